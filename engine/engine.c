@@ -1,0 +1,3 @@
+#include "engine.h"
+
+const char *ak_engine_version(void) { return AK_VERSION; }

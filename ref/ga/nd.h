@@ -1,0 +1,69 @@
+/// @file nd.h
+/// Rigid-body geometric algebra for n = 2..5 (Euclidean, Cl(n,0,0)): vectors, bivectors and
+/// rotors stored as plain double arrays. These are the types the engine uses for every n.
+///
+/// Storage (docs/conventions.md):
+/// - vector: n components, e_0 .. e_{n-1} (x, y, z, w, v).
+/// - bivector: k = n(n-1)/2 components in lexicographic pair order; in 4D xy, xz, xw, yz, yw, zw.
+/// - rotor: the even subalgebra, 2^(n-1) components, grade by grade, each grade in lexicographic
+///   order of its index set; in 4D (s, xy, xz, xw, yz, yw, zw, xyzw).
+/// - matrices are row-major.
+/// Conventions: x_world = R x_body R~; R_t = -1/2 w R; point velocity v + r _| w.
+/// The plane rotor for (i, j, angle) turns e_i towards e_j by angle.
+#ifndef AK_GA_ND_H
+#define AK_GA_ND_H
+
+#include <stdbool.h>
+
+#define AK_MAX_DIM 5
+#define AK_MAX_BIV 10  ///< 5*4/2
+#define AK_MAX_EVEN 16 ///< 2^(5-1)
+
+/// Number of bivector components, n(n-1)/2.
+int ak_nd_nbiv(int n);
+/// Number of rotor (even) components, 2^(n-1).
+int ak_nd_neven(int n);
+/// Index pair (i < j) of bivector component k.
+void ak_nd_biv_pair(int n, int k, int *i, int *j);
+/// Component index of e_i ^ e_j (i != j); *sign is +1 for i < j and -1 otherwise.
+int ak_nd_biv_index(int n, int i, int j, double *sign);
+/// Bitmask of even blade k (bit i set when e_i is a factor).
+unsigned ak_nd_even_mask(int n, int k);
+/// Component index of the even blade with bitmask mask, or -1.
+int ak_nd_even_index(int n, unsigned mask);
+/// Name of bivector component k ("xy"); names of even blade k ("s", "xy", "xyzw").
+const char *ak_nd_biv_name(int n, int k);
+void ak_nd_even_name(int n, int k, char out[8]);
+
+/// out = a ^ b (bivector).  [B-3]
+void ak_nd_wedge(int n, double out[], const double a[], const double b[]);
+/// The k x n matrix [r]* with r ^ a = [r]* a (ten Bosch eq 3).  [B-eq3]
+void ak_nd_rstar(int n, double out[], const double r[]);
+/// out = r _| w = [r]*^T w (vector), the velocity of point r under rate w.  [B-eq3]
+void ak_nd_contract(int n, double out[], const double r[], const double w[]);
+/// out = a x b = (ab - ba)/2, the commutator of two bivectors (a bivector).  [B-eq2]
+void ak_nd_commutator(int n, double out[], const double a[], const double b[]);
+
+void ak_nd_rotor_identity(int n, double R[]);
+/// out = a b (even x even); out may not alias a or b.
+void ak_nd_rotor_mul(int n, double out[], const double a[], const double b[]);
+/// out = reverse(R).
+void ak_nd_rotor_reverse(int n, double out[], const double R[]);
+/// Rotor turning e_i towards e_j by angle: cos(angle/2) - sin(angle/2) e_ij.
+void ak_nd_rotor_plane(int n, double R[], int i, int j, double angle);
+/// out = exp(B) for a bivector B (series with scaling and squaring; exact to rounding).
+void ak_nd_rotor_exp(int n, double R[], const double B[]);
+/// out = R x R~.
+void ak_nd_rotor_apply(int n, double out[], const double R[], const double x[]);
+/// n x n matrix M with M x = R x R~.
+void ak_nd_rotor_to_matrix(int n, double M[], const double R[]);
+/// k x k matrix [R]_2 with R B R~ = [R]_2 B (ten Bosch eq 4).  [B-eq4]
+void ak_nd_rotor_biv_matrix(int n, double M2[], const double R[]);
+/// out = R B R~ for a bivector B.
+void ak_nd_biv_sandwich(int n, double out[], const double R[], const double B[]);
+/// Scalar part of R R~ (1 for a unit rotor).
+double ak_nd_rotor_norm2(int n, const double R[]);
+/// Divide R by sqrt(<R R~>_0). Removes scale drift only; see ga4.h for the full projection.
+void ak_nd_rotor_normalize(int n, double R[]);
+
+#endif

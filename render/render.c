@@ -1,0 +1,3 @@
+#include "render.h"
+
+const char *ak_render_version(void) { return "anakata-render 0"; }

@@ -1,0 +1,4 @@
+// Checks of group 'collide' (none registered yet: see the open issue for this area).
+#include "checks.h"
+
+AK_GROUP_EMPTY(collide)

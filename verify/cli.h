@@ -1,0 +1,22 @@
+/// @file cli.h
+/// The subcommands of the `anakata` program, one per cmd_<name>.c.
+#ifndef AK_VERIFY_CLI_H
+#define AK_VERIFY_CLI_H
+
+int ak_cmd_verify(int argc, char **argv);
+int ak_cmd_mass(int argc, char **argv);
+int ak_cmd_run(int argc, char **argv);
+int ak_cmd_plot(int argc, char **argv);
+int ak_cmd_contacts(int argc, char **argv);
+int ak_cmd_step(int argc, char **argv);
+int ak_cmd_render(int argc, char **argv);
+int ak_cmd_compare(int argc, char **argv);
+int ak_cmd_reference(int argc, char **argv);
+
+/// Exit codes: 0 success, 1 a check or comparison failed, 2 bad usage or bad input.
+enum { AK_EXIT_OK = 0, AK_EXIT_FAIL = 1, AK_EXIT_USAGE = 2 };
+
+/// Print "anakata NAME: not available yet (...)" and return AK_EXIT_USAGE.
+int ak_cmd_unavailable(const char *name, const char *why);
+
+#endif

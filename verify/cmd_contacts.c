@@ -1,0 +1,8 @@
+// anakata contacts: not implemented yet; the open issue for this area adds it.
+#include "cli.h"
+
+int ak_cmd_contacts(int argc, char **argv) {
+    (void)argc;
+    (void)argv;
+    return ak_cmd_unavailable("contacts", "this command is planned but not implemented in this version");
+}

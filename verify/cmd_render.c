@@ -1,0 +1,8 @@
+// anakata render: not implemented yet; the open issue for this area adds it.
+#include "cli.h"
+
+int ak_cmd_render(int argc, char **argv) {
+    (void)argc;
+    (void)argv;
+    return ak_cmd_unavailable("render", "this command is planned but not implemented in this version");
+}

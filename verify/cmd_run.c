@@ -1,0 +1,8 @@
+// anakata run: not implemented yet; the open issue for this area adds it.
+#include "cli.h"
+
+int ak_cmd_run(int argc, char **argv) {
+    (void)argc;
+    (void)argv;
+    return ak_cmd_unavailable("run", "this command is planned but not implemented in this version");
+}

@@ -1,0 +1,53 @@
+// anakata verify [--quick] [--only PATTERN] [--json FILE] [--scenes DIR] [--list] [--verbose]
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "harness.h"
+
+#ifndef AK_SOURCE_DIR
+#define AK_SOURCE_DIR "."
+#endif
+
+static void usage(FILE *f) {
+    fprintf(f, "usage: anakata verify [--quick] [--only PATTERN] [--json FILE] [--scenes DIR]\n"
+               "                      [--artifacts DIR] [--list] [--verbose]\n\n"
+               "Runs the registered checks and prints one row per check: verdict, id, formula IDs,\n"
+               "the measured error, the tolerance, and what was measured. Exits 1 if any fails.\n"
+               "  --quick       fewer samples per check (same tolerances)\n"
+               "  --only P      checks whose id matches the glob P, whose group is P, or that cover\n"
+               "                formula ID P (e.g. --only ga, --only 'mass.*', --only B-eq4)\n"
+               "  --json FILE   write the results as JSON\n"
+               "  --scenes DIR  the bundled scenes (default %s/scenes)\n"
+               "  --artifacts D directory for plots and diff images (default: none written)\n"
+               "  --list        list the checks without running them\n",
+            AK_SOURCE_DIR);
+}
+
+int ak_cmd_verify(int argc, char **argv) {
+    static char scenes[4096];
+    snprintf(scenes, sizeof scenes, "%s/scenes", AK_SOURCE_DIR);
+    ak_verify_opts o = {.scenes_dir = scenes};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool has_next = i + 1 < argc;
+        if (!strcmp(a, "--quick")) o.quick = true;
+        else if (!strcmp(a, "--list")) o.list = true;
+        else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) o.verbose = true;
+        else if (!strcmp(a, "--only") && has_next) o.only = argv[++i];
+        else if (!strcmp(a, "--json") && has_next) o.json_path = argv[++i];
+        else if (!strcmp(a, "--scenes") && has_next) o.scenes_dir = argv[++i];
+        else if (!strcmp(a, "--artifacts") && has_next) o.artifact_dir = argv[++i];
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return AK_EXIT_OK;
+        } else {
+            fprintf(stderr, "anakata verify: unknown or incomplete option '%s'\n", a);
+            usage(stderr);
+            return AK_EXIT_USAGE;
+        }
+    }
+    int failed = ak_verify_run(&o);
+    if (failed < 0) return AK_EXIT_USAGE;
+    return failed == 0 ? AK_EXIT_OK : AK_EXIT_FAIL;
+}

@@ -1,0 +1,233 @@
+// The verification harness: runs registered checks, prints a table, writes JSON.
+#include "harness.h"
+
+#include <cjson/cJSON.h>
+#include <fnmatch.h>
+#include <gsl/gsl_errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define AK_TEXT_MAX 2048
+#define AK_VALUES_MAX 64
+
+struct ak_check_ctx {
+    const ak_verify_opts *opts;
+    bool pass;
+    bool any;          // at least one measurement or expectation was recorded
+    double error, tol; // the worst measurement (largest error/tol)
+    double worst_ratio;
+    char measured[AK_TEXT_MAX];
+    char notes[AK_TEXT_MAX];
+    int nvalues;
+    char keys[AK_VALUES_MAX][48];
+    double values[AK_VALUES_MAX];
+};
+
+bool ak_quick(const ak_check_ctx *c) { return c->opts->quick; }
+long ak_samples(const ak_check_ctx *c, long full, long quick) { return c->opts->quick ? quick : full; }
+const char *ak_scenes_dir(const ak_check_ctx *c) { return c->opts->scenes_dir; }
+const char *ak_artifact_dir(const ak_check_ctx *c) { return c->opts->artifact_dir; }
+
+static void append(char *buf, const char *sep, const char *fmt, va_list ap) {
+    size_t len = strlen(buf);
+    if (len >= AK_TEXT_MAX - 1) return;
+    if (len > 0) {
+        snprintf(buf + len, AK_TEXT_MAX - len, "%s", sep);
+        len = strlen(buf);
+    }
+    vsnprintf(buf + len, AK_TEXT_MAX - len, fmt, ap);
+}
+
+void ak_measure(ak_check_ctx *c, double error, double tol, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    append(c->measured, "; ", fmt, ap);
+    va_end(ap);
+    bool ok = !isnan(error) && error <= tol;
+    double ratio = isnan(error) ? INFINITY : (tol > 0 ? error / tol : (error > 0 ? INFINITY : 0));
+    if (!c->any || ratio > c->worst_ratio || (!ok && c->pass)) {
+        c->worst_ratio = ratio;
+        c->error = error;
+        c->tol = tol;
+    }
+    c->any = true;
+    c->pass = c->pass && ok;
+}
+
+void ak_expect(ak_check_ctx *c, bool ok, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char tmp[AK_TEXT_MAX] = "";
+    vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    size_t len = strlen(c->measured);
+    snprintf(c->measured + len, AK_TEXT_MAX - len, "%s%s%s", len ? "; " : "", ok ? "" : "FAILED: ", tmp);
+    c->any = true;
+    c->pass = c->pass && ok;
+}
+
+void ak_value(ak_check_ctx *c, const char *key, double v) {
+    if (c->nvalues >= AK_VALUES_MAX) return;
+    snprintf(c->keys[c->nvalues], sizeof c->keys[0], "%s", key);
+    c->values[c->nvalues++] = v;
+}
+
+void ak_note(ak_check_ctx *c, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    append(c->notes, "\n", fmt, ap);
+    va_end(ap);
+}
+
+bool ak_check_matches(const ak_check *chk, const char *pattern) {
+    if (!pattern || !*pattern) return true;
+    if (fnmatch(pattern, chk->id, 0) == 0) return true;
+    size_t n = strlen(pattern);
+    if (strncmp(chk->id, pattern, n) == 0 && (chk->id[n] == '.' || chk->id[n] == '\0')) return true;
+    // A formula ID: match it as a whole word of the formula list.
+    const char *f = chk->formulas;
+    while (f && (f = strstr(f, pattern)) != NULL) {
+        bool start = (f == chk->formulas || f[-1] == ' ');
+        bool end = (f[n] == ' ' || f[n] == '\0');
+        if (start && end) return true;
+        f += n;
+    }
+    return false;
+}
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void group_of(const char *id, char out[64]) {
+    size_t i = 0;
+    while (id[i] && id[i] != '.' && i < 63) {
+        out[i] = id[i];
+        i++;
+    }
+    out[i] = '\0';
+}
+
+int ak_verify_run(const ak_verify_opts *opts) {
+    gsl_set_error_handler_off(); // every GSL status is checked by the caller; never abort
+    size_t ngroups;
+    const ak_check_group *groups = ak_check_groups(&ngroups);
+    cJSON *root = cJSON_CreateObject();
+    cJSON *jchecks = cJSON_AddArrayToObject(root, "checks");
+    cJSON *jgroups = cJSON_AddArrayToObject(root, "groups");
+    cJSON_AddStringToObject(root, "format", "anakata-verify/1");
+    cJSON_AddBoolToObject(root, "quick", opts->quick);
+    int total = 0, failed = 0;
+    double t_all = now_s();
+
+    if (!opts->list)
+        printf("%-4s  %-44s  %-22s  %10s  %10s  %s\n", "", "check", "formulas", "error", "tolerance", "measured");
+    for (size_t g = 0; g < ngroups; g++) {
+        int gtotal = 0, gfailed = 0;
+        double t0 = now_s();
+        for (size_t i = 0; i < groups[g].count; i++) {
+            const ak_check *chk = &groups[g].checks[i];
+            if (!ak_check_matches(chk, opts->only)) continue;
+            if (opts->list) {
+                printf("%-44s  %-22s  %s\n", chk->id, chk->formulas, chk->what);
+                gtotal++;
+                continue;
+            }
+            ak_check_ctx *c = calloc(1, sizeof *c);
+            if (!c) return -1;
+            c->opts = opts;
+            c->pass = true;
+            double tc = now_s();
+            chk->run(c);
+            double dt = now_s() - tc;
+            if (!c->any) {
+                c->pass = false;
+                snprintf(c->measured, AK_TEXT_MAX, "FAILED: the check recorded no measurement");
+            }
+            gtotal++;
+            if (!c->pass) gfailed++;
+            char err[32] = "-", tol[32] = "-";
+            if (c->worst_ratio == c->worst_ratio && (c->error != 0 || c->tol != 0)) {
+                snprintf(err, sizeof err, "%.3g", c->error);
+                snprintf(tol, sizeof tol, "%.3g", c->tol);
+            }
+            printf("%-4s  %-44s  %-22.22s  %10s  %10s  %s\n", c->pass ? "ok" : "FAIL", chk->id, chk->formulas, err, tol,
+                   c->measured);
+            if (opts->verbose && c->notes[0]) printf("      note: %s\n", c->notes);
+            fflush(stdout);
+            cJSON *j = cJSON_CreateObject();
+            char gname[64];
+            group_of(chk->id, gname);
+            cJSON_AddStringToObject(j, "id", chk->id);
+            cJSON_AddStringToObject(j, "group", gname);
+            cJSON_AddStringToObject(j, "formulas", chk->formulas);
+            cJSON_AddStringToObject(j, "what", chk->what);
+            cJSON_AddBoolToObject(j, "pass", c->pass);
+            if (isfinite(c->error)) cJSON_AddNumberToObject(j, "error", c->error);
+            if (isfinite(c->tol)) cJSON_AddNumberToObject(j, "tolerance", c->tol);
+            cJSON_AddStringToObject(j, "measured", c->measured);
+            cJSON_AddStringToObject(j, "notes", c->notes);
+            cJSON_AddNumberToObject(j, "seconds", dt);
+            cJSON *vals = cJSON_AddObjectToObject(j, "values");
+            for (int v = 0; v < c->nvalues; v++)
+                if (isfinite(c->values[v])) cJSON_AddNumberToObject(vals, c->keys[v], c->values[v]);
+            cJSON_AddItemToArray(jchecks, j);
+            free(c);
+        }
+        if (gtotal == 0 || opts->list) {
+            total += gtotal;
+            continue;
+        }
+        double gdt = now_s() - t0;
+        cJSON *jg = cJSON_CreateObject();
+        cJSON_AddStringToObject(jg, "name", groups[g].name);
+        cJSON_AddNumberToObject(jg, "passed", gtotal - gfailed);
+        cJSON_AddNumberToObject(jg, "failed", gfailed);
+        cJSON_AddNumberToObject(jg, "seconds", gdt);
+        cJSON_AddItemToArray(jgroups, jg);
+        total += gtotal;
+        failed += gfailed;
+    }
+    double elapsed = now_s() - t_all;
+    cJSON_AddNumberToObject(root, "passed", total - failed);
+    cJSON_AddNumberToObject(root, "failed", failed);
+    cJSON_AddNumberToObject(root, "seconds", elapsed);
+
+    if (opts->list) {
+        printf("%d checks\n", total);
+    } else {
+        printf("\n%-12s %8s %8s %10s\n", "group", "passed", "failed", "seconds");
+        cJSON *jg;
+        cJSON_ArrayForEach(jg, jgroups) {
+            printf("%-12s %8d %8d %10.2f\n", cJSON_GetObjectItem(jg, "name")->valuestring,
+                   cJSON_GetObjectItem(jg, "passed")->valueint, cJSON_GetObjectItem(jg, "failed")->valueint,
+                   cJSON_GetObjectItem(jg, "seconds")->valuedouble);
+        }
+        printf("%-12s %8d %8d %10.2f\n", "total", total - failed, failed, elapsed);
+        if (total == 0) {
+            fprintf(stderr, "anakata verify: no check matches '%s'\n", opts->only ? opts->only : "");
+            cJSON_Delete(root);
+            return -1;
+        }
+        printf("verify: %d passed, %d failed\n", total - failed, failed);
+    }
+    if (opts->json_path) {
+        char *text = cJSON_Print(root);
+        FILE *f = text ? fopen(opts->json_path, "w") : NULL;
+        if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
+            fprintf(stderr, "anakata verify: cannot write %s\n", opts->json_path);
+            free(text);
+            cJSON_Delete(root);
+            return -1;
+        }
+        free(text);
+    }
+    cJSON_Delete(root);
+    return failed;
+}

@@ -1,0 +1,65 @@
+/// @file harness.h
+/// The verification harness behind `anakata verify`: a check is a function that measures
+/// something against an independent reference and records the error and the tolerance.
+#ifndef AK_VERIFY_HARNESS_H
+#define AK_VERIFY_HARNESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct ak_check_ctx ak_check_ctx;
+typedef void (*ak_check_fn)(ak_check_ctx *ctx);
+
+typedef struct ak_check {
+    const char *id;       ///< "group.name", e.g. "ga.rotor4.mul_vs_generic"
+    const char *formulas; ///< space-separated formula IDs from FORMULAS.md, e.g. "B-eq3 B-eq4"
+    const char *what;     ///< one line: what is measured against what
+    ak_check_fn run;
+} ak_check;
+
+/// A group's checks. Each checks_<group>.c defines one of these.
+typedef struct ak_check_group {
+    const char *name;
+    const ak_check *checks;
+    size_t count;
+} ak_check_group;
+
+/// True in --quick mode: checks use fewer samples (never looser tolerances).
+bool ak_quick(const ak_check_ctx *c);
+/// full in full mode, quick in --quick mode.
+long ak_samples(const ak_check_ctx *c, long full, long quick);
+/// Directory of the bundled scenes (--scenes, else the source tree's scenes/).
+const char *ak_scenes_dir(const ak_check_ctx *c);
+/// Directory where a check may write artefacts (plots, diff images); may be NULL.
+const char *ak_artifact_dir(const ak_check_ctx *c);
+
+/// Record a measurement: passes when error <= tol and error is not NaN. Several calls are
+/// combined: the check passes only if all pass, and the table shows the worst error/tol ratio.
+void ak_measure(ak_check_ctx *c, double error, double tol, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/// Record a yes/no assertion with its description.
+void ak_expect(ak_check_ctx *c, bool ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/// Attach a named number to the result (appears in --json and the report).
+void ak_value(ak_check_ctx *c, const char *key, double v);
+/// Attach a free-text note (an erratum's details, a counterexample).
+void ak_note(ak_check_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/// Options of one verify run.
+typedef struct ak_verify_opts {
+    bool quick;
+    const char *only;      ///< pattern, or NULL for all
+    const char *json_path; ///< write results here, or NULL
+    const char *scenes_dir;
+    const char *artifact_dir;
+    bool list;             ///< list the checks instead of running them
+    bool verbose;
+} ak_verify_opts;
+
+/// All registered groups, in report order.
+const ak_check_group *ak_check_groups(size_t *count);
+/// True when check id (with its formula list) matches the --only pattern.
+bool ak_check_matches(const ak_check *chk, const char *pattern);
+/// Run the matching checks, print the table; returns the number of failures (or -1 on error).
+int ak_verify_run(const ak_verify_opts *opts);
+
+#endif

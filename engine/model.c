@@ -1,0 +1,77 @@
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+ak_model *ak_model_create(int dim, int nbody) {
+    if (dim < 2 || dim > AK_MAX_DIM || nbody < 0) return NULL;
+    ak_model *m = calloc(1, sizeof *m);
+    if (!m) return NULL;
+    m->dim = dim;
+    m->timestep = 0.01;
+    strcpy(m->integrator, "catto");
+    m->nbody = nbody;
+    m->bodies = nbody ? calloc((size_t)nbody, sizeof *m->bodies) : NULL;
+    if (nbody && !m->bodies) {
+        free(m);
+        return NULL;
+    }
+    for (int b = 0; b < nbody; b++) {
+        ak_body *bd = &m->bodies[b];
+        bd->shape.dim = dim;
+        bd->material = (ak_material){0.5, 0.5, 0.0};
+        bd->color[0] = 0.8;
+        bd->color[1] = 0.8;
+        bd->color[2] = 0.8;
+    }
+    return m;
+}
+
+void ak_model_free(ak_model *m) {
+    if (!m) return;
+    free(m->bodies);
+    free(m->verts);
+    free(m);
+}
+
+ak_data *ak_data_create(const ak_model *m) {
+    ak_data *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    size_t nb = (size_t)(m->nbody > 0 ? m->nbody : 1);
+    d->x = calloc(nb * AK_MAX_DIM, sizeof(double));
+    d->v = calloc(nb * AK_MAX_DIM, sizeof(double));
+    d->R = calloc(nb * AK_MAX_EVEN, sizeof(double));
+    d->w = calloc(nb * AK_MAX_BIV, sizeof(double));
+    if (!d->x || !d->v || !d->R || !d->w) {
+        ak_data_free(d);
+        return NULL;
+    }
+    for (int b = 0; b < m->nbody; b++) d->R[(size_t)b * AK_MAX_EVEN] = 1.0;
+    return d;
+}
+
+void ak_data_copy(const ak_model *m, ak_data *dst, const ak_data *src) {
+    size_t nb = (size_t)m->nbody;
+    dst->t = src->t;
+    dst->step = src->step;
+    memcpy(dst->x, src->x, nb * AK_MAX_DIM * sizeof(double));
+    memcpy(dst->v, src->v, nb * AK_MAX_DIM * sizeof(double));
+    memcpy(dst->R, src->R, nb * AK_MAX_EVEN * sizeof(double));
+    memcpy(dst->w, src->w, nb * AK_MAX_BIV * sizeof(double));
+}
+
+void ak_data_free(ak_data *d) {
+    if (!d) return;
+    free(d->x);
+    free(d->v);
+    free(d->R);
+    free(d->w);
+    free(d);
+}
+
+ak_pose ak_body_pose(const ak_model *m, const ak_data *d, int b) {
+    ak_pose p = ak_pose_identity(m->dim);
+    for (int i = 0; i < m->dim; i++) p.pos[i] = d->x[(size_t)b * AK_MAX_DIM + i];
+    ak_nd_rotor_to_matrix(m->dim, p.rot, &d->R[(size_t)b * AK_MAX_EVEN]);
+    return p;
+}

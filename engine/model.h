@@ -1,0 +1,75 @@
+/// @file model.h
+/// The engine's two halves, after MuJoCo: ak_model is constant during a run (shapes, masses,
+/// inertia, settings), ak_data changes (positions, rotors, velocities, time, contact cache).
+/// Areas extend these structs in their own sub-structs; engine/ never parses text (the scene
+/// loader is the one exception the design allows: engine/scene.c builds a model from JSON).
+#ifndef AK_ENGINE_MODEL_H
+#define AK_ENGINE_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ga/nd.h"
+#include "geom/shape.h"
+
+#define AK_NAME_MAX 64
+#define AK_ERR_MAX 512
+
+typedef struct ak_material {
+    double friction;        ///< kinetic (Coulomb) coefficient, default 0.5
+    double static_friction; ///< static coefficient, default = friction
+    double restitution;     ///< default 0
+} ak_material;
+
+/// A body as the model holds it. The body's reference point is its centroid: x in ak_data is
+/// the centroid's world position, and shape coordinates are relative to it (the loader shifts
+/// convex vertices by their centroid and moves the position with them).
+typedef struct ak_body {
+    char name[AK_NAME_MAX];
+    ak_shape shape;           ///< in the body frame (a plane is in the world frame)
+    bool fixed;               ///< fixed bodies (and every hyperplane) never move
+    double mass;              ///< total mass; 0 for fixed bodies
+    double inv_mass;          ///< 0 for fixed bodies
+    double density;           ///< mass / volume
+    double volume;
+    double shape_centroid[AK_MAX_DIM]; ///< centroid of the shape as given, before re-centring
+    double inertia[AK_MAX_BIV * AK_MAX_BIV];     ///< k x k about the centroid, body frame
+    double inv_inertia[AK_MAX_BIV * AK_MAX_BIV]; ///< its inverse (0 for fixed bodies)
+    ak_material material;
+    double color[3];          ///< linear RGB for the renderers, default from the body index
+} ak_body;
+
+typedef struct ak_model {
+    int dim;                       ///< n, 2..5
+    double gravity[AK_MAX_DIM];
+    double timestep;
+    char integrator[32];           ///< integrator name (see engine/integrate.h), default "catto"
+    int nbody;
+    ak_body *bodies;               ///< nbody
+    double *verts;                 ///< storage for convex vertices (bodies' shapes point here)
+    int nverts_total;
+    char source[1024];             ///< the scene file it came from, or ""
+    char title[256];               ///< the scene's "title", or ""
+} ak_model;
+
+typedef struct ak_data {
+    double t;
+    long step;
+    double *x; ///< nbody x AK_MAX_DIM: centroid positions (world)
+    double *v; ///< nbody x AK_MAX_DIM: linear velocities (world)
+    double *R; ///< nbody x AK_MAX_EVEN: rotors, x_world = x + R x_body R~
+    double *w; ///< nbody x AK_MAX_BIV: angular velocities, world-frame bivectors
+} ak_data;
+
+/// Allocate data for a model, with every body at rest at the origin with the identity rotor.
+ak_data *ak_data_create(const ak_model *m);
+/// Copy the state of src into dst (same model).
+void ak_data_copy(const ak_model *m, ak_data *dst, const ak_data *src);
+void ak_data_free(ak_data *d);
+/// Allocate an empty model for n dimensions with nbody zeroed bodies (defaults filled in).
+ak_model *ak_model_create(int dim, int nbody);
+void ak_model_free(ak_model *m);
+/// The pose of body b (position and rotation matrix) for geometry code.
+ak_pose ak_body_pose(const ak_model *m, const ak_data *d, int b);
+
+#endif

@@ -10,6 +10,13 @@ ak_model *ak_model_create(int dim, int nbody) {
     m->dim = dim;
     m->timestep = 0.01;
     strcpy(m->integrator, "catto");
+    m->duration = 10.0;
+    m->solver = (ak_solver_settings){.iterations = 10, .baumgarte = 0.2, .slop = 0.005,
+                                     .warm_start = true, .restitution_threshold = 1.0};
+    strcpy(m->solver.variant, "corrected");
+    strcpy(m->solver.method, "vector");
+    m->view.fov_deg = 60.0;
+    m->view.rotor[0] = 1.0;
     m->nbody = nbody;
     m->bodies = nbody ? calloc((size_t)nbody, sizeof *m->bodies) : NULL;
     if (nbody && !m->bodies) {

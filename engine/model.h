@@ -39,6 +39,53 @@ typedef struct ak_body {
     double color[3];          ///< linear RGB for the renderers, default from the body index
 } ak_body;
 
+#define AK_MAX_SPRINGS 64
+#define AK_MAX_LIGHTS 4
+
+/// A damped Hooke spring between a body point and a world point (other < 0) or a point of
+/// another body. Scene section "forces.springs".
+typedef struct ak_spring {
+    int body;                    ///< body index
+    double point[AK_MAX_DIM];    ///< attachment in the body frame (relative to the centroid)
+    int other;                   ///< other body index, or -1 for a world anchor
+    double anchor[AK_MAX_DIM];   ///< world point, or the attachment in the other body's frame
+    double stiffness;            ///< k >= 0
+    double damping;              ///< c >= 0, on the relative velocity along the spring
+    double rest_length;          ///< >= 0
+} ak_spring;
+
+/// Scene section "forces" (gravity stays top-level, B-8grav).
+typedef struct ak_forces {
+    double linear_drag;          ///< F = -c v  (default 0)
+    double quadratic_drag;       ///< F = -c |v| v (default 0)
+    double angular_drag;         ///< torque = -c w (default 0)
+    int nspring;
+    ak_spring springs[AK_MAX_SPRINGS];
+} ak_forces;
+
+/// Scene section "solver": contact solver settings (engine/world).
+typedef struct ak_solver_settings {
+    int iterations;              ///< velocity iterations, default 10
+    double baumgarte;            ///< position-error bias factor beta, default 0.2
+    double slop;                 ///< allowed penetration, default 0.005
+    bool warm_start;             ///< default true
+    double restitution_threshold;///< below this approach speed no bounce, default 1.0
+    char variant[16];            ///< "corrected" (default) or "published" (the thesis' solver)
+    char method[16];             ///< "vector" (default) or "pga"
+} ak_solver_settings;
+
+/// Scene sections "camera" and "lights", for the renderers (4D camera; T-6.1cam corrected).
+typedef struct ak_view {
+    bool has_camera;
+    double position[AK_MAX_DIM];
+    double rotor[AK_MAX_EVEN];   ///< camera orientation, camera looks along its -z, up is +y
+    double fov_deg;              ///< vertical field of view, default 60
+    double slice;                ///< offset of the 3D slice along the camera's own w axis
+    int nlight;
+    double light_dir[AK_MAX_LIGHTS][AK_MAX_DIM]; ///< direction towards the light, world frame
+    double light_intensity[AK_MAX_LIGHTS];
+} ak_view;
+
 typedef struct ak_model {
     int dim;                       ///< n, 2..5
     double gravity[AK_MAX_DIM];
@@ -50,6 +97,10 @@ typedef struct ak_model {
     int nverts_total;
     char source[1024];             ///< the scene file it came from, or ""
     char title[256];               ///< the scene's "title", or ""
+    double duration;               ///< default run length in seconds ("duration"), default 10
+    ak_forces forces;
+    ak_solver_settings solver;
+    ak_view view;
 } ak_model;
 
 typedef struct ak_data {

@@ -34,7 +34,8 @@ static double tol_of(const cJSON *tols, const char *key, double dflt) {
     return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
-static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path, char *err, size_t errlen) {
+static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path, const char *tolkey, char *err,
+                           size_t errlen) {
     const cJSON *v;
 #define STR(key, dst)                                                                                                  \
     if ((v = cJSON_GetObjectItemCaseSensitive(e, key)) && cJSON_IsString(v)) snprintf(dst, sizeof dst, "%s", v->valuestring)
@@ -49,7 +50,13 @@ static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path,
     }
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "settles"))) s->settles = cJSON_IsTrue(v);
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "duration")) && cJSON_IsNumber(v)) s->duration = v->valuedouble;
-    if ((v = cJSON_GetObjectItemCaseSensitive(e, "downsample")) && cJSON_IsNumber(v)) s->downsample = v->valueint;
+    if ((v = cJSON_GetObjectItemCaseSensitive(e, "downsample")) && cJSON_IsObject(v)) {
+        const cJSON *ev = cJSON_GetObjectItemCaseSensitive(v, "every"), *du = cJSON_GetObjectItemCaseSensitive(v, "dense_until");
+        if (cJSON_IsNumber(ev)) s->downsample = ev->valueint;
+        if (cJSON_IsNumber(du)) s->dense_until = du->valuedouble;
+    }
+    if ((v = cJSON_GetObjectItemCaseSensitive(e, "source")) && cJSON_IsString(v))
+        snprintf(s->source, sizeof s->source, "%s", v->valuestring);
     if (s->downsample < 1) s->downsample = 1;
     const cJSON *g = cJSON_GetObjectItemCaseSensitive(e, "gravity");
     if (cJSON_IsArray(g)) {
@@ -90,7 +97,7 @@ static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path,
             s->nbody++;
         }
     }
-    const cJSON *t = cJSON_GetObjectItemCaseSensitive(e, "tolerances");
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(e, tolkey);
     if (t) {
         s->horizon = tol_of(t, "horizon", s->horizon);
         s->tol_position = tol_of(t, "position", s->tol_position);
@@ -111,6 +118,11 @@ static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path,
 }
 
 int ak_manifest_load(const char *path, const char *key, ak_compare_spec *out, char *err, size_t errlen) {
+    return ak_manifest_load_tol(path, key, "tolerances", out, err, errlen);
+}
+
+int ak_manifest_load_tol(const char *path, const char *key, const char *tolkey, ak_compare_spec *out, char *err,
+                         size_t errlen) {
     ak_compare_spec_default(out);
     char *text = ak_read_file(path, NULL);
     if (!text) {
@@ -132,7 +144,7 @@ int ak_manifest_load(const char *path, const char *key, ak_compare_spec *out, ch
         bool match = (cJSON_IsString(sc) && !strcmp(sc->valuestring, key)) ||
                      (cJSON_IsString(tr) && !strcmp(tr->valuestring, key));
         if (!match) continue;
-        rc = entry_from_json(e, out, path, err, errlen) ? -1 : 0;
+        rc = entry_from_json(e, out, path, tolkey, err, errlen) ? -1 : 0;
         break;
     }
     cJSON_Delete(root);

@@ -62,7 +62,9 @@ typedef struct ak_compare_spec {
     ak_body_props *bodies; ///< nbody, or NULL (energy from trace columns then)
     bool settles;
     double duration;       ///< run length of the reference, seconds (0: unknown)
-    int downsample;        ///< every k-th step kept after the horizon (1: all)
+    int downsample;        ///< reference traces keep every k-th step after dense_until (1: all)
+    double dense_until;    ///< ... and every step up to t0 + dense_until (seconds)
+    char source[16];       ///< how the reference trace is made: "engine" (anakata run) or "oracle"
     double horizon;
     double tol_position, tol_velocity, tol_rotor, tol_angular_velocity;
     double tol_energy_initial, tol_energy_drift, tol_energy_final;
@@ -102,9 +104,13 @@ typedef struct ak_invariants {
 void ak_compare_spec_default(ak_compare_spec *s);
 void ak_compare_spec_free(ak_compare_spec *s);
 /// Load the manifest entry whose "scene" or "trace" equals key (a scene name or a trace file
-/// name). Returns 0, 1 when the manifest has no such entry (spec = defaults), -1 on a bad
-/// manifest (err says where).
+/// name), with its "tolerances" object (for other engines). Returns 0, 1 when the manifest has no
+/// such entry (spec = defaults), -1 on a bad manifest (err says where).
 int ak_manifest_load(const char *path, const char *key, ak_compare_spec *out, char *err, size_t errlen);
+/// The same with another tolerance object of the entry, e.g. "drift_tolerances" (the engine
+/// against its own reference; tighter). A missing object leaves the defaults.
+int ak_manifest_load_tol(const char *path, const char *key, const char *tolerances_key, ak_compare_spec *out,
+                         char *err, size_t errlen);
 
 int ak_invariants_compute(const ak_trace *t, const ak_compare_spec *s, ak_invariants *out);
 void ak_invariants_free(ak_invariants *inv);

@@ -478,3 +478,46 @@ const char *ak_trace_meta(const ak_trace *t, const char *key) {
         if (!strcmp(t->meta_key[i], key)) return t->meta_value[i];
     return NULL;
 }
+
+int ak_trace_write(const char *path, const ak_trace *t, const unsigned char *keep) {
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    bool has_format = false;
+    for (int i = 0; i < t->nmeta; i++) {
+        fprintf(f, "# %s: %s\n", t->meta_key[i], t->meta_value[i]);
+        has_format = has_format || !strcmp(t->meta_key[i], "format");
+    }
+    if (!has_format) fprintf(f, "# format: anakata-trace/1\n# dim: %d\n", t->dim);
+    char hdr[4096];
+    ak_trace_header(t->dim, hdr, sizeof hdr);
+    fputs(hdr, f);
+    for (int k = 0; k < t->nextra; k++) fprintf(f, ",%s", t->extra_name[k]);
+    fputc('\n', f);
+    for (long s = 0; s < t->nsteps; s++) {
+        if (keep && !keep[s]) continue;
+        for (int b = 0; b < t->nbody; b++) {
+            fprintf(f, "%ld,%.17g,%s", t->step[s], t->t[s], t->body[b]);
+            const double *st = ak_trace_x(t, s, b);
+            for (int k = 0; k < t->nstate; k++) fprintf(f, ",%.17g", st[k]);
+            for (int k = 0; k < t->nextra; k++) {
+                double v = ak_trace_extra(t, s, b, k);
+                if (isnan(v)) fputc(',', f);
+                else fprintf(f, ",%.17g", v);
+            }
+            fputc('\n', f);
+        }
+    }
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+long ak_trace_downsample(const ak_trace *t, double dense_until, int every, unsigned char *keep) {
+    long n = 0, since = 0;
+    if (every < 1) every = 1;
+    for (long s = 0; s < t->nsteps; s++) {
+        bool k = t->t[s] <= t->t[0] + dense_until + 1e-12 || s == t->nsteps - 1 || ++since >= every;
+        if (k && t->t[s] > t->t[0] + dense_until + 1e-12) since = 0;
+        keep[s] = k;
+        n += k;
+    }
+    return n;
+}

@@ -69,6 +69,15 @@ double ak_trace_extra(const ak_trace *t, long s, int b, int c);
 /// Metadata value for key, or NULL.
 const char *ak_trace_meta(const ak_trace *t, const char *key);
 
+/// Write t (metadata, header, the rows of the steps whose keep[s] is nonzero, or all when keep is
+/// NULL) as an anakata-trace/1 file. Numbers are printed with 17 significant digits, so a
+/// written trace reads back bit for bit. Returns 0 or -1 (cannot write path).
+int ak_trace_write(const char *path, const ak_trace *t, const unsigned char *keep);
+
+/// Which steps a reference keeps: every step with t <= t0 + dense_until, then every `every`-th
+/// step, and always the last. keep has t->nsteps entries. Returns the number kept.
+long ak_trace_downsample(const ak_trace *t, double dense_until, int every, unsigned char *keep);
+
 /// The contract's header for dimension dim (the core columns only), into out. 0 or -1.
 int ak_trace_header(int dim, char *out, size_t outlen);
 

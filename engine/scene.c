@@ -998,22 +998,30 @@ ak_model *ak_scene_parse(const char *text, size_t len, const char *filename, ak_
     }
     if (len) memcpy(buf, text, len);
     buf[len] = '\0';
-    // An embedded NUL ends the text for cJSON; it is a syntax error wherever it appears.
+    // JSON has no raw control characters: a NUL byte anywhere is an error at that byte.
     size_t nul = strlen(buf);
+    if (nul < len) {
+        syntax_error(&c, buf, len, nul, "JSON syntax error (a NUL byte)");
+        free(buf);
+        return NULL;
+    }
+    if (len == 0) {
+        set_err(err, errlen, "%s:1:1: empty input, expected a JSON object", c.file);
+        free(buf);
+        return NULL;
+    }
+    // The length given to cJSON includes the terminating NUL, as cJSON_ParseWithOpts does, so
+    // that running out of text is reported at the end rather than at the last character.
     const char *end = NULL;
-    cJSON *root = nul ? cJSON_ParseWithLengthOpts(buf, nul, &end, 0) : NULL;
+    cJSON *root = cJSON_ParseWithLengthOpts(buf, len + 1, &end, 0);
     if (!root) {
-        // cJSON's error position (the same pointer cJSON_GetErrorPtr returns, but per call)
-        size_t off = end ? (size_t)(end - buf) : 0;
-        if (len == 0)
-            set_err(err, errlen, "%s:1:1: empty input, expected a JSON object", c.file);
-        else
-            syntax_error(&c, buf, len, off, "JSON syntax error");
+        // cJSON's error position (the pointer cJSON_GetErrorPtr also returns, but per call)
+        syntax_error(&c, buf, len, end ? (size_t)(end - buf) : 0, "JSON syntax error");
         free(buf);
         return NULL;
     }
     // Only whitespace may follow the value.
-    size_t off = end ? (size_t)(end - buf) : nul;
+    size_t off = end ? (size_t)(end - buf) : len;
     while (off < len && (buf[off] == ' ' || buf[off] == '\t' || buf[off] == '\n' || buf[off] == '\r'))
         off++;
     if (off < len) {

@@ -1333,7 +1333,7 @@ static void check_T_2_geometric(ak_check_ctx *c) {
     verdict(c, true, d13[1], TOL_ROUNDOFF, "T-2.13 A_rA_r = ||A_r||^2 for r = 1");
     verdict(c, false, fmax(d13[2], d13[3]), TOL_ROUNDOFF, "T-2.13 for r = 2, 3 blades (A A = -||A||^2)");
     verdict(c, true, d13[4], TOL_ROUNDOFF, "T-2.13 for r = 4 blades");
-    verdict(c, false, d13h, TOL_ROUNDOFF, "T-2.13 for a non-blade bivector (B B~ has a grade-4 part 2 B^B~... not a scalar)");
+    verdict(c, false, d13h, TOL_ROUNDOFF, "T-2.13 for a non-blade bivector (B B has a grade-4 part 2 B^B, so it is not a scalar)");
     verdict(c, true, d14, TOL_ROUNDOFF, "T-2.14 distributivity");
     verdict(c, true, d15, TOL_ROUNDOFF, "T-2.15 associativity");
 }

@@ -444,6 +444,8 @@ Test(scene, load_errors) {
     cr_expect_str_eq(err, "/nonexistent/x.json: cannot open: No such file or directory");
     cr_expect_null(ak_scene_load(NULL, &d, err, sizeof err));
     cr_expect_str_eq(err, "(null): no scene path given");
+    cr_expect_null(ak_scene_parse(NULL, 5, "t.json", &d, err, sizeof err));
+    cr_expect_str_eq(err, "t.json: no text");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -315,6 +315,19 @@ Test(scene, rotations_apply_in_listed_order) {
     unload(&r);
 }
 
+Test(scene, huge_normal_is_normalised_without_overflow) {
+    // |n|^2 overflows for n = (0, 1e200, 0, 1e200); the set {n.x <= 1e200} is {(y + w)/sqrt 2 <=
+    // 1/sqrt 2}.
+    loaded r = parse(scene4("{'shape': {'type': 'hyperplane', 'normal': [0, 1e200, 0, 1e200], "
+                            "'offset': 1e200}}"));
+    cr_assert_not_null(r.m, "%s", r.err);
+    const ak_shape *s = &r.m->bodies[0].shape;
+    cr_expect(fabs(s->normal[1] - sqrt(0.5)) < ROUNDING_TOL);
+    cr_expect(fabs(s->normal[3] - sqrt(0.5)) < ROUNDING_TOL);
+    cr_expect(fabs(s->offset - sqrt(0.5)) < ROUNDING_TOL);
+    unload(&r);
+}
+
 Test(scene, near_unit_rotor_is_normalised) {
     // 0.70710678 is 1/sqrt(2) to 8 digits: R R~ = 0.99999999..., within the tolerance.
     loaded r = parse(scene4("{" BALL ", 'rotor': [0.70710678, 0.70710678, 0, 0, 0, 0, 0, 0]}"));

@@ -516,6 +516,10 @@ static bool read_shape(ctx *c, const cJSON *v, const char *path, ak_shape *s, do
         // {x : n.x <= d} is the same set as {x : (n/|n|).x <= d/|n|}: normalising both is exact.
         for (int i = 0; i < n; i++) s->normal[i] = nrm[i] / len;
         s->offset = off / len;
+        if (!isfinite(s->offset)) {
+            path_key(p, path, "offset");
+            return fail(c, p, "offset / |normal| overflows (offset %g, |normal| %g)", off, len);
+        }
         return true;
     }
     case AK_SHAPE_DUOCYLINDER: {

@@ -688,6 +688,9 @@ Test(scene, shape_errors) {
                  "array of 4 numbers)");
     expect_error(scene4("{'shape': {'type': 'hyperplane', 'normal': [0, 0, 0, 0]}}"),
                  "t.json: bodies[0].shape.normal: expected a non-zero normal, got length 0");
+    expect_error(scene4("{'shape': {'type': 'hyperplane', 'normal': [0, 1e-8, 0, 0], 'offset': 1e305}}"),
+                 "t.json: bodies[0].shape.offset: offset / |normal| overflows (offset 1e+305, "
+                 "|normal| 1e-08)");
     expect_error(scene4("{'shape': {'type': 'hyperplane', 'normal': [0, 1, 0]}}"),
                  "t.json: bodies[0].shape.normal: expected an array of 4 numbers (dim is 4), got "
                  "an array of 3");

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "report.h"
 
@@ -65,7 +66,9 @@ void ak_artifact(ak_check_ctx *c, const char *path, const char *caption_fmt, ...
     if (!path || c->nartifacts >= AK_ARTIFACTS_MAX) return;
     int k = c->nartifacts++;
     int len;
-    if (path[0] == '/' || !c->artifact_dir[0])
+    // Relative to the check's artefact directory, unless the path already names a file
+    // (absolute, or relative to the working directory, e.g. built from ak_artifact_dir()).
+    if (path[0] == '/' || !c->artifact_dir[0] || access(path, F_OK) == 0)
         len = snprintf(c->artifact_path[k], sizeof c->artifact_path[k], "%s", path);
     else
         len = snprintf(c->artifact_path[k], sizeof c->artifact_path[k], "%s/%s", c->artifact_dir, path);

@@ -11,6 +11,7 @@ const ak_check_group *ak_check_groups(size_t *count) {
         groups[n++] = ak_group_collide();
         groups[n++] = ak_group_world();
         groups[n++] = ak_group_render();
+        groups[n++] = ak_group_reference();
     }
     *count = n;
     return groups;

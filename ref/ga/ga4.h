@@ -36,15 +36,17 @@ ak_biv4 ak_ga4_rotor_biv_part(ak_rotor4 r);
 
 /// a ^ b.  [B-3, T-2.1..T-2.4]
 ak_biv4 ak_ga4_wedge(ak_vec4 a, ak_vec4 b);
-/// r _| w, the velocity of the point r under the rate w.  [B-eq3, T-A.2 (correct form)]
+/// r _| w, the velocity of the point r under the rate w.  [B-eq3; T-A.2 has typos, docs/errata.md]
 ak_vec4 ak_ga4_contract(ak_vec4 r, ak_biv4 w);
 /// The 6 x 4 matrix [r]* (row-major) with r ^ a = [r]* a and r _| w = [r]*^T w.  [B-eq3, B-A.4D]
 void ak_ga4_rstar(double out[24], ak_vec4 r);
 /// a x b = (ab - ba)/2.  [B-eq2]
 ak_biv4 ak_ga4_commutator(ak_biv4 a, ak_biv4 b);
-/// The geometric product of two bivectors (grades 0, 2, 4).  [T-A.5 (correct form)]
+/// The geometric product of two bivectors (grades 0, 2, 4).  [T-A.5: the printed scalar part has
+/// the wrong sign of a_xy b_xy, docs/errata.md]
 ak_rotor4 ak_ga4_biv_mul(ak_biv4 a, ak_biv4 b);
-/// The geometric product of two even elements.  [T-A.7 (correct form), T-2.20]
+/// The geometric product of two even elements.  [T-2.20; T-A.7 as printed has 12 wrong terms,
+/// docs/errata.md]
 ak_rotor4 ak_ga4_rotor_mul(ak_rotor4 a, ak_rotor4 b);
 /// Reverse: negates the bivector part.  [T-2.16]
 ak_rotor4 ak_ga4_rotor_reverse(ak_rotor4 r);

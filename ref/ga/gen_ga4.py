@@ -66,7 +66,9 @@ if what=='vb':
     P=gp(vec('a'),biv('b'))
     for k in sorted(P): print(k,P[k])
 def cexpr(e, rename):
+    import re
     s=sp.sstr(sp.expand(e))
+    s=re.sub(r'([A-Za-z]+\.[a-z]+)\*\*2', r'\1*\1', s)  # C has no power operator
     for a,b in rename: s=s.replace(a,b)
     return s
 if what=='C':

@@ -45,7 +45,7 @@
 #define AK_CMP_DEFAULT_MOMENTUM_DRIFT_TOL 1e-6
 
 typedef struct ak_body_props {
-    char name[AK_TRACE_NAME_MAX];
+    char name[AK_TRACEFILE_NAME_MAX];
     double mass;
     double inertia[AK_MAX_BIV * AK_MAX_BIV]; ///< k x k, row-major, body frame, about the centroid
 } ak_body_props;
@@ -112,12 +112,12 @@ int ak_manifest_load(const char *path, const char *key, ak_compare_spec *out, ch
 int ak_manifest_load_tol(const char *path, const char *key, const char *tolerances_key, ak_compare_spec *out,
                          char *err, size_t errlen);
 
-int ak_invariants_compute(const ak_trace *t, const ak_compare_spec *s, ak_invariants *out);
+int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_invariants *out);
 void ak_invariants_free(ak_invariants *inv);
 
 /// Compare other with ref. Returns 0 when the traces are comparable (then see res->nfail), or
 /// -1 with a message when they are not (different dim, a reference body missing in other).
-int ak_compare_traces(const ak_trace *ref, const ak_trace *other, const ak_compare_spec *s, ak_compare_result *res,
+int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *other, const ak_compare_spec *s, ak_compare_result *res,
                       char *err, size_t errlen);
 
 /// Print the result table (one row per item) to f.

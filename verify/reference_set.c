@@ -123,7 +123,7 @@ int ak_ref_generate(const char *manifest, const ak_compare_spec *e, const char *
     return run_program(argv, NULL, err, errlen) == 0 ? 0 : -1;
 }
 
-cJSON *ak_ref_invariants(const ak_trace *t, const ak_compare_spec *s) {
+cJSON *ak_ref_invariants(const ak_tracefile *t, const ak_compare_spec *s) {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "format", "anakata-invariants/1");
     cJSON_AddStringToObject(o, "scene", s->scene);
@@ -132,7 +132,7 @@ cJSON *ak_ref_invariants(const ak_trace *t, const ak_compare_spec *s) {
     cJSON_AddNumberToObject(o, "t_end", t->t[t->nsteps - 1]);
     double rn = 0;
     for (long i = 0; i < t->nsteps; i++)
-        for (int b = 0; b < t->nbody; b++) rn = fmax(rn, fabs(ak_nd_rotor_norm2(t->dim, ak_trace_R(t, i, b)) - 1));
+        for (int b = 0; b < t->nbody; b++) rn = fmax(rn, fabs(ak_nd_rotor_norm2(t->dim, ak_tracefile_R(t, i, b)) - 1));
     cJSON_AddNumberToObject(o, "rotor_norm_error_max", rn);
     ak_invariants inv;
     if (ak_invariants_compute(t, s, &inv) == 0) {
@@ -229,7 +229,7 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
     cJSON *entry = entry_of(root, scene);
     int rc = -1;
     ak_compare_spec s;
-    ak_trace t = {0};
+    ak_tracefile t = {0};
     unsigned char *keep = NULL;
     char tmp[] = "/tmp/ak_ref_trace_XXXXXX", dir[2048], path[4096];
     int fd = mkstemp(tmp);
@@ -263,26 +263,26 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
         ak_compare_spec_free(&o);
     }
     if (ak_ref_generate(manifest, &s, exe, tmp, err, errlen)) goto done_spec;
-    if (ak_trace_read(tmp, &t, err, errlen)) goto done_spec;
+    if (ak_tracefile_read(tmp, &t, err, errlen)) goto done_spec;
     keep = malloc((size_t)t.nsteps);
     if (!keep) goto done_spec;
-    ak_trace_downsample(&t, s.dense_until, s.downsample, keep);
+    ak_tracefile_downsample(&t, s.dense_until, s.downsample, keep);
     dir_of(manifest, dir, sizeof dir);
     snprintf(path, sizeof path, "%s/%s", dir, s.trace);
-    if (ak_trace_write(path, &t, keep)) {
+    if (ak_tracefile_write(path, &t, keep)) {
         snprintf(err, errlen, "%s: cannot write", path);
         goto done_spec;
     }
     // The summary describes the committed (downsampled) trace, so anyone can recompute it.
-    ak_trace committed;
-    if (ak_trace_read(path, &committed, err, errlen)) goto done_spec;
+    ak_tracefile committed;
+    if (ak_tracefile_read(path, &committed, err, errlen)) goto done_spec;
     ak_compare_spec_free(&s);
     if (write_json(tmp, root) || ak_manifest_load(tmp, scene, &s, err, errlen)) { // mass properties just set
-        ak_trace_free(&committed);
+        ak_tracefile_free(&committed);
         goto done;
     }
     cJSON *inv = ak_ref_invariants(&committed, &s);
-    ak_trace_free(&committed);
+    ak_tracefile_free(&committed);
     snprintf(path, sizeof path, "%s/%s.invariants.json", dir, scene);
     if (write_json(path, inv)) {
         snprintf(err, errlen, "%s: cannot write", path);
@@ -300,7 +300,7 @@ done_spec:
     ak_compare_spec_free(&s);
 done:
     free(keep);
-    ak_trace_free(&t);
+    ak_tracefile_free(&t);
     unlink(tmp);
     cJSON_Delete(root);
     return rc;
@@ -323,9 +323,9 @@ int ak_ref_check(const char *manifest, const char *scene, const char *exe, doubl
     char dir[2048], path[4096];
     dir_of(manifest, dir, sizeof dir);
     snprintf(path, sizeof path, "%s/%s", dir, s.trace);
-    ak_trace ref, fresh;
+    ak_tracefile ref, fresh;
     int rc = -1;
-    if (ak_trace_read(path, &ref, err, errlen)) {
+    if (ak_tracefile_read(path, &ref, err, errlen)) {
         ak_compare_spec_free(&s);
         return -1;
     }
@@ -364,26 +364,26 @@ int ak_ref_check(const char *manifest, const char *scene, const char *exe, doubl
         unlink(tmp);
         goto out;
     }
-    if (ak_ref_generate(manifest, &sd, exe, tmp, err, errlen) == 0 && ak_trace_read(tmp, &fresh, err, errlen) == 0) {
+    if (ak_ref_generate(manifest, &sd, exe, tmp, err, errlen) == 0 && ak_tracefile_read(tmp, &fresh, err, errlen) == 0) {
         unsigned char *keep = malloc((size_t)fresh.nsteps);
         if (keep) {
-            ak_trace_downsample(&fresh, sd.dense_until, sd.downsample, keep);
+            ak_tracefile_downsample(&fresh, sd.dense_until, sd.downsample, keep);
             char tmp2[4200];
             snprintf(tmp2, sizeof tmp2, "%s.ds", tmp);
-            ak_trace ds;
-            if (ak_trace_write(tmp2, &fresh, keep) == 0 && ak_trace_read(tmp2, &ds, err, errlen) == 0) {
+            ak_tracefile ds;
+            if (ak_tracefile_write(tmp2, &fresh, keep) == 0 && ak_tracefile_read(tmp2, &ds, err, errlen) == 0) {
                 rc = ak_compare_traces(&ref, &ds, &sd, drift, err, errlen);
-                ak_trace_free(&ds);
+                ak_tracefile_free(&ds);
             }
             unlink(tmp2);
             free(keep);
         }
-        ak_trace_free(&fresh);
+        ak_tracefile_free(&fresh);
     }
     unlink(tmp);
     ak_compare_spec_free(&sd);
 out:
-    ak_trace_free(&ref);
+    ak_tracefile_free(&ref);
     ak_compare_spec_free(&s);
     return rc;
 }

@@ -175,7 +175,8 @@ static int load_scene(const char *path, fb_scene *s, char *err, size_t errlen) {
                 goto done;
             }
         fb->R0[0] = 1;
-        if (numbers(cJSON_GetObjectItemCaseSensitive(b, "position"), fb->x0, n, "position", fb->name, e2, sizeof e2))
+        if (cJSON_GetObjectItemCaseSensitive(b, "position") && // default: the origin
+            numbers(cJSON_GetObjectItemCaseSensitive(b, "position"), fb->x0, n, "position", fb->name, e2, sizeof e2))
             goto done;
         if (cJSON_GetObjectItemCaseSensitive(b, "velocity") &&
             numbers(cJSON_GetObjectItemCaseSensitive(b, "velocity"), fb->v0, n, "velocity", fb->name, e2, sizeof e2))

@@ -466,6 +466,20 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
             } else if (hl <= level) {
                 ncur = 0;
             }
+        } else if (ncur > 0 && ls[0] == '-' && ls[1] == ' ' && ak_formula_id_len(ls + 2, ' ')) {
+            // "- T-2.7 ...: **wrong for r = 2**": a per-ID verdict, the first bold span
+            size_t m;
+            long hits[AK_RANGE_MAX + 1];
+            int nh = ids_at(l, ls + 2, ' ', hits, AK_RANGE_MAX + 1, &m);
+            const char *b1 = strstr(ls, "**");
+            const char *b2 = b1 && b1 < le ? strstr(b1 + 2, "**") : NULL;
+            if (nh > 0 && b2 && b2 < le && b2 > b1 + 2) {
+                for (int i = 0; i < nh; i++) {
+                    ak_formula *f = &l->items[hits[i]];
+                    if (!f->verdict[0]) (*count)++;
+                    snprintf(f->verdict, sizeof f->verdict, "%.*s", (int)(b2 - b1 - 2), b1 + 2);
+                }
+            }
         } else if (ncur > 0 && !have_verdict) {
             const char *p = ls;
             while (p < le && (*p == ' ' || *p == '-' || *p == '*')) p++;

@@ -68,7 +68,9 @@ int ak_formulas_scan_sources(ak_formula_list *l, const char *root, const char *c
 /// Verdicts from the formula pages. In every docs_dir/formulas/*.md, a heading (`##` or deeper)
 /// that names an ID opens that ID's entry, up to the next heading of the same or a higher level;
 /// the entry's first line that starts (after "- ", "*" or "**") with "Verdict" and then ':' gives
-/// the verdict. The entry's address is the page plus the heading's GitHub-style slug. Returns the
+/// the verdict for every ID of the heading that has none; a list item of the entry that starts
+/// with IDs ("- T-2.7 ...: **wrong for r = 2**") gives those IDs the item's first bold span as
+/// their verdict. The entry's address is the page plus the heading's GitHub-style slug. Returns the
 /// number of IDs given a verdict, or -1 when docs_dir/formulas cannot be read.
 int ak_formulas_scan_docs(ak_formula_list *l, const char *docs_dir);
 

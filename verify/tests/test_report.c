@@ -186,12 +186,15 @@ Test(report, formula_page_verdicts_and_slugs) {
     FILE *f = fopen(file, "w");
     fputs("# Mass\n\n## T-3.1, T-3.2: measure\n\n- **Verdict:** correct\n\n### detail\n\nVerdict: not this one\n"
           "## T-3.hb: box\nsome text\n- Verdict: **wrong** (factor 4).\n## T-3.9 no verdict here\n"
-          "### T-3.5 ... T-3.7 (range)\n- Verdict: correct\n",
+          "### T-3.5 ... T-3.7 (range)\n- Verdict: correct\n## T-3.3 ... T-3.4 items\n"
+          "- T-3.4 (the density): **wrong for n = 5**, see errata\n",
           f);
     fclose(f);
     ak_formula_list l;
-    cr_assert_eq(ak_formulas_parse("\n## A\nT-3.1, T-3.2, T-3.hb, T-3.9, T-3.8, T-3.6\n", &l, NULL, 0), 0);
-    cr_assert_eq(ak_formulas_scan_docs(&l, dir), 4);
+    cr_assert_eq(ak_formulas_parse("\n## A\nT-3.1, T-3.2, T-3.hb, T-3.9, T-3.8, T-3.6, T-3.4\n", &l, NULL, 0), 0);
+    cr_assert_eq(ak_formulas_scan_docs(&l, dir), 5);
+    cr_assert_str_eq(l.items[6].verdict, "wrong for n = 5");
+    cr_assert_str_eq(l.items[6].doc, "formulas/mass.md#t-33--t-34-items");
     cr_assert_str_eq(l.items[5].verdict, "correct", "T-3.6 inside the heading's range");
     cr_assert_str_eq(l.items[0].verdict, "correct");
     cr_assert_str_eq(l.items[1].verdict, "correct");

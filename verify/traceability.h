@@ -78,10 +78,14 @@ int ak_formulas_scan_docs(ak_formula_list *l, const char *docs_dir);
 /// other than '-' and '_' dropped, other bytes kept.
 void ak_md_slug(const char *heading, size_t len, char *out, size_t outlen);
 
-/// One erratum from docs/errata.md: a `### ` heading (its formula IDs and title) in an area's
-/// `## ` section. Fields are the entry's lines that start (after an optional "- " and "**")
-/// with "Published", "Correct", "Evidence" or "Counterexample" followed by ':'; text that
-/// belongs to no field goes to `other`.
+/// One erratum from docs/errata.md, in an area's `## ` section, in either of two forms:
+/// - a `### ` heading (its formula IDs and title), whose fields are the lines that start (after
+///   an optional "- " and "**") with "Published", "Correct", "Evidence" or "Counterexample"
+///   followed by ':'; text that belongs to no field goes to `other`;
+/// - a list item starting "- **" (continued by indented lines): its first sentence is the title
+///   with the IDs; each later sentence or ';'-clause goes to the field its first word names
+///   (printed/published, correct, counterexample, check/checks/evidence), or continues the
+///   previous one.
 typedef struct ak_erratum {
     char area[96];
     char title[256];

@@ -113,6 +113,20 @@ Test(report, errata_entries_and_fields) {
     cr_assert_str_eq(e.items[0].counterexample, "r = 1");
     cr_assert_str_eq(e.items[0].other, "free text");
     ak_errata_free(&e);
+    const char *t2 = "## GA\n\nDetails elsewhere.\n\n- **T-A.5** (thesis App. A.5, bivector), wrong. Printed `a b`;\n"
+                     "  correct `-a b` (e.g. here). Counterexample: a = b = e_xy. Check `ga.x`: 1.99. More.\n"
+                     "- **T-2.7, T-2.10**, wrong: x.\n\n## Mass\n";
+    cr_assert_eq(ak_errata_parse(t2, &e), 0);
+    cr_assert_eq(e.n, 2);
+    cr_assert_str_eq(e.items[0].title, "T-A.5 (thesis App. A.5, bivector), wrong.");
+    cr_assert_str_eq(e.items[0].ids[0], "T-A.5");
+    cr_assert_str_eq(e.items[0].published, "Printed `a b`;");
+    cr_assert_str_eq(e.items[0].correct, "correct `-a b` (e.g. here).");
+    cr_assert_str_eq(e.items[0].counterexample, "Counterexample: a = b = e_xy.");
+    cr_assert_str_eq(e.items[0].evidence, "Check `ga.x`: 1.99. More.");
+    cr_assert_eq(e.items[1].nids, 2);
+    cr_assert_str_eq(e.items[1].area, "GA");
+    ak_errata_free(&e);
 }
 
 Test(report, base64_rfc4648_vectors) {

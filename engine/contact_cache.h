@@ -35,6 +35,8 @@ typedef struct ak_contact_point {
     double bias;                     ///< velocity target of the normal row  [T-5.b]
     double vn0;                      ///< relative normal velocity before the solve
     double mu_s, mu_k, e;            ///< combined materials (solver.h)
+    double mu;                       ///< this step's coefficient: mu_s if sticking, else mu_k
+    int slipping;                    ///< slip speed before the solve > AK_SOLVER_STICK_SPEED
     double jn_max;                   ///< largest normal impulse during the iterations
     // published variant (T-Alg13): one tangent and its effective mass
     double t1[AK_MAX_DIM];

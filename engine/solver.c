@@ -117,7 +117,7 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
             if (ak_dyn_solve(nt, col, Kt, e) != 0) memset(col, 0, sizeof col);
             for (int r = 0; r < nt; r++) p->kt_inv[r * nt + q] = col[r];
         }
-        p->bias = ak_contact_bias(p->separation, h, s->baumgarte, s->slop);
+        p->bias = fmin(ak_contact_bias(p->separation, h, s->baumgarte, s->slop), AK_SOLVER_MAX_BIAS);
         p->mu_k = ak_contact_combine_friction(A->material.friction, B->material.friction);
         p->mu_s = ak_contact_combine_friction(A->material.static_friction,
                                               B->material.static_friction);

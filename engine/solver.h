@@ -26,6 +26,9 @@
 /// A point whose slip speed before the solve is at most this (m/s) uses the static friction
 /// coefficient this step, otherwise the kinetic one.
 #define AK_SOLVER_STICK_SPEED 0.05
+/// The Baumgarte bias never asks for a separating speed above this (m/s): deep initial
+/// overlaps are pushed apart over several steps instead of exploding (Box2D's max correction).
+#define AK_SOLVER_MAX_BIAS 4.0
 
 /// Per-step statistics of the contact stages (for `anakata step` and the checks).
 typedef struct ak_solver_stats {

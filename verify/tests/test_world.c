@@ -36,6 +36,18 @@ Test(world, tangent_basis_orthonormal) {
     }
 }
 
+// A normal within rounding of -e_y (not exactly unit): the basis stays orthonormal (the pile
+// blew up before u.u was computed from the components).
+Test(world, tangent_basis_near_axis) {
+    double nrm[4] = {-9.70483e-11, -1.0, -5.04217e-11, 3.6136e-08}, T[12];
+    ak_contact_tangent_basis(4, T, nrm);
+    for (int a = 0; a < 3; a++) {
+        double l = 0, dn = 0;
+        for (int i = 0; i < 4; i++) l += T[a * 4 + i] * T[a * 4 + i], dn += T[a * 4 + i] * nrm[i];
+        cr_assert(fabs(l - 1) < TOL_ROUND && fabs(dn) < 1e-12, "row %d: |t|^2 = %g, t.n = %g", a, l, dn);
+    }
+}
+
 // K of a point mass (no inertia) is delta/m; with inertia it is symmetric, and for a lever
 // along u the u-u entry is 1/m (no rotation from a central push).
 Test(world, k_matrix_basics) {

@@ -42,6 +42,7 @@ typedef struct ak_solver_stats {
 /// SOLVER stage 1: world inverse inertias of the bodies in contact, lever arms, tangent basis,
 /// K = K_a + K_b (B-6), normal mass 1/(n^T K n), the tangent block inverse, Baumgarte bias
 /// (T-5.b), combined materials, and the pre-solve normal velocity (for restitution).
+/// Uses the rotation matrices c->rot that ak_broadphase computed in this step.
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h);
 /// SOLVER stage 2: apply the cached impulses jn n + jt (projected on the new tangent plane);
 /// with warm starting off the impulses are zeroed instead.

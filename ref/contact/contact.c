@@ -28,6 +28,29 @@ void ak_contact_world_inv_inertia(int n, double out[], const double inv_I[], con
         }
 }
 
+void ak_contact_world_inv_inertia_m(int n, double out[], const double inv_I[], const double M[]) {
+    int k = ak_nd_nbiv(n), pi[AK_MAX_BIV], pj[AK_MAX_BIV];
+    for (int q = 0; q < k; q++) ak_nd_biv_pair(n, q, &pi[q], &pj[q]);
+    double C[AK_MAX_BIV * AK_MAX_BIV], T[AK_MAX_BIV * AK_MAX_BIV];
+    for (int a = 0; a < k; a++)
+        for (int b = 0; b < k; b++) {
+            int i = pi[a], j = pj[a], kk = pi[b], l = pj[b];
+            C[a * k + b] = M[i * n + kk] * M[j * n + l] - M[i * n + l] * M[j * n + kk];
+        }
+    for (int i = 0; i < k; i++)
+        for (int j = 0; j < k; j++) {
+            double s = 0.0;
+            for (int l = 0; l < k; l++) s += C[i * k + l] * inv_I[l * k + j];
+            T[i * k + j] = s;
+        }
+    for (int i = 0; i < k; i++)
+        for (int j = 0; j < k; j++) {
+            double s = 0.0;
+            for (int l = 0; l < k; l++) s += T[i * k + l] * C[j * k + l];
+            out[i * k + j] = s;
+        }
+}
+
 void ak_contact_k_add(int n, double K[], double inv_mass, const double inv_Iw[], const double r[]) {
     for (int i = 0; i < n; i++) K[i * n + i] += inv_mass;
     if (!inv_Iw) return;

@@ -2,6 +2,7 @@
 #include "harness.h"
 
 #include <cjson/cJSON.h>
+#include <dirent.h>
 #include <errno.h>
 #include <sys/stat.h>
 #include <fnmatch.h>
@@ -55,6 +56,21 @@ int ak_mkdir_p(const char *path) {
     if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
     struct stat st;
     return stat(buf, &st) == 0 && S_ISDIR(st.st_mode) ? 0 : -1;
+}
+
+// Remove the files a previous run left in a check's artefact directory (stale plots would be
+// embedded in the report as if this run had made them). Only regular files directly inside.
+static void clear_artifacts(const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    char path[2048];
+    while ((e = readdir(d)) != NULL) {
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (e->d_name[0] != '.' && stat(path, &st) == 0 && S_ISREG(st.st_mode)) unlink(path);
+    }
+    closedir(d);
 }
 
 const char *ak_artifact_dir(const ak_check_ctx *c) {
@@ -197,6 +213,7 @@ int ak_verify_run(const ak_verify_opts *opts) {
             if (opts->artifact_dir) {
                 int len = snprintf(c->artifact_dir, sizeof c->artifact_dir, "%s/%s", opts->artifact_dir, chk->id);
                 if (len < 0 || len >= (int)sizeof c->artifact_dir) c->artifact_dir[0] = '\0';
+                else clear_artifacts(c->artifact_dir);
             }
             double tc = now_s();
             chk->run(c);

@@ -236,8 +236,9 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
             fl->n, n_impl, n_chk, n_gap, n_fail ? "fail" : "pass", n_fail);
     fputs("<p class=meta>Implementation: where a comment in ref/, engine/ or render/ cites the ID, and the "
           "function declared there. Checks: every registered check whose formula list names the ID "
-          "(✓ passed, ✗ failed in this run). An ID that has no implementation or no check is a <span "
-          "class=gap>gap</span>.</p>\n<table><tr><th>ID</th><th>description (FORMULAS.md)</th><th>implementation"
+          "(✓ passed, ✗ failed in this run). Verdict: the checks' outcome, and the verdict written in the ID's "
+          "entry on its formula page (docs/formulas/*.md: a heading naming the ID, then a <code>Verdict:</code> "
+          "line). An ID that has no implementation or no check is a <span class=gap>gap</span>.</p>\n<table><tr><th>ID</th><th>description (FORMULAS.md)</th><th>implementation"
           "</th><th>checks</th><th>verdict</th></tr>\n",
           f);
     const char *section = "";
@@ -289,6 +290,15 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
         else if (!run) fputs("<span class=notrun>not run</span>", f);
         else fputs("<span class=pass>checked ✓</span>", f);
         if (erratum) fputs(" · <a href=\"#errata\">published form wrong (erratum)</a>", f);
+        if (x->verdict[0]) {
+            fputs("<br><span class=meta>formula page:</span> ", f);
+            esc(f, x->verdict);
+            fputs(" <span class=mono>(docs/", f);
+            esc(f, x->doc);
+            fputs(")</span>", f);
+        } else {
+            fputs("<br><span class=meta>no verdict on a formula page yet</span>", f);
+        }
         fputs("</td></tr>\n", f);
     }
     fputs("</table>\n", f);
@@ -475,6 +485,9 @@ int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, si
     if (have_f) {
         static const char *const DIRS[] = {"ref", "engine", "render"};
         ak_formulas_scan_sources(&fl, src, DIRS, 3);
+        char docs[1100];
+        snprintf(docs, sizeof docs, "%s/docs", src);
+        ak_formulas_scan_docs(&fl, docs);
     }
     ak_errata er;
     bool have_e = ak_errata_load(epath, &er, NULL, 0) == 0;

@@ -167,7 +167,7 @@ static void write_row(FILE *f, long step, double t, const double x[N], const dou
 
 int main(int argc, char **argv) {
     int corrected = 0;
-    double dt = 0.01, duration = 5.0;
+    double dt = 0.01, duration = 12.0; // the scene's timestep and duration
     const char *out = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--corrected")) corrected = 1;

@@ -105,7 +105,7 @@ static bool overlap(int n, const double *A, const double *B) {
     return true;
 }
 
-int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
+int ak_broadphase_sap(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
     int n = m->dim, cnt = 0;
     c->npair = 0;
     c->broad_tests = 0;
@@ -162,6 +162,95 @@ int ak_broadphase_all_pairs(const ak_model *m, const ak_data *d, ak_contact_cach
                         c->aabb + (size_t)b * 2 * AK_MAX_DIM) &&
                 push_pair(c, a, b))
                 return -1;
+        }
+    }
+    if (plane_pairs(m, d, c, margin)) return -1;
+    qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
+    return 0;
+}
+
+// ---- AABB tree -------------------------------------------------------------------------------
+// Node layout in c->nodes (NODE doubles each): lo[AK_MAX_DIM], hi[AK_MAX_DIM], left, right,
+// body (-1 for an internal node). Children indices are stored as doubles (exact below 2^53).
+#define NODE (2 * AK_MAX_DIM + 3)
+
+static _Thread_local const double *cen_key;
+static _Thread_local int cen_axis;
+static int cen_cmp(const void *x, const void *y) {
+    int i = *(const int *)x, j = *(const int *)y;
+    const double *A = cen_key + (size_t)i * 2 * AK_MAX_DIM, *B = cen_key + (size_t)j * 2 * AK_MAX_DIM;
+    double a = A[cen_axis] + A[AK_MAX_DIM + cen_axis], b = B[cen_axis] + B[AK_MAX_DIM + cen_axis];
+    if (a != b) return a < b ? -1 : 1;
+    return (i > j) - (i < j);
+}
+
+// Build the subtree over order[s..e); returns its node index.
+static int build(int n, ak_contact_cache *c, int s, int e, int *next) {
+    int id = (*next)++;
+    double *nd = c->nodes + (size_t)id * NODE;
+    for (int i = 0; i < n; i++) nd[i] = INFINITY, nd[AK_MAX_DIM + i] = -INFINITY;
+    double clo[AK_MAX_DIM], chi[AK_MAX_DIM];
+    for (int i = 0; i < n; i++) clo[i] = INFINITY, chi[i] = -INFINITY;
+    for (int t = s; t < e; t++) {
+        const double *B = c->aabb + (size_t)c->order[t] * 2 * AK_MAX_DIM;
+        for (int i = 0; i < n; i++) {
+            nd[i] = fmin(nd[i], B[i]);
+            nd[AK_MAX_DIM + i] = fmax(nd[AK_MAX_DIM + i], B[AK_MAX_DIM + i]);
+            double ctr = B[i] + B[AK_MAX_DIM + i];
+            clo[i] = fmin(clo[i], ctr), chi[i] = fmax(chi[i], ctr);
+        }
+    }
+    if (e - s == 1) {
+        nd[2 * AK_MAX_DIM] = nd[2 * AK_MAX_DIM + 1] = -1;
+        nd[2 * AK_MAX_DIM + 2] = c->order[s];
+        return id;
+    }
+    int axis = 0;
+    for (int i = 1; i < n; i++)
+        if (chi[i] - clo[i] > chi[axis] - clo[axis]) axis = i;
+    cen_key = c->aabb;
+    cen_axis = axis;
+    qsort(c->order + s, (size_t)(e - s), sizeof(int), cen_cmp);
+    int mid = s + (e - s) / 2;
+    int l = build(n, c, s, mid, next);
+    int r = build(n, c, mid, e, next);
+    nd = c->nodes + (size_t)id * NODE; // (unchanged pointer; the array is preallocated)
+    nd[2 * AK_MAX_DIM] = l;
+    nd[2 * AK_MAX_DIM + 1] = r;
+    nd[2 * AK_MAX_DIM + 2] = -1;
+    return id;
+}
+
+int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
+    int n = m->dim, cnt = 0;
+    c->npair = 0;
+    c->broad_tests = 0;
+    fill_aabbs(m, d, c, margin);
+    for (int b = 0; b < m->nbody; b++)
+        if (!is_plane(&m->bodies[b])) c->order[cnt++] = b;
+    if (cnt > 1) {
+        int next = 0;
+        build(n, c, 0, cnt, &next);
+        int stack[128];
+        for (int a = 0; a < m->nbody; a++) {
+            if (is_plane(&m->bodies[a])) continue;
+            const double *A = c->aabb + (size_t)a * 2 * AK_MAX_DIM;
+            int sp = 0;
+            stack[sp++] = 0;
+            while (sp > 0) {
+                const double *nd = c->nodes + (size_t)stack[--sp] * NODE;
+                c->broad_tests++;
+                if (!overlap(n, A, nd)) continue;
+                int body = (int)nd[2 * AK_MAX_DIM + 2];
+                if (body >= 0) {
+                    if (body > a && !(is_static(&m->bodies[a]) && is_static(&m->bodies[body])) &&
+                        push_pair(c, a, body))
+                        return -1;
+                    continue;
+                }
+                stack[sp++] = (int)nd[2 * AK_MAX_DIM];
+                stack[sp++] = (int)nd[2 * AK_MAX_DIM + 1];
+            }
         }
     }
     if (plane_pairs(m, d, c, margin)) return -1;

@@ -35,6 +35,8 @@ typedef struct ak_contact_point {
     double bias;                     ///< velocity target of the normal row  [T-5.b]
     double vn0;                      ///< relative normal velocity before the solve
     double mu_s, mu_k, e;            ///< combined materials (solver.h)
+    double mu;                       ///< this step's coefficient: mu_s if sticking, else mu_k
+    int slipping;                    ///< slip speed before the solve > AK_SOLVER_STICK_SPEED
     double jn_max;                   ///< largest normal impulse during the iterations
     // published variant (T-Alg13): one tangent and its effective mass
     double t1[AK_MAX_DIM];
@@ -56,6 +58,7 @@ typedef struct ak_contact_cache {
     double *aabb;             ///< nbody x 2 x AK_MAX_DIM (min, max)
     int *order;               ///< nbody, sweep order
     double *inv_iw;           ///< nbody x k x k world inverse inertia  [B-eq4]
+    double *nodes;            ///< AABB tree: 2 nbody x (2 AK_MAX_DIM + 3) (broadphase.c)
     long broad_tests;         ///< AABB overlap tests of the last broadphase (cost measure)
 } ak_contact_cache;
 

@@ -13,7 +13,10 @@
 // row is clamped (T-Alg12, T-Alg13), not the increment:
 //     normal:   jn <- max(jn - (u.n - bias) / (n^T K n), 0)
 //     friction: jt <- jt - (T K T^T)^-1 T u   (the whole tangent block, T the tangent basis),
-//               then kept if |jt| <= mu_s jn (static), else scaled to |jt| = mu_k jn (kinetic).
+//               kept if |jt| <= mu jn; else, for a point that slipped before the solve,
+//               jt = -mu jn T u / |T u| (opposite the slip: maximal dissipation), and for a
+//               point at the static limit the radial projection onto the disc. mu = mu_s for a point that was not slipping before the
+//               solve (slip <= AK_SOLVER_STICK_SPEED), else mu_k.
 // The thesis (T-Alg13) clamps along one tangent t fixed by the pre-solve slip (T-5.10); the
 // disc clamp is its n-D correction (docs/errata.md "Contact resolution"). Warm starting
 // applies the previous step's accumulated impulses first (matched by feature ids), so that the
@@ -124,6 +127,10 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
         rel_velocity(m, d, p, u);
         p->vn0 = 0.0;
         for (int j = 0; j < n; j++) p->vn0 += u[j] * p->normal[j];
+        double slip = 0.0;
+        for (int j = 0; j < n; j++) slip += pow(u[j] - p->vn0 * p->normal[j], 2);
+        p->mu = ak_contact_friction_coefficient(sqrt(slip), AK_SOLVER_STICK_SPEED, p->mu_s, p->mu_k);
+        p->slipping = sqrt(slip) > AK_SOLVER_STICK_SPEED;
         p->jn_max = 0.0;
     }
 }
@@ -156,7 +163,7 @@ int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
         int nt = p->nt;
         double u[AK_MAX_DIM], P[AK_MAX_DIM];
         // friction first (the normal row, solved last, matters most for non-penetration)
-        if (p->mu_k > 0.0 || p->mu_s > 0.0) {
+        if (p->mu > 0.0) {
             rel_velocity(m, d, p, u);
             double ut[AK_MAX_TAN], old[AK_MAX_TAN], nw[AK_MAX_TAN];
             for (int r = 0; r < nt; r++) {
@@ -170,7 +177,7 @@ int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
                 nw[r] = old[r];
                 for (int q = 0; q < nt; q++) nw[r] -= p->kt_inv[r * nt + q] * ut[q];
             }
-            sliding += ak_contact_friction_clamp(nt, nw, p->jn, p->mu_s, p->mu_k);
+            sliding += ak_contact_friction_clamp(nt, nw, ut, p->jn, p->mu, p->slipping);
             for (int j = 0; j < n; j++) {
                 double jt = 0.0;
                 for (int r = 0; r < nt; r++) jt += p->tangent[r * n + j] * nw[r];

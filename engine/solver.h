@@ -23,6 +23,9 @@
 
 /// Contact pairs are generated when the separation is at most this (speculative contacts).
 #define AK_SOLVER_MARGIN 0.02
+/// A point whose slip speed before the solve is at most this (m/s) uses the static friction
+/// coefficient this step, otherwise the kinetic one.
+#define AK_SOLVER_STICK_SPEED 0.05
 
 /// Per-step statistics of the contact stages (for `anakata step` and the checks).
 typedef struct ak_solver_stats {

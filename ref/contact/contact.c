@@ -98,14 +98,24 @@ double ak_contact_restitution_impulse(double vn, double k, double e) {
     return -(1.0 + e) * vn / k;
 }
 
-int ak_contact_friction_clamp(int nt, double jt[], double jn, double mu_s, double mu_k) {
-    double len = 0.0;
-    for (int i = 0; i < nt; i++) len += jt[i] * jt[i];
+int ak_contact_friction_clamp(int nt, double jt[], const double ut[], double jn, double mu,
+                              int slipping) {
+    double len = 0.0, ul = 0.0;
+    for (int i = 0; i < nt; i++) len += jt[i] * jt[i], ul += ut[i] * ut[i];
     len = sqrt(len);
-    if (len <= mu_s * jn) return 0;
-    double s = len > 0.0 ? mu_k * jn / len : 0.0;
+    ul = sqrt(ul);
+    if (len <= mu * jn) return 0;
+    if (slipping && ul > 0.0) {
+        for (int i = 0; i < nt; i++) jt[i] = -mu * jn * ut[i] / ul;
+        return 1;
+    }
+    double s = len > 0.0 ? mu * jn / len : 0.0;
     for (int i = 0; i < nt; i++) jt[i] *= s;
     return 1;
+}
+
+double ak_contact_friction_coefficient(double slip, double stick_speed, double mu_s, double mu_k) {
+    return slip <= stick_speed ? mu_s : mu_k;
 }
 
 double ak_contact_combine_friction(double a, double b) { return sqrt(fmax(a, 0.0) * fmax(b, 0.0)); }

@@ -40,10 +40,23 @@ double ak_contact_k_dir(int n, const double K[], const double u[]);
 /// bodies' terms add; docs/errata.md "Contact resolution").  [P-2.32, P-2.33]
 double ak_contact_restitution_impulse(double vn, double k, double e);
 
-/// Clamp a tangent impulse (coordinates in a tangent basis, nt of them) to the friction disc:
-/// kept when |jt| <= mu_s jn (sticking), otherwise scaled to |jt| = mu_k jn (sliding).
-/// Returns 1 when it slides.  [T-Alg13 corrected: disc, not one tangent]
-int ak_contact_friction_clamp(int nt, double jt[], double jn, double mu_s, double mu_k);
+/// Clamp a tangent impulse (coordinates in a tangent basis, nt of them) to the friction disc
+/// |jt| <= mu jn. jt is the accumulated impulse that would stop the slip ut (the tangential
+/// relative velocity before this update, same basis). Inside the disc it is kept. Outside:
+/// - sliding (slipping = 1, the point slipped before the solve): jt = -mu jn ut / |ut|,
+///   opposite the slip (Coulomb's maximal dissipation). A radial scaling of jt would not
+///   oppose the slip when K is anisotropic and under-brakes a sliding hyperbox by about 12%
+///   (docs/formulas/world.md#t-alg13);
+/// - at the static limit (slipping = 0) or when ut = 0: scaled radially onto the disc (the
+///   projection that keeps Gauss-Seidel convergent while the point is held).
+/// Returns 1 when clamped.  [T-Alg13 corrected: the disc of the whole tangent space]
+int ak_contact_friction_clamp(int nt, double jt[], const double ut[], double jn, double mu,
+                              int slipping);
+
+/// Static or kinetic coefficient of a point from its slip speed before the solve: mu_s when
+/// slip <= stick_speed (the point was at rest relative to the other body, up to one step of
+/// acceleration), else mu_k.
+double ak_contact_friction_coefficient(double slip, double stick_speed, double mu_s, double mu_k);
 
 /// Material combination of two bodies (documented rule, docs/formulas/world.md#materials):
 /// friction coefficients by the geometric mean sqrt(mu_a mu_b), restitution by the maximum.

@@ -41,8 +41,8 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
 /// Check one entry. files: the committed trace parses, compares equal with itself, and its
 /// invariants match the committed summary (result in files_err: the largest relative
 /// difference). drift: a freshly generated trace, downsampled like the committed one, compared
-/// with it under "drift_tolerances" (result in *drift). Returns 0, or -1 with err set when the
-/// entry cannot be checked at all (missing files, generator failed).
+/// with it under "drift_tolerances" (result in *drift; skipped when drift is NULL). Returns 0, or
+/// -1 with err set when the entry cannot be checked at all (missing files, generator failed).
 int ak_ref_check(const char *manifest, const char *scene, const char *exe, double *files_err,
                  ak_compare_result *drift, char *err, size_t errlen);
 

@@ -172,14 +172,12 @@ static size_t checks_citing(const char *fid, const cJSON *jchecks, check_ref out
     for (size_t i = 0; i < ng; i++)
         for (size_t j = 0; j < g[i].count; j++) {
             const ak_check *c = &g[i].checks[j];
-            ak_check probe = *c;
             if (!c->formulas) continue;
             // Whole-word match in the check's formula list (the harness' --only rule).
             bool cites = false;
             size_t len = strlen(fid);
             for (const char *p = c->formulas; (p = strstr(p, fid)) != NULL; p += len)
                 if ((p == c->formulas || p[-1] == ' ') && (p[len] == ' ' || p[len] == '\0')) cites = true;
-            (void)probe;
             if (!cites) continue;
             const cJSON *r = NULL, *x;
             cJSON_ArrayForEach(x, jchecks) if (!strcmp(jstr(x, "id"), c->id)) r = x;

@@ -81,8 +81,8 @@ int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, d
         if (integ == AK_INT_EXP) {
             double B[AK_MAX_BIV], E[AK_MAX_EVEN], T[AK_MAX_EVEN];
             for (int q = 0; q < k; q++) B[q] = -0.5 * h * w[q];
-            ak_nd_rotor_exp(n, E, B);
-            ak_nd_rotor_mul(n, T, E, R);
+            ak_dyn_rotor_exp(n, E, B);
+            ak_dyn_even_mul(n, T, E, R);
             memcpy(R, T, sizeof(double) * (size_t)ne);
         } else {
             double Rt[AK_MAX_EVEN]; // T-5.17: R <- R - 1/2 h w R

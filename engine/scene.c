@@ -317,6 +317,18 @@ static bool get_point(ctx *c, const cJSON *obj, const char *path, const char *ke
     return get_vec(c, obj, path, key, required, c->dim, note, out, present);
 }
 
+/// Euclidean length of v[0..n), scaled so that squaring cannot overflow or underflow
+/// (a normal of [1e200, 0, 0, 0] has length 1e200, not infinity).
+static double vec_length(int n, const double v[]) {
+    double big = 0.0;
+    for (int i = 0; i < n; i++)
+        if (fabs(v[i]) > big) big = fabs(v[i]);
+    if (big == 0.0) return 0.0;
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += (v[i] / big) * (v[i] / big);
+    return big * sqrt(s);
+}
+
 /// A direction: dim numbers, not zero, normalised on return.
 static bool get_direction(ctx *c, const cJSON *obj, const char *path, const char *key,
                           bool required, double out[], bool *present) {
@@ -325,12 +337,10 @@ static bool get_direction(ctx *c, const cJSON *obj, const char *path, const char
     if (!get_point(c, obj, path, key, required, d, &here)) return false;
     if (present) *present = here;
     if (!here) return true;
-    double len = 0.0;
-    for (int i = 0; i < c->dim; i++) len += d[i] * d[i];
-    len = sqrt(len);
+    double len = vec_length(c->dim, d);
     char p[PATHLEN];
     path_key(p, path, key);
-    if (!(len >= AK_SCENE_MIN_NORMAL) || !isfinite(len))
+    if (!(len >= AK_SCENE_MIN_NORMAL))
         return fail(c, p, "expected a non-zero vector, got length %g", len);
     for (int i = 0; i < c->dim; i++) out[i] = d[i] / len;
     return true;
@@ -383,6 +393,7 @@ static bool rotation_list(ctx *c, const cJSON *v, const char *path, double R[]) 
         ak_nd_rotor_mul(n, tmp, step, acc);
         memcpy(acc, tmp, sizeof acc);
     }
+    ak_nd_rotor_normalize(n, acc); // a long list must not drift from unit length
     memcpy(R, acc, (size_t)ak_nd_neven(n) * sizeof(double));
     return true;
 }
@@ -498,15 +509,17 @@ static bool read_shape(ctx *c, const cJSON *v, const char *path, ak_shape *s, do
         if (!get_vec(c, v, path, "normal", true, n, note, nrm, NULL)) return false;
         double off = 0.0;
         if (!get_number(c, v, path, "offset", false, &ANY, &off, NULL)) return false;
-        double len = 0.0;
-        for (int i = 0; i < n; i++) len += nrm[i] * nrm[i];
-        len = sqrt(len);
+        double len = vec_length(n, nrm);
         path_key(p, path, "normal");
         if (!(len >= AK_SCENE_MIN_NORMAL))
             return fail(c, p, "expected a non-zero normal, got length %g", len);
         // {x : n.x <= d} is the same set as {x : (n/|n|).x <= d/|n|}: normalising both is exact.
         for (int i = 0; i < n; i++) s->normal[i] = nrm[i] / len;
         s->offset = off / len;
+        if (!isfinite(s->offset)) {
+            path_key(p, path, "offset");
+            return fail(c, p, "offset / |normal| overflows (offset %g, |normal| %g)", off, len);
+        }
         return true;
     }
     case AK_SHAPE_DUOCYLINDER: {

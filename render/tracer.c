@@ -202,3 +202,32 @@ void ak_render_cpu(const ak_render_scene *s, ak_render_image *img) {
             for (int c = 0; c < 3; c++) px[c] = ak_render_encode(rgb[c]);
         }
 }
+
+bool ak_render_image_compare(ak_render_diff *out, const ak_render_image *a, const ak_render_image *b,
+                             int threshold, ak_render_image *diff_img) {
+    memset(out, 0, sizeof *out);
+    if (a->width != b->width || a->height != b->height) return false;
+    long n = (long)a->width * a->height, over = 0;
+    double sum = 0;
+    for (long i = 0; i < n; i++) {
+        int m = 0;
+        for (int c = 0; c < 3; c++) {
+            int d = abs((int)a->rgb[3 * i + c] - (int)b->rgb[3 * i + c]);
+            sum += d;
+            if (d > m) m = d;
+        }
+        if (m > out->max_abs) out->max_abs = m;
+        if (m > threshold) over++;
+        if (diff_img && diff_img->rgb) {
+            unsigned char *px = diff_img->rgb + 3 * i;
+            int g = (a->rgb[3 * i] + a->rgb[3 * i + 1] + a->rgb[3 * i + 2]) / 6;
+            if (m > threshold) px[0] = 255, px[1] = 0, px[2] = 0;
+            else if (m > 0) px[0] = 255, px[1] = 200, px[2] = (unsigned char)g;
+            else px[0] = px[1] = px[2] = (unsigned char)g;
+        }
+    }
+    out->npixels = n;
+    out->frac_over = (double)over / n;
+    out->mean_abs = sum / (3.0 * n);
+    return true;
+}

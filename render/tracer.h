@@ -54,4 +54,18 @@ void ak_render_cpu(const ak_render_scene *s, ak_render_image *img);
 bool ak_render_png_write(const char *path, const ak_render_image *img, char *err, size_t errlen);
 bool ak_render_png_read(const char *path, ak_render_image *img, char *err, size_t errlen);
 
+/// Image comparison (golden images): per pixel the largest channel difference in 8-bit steps.
+typedef struct ak_render_diff {
+    double frac_over;   ///< fraction of pixels whose largest channel difference exceeds threshold
+    double mean_abs;    ///< mean absolute difference over all channels, in 8-bit steps
+    int max_abs;        ///< largest channel difference
+    long npixels;
+} ak_render_diff;
+
+/// Compare two images of the same size. diff_img (optional, allocated by the caller with the
+/// same size) receives a visualisation: grey copy of a, pixels over the threshold in red.
+/// Returns false when the sizes differ.
+bool ak_render_image_compare(ak_render_diff *out, const ak_render_image *a, const ak_render_image *b,
+                             int threshold, ak_render_image *diff_img);
+
 #endif

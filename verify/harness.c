@@ -2,6 +2,7 @@
 #include "harness.h"
 
 #include <cjson/cJSON.h>
+#include <dirent.h>
 #include <errno.h>
 #include <sys/stat.h>
 #include <fnmatch.h>
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "report.h"
 
@@ -56,6 +58,21 @@ int ak_mkdir_p(const char *path) {
     return stat(buf, &st) == 0 && S_ISDIR(st.st_mode) ? 0 : -1;
 }
 
+// Remove the files a previous run left in a check's artefact directory (stale plots would be
+// embedded in the report as if this run had made them). Only regular files directly inside.
+static void clear_artifacts(const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    char path[2048];
+    while ((e = readdir(d)) != NULL) {
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (e->d_name[0] != '.' && stat(path, &st) == 0 && S_ISREG(st.st_mode)) unlink(path);
+    }
+    closedir(d);
+}
+
 const char *ak_artifact_dir(const ak_check_ctx *c) {
     if (!c->artifact_dir[0]) return NULL;
     return ak_mkdir_p(c->artifact_dir) == 0 ? c->artifact_dir : NULL;
@@ -65,7 +82,9 @@ void ak_artifact(ak_check_ctx *c, const char *path, const char *caption_fmt, ...
     if (!path || c->nartifacts >= AK_ARTIFACTS_MAX) return;
     int k = c->nartifacts++;
     int len;
-    if (path[0] == '/' || !c->artifact_dir[0])
+    // Relative to the check's artefact directory, unless the path already names a file
+    // (absolute, or relative to the working directory, e.g. built from ak_artifact_dir()).
+    if (path[0] == '/' || !c->artifact_dir[0] || access(path, F_OK) == 0)
         len = snprintf(c->artifact_path[k], sizeof c->artifact_path[k], "%s", path);
     else
         len = snprintf(c->artifact_path[k], sizeof c->artifact_path[k], "%s/%s", c->artifact_dir, path);
@@ -194,6 +213,7 @@ int ak_verify_run(const ak_verify_opts *opts) {
             if (opts->artifact_dir) {
                 int len = snprintf(c->artifact_dir, sizeof c->artifact_dir, "%s/%s", opts->artifact_dir, chk->id);
                 if (len < 0 || len >= (int)sizeof c->artifact_dir) c->artifact_dir[0] = '\0';
+                else clear_artifacts(c->artifact_dir);
             }
             double tc = now_s();
             chk->run(c);

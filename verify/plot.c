@@ -207,10 +207,12 @@ static int lines(const char *path, const char *title, const char *xlabel, const 
     cairo_t *cr = f.cr;
     cairo_rectangle(cr, MARGIN_L, MARGIN_T, PLOT_W - MARGIN_L - MARGIN_R, PLOT_H - MARGIN_T - MARGIN_B);
     cairo_clip(cr);
-    cairo_set_line_width(cr, 1.6);
     const char *labels[64] = {0};
     for (size_t s = 0; s < nseries; s++) {
         const double *c = PALETTE[s % NPALETTE];
+        // Earlier series are wider, so that a later one drawn on top of it leaves it visible.
+        size_t rank = nseries - 1 - s;
+        cairo_set_line_width(cr, 1.6 + 1.4 * (double)(rank < 4 ? rank : 4));
         if (s < 64) labels[s] = series[s].label;
         cairo_set_source_rgb(cr, c[0], c[1], c[2]);
         bool pen = false;

@@ -4,7 +4,8 @@
 /// Every function writes one PNG (default 640 x 400 pixels) and returns 0 on success, or -1 with
 /// a message in err (err may be NULL). Non-finite points are skipped (they break a line); on a
 /// log axis non-positive values are skipped too. Colours cycle through a fixed palette, in series
-/// order. Nothing here allocates beyond cairo's surface; data are never modified.
+/// order; in line plots earlier series are drawn wider, so coinciding curves stay visible (put the
+/// reference first). Nothing here allocates beyond cairo's surface; data are never modified.
 ///
 /// Example:
 ///     double t[100], e[100];  ...

@@ -149,9 +149,9 @@ static const char CSS[] =
     "body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1400px;padding:0 18px;color:#222}"
     "h1{margin:18px 0 4px}h2{border-bottom:2px solid #ccd;padding-bottom:3px;margin-top:34px}"
     "table{border-collapse:collapse;width:100%;margin:8px 0}td,th{border:1px solid #dde;padding:3px 6px;"
-    "vertical-align:top;text-align:left}th{background:#eef0f6;position:sticky;top:0}"
+    "vertical-align:top;text-align:left;overflow-wrap:break-word}th{background:#eef0f6;position:sticky;top:0}"
     "td.num{text-align:right;font-family:ui-monospace,monospace;white-space:nowrap}"
-    ".pass{color:#176f2c;font-weight:600}.fail{color:#b00020;font-weight:700}.gap{color:#9a5b00;font-weight:700}"
+    "td.mono{min-width:9em}td.pass,td.fail{white-space:nowrap}.pass{color:#176f2c;font-weight:600}.fail{color:#b00020;font-weight:700}.gap{color:#9a5b00;font-weight:700}"
     ".notrun{color:#666}tr.failrow{background:#fff0f0}tr.gaprow{background:#fff8e6}"
     ".note{white-space:pre-wrap;color:#444;font-size:13px}.meta{color:#555}"
     ".figs{display:flex;flex-wrap:wrap;gap:10px}figure{margin:6px 0}figure img{max-width:640px;width:100%;"
@@ -172,14 +172,12 @@ static size_t checks_citing(const char *fid, const cJSON *jchecks, check_ref out
     for (size_t i = 0; i < ng; i++)
         for (size_t j = 0; j < g[i].count; j++) {
             const ak_check *c = &g[i].checks[j];
-            ak_check probe = *c;
             if (!c->formulas) continue;
             // Whole-word match in the check's formula list (the harness' --only rule).
             bool cites = false;
             size_t len = strlen(fid);
             for (const char *p = c->formulas; (p = strstr(p, fid)) != NULL; p += len)
                 if ((p == c->formulas || p[-1] == ' ') && (p[len] == ' ' || p[len] == '\0')) cites = true;
-            (void)probe;
             if (!cites) continue;
             const cJSON *r = NULL, *x;
             cJSON_ArrayForEach(x, jchecks) if (!strcmp(jstr(x, "id"), c->id)) r = x;
@@ -236,8 +234,9 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
             fl->n, n_impl, n_chk, n_gap, n_fail ? "fail" : "pass", n_fail);
     fputs("<p class=meta>Implementation: where a comment in ref/, engine/ or render/ cites the ID, and the "
           "function declared there. Checks: every registered check whose formula list names the ID "
-          "(✓ passed, ✗ failed in this run). An ID that has no implementation or no check is a <span "
-          "class=gap>gap</span>.</p>\n<table><tr><th>ID</th><th>description (FORMULAS.md)</th><th>implementation"
+          "(✓ passed, ✗ failed in this run). Verdict: the checks' outcome, and the verdict written in the ID's "
+          "entry on its formula page (docs/formulas/*.md: a heading naming the ID, then a <code>Verdict:</code> "
+          "line). An ID that has no implementation or no check is a <span class=gap>gap</span>.</p>\n<table><tr><th>ID</th><th>description (FORMULAS.md)</th><th>implementation"
           "</th><th>checks</th><th>verdict</th></tr>\n",
           f);
     const char *section = "";
@@ -289,6 +288,15 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
         else if (!run) fputs("<span class=notrun>not run</span>", f);
         else fputs("<span class=pass>checked ✓</span>", f);
         if (erratum) fputs(" · <a href=\"#errata\">published form wrong (erratum)</a>", f);
+        if (x->verdict[0]) {
+            fputs("<br><span class=meta>formula page:</span> ", f);
+            esc(f, x->verdict);
+            fputs(" <span class=mono>(docs/", f);
+            esc(f, x->doc);
+            fputs(")</span>", f);
+        } else {
+            fputs("<br><span class=meta>no verdict on a formula page yet</span>", f);
+        }
         fputs("</td></tr>\n", f);
     }
     fputs("</table>\n", f);
@@ -475,6 +483,9 @@ int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, si
     if (have_f) {
         static const char *const DIRS[] = {"ref", "engine", "render"};
         ak_formulas_scan_sources(&fl, src, DIRS, 3);
+        char docs[1100];
+        snprintf(docs, sizeof docs, "%s/docs", src);
+        ak_formulas_scan_docs(&fl, docs);
     }
     ak_errata er;
     bool have_e = ak_errata_load(epath, &er, NULL, 0) == 0;

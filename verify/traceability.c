@@ -377,6 +377,109 @@ int ak_formulas_scan_sources(ak_formula_list *l, const char *root, const char *c
     return files;
 }
 
+// ---- formula pages ------------------------------------------------------------------------
+
+void ak_md_slug(const char *h, size_t len, char *out, size_t outlen) {
+    size_t n = 0;
+    for (size_t i = 0; i < len && n + 1 < outlen; i++) {
+        unsigned char ch = (unsigned char)h[i];
+        if (ch == ' ') out[n++] = '-';
+        else if (isalnum(ch) || ch == '-' || ch == '_' || ch >= 0x80) out[n++] = (char)tolower(ch);
+    }
+    out[n] = '\0';
+}
+
+static void scan_page(ak_formula_list *l, const char *path, const char *rel, int *count) {
+    char *t = ak_read_file(path, NULL);
+    if (!t) return;
+    long cur[16];
+    int ncur = 0, level = 0;
+    bool have_verdict = false;
+    for (char *ls = t; *ls;) {
+        char *le = strchr(ls, '\n');
+        if (!le) le = ls + strlen(ls);
+        size_t n = (size_t)(le - ls);
+        int hl = 0;
+        while ((size_t)hl < n && ls[hl] == '#') hl++;
+        if (hl >= 1 && (size_t)hl < n && ls[hl] == ' ') {
+            if (hl <= level || ncur == 0) ncur = 0;
+            if (hl >= 2) {
+                const char *h = ls + hl + 1;
+                size_t hn = n - (size_t)hl - 1;
+                char slug[160];
+                ak_md_slug(h, hn, slug, sizeof slug);
+                int found = 0;
+                char prev = ' ';
+                for (const char *p = h; p < h + hn; prev = *p, p++) {
+                    size_t m = ak_formula_id_len(p, prev);
+                    if (!m || p + m > h + hn) continue;
+                    char id[AK_FID_MAX];
+                    snprintf(id, sizeof id, "%.*s", (int)m, p);
+                    long k = ak_formulas_find(l, id);
+                    if (k >= 0 && ncur < 16) {
+                        cur[ncur++] = k;
+                        found++;
+                        if (!l->items[k].doc[0]) {
+                            int w = snprintf(l->items[k].doc, sizeof l->items[k].doc, "%s#%s", rel, slug);
+                            if (w < 0 || (size_t)w >= sizeof l->items[k].doc) l->items[k].doc[0] = '\0';
+                        }
+                    }
+                    p += m - 1;
+                }
+                if (found) {
+                    level = hl;
+                    have_verdict = false;
+                }
+            }
+        } else if (ncur > 0 && !have_verdict) {
+            const char *p = ls;
+            while (p < le && (*p == ' ' || *p == '-' || *p == '*')) p++;
+            if ((size_t)(le - p) > 8 && !strncasecmp(p, "verdict", 7)) {
+                const char *c = memchr(p, ':', (size_t)(le - p));
+                if (c && c - p < 24) {
+                    c++;
+                    while (c < le && (*c == ' ' || *c == '*')) c++;
+                    for (int i = 0; i < ncur; i++) {
+                        ak_formula *f = &l->items[cur[i]];
+                        if (f->verdict[0]) continue;
+                        snprintf(f->verdict, sizeof f->verdict, "%.*s", (int)(le - c), c);
+                        (*count)++;
+                    }
+                    have_verdict = true;
+                }
+            }
+        }
+        ls = *le ? le + 1 : le;
+    }
+    free(t);
+}
+
+int ak_formulas_scan_docs(ak_formula_list *l, const char *docs_dir) {
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/formulas", docs_dir);
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    char *names[256];
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < 256) {
+        size_t len = strlen(e->d_name);
+        if (len > 3 && !strcmp(e->d_name + len - 3, ".md")) names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof names[0], cmp_str);
+    int count = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!names[i]) continue;
+        char path[1400], rel[300];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        snprintf(rel, sizeof rel, "formulas/%s", names[i]);
+        scan_page(l, path, rel, &count);
+        free(names[i]);
+    }
+    return count;
+}
+
 // ---- errata ---------------------------------------------------------------------------------
 
 static void append_text(char *dst, size_t cap, const char *s, size_t n) {

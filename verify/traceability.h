@@ -39,6 +39,8 @@ typedef struct ak_formula {
     int nimpl;          ///< citations found (capped at AK_IMPL_MAX; see nimpl_total)
     int nimpl_total;
     ak_impl_site impl[AK_IMPL_MAX];
+    char verdict[160];  ///< from its formula page (docs/formulas/*.md), or ""
+    char doc[192];      ///< that entry: "formulas/mass.md#slug", relative to docs/, or ""
 } ak_formula;
 
 typedef struct ak_formula_list {
@@ -62,6 +64,17 @@ long ak_formulas_find(const ak_formula_list *l, const char *id);
 /// and record, for every ID of the list, where a comment cites it and the function declared
 /// there. Returns the number of files scanned, or -1 when root cannot be read.
 int ak_formulas_scan_sources(ak_formula_list *l, const char *root, const char *const dirs[], size_t ndirs);
+
+/// Verdicts from the formula pages. In every docs_dir/formulas/*.md, a heading (`##` or deeper)
+/// that names an ID opens that ID's entry, up to the next heading of the same or a higher level;
+/// the entry's first line that starts (after "- ", "*" or "**") with "Verdict" and then ':' gives
+/// the verdict. The entry's address is the page plus the heading's GitHub-style slug. Returns the
+/// number of IDs given a verdict, or -1 when docs_dir/formulas cannot be read.
+int ak_formulas_scan_docs(ak_formula_list *l, const char *docs_dir);
+
+/// GitHub-style anchor of a Markdown heading text: lower case, spaces to '-', ASCII punctuation
+/// other than '-' and '_' dropped, other bytes kept.
+void ak_md_slug(const char *heading, size_t len, char *out, size_t outlen);
 
 /// One erratum from docs/errata.md: a `### ` heading (its formula IDs and title) in an area's
 /// `## ` section. Fields are the entry's lines that start (after an optional "- " and "**")

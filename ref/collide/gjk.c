@@ -2,6 +2,9 @@
 // closest points (G-11), EPA with (n-1)-simplex facets (G-10) and the n-D convex hull
 // (G-4, G-6). Derivations: docs/formulas/collide.md.
 #include <math.h>
+#ifdef AK_EPA_DEBUG
+#include <stdio.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -226,8 +229,10 @@ static int pt_plane(polytope *P, pt_facet *f) {
 
 static int cmp_int(const void *x, const void *y) { return *(const int *)x - *(const int *)y; }
 
-// Insert vertex index w: remove the facets that see it, cone the horizon. Returns 1 on success,
-// 0 when nothing is visible, -1 on capacity / degeneracy.
+// Insert vertex index w: remove the facets that see it (signed distance > eps), cone the
+// horizon. Transactional: the new facets are built first and the polytope is changed only when
+// all of them are proper. Returns 1 on success, 0 when nothing is visible, -1 when a new facet
+// would be degenerate or the capacity is exceeded (the polytope is then unchanged).
 static int pt_insert(polytope *P, int w, double eps) {
     int n = P->n;
     const double *x = P->V + w * n;
@@ -237,6 +242,7 @@ static int pt_insert(polytope *P, int w, double eps) {
     if (nvis == 0) return 0;
     // ridges of visible facets; horizon ridges appear once
     enum { MAXR = 4096 };
+    static const int maxr = MAXR;
     int ridge[MAXR][AK_MAX_DIM];
     int cnt[MAXR], nr = 0;
     for (int q = 0; q < nvis; q++) {
@@ -251,30 +257,30 @@ static int pt_insert(polytope *P, int w, double eps) {
                 if (memcmp(ridge[s], r, sizeof(int) * (size_t)m) == 0) found = s;
             if (found >= 0) cnt[found]++;
             else {
-                if (nr >= MAXR) return -1;
+                if (nr >= maxr) return -1;
                 memcpy(ridge[nr], r, sizeof(int) * (size_t)m);
                 cnt[nr++] = 1;
             }
         }
     }
-    for (int q = 0; q < nvis; q++) P->F[vis[q]].alive = 0;
+    enum { MAXNEW = 2048 };
+    pt_facet nf[MAXNEW];
+    int nnew = 0;
     for (int s = 0; s < nr; s++) {
         if (cnt[s] != 1) continue;
-        // reuse a dead slot if possible
-        int slot = -1;
-        for (int q = 0; q < nvis && slot < 0; q++)
-            if (!P->F[vis[q]].alive) slot = vis[q], vis[q] = vis[--nvis], nvis += 0;
-        if (slot < 0) {
-            if (P->nf >= PT_MAX_F) return -1;
-            slot = P->nf++;
-        }
-        pt_facet *f = &P->F[slot];
+        if (nnew >= MAXNEW) return -1;
+        pt_facet *f = &nf[nnew++];
         for (int j = 0; j < n - 1; j++) f->v[j] = ridge[s][j];
         f->v[n - 1] = w;
-        if (!pt_plane(P, f)) {
-            f->alive = 0;
-            return -1;
-        }
+        if (!pt_plane(P, f)) return -1;
+    }
+    // commit: reuse the visible slots, then append
+    int free_slots = nvis, used = 0;
+    if (P->nf + (nnew > free_slots ? nnew - free_slots : 0) > PT_MAX_F) return -1;
+    for (int q = 0; q < nvis; q++) P->F[vis[q]].alive = 0;
+    for (int k = 0; k < nnew; k++) {
+        int slot = used < free_slots ? vis[used++] : P->nf++;
+        P->F[slot] = nf[k];
     }
     return 1;
 }
@@ -395,12 +401,29 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
         double w[AK_MAX_DIM], wa[AK_MAX_DIM], wb[AK_MAX_DIM];
         md_support(&c, w, wa, wb, f->nrm);
         double gap = ak_la_dot(n, f->nrm, w) - f->dist;
-        if (gap <= EPA_TOL * (1 + scale) || nv >= PT_MAX_V) break;
+        if (gap <= EPA_TOL * (1 + scale) || nv >= PT_MAX_V) {
+#ifdef AK_EPA_DEBUG
+            if (gap > EPA_TOL * (1 + scale)) fprintf(stderr, "epa stop: vertex cap at it %d gap %g nf %d\n", it, gap, P->nf);
+#endif
+            break;
+        }
+#ifdef AK_EPA_DEBUG
+        if (it == EPA_MAX_ITER - 1) fprintf(stderr, "epa stop: iteration cap gap %g\n", gap);
+#endif
         memcpy(ws.V + nv * n, w, sizeof w);
         memcpy(ws.VA + nv * n, wa, sizeof wa);
         memcpy(ws.VB + nv * n, wb, sizeof wb);
         P->nv = ++nv;
         int r = pt_insert(P, nv - 1, 1e-14 * (1 + scale));
+        if (r < 0) r = pt_insert(P, nv - 1, -1e-10 * (1 + scale)); // count near-coplanar facets as visible
+#ifdef AK_EPA_DEBUG
+        if (r <= 0) {
+            double dm = INFINITY; int vi = -1;
+            for (int q = 0; q < nv - 1; q++) { double e = 0; for (int i = 0; i < n; i++) e += fabs(ws.V[q * n + i] - w[i]); if (e < dm) dm = e, vi = q; }
+            int inf = 0; for (int q = 0; q < P->nf; q++) if (P->F[q].alive) for (int k = 0; k < n; k++) if (P->F[q].v[k] == vi) inf++;
+            fprintf(stderr, "epa stop: insert %d at it %d gap %g nf %d closest vertex %d at %g in %d facets\n", r, it, gap, P->nf, vi, dm, inf);
+        }
+#endif
         if (r <= 0) {
             P->nv = --nv; // could not grow (rounding): keep the current best facet
             break;
@@ -410,20 +433,37 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
     for (int f = 0; f < P->nf; f++)
         if (P->F[f].alive && (best < 0 || P->F[f].dist < P->F[best].dist)) best = f;
     if (best < 0) return AK_GEOM_EUNSUPPORTED;
-    pt_facet *f = &P->F[best];
-    double pts[(AK_MAX_DIM + 1) * AK_MAX_DIM], lam[AK_MAX_DIM + 1];
-    for (int k = 0; k < n; k++)
-        for (int i = 0; i < n; i++) pts[k * n + i] = ws.V[f->v[k] * n + i];
-    ak_collide_simplex_closest(n, lam, pts, n);
+    // Coplanar facets tie on the distance (polytope pairs): take the one that contains the
+    // projection of the origin, so that the closest points are consistent (G-11).
+    double dmin = P->F[best].dist, lam[AK_MAX_DIM + 1], pts[(AK_MAX_DIM + 1) * AK_MAX_DIM], berr = INFINITY;
+    int chosen = best;
+    for (int q = 0; q < P->nf; q++) {
+        pt_facet *f = &P->F[q];
+        if (!f->alive || f->dist > dmin + 1e-9 * (1 + scale)) continue;
+        double l[AK_MAX_DIM + 1], x[AK_MAX_DIM] = {0}, e = 0;
+        for (int k = 0; k < n; k++)
+            for (int i = 0; i < n; i++) pts[k * n + i] = ws.V[f->v[k] * n + i];
+        ak_collide_simplex_closest(n, l, pts, n);
+        for (int k = 0; k < n; k++)
+            for (int i = 0; i < n; i++) x[i] += l[k] * pts[k * n + i];
+        for (int i = 0; i < n; i++) e = fmax(e, fabs(x[i] - dmin * P->F[best].nrm[i]));
+        if (e < berr) {
+            berr = e;
+            chosen = q;
+            memcpy(lam, l, sizeof l);
+        }
+        if (e == 0) break;
+    }
+    pt_facet *f = &P->F[chosen];
     for (int i = 0; i < n; i++) {
         point_a[i] = point_b[i] = 0;
         for (int k = 0; k < n; k++) {
             point_a[i] += lam[k] * ws.VA[f->v[k] * n + i];
             point_b[i] += lam[k] * ws.VB[f->v[k] * n + i];
         }
-        normal[i] = -f->nrm[i];
+        normal[i] = -P->F[best].nrm[i];
     }
-    *depth = fmax(0.0, f->dist);
+    *depth = fmax(0.0, dmin);
     return AK_GEOM_OK;
 }
 

@@ -7,8 +7,83 @@
 // hence the world form I' w_t - w x I' w = tau (B-eq5).
 #include "dyn.h"
 
+#include "even_tables.h"
+
 #include <math.h>
 #include <string.h>
+
+static void tables(int n, const signed char **pi, const signed char **ps, const signed char **rv) {
+    switch (n) {
+    case 2: *pi = AK_EVEN_PIDX2, *ps = AK_EVEN_PSGN2, *rv = AK_EVEN_REV2; break;
+    case 3: *pi = AK_EVEN_PIDX3, *ps = AK_EVEN_PSGN3, *rv = AK_EVEN_REV3; break;
+    case 4: *pi = AK_EVEN_PIDX4, *ps = AK_EVEN_PSGN4, *rv = AK_EVEN_REV4; break;
+    default: *pi = AK_EVEN_PIDX5, *ps = AK_EVEN_PSGN5, *rv = AK_EVEN_REV5; break;
+    }
+}
+
+void ak_dyn_even_mul(int n, double out[], const double a[], const double b[]) {
+    const signed char *pi, *ps, *rv;
+    tables(n, &pi, &ps, &rv);
+    int ne = 1 << (n - 1);
+    for (int q = 0; q < ne; q++) out[q] = 0.0;
+    for (int i = 0; i < ne; i++) {
+        if (a[i] == 0.0) continue;
+        for (int j = 0; j < ne; j++) out[pi[i * ne + j]] += ps[i * ne + j] * a[i] * b[j];
+    }
+}
+
+void ak_dyn_even_reverse(int n, double out[], const double R[]) {
+    const signed char *pi, *ps, *rv;
+    tables(n, &pi, &ps, &rv);
+    for (int q = 0; q < (1 << (n - 1)); q++) out[q] = rv[q] * R[q];
+}
+
+void ak_dyn_rotor_exp(int n, double R[], const double B[]) {
+    int ne = 1 << (n - 1), k = n * (n - 1) / 2;
+    double norm = 0.0;
+    for (int q = 0; q < k; q++) norm += B[q] * B[q];
+    norm = sqrt(norm);
+    int s = 0;
+    while (norm / ldexp(1.0, s) > 0.25 && s < 60) s++;
+    double Bs[AK_MAX_EVEN] = {0}, term[AK_MAX_EVEN] = {0}, sum[AK_MAX_EVEN] = {0}, tmp[AK_MAX_EVEN];
+    for (int q = 0; q < k; q++) Bs[1 + q] = ldexp(B[q], -s);
+    term[0] = sum[0] = 1.0;
+    for (int t = 1; t < 30; t++) {
+        ak_dyn_even_mul(n, tmp, term, Bs);
+        double mx = 0.0;
+        for (int q = 0; q < ne; q++) {
+            term[q] = tmp[q] / t;
+            sum[q] += term[q];
+            mx = fmax(mx, fabs(term[q]));
+        }
+        if (mx < 1e-18) break;
+    }
+    for (int r = 0; r < s; r++) {
+        ak_dyn_even_mul(n, tmp, sum, sum);
+        memcpy(sum, tmp, sizeof(double) * (size_t)ne);
+    }
+    memcpy(R, sum, sizeof(double) * (size_t)ne);
+}
+
+void ak_dyn_biv_sandwich(int n, double out[], const double R[], const double B[]) {
+    int k = n * (n - 1) / 2;
+    double E[AK_MAX_EVEN] = {0}, T[AK_MAX_EVEN], Rr[AK_MAX_EVEN], O[AK_MAX_EVEN];
+    for (int q = 0; q < k; q++) E[1 + q] = B[q];
+    ak_dyn_even_mul(n, T, R, E);
+    ak_dyn_even_reverse(n, Rr, R);
+    ak_dyn_even_mul(n, O, T, Rr);
+    for (int q = 0; q < k; q++) out[q] = O[1 + q];
+}
+
+void ak_dyn_rotor_biv_matrix(int n, double M2[], const double R[]) {
+    int k = n * (n - 1) / 2;
+    for (int c = 0; c < k; c++) {
+        double e[AK_MAX_BIV] = {0}, col[AK_MAX_BIV];
+        e[c] = 1.0;
+        ak_dyn_biv_sandwich(n, col, R, e);
+        for (int r = 0; r < k; r++) M2[r * k + c] = col[r];
+    }
+}
 
 void ak_dyn_commutator(int n, double out[], const double a[], const double b[]) {
     // Structure constants: e_ij x e_kl = d_jk e_il - d_ik e_jl - d_jl e_ik + d_il e_jk
@@ -68,7 +143,7 @@ void ak_dyn_biv_matvec(int n, double y[], const double A[], const double x[]) {
 void ak_dyn_world_inertia(int n, double Iw[], const double I[], const double R[]) {
     int k = ak_nd_nbiv(n);
     double M2[AK_MAX_BIV * AK_MAX_BIV], T[AK_MAX_BIV * AK_MAX_BIV];
-    ak_nd_rotor_biv_matrix(n, M2, R);
+    ak_dyn_rotor_biv_matrix(n, M2, R);
     for (int r = 0; r < k; r++)
         for (int c = 0; c < k; c++) {
             double s = 0.0;
@@ -85,12 +160,12 @@ void ak_dyn_world_inertia(int n, double Iw[], const double I[], const double R[]
 
 void ak_dyn_biv_to_body(int n, double wb[], const double R[], const double w[]) {
     double Rr[AK_MAX_EVEN];
-    ak_nd_rotor_reverse(n, Rr, R);
-    ak_nd_biv_sandwich(n, wb, Rr, w);
+    ak_dyn_even_reverse(n, Rr, R);
+    ak_dyn_biv_sandwich(n, wb, Rr, w);
 }
 
 void ak_dyn_biv_to_world(int n, double w[], const double R[], const double wb[]) {
-    ak_nd_biv_sandwich(n, w, R, wb);
+    ak_dyn_biv_sandwich(n, w, R, wb);
 }
 
 void ak_dyn_spin(int n, double L[], const double I[], const double R[], const double w[]) {
@@ -131,14 +206,14 @@ static void biv_to_even(int n, double E[], const double B[]) {
 void ak_dyn_rotor_rate(int n, double Rt[], const double R[], const double w[]) {
     double W[AK_MAX_EVEN];
     biv_to_even(n, W, w);
-    ak_nd_rotor_mul(n, Rt, W, R);
+    ak_dyn_even_mul(n, Rt, W, R);
     for (int q = 0; q < ak_nd_neven(n); q++) Rt[q] *= -0.5;
 }
 
 void ak_dyn_rotor_rate_body(int n, double Rt[], const double R[], const double wb[]) {
     double W[AK_MAX_EVEN];
     biv_to_even(n, W, wb);
-    ak_nd_rotor_mul(n, Rt, R, W);
+    ak_dyn_even_mul(n, Rt, R, W);
     for (int q = 0; q < ak_nd_neven(n); q++) Rt[q] *= -0.5;
 }
 
@@ -163,8 +238,8 @@ void ak_dyn_angular_momentum(int n, double J[], double mass, const double I[], c
 
 static void rotor_rrev(int n, double N[], const double R[]) {
     double Rr[AK_MAX_EVEN];
-    ak_nd_rotor_reverse(n, Rr, R);
-    ak_nd_rotor_mul(n, N, R, Rr);
+    ak_dyn_even_reverse(n, Rr, R);
+    ak_dyn_even_mul(n, N, R, Rr);
 }
 
 double ak_dyn_rotor_defect(int n, const double R[]) {
@@ -190,7 +265,7 @@ int ak_dyn_rotor_project(int n, double R[]) {
         // R <- 1/2 (3 - N) R with N = R R~ (here N already holds R R~ - 1): (1 - N/2) R
         for (int q = 0; q < ne; q++) N[q] = -0.5 * N[q];
         N[0] += 1.0;
-        ak_nd_rotor_mul(n, T, N, R);
+        ak_dyn_even_mul(n, T, N, R);
         memcpy(R, T, sizeof(double) * (size_t)ne);
     }
     return 8;
@@ -247,4 +322,18 @@ int ak_dyn_gyro_implicit_body(int n, double w2[], const double I[], const double
     if (ak_dyn_solve(k, dw, J, f) != 0) return -1;
     for (int q = 0; q < k; q++) w2[q] = w1[q] - dw[q];
     return 0;
+}
+
+void ak_dyn_hyperbox_inertia(int n, double I[], double Iinv[], double mass, const double h[]) {
+    int k = ak_nd_nbiv(n);
+    for (int q = 0; q < k * k; q++) {
+        I[q] = 0.0;
+        if (Iinv) Iinv[q] = 0.0;
+    }
+    for (int q = 0; q < k; q++) {
+        int i, j;
+        ak_nd_biv_pair(n, q, &i, &j);
+        I[q * k + q] = mass * (h[i] * h[i] + h[j] * h[j]) / 3.0;
+        if (Iinv) Iinv[q * k + q] = 1.0 / I[q * k + q];
+    }
 }

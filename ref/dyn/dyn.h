@@ -10,6 +10,20 @@
 
 #include "ga/nd.h"
 
+/// Even-subalgebra kernels on generated tables (ref/dyn/gen_even_tables.py -> even_tables.h):
+/// the same results as ak_nd_rotor_mul / _reverse / _exp / ak_nd_biv_sandwich /
+/// ak_nd_rotor_biv_matrix (test_dyn.c checks that), fast enough for 10^6-step loops.
+/// out = a b for even elements (out may not alias a or b).
+void ak_dyn_even_mul(int n, double out[], const double a[], const double b[]);
+/// out = reverse(R) (out may alias R).
+void ak_dyn_even_reverse(int n, double out[], const double R[]);
+/// R = exp(B) for a bivector B (Taylor series with scaling and squaring, exact to rounding).
+void ak_dyn_rotor_exp(int n, double R[], const double B[]);
+/// out = R B R~ for a bivector B (out may not alias B).
+void ak_dyn_biv_sandwich(int n, double out[], const double R[], const double B[]);
+/// k x k matrix [R]_2 with R B R~ = [R]_2 B.  [B-eq4]
+void ak_dyn_rotor_biv_matrix(int n, double M2[], const double R[]);
+
 /// Commutator of two bivectors by structure constants, out = a x b = (ab - ba)/2.
 /// Same result as ak_nd_commutator, without full multivector products.  [B-eq2]
 void ak_dyn_commutator(int n, double out[], const double a[], const double b[]);
@@ -65,6 +79,11 @@ int ak_dyn_rotor_project(int n, double R[]);
 /// frame. w1 already contains the external torque's impulse. Returns 0, or -1 when the
 /// Jacobian is singular.  [B-4.int, B-eq2]
 int ak_dyn_gyro_implicit_body(int n, double w2[], const double I[], const double w1[], double h);
+
+/// Inertia of a solid hyperbox of mass m and half extents h[n] about its centroid, body frame:
+/// diagonal, I_ab = m (h_a^2 + h_b^2) / 3 (verified by quadrature in test_dyn.c; the mass area
+/// owns the general mass properties). I is k x k; Iinv its inverse (may be NULL).  [B-I, T-3.hb]
+void ak_dyn_hyperbox_inertia(int n, double I[], double Iinv[], double mass, const double h[]);
 
 /// Solve the k x k system A x = b by Gaussian elimination with partial pivoting (A is copied).
 /// Returns 0, or -1 when A is singular.

@@ -28,14 +28,11 @@ double ak_cl_basis_square(const ak_cl_mv *a, int i) {
 }
 
 // Sign of reordering e_A e_B into increasing index order: one transposition per pair
-// (i in A, j in B) with i > j.
+// (i in A, j in B) with i > j, i.e. for each factor e_i of A, the factors of B below index i.
 static double reorder_sign(unsigned a, unsigned b) {
     int swaps = 0;
-    for (int i = 0; i < AK_CL_MAX_DIM; i++) {
-        if (!(a & (1u << i))) continue;
-        for (int j = 0; j < i; j++)
-            if (b & (1u << j)) swaps++;
-    }
+    for (int i = 1; i < AK_CL_MAX_DIM; i++)
+        if (a & (1u << i)) swaps += ak_cl_grade(b & ((1u << i) - 1u));
     return (swaps % 2) ? -1.0 : 1.0;
 }
 

@@ -1,6 +1,7 @@
 // Unit tests of engine/scene: every field of anakata-scene/1 lands where docs/scene-format.md
 // says, every default holds, and every kind of bad input gets its exact message (file, field
 // path, expectation) and no model. Scenes are written with ' for " to keep them readable.
+#include <cjson/cJSON.h>
 #include <criterion/criterion.h>
 #include <dirent.h>
 #include <math.h>
@@ -314,6 +315,19 @@ Test(scene, rotations_apply_in_listed_order) {
     unload(&r);
 }
 
+Test(scene, huge_normal_is_normalised_without_overflow) {
+    // |n|^2 overflows for n = (0, 1e200, 0, 1e200); the set {n.x <= 1e200} is {(y + w)/sqrt 2 <=
+    // 1/sqrt 2}.
+    loaded r = parse(scene4("{'shape': {'type': 'hyperplane', 'normal': [0, 1e200, 0, 1e200], "
+                            "'offset': 1e200}}"));
+    cr_assert_not_null(r.m, "%s", r.err);
+    const ak_shape *s = &r.m->bodies[0].shape;
+    cr_expect(fabs(s->normal[1] - sqrt(0.5)) < ROUNDING_TOL);
+    cr_expect(fabs(s->normal[3] - sqrt(0.5)) < ROUNDING_TOL);
+    cr_expect(fabs(s->offset - sqrt(0.5)) < ROUNDING_TOL);
+    unload(&r);
+}
+
 Test(scene, near_unit_rotor_is_normalised) {
     // 0.70710678 is 1/sqrt(2) to 8 digits: R R~ = 0.99999999..., within the tolerance.
     loaded r = parse(scene4("{" BALL ", 'rotor': [0.70710678, 0.70710678, 0, 0, 0, 0, 0, 0]}"));
@@ -443,6 +457,8 @@ Test(scene, load_errors) {
     cr_expect_str_eq(err, "/nonexistent/x.json: cannot open: No such file or directory");
     cr_expect_null(ak_scene_load(NULL, &d, err, sizeof err));
     cr_expect_str_eq(err, "(null): no scene path given");
+    cr_expect_null(ak_scene_parse(NULL, 5, "t.json", &d, err, sizeof err));
+    cr_expect_str_eq(err, "t.json: no text");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -672,6 +688,9 @@ Test(scene, shape_errors) {
                  "array of 4 numbers)");
     expect_error(scene4("{'shape': {'type': 'hyperplane', 'normal': [0, 0, 0, 0]}}"),
                  "t.json: bodies[0].shape.normal: expected a non-zero normal, got length 0");
+    expect_error(scene4("{'shape': {'type': 'hyperplane', 'normal': [0, 1e-8, 0, 0], 'offset': 1e305}}"),
+                 "t.json: bodies[0].shape.offset: offset / |normal| overflows (offset 1e+305, "
+                 "|normal| 1e-08)");
     expect_error(scene4("{'shape': {'type': 'hyperplane', 'normal': [0, 1, 0]}}"),
                  "t.json: bodies[0].shape.normal: expected an array of 4 numbers (dim is 4), got "
                  "an array of 3");
@@ -856,4 +875,55 @@ Test(scene, comments_and_schema_key_are_ignored) {
     cr_assert_not_null(r.m, "%s", r.err);
     cr_expect_eq(r.m->bodies[0].shape.radius, 1.0);
     unload(&r);
+}
+
+// ---------------------------------------------------------------------------------------------
+// verify/tests/scenes_bad/: one bad scene per file, each with its expected message (after the
+// file's path) in the comment key "_expect". verify/tests/check_schema.py checks the same files
+// against docs/scene.schema.json, so the loader and the schema reject the same things.
+
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    size_t got = s ? fread(s, 1, (size_t)n, f) : 0;
+    fclose(f);
+    if (!s) return NULL;
+    s[got] = '\0';
+    return s;
+}
+
+Test(scene, bad_scene_files_give_their_expected_messages) {
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/verify/tests/scenes_bad", source_dir());
+    DIR *dp = opendir(dir);
+    cr_assert_not_null(dp, "cannot open %s", dir);
+    int count = 0;
+    struct dirent *e;
+    while ((e = readdir(dp))) {
+        size_t n = strlen(e->d_name);
+        if (n < 6 || strcmp(e->d_name + n - 5, ".json") != 0) continue;
+        char path[2048], err[AK_ERR_MAX], want[2048 + AK_ERR_MAX];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        char *text = slurp(path);
+        cr_assert_not_null(text, "cannot read %s", path);
+        cJSON *doc = cJSON_Parse(text);
+        const cJSON *ex = cJSON_GetObjectItemCaseSensitive(doc, "_expect");
+        cr_assert(cJSON_IsString(ex), "%s has no \"_expect\"", path);
+        snprintf(want, sizeof want, "%s%s", path, ex->valuestring);
+        ak_data *d = NULL;
+        ak_model *m = ak_scene_load(path, &d, err, sizeof err);
+        cr_expect_null(m, "%s was accepted", path);
+        cr_expect_str_eq(err, want, "for %s", e->d_name);
+        ak_data_free(d);
+        ak_model_free(m);
+        cJSON_Delete(doc);
+        free(text);
+        count++;
+    }
+    closedir(dp);
+    cr_expect_geq(count, 30, "expected the bad scenes in %s", dir);
 }

@@ -250,8 +250,8 @@ static void momentum_energy(ak_check_ctx *c, int energy_mode) {
         ak_measure(c, fmax(worst_e, 0.0), TOL_ENERGY,
                    "largest relative kinetic energy increase, e = 0, friction, %ld pairs", N);
         ak_value(c, "largest_relative_change", worst_e);
-        ak_note(c, "largest (T1 - T0)/T0 over %ld inelastic frictional pairs: %.3e (negative: "
-                   "every contact lost energy)", N, worst_e);
+        ak_note(c, "largest (T1 - T0)/T0 over %ld inelastic frictional pairs: %.3e (0: a pair "
+                   "whose points already separate keeps its energy)", N, worst_e);
     }
 }
 

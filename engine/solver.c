@@ -149,6 +149,7 @@ void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c) {
             memset(p->jt, 0, sizeof p->jt);
             continue;
         }
+        if (!(p->mu > 0.0)) memset(p->jt, 0, sizeof p->jt); // no friction row will undo it
         double dn = 0.0; // keep jt in the new tangent plane
         for (int j = 0; j < n; j++) dn += p->jt[j] * p->normal[j];
         double P[AK_MAX_DIM];

@@ -146,6 +146,6 @@ int ak_contact_cache_store(ak_contact_cache *c) {
     c->nprev = c->npoint;
     // stable order for equal keys: qsort is not stable, but equal keys only occur when a
     // manifold repeats an id, and then the first one is used on both sides.
-    qsort(c->prev, (size_t)c->nprev, sizeof(ak_contact_point), point_cmp);
+    if (c->nprev > 1) qsort(c->prev, (size_t)c->nprev, sizeof(ak_contact_point), point_cmp);
     return 0;
 }

@@ -162,6 +162,8 @@ static int write_obj(const ak_render_scene *s, const char *path) {
     return AK_EXIT_OK;
 }
 
+static ak_vk_renderer *g_vk; // opened on the first --gpu frame, reused by the next frames
+
 static int render_one(const render_opts *o, double t, const char *path) {
     static ak_render_scene s; // large: keep off the stack
     char err[512];
@@ -179,7 +181,11 @@ static int render_one(const render_opts *o, double t, const char *path) {
     const char *dev = "CPU reference tracer (double)";
     char devname[256];
     if (o->gpu) {
-        int rc = ak_render_vk(&s, &img, o->device, devname, sizeof devname, err, sizeof err);
+        int rc = g_vk ? AK_VK_OK : ak_render_vk_open(&g_vk, o->device, err, sizeof err);
+        if (rc == AK_VK_OK) {
+            snprintf(devname, sizeof devname, "%s (Vulkan)", ak_render_vk_device_name(g_vk));
+            rc = ak_render_vk_draw(g_vk, &s, &img, err, sizeof err);
+        }
         if (rc != AK_VK_OK) {
             fprintf(stderr, "anakata render: Vulkan: %s\n", err);
             ak_render_image_free(&img);
@@ -299,7 +305,11 @@ int ak_cmd_render(int argc, char **argv) {
         usage(stderr);
         return AK_EXIT_USAGE;
     }
-    if (o.frames == 0) return render_one(&o, o.t, o.out);
+    if (o.frames == 0) {
+        int rc = render_one(&o, o.t, o.out);
+        ak_render_vk_close(g_vk);
+        return rc;
+    }
     if (mkdir(o.out, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "anakata render: cannot create directory %s\n", o.out);
         return AK_EXIT_USAGE;
@@ -310,8 +320,12 @@ int ak_cmd_render(int argc, char **argv) {
         char path[4096];
         snprintf(path, sizeof path, "%s/frame_%05d.png", o.out, f);
         int rc = render_one(&o, o.t + f / o.fps, path);
-        if (rc != AK_EXIT_OK) return rc;
+        if (rc != AK_EXIT_OK) {
+            ak_render_vk_close(g_vk);
+            return rc;
+        }
     }
+    ak_render_vk_close(g_vk);
     (void)obj;
     // MP4 when ffmpeg is installed.
     if (system("command -v ffmpeg >/dev/null 2>&1") == 0) {

@@ -57,10 +57,17 @@ int ak_render_scene_add(ak_render_scene *s, const ak_shape *shape, const ak_pose
             snprintf(err, errlen, "convex shapes: more than %d facets in the scene", AK_RT_MAX_PLANES);
             return -1;
         }
+        if (s->nverts + shape->nverts > AK_RENDER_MAX_VERTS) {
+            snprintf(err, errlen, "convex shapes: more than %d vertices in the scene", AK_RENDER_MAX_VERTS);
+            return -1;
+        }
         o->plane_first = s->nplanes;
         o->nplanes = nf;
         s->nplanes += nf;
-        o->shape.verts = NULL; // the renderer keeps the half-space form only
+        o->vert_first = s->nverts;
+        memcpy(s->verts + 4 * s->nverts, shape->verts, sizeof(double) * 4 * (size_t)shape->nverts);
+        s->nverts += shape->nverts;
+        o->shape.verts = s->verts + 4 * o->vert_first;
     }
     if (shape->type == AK_SHAPE_HYPERPLANE) {
         double l = 0;

@@ -111,20 +111,15 @@ static int write_obj(const ak_render_scene *s, const char *path) {
     for (int i = 0; i < s->nobj; i++) {
         const ak_render_object *ob = &s->obj[i];
         if (ob->shape.type == AK_SHAPE_HYPERPLANE) continue;
-        int nt = -1;
-        double *tets = NULL;
-        if (ob->shape.type == AK_SHAPE_CONVEX) {
-            // Rebuild vertices of the hull from its half-spaces is not possible here; the render
-            // scene keeps planes only, so convex objects are skipped with a note.
-            fprintf(f, "# object %d (convex) skipped: the render scene keeps its half-spaces only\n", i);
-            continue;
-        }
-        const int k = 8;
-        nt = ak_mesh_radial4(NULL, 0, &ob->shape, k);
+        const int k = 8; // tessellation of smooth shapes: 48 k^3 tetrahedra
+        const double *cv = s->verts + 4 * ob->vert_first;
+        int nt = ob->shape.type == AK_SHAPE_CONVEX ? ak_mesh_hull_tets4(NULL, 0, cv, ob->shape.nverts, 1e-9)
+                                                   : ak_mesh_radial4(NULL, 0, &ob->shape, k);
         if (nt <= 0) continue;
-        tets = malloc(sizeof(double) * 16 * (size_t)nt);
+        double *tets = malloc(sizeof(double) * 16 * (size_t)nt);
         if (!tets) break;
-        ak_mesh_radial4(tets, nt, &ob->shape, k);
+        if (ob->shape.type == AK_SHAPE_CONVEX) ak_mesh_hull_tets4(tets, nt, cv, ob->shape.nverts, 1e-9);
+        else ak_mesh_radial4(tets, nt, &ob->shape, k);
         // to world: x = pos + rot p
         for (int q = 0; q < 4 * nt; q++) {
             double p[4], w[4];

@@ -129,7 +129,8 @@ int ak_cmd_run(int argc, char **argv) {
     for (int q = 0; q < k; q++) dJ += (J[q] - J0[q]) * (J[q] - J0[q]), nJ += J0[q] * J0[q];
     printf("scene       %s%s%s\n", scene, m->title[0] ? " - " : "", m->title);
     printf("integrator  %s, dt %g, %ld steps, t = %.6g s, renormalisation %s\n",
-           ak_integrator_name(o.integrator), o.dt, d->step, d->t, renorm ? "on" : "off");
+           ak_integrator_name(o.integrator), o.dt, d->step, d->t,
+           o.integrator == AK_INT_GSL ? "none (reference)" : renorm ? "on" : "off");
     printf("energy      %.12g -> %.12g (relative change %.3e)\n", E0, E,
            E0 != 0 ? (E - E0) / fabs(E0) : E - E0);
     double nJ1 = 0;

@@ -764,7 +764,8 @@ static int pga_gsl_rhs(double t, const double y[], double dydt[], void *params) 
     return GSL_SUCCESS;
 }
 
-static double pga_vs_vga_run(int d, bool forces, double T, double h, ak_check_ctx *c) {
+static double pga_vs_vga_run(int d, bool forces, double T, double h, double *ke_err,
+                             ak_check_ctx *c) {
     double sides[AK_MAX_DIM] = {1.1, 0.3, 2.5, 0.7, 1.6};
     ak_model *m = ak_dyn_box_model(d, sides, 1.3);
     ak_data *dd = ak_data_create(m);
@@ -826,6 +827,9 @@ static double pga_vs_vga_run(int d, bool forces, double T, double h, ak_check_ct
         for (int q = 0; q < ak_nd_neven(d); q++) worst = fmax(worst, fabs(R[q] - dd->R[q]));
         for (int i = 0; i < d; i++) worst = fmax(worst, fabs(x[i] - dd->x[i]));
         for (int q = 0; q < ak_nd_nbiv(d); q++) worst = fmax(worst, fabs(w2[q] - wbe[q]));
+        double Tp = ak_pga_kinetic_energy(d, y + N, pc.inertia, pc.mass); // P-2.34
+        double Tv = ak_world_kinetic_energy(m, dd);
+        *ke_err = fmax(*ke_err, fabs(Tp - Tv) / fabs(Tv));
     }
     if (drv) gsl_odeiv2_driver_free(drv);
     else ak_expect(c, false, "gsl_odeiv2_driver_alloc_y_new failed");
@@ -836,13 +840,17 @@ static double pga_vs_vga_run(int d, bool forces, double T, double h, ak_check_ct
 
 static void check_pga_vs_vga(ak_check_ctx *c) {
     int d0 = ak_quick(c) ? 4 : 2, d1 = ak_quick(c) ? 4 : 5;
+    double ke = 0.0;
     for (int d = d0; d <= d1; d++)
         for (int f = 0; f < 2; f++) {
-            double e = pga_vs_vga_run(d, f, 10.0, 2e-3, c);
+            double e = pga_vs_vga_run(d, f, 10.0, 2e-3, &ke, c);
             ak_measure(c, e, TOL_GSL_CONSERVE,
                        "d=%d %s, both by GSL rk8pd 1e-12, 10 s: max |PGA - vector GA| over R, x, w_b %.2e", d,
                        f ? "gravity + Hooke spring + damping" : "torque-free", e);
         }
+    ak_measure(c, ke, TOL_GSL_CONSERVE,
+               "kinetic energy 1/2 B ^ I[B] (P-2.34) vs 1/2 m v.v + 1/2 w_b.I w_b along the same "
+               "runs: max relative difference %.2e", ke);
 }
 
 static const ak_check CHECKS[] = {
@@ -870,7 +878,7 @@ static const ak_check CHECKS[] = {
      check_dzhanibekov_4d},
     {"dynamics.dzhanibekov_growth", "B-9fig5 B-eq2",
      "instability rate of rotation in xy vs linear theory; xy + zw steady", check_dzhanibekov_growth},
-    {"dynamics.pga_vs_vga", "P-2.27 P-2.28 P-2.29 P-2.30 P-2.31 P-Hooke P-damp P-2.5.5",
+    {"dynamics.pga_vs_vga", "P-2.27 P-2.28 P-2.29 P-2.30 P-2.31 P-Hooke P-damp P-2.5.5 P-2.34",
      "PGA motor/forque dynamics against the vector-GA form, d = 2..5", check_pga_vs_vga},
     {"dynamics.forces", "B-8grav B-3", "gravity, drag and springs against closed forms and energy",
      check_forces},

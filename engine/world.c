@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dyn/dyn.h"
+#include "solver.h" // world area: contact stages
 
 static bool moves(const ak_body *b) {
     return !b->fixed && b->inv_mass > 0.0 && b->shape.type != AK_SHAPE_HYPERPLANE;
@@ -173,6 +174,9 @@ int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *e
         case AK_STAGE_FORCES: ak_world_forces(m, d, F, tau, NULL); break;
         case AK_STAGE_VELOCITIES:
             rc = ak_integrate_velocities(m, d, o->integrator, o->dt, F, tau, err, errlen);
+            break;
+        case AK_STAGE_CONTACTS: // world area: broadphase .. store impulses (solver.h)
+            rc = ak_world_contacts(m, d, o->dt, NULL, err, errlen);
             break;
         case AK_STAGE_POSITIONS:
             rc = ak_integrate_positions(m, d, o->integrator, o->dt, o->renormalize, err, errlen);

@@ -2,7 +2,9 @@
 /// The world step, one function per stage (after Box2D's solver stages):
 ///   AK_STAGE_FORCES      gravity (B-8grav), drag, springs           ak_world_forces
 ///   AK_STAGE_VELOCITIES  velocity half of a split integrator          ak_integrate_velocities
-///   (contact stages go here: broadphase, narrowphase, solver; they change v and w)
+///   AK_STAGE_CONTACTS    broadphase, narrowphase, contact cache, solver (prepare, warm start,
+///                        iterate, restitution, store): ak_world_contacts (engine/solver.h;
+///                        world area), they change v and w
 ///   AK_STAGE_POSITIONS   position half of a split integrator          ak_integrate_positions
 ///   AK_STAGE_CHECK       NaN / Inf check with the body's name          ak_world_check
 /// Full-state schemes (rk4, gsl) run the forces inside the step and cannot host contact stages
@@ -19,6 +21,7 @@
 typedef enum ak_world_stage {
     AK_STAGE_FORCES,
     AK_STAGE_VELOCITIES,
+    AK_STAGE_CONTACTS, ///< world area: engine/solver.h
     AK_STAGE_POSITIONS,
     AK_STAGE_CHECK,
     AK_STAGE_COUNT

@@ -3,7 +3,6 @@
 // Every reference is independent of the code under test: GSL odeiv2 rk8pd (abs = rel = 1e-12),
 // closed-form motors (P-B.6, P-B.15), complete elliptic integrals (gsl_sf_ellint_Kcomp), and
 // conservation laws. docs/formulas/dynamics.md quotes the numbers these checks print.
-#include <cjson/cJSON.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
 #include <gsl/gsl_sf_ellint.h>
@@ -21,10 +20,7 @@
 #include "pga/pga.h"
 #include "published/dyn_published.h"
 #include "world.h"
-
-#ifndef M_PI
-#define M_PI 3.14159265358979323846
-#endif
+#include "world_checks_util.h"
 
 #define TOL_ROUND 1e-12          // identities evaluated in floating point
 #define TOL_GSL_CONSERVE 1e-9    // conservation by the rk8pd reference over 10-100 s
@@ -905,181 +901,18 @@ ak_model *ak_dyn_box_model(int n, const double sides[], double mass) {
     return m;
 }
 
-static int json_vec(const cJSON *o, const char *key, int len, double out[], bool required,
-                    char *err, size_t errlen) {
-    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!a) {
-        if (required) snprintf(err, errlen, "missing \"%s\"", key);
-        return required ? -1 : 0;
-    }
-    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != len) {
-        snprintf(err, errlen, "\"%s\" must be an array of %d numbers", key, len);
-        return -1;
-    }
-    for (int i = 0; i < len; i++) {
-        const cJSON *x = cJSON_GetArrayItem(a, i);
-        if (!cJSON_IsNumber(x)) {
-            snprintf(err, errlen, "\"%s\"[%d] is not a number", key, i);
-            return -1;
-        }
-        out[i] = x->valuedouble;
-    }
-    return 0;
-}
-
-static int load_body(const cJSON *jb, int n, ak_body *b, ak_data *d, int idx, char *err,
-                     size_t errlen) {
-    const cJSON *name = cJSON_GetObjectItemCaseSensitive(jb, "name");
-    snprintf(b->name, sizeof b->name, "%s", cJSON_IsString(name) ? name->valuestring : "body");
-    const cJSON *sh = cJSON_GetObjectItemCaseSensitive(jb, "shape");
-    const cJSON *ty = sh ? cJSON_GetObjectItemCaseSensitive(sh, "type") : NULL;
-    if (!cJSON_IsString(ty)) {
-        snprintf(err, errlen, "body '%s': missing shape.type", b->name);
-        return -1;
-    }
-    double vol = 1.0;
-    if (strcmp(ty->valuestring, "hyperbox") == 0) {
-        b->shape.type = AK_SHAPE_HYPERBOX;
-        if (json_vec(sh, "half_extents", n, b->shape.half_extents, true, err, errlen)) return -1;
-        for (int i = 0; i < n; i++) vol *= 2.0 * b->shape.half_extents[i];
-    } else if (strcmp(ty->valuestring, "hypersphere") == 0) {
-        const cJSON *r = cJSON_GetObjectItemCaseSensitive(sh, "radius");
-        if (!cJSON_IsNumber(r) || !(r->valuedouble > 0)) {
-            snprintf(err, errlen, "body '%s': hypersphere needs radius > 0", b->name);
-            return -1;
-        }
-        b->shape.type = AK_SHAPE_HYPERSPHERE;
-        b->shape.radius = r->valuedouble;
-        vol = pow(M_PI, n / 2.0) / tgamma(n / 2.0 + 1.0) * pow(r->valuedouble, n);
-    } else {
-        snprintf(err, errlen, "body '%s': shape '%s' needs the full scene loader (engine/scene.h)",
-                 b->name, ty->valuestring);
-        return -1;
-    }
-    const cJSON *ms = cJSON_GetObjectItemCaseSensitive(jb, "mass");
-    const cJSON *de = cJSON_GetObjectItemCaseSensitive(jb, "density");
-    if ((ms != NULL) == (de != NULL) || (ms && !cJSON_IsNumber(ms)) || (de && !cJSON_IsNumber(de))) {
-        snprintf(err, errlen, "body '%s': give exactly one of mass or density (a number)", b->name);
-        return -1;
-    }
-    b->mass = ms ? ms->valuedouble : de->valuedouble * vol;
-    if (!(b->mass > 0) || !isfinite(b->mass)) {
-        snprintf(err, errlen, "body '%s': mass must be positive", b->name);
-        return -1;
-    }
-    b->inv_mass = 1.0 / b->mass;
-    b->volume = vol;
-    b->density = b->mass / vol;
-    if (b->shape.type == AK_SHAPE_HYPERBOX) {
-        ak_dyn_hyperbox_inertia(n, b->inertia, b->inv_inertia, b->mass, b->shape.half_extents);
-    } else { // solid n-ball: integral x_a^2 dm = m r^2 / (n + 2)
-        int k = ak_nd_nbiv(n);
-        double i = 2.0 * b->mass * b->shape.radius * b->shape.radius / (n + 2);
-        for (int q = 0; q < k; q++) b->inertia[q * k + q] = i, b->inv_inertia[q * k + q] = 1 / i;
-    }
-    int k = ak_nd_nbiv(n), ne = ak_nd_neven(n);
-    if (json_vec(jb, "position", n, d->x + (size_t)idx * AK_MAX_DIM, false, err, errlen) ||
-        json_vec(jb, "velocity", n, d->v + (size_t)idx * AK_MAX_DIM, false, err, errlen) ||
-        json_vec(jb, "rotor", ne, d->R + (size_t)idx * AK_MAX_EVEN, false, err, errlen) ||
-        json_vec(jb, "angular_velocity", k, d->w + (size_t)idx * AK_MAX_BIV, false, err, errlen)) {
-        char tmp[AK_ERR_MAX];
-        snprintf(tmp, sizeof tmp, "body '%s': %s", b->name, err);
-        snprintf(err, errlen, "%s", tmp);
-        return -1;
-    }
-    if (ak_dyn_rotor_project(n, d->R + (size_t)idx * AK_MAX_EVEN) < 0) {
-        snprintf(err, errlen, "body '%s': rotor is not a unit rotor", b->name);
-        return -1;
-    }
-    return 0;
-}
-
 int ak_dyn_scene_load(const char *path, ak_model **mo, ak_data **da, char *err, size_t errlen) {
-    *mo = NULL;
     *da = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "cannot open '%s'", path);
+    *mo = ak_wc_load(path, da, err, errlen); // engine/scene.h + ref/mass per body
+    if (!*mo) return -1;
+    if ((*mo)->integrator[0] && ak_integrator_from_name((*mo)->integrator) < 0) {
+        snprintf(err, errlen, "%s: integrator: expected one of %s, got \"%s\"", path,
+                 ak_integrator_names(), (*mo)->integrator);
+        ak_data_free(*da);
+        ak_model_free(*mo);
+        *mo = NULL;
+        *da = NULL;
         return -1;
     }
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            cap = 2 * cap + 8192;
-            char *t = realloc(text, cap);
-            if (!t) break;
-            text = t;
-        }
-        size_t r = fread(text + len, 1, 4096, f);
-        len += r;
-        if (r < 4096) break;
-    }
-    fclose(f);
-    if (!text) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    text[len] = 0;
-    cJSON *j = cJSON_Parse(text);
-    free(text);
-    if (!j) {
-        snprintf(err, errlen, "'%s' is not valid JSON", path);
-        return -1;
-    }
-    int rc = -1;
-    const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(j, "format");
-    const cJSON *dim = cJSON_GetObjectItemCaseSensitive(j, "dim");
-    const cJSON *bodies = cJSON_GetObjectItemCaseSensitive(j, "bodies");
-    ak_model *m = NULL;
-    ak_data *d = NULL;
-    if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, "anakata-scene/1") != 0) {
-        snprintf(err, errlen, "\"format\" must be \"anakata-scene/1\"");
-    } else if (!cJSON_IsNumber(dim) || dim->valueint < 2 || dim->valueint > AK_MAX_DIM) {
-        snprintf(err, errlen, "\"dim\" must be 2..%d", AK_MAX_DIM);
-    } else if (!cJSON_IsArray(bodies) || cJSON_GetArraySize(bodies) < 1) {
-        snprintf(err, errlen, "\"bodies\" must be a non-empty array");
-    } else {
-        int n = dim->valueint, nb = cJSON_GetArraySize(bodies);
-        m = ak_model_create(n, nb);
-        d = m ? ak_data_create(m) : NULL;
-        if (!m || !d) {
-            snprintf(err, errlen, "out of memory");
-        } else {
-            snprintf(m->source, sizeof m->source, "%s", path);
-            const cJSON *ts = cJSON_GetObjectItemCaseSensitive(j, "timestep");
-            const cJSON *du = cJSON_GetObjectItemCaseSensitive(j, "duration");
-            const cJSON *ig = cJSON_GetObjectItemCaseSensitive(j, "integrator");
-            const cJSON *ti = cJSON_GetObjectItemCaseSensitive(j, "title");
-            if (cJSON_IsNumber(ts)) m->timestep = ts->valuedouble;
-            if (cJSON_IsNumber(du)) m->duration = du->valuedouble;
-            if (cJSON_IsString(ti)) snprintf(m->title, sizeof m->title, "%s", ti->valuestring);
-            rc = 0;
-            if (cJSON_IsString(ig)) {
-                if (ak_integrator_from_name(ig->valuestring) < 0) {
-                    snprintf(err, errlen, "unknown integrator '%s' (one of %s)", ig->valuestring,
-                             ak_integrator_names());
-                    rc = -1;
-                } else {
-                    snprintf(m->integrator, sizeof m->integrator, "%s", ig->valuestring);
-                }
-            }
-            if (!(m->timestep > 0) || !(m->duration > 0)) {
-                snprintf(err, errlen, "timestep and duration must be positive");
-                rc = -1;
-            }
-            if (rc == 0) rc = json_vec(j, "gravity", n, m->gravity, false, err, errlen);
-            for (int b = 0; rc == 0 && b < nb; b++)
-                rc = load_body(cJSON_GetArrayItem(bodies, b), n, &m->bodies[b], d, b, err, errlen);
-        }
-    }
-    cJSON_Delete(j);
-    if (rc != 0) {
-        ak_data_free(d);
-        ak_model_free(m);
-        return -1;
-    }
-    *mo = m;
-    *da = d;
     return 0;
 }

@@ -10,7 +10,8 @@
 static bool is_plane(const ak_body *b) { return b->shape.type == AK_SHAPE_HYPERPLANE; }
 static bool is_static(const ak_body *b) { return b->fixed || b->inv_mass <= 0.0 || is_plane(b); }
 
-void ak_body_aabb(const ak_model *m, const ak_data *d, int b, double lo[], double hi[]) {
+static void aabb_m(const ak_model *m, const ak_data *d, int b, const double M[], double lo[],
+                   double hi[]) {
     int n = m->dim;
     const ak_shape *s = &m->bodies[b].shape;
     const double *x = d->x + (size_t)b * AK_MAX_DIM;
@@ -18,8 +19,7 @@ void ak_body_aabb(const ak_model *m, const ak_data *d, int b, double lo[], doubl
         for (int i = 0; i < n; i++) lo[i] = x[i] - s->radius, hi[i] = x[i] + s->radius;
         return;
     }
-    double M[AK_MAX_DIM * AK_MAX_DIM], dir[AK_MAX_DIM], sp[AK_MAX_DIM];
-    ak_nd_rotor_to_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
+    double dir[AK_MAX_DIM], sp[AK_MAX_DIM];
     for (int i = 0; i < n; i++) {
         // world direction e_i in the body frame is row i of M (x_world = M x_body)
         for (int j = 0; j < n; j++) dir[j] = M[i * n + j];
@@ -31,19 +31,26 @@ void ak_body_aabb(const ak_model *m, const ak_data *d, int b, double lo[], doubl
     }
 }
 
+void ak_body_aabb(const ak_model *m, const ak_data *d, int b, double lo[], double hi[]) {
+    double M[AK_MAX_DIM * AK_MAX_DIM];
+    ak_nd_rotor_to_matrix(m->dim, M, d->R + (size_t)b * AK_MAX_EVEN);
+    aabb_m(m, d, b, M, lo, hi);
+}
+
 // Signed distance of body b's shape below plane p (support distance along -normal).
-static double plane_distance(const ak_model *m, const ak_data *d, int b, const ak_shape *pl) {
+static double plane_distance(const ak_model *m, const ak_data *d, const ak_contact_cache *c, int b,
+                             const ak_shape *pl) {
     int n = m->dim;
-    double M[AK_MAX_DIM * AK_MAX_DIM], dir[AK_MAX_DIM], sp[AK_MAX_DIM];
-    ak_nd_rotor_to_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
+    const double *M = c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
+    double dir[AK_MAX_DIM], sp[AK_MAX_DIM];
     for (int j = 0; j < n; j++) { // -normal in the body frame: M^T (-nrm)
         dir[j] = 0.0;
         for (int i = 0; i < n; i++) dir[j] -= M[i * n + j] * pl->normal[i];
     }
     double h = ak_geom_support_local(n, sp, &m->bodies[b].shape, dir); // max of -nrm . r
-    double c = 0.0;
-    for (int i = 0; i < n; i++) c += pl->normal[i] * d->x[(size_t)b * AK_MAX_DIM + i];
-    return c - h - pl->offset; // lowest point's height above the plane
+    double cx = 0.0;
+    for (int i = 0; i < n; i++) cx += pl->normal[i] * d->x[(size_t)b * AK_MAX_DIM + i];
+    return cx - h - pl->offset; // lowest point's height above the plane
 }
 
 static int push_pair(ak_contact_cache *c, int a, int b) {
@@ -82,7 +89,7 @@ static int plane_pairs(const ak_model *m, const ak_data *d, ak_contact_cache *c,
         if (!is_plane(&m->bodies[p])) continue;
         for (int b = 0; b < m->nbody; b++) {
             if (is_static(&m->bodies[b])) continue;
-            if (plane_distance(m, d, b, &m->bodies[p].shape) <= margin && push_pair(c, b, p))
+            if (plane_distance(m, d, c, b, &m->bodies[p].shape) <= margin && push_pair(c, b, p))
                 return -1;
         }
     }
@@ -93,8 +100,10 @@ static void fill_aabbs(const ak_model *m, const ak_data *d, ak_contact_cache *c,
     int n = m->dim;
     for (int b = 0; b < m->nbody; b++) {
         if (is_plane(&m->bodies[b])) continue;
+        double *M = c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
+        ak_nd_rotor_to_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
         double *lo = c->aabb + (size_t)b * 2 * AK_MAX_DIM, *hi = lo + AK_MAX_DIM;
-        ak_body_aabb(m, d, b, lo, hi);
+        aabb_m(m, d, b, M, lo, hi);
         for (int i = 0; i < n; i++) lo[i] -= 0.5 * margin, hi[i] += 0.5 * margin;
     }
 }

@@ -14,7 +14,8 @@ ak_contact_cache *ak_contact_cache_create(const ak_model *m) {
     c->order = calloc(nb, sizeof(int));
     c->inv_iw = calloc(nb * (size_t)(k * k), sizeof(double));
     c->nodes = calloc(2 * nb * (2 * AK_MAX_DIM + 3), sizeof(double));
-    if (!c->aabb || !c->order || !c->inv_iw || !c->nodes) {
+    c->rot = calloc(nb * AK_MAX_DIM * AK_MAX_DIM, sizeof(double));
+    if (!c->aabb || !c->order || !c->inv_iw || !c->nodes || !c->rot) {
         ak_contact_cache_free(c);
         return NULL;
     }
@@ -30,6 +31,7 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     free(c->order);
     free(c->inv_iw);
     free(c->nodes);
+    free(c->rot);
     free(c);
 }
 

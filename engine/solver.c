@@ -80,13 +80,18 @@ static void apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h) {
     int n = m->dim, k = ak_nd_nbiv(n), nt = n - 1;
     const ak_solver_settings *s = &m->solver;
-    for (int i = 0; i < c->npoint; i++) { // world inverse inertias of the bodies in contact
+    // world inverse inertias of the bodies in contact, once per body (B-eq4 via the compound
+    // of the broadphase's rotation matrix); order[] marks the bodies done in this call
+    for (int b = 0; b < m->nbody; b++) c->order[b] = 0;
+    for (int i = 0; i < c->npoint; i++) {
         int ab[2] = {c->pts[i].a, c->pts[i].b};
         for (int q = 0; q < 2; q++)
-            if (ak_solver_body_moves(m, ab[q]))
-                ak_contact_world_inv_inertia(n, c->inv_iw + (size_t)ab[q] * (size_t)(k * k),
-                                             m->bodies[ab[q]].inv_inertia,
-                                             d->R + (size_t)ab[q] * AK_MAX_EVEN);
+            if (ak_solver_body_moves(m, ab[q]) && !c->order[ab[q]]) {
+                c->order[ab[q]] = 1;
+                ak_contact_world_inv_inertia_m(n, c->inv_iw + (size_t)ab[q] * (size_t)(k * k),
+                                               m->bodies[ab[q]].inv_inertia,
+                                               c->rot + (size_t)ab[q] * AK_MAX_DIM * AK_MAX_DIM);
+            }
     }
     for (int i = 0; i < c->npoint; i++) {
         ak_contact_point *p = &c->pts[i];
@@ -117,7 +122,7 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
             if (ak_dyn_solve(nt, col, Kt, e) != 0) memset(col, 0, sizeof col);
             for (int r = 0; r < nt; r++) p->kt_inv[r * nt + q] = col[r];
         }
-        p->bias = ak_contact_bias(p->separation, h, s->baumgarte, s->slop);
+        p->bias = fmin(ak_contact_bias(p->separation, h, s->baumgarte, s->slop), AK_SOLVER_MAX_BIAS);
         p->mu_k = ak_contact_combine_friction(A->material.friction, B->material.friction);
         p->mu_s = ak_contact_combine_friction(A->material.static_friction,
                                               B->material.static_friction);

@@ -26,6 +26,9 @@
 /// A point whose slip speed before the solve is at most this (m/s) uses the static friction
 /// coefficient this step, otherwise the kinetic one.
 #define AK_SOLVER_STICK_SPEED 0.05
+/// The Baumgarte bias never asks for a separating speed above this (m/s): deep initial
+/// overlaps are pushed apart over several steps instead of exploding (Box2D's max correction).
+#define AK_SOLVER_MAX_BIAS 4.0
 
 /// Per-step statistics of the contact stages (for `anakata step` and the checks).
 typedef struct ak_solver_stats {
@@ -39,6 +42,7 @@ typedef struct ak_solver_stats {
 /// SOLVER stage 1: world inverse inertias of the bodies in contact, lever arms, tangent basis,
 /// K = K_a + K_b (B-6), normal mass 1/(n^T K n), the tangent block inverse, Baumgarte bias
 /// (T-5.b), combined materials, and the pre-solve normal velocity (for restitution).
+/// Uses the rotation matrices c->rot that ak_broadphase computed in this step.
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h);
 /// SOLVER stage 2: apply the cached impulses jn n + jt (projected on the new tangent plane);
 /// with warm starting off the impulses are zeroed instead.

@@ -10,6 +10,11 @@
 /// World inverse inertia Iw^-1 = [R]_2 I^-1 [R]_2^T (k x k) from the body-frame I^-1.  [B-eq4]
 void ak_contact_world_inv_inertia(int n, double out[], const double inv_I[], const double R[]);
 
+/// Same from the rotation matrix M (n x n, x_world = M x_body): [R]_2 is the second compound
+/// of M, ([R]_2)_(ij),(kl) = M_ik M_jl - M_il M_jk for pairs i < j, k < l (a bivector e_k ^ e_l
+/// maps to M e_k ^ M e_l). Cheaper than through the rotor.  [B-eq4]
+void ak_contact_world_inv_inertia_m(int n, double out[], const double inv_I[], const double M[]);
+
 /// The n x n contact matrix of one body, K_body = delta / m + [r]*^T Iw^-1 [r]* (ten Bosch §6):
 /// the change of the velocity of the point r per unit impulse applied there. Adds into K
 /// (call once per body of the pair; K = K_a + K_b). inv_mass = 0 and inv_Iw = NULL for a body

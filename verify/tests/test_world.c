@@ -36,6 +36,35 @@ Test(world, tangent_basis_orthonormal) {
     }
 }
 
+// A normal within rounding of -e_y (not exactly unit): the basis stays orthonormal (the pile
+// blew up before u.u was computed from the components).
+Test(world, tangent_basis_near_axis) {
+    double nrm[4] = {-9.70483e-11, -1.0, -5.04217e-11, 3.6136e-08}, T[12];
+    ak_contact_tangent_basis(4, T, nrm);
+    for (int a = 0; a < 3; a++) {
+        double l = 0, dn = 0;
+        for (int i = 0; i < 4; i++) l += T[a * 4 + i] * T[a * 4 + i], dn += T[a * 4 + i] * nrm[i];
+        cr_assert(fabs(l - 1) < TOL_ROUND && fabs(dn) < 1e-12, "row %d: |t|^2 = %g, t.n = %g", a, l, dn);
+    }
+}
+
+// The world inverse inertia through the compound of M equals the one through [R]_2.
+Test(world, inv_inertia_compound_matches_rotor) {
+    for (int n = 2; n <= 5; n++) {
+        int k = ak_nd_nbiv(n);
+        double B[AK_MAX_BIV], R[AK_MAX_EVEN], M[25], Iinv[100], A[100], C[100];
+        for (int q = 0; q < k; q++) B[q] = 0.3 + 0.7 * sin(q + n);
+        ak_nd_rotor_exp(n, R, B);
+        ak_nd_rotor_to_matrix(n, M, R);
+        for (int i = 0; i < k; i++)
+            for (int j = 0; j < k; j++) Iinv[i * k + j] = (i == j ? 2.0 + i : 0.1 * (i + j));
+        ak_contact_world_inv_inertia(n, A, Iinv, R);
+        ak_contact_world_inv_inertia_m(n, C, Iinv, M);
+        for (int i = 0; i < k * k; i++)
+            cr_assert(fabs(A[i] - C[i]) < 1e-12, "n=%d entry %d: %g vs %g", n, i, A[i], C[i]);
+    }
+}
+
 // K of a point mass (no inertia) is delta/m; with inertia it is symmetric, and for a lever
 // along u the u-u entry is 1/m (no rotation from a central push).
 Test(world, k_matrix_basics) {

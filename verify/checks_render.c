@@ -932,7 +932,8 @@ static void check_golden(ak_check_ctx *c) {
 #ifdef AK_SOURCE_DIR
     if (!src) src = AK_SOURCE_DIR;
 #endif
-    bool gpu_ok = true, gpu_skip = false;
+    bool gpu_skip = false;
+    ak_vk_renderer *vk = NULL;
     double worst_frac = 0, worst_mean = 0, cpu_worst = 0;
     int worst_max = 0, n = 0;
     int limit = ak_quick(c) ? 1 : 100;
@@ -952,18 +953,24 @@ static void check_golden(ak_check_ctx *c) {
         cpu_worst = fmax(cpu_worst, st.frac_over);
         ak_measure(c, st.frac_over, GOLD_FRAC, "%s: CPU tracer vs golden: %.4f%% of pixels over %d/255, mean %.5f, max %d",
                    names[q], 100 * st.frac_over, GOLD_THRESHOLD, st.mean_abs, st.max_abs);
-        // 2. Vulkan against the golden image
-        if (!gpu_skip) {
-            char dev[256];
-            int rc = ak_render_vk(&s, &img, -1, dev, sizeof dev, err, sizeof err);
+        // 2. Vulkan against the golden image (one renderer for all scenes)
+        if (!gpu_skip && !vk) {
+            int rc = ak_render_vk_open(&vk, -1, err, sizeof err);
             if (rc == AK_VK_NO_LOADER || rc == AK_VK_NO_DEVICE) {
                 gpu_skip = true;
                 if (vk_must_run()) ak_expect(c, false, "Vulkan device needed in CI (CI is set): %s", err);
                 else ak_note(c, "Vulkan comparison skipped: %s (CI not set)", err);
             } else if (rc != AK_VK_OK) {
+                gpu_skip = true;
+                ak_expect(c, false, "Vulkan: %s", err);
+            }
+        }
+        if (vk) {
+            int rc = ak_render_vk_draw(vk, &s, &img, err, sizeof err);
+            if (rc != AK_VK_OK) {
                 ak_expect(c, false, "Vulkan render of %s: %s", names[q], err);
-                gpu_ok = false;
             } else {
+                const char *dev = ak_render_vk_device_name(vk);
                 ak_render_image_compare(&st, &gold, &img, GOLD_THRESHOLD, NULL);
                 bool pass = st.frac_over <= GOLD_FRAC && st.mean_abs <= GOLD_MEAN;
                 if (!pass) write_diff(c, names[q], &gold, &img);
@@ -980,7 +987,7 @@ static void check_golden(ak_check_ctx *c) {
         ak_render_image_free(&img);
         ak_render_image_free(&gold);
     }
-    (void)gpu_ok;
+    ak_render_vk_close(vk);
     // The metric can fail: the spheres scene with its slice moved by 0.05 along w.
     snprintf(path, sizeof path, "%s/verify/golden/spheres.png", src ? src : ".");
     ak_render_image gold, img;
@@ -991,6 +998,8 @@ static void check_golden(ak_check_ctx *c) {
         ak_render_cpu(&s, &img);
         ak_render_diff st;
         ak_render_image_compare(&st, &gold, &img, GOLD_THRESHOLD, NULL);
+        ak_value(c, "sensitivity_frac_over", st.frac_over);
+        ak_value(c, "sensitivity_mean_abs", st.mean_abs);
         ak_expect(c, st.frac_over > GOLD_FRAC, "sensitivity: slice moved by 0.05 gives %.3f%% of pixels over %d/255 (> %.1f%%: detected)",
                   100 * st.frac_over, GOLD_THRESHOLD, 100 * GOLD_FRAC);
         ak_render_image_free(&img);

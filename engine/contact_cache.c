@@ -74,6 +74,24 @@ static int point_cmp(const void *x, const void *y) {
     return key_cmp(p->a, p->b, p->id, q->a, q->b, q->id);
 }
 
+// First index of the previous points of pair (a, b), or -1.
+static int pair_start(const ak_contact_cache *c, int a, int b) {
+    int lo = 0, hi = c->nprev; // first element with key >= (a, b, 0)
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (key_cmp(c->prev[mid].a, c->prev[mid].b, c->prev[mid].id, a, b, 0) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < c->nprev && c->prev[lo].a == a && c->prev[lo].b == b ? lo : -1;
+}
+
+static void inherit(ak_contact_cache *c, ak_contact_point *p, const ak_contact_point *q) {
+    p->jn = q->jn;
+    memcpy(p->jt, q->jt, sizeof p->jt);
+    p->matched = true;
+    c->nmatched++;
+}
+
 void ak_contact_cache_match(ak_contact_cache *c) {
     c->nmatched = 0;
     for (int i = 0; i < c->npoint; i++) {
@@ -88,16 +106,35 @@ void ak_contact_cache_match(ak_contact_cache *c) {
             int s = key_cmp(q->a, q->b, q->id, p->a, p->b, p->id);
             if (s == 0) {
                 while (mid > 0 && !point_cmp(&c->prev[mid - 1], p)) mid--; // first of equals
-                q = &c->prev[mid];
-                p->jn = q->jn;
-                memcpy(p->jt, q->jt, sizeof p->jt);
-                p->matched = true;
-                c->nmatched++;
+                inherit(c, p, &c->prev[mid]);
                 break;
             }
             if (s < 0) lo = mid + 1;
             else hi = mid - 1;
         }
+    }
+    // Fallback for points whose feature id changed (a manifold that picked another reference
+    // face, rounding at a tie): the nearest previous point of the same pair within
+    // AK_CACHE_MATCH_DIST whose id no point of this step claimed.
+    for (int i = 0; i < c->npoint; i++) {
+        ak_contact_point *p = &c->pts[i];
+        if (p->matched) continue;
+        int s0 = pair_start(c, p->a, p->b);
+        if (s0 < 0) continue;
+        int best = -1;
+        double bd = AK_CACHE_MATCH_DIST * AK_CACHE_MATCH_DIST;
+        for (int j = s0; j < c->nprev && c->prev[j].a == p->a && c->prev[j].b == p->b; j++) {
+            bool taken = false;
+            for (int t = 0; t < c->npoint && !taken; t++)
+                taken = c->pts[t].matched && c->pts[t].a == p->a && c->pts[t].b == p->b &&
+                        c->pts[t].id == c->prev[j].id;
+            if (taken) continue;
+            double d2 = 0.0;
+            for (int k = 0; k < AK_MAX_DIM; k++)
+                d2 += (c->prev[j].point[k] - p->point[k]) * (c->prev[j].point[k] - p->point[k]);
+            if (d2 < bd) bd = d2, best = j;
+        }
+        if (best >= 0) inherit(c, p, &c->prev[best]);
     }
 }
 

@@ -646,6 +646,59 @@ static void k_matrix(ak_check_ctx *c) {
                "correct denominator by up to %.1f%% on random non-cubic boxes", 100 * pub_dev);
 }
 
+// ---- the thesis' and the notes' printed forms, one number each ----------------------------------
+
+// T-5.1(3D): point velocity of a body turning about z by finite differences of the rotation,
+// against the printed v + r x w and the classical v + w x r.
+static void thesis_point_velocity_3d(ak_check_ctx *c) {
+    double om = 1.3, r[3] = {0.7, -0.2, 0.4}, w[3] = {0, 0, om}, v0[3] = {0, 0, 0}, hh = 1e-6;
+    double fd[3] = {(r[0] * cos(om * hh) - r[1] * sin(om * hh) - r[0] * cos(-om * hh) +
+                     r[1] * sin(-om * hh)) / (2 * hh),
+                    (r[0] * sin(om * hh) + r[1] * cos(om * hh) - r[0] * sin(-om * hh) -
+                     r[1] * cos(-om * hh)) / (2 * hh),
+                    0};
+    double pub[3], cls[3] = {w[1] * r[2] - w[2] * r[1], w[2] * r[0] - w[0] * r[2],
+                             w[0] * r[1] - w[1] * r[0]};
+    ak_published_solver_point_velocity_3d(pub, v0, r, w);
+    double ep = 0, ec = 0, sc = 0;
+    for (int i = 0; i < 3; i++)
+        ep += pow(pub[i] - fd[i], 2), ec += pow(cls[i] - fd[i], 2), sc += fd[i] * fd[i];
+    ak_measure(c, sqrt(ec / sc), 1e-8,
+               "v + w x r against the finite-difference velocity of a point turning about z (relative)");
+    ak_expect(c, sqrt(ep / sc) > 1.0,
+              "the quoted v + r x w has the opposite sign: relative error %.3f (2 = reversed)",
+              sqrt(ep / sc));
+    ak_value(c, "printed_rel_error", sqrt(ep / sc));
+}
+
+// T-5.11: the printed tangent impulse for a box sliding at 2 m/s on the ground in one 1/60 s
+// step against the Coulomb bound mu j_n (j_n = m g h holds it up).
+static void thesis_tangent_impulse(ak_check_ctx *c) {
+    double mu = 0.5, m = 1.0, hstep = 1.0 / 60, v = 2.0;
+    double jn = m * G * hstep, mt = m; // a centre push on a box: m_t = m (no lever)
+    double pub = fabs(ak_published_solver_t511(mu, v, mt)), coulomb = mu * jn;
+    ak_expect(c, pub > coulomb, "printed |j_t| = %.4f N s exceeds the Coulomb bound mu j_n = %.4f "
+              "N s by a factor %.1f", pub, coulomb, pub / coulomb);
+    ak_value(c, "printed_over_coulomb", pub / coulomb);
+}
+
+// P-2.32: the printed denominator against the corrected one for two spheres head on.
+static void pga_impulse_sign(ak_check_ctx *c) {
+    double vn = -2.0, rho = 0.5, m1 = 1.0, m2 = 2.0;
+    double k1 = 1 / m1, k2 = 1 / m2; // central impact: no angular terms
+    double good = ak_contact_restitution_impulse(vn, k1 + k2, rho);
+    double pub = ak_published_pga_impulse(vn, k1, k2, rho);
+    double pub_eq = ak_published_pga_impulse(vn, k1, k1, rho);
+    double want = -(1 + rho) * vn * m1 * m2 / (m1 + m2); // 1D two-body impact
+    ak_measure(c, fabs(good - want) / want, 1e-15,
+               "corrected j for masses 1 and 2, rho = 0.5, vn = -2: %.6f against the 1D result %.6f",
+               good, want);
+    ak_expect(c, fabs(pub / good - 3.0) < 1e-12 && !isfinite(pub_eq),
+              "printed denominator (k+ - k-): j = %.6f (3x too large) for masses 1 and 2, %g for "
+              "equal masses", pub, pub_eq);
+    ak_value(c, "printed_over_correct", pub / good);
+}
+
 // ---- broadphase --------------------------------------------------------------------------------
 
 static void broadphase(ak_check_ctx *c) {
@@ -725,6 +778,9 @@ static const ak_check CHECKS[] = {
     {"world.published_vs_corrected", "T-5.mn T-5.mt T-5.10 T-Alg12 T-Alg13", "the thesis' solver as published against the corrected one: stack drift, slide, slip", published_vs_corrected},
     {"world.pga_vs_vector", "P-2.32 P-2.33 P-2.6.1", "PGA collision response against sequential impulses on single contacts", pga_vs_vector},
     {"world.k_matrix", "B-6 B-eq4 T-5.mn T-5.4", "K matrix against a direct solve with the world inertia; T-5.mn as printed", k_matrix},
+    {"world.thesis_point_velocity_3d", "T-5.1(3D) T-5.1", "the quoted 3D point velocity v + r x w against finite differences", thesis_point_velocity_3d},
+    {"world.thesis_tangent_impulse", "T-5.11", "the printed tangent impulse against the Coulomb bound", thesis_tangent_impulse},
+    {"world.pga_impulse_sign", "P-2.32", "the printed denominator of P-2.32 against the two-body impact", pga_impulse_sign},
     {"world.broadphase", "-", "AABB tree broadphase: same pairs as all pairs and sweep and prune, cost near N log N", broadphase},
 };
 

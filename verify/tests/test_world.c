@@ -120,7 +120,7 @@ Test(world, cache_matches_feature_ids) {
     memset(c->pts, 0, 3 * sizeof *c->pts);
     c->pts[0] = (ak_contact_point){.a = 0, .b = 1, .id = 7, .jn = 1.5};
     c->pts[1] = (ak_contact_point){.a = 0, .b = 2, .id = 7, .jn = 2.5};
-    c->pts[2] = (ak_contact_point){.a = 1, .b = 2, .id = 3, .jn = 3.5};
+    c->pts[2] = (ak_contact_point){.a = 1, .b = 2, .id = 3, .jn = 3.5, .point = {1.0}};
     cr_assert_eq(ak_contact_cache_store(c), 0);
     c->npoint = 2;
     c->pts[0] = (ak_contact_point){.a = 0, .b = 2, .id = 7};
@@ -129,7 +129,14 @@ Test(world, cache_matches_feature_ids) {
     cr_assert_eq(c->nmatched, 1);
     cr_assert_float_eq(c->pts[0].jn, 2.5, 0.0);
     cr_assert(c->pts[0].matched && !c->pts[1].matched);
-    cr_assert_float_eq(c->pts[1].jn, 0.0, 0.0);
+    cr_assert_float_eq(c->pts[1].jn, 0.0, 0.0); // id 4 is new and 1 m from id 3: no match
+    // a changed id within AK_CACHE_MATCH_DIST of an unclaimed previous point inherits it
+    cr_assert_eq(ak_contact_cache_store(c), 0); // prev: (0,2,7) jn 2.5, (1,2,4) jn 0
+    c->npoint = 1;
+    c->pts[0] = (ak_contact_point){.a = 0, .b = 2, .id = 9, .point = {0.01}};
+    ak_contact_cache_match(c);
+    cr_assert(c->pts[0].matched);
+    cr_assert_float_eq(c->pts[0].jn, 2.5, 0.0);
     ak_contact_cache_free(c);
     ak_model_free(m);
 }

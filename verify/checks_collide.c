@@ -15,7 +15,8 @@
 #include "published/collide_published.h"
 
 #define TOL_SEP 1e-6      // separation against the ground truth (the figure)
-#define TOL_NORMAL 1e-6   // normal against the ground truth where unique (apart)
+#define TOL_NORMAL 1e-3   // normal angle vs the truth where unique (apart): the truth's max of f is flat,
+                          // it fixes u only to ~sqrt(2 df / sep); the normal's optimality is TOL_SEP-checked
 #define TOL_POINT 1e-9    // point_a - point_b = separation * normal
 #define TOL_INSIDE 1e-7   // manifold points on or inside both shapes
 #define TOL_ROUND 1e-12   // exact configurations (rounding only)
@@ -150,11 +151,16 @@ typedef struct pair_stats {
 static void run_pair(ak_check_ctx *c, ak_shape_type ta, ak_shape_type tb, long full, long quick) {
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(r, 1000u + 17u * (unsigned)ta + (unsigned)tb);
-    long samples = ak_samples(c, full, quick);
+    int duo = (ta == AK_SHAPE_DUOCYLINDER || tb == AK_SHAPE_DUOCYLINDER);
+    // full: 10^4 poses per pair (6000 in 4D + 4000 in 3D; duocylinders 10^4 in 4D)
+    long per_dim[2] = {duo ? ak_samples(c, full, quick) : ak_samples(c, full * 6 / 10, quick * 6 / 10),
+                       duo ? 0 : ak_samples(c, full * 4 / 10, quick * 4 / 10)};
     pair_stats st = {0};
+    long certified = 0, searched = 0;
+    double cert_gap = 0;
     long gsl_fail = 0, total = 0, retries = 0, shallow = 0;
     for (int n = 4; n >= 3; n--) {
-        if ((ta == AK_SHAPE_DUOCYLINDER || tb == AK_SHAPE_DUOCYLINDER) && n != 4) continue;
+        long samples = per_dim[4 - n];
         for (long k = 0; k < samples; k++) {
             sample S;
             make_sample(r, n, ta, tb, &S);
@@ -166,15 +172,41 @@ static void run_pair(ak_check_ctx *c, ak_shape_type ta, ak_shape_type tb, long f
                 continue;
             }
             double gsep, u[AK_MAX_DIM];
+            // Apart, with the points inside their shapes (own inside tests): the interval
+            // [gap along -normal, |p_a - p_b|] contains the true distance (a duality
+            // certificate); when it is tight, no search is needed.
+            double oa = gt_outside(&S.a, &S.pa, m.point_a), ob = gt_outside(&S.b, &S.pb, m.point_b);
+            if (m.separation > 0 && !isnan(oa) && !isnan(ob) && oa <= TOL_ROUND && ob <= TOL_ROUND) {
+                double lo, hi = vnorm_diff(n, m.point_a, m.point_b);
+                double mu0[AK_MAX_DIM];
+                for (int i = 0; i < n; i++) mu0[i] = -m.normal[i];
+                lo = (S.a.type == AK_SHAPE_HYPERPLANE || S.b.type == AK_SHAPE_HYPERPLANE) ? -INFINITY : gt_gap(&S.a, &S.pa, &S.b, &S.pb, mu0);
+                if (hi - lo <= 1e-9) {
+                    certified++;
+                    cert_gap = fmax(cert_gap, hi - lo + fmax(oa, 0) + fmax(ob, 0));
+                    double e = fmax(fabs(m.separation - lo), fabs(m.separation - hi));
+                    if (e > st.sep_err) st.sep_err = e, st.worst_sep_gt = lo, st.worst_sep_eng = m.separation;
+                    st.sep_err_mode[S.mode] = fmax(st.sep_err_mode[S.mode], e);
+                    st.normal_opt_err = fmax(st.normal_opt_err, fabs(lo - m.separation));
+                    // the maximiser is unique: angle <= sqrt(2 (hi - lo) / sep)
+                    if (m.separation > SEP_UNIQUE) st.normal_err = fmax(st.normal_err, sqrt(2 * (hi - lo) / m.separation)), st.normal_n++;
+                    st.point_err = fmax(st.point_err, fabs(hi - m.separation));
+                    continue;
+                }
+            }
+            searched++;
             if (gt_separation(&gsep, u, &S.a, &S.pa, &S.b, &S.pb, r)) gsl_fail++;
             double e = fabs(m.separation - gsep);
             if (e > 0.5 * TOL_SEP) {
                 // disagreement: search harder (more starts; the engine's answer is not used)
-                double g2, u2[AK_MAX_DIM];
-                if (gt_separation_effort(&g2, u2, &S.a, &S.pa, &S.b, &S.pb, r, 4096, 24)) gsl_fail++;
-                if (g2 > gsep) gsep = g2, memcpy(u, u2, sizeof u);
-                e = fabs(m.separation - gsep);
-                retries++;
+                static const int effort[2][2] = {{256, 6}, {4096, 64}};
+                for (int lvl = 0; lvl < 2 && e > 0.5 * TOL_SEP; lvl++) {
+                    double g2, u2[AK_MAX_DIM];
+                    if (gt_separation_effort(&g2, u2, &S.a, &S.pa, &S.b, &S.pb, r, effort[lvl][0], effort[lvl][1])) gsl_fail++;
+                    if (g2 > gsep) gsep = g2, memcpy(u, u2, sizeof u);
+                    e = fabs(m.separation - gsep);
+                    retries++;
+                }
             }
             if (!(e <= st.sep_err)) {
                 st.sep_err = isnan(e) ? INFINITY : e;
@@ -209,12 +241,15 @@ static void run_pair(ak_check_ctx *c, ak_shape_type ta, ak_shape_type tb, long f
                 if (!isnan(ob)) st.own_err = fmax(st.own_err, ob);
                 if (ct->separation < -SHALLOW) continue;
                 shallow++;
+                // the contact's witness: the one of its two points that lies in both shapes
                 const double *P[2] = {ct->point_a, ct->point_b};
+                double wbest = INFINITY;
                 for (int w = 0; w < 2; w++) {
                     oa = gt_outside(&S.a, &S.pa, P[w]), ob = gt_outside(&S.b, &S.pb, P[w]);
-                    if (!isnan(oa)) st.inside_err = fmax(st.inside_err, oa);
-                    if (!isnan(ob)) st.inside_err = fmax(st.inside_err, ob);
+                    double o = fmax(isnan(oa) ? -INFINITY : oa, isnan(ob) ? -INFINITY : ob);
+                    wbest = fmin(wbest, o);
                 }
+                st.inside_err = fmax(st.inside_err, wbest);
             }
         }
     }
@@ -231,16 +266,18 @@ static void run_pair(ak_check_ctx *c, ak_shape_type ta, ak_shape_type tb, long f
                st.normal_err, st.normal_n);
     ak_measure(c, st.point_err, TOL_POINT, "max |p_a - p_b - sep n| = %.2e", st.point_err);
     ak_measure(c, st.own_err, TOL_INSIDE, "contact points outside their own shape by <= %.2e", st.own_err);
-    ak_measure(c, st.inside_err, TOL_INSIDE, "%ld shallow contact points outside either shape by <= %.2e", shallow, st.inside_err);
-    ak_note(c, "%ld of %ld ground-truth searches were repeated with 4096 directions and 24 starts", retries, total);
+    ak_measure(c, st.inside_err, TOL_INSIDE, "%ld shallow contacts: witness point outside a shape by <= %.2e", shallow, st.inside_err);
+    ak_note(c, "%ld repeated ground-truth searches for %ld poses (256 directions / 6 starts, then 4096 / 64)", retries, total);
     ak_value(c, "max_sep_error", st.sep_err);
     ak_value(c, "max_normal_error", st.normal_err);
     ak_value(c, "samples", (double)total);
+    ak_note(c, "%ld apart poses certified by [gap along -n, |p_a - p_b|] (width <= %.1e), %ld by the multimin search",
+            certified, cert_gap, searched);
     (void)MODE_NAMES;
 }
 
 #define PAIR(na, ta, nb, tb, full)                                                                     \
-    static void check_pair_##na##_##nb(ak_check_ctx *c) { run_pair(c, ta, tb, full, (full) / 40 + 10); }
+    static void check_pair_##na##_##nb(ak_check_ctx *c) { run_pair(c, ta, tb, full, 250); }
 PAIR(sphere, AK_SHAPE_HYPERSPHERE, sphere, AK_SHAPE_HYPERSPHERE, 10000)
 PAIR(sphere, AK_SHAPE_HYPERSPHERE, capsule, AK_SHAPE_HYPERCAPSULE, 10000)
 PAIR(sphere, AK_SHAPE_HYPERSPHERE, box, AK_SHAPE_HYPERBOX, 10000)

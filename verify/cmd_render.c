@@ -14,6 +14,8 @@
 #include "tracer.h"
 #include "vk.h"
 
+#define MESH_K 8 // tessellation of smooth shapes for the slicing display: 48 k^3 tetrahedra
+
 static void usage(FILE *f) {
     fprintf(f,
             "usage: anakata render SCENE [options] -o out.png\n"
@@ -32,7 +34,9 @@ static void usage(FILE *f) {
             "  --no-shadows, --no-grid\n"
             "  --frames N --fps F write N frames at t = TIME + i/F into the directory -o\n"
             "  --obj FILE         also write the slice of every shape's tetrahedral boundary mesh\n"
-            "                     through the camera's slice as OBJ (slicing display, B-8slice)\n");
+            "                     through the camera's slice as OBJ (slicing display, B-8slice)\n"
+            "  --mesh-view        draw that slicing display through the same camera instead of\n"
+            "                     sphere tracing (compare the two side by side)\n");
 }
 
 static bool parse_list(const char *s, double *out, int min, int max, int *count) {
@@ -57,7 +61,7 @@ typedef struct render_opts {
     const char *scene, *out, *obj;
     double t, fps;
     int width, height, frames, device;
-    bool gpu, no_shadows, no_grid, has_camera, has_target, has_fov, has_slice;
+    bool gpu, mesh_view, no_shadows, no_grid, has_camera, has_target, has_fov, has_slice;
     double camera[4], target[4], fov, slice;
     int ncam;
 } render_opts;
@@ -97,70 +101,48 @@ static bool build_scene(const render_opts *o, double t, ak_render_scene *s, char
 
 // The slicing display: every object's boundary mesh cut by the camera's 3D slice, as OBJ.
 static int write_obj(const ak_render_scene *s, const char *path) {
-    double right[4], up[4], back[4], ana[4];
-    ak_render_camera_frame(&s->cam, right, up, back, ana);
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "anakata render: cannot write %s\n", path);
         return AK_EXIT_USAGE;
     }
     fprintf(f, "# anakata slice of scene '%s' by the camera's 3D slice (B-8slice)\n", s->name);
-    fprintf(f, "# coordinates: the slice's own orthonormal basis, origin at the slice's foot point\n");
     long vbase = 1;
     int total = 0;
     for (int i = 0; i < s->nobj; i++) {
-        const ak_render_object *ob = &s->obj[i];
-        if (ob->shape.type == AK_SHAPE_HYPERPLANE) continue;
-        int nt = -1;
-        double *tets = NULL;
-        if (ob->shape.type == AK_SHAPE_CONVEX) {
-            // Rebuild vertices of the hull from its half-spaces is not possible here; the render
-            // scene keeps planes only, so convex objects are skipped with a note.
-            fprintf(f, "# object %d (convex) skipped: the render scene keeps its half-spaces only\n", i);
+        double *tris, basis[12], foot[4];
+        int ntri = ak_render_object_slice(s, i, MESH_K, &tris, basis, foot);
+        if (ntri < 0) {
+            fprintf(stderr, "anakata render: cannot mesh object %d\n", i);
+            free(tris);
+            fclose(f);
+            return AK_EXIT_FAIL;
+        }
+        if (ntri == 0) {
+            free(tris);
             continue;
         }
-        const int k = 8;
-        nt = ak_mesh_radial4(NULL, 0, &ob->shape, k);
-        if (nt <= 0) continue;
-        tets = malloc(sizeof(double) * 16 * (size_t)nt);
-        if (!tets) break;
-        ak_mesh_radial4(tets, nt, &ob->shape, k);
-        // to world: x = pos + rot p
-        for (int q = 0; q < 4 * nt; q++) {
-            double p[4], w[4];
-            memcpy(p, tets + 4 * q, sizeof p);
-            for (int r = 0; r < 4; r++) {
-                w[r] = ob->pose.pos[r];
-                for (int c = 0; c < 4; c++) w[r] += ob->pose.rot[r * 4 + c] * p[c];
-            }
-            memcpy(tets + 4 * q, w, sizeof w);
+        if (vbase == 1) {
+            fprintf(f, "# coordinates (x, y, z) in the slice basis; world point = foot + x b0 + y b1 + z b2\n");
+            fprintf(f, "# foot %.9g %.9g %.9g %.9g\n", foot[0], foot[1], foot[2], foot[3]);
+            for (int b = 0; b < 3; b++)
+                fprintf(f, "# b%d %.9g %.9g %.9g %.9g\n", b, basis[4 * b], basis[4 * b + 1], basis[4 * b + 2], basis[4 * b + 3]);
         }
-        // slice hyperplane: ana . x = ana . (camera origin)
-        double o4[4], c = 0;
-        for (int r = 0; r < 4; r++) {
-            o4[r] = s->cam.pos[r] + s->cam.slice * ana[r];
-            c += ana[r] * o4[r];
-        }
-        int ntri = ak_mesh_slice(NULL, 0, NULL, tets, nt, ana, c);
-        double *tris = malloc(sizeof(double) * 9 * (size_t)(ntri > 0 ? ntri : 1));
-        if (!tris) {
-            free(tets);
-            break;
-        }
-        ak_mesh_slice(tris, ntri, NULL, tets, nt, ana, c);
-        fprintf(f, "o object%d_%s\n", i, ak_shape_type_name(ob->shape.type));
+        fprintf(f, "o object%d_%s\n", i, ak_shape_type_name(s->obj[i].shape.type));
         for (int q = 0; q < 3 * ntri; q++)
             fprintf(f, "v %.9g %.9g %.9g\n", tris[3 * q], tris[3 * q + 1], tris[3 * q + 2]);
-        for (int q = 0; q < ntri; q++) fprintf(f, "f %ld %ld %ld\n", vbase + 3 * q, vbase + 3 * q + 1, vbase + 3 * q + 2);
+        for (int q = 0; q < ntri; q++)
+            fprintf(f, "f %ld %ld %ld\n", vbase + 3 * q, vbase + 3 * q + 1, vbase + 3 * q + 2);
         vbase += 3L * ntri;
         total += ntri;
         free(tris);
-        free(tets);
     }
     fclose(f);
     fprintf(stderr, "wrote %s (%d triangles)\n", path, total);
     return AK_EXIT_OK;
 }
+
+static ak_vk_renderer *g_vk; // opened on the first --gpu frame, reused by the next frames
 
 static int render_one(const render_opts *o, double t, const char *path) {
     static ak_render_scene s; // large: keep off the stack
@@ -179,13 +161,24 @@ static int render_one(const render_opts *o, double t, const char *path) {
     const char *dev = "CPU reference tracer (double)";
     char devname[256];
     if (o->gpu) {
-        int rc = ak_render_vk(&s, &img, o->device, devname, sizeof devname, err, sizeof err);
+        int rc = g_vk ? AK_VK_OK : ak_render_vk_open(&g_vk, o->device, err, sizeof err);
+        if (rc == AK_VK_OK) {
+            snprintf(devname, sizeof devname, "%s (Vulkan)", ak_render_vk_device_name(g_vk));
+            rc = ak_render_vk_draw(g_vk, &s, &img, err, sizeof err);
+        }
         if (rc != AK_VK_OK) {
             fprintf(stderr, "anakata render: Vulkan: %s\n", err);
             ak_render_image_free(&img);
             return AK_EXIT_FAIL;
         }
         dev = devname;
+    } else if (o->mesh_view) {
+        if (!ak_render_mesh_view(&s, &img, MESH_K)) {
+            fprintf(stderr, "anakata render: out of memory in the slicing display\n");
+            ak_render_image_free(&img);
+            return AK_EXIT_FAIL;
+        }
+        dev = "slicing display (tetrahedral meshes, B-8slice)";
     } else {
         ak_render_cpu(&s, &img);
     }
@@ -262,6 +255,8 @@ int ak_cmd_render(int argc, char **argv) {
         } else if (!strcmp(a, "--device")) {
             NEED();
             o.device = atoi(next);
+        } else if (!strcmp(a, "--mesh-view")) {
+            o.mesh_view = true;
         } else if (!strcmp(a, "--no-shadows")) {
             o.no_shadows = true;
         } else if (!strcmp(a, "--no-grid")) {
@@ -299,7 +294,11 @@ int ak_cmd_render(int argc, char **argv) {
         usage(stderr);
         return AK_EXIT_USAGE;
     }
-    if (o.frames == 0) return render_one(&o, o.t, o.out);
+    if (o.frames == 0) {
+        int rc = render_one(&o, o.t, o.out);
+        ak_render_vk_close(g_vk);
+        return rc;
+    }
     if (mkdir(o.out, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "anakata render: cannot create directory %s\n", o.out);
         return AK_EXIT_USAGE;
@@ -310,8 +309,12 @@ int ak_cmd_render(int argc, char **argv) {
         char path[4096];
         snprintf(path, sizeof path, "%s/frame_%05d.png", o.out, f);
         int rc = render_one(&o, o.t + f / o.fps, path);
-        if (rc != AK_EXIT_OK) return rc;
+        if (rc != AK_EXIT_OK) {
+            ak_render_vk_close(g_vk);
+            return rc;
+        }
     }
+    ak_render_vk_close(g_vk);
     (void)obj;
     // MP4 when ffmpeg is installed.
     if (system("command -v ffmpeg >/dev/null 2>&1") == 0) {

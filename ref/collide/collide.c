@@ -295,6 +295,18 @@ static int plane_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, cons
     return m->count;
 }
 
+// Deepest points of a box pair from EPA. SAT's depth is exact; when EPA agrees (to 1e-9) its
+// normal is an equally valid one (ties) and its points are consistent with it, so take both.
+static void epa_points(ak_manifold *m, double depth, const double nrm[], const double qa[], const double qb[], double scale) {
+    int n = m->dim;
+    if (fabs(depth + m->separation) <= 1e-9 * scale) {
+        for (int i = 0; i < n; i++) m->normal[i] = nrm[i], m->point_a[i] = qa[i], m->point_b[i] = qb[i];
+        m->separation = -depth;
+    } else {
+        for (int i = 0; i < n; i++) m->point_a[i] = qa[i], m->point_b[i] = qa[i] - m->separation * m->normal[i];
+    }
+}
+
 static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                    const ak_pose *pb, double margin) {
     int n = a->dim;
@@ -342,24 +354,31 @@ static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const a
             ak_box_clip(m, b, pb, ib, sg > 0 ? 1.0 : -1.0, a, pa, 0, margin);
         }
         if (m->count > 0) {
-            // the manifold's closest points: the deepest contact
-            memcpy(m->point_a, m->contacts[0].point_a, sizeof m->point_a);
-            memcpy(m->point_b, m->contacts[0].point_b, sizeof m->point_b);
             for (int k = 0; k < m->count; k++) memcpy(m->contacts[k].normal, m->normal, sizeof m->normal);
+            if (fabs(m->contacts[0].separation - m->separation) <= 1e-12 * scale) {
+                // the manifold's closest points: the deepest contact
+                memcpy(m->point_a, m->contacts[0].point_a, sizeof m->point_a);
+                memcpy(m->point_b, m->contacts[0].point_b, sizeof m->point_b);
+                return m->count;
+            }
+            // deep overlap: the deepest contact is not the deepest point pair; EPA finds it
+            int cnt = m->count;
+            ak_gjk_result g;
+            double depth, nrm[AK_MAX_DIM], qa[AK_MAX_DIM], qb[AK_MAX_DIM];
+            ak_collide_gjk(&g, a, pa, b, pb, 0);
+            g.intersect = 1;
+            if (ak_collide_epa(&depth, nrm, qa, qb, &g, a, pa, b, pb, 0) == 0) epa_points(m, depth, nrm, qa, qb, scale);
+            m->count = cnt;
             return m->count;
         }
     }
     // mixed pairing (edge against 2-face in 4D...): one contact at the deepest points (EPA)
     if (m->method == AK_METHOD_SAT) {
         ak_gjk_result g;
-        double depth, nrm[AK_MAX_DIM];
+        double depth, nrm[AK_MAX_DIM], qa[AK_MAX_DIM], qb[AK_MAX_DIM];
         ak_collide_gjk(&g, a, pa, b, pb, 0);
-        if (g.intersect || g.distance <= 1e-12 * scale) {
-            g.intersect = 1;
-            if (ak_collide_epa(&depth, nrm, m->point_a, m->point_b, &g, a, pa, b, pb, 0) == 0) {
-                // points from EPA, normal and separation from SAT (exact)
-            }
-        }
+        g.intersect = 1;
+        if (ak_collide_epa(&depth, nrm, qa, qb, &g, a, pa, b, pb, 0) == 0) epa_points(m, depth, nrm, qa, qb, scale);
     }
     single_contact(m, margin);
     return m->count;

@@ -874,7 +874,7 @@ static void check_spd_principal(ak_check_ctx *c) {
     random_simplex(rng, 5, v);
     ak_mass_simplex(&list[m++], 5, v, 1.0, err, sizeof err);
     gsl_rng_free(rng);
-    double worst_sym = 0, min_eig = INFINITY, worst_pm = 0, worst_off = 0;
+    double worst_sym = 0, min_eig = INFINITY, worst_pm = 0, worst_off = 0, worst_rot = 0;
     for (int b = 0; b < m; b++) {
         ak_mass_props *p = &list[b];
         int n = p->dim, k = ak_nd_nbiv(n);
@@ -896,11 +896,14 @@ static void check_spd_principal(ak_check_ctx *c) {
         }
         gsl_sort(ev, 1, (size_t)k);
         for (int i = 0; i < k; i++) min_eig = fmin(min_eig, ev[i] / Imax);
-        double pm[AK_MAX_BIV], frame[AK_MAX_DIM * AK_MAX_DIM];
-        if (ak_mass_principal(pm, frame, NULL, p, err, sizeof err)) {
+        double pm[AK_MAX_BIV], frame[AK_MAX_DIM * AK_MAX_DIM], rotor[AK_MAX_EVEN];
+        double rm[AK_MAX_DIM * AK_MAX_DIM];
+        if (ak_mass_principal(pm, frame, rotor, NULL, p, err, sizeof err)) {
             ak_expect(c, false, "principal: %s", err);
             return;
         }
+        ak_nd_rotor_to_matrix(n, rm, rotor);
+        for (int i = 0; i < n * n; i++) worst_rot = fmax(worst_rot, fabs(rm[i] - frame[i]));
         gsl_sort(pm, 1, (size_t)k);
         for (int i = 0; i < k; i++) worst_pm = fmax(worst_pm, fabs(pm[i] - ev[i]) / Imax);
         // rotate into the principal frame: r' = frame^T r
@@ -919,6 +922,8 @@ static void check_spd_principal(ak_check_ctx *c) {
                "principal moments (cov eigenvalue sums) vs gsl_eigen_symm of I: rel %.1e", worst_pm);
     ak_measure(c, worst_off, EXACT_TOL, "off-diagonal of I in the principal frame: rel %.1e",
                worst_off);
+    ak_measure(c, worst_rot, EXACT_TOL, "matrix of the principal rotor vs the frame: %.1e",
+               worst_rot);
 }
 
 // Compound bodies: two boxes side by side form one box (exact); the compound centroid is the

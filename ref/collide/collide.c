@@ -342,7 +342,9 @@ static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const a
     const double FACE_TOL = 1e-6;
     int facet_case = (al_a > 1 - FACE_TOL) || (al_b > 1 - FACE_TOL);
     if (facet_case) {
-        int ref_is_a = al_a >= al_b;
+        // prefer a's facet unless b's is clearly better aligned: a tie (parallel facets) must
+        // not flip the reference under tiny motions, or the contact ids would change
+        int ref_is_a = al_a >= al_b - 1e-6;
         if (ref_is_a) {
             double sg = 0;
             for (int i = 0; i < n; i++) sg += pa->rot[i * n + ia] * m->normal[i];

@@ -12,7 +12,7 @@
 #include "linalg.h"
 
 #define GJK_MAX_ITER 256
-#define GJK_REL_TOL 1e-13 // stop when |v|^2 - v.w <= tol |v|^2: distance error <= tol |v|
+#define GJK_REL_TOL 1e-15 // stop when |v|^2 - v.w <= tol |v|^2: distance error <= tol |v|
 
 // --- sub-simplex projection (G-8 generalised) -----------------------------------------------
 // The closest point of conv(P) to the origin. On the affine hull the optimum has barycentric

@@ -404,7 +404,7 @@ static int capsule_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, con
     double L = 0;
     for (int i = 0; i < n; i++) u[i] = e1[i] - e0[i], L += u[i] * u[i];
     L = sqrt(L);
-    if (fabs(ml[ax]) > 1 - 1e-9 && L > 0 && fabs(ak_la_dot(n, u, m->normal)) < 1e-3 * L) {
+    if (fabs(ml[ax]) > 1 - 1e-12 && L > 0 && fabs(ak_la_dot(n, u, m->normal)) < 1e-3 * L) {
         // facet contact, core parallel to the facet: clip the core to the facet's side slabs
         double l0[AK_MAX_DIM], l1[AK_MAX_DIM];
         ak_pose_to_local(n, l0, pb, e0);
@@ -423,13 +423,16 @@ static int capsule_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, con
         }
         if (hi - lo > 1e-9) {
             double sg = ml[ax] > 0 ? 1 : -1, off = b->half_extents[ax];
+            // contacts in the facet's frame: exact facet normal, depth below the facet plane
+            double nf[AK_MAX_DIM];
+            for (int i = 0; i < n; i++) nf[i] = sg * pb->rot[i * n + ax];
             for (int k = 0; k < 2; k++) {
                 double t = k ? hi : lo, x[AK_MAX_DIM], xl[AK_MAX_DIM], y[AK_MAX_DIM], pa_[AK_MAX_DIM];
                 for (int i = 0; i < n; i++) x[i] = e0[i] + t * u[i];
                 ak_pose_to_local(n, xl, pb, x);
                 double sep = sg * xl[ax] - off - a->radius;
-                for (int i = 0; i < n; i++) pa_[i] = x[i] - a->radius * m->normal[i], y[i] = pa_[i] - sep * m->normal[i];
-                if (sep <= margin) set_contact(&m->contacts[m->count++], n, m->normal, sep, pa_, y, 1u + (uint32_t)k, (uint32_t)(2 * ax + (sg > 0)));
+                for (int i = 0; i < n; i++) pa_[i] = x[i] - a->radius * nf[i], y[i] = pa_[i] - sep * nf[i];
+                if (sep <= margin) set_contact(&m->contacts[m->count++], n, nf, sep, pa_, y, 1u + (uint32_t)k, (uint32_t)(2 * ax + (sg > 0)));
             }
             if (m->count) return m->count;
         }

@@ -1,5 +1,7 @@
 #include "model.h"
 
+#include "contact_cache.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,6 +67,13 @@ void ak_data_copy(const ak_model *m, ak_data *dst, const ak_data *src) {
     memcpy(dst->v, src->v, nb * AK_MAX_DIM * sizeof(double));
     memcpy(dst->R, src->R, nb * AK_MAX_EVEN * sizeof(double));
     memcpy(dst->w, src->w, nb * AK_MAX_BIV * sizeof(double));
+    // contact cache (world area): the warm-start impulses are part of the state
+    if (src->contacts) {
+        if (!dst->contacts) dst->contacts = ak_contact_cache_create(m);
+        if (dst->contacts) ak_contact_cache_copy(dst->contacts, src->contacts);
+    } else if (dst->contacts) {
+        dst->contacts->npoint = dst->contacts->nprev = 0;
+    }
 }
 
 void ak_data_free(ak_data *d) {
@@ -73,6 +82,7 @@ void ak_data_free(ak_data *d) {
     free(d->v);
     free(d->R);
     free(d->w);
+    ak_contact_cache_free(d->contacts); // world area
     free(d);
 }
 

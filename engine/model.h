@@ -110,6 +110,10 @@ typedef struct ak_data {
     double *v; ///< nbody x AK_MAX_DIM: linear velocities (world)
     double *R; ///< nbody x AK_MAX_EVEN: rotors, x_world = x + R x_body R~
     double *w; ///< nbody x AK_MAX_BIV: angular velocities, world-frame bivectors
+    /// Contact state (engine/contact_cache.h: points and their accumulated impulses for warm
+    /// starting). NULL until the first step with contact stages; owned, freed and copied with
+    /// the data. (world area)
+    struct ak_contact_cache *contacts;
 } ak_data;
 
 /// Allocate data for a model, with every body at rest at the origin with the identity rotor.

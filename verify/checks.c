@@ -2,7 +2,7 @@
 #include "checks.h"
 
 const ak_check_group *ak_check_groups(size_t *count) {
-    static ak_check_group groups[8];
+    static ak_check_group groups[16];
     static size_t n = 0;
     if (n == 0) {
         groups[n++] = ak_group_ga();
@@ -11,6 +11,8 @@ const ak_check_group *ak_check_groups(size_t *count) {
         groups[n++] = ak_group_collide();
         groups[n++] = ak_group_world();
         groups[n++] = ak_group_render();
+        groups[n++] = ak_group_reference();
+        groups[n++] = ak_group_docs();
     }
     *count = n;
     return groups;

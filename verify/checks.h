@@ -11,6 +11,8 @@ ak_check_group ak_group_dynamics(void);
 ak_check_group ak_group_collide(void);
 ak_check_group ak_group_world(void);
 ak_check_group ak_group_render(void);
+ak_check_group ak_group_reference(void);
+ak_check_group ak_group_docs(void);
 
 /// Helper for the group files: AK_GROUP(ga, table) defines ak_group_ga().
 #define AK_GROUP(name, table)                                                                      \

@@ -1,4 +1,918 @@
-// Checks of group 'dynamics' (none registered yet: see the open issue for this area).
-#include "checks.h"
+// Checks of group 'dynamics': the n-D equations of motion, the integrators, conservation,
+// convergence, rotor drift, analytic tops, B-9 and the 4D Dzhanibekov effect (B-9fig5).
+// Every reference is independent of the code under test: GSL odeiv2 rk8pd (abs = rel = 1e-12),
+// closed-form motors (P-B.6, P-B.15), complete elliptic integrals (gsl_sf_ellint_Kcomp), and
+// conservation laws. docs/formulas/dynamics.md quotes the numbers these checks print.
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
+#include <gsl/gsl_sf_ellint.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
-AK_GROUP_EMPTY(dynamics)
+#include "checks.h"
+#include "dyn/dyn.h"
+#include "dyn_scenes.h"
+#include "ga/nd.h"
+#include "integrate.h"
+#include "model.h"
+#include "pga/pga.h"
+#include "published/dyn_published.h"
+#include "world.h"
+#include "world_checks_util.h"
+
+#define TOL_ROUND 1e-12          // identities evaluated in floating point
+#define TOL_GSL_CONSERVE 1e-9    // conservation by the rk8pd reference over 10-100 s
+#define TOL_ANALYTIC 1e-8        // RK4 at dt = 1e-3 against closed forms (issue 4)
+#define TOL_ROTOR_RENORM 1e-12   // rotor defect with renormalisation, 10^6 steps
+#define TOL_PERIOD_GSL 0.01      // flip period, engine vs GSL reference (relative)
+#define TOL_PERIOD_ELLIPTIC 0.005 // flip period, 3D reduction vs elliptic integral (relative)
+#define TOL_GROWTH 0.01          // linear instability rate (relative)
+
+// ---------------------------------------------------------------------------------------------
+// helpers
+
+static int step_n(const ak_model *m, ak_data *d, ak_integrator ig, double dt, long n, bool renorm,
+                  ak_check_ctx *c) {
+    char err[AK_ERR_MAX];
+    for (long s = 0; s < n; s++)
+        if (ak_integrate_step(m, d, ig, dt, renorm, ak_world_forces, NULL, err, sizeof err) != 0) {
+            ak_expect(c, false, "integration failed: %s", err);
+            return -1;
+        }
+    return 0;
+}
+
+// max |a - b| over the rotor and the world rate of body 0 (and x, v when with_x)
+static double state_diff(const ak_model *m, const ak_data *a, const ak_data *b, bool with_x) {
+    int n = m->dim;
+    double e = 0.0;
+    for (int q = 0; q < ak_nd_neven(n); q++) e = fmax(e, fabs(a->R[q] - b->R[q]));
+    for (int q = 0; q < ak_nd_nbiv(n); q++) e = fmax(e, fabs(a->w[q] - b->w[q]));
+    if (with_x)
+        for (int i = 0; i < n; i++)
+            e = fmax(e, fmax(fabs(a->x[i] - b->x[i]), fabs(a->v[i] - b->v[i])));
+    return e;
+}
+
+static double biv_norm(int n, const double B[]) {
+    double s = 0.0;
+    for (int q = 0; q < ak_nd_nbiv(n); q++) s += B[q] * B[q];
+    return sqrt(s);
+}
+
+static const double CUBOID[4] = {1.1, 0.3, 2.5, 0.7}; // ten Bosch §9: side lengths, mass 1
+static const double GENERIC_W[6] = {0.9, -0.35, 0.6, 0.45, -0.8, 0.3}; // body rate, rad/s
+
+// ---------------------------------------------------------------------------------------------
+// B-eq1 .. B-eq5: the GSL reference of B-eq2 + rotor kinematics conserves E and world L.
+
+static void check_equations(ak_check_ctx *c) {
+    double worstE = 0.0, worstL = 0.0;
+    for (int n = 3; n <= AK_MAX_DIM; n++) {
+        double sides[AK_MAX_DIM] = {1.1, 0.3, 2.5, 0.7, 1.6};
+        ak_model *m = ak_dyn_box_model(n, sides, 1.0);
+        ak_data *d = ak_data_create(m);
+        double wb[AK_MAX_BIV];
+        for (int q = 0; q < ak_nd_nbiv(n); q++) wb[q] = GENERIC_W[q % 6] * (1.0 + 0.1 * q);
+        ak_nd_rotor_plane(n, d->R, 0, 2, 0.7);
+        ak_dyn_biv_to_world(n, d->w, d->R, wb);
+        double E0 = ak_world_kinetic_energy(m, d), p[AK_MAX_DIM], J0[AK_MAX_BIV], J[AK_MAX_BIV];
+        ak_world_momentum(m, d, p, J0);
+        if (step_n(m, d, AK_INT_GSL, 0.5, 20, false, c) == 0) {
+            ak_world_momentum(m, d, p, J);
+            double dJ = 0.0;
+            for (int q = 0; q < ak_nd_nbiv(n); q++) dJ = fmax(dJ, fabs(J[q] - J0[q]));
+            worstE = fmax(worstE, fabs(ak_world_kinetic_energy(m, d) - E0) / E0);
+            worstL = fmax(worstL, dJ / biv_norm(n, J0));
+        }
+        ak_data_free(d);
+        ak_model_free(m);
+    }
+    ak_measure(c, worstE, TOL_GSL_CONSERVE,
+               "GSL rk8pd on B-eq2 + R_t = -1/2 R w_b, 10 s, n = 3..5: relative energy drift %.2e",
+               worstE);
+    ak_measure(c, worstL, TOL_GSL_CONSERVE,
+               "same runs: relative drift of the world angular momentum R I(w_b) R~ %.2e", worstL);
+    ak_value(c, "energy_drift", worstE);
+    ak_value(c, "momentum_drift", worstL);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conservation per integrator, torque-free cuboid, 100 s.
+
+typedef struct drift {
+    double e_max, e_gain, l_max;
+} drift;
+
+static drift run_drift(ak_integrator ig, double dt, double T, ak_check_ctx *c) {
+    ak_model *m = ak_dyn_box_model(4, CUBOID, 1.0);
+    ak_data *d = ak_data_create(m);
+    ak_dyn_biv_to_world(4, d->w, d->R, GENERIC_W);
+    double E0 = ak_world_kinetic_energy(m, d), p[4], J0[6], J[6];
+    ak_world_momentum(m, d, p, J0);
+    double L0 = biv_norm(4, J0);
+    drift r = {0, -INFINITY, 0};
+    long N = lround(T / dt);
+    for (long s = 0; s < N; s++) {
+        if (step_n(m, d, ig, dt, 1, true, c) != 0) break;
+        double E = ak_world_kinetic_energy(m, d);
+        ak_world_momentum(m, d, p, J);
+        double dJ = 0.0;
+        for (int q = 0; q < 6; q++) dJ = fmax(dJ, fabs(J[q] - J0[q]));
+        r.e_max = fmax(r.e_max, fabs(E - E0) / E0);
+        r.e_gain = fmax(r.e_gain, (E - E0) / E0);
+        r.l_max = fmax(r.l_max, dJ / L0);
+    }
+    ak_data_free(d);
+    ak_model_free(m);
+    return r;
+}
+
+static void check_conservation(ak_check_ctx *c) {
+    const double T = ak_quick(c) ? 20.0 : 100.0;
+    const double dts[2] = {0.01, 0.005};
+    int ndt = ak_quick(c) ? 1 : 2;
+    const ak_integrator igs[4] = {AK_INT_THESIS, AK_INT_CATTO, AK_INT_EXP, AK_INT_RK4};
+    // Bounds measured at T = 100 s, dt = 0.01 (docs/formulas/dynamics.md), with a factor 2
+    // margin; a shorter --quick run drifts less, so the same bounds hold.
+    const double bound_e[4] = {2.5, 0.75, 0.75, 2e-9};
+    const double bound_l[4] = {0.75, 0.35, 0.35, 5e-9};
+    drift r[2][4];
+    for (int j = 0; j < ndt; j++)
+        for (int i = 0; i < 4; i++) {
+            r[j][i] = run_drift(igs[i], dts[j], T, c);
+            const char *nm = ak_integrator_name(igs[i]);
+            ak_note(c, "%s dt=%g T=%g: max |dE|/E %.3e, max gain %.3e, max |dJ|/|J| %.3e", nm,
+                    dts[j], T, r[j][i].e_max, r[j][i].e_gain, r[j][i].l_max);
+            char key[64];
+            snprintf(key, sizeof key, "%s_dt%g_energy", nm, dts[j]);
+            ak_value(c, key, r[j][i].e_max);
+            snprintf(key, sizeof key, "%s_dt%g_momentum", nm, dts[j]);
+            ak_value(c, key, r[j][i].l_max);
+            ak_measure(c, r[j][i].e_max, bound_e[i], "%s dt=%g: max relative energy drift %.3e",
+                       nm, dts[j], r[j][i].e_max);
+            ak_measure(c, r[j][i].l_max, bound_l[i],
+                       "%s dt=%g: max relative world angular momentum drift %.3e", nm, dts[j],
+                       r[j][i].l_max);
+        }
+    ak_measure(c, fmax(r[0][1].e_gain, 0.0), 1e-12,
+               "catto (implicit gyroscopic term) never gains energy: max gain %.3e", r[0][1].e_gain);
+    ak_expect(c, r[0][3].e_max < r[0][1].e_max && r[0][1].e_max < r[0][0].e_max,
+              "energy drift ordering rk4 (%.2e) < catto (%.2e) < thesis (%.2e) at dt=0.01",
+              r[0][3].e_max, r[0][1].e_max, r[0][0].e_max);
+    ak_expect(c, r[0][0].e_gain > 0.0, "the explicit thesis scheme gains energy (%.2e)",
+              r[0][0].e_gain);
+    if (ndt == 2)
+        for (int i = 0; i < 3; i++)
+            ak_expect(c, r[1][i].e_max < 0.7 * r[0][i].e_max,
+                      "%s: halving dt reduces the energy drift (%.3e -> %.3e)",
+                      ak_integrator_name(igs[i]), r[0][i].e_max, r[1][i].e_max);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Convergence order against the GSL reference at T = 10 s.
+
+static void check_convergence(ak_check_ctx *c) {
+    const double T = 10.0;
+    int nh = ak_quick(c) ? 3 : 6;
+    ak_model *m = ak_dyn_box_model(4, CUBOID, 1.0);
+    ak_data *d0 = ak_data_create(m), *ref = ak_data_create(m), *d = ak_data_create(m);
+    ak_nd_rotor_plane(4, d0->R, 1, 3, 0.4);
+    ak_dyn_biv_to_world(4, d0->w, d0->R, GENERIC_W);
+    ak_data_copy(m, ref, d0);
+    step_n(m, ref, AK_INT_GSL, T, 1, false, c);
+    const ak_integrator igs[4] = {AK_INT_THESIS, AK_INT_CATTO, AK_INT_EXP, AK_INT_RK4};
+    const double h0[4] = {0.01, 0.01, 0.01, 0.1};
+    const double want[4] = {1, 1, 1, 4};
+    for (int i = 0; i < 4; i++) {
+        double err[6] = {0};
+        char line[256];
+        int len = 0;
+        for (int j = 0; j < nh; j++) {
+            double h = h0[i] / (1 << j);
+            ak_data_copy(m, d, d0);
+            step_n(m, d, igs[i], h, lround(T / h), true, c);
+            err[j] = state_diff(m, d, ref, false);
+            len += snprintf(line + len, sizeof line - (size_t)len, " %.3e", err[j]);
+        }
+        double order = log2(err[nh - 2] / err[nh - 1]);
+        ak_note(c, "%s: error at T=10 s for dt = %g/2^j, j=0..%d:%s; order of the last halving %.3f",
+                ak_integrator_name(igs[i]), h0[i], nh - 1, line, order);
+        ak_value(c, ak_integrator_name(igs[i]), order);
+        ak_measure(c, fabs(order - want[i]), 0.1 * want[i],
+                   "%s: observed order %.3f (expected %.0f)", ak_integrator_name(igs[i]), order,
+                   want[i]);
+    }
+    ak_data_free(d0);
+    ak_data_free(ref);
+    ak_data_free(d);
+    ak_model_free(m);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rotor drift over 10^6 steps of a double rotation (a cheap single-body loop, constant rate).
+
+static void check_rotor_drift(ak_check_ctx *c) {
+    long N = ak_samples(c, 1000000, 100000);
+    const int n = 4;
+    const double h = 0.01, w[6] = {0.9, 0.0, 0.0, 0.0, 0.0, -1.3}; // xy + zw: a double rotation
+    double Rp[8], Re[8], Rt[8], Rs[8], E[8], B[6], T[8];
+    for (int q = 0; q < 6; q++) B[q] = -0.5 * h * w[q];
+    ak_dyn_rotor_exp(n, E, B);
+    ak_nd_rotor_identity(n, Rp);
+    ak_nd_rotor_identity(n, Re);
+    ak_nd_rotor_identity(n, Rt);
+    ak_nd_rotor_identity(n, Rs);
+    double worst_p = 0.0;
+    for (long s = 0; s < N; s++) {
+        ak_dyn_even_mul(n, T, E, Rp); // exp update with projection every step
+        memcpy(Rp, T, sizeof T);
+        ak_dyn_rotor_project(n, Rp);
+        worst_p = fmax(worst_p, ak_dyn_rotor_defect(n, Rp));
+        ak_dyn_even_mul(n, T, E, Re); // exp update, never renormalised
+        memcpy(Re, T, sizeof T);
+        if (s < 100000) { // T-5.17 as published, with and without scale-only normalisation
+            ak_published_t517_rotor(n, Rt, w, h);
+            ak_published_t517_rotor(n, Rs, w, h);
+            ak_nd_rotor_normalize(n, Rs);
+        }
+    }
+    double de = ak_dyn_rotor_defect(n, Re), dt = ak_dyn_rotor_defect(n, Rt);
+    // T-5.17 with constant w multiplies R R~ by (1 - h^2 w^2 / 4) each step; for
+    // w = a e_xy + b e_zw, w^2 = -(a^2 + b^2) + 2ab e_xyzw: the grade-4 part grows too.
+    long Nt = N < 100000 ? N : 100000;
+    double a = w[0], b = w[5], s0 = 1.0 + 0.25 * h * h * (a * a + b * b), s4 = -0.5 * h * h * a * b;
+    // (s0 + s4 I)^N with I^2 = 1: eigenvalues s0 +- s4
+    double pred_s = 0.5 * (pow(s0 + s4, (double)Nt) + pow(s0 - s4, (double)Nt));
+    double pred_4 = 0.5 * (pow(s0 + s4, (double)Nt) - pow(s0 - s4, (double)Nt));
+    double N2[8], Rr[8];
+    ak_dyn_even_reverse(n, Rr, Rt);
+    ak_dyn_even_mul(n, N2, Rt, Rr);
+    double Ns[8];
+    ak_dyn_even_reverse(n, Rr, Rs);
+    ak_dyn_even_mul(n, Ns, Rs, Rr);
+    ak_measure(c, worst_p, TOL_ROTOR_RENORM,
+               "exp update + projection, %ld steps: max defect of R R~ (all grades) %.2e", N, worst_p);
+    ak_note(c, "without renormalisation: exp update defect after %ld steps %.2e; T-5.17 after %ld "
+               "steps: <RR~>_0 - 1 = %.4e (predicted %.4e), <RR~>_4 = %.4e (predicted %.4e); "
+               "T-5.17 + scale normalisation: <RR~>_4 = %.4e",
+            N, de, Nt, N2[0] - 1.0, pred_s - 1.0, N2[7], pred_4, Ns[7]);
+    ak_value(c, "defect_projected", worst_p);
+    ak_value(c, "defect_exp_unnormalised", de);
+    ak_value(c, "defect_t517", dt);
+    ak_value(c, "grade4_t517_scale_normalised", Ns[7]);
+    double rel = fabs(N2[0] - pred_s) / (pred_s - 1.0) + fabs(N2[7] - pred_4) / fabs(pred_4);
+    ak_measure(c, rel, 1e-6,
+               "T-5.17 drift of R R~ matches (1 - h^2 w^2/4)^N in grades 0 and 4: rel. error %.1e",
+               rel);
+    ak_expect(c, fabs(Ns[7]) > 1e-4,
+              "scale-only normalisation leaves a grade-4 part %.3e in R R~ (ten Bosch's warning)",
+              Ns[7]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analytic tops in 3D (P-B.6, P-B.15): RK4 at dt = 1e-3 against the closed-form motor.
+
+static void top_closed_form(int n, double R[], double x[], const double R0[], const double x0[],
+                            const double v0[], const double Lw[], double i, const double A[],
+                            double t) {
+    // R(t) = exp(-(L/i) t/2) R0 exp(-A t/2), x(t) = x0 + v0 t  (P-B.15; A = 0 gives P-B.6)
+    int k = ak_nd_nbiv(n);
+    double B1[AK_MAX_BIV], B2[AK_MAX_BIV], E1[AK_MAX_EVEN], E2[AK_MAX_EVEN], T[AK_MAX_EVEN];
+    for (int q = 0; q < k; q++) B1[q] = -0.5 * t * Lw[q] / i, B2[q] = -0.5 * t * A[q];
+    ak_dyn_rotor_exp(n, E1, B1);
+    ak_dyn_rotor_exp(n, E2, B2);
+    ak_dyn_even_mul(n, T, E1, R0);
+    ak_dyn_even_mul(n, R, T, E2);
+    for (int a = 0; a < n; a++) x[a] = x0[a] + v0[a] * t;
+}
+
+static double run_top(ak_check_ctx *c, double i, double i3, double *b14_err) {
+    const int n = 3;
+    ak_model *m = ak_model_create(n, 1);
+    ak_body *bd = &m->bodies[0];
+    strcpy(bd->name, "top");
+    bd->mass = 2.0;
+    bd->inv_mass = 0.5;
+    // symmetry axis z: E3 = e_xy; I_xy = i3, I_xz = I_yz = i
+    double Id[3] = {i3, i, i};
+    for (int q = 0; q < 3; q++) bd->inertia[q * 3 + q] = Id[q], bd->inv_inertia[q * 3 + q] = 1 / Id[q];
+    ak_data *d = ak_data_create(m);
+    double x0[3] = {0.3, -0.2, 1.0}, v0[3] = {0.5, 0.1, -0.7}, wb0[3] = {1.3, -0.6, 0.8};
+    ak_nd_rotor_plane(n, d->R, 0, 2, 0.9);
+    double R0[8];
+    memcpy(R0, d->R, sizeof(double) * 4);
+    memcpy(d->x, x0, sizeof x0);
+    memcpy(d->v, v0, sizeof v0);
+    ak_dyn_biv_to_world(n, d->w, d->R, wb0);
+    double Lw[3], A[3] = {(1.0 - i3 / i) * wb0[0], 0, 0}; // B-9: A = (1 - i3/i) [B0]_3 E3
+    ak_dyn_spin(n, Lw, bd->inertia, d->R, d->w);
+    // P-B.14, third line as printed: A = (i1 - i3) [L_b]_3 E3 (with i1 = i)
+    double Lb3 = i3 * wb0[0];
+    *b14_err = fabs((i - i3) * Lb3 - A[0]);
+    const double h = 1e-3;
+    double worst = 0.0;
+    for (int s = 1; s <= 10000; s++) {
+        if (step_n(m, d, AK_INT_RK4, h, 1, true, c) != 0) break;
+        if (s % 100) continue;
+        double R[4], x[3];
+        top_closed_form(n, R, x, R0, x0, v0, Lw, i, A, s * h);
+        for (int q = 0; q < 4; q++) worst = fmax(worst, fabs(R[q] - d->R[q]));
+        for (int a = 0; a < 3; a++) worst = fmax(worst, fabs(x[a] - d->x[a]));
+    }
+    ak_data_free(d);
+    ak_model_free(m);
+    return worst;
+}
+
+static void check_spherical_top(ak_check_ctx *c) {
+    double b14;
+    double e = run_top(c, 0.8, 0.8, &b14);
+    ak_measure(c, e, TOL_ANALYTIC,
+               "free spherical top, 3D: RK4 dt=1e-3 vs closed form M = e^{-(eps p/m)t/2} "
+               "e^{-(L/i)t/2} M0 (P-B.6) over 10 s: max error %.2e", e);
+    ak_value(c, "max_error", e);
+}
+
+static void check_symmetric_top(ak_check_ctx *c) {
+    double b14;
+    double e = run_top(c, 0.8, 0.3, &b14);
+    ak_measure(c, e, TOL_ANALYTIC,
+               "free symmetric top, 3D (i = 0.8, i3 = 0.3): RK4 dt=1e-3 vs the closed form "
+               "M = M_p M_L M0 M_A (P-B.15) over 10 s: max error %.2e", e);
+    ak_value(c, "max_error", e);
+    ak_expect(c, b14 > 0.1,
+              "P-B.14 third line A = (i1 - i3)[L_b]_3 E3 as printed differs from its own first "
+              "lines by %.3f rad/s (slip: should be (1/i3 - 1/i)[L_b]_3)", b14);
+    ak_value(c, "b14_printed_error", b14);
+}
+
+// ---------------------------------------------------------------------------------------------
+// B-9 as printed vs the commutator form.
+
+static void check_b9(ak_check_ctx *c) {
+    ak_model *m = ak_dyn_box_model(4, CUBOID, 1.0);
+    const ak_body *bd = &m->bodies[0];
+    double Id[6];
+    for (int q = 0; q < 6; q++) Id[q] = bd->inertia[q * 6 + q];
+    // 1. pointwise: printed = -(commutator form) at random rates
+    double worst_sum = 0.0, worst_rel = 0.0;
+    unsigned seed = 12345;
+    for (int s = 0; s < 1000; s++) {
+        double w[6], a[6], b[6];
+        for (int q = 0; q < 6; q++) {
+            seed = seed * 1103515245u + 12345u;
+            w[q] = ((seed >> 8) & 0xffff) / 32768.0 - 1.0;
+        }
+        ak_published_b9_euler4(a, Id, w);
+        ak_dyn_euler_body(4, b, bd->inertia, bd->inv_inertia, w, NULL);
+        double nd = 0, nb = 0, ns = 0;
+        for (int q = 0; q < 6; q++) ns += (a[q] + b[q]) * (a[q] + b[q]), nd += (a[q] - b[q]) * (a[q] - b[q]), nb += b[q] * b[q];
+        worst_sum = fmax(worst_sum, sqrt(ns / nb));
+        worst_rel = fmax(worst_rel, sqrt(nd / nb));
+    }
+    ak_measure(c, worst_sum, TOL_ROUND,
+               "|B9_printed + commutator form| / |commutator form| over 1000 random rates: %.2e "
+               "(the printed form is the exact negative)", worst_sum);
+    ak_note(c, "|B9_printed - commutator form| / |commutator form| = %.6f", worst_rel);
+    // 2. dynamics: integrate the printed form with the rotor kinematics; world L drifts O(1)
+    double wb[6];
+    memcpy(wb, GENERIC_W, sizeof wb);
+    double R[8], L0[6], L1[6];
+    ak_nd_rotor_identity(4, R);
+    double Lb[6];
+    ak_dyn_biv_matvec(4, Lb, bd->inertia, wb);
+    ak_dyn_biv_to_world(4, L0, R, Lb);
+    const double h = 1e-3;
+    double worstL = 0.0;
+    for (int s = 0; s < 10000; s++) { // RK4 on (R, w_b) with the printed right-hand side
+        double k1w[6], k2w[6], k3w[6], k4w[6], k1R[8], k2R[8], k3R[8], k4R[8], wt[6], Rt[8];
+        ak_published_b9_euler4(k1w, Id, wb);
+        ak_dyn_rotor_rate_body(4, k1R, R, wb);
+        for (int q = 0; q < 6; q++) wt[q] = wb[q] + 0.5 * h * k1w[q];
+        for (int q = 0; q < 8; q++) Rt[q] = R[q] + 0.5 * h * k1R[q];
+        ak_published_b9_euler4(k2w, Id, wt);
+        ak_dyn_rotor_rate_body(4, k2R, Rt, wt);
+        for (int q = 0; q < 6; q++) wt[q] = wb[q] + 0.5 * h * k2w[q];
+        for (int q = 0; q < 8; q++) Rt[q] = R[q] + 0.5 * h * k2R[q];
+        ak_published_b9_euler4(k3w, Id, wt);
+        ak_dyn_rotor_rate_body(4, k3R, Rt, wt);
+        for (int q = 0; q < 6; q++) wt[q] = wb[q] + h * k3w[q];
+        for (int q = 0; q < 8; q++) Rt[q] = R[q] + h * k3R[q];
+        ak_published_b9_euler4(k4w, Id, wt);
+        ak_dyn_rotor_rate_body(4, k4R, Rt, wt);
+        for (int q = 0; q < 6; q++) wb[q] += h / 6 * (k1w[q] + 2 * k2w[q] + 2 * k3w[q] + k4w[q]);
+        for (int q = 0; q < 8; q++) R[q] += h / 6 * (k1R[q] + 2 * k2R[q] + 2 * k3R[q] + k4R[q]);
+        ak_dyn_biv_matvec(4, Lb, bd->inertia, wb);
+        ak_dyn_biv_to_world(4, L1, R, Lb);
+        double dL = 0;
+        for (int q = 0; q < 6; q++) dL = fmax(dL, fabs(L1[q] - L0[q]));
+        worstL = fmax(worstL, dL / biv_norm(4, L0));
+    }
+    ak_expect(c, worstL > 0.1,
+              "B-9 as printed with R_t = -1/2 R w_b (B-3) does not conserve the world angular "
+              "momentum: max relative drift over 10 s %.3f (the commutator form: see "
+              "dynamics.equations, < 1e-9)", worstL);
+    ak_value(c, "printed_momentum_drift", worstL);
+    ak_model_free(m);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4D Dzhanibekov effect (B-9fig5) and its 3D reduction.
+
+typedef struct series {
+    int nt;
+    double *t, *w; // nt x 6 body rates
+} series;
+
+static int load_scene(ak_check_ctx *c, const char *name, ak_model **m, ak_data **d) {
+    char path[1024], err[AK_ERR_MAX];
+    snprintf(path, sizeof path, "%s/%s.json", ak_scenes_dir(c), name);
+    if (ak_dyn_scene_load(path, m, d, err, sizeof err) != 0) {
+        ak_expect(c, false, "loading %s failed: %s", path, err);
+        return -1;
+    }
+    return 0;
+}
+
+static int record(const char *scene, ak_integrator ig, double dt, double T, series *s,
+                  ak_check_ctx *c) {
+    ak_model *m = NULL;
+    ak_data *d = NULL;
+    if (load_scene(c, scene, &m, &d) != 0) return -1;
+    long N = lround(T / dt);
+    s->nt = (int)N + 1;
+    s->t = calloc((size_t)s->nt, sizeof(double));
+    s->w = calloc((size_t)s->nt * 6, sizeof(double));
+    int rc = (s->t && s->w) ? 0 : -1;
+    for (long k = 0; rc == 0 && k <= N; k++) {
+        s->t[k] = d->t;
+        ak_dyn_biv_to_body(4, s->w + 6 * k, d->R, d->w);
+        if (k < N) rc = step_n(m, d, ig, dt, 1, true, c);
+    }
+    ak_data_free(d);
+    ak_model_free(m);
+    return rc;
+}
+
+static void series_free(series *s) {
+    free(s->t);
+    free(s->w);
+}
+
+// Times of upward zero crossings of component q (linear interpolation).
+static int crossings(const series *s, int q, int up_only, double out[], int max) {
+    int k = 0;
+    for (int i = 1; i < s->nt && k < max; i++) {
+        double a = s->w[6 * (i - 1) + q], b = s->w[6 * i + q];
+        if ((a < 0 && b >= 0) || (!up_only && a > 0 && b <= 0))
+            out[k++] = s->t[i - 1] + (s->t[i] - s->t[i - 1]) * a / (a - b);
+    }
+    return k;
+}
+
+static double mean_period(const series *s, int q, int *count) {
+    double t[256];
+    int k = crossings(s, q, 1, t, 256);
+    *count = k;
+    return k >= 2 ? (t[k - 1] - t[0]) / (k - 1) : NAN;
+}
+
+static double max_abs(const series *s, int q) {
+    double m = 0.0;
+    for (int i = 0; i < s->nt; i++) m = fmax(m, fabs(s->w[6 * i + q]));
+    return m;
+}
+
+// Landau & Lifshitz §37: period of the body rates of a free asymmetric top (P-B.18).
+static double elliptic_period(const double I[3], const double w[3], ak_check_ctx *c) {
+    double a[3] = {I[0], I[1], I[2]}, ww[3] = {w[0], w[1], w[2]};
+    for (int i = 0; i < 3; i++) // sort ascending with the rates
+        for (int j = i + 1; j < 3; j++)
+            if (a[j] < a[i]) {
+                double t = a[i];
+                a[i] = a[j], a[j] = t;
+                t = ww[i], ww[i] = ww[j], ww[j] = t;
+            }
+    double E2 = 0, M2 = 0; // 2E and M^2
+    for (int i = 0; i < 3; i++) E2 += a[i] * ww[i] * ww[i], M2 += a[i] * a[i] * ww[i] * ww[i];
+    double I1 = a[0], I2 = a[1], I3 = a[2], k2, scale;
+    if (M2 > E2 * I2) {
+        k2 = (I2 - I1) * (E2 * I3 - M2) / ((I3 - I2) * (M2 - E2 * I1));
+        scale = sqrt(I1 * I2 * I3 / ((I3 - I2) * (M2 - E2 * I1)));
+    } else {
+        k2 = (I3 - I2) * (M2 - E2 * I1) / ((I2 - I1) * (E2 * I3 - M2));
+        scale = sqrt(I1 * I2 * I3 / ((I2 - I1) * (E2 * I3 - M2)));
+    }
+    gsl_sf_result K;
+    int st = gsl_sf_ellint_Kcomp_e(sqrt(k2), GSL_PREC_DOUBLE, &K);
+    if (st) {
+        ak_expect(c, false, "gsl_sf_ellint_Kcomp_e failed (k^2 = %g)", k2);
+        return NAN;
+    }
+    return 4.0 * K.val * scale;
+}
+
+static void check_dzhanibekov_3d(ak_check_ctx *c) {
+    series g = {0}, e = {0};
+    double T = ak_quick(c) ? 60.0 : 120.0;
+    if (record("dzhanibekov_c", AK_INT_GSL, 0.01, T, &g, c) == 0 &&
+        record("dzhanibekov_c", AK_INT_RK4, 0.01, T, &e, c) == 0) {
+        ak_model *m = NULL;
+        ak_data *d = NULL;
+        load_scene(c, "dzhanibekov_c", &m, &d);
+        // planes of the xyz subspace: xy (0), xz (1), yz (3)
+        const int pl[3] = {0, 1, 3};
+        double I[3], w[3];
+        for (int i = 0; i < 3; i++) I[i] = m->bodies[0].inertia[pl[i] * 6 + pl[i]], w[i] = g.w[pl[i]];
+        double Tan = elliptic_period(I, w, c);
+        int ng, ne;
+        double Tg = mean_period(&g, 3, &ng), Te = mean_period(&e, 3, &ne);
+        double out = fmax(max_abs(&g, 2), fmax(max_abs(&g, 4), max_abs(&g, 5)));
+        ak_measure(c, fabs(Tg - Tan) / Tan, TOL_PERIOD_ELLIPTIC,
+                   "3D reduction (w in the xyz subspace, yz intermediate): flip period of w_yz, "
+                   "GSL %.4f s (%d crossings) vs 4K(k) sqrt(I1I2I3/...) = %.4f s (Landau §37)",
+                   Tg, ng, Tan);
+        ak_measure(c, fabs(Te - Tg) / Tg, TOL_PERIOD_GSL,
+                   "engine rk4 dt=0.01: flip period %.4f s vs GSL %.4f s", Te, Tg);
+        ak_measure(c, out, 0.0, "w components out of the subspace (xw, yw, zw) stay exactly 0: max %.1e", out);
+        ak_value(c, "period_gsl", Tg);
+        ak_value(c, "period_elliptic", Tan);
+        ak_value(c, "period_rk4", Te);
+        ak_data_free(d);
+        ak_model_free(m);
+    }
+    series_free(&g);
+    series_free(&e);
+}
+
+static void check_dzhanibekov_4d(ak_check_ctx *c) {
+    double T = ak_quick(c) ? 60.0 : 100.0;
+    series a = {0}, b = {0}, cc = {0}, ce = {0}, dd = {0};
+    int ok = record("dzhanibekov_a", AK_INT_GSL, 0.01, T, &a, c) == 0 &&
+             record("dzhanibekov_b", AK_INT_GSL, 0.01, T, &b, c) == 0 &&
+             record("dzhanibekov_c", AK_INT_GSL, 0.01, T, &cc, c) == 0 &&
+             record("dzhanibekov_c", AK_INT_CATTO, 0.01, T, &ce, c) == 0 &&
+             record("dzhanibekov_d", AK_INT_GSL, 0.01, T, &dd, c) == 0;
+    if (ok) {
+        double t[256];
+        // (a) xy + small perturbations: w_xy reverses periodically, zw stays small
+        int fa = crossings(&a, 0, 0, t, 256);
+        double ta = fa ? t[0] : INFINITY;
+        double zwa = max_abs(&a, 5) / fabs(a.w[5]);
+        ak_expect(c, fa >= 3, "(a) rotation in xy is unstable: w_xy changes sign %d times in %g s "
+                  "(first at %.2f s)", fa, T, ta);
+        ak_measure(c, zwa, 2.0,
+                   "(a) max |w_zw| / |w_zw(0)| = %.3f over %g s: zw does NOT grow into a double "
+                   "rotation in the exact dynamics (claim of B-9fig5a not reproduced)", zwa, T);
+        // (b) perturbations in the unstable pair (xw, yw) removed: still flips, later
+        int fb = crossings(&b, 0, 0, t, 256);
+        double tb = fb ? t[0] : INFINITY;
+        ak_expect(c, fb >= 1 && tb > ta,
+                  "(b) without the xw, yw perturbations w_xy still reverses (%d times, first at "
+                  "%.2f s, later than (a)'s %.2f s): no stable end state in the exact dynamics",
+                  fb, tb, ta);
+        // (c) intermediate plane: periodic flips, engine catto vs GSL period
+        int nc, nce;
+        double Tc = mean_period(&cc, 3, &nc), Tce = mean_period(&ce, 3, &nce);
+        ak_measure(c, fabs(Tce - Tc) / Tc, TOL_PERIOD_GSL,
+                   "(c) flip period of w_yz: catto dt=0.01 %.4f s vs GSL %.4f s (%d periods)", Tce,
+                   Tc, nc - 1);
+        // (d) (c) plus out-of-subspace perturbations: w_yz no longer reverses; it makes
+        // periodic excursions and returns to +1 while the w planes join in
+        double td[256];
+        int nd = crossings(&dd, 3, 1, td, 256);
+        char iv[256];
+        int len = 0;
+        for (int i = 1; i < nd && len < 200; i++)
+            len += snprintf(iv + len, sizeof iv - (size_t)len, " %.2f", td[i] - td[i - 1]);
+        iv[len] = 0;
+        double yw = max_abs(&dd, 4), minyz = INFINITY, pos_d = 0, pos_c = 0;
+        for (int i = 0; i < dd.nt; i++) {
+            minyz = fmin(minyz, dd.w[6 * i + 3]);
+            pos_d += dd.w[6 * i + 3] > 0 ? 1.0 / dd.nt : 0.0;
+            pos_c += cc.w[6 * i + 3] > 0 ? 1.0 / cc.nt : 0.0;
+        }
+        ak_expect(c, pos_d > 0.8 && minyz > -0.6 && pos_c < 0.7 && yw > 0.3,
+                  "(d) w_yz no longer reverses: it is positive %.0f%% of the time (c: %.0f%%), dips "
+                  "to %.3f and returns, every%s s; the w planes join in (max |w_yw| %.3f from 0.01)",
+                  100 * pos_d, 100 * pos_c, minyz, iv, yw);
+        // ten Bosch on 5c: "the small decrease in angular momentum over long time scales is due
+        // to the implicit integration method"
+        ak_model *m = NULL;
+        ak_data *d = NULL;
+        if (load_scene(c, "dzhanibekov_c", &m, &d) == 0) {
+            double p[4], J0[6], J1[6], J2[6];
+            ak_data *g = ak_data_create(m);
+            ak_data_copy(m, g, d);
+            ak_world_momentum(m, d, p, J0);
+            step_n(m, d, AK_INT_CATTO, 0.01, lround(T / 0.01), true, c);
+            step_n(m, g, AK_INT_GSL, T / 10, 10, false, c);
+            ak_world_momentum(m, d, p, J1);
+            ak_world_momentum(m, g, p, J2);
+            double l0 = biv_norm(4, J0), dc = (biv_norm(4, J1) - l0) / l0, dg = (biv_norm(4, J2) - l0) / l0;
+            ak_expect(c, dc < -1e-3 && fabs(dg) < TOL_GSL_CONSERVE,
+                      "(c) |L| over %g s: catto dt=0.01 changes it by %.3e, GSL by %.1e: the decrease "
+                      "ten Bosch notes is the implicit integrator's", T, dc, dg);
+            ak_value(c, "c_catto_momentum_change", dc);
+            ak_data_free(g);
+        }
+        ak_data_free(d);
+        ak_model_free(m);
+        ak_value(c, "a_first_flip", ta);
+        ak_value(c, "b_first_flip", tb);
+        ak_value(c, "c_period_gsl", Tc);
+        ak_value(c, "c_period_catto", Tce);
+        ak_value(c, "d_max_yw", yw);
+        ak_value(c, "d_min_yz", minyz);
+    }
+    series_free(&a);
+    series_free(&b);
+    series_free(&cc);
+    series_free(&ce);
+    series_free(&dd);
+}
+
+// Linear instability of rotation in xy through the (xw, yw) pair, with the rate of the 3D
+// intermediate-axis theorem: lambda = W sqrt((I_xw - I_xy)(I_xy - I_yw) / (I_xw I_yw)).
+static void check_dzhanibekov_growth(ak_check_ctx *c) {
+    ak_model *m = ak_dyn_box_model(4, CUBOID, 1.0);
+    ak_data *d = ak_data_create(m);
+    const double W = 1.0, eps = 1e-7;
+    double wb[6] = {W, 0, eps, 0, 0, 0};
+    ak_dyn_biv_to_world(4, d->w, d->R, wb);
+    const double *I = m->bodies[0].inertia;
+    double Ixy = I[0], Ixw = I[2 * 6 + 2], Iyw = I[4 * 6 + 4];
+    double lam = W * sqrt((Ixw - Ixy) * (Ixy - Iyw) / (Ixw * Iyw));
+    step_n(m, d, AK_INT_GSL, 10.0, 1, false, c);
+    double w1[6], w2[6];
+    ak_dyn_biv_to_body(4, w1, d->R, d->w);
+    step_n(m, d, AK_INT_GSL, 5.0, 1, false, c);
+    ak_dyn_biv_to_body(4, w2, d->R, d->w);
+    double meas = log(fabs(w2[2] / w1[2])) / 5.0;
+    ak_measure(c, fabs(meas - lam) / lam, TOL_GROWTH,
+               "growth rate of w_xw about rotation in xy, GSL t = 10..15 s: %.5f /s vs linear "
+               "theory %.5f /s", meas, lam);
+    // the dual plane zw is neutral: xy + zw is a steady double rotation
+    double wd[6] = {W, 0, 0, 0, 0, 0.7}, wt[6];
+    ak_nd_rotor_identity(4, d->R);
+    ak_dyn_biv_to_world(4, d->w, d->R, wd);
+    step_n(m, d, AK_INT_GSL, 10.0, 10, false, c);
+    ak_dyn_biv_to_body(4, wt, d->R, d->w);
+    double dev = 0;
+    for (int q = 0; q < 6; q++) dev = fmax(dev, fabs(wt[q] - wd[q]));
+    ak_measure(c, dev, TOL_GSL_CONSERVE,
+               "exact double rotation xy + zw stays steady over 100 s (GSL): max |w_b - w_b(0)| %.1e",
+               dev);
+    ak_value(c, "lambda_measured", meas);
+    ak_value(c, "lambda_theory", lam);
+    ak_data_free(d);
+    ak_model_free(m);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forces: gravity in any direction (B-8grav), drag, a spring; against closed forms.
+
+static void check_forces(ak_check_ctx *c) {
+    double h[4] = {0.5, 0.5, 0.5, 0.5};
+    ak_model *m = ak_dyn_box_model(4, CUBOID, 2.0);
+    (void)h;
+    ak_data *d = ak_data_create(m);
+    double g[4] = {0.3, -9.81, 0.2, 1.5}, v0[4] = {1, 2, -1, 0.5};
+    memcpy(m->gravity, g, sizeof g);
+    memcpy(d->v, v0, sizeof v0);
+    step_n(m, d, AK_INT_RK4, 0.01, 200, true, c);
+    double e = 0;
+    for (int i = 0; i < 4; i++) e = fmax(e, fabs(d->x[i] - (v0[i] * 2.0 + 0.5 * g[i] * 4.0)));
+    ak_measure(c, e, TOL_ROUND * 10, "gravity (0.3, -9.81, 0.2, 1.5), RK4 2 s: |x - (v0 t + g t^2/2)| %.1e", e);
+    // linear drag: v(t) = v0 exp(-c t / m)
+    memset(m->gravity, 0, sizeof m->gravity);
+    m->forces.linear_drag = 0.7;
+    ak_data *d2 = ak_data_create(m);
+    memcpy(d2->v, v0, sizeof v0);
+    step_n(m, d2, AK_INT_GSL, 0.1, 20, false, c);
+    e = 0;
+    for (int i = 0; i < 4; i++) e = fmax(e, fabs(d2->v[i] - v0[i] * exp(-0.7 * 2.0 / 2.0)));
+    ak_measure(c, e, TOL_GSL_CONSERVE, "linear drag c = 0.7, m = 2, 2 s (GSL): |v - v0 e^{-ct/m}| %.1e", e);
+    // spring from the centroid to a world anchor: x(t) harmonic with omega = sqrt(k/m)
+    m->forces.linear_drag = 0.0;
+    m->forces.nspring = 1;
+    m->forces.springs[0] = (ak_spring){.body = 0, .other = -1, .stiffness = 8.0, .rest_length = 0.0};
+    ak_data *d3 = ak_data_create(m);
+    d3->x[1] = 0.4;
+    step_n(m, d3, AK_INT_GSL, 0.1, 30, false, c);
+    double want = 0.4 * cos(sqrt(8.0 / 2.0) * 3.0);
+    e = fabs(d3->x[1] - want);
+    ak_measure(c, e, TOL_GSL_CONSERVE, "spring k = 8 at the centroid, m = 2, 3 s (GSL): |y - y0 cos wt| %.1e", e);
+    // spring off the centroid + gravity: total energy conserved (torque from r ^ F)
+    m->forces.springs[0] = (ak_spring){.body = 0, .point = {0.5, 0.1, -0.3, 0.2}, .other = -1,
+                                       .anchor = {0, 1, 0, 0}, .stiffness = 20.0, .rest_length = 0.3};
+    m->gravity[1] = -9.81;
+    ak_data *d4 = ak_data_create(m);
+    ak_dyn_biv_to_world(4, d4->w, d4->R, GENERIC_W);
+    double E0 = ak_world_kinetic_energy(m, d4) + ak_world_potential_energy(m, d4);
+    step_n(m, d4, AK_INT_GSL, 0.1, 50, false, c);
+    double E1 = ak_world_kinetic_energy(m, d4) + ak_world_potential_energy(m, d4);
+    ak_measure(c, fabs(E1 - E0) / fabs(E0), TOL_GSL_CONSERVE,
+               "off-centre spring + gravity, 5 s (GSL): relative energy drift %.1e (torque r^F "
+               "consistent with the potential)", fabs(E1 - E0) / fabs(E0));
+    ak_data_free(d);
+    ak_data_free(d2);
+    ak_data_free(d3);
+    ak_data_free(d4);
+    ak_model_free(m);
+}
+
+// ---------------------------------------------------------------------------------------------
+// PGA (Table 2.1) against the vector-GA form, d = 2..5: both integrated by GSL rk8pd 1e-12
+// (RK4 at the same step differs by its discretisation error, ~1e-7 at h = 2e-3, since the two
+// forms use different coordinates).
+
+typedef struct pga_case {
+    int d;
+    double mass, inertia[AK_MAX_BIV * AK_MAX_BIV], g[AK_MAX_DIM], pb[AK_MAX_DIM], aw[AK_MAX_DIM];
+    double k, alpha;
+} pga_case;
+
+static void pga_rhs(const pga_case *pc, const double M[], const double B[], double dM[], double dB[]) {
+    int d = pc->d, N = ak_pga_size(d);
+    double F[AK_PGA_MAX] = {0}, t[AK_PGA_MAX];
+    ak_pga_forque_gravity(d, t, M, pc->g, pc->mass);
+    for (int x = 0; x < N; x++) F[x] += t[x];
+    if (pc->k != 0.0) {
+        ak_pga_forque_hooke(d, t, M, pc->pb, pc->aw, pc->k);
+        for (int x = 0; x < N; x++) F[x] += t[x];
+    }
+    if (pc->alpha != 0.0) {
+        ak_pga_forque_damp(d, t, B, pc->alpha);
+        for (int x = 0; x < N; x++) F[x] += t[x];
+    }
+    ak_pga_derivs(d, dM, dB, M, B, pc->inertia, pc->mass, F);
+}
+
+static int pga_gsl_rhs(double t, const double y[], double dydt[], void *params) {
+    (void)t;
+    const pga_case *pc = params;
+    int N = ak_pga_size(pc->d);
+    pga_rhs(pc, y, y + N, dydt, dydt + N);
+    return GSL_SUCCESS;
+}
+
+static double pga_vs_vga_run(int d, bool forces, double T, double h, double *ke_err,
+                             ak_check_ctx *c) {
+    double sides[AK_MAX_DIM] = {1.1, 0.3, 2.5, 0.7, 1.6};
+    ak_model *m = ak_dyn_box_model(d, sides, 1.3);
+    ak_data *dd = ak_data_create(m);
+    pga_case pc = {.d = d, .mass = 1.3};
+    memcpy(pc.inertia, m->bodies[0].inertia, sizeof pc.inertia);
+    double x0[AK_MAX_DIM] = {0.3, 1.0, -0.4, 0.2, 0.1}, v0[AK_MAX_DIM] = {0.5, -0.2, 0.3, -0.1, 0.4};
+    if (forces) {
+        double g[AK_MAX_DIM] = {0, -9.81, 0, 0, 0}, pb[AK_MAX_DIM] = {0.4, 0.1, -0.3, 0.2, 0.1};
+        double aw[AK_MAX_DIM] = {0.0, 2.0, 0.5, 0.0, 0.0};
+        memcpy(pc.g, g, sizeof g);
+        memcpy(pc.pb, pb, sizeof pb);
+        memcpy(pc.aw, aw, sizeof aw);
+        pc.k = 12.0;
+        pc.alpha = 0.25;
+        memcpy(m->gravity, g, sizeof g);
+        m->forces.nspring = 1;
+        m->forces.springs[0] = (ak_spring){.body = 0, .other = -1, .stiffness = pc.k};
+        memcpy(m->forces.springs[0].point, pb, sizeof pb);
+        memcpy(m->forces.springs[0].anchor, aw, sizeof aw);
+        m->forces.linear_drag = pc.alpha;
+        m->forces.angular_drag = pc.alpha;
+    }
+    memcpy(dd->x, x0, sizeof(double) * (size_t)d);
+    memcpy(dd->v, v0, sizeof(double) * (size_t)d);
+    ak_nd_rotor_plane(d, dd->R, 0, 1, 0.6);
+    double wb[AK_MAX_BIV], vb[AK_MAX_DIM];
+    for (int q = 0; q < ak_nd_nbiv(d); q++) wb[q] = GENERIC_W[q % 6] * (1.0 + 0.05 * q);
+    ak_dyn_biv_to_world(d, dd->w, dd->R, wb);
+    // PGA state: motor and body rate B = w_b + e0 ^ v_b with v_b = R~ v R
+    double M[AK_PGA_MAX], B[AK_PGA_MAX], Rr[AK_MAX_EVEN];
+    ak_pga_motor_from(d, M, dd->R, dd->x);
+    ak_dyn_even_reverse(d, Rr, dd->R);
+    double Mr[AK_MAX_DIM * AK_MAX_DIM];
+    ak_nd_rotor_to_matrix(d, Mr, Rr);
+    for (int i = 0; i < d; i++) {
+        vb[i] = 0;
+        for (int j = 0; j < d; j++) vb[i] += Mr[i * d + j] * dd->v[j];
+    }
+    ak_pga_rate_from(d, B, wb, vb);
+    int N = ak_pga_size(d);
+    double y[2 * AK_PGA_MAX];
+    memcpy(y, M, sizeof(double) * (size_t)N);
+    memcpy(y + N, B, sizeof(double) * (size_t)N);
+    gsl_odeiv2_system sys = {pga_gsl_rhs, NULL, (size_t)(2 * N), &pc};
+    gsl_odeiv2_driver *drv = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, 1e-3, 1e-12, 1e-12);
+    double t = 0.0, worst = 0.0;
+    (void)h;
+    for (int s = 1; drv && s <= (int)lround(T / 0.5); s++) {
+        int st = gsl_odeiv2_driver_apply(drv, &t, 0.5 * s, y);
+        if (st != GSL_SUCCESS) {
+            ak_expect(c, false, "GSL on the PGA system failed: %s", gsl_strerror(st));
+            break;
+        }
+        if (step_n(m, dd, AK_INT_GSL, 0.5, 1, false, c) != 0) break;
+        double R[AK_MAX_EVEN], x[AK_MAX_DIM], w2[AK_MAX_BIV], v2[AK_MAX_DIM], wbe[AK_MAX_BIV];
+        ak_pga_motor_to(d, R, x, y);
+        ak_pga_rate_to(d, w2, v2, y + N);
+        ak_dyn_biv_to_body(d, wbe, dd->R, dd->w);
+        for (int q = 0; q < ak_nd_neven(d); q++) worst = fmax(worst, fabs(R[q] - dd->R[q]));
+        for (int i = 0; i < d; i++) worst = fmax(worst, fabs(x[i] - dd->x[i]));
+        for (int q = 0; q < ak_nd_nbiv(d); q++) worst = fmax(worst, fabs(w2[q] - wbe[q]));
+        double Tp = ak_pga_kinetic_energy(d, y + N, pc.inertia, pc.mass); // P-2.34
+        double Tv = ak_world_kinetic_energy(m, dd);
+        *ke_err = fmax(*ke_err, fabs(Tp - Tv) / fabs(Tv));
+    }
+    if (drv) gsl_odeiv2_driver_free(drv);
+    else ak_expect(c, false, "gsl_odeiv2_driver_alloc_y_new failed");
+    ak_data_free(dd);
+    ak_model_free(m);
+    return worst;
+}
+
+static void check_pga_vs_vga(ak_check_ctx *c) {
+    int d0 = ak_quick(c) ? 4 : 2, d1 = ak_quick(c) ? 4 : 5;
+    double ke = 0.0;
+    for (int d = d0; d <= d1; d++)
+        for (int f = 0; f < 2; f++) {
+            double e = pga_vs_vga_run(d, f, 10.0, 2e-3, &ke, c);
+            ak_measure(c, e, TOL_GSL_CONSERVE,
+                       "d=%d %s, both by GSL rk8pd 1e-12, 10 s: max |PGA - vector GA| over R, x, w_b %.2e", d,
+                       f ? "gravity + Hooke spring + damping" : "torque-free", e);
+        }
+    ak_measure(c, ke, TOL_GSL_CONSERVE,
+               "kinetic energy 1/2 B ^ I[B] (P-2.34) vs 1/2 m v.v + 1/2 w_b.I w_b along the same "
+               "runs: max relative difference %.2e", ke);
+}
+
+static const ak_check CHECKS[] = {
+    {"dynamics.equations", "B-3 B-eq1 B-eq2 B-eq4 B-eq5",
+     "GSL rk8pd on the body-frame Euler equation conserves energy and world angular momentum",
+     check_equations},
+    {"dynamics.conservation", "B-4.int T-5.16 T-5.17 P-2.5.8 B-4.renorm",
+     "energy and angular momentum drift per integrator, cuboid (1.1,0.3,2.5,0.7), 100 s",
+     check_conservation},
+    {"dynamics.convergence", "B-4.int T-5.17 P-2.5.8",
+     "error at T = 10 s vs the GSL reference for dt halved five times: observed order",
+     check_convergence},
+    {"dynamics.rotor_drift", "B-4.renorm T-5.17",
+     "rotor defect |R R~ - 1| over 10^6 steps with and without renormalisation", check_rotor_drift},
+    {"dynamics.spherical_top", "P-B.6 P-2.5.8", "RK4 vs the closed-form motor of the free spherical top",
+     check_spherical_top},
+    {"dynamics.symmetric_top", "P-B.15 P-B.14 P-2.5.8",
+     "RK4 vs the closed-form motor of the free symmetric top", check_symmetric_top},
+    {"dynamics.b9", "B-9 B-eq2", "the 4D Euler component equation as printed vs the commutator form",
+     check_b9},
+    {"dynamics.dzhanibekov_3d", "B-9 P-B.18 B-9fig5",
+     "flip period of the 3D reduction vs complete elliptic integrals and the engine",
+     check_dzhanibekov_3d},
+    {"dynamics.dzhanibekov_4d", "B-9fig5", "ten Bosch's claims about Fig. 5 a-d against GSL",
+     check_dzhanibekov_4d},
+    {"dynamics.dzhanibekov_growth", "B-9fig5 B-eq2",
+     "instability rate of rotation in xy vs linear theory; xy + zw steady", check_dzhanibekov_growth},
+    {"dynamics.pga_vs_vga", "P-2.27 P-2.28 P-2.29 P-2.30 P-2.31 P-Hooke P-damp P-2.5.5 P-2.34",
+     "PGA motor/forque dynamics against the vector-GA form, d = 2..5", check_pga_vs_vga},
+    {"dynamics.forces", "B-8grav B-3", "gravity, drag and springs against closed forms and energy",
+     check_forces},
+};
+
+AK_GROUP(dynamics, CHECKS)
+
+// ---------------------------------------------------------------------------------------------
+// Scenes (dyn_scenes.h)
+
+ak_model *ak_dyn_box_model(int n, const double sides[], double mass) {
+    ak_model *m = ak_model_create(n, 1);
+    if (!m) return NULL;
+    ak_body *b = &m->bodies[0];
+    strcpy(b->name, "cuboid");
+    b->shape.type = AK_SHAPE_HYPERBOX;
+    double vol = 1.0;
+    for (int i = 0; i < n; i++) b->shape.half_extents[i] = 0.5 * sides[i], vol *= sides[i];
+    b->mass = mass;
+    b->inv_mass = 1.0 / mass;
+    b->volume = vol;
+    b->density = mass / vol;
+    ak_dyn_hyperbox_inertia(n, b->inertia, b->inv_inertia, mass, b->shape.half_extents);
+    return m;
+}
+
+int ak_dyn_scene_load(const char *path, ak_model **mo, ak_data **da, char *err, size_t errlen) {
+    *da = NULL;
+    *mo = ak_wc_load(path, da, err, errlen); // engine/scene.h + ref/mass per body
+    if (!*mo) return -1;
+    if ((*mo)->integrator[0] && ak_integrator_from_name((*mo)->integrator) < 0) {
+        snprintf(err, errlen, "%s: integrator: expected one of %s, got \"%s\"", path,
+                 ak_integrator_names(), (*mo)->integrator);
+        ak_data_free(*da);
+        ak_model_free(*mo);
+        *mo = NULL;
+        *da = NULL;
+        return -1;
+    }
+    return 0;
+}

@@ -1,8 +1,253 @@
-// anakata compare: not implemented yet; the open issue for this area adds it.
+// anakata compare REFERENCE OTHER [--manifest FILE] [--scene NAME] [--json] [--report FILE]
+#include <cjson/cJSON.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "cli.h"
+#include "compare.h"
+#include "plot.h"
+#include "report.h"
+#include "trace_read.h"
+#include "traceability.h"
+
+static void usage(FILE *f) {
+    fprintf(f, "usage: anakata compare REFERENCE OTHER [--manifest FILE] [--scene NAME] [--json] [--report FILE]\n\n"
+               "Compares the trace OTHER (another engine's, format anakata-trace/1) with the trace REFERENCE:\n"
+               "states over a short horizon, energy and momentum drift over the whole run, end states of\n"
+               "scenes that settle, contact statistics. Tolerances and mass properties come from the\n"
+               "manifest entry of the scene (default: manifest.json next to REFERENCE, matched by the\n"
+               "reference's file name, then by its scene name); without one, default tolerances apply.\n"
+               "  --json         print the result as JSON instead of the table\n"
+               "  --report FILE  also write a self-contained HTML page with plots\n"
+               "Exit status: 0 all compared quantities pass, 1 one fails (or nothing could be compared),\n"
+               "2 bad usage or a malformed trace or manifest (the message names file, line and column).\n"
+               "docs/compare.md describes the workflow and the trace format.\n");
+}
+
+static cJSON *result_json(const ak_trace *ref, const ak_trace *o, const ak_compare_spec *s, const ak_compare_result *r) {
+    cJSON *root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "format", "anakata-compare/1");
+    cJSON_AddStringToObject(root, "reference", ref->path);
+    cJSON_AddStringToObject(root, "other", o->path);
+    cJSON_AddStringToObject(root, "scene", s->scene[0] ? s->scene : ref->scene);
+    cJSON_AddBoolToObject(root, "pass", r->nfail == 0 && r->npass > 0);
+    cJSON_AddNumberToObject(root, "passed", r->npass);
+    cJSON_AddNumberToObject(root, "failed", r->nfail);
+    cJSON *items = cJSON_AddArrayToObject(root, "quantities");
+    for (int i = 0; i < r->n; i++) {
+        const ak_compare_item *it = &r->items[i];
+        cJSON *j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "quantity", it->quantity);
+        cJSON_AddStringToObject(j, "verdict", it->verdict == AK_CMP_PASS ? "pass" : it->verdict == AK_CMP_FAIL ? "fail" : "skip");
+        if (isfinite(it->other)) cJSON_AddNumberToObject(j, "other", it->other);
+        if (isfinite(it->reference)) cJSON_AddNumberToObject(j, "reference", it->reference);
+        if (it->verdict != AK_CMP_SKIP && isfinite(it->error)) cJSON_AddNumberToObject(j, "error", it->error);
+        if (it->verdict != AK_CMP_SKIP && isfinite(it->tol)) cJSON_AddNumberToObject(j, "tolerance", it->tol);
+        cJSON_AddStringToObject(j, "detail", it->detail);
+        cJSON_AddItemToArray(items, j);
+    }
+    return root;
+}
+
+static void html_esc(FILE *f, const char *s) {
+    for (; *s; s++) {
+        if (*s == '<') fputs("&lt;", f);
+        else if (*s == '>') fputs("&gt;", f);
+        else if (*s == '&') fputs("&amp;", f);
+        else fputc(*s, f);
+    }
+}
+
+static void embed(FILE *f, const char *png, const char *caption) {
+    size_t n;
+    char *d = ak_read_file(png, &n);
+    char *b = d ? malloc(4 * ((n + 2) / 3) + 1) : NULL;
+    if (b) {
+        ak_base64(b, (unsigned char *)d, n);
+        fprintf(f, "<figure><img src=\"data:image/png;base64,%s\"><figcaption>", b);
+        html_esc(f, caption);
+        fputs("</figcaption></figure>\n", f);
+    }
+    free(b);
+    free(d);
+    unlink(png);
+}
+
+// The HTML page: the table and two plots (energy over the run; position error over the horizon).
+static int write_html(const char *path, const ak_trace *ref, const ak_trace *o, const ak_compare_spec *s,
+                      const ak_compare_result *r) {
+    FILE *f = fopen(path, "w");
+    if (!f) return -1;
+    fputs("<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>anakata compare</title><style>"
+          "body{font:14px system-ui,sans-serif;max-width:1200px;margin:auto;padding:0 16px}table{border-collapse:"
+          "collapse}td,th{border:1px solid #ccd;padding:3px 6px;text-align:left;vertical-align:top}.pass{color:#176f2c}"
+          ".fail{color:#b00020;font-weight:700}.skip{color:#777}img{max-width:640px}</style></head><body>\n",
+          f);
+    fprintf(f, "<h1>anakata compare: %s</h1>\n<p>reference <code>", r->nfail == 0 && r->npass > 0 ? "pass" : "FAIL");
+    html_esc(f, ref->path);
+    fputs("</code>, other <code>", f);
+    html_esc(f, o->path);
+    fputs("</code></p>\n<table><tr><th>verdict</th><th>quantity</th><th>other</th><th>reference</th><th>error</th>"
+          "<th>tolerance</th><th>detail</th></tr>\n",
+          f);
+    for (int i = 0; i < r->n; i++) {
+        const ak_compare_item *it = &r->items[i];
+        const char *v = it->verdict == AK_CMP_PASS ? "pass" : it->verdict == AK_CMP_FAIL ? "fail" : "skip";
+        fprintf(f, "<tr><td class=%s>%s</td><td>%s</td><td>%.6g</td><td>%.6g</td><td>%.3g</td><td>%.3g</td><td>", v, v,
+                it->quantity, it->other, it->reference, it->error, it->tol);
+        html_esc(f, it->detail);
+        fputs("</td></tr>\n", f);
+    }
+    fputs("</table>\n", f);
+    ak_invariants ir, io;
+    char png[64], err[256];
+    if (ak_invariants_compute(ref, s, &ir) == 0 && ak_invariants_compute(o, s, &io) == 0) {
+        if (ir.has_energy && io.has_energy) {
+            ak_plot_series sr[2] = {{"reference", ir.t, ir.E, (size_t)ir.n}, {"other", io.t, io.E, (size_t)io.n}};
+            snprintf(png, sizeof png, "/tmp/ak_compare_%d_e.png", (int)getpid());
+            if (ak_plot_lines(png, "Total energy", "t [s]", "E", sr, 2, false, false, err, sizeof err) == 0)
+                embed(f, png, "Total energy over the run, both traces");
+        }
+        ak_invariants_free(&ir);
+        ak_invariants_free(&io);
+    }
+    // Position error of each body over the reference's horizon, log scale.
+    long n = 0;
+    while (n < ref->nsteps && ref->t[n] <= ref->t[0] + s->horizon + 1e-12) n++;
+    if (n > 1 && ref->nbody <= 16) {
+        double *e = calloc((size_t)(n * ref->nbody), sizeof *e);
+        ak_plot_series ser[16];
+        for (int b = 0; e && b < ref->nbody; b++) {
+            int ob = ak_trace_body(o, ref->body[b]);
+            for (long i = 0; i < n; i++) {
+                // nearest sample of the other trace at or before the reference time
+                long k = 0;
+                while (k + 1 < o->nsteps && o->t[k + 1] <= ref->t[i] + 1e-12) k++;
+                const double *a = ak_trace_x(ref, i, b), *c = ak_trace_x(o, k, ob);
+                double d = 0;
+                for (int q = 0; q < ref->dim; q++) d += (a[q] - c[q]) * (a[q] - c[q]);
+                e[b * n + i] = sqrt(d);
+            }
+            ser[b] = (ak_plot_series){ref->body[b], ref->t, e + b * n, (size_t)n};
+        }
+        snprintf(png, sizeof png, "/tmp/ak_compare_%d_x.png", (int)getpid());
+        if (e && ak_plot_lines(png, "Position error over the horizon", "t [s]", "|x - x_ref|", ser, (size_t)ref->nbody,
+                               false, true, err, sizeof err) == 0)
+            embed(f, png, "Position error of each body over the compared horizon (log scale; zero errors not drawn)");
+        free(e);
+    }
+    fputs("</body></html>\n", f);
+    return fclose(f) == 0 ? 0 : -1;
+}
 
 int ak_cmd_compare(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    return ak_cmd_unavailable("compare", "this command is planned but not implemented in this version");
+    const char *paths[2] = {NULL, NULL}, *manifest = NULL, *scene = NULL, *html = NULL;
+    bool json = false;
+    int np = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool has_next = i + 1 < argc;
+        if (!strcmp(a, "--json")) json = true;
+        else if (!strcmp(a, "--manifest") && has_next) manifest = argv[++i];
+        else if (!strcmp(a, "--scene") && has_next) scene = argv[++i];
+        else if (!strcmp(a, "--report") && has_next) html = argv[++i];
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return AK_EXIT_OK;
+        } else if (a[0] != '-' && np < 2) paths[np++] = a;
+        else {
+            fprintf(stderr, "anakata compare: unknown or incomplete option '%s'\n", a);
+            usage(stderr);
+            return AK_EXIT_USAGE;
+        }
+    }
+    if (np != 2) {
+        usage(stderr);
+        return AK_EXIT_USAGE;
+    }
+    char err[1024];
+    ak_trace ref, oth;
+    if (ak_trace_read(paths[0], &ref, err, sizeof err)) {
+        fprintf(stderr, "anakata compare: reference trace rejected: %s\n", err);
+        return AK_EXIT_USAGE;
+    }
+    if (ak_trace_read(paths[1], &oth, err, sizeof err)) {
+        fprintf(stderr, "anakata compare: trace rejected: %s\n", err);
+        ak_trace_free(&ref);
+        return AK_EXIT_USAGE;
+    }
+    char mpath[1024];
+    if (!manifest) {
+        char tmp[1024];
+        snprintf(tmp, sizeof tmp, "%s", paths[0]);
+        snprintf(mpath, sizeof mpath, "%s/manifest.json", dirname(tmp));
+        if (access(mpath, R_OK) == 0) manifest = mpath;
+    }
+    ak_compare_spec spec;
+    ak_compare_spec_default(&spec);
+    const char *source = "no manifest: default tolerances";
+    if (manifest) {
+        char tmp[1024];
+        snprintf(tmp, sizeof tmp, "%s", paths[0]);
+        const char *keys[3] = {scene, basename(tmp), ref.scene};
+        int rc = 1;
+        for (int k = 0; k < 3 && rc == 1; k++)
+            if (keys[k] && *keys[k]) rc = ak_manifest_load(manifest, keys[k], &spec, err, sizeof err);
+        if (rc < 0) {
+            fprintf(stderr, "anakata compare: %s\n", err);
+            ak_trace_free(&ref);
+            ak_trace_free(&oth);
+            return AK_EXIT_USAGE;
+        }
+        source = rc == 0 ? "manifest entry" : "manifest has no entry for this scene: default tolerances";
+    }
+    if (spec.dim && spec.dim != ref.dim) {
+        fprintf(stderr, "anakata compare: the manifest says scene '%s' has dim %d, the reference trace has dim %d\n",
+                spec.scene, spec.dim, ref.dim);
+        ak_compare_spec_free(&spec);
+        ak_trace_free(&ref);
+        ak_trace_free(&oth);
+        return AK_EXIT_USAGE;
+    }
+    ak_compare_result res;
+    if (ak_compare_traces(&ref, &oth, &spec, &res, err, sizeof err)) {
+        fprintf(stderr, "anakata compare: traces not comparable: %s\n", err);
+        ak_compare_spec_free(&spec);
+        ak_trace_free(&ref);
+        ak_trace_free(&oth);
+        return AK_EXIT_USAGE;
+    }
+    if (json) {
+        cJSON *j = result_json(&ref, &oth, &spec, &res);
+        cJSON_AddStringToObject(j, "tolerances_from", source);
+        char *s = cJSON_Print(j);
+        if (s) puts(s);
+        free(s);
+        cJSON_Delete(j);
+    } else {
+        printf("reference: %s (scene '%s', dim %d, %d bodies, %ld steps, t = %g..%g s, integrator '%s', version '%s')\n",
+               ref.path, ref.scene, ref.dim, ref.nbody, ref.nsteps, ref.t[0], ref.t[ref.nsteps - 1], ref.integrator,
+               ref.version);
+        printf("other:     %s (scene '%s', dim %d, %d bodies, %ld steps, t = %g..%g s, integrator '%s', version '%s')\n",
+               oth.path, oth.scene, oth.dim, oth.nbody, oth.nsteps, oth.t[0], oth.t[oth.nsteps - 1], oth.integrator,
+               oth.version);
+        printf("tolerances: %s%s%s\n\n", source, manifest ? " in " : "", manifest ? manifest : "");
+        if (ref.scene[0] && oth.scene[0] && strcmp(ref.scene, oth.scene))
+            printf("warning: the traces name different scenes ('%s' and '%s')\n", ref.scene, oth.scene);
+        ak_compare_print(&res, stdout);
+        if (res.npass == 0) printf("compare: nothing could be compared, which counts as a failure\n");
+    }
+    int rc = res.nfail == 0 && res.npass > 0 ? AK_EXIT_OK : AK_EXIT_FAIL;
+    if (html && write_html(html, &ref, &oth, &spec, &res)) {
+        fprintf(stderr, "anakata compare: cannot write %s\n", html);
+        rc = AK_EXIT_USAGE;
+    }
+    ak_compare_spec_free(&spec);
+    ak_trace_free(&ref);
+    ak_trace_free(&oth);
+    return rc;
 }

@@ -1,8 +1,344 @@
-// anakata plot: not implemented yet; the open issue for this area adds it.
+// anakata plot TRACE --quantity omega_body|energy|momentum -o FILE.svg|png [--body NAME]
+// Draws time series from a trace (docs/trace-format.md) with cairo.
+//   omega_body  the body-frame rate bivector wb_* of one body (default: the first body)
+//   energy      the system's total energy (column "energy")
+//   momentum    the components J_* of the total angular momentum about the origin, summed over
+//               the bodies, and its norm |J|
+#include <cairo-svg.h>
+#include <cairo.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
 
+#define MAX_COLS 128
+#define MAX_SERIES 12
+
+typedef struct table {
+    int ncol;
+    char *names[MAX_COLS];
+    size_t nrow, cap;
+    double *vals;  // nrow x ncol (non-numeric cells: NAN)
+    char **body;   // nrow body names
+    char scene[512], integrator[64];
+} table;
+
+static void table_free(table *t) {
+    for (int i = 0; i < t->ncol; i++) free(t->names[i]);
+    for (size_t r = 0; r < t->nrow; r++) free(t->body[r]);
+    free(t->body);
+    free(t->vals);
+}
+
+static int col(const table *t, const char *name) {
+    for (int i = 0; i < t->ncol; i++)
+        if (!strcmp(t->names[i], name)) return i;
+    return -1;
+}
+
+static int read_trace(const char *path, table *t, char *err, size_t errlen) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "cannot open '%s'", path);
+        return -1;
+    }
+    static char line[65536];
+    bool have_format = false;
+    int bcol = -1, rc = 0;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = 0;
+        if (line[0] == '#') {
+            char *v = strchr(line, ':');
+            if (v) {
+                *v++ = 0;
+                while (*v == ' ') v++;
+                if (!strcmp(line, "# format")) have_format = !strcmp(v, "anakata-trace/1");
+                if (!strcmp(line, "# scene")) snprintf(t->scene, sizeof t->scene, "%s", v);
+                if (!strcmp(line, "# integrator"))
+                    snprintf(t->integrator, sizeof t->integrator, "%s", v);
+            }
+            continue;
+        }
+        if (!line[0]) continue;
+        if (t->ncol == 0) {
+            if (!have_format) {
+                snprintf(err, errlen, "'%s' is not an anakata-trace/1 file", path);
+                rc = -1;
+                break;
+            }
+            for (char *tok = strtok(line, ","); tok && t->ncol < MAX_COLS; tok = strtok(NULL, ","))
+                t->names[t->ncol++] = strdup(tok);
+            bcol = col(t, "body");
+            if (col(t, "t") < 0 || bcol < 0) {
+                snprintf(err, errlen, "trace header lacks the t or body column");
+                rc = -1;
+                break;
+            }
+            continue;
+        }
+        if (t->nrow == t->cap) {
+            t->cap = t->cap ? 2 * t->cap : 1024;
+            double *nv = realloc(t->vals, t->cap * (size_t)t->ncol * sizeof(double));
+            char **nb = realloc(t->body, t->cap * sizeof(char *));
+            if (nv) t->vals = nv;
+            if (nb) t->body = nb;
+            if (!nv || !nb) {
+                snprintf(err, errlen, "out of memory");
+                rc = -1;
+                break;
+            }
+        }
+        double *row = t->vals + t->nrow * (size_t)t->ncol;
+        char *p = line;
+        t->body[t->nrow] = NULL;
+        for (int c = 0; c < t->ncol; c++) {
+            char *e = p ? strchr(p, ',') : NULL;
+            if (e) *e = 0;
+            if (c == bcol) {
+                t->body[t->nrow] = strdup(p ? p : "");
+                row[c] = NAN;
+            } else {
+                char *end;
+                row[c] = p ? strtod(p, &end) : NAN;
+                if (!p || end == p) row[c] = NAN;
+            }
+            p = e ? e + 1 : NULL;
+        }
+        t->nrow++;
+    }
+    fclose(f);
+    if (rc == 0 && t->nrow == 0) {
+        snprintf(err, errlen, "'%s' has no data rows", path);
+        rc = -1;
+    }
+    return rc;
+}
+
+static double nice_step(double span, int target) {
+    double raw = span / target, p = pow(10, floor(log10(raw))), f = raw / p;
+    return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p;
+}
+
+static const double COLORS[MAX_SERIES][3] = {
+    {0.12, 0.47, 0.71}, {1.0, 0.5, 0.05}, {0.17, 0.63, 0.17}, {0.84, 0.15, 0.16},
+    {0.58, 0.40, 0.74}, {0.55, 0.34, 0.29}, {0.89, 0.47, 0.76}, {0.5, 0.5, 0.5},
+    {0.74, 0.74, 0.13}, {0.09, 0.75, 0.81}, {0.0, 0.0, 0.0},    {0.6, 0.0, 0.3}};
+
+static void draw(cairo_t *cr, int W, int H, const char *title, int ns, char names[][32],
+                 double *const x, double *const y[], size_t np) {
+    const double L = 80, R = 130, T = 50, B = 55;
+    double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+    for (size_t i = 0; i < np; i++) {
+        x0 = fmin(x0, x[i]), x1 = fmax(x1, x[i]);
+        for (int s = 0; s < ns; s++)
+            if (isfinite(y[s][i])) y0 = fmin(y0, y[s][i]), y1 = fmax(y1, y[s][i]);
+    }
+    if (!(x1 > x0)) x1 = x0 + 1;
+    if (!(y1 > y0)) {
+        double c = isfinite(y0) ? y0 : 0, d = fmax(fabs(c) * 1e-6, 1e-12);
+        y0 = c - d, y1 = c + d;
+    }
+    double pad = 0.05 * (y1 - y0);
+    y0 -= pad, y1 += pad;
+    double pw = W - L - R, ph = H - T - B;
+#define PX(v) (L + ((v) - x0) / (x1 - x0) * pw)
+#define PY(v) (T + (y1 - (v)) / (y1 - y0) * ph)
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, 12);
+    cairo_set_line_width(cr, 1);
+    double sx = nice_step(x1 - x0, 10), sy = nice_step(y1 - y0, 8);
+    char lab[64];
+    for (double v = ceil(x0 / sx) * sx; v <= x1 + 1e-9 * sx; v += sx) {
+        cairo_set_source_rgb(cr, 0.9, 0.9, 0.9);
+        cairo_move_to(cr, PX(v), T);
+        cairo_line_to(cr, PX(v), T + ph);
+        cairo_stroke(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        snprintf(lab, sizeof lab, "%g", fabs(v) < 1e-12 * sx ? 0.0 : v);
+        cairo_move_to(cr, PX(v) - 8, T + ph + 18);
+        cairo_show_text(cr, lab);
+    }
+    for (double v = ceil(y0 / sy) * sy; v <= y1 + 1e-9 * sy; v += sy) {
+        cairo_set_source_rgb(cr, 0.9, 0.9, 0.9);
+        cairo_move_to(cr, L, PY(v));
+        cairo_line_to(cr, L + pw, PY(v));
+        cairo_stroke(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        snprintf(lab, sizeof lab, "%.6g", fabs(v) < 1e-12 * sy ? 0.0 : v);
+        cairo_text_extents_t te;
+        cairo_text_extents(cr, lab, &te);
+        cairo_move_to(cr, L - 6 - te.width, PY(v) + 4);
+        cairo_show_text(cr, lab);
+    }
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_rectangle(cr, L, T, pw, ph);
+    cairo_stroke(cr);
+    cairo_move_to(cr, L + pw / 2 - 15, H - 15);
+    cairo_show_text(cr, "t (s)");
+    cairo_set_font_size(cr, 14);
+    cairo_move_to(cr, L, 30);
+    cairo_show_text(cr, title);
+    cairo_set_font_size(cr, 12);
+    cairo_set_line_width(cr, 1.5);
+    for (int s = 0; s < ns; s++) {
+        cairo_set_source_rgb(cr, COLORS[s][0], COLORS[s][1], COLORS[s][2]);
+        bool pen = false;
+        for (size_t i = 0; i < np; i++) {
+            if (!isfinite(y[s][i])) {
+                pen = false;
+                continue;
+            }
+            if (pen)
+                cairo_line_to(cr, PX(x[i]), PY(y[s][i]));
+            else
+                cairo_move_to(cr, PX(x[i]), PY(y[s][i]));
+            pen = true;
+        }
+        cairo_stroke(cr);
+        cairo_move_to(cr, L + pw + 15, T + 15 + 20 * s);
+        cairo_line_to(cr, L + pw + 40, T + 15 + 20 * s);
+        cairo_stroke(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_move_to(cr, L + pw + 46, T + 19 + 20 * s);
+        cairo_show_text(cr, names[s]);
+    }
+#undef PX
+#undef PY
+}
+
+static void usage(FILE *f) {
+    fprintf(f, "usage: anakata plot TRACE --quantity omega_body|energy|momentum -o FILE.svg|png\n"
+               "                          [--body NAME] [--title TEXT]\n");
+}
+
 int ak_cmd_plot(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    return ak_cmd_unavailable("plot", "this command is planned but not implemented in this version");
+    const char *path = NULL, *qty = NULL, *out = NULL, *body = NULL, *title_arg = NULL;
+    for (int i = 1; i < argc; i++) {
+        bool has = i + 1 < argc;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return AK_EXIT_OK;
+        } else if (!strcmp(argv[i], "--quantity") && has) {
+            qty = argv[++i];
+        } else if (!strcmp(argv[i], "-o") && has) {
+            out = argv[++i];
+        } else if (!strcmp(argv[i], "--body") && has) {
+            body = argv[++i];
+        } else if (!strcmp(argv[i], "--title") && has) {
+            title_arg = argv[++i];
+        } else if (argv[i][0] != '-' && !path) {
+            path = argv[i];
+        } else {
+            usage(stderr);
+            return AK_EXIT_USAGE;
+        }
+    }
+    size_t ol = out ? strlen(out) : 0;
+    bool svg = ol > 4 && !strcmp(out + ol - 4, ".svg"), png = ol > 4 && !strcmp(out + ol - 4, ".png");
+    if (!path || !qty || !(svg || png) ||
+        (strcmp(qty, "omega_body") && strcmp(qty, "energy") && strcmp(qty, "momentum"))) {
+        usage(stderr);
+        return AK_EXIT_USAGE;
+    }
+    table t = {0};
+    char err[512];
+    if (read_trace(path, &t, err, sizeof err) != 0) {
+        fprintf(stderr, "anakata plot: %s\n", err);
+        table_free(&t);
+        return AK_EXIT_USAGE;
+    }
+    int tc = col(&t, "t"), sc = col(&t, "step");
+    const char *first = t.body[0] ? t.body[0] : "";
+    if (!body) body = first;
+    int ns = 0, cols[MAX_SERIES];
+    char names[MAX_SERIES][32];
+    const char *prefix = !strcmp(qty, "omega_body") ? "wb_" : !strcmp(qty, "momentum") ? "J_" : NULL;
+    if (prefix) {
+        for (int c = 0; c < t.ncol && ns < MAX_SERIES - 1; c++)
+            if (!strncmp(t.names[c], prefix, strlen(prefix))) {
+                cols[ns] = c;
+                snprintf(names[ns++], 32, "%s", t.names[c]);
+            }
+    } else if ((cols[0] = col(&t, "energy")) >= 0) {
+        ns = 1;
+        snprintf(names[0], 32, "energy");
+    }
+    if (ns == 0) {
+        fprintf(stderr, "anakata plot: the trace has no columns for '%s'\n", qty);
+        table_free(&t);
+        return AK_EXIT_USAGE;
+    }
+    // one point per recorded step: the chosen body's row (omega_body, energy) or the sum over
+    // the bodies (momentum)
+    double *x = calloc(t.nrow, sizeof(double));
+    double *ys[MAX_SERIES] = {0};
+    int nalloc = ns + 1;
+    for (int s = 0; s < nalloc; s++) ys[s] = calloc(t.nrow, sizeof(double));
+    for (int s = 0; s < nalloc; s++)
+        if (!ys[s] || !x) {
+            fprintf(stderr, "anakata plot: out of memory\n");
+            for (int q = 0; q < nalloc; q++) free(ys[q]);
+            free(x);
+            table_free(&t);
+            return AK_EXIT_FAIL;
+        }
+    size_t np = 0;
+    bool is_mom = !strcmp(qty, "momentum");
+    for (size_t r = 0; r < t.nrow; r++) {
+        const double *row = t.vals + r * (size_t)t.ncol;
+        if (is_mom) {
+            bool same = np > 0 && row[sc] == t.vals[(r - 1) * (size_t)t.ncol + sc];
+            size_t i = same ? np - 1 : np++;
+            x[i] = row[tc];
+            for (int s = 0; s < ns; s++) ys[s][i] += row[cols[s]];
+        } else if (!strcmp(t.body[r] ? t.body[r] : "", body)) {
+            x[np] = row[tc];
+            for (int s = 0; s < ns; s++) ys[s][np] = row[cols[s]];
+            np++;
+        }
+    }
+    if (is_mom) {
+        for (size_t i = 0; i < np; i++) {
+            double n2 = 0;
+            for (int s = 0; s < ns; s++) n2 += ys[s][i] * ys[s][i];
+            ys[ns][i] = sqrt(n2);
+        }
+        snprintf(names[ns++], 32, "|J|");
+    }
+    int rc = AK_EXIT_OK;
+    if (np == 0) {
+        fprintf(stderr, "anakata plot: no rows for body '%s'\n", body);
+        rc = AK_EXIT_USAGE;
+    } else {
+        char title[700];
+        if (title_arg)
+            snprintf(title, sizeof title, "%s", title_arg);
+        else
+            snprintf(title, sizeof title, "%s%s%s - %s (%s)", qty, prefix && !is_mom ? " of " : "",
+                     prefix && !is_mom ? body : "", t.scene, t.integrator);
+        const int W = 1000, H = 520;
+        cairo_surface_t *surf = svg ? cairo_svg_surface_create(out, W, H)
+                                    : cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
+        cairo_t *cr = cairo_create(surf);
+        draw(cr, W, H, title, ns, names, x, (double *const *)ys, np);
+        cairo_destroy(cr);
+        if (png && cairo_surface_write_to_png(surf, out) != CAIRO_STATUS_SUCCESS) rc = AK_EXIT_FAIL;
+        cairo_surface_finish(surf);
+        if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) rc = AK_EXIT_FAIL;
+        cairo_surface_destroy(surf);
+        cairo_debug_reset_static_data(); // release cairo's font caches (quiet leak checkers)
+        if (rc != AK_EXIT_OK)
+            fprintf(stderr, "anakata plot: writing '%s' failed\n", out);
+        else
+            printf("wrote %s (%zu points, %d series)\n", out, np, ns);
+    }
+    free(x);
+    for (int s = 0; s < nalloc; s++) free(ys[s]);
+    table_free(&t);
+    return rc;
 }

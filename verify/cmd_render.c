@@ -1,8 +1,332 @@
-// anakata render: not implemented yet; the open issue for this area adds it.
+// anakata render: render a 3D slice of a 4D scene to PNG (CPU reference tracer or Vulkan),
+// image sequences, device listing, and the slicing display (OBJ export of mesh slices).
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
 #include "cli.h"
+#include "geom/mesh.h"
+#include "scene.h"
+#include "tracer.h"
+#include "vk.h"
+
+#define MESH_K 8 // tessellation of smooth shapes for the slicing display: 48 k^3 tetrahedra
+
+static void usage(FILE *f) {
+    fprintf(f,
+            "usage: anakata render SCENE [options] -o out.png\n"
+            "       anakata render SCENE --frames N [--fps F] -o dir/\n"
+            "       anakata render --list-devices | --list-scenes\n"
+            "\nSCENE is a built-in scene name (--list-scenes).\n"
+            "options:\n"
+            "  -t TIME            pose the scene at TIME seconds (default 0)\n"
+            "  --size WxH         image size (default 640x480)\n"
+            "  --camera Y,P,D[,A] orbit camera: yaw, pitch (degrees), distance, slice tilt into w\n"
+            "  --target x,y,z,w   point the orbit camera looks at (default the scene's)\n"
+            "  --fov DEG          vertical field of view\n"
+            "  --slice W          offset of the 3D slice along the camera's own w axis\n"
+            "  --cpu | --gpu      CPU reference tracer (default) or Vulkan compute\n"
+            "  --device N         Vulkan device index (--list-devices)\n"
+            "  --no-shadows, --no-grid\n"
+            "  --frames N --fps F write N frames at t = TIME + i/F into the directory -o\n"
+            "  --obj FILE         also write the slice of every shape's tetrahedral boundary mesh\n"
+            "                     through the camera's slice as OBJ (slicing display, B-8slice)\n"
+            "  --mesh-view        draw that slicing display through the same camera instead of\n"
+            "                     sphere tracing (compare the two side by side)\n");
+}
+
+static bool parse_list(const char *s, double *out, int min, int max, int *count) {
+    int n = 0;
+    const char *p = s;
+    while (*p && n < max) {
+        char *end;
+        errno = 0;
+        double v = strtod(p, &end);
+        if (end == p || errno || !isfinite(v)) return false;
+        out[n++] = v;
+        if (*end == ',') p = end + 1;
+        else if (*end == 0) p = end;
+        else return false;
+    }
+    if (*p) return false;
+    if (count) *count = n;
+    return n >= min;
+}
+
+typedef struct render_opts {
+    const char *scene, *out, *obj;
+    double t, fps;
+    int width, height, frames, device;
+    bool gpu, mesh_view, no_shadows, no_grid, has_camera, has_target, has_fov, has_slice;
+    double camera[4], target[4], fov, slice;
+    int ncam;
+} render_opts;
+
+static bool build_scene(const render_opts *o, double t, ak_render_scene *s, char *err, size_t n) {
+    if (!ak_render_builtin(s, o->scene, t, err, n)) {
+        if (strchr(o->scene, '.') || strchr(o->scene, '/'))
+            snprintf(err, n,
+                     "'%s': scene files need the scene loader (engine/scene.h), which is not in "
+                     "this build yet; use a built-in scene (--list-scenes)",
+                     o->scene);
+        return false;
+    }
+    if (o->has_camera || o->has_target) {
+        double tg[4] = {0, 0.8, 0, 0};
+        if (o->has_target) memcpy(tg, o->target, sizeof tg);
+        double yaw = 0, pitch = 15, dist = 6, ana = 0;
+        if (o->has_camera) {
+            yaw = o->camera[0], pitch = o->camera[1], dist = o->camera[2];
+            if (o->ncam > 3) ana = o->camera[3];
+        } else {
+            // keep the scene's camera orientation, re-aim at the target
+            double r[4], u[4], b[4], a[4];
+            ak_render_camera_frame(&s->cam, r, u, b, a);
+            double d2 = 0;
+            for (int i = 0; i < 4; i++) d2 += (s->cam.pos[i] - tg[i]) * (s->cam.pos[i] - tg[i]);
+            for (int i = 0; i < 4; i++) s->cam.pos[i] = tg[i] + sqrt(d2) * b[i];
+        }
+        if (o->has_camera) ak_render_camera_orbit(&s->cam, tg, dist, yaw, pitch, ana);
+    }
+    if (o->has_fov) s->cam.fov_deg = o->fov;
+    if (o->has_slice) s->cam.slice = o->slice;
+    if (o->no_shadows) s->shadows = false;
+    if (o->no_grid) s->grid = false;
+    return true;
+}
+
+// The slicing display: every object's boundary mesh cut by the camera's 3D slice, as OBJ.
+static int write_obj(const ak_render_scene *s, const char *path) {
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "anakata render: cannot write %s\n", path);
+        return AK_EXIT_USAGE;
+    }
+    fprintf(f, "# anakata slice of scene '%s' by the camera's 3D slice (B-8slice)\n", s->name);
+    long vbase = 1;
+    int total = 0;
+    for (int i = 0; i < s->nobj; i++) {
+        double *tris, basis[12], foot[4];
+        int ntri = ak_render_object_slice(s, i, MESH_K, &tris, basis, foot);
+        if (ntri < 0) {
+            fprintf(stderr, "anakata render: cannot mesh object %d\n", i);
+            free(tris);
+            fclose(f);
+            return AK_EXIT_FAIL;
+        }
+        if (ntri == 0) {
+            free(tris);
+            continue;
+        }
+        if (vbase == 1) {
+            fprintf(f, "# coordinates (x, y, z) in the slice basis; world point = foot + x b0 + y b1 + z b2\n");
+            fprintf(f, "# foot %.9g %.9g %.9g %.9g\n", foot[0], foot[1], foot[2], foot[3]);
+            for (int b = 0; b < 3; b++)
+                fprintf(f, "# b%d %.9g %.9g %.9g %.9g\n", b, basis[4 * b], basis[4 * b + 1], basis[4 * b + 2], basis[4 * b + 3]);
+        }
+        fprintf(f, "o object%d_%s\n", i, ak_shape_type_name(s->obj[i].shape.type));
+        for (int q = 0; q < 3 * ntri; q++)
+            fprintf(f, "v %.9g %.9g %.9g\n", tris[3 * q], tris[3 * q + 1], tris[3 * q + 2]);
+        for (int q = 0; q < ntri; q++)
+            fprintf(f, "f %ld %ld %ld\n", vbase + 3 * q, vbase + 3 * q + 1, vbase + 3 * q + 2);
+        vbase += 3L * ntri;
+        total += ntri;
+        free(tris);
+    }
+    fclose(f);
+    fprintf(stderr, "wrote %s (%d triangles)\n", path, total);
+    return AK_EXIT_OK;
+}
+
+static ak_vk_renderer *g_vk; // opened on the first --gpu frame, reused by the next frames
+
+static int render_one(const render_opts *o, double t, const char *path) {
+    static ak_render_scene s; // large: keep off the stack
+    char err[512];
+    if (!build_scene(o, t, &s, err, sizeof err)) {
+        fprintf(stderr, "anakata render: %s\n", err);
+        return AK_EXIT_USAGE;
+    }
+    ak_render_image img;
+    if (!ak_render_image_alloc(&img, o->width, o->height)) {
+        fprintf(stderr, "anakata render: cannot allocate a %dx%d image\n", o->width, o->height);
+        return AK_EXIT_USAGE;
+    }
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    const char *dev = "CPU reference tracer (double)";
+    char devname[256];
+    if (o->gpu) {
+        int rc = g_vk ? AK_VK_OK : ak_render_vk_open(&g_vk, o->device, err, sizeof err);
+        if (rc == AK_VK_OK) {
+            snprintf(devname, sizeof devname, "%s (Vulkan)", ak_render_vk_device_name(g_vk));
+            rc = ak_render_vk_draw(g_vk, &s, &img, err, sizeof err);
+        }
+        if (rc != AK_VK_OK) {
+            fprintf(stderr, "anakata render: Vulkan: %s\n", err);
+            ak_render_image_free(&img);
+            return AK_EXIT_FAIL;
+        }
+        dev = devname;
+    } else if (o->mesh_view) {
+        if (!ak_render_mesh_view(&s, &img, MESH_K)) {
+            fprintf(stderr, "anakata render: out of memory in the slicing display\n");
+            ak_render_image_free(&img);
+            return AK_EXIT_FAIL;
+        }
+        dev = "slicing display (tetrahedral meshes, B-8slice)";
+    } else {
+        ak_render_cpu(&s, &img);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    double ms = (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) * 1e-6;
+    bool ok = ak_render_png_write(path, &img, err, sizeof err);
+    ak_render_image_free(&img);
+    if (!ok) {
+        fprintf(stderr, "anakata render: %s\n", err);
+        return AK_EXIT_USAGE;
+    }
+    fprintf(stderr, "wrote %s (%dx%d, scene %s, t=%g, %s, %.1f ms)\n", path, o->width, o->height,
+            o->scene, t, dev, ms);
+    if (o->obj) return write_obj(&s, o->obj);
+    return AK_EXIT_OK;
+}
 
 int ak_cmd_render(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    return ak_cmd_unavailable("render", "this command is planned but not implemented in this version");
+    render_opts o = {.width = 640, .height = 480, .fps = 30, .device = -1};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED()                                                                                     \
+    do {                                                                                           \
+        if (!next) {                                                                               \
+            fprintf(stderr, "anakata render: %s needs a value\n", a);                             \
+            return AK_EXIT_USAGE;                                                                  \
+        }                                                                                          \
+        i++;                                                                                       \
+    } while (0)
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return AK_EXIT_OK;
+        } else if (!strcmp(a, "--list-devices")) {
+            char err[512];
+            int rc = ak_render_vk_list_devices(stdout, err, sizeof err);
+            printf("cpu: CPU reference tracer (double precision, OpenMP)\n");
+            if (rc != AK_VK_OK) {
+                fprintf(stderr, "anakata render: Vulkan: %s\n", err);
+                return AK_EXIT_FAIL;
+            }
+            return AK_EXIT_OK;
+        } else if (!strcmp(a, "--list-scenes")) {
+            for (const char *const *n = ak_render_builtin_names(); *n; n++) printf("%s\n", *n);
+            return AK_EXIT_OK;
+        } else if (!strcmp(a, "-t")) {
+            NEED();
+            if (!parse_list(next, &o.t, 1, 1, NULL) || o.t < 0) goto bad;
+        } else if (!strcmp(a, "--size")) {
+            NEED();
+            if (sscanf(next, "%dx%d", &o.width, &o.height) != 2 || o.width <= 0 || o.height <= 0 ||
+                o.width > 16384 || o.height > 16384)
+                goto bad;
+        } else if (!strcmp(a, "--camera")) {
+            NEED();
+            if (!parse_list(next, o.camera, 3, 4, &o.ncam) || !(o.camera[2] > 0)) goto bad;
+            o.has_camera = true;
+        } else if (!strcmp(a, "--target")) {
+            NEED();
+            if (!parse_list(next, o.target, 4, 4, NULL)) goto bad;
+            o.has_target = true;
+        } else if (!strcmp(a, "--fov")) {
+            NEED();
+            if (!parse_list(next, &o.fov, 1, 1, NULL) || !(o.fov > 1 && o.fov < 179)) goto bad;
+            o.has_fov = true;
+        } else if (!strcmp(a, "--slice")) {
+            NEED();
+            if (!parse_list(next, &o.slice, 1, 1, NULL)) goto bad;
+            o.has_slice = true;
+        } else if (!strcmp(a, "--cpu")) {
+            o.gpu = false;
+        } else if (!strcmp(a, "--gpu")) {
+            o.gpu = true;
+        } else if (!strcmp(a, "--device")) {
+            NEED();
+            o.device = atoi(next);
+        } else if (!strcmp(a, "--mesh-view")) {
+            o.mesh_view = true;
+        } else if (!strcmp(a, "--no-shadows")) {
+            o.no_shadows = true;
+        } else if (!strcmp(a, "--no-grid")) {
+            o.no_grid = true;
+        } else if (!strcmp(a, "--frames")) {
+            NEED();
+            o.frames = atoi(next);
+            if (o.frames <= 0 || o.frames > 100000) goto bad;
+        } else if (!strcmp(a, "--fps")) {
+            NEED();
+            if (!parse_list(next, &o.fps, 1, 1, NULL) || !(o.fps > 0)) goto bad;
+        } else if (!strcmp(a, "-o")) {
+            NEED();
+            o.out = next;
+        } else if (!strcmp(a, "--obj")) {
+            NEED();
+            o.obj = next;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "anakata render: unknown option %s\n", a);
+            usage(stderr);
+            return AK_EXIT_USAGE;
+        } else if (!o.scene) {
+            o.scene = a;
+        } else {
+            fprintf(stderr, "anakata render: more than one scene given\n");
+            return AK_EXIT_USAGE;
+        }
+        continue;
+    bad:
+        fprintf(stderr, "anakata render: bad value for %s: '%s'\n", a, next);
+        return AK_EXIT_USAGE;
+#undef NEED
+    }
+    if (!o.scene || !o.out) {
+        usage(stderr);
+        return AK_EXIT_USAGE;
+    }
+    if (o.frames == 0) {
+        int rc = render_one(&o, o.t, o.out);
+        ak_render_vk_close(g_vk);
+        return rc;
+    }
+    if (mkdir(o.out, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "anakata render: cannot create directory %s\n", o.out);
+        return AK_EXIT_USAGE;
+    }
+    const char *obj = o.obj;
+    o.obj = NULL;
+    for (int f = 0; f < o.frames; f++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/frame_%05d.png", o.out, f);
+        int rc = render_one(&o, o.t + f / o.fps, path);
+        if (rc != AK_EXIT_OK) {
+            ak_render_vk_close(g_vk);
+            return rc;
+        }
+    }
+    ak_render_vk_close(g_vk);
+    (void)obj;
+    // MP4 when ffmpeg is installed.
+    if (system("command -v ffmpeg >/dev/null 2>&1") == 0) {
+        char cmd[8400];
+        snprintf(cmd, sizeof cmd,
+                 "ffmpeg -loglevel error -y -framerate %g -i '%s/frame_%%05d.png' -pix_fmt yuv420p "
+                 "'%s/movie.mp4'",
+                 o.fps, o.out, o.out);
+        if (system(cmd) != 0) fprintf(stderr, "anakata render: ffmpeg failed; the PNG frames are kept\n");
+        else fprintf(stderr, "wrote %s/movie.mp4\n", o.out);
+    } else {
+        fprintf(stderr, "anakata render: ffmpeg not installed: PNG frames only\n");
+    }
+    return AK_EXIT_OK;
 }

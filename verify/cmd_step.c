@@ -1,8 +1,137 @@
-// anakata step: not implemented yet; the open issue for this area adds it.
+// anakata step SCENE [--explain] [--body NAME] [--steps N]: advance a scene one step at a time,
+// printing the contacts, their impulses and the energy after each step. Interactive on a
+// terminal (Enter = next step, q = quit); a plain listing of --steps N steps (default 10)
+// otherwise. --explain adds the formula IDs of each stage with their docs page and anchor.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "cli.h"
+#include "contact_cache.h"
+#include "step_explain.h"
+#include "world.h"
+#include "world_checks_util.h"
+
+static void usage(FILE *f) {
+    fprintf(f, "usage: anakata step SCENE [--explain] [--body NAME] [--steps N]\n"
+               "  Enter = next step, q = quit (on a terminal); a listing of N steps (default 10)\n"
+               "  when the output is not a terminal or --steps is given.\n");
+}
+
+static void print_vec(int n, const double *v) {
+    printf("(");
+    for (int i = 0; i < n; i++) printf("%s%.6g", i ? ", " : "", v[i]);
+    printf(")");
+}
+
+static void print_step(const ak_model *m, const ak_data *d, int body) {
+    int n = m->dim;
+    double T = ak_world_kinetic_energy(m, d), V = ak_world_potential_energy(m, d);
+    printf("step %ld  t = %.6f  energy: kinetic %.9g  potential %.9g  total %.9g\n", d->step, d->t,
+           T, V, T + V);
+    if (body >= 0) {
+        printf("  %s: x = ", m->bodies[body].name);
+        print_vec(n, d->x + (size_t)body * AK_MAX_DIM);
+        printf("  v = ");
+        print_vec(n, d->v + (size_t)body * AK_MAX_DIM);
+        printf("\n");
+    }
+    const ak_contact_cache *c = d->contacts;
+    int np = c ? c->npoint : 0, shown = 0;
+    for (int i = 0; i < np; i++) {
+        const ak_contact_point *p = &c->pts[i];
+        if (body >= 0 && p->a != body && p->b != body) continue;
+        double jt = 0.0;
+        for (int j = 0; j < n; j++) jt += p->jt[j] * p->jt[j];
+        printf("  contact %s-%s id %016llx sep %+.3e  n = ", m->bodies[p->a].name,
+               m->bodies[p->b].name, (unsigned long long)p->id, p->separation);
+        print_vec(n, p->normal);
+        printf("  jn %.6e |jt| %.6e%s\n", p->jn, sqrt(jt), p->matched ? "  (warm)" : "");
+        shown++;
+    }
+    printf("  %d contact point%s%s\n", shown, shown == 1 ? "" : "s",
+           c ? "" : " (no contact stage ran: full-state integrator)");
+}
+
+static void explain(const ak_model *m) {
+    int cnt = 0;
+    const ak_explain_entry *e = ak_step_explain(m, &cnt);
+    printf("  formulas of this step (solver variant %s, method %s, integrator %s):\n",
+           m->solver.variant, m->solver.method, m->integrator);
+    for (int i = 0; i < cnt; i++)
+        printf("    %-12s %-16s %-60s %s\n", e[i].stage, e[i].formula, e[i].what, e[i].doc);
+}
 
 int ak_cmd_step(int argc, char **argv) {
-    (void)argc;
-    (void)argv;
-    return ak_cmd_unavailable("step", "this command is planned but not implemented in this version");
+    const char *path = NULL, *bname = NULL;
+    int do_explain = 0;
+    long steps = -1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--explain")) do_explain = 1;
+        else if (!strcmp(argv[i], "--body") && i + 1 < argc) bname = argv[++i];
+        else if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
+            char *end;
+            steps = strtol(argv[++i], &end, 10);
+            if (*end || steps < 0) {
+                fprintf(stderr, "anakata step: --steps needs a count >= 0, got '%s'\n", argv[i]);
+                return AK_EXIT_USAGE;
+            }
+        } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+            usage(stdout);
+            return AK_EXIT_OK;
+        } else if (argv[i][0] == '-' || path) {
+            fprintf(stderr, "anakata step: unexpected argument '%s'\n", argv[i]);
+            usage(stderr);
+            return AK_EXIT_USAGE;
+        } else path = argv[i];
+    }
+    if (!path) {
+        usage(stderr);
+        return AK_EXIT_USAGE;
+    }
+    char err[1024];
+    ak_data *d = NULL;
+    ak_model *m = ak_wc_load(path, &d, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "anakata step: %s\n", err);
+        return AK_EXIT_USAGE;
+    }
+    int body = -1;
+    if (bname) {
+        for (int b = 0; b < m->nbody; b++)
+            if (!strcmp(m->bodies[b].name, bname)) body = b;
+        if (body < 0) {
+            fprintf(stderr, "anakata step: no body named '%s' in %s\n", bname, path);
+            ak_model_free(m);
+            ak_data_free(d);
+            return AK_EXIT_USAGE;
+        }
+    }
+    int interactive = steps < 0 && isatty(0) && isatty(1);
+    if (steps < 0) steps = 10;
+    ak_world_opts o = ak_world_default_opts(m);
+    printf("%s: %s (%dD, %d bodies, dt %g)\n", path, m->title[0] ? m->title : "untitled", m->dim,
+           m->nbody, o.dt);
+    print_step(m, d, body);
+    int rc = AK_EXIT_OK;
+    for (long s = 0; interactive || s < steps; s++) {
+        if (interactive) {
+            printf("[Enter] next step, q quit > ");
+            fflush(stdout);
+            char line[64];
+            if (!fgets(line, sizeof line, stdin) || line[0] == 'q') break;
+        }
+        if (ak_world_step(m, d, &o, err, sizeof err)) {
+            fprintf(stderr, "anakata step: %s\n", err);
+            rc = AK_EXIT_FAIL;
+            break;
+        }
+        print_step(m, d, body);
+        if (do_explain) explain(m);
+    }
+    ak_model_free(m);
+    ak_data_free(d);
+    return rc;
 }

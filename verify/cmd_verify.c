@@ -1,4 +1,5 @@
 // anakata verify [--quick] [--only PATTERN] [--json FILE] [--scenes DIR] [--list] [--verbose]
+//                [--report DIR | --no-report] [--artifacts DIR] [--formulas FILE]
 #include <stdio.h>
 #include <string.h>
 
@@ -11,7 +12,8 @@
 
 static void usage(FILE *f) {
     fprintf(f, "usage: anakata verify [--quick] [--only PATTERN] [--json FILE] [--scenes DIR]\n"
-               "                      [--artifacts DIR] [--list] [--verbose]\n\n"
+               "                      [--artifacts DIR] [--report DIR | --no-report] [--formulas FILE]\n"
+               "                      [--list] [--verbose]\n\n"
                "Runs the registered checks and prints one row per check: verdict, id, formula IDs,\n"
                "the measured error, the tolerance, and what was measured. Exits 1 if any fails.\n"
                "  --quick       fewer samples per check (same tolerances)\n"
@@ -19,15 +21,23 @@ static void usage(FILE *f) {
                "                formula ID P (e.g. --only ga, --only 'mass.*', --only B-eq4)\n"
                "  --json FILE   write the results as JSON\n"
                "  --scenes DIR  the bundled scenes (default %s/scenes)\n"
-               "  --artifacts D directory for plots and diff images (default: none written)\n"
+               "  --artifacts D directory for plots and diff images (default: REPORT/artifacts in\n"
+               "                full mode, none with --quick)\n"
+               "  --report DIR  write DIR/index.html and DIR/results.json (default 'report' in full\n"
+               "                mode; with --quick only when given)\n"
+               "  --no-report   write no report\n"
+               "  --formulas F  the formula catalogue for the report's traceability matrix\n"
+               "                (default %s/../shared/FORMULAS.md)\n"
                "  --list        list the checks without running them\n",
-            AK_SOURCE_DIR);
+            AK_SOURCE_DIR, AK_SOURCE_DIR);
 }
 
 int ak_cmd_verify(int argc, char **argv) {
     static char scenes[4096];
     snprintf(scenes, sizeof scenes, "%s/scenes", AK_SOURCE_DIR);
     ak_verify_opts o = {.scenes_dir = scenes};
+    const char *report = NULL;
+    bool no_report = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has_next = i + 1 < argc;
@@ -38,6 +48,9 @@ int ak_cmd_verify(int argc, char **argv) {
         else if (!strcmp(a, "--json") && has_next) o.json_path = argv[++i];
         else if (!strcmp(a, "--scenes") && has_next) o.scenes_dir = argv[++i];
         else if (!strcmp(a, "--artifacts") && has_next) o.artifact_dir = argv[++i];
+        else if (!strcmp(a, "--report") && has_next) report = argv[++i];
+        else if (!strcmp(a, "--no-report")) no_report = true;
+        else if (!strcmp(a, "--formulas") && has_next) o.formulas_path = argv[++i];
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return AK_EXIT_OK;
@@ -46,6 +59,13 @@ int ak_cmd_verify(int argc, char **argv) {
             usage(stderr);
             return AK_EXIT_USAGE;
         }
+    }
+    // Full mode writes the report by default; --quick only when --report is given.
+    if (!no_report && !o.list && (report || !o.quick)) o.report_dir = report ? report : "report";
+    static char artifacts[4096];
+    if (o.report_dir && !o.artifact_dir) {
+        snprintf(artifacts, sizeof artifacts, "%s/artifacts", o.report_dir);
+        o.artifact_dir = artifacts;
     }
     int failed = ak_verify_run(&o);
     if (failed < 0) return AK_EXIT_USAGE;

@@ -2,6 +2,9 @@
 #include "harness.h"
 
 #include <cjson/cJSON.h>
+#include <dirent.h>
+#include <errno.h>
+#include <sys/stat.h>
 #include <fnmatch.h>
 #include <gsl/gsl_errno.h>
 #include <math.h>
@@ -10,12 +13,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+
+#include "report.h"
 
 #define AK_TEXT_MAX 2048
 #define AK_VALUES_MAX 64
 
 struct ak_check_ctx {
     const ak_verify_opts *opts;
+    const char *id;
+    char artifact_dir[1024]; // <root>/<id>, or "" when there is no artefact root
+    int nartifacts;
+    char artifact_path[AK_ARTIFACTS_MAX][1024];
+    char artifact_caption[AK_ARTIFACTS_MAX][256];
     bool pass;
     bool any;          // at least one measurement or expectation was recorded
     double error, tol; // the worst measurement (largest error/tol)
@@ -30,7 +41,62 @@ struct ak_check_ctx {
 bool ak_quick(const ak_check_ctx *c) { return c->opts->quick; }
 long ak_samples(const ak_check_ctx *c, long full, long quick) { return c->opts->quick ? quick : full; }
 const char *ak_scenes_dir(const ak_check_ctx *c) { return c->opts->scenes_dir; }
-const char *ak_artifact_dir(const ak_check_ctx *c) { return c->opts->artifact_dir; }
+const char *ak_check_id(const ak_check_ctx *c) { return c->id; }
+
+// mkdir -p; returns 0 when the directory exists afterwards.
+int ak_mkdir_p(const char *path) {
+    char buf[1024];
+    if (!path || snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) return -1;
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
+        *p = '/';
+    }
+    if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
+    struct stat st;
+    return stat(buf, &st) == 0 && S_ISDIR(st.st_mode) ? 0 : -1;
+}
+
+// Remove the files a previous run left in a check's artefact directory (stale plots would be
+// embedded in the report as if this run had made them). Only regular files directly inside.
+static void clear_artifacts(const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    char path[2048];
+    while ((e = readdir(d)) != NULL) {
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (e->d_name[0] != '.' && stat(path, &st) == 0 && S_ISREG(st.st_mode)) unlink(path);
+    }
+    closedir(d);
+}
+
+const char *ak_artifact_dir(const ak_check_ctx *c) {
+    if (!c->artifact_dir[0]) return NULL;
+    return ak_mkdir_p(c->artifact_dir) == 0 ? c->artifact_dir : NULL;
+}
+
+void ak_artifact(ak_check_ctx *c, const char *path, const char *caption_fmt, ...) {
+    if (!path || c->nartifacts >= AK_ARTIFACTS_MAX) return;
+    int k = c->nartifacts++;
+    int len;
+    // Relative to the check's artefact directory, unless the path already names a file
+    // (absolute, or relative to the working directory, e.g. built from ak_artifact_dir()).
+    if (path[0] == '/' || !c->artifact_dir[0] || access(path, F_OK) == 0)
+        len = snprintf(c->artifact_path[k], sizeof c->artifact_path[k], "%s", path);
+    else
+        len = snprintf(c->artifact_path[k], sizeof c->artifact_path[k], "%s/%s", c->artifact_dir, path);
+    if (len < 0 || len >= (int)sizeof c->artifact_path[k]) {
+        c->nartifacts--; // a truncated path would name another file
+        return;
+    }
+    va_list ap;
+    va_start(ap, caption_fmt);
+    vsnprintf(c->artifact_caption[k], sizeof c->artifact_caption[k], caption_fmt ? caption_fmt : "", ap);
+    va_end(ap);
+}
 
 static void append(char *buf, const char *sep, const char *fmt, va_list ap) {
     size_t len = strlen(buf);
@@ -142,7 +208,13 @@ int ak_verify_run(const ak_verify_opts *opts) {
             ak_check_ctx *c = calloc(1, sizeof *c);
             if (!c) return -1;
             c->opts = opts;
+            c->id = chk->id;
             c->pass = true;
+            if (opts->artifact_dir) {
+                int len = snprintf(c->artifact_dir, sizeof c->artifact_dir, "%s/%s", opts->artifact_dir, chk->id);
+                if (len < 0 || len >= (int)sizeof c->artifact_dir) c->artifact_dir[0] = '\0';
+                else clear_artifacts(c->artifact_dir);
+            }
             double tc = now_s();
             chk->run(c);
             double dt = now_s() - tc;
@@ -174,6 +246,14 @@ int ak_verify_run(const ak_verify_opts *opts) {
             cJSON_AddStringToObject(j, "measured", c->measured);
             cJSON_AddStringToObject(j, "notes", c->notes);
             cJSON_AddNumberToObject(j, "seconds", dt);
+            if (c->artifact_dir[0]) cJSON_AddStringToObject(j, "artifact_dir", c->artifact_dir);
+            cJSON *arts = cJSON_AddArrayToObject(j, "artifacts");
+            for (int a = 0; a < c->nartifacts; a++) {
+                cJSON *ja = cJSON_CreateObject();
+                cJSON_AddStringToObject(ja, "path", c->artifact_path[a]);
+                cJSON_AddStringToObject(ja, "caption", c->artifact_caption[a]);
+                cJSON_AddItemToArray(arts, ja);
+            }
             cJSON *vals = cJSON_AddObjectToObject(j, "values");
             for (int v = 0; v < c->nvalues; v++)
                 if (isfinite(c->values[v])) cJSON_AddNumberToObject(vals, c->keys[v], c->values[v]);
@@ -217,16 +297,44 @@ int ak_verify_run(const ak_verify_opts *opts) {
         }
         printf("verify: %d passed, %d failed\n", total - failed, failed);
     }
-    if (opts->json_path) {
-        char *text = cJSON_Print(root);
-        FILE *f = text ? fopen(opts->json_path, "w") : NULL;
-        if (!f || fputs(text, f) < 0 || fclose(f) != 0) {
-            fprintf(stderr, "anakata verify: cannot write %s\n", opts->json_path);
-            free(text);
+    char report_json[1100] = "";
+    if (opts->report_dir && !opts->list) {
+        if (ak_mkdir_p(opts->report_dir) != 0) {
+            fprintf(stderr, "anakata verify: cannot create the report directory %s\n", opts->report_dir);
             cJSON_Delete(root);
             return -1;
         }
+        snprintf(report_json, sizeof report_json, "%s/results.json", opts->report_dir);
+    }
+    const char *json_out[2] = {opts->json_path, report_json[0] ? report_json : NULL};
+    for (int k = 0; k < 2; k++) {
+        if (!json_out[k]) continue;
+        char *text = cJSON_Print(root);
+        FILE *f = text ? fopen(json_out[k], "w") : NULL;
+        bool ok = f && fputs(text, f) >= 0;
+        if (f && fclose(f) != 0) ok = false;
         free(text);
+        if (!ok) {
+            fprintf(stderr, "anakata verify: cannot write %s\n", json_out[k]);
+            cJSON_Delete(root);
+            return -1;
+        }
+    }
+    if (report_json[0]) {
+        char err[512] = "";
+        char html[1100];
+        snprintf(html, sizeof html, "%s/index.html", opts->report_dir);
+        ak_report_opts ro = {.html_path = html,
+                             .report_dir = opts->report_dir,
+                             .formulas_path = opts->formulas_path,
+                             .source_dir = NULL,
+                             .errata_path = NULL};
+        if (ak_report_write(root, &ro, err, sizeof err) != 0) {
+            fprintf(stderr, "anakata verify: report not written: %s\n", err);
+            cJSON_Delete(root);
+            return -1;
+        }
+        printf("report: %s (results: %s)\n", html, report_json);
     }
     cJSON_Delete(root);
     return failed;

@@ -30,8 +30,19 @@ bool ak_quick(const ak_check_ctx *c);
 long ak_samples(const ak_check_ctx *c, long full, long quick);
 /// Directory of the bundled scenes (--scenes, else the source tree's scenes/).
 const char *ak_scenes_dir(const ak_check_ctx *c);
-/// Directory where a check may write artefacts (plots, diff images); may be NULL.
+/// Directory where this check may write artefacts (plots, diff images): <artifact root>/<check id>,
+/// created on first use. The root is --artifacts DIR, else <report dir>/artifacts in full mode.
+/// NULL when no root is set (--quick without --artifacts/--report) or it cannot be created:
+/// a check must then skip writing its plots, never fail for it.
 const char *ak_artifact_dir(const ak_check_ctx *c);
+/// The id of the running check ("group.name").
+const char *ak_check_id(const ak_check_ctx *c);
+/// Register a file the check wrote (a PNG plot, a diff image) with a caption for the report.
+/// A relative path is taken relative to ak_artifact_dir(c). Any other PNG left in the check's
+/// artefact directory is embedded too, captioned by its file name. At most AK_ARTIFACTS_MAX.
+void ak_artifact(ak_check_ctx *c, const char *path, const char *caption_fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+#define AK_ARTIFACTS_MAX 16
 
 /// Record a measurement: passes when error <= tol and error is not NaN. Several calls are
 /// combined: the check passes only if all pass, and the table shows the worst error/tol ratio.
@@ -53,7 +64,12 @@ typedef struct ak_verify_opts {
     const char *artifact_dir;
     bool list;             ///< list the checks instead of running them
     bool verbose;
+    const char *report_dir;    ///< write index.html + results.json here, or NULL (see report.h)
+    const char *formulas_path; ///< FORMULAS.md for the traceability matrix, or NULL for the default
 } ak_verify_opts;
+
+/// mkdir -p: create path and its parents; 0 when the directory exists afterwards.
+int ak_mkdir_p(const char *path);
 
 /// All registered groups, in report order.
 const ak_check_group *ak_check_groups(size_t *count);

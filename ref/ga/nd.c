@@ -10,6 +10,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "ga/ga4.h"
+
 #define FULL (1u << AK_MAX_DIM)
 
 static int popcount(unsigned m) {
@@ -25,39 +27,38 @@ static double blade_sign(unsigned a, unsigned b) {
     return (swaps & 1) ? -1.0 : 1.0;
 }
 
-// Lexicographic comparison of the sorted index sets of two masks of the same grade.
-static bool mask_before(unsigned a, unsigned b) {
-    int ga = popcount(a), gb = popcount(b);
-    if (ga != gb) return ga < gb;
-    for (int i = 0; i < AK_MAX_DIM; i++) {
-        unsigned ba = a & (1u << i), bb = b & (1u << i);
-        if (ba != bb) return ba != 0; // the set that has the smaller index first comes first
-    }
-    return false;
-}
-
 int ak_nd_nbiv(int n) { return n * (n - 1) / 2; }
 int ak_nd_neven(int n) { return 1 << (n - 1); }
 
-unsigned ak_nd_even_mask(int n, int k) {
-    // The k-th even mask in canonical order: count how many even masks come before each one.
-    unsigned full = 1u << n;
-    for (unsigned m = 0; m < full; m++) {
-        if (popcount(m) & 1) continue;
-        int rank = 0;
-        for (unsigned o = 0; o < full; o++)
-            if (!(popcount(o) & 1) && mask_before(o, m)) rank++;
-        if (rank == k) return m;
+// Append the grade-g subsets of {from..n-1} (prefix bits already set) in lexicographic order.
+static void subsets(int n, int from, int g, unsigned prefix, unsigned masks[], int *count) {
+    if (g == 0) {
+        masks[(*count)++] = prefix;
+        return;
     }
-    return 0;
+    for (int i = from; i <= n - g; i++) subsets(n, i + 1, g - 1, prefix | (1u << i), masks, count);
+}
+
+// The even blade masks in canonical order: grade by grade, lexicographic within a grade.
+static int even_masks(int n, unsigned masks[AK_MAX_EVEN]) {
+    int count = 0;
+    for (int g = 0; g <= n; g += 2) subsets(n, 0, g, 0u, masks, &count);
+    return count;
+}
+
+unsigned ak_nd_even_mask(int n, int k) {
+    unsigned masks[AK_MAX_EVEN];
+    if (n < 1 || n > AK_MAX_DIM || k < 0 || k >= even_masks(n, masks)) return 0;
+    return masks[k];
 }
 
 int ak_nd_even_index(int n, unsigned mask) {
-    if (popcount(mask) & 1 || mask >= (1u << n)) return -1;
-    int rank = 0;
-    for (unsigned o = 0; o < (1u << n); o++)
-        if (!(popcount(o) & 1) && mask_before(o, mask)) rank++;
-    return rank;
+    unsigned masks[AK_MAX_EVEN];
+    if (n < 1 || n > AK_MAX_DIM) return -1;
+    int count = even_masks(n, masks);
+    for (int k = 0; k < count; k++)
+        if (masks[k] == mask) return k;
+    return -1;
 }
 
 void ak_nd_biv_pair(int n, int k, int *i, int *j) {
@@ -150,12 +151,16 @@ static void mv_mul(int n, double out[FULL], const double a[FULL], const double b
 }
 
 static void even_to_mv(int n, double mv[FULL], const double R[]) {
+    unsigned masks[AK_MAX_EVEN];
+    int count = even_masks(n, masks);
     memset(mv, 0, sizeof(double) * FULL);
-    for (int k = 0; k < ak_nd_neven(n); k++) mv[ak_nd_even_mask(n, k)] = R[k];
+    for (int k = 0; k < count; k++) mv[masks[k]] = R[k];
 }
 
 static void mv_to_even(int n, double R[], const double mv[FULL]) {
-    for (int k = 0; k < ak_nd_neven(n); k++) R[k] = mv[ak_nd_even_mask(n, k)];
+    unsigned masks[AK_MAX_EVEN];
+    int count = even_masks(n, masks);
+    for (int k = 0; k < count; k++) R[k] = mv[masks[k]];
 }
 
 static void biv_to_mv(int n, double mv[FULL], const double B[]) {
@@ -200,8 +205,10 @@ void ak_nd_rotor_mul(int n, double out[], const double a[], const double b[]) {
 
 void ak_nd_rotor_reverse(int n, double out[], const double R[]) {
     // Reversion negates grades 2 and 3 (mod 4): on even blades, grade 2 (and 6) flips.
-    for (int k = 0; k < ak_nd_neven(n); k++) {
-        int g = popcount(ak_nd_even_mask(n, k));
+    unsigned masks[AK_MAX_EVEN];
+    int count = even_masks(n, masks);
+    for (int k = 0; k < count; k++) {
+        int g = popcount(masks[k]);
         out[k] = (g % 4 == 2) ? -R[k] : R[k];
     }
 }
@@ -303,4 +310,148 @@ void ak_nd_rotor_normalize(int n, double R[]) {
     double s = sqrt(ak_nd_rotor_norm2(n, R));
     if (s > 0.0)
         for (int k = 0; k < ak_nd_neven(n); k++) R[k] /= s;
+}
+
+const char *ak_ga_status_str(int status) {
+    switch (status) {
+    case AK_GA_OK: return "ok";
+    case AK_GA_EDIM: return "dimension out of range (2..5)";
+    case AK_GA_EFRAME: return "frame is not orthonormal";
+    case AK_GA_EIMPROPER: return "frames have opposite orientation (no rotor exists)";
+    case AK_GA_EZERO: return "rotor is zero or too far from a rotor";
+    }
+    return "unknown status";
+}
+
+static double dotn(int n, const double a[], const double b[]) {
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += a[i] * b[i];
+    return s;
+}
+
+static void column(int n, double out[], const double M[], int j) {
+    for (int i = 0; i < n; i++) out[i] = M[i * n + j];
+}
+
+static bool orthonormal_columns(int n, const double M[]) {
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            double a[AK_MAX_DIM], b[AK_MAX_DIM];
+            column(n, a, M, i);
+            column(n, b, M, j);
+            if (!(fabs(dotn(n, a, b) - (i == j ? 1.0 : 0.0)) <= AK_GA_FRAME_TOL)) return false;
+        }
+    return true;
+}
+
+// Rotor taking unit vector u to unit vector t in the plane u ^ t: (1 + t u)/|1 + t u|, i.e.
+// scalar 1 + t.u and bivector t ^ u, over sqrt(2 (1 + t.u)). Needs t.u well above -1.
+static void rotor_between(int n, double R[], const double u[], const double t[]) {
+    double c = 1.0 + dotn(n, t, u), w[AK_MAX_BIV];
+    ak_nd_wedge(n, w, t, u);
+    double norm = sqrt(2.0 * c);
+    ak_nd_rotor_identity(n, R);
+    R[0] = c / norm;
+    for (int k = 0; k < ak_nd_nbiv(n); k++) R[1 + k] = w[k] / norm;
+}
+
+int ak_nd_rotor_from_frames(int n, double R[], const double A[], const double B[]) {
+    if (n < 2 || n > AK_MAX_DIM) return AK_GA_EDIM;
+    ak_nd_rotor_identity(n, R);
+    if (!orthonormal_columns(n, A) || !orthonormal_columns(n, B)) return AK_GA_EFRAME;
+    double cur[AK_MAX_EVEN], step[AK_MAX_EVEN], tmp[AK_MAX_EVEN];
+    ak_nd_rotor_identity(n, cur);
+    for (int i = 0; i < n; i++) {
+        double a[AK_MAX_DIM], u[AK_MAX_DIM], t[AK_MAX_DIM];
+        column(n, a, A, i);
+        column(n, t, B, i);
+        ak_nd_rotor_apply(n, u, cur, a);
+        // u and t are unit and orthogonal to the targets b_0..b_{i-1} already reached, so a
+        // rotor in the plane u ^ t leaves those fixed.
+        if (dotn(n, u, t) >= 0.0) {
+            rotor_between(n, step, u, t);
+        } else {
+            // Go through a unit m orthogonal to u (and to b_0..b_{i-1}), so that both steps turn
+            // by at most 90 degrees: candidates are t and the targets still to come.
+            double m[AK_MAX_DIM] = {0}, best = 0.0;
+            for (int k = i; k < n; k++) {
+                double cnd[AK_MAX_DIM];
+                column(n, cnd, B, k);
+                double cu = dotn(n, cnd, u);
+                for (int q = 0; q < n; q++) cnd[q] -= cu * u[q];
+                double len = sqrt(dotn(n, cnd, cnd));
+                if (len > best) {
+                    best = len;
+                    for (int q = 0; q < n; q++) m[q] = cnd[q] / len;
+                }
+            }
+            if (best < 1e-6) { // only the last axis can be reversed: opposite orientation
+                ak_nd_rotor_identity(n, R);
+                return AK_GA_EIMPROPER;
+            }
+            double s1[AK_MAX_EVEN], s2[AK_MAX_EVEN];
+            rotor_between(n, s1, u, m);
+            rotor_between(n, s2, m, t);
+            ak_nd_rotor_mul(n, step, s2, s1);
+        }
+        ak_nd_rotor_mul(n, tmp, step, cur);
+        memcpy(cur, tmp, sizeof(double) * (size_t)ak_nd_neven(n));
+    }
+    memcpy(R, cur, sizeof(double) * (size_t)ak_nd_neven(n));
+    return AK_GA_OK;
+}
+
+int ak_nd_rotor_from_frame(int n, double R[], const double M[]) {
+    if (n < 2 || n > AK_MAX_DIM) return AK_GA_EDIM;
+    double I[AK_MAX_DIM * AK_MAX_DIM] = {0};
+    for (int i = 0; i < n; i++) I[i * n + i] = 1.0;
+    return ak_nd_rotor_from_frames(n, R, I, M);
+}
+
+int ak_nd_rotor_renormalize(int n, double R[]) {
+    if (n < 2 || n > AK_MAX_DIM) return AK_GA_EDIM;
+    double nr2 = ak_nd_rotor_norm2(n, R);
+    if (!(nr2 > 0.0) || !isfinite(nr2)) return AK_GA_EZERO;
+    if (n <= 3) {
+        ak_nd_rotor_normalize(n, R);
+        return AK_GA_OK;
+    }
+    if (n == 4) {
+        ak_rotor4 r = {R[0], R[1], R[2], R[3], R[4], R[5], R[6], R[7]};
+        r = ak_ga4_rotor_renormalize(r);
+        const double o[8] = {r.s, r.xy, r.xz, r.xw, r.yz, r.yw, r.zw, r.xyzw};
+        memcpy(R, o, sizeof o);
+        return AK_GA_OK;
+    }
+    // n = 5: M = <R x R~>_1 / <R R~>_0, then the orthogonal polar factor of M by Newton-Schulz
+    // steps X <- X (3 - X^T X)/2 (quadratic convergence while |X^T X - 1| < 1).
+    double M[AK_MAX_DIM * AK_MAX_DIM], XtX[AK_MAX_DIM * AK_MAX_DIM], Y[AK_MAX_DIM * AK_MAX_DIM];
+    ak_nd_rotor_to_matrix(n, M, R);
+    for (int i = 0; i < n * n; i++) M[i] /= nr2;
+    for (int it = 0; it < 60; it++) {
+        double dev = 0.0;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                double s = 0.0;
+                for (int k = 0; k < n; k++) s += M[k * n + i] * M[k * n + j];
+                XtX[i * n + j] = s;
+                dev = fmax(dev, fabs(s - (i == j ? 1.0 : 0.0)));
+            }
+        if (dev > 0.5) return AK_GA_EZERO;
+        if (dev < 1e-15) break;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                double s = 0.0;
+                for (int k = 0; k < n; k++) s += M[i * n + k] * ((k == j ? 3.0 : 0.0) - XtX[k * n + j]);
+                Y[i * n + j] = 0.5 * s;
+            }
+        memcpy(M, Y, sizeof(double) * (size_t)(n * n));
+    }
+    double out[AK_MAX_EVEN];
+    int st = ak_nd_rotor_from_frame(n, out, M);
+    if (st != AK_GA_OK) return AK_GA_EZERO;
+    double d = 0.0;
+    for (int k = 0; k < ak_nd_neven(n); k++) d += out[k] * R[k];
+    for (int k = 0; k < ak_nd_neven(n); k++) R[k] = d < 0.0 ? -out[k] : out[k];
+    return AK_GA_OK;
 }

@@ -63,7 +63,33 @@ void ak_nd_rotor_biv_matrix(int n, double M2[], const double R[]);
 void ak_nd_biv_sandwich(int n, double out[], const double R[], const double B[]);
 /// Scalar part of R R~ (1 for a unit rotor).
 double ak_nd_rotor_norm2(int n, const double R[]);
-/// Divide R by sqrt(<R R~>_0). Removes scale drift only; see ga4.h for the full projection.
+/// Divide R by sqrt(<R R~>_0). Removes scale drift only; see ak_nd_rotor_renormalize.
 void ak_nd_rotor_normalize(int n, double R[]);
+
+/// Status codes of the GA functions that validate their input.
+enum { AK_GA_OK = 0, AK_GA_EDIM = -1, AK_GA_EFRAME = -2, AK_GA_EIMPROPER = -3, AK_GA_EZERO = -4 };
+/// A one-line description of a status code.
+const char *ak_ga_status_str(int status);
+
+/// Tolerance on |A^T A - 1| (largest entry) below which a frame counts as orthonormal.
+#define AK_GA_FRAME_TOL 1e-9
+
+/// The rotor R with R a_i R~ = b_i, where a_i and b_i are column i of the n x n row-major
+/// matrices A and B (two orthonormal frames of the same orientation). Built by successive plane
+/// rotors that take the current image of a_i to b_i (ten Bosch sec. 8), each one fixing the axes
+/// already aligned. Returns AK_GA_OK, AK_GA_EDIM, AK_GA_EFRAME (not orthonormal to
+/// AK_GA_FRAME_TOL) or AK_GA_EIMPROPER (opposite orientations); R is the identity on failure.
+/// [B-8drag]
+int ak_nd_rotor_from_frames(int n, double R[], const double A[], const double B[]);
+/// The rotor of a rotation matrix M (row-major, M x = R x R~, columns = images of the axes):
+/// ak_nd_rotor_from_frames with A = identity, B = M. Same status codes. [B-8drag]
+int ak_nd_rotor_from_frame(int n, double R[], const double M[]);
+/// Project a drifted rotor back onto Spin(n), removing the scale drift and every non-rotor
+/// component (the grade-4 part for n = 4, 5): n = 2, 3 divide by the norm (exact projection);
+/// n = 4 uses the exact closed-form projection ak_ga4_rotor_renormalize; n = 5 orthonormalises
+/// the rotation matrix of R (polar decomposition by Newton-Schulz steps), takes its rotor and
+/// keeps the sign closest to R. Returns AK_GA_OK, AK_GA_EDIM, or AK_GA_EZERO (R unchanged)
+/// when R is zero or too far from a rotor to be repaired.  [B-4.renorm]
+int ak_nd_rotor_renormalize(int n, double R[]);
 
 #endif

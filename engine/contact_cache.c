@@ -1,0 +1,149 @@
+// Contact cache: feature-id matching of contact points between steps (see contact_cache.h).
+#include "contact_cache.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+ak_contact_cache *ak_contact_cache_create(const ak_model *m) {
+    ak_contact_cache *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    size_t nb = (size_t)(m->nbody > 0 ? m->nbody : 1);
+    int k = ak_nd_nbiv(m->dim);
+    c->nbody = m->nbody;
+    c->aabb = calloc(nb * 2 * AK_MAX_DIM, sizeof(double));
+    c->order = calloc(nb, sizeof(int));
+    c->inv_iw = calloc(nb * (size_t)(k * k), sizeof(double));
+    c->nodes = calloc(2 * nb * (2 * AK_MAX_DIM + 3), sizeof(double));
+    c->rot = calloc(nb * AK_MAX_DIM * AK_MAX_DIM, sizeof(double));
+    if (!c->aabb || !c->order || !c->inv_iw || !c->nodes || !c->rot) {
+        ak_contact_cache_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+void ak_contact_cache_free(ak_contact_cache *c) {
+    if (!c) return;
+    free(c->pts);
+    free(c->prev);
+    free(c->pairs);
+    free(c->aabb);
+    free(c->order);
+    free(c->inv_iw);
+    free(c->nodes);
+    free(c->rot);
+    free(c);
+}
+
+static int grow(void **p, int *cap, int need, size_t size) {
+    if (need <= *cap) return 0;
+    int nc = *cap ? *cap : 64;
+    while (nc < need) nc *= 2;
+    void *q = realloc(*p, (size_t)nc * size);
+    if (!q) return -1;
+    *p = q;
+    *cap = nc;
+    return 0;
+}
+
+int ak_contact_cache_reserve(ak_contact_cache *c, int n) {
+    return grow((void **)&c->pts, &c->cap, n, sizeof(ak_contact_point));
+}
+
+int ak_contact_cache_copy(ak_contact_cache *dst, const ak_contact_cache *src) {
+    if (grow((void **)&dst->prev, &dst->prevcap, src->nprev, sizeof(ak_contact_point)) ||
+        grow((void **)&dst->pts, &dst->cap, src->npoint, sizeof(ak_contact_point)))
+        return -1;
+    if (src->nprev) memcpy(dst->prev, src->prev, (size_t)src->nprev * sizeof(ak_contact_point));
+    if (src->npoint) memcpy(dst->pts, src->pts, (size_t)src->npoint * sizeof(ak_contact_point));
+    dst->nprev = src->nprev;
+    dst->npoint = src->npoint;
+    dst->nmatched = src->nmatched;
+    return 0;
+}
+
+static int key_cmp(int a1, int b1, uint64_t i1, int a2, int b2, uint64_t i2) {
+    if (a1 != a2) return a1 < a2 ? -1 : 1;
+    if (b1 != b2) return b1 < b2 ? -1 : 1;
+    if (i1 != i2) return i1 < i2 ? -1 : 1;
+    return 0;
+}
+
+static int point_cmp(const void *x, const void *y) {
+    const ak_contact_point *p = x, *q = y;
+    return key_cmp(p->a, p->b, p->id, q->a, q->b, q->id);
+}
+
+// First index of the previous points of pair (a, b), or -1.
+static int pair_start(const ak_contact_cache *c, int a, int b) {
+    int lo = 0, hi = c->nprev; // first element with key >= (a, b, 0)
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (key_cmp(c->prev[mid].a, c->prev[mid].b, c->prev[mid].id, a, b, 0) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < c->nprev && c->prev[lo].a == a && c->prev[lo].b == b ? lo : -1;
+}
+
+static void inherit(ak_contact_cache *c, ak_contact_point *p, const ak_contact_point *q) {
+    p->jn = q->jn;
+    memcpy(p->jt, q->jt, sizeof p->jt);
+    p->matched = true;
+    c->nmatched++;
+}
+
+void ak_contact_cache_match(ak_contact_cache *c) {
+    c->nmatched = 0;
+    for (int i = 0; i < c->npoint; i++) {
+        ak_contact_point *p = &c->pts[i];
+        p->jn = 0.0;
+        memset(p->jt, 0, sizeof p->jt);
+        p->matched = false;
+        int lo = 0, hi = c->nprev - 1;
+        while (lo <= hi) { // binary search for (a, b, id)
+            int mid = (lo + hi) / 2;
+            const ak_contact_point *q = &c->prev[mid];
+            int s = key_cmp(q->a, q->b, q->id, p->a, p->b, p->id);
+            if (s == 0) {
+                while (mid > 0 && !point_cmp(&c->prev[mid - 1], p)) mid--; // first of equals
+                inherit(c, p, &c->prev[mid]);
+                break;
+            }
+            if (s < 0) lo = mid + 1;
+            else hi = mid - 1;
+        }
+    }
+    // Fallback for points whose feature id changed (a manifold that picked another reference
+    // face, rounding at a tie): the nearest previous point of the same pair within
+    // AK_CACHE_MATCH_DIST whose id no point of this step claimed.
+    for (int i = 0; i < c->npoint; i++) {
+        ak_contact_point *p = &c->pts[i];
+        if (p->matched) continue;
+        int s0 = pair_start(c, p->a, p->b);
+        if (s0 < 0) continue;
+        int best = -1;
+        double bd = AK_CACHE_MATCH_DIST * AK_CACHE_MATCH_DIST;
+        for (int j = s0; j < c->nprev && c->prev[j].a == p->a && c->prev[j].b == p->b; j++) {
+            bool taken = false;
+            for (int t = 0; t < c->npoint && !taken; t++)
+                taken = c->pts[t].matched && c->pts[t].a == p->a && c->pts[t].b == p->b &&
+                        c->pts[t].id == c->prev[j].id;
+            if (taken) continue;
+            double d2 = 0.0;
+            for (int k = 0; k < AK_MAX_DIM; k++)
+                d2 += (c->prev[j].point[k] - p->point[k]) * (c->prev[j].point[k] - p->point[k]);
+            if (d2 < bd) bd = d2, best = j;
+        }
+        if (best >= 0) inherit(c, p, &c->prev[best]);
+    }
+}
+
+int ak_contact_cache_store(ak_contact_cache *c) {
+    if (grow((void **)&c->prev, &c->prevcap, c->npoint, sizeof(ak_contact_point))) return -1;
+    if (c->npoint) memcpy(c->prev, c->pts, (size_t)c->npoint * sizeof(ak_contact_point));
+    c->nprev = c->npoint;
+    // stable order for equal keys: qsort is not stable, but equal keys only occur when a
+    // manifold repeats an id, and then the first one is used on both sides.
+    qsort(c->prev, (size_t)c->nprev, sizeof(ak_contact_point), point_cmp);
+    return 0;
+}

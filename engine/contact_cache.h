@@ -1,0 +1,85 @@
+/// @file contact_cache.h
+/// Contact points of the world step and their persistent impulses (stage 3 of the contact
+/// pipeline, see solver.h). Each point carries the feature id that ref/collide gives it
+/// (collide.h: id = feature_a << 32 | feature_b); a point of this step that has the same
+/// (body a, body b, id) as a point of the previous step inherits that point's accumulated
+/// normal and tangent impulses, which the solver then applies first (warm starting, which the
+/// thesis leaves out, T-5.3 text). Docs: docs/formulas/world.md#contact-cache.
+#ifndef AK_ENGINE_CONTACT_CACHE_H
+#define AK_ENGINE_CONTACT_CACHE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model.h"
+
+#define AK_MAX_TAN (AK_MAX_DIM - 1)
+/// Largest distance (m) between a point and an unmatched point of the previous step of the same
+/// pair for the fallback match (when the feature id changed).
+#define AK_CACHE_MATCH_DIST 0.05
+
+/// One contact point between bodies a and b (normal from b to a).
+typedef struct ak_contact_point {
+    int a, b;                        ///< body indices
+    uint64_t id;                     ///< feature id from ref/collide
+    double normal[AK_MAX_DIM];       ///< unit, from b to a
+    double point[AK_MAX_DIM];        ///< world point (midpoint of the two closest points)
+    double separation;               ///< signed distance (negative: penetration)
+    // persistent: accumulated impulses (stored at the end of the step, warm start source)
+    double jn;                       ///< accumulated normal impulse, >= 0
+    double jt[AK_MAX_DIM];           ///< accumulated friction impulse, world vector _|_ normal
+    bool matched;                    ///< inherited its impulses from the previous step
+    // solver temporaries (filled by ak_solver_prepare)
+    double ra[AK_MAX_DIM], rb[AK_MAX_DIM]; ///< lever arms from the centroids
+    int nt;                          ///< tangent dimension n - 1
+    double tangent[AK_MAX_TAN * AK_MAX_DIM]; ///< orthonormal tangent basis, nt x n
+    double mn;                       ///< normal effective mass 1 / (n^T K n)  [B-6]
+    double kt_inv[AK_MAX_TAN * AK_MAX_TAN];  ///< (T^T K T)^-1, the tangent block  [B-6]
+    double bias;                     ///< velocity target of the normal row  [T-5.b]
+    double vn0;                      ///< relative normal velocity before the solve
+    double mu_s, mu_k, e;            ///< combined materials (solver.h)
+    double mu;                       ///< this step's coefficient: mu_s if sticking, else mu_k
+    int slipping;                    ///< slip speed before the solve > AK_SOLVER_STICK_SPEED
+    double jn_max;                   ///< largest normal impulse during the iterations
+    // published variant (T-Alg13): one tangent and its effective mass
+    double t1[AK_MAX_DIM];
+    double mt;
+    double jt1;
+} ak_contact_point;
+
+/// The contact state of a world (one per ak_data, created on the first step with contacts).
+typedef struct ak_contact_cache {
+    int npoint, cap;
+    ak_contact_point *pts;    ///< this step's points, in pair order
+    int nprev, prevcap;
+    ak_contact_point *prev;   ///< the previous step's points, sorted by (a, b, id)
+    int npair, paircap;
+    int *pairs;               ///< broadphase output: 2 x npair body indices, sorted
+    int nmatched;             ///< points that inherited impulses this step
+    // scratch, sized nbody
+    int nbody;
+    double *aabb;             ///< nbody x 2 x AK_MAX_DIM (min, max)
+    int *order;               ///< nbody, sweep order
+    double *inv_iw;           ///< nbody x k x k world inverse inertia  [B-eq4]
+    double *rot;              ///< nbody x n x n rotation matrices of this step (broadphase)
+    double *nodes;            ///< AABB tree: 2 nbody x (2 AK_MAX_DIM + 3) (broadphase.c)
+    long broad_tests;         ///< AABB overlap tests of the last broadphase (cost measure)
+} ak_contact_cache;
+
+/// Create an empty cache for a model (NULL on allocation failure).
+ak_contact_cache *ak_contact_cache_create(const ak_model *m);
+void ak_contact_cache_free(ak_contact_cache *c);
+/// Copy the persistent part (points and impulses) of src into dst (same model): 0 or -1.
+int ak_contact_cache_copy(ak_contact_cache *dst, const ak_contact_cache *src);
+/// Make room for n points in c->pts (0, or -1 on allocation failure).
+int ak_contact_cache_reserve(ak_contact_cache *c, int n);
+
+/// Stage CACHE: give every point of this step the impulses of the previous step's point with
+/// the same (a, b, id); a point whose id has no match takes the nearest unclaimed previous point
+/// of the same pair within AK_CACHE_MATCH_DIST; else zero. Counts c->nmatched.
+void ak_contact_cache_match(ak_contact_cache *c);
+/// Store this step's points (with their final impulses) as the previous step's, sorted.
+/// Returns 0, or -1 on allocation failure.
+int ak_contact_cache_store(ak_contact_cache *c);
+
+#endif

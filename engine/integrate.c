@@ -1,0 +1,276 @@
+// Time integrators (see integrate.h for the table of schemes and renormalisation policies).
+#include "integrate.h"
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dyn/dyn.h"
+
+static const char *NAMES[AK_INT_COUNT] = {"thesis", "catto", "rk4", "exp", "gsl"};
+
+int ak_integrator_from_name(const char *name) {
+    if (!name) return -1;
+    for (int i = 0; i < AK_INT_COUNT; i++)
+        if (strcmp(name, NAMES[i]) == 0) return i;
+    return -1;
+}
+
+const char *ak_integrator_name(ak_integrator i) {
+    return (i >= 0 && i < AK_INT_COUNT) ? NAMES[i] : "?";
+}
+
+const char *ak_integrator_names(void) { return "thesis, catto, rk4, exp, gsl"; }
+
+bool ak_integrator_is_split(ak_integrator i) {
+    return i == AK_INT_THESIS || i == AK_INT_CATTO || i == AK_INT_EXP;
+}
+
+static bool body_moves(const ak_body *b) {
+    return !b->fixed && b->inv_mass > 0.0 && b->shape.type != AK_SHAPE_HYPERPLANE;
+}
+
+int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, double h,
+                            const double F[], const double tau[], char *err, size_t errlen) {
+    int n = m->dim, k = ak_nd_nbiv(n);
+    for (int b = 0; b < m->nbody; b++) {
+        const ak_body *bd = &m->bodies[b];
+        if (!body_moves(bd)) continue;
+        double *v = d->v + (size_t)b * AK_MAX_DIM, *w = d->w + (size_t)b * AK_MAX_BIV;
+        const double *R = d->R + (size_t)b * AK_MAX_EVEN;
+        const double *f = F + (size_t)b * AK_MAX_DIM, *t = tau + (size_t)b * AK_MAX_BIV;
+        for (int i = 0; i < n; i++) v[i] += h * bd->inv_mass * f[i];
+        if (integ == AK_INT_THESIS) {
+            // explicit Euler on B-eq5 (the thesis itself has no gyroscopic term, see
+            // docs/formulas/dynamics.md T-5.17)
+            double wb[AK_MAX_BIV], tb[AK_MAX_BIV], wdot[AK_MAX_BIV], wdw[AK_MAX_BIV];
+            ak_dyn_biv_to_body(n, wb, R, w);
+            ak_dyn_biv_to_body(n, tb, R, t);
+            ak_dyn_euler_body(n, wdot, bd->inertia, bd->inv_inertia, wb, tb);
+            ak_dyn_biv_to_world(n, wdw, R, wdot);
+            for (int q = 0; q < k; q++) w[q] += h * wdw[q];
+        } else {
+            // B-4.int: torque explicit, then the gyroscopic term implicit in the body frame
+            double wb[AK_MAX_BIV], tb[AK_MAX_BIV], dw[AK_MAX_BIV], w2[AK_MAX_BIV];
+            ak_dyn_biv_to_body(n, wb, R, w);
+            ak_dyn_biv_to_body(n, tb, R, t);
+            ak_dyn_biv_matvec(n, dw, bd->inv_inertia, tb);
+            for (int q = 0; q < k; q++) wb[q] += h * dw[q];
+            if (ak_dyn_gyro_implicit_body(n, w2, bd->inertia, wb, h) != 0) {
+                snprintf(err, errlen, "body '%s': singular gyroscopic Jacobian", bd->name);
+                return -1;
+            }
+            ak_dyn_biv_to_world(n, w, R, w2);
+        }
+    }
+    return 0;
+}
+
+int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, double h,
+                           bool renormalize, char *err, size_t errlen) {
+    int n = m->dim, k = ak_nd_nbiv(n), ne = ak_nd_neven(n);
+    for (int b = 0; b < m->nbody; b++) {
+        const ak_body *bd = &m->bodies[b];
+        if (!body_moves(bd)) continue;
+        double *x = d->x + (size_t)b * AK_MAX_DIM, *R = d->R + (size_t)b * AK_MAX_EVEN;
+        const double *v = d->v + (size_t)b * AK_MAX_DIM, *w = d->w + (size_t)b * AK_MAX_BIV;
+        for (int i = 0; i < n; i++) x[i] += h * v[i]; // T-5.16
+        if (integ == AK_INT_EXP) {
+            double B[AK_MAX_BIV], E[AK_MAX_EVEN], T[AK_MAX_EVEN];
+            for (int q = 0; q < k; q++) B[q] = -0.5 * h * w[q];
+            ak_dyn_rotor_exp(n, E, B);
+            ak_dyn_even_mul(n, T, E, R);
+            memcpy(R, T, sizeof(double) * (size_t)ne);
+        } else {
+            double Rt[AK_MAX_EVEN]; // T-5.17: R <- R - 1/2 h w R
+            ak_dyn_rotor_rate(n, Rt, R, w);
+            for (int q = 0; q < ne; q++) R[q] += h * Rt[q];
+        }
+        if (renormalize && ak_dyn_rotor_project(n, R) < 0) {
+            snprintf(err, errlen, "body '%s': rotor far from unit (defect %.3g), cannot project",
+                     bd->name, ak_dyn_rotor_defect(n, R));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+size_t ak_integrate_state_size(const ak_model *m) {
+    int n = m->dim;
+    return (size_t)m->nbody * (size_t)(2 * n + ak_nd_neven(n) + ak_nd_nbiv(n));
+}
+
+void ak_integrate_pack(const ak_model *m, const ak_data *d, double y[]) {
+    int n = m->dim, k = ak_nd_nbiv(n), ne = ak_nd_neven(n);
+    size_t o = 0;
+    for (int b = 0; b < m->nbody; b++) {
+        const double *R = d->R + (size_t)b * AK_MAX_EVEN;
+        for (int i = 0; i < n; i++) y[o++] = d->x[(size_t)b * AK_MAX_DIM + i];
+        for (int i = 0; i < n; i++) y[o++] = d->v[(size_t)b * AK_MAX_DIM + i];
+        for (int q = 0; q < ne; q++) y[o++] = R[q];
+        ak_dyn_biv_to_body(n, y + o, R, d->w + (size_t)b * AK_MAX_BIV);
+        o += (size_t)k;
+    }
+}
+
+void ak_integrate_unpack(const ak_model *m, ak_data *d, const double y[]) {
+    int n = m->dim, k = ak_nd_nbiv(n), ne = ak_nd_neven(n);
+    size_t o = 0;
+    for (int b = 0; b < m->nbody; b++) {
+        double *R = d->R + (size_t)b * AK_MAX_EVEN;
+        for (int i = 0; i < n; i++) d->x[(size_t)b * AK_MAX_DIM + i] = y[o++];
+        for (int i = 0; i < n; i++) d->v[(size_t)b * AK_MAX_DIM + i] = y[o++];
+        for (int q = 0; q < ne; q++) R[q] = y[o++];
+        ak_dyn_biv_to_world(n, d->w + (size_t)b * AK_MAX_BIV, R, y + o);
+        o += (size_t)k;
+    }
+}
+
+void ak_integrate_rhs(const ak_model *m, ak_data *scratch, const double y[], double dydt[],
+                      ak_force_fn fn, void *ctx) {
+    int n = m->dim, k = ak_nd_nbiv(n), ne = ak_nd_neven(n);
+    size_t nb = (size_t)(m->nbody > 0 ? m->nbody : 1);
+    double *F = calloc(nb * AK_MAX_DIM, sizeof(double));
+    double *tau = calloc(nb * AK_MAX_BIV, sizeof(double));
+    ak_integrate_unpack(m, scratch, y);
+    if (fn && F && tau) fn(m, scratch, F, tau, ctx);
+    size_t o = 0;
+    for (int b = 0; b < m->nbody; b++) {
+        const ak_body *bd = &m->bodies[b];
+        size_t len = (size_t)(2 * n + ne + k);
+        if (!body_moves(bd)) {
+            memset(dydt + o, 0, len * sizeof(double));
+            o += len;
+            continue;
+        }
+        const double *x = y + o, *v = x + n, *R = v + n, *wb = R + ne;
+        double *dx = dydt + o, *dv = dx + n, *dR = dv + n, *dw = dR + ne;
+        (void)x;
+        for (int i = 0; i < n; i++) {
+            dx[i] = v[i];
+            dv[i] = F ? bd->inv_mass * F[(size_t)b * AK_MAX_DIM + i] : 0.0;
+        }
+        ak_dyn_rotor_rate_body(n, dR, R, wb);
+        double tb[AK_MAX_BIV] = {0};
+        if (tau) ak_dyn_biv_to_body(n, tb, R, tau + (size_t)b * AK_MAX_BIV);
+        ak_dyn_euler_body(n, dw, bd->inertia, bd->inv_inertia, wb, tb);
+        o += len;
+    }
+    free(F);
+    free(tau);
+}
+
+typedef struct gsl_ctx {
+    const ak_model *m;
+    ak_data *scratch;
+    ak_force_fn fn;
+    void *ctx;
+} gsl_ctx;
+
+static int gsl_rhs(double t, const double y[], double dydt[], void *params) {
+    (void)t;
+    gsl_ctx *g = params;
+    ak_integrate_rhs(g->m, g->scratch, y, dydt, g->fn, g->ctx);
+    for (size_t i = 0; i < ak_integrate_state_size(g->m); i++)
+        if (!isfinite(dydt[i])) return GSL_EBADFUNC;
+    return GSL_SUCCESS;
+}
+
+static int step_full(const ak_model *m, ak_data *d, ak_integrator integ, double h,
+                     bool renormalize, ak_force_fn fn, void *ctx, char *err, size_t errlen) {
+    size_t N = ak_integrate_state_size(m);
+    double *buf = calloc(6 * (N ? N : 1), sizeof(double));
+    ak_data *scratch = ak_data_create(m);
+    if (!buf || !scratch) {
+        free(buf);
+        ak_data_free(scratch);
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    double *y = buf, *k1 = y + N, *k2 = k1 + N, *k3 = k2 + N, *k4 = k3 + N, *yt = k4 + N;
+    ak_integrate_pack(m, d, y);
+    int rc = 0;
+    if (integ == AK_INT_RK4) {
+        ak_integrate_rhs(m, scratch, y, k1, fn, ctx);
+        for (size_t i = 0; i < N; i++) yt[i] = y[i] + 0.5 * h * k1[i];
+        ak_integrate_rhs(m, scratch, yt, k2, fn, ctx);
+        for (size_t i = 0; i < N; i++) yt[i] = y[i] + 0.5 * h * k2[i];
+        ak_integrate_rhs(m, scratch, yt, k3, fn, ctx);
+        for (size_t i = 0; i < N; i++) yt[i] = y[i] + h * k3[i];
+        ak_integrate_rhs(m, scratch, yt, k4, fn, ctx);
+        for (size_t i = 0; i < N; i++) y[i] += h / 6.0 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
+    } else {
+        gsl_ctx g = {m, scratch, fn, ctx};
+        gsl_odeiv2_system sys = {gsl_rhs, NULL, N, &g};
+        gsl_odeiv2_driver *drv =
+            gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, h, 1e-12, 1e-12);
+        if (!drv) {
+            snprintf(err, errlen, "gsl_odeiv2_driver_alloc_y_new failed");
+            rc = -1;
+        } else {
+            double t = 0.0;
+            int s = gsl_odeiv2_driver_apply(drv, &t, h, y);
+            if (s != GSL_SUCCESS) {
+                snprintf(err, errlen, "GSL odeiv2 rk8pd failed: %s", gsl_strerror(s));
+                rc = -1;
+            }
+            gsl_odeiv2_driver_free(drv);
+        }
+    }
+    if (rc == 0) {
+        ak_integrate_unpack(m, d, y);
+        if (integ == AK_INT_RK4 && renormalize) {
+            for (int b = 0; b < m->nbody; b++) {
+                if (!body_moves(&m->bodies[b])) continue;
+                double *R = d->R + (size_t)b * AK_MAX_EVEN, wb[AK_MAX_BIV];
+                // keep the body rate, which is what the state carries
+                ak_dyn_biv_to_body(m->dim, wb, R, d->w + (size_t)b * AK_MAX_BIV);
+                if (ak_dyn_rotor_project(m->dim, R) < 0) {
+                    snprintf(err, errlen, "body '%s': rotor far from unit, cannot project",
+                             m->bodies[b].name);
+                    rc = -1;
+                    break;
+                }
+                ak_dyn_biv_to_world(m->dim, d->w + (size_t)b * AK_MAX_BIV, R, wb);
+            }
+        }
+    }
+    free(buf);
+    ak_data_free(scratch);
+    return rc;
+}
+
+int ak_integrate_step(const ak_model *m, ak_data *d, ak_integrator integ, double h,
+                      bool renormalize, ak_force_fn fn, void *ctx, char *err, size_t errlen) {
+    if (integ < 0 || integ >= AK_INT_COUNT || !(h > 0.0) || !isfinite(h)) {
+        snprintf(err, errlen, "bad integrator (%d) or step (%g)", (int)integ, h);
+        return -1;
+    }
+    int rc;
+    if (ak_integrator_is_split(integ)) {
+        size_t nb = (size_t)(m->nbody > 0 ? m->nbody : 1);
+        double *F = calloc(nb * AK_MAX_DIM, sizeof(double));
+        double *tau = calloc(nb * AK_MAX_BIV, sizeof(double));
+        if (!F || !tau) {
+            free(F);
+            free(tau);
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+        if (fn) fn(m, d, F, tau, ctx);
+        rc = ak_integrate_velocities(m, d, integ, h, F, tau, err, errlen);
+        if (rc == 0) rc = ak_integrate_positions(m, d, integ, h, renormalize, err, errlen);
+        free(F);
+        free(tau);
+    } else {
+        rc = step_full(m, d, integ, h, renormalize, fn, ctx, err, errlen);
+    }
+    if (rc == 0) {
+        d->t += h;
+        d->step++;
+    }
+    return rc;
+}

@@ -1,0 +1,70 @@
+/// @file integrate.h
+/// Time integrators for the rigid bodies of a model, selectable by name (scene "integrator",
+/// `anakata run --integrator NAME`). Every scheme advances x, v, R and the world rate w of
+/// every free body over one step h, given a force callback that can be evaluated at any state.
+///
+/// | name     | scheme                                                              | renormalisation (B-4.renorm) |
+/// |----------|---------------------------------------------------------------------|------------------------------|
+/// | "thesis" | explicit Euler on v and w (gyroscopic term explicit, B-eq5), then     | published: none; here the    |
+/// |          | x += h v, R -= 1/2 h w R with the new rates (T-5.16, T-5.17)          | projection after each step   |
+/// | "catto"  | symplectic Euler, torque explicit, gyroscopic term implicit by one    | projection after each step   |
+/// |          | Newton step on the body-frame Euler equation (B-4.int), then x, R     | (ten Bosch: factorisation)   |
+/// |          | by T-5.16, T-5.17 with the new rates                                 |                              |
+/// | "rk4"    | classical RK4 on the full state (x, v, R, w_b) (P-2.5.8)             | projection after each step   |
+/// | "exp"    | rates as "catto", then R <- exp(-1/2 w h) R (exact for constant w)  | projection after each step   |
+/// | "gsl"    | GSL odeiv2 rk8pd, abs = rel = 1e-12, on the same state as "rk4";     | none (the reference)         |
+/// |          | the reference trajectory of the checks                               |                              |
+/// The projection is ak_dyn_rotor_project (ref/dyn/dyn.h). Pass renormalize = false to see the
+/// drift without it (verify check dynamics.rotor_drift).
+#ifndef AK_ENGINE_INTEGRATE_H
+#define AK_ENGINE_INTEGRATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model.h"
+
+typedef enum ak_integrator {
+    AK_INT_THESIS,
+    AK_INT_CATTO,
+    AK_INT_RK4,
+    AK_INT_EXP,
+    AK_INT_GSL,
+    AK_INT_COUNT
+} ak_integrator;
+
+/// Integrator by name; returns -1 for an unknown name.
+int ak_integrator_from_name(const char *name);
+const char *ak_integrator_name(ak_integrator i);
+/// The list of names, comma separated, for messages.
+const char *ak_integrator_names(void);
+/// True for the single-stage (Euler-type) schemes whose velocity and position updates can be
+/// separated by other stages (a contact solver between them).
+bool ak_integrator_is_split(ak_integrator i);
+
+/// World forces F (nbody x AK_MAX_DIM) and world torques tau (nbody x AK_MAX_BIV) at state d.
+typedef void (*ak_force_fn)(const ak_model *m, const ak_data *d, double F[], double tau[],
+                            void *ctx);
+
+/// Velocity stage of a split scheme: v, w from the forces F, tau (evaluated at d).
+/// Returns 0, or -1 (err filled) on a singular gyroscopic Jacobian.
+int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, double h,
+                            const double F[], const double tau[], char *err, size_t errlen);
+/// Position stage of a split scheme: x, R from the (new) v, w; then the renormalisation.
+int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, double h,
+                           bool renormalize, char *err, size_t errlen);
+/// One full step of any scheme (forces evaluated through fn). Advances d->t and d->step.
+/// Returns 0, or -1 with err filled (GSL failure, allocation, singular Jacobian).
+int ak_integrate_step(const ak_model *m, ak_data *d, ak_integrator integ, double h,
+                      bool renormalize, ak_force_fn fn, void *ctx, char *err, size_t errlen);
+
+/// Full-state layout used by "rk4" and "gsl": per body x[n], v[n], R[2^(n-1)], w_b[k].
+size_t ak_integrate_state_size(const ak_model *m);
+void ak_integrate_pack(const ak_model *m, const ak_data *d, double y[]);
+void ak_integrate_unpack(const ak_model *m, ak_data *d, const double y[]);
+/// dy/dt of the full state: x_t = v, v_t = F/m, R_t = -1/2 R w_b, w_b,t from B-eq2 with the
+/// body-frame torque. scratch is an ak_data of the same model. Fixed bodies have dy/dt = 0.
+void ak_integrate_rhs(const ak_model *m, ak_data *scratch, const double y[], double dydt[],
+                      ak_force_fn fn, void *ctx);
+
+#endif

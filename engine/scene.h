@@ -1,0 +1,40 @@
+/// @file scene.h
+/// The scene loader: reads an `anakata-scene/1` JSON file (docs/scene-format.md, schema in
+/// docs/scene.schema.json) into an ak_model (constant) and an ak_data (initial state).
+///
+/// The loader validates everything and never aborts: on bad input it returns NULL and writes one
+/// message into the caller's buffer, either `file:line:column: ...` for a JSON syntax error or
+/// `file: path.to.field: expected ..., got ...` for a bad value. Unknown keys are errors (keys
+/// that start with '_' are comments and are ignored).
+///
+/// It does not compute mass properties: a body keeps `mass` (or `density`) as given, and
+/// volume, centroid, inertia and the inverses are left zero for ak_model_compute_mass (ref/mass
+/// area). Convex vertices are copied, as given, into model->verts.
+#ifndef AK_ENGINE_SCENE_H
+#define AK_ENGINE_SCENE_H
+
+#include <stddef.h>
+
+#include "model.h"
+
+#define AK_SCENE_FORMAT "anakata-scene/1"
+/// A rotor R is accepted when every component of R R~ - 1 is within this of zero (the rounding
+/// of a rotor printed with about 7 digits); it is then normalised. Anything further is rejected.
+#define AK_SCENE_ROTOR_TOL 1e-6
+/// A hyperplane normal or light direction shorter than this is rejected as zero.
+#define AK_SCENE_MIN_NORMAL 1e-9
+#define AK_SCENE_MAX_BODIES 10000
+#define AK_SCENE_MAX_VERTS 1024            ///< per convex body
+#define AK_SCENE_MAX_BYTES (64L << 20)     ///< largest scene file ak_scene_load reads
+
+/// Load a scene file. Returns the model (free with ak_model_free) and, when data is not NULL,
+/// the initial state in *data (free with ak_data_free). On failure returns NULL, sets *data to
+/// NULL and writes a message of at most errlen-1 bytes into err (err may be NULL).
+ak_model *ak_scene_load(const char *path, ak_data **data, char *err, size_t errlen);
+
+/// Parse a scene from memory: text[0..len) need not be NUL-terminated and may hold any bytes.
+/// filename is used in messages and stored in model->source (NULL means "<scene>").
+ak_model *ak_scene_parse(const char *text, size_t len, const char *filename, ak_data **data,
+                         char *err, size_t errlen);
+
+#endif

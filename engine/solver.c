@@ -1,0 +1,275 @@
+// Sequential impulses with warm starting: the corrected contact solver (see solver.h).
+//
+// Derivation. For a contact point p between bodies a and b with unit normal n (from b to a)
+// and levers ra = p - xa, rb = p - xb, the relative velocity is (T-5.1, T-5.2)
+//     u = (va + ra _| wa) - (vb + rb _| wb).
+// An impulse P applied +P to a and -P to b at p changes u by K P with (B-6, ref/contact)
+//     K = (1/ma + 1/mb) delta + [ra]*^T Iwa^-1 [ra]* + [rb]*^T Iwb^-1 [rb]*,
+// Iw^-1 = [R]_2 I^-1 [R]_2^T the world inverse inertia (B-eq4). The constraints of one step are
+//     normal:   u.n >= bias,  jn >= 0,  jn (u.n - bias) = 0   (bias: Baumgarte, T-5.b)
+//     friction: jt in the tangent space (n - 1 dimensions), |jt| <= mu jn, opposing the slip.
+// Gauss-Seidel over the points (Catto's sequential impulses): each row solves its own
+// constraint exactly with the others' impulses frozen, and the *accumulated* impulse of the
+// row is clamped (T-Alg12, T-Alg13), not the increment:
+//     normal:   jn <- max(jn - (u.n - bias) / (n^T K n), 0)
+//     friction: jt <- jt - (T K T^T)^-1 T u   (the whole tangent block, T the tangent basis),
+//               kept if |jt| <= mu jn; else, for a point that slipped before the solve,
+//               jt = -mu jn T u / |T u| (opposite the slip: maximal dissipation), and for a
+//               point at the static limit the radial projection onto the disc. mu = mu_s for a point that was not slipping before the
+//               solve (slip <= AK_SOLVER_STICK_SPEED), else mu_k.
+// The thesis (T-Alg13) clamps along one tangent t fixed by the pre-solve slip (T-5.10); the
+// disc clamp is its n-D correction (docs/errata.md "Contact resolution"). Warm starting
+// applies the previous step's accumulated impulses first (matched by feature ids), so that the
+// iterations start near the solution of a resting contact; the thesis leaves it out.
+// Restitution (P-2.32, P-2.33 via the Euclidean split of the PGA notes' A.14): points that
+// carried an impulse and approached faster than the threshold get u.n = -e vn0, solved by the
+// same accumulated, clamped rows after the velocity iterations (Box2D's "relax, restitution").
+#include "solver.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "broadphase.h"
+#include "contact/contact.h"
+#include "dyn/dyn.h"
+#include "narrowphase.h"
+#include "solver_pga.h"
+#include "solver_published.h"
+
+int ak_solver_body_moves(const ak_model *m, int b) {
+    const ak_body *bd = &m->bodies[b];
+    return !bd->fixed && bd->inv_mass > 0.0 && bd->shape.type != AK_SHAPE_HYPERPLANE;
+}
+
+static const double *inv_iw(const ak_model *m, const ak_contact_cache *c, int b) {
+    int k = ak_nd_nbiv(m->dim);
+    return ak_solver_body_moves(m, b) ? c->inv_iw + (size_t)b * (size_t)(k * k) : NULL;
+}
+
+static double inv_mass(const ak_model *m, int b) {
+    return ak_solver_body_moves(m, b) ? m->bodies[b].inv_mass : 0.0;
+}
+
+// Relative velocity u of the point (a relative to b).
+static void rel_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p,
+                         double u[]) {
+    int n = m->dim;
+    double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
+    if (ak_solver_body_moves(m, p->a))
+        ak_contact_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
+                                  d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
+    if (ak_solver_body_moves(m, p->b))
+        ak_contact_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM,
+                                  d->w + (size_t)p->b * AK_MAX_BIV, p->rb);
+    for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i];
+}
+
+// +P on a, -P on b at the point.
+static void apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
+                  const ak_contact_point *p, const double P[]) {
+    int n = m->dim;
+    if (ak_solver_body_moves(m, p->a))
+        ak_contact_apply(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
+                         inv_mass(m, p->a), inv_iw(m, c, p->a), p->ra, P, 1.0);
+    if (ak_solver_body_moves(m, p->b))
+        ak_contact_apply(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
+                         inv_mass(m, p->b), inv_iw(m, c, p->b), p->rb, P, -1.0);
+}
+
+void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h) {
+    int n = m->dim, k = ak_nd_nbiv(n), nt = n - 1;
+    const ak_solver_settings *s = &m->solver;
+    // world inverse inertias of the bodies in contact, once per body (B-eq4 via the compound
+    // of the broadphase's rotation matrix); order[] marks the bodies done in this call
+    for (int b = 0; b < m->nbody; b++) c->order[b] = 0;
+    for (int i = 0; i < c->npoint; i++) {
+        int ab[2] = {c->pts[i].a, c->pts[i].b};
+        for (int q = 0; q < 2; q++)
+            if (ak_solver_body_moves(m, ab[q]) && !c->order[ab[q]]) {
+                c->order[ab[q]] = 1;
+                ak_contact_world_inv_inertia_m(n, c->inv_iw + (size_t)ab[q] * (size_t)(k * k),
+                                               m->bodies[ab[q]].inv_inertia,
+                                               c->rot + (size_t)ab[q] * AK_MAX_DIM * AK_MAX_DIM);
+            }
+    }
+    for (int i = 0; i < c->npoint; i++) {
+        ak_contact_point *p = &c->pts[i];
+        const ak_body *A = &m->bodies[p->a], *B = &m->bodies[p->b];
+        for (int j = 0; j < n; j++) {
+            p->ra[j] = p->point[j] - d->x[(size_t)p->a * AK_MAX_DIM + j];
+            p->rb[j] = p->point[j] - d->x[(size_t)p->b * AK_MAX_DIM + j];
+        }
+        double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
+        ak_contact_k_add(n, K, inv_mass(m, p->a), inv_iw(m, c, p->a), p->ra);
+        ak_contact_k_add(n, K, inv_mass(m, p->b), inv_iw(m, c, p->b), p->rb);
+        double kn = ak_contact_k_dir(n, K, p->normal);
+        p->mn = kn > 0.0 ? 1.0 / kn : 0.0;
+        p->nt = nt;
+        ak_contact_tangent_basis(n, p->tangent, p->normal);
+        double Kt[AK_MAX_TAN * AK_MAX_TAN];
+        for (int r = 0; r < nt; r++)
+            for (int q = 0; q < nt; q++) {
+                double acc = 0.0;
+                for (int x = 0; x < n; x++)
+                    for (int y = 0; y < n; y++)
+                        acc += p->tangent[r * n + x] * K[x * n + y] * p->tangent[q * n + y];
+                Kt[r * nt + q] = acc;
+            }
+        for (int q = 0; q < nt; q++) { // inverse column by column
+            double e[AK_MAX_TAN] = {0}, col[AK_MAX_TAN];
+            e[q] = 1.0;
+            if (ak_dyn_solve(nt, col, Kt, e) != 0) memset(col, 0, sizeof col);
+            for (int r = 0; r < nt; r++) p->kt_inv[r * nt + q] = col[r];
+        }
+        p->bias = fmin(ak_contact_bias(p->separation, h, s->baumgarte, s->slop), AK_SOLVER_MAX_BIAS);
+        p->mu_k = ak_contact_combine_friction(A->material.friction, B->material.friction);
+        p->mu_s = ak_contact_combine_friction(A->material.static_friction,
+                                              B->material.static_friction);
+        if (p->mu_s < p->mu_k) p->mu_s = p->mu_k;
+        p->e = ak_contact_combine_restitution(A->material.restitution, B->material.restitution);
+        double u[AK_MAX_DIM];
+        rel_velocity(m, d, p, u);
+        p->vn0 = 0.0;
+        for (int j = 0; j < n; j++) p->vn0 += u[j] * p->normal[j];
+        double slip = 0.0;
+        for (int j = 0; j < n; j++) slip += pow(u[j] - p->vn0 * p->normal[j], 2);
+        p->mu = ak_contact_friction_coefficient(sqrt(slip), AK_SOLVER_STICK_SPEED, p->mu_s, p->mu_k);
+        p->slipping = sqrt(slip) > AK_SOLVER_STICK_SPEED;
+        p->jn_max = 0.0;
+    }
+}
+
+void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c) {
+    int n = m->dim;
+    for (int i = 0; i < c->npoint; i++) {
+        ak_contact_point *p = &c->pts[i];
+        if (!m->solver.warm_start) {
+            p->jn = 0.0;
+            memset(p->jt, 0, sizeof p->jt);
+            continue;
+        }
+        double dn = 0.0; // keep jt in the new tangent plane
+        for (int j = 0; j < n; j++) dn += p->jt[j] * p->normal[j];
+        double P[AK_MAX_DIM];
+        for (int j = 0; j < n; j++) {
+            p->jt[j] -= dn * p->normal[j];
+            P[j] = p->jn * p->normal[j] + p->jt[j];
+        }
+        apply(m, d, c, p, P);
+        p->jn_max = p->jn;
+    }
+}
+
+int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
+    int n = m->dim, sliding = 0;
+    for (int i = 0; i < c->npoint; i++) {
+        ak_contact_point *p = &c->pts[i];
+        int nt = p->nt;
+        double u[AK_MAX_DIM], P[AK_MAX_DIM];
+        // friction first (the normal row, solved last, matters most for non-penetration)
+        if (p->mu > 0.0) {
+            rel_velocity(m, d, p, u);
+            double ut[AK_MAX_TAN], old[AK_MAX_TAN], nw[AK_MAX_TAN];
+            for (int r = 0; r < nt; r++) {
+                ut[r] = old[r] = 0.0;
+                for (int j = 0; j < n; j++) {
+                    ut[r] += p->tangent[r * n + j] * u[j];
+                    old[r] += p->tangent[r * n + j] * p->jt[j];
+                }
+            }
+            for (int r = 0; r < nt; r++) {
+                nw[r] = old[r];
+                for (int q = 0; q < nt; q++) nw[r] -= p->kt_inv[r * nt + q] * ut[q];
+            }
+            sliding += ak_contact_friction_clamp(nt, nw, ut, p->jn, p->mu, p->slipping);
+            for (int j = 0; j < n; j++) {
+                double jt = 0.0;
+                for (int r = 0; r < nt; r++) jt += p->tangent[r * n + j] * nw[r];
+                P[j] = jt - p->jt[j];
+                p->jt[j] = jt;
+            }
+            apply(m, d, c, p, P);
+        }
+        rel_velocity(m, d, p, u);
+        double vn = 0.0;
+        for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
+        double jn = fmax(p->jn - p->mn * (vn - p->bias), 0.0); // accumulated and clamped
+        double dj = jn - p->jn;
+        p->jn = jn;
+        if (jn > p->jn_max) p->jn_max = jn;
+        for (int j = 0; j < n; j++) P[j] = dj * p->normal[j];
+        apply(m, d, c, p, P);
+    }
+    return sliding;
+}
+
+void ak_solver_restitution(const ak_model *m, ak_data *d, ak_contact_cache *c) {
+    int n = m->dim;
+    bool any = false;
+    for (int i = 0; i < c->npoint && !any; i++) {
+        const ak_contact_point *p = &c->pts[i];
+        any = p->e > 0.0 && p->vn0 < -m->solver.restitution_threshold && p->jn_max > 0.0;
+    }
+    if (!any) return;
+    for (int it = 0; it < m->solver.iterations; it++) {
+        for (int i = 0; i < c->npoint; i++) {
+            ak_contact_point *p = &c->pts[i];
+            if (!(p->e > 0.0 && p->vn0 < -m->solver.restitution_threshold && p->jn_max > 0.0))
+                continue;
+            double u[AK_MAX_DIM], P[AK_MAX_DIM], vn = 0.0;
+            rel_velocity(m, d, p, u);
+            for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
+            double jn = fmax(p->jn - p->mn * (vn + p->e * p->vn0), 0.0); // target -e vn0
+            double dj = jn - p->jn;
+            p->jn = jn;
+            for (int j = 0; j < n; j++) P[j] = dj * p->normal[j];
+            apply(m, d, c, p, P);
+        }
+    }
+}
+
+int ak_solver_store(ak_contact_cache *c) { return ak_contact_cache_store(c); }
+
+int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *stats, char *err,
+                      size_t errlen) {
+    if (!d->contacts) {
+        d->contacts = ak_contact_cache_create(m);
+        if (!d->contacts) {
+            snprintf(err, errlen, "contacts: out of memory");
+            return -1;
+        }
+    }
+    ak_contact_cache *c = d->contacts;
+    if (ak_broadphase(m, d, c, AK_SOLVER_MARGIN)) {
+        snprintf(err, errlen, "broadphase: out of memory");
+        return -1;
+    }
+    if (ak_narrowphase(m, d, c, AK_SOLVER_MARGIN, err, errlen)) return -1;
+    ak_contact_cache_match(c);
+    int sliding = 0;
+    if (!strcmp(m->solver.method, "pga")) {
+        ak_solver_prepare(m, d, c, h);
+        ak_solver_pga_respond(m, d, c);
+    } else if (!strcmp(m->solver.variant, "published")) {
+        ak_solver_published_prepare(m, d, c, h);
+        for (int it = 0; it < m->solver.iterations; it++) ak_solver_published_iterate(m, d, c);
+    } else {
+        ak_solver_prepare(m, d, c, h);
+        ak_solver_warm_start(m, d, c);
+        for (int it = 0; it < m->solver.iterations; it++) sliding = ak_solver_iterate(m, d, c);
+        ak_solver_restitution(m, d, c);
+    }
+    if (ak_solver_store(c)) {
+        snprintf(err, errlen, "contact cache: out of memory");
+        return -1;
+    }
+    if (stats) {
+        stats->npair = c->npair;
+        stats->npoint = c->npoint;
+        stats->nmatched = c->nmatched;
+        stats->nsliding = sliding;
+        stats->broad_tests = c->broad_tests;
+    }
+    return 0;
+}

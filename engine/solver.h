@@ -1,0 +1,68 @@
+/// @file solver.h
+/// The contact stages of the world step, one function per stage (after Box2D's contact
+/// solver), run by ak_world_step between the velocity and the position stages:
+///   BROADPHASE   ak_broadphase             sweep and prune (broadphase.h)
+///   NARROWPHASE  ak_narrowphase            ref/collide manifolds (narrowphase.h)
+///   CACHE        ak_contact_cache_match    impulses of the previous step by feature id
+///   SOLVER       ak_solver_prepare         lever arms, K matrix, effective masses, bias
+///                ak_solver_warm_start      apply the cached impulses
+///                ak_solver_iterate         one sequential-impulse sweep (x iterations)
+///                ak_solver_restitution     bounce with a velocity threshold
+///                ak_solver_store           keep the impulses for the next step
+/// Variants (scene "solver"): variant "corrected" (default, this file) or "published"
+/// (solver_published.h, the thesis' solver as printed); method "vector" (default) or "pga"
+/// (solver_pga.h, the PGA notes' collision response P-2.6.1).
+/// Derivation and formula IDs: top of solver.c and docs/formulas/world.md.
+#ifndef AK_ENGINE_SOLVER_H
+#define AK_ENGINE_SOLVER_H
+
+#include <stddef.h>
+
+#include "contact_cache.h"
+#include "model.h"
+
+/// Contact pairs are generated when the separation is at most this (speculative contacts).
+#define AK_SOLVER_MARGIN 0.02
+/// A point whose slip speed before the solve is at most this (m/s) uses the static friction
+/// coefficient this step, otherwise the kinetic one.
+#define AK_SOLVER_STICK_SPEED 0.05
+/// The Baumgarte bias never asks for a separating speed above this (m/s): deep initial
+/// overlaps are pushed apart over several steps instead of exploding (Box2D's max correction).
+#define AK_SOLVER_MAX_BIAS 4.0
+
+/// Per-step statistics of the contact stages (for `anakata step` and the checks).
+typedef struct ak_solver_stats {
+    int npair;          ///< broadphase pairs
+    int npoint;         ///< contact points
+    int nmatched;       ///< points warm-started from the cache
+    int nsliding;       ///< points whose friction impulse hit the kinetic disc
+    long broad_tests;   ///< AABB tests of the broadphase
+} ak_solver_stats;
+
+/// SOLVER stage 1: world inverse inertias of the bodies in contact, lever arms, tangent basis,
+/// K = K_a + K_b (B-6), normal mass 1/(n^T K n), the tangent block inverse, Baumgarte bias
+/// (T-5.b), combined materials, and the pre-solve normal velocity (for restitution).
+/// Uses the rotation matrices c->rot that ak_broadphase computed in this step.
+void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h);
+/// SOLVER stage 2: apply the cached impulses jn n + jt (projected on the new tangent plane);
+/// with warm starting off the impulses are zeroed instead.
+void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c);
+/// SOLVER stage 3: one Gauss-Seidel sweep over the points: friction over the whole tangent
+/// space clamped to the disc |jt| <= mu jn (static / kinetic), then the accumulated, clamped
+/// normal impulse (T-Alg12, T-Alg13 corrected). Returns the number of sliding points.
+int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c);
+/// SOLVER stage 4: restitution: every point that carried a normal impulse and approached
+/// faster than the threshold gets the normal velocity -e vn0 (P-2.32, accumulated, clamped).
+void ak_solver_restitution(const ak_model *m, ak_data *d, ak_contact_cache *c);
+/// SOLVER stage 5: store the impulses in the cache. Returns 0 or -1 (allocation).
+int ak_solver_store(ak_contact_cache *c);
+
+/// All contact stages for one step of length h (creates d->contacts on first use).
+/// Returns 0, or -1 with err filled. stats may be NULL.
+int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *stats, char *err,
+                      size_t errlen);
+
+/// True when body b takes part in the dynamics (not fixed, finite mass, not a plane).
+int ak_solver_body_moves(const ak_model *m, int b);
+
+#endif

@@ -1,0 +1,87 @@
+// The thesis' solver as published (see solver_published.h).
+#include "solver_published.h"
+
+#include <string.h>
+
+#include "contact/contact.h"
+#include "published/solver_published.h"
+#include "solver.h"
+
+static void rel_u(const ak_model *m, const ak_data *d, const ak_contact_point *p, double u[]) {
+    int n = m->dim;
+    double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
+    if (ak_solver_body_moves(m, p->a))
+        ak_contact_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
+                                  d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
+    if (ak_solver_body_moves(m, p->b))
+        ak_contact_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM,
+                                  d->w + (size_t)p->b * AK_MAX_BIV, p->rb);
+    for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i]; // T-5.2
+}
+
+static void push(const ak_model *m, ak_data *d, const ak_contact_cache *c,
+                 const ak_contact_point *p, const double P[]) {
+    int n = m->dim, k = ak_nd_nbiv(n);
+    int ab[2] = {p->a, p->b};
+    for (int q = 0; q < 2; q++) {
+        int b = ab[q];
+        if (!ak_solver_body_moves(m, b)) continue;
+        ak_contact_apply(n, d->v + (size_t)b * AK_MAX_DIM, d->w + (size_t)b * AK_MAX_BIV,
+                         m->bodies[b].inv_mass, c->inv_iw + (size_t)b * (size_t)(k * k),
+                         q ? p->rb : p->ra, P, q ? -1.0 : 1.0); // T-5.5..5.8, T-5.12..5.15
+    }
+}
+
+void ak_solver_published_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
+                                 double h) {
+    int n = m->dim;
+    ak_solver_prepare(m, d, c, h); // levers, world inverse inertias, materials
+    for (int i = 0; i < c->npoint; i++) {
+        ak_contact_point *p = &c->pts[i];
+        double ia = 0, ib = 0, sa = 0, sb = 0;
+        if (ak_solver_body_moves(m, p->a)) {
+            ia = m->bodies[p->a].inv_mass;
+            sa = ak_published_solver_inv_inertia_scalar(n, m->bodies[p->a].inertia);
+        }
+        if (ak_solver_body_moves(m, p->b)) {
+            ib = m->bodies[p->b].inv_mass;
+            sb = ak_published_solver_inv_inertia_scalar(n, m->bodies[p->b].inertia);
+        }
+        double u[AK_MAX_DIM];
+        rel_u(m, d, p, u);
+        ak_published_solver_tangent(n, p->t1, u, p->normal);                // T-5.9, T-5.10
+        p->mn = ak_published_solver_mass(n, ia, sa, p->ra, ib, sb, p->rb, p->normal); // T-5.mn
+        p->mt = ak_published_solver_mass(n, ia, sa, p->ra, ib, sb, p->rb, p->t1);     // T-5.mt
+        p->bias = ak_published_solver_baumgarte(m->solver.baumgarte, h, p->separation,
+                                                m->solver.slop); // T-5.b
+        p->jn = 0.0; // no warm start
+        p->jt1 = 0.0;
+        memset(p->jt, 0, sizeof p->jt);
+    }
+}
+
+void ak_solver_published_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
+    int n = m->dim;
+    for (int i = 0; i < c->npoint; i++) {
+        ak_contact_point *p = &c->pts[i];
+        double u[AK_MAX_DIM], P[AK_MAX_DIM], dvn = 0.0, dvt = 0.0;
+        rel_u(m, d, p, u);
+        for (int j = 0; j < n; j++) dvn += u[j] * p->normal[j];
+        double jn = ak_published_solver_alg12(p->jn, p->bias, dvn, p->mn); // T-Alg12
+        double dj = jn - p->jn;
+        p->jn = jn;
+        if (jn > p->jn_max) p->jn_max = jn;
+        for (int j = 0; j < n; j++) P[j] = dj * p->normal[j];
+        push(m, d, c, p, P);
+        rel_u(m, d, p, u);
+        for (int j = 0; j < n; j++) dvt += u[j] * p->t1[j];
+        double jt = ak_published_solver_alg13(p->jt1, dvt, p->mt, p->mu_k, p->jn); // T-Alg13
+        dj = jt - p->jt1;
+        p->jt1 = jt;
+        for (int j = 0; j < n; j++) {
+            P[j] = dj * p->t1[j];
+            p->jt[j] = jt * p->t1[j];
+        }
+        push(m, d, c, p, P);
+    }
+}

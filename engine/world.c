@@ -1,0 +1,195 @@
+// The world step without contacts: one function per stage (see world.h).
+#include "world.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dyn/dyn.h"
+#include "solver.h" // world area: contact stages
+
+static bool moves(const ak_body *b) {
+    return !b->fixed && b->inv_mass > 0.0 && b->shape.type != AK_SHAPE_HYPERPLANE;
+}
+
+ak_world_opts ak_world_default_opts(const ak_model *m) {
+    int i = ak_integrator_from_name(m->integrator);
+    return (ak_world_opts){.integrator = i < 0 ? AK_INT_CATTO : (ak_integrator)i,
+                           .dt = m->timestep,
+                           .renormalize = true};
+}
+
+// World position and velocity of an attachment point given in body b's frame (b < 0: world).
+static void attach_point(const ak_model *m, const ak_data *d, int b, const double pb[],
+                         double p[], double pv[], double r[]) {
+    int n = m->dim;
+    if (b < 0) {
+        for (int i = 0; i < n; i++) p[i] = pb[i], pv[i] = 0.0, r[i] = 0.0;
+        return;
+    }
+    ak_nd_rotor_apply(n, r, d->R + (size_t)b * AK_MAX_EVEN, pb);
+    double rv[AK_MAX_DIM];
+    ak_nd_contract(n, rv, r, d->w + (size_t)b * AK_MAX_BIV); // point velocity v + r _| w (B-3)
+    for (int i = 0; i < n; i++) {
+        p[i] = d->x[(size_t)b * AK_MAX_DIM + i] + r[i];
+        pv[i] = d->v[(size_t)b * AK_MAX_DIM + i] + rv[i];
+    }
+}
+
+static void add_force_at(const ak_model *m, int b, const double r[], const double f[], double F[],
+                         double tau[]) {
+    if (b < 0 || !moves(&m->bodies[b])) return;
+    int n = m->dim, k = ak_nd_nbiv(n);
+    double t[AK_MAX_BIV];
+    ak_nd_wedge(n, t, r, f);
+    for (int i = 0; i < n; i++) F[(size_t)b * AK_MAX_DIM + i] += f[i];
+    for (int q = 0; q < k; q++) tau[(size_t)b * AK_MAX_BIV + q] += t[q];
+}
+
+void ak_world_forces(const ak_model *m, const ak_data *d, double F[], double tau[], void *ctx) {
+    (void)ctx;
+    int n = m->dim, k = ak_nd_nbiv(n);
+    const ak_forces *fo = &m->forces;
+    memset(F, 0, sizeof(double) * (size_t)m->nbody * AK_MAX_DIM);
+    memset(tau, 0, sizeof(double) * (size_t)m->nbody * AK_MAX_BIV);
+    for (int b = 0; b < m->nbody; b++) {
+        const ak_body *bd = &m->bodies[b];
+        if (!moves(bd)) continue;
+        const double *v = d->v + (size_t)b * AK_MAX_DIM, *w = d->w + (size_t)b * AK_MAX_BIV;
+        double *f = F + (size_t)b * AK_MAX_DIM, *t = tau + (size_t)b * AK_MAX_BIV;
+        double speed = 0.0;
+        for (int i = 0; i < n; i++) speed += v[i] * v[i];
+        speed = sqrt(speed);
+        for (int i = 0; i < n; i++)
+            f[i] += bd->mass * m->gravity[i] - fo->linear_drag * v[i] -
+                    fo->quadratic_drag * speed * v[i];
+        for (int q = 0; q < k; q++) t[q] -= fo->angular_drag * w[q];
+    }
+    for (int s = 0; s < fo->nspring; s++) {
+        const ak_spring *sp = &fo->springs[s];
+        double pa[AK_MAX_DIM], va[AK_MAX_DIM], ra[AK_MAX_DIM];
+        double pb[AK_MAX_DIM], vb[AK_MAX_DIM], rb[AK_MAX_DIM];
+        attach_point(m, d, sp->body, sp->point, pa, va, ra);
+        attach_point(m, d, sp->other, sp->anchor, pb, vb, rb);
+        double dl[AK_MAX_DIM], len = 0.0;
+        for (int i = 0; i < n; i++) dl[i] = pb[i] - pa[i], len += dl[i] * dl[i];
+        len = sqrt(len);
+        if (!(len > 0.0)) continue; // no direction: no force (the spring is at a point)
+        double vrel = 0.0;
+        for (int i = 0; i < n; i++) vrel += (vb[i] - va[i]) * dl[i] / len;
+        double mag = sp->stiffness * (len - sp->rest_length) + sp->damping * vrel;
+        double fa[AK_MAX_DIM], fb[AK_MAX_DIM];
+        for (int i = 0; i < n; i++) fa[i] = mag * dl[i] / len, fb[i] = -fa[i];
+        add_force_at(m, sp->body, ra, fa, F, tau);
+        add_force_at(m, sp->other, rb, fb, F, tau);
+    }
+}
+
+double ak_world_potential_energy(const ak_model *m, const ak_data *d) {
+    int n = m->dim;
+    double V = 0.0;
+    for (int b = 0; b < m->nbody; b++) {
+        if (!moves(&m->bodies[b])) continue;
+        for (int i = 0; i < n; i++)
+            V -= m->bodies[b].mass * m->gravity[i] * d->x[(size_t)b * AK_MAX_DIM + i];
+    }
+    for (int s = 0; s < m->forces.nspring; s++) {
+        const ak_spring *sp = &m->forces.springs[s];
+        double pa[AK_MAX_DIM], va[AK_MAX_DIM], ra[AK_MAX_DIM];
+        double pb[AK_MAX_DIM], vb[AK_MAX_DIM], rb[AK_MAX_DIM];
+        attach_point(m, d, sp->body, sp->point, pa, va, ra);
+        attach_point(m, d, sp->other, sp->anchor, pb, vb, rb);
+        double len = 0.0;
+        for (int i = 0; i < n; i++) len += (pb[i] - pa[i]) * (pb[i] - pa[i]);
+        double e = sqrt(len) - sp->rest_length;
+        V += 0.5 * sp->stiffness * e * e;
+    }
+    return V;
+}
+
+double ak_world_kinetic_energy(const ak_model *m, const ak_data *d) {
+    double T = 0.0;
+    for (int b = 0; b < m->nbody; b++) {
+        const ak_body *bd = &m->bodies[b];
+        if (!moves(bd)) continue;
+        T += ak_dyn_kinetic_energy(m->dim, bd->mass, bd->inertia, d->R + (size_t)b * AK_MAX_EVEN,
+                                   d->v + (size_t)b * AK_MAX_DIM, d->w + (size_t)b * AK_MAX_BIV);
+    }
+    return T;
+}
+
+void ak_world_momentum(const ak_model *m, const ak_data *d, double p[], double J[]) {
+    int n = m->dim, k = ak_nd_nbiv(n);
+    for (int i = 0; i < n; i++) p[i] = 0.0;
+    for (int q = 0; q < k; q++) J[q] = 0.0;
+    for (int b = 0; b < m->nbody; b++) {
+        const ak_body *bd = &m->bodies[b];
+        if (!moves(bd)) continue;
+        double Jb[AK_MAX_BIV];
+        const double *v = d->v + (size_t)b * AK_MAX_DIM;
+        ak_dyn_angular_momentum(n, Jb, bd->mass, bd->inertia, d->R + (size_t)b * AK_MAX_EVEN,
+                                d->x + (size_t)b * AK_MAX_DIM, v, d->w + (size_t)b * AK_MAX_BIV);
+        for (int i = 0; i < n; i++) p[i] += bd->mass * v[i];
+        for (int q = 0; q < k; q++) J[q] += Jb[q];
+    }
+}
+
+int ak_world_check(const ak_model *m, const ak_data *d, char *err, size_t errlen) {
+    int n = m->dim, k = ak_nd_nbiv(n), ne = ak_nd_neven(n);
+    for (int b = 0; b < m->nbody; b++) {
+        bool ok = true;
+        for (int i = 0; i < n; i++)
+            ok = ok && isfinite(d->x[(size_t)b * AK_MAX_DIM + i]) &&
+                 isfinite(d->v[(size_t)b * AK_MAX_DIM + i]);
+        for (int q = 0; q < ne; q++) ok = ok && isfinite(d->R[(size_t)b * AK_MAX_EVEN + q]);
+        for (int q = 0; q < k; q++) ok = ok && isfinite(d->w[(size_t)b * AK_MAX_BIV + q]);
+        if (!ok) {
+            snprintf(err, errlen, "body '%s' has a non-finite state at step %ld (t = %g)",
+                     m->bodies[b].name, d->step, d->t);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *err,
+                  size_t errlen) {
+    if (!ak_integrator_is_split(o->integrator)) {
+        if (ak_integrate_step(m, d, o->integrator, o->dt, o->renormalize, ak_world_forces, NULL,
+                              err, errlen) != 0)
+            return -1;
+        return ak_world_check(m, d, err, errlen);
+    }
+    size_t nb = (size_t)(m->nbody > 0 ? m->nbody : 1);
+    double *F = calloc(nb * AK_MAX_DIM, sizeof(double));
+    double *tau = calloc(nb * AK_MAX_BIV, sizeof(double));
+    int rc = 0;
+    if (!F || !tau) {
+        snprintf(err, errlen, "out of memory");
+        rc = -1;
+    }
+    for (int stage = 0; rc == 0 && stage < AK_STAGE_COUNT; stage++) {
+        switch ((ak_world_stage)stage) {
+        case AK_STAGE_FORCES: ak_world_forces(m, d, F, tau, NULL); break;
+        case AK_STAGE_VELOCITIES:
+            rc = ak_integrate_velocities(m, d, o->integrator, o->dt, F, tau, err, errlen);
+            break;
+        case AK_STAGE_CONTACTS: // world area: broadphase .. store impulses (solver.h)
+            rc = ak_world_contacts(m, d, o->dt, NULL, err, errlen);
+            break;
+        case AK_STAGE_POSITIONS:
+            rc = ak_integrate_positions(m, d, o->integrator, o->dt, o->renormalize, err, errlen);
+            if (rc == 0) {
+                d->t += o->dt;
+                d->step++;
+            }
+            break;
+        case AK_STAGE_CHECK: rc = ak_world_check(m, d, err, errlen); break;
+        default: break;
+        }
+    }
+    free(F);
+    free(tau);
+    return rc;
+}

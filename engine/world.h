@@ -1,0 +1,62 @@
+/// @file world.h
+/// The world step, one function per stage (after Box2D's solver stages):
+///   AK_STAGE_FORCES      gravity (B-8grav), drag, springs           ak_world_forces
+///   AK_STAGE_VELOCITIES  velocity half of a split integrator          ak_integrate_velocities
+///   AK_STAGE_CONTACTS    broadphase, narrowphase, contact cache, solver (prepare, warm start,
+///                        iterate, restitution, store): ak_world_contacts (engine/solver.h;
+///                        world area), they change v and w
+///   AK_STAGE_POSITIONS   position half of a split integrator          ak_integrate_positions
+///   AK_STAGE_CHECK       NaN / Inf check with the body's name          ak_world_check
+/// Full-state schemes (rk4, gsl) run the forces inside the step and cannot host contact stages
+/// between velocities and positions: ak_world_step runs them as one stage.
+#ifndef AK_ENGINE_WORLD_H
+#define AK_ENGINE_WORLD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "integrate.h"
+#include "model.h"
+
+typedef enum ak_world_stage {
+    AK_STAGE_FORCES,
+    AK_STAGE_VELOCITIES,
+    AK_STAGE_CONTACTS, ///< world area: engine/solver.h
+    AK_STAGE_POSITIONS,
+    AK_STAGE_CHECK,
+    AK_STAGE_COUNT
+} ak_world_stage;
+
+/// Options of a run: integrator, step, renormalisation (defaults from the model).
+typedef struct ak_world_opts {
+    ak_integrator integrator;
+    double dt;
+    bool renormalize;
+} ak_world_opts;
+
+/// Defaults: the model's integrator ("catto" when unknown), its timestep, renormalisation on.
+ak_world_opts ak_world_default_opts(const ak_model *m);
+
+/// Stage FORCES: world forces F (nbody x AK_MAX_DIM) and torques tau (nbody x AK_MAX_BIV) at d:
+/// gravity m g (B-8grav), linear drag -c v, quadratic drag -c |v| v, angular drag -c w,
+/// damped Hooke springs between a body point and a world point or a point of another body
+/// (force at the attachment p with lever r = p - x gives the torque r ^ F, B-3).
+/// Matches ak_force_fn (ctx unused).
+void ak_world_forces(const ak_model *m, const ak_data *d, double F[], double tau[], void *ctx);
+
+/// Potential energy of gravity (-m g.x) and springs (1/2 k (l - l0)^2).
+double ak_world_potential_energy(const ak_model *m, const ak_data *d);
+/// Kinetic energy of all bodies (ak_dyn_kinetic_energy).
+double ak_world_kinetic_energy(const ak_model *m, const ak_data *d);
+/// Total linear momentum p[n] and angular momentum about the origin J[k] (x ^ p + L). [B-3]
+void ak_world_momentum(const ak_model *m, const ak_data *d, double p[], double J[]);
+
+/// Stage CHECK: returns 0, or -1 and names the first body with a non-finite x, v, R or w.
+int ak_world_check(const ak_model *m, const ak_data *d, char *err, size_t errlen);
+
+/// One world step without contacts: forces, velocities, positions, check.
+/// Returns 0, or -1 with err filled (the state is then left as the failing stage wrote it).
+int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *err,
+                  size_t errlen);
+
+#endif

@@ -1,0 +1,92 @@
+/// @file dyn.h
+/// Rigid-body equations of motion in n dimensions (n = 2..5), ten Bosch §3-§4, in the
+/// conventions of ref/ga/nd.h: x_world = x + R x_body R~, R_t = -1/2 w R with w the world-frame
+/// rate bivector, body-frame rate w_b = R~ w R (so R_t = -1/2 R w_b), inertia k x k in the
+/// body frame with k = n(n-1)/2, commutator A x B = (AB - BA)/2.
+/// Pure functions: outputs first, sizes in the signature, no allocation, no I/O.
+/// Verdicts and evidence: docs/formulas/dynamics.md.
+#ifndef AK_DYN_DYN_H
+#define AK_DYN_DYN_H
+
+#include "ga/nd.h"
+
+/// Even-subalgebra kernels on generated tables (ref/dyn/gen_even_tables.py -> even_tables.h):
+/// the same results as ak_nd_rotor_mul / _reverse / _exp / ak_nd_biv_sandwich /
+/// ak_nd_rotor_biv_matrix (test_dyn.c checks that), fast enough for 10^6-step loops.
+/// out = a b for even elements (out may not alias a or b).
+void ak_dyn_even_mul(int n, double out[], const double a[], const double b[]);
+/// out = reverse(R) (out may alias R).
+void ak_dyn_even_reverse(int n, double out[], const double R[]);
+/// R = exp(B) for a bivector B (Taylor series with scaling and squaring, exact to rounding).
+void ak_dyn_rotor_exp(int n, double R[], const double B[]);
+/// out = R B R~ for a bivector B (out may not alias B).
+void ak_dyn_biv_sandwich(int n, double out[], const double R[], const double B[]);
+/// k x k matrix [R]_2 with R B R~ = [R]_2 B.  [B-eq4]
+void ak_dyn_rotor_biv_matrix(int n, double M2[], const double R[]);
+
+/// Commutator of two bivectors by structure constants, out = a x b = (ab - ba)/2.
+/// Same result as ak_nd_commutator, without full multivector products.  [B-eq2]
+void ak_dyn_commutator(int n, double out[], const double a[], const double b[]);
+/// The k x k matrix C(a) with C(a) b = a x b.  [B-eq2]
+void ak_dyn_commutator_matrix(int n, double C[], const double a[]);
+/// y = A x for a k x k row-major matrix (k = n(n-1)/2).
+void ak_dyn_biv_matvec(int n, double y[], const double A[], const double x[]);
+
+/// World inertia I' = [R]_2 I [R]_2^T (k x k).  [B-eq4]
+void ak_dyn_world_inertia(int n, double Iw[], const double I[], const double R[]);
+/// Body-frame bivector w_b = R~ w R and its inverse w = R w_b R~.
+void ak_dyn_biv_to_body(int n, double wb[], const double R[], const double w[]);
+void ak_dyn_biv_to_world(int n, double w[], const double R[], const double wb[]);
+/// Angular momentum about the centroid, world frame: L = R I(R~ w R) R~.  [B-eq1]
+void ak_dyn_spin(int n, double L[], const double I[], const double R[], const double w[]);
+/// World rate from world angular momentum: w = R I^-1(R~ L R) R~ (Iinv = I^-1).  [B-eq1]
+void ak_dyn_omega_from_spin(int n, double w[], const double Iinv[], const double R[],
+                            const double L[]);
+/// Body-frame Euler equation I(w_t) - w x I(w) = tau solved for w_t:
+/// wdot = I^-1 (tau_b + w_b x I w_b), all in the body frame.  [B-eq2]
+void ak_dyn_euler_body(int n, double wdot[], const double I[], const double Iinv[],
+                       const double wb[], const double taub[]);
+/// World-frame Euler equation I' w_t - w x I' w = tau solved for w_t, given I' and I'^-1.
+/// [B-eq5]
+void ak_dyn_euler_world(int n, double wdot[], const double Iw[], const double Iwinv[],
+                        const double w[], const double tau[]);
+/// Rotor rate from the world rate, R_t = -1/2 w R.  [B-3]
+void ak_dyn_rotor_rate(int n, double Rt[], const double R[], const double w[]);
+/// Rotor rate from the body rate, R_t = -1/2 R w_b.  [B-3]
+void ak_dyn_rotor_rate_body(int n, double Rt[], const double R[], const double wb[]);
+
+/// Kinetic energy 1/2 m v.v + 1/2 w_b . I w_b (w is the world rate).  [B-3, B-eq1]
+double ak_dyn_kinetic_energy(int n, double mass, const double I[], const double R[],
+                             const double v[], const double w[]);
+/// Angular momentum bivector about the world origin, x ^ (m v) + L.  [B-3]
+void ak_dyn_angular_momentum(int n, double J[], double mass, const double I[], const double R[],
+                             const double x[], const double v[], const double w[]);
+
+/// Rotor defect: the largest |component| of R R~ - 1 (every grade; 0 for a unit rotor).
+/// In 4D R R~ = s + q e_xyzw, so this covers |s - 1| and the grade-4 part.  [B-4.renorm]
+double ak_dyn_rotor_defect(int n, const double R[]);
+/// Project R back onto the rotor group: R <- (R R~)^(-1/2) R by Newton-Schulz iteration
+/// R <- 1/2 (3 - R R~) R until the defect is below 1e-15 (at most 8 iterations).
+/// Unlike ak_nd_rotor_normalize (scale only) this also removes the grade-4 part of R R~
+/// that double rotations accumulate in 4D and 5D (ten Bosch's warning, B-4.renorm); it is an
+/// alternative to his factorisation into vectors (Perwass), with the same result for a
+/// near-unit R: a rotor with R R~ = 1. Returns the number of iterations, or -1 when R is
+/// far from the group (defect > 0.5) and was left unchanged.  [B-4.renorm]
+int ak_dyn_rotor_project(int n, double R[]);
+
+/// Symplectic-Euler step of the rate with the gyroscopic term implicit (ten Bosch after Catto
+/// 2015): solves I(w2 - w1) - h w2 x I(w2) = 0 for w2 by one Newton step from w1, in the body
+/// frame. w1 already contains the external torque's impulse. Returns 0, or -1 when the
+/// Jacobian is singular.  [B-4.int, B-eq2]
+int ak_dyn_gyro_implicit_body(int n, double w2[], const double I[], const double w1[], double h);
+
+/// Inertia of a solid hyperbox of mass m and half extents h[n] about its centroid, body frame:
+/// diagonal, I_ab = m (h_a^2 + h_b^2) / 3 (verified by quadrature in test_dyn.c; the mass area
+/// owns the general mass properties). I is k x k; Iinv its inverse (may be NULL).  [B-I, T-3.hb]
+void ak_dyn_hyperbox_inertia(int n, double I[], double Iinv[], double mass, const double h[]);
+
+/// Solve the k x k system A x = b by Gaussian elimination with partial pivoting (A is copied).
+/// Returns 0, or -1 when A is singular.
+int ak_dyn_solve(int k, double x[], const double A[], const double b[]);
+
+#endif

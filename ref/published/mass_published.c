@@ -1,0 +1,116 @@
+// Mass-property formulas AS PUBLISHED (see mass_published.h for the verdicts and sources).
+// Transcribed literally, including the errors; nothing here is used by the engine.
+#include "published/mass_published.h"
+
+#include <math.h>
+
+#define PI 3.14159265358979323846
+
+double ak_pub_mass_T3_1_hypersphere_surface(double R) { return 2.0 * PI * PI * R * R * R; }
+double ak_pub_mass_T3_2_hypersphere_volume(double R) { return 0.5 * PI * PI * pow(R, 4); }
+double ak_pub_mass_T3_3_hypersphere_density(double M, double R) {
+    return 2.0 * M / (PI * PI * pow(R, 4));
+}
+void ak_pub_mass_T3_hs_hypersphere_inertia(double I[6], double M, double R) {
+    for (int i = 0; i < 6; i++) I[i] = M * R * R / 3.0;
+}
+double ak_pub_mass_T3_4_hypercapsule_surface(double R, double H) {
+    return 4.0 * PI * R * R * H + 2.0 * PI * PI * R * R * R;
+}
+double ak_pub_mass_T3_5_hypercapsule_volume(double R, double H) {
+    return 4.0 / 3.0 * PI * R * R * R * H + 0.5 * PI * PI * pow(R, 4);
+}
+double ak_pub_mass_C1_Ms(double M, double R, double H) {
+    return M / (1.0 + 3.0 * PI * R * R / (8.0 * H));
+}
+double ak_pub_mass_C2_Mc(double M, double R, double H) {
+    return M / (8.0 * H / (3.0 * PI * R * R) + 1.0);
+}
+void ak_pub_mass_T3_hc_hypercapsule_inertia(double I[6], double M, double R, double H) {
+    double Ms = ak_pub_mass_C1_Ms(M, R, H), Mc = ak_pub_mass_C2_Mc(M, R, H);
+    double par = 1.0 / 3.0 * Ms * (2.0 / 5.0 * R * R + H * H / 4.0) +
+                 2.0 * Mc * (1.0 / 3.0 * R * R + H * H / 4.0 + 16.0 * R * H / (15.0 * PI));
+    double perp = 2.0 / 5.0 * Ms * R * R + 2.0 / 3.0 * Mc * R * R;
+    // I_11 = xy, I_44 = yz, I_55 = yw contain y; I_22 = xz, I_33 = xw, I_66 = zw do not
+    I[0] = par;
+    I[1] = perp;
+    I[2] = perp;
+    I[3] = par;
+    I[4] = par;
+    I[5] = perp;
+}
+double ak_pub_mass_T3_6_hyperbox_surface(const double s[4]) {
+    return 2.0 * (s[0] * s[1] + s[0] * s[2] + s[0] * s[3] + s[1] * s[2] + s[1] * s[3] + s[2] * s[3]);
+}
+double ak_pub_mass_T3_7_hyperbox_volume(const double s[4]) { return s[0] * s[1] * s[2] * s[3]; }
+void ak_pub_mass_T3_hb_hyperbox_inertia(double I[6], double M, const double s[4]) {
+    int k = 0;
+    for (int a = 0; a < 4; a++)
+        for (int b = a + 1; b < 4; b++) I[k++] = 1.0 / 3.0 * M * (s[a] * s[a] + s[b] * s[b]);
+}
+
+double ak_pub_mass_TC1_hypersphere_dM_dr(double M, double R, double r) {
+    return 4.0 * M * r * r * r / pow(R, 4);
+}
+double ak_pub_mass_TC1_hypersphere_inertia(double M, double R) {
+    return (12.0 * M / pow(R, 4)) * (pow(R, 6) / 6.0) / 6.0;
+}
+double ak_pub_mass_TC2V_hypercapsule_volume(double R, double H) {
+    return 4.0 / 3.0 * PI * R * R * H + 0.5 * PI * PI * pow(R, 4);
+}
+void ak_pub_mass_TC2_hypercapsule_inertia(double I[6], double M, double R, double H) {
+    ak_pub_mass_T3_hc_hypercapsule_inertia(I, M, R, H);
+}
+double ak_pub_mass_TC21_spherinder_perp(double M, double R) { return 2.0 / 5.0 * M * R * R; }
+double ak_pub_mass_TC21_spherinder_par(double M, double R, double H) {
+    return 1.0 / 3.0 * M * (2.0 / 5.0 * R * R + 0.25 * H * H);
+}
+double ak_pub_mass_TC22_half_volume(double R) { return 1.0 / 3.0 * PI * PI * pow(R, 4); }
+double ak_pub_mass_TC22_D(double R) { return 16.0 * R / (15.0 * PI); }
+double ak_pub_mass_TC22_base_inertia(double M, double R) { return 1.0 / 3.0 * M * R * R; }
+double ak_pub_mass_TC22_cap_par(double M, double R, double H) {
+    return M * (1.0 / 3.0 * R * R + H * H / 4.0 + 16.0 * R * H / (15.0 * PI));
+}
+double ak_pub_mass_TC22_cap_perp(double M, double R) { return 1.0 / 3.0 * M * R * R; }
+double ak_pub_mass_TC3_derivation_xy(double M, double sx, double sy) {
+    return 1.0 / 12.0 * M * (sx * sx + sy * sy);
+}
+void ak_pub_mass_TC3_table(double I[6], double M, const double s[4]) {
+    ak_pub_mass_T3_hb_hyperbox_inertia(I, M, s);
+}
+
+void ak_pub_mass_G16_1_box(double I[3], double M, double w, double d, double h) {
+    I[0] = M * (h * h + d * d) / 12.0;
+    I[1] = M * (w * w + d * d) / 12.0;
+    I[2] = M * (w * w + h * h) / 12.0;
+}
+void ak_pub_mass_G16_2_cylinder(double I[3], double M, double R, double h) {
+    I[0] = I[1] = M * (3.0 * R * R + h * h) / 12.0;
+    I[2] = 0.5 * M * R * R;
+}
+void ak_pub_mass_G16_3_sphere(double I[3], double M, double R) {
+    I[0] = I[1] = I[2] = 2.0 / 5.0 * M * R * R;
+}
+double ak_pub_mass_G16_3_integrand_I22(double M, double R, double r, double theta, double phi) {
+    (void)theta;
+    double V = 4.0 / 3.0 * PI * R * R * R;
+    return M / V * pow(r, 4) * pow(sin(phi), 3) * r;
+}
+void ak_pub_mass_G16_4_half_sphere_base(double I[3], double M, double R) {
+    I[0] = I[1] = I[2] = 2.0 / 5.0 * M * R * R;
+}
+double ak_pub_mass_G16_4_centroid(double R) { return 3.0 / 8.0 * R; }
+void ak_pub_mass_G16_4_half_sphere_cm(double I[3], double M, double R) {
+    I[0] = I[1] = M * R * R * (2.0 / 5.0 - (3.0 / 8.0) * (3.0 / 8.0));
+    I[2] = M * R * R * 2.0 / 5.0;
+}
+double ak_pub_mass_G16_4_integrand_I00(double M, double R, double r, double theta, double phi) {
+    double V = 2.0 / 3.0 * PI * R * R * R;
+    double st = sin(theta), ct = cos(theta), sp = sin(phi), cp = cos(phi);
+    return M / V * (r * r * st * st * sp * sp + r * r * ct * ct * cp * cp) * r * r * sp;
+}
+void ak_pub_mass_G16_5_capsule(double I[3], double M_cy, double M_hs, double R, double h) {
+    I[0] = I[1] = M_cy * (R * R / 4.0 + h * h / 12.0) + M_hs * (4.0 / 5.0 * R * R + h * h / 2.0 +
+                                                               3.0 / 4.0 * h * R);
+    I[2] = (0.5 * M_cy + 4.0 / 5.0 * M_hs) * R * R;
+}

@@ -1,0 +1,69 @@
+// Scene buffers and the scene SDF shared by trace.comp and sdf_probe.comp. The C side packs
+// these in render/vk.c (ak_vk_scene / ak_vk_obj); layouts are std430.
+#extension GL_GOOGLE_include_directive : require
+#include "ak_render_constants.h"
+#include "sdf.glsl"
+
+struct AkObj {
+    vec4 pos;
+    vec4 rt0, rt1, rt2, rt3; // columns of the body-to-world rotation: p_body = (rt_j . (x - pos))
+    vec4 a;                  // radius, half_length | r_xy, r_zw | plane offset in a.x
+    vec4 b;                  // box half extents | plane unit normal
+    vec4 color;
+    ivec4 info;              // type, first plane, plane count, 0
+};
+
+layout(std430, set = 0, binding = 0) readonly buffer AkScene {
+    vec4 cam_origin; // camera position + slice * ana
+    vec4 cam_right;
+    vec4 cam_up;
+    vec4 cam_back;
+    vec4 cam_ana;
+    vec4 misc;       // tan(fov/2), aspect, width, height
+    vec4 ambient;
+    vec4 sky;
+    vec4 light_dir[AK_RT_MAX_LIGHTS]; // unit
+    vec4 light_col[AK_RT_MAX_LIGHTS];
+    ivec4 counts;    // nobj, nlight, shadows, grid
+    AkObj obj[];
+} scn;
+
+layout(std430, set = 0, binding = 1) readonly buffer AkPlanes {
+    vec4 planes[]; // pairs: unit normal, (offset, 0, 0, 0)
+} pln;
+
+float ak_scene_sdf(vec4 x, out int which) {
+    float best = 1e30;
+    which = -1;
+    for (int i = 0; i < scn.counts.x; i++) {
+        int type = scn.obj[i].info.x;
+        float d;
+        if (type == AK_RT_PLANE) {
+            d = ak_sd_hyperplane(x, scn.obj[i].b, scn.obj[i].a.x);
+        } else {
+            vec4 e = x - scn.obj[i].pos;
+            vec4 p = vec4(dot(scn.obj[i].rt0, e), dot(scn.obj[i].rt1, e), dot(scn.obj[i].rt2, e),
+                          dot(scn.obj[i].rt3, e));
+            if (type == AK_RT_SPHERE) d = ak_sd_hypersphere(p, scn.obj[i].a.x);
+            else if (type == AK_RT_CAPSULE) d = ak_sd_hypercapsule(p, scn.obj[i].a.x, scn.obj[i].a.y);
+            else if (type == AK_RT_BOX) d = ak_sd_hyperbox(p, scn.obj[i].b);
+            else if (type == AK_RT_DUOCYLINDER) d = ak_sd_duocylinder(p, scn.obj[i].a.x, scn.obj[i].a.y);
+            else { // AK_RT_CONVEX: half-space bound
+                d = -1e30;
+                int first = scn.obj[i].info.y, n = scn.obj[i].info.z;
+                for (int f = 0; f < n; f++)
+                    d = max(d, dot(pln.planes[2 * (first + f)], p) - pln.planes[2 * (first + f) + 1].x);
+            }
+        }
+        if (d < best) { // T-E.union
+            best = d;
+            which = i;
+        }
+    }
+    return best;
+}
+
+float ak_scene_dist(vec4 x) {
+    int w;
+    return ak_scene_sdf(x, w);
+}

@@ -1,0 +1,703 @@
+// Headless Vulkan compute renderer through volk. This file holds the single copy of volk's
+// implementation (volk.c); nothing links libvulkan: volkInitialize() opens the loader at run
+// time, and its failure means "no Vulkan loader".
+#define VK_NO_PROTOTYPES
+#include "vk.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "volk.c"
+
+#include "sdf_probe_spv.h"
+#include "trace_spv.h"
+
+// ---- packed scene: mirrors shaders/scene.glsl (std430) -------------------------------------
+
+typedef struct ak_vk_obj {
+    float pos[4];
+    float rt[4][4]; // rt[j] = column j of the body-to-world rotation
+    float a[4];
+    float b[4];
+    float color[4];
+    int32_t info[4];
+} ak_vk_obj;
+
+typedef struct ak_vk_scene {
+    float cam_origin[4], cam_right[4], cam_up[4], cam_back[4], cam_ana[4];
+    float misc[4];
+    float ambient[4], sky[4];
+    float light_dir[AK_RT_MAX_LIGHTS][4];
+    float light_col[AK_RT_MAX_LIGHTS][4];
+    int32_t counts[4];
+    ak_vk_obj obj[AK_RT_MAX_OBJECTS];
+} ak_vk_scene;
+
+_Static_assert(sizeof(ak_vk_obj) == 144, "ak_vk_obj must match AkObj (std430)");
+_Static_assert(offsetof(ak_vk_scene, obj) == 16 * (8 + 2 * AK_RT_MAX_LIGHTS) + 16,
+               "ak_vk_scene header must match AkScene (std430)");
+
+static void pack_scene(ak_vk_scene *p, float *planes, const ak_render_scene *s, int width, int height) {
+    memset(p, 0, sizeof *p);
+    double right[4], up[4], back[4], ana[4];
+    ak_render_camera_frame(&s->cam, right, up, back, ana);
+    for (int i = 0; i < 4; i++) {
+        p->cam_origin[i] = (float)(s->cam.pos[i] + s->cam.slice * ana[i]);
+        p->cam_right[i] = (float)right[i];
+        p->cam_up[i] = (float)up[i];
+        p->cam_back[i] = (float)back[i];
+        p->cam_ana[i] = (float)ana[i];
+    }
+    p->misc[0] = (float)tan(0.5 * s->cam.fov_deg * M_PI / 180.0);
+    p->misc[1] = (float)((double)width / height);
+    p->misc[2] = (float)width;
+    p->misc[3] = (float)height;
+    for (int c = 0; c < 3; c++) {
+        p->ambient[c] = (float)s->ambient[c];
+        p->sky[c] = (float)s->sky[c];
+    }
+    for (int l = 0; l < s->nlight && l < AK_RT_MAX_LIGHTS; l++) {
+        double n = 0;
+        for (int i = 0; i < 4; i++) n += s->light[l].dir[i] * s->light[l].dir[i];
+        for (int i = 0; i < 4; i++) p->light_dir[l][i] = (float)(s->light[l].dir[i] / sqrt(n));
+        for (int c = 0; c < 3; c++) p->light_col[l][c] = (float)s->light[l].color[c];
+    }
+    p->counts[0] = s->nobj;
+    p->counts[1] = s->nlight;
+    p->counts[2] = s->shadows;
+    p->counts[3] = s->grid;
+    for (int k = 0; k < s->nobj; k++) {
+        const ak_render_object *o = &s->obj[k];
+        ak_vk_obj *q = &p->obj[k];
+        for (int i = 0; i < 4; i++) {
+            q->pos[i] = (float)o->pose.pos[i];
+            for (int j = 0; j < 4; j++) q->rt[j][i] = (float)o->pose.rot[i * 4 + j];
+            q->color[i] = i < 3 ? (float)o->color[i] : 1.0f;
+        }
+        q->info[0] = (int32_t)o->shape.type;
+        q->info[1] = o->plane_first;
+        q->info[2] = o->nplanes;
+        switch (o->shape.type) {
+        case AK_SHAPE_HYPERSPHERE: q->a[0] = (float)o->shape.radius; break;
+        case AK_SHAPE_HYPERCAPSULE:
+            q->a[0] = (float)o->shape.radius;
+            q->a[1] = (float)o->shape.half_length;
+            break;
+        case AK_SHAPE_HYPERBOX:
+            for (int i = 0; i < 4; i++) q->b[i] = (float)o->shape.half_extents[i];
+            break;
+        case AK_SHAPE_DUOCYLINDER:
+            q->a[0] = (float)o->shape.radii[0];
+            q->a[1] = (float)o->shape.radii[1];
+            break;
+        case AK_SHAPE_HYPERPLANE: {
+            double n = 0;
+            for (int i = 0; i < 4; i++) n += o->shape.normal[i] * o->shape.normal[i];
+            n = sqrt(n);
+            for (int i = 0; i < 4; i++) q->b[i] = (float)(o->shape.normal[i] / n);
+            q->a[0] = (float)(o->shape.offset / n);
+            break;
+        }
+        default: break;
+        }
+    }
+    for (int f = 0; f < s->nplanes; f++) {
+        for (int i = 0; i < 4; i++) planes[8 * f + i] = (float)s->plane_n[4 * f + i];
+        planes[8 * f + 4] = (float)s->plane_o[f];
+        planes[8 * f + 5] = planes[8 * f + 6] = planes[8 * f + 7] = 0.0f;
+    }
+}
+
+// ---- error reporting ---------------------------------------------------------------------
+
+static const char *vk_result_name(VkResult r) {
+    switch (r) {
+#define C(x)                                                                                       \
+    case x: return #x;
+        C(VK_SUCCESS) C(VK_NOT_READY) C(VK_TIMEOUT) C(VK_EVENT_SET) C(VK_EVENT_RESET) C(VK_INCOMPLETE)
+        C(VK_ERROR_OUT_OF_HOST_MEMORY) C(VK_ERROR_OUT_OF_DEVICE_MEMORY)
+        C(VK_ERROR_INITIALIZATION_FAILED) C(VK_ERROR_DEVICE_LOST) C(VK_ERROR_MEMORY_MAP_FAILED)
+        C(VK_ERROR_LAYER_NOT_PRESENT) C(VK_ERROR_EXTENSION_NOT_PRESENT)
+        C(VK_ERROR_FEATURE_NOT_PRESENT) C(VK_ERROR_INCOMPATIBLE_DRIVER) C(VK_ERROR_TOO_MANY_OBJECTS)
+        C(VK_ERROR_FORMAT_NOT_SUPPORTED) C(VK_ERROR_FRAGMENTED_POOL) C(VK_ERROR_UNKNOWN)
+        C(VK_ERROR_OUT_OF_POOL_MEMORY) C(VK_ERROR_INVALID_EXTERNAL_HANDLE)
+#undef C
+    default: return "VkResult(unknown)";
+    }
+}
+
+#define VKCHECK(call)                                                                              \
+    do {                                                                                           \
+        VkResult vr_ = (call);                                                                     \
+        if (vr_ != VK_SUCCESS) {                                                                   \
+            snprintf(err, errlen, "%s:%d: %s failed: %s", __FILE__, __LINE__, #call,               \
+                     vk_result_name(vr_));                                                         \
+            goto fail;                                                                             \
+        }                                                                                          \
+    } while (0)
+#define FAIL(...)                                                                                  \
+    do {                                                                                           \
+        int n_ = snprintf(err, errlen, "%s:%d: ", __FILE__, __LINE__);                             \
+        if (n_ > 0 && (size_t)n_ < errlen) snprintf(err + n_, errlen - (size_t)n_, __VA_ARGS__);   \
+        goto fail;                                                                                 \
+    } while (0)
+
+// ---- context -----------------------------------------------------------------------------
+
+typedef struct vk_ctx {
+    VkInstance instance;
+    VkPhysicalDevice phys;
+    VkDevice device;
+    VkQueue queue;
+    uint32_t family;
+    VkCommandPool pool;
+    char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
+} vk_ctx;
+
+static int find_compute_family(VkPhysicalDevice pd, uint32_t *family) {
+    uint32_t n = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, NULL);
+    VkQueueFamilyProperties props[32];
+    if (n > 32) n = 32;
+    vkGetPhysicalDeviceQueueFamilyProperties(pd, &n, props);
+    for (uint32_t i = 0; i < n; i++)
+        if (props[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+            *family = i;
+            return 1;
+        }
+    return 0;
+}
+
+static void ctx_destroy(vk_ctx *c) {
+    if (c->device) {
+        vkDeviceWaitIdle(c->device);
+        if (c->pool) vkDestroyCommandPool(c->device, c->pool, NULL);
+        vkDestroyDevice(c->device, NULL);
+    }
+    if (c->instance) vkDestroyInstance(c->instance, NULL);
+    memset(c, 0, sizeof *c);
+}
+
+static int create_instance(vk_ctx *c, char *err, size_t errlen) {
+    memset(c, 0, sizeof *c);
+    if (volkInitialize() != VK_SUCCESS) {
+        snprintf(err, errlen,
+                 "no Vulkan loader found (libvulkan.so.1 could not be opened); install a Vulkan "
+                 "loader and a driver (for example mesa-vulkan-drivers for lavapipe)");
+        return AK_VK_NO_LOADER;
+    }
+    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                             .pApplicationName = "anakata",
+                             .apiVersion = VK_API_VERSION_1_0};
+    VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app};
+    VKCHECK(vkCreateInstance(&ici, NULL, &c->instance));
+    volkLoadInstance(c->instance);
+    return AK_VK_OK;
+fail:
+    if (c->instance) vkDestroyInstance(c->instance, NULL);
+    c->instance = VK_NULL_HANDLE;
+    return AK_VK_NO_DEVICE; // an instance that cannot be created: no usable driver
+}
+
+static int ctx_create(vk_ctx *c, int want, char *err, size_t errlen) {
+    int rc = create_instance(c, err, errlen);
+    if (rc != AK_VK_OK) return rc;
+    uint32_t n = 0;
+    VkPhysicalDevice devs[16];
+    VKCHECK(vkEnumeratePhysicalDevices(c->instance, &n, NULL));
+    if (n > 16) n = 16;
+    if (n) VKCHECK(vkEnumeratePhysicalDevices(c->instance, &n, devs));
+    for (uint32_t i = 0; i < n; i++) {
+        if (want >= 0 && (int)i != want) continue;
+        if (find_compute_family(devs[i], &c->family)) {
+            c->phys = devs[i];
+            break;
+        }
+    }
+    if (!c->phys) {
+        if (want >= 0 && (uint32_t)want < n)
+            snprintf(err, errlen, "Vulkan device %d has no compute queue", want);
+        else if (want >= 0)
+            snprintf(err, errlen, "no Vulkan device number %d (%u devices; see --list-devices)", want, n);
+        else
+            snprintf(err, errlen, "no Vulkan device with a compute queue (%u devices found)", n);
+        ctx_destroy(c);
+        return AK_VK_NO_DEVICE;
+    }
+    VkPhysicalDeviceProperties props;
+    vkGetPhysicalDeviceProperties(c->phys, &props);
+    snprintf(c->name, sizeof c->name, "%s", props.deviceName);
+    float prio = 1.0f;
+    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                   .queueFamilyIndex = c->family,
+                                   .queueCount = 1,
+                                   .pQueuePriorities = &prio};
+    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                              .queueCreateInfoCount = 1,
+                              .pQueueCreateInfos = &qci};
+    VKCHECK(vkCreateDevice(c->phys, &dci, NULL, &c->device));
+    volkLoadDevice(c->device);
+    vkGetDeviceQueue(c->device, c->family, 0, &c->queue);
+    VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                   .queueFamilyIndex = c->family};
+    VKCHECK(vkCreateCommandPool(c->device, &pci, NULL, &c->pool));
+    return AK_VK_OK;
+fail:
+    ctx_destroy(c);
+    return AK_VK_ERROR;
+}
+
+typedef struct vk_buf {
+    VkBuffer buf;
+    VkDeviceMemory mem;
+    void *map;
+    VkDeviceSize size;
+} vk_buf;
+
+static int find_memory(const vk_ctx *c, uint32_t bits, VkMemoryPropertyFlags want, uint32_t *type) {
+    VkPhysicalDeviceMemoryProperties mp;
+    vkGetPhysicalDeviceMemoryProperties(c->phys, &mp);
+    for (uint32_t i = 0; i < mp.memoryTypeCount; i++)
+        if ((bits >> i & 1) && (mp.memoryTypes[i].propertyFlags & want) == want) {
+            *type = i;
+            return 1;
+        }
+    return 0;
+}
+
+// A host-visible, coherent buffer, mapped (simple and fast enough for a scene of a few KB and
+// one image; a discrete GPU reads it over PCIe once per dispatch).
+static int buf_create(const vk_ctx *c, vk_buf *b, VkDeviceSize size, VkBufferUsageFlags usage,
+                      char *err, size_t errlen) {
+    memset(b, 0, sizeof *b);
+    b->size = size;
+    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                              .size = size,
+                              .usage = usage,
+                              .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+    VKCHECK(vkCreateBuffer(c->device, &bci, NULL, &b->buf));
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(c->device, b->buf, &req);
+    uint32_t type;
+    if (!find_memory(c, req.memoryTypeBits,
+                     VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT, &type))
+        FAIL("no host-visible coherent memory type for a %llu-byte buffer", (unsigned long long)size);
+    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                .allocationSize = req.size,
+                                .memoryTypeIndex = type};
+    VKCHECK(vkAllocateMemory(c->device, &mai, NULL, &b->mem));
+    VKCHECK(vkBindBufferMemory(c->device, b->buf, b->mem, 0));
+    VKCHECK(vkMapMemory(c->device, b->mem, 0, size, 0, &b->map));
+    return 1;
+fail:
+    return 0;
+}
+
+static void buf_destroy(const vk_ctx *c, vk_buf *b) {
+    if (b->map) vkUnmapMemory(c->device, b->mem);
+    if (b->buf) vkDestroyBuffer(c->device, b->buf, NULL);
+    if (b->mem) vkFreeMemory(c->device, b->mem, NULL);
+    memset(b, 0, sizeof *b);
+}
+
+// ---- a compute pipeline over storage buffers (and optionally one storage image) ----------
+
+typedef struct vk_pipe {
+    VkDescriptorSetLayout dsl;
+    VkPipelineLayout layout;
+    VkShaderModule module;
+    VkPipeline pipe;
+    VkDescriptorPool dpool;
+    VkDescriptorSet set;
+} vk_pipe;
+
+static void pipe_destroy(const vk_ctx *c, vk_pipe *p) {
+    if (p->pipe) vkDestroyPipeline(c->device, p->pipe, NULL);
+    if (p->module) vkDestroyShaderModule(c->device, p->module, NULL);
+    if (p->layout) vkDestroyPipelineLayout(c->device, p->layout, NULL);
+    if (p->dpool) vkDestroyDescriptorPool(c->device, p->dpool, NULL);
+    if (p->dsl) vkDestroyDescriptorSetLayout(c->device, p->dsl, NULL);
+    memset(p, 0, sizeof *p);
+}
+
+// bindings 0..nbuf-1 are storage buffers; when view is given, binding `image_binding` is a
+// storage image.
+static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t code_size,
+                       const vk_buf *bufs, int nbuf, int image_binding, VkImageView view,
+                       uint32_t push_size, char *err, size_t errlen) {
+    memset(p, 0, sizeof *p);
+    VkDescriptorSetLayoutBinding b[8];
+    int nb = 0;
+    for (int i = 0; i < nbuf; i++) {
+        int binding = (view && i >= image_binding) ? i + 1 : i;
+        b[nb++] = (VkDescriptorSetLayoutBinding){.binding = (uint32_t)binding,
+                                                 .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                                 .descriptorCount = 1,
+                                                 .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
+    }
+    if (view)
+        b[nb++] = (VkDescriptorSetLayoutBinding){.binding = (uint32_t)image_binding,
+                                                 .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+                                                 .descriptorCount = 1,
+                                                 .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
+    VkDescriptorSetLayoutCreateInfo dlci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+                                            .bindingCount = (uint32_t)nb,
+                                            .pBindings = b};
+    VKCHECK(vkCreateDescriptorSetLayout(c->device, &dlci, NULL, &p->dsl));
+    VkPushConstantRange pcr = {.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .size = push_size};
+    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                       .setLayoutCount = 1,
+                                       .pSetLayouts = &p->dsl,
+                                       .pushConstantRangeCount = push_size ? 1u : 0u,
+                                       .pPushConstantRanges = &pcr};
+    VKCHECK(vkCreatePipelineLayout(c->device, &plci, NULL, &p->layout));
+    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                     .codeSize = code_size,
+                                     .pCode = code};
+    VKCHECK(vkCreateShaderModule(c->device, &smci, NULL, &p->module));
+    VkComputePipelineCreateInfo cpci = {
+        .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+        .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                  .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                  .module = p->module,
+                  .pName = "main"},
+        .layout = p->layout};
+    VKCHECK(vkCreateComputePipelines(c->device, VK_NULL_HANDLE, 1, &cpci, NULL, &p->pipe));
+    VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, (uint32_t)nbuf},
+                                     {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1}};
+    VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                       .maxSets = 1,
+                                       .poolSizeCount = view ? 2u : 1u,
+                                       .pPoolSizes = sizes};
+    VKCHECK(vkCreateDescriptorPool(c->device, &dpci, NULL, &p->dpool));
+    VkDescriptorSetAllocateInfo dsai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                        .descriptorPool = p->dpool,
+                                        .descriptorSetCount = 1,
+                                        .pSetLayouts = &p->dsl};
+    VKCHECK(vkAllocateDescriptorSets(c->device, &dsai, &p->set));
+    VkDescriptorBufferInfo bi[8];
+    VkWriteDescriptorSet w[8];
+    int nw = 0;
+    for (int i = 0; i < nbuf; i++) {
+        bi[i] = (VkDescriptorBufferInfo){.buffer = bufs[i].buf, .offset = 0, .range = VK_WHOLE_SIZE};
+        int binding = (view && i >= image_binding) ? i + 1 : i;
+        w[nw++] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                         .dstSet = p->set,
+                                         .dstBinding = (uint32_t)binding,
+                                         .descriptorCount = 1,
+                                         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                         .pBufferInfo = &bi[i]};
+    }
+    VkDescriptorImageInfo ii = {.imageView = view, .imageLayout = VK_IMAGE_LAYOUT_GENERAL};
+    if (view)
+        w[nw++] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                         .dstSet = p->set,
+                                         .dstBinding = (uint32_t)image_binding,
+                                         .descriptorCount = 1,
+                                         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+                                         .pImageInfo = &ii};
+    vkUpdateDescriptorSets(c->device, (uint32_t)nw, w, 0, NULL);
+    return 1;
+fail:
+    pipe_destroy(c, p);
+    return 0;
+}
+
+static int submit_and_wait(const vk_ctx *c, VkCommandBuffer cb, char *err, size_t errlen) {
+    VkFence fence = VK_NULL_HANDLE;
+    VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    VKCHECK(vkCreateFence(c->device, &fci, NULL, &fence));
+    VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cb};
+    VKCHECK(vkQueueSubmit(c->queue, 1, &si, fence));
+    VKCHECK(vkWaitForFences(c->device, 1, &fence, VK_TRUE, UINT64_MAX));
+    vkDestroyFence(c->device, fence, NULL);
+    return 1;
+fail:
+    if (fence) vkDestroyFence(c->device, fence, NULL);
+    return 0;
+}
+
+// ---- entry points ------------------------------------------------------------------------
+
+static const char *type_name(VkPhysicalDeviceType t) {
+    switch (t) {
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU (software)";
+    default: return "other";
+    }
+}
+
+int ak_render_vk_list_devices(FILE *f, char *err, size_t errlen) {
+    vk_ctx c;
+    int rc = create_instance(&c, err, errlen);
+    if (rc != AK_VK_OK) return rc;
+    uint32_t n = 0;
+    VkPhysicalDevice devs[16];
+    VKCHECK(vkEnumeratePhysicalDevices(c.instance, &n, NULL));
+    if (n > 16) n = 16;
+    if (n) VKCHECK(vkEnumeratePhysicalDevices(c.instance, &n, devs));
+    for (uint32_t i = 0; i < n; i++) {
+        VkPhysicalDeviceProperties p;
+        vkGetPhysicalDeviceProperties(devs[i], &p);
+        uint32_t fam;
+        fprintf(f, "vulkan %u: %s (%s, Vulkan %u.%u.%u, driver %u)%s\n", i, p.deviceName,
+                type_name(p.deviceType), VK_API_VERSION_MAJOR(p.apiVersion),
+                VK_API_VERSION_MINOR(p.apiVersion), VK_API_VERSION_PATCH(p.apiVersion), p.driverVersion,
+                find_compute_family(devs[i], &fam) ? "" : " [no compute queue]");
+    }
+    ctx_destroy(&c);
+    if (n == 0) {
+        snprintf(err, errlen, "a Vulkan loader, but no Vulkan device");
+        return AK_VK_NO_DEVICE;
+    }
+    return AK_VK_OK;
+fail:
+    ctx_destroy(&c);
+    return AK_VK_ERROR;
+}
+
+struct ak_vk_renderer {
+    vk_ctx c;
+    int width, height;   // size the resources below were made for (0: none yet)
+    int nplanes;         // plane buffer capacity
+    vk_buf bscene, bplanes, bread;
+    vk_pipe pipe;
+    VkImage image;
+    VkDeviceMemory imem;
+    VkImageView view;
+    VkCommandBuffer cb;
+};
+
+static void renderer_release(ak_vk_renderer *r) {
+    vk_ctx *c = &r->c;
+    if (!c->device) return;
+    vkDeviceWaitIdle(c->device);
+    if (r->cb) vkFreeCommandBuffers(c->device, c->pool, 1, &r->cb);
+    pipe_destroy(c, &r->pipe);
+    if (r->view) vkDestroyImageView(c->device, r->view, NULL);
+    if (r->image) vkDestroyImage(c->device, r->image, NULL);
+    if (r->imem) vkFreeMemory(c->device, r->imem, NULL);
+    buf_destroy(c, &r->bread);
+    buf_destroy(c, &r->bplanes);
+    buf_destroy(c, &r->bscene);
+    r->cb = VK_NULL_HANDLE;
+    r->view = VK_NULL_HANDLE;
+    r->image = VK_NULL_HANDLE;
+    r->imem = VK_NULL_HANDLE;
+    r->width = r->height = r->nplanes = 0;
+}
+
+int ak_render_vk_open(ak_vk_renderer **out, int device, char *err, size_t errlen) {
+    *out = NULL;
+    ak_vk_renderer *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return AK_VK_ERROR;
+    }
+    int rc = ctx_create(&r->c, device, err, errlen);
+    if (rc != AK_VK_OK) {
+        free(r);
+        return rc;
+    }
+    *out = r;
+    return AK_VK_OK;
+}
+
+const char *ak_render_vk_device_name(const ak_vk_renderer *r) { return r->c.name; }
+
+void ak_render_vk_close(ak_vk_renderer *r) {
+    if (!r) return;
+    renderer_release(r);
+    ctx_destroy(&r->c);
+    free(r);
+}
+
+// (Re)create the size-dependent resources: buffers, output image, pipeline, command buffer.
+static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, char *err, size_t errlen) {
+    renderer_release(r);
+    vk_ctx *c = &r->c;
+    if (!buf_create(c, &r->bscene, sizeof(ak_vk_scene), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, errlen)) goto fail;
+    if (!buf_create(c, &r->bplanes, (VkDeviceSize)nplanes * 8 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                    err, errlen))
+        goto fail;
+    if (!buf_create(c, &r->bread, (VkDeviceSize)W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, err, errlen)) goto fail;
+    VkFormatProperties fp;
+    vkGetPhysicalDeviceFormatProperties(c->phys, VK_FORMAT_R8G8B8A8_UNORM, &fp);
+    if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
+        FAIL("device %s cannot use R8G8B8A8_UNORM as a storage image", c->name);
+    VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                             .imageType = VK_IMAGE_TYPE_2D,
+                             .format = VK_FORMAT_R8G8B8A8_UNORM,
+                             .extent = {(uint32_t)W, (uint32_t)H, 1},
+                             .mipLevels = 1,
+                             .arrayLayers = 1,
+                             .samples = VK_SAMPLE_COUNT_1_BIT,
+                             .tiling = VK_IMAGE_TILING_OPTIMAL,
+                             .usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                             .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED};
+    VKCHECK(vkCreateImage(c->device, &ici, NULL, &r->image));
+    VkMemoryRequirements req;
+    vkGetImageMemoryRequirements(c->device, r->image, &req);
+    uint32_t mt;
+    if (!find_memory(c, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, &mt) &&
+        !find_memory(c, req.memoryTypeBits, 0, &mt))
+        FAIL("no memory type for the output image");
+    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                .allocationSize = req.size,
+                                .memoryTypeIndex = mt};
+    VKCHECK(vkAllocateMemory(c->device, &mai, NULL, &r->imem));
+    VKCHECK(vkBindImageMemory(c->device, r->image, r->imem, 0));
+    VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                 .image = r->image,
+                                 .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                 .format = VK_FORMAT_R8G8B8A8_UNORM,
+                                 .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+    VKCHECK(vkCreateImageView(c->device, &vci, NULL, &r->view));
+    vk_buf bufs[2] = {r->bscene, r->bplanes};
+    if (!pipe_create(c, &r->pipe, ak_trace_spv, sizeof ak_trace_spv, bufs, 2, 2, r->view, 0, err, errlen))
+        goto fail;
+    VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                        .commandPool = c->pool,
+                                        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                        .commandBufferCount = 1};
+    VKCHECK(vkAllocateCommandBuffers(c->device, &cbai, &r->cb));
+    VkCommandBufferBeginInfo cbbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    VKCHECK(vkBeginCommandBuffer(r->cb, &cbbi));
+    VkCommandBuffer cb = r->cb;
+    VkImageMemoryBarrier to_general = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+                                       .srcAccessMask = 0,
+                                       .dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                                       .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                       .newLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                       .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                       .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                       .image = r->image,
+                                       .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+    VkMemoryBarrier host_to_shader = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                                      .srcAccessMask = VK_ACCESS_HOST_WRITE_BIT,
+                                      .dstAccessMask = VK_ACCESS_SHADER_READ_BIT};
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &host_to_shader, 0, NULL, 1, &to_general);
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, r->pipe.pipe);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, r->pipe.layout, 0, 1, &r->pipe.set, 0, NULL);
+    vkCmdDispatch(cb, (uint32_t)(W + AK_RT_WORKGROUP - 1) / AK_RT_WORKGROUP,
+                  (uint32_t)(H + AK_RT_WORKGROUP - 1) / AK_RT_WORKGROUP, 1);
+    VkImageMemoryBarrier to_src = to_general;
+    to_src.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    to_src.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+    to_src.oldLayout = VK_IMAGE_LAYOUT_GENERAL;
+    to_src.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 0,
+                         NULL, 1, &to_src);
+    VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                                .imageExtent = {(uint32_t)W, (uint32_t)H, 1}};
+    vkCmdCopyImageToBuffer(cb, r->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, r->bread.buf, 1, &region);
+    VkBufferMemoryBarrier to_host = {.sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
+                                     .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                                     .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
+                                     .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                     .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                     .buffer = r->bread.buf,
+                                     .size = VK_WHOLE_SIZE};
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0, NULL, 1, &to_host, 0,
+                         NULL);
+    VKCHECK(vkEndCommandBuffer(cb));
+    r->width = W;
+    r->height = H;
+    r->nplanes = nplanes;
+    return 1;
+fail:
+    renderer_release(r);
+    return 0;
+}
+
+int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_image *img, char *err,
+                      size_t errlen) {
+    const int W = img->width, H = img->height;
+    int nplanes = s->nplanes > 0 ? s->nplanes : 1;
+    if (W != r->width || H != r->height || nplanes > r->nplanes)
+        if (!renderer_setup(r, W, H, nplanes, err, errlen)) return AK_VK_ERROR;
+    memset(r->bplanes.map, 0, (size_t)r->nplanes * 8 * sizeof(float));
+    pack_scene(r->bscene.map, r->bplanes.map, s, W, H);
+    if (!submit_and_wait(&r->c, r->cb, err, errlen)) return AK_VK_ERROR;
+    const unsigned char *src = r->bread.map;
+    for (size_t i = 0; i < (size_t)W * H; i++)
+        for (int k = 0; k < 3; k++) img->rgb[3 * i + k] = src[4 * i + k];
+    return AK_VK_OK;
+}
+
+int ak_render_vk(const ak_render_scene *s, ak_render_image *img, int device, char *device_name,
+                 size_t namelen, char *err, size_t errlen) {
+    ak_vk_renderer *r;
+    int rc = ak_render_vk_open(&r, device, err, errlen);
+    if (rc != AK_VK_OK) return rc;
+    if (device_name) snprintf(device_name, namelen, "%s (Vulkan)", r->c.name);
+    rc = ak_render_vk_draw(r, s, img, err, errlen);
+    ak_render_vk_close(r);
+    return rc;
+}
+
+int ak_render_vk_sdf_probe(const ak_render_scene *s, const double *points, int npoints, double *out,
+                           char *err, size_t errlen) {
+    if (npoints <= 0) {
+        snprintf(err, errlen, "no points");
+        return AK_VK_ERROR;
+    }
+    vk_ctx c;
+    int rc = ctx_create(&c, -1, err, errlen);
+    if (rc != AK_VK_OK) return rc;
+    rc = AK_VK_ERROR;
+    vk_buf b[4] = {{0}};
+    vk_pipe pipe = {0};
+    VkCommandBuffer cb = VK_NULL_HANDLE;
+    int nplanes = s->nplanes > 0 ? s->nplanes : 1;
+    if (!buf_create(&c, &b[0], sizeof(ak_vk_scene), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, errlen) ||
+        !buf_create(&c, &b[1], (VkDeviceSize)nplanes * 8 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                    err, errlen) ||
+        !buf_create(&c, &b[2], (VkDeviceSize)npoints * 4 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                    err, errlen) ||
+        !buf_create(&c, &b[3], (VkDeviceSize)npoints * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                    err, errlen))
+        goto fail;
+    memset(b[1].map, 0, (size_t)nplanes * 8 * sizeof(float));
+    pack_scene(b[0].map, b[1].map, s, 1, 1);
+    float *pts = b[2].map;
+    for (int i = 0; i < 4 * npoints; i++) pts[i] = (float)points[i];
+    if (!pipe_create(&c, &pipe, ak_sdf_probe_spv, sizeof ak_sdf_probe_spv, b, 4, 0, VK_NULL_HANDLE,
+                     sizeof(int32_t), err, errlen))
+        goto fail;
+    VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                        .commandPool = c.pool,
+                                        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                        .commandBufferCount = 1};
+    VKCHECK(vkAllocateCommandBuffers(c.device, &cbai, &cb));
+    VkCommandBufferBeginInfo cbbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                     .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+    VKCHECK(vkBeginCommandBuffer(cb, &cbbi));
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipe);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &pipe.set, 0, NULL);
+    int32_t np = npoints;
+    vkCmdPushConstants(cb, pipe.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof np, &np);
+    vkCmdDispatch(cb, (uint32_t)(npoints + 63) / 64, 1, 1);
+    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                          .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                          .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0,
+                         NULL, 0, NULL);
+    VKCHECK(vkEndCommandBuffer(cb));
+    if (!submit_and_wait(&c, cb, err, errlen)) goto fail;
+    const float *d = b[3].map;
+    for (int i = 0; i < npoints; i++) out[i] = d[i];
+    rc = AK_VK_OK;
+fail:
+    if (c.device) vkDeviceWaitIdle(c.device);
+    if (cb) vkFreeCommandBuffers(c.device, c.pool, 1, &cb);
+    pipe_destroy(&c, &pipe);
+    for (int i = 3; i >= 0; i--) buf_destroy(&c, &b[i]);
+    ctx_destroy(&c);
+    return rc;
+}

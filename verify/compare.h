@@ -1,0 +1,126 @@
+/// @file compare.h
+/// Comparing a trace from another engine with a reference trace (`anakata compare`), and the
+/// invariants (energy, momentum) both are judged by. docs/compare.md explains the workflow.
+///
+/// What is compared (each item has its own tolerance; a NaN tolerance means "not compared"):
+/// - state.*: over the short horizon [t0, t0 + horizon] of the reference, positions, velocities,
+///   rotors (sign-blind: min |R - R_ref|, |R + R_ref|) and angular velocities, the other trace
+///   linearly interpolated to the reference's times; the worst over bodies and times. Chaotic
+///   scenes diverge later, so only the horizon is compared state by state.
+/// - energy.initial: |E_o(t0) - E_r(t0)| / E_scale (same initial state => same energy).
+/// - energy.drift: max_t |E(t) - E(t0)| / E_scale over the whole run, other vs reference: passes
+///   when the other's drift <= the reference's drift + tol (drifting less is never a failure).
+/// - energy.final: |E_o(T) - E_r(T)| / E_scale at the last common time T (dissipative scenes).
+/// - momentum.drift: max_t |p(t) - p(t0) - M g (t - t0)| / p_scale (free scenes: uniform
+///   gravity changes p by exactly M g t); angular_momentum.drift: max_t |L_cm(t) - L_cm(t0)| /
+///   L_scale, L_cm about the centre of mass (uniform gravity exerts no torque about it); both
+///   judged like energy.drift.
+/// - end.position / end.rotor: states at the last common time (scenes that settle).
+/// - contacts.mean: mean over recorded steps of the sum of the "contacts" column over bodies,
+///   when both traces have that extra column: |mean_o - mean_r| / max(mean_r, 1).
+/// - run.coverage: the other trace must reach the reference's end time (within one timestep).
+///
+/// Energy and momentum come from the states and the bodies' mass properties (mass, k x k body
+/// inertia about the centroid, as `anakata mass --json` prints them) and the gravity, all taken
+/// from the reference manifest. Without mass properties, a trace's extra column "energy" (per
+/// body, summed over bodies) is used; without either, the energy items are skipped and say why.
+///   E = sum_b 1/2 m |v|^2 + 1/2 w . (I_w w) - m g . x,  I_w = [R]_2 I [R]_2^T  (B-eq4, B-I)
+///   p = sum_b m v,  L_cm = sum_b m (x - X) ^ (v - V) + I_w w  (B-3, B-eq1)
+/// E_scale = max_t KE_ref(t) + (max_t PE_ref - min_t PE_ref) (1 if that is 0): the energy that
+/// actually moves, so that the zero of the potential does not matter.
+#ifndef AK_VERIFY_COMPARE_H
+#define AK_VERIFY_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ga/nd.h"
+#include "trace_read.h"
+
+/// Default tolerances when no manifest entry applies (named, never loosened per run).
+#define AK_CMP_DEFAULT_HORIZON 0.5
+#define AK_CMP_DEFAULT_STATE_TOL 1e-3
+#define AK_CMP_DEFAULT_ENERGY_INITIAL_TOL 1e-6
+#define AK_CMP_DEFAULT_ENERGY_DRIFT_TOL 1e-2
+#define AK_CMP_DEFAULT_MOMENTUM_DRIFT_TOL 1e-6
+
+typedef struct ak_body_props {
+    char name[AK_TRACE_NAME_MAX];
+    double mass;
+    double inertia[AK_MAX_BIV * AK_MAX_BIV]; ///< k x k, row-major, body frame, about the centroid
+} ak_body_props;
+
+/// A scene's entry in verify/reference/manifest.json, or the defaults.
+typedef struct ak_compare_spec {
+    char scene[256];
+    char trace[256];      ///< reference trace file name (relative to the manifest)
+    char scene_file[512]; ///< the scene, relative to the source tree
+    int dim;              ///< 0 when unknown
+    bool has_gravity;
+    double gravity[AK_MAX_DIM];
+    int nbody;
+    ak_body_props *bodies; ///< nbody, or NULL (energy from trace columns then)
+    bool settles;
+    double duration;       ///< run length of the reference, seconds (0: unknown)
+    int downsample;        ///< reference traces keep every k-th step after dense_until (1: all)
+    double dense_until;    ///< ... and every step up to t0 + dense_until (seconds)
+    char source[16];       ///< how the reference trace is made: "engine" (anakata run) or "oracle"
+    double horizon;
+    double tol_position, tol_velocity, tol_rotor, tol_angular_velocity;
+    double tol_energy_initial, tol_energy_drift, tol_energy_final;
+    double tol_momentum_drift, tol_angular_momentum_drift;
+    double tol_end_position, tol_end_rotor;
+    double tol_contacts_mean;
+} ak_compare_spec;
+
+enum { AK_CMP_PASS = 0, AK_CMP_FAIL = 1, AK_CMP_SKIP = 2 };
+
+typedef struct ak_compare_item {
+    char quantity[48];  ///< e.g. "state.position"
+    double other, reference; ///< the compared values (NaN where the item is an error only)
+    double error, tol;
+    int verdict;        ///< AK_CMP_PASS / FAIL / SKIP
+    char detail[320];   ///< where the worst error is, when the tolerance is first exceeded, why skipped
+} ak_compare_item;
+
+#define AK_CMP_ITEMS_MAX 24
+
+typedef struct ak_compare_result {
+    int n, nfail, npass;
+    ak_compare_item items[AK_CMP_ITEMS_MAX];
+} ak_compare_result;
+
+/// Energy and momenta along a trace (arrays of nsteps; NULL/false where unavailable).
+typedef struct ak_invariants {
+    long n;
+    bool has_energy, has_momentum;
+    double *t, *E, *KE, *PE;
+    double *p;  ///< n x dim
+    double *L;  ///< n x nbiv, about the centre of mass
+    char why[256]; ///< why energy or momentum is unavailable
+} ak_invariants;
+
+/// The defaults above, every other tolerance NaN (not compared).
+void ak_compare_spec_default(ak_compare_spec *s);
+void ak_compare_spec_free(ak_compare_spec *s);
+/// Load the manifest entry whose "scene" or "trace" equals key (a scene name or a trace file
+/// name), with its "tolerances" object (for other engines). Returns 0, 1 when the manifest has no
+/// such entry (spec = defaults), -1 on a bad manifest (err says where).
+int ak_manifest_load(const char *path, const char *key, ak_compare_spec *out, char *err, size_t errlen);
+/// The same with another tolerance object of the entry, e.g. "drift_tolerances" (the engine
+/// against its own reference; tighter). A missing object leaves the defaults.
+int ak_manifest_load_tol(const char *path, const char *key, const char *tolerances_key, ak_compare_spec *out,
+                         char *err, size_t errlen);
+
+int ak_invariants_compute(const ak_trace *t, const ak_compare_spec *s, ak_invariants *out);
+void ak_invariants_free(ak_invariants *inv);
+
+/// Compare other with ref. Returns 0 when the traces are comparable (then see res->nfail), or
+/// -1 with a message when they are not (different dim, a reference body missing in other).
+int ak_compare_traces(const ak_trace *ref, const ak_trace *other, const ak_compare_spec *s, ak_compare_result *res,
+                      char *err, size_t errlen);
+
+/// Print the result table (one row per item) to f.
+void ak_compare_print(const ak_compare_result *res, void *file);
+
+#endif

@@ -1,0 +1,389 @@
+// Reference outputs: generate, downsample, summarise, check (see reference_set.h).
+#include "reference_set.h"
+
+#include <cjson/cJSON.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "free_body.h"
+#include "traceability.h"
+
+#ifndef AK_SOURCE_DIR
+#define AK_SOURCE_DIR "."
+#endif
+#ifndef AK_VERSION
+#define AK_VERSION "unknown"
+#endif
+
+const char *ak_ref_default_manifest(void) { return AK_SOURCE_DIR "/verify/reference/manifest.json"; }
+
+const char *ak_self_exe(void) {
+    static char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0) return NULL;
+    buf[n] = '\0';
+    return buf;
+}
+
+static void dir_of(const char *path, char *out, size_t n) {
+    char tmp[2048];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    snprintf(out, n, "%s", dirname(tmp));
+}
+
+static cJSON *load_manifest(const char *path, char *err, size_t errlen) {
+    char *text = ak_read_file(path, NULL);
+    if (!text) {
+        snprintf(err, errlen, "%s: cannot read the manifest", path);
+        return NULL;
+    }
+    cJSON *root = cJSON_Parse(text);
+    free(text);
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(root, "format");
+    if (!cJSON_IsString(f) || strcmp(f->valuestring, "anakata-reference/1")) {
+        snprintf(err, errlen, "%s: not an anakata-reference/1 manifest", path);
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
+}
+
+int ak_ref_scenes(const char *manifest, char (*names)[256], int max, char *err, size_t errlen) {
+    cJSON *root = load_manifest(manifest, err, errlen);
+    if (!root) return -1;
+    int n = 0;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(root, "scenes")) {
+        const cJSON *s = cJSON_GetObjectItemCaseSensitive(e, "scene");
+        if (cJSON_IsString(s) && n < max) snprintf(names[n++], 256, "%s", s->valuestring);
+    }
+    cJSON_Delete(root);
+    return n;
+}
+
+// Run argv with stdout to out_path (or /dev/null) and stderr to a temporary file whose text goes
+// to err on failure. Returns the exit status, or -1.
+static int run_program(char *const argv[], const char *out_path, char *err, size_t errlen) {
+    char errfile[] = "/tmp/ak_ref_stderr_XXXXXX";
+    int efd = mkstemp(errfile);
+    if (efd < 0) return -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(efd);
+        unlink(errfile);
+        return -1;
+    }
+    if (pid == 0) {
+        int ofd = open(out_path ? out_path : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        if (ofd >= 0) dup2(ofd, 1);
+        dup2(efd, 2);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    close(efd);
+    int rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (rc != 0) {
+        char *msg = ak_read_file(errfile, NULL);
+        snprintf(err, errlen, "'%s %s' exited with %d: %s", argv[0], argv[1], rc, msg && *msg ? msg : "(no message)");
+        size_t l = strlen(err);
+        if (l && err[l - 1] == '\n') err[l - 1] = '\0';
+        free(msg);
+    }
+    unlink(errfile);
+    return rc;
+}
+
+int ak_ref_generate(const char *manifest, const ak_compare_spec *e, const char *exe, const char *out_path, char *err,
+                    size_t errlen) {
+    char scene[2048];
+    if (e->scene_file[0] == '/') snprintf(scene, sizeof scene, "%s", e->scene_file);
+    else snprintf(scene, sizeof scene, "%s/%s", AK_SOURCE_DIR, e->scene_file);
+    (void)manifest;
+    if (!strcmp(e->source, "oracle")) return ak_free_body_oracle(scene, e->duration, out_path, NULL, err, errlen);
+    if (strcmp(e->source, "engine") != 0) {
+        snprintf(err, errlen, "scene '%s': unknown source '%s' (engine or oracle)", e->scene, e->source);
+        return -1;
+    }
+    if (!exe) {
+        snprintf(err, errlen, "scene '%s': the anakata program is needed to run it", e->scene);
+        return -1;
+    }
+    char dur[64];
+    snprintf(dur, sizeof dur, "%.17g", e->duration > 0 ? e->duration : 5.0);
+    char *argv[] = {(char *)exe, "run", scene, "--duration", dur, "--trace", (char *)out_path, NULL};
+    return run_program(argv, NULL, err, errlen) == 0 ? 0 : -1;
+}
+
+cJSON *ak_ref_invariants(const ak_trace *t, const ak_compare_spec *s) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "format", "anakata-invariants/1");
+    cJSON_AddStringToObject(o, "scene", s->scene);
+    cJSON_AddNumberToObject(o, "samples", (double)t->nsteps);
+    cJSON_AddNumberToObject(o, "t_start", t->t[0]);
+    cJSON_AddNumberToObject(o, "t_end", t->t[t->nsteps - 1]);
+    double rn = 0;
+    for (long i = 0; i < t->nsteps; i++)
+        for (int b = 0; b < t->nbody; b++) rn = fmax(rn, fabs(ak_nd_rotor_norm2(t->dim, ak_trace_R(t, i, b)) - 1));
+    cJSON_AddNumberToObject(o, "rotor_norm_error_max", rn);
+    ak_invariants inv;
+    if (ak_invariants_compute(t, s, &inv) == 0) {
+        if (inv.has_energy) {
+            double d = 0;
+            for (long i = 0; i < inv.n; i++) d = fmax(d, fabs(inv.E[i] - inv.E[0]));
+            cJSON_AddNumberToObject(o, "energy_start", inv.E[0]);
+            cJSON_AddNumberToObject(o, "energy_end", inv.E[inv.n - 1]);
+            cJSON_AddNumberToObject(o, "energy_drift_abs_max", d);
+        }
+        if (inv.has_momentum) {
+            int n = t->dim, k = t->nbiv;
+            double M = 0, dp = 0, dl = 0;
+            for (int b = 0; b < s->nbody; b++) M += s->bodies[b].mass;
+            for (long i = 0; i < inv.n; i++) {
+                double a = 0, c = 0;
+                for (int q = 0; q < n; q++) {
+                    double x = inv.p[i * n + q] - inv.p[q] - (s->has_gravity ? M * s->gravity[q] : 0) * (inv.t[i] - inv.t[0]);
+                    a += x * x;
+                }
+                for (int q = 0; q < k; q++) c += (inv.L[i * k + q] - inv.L[q]) * (inv.L[i * k + q] - inv.L[q]);
+                dp = fmax(dp, sqrt(a));
+                dl = fmax(dl, sqrt(c));
+            }
+            cJSON_AddNumberToObject(o, "momentum_drift_abs_max", dp);
+            cJSON_AddNumberToObject(o, "angular_momentum_drift_abs_max", dl);
+        }
+        if (inv.why[0]) cJSON_AddStringToObject(o, "note", inv.why);
+        ak_invariants_free(&inv);
+    }
+    return o;
+}
+
+static int write_json(const char *path, const cJSON *j) {
+    char *s = cJSON_Print(j);
+    FILE *f = s ? fopen(path, "w") : NULL;
+    bool ok = f && fputs(s, f) >= 0 && fputc('\n', f) != EOF;
+    if (f && fclose(f) != 0) ok = false;
+    free(s);
+    return ok ? 0 : -1;
+}
+
+// Set obj[key] = item, replacing or adding.
+static void set_item(cJSON *obj, const char *key, cJSON *item) {
+    if (cJSON_GetObjectItemCaseSensitive(obj, key)) cJSON_ReplaceItemInObjectCaseSensitive(obj, key, item);
+    else cJSON_AddItemToObject(obj, key, item);
+}
+
+static cJSON *entry_of(cJSON *root, const char *scene) {
+    cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(root, "scenes")) {
+        const cJSON *s = cJSON_GetObjectItemCaseSensitive(e, "scene");
+        if (cJSON_IsString(s) && !strcmp(s->valuestring, scene)) return e;
+    }
+    return NULL;
+}
+
+// Mass properties from `exe mass SCENE --json` into the entry's "bodies" (engine entries).
+static int engine_mass(cJSON *entry, const char *exe, const char *scene_path, char *err, size_t errlen) {
+    char out[] = "/tmp/ak_ref_mass_XXXXXX";
+    int fd = mkstemp(out);
+    if (fd < 0) return -1;
+    close(fd);
+    char *argv[] = {(char *)exe, "mass", (char *)scene_path, "--json", NULL};
+    int rc = run_program(argv, out, err, errlen);
+    char *text = rc == 0 ? ak_read_file(out, NULL) : NULL;
+    unlink(out);
+    cJSON *j = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    cJSON *bodies = cJSON_GetObjectItemCaseSensitive(j, "bodies"), *b;
+    if (!cJSON_IsArray(bodies)) {
+        if (rc == 0) snprintf(err, errlen, "'anakata mass %s --json' printed no \"bodies\"", scene_path);
+        cJSON_Delete(j);
+        return -1;
+    }
+    cJSON *list = cJSON_CreateArray();
+    cJSON_ArrayForEach(b, bodies) {
+        const cJSON *m = cJSON_GetObjectItemCaseSensitive(b, "mass");
+        if (!cJSON_IsNumber(m) || !(m->valuedouble > 0)) continue; // fixed bodies have no mass
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddItemToObject(o, "name", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(b, "name"), 1));
+        cJSON_AddNumberToObject(o, "mass", m->valuedouble);
+        cJSON_AddItemToObject(o, "inertia", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(b, "inertia"), 1));
+        cJSON_AddItemToArray(list, o);
+    }
+    set_item(entry, "bodies", list);
+    cJSON_Delete(j);
+    return 0;
+}
+
+int ak_ref_update(const char *manifest, const char *scene, const char *exe, char *err, size_t errlen) {
+    cJSON *root = load_manifest(manifest, err, errlen);
+    if (!root) return -1;
+    cJSON *entry = entry_of(root, scene);
+    int rc = -1;
+    ak_compare_spec s;
+    ak_trace t = {0};
+    unsigned char *keep = NULL;
+    char tmp[] = "/tmp/ak_ref_trace_XXXXXX", dir[2048], path[4096];
+    int fd = mkstemp(tmp);
+    if (fd >= 0) close(fd);
+    if (!entry) {
+        snprintf(err, errlen, "%s: no scene '%s' (add an entry by hand, see docs/compare.md)", manifest, scene);
+        goto done;
+    }
+    if (ak_manifest_load(manifest, scene, &s, err, errlen) != 0) goto done;
+    char scene_path[2048];
+    if (s.scene_file[0] == '/') snprintf(scene_path, sizeof scene_path, "%s", s.scene_file);
+    else snprintf(scene_path, sizeof scene_path, "%s/%s", AK_SOURCE_DIR, s.scene_file);
+    if (!strcmp(s.source, "engine")) {
+        if (engine_mass(entry, exe, scene_path, err, errlen)) goto done_spec;
+    } else if (!strcmp(s.source, "oracle")) {
+        ak_compare_spec o;
+        if (ak_free_body_oracle(scene_path, 0.01, tmp, &o, err, errlen)) goto done_spec;
+        cJSON *list = cJSON_CreateArray();
+        int k = ak_nd_nbiv(o.dim);
+        for (int b = 0; b < o.nbody; b++) {
+            cJSON *jb = cJSON_CreateObject();
+            cJSON_AddStringToObject(jb, "name", o.bodies[b].name);
+            cJSON_AddNumberToObject(jb, "mass", o.bodies[b].mass);
+            cJSON *I = cJSON_AddArrayToObject(jb, "inertia");
+            for (int r = 0; r < k; r++) cJSON_AddItemToArray(I, cJSON_CreateDoubleArray(o.bodies[b].inertia + r * k, k));
+            cJSON_AddItemToArray(list, jb);
+        }
+        set_item(entry, "bodies", list);
+        set_item(entry, "gravity", cJSON_CreateDoubleArray(o.gravity, o.dim));
+        set_item(entry, "dim", cJSON_CreateNumber(o.dim));
+        ak_compare_spec_free(&o);
+    }
+    if (ak_ref_generate(manifest, &s, exe, tmp, err, errlen)) goto done_spec;
+    if (ak_trace_read(tmp, &t, err, errlen)) goto done_spec;
+    keep = malloc((size_t)t.nsteps);
+    if (!keep) goto done_spec;
+    ak_trace_downsample(&t, s.dense_until, s.downsample, keep);
+    dir_of(manifest, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/%s", dir, s.trace);
+    if (ak_trace_write(path, &t, keep)) {
+        snprintf(err, errlen, "%s: cannot write", path);
+        goto done_spec;
+    }
+    // The summary describes the committed (downsampled) trace, so anyone can recompute it.
+    ak_trace committed;
+    if (ak_trace_read(path, &committed, err, errlen)) goto done_spec;
+    ak_compare_spec_free(&s);
+    if (write_json(tmp, root) || ak_manifest_load(tmp, scene, &s, err, errlen)) { // mass properties just set
+        ak_trace_free(&committed);
+        goto done;
+    }
+    cJSON *inv = ak_ref_invariants(&committed, &s);
+    ak_trace_free(&committed);
+    snprintf(path, sizeof path, "%s/%s.invariants.json", dir, scene);
+    if (write_json(path, inv)) {
+        snprintf(err, errlen, "%s: cannot write", path);
+        cJSON_Delete(inv);
+        goto done_spec;
+    }
+    cJSON_Delete(inv);
+    set_item(root, "engine_version", cJSON_CreateString(AK_VERSION));
+    if (write_json(manifest, root)) {
+        snprintf(err, errlen, "%s: cannot write", manifest);
+        goto done_spec;
+    }
+    rc = 0;
+done_spec:
+    ak_compare_spec_free(&s);
+done:
+    free(keep);
+    ak_trace_free(&t);
+    unlink(tmp);
+    cJSON_Delete(root);
+    return rc;
+}
+
+static double rel_diff(double a, double b) {
+    double d = fabs(a - b), s = fmax(fabs(a), fabs(b));
+    return s > 0 ? d / s : 0;
+}
+
+int ak_ref_check(const char *manifest, const char *scene, const char *exe, double *files_err,
+                 ak_compare_result *drift, char *err, size_t errlen) {
+    if (drift) memset(drift, 0, sizeof *drift);
+    *files_err = NAN;
+    ak_compare_spec s, sd;
+    if (ak_manifest_load(manifest, scene, &s, err, errlen) != 0) {
+        if (!err[0]) snprintf(err, errlen, "%s: no scene '%s'", manifest, scene);
+        return -1;
+    }
+    char dir[2048], path[4096];
+    dir_of(manifest, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/%s", dir, s.trace);
+    ak_trace ref, fresh;
+    int rc = -1;
+    if (ak_trace_read(path, &ref, err, errlen)) {
+        ak_compare_spec_free(&s);
+        return -1;
+    }
+    // 1. the committed files agree with each other
+    snprintf(path, sizeof path, "%s/%s.invariants.json", dir, scene);
+    char *text = ak_read_file(path, NULL);
+    cJSON *stored = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    cJSON *now = ak_ref_invariants(&ref, &s);
+    ak_compare_result self;
+    char e2[256];
+    if (!stored) snprintf(err, errlen, "%s: missing or not JSON", path);
+    else if (ak_compare_traces(&ref, &ref, &s, &self, e2, sizeof e2) || self.nfail)
+        snprintf(err, errlen, "%s: the reference does not compare equal with itself", s.trace);
+    else {
+        double worst = 0;
+        const cJSON *v;
+        cJSON_ArrayForEach(v, now) {
+            if (!cJSON_IsNumber(v)) continue;
+            const cJSON *w = cJSON_GetObjectItemCaseSensitive(stored, v->string);
+            worst = fmax(worst, cJSON_IsNumber(w) ? rel_diff(v->valuedouble, w->valuedouble) : INFINITY);
+        }
+        *files_err = worst;
+        rc = 0;
+    }
+    cJSON_Delete(stored);
+    cJSON_Delete(now);
+    if (rc || !drift) goto out;
+    // 2. a fresh run, downsampled the same way, against the committed trace
+    rc = -1;
+    char tmp[] = "/tmp/ak_ref_fresh_XXXXXX";
+    int fd = mkstemp(tmp);
+    if (fd < 0) goto out;
+    close(fd);
+    if (ak_manifest_load_tol(manifest, scene, "drift_tolerances", &sd, err, errlen) != 0) {
+        unlink(tmp);
+        goto out;
+    }
+    if (ak_ref_generate(manifest, &sd, exe, tmp, err, errlen) == 0 && ak_trace_read(tmp, &fresh, err, errlen) == 0) {
+        unsigned char *keep = malloc((size_t)fresh.nsteps);
+        if (keep) {
+            ak_trace_downsample(&fresh, sd.dense_until, sd.downsample, keep);
+            char tmp2[4200];
+            snprintf(tmp2, sizeof tmp2, "%s.ds", tmp);
+            ak_trace ds;
+            if (ak_trace_write(tmp2, &fresh, keep) == 0 && ak_trace_read(tmp2, &ds, err, errlen) == 0) {
+                rc = ak_compare_traces(&ref, &ds, &sd, drift, err, errlen);
+                ak_trace_free(&ds);
+            }
+            unlink(tmp2);
+            free(keep);
+        }
+        ak_trace_free(&fresh);
+    }
+    unlink(tmp);
+    ak_compare_spec_free(&sd);
+out:
+    ak_trace_free(&ref);
+    ak_compare_spec_free(&s);
+    return rc;
+}

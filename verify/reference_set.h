@@ -1,0 +1,52 @@
+/// @file reference_set.h
+/// The committed reference outputs under verify/reference/ (docs/compare.md):
+///   manifest.json            format anakata-reference/1: engine_version, and per scene the scene
+///                            file, how the trace is made ("source": "engine" runs `anakata run`,
+///                            "oracle" the GSL free-body oracle), duration, downsampling, gravity,
+///                            the bodies' mass properties, "settles", "tolerances" (for other
+///                            engines) and "drift_tolerances" (the engine against itself);
+///   <scene>.csv              the reference trace, downsampled (every step up to dense_until,
+///                            then every k-th, and the last);
+///   <scene>.invariants.json  energy and momentum summary of that committed trace.
+/// Used by `anakata reference` and the checks of group "reference".
+#ifndef AK_VERIFY_REFERENCE_SET_H
+#define AK_VERIFY_REFERENCE_SET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "compare.h"
+#include "trace_read.h"
+
+struct cJSON;
+
+/// Default location: AK_SOURCE_DIR/verify/reference/manifest.json.
+const char *ak_ref_default_manifest(void);
+
+/// Scene names listed in the manifest (at most max). Returns the count or -1.
+int ak_ref_scenes(const char *manifest, char (*names)[256], int max, char *err, size_t errlen);
+
+/// Produce a fresh full-rate trace for a manifest entry at out_path: the oracle in-process, or
+/// `exe run SCENE --duration D --trace out_path` for "engine" entries (exe: the anakata program).
+int ak_ref_generate(const char *manifest, const ak_compare_spec *e, const char *exe, const char *out_path, char *err,
+                    size_t errlen);
+
+/// The invariants summary of a trace (energy at start and end, drifts, rotor norm error).
+struct cJSON *ak_ref_invariants(const ak_trace *t, const ak_compare_spec *s);
+
+/// Regenerate one entry: trace, downsampled copy, invariants file, and the manifest's
+/// engine_version (and mass properties for engine entries, from `exe mass SCENE --json`).
+int ak_ref_update(const char *manifest, const char *scene, const char *exe, char *err, size_t errlen);
+
+/// Check one entry. files: the committed trace parses, compares equal with itself, and its
+/// invariants match the committed summary (result in files_err: the largest relative
+/// difference). drift: a freshly generated trace, downsampled like the committed one, compared
+/// with it under "drift_tolerances" (result in *drift; skipped when drift is NULL). Returns 0, or
+/// -1 with err set when the entry cannot be checked at all (missing files, generator failed).
+int ak_ref_check(const char *manifest, const char *scene, const char *exe, double *files_err,
+                 ak_compare_result *drift, char *err, size_t errlen);
+
+/// Path of the running program (from /proc/self/exe), or NULL.
+const char *ak_self_exe(void);
+
+#endif

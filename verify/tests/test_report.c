@@ -1,0 +1,201 @@
+// Unit tests of the report writer and the traceability parsing behind it.
+#include <cjson/cJSON.h>
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "plot.h"
+#include "report.h"
+#include "traceability.h"
+
+static const char *src_dir(void) {
+    const char *s = getenv("AK_SOURCE_DIR");
+    return s ? s : AK_SOURCE_DIR;
+}
+
+Test(report, formula_id_tokens) {
+    cr_assert_eq(ak_formula_id_len("T-2.1 x", ' '), 5);
+    cr_assert_eq(ak_formula_id_len("T-C.2(V) x", ' '), 8);
+    cr_assert_eq(ak_formula_id_len("T-5.1(3D),", ' '), 9);
+    cr_assert_eq(ak_formula_id_len("B-eq4.", ' '), 5, "a trailing dot is punctuation");
+    cr_assert_eq(ak_formula_id_len("T-A.7sym)", '('), 8);
+    cr_assert_eq(ak_formula_id_len("T-2.1", 'x'), 0, "inside a word");
+    cr_assert_eq(ak_formula_id_len("B-", ' '), 0);
+    cr_assert_eq(ak_formula_id_len("X-2", ' '), 0);
+    cr_assert_eq(ak_formula_id_len("T-3.hb (x)", ' '), 6, "a spaced parenthesis is a description");
+}
+
+Test(report, ranges_expand_and_descriptions_attach) {
+    const char *text = "intro T-9.9 is an example\n\n## T - thesis\n- T-2.1 \xe2\x80\xa6 T-2.4 (outer product axioms),\n"
+                       "  T-3.hs (hypersphere\n  inertia), P-A.1 ... P-A.3, T-x.1 \xe2\x80\xa6 T-y.2, T-2.2 again\n";
+    ak_formula_list l;
+    char err[256];
+    cr_assert_eq(ak_formulas_parse(text, &l, err, sizeof err), 0, "%s", err);
+    const char *want[] = {"T-2.1", "T-2.2", "T-2.3", "T-2.4", "T-3.hs", "P-A.1", "P-A.2", "P-A.3", "T-x.1", "T-y.2"};
+    cr_assert_eq(l.n, sizeof want / sizeof want[0], "got %zu IDs", l.n);
+    for (size_t i = 0; i < l.n; i++) cr_assert_str_eq(l.items[i].id, want[i]);
+    cr_assert_eq(ak_formulas_find(&l, "T-9.9"), -1, "the introduction is not read");
+    cr_assert_str_eq(l.items[2].desc, "outer product axioms");
+    cr_assert(l.items[2].from_range);
+    cr_assert_str_eq(l.items[4].desc, "hypersphere   inertia");
+    cr_assert(strstr(l.items[8].desc, "could not be expanded"));
+    cr_assert_str_eq(l.items[0].section, "T - thesis");
+    ak_formulas_free(&l);
+}
+
+// Every ID that the real catalogue lists by name is found, and the ranges named in the brief
+// expand to their members.
+Test(report, real_catalogue_parses) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/../shared/FORMULAS.md", src_dir());
+    if (access(path, R_OK) != 0) cr_skip_test("no %s", path);
+    ak_formula_list l;
+    char err[256];
+    cr_assert_eq(ak_formulas_load(path, &l, err, sizeof err), 0, "%s", err);
+    const char *must[] = {"T-2.1", "T-2.3", "T-2.GP", "T-C.2(V)", "T-5.1(3D)", "T-Alg21", "B-eq5", "B-9fig5",
+                          "G-16.3", "P-2.15", "P-A.17", "P-C.5", "T-A.7sym", "B-A.4D", "T-E.union"};
+    for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
+        cr_assert_geq(ak_formulas_find(&l, must[i]), 0, "%s missing", must[i]);
+    cr_assert_eq(ak_formulas_find(&l, "T-C.2(V"), -1);
+    cr_assert_gt(l.n, 200, "%zu IDs", l.n); // 235 at the time of writing; the named IDs above are the real test
+    ak_formulas_free(&l);
+}
+
+Test(report, source_scan_finds_function) {
+    char dir[] = "/tmp/ak_trace_src_XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char sub[1100], file[1200];
+    snprintf(sub, sizeof sub, "%s/ref", dir);
+    cr_assert_eq(ak_mkdir_p(sub), 0);
+    snprintf(file, sizeof file, "%s/x.c", sub);
+    FILE *f = fopen(file, "w");
+    fputs("/// Doc.  [B-eq3]\nvoid ak_x_thing(int n);\n\nstatic int helper(int a) {\n    // T-2.1 here\n"
+          "    return a;\n}\n",
+          f);
+    fclose(f);
+    ak_formula_list l;
+    cr_assert_eq(ak_formulas_parse("\n## A\nB-eq3, T-2.1, T-2.2\n", &l, NULL, 0), 0);
+    const char *dirs[] = {"ref"};
+    cr_assert_eq(ak_formulas_scan_sources(&l, dir, dirs, 1), 1);
+    cr_assert_eq(l.items[0].nimpl, 1);
+    cr_assert_str_eq(l.items[0].impl[0].function, "ak_x_thing");
+    cr_assert_str_eq(l.items[0].impl[0].file, "ref/x.c");
+    cr_assert_eq(l.items[0].impl[0].line, 1);
+    cr_assert_str_eq(l.items[1].impl[0].function, "helper");
+    cr_assert_eq(l.items[1].impl[0].line, 5);
+    cr_assert_eq(l.items[2].nimpl, 0);
+    ak_formulas_free(&l);
+    unlink(file);
+    rmdir(sub);
+    rmdir(dir);
+}
+
+Test(report, errata_entries_and_fields) {
+    const char *t = "# Errata\n\n## Mass\n\n(entries)\n\n### T-3.hc, T-C.2: capsule inertia\n"
+                    "- **Published:** I = a\n  continued\n- **Correct:** I = b\n- Evidence: 1 vs 2\n"
+                    "- **Minimal counterexample:** r = 1\n\nfree text\n## Render\n";
+    ak_errata e;
+    cr_assert_eq(ak_errata_parse(t, &e), 0);
+    cr_assert_eq(e.n, 1);
+    cr_assert_str_eq(e.items[0].area, "Mass");
+    cr_assert_eq(e.items[0].nids, 2);
+    cr_assert_str_eq(e.items[0].ids[1], "T-C.2");
+    cr_assert_str_eq(e.items[0].published, "I = a continued");
+    cr_assert_str_eq(e.items[0].correct, "I = b");
+    cr_assert_str_eq(e.items[0].evidence, "1 vs 2");
+    cr_assert_str_eq(e.items[0].counterexample, "r = 1");
+    cr_assert_str_eq(e.items[0].other, "free text");
+    ak_errata_free(&e);
+}
+
+Test(report, base64_rfc4648_vectors) {
+    char out[16];
+    const char *in[] = {"", "f", "fo", "foo", "foob", "fooba", "foobar"};
+    const char *want[] = {"", "Zg==", "Zm8=", "Zm9v", "Zm9vYg==", "Zm9vYmE=", "Zm9vYmFy"};
+    for (int i = 0; i < 7; i++) {
+        ak_base64(out, (const unsigned char *)in[i], strlen(in[i]));
+        cr_assert_str_eq(out, want[i]);
+    }
+}
+
+static char *slurp(const char *p) { return ak_read_file(p, NULL); }
+
+// A results object with one passing check (with a PNG artefact) and one failing check: the page
+// names both, embeds the image, lists every catalogue ID, and marks gaps.
+Test(report, page_has_summary_matrix_checks_and_images) {
+    char dir[] = "/tmp/ak_report_XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char png[1100], html[1100], formulas[1100], errata[1100];
+    snprintf(png, sizeof png, "%s/plot.png", dir);
+    snprintf(html, sizeof html, "%s/index.html", dir);
+    snprintf(formulas, sizeof formulas, "%s/F.md", dir);
+    snprintf(errata, sizeof errata, "%s/E.md", dir);
+    double x[3] = {1, 2, 3}, y[3] = {1, 4, 9};
+    ak_plot_series s = {"y", x, y, 3};
+    char err[256];
+    cr_assert_eq(ak_plot_lines(png, "t", "x", "y", &s, 1, false, false, err, sizeof err), 0, "%s", err);
+    FILE *f = fopen(formulas, "w");
+    fputs("# F\n## T\nT-1.1 (first), T-1.2 \xe2\x80\xa6 T-1.4\n", f);
+    fclose(f);
+    f = fopen(errata, "w");
+    fputs("## Area\n### T-1.3: wrong\n- **Published:** a<b\n", f);
+    fclose(f);
+    const char *json = "{\"format\":\"anakata-verify/1\",\"quick\":false,\"passed\":1,\"failed\":1,\"seconds\":0.5,"
+                       "\"groups\":[{\"name\":\"zz\",\"passed\":1,\"failed\":1,\"seconds\":0.5}],\"checks\":["
+                       "{\"id\":\"zz.good\",\"group\":\"zz\",\"formulas\":\"T-1.1\",\"what\":\"a vs b\",\"pass\":true,"
+                       "\"error\":1e-9,\"tolerance\":1e-6,\"measured\":\"m1\",\"notes\":\"n1\",\"seconds\":0.1,"
+                       "\"values\":{\"k\":2},\"artifacts\":[{\"path\":\"PNG\",\"caption\":\"cap1\"}]},"
+                       "{\"id\":\"zz.bad\",\"group\":\"zz\",\"formulas\":\"T-1.3 T-9\",\"what\":\"c vs d\",\"pass\":false,"
+                       "\"error\":1,\"tolerance\":1e-6,\"measured\":\"m2\",\"notes\":\"\",\"seconds\":0.1,"
+                       "\"values\":{},\"artifacts\":[]}]}";
+    cJSON *root = cJSON_Parse(json);
+    cr_assert(root);
+    cJSON *arts = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(root, "checks"), 0), "artifacts");
+    cJSON_SetValuestring(cJSON_GetObjectItem(cJSON_GetArrayItem(arts, 0), "path"), png);
+    ak_report_opts o = {.html_path = html, .report_dir = dir, .formulas_path = formulas, .errata_path = errata};
+    cr_assert_eq(ak_report_write(root, &o, err, sizeof err), 0, "%s", err);
+    char *page = slurp(html);
+    cr_assert(page);
+    const char *want[] = {"id=summary", "id=matrix", "id=errata", "id=\"check-zz.good\"", "id=\"check-zz.bad\"",
+                          "id=\"F-T-1.1\"", "id=\"F-T-1.2\"", "id=\"F-T-1.3\"", "id=\"F-T-1.4\"",
+                          "data:image/png;base64,iVBORw0KGgo", "cap1", "a&lt;b", "gap: no check", "FAIL", "n1"};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) cr_assert(strstr(page, want[i]), "missing %s", want[i]);
+    cr_assert_null(strstr(page, "<script"), "the page needs no scripts");
+    cr_assert_null(strstr(page, "src=\"http"), "the page loads nothing from outside");
+    free(page);
+    cJSON_Delete(root);
+}
+
+Test(report, formula_page_verdicts_and_slugs) {
+    char slug[64];
+    ak_md_slug("T-3.hb: Hyperbox inertia (App. C.3)", 35, slug, sizeof slug);
+    cr_assert_str_eq(slug, "t-3hb-hyperbox-inertia-app-c3");
+    char dir[] = "/tmp/ak_docs_XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char sub[1100], file[1200];
+    snprintf(sub, sizeof sub, "%s/formulas", dir);
+    cr_assert_eq(ak_mkdir_p(sub), 0);
+    snprintf(file, sizeof file, "%s/mass.md", sub);
+    FILE *f = fopen(file, "w");
+    fputs("# Mass\n\n## T-3.1, T-3.2: measure\n\n- **Verdict:** correct\n\n### detail\n\nVerdict: not this one\n"
+          "## T-3.hb: box\nsome text\n- Verdict: wrong (factor 4)\n## T-3.9 no verdict here\n",
+          f);
+    fclose(f);
+    ak_formula_list l;
+    cr_assert_eq(ak_formulas_parse("\n## A\nT-3.1, T-3.2, T-3.hb, T-3.9, T-3.8\n", &l, NULL, 0), 0);
+    cr_assert_eq(ak_formulas_scan_docs(&l, dir), 3);
+    cr_assert_str_eq(l.items[0].verdict, "correct");
+    cr_assert_str_eq(l.items[1].verdict, "correct");
+    cr_assert_str_eq(l.items[0].doc, "formulas/mass.md#t-31-t-32-measure");
+    cr_assert_str_eq(l.items[2].verdict, "wrong (factor 4)");
+    cr_assert_str_eq(l.items[3].verdict, "");
+    cr_assert_str_eq(l.items[3].doc, "formulas/mass.md#t-39-no-verdict-here");
+    cr_assert_str_eq(l.items[4].doc, "");
+    ak_formulas_free(&l);
+    unlink(file);
+    rmdir(sub);
+    rmdir(dir);
+}

@@ -1,0 +1,84 @@
+/// @file trace_read.h
+/// Reader and validator for trace files (format anakata-trace/1; docs/compare.md and
+/// docs/trace-format.md). It accepts the contract, not one writer:
+///
+///     # format: anakata-trace/1          metadata: '#' then key, then ':' or '=' or spaces, value
+///     # scene: dzhanibekov4              required: format, dim; recorded: scene, timestep,
+///     # dim: 4                           integrator, version (others are kept as they are)
+///     step,t,body,x0,..,x3,v0,..,v3,r,r_xy,..,r_xyzw,w_xy,..,w_zw[,extra columns]
+///     0,0,cube,...
+///
+/// Rules (each violation is an error naming the file, the line, and the column or field):
+/// - the core columns come first, exactly in the contract's order for the trace's dim (2..5);
+///   extra columns may follow, with unique non-empty names;
+/// - every row has as many fields as the header; core fields are finite numbers (step a
+///   non-negative integer, body a non-empty name); extra fields may be empty or non-numeric
+///   (stored as NaN);
+/// - rows of one recorded step are consecutive, steps strictly increase from group to group, t
+///   is the same within a step and never decreases;
+/// - every step lists the same bodies as the first step (in any order), each exactly once.
+/// '#' lines after the header and blank lines are ignored. CRLF line ends are accepted.
+#ifndef AK_VERIFY_TRACE_READ_H
+#define AK_VERIFY_TRACE_READ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define AK_TRACE_NAME_MAX 64
+#define AK_TRACE_META_MAX 32
+
+typedef struct ak_trace {
+    char path[512];
+    // metadata
+    char format[64], scene[256], integrator[64], version[64];
+    int dim;
+    double timestep; ///< NaN when the trace does not say
+    int nmeta;
+    char meta_key[AK_TRACE_META_MAX][32], meta_value[AK_TRACE_META_MAX][256];
+    // layout
+    int nbiv, neven, nstate; ///< nstate = 2*dim + neven + nbiv: x, v, R, w per body
+    int nbody;
+    char (*body)[AK_TRACE_NAME_MAX]; ///< nbody names, in the order of the first step
+    int nextra;
+    char (*extra_name)[AK_TRACE_NAME_MAX];
+    // data
+    long nsteps;
+    long *step;    ///< nsteps
+    double *t;     ///< nsteps
+    double *state; ///< nsteps x nbody x nstate
+    double *extra; ///< nsteps x nbody x nextra (NaN where empty or not a number)
+} ak_trace;
+
+/// Read and validate a trace file. Returns 0, or -1 with "path:line: column 'c' (field k): why"
+/// in err. On failure *out holds nothing to free (it is zeroed).
+int ak_trace_read(const char *path, ak_trace *out, char *err, size_t errlen);
+/// The same on text in memory; name is used in messages.
+int ak_trace_parse(const char *text, const char *name, ak_trace *out, char *err, size_t errlen);
+void ak_trace_free(ak_trace *t);
+
+/// State of body b at recorded step s: x (dim), v (dim), R (neven), w (nbiv).
+const double *ak_trace_x(const ak_trace *t, long s, int b);
+const double *ak_trace_v(const ak_trace *t, long s, int b);
+const double *ak_trace_R(const ak_trace *t, long s, int b);
+const double *ak_trace_w(const ak_trace *t, long s, int b);
+/// Index of body name / extra column name, or -1.
+int ak_trace_body(const ak_trace *t, const char *name);
+int ak_trace_extra_col(const ak_trace *t, const char *name);
+/// Value of extra column c for body b at step s.
+double ak_trace_extra(const ak_trace *t, long s, int b, int c);
+/// Metadata value for key, or NULL.
+const char *ak_trace_meta(const ak_trace *t, const char *key);
+
+/// Write t (metadata, header, the rows of the steps whose keep[s] is nonzero, or all when keep is
+/// NULL) as an anakata-trace/1 file. Numbers are printed with 17 significant digits, so a
+/// written trace reads back bit for bit. Returns 0 or -1 (cannot write path).
+int ak_trace_write(const char *path, const ak_trace *t, const unsigned char *keep);
+
+/// Which steps a reference keeps: every step with t <= t0 + dense_until, then every `every`-th
+/// step, and always the last. keep has t->nsteps entries. Returns the number kept.
+long ak_trace_downsample(const ak_trace *t, double dense_until, int every, unsigned char *keep);
+
+/// The contract's header for dimension dim (the core columns only), into out. 0 or -1.
+int ak_trace_header(int dim, char *out, size_t outlen);
+
+#endif

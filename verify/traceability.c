@@ -1,0 +1,585 @@
+// Formula IDs -> implementing code, checks and errata (see traceability.h for the rules).
+#include "traceability.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+// Copy with truncation (never overflows, always terminates).
+static void scopy(char *dst, size_t cap, const char *src) {
+    size_t n = strlen(src);
+    if (n >= cap) n = cap - 1;
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+char *ak_read_file(const char *path, size_t *len) {
+    FILE *f = path ? fopen(path, "rb") : NULL;
+    if (!f) return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (n < cap - 1) break;
+        char *nb = realloc(buf, cap * 2);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = '\0';
+    if (len) *len = n;
+    return buf;
+}
+
+static bool id_body(char ch) { return isalnum((unsigned char)ch) || ch == '.'; }
+
+size_t ak_formula_id_len(const char *t, char prev) {
+    if (!strchr("TBGP", t[0]) || t[0] == '\0' || t[1] != '-') return 0;
+    if (isalnum((unsigned char)prev) || prev == '-' || prev == '_') return 0;
+    if (!isalnum((unsigned char)t[2])) return 0;
+    size_t n = 2;
+    while (id_body(t[n])) n++;
+    if (t[n] == '(') { // a directly attached group: T-C.2(V), T-5.1(3D)
+        size_t k = n + 1;
+        while (isalnum((unsigned char)t[k])) k++;
+        if (k > n + 1 && t[k] == ')') n = k + 1;
+    }
+    while (n > 2 && t[n - 1] == '.') n--; // sentence punctuation
+    if (n >= AK_FID_MAX) return 0;
+    return n;
+}
+
+long ak_formulas_find(const ak_formula_list *l, const char *id) {
+    for (size_t i = 0; i < l->n; i++)
+        if (!strcmp(l->items[i].id, id)) return (long)i;
+    return -1;
+}
+
+static ak_formula *add_id(ak_formula_list *l, const char *id, size_t len, const char *section, bool from_range) {
+    char buf[AK_FID_MAX];
+    snprintf(buf, sizeof buf, "%.*s", (int)len, id);
+    long k = ak_formulas_find(l, buf);
+    if (k >= 0) return &l->items[k];
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 256;
+        ak_formula *it = realloc(l->items, cap * sizeof *it);
+        if (!it) return NULL;
+        l->items = it;
+        l->cap = cap;
+    }
+    ak_formula *f = &l->items[l->n++];
+    memset(f, 0, sizeof *f);
+    snprintf(f->id, sizeof f->id, "%s", buf);
+    snprintf(f->section, sizeof f->section, "%s", section);
+    f->from_range = from_range;
+    return f;
+}
+
+// Split an ID into stem and trailing integer ("P-A.28" -> "P-A.", 28); false if none.
+static bool split_num(const char *id, size_t len, size_t *stem_len, long *num) {
+    size_t k = len;
+    while (k > 0 && isdigit((unsigned char)id[k - 1])) k--;
+    if (k == len || k < 2) return false;
+    *stem_len = k;
+    *num = strtol(id + k, NULL, 10);
+    return true;
+}
+
+// After position p (just past an ID): whitespace, then a range marker? Returns the position past
+// the marker and following whitespace, or NULL.
+static const char *range_marker(const char *p) {
+    while (*p == ' ' || *p == '\n' || *p == '\t') p++;
+    if (!strncmp(p, "\xe2\x80\xa6", 3)) p += 3;
+    else if (!strncmp(p, "...", 3)) p += 3;
+    else return NULL;
+    while (*p == ' ' || *p == '\n' || *p == '\t') p++;
+    return p;
+}
+
+// A parenthesised description right after p (skipping spaces): copy it (newlines as spaces).
+static void paren_desc(const char *p, char *out, size_t outlen) {
+    while (*p == ' ' || *p == '\t' || *p == '\n') p++;
+    if (*p != '(') return;
+    int depth = 0;
+    size_t n = 0;
+    for (const char *q = p; *q; q++) {
+        if (*q == '(') depth++;
+        if (*q == ')' && --depth == 0) break;
+        if (q == p) continue;
+        if (n + 1 < outlen) out[n++] = (*q == '\n') ? ' ' : *q;
+        if (*q == '\n' && q[1] == '\n') break; // never run past a paragraph
+    }
+    out[n] = '\0';
+}
+
+int ak_formulas_parse(const char *text, ak_formula_list *out, char *err, size_t errlen) {
+    memset(out, 0, sizeof *out);
+    const char *p = strstr(text, "\n## ");
+    if (!p) {
+        if (err) snprintf(err, errlen, "no '## ' section heading: not a formula catalogue");
+        return -1;
+    }
+    char section[96] = "";
+    char prev = '\n';
+    while (*p) {
+        if (prev == '\n' && !strncmp(p, "## ", 3)) {
+            const char *e = strchr(p, '\n');
+            size_t len = e ? (size_t)(e - p - 3) : strlen(p + 3);
+            snprintf(section, sizeof section, "%.*s", (int)len, p + 3);
+            p += 3 + len;
+            prev = ' ';
+            continue;
+        }
+        size_t n = ak_formula_id_len(p, prev);
+        if (!n) {
+            prev = *p++;
+            continue;
+        }
+        const char *after = p + n;
+        const char *q = range_marker(after);
+        size_t m = q ? ak_formula_id_len(q, ' ') : 0;
+        if (m) {
+            size_t s1, s2;
+            long a, b;
+            bool ok = split_num(p, n, &s1, &a) && split_num(q, m, &s2, &b) && s1 == s2 && !strncmp(p, q, s1) &&
+                      a < b && b - a <= AK_RANGE_MAX;
+            char desc[160] = "";
+            paren_desc(q + m, desc, sizeof desc);
+            if (ok) {
+                for (long i = a; i <= b; i++) {
+                    char id[AK_FID_MAX];
+                    snprintf(id, sizeof id, "%.*s%ld", (int)s1, p, i);
+                    ak_formula *f = add_id(out, id, strlen(id), section, i != a && i != b);
+                    if (!f) goto oom;
+                    if (!f->desc[0]) snprintf(f->desc, sizeof f->desc, "%s", desc);
+                }
+            } else {
+                ak_formula *f1 = add_id(out, p, n, section, false), *f2 = add_id(out, q, m, section, false);
+                if (!f1 || !f2) goto oom;
+                snprintf(f1->desc, sizeof f1->desc, "start of a range that could not be expanded");
+                snprintf(f2->desc, sizeof f2->desc, "end of a range that could not be expanded");
+            }
+            prev = ' ';
+            p = q + m;
+            continue;
+        }
+        ak_formula *f = add_id(out, p, n, section, false);
+        if (!f) goto oom;
+        if (!f->desc[0]) paren_desc(after, f->desc, sizeof f->desc);
+        prev = p[n - 1];
+        p += n;
+    }
+    return 0;
+oom:
+    if (err) snprintf(err, errlen, "out of memory");
+    ak_formulas_free(out);
+    return -1;
+}
+
+int ak_formulas_load(const char *path, ak_formula_list *out, char *err, size_t errlen) {
+    memset(out, 0, sizeof *out);
+    char *text = ak_read_file(path, NULL);
+    if (!text) {
+        if (err) snprintf(err, errlen, "%s: cannot read the formula catalogue", path ? path : "(null)");
+        return -1;
+    }
+    char e2[256] = "";
+    int rc = ak_formulas_parse(text, out, e2, sizeof e2);
+    if (rc && err) snprintf(err, errlen, "%s: %s", path, e2);
+    free(text);
+    return rc;
+}
+
+void ak_formulas_free(ak_formula_list *l) {
+    free(l->items);
+    memset(l, 0, sizeof *l);
+}
+
+// ---- source scan ----------------------------------------------------------------------------
+
+static bool source_ext(const char *name) {
+    const char *dot = strrchr(name, '.');
+    return dot && (!strcmp(dot, ".c") || !strcmp(dot, ".h") || !strcmp(dot, ".comp") || !strcmp(dot, ".glsl"));
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+// Brace depth at the start of each line, ignoring comments, strings and character literals.
+static int *line_depths(const char *t, int nlines) {
+    int *d = calloc((size_t)nlines + 2, sizeof *d);
+    if (!d) return NULL;
+    int depth = 0, line = 0;
+    d[0] = 0;
+    for (const char *p = t; *p; p++) {
+        if (p[0] == '/' && p[1] == '/') {
+            while (*p && *p != '\n') p++;
+            if (!*p) break;
+        } else if (p[0] == '/' && p[1] == '*') {
+            p += 2;
+            while (*p && !(p[0] == '*' && p[1] == '/')) {
+                if (*p == '\n' && line < nlines) d[++line] = depth;
+                p++;
+            }
+            if (!*p) break;
+            p++;
+            continue;
+        } else if (*p == '"' || *p == '\'') {
+            char q = *p++;
+            while (*p && *p != q && *p != '\n') {
+                if (*p == '\\' && p[1]) p++;
+                p++;
+            }
+            if (!*p) break;
+            if (*p == '\n') p--;
+            continue;
+        }
+        if (*p == '{') depth++;
+        if (*p == '}' && depth > 0) depth--;
+        if (*p == '\n' && line < nlines) d[++line] = depth;
+    }
+    return d;
+}
+
+static const char *line_start(const char *const *lines, int i) { return lines[i]; }
+
+// The identifier right before the first '(' of a code line (not a comment, not a keyword).
+static bool function_on_line(const char *l, const char *end, char *out, size_t outlen) {
+    while (l < end && (*l == ' ' || *l == '\t')) l++;
+    if (l >= end || *l == '#' || *l == '*' || (l[0] == '/' && (l[1] == '/' || l[1] == '*'))) return false;
+    const char *par = memchr(l, '(', (size_t)(end - l));
+    if (!par) return false;
+    const char *e = par;
+    while (e > l && e[-1] == ' ') e--;
+    const char *s = e;
+    while (s > l && (isalnum((unsigned char)s[-1]) || s[-1] == '_')) s--;
+    if (s == e || isdigit((unsigned char)*s)) return false;
+    static const char *const KW[] = {"if", "for", "while", "switch", "return", "sizeof", "defined", "AK_GROUP"};
+    for (size_t k = 0; k < sizeof KW / sizeof KW[0]; k++)
+        if ((size_t)(e - s) == strlen(KW[k]) && !strncmp(s, KW[k], (size_t)(e - s))) return false;
+    // A definition or declaration: the name follows a type (something before it on the line).
+    if (s == l) return false;
+    snprintf(out, outlen, "%.*s", (int)(e - s), s);
+    return true;
+}
+
+static void scan_file(ak_formula_list *l, const char *path, const char *rel) {
+    size_t len;
+    char *t = ak_read_file(path, &len);
+    if (!t) return;
+    int nlines = 1;
+    for (size_t i = 0; i < len; i++) nlines += t[i] == '\n';
+    const char **lines = malloc(((size_t)nlines + 1) * sizeof *lines);
+    int *depth = line_depths(t, nlines);
+    if (!lines || !depth) goto done;
+    lines[0] = t;
+    for (int i = 0, k = 1; i < (int)len; i++)
+        if (t[i] == '\n') lines[k++] = t + i + 1;
+    lines[nlines] = t + len;
+    int line = 0;
+    char prev = '\n';
+    for (const char *p = t; *p; prev = *p, p++) {
+        while (line + 1 < nlines && p >= lines[line + 1]) line++;
+        size_t n = ak_formula_id_len(p, prev);
+        if (!n) continue;
+        char id[AK_FID_MAX];
+        snprintf(id, sizeof id, "%.*s", (int)n, p);
+        long k = ak_formulas_find(l, id);
+        p += n - 1;
+        if (k < 0) continue;
+        ak_formula *f = &l->items[k];
+        // Skip repeated citations of the same ID in the same function.
+        char fn[96] = "";
+        if (depth[line] > 0) { // inside a body: the enclosing definition starts at column 0
+            for (int i = line; i >= 0 && !fn[0]; i--) {
+                const char *ls = line_start(lines, i);
+                if (*ls != ' ' && *ls != '\t' && *ls != '{' && *ls != '}' && depth[i] == 0)
+                    function_on_line(ls, lines[i + 1], fn, sizeof fn);
+            }
+        } else { // a comment before (or on) a declaration
+            for (int i = line; i < nlines && i < line + 12 && !fn[0]; i++) {
+                const char *ls = lines[i], *le = lines[i + 1];
+                if (i == line) { // code before a trailing comment on the citing line
+                    const char *c = strstr(ls, "//");
+                    if (c && c < le) le = c;
+                }
+                function_on_line(ls, le, fn, sizeof fn);
+            }
+        }
+        bool dup = false;
+        for (int s = 0; s < f->nimpl; s++)
+            if (!strcmp(f->impl[s].file, rel) && !strcmp(f->impl[s].function, fn) && fn[0]) dup = true;
+        if (dup) continue;
+        f->nimpl_total++;
+        if (f->nimpl < AK_IMPL_MAX) {
+            ak_impl_site *s = &f->impl[f->nimpl++];
+            scopy(s->file, sizeof s->file, rel);
+            s->line = line + 1;
+            scopy(s->function, sizeof s->function, fn);
+        }
+    }
+done:
+    free(depth);
+    free(lines);
+    free(t);
+}
+
+static int scan_dir(ak_formula_list *l, const char *root, const char *rel) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", root, rel);
+    DIR *d = opendir(path);
+    if (!d) return 0;
+    char *names[1024];
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < 1024)
+        if (e->d_name[0] != '.') names[n++] = strdup(e->d_name);
+    closedir(d);
+    qsort(names, n, sizeof names[0], cmp_str);
+    int files = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!names[i]) continue;
+        char r2[1024], p2[2048];
+        snprintf(r2, sizeof r2, "%s/%s", rel, names[i]);
+        snprintf(p2, sizeof p2, "%s/%s", root, r2);
+        struct stat st;
+        if (stat(p2, &st) == 0) {
+            if (S_ISDIR(st.st_mode)) files += scan_dir(l, root, r2);
+            else if (S_ISREG(st.st_mode) && source_ext(names[i])) {
+                scan_file(l, p2, r2);
+                files++;
+            }
+        }
+        free(names[i]);
+    }
+    return files;
+}
+
+int ak_formulas_scan_sources(ak_formula_list *l, const char *root, const char *const dirs[], size_t ndirs) {
+    struct stat st;
+    if (!root || stat(root, &st) != 0 || !S_ISDIR(st.st_mode)) return -1;
+    int files = 0;
+    for (size_t i = 0; i < ndirs; i++) files += scan_dir(l, root, dirs[i]);
+    return files;
+}
+
+// ---- formula pages ------------------------------------------------------------------------
+
+void ak_md_slug(const char *h, size_t len, char *out, size_t outlen) {
+    size_t n = 0;
+    for (size_t i = 0; i < len && n + 1 < outlen; i++) {
+        unsigned char ch = (unsigned char)h[i];
+        if (ch == ' ') out[n++] = '-';
+        else if (isalnum(ch) || ch == '-' || ch == '_' || ch >= 0x80) out[n++] = (char)tolower(ch);
+    }
+    out[n] = '\0';
+}
+
+static void scan_page(ak_formula_list *l, const char *path, const char *rel, int *count) {
+    char *t = ak_read_file(path, NULL);
+    if (!t) return;
+    long cur[16];
+    int ncur = 0, level = 0;
+    bool have_verdict = false;
+    for (char *ls = t; *ls;) {
+        char *le = strchr(ls, '\n');
+        if (!le) le = ls + strlen(ls);
+        size_t n = (size_t)(le - ls);
+        int hl = 0;
+        while ((size_t)hl < n && ls[hl] == '#') hl++;
+        if (hl >= 1 && (size_t)hl < n && ls[hl] == ' ') {
+            if (hl <= level || ncur == 0) ncur = 0;
+            if (hl >= 2) {
+                const char *h = ls + hl + 1;
+                size_t hn = n - (size_t)hl - 1;
+                char slug[160];
+                ak_md_slug(h, hn, slug, sizeof slug);
+                int found = 0;
+                char prev = ' ';
+                for (const char *p = h; p < h + hn; prev = *p, p++) {
+                    size_t m = ak_formula_id_len(p, prev);
+                    if (!m || p + m > h + hn) continue;
+                    char id[AK_FID_MAX];
+                    snprintf(id, sizeof id, "%.*s", (int)m, p);
+                    long k = ak_formulas_find(l, id);
+                    if (k >= 0 && ncur < 16) {
+                        cur[ncur++] = k;
+                        found++;
+                        if (!l->items[k].doc[0]) {
+                            int w = snprintf(l->items[k].doc, sizeof l->items[k].doc, "%s#%s", rel, slug);
+                            if (w < 0 || (size_t)w >= sizeof l->items[k].doc) l->items[k].doc[0] = '\0';
+                        }
+                    }
+                    p += m - 1;
+                }
+                if (found) {
+                    level = hl;
+                    have_verdict = false;
+                }
+            }
+        } else if (ncur > 0 && !have_verdict) {
+            const char *p = ls;
+            while (p < le && (*p == ' ' || *p == '-' || *p == '*')) p++;
+            if ((size_t)(le - p) > 8 && !strncasecmp(p, "verdict", 7)) {
+                const char *c = memchr(p, ':', (size_t)(le - p));
+                if (c && c - p < 24) {
+                    c++;
+                    while (c < le && (*c == ' ' || *c == '*')) c++;
+                    for (int i = 0; i < ncur; i++) {
+                        ak_formula *f = &l->items[cur[i]];
+                        if (f->verdict[0]) continue;
+                        snprintf(f->verdict, sizeof f->verdict, "%.*s", (int)(le - c), c);
+                        (*count)++;
+                    }
+                    have_verdict = true;
+                }
+            }
+        }
+        ls = *le ? le + 1 : le;
+    }
+    free(t);
+}
+
+int ak_formulas_scan_docs(ak_formula_list *l, const char *docs_dir) {
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s/formulas", docs_dir);
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    char *names[256];
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < 256) {
+        size_t len = strlen(e->d_name);
+        if (len > 3 && !strcmp(e->d_name + len - 3, ".md")) names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof names[0], cmp_str);
+    int count = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!names[i]) continue;
+        char path[1400], rel[300];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        snprintf(rel, sizeof rel, "formulas/%s", names[i]);
+        scan_page(l, path, rel, &count);
+        free(names[i]);
+    }
+    return count;
+}
+
+// ---- errata ---------------------------------------------------------------------------------
+
+static void append_text(char *dst, size_t cap, const char *s, size_t n) {
+    size_t len = strlen(dst);
+    if (len && len + 1 < cap) dst[len++] = ' ', dst[len] = '\0';
+    if (len + 1 >= cap) return;
+    if (n > cap - len - 1) n = cap - len - 1;
+    memcpy(dst + len, s, n);
+    dst[len + n] = '\0';
+}
+
+// Which field a line opens, and where its text starts; NULL when it opens none.
+static char *field_of(ak_erratum *e, const char *ls, const char *le, const char **text) {
+    const char *p = ls;
+    while (p < le && (*p == ' ' || *p == '-' || *p == '*')) p++;
+    static const char *const NAMES[] = {"published", "correct", "evidence", "minimal counterexample",
+                                        "counterexample"};
+    char *fields[] = {e->published, e->correct, e->evidence, e->counterexample, e->counterexample};
+    for (size_t k = 0; k < 5; k++) {
+        size_t n = strlen(NAMES[k]);
+        if ((size_t)(le - p) < n || strncasecmp(p, NAMES[k], n)) continue;
+        const char *c = memchr(p + n, ':', (size_t)(le - p - n));
+        if (!c || c - (p + n) > 24) continue;
+        c++;
+        while (c < le && (*c == '*' || *c == ' ')) c++;
+        *text = c;
+        return fields[k];
+    }
+    return NULL;
+}
+
+int ak_errata_parse(const char *text, ak_errata *out) {
+    memset(out, 0, sizeof *out);
+    char area[96] = "";
+    ak_erratum *cur = NULL;
+    char *field = NULL;
+    for (const char *ls = text; *ls;) {
+        const char *le = strchr(ls, '\n');
+        if (!le) le = ls + strlen(ls);
+        size_t n = (size_t)(le - ls);
+        if (n >= 3 && !strncmp(ls, "## ", 3)) {
+            snprintf(area, sizeof area, "%.*s", (int)(n - 3), ls + 3);
+            cur = NULL;
+        } else if (n >= 4 && !strncmp(ls, "### ", 4)) {
+            if (out->n == out->cap) {
+                size_t cap = out->cap ? 2 * out->cap : 16;
+                ak_erratum *it = realloc(out->items, cap * sizeof *it);
+                if (!it) return -1;
+                out->items = it;
+                out->cap = cap;
+            }
+            cur = &out->items[out->n++];
+            memset(cur, 0, sizeof *cur);
+            snprintf(cur->area, sizeof cur->area, "%s", area);
+            snprintf(cur->title, sizeof cur->title, "%.*s", (int)(n - 4), ls + 4);
+            char prev = ' ';
+            for (const char *p = cur->title; *p; prev = *p, p++) {
+                size_t m = ak_formula_id_len(p, prev);
+                if (m && cur->nids < 8) {
+                    snprintf(cur->ids[cur->nids++], AK_FID_MAX, "%.*s", (int)m, p);
+                    p += m - 1;
+                }
+            }
+            field = NULL;
+        } else if (cur) {
+            const char *t;
+            char *f = field_of(cur, ls, le, &t);
+            bool blank = true;
+            for (const char *p = ls; p < le; p++)
+                if (!isspace((unsigned char)*p)) blank = false;
+            if (f) {
+                field = f;
+                append_text(f, 1024, t, (size_t)(le - t));
+            } else if (blank) {
+                field = NULL;
+            } else {
+                const char *s = ls;
+                while (s < le && *s == ' ') s++;
+                append_text(field ? field : cur->other, 1024, s, (size_t)(le - s));
+            }
+        }
+        ls = *le ? le + 1 : le;
+    }
+    return 0;
+}
+
+int ak_errata_load(const char *path, ak_errata *out, char *err, size_t errlen) {
+    memset(out, 0, sizeof *out);
+    char *t = ak_read_file(path, NULL);
+    if (!t) {
+        if (err) snprintf(err, errlen, "%s: cannot read the errata", path ? path : "(null)");
+        return -1;
+    }
+    int rc = ak_errata_parse(t, out);
+    free(t);
+    if (rc && err) snprintf(err, errlen, "%s: out of memory", path);
+    return rc;
+}
+
+void ak_errata_free(ak_errata *e) {
+    free(e->items);
+    memset(e, 0, sizeof *e);
+}

@@ -1,0 +1,105 @@
+// Helpers of the world checks (see world_checks_util.h).
+#include "world_checks_util.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "dyn/dyn.h"
+#include "mass/mass.h"
+#include "scene.h"
+
+int ak_wc_fill_mass(ak_model *m, char *err, size_t errlen) {
+    int n = m->dim, k = ak_nd_nbiv(n);
+    for (int b = 0; b < m->nbody; b++) {
+        ak_body *bd = &m->bodies[b];
+        if (bd->fixed || bd->shape.type == AK_SHAPE_HYPERPLANE || bd->inv_mass > 0.0) continue;
+        ak_mass_props mp;
+        char e2[256] = "";
+        if (ak_mass_shape(&mp, &bd->shape, 1.0, e2, sizeof e2) != 0) {
+            snprintf(err, errlen, "body '%s': mass properties: %s", bd->name, e2);
+            return -1;
+        }
+        double rho = bd->mass > 0.0 ? bd->mass / mp.volume : bd->density;
+        bd->density = rho;
+        bd->volume = mp.volume;
+        bd->mass = rho * mp.volume;
+        bd->inv_mass = 1.0 / bd->mass;
+        for (int i = 0; i < k * k; i++) bd->inertia[i] = rho * mp.inertia[i];
+        for (int q = 0; q < k; q++) {
+            double e[AK_MAX_BIV] = {0}, col[AK_MAX_BIV];
+            e[q] = 1.0;
+            if (ak_dyn_solve(k, col, bd->inertia, e) != 0) {
+                snprintf(err, errlen, "body '%s': singular inertia", bd->name);
+                return -1;
+            }
+            for (int r = 0; r < k; r++) bd->inv_inertia[r * k + q] = col[r];
+        }
+    }
+    return 0;
+}
+
+ak_model *ak_wc_load(const char *path, ak_data **d, char *err, size_t errlen) {
+    ak_model *m = ak_scene_load(path, d, err, errlen);
+    if (!m) return NULL;
+    if (ak_wc_fill_mass(m, err, errlen)) {
+        ak_model_free(m);
+        ak_data_free(*d);
+        *d = NULL;
+        return NULL;
+    }
+    return m;
+}
+
+void ak_wc_set_body(ak_model *m, ak_data *d, int b, const ak_shape *s, double mass,
+                    const double x[]) {
+    ak_body *bd = &m->bodies[b];
+    snprintf(bd->name, sizeof bd->name, "body%d", b);
+    bd->shape = *s;
+    bd->fixed = mass <= 0.0 || s->type == AK_SHAPE_HYPERPLANE;
+    bd->mass = bd->fixed ? 0.0 : mass;
+    bd->inv_mass = 0.0;
+    for (int i = 0; i < m->dim; i++) d->x[(size_t)b * AK_MAX_DIM + i] = x ? x[i] : 0.0;
+}
+
+ak_shape ak_wc_sphere(int n, double r) {
+    ak_shape s = {.type = AK_SHAPE_HYPERSPHERE, .dim = n, .radius = r};
+    return s;
+}
+ak_shape ak_wc_box(int n, double h) {
+    ak_shape s = {.type = AK_SHAPE_HYPERBOX, .dim = n};
+    for (int i = 0; i < n; i++) s.half_extents[i] = h;
+    return s;
+}
+ak_shape ak_wc_box3(int n, const double half[]) {
+    ak_shape s = {.type = AK_SHAPE_HYPERBOX, .dim = n};
+    for (int i = 0; i < n; i++) s.half_extents[i] = half[i];
+    return s;
+}
+ak_shape ak_wc_plane(int n, const double nrm[], double offset) {
+    ak_shape s = {.type = AK_SHAPE_HYPERPLANE, .dim = n, .offset = offset};
+    for (int i = 0; i < n; i++) s.normal[i] = nrm[i];
+    return s;
+}
+
+int ak_wc_run(const ak_model *m, ak_data *d, long k, char *err, size_t errlen) {
+    ak_world_opts o = ak_world_default_opts(m);
+    for (long s = 0; s < k; s++)
+        if (ak_world_step(m, d, &o, err, errlen)) return -1;
+    return 0;
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t len) {
+    const unsigned char *c = p;
+    for (size_t i = 0; i < len; i++) h = (h ^ c[i]) * 1099511628211ULL;
+    return h;
+}
+
+uint64_t ak_wc_hash(const ak_model *m, const ak_data *d, uint64_t h) {
+    if (!h) h = 14695981039346656037ULL;
+    size_t nb = (size_t)m->nbody;
+    h = fnv(h, d->x, nb * AK_MAX_DIM * sizeof(double));
+    h = fnv(h, d->v, nb * AK_MAX_DIM * sizeof(double));
+    h = fnv(h, d->R, nb * AK_MAX_EVEN * sizeof(double));
+    h = fnv(h, d->w, nb * AK_MAX_BIV * sizeof(double));
+    return h;
+}

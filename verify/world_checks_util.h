@@ -1,0 +1,33 @@
+/// @file world_checks_util.h
+/// Helpers of the world checks, `anakata step` and the world benchmark: mass properties for a
+/// loaded scene (until engine/model_mass.h lands: ref/mass ak_mass_shape per body), programmatic
+/// scenes, and stepping.
+#ifndef AK_VERIFY_WORLD_CHECKS_UTIL_H
+#define AK_VERIFY_WORLD_CHECKS_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+#include "world.h"
+
+/// Fill mass, inverse mass, volume, inertia and inverse inertia of every movable body whose
+/// inverse mass is still 0 (mass or density as the scene gave it). 0, or -1 with err.
+int ak_wc_fill_mass(ak_model *m, char *err, size_t errlen);
+/// ak_scene_load + ak_wc_fill_mass.
+ak_model *ak_wc_load(const char *path, ak_data **d, char *err, size_t errlen);
+
+/// Set body b to a shape with mass (or fixed when mass <= 0) at position x (rest, identity).
+void ak_wc_set_body(ak_model *m, ak_data *d, int b, const ak_shape *s, double mass,
+                    const double x[]);
+ak_shape ak_wc_sphere(int n, double r);
+ak_shape ak_wc_box(int n, double h);
+ak_shape ak_wc_box3(int n, const double half[]);
+ak_shape ak_wc_plane(int n, const double nrm[], double offset);
+
+/// Step k times; returns 0 or -1 (err).
+int ak_wc_run(const ak_model *m, ak_data *d, long k, char *err, size_t errlen);
+/// FNV-1a hash of the state bits (x, v, R, w of every body).
+uint64_t ak_wc_hash(const ak_model *m, const ak_data *d, uint64_t h);
+
+#endif

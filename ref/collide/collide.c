@@ -217,7 +217,7 @@ static int plane_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, cons
     double nm[AK_MAX_DIM] = {0}, x[AK_MAX_DIM] = {0};
     for (int i = 0; i < n; i++) nm[i] = -pl->normal[i];
     double h = ak_geom_support(n, x, a, pa, nm);
-    m->separation = -h - pl->offset;
+    m->separation = -h - pl->offset + 0.0; // + 0.0: no negative zero in reports
     m->method = AK_METHOD_ANALYTIC;
     m->normal_unique = 1;
     for (int i = 0; i < n; i++) {
@@ -287,7 +287,7 @@ static int plane_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, cons
         ids[0] = 0, np = 1;
     }
     for (int k = 0; k < np && m->count < AK_MAX_CONTACTS; k++) {
-        double s = ak_la_dot(n, pl->normal, pts[k]) - pl->offset, y[AK_MAX_DIM];
+        double s = ak_la_dot(n, pl->normal, pts[k]) - pl->offset + 0.0, y[AK_MAX_DIM];
         if (s > margin) continue;
         for (int i = 0; i < n; i++) y[i] = pts[k][i] - s * pl->normal[i];
         set_contact(&m->contacts[m->count++], n, pl->normal, s, pts[k], y, ids[k], 0);

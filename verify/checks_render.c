@@ -866,6 +866,51 @@ static void check_mesh_radial(ak_check_ctx *c) {
     }
 }
 
+// The two displays of the same slice: the sphere tracer (SDFs) and the slicing display
+// (tetrahedral meshes). The meshes are inscribed in the convex solids, so a ray that meets a mesh
+// passes through a solid: wherever the slicing display draws an object, the tracer must hit one.
+// The converse fails only in the thin band between mesh and surface.
+static void check_mesh_view_vs_trace(ak_check_ctx *c) {
+    static ak_render_scene s;
+    char err[256];
+    const char *names[3] = {"mixed", "polytopes", "capsules"};
+    int nsc = ak_quick(c) ? 1 : 3;
+    const int W = 160, H = 120;
+    int *ids = malloc(sizeof(int) * W * H);
+    ak_render_image img;
+    if (!ids || !ak_render_image_alloc(&img, W, H)) {
+        free(ids);
+        ak_expect(c, false, "out of memory");
+        return;
+    }
+    long mesh_only = 0, trace_only = 0, objpix = 0, total = 0;
+    for (int q = 0; q < nsc; q++) {
+        ak_render_builtin(&s, names[q], 0.0, err, sizeof err);
+        ak_render_mesh_view(&s, &img, 8, ids);
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                double o[4], d[4], t;
+                int obj;
+                ak_render_camera_ray(&s, W, H, x, y, o, d);
+                bool hit = ak_render_trace(&s, o, d, &t, &obj, NULL);
+                bool tobj = hit && obj >= 0 && s.obj[obj].shape.type != AK_SHAPE_HYPERPLANE;
+                bool mobj = ids[y * W + x] >= 0;
+                if (mobj && !tobj) mesh_only++;
+                if (tobj && !mobj) trace_only++;
+                if (tobj) objpix++;
+                total++;
+            }
+    }
+    free(ids);
+    ak_render_image_free(&img);
+    ak_measure(c, (double)mesh_only, 0.0, "pixels where the slicing display draws an object and the tracer sees none (%d scenes at %dx%d, %ld pixels)",
+               nsc, W, H, total);
+    ak_value(c, "trace_only_fraction_of_object_pixels", (double)trace_only / (double)(objpix ? objpix : 1));
+    ak_note(c, "object pixels only the tracer sees (band between inscribed mesh and surface): %ld of %ld (%.2f%%)",
+            trace_only, objpix, 100.0 * trace_only / (objpix ? objpix : 1));
+    ak_expect(c, objpix > 0, "the scenes show objects (%ld object pixels)", objpix);
+}
+
 // ---- GLSL against C, golden images ---------------------------------------------------
 
 static bool vk_must_run(void) {
@@ -1029,6 +1074,7 @@ static const ak_check CHECKS[] = {
     {"render.mesh.polytopes", "B-8slice", "hull meshes of the regular polytopes: facet counts, boundary and 4-volumes vs analytic", check_mesh_polytopes},
     {"render.mesh.radial", "B-8slice", "tessellated capsule and duocylinder meshes: vertices on the surface, inscribed volume", check_mesh_radial},
     {"render.mesh.slice_volumes", "B-8slice", "slice volumes of tesseract, 16-cell, hypersphere meshes vs analytic cross-sections", check_slice_volumes},
+    {"render.mesh.view_vs_trace", "B-8slice T-Alg14", "slicing display (meshes) vs sphere tracer (SDFs): object pixels of the same slice", check_mesh_view_vs_trace},
     {"render.glsl.sdf", "T-E.union", "GLSL scene SDF (Vulkan, float) vs C (double) on 10^4 points per scene", check_glsl_sdf},
     {"render.golden", "T-6.1 T-6.2.2 T-Alg14 T-Alg15", "bundled scenes: CPU tracer and Vulkan vs golden PNGs", check_golden},
 };

@@ -342,7 +342,7 @@ static int render_one(const render_opts *o, double t, const char *path) {
         }
         dev = devname;
     } else if (o->mesh_view) {
-        if (!ak_render_mesh_view(&s, &img, MESH_K)) {
+        if (!ak_render_mesh_view(&s, &img, MESH_K, NULL)) {
             fprintf(stderr, "anakata render: out of memory in the slicing display\n");
             ak_render_image_free(&img);
             return AK_EXIT_FAIL;

@@ -829,6 +829,20 @@ static void check_slice_volumes(ak_check_ctx *c) {
         }
     }
     gsl_rng_free(r);
+    // Convergence: the deficit of the central slice should fall as 1/k^2 (ratio 4 from k=4 to 8;
+    // even k so that the slice w = 0 runs through mesh vertices in both).
+    double deficit[2];
+    for (int q = 0; q < 2; q++) {
+        int kk = q ? 8 : 4;
+        int n2 = ak_mesh_radial4(tets, 50000, &sph, kk);
+        int ntri = ak_mesh_slice(tris, 200000, NULL, tets, n2, w, 0.0);
+        deficit[q] = 4.0 / 3.0 * M_PI - ak_mesh_tri_volume(tris, ntri);
+    }
+    double ratio = deficit[0] / deficit[1];
+    ak_value(c, "sphere_deficit_k4", deficit[0]);
+    ak_value(c, "sphere_deficit_k8", deficit[1]);
+    ak_expect(c, ratio > 3.5 && ratio < 4.5, "hypersphere slice w=0: volume deficit %.5f (k=4) and %.5f (k=8), ratio %.3f ~ 4 (O(1/k^2))",
+              deficit[0], deficit[1], ratio);
     ak_measure(c, fmax(viol, 0), TOL_MESH_EXACT, "hypersphere mesh (k=%d, %d tets, inner radius %.6f): slice volumes within the analytic bounds", kq, nt, rin);
     ak_value(c, "sphere_slice_rel_error", worst_rel);
     ak_note(c, "hypersphere mesh k=%d: largest relative slice-volume deficit %.4g (discretisation, O(1/k^2))", kq, worst_rel);

@@ -77,6 +77,28 @@ int ak_render_scene_add(ak_render_scene *s, const ak_shape *shape, const ak_pose
             return -1;
         }
     }
+    // Bounding ball about the body origin: lets the scene SDF skip far objects exactly.
+    switch (shape->type) {
+    case AK_SHAPE_HYPERSPHERE: o->bound = shape->radius; break;
+    case AK_SHAPE_HYPERCAPSULE: o->bound = shape->radius + shape->half_length; break;
+    case AK_SHAPE_HYPERBOX: {
+        double q = 0;
+        for (int i = 0; i < 4; i++) q += shape->half_extents[i] * shape->half_extents[i];
+        o->bound = sqrt(q);
+        break;
+    }
+    case AK_SHAPE_DUOCYLINDER: o->bound = hypot(shape->radii[0], shape->radii[1]); break;
+    case AK_SHAPE_CONVEX: {
+        double r = 0;
+        for (int v = 0; v < shape->nverts; v++) {
+            const double *x = shape->verts + 4 * v;
+            r = fmax(r, sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2] + x[3] * x[3]));
+        }
+        o->bound = r;
+        break;
+    }
+    default: o->bound = INFINITY; break;
+    }
     return s->nobj++;
 }
 

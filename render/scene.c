@@ -77,7 +77,8 @@ int ak_render_scene_add(ak_render_scene *s, const ak_shape *shape, const ak_pose
             return -1;
         }
     }
-    // Bounding ball about the body origin: lets the scene SDF skip far objects exactly.
+    // Bounding ball about the body origin: lets the scene SDF skip far objects without changing
+    // its value (|x - c| - r is below every exact SDF of a shape inside the ball).
     switch (shape->type) {
     case AK_SHAPE_HYPERSPHERE: o->bound = shape->radius; break;
     case AK_SHAPE_HYPERCAPSULE: o->bound = shape->radius + shape->half_length; break;
@@ -88,15 +89,8 @@ int ak_render_scene_add(ak_render_scene *s, const ak_shape *shape, const ak_pose
         break;
     }
     case AK_SHAPE_DUOCYLINDER: o->bound = hypot(shape->radii[0], shape->radii[1]); break;
-    case AK_SHAPE_CONVEX: {
-        double r = 0;
-        for (int v = 0; v < shape->nverts; v++) {
-            const double *x = shape->verts + 4 * v;
-            r = fmax(r, sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2] + x[3] * x[3]));
-        }
-        o->bound = r;
-        break;
-    }
+    // Not for convex shapes: their half-space SDF is only a bound and can lie below the ball's
+    // bound |x - c| - r near vertices, so culling would change the scene SDF.
     default: o->bound = INFINITY; break;
     }
     return s->nobj++;

@@ -74,7 +74,7 @@ static void pack_scene(ak_vk_scene *p, float *planes, const ak_render_scene *s, 
         for (int i = 0; i < 4; i++) {
             q->pos[i] = (float)o->pose.pos[i];
             for (int j = 0; j < 4; j++) q->rt[j][i] = (float)o->pose.rot[i * 4 + j];
-            q->color[i] = i < 3 ? (float)o->color[i] : 1.0f;
+            q->color[i] = i < 3 ? (float)o->color[i] : (isinf(o->bound) ? 1e30f : (float)o->bound);
         }
         q->info[0] = (int32_t)o->shape.type;
         q->info[1] = o->plane_first;

@@ -51,8 +51,10 @@ static void print_step(const ak_model *m, const ak_data *d, int body) {
         printf("  jn %.6e |jt| %.6e%s\n", p->jn, sqrt(jt), p->matched ? "  (warm)" : "");
         shown++;
     }
-    printf("  %d contact point%s%s\n", shown, shown == 1 ? "" : "s",
-           c ? "" : " (no contact stage ran: full-state integrator)");
+    const char *why = "";
+    if (!c) why = d->step == 0 ? " (before the first step)"
+                               : " (no contact stage ran: full-state integrator)";
+    printf("  %d contact point%s%s\n", shown, shown == 1 ? "" : "s", why);
 }
 
 static void explain(const ak_model *m) {

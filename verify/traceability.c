@@ -53,7 +53,7 @@ size_t ak_formula_id_len(const char *t, char prev) {
     if (isalnum((unsigned char)prev) || prev == '-' || prev == '_') return 0;
     if (!isalnum((unsigned char)t[2])) return 0;
     size_t n = 2;
-    while (id_body(t[n])) n++;
+    while (id_body(t[n]) && !(t[n] == '.' && t[n + 1] == '.')) n++; // ".." starts a range
     if (t[n] == '(') { // a directly attached group: T-C.2(V), T-5.1(3D)
         size_t k = n + 1;
         while (isalnum((unsigned char)t[k])) k++;
@@ -106,9 +106,38 @@ static const char *range_marker(const char *p) {
     while (*p == ' ' || *p == '\n' || *p == '\t') p++;
     if (!strncmp(p, "\xe2\x80\xa6", 3)) p += 3;
     else if (!strncmp(p, "...", 3)) p += 3;
+    else if (!strncmp(p, "..", 2)) p += 2;
     else return NULL;
     while (*p == ' ' || *p == '\n' || *p == '\t') p++;
     return p;
+}
+
+// The list's IDs named at p: one ID, or every listed ID of a range "A … B" / "A ... B" / "A..B"
+// with a common stem. Returns how many (at most max) and sets *len to the text consumed (0: none).
+static int ids_at(const ak_formula_list *l, const char *p, char prev, long out[], int max, size_t *len) {
+    size_t n = ak_formula_id_len(p, prev);
+    *len = n;
+    if (!n) return 0;
+    int k = 0;
+    char id[AK_FID_MAX];
+    const char *q = range_marker(p + n);
+    size_t m = q ? ak_formula_id_len(q, ' ') : 0;
+    size_t s1, s2;
+    long a, b;
+    if (m && split_num(p, n, &s1, &a) && split_num(q, m, &s2, &b) && s1 == s2 && !strncmp(p, q, s1) && a < b &&
+        b - a <= AK_RANGE_MAX) {
+        for (long i = a; i <= b && k < max; i++) {
+            snprintf(id, sizeof id, "%.*s%ld", (int)s1, p, i);
+            long f = ak_formulas_find(l, id);
+            if (f >= 0) out[k++] = f;
+        }
+        *len = (size_t)(q + m - p);
+        return k;
+    }
+    snprintf(id, sizeof id, "%.*s", (int)n, p);
+    long f = ak_formulas_find(l, id);
+    if (f >= 0) out[k++] = f;
+    return k;
 }
 
 // A parenthesised description right after p (skipping spaces): copy it (newlines as spaces).
@@ -294,14 +323,12 @@ static void scan_file(ak_formula_list *l, const char *path, const char *rel) {
     char prev = '\n';
     for (const char *p = t; *p; prev = *p, p++) {
         while (line + 1 < nlines && p >= lines[line + 1]) line++;
-        size_t n = ak_formula_id_len(p, prev);
+        size_t n;
+        long hits[AK_RANGE_MAX + 1];
+        int nh = ids_at(l, p, prev, hits, AK_RANGE_MAX + 1, &n);
         if (!n) continue;
-        char id[AK_FID_MAX];
-        snprintf(id, sizeof id, "%.*s", (int)n, p);
-        long k = ak_formulas_find(l, id);
         p += n - 1;
-        if (k < 0) continue;
-        ak_formula *f = &l->items[k];
+        if (nh == 0) continue;
         // Skip repeated citations of the same ID in the same function.
         char fn[96] = "";
         if (depth[line] > 0) { // inside a body: the enclosing definition starts at column 0
@@ -320,16 +347,19 @@ static void scan_file(ak_formula_list *l, const char *path, const char *rel) {
                 function_on_line(ls, le, fn, sizeof fn);
             }
         }
-        bool dup = false;
-        for (int s = 0; s < f->nimpl; s++)
-            if (!strcmp(f->impl[s].file, rel) && !strcmp(f->impl[s].function, fn) && fn[0]) dup = true;
-        if (dup) continue;
-        f->nimpl_total++;
-        if (f->nimpl < AK_IMPL_MAX) {
-            ak_impl_site *s = &f->impl[f->nimpl++];
-            scopy(s->file, sizeof s->file, rel);
-            s->line = line + 1;
-            scopy(s->function, sizeof s->function, fn);
+        for (int h = 0; h < nh; h++) {
+            ak_formula *f = &l->items[hits[h]];
+            bool dup = false;
+            for (int s = 0; s < f->nimpl; s++)
+                if (!strcmp(f->impl[s].file, rel) && !strcmp(f->impl[s].function, fn) && fn[0]) dup = true;
+            if (dup) continue;
+            f->nimpl_total++;
+            if (f->nimpl < AK_IMPL_MAX) {
+                ak_impl_site *s = &f->impl[f->nimpl++];
+                scopy(s->file, sizeof s->file, rel);
+                s->line = line + 1;
+                scopy(s->function, sizeof s->function, fn);
+            }
         }
     }
 done:
@@ -392,7 +422,7 @@ void ak_md_slug(const char *h, size_t len, char *out, size_t outlen) {
 static void scan_page(ak_formula_list *l, const char *path, const char *rel, int *count) {
     char *t = ak_read_file(path, NULL);
     if (!t) return;
-    long cur[16];
+    long cur[AK_RANGE_MAX + 1];
     int ncur = 0, level = 0;
     bool have_verdict = false;
     for (char *ls = t; *ls;) {
@@ -402,23 +432,24 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
         int hl = 0;
         while ((size_t)hl < n && ls[hl] == '#') hl++;
         if (hl >= 1 && (size_t)hl < n && ls[hl] == ' ') {
-            if (hl <= level || ncur == 0) ncur = 0;
+            // A heading that names IDs opens their entry; one that names none closes the current
+            // entry only at the same or a higher level (a "### detail" stays inside it).
+            long found[AK_RANGE_MAX + 1];
+            int nfound = 0;
             if (hl >= 2) {
                 const char *h = ls + hl + 1;
                 size_t hn = n - (size_t)hl - 1;
                 char slug[160];
                 ak_md_slug(h, hn, slug, sizeof slug);
-                int found = 0;
                 char prev = ' ';
                 for (const char *p = h; p < h + hn; prev = *p, p++) {
-                    size_t m = ak_formula_id_len(p, prev);
+                    size_t m;
+                    long hits[AK_RANGE_MAX + 1];
+                    int nh = ids_at(l, p, prev, hits, AK_RANGE_MAX + 1, &m);
                     if (!m || p + m > h + hn) continue;
-                    char id[AK_FID_MAX];
-                    snprintf(id, sizeof id, "%.*s", (int)m, p);
-                    long k = ak_formulas_find(l, id);
-                    if (k >= 0 && ncur < 16) {
-                        cur[ncur++] = k;
-                        found++;
+                    for (int q = 0; q < nh && nfound < AK_RANGE_MAX + 1; q++) {
+                        long k = hits[q];
+                        found[nfound++] = k;
                         if (!l->items[k].doc[0]) {
                             int w = snprintf(l->items[k].doc, sizeof l->items[k].doc, "%s#%s", rel, slug);
                             if (w < 0 || (size_t)w >= sizeof l->items[k].doc) l->items[k].doc[0] = '\0';
@@ -426,10 +457,14 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
                     }
                     p += m - 1;
                 }
-                if (found) {
-                    level = hl;
-                    have_verdict = false;
-                }
+            }
+            if (nfound) {
+                memcpy(cur, found, (size_t)nfound * sizeof cur[0]);
+                ncur = nfound;
+                level = hl;
+                have_verdict = false;
+            } else if (hl <= level) {
+                ncur = 0;
             }
         } else if (ncur > 0 && !have_verdict) {
             const char *p = ls;
@@ -439,10 +474,16 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
                 if (c && c - p < 24) {
                     c++;
                     while (c < le && (*c == ' ' || *c == '*')) c++;
+                    char v[160];
+                    size_t nv = 0;
+                    for (const char *q = c; q < le && nv + 1 < sizeof v; q++)
+                        if (*q != '*' && *q != '`') v[nv++] = *q; // Markdown emphasis is not part of it
+                    while (nv > 0 && (v[nv - 1] == ' ' || v[nv - 1] == '.')) nv--;
+                    v[nv] = '\0';
                     for (int i = 0; i < ncur; i++) {
                         ak_formula *f = &l->items[cur[i]];
                         if (f->verdict[0]) continue;
-                        snprintf(f->verdict, sizeof f->verdict, "%.*s", (int)(le - c), c);
+                        snprintf(f->verdict, sizeof f->verdict, "%s", v);
                         (*count)++;
                     }
                     have_verdict = true;

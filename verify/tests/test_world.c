@@ -120,7 +120,7 @@ Test(world, cache_matches_feature_ids) {
     memset(c->pts, 0, 3 * sizeof *c->pts);
     c->pts[0] = (ak_contact_point){.a = 0, .b = 1, .id = 7, .jn = 1.5};
     c->pts[1] = (ak_contact_point){.a = 0, .b = 2, .id = 7, .jn = 2.5};
-    c->pts[2] = (ak_contact_point){.a = 1, .b = 2, .id = 3, .jn = 3.5};
+    c->pts[2] = (ak_contact_point){.a = 1, .b = 2, .id = 3, .jn = 3.5, .point = {1.0}};
     cr_assert_eq(ak_contact_cache_store(c), 0);
     c->npoint = 2;
     c->pts[0] = (ak_contact_point){.a = 0, .b = 2, .id = 7};
@@ -129,7 +129,14 @@ Test(world, cache_matches_feature_ids) {
     cr_assert_eq(c->nmatched, 1);
     cr_assert_float_eq(c->pts[0].jn, 2.5, 0.0);
     cr_assert(c->pts[0].matched && !c->pts[1].matched);
-    cr_assert_float_eq(c->pts[1].jn, 0.0, 0.0);
+    cr_assert_float_eq(c->pts[1].jn, 0.0, 0.0); // id 4 is new and 1 m from id 3: no match
+    // a changed id within AK_CACHE_MATCH_DIST of an unclaimed previous point inherits it
+    cr_assert_eq(ak_contact_cache_store(c), 0); // prev: (0,2,7) jn 2.5, (1,2,4) jn 0
+    c->npoint = 1;
+    c->pts[0] = (ak_contact_point){.a = 0, .b = 2, .id = 9, .point = {0.01}};
+    ak_contact_cache_match(c);
+    cr_assert(c->pts[0].matched);
+    cr_assert_float_eq(c->pts[0].jn, 2.5, 0.0);
     ak_contact_cache_free(c);
     ak_model_free(m);
 }
@@ -184,6 +191,26 @@ Test(world, resting_box_warm_starts) {
     cr_assert_eq(d->contacts->npoint, 8);
     cr_assert_eq(d->contacts->nmatched, 8);
     cr_assert(fabs(d->x[1] - 0.5) < 0.006, "y = %g", d->x[1]);
+    ak_data_free(d);
+    ak_model_free(m);
+}
+
+// A fixed (non-plane) body stops a falling sphere and never moves itself.
+Test(world, fixed_body_supports) {
+    int n = 4;
+    ak_model *m = ak_model_create(n, 2);
+    ak_data *d = ak_data_create(m);
+    double xs[4] = {0.1, 1.5, 0, 0.05}, xb[4] = {0, 0, 0, 0};
+    ak_shape s = ak_wc_sphere(n, 0.5), b = ak_wc_box(n, 0.5);
+    ak_wc_set_body(m, d, 0, &s, 1.0, xs);
+    ak_wc_set_body(m, d, 1, &b, 0.0, xb); // mass 0: fixed
+    char err[256];
+    cr_assert_eq(ak_wc_fill_mass(m, err, sizeof err), 0);
+    cr_assert(m->bodies[1].fixed);
+    m->gravity[1] = -9.81;
+    cr_assert_eq(ak_wc_run(m, d, 200, err, sizeof err), 0, "%s", err);
+    cr_assert(fabs(d->x[1] - 1.0) < 0.01, "sphere centre y = %g (rests on the box top at 1.0)", d->x[1]);
+    for (int i = 0; i < n; i++) cr_assert_float_eq(d->x[AK_MAX_DIM + i], xb[i], 0.0);
     ak_data_free(d);
     ak_model_free(m);
 }

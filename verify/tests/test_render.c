@@ -108,6 +108,8 @@ Test(render, mesh_counts_and_slice) {
     cr_assert_eq(ak_mesh_radial4(NULL, 0, &pl, 3), -1);
     double flat[5 * 4] = {0};
     cr_assert_eq(ak_mesh_hull_facets4(NULL, NULL, 0, flat, 5, 1e-9), -1);
+    double zero[4] = {0, 0, 0, 0};
+    cr_assert_eq(ak_mesh_slice(NULL, 0, NULL, tets, nt, zero, 0.0), -1);
 }
 
 // Vulkan: either it renders, or it says why (no loader / no device). In CI it must render.

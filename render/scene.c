@@ -50,7 +50,9 @@ int ak_render_scene_add(ak_render_scene *s, const ak_shape *shape, const ak_pose
         int nf = ak_mesh_hull_facets4(s->plane_n + 4 * s->nplanes, s->plane_o + s->nplanes, room,
                                       shape->verts, shape->nverts, HULL_TOL);
         if (nf < 0) {
-            snprintf(err, errlen, "convex shape: the %d vertices do not span 4D", shape->nverts);
+            snprintf(err, errlen, nf == -2 ? "convex shape: a facet holds more than 64 of its %d vertices"
+                                           : "convex shape: the %d vertices do not span 4D",
+                     shape->nverts);
             return -1;
         }
         if (nf > room) {

@@ -604,6 +604,36 @@ static void check_published_normal_lambert_camera(ak_check_ctx *c) {
             worst = fmax(worst, fabs(oc[3] - 0.7) + fabs(dc[3]));
         }
     ak_measure(c, worst, TOL_ROUNDOFF, "rays lie in the camera's 3D slice w = slice (identity orientation)");
+    // Any orientation: ana . (origin - pos) = slice and ana . dir = 0 for every pixel ray, and
+    // the rays fan out within the field of view (corner ray angle = half the diagonal fov).
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    double worst_any = 0, worst_fov = 0;
+    for (int k = 0; k < 200; k++) {
+        double tg[4] = {urand(r, -2, 2), urand(r, -2, 2), urand(r, -2, 2), urand(r, -2, 2)};
+        ak_render_camera_orbit(&s.cam, tg, urand(r, 1, 8), urand(r, -180, 180), urand(r, -80, 80), urand(r, -90, 90));
+        s.cam.slice = urand(r, -1, 1);
+        s.cam.fov_deg = urand(r, 20, 100);
+        double rr[4], uu[4], bb[4], aa[4];
+        ak_render_camera_frame(&s.cam, rr, uu, bb, aa);
+        const int W = 7, H = 5;
+        for (int py = 0; py < H; py++)
+            for (int px = 0; px < W; px++) {
+                ak_render_camera_ray(&s, W, H, px, py, oc, dc);
+                double a1 = 0, a2 = 0;
+                for (int i = 0; i < 4; i++) a1 += aa[i] * (oc[i] - s.cam.pos[i]), a2 += aa[i] * dc[i];
+                worst_any = fmax(worst_any, fabs(a1 - s.cam.slice) + fabs(a2));
+            }
+        // pixel-centre corner ray against the pinhole geometry
+        ak_render_camera_ray(&s, W, H, 0, 0, oc, dc);
+        double th = tan(0.5 * s.cam.fov_deg * M_PI / 180.0);
+        double u = (2.0 * 0.5 / W - 1.0) * th * W / H, v = (1.0 - 2.0 * 0.5 / H) * th;
+        double cos_want = 1.0 / sqrt(1.0 + u * u + v * v), cos_got = 0;
+        for (int i = 0; i < 4; i++) cos_got -= dc[i] * bb[i];
+        worst_fov = fmax(worst_fov, fabs(cos_got - cos_want));
+    }
+    gsl_rng_free(r);
+    ak_measure(c, worst_any, TOL_ROUNDOFF, "200 random cameras: every ray starts on the slice ana.(o - pos) = slice and has ana.d = 0");
+    ak_measure(c, worst_fov, TOL_ROUNDOFF, "200 random cameras: corner ray's angle to the view axis matches the pinhole model");
 }
 
 // ---- tracer hits against analytic intersections --------------------------------------

@@ -10,7 +10,8 @@
 static bool is_plane(const ak_body *b) { return b->shape.type == AK_SHAPE_HYPERPLANE; }
 static bool is_static(const ak_body *b) { return b->fixed || b->inv_mass <= 0.0 || is_plane(b); }
 
-void ak_body_aabb(const ak_model *m, const ak_data *d, int b, double lo[], double hi[]) {
+static void aabb_m(const ak_model *m, const ak_data *d, int b, const double M[], double lo[],
+                   double hi[]) {
     int n = m->dim;
     const ak_shape *s = &m->bodies[b].shape;
     const double *x = d->x + (size_t)b * AK_MAX_DIM;
@@ -18,8 +19,7 @@ void ak_body_aabb(const ak_model *m, const ak_data *d, int b, double lo[], doubl
         for (int i = 0; i < n; i++) lo[i] = x[i] - s->radius, hi[i] = x[i] + s->radius;
         return;
     }
-    double M[AK_MAX_DIM * AK_MAX_DIM], dir[AK_MAX_DIM], sp[AK_MAX_DIM];
-    ak_nd_rotor_to_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
+    double dir[AK_MAX_DIM], sp[AK_MAX_DIM];
     for (int i = 0; i < n; i++) {
         // world direction e_i in the body frame is row i of M (x_world = M x_body)
         for (int j = 0; j < n; j++) dir[j] = M[i * n + j];
@@ -31,19 +31,26 @@ void ak_body_aabb(const ak_model *m, const ak_data *d, int b, double lo[], doubl
     }
 }
 
+void ak_body_aabb(const ak_model *m, const ak_data *d, int b, double lo[], double hi[]) {
+    double M[AK_MAX_DIM * AK_MAX_DIM];
+    ak_nd_rotor_to_matrix(m->dim, M, d->R + (size_t)b * AK_MAX_EVEN);
+    aabb_m(m, d, b, M, lo, hi);
+}
+
 // Signed distance of body b's shape below plane p (support distance along -normal).
-static double plane_distance(const ak_model *m, const ak_data *d, int b, const ak_shape *pl) {
+static double plane_distance(const ak_model *m, const ak_data *d, const ak_contact_cache *c, int b,
+                             const ak_shape *pl) {
     int n = m->dim;
-    double M[AK_MAX_DIM * AK_MAX_DIM], dir[AK_MAX_DIM], sp[AK_MAX_DIM];
-    ak_nd_rotor_to_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
+    const double *M = c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
+    double dir[AK_MAX_DIM], sp[AK_MAX_DIM];
     for (int j = 0; j < n; j++) { // -normal in the body frame: M^T (-nrm)
         dir[j] = 0.0;
         for (int i = 0; i < n; i++) dir[j] -= M[i * n + j] * pl->normal[i];
     }
     double h = ak_geom_support_local(n, sp, &m->bodies[b].shape, dir); // max of -nrm . r
-    double c = 0.0;
-    for (int i = 0; i < n; i++) c += pl->normal[i] * d->x[(size_t)b * AK_MAX_DIM + i];
-    return c - h - pl->offset; // lowest point's height above the plane
+    double cx = 0.0;
+    for (int i = 0; i < n; i++) cx += pl->normal[i] * d->x[(size_t)b * AK_MAX_DIM + i];
+    return cx - h - pl->offset; // lowest point's height above the plane
 }
 
 static int push_pair(ak_contact_cache *c, int a, int b) {
@@ -82,7 +89,7 @@ static int plane_pairs(const ak_model *m, const ak_data *d, ak_contact_cache *c,
         if (!is_plane(&m->bodies[p])) continue;
         for (int b = 0; b < m->nbody; b++) {
             if (is_static(&m->bodies[b])) continue;
-            if (plane_distance(m, d, b, &m->bodies[p].shape) <= margin && push_pair(c, b, p))
+            if (plane_distance(m, d, c, b, &m->bodies[p].shape) <= margin && push_pair(c, b, p))
                 return -1;
         }
     }
@@ -93,8 +100,10 @@ static void fill_aabbs(const ak_model *m, const ak_data *d, ak_contact_cache *c,
     int n = m->dim;
     for (int b = 0; b < m->nbody; b++) {
         if (is_plane(&m->bodies[b])) continue;
+        double *M = c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
+        ak_nd_rotor_to_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
         double *lo = c->aabb + (size_t)b * 2 * AK_MAX_DIM, *hi = lo + AK_MAX_DIM;
-        ak_body_aabb(m, d, b, lo, hi);
+        aabb_m(m, d, b, M, lo, hi);
         for (int i = 0; i < n; i++) lo[i] -= 0.5 * margin, hi[i] += 0.5 * margin;
     }
 }
@@ -105,7 +114,7 @@ static bool overlap(int n, const double *A, const double *B) {
     return true;
 }
 
-int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
+int ak_broadphase_sap(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
     int n = m->dim, cnt = 0;
     c->npair = 0;
     c->broad_tests = 0;
@@ -128,7 +137,7 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
     }
     sort_key = c->aabb;
     sort_axis = axis;
-    qsort(c->order, (size_t)cnt, sizeof(int), order_cmp);
+    if (cnt > 1) qsort(c->order, (size_t)cnt, sizeof(int), order_cmp);
     for (int s = 0; s < cnt; s++) {
         int a = c->order[s];
         const double *A = c->aabb + (size_t)a * 2 * AK_MAX_DIM;
@@ -142,7 +151,7 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
         }
     }
     if (plane_pairs(m, d, c, margin)) return -1;
-    qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
+    if (c->npair > 1) qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
     return 0;
 }
 
@@ -165,6 +174,95 @@ int ak_broadphase_all_pairs(const ak_model *m, const ak_data *d, ak_contact_cach
         }
     }
     if (plane_pairs(m, d, c, margin)) return -1;
-    qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
+    if (c->npair > 1) qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
+    return 0;
+}
+
+// ---- AABB tree -------------------------------------------------------------------------------
+// Node layout in c->nodes (NODE doubles each): lo[AK_MAX_DIM], hi[AK_MAX_DIM], left, right,
+// body (-1 for an internal node). Children indices are stored as doubles (exact below 2^53).
+#define NODE (2 * AK_MAX_DIM + 3)
+
+static _Thread_local const double *cen_key;
+static _Thread_local int cen_axis;
+static int cen_cmp(const void *x, const void *y) {
+    int i = *(const int *)x, j = *(const int *)y;
+    const double *A = cen_key + (size_t)i * 2 * AK_MAX_DIM, *B = cen_key + (size_t)j * 2 * AK_MAX_DIM;
+    double a = A[cen_axis] + A[AK_MAX_DIM + cen_axis], b = B[cen_axis] + B[AK_MAX_DIM + cen_axis];
+    if (a != b) return a < b ? -1 : 1;
+    return (i > j) - (i < j);
+}
+
+// Build the subtree over order[s..e); returns its node index.
+static int build(int n, ak_contact_cache *c, int s, int e, int *next) {
+    int id = (*next)++;
+    double *nd = c->nodes + (size_t)id * NODE;
+    for (int i = 0; i < n; i++) nd[i] = INFINITY, nd[AK_MAX_DIM + i] = -INFINITY;
+    double clo[AK_MAX_DIM], chi[AK_MAX_DIM];
+    for (int i = 0; i < n; i++) clo[i] = INFINITY, chi[i] = -INFINITY;
+    for (int t = s; t < e; t++) {
+        const double *B = c->aabb + (size_t)c->order[t] * 2 * AK_MAX_DIM;
+        for (int i = 0; i < n; i++) {
+            nd[i] = fmin(nd[i], B[i]);
+            nd[AK_MAX_DIM + i] = fmax(nd[AK_MAX_DIM + i], B[AK_MAX_DIM + i]);
+            double ctr = B[i] + B[AK_MAX_DIM + i];
+            clo[i] = fmin(clo[i], ctr), chi[i] = fmax(chi[i], ctr);
+        }
+    }
+    if (e - s == 1) {
+        nd[2 * AK_MAX_DIM] = nd[2 * AK_MAX_DIM + 1] = -1;
+        nd[2 * AK_MAX_DIM + 2] = c->order[s];
+        return id;
+    }
+    int axis = 0;
+    for (int i = 1; i < n; i++)
+        if (chi[i] - clo[i] > chi[axis] - clo[axis]) axis = i;
+    cen_key = c->aabb;
+    cen_axis = axis;
+    qsort(c->order + s, (size_t)(e - s), sizeof(int), cen_cmp);
+    int mid = s + (e - s) / 2;
+    int l = build(n, c, s, mid, next);
+    int r = build(n, c, mid, e, next);
+    nd = c->nodes + (size_t)id * NODE; // (unchanged pointer; the array is preallocated)
+    nd[2 * AK_MAX_DIM] = l;
+    nd[2 * AK_MAX_DIM + 1] = r;
+    nd[2 * AK_MAX_DIM + 2] = -1;
+    return id;
+}
+
+int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
+    int n = m->dim, cnt = 0;
+    c->npair = 0;
+    c->broad_tests = 0;
+    fill_aabbs(m, d, c, margin);
+    for (int b = 0; b < m->nbody; b++)
+        if (!is_plane(&m->bodies[b])) c->order[cnt++] = b;
+    if (cnt > 1) {
+        int next = 0;
+        build(n, c, 0, cnt, &next);
+        int stack[128];
+        for (int a = 0; a < m->nbody; a++) {
+            if (is_plane(&m->bodies[a])) continue;
+            const double *A = c->aabb + (size_t)a * 2 * AK_MAX_DIM;
+            int sp = 0;
+            stack[sp++] = 0;
+            while (sp > 0) {
+                const double *nd = c->nodes + (size_t)stack[--sp] * NODE;
+                c->broad_tests++;
+                if (!overlap(n, A, nd)) continue;
+                int body = (int)nd[2 * AK_MAX_DIM + 2];
+                if (body >= 0) {
+                    if (body > a && !(is_static(&m->bodies[a]) && is_static(&m->bodies[body])) &&
+                        push_pair(c, a, body))
+                        return -1;
+                    continue;
+                }
+                stack[sp++] = (int)nd[2 * AK_MAX_DIM];
+                stack[sp++] = (int)nd[2 * AK_MAX_DIM + 1];
+            }
+        }
+    }
+    if (plane_pairs(m, d, c, margin)) return -1;
+    if (c->npair > 1) qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
     return 0;
 }

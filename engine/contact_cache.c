@@ -13,7 +13,10 @@ ak_contact_cache *ak_contact_cache_create(const ak_model *m) {
     c->aabb = calloc(nb * 2 * AK_MAX_DIM, sizeof(double));
     c->order = calloc(nb, sizeof(int));
     c->inv_iw = calloc(nb * (size_t)(k * k), sizeof(double));
-    if (!c->aabb || !c->order || !c->inv_iw) {
+    c->nodes = calloc(2 * nb * (2 * AK_MAX_DIM + 3), sizeof(double));
+    c->rot = calloc(nb * AK_MAX_DIM * AK_MAX_DIM, sizeof(double));
+    c->level = calloc(nb, sizeof(int));
+    if (!c->aabb || !c->order || !c->inv_iw || !c->nodes || !c->rot || !c->level) {
         ak_contact_cache_free(c);
         return NULL;
     }
@@ -28,6 +31,9 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     free(c->aabb);
     free(c->order);
     free(c->inv_iw);
+    free(c->nodes);
+    free(c->rot);
+    free(c->level);
     free(c);
 }
 
@@ -70,6 +76,24 @@ static int point_cmp(const void *x, const void *y) {
     return key_cmp(p->a, p->b, p->id, q->a, q->b, q->id);
 }
 
+// First index of the previous points of pair (a, b), or -1.
+static int pair_start(const ak_contact_cache *c, int a, int b) {
+    int lo = 0, hi = c->nprev; // first element with key >= (a, b, 0)
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (key_cmp(c->prev[mid].a, c->prev[mid].b, c->prev[mid].id, a, b, 0) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < c->nprev && c->prev[lo].a == a && c->prev[lo].b == b ? lo : -1;
+}
+
+static void inherit(ak_contact_cache *c, ak_contact_point *p, const ak_contact_point *q) {
+    p->jn = q->jn;
+    memcpy(p->jt, q->jt, sizeof p->jt);
+    p->matched = true;
+    c->nmatched++;
+}
+
 void ak_contact_cache_match(ak_contact_cache *c) {
     c->nmatched = 0;
     for (int i = 0; i < c->npoint; i++) {
@@ -84,16 +108,35 @@ void ak_contact_cache_match(ak_contact_cache *c) {
             int s = key_cmp(q->a, q->b, q->id, p->a, p->b, p->id);
             if (s == 0) {
                 while (mid > 0 && !point_cmp(&c->prev[mid - 1], p)) mid--; // first of equals
-                q = &c->prev[mid];
-                p->jn = q->jn;
-                memcpy(p->jt, q->jt, sizeof p->jt);
-                p->matched = true;
-                c->nmatched++;
+                inherit(c, p, &c->prev[mid]);
                 break;
             }
             if (s < 0) lo = mid + 1;
             else hi = mid - 1;
         }
+    }
+    // Fallback for points whose feature id changed (a manifold that picked another reference
+    // face, rounding at a tie): the nearest previous point of the same pair within
+    // AK_CACHE_MATCH_DIST whose id no point of this step claimed.
+    for (int i = 0; i < c->npoint; i++) {
+        ak_contact_point *p = &c->pts[i];
+        if (p->matched) continue;
+        int s0 = pair_start(c, p->a, p->b);
+        if (s0 < 0) continue;
+        int best = -1;
+        double bd = AK_CACHE_MATCH_DIST * AK_CACHE_MATCH_DIST;
+        for (int j = s0; j < c->nprev && c->prev[j].a == p->a && c->prev[j].b == p->b; j++) {
+            bool taken = false;
+            for (int t = 0; t < c->npoint && !taken; t++)
+                taken = c->pts[t].matched && c->pts[t].a == p->a && c->pts[t].b == p->b &&
+                        c->pts[t].id == c->prev[j].id;
+            if (taken) continue;
+            double d2 = 0.0;
+            for (int k = 0; k < AK_MAX_DIM; k++)
+                d2 += (c->prev[j].point[k] - p->point[k]) * (c->prev[j].point[k] - p->point[k]);
+            if (d2 < bd) bd = d2, best = j;
+        }
+        if (best >= 0) inherit(c, p, &c->prev[best]);
     }
 }
 
@@ -103,6 +146,6 @@ int ak_contact_cache_store(ak_contact_cache *c) {
     c->nprev = c->npoint;
     // stable order for equal keys: qsort is not stable, but equal keys only occur when a
     // manifold repeats an id, and then the first one is used on both sides.
-    qsort(c->prev, (size_t)c->nprev, sizeof(ak_contact_point), point_cmp);
+    if (c->nprev > 1) qsort(c->prev, (size_t)c->nprev, sizeof(ak_contact_point), point_cmp);
     return 0;
 }

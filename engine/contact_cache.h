@@ -14,6 +14,9 @@
 #include "model.h"
 
 #define AK_MAX_TAN (AK_MAX_DIM - 1)
+/// Largest distance (m) between a point and an unmatched point of the previous step of the same
+/// pair for the fallback match (when the feature id changed).
+#define AK_CACHE_MATCH_DIST 0.05
 
 /// One contact point between bodies a and b (normal from b to a).
 typedef struct ak_contact_point {
@@ -35,6 +38,8 @@ typedef struct ak_contact_point {
     double bias;                     ///< velocity target of the normal row  [T-5.b]
     double vn0;                      ///< relative normal velocity before the solve
     double mu_s, mu_k, e;            ///< combined materials (solver.h)
+    double mu;                       ///< this step's coefficient: mu_s if sticking, else mu_k
+    int slipping;                    ///< slip speed before the solve > AK_SOLVER_STICK_SPEED
     double jn_max;                   ///< largest normal impulse during the iterations
     // published variant (T-Alg13): one tangent and its effective mass
     double t1[AK_MAX_DIM];
@@ -56,6 +61,9 @@ typedef struct ak_contact_cache {
     double *aabb;             ///< nbody x 2 x AK_MAX_DIM (min, max)
     int *order;               ///< nbody, sweep order
     double *inv_iw;           ///< nbody x k x k world inverse inertia  [B-eq4]
+    int *level;               ///< nbody: contact-graph level (0 touches a static body; -1 none)
+    double *rot;              ///< nbody x n x n rotation matrices of this step (broadphase)
+    double *nodes;            ///< AABB tree: 2 nbody x (2 AK_MAX_DIM + 3) (broadphase.c)
     long broad_tests;         ///< AABB overlap tests of the last broadphase (cost measure)
 } ak_contact_cache;
 
@@ -68,7 +76,8 @@ int ak_contact_cache_copy(ak_contact_cache *dst, const ak_contact_cache *src);
 int ak_contact_cache_reserve(ak_contact_cache *c, int n);
 
 /// Stage CACHE: give every point of this step the impulses of the previous step's point with
-/// the same (a, b, id), or zero when there is none; counts c->nmatched.
+/// the same (a, b, id); a point whose id has no match takes the nearest unclaimed previous point
+/// of the same pair within AK_CACHE_MATCH_DIST; else zero. Counts c->nmatched.
 void ak_contact_cache_match(ak_contact_cache *c);
 /// Store this step's points (with their final impulses) as the previous step's, sorted.
 /// Returns 0, or -1 on allocation failure.

@@ -6,6 +6,16 @@
 
 #include "collide/collide.h"
 
+// The pose from the rotation matrix the broadphase computed this step.
+static ak_pose pose_of(const ak_model *m, const ak_data *d, const ak_contact_cache *c, int b) {
+    int n = m->dim;
+    ak_pose p = ak_pose_identity(n);
+    for (int i = 0; i < n; i++) p.pos[i] = d->x[(size_t)b * AK_MAX_DIM + i];
+    if (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE)
+        memcpy(p.rot, c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM, sizeof(double) * (size_t)(n * n));
+    return p;
+}
+
 int ak_narrowphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
                    char *err, size_t errlen) {
     int n = m->dim;
@@ -18,7 +28,7 @@ int ak_narrowphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, dou
             a = b;
             b = t;
         }
-        ak_pose pa = ak_body_pose(m, d, a), pb = ak_body_pose(m, d, b);
+        ak_pose pa = pose_of(m, d, c, a), pb = pose_of(m, d, c, b);
         ak_manifold man;
         char cerr[256] = "";
         int cnt = ak_collide_ex(&man, &m->bodies[a].shape, &pa, &m->bodies[b].shape, &pb, margin,

@@ -8,6 +8,7 @@
 // "file: path: expected ..., got ..." and returns false. Nothing is written to the model that
 // has not been validated, and the model is freed on any failure.
 #include "scene.h"
+#include "model_mass.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -1050,6 +1051,12 @@ ak_model *ak_scene_parse(const char *text, size_t len, const char *filename, ak_
     free(buf);
     if (!ok) return NULL;
     snprintf(m->source, sizeof m->source, "%s", filename ? filename : "");
+    // Mass properties from the shapes (ref/mass); degenerate convex vertices fail here.
+    if (ak_model_compute_mass(m, d, err, errlen) != 0) {
+        ak_model_free(m);
+        ak_data_free(d);
+        return NULL;
+    }
     if (data)
         *data = d;
     else

@@ -13,7 +13,10 @@
 // row is clamped (T-Alg12, T-Alg13), not the increment:
 //     normal:   jn <- max(jn - (u.n - bias) / (n^T K n), 0)
 //     friction: jt <- jt - (T K T^T)^-1 T u   (the whole tangent block, T the tangent basis),
-//               then kept if |jt| <= mu_s jn (static), else scaled to |jt| = mu_k jn (kinetic).
+//               kept if |jt| <= mu jn; else, for a point that slipped before the solve,
+//               jt = -mu jn T u / |T u| (opposite the slip: maximal dissipation), and for a
+//               point at the static limit the radial projection onto the disc. mu = mu_s for a point that was not slipping before the
+//               solve (slip <= AK_SOLVER_STICK_SPEED), else mu_k.
 // The thesis (T-Alg13) clamps along one tangent t fixed by the pre-solve slip (T-5.10); the
 // disc clamp is its n-D correction (docs/errata.md "Contact resolution"). Warm starting
 // applies the previous step's accumulated impulses first (matched by feature ids), so that the
@@ -77,13 +80,18 @@ static void apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h) {
     int n = m->dim, k = ak_nd_nbiv(n), nt = n - 1;
     const ak_solver_settings *s = &m->solver;
-    for (int i = 0; i < c->npoint; i++) { // world inverse inertias of the bodies in contact
+    // world inverse inertias of the bodies in contact, once per body (B-eq4 via the compound
+    // of the broadphase's rotation matrix); order[] marks the bodies done in this call
+    for (int b = 0; b < m->nbody; b++) c->order[b] = 0;
+    for (int i = 0; i < c->npoint; i++) {
         int ab[2] = {c->pts[i].a, c->pts[i].b};
         for (int q = 0; q < 2; q++)
-            if (ak_solver_body_moves(m, ab[q]))
-                ak_contact_world_inv_inertia(n, c->inv_iw + (size_t)ab[q] * (size_t)(k * k),
-                                             m->bodies[ab[q]].inv_inertia,
-                                             d->R + (size_t)ab[q] * AK_MAX_EVEN);
+            if (ak_solver_body_moves(m, ab[q]) && !c->order[ab[q]]) {
+                c->order[ab[q]] = 1;
+                ak_contact_world_inv_inertia_m(n, c->inv_iw + (size_t)ab[q] * (size_t)(k * k),
+                                               m->bodies[ab[q]].inv_inertia,
+                                               c->rot + (size_t)ab[q] * AK_MAX_DIM * AK_MAX_DIM);
+            }
     }
     for (int i = 0; i < c->npoint; i++) {
         ak_contact_point *p = &c->pts[i];
@@ -114,7 +122,7 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
             if (ak_dyn_solve(nt, col, Kt, e) != 0) memset(col, 0, sizeof col);
             for (int r = 0; r < nt; r++) p->kt_inv[r * nt + q] = col[r];
         }
-        p->bias = ak_contact_bias(p->separation, h, s->baumgarte, s->slop);
+        p->bias = fmin(ak_contact_bias(p->separation, h, s->baumgarte, s->slop), AK_SOLVER_MAX_BIAS);
         p->mu_k = ak_contact_combine_friction(A->material.friction, B->material.friction);
         p->mu_s = ak_contact_combine_friction(A->material.static_friction,
                                               B->material.static_friction);
@@ -124,6 +132,10 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
         rel_velocity(m, d, p, u);
         p->vn0 = 0.0;
         for (int j = 0; j < n; j++) p->vn0 += u[j] * p->normal[j];
+        double slip = 0.0;
+        for (int j = 0; j < n; j++) slip += pow(u[j] - p->vn0 * p->normal[j], 2);
+        p->mu = ak_contact_friction_coefficient(sqrt(slip), AK_SOLVER_STICK_SPEED, p->mu_s, p->mu_k);
+        p->slipping = sqrt(slip) > AK_SOLVER_STICK_SPEED;
         p->jn_max = 0.0;
     }
 }
@@ -137,6 +149,7 @@ void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c) {
             memset(p->jt, 0, sizeof p->jt);
             continue;
         }
+        if (!(p->mu > 0.0)) memset(p->jt, 0, sizeof p->jt); // no friction row will undo it
         double dn = 0.0; // keep jt in the new tangent plane
         for (int j = 0; j < n; j++) dn += p->jt[j] * p->normal[j];
         double P[AK_MAX_DIM];
@@ -156,7 +169,7 @@ int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
         int nt = p->nt;
         double u[AK_MAX_DIM], P[AK_MAX_DIM];
         // friction first (the normal row, solved last, matters most for non-penetration)
-        if (p->mu_k > 0.0 || p->mu_s > 0.0) {
+        if (p->mu > 0.0) {
             rel_velocity(m, d, p, u);
             double ut[AK_MAX_TAN], old[AK_MAX_TAN], nw[AK_MAX_TAN];
             for (int r = 0; r < nt; r++) {
@@ -170,7 +183,7 @@ int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
                 nw[r] = old[r];
                 for (int q = 0; q < nt; q++) nw[r] -= p->kt_inv[r * nt + q] * ut[q];
             }
-            sliding += ak_contact_friction_clamp(nt, nw, p->jn, p->mu_s, p->mu_k);
+            sliding += ak_contact_friction_clamp(nt, nw, ut, p->jn, p->mu, p->slipping);
             for (int j = 0; j < n; j++) {
                 double jt = 0.0;
                 for (int r = 0; r < nt; r++) jt += p->tangent[r * n + j] * nw[r];
@@ -217,6 +230,90 @@ void ak_solver_restitution(const ak_model *m, ak_data *d, ak_contact_cache *c) {
     }
 }
 
+void ak_solver_contact_levels(const ak_model *m, ak_contact_cache *c) {
+    for (int b = 0; b < m->nbody; b++) c->level[b] = ak_solver_body_moves(m, b) ? -1 : -2;
+    for (int lev = 0;; lev++) { // relax: bodies touching a body of level lev-1 (or static)
+        int changed = 0;
+        for (int i = 0; i < c->npoint; i++) {
+            int a = c->pts[i].a, b = c->pts[i].b;
+            for (int q = 0; q < 2; q++) {
+                int x = q ? b : a, y = q ? a : b; // x gets a level from y
+                if (c->level[x] != -1) continue;
+                int ly = c->level[y];
+                if ((lev == 0 && ly == -2) || (lev > 0 && ly == lev - 1)) {
+                    c->level[x] = lev;
+                    changed = 1;
+                }
+            }
+        }
+        if (!changed) break;
+    }
+}
+
+// Effective mass of the normal row and the tangent block with body `frozen` made immovable.
+static void frozen_masses(const ak_model *m, const ak_contact_cache *c, const ak_contact_point *p,
+                          int frozen, double *mn, double kt_inv[]) {
+    int n = m->dim, nt = n - 1;
+    double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
+    if (p->a != frozen) ak_contact_k_add(n, K, inv_mass(m, p->a), inv_iw(m, c, p->a), p->ra);
+    if (p->b != frozen) ak_contact_k_add(n, K, inv_mass(m, p->b), inv_iw(m, c, p->b), p->rb);
+    double kn = ak_contact_k_dir(n, K, p->normal);
+    *mn = kn > 0.0 ? 1.0 / kn : 0.0;
+    double Kt[AK_MAX_TAN * AK_MAX_TAN];
+    for (int r = 0; r < nt; r++)
+        for (int q = 0; q < nt; q++) {
+            double acc = 0.0;
+            for (int x = 0; x < n; x++)
+                for (int y = 0; y < n; y++)
+                    acc += p->tangent[r * n + x] * K[x * n + y] * p->tangent[q * n + y];
+            Kt[r * nt + q] = acc;
+        }
+    for (int q = 0; q < nt; q++) {
+        double e[AK_MAX_TAN] = {0}, col[AK_MAX_TAN];
+        e[q] = 1.0;
+        if (ak_dyn_solve(nt, col, Kt, e) != 0) memset(col, 0, sizeof col);
+        for (int r = 0; r < nt; r++) kt_inv[r * nt + q] = col[r];
+    }
+}
+
+static int level_cmp_key(const ak_contact_cache *c, const ak_contact_point *p) {
+    int la = c->level[p->a], lb = c->level[p->b];
+    if (la < 0) la = la == -2 ? -1 : 1 << 20;
+    if (lb < 0) lb = lb == -2 ? -1 : 1 << 20;
+    return la < lb ? la : lb;
+}
+
+void ak_solver_shock_propagation(const ak_model *m, ak_data *d, ak_contact_cache *c) {
+    ak_solver_contact_levels(m, c);
+    int maxlev = -1;
+    for (int b = 0; b < m->nbody; b++)
+        if (c->level[b] > maxlev) maxlev = c->level[b];
+    for (int it = 0; it < m->solver.iterations; it++)
+        for (int lev = -1; lev <= maxlev; lev++) // bottom up
+            for (int i = 0; i < c->npoint; i++) {
+                ak_contact_point *p = &c->pts[i];
+                if (level_cmp_key(c, p) != lev) continue;
+                int la = c->level[p->a], lb = c->level[p->b], frozen = -1;
+                if (la >= 0 && lb >= 0 && la != lb) frozen = la < lb ? p->a : p->b;
+                if (frozen < 0) continue; // ground contacts and equal levels: done already
+                double mn0 = p->mn, kt0[AK_MAX_TAN * AK_MAX_TAN];
+                memcpy(kt0, p->kt_inv, sizeof kt0);
+                frozen_masses(m, c, p, frozen, &p->mn, p->kt_inv);
+                // solve this point's rows with the frozen body: its velocity is not changed
+                double save_v[AK_MAX_DIM], save_w[AK_MAX_BIV];
+                memcpy(save_v, d->v + (size_t)frozen * AK_MAX_DIM, sizeof save_v);
+                memcpy(save_w, d->w + (size_t)frozen * AK_MAX_BIV, sizeof save_w);
+                ak_contact_cache one = *c; // a one-point view of the cache
+                one.pts = p;
+                one.npoint = 1;
+                ak_solver_iterate(m, d, &one);
+                memcpy(d->v + (size_t)frozen * AK_MAX_DIM, save_v, sizeof save_v);
+                memcpy(d->w + (size_t)frozen * AK_MAX_BIV, save_w, sizeof save_w);
+                p->mn = mn0;
+                memcpy(p->kt_inv, kt0, sizeof kt0);
+            }
+}
+
 int ak_solver_store(ak_contact_cache *c) { return ak_contact_cache_store(c); }
 
 int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *stats, char *err,
@@ -246,6 +343,7 @@ int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *
         ak_solver_prepare(m, d, c, h);
         ak_solver_warm_start(m, d, c);
         for (int it = 0; it < m->solver.iterations; it++) sliding = ak_solver_iterate(m, d, c);
+        if (m->solver.shock_propagation) ak_solver_shock_propagation(m, d, c);
         ak_solver_restitution(m, d, c);
     }
     if (ak_solver_store(c)) {

@@ -23,6 +23,12 @@
 
 /// Contact pairs are generated when the separation is at most this (speculative contacts).
 #define AK_SOLVER_MARGIN 0.02
+/// A point whose slip speed before the solve is at most this (m/s) uses the static friction
+/// coefficient this step, otherwise the kinetic one.
+#define AK_SOLVER_STICK_SPEED 0.05
+/// The Baumgarte bias never asks for a separating speed above this (m/s): deep initial
+/// overlaps are pushed apart over several steps instead of exploding (Box2D's max correction).
+#define AK_SOLVER_MAX_BIAS 4.0
 
 /// Per-step statistics of the contact stages (for `anakata step` and the checks).
 typedef struct ak_solver_stats {
@@ -36,6 +42,7 @@ typedef struct ak_solver_stats {
 /// SOLVER stage 1: world inverse inertias of the bodies in contact, lever arms, tangent basis,
 /// K = K_a + K_b (B-6), normal mass 1/(n^T K n), the tangent block inverse, Baumgarte bias
 /// (T-5.b), combined materials, and the pre-solve normal velocity (for restitution).
+/// Uses the rotation matrices c->rot that ak_broadphase computed in this step.
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h);
 /// SOLVER stage 2: apply the cached impulses jn n + jt (projected on the new tangent plane);
 /// with warm starting off the impulses are zeroed instead.
@@ -47,6 +54,16 @@ int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c);
 /// SOLVER stage 4: restitution: every point that carried a normal impulse and approached
 /// faster than the threshold gets the normal velocity -e vn0 (P-2.32, accumulated, clamped).
 void ak_solver_restitution(const ak_model *m, ak_data *d, ak_contact_cache *c);
+/// Contact graph levels (Guendelman et al., cited by ten Bosch §6): BFS over the contact pairs
+/// from the static bodies; c->level[b] = 0 for a body touching a static body (plane or fixed),
+/// 1 for a body touching a level-0 body, ...; -1 for a body not connected to a static one.
+void ak_solver_contact_levels(const ak_model *m, ak_contact_cache *c);
+/// Optional SOLVER stage 3b (settings.shock_propagation): after the iterations, one more set of
+/// sweeps over the points ordered by level, in which the lower-level body of each contact is
+/// frozen (infinite mass), so that the support of a stack is propagated upwards and the upper
+/// bodies cannot push the lower ones down. Points between bodies of equal level (or with an
+/// unconnected body) are solved as usual.  [B-6 (Guendelman shock propagation)]
+void ak_solver_shock_propagation(const ak_model *m, ak_data *d, ak_contact_cache *c);
 /// SOLVER stage 5: store the impulses in the cache. Returns 0 or -1 (allocation).
 int ak_solver_store(ak_contact_cache *c);
 

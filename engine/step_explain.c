@@ -4,15 +4,15 @@
 #include <string.h>
 
 static const ak_explain_entry COMMON_HEAD[] = {
-    {"forces", "B-8grav", "gravity m g on every free body", "docs/formulas/dynamics.md#b-8grav"},
+    {"forces", "B-8grav", "gravity m g on every free body", "docs/formulas/world.md#integration-stages"},
     {"velocities", "B-4.int", "symplectic Euler, gyroscopic term implicit (Catto)",
-     "docs/formulas/dynamics.md#b-4int"},
-    {"velocities", "B-eq5", "world-frame Euler equation", "docs/formulas/dynamics.md#b-eq5"},
-    {"broadphase", "B-6", "sweep and prune over n-D AABBs (not all pairs)",
+     "docs/formulas/world.md#integration-stages"},
+    {"velocities", "B-eq5", "world-frame Euler equation", "docs/formulas/world.md#integration-stages"},
+    {"broadphase", "-", "AABB tree over n-D boxes (not all pairs)",
      "docs/formulas/world.md#broadphase"},
     {"narrowphase", "T-Alg1..T-Alg11", "contact manifolds by ref/collide (corrected)",
-     "docs/formulas/collide.md"},
-    {"cache", "T-Alg12", "impulses matched by feature ids (warm start)",
+     "docs/formulas/world.md#narrowphase"},
+    {"cache", "-", "impulses matched by feature ids (warm start)",
      "docs/formulas/world.md#contact-cache"},
 };
 static const ak_explain_entry CORRECTED[] = {
@@ -27,7 +27,7 @@ static const ak_explain_entry CORRECTED[] = {
     {"iterate", "T-Alg13", "friction over the (n-1)-D tangent space, disc clamp",
      "docs/formulas/world.md#t-alg13"},
     {"iterate", "T-Alg12", "accumulated, clamped normal impulse", "docs/formulas/world.md#t-alg12"},
-    {"iterate", "T-5.5..T-5.8", "impulse application", "docs/formulas/world.md#t-55-t-58"},
+    {"iterate", "T-5.5..T-5.8", "impulse application", "docs/formulas/world.md#t-55-t-56-t-57-t-58"},
     {"restitution", "P-2.32", "bounce to -e vn0 above the threshold",
      "docs/formulas/world.md#p-232"},
 };

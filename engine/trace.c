@@ -7,19 +7,19 @@
 #include "engine.h"
 #include "world.h"
 
-struct ak_trace {
+struct ak_trace_writer {
     FILE *f;
     int failed;
 };
 
-ak_trace *ak_trace_open(const char *path, const ak_model *m, const char *integrator, double dt,
+ak_trace_writer *ak_trace_writer_open(const char *path, const ak_model *m, const char *integrator, double dt,
                         char *err, size_t errlen) {
     FILE *f = fopen(path, "w");
     if (!f) {
         snprintf(err, errlen, "cannot open trace file '%s' for writing", path);
         return NULL;
     }
-    ak_trace *t = calloc(1, sizeof *t);
+    ak_trace_writer *t = calloc(1, sizeof *t);
     if (!t) {
         fclose(f);
         snprintf(err, errlen, "out of memory");
@@ -47,7 +47,7 @@ ak_trace *ak_trace_open(const char *path, const ak_model *m, const char *integra
     return t;
 }
 
-int ak_trace_write(ak_trace *t, const ak_model *m, const ak_data *d) {
+int ak_trace_writer_write(ak_trace_writer *t, const ak_model *m, const ak_data *d) {
     int n = m->dim, k = ak_nd_nbiv(n), ne = ak_nd_neven(n);
     double E = ak_world_kinetic_energy(m, d) + ak_world_potential_energy(m, d);
     for (int b = 0; b < m->nbody; b++) {
@@ -72,7 +72,7 @@ int ak_trace_write(ak_trace *t, const ak_model *m, const ak_data *d) {
     return t->failed ? -1 : 0;
 }
 
-int ak_trace_close(ak_trace *t) {
+int ak_trace_writer_close(ak_trace_writer *t) {
     if (!t) return 0;
     int rc = t->failed;
     if (fclose(t->f) != 0) rc = 1;

@@ -1,5 +1,6 @@
 /// @file trace.h
-/// Trace writer: CSV in the format anakata-trace/1 (docs/trace-format.md, ../shared/DESIGN.md).
+/// Trace writer: CSV in the format anakata-trace/1 (named ak_trace_writer_*: verify/trace_read.h
+/// owns ak_trace, the reader) (docs/trace-format.md, ../shared/DESIGN.md).
 /// Metadata lines "# key: value" (format, scene, dim, timestep, integrator, version), then the
 /// header and one row per body per recorded step:
 ///   step,t,body,x0..x{n-1},v0..v{n-1},r,r_<even blades>,w_<pairs>,
@@ -16,14 +17,14 @@
 
 #define AK_TRACE_FORMAT "anakata-trace/1"
 
-typedef struct ak_trace ak_trace;
+typedef struct ak_trace_writer ak_trace_writer;
 
 /// Open path for writing and write the metadata and header. Returns NULL with err filled.
-ak_trace *ak_trace_open(const char *path, const ak_model *m, const char *integrator, double dt,
+ak_trace_writer *ak_trace_writer_open(const char *path, const ak_model *m, const char *integrator, double dt,
                         char *err, size_t errlen);
 /// Append the rows of the current state (one per body). Returns 0, or -1 on a write error.
-int ak_trace_write(ak_trace *t, const ak_model *m, const ak_data *d);
+int ak_trace_writer_write(ak_trace_writer *t, const ak_model *m, const ak_data *d);
 /// Flush and close; returns 0, or -1 when a write failed at any point.
-int ak_trace_close(ak_trace *t);
+int ak_trace_writer_close(ak_trace_writer *t);
 
 #endif

@@ -50,17 +50,26 @@ int ak_render_scene_add(ak_render_scene *s, const ak_shape *shape, const ak_pose
         int nf = ak_mesh_hull_facets4(s->plane_n + 4 * s->nplanes, s->plane_o + s->nplanes, room,
                                       shape->verts, shape->nverts, HULL_TOL);
         if (nf < 0) {
-            snprintf(err, errlen, "convex shape: the %d vertices do not span 4D", shape->nverts);
+            snprintf(err, errlen, nf == -2 ? "convex shape: a facet holds more than 64 of its %d vertices"
+                                           : "convex shape: the %d vertices do not span 4D",
+                     shape->nverts);
             return -1;
         }
         if (nf > room) {
             snprintf(err, errlen, "convex shapes: more than %d facets in the scene", AK_RT_MAX_PLANES);
             return -1;
         }
+        if (s->nverts + shape->nverts > AK_RENDER_MAX_VERTS) {
+            snprintf(err, errlen, "convex shapes: more than %d vertices in the scene", AK_RENDER_MAX_VERTS);
+            return -1;
+        }
         o->plane_first = s->nplanes;
         o->nplanes = nf;
         s->nplanes += nf;
-        o->shape.verts = NULL; // the renderer keeps the half-space form only
+        o->vert_first = s->nverts;
+        memcpy(s->verts + 4 * s->nverts, shape->verts, sizeof(double) * 4 * (size_t)shape->nverts);
+        s->nverts += shape->nverts;
+        o->shape.verts = s->verts + 4 * o->vert_first;
     }
     if (shape->type == AK_SHAPE_HYPERPLANE) {
         double l = 0;
@@ -69,6 +78,22 @@ int ak_render_scene_add(ak_render_scene *s, const ak_shape *shape, const ak_pose
             snprintf(err, errlen, "hyperplane with a zero normal");
             return -1;
         }
+    }
+    // Bounding ball about the body origin: lets the scene SDF skip far objects without changing
+    // its value (|x - c| - r is below every exact SDF of a shape inside the ball).
+    switch (shape->type) {
+    case AK_SHAPE_HYPERSPHERE: o->bound = shape->radius; break;
+    case AK_SHAPE_HYPERCAPSULE: o->bound = shape->radius + shape->half_length; break;
+    case AK_SHAPE_HYPERBOX: {
+        double q = 0;
+        for (int i = 0; i < 4; i++) q += shape->half_extents[i] * shape->half_extents[i];
+        o->bound = sqrt(q);
+        break;
+    }
+    case AK_SHAPE_DUOCYLINDER: o->bound = hypot(shape->radii[0], shape->radii[1]); break;
+    // Not for convex shapes: their half-space SDF is only a bound and can lie below the ball's
+    // bound |x - c| - r near vertices, so culling would change the scene SDF.
+    default: o->bound = INFINITY; break;
     }
     return s->nobj++;
 }
@@ -156,7 +181,7 @@ static bool add_polytope(ak_render_scene *s, ak_mesh_polytope kind, double scale
 }
 
 static const char *const NAMES[] = {"spheres", "stack", "capsules", "duocylinder", "polytopes",
-                                    "tesseract", "slice", "mixed", NULL};
+                                    "tesseract", "slice", "mixed", "cuboid", NULL};
 
 const char *const *ak_render_builtin_names(void) { return NAMES; }
 
@@ -213,6 +238,13 @@ bool ak_render_builtin(ak_render_scene *s, const char *name, double t, char *err
         ok = ok && add(s, duocyl(0.5, 0.35), pose_at(1.5, 0.5, -0.2, 0, 0, NULL), C_BLUE, err, errlen);
         ok = ok && add_polytope(s, AK_POLYTOPE_16CELL, 0.6, pose_at(2.6, 0.6, 0.5, 0, 0, NULL), C_VIOLET, err, errlen);
         ak_render_camera_orbit(&s->cam, target, 7.0, 0.0, 15.0, 0.0);
+    } else if (!strcmp(name, "cuboid")) {
+        // ten Bosch Fig. 5 (B-9fig5): the cuboid with sides (1.1, 0.3, 2.5, 0.7), floating, turned
+        // a little in xz, yz and zw so that the slice shows three of its faces.
+        rot_step r[3] = {{0, 2, 0.5}, {1, 2, 0.35}, {2, 3, 0.3 + 0.4 * t}};
+        ok = ok && add(s, box(0.55, 0.15, 1.25, 0.35), pose_at(0, 1.6, 0, 0, 3, r), C_BLUE, err, errlen);
+        double tg[4] = {0, 1.3, 0, 0};
+        ak_render_camera_orbit(&s->cam, tg, 6.0, 20.0, 15.0, 0.0);
     } else {
         snprintf(err, errlen, "unknown built-in scene '%s'", name);
         return false;

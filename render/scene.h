@@ -15,12 +15,16 @@
 #define M_PI 3.14159265358979323846
 #endif
 
+#define AK_RENDER_MAX_VERTS 2048
+
 typedef struct ak_render_object {
     ak_shape shape;    ///< body frame (a hyperplane: world frame); dim 4
     ak_pose pose;      ///< body to world
     double color[3];   ///< linear RGB albedo
     int plane_first;   ///< convex: first half-space in ak_render_scene.plane_n/plane_o
     int nplanes;       ///< convex: number of half-spaces (body frame)
+    int vert_first;    ///< convex: first vertex in ak_render_scene.verts (shape.verts points there)
+    double bound;      ///< radius of a ball about pose.pos holding the shape (INFINITY: plane, convex)
 } ak_render_object;
 
 /// 4D camera (T-6.1cam, corrected). Its frame is the rotor's image of the world axes:
@@ -44,6 +48,8 @@ typedef struct ak_render_scene {
     int nplanes;
     double plane_n[AK_RT_MAX_PLANES * 4];
     double plane_o[AK_RT_MAX_PLANES];
+    int nverts;
+    double verts[AK_RENDER_MAX_VERTS * 4]; ///< convex vertices (body frame), for the meshes
     ak_render_camera cam;
     int nlight;
     ak_render_light light[AK_RT_MAX_LIGHTS];
@@ -58,7 +64,8 @@ typedef struct ak_render_scene {
 /// one light, ambient 0.15, shadows and grid on.
 void ak_render_scene_init(ak_render_scene *s);
 /// Add an object (shape in the body frame, pose). For a convex shape the half-space form of
-/// the hull is computed here from its vertices. Returns the object index, or -1 with a message
+/// the hull is computed here from its vertices, and the vertices are copied into the scene
+/// (the object's shape.verts then points into s->verts: copy scenes with care). Returns the object index, or -1 with a message
 /// in err (full scene, shape not 4D, degenerate hull).
 int ak_render_scene_add(ak_render_scene *s, const ak_shape *shape, const ak_pose *pose,
                         const double color[3], char *err, size_t errlen);

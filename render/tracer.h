@@ -54,6 +54,17 @@ void ak_render_cpu(const ak_render_scene *s, ak_render_image *img);
 bool ak_render_png_write(const char *path, const ak_render_image *img, char *err, size_t errlen);
 bool ak_render_png_read(const char *path, ak_render_image *img, char *err, size_t errlen);
 
+/// Slicing display (B-8slice): object i's tetrahedral boundary mesh (hull of its vertices for
+/// a convex shape, else the radial tessellation with parameter k) cut by the camera's 3D slice.
+/// *tris receives malloc'd triangles (9 doubles each, slice coordinates: x4 = foot + sum_k
+/// t_k basis_k), free() them. Returns the triangle count (0 for hyperplanes, -1 on error).
+int ak_render_object_slice(const ak_render_scene *s, int i, int k, double **tris, double basis[12],
+                           double foot[4]);
+/// Draw the slicing display through the scene's camera: mesh slices rasterised with a z-buffer
+/// over the traced ground (flat Lambert shading, no shadows). ids (width x height, may be NULL)
+/// receives the object drawn at each pixel, -1 for ground and sky. False when out of memory.
+bool ak_render_mesh_view(const ak_render_scene *s, ak_render_image *img, int k, int *ids);
+
 /// Image comparison (golden images): per pixel the largest channel difference in 8-bit steps.
 typedef struct ak_render_diff {
     double frac_over;   ///< fraction of pixels whose largest channel difference exceeds threshold

@@ -74,7 +74,7 @@ static void pack_scene(ak_vk_scene *p, float *planes, const ak_render_scene *s, 
         for (int i = 0; i < 4; i++) {
             q->pos[i] = (float)o->pose.pos[i];
             for (int j = 0; j < 4; j++) q->rt[j][i] = (float)o->pose.rot[i * 4 + j];
-            q->color[i] = i < 3 ? (float)o->color[i] : 1.0f;
+            q->color[i] = i < 3 ? (float)o->color[i] : (isinf(o->bound) ? 1e30f : (float)o->bound);
         }
         q->info[0] = (int32_t)o->shape.type;
         q->info[1] = o->plane_first;
@@ -192,13 +192,18 @@ static int create_instance(vk_ctx *c, char *err, size_t errlen) {
                              .pApplicationName = "anakata",
                              .apiVersion = VK_API_VERSION_1_0};
     VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app};
-    VKCHECK(vkCreateInstance(&ici, NULL, &c->instance));
+    VkResult r = vkCreateInstance(&ici, NULL, &c->instance);
+    if (r != VK_SUCCESS) {
+        // The loader is there but cannot make an instance: no usable driver (ICD).
+        snprintf(err, errlen,
+                 "%s:%d: vkCreateInstance failed: %s: no usable Vulkan driver (install one, for "
+                 "example mesa-vulkan-drivers for lavapipe)",
+                 __FILE__, __LINE__, vk_result_name(r));
+        c->instance = VK_NULL_HANDLE;
+        return AK_VK_NO_DEVICE;
+    }
     volkLoadInstance(c->instance);
     return AK_VK_OK;
-fail:
-    if (c->instance) vkDestroyInstance(c->instance, NULL);
-    c->instance = VK_NULL_HANDLE;
-    return AK_VK_NO_DEVICE; // an instance that cannot be created: no usable driver
 }
 
 static int ctx_create(vk_ctx *c, int want, char *err, size_t errlen) {
@@ -460,34 +465,75 @@ fail:
     return AK_VK_ERROR;
 }
 
-int ak_render_vk(const ak_render_scene *s, ak_render_image *img, int device, char *device_name,
-                 size_t namelen, char *err, size_t errlen) {
+struct ak_vk_renderer {
     vk_ctx c;
-    int rc = ctx_create(&c, device, err, errlen);
-    if (rc != AK_VK_OK) return rc;
-    if (device_name) snprintf(device_name, namelen, "%s (Vulkan)", c.name);
-    rc = AK_VK_ERROR;
-    const int W = img->width, H = img->height;
-    vk_buf bscene = {0}, bplanes = {0}, bread = {0};
-    vk_pipe pipe = {0};
-    VkImage image = VK_NULL_HANDLE;
-    VkDeviceMemory imem = VK_NULL_HANDLE;
-    VkImageView view = VK_NULL_HANDLE;
-    VkCommandBuffer cb = VK_NULL_HANDLE;
-    int nplanes = s->nplanes > 0 ? s->nplanes : 1;
-    if (!buf_create(&c, &bscene, sizeof(ak_vk_scene), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, errlen)) goto fail;
-    if (!buf_create(&c, &bplanes, (VkDeviceSize)nplanes * 8 * sizeof(float),
-                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, errlen))
-        goto fail;
-    if (!buf_create(&c, &bread, (VkDeviceSize)W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, err, errlen))
-        goto fail;
-    memset(bplanes.map, 0, (size_t)nplanes * 8 * sizeof(float));
-    pack_scene(bscene.map, bplanes.map, s, W, H);
+    int width, height;   // size the resources below were made for (0: none yet)
+    int nplanes;         // plane buffer capacity
+    vk_buf bscene, bplanes, bread;
+    vk_pipe pipe;
+    VkImage image;
+    VkDeviceMemory imem;
+    VkImageView view;
+    VkCommandBuffer cb;
+};
 
+static void renderer_release(ak_vk_renderer *r) {
+    vk_ctx *c = &r->c;
+    if (!c->device) return;
+    vkDeviceWaitIdle(c->device);
+    if (r->cb) vkFreeCommandBuffers(c->device, c->pool, 1, &r->cb);
+    pipe_destroy(c, &r->pipe);
+    if (r->view) vkDestroyImageView(c->device, r->view, NULL);
+    if (r->image) vkDestroyImage(c->device, r->image, NULL);
+    if (r->imem) vkFreeMemory(c->device, r->imem, NULL);
+    buf_destroy(c, &r->bread);
+    buf_destroy(c, &r->bplanes);
+    buf_destroy(c, &r->bscene);
+    r->cb = VK_NULL_HANDLE;
+    r->view = VK_NULL_HANDLE;
+    r->image = VK_NULL_HANDLE;
+    r->imem = VK_NULL_HANDLE;
+    r->width = r->height = r->nplanes = 0;
+}
+
+int ak_render_vk_open(ak_vk_renderer **out, int device, char *err, size_t errlen) {
+    *out = NULL;
+    ak_vk_renderer *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return AK_VK_ERROR;
+    }
+    int rc = ctx_create(&r->c, device, err, errlen);
+    if (rc != AK_VK_OK) {
+        free(r);
+        return rc;
+    }
+    *out = r;
+    return AK_VK_OK;
+}
+
+const char *ak_render_vk_device_name(const ak_vk_renderer *r) { return r->c.name; }
+
+void ak_render_vk_close(ak_vk_renderer *r) {
+    if (!r) return;
+    renderer_release(r);
+    ctx_destroy(&r->c);
+    free(r);
+}
+
+// (Re)create the size-dependent resources: buffers, output image, pipeline, command buffer.
+static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, char *err, size_t errlen) {
+    renderer_release(r);
+    vk_ctx *c = &r->c;
+    if (!buf_create(c, &r->bscene, sizeof(ak_vk_scene), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, errlen)) goto fail;
+    if (!buf_create(c, &r->bplanes, (VkDeviceSize)nplanes * 8 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                    err, errlen))
+        goto fail;
+    if (!buf_create(c, &r->bread, (VkDeviceSize)W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, err, errlen)) goto fail;
     VkFormatProperties fp;
-    vkGetPhysicalDeviceFormatProperties(c.phys, VK_FORMAT_R8G8B8A8_UNORM, &fp);
+    vkGetPhysicalDeviceFormatProperties(c->phys, VK_FORMAT_R8G8B8A8_UNORM, &fp);
     if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
-        FAIL("device %s cannot use R8G8B8A8_UNORM as a storage image", c.name);
+        FAIL("device %s cannot use R8G8B8A8_UNORM as a storage image", c->name);
     VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
                              .imageType = VK_IMAGE_TYPE_2D,
                              .format = VK_FORMAT_R8G8B8A8_UNORM,
@@ -498,37 +544,35 @@ int ak_render_vk(const ak_render_scene *s, ak_render_image *img, int device, cha
                              .tiling = VK_IMAGE_TILING_OPTIMAL,
                              .usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
                              .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED};
-    VKCHECK(vkCreateImage(c.device, &ici, NULL, &image));
+    VKCHECK(vkCreateImage(c->device, &ici, NULL, &r->image));
     VkMemoryRequirements req;
-    vkGetImageMemoryRequirements(c.device, image, &req);
+    vkGetImageMemoryRequirements(c->device, r->image, &req);
     uint32_t mt;
-    if (!find_memory(&c, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, &mt) &&
-        !find_memory(&c, req.memoryTypeBits, 0, &mt))
+    if (!find_memory(c, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, &mt) &&
+        !find_memory(c, req.memoryTypeBits, 0, &mt))
         FAIL("no memory type for the output image");
     VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
                                 .allocationSize = req.size,
                                 .memoryTypeIndex = mt};
-    VKCHECK(vkAllocateMemory(c.device, &mai, NULL, &imem));
-    VKCHECK(vkBindImageMemory(c.device, image, imem, 0));
+    VKCHECK(vkAllocateMemory(c->device, &mai, NULL, &r->imem));
+    VKCHECK(vkBindImageMemory(c->device, r->image, r->imem, 0));
     VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                 .image = image,
+                                 .image = r->image,
                                  .viewType = VK_IMAGE_VIEW_TYPE_2D,
                                  .format = VK_FORMAT_R8G8B8A8_UNORM,
                                  .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-    VKCHECK(vkCreateImageView(c.device, &vci, NULL, &view));
-
-    vk_buf bufs[2] = {bscene, bplanes};
-    if (!pipe_create(&c, &pipe, ak_trace_spv, sizeof ak_trace_spv, bufs, 2, 2, view, 0, err, errlen))
+    VKCHECK(vkCreateImageView(c->device, &vci, NULL, &r->view));
+    vk_buf bufs[2] = {r->bscene, r->bplanes};
+    if (!pipe_create(c, &r->pipe, ak_trace_spv, sizeof ak_trace_spv, bufs, 2, 2, r->view, 0, err, errlen))
         goto fail;
-
     VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                        .commandPool = c.pool,
+                                        .commandPool = c->pool,
                                         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
                                         .commandBufferCount = 1};
-    VKCHECK(vkAllocateCommandBuffers(c.device, &cbai, &cb));
-    VkCommandBufferBeginInfo cbbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-                                     .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
-    VKCHECK(vkBeginCommandBuffer(cb, &cbbi));
+    VKCHECK(vkAllocateCommandBuffers(c->device, &cbai, &r->cb));
+    VkCommandBufferBeginInfo cbbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    VKCHECK(vkBeginCommandBuffer(r->cb, &cbbi));
+    VkCommandBuffer cb = r->cb;
     VkImageMemoryBarrier to_general = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
                                        .srcAccessMask = 0,
                                        .dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
@@ -536,12 +580,15 @@ int ak_render_vk(const ak_render_scene *s, ak_render_image *img, int device, cha
                                        .newLayout = VK_IMAGE_LAYOUT_GENERAL,
                                        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
                                        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                                       .image = image,
+                                       .image = r->image,
                                        .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0,
-                         0, NULL, 0, NULL, 1, &to_general);
-    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipe);
-    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &pipe.set, 0, NULL);
+    VkMemoryBarrier host_to_shader = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                                      .srcAccessMask = VK_ACCESS_HOST_WRITE_BIT,
+                                      .dstAccessMask = VK_ACCESS_SHADER_READ_BIT};
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &host_to_shader, 0, NULL, 1, &to_general);
+    vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, r->pipe.pipe);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, r->pipe.layout, 0, 1, &r->pipe.set, 0, NULL);
     vkCmdDispatch(cb, (uint32_t)(W + AK_RT_WORKGROUP - 1) / AK_RT_WORKGROUP,
                   (uint32_t)(H + AK_RT_WORKGROUP - 1) / AK_RT_WORKGROUP, 1);
     VkImageMemoryBarrier to_src = to_general;
@@ -549,37 +596,53 @@ int ak_render_vk(const ak_render_scene *s, ak_render_image *img, int device, cha
     to_src.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
     to_src.oldLayout = VK_IMAGE_LAYOUT_GENERAL;
     to_src.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
-                         NULL, 0, NULL, 1, &to_src);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 0,
+                         NULL, 1, &to_src);
     VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
                                 .imageExtent = {(uint32_t)W, (uint32_t)H, 1}};
-    vkCmdCopyImageToBuffer(cb, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, bread.buf, 1, &region);
+    vkCmdCopyImageToBuffer(cb, r->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, r->bread.buf, 1, &region);
     VkBufferMemoryBarrier to_host = {.sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
                                      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
                                      .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
                                      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
                                      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                                     .buffer = bread.buf,
+                                     .buffer = r->bread.buf,
                                      .size = VK_WHOLE_SIZE};
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0, NULL, 1,
-                         &to_host, 0, NULL);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0, NULL, 1, &to_host, 0,
+                         NULL);
     VKCHECK(vkEndCommandBuffer(cb));
-    if (!submit_and_wait(&c, cb, err, errlen)) goto fail;
-    const unsigned char *src = bread.map;
+    r->width = W;
+    r->height = H;
+    r->nplanes = nplanes;
+    return 1;
+fail:
+    renderer_release(r);
+    return 0;
+}
+
+int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_image *img, char *err,
+                      size_t errlen) {
+    const int W = img->width, H = img->height;
+    int nplanes = s->nplanes > 0 ? s->nplanes : 1;
+    if (W != r->width || H != r->height || nplanes > r->nplanes)
+        if (!renderer_setup(r, W, H, nplanes, err, errlen)) return AK_VK_ERROR;
+    memset(r->bplanes.map, 0, (size_t)r->nplanes * 8 * sizeof(float));
+    pack_scene(r->bscene.map, r->bplanes.map, s, W, H);
+    if (!submit_and_wait(&r->c, r->cb, err, errlen)) return AK_VK_ERROR;
+    const unsigned char *src = r->bread.map;
     for (size_t i = 0; i < (size_t)W * H; i++)
         for (int k = 0; k < 3; k++) img->rgb[3 * i + k] = src[4 * i + k];
-    rc = AK_VK_OK;
-fail:
-    if (c.device) vkDeviceWaitIdle(c.device);
-    if (cb) vkFreeCommandBuffers(c.device, c.pool, 1, &cb);
-    pipe_destroy(&c, &pipe);
-    if (view) vkDestroyImageView(c.device, view, NULL);
-    if (image) vkDestroyImage(c.device, image, NULL);
-    if (imem) vkFreeMemory(c.device, imem, NULL);
-    buf_destroy(&c, &bread);
-    buf_destroy(&c, &bplanes);
-    buf_destroy(&c, &bscene);
-    ctx_destroy(&c);
+    return AK_VK_OK;
+}
+
+int ak_render_vk(const ak_render_scene *s, ak_render_image *img, int device, char *device_name,
+                 size_t namelen, char *err, size_t errlen) {
+    ak_vk_renderer *r;
+    int rc = ak_render_vk_open(&r, device, err, errlen);
+    if (rc != AK_VK_OK) return rc;
+    if (device_name) snprintf(device_name, namelen, "%s (Vulkan)", r->c.name);
+    rc = ak_render_vk_draw(r, s, img, err, errlen);
+    ak_render_vk_close(r);
     return rc;
 }
 

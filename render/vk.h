@@ -25,6 +25,16 @@ int ak_render_vk_list_devices(FILE *f, char *err, size_t errlen);
 int ak_render_vk(const ak_render_scene *s, ak_render_image *img, int device, char *device_name,
                  size_t namelen, char *err, size_t errlen);
 
+/// A Vulkan renderer kept open across frames (instance, device, pipeline and buffers are
+/// reused while the image size stays the same).
+typedef struct ak_vk_renderer ak_vk_renderer;
+int ak_render_vk_open(ak_vk_renderer **out, int device, char *err, size_t errlen);
+/// Render one frame into img (any size; resources are remade when it changes).
+int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_image *img, char *err,
+                      size_t errlen);
+const char *ak_render_vk_device_name(const ak_vk_renderer *r);
+void ak_render_vk_close(ak_vk_renderer *r);
+
 /// Evaluate the GLSL scene SDF at npoints 4D points (npoints x 4) on the device, for the check
 /// that keeps the GLSL SDFs in sync with ref/sdf. out receives npoints distances.
 int ak_render_vk_sdf_probe(const ak_render_scene *s, const double *points, int npoints, double *out,

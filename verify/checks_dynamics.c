@@ -3,7 +3,8 @@
 // Every reference is independent of the code under test: GSL odeiv2 rk8pd (abs = rel = 1e-12),
 // closed-form motors (P-B.6, P-B.15), complete elliptic integrals (gsl_sf_ellint_Kcomp), and
 // conservation laws. docs/formulas/dynamics.md quotes the numbers these checks print.
-#include <cjson/cJSON.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
 #include <gsl/gsl_sf_ellint.h>
 #include <math.h>
 #include <stdio.h>
@@ -16,12 +17,10 @@
 #include "ga/nd.h"
 #include "integrate.h"
 #include "model.h"
+#include "pga/pga.h"
 #include "published/dyn_published.h"
 #include "world.h"
-
-#ifndef M_PI
-#define M_PI 3.14159265358979323846
-#endif
+#include "world_checks_util.h"
 
 #define TOL_ROUND 1e-12          // identities evaluated in floating point
 #define TOL_GSL_CONSERVE 1e-9    // conservation by the rk8pd reference over 10-100 s
@@ -726,6 +725,130 @@ static void check_forces(ak_check_ctx *c) {
     ak_model_free(m);
 }
 
+// ---------------------------------------------------------------------------------------------
+// PGA (Table 2.1) against the vector-GA form, d = 2..5: both integrated by GSL rk8pd 1e-12
+// (RK4 at the same step differs by its discretisation error, ~1e-7 at h = 2e-3, since the two
+// forms use different coordinates).
+
+typedef struct pga_case {
+    int d;
+    double mass, inertia[AK_MAX_BIV * AK_MAX_BIV], g[AK_MAX_DIM], pb[AK_MAX_DIM], aw[AK_MAX_DIM];
+    double k, alpha;
+} pga_case;
+
+static void pga_rhs(const pga_case *pc, const double M[], const double B[], double dM[], double dB[]) {
+    int d = pc->d, N = ak_pga_size(d);
+    double F[AK_PGA_MAX] = {0}, t[AK_PGA_MAX];
+    ak_pga_forque_gravity(d, t, M, pc->g, pc->mass);
+    for (int x = 0; x < N; x++) F[x] += t[x];
+    if (pc->k != 0.0) {
+        ak_pga_forque_hooke(d, t, M, pc->pb, pc->aw, pc->k);
+        for (int x = 0; x < N; x++) F[x] += t[x];
+    }
+    if (pc->alpha != 0.0) {
+        ak_pga_forque_damp(d, t, B, pc->alpha);
+        for (int x = 0; x < N; x++) F[x] += t[x];
+    }
+    ak_pga_derivs(d, dM, dB, M, B, pc->inertia, pc->mass, F);
+}
+
+static int pga_gsl_rhs(double t, const double y[], double dydt[], void *params) {
+    (void)t;
+    const pga_case *pc = params;
+    int N = ak_pga_size(pc->d);
+    pga_rhs(pc, y, y + N, dydt, dydt + N);
+    return GSL_SUCCESS;
+}
+
+static double pga_vs_vga_run(int d, bool forces, double T, double h, double *ke_err,
+                             ak_check_ctx *c) {
+    double sides[AK_MAX_DIM] = {1.1, 0.3, 2.5, 0.7, 1.6};
+    ak_model *m = ak_dyn_box_model(d, sides, 1.3);
+    ak_data *dd = ak_data_create(m);
+    pga_case pc = {.d = d, .mass = 1.3};
+    memcpy(pc.inertia, m->bodies[0].inertia, sizeof pc.inertia);
+    double x0[AK_MAX_DIM] = {0.3, 1.0, -0.4, 0.2, 0.1}, v0[AK_MAX_DIM] = {0.5, -0.2, 0.3, -0.1, 0.4};
+    if (forces) {
+        double g[AK_MAX_DIM] = {0, -9.81, 0, 0, 0}, pb[AK_MAX_DIM] = {0.4, 0.1, -0.3, 0.2, 0.1};
+        double aw[AK_MAX_DIM] = {0.0, 2.0, 0.5, 0.0, 0.0};
+        memcpy(pc.g, g, sizeof g);
+        memcpy(pc.pb, pb, sizeof pb);
+        memcpy(pc.aw, aw, sizeof aw);
+        pc.k = 12.0;
+        pc.alpha = 0.25;
+        memcpy(m->gravity, g, sizeof g);
+        m->forces.nspring = 1;
+        m->forces.springs[0] = (ak_spring){.body = 0, .other = -1, .stiffness = pc.k};
+        memcpy(m->forces.springs[0].point, pb, sizeof pb);
+        memcpy(m->forces.springs[0].anchor, aw, sizeof aw);
+        m->forces.linear_drag = pc.alpha;
+        m->forces.angular_drag = pc.alpha;
+    }
+    memcpy(dd->x, x0, sizeof(double) * (size_t)d);
+    memcpy(dd->v, v0, sizeof(double) * (size_t)d);
+    ak_nd_rotor_plane(d, dd->R, 0, 1, 0.6);
+    double wb[AK_MAX_BIV], vb[AK_MAX_DIM];
+    for (int q = 0; q < ak_nd_nbiv(d); q++) wb[q] = GENERIC_W[q % 6] * (1.0 + 0.05 * q);
+    ak_dyn_biv_to_world(d, dd->w, dd->R, wb);
+    // PGA state: motor and body rate B = w_b + e0 ^ v_b with v_b = R~ v R
+    double M[AK_PGA_MAX], B[AK_PGA_MAX], Rr[AK_MAX_EVEN];
+    ak_pga_motor_from(d, M, dd->R, dd->x);
+    ak_dyn_even_reverse(d, Rr, dd->R);
+    double Mr[AK_MAX_DIM * AK_MAX_DIM];
+    ak_nd_rotor_to_matrix(d, Mr, Rr);
+    for (int i = 0; i < d; i++) {
+        vb[i] = 0;
+        for (int j = 0; j < d; j++) vb[i] += Mr[i * d + j] * dd->v[j];
+    }
+    ak_pga_rate_from(d, B, wb, vb);
+    int N = ak_pga_size(d);
+    double y[2 * AK_PGA_MAX];
+    memcpy(y, M, sizeof(double) * (size_t)N);
+    memcpy(y + N, B, sizeof(double) * (size_t)N);
+    gsl_odeiv2_system sys = {pga_gsl_rhs, NULL, (size_t)(2 * N), &pc};
+    gsl_odeiv2_driver *drv = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, 1e-3, 1e-12, 1e-12);
+    double t = 0.0, worst = 0.0;
+    (void)h;
+    for (int s = 1; drv && s <= (int)lround(T / 0.5); s++) {
+        int st = gsl_odeiv2_driver_apply(drv, &t, 0.5 * s, y);
+        if (st != GSL_SUCCESS) {
+            ak_expect(c, false, "GSL on the PGA system failed: %s", gsl_strerror(st));
+            break;
+        }
+        if (step_n(m, dd, AK_INT_GSL, 0.5, 1, false, c) != 0) break;
+        double R[AK_MAX_EVEN], x[AK_MAX_DIM], w2[AK_MAX_BIV], v2[AK_MAX_DIM], wbe[AK_MAX_BIV];
+        ak_pga_motor_to(d, R, x, y);
+        ak_pga_rate_to(d, w2, v2, y + N);
+        ak_dyn_biv_to_body(d, wbe, dd->R, dd->w);
+        for (int q = 0; q < ak_nd_neven(d); q++) worst = fmax(worst, fabs(R[q] - dd->R[q]));
+        for (int i = 0; i < d; i++) worst = fmax(worst, fabs(x[i] - dd->x[i]));
+        for (int q = 0; q < ak_nd_nbiv(d); q++) worst = fmax(worst, fabs(w2[q] - wbe[q]));
+        double Tp = ak_pga_kinetic_energy(d, y + N, pc.inertia, pc.mass); // P-2.34
+        double Tv = ak_world_kinetic_energy(m, dd);
+        *ke_err = fmax(*ke_err, fabs(Tp - Tv) / fabs(Tv));
+    }
+    if (drv) gsl_odeiv2_driver_free(drv);
+    else ak_expect(c, false, "gsl_odeiv2_driver_alloc_y_new failed");
+    ak_data_free(dd);
+    ak_model_free(m);
+    return worst;
+}
+
+static void check_pga_vs_vga(ak_check_ctx *c) {
+    int d0 = ak_quick(c) ? 4 : 2, d1 = ak_quick(c) ? 4 : 5;
+    double ke = 0.0;
+    for (int d = d0; d <= d1; d++)
+        for (int f = 0; f < 2; f++) {
+            double e = pga_vs_vga_run(d, f, 10.0, 2e-3, &ke, c);
+            ak_measure(c, e, TOL_GSL_CONSERVE,
+                       "d=%d %s, both by GSL rk8pd 1e-12, 10 s: max |PGA - vector GA| over R, x, w_b %.2e", d,
+                       f ? "gravity + Hooke spring + damping" : "torque-free", e);
+        }
+    ak_measure(c, ke, TOL_GSL_CONSERVE,
+               "kinetic energy 1/2 B ^ I[B] (P-2.34) vs 1/2 m v.v + 1/2 w_b.I w_b along the same "
+               "runs: max relative difference %.2e", ke);
+}
+
 static const ak_check CHECKS[] = {
     {"dynamics.equations", "B-3 B-eq1 B-eq2 B-eq4 B-eq5",
      "GSL rk8pd on the body-frame Euler equation conserves energy and world angular momentum",
@@ -751,6 +874,8 @@ static const ak_check CHECKS[] = {
      check_dzhanibekov_4d},
     {"dynamics.dzhanibekov_growth", "B-9fig5 B-eq2",
      "instability rate of rotation in xy vs linear theory; xy + zw steady", check_dzhanibekov_growth},
+    {"dynamics.pga_vs_vga", "P-2.27 P-2.28 P-2.29 P-2.30 P-2.31 P-Hooke P-damp P-2.5.5 P-2.34",
+     "PGA motor/forque dynamics against the vector-GA form, d = 2..5", check_pga_vs_vga},
     {"dynamics.forces", "B-8grav B-3", "gravity, drag and springs against closed forms and energy",
      check_forces},
 };
@@ -776,181 +901,18 @@ ak_model *ak_dyn_box_model(int n, const double sides[], double mass) {
     return m;
 }
 
-static int json_vec(const cJSON *o, const char *key, int len, double out[], bool required,
-                    char *err, size_t errlen) {
-    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key);
-    if (!a) {
-        if (required) snprintf(err, errlen, "missing \"%s\"", key);
-        return required ? -1 : 0;
-    }
-    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != len) {
-        snprintf(err, errlen, "\"%s\" must be an array of %d numbers", key, len);
-        return -1;
-    }
-    for (int i = 0; i < len; i++) {
-        const cJSON *x = cJSON_GetArrayItem(a, i);
-        if (!cJSON_IsNumber(x)) {
-            snprintf(err, errlen, "\"%s\"[%d] is not a number", key, i);
-            return -1;
-        }
-        out[i] = x->valuedouble;
-    }
-    return 0;
-}
-
-static int load_body(const cJSON *jb, int n, ak_body *b, ak_data *d, int idx, char *err,
-                     size_t errlen) {
-    const cJSON *name = cJSON_GetObjectItemCaseSensitive(jb, "name");
-    snprintf(b->name, sizeof b->name, "%s", cJSON_IsString(name) ? name->valuestring : "body");
-    const cJSON *sh = cJSON_GetObjectItemCaseSensitive(jb, "shape");
-    const cJSON *ty = sh ? cJSON_GetObjectItemCaseSensitive(sh, "type") : NULL;
-    if (!cJSON_IsString(ty)) {
-        snprintf(err, errlen, "body '%s': missing shape.type", b->name);
-        return -1;
-    }
-    double vol = 1.0;
-    if (strcmp(ty->valuestring, "hyperbox") == 0) {
-        b->shape.type = AK_SHAPE_HYPERBOX;
-        if (json_vec(sh, "half_extents", n, b->shape.half_extents, true, err, errlen)) return -1;
-        for (int i = 0; i < n; i++) vol *= 2.0 * b->shape.half_extents[i];
-    } else if (strcmp(ty->valuestring, "hypersphere") == 0) {
-        const cJSON *r = cJSON_GetObjectItemCaseSensitive(sh, "radius");
-        if (!cJSON_IsNumber(r) || !(r->valuedouble > 0)) {
-            snprintf(err, errlen, "body '%s': hypersphere needs radius > 0", b->name);
-            return -1;
-        }
-        b->shape.type = AK_SHAPE_HYPERSPHERE;
-        b->shape.radius = r->valuedouble;
-        vol = pow(M_PI, n / 2.0) / tgamma(n / 2.0 + 1.0) * pow(r->valuedouble, n);
-    } else {
-        snprintf(err, errlen, "body '%s': shape '%s' needs the full scene loader (engine/scene.h)",
-                 b->name, ty->valuestring);
-        return -1;
-    }
-    const cJSON *ms = cJSON_GetObjectItemCaseSensitive(jb, "mass");
-    const cJSON *de = cJSON_GetObjectItemCaseSensitive(jb, "density");
-    if ((ms != NULL) == (de != NULL) || (ms && !cJSON_IsNumber(ms)) || (de && !cJSON_IsNumber(de))) {
-        snprintf(err, errlen, "body '%s': give exactly one of mass or density (a number)", b->name);
-        return -1;
-    }
-    b->mass = ms ? ms->valuedouble : de->valuedouble * vol;
-    if (!(b->mass > 0) || !isfinite(b->mass)) {
-        snprintf(err, errlen, "body '%s': mass must be positive", b->name);
-        return -1;
-    }
-    b->inv_mass = 1.0 / b->mass;
-    b->volume = vol;
-    b->density = b->mass / vol;
-    if (b->shape.type == AK_SHAPE_HYPERBOX) {
-        ak_dyn_hyperbox_inertia(n, b->inertia, b->inv_inertia, b->mass, b->shape.half_extents);
-    } else { // solid n-ball: integral x_a^2 dm = m r^2 / (n + 2)
-        int k = ak_nd_nbiv(n);
-        double i = 2.0 * b->mass * b->shape.radius * b->shape.radius / (n + 2);
-        for (int q = 0; q < k; q++) b->inertia[q * k + q] = i, b->inv_inertia[q * k + q] = 1 / i;
-    }
-    int k = ak_nd_nbiv(n), ne = ak_nd_neven(n);
-    if (json_vec(jb, "position", n, d->x + (size_t)idx * AK_MAX_DIM, false, err, errlen) ||
-        json_vec(jb, "velocity", n, d->v + (size_t)idx * AK_MAX_DIM, false, err, errlen) ||
-        json_vec(jb, "rotor", ne, d->R + (size_t)idx * AK_MAX_EVEN, false, err, errlen) ||
-        json_vec(jb, "angular_velocity", k, d->w + (size_t)idx * AK_MAX_BIV, false, err, errlen)) {
-        char tmp[AK_ERR_MAX];
-        snprintf(tmp, sizeof tmp, "body '%s': %s", b->name, err);
-        snprintf(err, errlen, "%s", tmp);
-        return -1;
-    }
-    if (ak_dyn_rotor_project(n, d->R + (size_t)idx * AK_MAX_EVEN) < 0) {
-        snprintf(err, errlen, "body '%s': rotor is not a unit rotor", b->name);
-        return -1;
-    }
-    return 0;
-}
-
 int ak_dyn_scene_load(const char *path, ak_model **mo, ak_data **da, char *err, size_t errlen) {
-    *mo = NULL;
     *da = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "cannot open '%s'", path);
+    *mo = ak_wc_load(path, da, err, errlen); // engine/scene.h + ref/mass per body
+    if (!*mo) return -1;
+    if ((*mo)->integrator[0] && ak_integrator_from_name((*mo)->integrator) < 0) {
+        snprintf(err, errlen, "%s: integrator: expected one of %s, got \"%s\"", path,
+                 ak_integrator_names(), (*mo)->integrator);
+        ak_data_free(*da);
+        ak_model_free(*mo);
+        *mo = NULL;
+        *da = NULL;
         return -1;
     }
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 + 1 > cap) {
-            cap = 2 * cap + 8192;
-            char *t = realloc(text, cap);
-            if (!t) break;
-            text = t;
-        }
-        size_t r = fread(text + len, 1, 4096, f);
-        len += r;
-        if (r < 4096) break;
-    }
-    fclose(f);
-    if (!text) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    text[len] = 0;
-    cJSON *j = cJSON_Parse(text);
-    free(text);
-    if (!j) {
-        snprintf(err, errlen, "'%s' is not valid JSON", path);
-        return -1;
-    }
-    int rc = -1;
-    const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(j, "format");
-    const cJSON *dim = cJSON_GetObjectItemCaseSensitive(j, "dim");
-    const cJSON *bodies = cJSON_GetObjectItemCaseSensitive(j, "bodies");
-    ak_model *m = NULL;
-    ak_data *d = NULL;
-    if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, "anakata-scene/1") != 0) {
-        snprintf(err, errlen, "\"format\" must be \"anakata-scene/1\"");
-    } else if (!cJSON_IsNumber(dim) || dim->valueint < 2 || dim->valueint > AK_MAX_DIM) {
-        snprintf(err, errlen, "\"dim\" must be 2..%d", AK_MAX_DIM);
-    } else if (!cJSON_IsArray(bodies) || cJSON_GetArraySize(bodies) < 1) {
-        snprintf(err, errlen, "\"bodies\" must be a non-empty array");
-    } else {
-        int n = dim->valueint, nb = cJSON_GetArraySize(bodies);
-        m = ak_model_create(n, nb);
-        d = m ? ak_data_create(m) : NULL;
-        if (!m || !d) {
-            snprintf(err, errlen, "out of memory");
-        } else {
-            snprintf(m->source, sizeof m->source, "%s", path);
-            const cJSON *ts = cJSON_GetObjectItemCaseSensitive(j, "timestep");
-            const cJSON *du = cJSON_GetObjectItemCaseSensitive(j, "duration");
-            const cJSON *ig = cJSON_GetObjectItemCaseSensitive(j, "integrator");
-            const cJSON *ti = cJSON_GetObjectItemCaseSensitive(j, "title");
-            if (cJSON_IsNumber(ts)) m->timestep = ts->valuedouble;
-            if (cJSON_IsNumber(du)) m->duration = du->valuedouble;
-            if (cJSON_IsString(ti)) snprintf(m->title, sizeof m->title, "%s", ti->valuestring);
-            rc = 0;
-            if (cJSON_IsString(ig)) {
-                if (ak_integrator_from_name(ig->valuestring) < 0) {
-                    snprintf(err, errlen, "unknown integrator '%s' (one of %s)", ig->valuestring,
-                             ak_integrator_names());
-                    rc = -1;
-                } else {
-                    snprintf(m->integrator, sizeof m->integrator, "%s", ig->valuestring);
-                }
-            }
-            if (!(m->timestep > 0) || !(m->duration > 0)) {
-                snprintf(err, errlen, "timestep and duration must be positive");
-                rc = -1;
-            }
-            if (rc == 0) rc = json_vec(j, "gravity", n, m->gravity, false, err, errlen);
-            for (int b = 0; rc == 0 && b < nb; b++)
-                rc = load_body(cJSON_GetArrayItem(bodies, b), n, &m->bodies[b], d, b, err, errlen);
-        }
-    }
-    cJSON_Delete(j);
-    if (rc != 0) {
-        ak_data_free(d);
-        ak_model_free(m);
-        return -1;
-    }
-    *mo = m;
-    *da = d;
     return 0;
 }

@@ -276,8 +276,17 @@ int ak_cmd_plot(int argc, char **argv) {
     // one point per recorded step: the chosen body's row (omega_body, energy) or the sum over
     // the bodies (momentum)
     double *x = calloc(t.nrow, sizeof(double));
-    double *ys[MAX_SERIES];
-    for (int s = 0; s <= ns; s++) ys[s] = calloc(t.nrow, sizeof(double));
+    double *ys[MAX_SERIES] = {0};
+    int nalloc = ns + 1;
+    for (int s = 0; s < nalloc; s++) ys[s] = calloc(t.nrow, sizeof(double));
+    for (int s = 0; s < nalloc; s++)
+        if (!ys[s] || !x) {
+            fprintf(stderr, "anakata plot: out of memory\n");
+            for (int q = 0; q < nalloc; q++) free(ys[q]);
+            free(x);
+            table_free(&t);
+            return AK_EXIT_FAIL;
+        }
     size_t np = 0;
     bool is_mom = !strcmp(qty, "momentum");
     for (size_t r = 0; r < t.nrow; r++) {
@@ -322,14 +331,14 @@ int ak_cmd_plot(int argc, char **argv) {
         cairo_surface_finish(surf);
         if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) rc = AK_EXIT_FAIL;
         cairo_surface_destroy(surf);
+        cairo_debug_reset_static_data(); // release cairo's font caches (quiet leak checkers)
         if (rc != AK_EXIT_OK)
             fprintf(stderr, "anakata plot: writing '%s' failed\n", out);
         else
             printf("wrote %s (%zu points, %d series)\n", out, np, ns);
     }
     free(x);
-    for (int s = 0; s < MAX_SERIES; s++)
-        if (s <= ns) free(ys[s]);
+    for (int s = 0; s < nalloc; s++) free(ys[s]);
     table_free(&t);
     return rc;
 }

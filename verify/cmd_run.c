@@ -92,9 +92,9 @@ int ak_cmd_run(int argc, char **argv) {
     if (dt > 0) o.dt = dt;
     o.renormalize = renorm;
     if (steps < 0) steps = lround((duration > 0 ? duration : m->duration) / o.dt);
-    ak_trace *tr = NULL;
+    ak_trace_writer *tr = NULL;
     if (trace_path) {
-        tr = ak_trace_open(trace_path, m, ak_integrator_name(o.integrator), o.dt, err, sizeof err);
+        tr = ak_trace_writer_open(trace_path, m, ak_integrator_name(o.integrator), o.dt, err, sizeof err);
         if (!tr) {
             fprintf(stderr, "anakata run: %s\n", err);
             ak_data_free(d);
@@ -107,19 +107,19 @@ int ak_cmd_run(int argc, char **argv) {
     double p0[AK_MAX_DIM], J0[AK_MAX_BIV], p[AK_MAX_DIM], J[AK_MAX_BIV];
     ak_world_momentum(m, d, p0, J0);
     int rc = AK_EXIT_OK;
-    if (tr && ak_trace_write(tr, m, d) != 0) rc = AK_EXIT_FAIL;
+    if (tr && ak_trace_writer_write(tr, m, d) != 0) rc = AK_EXIT_FAIL;
     for (long s = 1; s <= steps && rc == AK_EXIT_OK; s++) {
         if (ak_world_step(m, d, &o, err, sizeof err) != 0) {
             fprintf(stderr, "anakata run: step %ld: %s\n", s, err);
             rc = AK_EXIT_FAIL;
             break;
         }
-        if (tr && (s % every == 0 || s == steps) && ak_trace_write(tr, m, d) != 0) {
+        if (tr && (s % every == 0 || s == steps) && ak_trace_writer_write(tr, m, d) != 0) {
             fprintf(stderr, "anakata run: writing the trace failed\n");
             rc = AK_EXIT_FAIL;
         }
     }
-    if (tr && ak_trace_close(tr) != 0 && rc == AK_EXIT_OK) {
+    if (tr && ak_trace_writer_close(tr) != 0 && rc == AK_EXIT_OK) {
         fprintf(stderr, "anakata run: writing the trace failed\n");
         rc = AK_EXIT_FAIL;
     }
@@ -129,7 +129,8 @@ int ak_cmd_run(int argc, char **argv) {
     for (int q = 0; q < k; q++) dJ += (J[q] - J0[q]) * (J[q] - J0[q]), nJ += J0[q] * J0[q];
     printf("scene       %s%s%s\n", scene, m->title[0] ? " - " : "", m->title);
     printf("integrator  %s, dt %g, %ld steps, t = %.6g s, renormalisation %s\n",
-           ak_integrator_name(o.integrator), o.dt, d->step, d->t, renorm ? "on" : "off");
+           ak_integrator_name(o.integrator), o.dt, d->step, d->t,
+           o.integrator == AK_INT_GSL ? "none (reference)" : renorm ? "on" : "off");
     printf("energy      %.12g -> %.12g (relative change %.3e)\n", E0, E,
            E0 != 0 ? (E - E0) / fabs(E0) : E - E0);
     double nJ1 = 0;

@@ -61,44 +61,74 @@ typedef struct gt_ctx {
     int n;
 } gt_ctx;
 
-// Minimised: -f(x/|x|) + (|x|^2 - 1)^2 (the penalty only fixes the free scale of x).
-static double objective(const gsl_vector *x, void *params) {
-    const gt_ctx *c = params;
-    double u[AK_MAX_DIM], l = 0;
-    for (int i = 0; i < c->n; i++) u[i] = gsl_vector_get(x, (size_t)i), l += u[i] * u[i];
-    double r = sqrt(l);
-    if (!(r > 0)) return 1e30;
-    for (int i = 0; i < c->n; i++) u[i] /= r;
-    double pen = l - 1;
-    return -gt_gap(c->a, c->pa, c->b, c->pb, u) + pen * pen;
+// Polish in the tangent plane of u0 (n-1 free parameters, no radial degeneracy):
+// u(x) = normalize(u0 + sum x_k t_k).
+typedef struct tan_ctx {
+    gt_ctx *c;
+    double u0[AK_MAX_DIM], T[AK_MAX_DIM][AK_MAX_DIM];
+} tan_ctx;
+
+static void tan_point(const tan_ctx *t, const gsl_vector *x, double u[]) {
+    int n = t->c->n;
+    double l = 0;
+    for (int i = 0; i < n; i++) {
+        u[i] = t->u0[i];
+        for (int k = 0; k < n - 1; k++) u[i] += gsl_vector_get(x, (size_t)k) * t->T[k][i];
+        l += u[i] * u[i];
+    }
+    l = sqrt(l);
+    for (int i = 0; i < n; i++) u[i] /= l;
 }
 
-static int run_nm(double *best, double ubest[], gt_ctx *c, const double u0[], double step, int maxit) {
-    int n = c->n;
-    gsl_multimin_function F = {objective, (size_t)n, c};
-    gsl_vector *x = gsl_vector_alloc((size_t)n), *ss = gsl_vector_alloc((size_t)n);
-    for (int i = 0; i < n; i++) gsl_vector_set(x, (size_t)i, u0[i]), gsl_vector_set(ss, (size_t)i, step);
-    gsl_multimin_fminimizer *m = gsl_multimin_fminimizer_alloc(gsl_multimin_fminimizer_nmsimplex2, (size_t)n);
-    int st = gsl_multimin_fminimizer_set(m, &F, x, ss);
-    for (int it = 0; !st && it < maxit; it++) {
-        st = gsl_multimin_fminimizer_iterate(m);
-        if (st) break;
-        if (gsl_multimin_fminimizer_size(m) < 1e-11) break;
+static double tan_objective(const gsl_vector *x, void *params) {
+    const tan_ctx *t = params;
+    double u[AK_MAX_DIM];
+    tan_point(t, x, u);
+    return -gt_gap(t->c->a, t->c->pa, t->c->b, t->c->pb, u);
+}
+
+static int polish(double *best, double ubest[], gt_ctx *c, double step, int maxit, double size_tol) {
+    int n = c->n, m = n - 1;
+    tan_ctx t;
+    t.c = c;
+    memcpy(t.u0, ubest, sizeof(double) * (size_t)n);
+    int nt = 0;
+    for (int ax = 0; ax < n && nt < m; ax++) {
+        double e[AK_MAX_DIM] = {0};
+        e[ax] = 1;
+        double d = vdot(n, e, t.u0);
+        for (int i = 0; i < n; i++) e[i] -= d * t.u0[i];
+        for (int k = 0; k < nt; k++) {
+            double q = vdot(n, e, t.T[k]);
+            for (int i = 0; i < n; i++) e[i] -= q * t.T[k][i];
+        }
+        double l = sqrt(vdot(n, e, e));
+        if (l < 0.3) continue;
+        for (int i = 0; i < n; i++) t.T[nt][i] = e[i] / l;
+        nt++;
     }
-    if (st == GSL_ENOPROG) st = 0; // the simplex cannot shrink further: at the optimum
+    if (nt < m) return 0;
+    gsl_multimin_function F = {tan_objective, (size_t)m, &t};
+    gsl_vector *x = gsl_vector_calloc((size_t)m), *ss = gsl_vector_alloc((size_t)m);
+    gsl_vector_set_all(ss, step);
+    gsl_multimin_fminimizer *mm = gsl_multimin_fminimizer_alloc(gsl_multimin_fminimizer_nmsimplex2, (size_t)m);
+    int st = gsl_multimin_fminimizer_set(mm, &F, x, ss);
+    for (int it = 0; !st && it < maxit; it++) {
+        st = gsl_multimin_fminimizer_iterate(mm);
+        if (st) break;
+        if (gsl_multimin_fminimizer_size(mm) < size_tol) break;
+    }
+    if (st == GSL_ENOPROG) st = 0;
     if (!st) {
-        const gsl_vector *xm = gsl_multimin_fminimizer_x(m);
-        double u[AK_MAX_DIM], l = 0;
-        for (int i = 0; i < n; i++) u[i] = gsl_vector_get(xm, (size_t)i), l += u[i] * u[i];
-        l = sqrt(l);
-        for (int i = 0; i < n; i++) u[i] /= l;
+        double u[AK_MAX_DIM];
+        tan_point(&t, gsl_multimin_fminimizer_x(mm), u);
         double f = gt_gap(c->a, c->pa, c->b, c->pb, u);
         if (f > *best) {
             *best = f;
             memcpy(ubest, u, sizeof(double) * (size_t)n);
         }
     }
-    gsl_multimin_fminimizer_free(m);
+    gsl_multimin_fminimizer_free(mm);
     gsl_vector_free(x);
     gsl_vector_free(ss);
     return st;
@@ -114,9 +144,20 @@ static void random_unit(gsl_rng *rng, int n, double u[]) {
     for (int i = 0; i < n; i++) u[i] /= l;
 }
 
+int gt_refine(double *f, double u[], const ak_shape *a, const ak_pose *pa, const ak_shape *b, const ak_pose *pb) {
+    gt_ctx c = {a, b, pa, pb, a->dim};
+    int status = 0;
+    const double steps[4] = {1e-4, 1e-6, 1e-8, 1e-10};
+    for (int k = 0; k < 4; k++) {
+        int st = polish(f, u, &c, steps[k], 3000, steps[k] * 1e-6);
+        if (st) status = st;
+    }
+    return status;
+}
+
 int gt_separation(double *sep, double u_out[], const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                   const ak_pose *pb, gsl_rng *rng) {
-    return gt_separation_effort(sep, u_out, a, pa, b, pb, rng, 96, 4);
+    return gt_separation_effort(sep, u_out, a, pa, b, pb, rng, 48, 2);
 }
 
 int gt_separation_effort(double *sep, double u_out[], const ak_shape *a, const ak_pose *pa, const ak_shape *b,
@@ -165,22 +206,25 @@ int gt_separation_effort(double *sep, double u_out[], const ak_shape *a, const a
     for (int k = 0; k < nc; k++) fc[k] = gt_gap(a, pa, b, pb, cand[k]);
     double best = -INFINITY;
     int status = 0;
-    // Nelder-Mead from the nstarts best candidates, then a polish from the best result.
+    int lean = nstarts <= 8; // short runs with loose size tolerances (see the header)
+    // Nelder-Mead in the tangent plane from each of the nstarts best candidates ...
     for (int r = 0; r < nstarts && r < nc; r++) {
         int bi = 0;
         for (int k = 1; k < nc; k++)
             if (fc[k] > fc[bi]) bi = k;
-        int st = run_nm(&best, u_out, &c, cand[bi], 0.15, 4000);
-        if (st) status = st;
+        double f0 = fc[bi], u0[AK_MAX_DIM];
+        memcpy(u0, cand[bi], sizeof(double) * (size_t)n);
         fc[bi] = -INFINITY;
+        int st = polish(&f0, u0, &c, 0.1, lean ? 200 : 3000, lean ? 1e-5 : 1e-9);
+        if (st) status = st;
+        if (f0 > best) best = f0, memcpy(u_out, u0, sizeof(double) * (size_t)n);
     }
-    double u0[AK_MAX_DIM];
-    memcpy(u0, u_out, sizeof u0);
-    int st = run_nm(&best, u_out, &c, u0, 1e-3, 4000);
-    if (st) status = st;
-    memcpy(u0, u_out, sizeof u0);
-    st = run_nm(&best, u_out, &c, u0, 1e-6, 4000);
-    if (st) status = st;
+    // ... then polish the best with shrinking steps.
+    const double steps[3] = {1e-3, 1e-6, 1e-9};
+    for (int k = 0; k < 3; k++) {
+        int st = polish(&best, u_out, &c, steps[k], lean ? 200 : 3000, steps[k] * 1e-5);
+        if (st) status = st;
+    }
     *sep = best;
     return status;
 }

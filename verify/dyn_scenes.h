@@ -1,7 +1,7 @@
 /// @file dyn_scenes.h
-/// Scenes for the dynamics checks and `anakata run`, and a minimal loader of the scene core
-/// (hyperbox and hypersphere bodies, gravity, timestep, integrator, duration, title) used until
-/// the full loader (engine/scene.h, ak_scene_load) is on main. Defined in checks_dynamics.c.
+/// Scenes for the dynamics checks and `anakata run`: a programmatic cuboid, and scene loading
+/// (engine/scene.h ak_scene_load, mass properties from ref/mass, the integrator name checked
+/// against engine/integrate.h). Defined in checks_dynamics.c.
 #ifndef AK_VERIFY_DYN_SCENES_H
 #define AK_VERIFY_DYN_SCENES_H
 
@@ -13,7 +13,7 @@
 /// at the origin (inertia from ak_dyn_hyperbox_inertia).
 ak_model *ak_dyn_box_model(int n, const double sides[], double mass);
 
-/// Load the scene core from a JSON file: returns 0, or -1 with err filled. *m and *d are
+/// Load a scene file with its mass properties: returns 0, or -1 with err filled. *m and *d are
 /// allocated (free with ak_model_free / ak_data_free).
 int ak_dyn_scene_load(const char *path, ak_model **m, ak_data **d, char *err, size_t errlen);
 

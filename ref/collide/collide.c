@@ -217,7 +217,7 @@ static int plane_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, cons
     double nm[AK_MAX_DIM] = {0}, x[AK_MAX_DIM] = {0};
     for (int i = 0; i < n; i++) nm[i] = -pl->normal[i];
     double h = ak_geom_support(n, x, a, pa, nm);
-    m->separation = -h - pl->offset;
+    m->separation = -h - pl->offset + 0.0; // + 0.0: no negative zero in reports
     m->method = AK_METHOD_ANALYTIC;
     m->normal_unique = 1;
     for (int i = 0; i < n; i++) {
@@ -287,12 +287,24 @@ static int plane_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, cons
         ids[0] = 0, np = 1;
     }
     for (int k = 0; k < np && m->count < AK_MAX_CONTACTS; k++) {
-        double s = ak_la_dot(n, pl->normal, pts[k]) - pl->offset, y[AK_MAX_DIM];
+        double s = ak_la_dot(n, pl->normal, pts[k]) - pl->offset + 0.0, y[AK_MAX_DIM];
         if (s > margin) continue;
         for (int i = 0; i < n; i++) y[i] = pts[k][i] - s * pl->normal[i];
         set_contact(&m->contacts[m->count++], n, pl->normal, s, pts[k], y, ids[k], 0);
     }
     return m->count;
+}
+
+// Deepest points of a box pair from EPA. SAT's depth is exact; when EPA agrees (to 1e-9) its
+// normal is an equally valid one (ties) and its points are consistent with it, so take both.
+static void epa_points(ak_manifold *m, double depth, const double nrm[], const double qa[], const double qb[], double scale) {
+    int n = m->dim;
+    if (fabs(depth + m->separation) <= 1e-9 * scale) {
+        for (int i = 0; i < n; i++) m->normal[i] = nrm[i], m->point_a[i] = qa[i], m->point_b[i] = qb[i];
+        m->separation = -depth;
+    } else {
+        for (int i = 0; i < n; i++) m->point_a[i] = qa[i], m->point_b[i] = qa[i] - m->separation * m->normal[i];
+    }
 }
 
 static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
@@ -330,7 +342,9 @@ static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const a
     const double FACE_TOL = 1e-6;
     int facet_case = (al_a > 1 - FACE_TOL) || (al_b > 1 - FACE_TOL);
     if (facet_case) {
-        int ref_is_a = al_a >= al_b;
+        // prefer a's facet unless b's is clearly better aligned: a tie (parallel facets) must
+        // not flip the reference under tiny motions, or the contact ids would change
+        int ref_is_a = al_a >= al_b - 1e-6;
         if (ref_is_a) {
             double sg = 0;
             for (int i = 0; i < n; i++) sg += pa->rot[i * n + ia] * m->normal[i];
@@ -342,24 +356,31 @@ static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const a
             ak_box_clip(m, b, pb, ib, sg > 0 ? 1.0 : -1.0, a, pa, 0, margin);
         }
         if (m->count > 0) {
-            // the manifold's closest points: the deepest contact
-            memcpy(m->point_a, m->contacts[0].point_a, sizeof m->point_a);
-            memcpy(m->point_b, m->contacts[0].point_b, sizeof m->point_b);
             for (int k = 0; k < m->count; k++) memcpy(m->contacts[k].normal, m->normal, sizeof m->normal);
+            if (fabs(m->contacts[0].separation - m->separation) <= 1e-12 * scale) {
+                // the manifold's closest points: the deepest contact
+                memcpy(m->point_a, m->contacts[0].point_a, sizeof m->point_a);
+                memcpy(m->point_b, m->contacts[0].point_b, sizeof m->point_b);
+                return m->count;
+            }
+            // deep overlap: the deepest contact is not the deepest point pair; EPA finds it
+            int cnt = m->count;
+            ak_gjk_result g;
+            double depth, nrm[AK_MAX_DIM], qa[AK_MAX_DIM], qb[AK_MAX_DIM];
+            ak_collide_gjk(&g, a, pa, b, pb, 0);
+            g.intersect = 1;
+            if (ak_collide_epa(&depth, nrm, qa, qb, &g, a, pa, b, pb, 0) == 0) epa_points(m, depth, nrm, qa, qb, scale);
+            m->count = cnt;
             return m->count;
         }
     }
     // mixed pairing (edge against 2-face in 4D...): one contact at the deepest points (EPA)
     if (m->method == AK_METHOD_SAT) {
         ak_gjk_result g;
-        double depth, nrm[AK_MAX_DIM];
+        double depth, nrm[AK_MAX_DIM], qa[AK_MAX_DIM], qb[AK_MAX_DIM];
         ak_collide_gjk(&g, a, pa, b, pb, 0);
-        if (g.intersect || g.distance <= 1e-12 * scale) {
-            g.intersect = 1;
-            if (ak_collide_epa(&depth, nrm, m->point_a, m->point_b, &g, a, pa, b, pb, 0) == 0) {
-                // points from EPA, normal and separation from SAT (exact)
-            }
-        }
+        g.intersect = 1;
+        if (ak_collide_epa(&depth, nrm, qa, qb, &g, a, pa, b, pb, 0) == 0) epa_points(m, depth, nrm, qa, qb, scale);
     }
     single_contact(m, margin);
     return m->count;
@@ -383,7 +404,7 @@ static int capsule_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, con
     double L = 0;
     for (int i = 0; i < n; i++) u[i] = e1[i] - e0[i], L += u[i] * u[i];
     L = sqrt(L);
-    if (fabs(ml[ax]) > 1 - 1e-9 && L > 0 && fabs(ak_la_dot(n, u, m->normal)) < 1e-3 * L) {
+    if (fabs(ml[ax]) > 1 - 1e-12 && L > 0 && fabs(ak_la_dot(n, u, m->normal)) < 1e-3 * L) {
         // facet contact, core parallel to the facet: clip the core to the facet's side slabs
         double l0[AK_MAX_DIM], l1[AK_MAX_DIM];
         ak_pose_to_local(n, l0, pb, e0);
@@ -402,13 +423,16 @@ static int capsule_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, con
         }
         if (hi - lo > 1e-9) {
             double sg = ml[ax] > 0 ? 1 : -1, off = b->half_extents[ax];
+            // contacts in the facet's frame: exact facet normal, depth below the facet plane
+            double nf[AK_MAX_DIM];
+            for (int i = 0; i < n; i++) nf[i] = sg * pb->rot[i * n + ax];
             for (int k = 0; k < 2; k++) {
                 double t = k ? hi : lo, x[AK_MAX_DIM], xl[AK_MAX_DIM], y[AK_MAX_DIM], pa_[AK_MAX_DIM];
                 for (int i = 0; i < n; i++) x[i] = e0[i] + t * u[i];
                 ak_pose_to_local(n, xl, pb, x);
                 double sep = sg * xl[ax] - off - a->radius;
-                for (int i = 0; i < n; i++) pa_[i] = x[i] - a->radius * m->normal[i], y[i] = pa_[i] - sep * m->normal[i];
-                if (sep <= margin) set_contact(&m->contacts[m->count++], n, m->normal, sep, pa_, y, 1u + (uint32_t)k, (uint32_t)(2 * ax + (sg > 0)));
+                for (int i = 0; i < n; i++) pa_[i] = x[i] - a->radius * nf[i], y[i] = pa_[i] - sep * nf[i];
+                if (sep <= margin) set_contact(&m->contacts[m->count++], n, nf, sep, pa_, y, 1u + (uint32_t)k, (uint32_t)(2 * ax + (sg > 0)));
             }
             if (m->count) return m->count;
         }

@@ -12,7 +12,7 @@
 #include "linalg.h"
 
 #define GJK_MAX_ITER 256
-#define GJK_REL_TOL 1e-13 // stop when |v|^2 - v.w <= tol |v|^2: distance error <= tol |v|
+#define GJK_REL_TOL 1e-15 // stop when |v|^2 - v.w <= tol |v|^2: distance error <= tol |v|
 
 // --- sub-simplex projection (G-8 generalised) -----------------------------------------------
 // The closest point of conv(P) to the origin. On the affine hull the optimum has barycentric
@@ -200,6 +200,7 @@ typedef struct pt_facet {
 
 typedef struct polytope {
     int n, nv, nf;
+    int orient_by_vertices; // EPA: orient new facets by the farthest vertex (see pt_plane)
     double *V; // nv x n
     double interior[AK_MAX_DIM];
     pt_facet F[PT_MAX_F];
@@ -210,16 +211,31 @@ static int pt_plane(polytope *P, pt_facet *f) {
     int n = P->n;
     double E[AK_MAX_DIM * AK_MAX_DIM];
     const double *v0 = P->V + f->v[0] * n;
-    double emax = 0;
-    for (int r = 1; r < n; r++)
+    double eprod = 1;
+    for (int r = 1; r < n; r++) {
+        double e2 = 0;
         for (int c = 0; c < n; c++) {
             E[(r - 1) * n + c] = P->V[f->v[r] * n + c] - v0[c];
-            emax = fmax(emax, fabs(E[(r - 1) * n + c]));
+            e2 += E[(r - 1) * n + c] * E[(r - 1) * n + c];
         }
+        eprod *= sqrt(e2);
+    }
+    // scale-free degeneracy test: volume over the product of the edge lengths (a sine)
     double l = ak_la_normal(n, f->nrm, E);
-    if (!(l > 1e-14 * pow(emax, n - 1))) return 0;
+    if (!(l > 1e-13 * eprod)) return 0;
     double side = 0;
     for (int c = 0; c < n; c++) side += f->nrm[c] * (v0[c] - P->interior[c]);
+    if (P->orient_by_vertices) {
+        // Every vertex so far lies behind the new facet (convexity): the farthest one from its
+        // plane fixes the orientation robustly even when the interior point is near the plane.
+        double far = 0;
+        for (int q = 0; q < P->nv; q++) {
+            double d = 0;
+            for (int c = 0; c < n; c++) d += f->nrm[c] * (P->V[q * n + c] - v0[c]);
+            if (fabs(d) > fabs(far)) far = d;
+        }
+        if (far != 0) side = -far;
+    }
     if (side < 0)
         for (int c = 0; c < n; c++) f->nrm[c] = -f->nrm[c];
     f->dist = ak_la_dot(n, f->nrm, v0);
@@ -272,7 +288,18 @@ static int pt_insert(polytope *P, int w, double eps) {
         pt_facet *f = &nf[nnew++];
         for (int j = 0; j < n - 1; j++) f->v[j] = ridge[s][j];
         f->v[n - 1] = w;
-        if (!pt_plane(P, f)) return -1;
+        if (!pt_plane(P, f)) {
+#ifdef AK_EPA_DEBUG
+            // how far is w from the non-visible neighbour's plane?
+            for (int q = 0; q < P->nf; q++) {
+                if (!P->F[q].alive) continue;
+                int has = 0;
+                for (int k = 0; k < n; k++) for (int j = 0; j < n - 1; j++) if (P->F[q].v[k] == ridge[s][j]) has++;
+                if (has == n - 1) fprintf(stderr, "  degenerate: facet %d (dist to w %g) shares the ridge\n", q, ak_la_dot(n, P->F[q].nrm, x) - P->F[q].dist);
+            }
+#endif
+            return -1;
+        }
     }
     // commit: reuse the visible slots, then append
     int free_slots = nvis, used = 0;
@@ -303,6 +330,100 @@ static int pt_init(polytope *P, const int s[]) {
     return 1;
 }
 
+// Minimise h_{A-B}(u) over unit u near u (in/out) by Nelder-Mead on the tangent plane at the
+// current point, restarted with shrinking steps. Returns the support value at the result.
+static double h_md(const pair_ctx *c, const double u[]) {
+    double w[AK_MAX_DIM], wa[AK_MAX_DIM], wb[AK_MAX_DIM];
+    md_support(c, w, wa, wb, u);
+    return ak_la_dot(c->n, u, w);
+}
+
+static double tangent_eval(const pair_ctx *c, const double u0[], const double T[][AK_MAX_DIM], const double x[], double u[]) {
+    int n = c->n;
+    double l = 0;
+    for (int i = 0; i < n; i++) {
+        u[i] = u0[i];
+        for (int k = 0; k < n - 1; k++) u[i] += x[k] * T[k][i];
+        l += u[i] * u[i];
+    }
+    l = sqrt(l);
+    for (int i = 0; i < n; i++) u[i] /= l;
+    return h_md(c, u);
+}
+
+static double refine_min_support(const pair_ctx *c, double u[], double scale) {
+    int n = c->n, m = n - 1;
+    double hbest = h_md(c, u);
+    const double steps[5] = {0.1, 1e-2, 1e-4, 1e-6, 1e-8};
+    for (int round = 0; round < 5; round++) {
+        // tangent basis at u
+        double T[AK_MAX_DIM][AK_MAX_DIM];
+        int nt = 0;
+        for (int ax = 0; ax < n && nt < m; ax++) {
+            double e[AK_MAX_DIM] = {0};
+            e[ax] = 1;
+            double d = ak_la_dot(n, e, u);
+            for (int i = 0; i < n; i++) e[i] -= d * u[i];
+            for (int k = 0; k < nt; k++) {
+                double q = ak_la_dot(n, e, T[k]);
+                for (int i = 0; i < n; i++) e[i] -= q * T[k][i];
+            }
+            double l = sqrt(ak_la_dot(n, e, e));
+            if (l < 0.3) continue;
+            for (int i = 0; i < n; i++) T[nt][i] = e[i] / l;
+            nt++;
+        }
+        double u0[AK_MAX_DIM], X[AK_MAX_DIM + 1][AK_MAX_DIM], F[AK_MAX_DIM + 1], tmp[AK_MAX_DIM];
+        memcpy(u0, u, sizeof u0);
+        for (int v = 0; v <= m; v++) {
+            for (int k = 0; k < m; k++) X[v][k] = (v == k + 1) ? steps[round] : 0.0;
+            F[v] = tangent_eval(c, u0, (const double(*)[AK_MAX_DIM])T, X[v], tmp);
+        }
+        for (int it = 0; it < 400; it++) {
+            // order: best first
+            for (int a1 = 1; a1 <= m; a1++)
+                for (int b1 = a1; b1 > 0 && F[b1] < F[b1 - 1]; b1--) {
+                    double t = F[b1];
+                    F[b1] = F[b1 - 1], F[b1 - 1] = t;
+                    for (int k = 0; k < m; k++) t = X[b1][k], X[b1][k] = X[b1 - 1][k], X[b1 - 1][k] = t;
+                }
+            double size = 0;
+            for (int v = 1; v <= m; v++)
+                for (int k = 0; k < m; k++) size = fmax(size, fabs(X[v][k] - X[0][k]));
+            if (size < 1e-13 || F[m] - F[0] <= 1e-16 * (1 + scale)) break;
+            double cen[AK_MAX_DIM] = {0}, xr[AK_MAX_DIM], xe[AK_MAX_DIM], xc[AK_MAX_DIM];
+            for (int v = 0; v < m; v++)
+                for (int k = 0; k < m; k++) cen[k] += X[v][k] / m;
+            for (int k = 0; k < m; k++) xr[k] = cen[k] + (cen[k] - X[m][k]);
+            double fr = tangent_eval(c, u0, (const double(*)[AK_MAX_DIM])T, xr, tmp);
+            if (fr < F[0]) {
+                for (int k = 0; k < m; k++) xe[k] = cen[k] + 2 * (cen[k] - X[m][k]);
+                double fe = tangent_eval(c, u0, (const double(*)[AK_MAX_DIM])T, xe, tmp);
+                if (fe < fr) memcpy(X[m], xe, sizeof xe), F[m] = fe;
+                else memcpy(X[m], xr, sizeof xr), F[m] = fr;
+            } else if (fr < F[m - 1]) {
+                memcpy(X[m], xr, sizeof xr), F[m] = fr;
+            } else {
+                for (int k = 0; k < m; k++) xc[k] = cen[k] + 0.5 * (X[m][k] - cen[k]);
+                double fc = tangent_eval(c, u0, (const double(*)[AK_MAX_DIM])T, xc, tmp);
+                if (fc < F[m]) memcpy(X[m], xc, sizeof xc), F[m] = fc;
+                else
+                    for (int v = 1; v <= m; v++) {
+                        for (int k = 0; k < m; k++) X[v][k] = X[0][k] + 0.5 * (X[v][k] - X[0][k]);
+                        F[v] = tangent_eval(c, u0, (const double(*)[AK_MAX_DIM])T, X[v], tmp);
+                    }
+            }
+        }
+        int bi = 0;
+        for (int v = 1; v <= m; v++)
+            if (F[v] < F[bi]) bi = v;
+        if (F[bi] < hbest) {
+            hbest = tangent_eval(c, u0, (const double(*)[AK_MAX_DIM])T, X[bi], u);
+        }
+    }
+    return hbest;
+}
+
 // --- EPA (G-10) ----------------------------------------------------------------------------
 #define EPA_MAX_ITER 400
 #define EPA_TOL 1e-11
@@ -321,6 +442,7 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
     polytope *P = &ws.P;
     P->n = n;
     P->V = ws.V;
+    P->orient_by_vertices = 0;
     int nv = 0;
     double scale = 0;
     for (int k = 0; k < g->nsimplex; k++) {
@@ -391,6 +513,7 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
     for (int k = 0; k <= n; k++) s[k] = k;
     P->nv = nv;
     if (!pt_init(P, s)) return AK_GEOM_EUNSUPPORTED;
+    P->orient_by_vertices = 1;
     int best = -1;
     for (int it = 0; it < EPA_MAX_ITER; it++) {
         best = -1;
@@ -415,8 +538,15 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
         memcpy(ws.VB + nv * n, wb, sizeof wb);
         P->nv = ++nv;
         int r = pt_insert(P, nv - 1, 1e-14 * (1 + scale));
-        if (r < 0) r = pt_insert(P, nv - 1, -1e-10 * (1 + scale)); // count near-coplanar facets as visible
 #ifdef AK_EPA_DEBUG
+        {
+            double worst = 0; int wf = -1, wv = -1;
+            for (int q = 0; q < P->nf; q++) if (P->F[q].alive) for (int v = 0; v < nv; v++) {
+                double d = ak_la_dot(n, P->F[q].nrm, ws.V + v * n) - P->F[q].dist;
+                if (d > worst) worst = d, wf = q, wv = v;
+            }
+            if (worst > 1e-9) fprintf(stderr, "  nonconvex after it %d (r=%d): vertex %d is %g in front of facet %d\n", it, r, wv, worst, wf);
+        }
         if (r <= 0) {
             double dm = INFINITY; int vi = -1;
             for (int q = 0; q < nv - 1; q++) { double e = 0; for (int i = 0; i < n; i++) e += fabs(ws.V[q * n + i] - w[i]); if (e < dm) dm = e, vi = q; }
@@ -464,6 +594,71 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
         normal[i] = -P->F[best].nrm[i];
     }
     *depth = fmax(0.0, dmin);
+    if (a->type == AK_SHAPE_DUOCYLINDER || b->type == AK_SHAPE_DUOCYLINDER) {
+        // Curved and flat pieces together (duocylinder disks): the EPA polytope meets many
+        // coplanar support points and may stop early. Refine min over unit u of h_{A-B}(u) by
+        // Nelder-Mead in the tangent plane (handles the kinks), from the EPA normal and the
+        // normals of the next lowest facets; the value kept is a support value (certified).
+        // candidates: every EPA facet normal, both bodies' axes (both signs), the centre line;
+        // Nelder-Mead from the 4 with the lowest support value
+        enum { NST = 4 };
+        double starts[NST][AK_MAX_DIM], hst[NST];
+        int ns = 0;
+        for (int k = 0; k < NST; k++) hst[k] = INFINITY;
+        int ncand = P->nf + 4 * n + 1;
+        for (int q = 0; q < ncand; q++) {
+            double u[AK_MAX_DIM], l = 0;
+            if (q < P->nf) {
+                if (!P->F[q].alive) continue;
+                memcpy(u, P->F[q].nrm, sizeof(double) * (size_t)n);
+            } else if (q < P->nf + 4 * n) {
+                int r = q - P->nf, ax = r / 4, which = r % 4;
+                const ak_pose *pp = (which < 2) ? pa : pb;
+                for (int i2 = 0; i2 < n; i2++) u[i2] = (which & 1 ? -1 : 1) * pp->rot[i2 * n + ax];
+            } else {
+                for (int i2 = 0; i2 < n; i2++) u[i2] = pb->pos[i2] - pa->pos[i2];
+            }
+            for (int i2 = 0; i2 < n; i2++) l += u[i2] * u[i2];
+            if (!(l > 0)) continue;
+            l = sqrt(l);
+            for (int i2 = 0; i2 < n; i2++) u[i2] /= l;
+            double h = h_md(&c, u);
+            // keep the NST lowest, skipping near-duplicates of a kept one
+            int dup = 0;
+            for (int k = 0; k < ns && !dup; k++)
+                if (ak_la_dot(n, u, starts[k]) > 0.999) {
+                    dup = 1;
+                    if (h < hst[k]) hst[k] = h, memcpy(starts[k], u, sizeof u);
+                }
+            if (dup) continue;
+            int worst = 0;
+            if (ns < NST) worst = ns++;
+            else
+                for (int k = 1; k < NST; k++)
+                    if (hst[k] > hst[worst]) worst = k;
+            if (h < hst[worst] || worst == ns - 1) {
+                if (h < hst[worst]) hst[worst] = h, memcpy(starts[worst], u, sizeof u);
+            }
+        }
+        double hbest = INFINITY, ubest[AK_MAX_DIM] = {0};
+        for (int k = 0; k < ns; k++) {
+            double u[AK_MAX_DIM];
+            memcpy(u, starts[k], sizeof u);
+            double h = refine_min_support(&c, u, scale);
+            if (h < hbest) hbest = h, memcpy(ubest, u, sizeof u);
+        }
+        *depth = fmax(0.0, hbest);
+        for (int i = 0; i < n; i++) normal[i] = -ubest[i];
+        // witness points: A and B shifted by the penetration vector touch; GJK finds the pair
+        ak_pose sb = *pb;
+        for (int i = 0; i < n; i++) sb.pos[i] += hbest * ubest[i];
+        ak_gjk_result t;
+        ak_collide_gjk(&t, a, pa, b, &sb, core);
+        for (int i = 0; i < n; i++) {
+            point_a[i] = t.point_a[i];
+            point_b[i] = t.point_a[i] - hbest * ubest[i]; // on B up to the GJK residual
+        }
+    }
     return AK_GEOM_OK;
 }
 
@@ -477,6 +672,7 @@ int ak_collide_hull(int n, int facets[], double normals[], double offsets[], int
     P->n = n;
     P->V = (double *)pts;
     P->nv = m;
+    P->orient_by_vertices = 0;
     double scale = 0;
     for (int i = 0; i < m * n; i++) scale = fmax(scale, fabs(pts[i]));
     // Initial simplex: greedily pick points that raise the affine dimension the most.

@@ -28,6 +28,29 @@ void ak_contact_world_inv_inertia(int n, double out[], const double inv_I[], con
         }
 }
 
+void ak_contact_world_inv_inertia_m(int n, double out[], const double inv_I[], const double M[]) {
+    int k = ak_nd_nbiv(n), pi[AK_MAX_BIV], pj[AK_MAX_BIV];
+    for (int q = 0; q < k; q++) ak_nd_biv_pair(n, q, &pi[q], &pj[q]);
+    double C[AK_MAX_BIV * AK_MAX_BIV], T[AK_MAX_BIV * AK_MAX_BIV];
+    for (int a = 0; a < k; a++)
+        for (int b = 0; b < k; b++) {
+            int i = pi[a], j = pj[a], kk = pi[b], l = pj[b];
+            C[a * k + b] = M[i * n + kk] * M[j * n + l] - M[i * n + l] * M[j * n + kk];
+        }
+    for (int i = 0; i < k; i++)
+        for (int j = 0; j < k; j++) {
+            double s = 0.0;
+            for (int l = 0; l < k; l++) s += C[i * k + l] * inv_I[l * k + j];
+            T[i * k + j] = s;
+        }
+    for (int i = 0; i < k; i++)
+        for (int j = 0; j < k; j++) {
+            double s = 0.0;
+            for (int l = 0; l < k; l++) s += T[i * k + l] * C[j * k + l];
+            out[i * k + j] = s;
+        }
+}
+
 void ak_contact_k_add(int n, double K[], double inv_mass, const double inv_Iw[], const double r[]) {
     for (int i = 0; i < n; i++) K[i * n + i] += inv_mass;
     if (!inv_Iw) return;
@@ -71,13 +94,23 @@ void ak_contact_apply(int n, double v[], double w[], double inv_mass, const doub
 
 void ak_contact_tangent_basis(int n, double T[], const double nrm[]) {
     int kk = 0;
+    double len = 0.0;
+    for (int i = 0; i < n; i++) len += nrm[i] * nrm[i];
+    len = sqrt(len);
     for (int i = 1; i < n; i++)
         if (fabs(nrm[i]) > fabs(nrm[kk])) kk = i;
     double s = nrm[kk] >= 0.0 ? 1.0 : -1.0;
-    double u[AK_MAX_DIM];
-    for (int i = 0; i < n; i++) u[i] = nrm[i];
-    u[kk] -= s;
-    double uu = 2.0 * (1.0 - fabs(nrm[kk])); // u.u for a unit normal
+    double u[AK_MAX_DIM], uu = 0.0;
+    double off = 0.0; // sum of the squared off-axis components of the unit normal
+    for (int i = 0; i < n; i++) {
+        u[i] = len > 0.0 ? nrm[i] / len : 0.0;
+        if (i != kk) off += u[i] * u[i];
+    }
+    // u_k = n_k - s = -s (1 - |n_k|) = -s off / (1 + |n_k|): no cancellation near +-e_k
+    u[kk] = -s * off / (1.0 + fabs(u[kk]));
+    // u.u from the components, not 2 (1 - |n_k|): a normal that is unit only to rounding
+    // would otherwise make the ratio below blow up when n is close to +-e_k
+    for (int i = 0; i < n; i++) uu += u[i] * u[i];
     int row = 0;
     for (int j = 0; j < n; j++) {
         if (j == kk) continue;
@@ -98,14 +131,24 @@ double ak_contact_restitution_impulse(double vn, double k, double e) {
     return -(1.0 + e) * vn / k;
 }
 
-int ak_contact_friction_clamp(int nt, double jt[], double jn, double mu_s, double mu_k) {
-    double len = 0.0;
-    for (int i = 0; i < nt; i++) len += jt[i] * jt[i];
+int ak_contact_friction_clamp(int nt, double jt[], const double ut[], double jn, double mu,
+                              int slipping) {
+    double len = 0.0, ul = 0.0;
+    for (int i = 0; i < nt; i++) len += jt[i] * jt[i], ul += ut[i] * ut[i];
     len = sqrt(len);
-    if (len <= mu_s * jn) return 0;
-    double s = len > 0.0 ? mu_k * jn / len : 0.0;
+    ul = sqrt(ul);
+    if (len <= mu * jn) return 0;
+    if (slipping && ul > 0.0) {
+        for (int i = 0; i < nt; i++) jt[i] = -mu * jn * ut[i] / ul;
+        return 1;
+    }
+    double s = len > 0.0 ? mu * jn / len : 0.0;
     for (int i = 0; i < nt; i++) jt[i] *= s;
     return 1;
+}
+
+double ak_contact_friction_coefficient(double slip, double stick_speed, double mu_s, double mu_k) {
+    return slip <= stick_speed ? mu_s : mu_k;
 }
 
 double ak_contact_combine_friction(double a, double b) { return sqrt(fmax(a, 0.0) * fmax(b, 0.0)); }

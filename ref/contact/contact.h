@@ -10,6 +10,11 @@
 /// World inverse inertia Iw^-1 = [R]_2 I^-1 [R]_2^T (k x k) from the body-frame I^-1.  [B-eq4]
 void ak_contact_world_inv_inertia(int n, double out[], const double inv_I[], const double R[]);
 
+/// Same from the rotation matrix M (n x n, x_world = M x_body): [R]_2 is the second compound
+/// of M, ([R]_2)_(ij),(kl) = M_ik M_jl - M_il M_jk for pairs i < j, k < l (a bivector e_k ^ e_l
+/// maps to M e_k ^ M e_l). Cheaper than through the rotor.  [B-eq4]
+void ak_contact_world_inv_inertia_m(int n, double out[], const double inv_I[], const double M[]);
+
 /// The n x n contact matrix of one body, K_body = delta / m + [r]*^T Iw^-1 [r]* (ten Bosch §6):
 /// the change of the velocity of the point r per unit impulse applied there. Adds into K
 /// (call once per body of the pair; K = K_a + K_b). inv_mass = 0 and inv_Iw = NULL for a body
@@ -40,10 +45,23 @@ double ak_contact_k_dir(int n, const double K[], const double u[]);
 /// bodies' terms add; docs/errata.md "Contact resolution").  [P-2.32, P-2.33]
 double ak_contact_restitution_impulse(double vn, double k, double e);
 
-/// Clamp a tangent impulse (coordinates in a tangent basis, nt of them) to the friction disc:
-/// kept when |jt| <= mu_s jn (sticking), otherwise scaled to |jt| = mu_k jn (sliding).
-/// Returns 1 when it slides.  [T-Alg13 corrected: disc, not one tangent]
-int ak_contact_friction_clamp(int nt, double jt[], double jn, double mu_s, double mu_k);
+/// Clamp a tangent impulse (coordinates in a tangent basis, nt of them) to the friction disc
+/// |jt| <= mu jn. jt is the accumulated impulse that would stop the slip ut (the tangential
+/// relative velocity before this update, same basis). Inside the disc it is kept. Outside:
+/// - sliding (slipping = 1, the point slipped before the solve): jt = -mu jn ut / |ut|,
+///   opposite the slip (Coulomb's maximal dissipation). A radial scaling of jt would not
+///   oppose the slip when K is anisotropic and under-brakes a sliding hyperbox by about 12%
+///   (docs/formulas/world.md#t-alg13);
+/// - at the static limit (slipping = 0) or when ut = 0: scaled radially onto the disc (the
+///   projection that keeps Gauss-Seidel convergent while the point is held).
+/// Returns 1 when clamped.  [T-Alg13 corrected: the disc of the whole tangent space]
+int ak_contact_friction_clamp(int nt, double jt[], const double ut[], double jn, double mu,
+                              int slipping);
+
+/// Static or kinetic coefficient of a point from its slip speed before the solve: mu_s when
+/// slip <= stick_speed (the point was at rest relative to the other body, up to one step of
+/// acceleration), else mu_k.
+double ak_contact_friction_coefficient(double slip, double stick_speed, double mu_s, double mu_k);
 
 /// Material combination of two bodies (documented rule, docs/formulas/world.md#materials):
 /// friction coefficients by the geometric mean sqrt(mu_a mu_b), restitution by the maximum.

@@ -104,54 +104,79 @@ static void sub4(double o[4], const double a[4], const double b[4]) {
     for (int i = 0; i < 4; i++) o[i] = a[i] - b[i];
 }
 
+#define AK_MESH_FACET_MAX 64 // vertices per facet handled by the triangulation
+
+// Is (a, b, c, d) (a < b < c < d) the canonical 4-subset of a hull facet: the points span a
+// supporting hyperplane and, among the facet's points, they are the lexicographically first
+// affinely independent choice (matroid greedy)? Then each facet is found exactly once.
+// Returns 1 and the outward unit normal n, offset o and the facet's points on[] (non);
+// 0 when not canonical or not a facet; -1 when all points lie in one hyperplane; -2 when a
+// facet holds more than AK_MESH_FACET_MAX points.
+static int canonical_facet(double n[4], double *o_out, int on[], int *non_out, const double verts[],
+                           int nverts, int a, int b, int c, int d, double tol) {
+    const double *A = verts + 4 * a;
+    double u[4], v[4], w[4];
+    sub4(u, verts + 4 * b, A);
+    sub4(v, verts + 4 * c, A);
+    sub4(w, verts + 4 * d, A);
+    ak_mesh_cross4(n, u, v, w);
+    double len = sqrt(dot4(n, n));
+    if (len < tol) return 0;
+    for (int i = 0; i < 4; i++) n[i] /= len;
+    double o = dot4(n, A);
+    int pos = 0, neg = 0, non = 0;
+    for (int q = 0; q < nverts && !(pos && neg); q++) {
+        double s = dot4(n, verts + 4 * q) - o;
+        if (s > tol) pos = 1;
+        else if (s < -tol) neg = 1;
+        else if (non < AK_MESH_FACET_MAX) on[non++] = q;
+        else return -2; // a facet with more points than the triangulation handles
+    }
+    if (pos && neg) return 0;
+    if (!pos && !neg) return -1;
+    if (on[0] != a) return 0;
+    int sel[4] = {on[0], -1, -1, -1}, ns = 1;
+    for (int q = 1; q < non && ns < 4; q++) {
+        double e[3][4], g[3][3];
+        sel[ns] = on[q];
+        for (int k = 1; k <= ns; k++) sub4(e[k - 1], verts + 4 * sel[k], verts + 4 * sel[0]);
+        for (int i = 0; i < ns; i++)
+            for (int j = 0; j < ns; j++) g[i][j] = dot4(e[i], e[j]);
+        double det = ns == 1 ? g[0][0]
+                     : ns == 2 ? g[0][0] * g[1][1] - g[0][1] * g[1][0]
+                               : det3(g[0][0], g[0][1], g[0][2], g[1][0], g[1][1], g[1][2], g[2][0],
+                                      g[2][1], g[2][2]);
+        if (det > tol * tol) ns++;
+    }
+    if (ns < 4 || sel[1] != b || sel[2] != c || sel[3] != d) return 0;
+    if (pos) { // make the normal point out (all points on its negative side)
+        for (int i = 0; i < 4; i++) n[i] = -n[i];
+        o = -o;
+    }
+    *o_out = o;
+    *non_out = non;
+    return 1;
+}
+
 int ak_mesh_hull_facets4(double normals[], double offsets[], int max, const double verts[],
                          int nverts, double tol) {
     if (nverts < 5) return -1;
-    int count = 0;
+    int count = 0, on[AK_MESH_FACET_MAX], non;
     for (int a = 0; a < nverts; a++)
         for (int b = a + 1; b < nverts; b++)
             for (int c = b + 1; c < nverts; c++)
                 for (int d = c + 1; d < nverts; d++) {
-                    const double *A = verts + 4 * a;
-                    double u[4], v[4], w[4], n[4];
-                    sub4(u, verts + 4 * b, A);
-                    sub4(v, verts + 4 * c, A);
-                    sub4(w, verts + 4 * d, A);
-                    ak_mesh_cross4(n, u, v, w);
-                    double len = sqrt(dot4(n, n));
-                    if (len < tol) continue;
-                    for (int i = 0; i < 4; i++) n[i] /= len;
-                    double o = dot4(n, A);
-                    int pos = 0, neg = 0;
-                    for (int q = 0; q < nverts && !(pos && neg); q++) {
-                        double s = dot4(n, verts + 4 * q) - o;
-                        if (s > tol) pos = 1;
-                        if (s < -tol) neg = 1;
-                    }
-                    if (pos && neg) continue;
-                    if (!pos && !neg) return -1; // all points in one hyperplane
-                    if (pos) {
-                        for (int i = 0; i < 4; i++) n[i] = -n[i];
-                        o = -o;
-                    }
-                    // Skip the same facet found through another 4-subset. Read back only what
-                    // was written: when count exceeds max the remaining duplicates are checked
-                    // against the stored prefix, which undercounts; callers size with max large
-                    // enough (the count is exact whenever count <= max).
-                    int dup = 0;
-                    for (int f = 0; f < count && f < max; f++)
-                        if (fabs(offsets[f] - o) < tol && fabs(dot4(normals + 4 * f, n) - 1.0) < tol) {
-                            dup = 1;
-                            break;
-                        }
-                    if (dup) continue;
+                    double n[4], o;
+                    int r = canonical_facet(n, &o, on, &non, verts, nverts, a, b, c, d, tol);
+                    if (r < 0) return r;
+                    if (r == 0) continue;
                     if (count < max) {
                         memcpy(normals + 4 * count, n, sizeof n);
                         offsets[count] = o;
                     }
                     count++;
                 }
-    return count;
+    return count > 0 ? count : -1; // no supporting hyperplane: the points are degenerate
 }
 
 // Orient tet (a, b, c, d) so that cross(b-a, c-a, d-a) . dir > 0 and store it.
@@ -175,64 +200,20 @@ static void put_tet(double tets[], int idx, int max, const double a[4], const do
     memcpy(t + 12, d, 4 * sizeof(double));
 }
 
-#define AK_MESH_FACET_MAX 64 // vertices per facet handled by the triangulation
-
 int ak_mesh_hull_tets4(double tets[], int max, const double verts[], int nverts, double tol) {
-    // First pass: count facets, without storing (max = 0 gives an undercount of duplicates only
-    // if stored facets are needed), so enumerate facets one at a time instead.
+    if (nverts < 5) return -1;
     int count = 0;
     for (int a = 0; a < nverts; a++)
         for (int b = a + 1; b < nverts; b++)
             for (int c = b + 1; c < nverts; c++)
                 for (int d = c + 1; d < nverts; d++) {
-                    const double *A = verts + 4 * a;
-                    double u[4], v[4], w[4], n[4];
-                    sub4(u, verts + 4 * b, A);
-                    sub4(v, verts + 4 * c, A);
-                    sub4(w, verts + 4 * d, A);
-                    ak_mesh_cross4(n, u, v, w);
-                    double len = sqrt(dot4(n, n));
-                    if (len < tol) continue;
-                    for (int i = 0; i < 4; i++) n[i] /= len;
-                    double o = dot4(n, A);
-                    int pos = 0, neg = 0, first = nverts;
-                    int on[AK_MESH_FACET_MAX], non = 0;
-                    for (int q = 0; q < nverts && !(pos && neg); q++) {
-                        double s = dot4(n, verts + 4 * q) - o;
-                        if (s > tol) pos = 1;
-                        else if (s < -tol) neg = 1;
-                        else {
-                            if (q < first) first = q;
-                            if (non < AK_MESH_FACET_MAX) on[non++] = q;
-                        }
-                    }
-                    if (pos && neg) continue;
-                    if (!pos && !neg) return -1;
-                    // Canonical 4-subset of this facet: the 4 smallest-index coplanar points that
-                    // span it. Accept only the lexicographically first spanning subset.
-                    if (on[0] != a) continue;
-                    // b, c, d must be the first spanning choice: check by re-deriving greedily.
-                    int sel[4] = {on[0], -1, -1, -1}, ns = 1;
-                    for (int q = 1; q < non && ns < 4; q++) {
-                        double e[3][4];
-                        sel[ns] = on[q];
-                        for (int k = 1; k <= ns; k++) sub4(e[k - 1], verts + 4 * sel[k], verts + 4 * sel[0]);
-                        // rank test: Gram determinant of the ns difference vectors
-                        double g[3][3];
-                        for (int i = 0; i < ns; i++)
-                            for (int j = 0; j < ns; j++) g[i][j] = dot4(e[i], e[j]);
-                        double det = ns == 1 ? g[0][0]
-                                     : ns == 2 ? g[0][0] * g[1][1] - g[0][1] * g[1][0]
-                                               : det3(g[0][0], g[0][1], g[0][2], g[1][0], g[1][1],
-                                                      g[1][2], g[2][0], g[2][1], g[2][2]);
-                        if (det > tol * tol) ns++;
-                    }
-                    if (ns < 4 || sel[1] != b || sel[2] != c || sel[3] != d) continue;
+                    double n[4], o;
+                    int on[AK_MESH_FACET_MAX], non;
+                    int r = canonical_facet(n, &o, on, &non, verts, nverts, a, b, c, d, tol);
+                    if (r < 0) return r;
+                    if (r == 0) continue;
                     double outward[4];
-                    if (pos)
-                        for (int i = 0; i < 4; i++) outward[i] = -n[i];
-                    else
-                        memcpy(outward, n, sizeof outward);
+                    memcpy(outward, n, sizeof outward);
                     // Facet centroid.
                     double cen[4] = {0, 0, 0, 0};
                     for (int q = 0; q < non; q++)
@@ -299,7 +280,7 @@ int ak_mesh_hull_tets4(double tets[], int max, const double verts[], int nverts,
                                             verts + 4 * idx[q], verts + 4 * idx[q + 1], outward);
                             }
                 }
-    return count;
+    return count > 0 ? count : -1;
 }
 
 // Distance from the origin to the shape's boundary along the unit direction u.
@@ -378,6 +359,7 @@ int ak_mesh_radial4(double tets[], int max, const ak_shape *s, int k) {
 int ak_mesh_slice(double tris[], int max, double basis_out[12], const double tets[], int ntets,
                   const double m[4], double c) {
     double mm = dot4(m, m);
+    if (!(mm > 0)) return -1;
     double mu[4], foot[4], basis[3][4];
     for (int i = 0; i < 4; i++) {
         mu[i] = m[i] / sqrt(mm);

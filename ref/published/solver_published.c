@@ -50,3 +50,16 @@ double ak_published_solver_alg13(double jt_prev, double dvt, double mt, double m
     double j = jt_prev - dvt * mt;
     return fmin(fmax(j, -mu * jn), mu * jn);
 }
+
+double ak_published_solver_t511(double mu, double dvt_len, double mt) { return -mu * dvt_len * mt; }
+
+void ak_published_solver_point_velocity_3d(double out[3], const double v[3], const double r[3],
+                                           const double w[3]) {
+    out[0] = v[0] + r[1] * w[2] - r[2] * w[1];
+    out[1] = v[1] + r[2] * w[0] - r[0] * w[2];
+    out[2] = v[2] + r[0] * w[1] - r[1] * w[0];
+}
+
+double ak_published_pga_impulse(double vn, double k_plus, double k_minus, double rho) {
+    return -(1.0 + rho) * vn / (k_plus - k_minus);
+}

@@ -37,4 +37,19 @@ double ak_published_solver_alg12(double jn_prev, double b, double dvn, double mn
 /// T-Alg13 one update: clamp(jt_prev - dvt m_t, -mu jn, mu jn) along the single tangent.
 double ak_published_solver_alg13(double jt_prev, double dvt, double mt, double mu, double jn);
 
+/// T-5.11 as printed, magnitude along t: j_t = -mu |dv_t| m_t (the printed numerator is the
+/// vector -mu dv_t; along t = dv_t / |dv_t| its component is -mu |dv_t|). The friction
+/// coefficient scales the impulse instead of bounding it (Coulomb: |j_t| <= mu j_n).  [T-5.11]
+double ak_published_solver_t511(double mu, double dvt_len, double mt);
+
+/// T-5.1(3D) as quoted: v_p = v + r x w for a 3D angular velocity vector w (the classical form
+/// is v + w x r).  [T-5.1(3D)]
+void ak_published_solver_point_velocity_3d(double out[3], const double v[3], const double r[3],
+                                           const double w[3]);
+
+/// PGA eq 2.32 as printed in the Euclidean split of the notes' A.14: j = -(1 + rho) vn /
+/// (k_plus - k_minus), k_+- = 1/m + (n ^ r) . I^-1 (n ^ r) of each body (k_minus = 0 for an
+/// immovable body). The denominator's minus sign is wrong for two movable bodies.  [P-2.32]
+double ak_published_pga_impulse(double vn, double k_plus, double k_minus, double rho);
+
 #endif

@@ -125,8 +125,11 @@ Test(scene, every_field_lands_where_it_should) {
     cr_expect_eq(cube->shape.dim, 4);
     double he[4] = {0.5, 0.25, 1.5, 2};
     for (int i = 0; i < 4; i++) cr_expect_eq(cube->shape.half_extents[i], he[i]);
+    // The loader also fills the mass properties (ak_model_compute_mass): the given mass stays,
+    // the density is mass / volume of the box, 16 * 0.5 * 0.25 * 1.5 * 2 = 6.
     cr_expect_eq(cube->mass, 2.5);
-    cr_expect_eq(cube->density, 0.0);
+    cr_expect(fabs(cube->density - 2.5 / 6.0) < 1e-15);
+    cr_expect(fabs(cube->inv_mass - 1.0 / 2.5) < 1e-15);
     cr_expect(!cube->fixed);
     cr_expect_eq(cube->material.friction, 0.3);
     cr_expect_eq(cube->material.static_friction, 0.7);
@@ -145,7 +148,8 @@ Test(scene, every_field_lands_where_it_should) {
     cr_expect_eq(ball->shape.type, AK_SHAPE_HYPERSPHERE);
     cr_expect_eq(ball->shape.radius, 0.75);
     cr_expect_eq(ball->density, 3.0);
-    cr_expect_eq(ball->mass, 0.0);
+    // mass = density * volume of the 4-ball, pi^2/2 r^4.
+    cr_expect(fabs(ball->mass - 3.0 * 3.14159265358979323846 * 3.14159265358979323846 / 2.0 * pow(0.75, 4)) < 1e-12);
 
     const ak_body *pill = &m->bodies[2];
     cr_expect_eq(pill->shape.type, AK_SHAPE_HYPERCAPSULE);
@@ -160,10 +164,12 @@ Test(scene, every_field_lands_where_it_should) {
     cr_assert_eq(tet->shape.nverts, 6);
     cr_expect_eq(tet->shape.verts, m->verts, "convex vertices point into model->verts");
     cr_expect_eq(m->nverts_total, 6);
+    // Vertices are re-centred on the centroid (kept in shape_centroid): adding it back gives
+    // the vertices as written.
     double last[4] = {1, 1, 1, 1};
     for (int i = 0; i < 4; i++) {
-        cr_expect_eq(tet->shape.verts[5 * 4 + i], last[i]);
-        cr_expect_eq(tet->shape.verts[(i + 1) * 4 + i], 1.0);
+        cr_expect(fabs(tet->shape.verts[5 * 4 + i] + tet->shape_centroid[i] - last[i]) < 1e-15);
+        cr_expect(fabs(tet->shape.verts[(i + 1) * 4 + i] + tet->shape_centroid[i] - 1.0) < 1e-15);
     }
 
     const ak_body *duo = &m->bodies[4];
@@ -381,7 +387,9 @@ Test(scene, two_convex_bodies_share_the_vertex_store) {
     cr_expect_eq(r.m->nverts_total, 7);
     cr_expect_eq(r.m->bodies[0].shape.verts, r.m->verts);
     cr_expect_eq(r.m->bodies[2].shape.verts, r.m->verts + 3 * 2);
-    cr_expect_eq(r.m->bodies[2].shape.verts[7], 6.0);
+    // The unit square's centroid is (5.5, 5.5): its last vertex (6, 6) becomes (0.5, 0.5).
+    cr_expect(fabs(r.m->bodies[2].shape.verts[7] - 0.5) < 1e-15);
+    cr_expect(fabs(r.m->bodies[2].shape_centroid[1] - 5.5) < 1e-15);
     unload(&r);
 }
 

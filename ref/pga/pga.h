@@ -1,0 +1,78 @@
+/// @file pga.h
+/// Rigid-body dynamics in projective geometric algebra Cl(d,0,1), d = 2..5 (Dorst & De Keninck,
+/// "May the Forque Be with You", ch. 2): motor M, body rate bivector B, the inertia map, forques
+/// for gravity, Hooke springs and damping, kinetic energy. Beside the vector-GA form of ref/dyn;
+/// verify/checks_dynamics.c (dynamics.pga_vs_vga) compares the two.
+///
+/// Storage: a multivector is AK_PGA_MAX doubles indexed by blade bitmask: bit 0 is e0 (e0^2 = 0),
+/// bit i (1..d) is e_i (e_i^2 = 1); e_i is the vector-GA axis i-1 (x, y, z, w, v). A blade's
+/// coefficient multiplies the product of its basis vectors in increasing index order.
+/// Conventions (the ones under which the PGA and vector-GA trajectories agree; the notes leave
+/// the signs of the dual and the join to the implementation):
+/// - dual: right complement, e_A ^ dual(e_A) = e_{0 1 .. d} (the pseudoscalar).
+/// - join: A v B = undual(dual(A) ^ dual(B)).
+/// - point at x: X = dual(e0 + x_i e_i)  (P-2.5.5); world X_w = M X_b M~.
+/// - translator by t: T = 1 - 1/2 e0 t (found by test_pga: + moves points by -t); M = T R with
+///   R a vector-GA rotor (same Euclidean blades, same sense).
+/// - M_t = -1/2 M B (P-2.29); B = w_b + e0 ^ v_b in the body frame (w_b, v_b as in ref/dyn).
+/// Pure functions: outputs first, no allocation, no I/O.
+#ifndef AK_PGA_PGA_H
+#define AK_PGA_PGA_H
+
+#define AK_PGA_MAX 64 ///< 2^(5+1)
+
+/// Number of blades, 2^(d+1).
+int ak_pga_size(int d);
+/// Geometric product out = a b (out may not alias).
+void ak_pga_mul(int d, double out[], const double a[], const double b[]);
+/// Outer product out = a ^ b.
+void ak_pga_wedge(int d, double out[], const double a[], const double b[]);
+/// Reverse.
+void ak_pga_reverse(int d, double out[], const double a[]);
+/// Right-complement dual and its inverse.
+void ak_pga_dual(int d, double out[], const double a[]);
+void ak_pga_undual(int d, double out[], const double a[]);
+/// Join (regressive product) a v b = undual(dual(a) ^ dual(b)).
+void ak_pga_join(int d, double out[], const double a[], const double b[]);
+/// Commutator a x b = (ab - ba)/2.
+void ak_pga_commutator(int d, double out[], const double a[], const double b[]);
+/// out = M X M~.
+void ak_pga_sandwich(int d, double out[], const double M[], const double X[]);
+
+/// Point X = dual(e0 + x) (P-2.5.5) and its Euclidean coordinates (X normalised by its e0 part).
+void ak_pga_point(int d, double X[], const double x[]);
+void ak_pga_point_coords(int d, double x[], const double X[]);
+/// Motor M = T R from a vector-GA rotor R (2^(d-1) components, ref/ga/nd.h order) and a
+/// position x; and back (M must be a motor: M = T R).
+void ak_pga_motor_from(int d, double M[], const double R[], const double x[]);
+void ak_pga_motor_to(int d, double R[], double x[], const double M[]);
+/// Body rate bivector B = w_b + e0 ^ v_b from the body-frame rate w_b (k components, nd order)
+/// and the body-frame velocity v_b (d components); and back.
+void ak_pga_rate_from(int d, double B[], const double wb[], const double vb[]);
+void ak_pga_rate_to(int d, double wb[], double vb[], const double B[]);
+
+/// Inertia map in the body eigenframe (P-2.30): I[sum B_ij e_ij] = sum lambda_ij B_ij dual(e_ij)
+/// with lambda = inertia[k] (diagonal vector-GA inertia, nd pair order) on the Euclidean e_ij
+/// and lambda = mass on the ideal e_0j. Only diagonal (principal-frame) inertia.  [P-2.30]
+void ak_pga_inertia(int d, double P[], const double inertia[], double mass, const double B[]);
+/// Its inverse, from dual bivectors to bivectors.  [P-2.30]
+void ak_pga_inertia_inv(int d, double B[], const double inertia[], double mass, const double P[]);
+/// Law of motion in the body frame (Table 2.1): Bdot = I^-1[B x I[B] + F_b] (P-2.28),
+/// Mdot = -1/2 M B (P-2.29). F_b: the total body-frame forque (NULL for none).  [P-2.27..P-2.30]
+void ak_pga_derivs(int d, double Mdot[], double Bdot[], const double M[], const double B[],
+                   const double inertia[], double mass, const double Fb[]);
+/// Gravity forque in the body frame: F = I[M~ (e0 ^ g) M], for gravity acceleration g (world,
+/// d components). P-2.31 as printed, dual(M~ (-9.81 e02) M), is this for unit mass.  [P-2.31]
+void ak_pga_forque_gravity(int d, double F[], const double M[], const double g[], double mass);
+/// Hooke forque of a zero-rest-length spring of stiffness k from the body point pb (body frame)
+/// to the world anchor aw: F = k (P_b v (M~ A_w M)).  [P-Hooke]
+void ak_pga_forque_hooke(int d, double F[], const double M[], const double pb[],
+                         const double aw[], double k);
+/// Damping forque F = dual(-alpha B) (P-damp): linear drag alpha on the centroid velocity and
+/// angular drag alpha on the rate.  [P-damp]
+void ak_pga_forque_damp(int d, double F[], const double B[], double alpha);
+/// Kinetic energy from T I = 1/2 B ^ I[B] (P-2.34): returns the coefficient of the
+/// pseudoscalar.  [P-2.34]
+double ak_pga_kinetic_energy(int d, const double B[], const double inertia[], double mass);
+
+#endif

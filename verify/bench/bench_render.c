@@ -1,0 +1,121 @@
+// bench_render: ms per frame and megapixels per second of the stack scene with soft shadows,
+// at 1280x720 and 1920x1080, on the CPU reference tracer (all cores, OpenMP) and on every
+// Vulkan device (lavapipe and any real GPU). Prints a table and writes CSV.
+//   usage: bench_render [--frames N] [--csv FILE] [--sizes WxH,WxH] [--no-cpu] [--no-gpu]
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "scene.h"
+#include "tracer.h"
+#include "vk.h"
+
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
+
+// Process CPU time (all threads, lavapipe's workers included): independent of other load on a
+// shared machine, unlike the wall clock.
+static double cpu_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
+
+static void row(FILE *csv, const char *backend, const char *device, int w, int h, int frames, double setup_ms,
+                double ms, double cms) {
+    double mpx = (double)w * h / 1e6 / (ms / 1e3);
+    printf("%-8s %-40s %5dx%-5d %6d %10.1f %12.1f %10.3f %12.1f\n", backend, device, w, h, frames, setup_ms, ms, mpx, cms);
+    if (csv)
+        fprintf(csv, "%s,\"%s\",%d,%d,%d,%.3f,%.3f,%.4f,%.3f\n", backend, device, w, h, frames, setup_ms, ms, mpx, cms);
+}
+
+int main(int argc, char **argv) {
+    int frames = 3, do_cpu = 1, do_gpu = 1;
+    const char *csv_path = NULL;
+    int sizes[8][2] = {{1280, 720}, {1920, 1080}}, nsizes = 2;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
+        else if (!strcmp(argv[i], "--no-cpu")) do_cpu = 0;
+        else if (!strcmp(argv[i], "--no-gpu")) do_gpu = 0;
+        else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
+            nsizes = 0;
+            for (char *tok = strtok(argv[++i], ","); tok && nsizes < 8; tok = strtok(NULL, ","))
+                if (sscanf(tok, "%dx%d", &sizes[nsizes][0], &sizes[nsizes][1]) == 2) nsizes++;
+        } else {
+            fprintf(stderr, "usage: bench_render [--frames N] [--csv FILE] [--sizes WxH,...] [--no-cpu] [--no-gpu]\n");
+            return 2;
+        }
+    }
+    if (frames < 1 || nsizes < 1) return 2;
+    static ak_render_scene s;
+    char err[512];
+    if (!ak_render_builtin(&s, "stack", 0.0, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    s.shadows = true;
+    FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
+    if (csv) fprintf(csv, "backend,device,width,height,frames,setup_ms,ms_per_frame,mpixel_per_s,cpu_ms_per_frame\n");
+    printf("scene 'stack' (4 tesseracts + hypersphere + ground, soft shadows), %d timed frames after 1 warm-up\n", frames);
+    printf("%-8s %-40s %11s %6s %10s %12s %10s %12s\n", "backend", "device", "size", "frames", "setup ms", "ms/frame",
+           "Mpixel/s", "cpu-ms/frame");
+    int rc = 0;
+    for (int k = 0; k < nsizes; k++) {
+        int w = sizes[k][0], h = sizes[k][1];
+        ak_render_image img;
+        if (!ak_render_image_alloc(&img, w, h)) return 1;
+        if (do_cpu) {
+            char dev[128];
+#ifdef _OPENMP
+            snprintf(dev, sizeof dev, "CPU tracer, double, %d OpenMP threads", omp_get_max_threads());
+#else
+            snprintf(dev, sizeof dev, "CPU tracer, double, 1 thread");
+#endif
+            double t0 = now_ms();
+            ak_render_cpu(&s, &img); // warm-up
+            double setup = now_ms() - t0;
+            t0 = now_ms();
+            double c0 = cpu_ms();
+            for (int f = 0; f < frames; f++) ak_render_cpu(&s, &img);
+            row(csv, "cpu", dev, w, h, frames, setup, (now_ms() - t0) / frames, (cpu_ms() - c0) / frames);
+        }
+        if (do_gpu) {
+            for (int d = 0; d < 16; d++) {
+                ak_vk_renderer *r;
+                double t0 = now_ms();
+                int vrc = ak_render_vk_open(&r, d, err, sizeof err);
+                if (vrc == AK_VK_NO_LOADER || (vrc == AK_VK_NO_DEVICE && d == 0)) {
+                    if (k == 0) printf("vulkan: %s\n", err);
+                    break;
+                }
+                if (vrc != AK_VK_OK) break; // past the last device
+                if (ak_render_vk_draw(r, &s, &img, err, sizeof err) != AK_VK_OK) { // warm-up + setup
+                    printf("vulkan %d: %s\n", d, err);
+                    ak_render_vk_close(r);
+                    rc = 1;
+                    continue;
+                }
+                double setup = now_ms() - t0;
+                t0 = now_ms();
+                double c0 = cpu_ms();
+                for (int f = 0; f < frames; f++) ak_render_vk_draw(r, &s, &img, err, sizeof err);
+                double cms = (cpu_ms() - c0) / frames;
+                char dev[300];
+                snprintf(dev, sizeof dev, "%s", ak_render_vk_device_name(r));
+                row(csv, "vulkan", dev, w, h, frames, setup, (now_ms() - t0) / frames, cms);
+                ak_render_vk_close(r);
+            }
+        }
+        ak_render_image_free(&img);
+    }
+    if (csv) fclose(csv);
+    return rc;
+}

@@ -1,0 +1,216 @@
+// Unit tests of ref/contact, ref/published/solver_published and the engine's contact stages.
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "broadphase.h"
+#include "contact/contact.h"
+#include "contact_cache.h"
+#include "ga/nd.h"
+#include "published/solver_published.h"
+#include "solver.h"
+#include "world.h"
+#include "world_checks_util.h"
+
+#define TOL_ROUND 1e-13
+
+TestSuite(world);
+
+// The tangent basis is orthonormal and orthogonal to the normal, n = 2..5.
+Test(world, tangent_basis_orthonormal) {
+    for (int n = 2; n <= 5; n++) {
+        double nrm[AK_MAX_DIM], len = 0, T[AK_MAX_TAN * AK_MAX_DIM];
+        for (int i = 0; i < n; i++) nrm[i] = sin(1.3 * i + 0.2 * n) + 0.1, len += nrm[i] * nrm[i];
+        for (int i = 0; i < n; i++) nrm[i] /= sqrt(len);
+        ak_contact_tangent_basis(n, T, nrm);
+        for (int a = 0; a < n - 1; a++) {
+            double dn = 0;
+            for (int i = 0; i < n; i++) dn += T[a * n + i] * nrm[i];
+            cr_assert(fabs(dn) < TOL_ROUND, "n=%d row %d . normal = %g", n, a, dn);
+            for (int b = 0; b < n - 1; b++) {
+                double d = 0;
+                for (int i = 0; i < n; i++) d += T[a * n + i] * T[b * n + i];
+                cr_assert(fabs(d - (a == b)) < TOL_ROUND, "n=%d <T%d,T%d> = %g", n, a, b, d);
+            }
+        }
+    }
+}
+
+// A normal within rounding of -e_y (not exactly unit): the basis stays orthonormal (the pile
+// blew up before u.u was computed from the components).
+Test(world, tangent_basis_near_axis) {
+    double nrm[4] = {-9.70483e-11, -1.0, -5.04217e-11, 3.6136e-08}, T[12];
+    ak_contact_tangent_basis(4, T, nrm);
+    for (int a = 0; a < 3; a++) {
+        double l = 0, dn = 0;
+        for (int i = 0; i < 4; i++) l += T[a * 4 + i] * T[a * 4 + i], dn += T[a * 4 + i] * nrm[i];
+        cr_assert(fabs(l - 1) < TOL_ROUND && fabs(dn) < 1e-12, "row %d: |t|^2 = %g, t.n = %g", a, l, dn);
+    }
+}
+
+// The world inverse inertia through the compound of M equals the one through [R]_2.
+Test(world, inv_inertia_compound_matches_rotor) {
+    for (int n = 2; n <= 5; n++) {
+        int k = ak_nd_nbiv(n);
+        double B[AK_MAX_BIV], R[AK_MAX_EVEN], M[25], Iinv[100], A[100], C[100];
+        for (int q = 0; q < k; q++) B[q] = 0.3 + 0.7 * sin(q + n);
+        ak_nd_rotor_exp(n, R, B);
+        ak_nd_rotor_to_matrix(n, M, R);
+        for (int i = 0; i < k; i++)
+            for (int j = 0; j < k; j++) Iinv[i * k + j] = (i == j ? 2.0 + i : 0.1 * (i + j));
+        ak_contact_world_inv_inertia(n, A, Iinv, R);
+        ak_contact_world_inv_inertia_m(n, C, Iinv, M);
+        for (int i = 0; i < k * k; i++)
+            cr_assert(fabs(A[i] - C[i]) < 1e-12, "n=%d entry %d: %g vs %g", n, i, A[i], C[i]);
+    }
+}
+
+// K of a point mass (no inertia) is delta/m; with inertia it is symmetric, and for a lever
+// along u the u-u entry is 1/m (no rotation from a central push).
+Test(world, k_matrix_basics) {
+    int n = 4, k = 6;
+    double K[16] = {0}, Iinv[36] = {0}, r[4] = {0.3, -0.2, 0.5, 0.1};
+    for (int q = 0; q < k; q++) Iinv[q * k + q] = 1.0 + q;
+    ak_contact_k_add(n, K, 0.5, NULL, r);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) cr_assert_float_eq(K[i * n + j], i == j ? 0.5 : 0.0, 0.0);
+    memset(K, 0, sizeof K);
+    ak_contact_k_add(n, K, 0.5, Iinv, r);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) cr_assert_float_eq(K[i * n + j], K[j * n + i], TOL_ROUND);
+    double ur[4];
+    for (int i = 0; i < n; i++) ur[i] = r[i] / sqrt(0.09 + 0.04 + 0.25 + 0.01);
+    cr_assert_float_eq(ak_contact_k_dir(n, K, ur), 0.5, TOL_ROUND);
+}
+
+// The friction clamp keeps impulses inside the disc, opposes the slip when sliding.
+Test(world, friction_clamp) {
+    double jt[3] = {0.3, 0.0, 0.0}, ut[3] = {0, -1, 0};
+    cr_assert_eq(ak_contact_friction_clamp(3, jt, ut, 1.0, 0.5, 1), 0);
+    cr_assert_float_eq(jt[0], 0.3, 0.0);
+    double jt2[3] = {3.0, 4.0, 0.0};
+    cr_assert_eq(ak_contact_friction_clamp(3, jt2, ut, 1.0, 0.5, 1), 1);
+    cr_assert_float_eq(jt2[1], 0.5, TOL_ROUND); // opposite ut
+    cr_assert_float_eq(jt2[0], 0.0, TOL_ROUND);
+    double jt3[3] = {3.0, 4.0, 0.0};
+    cr_assert_eq(ak_contact_friction_clamp(3, jt3, ut, 1.0, 0.5, 0), 1);
+    cr_assert_float_eq(jt3[0], 0.3, TOL_ROUND); // radial
+    cr_assert_float_eq(jt3[1], 0.4, TOL_ROUND);
+    cr_assert_float_eq(ak_contact_friction_coefficient(0.01, 0.05, 0.6, 0.4), 0.6, 0.0);
+    cr_assert_float_eq(ak_contact_friction_coefficient(0.1, 0.05, 0.6, 0.4), 0.4, 0.0);
+}
+
+Test(world, bias_and_materials) {
+    cr_assert_float_eq(ak_contact_bias(-0.015, 0.01, 0.2, 0.005), 0.2, TOL_ROUND);
+    cr_assert_float_eq(ak_contact_bias(-0.001, 0.01, 0.2, 0.005), 0.0, 0.0);
+    cr_assert_float_eq(ak_contact_bias(0.01, 0.01, 0.2, 0.005), -1.0, TOL_ROUND);
+    cr_assert_float_eq(ak_contact_combine_friction(0.25, 1.0), 0.5, TOL_ROUND);
+    cr_assert_float_eq(ak_contact_combine_restitution(0.2, 0.7), 0.7, 0.0);
+    // the published T-5.b agrees with the corrected bias for penetrating contacts
+    cr_assert_float_eq(ak_published_solver_baumgarte(0.2, 0.01, -0.015, 0.005), 0.2, TOL_ROUND);
+}
+
+// The cache gives a point the impulses of the previous step's point with the same key.
+Test(world, cache_matches_feature_ids) {
+    ak_model *m = ak_model_create(3, 3);
+    ak_contact_cache *c = ak_contact_cache_create(m);
+    cr_assert(c);
+    cr_assert_eq(ak_contact_cache_reserve(c, 3), 0);
+    c->npoint = 3;
+    memset(c->pts, 0, 3 * sizeof *c->pts);
+    c->pts[0] = (ak_contact_point){.a = 0, .b = 1, .id = 7, .jn = 1.5};
+    c->pts[1] = (ak_contact_point){.a = 0, .b = 2, .id = 7, .jn = 2.5};
+    c->pts[2] = (ak_contact_point){.a = 1, .b = 2, .id = 3, .jn = 3.5, .point = {1.0}};
+    cr_assert_eq(ak_contact_cache_store(c), 0);
+    c->npoint = 2;
+    c->pts[0] = (ak_contact_point){.a = 0, .b = 2, .id = 7};
+    c->pts[1] = (ak_contact_point){.a = 1, .b = 2, .id = 4};
+    ak_contact_cache_match(c);
+    cr_assert_eq(c->nmatched, 1);
+    cr_assert_float_eq(c->pts[0].jn, 2.5, 0.0);
+    cr_assert(c->pts[0].matched && !c->pts[1].matched);
+    cr_assert_float_eq(c->pts[1].jn, 0.0, 0.0); // id 4 is new and 1 m from id 3: no match
+    // a changed id within AK_CACHE_MATCH_DIST of an unclaimed previous point inherits it
+    cr_assert_eq(ak_contact_cache_store(c), 0); // prev: (0,2,7) jn 2.5, (1,2,4) jn 0
+    c->npoint = 1;
+    c->pts[0] = (ak_contact_point){.a = 0, .b = 2, .id = 9, .point = {0.01}};
+    ak_contact_cache_match(c);
+    cr_assert(c->pts[0].matched);
+    cr_assert_float_eq(c->pts[0].jn, 2.5, 0.0);
+    ak_contact_cache_free(c);
+    ak_model_free(m);
+}
+
+// Tree, sweep and prune and all pairs agree on a small random scene; data copy copies the cache.
+Test(world, broadphase_and_copy) {
+    int n = 3, N = 60;
+    ak_model *m = ak_model_create(n, N);
+    ak_data *d = ak_data_create(m);
+    for (int b = 0; b < N; b++) {
+        ak_shape s = b % 2 ? ak_wc_sphere(n, 0.4) : ak_wc_box(n, 0.3);
+        double x[3] = {fmod(b * 0.7301, 4.0), fmod(b * 0.3171, 3.0), fmod(b * 0.5113, 2.0)};
+        ak_wc_set_body(m, d, b, &s, 1.0, x);
+    }
+    char err[256];
+    cr_assert_eq(ak_wc_fill_mass(m, err, sizeof err), 0, "%s", err);
+    ak_contact_cache *c1 = ak_contact_cache_create(m), *c2 = ak_contact_cache_create(m);
+    ak_contact_cache *c3 = ak_contact_cache_create(m);
+    cr_assert_eq(ak_broadphase(m, d, c1, 0.02), 0);
+    cr_assert_eq(ak_broadphase_sap(m, d, c2, 0.02), 0);
+    cr_assert_eq(ak_broadphase_all_pairs(m, d, c3, 0.02), 0);
+    cr_assert(c1->npair > 0);
+    cr_assert_eq(c1->npair, c3->npair);
+    cr_assert_eq(c2->npair, c3->npair);
+    cr_assert_eq(memcmp(c1->pairs, c3->pairs, sizeof(int) * 2 * (size_t)c1->npair), 0);
+    cr_assert_eq(memcmp(c2->pairs, c3->pairs, sizeof(int) * 2 * (size_t)c1->npair), 0);
+    cr_assert_eq(ak_world_contacts(m, d, 0.01, NULL, err, sizeof err), 0, "%s", err);
+    ak_data *d2 = ak_data_create(m);
+    ak_data_copy(m, d2, d);
+    cr_assert(d2->contacts && d2->contacts->nprev == d->contacts->nprev);
+    ak_contact_cache_free(c1);
+    ak_contact_cache_free(c2);
+    ak_contact_cache_free(c3);
+    ak_data_free(d);
+    ak_data_free(d2);
+    ak_model_free(m);
+}
+
+// A body resting on a plane stays put and its contacts warm-start from the second step.
+Test(world, resting_box_warm_starts) {
+    int n = 4;
+    ak_model *m = ak_model_create(n, 2);
+    ak_data *d = ak_data_create(m);
+    double up[4] = {0, 1, 0, 0}, x[4] = {0, 0.5, 0, 0};
+    ak_shape b = ak_wc_box(n, 0.5), p = ak_wc_plane(n, up, 0);
+    ak_wc_set_body(m, d, 0, &b, 1.0, x);
+    ak_wc_set_body(m, d, 1, &p, 0.0, NULL);
+    char err[256];
+    cr_assert_eq(ak_wc_fill_mass(m, err, sizeof err), 0);
+    m->gravity[1] = -9.81;
+    cr_assert_eq(ak_wc_run(m, d, 100, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(d->contacts->npoint, 8);
+    cr_assert_eq(d->contacts->nmatched, 8);
+    cr_assert(fabs(d->x[1] - 0.5) < 0.006, "y = %g", d->x[1]);
+    ak_data_free(d);
+    ak_model_free(m);
+}
+
+// A fixed (non-plane) body stops a falling sphere and never moves itself.
+Test(world, fixed_body_supports) {
+    int n = 4;
+    ak_model *m = ak_model_create(n, 2);
+    ak_data *d = ak_data_create(m);
+    double xs[4] = {0.1, 1.5, 0, 0.05}, xb[4] = {0, 0, 0, 0};
+    ak_shape s = ak_wc_sphere(n, 0.5), b = ak_wc_box(n, 0.5);
+    ak_wc_set_body(m, d, 0, &s, 1.0, xs);
+    ak_wc_set_body(m, d, 1, &b, 0.0, xb); // mass 0: fixed
+    char err[256];
+    cr_assert_eq(ak_wc_fill_mass(m, err, sizeof err), 0);
+    cr_assert(m->bodies[1].fixed);
+    m->gravity[1] = -9.81;
+    cr_assert_eq(ak_wc_run(m, d, 200, err, sizeof err), 0, "%s", err);
+    cr_assert(fabs(d->x[1] - 1.0) < 0.01, "sphere centre y = %g (rests on the box top at 1.0)", d->x[1]);
+    for (int i = 0; i < n; i++) cr_assert_float_eq(d->x[AK_MAX_DIM + i], xb[i], 0.0);
+    ak_data_free(d);
+    ak_model_free(m);
+}

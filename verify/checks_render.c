@@ -26,6 +26,7 @@
 #define TOL_ROUNDOFF 1e-12
 #define TOL_MESH_EXACT 1e-10    // polytope meshes are exact: round-off only
 #define TOL_GLSL_SDF 5e-5       // float (GLSL) against double (C) SDF, |x| <= 4: see docs
+#define TOL_SHADOW_DENSE 1e-3  // the dense reference samples t every 0.003: its own min is that coarse
 #define GRAZING_SLOPE 0.05      // AK_RT_REFINE_MIN_SLOPE: rays this grazing are counted apart
 #define GRAZING_MARGIN 2e-3     // closest approach below this: within the hit tolerance eps*t (t <= 8)
 // Golden images: at most GOLD_FRAC of the pixels may differ by more than GOLD_THRESHOLD (8-bit
@@ -766,6 +767,61 @@ static void hit_check(ak_check_ctx *c, int box) {
 static void check_hits_sphere(ak_check_ctx *c) { hit_check(c, 0); }
 static void check_hits_box(ak_check_ctx *c) { hit_check(c, 1); }
 
+// Soft shadows (T-6.2.2): the tracer's factor is min over its march samples of k d(t)/t,
+// clamped to [0, 1]. Against a dense evaluation of that function along the same ray (10^4 t
+// values, no marching) for a unit-radius hypersphere occluder: the marched value can only be
+// larger (it sees fewer samples); a ray through the occluder gives 0; a ray that clears it by
+// more than t/k everywhere gives 1.
+static void check_soft_shadow(ak_check_ctx *c) {
+    static ak_render_scene s;
+    ak_render_scene_init(&s);
+    ak_shape sp = {.type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = 1.0};
+    ak_pose id = ak_pose_identity(4);
+    double col3[3] = {1, 1, 1};
+    char err[128];
+    ak_render_scene_add(&s, &sp, &id, col3, err, sizeof err);
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    long n = ak_samples(c, 10000, 1000), nblocked = 0, blocked_bad = 0, nclear = 0, clear_bad = 0;
+    double below = 0, above = 0;
+    for (long k = 0; k < n; k++) {
+        double p[4], l[4], lp = 0, ll = 0;
+        for (int i = 0; i < 4; i++) p[i] = urand(r, -1, 1), l[i] = urand(r, -1, 1);
+        for (int i = 0; i < 4; i++) lp += p[i] * p[i], ll += l[i] * l[i];
+        double rad = urand(r, 1.05, 3.0);
+        for (int i = 0; i < 4; i++) p[i] *= rad / sqrt(lp), l[i] /= sqrt(ll);
+        double res = ak_render_soft_shadow(&s, p, l);
+        // dense reference over the tracer's t range
+        double dense = 1.0, tmax = AK_RT_SHADOW_MAX_DIST;
+        for (int q = 0; q <= 10000; q++) {
+            double t = AK_RT_SHADOW_TMIN + (tmax - AK_RT_SHADOW_TMIN) * q / 10000.0, x[4];
+            for (int i = 0; i < 4; i++) x[i] = p[i] + t * l[i];
+            dense = fmin(dense, AK_RT_SHADOW_K * (norm4(x) - 1.0) / t);
+        }
+        dense = fmin(fmax(dense, 0.0), 1.0);
+        below = fmax(below, dense - res); // the march must not go below the dense value...
+        above = fmax(above, res - dense); // ...and how far above it stays is the sampling error
+        // analytic classification of the ray against the sphere
+        double b = 0;
+        for (int i = 0; i < 4; i++) b += p[i] * l[i];
+        double dmin2 = rad * rad - b * b; // squared distance from the centre to the line
+        if (b < 0 && dmin2 < 1.0 - 0.05) { // passes through the sphere ahead, chord >= 2 sqrt(0.05)
+            nblocked++;
+            if (res > 1e-3) blocked_bad++;
+        }
+        if (dense >= 1.0) { // clear: k (|x(t)| - 1) / t >= 1 at every dense t
+            nclear++;
+            if (res < 1.0) clear_bad++;
+        }
+    }
+    gsl_rng_free(r);
+    ak_measure(c, fmax(below, 0.0), TOL_SHADOW_DENSE,
+               "soft shadow not darker than the dense k d/t minimum (max dense - marched over %ld rays)", n);
+    ak_measure(c, (double)blocked_bad, 0.0, "rays through the occluder (%ld) with a shadow factor above 1e-3", nblocked);
+    ak_measure(c, (double)clear_bad, 0.0, "rays clear by more than t/k everywhere (%ld) with a factor below 1", nclear);
+    ak_value(c, "max_marched_minus_dense", above);
+    ak_note(c, "the marched penumbra is lighter than the dense minimum by up to %.3f (it samples fewer t)", above);
+}
+
 // ---- meshes and slices (B-8slice) ----------------------------------------------------
 
 static double tet_volume3(const double *t) {
@@ -1146,6 +1202,7 @@ static const ak_check CHECKS[] = {
     {"render.published.shading", "T-Alg15 T-6.1 T-6.1cam", "Alg. 15 normal length, Lambert sign, camera ray direction as printed vs corrected", check_published_normal_lambert_camera},
     {"render.tracer.hits_sphere", "T-Alg14 T-6.1cam", "CPU tracer hits vs analytic ray-hypersphere, 10^4 random rays", check_hits_sphere},
     {"render.tracer.hits_box", "T-Alg14", "CPU tracer hits vs analytic ray-hyperbox slab test, 10^4 random rays", check_hits_box},
+    {"render.tracer.soft_shadow", "T-6.2.2", "soft-shadow factor vs a dense evaluation of k d/t and the analytic ray-sphere test", check_soft_shadow},
     {"render.mesh.polytopes", "B-8slice", "hull meshes of the regular polytopes: facet counts, boundary and 4-volumes vs analytic", check_mesh_polytopes},
     {"render.mesh.radial", "B-8slice", "tessellated capsule and duocylinder meshes: vertices on the surface, inscribed volume", check_mesh_radial},
     {"render.mesh.slice_volumes", "B-8slice", "slice volumes of tesseract, 16-cell, hypersphere meshes vs analytic cross-sections", check_slice_volumes},

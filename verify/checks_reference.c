@@ -127,6 +127,44 @@ static void oracle_closed_form(ak_check_ctx *c) {
     }
 }
 
+// Body-frame angular velocity w_b = [R]_2^T w (B-eq4) of body 0 at every step, component k.
+static double *body_omega(const ak_tracefile *t, int k);
+
+// The six (n = 4) body-frame angular velocity components of a reference trace, as a panel: for
+// the Dzhanibekov scenes these are the counterparts of ten Bosch's Fig. 5 a-d.
+static void plot_body_omega(ak_check_ctx *c, const ak_tracefile *t, const char *scene) {
+    const char *dir = ak_artifact_dir(c);
+    if (!dir || t->nbody < 1) return;
+    ak_plot_series s[AK_MAX_BIV];
+    double *buf[AK_MAX_BIV] = {0};
+    char labels[AK_MAX_BIV][16];
+    bool ok = true;
+    for (int k = 0; k < t->nbiv; k++) {
+        buf[k] = body_omega(t, k);
+        ok = ok && buf[k];
+        snprintf(labels[k], sizeof labels[k], "w_%s", ak_nd_biv_name(t->dim, k));
+        s[k] = (ak_plot_series){labels[k], t->t, buf[k], (size_t)t->nsteps};
+    }
+    char path[1200], err[256], title[300];
+    int w1 = snprintf(path, sizeof path, "%s/%s_omega_body.png", dir, scene);
+    int w2 = snprintf(title, sizeof title, "%.200s: body-frame angular velocity", scene);
+    if (w1 < 0 || (size_t)w1 >= sizeof path || w2 < 0) ok = false;
+    const char *fig = strstr(scene, "dzhanibekov_") && strlen(scene) == strlen("dzhanibekov_a") ? scene + 12 : NULL;
+    if (ok && ak_plot_lines(path, title, "t [s]", "w_b [rad/s]", s, (size_t)t->nbiv, false, false, err, sizeof err) == 0) {
+        if (fig)
+            ak_artifact(c, path,
+                        "%s: the engine's reference trace (integrator '%s'), body-frame w of ten Bosch's cuboid "
+                        "(1.1, 0.3, 2.5, 0.7); compare ten Bosch Fig. 5%s, 'Angular velocity over time (in seconds) for "
+                        "a 4D cuboid of size (1.1, 0.3, 2.5, 0.7) in various initial conditions' (the paper gives no "
+                        "numbers for the initial conditions; see scenes/README.md)",
+                        scene, t->integrator, fig);
+        else
+            ak_artifact(c, path, "%s: body-frame w of the engine's reference trace (integrator '%s')", scene,
+                        t->integrator);
+    }
+    for (int k = 0; k < t->nbiv; k++) free(buf[k]);
+}
+
 // Engine references of free-body scenes against the independent GSL oracle, over the whole run.
 // Both integrate at 1e-12; near a flip, differences grow like e^(lambda t) with lambda ~ 0.54/s
 // (dynamics.dzhanibekov_growth), a factor ~5e4 over 20 s: 1e-12 * 5e4 ~ 5e-8 is the expected
@@ -168,6 +206,7 @@ static void engine_vs_oracle(ak_check_ctx *c) {
             if (ak_compare_traces(&ref, &orc, &s, &r, err, sizeof err)) ak_expect(c, false, "%s: %s", names[i], err);
             else {
                 compared++;
+                plot_body_omega(c, &ref, names[i]);
                 for (int k = 0; k < r.n; k++)
                     if (r.items[k].verdict != AK_CMP_SKIP && strcmp(r.items[k].quantity, "run.coverage"))
                         ak_measure(c, r.items[k].error, r.items[k].tol, "%s %s (engine '%s' vs oracle, %g s)",
@@ -196,7 +235,6 @@ static int run_example(const char *out, bool corrected) {
     return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-// Body-frame angular velocity w_b = [R]_2^T w (B-eq4) of body 0 at every step, component k.
 static double *body_omega(const ak_tracefile *t, int k) {
     double *out = malloc((size_t)t->nsteps * sizeof *out);
     int nb = t->nbiv;

@@ -336,16 +336,21 @@ static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, con
               f);
         return;
     }
-    fputs("<table><tr><th>area</th><th>formula</th><th>published form</th><th>correct form</th><th>evidence</th>"
+    fputs("<table><tr><th>formula</th><th>published form</th><th>correct form</th><th>evidence</th>"
           "<th>minimal counterexample</th><th>checks (this run)</th></tr>\n",
           f);
     enum { MAXC = 32 };
     check_ref refs[MAXC];
+    const char *area = NULL;
     for (size_t i = 0; i < er->n; i++) {
         const ak_erratum *e = &er->items[i];
-        fputs("<tr><td>", f);
-        esc(f, e->area);
-        fputs("</td><td><b>", f);
+        if (!area || strcmp(area, e->area)) {
+            area = e->area;
+            fputs("<tr><th colspan=6>", f);
+            esc(f, area);
+            fputs("</th></tr>\n", f);
+        }
+        fputs("<tr><td><b>", f);
         esc(f, e->title);
         fputs("</b><br>", f);
         for (int k = 0; k < e->nids; k++) {
@@ -366,12 +371,19 @@ static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, con
             }
         }
         fputs("</td><td class=mono>", f);
-        size_t shown = 0;
+        const char *shown[MAXC];
+        size_t nshown = 0;
         for (int k = 0; k < e->nids; k++) {
             size_t nc = checks_citing(e->ids[k], jchecks, refs, MAXC);
-            for (size_t c = 0; c < nc; c++, shown++) check_link(f, &refs[c]);
+            for (size_t c = 0; c < nc; c++) {
+                bool dup = false;
+                for (size_t q = 0; q < nshown; q++) dup = dup || !strcmp(shown[q], refs[c].id);
+                if (dup || nshown >= MAXC) continue;
+                shown[nshown++] = refs[c].id;
+                check_link(f, &refs[c]);
+            }
         }
-        if (!shown) fputs("<span class=gap>no check cites these IDs</span>", f);
+        if (!nshown) fputs("<span class=gap>no check cites these IDs</span>", f);
         fputs("</td></tr>\n", f);
     }
     fputs("</table>\n", f);

@@ -113,6 +113,20 @@ Test(report, errata_entries_and_fields) {
     cr_assert_str_eq(e.items[0].counterexample, "r = 1");
     cr_assert_str_eq(e.items[0].other, "free text");
     ak_errata_free(&e);
+    const char *t2 = "## GA\n\nDetails elsewhere.\n\n- **T-A.5** (thesis App. A.5, bivector), wrong. Printed `a b`;\n"
+                     "  correct `-a b` (e.g. here). Counterexample: a = b = e_xy. Check `ga.x`: 1.99. More.\n"
+                     "- **T-2.7, T-2.10**, wrong: x.\n\n## Mass\n";
+    cr_assert_eq(ak_errata_parse(t2, &e), 0);
+    cr_assert_eq(e.n, 2);
+    cr_assert_str_eq(e.items[0].title, "T-A.5 (thesis App. A.5, bivector), wrong.");
+    cr_assert_str_eq(e.items[0].ids[0], "T-A.5");
+    cr_assert_str_eq(e.items[0].published, "Printed `a b`;");
+    cr_assert_str_eq(e.items[0].correct, "correct `-a b` (e.g. here).");
+    cr_assert_str_eq(e.items[0].counterexample, "Counterexample: a = b = e_xy.");
+    cr_assert_str_eq(e.items[0].evidence, "Check `ga.x`: 1.99. More.");
+    cr_assert_eq(e.items[1].nids, 2);
+    cr_assert_str_eq(e.items[1].area, "GA");
+    ak_errata_free(&e);
 }
 
 Test(report, base64_rfc4648_vectors) {
@@ -186,12 +200,15 @@ Test(report, formula_page_verdicts_and_slugs) {
     FILE *f = fopen(file, "w");
     fputs("# Mass\n\n## T-3.1, T-3.2: measure\n\n- **Verdict:** correct\n\n### detail\n\nVerdict: not this one\n"
           "## T-3.hb: box\nsome text\n- Verdict: **wrong** (factor 4).\n## T-3.9 no verdict here\n"
-          "### T-3.5 ... T-3.7 (range)\n- Verdict: correct\n",
+          "### T-3.5 ... T-3.7 (range)\n- Verdict: correct\n## T-3.3 ... T-3.4 items\n"
+          "- T-3.4 (the density): **wrong for n = 5**, see errata\n",
           f);
     fclose(f);
     ak_formula_list l;
-    cr_assert_eq(ak_formulas_parse("\n## A\nT-3.1, T-3.2, T-3.hb, T-3.9, T-3.8, T-3.6\n", &l, NULL, 0), 0);
-    cr_assert_eq(ak_formulas_scan_docs(&l, dir), 4);
+    cr_assert_eq(ak_formulas_parse("\n## A\nT-3.1, T-3.2, T-3.hb, T-3.9, T-3.8, T-3.6, T-3.4\n", &l, NULL, 0), 0);
+    cr_assert_eq(ak_formulas_scan_docs(&l, dir), 5);
+    cr_assert_str_eq(l.items[6].verdict, "wrong for n = 5");
+    cr_assert_str_eq(l.items[6].doc, "formulas/mass.md#t-33--t-34-items");
     cr_assert_str_eq(l.items[5].verdict, "correct", "T-3.6 inside the heading's range");
     cr_assert_str_eq(l.items[0].verdict, "correct");
     cr_assert_str_eq(l.items[1].verdict, "correct");

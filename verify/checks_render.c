@@ -12,7 +12,9 @@
 
 #include "checks.h"
 #include "ga/nd.h"
+#include "collide/collide.h"
 #include "geom/mesh.h"
+#include "geom/support.h"
 #include "published/render_published.h"
 #include "scene.h"
 #include "sdf/sdf.h"
@@ -21,6 +23,7 @@
 
 #define TOL_SDF_ANALYTIC 1e-12  // SDF against a separately written projection (round-off only)
 #define TOL_SDF_MULTIMIN 1e-6   // SDF against GSL multimin (optimiser tolerance dominates)
+#define TOL_SDF_COLLIDE 1e-9    // SDF against ref/geom and ref/collide closest points (GJK/EPA: 1e-9)
 #define TOL_HIT 1e-6            // tracer hit point against the analytic intersection (issue 7)
 #define TOL_NORMAL 1e-5         // unit normal by central differences, h = 1e-3: O(h^2) error
 #define TOL_ROUNDOFF 1e-12
@@ -220,8 +223,8 @@ static void sdf_shape_check(ak_check_ctx *c, const shape_case *sc) {
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(r, 7 + (unsigned long)sc->shape.type);
     long n = ak_samples(c, 10000, 1000), nmm = ak_samples(c, 300, 30);
-    double worst = 0, worst_mm = 0, worst_in = 0;
-    long n_in = 0, n_out = 0, mm_fail = 0;
+    double worst = 0, worst_mm = 0, worst_in = 0, worst_geom = 0;
+    long n_in = 0, n_out = 0, mm_fail = 0, geom_fail = 0;
     for (long k = 0; k < n; k++) {
         ak_pose pose;
         random_pose(r, &pose, 1.0);
@@ -235,6 +238,11 @@ static void sdf_shape_check(ak_check_ctx *c, const shape_case *sc) {
         if (t < 0) n_in++, worst_in = fmax(worst_in, e);
         else n_out++;
         worst = fmax(worst, e);
+        double q[4], nrm[4], dc;
+        if (ak_geom_closest_point(4, q, nrm, &dc, &sc->shape, &pose, x) == 0)
+            worst_geom = fmax(worst_geom, fabs(d - dc));
+        else
+            geom_fail++;
         if (k < nmm && t > 0.05) {
             double tm = truth_multimin(&sc->shape, p, NULL, 0, r);
             if (isnan(tm)) mm_fail++;
@@ -245,6 +253,10 @@ static void sdf_shape_check(ak_check_ctx *c, const shape_case *sc) {
     ak_measure(c, worst, TOL_SDF_ANALYTIC, "%s: max |sdf - analytic signed distance| over %ld points (%ld inside)",
                sc->name, n, n_in);
     ak_measure(c, worst_mm, TOL_SDF_MULTIMIN, "%s: max |sdf - GSL multimin distance| over outside points", sc->name);
+    ak_measure(c, worst_geom, TOL_SDF_COLLIDE, "%s: max |sdf - collision module's closest-point distance| (ak_geom_closest_point), %ld points",
+               sc->name, n);
+    ak_expect(c, geom_fail == 0, "%s: ak_geom_closest_point answered every query", sc->name);
+    ak_value(c, "max_err_collide", worst_geom);
     ak_expect(c, mm_fail == 0, "%s: GSL multimin converged on every sample", sc->name);
     ak_expect(c, n_in > 0 && n_out > 0, "%s: samples inside (%ld) and outside (%ld)", sc->name, n_in, n_out);
     ak_value(c, "max_err_inside", worst_in);
@@ -369,7 +381,31 @@ static void check_sdf_convex(ak_check_ctx *c) {
             else viol = fmax(viol, d - t), max_gap = fmax(max_gap, t - d);
         }
     }
+    // 3. 5-cell, 16-cell, 24-cell against the collision module's point query (GJK / EPA) on
+    //    10^4 points each: equal inside, never above outside.
+    double worst_in_c = 0, viol_c = 0;
+    long nin_c = 0, cfail = 0;
+    for (int q = 0; q < 3; q++) {
+        nv = ak_mesh_polytope_vertices(v, 120, kinds[q]);
+        nf = ak_mesh_hull_facets4(N, O, 1024, v, nv, 1e-9);
+        ak_shape cv = {.type = AK_SHAPE_CONVEX, .dim = 4, .nverts = nv, .verts = v};
+        ak_pose id = ak_pose_identity(4);
+        for (long k = 0; k < n; k++) {
+            double p[4], cp[4], nrm[4], dc;
+            for (int i = 0; i < 4; i++) p[i] = urand(r, -1.5, 1.5);
+            double d = ak_sdf_halfspaces(4, p, nf, N, O);
+            if (ak_collide_point(4, cp, nrm, &dc, &cv, &id, p) != 0) {
+                cfail++;
+                continue;
+            }
+            if (dc <= 0) nin_c++, worst_in_c = fmax(worst_in_c, fabs(d - dc));
+            else viol_c = fmax(viol_c, d - dc);
+        }
+    }
     gsl_rng_free(r);
+    ak_measure(c, worst_in_c, TOL_SDF_COLLIDE, "5-, 16-, 24-cell: max |sdf - ak_collide_point| inside (%ld points)", nin_c);
+    ak_measure(c, fmax(viol_c, 0), TOL_SDF_COLLIDE, "5-, 16-, 24-cell: max(sdf - ak_collide_point) outside (bound: <= 0), 3 x %ld points", n);
+    ak_expect(c, cfail == 0, "ak_collide_point answered every query (%ld failures)", cfail);
     ak_measure(c, fmax(viol, 0), TOL_SDF_MULTIMIN, "5-, 16-, 24-cell: max(sdf - multimin distance) outside (bound: <= 0)");
     ak_expect(c, fails == 0, "GSL multimin converged on every polytope sample");
     ak_value(c, "max_bound_gap_outside", max_gap);

@@ -12,7 +12,9 @@
 
 #include "checks.h"
 #include "ga/nd.h"
+#include "collide/collide.h"
 #include "geom/mesh.h"
+#include "geom/support.h"
 #include "published/render_published.h"
 #include "scene.h"
 #include "sdf/sdf.h"
@@ -21,11 +23,13 @@
 
 #define TOL_SDF_ANALYTIC 1e-12  // SDF against a separately written projection (round-off only)
 #define TOL_SDF_MULTIMIN 1e-6   // SDF against GSL multimin (optimiser tolerance dominates)
+#define TOL_SDF_COLLIDE 1e-9    // SDF against ref/geom and ref/collide closest points (GJK/EPA: 1e-9)
 #define TOL_HIT 1e-6            // tracer hit point against the analytic intersection (issue 7)
 #define TOL_NORMAL 1e-5         // unit normal by central differences, h = 1e-3: O(h^2) error
 #define TOL_ROUNDOFF 1e-12
 #define TOL_MESH_EXACT 1e-10    // polytope meshes are exact: round-off only
 #define TOL_GLSL_SDF 5e-5       // float (GLSL) against double (C) SDF, |x| <= 4: see docs
+#define TOL_SHADOW_DENSE 1e-3  // the dense reference samples t every 0.003: its own min is that coarse
 #define GRAZING_SLOPE 0.05      // AK_RT_REFINE_MIN_SLOPE: rays this grazing are counted apart
 #define GRAZING_MARGIN 2e-3     // closest approach below this: within the hit tolerance eps*t (t <= 8)
 // Golden images: at most GOLD_FRAC of the pixels may differ by more than GOLD_THRESHOLD (8-bit
@@ -219,8 +223,8 @@ static void sdf_shape_check(ak_check_ctx *c, const shape_case *sc) {
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(r, 7 + (unsigned long)sc->shape.type);
     long n = ak_samples(c, 10000, 1000), nmm = ak_samples(c, 300, 30);
-    double worst = 0, worst_mm = 0, worst_in = 0;
-    long n_in = 0, n_out = 0, mm_fail = 0;
+    double worst = 0, worst_mm = 0, worst_in = 0, worst_geom = 0;
+    long n_in = 0, n_out = 0, mm_fail = 0, geom_fail = 0;
     for (long k = 0; k < n; k++) {
         ak_pose pose;
         random_pose(r, &pose, 1.0);
@@ -234,6 +238,11 @@ static void sdf_shape_check(ak_check_ctx *c, const shape_case *sc) {
         if (t < 0) n_in++, worst_in = fmax(worst_in, e);
         else n_out++;
         worst = fmax(worst, e);
+        double q[4], nrm[4], dc;
+        if (ak_geom_closest_point(4, q, nrm, &dc, &sc->shape, &pose, x) == 0)
+            worst_geom = fmax(worst_geom, fabs(d - dc));
+        else
+            geom_fail++;
         if (k < nmm && t > 0.05) {
             double tm = truth_multimin(&sc->shape, p, NULL, 0, r);
             if (isnan(tm)) mm_fail++;
@@ -244,6 +253,10 @@ static void sdf_shape_check(ak_check_ctx *c, const shape_case *sc) {
     ak_measure(c, worst, TOL_SDF_ANALYTIC, "%s: max |sdf - analytic signed distance| over %ld points (%ld inside)",
                sc->name, n, n_in);
     ak_measure(c, worst_mm, TOL_SDF_MULTIMIN, "%s: max |sdf - GSL multimin distance| over outside points", sc->name);
+    ak_measure(c, worst_geom, TOL_SDF_COLLIDE, "%s: max |sdf - collision module's closest-point distance| (ak_geom_closest_point), %ld points",
+               sc->name, n);
+    ak_expect(c, geom_fail == 0, "%s: ak_geom_closest_point answered every query", sc->name);
+    ak_value(c, "max_err_collide", worst_geom);
     ak_expect(c, mm_fail == 0, "%s: GSL multimin converged on every sample", sc->name);
     ak_expect(c, n_in > 0 && n_out > 0, "%s: samples inside (%ld) and outside (%ld)", sc->name, n_in, n_out);
     ak_value(c, "max_err_inside", worst_in);
@@ -368,7 +381,31 @@ static void check_sdf_convex(ak_check_ctx *c) {
             else viol = fmax(viol, d - t), max_gap = fmax(max_gap, t - d);
         }
     }
+    // 3. 5-cell, 16-cell, 24-cell against the collision module's point query (GJK / EPA) on
+    //    10^4 points each: equal inside, never above outside.
+    double worst_in_c = 0, viol_c = 0;
+    long nin_c = 0, cfail = 0;
+    for (int q = 0; q < 3; q++) {
+        nv = ak_mesh_polytope_vertices(v, 120, kinds[q]);
+        nf = ak_mesh_hull_facets4(N, O, 1024, v, nv, 1e-9);
+        ak_shape cv = {.type = AK_SHAPE_CONVEX, .dim = 4, .nverts = nv, .verts = v};
+        ak_pose id = ak_pose_identity(4);
+        for (long k = 0; k < n; k++) {
+            double p[4], cp[4], nrm[4], dc;
+            for (int i = 0; i < 4; i++) p[i] = urand(r, -1.5, 1.5);
+            double d = ak_sdf_halfspaces(4, p, nf, N, O);
+            if (ak_collide_point(4, cp, nrm, &dc, &cv, &id, p) != 0) {
+                cfail++;
+                continue;
+            }
+            if (dc <= 0) nin_c++, worst_in_c = fmax(worst_in_c, fabs(d - dc));
+            else viol_c = fmax(viol_c, d - dc);
+        }
+    }
     gsl_rng_free(r);
+    ak_measure(c, worst_in_c, TOL_SDF_COLLIDE, "5-, 16-, 24-cell: max |sdf - ak_collide_point| inside (%ld points)", nin_c);
+    ak_measure(c, fmax(viol_c, 0), TOL_SDF_COLLIDE, "5-, 16-, 24-cell: max(sdf - ak_collide_point) outside (bound: <= 0), 3 x %ld points", n);
+    ak_expect(c, cfail == 0, "ak_collide_point answered every query (%ld failures)", cfail);
     ak_measure(c, fmax(viol, 0), TOL_SDF_MULTIMIN, "5-, 16-, 24-cell: max(sdf - multimin distance) outside (bound: <= 0)");
     ak_expect(c, fails == 0, "GSL multimin converged on every polytope sample");
     ak_value(c, "max_bound_gap_outside", max_gap);
@@ -766,6 +803,61 @@ static void hit_check(ak_check_ctx *c, int box) {
 static void check_hits_sphere(ak_check_ctx *c) { hit_check(c, 0); }
 static void check_hits_box(ak_check_ctx *c) { hit_check(c, 1); }
 
+// Soft shadows (T-6.2.2): the tracer's factor is min over its march samples of k d(t)/t,
+// clamped to [0, 1]. Against a dense evaluation of that function along the same ray (10^4 t
+// values, no marching) for a unit-radius hypersphere occluder: the marched value can only be
+// larger (it sees fewer samples); a ray through the occluder gives 0; a ray that clears it by
+// more than t/k everywhere gives 1.
+static void check_soft_shadow(ak_check_ctx *c) {
+    static ak_render_scene s;
+    ak_render_scene_init(&s);
+    ak_shape sp = {.type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = 1.0};
+    ak_pose id = ak_pose_identity(4);
+    double col3[3] = {1, 1, 1};
+    char err[128];
+    ak_render_scene_add(&s, &sp, &id, col3, err, sizeof err);
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    long n = ak_samples(c, 10000, 1000), nblocked = 0, blocked_bad = 0, nclear = 0, clear_bad = 0;
+    double below = 0, above = 0;
+    for (long k = 0; k < n; k++) {
+        double p[4], l[4], lp = 0, ll = 0;
+        for (int i = 0; i < 4; i++) p[i] = urand(r, -1, 1), l[i] = urand(r, -1, 1);
+        for (int i = 0; i < 4; i++) lp += p[i] * p[i], ll += l[i] * l[i];
+        double rad = urand(r, 1.05, 3.0);
+        for (int i = 0; i < 4; i++) p[i] *= rad / sqrt(lp), l[i] /= sqrt(ll);
+        double res = ak_render_soft_shadow(&s, p, l);
+        // dense reference over the tracer's t range
+        double dense = 1.0, tmax = AK_RT_SHADOW_MAX_DIST;
+        for (int q = 0; q <= 10000; q++) {
+            double t = AK_RT_SHADOW_TMIN + (tmax - AK_RT_SHADOW_TMIN) * q / 10000.0, x[4];
+            for (int i = 0; i < 4; i++) x[i] = p[i] + t * l[i];
+            dense = fmin(dense, AK_RT_SHADOW_K * (norm4(x) - 1.0) / t);
+        }
+        dense = fmin(fmax(dense, 0.0), 1.0);
+        below = fmax(below, dense - res); // the march must not go below the dense value...
+        above = fmax(above, res - dense); // ...and how far above it stays is the sampling error
+        // analytic classification of the ray against the sphere
+        double b = 0;
+        for (int i = 0; i < 4; i++) b += p[i] * l[i];
+        double dmin2 = rad * rad - b * b; // squared distance from the centre to the line
+        if (b < 0 && dmin2 < 1.0 - 0.05) { // passes through the sphere ahead, chord >= 2 sqrt(0.05)
+            nblocked++;
+            if (res > 1e-3) blocked_bad++;
+        }
+        if (dense >= 1.0) { // clear: k (|x(t)| - 1) / t >= 1 at every dense t
+            nclear++;
+            if (res < 1.0) clear_bad++;
+        }
+    }
+    gsl_rng_free(r);
+    ak_measure(c, fmax(below, 0.0), TOL_SHADOW_DENSE,
+               "soft shadow not darker than the dense k d/t minimum (max dense - marched over %ld rays)", n);
+    ak_measure(c, (double)blocked_bad, 0.0, "rays through the occluder (%ld) with a shadow factor above 1e-3", nblocked);
+    ak_measure(c, (double)clear_bad, 0.0, "rays clear by more than t/k everywhere (%ld) with a factor below 1", nclear);
+    ak_value(c, "max_marched_minus_dense", above);
+    ak_note(c, "the marched penumbra is lighter than the dense minimum by up to %.3f (it samples fewer t)", above);
+}
+
 // ---- meshes and slices (B-8slice) ----------------------------------------------------
 
 static double tet_volume3(const double *t) {
@@ -1146,6 +1238,7 @@ static const ak_check CHECKS[] = {
     {"render.published.shading", "T-Alg15 T-6.1 T-6.1cam", "Alg. 15 normal length, Lambert sign, camera ray direction as printed vs corrected", check_published_normal_lambert_camera},
     {"render.tracer.hits_sphere", "T-Alg14 T-6.1cam", "CPU tracer hits vs analytic ray-hypersphere, 10^4 random rays", check_hits_sphere},
     {"render.tracer.hits_box", "T-Alg14", "CPU tracer hits vs analytic ray-hyperbox slab test, 10^4 random rays", check_hits_box},
+    {"render.tracer.soft_shadow", "T-6.2.2", "soft-shadow factor vs a dense evaluation of k d/t and the analytic ray-sphere test", check_soft_shadow},
     {"render.mesh.polytopes", "B-8slice", "hull meshes of the regular polytopes: facet counts, boundary and 4-volumes vs analytic", check_mesh_polytopes},
     {"render.mesh.radial", "B-8slice", "tessellated capsule and duocylinder meshes: vertices on the surface, inscribed volume", check_mesh_radial},
     {"render.mesh.slice_volumes", "B-8slice", "slice volumes of tesseract, 16-cell, hypersphere meshes vs analytic cross-sections", check_slice_volumes},

@@ -26,7 +26,7 @@ struct ak_check_ctx {
     char artifact_dir[1024]; // <root>/<id>, or "" when there is no artefact root
     int nartifacts;
     char artifact_path[AK_ARTIFACTS_MAX][1024];
-    char artifact_caption[AK_ARTIFACTS_MAX][256];
+    char artifact_caption[AK_ARTIFACTS_MAX][640];
     bool pass;
     bool any;          // at least one measurement or expectation was recorded
     bool measured_any; // at least one ak_measure (the table shows the worst of these)

@@ -446,16 +446,23 @@ Test(scene, every_bundled_scene_loads) {
 
 Test(scene, bundled_dzhanibekov_cuboid_uses_half_of_ten_bosch_sizes) {
     // ten Bosch Fig. 5: "a 4D cuboid of size (1.1, 0.3, 2.5, 0.7)", side lengths; the format
-    // takes half extents.
-    char path[1024], err[AK_ERR_MAX];
-    snprintf(path, sizeof path, "%s/scenes/dzhanibekov_4d_double.json", source_dir());
-    ak_model *m = ak_scene_load(path, NULL, err, sizeof err);
-    cr_assert_not_null(m, "%s", err);
-    double size[4] = {1.1, 0.3, 2.5, 0.7};
-    for (int i = 0; i < 4; i++)
-        cr_expect(fabs(2.0 * m->bodies[0].shape.half_extents[i] - size[i]) < ROUNDING_TOL);
-    for (int i = 0; i < 4; i++) cr_expect_eq(m->gravity[i], 0.0, "torque-free, no gravity");
-    ak_model_free(m);
+    // takes half extents. All four Fig. 5 scenes use that one body, torque-free.
+    const char *figs[] = {"a", "b", "c", "d"};
+    for (int f = 0; f < 4; f++) {
+        char path[1024], err[AK_ERR_MAX];
+        snprintf(path, sizeof path, "%s/scenes/dzhanibekov_%s.json", source_dir(), figs[f]);
+        ak_model *m = ak_scene_load(path, NULL, err, sizeof err);
+        cr_assert_not_null(m, "%s", err);
+        cr_assert_eq(m->nbody, 1, "%s", path);
+        cr_expect_eq(m->bodies[0].shape.type, AK_SHAPE_HYPERBOX, "%s", path);
+        double size[4] = {1.1, 0.3, 2.5, 0.7};
+        for (int i = 0; i < 4; i++)
+            cr_expect(fabs(2.0 * m->bodies[0].shape.half_extents[i] - size[i]) < ROUNDING_TOL,
+                      "%s: side %d", path, i);
+        for (int i = 0; i < 4; i++)
+            cr_expect_eq(m->gravity[i], 0.0, "%s: torque-free, no gravity", path);
+        ak_model_free(m);
+    }
 }
 
 Test(scene, load_errors) {

@@ -6,11 +6,14 @@
 //               the bodies, and its norm |J|
 #include <cairo-svg.h>
 #include <cairo.h>
+#include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -42,7 +45,13 @@ static int col(const table *t, const char *name) {
 static int read_trace(const char *path, table *t, char *err, size_t errlen) {
     FILE *f = fopen(path, "r");
     if (!f) {
-        snprintf(err, errlen, "cannot open '%s'", path);
+        snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "'%s' is a directory, not a trace file", path);
+        fclose(f);
         return -1;
     }
     static char line[65536];
@@ -213,38 +222,64 @@ static void draw(cairo_t *cr, int W, int H, const char *title, int ns, char name
 
 static void usage(FILE *f) {
     fprintf(f, "usage: anakata plot TRACE --quantity omega_body|energy|momentum -o FILE.svg|png\n"
-               "                          [--body NAME] [--title TEXT]\n");
+               "                          [--body NAME] [--title TEXT]\n\n"
+               "Draw a time series from TRACE (written by anakata run --trace, docs/trace-format.md).\n"
+               "  --quantity Q     omega_body: the body-frame rate bivector of one body;\n"
+               "                   energy: the total energy; momentum: the total angular momentum\n"
+               "                   about the origin, per component and its norm |J|\n"
+               "  -o FILE          output file; .svg or .png\n"
+               "  --body NAME      the body for omega_body (default: the first body)\n"
+               "  --title TEXT     the plot's title (default: quantity, scene, integrator)\n");
+}
+
+// Print "anakata plot: MESSAGE" and where to find the usage; returns AK_EXIT_USAGE.
+__attribute__((format(printf, 1, 2))) static int bad_usage(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "anakata plot: ");
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n(anakata plot --help shows the usage)\n");
+    return AK_EXIT_USAGE;
 }
 
 int ak_cmd_plot(int argc, char **argv) {
     const char *path = NULL, *qty = NULL, *out = NULL, *body = NULL, *title_arg = NULL;
     for (int i = 1; i < argc; i++) {
-        bool has = i + 1 < argc;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+        const char *a = argv[i];
+        bool takes = !strcmp(a, "--quantity") || !strcmp(a, "-o") || !strcmp(a, "--body") ||
+                     !strcmp(a, "--title");
+        if (takes && i + 1 >= argc) return bad_usage("%s needs a value", a);
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return AK_EXIT_OK;
-        } else if (!strcmp(argv[i], "--quantity") && has) {
+        } else if (!strcmp(a, "--quantity")) {
             qty = argv[++i];
-        } else if (!strcmp(argv[i], "-o") && has) {
+        } else if (!strcmp(a, "-o")) {
             out = argv[++i];
-        } else if (!strcmp(argv[i], "--body") && has) {
+        } else if (!strcmp(a, "--body")) {
             body = argv[++i];
-        } else if (!strcmp(argv[i], "--title") && has) {
+        } else if (!strcmp(a, "--title")) {
             title_arg = argv[++i];
-        } else if (argv[i][0] != '-' && !path) {
-            path = argv[i];
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return bad_usage("unknown option '%s'", a);
+        } else if (path) {
+            return bad_usage("one trace at a time: got '%s' and '%s'", path, a);
         } else {
-            usage(stderr);
-            return AK_EXIT_USAGE;
+            path = a;
         }
     }
-    size_t ol = out ? strlen(out) : 0;
-    bool svg = ol > 4 && !strcmp(out + ol - 4, ".svg"), png = ol > 4 && !strcmp(out + ol - 4, ".png");
-    if (!path || !qty || !(svg || png) ||
-        (strcmp(qty, "omega_body") && strcmp(qty, "energy") && strcmp(qty, "momentum"))) {
+    if (!path) {
         usage(stderr);
-        return AK_EXIT_USAGE;
+        return bad_usage("no TRACE given");
     }
+    if (!qty) return bad_usage("--quantity is required (omega_body, energy or momentum)");
+    if (strcmp(qty, "omega_body") && strcmp(qty, "energy") && strcmp(qty, "momentum"))
+        return bad_usage("--quantity: expected omega_body, energy or momentum, got '%s'", qty);
+    if (!out) return bad_usage("-o FILE.svg|png is required");
+    size_t ol = strlen(out);
+    bool svg = ol > 4 && !strcmp(out + ol - 4, ".svg"), png = ol > 4 && !strcmp(out + ol - 4, ".png");
+    if (!svg && !png) return bad_usage("-o: the file name must end in .svg or .png, got '%s'", out);
     table t = {0};
     char err[512];
     if (read_trace(path, &t, err, sizeof err) != 0) {
@@ -252,6 +287,13 @@ int ak_cmd_plot(int argc, char **argv) {
         table_free(&t);
         return AK_EXIT_USAGE;
     }
+    FILE *probe = fopen(out, "wb"); // the output must be writable before we draw
+    if (!probe) {
+        fprintf(stderr, "anakata plot: cannot write '%s': %s\n", out, strerror(errno));
+        table_free(&t);
+        return AK_EXIT_USAGE;
+    }
+    fclose(probe);
     int tc = col(&t, "t"), sc = col(&t, "step");
     const char *first = t.body[0] ? t.body[0] : "";
     if (!body) body = first;

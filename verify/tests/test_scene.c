@@ -472,6 +472,12 @@ Test(scene, load_errors) {
     cr_expect_str_eq(err, "/nonexistent/x.json: cannot open: No such file or directory");
     cr_expect_null(ak_scene_load(NULL, &d, err, sizeof err));
     cr_expect_str_eq(err, "(null): no scene path given");
+    char dir[1024], want[1100];
+    snprintf(dir, sizeof dir, "%s/scenes", source_dir());
+    cr_expect_null(ak_scene_load(dir, &d, err, sizeof err));
+    cr_expect_null(d);
+    snprintf(want, sizeof want, "%s: is a directory, not a scene file", dir);
+    cr_expect_str_eq(err, want);
     cr_expect_null(ak_scene_parse(NULL, 5, "t.json", &d, err, sizeof err));
     cr_expect_str_eq(err, "t.json: no text");
 }

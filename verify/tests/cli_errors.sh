@@ -53,7 +53,7 @@ expect2 "cannot open trace file '$tmp/missing/x.csv' for writing: No such file o
 expect2 "no TRACE given" plot
 expect2 "cannot open '/nonexistent/x.csv': No such file or directory" plot /nonexistent/x.csv --quantity energy -o "$tmp/p.png"
 expect2 "is a directory, not a trace file" plot "$src/scenes" --quantity energy -o "$tmp/p.png"
-expect2 "is not an anakata-trace/1 file" plot "$src/README.md" --quantity energy -o "$tmp/p.png"
+expect2 "README.md:3: no '# format: anakata-trace/1' line before the header" plot "$src/README.md" --quantity energy -o "$tmp/p.png"
 expect2 "--quantity: expected omega_body, energy or momentum, got 'bogus'" plot "$tmp/c.csv" --quantity bogus -o "$tmp/p.png"
 expect2 "--quantity is required" plot "$tmp/c.csv" -o "$tmp/p.png"
 expect2 "-o FILE.svg|png is required" plot "$tmp/c.csv" --quantity energy
@@ -61,7 +61,7 @@ expect2 "-o: the file name must end in .svg or .png, got" plot "$tmp/c.csv" --qu
 expect2 "-o needs a value" plot "$tmp/c.csv" --quantity energy -o
 expect2 "unknown option '--bogus'" plot "$tmp/c.csv" --bogus
 expect2 "cannot write '$tmp/missing/p.png': No such file or directory" plot "$tmp/c.csv" --quantity energy -o "$tmp/missing/p.png"
-expect2 "no rows for body 'nobody'" plot "$tmp/c.csv" --quantity omega_body --body nobody -o "$tmp/p.png"
+expect2 "no body 'nobody' in the trace" plot "$tmp/c.csv" --quantity omega_body --body nobody -o "$tmp/p.png"
 
 # verify (only argument checks: each case stops before or after one cheap check)
 expect2 "unknown or incomplete option '--bogus'" verify --bogus

@@ -8,7 +8,6 @@
 #include <cairo.h>
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,24 +125,13 @@ static void usage(FILE *f) {
                "  --title TEXT     the plot's title (default: quantity, scene, integrator)\n");
 }
 
-// Print "anakata plot: MESSAGE" and where to find the usage; returns AK_EXIT_USAGE.
-__attribute__((format(printf, 1, 2))) static int bad_usage(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "anakata plot: ");
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\n(anakata plot --help shows the usage)\n");
-    return AK_EXIT_USAGE;
-}
-
 int ak_cmd_plot(int argc, char **argv) {
     const char *path = NULL, *qty = NULL, *out = NULL, *body = NULL, *title_arg = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool takes = !strcmp(a, "--quantity") || !strcmp(a, "-o") || !strcmp(a, "--body") ||
                      !strcmp(a, "--title");
-        if (takes && i + 1 >= argc) return bad_usage("%s needs a value", a);
+        if (takes && i + 1 >= argc) return ak_cli_bad_usage("plot", "%s needs a value", a);
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return AK_EXIT_OK;
@@ -156,24 +144,24 @@ int ak_cmd_plot(int argc, char **argv) {
         } else if (!strcmp(a, "--title")) {
             title_arg = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
-            return bad_usage("unknown option '%s'", a);
+            return ak_cli_bad_usage("plot", "unknown option '%s'", a);
         } else if (path) {
-            return bad_usage("one trace at a time: got '%s' and '%s'", path, a);
+            return ak_cli_bad_usage("plot", "one trace at a time: got '%s' and '%s'", path, a);
         } else {
             path = a;
         }
     }
     if (!path) {
         usage(stderr);
-        return bad_usage("no TRACE given");
+        return ak_cli_bad_usage("plot", "no TRACE given");
     }
-    if (!qty) return bad_usage("--quantity is required (omega_body, energy or momentum)");
+    if (!qty) return ak_cli_bad_usage("plot", "--quantity is required (omega_body, energy or momentum)");
     if (strcmp(qty, "omega_body") && strcmp(qty, "energy") && strcmp(qty, "momentum"))
-        return bad_usage("--quantity: expected omega_body, energy or momentum, got '%s'", qty);
-    if (!out) return bad_usage("-o FILE.svg|png is required");
+        return ak_cli_bad_usage("plot", "--quantity: expected omega_body, energy or momentum, got '%s'", qty);
+    if (!out) return ak_cli_bad_usage("plot", "-o FILE.svg|png is required");
     size_t ol = strlen(out);
     bool svg = ol > 4 && !strcmp(out + ol - 4, ".svg"), png = ol > 4 && !strcmp(out + ol - 4, ".png");
-    if (!svg && !png) return bad_usage("-o: the file name must end in .svg or .png, got '%s'", out);
+    if (!svg && !png) return ak_cli_bad_usage("plot", "-o: the file name must end in .svg or .png, got '%s'", out);
     FILE *in = fopen(path, "r"); // the OS reason first; ak_trace_read only says it cannot read
     if (!in) {
         fprintf(stderr, "anakata plot: cannot open '%s': %s\n", path, strerror(errno));

@@ -3,7 +3,6 @@
 // Simulates a scene with the world step (engine/world.h) and writes a trace (engine/trace.h,
 // docs/trace-format.md). Prints a summary: steps, energy and angular momentum drift.
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,17 +46,6 @@ static int parse_count(const char *s, long *out) {
     return 0;
 }
 
-// Print "anakata run: MESSAGE" and where to find the usage; returns AK_EXIT_USAGE.
-__attribute__((format(printf, 1, 2))) static int bad_usage(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "anakata run: ");
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\n(anakata run --help shows the usage)\n");
-    return AK_EXIT_USAGE;
-}
-
 int ak_cmd_run(int argc, char **argv) {
     const char *scene = NULL, *trace_path = NULL, *integ = NULL;
     double duration = -1, dt = -1;
@@ -67,43 +55,43 @@ int ak_cmd_run(int argc, char **argv) {
         const char *a = argv[i];
         bool takes = !strcmp(a, "--duration") || !strcmp(a, "--steps") || !strcmp(a, "--dt") ||
                      !strcmp(a, "--integrator") || !strcmp(a, "--trace") || !strcmp(a, "--every");
-        if (takes && i + 1 >= argc) return bad_usage("%s needs a value", a);
+        if (takes && i + 1 >= argc) return ak_cli_bad_usage("run", "%s needs a value", a);
         const char *val = takes ? argv[++i] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return AK_EXIT_OK;
         } else if (!strcmp(a, "--duration")) {
             if (parse_double(val, &duration) || !(duration > 0))
-                return bad_usage("--duration: expected a positive number of seconds, got '%s'", val);
+                return ak_cli_bad_usage("run", "--duration: expected a positive number of seconds, got '%s'", val);
         } else if (!strcmp(a, "--steps")) {
             if (parse_count(val, &steps))
-                return bad_usage("--steps: expected a whole number from 1 to 10^12, got '%s'", val);
+                return ak_cli_bad_usage("run", "--steps: expected a whole number from 1 to 10^12, got '%s'", val);
         } else if (!strcmp(a, "--dt")) {
             if (parse_double(val, &dt) || !(dt > 0))
-                return bad_usage("--dt: expected a positive step size in seconds, got '%s'", val);
+                return ak_cli_bad_usage("run", "--dt: expected a positive step size in seconds, got '%s'", val);
         } else if (!strcmp(a, "--integrator")) {
             integ = val;
         } else if (!strcmp(a, "--trace")) {
-            if (!*val) return bad_usage("--trace: empty file name");
+            if (!*val) return ak_cli_bad_usage("run", "--trace: empty file name");
             trace_path = val;
         } else if (!strcmp(a, "--every")) {
             if (parse_count(val, &every))
-                return bad_usage("--every: expected a whole number from 1 to 10^12, got '%s'", val);
+                return ak_cli_bad_usage("run", "--every: expected a whole number from 1 to 10^12, got '%s'", val);
         } else if (!strcmp(a, "--no-renorm")) {
             renorm = false;
         } else if (a[0] == '-' && a[1] != '\0') {
-            return bad_usage("unknown option '%s'", a);
+            return ak_cli_bad_usage("run", "unknown option '%s'", a);
         } else if (scene) {
-            return bad_usage("one scene at a time: got '%s' and '%s'", scene, a);
+            return ak_cli_bad_usage("run", "one scene at a time: got '%s' and '%s'", scene, a);
         } else {
             scene = a;
         }
     }
     if (!scene) {
         usage(stderr);
-        return bad_usage("no SCENE given");
+        return ak_cli_bad_usage("run", "no SCENE given");
     }
-    if (steps > 0 && duration > 0) return bad_usage("give --duration or --steps, not both");
+    if (steps > 0 && duration > 0) return ak_cli_bad_usage("run", "give --duration or --steps, not both");
     ak_model *m;
     ak_data *d;
     char err[AK_ERR_MAX];

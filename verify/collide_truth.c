@@ -144,6 +144,17 @@ static void random_unit(gsl_rng *rng, int n, double u[]) {
     for (int i = 0; i < n; i++) u[i] /= l;
 }
 
+int gt_refine(double *f, double u[], const ak_shape *a, const ak_pose *pa, const ak_shape *b, const ak_pose *pb) {
+    gt_ctx c = {a, b, pa, pb, a->dim};
+    int status = 0;
+    const double steps[4] = {1e-4, 1e-6, 1e-8, 1e-10};
+    for (int k = 0; k < 4; k++) {
+        int st = polish(f, u, &c, steps[k], 3000, steps[k] * 1e-6);
+        if (st) status = st;
+    }
+    return status;
+}
+
 int gt_separation(double *sep, double u_out[], const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                   const ak_pose *pb, gsl_rng *rng) {
     return gt_separation_effort(sep, u_out, a, pa, b, pb, rng, 48, 2);

@@ -24,6 +24,9 @@ int gt_separation(double *sep, double u_out[], const ak_shape *a, const ak_pose 
 /// 48 and 2; up to 8 starts the runs are short, more starts run every polish to 3000 iterations).
 int gt_separation_effort(double *sep, double u_out[], const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                          const ak_pose *pb, gsl_rng *rng, int ncand, int nstarts);
+/// Refine a direction u (in/out) and its gap *f (in/out) with long tangent-plane polishes
+/// (steps 1e-4 .. 1e-10). Used where the direction itself is compared.
+int gt_refine(double *f, double u[], const ak_shape *a, const ak_pose *pa, const ak_shape *b, const ak_pose *pb);
 /// Signed "inside" measure: <= tol means the point is in the shape (own implementation; the
 /// convex polytope uses max over its hull facets is not available: returns NAN there).
 double gt_outside(const ak_shape *s, const ak_pose *p, const double x[]);

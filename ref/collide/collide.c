@@ -217,7 +217,7 @@ static int plane_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, cons
     double nm[AK_MAX_DIM] = {0}, x[AK_MAX_DIM] = {0};
     for (int i = 0; i < n; i++) nm[i] = -pl->normal[i];
     double h = ak_geom_support(n, x, a, pa, nm);
-    m->separation = -h - pl->offset;
+    m->separation = -h - pl->offset + 0.0; // + 0.0: no negative zero in reports
     m->method = AK_METHOD_ANALYTIC;
     m->normal_unique = 1;
     for (int i = 0; i < n; i++) {
@@ -287,7 +287,7 @@ static int plane_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, cons
         ids[0] = 0, np = 1;
     }
     for (int k = 0; k < np && m->count < AK_MAX_CONTACTS; k++) {
-        double s = ak_la_dot(n, pl->normal, pts[k]) - pl->offset, y[AK_MAX_DIM];
+        double s = ak_la_dot(n, pl->normal, pts[k]) - pl->offset + 0.0, y[AK_MAX_DIM];
         if (s > margin) continue;
         for (int i = 0; i < n; i++) y[i] = pts[k][i] - s * pl->normal[i];
         set_contact(&m->contacts[m->count++], n, pl->normal, s, pts[k], y, ids[k], 0);
@@ -342,7 +342,9 @@ static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const a
     const double FACE_TOL = 1e-6;
     int facet_case = (al_a > 1 - FACE_TOL) || (al_b > 1 - FACE_TOL);
     if (facet_case) {
-        int ref_is_a = al_a >= al_b;
+        // prefer a's facet unless b's is clearly better aligned: a tie (parallel facets) must
+        // not flip the reference under tiny motions, or the contact ids would change
+        int ref_is_a = al_a >= al_b - 1e-6;
         if (ref_is_a) {
             double sg = 0;
             for (int i = 0; i < n; i++) sg += pa->rot[i * n + ia] * m->normal[i];
@@ -402,7 +404,7 @@ static int capsule_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, con
     double L = 0;
     for (int i = 0; i < n; i++) u[i] = e1[i] - e0[i], L += u[i] * u[i];
     L = sqrt(L);
-    if (fabs(ml[ax]) > 1 - 1e-9 && L > 0 && fabs(ak_la_dot(n, u, m->normal)) < 1e-3 * L) {
+    if (fabs(ml[ax]) > 1 - 1e-12 && L > 0 && fabs(ak_la_dot(n, u, m->normal)) < 1e-3 * L) {
         // facet contact, core parallel to the facet: clip the core to the facet's side slabs
         double l0[AK_MAX_DIM], l1[AK_MAX_DIM];
         ak_pose_to_local(n, l0, pb, e0);
@@ -421,13 +423,16 @@ static int capsule_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, con
         }
         if (hi - lo > 1e-9) {
             double sg = ml[ax] > 0 ? 1 : -1, off = b->half_extents[ax];
+            // contacts in the facet's frame: exact facet normal, depth below the facet plane
+            double nf[AK_MAX_DIM];
+            for (int i = 0; i < n; i++) nf[i] = sg * pb->rot[i * n + ax];
             for (int k = 0; k < 2; k++) {
                 double t = k ? hi : lo, x[AK_MAX_DIM], xl[AK_MAX_DIM], y[AK_MAX_DIM], pa_[AK_MAX_DIM];
                 for (int i = 0; i < n; i++) x[i] = e0[i] + t * u[i];
                 ak_pose_to_local(n, xl, pb, x);
                 double sep = sg * xl[ax] - off - a->radius;
-                for (int i = 0; i < n; i++) pa_[i] = x[i] - a->radius * m->normal[i], y[i] = pa_[i] - sep * m->normal[i];
-                if (sep <= margin) set_contact(&m->contacts[m->count++], n, m->normal, sep, pa_, y, 1u + (uint32_t)k, (uint32_t)(2 * ax + (sg > 0)));
+                for (int i = 0; i < n; i++) pa_[i] = x[i] - a->radius * nf[i], y[i] = pa_[i] - sep * nf[i];
+                if (sep <= margin) set_contact(&m->contacts[m->count++], n, nf, sep, pa_, y, 1u + (uint32_t)k, (uint32_t)(2 * ax + (sg > 0)));
             }
             if (m->count) return m->count;
         }

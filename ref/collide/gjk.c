@@ -12,7 +12,7 @@
 #include "linalg.h"
 
 #define GJK_MAX_ITER 256
-#define GJK_REL_TOL 1e-13 // stop when |v|^2 - v.w <= tol |v|^2: distance error <= tol |v|
+#define GJK_REL_TOL 1e-15 // stop when |v|^2 - v.w <= tol |v|^2: distance error <= tol |v|
 
 // --- sub-simplex projection (G-8 generalised) -----------------------------------------------
 // The closest point of conv(P) to the origin. On the affine hull the optimum has barycentric
@@ -599,22 +599,46 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
         // coplanar support points and may stop early. Refine min over unit u of h_{A-B}(u) by
         // Nelder-Mead in the tangent plane (handles the kinks), from the EPA normal and the
         // normals of the next lowest facets; the value kept is a support value (certified).
-        double starts[4][AK_MAX_DIM];
+        // candidates: every EPA facet normal, both bodies' axes (both signs), the centre line;
+        // Nelder-Mead from the 4 with the lowest support value
+        enum { NST = 4 };
+        double starts[NST][AK_MAX_DIM], hst[NST];
         int ns = 0;
-        for (int i = 0; i < n; i++) starts[ns][i] = -normal[i];
-        ns++;
-        for (int q = 0; q < P->nf && ns < 4; q++) {
-            // next lowest facets with clearly different normals
-            int bq = -1;
-            for (int r = 0; r < P->nf; r++) {
-                if (!P->F[r].alive) continue;
-                int near = 0;
-                for (int k = 0; k < ns && !near; k++)
-                    if (ak_la_dot(n, P->F[r].nrm, starts[k]) > 0.99) near = 1;
-                if (!near && (bq < 0 || P->F[r].dist < P->F[bq].dist)) bq = r;
+        for (int k = 0; k < NST; k++) hst[k] = INFINITY;
+        int ncand = P->nf + 4 * n + 1;
+        for (int q = 0; q < ncand; q++) {
+            double u[AK_MAX_DIM], l = 0;
+            if (q < P->nf) {
+                if (!P->F[q].alive) continue;
+                memcpy(u, P->F[q].nrm, sizeof(double) * (size_t)n);
+            } else if (q < P->nf + 4 * n) {
+                int r = q - P->nf, ax = r / 4, which = r % 4;
+                const ak_pose *pp = (which < 2) ? pa : pb;
+                for (int i2 = 0; i2 < n; i2++) u[i2] = (which & 1 ? -1 : 1) * pp->rot[i2 * n + ax];
+            } else {
+                for (int i2 = 0; i2 < n; i2++) u[i2] = pb->pos[i2] - pa->pos[i2];
             }
-            if (bq < 0) break;
-            memcpy(starts[ns++], P->F[bq].nrm, sizeof(double) * (size_t)n);
+            for (int i2 = 0; i2 < n; i2++) l += u[i2] * u[i2];
+            if (!(l > 0)) continue;
+            l = sqrt(l);
+            for (int i2 = 0; i2 < n; i2++) u[i2] /= l;
+            double h = h_md(&c, u);
+            // keep the NST lowest, skipping near-duplicates of a kept one
+            int dup = 0;
+            for (int k = 0; k < ns && !dup; k++)
+                if (ak_la_dot(n, u, starts[k]) > 0.999) {
+                    dup = 1;
+                    if (h < hst[k]) hst[k] = h, memcpy(starts[k], u, sizeof u);
+                }
+            if (dup) continue;
+            int worst = 0;
+            if (ns < NST) worst = ns++;
+            else
+                for (int k = 1; k < NST; k++)
+                    if (hst[k] > hst[worst]) worst = k;
+            if (h < hst[worst] || worst == ns - 1) {
+                if (h < hst[worst]) hst[worst] = h, memcpy(starts[worst], u, sizeof u);
+            }
         }
         double hbest = INFINITY, ubest[AK_MAX_DIM] = {0};
         for (int k = 0; k < ns; k++) {

@@ -1,0 +1,111 @@
+// Unit tests of ref/collide: exact configurations and API edges.
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "collide/collide.h"
+
+#define EXACT 1e-12
+
+static ak_shape sphere(int n, double r) {
+    ak_shape s = {0};
+    s.type = AK_SHAPE_HYPERSPHERE, s.dim = n, s.radius = r;
+    return s;
+}
+
+static ak_shape box(int n, double h) {
+    ak_shape s = {0};
+    s.type = AK_SHAPE_HYPERBOX, s.dim = n;
+    for (int i = 0; i < n; i++) s.half_extents[i] = h;
+    return s;
+}
+
+Test(collide, sphere_sphere_normal_from_b_to_a) {
+    ak_shape a = sphere(4, 1), b = sphere(4, 1);
+    ak_pose pa = ak_pose_identity(4), pb = ak_pose_identity(4);
+    pa.pos[3] = 1.5;
+    ak_manifold m;
+    cr_assert_eq(ak_collide(&m, &a, &pa, &b, &pb, 0), 1);
+    cr_assert_float_eq(m.separation, -0.5, EXACT);
+    cr_assert_float_eq(m.normal[3], 1, EXACT);
+    cr_assert_float_eq(m.contacts[0].point_a[3] - m.contacts[0].point_b[3], -0.5, EXACT);
+}
+
+Test(collide, margin_controls_contacts) {
+    ak_shape a = sphere(3, 1), b = sphere(3, 1);
+    ak_pose pa = ak_pose_identity(3), pb = ak_pose_identity(3);
+    pa.pos[0] = 2.25;
+    ak_manifold m;
+    cr_assert_eq(ak_collide(&m, &a, &pa, &b, &pb, 0), 0);
+    cr_assert_float_eq(m.separation, 0.25, EXACT);
+    cr_assert_eq(ak_collide(&m, &a, &pa, &b, &pb, 0.3), 1);
+}
+
+Test(collide, swapped_order_flips_normal) {
+    ak_shape a = box(4, 0.5), pl = {0};
+    pl.type = AK_SHAPE_HYPERPLANE, pl.dim = 4, pl.normal[1] = 1;
+    ak_pose pa = ak_pose_identity(4);
+    pa.pos[1] = 0.4;
+    ak_manifold m1, m2;
+    cr_assert_eq(ak_collide(&m1, &a, &pa, &pl, NULL, 0), 8);
+    cr_assert_eq(ak_collide(&m2, &pl, NULL, &a, &pa, 0), 8);
+    cr_assert_float_eq(m1.normal[1], 1, EXACT);
+    cr_assert_float_eq(m2.normal[1], -1, EXACT);
+    cr_assert_float_eq(m1.separation, -0.1, EXACT);
+}
+
+Test(collide, box_box_sat_depth_exact) {
+    ak_shape a = box(4, 1), b = box(4, 1);
+    ak_pose pa = ak_pose_identity(4), pb = ak_pose_identity(4);
+    pa.pos[2] = 1.75;
+    ak_manifold m;
+    cr_assert_eq(ak_collide(&m, &a, &pa, &b, &pb, 0), 8);
+    cr_assert_float_eq(m.separation, -0.25, EXACT);
+    cr_assert_float_eq(m.normal[2], 1, EXACT);
+}
+
+Test(collide, bad_input_returns_status) {
+    ak_shape a = sphere(4, 1), b = sphere(3, 1), p1 = {0};
+    ak_pose pa = ak_pose_identity(4), pb = ak_pose_identity(3);
+    ak_manifold m;
+    char err[128];
+    cr_assert_lt(ak_collide_ex(&m, &a, &pa, &b, &pb, 0, err, sizeof err), 0);
+    cr_assert(strlen(err) > 0);
+    p1.type = AK_SHAPE_HYPERPLANE, p1.dim = 4, p1.normal[0] = 1;
+    cr_assert_eq(ak_collide(&m, &p1, NULL, &p1, NULL, 0), AK_COLLIDE_EPLANEPAIR);
+    a.radius = -1;
+    cr_assert_lt(ak_collide(&m, &a, &pa, &a, &pa, 0), 0);
+}
+
+Test(collide, simplex_closest_tetrahedron_face) {
+    // origin below the face z = 1 of a tetrahedron in 3D: distance 1
+    double P[12] = {-1, -1, 1, 2, -1, 1, -1, 2, 1, 0, 0, 3}, lam[4];
+    cr_assert_float_eq(ak_collide_simplex_closest(3, lam, P, 4), 1, EXACT);
+    cr_assert_float_eq(lam[3], 0, EXACT);
+}
+
+Test(collide, hull_of_5cell_volume) {
+    double P[20] = {0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    int f[5 * 4];
+    double nrm[20], off[5];
+    int nf = ak_collide_hull(4, f, nrm, off, 5, P, 5);
+    cr_assert_eq(nf, 5);
+    cr_assert_float_eq(ak_collide_hull_volume(4, f, nf, P, 5), 1.0 / 24, EXACT);
+}
+
+Test(collide, box_face_counts) {
+    cr_assert_eq(ak_box_face_count(4, 0), 16);
+    cr_assert_eq(ak_box_face_count(4, 1), 32);
+    cr_assert_eq(ak_box_face_count(4, 2), 24);
+    cr_assert_eq(ak_box_face_count(4, 3), 8);
+    cr_assert_eq(ak_box_face_count(5, 4), 10);
+}
+
+Test(collide, toi_head_on_spheres) {
+    ak_shape a = sphere(4, 0.5), b = sphere(4, 0.5);
+    ak_pose pa = ak_pose_identity(4), pb = ak_pose_identity(4);
+    pb.pos[0] = 3;
+    double va[4] = {1, 0, 0, 0}, vb[4] = {-1, 0, 0, 0}, t;
+    cr_assert_eq(ak_collide_toi(&t, &a, &pa, va, NULL, &b, &pb, vb, NULL, 5, 1e-10), 1);
+    cr_assert_float_eq(t, 1.0, 1e-9);
+}

@@ -162,7 +162,7 @@ int ak_cmd_plot(int argc, char **argv) {
     size_t ol = strlen(out);
     bool svg = ol > 4 && !strcmp(out + ol - 4, ".svg"), png = ol > 4 && !strcmp(out + ol - 4, ".png");
     if (!svg && !png) return ak_cli_bad_usage("plot", "-o: the file name must end in .svg or .png, got '%s'", out);
-    FILE *in = fopen(path, "r"); // the OS reason first; ak_trace_read only says it cannot read
+    FILE *in = fopen(path, "r"); // the OS reason first; ak_tracefile_read only says it cannot read
     if (!in) {
         fprintf(stderr, "anakata plot: cannot open '%s': %s\n", path, strerror(errno));
         return AK_EXIT_USAGE;
@@ -174,16 +174,16 @@ int ak_cmd_plot(int argc, char **argv) {
         fprintf(stderr, "anakata plot: '%s' is a directory, not a trace file\n", path);
         return AK_EXIT_USAGE;
     }
-    ak_trace t;
+    ak_tracefile t;
     char err[1024];
-    if (ak_trace_read(path, &t, err, sizeof err) != 0) { // verify/trace_read.h: validates too
+    if (ak_tracefile_read(path, &t, err, sizeof err) != 0) { // verify/trace_read.h: validates too
         fprintf(stderr, "anakata plot: %s\n", err);
         return AK_EXIT_USAGE;
     }
-    int bi = body ? ak_trace_body(&t, body) : 0;
+    int bi = body ? ak_tracefile_body(&t, body) : 0;
     if (bi < 0) {
         fprintf(stderr, "anakata plot: no body '%s' in the trace\n", body);
-        ak_trace_free(&t);
+        ak_tracefile_free(&t);
         return AK_EXIT_USAGE;
     }
     body = t.body[bi];
@@ -197,19 +197,19 @@ int ak_cmd_plot(int argc, char **argv) {
                 cols[ns] = c;
                 snprintf(names[ns++], 32, "%s", t.extra_name[c]);
             }
-    } else if ((cols[0] = ak_trace_extra_col(&t, "energy")) >= 0) {
+    } else if ((cols[0] = ak_tracefile_extra_col(&t, "energy")) >= 0) {
         ns = 1;
         snprintf(names[0], 32, "energy");
     }
     if (ns == 0) {
         fprintf(stderr, "anakata plot: the trace has no columns for '%s'\n", qty);
-        ak_trace_free(&t);
+        ak_tracefile_free(&t);
         return AK_EXIT_USAGE;
     }
     FILE *probe = fopen(out, "wb"); // the output must be writable before we draw
     if (!probe) {
         fprintf(stderr, "anakata plot: cannot write '%s': %s\n", out, strerror(errno));
-        ak_trace_free(&t);
+        ak_tracefile_free(&t);
         return AK_EXIT_USAGE;
     }
     fclose(probe);
@@ -224,16 +224,16 @@ int ak_cmd_plot(int argc, char **argv) {
     if (oom) {
         fprintf(stderr, "anakata plot: out of memory\n");
         for (int q = 0; q < nalloc; q++) free(ys[q]);
-        ak_trace_free(&t);
+        ak_tracefile_free(&t);
         return AK_EXIT_FAIL;
     }
     for (long st_i = 0; st_i < t.nsteps; st_i++)
         for (int s = 0; s < ns; s++) {
             if (!is_mom) {
-                ys[s][st_i] = ak_trace_extra(&t, st_i, bi, cols[s]);
+                ys[s][st_i] = ak_tracefile_extra(&t, st_i, bi, cols[s]);
                 continue;
             }
-            for (int b = 0; b < t.nbody; b++) ys[s][st_i] += ak_trace_extra(&t, st_i, b, cols[s]);
+            for (int b = 0; b < t.nbody; b++) ys[s][st_i] += ak_tracefile_extra(&t, st_i, b, cols[s]);
         }
     if (is_mom) {
         for (size_t i = 0; i < np; i++) {
@@ -266,6 +266,6 @@ int ak_cmd_plot(int argc, char **argv) {
     else
         printf("wrote %s (%zu points, %d series)\n", out, np, ns);
     for (int s = 0; s < nalloc; s++) free(ys[s]);
-    ak_trace_free(&t);
+    ak_tracefile_free(&t);
     return rc;
 }

@@ -1005,6 +1005,29 @@ static void check_errata(ak_check_ctx *c) {
         ak_pub_contacts cl = ak_pub_alg11_box_plane(cen, h, I4, np, 0);
         ak_expect(c, cl.count == 0, "E10 T-Alg11: box [-0.5,0.5]^4 centred at y = -2 under the plane y = 0 (depth 2.5): published %d contacts", cl.count);
     }
+    // E12 T-Alg21: clipping only the incident cell's 2-faces. A large hyperbox resting on a small
+    // one: the reference (ties go to box 2) is the small box's top cell, whose 8 corners lie
+    // inside the large incident cell, on none of its faces.
+    {
+        double h1[4] = {1, 0.5, 1, 1}, h2[4] = {0.5, 0.5, 0.5, 0.5}, c1[4] = {0.1, 0.999, 0.2, -0.1}, up[4] = {0, 1, 0, 0};
+        double pts[AK_PUB_MAX_CP][4];
+        int np = ak_pub_alg21_face_clipping(pts, up, c1, h1, I4, z, h2, I4);
+        // control: the small box on the large one (the reference is then the large box's cell)
+        double cs[4] = {0.1, 0.999, 0.2, -0.1}, cb[4] = {0, 0, 0, 0}, hb[4] = {1, 0.5, 1, 1};
+        int ctrl = ak_pub_alg21_face_clipping(pts, up, cs, h2, I4, cb, hb, I4);
+        ak_shape A = {0}, B = {0};
+        A.type = B.type = AK_SHAPE_HYPERBOX;
+        A.dim = B.dim = 4;
+        memcpy(A.half_extents, h1, sizeof h1);
+        memcpy(B.half_extents, h2, sizeof h2);
+        ak_pose pa = ak_pose_identity(4), pb = ak_pose_identity(4);
+        memcpy(pa.pos, c1, sizeof c1);
+        ak_manifold m;
+        ak_collide(&m, &A, &pa, &B, &pb, 0);
+        ak_expect(c, np == 0 && m.count == 8 && ctrl == 8,
+                  "E12 T-Alg21: hyperbox of half extents (1,0.5,1,1) resting (depth 1e-3) on the unit hyperbox: face clipping gives %d points, the 8 corners of the contact cube expected (engine %d; the small box on the large one: face clipping %d)",
+                  np, m.count, ctrl);
+    }
     // E11 T-Alg18: p := v1 + t n instead of v1 + t u
     {
         double n[4] = {1, 0, 0, 0}, x[4] = {1, 0, 0, 0}, v2[4] = {2, 2, 0, 0}, p[4];
@@ -1097,7 +1120,7 @@ static const ak_check CHECKS[] = {
     {"collide.manifold.feature_ids", "T-B.1 T-B.4", "contact ids stable under small motions", check_feature_ids},
     {"collide.ccd", "G-13", "time of impact vs analytic (moving spheres, translating boxes)", check_ccd},
     {"collide.hull", "G-4 G-6 G-7", "hull volumes vs exact (tesseract, 16-cell, 24-cell, box with inner points, box (+) box) and vs ak_mass_convex", check_hulls},
-    {"collide.published.errata", "T-3.8 T-3.9 T-4.1 T-4.5 T-Alg1 T-Alg3 T-Alg4 T-Alg6 T-Alg7 T-Alg9 T-Alg10 T-Tab4.1 T-Alg11 T-Alg18",
+    {"collide.published.errata", "T-3.8 T-3.9 T-4.1 T-4.5 T-Alg1 T-Alg3 T-Alg4 T-Alg6 T-Alg7 T-Alg9 T-Alg10 T-Tab4.1 T-Alg11 T-Alg18 T-Alg21",
      "one minimal counterexample per published error (docs/errata.md)", check_errata},
     {"collide.scenes", "T-Alg11 G-12", "every pair of the bundled scenes at the initial state", check_scenes},
     {"collide.box_features", "T-B.1 T-B.2 T-B.3 T-B.4", "hyperbox k-faces for n = 2..5, T-B.1 vertices", check_box_features},

@@ -137,7 +137,7 @@ int ak_broadphase_sap(const ak_model *m, const ak_data *d, ak_contact_cache *c, 
     }
     sort_key = c->aabb;
     sort_axis = axis;
-    qsort(c->order, (size_t)cnt, sizeof(int), order_cmp);
+    if (cnt > 1) qsort(c->order, (size_t)cnt, sizeof(int), order_cmp);
     for (int s = 0; s < cnt; s++) {
         int a = c->order[s];
         const double *A = c->aabb + (size_t)a * 2 * AK_MAX_DIM;
@@ -151,7 +151,7 @@ int ak_broadphase_sap(const ak_model *m, const ak_data *d, ak_contact_cache *c, 
         }
     }
     if (plane_pairs(m, d, c, margin)) return -1;
-    qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
+    if (c->npair > 1) qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
     return 0;
 }
 
@@ -174,7 +174,7 @@ int ak_broadphase_all_pairs(const ak_model *m, const ak_data *d, ak_contact_cach
         }
     }
     if (plane_pairs(m, d, c, margin)) return -1;
-    qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
+    if (c->npair > 1) qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
     return 0;
 }
 
@@ -263,6 +263,6 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
         }
     }
     if (plane_pairs(m, d, c, margin)) return -1;
-    qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
+    if (c->npair > 1) qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
     return 0;
 }

@@ -15,7 +15,8 @@ ak_contact_cache *ak_contact_cache_create(const ak_model *m) {
     c->inv_iw = calloc(nb * (size_t)(k * k), sizeof(double));
     c->nodes = calloc(2 * nb * (2 * AK_MAX_DIM + 3), sizeof(double));
     c->rot = calloc(nb * AK_MAX_DIM * AK_MAX_DIM, sizeof(double));
-    if (!c->aabb || !c->order || !c->inv_iw || !c->nodes || !c->rot) {
+    c->level = calloc(nb, sizeof(int));
+    if (!c->aabb || !c->order || !c->inv_iw || !c->nodes || !c->rot || !c->level) {
         ak_contact_cache_free(c);
         return NULL;
     }
@@ -32,6 +33,7 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     free(c->inv_iw);
     free(c->nodes);
     free(c->rot);
+    free(c->level);
     free(c);
 }
 
@@ -144,6 +146,6 @@ int ak_contact_cache_store(ak_contact_cache *c) {
     c->nprev = c->npoint;
     // stable order for equal keys: qsort is not stable, but equal keys only occur when a
     // manifold repeats an id, and then the first one is used on both sides.
-    qsort(c->prev, (size_t)c->nprev, sizeof(ak_contact_point), point_cmp);
+    if (c->nprev > 1) qsort(c->prev, (size_t)c->nprev, sizeof(ak_contact_point), point_cmp);
     return 0;
 }

@@ -61,6 +61,7 @@ typedef struct ak_contact_cache {
     double *aabb;             ///< nbody x 2 x AK_MAX_DIM (min, max)
     int *order;               ///< nbody, sweep order
     double *inv_iw;           ///< nbody x k x k world inverse inertia  [B-eq4]
+    int *level;               ///< nbody: contact-graph level (0 touches a static body; -1 none)
     double *rot;              ///< nbody x n x n rotation matrices of this step (broadphase)
     double *nodes;            ///< AABB tree: 2 nbody x (2 AK_MAX_DIM + 3) (broadphase.c)
     long broad_tests;         ///< AABB overlap tests of the last broadphase (cost measure)

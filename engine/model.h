@@ -72,6 +72,9 @@ typedef struct ak_solver_settings {
     double restitution_threshold;///< below this approach speed no bounce, default 1.0
     char variant[16];            ///< "corrected" (default) or "published" (the thesis' solver)
     char method[16];             ///< "vector" (default) or "pga"
+    bool shock_propagation;      ///< world area: final pass over the contact graph's levels with
+                                 ///< the lower body of each contact frozen (Guendelman, B-6);
+                                 ///< default false, set through the API (engine/solver.h)
 } ak_solver_settings;
 
 /// Scene sections "camera" and "lights", for the renderers (4D camera; T-6.1cam corrected).

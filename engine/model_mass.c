@@ -47,8 +47,12 @@ int ak_model_compute_mass(ak_model *m, ak_data *d, char *err, size_t errlen) {
         bd->density = density;
         bd->mass = bd->fixed ? 0.0 : density * p.volume;
         for (int i = 0; i < k * k; i++) bd->inertia[i] = density * p.inertia[i];
-        for (int i = 0; i < n; i++) bd->shape_centroid[i] = p.centroid[i];
+        if (bd->shape.type != AK_SHAPE_CONVEX)
+            for (int i = 0; i < n; i++) bd->shape_centroid[i] = p.centroid[i];
         if (bd->shape.type == AK_SHAPE_CONVEX) {
+            // Accumulate, so that a second call (vertices already centred, p.centroid ~ 0)
+            // keeps the original centroid instead of overwriting it with ~0.
+            for (int i = 0; i < n; i++) bd->shape_centroid[i] += p.centroid[i];
             // Re-centre the vertices on the centroid; move the position to keep the geometry.
             double *v = m->verts + (bd->shape.verts - m->verts);
             for (int j = 0; j < bd->shape.nverts; j++)

@@ -13,6 +13,7 @@
 /// Convex vertices are re-centred on their centroid (shape_centroid keeps the original
 /// centroid) and, when d is given, the body's position moves by R centroid, so that the world
 /// geometry is unchanged and x is the centroid (engine/model.h).
+/// Calling it again is harmless (the vertices are already centred; shape_centroid is kept).
 /// Returns 0, or -1 with err naming the body and the problem (e.g. degenerate vertices).
 int ak_model_compute_mass(ak_model *m, ak_data *d, char *err, size_t errlen);
 

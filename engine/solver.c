@@ -149,6 +149,7 @@ void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c) {
             memset(p->jt, 0, sizeof p->jt);
             continue;
         }
+        if (!(p->mu > 0.0)) memset(p->jt, 0, sizeof p->jt); // no friction row will undo it
         double dn = 0.0; // keep jt in the new tangent plane
         for (int j = 0; j < n; j++) dn += p->jt[j] * p->normal[j];
         double P[AK_MAX_DIM];
@@ -229,6 +230,90 @@ void ak_solver_restitution(const ak_model *m, ak_data *d, ak_contact_cache *c) {
     }
 }
 
+void ak_solver_contact_levels(const ak_model *m, ak_contact_cache *c) {
+    for (int b = 0; b < m->nbody; b++) c->level[b] = ak_solver_body_moves(m, b) ? -1 : -2;
+    for (int lev = 0;; lev++) { // relax: bodies touching a body of level lev-1 (or static)
+        int changed = 0;
+        for (int i = 0; i < c->npoint; i++) {
+            int a = c->pts[i].a, b = c->pts[i].b;
+            for (int q = 0; q < 2; q++) {
+                int x = q ? b : a, y = q ? a : b; // x gets a level from y
+                if (c->level[x] != -1) continue;
+                int ly = c->level[y];
+                if ((lev == 0 && ly == -2) || (lev > 0 && ly == lev - 1)) {
+                    c->level[x] = lev;
+                    changed = 1;
+                }
+            }
+        }
+        if (!changed) break;
+    }
+}
+
+// Effective mass of the normal row and the tangent block with body `frozen` made immovable.
+static void frozen_masses(const ak_model *m, const ak_contact_cache *c, const ak_contact_point *p,
+                          int frozen, double *mn, double kt_inv[]) {
+    int n = m->dim, nt = n - 1;
+    double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
+    if (p->a != frozen) ak_contact_k_add(n, K, inv_mass(m, p->a), inv_iw(m, c, p->a), p->ra);
+    if (p->b != frozen) ak_contact_k_add(n, K, inv_mass(m, p->b), inv_iw(m, c, p->b), p->rb);
+    double kn = ak_contact_k_dir(n, K, p->normal);
+    *mn = kn > 0.0 ? 1.0 / kn : 0.0;
+    double Kt[AK_MAX_TAN * AK_MAX_TAN];
+    for (int r = 0; r < nt; r++)
+        for (int q = 0; q < nt; q++) {
+            double acc = 0.0;
+            for (int x = 0; x < n; x++)
+                for (int y = 0; y < n; y++)
+                    acc += p->tangent[r * n + x] * K[x * n + y] * p->tangent[q * n + y];
+            Kt[r * nt + q] = acc;
+        }
+    for (int q = 0; q < nt; q++) {
+        double e[AK_MAX_TAN] = {0}, col[AK_MAX_TAN];
+        e[q] = 1.0;
+        if (ak_dyn_solve(nt, col, Kt, e) != 0) memset(col, 0, sizeof col);
+        for (int r = 0; r < nt; r++) kt_inv[r * nt + q] = col[r];
+    }
+}
+
+static int level_cmp_key(const ak_contact_cache *c, const ak_contact_point *p) {
+    int la = c->level[p->a], lb = c->level[p->b];
+    if (la < 0) la = la == -2 ? -1 : 1 << 20;
+    if (lb < 0) lb = lb == -2 ? -1 : 1 << 20;
+    return la < lb ? la : lb;
+}
+
+void ak_solver_shock_propagation(const ak_model *m, ak_data *d, ak_contact_cache *c) {
+    ak_solver_contact_levels(m, c);
+    int maxlev = -1;
+    for (int b = 0; b < m->nbody; b++)
+        if (c->level[b] > maxlev) maxlev = c->level[b];
+    for (int it = 0; it < m->solver.iterations; it++)
+        for (int lev = -1; lev <= maxlev; lev++) // bottom up
+            for (int i = 0; i < c->npoint; i++) {
+                ak_contact_point *p = &c->pts[i];
+                if (level_cmp_key(c, p) != lev) continue;
+                int la = c->level[p->a], lb = c->level[p->b], frozen = -1;
+                if (la >= 0 && lb >= 0 && la != lb) frozen = la < lb ? p->a : p->b;
+                if (frozen < 0) continue; // ground contacts and equal levels: done already
+                double mn0 = p->mn, kt0[AK_MAX_TAN * AK_MAX_TAN];
+                memcpy(kt0, p->kt_inv, sizeof kt0);
+                frozen_masses(m, c, p, frozen, &p->mn, p->kt_inv);
+                // solve this point's rows with the frozen body: its velocity is not changed
+                double save_v[AK_MAX_DIM], save_w[AK_MAX_BIV];
+                memcpy(save_v, d->v + (size_t)frozen * AK_MAX_DIM, sizeof save_v);
+                memcpy(save_w, d->w + (size_t)frozen * AK_MAX_BIV, sizeof save_w);
+                ak_contact_cache one = *c; // a one-point view of the cache
+                one.pts = p;
+                one.npoint = 1;
+                ak_solver_iterate(m, d, &one);
+                memcpy(d->v + (size_t)frozen * AK_MAX_DIM, save_v, sizeof save_v);
+                memcpy(d->w + (size_t)frozen * AK_MAX_BIV, save_w, sizeof save_w);
+                p->mn = mn0;
+                memcpy(p->kt_inv, kt0, sizeof kt0);
+            }
+}
+
 int ak_solver_store(ak_contact_cache *c) { return ak_contact_cache_store(c); }
 
 int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *stats, char *err,
@@ -258,6 +343,7 @@ int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *
         ak_solver_prepare(m, d, c, h);
         ak_solver_warm_start(m, d, c);
         for (int it = 0; it < m->solver.iterations; it++) sliding = ak_solver_iterate(m, d, c);
+        if (m->solver.shock_propagation) ak_solver_shock_propagation(m, d, c);
         ak_solver_restitution(m, d, c);
     }
     if (ak_solver_store(c)) {

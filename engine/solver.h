@@ -54,6 +54,16 @@ int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c);
 /// SOLVER stage 4: restitution: every point that carried a normal impulse and approached
 /// faster than the threshold gets the normal velocity -e vn0 (P-2.32, accumulated, clamped).
 void ak_solver_restitution(const ak_model *m, ak_data *d, ak_contact_cache *c);
+/// Contact graph levels (Guendelman et al., cited by ten Bosch §6): BFS over the contact pairs
+/// from the static bodies; c->level[b] = 0 for a body touching a static body (plane or fixed),
+/// 1 for a body touching a level-0 body, ...; -1 for a body not connected to a static one.
+void ak_solver_contact_levels(const ak_model *m, ak_contact_cache *c);
+/// Optional SOLVER stage 3b (settings.shock_propagation): after the iterations, one more set of
+/// sweeps over the points ordered by level, in which the lower-level body of each contact is
+/// frozen (infinite mass), so that the support of a stack is propagated upwards and the upper
+/// bodies cannot push the lower ones down. Points between bodies of equal level (or with an
+/// unconnected body) are solved as usual.  [B-6 (Guendelman shock propagation)]
+void ak_solver_shock_propagation(const ak_model *m, ak_data *d, ak_contact_cache *c);
 /// SOLVER stage 5: store the impulses in the cache. Returns 0 or -1 (allocation).
 int ak_solver_store(ak_contact_cache *c);
 

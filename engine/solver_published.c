@@ -55,6 +55,7 @@ void ak_solver_published_prepare(const ak_model *m, const ak_data *d, ak_contact
         p->bias = ak_published_solver_baumgarte(m->solver.baumgarte, h, p->separation,
                                                 m->solver.slop); // T-5.b
         p->jn = 0.0; // no warm start
+        p->matched = false;
         p->jt1 = 0.0;
         memset(p->jt, 0, sizeof p->jt);
     }

@@ -53,7 +53,7 @@ int ak_render_object_slice(const ak_render_scene *s, int i, int k, double **tris
     return ntri;
 }
 
-bool ak_render_mesh_view(const ak_render_scene *s, ak_render_image *img, int k) {
+bool ak_render_mesh_view(const ak_render_scene *s, ak_render_image *img, int k, int *ids) {
     const int W = img->width, H = img->height;
     double right[4], up[4], back[4], ana[4];
     ak_render_camera_frame(&s->cam, right, up, back, ana);
@@ -83,6 +83,7 @@ bool ak_render_mesh_view(const ak_render_scene *s, ak_render_image *img, int k) 
             double z = INFINITY;
             if (ak_render_trace(bg, o, d, &t, &obj, NULL)) z = -t * dot4(d, back);
             zbuf[(size_t)y * W + x] = z;
+            if (ids) ids[(size_t)y * W + x] = -1;
             for (int c = 0; c < 3; c++) img->rgb[3 * ((size_t)y * W + x) + c] = ak_render_encode(rgb[c]);
         }
     free(bg);
@@ -144,6 +145,7 @@ bool ak_render_mesh_view(const ak_render_scene *s, ak_render_image *img, int k) 
                     size_t idx = (size_t)y * W + x;
                     if (z >= zbuf[idx]) continue;
                     zbuf[idx] = z;
+                    if (ids) ids[idx] = i;
                     memcpy(img->rgb + 3 * idx, px, 3);
                 }
         }

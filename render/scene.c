@@ -50,7 +50,9 @@ int ak_render_scene_add(ak_render_scene *s, const ak_shape *shape, const ak_pose
         int nf = ak_mesh_hull_facets4(s->plane_n + 4 * s->nplanes, s->plane_o + s->nplanes, room,
                                       shape->verts, shape->nverts, HULL_TOL);
         if (nf < 0) {
-            snprintf(err, errlen, "convex shape: the %d vertices do not span 4D", shape->nverts);
+            snprintf(err, errlen, nf == -2 ? "convex shape: a facet holds more than 64 of its %d vertices"
+                                           : "convex shape: the %d vertices do not span 4D",
+                     shape->nverts);
             return -1;
         }
         if (nf > room) {
@@ -76,6 +78,22 @@ int ak_render_scene_add(ak_render_scene *s, const ak_shape *shape, const ak_pose
             snprintf(err, errlen, "hyperplane with a zero normal");
             return -1;
         }
+    }
+    // Bounding ball about the body origin: lets the scene SDF skip far objects without changing
+    // its value (|x - c| - r is below every exact SDF of a shape inside the ball).
+    switch (shape->type) {
+    case AK_SHAPE_HYPERSPHERE: o->bound = shape->radius; break;
+    case AK_SHAPE_HYPERCAPSULE: o->bound = shape->radius + shape->half_length; break;
+    case AK_SHAPE_HYPERBOX: {
+        double q = 0;
+        for (int i = 0; i < 4; i++) q += shape->half_extents[i] * shape->half_extents[i];
+        o->bound = sqrt(q);
+        break;
+    }
+    case AK_SHAPE_DUOCYLINDER: o->bound = hypot(shape->radii[0], shape->radii[1]); break;
+    // Not for convex shapes: their half-space SDF is only a bound and can lie below the ball's
+    // bound |x - c| - r near vertices, so culling would change the scene SDF.
+    default: o->bound = INFINITY; break;
     }
     return s->nobj++;
 }

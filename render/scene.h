@@ -24,6 +24,7 @@ typedef struct ak_render_object {
     int plane_first;   ///< convex: first half-space in ak_render_scene.plane_n/plane_o
     int nplanes;       ///< convex: number of half-spaces (body frame)
     int vert_first;    ///< convex: first vertex in ak_render_scene.verts (shape.verts points there)
+    double bound;      ///< radius of a ball about pose.pos holding the shape (INFINITY: plane, convex)
 } ak_render_object;
 
 /// 4D camera (T-6.1cam, corrected). Its frame is the rotor's image of the world axes:

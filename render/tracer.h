@@ -61,8 +61,9 @@ bool ak_render_png_read(const char *path, ak_render_image *img, char *err, size_
 int ak_render_object_slice(const ak_render_scene *s, int i, int k, double **tris, double basis[12],
                            double foot[4]);
 /// Draw the slicing display through the scene's camera: mesh slices rasterised with a z-buffer
-/// over the traced ground (flat Lambert shading, no shadows). Returns false when out of memory.
-bool ak_render_mesh_view(const ak_render_scene *s, ak_render_image *img, int k);
+/// over the traced ground (flat Lambert shading, no shadows). ids (width x height, may be NULL)
+/// receives the object drawn at each pixel, -1 for ground and sky. False when out of memory.
+bool ak_render_mesh_view(const ak_render_scene *s, ak_render_image *img, int k, int *ids);
 
 /// Image comparison (golden images): per pixel the largest channel difference in 8-bit steps.
 typedef struct ak_render_diff {

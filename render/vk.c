@@ -74,7 +74,7 @@ static void pack_scene(ak_vk_scene *p, float *planes, const ak_render_scene *s, 
         for (int i = 0; i < 4; i++) {
             q->pos[i] = (float)o->pose.pos[i];
             for (int j = 0; j < 4; j++) q->rt[j][i] = (float)o->pose.rot[i * 4 + j];
-            q->color[i] = i < 3 ? (float)o->color[i] : 1.0f;
+            q->color[i] = i < 3 ? (float)o->color[i] : (isinf(o->bound) ? 1e30f : (float)o->bound);
         }
         q->info[0] = (int32_t)o->shape.type;
         q->info[1] = o->plane_first;
@@ -192,13 +192,18 @@ static int create_instance(vk_ctx *c, char *err, size_t errlen) {
                              .pApplicationName = "anakata",
                              .apiVersion = VK_API_VERSION_1_0};
     VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app};
-    VKCHECK(vkCreateInstance(&ici, NULL, &c->instance));
+    VkResult r = vkCreateInstance(&ici, NULL, &c->instance);
+    if (r != VK_SUCCESS) {
+        // The loader is there but cannot make an instance: no usable driver (ICD).
+        snprintf(err, errlen,
+                 "%s:%d: vkCreateInstance failed: %s: no usable Vulkan driver (install one, for "
+                 "example mesa-vulkan-drivers for lavapipe)",
+                 __FILE__, __LINE__, vk_result_name(r));
+        c->instance = VK_NULL_HANDLE;
+        return AK_VK_NO_DEVICE;
+    }
     volkLoadInstance(c->instance);
     return AK_VK_OK;
-fail:
-    if (c->instance) vkDestroyInstance(c->instance, NULL);
-    c->instance = VK_NULL_HANDLE;
-    return AK_VK_NO_DEVICE; // an instance that cannot be created: no usable driver
 }
 
 static int ctx_create(vk_ctx *c, int want, char *err, size_t errlen) {

@@ -12,7 +12,9 @@
 
 #include "checks.h"
 #include "ga/nd.h"
+#include "collide/collide.h"
 #include "geom/mesh.h"
+#include "geom/support.h"
 #include "published/render_published.h"
 #include "scene.h"
 #include "sdf/sdf.h"
@@ -21,11 +23,13 @@
 
 #define TOL_SDF_ANALYTIC 1e-12  // SDF against a separately written projection (round-off only)
 #define TOL_SDF_MULTIMIN 1e-6   // SDF against GSL multimin (optimiser tolerance dominates)
+#define TOL_SDF_COLLIDE 1e-9    // SDF against ref/geom and ref/collide closest points (GJK/EPA: 1e-9)
 #define TOL_HIT 1e-6            // tracer hit point against the analytic intersection (issue 7)
 #define TOL_NORMAL 1e-5         // unit normal by central differences, h = 1e-3: O(h^2) error
 #define TOL_ROUNDOFF 1e-12
 #define TOL_MESH_EXACT 1e-10    // polytope meshes are exact: round-off only
 #define TOL_GLSL_SDF 5e-5       // float (GLSL) against double (C) SDF, |x| <= 4: see docs
+#define TOL_SHADOW_DENSE 1e-3  // the dense reference samples t every 0.003: its own min is that coarse
 #define GRAZING_SLOPE 0.05      // AK_RT_REFINE_MIN_SLOPE: rays this grazing are counted apart
 #define GRAZING_MARGIN 2e-3     // closest approach below this: within the hit tolerance eps*t (t <= 8)
 // Golden images: at most GOLD_FRAC of the pixels may differ by more than GOLD_THRESHOLD (8-bit
@@ -219,8 +223,8 @@ static void sdf_shape_check(ak_check_ctx *c, const shape_case *sc) {
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(r, 7 + (unsigned long)sc->shape.type);
     long n = ak_samples(c, 10000, 1000), nmm = ak_samples(c, 300, 30);
-    double worst = 0, worst_mm = 0, worst_in = 0;
-    long n_in = 0, n_out = 0, mm_fail = 0;
+    double worst = 0, worst_mm = 0, worst_in = 0, worst_geom = 0;
+    long n_in = 0, n_out = 0, mm_fail = 0, geom_fail = 0;
     for (long k = 0; k < n; k++) {
         ak_pose pose;
         random_pose(r, &pose, 1.0);
@@ -234,6 +238,11 @@ static void sdf_shape_check(ak_check_ctx *c, const shape_case *sc) {
         if (t < 0) n_in++, worst_in = fmax(worst_in, e);
         else n_out++;
         worst = fmax(worst, e);
+        double q[4], nrm[4], dc;
+        if (ak_geom_closest_point(4, q, nrm, &dc, &sc->shape, &pose, x) == 0)
+            worst_geom = fmax(worst_geom, fabs(d - dc));
+        else
+            geom_fail++;
         if (k < nmm && t > 0.05) {
             double tm = truth_multimin(&sc->shape, p, NULL, 0, r);
             if (isnan(tm)) mm_fail++;
@@ -244,6 +253,10 @@ static void sdf_shape_check(ak_check_ctx *c, const shape_case *sc) {
     ak_measure(c, worst, TOL_SDF_ANALYTIC, "%s: max |sdf - analytic signed distance| over %ld points (%ld inside)",
                sc->name, n, n_in);
     ak_measure(c, worst_mm, TOL_SDF_MULTIMIN, "%s: max |sdf - GSL multimin distance| over outside points", sc->name);
+    ak_measure(c, worst_geom, TOL_SDF_COLLIDE, "%s: max |sdf - collision module's closest-point distance| (ak_geom_closest_point), %ld points",
+               sc->name, n);
+    ak_expect(c, geom_fail == 0, "%s: ak_geom_closest_point answered every query", sc->name);
+    ak_value(c, "max_err_collide", worst_geom);
     ak_expect(c, mm_fail == 0, "%s: GSL multimin converged on every sample", sc->name);
     ak_expect(c, n_in > 0 && n_out > 0, "%s: samples inside (%ld) and outside (%ld)", sc->name, n_in, n_out);
     ak_value(c, "max_err_inside", worst_in);
@@ -368,7 +381,31 @@ static void check_sdf_convex(ak_check_ctx *c) {
             else viol = fmax(viol, d - t), max_gap = fmax(max_gap, t - d);
         }
     }
+    // 3. 5-cell, 16-cell, 24-cell against the collision module's point query (GJK / EPA) on
+    //    10^4 points each: equal inside, never above outside.
+    double worst_in_c = 0, viol_c = 0;
+    long nin_c = 0, cfail = 0;
+    for (int q = 0; q < 3; q++) {
+        nv = ak_mesh_polytope_vertices(v, 120, kinds[q]);
+        nf = ak_mesh_hull_facets4(N, O, 1024, v, nv, 1e-9);
+        ak_shape cv = {.type = AK_SHAPE_CONVEX, .dim = 4, .nverts = nv, .verts = v};
+        ak_pose id = ak_pose_identity(4);
+        for (long k = 0; k < n; k++) {
+            double p[4], cp[4], nrm[4], dc;
+            for (int i = 0; i < 4; i++) p[i] = urand(r, -1.5, 1.5);
+            double d = ak_sdf_halfspaces(4, p, nf, N, O);
+            if (ak_collide_point(4, cp, nrm, &dc, &cv, &id, p) != 0) {
+                cfail++;
+                continue;
+            }
+            if (dc <= 0) nin_c++, worst_in_c = fmax(worst_in_c, fabs(d - dc));
+            else viol_c = fmax(viol_c, d - dc);
+        }
+    }
     gsl_rng_free(r);
+    ak_measure(c, worst_in_c, TOL_SDF_COLLIDE, "5-, 16-, 24-cell: max |sdf - ak_collide_point| inside (%ld points)", nin_c);
+    ak_measure(c, fmax(viol_c, 0), TOL_SDF_COLLIDE, "5-, 16-, 24-cell: max(sdf - ak_collide_point) outside (bound: <= 0), 3 x %ld points", n);
+    ak_expect(c, cfail == 0, "ak_collide_point answered every query (%ld failures)", cfail);
     ak_measure(c, fmax(viol, 0), TOL_SDF_MULTIMIN, "5-, 16-, 24-cell: max(sdf - multimin distance) outside (bound: <= 0)");
     ak_expect(c, fails == 0, "GSL multimin converged on every polytope sample");
     ak_value(c, "max_bound_gap_outside", max_gap);
@@ -418,6 +455,36 @@ static void check_sdf_union(ak_check_ctx *c) {
     ak_value(c, "max_gap_inside", gap_in);
     ak_note(c, "inside the union min(d1,d2) underestimates the depth by up to %.3g: a bound, not exact "
                "(at the origin: min = -0.5, exact = -%.4f)", gap_in, ring);
+}
+
+// The renderer's scene SDF (with bounding-ball culling) equals the plain union of the shapes'
+// SDFs, bit for bit, on every built-in scene.
+static void check_scene_sdf(ak_check_ctx *c) {
+    static ak_render_scene s;
+    char err[256];
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    long n = ak_samples(c, 10000, 1000), differ = 0, total = 0, wrong_obj = 0;
+    for (const char *const *nm = ak_render_builtin_names(); *nm; nm++) {
+        ak_render_builtin(&s, *nm, 0.0, err, sizeof err);
+        for (long k = 0; k < n; k++) {
+            double x[4] = {urand(r, -4, 4), urand(r, -1, 5), urand(r, -4, 4), urand(r, -2, 2)};
+            int obj;
+            double d = ak_render_scene_sdf(&s, x, &obj), best = INFINITY;
+            int bi = -1;
+            for (int i = 0; i < s.nobj; i++) {
+                const ak_render_object *o = &s.obj[i];
+                double di = ak_sdf_union(best, ak_sdf_shape(&o->shape, &o->pose, x, o->nplanes,
+                                                            s.plane_n + 4 * o->plane_first, s.plane_o + o->plane_first));
+                if (di < best) best = di, bi = i;
+            }
+            differ += d != best;
+            wrong_obj += obj != bi;
+            total++;
+        }
+    }
+    gsl_rng_free(r);
+    ak_measure(c, (double)differ, 0.0, "points where the culled scene SDF differs from the plain union (of %ld, all built-in scenes)", total);
+    ak_measure(c, (double)wrong_obj, 0.0, "points where it names another nearest object");
 }
 
 // ---- published forms (T-E.*): counterexamples ----------------------------------------
@@ -574,6 +641,36 @@ static void check_published_normal_lambert_camera(ak_check_ctx *c) {
             worst = fmax(worst, fabs(oc[3] - 0.7) + fabs(dc[3]));
         }
     ak_measure(c, worst, TOL_ROUNDOFF, "rays lie in the camera's 3D slice w = slice (identity orientation)");
+    // Any orientation: ana . (origin - pos) = slice and ana . dir = 0 for every pixel ray, and
+    // the rays fan out within the field of view (corner ray angle = half the diagonal fov).
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    double worst_any = 0, worst_fov = 0;
+    for (int k = 0; k < 200; k++) {
+        double tg[4] = {urand(r, -2, 2), urand(r, -2, 2), urand(r, -2, 2), urand(r, -2, 2)};
+        ak_render_camera_orbit(&s.cam, tg, urand(r, 1, 8), urand(r, -180, 180), urand(r, -80, 80), urand(r, -90, 90));
+        s.cam.slice = urand(r, -1, 1);
+        s.cam.fov_deg = urand(r, 20, 100);
+        double rr[4], uu[4], bb[4], aa[4];
+        ak_render_camera_frame(&s.cam, rr, uu, bb, aa);
+        const int W = 7, H = 5;
+        for (int py = 0; py < H; py++)
+            for (int px = 0; px < W; px++) {
+                ak_render_camera_ray(&s, W, H, px, py, oc, dc);
+                double a1 = 0, a2 = 0;
+                for (int i = 0; i < 4; i++) a1 += aa[i] * (oc[i] - s.cam.pos[i]), a2 += aa[i] * dc[i];
+                worst_any = fmax(worst_any, fabs(a1 - s.cam.slice) + fabs(a2));
+            }
+        // pixel-centre corner ray against the pinhole geometry
+        ak_render_camera_ray(&s, W, H, 0, 0, oc, dc);
+        double th = tan(0.5 * s.cam.fov_deg * M_PI / 180.0);
+        double u = (2.0 * 0.5 / W - 1.0) * th * W / H, v = (1.0 - 2.0 * 0.5 / H) * th;
+        double cos_want = 1.0 / sqrt(1.0 + u * u + v * v), cos_got = 0;
+        for (int i = 0; i < 4; i++) cos_got -= dc[i] * bb[i];
+        worst_fov = fmax(worst_fov, fabs(cos_got - cos_want));
+    }
+    gsl_rng_free(r);
+    ak_measure(c, worst_any, TOL_ROUNDOFF, "200 random cameras: every ray starts on the slice ana.(o - pos) = slice and has ana.d = 0");
+    ak_measure(c, worst_fov, TOL_ROUNDOFF, "200 random cameras: corner ray's angle to the view axis matches the pinhole model");
 }
 
 // ---- tracer hits against analytic intersections --------------------------------------
@@ -706,6 +803,61 @@ static void hit_check(ak_check_ctx *c, int box) {
 static void check_hits_sphere(ak_check_ctx *c) { hit_check(c, 0); }
 static void check_hits_box(ak_check_ctx *c) { hit_check(c, 1); }
 
+// Soft shadows (T-6.2.2): the tracer's factor is min over its march samples of k d(t)/t,
+// clamped to [0, 1]. Against a dense evaluation of that function along the same ray (10^4 t
+// values, no marching) for a unit-radius hypersphere occluder: the marched value can only be
+// larger (it sees fewer samples); a ray through the occluder gives 0; a ray that clears it by
+// more than t/k everywhere gives 1.
+static void check_soft_shadow(ak_check_ctx *c) {
+    static ak_render_scene s;
+    ak_render_scene_init(&s);
+    ak_shape sp = {.type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = 1.0};
+    ak_pose id = ak_pose_identity(4);
+    double col3[3] = {1, 1, 1};
+    char err[128];
+    ak_render_scene_add(&s, &sp, &id, col3, err, sizeof err);
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    long n = ak_samples(c, 10000, 1000), nblocked = 0, blocked_bad = 0, nclear = 0, clear_bad = 0;
+    double below = 0, above = 0;
+    for (long k = 0; k < n; k++) {
+        double p[4], l[4], lp = 0, ll = 0;
+        for (int i = 0; i < 4; i++) p[i] = urand(r, -1, 1), l[i] = urand(r, -1, 1);
+        for (int i = 0; i < 4; i++) lp += p[i] * p[i], ll += l[i] * l[i];
+        double rad = urand(r, 1.05, 3.0);
+        for (int i = 0; i < 4; i++) p[i] *= rad / sqrt(lp), l[i] /= sqrt(ll);
+        double res = ak_render_soft_shadow(&s, p, l);
+        // dense reference over the tracer's t range
+        double dense = 1.0, tmax = AK_RT_SHADOW_MAX_DIST;
+        for (int q = 0; q <= 10000; q++) {
+            double t = AK_RT_SHADOW_TMIN + (tmax - AK_RT_SHADOW_TMIN) * q / 10000.0, x[4];
+            for (int i = 0; i < 4; i++) x[i] = p[i] + t * l[i];
+            dense = fmin(dense, AK_RT_SHADOW_K * (norm4(x) - 1.0) / t);
+        }
+        dense = fmin(fmax(dense, 0.0), 1.0);
+        below = fmax(below, dense - res); // the march must not go below the dense value...
+        above = fmax(above, res - dense); // ...and how far above it stays is the sampling error
+        // analytic classification of the ray against the sphere
+        double b = 0;
+        for (int i = 0; i < 4; i++) b += p[i] * l[i];
+        double dmin2 = rad * rad - b * b; // squared distance from the centre to the line
+        if (b < 0 && dmin2 < 1.0 - 0.05) { // passes through the sphere ahead, chord >= 2 sqrt(0.05)
+            nblocked++;
+            if (res > 1e-3) blocked_bad++;
+        }
+        if (dense >= 1.0) { // clear: k (|x(t)| - 1) / t >= 1 at every dense t
+            nclear++;
+            if (res < 1.0) clear_bad++;
+        }
+    }
+    gsl_rng_free(r);
+    ak_measure(c, fmax(below, 0.0), TOL_SHADOW_DENSE,
+               "soft shadow not darker than the dense k d/t minimum (max dense - marched over %ld rays)", n);
+    ak_measure(c, (double)blocked_bad, 0.0, "rays through the occluder (%ld) with a shadow factor above 1e-3", nblocked);
+    ak_measure(c, (double)clear_bad, 0.0, "rays clear by more than t/k everywhere (%ld) with a factor below 1", nclear);
+    ak_value(c, "max_marched_minus_dense", above);
+    ak_note(c, "the marched penumbra is lighter than the dense minimum by up to %.3f (it samples fewer t)", above);
+}
+
 // ---- meshes and slices (B-8slice) ----------------------------------------------------
 
 static double tet_volume3(const double *t) {
@@ -829,6 +981,20 @@ static void check_slice_volumes(ak_check_ctx *c) {
         }
     }
     gsl_rng_free(r);
+    // Convergence: the deficit of the central slice should fall as 1/k^2 (ratio 4 from k=4 to 8;
+    // even k so that the slice w = 0 runs through mesh vertices in both).
+    double deficit[2];
+    for (int q = 0; q < 2; q++) {
+        int kk = q ? 8 : 4;
+        int n2 = ak_mesh_radial4(tets, 50000, &sph, kk);
+        int ntri = ak_mesh_slice(tris, 200000, NULL, tets, n2, w, 0.0);
+        deficit[q] = 4.0 / 3.0 * M_PI - ak_mesh_tri_volume(tris, ntri);
+    }
+    double ratio = deficit[0] / deficit[1];
+    ak_value(c, "sphere_deficit_k4", deficit[0]);
+    ak_value(c, "sphere_deficit_k8", deficit[1]);
+    ak_expect(c, ratio > 3.5 && ratio < 4.5, "hypersphere slice w=0: volume deficit %.5f (k=4) and %.5f (k=8), ratio %.3f ~ 4 (O(1/k^2))",
+              deficit[0], deficit[1], ratio);
     ak_measure(c, fmax(viol, 0), TOL_MESH_EXACT, "hypersphere mesh (k=%d, %d tets, inner radius %.6f): slice volumes within the analytic bounds", kq, nt, rin);
     ak_value(c, "sphere_slice_rel_error", worst_rel);
     ak_note(c, "hypersphere mesh k=%d: largest relative slice-volume deficit %.4g (discretisation, O(1/k^2))", kq, worst_rel);
@@ -864,6 +1030,51 @@ static void check_mesh_radial(ak_check_ctx *c) {
         ak_expect(c, vol > 0.9 * vol_true[s] && vol <= vol_true[s] * (1 + 1e-12),
                   "%s mesh: oriented 4-volume %.6f, analytic %.6f (inscribed, so below)", names[s], vol, vol_true[s]);
     }
+}
+
+// The two displays of the same slice: the sphere tracer (SDFs) and the slicing display
+// (tetrahedral meshes). The meshes are inscribed in the convex solids, so a ray that meets a mesh
+// passes through a solid: wherever the slicing display draws an object, the tracer must hit one.
+// The converse fails only in the thin band between mesh and surface.
+static void check_mesh_view_vs_trace(ak_check_ctx *c) {
+    static ak_render_scene s;
+    char err[256];
+    const char *names[3] = {"mixed", "polytopes", "capsules"};
+    int nsc = ak_quick(c) ? 1 : 3;
+    const int W = 160, H = 120;
+    int *ids = malloc(sizeof(int) * W * H);
+    ak_render_image img;
+    if (!ids || !ak_render_image_alloc(&img, W, H)) {
+        free(ids);
+        ak_expect(c, false, "out of memory");
+        return;
+    }
+    long mesh_only = 0, trace_only = 0, objpix = 0, total = 0;
+    for (int q = 0; q < nsc; q++) {
+        ak_render_builtin(&s, names[q], 0.0, err, sizeof err);
+        ak_render_mesh_view(&s, &img, 8, ids);
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                double o[4], d[4], t;
+                int obj;
+                ak_render_camera_ray(&s, W, H, x, y, o, d);
+                bool hit = ak_render_trace(&s, o, d, &t, &obj, NULL);
+                bool tobj = hit && obj >= 0 && s.obj[obj].shape.type != AK_SHAPE_HYPERPLANE;
+                bool mobj = ids[y * W + x] >= 0;
+                if (mobj && !tobj) mesh_only++;
+                if (tobj && !mobj) trace_only++;
+                if (tobj) objpix++;
+                total++;
+            }
+    }
+    free(ids);
+    ak_render_image_free(&img);
+    ak_measure(c, (double)mesh_only, 0.0, "pixels where the slicing display draws an object and the tracer sees none (%d scenes at %dx%d, %ld pixels)",
+               nsc, W, H, total);
+    ak_value(c, "trace_only_fraction_of_object_pixels", (double)trace_only / (double)(objpix ? objpix : 1));
+    ak_note(c, "object pixels only the tracer sees (band between inscribed mesh and surface): %ld of %ld (%.2f%%)",
+            trace_only, objpix, 100.0 * trace_only / (objpix ? objpix : 1));
+    ak_expect(c, objpix > 0, "the scenes show objects (%ld object pixels)", objpix);
 }
 
 // ---- GLSL against C, golden images ---------------------------------------------------
@@ -1021,14 +1232,17 @@ static const ak_check CHECKS[] = {
     {"render.sdf.nd", "T-E.sphere T-E.capsule T-E.box", "n-D SDFs (n = 2..5) vs analytic projections", check_sdf_nd},
     {"render.sdf.convex", "", "polytope half-space SDF: exact inside, lower bound outside (GSL multimin over the hull)", check_sdf_convex},
     {"render.sdf.union", "T-E.union", "union of hyperspheres: exact outside, bound inside, vs the analytic union distance", check_sdf_union},
+    {"render.sdf.scene", "T-E.union", "renderer scene SDF (bounding-ball culling) vs the plain union, bit for bit", check_scene_sdf},
     {"render.published.sdf", "T-E.sphere T-E.capsule T-E.box T-E.plane", "App. E SDFs as printed vs exact; capsule counterexample", check_published_sdf},
     {"render.published.trace", "T-Alg14", "Algorithm 14 as printed: iteration cap never fires; corrected tracer stops", check_published_trace},
     {"render.published.shading", "T-Alg15 T-6.1 T-6.1cam", "Alg. 15 normal length, Lambert sign, camera ray direction as printed vs corrected", check_published_normal_lambert_camera},
     {"render.tracer.hits_sphere", "T-Alg14 T-6.1cam", "CPU tracer hits vs analytic ray-hypersphere, 10^4 random rays", check_hits_sphere},
     {"render.tracer.hits_box", "T-Alg14", "CPU tracer hits vs analytic ray-hyperbox slab test, 10^4 random rays", check_hits_box},
+    {"render.tracer.soft_shadow", "T-6.2.2", "soft-shadow factor vs a dense evaluation of k d/t and the analytic ray-sphere test", check_soft_shadow},
     {"render.mesh.polytopes", "B-8slice", "hull meshes of the regular polytopes: facet counts, boundary and 4-volumes vs analytic", check_mesh_polytopes},
     {"render.mesh.radial", "B-8slice", "tessellated capsule and duocylinder meshes: vertices on the surface, inscribed volume", check_mesh_radial},
     {"render.mesh.slice_volumes", "B-8slice", "slice volumes of tesseract, 16-cell, hypersphere meshes vs analytic cross-sections", check_slice_volumes},
+    {"render.mesh.view_vs_trace", "B-8slice T-Alg14", "slicing display (meshes) vs sphere tracer (SDFs): object pixels of the same slice", check_mesh_view_vs_trace},
     {"render.glsl.sdf", "T-E.union", "GLSL scene SDF (Vulkan, float) vs C (double) on 10^4 points per scene", check_glsl_sdf},
     {"render.golden", "T-6.1 T-6.2.2 T-Alg14 T-Alg15", "bundled scenes: CPU tracer and Vulkan vs golden PNGs", check_golden},
 };

@@ -28,7 +28,7 @@ static void usage(FILE *f) {
                "docs/compare.md describes the workflow and the trace format.\n");
 }
 
-static cJSON *result_json(const ak_trace *ref, const ak_trace *o, const ak_compare_spec *s, const ak_compare_result *r) {
+static cJSON *result_json(const ak_tracefile *ref, const ak_tracefile *o, const ak_compare_spec *s, const ak_compare_result *r) {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "format", "anakata-compare/1");
     cJSON_AddStringToObject(root, "reference", ref->path);
@@ -78,7 +78,7 @@ static void embed(FILE *f, const char *png, const char *caption) {
 }
 
 // The HTML page: the table and two plots (energy over the run; position error over the horizon).
-static int write_html(const char *path, const ak_trace *ref, const ak_trace *o, const ak_compare_spec *s,
+static int write_html(const char *path, const ak_tracefile *ref, const ak_tracefile *o, const ak_compare_spec *s,
                       const ak_compare_result *r) {
     FILE *f = fopen(path, "w");
     if (!f) return -1;
@@ -122,12 +122,12 @@ static int write_html(const char *path, const ak_trace *ref, const ak_trace *o, 
         double *e = calloc((size_t)(n * ref->nbody), sizeof *e);
         ak_plot_series ser[16];
         for (int b = 0; e && b < ref->nbody; b++) {
-            int ob = ak_trace_body(o, ref->body[b]);
+            int ob = ak_tracefile_body(o, ref->body[b]);
             for (long i = 0; i < n; i++) {
                 // nearest sample of the other trace at or before the reference time
                 long k = 0;
                 while (k + 1 < o->nsteps && o->t[k + 1] <= ref->t[i] + 1e-12) k++;
-                const double *a = ak_trace_x(ref, i, b), *c = ak_trace_x(o, k, ob);
+                const double *a = ak_tracefile_x(ref, i, b), *c = ak_tracefile_x(o, k, ob);
                 double d = 0;
                 for (int q = 0; q < ref->dim; q++) d += (a[q] - c[q]) * (a[q] - c[q]);
                 e[b * n + i] = sqrt(d);
@@ -170,14 +170,14 @@ int ak_cmd_compare(int argc, char **argv) {
         return AK_EXIT_USAGE;
     }
     char err[1024];
-    ak_trace ref, oth;
-    if (ak_trace_read(paths[0], &ref, err, sizeof err)) {
+    ak_tracefile ref, oth;
+    if (ak_tracefile_read(paths[0], &ref, err, sizeof err)) {
         fprintf(stderr, "anakata compare: reference trace rejected: %s\n", err);
         return AK_EXIT_USAGE;
     }
-    if (ak_trace_read(paths[1], &oth, err, sizeof err)) {
+    if (ak_tracefile_read(paths[1], &oth, err, sizeof err)) {
         fprintf(stderr, "anakata compare: trace rejected: %s\n", err);
-        ak_trace_free(&ref);
+        ak_tracefile_free(&ref);
         return AK_EXIT_USAGE;
     }
     char mpath[1024];
@@ -199,8 +199,8 @@ int ak_cmd_compare(int argc, char **argv) {
             if (keys[k] && *keys[k]) rc = ak_manifest_load(manifest, keys[k], &spec, err, sizeof err);
         if (rc < 0) {
             fprintf(stderr, "anakata compare: %s\n", err);
-            ak_trace_free(&ref);
-            ak_trace_free(&oth);
+            ak_tracefile_free(&ref);
+            ak_tracefile_free(&oth);
             return AK_EXIT_USAGE;
         }
         source = rc == 0 ? "manifest entry" : "manifest has no entry for this scene: default tolerances";
@@ -209,16 +209,16 @@ int ak_cmd_compare(int argc, char **argv) {
         fprintf(stderr, "anakata compare: the manifest says scene '%s' has dim %d, the reference trace has dim %d\n",
                 spec.scene, spec.dim, ref.dim);
         ak_compare_spec_free(&spec);
-        ak_trace_free(&ref);
-        ak_trace_free(&oth);
+        ak_tracefile_free(&ref);
+        ak_tracefile_free(&oth);
         return AK_EXIT_USAGE;
     }
     ak_compare_result res;
     if (ak_compare_traces(&ref, &oth, &spec, &res, err, sizeof err)) {
         fprintf(stderr, "anakata compare: traces not comparable: %s\n", err);
         ak_compare_spec_free(&spec);
-        ak_trace_free(&ref);
-        ak_trace_free(&oth);
+        ak_tracefile_free(&ref);
+        ak_tracefile_free(&oth);
         return AK_EXIT_USAGE;
     }
     if (json) {
@@ -247,7 +247,7 @@ int ak_cmd_compare(int argc, char **argv) {
         rc = AK_EXIT_USAGE;
     }
     ak_compare_spec_free(&spec);
-    ak_trace_free(&ref);
-    ak_trace_free(&oth);
+    ak_tracefile_free(&ref);
+    ak_tracefile_free(&oth);
     return rc;
 }

@@ -9,6 +9,10 @@
 #include <time.h>
 
 #include "cli.h"
+#include "dyn_scenes.h"
+#include "ga/nd.h"
+#include "model.h"
+#include "world.h"
 #include "geom/mesh.h"
 #include "scene.h"
 #include "tracer.h"
@@ -66,13 +70,177 @@ typedef struct render_opts {
     int ncam;
 } render_opts;
 
+// Where the scene comes from: a built-in scene (posed analytically) or a scene file loaded
+// with engine/scene.h and advanced with the world step (engine/world.h).
+typedef struct scene_source {
+    ak_model *m;
+    ak_data *d;
+    ak_world_opts wo;
+} scene_source;
+
+static scene_source g_src;
+
+#ifndef AK_SOURCE_DIR
+#define AK_SOURCE_DIR "."
+#endif
+
+// Open SCENE: a file path, or NAME for scenes/NAME.json of the source tree. Built-in names are
+// tried first by the caller.
+static bool source_open(const char *name, char *err, size_t n) {
+    char path[4096];
+    FILE *f = fopen(name, "r");
+    if (f) {
+        fclose(f);
+        snprintf(path, sizeof path, "%s", name);
+    } else {
+        snprintf(path, sizeof path, "%s/scenes/%s.json", AK_SOURCE_DIR, name);
+        f = fopen(path, "r");
+        if (!f) {
+            snprintf(err, n, "'%.200s' is neither a built-in scene (--list-scenes), a file, nor %.300s", name, path);
+            return false;
+        }
+        fclose(f);
+    }
+    char e[AK_ERR_MAX];
+    if (ak_dyn_scene_load(path, &g_src.m, &g_src.d, e, sizeof e) != 0) {
+        snprintf(err, n, "%.300s: %.500s", path, e);
+        return false;
+    }
+    if (g_src.m->dim != 3 && g_src.m->dim != 4) {
+        snprintf(err, n, "%.300s: the renderer draws 3D and 4D scenes (this one is %dD)", path, g_src.m->dim);
+        return false;
+    }
+    g_src.wo = ak_world_default_opts(g_src.m);
+    return true;
+}
+
+static void source_close(void) {
+    if (g_src.d) ak_data_free(g_src.d);
+    if (g_src.m) ak_model_free(g_src.m);
+    memset(&g_src, 0, sizeof g_src);
+}
+
+// Advance the loaded scene with the world step until its time reaches t (never backwards).
+static bool source_advance(double t, char *err, size_t n) {
+    long target = lround(t / g_src.wo.dt);
+    char e[AK_ERR_MAX];
+    while (g_src.d->step < target) {
+        if (ak_world_step(g_src.m, g_src.d, &g_src.wo, e, sizeof e) != 0) {
+            snprintf(err, n, "world step %ld: %.400s", g_src.d->step + 1, e);
+            return false;
+        }
+    }
+    return true;
+}
+
+#define EMBED_W 1000.0 // 3D scenes: boxes and convex prisms reach this far along w
+
+// The model's bodies as render objects (4D; a 3D scene is embedded at w = 0 so that its slice
+// w = 0 is the 3D scene itself).
+static bool scene_from_model(ak_render_scene *s, const ak_model *m, const ak_data *d, char *err, size_t n) {
+    ak_render_scene_init(s);
+    snprintf(s->name, sizeof s->name, "%.63s", m->title[0] ? m->title : m->source);
+    const int dim = m->dim;
+    double lo[4] = {INFINITY, INFINITY, INFINITY, INFINITY}, hi[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
+    int nsolid = 0;
+    static double verts[2 * AK_RENDER_MAX_VERTS * 4];
+    for (int b = 0; b < m->nbody; b++) {
+        const ak_body *bd = &m->bodies[b];
+        ak_shape sh = bd->shape;
+        ak_pose p4 = ak_pose_identity(4);
+        if (sh.type != AK_SHAPE_HYPERPLANE) {
+            ak_pose p = ak_body_pose(m, d, b);
+            for (int i = 0; i < dim; i++) {
+                p4.pos[i] = p.pos[i];
+                for (int j = 0; j < dim; j++) p4.rot[i * 4 + j] = p.rot[i * dim + j];
+            }
+            double r = 0; // bounding radius for the automatic camera
+            switch (sh.type) {
+            case AK_SHAPE_HYPERSPHERE: r = sh.radius; break;
+            case AK_SHAPE_HYPERCAPSULE: r = sh.radius + sh.half_length; break;
+            case AK_SHAPE_HYPERBOX:
+                for (int i = 0; i < dim; i++) r += sh.half_extents[i] * sh.half_extents[i];
+                r = sqrt(r);
+                break;
+            case AK_SHAPE_DUOCYLINDER: r = hypot(sh.radii[0], sh.radii[1]); break;
+            case AK_SHAPE_CONVEX:
+                for (int v = 0; v < sh.nverts; v++) {
+                    double q = 0;
+                    for (int i = 0; i < dim; i++) q += sh.verts[v * dim + i] * sh.verts[v * dim + i];
+                    r = fmax(r, sqrt(q));
+                }
+                break;
+            default: break;
+            }
+            for (int i = 0; i < 4; i++) {
+                lo[i] = fmin(lo[i], p4.pos[i] - r);
+                hi[i] = fmax(hi[i], p4.pos[i] + r);
+            }
+            nsolid++;
+        }
+        if (dim == 3) {
+            if (sh.type == AK_SHAPE_HYPERBOX) sh.half_extents[3] = EMBED_W;
+            if (sh.type == AK_SHAPE_HYPERPLANE) sh.normal[3] = 0.0;
+            if (sh.type == AK_SHAPE_CONVEX) {
+                if (sh.nverts > 32) {
+                    snprintf(err, n, "body '%s': 3D convex shapes with more than 32 vertices are not rendered", bd->name);
+                    return false;
+                }
+                for (int v = 0; v < sh.nverts; v++)
+                    for (int side = 0; side < 2; side++) {
+                        double *q = verts + 4 * (2 * v + side);
+                        for (int i = 0; i < 3; i++) q[i] = sh.verts[v * 3 + i];
+                        q[3] = side ? EMBED_W : -EMBED_W;
+                    }
+                sh.verts = verts;
+                sh.nverts *= 2;
+            }
+        } else if (sh.type == AK_SHAPE_CONVEX && sh.nverts > 120) {
+            snprintf(err, n, "body '%s': convex shapes with more than 120 vertices are not rendered", bd->name);
+            return false;
+        }
+        sh.dim = 4;
+        char e[256];
+        if (ak_render_scene_add(s, &sh, &p4, bd->color, e, sizeof e) < 0) {
+            snprintf(err, n, "body '%.63s': %.255s", bd->name, e);
+            return false;
+        }
+    }
+    const ak_view *v = &m->view;
+    if (v->has_camera) {
+        for (int i = 0; i < dim; i++) s->cam.pos[i] = v->position[i];
+        s->cam.pos[3] = dim == 4 ? v->position[3] : 0.0;
+        double R[AK_MAX_EVEN] = {0};
+        if (dim == 4) memcpy(R, v->rotor, 8 * sizeof(double));
+        else { // 3D (s, xy, xz, yz) into 4D (s, xy, xz, xw, yz, yw, zw, xyzw)
+            R[0] = v->rotor[0], R[1] = v->rotor[1], R[2] = v->rotor[2], R[4] = v->rotor[3];
+        }
+        memcpy(s->cam.rotor, R, 8 * sizeof(double));
+        if (v->fov_deg > 0) s->cam.fov_deg = v->fov_deg;
+        s->cam.slice = v->slice;
+    } else if (nsolid > 0) {
+        double tg[4], ext = 0;
+        for (int i = 0; i < 4; i++) {
+            tg[i] = 0.5 * (lo[i] + hi[i]);
+            ext = fmax(ext, hi[i] - lo[i]);
+        }
+        tg[3] = 0.0;
+        ak_render_camera_orbit(&s->cam, tg, 0.75 * ext / tan(0.5 * s->cam.fov_deg * M_PI / 180.0) + 1.0, 0.0, 15.0, 0.0);
+    }
+    if (v->nlight > 0) {
+        s->nlight = v->nlight;
+        for (int l = 0; l < v->nlight; l++) {
+            for (int i = 0; i < 4; i++) s->light[l].dir[i] = i < dim ? v->light_dir[l][i] : 0.0;
+            for (int c = 0; c < 3; c++) s->light[l].color[c] = v->light_intensity[l] * (c == 0 ? 0.95 : c == 1 ? 0.92 : 0.85);
+        }
+    }
+    return true;
+}
+
 static bool build_scene(const render_opts *o, double t, ak_render_scene *s, char *err, size_t n) {
-    if (!ak_render_builtin(s, o->scene, t, err, n)) {
-        if (strchr(o->scene, '.') || strchr(o->scene, '/'))
-            snprintf(err, n,
-                     "'%s': scene files need the scene loader (engine/scene.h), which is not in "
-                     "this build yet; use a built-in scene (--list-scenes)",
-                     o->scene);
+    if (g_src.m) {
+        if (!source_advance(t, err, n) || !scene_from_model(s, g_src.m, g_src.d, err, n)) return false;
+    } else if (!ak_render_builtin(s, o->scene, t, err, n)) {
         return false;
     }
     if (o->has_camera || o->has_target) {
@@ -143,6 +311,7 @@ static int write_obj(const ak_render_scene *s, const char *path) {
 }
 
 static ak_vk_renderer *g_vk; // opened on the first --gpu frame, reused by the next frames
+static int render_main(render_opts *op);
 
 static int render_one(const render_opts *o, double t, const char *path) {
     static ak_render_scene s; // large: keep off the stack
@@ -173,7 +342,7 @@ static int render_one(const render_opts *o, double t, const char *path) {
         }
         dev = devname;
     } else if (o->mesh_view) {
-        if (!ak_render_mesh_view(&s, &img, MESH_K)) {
+        if (!ak_render_mesh_view(&s, &img, MESH_K, NULL)) {
             fprintf(stderr, "anakata render: out of memory in the slicing display\n");
             ak_render_image_free(&img);
             return AK_EXIT_FAIL;
@@ -294,11 +463,27 @@ int ak_cmd_render(int argc, char **argv) {
         usage(stderr);
         return AK_EXIT_USAGE;
     }
-    if (o.frames == 0) {
-        int rc = render_one(&o, o.t, o.out);
-        ak_render_vk_close(g_vk);
-        return rc;
+    bool builtin = false;
+    for (const char *const *nm = ak_render_builtin_names(); *nm; nm++)
+        if (!strcmp(*nm, o.scene)) builtin = true;
+    if (!builtin) {
+        char err[AK_ERR_MAX + 512];
+        if (!source_open(o.scene, err, sizeof err)) {
+            fprintf(stderr, "anakata render: %s\n", err);
+            source_close();
+            return AK_EXIT_USAGE;
+        }
     }
+    int rc = render_main(&o);
+    source_close();
+    ak_render_vk_close(g_vk);
+    g_vk = NULL;
+    return rc;
+}
+
+static int render_main(render_opts *op) {
+    render_opts o = *op;
+    if (o.frames == 0) return render_one(&o, o.t, o.out);
     if (mkdir(o.out, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "anakata render: cannot create directory %s\n", o.out);
         return AK_EXIT_USAGE;
@@ -309,12 +494,8 @@ int ak_cmd_render(int argc, char **argv) {
         char path[4096];
         snprintf(path, sizeof path, "%s/frame_%05d.png", o.out, f);
         int rc = render_one(&o, o.t + f / o.fps, path);
-        if (rc != AK_EXIT_OK) {
-            ak_render_vk_close(g_vk);
-            return rc;
-        }
+        if (rc != AK_EXIT_OK) return rc;
     }
-    ak_render_vk_close(g_vk);
     (void)obj;
     // MP4 when ffmpeg is installed.
     if (system("command -v ffmpeg >/dev/null 2>&1") == 0) {

@@ -1,4 +1,5 @@
-// anakata step SCENE [--explain] [--body NAME] [--steps N]: advance a scene one step at a time,
+// anakata step SCENE [--explain] [--body NAME] [--steps N] [--variant V] [--method M]
+// [--shock-propagation]: advance a scene one step at a time,
 // printing the contacts, their impulses and the energy after each step. Interactive on a
 // terminal (Enter = next step, q = quit); a plain listing of --steps N steps (default 10)
 // otherwise. --explain adds the formula IDs of each stage with their docs page and anchor.
@@ -16,8 +17,11 @@
 
 static void usage(FILE *f) {
     fprintf(f, "usage: anakata step SCENE [--explain] [--body NAME] [--steps N]\n"
+               "                    [--variant corrected|published] [--method vector|pga]\n"
+               "                    [--shock-propagation]\n"
                "  Enter = next step, q = quit (on a terminal); a listing of N steps (default 10)\n"
-               "  when the output is not a terminal or --steps is given.\n");
+               "  when the output is not a terminal or --steps is given. --variant, --method and\n"
+               "  --shock-propagation override the scene's \"solver\" section.\n");
 }
 
 static void print_vec(int n, const double *v) {
@@ -51,8 +55,10 @@ static void print_step(const ak_model *m, const ak_data *d, int body) {
         printf("  jn %.6e |jt| %.6e%s\n", p->jn, sqrt(jt), p->matched ? "  (warm)" : "");
         shown++;
     }
-    printf("  %d contact point%s%s\n", shown, shown == 1 ? "" : "s",
-           c ? "" : " (no contact stage ran: full-state integrator)");
+    const char *why = "";
+    if (!c) why = d->step == 0 ? " (before the first step)"
+                               : " (no contact stage ran: full-state integrator)";
+    printf("  %d contact point%s%s\n", shown, shown == 1 ? "" : "s", why);
 }
 
 static void explain(const ak_model *m) {
@@ -65,12 +71,27 @@ static void explain(const ak_model *m) {
 }
 
 int ak_cmd_step(int argc, char **argv) {
-    const char *path = NULL, *bname = NULL;
-    int do_explain = 0;
+    const char *path = NULL, *bname = NULL, *variant = NULL, *method = NULL;
+    int do_explain = 0, shock = 0;
     long steps = -1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--explain")) do_explain = 1;
         else if (!strcmp(argv[i], "--body") && i + 1 < argc) bname = argv[++i];
+        else if (!strcmp(argv[i], "--shock-propagation")) shock = 1;
+        else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
+            variant = argv[++i];
+            if (strcmp(variant, "corrected") && strcmp(variant, "published")) {
+                fprintf(stderr, "anakata step: --variant is corrected or published, got '%s'\n",
+                        variant);
+                return AK_EXIT_USAGE;
+            }
+        } else if (!strcmp(argv[i], "--method") && i + 1 < argc) {
+            method = argv[++i];
+            if (strcmp(method, "vector") && strcmp(method, "pga")) {
+                fprintf(stderr, "anakata step: --method is vector or pga, got '%s'\n", method);
+                return AK_EXIT_USAGE;
+            }
+        }
         else if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
             char *end;
             steps = strtol(argv[++i], &end, 10);
@@ -98,6 +119,9 @@ int ak_cmd_step(int argc, char **argv) {
         fprintf(stderr, "anakata step: %s\n", err);
         return AK_EXIT_USAGE;
     }
+    if (variant) snprintf(m->solver.variant, sizeof m->solver.variant, "%s", variant);
+    if (method) snprintf(m->solver.method, sizeof m->solver.method, "%s", method);
+    if (shock) m->solver.shock_propagation = true;
     int body = -1;
     if (bname) {
         for (int b = 0; b < m->nbody; b++)

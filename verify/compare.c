@@ -57,6 +57,8 @@ static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path,
     }
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "source")) && cJSON_IsString(v))
         snprintf(s->source, sizeof s->source, "%s", v->valuestring);
+    if ((v = cJSON_GetObjectItemCaseSensitive(e, "integrator")) && cJSON_IsString(v))
+        snprintf(s->integrator, sizeof s->integrator, "%s", v->valuestring);
     if (s->downsample < 1) s->downsample = 1;
     const cJSON *g = cJSON_GetObjectItemCaseSensitive(e, "gravity");
     if (cJSON_IsArray(g)) {
@@ -170,7 +172,7 @@ static const ak_body_props *props_of(const ak_compare_spec *s, const char *name)
     return NULL;
 }
 
-int ak_invariants_compute(const ak_trace *t, const ak_compare_spec *s, ak_invariants *o) {
+int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_invariants *o) {
     memset(o, 0, sizeof *o);
     int n = t->dim, k = t->nbiv;
     o->n = t->nsteps;
@@ -201,7 +203,7 @@ int ak_invariants_compute(const ak_trace *t, const ak_compare_spec *s, ak_invari
         for (long i = 0; i < o->n; i++) {
             double M = 0, X[AK_MAX_DIM] = {0}, V[AK_MAX_DIM] = {0};
             for (int b = 0; b < t->nbody; b++) {
-                const double *x = ak_trace_x(t, i, b), *v = ak_trace_v(t, i, b);
+                const double *x = ak_tracefile_x(t, i, b), *v = ak_tracefile_v(t, i, b);
                 M += bp[b]->mass;
                 for (int a = 0; a < n; a++) X[a] += bp[b]->mass * x[a], V[a] += bp[b]->mass * v[a];
             }
@@ -209,8 +211,8 @@ int ak_invariants_compute(const ak_trace *t, const ak_compare_spec *s, ak_invari
             double *p = o->p + i * n, *L = o->L + i * k;
             for (int b = 0; b < t->nbody; b++) {
                 const double m = bp[b]->mass;
-                const double *x = ak_trace_x(t, i, b), *v = ak_trace_v(t, i, b);
-                const double *R = ak_trace_R(t, i, b), *w = ak_trace_w(t, i, b);
+                const double *x = ak_tracefile_x(t, i, b), *v = ak_tracefile_v(t, i, b);
+                const double *R = ak_tracefile_R(t, i, b), *w = ak_tracefile_w(t, i, b);
                 double M2[AK_MAX_BIV * AK_MAX_BIV], Iw[AK_MAX_BIV * AK_MAX_BIV], tmp[AK_MAX_BIV * AK_MAX_BIV];
                 ak_nd_rotor_biv_matrix(n, M2, R);
                 // I_w = M2 I M2^T (B-eq4)
@@ -250,11 +252,11 @@ int ak_invariants_compute(const ak_trace *t, const ak_compare_spec *s, ak_invari
         }
         return 0;
     }
-    int col = ak_trace_extra_col(t, "energy");
+    int col = ak_tracefile_extra_col(t, "energy");
     if (col >= 0) {
         o->has_energy = true;
         for (long i = 0; i < o->n; i++) {
-            for (int b = 0; b < t->nbody; b++) o->E[i] += ak_trace_extra(t, i, b, col);
+            for (int b = 0; b < t->nbody; b++) o->E[i] += ak_tracefile_extra(t, i, b, col);
             o->KE[i] = o->E[i]; // unsplit: the scale is then the range of E
             if (!isfinite(o->E[i])) o->has_energy = false;
         }
@@ -316,11 +318,11 @@ static long locate(const double *t, long n, double x, double *w) {
 }
 
 // State block (offset, length) of body b of trace tr, interpolated at time x.
-static void interp(const ak_trace *tr, int b, double x, int off, int len, double *out) {
+static void interp(const ak_tracefile *tr, int b, double x, int off, int len, double *out) {
     double w;
     long i = locate(tr->t, tr->nsteps, x, &w);
-    const double *a = ak_trace_x(tr, i, b) + off;
-    const double *c = i + 1 < tr->nsteps ? ak_trace_x(tr, i + 1, b) + off : a;
+    const double *a = ak_tracefile_x(tr, i, b) + off;
+    const double *c = i + 1 < tr->nsteps ? ak_tracefile_x(tr, i + 1, b) + off : a;
     for (int k = 0; k < len; k++) out[k] = (1 - w) * a[k] + w * c[k];
 }
 
@@ -335,7 +337,7 @@ static double rotor_dist(const double *a, const double *b, int n) {
     return sqrt(fmin(s, t));
 }
 
-static void state_items(ak_compare_result *r, const ak_trace *ref, const ak_trace *o, const int map[],
+static void state_items(ak_compare_result *r, const ak_tracefile *ref, const ak_tracefile *o, const int map[],
                         const ak_compare_spec *s) {
     static const char *const Q[4] = {"state.position", "state.velocity", "state.rotor", "state.angular_velocity"};
     const double tols[4] = {s->tol_position, s->tol_velocity, s->tol_rotor, s->tol_angular_velocity};
@@ -354,7 +356,7 @@ static void state_items(ak_compare_result *r, const ak_trace *ref, const ak_trac
             for (int b = 0; b < ref->nbody; b++) {
                 double val[AK_MAX_EVEN];
                 interp(o, map[b], ref->t[i], off[q], len[q], val);
-                const double *rv = ak_trace_x(ref, i, b) + off[q];
+                const double *rv = ak_tracefile_x(ref, i, b) + off[q];
                 double e = q == 2 ? rotor_dist(val, rv, len[q]) : dist(val, rv, len[q]);
                 if (e > worst) worst = e, worst_t = ref->t[i], worst_b = b;
                 if (e > it->tol && isnan(first_t)) first_t = ref->t[i];
@@ -395,7 +397,7 @@ static double value_at(const ak_invariants *inv, const double *f, double x) {
     return i + 1 < inv->n ? (1 - w) * f[i] + w * f[i + 1] : f[i];
 }
 
-int ak_compare_traces(const ak_trace *ref, const ak_trace *o, const ak_compare_spec *s, ak_compare_result *r,
+int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_compare_spec *s, ak_compare_result *r,
                       char *err, size_t errlen) {
     memset(r, 0, sizeof *r);
     if (ref->dim != o->dim) {
@@ -405,7 +407,7 @@ int ak_compare_traces(const ak_trace *ref, const ak_trace *o, const ak_compare_s
     int *map = calloc((size_t)ref->nbody + 1, sizeof *map);
     if (!map) return -1;
     for (int b = 0; b < ref->nbody; b++) {
-        map[b] = ak_trace_body(o, ref->body[b]);
+        map[b] = ak_tracefile_body(o, ref->body[b]);
         if (map[b] < 0) {
             snprintf(err, errlen, "%s has no body '%s' (the reference %s has %d bodies; names must match)", o->path,
                      ref->body[b], ref->path, ref->nbody);
@@ -459,8 +461,8 @@ int ak_compare_traces(const ak_trace *ref, const ak_trace *o, const ak_compare_s
             double at_r, at_o;
             it->reference = drift_vec(ir.E, ir.n, 1, escale, NULL, ir.t, &at_r);
             it->other = drift_vec(io.E, io.n, 1, escale, NULL, io.t, &at_o);
-            it->error = it->other;
-            it->tol = it->reference + s->tol_energy_drift;
+            it->error = fmax(0, it->other - it->reference); // the drift in excess of the reference's
+            it->tol = s->tol_energy_drift;
             snprintf(it->detail, sizeof it->detail,
                      "max |E(t) - E(t0)| / %.6g over the run: other %.3g (worst at t = %g s), reference %.3g (at t = "
                      "%g s); allowed: reference + %.3g",
@@ -504,8 +506,8 @@ int ak_compare_traces(const ak_trace *ref, const ak_trace *o, const ak_compare_s
         double at_r, at_o;
         it->reference = drift_vec(fr, ir.n, d, scale, q == 0 ? Mg : NULL, ir.t, &at_r);
         it->other = drift_vec(fo, io.n, d, scale, q == 0 ? Mg : NULL, io.t, &at_o);
-        it->error = it->other;
-        it->tol = it->reference + tol;
+        it->error = fmax(0, it->other - it->reference);
+        it->tol = tol;
         snprintf(it->detail, sizeof it->detail,
                  "max |%s| / %.6g over the run: other %.3g (worst at t = %g s), reference %.3g; allowed: reference + "
                  "%.3g",
@@ -533,18 +535,18 @@ int ak_compare_traces(const ak_trace *ref, const ak_trace *o, const ak_compare_s
         judge(r, it);
     }
     if (!isnan(s->tol_contacts_mean) && (it = item(r, "contacts.mean"))) {
-        int cr = ak_trace_extra_col(ref, "contacts"), co = ak_trace_extra_col(o, "contacts");
+        int cr = ak_tracefile_extra_col(ref, "contacts"), co = ak_tracefile_extra_col(o, "contacts");
         if (cr < 0 || co < 0) skip(it, "no 'contacts' column in the %s trace", cr < 0 ? "reference" : "other");
         else {
             double mr = 0, mo = 0;
             for (long i = 0; i < ref->nsteps; i++)
                 for (int b = 0; b < ref->nbody; b++) {
-                    double v = ak_trace_extra(ref, i, b, cr);
+                    double v = ak_tracefile_extra(ref, i, b, cr);
                     if (isfinite(v)) mr += v;
                 }
             for (long i = 0; i < o->nsteps; i++)
                 for (int b = 0; b < o->nbody; b++) {
-                    double v = ak_trace_extra(o, i, b, co);
+                    double v = ak_tracefile_extra(o, i, b, co);
                     if (isfinite(v)) mo += v;
                 }
             it->reference = mr / (double)ref->nsteps;

@@ -18,7 +18,7 @@
 #define ORACLE_MAX_BODIES 64
 
 typedef struct fb_body {
-    char name[AK_TRACE_NAME_MAX];
+    char name[AK_TRACEFILE_NAME_MAX];
     double mass, inertia[AK_MAX_BIV]; // diagonal in the body frame
     double x0[AK_MAX_DIM], v0[AK_MAX_DIM], R0[AK_MAX_EVEN], w0[AK_MAX_BIV], L[AK_MAX_BIV];
 } fb_body;
@@ -175,7 +175,8 @@ static int load_scene(const char *path, fb_scene *s, char *err, size_t errlen) {
                 goto done;
             }
         fb->R0[0] = 1;
-        if (numbers(cJSON_GetObjectItemCaseSensitive(b, "position"), fb->x0, n, "position", fb->name, e2, sizeof e2))
+        if (cJSON_GetObjectItemCaseSensitive(b, "position") && // default: the origin
+            numbers(cJSON_GetObjectItemCaseSensitive(b, "position"), fb->x0, n, "position", fb->name, e2, sizeof e2))
             goto done;
         if (cJSON_GetObjectItemCaseSensitive(b, "velocity") &&
             numbers(cJSON_GetObjectItemCaseSensitive(b, "velocity"), fb->v0, n, "velocity", fb->name, e2, sizeof e2))
@@ -234,7 +235,7 @@ int ak_free_body_oracle(const char *scene_path, double duration, const char *tra
         return -1;
     }
     char hdr[4096];
-    ak_trace_header(n, hdr, sizeof hdr);
+    ak_tracefile_header(n, hdr, sizeof hdr);
     const char *base = strrchr(scene_path, '/');
     char scene[256];
     snprintf(scene, sizeof scene, "%s", base ? base + 1 : scene_path);

@@ -29,6 +29,7 @@ struct ak_check_ctx {
     char artifact_caption[AK_ARTIFACTS_MAX][256];
     bool pass;
     bool any;          // at least one measurement or expectation was recorded
+    bool measured_any; // at least one ak_measure (the table shows the worst of these)
     double error, tol; // the worst measurement (largest error/tol)
     double worst_ratio;
     char measured[AK_TEXT_MAX];
@@ -115,12 +116,13 @@ void ak_measure(ak_check_ctx *c, double error, double tol, const char *fmt, ...)
     va_end(ap);
     bool ok = !isnan(error) && error <= tol;
     double ratio = isnan(error) ? INFINITY : (tol > 0 ? error / tol : (error > 0 ? INFINITY : 0));
-    if (!c->any || ratio > c->worst_ratio || (!ok && c->pass)) {
+    if (!c->measured_any || ratio > c->worst_ratio || (!ok && c->pass)) {
         c->worst_ratio = ratio;
         c->error = error;
         c->tol = tol;
     }
     c->any = true;
+    c->measured_any = true;
     c->pass = c->pass && ok;
 }
 

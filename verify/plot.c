@@ -212,7 +212,7 @@ static int lines(const char *path, const char *title, const char *xlabel, const 
         const double *c = PALETTE[s % NPALETTE];
         // Earlier series are wider, so that a later one drawn on top of it leaves it visible.
         size_t rank = nseries - 1 - s;
-        cairo_set_line_width(cr, 1.6 + 1.4 * (double)(rank < 4 ? rank : 4));
+        cairo_set_line_width(cr, 1.5 + 0.9 * (double)(rank < 3 ? rank : 3));
         if (s < 64) labels[s] = series[s].label;
         cairo_set_source_rgb(cr, c[0], c[1], c[2]);
         bool pen = false;

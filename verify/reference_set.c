@@ -22,6 +22,8 @@
 #define AK_VERSION "unknown"
 #endif
 
+static void strip_extras(ak_tracefile *t);
+
 const char *ak_ref_default_manifest(void) { return AK_SOURCE_DIR "/verify/reference/manifest.json"; }
 
 const char *ak_self_exe(void) {
@@ -119,11 +121,15 @@ int ak_ref_generate(const char *manifest, const ak_compare_spec *e, const char *
     }
     char dur[64];
     snprintf(dur, sizeof dur, "%.17g", e->duration > 0 ? e->duration : 5.0);
-    char *argv[] = {(char *)exe, "run", scene, "--duration", dur, "--trace", (char *)out_path, NULL};
+    char *argv[] = {(char *)exe, "run", scene, "--duration", dur, "--trace", (char *)out_path, NULL, NULL, NULL};
+    if (e->integrator[0]) {
+        argv[7] = "--integrator";
+        argv[8] = (char *)e->integrator;
+    }
     return run_program(argv, NULL, err, errlen) == 0 ? 0 : -1;
 }
 
-cJSON *ak_ref_invariants(const ak_trace *t, const ak_compare_spec *s) {
+cJSON *ak_ref_invariants(const ak_tracefile *t, const ak_compare_spec *s) {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "format", "anakata-invariants/1");
     cJSON_AddStringToObject(o, "scene", s->scene);
@@ -132,7 +138,7 @@ cJSON *ak_ref_invariants(const ak_trace *t, const ak_compare_spec *s) {
     cJSON_AddNumberToObject(o, "t_end", t->t[t->nsteps - 1]);
     double rn = 0;
     for (long i = 0; i < t->nsteps; i++)
-        for (int b = 0; b < t->nbody; b++) rn = fmax(rn, fabs(ak_nd_rotor_norm2(t->dim, ak_trace_R(t, i, b)) - 1));
+        for (int b = 0; b < t->nbody; b++) rn = fmax(rn, fabs(ak_nd_rotor_norm2(t->dim, ak_tracefile_R(t, i, b)) - 1));
     cJSON_AddNumberToObject(o, "rotor_norm_error_max", rn);
     ak_invariants inv;
     if (ak_invariants_compute(t, s, &inv) == 0) {
@@ -229,7 +235,7 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
     cJSON *entry = entry_of(root, scene);
     int rc = -1;
     ak_compare_spec s;
-    ak_trace t = {0};
+    ak_tracefile t = {0};
     unsigned char *keep = NULL;
     char tmp[] = "/tmp/ak_ref_trace_XXXXXX", dir[2048], path[4096];
     int fd = mkstemp(tmp);
@@ -242,9 +248,23 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
     char scene_path[2048];
     if (s.scene_file[0] == '/') snprintf(scene_path, sizeof scene_path, "%s", s.scene_file);
     else snprintf(scene_path, sizeof scene_path, "%s/%s", AK_SOURCE_DIR, s.scene_file);
-    if (!strcmp(s.source, "engine")) {
-        if (engine_mass(entry, exe, scene_path, err, errlen)) goto done_spec;
-    } else if (!strcmp(s.source, "oracle")) {
+    bool oracle_props = !strcmp(s.source, "oracle");
+    if (!strcmp(s.source, "engine") && engine_mass(entry, exe, scene_path, err, errlen)) {
+        // `anakata mass` unavailable or failing: free hyperboxes and hyperspheres get the
+        // oracle's textbook mass properties; otherwise the entry keeps the ones it has.
+        char e2[512];
+        ak_compare_spec probe;
+        if (ak_free_body_oracle(scene_path, 0.01, tmp, &probe, e2, sizeof e2) == 0) {
+            ak_compare_spec_free(&probe);
+            oracle_props = true;
+            fprintf(stderr, "anakata reference: %s: %s; mass properties from the free-body oracle\n", scene, err);
+        } else if (!cJSON_GetObjectItemCaseSensitive(entry, "bodies")) {
+            fprintf(stderr, "anakata reference: %s: %s; no mass properties (energy from the trace's column)\n",
+                    scene, err);
+        }
+        err[0] = '\0';
+    }
+    if (oracle_props) {
         ak_compare_spec o;
         if (ak_free_body_oracle(scene_path, 0.01, tmp, &o, err, errlen)) goto done_spec;
         cJSON *list = cJSON_CreateArray();
@@ -263,26 +283,27 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
         ak_compare_spec_free(&o);
     }
     if (ak_ref_generate(manifest, &s, exe, tmp, err, errlen)) goto done_spec;
-    if (ak_trace_read(tmp, &t, err, errlen)) goto done_spec;
+    if (ak_tracefile_read(tmp, &t, err, errlen)) goto done_spec;
     keep = malloc((size_t)t.nsteps);
     if (!keep) goto done_spec;
-    ak_trace_downsample(&t, s.dense_until, s.downsample, keep);
+    ak_tracefile_downsample(&t, s.dense_until, s.downsample, keep);
+    strip_extras(&t);
     dir_of(manifest, dir, sizeof dir);
     snprintf(path, sizeof path, "%s/%s", dir, s.trace);
-    if (ak_trace_write(path, &t, keep)) {
+    if (ak_tracefile_write(path, &t, keep)) {
         snprintf(err, errlen, "%s: cannot write", path);
         goto done_spec;
     }
     // The summary describes the committed (downsampled) trace, so anyone can recompute it.
-    ak_trace committed;
-    if (ak_trace_read(path, &committed, err, errlen)) goto done_spec;
+    ak_tracefile committed;
+    if (ak_tracefile_read(path, &committed, err, errlen)) goto done_spec;
     ak_compare_spec_free(&s);
     if (write_json(tmp, root) || ak_manifest_load(tmp, scene, &s, err, errlen)) { // mass properties just set
-        ak_trace_free(&committed);
+        ak_tracefile_free(&committed);
         goto done;
     }
     cJSON *inv = ak_ref_invariants(&committed, &s);
-    ak_trace_free(&committed);
+    ak_tracefile_free(&committed);
     snprintf(path, sizeof path, "%s/%s.invariants.json", dir, scene);
     if (write_json(path, inv)) {
         snprintf(err, errlen, "%s: cannot write", path);
@@ -300,10 +321,24 @@ done_spec:
     ak_compare_spec_free(&s);
 done:
     free(keep);
-    ak_trace_free(&t);
+    ak_tracefile_free(&t);
     unlink(tmp);
     cJSON_Delete(root);
     return rc;
+}
+
+// Keep only the extra columns that compare reads ("energy", "contacts"): the reference files stay
+// small, and their content does not depend on what else a trace writer adds.
+static void strip_extras(ak_tracefile *t) {
+    int keep[2], nk = 0;
+    for (int k = 0; k < t->nextra; k++)
+        if (!strcmp(t->extra_name[k], "energy") || !strcmp(t->extra_name[k], "contacts")) keep[nk++] = k;
+    double *e = t->extra;
+    size_t rows = (size_t)t->nsteps * (size_t)t->nbody;
+    for (size_t r = 0; r < rows; r++)
+        for (int j = 0; j < nk; j++) e[r * (size_t)nk + (size_t)j] = e[r * (size_t)t->nextra + (size_t)keep[j]];
+    for (int j = 0; j < nk; j++) memmove(t->extra_name[j], t->extra_name[keep[j]], sizeof t->extra_name[0]);
+    t->nextra = nk;
 }
 
 static double rel_diff(double a, double b) {
@@ -323,9 +358,9 @@ int ak_ref_check(const char *manifest, const char *scene, const char *exe, doubl
     char dir[2048], path[4096];
     dir_of(manifest, dir, sizeof dir);
     snprintf(path, sizeof path, "%s/%s", dir, s.trace);
-    ak_trace ref, fresh;
+    ak_tracefile ref, fresh;
     int rc = -1;
-    if (ak_trace_read(path, &ref, err, errlen)) {
+    if (ak_tracefile_read(path, &ref, err, errlen)) {
         ak_compare_spec_free(&s);
         return -1;
     }
@@ -364,26 +399,26 @@ int ak_ref_check(const char *manifest, const char *scene, const char *exe, doubl
         unlink(tmp);
         goto out;
     }
-    if (ak_ref_generate(manifest, &sd, exe, tmp, err, errlen) == 0 && ak_trace_read(tmp, &fresh, err, errlen) == 0) {
+    if (ak_ref_generate(manifest, &sd, exe, tmp, err, errlen) == 0 && ak_tracefile_read(tmp, &fresh, err, errlen) == 0) {
         unsigned char *keep = malloc((size_t)fresh.nsteps);
         if (keep) {
-            ak_trace_downsample(&fresh, sd.dense_until, sd.downsample, keep);
+            ak_tracefile_downsample(&fresh, sd.dense_until, sd.downsample, keep);
             char tmp2[4200];
             snprintf(tmp2, sizeof tmp2, "%s.ds", tmp);
-            ak_trace ds;
-            if (ak_trace_write(tmp2, &fresh, keep) == 0 && ak_trace_read(tmp2, &ds, err, errlen) == 0) {
+            ak_tracefile ds;
+            if (ak_tracefile_write(tmp2, &fresh, keep) == 0 && ak_tracefile_read(tmp2, &ds, err, errlen) == 0) {
                 rc = ak_compare_traces(&ref, &ds, &sd, drift, err, errlen);
-                ak_trace_free(&ds);
+                ak_tracefile_free(&ds);
             }
             unlink(tmp2);
             free(keep);
         }
-        ak_trace_free(&fresh);
+        ak_tracefile_free(&fresh);
     }
     unlink(tmp);
     ak_compare_spec_free(&sd);
 out:
-    ak_trace_free(&ref);
+    ak_tracefile_free(&ref);
     ak_compare_spec_free(&s);
     return rc;
 }

@@ -32,7 +32,7 @@ int ak_ref_generate(const char *manifest, const ak_compare_spec *e, const char *
                     size_t errlen);
 
 /// The invariants summary of a trace (energy at start and end, drifts, rotor norm error).
-struct cJSON *ak_ref_invariants(const ak_trace *t, const ak_compare_spec *s);
+struct cJSON *ak_ref_invariants(const ak_tracefile *t, const ak_compare_spec *s);
 
 /// Regenerate one entry: trace, downsampled copy, invariants file, and the manifest's
 /// engine_version (and mass properties for engine entries, from `exe mass SCENE --json`).

@@ -158,7 +158,7 @@ static const char CSS[] =
     "border:1px solid #ccd}figcaption{font-size:12px;color:#555}.warn{color:#9a5b00}"
     "code,.mono{font-family:ui-monospace,monospace;font-size:12.5px}nav a{margin-right:12px}"
     ".cards{display:flex;gap:12px;flex-wrap:wrap}.card{border:1px solid #dde;border-radius:6px;padding:8px 14px;"
-    "min-width:120px}.card b{font-size:22px;display:block}";
+    "min-width:120px}.card b{font-size:22px;display:block}.thumbs figure img{max-width:200px}";
 
 typedef struct check_ref {
     const char *id;
@@ -336,16 +336,21 @@ static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, con
               f);
         return;
     }
-    fputs("<table><tr><th>area</th><th>formula</th><th>published form</th><th>correct form</th><th>evidence</th>"
+    fputs("<table><tr><th>formula</th><th>published form</th><th>correct form</th><th>evidence</th>"
           "<th>minimal counterexample</th><th>checks (this run)</th></tr>\n",
           f);
     enum { MAXC = 32 };
     check_ref refs[MAXC];
+    const char *area = NULL;
     for (size_t i = 0; i < er->n; i++) {
         const ak_erratum *e = &er->items[i];
-        fputs("<tr><td>", f);
-        esc(f, e->area);
-        fputs("</td><td><b>", f);
+        if (!area || strcmp(area, e->area)) {
+            area = e->area;
+            fputs("<tr><th colspan=6>", f);
+            esc(f, area);
+            fputs("</th></tr>\n", f);
+        }
+        fputs("<tr><td><b>", f);
         esc(f, e->title);
         fputs("</b><br>", f);
         for (int k = 0; k < e->nids; k++) {
@@ -366,12 +371,19 @@ static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, con
             }
         }
         fputs("</td><td class=mono>", f);
-        size_t shown = 0;
+        const char *shown[MAXC];
+        size_t nshown = 0;
         for (int k = 0; k < e->nids; k++) {
             size_t nc = checks_citing(e->ids[k], jchecks, refs, MAXC);
-            for (size_t c = 0; c < nc; c++, shown++) check_link(f, &refs[c]);
+            for (size_t c = 0; c < nc; c++) {
+                bool dup = false;
+                for (size_t q = 0; q < nshown; q++) dup = dup || !strcmp(shown[q], refs[c].id);
+                if (dup || nshown >= MAXC) continue;
+                shown[nshown++] = refs[c].id;
+                check_link(f, &refs[c]);
+            }
         }
-        if (!shown) fputs("<span class=gap>no check cites these IDs</span>", f);
+        if (!nshown) fputs("<span class=gap>no check cites these IDs</span>", f);
         fputs("</td></tr>\n", f);
     }
     fputs("</table>\n", f);
@@ -469,6 +481,46 @@ static void summary_plots(FILE *f, const cJSON *results, const char *report_dir)
     fputs("</div>\n", f);
 }
 
+// Thumbnails of the committed golden images (verify/golden/*.png); diff images of failing
+// comparisons are artefacts of the render checks and appear in their rows.
+static void golden_section(FILE *f, const char *src, const cJSON *jchecks) {
+    char dir[1100];
+    snprintf(dir, sizeof dir, "%s/verify/golden", src);
+    DIR *d = opendir(dir);
+    if (!d) return;
+    char *names[128];
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < 128)
+        if (has_suffix(e->d_name, ".png")) names[n++] = strdup(e->d_name);
+    closedir(d);
+    fputs("<h2 id=golden>Golden images</h2>\n<p class=meta>The committed reference renders in "
+          "<code>verify/golden/</code>. The render checks compare the CPU tracer and the Vulkan renderer with "
+          "them; a failing comparison adds its diff image to the check's row",
+          f);
+    const cJSON *c;
+    bool first = true;
+    cJSON_ArrayForEach(c, jchecks) {
+        if (strcmp(jstr(c, "group"), "render") || !strstr(jstr(c, "id"), "golden")) continue;
+        fputs(first ? " (" : ", ", f);
+        first = false;
+        fputs("<a href=\"#", f);
+        anchor(f, "check-", jstr(c, "id"));
+        fputs("\">", f);
+        esc(f, jstr(c, "id"));
+        fputs(jtrue(c, "pass") ? "</a> ✓" : "</a> ✗", f);
+    }
+    fputs(first ? ".</p>\n<div class=\"figs thumbs\">" : ").</p>\n<div class=\"figs thumbs\">", f);
+    for (size_t i = 0; i < n; i++) {
+        if (!names[i]) continue;
+        char path[1400];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        embed_png(f, path, names[i]);
+        free(names[i]);
+    }
+    fputs("</div>\n", f);
+}
+
 int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, size_t errlen) {
     const char *src = o->source_dir ? o->source_dir : AK_SOURCE_DIR;
     char fpath[1024], epath[1024];
@@ -512,7 +564,7 @@ int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, si
                "reproduce with <code>anakata verify%s</code></p>\n",
             AK_VERSION, jtrue(results, "quick") ? "quick" : "full", date, jtrue(results, "quick") ? " --quick" : "");
     fputs("<nav><a href=\"#summary\">summary</a><a href=\"#matrix\">traceability matrix</a><a href=\"#errata\">"
-          "errata</a><a href=\"#checks\">checks</a></nav>\n",
+          "errata</a><a href=\"#checks\">checks</a><a href=\"#golden\">golden images</a></nav>\n",
           f);
     fputs("<h2 id=summary>Summary</h2>\n", f);
     fprintf(f, "<div class=cards><div class=card><b class=pass>%g</b>checks passed</div><div class=card><b class=%s>"
@@ -549,6 +601,7 @@ int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, si
     errata_table(f, &er, jchecks, epath, have_e);
     fputs("<h2 id=checks>Checks</h2>\n", f);
     checks_section(f, results, have_f ? &fl : NULL);
+    golden_section(f, src, jchecks);
     fputs("</body></html>\n", f);
     bool ok = !ferror(f);
     if (fclose(f) != 0) ok = false;

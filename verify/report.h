@@ -9,7 +9,7 @@
 /// the checks that cite each erratum's IDs), then every check that ran (formula IDs, what vs what,
 /// measured text, error, tolerance, verdict, notes, values, and its PNG artefacts).
 ///
-/// Anchors: `#summary`, `#matrix`, `#errata`, `#group-<group>`, `#check-<check id>` and
+/// Anchors: `#summary`, `#matrix`, `#errata`, `#checks`, `#golden`, `#group-<group>`, `#check-<check id>` and
 /// `#F-<formula ID>` (the formula's row in the matrix), so docs can link into the page.
 #ifndef AK_VERIFY_REPORT_H
 #define AK_VERIFY_REPORT_H

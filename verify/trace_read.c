@@ -33,7 +33,7 @@ static int fail(parser *p, const char *fmt, ...) {
     return -1;
 }
 
-int ak_trace_header(int dim, char *out, size_t outlen) {
+int ak_tracefile_header(int dim, char *out, size_t outlen) {
     if (dim < 2 || dim > AK_MAX_DIM) return -1;
     size_t n = 0;
     int w = snprintf(out, outlen, "step,t,body");
@@ -88,14 +88,14 @@ static bool parse_double(const char *s, double *v) {
     return *end == '\0' && end != s;
 }
 
-static void set_meta(ak_trace *t, const char *key, const char *val) {
+static void set_meta(ak_tracefile *t, const char *key, const char *val) {
 #define COPY(dst) snprintf(dst, sizeof dst, "%s", val)
     if (!strcmp(key, "format")) COPY(t->format);
     else if (!strcmp(key, "scene")) COPY(t->scene);
     else if (!strcmp(key, "integrator")) COPY(t->integrator);
     else if (!strcmp(key, "version")) COPY(t->version);
 #undef COPY
-    if (t->nmeta < AK_TRACE_META_MAX) {
+    if (t->nmeta < AK_TRACEFILE_META_MAX) {
         snprintf(t->meta_key[t->nmeta], sizeof t->meta_key[0], "%s", key);
         snprintf(t->meta_value[t->nmeta], sizeof t->meta_value[0], "%s", val);
         t->nmeta++;
@@ -103,7 +103,7 @@ static void set_meta(ak_trace *t, const char *key, const char *val) {
 }
 
 // "# key: value", "# key = value" or "# key value". Lines without a key are comments.
-static int parse_meta(parser *p, ak_trace *t, char *line) {
+static int parse_meta(parser *p, ak_tracefile *t, char *line) {
     char *s = line + 1;
     while (*s == ' ' || *s == '\t' || *s == '#') s++;
     char *k = s;
@@ -152,7 +152,7 @@ static void *grow(growbuf *g, size_t add) {
     return r;
 }
 
-int ak_trace_parse(const char *text, const char *name, ak_trace *t, char *err, size_t errlen) {
+int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char *err, size_t errlen) {
     memset(t, 0, sizeof *t);
     t->timestep = NAN;
     snprintf(t->path, sizeof t->path, "%s", name ? name : "(trace)");
@@ -163,13 +163,13 @@ int ak_trace_parse(const char *text, const char *name, ak_trace *t, char *err, s
     growbuf state = {.elem = sizeof(double)}, extra = {.elem = sizeof(double)};
     int *seen = NULL;
     int rc = -1, ncols = 0, ncore = 0;
-    char core[MAX_FIELDS][AK_TRACE_NAME_MAX];
+    char core[MAX_FIELDS][AK_TRACEFILE_NAME_MAX];
     bool header = false;
     long cur_step = -1;
     double cur_t = -INFINITY;
     int nin_step = 0; // bodies listed so far in the current step
     long first_step_end = -1;
-    growbuf names = {.elem = AK_TRACE_NAME_MAX};
+    growbuf names = {.elem = AK_TRACEFILE_NAME_MAX};
     if (!buf || !fields) {
         fail(&p, "out of memory");
         goto done;
@@ -209,7 +209,7 @@ int ak_trace_parse(const char *text, const char *name, ak_trace *t, char *err, s
             t->nstate = 2 * t->dim + t->neven + t->nbiv;
             ncore = 3 + t->nstate;
             char hdr[4096];
-            if (ak_trace_header(t->dim, hdr, sizeof hdr)) {
+            if (ak_tracefile_header(t->dim, hdr, sizeof hdr)) {
                 fail(&p, "internal: header too long");
                 goto done;
             }
@@ -251,7 +251,7 @@ int ak_trace_parse(const char *text, const char *name, ak_trace *t, char *err, s
                         fail(&p, "header column %d '%s' repeats column %d", ncore + i + 1, nm, j + 1);
                         goto done;
                     }
-                snprintf(t->extra_name[i], AK_TRACE_NAME_MAX, "%s", nm);
+                snprintf(t->extra_name[i], AK_TRACEFILE_NAME_MAX, "%s", nm);
             }
             header = true;
             continue;
@@ -291,7 +291,7 @@ int ak_trace_parse(const char *text, const char *name, ak_trace *t, char *err, s
                         p.line--; // the missing body belongs to the step that just ended
                         fail(&p, "step %ld (ending here) has no row for body '%s' (every step must list the "
                                  "%d bodies of the first step)",
-                             cur_step, ((char(*)[AK_TRACE_NAME_MAX])names.data)[b], t->nbody);
+                             cur_step, ((char(*)[AK_TRACEFILE_NAME_MAX])names.data)[b], t->nbody);
                         break;
                     }
                 goto done;
@@ -339,7 +339,7 @@ int ak_trace_parse(const char *text, const char *name, ak_trace *t, char *err, s
         int b;
         if (t->nsteps == 1) { // the first step defines the bodies
             for (b = 0; b < t->nbody; b++)
-                if (!strcmp(((char(*)[AK_TRACE_NAME_MAX])names.data)[b], body)) {
+                if (!strcmp(((char(*)[AK_TRACEFILE_NAME_MAX])names.data)[b], body)) {
                     fail(&p, "column 'body' (field 3): body '%s' appears twice in step %ld", body, sv);
                     goto done;
                 }
@@ -350,7 +350,7 @@ int ak_trace_parse(const char *text, const char *name, ak_trace *t, char *err, s
                 fail(&p, "out of memory");
                 goto done;
             }
-            snprintf(nm, AK_TRACE_NAME_MAX, "%s", body);
+            snprintf(nm, AK_TRACEFILE_NAME_MAX, "%s", body);
             b = t->nbody++;
         } else {
             for (b = 0; b < t->nbody; b++)
@@ -430,19 +430,19 @@ done:
     return rc;
 }
 
-int ak_trace_read(const char *path, ak_trace *out, char *err, size_t errlen) {
+int ak_tracefile_read(const char *path, ak_tracefile *out, char *err, size_t errlen) {
     memset(out, 0, sizeof *out);
     char *text = ak_read_file(path, NULL);
     if (!text) {
         if (err) snprintf(err, errlen, "%s: cannot read the trace", path ? path : "(null)");
         return -1;
     }
-    int rc = ak_trace_parse(text, path, out, err, errlen);
+    int rc = ak_tracefile_parse(text, path, out, err, errlen);
     free(text);
     return rc;
 }
 
-void ak_trace_free(ak_trace *t) {
+void ak_tracefile_free(ak_tracefile *t) {
     free(t->body);
     free(t->extra_name);
     free(t->step);
@@ -452,34 +452,34 @@ void ak_trace_free(ak_trace *t) {
     memset(t, 0, sizeof *t);
 }
 
-static const double *row(const ak_trace *t, long s, int b) {
+static const double *row(const ak_tracefile *t, long s, int b) {
     return t->state + ((size_t)s * (size_t)t->nbody + (size_t)b) * (size_t)t->nstate;
 }
-const double *ak_trace_x(const ak_trace *t, long s, int b) { return row(t, s, b); }
-const double *ak_trace_v(const ak_trace *t, long s, int b) { return row(t, s, b) + t->dim; }
-const double *ak_trace_R(const ak_trace *t, long s, int b) { return row(t, s, b) + 2 * t->dim; }
-const double *ak_trace_w(const ak_trace *t, long s, int b) { return row(t, s, b) + 2 * t->dim + t->neven; }
+const double *ak_tracefile_x(const ak_tracefile *t, long s, int b) { return row(t, s, b); }
+const double *ak_tracefile_v(const ak_tracefile *t, long s, int b) { return row(t, s, b) + t->dim; }
+const double *ak_tracefile_R(const ak_tracefile *t, long s, int b) { return row(t, s, b) + 2 * t->dim; }
+const double *ak_tracefile_w(const ak_tracefile *t, long s, int b) { return row(t, s, b) + 2 * t->dim + t->neven; }
 
-int ak_trace_body(const ak_trace *t, const char *name) {
+int ak_tracefile_body(const ak_tracefile *t, const char *name) {
     for (int b = 0; b < t->nbody; b++)
         if (!strcmp(t->body[b], name)) return b;
     return -1;
 }
-int ak_trace_extra_col(const ak_trace *t, const char *name) {
+int ak_tracefile_extra_col(const ak_tracefile *t, const char *name) {
     for (int k = 0; k < t->nextra; k++)
         if (!strcmp(t->extra_name[k], name)) return k;
     return -1;
 }
-double ak_trace_extra(const ak_trace *t, long s, int b, int c) {
+double ak_tracefile_extra(const ak_tracefile *t, long s, int b, int c) {
     return t->extra[((size_t)s * (size_t)t->nbody + (size_t)b) * (size_t)t->nextra + (size_t)c];
 }
-const char *ak_trace_meta(const ak_trace *t, const char *key) {
+const char *ak_tracefile_meta(const ak_tracefile *t, const char *key) {
     for (int i = 0; i < t->nmeta; i++)
         if (!strcmp(t->meta_key[i], key)) return t->meta_value[i];
     return NULL;
 }
 
-int ak_trace_write(const char *path, const ak_trace *t, const unsigned char *keep) {
+int ak_tracefile_write(const char *path, const ak_tracefile *t, const unsigned char *keep) {
     FILE *f = fopen(path, "w");
     if (!f) return -1;
     bool has_format = false;
@@ -489,7 +489,7 @@ int ak_trace_write(const char *path, const ak_trace *t, const unsigned char *kee
     }
     if (!has_format) fprintf(f, "# format: anakata-trace/1\n# dim: %d\n", t->dim);
     char hdr[4096];
-    ak_trace_header(t->dim, hdr, sizeof hdr);
+    ak_tracefile_header(t->dim, hdr, sizeof hdr);
     fputs(hdr, f);
     for (int k = 0; k < t->nextra; k++) fprintf(f, ",%s", t->extra_name[k]);
     fputc('\n', f);
@@ -497,10 +497,10 @@ int ak_trace_write(const char *path, const ak_trace *t, const unsigned char *kee
         if (keep && !keep[s]) continue;
         for (int b = 0; b < t->nbody; b++) {
             fprintf(f, "%ld,%.17g,%s", t->step[s], t->t[s], t->body[b]);
-            const double *st = ak_trace_x(t, s, b);
+            const double *st = ak_tracefile_x(t, s, b);
             for (int k = 0; k < t->nstate; k++) fprintf(f, ",%.17g", st[k]);
             for (int k = 0; k < t->nextra; k++) {
-                double v = ak_trace_extra(t, s, b, k);
+                double v = ak_tracefile_extra(t, s, b, k);
                 if (isnan(v)) fputc(',', f);
                 else fprintf(f, ",%.17g", v);
             }
@@ -510,7 +510,7 @@ int ak_trace_write(const char *path, const ak_trace *t, const unsigned char *kee
     return fclose(f) == 0 ? 0 : -1;
 }
 
-long ak_trace_downsample(const ak_trace *t, double dense_until, int every, unsigned char *keep) {
+long ak_tracefile_downsample(const ak_tracefile *t, double dense_until, int every, unsigned char *keep) {
     long n = 0, since = 0;
     if (every < 1) every = 1;
     for (long s = 0; s < t->nsteps; s++) {

@@ -24,61 +24,61 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define AK_TRACE_NAME_MAX 64
-#define AK_TRACE_META_MAX 32
+#define AK_TRACEFILE_NAME_MAX 64
+#define AK_TRACEFILE_META_MAX 32
 
-typedef struct ak_trace {
+typedef struct ak_tracefile {
     char path[512];
     // metadata
     char format[64], scene[256], integrator[64], version[64];
     int dim;
     double timestep; ///< NaN when the trace does not say
     int nmeta;
-    char meta_key[AK_TRACE_META_MAX][32], meta_value[AK_TRACE_META_MAX][256];
+    char meta_key[AK_TRACEFILE_META_MAX][32], meta_value[AK_TRACEFILE_META_MAX][256];
     // layout
     int nbiv, neven, nstate; ///< nstate = 2*dim + neven + nbiv: x, v, R, w per body
     int nbody;
-    char (*body)[AK_TRACE_NAME_MAX]; ///< nbody names, in the order of the first step
+    char (*body)[AK_TRACEFILE_NAME_MAX]; ///< nbody names, in the order of the first step
     int nextra;
-    char (*extra_name)[AK_TRACE_NAME_MAX];
+    char (*extra_name)[AK_TRACEFILE_NAME_MAX];
     // data
     long nsteps;
     long *step;    ///< nsteps
     double *t;     ///< nsteps
     double *state; ///< nsteps x nbody x nstate
     double *extra; ///< nsteps x nbody x nextra (NaN where empty or not a number)
-} ak_trace;
+} ak_tracefile;
 
 /// Read and validate a trace file. Returns 0, or -1 with "path:line: column 'c' (field k): why"
 /// in err. On failure *out holds nothing to free (it is zeroed).
-int ak_trace_read(const char *path, ak_trace *out, char *err, size_t errlen);
+int ak_tracefile_read(const char *path, ak_tracefile *out, char *err, size_t errlen);
 /// The same on text in memory; name is used in messages.
-int ak_trace_parse(const char *text, const char *name, ak_trace *out, char *err, size_t errlen);
-void ak_trace_free(ak_trace *t);
+int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *out, char *err, size_t errlen);
+void ak_tracefile_free(ak_tracefile *t);
 
 /// State of body b at recorded step s: x (dim), v (dim), R (neven), w (nbiv).
-const double *ak_trace_x(const ak_trace *t, long s, int b);
-const double *ak_trace_v(const ak_trace *t, long s, int b);
-const double *ak_trace_R(const ak_trace *t, long s, int b);
-const double *ak_trace_w(const ak_trace *t, long s, int b);
+const double *ak_tracefile_x(const ak_tracefile *t, long s, int b);
+const double *ak_tracefile_v(const ak_tracefile *t, long s, int b);
+const double *ak_tracefile_R(const ak_tracefile *t, long s, int b);
+const double *ak_tracefile_w(const ak_tracefile *t, long s, int b);
 /// Index of body name / extra column name, or -1.
-int ak_trace_body(const ak_trace *t, const char *name);
-int ak_trace_extra_col(const ak_trace *t, const char *name);
+int ak_tracefile_body(const ak_tracefile *t, const char *name);
+int ak_tracefile_extra_col(const ak_tracefile *t, const char *name);
 /// Value of extra column c for body b at step s.
-double ak_trace_extra(const ak_trace *t, long s, int b, int c);
+double ak_tracefile_extra(const ak_tracefile *t, long s, int b, int c);
 /// Metadata value for key, or NULL.
-const char *ak_trace_meta(const ak_trace *t, const char *key);
+const char *ak_tracefile_meta(const ak_tracefile *t, const char *key);
 
 /// Write t (metadata, header, the rows of the steps whose keep[s] is nonzero, or all when keep is
 /// NULL) as an anakata-trace/1 file. Numbers are printed with 17 significant digits, so a
 /// written trace reads back bit for bit. Returns 0 or -1 (cannot write path).
-int ak_trace_write(const char *path, const ak_trace *t, const unsigned char *keep);
+int ak_tracefile_write(const char *path, const ak_tracefile *t, const unsigned char *keep);
 
 /// Which steps a reference keeps: every step with t <= t0 + dense_until, then every `every`-th
 /// step, and always the last. keep has t->nsteps entries. Returns the number kept.
-long ak_trace_downsample(const ak_trace *t, double dense_until, int every, unsigned char *keep);
+long ak_tracefile_downsample(const ak_tracefile *t, double dense_until, int every, unsigned char *keep);
 
 /// The contract's header for dimension dim (the core columns only), into out. 0 or -1.
-int ak_trace_header(int dim, char *out, size_t outlen);
+int ak_tracefile_header(int dim, char *out, size_t outlen);
 
 #endif

@@ -2,6 +2,7 @@
 #include "traceability.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +54,7 @@ size_t ak_formula_id_len(const char *t, char prev) {
     if (isalnum((unsigned char)prev) || prev == '-' || prev == '_') return 0;
     if (!isalnum((unsigned char)t[2])) return 0;
     size_t n = 2;
-    while (id_body(t[n])) n++;
+    while (id_body(t[n]) && !(t[n] == '.' && t[n + 1] == '.')) n++; // ".." starts a range
     if (t[n] == '(') { // a directly attached group: T-C.2(V), T-5.1(3D)
         size_t k = n + 1;
         while (isalnum((unsigned char)t[k])) k++;
@@ -106,9 +107,38 @@ static const char *range_marker(const char *p) {
     while (*p == ' ' || *p == '\n' || *p == '\t') p++;
     if (!strncmp(p, "\xe2\x80\xa6", 3)) p += 3;
     else if (!strncmp(p, "...", 3)) p += 3;
+    else if (!strncmp(p, "..", 2)) p += 2;
     else return NULL;
     while (*p == ' ' || *p == '\n' || *p == '\t') p++;
     return p;
+}
+
+// The list's IDs named at p: one ID, or every listed ID of a range "A … B" / "A ... B" / "A..B"
+// with a common stem. Returns how many (at most max) and sets *len to the text consumed (0: none).
+static int ids_at(const ak_formula_list *l, const char *p, char prev, long out[], int max, size_t *len) {
+    size_t n = ak_formula_id_len(p, prev);
+    *len = n;
+    if (!n) return 0;
+    int k = 0;
+    char id[AK_FID_MAX];
+    const char *q = range_marker(p + n);
+    size_t m = q ? ak_formula_id_len(q, ' ') : 0;
+    size_t s1, s2;
+    long a, b;
+    if (m && split_num(p, n, &s1, &a) && split_num(q, m, &s2, &b) && s1 == s2 && !strncmp(p, q, s1) && a < b &&
+        b - a <= AK_RANGE_MAX) {
+        for (long i = a; i <= b && k < max; i++) {
+            snprintf(id, sizeof id, "%.*s%ld", (int)s1, p, i);
+            long f = ak_formulas_find(l, id);
+            if (f >= 0) out[k++] = f;
+        }
+        *len = (size_t)(q + m - p);
+        return k;
+    }
+    snprintf(id, sizeof id, "%.*s", (int)n, p);
+    long f = ak_formulas_find(l, id);
+    if (f >= 0) out[k++] = f;
+    return k;
 }
 
 // A parenthesised description right after p (skipping spaces): copy it (newlines as spaces).
@@ -294,14 +324,12 @@ static void scan_file(ak_formula_list *l, const char *path, const char *rel) {
     char prev = '\n';
     for (const char *p = t; *p; prev = *p, p++) {
         while (line + 1 < nlines && p >= lines[line + 1]) line++;
-        size_t n = ak_formula_id_len(p, prev);
+        size_t n;
+        long hits[AK_RANGE_MAX + 1];
+        int nh = ids_at(l, p, prev, hits, AK_RANGE_MAX + 1, &n);
         if (!n) continue;
-        char id[AK_FID_MAX];
-        snprintf(id, sizeof id, "%.*s", (int)n, p);
-        long k = ak_formulas_find(l, id);
         p += n - 1;
-        if (k < 0) continue;
-        ak_formula *f = &l->items[k];
+        if (nh == 0) continue;
         // Skip repeated citations of the same ID in the same function.
         char fn[96] = "";
         if (depth[line] > 0) { // inside a body: the enclosing definition starts at column 0
@@ -320,16 +348,19 @@ static void scan_file(ak_formula_list *l, const char *path, const char *rel) {
                 function_on_line(ls, le, fn, sizeof fn);
             }
         }
-        bool dup = false;
-        for (int s = 0; s < f->nimpl; s++)
-            if (!strcmp(f->impl[s].file, rel) && !strcmp(f->impl[s].function, fn) && fn[0]) dup = true;
-        if (dup) continue;
-        f->nimpl_total++;
-        if (f->nimpl < AK_IMPL_MAX) {
-            ak_impl_site *s = &f->impl[f->nimpl++];
-            scopy(s->file, sizeof s->file, rel);
-            s->line = line + 1;
-            scopy(s->function, sizeof s->function, fn);
+        for (int h = 0; h < nh; h++) {
+            ak_formula *f = &l->items[hits[h]];
+            bool dup = false;
+            for (int s = 0; s < f->nimpl; s++)
+                if (!strcmp(f->impl[s].file, rel) && !strcmp(f->impl[s].function, fn) && fn[0]) dup = true;
+            if (dup) continue;
+            f->nimpl_total++;
+            if (f->nimpl < AK_IMPL_MAX) {
+                ak_impl_site *s = &f->impl[f->nimpl++];
+                scopy(s->file, sizeof s->file, rel);
+                s->line = line + 1;
+                scopy(s->function, sizeof s->function, fn);
+            }
         }
     }
 done:
@@ -392,7 +423,7 @@ void ak_md_slug(const char *h, size_t len, char *out, size_t outlen) {
 static void scan_page(ak_formula_list *l, const char *path, const char *rel, int *count) {
     char *t = ak_read_file(path, NULL);
     if (!t) return;
-    long cur[16];
+    long cur[AK_RANGE_MAX + 1];
     int ncur = 0, level = 0;
     bool have_verdict = false;
     for (char *ls = t; *ls;) {
@@ -402,23 +433,24 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
         int hl = 0;
         while ((size_t)hl < n && ls[hl] == '#') hl++;
         if (hl >= 1 && (size_t)hl < n && ls[hl] == ' ') {
-            if (hl <= level || ncur == 0) ncur = 0;
+            // A heading that names IDs opens their entry; one that names none closes the current
+            // entry only at the same or a higher level (a "### detail" stays inside it).
+            long found[AK_RANGE_MAX + 1];
+            int nfound = 0;
             if (hl >= 2) {
                 const char *h = ls + hl + 1;
                 size_t hn = n - (size_t)hl - 1;
                 char slug[160];
                 ak_md_slug(h, hn, slug, sizeof slug);
-                int found = 0;
                 char prev = ' ';
                 for (const char *p = h; p < h + hn; prev = *p, p++) {
-                    size_t m = ak_formula_id_len(p, prev);
+                    size_t m;
+                    long hits[AK_RANGE_MAX + 1];
+                    int nh = ids_at(l, p, prev, hits, AK_RANGE_MAX + 1, &m);
                     if (!m || p + m > h + hn) continue;
-                    char id[AK_FID_MAX];
-                    snprintf(id, sizeof id, "%.*s", (int)m, p);
-                    long k = ak_formulas_find(l, id);
-                    if (k >= 0 && ncur < 16) {
-                        cur[ncur++] = k;
-                        found++;
+                    for (int q = 0; q < nh && nfound < AK_RANGE_MAX + 1; q++) {
+                        long k = hits[q];
+                        found[nfound++] = k;
                         if (!l->items[k].doc[0]) {
                             int w = snprintf(l->items[k].doc, sizeof l->items[k].doc, "%s#%s", rel, slug);
                             if (w < 0 || (size_t)w >= sizeof l->items[k].doc) l->items[k].doc[0] = '\0';
@@ -426,9 +458,27 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
                     }
                     p += m - 1;
                 }
-                if (found) {
-                    level = hl;
-                    have_verdict = false;
+            }
+            if (nfound) {
+                memcpy(cur, found, (size_t)nfound * sizeof cur[0]);
+                ncur = nfound;
+                level = hl;
+                have_verdict = false;
+            } else if (hl <= level) {
+                ncur = 0;
+            }
+        } else if (ncur > 0 && ls[0] == '-' && ls[1] == ' ' && ak_formula_id_len(ls + 2, ' ')) {
+            // "- T-2.7 ...: **wrong for r = 2**": a per-ID verdict, the first bold span
+            size_t m;
+            long hits[AK_RANGE_MAX + 1];
+            int nh = ids_at(l, ls + 2, ' ', hits, AK_RANGE_MAX + 1, &m);
+            const char *b1 = strstr(ls, "**");
+            const char *b2 = b1 && b1 < le ? strstr(b1 + 2, "**") : NULL;
+            if (nh > 0 && b2 && b2 < le && b2 > b1 + 2) {
+                for (int i = 0; i < nh; i++) {
+                    ak_formula *f = &l->items[hits[i]];
+                    if (!f->verdict[0]) (*count)++;
+                    snprintf(f->verdict, sizeof f->verdict, "%.*s", (int)(b2 - b1 - 2), b1 + 2);
                 }
             }
         } else if (ncur > 0 && !have_verdict) {
@@ -439,10 +489,16 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
                 if (c && c - p < 24) {
                     c++;
                     while (c < le && (*c == ' ' || *c == '*')) c++;
+                    char v[160];
+                    size_t nv = 0;
+                    for (const char *q = c; q < le && nv + 1 < sizeof v; q++)
+                        if (*q != '*' && *q != '`') v[nv++] = *q; // Markdown emphasis is not part of it
+                    while (nv > 0 && (v[nv - 1] == ' ' || v[nv - 1] == '.')) nv--;
+                    v[nv] = '\0';
                     for (int i = 0; i < ncur; i++) {
                         ak_formula *f = &l->items[cur[i]];
                         if (f->verdict[0]) continue;
-                        snprintf(f->verdict, sizeof f->verdict, "%.*s", (int)(le - c), c);
+                        snprintf(f->verdict, sizeof f->verdict, "%s", v);
                         (*count)++;
                     }
                     have_verdict = true;
@@ -511,45 +567,141 @@ static char *field_of(ak_erratum *e, const char *ls, const char *le, const char 
     return NULL;
 }
 
+static ak_erratum *new_erratum(ak_errata *out, const char *area) {
+    if (out->n == out->cap) {
+        size_t cap = out->cap ? 2 * out->cap : 16;
+        ak_erratum *it = realloc(out->items, cap * sizeof *it);
+        if (!it) return NULL;
+        out->items = it;
+        out->cap = cap;
+    }
+    ak_erratum *e = &out->items[out->n++];
+    memset(e, 0, sizeof *e);
+    snprintf(e->area, sizeof e->area, "%s", area);
+    return e;
+}
+
+static void ids_of(ak_erratum *e, const char *text) {
+    char prev = ' ';
+    for (const char *p = text; *p; prev = *p, p++) {
+        size_t m = ak_formula_id_len(p, prev);
+        if (m && e->nids < 8) {
+            char id[AK_FID_MAX];
+            snprintf(id, sizeof id, "%.*s", (int)m, p);
+            bool dup = false;
+            for (int k = 0; k < e->nids; k++) dup = dup || !strcmp(e->ids[k], id);
+            if (!dup) snprintf(e->ids[e->nids++], AK_FID_MAX, "%s", id);
+            p += m - 1;
+        }
+    }
+}
+
+// A list-item erratum ("- **T-A.5** (...), wrong. Printed ...; correct ... Counterexample: ...
+// Check `...`."): the first sentence is the title (with the IDs); every later sentence or
+// ';'-clause goes to the field its first word names: printed/published, correct, counterexample,
+// check/checks/evidence; a sentence without such a word continues the previous field. Sentences
+// end at ". " outside `code` and parentheses.
+static void classify_item(ak_erratum *e, const char *raw) {
+    size_t n = strlen(raw);
+    bool code = false, first = true;
+    int depth = 0; // parentheses: "(thesis App. A.5, ...)" is not a sentence end
+    size_t a = 0;
+    char *last = e->other;
+    for (size_t i = 0; i <= n; i++) {
+        if (i < n && raw[i] == '`') code = !code;
+        if (i < n && !code && raw[i] == '(') depth++;
+        if (i < n && !code && raw[i] == ')' && depth > 0) depth--;
+        bool stop = i < n && raw[i] == '.' && (raw[i + 1] == ' ' || raw[i + 1] == '\0') &&
+                    !(i >= 2 && raw[i - 2] == '.'); // "i.e. " and "e.g. " are not sentence ends
+        bool semi = i < n && raw[i] == ';' && raw[i + 1] == ' ' && !first;
+        bool end = i == n || (!code && depth == 0 && (stop || semi));
+        if (!end) continue;
+        size_t b = i < n ? i + 1 : i; // keep the '.' or ';
+        const char *seg = raw + a;
+        size_t len = b - a;
+        while (len && (*seg == ' ' || *seg == ';')) seg++, len--;
+        a = i + 1;
+        if (!len) continue;
+        if (first) {
+            char t[256];
+            size_t k = 0;
+            for (size_t j = 0; j < len && k + 1 < sizeof t; j++)
+                if (seg[j] != '*') t[k++] = seg[j];
+            t[k] = '\0';
+            snprintf(e->title, sizeof e->title, "%s", t);
+            ids_of(e, t);
+            first = false;
+            continue;
+        }
+        static const struct {
+            const char *word;
+            size_t off;
+        } W[] = {{"printed", offsetof(ak_erratum, published)},      {"published", offsetof(ak_erratum, published)},
+                 {"correct", offsetof(ak_erratum, correct)},        {"counterexample", offsetof(ak_erratum, counterexample)},
+                 {"minimal counterexample", offsetof(ak_erratum, counterexample)},
+                 {"check", offsetof(ak_erratum, evidence)},         {"evidence", offsetof(ak_erratum, evidence)}};
+        char *dst = NULL;
+        for (size_t w = 0; w < sizeof W / sizeof W[0] && !dst; w++) {
+            size_t wl = strlen(W[w].word);
+            if (len >= wl && !strncasecmp(seg, W[w].word, wl) && !isalpha((unsigned char)seg[wl]) &&
+                !(seg[wl] == 's' && isalpha((unsigned char)seg[wl + 1])))
+                dst = (char *)e + W[w].off;
+            else if (len > wl && !strncasecmp(seg, W[w].word, wl) && seg[wl] == 's' && !isalpha((unsigned char)seg[wl + 1]))
+                dst = (char *)e + W[w].off; // "checks"
+        }
+        if (!dst) dst = last == e->other ? e->other : last; // a sentence without a keyword continues
+        append_text(dst, 1024, seg, len);
+        last = dst;
+    }
+}
+
 int ak_errata_parse(const char *text, ak_errata *out) {
     memset(out, 0, sizeof *out);
     char area[96] = "";
     ak_erratum *cur = NULL;
+    bool item = false; // cur is a list-item erratum whose text is still being collected
+    char raw[4096] = "";
     char *field = NULL;
+#define FLUSH_ITEM()                                                                                                   \
+    do {                                                                                                               \
+        if (cur && item) classify_item(cur, raw);                                                                      \
+        item = false;                                                                                                  \
+        raw[0] = '\0';                                                                                                 \
+    } while (0)
     for (const char *ls = text; *ls;) {
         const char *le = strchr(ls, '\n');
         if (!le) le = ls + strlen(ls);
         size_t n = (size_t)(le - ls);
+        bool blank = true;
+        for (const char *p = ls; p < le; p++)
+            if (!isspace((unsigned char)*p)) blank = false;
         if (n >= 3 && !strncmp(ls, "## ", 3)) {
+            FLUSH_ITEM();
             snprintf(area, sizeof area, "%.*s", (int)(n - 3), ls + 3);
             cur = NULL;
         } else if (n >= 4 && !strncmp(ls, "### ", 4)) {
-            if (out->n == out->cap) {
-                size_t cap = out->cap ? 2 * out->cap : 16;
-                ak_erratum *it = realloc(out->items, cap * sizeof *it);
-                if (!it) return -1;
-                out->items = it;
-                out->cap = cap;
-            }
-            cur = &out->items[out->n++];
-            memset(cur, 0, sizeof *cur);
-            snprintf(cur->area, sizeof cur->area, "%s", area);
+            FLUSH_ITEM();
+            if (!(cur = new_erratum(out, area))) return -1;
             snprintf(cur->title, sizeof cur->title, "%.*s", (int)(n - 4), ls + 4);
-            char prev = ' ';
-            for (const char *p = cur->title; *p; prev = *p, p++) {
-                size_t m = ak_formula_id_len(p, prev);
-                if (m && cur->nids < 8) {
-                    snprintf(cur->ids[cur->nids++], AK_FID_MAX, "%.*s", (int)m, p);
-                    p += m - 1;
-                }
-            }
+            ids_of(cur, cur->title);
             field = NULL;
+        } else if (area[0] && (!cur || item) && n > 4 && !strncmp(ls, "- **", 4)) {
+            FLUSH_ITEM();
+            if (!(cur = new_erratum(out, area))) return -1;
+            item = true;
+            append_text(raw, sizeof raw, ls + 2, n - 2);
+        } else if (item) {
+            if (blank || ls[0] != ' ') {
+                FLUSH_ITEM();
+                cur = NULL;
+            } else {
+                const char *s = ls;
+                while (s < le && *s == ' ') s++;
+                append_text(raw, sizeof raw, s, (size_t)(le - s));
+            }
         } else if (cur) {
             const char *t;
             char *f = field_of(cur, ls, le, &t);
-            bool blank = true;
-            for (const char *p = ls; p < le; p++)
-                if (!isspace((unsigned char)*p)) blank = false;
             if (f) {
                 field = f;
                 append_text(f, 1024, t, (size_t)(le - t));
@@ -563,6 +715,8 @@ int ak_errata_parse(const char *text, ak_errata *out) {
         }
         ls = *le ? le + 1 : le;
     }
+    FLUSH_ITEM();
+#undef FLUSH_ITEM
     return 0;
 }
 

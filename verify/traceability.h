@@ -68,7 +68,9 @@ int ak_formulas_scan_sources(ak_formula_list *l, const char *root, const char *c
 /// Verdicts from the formula pages. In every docs_dir/formulas/*.md, a heading (`##` or deeper)
 /// that names an ID opens that ID's entry, up to the next heading of the same or a higher level;
 /// the entry's first line that starts (after "- ", "*" or "**") with "Verdict" and then ':' gives
-/// the verdict. The entry's address is the page plus the heading's GitHub-style slug. Returns the
+/// the verdict for every ID of the heading that has none; a list item of the entry that starts
+/// with IDs ("- T-2.7 ...: **wrong for r = 2**") gives those IDs the item's first bold span as
+/// their verdict. The entry's address is the page plus the heading's GitHub-style slug. Returns the
 /// number of IDs given a verdict, or -1 when docs_dir/formulas cannot be read.
 int ak_formulas_scan_docs(ak_formula_list *l, const char *docs_dir);
 
@@ -76,10 +78,14 @@ int ak_formulas_scan_docs(ak_formula_list *l, const char *docs_dir);
 /// other than '-' and '_' dropped, other bytes kept.
 void ak_md_slug(const char *heading, size_t len, char *out, size_t outlen);
 
-/// One erratum from docs/errata.md: a `### ` heading (its formula IDs and title) in an area's
-/// `## ` section. Fields are the entry's lines that start (after an optional "- " and "**")
-/// with "Published", "Correct", "Evidence" or "Counterexample" followed by ':'; text that
-/// belongs to no field goes to `other`.
+/// One erratum from docs/errata.md, in an area's `## ` section, in either of two forms:
+/// - a `### ` heading (its formula IDs and title), whose fields are the lines that start (after
+///   an optional "- " and "**") with "Published", "Correct", "Evidence" or "Counterexample"
+///   followed by ':'; text that belongs to no field goes to `other`;
+/// - a list item starting "- **" (continued by indented lines): its first sentence is the title
+///   with the IDs; each later sentence or ';'-clause goes to the field its first word names
+///   (printed/published, correct, counterexample, check/checks/evidence), or continues the
+///   previous one.
 typedef struct ak_erratum {
     char area[96];
     char title[256];

@@ -4,50 +4,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dyn/dyn.h"
-#include "mass/mass.h"
+#include "model_mass.h"
 #include "scene.h"
 
 int ak_wc_fill_mass(ak_model *m, char *err, size_t errlen) {
-    int n = m->dim, k = ak_nd_nbiv(n);
-    for (int b = 0; b < m->nbody; b++) {
-        ak_body *bd = &m->bodies[b];
-        if (bd->fixed || bd->shape.type == AK_SHAPE_HYPERPLANE || bd->inv_mass > 0.0) continue;
-        ak_mass_props mp;
-        char e2[256] = "";
-        if (ak_mass_shape(&mp, &bd->shape, 1.0, e2, sizeof e2) != 0) {
-            snprintf(err, errlen, "body '%s': mass properties: %s", bd->name, e2);
-            return -1;
-        }
-        double rho = bd->mass > 0.0 ? bd->mass / mp.volume : bd->density;
-        bd->density = rho;
-        bd->volume = mp.volume;
-        bd->mass = rho * mp.volume;
-        bd->inv_mass = 1.0 / bd->mass;
-        for (int i = 0; i < k * k; i++) bd->inertia[i] = rho * mp.inertia[i];
-        for (int q = 0; q < k; q++) {
-            double e[AK_MAX_BIV] = {0}, col[AK_MAX_BIV];
-            e[q] = 1.0;
-            if (ak_dyn_solve(k, col, bd->inertia, e) != 0) {
-                snprintf(err, errlen, "body '%s': singular inertia", bd->name);
-                return -1;
-            }
-            for (int r = 0; r < k; r++) bd->inv_inertia[r * k + q] = col[r];
-        }
-    }
-    return 0;
+    return ak_model_compute_mass(m, NULL, err, errlen); // engine/model_mass.h
 }
 
 ak_model *ak_wc_load(const char *path, ak_data **d, char *err, size_t errlen) {
-    ak_model *m = ak_scene_load(path, d, err, errlen);
-    if (!m) return NULL;
-    if (ak_wc_fill_mass(m, err, errlen)) {
-        ak_model_free(m);
-        ak_data_free(*d);
-        *d = NULL;
-        return NULL;
-    }
-    return m;
+    return ak_scene_load(path, d, err, errlen); // the loader fills the mass properties
 }
 
 void ak_wc_set_body(ak_model *m, ak_data *d, int b, const ak_shape *s, double mass,

@@ -1,7 +1,6 @@
 /// @file world_checks_util.h
-/// Helpers of the world checks, `anakata step` and the world benchmark: mass properties for a
-/// loaded scene (until engine/model_mass.h lands: ref/mass ak_mass_shape per body), programmatic
-/// scenes, and stepping.
+/// Helpers of the world checks, `anakata step` and the world benchmark: programmatic scenes
+/// (mass properties by engine/model_mass.h), loading, stepping, hashing.
 #ifndef AK_VERIFY_WORLD_CHECKS_UTIL_H
 #define AK_VERIFY_WORLD_CHECKS_UTIL_H
 
@@ -11,10 +10,9 @@
 #include "model.h"
 #include "world.h"
 
-/// Fill mass, inverse mass, volume, inertia and inverse inertia of every movable body whose
-/// inverse mass is still 0 (mass or density as the scene gave it). 0, or -1 with err.
+/// Mass properties of a programmatic model: ak_model_compute_mass. 0, or -1 with err.
 int ak_wc_fill_mass(ak_model *m, char *err, size_t errlen);
-/// ak_scene_load + ak_wc_fill_mass.
+/// ak_scene_load (which fills the mass properties).
 ak_model *ak_wc_load(const char *path, ak_data **d, char *err, size_t errlen);
 
 /// Set body b to a shape with mass (or fixed when mass <= 0) at position x (rest, identity).

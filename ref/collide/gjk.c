@@ -19,7 +19,7 @@
 // feasible otherwise), so recurse on those facets and keep the nearest. Affinely dependent sets
 // recurse on all facets (Caratheodory: the hull is the union of the facets' hulls).
 static double sub_project(int n, const double *P, unsigned mask, double lam[], int total) {
-    int idx[AK_MAX_DIM + 1] = {0}, m = 0;
+    int idx[AK_MAX_DIM + 1] = {0}, m = 0; // initialised: gcc -fsanitize cannot see m >= 1
     for (int i = 0; i < total; i++)
         if (mask & (1u << i)) idx[m++] = i;
     for (int i = 0; i < total; i++) lam[i] = 0;

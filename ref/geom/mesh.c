@@ -110,7 +110,8 @@ static void sub4(double o[4], const double a[4], const double b[4]) {
 // supporting hyperplane and, among the facet's points, they are the lexicographically first
 // affinely independent choice (matroid greedy)? Then each facet is found exactly once.
 // Returns 1 and the outward unit normal n, offset o and the facet's points on[] (non);
-// 0 when not canonical or not a facet; -1 when all points lie in one hyperplane.
+// 0 when not canonical or not a facet; -1 when all points lie in one hyperplane; -2 when a
+// facet holds more than AK_MESH_FACET_MAX points.
 static int canonical_facet(double n[4], double *o_out, int on[], int *non_out, const double verts[],
                            int nverts, int a, int b, int c, int d, double tol) {
     const double *A = verts + 4 * a;
@@ -129,6 +130,7 @@ static int canonical_facet(double n[4], double *o_out, int on[], int *non_out, c
         if (s > tol) pos = 1;
         else if (s < -tol) neg = 1;
         else if (non < AK_MESH_FACET_MAX) on[non++] = q;
+        else return -2; // a facet with more points than the triangulation handles
     }
     if (pos && neg) return 0;
     if (!pos && !neg) return -1;
@@ -166,7 +168,7 @@ int ak_mesh_hull_facets4(double normals[], double offsets[], int max, const doub
                 for (int d = c + 1; d < nverts; d++) {
                     double n[4], o;
                     int r = canonical_facet(n, &o, on, &non, verts, nverts, a, b, c, d, tol);
-                    if (r < 0) return -1;
+                    if (r < 0) return r;
                     if (r == 0) continue;
                     if (count < max) {
                         memcpy(normals + 4 * count, n, sizeof n);
@@ -208,7 +210,7 @@ int ak_mesh_hull_tets4(double tets[], int max, const double verts[], int nverts,
                     double n[4], o;
                     int on[AK_MESH_FACET_MAX], non;
                     int r = canonical_facet(n, &o, on, &non, verts, nverts, a, b, c, d, tol);
-                    if (r < 0) return -1;
+                    if (r < 0) return r;
                     if (r == 0) continue;
                     double outward[4];
                     memcpy(outward, n, sizeof outward);
@@ -357,6 +359,7 @@ int ak_mesh_radial4(double tets[], int max, const ak_shape *s, int k) {
 int ak_mesh_slice(double tris[], int max, double basis_out[12], const double tets[], int ntets,
                   const double m[4], double c) {
     double mm = dot4(m, m);
+    if (!(mm > 0)) return -1;
     double mu[4], foot[4], basis[3][4];
     for (int i = 0; i < 4; i++) {
         mu[i] = m[i] / sqrt(mm);

@@ -26,14 +26,14 @@ void ak_mesh_cross4(double out[4], const double a[4], const double b[4], const d
 
 /// Facets of the convex hull of nverts 4D points (unit outward normals, offsets: n . x <= o).
 /// Brute force over 4-point subsets (fine up to the 600-cell's 120 points). tol is the
-/// coplanarity tolerance. Returns the facet count (writes at most max), or -1 when the points
-/// span less than 4 dimensions.
+/// coplanarity tolerance. Returns the facet count (writes at most max), -1 when the points
+/// span less than 4 dimensions, or -2 when a facet holds more than 64 of the points.
 int ak_mesh_hull_facets4(double normals[], double offsets[], int max, const double verts[],
                          int nverts, double tol);
 
 /// Tetrahedral boundary mesh of the convex hull of nverts 4D points: each facet (a 3D
 /// polytope) is cut into tetrahedra from its centroid to the triangulated 2-faces.
-/// Returns the tetrahedron count (writes at most max), or -1 as ak_mesh_hull_facets4.
+/// Returns the tetrahedron count (writes at most max), or -1 / -2 as ak_mesh_hull_facets4.
 int ak_mesh_hull_tets4(double tets[], int max, const double verts[], int nverts, double tol);
 
 /// Tessellated boundary of a smooth or star-shaped 4D shape (hypersphere, hypercapsule,
@@ -46,7 +46,7 @@ int ak_mesh_radial4(double tets[], int max, const ak_shape *s, int k);
 /// basis_out (3 x 4, may be NULL) receives an orthonormal basis of the hyperplane's
 /// directions; triangles are written as 3 points x 3 slice coordinates (9 doubles, relative
 /// to the foot point c m/|m|^2) and oriented outwards. Returns the triangle count (writes at
-/// most max).
+/// most max), or -1 when m is zero.
 int ak_mesh_slice(double tris[], int max, double basis_out[12], const double tets[], int ntets,
                   const double m[4], double c);
 

@@ -189,8 +189,8 @@ int ak_mass_combine(ak_mass_props *out, const ak_mass_props parts[], int nparts,
     return AK_MASS_OK;
 }
 
-int ak_mass_principal(double moments[], double frame[], double cov_eig[], const ak_mass_props *p,
-                      char *err, size_t errlen) {
+int ak_mass_principal(double moments[], double frame[], double rotor[], double cov_eig[],
+                      const ak_mass_props *p, char *err, size_t errlen) {
     int n = p->dim;
     if (n < 2 || n > AK_MAX_DIM)
         return ak_mass_fail(err, errlen, AK_MASS_EBADPARAM, "dimension %d is not in 2..%d", n,
@@ -214,6 +214,12 @@ int ak_mass_principal(double moments[], double frame[], double cov_eig[], const 
                             gsl_strerror(st));
     if (ak_mass_det(n, Q) < 0.0) // make it a proper rotation
         for (int i = 0; i < n; i++) Q[i * n + n - 1] = -Q[i * n + n - 1];
+    if (rotor) {
+        int gs = ak_nd_rotor_from_frame(n, rotor, Q);
+        if (gs != AK_GA_OK)
+            return ak_mass_fail(err, errlen, AK_MASS_ENUMERIC, "principal frame rotor: %s",
+                                ak_ga_status_str(gs));
+    }
     if (frame) memcpy(frame, Q, sizeof(double) * (size_t)(n * n));
     if (cov_eig) memcpy(cov_eig, ev, sizeof(double) * (size_t)n);
     if (moments) {

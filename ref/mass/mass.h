@@ -82,11 +82,11 @@ int ak_mass_combine(ak_mass_props *out, const ak_mass_props parts[], int nparts,
 /// (gsl_eigen_symmv), sorted by decreasing covariance eigenvalue, as the columns of frame
 /// (n x n, a proper rotation: det = +1). In that frame C is diagonal (eigenvalues cov_eig) and
 /// so is I, with the principal moments moments[ab] = cov_eig[a] + cov_eig[b] in lexicographic
-/// pair order. A body-frame point r has principal coordinates frame^T r. Any output may be NULL.
-/// (The rotor of the frame needs ak_nd_rotor_from_frame from the GA area; until it lands the
-/// frame matrix is returned.)  [B-5]
-int ak_mass_principal(double moments[], double frame[], double cov_eig[], const ak_mass_props *p,
-                      char *err, size_t errlen);
+/// pair order. A body-frame point r has principal coordinates frame^T r. rotor (2^(n-1)
+/// components) is the rotor of the frame, R e_i R~ = column i of frame (ak_nd_rotor_from_frame).
+/// Any output may be NULL.  [B-5]
+int ak_mass_principal(double moments[], double frame[], double rotor[], double cov_eig[],
+                      const ak_mass_props *p, char *err, size_t errlen);
 
 // ---- analytic shapes (all centred as described; density > 0) ---------------------------------
 

@@ -10,6 +10,10 @@
 #define AK_RT_HIT_EPS 2.0e-4      // relative hit epsilon: hit when d < AK_RT_HIT_EPS * max(t, 1)
 #define AK_RT_REFINE_STEPS 3      // Newton steps on sdf(o + t v) = 0 after a hit
 #define AK_RT_REFINE_MIN_SLOPE 0.05 // skip refinement when |d sdf/dt| is below this (grazing)
+// Bounding-ball culling in the scene SDF: an object is skipped when |x - centre| - bound *
+// SLACK - SLACK_ABS is not below the best distance so far (slack covers float rounding).
+#define AK_RT_BOUND_SLACK 1.000001
+#define AK_RT_BOUND_SLACK_ABS 1.0e-6
 // Normals (T-Alg15, corrected: divided by 2h and normalised).
 #define AK_RT_NORMAL_H 1.0e-3
 // Soft shadows (T-6.2.2, after Quilez): penumbra sharpness k, start offset, caps.

@@ -9,7 +9,7 @@ struct AkObj {
     vec4 rt0, rt1, rt2, rt3; // columns of the body-to-world rotation: p_body = (rt_j . (x - pos))
     vec4 a;                  // radius, half_length | r_xy, r_zw | plane offset in a.x
     vec4 b;                  // box half extents | plane unit normal
-    vec4 color;
+    vec4 color;              // rgb, bounding radius about pos (1e30 for planes)
     ivec4 info;              // type, first plane, plane count, 0
 };
 
@@ -38,6 +38,8 @@ float ak_scene_sdf(vec4 x, out int which) {
     for (int i = 0; i < scn.counts.x; i++) {
         int type = scn.obj[i].info.x;
         float d;
+        if (length(x - scn.obj[i].pos) - scn.obj[i].color.w * AK_RT_BOUND_SLACK - AK_RT_BOUND_SLACK_ABS >= best)
+            continue; // bounding ball: cannot beat the best distance (same rule as tracer.c)
         if (type == AK_RT_PLANE) {
             d = ak_sd_hyperplane(x, scn.obj[i].b, scn.obj[i].a.x);
         } else {

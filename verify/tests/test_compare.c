@@ -15,10 +15,10 @@
 #define POS_EPS 1.2e-2             // a foreign position error of 1.2 cm/s: over 1e-3 after 0.083 s
 #define VEL_GAIN 0.05              // a foreign energy gain of ~10 % per second
 
-static void load(ak_trace *t, int dim, double pos_eps, double vel_gain) {
+static void load(ak_tracefile *t, int dim, double pos_eps, double vel_gain) {
     char *s = fixture_trace(dim, NSTEPS, DT, pos_eps, vel_gain);
     char err[512];
-    cr_assert_eq(ak_trace_parse(s, "fixture.csv", t, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ak_tracefile_parse(s, "fixture.csv", t, err, sizeof err), 0, "%s", err);
     free(s);
 }
 
@@ -42,7 +42,7 @@ static const ak_compare_item *find(const ak_compare_result *r, const char *q) {
 
 Test(compare, invariants_match_closed_form) {
     for (int dim = 2; dim <= 5; dim++) {
-        ak_trace t;
+        ak_tracefile t;
         load(&t, dim, 0, 0);
         ak_compare_spec s;
         spec_for(&s, dim, NULL);
@@ -62,12 +62,12 @@ Test(compare, invariants_match_closed_form) {
             cr_assert_float_eq(inv.E[i], inv.E[0], ENERGY_CONSERVED_TOL * fabs(inv.E[0]), "dim %d step %ld", dim, i);
         ak_invariants_free(&inv);
         ak_compare_spec_free(&s);
-        ak_trace_free(&t);
+        ak_tracefile_free(&t);
     }
 }
 
 Test(compare, reference_against_itself_passes) {
-    ak_trace a, b;
+    ak_tracefile a, b;
     load(&a, 4, 0, 0);
     load(&b, 4, 0, 0);
     ak_compare_spec s;
@@ -80,12 +80,12 @@ Test(compare, reference_against_itself_passes) {
     cr_assert_geq(r.n, 12);
     cr_assert_eq(find(&r, "state.position")->error, 0);
     ak_compare_spec_free(&s);
-    ak_trace_free(&a);
-    ak_trace_free(&b);
+    ak_tracefile_free(&a);
+    ak_tracefile_free(&b);
 }
 
 Test(compare, position_error_is_caught_with_time_and_body) {
-    ak_trace a, b;
+    ak_tracefile a, b;
     load(&a, 4, 0, 0);
     load(&b, 4, POS_EPS, 0);
     ak_compare_spec s;
@@ -101,12 +101,12 @@ Test(compare, position_error_is_caught_with_time_and_body) {
     cr_assert_eq(find(&r, "state.rotor")->verdict, AK_CMP_PASS);
     cr_assert_eq(find(&r, "state.velocity")->verdict, AK_CMP_PASS, "the fixture offsets x only");
     ak_compare_spec_free(&s);
-    ak_trace_free(&a);
-    ak_trace_free(&b);
+    ak_tracefile_free(&a);
+    ak_tracefile_free(&b);
 }
 
 Test(compare, energy_gain_is_caught_by_drift_and_momentum) {
-    ak_trace a, b;
+    ak_tracefile a, b;
     load(&a, 4, 0, 0);
     load(&b, 4, 0, VEL_GAIN);
     ak_compare_spec s;
@@ -121,12 +121,12 @@ Test(compare, energy_gain_is_caught_by_drift_and_momentum) {
     // the gain changes the box's velocity relative to the centre of mass, so L_cm drifts too
     cr_assert_eq(find(&r, "angular_momentum.drift")->verdict, AK_CMP_FAIL);
     ak_compare_spec_free(&s);
-    ak_trace_free(&a);
-    ak_trace_free(&b);
+    ak_tracefile_free(&a);
+    ak_tracefile_free(&b);
 }
 
 Test(compare, energy_from_columns_or_skipped_with_reason) {
-    ak_trace a;
+    ak_tracefile a;
     load(&a, 3, 0, 0);
     ak_compare_spec s;
     ak_compare_spec_default(&s);
@@ -137,11 +137,11 @@ Test(compare, energy_from_columns_or_skipped_with_reason) {
     cr_assert_eq(e->verdict, AK_CMP_SKIP);
     cr_assert(strstr(e->detail, "no mass properties"), "%s", e->detail);
     cr_assert_eq(r.nfail, 0);
-    ak_trace_free(&a);
+    ak_tracefile_free(&a);
 }
 
 Test(compare, incomparable_traces_are_errors) {
-    ak_trace a, b;
+    ak_tracefile a, b;
     load(&a, 4, 0, 0);
     load(&b, 3, 0, 0);
     ak_compare_spec s;
@@ -150,16 +150,16 @@ Test(compare, incomparable_traces_are_errors) {
     char err[512];
     cr_assert_eq(ak_compare_traces(&a, &b, &s, &r, err, sizeof err), -1);
     cr_assert(strstr(err, "dim 3") && strstr(err, "dim 4"), "%s", err);
-    ak_trace_free(&b);
+    ak_tracefile_free(&b);
     char *txt = fixture_trace(4, 5, DT, 0, 0);
     char *p;
     while ((p = strstr(txt, ",box,")) != NULL) memcpy(p, ",bax,", 5);
-    cr_assert_eq(ak_trace_parse(txt, "renamed.csv", &b, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ak_tracefile_parse(txt, "renamed.csv", &b, err, sizeof err), 0, "%s", err);
     cr_assert_eq(ak_compare_traces(&a, &b, &s, &r, err, sizeof err), -1);
     cr_assert(strstr(err, "no body 'box'"), "%s", err);
     free(txt);
-    ak_trace_free(&a);
-    ak_trace_free(&b);
+    ak_tracefile_free(&a);
+    ak_tracefile_free(&b);
 }
 
 Test(compare, manifest_errors_and_missing_entries) {

@@ -48,6 +48,11 @@ Test(render, png_round_trip) {
     cr_assert(ak_render_image_compare(&st, &a, &b, 8, NULL));
     cr_assert(fabs(st.frac_over - 1.0 / 35) < TOL);
     cr_assert_eq(st.max_abs, 20);
+    ak_render_image d;
+    cr_assert(ak_render_image_alloc(&d, 7, 5));
+    cr_assert(ak_render_image_compare(&st, &a, &b, 8, &d));
+    cr_assert(d.rgb[0] == 255 && d.rgb[1] == 0 && d.rgb[2] == 0, "the differing pixel is red in the diff image");
+    ak_render_image_free(&d);
     ak_render_image_free(&a);
     ak_render_image_free(&b);
     cr_assert(!ak_render_png_read("/nonexistent/x.png", &a, err, sizeof err));
@@ -108,6 +113,8 @@ Test(render, mesh_counts_and_slice) {
     cr_assert_eq(ak_mesh_radial4(NULL, 0, &pl, 3), -1);
     double flat[5 * 4] = {0};
     cr_assert_eq(ak_mesh_hull_facets4(NULL, NULL, 0, flat, 5, 1e-9), -1);
+    double zero[4] = {0, 0, 0, 0};
+    cr_assert_eq(ak_mesh_slice(NULL, 0, NULL, tets, nt, zero, 0.0), -1);
 }
 
 // Vulkan: either it renders, or it says why (no loader / no device). In CI it must render.

@@ -26,6 +26,7 @@ Test(report, formula_id_tokens) {
     cr_assert_eq(ak_formula_id_len("B-", ' '), 0);
     cr_assert_eq(ak_formula_id_len("X-2", ' '), 0);
     cr_assert_eq(ak_formula_id_len("T-3.hb (x)", ' '), 6, "a spaced parenthesis is a description");
+    cr_assert_eq(ak_formula_id_len("T-2.1..T-2.4]", ' '), 5, "'..' starts a range");
 }
 
 Test(report, ranges_expand_and_descriptions_attach) {
@@ -73,11 +74,11 @@ Test(report, source_scan_finds_function) {
     snprintf(file, sizeof file, "%s/x.c", sub);
     FILE *f = fopen(file, "w");
     fputs("/// Doc.  [B-eq3]\nvoid ak_x_thing(int n);\n\nstatic int helper(int a) {\n    // T-2.1 here\n"
-          "    return a;\n}\n",
+          "    return a;\n}\n/// a ^ b.  [B-3, T-2.1..T-2.2]\nvoid ak_y(void);\n",
           f);
     fclose(f);
     ak_formula_list l;
-    cr_assert_eq(ak_formulas_parse("\n## A\nB-eq3, T-2.1, T-2.2\n", &l, NULL, 0), 0);
+    cr_assert_eq(ak_formulas_parse("\n## A\nB-eq3, T-2.1, T-2.2, T-2.3\n", &l, NULL, 0), 0);
     const char *dirs[] = {"ref"};
     cr_assert_eq(ak_formulas_scan_sources(&l, dir, dirs, 1), 1);
     cr_assert_eq(l.items[0].nimpl, 1);
@@ -86,7 +87,10 @@ Test(report, source_scan_finds_function) {
     cr_assert_eq(l.items[0].impl[0].line, 1);
     cr_assert_str_eq(l.items[1].impl[0].function, "helper");
     cr_assert_eq(l.items[1].impl[0].line, 5);
-    cr_assert_eq(l.items[2].nimpl, 0);
+    cr_assert_eq(l.items[1].nimpl, 2, "T-2.1 in helper() and in the range T-2.1..T-2.2");
+    cr_assert_eq(l.items[2].nimpl, 1, "T-2.2 from the range");
+    cr_assert_str_eq(l.items[2].impl[0].function, "ak_y");
+    cr_assert_eq(l.items[3].nimpl, 0);
     ak_formulas_free(&l);
     unlink(file);
     rmdir(sub);
@@ -108,6 +112,20 @@ Test(report, errata_entries_and_fields) {
     cr_assert_str_eq(e.items[0].evidence, "1 vs 2");
     cr_assert_str_eq(e.items[0].counterexample, "r = 1");
     cr_assert_str_eq(e.items[0].other, "free text");
+    ak_errata_free(&e);
+    const char *t2 = "## GA\n\nDetails elsewhere.\n\n- **T-A.5** (thesis App. A.5, bivector), wrong. Printed `a b`;\n"
+                     "  correct `-a b` (e.g. here). Counterexample: a = b = e_xy. Check `ga.x`: 1.99. More.\n"
+                     "- **T-2.7, T-2.10**, wrong: x.\n\n## Mass\n";
+    cr_assert_eq(ak_errata_parse(t2, &e), 0);
+    cr_assert_eq(e.n, 2);
+    cr_assert_str_eq(e.items[0].title, "T-A.5 (thesis App. A.5, bivector), wrong.");
+    cr_assert_str_eq(e.items[0].ids[0], "T-A.5");
+    cr_assert_str_eq(e.items[0].published, "Printed `a b`;");
+    cr_assert_str_eq(e.items[0].correct, "correct `-a b` (e.g. here).");
+    cr_assert_str_eq(e.items[0].counterexample, "Counterexample: a = b = e_xy.");
+    cr_assert_str_eq(e.items[0].evidence, "Check `ga.x`: 1.99. More.");
+    cr_assert_eq(e.items[1].nids, 2);
+    cr_assert_str_eq(e.items[1].area, "GA");
     ak_errata_free(&e);
 }
 
@@ -181,12 +199,17 @@ Test(report, formula_page_verdicts_and_slugs) {
     snprintf(file, sizeof file, "%s/mass.md", sub);
     FILE *f = fopen(file, "w");
     fputs("# Mass\n\n## T-3.1, T-3.2: measure\n\n- **Verdict:** correct\n\n### detail\n\nVerdict: not this one\n"
-          "## T-3.hb: box\nsome text\n- Verdict: wrong (factor 4)\n## T-3.9 no verdict here\n",
+          "## T-3.hb: box\nsome text\n- Verdict: **wrong** (factor 4).\n## T-3.9 no verdict here\n"
+          "### T-3.5 ... T-3.7 (range)\n- Verdict: correct\n## T-3.3 ... T-3.4 items\n"
+          "- T-3.4 (the density): **wrong for n = 5**, see errata\n",
           f);
     fclose(f);
     ak_formula_list l;
-    cr_assert_eq(ak_formulas_parse("\n## A\nT-3.1, T-3.2, T-3.hb, T-3.9, T-3.8\n", &l, NULL, 0), 0);
-    cr_assert_eq(ak_formulas_scan_docs(&l, dir), 3);
+    cr_assert_eq(ak_formulas_parse("\n## A\nT-3.1, T-3.2, T-3.hb, T-3.9, T-3.8, T-3.6, T-3.4\n", &l, NULL, 0), 0);
+    cr_assert_eq(ak_formulas_scan_docs(&l, dir), 5);
+    cr_assert_str_eq(l.items[6].verdict, "wrong for n = 5");
+    cr_assert_str_eq(l.items[6].doc, "formulas/mass.md#t-33--t-34-items");
+    cr_assert_str_eq(l.items[5].verdict, "correct", "T-3.6 inside the heading's range");
     cr_assert_str_eq(l.items[0].verdict, "correct");
     cr_assert_str_eq(l.items[1].verdict, "correct");
     cr_assert_str_eq(l.items[0].doc, "formulas/mass.md#t-31-t-32-measure");

@@ -33,9 +33,9 @@ static int line_of(const char *s, const char *prefix) {
 }
 
 static void expect_reject(const char *text, const char *want1, const char *want2) {
-    ak_trace t;
+    ak_tracefile t;
     char err[1024] = "";
-    cr_assert_eq(ak_trace_parse(text, "bad.csv", &t, err, sizeof err), -1, "accepted a malformed trace");
+    cr_assert_eq(ak_tracefile_parse(text, "bad.csv", &t, err, sizeof err), -1, "accepted a malformed trace");
     cr_assert(strstr(err, want1), "message '%s' lacks '%s'", err, want1);
     if (want2) cr_assert(strstr(err, want2), "message '%s' lacks '%s'", err, want2);
     cr_assert(!strncmp(err, "bad.csv:", 8), "message '%s' does not start with the file name", err);
@@ -44,9 +44,9 @@ static void expect_reject(const char *text, const char *want1, const char *want2
 Test(trace, accepts_contract_in_every_dim) {
     for (int dim = 2; dim <= 5; dim++) {
         char *s = fixture_trace(dim, NSTEPS, DT, 0, 0);
-        ak_trace t;
+        ak_tracefile t;
         char err[1024];
-        cr_assert_eq(ak_trace_parse(s, "ok.csv", &t, err, sizeof err), 0, "dim %d: %s", dim, err);
+        cr_assert_eq(ak_tracefile_parse(s, "ok.csv", &t, err, sizeof err), 0, "dim %d: %s", dim, err);
         cr_assert_eq(t.dim, dim);
         cr_assert_eq(t.nbody, 2);
         cr_assert_eq(t.nsteps, NSTEPS);
@@ -56,11 +56,11 @@ Test(trace, accepts_contract_in_every_dim) {
         cr_assert_str_eq(t.integrator, "analytic");
         cr_assert_float_eq(t.timestep, DT, 1e-15);
         cr_assert_eq(t.nextra, 1);
-        cr_assert_eq(ak_trace_extra_col(&t, "contacts"), 0);
+        cr_assert_eq(ak_tracefile_extra_col(&t, "contacts"), 0);
         // a value read back equals the value written (x0 of body 1 at step 3: 1 - 0.3 t)
-        cr_assert_float_eq(ak_trace_x(&t, 3, 1)[0], 1.0 - 0.3 * 3 * DT, 1e-15);
+        cr_assert_float_eq(ak_tracefile_x(&t, 3, 1)[0], 1.0 - 0.3 * 3 * DT, 1e-15);
         cr_assert_float_eq(t.t[NSTEPS - 1], (NSTEPS - 1) * DT, 1e-15);
-        ak_trace_free(&t);
+        ak_tracefile_free(&t);
         free(s);
     }
 }
@@ -87,15 +87,15 @@ Test(trace, metadata_styles_crlf_comments_and_body_order) {
         *q++ = b[i];
     }
     strcpy(q, "# a comment at the end\r\n\r\n");
-    ak_trace t;
+    ak_tracefile t;
     char err[1024];
-    cr_assert_eq(ak_trace_parse(c, "crlf.csv", &t, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ak_tracefile_parse(c, "crlf.csv", &t, err, sizeof err), 0, "%s", err);
     cr_assert_eq(t.dim, 4);
     cr_assert_str_eq(t.scene, "fixture");
     cr_assert_eq(t.nsteps, 3);
     // body order comes from step 0; step 1's rows were swapped but land in the right slots
-    cr_assert_float_eq(ak_trace_x(&t, 1, 0)[0], -1.0 + 0.5 * DT, 1e-15);
-    ak_trace_free(&t);
+    cr_assert_float_eq(ak_tracefile_x(&t, 1, 0)[0], -1.0 + 0.5 * DT, 1e-15);
+    ak_tracefile_free(&t);
     free(s), free(a), free(b), free(c);
 }
 
@@ -205,8 +205,8 @@ Test(trace, rejects_empty_and_headerless) {
 }
 
 Test(trace, read_file_errors_name_the_file) {
-    ak_trace t;
+    ak_tracefile t;
     char err[256];
-    cr_assert_eq(ak_trace_read("/nonexistent/x.csv", &t, err, sizeof err), -1);
+    cr_assert_eq(ak_tracefile_read("/nonexistent/x.csv", &t, err, sizeof err), -1);
     cr_assert(strstr(err, "/nonexistent/x.csv"), "%s", err);
 }

@@ -194,3 +194,23 @@ Test(world, resting_box_warm_starts) {
     ak_data_free(d);
     ak_model_free(m);
 }
+
+// A fixed (non-plane) body stops a falling sphere and never moves itself.
+Test(world, fixed_body_supports) {
+    int n = 4;
+    ak_model *m = ak_model_create(n, 2);
+    ak_data *d = ak_data_create(m);
+    double xs[4] = {0.1, 1.5, 0, 0.05}, xb[4] = {0, 0, 0, 0};
+    ak_shape s = ak_wc_sphere(n, 0.5), b = ak_wc_box(n, 0.5);
+    ak_wc_set_body(m, d, 0, &s, 1.0, xs);
+    ak_wc_set_body(m, d, 1, &b, 0.0, xb); // mass 0: fixed
+    char err[256];
+    cr_assert_eq(ak_wc_fill_mass(m, err, sizeof err), 0);
+    cr_assert(m->bodies[1].fixed);
+    m->gravity[1] = -9.81;
+    cr_assert_eq(ak_wc_run(m, d, 200, err, sizeof err), 0, "%s", err);
+    cr_assert(fabs(d->x[1] - 1.0) < 0.01, "sphere centre y = %g (rests on the box top at 1.0)", d->x[1]);
+    for (int i = 0; i < n; i++) cr_assert_float_eq(d->x[AK_MAX_DIM + i], xb[i], 0.0);
+    ak_data_free(d);
+    ak_model_free(m);
+}

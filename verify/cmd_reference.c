@@ -1,4 +1,4 @@
-// anakata reference [--update] [--manifest FILE] [SCENE...]
+// anakata reference [--update] [--verbose] [--manifest FILE] [SCENE...]
 // anakata reference --oracle SCENE_FILE --trace FILE [--duration T]
 #include <math.h>
 #include <stdio.h>
@@ -13,7 +13,7 @@
 #define MAX_SCENES 256
 
 static void usage(FILE *f) {
-    fprintf(f, "usage: anakata reference [--update] [--manifest FILE] [SCENE...]\n"
+    fprintf(f, "usage: anakata reference [--update] [--verbose] [--manifest FILE] [SCENE...]\n"
                "       anakata reference --oracle SCENE_FILE --trace FILE [--duration T]\n\n"
                "Checks the committed reference outputs (default %s):\n"
                "for each scene (all, or those named), the committed trace and its invariants summary\n"
@@ -21,6 +21,7 @@ static void usage(FILE *f) {
                "downsampled the same way, matches the committed trace within the entry's\n"
                "drift_tolerances. Exit 1 when the engine drifted.\n"
                "  --update      regenerate the traces, summaries, mass properties and engine_version\n"
+               "  --verbose     print every compared quantity (always printed for a failing scene)\n"
                "  --oracle F    write the GSL free-body oracle's trace of scene F (free bodies only)\n"
                "docs/compare.md describes the files.\n",
             ak_ref_default_manifest());
@@ -29,13 +30,14 @@ static void usage(FILE *f) {
 int ak_cmd_reference(int argc, char **argv) {
     const char *manifest = ak_ref_default_manifest(), *oracle = NULL, *trace = NULL;
     double duration = 0;
-    bool update = false;
+    bool update = false, verbose = false;
     const char *only[MAX_SCENES];
     int nonly = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has_next = i + 1 < argc;
         if (!strcmp(a, "--update")) update = true;
+        else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) verbose = true;
         else if (!strcmp(a, "--manifest") && has_next) manifest = argv[++i];
         else if (!strcmp(a, "--oracle") && has_next) oracle = argv[++i];
         else if (!strcmp(a, "--trace") && has_next) trace = argv[++i];
@@ -101,9 +103,13 @@ int ak_cmd_reference(int argc, char **argv) {
             continue;
         }
         bool ok = r.nfail == 0 && r.npass > 0 && files_err <= 1e-12;
-        printf("%-4s  %-28s committed files agree (max relative difference %.3g); fresh run vs reference:\n",
-               ok ? "ok" : "FAIL", names[i], files_err);
-        ak_compare_print(&r, stdout);
+        double worst = 0;
+        for (int k = 0; k < r.n; k++)
+            if (r.items[k].verdict != AK_CMP_SKIP && r.items[k].tol > 0) worst = fmax(worst, r.items[k].error / r.items[k].tol);
+        printf("%-4s  %-28s committed files agree to %.3g (relative); fresh run: %d of %d quantities within "
+               "drift_tolerances, worst error/tolerance %.3g\n",
+               ok ? "ok" : "FAIL", names[i], files_err, r.npass, r.npass + r.nfail, worst);
+        if (!ok || verbose) ak_compare_print(&r, stdout);
         failed += !ok;
     }
     printf("reference: %d scenes checked%s, %d failed\n", checked, update ? " and updated" : "", failed);

@@ -156,9 +156,10 @@ static const char CSS[] =
     ".note{white-space:pre-wrap;color:#444;font-size:13px}.meta{color:#555}"
     ".figs{display:flex;flex-wrap:wrap;gap:10px}figure{margin:6px 0}figure img{max-width:640px;width:100%;"
     "border:1px solid #ccd}figcaption{font-size:12px;color:#555}.warn{color:#9a5b00}"
-    "code,.mono{font-family:ui-monospace,monospace;font-size:12.5px}nav a{margin-right:12px}"
+    "code,.mono{font-family:ui-monospace,monospace;font-size:12.5px;overflow-wrap:anywhere}nav a{margin-right:12px}"
     ".cards{display:flex;gap:12px;flex-wrap:wrap}.card{border:1px solid #dde;border-radius:6px;padding:8px 14px;"
-    "min-width:120px}.card b{font-size:22px;display:block}.thumbs figure img{max-width:200px}";
+    "min-width:120px}.card b{font-size:22px;display:block}.thumbs figure img{max-width:200px}table.fixed{table-layout:fixed}"
+    "table.fixed td{overflow-wrap:anywhere}";
 
 typedef struct check_ref {
     const char *id;
@@ -336,7 +337,9 @@ static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, con
               f);
         return;
     }
-    fputs("<table><tr><th>formula</th><th>published form</th><th>correct form</th><th>evidence</th>"
+    fputs("<table class=fixed><colgroup><col style=\"width:18%\"><col style=\"width:16%\"><col style=\"width:16%\">"
+          "<col style=\"width:22%\"><col style=\"width:15%\"><col style=\"width:13%\"></colgroup>"
+          "<tr><th>formula</th><th>published form</th><th>correct form</th><th>evidence</th>"
           "<th>minimal counterexample</th><th>checks (this run)</th></tr>\n",
           f);
     enum { MAXC = 32 };

@@ -69,6 +69,13 @@ int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, 
     return 0;
 }
 
+// Renormalise R (ak_nd_rotor_renormalize, B-4.renorm), refusing a rotor whose defect is above
+// 0.5: that is a blown-up state, not drift, and projecting it would hide the failure.
+static int project_rotor(int n, double R[]) {
+    if (!(ak_nd_rotor_defect(n, R) <= 0.5)) return -1;
+    return ak_nd_rotor_renormalize(n, R) == AK_GA_OK ? 0 : -1;
+}
+
 int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, double h,
                            bool renormalize, char *err, size_t errlen) {
     int n = m->dim, k = ak_nd_nbiv(n), ne = ak_nd_neven(n);
@@ -81,17 +88,17 @@ int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, d
         if (integ == AK_INT_EXP) {
             double B[AK_MAX_BIV], E[AK_MAX_EVEN], T[AK_MAX_EVEN];
             for (int q = 0; q < k; q++) B[q] = -0.5 * h * w[q];
-            ak_dyn_rotor_exp(n, E, B);
-            ak_dyn_even_mul(n, T, E, R);
+            ak_nd_rotor_exp(n, E, B);
+            ak_nd_rotor_mul(n, T, E, R);
             memcpy(R, T, sizeof(double) * (size_t)ne);
         } else {
             double Rt[AK_MAX_EVEN]; // T-5.17: R <- R - 1/2 h w R
             ak_dyn_rotor_rate(n, Rt, R, w);
             for (int q = 0; q < ne; q++) R[q] += h * Rt[q];
         }
-        if (renormalize && ak_dyn_rotor_project(n, R) < 0) {
+        if (renormalize && project_rotor(n, R) != 0) {
             snprintf(err, errlen, "body '%s': rotor far from unit (defect %.3g), cannot project",
-                     bd->name, ak_dyn_rotor_defect(n, R));
+                     bd->name, ak_nd_rotor_defect(n, R));
             return -1;
         }
     }
@@ -228,7 +235,7 @@ static int step_full(const ak_model *m, ak_data *d, ak_integrator integ, double 
                 double *R = d->R + (size_t)b * AK_MAX_EVEN, wb[AK_MAX_BIV];
                 // keep the body rate, which is what the state carries
                 ak_dyn_biv_to_body(m->dim, wb, R, d->w + (size_t)b * AK_MAX_BIV);
-                if (ak_dyn_rotor_project(m->dim, R) < 0) {
+                if (project_rotor(m->dim, R) != 0) {
                     snprintf(err, errlen, "body '%s': rotor far from unit, cannot project",
                              m->bodies[b].name);
                     rc = -1;

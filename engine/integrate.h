@@ -14,7 +14,7 @@
 /// | "exp"    | rates as "catto", then R <- exp(-1/2 w h) R (exact for constant w)  | projection after each step   |
 /// | "gsl"    | GSL odeiv2 rk8pd, abs = rel = 1e-12, on the same state as "rk4";     | none (the reference)         |
 /// |          | the reference trajectory of the checks                               |                              |
-/// The projection is ak_dyn_rotor_project (ref/dyn/dyn.h). Pass renormalize = false to see the
+/// The projection is ak_nd_rotor_renormalize (ref/ga/nd.h). Pass renormalize = false to see the
 /// drift without it (verify check dynamics.rotor_drift).
 #ifndef AK_ENGINE_INTEGRATE_H
 #define AK_ENGINE_INTEGRATE_H

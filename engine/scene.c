@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define PATHLEN 192
 
@@ -1075,6 +1076,12 @@ ak_model *ak_scene_load(const char *path, ak_data **data, char *err, size_t errl
         set_err(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return NULL;
     }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        set_err(err, errlen, "%s: is a directory, not a scene file", path);
+        fclose(f);
+        return NULL;
+    }
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
     bool ok = buf != NULL;
@@ -1099,7 +1106,7 @@ ak_model *ak_scene_load(const char *path, ak_data **data, char *err, size_t errl
         len += got;
         if (got == 0) {
             if (ferror(f)) {
-                set_err(err, errlen, "%s: read error", path);
+                set_err(err, errlen, "%s: read error: %s", path, strerror(errno));
                 ok = false;
             }
             break;

@@ -1,7 +1,9 @@
 #include "trace.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dyn/dyn.h"
 #include "engine.h"
@@ -16,7 +18,7 @@ ak_trace_writer *ak_trace_writer_open(const char *path, const ak_model *m, const
                         char *err, size_t errlen) {
     FILE *f = fopen(path, "w");
     if (!f) {
-        snprintf(err, errlen, "cannot open trace file '%s' for writing", path);
+        snprintf(err, errlen, "cannot open trace file '%s' for writing: %s", path, strerror(errno));
         return NULL;
     }
     ak_trace_writer *t = calloc(1, sizeof *t);

@@ -12,6 +12,9 @@
 #include "collide/collide.h"
 #include "collide_truth.h"
 #include "ga/nd.h"
+#include "dyn_scenes.h"
+#include "mass/mass.h"
+#include "model.h"
 #include "published/collide_published.h"
 
 #define TOL_SEP 1e-6      // separation against the ground truth (the figure)
@@ -801,8 +804,29 @@ static void check_hulls(ak_check_ctx *c) {
     double want = 16 * (0.4 * 0.7 * 0.8 * 0.7);
     worst = fmax(worst, fabs(vol - want) / want);
     snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "box (+) box %.15g (%.15g)", vol, want);
+    // random point sets in 3D, 4D and 5D against the mass module's independent hull volume
+    // (brute-force facets, ref/mass ak_mass_convex)
+    double worst_mass = 0;
+    long nsets = 0;
+    for (int n = 3; n <= 5; n++)
+        for (int k = 0; k < ak_samples(c, 40, 8); k++) {
+            int mm = n + 2 + (int)gsl_rng_uniform_int(r, n == 5 ? 12 : 20);
+            for (int q = 0; q < mm * n; q++) pts[q] = gsl_ran_gaussian(r, 1);
+            int nf2 = ak_collide_hull(n, facets, normals, offs, 4000, pts, mm);
+            ak_mass_props mp;
+            char err[128];
+            if (nf2 < 0 || ak_mass_convex(&mp, n, pts, mm, 1.0, err, sizeof err)) {
+                worst_mass = INFINITY;
+                continue;
+            }
+            double v = ak_collide_hull_volume(n, facets, nf2, pts, mm);
+            worst_mass = fmax(worst_mass, fabs(v - mp.volume) / mp.volume);
+            nsets++;
+        }
     gsl_rng_free(r);
     ak_measure(c, worst, TOL_ROUND, "4D hull volumes (relative error) %s", buf);
+    ak_measure(c, worst_mass, TOL_ROUND, "hull volume vs the mass module (ak_mass_convex), %ld random point sets in 3D-5D: max relative error %.2e",
+               nsets, worst_mass);
 }
 
 // --- hyperbox features (T-B.1 .. T-B.4 for any n) --------------------------------------------
@@ -981,12 +1005,86 @@ static void check_errata(ak_check_ctx *c) {
         ak_pub_contacts cl = ak_pub_alg11_box_plane(cen, h, I4, np, 0);
         ak_expect(c, cl.count == 0, "E10 T-Alg11: box [-0.5,0.5]^4 centred at y = -2 under the plane y = 0 (depth 2.5): published %d contacts", cl.count);
     }
+    // E12 T-Alg21: clipping only the incident cell's 2-faces. A large hyperbox resting on a small
+    // one: the reference (ties go to box 2) is the small box's top cell, whose 8 corners lie
+    // inside the large incident cell, on none of its faces.
+    {
+        double h1[4] = {1, 0.5, 1, 1}, h2[4] = {0.5, 0.5, 0.5, 0.5}, c1[4] = {0.1, 0.999, 0.2, -0.1}, up[4] = {0, 1, 0, 0};
+        double pts[AK_PUB_MAX_CP][4];
+        int np = ak_pub_alg21_face_clipping(pts, up, c1, h1, I4, z, h2, I4);
+        // control: the small box on the large one (the reference is then the large box's cell)
+        double cs[4] = {0.1, 0.999, 0.2, -0.1}, cb[4] = {0, 0, 0, 0}, hb[4] = {1, 0.5, 1, 1};
+        int ctrl = ak_pub_alg21_face_clipping(pts, up, cs, h2, I4, cb, hb, I4);
+        ak_shape A = {0}, B = {0};
+        A.type = B.type = AK_SHAPE_HYPERBOX;
+        A.dim = B.dim = 4;
+        memcpy(A.half_extents, h1, sizeof h1);
+        memcpy(B.half_extents, h2, sizeof h2);
+        ak_pose pa = ak_pose_identity(4), pb = ak_pose_identity(4);
+        memcpy(pa.pos, c1, sizeof c1);
+        ak_manifold m;
+        ak_collide(&m, &A, &pa, &B, &pb, 0);
+        ak_expect(c, np == 0 && m.count == 8 && ctrl == 8,
+                  "E12 T-Alg21: hyperbox of half extents (1,0.5,1,1) resting (depth 1e-3) on the unit hyperbox: face clipping gives %d points, the 8 corners of the contact cube expected (engine %d; the small box on the large one: face clipping %d)",
+                  np, m.count, ctrl);
+    }
     // E11 T-Alg18: p := v1 + t n instead of v1 + t u
     {
         double n[4] = {1, 0, 0, 0}, x[4] = {1, 0, 0, 0}, v2[4] = {2, 2, 0, 0}, p[4];
         ak_pub_alg18_intersect(p, n, x, z, v2);
         ak_expect(c, p[0] == 0.5 && p[1] == 0, "E11 T-Alg18: edge (0,0,0,0)-(2,2,0,0) and the plane x = 1: published (%g,%g,0,0), exact (1,1,0,0)", p[0], p[1]);
     }
+}
+
+
+// --- the bundled scenes ----------------------------------------------------------------------
+static void check_scenes(ak_check_ctx *c) {
+    // every pair of every bundled scene at its initial state: no error status, unit normals,
+    // consistent closest points; the hypercube resting on the ground has the 8 corners of its
+    // bottom cell at separation 0
+    const char *names[] = {"all_shapes_4d.json", "dominoes_4d.json", "duocylinder_on_spheres.json", "four_primitives.json",
+                           "hypercube_on_ground.json", "newtons_cradle_4d.json", "stack_2d.json", "stack_3d.json",
+                           "stack_4d.json", "stack3_3d.json"};
+    long pairs = 0, errors = 0;
+    double worst = 0;
+    int cube_contacts = -1;
+    double cube_sep = NAN;
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        char path[1024], err[512];
+        snprintf(path, sizeof path, "%s/%s", ak_scenes_dir(c), names[k]);
+        ak_model *m = NULL;
+        ak_data *d = NULL;
+        if (ak_dyn_scene_load(path, &m, &d, err, sizeof err) != 0) {
+            ak_note(c, "%s: %s", names[k], err);
+            errors++;
+            continue;
+        }
+        for (int a = 0; a < m->nbody; a++)
+            for (int b = a + 1; b < m->nbody; b++) {
+                if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE && m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE) continue;
+                ak_pose pa = ak_body_pose(m, d, a), pb = ak_body_pose(m, d, b);
+                ak_manifold man;
+                int cnt = ak_collide(&man, &m->bodies[a].shape, &pa, &m->bodies[b].shape, &pb, 0.0);
+                pairs++;
+                if (cnt < 0) {
+                    errors++;
+                    continue;
+                }
+                double nl = 0, pe = 0;
+                for (int i = 0; i < m->dim; i++) {
+                    nl += man.normal[i] * man.normal[i];
+                    pe = fmax(pe, fabs(man.point_a[i] - man.point_b[i] - man.separation * man.normal[i]));
+                }
+                worst = fmax(worst, fmax(fabs(sqrt(nl) - 1), pe));
+                if (k == 4) cube_contacts = cnt, cube_sep = man.separation;
+            }
+        ak_data_free(d);
+        ak_model_free(m);
+    }
+    ak_expect(c, errors == 0, "%ld body pairs in %zu bundled scenes, %ld errors", pairs, sizeof names / sizeof names[0], errors);
+    ak_measure(c, worst, TOL_POINT, "unit normals and p_a - p_b = sep n: %.2e", worst);
+    ak_expect(c, cube_contacts == 8 && fabs(cube_sep) <= TOL_ROUND, "hypercube_on_ground: %d contacts at separation %g (8 at 0 expected)",
+              cube_contacts, cube_sep);
 }
 
 #define PAIRROW(na, nb, ids)                                                                           \
@@ -1021,9 +1119,10 @@ static const ak_check CHECKS[] = {
     {"collide.manifold.capsule_plane", "T-Alg8", "capsule lying on a plane: both ends", check_capsule_plane_both_ends},
     {"collide.manifold.feature_ids", "T-B.1 T-B.4", "contact ids stable under small motions", check_feature_ids},
     {"collide.ccd", "G-13", "time of impact vs analytic (moving spheres, translating boxes)", check_ccd},
-    {"collide.hull", "G-4 G-6 G-7", "4D hull volumes vs exact (tesseract, 16-cell, 24-cell, box with inner points, box (+) box)", check_hulls},
-    {"collide.published.errata", "T-3.8 T-3.9 T-4.1 T-4.5 T-Alg1 T-Alg3 T-Alg4 T-Alg6 T-Alg7 T-Alg9 T-Alg10 T-Tab4.1 T-Alg11 T-Alg18",
+    {"collide.hull", "G-4 G-6 G-7", "hull volumes vs exact (tesseract, 16-cell, 24-cell, box with inner points, box (+) box) and vs ak_mass_convex", check_hulls},
+    {"collide.published.errata", "T-3.8 T-3.9 T-4.1 T-4.5 T-Alg1 T-Alg3 T-Alg4 T-Alg6 T-Alg7 T-Alg9 T-Alg10 T-Tab4.1 T-Alg11 T-Alg18 T-Alg21",
      "one minimal counterexample per published error (docs/errata.md)", check_errata},
+    {"collide.scenes", "T-Alg11 G-12", "every pair of the bundled scenes at the initial state", check_scenes},
     {"collide.box_features", "T-B.1 T-B.2 T-B.3 T-B.4", "hyperbox k-faces for n = 2..5, T-B.1 vertices", check_box_features},
 };
 

@@ -220,18 +220,18 @@ static void check_rotor_drift(ak_check_ctx *c) {
     const double h = 0.01, w[6] = {0.9, 0.0, 0.0, 0.0, 0.0, -1.3}; // xy + zw: a double rotation
     double Rp[8], Re[8], Rt[8], Rs[8], E[8], B[6], T[8];
     for (int q = 0; q < 6; q++) B[q] = -0.5 * h * w[q];
-    ak_dyn_rotor_exp(n, E, B);
+    ak_nd_rotor_exp(n, E, B);
     ak_nd_rotor_identity(n, Rp);
     ak_nd_rotor_identity(n, Re);
     ak_nd_rotor_identity(n, Rt);
     ak_nd_rotor_identity(n, Rs);
     double worst_p = 0.0;
     for (long s = 0; s < N; s++) {
-        ak_dyn_even_mul(n, T, E, Rp); // exp update with projection every step
+        ak_nd_rotor_mul(n, T, E, Rp); // exp update with projection every step
         memcpy(Rp, T, sizeof T);
-        ak_dyn_rotor_project(n, Rp);
-        worst_p = fmax(worst_p, ak_dyn_rotor_defect(n, Rp));
-        ak_dyn_even_mul(n, T, E, Re); // exp update, never renormalised
+        ak_nd_rotor_renormalize(n, Rp);
+        worst_p = fmax(worst_p, ak_nd_rotor_defect(n, Rp));
+        ak_nd_rotor_mul(n, T, E, Re); // exp update, never renormalised
         memcpy(Re, T, sizeof T);
         if (s < 100000) { // T-5.17 as published, with and without scale-only normalisation
             ak_published_t517_rotor(n, Rt, w, h);
@@ -239,7 +239,7 @@ static void check_rotor_drift(ak_check_ctx *c) {
             ak_nd_rotor_normalize(n, Rs);
         }
     }
-    double de = ak_dyn_rotor_defect(n, Re), dt = ak_dyn_rotor_defect(n, Rt);
+    double de = ak_nd_rotor_defect(n, Re), dt = ak_nd_rotor_defect(n, Rt);
     // T-5.17 with constant w multiplies R R~ by (1 - h^2 w^2 / 4) each step; for
     // w = a e_xy + b e_zw, w^2 = -(a^2 + b^2) + 2ab e_xyzw: the grade-4 part grows too.
     long Nt = N < 100000 ? N : 100000;
@@ -248,11 +248,11 @@ static void check_rotor_drift(ak_check_ctx *c) {
     double pred_s = 0.5 * (pow(s0 + s4, (double)Nt) + pow(s0 - s4, (double)Nt));
     double pred_4 = 0.5 * (pow(s0 + s4, (double)Nt) - pow(s0 - s4, (double)Nt));
     double N2[8], Rr[8];
-    ak_dyn_even_reverse(n, Rr, Rt);
-    ak_dyn_even_mul(n, N2, Rt, Rr);
+    ak_nd_rotor_reverse(n, Rr, Rt);
+    ak_nd_rotor_mul(n, N2, Rt, Rr);
     double Ns[8];
-    ak_dyn_even_reverse(n, Rr, Rs);
-    ak_dyn_even_mul(n, Ns, Rs, Rr);
+    ak_nd_rotor_reverse(n, Rr, Rs);
+    ak_nd_rotor_mul(n, Ns, Rs, Rr);
     ak_measure(c, worst_p, TOL_ROTOR_RENORM,
                "exp update + projection, %ld steps: max defect of R R~ (all grades) %.2e", N, worst_p);
     ak_note(c, "without renormalisation: exp update defect after %ld steps %.2e; T-5.17 after %ld "
@@ -282,10 +282,10 @@ static void top_closed_form(int n, double R[], double x[], const double R0[], co
     int k = ak_nd_nbiv(n);
     double B1[AK_MAX_BIV], B2[AK_MAX_BIV], E1[AK_MAX_EVEN], E2[AK_MAX_EVEN], T[AK_MAX_EVEN];
     for (int q = 0; q < k; q++) B1[q] = -0.5 * t * Lw[q] / i, B2[q] = -0.5 * t * A[q];
-    ak_dyn_rotor_exp(n, E1, B1);
-    ak_dyn_rotor_exp(n, E2, B2);
-    ak_dyn_even_mul(n, T, E1, R0);
-    ak_dyn_even_mul(n, R, T, E2);
+    ak_nd_rotor_exp(n, E1, B1);
+    ak_nd_rotor_exp(n, E2, B2);
+    ak_nd_rotor_mul(n, T, E1, R0);
+    ak_nd_rotor_mul(n, R, T, E2);
     for (int a = 0; a < n; a++) x[a] = x0[a] + v0[a] * t;
 }
 
@@ -793,7 +793,7 @@ static double pga_vs_vga_run(int d, bool forces, double T, double h, double *ke_
     // PGA state: motor and body rate B = w_b + e0 ^ v_b with v_b = R~ v R
     double M[AK_PGA_MAX], B[AK_PGA_MAX], Rr[AK_MAX_EVEN];
     ak_pga_motor_from(d, M, dd->R, dd->x);
-    ak_dyn_even_reverse(d, Rr, dd->R);
+    ak_nd_rotor_reverse(d, Rr, dd->R);
     double Mr[AK_MAX_DIM * AK_MAX_DIM];
     ak_nd_rotor_to_matrix(d, Mr, Rr);
     for (int i = 0; i < d; i++) {

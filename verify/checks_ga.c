@@ -481,7 +481,7 @@ static void check_nd_renormalize(ak_check_ctx *c) {
     ak_measure(c, e_unit, TOL_TRANSCEND, "max |R R~ - 1| after renormalising (all grades) = %.2g", e_unit);
     ak_measure(c, e_fixed, TOL_TRANSCEND, "unit rotor moved by %.2g", e_fixed);
     // Each component moved by at most the drift times a small factor (sqrt(2^(n-1)) bounds a
-    // Euclidean projection's move); 8x drift is generous for the n = 5 matrix route.
+    // Euclidean projection's move); 8x drift is generous for the n = 5 Newton-Schulz route.
     ak_measure(c, e_moved, 8 * drift, "max |renorm(R + drift) - R| = %.2g for drift %.0e per component, n=2..5, %ld samples per n", e_moved, drift, samples);
 }
 

@@ -19,4 +19,7 @@ enum { AK_EXIT_OK = 0, AK_EXIT_FAIL = 1, AK_EXIT_USAGE = 2 };
 /// Print "anakata NAME: not available yet (...)" and return AK_EXIT_USAGE.
 int ak_cmd_unavailable(const char *name, const char *why);
 
+/// Print "anakata NAME: MESSAGE" and a pointer to NAME's --help on stderr; returns AK_EXIT_USAGE.
+__attribute__((format(printf, 2, 3))) int ak_cli_bad_usage(const char *name, const char *fmt, ...);
+
 #endif

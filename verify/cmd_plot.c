@@ -6,116 +6,18 @@
 //               the bodies, and its norm |J|
 #include <cairo-svg.h>
 #include <cairo.h>
+#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
+#include "trace_read.h"
 
-#define MAX_COLS 128
 #define MAX_SERIES 12
-
-typedef struct table {
-    int ncol;
-    char *names[MAX_COLS];
-    size_t nrow, cap;
-    double *vals;  // nrow x ncol (non-numeric cells: NAN)
-    char **body;   // nrow body names
-    char scene[512], integrator[64];
-} table;
-
-static void table_free(table *t) {
-    for (int i = 0; i < t->ncol; i++) free(t->names[i]);
-    for (size_t r = 0; r < t->nrow; r++) free(t->body[r]);
-    free(t->body);
-    free(t->vals);
-}
-
-static int col(const table *t, const char *name) {
-    for (int i = 0; i < t->ncol; i++)
-        if (!strcmp(t->names[i], name)) return i;
-    return -1;
-}
-
-static int read_trace(const char *path, table *t, char *err, size_t errlen) {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        snprintf(err, errlen, "cannot open '%s'", path);
-        return -1;
-    }
-    static char line[65536];
-    bool have_format = false;
-    int bcol = -1, rc = 0;
-    while (fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\r\n")] = 0;
-        if (line[0] == '#') {
-            char *v = strchr(line, ':');
-            if (v) {
-                *v++ = 0;
-                while (*v == ' ') v++;
-                if (!strcmp(line, "# format")) have_format = !strcmp(v, "anakata-trace/1");
-                if (!strcmp(line, "# scene")) snprintf(t->scene, sizeof t->scene, "%s", v);
-                if (!strcmp(line, "# integrator"))
-                    snprintf(t->integrator, sizeof t->integrator, "%s", v);
-            }
-            continue;
-        }
-        if (!line[0]) continue;
-        if (t->ncol == 0) {
-            if (!have_format) {
-                snprintf(err, errlen, "'%s' is not an anakata-trace/1 file", path);
-                rc = -1;
-                break;
-            }
-            for (char *tok = strtok(line, ","); tok && t->ncol < MAX_COLS; tok = strtok(NULL, ","))
-                t->names[t->ncol++] = strdup(tok);
-            bcol = col(t, "body");
-            if (col(t, "t") < 0 || bcol < 0) {
-                snprintf(err, errlen, "trace header lacks the t or body column");
-                rc = -1;
-                break;
-            }
-            continue;
-        }
-        if (t->nrow == t->cap) {
-            t->cap = t->cap ? 2 * t->cap : 1024;
-            double *nv = realloc(t->vals, t->cap * (size_t)t->ncol * sizeof(double));
-            char **nb = realloc(t->body, t->cap * sizeof(char *));
-            if (nv) t->vals = nv;
-            if (nb) t->body = nb;
-            if (!nv || !nb) {
-                snprintf(err, errlen, "out of memory");
-                rc = -1;
-                break;
-            }
-        }
-        double *row = t->vals + t->nrow * (size_t)t->ncol;
-        char *p = line;
-        t->body[t->nrow] = NULL;
-        for (int c = 0; c < t->ncol; c++) {
-            char *e = p ? strchr(p, ',') : NULL;
-            if (e) *e = 0;
-            if (c == bcol) {
-                t->body[t->nrow] = strdup(p ? p : "");
-                row[c] = NAN;
-            } else {
-                char *end;
-                row[c] = p ? strtod(p, &end) : NAN;
-                if (!p || end == p) row[c] = NAN;
-            }
-            p = e ? e + 1 : NULL;
-        }
-        t->nrow++;
-    }
-    fclose(f);
-    if (rc == 0 && t->nrow == 0) {
-        snprintf(err, errlen, "'%s' has no data rows", path);
-        rc = -1;
-    }
-    return rc;
-}
 
 static double nice_step(double span, int target) {
     double raw = span / target, p = pow(10, floor(log10(raw))), f = raw / p;
@@ -213,95 +115,126 @@ static void draw(cairo_t *cr, int W, int H, const char *title, int ns, char name
 
 static void usage(FILE *f) {
     fprintf(f, "usage: anakata plot TRACE --quantity omega_body|energy|momentum -o FILE.svg|png\n"
-               "                          [--body NAME] [--title TEXT]\n");
+               "                          [--body NAME] [--title TEXT]\n\n"
+               "Draw a time series from TRACE (written by anakata run --trace, docs/trace-format.md).\n"
+               "  --quantity Q     omega_body: the body-frame rate bivector of one body;\n"
+               "                   energy: the total energy; momentum: the total angular momentum\n"
+               "                   about the origin, per component and its norm |J|\n"
+               "  -o FILE          output file; .svg or .png\n"
+               "  --body NAME      the body for omega_body (default: the first body)\n"
+               "  --title TEXT     the plot's title (default: quantity, scene, integrator)\n");
 }
 
 int ak_cmd_plot(int argc, char **argv) {
     const char *path = NULL, *qty = NULL, *out = NULL, *body = NULL, *title_arg = NULL;
     for (int i = 1; i < argc; i++) {
-        bool has = i + 1 < argc;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+        const char *a = argv[i];
+        bool takes = !strcmp(a, "--quantity") || !strcmp(a, "-o") || !strcmp(a, "--body") ||
+                     !strcmp(a, "--title");
+        if (takes && i + 1 >= argc) return ak_cli_bad_usage("plot", "%s needs a value", a);
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return AK_EXIT_OK;
-        } else if (!strcmp(argv[i], "--quantity") && has) {
+        } else if (!strcmp(a, "--quantity")) {
             qty = argv[++i];
-        } else if (!strcmp(argv[i], "-o") && has) {
+        } else if (!strcmp(a, "-o")) {
             out = argv[++i];
-        } else if (!strcmp(argv[i], "--body") && has) {
+        } else if (!strcmp(a, "--body")) {
             body = argv[++i];
-        } else if (!strcmp(argv[i], "--title") && has) {
+        } else if (!strcmp(a, "--title")) {
             title_arg = argv[++i];
-        } else if (argv[i][0] != '-' && !path) {
-            path = argv[i];
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return ak_cli_bad_usage("plot", "unknown option '%s'", a);
+        } else if (path) {
+            return ak_cli_bad_usage("plot", "one trace at a time: got '%s' and '%s'", path, a);
         } else {
-            usage(stderr);
-            return AK_EXIT_USAGE;
+            path = a;
         }
     }
-    size_t ol = out ? strlen(out) : 0;
-    bool svg = ol > 4 && !strcmp(out + ol - 4, ".svg"), png = ol > 4 && !strcmp(out + ol - 4, ".png");
-    if (!path || !qty || !(svg || png) ||
-        (strcmp(qty, "omega_body") && strcmp(qty, "energy") && strcmp(qty, "momentum"))) {
+    if (!path) {
         usage(stderr);
+        return ak_cli_bad_usage("plot", "no TRACE given");
+    }
+    if (!qty) return ak_cli_bad_usage("plot", "--quantity is required (omega_body, energy or momentum)");
+    if (strcmp(qty, "omega_body") && strcmp(qty, "energy") && strcmp(qty, "momentum"))
+        return ak_cli_bad_usage("plot", "--quantity: expected omega_body, energy or momentum, got '%s'", qty);
+    if (!out) return ak_cli_bad_usage("plot", "-o FILE.svg|png is required");
+    size_t ol = strlen(out);
+    bool svg = ol > 4 && !strcmp(out + ol - 4, ".svg"), png = ol > 4 && !strcmp(out + ol - 4, ".png");
+    if (!svg && !png) return ak_cli_bad_usage("plot", "-o: the file name must end in .svg or .png, got '%s'", out);
+    FILE *in = fopen(path, "r"); // the OS reason first; ak_tracefile_read only says it cannot read
+    if (!in) {
+        fprintf(stderr, "anakata plot: cannot open '%s': %s\n", path, strerror(errno));
         return AK_EXIT_USAGE;
     }
-    table t = {0};
-    char err[512];
-    if (read_trace(path, &t, err, sizeof err) != 0) {
+    struct stat st;
+    bool is_dir = fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode);
+    fclose(in);
+    if (is_dir) {
+        fprintf(stderr, "anakata plot: '%s' is a directory, not a trace file\n", path);
+        return AK_EXIT_USAGE;
+    }
+    ak_tracefile t;
+    char err[1024];
+    if (ak_tracefile_read(path, &t, err, sizeof err) != 0) { // verify/trace_read.h: validates too
         fprintf(stderr, "anakata plot: %s\n", err);
-        table_free(&t);
         return AK_EXIT_USAGE;
     }
-    int tc = col(&t, "t"), sc = col(&t, "step");
-    const char *first = t.body[0] ? t.body[0] : "";
-    if (!body) body = first;
+    int bi = body ? ak_tracefile_body(&t, body) : 0;
+    if (bi < 0) {
+        fprintf(stderr, "anakata plot: no body '%s' in the trace\n", body);
+        ak_tracefile_free(&t);
+        return AK_EXIT_USAGE;
+    }
+    body = t.body[bi];
+    // the series: extra columns wb_* (omega_body), J_* (momentum) or energy
     int ns = 0, cols[MAX_SERIES];
     char names[MAX_SERIES][32];
     const char *prefix = !strcmp(qty, "omega_body") ? "wb_" : !strcmp(qty, "momentum") ? "J_" : NULL;
     if (prefix) {
-        for (int c = 0; c < t.ncol && ns < MAX_SERIES - 1; c++)
-            if (!strncmp(t.names[c], prefix, strlen(prefix))) {
+        for (int c = 0; c < t.nextra && ns < MAX_SERIES - 1; c++)
+            if (!strncmp(t.extra_name[c], prefix, strlen(prefix))) {
                 cols[ns] = c;
-                snprintf(names[ns++], 32, "%s", t.names[c]);
+                snprintf(names[ns++], 32, "%s", t.extra_name[c]);
             }
-    } else if ((cols[0] = col(&t, "energy")) >= 0) {
+    } else if ((cols[0] = ak_tracefile_extra_col(&t, "energy")) >= 0) {
         ns = 1;
         snprintf(names[0], 32, "energy");
     }
     if (ns == 0) {
         fprintf(stderr, "anakata plot: the trace has no columns for '%s'\n", qty);
-        table_free(&t);
+        ak_tracefile_free(&t);
         return AK_EXIT_USAGE;
     }
-    // one point per recorded step: the chosen body's row (omega_body, energy) or the sum over
-    // the bodies (momentum)
-    double *x = calloc(t.nrow, sizeof(double));
+    FILE *probe = fopen(out, "wb"); // the output must be writable before we draw
+    if (!probe) {
+        fprintf(stderr, "anakata plot: cannot write '%s': %s\n", out, strerror(errno));
+        ak_tracefile_free(&t);
+        return AK_EXIT_USAGE;
+    }
+    fclose(probe);
+    // one point per recorded step: the chosen body's value (omega_body, energy) or the sum over
+    // the bodies (momentum) and its norm
+    bool is_mom = !strcmp(qty, "momentum");
+    size_t np = (size_t)t.nsteps;
     double *ys[MAX_SERIES] = {0};
     int nalloc = ns + 1;
-    for (int s = 0; s < nalloc; s++) ys[s] = calloc(t.nrow, sizeof(double));
-    for (int s = 0; s < nalloc; s++)
-        if (!ys[s] || !x) {
-            fprintf(stderr, "anakata plot: out of memory\n");
-            for (int q = 0; q < nalloc; q++) free(ys[q]);
-            free(x);
-            table_free(&t);
-            return AK_EXIT_FAIL;
-        }
-    size_t np = 0;
-    bool is_mom = !strcmp(qty, "momentum");
-    for (size_t r = 0; r < t.nrow; r++) {
-        const double *row = t.vals + r * (size_t)t.ncol;
-        if (is_mom) {
-            bool same = np > 0 && row[sc] == t.vals[(r - 1) * (size_t)t.ncol + sc];
-            size_t i = same ? np - 1 : np++;
-            x[i] = row[tc];
-            for (int s = 0; s < ns; s++) ys[s][i] += row[cols[s]];
-        } else if (!strcmp(t.body[r] ? t.body[r] : "", body)) {
-            x[np] = row[tc];
-            for (int s = 0; s < ns; s++) ys[s][np] = row[cols[s]];
-            np++;
-        }
+    bool oom = false;
+    for (int s = 0; s < nalloc; s++) oom |= !(ys[s] = calloc(np, sizeof(double)));
+    if (oom) {
+        fprintf(stderr, "anakata plot: out of memory\n");
+        for (int q = 0; q < nalloc; q++) free(ys[q]);
+        ak_tracefile_free(&t);
+        return AK_EXIT_FAIL;
     }
+    for (long st_i = 0; st_i < t.nsteps; st_i++)
+        for (int s = 0; s < ns; s++) {
+            if (!is_mom) {
+                ys[s][st_i] = ak_tracefile_extra(&t, st_i, bi, cols[s]);
+                continue;
+            }
+            for (int b = 0; b < t.nbody; b++) ys[s][st_i] += ak_tracefile_extra(&t, st_i, b, cols[s]);
+        }
     if (is_mom) {
         for (size_t i = 0; i < np; i++) {
             double n2 = 0;
@@ -311,34 +244,28 @@ int ak_cmd_plot(int argc, char **argv) {
         snprintf(names[ns++], 32, "|J|");
     }
     int rc = AK_EXIT_OK;
-    if (np == 0) {
-        fprintf(stderr, "anakata plot: no rows for body '%s'\n", body);
-        rc = AK_EXIT_USAGE;
-    } else {
-        char title[700];
-        if (title_arg)
-            snprintf(title, sizeof title, "%s", title_arg);
-        else
-            snprintf(title, sizeof title, "%s%s%s - %s (%s)", qty, prefix && !is_mom ? " of " : "",
-                     prefix && !is_mom ? body : "", t.scene, t.integrator);
-        const int W = 1000, H = 520;
-        cairo_surface_t *surf = svg ? cairo_svg_surface_create(out, W, H)
-                                    : cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
-        cairo_t *cr = cairo_create(surf);
-        draw(cr, W, H, title, ns, names, x, (double *const *)ys, np);
-        cairo_destroy(cr);
-        if (png && cairo_surface_write_to_png(surf, out) != CAIRO_STATUS_SUCCESS) rc = AK_EXIT_FAIL;
-        cairo_surface_finish(surf);
-        if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) rc = AK_EXIT_FAIL;
-        cairo_surface_destroy(surf);
-        cairo_debug_reset_static_data(); // release cairo's font caches (quiet leak checkers)
-        if (rc != AK_EXIT_OK)
-            fprintf(stderr, "anakata plot: writing '%s' failed\n", out);
-        else
-            printf("wrote %s (%zu points, %d series)\n", out, np, ns);
-    }
-    free(x);
+    char title[700];
+    if (title_arg)
+        snprintf(title, sizeof title, "%s", title_arg);
+    else
+        snprintf(title, sizeof title, "%s%s%s - %s (%s)", qty, prefix && !is_mom ? " of " : "",
+                 prefix && !is_mom ? body : "", t.scene, t.integrator);
+    const int W = 1000, H = 520;
+    cairo_surface_t *surf = svg ? cairo_svg_surface_create(out, W, H)
+                                : cairo_image_surface_create(CAIRO_FORMAT_RGB24, W, H);
+    cairo_t *cr = cairo_create(surf);
+    draw(cr, W, H, title, ns, names, t.t, (double *const *)ys, np);
+    cairo_destroy(cr);
+    if (png && cairo_surface_write_to_png(surf, out) != CAIRO_STATUS_SUCCESS) rc = AK_EXIT_FAIL;
+    cairo_surface_finish(surf);
+    if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) rc = AK_EXIT_FAIL;
+    cairo_surface_destroy(surf);
+    cairo_debug_reset_static_data(); // release cairo's font caches (quiet leak checkers)
+    if (rc != AK_EXIT_OK)
+        fprintf(stderr, "anakata plot: writing '%s' failed\n", out);
+    else
+        printf("wrote %s (%zu points, %d series)\n", out, np, ns);
     for (int s = 0; s < nalloc; s++) free(ys[s]);
-    table_free(&t);
+    ak_tracefile_free(&t);
     return rc;
 }

@@ -18,7 +18,8 @@ static void usage(FILE *f) {
     fprintf(f,
             "usage: anakata run SCENE [--duration T | --steps N] [--dt h] [--integrator NAME]\n"
             "                         [--trace FILE] [--every K] [--no-renorm]\n\n"
-            "Simulate SCENE (a scene JSON file) without contacts and print a summary.\n"
+            "Simulate SCENE (a scene JSON file) with the world step, contacts included, and print a\n"
+            "summary: energy and angular momentum before and after.\n"
             "  --duration T     simulated seconds (default: the scene's \"duration\", else 10)\n"
             "  --steps N        number of steps instead of a duration\n"
             "  --dt h           step size (default: the scene's \"timestep\")\n"
@@ -35,6 +36,16 @@ static int parse_double(const char *s, double *out) {
     return (*s && !*end && isfinite(*out)) ? 0 : -1;
 }
 
+// A whole number in [1, 10^12] written in decimal digits only.
+static int parse_count(const char *s, long *out) {
+    char *end;
+    if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 13) return -1;
+    long v = strtol(s, &end, 10);
+    if (*end || v < 1 || v > 1000000000000L) return -1;
+    *out = v;
+    return 0;
+}
+
 int ak_cmd_run(int argc, char **argv) {
     const char *scene = NULL, *trace_path = NULL, *integ = NULL;
     double duration = -1, dt = -1;
@@ -42,39 +53,50 @@ int ak_cmd_run(int argc, char **argv) {
     bool renorm = true;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        bool has = i + 1 < argc;
-        double v;
+        bool takes = !strcmp(a, "--duration") || !strcmp(a, "--steps") || !strcmp(a, "--dt") ||
+                     !strcmp(a, "--integrator") || !strcmp(a, "--trace") || !strcmp(a, "--every");
+        if (takes && i + 1 >= argc) return ak_cli_bad_usage("run", "%s needs a value", a);
+        const char *val = takes ? argv[++i] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return AK_EXIT_OK;
-        } else if (!strcmp(a, "--duration") && has) {
-            if (parse_double(argv[++i], &duration) || !(duration > 0)) goto bad;
-        } else if (!strcmp(a, "--steps") && has) {
-            if (parse_double(argv[++i], &v) || !(v >= 1) || v > 1e12) goto bad;
-            steps = (long)v;
-        } else if (!strcmp(a, "--dt") && has) {
-            if (parse_double(argv[++i], &dt) || !(dt > 0)) goto bad;
-        } else if (!strcmp(a, "--integrator") && has) {
-            integ = argv[++i];
-        } else if (!strcmp(a, "--trace") && has) {
-            trace_path = argv[++i];
-        } else if (!strcmp(a, "--every") && has) {
-            if (parse_double(argv[++i], &v) || !(v >= 1)) goto bad;
-            every = (long)v;
+        } else if (!strcmp(a, "--duration")) {
+            if (parse_double(val, &duration) || !(duration > 0))
+                return ak_cli_bad_usage("run", "--duration: expected a positive number of seconds, got '%s'", val);
+        } else if (!strcmp(a, "--steps")) {
+            if (parse_count(val, &steps))
+                return ak_cli_bad_usage("run", "--steps: expected a whole number from 1 to 10^12, got '%s'", val);
+        } else if (!strcmp(a, "--dt")) {
+            if (parse_double(val, &dt) || !(dt > 0))
+                return ak_cli_bad_usage("run", "--dt: expected a positive step size in seconds, got '%s'", val);
+        } else if (!strcmp(a, "--integrator")) {
+            integ = val;
+        } else if (!strcmp(a, "--trace")) {
+            if (!*val) return ak_cli_bad_usage("run", "--trace: empty file name");
+            trace_path = val;
+        } else if (!strcmp(a, "--every")) {
+            if (parse_count(val, &every))
+                return ak_cli_bad_usage("run", "--every: expected a whole number from 1 to 10^12, got '%s'", val);
         } else if (!strcmp(a, "--no-renorm")) {
             renorm = false;
-        } else if (a[0] != '-' && !scene) {
-            scene = a;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return ak_cli_bad_usage("run", "unknown option '%s'", a);
+        } else if (scene) {
+            return ak_cli_bad_usage("run", "one scene at a time: got '%s' and '%s'", scene, a);
         } else {
-            goto bad;
+            scene = a;
         }
     }
-    if (!scene || (steps > 0 && duration > 0)) goto bad;
+    if (!scene) {
+        usage(stderr);
+        return ak_cli_bad_usage("run", "no SCENE given");
+    }
+    if (steps > 0 && duration > 0) return ak_cli_bad_usage("run", "give --duration or --steps, not both");
     ak_model *m;
     ak_data *d;
     char err[AK_ERR_MAX];
     if (ak_dyn_scene_load(scene, &m, &d, err, sizeof err) != 0) {
-        fprintf(stderr, "anakata run: %s: %s\n", scene, err);
+        fprintf(stderr, "anakata run: %s\n", err);
         return AK_EXIT_USAGE;
     }
     ak_world_opts o = ak_world_default_opts(m);
@@ -141,7 +163,4 @@ int ak_cmd_run(int argc, char **argv) {
     ak_data_free(d);
     ak_model_free(m);
     return rc;
-bad:
-    usage(stderr);
-    return AK_EXIT_USAGE;
 }

@@ -1,7 +1,9 @@
 // anakata verify [--quick] [--only PATTERN] [--json FILE] [--scenes DIR] [--list] [--verbose]
 //                [--report DIR | --no-report] [--artifacts DIR] [--formulas FILE]
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "harness.h"
@@ -32,12 +34,44 @@ static void usage(FILE *f) {
             AK_SOURCE_DIR, AK_SOURCE_DIR);
 }
 
+// Bad input found before any check runs: "anakata verify: MESSAGE", exit code 2.
+static int bad_input(const char *what, const char *path, const char *why) {
+    fprintf(stderr, "anakata verify: %s '%s': %s\n", what, path, why);
+    return AK_EXIT_USAGE;
+}
+
+// The paths given on the command line, checked before the (possibly long) run.
+static int check_paths(const ak_verify_opts *o, bool scenes_given) {
+    struct stat st;
+    if (scenes_given) {
+        if (stat(o->scenes_dir, &st) != 0) return bad_input("--scenes", o->scenes_dir, strerror(errno));
+        if (!S_ISDIR(st.st_mode)) return bad_input("--scenes", o->scenes_dir, "not a directory");
+    }
+    if (o->formulas_path) {
+        FILE *f = fopen(o->formulas_path, "r");
+        if (!f) return bad_input("--formulas", o->formulas_path, strerror(errno));
+        bool dir = fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode);
+        fclose(f);
+        if (dir) return bad_input("--formulas", o->formulas_path, "is a directory, not a file");
+    }
+    if (o->json_path) {
+        if (stat(o->json_path, &st) == 0 && S_ISDIR(st.st_mode))
+            return bad_input("--json", o->json_path, "is a directory, not a file");
+        FILE *f = fopen(o->json_path, "a"); // probe only: the run rewrites the file
+        if (!f) return bad_input("--json", o->json_path, strerror(errno));
+        fclose(f);
+    }
+    if (o->report_dir && ak_mkdir_p(o->report_dir) != 0)
+        return bad_input("cannot create the report directory", o->report_dir, strerror(errno));
+    return AK_EXIT_OK;
+}
+
 int ak_cmd_verify(int argc, char **argv) {
     static char scenes[4096];
     snprintf(scenes, sizeof scenes, "%s/scenes", AK_SOURCE_DIR);
     ak_verify_opts o = {.scenes_dir = scenes};
     const char *report = NULL;
-    bool no_report = false;
+    bool no_report = false, scenes_given = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has_next = i + 1 < argc;
@@ -46,7 +80,7 @@ int ak_cmd_verify(int argc, char **argv) {
         else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) o.verbose = true;
         else if (!strcmp(a, "--only") && has_next) o.only = argv[++i];
         else if (!strcmp(a, "--json") && has_next) o.json_path = argv[++i];
-        else if (!strcmp(a, "--scenes") && has_next) o.scenes_dir = argv[++i];
+        else if (!strcmp(a, "--scenes") && has_next) o.scenes_dir = argv[++i], scenes_given = true;
         else if (!strcmp(a, "--artifacts") && has_next) o.artifact_dir = argv[++i];
         else if (!strcmp(a, "--report") && has_next) report = argv[++i];
         else if (!strcmp(a, "--no-report")) no_report = true;
@@ -67,6 +101,8 @@ int ak_cmd_verify(int argc, char **argv) {
         snprintf(artifacts, sizeof artifacts, "%s/artifacts", o.report_dir);
         o.artifact_dir = artifacts;
     }
+    int bad = check_paths(&o, scenes_given);
+    if (bad != AK_EXIT_OK) return bad;
     int failed = ak_verify_run(&o);
     if (failed < 0) return AK_EXIT_USAGE;
     return failed == 0 ? AK_EXIT_OK : AK_EXIT_FAIL;

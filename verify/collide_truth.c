@@ -149,7 +149,7 @@ int gt_refine(double *f, double u[], const ak_shape *a, const ak_pose *pa, const
     int status = 0;
     const double steps[4] = {1e-4, 1e-6, 1e-8, 1e-10};
     for (int k = 0; k < 4; k++) {
-        int st = polish(f, u, &c, steps[k], 3000, steps[k] * 1e-6);
+        int st = polish(f, u, &c, steps[k], 600, steps[k] * 1e-6);
         if (st) status = st;
     }
     return status;

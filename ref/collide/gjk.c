@@ -2,9 +2,6 @@
 // closest points (G-11), EPA with (n-1)-simplex facets (G-10) and the n-D convex hull
 // (G-4, G-6). Derivations: docs/formulas/collide.md.
 #include <math.h>
-#ifdef AK_EPA_DEBUG
-#include <stdio.h>
-#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -279,7 +276,7 @@ static int pt_insert(polytope *P, int w, double eps) {
             }
         }
     }
-    enum { MAXNEW = 2048 };
+    enum { MAXNEW = 1024 };
     pt_facet nf[MAXNEW];
     int nnew = 0;
     for (int s = 0; s < nr; s++) {
@@ -289,15 +286,6 @@ static int pt_insert(polytope *P, int w, double eps) {
         for (int j = 0; j < n - 1; j++) f->v[j] = ridge[s][j];
         f->v[n - 1] = w;
         if (!pt_plane(P, f)) {
-#ifdef AK_EPA_DEBUG
-            // how far is w from the non-visible neighbour's plane?
-            for (int q = 0; q < P->nf; q++) {
-                if (!P->F[q].alive) continue;
-                int has = 0;
-                for (int k = 0; k < n; k++) for (int j = 0; j < n - 1; j++) if (P->F[q].v[k] == ridge[s][j]) has++;
-                if (has == n - 1) fprintf(stderr, "  degenerate: facet %d (dist to w %g) shares the ridge\n", q, ak_la_dot(n, P->F[q].nrm, x) - P->F[q].dist);
-            }
-#endif
             return -1;
         }
     }
@@ -525,35 +513,13 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
         md_support(&c, w, wa, wb, f->nrm);
         double gap = ak_la_dot(n, f->nrm, w) - f->dist;
         if (gap <= EPA_TOL * (1 + scale) || nv >= PT_MAX_V) {
-#ifdef AK_EPA_DEBUG
-            if (gap > EPA_TOL * (1 + scale)) fprintf(stderr, "epa stop: vertex cap at it %d gap %g nf %d\n", it, gap, P->nf);
-#endif
             break;
         }
-#ifdef AK_EPA_DEBUG
-        if (it == EPA_MAX_ITER - 1) fprintf(stderr, "epa stop: iteration cap gap %g\n", gap);
-#endif
         memcpy(ws.V + nv * n, w, sizeof w);
         memcpy(ws.VA + nv * n, wa, sizeof wa);
         memcpy(ws.VB + nv * n, wb, sizeof wb);
         P->nv = ++nv;
         int r = pt_insert(P, nv - 1, 1e-14 * (1 + scale));
-#ifdef AK_EPA_DEBUG
-        {
-            double worst = 0; int wf = -1, wv = -1;
-            for (int q = 0; q < P->nf; q++) if (P->F[q].alive) for (int v = 0; v < nv; v++) {
-                double d = ak_la_dot(n, P->F[q].nrm, ws.V + v * n) - P->F[q].dist;
-                if (d > worst) worst = d, wf = q, wv = v;
-            }
-            if (worst > 1e-9) fprintf(stderr, "  nonconvex after it %d (r=%d): vertex %d is %g in front of facet %d\n", it, r, wv, worst, wf);
-        }
-        if (r <= 0) {
-            double dm = INFINITY; int vi = -1;
-            for (int q = 0; q < nv - 1; q++) { double e = 0; for (int i = 0; i < n; i++) e += fabs(ws.V[q * n + i] - w[i]); if (e < dm) dm = e, vi = q; }
-            int inf = 0; for (int q = 0; q < P->nf; q++) if (P->F[q].alive) for (int k = 0; k < n; k++) if (P->F[q].v[k] == vi) inf++;
-            fprintf(stderr, "epa stop: insert %d at it %d gap %g nf %d closest vertex %d at %g in %d facets\n", r, it, gap, P->nf, vi, dm, inf);
-        }
-#endif
         if (r <= 0) {
             P->nv = --nv; // could not grow (rounding): keep the current best facet
             break;

@@ -7,118 +7,8 @@
 // hence the world form I' w_t - w x I' w = tau (B-eq5).
 #include "dyn.h"
 
-#include "even_tables.h"
-
 #include <math.h>
 #include <string.h>
-
-static void tables(int n, const signed char **pi, const signed char **ps, const signed char **rv) {
-    switch (n) {
-    case 2: *pi = AK_EVEN_PIDX2, *ps = AK_EVEN_PSGN2, *rv = AK_EVEN_REV2; break;
-    case 3: *pi = AK_EVEN_PIDX3, *ps = AK_EVEN_PSGN3, *rv = AK_EVEN_REV3; break;
-    case 4: *pi = AK_EVEN_PIDX4, *ps = AK_EVEN_PSGN4, *rv = AK_EVEN_REV4; break;
-    default: *pi = AK_EVEN_PIDX5, *ps = AK_EVEN_PSGN5, *rv = AK_EVEN_REV5; break;
-    }
-}
-
-void ak_dyn_even_mul(int n, double out[], const double a[], const double b[]) {
-    const signed char *pi, *ps, *rv;
-    tables(n, &pi, &ps, &rv);
-    int ne = 1 << (n - 1);
-    for (int q = 0; q < ne; q++) out[q] = 0.0;
-    for (int i = 0; i < ne; i++) {
-        if (a[i] == 0.0) continue;
-        for (int j = 0; j < ne; j++) out[pi[i * ne + j]] += ps[i * ne + j] * a[i] * b[j];
-    }
-}
-
-void ak_dyn_even_reverse(int n, double out[], const double R[]) {
-    const signed char *pi, *ps, *rv;
-    tables(n, &pi, &ps, &rv);
-    for (int q = 0; q < (1 << (n - 1)); q++) out[q] = rv[q] * R[q];
-}
-
-void ak_dyn_rotor_exp(int n, double R[], const double B[]) {
-    int ne = 1 << (n - 1), k = n * (n - 1) / 2;
-    double norm = 0.0;
-    for (int q = 0; q < k; q++) norm += B[q] * B[q];
-    norm = sqrt(norm);
-    int s = 0;
-    while (norm / ldexp(1.0, s) > 0.25 && s < 60) s++;
-    double Bs[AK_MAX_EVEN] = {0}, term[AK_MAX_EVEN] = {0}, sum[AK_MAX_EVEN] = {0}, tmp[AK_MAX_EVEN];
-    for (int q = 0; q < k; q++) Bs[1 + q] = ldexp(B[q], -s);
-    term[0] = sum[0] = 1.0;
-    for (int t = 1; t < 30; t++) {
-        ak_dyn_even_mul(n, tmp, term, Bs);
-        double mx = 0.0;
-        for (int q = 0; q < ne; q++) {
-            term[q] = tmp[q] / t;
-            sum[q] += term[q];
-            mx = fmax(mx, fabs(term[q]));
-        }
-        if (mx < 1e-18) break;
-    }
-    for (int r = 0; r < s; r++) {
-        ak_dyn_even_mul(n, tmp, sum, sum);
-        memcpy(sum, tmp, sizeof(double) * (size_t)ne);
-    }
-    memcpy(R, sum, sizeof(double) * (size_t)ne);
-}
-
-void ak_dyn_biv_sandwich(int n, double out[], const double R[], const double B[]) {
-    int k = n * (n - 1) / 2;
-    double E[AK_MAX_EVEN] = {0}, T[AK_MAX_EVEN], Rr[AK_MAX_EVEN], O[AK_MAX_EVEN];
-    for (int q = 0; q < k; q++) E[1 + q] = B[q];
-    ak_dyn_even_mul(n, T, R, E);
-    ak_dyn_even_reverse(n, Rr, R);
-    ak_dyn_even_mul(n, O, T, Rr);
-    for (int q = 0; q < k; q++) out[q] = O[1 + q];
-}
-
-void ak_dyn_rotor_biv_matrix(int n, double M2[], const double R[]) {
-    int k = n * (n - 1) / 2;
-    for (int c = 0; c < k; c++) {
-        double e[AK_MAX_BIV] = {0}, col[AK_MAX_BIV];
-        e[c] = 1.0;
-        ak_dyn_biv_sandwich(n, col, R, e);
-        for (int r = 0; r < k; r++) M2[r * k + c] = col[r];
-    }
-}
-
-void ak_dyn_commutator(int n, double out[], const double a[], const double b[]) {
-    // Structure constants: e_ij x e_kl = d_jk e_il - d_ik e_jl - d_jl e_ik + d_il e_jk
-    // (from e_ij e_jl = e_il and e_jl e_ij = -e_il for distinct i, j, l).
-    int k = ak_nd_nbiv(n);
-    for (int q = 0; q < k; q++) out[q] = 0.0;
-    for (int p = 0; p < k; p++) {
-        if (a[p] == 0.0) continue;
-        int i, j;
-        ak_nd_biv_pair(n, p, &i, &j);
-        for (int q = 0; q < k; q++) {
-            if (b[q] == 0.0) continue;
-            int s, t;
-            ak_nd_biv_pair(n, q, &s, &t);
-            double ab = a[p] * b[q], sg;
-            int r;
-            if (j == s && i != t) {
-                r = ak_nd_biv_index(n, i, t, &sg);
-                out[r] += sg * ab;
-            }
-            if (i == s && j != t) {
-                r = ak_nd_biv_index(n, j, t, &sg);
-                out[r] -= sg * ab;
-            }
-            if (j == t && i != s) {
-                r = ak_nd_biv_index(n, i, s, &sg);
-                out[r] -= sg * ab;
-            }
-            if (i == t && j != s) {
-                r = ak_nd_biv_index(n, j, s, &sg);
-                out[r] += sg * ab;
-            }
-        }
-    }
-}
 
 void ak_dyn_commutator_matrix(int n, double C[], const double a[]) {
     int k = ak_nd_nbiv(n);
@@ -126,7 +16,7 @@ void ak_dyn_commutator_matrix(int n, double C[], const double a[]) {
     for (int q = 0; q < k; q++) {
         memset(e, 0, sizeof e);
         e[q] = 1.0;
-        ak_dyn_commutator(n, col, a, e);
+        ak_nd_commutator(n, col, a, e);
         for (int r = 0; r < k; r++) C[r * k + q] = col[r];
     }
 }
@@ -143,7 +33,7 @@ void ak_dyn_biv_matvec(int n, double y[], const double A[], const double x[]) {
 void ak_dyn_world_inertia(int n, double Iw[], const double I[], const double R[]) {
     int k = ak_nd_nbiv(n);
     double M2[AK_MAX_BIV * AK_MAX_BIV], T[AK_MAX_BIV * AK_MAX_BIV];
-    ak_dyn_rotor_biv_matrix(n, M2, R);
+    ak_nd_rotor_biv_matrix(n, M2, R);
     for (int r = 0; r < k; r++)
         for (int c = 0; c < k; c++) {
             double s = 0.0;
@@ -160,12 +50,12 @@ void ak_dyn_world_inertia(int n, double Iw[], const double I[], const double R[]
 
 void ak_dyn_biv_to_body(int n, double wb[], const double R[], const double w[]) {
     double Rr[AK_MAX_EVEN];
-    ak_dyn_even_reverse(n, Rr, R);
-    ak_dyn_biv_sandwich(n, wb, Rr, w);
+    ak_nd_rotor_reverse(n, Rr, R);
+    ak_nd_biv_sandwich(n, wb, Rr, w);
 }
 
 void ak_dyn_biv_to_world(int n, double w[], const double R[], const double wb[]) {
-    ak_dyn_biv_sandwich(n, w, R, wb);
+    ak_nd_biv_sandwich(n, w, R, wb);
 }
 
 void ak_dyn_spin(int n, double L[], const double I[], const double R[], const double w[]) {
@@ -188,7 +78,7 @@ void ak_dyn_euler_body(int n, double wdot[], const double I[], const double Iinv
     int k = ak_nd_nbiv(n);
     double Iw[AK_MAX_BIV], g[AK_MAX_BIV];
     ak_dyn_biv_matvec(n, Iw, I, wb);
-    ak_dyn_commutator(n, g, wb, Iw);
+    ak_nd_commutator(n, g, wb, Iw);
     for (int q = 0; q < k; q++) g[q] += taub ? taub[q] : 0.0;
     ak_dyn_biv_matvec(n, wdot, Iinv, g);
 }
@@ -206,14 +96,14 @@ static void biv_to_even(int n, double E[], const double B[]) {
 void ak_dyn_rotor_rate(int n, double Rt[], const double R[], const double w[]) {
     double W[AK_MAX_EVEN];
     biv_to_even(n, W, w);
-    ak_dyn_even_mul(n, Rt, W, R);
+    ak_nd_rotor_mul(n, Rt, W, R);
     for (int q = 0; q < ak_nd_neven(n); q++) Rt[q] *= -0.5;
 }
 
 void ak_dyn_rotor_rate_body(int n, double Rt[], const double R[], const double wb[]) {
     double W[AK_MAX_EVEN];
     biv_to_even(n, W, wb);
-    ak_dyn_even_mul(n, Rt, R, W);
+    ak_nd_rotor_mul(n, Rt, R, W);
     for (int q = 0; q < ak_nd_neven(n); q++) Rt[q] *= -0.5;
 }
 
@@ -234,41 +124,6 @@ void ak_dyn_angular_momentum(int n, double J[], double mass, const double I[], c
     ak_nd_wedge(n, xp, x, p);
     ak_dyn_spin(n, J, I, R, w);
     for (int q = 0; q < ak_nd_nbiv(n); q++) J[q] += xp[q];
-}
-
-static void rotor_rrev(int n, double N[], const double R[]) {
-    double Rr[AK_MAX_EVEN];
-    ak_dyn_even_reverse(n, Rr, R);
-    ak_dyn_even_mul(n, N, R, Rr);
-}
-
-double ak_dyn_rotor_defect(int n, const double R[]) {
-    double N[AK_MAX_EVEN];
-    rotor_rrev(n, N, R);
-    N[0] -= 1.0;
-    double d = 0.0;
-    for (int q = 0; q < ak_nd_neven(n); q++) d = fmax(d, fabs(N[q]));
-    return d;
-}
-
-int ak_dyn_rotor_project(int n, double R[]) {
-    int ne = ak_nd_neven(n);
-    double d0 = ak_dyn_rotor_defect(n, R);
-    if (!(d0 <= 0.5)) return -1;
-    for (int it = 0; it < 8; it++) {
-        double N[AK_MAX_EVEN], T[AK_MAX_EVEN];
-        rotor_rrev(n, N, R);
-        N[0] -= 1.0;
-        double d = 0.0;
-        for (int q = 0; q < ne; q++) d = fmax(d, fabs(N[q]));
-        if (d < 1e-15) return it;
-        // R <- 1/2 (3 - N) R with N = R R~ (here N already holds R R~ - 1): (1 - N/2) R
-        for (int q = 0; q < ne; q++) N[q] = -0.5 * N[q];
-        N[0] += 1.0;
-        ak_dyn_even_mul(n, T, N, R);
-        memcpy(R, T, sizeof(double) * (size_t)ne);
-    }
-    return 8;
 }
 
 int ak_dyn_solve(int k, double x[], const double A[], const double b[]) {
@@ -309,7 +164,7 @@ int ak_dyn_gyro_implicit_body(int n, double w2[], const double I[], const double
     double Iw[AK_MAX_BIV], f[AK_MAX_BIV], C1[AK_MAX_BIV * AK_MAX_BIV], C2[AK_MAX_BIV * AK_MAX_BIV];
     double J[AK_MAX_BIV * AK_MAX_BIV], dw[AK_MAX_BIV];
     ak_dyn_biv_matvec(n, Iw, I, w1);
-    ak_dyn_commutator(n, f, w1, Iw);
+    ak_nd_commutator(n, f, w1, Iw);
     for (int q = 0; q < k; q++) f[q] = -h * f[q];
     ak_dyn_commutator_matrix(n, C1, w1);
     ak_dyn_commutator_matrix(n, C2, Iw);

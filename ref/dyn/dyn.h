@@ -10,23 +10,9 @@
 
 #include "ga/nd.h"
 
-/// Even-subalgebra kernels on generated tables (ref/dyn/gen_even_tables.py -> even_tables.h):
-/// the same results as ak_nd_rotor_mul / _reverse / _exp / ak_nd_biv_sandwich /
-/// ak_nd_rotor_biv_matrix (test_dyn.c checks that), fast enough for 10^6-step loops.
-/// out = a b for even elements (out may not alias a or b).
-void ak_dyn_even_mul(int n, double out[], const double a[], const double b[]);
-/// out = reverse(R) (out may alias R).
-void ak_dyn_even_reverse(int n, double out[], const double R[]);
-/// R = exp(B) for a bivector B (Taylor series with scaling and squaring, exact to rounding).
-void ak_dyn_rotor_exp(int n, double R[], const double B[]);
-/// out = R B R~ for a bivector B (out may not alias B).
-void ak_dyn_biv_sandwich(int n, double out[], const double R[], const double B[]);
-/// k x k matrix [R]_2 with R B R~ = [R]_2 B.  [B-eq4]
-void ak_dyn_rotor_biv_matrix(int n, double M2[], const double R[]);
+/// The rotor kernels (product, reverse, exp, sandwich, [R]_2, commutator, renormalisation)
+/// are ak_nd_* in ref/ga/nd.h: table-driven there, fast enough for 10^6-step loops.
 
-/// Commutator of two bivectors by structure constants, out = a x b = (ab - ba)/2.
-/// Same result as ak_nd_commutator, without full multivector products.  [B-eq2]
-void ak_dyn_commutator(int n, double out[], const double a[], const double b[]);
 /// The k x k matrix C(a) with C(a) b = a x b.  [B-eq2]
 void ak_dyn_commutator_matrix(int n, double C[], const double a[]);
 /// y = A x for a k x k row-major matrix (k = n(n-1)/2).
@@ -61,18 +47,6 @@ double ak_dyn_kinetic_energy(int n, double mass, const double I[], const double 
 /// Angular momentum bivector about the world origin, x ^ (m v) + L.  [B-3]
 void ak_dyn_angular_momentum(int n, double J[], double mass, const double I[], const double R[],
                              const double x[], const double v[], const double w[]);
-
-/// Rotor defect: the largest |component| of R R~ - 1 (every grade; 0 for a unit rotor).
-/// In 4D R R~ = s + q e_xyzw, so this covers |s - 1| and the grade-4 part.  [B-4.renorm]
-double ak_dyn_rotor_defect(int n, const double R[]);
-/// Project R back onto the rotor group: R <- (R R~)^(-1/2) R by Newton-Schulz iteration
-/// R <- 1/2 (3 - R R~) R until the defect is below 1e-15 (at most 8 iterations).
-/// Unlike ak_nd_rotor_normalize (scale only) this also removes the grade-4 part of R R~
-/// that double rotations accumulate in 4D and 5D (ten Bosch's warning, B-4.renorm); it is an
-/// alternative to his factorisation into vectors (Perwass), with the same result for a
-/// near-unit R: a rotor with R R~ = 1. Returns the number of iterations, or -1 when R is
-/// far from the group (defect > 0.5) and was left unchanged.  [B-4.renorm]
-int ak_dyn_rotor_project(int n, double R[]);
 
 /// Symplectic-Euler step of the rate with the gyroscopic term implicit (ten Bosch after Catto
 /// 2015): solves I(w2 - w1) - h w2 x I(w2) = 0 for w2 by one Newton step from w1, in the body

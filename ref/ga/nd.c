@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ga/even_tables.h"
 #include "ga/ga4.h"
 
 #define FULL (1u << AK_MAX_DIM)
@@ -157,37 +158,39 @@ static void even_to_mv(int n, double mv[FULL], const double R[]) {
     for (int k = 0; k < count; k++) mv[masks[k]] = R[k];
 }
 
-static void mv_to_even(int n, double R[], const double mv[FULL]) {
-    unsigned masks[AK_MAX_EVEN];
-    int count = even_masks(n, masks);
-    for (int k = 0; k < count; k++) R[k] = mv[masks[k]];
-}
-
-static void biv_to_mv(int n, double mv[FULL], const double B[]) {
-    memset(mv, 0, sizeof(double) * FULL);
-    for (int k = 0; k < ak_nd_nbiv(n); k++) {
-        int i, j;
-        ak_nd_biv_pair(n, k, &i, &j);
-        mv[(1u << i) | (1u << j)] = B[k];
-    }
-}
-
-static void mv_to_biv(int n, double B[], const double mv[FULL]) {
-    for (int k = 0; k < ak_nd_nbiv(n); k++) {
-        int i, j;
-        ak_nd_biv_pair(n, k, &i, &j);
-        B[k] = mv[(1u << i) | (1u << j)];
-    }
-}
-
 void ak_nd_commutator(int n, double out[], const double a[], const double b[]) {
-    double A[FULL], B[FULL], AB[FULL], BA[FULL], C[FULL];
-    biv_to_mv(n, A, a);
-    biv_to_mv(n, B, b);
-    mv_mul(n, AB, A, B);
-    mv_mul(n, BA, B, A);
-    for (unsigned m = 0; m < (1u << n); m++) C[m] = 0.5 * (AB[m] - BA[m]);
-    mv_to_biv(n, out, C);
+    // Structure constants: e_ij x e_kl = d_jk e_il - d_ik e_jl - d_jl e_ik + d_il e_jk
+    // (from e_ij e_jl = e_il and e_jl e_ij = -e_il for distinct i, j, l); no full products.
+    int k = ak_nd_nbiv(n);
+    for (int q = 0; q < k; q++) out[q] = 0.0;
+    for (int p = 0; p < k; p++) {
+        if (a[p] == 0.0) continue;
+        int i, j;
+        ak_nd_biv_pair(n, p, &i, &j);
+        for (int q = 0; q < k; q++) {
+            if (b[q] == 0.0) continue;
+            int s, t;
+            ak_nd_biv_pair(n, q, &s, &t);
+            double ab = a[p] * b[q], sg;
+            int r;
+            if (j == s && i != t) {
+                r = ak_nd_biv_index(n, i, t, &sg);
+                out[r] += sg * ab;
+            }
+            if (i == s && j != t) {
+                r = ak_nd_biv_index(n, j, t, &sg);
+                out[r] -= sg * ab;
+            }
+            if (j == t && i != s) {
+                r = ak_nd_biv_index(n, i, s, &sg);
+                out[r] -= sg * ab;
+            }
+            if (i == t && j != s) {
+                r = ak_nd_biv_index(n, j, s, &sg);
+                out[r] += sg * ab;
+            }
+        }
+    }
 }
 
 void ak_nd_rotor_identity(int n, double R[]) {
@@ -195,22 +198,34 @@ void ak_nd_rotor_identity(int n, double R[]) {
     R[0] = 1.0;
 }
 
+// Product and reversion tables of the even subalgebra for one n (ga/even_tables.h, generated
+// by gen_even_tables.py from the same blade rule e_A e_B = s(A,B) e_{A xor B}).
+static void even_tables(int n, const signed char **pidx, const signed char **psgn,
+                        const signed char **rev) {
+    switch (n) {
+    case 2: *pidx = AK_EVEN_PIDX2, *psgn = AK_EVEN_PSGN2, *rev = AK_EVEN_REV2; break;
+    case 3: *pidx = AK_EVEN_PIDX3, *psgn = AK_EVEN_PSGN3, *rev = AK_EVEN_REV3; break;
+    case 4: *pidx = AK_EVEN_PIDX4, *psgn = AK_EVEN_PSGN4, *rev = AK_EVEN_REV4; break;
+    default: *pidx = AK_EVEN_PIDX5, *psgn = AK_EVEN_PSGN5, *rev = AK_EVEN_REV5; break;
+    }
+}
+
 void ak_nd_rotor_mul(int n, double out[], const double a[], const double b[]) {
-    double A[FULL], B[FULL], C[FULL];
-    even_to_mv(n, A, a);
-    even_to_mv(n, B, b);
-    mv_mul(n, C, A, B);
-    mv_to_even(n, out, C);
+    const signed char *pidx, *psgn, *rev;
+    even_tables(n, &pidx, &psgn, &rev);
+    int ne = ak_nd_neven(n);
+    for (int q = 0; q < ne; q++) out[q] = 0.0;
+    for (int i = 0; i < ne; i++) {
+        if (a[i] == 0.0) continue;
+        for (int j = 0; j < ne; j++) out[pidx[i * ne + j]] += psgn[i * ne + j] * a[i] * b[j];
+    }
 }
 
 void ak_nd_rotor_reverse(int n, double out[], const double R[]) {
     // Reversion negates grades 2 and 3 (mod 4): on even blades, grade 2 (and 6) flips.
-    unsigned masks[AK_MAX_EVEN];
-    int count = even_masks(n, masks);
-    for (int k = 0; k < count; k++) {
-        int g = popcount(masks[k]);
-        out[k] = (g % 4 == 2) ? -R[k] : R[k];
-    }
+    const signed char *pidx, *psgn, *rev;
+    even_tables(n, &pidx, &psgn, &rev);
+    for (int k = 0; k < ak_nd_neven(n); k++) out[k] = rev[k] * R[k];
 }
 
 void ak_nd_rotor_plane(int n, double R[], int i, int j, double angle) {
@@ -222,33 +237,32 @@ void ak_nd_rotor_plane(int n, double R[], int i, int j, double angle) {
 }
 
 void ak_nd_rotor_exp(int n, double R[], const double B[]) {
-    // exp(B) = exp(B / 2^s)^(2^s), with the Taylor series on the scaled bivector.
+    // exp(B) = exp(B / 2^s)^(2^s), with the Taylor series on the scaled bivector; every term is
+    // even, so the series runs in the even subalgebra.
+    int ne = ak_nd_neven(n), k = ak_nd_nbiv(n);
     double norm = 0.0;
-    for (int k = 0; k < ak_nd_nbiv(n); k++) norm += B[k] * B[k];
+    for (int q = 0; q < k; q++) norm += B[q] * B[q];
     norm = sqrt(norm);
     int s = 0;
     while (norm / ldexp(1.0, s) > 0.25 && s < 60) s++;
-    double Bs[FULL], term[FULL], sum[FULL], tmp[FULL];
-    biv_to_mv(n, Bs, B);
-    for (unsigned m = 0; m < FULL; m++) Bs[m] = ldexp(Bs[m], -s);
-    memset(sum, 0, sizeof sum);
-    memset(term, 0, sizeof term);
-    sum[0] = term[0] = 1.0;
+    double Bs[AK_MAX_EVEN] = {0}, term[AK_MAX_EVEN] = {0}, sum[AK_MAX_EVEN] = {0}, tmp[AK_MAX_EVEN];
+    for (int q = 0; q < k; q++) Bs[1 + q] = ldexp(B[q], -s); // bivectors follow the scalar
+    term[0] = sum[0] = 1.0;
     for (int t = 1; t < 30; t++) {
-        mv_mul(n, tmp, term, Bs);
+        ak_nd_rotor_mul(n, tmp, term, Bs);
         double mx = 0.0;
-        for (unsigned m = 0; m < FULL; m++) {
-            term[m] = tmp[m] / t;
-            sum[m] += term[m];
-            if (fabs(term[m]) > mx) mx = fabs(term[m]);
+        for (int q = 0; q < ne; q++) {
+            term[q] = tmp[q] / t;
+            sum[q] += term[q];
+            mx = fmax(mx, fabs(term[q]));
         }
         if (mx < 1e-18) break;
     }
-    for (int q = 0; q < s; q++) {
-        mv_mul(n, tmp, sum, sum);
-        memcpy(sum, tmp, sizeof sum);
+    for (int r = 0; r < s; r++) {
+        ak_nd_rotor_mul(n, tmp, sum, sum);
+        memcpy(sum, tmp, sizeof(double) * (size_t)ne);
     }
-    mv_to_even(n, R, sum);
+    memcpy(R, sum, sizeof(double) * (size_t)ne);
 }
 
 void ak_nd_rotor_apply(int n, double out[], const double R[], const double x[]) {
@@ -289,14 +303,14 @@ void ak_nd_rotor_biv_matrix(int n, double M2[], const double R[]) {
 }
 
 void ak_nd_biv_sandwich(int n, double out[], const double R[], const double B[]) {
-    double M2[AK_MAX_BIV * AK_MAX_BIV];
-    ak_nd_rotor_biv_matrix(n, M2, R);
-    int nb = ak_nd_nbiv(n);
-    for (int r = 0; r < nb; r++) {
-        double s = 0.0;
-        for (int c = 0; c < nb; c++) s += M2[r * nb + c] * B[c];
-        out[r] = s;
-    }
+    // Two even products, R B R~ (cheaper than building [R]_2 for one bivector).
+    int k = ak_nd_nbiv(n);
+    double E[AK_MAX_EVEN] = {0}, T[AK_MAX_EVEN], Rr[AK_MAX_EVEN], O[AK_MAX_EVEN];
+    for (int q = 0; q < k; q++) E[1 + q] = B[q];
+    ak_nd_rotor_mul(n, T, R, E);
+    ak_nd_rotor_reverse(n, Rr, R);
+    ak_nd_rotor_mul(n, O, T, Rr);
+    for (int q = 0; q < k; q++) out[q] = O[1 + q];
 }
 
 double ak_nd_rotor_norm2(int n, const double R[]) {
@@ -423,35 +437,32 @@ int ak_nd_rotor_renormalize(int n, double R[]) {
         memcpy(R, o, sizeof o);
         return AK_GA_OK;
     }
-    // n = 5: M = <R x R~>_1 / <R R~>_0, then the orthogonal polar factor of M by Newton-Schulz
-    // steps X <- X (3 - X^T X)/2 (quadratic convergence while |X^T X - 1| < 1).
-    double M[AK_MAX_DIM * AK_MAX_DIM], XtX[AK_MAX_DIM * AK_MAX_DIM], Y[AK_MAX_DIM * AK_MAX_DIM];
-    ak_nd_rotor_to_matrix(n, M, R);
-    for (int i = 0; i < n * n; i++) M[i] /= nr2;
-    for (int it = 0; it < 60; it++) {
-        double dev = 0.0;
-        for (int i = 0; i < n; i++)
-            for (int j = 0; j < n; j++) {
-                double s = 0.0;
-                for (int k = 0; k < n; k++) s += M[k * n + i] * M[k * n + j];
-                XtX[i * n + j] = s;
-                dev = fmax(dev, fabs(s - (i == j ? 1.0 : 0.0)));
-            }
-        if (dev > 0.5) return AK_GA_EZERO;
-        if (dev < 1e-15) break;
-        for (int i = 0; i < n; i++)
-            for (int j = 0; j < n; j++) {
-                double s = 0.0;
-                for (int k = 0; k < n; k++) s += M[i * n + k] * ((k == j ? 3.0 : 0.0) - XtX[k * n + j]);
-                Y[i * n + j] = 0.5 * s;
-            }
-        memcpy(M, Y, sizeof(double) * (size_t)(n * n));
+    // n = 5: Newton-Schulz on the even element, R <- (1 - N/2) R with N = R R~ - 1.
+    double d0 = ak_nd_rotor_defect(n, R);
+    if (!(d0 <= 0.5)) return AK_GA_EZERO;
+    int ne = ak_nd_neven(n);
+    for (int it = 0; it < 8; it++) {
+        double N[AK_MAX_EVEN], Rr[AK_MAX_EVEN], T[AK_MAX_EVEN];
+        ak_nd_rotor_reverse(n, Rr, R);
+        ak_nd_rotor_mul(n, N, R, Rr);
+        N[0] -= 1.0;
+        double d = 0.0;
+        for (int q = 0; q < ne; q++) d = fmax(d, fabs(N[q]));
+        if (d < 1e-15) break;
+        for (int q = 0; q < ne; q++) N[q] = -0.5 * N[q];
+        N[0] += 1.0;
+        ak_nd_rotor_mul(n, T, N, R);
+        memcpy(R, T, sizeof(double) * (size_t)ne);
     }
-    double out[AK_MAX_EVEN];
-    int st = ak_nd_rotor_from_frame(n, out, M);
-    if (st != AK_GA_OK) return AK_GA_EZERO;
-    double d = 0.0;
-    for (int k = 0; k < ak_nd_neven(n); k++) d += out[k] * R[k];
-    for (int k = 0; k < ak_nd_neven(n); k++) R[k] = d < 0.0 ? -out[k] : out[k];
     return AK_GA_OK;
+}
+
+double ak_nd_rotor_defect(int n, const double R[]) {
+    double N[AK_MAX_EVEN], Rr[AK_MAX_EVEN];
+    ak_nd_rotor_reverse(n, Rr, R);
+    ak_nd_rotor_mul(n, N, R, Rr);
+    N[0] -= 1.0;
+    double d = 0.0;
+    for (int q = 0; q < ak_nd_neven(n); q++) d = fmax(d, fabs(N[q]));
+    return d;
 }

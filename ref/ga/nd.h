@@ -84,12 +84,16 @@ int ak_nd_rotor_from_frames(int n, double R[], const double A[], const double B[
 /// The rotor of a rotation matrix M (row-major, M x = R x R~, columns = images of the axes):
 /// ak_nd_rotor_from_frames with A = identity, B = M. Same status codes. [B-8drag]
 int ak_nd_rotor_from_frame(int n, double R[], const double M[]);
+/// Rotor defect: the largest |component| of R R~ - 1 (every grade; 0 for a unit rotor).
+/// In 4D R R~ = s + q e_xyzw, so this covers |s - 1| and the grade-4 part.  [B-4.renorm]
+double ak_nd_rotor_defect(int n, const double R[]);
 /// Project a drifted rotor back onto Spin(n), removing the scale drift and every non-rotor
 /// component (the grade-4 part for n = 4, 5): n = 2, 3 divide by the norm (exact projection);
-/// n = 4 uses the exact closed-form projection ak_ga4_rotor_renormalize; n = 5 orthonormalises
-/// the rotation matrix of R (polar decomposition by Newton-Schulz steps), takes its rotor and
-/// keeps the sign closest to R. Returns AK_GA_OK, AK_GA_EDIM, or AK_GA_EZERO (R unchanged)
-/// when R is zero or too far from a rotor to be repaired.  [B-4.renorm]
+/// n = 4 uses the exact closed-form projection ak_ga4_rotor_renormalize; n = 5 iterates
+/// R <- 1/2 (3 - R R~) R (Newton-Schulz for (R R~)^(-1/2) R) until the defect is below 1e-15;
+/// for n <= 5 an even element with R R~ = 1 is a rotor (Lounesto, Clifford Algebras and
+/// Spinors, 2nd ed., ch. 17). Returns AK_GA_OK, AK_GA_EDIM, or AK_GA_EZERO (R unchanged) when R is
+/// zero or, for n = 5, too far from a rotor (defect > 0.5).  [B-4.renorm]
 int ak_nd_rotor_renormalize(int n, double R[]);
 
 #endif

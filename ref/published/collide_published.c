@@ -255,3 +255,94 @@ void ak_pub_alg18_intersect(double out[4], const double n[4], const double x[4],
     double t = (d - dot4(n, v1)) / dot4(n, u);
     for (int i = 0; i < 4; i++) out[i] = v1[i] + t * n[i]; // as printed: t n, not t u
 }
+
+// One 4D box cell: outward normal sg * A_ax through the point c + sg h_ax A_ax.
+static void cell_plane(double nrm[4], double pt[4], const double c[4], const double h[4], const double A[16], int ax, double sg) {
+    for (int i = 0; i < 4; i++) nrm[i] = sg * A[i * 4 + ax], pt[i] = c[i] + sg * h[ax] * A[i * 4 + ax];
+}
+
+int ak_pub_alg21_face_clipping(double out[][4], const double n[4], const double c1[4], const double h1[4],
+                               const double A1[16], const double c2[4], const double h2[4], const double A2[16]) {
+    // T-Alg16 for each box: the cell with the largest c.n . n
+    int ax1 = 0, ax2 = 0;
+    double s1 = -INFINITY, s2 = -INFINITY, g1 = 1, g2 = 1;
+    for (int j = 0; j < 4; j++)
+        for (int q = 0; q < 2; q++) {
+            double sg = q ? -1.0 : 1.0, d1 = 0, d2 = 0;
+            for (int i = 0; i < 4; i++) d1 += sg * A1[i * 4 + j] * n[i], d2 += sg * A2[i * 4 + j] * n[i];
+            if (d1 > s1) s1 = d1, ax1 = j, g1 = sg;
+            if (d2 > s2) s2 = d2, ax2 = j, g2 = sg;
+        }
+    // T-Alg21 lines 10-16: reference = the more parallel (strict >, so ties go to box 2)
+    const double *cr, *hr, *Ar, *ci, *hi, *Ai;
+    int axr;
+    double gr;
+    if (s1 > s2) cr = c1, hr = h1, Ar = A1, axr = ax1, gr = g1, ci = c2, hi = h2, Ai = A2;
+    else cr = c2, hr = h2, Ar = A2, axr = ax2, gr = g2, ci = c1, hi = h1, Ai = A1;
+    // T-Alg17 on the other box: the most anti-parallel cell
+    int axi = 0;
+    double si = INFINITY, gi = 1;
+    for (int j = 0; j < 4; j++)
+        for (int q = 0; q < 2; q++) {
+            double sg = q ? -1.0 : 1.0, d = 0;
+            for (int i = 0; i < 4; i++) d += sg * Ai[i * 4 + j] * n[i];
+            if (d < si) si = d, axi = j, gi = sg;
+        }
+    int others[3], no = 0;
+    for (int j = 0; j < 4; j++)
+        if (j != axi) others[no++] = j;
+    double rn[4], rp[4];
+    cell_plane(rn, rp, cr, hr, Ar, axr, gr);
+    int count = 0;
+    // the six 2-faces of the incident cell, each a cyclic quadrilateral
+    for (int fixed = 0; fixed < 3; fixed++)
+        for (int q = 0; q < 2; q++) {
+            int ja = others[(fixed + 1) % 3], jb = others[(fixed + 2) % 3];
+            double poly[64][4];
+            int np = 0;
+            static const double cyc[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+            for (int v = 0; v < 4; v++, np++)
+                for (int i = 0; i < 4; i++)
+                    poly[np][i] = ci[i] + gi * hi[axi] * Ai[i * 4 + axi] + (q ? -1 : 1) * hi[others[fixed]] * Ai[i * 4 + others[fixed]] +
+                                  cyc[v][0] * hi[ja] * Ai[i * 4 + ja] + cyc[v][1] * hi[jb] * Ai[i * 4 + jb];
+            // T-Alg19 against each neighbour cell of the reference (axes != axr)
+            for (int j = 0; j < 4 && np > 0; j++) {
+                if (j == axr) continue;
+                for (int sgi = 0; sgi < 2 && np > 0; sgi++) {
+                    double cn[4], cp[4], U[64][4];
+                    int nu = 0;
+                    cell_plane(cn, cp, cr, hr, Ar, j, sgi ? -1.0 : 1.0);
+                    for (int a = 0; a < np; a++) {
+                        const double *vi = poly[a], *vj = poly[(a + 1) % np];
+                        double di = 0, dj = 0;
+                        for (int i = 0; i < 4; i++) di += cn[i] * (vi[i] - cp[i]), dj += cn[i] * (vj[i] - cp[i]);
+                        double x[4];
+                        if (di < 0 || dj < 0) {
+                            double t = di / (di - dj);
+                            for (int i = 0; i < 4; i++) x[i] = vi[i] + t * (vj[i] - vi[i]); // T-Alg18 with u
+                        }
+                        if (di < 0 && dj < 0) memcpy(U[nu++], vi, sizeof U[0]);
+                        else if (di < 0) memcpy(U[nu++], vi, sizeof U[0]), memcpy(U[nu++], x, sizeof U[0]);
+                        else if (dj < 0) memcpy(U[nu++], x, sizeof U[0]);
+                        if (nu > 60) break;
+                    }
+                    memcpy(poly, U, sizeof(double) * 4 * (size_t)nu);
+                    np = nu;
+                }
+            }
+            // T-Alg20: the vertices below the reference cell
+            for (int a = 0; a < np; a++) {
+                double s = 0;
+                for (int i = 0; i < 4; i++) s += rn[i] * (poly[a][i] - rp[i]);
+                if (s >= 0) continue;
+                int dup = 0;
+                for (int k = 0; k < count && !dup; k++) {
+                    double e = 0;
+                    for (int i = 0; i < 4; i++) e = fmax(e, fabs(out[k][i] - poly[a][i]));
+                    dup = e < 1e-12;
+                }
+                if (!dup && count < AK_PUB_MAX_CP) memcpy(out[count++], poly[a], sizeof out[0]);
+            }
+        }
+    return count;
+}

@@ -71,4 +71,14 @@ void ak_pub_tb1_vertex(double out[4], int k, const double c[4], const double s[4
 /// computed but unused; the intersection is v1 + t u).
 void ak_pub_alg18_intersect(double out[4], const double n[4], const double x[4], const double v1[4], const double v2[4]);
 
+/// T-Alg21 (CLIPHYPERBOXES, with T-Alg16, T-Alg17, T-Alg19, T-Alg20) for two 4D hyperboxes (half
+/// extents h, centre c, rotation matrix A), with the slips corrected (i incremented in T-Alg19,
+/// T-Alg18 with the edge direction, the vertex as the contact point, c.n . n for line 10) so
+/// that only the method remains: the reference cell is the most parallel cell of either box
+/// (ties to box 2), the incident cell the most anti-parallel of the other box, and only the
+/// incident cell's six 2-faces are clipped against the reference cell's six neighbours. Returns
+/// the number of distinct contact points (out, at most AK_PUB_MAX_CP) below the reference cell.
+int ak_pub_alg21_face_clipping(double out[][4], const double n[4], const double c1[4], const double h1[4],
+                               const double A1[16], const double c2[4], const double h2[4], const double A2[16]);
+
 #endif

@@ -30,6 +30,6 @@ void ak_published_b9_euler4(double wdot[6], const double Idiag[6], const double 
 void ak_published_t517_rotor(int n, double R[], const double w[], double dt) {
     double W[AK_MAX_EVEN] = {0}, T[AK_MAX_EVEN];
     for (int q = 0; q < ak_nd_nbiv(n); q++) W[1 + q] = 0.5 * dt * w[q];
-    ak_dyn_even_mul(n, T, W, R);
+    ak_nd_rotor_mul(n, T, W, R);
     for (int q = 0; q < ak_nd_neven(n); q++) R[q] -= T[q];
 }

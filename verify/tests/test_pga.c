@@ -12,7 +12,7 @@
 static void rotor(int d, double R[], double s) {
     double B[AK_MAX_BIV];
     for (int q = 0; q < ak_nd_nbiv(d); q++) B[q] = s * (0.3 + 0.17 * q) * ((q & 1) ? -1 : 1);
-    ak_dyn_rotor_exp(d, R, B);
+    ak_nd_rotor_exp(d, R, B);
 }
 
 // M = T R maps the body point p to x + R p R~ (vector GA), for d = 2..5.

@@ -446,16 +446,23 @@ Test(scene, every_bundled_scene_loads) {
 
 Test(scene, bundled_dzhanibekov_cuboid_uses_half_of_ten_bosch_sizes) {
     // ten Bosch Fig. 5: "a 4D cuboid of size (1.1, 0.3, 2.5, 0.7)", side lengths; the format
-    // takes half extents.
-    char path[1024], err[AK_ERR_MAX];
-    snprintf(path, sizeof path, "%s/scenes/dzhanibekov_4d_double.json", source_dir());
-    ak_model *m = ak_scene_load(path, NULL, err, sizeof err);
-    cr_assert_not_null(m, "%s", err);
-    double size[4] = {1.1, 0.3, 2.5, 0.7};
-    for (int i = 0; i < 4; i++)
-        cr_expect(fabs(2.0 * m->bodies[0].shape.half_extents[i] - size[i]) < ROUNDING_TOL);
-    for (int i = 0; i < 4; i++) cr_expect_eq(m->gravity[i], 0.0, "torque-free, no gravity");
-    ak_model_free(m);
+    // takes half extents. All four Fig. 5 scenes use that one body, torque-free.
+    const char *figs[] = {"a", "b", "c", "d"};
+    for (int f = 0; f < 4; f++) {
+        char path[1024], err[AK_ERR_MAX];
+        snprintf(path, sizeof path, "%s/scenes/dzhanibekov_%s.json", source_dir(), figs[f]);
+        ak_model *m = ak_scene_load(path, NULL, err, sizeof err);
+        cr_assert_not_null(m, "%s", err);
+        cr_assert_eq(m->nbody, 1, "%s", path);
+        cr_expect_eq(m->bodies[0].shape.type, AK_SHAPE_HYPERBOX, "%s", path);
+        double size[4] = {1.1, 0.3, 2.5, 0.7};
+        for (int i = 0; i < 4; i++)
+            cr_expect(fabs(2.0 * m->bodies[0].shape.half_extents[i] - size[i]) < ROUNDING_TOL,
+                      "%s: side %d", path, i);
+        for (int i = 0; i < 4; i++)
+            cr_expect_eq(m->gravity[i], 0.0, "%s: torque-free, no gravity", path);
+        ak_model_free(m);
+    }
 }
 
 Test(scene, load_errors) {
@@ -465,6 +472,12 @@ Test(scene, load_errors) {
     cr_expect_str_eq(err, "/nonexistent/x.json: cannot open: No such file or directory");
     cr_expect_null(ak_scene_load(NULL, &d, err, sizeof err));
     cr_expect_str_eq(err, "(null): no scene path given");
+    char dir[1024], want[1100];
+    snprintf(dir, sizeof dir, "%s/scenes", source_dir());
+    cr_expect_null(ak_scene_load(dir, &d, err, sizeof err));
+    cr_expect_null(d);
+    snprintf(want, sizeof want, "%s: is a directory, not a scene file", dir);
+    cr_expect_str_eq(err, want);
     cr_expect_null(ak_scene_parse(NULL, 5, "t.json", &d, err, sizeof err));
     cr_expect_str_eq(err, "t.json: no text");
 }

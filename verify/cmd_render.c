@@ -533,17 +533,22 @@ static int render_main(render_opts *op) {
         if (rc != AK_EXIT_OK) return rc;
     }
     (void)obj;
-    // MP4 when ffmpeg is installed.
-    if (system("command -v ffmpeg >/dev/null 2>&1") == 0) {
+    // MP4 when ffmpeg is installed (it is optional). yuv420p needs even sizes: pad odd ones by
+    // one pixel. The frames are kept either way.
+    if (strchr(o.out, '\'')) {
+        fprintf(stderr, "anakata render: the directory name has a quote: skipped the MP4 (the %d PNG frames are written)\n",
+                o.frames);
+    } else if (system("command -v ffmpeg >/dev/null 2>&1") == 0) {
         char cmd[8400];
         snprintf(cmd, sizeof cmd,
-                 "ffmpeg -loglevel error -y -framerate %g -i '%s/frame_%%05d.png' -pix_fmt yuv420p "
-                 "'%s/movie.mp4'",
+                 "ffmpeg -nostdin -loglevel error -y -framerate %.17g -i '%s/frame_%%05d.png' "
+                 "-vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2' -pix_fmt yuv420p '%s/movie.mp4'",
                  o.fps, o.out, o.out);
         if (system(cmd) != 0) fprintf(stderr, "anakata render: ffmpeg failed; the PNG frames are kept\n");
         else fprintf(stderr, "wrote %s/movie.mp4\n", o.out);
     } else {
-        fprintf(stderr, "anakata render: ffmpeg not installed: PNG frames only\n");
+        fprintf(stderr, "anakata render: ffmpeg not found on PATH: skipped the MP4 (the %d PNG frames are written)\n",
+                o.frames);
     }
     return AK_EXIT_OK;
 }

@@ -106,8 +106,8 @@ static bool source_open(const char *name, char *err, size_t n) {
         snprintf(err, n, "%.300s: %.500s", path, e);
         return false;
     }
-    if (g_src.m->dim != 3 && g_src.m->dim != 4) {
-        snprintf(err, n, "%.300s: the renderer draws 3D and 4D scenes (this one is %dD)", path, g_src.m->dim);
+    if (g_src.m->dim < 2 || g_src.m->dim > 4) {
+        snprintf(err, n, "%.300s: the renderer draws 2D, 3D and 4D scenes (this one is %dD)", path, g_src.m->dim);
         return false;
     }
     g_src.wo = ak_world_default_opts(g_src.m);
@@ -134,9 +134,13 @@ static bool source_advance(double t, char *err, size_t n) {
 }
 
 #define EMBED_W 1000.0 // 3D scenes: boxes and convex prisms reach this far along w
+#define EMBED_2D_HALF 0.1 // 2D scenes: bodies become slabs |z| <= this (z = 0 is the 2D scene)
 
 // The model's bodies as render objects (4D; a 3D scene is embedded at w = 0 so that its slice
-// w = 0 is the 3D scene itself).
+// w = 0 is the 3D scene itself; a 2D scene is drawn as slabs of half-thickness EMBED_2D_HALF
+// about z = 0 in that slice: disks as duocylinders (r, EMBED_2D_HALF), boxes and convex prisms
+// with a thin z extent and a long w extent, hyperplanes as walls along z; 2D capsules have no
+// 4D shape with the same cross-section and are refused).
 static bool scene_from_model(ak_render_scene *s, const ak_model *m, const ak_data *d, char *err, size_t n) {
     ak_render_scene_init(s);
     snprintf(s->name, sizeof s->name, "%.63s", m->title[0] ? m->title : m->source);
@@ -178,7 +182,36 @@ static bool scene_from_model(ak_render_scene *s, const ak_model *m, const ak_dat
             }
             nsolid++;
         }
-        if (dim == 3) {
+        if (dim == 2) {
+            if (sh.type == AK_SHAPE_HYPERSPHERE) {
+                double r = sh.radius;
+                sh.type = AK_SHAPE_DUOCYLINDER;
+                sh.radii[0] = r;
+                sh.radii[1] = EMBED_2D_HALF;
+            } else if (sh.type == AK_SHAPE_HYPERBOX) {
+                sh.half_extents[2] = EMBED_2D_HALF;
+                sh.half_extents[3] = EMBED_W;
+            } else if (sh.type == AK_SHAPE_HYPERPLANE) {
+                sh.normal[2] = sh.normal[3] = 0.0;
+            } else if (sh.type == AK_SHAPE_CONVEX) {
+                if (sh.nverts > 16) {
+                    snprintf(err, n, "body '%s': 2D convex shapes with more than 16 vertices are not rendered", bd->name);
+                    return false;
+                }
+                for (int v = 0; v < sh.nverts; v++)
+                    for (int side = 0; side < 4; side++) {
+                        double *q = verts + 4 * (4 * v + side);
+                        q[0] = sh.verts[v * 2], q[1] = sh.verts[v * 2 + 1];
+                        q[2] = side & 1 ? EMBED_2D_HALF : -EMBED_2D_HALF;
+                        q[3] = side & 2 ? EMBED_W : -EMBED_W;
+                    }
+                sh.verts = verts;
+                sh.nverts *= 4;
+            } else {
+                snprintf(err, n, "body '%s': 2D %s shapes are not rendered", bd->name, ak_shape_type_name(sh.type));
+                return false;
+            }
+        } else if (dim == 3) {
             if (sh.type == AK_SHAPE_HYPERBOX) sh.half_extents[3] = EMBED_W;
             if (sh.type == AK_SHAPE_HYPERPLANE) sh.normal[3] = 0.0;
             if (sh.type == AK_SHAPE_CONVEX) {
@@ -207,7 +240,7 @@ static bool scene_from_model(ak_render_scene *s, const ak_model *m, const ak_dat
         }
     }
     const ak_view *v = &m->view;
-    if (v->has_camera) {
+    if (v->has_camera && dim >= 3) {
         for (int i = 0; i < dim; i++) s->cam.pos[i] = v->position[i];
         s->cam.pos[3] = dim == 4 ? v->position[3] : 0.0;
         double R[AK_MAX_EVEN] = {0};
@@ -225,12 +258,15 @@ static bool scene_from_model(ak_render_scene *s, const ak_model *m, const ak_dat
             ext = fmax(ext, hi[i] - lo[i]);
         }
         tg[3] = 0.0;
-        ak_render_camera_orbit(&s->cam, tg, 0.75 * ext / tan(0.5 * s->cam.fov_deg * M_PI / 180.0) + 1.0, 0.0, 15.0, 0.0);
+        if (dim == 2) tg[2] = 0.0; // a 2D scene is seen face on, a little from above
+        ak_render_camera_orbit(&s->cam, tg, 0.75 * ext / tan(0.5 * s->cam.fov_deg * M_PI / 180.0) + 1.0, 0.0,
+                               dim == 2 ? 8.0 : 15.0, 0.0);
     }
     if (v->nlight > 0) {
         s->nlight = v->nlight;
         for (int l = 0; l < v->nlight; l++) {
             for (int i = 0; i < 4; i++) s->light[l].dir[i] = i < dim ? v->light_dir[l][i] : 0.0;
+            if (dim == 2) s->light[l].dir[2] = 1.0; // light the slabs' faces towards the camera
             for (int c = 0; c < 3; c++) s->light[l].color[c] = v->light_intensity[l] * (c == 0 ? 0.95 : c == 1 ? 0.92 : 0.85);
         }
     }
@@ -497,17 +533,22 @@ static int render_main(render_opts *op) {
         if (rc != AK_EXIT_OK) return rc;
     }
     (void)obj;
-    // MP4 when ffmpeg is installed.
-    if (system("command -v ffmpeg >/dev/null 2>&1") == 0) {
+    // MP4 when ffmpeg is installed (it is optional). yuv420p needs even sizes: pad odd ones by
+    // one pixel. The frames are kept either way.
+    if (strchr(o.out, '\'')) {
+        fprintf(stderr, "anakata render: the directory name has a quote: skipped the MP4 (the %d PNG frames are written)\n",
+                o.frames);
+    } else if (system("command -v ffmpeg >/dev/null 2>&1") == 0) {
         char cmd[8400];
         snprintf(cmd, sizeof cmd,
-                 "ffmpeg -loglevel error -y -framerate %g -i '%s/frame_%%05d.png' -pix_fmt yuv420p "
-                 "'%s/movie.mp4'",
+                 "ffmpeg -nostdin -loglevel error -y -framerate %.17g -i '%s/frame_%%05d.png' "
+                 "-vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2' -pix_fmt yuv420p '%s/movie.mp4'",
                  o.fps, o.out, o.out);
         if (system(cmd) != 0) fprintf(stderr, "anakata render: ffmpeg failed; the PNG frames are kept\n");
         else fprintf(stderr, "wrote %s/movie.mp4\n", o.out);
     } else {
-        fprintf(stderr, "anakata render: ffmpeg not installed: PNG frames only\n");
+        fprintf(stderr, "anakata render: ffmpeg not found on PATH: skipped the MP4 (the %d PNG frames are written)\n",
+                o.frames);
     }
     return AK_EXIT_OK;
 }

@@ -32,7 +32,7 @@
 #define AK_RT_GAMMA 2.2
 
 // Limits of the packed scene (storage buffers).
-#define AK_RT_MAX_OBJECTS 64
+#define AK_RT_MAX_OBJECTS 1024 // the bundled pile scenes have 1005 and 1007 bodies
 #define AK_RT_MAX_LIGHTS 4
 #define AK_RT_MAX_PLANES 1024
 #define AK_RT_WORKGROUP 8

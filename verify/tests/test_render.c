@@ -144,3 +144,123 @@ Test(render, vulkan_renders_or_says_why) {
     cr_assert(strlen(err) > 0);
     ak_render_image_free(&img);
 }
+
+// --frames: the PNG sequence always, the MP4 only when ffmpeg is on the PATH (it is optional).
+// These run the anakata executable (build/verify/anakata, beside this test's directory).
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+static bool file_nonempty(const char *dir, const char *name) {
+    char p[512];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    struct stat st;
+    return stat(p, &st) == 0 && st.st_size > 0;
+}
+
+static void remove_frames(const char *dir, int n) {
+    char p[512];
+    for (int f = 0; f < n; f++) {
+        snprintf(p, sizeof p, "%s/frame_%05d.png", dir, f);
+        remove(p);
+    }
+    const char *other[] = {"movie.mp4", "stderr.txt", "empty"};
+    for (int k = 0; k < 3; k++) {
+        snprintf(p, sizeof p, "%s/%s", dir, other[k]);
+        remove(p);
+    }
+    rmdir(dir);
+}
+
+// Runs `anakata render tesseract --frames 3 --fps 10 --size SIZE -o DIR` with stderr in
+// DIR/stderr.txt; with no_ffmpeg the PATH is an empty directory. Returns the exit status.
+static int render_frames(const char *dir, const char *size, bool no_ffmpeg) {
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 32);
+    cr_assert(n > 0, "cannot find this test's executable");
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    cr_assert_not_null(slash);
+    strcpy(slash, "/../anakata");
+    char cmd[9000];
+    if (no_ffmpeg) {
+        char empty[600];
+        snprintf(empty, sizeof empty, "%s/empty", dir);
+        cr_assert_eq(mkdir(empty, 0700), 0);
+        snprintf(cmd, sizeof cmd, "PATH='%s' '%s' render tesseract --frames 3 --fps 10 --size %s -o '%s' 2>'%s/stderr.txt'",
+                 empty, exe, size, dir, dir);
+    } else {
+        snprintf(cmd, sizeof cmd, "'%s' render tesseract --frames 3 --fps 10 --size %s -o '%s' 2>'%s/stderr.txt'", exe,
+                 size, dir, dir);
+    }
+    int st = system(cmd);
+    if (no_ffmpeg) {
+        snprintf(cmd, sizeof cmd, "%s/empty", dir);
+        rmdir(cmd);
+    }
+    return st == -1 ? -1 : WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+}
+
+// Every bundled scene renders: 2D ones (slabs about z = 0) and the 1000-body piles included.
+Test(render, every_bundled_scene_renders) {
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 32);
+    cr_assert(n > 0);
+    exe[n] = 0;
+    strcpy(strrchr(exe, '/'), "/../anakata");
+    const char *names[] = {"stack_2d", "stack_3d", "stack_4d", "pile_1000_3d", "pile_1000_4d"};
+    char dir[] = "/tmp/ak_render_scenes_XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    for (int k = 0; k < 5; k++) {
+        char cmd[9000], png[600];
+        snprintf(png, sizeof png, "%s/out.png", dir);
+        snprintf(cmd, sizeof cmd, "'%s' render %s --size 16x12 -o '%s' 2>/dev/null", exe, names[k], png);
+        int st = system(cmd);
+        struct stat sb;
+        bool ok = stat(png, &sb) == 0 && sb.st_size > 0;
+        remove(png);
+        cr_expect(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0 && ok, "anakata render %s", names[k]);
+    }
+    rmdir(dir);
+}
+
+static void read_stderr(const char *dir, char *buf, size_t n) {
+    char p[512];
+    snprintf(p, sizeof p, "%s/stderr.txt", dir);
+    buf[0] = 0;
+    FILE *f = fopen(p, "r");
+    if (!f) return;
+    size_t got = fread(buf, 1, n - 1, f);
+    buf[got] = 0;
+    fclose(f);
+}
+
+Test(render, frames_without_ffmpeg_skip_the_mp4) {
+    char dir[] = "/tmp/ak_render_frames_XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    int rc = render_frames(dir, "32x24", true);
+    char buf[4096];
+    read_stderr(dir, buf, sizeof buf);
+    bool frames = file_nonempty(dir, "frame_00000.png") && file_nonempty(dir, "frame_00002.png");
+    bool mp4 = file_nonempty(dir, "movie.mp4");
+    remove_frames(dir, 3);
+    cr_assert_eq(rc, 0, "exit status %d without ffmpeg; stderr: %s", rc, buf);
+    cr_assert(frames, "the PNG frames are written without ffmpeg");
+    cr_assert(!mp4, "no MP4 without ffmpeg");
+    cr_assert(strstr(buf, "skipped the MP4") != NULL, "it says it skipped the MP4; stderr was: %s", buf);
+}
+
+Test(render, frames_with_ffmpeg_write_an_mp4) {
+    if (system("command -v ffmpeg >/dev/null 2>&1") != 0)
+        cr_skip_test("ffmpeg is not installed (it is optional): the MP4 path is not tested on this machine");
+    char dir[] = "/tmp/ak_render_frames_XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    int rc = render_frames(dir, "33x25", false); // odd sizes: the MP4 step pads them to even
+    char buf[4096];
+    read_stderr(dir, buf, sizeof buf);
+    bool frames = file_nonempty(dir, "frame_00000.png") && file_nonempty(dir, "frame_00002.png");
+    bool mp4 = file_nonempty(dir, "movie.mp4");
+    remove_frames(dir, 3);
+    cr_assert_eq(rc, 0, "exit status %d with ffmpeg; stderr: %s", rc, buf);
+    cr_assert(frames, "the PNG frames are written");
+    cr_assert(mp4, "movie.mp4 exists and is not empty when ffmpeg is on the PATH; stderr: %s", buf);
+}

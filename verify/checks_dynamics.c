@@ -589,7 +589,7 @@ static void check_dzhanibekov_3d(ak_check_ctx *c) {
 
 // Report panel: the six body-frame rates of a recorded series (the check's own GSL data), with an
 // optional extra curve (component q of another series) drawn on top.
-static void plot_fig5_panel(ak_check_ctx *c, const char *fig, const series *s, const series *extra, int q,
+static void plot_fig5_panel(ak_check_ctx *c, const char *fig, double T, const series *s, const series *extra, int q,
                             const char *extra_label, const char *caption) {
     const char *dir = ak_artifact_dir(c);
     if (!dir) return;
@@ -609,9 +609,10 @@ static void plot_fig5_panel(ak_check_ctx *c, const char *fig, const series *s, c
     }
     char path[1200], title[128], err[256];
     snprintf(path, sizeof path, "%s/fig5%s_omega.png", dir, fig);
-    snprintf(title, sizeof title, "Fig. 5%s counterpart: body-frame w, GSL rk8pd", fig);
+    snprintf(title, sizeof title, "Fig. 5%s counterpart: body-frame w, GSL rk8pd, %g s", fig, T);
     if (ak_plot_lines(path, title, "t [s]", "w_b [rad/s]", ps, (size_t)ns, false, false, err, sizeof err) == 0)
-        ak_artifact(c, path, "(%s) dzhanibekov_%s: %s", fig, fig, caption);
+        ak_artifact(c, path, "(%s) dzhanibekov_%s over %g s, this check's GSL run (the engine's shorter reference trace "
+                             "is in reference.engine_vs_oracle): %s", fig, fig, T, caption);
     free(buf);
 }
 
@@ -690,18 +691,18 @@ static void check_dzhanibekov_4d(ak_check_ctx *c) {
         ak_model_free(m);
         // report: the four panels from this check's own GSL runs (the engine's reference
         // traces of the same scenes are drawn by reference.engine_vs_oracle)
-        plot_fig5_panel(c, "a", &a, NULL, 0, NULL,
+        plot_fig5_panel(c, "a", T, &a, NULL, 0, NULL,
                         "ten Bosch Fig. 5a claims the xy spin turns into a double rotation with zw; in the exact "
                         "dynamics (GSL rk8pd, 1e-12) w_xy reverses periodically and w_zw stays small (see the "
                         "measurements above)");
-        plot_fig5_panel(c, "b", &b, NULL, 0, NULL,
+        plot_fig5_panel(c, "b", T, &b, NULL, 0, NULL,
                         "Fig. 5b: without the xw, yw perturbations; w_xy still reverses, later than in (a): no stable "
                         "end state");
-        plot_fig5_panel(c, "c", &cc, &ce, 3, "w_yz (catto, dt 0.01)",
+        plot_fig5_panel(c, "c", T, &cc, &ce, 3, "w_yz (catto, dt 0.01)",
                         "Fig. 5c: spin in the intermediate plane yz flips periodically (the Dzhanibekov effect); the "
                         "engine's catto integrator (last curve) keeps the GSL flip period; ten Bosch's slow loss of "
                         "|L| is the implicit integrator's, not the physics'");
-        plot_fig5_panel(c, "d", &dd, NULL, 0, NULL,
+        plot_fig5_panel(c, "d", T, &dd, NULL, 0, NULL,
                         "Fig. 5d: (c) plus out-of-subspace perturbations; w_yz no longer reverses, it dips and "
                         "returns while the w planes (xw, yw, zw) join in");
         ak_value(c, "a_first_flip", ta);

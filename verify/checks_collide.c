@@ -6,6 +6,7 @@
 #include <gsl/gsl_rng.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "checks.h"
@@ -15,6 +16,7 @@
 #include "dyn_scenes.h"
 #include "mass/mass.h"
 #include "model.h"
+#include "plot.h"
 #include "published/collide_published.h"
 
 #define TOL_SEP 1e-6      // separation against the ground truth (the figure)
@@ -229,6 +231,50 @@ static void pub_record(pub_stats *ps, const sample *S, double truth) {
     ps->wrong += bad;
 }
 
+// Failure rates of the published algorithms per pair, filled by the collide.pair.* checks of
+// this run and drawn as one bar chart by collide.published.errata (which runs after them).
+#define PUB_ALGS 9
+static struct {
+    const char *label;
+    ak_shape_type ta, tb;
+    double wrong_pct; // NAN until a pair check of this run has measured it
+    long evaluated;
+} PUB_RATES[PUB_ALGS] = {
+    {"Alg1 s-s", AK_SHAPE_HYPERSPHERE, AK_SHAPE_HYPERSPHERE, NAN, 0},
+    {"Alg2 s-c", AK_SHAPE_HYPERSPHERE, AK_SHAPE_HYPERCAPSULE, NAN, 0},
+    {"Alg4 s-b", AK_SHAPE_HYPERSPHERE, AK_SHAPE_HYPERBOX, NAN, 0},
+    {"Alg5 s-p", AK_SHAPE_HYPERSPHERE, AK_SHAPE_HYPERPLANE, NAN, 0},
+    {"Alg6 c-c", AK_SHAPE_HYPERCAPSULE, AK_SHAPE_HYPERCAPSULE, NAN, 0},
+    {"Alg7 c-b", AK_SHAPE_HYPERCAPSULE, AK_SHAPE_HYPERBOX, NAN, 0},
+    {"Alg8 c-p", AK_SHAPE_HYPERCAPSULE, AK_SHAPE_HYPERPLANE, NAN, 0},
+    {"Alg10 b-b", AK_SHAPE_HYPERBOX, AK_SHAPE_HYPERBOX, NAN, 0},
+    {"Alg11 b-p", AK_SHAPE_HYPERBOX, AK_SHAPE_HYPERPLANE, NAN, 0},
+};
+
+// Report plot: histogram of log10 |sep - sep_truth| over the poses of one pair check.
+static void plot_sep_errors(ak_check_ctx *c, const double *lg, long n, long floored) {
+    const char *dir = ak_artifact_dir(c);
+    if (!dir || !lg || n <= 0) return;
+    char path[1200], title[160], err[256];
+    const char *id = ak_check_id(c);
+    snprintf(path, sizeof path, "%s/sep_error_hist.png", dir);
+    snprintf(title, sizeof title, "%s: separation error", strncmp(id, "collide.pair.", 13) == 0 ? id + 13 : id);
+    if (ak_plot_histogram(path, title, "log10 |sep - sep_truth|  (errors below 1e-17 counted at -17)", lg, (size_t)n,
+                          40, true, err, sizeof err) == 0)
+        ak_artifact(c, path,
+                    "Distribution of the engine's separation error against the ground truth over all %ld poses of this "
+                    "check (40 bins of log10 |error|, log counts); %ld poses exact to 1e-17 or better are counted at "
+                    "-17; the tolerance is 1e-6 (log10 = -6).",
+                    n, floored);
+}
+
+static void keep_err(double *lg, long *n, long *floored, double e) {
+    if (!lg) return;
+    if (!isfinite(e)) e = 1.0; // a failure: far right of the tolerance (the check reports it)
+    else if (e < 1e-17) e = 1e-17, ++*floored;
+    lg[(*n)++] = log10(e);
+}
+
 // --- every shape pair against the ground truth ---------------------------------------------
 typedef struct pair_stats {
     long n, fail_status;
@@ -250,6 +296,9 @@ static void run_pair(ak_check_ctx *c, ak_shape_type ta, ak_shape_type tb, long f
     double cert_gap = 0, cert_normal = 0;
     long cert_normal_n = 0;
     long gsl_fail = 0, total = 0, retries = 0, shallow = 0;
+    // report: log10 |sep - sep_truth| per pose (only when plots are written)
+    double *lg = ak_artifact_dir(c) ? malloc((size_t)(per_dim[0] + per_dim[1] + 1) * sizeof(double)) : NULL;
+    long nlg = 0, floored = 0;
     for (int n = 4; n >= 3; n--) {
         long samples = per_dim[4 - n];
         for (long k = 0; k < samples; k++) {
@@ -278,6 +327,7 @@ static void run_pair(ak_check_ctx *c, ak_shape_type ta, ak_shape_type tb, long f
                     double e = fmax(fabs(m.separation - lo), fabs(m.separation - hi));
                     if (e > st.sep_err) st.sep_err = e, st.worst_sep_gt = lo, st.worst_sep_eng = m.separation;
                     st.sep_err_mode[S.mode] = fmax(st.sep_err_mode[S.mode], e);
+                    keep_err(lg, &nlg, &floored, e);
                     st.normal_opt_err = fmax(st.normal_opt_err, fabs(lo - m.separation));
                     // the maximiser is unique: angle <= sqrt(2 (hi - lo) / sep)
                     if (m.separation > SEP_UNIQUE) cert_normal = fmax(cert_normal, sqrt(2 * (hi - lo) / m.separation)), cert_normal_n++;
@@ -317,6 +367,7 @@ static void run_pair(ak_check_ctx *c, ak_shape_type ta, ak_shape_type tb, long f
                 st.worst_sep_eng = m.separation;
             }
             st.sep_err_mode[S.mode] = fmax(st.sep_err_mode[S.mode], isnan(e) ? INFINITY : e);
+            keep_err(lg, &nlg, &floored, e);
             // the engine's normal realises its separation: gap along -normal equals sep
             double mu[AK_MAX_DIM];
             for (int i = 0; i < n; i++) mu[i] = -m.normal[i];
@@ -363,6 +414,8 @@ static void run_pair(ak_check_ctx *c, ak_shape_type ta, ak_shape_type tb, long f
         }
     }
     gsl_rng_free(r);
+    plot_sep_errors(c, lg, nlg, floored);
+    free(lg);
     ak_expect(c, st.fail_status == 0, "%ld of %ld queries returned an error status", st.fail_status, total);
     ak_expect(c, gsl_fail == 0, "%ld ground-truth minimisations reported a GSL error", gsl_fail);
     ak_measure(c, st.sep_err, TOL_SEP, "max |sep - sep_truth| = %.2e over %ld poses (4D%s), worst engine %.9f truth %.9f",
@@ -387,6 +440,9 @@ static void run_pair(ak_check_ctx *c, ak_shape_type ta, ak_shape_type tb, long f
                 ps.wrong, ps.evaluated, 100.0 * ps.wrong / ps.evaluated, ps.wrong_detect, ps.wrong_value, ps.max_err, ps.nan_normal);
         ak_value(c, "published_wrong_fraction", (double)ps.wrong / ps.evaluated);
         ak_value(c, "published_max_sep_error", ps.max_err);
+        for (int k = 0; k < PUB_ALGS; k++)
+            if (PUB_RATES[k].ta == ta && PUB_RATES[k].tb == tb)
+                PUB_RATES[k].wrong_pct = 100.0 * ps.wrong / ps.evaluated, PUB_RATES[k].evaluated = ps.evaluated;
     }
     ak_note(c, "%ld apart poses where the search's direction had a smaller gap than the engine's (not used for the normal)", truth_dir_worse);
     ak_note(c, "%ld poses where the search missed a direction the engine found (truth = the better)", search_missed);
@@ -870,7 +926,35 @@ static void check_box_features(ak_check_ctx *c) {
 
 
 // --- errata: one minimal counterexample per published error (docs/errata.md) ------------------
+// Report plot: % wrong per published algorithm, from the pair checks that ran before this one.
+static void plot_published_rates(ak_check_ctx *c) {
+    const char *dir = ak_artifact_dir(c);
+    if (!dir) return;
+    const char *labels[PUB_ALGS];
+    double v[PUB_ALGS];
+    size_t n = 0;
+    long minev = -1;
+    for (int k = 0; k < PUB_ALGS; k++) {
+        if (isnan(PUB_RATES[k].wrong_pct)) continue;
+        labels[n] = PUB_RATES[k].label;
+        v[n++] = PUB_RATES[k].wrong_pct;
+        if (minev < 0 || PUB_RATES[k].evaluated < minev) minev = PUB_RATES[k].evaluated;
+    }
+    if (n == 0) return; // the pair checks did not run (--only)
+    char path[1200], err[256];
+    snprintf(path, sizeof path, "%s/published_failure_rates.png", dir);
+    if (ak_plot_bars(path, "Published collision algorithms: wrong results (4D)", "% of poses wrong", labels, v, n,
+                     false, err, sizeof err) == 0)
+        ak_artifact(c, path,
+                    "Share of 4D poses (at least %ld per pair, the poses of the collide.pair.* checks of this run) where "
+                    "the thesis' algorithm as published misses or invents a contact, reports a separation off by more "
+                    "than 1e-6, or a NaN normal (s = sphere, c = capsule, b = box, p = plane). Per-pair counts are in "
+                    "the notes of collide.pair.*.",
+                    minev);
+}
+
 static void check_errata(ak_check_ctx *c) {
+    plot_published_rates(c);
     double z[4] = {0, 0, 0, 0}, I4[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
     // E1 T-3.8 / T-3.9 divide by |n|^2: plane y = 1 written as n = (0,2,0,0), o = 2; p = (0,3,0,0)
     {

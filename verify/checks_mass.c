@@ -20,6 +20,7 @@
 #include "checks.h"
 #include "ga/nd.h"
 #include "mass/mass.h"
+#include "plot.h"
 #include "published/mass_published.h"
 
 #define QUAD_TOL 1e-6       // analytic vs quadrature, relative (issue #3)
@@ -1103,6 +1104,34 @@ static const double TM[3] = {2.5, 0.8, 13.0}; // thesis masses
 static const double TR[3] = {0.6, 1.4, 0.35};
 static const double TH[3] = {1.1, 0.5, 2.6}; // thesis H = spherinder height = 2 half_length
 
+// Relative errors of the wrong published mass formulas at the first parameter set, recorded by
+// the mass.published.* checks and drawn by mass.published.half_hypersphere (the last of them).
+enum { PUB_HB, PUB_TC3, PUB_T36, PUB_TC2V, PUB_C1, PUB_C2, PUB_HC_XY, PUB_HC_XZ, PUB_TC21, PUB_TC22V, PUB_NMASS };
+static const char *const PUB_MASS_LABELS[PUB_NMASS] = {"T-3.hb", "T-C.3", "T-3.6", "T-C.2(V)", "C.1 Ms",
+                                                       "C.2 Mc", "T-3.hc xy", "T-3.hc xz", "T-C.2.1", "T-C.2.2"};
+static double PUB_MASS_ERR[PUB_NMASS] = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};
+
+static void plot_pub_mass(ak_check_ctx *c) {
+    const char *dir = ak_artifact_dir(c);
+    if (!dir) return;
+    const char *labels[PUB_NMASS];
+    double v[PUB_NMASS];
+    size_t n = 0;
+    for (int k = 0; k < PUB_NMASS; k++)
+        if (!isnan(PUB_MASS_ERR[k])) labels[n] = PUB_MASS_LABELS[k], v[n++] = PUB_MASS_ERR[k];
+    if (n == 0) return; // the other mass.published checks did not run (--only)
+    char path[1200], err[256];
+    snprintf(path, sizeof path, "%s/published_mass_errors.png", dir);
+    if (ak_plot_bars(path, "Mass formulas as published: relative error", "|published - quadrature| / quadrature",
+                     labels, v, n, false, err, sizeof err) == 0)
+        ak_artifact(c, path,
+                    "Relative error of each wrong published mass formula against GSL quadrature, first parameter set of "
+                    "the mass.published.* checks (M = %g, R = %g, H = %g; box half extents (%g, %g, %g, %g)). "
+                    "T-3.hb and T-C.3 are off by the factor 4, T-3.6 is not a 3-measure, T-C.2.1 misses -MR^2/15, "
+                    "T-C.2.2 by the factor 4/3 (docs/errata.md). The correct ones agree within the 1e-6 quadrature tolerance.",
+                    TM[0], TR[0], TH[0], HALF_EXT[0][0], HALF_EXT[0][1], HALF_EXT[0][2], HALF_EXT[0][3]);
+}
+
 static void check_pub_hypersphere(ak_check_ctx *c) {
     for (int s = 0; s < nsets(c); s++) {
         double M = TM[s], R = TR[s];
@@ -1207,6 +1236,11 @@ static void check_pub_hyperbox(ak_check_ctx *c) {
                   "by 2^%.6f (a 3-measure scales by 2^3)",
                   S6, d, relerr(S6, d), scale_exp);
         ak_value(c, "T3hb_ratio", P[0] / I6[0]);
+        if (s == 0) {
+            PUB_MASS_ERR[PUB_HB] = relerr(P[0], I6[0]);
+            PUB_MASS_ERR[PUB_TC3] = relerr(T[5], I6[5]);
+            PUB_MASS_ERR[PUB_T36] = relerr(S6, d);
+        }
     }
 }
 
@@ -1261,6 +1295,13 @@ static void check_pub_hypercapsule(ak_check_ctx *c) {
                    "corrected T-3.hc: I_xy %.10g, I_xz %.10g vs quad", fix_par, fix_perp);
         ak_mass_props p;
         ak_mass_capsule(&p, 4, R, h, M / V, err, sizeof err);
+        if (s == 0) {
+            PUB_MASS_ERR[PUB_TC2V] = relerr(pv, V);
+            PUB_MASS_ERR[PUB_C1] = relerr(pMs, Ms);
+            PUB_MASS_ERR[PUB_C2] = relerr(pMc, Mc1);
+            PUB_MASS_ERR[PUB_HC_XY] = e_par;
+            PUB_MASS_ERR[PUB_HC_XZ] = e_perp;
+        }
         ak_value(c, "published_I_xy", P[0]);
         ak_value(c, "quad_I_xy", I6[0]);
         ak_value(c, "published_I_xz", P[1]);
@@ -1295,6 +1336,7 @@ static void check_pub_spherinder(ak_check_ctx *c) {
                    "T-C.2.1 parallel %.10g vs quad I_xy %.10g: wrong, the difference %.10g is the "
                    "documented -M R^2/15 = %.10g",
                    par, I6[0], par - I6[0], want);
+        if (s == 0) PUB_MASS_ERR[PUB_TC21] = relerr(par, I6[0]);
     }
 }
 
@@ -1309,6 +1351,7 @@ static void check_pub_half(ak_check_ctx *c) {
         ak_measure(c, fabs(pv / V - 4.0 / 3.0), DISCREPANCY_TOL * 1e3,
                    "R=%g: T-C.2.2 V = pi^2 R^4/3 = %.10g vs quad %.10g: ratio %.9f, the documented 4/3",
                    R, pv, V, pv / V);
+        if (s == 0) PUB_MASS_ERR[PUB_TC22V] = relerr(pv, V);
         double D = r.F[1] / r.mass;
         ak_measure(c, relerr(ak_pub_mass_TC22_D(R), D), QUAD_TOL, "D %.10g vs quad %.10g (correct)",
                    ak_pub_mass_TC22_D(R), D);
@@ -1328,6 +1371,7 @@ static void check_pub_half(ak_check_ctx *c) {
         ak_measure(c, relerr(ak_pub_mass_TC22_cap_perp(M, R), Ic[7]), QUAD_TOL,
                    "cap I_xz %.10g vs quad %.10g (correct)", ak_pub_mass_TC22_cap_perp(M, R), Ic[7]);
     }
+    plot_pub_mass(c);
 }
 
 // Hodges ch. 16 in 3D: the published tables vs 3D quadrature and vs ref/mass with n = 3.

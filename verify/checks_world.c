@@ -11,6 +11,7 @@
 #include "broadphase.h"
 #include "collide/collide.h"
 #include "checks.h"
+#include "plot.h"
 #include "contact/contact.h"
 #include "dyn/dyn.h"
 #include "published/solver_published.h"
@@ -50,12 +51,16 @@ static char *scene_path(ak_check_ctx *c, const char *name, char *buf, size_t len
 typedef struct stack_result {
     double drift, jitter, sink;
     int ok;
+    long nsteps; // steps run (for the report's traces)
+    double dt;
 } stack_result;
 
-// Run a stack scene 10 s; drift and jitter measured after a 1 s settle.
+// Run a stack scene 10 s; drift and jitter measured after a 1 s settle. disp_t / speed_t
+// (optional, for the report; nsteps values): largest displacement from the start and largest
+// body speed after every step, at most cap values.
 static stack_result run_stack(ak_check_ctx *c, const char *file, const char *variant,
-                              double seconds) {
-    stack_result r = {0, 0, 0, 0};
+                              double seconds, double *disp_t, double *speed_t, long cap) {
+    stack_result r = {0, 0, 0, 0, 0, 0};
     char path[1024], err[1024];
     ak_data *d = NULL;
     ak_model *m = ak_wc_load(scene_path(c, file, path, sizeof path), &d, err, sizeof err);
@@ -71,6 +76,9 @@ static stack_result run_stack(ak_check_ctx *c, const char *file, const char *var
     ak_world_opts o = ak_world_default_opts(m);
     long nsteps = lround(seconds / o.dt), settle = lround(1.0 / o.dt);
     r.ok = 1;
+    r.dt = o.dt;
+    r.nsteps = nsteps < cap ? nsteps : cap;
+    if (!disp_t || !speed_t) disp_t = speed_t = NULL;
     for (long s = 1; s <= nsteps; s++) {
         if (ak_world_step(m, d, &o, err, sizeof err)) {
             load_fail(c, file, err);
@@ -78,6 +86,8 @@ static stack_result run_stack(ak_check_ctx *c, const char *file, const char *var
             break;
         }
         if (s == settle) memcpy(x1, d->x, (size_t)m->nbody * AK_MAX_DIM * sizeof(double));
+        bool rec = disp_t && s <= cap;
+        if (rec) disp_t[s - 1] = speed_t[s - 1] = 0;
         for (int b = 0; b < m->nbody; b++) {
             if (!ak_solver_body_moves(m, b)) continue;
             double dx = 0, vv = 0, sk = 0;
@@ -92,6 +102,10 @@ static stack_result run_stack(ak_check_ctx *c, const char *file, const char *var
                 r.jitter = fmax(r.jitter, sqrt(vv));
             }
             r.sink = fmax(r.sink, sqrt(sk));
+            if (rec) {
+                disp_t[s - 1] = fmax(disp_t[s - 1], sqrt(sk));
+                speed_t[s - 1] = fmax(speed_t[s - 1], sqrt(vv));
+            }
         }
     }
     free(x0);
@@ -102,7 +116,7 @@ static stack_result run_stack(ak_check_ctx *c, const char *file, const char *var
 }
 
 static void check_stack(ak_check_ctx *c, const char *file) {
-    stack_result r = run_stack(c, file, NULL, 10.0);
+    stack_result r = run_stack(c, file, NULL, 10.0, NULL, NULL, 0);
     if (!r.ok) return;
     ak_measure(c, r.drift, TOL_DRIFT, "%s: largest displacement 1..10 s after a 1 s settle (m)",
                file);
@@ -359,8 +373,9 @@ static void bounce(ak_check_ctx *c) {
 // ---- hyperbox on an incline -----------------------------------------------------------------
 
 // Returns the displacement along the slope after t1 and the acceleration from v(t2) - v(t1).
+// trace (optional, for the report): displacement along the slope after every step (t2 / dt values).
 static int incline_run(ak_check_ctx *c, double theta, double mu_s, double mu_k,
-                       const char *variant, double *disp, double *acc) {
+                       const char *variant, double *disp, double *acc, double *trace) {
     int n = 4;
     ak_model *m = ak_model_create(n, 2);
     ak_data *d = ak_data_create(m);
@@ -390,6 +405,10 @@ static int incline_run(ak_check_ctx *c, double theta, double mu_s, double mu_k,
         }
         double vs = 0;
         for (int i = 0; i < n; i++) vs += d->v[i] * down[i];
+        if (trace && k <= lround(1.5 * 240)) { // the report's buffer: 1.5 s at 240 Hz
+            trace[k - 1] = 0;
+            for (int i = 0; i < n; i++) trace[k - 1] += (d->x[i] - x[i]) * down[i];
+        }
         if (k == lround(t1 / o.dt)) v1 = vs;
         if (k == lround(t2 / o.dt)) *acc = (vs - v1) / (t2 - t1);
     }
@@ -403,11 +422,11 @@ static int incline_run(ak_check_ctx *c, double theta, double mu_s, double mu_k,
 static void incline(ak_check_ctx *c) {
     double mu_s = 0.6, mu_k = 0.4, disp, acc = 0;
     double th_stick = 25.0 * PI / 180, th_slide = 35.0 * PI / 180;
-    if (incline_run(c, th_stick, mu_s, mu_k, NULL, &disp, &acc))
+    if (incline_run(c, th_stick, mu_s, mu_k, NULL, &disp, &acc, NULL))
         ak_measure(c, fabs(disp), TOL_STICK,
                    "tan 25 deg = %.3f < mu_s = %.1f: displacement along the slope after 1.5 s (m)",
                    tan(th_stick), mu_s);
-    if (incline_run(c, th_slide, mu_s, mu_k, NULL, &disp, &acc)) {
+    if (incline_run(c, th_slide, mu_s, mu_k, NULL, &disp, &acc, NULL)) {
         double want = G * (sin(th_slide) - mu_k * cos(th_slide));
         ak_measure(c, fabs(acc - want) / want, TOL_INCLINE,
                    "tan 35 deg = %.3f > mu_s: a = %.5f against g (sin - mu_k cos) = %.5f m/s^2",
@@ -518,20 +537,70 @@ static void determinism(ak_check_ctx *c) {
 
 // ---- published versus corrected -------------------------------------------------------------
 
+// Report plots of published_vs_corrected: 4D stack displacement and speed over time, incline
+// slide and stick. tx: scratch for the time axes (ns + ni values).
+static void plot_published_vs_corrected(ak_check_ctx *c, const char *dir, long nst, double dt, long ns,
+                                        double *sd[2], double *sv[2], long ni, double *it[4], double want,
+                                        double *tx) {
+    char path[1200], err[256];
+    long nin = lround(1.5 * 240);
+    double secs = (double)nst * dt;
+    double *ts = tx, *ti = tx + ns;
+    if (nin > ni) nin = ni;
+    for (long k = 0; k < nst; k++) ts[k] = (double)(k + 1) * dt;
+    for (long k = 0; k < nin; k++) ti[k] = (double)(k + 1) / 240;
+    ak_plot_series p1[2] = {{"corrected solver", ts, sd[0], (size_t)nst}, {"published solver", ts, sd[1], (size_t)nst}};
+    snprintf(path, sizeof path, "%s/stack_displacement.png", dir);
+    if (ak_plot_lines(path, "4D stack of 3 hypercubes: displacement from the start", "t [s]", "max |x_b(t) - x_b(0)| [m]",
+                      p1, 2, false, true, err, sizeof err) == 0)
+        ak_artifact(c, path, "stack_4d.json at 60 Hz, %g s: largest displacement of any body from its initial position, "
+                             "corrected sequential-impulse solver vs the thesis' solver as published (log scale)", secs);
+    ak_plot_series p2[2] = {{"corrected solver", ts, sv[0], (size_t)nst}, {"published", ts, sv[1], (size_t)nst}};
+    snprintf(path, sizeof path, "%s/stack_speed.png", dir);
+    if (ak_plot_lines(path, "4D stack of 3 hypercubes: largest body speed", "t [s]", "max |v_b| [m/s]", p2, 2, false,
+                      true, err, sizeof err) == 0)
+        ak_artifact(c, path, "stack_4d.json: largest body speed after every step, corrected vs published (log "
+                             "scale); world.stack_4d asserts < 1 mm/s after 1 s for the corrected solver");
+    double ana[400]; // the analytic slide, 1/2 a t^2
+    long na = nin < 400 ? nin : 400;
+    for (long k = 0; k < na; k++) ana[k] = 0.5 * want * ti[k] * ti[k];
+    ak_plot_series p3[5] = {{"analytic 35 deg: g(sin - mu_k cos) t^2/2", ti, ana, (size_t)na},
+                            {"corrected, 35 deg", ti, it[0], (size_t)nin},
+                            {"published, 35 deg", ti, it[1], (size_t)nin},
+                            {"corrected, 25 deg (sticks)", ti, it[2], (size_t)nin},
+                            {"published, 25 deg", ti, it[3], (size_t)nin}};
+    snprintf(path, sizeof path, "%s/incline.png", dir);
+    if (ak_plot_lines(path, "4D hyperbox on an incline (mu_s 0.6, mu_k 0.4)", "t [s]", "displacement down the slope [m]",
+                      p3, 5, false, false, err, sizeof err) == 0)
+        ak_artifact(c, path, "Hyperbox on a 35 deg incline (slides) and a 25 deg incline (tan 25 < mu_s: must stick), "
+                             "240 Hz, corrected vs published solver, against the analytic slide (the published solver "
+                             "has one friction coefficient, mu = mu_k)");
+}
+
 static void published_vs_corrected(ak_check_ctx *c) {
     double secs = ak_quick(c) ? 3.0 : 10.0; // reported figures only; no tolerance depends on it
-    stack_result a = run_stack(c, "stack_4d.json", NULL, secs);
-    stack_result b = run_stack(c, "stack_4d.json", "published", secs);
+    // report plots: per-step traces (only when plots are written): the stack at its scene's rate
+    // (60 Hz; more steps than the buffer are not recorded), the incline at 240 Hz
+    const char *dir = ak_artifact_dir(c);
+    const long ns = lround(secs * 60) + 8, ni = lround(1.5 * 240) + 8;
+    double *buf = dir ? calloc((size_t)(4 * ns + 4 * ni + ns + ni), sizeof(double)) : NULL;
+    double *sd[2] = {0}, *sv[2] = {0}, *it[4] = {0};
+    if (buf) {
+        for (int k = 0; k < 2; k++) sd[k] = buf + (2 * k) * ns, sv[k] = buf + (2 * k + 1) * ns;
+        for (int k = 0; k < 4; k++) it[k] = buf + 4 * ns + k * ni;
+    }
+    stack_result a = run_stack(c, "stack_4d.json", NULL, secs, sd[0], sv[0], ns);
+    stack_result b = run_stack(c, "stack_4d.json", "published", secs, sd[1], sv[1], ns);
     ak_expect(c, a.ok && b.ok, "both variants ran the 4D stack for %g s", secs);
     ak_value(c, "stack_drift_corrected_m", a.drift);
     ak_value(c, "stack_drift_published_m", b.drift);
     ak_value(c, "stack_jitter_corrected_m_s", a.jitter);
     ak_value(c, "stack_jitter_published_m_s", b.jitter);
     double d1, a1 = 0, d2, a2 = 0, s1, s2, x1, x2;
-    incline_run(c, 35.0 * PI / 180, 0.6, 0.4, NULL, &d1, &a1);
-    incline_run(c, 35.0 * PI / 180, 0.6, 0.4, "published", &d2, &a2);
-    incline_run(c, 25.0 * PI / 180, 0.6, 0.4, NULL, &s1, &x1);
-    incline_run(c, 25.0 * PI / 180, 0.6, 0.4, "published", &s2, &x2);
+    incline_run(c, 35.0 * PI / 180, 0.6, 0.4, NULL, &d1, &a1, it[0]);
+    incline_run(c, 35.0 * PI / 180, 0.6, 0.4, "published", &d2, &a2, it[1]);
+    incline_run(c, 25.0 * PI / 180, 0.6, 0.4, NULL, &s1, &x1, it[2]);
+    incline_run(c, 25.0 * PI / 180, 0.6, 0.4, "published", &s2, &x2, it[3]);
     double want = G * (sin(35.0 * PI / 180) - 0.4 * cos(35.0 * PI / 180));
     ak_value(c, "slide_acc_corrected", a1);
     ak_value(c, "slide_acc_published", a2);
@@ -543,6 +612,11 @@ static void published_vs_corrected(ak_check_ctx *c) {
                "%.5f m/s^2 (the published solver has one coefficient: mu = mu_k)", a1, a2, want);
     ak_note(c, "incline 25 deg (sticks): slip after 1.5 s corrected %.3e m, published %.3e m", s1,
             s2);
+    if (buf) {
+        plot_published_vs_corrected(c, dir, a.nsteps < b.nsteps ? a.nsteps : b.nsteps, a.dt, ns, sd, sv, ni, it,
+                                    want, buf + 4 * ns + 4 * ni);
+        free(buf);
+    }
 }
 
 // ---- PGA response against the vector solver ---------------------------------------------------

@@ -42,7 +42,8 @@ static double py(const frame *f, double y) {
     return PLOT_H - MARGIN_B - (tr(y, f->logy) - f->y0) / (f->y1 - f->y0) * (PLOT_H - MARGIN_T - MARGIN_B);
 }
 
-// Widen a degenerate range and pad a linear one by 5 %.
+// Widen a degenerate range; pad a linear one by 5 % and a logarithmic one by 4 % (of its
+// decades), so that no point sits on the frame.
 static void settle_range(double *lo, double *hi, bool logaxis) {
     if (!(*lo <= *hi)) {
         *lo = 0;
@@ -52,8 +53,8 @@ static void settle_range(double *lo, double *hi, bool logaxis) {
         double d = logaxis ? 0.5 : (fabs(*hi) > 0 ? 0.1 * fabs(*hi) : 1.0);
         *lo -= d;
         *hi += d;
-    } else if (!logaxis) {
-        double d = 0.05 * (*hi - *lo);
+    } else {
+        double d = (logaxis ? 0.04 : 0.05) * (*hi - *lo);
         *lo -= d;
         *hi += d;
     }
@@ -157,17 +158,39 @@ static void draw_axes(frame *f, const char *title, const char *xlabel, const cha
     text(cr, 16, (t + b) / 2, ylabel, 0.5, 12, true);
 }
 
-static void legend(frame *f, const char *const labels[], size_t n) {
+#define LEGEND_W 150.0
+
+#define LEGEND_PLACES 6
+
+// Top-left corner of the legend box of n entries at place k: 0 top right, 1 bottom right,
+// 2 top left, 3 bottom left, 4 middle right, 5 middle left.
+static void legend_origin(size_t n, int k, double *x, double *y) {
+    double h = 15.0 * (double)n + 6;
+    *x = (k % 4 < 2 && k != 5) ? PLOT_W - MARGIN_R - LEGEND_W - 4 : MARGIN_L + 6;
+    if (k >= 4) *y = (MARGIN_T + PLOT_H - MARGIN_B - h) / 2;
+    else *y = (k % 2 == 0) ? MARGIN_T + 4 : PLOT_H - MARGIN_B - h - 4;
+}
+
+static void legend(frame *f, const char *const labels[], size_t n, int corner) {
     cairo_t *cr = f->cr;
-    double y = MARGIN_T + 14;
+    size_t shown = 0;
+    for (size_t i = 0; i < n; i++) shown += labels[i] && *labels[i];
+    double x0, y0;
+    legend_origin(shown, corner, &x0, &y0);
+    if (shown) { // a translucent white box, so that curves under it do not hide the text
+        cairo_set_source_rgba(cr, 1, 1, 1, 0.8);
+        cairo_rectangle(cr, x0, y0, LEGEND_W, 15.0 * (double)shown + 6);
+        cairo_fill(cr);
+    }
+    double y = y0 + 14;
     for (size_t i = 0; i < n; i++) {
         if (!labels[i] || !*labels[i]) continue;
         const double *c = PALETTE[i % NPALETTE];
         cairo_set_source_rgb(cr, c[0], c[1], c[2]);
-        cairo_rectangle(cr, PLOT_W - MARGIN_R - 150, y - 8, 14, 8);
+        cairo_rectangle(cr, x0 + 4, y - 8, 14, 8);
         cairo_fill(cr);
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-        text(cr, PLOT_W - MARGIN_R - 130, y, labels[i], 0, 11, false);
+        text(cr, x0 + 24, y, labels[i], 0, 11, false);
         y += 15;
     }
 }
@@ -236,7 +259,27 @@ static int lines(const char *path, const char *title, const char *xlabel, const 
             }
     }
     cairo_reset_clip(cr);
-    legend(&f, labels, nseries < 64 ? nseries : 64);
+    // the legend goes where it covers the fewest data points (the first place on ties)
+    size_t nl = nseries < 64 ? nseries : 64, shown = 0;
+    for (size_t s = 0; s < nl; s++) shown += labels[s] && *labels[s];
+    int best = 0;
+    long best_count = -1;
+    for (int k = 0; k < LEGEND_PLACES && shown; k++) {
+        double lx, ly;
+        legend_origin(shown, k, &lx, &ly);
+        long count = 0;
+        for (size_t s = 0; s < nseries; s++) {
+            size_t stride = series[s].n > 4000 ? series[s].n / 4000 : 1;
+            for (size_t i = 0; i < series[s].n; i += stride) {
+                double x = series[s].x[i], y = series[s].y[i];
+                if (!usable(x, logx) || !usable(y, logy)) continue;
+                double X = px(&f, x), Y = py(&f, y);
+                count += X >= lx - 4 && X <= lx + LEGEND_W + 4 && Y >= ly - 4 && Y <= ly + 15.0 * (double)shown + 10;
+            }
+        }
+        if (best_count < 0 || count < best_count) best = k, best_count = count;
+    }
+    legend(&f, labels, nl, best);
     return frame_end(&f, path, err, errlen);
 }
 
@@ -287,6 +330,14 @@ static int bars(const char *path, const char *title, const char *xlabel, const c
             cairo_rectangle(cr, a + (numeric_x ? 0.5 : 0.15 * (b - a)), top, (b - a) * (numeric_x ? 1 : 0.7) - 0.5,
                             base - top);
             cairo_fill(cr);
+        }
+        if (!numeric_x && isfinite(h[i])) { // the value above its bar (a zero bar is still read)
+            char v[32];
+            snprintf(v, sizeof v, "%.3g", h[i]);
+            double top = usable(h[i], logy) ? py(&f, h[i]) : base;
+            if (top < MARGIN_T + 14) top = MARGIN_T + 14;
+            cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+            text(cr, (a + b) / 2, top - 4, v, 0.5, n > 8 ? 9 : 11, false);
         }
         if (!numeric_x && labels[i]) {
             cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);

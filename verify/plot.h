@@ -38,7 +38,8 @@ int ak_plot_loglog(const char *path, const char *title, const char *xlabel, cons
 int ak_plot_histogram(const char *path, const char *title, const char *xlabel, const double values[],
                       size_t n, int nbins, bool logy, char *err, size_t errlen);
 
-/// Bar chart: one bar per label with height values[i] (logy: logarithmic value axis).
+/// Bar chart: one bar per label with height values[i], its value printed above it (logy:
+/// logarithmic value axis).
 int ak_plot_bars(const char *path, const char *title, const char *ylabel, const char *const labels[],
                  const double values[], size_t n, bool logy, char *err, size_t errlen);
 

@@ -51,13 +51,15 @@ static void esc(FILE *f, const char *s) {
     }
 }
 
-// A fragment-safe anchor: characters outside [A-Za-z0-9._-] become '_' + hex.
+// A fragment-safe anchor: characters outside [A-Za-z0-9._-] become '_' + hex. '_' itself passes
+// through, so that a check id (letters, digits, '.', '_', '-') is its own anchor and docs can link
+// to #check-<id> as written.
 static void anchor(FILE *f, const char *prefix, const char *s) {
     fputs(prefix, f);
     for (; *s; s++) {
         unsigned char ch = (unsigned char)*s;
         if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '.' ||
-            ch == '-')
+            ch == '-' || ch == '_')
             fputc(ch, f);
         else fprintf(f, "_%02X", ch);
     }

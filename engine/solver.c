@@ -51,9 +51,9 @@ static double inv_mass(const ak_model *m, int b) {
     return ak_solver_body_moves(m, b) ? m->bodies[b].inv_mass : 0.0;
 }
 
-// Relative velocity u of the point (a relative to b).
-static void rel_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p,
-                         double u[]) {
+// Relative velocity u of the point (a relative to b), T-5.1 .. T-5.3 in n-D.
+void ak_solver_rel_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p,
+                            double u[]) {
     int n = m->dim;
     double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
     if (ak_solver_body_moves(m, p->a))
@@ -129,7 +129,7 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
         if (p->mu_s < p->mu_k) p->mu_s = p->mu_k;
         p->e = ak_contact_combine_restitution(A->material.restitution, B->material.restitution);
         double u[AK_MAX_DIM];
-        rel_velocity(m, d, p, u);
+        ak_solver_rel_velocity(m, d, p, u);
         p->vn0 = 0.0;
         for (int j = 0; j < n; j++) p->vn0 += u[j] * p->normal[j];
         double slip = 0.0;
@@ -170,7 +170,7 @@ int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
         double u[AK_MAX_DIM], P[AK_MAX_DIM];
         // friction first (the normal row, solved last, matters most for non-penetration)
         if (p->mu > 0.0) {
-            rel_velocity(m, d, p, u);
+            ak_solver_rel_velocity(m, d, p, u);
             double ut[AK_MAX_TAN], old[AK_MAX_TAN], nw[AK_MAX_TAN];
             for (int r = 0; r < nt; r++) {
                 ut[r] = old[r] = 0.0;
@@ -192,7 +192,7 @@ int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
             }
             apply(m, d, c, p, P);
         }
-        rel_velocity(m, d, p, u);
+        ak_solver_rel_velocity(m, d, p, u);
         double vn = 0.0;
         for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
         double jn = fmax(p->jn - p->mn * (vn - p->bias), 0.0); // accumulated and clamped
@@ -219,7 +219,7 @@ void ak_solver_restitution(const ak_model *m, ak_data *d, ak_contact_cache *c) {
             if (!(p->e > 0.0 && p->vn0 < -m->solver.restitution_threshold && p->jn_max > 0.0))
                 continue;
             double u[AK_MAX_DIM], P[AK_MAX_DIM], vn = 0.0;
-            rel_velocity(m, d, p, u);
+            ak_solver_rel_velocity(m, d, p, u);
             for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
             double jn = fmax(p->jn - p->mn * (vn + p->e * p->vn0), 0.0); // target -e vn0
             double dj = jn - p->jn;

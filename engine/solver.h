@@ -74,5 +74,9 @@ int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *
 
 /// True when body b takes part in the dynamics (not fixed, finite mass, not a plane).
 int ak_solver_body_moves(const ak_model *m, int b);
+/// Relative velocity u = (v_a + r_a _| w_a) - (v_b + r_b _| w_b) at contact point p (T-5.1 .. T-5.3);
+/// a fixed body contributes nothing. Shared by the corrected, published and PGA solvers.
+void ak_solver_rel_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p,
+                            double u[]);
 
 #endif

@@ -5,15 +5,9 @@
 #include "solver.h"
 
 static double normal_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p) {
-    int n = m->dim;
-    double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0}, vn = 0.0;
-    if (ak_solver_body_moves(m, p->a))
-        ak_contact_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
-                                  d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
-    if (ak_solver_body_moves(m, p->b))
-        ak_contact_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM,
-                                  d->w + (size_t)p->b * AK_MAX_BIV, p->rb);
-    for (int i = 0; i < n; i++) vn += (ua[i] - ub[i]) * p->normal[i];
+    double u[AK_MAX_DIM], vn = 0.0;
+    ak_solver_rel_velocity(m, d, p, u);
+    for (int i = 0; i < m->dim; i++) vn += u[i] * p->normal[i];
     return vn;
 }
 

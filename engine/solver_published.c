@@ -7,17 +7,6 @@
 #include "published/solver_published.h"
 #include "solver.h"
 
-static void rel_u(const ak_model *m, const ak_data *d, const ak_contact_point *p, double u[]) {
-    int n = m->dim;
-    double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
-    if (ak_solver_body_moves(m, p->a))
-        ak_contact_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
-                                  d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
-    if (ak_solver_body_moves(m, p->b))
-        ak_contact_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM,
-                                  d->w + (size_t)p->b * AK_MAX_BIV, p->rb);
-    for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i]; // T-5.2
-}
 
 static void push(const ak_model *m, ak_data *d, const ak_contact_cache *c,
                  const ak_contact_point *p, const double P[]) {
@@ -48,7 +37,7 @@ void ak_solver_published_prepare(const ak_model *m, const ak_data *d, ak_contact
             sb = ak_published_solver_inv_inertia_scalar(n, m->bodies[p->b].inertia);
         }
         double u[AK_MAX_DIM];
-        rel_u(m, d, p, u);
+        ak_solver_rel_velocity(m, d, p, u); // T-5.2
         ak_published_solver_tangent(n, p->t1, u, p->normal);                // T-5.9, T-5.10
         p->mn = ak_published_solver_mass(n, ia, sa, p->ra, ib, sb, p->rb, p->normal); // T-5.mn
         p->mt = ak_published_solver_mass(n, ia, sa, p->ra, ib, sb, p->rb, p->t1);     // T-5.mt
@@ -66,7 +55,7 @@ void ak_solver_published_iterate(const ak_model *m, ak_data *d, ak_contact_cache
     for (int i = 0; i < c->npoint; i++) {
         ak_contact_point *p = &c->pts[i];
         double u[AK_MAX_DIM], P[AK_MAX_DIM], dvn = 0.0, dvt = 0.0;
-        rel_u(m, d, p, u);
+        ak_solver_rel_velocity(m, d, p, u); // T-5.2
         for (int j = 0; j < n; j++) dvn += u[j] * p->normal[j];
         double jn = ak_published_solver_alg12(p->jn, p->bias, dvn, p->mn); // T-Alg12
         double dj = jn - p->jn;
@@ -74,7 +63,7 @@ void ak_solver_published_iterate(const ak_model *m, ak_data *d, ak_contact_cache
         if (jn > p->jn_max) p->jn_max = jn;
         for (int j = 0; j < n; j++) P[j] = dj * p->normal[j];
         push(m, d, c, p, P);
-        rel_u(m, d, p, u);
+        ak_solver_rel_velocity(m, d, p, u); // T-5.2
         for (int j = 0; j < n; j++) dvt += u[j] * p->t1[j];
         double jt = ak_published_solver_alg13(p->jt1, dvt, p->mt, p->mu_k, p->jn); // T-Alg13
         dj = jt - p->jt1;

@@ -6,7 +6,7 @@
 
 #include "collide/collide.h"
 #include "collide/internal.h"
-#include "linalg.h"
+#include "geom/linalg.h"
 
 static int popcount(unsigned x) {
     int c = 0;

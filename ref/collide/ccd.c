@@ -5,7 +5,7 @@
 
 #include "collide/collide.h"
 #include "ga/nd.h"
-#include "linalg.h"
+#include "geom/linalg.h"
 
 // Largest distance of the shape from its body origin (+inf for the hyperplane).
 static double bounding_radius(const ak_shape *s) {

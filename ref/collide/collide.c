@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "collide/internal.h"
-#include "linalg.h"
+#include "geom/linalg.h"
 
 static void set_contact(ak_contact *c, int n, const double nrm[], double sep, const double pa[],
                         const double pb[], uint32_t fa, uint32_t fb) {

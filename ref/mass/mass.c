@@ -16,6 +16,7 @@
 // The inertia then follows from C by the [e_i]* expansion (ten Bosch §5, B-5):
 // I = sum_ij C_ij [e_i]*[e_j]*^T, whose diagonal entry for the plane ab is C_aa + C_bb.
 #include "mass/mass.h"
+#include "geom/linalg.h"
 
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
@@ -39,27 +40,7 @@ int ak_mass_fail(char *err, size_t errlen, int code, const char *fmt, ...) {
 double ak_mass_det(int m, const double A[]) {
     double a[AK_MAX_DIM * AK_MAX_DIM];
     memcpy(a, A, sizeof(double) * (size_t)(m * m));
-    double det = 1.0;
-    for (int c = 0; c < m; c++) {
-        int p = c;
-        for (int r = c + 1; r < m; r++)
-            if (fabs(a[r * m + c]) > fabs(a[p * m + c])) p = r;
-        if (a[p * m + c] == 0.0) return 0.0;
-        if (p != c) {
-            for (int j = 0; j < m; j++) {
-                double t = a[c * m + j];
-                a[c * m + j] = a[p * m + j];
-                a[p * m + j] = t;
-            }
-            det = -det;
-        }
-        det *= a[c * m + c];
-        for (int r = c + 1; r < m; r++) {
-            double f = a[r * m + c] / a[c * m + c];
-            for (int j = c; j < m; j++) a[r * m + j] -= f * a[c * m + j];
-        }
-    }
-    return det;
+    return ak_la_det(m, a); // Gaussian elimination with partial pivoting (ref/geom/linalg.h)
 }
 
 double ak_mass_factorial(int n) {

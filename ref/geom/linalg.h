@@ -1,6 +1,6 @@
-// Small dense linear algebra for ref/collide (internal): n <= AK_MAX_DIM + 1.
-#ifndef AK_COLLIDE_LINALG_H
-#define AK_COLLIDE_LINALG_H
+// Small dense linear algebra shared inside ref/ (collide, mass): internal, n <= AK_MAX_DIM + 1.
+#ifndef AK_GEOM_LINALG_H
+#define AK_GEOM_LINALG_H
 
 #include <math.h>
 #include <string.h>

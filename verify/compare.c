@@ -55,6 +55,7 @@ static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path,
         if (cJSON_IsNumber(ev)) s->downsample = ev->valueint;
         if (cJSON_IsNumber(du)) s->dense_until = du->valuedouble;
     }
+    if ((v = cJSON_GetObjectItemCaseSensitive(e, "record_every")) && cJSON_IsNumber(v)) s->record_every = v->valueint;
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "source")) && cJSON_IsString(v))
         snprintf(s->source, sizeof s->source, "%s", v->valuestring);
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "integrator")) && cJSON_IsString(v))
@@ -189,8 +190,11 @@ int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_in
     for (long i = 0; i < o->n; i++) o->t[i] = t->t[i];
     // Mass properties for every body of the trace, or the "energy" column.
     bool props = s && s->nbody > 0 && (s->dim == 0 || s->dim == n);
-    const ak_body_props *bp[256] = {0};
-    if (t->nbody > 256) props = false;
+    const ak_body_props **bp = calloc((size_t)(t->nbody > 0 ? t->nbody : 1), sizeof *bp);
+    if (!bp) {
+        ak_invariants_free(o);
+        return -1;
+    }
     for (int b = 0; props && b < t->nbody; b++) {
         bp[b] = props_of(s, t->body[b]);
         if (!bp[b]) {
@@ -250,8 +254,10 @@ int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_in
             }
             o->E[i] = o->KE[i] + o->PE[i];
         }
+        free(bp);
         return 0;
     }
+    free(bp);
     int col = ak_tracefile_extra_col(t, "energy");
     if (col >= 0) {
         o->has_energy = true;

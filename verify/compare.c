@@ -195,8 +195,18 @@ int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_in
         ak_invariants_free(o);
         return -1;
     }
+    // A fixed body (the ground: velocity and angular velocity exactly zero at every recorded
+    // step) without mass properties counts as massless: it adds nothing to E, p or L.
+    static const ak_body_props fixed_body = {.mass = 0};
     for (int b = 0; props && b < t->nbody; b++) {
         bp[b] = props_of(s, t->body[b]);
+        bool still = true;
+        for (long i = 0; !bp[b] && still && i < t->nsteps; i++) {
+            const double *v = ak_tracefile_v(t, i, b), *w = ak_tracefile_w(t, i, b);
+            for (int a = 0; a < n; a++) still = still && v[a] == 0;
+            for (int a = 0; a < k; a++) still = still && w[a] == 0;
+        }
+        if (!bp[b] && still) bp[b] = &fixed_body;
         if (!bp[b]) {
             snprintf(o->why, sizeof o->why, "the manifest has no mass properties for body '%s'", t->body[b]);
             props = false;

@@ -158,7 +158,7 @@ def main():
         print("%-24s %8s  %-9s %-28s  %-9s %s" % (
             e["scene"], ("%g" % e["drift_tolerances"]["horizon"]) + ("*" if e.get("drift_reproducibility") else ""),
             "FAIL" if any(v == "FAIL" for v, _, _ in r.values()) else "PASS",
-            "%s %.2g" % (worst[0], worst[1][1] / worst[1][2] if worst[1][2] > 0 else 0),
+            "%s %.2g" % (worst[0], worst[1][1] / worst[1][2] if worst[1][2] > 0 else (math.inf if worst[1][1] else 0)),
             "FAIL" if caught else "PASS", " ".join(caught)))
 
 

@@ -18,8 +18,8 @@ tolerance where the rounding run meets them with the same margin, and are switch
 where it does not (the scene is too chaotic for them to be reproducible).
 
 A scene whose horizon comes out 0 (it leaves the reference before its first sample after t0:
-stack10_4d and the piles) would keep nothing that can catch an engine change. Those get
-"drift_reproducibility": "bitwise": the strict tolerances over the whole run (1e-9, contacts
+stack10_4d, duocylinder_on_spheres and the piles) would keep nothing that can catch an engine
+change. Those get "drift_reproducibility": "bitwise": the strict tolerances over the whole run (1e-9, contacts
 exact), which assume bitwise reproducibility (same compiler, flags and libm; the determinism check
 world.determinism asserts it on one machine); for them the rounding row says FAIL, as expected.
 After a toolchain change, review their diff and run `anakata reference --update`.

@@ -17,7 +17,7 @@ static void usage(FILE *f) {
                "       anakata reference --oracle SCENE_FILE --trace FILE [--duration T]\n\n"
                "Checks the committed reference outputs (default %s):\n"
                "for each scene (all, or those named), the committed trace and its invariants summary\n"
-               "agree, and a fresh run (anakata run, or the GSL free-body oracle for 'oracle' entries),\n"
+               "agree, and a fresh run (the world step of anakata run, or the GSL free-body oracle),\n"
                "downsampled the same way, matches the committed trace within the entry's\n"
                "drift_tolerances. Exit 1 when the engine drifted.\n"
                "  --update      regenerate the traces, summaries, mass properties and engine_version\n"

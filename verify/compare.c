@@ -55,6 +55,7 @@ static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path,
         if (cJSON_IsNumber(ev)) s->downsample = ev->valueint;
         if (cJSON_IsNumber(du)) s->dense_until = du->valuedouble;
     }
+    if ((v = cJSON_GetObjectItemCaseSensitive(e, "record_every")) && cJSON_IsNumber(v)) s->record_every = v->valueint;
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "source")) && cJSON_IsString(v))
         snprintf(s->source, sizeof s->source, "%s", v->valuestring);
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "integrator")) && cJSON_IsString(v))
@@ -189,10 +190,23 @@ int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_in
     for (long i = 0; i < o->n; i++) o->t[i] = t->t[i];
     // Mass properties for every body of the trace, or the "energy" column.
     bool props = s && s->nbody > 0 && (s->dim == 0 || s->dim == n);
-    const ak_body_props *bp[256] = {0};
-    if (t->nbody > 256) props = false;
+    const ak_body_props **bp = calloc((size_t)(t->nbody > 0 ? t->nbody : 1), sizeof *bp);
+    if (!bp) {
+        ak_invariants_free(o);
+        return -1;
+    }
+    // A fixed body (the ground: velocity and angular velocity exactly zero at every recorded
+    // step) without mass properties counts as massless: it adds nothing to E, p or L.
+    static const ak_body_props fixed_body = {.mass = 0};
     for (int b = 0; props && b < t->nbody; b++) {
         bp[b] = props_of(s, t->body[b]);
+        bool still = true;
+        for (long i = 0; !bp[b] && still && i < t->nsteps; i++) {
+            const double *v = ak_tracefile_v(t, i, b), *w = ak_tracefile_w(t, i, b);
+            for (int a = 0; a < n; a++) still = still && v[a] == 0;
+            for (int a = 0; a < k; a++) still = still && w[a] == 0;
+        }
+        if (!bp[b] && still) bp[b] = &fixed_body;
         if (!bp[b]) {
             snprintf(o->why, sizeof o->why, "the manifest has no mass properties for body '%s'", t->body[b]);
             props = false;
@@ -250,8 +264,10 @@ int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_in
             }
             o->E[i] = o->KE[i] + o->PE[i];
         }
+        free(bp);
         return 0;
     }
+    free(bp);
     int col = ak_tracefile_extra_col(t, "energy");
     if (col >= 0) {
         o->has_energy = true;

@@ -64,6 +64,8 @@ typedef struct ak_compare_spec {
     double duration;       ///< run length of the reference, seconds (0: unknown)
     int downsample;        ///< reference traces keep every k-th step after dense_until (1: all)
     double dense_until;    ///< ... and every step up to t0 + dense_until (seconds)
+    int record_every;      ///< engine entries: the run records every k-th step (and the last) before
+                           ///< downsampling (`anakata run --every k`; 1: every step)
     char source[16];       ///< how the reference trace is made: "engine" (anakata run) or "oracle"
     char integrator[32];   ///< engine entries: `anakata run --integrator` (e.g. "gsl"), or "" for the scene's
     double horizon;

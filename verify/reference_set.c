@@ -12,7 +12,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "contact_cache.h"
+#include "dyn_scenes.h"
 #include "free_body.h"
+#include "integrate.h"
+#include "trace.h"
+#include "world.h"
 #include "traceability.h"
 
 #ifndef AK_SOURCE_DIR
@@ -23,6 +28,7 @@
 #endif
 
 static void strip_extras(ak_tracefile *t);
+static int engine_trace(const char *scene, const ak_compare_spec *e, const char *out_path, char *err, size_t errlen);
 
 const char *ak_ref_default_manifest(void) { return AK_SOURCE_DIR "/verify/reference/manifest.json"; }
 
@@ -110,23 +116,135 @@ int ak_ref_generate(const char *manifest, const ak_compare_spec *e, const char *
     if (e->scene_file[0] == '/') snprintf(scene, sizeof scene, "%s", e->scene_file);
     else snprintf(scene, sizeof scene, "%s/%s", AK_SOURCE_DIR, e->scene_file);
     (void)manifest;
+    (void)exe; // engine entries run in-process (engine_trace), with the same loop as `anakata run`
     if (!strcmp(e->source, "oracle")) return ak_free_body_oracle(scene, e->duration, out_path, NULL, err, errlen);
     if (strcmp(e->source, "engine") != 0) {
         snprintf(err, errlen, "scene '%s': unknown source '%s' (engine or oracle)", e->scene, e->source);
         return -1;
     }
-    if (!exe) {
-        snprintf(err, errlen, "scene '%s': the anakata program is needed to run it", e->scene);
+    return engine_trace(scene, e, out_path, err, errlen);
+}
+
+// Append an extra column (one value per body per recorded step) to t.
+static int add_extra(ak_tracefile *t, const char *name, const double *vals) {
+    size_t rows = (size_t)t->nsteps * (size_t)t->nbody;
+    int ne = t->nextra + 1;
+    double *x = malloc(rows * (size_t)ne * sizeof *x);
+    char(*names)[AK_TRACEFILE_NAME_MAX] = realloc(t->extra_name, (size_t)ne * sizeof *names);
+    if (!x || !names) {
+        free(x);
+        if (names) t->extra_name = names;
         return -1;
     }
-    char dur[64];
-    snprintf(dur, sizeof dur, "%.17g", e->duration > 0 ? e->duration : 5.0);
-    char *argv[] = {(char *)exe, "run", scene, "--duration", dur, "--trace", (char *)out_path, NULL, NULL, NULL};
-    if (e->integrator[0]) {
-        argv[7] = "--integrator";
-        argv[8] = (char *)e->integrator;
+    t->extra_name = names;
+    for (size_t r = 0; r < rows; r++) {
+        for (int j = 0; j < t->nextra; j++) x[r * (size_t)ne + (size_t)j] = t->extra[r * (size_t)t->nextra + (size_t)j];
+        x[r * (size_t)ne + (size_t)t->nextra] = vals[r];
     }
-    return run_program(argv, NULL, err, errlen) == 0 ? 0 : -1;
+    snprintf(t->extra_name[t->nextra], AK_TRACEFILE_NAME_MAX, "%s", name);
+    free(t->extra);
+    t->extra = x;
+    t->nextra = ne;
+    return 0;
+}
+
+// Remove the fixed bodies of m from t (rows in model order) and from cnt (same layout).
+#define IS_FIXED(m, b) ((m)->bodies[b].fixed || !((m)->bodies[b].mass > 0))
+static void drop_fixed(ak_tracefile *t, const ak_model *m, double *cnt) {
+    int nb = t->nbody, nk = 0, ns = t->nstate, ne = t->nextra;
+    for (int b = 0; b < nb; b++) nk += !IS_FIXED(m, b);
+    if (nk == nb || nk == 0) return;
+    size_t w = 0;
+    for (long i = 0; i < t->nsteps; i++)
+        for (int b = 0; b < nb; b++) {
+            if (IS_FIXED(m, b)) continue;
+            size_t from = (size_t)i * (size_t)nb + (size_t)b;
+            memmove(t->state + w * (size_t)ns, t->state + from * (size_t)ns, (size_t)ns * sizeof *t->state);
+            if (ne) memmove(t->extra + w * (size_t)ne, t->extra + from * (size_t)ne, (size_t)ne * sizeof *t->extra);
+            cnt[w] = cnt[from];
+            w++;
+        }
+    int k = 0;
+    for (int b = 0; b < nb; b++)
+        if (!IS_FIXED(m, b)) memmove(t->body[k++], t->body[b], sizeof t->body[0]);
+    t->nbody = nk;
+}
+
+// An "engine" entry's trace: the world step of `anakata run SCENE --duration D [--integrator X]
+// --every K` (same options, same loop: steps = round(D / dt), the scene's solver settings), run
+// in-process so that each recorded row also gets the extra column "contacts": the number of
+// contact points of the solver's last step that involve the body (a point between two bodies
+// counts for both).
+static int engine_trace(const char *scene, const ak_compare_spec *e, const char *out_path, char *err, size_t errlen) {
+    ak_model *m;
+    ak_data *d;
+    if (ak_dyn_scene_load(scene, &m, &d, err, errlen) != 0) return -1;
+    ak_world_opts o = ak_world_default_opts(m);
+    int rc = -1;
+    double *cnt = NULL;
+    ak_tracefile t = {0};
+    if (e->integrator[0]) {
+        int ig = ak_integrator_from_name(e->integrator);
+        if (ig < 0) {
+            snprintf(err, errlen, "scene '%s': unknown integrator '%s'", e->scene, e->integrator);
+            goto out;
+        }
+        o.integrator = (ak_integrator)ig;
+    }
+    long steps = lround((e->duration > 0 ? e->duration : m->duration) / o.dt);
+    long every = e->record_every > 0 ? e->record_every : 1;
+    long nrec = steps / every + 2, irec = 0;
+    cnt = calloc((size_t)nrec * (size_t)m->nbody, sizeof *cnt);
+    ak_trace_writer *tr = cnt ? ak_trace_writer_open(out_path, m, ak_integrator_name(o.integrator), o.dt, err, errlen) : NULL;
+    if (!tr) goto out;
+    bool ok = ak_trace_writer_write(tr, m, d) == 0;
+    irec = 1;
+    for (long s = 1; s <= steps && ok; s++) {
+        if (ak_world_step(m, d, &o, err, errlen) != 0) {
+            char e2[512];
+            snprintf(e2, sizeof e2, "%s", err);
+            snprintf(err, errlen, "scene '%s': step %ld: %s", e->scene, s, e2);
+            ok = false;
+            break;
+        }
+        if (s % every == 0 || s == steps) {
+            ok = ak_trace_writer_write(tr, m, d) == 0;
+            const ak_contact_cache *cc = d->contacts;
+            for (int p = 0; cc && p < cc->npoint && irec < nrec; p++) {
+                cnt[(size_t)irec * (size_t)m->nbody + (size_t)cc->pts[p].a] += 1;
+                cnt[(size_t)irec * (size_t)m->nbody + (size_t)cc->pts[p].b] += 1;
+            }
+            irec++;
+        }
+    }
+    if (ak_trace_writer_close(tr) != 0 && ok) {
+        snprintf(err, errlen, "%s: writing the trace failed", out_path);
+        ok = false;
+    }
+    if (!ok || ak_tracefile_read(out_path, &t, err, errlen)) goto out;
+    if (t.nsteps != irec || t.nbody != m->nbody) {
+        snprintf(err, errlen, "%s: %ld steps of %d bodies read back, %ld of %d written", out_path, t.nsteps, t.nbody,
+                 irec, m->nbody);
+        goto out;
+    }
+    // rows in the order the writer wrote them: body b of the model is row b of each step; fixed
+    // bodies (the ground, walls) never move and are left out (the trace contract allows it)
+    drop_fixed(&t, m, cnt);
+    // the scene as the manifest names it (relative to the source tree), not this machine's path
+    snprintf(t.scene, sizeof t.scene, "%.255s", e->scene_file);
+    for (int q = 0; q < t.nmeta; q++)
+        if (!strcmp(t.meta_key[q], "scene")) snprintf(t.meta_value[q], sizeof t.meta_value[q], "%.255s", e->scene_file);
+    if (add_extra(&t, "contacts", cnt) || ak_tracefile_write(out_path, &t, NULL)) {
+        snprintf(err, errlen, "%s: cannot write", out_path);
+        goto out;
+    }
+    rc = 0;
+out:
+    ak_tracefile_free(&t);
+    free(cnt);
+    ak_data_free(d);
+    ak_model_free(m);
+    return rc;
 }
 
 cJSON *ak_ref_invariants(const ak_tracefile *t, const ak_compare_spec *s) {

@@ -26,8 +26,10 @@ const char *ak_ref_default_manifest(void);
 /// Scene names listed in the manifest (at most max). Returns the count or -1.
 int ak_ref_scenes(const char *manifest, char (*names)[256], int max, char *err, size_t errlen);
 
-/// Produce a fresh full-rate trace for a manifest entry at out_path: the oracle in-process, or
-/// `exe run SCENE --duration D --trace out_path` for "engine" entries (exe: the anakata program).
+/// Produce a fresh trace for a manifest entry at out_path: the oracle, or for "engine" entries
+/// the world step of `anakata run SCENE --duration D [--integrator X] [--every record_every]`,
+/// in-process, with the extra column "contacts" (contact points per body) and without the fixed
+/// bodies. exe is not used (kept for callers).
 int ak_ref_generate(const char *manifest, const ak_compare_spec *e, const char *exe, const char *out_path, char *err,
                     size_t errlen);
 

@@ -3,7 +3,9 @@
 # passes (exit 0); the published-algorithm example fails (exit 1) on the quantities it gets
 # wrong; the corrected example passes and --json says so; a malformed trace is rejected with its
 # file, line and column (exit 2); anakata reference exits 1 when a committed trace and a fresh
-# run differ by 1e-6.
+# run differ by 1e-6. On a contact scene (stack_4d): the reference passes against itself, the
+# thesis' published solver variant fails on the end state and the energy, and anakata reference
+# catches one solver iteration less and a 1e-6 change in the committed end state.
 #   compare_cli.sh ANAKATA PUBLISHED_ENGINE SOURCE_DIR
 set -uo pipefail
 ak=$1 ex=$2 src=$3
@@ -45,4 +47,35 @@ awk -F, 'BEGIN { OFS = "," } /^100,/ { $13 = $13 + 1e-6 } { print }' "$src/verif
 [ $rc -eq 1 ] || fail "reference drift: exit $rc, expected 1"
 grep -q "^FAIL  state.rotor .*first over tolerance at t = 1 s" "$tmp/drift.txt" || fail "reference drift: $(cat "$tmp/drift.txt")"
 "$ak" reference --manifest "$src/verify/reference/manifest.json" dzhanibekov_c > /dev/null || fail "reference: committed set fails"
+
+# a contact scene: the 4D stack
+sref=$src/verify/reference/stack_4d.csv
+"$ak" compare "$sref" "$sref" > "$tmp/sself.txt"; rc=$?
+[ $rc -eq 0 ] || fail "stack_4d vs itself: exit $rc"
+grep -q "compare: [0-9]* passed, 0 failed" "$tmp/sself.txt" || fail "stack_4d vs itself: $(tail -1 "$tmp/sself.txt")"
+sed 's/"iterations": 20/"iterations": 20, "variant": "published"/' "$src/scenes/stack_4d.json" > "$tmp/stack_pub.json"
+grep -q '"variant": "published"' "$tmp/stack_pub.json" || fail "could not make the published-solver scene"
+"$ak" run "$tmp/stack_pub.json" --trace "$tmp/stack_pub.csv" > /dev/null || fail "published stack did not run"
+"$ak" compare "$sref" "$tmp/stack_pub.csv" > "$tmp/spub.txt"; rc=$?
+[ $rc -eq 1 ] || fail "published stack: exit $rc, expected 1"
+for q in energy.drift energy.final end.position; do
+    grep -q "^FAIL  $q " "$tmp/spub.txt" || fail "published stack: $q not caught: $(cat "$tmp/spub.txt")"
+done
+grep -q "^FAIL  end.position .*worst body 'cube2'" "$tmp/spub.txt" || fail "published stack: end.position names no body"
+# anakata reference: one solver iteration less is an engine change
+sed 's/"iterations": 20/"iterations": 19/' "$src/scenes/stack_4d.json" > "$tmp/stack19.json"
+sed "s|\"scene_file\":[[:space:]]*\"scenes/stack_4d.json\"|\"scene_file\": \"$tmp/stack19.json\"|" \
+    "$src/verify/reference/manifest.json" > "$tmp/ref/manifest.json"
+grep -q "$tmp/stack19.json" "$tmp/ref/manifest.json" || fail "could not point the manifest at the modified scene"
+"$ak" reference --manifest "$tmp/ref/manifest.json" stack_4d > "$tmp/it19.txt"; rc=$?
+[ $rc -eq 1 ] || fail "one iteration less: exit $rc, expected 1"
+grep -q "^FAIL  state.position " "$tmp/it19.txt" || fail "one iteration less: $(cat "$tmp/it19.txt")"
+# ... and so is a 1e-6 change in the committed end state (x0 of the last row)
+cp "$src/verify/reference/manifest.json" "$tmp/ref/manifest.json"
+awk -F, 'BEGIN { OFS = "," } { a[NR] = $0 } END { for (i = 1; i <= NR; i++) { if (i == NR) { split(a[i], f, ","); f[4] = f[4] + 1e-6; s = f[1]; for (j = 2; j <= length(f); j++) s = s "," f[j]; print s } else print a[i] } }' \
+    "$sref" > "$tmp/ref/stack_4d.csv"
+"$ak" reference --manifest "$tmp/ref/manifest.json" stack_4d > "$tmp/end.txt"; rc=$?
+[ $rc -eq 1 ] || fail "end state moved by 1e-6: exit $rc, expected 1"
+grep -q "^FAIL  end.position .* 1e-06 .*at the last common time t = 10 s" "$tmp/end.txt" || fail "end state moved by 1e-6: $(cat "$tmp/end.txt")"
+"$ak" reference --manifest "$src/verify/reference/manifest.json" stack_4d > /dev/null || fail "reference: committed stack_4d fails"
 echo "compare_cli: ok"

@@ -179,3 +179,79 @@ Test(compare, manifest_errors_and_missing_entries) {
     ak_compare_spec_free(&s);
     unlink(path);
 }
+
+// The fixture trace with one more body, "ground", on every step: at rest (every velocity 0) or,
+// with v0 != 0, moving. The manifest has no mass properties for it.
+static char *with_ground(const char *text, double v0) {
+    size_t n = strlen(text), cap = 3 * n + 1, w = 0;
+    char *out = malloc(cap);
+    cr_assert(out);
+    const char *p = text;
+    int ncol = 0, rcol = -1, v0col = -1;
+    long last_step = -1;
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        memcpy(out + w, p, len);
+        w += len;
+        out[w++] = '\n';
+        if (*p != '#' && ncol == 0) { // header: count the columns, find r and v0
+            for (const char *q = p; q < p + len; q++) ncol += *q == ',';
+            ncol++;
+            int k = 0;
+            for (const char *q = p; q < p + len; k++) {
+                const char *c = memchr(q, ',', (size_t)(p + len - q));
+                size_t l = c ? (size_t)(c - q) : (size_t)(p + len - q);
+                if (l == 1 && q[0] == 'r') rcol = k;
+                if (l == 2 && !strncmp(q, "v0", 2)) v0col = k;
+                q += l + (c ? 1 : 0);
+                if (!c) break;
+            }
+        } else if (*p != '#' && ncol > 0) {
+            long step = strtol(p, NULL, 10);
+            if (step != last_step) { // one ground row per step, after the step's first row
+                last_step = step;
+                const char *c1 = memchr(p, ',', len), *c2 = memchr(c1 + 1, ',', (size_t)(p + len - c1 - 1));
+                w += (size_t)snprintf(out + w, cap - w, "%.*sground", (int)(c2 - p + 1), p);
+                for (int k = 3; k < ncol; k++)
+                    w += (size_t)snprintf(out + w, cap - w, ",%.17g", k == rcol ? 1.0 : k == v0col ? v0 : 0.0);
+                out[w++] = '\n';
+            }
+        }
+        p += len + (e ? 1 : 0);
+    }
+    out[w] = '\0';
+    return out;
+}
+
+Test(compare, resting_body_without_mass_properties_is_massless) {
+    char *base = fixture_trace(4, NSTEPS, DT, 0, 0);
+    ak_compare_spec s;
+    spec_for(&s, 4, NULL);
+    char err[512];
+    ak_tracefile t0, t1, t2;
+    cr_assert_eq(ak_tracefile_parse(base, "fixture.csv", &t0, err, sizeof err), 0, "%s", err);
+    for (int moving = 0; moving < 2; moving++) {
+        char *g = with_ground(base, moving ? 1e-3 : 0);
+        ak_tracefile *t = moving ? &t2 : &t1;
+        cr_assert_eq(ak_tracefile_parse(g, "ground.csv", t, err, sizeof err), 0, "%s", err);
+        free(g);
+        cr_assert_eq(t->nbody, t0.nbody + 1);
+    }
+    ak_invariants a, b, c;
+    cr_assert_eq(ak_invariants_compute(&t0, &s, &a), 0);
+    cr_assert_eq(ak_invariants_compute(&t1, &s, &b), 0);
+    cr_assert_eq(ak_invariants_compute(&t2, &s, &c), 0);
+    cr_assert(b.has_energy && b.has_momentum, "a resting body without mass properties: %s", b.why);
+    for (long i = 0; i < a.n; i++) cr_assert_eq(b.E[i], a.E[i], "step %ld: the resting body adds energy", i);
+    cr_assert(!c.has_momentum, "a moving body without mass properties must not count as massless");
+    cr_assert(strstr(c.why, "'ground'"), "why: %s", c.why);
+    ak_invariants_free(&a);
+    ak_invariants_free(&b);
+    ak_invariants_free(&c);
+    ak_tracefile_free(&t0);
+    ak_tracefile_free(&t1);
+    ak_tracefile_free(&t2);
+    ak_compare_spec_free(&s);
+    free(base);
+}

@@ -50,7 +50,8 @@ void ak_nd_rotor_identity(int n, double R[]);
 void ak_nd_rotor_mul(int n, double out[], const double a[], const double b[]);
 /// out = reverse(R).
 void ak_nd_rotor_reverse(int n, double out[], const double R[]);
-/// Rotor turning e_i towards e_j by angle: cos(angle/2) - sin(angle/2) e_ij.
+/// Rotor turning e_i towards e_j by angle: cos(angle/2) - sin(angle/2) e_ij, the exponential of
+/// the Euclidean 2-blade -angle/2 e_ij (the B^2 = -1 case of P-2.5.4).
 void ak_nd_rotor_plane(int n, double R[], int i, int j, double angle);
 /// out = exp(B) for a bivector B (series with scaling and squaring; exact to rounding).
 void ak_nd_rotor_exp(int n, double R[], const double B[]);

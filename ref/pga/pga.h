@@ -43,7 +43,8 @@ void ak_pga_sandwich(int d, double out[], const double M[], const double X[]);
 void ak_pga_point(int d, double X[], const double x[]);
 void ak_pga_point_coords(int d, double x[], const double X[]);
 /// Motor M = T R from a vector-GA rotor R (2^(d-1) components, ref/ga/nd.h order) and a
-/// position x; and back (M must be a motor: M = T R).
+/// position x; and back (M must be a motor: M = T R). T = 1 - 1/2 e0 x is the exponential of
+/// the ideal 2-blade -1/2 e0 x (the B^2 = 0 case of P-2.5.4).
 void ak_pga_motor_from(int d, double M[], const double R[], const double x[]);
 void ak_pga_motor_to(int d, double R[], double x[], const double M[]);
 /// Body rate bivector B = w_b + e0 ^ v_b from the body-frame rate w_b (k components, nd order)

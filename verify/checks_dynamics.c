@@ -958,7 +958,7 @@ static const ak_check CHECKS[] = {
      check_dzhanibekov_4d},
     {"dynamics.dzhanibekov_growth", "B-9fig5 B-eq2",
      "instability rate of rotation in xy vs linear theory; xy + zw steady", check_dzhanibekov_growth},
-    {"dynamics.pga_vs_vga", "P-2.27 P-2.28 P-2.29 P-2.30 P-2.31 P-Hooke P-damp P-2.5.5 P-2.34",
+    {"dynamics.pga_vs_vga", "P-2.27 P-2.28 P-2.29 P-2.30 P-2.31 P-Hooke P-damp P-2.5.5 P-2.34 P-2.5 P-2.7 P-2.20 P-2.21 P-2.22",
      "PGA motor/forque dynamics against the vector-GA form, d = 2..5", check_pga_vs_vga},
     {"dynamics.forces", "B-8grav B-3", "gravity, drag and springs against closed forms and energy",
      check_forces},

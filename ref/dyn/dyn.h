@@ -56,7 +56,8 @@ int ak_dyn_gyro_implicit_body(int n, double w2[], const double I[], const double
 
 /// Inertia of a solid hyperbox of mass m and half extents h[n] about its centroid, body frame:
 /// diagonal, I_ab = m (h_a^2 + h_b^2) / 3 (verified by quadrature in test_dyn.c; the mass area
-/// owns the general mass properties). I is k x k; Iinv its inverse (may be NULL).  [B-I, T-3.hb]
+/// owns the general mass properties). I is k x k; Iinv its inverse (may be NULL).  [B-I, T-3.hb;
+/// the diagonal k x k inertia acting on bivectors, T-2.2.1 for n = 4]
 void ak_dyn_hyperbox_inertia(int n, double I[], double Iinv[], double mass, const double h[]);
 
 /// Solve the k x k system A x = b by Gaussian elimination with partial pivoting (A is copied).

@@ -41,15 +41,20 @@ int ak_cl_add(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b);
 int ak_cl_sub(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b);
 void ak_cl_scale(ak_cl_mv *out, const ak_cl_mv *a, double s);
 
-/// Geometric product ab.
+/// Geometric product ab, blade by blade e_A e_B = s(A,B) e_{A xor B}.  [T-2.12 … T-2.15; T-2.13
+/// as printed (A_r A_r = ||A_r||^2) is wrong for r = 2, 3 and non-blades, docs/errata.md]
 int ak_cl_gp(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b);
-/// Outer product a ^ b: the grade |A|+|B| part of e_A e_B for each blade pair.
+/// Outer product a ^ b: the grade |A|+|B| part of e_A e_B for each blade pair; for any grades
+/// it satisfies the graded commutation A_r ^ B_s = (-1)^(rs) B_s ^ A_r.  [T-2.1 … T-2.5]
 int ak_cl_op(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b);
 /// Regressive product a v b = undual(dual(a) ^ dual(b)) (metric-free complement).
 int ak_cl_rp(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b);
 /// Left contraction a _| b: the grade |B|-|A| part of e_A e_B (zero when |A| > |B|).
+/// [T-2.6 … T-2.8; T-2.7 as printed (A_r _| A_r = ||A_r||^2) is wrong for r = 2, 3: the
+/// correct form is A_r _| reverse(A_r) = ||A_r||^2, docs/errata.md]
 int ak_cl_lc(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b);
 /// Right contraction a |_ b: the grade |A|-|B| part of e_A e_B (zero when |B| > |A|).
+/// [T-2.9 … T-2.11; T-2.10 as printed has the sign error of T-2.7 for r = 2, 3, docs/errata.md]
 int ak_cl_rc(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b);
 /// Scalar product <a b>_0.
 double ak_cl_sp(const ak_cl_mv *a, const ak_cl_mv *b);

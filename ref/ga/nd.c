@@ -359,6 +359,7 @@ static bool orthonormal_columns(int n, const double M[]) {
 }
 
 // Rotor taking unit vector u to unit vector t in the plane u ^ t: (1 + t u)/|1 + t u|, i.e.
+// R = t h with h the unit half-way vector (T-2.19: R = nm turns by twice the angle m to n);
 // scalar 1 + t.u and bivector t ^ u, over sqrt(2 (1 + t.u)). Needs t.u well above -1.
 static void rotor_between(int n, double R[], const double u[], const double t[]) {
     double c = 1.0 + dotn(n, t, u), w[AK_MAX_BIV];

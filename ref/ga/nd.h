@@ -37,7 +37,8 @@ void ak_nd_even_name(int n, int k, char out[8]);
 
 /// out = a ^ b (bivector).  [B-3]
 void ak_nd_wedge(int n, double out[], const double a[], const double b[]);
-/// The k x n matrix [r]* with r ^ a = [r]* a (ten Bosch eq 3).  [B-eq3]
+/// The k x n matrix [r]* with r ^ a = [r]* a (ten Bosch eq 3).  [B-eq3; B-A.2D, B-A.3D and
+/// B-A.4D are its n = 2, 3, 4 tables (the seed's 2D table has a transcription slip, docs/errata.md)]
 void ak_nd_rstar(int n, double out[], const double r[]);
 /// out = r _| w = [r]*^T w (vector), the velocity of point r under rate w.  [B-eq3]
 void ak_nd_contract(int n, double out[], const double r[], const double w[]);
@@ -49,7 +50,8 @@ void ak_nd_rotor_identity(int n, double R[]);
 void ak_nd_rotor_mul(int n, double out[], const double a[], const double b[]);
 /// out = reverse(R).
 void ak_nd_rotor_reverse(int n, double out[], const double R[]);
-/// Rotor turning e_i towards e_j by angle: cos(angle/2) - sin(angle/2) e_ij.
+/// Rotor turning e_i towards e_j by angle: cos(angle/2) - sin(angle/2) e_ij, the exponential of
+/// the Euclidean 2-blade -angle/2 e_ij (the B^2 = -1 case of P-2.5.4).
 void ak_nd_rotor_plane(int n, double R[], int i, int j, double angle);
 /// out = exp(B) for a bivector B (series with scaling and squaring; exact to rounding).
 void ak_nd_rotor_exp(int n, double R[], const double B[]);

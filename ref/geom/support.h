@@ -23,14 +23,16 @@ int ak_geom_validate(const ak_shape *s, const ak_pose *p, char *err, int errlen)
 /// Body-frame support point of s in direction d (any length): out = argmax_{x in s} d.x;
 /// returns h(d) = d.out. For d = 0 returns a fixed point of the shape (deterministic).
 /// The hyperplane has no support point unless d is a negative multiple of its normal:
-/// returns +INFINITY otherwise.  [G-2]
+/// returns +INFINITY otherwise. The hyperbox case, sign(d_i) h_i, is the box shape's support.
+/// [G-2 G-3]
 double ak_geom_support_local(int n, double out[], const ak_shape *s, const double d[]);
 
 /// World-frame support point: out = argmax_{x in pose(s)} d.x, returns d.out.  [G-2]
 double ak_geom_support(int n, double out[], const ak_shape *s, const ak_pose *p, const double d[]);
 
 /// Axis-aligned bounds (world). For the hyperplane the box is infinite except along axes
-/// parallel to it; returns AK_GEOM_EUNBOUNDED then (lo/hi still filled with +-INFINITY).  [G-2]
+/// parallel to it; returns AK_GEOM_EUNBOUNDED then (lo/hi still filled with +-INFINITY).
+/// The hyperbox's bounds sum_j |R_ij| h_j are the box shape's bounds.  [G-2 G-3]
 int ak_geom_aabb(int n, double lo[], double hi[], const ak_shape *s, const ak_pose *p);
 
 /// World point -> body point and back; body direction <-> world direction.

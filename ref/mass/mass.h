@@ -54,7 +54,8 @@ typedef struct ak_mass_props {
 /// Volume of the unit n-ball, pi^(n/2) / Gamma(n/2 + 1), for n = 0..AK_MAX_DIM+1.  [T-3.2]
 double ak_mass_unit_ball_volume(int n);
 
-/// I = sum_ij C_ij [e_i]* [e_j]*^T (ten Bosch §5, the [e_i]* expansion).  [B-5 B-I]
+/// I = sum_ij C_ij [e_i]* [e_j]*^T (ten Bosch §5, the [e_i]* expansion).  [B-5 B-I; the n-D
+/// bivector form of the inertia definition G-17, sum m (r.r delta_ij - x_i x_j) in 3D]
 /// C is n x n (stride n), I is k x k (stride k).
 void ak_mass_inertia_from_cov(int n, double I[], const double C[]);
 

@@ -34,7 +34,7 @@ void ak_pga_dual(int d, double out[], const double a[]);
 void ak_pga_undual(int d, double out[], const double a[]);
 /// Join (regressive product) a v b = undual(dual(a) ^ dual(b)).
 void ak_pga_join(int d, double out[], const double a[], const double b[]);
-/// Commutator a x b = (ab - ba)/2.
+/// Commutator a x b = (ab - ba)/2.  [P-2.5]
 void ak_pga_commutator(int d, double out[], const double a[], const double b[]);
 /// out = M X M~.
 void ak_pga_sandwich(int d, double out[], const double M[], const double X[]);
@@ -43,7 +43,8 @@ void ak_pga_sandwich(int d, double out[], const double M[], const double X[]);
 void ak_pga_point(int d, double X[], const double x[]);
 void ak_pga_point_coords(int d, double x[], const double X[]);
 /// Motor M = T R from a vector-GA rotor R (2^(d-1) components, ref/ga/nd.h order) and a
-/// position x; and back (M must be a motor: M = T R).
+/// position x; and back (M must be a motor: M = T R). T = 1 - 1/2 e0 x is the exponential of
+/// the ideal 2-blade -1/2 e0 x (the B^2 = 0 case of P-2.5.4).
 void ak_pga_motor_from(int d, double M[], const double R[], const double x[]);
 void ak_pga_motor_to(int d, double R[], double x[], const double M[]);
 /// Body rate bivector B = w_b + e0 ^ v_b from the body-frame rate w_b (k components, nd order)
@@ -53,12 +54,16 @@ void ak_pga_rate_to(int d, double wb[], double vb[], const double B[]);
 
 /// Inertia map in the body eigenframe (P-2.30): I[sum B_ij e_ij] = sum lambda_ij B_ij dual(e_ij)
 /// with lambda = inertia[k] (diagonal vector-GA inertia, nd pair order) on the Euclidean e_ij
-/// and lambda = mass on the ideal e_0j. Only diagonal (principal-frame) inertia.  [P-2.30]
+/// and lambda = mass on the ideal e_0j. Only diagonal (principal-frame) inertia.  [P-2.30; the
+/// principal-frame map P-2.22 (a weighted dual), and P-2.20, whose printed index pairs
+/// ([B_b]_0k on e_ij, [B_b]_ij on e_0k) name the dual partners]
 void ak_pga_inertia(int d, double P[], const double inertia[], double mass, const double B[]);
-/// Its inverse, from dual bivectors to bivectors.  [P-2.30]
+/// Its inverse, from dual bivectors to bivectors.  [P-2.30 P-2.21]
 void ak_pga_inertia_inv(int d, double B[], const double inertia[], double mass, const double P[]);
 /// Law of motion in the body frame (Table 2.1): Bdot = I^-1[B x I[B] + F_b] (P-2.28),
-/// Mdot = -1/2 M B (P-2.29). F_b: the total body-frame forque (NULL for none).  [P-2.27..P-2.30]
+/// Mdot = -1/2 M B (P-2.29, the body-frame kinematics P-2.7). F_b: the total body-frame forque
+/// (NULL for none); with F_b = NULL and unit inertia this is the state derivative of P-2.5.6.
+/// [P-2.27..P-2.30 P-2.7 P-2.5.6]
 void ak_pga_derivs(int d, double Mdot[], double Bdot[], const double M[], const double B[],
                    const double inertia[], double mass, const double Fb[]);
 /// Gravity forque in the body frame: F = I[M~ (e0 ^ g) M], for gravity acceleration g (world,

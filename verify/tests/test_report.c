@@ -52,7 +52,11 @@ Test(report, ranges_expand_and_descriptions_attach) {
 Test(report, real_catalogue_parses) {
     char path[1024];
     snprintf(path, sizeof path, "%s/../shared/FORMULAS.md", src_dir());
-    if (access(path, R_OK) != 0) cr_skip_test("no %s", path);
+    if (access(path, R_OK) != 0) {
+        // CI always has ../shared beside the clone: there the catalogue must be found.
+        cr_assert_null(getenv("CI"), "CI is set but %s is missing", path);
+        cr_skip_test("no %s", path);
+    }
     ak_formula_list l;
     char err[256];
     cr_assert_eq(ak_formulas_load(path, &l, err, sizeof err), 0, "%s", err);

@@ -51,6 +51,30 @@ static double inv_mass(const ak_model *m, int b) {
     return ak_solver_body_moves(m, b) ? m->bodies[b].inv_mass : 0.0;
 }
 
+// From the point's K matrix (B-6): the normal effective mass 1/(n^T K n) and the inverse of the
+// (n-1) x (n-1) tangent block T^T K T over p->tangent (zero where singular).
+static void masses_from_k(int n, const double K[], const ak_contact_point *p, double *mn,
+                          double kt_inv[]) {
+    int nt = n - 1;
+    double kn = ak_contact_k_dir(n, K, p->normal);
+    *mn = kn > 0.0 ? 1.0 / kn : 0.0;
+    double Kt[AK_MAX_TAN * AK_MAX_TAN];
+    for (int r = 0; r < nt; r++)
+        for (int q = 0; q < nt; q++) {
+            double acc = 0.0;
+            for (int x = 0; x < n; x++)
+                for (int y = 0; y < n; y++)
+                    acc += p->tangent[r * n + x] * K[x * n + y] * p->tangent[q * n + y];
+            Kt[r * nt + q] = acc;
+        }
+    for (int q = 0; q < nt; q++) { // inverse column by column
+        double e[AK_MAX_TAN] = {0}, col[AK_MAX_TAN];
+        e[q] = 1.0;
+        if (ak_dyn_solve(nt, col, Kt, e) != 0) memset(col, 0, sizeof col);
+        for (int r = 0; r < nt; r++) kt_inv[r * nt + q] = col[r];
+    }
+}
+
 // Relative velocity u of the point (a relative to b), T-5.1 .. T-5.3 in n-D.
 void ak_solver_rel_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p,
                             double u[]) {
@@ -103,25 +127,9 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
         double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
         ak_contact_k_add(n, K, inv_mass(m, p->a), inv_iw(m, c, p->a), p->ra);
         ak_contact_k_add(n, K, inv_mass(m, p->b), inv_iw(m, c, p->b), p->rb);
-        double kn = ak_contact_k_dir(n, K, p->normal);
-        p->mn = kn > 0.0 ? 1.0 / kn : 0.0;
         p->nt = nt;
         ak_contact_tangent_basis(n, p->tangent, p->normal);
-        double Kt[AK_MAX_TAN * AK_MAX_TAN];
-        for (int r = 0; r < nt; r++)
-            for (int q = 0; q < nt; q++) {
-                double acc = 0.0;
-                for (int x = 0; x < n; x++)
-                    for (int y = 0; y < n; y++)
-                        acc += p->tangent[r * n + x] * K[x * n + y] * p->tangent[q * n + y];
-                Kt[r * nt + q] = acc;
-            }
-        for (int q = 0; q < nt; q++) { // inverse column by column
-            double e[AK_MAX_TAN] = {0}, col[AK_MAX_TAN];
-            e[q] = 1.0;
-            if (ak_dyn_solve(nt, col, Kt, e) != 0) memset(col, 0, sizeof col);
-            for (int r = 0; r < nt; r++) p->kt_inv[r * nt + q] = col[r];
-        }
+        masses_from_k(n, K, p, &p->mn, p->kt_inv);
         p->bias = fmin(ak_contact_bias(p->separation, h, s->baumgarte, s->slop), AK_SOLVER_MAX_BIAS);
         p->mu_k = ak_contact_combine_friction(A->material.friction, B->material.friction);
         p->mu_s = ak_contact_combine_friction(A->material.static_friction,
@@ -253,27 +261,11 @@ void ak_solver_contact_levels(const ak_model *m, ak_contact_cache *c) {
 // Effective mass of the normal row and the tangent block with body `frozen` made immovable.
 static void frozen_masses(const ak_model *m, const ak_contact_cache *c, const ak_contact_point *p,
                           int frozen, double *mn, double kt_inv[]) {
-    int n = m->dim, nt = n - 1;
+    int n = m->dim;
     double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
     if (p->a != frozen) ak_contact_k_add(n, K, inv_mass(m, p->a), inv_iw(m, c, p->a), p->ra);
     if (p->b != frozen) ak_contact_k_add(n, K, inv_mass(m, p->b), inv_iw(m, c, p->b), p->rb);
-    double kn = ak_contact_k_dir(n, K, p->normal);
-    *mn = kn > 0.0 ? 1.0 / kn : 0.0;
-    double Kt[AK_MAX_TAN * AK_MAX_TAN];
-    for (int r = 0; r < nt; r++)
-        for (int q = 0; q < nt; q++) {
-            double acc = 0.0;
-            for (int x = 0; x < n; x++)
-                for (int y = 0; y < n; y++)
-                    acc += p->tangent[r * n + x] * K[x * n + y] * p->tangent[q * n + y];
-            Kt[r * nt + q] = acc;
-        }
-    for (int q = 0; q < nt; q++) {
-        double e[AK_MAX_TAN] = {0}, col[AK_MAX_TAN];
-        e[q] = 1.0;
-        if (ak_dyn_solve(nt, col, Kt, e) != 0) memset(col, 0, sizeof col);
-        for (int r = 0; r < nt; r++) kt_inv[r * nt + q] = col[r];
-    }
+    masses_from_k(n, K, p, mn, kt_inv);
 }
 
 static int level_cmp_key(const ak_contact_cache *c, const ak_contact_point *p) {

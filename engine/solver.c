@@ -34,8 +34,6 @@
 #include "contact/contact.h"
 #include "dyn/dyn.h"
 #include "narrowphase.h"
-#include "solver_pga.h"
-#include "solver_published.h"
 
 int ak_solver_body_moves(const ak_model *m, int b) {
     const ak_body *bd = &m->bodies[b];
@@ -308,46 +306,12 @@ void ak_solver_shock_propagation(const ak_model *m, ak_data *d, ak_contact_cache
 
 int ak_solver_store(ak_contact_cache *c) { return ak_contact_cache_store(c); }
 
-int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *stats, char *err,
-                      size_t errlen) {
-    if (!d->contacts) {
-        d->contacts = ak_contact_cache_create(m);
-        if (!d->contacts) {
-            snprintf(err, errlen, "contacts: out of memory");
-            return -1;
-        }
-    }
-    ak_contact_cache *c = d->contacts;
-    if (ak_broadphase(m, d, c, AK_SOLVER_MARGIN)) {
-        snprintf(err, errlen, "broadphase: out of memory");
-        return -1;
-    }
-    if (ak_narrowphase(m, d, c, AK_SOLVER_MARGIN, err, errlen)) return -1;
-    ak_contact_cache_match(c);
+int ak_solver_corrected_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
     int sliding = 0;
-    if (!strcmp(m->solver.method, "pga")) {
-        ak_solver_prepare(m, d, c, h);
-        ak_solver_pga_respond(m, d, c);
-    } else if (!strcmp(m->solver.variant, "published")) {
-        ak_solver_published_prepare(m, d, c, h);
-        for (int it = 0; it < m->solver.iterations; it++) ak_solver_published_iterate(m, d, c);
-    } else {
-        ak_solver_prepare(m, d, c, h);
-        ak_solver_warm_start(m, d, c);
-        for (int it = 0; it < m->solver.iterations; it++) sliding = ak_solver_iterate(m, d, c);
-        if (m->solver.shock_propagation) ak_solver_shock_propagation(m, d, c);
-        ak_solver_restitution(m, d, c);
-    }
-    if (ak_solver_store(c)) {
-        snprintf(err, errlen, "contact cache: out of memory");
-        return -1;
-    }
-    if (stats) {
-        stats->npair = c->npair;
-        stats->npoint = c->npoint;
-        stats->nmatched = c->nmatched;
-        stats->nsliding = sliding;
-        stats->broad_tests = c->broad_tests;
-    }
-    return 0;
+    ak_solver_prepare(m, d, c, h);
+    ak_solver_warm_start(m, d, c);
+    for (int it = 0; it < m->solver.iterations; it++) sliding = ak_solver_iterate(m, d, c);
+    if (m->solver.shock_propagation) ak_solver_shock_propagation(m, d, c);
+    ak_solver_restitution(m, d, c);
+    return sliding;
 }

@@ -66,8 +66,13 @@ void ak_solver_contact_levels(const ak_model *m, ak_contact_cache *c);
 void ak_solver_shock_propagation(const ak_model *m, ak_data *d, ak_contact_cache *c);
 /// SOLVER stage 5: store the impulses in the cache. Returns 0 or -1 (allocation).
 int ak_solver_store(ak_contact_cache *c);
+/// The corrected variant as a whole (solver_variant.h): prepare, warm start, the scene's
+/// iterations, shock propagation when asked, restitution. Returns the sliding points of the
+/// last sweep.
+int ak_solver_corrected_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h);
 
-/// All contact stages for one step of length h (creates d->contacts on first use).
+/// All contact stages for one step of length h (creates d->contacts on first use), with the
+/// scene's solver variant from the table of solver_variant.h (contact_step.c).
 /// Returns 0, or -1 with err filled. stats may be NULL.
 int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *stats, char *err,
                       size_t errlen);

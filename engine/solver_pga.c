@@ -42,3 +42,9 @@ void ak_solver_pga_respond(const ak_model *m, ak_data *d, ak_contact_cache *c) {
         s = e;
     }
 }
+
+int ak_solver_pga_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
+    ak_solver_prepare(m, d, c, h);
+    ak_solver_pga_respond(m, d, c);
+    return 0;
+}

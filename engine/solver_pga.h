@@ -16,4 +16,7 @@
 /// Respond to every contact pair after ak_solver_prepare (levers, K, materials).
 void ak_solver_pga_respond(const ak_model *m, ak_data *d, ak_contact_cache *c);
 
+/// The variant as a whole (solver_variant.h): prepare (levers, world inverse inertias), then the PGA response. Returns 0 (no sliding count).
+int ak_solver_pga_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h);
+
 #endif

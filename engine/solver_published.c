@@ -75,3 +75,9 @@ void ak_solver_published_iterate(const ak_model *m, ak_data *d, ak_contact_cache
         push(m, d, c, p, P);
     }
 }
+
+int ak_solver_published_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
+    ak_solver_published_prepare(m, d, c, h);
+    for (int it = 0; it < m->solver.iterations; it++) ak_solver_published_iterate(m, d, c);
+    return 0;
+}

@@ -18,4 +18,7 @@ void ak_solver_published_prepare(const ak_model *m, const ak_data *d, ak_contact
 /// One pass of T-Alg12 then T-Alg13 over the points.
 void ak_solver_published_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c);
 
+/// The variant as a whole (solver_variant.h): the published prepare, then the scene's number of published sweeps. Returns 0 (no sliding count).
+int ak_solver_published_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h);
+
 #endif

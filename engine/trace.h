@@ -1,5 +1,5 @@
 /// @file trace.h
-/// Trace writer: CSV in the format anakata-trace/1 (named ak_trace_writer_*: verify/trace_read.h
+/// Trace writer: CSV in the format anakata-trace/1 (named ak_trace_writer_*: verify/compare/trace_read.h
 /// owns ak_trace, the reader) (docs/trace-format.md, ../shared/DESIGN.md).
 /// Metadata lines "# key: value" (format, scene, dim, timestep, integrator, version), then the
 /// header and one row per body per recorded step:

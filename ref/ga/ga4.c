@@ -366,22 +366,9 @@ ak_biv4 ak_ga4_rotor_log(ak_rotor4 r) {
 }
 
 ak_rotor4 ak_ga4_rotor_renormalize(ak_rotor4 r) {
-    // R -> (A, C) = ((s - q, 2u), (s + q, 2v)) maps the 8 components to R^4 x R^4 with
-    // |A|^2 + |C|^2 = 2 |R|^2, and R is a unit rotor (R R~ = 1: no scalar and no xyzw drift) iff
-    // |A| = |C| = 1. Spin(4) is the product of these two 3-spheres, so the nearest unit rotor is
-    // (A/|A|, C/|C|): an exact projection in closed form (docs/conventions.md explains the choice).
-    half_coords h = to_halves(ak_ga4_rotor_biv_part(r));
-    double A[4] = {r.s - r.xyzw, 2 * h.u[0], 2 * h.u[1], 2 * h.u[2]};
-    double C[4] = {r.s + r.xyzw, 2 * h.v[0], 2 * h.v[1], 2 * h.v[2]};
-    double na = sqrt(A[0] * A[0] + A[1] * A[1] + A[2] * A[2] + A[3] * A[3]);
-    double nc = sqrt(C[0] * C[0] + C[1] * C[1] + C[2] * C[2] + C[3] * C[3]);
-    for (int i = 0; i < 4; i++) {
-        A[i] = na > 0.0 ? A[i] / na : (i == 0 ? 1.0 : 0.0);
-        C[i] = nc > 0.0 ? C[i] / nc : (i == 0 ? 1.0 : 0.0);
-    }
-    double u[3] = {0.5 * A[1], 0.5 * A[2], 0.5 * A[3]}, v[3] = {0.5 * C[1], 0.5 * C[2], 0.5 * C[3]};
-    ak_biv4 bv = from_halves(u, v);
-    return (ak_rotor4){0.5 * (A[0] + C[0]), bv.xy, bv.xz, bv.xw, bv.yz, bv.yw, bv.zw, 0.5 * (C[0] - A[0])};
+    double R[8] = {r.s, r.xy, r.xz, r.xw, r.yz, r.yw, r.zw, r.xyzw};
+    ak_nd_spin4_project(R); // the exact Spin(4) projection lives with the n-D rotors
+    return (ak_rotor4){R[0], R[1], R[2], R[3], R[4], R[5], R[6], R[7]};
 }
 
 int ak_ga4_rotor_from_frames(ak_rotor4 *r, const ak_vec4 from[4], const ak_vec4 to[4]) {

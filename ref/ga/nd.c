@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "ga/even_tables.h"
-#include "ga/ga4.h"
 
 #define FULL (1u << AK_MAX_DIM)
 
@@ -423,6 +422,35 @@ int ak_nd_rotor_from_frame(int n, double R[], const double M[]) {
     return ak_nd_rotor_from_frames(n, R, I, M);
 }
 
+// The nearest unit rotor in 4D, in closed form: R -> (A, C) = ((s - q, 2u), (s + q, 2v)) with
+// u, v the self-dual and anti-self-dual halves of the bivector part maps the 8 components to
+// R^4 x R^4 with |A|^2 + |C|^2 = 2 |R|^2, and R is a unit rotor (R R~ = 1: no scalar and no xyzw
+// drift) iff |A| = |C| = 1. Spin(4) is the product of these two 3-spheres, so the nearest unit
+// rotor is (A/|A|, C/|C|): an exact projection (docs/conventions.md explains the choice).
+// Components in the order s, xy, xz, xw, yz, yw, zw, xyzw.
+void ak_nd_spin4_project(double R[8]) {
+    const double s = R[0], xy = R[1], xz = R[2], xw = R[3], yz = R[4], yw = R[5], zw = R[6], q = R[7];
+    const double hu[3] = {0.5 * (xy + zw), 0.5 * (xz - yw), 0.5 * (xw + yz)};
+    const double hv[3] = {0.5 * (xy - zw), 0.5 * (xz + yw), 0.5 * (xw - yz)};
+    double A[4] = {s - q, 2 * hu[0], 2 * hu[1], 2 * hu[2]};
+    double C[4] = {s + q, 2 * hv[0], 2 * hv[1], 2 * hv[2]};
+    double na = sqrt(A[0] * A[0] + A[1] * A[1] + A[2] * A[2] + A[3] * A[3]);
+    double nc = sqrt(C[0] * C[0] + C[1] * C[1] + C[2] * C[2] + C[3] * C[3]);
+    for (int i = 0; i < 4; i++) {
+        A[i] = na > 0.0 ? A[i] / na : (i == 0 ? 1.0 : 0.0);
+        C[i] = nc > 0.0 ? C[i] / nc : (i == 0 ? 1.0 : 0.0);
+    }
+    double u[3] = {0.5 * A[1], 0.5 * A[2], 0.5 * A[3]}, v[3] = {0.5 * C[1], 0.5 * C[2], 0.5 * C[3]};
+    R[0] = 0.5 * (A[0] + C[0]);
+    R[1] = u[0] + v[0];
+    R[2] = u[1] + v[1];
+    R[3] = u[2] + v[2];
+    R[4] = u[2] - v[2];
+    R[5] = v[1] - u[1];
+    R[6] = u[0] - v[0];
+    R[7] = 0.5 * (C[0] - A[0]);
+}
+
 int ak_nd_rotor_renormalize(int n, double R[]) {
     if (n < 2 || n > AK_MAX_DIM) return AK_GA_EDIM;
     double nr2 = ak_nd_rotor_norm2(n, R);
@@ -432,10 +460,7 @@ int ak_nd_rotor_renormalize(int n, double R[]) {
         return AK_GA_OK;
     }
     if (n == 4) {
-        ak_rotor4 r = {R[0], R[1], R[2], R[3], R[4], R[5], R[6], R[7]};
-        r = ak_ga4_rotor_renormalize(r);
-        const double o[8] = {r.s, r.xy, r.xz, r.xw, r.yz, r.yw, r.zw, r.xyzw};
-        memcpy(R, o, sizeof o);
+        ak_nd_spin4_project(R);
         return AK_GA_OK;
     }
     // n = 5: Newton-Schulz on the even element, R <- (1 - N/2) R with N = R R~ - 1.

@@ -91,11 +91,15 @@ int ak_nd_rotor_from_frame(int n, double R[], const double M[]);
 double ak_nd_rotor_defect(int n, const double R[]);
 /// Project a drifted rotor back onto Spin(n), removing the scale drift and every non-rotor
 /// component (the grade-4 part for n = 4, 5): n = 2, 3 divide by the norm (exact projection);
-/// n = 4 uses the exact closed-form projection ak_ga4_rotor_renormalize; n = 5 iterates
+/// n = 4 uses the exact closed-form projection ak_nd_spin4_project; n = 5 iterates
 /// R <- 1/2 (3 - R R~) R (Newton-Schulz for (R R~)^(-1/2) R) until the defect is below 1e-15;
 /// for n <= 5 an even element with R R~ = 1 is a rotor (Lounesto, Clifford Algebras and
 /// Spinors, 2nd ed., ch. 17). Returns AK_GA_OK, AK_GA_EDIM, or AK_GA_EZERO (R unchanged) when R is
 /// zero or, for n = 5, too far from a rotor (defect > 0.5).  [B-4.renorm]
 int ak_nd_rotor_renormalize(int n, double R[]);
+/// The nearest unit 4D rotor to the even element R (order s, xy, xz, xw, yz, yw, zw, xyzw), in
+/// closed form through the two 3-spheres of Spin(4) = S^3 x S^3; a zero half maps to the
+/// identity of that half. ak_ga4_rotor_renormalize is this on ak_rotor4.  [B-4.renorm]
+void ak_nd_spin4_project(double R[8]);
 
 #endif

@@ -2,7 +2,7 @@
 /// Rigid-body dynamics in projective geometric algebra Cl(d,0,1), d = 2..5 (Dorst & De Keninck,
 /// "May the Forque Be with You", ch. 2): motor M, body rate bivector B, the inertia map, forques
 /// for gravity, Hooke springs and damping, kinetic energy. Beside the vector-GA form of ref/dyn;
-/// verify/checks_dynamics.c (dynamics.pga_vs_vga) compares the two.
+/// verify/checks/checks_dynamics.c (dynamics.pga_vs_vga) compares the two.
 ///
 /// Storage: a multivector is AK_PGA_MAX doubles indexed by blade bitmask: bit 0 is e0 (e0^2 = 0),
 /// bit i (1..d) is e_i (e_i^2 = 1); e_i is the vector-GA axis i-1 (x, y, z, w, v). A blade's

@@ -2,7 +2,7 @@
 /// Mass-property formulas transcribed AS PUBLISHED, wrong ones included, so that every verdict
 /// in docs/formulas/mass.md stays executable. Do not use these in the engine: the correct forms
 /// are in mass/mass.h. Each function names its formula ID and its source location, and says
-/// whether the printed form is right (the checks in verify/checks_mass.c assert each verdict).
+/// whether the printed form is right (the checks in verify/checks/checks_mass.c assert each verdict).
 ///
 /// Thesis notation (Torres 2022, Ch. 3 and App. C): M mass, R radius, H the height of the
 /// hypercapsule's spherinder (H = 2 half_length), s the hyperbox's scale vector = full edge

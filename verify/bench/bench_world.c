@@ -12,7 +12,7 @@
 #include "integrate.h"
 #include "solver.h"
 #include "world.h"
-#include "world_checks_util.h"
+#include "common/world_checks_util.h"
 
 static double now(void) {
     struct timespec ts;

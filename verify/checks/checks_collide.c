@@ -9,14 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checks.h"
+#include "checks/checks.h"
 #include "collide/collide.h"
-#include "collide_truth.h"
+#include "oracles/collide_truth.h"
 #include "ga/nd.h"
-#include "dyn_scenes.h"
+#include "common/dyn_scenes.h"
 #include "mass/mass.h"
 #include "model.h"
-#include "plot.h"
+#include "report/plot.h"
 #include "published/collide_published.h"
 
 #define TOL_SEP 1e-6      // separation against the ground truth (the figure)

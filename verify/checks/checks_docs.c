@@ -16,9 +16,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "checks.h"
-#include "reference_set.h"
-#include "traceability.h"
+#include "common/files.h"
+#include "checks/checks.h"
+#include "compare/reference_set.h"
+#include "report/traceability.h"
 
 #define STEP_TIMEOUT_S 20
 

@@ -11,17 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checks.h"
+#include "checks/checks.h"
 #include "dyn/dyn.h"
-#include "dyn_scenes.h"
+#include "common/dyn_scenes.h"
 #include "ga/nd.h"
 #include "integrate.h"
 #include "model.h"
 #include "pga/pga.h"
-#include "plot.h"
+#include "report/plot.h"
 #include "published/dyn_published.h"
 #include "world.h"
-#include "world_checks_util.h"
+#include "common/world_checks_util.h"
 
 #define TOL_ROUND 1e-12          // identities evaluated in floating point
 #define TOL_GSL_CONSERVE 1e-9    // conservation by the rk8pd reference over 10-100 s
@@ -965,38 +965,3 @@ static const ak_check CHECKS[] = {
 };
 
 AK_GROUP(dynamics, CHECKS)
-
-// ---------------------------------------------------------------------------------------------
-// Scenes (dyn_scenes.h)
-
-ak_model *ak_dyn_box_model(int n, const double sides[], double mass) {
-    ak_model *m = ak_model_create(n, 1);
-    if (!m) return NULL;
-    ak_body *b = &m->bodies[0];
-    strcpy(b->name, "cuboid");
-    b->shape.type = AK_SHAPE_HYPERBOX;
-    double vol = 1.0;
-    for (int i = 0; i < n; i++) b->shape.half_extents[i] = 0.5 * sides[i], vol *= sides[i];
-    b->mass = mass;
-    b->inv_mass = 1.0 / mass;
-    b->volume = vol;
-    b->density = mass / vol;
-    ak_dyn_hyperbox_inertia(n, b->inertia, b->inv_inertia, mass, b->shape.half_extents);
-    return m;
-}
-
-int ak_dyn_scene_load(const char *path, ak_model **mo, ak_data **da, char *err, size_t errlen) {
-    *da = NULL;
-    *mo = ak_wc_load(path, da, err, errlen); // engine/scene.h + ref/mass per body
-    if (!*mo) return -1;
-    if ((*mo)->integrator[0] && ak_integrator_from_name((*mo)->integrator) < 0) {
-        snprintf(err, errlen, "%s: integrator: expected one of %s, got \"%s\"", path,
-                 ak_integrator_names(), (*mo)->integrator);
-        ak_data_free(*da);
-        ak_model_free(*mo);
-        *mo = NULL;
-        *da = NULL;
-        return -1;
-    }
-    return 0;
-}

@@ -6,11 +6,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "checks.h"
+#include "checks/checks.h"
 #include "ga/cl.h"
 #include "ga/ga4.h"
 #include "ga/nd.h"
-#include "ga_tables_published.h"
+#include "oracles/ga_tables_published.h"
 
 // Tolerances (absolute, on quantities of order 1; the inputs are drawn with |components| <= 1).
 #define TOL_ROUNDOFF 1e-13  ///< products, sandwiches, matrices: a few dozen roundings of O(1) terms

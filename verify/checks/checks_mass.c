@@ -17,10 +17,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "checks.h"
+#include "checks/checks.h"
 #include "ga/nd.h"
 #include "mass/mass.h"
-#include "plot.h"
+#include "report/plot.h"
 #include "published/mass_published.h"
 
 #define QUAD_TOL 1e-6       // analytic vs quadrature, relative (issue #3)

@@ -8,12 +8,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "checks.h"
-#include "compare.h"
-#include "free_body.h"
-#include "plot.h"
-#include "reference_set.h"
-#include "trace_read.h"
+#include "checks/checks.h"
+#include "compare/compare.h"
+#include "oracles/free_body.h"
+#include "report/plot.h"
+#include "compare/reference_set.h"
+#include "compare/trace_read.h"
 
 #ifndef AK_EXAMPLE_ENGINE
 #define AK_EXAMPLE_ENGINE ""

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checks.h"
-#include "plot.h"
+#include "checks/checks.h"
+#include "report/plot.h"
 #include "ga/nd.h"
 #include "collide/collide.h"
 #include "geom/mesh.h"

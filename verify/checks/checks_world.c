@@ -10,15 +10,15 @@
 
 #include "broadphase.h"
 #include "collide/collide.h"
-#include "checks.h"
-#include "plot.h"
+#include "checks/checks.h"
+#include "report/plot.h"
 #include "contact/contact.h"
 #include "dyn/dyn.h"
 #include "published/solver_published.h"
 #include "contact_cache.h"
 #include "solver.h"
 #include "world.h"
-#include "world_checks_util.h"
+#include "common/world_checks_util.h"
 
 #define TOL_P 1e-12         ///< linear momentum, relative to sum m|v|
 #define TOL_J 1e-10         ///< angular momentum about the origin, relative to sum |x^p| + |L|

@@ -1,5 +1,5 @@
 // The verification harness: runs registered checks, prints a table, writes JSON.
-#include "harness.h"
+#include "checks/harness.h"
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "report.h"
+#include "common/files.h"
 
 #define AK_TEXT_MAX 2048
 #define AK_VALUES_MAX 64
@@ -43,21 +43,6 @@ bool ak_quick(const ak_check_ctx *c) { return c->opts->quick; }
 long ak_samples(const ak_check_ctx *c, long full, long quick) { return c->opts->quick ? quick : full; }
 const char *ak_scenes_dir(const ak_check_ctx *c) { return c->opts->scenes_dir; }
 const char *ak_check_id(const ak_check_ctx *c) { return c->id; }
-
-// mkdir -p; returns 0 when the directory exists afterwards.
-int ak_mkdir_p(const char *path) {
-    char buf[1024];
-    if (!path || snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) return -1;
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/') continue;
-        *p = '\0';
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
-        *p = '/';
-    }
-    if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
-    struct stat st;
-    return stat(buf, &st) == 0 && S_ISDIR(st.st_mode) ? 0 : -1;
-}
 
 // Remove the files a previous run left in a check's artefact directory (stale plots would be
 // embedded in the report as if this run had made them). Only regular files directly inside.
@@ -182,7 +167,7 @@ static void group_of(const char *id, char out[64]) {
     out[i] = '\0';
 }
 
-int ak_verify_run(const ak_verify_opts *opts) {
+int ak_verify_run(const ak_verify_opts *opts, cJSON **results) {
     gsl_set_error_handler_off(); // every GSL status is checked by the caller; never abort
     size_t ngroups;
     const ak_check_group *groups = ak_check_groups(&ngroups);
@@ -322,22 +307,7 @@ int ak_verify_run(const ak_verify_opts *opts) {
             return -1;
         }
     }
-    if (report_json[0]) {
-        char err[512] = "";
-        char html[1100];
-        snprintf(html, sizeof html, "%s/index.html", opts->report_dir);
-        ak_report_opts ro = {.html_path = html,
-                             .report_dir = opts->report_dir,
-                             .formulas_path = opts->formulas_path,
-                             .source_dir = NULL,
-                             .errata_path = NULL};
-        if (ak_report_write(root, &ro, err, sizeof err) != 0) {
-            fprintf(stderr, "anakata verify: report not written: %s\n", err);
-            cJSON_Delete(root);
-            return -1;
-        }
-        printf("report: %s (results: %s)\n", html, report_json);
-    }
-    cJSON_Delete(root);
+    if (results) *results = root;
+    else cJSON_Delete(root);
     return failed;
 }

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <cjson/cJSON.h>
+
 typedef struct ak_check_ctx ak_check_ctx;
 typedef void (*ak_check_fn)(ak_check_ctx *ctx);
 
@@ -64,18 +66,17 @@ typedef struct ak_verify_opts {
     const char *artifact_dir;
     bool list;             ///< list the checks instead of running them
     bool verbose;
-    const char *report_dir;    ///< write index.html + results.json here, or NULL (see report.h)
-    const char *formulas_path; ///< FORMULAS.md for the traceability matrix, or NULL for the default
+    const char *report_dir;    ///< write results.json here, or NULL (the caller writes the page)
 } ak_verify_opts;
-
-/// mkdir -p: create path and its parents; 0 when the directory exists afterwards.
-int ak_mkdir_p(const char *path);
 
 /// All registered groups, in report order.
 const ak_check_group *ak_check_groups(size_t *count);
 /// True when check id (with its formula list) matches the --only pattern.
 bool ak_check_matches(const ak_check *chk, const char *pattern);
-/// Run the matching checks, print the table; returns the number of failures (or -1 on error).
-int ak_verify_run(const ak_verify_opts *opts);
+/// Run the matching checks, print the table, write the results (format anakata-verify/1) to
+/// json_path and report_dir/results.json; returns the number of failures (or -1 on error). When
+/// results is not NULL it receives the results object (the caller frees it with cJSON_Delete;
+/// NULL after an error); the report page is written from it by report/report.h.
+int ak_verify_run(const ak_verify_opts *opts, cJSON **results);
 
 #endif

@@ -7,12 +7,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "compare.h"
-#include "plot.h"
-#include "report.h"
-#include "trace_read.h"
-#include "traceability.h"
+#include "common/files.h"
+#include "cli/cli.h"
+#include "compare/compare.h"
+#include "report/plot.h"
+#include "report/report.h"
+#include "compare/trace_read.h"
+#include "report/traceability.h"
 
 static void usage(FILE *f) {
     fprintf(f, "usage: anakata compare REFERENCE OTHER [--manifest FILE] [--scene NAME] [--json] [--report FILE]\n\n"

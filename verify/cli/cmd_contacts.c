@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "collide/collide.h"
-#include "dyn_scenes.h"
+#include "common/dyn_scenes.h"
 #include "model.h"
 
 static void usage(FILE *f) {

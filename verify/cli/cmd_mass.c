@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "ga/nd.h"
 #include "mass/mass.h"
 #include "model.h"

@@ -14,8 +14,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
-#include "trace_read.h"
+#include "cli/cli.h"
+#include "compare/trace_read.h"
 
 #define MAX_SERIES 12
 
@@ -176,7 +176,7 @@ int ak_cmd_plot(int argc, char **argv) {
     }
     ak_tracefile t;
     char err[1024];
-    if (ak_tracefile_read(path, &t, err, sizeof err) != 0) { // verify/trace_read.h: validates too
+    if (ak_tracefile_read(path, &t, err, sizeof err) != 0) { // verify/compare/trace_read.h: validates too
         fprintf(stderr, "anakata plot: %s\n", err);
         return AK_EXIT_USAGE;
     }

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "compare.h"
-#include "free_body.h"
-#include "reference_set.h"
+#include "cli/cli.h"
+#include "compare/compare.h"
+#include "oracles/free_body.h"
+#include "compare/reference_set.h"
 
 #define MAX_SCENES 256
 

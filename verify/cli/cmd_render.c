@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "cli.h"
-#include "dyn_scenes.h"
+#include "cli/cli.h"
+#include "common/dyn_scenes.h"
 #include "ga/nd.h"
 #include "model.h"
 #include "world.h"

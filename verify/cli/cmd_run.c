@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "dyn_scenes.h"
+#include "cli/cli.h"
+#include "common/dyn_scenes.h"
 #include "ga/nd.h"
 #include "integrate.h"
 #include "trace.h"

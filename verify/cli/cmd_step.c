@@ -9,11 +9,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "contact_cache.h"
 #include "step_explain.h"
 #include "world.h"
-#include "world_checks_util.h"
+#include "common/world_checks_util.h"
 
 static void usage(FILE *f) {
     fprintf(f, "usage: anakata step SCENE [--explain] [--body NAME] [--steps N]\n"

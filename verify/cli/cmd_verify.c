@@ -5,8 +5,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli.h"
-#include "harness.h"
+#include "common/files.h"
+#include "cli/cli.h"
+#include "checks/harness.h"
+#include "report/report.h"
 
 #ifndef AK_SOURCE_DIR
 #define AK_SOURCE_DIR "."
@@ -41,18 +43,18 @@ static int bad_input(const char *what, const char *path, const char *why) {
 }
 
 // The paths given on the command line, checked before the (possibly long) run.
-static int check_paths(const ak_verify_opts *o, bool scenes_given) {
+static int check_paths(const ak_verify_opts *o, const char *formulas_path, bool scenes_given) {
     struct stat st;
     if (scenes_given) {
         if (stat(o->scenes_dir, &st) != 0) return bad_input("--scenes", o->scenes_dir, strerror(errno));
         if (!S_ISDIR(st.st_mode)) return bad_input("--scenes", o->scenes_dir, "not a directory");
     }
-    if (o->formulas_path) {
-        FILE *f = fopen(o->formulas_path, "r");
-        if (!f) return bad_input("--formulas", o->formulas_path, strerror(errno));
+    if (formulas_path) {
+        FILE *f = fopen(formulas_path, "r");
+        if (!f) return bad_input("--formulas", formulas_path, strerror(errno));
         bool dir = fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode);
         fclose(f);
-        if (dir) return bad_input("--formulas", o->formulas_path, "is a directory, not a file");
+        if (dir) return bad_input("--formulas", formulas_path, "is a directory, not a file");
     }
     if (o->json_path) {
         if (stat(o->json_path, &st) == 0 && S_ISDIR(st.st_mode))
@@ -70,7 +72,7 @@ int ak_cmd_verify(int argc, char **argv) {
     static char scenes[4096];
     snprintf(scenes, sizeof scenes, "%s/scenes", AK_SOURCE_DIR);
     ak_verify_opts o = {.scenes_dir = scenes};
-    const char *report = NULL;
+    const char *report = NULL, *formulas_path = NULL;
     bool no_report = false, scenes_given = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -84,7 +86,7 @@ int ak_cmd_verify(int argc, char **argv) {
         else if (!strcmp(a, "--artifacts") && has_next) o.artifact_dir = argv[++i];
         else if (!strcmp(a, "--report") && has_next) report = argv[++i];
         else if (!strcmp(a, "--no-report")) no_report = true;
-        else if (!strcmp(a, "--formulas") && has_next) o.formulas_path = argv[++i];
+        else if (!strcmp(a, "--formulas") && has_next) formulas_path = argv[++i];
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return AK_EXIT_OK;
@@ -101,9 +103,27 @@ int ak_cmd_verify(int argc, char **argv) {
         snprintf(artifacts, sizeof artifacts, "%s/artifacts", o.report_dir);
         o.artifact_dir = artifacts;
     }
-    int bad = check_paths(&o, scenes_given);
+    int bad = check_paths(&o, formulas_path, scenes_given);
     if (bad != AK_EXIT_OK) return bad;
-    int failed = ak_verify_run(&o);
+    cJSON *results = NULL;
+    int failed = ak_verify_run(&o, &results);
     if (failed < 0) return AK_EXIT_USAGE;
+    if (o.report_dir && results) { // the page, from the results the harness wrote
+        char err[512] = "", html[4200], json[4200];
+        snprintf(html, sizeof html, "%s/index.html", o.report_dir);
+        snprintf(json, sizeof json, "%s/results.json", o.report_dir);
+        ak_report_opts ro = {.html_path = html,
+                             .report_dir = o.report_dir,
+                             .formulas_path = formulas_path,
+                             .source_dir = NULL,
+                             .errata_path = NULL};
+        if (ak_report_write(results, &ro, err, sizeof err) != 0) {
+            fprintf(stderr, "anakata verify: report not written: %s\n", err);
+            cJSON_Delete(results);
+            return AK_EXIT_USAGE;
+        }
+        printf("report: %s (results: %s)\n", html, json);
+    }
+    cJSON_Delete(results);
     return failed == 0 ? AK_EXIT_OK : AK_EXIT_FAIL;
 }

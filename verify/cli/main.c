@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 #ifndef AK_VERSION
 #define AK_VERSION "unknown"

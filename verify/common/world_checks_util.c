@@ -1,5 +1,5 @@
 // Helpers of the world checks (see world_checks_util.h).
-#include "world_checks_util.h"
+#include "common/world_checks_util.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,6 @@
 // Trace comparison and trace invariants (see compare.h for what is compared and why).
-#include "compare.h"
+#include "common/files.h"
+#include "compare/compare.h"
 
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -8,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "traceability.h"
 
 void ak_compare_spec_default(ak_compare_spec *s) {
     memset(s, 0, sizeof *s);

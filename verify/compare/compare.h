@@ -35,7 +35,7 @@
 #include <stddef.h>
 
 #include "ga/nd.h"
-#include "trace_read.h"
+#include "compare/trace_read.h"
 
 /// Default tolerances when no manifest entry applies (named, never loosened per run).
 #define AK_CMP_DEFAULT_HORIZON 0.5

@@ -1,5 +1,5 @@
 // Reference outputs: generate, downsample, summarise, check (see reference_set.h).
-#include "reference_set.h"
+#include "compare/reference_set.h"
 
 #include <cjson/cJSON.h>
 #include <fcntl.h>
@@ -12,13 +12,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/files.h"
 #include "contact_cache.h"
-#include "dyn_scenes.h"
-#include "free_body.h"
+#include "common/dyn_scenes.h"
+#include "oracles/free_body.h"
 #include "integrate.h"
 #include "trace.h"
 #include "world.h"
-#include "traceability.h"
 
 #ifndef AK_SOURCE_DIR
 #define AK_SOURCE_DIR "."

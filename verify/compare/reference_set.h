@@ -15,8 +15,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "compare.h"
-#include "trace_read.h"
+#include "compare/compare.h"
+#include "compare/trace_read.h"
 
 struct cJSON;
 

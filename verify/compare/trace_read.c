@@ -1,5 +1,5 @@
 // Trace reader and validator (see trace_read.h for the rules it enforces).
-#include "trace_read.h"
+#include "compare/trace_read.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/files.h"
 #include "ga/nd.h"
-#include "traceability.h"
 
 #define MAX_FIELDS 512
 

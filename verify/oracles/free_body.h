@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "compare.h"
+#include "compare/compare.h"
 
 /// Simulate scene_path for duration seconds (<= 0: the scene's "duration", else 5 s), sampling at
 /// the scene's timestep, and write an anakata-trace/1 file to trace_path. If spec is not NULL it

@@ -1,6 +1,6 @@
 // Test-only transcriptions of the published 4D GA tables (see ga_tables_published.h). The
 // strings below are the seed text's LaTeX, unchanged (typos included); only '\' is escaped.
-#include "ga_tables_published.h"
+#include "oracles/ga_tables_published.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 // The self-contained HTML verification report (see report.h).
-#include "report.h"
+#include "report/report.h"
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -10,9 +10,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "harness.h"
-#include "plot.h"
-#include "traceability.h"
+#include "common/files.h"
+#include "checks/harness.h"
+#include "report/plot.h"
+#include "report/traceability.h"
 
 #ifndef AK_SOURCE_DIR
 #define AK_SOURCE_DIR "."

@@ -1,5 +1,6 @@
 // Formula IDs -> implementing code, checks and errata (see traceability.h for the rules).
-#include "traceability.h"
+#include "common/files.h"
+#include "report/traceability.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -16,35 +17,6 @@ static void scopy(char *dst, size_t cap, const char *src) {
     if (n >= cap) n = cap - 1;
     memcpy(dst, src, n);
     dst[n] = '\0';
-}
-
-char *ak_read_file(const char *path, size_t *len) {
-    FILE *f = path ? fopen(path, "rb") : NULL;
-    if (!f) return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (n < cap - 1) break;
-        char *nb = realloc(buf, cap * 2);
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = '\0';
-    if (len) *len = n;
-    return buf;
 }
 
 static bool id_body(char ch) { return isalnum((unsigned char)ch) || ch == '.'; }

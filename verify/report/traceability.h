@@ -104,7 +104,4 @@ int ak_errata_load(const char *path, ak_errata *out, char *err, size_t errlen);
 int ak_errata_parse(const char *text, ak_errata *out);
 void ak_errata_free(ak_errata *e);
 
-/// Read a whole file into a NUL-terminated malloc'd buffer (NULL on failure; *len may be NULL).
-char *ak_read_file(const char *path, size_t *len);
-
 #endif

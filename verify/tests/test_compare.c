@@ -5,9 +5,9 @@
 #include <math.h>
 #include <unistd.h>
 
-#include "compare.h"
+#include "compare/compare.h"
 #include "trace_fixture.h"
-#include "trace_read.h"
+#include "compare/trace_read.h"
 
 #define NSTEPS 200
 #define DT 0.01

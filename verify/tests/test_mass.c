@@ -1,6 +1,6 @@
 // Unit tests of ref/mass and engine/model_mass: closed-form values written out here (not taken
 // from the code under test), error paths, and the model fill. The numerical evidence (GSL
-// quadrature, Monte Carlo) is in verify/checks_mass.c (`anakata verify --only mass`).
+// quadrature, Monte Carlo) is in verify/checks/checks_mass.c (`anakata verify --only mass`).
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>

@@ -6,10 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "harness.h"
-#include "plot.h"
-#include "report.h"
-#include "traceability.h"
+#include "common/files.h"
+#include "checks/harness.h"
+#include "report/plot.h"
+#include "report/report.h"
+#include "report/traceability.h"
 
 static const char *src_dir(void) {
     const char *s = getenv("AK_SOURCE_DIR");

@@ -5,7 +5,7 @@
 #include <math.h>
 
 #include "trace_fixture.h"
-#include "trace_read.h"
+#include "compare/trace_read.h"
 
 #define NSTEPS 20
 #define DT 0.01

@@ -10,7 +10,7 @@
 #include "published/solver_published.h"
 #include "solver.h"
 #include "world.h"
-#include "world_checks_util.h"
+#include "common/world_checks_util.h"
 
 #define TOL_ROUND 1e-13
 

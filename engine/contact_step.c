@@ -1,0 +1,40 @@
+// The contact stages of one world step (see solver.h): broadphase, narrowphase, cache match, the
+// scene's solver variant (solver_variant.h), store.
+#include "solver.h"
+
+#include <stdio.h>
+
+#include "broadphase.h"
+#include "narrowphase.h"
+#include "solver_variant.h"
+
+int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *stats, char *err,
+                      size_t errlen) {
+    if (!d->contacts) {
+        d->contacts = ak_contact_cache_create(m);
+        if (!d->contacts) {
+            snprintf(err, errlen, "contacts: out of memory");
+            return -1;
+        }
+    }
+    ak_contact_cache *c = d->contacts;
+    if (ak_broadphase(m, d, c, AK_SOLVER_MARGIN)) {
+        snprintf(err, errlen, "broadphase: out of memory");
+        return -1;
+    }
+    if (ak_narrowphase(m, d, c, AK_SOLVER_MARGIN, err, errlen)) return -1;
+    ak_contact_cache_match(c);
+    int sliding = ak_solver_variant_for(m)->solve(m, d, c, h);
+    if (ak_solver_store(c)) {
+        snprintf(err, errlen, "contact cache: out of memory");
+        return -1;
+    }
+    if (stats) {
+        stats->npair = c->npair;
+        stats->npoint = c->npoint;
+        stats->nmatched = c->nmatched;
+        stats->nsliding = sliding;
+        stats->broad_tests = c->broad_tests;
+    }
+    return 0;
+}

@@ -1,0 +1,25 @@
+/// @file solver_variant.h
+/// The table of contact solver variants that the contact step dispatches through: each variant
+/// is one function that, after the narrowphase and the cache match, applies one step's contact
+/// impulses. The scene's solver settings (model.h: method, variant) pick the row; a new variant
+/// is a new row in solver_variant.c, and the contact step does not change.
+#ifndef AK_ENGINE_SOLVER_VARIANT_H
+#define AK_ENGINE_SOLVER_VARIANT_H
+
+#include "contact_cache.h"
+#include "model.h"
+
+/// One step's contact response of a variant; returns the sliding points it counted (or 0).
+typedef int (*ak_solver_solve_fn)(const ak_model *m, ak_data *d, ak_contact_cache *c, double h);
+
+typedef struct ak_solver_variant {
+    const char *method;  ///< the scene's solver.method this row answers, or NULL for any
+    const char *variant; ///< the scene's solver.variant this row answers, or NULL for any
+    const char *what;    ///< one line for --explain and the docs
+    ak_solver_solve_fn solve;
+} ak_solver_variant;
+
+/// The first row of the table that matches m->solver (the last row matches anything).
+const ak_solver_variant *ak_solver_variant_for(const ak_model *m);
+
+#endif

@@ -16,7 +16,7 @@
 #include "common/dyn_scenes.h"
 #include "mass/mass.h"
 #include "model.h"
-#include "report/plot.h"
+#include "common/plot.h"
 #include "published/collide_published.h"
 
 #define TOL_SEP 1e-6      // separation against the ground truth (the figure)

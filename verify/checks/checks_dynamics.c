@@ -18,7 +18,7 @@
 #include "integrate.h"
 #include "model.h"
 #include "pga/pga.h"
-#include "report/plot.h"
+#include "common/plot.h"
 #include "published/dyn_published.h"
 #include "world.h"
 #include "common/world_checks_util.h"

@@ -20,7 +20,7 @@
 #include "checks/checks.h"
 #include "ga/nd.h"
 #include "mass/mass.h"
-#include "report/plot.h"
+#include "common/plot.h"
 #include "published/mass_published.h"
 
 #define QUAD_TOL 1e-6       // analytic vs quadrature, relative (issue #3)

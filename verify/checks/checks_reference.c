@@ -11,7 +11,7 @@
 #include "checks/checks.h"
 #include "compare/compare.h"
 #include "oracles/free_body.h"
-#include "report/plot.h"
+#include "common/plot.h"
 #include "compare/reference_set.h"
 #include "compare/trace_read.h"
 

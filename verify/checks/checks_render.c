@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "checks/checks.h"
-#include "report/plot.h"
+#include "common/plot.h"
 #include "ga/nd.h"
 #include "collide/collide.h"
 #include "geom/mesh.h"

@@ -11,7 +11,7 @@
 #include "broadphase.h"
 #include "collide/collide.h"
 #include "checks/checks.h"
-#include "report/plot.h"
+#include "common/plot.h"
 #include "contact/contact.h"
 #include "dyn/dyn.h"
 #include "published/solver_published.h"

@@ -10,7 +10,7 @@
 #include "common/files.h"
 #include "cli/cli.h"
 #include "compare/compare.h"
-#include "report/plot.h"
+#include "common/plot.h"
 #include "report/report.h"
 #include "compare/trace_read.h"
 #include "report/traceability.h"

@@ -1,6 +1,6 @@
 // Small cairo plots to PNG (see plot.h): one frame type (axes, ticks, labels, legend) shared by
 // line plots, histograms and bar charts.
-#include "report/plot.h"
+#include "common/plot.h"
 
 #include <cairo.h>
 #include <math.h>

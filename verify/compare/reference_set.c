@@ -371,9 +371,9 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
         // `anakata mass` unavailable or failing: free hyperboxes and hyperspheres get the
         // oracle's textbook mass properties; otherwise the entry keeps the ones it has.
         char e2[512];
-        ak_compare_spec probe;
+        ak_free_body_info probe;
         if (ak_free_body_oracle(scene_path, 0.01, tmp, &probe, e2, sizeof e2) == 0) {
-            ak_compare_spec_free(&probe);
+            ak_free_body_info_free(&probe);
             oracle_props = true;
             fprintf(stderr, "anakata reference: %s: %s; mass properties from the free-body oracle\n", scene, err);
         } else if (!cJSON_GetObjectItemCaseSensitive(entry, "bodies")) {
@@ -383,7 +383,7 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
         err[0] = '\0';
     }
     if (oracle_props) {
-        ak_compare_spec o;
+        ak_free_body_info o;
         if (ak_free_body_oracle(scene_path, 0.01, tmp, &o, err, errlen)) goto done_spec;
         cJSON *list = cJSON_CreateArray();
         int k = ak_nd_nbiv(o.dim);
@@ -392,13 +392,17 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
             cJSON_AddStringToObject(jb, "name", o.bodies[b].name);
             cJSON_AddNumberToObject(jb, "mass", o.bodies[b].mass);
             cJSON *I = cJSON_AddArrayToObject(jb, "inertia");
-            for (int r = 0; r < k; r++) cJSON_AddItemToArray(I, cJSON_CreateDoubleArray(o.bodies[b].inertia + r * k, k));
+            for (int r = 0; r < k; r++) { // the oracle's inertia is diagonal in the body frame
+                double row[AK_MAX_BIV] = {0};
+                row[r] = o.bodies[b].inertia[r];
+                cJSON_AddItemToArray(I, cJSON_CreateDoubleArray(row, k));
+            }
             cJSON_AddItemToArray(list, jb);
         }
         set_item(entry, "bodies", list);
         set_item(entry, "gravity", cJSON_CreateDoubleArray(o.gravity, o.dim));
         set_item(entry, "dim", cJSON_CreateNumber(o.dim));
-        ak_compare_spec_free(&o);
+        ak_free_body_info_free(&o);
     }
     if (ak_ref_generate(manifest, &s, exe, tmp, err, errlen)) goto done_spec;
     if (ak_tracefile_read(tmp, &t, err, errlen)) goto done_spec;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/files.h"
+#include "common/trace_format.h"
 #include "ga/nd.h"
 
 #define MAX_FIELDS 512
@@ -31,31 +32,6 @@ static int fail(parser *p, const char *fmt, ...) {
     vsnprintf(p->err + n, p->errlen - (size_t)n, fmt, ap);
     va_end(ap);
     return -1;
-}
-
-int ak_tracefile_header(int dim, char *out, size_t outlen) {
-    if (dim < 2 || dim > AK_MAX_DIM) return -1;
-    size_t n = 0;
-    int w = snprintf(out, outlen, "step,t,body");
-    if (w < 0 || (size_t)w >= outlen) return -1;
-    n = (size_t)w;
-#define PUT(...)                                                                                                       \
-    do {                                                                                                               \
-        w = snprintf(out + n, outlen - n, __VA_ARGS__);                                                                \
-        if (w < 0 || (size_t)w >= outlen - n) return -1;                                                              \
-        n += (size_t)w;                                                                                                \
-    } while (0)
-    for (int i = 0; i < dim; i++) PUT(",x%d", i);
-    for (int i = 0; i < dim; i++) PUT(",v%d", i);
-    for (int k = 0; k < ak_nd_neven(dim); k++) {
-        char name[8];
-        ak_nd_even_name(dim, k, name);
-        if (k == 0) PUT(",r");
-        else PUT(",r_%s", name);
-    }
-    for (int k = 0; k < ak_nd_nbiv(dim); k++) PUT(",w_%s", ak_nd_biv_name(dim, k));
-#undef PUT
-    return 0;
 }
 
 // Split a line (no newline) at commas in place; trims spaces and one pair of double quotes.

@@ -24,7 +24,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define AK_TRACEFILE_NAME_MAX 64
+#include "common/trace_format.h"
+
 #define AK_TRACEFILE_META_MAX 32
 
 typedef struct ak_tracefile {
@@ -77,8 +78,5 @@ int ak_tracefile_write(const char *path, const ak_tracefile *t, const unsigned c
 /// Which steps a reference keeps: every step with t <= t0 + dense_until, then every `every`-th
 /// step, and always the last. keep has t->nsteps entries. Returns the number kept.
 long ak_tracefile_downsample(const ak_tracefile *t, double dense_until, int every, unsigned char *keep);
-
-/// The contract's header for dimension dim (the core columns only), into out. 0 or -1.
-int ak_tracefile_header(int dim, char *out, size_t outlen);
 
 #endif

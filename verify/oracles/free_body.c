@@ -11,7 +11,6 @@
 
 #include "common/files.h"
 #include "ga/nd.h"
-#include "compare/trace_read.h"
 
 #define ORACLE_EPS 1e-12
 #define ORACLE_DEFAULT_DURATION 5.0
@@ -217,7 +216,7 @@ done:
     return rc;
 }
 
-int ak_free_body_oracle(const char *scene_path, double duration, const char *trace_path, ak_compare_spec *spec,
+int ak_free_body_oracle(const char *scene_path, double duration, const char *trace_path, ak_free_body_info *spec,
                         char *err, size_t errlen) {
     gsl_set_error_handler_off();
     fb_scene *s = malloc(sizeof *s);
@@ -281,9 +280,8 @@ int ak_free_body_oracle(const char *scene_path, double duration, const char *tra
         }
     }
     if (spec) {
-        ak_compare_spec_default(spec);
+        memset(spec, 0, sizeof *spec);
         spec->dim = n;
-        spec->has_gravity = true;
         memcpy(spec->gravity, s->g, sizeof s->g);
         spec->bodies = calloc((size_t)s->nbody, sizeof *spec->bodies);
         if (!spec->bodies) {
@@ -294,7 +292,7 @@ int ak_free_body_oracle(const char *scene_path, double duration, const char *tra
         for (int i = 0; i < s->nbody; i++) {
             snprintf(spec->bodies[i].name, sizeof spec->bodies[i].name, "%s", s->b[i].name);
             spec->bodies[i].mass = s->b[i].mass;
-            for (int q = 0; q < k; q++) spec->bodies[i].inertia[q * k + q] = s->b[i].inertia[q];
+            memcpy(spec->bodies[i].inertia, s->b[i].inertia, sizeof s->b[i].inertia);
         }
         spec->duration = duration;
     }
@@ -307,4 +305,10 @@ done:
     }
     free(s);
     return rc;
+}
+
+void ak_free_body_info_free(ak_free_body_info *info) {
+    free(info->bodies);
+    info->bodies = NULL;
+    info->nbody = 0;
 }

@@ -12,13 +12,32 @@
 
 #include <stddef.h>
 
-#include "compare/compare.h"
+#include "common/trace_format.h"
+#include "ga/nd.h"
+
+/// One body's textbook mass properties, as the oracle uses them.
+typedef struct ak_free_body_props {
+    char name[AK_TRACEFILE_NAME_MAX];
+    double mass;
+    double inertia[AK_MAX_BIV]; ///< principal moments, one per coordinate plane (diagonal)
+} ak_free_body_props;
+
+/// What the oracle read from the scene: dimension, gravity, duration simulated, bodies.
+typedef struct ak_free_body_info {
+    int dim;
+    double gravity[AK_MAX_DIM];
+    double duration;
+    int nbody;
+    ak_free_body_props *bodies; ///< nbody entries (free with ak_free_body_info_free)
+} ak_free_body_info;
+
+void ak_free_body_info_free(ak_free_body_info *info);
 
 /// Simulate scene_path for duration seconds (<= 0: the scene's "duration", else 5 s), sampling at
-/// the scene's timestep, and write an anakata-trace/1 file to trace_path. If spec is not NULL it
+/// the scene's timestep, and write an anakata-trace/1 file to trace_path. If info is not NULL it
 /// receives the scene's dim, gravity and bodies' mass properties (free with
-/// ak_compare_spec_free). Returns 0, or -1 with a message in err.
-int ak_free_body_oracle(const char *scene_path, double duration, const char *trace_path, ak_compare_spec *spec,
+/// ak_free_body_info_free). Returns 0, or -1 with a message in err.
+int ak_free_body_oracle(const char *scene_path, double duration, const char *trace_path, ak_free_body_info *info,
                         char *err, size_t errlen);
 
 #endif

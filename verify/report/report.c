@@ -12,7 +12,7 @@
 
 #include "common/files.h"
 #include "checks/harness.h"
-#include "report/plot.h"
+#include "common/plot.h"
 #include "report/traceability.h"
 
 #ifndef AK_SOURCE_DIR

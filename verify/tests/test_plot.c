@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "report/plot.h"
+#include "common/plot.h"
 
 #define PLOT_WIDTH 640
 #define PLOT_HEIGHT 400

@@ -8,7 +8,7 @@
 
 #include "common/files.h"
 #include "checks/harness.h"
-#include "report/plot.h"
+#include "common/plot.h"
 #include "report/report.h"
 #include "report/traceability.h"
 

@@ -179,9 +179,15 @@ int ak_broadphase_all_pairs(const ak_model *m, const ak_data *d, ak_contact_cach
 }
 
 // ---- AABB tree -------------------------------------------------------------------------------
-// Node layout in c->nodes (NODE doubles each): lo[AK_MAX_DIM], hi[AK_MAX_DIM], left, right,
-// body (-1 for an internal node). Children indices are stored as doubles (exact below 2^53).
-#define NODE (2 * AK_MAX_DIM + 3)
+// A persistent tree (c->tree, c->ntree nodes, node 0 the root, children after their parent) over
+// the non-plane bodies. It is built by median splits (build) and then, every step, refitted
+// bottom-up to the bodies' new AABBs (O(N)): a refitted node still bounds every box below it,
+// so the query finds exactly the overlapping pairs whatever the tree's shape. The shape only
+// decides the cost; the tree is rebuilt when the refitted nodes' total extent has grown by
+// more than AK_TREE_REBUILD over the extent at build time (bodies moved far), when the last
+// query needed more than AK_TREE_REBUILD times the box tests of the query right after the build
+// (the tree fits the bodies worse), or when the set of bodies differs (another model).
+#define AK_TREE_REBUILD 1.5
 
 static _Thread_local const double *cen_key;
 static _Thread_local int cen_axis;
@@ -196,22 +202,19 @@ static int cen_cmp(const void *x, const void *y) {
 // Build the subtree over order[s..e); returns its node index.
 static int build(int n, ak_contact_cache *c, int s, int e, int *next) {
     int id = (*next)++;
-    double *nd = c->nodes + (size_t)id * NODE;
-    for (int i = 0; i < n; i++) nd[i] = INFINITY, nd[AK_MAX_DIM + i] = -INFINITY;
+    ak_tree_node *nd = &c->tree[id];
     double clo[AK_MAX_DIM], chi[AK_MAX_DIM];
     for (int i = 0; i < n; i++) clo[i] = INFINITY, chi[i] = -INFINITY;
     for (int t = s; t < e; t++) {
         const double *B = c->aabb + (size_t)c->order[t] * 2 * AK_MAX_DIM;
         for (int i = 0; i < n; i++) {
-            nd[i] = fmin(nd[i], B[i]);
-            nd[AK_MAX_DIM + i] = fmax(nd[AK_MAX_DIM + i], B[AK_MAX_DIM + i]);
             double ctr = B[i] + B[AK_MAX_DIM + i];
             clo[i] = fmin(clo[i], ctr), chi[i] = fmax(chi[i], ctr);
         }
     }
     if (e - s == 1) {
-        nd[2 * AK_MAX_DIM] = nd[2 * AK_MAX_DIM + 1] = -1;
-        nd[2 * AK_MAX_DIM + 2] = c->order[s];
+        nd->left = nd->right = -1;
+        nd->body = c->order[s];
         return id;
     }
     int axis = 0;
@@ -223,11 +226,81 @@ static int build(int n, ak_contact_cache *c, int s, int e, int *next) {
     int mid = s + (e - s) / 2;
     int l = build(n, c, s, mid, next);
     int r = build(n, c, mid, e, next);
-    nd = c->nodes + (size_t)id * NODE; // (unchanged pointer; the array is preallocated)
-    nd[2 * AK_MAX_DIM] = l;
-    nd[2 * AK_MAX_DIM + 1] = r;
-    nd[2 * AK_MAX_DIM + 2] = -1;
+    nd = &c->tree[id];
+    nd->left = l;
+    nd->right = r;
+    nd->body = -1;
     return id;
+}
+
+// Refit every node to the current AABBs (children have larger indices than their parent);
+// returns the total extent of the internal nodes, the tree's cost measure.
+static double refit(int n, ak_contact_cache *c) {
+    double ext = 0.0;
+    for (int id = c->ntree - 1; id >= 0; id--) {
+        ak_tree_node *nd = &c->tree[id];
+        if (nd->body >= 0) {
+            const double *B = c->aabb + (size_t)nd->body * 2 * AK_MAX_DIM;
+            for (int i = 0; i < n; i++) nd->lo[i] = B[i], nd->hi[i] = B[AK_MAX_DIM + i];
+            continue;
+        }
+        const ak_tree_node *L = &c->tree[nd->left], *R = &c->tree[nd->right];
+        for (int i = 0; i < n; i++) {
+            nd->lo[i] = L->lo[i] < R->lo[i] ? L->lo[i] : R->lo[i];
+            nd->hi[i] = L->hi[i] > R->hi[i] ? L->hi[i] : R->hi[i];
+            ext += nd->hi[i] - nd->lo[i];
+        }
+    }
+    return ext;
+}
+
+static bool overlap_node(int n, const double *A, const ak_tree_node *nd) {
+    for (int i = 0; i < n; i++)
+        if (nd->hi[i] < A[i] || A[AK_MAX_DIM + i] < nd->lo[i]) return false;
+    return true;
+}
+
+// Sort the pair list by (a, b): counting sort on a (pairs have a < b), then insertion sort of
+// each run on b (runs are short: a body's neighbours). Same order as qsort with pair_cmp.
+static int sort_pairs(const ak_model *m, ak_contact_cache *c) {
+    int np = c->npair, nb = m->nbody;
+    if (np < 2) return 0;
+    if (np > c->pairtmpcap) {
+        int *q = realloc(c->pairtmp, (size_t)np * 2 * sizeof(int));
+        if (!q) return -1;
+        c->pairtmp = q;
+        c->pairtmpcap = np;
+    }
+    int *cnt = c->count;
+    memset(cnt, 0, sizeof(int) * (size_t)(nb + 1));
+    for (int p = 0; p < np; p++) cnt[c->pairs[2 * p] + 1]++;
+    for (int b = 0; b < nb; b++) cnt[b + 1] += cnt[b];
+    for (int p = 0; p < np; p++) {
+        int a = c->pairs[2 * p], at = cnt[a]++;
+        c->pairtmp[2 * at] = a;
+        c->pairtmp[2 * at + 1] = c->pairs[2 * p + 1];
+    }
+    // cnt[a] is now the end of run a; runs are contiguous from 0
+    int s = 0;
+    for (int a = 0; a < nb; a++) {
+        int e = cnt[a];
+        for (int i = s + 1; i < e; i++) {
+            int v = c->pairtmp[2 * i + 1], j = i - 1;
+            while (j >= s && c->pairtmp[2 * j + 1] > v) {
+                c->pairtmp[2 * (j + 1) + 1] = c->pairtmp[2 * j + 1];
+                j--;
+            }
+            c->pairtmp[2 * (j + 1) + 1] = v;
+        }
+        s = e;
+    }
+    int *t = c->pairs;
+    int cap = c->paircap;
+    c->pairs = c->pairtmp;
+    c->paircap = c->pairtmpcap;
+    c->pairtmp = t;
+    c->pairtmpcap = cap;
+    return 0;
 }
 
 int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
@@ -236,33 +309,45 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
     c->broad_tests = 0;
     fill_aabbs(m, d, c, margin);
     for (int b = 0; b < m->nbody; b++)
-        if (!is_plane(&m->bodies[b])) c->order[cnt++] = b;
+        if (!is_plane(&m->bodies[b])) cnt++;
     if (cnt > 1) {
-        int next = 0;
-        build(n, c, 0, cnt, &next);
+        double ext = c->ntree == 2 * cnt - 1 ? refit(n, c) : INFINITY;
+        if (!(ext <= AK_TREE_REBUILD * c->tree_extent) ||
+            c->tree_last_tests > AK_TREE_REBUILD * c->tree_tests) { // (re)build
+            cnt = 0;
+            for (int b = 0; b < m->nbody; b++)
+                if (!is_plane(&m->bodies[b])) c->order[cnt++] = b;
+            int next = 0;
+            build(n, c, 0, cnt, &next);
+            c->ntree = next;
+            c->tree_extent = refit(n, c);
+            c->tree_builds++;
+            c->tree_tests = -1;
+        }
         int stack[128];
         for (int a = 0; a < m->nbody; a++) {
             if (is_plane(&m->bodies[a])) continue;
             const double *A = c->aabb + (size_t)a * 2 * AK_MAX_DIM;
+            bool sa = is_static(&m->bodies[a]);
             int sp = 0;
             stack[sp++] = 0;
             while (sp > 0) {
-                const double *nd = c->nodes + (size_t)stack[--sp] * NODE;
+                const ak_tree_node *nd = &c->tree[stack[--sp]];
                 c->broad_tests++;
-                if (!overlap(n, A, nd)) continue;
-                int body = (int)nd[2 * AK_MAX_DIM + 2];
+                if (!overlap_node(n, A, nd)) continue;
+                int body = nd->body;
                 if (body >= 0) {
-                    if (body > a && !(is_static(&m->bodies[a]) && is_static(&m->bodies[body])) &&
-                        push_pair(c, a, body))
+                    if (body > a && !(sa && is_static(&m->bodies[body])) && push_pair(c, a, body))
                         return -1;
                     continue;
                 }
-                stack[sp++] = (int)nd[2 * AK_MAX_DIM];
-                stack[sp++] = (int)nd[2 * AK_MAX_DIM + 1];
+                stack[sp++] = nd->left;
+                stack[sp++] = nd->right;
             }
         }
     }
+    c->tree_last_tests = c->broad_tests;
+    if (c->tree_tests < 0) c->tree_tests = c->broad_tests;
     if (plane_pairs(m, d, c, margin)) return -1;
-    if (c->npair > 1) qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
-    return 0;
+    return sort_pairs(m, c);
 }

@@ -47,6 +47,13 @@ typedef struct ak_contact_point {
     double jt1;
 } ak_contact_point;
 
+/// A node of the broadphase's AABB tree (broadphase.c): a leaf holds one body.
+typedef struct ak_tree_node {
+    double lo[AK_MAX_DIM], hi[AK_MAX_DIM];
+    int left, right; ///< children (-1 for a leaf)
+    int body;        ///< the leaf's body, -1 for an internal node
+} ak_tree_node;
+
 /// The contact state of a world (one per ak_data, created on the first step with contacts).
 typedef struct ak_contact_cache {
     int npoint, cap;
@@ -63,7 +70,14 @@ typedef struct ak_contact_cache {
     double *inv_iw;           ///< nbody x k x k world inverse inertia  [B-eq4]
     int *level;               ///< nbody: contact-graph level (0 touches a static body; -1 none)
     double *rot;              ///< nbody x n x n rotation matrices of this step (broadphase)
-    double *nodes;            ///< AABB tree: 2 nbody x (2 AK_MAX_DIM + 3) (broadphase.c)
+    ak_tree_node *tree;       ///< AABB tree, 2 nbody - 1 nodes at most, kept between steps
+    int ntree;                ///< nodes in use (0: no tree yet)
+    double tree_extent;       ///< total extent of the internal nodes when the tree was built
+    long tree_builds;         ///< how many times the tree was (re)built (cost measure)
+    long tree_tests;          ///< box tests of the first query after the last build
+    long tree_last_tests;     ///< box tests of the last query
+    int *count;               ///< nbody + 1 counters (pair sort)
+    int *pairtmp, pairtmpcap; ///< second pair buffer (pair sort)
     long broad_tests;         ///< AABB overlap tests of the last broadphase (cost measure)
 } ak_contact_cache;
 

@@ -1,0 +1,85 @@
+// Unit tests of the engine's fast paths against the plain ones (docs/performance.md): the
+// persistent, refitted broadphase tree against all pairs step after step.
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "broadphase.h"
+#include "contact_cache.h"
+#include "ga/nd.h"
+#include "world.h"
+#include "common/world_checks_util.h"
+
+TestSuite(perf);
+
+// A random mixed scene in n dimensions: N bodies (spheres and boxes with random rotors and
+// velocities) above a ground plane inside four walls, falling. Deterministic (LCG).
+static ak_model *random_scene(int n, int N, unsigned seed, ak_data **dp) {
+    ak_model *m = ak_model_create(n, N + 3);
+    ak_data *d = ak_data_create(m);
+    double L = 0.9 * pow((double)N, 1.0 / n);
+    for (int b = 0; b < N; b++) {
+        ak_shape s = b % 3 ? ak_wc_sphere(n, 0.3 + 0.2 * (b % 5) / 4.0) : ak_wc_box(n, 0.3);
+        double x[AK_MAX_DIM] = {0}, B[AK_MAX_BIV];
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            x[i] = L * ((seed >> 8) % 100000) / 100000.0;
+        }
+        x[1] += 0.8;
+        ak_wc_set_body(m, d, b, &s, 1.0, x);
+        for (int q = 0; q < ak_nd_nbiv(n); q++) {
+            seed = seed * 1103515245u + 12345u;
+            B[q] = 3.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+            d->w[(size_t)b * AK_MAX_BIV + q] = B[q];
+        }
+        ak_nd_rotor_exp(n, d->R + (size_t)b * AK_MAX_EVEN, B);
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            d->v[(size_t)b * AK_MAX_DIM + i] = 4.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+        }
+    }
+    double up[AK_MAX_DIM] = {0, 1}, wx[AK_MAX_DIM] = {1}, wxm[AK_MAX_DIM] = {-1};
+    ak_shape g = ak_wc_plane(n, up, 0.0), w0 = ak_wc_plane(n, wx, -0.5),
+             w1 = ak_wc_plane(n, wxm, -L - 0.5);
+    ak_wc_set_body(m, d, N, &g, 0, NULL);
+    ak_wc_set_body(m, d, N + 1, &w0, 0, NULL);
+    ak_wc_set_body(m, d, N + 2, &w1, 0, NULL);
+    char err[256];
+    cr_assert_eq(ak_wc_fill_mass(m, err, sizeof err), 0, "%s", err);
+    m->gravity[1] = -9.81;
+    m->timestep = 1.0 / 60;
+    *dp = d;
+    return m;
+}
+
+// The persistent tree (refitted every step, rebuilt when it has grown) finds exactly the
+// all-pairs list at every step of a falling, spinning scene, in 3 and 4 dimensions; the scene
+// moves enough that both the refit and the rebuild paths run.
+Test(perf, broadphase_tree_refit_equals_all_pairs) {
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = random_scene(n, 300, 7u + (unsigned)n, &d);
+        ak_world_opts o = ak_world_default_opts(m);
+        ak_contact_cache *tree = ak_contact_cache_create(m), *all = ak_contact_cache_create(m);
+        char err[512];
+        long total = 0;
+        for (int s = 0; s < 90; s++) {
+            cr_assert_eq(ak_broadphase(m, d, tree, 0.02), 0);
+            cr_assert_eq(ak_broadphase_all_pairs(m, d, all, 0.02), 0);
+            cr_assert_eq(tree->npair, all->npair, "n=%d step %d: %d pairs against %d", n, s,
+                         tree->npair, all->npair);
+            cr_assert_eq(memcmp(tree->pairs, all->pairs, sizeof(int) * 2 * (size_t)all->npair), 0,
+                         "n=%d step %d: pair lists differ", n, s);
+            total += all->npair;
+            cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        }
+        cr_assert(total > 1000, "n=%d: too few pairs (%ld) for the test to mean much", n, total);
+        cr_assert(tree->tree_builds > 1 && tree->tree_builds < 90,
+                  "n=%d: %ld builds in 90 steps (refit and rebuild should both run)", n,
+                  tree->tree_builds);
+        ak_contact_cache_free(tree);
+        ak_contact_cache_free(all);
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+}

@@ -168,15 +168,78 @@ void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c) {
     }
 }
 
-int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
-    int n = m->dim, sliding = 0;
+// ---- the velocity iterations' inner loop (performance; docs/performance.md) ----------------
+// ak_solver_rel_velocity and apply() with the ref/ kernels they call (ak_contact_point_velocity
+// -> ak_nd_contract, ak_contact_apply -> ak_nd_wedge) written out inline, every operation in the
+// same order, so that the results are bit for bit those of the calls (-ffp-contract=off); the
+// dimension is a constant in the instances for n = 3 and 4 so that the loops unroll. The
+// reference scenes' traces are unchanged (anakata reference).
+static inline __attribute__((always_inline)) void fast_point_velocity(
+    int n, double out[], const double v[], const double w[], const double r[]) {
+    double c[AK_MAX_DIM]; // ak_nd_contract: (r _| w)
+    for (int q = 0; q < n; q++) c[q] = 0.0;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++, k++) {
+            c[j] += r[i] * w[k];
+            c[i] -= r[j] * w[k];
+        }
+    for (int i = 0; i < n; i++) out[i] = v[i] + c[i];
+}
+
+static inline __attribute__((always_inline)) void fast_rel_velocity(
+    int n, const ak_data *d, const ak_contact_point *p, int ma, int mb, double u[]) {
+    double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
+    if (ma)
+        fast_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
+                            d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
+    if (mb)
+        fast_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM,
+                            d->w + (size_t)p->b * AK_MAX_BIV, p->rb);
+    for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i];
+}
+
+static inline __attribute__((always_inline)) void fast_apply_one(
+    int n, double v[], double w[], double im, const double iw[], const double r[],
+    const double P[], double s) {
+    for (int i = 0; i < n; i++) v[i] += s * im * P[i]; // ak_contact_apply
+    int k = n * (n - 1) / 2;
+    double L[AK_MAX_BIV];
+    int q = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) L[q++] = r[i] * P[j] - r[j] * P[i]; // ak_nd_wedge
+    for (int a = 0; a < k; a++) {
+        double acc = 0.0;
+        for (int b = 0; b < k; b++) acc += iw[a * k + b] * L[b];
+        w[a] += s * acc;
+    }
+}
+
+static inline __attribute__((always_inline)) void fast_apply(
+    int n, const ak_model *m, ak_data *d, const ak_contact_cache *c, const ak_contact_point *p,
+    int ma, int mb, const double P[]) {
+    int k = n * (n - 1) / 2;
+    if (ma)
+        fast_apply_one(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
+                       m->bodies[p->a].inv_mass, c->inv_iw + (size_t)p->a * (size_t)(k * k),
+                       p->ra, P, 1.0);
+    if (mb)
+        fast_apply_one(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
+                       m->bodies[p->b].inv_mass, c->inv_iw + (size_t)p->b * (size_t)(k * k),
+                       p->rb, P, -1.0);
+}
+
+static inline __attribute__((always_inline)) int iterate_n(int n, const ak_model *m, ak_data *d,
+                                                           ak_contact_cache *c) {
+    int sliding = 0;
     for (int i = 0; i < c->npoint; i++) {
         ak_contact_point *p = &c->pts[i];
-        int nt = p->nt;
+        int nt = n - 1; // p->nt (ak_solver_prepare sets it to n - 1)
+        int ma = ak_solver_body_moves(m, p->a), mb = ak_solver_body_moves(m, p->b);
         double u[AK_MAX_DIM], P[AK_MAX_DIM];
         // friction first (the normal row, solved last, matters most for non-penetration)
         if (p->mu > 0.0) {
-            ak_solver_rel_velocity(m, d, p, u);
+            fast_rel_velocity(n, d, p, ma, mb, u);
             double ut[AK_MAX_TAN], old[AK_MAX_TAN], nw[AK_MAX_TAN];
             for (int r = 0; r < nt; r++) {
                 ut[r] = old[r] = 0.0;
@@ -196,9 +259,9 @@ int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
                 P[j] = jt - p->jt[j];
                 p->jt[j] = jt;
             }
-            apply(m, d, c, p, P);
+            fast_apply(n, m, d, c, p, ma, mb, P);
         }
-        ak_solver_rel_velocity(m, d, p, u);
+        fast_rel_velocity(n, d, p, ma, mb, u);
         double vn = 0.0;
         for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
         double jn = fmax(p->jn - p->mn * (vn - p->bias), 0.0); // accumulated and clamped
@@ -206,9 +269,17 @@ int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
         p->jn = jn;
         if (jn > p->jn_max) p->jn_max = jn;
         for (int j = 0; j < n; j++) P[j] = dj * p->normal[j];
-        apply(m, d, c, p, P);
+        fast_apply(n, m, d, c, p, ma, mb, P);
     }
     return sliding;
+}
+
+int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
+    switch (m->dim) { // the same code with n a constant (unrolled loops)
+    case 3: return iterate_n(3, m, d, c);
+    case 4: return iterate_n(4, m, d, c);
+    default: return iterate_n(m->dim, m, d, c);
+    }
 }
 
 void ak_solver_restitution(const ak_model *m, ak_data *d, ak_contact_cache *c) {

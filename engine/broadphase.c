@@ -6,6 +6,11 @@
 #include <string.h>
 
 #include "geom/support.h"
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+static int threads_for(int work) { return ak_parallel_threads(work); }
 
 static bool is_plane(const ak_body *b) { return b->shape.type == AK_SHAPE_HYPERPLANE; }
 static bool is_static(const ak_body *b) { return b->fixed || b->inv_mass <= 0.0 || is_plane(b); }
@@ -98,8 +103,9 @@ static int plane_pairs(const ak_model *m, const ak_data *d, ak_contact_cache *c,
 
 static void fill_aabbs(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
     int n = m->dim;
+#pragma omp parallel for schedule(static) num_threads(threads_for(m->nbody))
     for (int b = 0; b < m->nbody; b++) {
-        if (is_plane(&m->bodies[b])) continue;
+        if (is_plane(&m->bodies[b])) continue; // (continue ends this iteration only)
         double *M = c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
         ak_nd_rotor_to_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
         double *lo = c->aabb + (size_t)b * 2 * AK_MAX_DIM, *hi = lo + AK_MAX_DIM;
@@ -324,26 +330,66 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
             c->tree_builds++;
             c->tree_tests = -1;
         }
-        int stack[128];
-        for (int a = 0; a < m->nbody; a++) {
-            if (is_plane(&m->bodies[a])) continue;
-            const double *A = c->aabb + (size_t)a * 2 * AK_MAX_DIM;
-            bool sa = is_static(&m->bodies[a]);
-            int sp = 0;
-            stack[sp++] = 0;
-            while (sp > 0) {
-                const ak_tree_node *nd = &c->tree[stack[--sp]];
-                c->broad_tests++;
-                if (!overlap_node(n, A, nd)) continue;
-                int body = nd->body;
-                if (body >= 0) {
-                    if (body > a && !(sa && is_static(&m->bodies[body])) && push_pair(c, a, body))
-                        return -1;
-                    continue;
+        // query every body against the tree, in parallel: each thread fills its own list, the
+        // lists are concatenated and sorted below, so the result does not depend on the threads
+        int nt = threads_for(m->nbody), fail = 0;
+        for (int t = 0; t < nt; t++) c->tbuf[t].n = 0, c->tbuf[t].tests = 0;
+#pragma omp parallel num_threads(nt) reduction(| : fail)
+        {
+            int t = 0;
+#ifdef _OPENMP
+            t = omp_get_thread_num();
+#endif
+            ak_pair_buf *pb = &c->tbuf[t];
+#pragma omp for schedule(static)
+            for (int a = 0; a < m->nbody; a++) {
+                if (fail || is_plane(&m->bodies[a])) continue;
+                const double *A = c->aabb + (size_t)a * 2 * AK_MAX_DIM;
+                bool sa = is_static(&m->bodies[a]);
+                int stack[128], sp = 0;
+                stack[sp++] = 0;
+                while (sp > 0) {
+                    const ak_tree_node *nd = &c->tree[stack[--sp]];
+                    pb->tests++;
+                    if (!overlap_node(n, A, nd)) continue;
+                    int body = nd->body;
+                    if (body >= 0) {
+                        if (body > a && !(sa && is_static(&m->bodies[body]))) {
+                            if (pb->n + 1 > pb->cap) {
+                                int nc = pb->cap ? 2 * pb->cap : 256;
+                                int *q = realloc(pb->p, (size_t)nc * 2 * sizeof(int));
+                                if (!q) {
+                                    fail = 1;
+                                    break;
+                                }
+                                pb->p = q;
+                                pb->cap = nc;
+                            }
+                            pb->p[2 * pb->n] = a;
+                            pb->p[2 * pb->n + 1] = body;
+                            pb->n++;
+                        }
+                        continue;
+                    }
+                    stack[sp++] = nd->left;
+                    stack[sp++] = nd->right;
                 }
-                stack[sp++] = nd->left;
-                stack[sp++] = nd->right;
             }
+        }
+        if (fail) return -1;
+        int total = 0;
+        for (int t = 0; t < nt; t++) total += c->tbuf[t].n, c->broad_tests += c->tbuf[t].tests;
+        if (total > c->paircap) {
+            int *q = realloc(c->pairs, (size_t)total * 2 * sizeof(int));
+            if (!q) return -1;
+            c->pairs = q;
+            c->paircap = total;
+        }
+        for (int t = 0; t < nt; t++) {
+            if (c->tbuf[t].n)
+                memcpy(c->pairs + 2 * (size_t)c->npair, c->tbuf[t].p,
+                       sizeof(int) * 2 * (size_t)c->tbuf[t].n);
+            c->npair += c->tbuf[t].n;
         }
     }
     c->tree_last_tests = c->broad_tests;

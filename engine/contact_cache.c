@@ -3,6 +3,20 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+int ak_parallel_threads(int work) {
+#ifdef _OPENMP
+    if (work < AK_PAR_MIN) return 1;
+    int t = omp_get_max_threads();
+    return t < 1 ? 1 : t > AK_MAX_THREADS ? AK_MAX_THREADS : t;
+#else
+    (void)work;
+    return 1;
+#endif
+}
 
 ak_contact_cache *ak_contact_cache_create(const ak_model *m) {
     ak_contact_cache *c = calloc(1, sizeof *c);
@@ -15,9 +29,11 @@ ak_contact_cache *ak_contact_cache_create(const ak_model *m) {
     c->inv_iw = calloc(nb * (size_t)(k * k), sizeof(double));
     c->tree = calloc(2 * nb, sizeof(ak_tree_node));
     c->count = calloc(nb + 1, sizeof(int));
+    c->F = calloc(nb * AK_MAX_DIM, sizeof(double));
+    c->tau = calloc(nb * AK_MAX_BIV, sizeof(double));
     c->rot = calloc(nb * AK_MAX_DIM * AK_MAX_DIM, sizeof(double));
     c->level = calloc(nb, sizeof(int));
-    if (!c->aabb || !c->order || !c->inv_iw || !c->tree || !c->count || !c->rot || !c->level) {
+    if (!c->aabb || !c->order || !c->inv_iw || !c->tree || !c->count || !c->F || !c->tau || !c->rot || !c->level) {
         ak_contact_cache_free(c);
         return NULL;
     }
@@ -35,6 +51,9 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     free(c->tree);
     free(c->count);
     free(c->pairtmp);
+    free(c->F);
+    free(c->tau);
+    for (int t = 0; t < AK_MAX_THREADS; t++) free(c->tbuf[t].p);
     free(c->rot);
     free(c->level);
     free(c);

@@ -47,6 +47,25 @@ typedef struct ak_contact_point {
     double jt1;
 } ak_contact_point;
 
+/// Most threads the engine's parallel stages use (OpenMP; the results do not depend on it).
+#define AK_MAX_THREADS 64
+
+/// Below this many bodies the engine's per-body loops run on one thread (thread start-up
+/// would cost more than it saves).
+#define AK_PAR_MIN 4096
+/// Threads for a parallel per-body loop over `work` items: 1 below AK_PAR_MIN or without
+/// OpenMP, else omp_get_max_threads() (at most AK_MAX_THREADS). The engine's parallel loops
+/// write disjoint slots or per-thread lists merged in a fixed order, so the results are the
+/// same for any number of threads (test perf).
+int ak_parallel_threads(int work);
+
+/// A thread's pair list in the broadphase query (broadphase.c).
+typedef struct ak_pair_buf {
+    int *p;      ///< 2 x n body indices
+    int n, cap;
+    long tests;  ///< box tests
+} ak_pair_buf;
+
 /// A node of the broadphase's AABB tree (broadphase.c): a leaf holds one body.
 typedef struct ak_tree_node {
     double lo[AK_MAX_DIM], hi[AK_MAX_DIM];
@@ -78,6 +97,9 @@ typedef struct ak_contact_cache {
     long tree_last_tests;     ///< box tests of the last query
     int *count;               ///< nbody + 1 counters (pair sort)
     int *pairtmp, pairtmpcap; ///< second pair buffer (pair sort)
+    ak_pair_buf tbuf[AK_MAX_THREADS]; ///< per-thread pair lists of the query
+    double *F, *tau;          ///< nbody x AK_MAX_DIM forces, nbody x AK_MAX_BIV torques: the
+                              ///< world step's force arrays (world.c), kept between steps
     long broad_tests;         ///< AABB overlap tests of the last broadphase (cost measure)
 } ak_contact_cache;
 

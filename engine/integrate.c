@@ -2,12 +2,14 @@
 #include "integrate.h"
 
 #include <gsl/gsl_errno.h>
+#include <limits.h>
 #include <gsl/gsl_odeiv2.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "contact_cache.h" // ak_parallel_threads
 #include "dyn/dyn.h"
 
 static const char *NAMES[AK_INT_COUNT] = {"thesis", "catto", "rk4", "exp", "gsl"};
@@ -33,9 +35,14 @@ static bool body_moves(const ak_body *b) {
     return !b->fixed && b->inv_mass > 0.0 && b->shape.type != AK_SHAPE_HYPERPLANE;
 }
 
+// The per-body loops below run in parallel for large models (ak_parallel_threads): each body's
+// update reads and writes only that body's state, so the results do not depend on the number
+// of threads. On failure the body with the lowest index is reported.
 int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, double h,
                             const double F[], const double tau[], char *err, size_t errlen) {
-    int n = m->dim, k = ak_nd_nbiv(n);
+    int n = m->dim, k = ak_nd_nbiv(n), failb = INT_MAX;
+#pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m->nbody)) \
+    reduction(min : failb)
     for (int b = 0; b < m->nbody; b++) {
         const ak_body *bd = &m->bodies[b];
         if (!body_moves(bd)) continue;
@@ -60,11 +67,15 @@ int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, 
             ak_dyn_biv_matvec(n, dw, bd->inv_inertia, tb);
             for (int q = 0; q < k; q++) wb[q] += h * dw[q];
             if (ak_dyn_gyro_implicit_body(n, w2, bd->inertia, wb, h) != 0) {
-                snprintf(err, errlen, "body '%s': singular gyroscopic Jacobian", bd->name);
-                return -1;
+                if (b < failb) failb = b;
+                continue;
             }
             ak_dyn_biv_to_world(n, w, R, w2);
         }
+    }
+    if (failb < INT_MAX) {
+        snprintf(err, errlen, "body '%s': singular gyroscopic Jacobian", m->bodies[failb].name);
+        return -1;
     }
     return 0;
 }
@@ -78,7 +89,9 @@ static int project_rotor(int n, double R[]) {
 
 int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, double h,
                            bool renormalize, char *err, size_t errlen) {
-    int n = m->dim, k = ak_nd_nbiv(n), ne = ak_nd_neven(n);
+    int n = m->dim, k = ak_nd_nbiv(n), ne = ak_nd_neven(n), failb = INT_MAX;
+#pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m->nbody)) \
+    reduction(min : failb)
     for (int b = 0; b < m->nbody; b++) {
         const ak_body *bd = &m->bodies[b];
         if (!body_moves(bd)) continue;
@@ -96,11 +109,12 @@ int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, d
             ak_dyn_rotor_rate(n, Rt, R, w);
             for (int q = 0; q < ne; q++) R[q] += h * Rt[q];
         }
-        if (renormalize && project_rotor(n, R) != 0) {
-            snprintf(err, errlen, "body '%s': rotor far from unit (defect %.3g), cannot project",
-                     bd->name, ak_nd_rotor_defect(n, R));
-            return -1;
-        }
+        if (renormalize && project_rotor(n, R) != 0 && b < failb) failb = b;
+    }
+    if (failb < INT_MAX) {
+        snprintf(err, errlen, "body '%s': rotor far from unit (defect %.3g), cannot project",
+                 m->bodies[failb].name, ak_nd_rotor_defect(n, d->R + (size_t)failb * AK_MAX_EVEN));
+        return -1;
     }
     return 0;
 }

@@ -112,3 +112,62 @@ Test(perf, threads_bitwise) {
                  (unsigned long long)h[1]);
 #endif
 }
+
+// ---- renderer ----------------------------------------------------------------------------------
+#include "scene.h"
+#include "tracer.h"
+#include "shaders/ak_render_constants.h"
+
+// The gamma encoding by the table of steps equals floor(pow(c, 1/gamma) 255 + 0.5) on a dense
+// sweep of [0, 1], just below and at every step, and outside [0, 1].
+Test(perf, encode_table_equals_pow) {
+    for (int i = 0; i <= 2000000; i++) {
+        double c = i / 2000000.0;
+        unsigned char want = (unsigned char)floor(pow(c, 1.0 / AK_RT_GAMMA) * 255.0 + 0.5);
+        cr_assert_eq(ak_render_encode(c), want, "c = %.17g", c);
+    }
+    for (int v = 1; v < 256; v++) { // the exact switch points, found here by bisection
+        double lo = 0.0, hi = 1.0;
+        for (int k = 0; k < 200; k++) {
+            double mid = 0.5 * (lo + hi);
+            if (floor(pow(mid, 1.0 / AK_RT_GAMMA) * 255.0 + 0.5) >= v) hi = mid;
+            else lo = mid;
+        }
+        double xs[4] = {nextafter(hi, 0.0), hi, nextafter(hi, 1.0), lo};
+        for (int k = 0; k < 4; k++) {
+            unsigned char want = (unsigned char)floor(pow(xs[k], 1.0 / AK_RT_GAMMA) * 255.0 + 0.5);
+            cr_assert_eq(ak_render_encode(xs[k]), want, "v = %d, c = %.17g", v, xs[k]);
+        }
+    }
+    cr_assert_eq(ak_render_encode(-1.0), 0);
+    cr_assert_eq(ak_render_encode(2.0), 255);
+    cr_assert_eq(ak_render_encode(NAN), 0);
+}
+
+// The CPU tracer's fast paths (camera frame once per image, inline SDFs, the plane lengths once,
+// the per-ray object list, the shadow early out, the encoding table) give the same bytes as the
+// plain paths on every built-in scene, with soft shadows, and from a second camera.
+Test(perf, tracer_fast_equals_plain) {
+    const char *const *names = ak_render_builtin_names();
+    for (int k = 0; names[k]; k++) {
+        for (int cam = 0; cam < 2; cam++) {
+            static ak_render_scene s;
+            char err[256];
+            cr_assert(ak_render_builtin(&s, names[k], 0.3, err, sizeof err), "%s", err);
+            s.shadows = true;
+            if (cam) {
+                double tg[4] = {0.2, 0.6, 0.1, 0.0};
+                ak_render_camera_orbit(&s.cam, tg, 5.0, -40.0, 25.0, 20.0);
+            }
+            ak_render_image a, b;
+            cr_assert(ak_render_image_alloc(&a, 72, 48) && ak_render_image_alloc(&b, 72, 48));
+            ak_render_cpu(&s, &a);
+            ak_render_cpu_plain(&s, &b);
+            size_t nb = (size_t)72 * 48 * 3, diff = 0;
+            for (size_t i = 0; i < nb; i++) diff += a.rgb[i] != b.rgb[i];
+            cr_assert_eq(diff, 0, "scene %s, camera %d: %zu bytes differ", names[k], cam, diff);
+            ak_render_image_free(&a);
+            ak_render_image_free(&b);
+        }
+    }
+}

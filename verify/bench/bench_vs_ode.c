@@ -11,11 +11,13 @@
 // the steps (600 by default), when the pile has landed.
 //
 // usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] [--no-ode] [--no-4d]
-//        [--threads T]
+//        [--threads T] [--par-min N]
 //   default sizes 250,1000,4000,8000; --big adds 16000; --huge adds 100000 (with --steps 60 it
 //   takes a few minutes). Prints per size ms/step of each engine, the ratios anakata 3D / ODE and
 //   4D / 3D, the contact counts and the mean final height (the piles should agree roughly),
-//   and the scaling exponent of each engine over the sizes run.
+//   and the scaling exponent of each engine over the sizes run. --threads sets the OpenMP
+//   threads, --par-min the body count from which the engine's per-body loops use them
+//   (ak_parallel_set_min; default AK_PAR_MIN).
 #include <math.h>
 #include <ode/ode.h>
 #include <stdio.h>
@@ -237,9 +239,10 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--no-ode")) do_ode = 0;
         else if (!strcmp(argv[i], "--no-4d")) do_4d = 0;
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc) threads = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--par-min") && i + 1 < argc) ak_parallel_set_min(atoi(argv[++i]));
         else {
             fprintf(stderr, "usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] "
-                            "[--no-ode] [--no-4d] [--threads T]\n");
+                            "[--no-ode] [--no-4d] [--threads T] [--par-min N]\n");
             return 2;
         }
     }
@@ -260,8 +263,8 @@ int main(int argc, char **argv) {
 #endif
     dInitODE2(0);
     printf("# ODE %s quickstep (hash space) vs anakata (library step, catto integrator), %d steps, "
-           "mean ms/step over the last %d; anakata threads: %d\n",
-           dGetConfiguration(), steps, steps - steps / 2, nthreads);
+           "mean ms/step over the last %d; anakata threads: %d from %d bodies\n",
+           dGetConfiguration(), steps, steps - steps / 2, nthreads, ak_parallel_min());
     printf("%8s %10s %10s %10s %9s %9s %8s %8s %8s %7s %7s %7s\n", "N", "ODE", "ak3D", "ak4D",
            "ak3D/ODE", "ak4D/3D", "ODEcont", "ak3cont", "ak4cont", "ODE_y", "ak3_y", "ak4_y");
     double xs[MAXSIZES], t_ode[MAXSIZES], t3[MAXSIZES], t4[MAXSIZES];

@@ -101,13 +101,66 @@ static int plane_pairs(const ak_model *m, const ak_data *d, ak_contact_cache *c,
     return 0;
 }
 
+// ak_nd_rotor_to_matrix (ref/ga/nd.c: M e_j = R e_j R~ by two products of full multivectors
+// on bitmasks) with the products cut to the terms that can be non-zero, every remaining
+// operation the same and in the same order, so the same bits (test perf.rotor_matrix_exact):
+// T = A e_j has one term per even blade x (x ^ e_j gets s(x, e_j) A_x, added to +0.0), and
+// (T Ar)_i sums s(x, y) T_x Ar_y over x ascending with y = x ^ e_i.
+static inline double blade_sign(unsigned a, unsigned b) {
+    int swaps = 0;
+    for (a >>= 1; a; a >>= 1) swaps += __builtin_popcount(a & b);
+    return (swaps & 1) ? -1.0 : 1.0;
+}
+
+// The even blade masks in ak_nd_even_mask's order (grade by grade, lexicographic in a grade).
+static void subsets(int n, int from, int g, unsigned prefix, unsigned masks[], int *count) {
+    if (g == 0) {
+        masks[(*count)++] = prefix;
+        return;
+    }
+    for (int i = from; i <= n - g; i++) subsets(n, i + 1, g - 1, prefix | (1u << i), masks, count);
+}
+
+void ak_broadphase_rotor_matrix(int n, double M[], const double R[]) {
+    enum { FULLM = 1u << AK_MAX_DIM };
+    double A[FULLM] = {0}, Ar[FULLM] = {0}, Rr[AK_MAX_EVEN];
+    unsigned full = 1u << n;
+    ak_nd_rotor_reverse(n, Rr, R);
+    unsigned masks[AK_MAX_EVEN];
+    int ne = 0;
+    for (int g = 0; g <= n; g += 2) subsets(n, 0, g, 0u, masks, &ne);
+    for (int k = 0; k < ne; k++) {
+        A[masks[k]] = R[k];
+        Ar[masks[k]] = Rr[k];
+    }
+    for (int j = 0; j < n; j++) {
+        unsigned ej = 1u << j;
+        double T[FULLM];
+        for (unsigned x = 0; x < full; x++) T[x] = 0.0;
+        for (unsigned x = 0; x < full; x++) {
+            if (A[x] == 0.0) continue;
+            T[x ^ ej] += blade_sign(x, ej) * A[x] * 1.0;
+        }
+        for (int i = 0; i < n; i++) {
+            unsigned ei = 1u << i;
+            double acc = 0.0;
+            for (unsigned x = 0; x < full; x++) {
+                if (T[x] == 0.0) continue;
+                unsigned y = x ^ ei;
+                if (Ar[y] != 0.0) acc += blade_sign(x, y) * T[x] * Ar[y];
+            }
+            M[i * n + j] = acc;
+        }
+    }
+}
+
 static void fill_aabbs(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
     int n = m->dim;
 #pragma omp parallel for schedule(static) num_threads(threads_for(m->nbody))
     for (int b = 0; b < m->nbody; b++) {
         if (is_plane(&m->bodies[b])) continue; // (continue ends this iteration only)
         double *M = c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
-        ak_nd_rotor_to_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
+        ak_broadphase_rotor_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
         double *lo = c->aabb + (size_t)b * 2 * AK_MAX_DIM, *hi = lo + AK_MAX_DIM;
         aabb_m(m, d, b, M, lo, hi);
         for (int i = 0; i < n; i++) lo[i] -= 0.5 * margin, hi[i] += 0.5 * margin;

@@ -174,3 +174,26 @@ Test(perf, tracer_fast_equals_plain) {
         }
     }
 }
+
+// ---- exact replicas of ref/ kernels -----------------------------------------------------------
+// ak_broadphase_rotor_matrix gives ak_nd_rotor_to_matrix's bits for random rotors (n = 2..5),
+// for plane rotations (zero components) and for the identity.
+Test(perf, rotor_matrix_exact) {
+    unsigned seed = 4242u;
+    for (int n = 2; n <= 5; n++) {
+        for (int t = 0; t < 2000; t++) {
+            double B[AK_MAX_BIV] = {0}, R[AK_MAX_EVEN];
+            int k = ak_nd_nbiv(n);
+            for (int q = 0; q < k; q++) {
+                seed = seed * 1103515245u + 12345u;
+                B[q] = (t % 3 == 0 && q % 2) ? 0.0 : 4.0 * (((seed >> 8) % 100000) / 100000.0 - 0.5);
+            }
+            if (t == 0) ak_nd_rotor_identity(n, R);
+            else ak_nd_rotor_exp(n, R, B);
+            double M1[AK_MAX_DIM * AK_MAX_DIM], M2[AK_MAX_DIM * AK_MAX_DIM];
+            ak_nd_rotor_to_matrix(n, M1, R);
+            ak_broadphase_rotor_matrix(n, M2, R);
+            cr_assert_eq(memcmp(M1, M2, sizeof(double) * (size_t)(n * n)), 0, "n=%d case %d", n, t);
+        }
+    }
+}

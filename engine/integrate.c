@@ -35,6 +35,93 @@ static bool body_moves(const ak_body *b) {
     return !b->fixed && b->inv_mass > 0.0 && b->shape.type != AK_SHAPE_HYPERPLANE;
 }
 
+// ak_dyn_gyro_implicit_body (ref/dyn/dyn.c) with the commutator and the commutator matrix of
+// ref/ga/nd.c written out here on a table of the bivector pairs (the reference finds each pair
+// and index by a search inside the double loop): the same operations in the same order, so the
+// same bits (test perf.gyro_exact); the integrator spends most of its time here.
+static void pairs_of(int n, int pi[], int pj[]) {
+    int c = 0;
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++, c++) pi[c] = a, pj[c] = b;
+}
+
+static inline int biv_index(int n, int i, int j, double *sign) { // ak_nd_biv_index, i != j
+    double s = 1.0;
+    if (i > j) {
+        int t = i;
+        i = j;
+        j = t;
+        s = -1.0;
+    }
+    *sign = s;
+    return i * (2 * n - i - 1) / 2 + (j - i - 1);
+}
+
+static void commutator(int n, const int pi[], const int pj[], double out[], const double a[],
+                       const double b[]) {
+    int k = n * (n - 1) / 2;
+    for (int q = 0; q < k; q++) out[q] = 0.0;
+    for (int p = 0; p < k; p++) {
+        if (a[p] == 0.0) continue;
+        int i = pi[p], j = pj[p];
+        for (int q = 0; q < k; q++) {
+            if (b[q] == 0.0) continue;
+            int s = pi[q], t = pj[q];
+            double ab = a[p] * b[q], sg;
+            int r;
+            if (j == s && i != t) {
+                r = biv_index(n, i, t, &sg);
+                out[r] += sg * ab;
+            }
+            if (i == s && j != t) {
+                r = biv_index(n, j, t, &sg);
+                out[r] -= sg * ab;
+            }
+            if (j == t && i != s) {
+                r = biv_index(n, i, s, &sg);
+                out[r] -= sg * ab;
+            }
+            if (i == t && j != s) {
+                r = biv_index(n, j, s, &sg);
+                out[r] += sg * ab;
+            }
+        }
+    }
+}
+
+static void commutator_matrix(int n, const int pi[], const int pj[], double C[], const double a[]) {
+    int k = n * (n - 1) / 2;
+    double e[AK_MAX_BIV], col[AK_MAX_BIV];
+    for (int q = 0; q < k; q++) {
+        memset(e, 0, sizeof e);
+        e[q] = 1.0;
+        commutator(n, pi, pj, col, a, e);
+        for (int r = 0; r < k; r++) C[r * k + q] = col[r];
+    }
+}
+
+int ak_integrate_gyro_implicit_body(int n, double w2[], const double I[], const double w1[],
+                                    double h) {
+    int k = ak_nd_nbiv(n), pi[AK_MAX_BIV], pj[AK_MAX_BIV];
+    pairs_of(n, pi, pj);
+    double Iw[AK_MAX_BIV], f[AK_MAX_BIV], C1[AK_MAX_BIV * AK_MAX_BIV], C2[AK_MAX_BIV * AK_MAX_BIV];
+    double J[AK_MAX_BIV * AK_MAX_BIV], dw[AK_MAX_BIV];
+    ak_dyn_biv_matvec(n, Iw, I, w1);
+    commutator(n, pi, pj, f, w1, Iw);
+    for (int q = 0; q < k; q++) f[q] = -h * f[q];
+    commutator_matrix(n, pi, pj, C1, w1);
+    commutator_matrix(n, pi, pj, C2, Iw);
+    for (int r = 0; r < k; r++)
+        for (int c = 0; c < k; c++) {
+            double ci = 0.0;
+            for (int q = 0; q < k; q++) ci += C1[r * k + q] * I[q * k + c];
+            J[r * k + c] = I[r * k + c] - h * (ci - C2[r * k + c]);
+        }
+    if (ak_dyn_solve(k, dw, J, f) != 0) return -1;
+    for (int q = 0; q < k; q++) w2[q] = w1[q] - dw[q];
+    return 0;
+}
+
 // The per-body loops below run in parallel for large models (ak_parallel_threads): each body's
 // update reads and writes only that body's state, so the results do not depend on the number
 // of threads. On failure the body with the lowest index is reported.
@@ -66,7 +153,7 @@ int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, 
             ak_dyn_biv_to_body(n, tb, R, t);
             ak_dyn_biv_matvec(n, dw, bd->inv_inertia, tb);
             for (int q = 0; q < k; q++) wb[q] += h * dw[q];
-            if (ak_dyn_gyro_implicit_body(n, w2, bd->inertia, wb, h) != 0) {
+            if (ak_integrate_gyro_implicit_body(n, w2, bd->inertia, wb, h) != 0) {
                 if (b < failb) failb = b;
                 continue;
             }

@@ -6,7 +6,9 @@
 
 #include "broadphase.h"
 #include "contact_cache.h"
+#include "dyn/dyn.h"
 #include "ga/nd.h"
+#include "integrate.h"
 #include "world.h"
 #include "common/world_checks_util.h"
 
@@ -194,6 +196,39 @@ Test(perf, rotor_matrix_exact) {
             ak_nd_rotor_to_matrix(n, M1, R);
             ak_broadphase_rotor_matrix(n, M2, R);
             cr_assert_eq(memcmp(M1, M2, sizeof(double) * (size_t)(n * n)), 0, "n=%d case %d", n, t);
+        }
+    }
+}
+
+// ak_integrate_gyro_implicit_body gives ak_dyn_gyro_implicit_body's bits for random inertias
+// (diagonal, and full symmetric positive definite) and rates, some components zero, n = 2..5.
+Test(perf, gyro_exact) {
+    unsigned seed = 777u;
+    for (int n = 2; n <= 5; n++) {
+        int k = ak_nd_nbiv(n);
+        for (int t = 0; t < 3000; t++) {
+            double I[AK_MAX_BIV * AK_MAX_BIV] = {0}, L[AK_MAX_BIV * AK_MAX_BIV], w[AK_MAX_BIV];
+            for (int q = 0; q < k * k; q++) {
+                seed = seed * 1103515245u + 12345u;
+                L[q] = ((seed >> 8) % 100000) / 100000.0 - 0.5;
+            }
+            for (int r = 0; r < k; r++)
+                for (int c = 0; c < k; c++) {
+                    double acc = r == c ? 0.3 + 0.1 * r : 0.0;
+                    if (t % 2)
+                        for (int q = 0; q < k; q++) acc += L[r * k + q] * L[c * k + q];
+                    I[r * k + c] = acc;
+                }
+            for (int q = 0; q < k; q++) {
+                seed = seed * 1103515245u + 12345u;
+                w[q] = (t % 5 == 0 && q % 2) ? 0.0 : 40.0 * (((seed >> 8) % 100000) / 100000.0 - 0.5);
+            }
+            double a[AK_MAX_BIV], b[AK_MAX_BIV];
+            int ra = ak_dyn_gyro_implicit_body(n, a, I, w, 1.0 / 60);
+            int rb = ak_integrate_gyro_implicit_body(n, b, I, w, 1.0 / 60);
+            cr_assert_eq(ra, rb);
+            if (ra == 0)
+                cr_assert_eq(memcmp(a, b, sizeof(double) * (size_t)k), 0, "n=%d case %d", n, t);
         }
     }
 }

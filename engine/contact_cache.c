@@ -59,6 +59,7 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     free(c->pairtmp);
     free(c->F);
     free(c->tau);
+    free(c->rows);
     for (int t = 0; t < AK_MAX_THREADS; t++) free(c->tbuf[t].p);
     free(c->rot);
     free(c->level);

@@ -103,6 +103,8 @@ typedef struct ak_contact_cache {
     int *count;               ///< nbody + 1 counters (pair sort)
     int *pairtmp, pairtmpcap; ///< second pair buffer (pair sort)
     ak_pair_buf tbuf[AK_MAX_THREADS]; ///< per-thread pair lists of the query
+    void *rows;               ///< the solver's packed rows (solver.c), rowcap of them
+    int rowcap;
     double *F, *tau;          ///< nbody x AK_MAX_DIM forces, nbody x AK_MAX_BIV torques: the
                               ///< world step's force arrays (world.c), kept between steps
     long broad_tests;         ///< AABB overlap tests of the last broadphase (cost measure)

@@ -6,7 +6,8 @@
 // (deterministic jitter of +-0.01 so that the columns do not stand as perfect stacks), dropped
 // into a box with a ground and walls, gravity -9.81 along y, dt = 1/60, 10 solver iterations,
 // friction 0.5, no restitution. 3D grid: side = ceil(N^(1/3)) columns along x and z, layers along
-// y; 4D grid: side = ceil(N^(1/4)) along x, z and w. Each engine takes its step in turn (the
+// y; 4D grid: side = ceil(N^(1/4)) along x, z and w; side grows where the pile would have more
+// than 20 layers (N > 8,000 in 3D, N > 160,000 in 4D). Each engine takes its step in turn (the
 // order rotates every step), timed apart; the time per step is the mean over the second half of
 // the steps (600 by default), when the pile has landed.
 //
@@ -64,9 +65,14 @@ static void grid_pos(int dim, int side, int b, unsigned *seed, double x[4]) {
     if (dim == 4) x[3] += jitter(seed);
 }
 
+// Cells per horizontal axis: a cube (3D) or hypercube (4D) of cells, widened so that the pile
+// is at most MAXLAYERS layers high (the 100,000-sphere cube would be 47 layers, dropped from
+// 50 m: a pile of impacts at 30 m/s rather than a pile).
+#define MAXLAYERS 20
 static int side_for(int dim, int N) {
     int s = (int)ceil(dim == 3 ? cbrt((double)N) : pow((double)N, 0.25));
     while (dim == 3 ? s * s * s < N : s * s * s * s < N) s++;
+    while ((long)(dim == 3 ? s * s : s * s * s) * MAXLAYERS < N) s++;
     return s;
 }
 

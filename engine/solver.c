@@ -312,6 +312,24 @@ static inline __attribute__((always_inline)) void row_rel_velocity(int n, const 
     for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i];
 }
 
+// ak_contact_friction_clamp (ref/contact), inline: the same operations in the same order.
+static inline __attribute__((always_inline)) int friction_clamp(int nt, double jt[],
+                                                                 const double ut[], double jn,
+                                                                 double mu, int slipping) {
+    double len = 0.0, ul = 0.0;
+    for (int i = 0; i < nt; i++) len += jt[i] * jt[i], ul += ut[i] * ut[i];
+    len = sqrt(len);
+    ul = sqrt(ul);
+    if (len <= mu * jn) return 0;
+    if (slipping && ul > 0.0) {
+        for (int i = 0; i < nt; i++) jt[i] = -mu * jn * ut[i] / ul;
+        return 1;
+    }
+    double s = len > 0.0 ? mu * jn / len : 0.0;
+    for (int i = 0; i < nt; i++) jt[i] *= s;
+    return 1;
+}
+
 static inline __attribute__((always_inline)) int iterate_rows(int n, ak_data *d,
                                                               const ak_contact_cache *c,
                                                               srow *rows, int npoint) {
@@ -333,7 +351,7 @@ static inline __attribute__((always_inline)) int iterate_rows(int n, ak_data *d,
                 nw[r] = old[r];
                 for (int q = 0; q < nt; q++) nw[r] -= p->kt_inv[r * nt + q] * ut[q];
             }
-            sliding += ak_contact_friction_clamp(nt, nw, ut, p->jn, p->mu, p->slipping);
+            sliding += friction_clamp(nt, nw, ut, p->jn, p->mu, p->slipping);
             for (int j = 0; j < n; j++) {
                 double jt = 0.0;
                 for (int r = 0; r < nt; r++) jt += p->tangent[r * n + j] * nw[r];

@@ -175,6 +175,10 @@ int ak_contact_cache_store(ak_contact_cache *c) {
     c->nprev = c->npoint;
     // stable order for equal keys: qsort is not stable, but equal keys only occur when a
     // manifold repeats an id, and then the first one is used on both sides.
-    if (c->nprev > 1) qsort(c->prev, (size_t)c->nprev, sizeof(ak_contact_point), point_cmp);
+    // the points usually come sorted already (pairs in order, one point per pair or ids in
+    // order); glibc's qsort is a stable merge sort here, so it would leave them as they are
+    bool sorted = true;
+    for (int i = 1; i < c->nprev && sorted; i++) sorted = point_cmp(&c->prev[i - 1], &c->prev[i]) <= 0;
+    if (!sorted) qsort(c->prev, (size_t)c->nprev, sizeof(ak_contact_point), point_cmp);
     return 0;
 }

@@ -12,7 +12,7 @@ const app = {
   hist: {t: [], E: [], T: [], V: [], p: [], L: [], w: []},
   dirty: true, frames: 0, fpsT0: performance.now(),
 };
-window.akApp = app; // for the browser tests
+window.akApp = app; // for the browser tests (and camFrame, rayAt below)
 
 // ---- server calls ---------------------------------------------------------------------------
 
@@ -291,7 +291,8 @@ async function post(name, body) {
 // to '-', ASCII punctuation other than '-' and '_' dropped, other characters kept.
 function slug(text) {
   let out = "";
-  for (const ch of text.toLowerCase()) {
+  for (let ch of text) {
+    if (ch >= "A" && ch <= "Z") ch = ch.toLowerCase(); // ASCII only, as tolower in C
     if (ch === " ") out += "-";
     else if (ch.charCodeAt(0) < 128 && /[!-\/:-@\[-`{-~]/.test(ch) && ch !== "-" && ch !== "_") continue;
     else out += ch;
@@ -497,4 +498,6 @@ async function main() {
   requestAnimationFrame(loop);
 }
 
+app.camFrame = camFrame;
+app.rayAt = rayAt;
 main().catch(report);

@@ -203,8 +203,9 @@ static enum MHD_Result serve_doc(ak_view_server *s, struct MHD_Connection *c, co
     static const char mid[] = "</title><link rel=\"stylesheet\" href=\"/web/style.css\"></head>"
                               "<body class=\"docpage\"><article class=\"doc\">\n";
     mb_add(mid, sizeof mid - 1, &b);
-    // Raw HTML in the Markdown is not passed through (MD_FLAG_NOHTML): the page inserts this.
-    int r = md_html(text, (MD_SIZE)len, mb_add, &b, MD_DIALECT_GITHUB | MD_FLAG_NOHTML, 0);
+    // The docs are the repository's own pages: their raw HTML (anchors) passes through; the
+    // page's Content-Security-Policy (no inline scripts) holds either way.
+    int r = md_html(text, (MD_SIZE)len, mb_add, &b, MD_DIALECT_GITHUB, 0);
     free(text);
     static const char tail[] = "</article></body></html>\n";
     mb_add(tail, sizeof tail - 1, &b);
@@ -499,6 +500,17 @@ static enum MHD_Result api_post(ak_view_server *s, struct MHD_Connection *c, con
         } else if (!ak_view_sim_drag(s->sim, (int)b, tg)) {
             status = MHD_HTTP_BAD_REQUEST;
             snprintf(err, sizeof err, "body %ld cannot be dragged (fixed or no such body)", b);
+        }
+    } else if (!strcmp(name, "render_cpu")) {
+        double o[4], r[4], u[4], bk[4], a[4];
+        long w, h;
+        const cJSON *fov = cJSON_GetObjectItemCaseSensitive(in, "fov");
+        if (!json_vec4(in, "origin", o) || !json_vec4(in, "right", r) || !json_vec4(in, "up", u) ||
+            !json_vec4(in, "back", bk) || !json_vec4(in, "ana", a) || !cJSON_IsNumber(fov) ||
+            !json_long(in, "width", 1, 320, 160, &w) || !json_long(in, "height", 1, 240, 120, &h) ||
+            !(out = ak_view_sim_render_cpu_json(s->sim, o, r, u, bk, a, fov->valuedouble, (int)w, (int)h))) {
+            status = MHD_HTTP_BAD_REQUEST;
+            snprintf(err, sizeof err, "render_cpu needs origin, right, up, back, ana (4 numbers each), fov in (0, 180), width <= 320, height <= 240");
         }
     } else if (!strcmp(name, "pick")) {
         double o[4], d[4];

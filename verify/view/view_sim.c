@@ -8,10 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/files.h"
 #include "common/world_checks_util.h"
 #include "collide/collide.h"
 #include "contact_cache.h"
 #include "dyn/dyn.h"
+#include "report/report.h"
 #include "report/traceability.h"
 #include "scene.h"
 #include "shaders/ak_render_constants.h"
@@ -112,13 +114,52 @@ static void sbv(sb *b, int n, const double *v) {
 
 // ---- loading --------------------------------------------------------------------------------
 
+// IDs whose entry states no verdict line of its own (one heading for two formulas, "Verdict:"
+// inside a sentence) take it from a verdict table of the formula pages: a row "| ID | verdict |".
+static void table_verdicts(ak_formula_list *l, const char *docs_dir) {
+    static const char *const pages[] = {"collide", "dynamics", "ga", "gaps", "mass", "render", "world"};
+    for (size_t p = 0; p < sizeof pages / sizeof pages[0]; p++) {
+        char path[1200];
+        snprintf(path, sizeof path, "%s/formulas/%s.md", docs_dir, pages[p]);
+        char *text = ak_read_file(path, NULL);
+        if (!text) continue;
+        for (char *line = text; line && *line;) {
+            char *nl = strchr(line, '\n');
+            if (nl) *nl = '\0';
+            if (!strncmp(line, "| ", 2)) {
+                char *c1 = line + 2, *e1 = strchr(c1, '|');
+                char *e2 = e1 ? strchr(e1 + 1, '|') : NULL;
+                if (e2) {
+                    size_t n1 = (size_t)(e1 - c1);
+                    while (n1 && c1[n1 - 1] == ' ') n1--;
+                    char id[AK_FID_MAX];
+                    if (n1 > 0 && n1 < sizeof id) {
+                        memcpy(id, c1, n1);
+                        id[n1] = '\0';
+                        long f = ak_formulas_find(l, id);
+                        if (f >= 0 && !l->items[f].verdict[0]) {
+                            char *v = e1 + 1;
+                            while (*v == ' ') v++;
+                            size_t nv = (size_t)(e2 - v);
+                            while (nv && v[nv - 1] == ' ') nv--;
+                            snprintf(l->items[f].verdict, sizeof l->items[f].verdict, "%.*s", (int)nv, v);
+                        }
+                    }
+                }
+            }
+            line = nl ? nl + 1 : NULL;
+        }
+        free(text);
+    }
+}
+
 static void load_formulas(ak_view_sim *s, const char *docs_dir) {
     if (!docs_dir) return;
     // Every ID the explain tables may list, as a FORMULAS.md-like text for the parser.
     static const char *const variants[][2] = {
         {"corrected", "vector"}, {"published", "vector"}, {"corrected", "pga"}};
     sb t = {0};
-    sbf(&t, "## view\n");
+    sbf(&t, "\n## view\n"); // the parser starts at the first "\n## "
     char save_v[16], save_m[16];
     memcpy(save_v, s->m->solver.variant, sizeof save_v);
     memcpy(save_m, s->m->solver.method, sizeof save_m);
@@ -136,6 +177,7 @@ static void load_formulas(ak_view_sim *s, const char *docs_dir) {
     if (text && ak_formulas_parse(text, &s->formulas, err, sizeof err) == 0) {
         s->have_formulas = true;
         ak_formulas_scan_docs(&s->formulas, docs_dir);
+        table_verdicts(&s->formulas, docs_dir);
     }
     free(text);
 }
@@ -709,5 +751,40 @@ char *ak_view_sim_sdf_probe_json(const ak_view_sim *cs, int npoints) {
     free(ds);
     pack_objects(&b, rs);
     sbf(&b, "}");
+    return sb_done(&b);
+}
+
+char *ak_view_sim_render_cpu_json(const ak_view_sim *cs, const double origin[4], const double right[4],
+                                  const double up[4], const double back[4], const double ana[4],
+                                  double fov_deg, int width, int height) {
+    ak_view_sim *s = (ak_view_sim *)cs;
+    char err[512];
+    if (width < 1 || height < 1 || width * height > AK_VIEW_CPU_MAX_PIXELS || !(fov_deg > 0 && fov_deg < 180))
+        return NULL;
+    if (!build_render(s, err, sizeof err)) return NULL;
+    (void)ana; // the rays lie in the slice spanned by right, up, back through origin
+    size_t n = (size_t)width * (size_t)height * 3;
+    unsigned char *rgb = malloc(n);
+    char *b64 = malloc(4 * (n / 3 + 1) + 1);
+    if (!rgb || !b64) {
+        free(rgb), free(b64);
+        return NULL;
+    }
+    double th = tan(0.5 * fov_deg * M_PI / 180.0), aspect = (double)width / height;
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++) {
+            double u = (2.0 * (x + 0.5) / width - 1.0) * th * aspect, v = (1.0 - 2.0 * (y + 0.5) / height) * th;
+            double dir[4], len2 = 0, c[3];
+            for (int i = 0; i < 4; i++) dir[i] = u * right[i] + v * up[i] - back[i], len2 += dir[i] * dir[i];
+            for (int i = 0; i < 4; i++) dir[i] /= sqrt(len2);
+            ak_render_shade(s->rs, origin, dir, c);
+            unsigned char *px = rgb + 3 * ((size_t)y * width + x);
+            for (int k = 0; k < 3; k++) px[k] = ak_render_encode(c[k]);
+        }
+    ak_base64(b64, rgb, n);
+    free(rgb);
+    sb b = {0};
+    sbf(&b, "{\"width\":%d,\"height\":%d,\"rgb\":\"%s\"}", width, height, b64);
+    free(b64);
     return sb_done(&b);
 }

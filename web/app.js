@@ -76,7 +76,8 @@ function frameScene() {
   const st = app.state;
   s.bodies.forEach((b, i) => {
     if (b.shape === "hyperplane" || !st) return;
-    const x = st.bodies[i].x, r = 1;
+    // the bounding radius of the shape about its centroid (render pack: colour.w, as cmd_render)
+    const x = st.bodies[i].x, r = st.render ? st.render.obj[36 * i + 31] : 1;
     for (let k = 0; k < 4; k++) {
       const xv = k < x.length ? x[k] : 0;
       lo[k] = Math.min(lo[k], xv - r); hi[k] = Math.max(hi[k], xv + r);
@@ -145,6 +146,7 @@ function render() {
     cv.style.width = cv.width + "px"; // the drawing buffer may be smaller: scaled up
     drawOverlay(f);
     app.frames++;
+    app.drawn = (app.drawn || 0) + 1; // never reset (verify/bench/bench_view.py)
   }
   app.dirty = false;
 }
@@ -350,7 +352,9 @@ function scrollToAnchor(anchor) {
   const h = anchor ? pane.querySelector("#" + CSS.escape(anchor)) : null;
   if (h) {
     h.classList.add("target");
-    h.scrollIntoView({block: "start"});
+    // scroll the pane only, never the page
+    const tab = $("tab_docs");
+    tab.scrollTop += h.getBoundingClientRect().top - tab.getBoundingClientRect().top - 6;
   } else {
     $("tab_docs").scrollTop = 0;
   }

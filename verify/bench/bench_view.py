@@ -65,7 +65,10 @@ try:
             out = subprocess.run([ANAKATA, "render", sc, "--cpu", "--size", "%dx%d" % (w, h), "-o",
                                   os.path.join(tempfile.gettempdir(), "bench_view_cpu.png")],
                                  capture_output=True, text=True, cwd=ROOT)
-            ms = float(re.search(r"([0-9.]+) ms\)", out.stdout).group(1))
+            m = re.search(r"([0-9.]+) ms\)", out.stdout + out.stderr)
+            if not m:
+                sys.exit("anakata render: %s%s" % (out.stdout, out.stderr))
+            ms = float(m.group(1))
             rows.append((sc, w, h, web_fps, 1000.0 / ms))
 finally:
     drv.quit()

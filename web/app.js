@@ -268,11 +268,12 @@ async function applyState(st) {
     showBody();
   }
   app.state = st;
-  app.maxT = Math.max(app.maxT, st.t);
+  app.maxT = st.replay ? st.replay.t_end : Math.max(app.maxT, st.t);
   record(st);
   $("time").max = app.maxT;
   $("time").value = st.t;
-  $("clock").textContent = `t = ${st.t.toFixed(3)} s, step ${st.step}`;
+  $("clock").textContent = `t = ${st.t.toFixed(3)} s, step ${st.step}` + (st.replay ?
+    ` (replay: recorded step ${st.replay.frame + 1} of ${st.replay.nframes}${st.replay.reference ? "; pale: the reference" : ""})` : "");
   $("play").innerHTML = st.playing ? "&#10074;&#10074; pause" : "&#9654; play";
   $("play").dataset.playing = st.playing ? "1" : "0";
   app.dirty = true;

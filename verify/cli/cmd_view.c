@@ -17,12 +17,15 @@
 #endif
 
 static void usage(FILE *f) {
-    fprintf(f, "usage: anakata view [SCENE ...] [--port N] [--bind ADDR] [--open]\n"
+    fprintf(f, "usage: anakata view [SCENE ...] [--trace FILE] [--port N] [--bind ADDR] [--open]\n"
                "  Serve the viewer on http://127.0.0.1:N/ (default port 8470; 0 picks a free one)\n"
                "  and print its URL; Ctrl-C stops it. SCENE: scene files it may load (the first\n"
                "  is opened), besides the bundled scenes (scenes/NAME.json, by NAME).\n"
                "  --bind ADDR  listen on another IPv4 address (a warning: anyone who can reach it\n"
                "               can drive the simulation and read the docs)\n"
+               "  --trace FILE replay a trace (docs/trace-format.md) of the first SCENE, else of the\n"
+               "               trace's own scene; the reference's bodies (verify/reference/) are\n"
+               "               drawn as pale ghosts when there is one\n"
                "  --open       open the URL in a browser (xdg-open)\n");
 }
 
@@ -30,6 +33,7 @@ int ak_cmd_view(int argc, char **argv) {
     const char *bind = "127.0.0.1";
     long port = 8470;
     int open_browser = 0;
+    const char *trace = NULL;
     const char *scenes[64];
     int nscene = 0;
     for (int i = 1; i < argc; i++) {
@@ -44,6 +48,10 @@ int ak_cmd_view(int argc, char **argv) {
                 return ak_cli_bad_usage("view", "--port needs a number from 0 to 65535, got '%s'", argv[i]);
         } else if (!strcmp(argv[i], "--bind") && i + 1 < argc) {
             bind = argv[++i];
+        } else if (!strcmp(argv[i], "--trace") && i + 1 < argc) {
+            trace = argv[++i];
+            if (access(trace, R_OK))
+                return ak_cli_bad_usage("view", "%s: cannot read the trace (%s)", trace, strerror(errno));
         } else if (!strcmp(argv[i], "--open")) {
             open_browser = 1;
         } else if (argv[i][0] == '-') {
@@ -78,7 +86,15 @@ int ak_cmd_view(int argc, char **argv) {
         .extra_scenes = scenes,
         .nextra = nscene,
         .initial = nscene ? scenes[0] : "stack_4d",
+        .trace = trace,
+        .trace_scene = trace && nscene ? scenes[0] : NULL,
+        .source_root = AK_SOURCE_DIR,
     };
+    char trace_name[1100];
+    if (trace) {
+        snprintf(trace_name, sizeof trace_name, "trace:%s", trace);
+        cfg.initial = trace_name;
+    }
     char err[1024];
     ak_view_server *srv;
     int r = ak_view_server_start(&srv, &cfg, err, sizeof err);

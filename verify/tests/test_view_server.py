@@ -205,6 +205,37 @@ st, _, body = req(port, "GET", "/api/state")
 check(st == 200 and json.loads(body)["scene"].endswith("dzhanibekov_c.json"), "the scene on the command line is opened")
 p.send_signal(signal.SIGTERM)
 check(p.wait(timeout=10) == 0, "SIGTERM stops the server cleanly")
+# A trace replayed, with the reference's bodies as ghosts (dzhanibekov_c has a reference).
+import tempfile
+with tempfile.TemporaryDirectory() as tmp:
+    tr = os.path.join(tmp, "dz.csv")
+    subprocess.run([ANAKATA, "run", os.path.join(ROOT, "scenes", "dzhanibekov_c.json"), "--integrator",
+                    "thesis", "--duration", "2", "--every", "5", "--trace", tr], check=True,
+                   capture_output=True, cwd=ROOT)
+    p, port = start("--trace", tr)
+    st, _, body = req(port, "GET", "/api/state")
+    s0 = json.loads(body)
+    rp = s0.get("replay") or {}
+    check(st == 200 and rp.get("nframes") == 41 and rp.get("frame") == 0 and s0["t"] == 0,
+          "--trace: the replay opens at the first of 41 recorded steps (%s)" % rp)
+    check(rp.get("reference", "").endswith("verify/reference/dzhanibekov_c.csv") and s0["render"]["nobj"] == 2,
+          "--trace: the reference's body is drawn beside the trace's (%d objects)" % s0["render"]["nobj"])
+    st, _, body = post(port, "/api/time", {"t": 1.0})
+    s1 = json.loads(body)
+    check(st == 200 and s1["replay"]["frame"] == 20 and abs(s1["t"] - 1.0) < 1e-9, "--trace: time 1 s is recorded step 21")
+    st, _, body = post(port, "/api/step", {"n": 100})
+    check(st == 200 and json.loads(body)["replay"]["frame"] == 40, "--trace: stepping stops at the last recorded step")
+    st, _, body = req(port, "GET", "/api/explain")
+    check(st == 200 and json.loads(body)["integrator"] == "thesis", "--trace: explain names the trace's integrator")
+    st, _, _ = post(port, "/api/drag", {"body": 0, "target": [0, 0, 0, 0]})
+    check(st == 400, "--trace: no dragging in a replay")
+    p.send_signal(signal.SIGINT)
+    check(p.wait(timeout=10) == 0, "--trace: SIGINT stops it")
+    bad = os.path.join(tmp, "bad.csv")
+    open(bad, "w").write("# format: anakata-trace/1\n# dim: 4\nstep,t\n")
+    q = subprocess.run([ANAKATA, "view", "--trace", bad, "--port", "0"], capture_output=True, text=True, timeout=20)
+    check(q.returncode == 2 and "bad.csv" in q.stderr, "a malformed trace: exit 2, named (%s)" % q.stderr.strip()[:100])
+
 q = subprocess.run([ANAKATA, "view", "/nonexistent.json"], capture_output=True, text=True, timeout=20)
 check(q.returncode == 2 and "/nonexistent.json" in q.stderr, "a missing scene file: exit 2, named")
 q = subprocess.run([ANAKATA, "view", "--bind", "0.0.0.0", "--port", "x"], capture_output=True, text=True, timeout=20)

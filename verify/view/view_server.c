@@ -42,7 +42,8 @@ struct ak_view_server {
     char bind[64];
     const char *names[3];
     size_t nnames;
-    char web_root[1024], docs_root[1024];
+    char web_root[1024], docs_root[1024], source_root[1024];
+    char trace_scene[1024];
     char *scene_name[MAX_SCENES], *scene_path[MAX_SCENES];
     int nscene;
     pthread_mutex_t lock; // everything below
@@ -267,7 +268,11 @@ static char *state_locked(ak_view_server *s) {
 }
 
 static int load_locked(ak_view_server *s, int idx, char *err, size_t errlen) {
-    ak_view_sim *sim = ak_view_sim_open(s->scene_path[idx], s->docs_root, err, errlen);
+    ak_view_sim *sim =
+        !strncmp(s->scene_name[idx], "trace:", 6)
+            ? ak_view_sim_open_trace(s->scene_path[idx], s->trace_scene[0] ? s->trace_scene : NULL,
+                                     s->source_root, s->docs_root, err, errlen)
+            : ak_view_sim_open(s->scene_path[idx], s->docs_root, err, errlen);
     if (!sim) return -1;
     ak_view_sim_free(s->sim);
     s->sim = sim;
@@ -667,7 +672,18 @@ int ak_view_server_start(ak_view_server **out, const ak_view_config *cfg, char *
     s->names[s->nnames++] = "localhost";
     if (strcmp(s->bind, "127.0.0.1")) s->names[s->nnames++] = s->bind;
 
-    // The scenes it may load: those named on the command line, then the bundled ones.
+    snprintf(s->source_root, sizeof s->source_root, "%s", cfg->source_root ? cfg->source_root : ".");
+    snprintf(s->trace_scene, sizeof s->trace_scene, "%s", cfg->trace_scene ? cfg->trace_scene : "");
+    // The scenes it may load: a trace to replay, those named on the command line, the bundled.
+    if (cfg->trace) {
+        char name[1100];
+        snprintf(name, sizeof name, "trace:%s", cfg->trace);
+        if (add_scene(s, name, cfg->trace) < 0) {
+            snprintf(err, errlen, "out of memory");
+            free_server(s);
+            return AK_VIEW_EOTHER;
+        }
+    }
     for (int i = 0; i < cfg->nextra; i++)
         if (add_scene(s, cfg->extra_scenes[i], cfg->extra_scenes[i]) < 0) {
             snprintf(err, errlen, "too many scenes");

@@ -18,6 +18,9 @@ typedef struct ak_view_config {
     const char *const *extra_scenes; ///< scene files named on the command line
     int nextra;
     const char *initial;     ///< the scene to open first (one of the above), or NULL
+    const char *trace;       ///< a trace to replay (opened first; offered as "trace:FILE"), or NULL
+    const char *trace_scene; ///< the scene file of that trace, or NULL for the trace's own
+    const char *source_root; ///< where verify/reference/ is (the ghosts of a replay)
 } ak_view_config;
 
 /// Exit-status-like results of ak_view_server_start.

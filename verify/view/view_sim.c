@@ -10,6 +10,7 @@
 
 #include "common/files.h"
 #include "common/world_checks_util.h"
+#include "compare/trace_read.h"
 #include "collide/collide.h"
 #include "contact_cache.h"
 #include "dyn/dyn.h"
@@ -39,6 +40,12 @@ struct ak_view_sim {
     ak_formula_list formulas; // the explain IDs with their verdicts from the docs
     bool have_formulas;
     ak_render_scene *rs;    // the render scene of the current state (rebuilt on demand)
+    // replay of a trace (NULL when simulating)
+    ak_tracefile *trace, *ref;
+    int *trace_body, *ref_body; // per model body: its index in the trace / reference, or -1
+    long frame;
+    ak_data *dref;              // the reference's bodies at the nearest time (ghosts)
+    char ref_path[1024];
     double (*embed_verts)[4];
 };
 
@@ -235,15 +242,148 @@ void ak_view_sim_free(ak_view_sim *s) {
     if (s->have_formulas) ak_formulas_free(&s->formulas);
     free(s->rs);
     free(s->embed_verts);
+    if (s->trace) ak_tracefile_free(s->trace);
+    if (s->ref) ak_tracefile_free(s->ref);
+    free(s->trace), free(s->ref), free(s->trace_body), free(s->ref_body);
+    if (s->dref) ak_data_free(s->dref);
     free(s);
 }
 
 double ak_view_sim_time(const ak_view_sim *s) { return s->d->t; }
-double ak_view_sim_dt(const ak_view_sim *s) { return s->wo.dt; }
+double ak_view_sim_dt(const ak_view_sim *s) {
+    if (s->trace && s->trace->nsteps > 1) // the mean interval of the recorded steps
+        return (s->trace->t[s->trace->nsteps - 1] - s->trace->t[0]) / (double)(s->trace->nsteps - 1);
+    return s->wo.dt;
+}
 long ak_view_sim_steps(const ak_view_sim *s) { return s->d->step; }
 int ak_view_sim_dim(const ak_view_sim *s) { return s->m->dim; }
 int ak_view_sim_nbody(const ak_view_sim *s) { return s->m->nbody; }
 const char *ak_view_sim_path(const ak_view_sim *s) { return s->path; }
+
+// ---- replay ---------------------------------------------------------------------------------
+
+static void copy_row(const ak_model *m, ak_data *d, int b, const ak_tracefile *t, long k, int tb) {
+    const int n = m->dim, ne = 1 << (n - 1), nb = ak_nd_nbiv(n);
+    memcpy(d->x + (size_t)b * AK_MAX_DIM, ak_tracefile_x(t, k, tb), (size_t)n * sizeof(double));
+    memcpy(d->v + (size_t)b * AK_MAX_DIM, ak_tracefile_v(t, k, tb), (size_t)n * sizeof(double));
+    memcpy(d->R + (size_t)b * AK_MAX_EVEN, ak_tracefile_R(t, k, tb), (size_t)ne * sizeof(double));
+    memcpy(d->w + (size_t)b * AK_MAX_BIV, ak_tracefile_w(t, k, tb), (size_t)nb * sizeof(double));
+}
+
+static void apply_frame(ak_view_sim *s) {
+    const ak_tracefile *t = s->trace;
+    if (s->frame < 0) s->frame = 0;
+    if (s->frame >= t->nsteps) s->frame = t->nsteps - 1;
+    ak_data_copy(s->m, s->d, s->d0);
+    for (int b = 0; b < s->m->nbody; b++)
+        if (s->trace_body[b] >= 0) copy_row(s->m, s->d, b, t, s->frame, s->trace_body[b]);
+    s->d->t = t->t[s->frame];
+    s->d->step = t->step[s->frame];
+    if (s->ref) { // the reference at the nearest recorded time
+        long best = 0;
+        for (long k = 1; k < s->ref->nsteps; k++)
+            if (fabs(s->ref->t[k] - s->d->t) < fabs(s->ref->t[best] - s->d->t)) best = k;
+        ak_data_copy(s->m, s->dref, s->d0);
+        for (int b = 0; b < s->m->nbody; b++)
+            if (s->ref_body[b] >= 0) copy_row(s->m, s->dref, b, s->ref, best, s->ref_body[b]);
+    }
+}
+
+static int *match_bodies(const ak_model *m, const ak_tracefile *t) {
+    int *map = malloc((size_t)m->nbody * sizeof *map);
+    if (map)
+        for (int b = 0; b < m->nbody; b++) map[b] = ak_tracefile_body(t, m->bodies[b].name);
+    return map;
+}
+
+ak_view_sim *ak_view_sim_open_trace(const char *trace_path, const char *scene_path,
+                                    const char *source_root, const char *docs_dir, char *err,
+                                    size_t errlen) {
+    ak_tracefile *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    if (ak_tracefile_read(trace_path, t, err, errlen)) {
+        free(t);
+        return NULL;
+    }
+    char path[2048] = "";
+    const char *base = strrchr(t->scene, '/') ? strrchr(t->scene, '/') + 1 : t->scene;
+    if (scene_path) snprintf(path, sizeof path, "%s", scene_path);
+    else {
+        const char *cand[3] = {t->scene, NULL, NULL};
+        char c1[1400], c2[1400];
+        snprintf(c1, sizeof c1, "%s/%s", source_root, t->scene);
+        snprintf(c2, sizeof c2, "%s/scenes/%s", source_root, base);
+        cand[1] = c1, cand[2] = c2;
+        for (int i = 0; i < 3 && !path[0]; i++) {
+            FILE *f = t->scene[0] ? fopen(cand[i], "r") : NULL;
+            if (f) {
+                fclose(f);
+                snprintf(path, sizeof path, "%s", cand[i]);
+            }
+        }
+        if (!path[0]) {
+            snprintf(err, errlen, "%s: its scene '%s' was not found (give the scene file too: anakata view SCENE --trace FILE)",
+                     trace_path, t->scene);
+            ak_tracefile_free(t);
+            free(t);
+            return NULL;
+        }
+    }
+    ak_view_sim *s = ak_view_sim_open(path, docs_dir, err, errlen);
+    if (!s) {
+        ak_tracefile_free(t);
+        free(t);
+        return NULL;
+    }
+    s->trace = t;
+    if (t->dim != s->m->dim || t->nsteps < 1) {
+        snprintf(err, errlen, "%s: a %dD trace with %ld steps does not fit the %dD scene %s", trace_path,
+                 t->dim, t->nsteps, s->m->dim, path);
+        ak_view_sim_free(s);
+        return NULL;
+    }
+    s->trace_body = match_bodies(s->m, t);
+    int matched = 0;
+    for (int b = 0; s->trace_body && b < s->m->nbody; b++) matched += s->trace_body[b] >= 0;
+    if (!s->trace_body || matched == 0) {
+        snprintf(err, errlen, "%s: no body of the trace is named as a body of %s", trace_path, path);
+        ak_view_sim_free(s);
+        return NULL;
+    }
+    snprintf(s->path, sizeof s->path, "%s", trace_path);
+    if (t->integrator[0]) // the explain table lists the formulas of the run that made the trace
+        snprintf(s->m->integrator, sizeof s->m->integrator, "%.31s", t->integrator);
+    // The reference of that scene, when there is one (verify/reference/<scene>.csv).
+    char name[256];
+    const char *sb = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    snprintf(name, sizeof name, "%s", sb);
+    char *dot = strstr(name, ".json");
+    if (dot) *dot = '\0';
+    snprintf(s->ref_path, sizeof s->ref_path, "%s/verify/reference/%s.csv", source_root, name);
+    ak_tracefile *r = calloc(1, sizeof *r);
+    char rerr[512];
+    if (r && strcmp(s->ref_path, trace_path) && ak_tracefile_read(s->ref_path, r, rerr, sizeof rerr) == 0 &&
+        r->dim == s->m->dim) {
+        s->ref = r;
+        s->ref_body = match_bodies(s->m, r);
+        s->dref = ak_data_create(s->m);
+        if (!s->ref_body || !s->dref) {
+            snprintf(err, errlen, "out of memory");
+            ak_view_sim_free(s);
+            return NULL;
+        }
+    } else {
+        if (r && r->nsteps) ak_tracefile_free(r);
+        free(r);
+        s->ref_path[0] = '\0';
+    }
+    s->frame = 0;
+    apply_frame(s);
+    return s;
+}
 
 // ---- stepping and history -------------------------------------------------------------------
 
@@ -264,6 +404,11 @@ static int push_history(ak_view_sim *s) {
 
 int ak_view_sim_step(ak_view_sim *s, long n, char *err, size_t errlen) {
     const int dim = s->m->dim;
+    if (s->trace) {
+        s->frame += n;
+        apply_frame(s);
+        return 0;
+    }
     for (long k = 0; k < n; k++) {
         if (push_history(s)) {
             snprintf(err, errlen, "out of memory for the history");
@@ -286,6 +431,12 @@ int ak_view_sim_step(ak_view_sim *s, long n, char *err, size_t errlen) {
 
 long ak_view_sim_back(ak_view_sim *s, long n) {
     long k = 0;
+    if (s->trace) {
+        k = s->frame < n ? s->frame : n;
+        s->frame -= k;
+        apply_frame(s);
+        return k;
+    }
     while (k < n && s->nhist > 0) {
         ak_data *h = s->hist[--s->nhist];
         ak_data_copy(s->m, s->d, h);
@@ -296,6 +447,11 @@ long ak_view_sim_back(ak_view_sim *s, long n) {
 }
 
 void ak_view_sim_reset(ak_view_sim *s) {
+    if (s->trace) {
+        s->frame = 0;
+        apply_frame(s);
+        return;
+    }
     for (long i = 0; i < s->nhist; i++) ak_data_free(s->hist[i]);
     s->nhist = 0;
     ak_data_copy(s->m, s->d, s->d0);
@@ -306,6 +462,14 @@ int ak_view_sim_set_time(ak_view_sim *s, double t, char *err, size_t errlen) {
     if (!isfinite(t) || t < 0) {
         snprintf(err, errlen, "time must be a number >= 0");
         return -1;
+    }
+    if (s->trace) { // the recorded step nearest t
+        long best = 0;
+        for (long k = 1; k < s->trace->nsteps; k++)
+            if (fabs(s->trace->t[k] - t) < fabs(s->trace->t[best] - t)) best = k;
+        s->frame = best;
+        apply_frame(s);
+        return 0;
     }
     long target = lround(t / s->wo.dt);
     if (target > s->d->step + 100000) {
@@ -322,7 +486,7 @@ bool ak_view_sim_drag(ak_view_sim *s, int b, const double target[4]) {
         s->drag_body = -1;
         return true;
     }
-    if (b >= s->m->nbody || s->m->bodies[b].fixed || s->m->bodies[b].inv_mass == 0.0) return false;
+    if (s->trace || b >= s->m->nbody || s->m->bodies[b].fixed || s->m->bodies[b].inv_mass == 0.0) return false;
     for (int i = 0; i < 4; i++)
         if (!isfinite(target[i])) return false;
     s->drag_body = b;
@@ -339,12 +503,18 @@ static bool build_render(ak_view_sim *s, char *err, size_t n) {
     ak_render_scene_init(rs);
     const int dim = m->dim;
     int vused = 0;
+    // pass 0: the bodies; pass 1 (a replay with a reference): the reference's bodies, pale
+    for (int pass = 0; pass < (s->ref ? 2 : 1); pass++)
     for (int b = 0; b < m->nbody; b++) {
         const ak_body *bd = &m->bodies[b];
+        if (pass == 1 && (bd->shape.type == AK_SHAPE_HYPERPLANE || s->ref_body[b] < 0)) continue;
+        const ak_data *dd = pass ? s->dref : d;
+        double color[3];
+        for (int c = 0; c < 3; c++) color[c] = pass ? 0.35 * bd->color[c] + 0.65 : bd->color[c];
         ak_shape sh = bd->shape;
         ak_pose p4 = ak_pose_identity(4);
         if (sh.type != AK_SHAPE_HYPERPLANE) {
-            ak_pose p = ak_body_pose(m, d, b);
+            ak_pose p = ak_body_pose(m, dd, b);
             for (int i = 0; i < dim; i++) {
                 p4.pos[i] = p.pos[i];
                 for (int j = 0; j < dim; j++) p4.rot[i * 4 + j] = p.rot[i * dim + j];
@@ -400,7 +570,7 @@ static bool build_render(ak_view_sim *s, char *err, size_t n) {
         }
         sh.dim = 4;
         char e[256];
-        if (ak_render_scene_add(rs, &sh, &p4, bd->color, e, sizeof e) < 0) {
+        if (ak_render_scene_add(rs, &sh, &p4, color, e, sizeof e) < 0) {
             snprintf(err, n, "body '%.63s': %.255s", bd->name, e);
             return false;
         }
@@ -575,6 +745,15 @@ char *ak_view_sim_state_json(const ak_view_sim *cs) {
     sb b = {0};
     sbf(&b, "{\"step\":%ld,\"t\":%.9g,\"history\":%ld,\"drag\":%d,", d->step, d->t, s->nhist,
         s->drag_body);
+    if (s->trace) {
+        sbf(&b, "\"replay\":{\"trace\":");
+        sbs(&b, s->trace->path);
+        sbf(&b, ",\"frame\":%ld,\"nframes\":%ld,\"t_end\":%.9g,\"reference\":", s->frame,
+            s->trace->nsteps, s->trace->t[s->trace->nsteps - 1]);
+        if (s->ref) sbs(&b, s->ref_path);
+        else sbf(&b, "null");
+        sbf(&b, "},");
+    }
     energy_momentum(&b, m, d);
     sbf(&b, ",\"bodies\":[");
     for (int i = 0; i < m->nbody; i++) {

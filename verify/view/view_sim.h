@@ -15,6 +15,16 @@ typedef struct ak_view_sim ak_view_sim;
 ak_view_sim *ak_view_sim_open(const char *path, const char *docs_dir, char *err, size_t errlen);
 void ak_view_sim_free(ak_view_sim *s);
 
+/// Replay a trace (docs/trace-format.md) instead of simulating: the scene (its shapes) is
+/// scene_path, or else the trace's "scene" entry as a path, under source_root, or as
+/// source_root/scenes/<its file name>. Bodies are matched by name; bodies the trace does not
+/// list stay as the scene puts them. When source_root/verify/reference/<scene>.csv exists, the
+/// reference's bodies are drawn as pale ghosts at the nearest reference time. Stepping moves
+/// through the trace's recorded steps; there is no history, contact or drag in a replay.
+ak_view_sim *ak_view_sim_open_trace(const char *trace_path, const char *scene_path,
+                                    const char *source_root, const char *docs_dir, char *err,
+                                    size_t errlen);
+
 /// Step n times (history kept). 0, or -1 with err (a world step failed; the state stays at the
 /// last good step).
 int ak_view_sim_step(ak_view_sim *s, long n, char *err, size_t errlen);

@@ -253,16 +253,16 @@ static char *state_locked(ak_view_server *s) {
     if (!s->sim) return strdup("{\"scene_id\":0,\"scene\":null,\"playing\":false}");
     char *st = ak_view_sim_state_json(s->sim);
     if (!st) return NULL;
-    size_t n = strlen(st) + 512;
+    cJSON *name = cJSON_CreateString(s->scene_name[s->scene_index]);
+    char *ns = cJSON_PrintUnformatted(name);
+    cJSON_Delete(name);
+    size_t n = strlen(st) + (ns ? strlen(ns) : 4) + 128;
     char *out = malloc(n);
     if (out) {
-        cJSON *name = cJSON_CreateString(s->scene_name[s->scene_index]);
-        char *ns = cJSON_PrintUnformatted(name);
-        cJSON_Delete(name);
         snprintf(out, n, "{\"scene_id\":%ld,\"scene\":%s,\"playing\":%s,\"speed\":%.6g,%s",
                  s->scene_id, ns ? ns : "null", s->playing ? "true" : "false", s->speed, st + 1);
-        free(ns);
     }
+    free(ns);
     free(st);
     return out;
 }
@@ -436,7 +436,13 @@ static enum MHD_Result api_get(ak_view_server *s, struct MHD_Connection *c, cons
     if (!strcmp(name, "scene")) out = ak_view_sim_scene_json(s->sim);
     else if (!strcmp(name, "state")) out = state_locked(s);
     else if (!strcmp(name, "explain")) out = ak_view_sim_explain_json(s->sim);
-    else if (!strcmp(name, "sdf_probe")) out = ak_view_sim_sdf_probe_json(s->sim, 512);
+    else if (!strcmp(name, "sdf_probe")) {
+        out = ak_view_sim_sdf_probe_json(s->sim, 512);
+        if (!out) {
+            pthread_mutex_unlock(&s->lock);
+            return send_error(c, MHD_HTTP_CONFLICT, "this scene has nothing to probe");
+        }
+    }
     else known = false;
     pthread_mutex_unlock(&s->lock);
     if (!known) return send_error(c, MHD_HTTP_NOT_FOUND, "no such API call");
@@ -498,7 +504,7 @@ static enum MHD_Result api_post(ak_view_server *s, struct MHD_Connection *c, con
     } else if (!strcmp(name, "drag")) {
         long b;
         double tg[4] = {0};
-        if (!json_long(in, "body", -1, s->nscene ? 1000000 : 0, -1, &b) ||
+        if (!json_long(in, "body", -1, 1000000, -1, &b) ||
             (b >= 0 && !json_vec4(in, "target", tg))) {
             status = MHD_HTTP_BAD_REQUEST;
             snprintf(err, sizeof err, "\"body\" must be a body index (-1 releases) and \"target\" 4 numbers");

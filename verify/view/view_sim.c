@@ -34,6 +34,8 @@ struct ak_view_sim {
     ak_data *d, *d0;        // current, initial
     ak_data **hist;         // states before each kept step, oldest first
     long nhist, hist_cap;
+    size_t *hist_bytes;     // what each kept state holds (bodies and contact points)
+    size_t hist_total;      // their sum, at most HIST_MAX_BYTES
     ak_world_opts wo;
     int drag_body;
     double drag_target[4];
@@ -223,7 +225,8 @@ ak_view_sim *ak_view_sim_open(const char *path, const char *docs_dir, char *err,
     if (s->hist_cap > HIST_MAX_STEPS) s->hist_cap = HIST_MAX_STEPS;
     if (s->hist_cap < 16) s->hist_cap = 16;
     s->hist = calloc((size_t)s->hist_cap, sizeof *s->hist);
-    if (!s->hist) {
+    s->hist_bytes = calloc((size_t)s->hist_cap, sizeof *s->hist_bytes);
+    if (!s->hist || !s->hist_bytes) {
         snprintf(err, errlen, "out of memory");
         ak_view_sim_free(s);
         return NULL;
@@ -236,6 +239,7 @@ void ak_view_sim_free(ak_view_sim *s) {
     if (!s) return;
     for (long i = 0; i < s->nhist; i++) ak_data_free(s->hist[i]);
     free(s->hist);
+    free(s->hist_bytes);
     if (s->d) ak_data_free(s->d);
     if (s->d0) ak_data_free(s->d0);
     if (s->m) ak_model_free(s->m);
@@ -387,18 +391,39 @@ ak_view_sim *ak_view_sim_open_trace(const char *trace_path, const char *scene_pa
 
 // ---- stepping and history -------------------------------------------------------------------
 
+static size_t state_bytes(const ak_model *m, const ak_data *d) {
+    size_t b = sizeof *d + (size_t)m->nbody * sizeof(double) * (2 * AK_MAX_DIM + AK_MAX_EVEN + AK_MAX_BIV);
+    if (d->contacts)
+        b += sizeof *d->contacts +
+             ((size_t)d->contacts->cap + (size_t)d->contacts->prevcap) * sizeof(ak_contact_point);
+    return b;
+}
+
+static void drop_oldest(ak_view_sim *s) {
+    ak_data_free(s->hist[0]);
+    s->hist_total -= s->hist_bytes[0];
+    memmove(s->hist, s->hist + 1, (size_t)(s->nhist - 1) * sizeof *s->hist);
+    memmove(s->hist_bytes, s->hist_bytes + 1, (size_t)(s->nhist - 1) * sizeof *s->hist_bytes);
+    s->nhist--;
+}
+
+static ak_data *pop_history(ak_view_sim *s) {
+    s->nhist--;
+    s->hist_total -= s->hist_bytes[s->nhist];
+    return s->hist[s->nhist];
+}
+
+// Keep the state before a step; the oldest go when the history exceeds HIST_MAX_STEPS (or the
+// count that fits) or HIST_MAX_BYTES (contact caches of piles are large).
 static int push_history(ak_view_sim *s) {
-    ak_data *h;
-    if (s->nhist == s->hist_cap) { // drop the oldest, reuse its storage
-        h = s->hist[0];
-        memmove(s->hist, s->hist + 1, (size_t)(s->nhist - 1) * sizeof *s->hist);
-        s->nhist--;
-    } else {
-        h = ak_data_create(s->m);
-        if (!h) return -1;
-    }
+    size_t bytes = state_bytes(s->m, s->d);
+    while (s->nhist > 0 && (s->nhist == s->hist_cap || s->hist_total + bytes > HIST_MAX_BYTES)) drop_oldest(s);
+    ak_data *h = ak_data_create(s->m);
+    if (!h) return -1;
     ak_data_copy(s->m, h, s->d);
-    s->hist[s->nhist++] = h;
+    s->hist[s->nhist] = h;
+    s->hist_bytes[s->nhist++] = bytes;
+    s->hist_total += bytes;
     return 0;
 }
 
@@ -421,8 +446,9 @@ int ak_view_sim_step(ak_view_sim *s, long n, char *err, size_t errlen) {
                 v[i] += s->wo.dt * (AK_VIEW_DRAG_K * (s->drag_target[i] - x[i]) - AK_VIEW_DRAG_C * v[i]);
         }
         if (ak_world_step(s->m, s->d, &s->wo, err, errlen)) {
-            ak_data_copy(s->m, s->d, s->hist[--s->nhist]);
-            ak_data_free(s->hist[s->nhist]);
+            ak_data *h = pop_history(s);
+            ak_data_copy(s->m, s->d, h);
+            ak_data_free(h);
             return -1;
         }
     }
@@ -438,7 +464,7 @@ long ak_view_sim_back(ak_view_sim *s, long n) {
         return k;
     }
     while (k < n && s->nhist > 0) {
-        ak_data *h = s->hist[--s->nhist];
+        ak_data *h = pop_history(s);
         ak_data_copy(s->m, s->d, h);
         ak_data_free(h);
         k++;
@@ -454,6 +480,7 @@ void ak_view_sim_reset(ak_view_sim *s) {
     }
     for (long i = 0; i < s->nhist; i++) ak_data_free(s->hist[i]);
     s->nhist = 0;
+    s->hist_total = 0;
     ak_data_copy(s->m, s->d, s->d0);
     s->drag_body = -1;
 }
@@ -900,7 +927,7 @@ char *ak_view_sim_pick_json(const ak_view_sim *cs, const double o[4], const doub
 char *ak_view_sim_sdf_probe_json(const ak_view_sim *cs, int npoints) {
     ak_view_sim *s = (ak_view_sim *)cs;
     char err[512];
-    if (!build_render(s, err, sizeof err) || npoints < 1 || npoints > 4096) return NULL;
+    if (!build_render(s, err, sizeof err) || npoints < 1 || npoints > 4096 || s->rs->nobj < 1) return NULL;
     const ak_render_scene *rs = s->rs;
     // Points about the solid objects (within 1.5 bounding radii; planes: near the origin),
     // from a fixed linear congruential sequence so that every run probes the same points.

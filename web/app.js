@@ -76,8 +76,8 @@ function frameScene() {
   const st = app.state;
   s.bodies.forEach((b, i) => {
     if (b.shape === "hyperplane" || !st) return;
-    // the bounding radius of the shape about its centroid (render pack: colour.w, as cmd_render)
-    const x = st.bodies[i].x, r = st.render ? st.render.obj[36 * i + 31] : 1;
+    // the radius of a ball holding the shape about its centroid (as anakata render frames)
+    const x = st.bodies[i].x, r = b.radius;
     for (let k = 0; k < 4; k++) {
       const xv = k < x.length ? x[k] : 0;
       lo[k] = Math.min(lo[k], xv - r); hi[k] = Math.max(hi[k], xv + r);

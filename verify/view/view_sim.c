@@ -666,6 +666,30 @@ static void pack_objects(sb *b, const ak_render_scene *rs) {
 
 // ---- JSON -----------------------------------------------------------------------------------
 
+// Radius of a ball about the centroid holding the shape (as anakata render frames a scene);
+// 0 for a hyperplane.
+static double shape_radius(const ak_shape *sh) {
+    double r = 0;
+    switch (sh->type) {
+    case AK_SHAPE_HYPERSPHERE: r = sh->radius; break;
+    case AK_SHAPE_HYPERCAPSULE: r = sh->radius + sh->half_length; break;
+    case AK_SHAPE_HYPERBOX:
+        for (int i = 0; i < sh->dim; i++) r += sh->half_extents[i] * sh->half_extents[i];
+        r = sqrt(r);
+        break;
+    case AK_SHAPE_DUOCYLINDER: r = hypot(sh->radii[0], sh->radii[1]); break;
+    case AK_SHAPE_CONVEX:
+        for (int v = 0; v < sh->nverts; v++) {
+            double q = 0;
+            for (int i = 0; i < sh->dim; i++) q += sh->verts[v * sh->dim + i] * sh->verts[v * sh->dim + i];
+            r = fmax(r, sqrt(q));
+        }
+        break;
+    default: break;
+    }
+    return r;
+}
+
 char *ak_view_sim_scene_json(const ak_view_sim *cs) {
     ak_view_sim *s = (ak_view_sim *)cs; // the render scene is a cache
     char err[512];
@@ -694,6 +718,8 @@ char *ak_view_sim_scene_json(const ak_view_sim *cs) {
         sbs(&b, ak_shape_type_name(bd->shape.type));
         sbf(&b, ",\"fixed\":%s,\"mass\":", bd->fixed || bd->inv_mass == 0.0 ? "true" : "false");
         sbn(&b, bd->mass);
+        sbf(&b, ",\"radius\":");
+        sbn(&b, shape_radius(&bd->shape));
         sbf(&b, "}");
     }
     sbf(&b, "],\"biv_names\":[");

@@ -112,6 +112,8 @@ int ak_cmd_view(int argc, char **argv) {
         if (pid == 0) {
             pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
             execlp("xdg-open", "xdg-open", url, (char *)NULL);
+            fprintf(stderr, "anakata view: --open: cannot run xdg-open (%s); open %s yourself\n",
+                    strerror(errno), url);
             _exit(127);
         }
     }

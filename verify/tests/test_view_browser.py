@@ -317,7 +317,8 @@ try:
 finally:
     drv.quit()
     srv.send_signal(signal.SIGINT)
-    srv.wait(timeout=10)
+    rc = srv.wait(timeout=30)
+check(rc == 0, "the server stops cleanly on SIGINT after the session (exit status %s)" % rc)
 
 print("%d failure(s)" % len(failures))
 sys.exit(1 if failures else 0)

@@ -100,6 +100,13 @@ try:
     check(st == 200 and json.loads(body)["step"] == 3, "POST /api/step n=3")
     st, _, body = post(port, "/api/back", {"n": 1})
     check(st == 200 and json.loads(body)["step"] == 2, "POST /api/back n=1")
+    st, _, body = req(port, "GET", "/api/body?i=1")
+    b1 = json.loads(body)
+    check(st == 200 and b1["name"] == "cube0" and len(b1["x"]) == 4 and len(b1["rotor"]) == 8
+          and len(b1["omega_body"]) == 6, "GET /api/body?i=1: cube0's state")
+    for q in ["", "?i=", "?i=-1", "?i=99", "?i=1x", "?i=%31"]:
+        st, _, _ = req(port, "GET", "/api/body" + q)
+        check(st == 400, "GET /api/body%s: 400 (%d)" % (q, st))
     st, _, body = req(port, "GET", "/api/scenes")
     names = json.loads(body)["scenes"]
     check(st == 200 and "stack_4d" in names and "dzhanibekov_c" in names, "GET /api/scenes lists the bundled scenes")

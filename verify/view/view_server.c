@@ -436,6 +436,16 @@ static enum MHD_Result api_get(ak_view_server *s, struct MHD_Connection *c, cons
     if (!strcmp(name, "scene")) out = ak_view_sim_scene_json(s->sim);
     else if (!strcmp(name, "state")) out = state_locked(s);
     else if (!strcmp(name, "explain")) out = ak_view_sim_explain_json(s->sim);
+    else if (!strcmp(name, "body")) { // ?i=INDEX (digits only)
+        const char *q = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "i");
+        char *end = NULL;
+        long i = q && *q && strspn(q, "0123456789") == strlen(q) && strlen(q) < 8 ? strtol(q, &end, 10) : -1;
+        out = i >= 0 && i < ak_view_sim_nbody(s->sim) ? ak_view_sim_body_json(s->sim, (int)i) : NULL;
+        if (!out) {
+            pthread_mutex_unlock(&s->lock);
+            return send_error(c, MHD_HTTP_BAD_REQUEST, "body needs ?i=INDEX of a body");
+        }
+    }
     else if (!strcmp(name, "sdf_probe")) {
         out = ak_view_sim_sdf_probe_json(s->sim, 512);
         if (!out) {

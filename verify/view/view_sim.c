@@ -838,6 +838,39 @@ char *ak_view_sim_state_json(const ak_view_sim *cs) {
     return sb_done(&b);
 }
 
+char *ak_view_sim_body_json(const ak_view_sim *s, int i) {
+    const ak_model *m = s->m;
+    const ak_data *d = s->d;
+    if (i < 0 || i >= m->nbody) return NULL;
+    const int n = m->dim, k = ak_nd_nbiv(n), ne = 1 << (n - 1);
+    const ak_body *bd = &m->bodies[i];
+    const double *x = d->x + (size_t)i * AK_MAX_DIM, *v = d->v + (size_t)i * AK_MAX_DIM;
+    const double *R = d->R + (size_t)i * AK_MAX_EVEN, *w = d->w + (size_t)i * AK_MAX_BIV;
+    double wb[AK_MAX_BIV] = {0};
+    ak_dyn_biv_to_body(n, wb, R, w);
+    sb b = {0};
+    sbf(&b, "{\"index\":%d,\"step\":%ld,\"t\":%.9g,\"name\":", i, d->step, d->t);
+    sbs(&b, bd->name);
+    sbf(&b, ",\"shape\":");
+    sbs(&b, ak_shape_type_name(bd->shape.type));
+    sbf(&b, ",\"fixed\":%s,\"mass\":", bd->inv_mass == 0.0 ? "true" : "false");
+    sbn(&b, bd->mass);
+    sbf(&b, ",\"x\":");
+    sbv(&b, n, x);
+    sbf(&b, ",\"v\":");
+    sbv(&b, n, v);
+    sbf(&b, ",\"rotor\":");
+    sbv(&b, ne, R);
+    sbf(&b, ",\"omega\":");
+    sbv(&b, k, w);
+    sbf(&b, ",\"omega_body\":");
+    sbv(&b, k, wb);
+    sbf(&b, ",\"kinetic\":");
+    sbn(&b, bd->inv_mass > 0 ? ak_dyn_kinetic_energy(n, bd->mass, bd->inertia, R, v, w) : 0.0);
+    sbf(&b, "}");
+    return sb_done(&b);
+}
+
 static const char *method_name(int m) {
     switch (m) {
     case AK_METHOD_ANALYTIC: return "analytic";

@@ -55,6 +55,9 @@ char *ak_view_sim_scene_json(const ak_view_sim *s);
 /// the state (step, t, energy, momentum, every body's x, v, rotor, world and body-frame omega,
 /// kinetic energy; the render objects' poses),
 char *ak_view_sim_state_json(const ak_view_sim *s);
+/// one body's state: {"index", "name", "shape", "fixed", "mass", "x", "v", "rotor", "omega",
+/// "omega_body", "kinetic"}; NULL for a bad index,
+char *ak_view_sim_body_json(const ak_view_sim *s, int b);
 /// the explain record of the last step (contacts, narrowphase method per pair, impulses,
 /// energy, momentum, formula IDs per stage with their docs entry and verdict),
 char *ak_view_sim_explain_json(const ak_view_sim *s);

@@ -156,7 +156,7 @@ function loop() {
   const now = performance.now();
   if (now - app.fpsT0 > 1000) {
     app.fps = app.frames * 1000 / (now - app.fpsT0);
-    $("fps").textContent = app.fps.toFixed(1) + " frames/s";
+    if (app.frames > 0) $("fps").textContent = app.fps.toFixed(1) + " frames/s drawn";
     app.frames = 0;
     app.fpsT0 = now;
   }

@@ -10,6 +10,7 @@ Loads the page for stack_4d at 160x120 and checks:
   - the slice slider changes the image;
   - a click on the formula ID B-eq5 opens the docs pane at that heading, with its verdict;
   - dragging a body with the mouse moves it;
+  - on dzhanibekov_c: play (followed through the event stream), omega plotted, pause, B-eq5;
   - the WebGL scene SDF (the generated probe shader) against the C scene SDF on 512 points
     about every shape of all_shapes_4d, to 5e-5 (the Vulkan check's tolerance, TOL_GLSL_SDF).
 Without Selenium or Chromium it skips (exit 77), except when CI is set: then it fails.
@@ -293,6 +294,23 @@ try:
         time.sleep(5)
         drv.save_screenshot(SHOT)
         print("wrote", SHOT)
+
+    # 6b. the "done when" on dzhanibekov_c: play (the page follows the server's event
+    # stream), the body-frame omega is plotted, pause, B-eq5 beside the view
+    drv.find_element(By.ID, "scene").send_keys("dzhanibekov_c")
+    wait("akApp.state.scene === 'dzhanibekov_c' && akApp.state.step === 0", "dzhanibekov_c")
+    drv.find_element(By.ID, "play").click()
+    wait("akApp.state.playing && akApp.state.t > 1.0", "one second of play, seen through /api/stream")
+    drv.find_element(By.ID, "play").click()
+    wait("!akApp.state.playing", "the pause")
+    npts = drv.execute_script("return akApp.hist.w.filter(w => w.length === 6).length")
+    check(npts >= 10, "the body-frame omega plot has %d samples of the 6 components" % npts)
+    t_paused = drv.execute_script("return akApp.state.t")
+    time.sleep(1.0)
+    check(drv.execute_script("return akApp.state.t") == t_paused, "paused: the state stays at t = %.2f" % t_paused)
+    drv.find_element(By.CSS_SELECTOR, "a.fid[data-id='B-eq5']").click()
+    wait("document.querySelector('#docpane .target') && document.querySelector('#docpane .target').textContent.includes('B-eq5')",
+         "B-eq5 in the docs pane")
 
     # 7. the WebGL scene SDF against the C scene SDF, every shape of all_shapes_4d
     api("load", {"scene": "all_shapes_4d"})

@@ -4,7 +4,9 @@
 // degenerate metric). Sparse loops skip zero coefficients: motors and bivectors are sparse.
 #include "pga.h"
 
+#include <float.h>
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "ga/nd.h"
@@ -211,4 +213,148 @@ double ak_pga_kinetic_energy(int d, const double B[], const double inertia[], do
     ak_pga_inertia(d, P, inertia, mass, B);
     ak_pga_wedge(d, W, B, P);
     return 0.5 * W[ak_pga_size(d) - 1];
+}
+
+// ---- Motor exponential and logarithm ------------------------------------------------------------
+//
+// B = Be + e0 v (Euclidean split, Dorst & De Keninck 2023, eq. 1.6), Be = th1 U1 + th2 U2 the
+// invariant decomposition of the Euclidean part (ak_nd_biv_split), R = exp(Be) = R1 R2 with
+// R_k = cos th_k + sin th_k U_k. Because (e0 v)(.)(e0 v) = 0, the exponential is exactly its
+// first-order expansion in e0 v:
+//   exp(Be + e0 v) = R + int_0^1 exp((1-s) Be) e0 v exp(s Be) ds.
+// e0 commutes with even Euclidean elements; the part v_k of v in plane k anticommutes with U_k
+// and commutes with the other plane's U_j; the rest v_perp commutes with both. The integral is
+// then elementary (int_0^1 exp((1-2s) th U) ds = sin th / th):
+//   exp(B) = R + e0 (sum_k sinc(th_k) R_(not k) v_k + R v_perp),                          (X)
+// R_(not k) the factor of the other plane. No division by |Be| and no threshold on the angles:
+// sinc uses its Taylor series below 1e-4. The logarithm inverts (X): with Be = log R and
+// y = <R~ X>_1 = sum_k sinc(th_k) exp(-th_k U_k) v_k + v_perp, each plane gives
+//   v_k = (th_k / sin th_k) exp(th_k U_k) y_k = th_k cot(th_k) y_k + th_k U_k y_k,
+// and v_perp = y_perp.
+
+static double sinc_(double t) {
+    if (fabs(t) < 1e-4) return 1.0 - t * t / 6.0 * (1.0 - t * t / 20.0);
+    return sin(t) / t;
+}
+
+static double tcot(double t) { // t cot t
+    if (fabs(t) < 1e-4) return 1.0 - t * t / 3.0 * (1.0 + t * t / 15.0);
+    return t * cos(t) / sin(t);
+}
+
+// Euclidean even element of nd layout -> PGA multivector (and back).
+static void even_in(int d, double out[], const double R[]) {
+    zero(d, out);
+    for (int k = 0; k < ak_nd_neven(d); k++) out[ak_nd_even_mask(d, k) << 1] = R[k];
+}
+
+static void vec_in(int d, double out[], const double v[]) {
+    zero(d, out);
+    for (int i = 0; i < d; i++) out[1u << (i + 1)] = v[i];
+}
+
+// Plane projection of a vector: y_k = -((y _| U) _| U), and U y_k = -(y_k _| U).
+static void plane_part(int d, double yk[], double Uyk[], const double y[], const double U[]) {
+    double t[AK_MAX_DIM];
+    ak_nd_contract(d, t, y, U);
+    ak_nd_contract(d, yk, t, U);
+    for (int i = 0; i < d; i++) yk[i] = -yk[i];
+    if (Uyk) {
+        ak_nd_contract(d, Uyk, yk, U);
+        for (int i = 0; i < d; i++) Uyk[i] = -Uyk[i];
+    }
+}
+
+static void plane_rotor(int d, double R[], double th, const double U[]) {
+    for (int k = 0; k < ak_nd_neven(d); k++) R[k] = 0.0;
+    R[0] = cos(th);
+    double s = sin(th);
+    for (int q = 0; q < ak_nd_nbiv(d); q++) R[1 + q] = s * U[q]; // bivectors follow the scalar
+}
+
+void ak_pga_motor_exp(int d, double M[], const double B[]) {
+    double be[AK_MAX_BIV], v[AK_MAX_DIM], U[2][AK_MAX_BIV], th[2];
+    ak_pga_rate_to(d, be, v, B);
+    ak_nd_biv_split(d, U, th, be);
+    double Rk[2][AK_MAX_EVEN], R[AK_MAX_EVEN];
+    for (int k = 0; k < 2; k++) plane_rotor(d, Rk[k], th[k], U[k]);
+    ak_nd_rotor_mul(d, R, Rk[0], Rk[1]);
+    double X[AK_PGA_MAX] = {0}, vp[AK_MAX_DIM], P[AK_PGA_MAX], V[AK_PGA_MAX], T[AK_PGA_MAX];
+    memcpy(vp, v, sizeof(double) * (size_t)d);
+    for (int k = 0; k < 2; k++) {
+        double vk[AK_MAX_DIM];
+        plane_part(d, vk, NULL, v, U[k]);
+        for (int i = 0; i < d; i++) vp[i] -= vk[i];
+        double sc = sinc_(th[k]);
+        for (int i = 0; i < d; i++) vk[i] *= sc;
+        even_in(d, P, Rk[1 - k]);
+        vec_in(d, V, vk);
+        ak_pga_mul(d, T, P, V);
+        for (int x = 0; x < ak_pga_size(d); x++) X[x] += T[x];
+    }
+    even_in(d, P, R);
+    vec_in(d, V, vp);
+    ak_pga_mul(d, T, P, V);
+    for (int x = 0; x < ak_pga_size(d); x++) X[x] += T[x];
+    even_in(d, M, R);
+    for (int x = 0; x < ak_pga_size(d); x++)
+        if (!(x & 1) && X[x] != 0.0) M[x | 1] += X[x]; // e0 e_A = e_{0A}: e0 is the first factor
+}
+
+void ak_pga_motor_log(int d, double B[], const double M[]) {
+    double R[AK_MAX_EVEN], be[AK_MAX_BIV], U[2][AK_MAX_BIV], th[2];
+    for (int k = 0; k < ak_nd_neven(d); k++) R[k] = M[ak_nd_even_mask(d, k) << 1];
+    ak_nd_rotor_log(d, be, R);
+    ak_nd_biv_split(d, U, th, be);
+    // y = <R~ X>_1 with X the Euclidean factor of the ideal part (e0 X).
+    double X[AK_PGA_MAX] = {0}, Rr[AK_MAX_EVEN], P[AK_PGA_MAX], Y[AK_PGA_MAX];
+    for (int x = 0; x < ak_pga_size(d); x++)
+        if (x & 1) X[x & ~1] = M[x];
+    ak_nd_rotor_reverse(d, Rr, R);
+    even_in(d, P, Rr);
+    ak_pga_mul(d, Y, P, X);
+    double y[AK_MAX_DIM], v[AK_MAX_DIM];
+    for (int i = 0; i < d; i++) y[i] = v[i] = Y[1u << (i + 1)];
+    // The cut: the principal angles satisfy th1 + th2 <= pi, so th1 = pi means R = -1 (a full
+    // turn of the points), whose plane is not determined by R. Taken within 256 eps of pi (below
+    // that R's bivector part is rounding). Then the plane is chosen orthogonal to y, so that the
+    // whole translation is along the fixed space (d >= 3); in 2D no plane is orthogonal to y and
+    // -T(x), x != 0, is not an exponential at all (exp(th U + e0 v) -> -1 as th -> pi for every
+    // v): the log then returns the full turn without translation.
+    bool cut = sin(th[0]) <= 256.0 * DBL_EPSILON && th[0] > 1.0;
+    if (cut) {
+        th[1] = 0.0;
+        if (d >= 3) {
+            double f[2][AK_MAX_DIM];
+            int got = 0;
+            double yy = 0.0;
+            for (int i = 0; i < d; i++) yy += y[i] * y[i];
+            for (int a = 0; a < d && got < 2; a++) { // Gram-Schmidt of the axes against y, f_0
+                double e[AK_MAX_DIM] = {0};
+                e[a] = 1.0;
+                if (yy > 0.0)
+                    for (int i = 0; i < d; i++) e[i] -= y[a] * y[i] / yy;
+                for (int g = 0; g < got; g++) {
+                    double p = 0.0;
+                    for (int i = 0; i < d; i++) p += e[i] * f[g][i];
+                    for (int i = 0; i < d; i++) e[i] -= p * f[g][i];
+                }
+                double l = 0.0;
+                for (int i = 0; i < d; i++) l += e[i] * e[i];
+                if (l < 0.25) continue; // keep well-conditioned directions only
+                for (int i = 0; i < d; i++) f[got][i] = e[i] / sqrt(l);
+                got++;
+            }
+            ak_nd_wedge(d, U[0], f[0], f[1]);
+            for (int q = 0; q < ak_nd_nbiv(d); q++) be[q] = th[0] * U[0][q];
+        }
+    }
+    for (int k = 0; k < 2; k++) {
+        double yk[AK_MAX_DIM], Uyk[AK_MAX_DIM];
+        plane_part(d, yk, Uyk, y, U[k]);
+        bool kcut = cut && k == 0; // in-plane translation of the full turn: not determined, 0
+        double a = kcut ? 0.0 : tcot(th[k]), b = kcut ? 0.0 : th[k];
+        for (int i = 0; i < d; i++) v[i] += a * yk[i] + b * Uyk[i] - yk[i];
+    }
+    ak_pga_rate_from(d, B, be, v);
 }

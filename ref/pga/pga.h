@@ -80,4 +80,20 @@ void ak_pga_forque_damp(int d, double F[], const double B[], double alpha);
 /// pseudoscalar.  [P-2.34]
 double ak_pga_kinetic_energy(int d, const double B[], const double inertia[], double mass);
 
+/// Motor exponential M = exp(B) of any bivector B = Be + e0 v (d = 2..5), in closed form: with the
+/// invariant decomposition Be = th1 U1 + th2 U2 (ak_nd_biv_split), R = exp(Be) and v_k the part of
+/// v in plane k, exp(B) = R + e0 (sum_k sinc(th_k) R_(other plane) v_k + R v_perp). Exact at small
+/// angles (series, no dropped terms) and for isoclinic 4D bivectors. Note the convention of the
+/// notes' §1.5: M = exp(B), no factor -1/2 (a body moving at rate B for time t has the motor
+/// exp(-B t/2)).  [P-1.5 P-2.5.4 P-C.2]
+void ak_pga_motor_exp(int d, double M[], const double B[]);
+/// Motor logarithm: the bivector B with exp(B) = M for a unit motor M (Euclidean part a unit
+/// rotor), d = 2..5. The rotation part is the principal rotor logarithm (ak_nd_rotor_log: angles
+/// th1 + th2 <= pi); per plane v_k = th_k cot(th_k) y_k + th_k U_k y_k with y = <R~ X>_1 (M = R +
+/// e0 X). The cut: a plane with th_k = pi (rotor part -1 there: a full turn of the points) has no
+/// determined in-plane translation; it is returned as 0. exp(log M) = M for every unit motor;
+/// log(exp B) = B when th1 + th2 < pi. Near the cut the in-plane translation is ill-conditioned
+/// (errors grow like 1/sin th_k).  [P-1.5]
+void ak_pga_motor_log(int d, double B[], const double M[]);
+
 #endif

@@ -4,6 +4,7 @@
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <math.h>
+#include <md4c-html.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -326,6 +327,56 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
     if (head) fputs("</p>\n", f);
 }
 
+
+// ---- Markdown from the docs, rendered (md4c) -----------------------------------------------------
+
+typedef struct md_buf {
+    char *p;
+    size_t n, cap;
+    bool oom;
+} md_buf;
+
+static void md_out(const MD_CHAR *text, MD_SIZE size, void *user) {
+    md_buf *b = user;
+    if (b->oom) return;
+    if (b->n + size + 1 > b->cap) {
+        size_t cap = (b->n + size + 1) * 2;
+        char *q = realloc(b->p, cap);
+        if (!q) {
+            b->oom = true;
+            return;
+        }
+        b->p = q;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, text, size);
+    b->n += size;
+    b->p[b->n] = '\0';
+}
+
+// Markdown text of the docs (an errata field, a note) as inline HTML: code spans, emphasis and
+// links read as text instead of raw backticks and asterisks. Raw HTML in the source is escaped
+// (MD_FLAG_NOHTML); a single paragraph loses its <p> wrapper so that it sits in a table cell.
+// Falls back to the escaped text if md4c fails.
+static void md_inline(FILE *f, const char *md) {
+    md_buf b = {0};
+    if (md_html(md, (MD_SIZE)strlen(md), md_out, &b, MD_FLAG_NOHTML | MD_FLAG_STRIKETHROUGH | MD_FLAG_TABLES, 0) != 0 ||
+        b.oom || !b.p) {
+        esc(f, md);
+        free(b.p);
+        return;
+    }
+    char *t = b.p;
+    size_t n = b.n;
+    while (n && (t[n - 1] == '\n')) t[--n] = '\0';
+    if (!strncmp(t, "<p>", 3) && n >= 7 && !strcmp(t + n - 4, "</p>") && !strstr(t + 3, "<p>")) {
+        t[n - 4] = '\0';
+        t += 3;
+    }
+    fputs(t, f);
+    free(b.p);
+}
+
 static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, const char *path, bool loaded) {
     if (!loaded) {
         fputs("<p class=warn>No errata file at ", f);
@@ -357,7 +408,7 @@ static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, con
             fputs("</th></tr>\n", f);
         }
         fputs("<tr><td><b>", f);
-        esc(f, e->title);
+        md_inline(f, e->title);
         fputs("</b><br>", f);
         for (int k = 0; k < e->nids; k++) {
             fputs("<a class=mono href=\"#", f);
@@ -369,10 +420,10 @@ static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, con
         const char *cols[] = {e->published, e->correct, e->evidence, e->counterexample};
         for (int c = 0; c < 4; c++) {
             fputs("</td><td>", f);
-            esc(f, cols[c]);
+            md_inline(f, cols[c]);
             if (c == 0 && e->other[0]) {
                 fputs("<div class=note>", f);
-                esc(f, e->other);
+                md_inline(f, e->other);
                 fputs("</div>", f);
             }
         }

@@ -5,6 +5,8 @@
 #include "pga.h"
 
 #include <float.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
@@ -144,30 +146,55 @@ void ak_pga_rate_to(int d, double wb[], double vb[], const double B[]) {
     for (int i = 0; i < d; i++) vb[i] = B[1u | (1u << (i + 1))];
 }
 
-// lambda for bivector blade mask m: mass on e_0j, the vector-GA inertia on e_ij
-static double lambda(int d, unsigned m, const double inertia[], double mass) {
-    if (m & 1u) return mass;
-    int k = ak_nd_nbiv(d);
-    for (int q = 0; q < k; q++)
-        if (biv_mask(d, q) == m) return inertia[q * k + q];
-    return NAN;
+// The Euclidean bivector components of a PGA bivector, in nd pair order, and back.
+static void euc_part(int d, double be[], const double B[]) {
+    for (int q = 0; q < ak_nd_nbiv(d); q++) be[q] = B[biv_mask(d, q)];
+}
+
+static bool diagonal(int k, const double I[]) {
+    for (int a = 0; a < k; a++)
+        for (int b = 0; b < k; b++)
+            if (a != b && I[a * k + b] != 0.0) return false;
+    return true;
 }
 
 void ak_pga_inertia(int d, double P[], const double inertia[], double mass, const double B[]) {
-    double S[AK_PGA_MAX] = {0};
-    for (int x = 0; x < ak_pga_size(d); x++)
-        if (popc((unsigned)x) == 2 && B[x] != 0.0) S[x] = lambda(d, (unsigned)x, inertia, mass) * B[x];
+    // I_b[B_e + e0 v] = dual(I_C(B_e) + m e0 v), I_C the full k x k vector-GA inertia (P-A.4 with
+    // the classical map written as a matrix; P-2.30 when I_C is diagonal).
+    int k = ak_nd_nbiv(d);
+    double S[AK_PGA_MAX] = {0}, be[AK_MAX_BIV];
+    euc_part(d, be, B);
+    for (int a = 0; a < k; a++) {
+        double t = 0.0;
+        for (int b = 0; b < k; b++) t += inertia[a * k + b] * be[b];
+        S[biv_mask(d, a)] = t;
+    }
+    for (int i = 0; i < d; i++) S[1u | (1u << (i + 1))] = mass * B[1u | (1u << (i + 1))];
     ak_pga_dual(d, P, S);
 }
 
 void ak_pga_inertia_inv(int d, double B[], const double inertia[], double mass, const double P[]) {
-    ak_pga_undual(d, B, P);
-    for (int x = 0; x < ak_pga_size(d); x++) {
-        if (popc((unsigned)x) == 2)
-            B[x] /= lambda(d, (unsigned)x, inertia, mass);
-        else
-            B[x] = 0.0;
+    // undual, then the ideal part / m and the Euclidean part solved with I_C (P-A.5): a division
+    // for diagonal I_C, a Cholesky solve (GSL, on stack arrays) otherwise.
+    int k = ak_nd_nbiv(d);
+    double U[AK_PGA_MAX], be[AK_MAX_BIV], x[AK_MAX_BIV];
+    ak_pga_undual(d, U, P);
+    euc_part(d, be, U);
+    if (diagonal(k, inertia)) {
+        for (int a = 0; a < k; a++) x[a] = be[a] / inertia[a * k + a];
+    } else {
+        double L[AK_MAX_BIV * AK_MAX_BIV];
+        memcpy(L, inertia, sizeof(double) * (size_t)(k * k));
+        gsl_matrix_view lv = gsl_matrix_view_array(L, (size_t)k, (size_t)k);
+        gsl_vector_view bv = gsl_vector_view_array(be, (size_t)k), xv = gsl_vector_view_array(x, (size_t)k);
+        gsl_error_handler_t *old = gsl_set_error_handler_off();
+        if (gsl_linalg_cholesky_decomp1(&lv.matrix) != 0 || gsl_linalg_cholesky_solve(&lv.matrix, &bv.vector, &xv.vector) != 0)
+            for (int a = 0; a < k; a++) x[a] = NAN; // not positive definite: no inverse
+        gsl_set_error_handler(old);
     }
+    zero(d, B);
+    for (int a = 0; a < k; a++) B[biv_mask(d, a)] = x[a];
+    for (int i = 0; i < d; i++) B[1u | (1u << (i + 1))] = U[1u | (1u << (i + 1))] / mass;
 }
 
 void ak_pga_derivs(int d, double Mdot[], double Bdot[], const double M[], const double B[],

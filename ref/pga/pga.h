@@ -52,13 +52,17 @@ void ak_pga_motor_to(int d, double R[], double x[], const double M[]);
 void ak_pga_rate_from(int d, double B[], const double wb[], const double vb[]);
 void ak_pga_rate_to(int d, double wb[], double vb[], const double B[]);
 
-/// Inertia map in the body eigenframe (P-2.30): I[sum B_ij e_ij] = sum lambda_ij B_ij dual(e_ij)
-/// with lambda = inertia[k] (diagonal vector-GA inertia, nd pair order) on the Euclidean e_ij
-/// and lambda = mass on the ideal e_0j. Only diagonal (principal-frame) inertia.  [P-2.30; the
-/// principal-frame map P-2.22 (a weighted dual), and P-2.20, whose printed index pairs
-/// ([B_b]_0k on e_ij, [B_b]_ij on e_0k) name the dual partners]
+/// Inertia map I_b[B_e + e0 v] = dual(I_C(B_e) + m e0 v) (P-A.4 / P-A.6 in the body frame at
+/// the centroid): inertia is the full k x k symmetric positive vector-GA inertia I_C (nd pair
+/// order, row-major; any body frame, not only the principal one) acting on the Euclidean part,
+/// and mass on the ideal part. With diagonal I_C this is the eigenframe form of P-2.30:
+/// I[sum B_ij e_ij] = sum lambda_ij B_ij dual(e_ij).  [P-2.30 P-A.4 P-A.6; the principal-frame
+/// map P-2.22 (a weighted dual), and P-2.20, whose printed index pairs ([B_b]_0k on e_ij,
+/// [B_b]_ij on e_0k) name the dual partners]
 void ak_pga_inertia(int d, double P[], const double inertia[], double mass, const double B[]);
-/// Its inverse, from dual bivectors to bivectors.  [P-2.30 P-2.21]
+/// Its inverse, from dual bivectors to bivectors: the ideal part divided by m, the Euclidean part
+/// solved with I_C (a division when I_C is diagonal, a Cholesky solve otherwise; NaN when I_C is
+/// not positive definite).  [P-2.30 P-2.21 P-A.5]
 void ak_pga_inertia_inv(int d, double B[], const double inertia[], double mass, const double P[]);
 /// Law of motion in the body frame (Table 2.1): Bdot = I^-1[B x I[B] + F_b] (P-2.28),
 /// Mdot = -1/2 M B (P-2.29, the body-frame kinematics P-2.7). F_b: the total body-frame forque

@@ -844,10 +844,30 @@ static int pga_gsl_rhs(double t, const double y[], double dydt[], void *params) 
     return GSL_SUCCESS;
 }
 
+// rotated: the body frame is turned by a fixed rotor Q against the box's principal axes, so the
+// inertia in that frame is the full symmetric I' = [Q]_2 I [Q]_2^T (and I'^-1 = [Q]_2 I^-1 [Q]_2^T,
+// [Q]_2 being orthogonal); both sides then work with the full matrix.
 static double pga_vs_vga_run(int d, bool forces, double T, double h, double *ke_err,
-                             ak_check_ctx *c) {
+                             ak_check_ctx *c, bool rotated) {
     double sides[AK_MAX_DIM] = {1.1, 0.3, 2.5, 0.7, 1.6};
     ak_model *m = ak_dyn_box_model(d, sides, 1.3);
+    if (rotated) {
+        int k = ak_nd_nbiv(d);
+        double Bq[AK_MAX_BIV], Q[AK_MAX_EVEN], Q2[AK_MAX_BIV * AK_MAX_BIV], I2[AK_MAX_BIV * AK_MAX_BIV] = {0},
+               J2[AK_MAX_BIV * AK_MAX_BIV] = {0};
+        for (int q = 0; q < k; q++) Bq[q] = 0.4 + 0.13 * q - 0.05 * q * q;
+        ak_nd_rotor_exp(d, Q, Bq);
+        ak_nd_rotor_biv_matrix(d, Q2, Q);
+        ak_body *bd = &m->bodies[0];
+        for (int a = 0; a < k; a++)
+            for (int b = 0; b < k; b++)
+                for (int e = 0; e < k; e++) {
+                    I2[a * k + b] += Q2[a * k + e] * bd->inertia[e * k + e] * Q2[b * k + e];
+                    J2[a * k + b] += Q2[a * k + e] * bd->inv_inertia[e * k + e] * Q2[b * k + e];
+                }
+        memcpy(bd->inertia, I2, sizeof I2);
+        memcpy(bd->inv_inertia, J2, sizeof J2);
+    }
     ak_data *dd = ak_data_create(m);
     pga_case pc = {.d = d, .mass = 1.3};
     memcpy(pc.inertia, m->bodies[0].inertia, sizeof pc.inertia);
@@ -923,7 +943,7 @@ static void check_pga_vs_vga(ak_check_ctx *c) {
     double ke = 0.0;
     for (int d = d0; d <= d1; d++)
         for (int f = 0; f < 2; f++) {
-            double e = pga_vs_vga_run(d, f, 10.0, 2e-3, &ke, c);
+            double e = pga_vs_vga_run(d, f, 10.0, 2e-3, &ke, c, false);
             ak_measure(c, e, TOL_GSL_CONSERVE,
                        "d=%d %s, both by GSL rk8pd 1e-12, 10 s: max |PGA - vector GA| over R, x, w_b %.2e", d,
                        f ? "gravity + Hooke spring + damping" : "torque-free", e);
@@ -931,6 +951,22 @@ static void check_pga_vs_vga(ak_check_ctx *c) {
     ak_measure(c, ke, TOL_GSL_CONSERVE,
                "kinetic energy 1/2 B ^ I[B] (P-2.34) vs 1/2 m v.v + 1/2 w_b.I w_b along the same "
                "runs: max relative difference %.2e", ke);
+}
+
+
+// The full inertia map (any symmetric positive I_C, P-A.4): the same comparison with the body frame
+// turned against the principal axes, so that I_C has off-diagonal terms on both sides.
+static void check_pga_full_inertia(ak_check_ctx *c) {
+    int d0 = ak_quick(c) ? 4 : 2, d1 = ak_quick(c) ? 4 : 5;
+    double ke = 0.0;
+    for (int d = d0; d <= d1; d++)
+        for (int f = 0; f < 2; f++) {
+            double e = pga_vs_vga_run(d, f, 10.0, 2e-3, &ke, c, true);
+            ak_measure(c, e, TOL_GSL_CONSERVE,
+                       "d=%d rotated body (full I_C) %s, both by GSL rk8pd 1e-12, 10 s: max |PGA - vector GA| over R, x, w_b %.2e",
+                       d, f ? "gravity + Hooke spring + damping" : "torque-free", e);
+        }
+    ak_measure(c, ke, TOL_GSL_CONSERVE, "kinetic energy (P-2.34) with full I_C vs the vector-GA energy: max relative difference %.2e", ke);
 }
 
 static const ak_check CHECKS[] = {
@@ -960,6 +996,8 @@ static const ak_check CHECKS[] = {
      "instability rate of rotation in xy vs linear theory; xy + zw steady", check_dzhanibekov_growth},
     {"dynamics.pga_vs_vga", "P-2.27 P-2.28 P-2.29 P-2.30 P-2.31 P-Hooke P-damp P-2.5.5 P-2.34 P-2.5 P-2.7 P-2.20 P-2.21 P-2.22",
      "PGA motor/forque dynamics against the vector-GA form, d = 2..5", check_pga_vs_vga},
+    {"dynamics.pga_full_inertia", "P-A.4 P-A.5 P-A.6 P-2.28 P-2.30 P-2.34",
+     "PGA dynamics with a full (rotated-frame) inertia against the vector-GA form, d = 2..5", check_pga_full_inertia},
     {"dynamics.forces", "B-8grav B-3", "gravity, drag and springs against closed forms and energy",
      check_forces},
 };

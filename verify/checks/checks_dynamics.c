@@ -5,6 +5,7 @@
 // conservation laws. docs/formulas/dynamics.md quotes the numbers these checks print.
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_odeiv2.h>
+#include <gsl/gsl_rng.h>
 #include <gsl/gsl_sf_ellint.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,6 +13,10 @@
 #include <string.h>
 
 #include "checks/checks.h"
+#include "contact_cache.h"
+#include "ga/cl.h"
+#include "published/solver_published.h"
+#include "solver.h"
 #include "dyn/dyn.h"
 #include "common/dyn_scenes.h"
 #include "ga/nd.h"
@@ -969,6 +974,121 @@ static void check_pga_full_inertia(ak_check_ctx *c) {
     ak_measure(c, ke, TOL_GSL_CONSERVE, "kinetic energy (P-2.34) with full I_C vs the vector-GA energy: max relative difference %.2e", ke);
 }
 
+// T-5.2 on its own, with spin: the relative contact velocity u = (v_a + r_a _| w_a) - (v_b + r_b _| w_b)
+// of ak_solver_rel_velocity against central differences of the two material points that sit at
+// p at t = 0, each carried by its body's motion x(t) = x + v t, R(t) = exp(-w t/2) R (exp by the
+// series of ak_nd_rotor_exp, the point by R r_body R~): no contraction formula on the reference
+// side. Random bodies, rates |w_ij| <= 2 and points, n = 2..5.
+static void check_rel_velocity(ak_check_ctx *c) {
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(r, 52);
+    long samples = ak_samples(c, 400, 40);
+    double worst = 0.0, wmax = 0.0;
+    for (int n = 2; n <= 5; n++) {
+        double sides[AK_MAX_DIM] = {1, 1, 1, 1, 1};
+        ak_model *m = ak_dyn_box_model(n, sides, 1.0);
+        ak_model *m2 = ak_model_create(n, 2);
+        m2->bodies[0] = m2->bodies[1] = m->bodies[0];
+        ak_data *d = ak_data_create(m2);
+        int k = ak_nd_nbiv(n);
+        for (long s = 0; s < samples; s++) {
+            ak_contact_point p = {.a = 0, .b = 1};
+            double xs[2][AK_MAX_DIM], B[AK_MAX_BIV];
+            for (int b = 0; b < 2; b++) {
+                for (int i = 0; i < n; i++) {
+                    xs[b][i] = 2.0 * gsl_rng_uniform(r) - 1.0;
+                    d->x[b * AK_MAX_DIM + i] = xs[b][i];
+                    d->v[b * AK_MAX_DIM + i] = 2.0 * gsl_rng_uniform(r) - 1.0;
+                }
+                for (int q = 0; q < k; q++) {
+                    B[q] = 2.0 * gsl_rng_uniform(r) - 1.0;
+                    d->w[b * AK_MAX_BIV + q] = 4.0 * gsl_rng_uniform(r) - 2.0;
+                    wmax = fmax(wmax, fabs(d->w[b * AK_MAX_BIV + q]));
+                }
+                ak_nd_rotor_exp(n, d->R + b * AK_MAX_EVEN, B);
+            }
+            for (int i = 0; i < n; i++) {
+                p.point[i] = 2.0 * gsl_rng_uniform(r) - 1.0;
+                p.ra[i] = p.point[i] - xs[0][i];
+                p.rb[i] = p.point[i] - xs[1][i];
+            }
+            double u[AK_MAX_DIM], fd[AK_MAX_DIM] = {0}, h = 1e-4;
+            ak_solver_rel_velocity(m2, d, &p, u);
+            // five-point central difference: truncation h^4 |w|^5 |r| / 30, rounding ~ eps |x| / h
+            static const double off[4] = {-2, -1, 1, 2}, wt[4] = {1, -8, 8, -1};
+            for (int b = 0; b < 2; b++) {
+                const double *R = d->R + b * AK_MAX_EVEN, *w = d->w + b * AK_MAX_BIV, *v = d->v + b * AK_MAX_DIM;
+                double Rr[AK_MAX_EVEN], rb[AK_MAX_DIM], rw[AK_MAX_DIM];
+                ak_nd_rotor_reverse(n, Rr, R);
+                for (int i = 0; i < n; i++) rw[i] = p.point[i] - xs[b][i];
+                ak_nd_rotor_apply(n, rb, Rr, rw); // the material point in body coordinates
+                for (int o = 0; o < 4; o++) {
+                    double E[AK_MAX_EVEN], Rt[AK_MAX_EVEN], Bh[AK_MAX_BIV], y[AK_MAX_DIM], t = off[o] * h;
+                    for (int q = 0; q < k; q++) Bh[q] = -0.5 * t * w[q];
+                    ak_nd_rotor_exp(n, E, Bh);
+                    ak_nd_rotor_mul(n, Rt, E, R);
+                    ak_nd_rotor_apply(n, y, Rt, rb);
+                    for (int i = 0; i < n; i++)
+                        fd[i] += (b == 0 ? 1.0 : -1.0) * wt[o] * (xs[b][i] + t * v[i] + y[i]) / (12 * h);
+                }
+            }
+            for (int i = 0; i < n; i++) worst = fmax(worst, fabs(u[i] - fd[i]));
+        }
+        ak_data_free(d);
+        ak_model_free(m2);
+        ak_model_free(m);
+    }
+    gsl_rng_free(r);
+    ak_value(c, "max_err", worst);
+    ak_measure(c, worst, 1e-10,
+               "relative contact velocity with spin (|w_ij| up to %.2f) vs five-point differences (h = 1e-4) of the "
+               "two material points: max %.2e over %ld contacts per n = 2..5", wmax, worst, samples);
+}
+
+// T-5.9 on its own: the published tangent t = dvt/|dvt|, dvt = dv - (dv.n) n, against the GA
+// rejection (dv ^ n) n of the generic algebra: t is unit, orthogonal to n, and |dvt| t equals the
+// rejection; dv parallel to n returns 0 with t = 0 (the printed formula divides by zero).
+static void check_tangent_direction(ak_check_ctx *c) {
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(r, 59);
+    long samples = ak_samples(c, 2000, 200);
+    double worst = 0.0, e_unit = 0.0;
+    bool zero_ok = true;
+    for (int n = 2; n <= 5; n++)
+        for (long s = 0; s < samples; s++) {
+            double dv[AK_MAX_DIM], nr[AK_MAX_DIM], t[AK_MAX_DIM], len = 0.0;
+            for (int i = 0; i < n; i++) dv[i] = 2.0 * gsl_rng_uniform(r) - 1.0, nr[i] = 2.0 * gsl_rng_uniform(r) - 1.0;
+            for (int i = 0; i < n; i++) len += nr[i] * nr[i];
+            for (int i = 0; i < n; i++) nr[i] /= sqrt(len);
+            double mag = ak_published_solver_tangent(n, t, dv, nr);
+            ak_cl_mv A, N, W, J;
+            ak_cl_from_vec(&A, n, dv);
+            ak_cl_from_vec(&N, n, nr);
+            ak_cl_op(&W, &A, &N);
+            ak_cl_gp(&J, &W, &N); // rejection (a ^ n) n for unit n: a vector
+            double rej[AK_MAX_DIM], tn = 0.0, tt = 0.0;
+            ak_cl_to_vec(rej, n, &J);
+            for (int i = 0; i < n; i++) {
+                worst = fmax(worst, fabs(mag * t[i] - rej[i]));
+                tn += t[i] * nr[i];
+                tt += t[i] * t[i];
+            }
+            // t = dvt/|dvt| inherits the cancellation in dv - (dv.n)n: errors scale like |dv|/|dvt|
+            double dd = 0.0;
+            for (int i = 0; i < n; i++) dd += dv[i] * dv[i];
+            e_unit = fmax(e_unit, fmax(fabs(tn), fabs(tt - 1.0)) * mag / sqrt(dd));
+        }
+    for (int n = 2; n <= 5; n++) { // dv exactly along n: no tangent, and no division by zero
+        double e0[AK_MAX_DIM] = {1.0}, dpar[AK_MAX_DIM] = {0.5}, t0[AK_MAX_DIM];
+        double m0 = ak_published_solver_tangent(n, t0, dpar, e0);
+        for (int i = 0; i < n; i++) zero_ok = zero_ok && m0 == 0.0 && t0[i] == 0.0;
+    }
+    gsl_rng_free(r);
+    ak_measure(c, worst, TOL_ROUND, "|dvt| t vs the generic rejection (dv ^ n) n: max %.2e over %ld cases per n = 2..5", worst, samples);
+    ak_measure(c, e_unit, TOL_ROUND, "t unit and orthogonal to n: max defect x |dvt|/|dv| %.2e", e_unit);
+    ak_expect(c, zero_ok, "dv parallel to n: |dvt| ~ 0 and t = 0 (no division by zero)");
+}
+
 static const ak_check CHECKS[] = {
     {"dynamics.equations", "B-3 B-eq1 B-eq2 B-eq4 B-eq5",
      "GSL rk8pd on the body-frame Euler equation conserves energy and world angular momentum",
@@ -996,6 +1116,8 @@ static const ak_check CHECKS[] = {
      "instability rate of rotation in xy vs linear theory; xy + zw steady", check_dzhanibekov_growth},
     {"dynamics.pga_vs_vga", "P-2.27 P-2.28 P-2.29 P-2.30 P-2.31 P-Hooke P-damp P-2.5.5 P-2.34 P-2.5 P-2.7 P-2.20 P-2.21 P-2.22",
      "PGA motor/forque dynamics against the vector-GA form, d = 2..5", check_pga_vs_vga},
+    {"dynamics.rel_velocity", "T-5.2 T-5.1", "relative contact velocity with spin vs finite differences of the material points, n=2..5", check_rel_velocity},
+    {"dynamics.tangent_direction", "T-5.9 T-5.10", "the published tangent direction vs the generic GA rejection, n=2..5", check_tangent_direction},
     {"dynamics.pga_full_inertia", "P-A.4 P-A.5 P-A.6 P-2.28 P-2.30 P-2.34",
      "PGA dynamics with a full (rotated-frame) inertia against the vector-GA form, d = 2..5", check_pga_full_inertia},
     {"dynamics.forces", "B-8grav B-3", "gravity, drag and springs against closed forms and energy",

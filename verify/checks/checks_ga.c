@@ -498,11 +498,29 @@ static void from_b4(double o[6], ak_biv4 v) { memcpy(o, &v, sizeof v); }
 static void from_r4(double o[8], ak_rotor4 v) { memcpy(o, &v, sizeof v); }
 
 typedef enum { G4_WEDGE, G4_CONTRACT, G4_RSTAR, G4_COMM, G4_BIVMUL, G4_MUL, G4_REVERSE, G4_APPLY, G4_MATRIX,
-               G4_BIVMAT, G4_SANDWICH, G4_EXP, G4_COUNT } g4_op;
+               G4_BIVMAT, G4_SANDWICH, G4_EXP, G4_WEDGE_VB, G4_VB, G4_BV, G4_VR, G4_RV, G4_BR, G4_COUNT } g4_op;
 
 static const char *const G4_NAMES[G4_COUNT] = {"a^b", "r_|w", "[r]*", "commutator", "biv*biv", "rotor*rotor",
                                                "reverse", "R x R~ (any even R)", "rotor->matrix (any even R)",
-                                               "[R]_2 (any even R)", "R B R~ (any even R)", "exp(B), |B_ij|<=3"};
+                                               "[R]_2 (any even R)", "R B R~ (any even R)", "exp(B), |B_ij|<=3",
+                                               "a^B (vector^bivector)", "aB (vector*bivector)", "Ba", "ar (vector*even)",
+                                               "ra", "Br (bivector*even)"};
+
+// The odd blades of Cl(4,0,0) in ak_odd4 order (x, y, z, w, xyz, xyw, xzw, yzw).
+static const unsigned ODD_MASKS[8] = {1, 2, 4, 8, 7, 11, 13, 14};
+
+// Copy the odd part of t (ak_odd4 order) into want; every other blade of t must vanish: its
+// largest coefficient is returned.
+static double odd_from_cl(double want[8], const ak_cl_mv *t, int first, int count) {
+    double rest = 0.0;
+    for (int m = 0; m < 16; m++) {
+        bool listed = false;
+        for (int i = first; i < first + count; i++) listed = listed || ODD_MASKS[i] == (unsigned)m;
+        if (!listed) rest = fmax(rest, fabs(t->c[m]));
+    }
+    for (int i = 0; i < count; i++) want[i] = t->c[ODD_MASKS[first + i]];
+    return rest;
+}
 
 static double ga4_vs_cl(g4_op op, long samples, gsl_rng *r) {
     double worst = 0.0;
@@ -637,6 +655,37 @@ static double ga4_vs_cl(g4_op op, long samples, gsl_rng *r) {
             ak_cl_to_even(want, 4, &t);
             len = 8;
             break;
+        case G4_WEDGE_VB: {
+            ak_triv4 tv = ak_ga4_wedge_vb(v4(a), b4(A));
+            memcpy(got, &tv, sizeof tv);
+            ak_cl_op(&t, &ca, &cA);
+            worst = fmax(worst, odd_from_cl(want, &t, 4, 4));
+            len = 4;
+            break;
+        }
+        case G4_VB:
+        case G4_BV:
+        case G4_VR:
+        case G4_RV: {
+            ak_odd4 o = op == G4_VB ? ak_ga4_vec_biv_mul(v4(a), b4(A))
+                        : op == G4_BV ? ak_ga4_biv_vec_mul(b4(A), v4(a))
+                        : op == G4_VR ? ak_ga4_vec_rotor_mul(v4(a), r4(P))
+                                      : ak_ga4_rotor_vec_mul(r4(P), v4(a));
+            memcpy(got, &o, sizeof o);
+            if (op == G4_VB) ak_cl_gp(&t, &ca, &cA);
+            else if (op == G4_BV) ak_cl_gp(&t, &cA, &ca);
+            else if (op == G4_VR) ak_cl_gp(&t, &ca, &cP);
+            else ak_cl_gp(&t, &cP, &ca);
+            worst = fmax(worst, odd_from_cl(want, &t, 0, 8));
+            len = 8;
+            break;
+        }
+        case G4_BR:
+            from_r4(got, ak_ga4_biv_rotor_mul(b4(A), r4(P)));
+            ak_cl_gp(&t, &cA, &cP);
+            ak_cl_to_even(want, 4, &t);
+            len = 8;
+            break;
         case G4_COUNT: break;
         }
         worst = fmax(worst, maxdiff(len, got, want));
@@ -649,7 +698,7 @@ static void g4_check(ak_check_ctx *c, g4_op op, double tol) {
     long samples = ak_samples(c, 10000, 1000);
     double e = ga4_vs_cl(op, samples, r);
     gsl_rng_free(r);
-    ak_value(c, "max_err", e);
+    ak_value(c, op == G4_BV ? "max_err_ba" : op == G4_RV ? "max_err_ra" : "max_err", e);
     ak_measure(c, e, tol, "%s: max |ga4 - cl| = %.2g over %ld random inputs", G4_NAMES[op], e, samples);
 }
 
@@ -665,6 +714,16 @@ static void check_g4_matrix(ak_check_ctx *c) { g4_check(c, G4_MATRIX, TOL_ROUNDO
 static void check_g4_bivmat(ak_check_ctx *c) { g4_check(c, G4_BIVMAT, TOL_ROUNDOFF); }
 static void check_g4_sandwich(ak_check_ctx *c) { g4_check(c, G4_SANDWICH, TOL_ROUNDOFF); }
 static void check_g4_exp(ak_check_ctx *c) { g4_check(c, G4_EXP, TOL_TRANSCEND); }
+static void check_g4_wedge_vb(ak_check_ctx *c) { g4_check(c, G4_WEDGE_VB, TOL_ROUNDOFF); }
+static void check_g4_vb(ak_check_ctx *c) {
+    g4_check(c, G4_VB, TOL_ROUNDOFF);
+    g4_check(c, G4_BV, TOL_ROUNDOFF);
+}
+static void check_g4_vr(ak_check_ctx *c) {
+    g4_check(c, G4_VR, TOL_ROUNDOFF);
+    g4_check(c, G4_RV, TOL_ROUNDOFF);
+}
+static void check_g4_br(ak_check_ctx *c) { g4_check(c, G4_BR, TOL_ROUNDOFF); }
 
 // Random bivector with prescribed angles: B = t1 U1 + t2 U2 with U1, U2 a random orthonormal
 // pair of planes (U1 = R e_xy R~, U2 = R e_zw R~ for a random rotor R).
@@ -2073,6 +2132,10 @@ static const ak_check CHECKS[] = {
     {"ga.ga4.rotor_matrix", "B-3", "ga4 rotor->matrix vs generic (any even R)", check_g4_matrix},
     {"ga.ga4.biv_matrix", "B-eq4", "ga4 [R]_2 vs generic (any even R)", check_g4_bivmat},
     {"ga.ga4.biv_sandwich", "B-eq4", "ga4 R B R~ vs generic (any even R)", check_g4_sandwich},
+    {"ga.ga4.wedge_vb", "T-A.1", "ga4 vector^bivector (trivector) vs generic", check_g4_wedge_vb},
+    {"ga.ga4.vec_biv_mul", "T-A.3", "ga4 ab and ba (vector, bivector) vs generic", check_g4_vb},
+    {"ga.ga4.vec_rotor_mul", "T-A.4", "ga4 ar and ra (vector, even) vs generic", check_g4_vr},
+    {"ga.ga4.biv_rotor_mul", "T-A.6", "ga4 br (bivector, even) vs generic", check_g4_br},
     {"ga.ga4.rotor_exp", "P-C.2 B-3", "ga4 closed-form exp vs generic series", check_g4_exp},
     {"ga.ga4.biv_split", "P-C.2", "4D split into commuting simple bivectors; exp(B) = exp(B1)exp(B2)", check_g4_split},
     {"ga.ga4.rotor_log", "P-1.5 P-C.2", "exp(log R) = R, log(exp B) = B in the principal domain", check_g4_log},

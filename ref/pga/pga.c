@@ -385,3 +385,161 @@ void ak_pga_motor_log(int d, double B[], const double M[]) {
     }
     ak_pga_rate_from(d, B, be, v);
 }
+
+// ---- Kinematics, momentum, forques, energy and power (the notes' ch. 2) ------------------------
+
+static void scale_add(int d, double out[], const double a[], double s) {
+    for (int x = 0; x < ak_pga_size(d); x++) out[x] += s * a[x];
+}
+
+void ak_pga_rate_from_motor(int d, double B[], const double M[], const double Mdot[], bool body) {
+    double Mr[AK_PGA_MAX];
+    ak_pga_reverse(d, Mr, M);
+    if (body) ak_pga_mul(d, B, Mr, Mdot);
+    else ak_pga_mul(d, B, Mdot, Mr);
+    for (int x = 0; x < ak_pga_size(d); x++) B[x] *= -2.0;
+}
+
+void ak_pga_reverse_derivative(int d, double out[], const double M[], const double Mdot[]) {
+    double Mr[AK_PGA_MAX], T[AK_PGA_MAX];
+    ak_pga_reverse(d, Mr, M);
+    ak_pga_mul(d, T, Mr, Mdot);
+    ak_pga_mul(d, out, T, Mr);
+    for (int x = 0; x < ak_pga_size(d); x++) out[x] = -out[x];
+}
+
+void ak_pga_motor_derivative_world(int d, double Mdot[], const double M[], const double Bw[]) {
+    ak_pga_mul(d, Mdot, Bw, M);
+    for (int x = 0; x < ak_pga_size(d); x++) Mdot[x] *= -0.5;
+}
+
+void ak_pga_rate_to_world(int d, double Bw[], const double M[], const double Bb[]) {
+    ak_pga_sandwich(d, Bw, M, Bb);
+}
+
+void ak_pga_point_velocity(int d, double Xdot[], const double Xw[], const double Bw[], const double M[],
+                           const double Xbdot[]) {
+    ak_pga_commutator(d, Xdot, Xw, Bw);
+    if (Xbdot) {
+        double T[AK_PGA_MAX];
+        ak_pga_sandwich(d, T, M, Xbdot);
+        scale_add(d, Xdot, T, 1.0);
+    }
+}
+
+void ak_pga_inertia_points(int d, double P[], int n, const double m[], const double X[], const double B[]) {
+    int N = ak_pga_size(d);
+    zero(d, P);
+    for (int i = 0; i < n; i++) {
+        double C[AK_PGA_MAX], J[AK_PGA_MAX];
+        ak_pga_commutator(d, C, X + (size_t)i * (size_t)N, B); // Xdot_i = X_i x B (P-2.8)
+        ak_pga_join(d, J, X + (size_t)i * (size_t)N, C);
+        scale_add(d, P, J, m[i]);
+    }
+}
+
+void ak_pga_inertia_world(int d, double P[], const double M[], const double inertia[], double mass,
+                          const double Bw[]) {
+    double Mr[AK_PGA_MAX], Bb[AK_PGA_MAX], Pb[AK_PGA_MAX];
+    ak_pga_reverse(d, Mr, M);
+    ak_pga_sandwich(d, Bb, Mr, Bw);
+    ak_pga_inertia(d, Pb, inertia, mass, Bb);
+    ak_pga_sandwich(d, P, M, Pb);
+}
+
+void ak_pga_momentum_world_rate(int d, double Pdot[], const double M[], const double inertia[], double mass,
+                                const double Bb[], const double Bbdot[]) {
+    double Pb[AK_PGA_MAX], C[AK_PGA_MAX], Q[AK_PGA_MAX];
+    ak_pga_inertia(d, Pb, inertia, mass, Bb);
+    ak_pga_commutator(d, C, Pb, Bb);
+    ak_pga_inertia(d, Q, inertia, mass, Bbdot); // P-2.23: d/dt I_b[B_b] = I_b[Bdot_b]
+    scale_add(d, C, Q, 1.0);
+    ak_pga_sandwich(d, Pdot, M, C);
+}
+
+// Left contraction a _| b: the grade |B| - |A| part of each blade product.
+static void lcontract(int d, double out[], const double a[], const double b[]) {
+    int N = ak_pga_size(d);
+    zero(d, out);
+    for (int x = 0; x < N; x++) {
+        if (a[x] == 0.0) continue;
+        for (int y = 0; y < N; y++) {
+            if (b[y] == 0.0 || (x & y & 1) || (x & ~y)) continue; // only x inside y survives
+            out[x ^ y] += reorder_sign((unsigned)x, (unsigned)y) * a[x] * b[y];
+        }
+    }
+}
+
+void ak_pga_force_line(int d, double F[], const double f[], const double q[]) {
+    double Q[AK_PGA_MAX], V[AK_PGA_MAX];
+    ak_pga_point(d, Q, q);
+    vec_in(d, V, f);
+    lcontract(d, F, V, Q);
+}
+
+void ak_pga_forque_total(int d, double F[], int n, const double f[], const double q[]) {
+    zero(d, F);
+    for (int i = 0; i < n; i++) {
+        double Fi[AK_PGA_MAX];
+        ak_pga_force_line(d, Fi, f + (size_t)i * AK_MAX_DIM, q + (size_t)i * AK_MAX_DIM);
+        scale_add(d, F, Fi, 1.0);
+    }
+}
+
+double ak_pga_kinetic_energy_join(int d, const double B[], const double inertia[], double mass) {
+    double P[AK_PGA_MAX], J[AK_PGA_MAX];
+    ak_pga_inertia(d, P, inertia, mass, B);
+    ak_pga_join(d, J, B, P);
+    return 0.5 * J[0];
+}
+
+double ak_pga_power(int d, const double B[], const double F[]) {
+    double W[AK_PGA_MAX];
+    ak_pga_wedge(d, W, B, F);
+    return W[ak_pga_size(d) - 1];
+}
+
+double ak_pga_power_join(int d, const double B[], const double F[]) {
+    double J[AK_PGA_MAX];
+    ak_pga_join(d, J, B, F);
+    return J[0];
+}
+
+void ak_pga_chain_rate(int d, double out[], const double M[], const double B3[], const double M1b[],
+                       const double B2b[], const double B1b[]) {
+    // -2 Mdot = B3 M + M (M1'~ B2' M1') + M B1' for M = M3 M0 M2' M1'  (C.5, first form)
+    double T[AK_PGA_MAX], M1r[AK_PGA_MAX], U[AK_PGA_MAX];
+    ak_pga_mul(d, out, B3, M);
+    ak_pga_reverse(d, M1r, M1b);
+    ak_pga_sandwich(d, U, M1r, B2b);
+    ak_pga_mul(d, T, M, U);
+    scale_add(d, out, T, 1.0);
+    ak_pga_mul(d, T, M, B1b);
+    scale_add(d, out, T, 1.0);
+}
+
+void ak_pga_inertia_classical(int d, double IC[], int n, const double m[], const double r[]) {
+    int k = ak_nd_nbiv(d);
+    for (int q = 0; q < k; q++) {
+        double e[AK_MAX_BIV] = {0}, col[AK_MAX_BIV] = {0};
+        e[q] = 1.0;
+        for (int i = 0; i < n; i++) {
+            double t[AK_MAX_DIM], w[AK_MAX_BIV];
+            ak_nd_contract(d, t, r + (size_t)i * AK_MAX_DIM, e);
+            ak_nd_wedge(d, w, r + (size_t)i * AK_MAX_DIM, t);
+            for (int p = 0; p < k; p++) col[p] += m[i] * w[p];
+        }
+        for (int p = 0; p < k; p++) IC[p * k + q] = col[p];
+    }
+}
+
+void ak_pga_centroid(int d, double C[], int n, const double m[], const double X[]) {
+    int N = ak_pga_size(d);
+    double mass = 0.0;
+    zero(d, C);
+    for (int i = 0; i < n; i++) {
+        mass += m[i];
+        scale_add(d, C, X + (size_t)i * (size_t)N, m[i]);
+    }
+    for (int x = 0; x < N; x++) C[x] /= mass;
+}

@@ -19,6 +19,8 @@
 #ifndef AK_PGA_PGA_H
 #define AK_PGA_PGA_H
 
+#include <stdbool.h>
+
 #define AK_PGA_MAX 64 ///< 2^(5+1)
 
 /// Number of blades, 2^(d+1).
@@ -48,7 +50,8 @@ void ak_pga_point_coords(int d, double x[], const double X[]);
 void ak_pga_motor_from(int d, double M[], const double R[], const double x[]);
 void ak_pga_motor_to(int d, double R[], double x[], const double M[]);
 /// Body rate bivector B = w_b + e0 ^ v_b from the body-frame rate w_b (k components, nd order)
-/// and the body-frame velocity v_b (d components); and back.
+/// and the body-frame velocity v_b (d components); and back: the Euclidean split B = B + eps v
+/// (P-2.17) in the components of P-2.19.  [P-2.17 P-2.19]
 void ak_pga_rate_from(int d, double B[], const double wb[], const double vb[]);
 void ak_pga_rate_to(int d, double wb[], double vb[], const double B[]);
 
@@ -56,7 +59,7 @@ void ak_pga_rate_to(int d, double wb[], double vb[], const double B[]);
 /// the centroid): inertia is the full k x k symmetric positive vector-GA inertia I_C (nd pair
 /// order, row-major; any body frame, not only the principal one) acting on the Euclidean part,
 /// and mass on the ideal part. With diagonal I_C this is the eigenframe form of P-2.30:
-/// I[sum B_ij e_ij] = sum lambda_ij B_ij dual(e_ij).  [P-2.30 P-A.4 P-A.6; the principal-frame
+/// I[sum B_ij e_ij] = sum lambda_ij B_ij dual(e_ij).  [P-2.18 P-2.30 P-A.4 P-A.6; the principal-frame
 /// map P-2.22 (a weighted dual), and P-2.20, whose printed index pairs ([B_b]_0k on e_ij,
 /// [B_b]_ij on e_0k) name the dual partners]
 void ak_pga_inertia(int d, double P[], const double inertia[], double mass, const double B[]);
@@ -67,7 +70,8 @@ void ak_pga_inertia_inv(int d, double B[], const double inertia[], double mass, 
 /// Law of motion in the body frame (Table 2.1): Bdot = I^-1[B x I[B] + F_b] (P-2.28),
 /// Mdot = -1/2 M B (P-2.29, the body-frame kinematics P-2.7). F_b: the total body-frame forque
 /// (NULL for none); with F_b = NULL and unit inertia this is the state derivative of P-2.5.6.
-/// [P-2.27..P-2.30 P-2.7 P-2.5.6]
+/// Its Euclidean split with F_b = 0 is the free law of App. B, vdot_b = -v_b . B_b,
+/// Bdot = I_C^-1[B x I_C[B]] (P-B.2).  [P-2.27..P-2.30 P-2.7 P-2.5.6 P-B.2]
 void ak_pga_derivs(int d, double Mdot[], double Bdot[], const double M[], const double B[],
                    const double inertia[], double mass, const double Fb[]);
 /// Gravity forque in the body frame: F = I[M~ (e0 ^ g) M], for gravity acceleration g (world,
@@ -99,5 +103,54 @@ void ak_pga_motor_exp(int d, double M[], const double B[]);
 /// log(exp B) = B when th1 + th2 < pi. Near the cut the in-plane translation is ill-conditioned
 /// (errors grow like 1/sin th_k).  [P-1.5]
 void ak_pga_motor_log(int d, double B[], const double M[]);
+
+/// Rate of a motor from its derivative: B_w = -2 Mdot M~ (body = false) or B_b = -2 M~ Mdot
+/// (body = true).  [P-2.1 P-2.2 P-2.3]
+void ak_pga_rate_from_motor(int d, double B[], const double M[], const double Mdot[], bool body);
+/// Derivative of the reverse: d/dt M~ = -M~ Mdot M~.  [P-2.4]
+void ak_pga_reverse_derivative(int d, double out[], const double M[], const double Mdot[]);
+/// World-frame kinematics Mdot = -1/2 B_w M.  [P-2.6]
+void ak_pga_motor_derivative_world(int d, double Mdot[], const double M[], const double Bw[]);
+/// World rate from the body rate: B_w = M B_b M~ (the relation between P-2.6 and P-2.7).  [P-2.6 P-2.7]
+void ak_pga_rate_to_world(int d, double Bw[], const double M[], const double Bb[]);
+/// Velocity of a world point: Xdot_w = X_w x B_w + M Xdot_b M~ (Xbdot = NULL: a body-fixed point,
+/// Xdot_w = X_w x B_w; for X = O + x𝓘 this is xdot 𝓘).  [P-2.8 P-2.9 P-2.10]
+void ak_pga_point_velocity(int d, double Xdot[], const double Xw[], const double Bw[], const double M[],
+                           const double Xbdot[]);
+/// Momentum of a set of n mass points X_i (PGA points, ak_pga_size(d) doubles each) moving at the
+/// rate B: P = sum m_i X_i v Xdot_i = sum m_i X_i v (X_i x B) = I[B], the total inertia as the
+/// definition states it.  [P-2.11 P-2.12 P-2.13]
+void ak_pga_inertia_points(int d, double P[], int n, const double m[], const double X[], const double B[]);
+/// Classical GA inertia of n mass points at r_i (rows of AK_MAX_DIM doubles, relative to the
+/// centroid) as the k x k matrix of I_C[A] = sum m_i r_i ^ (r_i . A) (nd pair order), the input of
+/// ak_pga_inertia.  [P-2.16 P-A.3]
+void ak_pga_inertia_classical(int d, double IC[], int n, const double m[], const double r[]);
+/// Centroid of n weighted PGA points: C = sum m_i X_i / sum m_i (= M O M~ for a body whose points
+/// are M (O + r_i 𝓘) M~ with sum m_i r_i = 0).  [P-2.15]
+void ak_pga_centroid(int d, double C[], int n, const double m[], const double X[]);
+/// World inertia from the body inertia: I_w[B_w] = M I_b[M~ B_w M] M~ (inertia, mass as in
+/// ak_pga_inertia).  [P-2.14]
+void ak_pga_inertia_world(int d, double P[], const double M[], const double inertia[], double mass,
+                          const double Bw[]);
+/// Derivative of the world momentum: d/dt I_w[B_w] = M (I_b[B_b] x B_b + I_b[Bdot_b]) M~, with
+/// d/dt I_b[B_b] = I_b[Bdot_b] in the body frame.  [P-2.23 P-2.24]
+void ak_pga_momentum_world_rate(int d, double Pdot[], const double M[], const double inertia[], double mass,
+                                const double Bb[], const double Bbdot[]);
+/// Force line of the force f (d components) at the point q: F = f . Q (Q = the PGA point at q),
+/// which the notes also write Q v (f 𝓘); its point split about R is f . R - T_R 𝓘.  [P-2.25 P-2.26]
+void ak_pga_force_line(int d, double F[], const double f[], const double q[]);
+/// Total forque of n forces f_i at points q_i (rows of AK_MAX_DIM doubles): F = sum f_i . Q_i.
+/// [P-forque]
+void ak_pga_forque_total(int d, double F[], int n, const double f[], const double q[]);
+/// Kinetic energy in join form: T = 1/2 B v I[B] (the scalar part).  [P-2.35]
+double ak_pga_kinetic_energy_join(int d, const double B[], const double inertia[], double mass);
+/// Power of a forque F under the motion B: Pi 𝓘 = B ^ F (returns Pi, the pseudoscalar
+/// coefficient), and Pi = B v F (scalar part).  [P-2.36 P-2.37]
+double ak_pga_power(int d, const double B[], const double F[]);
+double ak_pga_power_join(int d, const double B[], const double F[]);
+/// Motor chain (App. C.5, first form): for M = M3 M0 M2' M1' with M_i = exp(-B_i t/2),
+/// out = -2 Mdot = B3 M + M (M1'~ B2' M1') + M B1'.  [P-C.5]
+void ak_pga_chain_rate(int d, double out[], const double M[], const double B3[], const double M1b[],
+                       const double B2b[], const double B1b[]);
 
 #endif

@@ -221,6 +221,33 @@ static void formula_links(FILE *f, const char *list, const ak_formula_list *fl) 
     }
 }
 
+
+// An ID whose formula-page verdict starts with "not implementable" (a claim, a restatement, a
+// derivation step: the page gives the reason) cannot have code and a check of its own; every other
+// ID is implementable. The card counts the implementable IDs that have both an implementing
+// citation and at least one registered check naming them (a check of their own).
+static bool not_implementable(const ak_formula *x) { return !strncmp(x->verdict, "not implementable", 17); }
+
+static void own_check_card(FILE *f, const ak_formula_list *fl, const cJSON *jchecks) {
+    enum { MAXC = 64 };
+    check_ref refs[MAXC];
+    size_t impl = 0, own = 0, notimpl = 0;
+    for (size_t i = 0; i < fl->n; i++) {
+        const ak_formula *x = &fl->items[i];
+        if (not_implementable(x)) {
+            notimpl++;
+            continue;
+        }
+        impl++;
+        own += x->nimpl > 0 && checks_citing(x->id, jchecks, refs, MAXC) > 0;
+    }
+    fprintf(f,
+            "<div class=cards><div class=card><b class=%s>%zu of %zu</b>implementable IDs with code and a check of "
+            "their own</div><div class=card><b>%zu</b>not implementable (claims, restatements, derivation steps: "
+            "the reason is on the formula page)</div></div>\n",
+            own == impl ? "pass" : "gap", own, impl, notimpl);
+}
+
 static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, const ak_errata *errata) {
     size_t n_impl = 0, n_chk = 0, n_gap = 0, n_fail = 0;
     enum { MAXC = 64 };
@@ -237,6 +264,7 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
             "implementation</div><div class=card><b>%zu</b>covered by a check</div><div class=card><b class=gap>%zu"
             "</b>gaps</div><div class=card><b class=%s>%zu</b>failing citations</div></div>\n",
             fl->n, n_impl, n_chk, n_gap, n_fail ? "fail" : "pass", n_fail);
+    own_check_card(f, fl, jchecks);
     fputs("<p class=meta>Implementation: where a comment in ref/, engine/ or render/ cites the ID, and the "
           "function declared there. Checks: every registered check whose formula list names the ID "
           "(✓ passed, ✗ failed in this run). Verdict: the checks' outcome, and the verdict written in the ID's "

@@ -85,7 +85,7 @@ void ak_pga_forque_hooke(int d, double F[], const double M[], const double pb[],
 /// angular drag alpha on the rate.  [P-damp]
 void ak_pga_forque_damp(int d, double F[], const double B[], double alpha);
 /// Kinetic energy from T I = 1/2 B ^ I[B] (P-2.34): returns the coefficient of the
-/// pseudoscalar.  [P-2.34]
+/// pseudoscalar; in the Euclidean split it is 1/2 m v.v + 1/2 w.I_C w.  [P-2.34 P-A.25]
 double ak_pga_kinetic_energy(int d, const double B[], const double inertia[], double mass);
 
 /// Motor exponential M = exp(B) of any bivector B = Be + e0 v (d = 2..5), in closed form: with the
@@ -140,12 +140,13 @@ void ak_pga_momentum_world_rate(int d, double Pdot[], const double M[], const do
 /// which the notes also write Q v (f 𝓘); its point split about R is f . R - T_R 𝓘.  [P-2.25 P-2.26]
 void ak_pga_force_line(int d, double F[], const double f[], const double q[]);
 /// Total forque of n forces f_i at points q_i (rows of AK_MAX_DIM doubles): F = sum f_i . Q_i.
-/// [P-forque]
+/// [P-forque P-A.16]
 void ak_pga_forque_total(int d, double F[], int n, const double f[], const double q[]);
 /// Kinetic energy in join form: T = 1/2 B v I[B] (the scalar part).  [P-2.35]
 double ak_pga_kinetic_energy_join(int d, const double B[], const double inertia[], double mass);
 /// Power of a forque F under the motion B: Pi 𝓘 = B ^ F (returns Pi, the pseudoscalar
-/// coefficient), and Pi = B v F (scalar part).  [P-2.36 P-2.37]
+/// coefficient), and Pi = B v F (scalar part). In the Euclidean split both equal the classical
+/// v_w . f_w - B_w . T_wO = xdot . f for a force at x.  [P-2.36 P-2.37 P-A.26 P-A.27 P-A.28]
 double ak_pga_power(int d, const double B[], const double F[]);
 double ak_pga_power_join(int d, const double B[], const double F[]);
 /// Motor chain (App. C.5, first form): for M = M3 M0 M2' M1' with M_i = exp(-B_i t/2),

@@ -543,3 +543,19 @@ void ak_pga_centroid(int d, double C[], int n, const double m[], const double X[
     }
     for (int x = 0; x < N; x++) C[x] /= mass;
 }
+
+void ak_pga_symmetric_top(int d, double M[], const double M0[], const double Pm[], const double Lb[], const double A[],
+                          double t) {
+    // M = M_p M0 M_Lb M_A, each factor exp(-X t/2) by the closed-form motor exponential
+    double X[AK_PGA_MAX], Mp[AK_PGA_MAX], ML[AK_PGA_MAX], MA[AK_PGA_MAX], T[AK_PGA_MAX], U[AK_PGA_MAX];
+    int N = ak_pga_size(d);
+    for (int x = 0; x < N; x++) X[x] = -0.5 * t * Pm[x];
+    ak_pga_motor_exp(d, Mp, X);
+    for (int x = 0; x < N; x++) X[x] = -0.5 * t * Lb[x];
+    ak_pga_motor_exp(d, ML, X);
+    for (int x = 0; x < N; x++) X[x] = -0.5 * t * A[x];
+    ak_pga_motor_exp(d, MA, X);
+    ak_pga_mul(d, T, Mp, M0);
+    ak_pga_mul(d, U, T, ML);
+    ak_pga_mul(d, M, U, MA);
+}

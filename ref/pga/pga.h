@@ -149,6 +149,15 @@ double ak_pga_kinetic_energy_join(int d, const double B[], const double inertia[
 /// v_w . f_w - B_w . T_wO = xdot . f for a force at x.  [P-2.36 P-2.37 P-A.26 P-A.27 P-A.28]
 double ak_pga_power(int d, const double B[], const double F[]);
 double ak_pga_power_join(int d, const double B[], const double F[]);
+/// The free symmetric top (App. B.3): M(t) = M_p M0 M_Lb M_A with M_X = exp(-X t/2), Pm = eps p/m
+/// (the world linear momentum per mass, an ideal bivector), Lb = L_b/i (the body angular momentum
+/// 2-blade over the transverse moment i, a line through the body origin = centroid) and A the
+/// body-frame constant (1 - i3/i)[B0]_3 E3 (P-B.14, first lines). The notes' second form
+/// M_p M_L M0 M_A holds with L_w = M0 L_b M0~ (the line through the centroid), not with the
+/// Euclidean 2-blade through the origin that the text defines (docs/formulas/dynamics.md).
+/// [P-B.15 P-B.6 (A = 0, i3 = i)]
+void ak_pga_symmetric_top(int d, double M[], const double M0[], const double Pm[], const double Lb[], const double A[],
+                          double t);
 /// Motor chain (App. C.5, first form): for M = M3 M0 M2' M1' with M_i = exp(-B_i t/2),
 /// out = -2 Mdot = B3 M + M (M1'~ B2' M1') + M B1'.  [P-C.5]
 void ak_pga_chain_rate(int d, double out[], const double M[], const double B3[], const double M1b[],

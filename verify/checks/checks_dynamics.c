@@ -334,7 +334,10 @@ static void top_closed_form(int n, double R[], double x[], const double R0[], co
     for (int a = 0; a < n; a++) x[a] = x0[a] + v0[a] * t;
 }
 
+static double top_pga_err, top_second_form_x; // set by run_top: ref/pga's P-B.15 motor vs the oracle
+
 static double run_top(ak_check_ctx *c, double i, double i3, double *b14_err) {
+    top_pga_err = top_second_form_x = 0.0;
     const int n = 3;
     ak_model *m = ak_model_create(n, 1);
     ak_body *bd = &m->bodies[0];
@@ -359,6 +362,16 @@ static double run_top(ak_check_ctx *c, double i, double i3, double *b14_err) {
     *b14_err = fabs((i - i3) * Lb3 - A[0]);
     const double h = 1e-3;
     double worst = 0.0;
+    // ref/pga's motor form of P-B.15, M = M_p M0 M_Lb M_A (L_b = I w_b, body), and the notes'
+    // second form M_p M_L M0 M_A with L_w the Euclidean 2-blade R0 L_b R0~ through the origin
+    double M0[AK_PGA_MAX], Pm[AK_PGA_MAX], Lb[AK_PGA_MAX], Ab[AK_PGA_MAX], LwE[AK_PGA_MAX], zero3[3] = {0};
+    double lb[3], lwi[3];
+    for (int q = 0; q < 3; q++) lb[q] = bd->inertia[q * 3 + q] * wb0[q] / i, lwi[q] = Lw[q] / i;
+    ak_pga_motor_from(n, M0, R0, x0);
+    ak_pga_rate_from(n, Pm, zero3, v0);
+    ak_pga_rate_from(n, Lb, lb, zero3);
+    ak_pga_rate_from(n, Ab, A, zero3);
+    ak_pga_rate_from(n, LwE, lwi, zero3);
     for (int s = 1; s <= 10000; s++) {
         if (step_n(m, d, AK_INT_RK4, h, 1, true, c) != 0) break;
         if (s % 100) continue;
@@ -366,6 +379,26 @@ static double run_top(ak_check_ctx *c, double i, double i3, double *b14_err) {
         top_closed_form(n, R, x, R0, x0, v0, Lw, i, A, s * h);
         for (int q = 0; q < 4; q++) worst = fmax(worst, fabs(R[q] - d->R[q]));
         for (int a = 0; a < 3; a++) worst = fmax(worst, fabs(x[a] - d->x[a]));
+        double M[AK_PGA_MAX], Rp[4], xp[3];
+        ak_pga_symmetric_top(n, M, M0, Pm, Lb, Ab, s * h);
+        ak_pga_motor_to(n, Rp, xp, M);
+        for (int q = 0; q < 4; q++) top_pga_err = fmax(top_pga_err, fabs(Rp[q] - R[q]));
+        for (int a = 0; a < 3; a++) top_pga_err = fmax(top_pga_err, fabs(xp[a] - x[a]));
+        // second form with the 2-blade through the origin: M_p M_L M0 M_A
+        double X[AK_PGA_MAX], Mp[AK_PGA_MAX], ML[AK_PGA_MAX], MA[AK_PGA_MAX], T[AK_PGA_MAX], U[AK_PGA_MAX], M2[AK_PGA_MAX];
+        for (int q = 0; q < 16; q++) X[q] = -0.5 * s * h * Pm[q];
+        ak_pga_motor_exp(n, Mp, X);
+        for (int q = 0; q < 16; q++) X[q] = -0.5 * s * h * LwE[q];
+        ak_pga_motor_exp(n, ML, X);
+        for (int q = 0; q < 16; q++) X[q] = -0.5 * s * h * Ab[q];
+        ak_pga_motor_exp(n, MA, X);
+        ak_pga_mul(n, T, Mp, ML);
+        ak_pga_mul(n, U, T, M0);
+        ak_pga_mul(n, M2, U, MA);
+        ak_pga_motor_to(n, Rp, xp, M2);
+        double ex = 0.0;
+        for (int a = 0; a < 3; a++) ex = fmax(ex, fabs(xp[a] - x[a]));
+        top_second_form_x = fmax(top_second_form_x, ex);
     }
     ak_data_free(d);
     ak_model_free(m);
@@ -378,6 +411,8 @@ static void check_spherical_top(ak_check_ctx *c) {
     ak_measure(c, e, TOL_ANALYTIC,
                "free spherical top, 3D: RK4 dt=1e-3 vs closed form M = e^{-(eps p/m)t/2} "
                "e^{-(L/i)t/2} M0 (P-B.6) over 10 s: max error %.2e", e);
+    ak_measure(c, top_pga_err, TOL_ROUND, "ref/pga motor (ak_pga_symmetric_top, A = 0) vs the vector-GA closed form: %.2e",
+               top_pga_err);
     ak_value(c, "max_error", e);
 }
 
@@ -388,6 +423,12 @@ static void check_symmetric_top(ak_check_ctx *c) {
                "free symmetric top, 3D (i = 0.8, i3 = 0.3): RK4 dt=1e-3 vs the closed form "
                "M = M_p M_L M0 M_A (P-B.15) over 10 s: max error %.2e", e);
     ak_value(c, "max_error", e);
+    ak_measure(c, top_pga_err, TOL_ROUND,
+               "ref/pga motor M = M_p M0 M_Lb M_A (ak_pga_symmetric_top, closed-form motor exponentials) vs the "
+               "vector-GA closed form: max %.2e over the same samples", top_pga_err);
+    ak_expect(c, top_second_form_x > 0.1,
+              "the second form M_p M_L M0 M_A with L_w the Euclidean 2-blade R0 L_b R0~ (through the origin, as "
+              "the text defines it) moves the centroid off x0 + v t by up to %.3f: it needs L_w = M0 L_b M0~", top_second_form_x);
     ak_expect(c, b14 > 0.1,
               "P-B.14 third line A = (i1 - i3)[L_b]_3 E3 as printed differs from its own first "
               "lines by %.3f rad/s (slip: should be (1/i3 - 1/i)[L_b]_3)", b14);

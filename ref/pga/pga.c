@@ -559,3 +559,11 @@ void ak_pga_symmetric_top(int d, double M[], const double M0[], const double Pm[
     ak_pga_mul(d, U, T, ML);
     ak_pga_mul(d, M, U, MA);
 }
+
+void ak_pga_free_top_components(double Bdot[3], const double i[3], const double B[3]) {
+    // Bdot_k = w_k B_(k+1) B_(k+2), w_k = (i_(k+1) - i_(k+2)) / i_k, indices mod 3 (B.17, B.18)
+    for (int k = 0; k < 3; k++) {
+        int a = (k + 1) % 3, b = (k + 2) % 3;
+        Bdot[k] = (i[a] - i[b]) / i[k] * B[a] * B[b];
+    }
+}

@@ -158,6 +158,11 @@ double ak_pga_power_join(int d, const double B[], const double F[]);
 /// [P-B.15 P-B.6 (A = 0, i3 = i)]
 void ak_pga_symmetric_top(int d, double M[], const double M0[], const double Pm[], const double Lb[], const double A[],
                           double t);
+/// The 3D free asymmetric top in its principal frame (App. B.4, eqs. B.17 and B.18): with
+/// B_b = B1 E1 + B2 E2 + B3 E3 (E1 = e23, E2 = e31, E3 = e12) and principal moments i1, i2, i3,
+/// Bdot_1 = w1 B2 B3, Bdot_2 = w2 B3 B1, Bdot_3 = w3 B1 B2, w_k = (i_(k+1) - i_(k+2)) / i_k.
+/// [P-B.18]
+void ak_pga_free_top_components(double Bdot[3], const double i[3], const double B[3]);
 /// Motor chain (App. C.5, first form): for M = M3 M0 M2' M1' with M_i = exp(-B_i t/2),
 /// out = -2 Mdot = B3 M + M (M1'~ B2' M1') + M B1'.  [P-C.5]
 void ak_pga_chain_rate(int d, double out[], const double M[], const double B3[], const double M1b[],

@@ -1415,7 +1415,8 @@ static void check_pga_forque_power(ak_check_ctx *c) {
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(r, 73);
     long samples = ak_samples(c, 200, 20);
-    double min_printed = INFINITY;
+    double min_printed = INFINITY, e_b18 = 0.0;
+    bool b18_unstable = true;
     double e_line = 0, e_split = 0, e_total = 0, e_T = 0, e_P = 0, e_Pj = 0, e_free = 0, e_b2 = 0, e_chain = 0;
     for (int d = 2; d <= 5; d++)
         for (long s = 0; s < samples; s++) {
@@ -1520,6 +1521,27 @@ static void check_pga_forque_power(ak_check_ctx *c) {
             ak_nd_contract(d, vdw, vv, wv);
             for (int a = 0; a < k; a++) e_b2 = fmax(e_b2, fabs(Icm[a] - cm[a]));
             for (int j = 0; j < d; j++) e_b2 = fmax(e_b2, fabs(vd[j] + vdw[j]));
+            // P-B.18: the principal-frame components (B.17, B.18) against the unsplit law in 3D with
+            // diagonal I_C, and the instability of the middle axis for i1 >= i2 >= i3: w1 w3 >= 0
+            if (d == 3) {
+                double ii[3], Bn[3], Bd3[3], one3[9] = {0}, B3d[AK_PGA_MAX], Md3[AK_PGA_MAX], Bdd[AK_PGA_MAX];
+                for (int a = 0; a < 3; a++) ii[a] = 0.5 + 2.0 * gsl_rng_uniform(r), Bn[a] = urand(r);
+                // nd pair order xy, xz, yz: E1 = e23 = yz, E2 = e31 = -xz, E3 = e12 = xy
+                one3[0] = ii[2], one3[4] = ii[1], one3[8] = ii[0];
+                double wn[3] = {Bn[2], -Bn[1], Bn[0]}, z3[3] = {0}, wdn[3], vdn[3];
+                ak_pga_rate_from(3, B3d, wn, z3);
+                ak_pga_derivs(3, Md3, Bdd, M0, B3d, one3, 1.0, NULL);
+                ak_pga_rate_to(3, wdn, vdn, Bdd);
+                ak_pga_free_top_components(Bd3, ii, Bn);
+                double got3[3] = {wdn[2], -wdn[1], wdn[0]};
+                for (int a = 0; a < 3; a++) e_b18 = fmax(e_b18, fabs(got3[a] - Bd3[a]));
+                double so[3] = {ii[0], ii[1], ii[2]};
+                for (int a = 0; a < 3; a++) // sort descending
+                    for (int b = a + 1; b < 3; b++)
+                        if (so[b] > so[a]) { double t = so[a]; so[a] = so[b]; so[b] = t; }
+                double w1 = (so[1] - so[2]) / so[0], w3 = (so[0] - so[1]) / so[2];
+                b18_unstable = b18_unstable && w1 * w3 >= 0.0;
+            }
             // P-C.5: M = M3 M0 M2' M1' at t0 = 0.7: -2 Mdot against differences
             double B1[AK_PGA_MAX], B2[AK_PGA_MAX], B3[AK_PGA_MAX], fd[AK_PGA_MAX], M[AK_PGA_MAX], M1[AK_PGA_MAX], got[AK_PGA_MAX];
             rand_pga_biv(r, d, B1);
@@ -1543,6 +1565,9 @@ static void check_pga_forque_power(ak_check_ctx *c) {
     ak_measure(c, e_T, TOL_ROUND, "P-2.34/2.35: 1/2 B ^ I[B] and 1/2 B v I[B] vs 1/2 m v.v + 1/2 w.I_C w (full random I_C), relative: %.2e", e_T);
     ak_measure(c, e_free, TOL_ROUND, "P-2.5.6: unit mass and inertia: Bdot = undual(B x dual B), the notes' dState: %.2e", e_free);
     ak_measure(c, e_b2, TOL_ROUND, "P-B.2: the split of the free law: vdot_b = -v_b . B_b, I_C[Bdot] = B x I_C[B]: %.2e", e_b2);
+    ak_measure(c, e_b18, TOL_ROUND, "P-B.18: Bdot_k = w_k B_(k+1) B_(k+2), w_k = (i_(k+1) - i_(k+2))/i_k, equals the law of "
+               "ak_pga_derivs in 3D (diagonal I_C, random moments): %.2e", e_b18);
+    ak_expect(c, b18_unstable, "P-B.18: for i1 >= i2 >= i3, w1 w3 >= 0 (the middle axis is unstable) for every drawn body");
     ak_measure(c, e_chain, TOL_FD5, "P-C.5: -2 Mdot = B3 M + M (M1'~ B2' M1') + M B1' for M = M3 M0 M2' M1' vs differences: %.2e", e_chain);
 }
 
@@ -1579,7 +1604,7 @@ static const ak_check CHECKS[] = {
      "PGA motor and point kinematics against finite differences of generic exponentials, d=2..5", check_pga_kinematics},
     {"dynamics.pga_momentum", "P-2.11 P-2.12 P-2.13 P-2.14 P-2.15 P-2.16 P-2.18 P-2.23 P-2.24 G-17",
      "momentum of point sets, world and body inertia maps, momentum rate, d=2..5", check_pga_momentum},
-    {"dynamics.pga_forque_power", "P-2.25 P-2.26 P-forque P-2.34 P-2.35 P-2.36 P-2.37 P-2.5.6 P-B.2 P-C.5 P-A.16 P-A.25 P-A.26 P-A.28",
+    {"dynamics.pga_forque_power", "P-2.25 P-2.26 P-forque P-2.34 P-2.35 P-2.36 P-2.37 P-2.5.6 P-B.2 P-B.18 P-C.5 P-A.16 P-A.25 P-A.26 P-A.28",
      "force lines, total forque, power, kinetic energy forms, free law splits and motor chains, d=2..5", check_pga_forque_power},
     {"dynamics.pga_full_inertia", "P-A.4 P-A.5 P-A.6 P-2.28 P-2.30 P-2.34",
      "PGA dynamics with a full (rotated-frame) inertia against the vector-GA form, d = 2..5", check_pga_full_inertia},

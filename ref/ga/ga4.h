@@ -92,7 +92,8 @@ void ak_ga4_biv_split(ak_biv4 *b1, ak_biv4 *b2, double *th1, double *th2, ak_biv
 ak_rotor4 ak_ga4_rotor_exp(ak_biv4 b);
 /// The principal logarithm: B with exp(B) = R and th1 + |th2| <= pi, for a unit rotor R.
 /// exp(log R) = R for every unit R; log(exp B) = B when th1 + |th2| < pi (docs/formulas/ga.md).
-/// [P-1.5, its Euclidean rotor part only: the PGA motor logarithm is not implemented]
+/// [P-1.5, its Euclidean rotor part; the PGA motor log is ak_pga_motor_log, the n-D rotor log
+/// ak_nd_rotor_log]
 ak_biv4 ak_ga4_rotor_log(ak_rotor4 r);
 /// The nearest unit rotor (Euclidean distance over the 8 components): removes the scalar and the
 /// grade-4 (xyzw) drift exactly (docs/conventions.md). A rotor whose self-dual or anti-self-dual

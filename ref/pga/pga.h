@@ -1,8 +1,11 @@
 /// @file pga.h
 /// Rigid-body dynamics in projective geometric algebra Cl(d,0,1), d = 2..5 (Dorst & De Keninck,
-/// "May the Forque Be with You", ch. 2): motor M, body rate bivector B, the inertia map, forques
-/// for gravity, Hooke springs and damping, kinetic energy. Beside the vector-GA form of ref/dyn;
-/// verify/checks/checks_dynamics.c (dynamics.pga_vs_vga) compares the two.
+/// "May the Forque Be with You", ch. 2): motor M, body rate bivector B, the inertia map (any
+/// symmetric positive inertia), forques for gravity, Hooke springs and damping, kinetic energy and
+/// power; the motor exponential and logarithm in closed form (§1.5); kinematics, momentum of point
+/// sets, force lines, the free tops of App. B and the motor chains of App. C.5. Beside the
+/// vector-GA form of ref/dyn; verify/checks/checks_dynamics.c (dynamics.pga_*) and checks_ga.c
+/// (ga.pga.*) check them.
 ///
 /// Storage: a multivector is AK_PGA_MAX doubles indexed by blade bitmask: bit 0 is e0 (e0^2 = 0),
 /// bit i (1..d) is e_i (e_i^2 = 1); e_i is the vector-GA axis i-1 (x, y, z, w, v). A blade's

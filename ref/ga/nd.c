@@ -7,7 +7,6 @@
 // against.
 #include "ga/nd.h"
 
-#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <string.h>
 
@@ -502,8 +501,8 @@ double ak_nd_rotor_defect(int n, const double R[]) {
 // exp(th U) = cos th + sin th U. n = 2, 3: B is itself a 2-blade. n = 4: the self-dual and
 // anti-self-dual halves (below) give the split without dividing by th1^2 - th2^2, so it stays
 // exact for isoclinic bivectors. n = 5: the plane pair lies in the 4-space orthogonal to the
-// kernel w of B (a 5 x 5 skew matrix has rank <= 4); w comes from a one-sided Jacobi SVD, the
-// problem is rotated into that 4-space and solved there as n = 4.
+// kernel w of B (a 5 x 5 skew matrix has rank <= 4); w comes from a one-sided Jacobi SVD (below),
+// the problem is rotated into that 4-space and solved there as n = 4.
 
 // The 4D halves: u = ((B_xy + B_zw), (B_xz - B_yw), (B_xw + B_yz))/2 and v likewise with the
 // other signs; B = B+ + B-, B+ = u1 (e_xy + e_zw) + u2 (e_xz - e_yw) + u3 (e_xw + e_yz),
@@ -557,17 +556,47 @@ static void split4(double U[2][AK_MAX_BIV], double th[2], const double b[6]) {
 }
 
 // A unit vector spanning the (numerical) kernel of the 5 x 5 matrix A: the right singular vector
-// of the smallest singular value, by GSL's one-sided Jacobi SVD (no allocation: views on arrays).
+// of the smallest singular value, by one-sided (Hestenes) Jacobi: plane rotations V make the
+// columns of A V orthogonal; the column norms are then the singular values. High relative
+// accuracy, no allocation, at most 60 sweeps (NaN input ends there too).
 static void kernel5(double w[5], const double A[25]) {
-    double a[25], q[25], s[5];
+    double a[25], v[25];
     memcpy(a, A, sizeof a);
-    gsl_matrix_view av = gsl_matrix_view_array(a, 5, 5), qv = gsl_matrix_view_array(q, 5, 5);
-    gsl_vector_view sv = gsl_vector_view_array(s, 5);
-    gsl_linalg_SV_decomp_jacobi(&av.matrix, &qv.matrix, &sv.vector);
+    for (int i = 0; i < 25; i++) v[i] = (i % 6 == 0) ? 1.0 : 0.0;
+    for (int sweep = 0; sweep < 60; sweep++) {
+        bool rotated = false;
+        for (int p = 0; p < 4; p++)
+            for (int q = p + 1; q < 5; q++) {
+                double alpha = 0.0, beta = 0.0, gamma = 0.0;
+                for (int i = 0; i < 5; i++) {
+                    alpha += a[i * 5 + p] * a[i * 5 + p];
+                    beta += a[i * 5 + q] * a[i * 5 + q];
+                    gamma += a[i * 5 + p] * a[i * 5 + q];
+                }
+                if (!(fabs(gamma) > 1e-15 * sqrt(alpha * beta))) continue; // orthogonal enough (or NaN)
+                rotated = true;
+                double zeta = (beta - alpha) / (2.0 * gamma);
+                double t = (zeta >= 0 ? 1.0 : -1.0) / (fabs(zeta) + sqrt(1.0 + zeta * zeta));
+                double c = 1.0 / sqrt(1.0 + t * t), sn = c * t;
+                for (int i = 0; i < 5; i++) {
+                    double ap = a[i * 5 + p], aq = a[i * 5 + q];
+                    a[i * 5 + p] = c * ap - sn * aq;
+                    a[i * 5 + q] = sn * ap + c * aq;
+                    double vp = v[i * 5 + p], vq = v[i * 5 + q];
+                    v[i * 5 + p] = c * vp - sn * vq;
+                    v[i * 5 + q] = sn * vp + c * vq;
+                }
+            }
+        if (!rotated) break;
+    }
     int m = 0;
-    for (int i = 1; i < 5; i++)
-        if (s[i] < s[m]) m = i;
-    for (int i = 0; i < 5; i++) w[i] = q[i * 5 + m];
+    double best = INFINITY;
+    for (int j = 0; j < 5; j++) {
+        double nrm = 0.0;
+        for (int i = 0; i < 5; i++) nrm += a[i * 5 + j] * a[i * 5 + j];
+        if (nrm < best) best = nrm, m = j;
+    }
+    for (int i = 0; i < 5; i++) w[i] = v[i * 5 + m];
 }
 
 // The rotor Rq of an orthonormal frame Q with det +1 whose last column is +-w (a Householder

@@ -5,8 +5,6 @@
 #include "pga.h"
 
 #include <float.h>
-#include <gsl/gsl_errno.h>
-#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
@@ -173,24 +171,45 @@ void ak_pga_inertia(int d, double P[], const double inertia[], double mass, cons
     ak_pga_dual(d, P, S);
 }
 
+// Solve I x = b for a symmetric positive definite k x k I by Cholesky (I = L L^T); false when a
+// pivot is not positive. Plain loops: no state, no allocation (k <= 10).
+static bool cholesky_solve(int k, double x[], const double I[], const double b[]) {
+    double L[AK_MAX_BIV * AK_MAX_BIV] = {0}, y[AK_MAX_BIV];
+    for (int j = 0; j < k; j++) {
+        double dsum = I[j * k + j];
+        for (int p = 0; p < j; p++) dsum -= L[j * k + p] * L[j * k + p];
+        if (!(dsum > 0.0)) return false;
+        L[j * k + j] = sqrt(dsum);
+        for (int i = j + 1; i < k; i++) {
+            double t = I[i * k + j];
+            for (int p = 0; p < j; p++) t -= L[i * k + p] * L[j * k + p];
+            L[i * k + j] = t / L[j * k + j];
+        }
+    }
+    for (int i = 0; i < k; i++) { // L y = b
+        double t = b[i];
+        for (int p = 0; p < i; p++) t -= L[i * k + p] * y[p];
+        y[i] = t / L[i * k + i];
+    }
+    for (int i = k - 1; i >= 0; i--) { // L^T x = y
+        double t = y[i];
+        for (int p = i + 1; p < k; p++) t -= L[p * k + i] * x[p];
+        x[i] = t / L[i * k + i];
+    }
+    return true;
+}
+
 void ak_pga_inertia_inv(int d, double B[], const double inertia[], double mass, const double P[]) {
     // undual, then the ideal part / m and the Euclidean part solved with I_C (P-A.5): a division
-    // for diagonal I_C, a Cholesky solve (GSL, on stack arrays) otherwise.
+    // for diagonal I_C, a Cholesky solve otherwise.
     int k = ak_nd_nbiv(d);
     double U[AK_PGA_MAX], be[AK_MAX_BIV], x[AK_MAX_BIV];
     ak_pga_undual(d, U, P);
     euc_part(d, be, U);
     if (diagonal(k, inertia)) {
         for (int a = 0; a < k; a++) x[a] = be[a] / inertia[a * k + a];
-    } else {
-        double L[AK_MAX_BIV * AK_MAX_BIV];
-        memcpy(L, inertia, sizeof(double) * (size_t)(k * k));
-        gsl_matrix_view lv = gsl_matrix_view_array(L, (size_t)k, (size_t)k);
-        gsl_vector_view bv = gsl_vector_view_array(be, (size_t)k), xv = gsl_vector_view_array(x, (size_t)k);
-        gsl_error_handler_t *old = gsl_set_error_handler_off();
-        if (gsl_linalg_cholesky_decomp1(&lv.matrix) != 0 || gsl_linalg_cholesky_solve(&lv.matrix, &bv.vector, &xv.vector) != 0)
-            for (int a = 0; a < k; a++) x[a] = NAN; // not positive definite: no inverse
-        gsl_set_error_handler(old);
+    } else if (!cholesky_solve(k, x, inertia, be)) {
+        for (int a = 0; a < k; a++) x[a] = NAN; // not positive definite: no inverse
     }
     zero(d, B);
     for (int a = 0; a < k; a++) B[biv_mask(d, a)] = x[a];

@@ -268,8 +268,8 @@ static int stack(const ak_sweep_spec *s, const ak_sweep_config *cfg, const bool 
 }
 
 // ---------------------------------------------------------------------------------------------
-// collide: A at C0 (off the origin), B at C0 + distance e_x, B rotated by angle in xz and angle2
-// in yw. The ground truth is computed here for sphere-box (exact closest point on the box) and
+// collide: A at C0 (off the origin), B at C0 + distance e_x (capsules: e_y), B rotated by angle
+// in xz and angle2 in yw. The ground truth is computed here for sphere-box (exact closest point on the box) and
 // capsule-capsule (ternary search of a convex function); box-box uses the collision oracle.
 
 static const double C0[4] = {0.3, -0.2, 0.1, 0.4};
@@ -299,7 +299,8 @@ static double dist_point_segment(const double p[4], const double a[4], const dou
 static int collide(const ak_sweep_spec *s, const ak_sweep_config *cfg, double v[], char *err, size_t errlen) {
     double R[16], cb[4];
     rotation(R, cfg->angle, cfg->angle2);
-    for (int i = 0; i < 4; i++) cb[i] = C0[i] + (i == 0 ? cfg->distance : 0.0);
+    int dir = cfg->shapes == AK_PAIR_CAPSULE_CAPSULE ? 1 : 0; // capsules are offset along y
+    for (int i = 0; i < 4; i++) cb[i] = C0[i] + (i == dir ? cfg->distance : 0.0);
     double truth = NAN;
     ak_pub_contact pc = {0};
     bool depth_defined = true;
@@ -319,11 +320,12 @@ static int collide(const ak_sweep_spec *s, const ak_sweep_config *cfg, double v[
         truth = (out > 0 ? sqrt(out) : -in) - r;
         pc = ak_pub_alg4_sphere_box(cb, r, C0, full, R);
     } else if (cfg->shapes == AK_PAIR_CAPSULE_CAPSULE) {
-        // A along x, half length 0.5, radius 0.2 at C0; B along R e_y, half length 0.5, radius 0.2 at cb
+        // A along x, half length 0.5, radius 0.2 at C0; B along R e_x, half length 0.5, radius 0.2,
+        // at cb = C0 + distance e_y (parallel to A at angle 0; their closest points are interior)
         double a0[4], a1[4], b0[4], b1[4];
         for (int i = 0; i < 4; i++) {
             a0[i] = C0[i] - (i == 0 ? 0.5 : 0.0), a1[i] = C0[i] + (i == 0 ? 0.5 : 0.0);
-            b0[i] = cb[i] - 0.5 * R[i * 4 + 1], b1[i] = cb[i] + 0.5 * R[i * 4 + 1];
+            b0[i] = cb[i] - 0.5 * R[i * 4 + 0], b1[i] = cb[i] + 0.5 * R[i * 4 + 0];
         }
         double lo = 0, hi = 1; // distance from a point of B's segment to A's segment: convex in t
         for (int it = 0; it < 200; it++) {

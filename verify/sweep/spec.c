@@ -354,6 +354,7 @@ static bool read_base(ctx *c, ak_sweep_spec *s, const cJSON *base) {
             if (!strcmp(e->string, "sides")) continue; // read before (it sets the dimension)
             if (!strcmp(e->string, "omega")) {
                 if (!read_array(c, e, p, k, cfg->omega, -1e3, 1e3, false, "a rate in [-1000, 1000] rad/s")) return false;
+                cfg->has_omega = true;
                 continue;
             }
             if (!strcmp(e->string, "perturbation_dir")) {
@@ -603,6 +604,10 @@ static bool read_spec(ctx *c, ak_sweep_spec *s, const cJSON *root, const char *b
         // The scene gives the dimension (plane names depend on it); its bodies are read again,
         // with their mass properties, when the sweep runs (experiments.c).
         char serr[AK_ERR_MAX];
+        struct stat sst;
+        if (stat(s->scene, &sst) != 0)
+            return fail(c, "scene", "cannot load the base scene: %s: %s", s->scene, strerror(errno));
+        if (!S_ISREG(sst.st_mode)) return fail(c, "scene", "%s is not a regular file", s->scene);
         ak_model *m = ak_scene_load(s->scene, NULL, serr, sizeof serr);
         if (!m) return fail(c, "scene", "cannot load the base scene: %s", serr);
         int dim = m->dim, nb = m->nbody, moving = nb > 0 && !m->bodies[0].fixed;

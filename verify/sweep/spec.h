@@ -50,6 +50,7 @@ typedef struct ak_sweep_config {
     int dim;
     double sides[AK_MAX_DIM], mass;
     double omega[AK_MAX_BIV];     ///< body rate at t = 0 before plane / pair / perturbation
+    bool has_omega;               ///< base "omega" given (else a base scene's own rate is used)
     double pdir[AK_MAX_BIV];      ///< perturbation direction (default: 1 on every component)
     bool has_pdir;
     int plane;                    ///< dominant plane (bivector index) or -1

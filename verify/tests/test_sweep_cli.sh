@@ -57,7 +57,7 @@ expect2 "is a directory, not a sweep spec" "$src/scenes"
 expect2 "cannot open '$tmp/no/dir.csv' for writing" "$good/grid_stack.json" --out "$tmp/no/dir.csv"
 
 # threads: 1 and 2 give the same bytes, for each sampling method
-for spec in grid_stack random_free_body sobol_collide; do
+for spec in grid_stack random_free_body sobol_collide scene_free_body; do
     "$ak" sweep "$good/$spec.json" --threads 1 --out "$tmp/$spec.t1.csv" --quiet || fail "$spec: threads 1: exit $?"
     "$ak" sweep "$good/$spec.json" --threads 2 --out "$tmp/$spec.t2.csv" --quiet || fail "$spec: threads 2: exit $?"
     cmp -s "$tmp/$spec.t1.csv" "$tmp/$spec.t2.csv" || fail "$spec: the CSV differs between 1 and 2 threads"

@@ -118,6 +118,16 @@ grep -q "41 samples computed in .*, 199 from the checkpoint" "$tmp/cut.err" || f
 cmp -s "$tmp/cut.csv" "$tmp/random_free_body.t1.csv" || fail "resume after a cut line: the CSV differs"
 [ "$(ckpt_dups "$tmp/cut.ckpt")" -eq 0 ] && [ "$(ckpt_rows "$tmp/cut.ckpt")" -eq 240 ] || fail "cut line: checkpoint not repaired"
 
+# progress with an ETA only on a terminal (script(1) gives the run a pseudo-terminal)
+"$ak" sweep "$good/grid_stack.json" --out "$tmp/np.csv" 2> "$tmp/np.err" || fail "progress: exit $?"
+grep -q "ETA" "$tmp/np.err" && fail "progress printed without a terminal"
+if command -v script > /dev/null; then
+    script -qec "'$ak' sweep '$good/grid_stack.json' --out '$tmp/tty.csv'" /dev/null > "$tmp/tty.out" 2>&1 ||
+        fail "progress on a terminal: exit $?"
+    grep -q "sweep: 12/12 samples (100.0%), .* elapsed, ETA" "$tmp/tty.out" || fail "no progress line on a terminal: $(head -c 300 "$tmp/tty.out")"
+    cmp -s "$tmp/tty.csv" "$tmp/np.csv" || fail "the CSV depends on the terminal"
+fi
+
 # a checkpoint of another spec is refused
 expect2 "checkpoint of another sweep spec" "$good/grid_stack.json" --checkpoint "$tmp/threads.ckpt"
 

@@ -634,9 +634,6 @@ static bool read_spec(ctx *c, ak_sweep_spec *s, const cJSON *root, const char *b
                 return fail(c, p, "parameter \"%s\" is listed twice", s->params[i].name);
         if (s->params[i].setting == S_PAIR_ANGLE && s->base.pair[0] < 0)
             return fail(c, p, "\"pair_angle\" needs base.pair (the two planes it mixes)");
-        if (s->params[i].setting == S_PLANE && s->experiment == AK_SWEEP_FREE_BODY && scene == NULL) {
-            // plane names were checked against the body's dimension
-        }
     }
     s->nparam = np;
     if (s->experiment == AK_SWEEP_STACK)
@@ -815,6 +812,9 @@ double ak_sweep_param_value(const ak_sweep_spec *s, long i, int p) {
             x = pp->log_scale ? exp(log(pp->lo) + u * (log(pp->hi) - log(pp->lo))) : pp->lo + u * (pp->hi - pp->lo);
             if (idx == pp->count - 1) x = pp->hi;
         }
+    } else if (pp->is_range && SETTINGS[pp->setting].type == ST_INT) {
+        // every integer of [lo, hi] equally likely
+        x = fmin(pp->hi, floor(pp->lo + unit(s, i, p) * (pp->hi - pp->lo + 1.0)));
     } else {
         x = from_unit(pp, unit(s, i, p));
     }

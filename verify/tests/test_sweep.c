@@ -179,3 +179,18 @@ Test(sweep, bad_spec_messages) {
     cr_expect_null(ak_sweep_spec_parse(u, strlen(u), "c.json", NULL, err, sizeof err));
     cr_expect_str_eq(err, "c.json:2:13: JSON syntax error");
 }
+
+// A random integer range gives every integer the same chance (the end points included).
+Test(sweep, random_integers_uniform) {
+    ak_sweep_spec *s = parse("{\"format\": \"anakata-sweep/1\", \"experiment\": \"stack\", \"parameters\": ["
+                             "{\"name\": \"height\", \"range\": [1, 3]}],"
+                             "\"sampling\": {\"method\": \"random\", \"count\": 3000, \"seed\": 1}, \"metrics\": [\"stood\"]}");
+    int n[4] = {0};
+    for (long i = 0; i < 3000; i++) {
+        double h = ak_sweep_param_value(s, i, 0);
+        cr_assert(h == 1 || h == 2 || h == 3, "height %g", h);
+        n[(int)h]++;
+    }
+    for (int h = 1; h <= 3; h++) cr_expect(abs(n[h] - 1000) < 150, "height %d drawn %d times of 3000", h, n[h]); // 5.8 sigma
+    ak_sweep_spec_free(s);
+}

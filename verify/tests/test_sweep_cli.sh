@@ -17,6 +17,11 @@ failures=0
 fail() { echo "test_sweep_cli: $*" >&2; failures=$((failures + 1)); }
 mpirun_args=(--oversubscribe)
 [ "$(id -u)" -eq 0 ] && mpirun_args+=(--allow-run-as-root)
+# Under AddressSanitizer (CI's sanitizer build runs this script too) OpenMPI's plugins leak at
+# exit, from code that is unloaded by then (LeakSanitizer cannot even name it); the MPI runs keep
+# every other sanitizer check but not leak detection. Our own code paths are leak-checked by the
+# runs without mpirun.
+mpirun_env=(env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0")
 
 # bad specs
 nbad=0
@@ -87,7 +92,7 @@ kill_resume() { # label, then the command prefix (may be empty), then args
     shift
     "$@" --checkpoint "$ck" --out "$out" --quiet 2> "$tmp/$label.err1" &
     local pid=$! waited=0
-    while [ "$(ckpt_rows "$ck")" -lt 30 ] && kill -0 $pid 2>/dev/null && [ $waited -lt 600 ]; do
+    while [ "$(ckpt_rows "$ck")" -lt 20 ] && kill -0 $pid 2>/dev/null && [ $waited -lt 600 ]; do
         sleep 0.1
         waited=$((waited + 1))
     done
@@ -99,24 +104,25 @@ kill_resume() { # label, then the command prefix (may be empty), then args
     local before
     before=$(ckpt_rows "$ck")
     [ -e "$out" ] && fail "$label: a CSV was written by the killed run"
-    [ "$before" -ge 30 ] && [ "$before" -lt 240 ] || fail "$label: killed after $before samples (expected mid-way)"
+    [ "$before" -ge 20 ] && [ "$before" -lt 120 ] || fail "$label: killed after $before samples (expected mid-way)"
     "$@" --checkpoint "$ck" --out "$out" 2> "$tmp/$label.err2" || fail "$label: resume: exit $? ($(cat "$tmp/$label.err2"))"
-    cmp -s "$out" "$tmp/random_free_body.t1.csv" || fail "$label: the resumed CSV differs from the uninterrupted one"
+    cmp -s "$out" "$tmp/slow.csv" || fail "$label: the resumed CSV differs from the uninterrupted one"
     [ "$(ckpt_dups "$ck")" -eq 0 ] || fail "$label: samples repeated in the checkpoint"
-    [ "$(ckpt_rows "$ck")" -eq 240 ] || fail "$label: the checkpoint holds $(ckpt_rows "$ck") samples, expected 240"
+    [ "$(ckpt_rows "$ck")" -eq 120 ] || fail "$label: the checkpoint holds $(ckpt_rows "$ck") samples, expected 120"
     grep -q "from the checkpoint" "$tmp/$label.err2" || fail "$label: the resumed run did not report its checkpoint"
-    echo "$label: killed after $before of 240 samples; resumed: $(grep -h 'from the checkpoint' "$tmp/$label.err2" | tr '\n' ' ')"
+    echo "$label: killed after $before of 120 samples; resumed: $(grep -h 'from the checkpoint' "$tmp/$label.err2" | tr '\n' ' ')"
 }
-kill_resume threads "$ak" sweep "$good/random_free_body.json" --threads 2
+"$ak" sweep "$good/slow_free_body.json" --threads 2 --quiet --out "$tmp/slow.csv" || fail "slow spec: exit $?"
+kill_resume threads "$ak" sweep "$good/slow_free_body.json" --threads 2
 
 # a line cut short (a kill in the middle of a write) is dropped and cut off: the sample is redone
-head -n 200 "$tmp/threads.ckpt" > "$tmp/cut.ckpt"
-sed -n 201p "$tmp/threads.ckpt" | head -c 25 >> "$tmp/cut.ckpt"
-"$ak" sweep "$good/random_free_body.json" --checkpoint "$tmp/cut.ckpt" --out "$tmp/cut.csv" 2> "$tmp/cut.err" ||
+head -n 100 "$tmp/threads.ckpt" > "$tmp/cut.ckpt"
+sed -n 101p "$tmp/threads.ckpt" | head -c 25 >> "$tmp/cut.ckpt"
+"$ak" sweep "$good/slow_free_body.json" --checkpoint "$tmp/cut.ckpt" --out "$tmp/cut.csv" 2> "$tmp/cut.err" ||
     fail "resume after a cut line: exit $?"
-grep -q "41 samples computed in .*, 199 from the checkpoint" "$tmp/cut.err" || fail "cut line: $(cat "$tmp/cut.err")"
-cmp -s "$tmp/cut.csv" "$tmp/random_free_body.t1.csv" || fail "resume after a cut line: the CSV differs"
-[ "$(ckpt_dups "$tmp/cut.ckpt")" -eq 0 ] && [ "$(ckpt_rows "$tmp/cut.ckpt")" -eq 240 ] || fail "cut line: checkpoint not repaired"
+grep -q "21 samples computed in .*, 99 from the checkpoint" "$tmp/cut.err" || fail "cut line: $(cat "$tmp/cut.err")"
+cmp -s "$tmp/cut.csv" "$tmp/slow.csv" || fail "resume after a cut line: the CSV differs"
+[ "$(ckpt_dups "$tmp/cut.ckpt")" -eq 0 ] && [ "$(ckpt_rows "$tmp/cut.ckpt")" -eq 120 ] || fail "cut line: checkpoint not repaired"
 
 # progress with an ETA only on a terminal (script(1) gives the run a pseudo-terminal)
 "$ak" sweep "$good/grid_stack.json" --out "$tmp/np.csv" 2> "$tmp/np.err" || fail "progress: exit $?"
@@ -129,7 +135,7 @@ if command -v script > /dev/null; then
 fi
 
 # a checkpoint of another spec is refused
-expect2 "checkpoint of another sweep spec" "$good/grid_stack.json" --checkpoint "$tmp/threads.ckpt"
+expect2 "checkpoint of another sweep spec" "$good/random_free_body.json" --checkpoint "$tmp/threads.ckpt"
 
 # MPI
 have_mpi=0
@@ -138,21 +144,21 @@ if [ $have_mpi -eq 0 ]; then
     if [ -n "${CI:-}" ]; then fail "CI: anakata was built without MPI or mpirun is missing"; else echo "SKIP: MPI (not built in)"; fi
 else
     for np in 1 2; do
-        mpirun "${mpirun_args[@]}" -np $np "$ak" sweep "$good/random_free_body.json" --threads 1 --quiet \
+        "${mpirun_env[@]}" mpirun "${mpirun_args[@]}" -np $np "$ak" sweep "$good/random_free_body.json" --threads 1 --quiet \
             --out "$tmp/mpi$np.csv" || fail "mpirun -np $np: exit $?"
         cmp -s "$tmp/mpi$np.csv" "$tmp/random_free_body.t1.csv" || fail "mpirun -np $np: the CSV differs from the threaded run"
     done
-    mpirun "${mpirun_args[@]}" -np 2 "$ak" sweep "$good/sobol_collide.json" --quiet --out "$tmp/mpi_sobol.csv" ||
+    "${mpirun_env[@]}" mpirun "${mpirun_args[@]}" -np 2 "$ak" sweep "$good/sobol_collide.json" --quiet --out "$tmp/mpi_sobol.csv" ||
         fail "mpirun -np 2 sobol: exit $?"
     cmp -s "$tmp/mpi_sobol.csv" "$tmp/sobol_collide.t1.csv" || fail "mpirun -np 2: the Sobol CSV differs"
-    kill_resume mpi mpirun "${mpirun_args[@]}" -np 2 "$ak" sweep "$good/random_free_body.json" --threads 1
+    kill_resume mpi "${mpirun_env[@]}" mpirun "${mpirun_args[@]}" -np 2 "$ak" sweep "$good/slow_free_body.json" --threads 1
     # a checkpoint written by 2 processes, finished by 1
     cp "$tmp/mpi.ckpt" "$tmp/mix.ckpt"
     cp "$tmp/mpi.ckpt.1" "$tmp/mix.ckpt.1"
-    "$ak" sweep "$good/random_free_body.json" --checkpoint "$tmp/mix.ckpt" --out "$tmp/mix.csv" 2> "$tmp/mix.err" ||
+    "$ak" sweep "$good/slow_free_body.json" --checkpoint "$tmp/mix.ckpt" --out "$tmp/mix.csv" 2> "$tmp/mix.err" ||
         fail "resume of a 2-process checkpoint by 1 process: exit $?"
     grep -q "0 samples computed" "$tmp/mix.err" || fail "resume of a complete checkpoint recomputed samples: $(cat "$tmp/mix.err")"
-    cmp -s "$tmp/mix.csv" "$tmp/random_free_body.t1.csv" || fail "resume of a 2-process checkpoint: the CSV differs"
+    cmp -s "$tmp/mix.csv" "$tmp/slow.csv" || fail "resume of a 2-process checkpoint: the CSV differs"
 fi
 
 [ $failures -eq 0 ] && echo "test_sweep_cli: all passed ($nbad bad specs)"

@@ -67,6 +67,13 @@ int ak_cmd_sweep(int argc, char **argv) {
     char err[AK_ERR_MAX] = "";
     ak_sweep_spec *s = ak_sweep_spec_load(spec_path, err, sizeof err);
     int rc;
+    // every rank must have the spec before any collective step: one rank without it would
+    // otherwise leave the others waiting
+    if (mpi && comm.max_int(s ? 0 : 1) && s) {
+        snprintf(err, sizeof err, "%s: another process could not read the spec", spec_path);
+        ak_sweep_spec_free(s);
+        s = NULL;
+    }
     if (!s) {
         if (comm.rank == 0) fprintf(stderr, "anakata sweep: %s\n", err);
         rc = AK_EXIT_USAGE;

@@ -12,7 +12,7 @@
 /// - Every function is pure: outputs first, no allocation, no I/O, no global state. Bad
 ///   parameters return AK_MASS_EBADPARAM (or another negative code) and fill err (if given).
 ///
-/// Formula IDs (../shared/FORMULAS.md): T-3.1 .. T-3.7, T-3.hs, T-3.hb, T-3.hc, T-C.1 .. T-C.3
+/// Formula IDs (docs/formulas/catalogue.md): T-3.1 .. T-3.7, T-3.hs, T-3.hb, T-3.hc, T-C.1 .. T-C.3
 /// (thesis, in their corrected n-D forms; the printed forms are in published/mass_published.h),
 /// B-I, B-5 (ten Bosch), G-14, G-15, G-16.1 .. G-16.5 (Hodges, generalised to n-D).
 #ifndef AK_MASS_MASS_H

@@ -14,7 +14,7 @@ typedef void (*ak_check_fn)(ak_check_ctx *ctx);
 
 typedef struct ak_check {
     const char *id;       ///< "group.name", e.g. "ga.rotor4.mul_vs_generic"
-    const char *formulas; ///< space-separated formula IDs from FORMULAS.md, e.g. "B-eq3 B-eq4"
+    const char *formulas; ///< space-separated formula IDs from docs/formulas/catalogue.md, e.g. "B-eq3 B-eq4"
     const char *what;     ///< one line: what is measured against what
     ak_check_fn run;
 } ak_check;

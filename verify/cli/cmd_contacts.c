@@ -1,5 +1,5 @@
 // anakata contacts SCENE [--json] [--margin m]: the contacts of a scene at its initial state
-// (contract in ../shared/DESIGN.md, "Contacts"; details in docs/formulas/collide.md).
+// (details in docs/formulas/collide.md).
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>

@@ -2,7 +2,7 @@
 // Loads a scene (engine/scene.h, which computes the mass properties with engine/model_mass.h)
 // and prints each body's mass, volume, centroid, principal moments and full k x k bivector
 // inertia about the centroid in the body frame (B-I, ten Bosch §4), with the basis labels.
-// --json prints the contract of ../shared/DESIGN.md (docs/formulas/mass.md#anakata-mass):
+// --json prints the format of docs/formulas/mass.md#anakata-mass:
 // {"bodies":[{"name","mass","volume","centroid":[..],"inertia_basis":["xy",..],
 //             "inertia":[[..]],"principal_moments":[..]}]}
 #include <cjson/cJSON.h>

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "checks/harness.h"
 #include "report/report.h"
+#include "report/traceability.h"
 
 #ifndef AK_SOURCE_DIR
 #define AK_SOURCE_DIR "."
@@ -31,7 +32,7 @@ static void usage(FILE *f) {
                "                mode; with --quick only when given)\n"
                "  --no-report   write no report\n"
                "  --formulas F  the formula catalogue for the report's traceability matrix\n"
-               "                (default %s/../shared/FORMULAS.md)\n"
+               "                (default %s/" AK_CATALOGUE ")\n"
                "  --list        list the checks without running them\n",
             AK_SOURCE_DIR, AK_SOURCE_DIR);
 }

@@ -213,7 +213,7 @@ static void formula_links(FILE *f, const char *list, const ak_formula_list *fl) 
             esc(f, t);
             fputs("</a> ", f);
         } else {
-            fputs("<span class=gap title=\"not in FORMULAS.md\">", f);
+            fputs("<span class=gap title=\"not in the formula catalogue\">", f);
             esc(f, t);
             fputs("?</span> ", f);
         }
@@ -240,7 +240,7 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
           "function declared there. Checks: every registered check whose formula list names the ID "
           "(✓ passed, ✗ failed in this run). Verdict: the checks' outcome, and the verdict written in the ID's "
           "entry on its formula page (docs/formulas/*.md: a heading naming the ID, then a <code>Verdict:</code> "
-          "line). An ID that has no implementation or no check is a <span class=gap>gap</span>.</p>\n<table><tr><th>ID</th><th>description (FORMULAS.md)</th><th>implementation"
+          "line). An ID that has no implementation or no check is a <span class=gap>gap</span>.</p>\n<table><tr><th>ID</th><th>description (catalogue)</th><th>implementation"
           "</th><th>checks</th><th>verdict</th></tr>\n",
           f);
     const char *section = "";
@@ -304,7 +304,7 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
         fputs("</td></tr>\n", f);
     }
     fputs("</table>\n", f);
-    // Checks citing IDs that FORMULAS.md does not list: shown so that typos cannot hide.
+    // Checks citing IDs that the catalogue does not list: shown so that typos cannot hide.
     size_t ng;
     const ak_check_group *g = ak_check_groups(&ng);
     bool head = false;
@@ -314,7 +314,7 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
             snprintf(buf, sizeof buf, "%s", g[i].checks[j].formulas ? g[i].checks[j].formulas : "");
             for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
                 if (ak_formulas_find(fl, t) >= 0) continue;
-                if (!head) fputs("<p class=warn>Formula IDs cited by checks but not listed in FORMULAS.md: ", f);
+                if (!head) fputs("<p class=warn>Formula IDs cited by checks but not listed in docs/formulas/catalogue.md: ", f);
                 head = true;
                 fputs("<code>", f);
                 esc(f, t);
@@ -531,7 +531,7 @@ int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, si
     const char *src = o->source_dir ? o->source_dir : AK_SOURCE_DIR;
     char fpath[1024], epath[1024];
     if (o->formulas_path) snprintf(fpath, sizeof fpath, "%s", o->formulas_path);
-    else snprintf(fpath, sizeof fpath, "%s/../shared/FORMULAS.md", src);
+    else snprintf(fpath, sizeof fpath, "%s/" AK_CATALOGUE, src);
     if (o->errata_path) snprintf(epath, sizeof epath, "%s", o->errata_path);
     else snprintf(epath, sizeof epath, "%s/docs/errata.md", src);
 

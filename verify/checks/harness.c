@@ -78,9 +78,11 @@ void ak_artifact(ak_check_ctx *c, const char *path, const char *caption_fmt, ...
         c->nartifacts--; // a truncated path would name another file
         return;
     }
+    c->artifact_caption[k][0] = '\0';
+    if (!caption_fmt) return;
     va_list ap;
     va_start(ap, caption_fmt);
-    vsnprintf(c->artifact_caption[k], sizeof c->artifact_caption[k], caption_fmt ? caption_fmt : "", ap);
+    vsnprintf(c->artifact_caption[k], sizeof c->artifact_caption[k], caption_fmt, ap);
     va_end(ap);
 }
 

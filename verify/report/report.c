@@ -154,7 +154,7 @@ static const char CSS[] =
     "table{border-collapse:collapse;width:100%;margin:8px 0}td,th{border:1px solid #dde;padding:3px 6px;"
     "vertical-align:top;text-align:left;overflow-wrap:break-word}th{background:#eef0f6;position:sticky;top:0}"
     "td.num{text-align:right;font-family:ui-monospace,monospace;white-space:nowrap}"
-    "td.mono{min-width:9em}td.pass,td.fail{white-space:nowrap}.pass{color:#176f2c;font-weight:600}.fail{color:#b00020;font-weight:700}.gap{color:#9a5b00;font-weight:700}"
+    "td.mono{min-width:9em}td.pass,td.fail{white-space:nowrap}.pass{color:#176f2c;font-weight:600}.fail{color:#b00020;font-weight:700}.gap{color:#9a5b00;font-weight:700}.fv{white-space:nowrap}.fv-wrong,.fv-incomplete{color:#b00020}.fv-slip,.fv-approximate{color:#9a5b00}.fv-correct{color:#176f2c}"
     ".notrun{color:#666}tr.failrow{background:#fff0f0}tr.gaprow{background:#fff8e6}"
     ".note{white-space:pre-wrap;color:#444;font-size:13px}.meta{color:#555}"
     ".figs{display:flex;flex-wrap:wrap;gap:10px}figure{margin:6px 0}figure img{max-width:640px;width:100%;"
@@ -293,7 +293,8 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
         else fputs("<span class=pass>checked ✓</span>", f);
         if (erratum) fputs(" · <a href=\"#errata\">published form wrong (erratum)</a>", f);
         if (x->verdict[0]) {
-            fputs("<br><span class=meta>formula page:</span> ", f);
+            fprintf(f, "<br><span class=meta>formula page:</span> <b class=\"fv fv-%s\">%s</b> — ",
+                    ak_verdict_kind(x->verdict), ak_verdict_kind(x->verdict));
             esc(f, x->verdict);
             fputs(" <span class=mono>(docs/", f);
             esc(f, x->doc);
@@ -409,7 +410,9 @@ static void checks_section(FILE *f, const cJSON *results, const ak_formula_list 
         anchor(f, "group-", gn);
         fprintf(f, "\">%s <span class=meta>(%g passed, %g failed, %.2f s)</span></h3>\n", gn, jnum(g, "passed"),
                 jnum(g, "failed"), jnum(g, "seconds"));
-        fputs("<table><tr><th>verdict</th><th>check</th><th>formulas</th><th>what vs what</th><th>measured</th>"
+        fputs("<table><tr><th title=\"whether the check's measurement holds\">check</th>"
+              "<th title=\"what the formula pages say about the formulas this check covers\">formula verdict</th>"
+              "<th>check id</th><th>formulas</th><th>what vs what</th><th>measured</th>"
               "<th>error</th><th>tolerance</th><th>s</th></tr>\n",
               f);
         cJSON_ArrayForEach(c, jchecks) {
@@ -420,7 +423,10 @@ static void checks_section(FILE *f, const cJSON *results, const ak_formula_list 
             fmt_num(t, sizeof t, jnum(c, "tolerance"));
             fprintf(f, "<tr class=\"%s\" id=\"", pass ? "" : "failrow");
             anchor(f, "check-", jstr(c, "id"));
-            fprintf(f, "\"><td class=%s>%s</td><td class=mono>", pass ? "pass" : "fail", pass ? "pass" : "FAIL");
+            fprintf(f, "\"><td class=%s>%s</td>", pass ? "pass" : "fail", pass ? "pass" : "FAIL");
+            char word[32];
+            ak_check_verdict(fl, jstr(c, "formulas"), word, sizeof word);
+            fprintf(f, "<td class=\"fv fv-%s\">%s</td><td class=mono>", word, word);
             esc(f, jstr(c, "id"));
             fputs("</td><td class=mono>", f);
             formula_links(f, jstr(c, "formulas"), fl);

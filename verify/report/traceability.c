@@ -608,6 +608,44 @@ int ak_formulas_scan_docs(ak_formula_list *l, const char *docs_dir) {
     return count;
 }
 
+// ---- verdict kinds ---------------------------------------------------------------------------
+
+// True when w occurs in text (ignoring case) at the start of a word.
+static bool has_word(const char *text, const char *w) {
+    size_t n = strlen(w);
+    for (const char *p = text; *p; p++)
+        if ((p == text || !isalpha((unsigned char)p[-1])) && !strncasecmp(p, w, n)) return true;
+    return false;
+}
+
+const char *ak_verdict_kind(const char *v) {
+    if (!v || !v[0]) return "";
+    if (has_word(v, "wrong") || has_word(v, "ill-typed") || has_word(v, "not reproduced") ||
+        has_word(v, "incorrect"))
+        return "wrong";
+    if (has_word(v, "incomplete")) return "incomplete";
+    if (has_word(v, "slip") || has_word(v, "typo")) return "slip";
+    if (has_word(v, "approximat")) return "approximate";
+    if (has_word(v, "gap")) return "gap";
+    if (has_word(v, "correct") || has_word(v, "holds") || has_word(v, "reproduced")) return "correct";
+    return "other";
+}
+
+void ak_check_verdict(const ak_formula_list *l, const char *formulas, char *word, size_t wordlen) {
+    static const char *const ORDER[] = {"wrong", "incomplete", "slip", "approximate", "correct", "other", "gap"};
+    int best = -1;
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", formulas ? formulas : "");
+    for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        long k = l ? ak_formulas_find(l, t) : -1;
+        if (k < 0) continue;
+        const char *kind = ak_verdict_kind(l->items[k].verdict);
+        for (int r = 0; r < (int)(sizeof ORDER / sizeof ORDER[0]); r++)
+            if (!strcmp(kind, ORDER[r]) && (best < 0 || r < best)) best = r;
+    }
+    snprintf(word, wordlen, "%s", best < 0 ? "-" : ORDER[best]);
+}
+
 // ---- errata ---------------------------------------------------------------------------------
 
 static void append_text(char *dst, size_t cap, const char *s, size_t n) {

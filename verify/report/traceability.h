@@ -80,6 +80,19 @@ int ak_formulas_scan_sources(ak_formula_list *l, const char *root, const char *c
 /// number of IDs given a verdict, or -1 when docs_dir/formulas cannot be read.
 int ak_formulas_scan_docs(ak_formula_list *l, const char *docs_dir);
 
+/// The kind of a formula page's verdict, one word: "wrong" (also "ill-typed", "not reproduced"),
+/// "incomplete", "slip" (also "typo"), "approximate", "correct" (also "holds", "reproduced"),
+/// "gap", or "other" (none of these words); "" for an empty verdict. The most severe word found
+/// anywhere in the text decides, in that order ("perpendicular correct; parallel wrong" is wrong),
+/// except that "gap" comes before "correct" ("gap for motors; the rotor form is correct" is a gap).
+const char *ak_verdict_kind(const char *verdict);
+
+/// The formula verdict of a check that covers the space-separated IDs in `formulas`: the most
+/// severe kind among those IDs' verdicts (wrong, incomplete, slip, approximate, correct, other,
+/// gap in that order: a check that covers a wrong formula and a correct one proves the wrong one
+/// wrong); "-" when no ID has a verdict. Written into word.
+void ak_check_verdict(const ak_formula_list *l, const char *formulas, char *word, size_t wordlen);
+
 /// GitHub-style anchor of a Markdown heading text: lower case, spaces to '-', ASCII punctuation
 /// other than '-' and '_' dropped, other bytes kept.
 void ak_md_slug(const char *heading, size_t len, char *out, size_t outlen);

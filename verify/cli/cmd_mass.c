@@ -112,7 +112,7 @@ static int print_text(const ak_model *m) {
         }
         printf("\n  mass     %.10g\n  volume   %.10g\n  density  %.10g\n  centroid [", bd->mass,
                bd->volume, bd->density);
-        for (int i = 0; i < n; i++) printf("%s%.10g", i ? ", " : "", bd->shape_centroid[i]);
+        for (int i = 0; i < n; i++) printf("%s%.10g", i ? ", " : "", ak_cli_num(bd->shape_centroid[i]));
         printf("]\n  principal moments (largest first):");
         for (int i = 0; i < k; i++) printf(" %.10g", pm[i]);
         printf("\n  principal frame rotor [");
@@ -126,7 +126,7 @@ static int print_text(const ak_model *m) {
         printf("\n");
         for (int i = 0; i < k; i++) {
             printf("  %4s", ak_nd_biv_name(n, i));
-            for (int j = 0; j < k; j++) printf(" %14.8g", bd->inertia[i * k + j]);
+            for (int j = 0; j < k; j++) printf(" %14.8g", ak_cli_num(bd->inertia[i * k + j]));
             printf("\n");
         }
     }

@@ -131,8 +131,10 @@ int ak_mass_mesh(ak_mass_props *out, int n, const double verts[], int nverts, co
 
 /// Convex hull of points verts[nverts][n] (interior points are allowed): exact, by splitting the
 /// hull into simplices (each facet, recursively each face, is coned from its vertex average).
-/// Facets are found by brute force over the n-subsets of points, so the cost grows like
-/// C(nverts, n): nverts <= AK_MASS_HULL_MAX_VERTS (64), and keep nverts <= ~32 in 5D.
+/// Up to AK_MASS_HULL_MAX_VERTS (64) points, facets are found by brute force over the n-subsets
+/// of points (the cost grows like C(nverts, n): keep nverts <= ~32 in 5D); above, by gift
+/// wrapping, for hulls of at most AK_MASS_HULL_MAX_FACETS facets of at most 64 points each (the
+/// 120-cell: 600 vertices, 120 facets of 20).
 /// [G-4 G-15 B-5]
 int ak_mass_convex(ak_mass_props *out, int n, const double verts[], int nverts, double density,
                    char *err, size_t errlen);

@@ -242,3 +242,59 @@ Test(report, formula_page_verdicts_and_slugs) {
     rmdir(sub);
     rmdir(dir);
 }
+
+// The verdict column's word: the most severe kind named anywhere in a formula page's verdict.
+Test(report, verdict_kinds) {
+    cr_assert_str_eq(ak_verdict_kind("correct"), "correct");
+    cr_assert_str_eq(ak_verdict_kind("wrong by a factor of 4"), "wrong");
+    cr_assert_str_eq(ak_verdict_kind("perpendicular correct; parallel wrong (-MR^2/15)"), "wrong");
+    cr_assert_str_eq(ak_verdict_kind("ill-typed. I^-1 maps bivectors"), "wrong");
+    cr_assert_str_eq(ak_verdict_kind("(c) reproduced; (a), (b) not reproduced"), "wrong");
+    cr_assert_str_eq(ak_verdict_kind("correct except the slip V = pi^2 R^4/3"), "slip");
+    cr_assert_str_eq(ak_verdict_kind("incomplete in n-D"), "incomplete");
+    cr_assert_str_eq(ak_verdict_kind("gap for PGA motors; the rotor form is correct"), "gap");
+    cr_assert_str_eq(ak_verdict_kind("description, no formula"), "other");
+    cr_assert_str_eq(ak_verdict_kind("correctly incorrect"), "wrong", "a word start, not the middle of a word");
+    cr_assert_str_eq(ak_verdict_kind(""), "");
+    ak_formula_list l;
+    cr_assert_eq(ak_formulas_parse("\n## T\nT-1.1, T-1.2, T-1.3, T-1.4\n", &l, NULL, 0), 0);
+    snprintf(l.items[0].verdict, sizeof l.items[0].verdict, "correct");
+    snprintf(l.items[1].verdict, sizeof l.items[1].verdict, "wrong sign");
+    snprintf(l.items[2].verdict, sizeof l.items[2].verdict, "gap (not implemented)");
+    char w[32];
+    ak_check_verdict(&l, "T-1.1 T-1.2", w, sizeof w);
+    cr_assert_str_eq(w, "wrong", "a check covering a wrong formula shows it");
+    ak_check_verdict(&l, "T-1.3 T-1.1", w, sizeof w);
+    cr_assert_str_eq(w, "correct", "a gap ID does not hide a correct one");
+    ak_check_verdict(&l, "T-1.4 X-9", w, sizeof w);
+    cr_assert_str_eq(w, "-", "no verdict");
+    ak_formulas_free(&l);
+}
+
+// Formula pages: verdict tables, "- T-2.14, T-2.15: **correct**" lists, and a mid-line Verdict:.
+Test(report, verdicts_from_tables_lists_and_sentences) {
+    char dir[] = "/tmp/ak_verdicts_XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char sub[1100], file[1200];
+    snprintf(sub, sizeof sub, "%s/formulas", dir);
+    cr_assert_eq(ak_mkdir_p(sub), 0);
+    snprintf(file, sizeof file, "%s/p.md", sub);
+    FILE *f = fopen(file, "w");
+    fputs("# Page\n\n| ID | verdict | check |\n|---|---|---|\n| T-1.1, T-1.2 | **wrong** sign | x |\n\n"
+          "## T-1.3 ... T-1.4 (pair)\n- T-1.3 and T-1.4: **correct** both\n\n"
+          "## T-1.5 - thing\n- Source: Torres 2022, §1. Verdict: slip in the index. More text.\n",
+          f);
+    fclose(f);
+    ak_formula_list l;
+    cr_assert_eq(ak_formulas_parse("\n## T\nT-1.1 ... T-1.5\n", &l, NULL, 0), 0);
+    cr_assert_eq(ak_formulas_scan_docs(&l, dir), 5);
+    cr_assert_str_eq(l.items[0].verdict, "wrong sign");
+    cr_assert_str_eq(l.items[1].verdict, "wrong sign");
+    cr_assert_str_eq(l.items[2].verdict, "correct");
+    cr_assert_str_eq(l.items[3].verdict, "correct");
+    cr_assert_str_eq(l.items[4].verdict, "slip in the index");
+    ak_formulas_free(&l);
+    unlink(file);
+    rmdir(sub);
+    rmdir(dir);
+}

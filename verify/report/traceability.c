@@ -113,7 +113,8 @@ static int ids_at(const ak_formula_list *l, const char *p, char prev, long out[]
     return k;
 }
 
-// A parenthesised description right after p (skipping spaces): copy it (newlines as spaces).
+// A parenthesised description right after p (skipping spaces): copy it (a line break and the next
+// line's indentation as one space).
 static void paren_desc(const char *p, char *out, size_t outlen) {
     while (*p == ' ' || *p == '\t' || *p == '\n') p++;
     if (*p != '(') return;
@@ -125,6 +126,8 @@ static void paren_desc(const char *p, char *out, size_t outlen) {
         if (q == p) continue;
         if (n + 1 < outlen) out[n++] = (*q == '\n') ? ' ' : *q;
         if (*q == '\n' && q[1] == '\n') break; // never run past a paragraph
+        if (*q == '\n')
+            while (q[1] == ' ' || q[1] == '\t') q++;
     }
     out[n] = '\0';
 }

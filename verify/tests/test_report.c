@@ -42,7 +42,7 @@ Test(report, ranges_expand_and_descriptions_attach) {
     cr_assert_eq(ak_formulas_find(&l, "T-9.9"), -1, "the introduction is not read");
     cr_assert_str_eq(l.items[2].desc, "outer product axioms");
     cr_assert(l.items[2].from_range);
-    cr_assert_str_eq(l.items[4].desc, "hypersphere   inertia");
+    cr_assert_str_eq(l.items[4].desc, "hypersphere inertia");
     cr_assert(strstr(l.items[8].desc, "could not be expanded"));
     cr_assert_str_eq(l.items[0].section, "T - thesis");
     ak_formulas_free(&l);

@@ -206,6 +206,10 @@ static void formula_links(FILE *f, const char *list, const ak_formula_list *fl) 
     char buf[512];
     snprintf(buf, sizeof buf, "%s", list);
     for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        if (!strcmp(t, "-")) { // a check of no published formula
+            fputs("— ", f);
+            continue;
+        }
         if (fl && ak_formulas_find(fl, t) >= 0) {
             fputs("<a href=\"#", f);
             anchor(f, "F-", t);
@@ -314,7 +318,7 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
             char buf[512];
             snprintf(buf, sizeof buf, "%s", g[i].checks[j].formulas ? g[i].checks[j].formulas : "");
             for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-                if (ak_formulas_find(fl, t) >= 0) continue;
+                if (!strcmp(t, "-") || ak_formulas_find(fl, t) >= 0) continue;
                 if (!head) fputs("<p class=warn>Formula IDs cited by checks but not listed in docs/formulas/catalogue.md: ", f);
                 head = true;
                 fputs("<code>", f);

@@ -298,3 +298,26 @@ Test(report, verdicts_from_tables_lists_and_sentences) {
     rmdir(sub);
     rmdir(dir);
 }
+
+// Every formula ID a registered check cites is in the catalogue ("-": a check of no published
+// formula), so the report shows no "?" next to a check.
+Test(report, every_check_cites_catalogue_ids) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/" AK_CATALOGUE, src_dir());
+    ak_formula_list l;
+    cr_assert_eq(ak_formulas_load(path, &l, NULL, 0), 0);
+    size_t ng;
+    size_t total = 0;
+    const ak_check_group *g = ak_check_groups(&ng);
+    for (size_t i = 0; i < ng; i++)
+        for (size_t j = 0; j < g[i].count; j++) {
+            char buf[512];
+            snprintf(buf, sizeof buf, "%s", g[i].checks[j].formulas ? g[i].checks[j].formulas : "");
+            for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
+                cr_expect(!strcmp(t, "-") || ak_formulas_find(&l, t) >= 0, "%s cites '%s', not in the catalogue",
+                          g[i].checks[j].id, t);
+            total++;
+        }
+    cr_assert_gt(total, 100, "only %zu registered checks seen", total);
+    ak_formulas_free(&l);
+}

@@ -25,7 +25,7 @@ typedef enum {
 
 typedef struct ak_pub_table {
     const char *id;      ///< formula ID, e.g. "T-A.5"
-    const char *where;   ///< where in the seed
+    const char *where;   ///< where in the document
     const char *claim;   ///< what the printed table states
     char left, right;    ///< operand letters as printed
     ak_pub_kind lk, rk;

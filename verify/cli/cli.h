@@ -13,6 +13,7 @@ int ak_cmd_render(int argc, char **argv);
 int ak_cmd_compare(int argc, char **argv);
 int ak_cmd_reference(int argc, char **argv);
 int ak_cmd_view(int argc, char **argv);
+int ak_cmd_sweep(int argc, char **argv);
 
 /// Exit codes: 0 success, 1 a check or comparison failed, 2 bad usage or bad input.
 enum { AK_EXIT_OK = 0, AK_EXIT_FAIL = 1, AK_EXIT_USAGE = 2 };
@@ -22,5 +23,8 @@ int ak_cmd_unavailable(const char *name, const char *why);
 
 /// Print "anakata NAME: MESSAGE" and a pointer to NAME's --help on stderr; returns AK_EXIT_USAGE.
 __attribute__((format(printf, 2, 3))) int ak_cli_bad_usage(const char *name, const char *fmt, ...);
+
+/// v for printing: a negative zero becomes 0, so that printed vectors never show "-0".
+static inline double ak_cli_num(double v) { return v == 0 ? 0.0 : v; }
 
 #endif

@@ -254,12 +254,28 @@ static int plane_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, cons
         }
         break;
     }
-    case AK_SHAPE_CONVEX:
-        for (int v = 0; v < a->nverts && np < 64; v++) {
-            ak_pose_to_world(n, pts[np], pa, a->verts + v * n);
-            ids[np++] = (uint32_t)v;
+    case AK_SHAPE_CONVEX: {
+        // every vertex within the margin, reduced to ak_poly_cap(n) points that keep the
+        // extremes of the support region (G-CLIP.4)
+        double X[AK_POLY_MAX_CAND * AK_MAX_DIM], S[AK_POLY_MAX_CAND];
+        uint32_t vid[AK_POLY_MAX_CAND];
+        int cnt = 0, keep[AK_POLY_MAX_CAND];
+        for (int v = 0; v < a->nverts && cnt < AK_POLY_MAX_CAND; v++) {
+            double w[AK_MAX_DIM];
+            ak_pose_to_world(n, w, pa, a->verts + v * n);
+            double s = ak_la_dot(n, pl->normal, w) - pl->offset;
+            if (s > margin) continue;
+            memcpy(X + cnt * n, w, sizeof(double) * (size_t)n);
+            S[cnt] = s;
+            vid[cnt++] = (uint32_t)v;
+        }
+        int nk = ak_poly_reduce(n, X, S, cnt, ak_poly_cap(n), keep);
+        for (int q = 0; q < nk; q++) {
+            memcpy(pts[np], X + keep[q] * n, sizeof(double) * (size_t)n);
+            ids[np++] = vid[keep[q]];
         }
         break;
+    }
     case AK_SHAPE_DUOCYLINDER: {
         double ml[AK_MAX_DIM];
         ak_pose_dir_to_local(n, ml, pa, nm);
@@ -469,6 +485,38 @@ int ak_collide_point(int n, double out[], double normal[], double *dist, const a
     return 0;
 }
 
+// Contacts in a canonical order (G-CLIP.4): lexicographic in the world coordinates of their
+// midpoints, coordinates within 1e-9 of the scale counting as equal. The order then does not
+// depend on how a shape is represented (a convex tesseract and the equal hyperbox give their
+// points in the same order), so the sequential solver sees the same problem.
+static void canonical_order(ak_manifold *m) {
+    int n = m->dim;
+    if (m->count < 2) return;
+    double scale = 1;
+    for (int k = 0; k < m->count; k++)
+        for (int i = 0; i < n; i++) scale = fmax(scale, fabs(m->contacts[k].point_a[i]));
+    double tol = 1e-9 * scale;
+    for (int k = 1; k < m->count; k++) {
+        ak_contact t = m->contacts[k];
+        int j = k - 1;
+        while (j >= 0) {
+            const ak_contact *c = &m->contacts[j];
+            int before = 0; // t strictly before c
+            for (int i = 0; i < n; i++) {
+                double x = t.point_a[i] + t.point_b[i], y = c->point_a[i] + c->point_b[i];
+                if (fabs(x - y) > 2 * tol) {
+                    before = x < y;
+                    break;
+                }
+            }
+            if (!before) break;
+            m->contacts[j + 1] = m->contacts[j];
+            j--;
+        }
+        m->contacts[j + 1] = t;
+    }
+}
+
 int ak_collide_ex(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                   const ak_pose *pb, double margin, char *err, int errlen) {
     if (!out) return AK_GEOM_EBADSHAPE;
@@ -506,7 +554,21 @@ int ak_collide_ex(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const 
     else if (a->type == AK_SHAPE_HYPERCAPSULE && b->type == AK_SHAPE_HYPERCAPSULE) st = capsule_capsule(out, a, pa, b, pb, margin);
     else if (a->type == AK_SHAPE_HYPERCAPSULE && b->type == AK_SHAPE_HYPERBOX) st = capsule_box(out, a, pa, b, pb, margin);
     else if (a->type == AK_SHAPE_HYPERBOX && b->type == AK_SHAPE_HYPERBOX) st = box_box(out, a, pa, b, pb, margin);
-    else {
+    else if ((a->type == AK_SHAPE_HYPERBOX || a->type == AK_SHAPE_CONVEX || a->type == AK_SHAPE_HYPERCAPSULE) &&
+             b->type == AK_SHAPE_CONVEX) {
+        // polytope pairs and capsule-polytope: GJK / EPA for the pair, then the clipping
+        // manifold when a facet is aligned with the normal (G-CLIP.1..5)
+        st = gjk_pair(out, a, pa, b, pb);
+        if (st == 0) {
+            out->count = 0;
+            int c = 0;
+            if (out->separation <= margin)
+                c = (a->type == AK_SHAPE_HYPERCAPSULE) ? ak_poly_capsule(out, a, pa, b, pb, margin)
+                                                       : ak_poly_clip(out, a, pa, b, pb, margin, swap);
+            if (c > 0) out->method = AK_METHOD_CLIP;
+            else single_contact(out, margin);
+        }
+    } else {
         st = gjk_pair(out, a, pa, b, pb);
         if (st == 0) single_contact(out, margin);
     }
@@ -516,6 +578,7 @@ int ak_collide_ex(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const 
         return st;
     }
     if (swap) flip(out);
+    canonical_order(out);
     return out->count;
 }
 

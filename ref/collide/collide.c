@@ -372,9 +372,12 @@ static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const a
             ak_box_clip(m, b, pb, ib, sg > 0 ? 1.0 : -1.0, a, pa, 0, margin);
         }
         if (m->count > 0) {
-            for (int k = 0; k < m->count; k++) memcpy(m->contacts[k].normal, m->normal, sizeof m->normal);
+            // the contacts keep the reference facet's exact normal (their points were made
+            // with it: point_a - point_b = separation * normal); within AK_POLY_FACE_TOL of the
+            // SAT normal (G-CLIP.1)
             if (fabs(m->contacts[0].separation - m->separation) <= 1e-12 * scale) {
-                // the manifold's closest points: the deepest contact
+                // the manifold's closest points and normal: the deepest contact's
+                memcpy(m->normal, m->contacts[0].normal, sizeof m->normal);
                 memcpy(m->point_a, m->contacts[0].point_a, sizeof m->point_a);
                 memcpy(m->point_b, m->contacts[0].point_b, sizeof m->point_b);
                 return m->count;

@@ -190,32 +190,48 @@ static uint32_t fnv(uint32_t h, uint32_t x) {
 // Reduce cnt candidate points (rows of X, n-D, separations s) to at most cap: the deepest one,
 // then repeatedly the point farthest from the ones kept (max-min distance), so that the kept
 // set spans the support region.  [G-CLIP.4]
+// Lexicographic order of two points with a tolerance (coordinates within tol count as equal).
+static int lex_before(int n, const double x[], const double y[], double tol) {
+    for (int i = 0; i < n; i++)
+        if (fabs(x[i] - y[i]) > tol) return x[i] < y[i];
+    return 0;
+}
+
 int ak_poly_reduce(int n, const double X[], const double s[], int cnt, int cap, int keep[]) {
     if (cnt <= cap) {
         for (int i = 0; i < cnt; i++) keep[i] = i;
         return cnt;
     }
+    // ties (within rounding) are broken geometrically, never by the candidates' order, so that
+    // two representations of one shape keep the same points
+    double scale = 1;
+    for (int i = 0; i < cnt * n; i++) scale = fmax(scale, fabs(X[i]));
+    double tol = 1e-9 * scale;
     int deep = 0;
     for (int i = 1; i < cnt; i++)
-        if (s[i] < s[deep]) deep = i;
+        if (s[i] < s[deep] - tol || (fabs(s[i] - s[deep]) <= tol && lex_before(n, X + i * n, X + deep * n, tol))) deep = i;
     double dmin[AK_POLY_MAX_CAND];
     int k = 0;
     keep[k++] = deep;
     for (int i = 0; i < cnt; i++) {
         double d2 = 0;
         for (int c = 0; c < n; c++) d2 += (X[i * n + c] - X[deep * n + c]) * (X[i * n + c] - X[deep * n + c]);
-        dmin[i] = d2;
+        dmin[i] = sqrt(d2);
     }
     while (k < cap) {
         int far = -1;
-        for (int i = 0; i < cnt; i++)
-            if (dmin[i] > 0 && (far < 0 || dmin[i] > dmin[far])) far = i;
+        for (int i = 0; i < cnt; i++) {
+            if (!(dmin[i] > tol)) continue;
+            if (far < 0 || dmin[i] > dmin[far] + tol ||
+                (fabs(dmin[i] - dmin[far]) <= tol && lex_before(n, X + i * n, X + far * n, tol)))
+                far = i;
+        }
         if (far < 0) break;
         keep[k++] = far;
         for (int i = 0; i < cnt; i++) {
             double d2 = 0;
             for (int c = 0; c < n; c++) d2 += (X[i * n + c] - X[far * n + c]) * (X[i * n + c] - X[far * n + c]);
-            if (d2 < dmin[i]) dmin[i] = d2;
+            if (sqrt(d2) < dmin[i]) dmin[i] = sqrt(d2);
         }
     }
     return k;

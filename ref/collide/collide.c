@@ -405,56 +405,17 @@ static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const a
     return m->count;
 }
 
-// Capsule a against box b: exact core distance by GJK (segment vs box), then two contacts when
-// the segment lies along the supporting facet.
+// Capsule a against box b: exact core distance by GJK (segment vs box), then the core clipped
+// to the facet's prism when a facet is aligned with the normal (G-CLIP.5, polytope.c).
 static int capsule_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                        const ak_pose *pb, double margin) {
-    int n = a->dim;
     int st = gjk_pair(m, a, pa, b, pb);
     if (st) return st;
     m->count = 0;
     if (m->separation > margin) return 0;
-    double ml[AK_MAX_DIM], e0[AK_MAX_DIM], e1[AK_MAX_DIM], u[AK_MAX_DIM];
-    ak_pose_dir_to_local(n, ml, pb, m->normal);
-    int ax = 0;
-    for (int j = 1; j < n; j++)
-        if (fabs(ml[j]) > fabs(ml[ax])) ax = j;
-    ak_geom_capsule_segment(n, e0, e1, a, pa);
-    double L = 0;
-    for (int i = 0; i < n; i++) u[i] = e1[i] - e0[i], L += u[i] * u[i];
-    L = sqrt(L);
-    if (fabs(ml[ax]) > 1 - 1e-12 && L > 0 && fabs(ak_la_dot(n, u, m->normal)) < 1e-3 * L) {
-        // facet contact, core parallel to the facet: clip the core to the facet's side slabs
-        double l0[AK_MAX_DIM], l1[AK_MAX_DIM];
-        ak_pose_to_local(n, l0, pb, e0);
-        ak_pose_to_local(n, l1, pb, e1);
-        double lo = 0, hi = 1;
-        for (int j = 0; j < n; j++) {
-            if (j == ax) continue;
-            double dj = l1[j] - l0[j], h = b->half_extents[j];
-            if (fabs(dj) < 1e-15) {
-                if (fabs(l0[j]) > h) lo = 1, hi = 0;
-                continue;
-            }
-            double t0 = (-h - l0[j]) / dj, t1 = (h - l0[j]) / dj;
-            lo = fmax(lo, fmin(t0, t1));
-            hi = fmin(hi, fmax(t0, t1));
-        }
-        if (hi - lo > 1e-9) {
-            double sg = ml[ax] > 0 ? 1 : -1, off = b->half_extents[ax];
-            // contacts in the facet's frame: exact facet normal, depth below the facet plane
-            double nf[AK_MAX_DIM];
-            for (int i = 0; i < n; i++) nf[i] = sg * pb->rot[i * n + ax];
-            for (int k = 0; k < 2; k++) {
-                double t = k ? hi : lo, x[AK_MAX_DIM], xl[AK_MAX_DIM], y[AK_MAX_DIM], pa_[AK_MAX_DIM];
-                for (int i = 0; i < n; i++) x[i] = e0[i] + t * u[i];
-                ak_pose_to_local(n, xl, pb, x);
-                double sep = sg * xl[ax] - off - a->radius;
-                for (int i = 0; i < n; i++) pa_[i] = x[i] - a->radius * nf[i], y[i] = pa_[i] - sep * nf[i];
-                if (sep <= margin) set_contact(&m->contacts[m->count++], n, nf, sep, pa_, y, 1u + (uint32_t)k, (uint32_t)(2 * ax + (sg > 0)));
-            }
-            if (m->count) return m->count;
-        }
+    if (ak_poly_capsule(m, a, pa, b, pb, margin) > 0) {
+        m->method = AK_METHOD_CLIP;
+        return m->count;
     }
     single_contact(m, margin);
     return m->count;

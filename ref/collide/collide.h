@@ -141,6 +141,10 @@ double ak_collide_hull_volume(int n, const int facets[], int nfacets, const doub
 /// the sum of the hulls.  [G-7]
 void ak_collide_minkowski(int n, double out[], const double a[], int ma, const double b[], int mb);
 
+/// Largest distance of a shape's points from its body origin (+inf for the hyperplane): the
+/// radius that bounds the speed |w| r of its points under rotation (G-13, G-CCD.1).
+double ak_collide_bounding_radius(const ak_shape *s);
+
 /// Time of impact by conservative advancement (G-13) for bodies moving with constant linear
 /// velocities va, vb and angular velocities wa, wb (bivectors, world frame, rotation about the
 /// body origin) over t in [0, tmax]. Returns 1 and *toi when the separation falls below tol,

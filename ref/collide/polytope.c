@@ -382,8 +382,10 @@ int ak_poly_clip(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_
     return m->count;
 }
 
-// Capsule a against polytope b: when a facet of b is aligned with the normal and the core is
-// parallel to it, clip the core segment to the facet's prism: two contacts.  [G-CLIP.5]
+// Capsule a against polytope b: when a facet of b is aligned with the normal, clip the core
+// segment to the facet's prism; both clipped ends within the margin are contacts (a capsule
+// lying on the facet gets two, a tilted one its lower end and, once the upper end comes within
+// the margin, both: no rocking on one point).  [G-CLIP.5]
 int ak_poly_capsule(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                     const ak_pose *pb, double margin) {
     int n = a->dim;
@@ -397,7 +399,7 @@ int ak_poly_capsule(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const 
     ak_geom_capsule_segment(n, e0, e1, a, pa);
     for (int i = 0; i < n; i++) u[i] = e1[i] - e0[i], L += u[i] * u[i];
     L = sqrt(L);
-    if (!(L > 0) || fabs(ak_la_dot(n, u, nr)) >= 1e-3 * L) return 0;
+    if (!(L > 0)) return 0;
     double tol = 1e-9 * fmax(1.0, VB.radius);
     int rv[AK_POLY_MAX_VERTS];
     int nrv = facet_vertices(&VB, fr, tol, rv);

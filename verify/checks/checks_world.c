@@ -787,7 +787,8 @@ static void scenes_run(ak_check_ctx *c) {
         "stack_4d.json", "stack3_3d.json", "stack_2d.json", "dominoes_4d.json",
         "duocylinder_on_spheres.json", "spring_cube_4d.json", "bounce_cube_3d.json",
         "bounce_cube_4d.json", "newtons_cradle_4d.json", "four_primitives.json",
-        "pile_1000_4d.json", "pile_1000_3d.json", "hypercube_on_ground.json", "stack_3d.json"};
+        "pile_1000_4d.json", "pile_1000_3d.json", "hypercube_on_ground.json", "stack_3d.json",
+        "regular_polytopes_4d.json", "platonic_solids_3d.json", "convex_tesseract_on_table.json"};
     double secs = ak_quick(c) ? 0.1 : 1.0;
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         char path[1024], err[1024] = "";

@@ -19,6 +19,8 @@
 #include "common/plot.h"
 #include "published/collide_published.h"
 #include "geom/polytope.h"
+#include "scene.h"
+#include "step_explain.h"
 
 #define TOL_SEP 1e-6      // separation against the ground truth (the issue's figure)
 #define TOL_NORMAL_CERT 1e-4 // bound on the normal angle where the distance is certified: sqrt(2 width/sep)
@@ -1528,6 +1530,53 @@ static void check_polytopes(ak_check_ctx *c) {
                              "largest deviation %.2f standard errors", mc_z);
 }
 
+
+// `anakata step --explain` names the method of each pair: four scenes whose answer is known.
+static void check_explain_methods(ak_check_ctx *c) {
+    static const struct {
+        const char *text, *pair_a, *want;
+    } CASES[] = {
+        {"{\"format\": \"anakata-scene/1\", \"dim\": 4, \"bodies\": [{\"name\": \"p\", \"shape\": {\"type\": \"polytope\", \"name\": \"8-cell\", "
+         "\"size\": 1}, \"mass\": 1, \"position\": [0, 0.5, 0, 0]}, {\"name\": \"t\", \"fixed\": true, \"shape\": {\"type\": \"hyperbox\", "
+         "\"half_extents\": [2, 0.5, 2, 2]}, \"position\": [0, -0.5, 0, 0]}]}",
+         "p", "GJK/EPA + clipping"},
+        {"{\"format\": \"anakata-scene/1\", \"dim\": 3, \"bodies\": [{\"name\": \"a\", \"shape\": {\"type\": \"hyperbox\", \"half_extents\": "
+         "[0.5, 0.5, 0.5]}, \"mass\": 1, \"position\": [0, 1.5, 0]}, {\"name\": \"b\", \"fixed\": true, \"shape\": {\"type\": \"hyperbox\", "
+         "\"half_extents\": [1, 1, 1]}}]}",
+         "a", "SAT + clipping"},
+        {"{\"format\": \"anakata-scene/1\", \"dim\": 4, \"bodies\": [{\"name\": \"s\", \"shape\": {\"type\": \"hypersphere\", \"radius\": 0.5}, "
+         "\"mass\": 1, \"position\": [0, 0.5, 0, 0]}, {\"name\": \"g\", \"shape\": {\"type\": \"hyperplane\", \"normal\": [0, 1, 0, 0]}}]}",
+         "s", "analytic"},
+        {"{\"format\": \"anakata-scene/1\", \"dim\": 4, \"gravity\": [0, 0, 0, 0], \"timestep\": 0.016666666666666666, \"bodies\": "
+         "[{\"name\": \"ball\", \"shape\": {\"type\": \"hypersphere\", \"radius\": 0.1}, \"mass\": 1, \"position\": [0, 1, 0, 0], "
+         "\"velocity\": [0, -70, 0, 0]}, {\"name\": \"wall\", \"fixed\": true, \"shape\": {\"type\": \"hyperbox\", \"half_extents\": "
+         "[1, 0.02, 1, 1]}}]}",
+         "ball", "CCD"},
+    };
+    int ok = 1;
+    char buf[1024] = "";
+    for (size_t k = 0; k < sizeof CASES / sizeof CASES[0]; k++) {
+        char err[512];
+        ak_data *d = NULL;
+        ak_model *m = ak_scene_parse(CASES[k].text, strlen(CASES[k].text), "<check>", &d, err, sizeof err);
+        if (!m) {
+            ok = 0;
+            snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "[%zu: %.120s] ", k, err);
+            continue;
+        }
+        ak_explain_pair pr[4];
+        int np = ak_step_explain_pairs(m, d, pr, 4);
+        const char *got = np >= 1 ? pr[0].method : "(none)";
+        int link = np >= 1 && strstr(pr[0].doc, "docs/formulas/collide.md#") == pr[0].doc;
+        if (np != 1 || strcmp(got, CASES[k].want) || !link || strcmp(m->bodies[pr[0].a].name, CASES[k].pair_a)) ok = 0;
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s (expected %s, %d pair%s)", k ? "; " : "", got, CASES[k].want, np,
+                 np == 1 ? "" : "s");
+        ak_data_free(d);
+        ak_model_free(m);
+    }
+    ak_expect(c, ok, "methods named per pair, each with a collide.md link: %s", buf);
+}
+
 #define PAIRROW(na, nb, ids)                                                                           \
     {"collide.pair." #na "_" #nb, ids, "separation, normal, points vs the multimin ground truth, 4D and 3D", \
      check_pair_##na##_##nb}
@@ -1569,6 +1618,7 @@ static const ak_check CHECKS[] = {
     {"collide.manifold.on_surfaces", "G-CLIP.2 G-CLIP.3", "clipping contact points lie on both bodies (ground-truth signed distance)", check_polytope_on_surfaces},
     {"collide.manifold.capsule_polytope", "G-CLIP.5", "capsule lying on a convex polytope's facet: two clipped contacts", check_capsule_polytope},
     {"collide.polytopes", "G-POLY.1 G-POLY.2 G-POLY.3", "regular polytopes: counts, radii, edges, volumes (closed forms), second moments (hull, Monte Carlo)", check_polytopes},
+    {"collide.explain_methods", "G-CLIP.1 G-CCD.1 B-7.2", "step --explain: polytope clipping, SAT clipping, analytic, CCD named for known pairs", check_explain_methods},
     {"collide.box_features", "T-B.1 T-B.2 T-B.3 T-B.4", "hyperbox k-faces for n = 2..5, T-B.1 vertices", check_box_features},
 };
 

@@ -96,7 +96,13 @@ static int gjk_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const 
     double scale = 1e-12 * (1 + fabs(g.point_a[0]) + fabs(g.point_b[0]));
     double ea[AK_MAX_DIM], eb[AK_MAX_DIM], nrm[AK_MAX_DIM], core_sep;
     if (!g.intersect && g.distance > scale) {
-        for (int i = 0; i < n; i++) nrm[i] = (g.point_a[i] - g.point_b[i]) / g.distance;
+        // the normal from the closest points themselves: unit to the last bit (the iteration's
+        // distance and the points' difference agree only to the tolerance of GJK)
+        double dl = 0;
+        for (int i = 0; i < n; i++) dl += (g.point_a[i] - g.point_b[i]) * (g.point_a[i] - g.point_b[i]);
+        dl = sqrt(dl);
+        if (!(dl > 0)) dl = g.distance;
+        for (int i = 0; i < n; i++) nrm[i] = (g.point_a[i] - g.point_b[i]) / dl;
         memcpy(ea, g.point_a, sizeof ea);
         memcpy(eb, g.point_b, sizeof eb);
         core_sep = g.distance;

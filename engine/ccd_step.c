@@ -31,27 +31,64 @@ static double motion_bound(const ak_model *m, const ak_data *d, int b, double h)
     return (sqrt(v) + wnorm(m, d, b) * ak_collide_bounding_radius(&m->bodies[b].shape)) * h;
 }
 
+// The pose of body b: from the rotation matrices the broadphase computed this step when rot is
+// given (the contact stage and the position clamp run after it, positions unchanged), else
+// from the rotor.
+static ak_pose body_pose(const ak_model *m, const ak_data *d, const double *rot, int b) {
+    if (!rot) return ak_body_pose(m, d, b);
+    int n = m->dim;
+    ak_pose p = ak_pose_identity(n);
+    for (int i = 0; i < n; i++) p.pos[i] = d->x[(size_t)b * AK_MAX_DIM + i];
+    if (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE)
+        memcpy(p.rot, rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM, sizeof(double) * (size_t)(n * n));
+    return p;
+}
+
 int ak_ccd_is_fast(const ak_model *m, const ak_data *d, int b, double h, double margin) {
     return motion_bound(m, d, b, h) > 0.5 * margin;
 }
 
 // Swept box of body b over the step: its AABB grown by its motion bound.
-static void swept_box(const ak_model *m, const ak_data *d, int b, double h, double lo[], double hi[]) {
+static void swept_box(const ak_model *m, const ak_data *d, const double *rot, int b, double h, double lo[], double hi[]) {
     int n = m->dim;
-    ak_body_aabb(m, d, b, lo, hi);
+    if (rot) {
+        ak_pose p = body_pose(m, d, rot, b);
+        ak_geom_aabb(n, lo, hi, &m->bodies[b].shape, &p);
+    } else
+        ak_body_aabb(m, d, b, lo, hi);
     double L = motion_bound(m, d, b, h);
     for (int i = 0; i < n; i++) lo[i] -= L, hi[i] += L;
+}
+
+// Smallest half-width of a shape along its body axes, (h(e_i) + h(-e_i)) / 2: a body moving
+// less than half of this (relative to the other) within a step cannot pass through it.
+static double half_width(const ak_shape *s) {
+    if (s->type == AK_SHAPE_HYPERPLANE) return INFINITY;
+    int n = s->dim;
+    double w = INFINITY;
+    for (int i = 0; i < n; i++) {
+        double e[AK_MAX_DIM] = {0}, x[AK_MAX_DIM];
+        e[i] = 1;
+        double hp = ak_geom_support_local(n, x, s, e);
+        e[i] = -1;
+        double hm = ak_geom_support_local(n, x, s, e);
+        w = fmin(w, 0.5 * (hp + hm));
+    }
+    return w;
 }
 
 static int swept_overlap(const ak_model *m, const ak_data *d, int a, int b, double h) {
     if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE || m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE) return 1;
     double la[AK_MAX_DIM], ha[AK_MAX_DIM], lb[AK_MAX_DIM], hb[AK_MAX_DIM];
-    swept_box(m, d, a, h, la, ha);
-    swept_box(m, d, b, h, lb, hb);
+    swept_box(m, d, NULL, a, h, la, ha);
+    swept_box(m, d, NULL, b, h, lb, hb);
     for (int i = 0; i < m->dim; i++)
         if (ha[i] < lb[i] || hb[i] < la[i]) return 0;
     return 1;
 }
+
+static int pair_toi_raw(const ak_model *m, const ak_data *d, const double *rot, int a, int b, double h,
+                        double margin, double *toi);
 
 int ak_ccd_pair_toi(const ak_model *m, const ak_data *d, int a, int b, double h, double margin,
                     double *toi) {
@@ -59,7 +96,14 @@ int ak_ccd_pair_toi(const ak_model *m, const ak_data *d, int a, int b, double h,
     const ak_shape *sa = &m->bodies[a].shape, *sb = &m->bodies[b].shape;
     if (sa->type == AK_SHAPE_HYPERPLANE && sb->type == AK_SHAPE_HYPERPLANE) return 0;
     if (!swept_overlap(m, d, a, b, h)) return 0;
-    ak_pose pa = ak_body_pose(m, d, a), pb = ak_body_pose(m, d, b);
+    return pair_toi_raw(m, d, NULL, a, b, h, margin, toi);
+}
+
+// The time of impact of a candidate pair (no fast / overlap tests).  [G-CCD.1 G-13]
+static int pair_toi_raw(const ak_model *m, const ak_data *d, const double *rot, int a, int b, double h,
+                        double margin, double *toi) {
+    const ak_shape *sa = &m->bodies[a].shape, *sb = &m->bodies[b].shape;
+    ak_pose pa = body_pose(m, d, rot, a), pb = body_pose(m, d, rot, b);
     static const double zero[AK_MAX_DIM > AK_MAX_BIV ? AK_MAX_DIM : AK_MAX_BIV] = {0};
     const double *va = moves(m, a) ? d->v + (size_t)a * AK_MAX_DIM : zero;
     const double *wa = moves(m, a) ? d->w + (size_t)a * AK_MAX_BIV : zero;
@@ -72,12 +116,26 @@ int ak_ccd_pair_toi(const ak_model *m, const ak_data *d, int a, int b, double h,
 
 // ---- candidate pairs: sweep and prune over the swept boxes (G-CCD.1) ----
 // A pair is a candidate when one of its bodies is fast and their swept boxes overlap (a plane:
-// every fast body). Sorting the swept boxes along axis 0 keeps this O(N log N + overlaps).
+// every fast body). The swept boxes are sorted along the axis of largest spread and each fast
+// body queries the window of boxes that can overlap its own: O(N log N + fast x neighbours).
 
 typedef struct sweep_item {
     double lo, hi;
     int b;
 } sweep_item;
+
+static int cmp_double(const void *x, const void *y) {
+    double a = *(const double *)x, b = *(const double *)y;
+    return a < b ? -1 : a > b;
+}
+
+// Do the swept boxes of a and b (rows of box: lo then hi, AK_MAX_DIM each) overlap?
+static int overlap(int n, const double *box, int a, int b) {
+    const double *la = box + (size_t)a * 2 * AK_MAX_DIM, *lb = box + (size_t)b * 2 * AK_MAX_DIM;
+    for (int k = 0; k < n; k++)
+        if (la[AK_MAX_DIM + k] < lb[k] || lb[AK_MAX_DIM + k] < la[k]) return 0;
+    return 1;
+}
 
 static int cmp_item(const void *x, const void *y) {
     const sweep_item *a = x, *b = y;
@@ -104,10 +162,10 @@ static int push_cand(cand_list *L, int a, int b) {
 }
 
 // Candidate pairs (fast body first when only one is fast). 0 or -1 (allocation).
-static int candidates(const ak_model *m, const ak_data *d, double h, double margin, cand_list *L) {
+static int candidates(const ak_model *m, const ak_data *d, const double *rot, double h, double margin, cand_list *L) {
     int n = m->dim, N = m->nbody, nfast = 0;
     L->n = 0;
-    for (int b = 0; b < N; b++) nfast += ak_ccd_is_fast(m, d, b, h, margin);
+    for (int b = 0; b < N && !nfast; b++) nfast += ak_ccd_is_fast(m, d, b, h, margin);
     if (!nfast) return 0;
     sweep_item *it = malloc(sizeof *it * (size_t)(N > 0 ? N : 1));
     double *box = malloc(sizeof(double) * 2 * AK_MAX_DIM * (size_t)(N > 0 ? N : 1));
@@ -117,29 +175,89 @@ static int candidates(const ak_model *m, const ak_data *d, double h, double marg
         return -1;
     }
     int ni = 0, rc = 0;
+    double mean[AK_MAX_DIM] = {0}, var[AK_MAX_DIM] = {0};
     for (int b = 0; b < N; b++) {
         fast[b] = (char)ak_ccd_is_fast(m, d, b, h, margin);
         if (m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE) continue;
         double *lo = box + (size_t)b * 2 * AK_MAX_DIM, *hi = lo + AK_MAX_DIM;
-        swept_box(m, d, b, h, lo, hi);
-        it[ni++] = (sweep_item){lo[0], hi[0], b};
+        swept_box(m, d, rot, b, h, lo, hi);
+        it[ni++].b = b;
+        for (int k = 0; k < n; k++) mean[k] += 0.5 * (lo[k] + hi[k]);
+    }
+    // sweep along the axis of largest spread of the box centres
+    int ax = 0;
+    for (int q = 0; q < ni; q++) {
+        const double *lo = box + (size_t)it[q].b * 2 * AK_MAX_DIM;
+        for (int k = 0; k < n; k++) var[k] += pow(0.5 * (lo[k] + lo[AK_MAX_DIM + k]) - mean[k] / ni, 2);
+    }
+    for (int k = 1; k < n; k++)
+        if (var[k] > var[ax]) ax = k;
+    for (int q = 0; q < ni; q++) {
+        const double *lo = box + (size_t)it[q].b * 2 * AK_MAX_DIM;
+        it[q].lo = lo[ax];
+        it[q].hi = lo[AK_MAX_DIM + ax];
     }
     qsort(it, (size_t)ni, sizeof *it, cmp_item);
-    for (int i = 0; i < ni && !rc; i++)
-        for (int j = i + 1; j < ni && it[j].lo <= it[i].hi && !rc; j++) {
-            int a = it[i].b, b = it[j].b;
-            if (!fast[a] && !fast[b]) continue;
-            if (!moves(m, a) && !moves(m, b)) continue;
-            const double *la = box + (size_t)a * 2 * AK_MAX_DIM, *lb = box + (size_t)b * 2 * AK_MAX_DIM;
-            int ov = 1;
-            for (int k = 1; k < n && ov; k++)
-                if (la[AK_MAX_DIM + k] < lb[k] || lb[AK_MAX_DIM + k] < la[k]) ov = 0;
-            if (ov) rc = fast[a] ? push_cand(L, a, b) : push_cand(L, b, a);
+    // widths along the axis: boxes much wider than the median (a ground slab, a wall) are kept
+    // aside and tested against every fast body; the others bound the query window
+    double *wd = malloc(sizeof(double) * (size_t)(ni > 0 ? ni : 1));
+    int *big = malloc(sizeof(int) * (size_t)(ni > 0 ? ni : 1));
+    char *isbig = calloc((size_t)(N > 0 ? N : 1), 1);
+    if (!wd || !big || !isbig) rc = -1;
+    double maxw = 0;
+    int nbig = 0;
+    if (!rc && ni > 0) {
+        for (int q = 0; q < ni; q++) wd[q] = it[q].hi - it[q].lo;
+        qsort(wd, (size_t)ni, sizeof *wd, cmp_double);
+        double lim = 4.0 * wd[ni / 2];
+        for (int q = 0; q < ni; q++) {
+            double w = it[q].hi - it[q].lo;
+            if (w > lim) big[nbig++] = it[q].b, isbig[it[q].b] = 1;
+            else maxw = fmax(maxw, w);
         }
-    for (int b = 0; b < N && !rc; b++) {
+    }
+    // pairs (fast f, other o): o's box starts within [lo_f - maxw, hi_f] along the axis; a pair of
+    // two fast bodies once (from the lower index)
+    for (int q = 0; q < ni && !rc; q++) {
+        int f = it[q].b;
+        if (!fast[f]) continue;
+        double lo = it[q].lo - maxw, hi = it[q].hi;
+        int a0 = 0, a1 = ni; // first index with it[].lo >= lo
+        while (a0 < a1) {
+            int mid = (a0 + a1) / 2;
+            if (it[mid].lo < lo) a0 = mid + 1;
+            else a1 = mid;
+        }
+        for (int r = a0; r < ni && it[r].lo <= hi && !rc; r++) {
+            int o = it[r].b;
+            if (o == f || isbig[o] || (fast[o] && o < f)) continue;
+            if (!moves(m, f) && !moves(m, o)) continue;
+            if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
+        }
+        for (int r = 0; r < nbig && !rc; r++) {
+            int o = big[r];
+            if (o == f || (fast[o] && o < f)) continue;
+            if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
+        }
+    }
+    free(wd), free(big), free(isbig);
+    // every fast body against every hyperplane (their indices collected once)
+    int np = 0;
+    for (int p = 0; p < N; p++)
+        if (m->bodies[p].shape.type == AK_SHAPE_HYPERPLANE) it[np++].b = p; // it[] is free now
+    for (int b = 0; b < N && !rc && np; b++) {
         if (!fast[b]) continue;
-        for (int p = 0; p < N && !rc; p++)
-            if (m->bodies[p].shape.type == AK_SHAPE_HYPERPLANE) rc = push_cand(L, b, p);
+        ak_pose pb = body_pose(m, d, rot, b);
+        double Lb = motion_bound(m, d, b, h);
+        for (int q = 0; q < np && !rc; q++) {
+            // the body's lowest point above the plane: farther than its motion, no impact
+            const ak_shape *pl = &m->bodies[it[q].b].shape;
+            double mn[AK_MAX_DIM], x[AK_MAX_DIM];
+            for (int i = 0; i < n; i++) mn[i] = -pl->normal[i];
+            double gap = -ak_geom_support(n, x, &m->bodies[b].shape, &pb, mn) - pl->offset;
+            if (gap > Lb + margin) continue;
+            rc = push_cand(L, b, it[q].b);
+        }
     }
     free(it), free(box), free(fast);
     return rc;
@@ -169,9 +287,9 @@ static int has_key(const long long *k, int nk, const ak_model *m, int a, int b) 
 }
 
 // Pose of body b at time t of the step's motion (x + t v, exp(-t w / 2) R, as T-5.16 / T-5.17).
-static ak_pose pose_at(const ak_model *m, const ak_data *d, int b, double t) {
+static ak_pose pose_at(const ak_model *m, const ak_data *d, const double *rot, int b, double t) {
     int n = m->dim;
-    ak_pose p = ak_body_pose(m, d, b);
+    ak_pose p = body_pose(m, d, rot, b);
     if (!moves(m, b) || t == 0) return p;
     double B[AK_MAX_BIV], R[AK_MAX_EVEN], Rt[AK_MAX_EVEN];
     int k = ak_nd_nbiv(n);
@@ -184,13 +302,13 @@ static ak_pose pose_at(const ak_model *m, const ak_data *d, int b, double t) {
 }
 
 // The material point of body b that is at world x at time t, where it is now.
-static void point_now(const ak_model *m, const ak_data *d, int b, double t, const double x[], double out[]) {
+static void point_now(const ak_model *m, const ak_data *d, const double *rot, int b, double t, const double x[], double out[]) {
     int n = m->dim;
     if (!moves(m, b) || t == 0) {
         memcpy(out, x, sizeof(double) * (size_t)n);
         return;
     }
-    ak_pose pt = pose_at(m, d, b, t), p0 = ak_body_pose(m, d, b);
+    ak_pose pt = pose_at(m, d, rot, b, t), p0 = body_pose(m, d, rot, b);
     double xl[AK_MAX_DIM];
     ak_pose_to_local(n, xl, &pt, x);
     ak_pose_to_world(n, out, &p0, xl);
@@ -202,7 +320,8 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
     cand_list L = {0, 0, NULL};
     int nk = 0;
     long long *keys = NULL;
-    if (candidates(m, d, h, margin, &L) || !(keys = point_pairs(m, c, &nk))) {
+    const double *rot = c->rot;
+    if (candidates(m, d, rot, h, margin, &L) || !(keys = point_pairs(m, c, &nk))) {
         free(L.ab);
         snprintf(err, errlen, "ccd: out of memory");
         return -1;
@@ -213,14 +332,14 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
         {
             if (has_key(keys, nk, m, f, o)) continue;
             double toi;
-            if (!ak_ccd_pair_toi(m, d, f, o, h, margin, &toi)) continue;
+            if (!pair_toi_raw(m, d, rot, f, o, h, margin, &toi)) continue;
             // body order as the narrowphase: a plane is b; else the lower index is a
             int a = f, b = o;
             if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE || (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE && b < a)) {
                 a = o;
                 b = f;
             }
-            ak_pose pa = pose_at(m, d, a, toi), pb = pose_at(m, d, b, toi);
+            ak_pose pa = pose_at(m, d, rot, a, toi), pb = pose_at(m, d, rot, b, toi);
             ak_manifold man;
             char cerr[256] = "";
             int cnt = ak_collide_ex(&man, &m->bodies[a].shape, &pa, &m->bodies[b].shape, &pb, margin, cerr, (int)sizeof cerr);
@@ -239,8 +358,8 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
                 const ak_contact *ct = &man.contacts[q];
                 double xa[AK_MAX_DIM], xb[AK_MAX_DIM], mid[AK_MAX_DIM];
                 // each body's contact point where that material point is now
-                point_now(m, d, a, toi, ct->point_a, xa);
-                point_now(m, d, b, toi, ct->point_b, xb);
+                point_now(m, d, rot, a, toi, ct->point_a, xa);
+                point_now(m, d, rot, b, toi, ct->point_b, xb);
                 for (int i = 0; i < n; i++) mid[i] = 0.5 * (xa[i] + xb[i]);
                 // [G-CCD.2] separation now along the impact normal: what the bodies cover
                 // until t* plus what is left at t*; the row u.n >= -sep / h then stops them
@@ -270,9 +389,19 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
     cl->saved = NULL;
     int k = ak_nd_nbiv(m->dim), n = m->dim;
     cand_list L = {0, 0, NULL};
-    if (candidates(m, d, h, margin, &L)) return -1;
+    const double *rot = d->contacts ? d->contacts->rot : NULL;
+    if (candidates(m, d, rot, h, margin, &L)) return -1;
+    if (L.n == 0) {
+        free(L.ab);
+        return 0;
+    }
+    // the pairs in contact this step: the contact stage's points (positions have not moved)
+    int nk = 0;
+    long long *keys = NULL;
+    ak_contact_cache empty = {0};
     double *tmins = malloc(sizeof(double) * (size_t)(m->nbody > 0 ? m->nbody : 1));
-    if (!tmins) {
+    if (!tmins || !(keys = point_pairs(m, d->contacts ? d->contacts : &empty, &nk))) {
+        free(tmins);
         free(L.ab);
         return -1;
     }
@@ -282,23 +411,26 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
         // the earliest impact of the pair: both bodies stop there when fast
         double tmin = h;
         {
-            ak_pose pf = ak_body_pose(m, d, f), po = ak_body_pose(m, d, o);
-            ak_manifold man;
-            if (ak_collide(&man, &m->bodies[f].shape, &pf, &m->bodies[o].shape, &po, -INFINITY) < 0) continue;
             double toi;
-            if (man.separation > 0.5 * margin) {
-                if (ak_ccd_pair_toi(m, d, f, o, h, margin, &toi) && toi < tmin) tmin = toi;
+            if (!has_key(keys, nk, m, f, o)) {
+                // not touching (no contact point within the margin this step)
+                if (pair_toi_raw(m, d, rot, f, o, h, margin, &toi) && toi < tmin) tmin = toi;
             } else {
+                // a pass-through needs a motion of at least half the thinner body's half-width
+                double Lm = motion_bound(m, d, f, h) + motion_bound(m, d, o, h);
+                if (!(Lm > 0.5 * fmin(half_width(&m->bodies[f].shape), half_width(&m->bodies[o].shape)))) continue;
+                ak_pose pf = body_pose(m, d, rot, f), po = body_pose(m, d, rot, o);
+                ak_manifold man;
+                if (ak_collide(&man, &m->bodies[f].shape, &pf, &m->bodies[o].shape, &po, -INFINITY) < 0) continue;
                 // touching: the contact rows hold the points in contact, but a fast turn can carry
                 // other features through a thin body within the step. Sample the motion so that no
                 // point moves more than a quarter of the margin between samples (at most
                 // AK_CCD_MAX_SAMPLES) and stop before the first sample deeper than that.  [G-CCD.3]
-                double Lm = motion_bound(m, d, f, h) + motion_bound(m, d, o, h);
                 int K = (int)ceil(Lm / (0.25 * margin));
                 if (K > AK_CCD_MAX_SAMPLES) K = AK_CCD_MAX_SAMPLES;
                 for (int q = 1; q <= K; q++) {
                     double t = h * q / K;
-                    ak_pose qf = pose_at(m, d, f, t), qo = pose_at(m, d, o, t);
+                    ak_pose qf = pose_at(m, d, rot, f, t), qo = pose_at(m, d, rot, o, t);
                     ak_manifold mt;
                     if (ak_collide(&mt, &m->bodies[f].shape, &qf, &m->bodies[o].shape, &qo, -INFINITY) < 0) break;
                     if (mt.separation < fmin(man.separation, 0.0) - 0.25 * margin) {
@@ -312,6 +444,7 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
         if (ak_ccd_is_fast(m, d, o, h, margin) && tmin < tmins[o]) tmins[o] = tmin;
     }
     free(L.ab);
+    free(keys);
     for (int f = 0; f < m->nbody; f++) {
         double tmin = tmins[f];
         if (!(tmin < h)) continue;

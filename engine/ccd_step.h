@@ -40,6 +40,8 @@ int ak_ccd_pair_toi(const ak_model *m, const ak_data *d, int a, int b, double h,
 /// with its final velocities would reach another body it is not touching before the end of the
 /// step moves only to the time of impact t* (its v and w are scaled by t* / h for the position
 /// stage and restored after it: the body keeps its velocity and loses the rest of the step).
+/// A fast body in contact with another is sampled along its motion (G-CCD.3) when the pair's
+/// motion bound exceeds half the thinner body's half-width (else it cannot pass through).
 typedef struct ak_ccd_clamp {
     int count;
     int *body;        ///< clamped bodies

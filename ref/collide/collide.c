@@ -153,7 +153,12 @@ static int capsule_capsule(ak_manifold *m, const ak_shape *a, const ak_pose *pa,
     ak_geom_capsule_segment(n, a0, a1, a, pa);
     ak_geom_capsule_segment(n, b0, b1, b, pb);
     double s, t;
-    double d = sqrt(ak_geom_segment_segment(n, &s, &t, c1, c2, a0, a1, b0, b1));
+    ak_geom_segment_segment(n, &s, &t, c1, c2, a0, a1, b0, b1);
+    // the distance of the closest points themselves (the returned square can differ from it by
+    // rounding when the segments nearly cross), so that the normal below is unit to the last bit
+    double d = 0;
+    for (int i = 0; i < n; i++) d += (c1[i] - c2[i]) * (c1[i] - c2[i]);
+    d = sqrt(d);
     double scale = 1 + a->half_length + b->half_length;
     double D[2 * AK_MAX_DIM];
     for (int i = 0; i < n; i++) D[i] = a1[i] - a0[i], D[n + i] = b1[i] - b0[i];

@@ -43,6 +43,10 @@
 #define AK_CMP_DEFAULT_ENERGY_INITIAL_TOL 1e-6
 #define AK_CMP_DEFAULT_ENERGY_DRIFT_TOL 1e-2
 #define AK_CMP_DEFAULT_MOMENTUM_DRIFT_TOL 1e-6
+/// x' = v over the whole run (metres): a position change that the velocities cannot explain
+#define AK_CMP_DEFAULT_KINEMATICS_TOL 1e-3
+/// events: the outcome (velocity after an impact, relative to the speed before it)
+#define AK_CMP_DEFAULT_EVENT_TOL 0.05
 
 typedef struct ak_body_props {
     char name[AK_TRACEFILE_NAME_MAX];
@@ -61,6 +65,7 @@ typedef struct ak_compare_spec {
     int nbody;
     ak_body_props *bodies; ///< nbody, or NULL (energy from trace columns then)
     bool settles;
+    bool isolated;         ///< no contacts, springs or drag: the centroid moves as X0 + V0 t + g t^2/2
     double duration;       ///< run length of the reference, seconds (0: unknown)
     int downsample;        ///< reference traces keep every k-th step after dense_until (1: all)
     double dense_until;    ///< ... and every step up to t0 + dense_until (seconds)
@@ -68,12 +73,18 @@ typedef struct ak_compare_spec {
                            ///< downsampling (`anakata run --every k`; 1: every step)
     char source[16];       ///< how the reference trace is made: "engine" (anakata run) or "oracle"
     char integrator[32];   ///< engine entries: `anakata run --integrator` (e.g. "gsl"), or "" for the scene's
-    double horizon;
+    double horizon;        ///< state comparison window, seconds (the measured predictability horizon
+                           ///< when the manifest has one, else tolerances.horizon)
+    double horizon_measured; ///< NaN when the manifest has none
     double tol_position, tol_velocity, tol_rotor, tol_angular_velocity;
     double tol_energy_initial, tol_energy_drift, tol_energy_final;
     double tol_momentum_drift, tol_angular_momentum_drift;
     double tol_end_position, tol_end_rotor;
     double tol_contacts_mean;
+    double tol_kinematics;   ///< kinematics.x_dot_v, metres (default AK_CMP_DEFAULT_KINEMATICS_TOL)
+    double tol_centroid;     ///< centroid.motion for isolated scenes, metres (default: tol_position)
+    double tol_energy_gain;  ///< energy.gain for dissipative (settling) scenes, relative to E_scale
+    double tol_event;        ///< events.* outcome, relative (NaN: events not compared)
 } ak_compare_spec;
 
 enum { AK_CMP_PASS = 0, AK_CMP_FAIL = 1, AK_CMP_SKIP = 2 };
@@ -86,7 +97,7 @@ typedef struct ak_compare_item {
     char detail[320];   ///< where the worst error is, when the tolerance is first exceeded, why skipped
 } ak_compare_item;
 
-#define AK_CMP_ITEMS_MAX 24
+#define AK_CMP_ITEMS_MAX 32
 
 typedef struct ak_compare_result {
     int n, nfail, npass;
@@ -123,7 +134,50 @@ void ak_invariants_free(ak_invariants *inv);
 int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *other, const ak_compare_spec *s, ak_compare_result *res,
                       char *err, size_t errlen);
 
+/// Do two traces' scene names (metadata "scene") name the same scene? The same file reached by
+/// two paths (relative to the working directory, to the trace, or to the source tree) does;
+/// names that are not files here are compared without directories and ".json". Empty: true.
+bool ak_compare_same_scene(const char *a, const char *a_trace, const char *b, const char *b_trace);
+/// Apply "NAME=VALUE" (a tolerance key of the manifest, or "horizon"; VALUE a number or "off").
+/// Returns 0, or -1 with err naming the option.
+int ak_compare_spec_override(ak_compare_spec *s, const char *assignment, char *err, size_t errlen);
+
 /// Print the result table (one row per item) to f.
 void ak_compare_print(const ak_compare_result *res, void *file);
+/// error and tol printed with the fewest significant digits (at least 3) that tell them apart,
+/// so that 1.00016e-3 over a tolerance of 1e-3 prints as "0.00100016" against "0.001".
+void ak_compare_fmt_pair(double error, double tol, char *e, char *t, size_t n);
+
+/// Body b's state block (offset off, length len within x, v, R, w) of trace tr at time x, linearly
+/// interpolated between samples; the rotor block with the sign of the later sample that is nearer
+/// the earlier one (R and -R are the same rotation).
+void ak_compare_interp(const ak_tracefile *tr, int b, double x, int off, int len, double *out);
+/// Time-weighted mean (trapezoid over the recorded times) of the per-step sum of extra column col.
+double ak_compare_contacts_mean(const ak_tracefile *t, int col);
+
+/// Events (docs/compare.md, "Events"): impacts (falling faster than AK_CMP_EVENT_MIN_SPEED along
+/// the gravity, and losing more than half of that speed from one sample to the next), bounce
+/// apexes (the upward speed crosses zero smoothly after rising faster than the minimum speed),
+/// first contacts (the "contacts" column turns positive) and, in isolated scenes, flips (sign
+/// changes of the body-frame angular velocity component largest at t0: Dzhanibekov's flip).
+enum { AK_EVENT_IMPACT, AK_EVENT_APEX, AK_EVENT_FIRST_CONTACT, AK_EVENT_FLIP, AK_EVENT_KINDS };
+#define AK_CMP_EVENT_MIN_SPEED 0.1 ///< m/s
+typedef struct ak_cmp_event {
+    int kind, body; ///< body: index into the caller's body list
+    double t;       ///< event time (interpolated for apexes and flips; the first sample after an impact)
+    long i;         ///< sample at or after the event
+    double pre;     ///< impacts: falling speed before
+    double value;   ///< apexes: height
+} ak_cmp_event;
+/// Events of trace t for the bodies bodies[0..nbody) (trace indices; -1 entries skipped); *out is
+/// malloc'ed (free it). Returns the count.
+int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int *bodies, int nbody, ak_cmp_event **out);
+const char *ak_cmp_event_name(int kind);
+/// The convention hypotheses for a rotor (rotor = true) or angular velocity that differs from the
+/// reference at t0: reversed rotor, quaternion written as rotor, conjugate quaternion; opposite
+/// sign, body frame, axis vector written as bivector. Writes "; wrong already at t0: likely ..."
+/// when one of them brings the error within tol, else "".
+void ak_compare_convention_hint(const ak_tracefile *ref, const ak_tracefile *o, const int map[], bool rotor, double tol,
+                                char *out, size_t outlen);
 
 #endif

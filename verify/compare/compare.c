@@ -441,7 +441,7 @@ static double gap_at_time(const ak_tracefile *t, double x) {
 
 // ---- events ---------------------------------------------------------------------------------
 
-int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int *bodies, int nbody,
+int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int *bodies, int nbody, bool contacts,
                       ak_cmp_event **out) {
     *out = NULL;
     int n = 0, cap = 0, dim = t->dim, k = t->nbiv;
@@ -450,7 +450,7 @@ int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int
         gn = norm(s->gravity, dim);
         for (int a = 0; a < dim && gn > 0; a++) gh[a] = s->gravity[a] / gn;
     }
-    int ccol = ak_tracefile_extra_col(t, "contacts");
+    int ccol = contacts ? ak_tracefile_extra_col(t, "contacts") : -1;
     const double vmin = AK_CMP_EVENT_MIN_SPEED;
 #define PUSH(kind_, b_, t_, i_)                                                                                     \
     do {                                                                                                           \
@@ -590,7 +590,8 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
     }
     double step_o = isfinite(o->timestep) ? o->timestep : 0, step_r = isfinite(ref->timestep) ? ref->timestep : 0;
     double worst_t = 0, worst_o = 0;
-    char wt[200] = "", wo[200] = "", miss[200] = "";
+    char wt[200] = "", wo[200] = "", miss[200] = "", first[200] = "";
+    double first_t = INFINITY;
     int matched = 0, counts[AK_EVENT_KINDS] = {0};
     for (int q = 0; q < ref->nbody; q++) {
         if (map[q] < 0) continue;
@@ -618,6 +619,9 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
                     allow = fmax(allow, s->tol_event * period);
                 }
                 double e = fabs(c->t - a->t) / allow;
+                if (kind == AK_EVENT_IMPACT && a->t < first_t)
+                    first_t = a->t, snprintf(first, sizeof first, "first impact: '%s' at t = %.6g s, other t = %.6g s (%+.3g steps)",
+                             ref->body[q], a->t, c->t, step_o > 0 ? (c->t - a->t) / step_o : 0);
                 if (e > worst_t)
                     worst_t = e, snprintf(wt, sizeof wt, "%s %d of '%s' at t = %.6g s, other t = %.6g s (%+.3g s)",
                                           ak_cmp_event_name(kind), j + 1, ref->body[q], a->t, c->t, c->t - a->t);
@@ -635,9 +639,9 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
     it->error = miss[0] ? INFINITY : worst_t;
     snprintf(it->detail, sizeof it->detail,
              "%d events in the reference (%d impacts, %d apexes, %d first contacts, %d flips); |t_other - t_ref| in "
-             "units of one step of each trace%s%s%s%s",
+             "units of one step of each trace%s%s%s%s%s%s",
              ner, counts[AK_EVENT_IMPACT], counts[AK_EVENT_APEX], counts[AK_EVENT_FIRST_CONTACT], counts[AK_EVENT_FLIP],
-             wt[0] ? "; worst: " : "", wt, miss[0] ? "; count differs: " : "", miss);
+             first[0] ? "; " : "", first, wt[0] ? "; worst: " : "", wt, miss[0] ? "; count differs: " : "", miss);
     judge(r, it);
     if (matched == 0) {
         skip(io, "no events matched");
@@ -654,11 +658,13 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
 
 // ---- states and laws ------------------------------------------------------------------------
 
-// Is t within the window of a reference event of body q that allows a one-step shift?
-static bool near_event(const ak_cmp_event *ev, int n, int q, double t, double win) {
+// Does body q's state at t follow an impact or first contact of the reference (from win before
+// it on)? Then the other engine may run one step ahead or behind: an impact resolved one step
+// later shifts the rest of the trajectory by that step.
+static bool after_event(const ak_cmp_event *ev, int n, int q, double t, double win) {
     for (int i = 0; i < n; i++)
         if (ev[i].body == q && (ev[i].kind == AK_EVENT_IMPACT || ev[i].kind == AK_EVENT_FIRST_CONTACT) &&
-            fabs(ev[i].t - t) <= win)
+            t >= ev[i].t - win)
             return true;
     return false;
 }
@@ -686,9 +692,9 @@ static void state_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
                 interp(o, map[b], ref->t[i], off[q], len[q], val);
                 const double *rv = ak_tracefile_x(ref, i, b) + off[q];
                 double e = q == 2 ? rotor_dist(val, rv, len[q]) : dist(val, rv, len[q]);
-                // around an impact the other engine may resolve it one step earlier or later
+                // from an impact on, the other engine may be one step earlier or later
                 double h = fmax(step_o, gap_at_time(o, ref->t[i]));
-                if (e > it->tol && near_event(ev, nev, b, ref->t[i], 2 * h + gap_at(ref, i))) {
+                if (e > it->tol && after_event(ev, nev, b, ref->t[i], 2 * h + gap_at(ref, i))) {
                     for (int sh = -1; sh <= 1; sh += 2) {
                         interp(o, map[b], ref->t[i] + sh * h, off[q], len[q], val);
                         double e2 = q == 2 ? rotor_dist(val, rv, len[q]) : dist(val, rv, len[q]);
@@ -704,7 +710,7 @@ static void state_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
         it->error = worst;
         snprintf(it->detail, sizeof it->detail, "max over %ld samples in t = [%g, %g] s: worst body '%s' at t = %g s",
                  count, t0, fmin(t_end, ref->t[ref->nsteps - 1]), ref->body[worst_b], worst_t);
-        if (shifted) append(it->detail, sizeof it->detail, "; %ld samples near an impact allowed a one-step shift", shifted);
+        if (shifted) append(it->detail, sizeof it->detail, "; %ld body samples after an impact compared with a one-step shift", shifted);
         if (!isnan(first_t)) append(it->detail, sizeof it->detail, "; first over tolerance at t = %g s", first_t);
         if (count == 0) skip(it, "the traces share no time within the horizon");
         else judge(r, it);
@@ -990,8 +996,10 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
     int ner = 0, neo = 0;
     if (ident) {
         for (int b = 0; b < ref->nbody; b++) ident[b] = map[b] >= 0 ? b : -1;
-        ner = ak_compare_events(ref, s, ident, ref->nbody, &er);
-        neo = ak_compare_events(o, s, map, ref->nbody, &eo);
+        // first contacts only when both traces count contacts
+        bool cc = ak_tracefile_extra_col(ref, "contacts") >= 0 && ak_tracefile_extra_col(o, "contacts") >= 0;
+        ner = ak_compare_events(ref, s, ident, ref->nbody, cc, &er);
+        neo = ak_compare_events(o, s, map, ref->nbody, cc, &eo);
     }
     state_items(r, ref, o, map, s, er, ner);
     // a rotor or angular velocity wrong from the start: test the convention hypotheses

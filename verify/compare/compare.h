@@ -169,9 +169,10 @@ typedef struct ak_cmp_event {
     double pre;     ///< impacts: falling speed before
     double value;   ///< apexes: height
 } ak_cmp_event;
-/// Events of trace t for the bodies bodies[0..nbody) (trace indices; -1 entries skipped); *out is
-/// malloc'ed (free it). Returns the count.
-int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int *bodies, int nbody, ak_cmp_event **out);
+/// Events of trace t for the bodies bodies[0..nbody) (trace indices; -1 entries skipped); first
+/// contacts only when contacts is true; *out is malloc'ed (free it). Returns the count.
+int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int *bodies, int nbody, bool contacts,
+                      ak_cmp_event **out);
 const char *ak_cmp_event_name(int kind);
 /// The convention hypotheses for a rotor (rotor = true) or angular velocity that differs from the
 /// reference at t0: reversed rotor, quaternion written as rotor, conjugate quaternion; opposite

@@ -406,6 +406,7 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
     }
     if (ak_ref_generate(manifest, &s, exe, tmp, err, errlen)) goto done_spec;
     if (ak_tracefile_read(tmp, &t, err, errlen)) goto done_spec;
+    set_item(entry, "dim", cJSON_CreateNumber(t.dim)); // entries written without it get it now
     keep = malloc((size_t)t.nsteps);
     if (!keep) goto done_spec;
     ak_tracefile_downsample(&t, s.dense_until, s.downsample, keep);

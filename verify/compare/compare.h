@@ -155,13 +155,14 @@ void ak_compare_interp(const ak_tracefile *tr, int b, double x, int off, int len
 /// Time-weighted mean (trapezoid over the recorded times) of the per-step sum of extra column col.
 double ak_compare_contacts_mean(const ak_tracefile *t, int col);
 
-/// Events (docs/compare.md, "Events"): impacts (falling faster than AK_CMP_EVENT_MIN_SPEED along
-/// the gravity, and losing more than half of that speed from one sample to the next), bounce
+/// Events (docs/compare.md, "Events"): impacts (falling faster than AK_CMP_IMPACT_MIN_SPEED and
+/// than 3 |g| h along the gravity, h the sample interval, and losing more than half of that speed from one sample to the next), bounce
 /// apexes (the upward speed crosses zero smoothly after rising faster than the minimum speed),
 /// first contacts (the "contacts" column turns positive) and, in isolated scenes, flips (sign
 /// changes of the body-frame angular velocity component largest at t0: Dzhanibekov's flip).
 enum { AK_EVENT_IMPACT, AK_EVENT_APEX, AK_EVENT_FIRST_CONTACT, AK_EVENT_FLIP, AK_EVENT_KINDS };
-#define AK_CMP_EVENT_MIN_SPEED 0.1 ///< m/s
+#define AK_CMP_EVENT_MIN_SPEED 0.1 ///< m/s: apexes follow a rise faster than this
+#define AK_CMP_IMPACT_MIN_SPEED 0.5 ///< m/s: slower approaches are resting contact, not impacts
 typedef struct ak_cmp_event {
     int kind, body; ///< body: index into the caller's body list
     double t;       ///< event time (interpolated for apexes and flips; the first sample after an impact)

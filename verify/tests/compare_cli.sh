@@ -101,11 +101,14 @@ grep -q "^# scene: $src/verify/../scenes" "$tmp/abs.csv" || fail "could not rewr
 sed "s|^# scene: scenes/dzhanibekov_c.json|# scene: scenes/dzhanibekov_d.json|" "$dz" > "$tmp/other_scene.csv"
 "$ak" compare "$dz" "$tmp/other_scene.csv" --manifest "$src/verify/reference/manifest.json" | grep -q "different scenes" ||
     fail "another scene is not named"
-# --tol overrides a tolerance and shows it
+# ... and within the measured predictability horizon (the whole 20 s) the states say so too
+grep -q "^FAIL  state.position .*t = \[0, 20\] s" "$tmp/tele.txt" || fail "teleport: state.position: $(cat "$tmp/tele.txt")"
+# --tol and --horizon override the manifest and show it
 "$ak" compare "$dz" "$tmp/teleport.csv" --manifest "$src/verify/reference/manifest.json" --tol kinematics=0.6 --tol centroid=off \
-    > "$tmp/tol.txt"; rc=$?
-[ $rc -eq 0 ] || fail "--tol kinematics=0.6 --tol centroid=off: exit $rc: $(cat "$tmp/tol.txt")"
+    --horizon 5 > "$tmp/tol.txt"; rc=$?
+[ $rc -eq 0 ] || fail "--tol kinematics=0.6 --tol centroid=off --horizon 5: exit $rc: $(cat "$tmp/tol.txt")"
 grep -q "^ok    kinematics.x_dot_v .* 0.6 " "$tmp/tol.txt" || fail "--tol not shown: $(cat "$tmp/tol.txt")"
+grep -q "^ok    state.position .*t = \[0, 5\] s" "$tmp/tol.txt" || fail "--horizon not used: $(cat "$tmp/tol.txt")"
 "$ak" compare "$dz" "$dz" --tol nonsense=1 2> "$tmp/tolerr.txt"; rc=$?
 [ $rc -eq 2 ] && grep -q "unknown name 'nonsense'" "$tmp/tolerr.txt" || fail "--tol nonsense=1: exit $rc: $(cat "$tmp/tolerr.txt")"
 # reference --update of an entry without "dim" (hand-written) works and adds it

@@ -77,7 +77,10 @@ Test(compare, reference_against_itself_passes) {
     char err[512];
     cr_assert_eq(ak_compare_traces(&a, &b, &s, &r, err, sizeof err), 0, "%s", err);
     cr_assert_eq(r.nfail, 0);
-    cr_assert_eq(r.npass, r.n, "nothing skipped when mass properties and contacts exist");
+    for (int i = 0; i < r.n; i++) // nothing skipped when mass properties and contacts exist, but the
+        // outcome of events: the fixture's only events are first contacts, which have none
+        cr_assert(r.items[i].verdict == AK_CMP_PASS || !strcmp(r.items[i].quantity, "events.outcome"), "%s: %s",
+                  r.items[i].quantity, r.items[i].detail);
     cr_assert_geq(r.n, 12);
     cr_assert_eq(find(&r, "state.position")->error, 0);
     ak_compare_spec_free(&s);

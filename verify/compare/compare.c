@@ -451,6 +451,12 @@ int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int
         for (int a = 0; a < dim && gn > 0; a++) gh[a] = s->gravity[a] / gn;
     }
     int ccol = contacts ? ak_tracefile_extra_col(t, "contacts") : -1;
+    // the engine's step (not the sampling: a reference that records every 10th step must detect
+    // the same impacts as a trace of every step)
+    double hstep = isfinite(t->timestep) ? t->timestep : INFINITY;
+    if (!isfinite(hstep))
+        for (long i = 0; i + 1 < t->nsteps; i++) hstep = fmin(hstep, t->t[i + 1] - t->t[i]);
+    if (!isfinite(hstep)) hstep = 0;
     const double vmin = AK_CMP_EVENT_MIN_SPEED;
 #define PUSH(kind_, b_, t_, i_)                                                                                     \
     do {                                                                                                           \
@@ -483,7 +489,7 @@ int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int
                 // gravity (a resting or soft contact arrests g h every step, and a stack may
                 // settle over a few), and more than half of that speed is gone one sample later
                 // (gravity alone would have added g h)
-                double vi = fmax(AK_CMP_IMPACT_MIN_SPEED, 3 * gn * h);
+                double vi = fmax(AK_CMP_IMPACT_MIN_SPEED, 3 * gn * hstep);
                 if (u0 > vi && u0 - u1 > fmax(0.5 * u0, vi)) {
                     PUSH(AK_EVENT_IMPACT, q, t->t[i + 1], i + 1);
                     (*out)[n - 1].pre = u0;
@@ -614,23 +620,26 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
             // within the horizon, and the first one after it where the reference is sampled
             // densely. Later contact events of a tumbling body are as unpredictable as its state
             // (they are reported, not judged).
+            // Contact events are judged only where the reference is sampled densely enough to
+            // resolve them (a reference that keeps every 10th sample hides most impacts).
             int cr = count_events(er, ner, kind, q), co = count_events(eo, neo, kind, q), nj = 0, co_h = 0, cr_h = 0;
+            double t_win = fmin(t_hor, t_dense);
             bool after = false;
             for (int j = 0; j < cr; j++) {
                 const ak_cmp_event *a = nth_event(er, ner, kind, q, j);
-                if (kind == AK_EVENT_FLIP || a->t <= t_hor) nj = j + 1, cr_h += a->t <= t_hor;
+                if (kind == AK_EVENT_FLIP || a->t <= t_win) nj = j + 1, cr_h += a->t <= t_win;
                 else if (!after) {
                     after = true;
                     if (a->t <= t_dense) nj = j + 1;
                 }
             }
-            for (int j = 0; j < co; j++) co_h += nth_event(eo, neo, kind, q, j)->t <= t_hor;
+            for (int j = 0; j < co; j++) co_h += nth_event(eo, neo, kind, q, j)->t <= t_win;
             counts[kind] += cr;
             judged += nj;
             if ((co < nj || (kind != AK_EVENT_FLIP && co_h > cr_h + (nj > cr_h ? 1 : 0)) ||
                  (kind == AK_EVENT_FLIP && co != cr)) && !miss[0])
                 snprintf(miss, sizeof miss, "%s '%s': %d in the reference, %d in the other trace (%d and %d up to t = %g s)",
-                         ak_cmp_event_name(kind), ref->body[q], cr, co, cr_h, co_h, t_hor);
+                         ak_cmp_event_name(kind), ref->body[q], cr, co, cr_h, co_h, t_win);
             int nm = nj < co ? nj : co;
             double period = 0;
             for (int j = 0; j < nm; j++) {
@@ -664,10 +673,10 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
     it->error = miss[0] ? INFINITY : worst_t;
     snprintf(it->detail, sizeof it->detail,
              "%d events in the reference (%d impacts, %d apexes, %d first contacts, %d flips), %d judged (flips; "
-             "contact events up to the horizon and the first after it); |t_other - t_ref| in units of one step of "
-             "each trace%s%s%s%s%s%s",
+             "contact events up to the horizon and the first after it, where the reference records densely: t <= %g "
+             "s); |t_other - t_ref| in units of one step of each trace%s%s%s%s%s%s",
              ner, counts[AK_EVENT_IMPACT], counts[AK_EVENT_APEX], counts[AK_EVENT_FIRST_CONTACT], counts[AK_EVENT_FLIP],
-             judged,
+             judged, t_dense,
              first[0] ? "; " : "", first, wt[0] ? "; worst: " : "", wt, miss[0] ? "; count differs: " : "", miss);
     judge(r, it);
     if (noutcome == 0) {

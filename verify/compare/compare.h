@@ -94,7 +94,7 @@ typedef struct ak_compare_item {
     double other, reference; ///< the compared values (NaN where the item is an error only)
     double error, tol;
     int verdict;        ///< AK_CMP_PASS / FAIL / SKIP
-    char detail[320];   ///< where the worst error is, when the tolerance is first exceeded, why skipped
+    char detail[768];   ///< where the worst error is, when the tolerance is first exceeded, why skipped
 } ak_compare_item;
 
 #define AK_CMP_ITEMS_MAX 32
@@ -156,7 +156,7 @@ void ak_compare_interp(const ak_tracefile *tr, int b, double x, int off, int len
 double ak_compare_contacts_mean(const ak_tracefile *t, int col);
 
 /// Events (docs/compare.md, "Events"): impacts (falling faster than AK_CMP_IMPACT_MIN_SPEED and
-/// than 3 |g| h along the gravity, h the sample interval, and losing more than half of that speed from one sample to the next), bounce
+/// than 3 |g| h along the gravity, h the trace's timestep, and losing more than half of that speed from one sample to the next), bounce
 /// apexes (the upward speed crosses zero smoothly after rising faster than the minimum speed),
 /// first contacts (the "contacts" column turns positive) and, in isolated scenes, flips (sign
 /// changes of the body-frame angular velocity component largest at t0: Dzhanibekov's flip).

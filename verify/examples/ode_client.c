@@ -18,7 +18,8 @@
 // - Coulomb friction approximated by a friction pyramid (dContactApprox1: two tangent directions,
 //   each |f_t| <= mu f_n), not anakata's friction cone;
 // - restitution: dContactBounce with bounce = max of the two bodies' restitution and bounce_vel
-//   = the scene's restitution_threshold; friction mu = sqrt(mu_a mu_b) (anakata's rules).
+//   = the scene's restitution_threshold (0 for "method": "pga", whose response has no threshold);
+//   friction mu = sqrt(mu_a mu_b) (anakata's rules).
 // Fixed bodies (planes, "fixed": true) are static geometry and are not written to the trace
 // (docs/compare.md: fixed bodies may be left out). The extra column "contacts" counts the
 // contact points (ODE contact joints) that touch the body in the step.
@@ -179,6 +180,10 @@ int main(int argc, char **argv) {
     if (duration < 0) duration = num(root, "duration", 1);
     const cJSON *solver = cJSON_GetObjectItemCaseSensitive(root, "solver");
     restitution_threshold = num(solver, "restitution_threshold", 1.0);
+    // "method": "pga" is the collision response of Dorst & De Keninck (2023, §2.6.1), which
+    // applies the restitution at every approach speed: no threshold
+    const cJSON *method = cJSON_GetObjectItemCaseSensitive(solver, "method");
+    if (cJSON_IsString(method) && !strcmp(method->valuestring, "pga")) restitution_threshold = 0;
 
     dInitODE2(0);
     world = dWorldCreate();

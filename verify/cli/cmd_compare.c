@@ -43,12 +43,33 @@ static void usage(FILE *f) {
                "docs/compare.md describes the workflow and the trace format.\n");
 }
 
+// A trace's '#' metadata as JSON (docs/trace-metadata.schema.json): dim an integer, timestep a
+// number, every other key its text; "columns" says which rotor and angular velocity columns the
+// trace had (docs/conventions.md).
+static cJSON *meta_json(const ak_tracefile *t) {
+    cJSON *m = cJSON_CreateObject();
+    for (int i = 0; i < t->nmeta; i++) {
+        if (cJSON_GetObjectItemCaseSensitive(m, t->meta_key[i])) continue;
+        if (!strcmp(t->meta_key[i], "dim")) cJSON_AddNumberToObject(m, "dim", t->dim);
+        else if (!strcmp(t->meta_key[i], "timestep") && isfinite(t->timestep))
+            cJSON_AddNumberToObject(m, "timestep", t->timestep);
+        else cJSON_AddStringToObject(m, t->meta_key[i], t->meta_value[i]);
+    }
+    if (!cJSON_GetObjectItemCaseSensitive(m, "columns"))
+        cJSON_AddStringToObject(m, "columns", t->columns[0] ? t->columns : "rotor and bivector (the contract's)");
+    return m;
+}
+
 static cJSON *result_json(const ak_tracefile *ref, const ak_tracefile *o, const ak_compare_spec *s, const ak_compare_result *r) {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "format", "anakata-compare/1");
     cJSON_AddStringToObject(root, "reference", ref->path);
     cJSON_AddStringToObject(root, "other", o->path);
     cJSON_AddStringToObject(root, "scene", s->scene[0] ? s->scene : ref->scene);
+    cJSON_AddItemToObject(root, "reference_metadata", meta_json(ref));
+    cJSON_AddItemToObject(root, "other_metadata", meta_json(o));
+    cJSON_AddNumberToObject(root, "horizon", s->horizon);
+    if (isfinite(s->horizon_measured)) cJSON_AddNumberToObject(root, "horizon_measured", s->horizon_measured);
     cJSON_AddBoolToObject(root, "pass", r->nfail == 0 && r->npass > 0);
     cJSON_AddNumberToObject(root, "passed", r->npass);
     cJSON_AddNumberToObject(root, "failed", r->nfail);
@@ -201,7 +222,7 @@ static int ak_cmd_compare_stepwise(const char *scene, const char *other, const c
         cJSON_AddStringToObject(root, "solver", r.solver);
         cJSON_AddNumberToObject(root, "substeps", r.nsub);
         cJSON_AddBoolToObject(root, "pass", r.nfail == 0 && r.n > 0);
-        cJSON_AddNumberToObject(root, "steps", (double)r.n);
+        cJSON_AddNumberToObject(root, "compared_steps", (double)r.n);
         cJSON_AddNumberToObject(root, "steps_over_tolerance", (double)r.nfail);
         cJSON *jt = cJSON_AddObjectToObject(root, "tolerances");
         for (int q = 0; q < AK_SW_Q; q++) cJSON_AddNumberToObject(jt, names[q], r.tol[q]);

@@ -765,8 +765,10 @@ static void state_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
 // Convention hypotheses for a rotor or angular velocity that is already wrong at t0: the error
 // each would leave, and a suggestion when one of them explains the difference.
 void ak_compare_convention_hint(const ak_tracefile *ref, const ak_tracefile *o, const int map[], bool rotor, double tol,
-                                char *out, size_t outlen) {
+                                double at, char *out, size_t outlen) {
     out[0] = '\0';
+    double wgt;
+    long si = locate(ref->t, ref->nsteps, at, &wgt);
     int n = ref->dim, k = ref->nbiv, ne = ref->neven;
     enum { NH = 4 };
     const char *what[NH];
@@ -788,8 +790,10 @@ void ak_compare_convention_hint(const ak_tracefile *ref, const ak_tracefile *o, 
     }
     for (int b = 0; b < ref->nbody; b++) {
         if (map[b] < 0) continue;
-        const double *Rr = ak_tracefile_R(ref, 0, b), *Ro = ak_tracefile_R(o, 0, map[b]);
-        const double *wr = ak_tracefile_w(ref, 0, b), *wo = ak_tracefile_w(o, 0, map[b]);
+        const double *Rr = ak_tracefile_R(ref, si, b), *wr = ak_tracefile_w(ref, si, b);
+        double Ro[AK_MAX_EVEN], wo[AK_MAX_BIV];
+        interp(o, map[b], ref->t[si], 2 * n, ne, Ro);
+        interp(o, map[b], ref->t[si], 2 * n + ne, k, wo);
         for (int h = 0; h < nh; h++) {
             double c[AK_MAX_EVEN], e;
             if (rotor) {
@@ -815,9 +819,9 @@ void ak_compare_convention_hint(const ak_tracefile *ref, const ak_tracefile *o, 
     }
     for (int h = 0; h < nh; h++)
         if (worst[h] <= tol) {
-            snprintf(out, outlen, "; wrong already at t0: likely %s (that reading leaves an error of %.2g; "
-                                  "docs/conventions.md)",
-                     what[h], worst[h]);
+            snprintf(out, outlen, "; likely a convention mistake: %s (that reading leaves an error of %.2g at t = %g "
+                                  "s; docs/conventions.md)",
+                     what[h], worst[h], ref->t[si]);
             return;
         }
 }
@@ -1047,15 +1051,16 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
         neo = ak_compare_events(o, s, map, ref->nbody, cc, &eo);
     }
     state_items(r, ref, o, map, s, er, ner);
-    // a rotor or angular velocity wrong from the start: test the convention hypotheses
+    // a rotor or angular velocity that fails: test the convention hypotheses where it first
+    // fails (a rotor that starts at the identity looks right at t0 whatever the convention)
     for (int q = 0; q < r->n; q++) {
         ak_compare_item *x = &r->items[q];
         bool rot = !strcmp(x->quantity, "state.rotor"), om = !strcmp(x->quantity, "state.angular_velocity");
-        char first[64];
-        snprintf(first, sizeof first, "first over tolerance at t = %g s", ref->t[0]);
-        if ((rot || om) && x->verdict == AK_CMP_FAIL && strstr(x->detail, first)) {
+        const char *ft = strstr(x->detail, "first over tolerance at t = ");
+        if ((rot || om) && x->verdict == AK_CMP_FAIL && ft) {
             char hint[400];
-            ak_compare_convention_hint(ref, o, map, rot, x->tol, hint, sizeof hint);
+            ak_compare_convention_hint(ref, o, map, rot, x->tol, strtod(ft + strlen("first over tolerance at t = "), NULL),
+                                       hint, sizeof hint);
             append(x->detail, sizeof x->detail, "%s", hint);
         }
     }

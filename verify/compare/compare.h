@@ -176,10 +176,10 @@ int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int
                       ak_cmp_event **out);
 const char *ak_cmp_event_name(int kind);
 /// The convention hypotheses for a rotor (rotor = true) or angular velocity that differs from the
-/// reference at t0: reversed rotor, quaternion written as rotor, conjugate quaternion; opposite
-/// sign, body frame, axis vector written as bivector. Writes "; wrong already at t0: likely ..."
-/// when one of them brings the error within tol, else "".
+/// reference at time at (the first sample over tolerance): reversed rotor, quaternion written as
+/// rotor, conjugate quaternion; opposite sign, body frame, axis vector written as bivector. Writes
+/// "; likely a convention mistake: ..." when one of them brings the error within tol there, else "".
 void ak_compare_convention_hint(const ak_tracefile *ref, const ak_tracefile *o, const int map[], bool rotor, double tol,
-                                char *out, size_t outlen);
+                                double at, char *out, size_t outlen);
 
 #endif

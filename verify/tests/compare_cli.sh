@@ -86,6 +86,15 @@ awk -F, 'BEGIN { OFS = "," } /^[0-9]/ && $2 >= 10 { $4 = $4 + 0.5 } { print }' "
 [ $rc -eq 1 ] || fail "teleport: exit $rc, expected 1: $(cat "$tmp/tele.txt")"
 grep -q "^FAIL  kinematics.x_dot_v .* 0.5 .*'cuboid' at t = 10" "$tmp/tele.txt" || fail "teleport: x' = v: $(cat "$tmp/tele.txt")"
 grep -q "^FAIL  centroid.motion " "$tmp/tele.txt" || fail "teleport: centroid: $(cat "$tmp/tele.txt")"
+# a quaternion written as it is into the rotor columns of the 3D Dzhanibekov body is named as such
+# (its rotor starts at the identity, so the mistake shows from the second sample on)
+d3=$src/verify/reference/dzhanibekov_3d.csv
+awk -F, 'BEGIN { OFS = "," } /^[0-9]/ { r = $10; a = $11; b = $12; c = $13; $10 = r; $11 = -c; $12 = b; $13 = -a } { print }' \
+    "$d3" > "$tmp/quat_as_rotor.csv"
+"$ak" compare "$d3" "$tmp/quat_as_rotor.csv" > "$tmp/qr.txt"; rc=$?
+[ $rc -eq 1 ] || fail "quaternion as rotor: exit $rc"
+grep -q "^FAIL  state.rotor .*likely a convention mistake: a quaternion (w, x, y, z) written as it is" "$tmp/qr.txt" ||
+    fail "quaternion as rotor not named: $(grep state.rotor "$tmp/qr.txt")"
 # a mistyped --scene is an error, not another entry
 "$ak" compare "$dz" "$dz" --scene dzhanibekov_x > /dev/null 2> "$tmp/scene.txt"; rc=$?
 [ $rc -eq 2 ] || fail "--scene dzhanibekov_x: exit $rc, expected 2"

@@ -263,6 +263,8 @@ Test(trace, quaternion_axis_vector_and_angle_columns) {
     quat_matrix(q, Mq);
     ak_nd_rotor_to_matrix(3, Mr, R);
     for (int k = 0; k < 9; k++) cr_assert_float_eq(Mr[k], Mq[k], 1e-15, "matrix entry %d: %g vs %g", k, Mr[k], Mq[k]);
+    const double doc[9] = {0.36, -0.80, -0.48, 0.48, 0.60, -0.64, 0.80, 0.00, 0.60}; // as the page prints it
+    for (int k = 0; k < 9; k++) cr_assert_float_eq(Mq[k], doc[k], 1e-15, "docs/conventions.md matrix entry %d", k);
     // a body point r moves with w x r (axis vector) = r _| w (bivector)
     const double pts[3][3] = {{1, 0, 0}, {0, 1, 0}, {0.3, -0.7, 2.0}};
     for (int i = 0; i < 3; i++) {

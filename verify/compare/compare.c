@@ -602,10 +602,12 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
     char wt[200] = "", wo[200] = "", miss[200] = "", first[200] = "";
     double first_t = INFINITY, t_hor = ref->t[0] + s->horizon + 1e-9;
     int judged = 0, noutcome = 0;
-    // the densely sampled start of the reference (sample gaps within 1.5 times the smallest)
+    // the densely sampled start of the reference: sample gaps within 1.5 times the smallest and
+    // at most 10 timesteps (a reference of the start and the end only resolves no event)
     double gmin = INFINITY, t_dense = ref->t[0];
     for (long i = 0; i + 1 < ref->nsteps; i++) gmin = fmin(gmin, ref->t[i + 1] - ref->t[i]);
-    for (long i = 0; i + 1 < ref->nsteps && ref->t[i + 1] - ref->t[i] <= 1.5 * gmin; i++) t_dense = ref->t[i + 1];
+    double gmax = fmin(1.5 * gmin, step_r > 0 ? 10 * step_r : INFINITY);
+    for (long i = 0; i + 1 < ref->nsteps && ref->t[i + 1] - ref->t[i] <= gmax * (1 + 1e-9); i++) t_dense = ref->t[i + 1];
     int matched = 0, counts[AK_EVENT_KINDS] = {0};
     for (int q = 0; q < ref->nbody; q++) {
         if (map[q] < 0) continue;
@@ -674,6 +676,13 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
                 matched++;
             }
         }
+    }
+    if (judged == 0 && !miss[0]) {
+        skip(it, "%d events in the reference, none that it resolves: its samples after t = %g s are too far apart, "
+                 "and it has no flips",
+             ner, t_dense);
+        skip(io, "no events judged");
+        return;
     }
     it->tol = 1;
     it->error = miss[0] ? INFINITY : worst_t;

@@ -577,10 +577,13 @@ static double event_outcome(const ak_tracefile *ref, const ak_tracefile *o, int 
     }
     case AK_EVENT_APEX: return fabs(er->value - eo->value) / fmax(hscale, 1e-9);
     case AK_EVENT_FLIP: {
-        double wr[AK_MAX_BIV], wo[AK_MAX_BIV];
-        double tt = fmax(er->t, eo->t);
-        interp(ref, br, tt, 2 * ref->dim + ref->neven, ref->nbiv, wr);
-        interp(o, bo, tt, 2 * o->dim + o->neven, o->nbiv, wo);
+        // at the reference's first sample after both flips (exact there), the other trace
+        // interpolated to it
+        long i = er->i;
+        while (i + 1 < ref->nsteps && ref->t[i] < eo->t) i++;
+        const double *wr = ak_tracefile_w(ref, i, br);
+        double wo[AK_MAX_BIV];
+        interp(o, bo, ref->t[i], 2 * o->dim + o->neven, o->nbiv, wo);
         return dist(wr, wo, ref->nbiv) / fmax(norm(wr, ref->nbiv), 1e-12);
     }
     }

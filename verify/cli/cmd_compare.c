@@ -159,8 +159,10 @@ static int write_html(const char *path, const ak_tracefile *ref, const ak_tracef
     if (n > 1 && ref->nbody <= 16) {
         double *e = calloc((size_t)(n * ref->nbody), sizeof *e);
         ak_plot_series ser[16];
+        int ns = 0;
         for (int b = 0; e && b < ref->nbody; b++) {
             int ob = ak_tracefile_body(o, ref->body[b]);
+            if (ob < 0) continue; // a fixed body the other trace leaves out
             for (long i = 0; i < n; i++) {
                 // nearest sample of the other trace at or before the reference time
                 long k = 0;
@@ -170,10 +172,10 @@ static int write_html(const char *path, const ak_tracefile *ref, const ak_tracef
                 for (int q = 0; q < ref->dim; q++) d += (a[q] - c[q]) * (a[q] - c[q]);
                 e[b * n + i] = sqrt(d);
             }
-            ser[b] = (ak_plot_series){ref->body[b], ref->t, e + b * n, (size_t)n};
+            ser[ns++] = (ak_plot_series){ref->body[b], ref->t, e + b * n, (size_t)n};
         }
         snprintf(png, sizeof png, "/tmp/ak_compare_%d_x.png", (int)getpid());
-        if (e && ak_plot_lines(png, "Position error over the horizon", "t [s]", "|x - x_ref|", ser, (size_t)ref->nbody,
+        if (e && ns > 0 && ak_plot_lines(png, "Position error over the horizon", "t [s]", "|x - x_ref|", ser, (size_t)ns,
                                false, true, err, sizeof err) == 0)
             embed(f, png, "Position error of each body over the compared horizon (log scale; zero errors not drawn)");
         free(e);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -667,7 +668,10 @@ int ak_ref_measure_entry(const char *manifest, const char *scene, double eps, do
 int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *exe, char *err, size_t errlen) {
     cJSON *root = NULL;
     char *text = ak_read_file(manifest, NULL);
-    if (!text) { // a new manifest
+    if (!text) { // a new manifest, in a new directory if need be
+        char dir[2048];
+        dir_of(manifest, dir, sizeof dir);
+        mkdir(dir, 0755);
         root = cJSON_CreateObject();
         cJSON_AddStringToObject(root, "format", "anakata-reference/1");
         cJSON_AddStringToObject(root, "engine_version", AK_VERSION);

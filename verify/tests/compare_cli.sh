@@ -132,6 +132,17 @@ cmp -s "$tmp/ref/bounce_cube_3d.csv" "$src/verify/reference/bounce_cube_3d.csv" 
 [ "$(grep -c '"dim":' "$tmp/ref/manifest.json")" -eq "$(grep -c '"dim":' "$src/verify/reference/manifest.json")" ] ||
     fail "update did not write dim"
 
+# reference --make: an entry for any scene file, with measured horizon; the same name twice is an error
+"$ak" reference --make "$src/scenes/bounce_cube_3d.json" --manifest "$tmp/own/manifest.json" --duration 1 \
+    --tol velocity=0.05 > /dev/null || fail "reference --make failed"
+grep -q '"predictability"' "$tmp/own/manifest.json" && grep -q '"velocity":[[:space:]]*0.05' "$tmp/own/manifest.json" ||
+    fail "reference --make: no horizon or --tol not applied"
+"$ak" compare "$tmp/own/bounce_cube_3d.csv" "$tmp/own/bounce_cube_3d.csv" > "$tmp/own.txt" || fail "own reference vs itself"
+"$ak" reference --make "$src/scenes/bounce_cube_3d.json" --manifest "$tmp/own/manifest.json" 2> "$tmp/own2.txt"; rc=$?
+[ $rc -eq 2 ] && grep -q "already has scene 'bounce_cube_3d'" "$tmp/own2.txt" || fail "--make twice: exit $rc: $(cat "$tmp/own2.txt")"
+"$ak" reference --make "$tmp/nonexistent.json" --manifest "$tmp/own/manifest.json" 2> "$tmp/own3.txt"; rc=$?
+[ $rc -eq 2 ] && grep -q "nonexistent.json" "$tmp/own3.txt" || fail "--make of a missing file: exit $rc"
+
 # stepwise: the published solver's stack against anakata's step (corrected solver)
 "$ak" run "$tmp/stack_pub.json" --duration 1 --trace "$tmp/stack_pub1.csv" > /dev/null || fail "published stack did not run"
 "$ak" compare --stepwise "$src/scenes/stack_4d.json" "$tmp/stack_pub1.csv" > "$tmp/sw.txt"; rc=$?

@@ -584,3 +584,31 @@ Test(compare, quaternion_trace_compares_equal) {
     ak_tracefile_free(&a);
     ak_tracefile_free(&b);
 }
+
+Test(compare, fixed_body_may_be_missing_from_either_trace) {
+    // the reference lists the ground (at rest in every row), the other trace does not, and the
+    // other way round: both compare, and a moving body that is missing is still an error
+    char *base = fixture_trace(4, NSTEPS, DT, 0, 0);
+    char *g = with_ground(base, 0), *gm = with_ground(base, 1e-3);
+    ak_tracefile plain, ground, moving;
+    char err[512];
+    cr_assert_eq(ak_tracefile_parse(base, "plain.csv", &plain, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ak_tracefile_parse(g, "ground.csv", &ground, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ak_tracefile_parse(gm, "moving.csv", &moving, err, sizeof err), 0, "%s", err);
+    ak_compare_spec s;
+    spec_for(&s, 4, NULL);
+    ak_compare_result r;
+    cr_assert_eq(ak_compare_traces(&ground, &plain, &s, &r, err, sizeof err), 0, "reference lists the ground: %s", err);
+    cr_assert_eq(r.nfail, 0);
+    cr_assert_eq(ak_compare_traces(&plain, &ground, &s, &r, err, sizeof err), 0, "other lists the ground: %s", err);
+    cr_assert_eq(r.nfail, 0);
+    cr_assert_eq(ak_compare_traces(&moving, &plain, &s, &r, err, sizeof err), -1, "a moving body left out");
+    cr_assert(strstr(err, "no body 'ground'") && strstr(err, "at rest"), "%s", err);
+    ak_compare_spec_free(&s);
+    ak_tracefile_free(&plain);
+    ak_tracefile_free(&ground);
+    ak_tracefile_free(&moving);
+    free(base);
+    free(g);
+    free(gm);
+}

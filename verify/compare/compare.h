@@ -2,28 +2,41 @@
 /// Comparing a trace from another engine with a reference trace (`anakata compare`), and the
 /// invariants (energy, momentum) both are judged by. docs/compare.md explains the workflow.
 ///
-/// What is compared (each item has its own tolerance; a NaN tolerance means "not compared"):
-/// - state.*: over the short horizon [t0, t0 + horizon] of the reference, positions, velocities,
-///   rotors (sign-blind: min |R - R_ref|, |R + R_ref|) and angular velocities, the other trace
-///   linearly interpolated to the reference's times; the worst over bodies and times. Chaotic
-///   scenes diverge later, so only the horizon is compared state by state.
+/// What is compared (each item has its own tolerance; a NaN tolerance means "not compared").
+/// Nothing of the other trace goes unjudged at any time of the run:
+/// - state.*: within the scene's predictability horizon [t0, t0 + horizon] (measured by
+///   `anakata reference --measure-horizon` and stored as the entry's "predictability", else the
+///   tolerances' "horizon"), positions, velocities, rotors (sign-blind: min |R - R_ref|,
+///   |R + R_ref|) and angular velocities, the other trace linearly interpolated to the
+///   reference's times (rotors with the nearer sign); the worst over bodies and times. From an
+///   impact of a body on, a one-step shift of the other trace is allowed. A rotor or angular
+///   velocity that fails gets the convention hypotheses tested (ak_compare_convention_hint).
+/// - kinematics.x_dot_v: over the whole run, every position change of the other trace is
+///   explained by its velocities (no jump, no teleport).
+/// - centroid.motion: isolated scenes, the centre of mass moves as X0 + V0 t + g t^2/2 (B-3).
 /// - energy.initial: |E_o(t0) - E_r(t0)| / E_scale (same initial state => same energy).
 /// - energy.drift: max_t |E(t) - E(t0)| / E_scale over the whole run, other vs reference: the
 ///   error is the other's drift in excess of the reference's (drifting less is never a failure).
+/// - energy.gain: dissipative (settling) scenes, the largest rise max_{s<t} E(t) - E(s), in excess
+///   of the reference's.
 /// - energy.final: |E_o(T) - E_r(T)| / E_scale at the last common time T (dissipative scenes).
 /// - momentum.drift: max_t |p(t) - p(t0) - M g (t - t0)| / p_scale (free scenes: uniform
 ///   gravity changes p by exactly M g t); angular_momentum.drift: max_t |L_cm(t) - L_cm(t0)| /
 ///   L_scale, L_cm about the centre of mass (uniform gravity exerts no torque about it); both
 ///   judged like energy.drift.
 /// - end.position / end.rotor: states at the last common time (scenes that settle).
-/// - contacts.mean: mean over recorded steps of the sum of the "contacts" column over bodies,
-///   when both traces have that extra column: |mean_o - mean_r| / max(mean_r, 1).
+/// - contacts.mean: time-weighted mean (trapezoid over the recorded times) of the sum of the
+///   "contacts" column over bodies, when both traces have it: |mean_o - mean_r| / max(mean_r, 1).
+/// - events.time / events.outcome: impacts, bounce apexes, first contacts and flips of both
+///   traces, matched in order (ak_compare_events).
 /// - run.coverage: the other trace must reach the reference's end time (within one timestep).
+/// Fixed bodies (at rest in every row of the reference) may be missing from the other trace.
 ///
 /// Energy and momentum come from the states and the bodies' mass properties (mass, k x k body
 /// inertia about the centroid, as `anakata mass --json` prints them) and the gravity, all taken
-/// from the reference manifest. Without mass properties, a trace's extra column "energy" (per
-/// body, summed over bodies) is used; without either, the energy items are skipped and say why.
+/// from the reference manifest. Without mass properties, a trace's extra column "energy" (the
+/// system's total, the same on every row of a step: read once per step) is used; without either,
+/// the energy items are skipped and say why.
 ///   E = sum_b 1/2 m |v|^2 + 1/2 w . (I_w w) - m g . x,  I_w = [R]_2 I [R]_2^T  (B-eq4, B-I)
 ///   p = sum_b m v,  L_cm = sum_b m (x - X) ^ (v - V) + I_w w  (B-3, B-eq1)
 /// E_scale = max_t KE_ref(t) + (max_t PE_ref - min_t PE_ref) (1 if that is 0): the energy that

@@ -58,6 +58,10 @@ def scene(n):
     types = ["hypersphere", "hypercapsule", "hyperbox", "hyperplane", "convex"]
     if n == 4:
         types.append("duocylinder")
+    if n in (3, 4):
+        types.append("polytope")
+    polytopes = (["tetrahedron", "cube", "octahedron", "dodecahedron", "icosahedron"] if n == 3 else
+                 ["5-cell", "8-cell", "tesseract", "16-cell", "24-cell", "120-cell", "600-cell"])
     per_type = {
         "hypersphere": ({"radius": POS}, ["radius"]),
         "hypercapsule": ({"radius": POS, "half_length": POS}, ["radius", "half_length"]),
@@ -66,6 +70,8 @@ def scene(n):
         "convex": ({"vertices": {"type": "array", "items": vec, "minItems": n + 1,
                                  "maxItems": 1024}}, ["vertices"]),
         "duocylinder": ({"radii": arr(POS, 2, "[r_xy, r_zw]")}, ["radii"]),
+        "polytope": ({"name": {"enum": polytopes}, "size": dict(POS, description="circumradius")},
+                     ["name", "size"]),
     }
     shape = {"type": "object", "required": ["type"], "properties": {"type": {"enum": types}},
              "allOf": []}

@@ -9,6 +9,8 @@
 // has not been validated, and the model is freed on any failure.
 #include "scene.h"
 #include "model_mass.h"
+#include "collide/collide.h"
+#include "geom/polytope.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -470,6 +472,68 @@ static const char *const SHAPE_KEYS[AK_SHAPE_COUNT][4] = {
     [AK_SHAPE_DUOCYLINDER] = {"type", "radii", NULL},
 };
 
+/// Append count vertices (n-D) to *verts, growing it; returns the destination or NULL.
+static double *grow_verts(double **verts, int *nverts_total, int *cap, int count, int n) {
+    if (*nverts_total + count > *cap) {
+        int ncap = (*cap ? *cap : 64);
+        while (ncap < *nverts_total + count) ncap *= 2;
+        double *nv = realloc(*verts, (size_t)ncap * AK_MAX_DIM * sizeof(double));
+        if (!nv) return NULL;
+        *verts = nv;
+        *cap = ncap;
+    }
+    return *verts + (size_t)*nverts_total * (size_t)n;
+}
+
+/// A regular polytope by name (geom/polytope.h), size = circumradius: becomes a convex shape
+/// with the generated vertices and its facet planes (normals from the dual's vertices, G-POLY.2).
+/// The planes are kept in a temporary allocation on the shape until read_scene moves them
+/// into model->verts (fix_facets).
+static bool read_polytope(ctx *c, const cJSON *v, const char *path, ak_shape *s, double **verts,
+                          int *nverts_total, int *cap) {
+    static const char *const KEYS[] = {"type", "name", "size", NULL};
+    int n = c->dim;
+    char p[PATHLEN], name[32];
+    if (!check_keys(c, v, path, KEYS, "a polytope shape")) return false;
+    path_key(p, path, "name");
+    const char *names = "one of \"5-cell\", \"8-cell\" (or \"tesseract\"), \"16-cell\", \"24-cell\", "
+                        "\"120-cell\", \"600-cell\" (4D), \"tetrahedron\", \"cube\", \"octahedron\", "
+                        "\"dodecahedron\", \"icosahedron\" (3D)";
+    const cJSON *nm = cJSON_GetObjectItemCaseSensitive(v, "name");
+    if (!nm) return fail(c, p, "required field is missing (expected %s)", names);
+    if (!cJSON_IsString(nm) || !nm->valuestring || strlen(nm->valuestring) >= sizeof name)
+        return fail_got(c, p, names, nm);
+    snprintf(name, sizeof name, "%s", nm->valuestring);
+    const ak_polytope_info *info = ak_polytope_find(name);
+    if (!info) return fail_got(c, p, names, nm);
+    if (info->dim != n)
+        return fail(c, p, "a %s is %d-dimensional (this scene has dim %d)", info->name, info->dim, n);
+    double size = 0;
+    if (!get_number(c, v, path, "size", true, &POSITIVE, &size, NULL)) return false;
+    double *dst = grow_verts(verts, nverts_total, cap, info->nverts, n);
+    double *nrm = malloc(sizeof(double) * (size_t)info->nfacets * (size_t)n);
+    double *pl = malloc(sizeof(double) * (size_t)info->nfacets * (size_t)(n + 1));
+    int nf = -1;
+    if (dst && nrm && pl && ak_polytope_vertices(info->name, size, dst, info->nverts) == info->nverts &&
+        ak_polytope_facet_normals(info->name, nrm, info->nfacets) == info->nfacets)
+        nf = ak_convex_facets_from_normals(n, pl, info->nfacets, dst, info->nverts, nrm, info->nfacets);
+    free(nrm);
+    if (nf != info->nfacets) {
+        free(pl);
+        path_key(p, path, "type");
+        return fail(c, p, dst ? "internal error: the %s has %d facets, expected %d" : "out of memory",
+                    info->name, nf, info->nfacets);
+    }
+    s->type = AK_SHAPE_CONVEX;
+    s->dim = n;
+    s->nverts = info->nverts;
+    s->verts = NULL; // fixed up in read_scene, like every convex shape
+    s->nfacets = nf;
+    s->facets = pl;  // temporary, see fix_facets
+    *nverts_total += info->nverts;
+    return true;
+}
+
 /// Reads a shape. Convex vertices are appended to *verts (grown as needed).
 static bool read_shape(ctx *c, const cJSON *v, const char *path, ak_shape *s, double **verts,
                        int *nverts_total, int *cap) {
@@ -479,8 +543,10 @@ static bool read_shape(ctx *c, const cJSON *v, const char *path, ak_shape *s, do
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(v, "type");
     path_key(p, path, "type");
     const char *kinds = "one of \"hypersphere\", \"hypercapsule\", \"hyperbox\", \"hyperplane\", "
-                        "\"convex\", \"duocylinder\"";
+                        "\"convex\", \"duocylinder\", \"polytope\"";
     if (!type) return fail(c, p, "required field is missing (expected %s)", kinds);
+    if (cJSON_IsString(type) && type->valuestring && !strcmp(type->valuestring, "polytope"))
+        return read_polytope(c, v, path, s, verts, nverts_total, cap);
     int t = -1;
     if (cJSON_IsString(type) && type->valuestring)
         for (int k = 0; k < AK_SHAPE_COUNT; k++)
@@ -562,15 +628,8 @@ static bool read_shape(ctx *c, const cJSON *v, const char *path, ak_shape *s, do
         if (count < n + 1) return fail_got(c, p, what, vs);
         if (count > AK_SCENE_MAX_VERTS)
             return fail(c, p, "expected at most %d vertices, got %d", AK_SCENE_MAX_VERTS, count);
-        if (*nverts_total + count > *cap) {
-            int ncap = (*cap ? *cap : 64);
-            while (ncap < *nverts_total + count) ncap *= 2;
-            double *nv = realloc(*verts, (size_t)ncap * AK_MAX_DIM * sizeof(double));
-            if (!nv) return fail(c, p, "out of memory");
-            *verts = nv;
-            *cap = ncap;
-        }
-        double *dst = *verts + (size_t)*nverts_total * (size_t)n;
+        double *dst = grow_verts(verts, nverts_total, cap, count, n);
+        if (!dst) return fail(c, p, "out of memory");
         int i = 0;
         for (const cJSON *e = vs->child; e; e = e->next, i++) {
             char pi[PATHLEN];
@@ -913,6 +972,49 @@ static void syntax_error(ctx *c, const char *text, size_t len, size_t off, const
                 what);
 }
 
+// Before fix_facets, a convex shape's facets are a temporary allocation (or NULL).
+static void free_temp_facets(ak_model *m) {
+    for (int b = 0; b < m->nbody; b++) {
+        ak_shape *s = &m->bodies[b].shape;
+        if (s->type == AK_SHAPE_CONVEX && s->facets) free((void *)s->facets);
+        s->facets = NULL;
+        s->nfacets = 0;
+    }
+}
+
+/// Move the facet planes of the polytope shapes into model->verts after the vertices, so that
+/// the model owns them. (Convex vertex lists have none: ref/collide computes their planes on the
+/// fly, up to AK_POLY_FLY_VERTS vertices, and ref/mass uses the hull, up to 64.) The offsets are relative to the vertices as
+/// given; ak_scene_parse shifts them with the vertices when these are centred on the centroid.
+static bool fix_facets(ctx *c, ak_model *m) {
+    int n = m->dim;
+    size_t total = 0;
+    for (int b = 0; b < m->nbody; b++) {
+        ak_shape *s = &m->bodies[b].shape;
+        if (s->type != AK_SHAPE_CONVEX) continue;
+        total += (size_t)s->nfacets * (size_t)(n + 1);
+    }
+    size_t base = (size_t)m->nverts_total * (size_t)n;
+    if (total == 0) return true;
+    double *nv = realloc(m->verts, sizeof(double) * (base + total));
+    if (!nv) {
+        free_temp_facets(m);
+        return fail(c, "bodies", "out of memory");
+    }
+    m->verts = nv;
+    size_t at = base;
+    for (int b = 0; b < m->nbody; b++) {
+        ak_shape *s = &m->bodies[b].shape;
+        if (s->type != AK_SHAPE_CONVEX || !s->facets) continue;
+        size_t k = (size_t)s->nfacets * (size_t)(n + 1);
+        memcpy(m->verts + at, s->facets, sizeof(double) * k);
+        free((void *)s->facets);
+        s->facets = m->verts + at;
+        at += k;
+    }
+    return true;
+}
+
 static bool read_scene(ctx *c, const cJSON *root, ak_model **out_m, ak_data **out_d) {
     if (!cJSON_IsObject(root)) return fail_got(c, "", "a JSON object at the top level", root);
     if (!check_keys(c, root, "", TOP_KEYS, "a scene")) return false;
@@ -971,6 +1073,12 @@ static bool read_scene(ctx *c, const cJSON *root, ak_model **out_m, ak_data **ou
         path_index(p, "bodies", b);
         ok = read_body(c, e, p, b, m, d, &cap);
     }
+    // Facet planes of the convex shapes after their vertices in model->verts (G-CLIP, G-POLY).
+    bool facets_fixed = false;
+    if (ok) {
+        ok = fix_facets(c, m);
+        facets_fixed = ok;
+    }
     // Convex shapes point into model->verts, now that it no longer moves.
     if (ok) {
         int at = 0;
@@ -1009,6 +1117,7 @@ static bool read_scene(ctx *c, const cJSON *root, ak_model **out_m, ak_data **ou
     if (ok && (sec = cJSON_GetObjectItemCaseSensitive(root, "lights"))) ok = read_lights(c, sec, m);
 
     if (!ok) {
+        if (!facets_fixed) free_temp_facets(m);
         ak_data_free(d);
         ak_model_free(m);
         return false;
@@ -1079,6 +1188,17 @@ ak_model *ak_scene_parse(const char *text, size_t len, const char *filename, ak_
         ak_model_free(m);
         ak_data_free(d);
         return NULL;
+    }
+    // The mass set-up centred the convex vertices on their centroid: move the planes with them.
+    for (int b = 0; b < m->nbody; b++) {
+        ak_body *bd = &m->bodies[b];
+        if (bd->shape.type != AK_SHAPE_CONVEX || !bd->shape.facets) continue;
+        double *pl = m->verts + (bd->shape.facets - m->verts);
+        for (int f = 0; f < bd->shape.nfacets; f++) {
+            double t = 0;
+            for (int i = 0; i < m->dim; i++) t += pl[f * (m->dim + 1) + i] * bd->shape_centroid[i];
+            pl[f * (m->dim + 1) + m->dim] -= t;
+        }
     }
     if (data)
         *data = d;

@@ -3,6 +3,12 @@
 
 #include <string.h>
 
+#include "broadphase.h"
+#include "ccd_step.h"
+#include "collide/collide.h"
+#include "contact_cache.h"
+#include "solver.h"
+
 static const ak_explain_entry COMMON_HEAD[] = {
     {"forces", "B-8grav", "gravity m g on every free body", "docs/formulas/world.md#integration-stages"},
     {"velocities", "B-4.int", "symplectic Euler, gyroscopic term implicit (Catto)",
@@ -12,6 +18,10 @@ static const ak_explain_entry COMMON_HEAD[] = {
      "docs/formulas/world.md#broadphase"},
     {"narrowphase", "T-Alg1..T-Alg11", "contact manifolds by ref/collide (corrected)",
      "docs/formulas/world.md#narrowphase"},
+    {"narrowphase", "G-CLIP.1..5", "polytope clipping manifolds (per pair below)",
+     "docs/formulas/collide.md#polytope-manifolds"},
+    {"ccd", "G-CCD.1..3", "speculative contacts at the time of impact, motion clamp",
+     "docs/formulas/collide.md#ccd-in-the-world-step"},
     {"cache", "-", "impulses matched by feature ids (warm start)",
      "docs/formulas/world.md#contact-cache"},
 };
@@ -69,4 +79,85 @@ const ak_explain_entry *ak_step_explain(const ak_model *m, int *count) {
     for (int i = 0; i < NE(COMMON_TAIL); i++) table[c++] = COMMON_TAIL[i];
     *count = c;
     return table;
+}
+
+static void describe(ak_explain_pair *e, const ak_manifold *man) {
+    switch (man->method) {
+    case AK_METHOD_SAT:
+        e->method = man->count > 1 ? "SAT + clipping" : "SAT";
+        e->formula = man->count > 1 ? "B-7.2 T-Alg16..21 G-CLIP.4" : "B-7.2 G-10";
+        e->doc = man->count > 1 ? "docs/formulas/collide.md#method-clip" : "docs/formulas/collide.md#method-sat";
+        break;
+    case AK_METHOD_GJK:
+        e->method = "GJK";
+        e->formula = "G-9 G-11 G-12";
+        e->doc = "docs/formulas/collide.md#method-gjk";
+        break;
+    case AK_METHOD_EPA:
+        e->method = "EPA";
+        e->formula = "G-9 G-10";
+        e->doc = "docs/formulas/collide.md#method-epa";
+        break;
+    case AK_METHOD_CLIP:
+        e->method = "GJK/EPA + clipping";
+        e->formula = "G-9 G-10 G-CLIP.1..5";
+        e->doc = "docs/formulas/collide.md#method-clip";
+        break;
+    default:
+        e->method = "analytic";
+        e->formula = "T-Alg1..T-Alg11 (corrected) B-7.1";
+        e->doc = "docs/formulas/collide.md#method-analytic";
+    }
+    e->points = man->count;
+}
+
+int ak_step_explain_pairs(const ak_model *m, const ak_data *d, ak_explain_pair *out, int max) {
+    ak_contact_cache *c = ak_contact_cache_create(m);
+    if (!c) return -1;
+    if (ak_broadphase(m, d, c, AK_SOLVER_MARGIN)) {
+        ak_contact_cache_free(c);
+        return -1;
+    }
+    int k = 0;
+    double h = m->timestep;
+    for (int p = 0; p < c->npair; p++) {
+        int a = c->pairs[2 * p], b = c->pairs[2 * p + 1];
+        if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE) {
+            int t = a;
+            a = b;
+            b = t;
+        }
+        ak_pose pa = ak_body_pose(m, d, a), pb = ak_body_pose(m, d, b);
+        ak_manifold man;
+        if (ak_collide(&man, &m->bodies[a].shape, &pa, &m->bodies[b].shape, &pb, AK_SOLVER_MARGIN) <= 0) continue;
+        if (k < max) {
+            out[k].a = a;
+            out[k].b = b;
+            describe(&out[k], &man);
+        }
+        k++;
+    }
+    ak_contact_cache_free(c);
+    // fast pairs that the CCD stage serves (no contact within the margin, impact in the step)
+    for (int f = 0; f < m->nbody; f++) {
+        if (!ak_ccd_is_fast(m, d, f, h, AK_SOLVER_MARGIN)) continue;
+        for (int o = 0; o < m->nbody; o++) {
+            if (o == f || (o < f && ak_ccd_is_fast(m, d, o, h, AK_SOLVER_MARGIN))) continue;
+            ak_pose pf = ak_body_pose(m, d, f), po = ak_body_pose(m, d, o);
+            ak_manifold man;
+            if (ak_collide(&man, &m->bodies[f].shape, &pf, &m->bodies[o].shape, &po, AK_SOLVER_MARGIN) != 0) continue;
+            double toi;
+            if (!ak_ccd_pair_toi(m, d, f, o, h, AK_SOLVER_MARGIN, &toi)) continue;
+            if (k < max) {
+                out[k].a = f;
+                out[k].b = o;
+                out[k].method = "CCD";
+                out[k].formula = "G-CCD.1 G-CCD.2 G-CCD.3 G-13";
+                out[k].doc = "docs/formulas/collide.md#method-ccd";
+                out[k].points = 0;
+            }
+            k++;
+        }
+    }
+    return k;
 }

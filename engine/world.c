@@ -9,6 +9,7 @@
 #include "dyn/dyn.h"
 #include "contact_cache.h"
 #include "solver.h" // world area: contact stages
+#include "ccd_step.h"
 
 static bool moves(const ak_body *b) {
     return !b->fixed && b->inv_mass > 0.0 && b->shape.type != AK_SHAPE_HYPERPLANE;
@@ -197,13 +198,21 @@ int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *e
         case AK_STAGE_CONTACTS: // world area: broadphase .. store impulses (solver.h)
             rc = ak_world_contacts(m, d, o->dt, NULL, err, errlen);
             break;
-        case AK_STAGE_POSITIONS:
+        case AK_STAGE_POSITIONS: {
+            ak_ccd_clamp cl; // fast bodies stop at their time of impact (ccd_step.h)
+            if (ak_ccd_clamp_begin(m, d, o->dt, AK_SOLVER_MARGIN, &cl)) {
+                snprintf(err, errlen, "ccd: out of memory");
+                rc = -1;
+                break;
+            }
             rc = ak_integrate_positions(m, d, o->integrator, o->dt, o->renormalize, err, errlen);
+            ak_ccd_clamp_end(m, d, &cl);
             if (rc == 0) {
                 d->t += o->dt;
                 d->step++;
             }
             break;
+        }
         case AK_STAGE_CHECK: rc = ak_world_check(m, d, err, errlen); break;
         default: break;
         }

@@ -223,7 +223,22 @@ int ak_box_clip(ak_manifold *m, const ak_shape *ref, const ak_pose *pr, int ref_
         idx[p]++;
         for (int q = p + 1; q < k; q++) idx[q] = idx[q - 1] + 1;
     }
-    // keep the deepest AK_MAX_CONTACTS (insertion sort by separation)
+    // more than ak_poly_cap(n) points: the deepest and the extremes of the cell (G-CLIP.4),
+    // the same reduction as the general polytope clipping
+    if (cnt > ak_poly_cap(n)) {
+        double X[4 * AK_MAX_CONTACTS * AK_MAX_DIM], S[4 * AK_MAX_CONTACTS];
+        int keep[AK_POLY_MAX_CAND];
+        for (int q = 0; q < cnt; q++) {
+            memcpy(X + q * n, buf[q].point_a, sizeof(double) * (size_t)n);
+            S[q] = buf[q].separation;
+        }
+        int nk = ak_poly_reduce(n, X, S, cnt, ak_poly_cap(n), keep);
+        ak_contact kept[AK_MAX_CONTACTS];
+        for (int q = 0; q < nk; q++) kept[q] = buf[keep[q]];
+        for (int q = 0; q < nk; q++) buf[q] = kept[q];
+        cnt = nk;
+    }
+    // deepest first (insertion sort by separation)
     for (int i = 1; i < cnt; i++) {
         ak_contact t = buf[i];
         int j = i - 1;

@@ -7,8 +7,7 @@
 #include "ga/nd.h"
 #include "geom/linalg.h"
 
-// Largest distance of the shape from its body origin (+inf for the hyperplane).
-static double bounding_radius(const ak_shape *s) {
+double ak_collide_bounding_radius(const ak_shape *s) {
     int n = s->dim;
     switch (s->type) {
     case AK_SHAPE_HYPERSPHERE: return s->radius;
@@ -55,8 +54,8 @@ int ak_collide_toi(double *toi, const ak_shape *a, const ak_pose *pa, const doub
     double wna = 0, wnb = 0;
     for (int j = 0; j < k; j++) wna += wa ? wa[j] * wa[j] : 0, wnb += wb ? wb[j] * wb[j] : 0;
     wna = sqrt(wna), wnb = sqrt(wnb);
-    double ra = a->type == AK_SHAPE_HYPERPLANE ? 0 : bounding_radius(a) * wna;
-    double rb = b->type == AK_SHAPE_HYPERPLANE ? 0 : bounding_radius(b) * wnb;
+    double ra = a->type == AK_SHAPE_HYPERPLANE ? 0 : ak_collide_bounding_radius(a) * wna;
+    double rb = b->type == AK_SHAPE_HYPERPLANE ? 0 : ak_collide_bounding_radius(b) * wnb;
     double t = 0;
     for (int it = 0; it < 10000; it++) {
         ak_pose qa, qb;

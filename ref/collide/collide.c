@@ -96,7 +96,13 @@ static int gjk_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const 
     double scale = 1e-12 * (1 + fabs(g.point_a[0]) + fabs(g.point_b[0]));
     double ea[AK_MAX_DIM], eb[AK_MAX_DIM], nrm[AK_MAX_DIM], core_sep;
     if (!g.intersect && g.distance > scale) {
-        for (int i = 0; i < n; i++) nrm[i] = (g.point_a[i] - g.point_b[i]) / g.distance;
+        // the normal from the closest points themselves: unit to the last bit (the iteration's
+        // distance and the points' difference agree only to the tolerance of GJK)
+        double dl = 0;
+        for (int i = 0; i < n; i++) dl += (g.point_a[i] - g.point_b[i]) * (g.point_a[i] - g.point_b[i]);
+        dl = sqrt(dl);
+        if (!(dl > 0)) dl = g.distance;
+        for (int i = 0; i < n; i++) nrm[i] = (g.point_a[i] - g.point_b[i]) / dl;
         memcpy(ea, g.point_a, sizeof ea);
         memcpy(eb, g.point_b, sizeof eb);
         core_sep = g.distance;
@@ -147,7 +153,12 @@ static int capsule_capsule(ak_manifold *m, const ak_shape *a, const ak_pose *pa,
     ak_geom_capsule_segment(n, a0, a1, a, pa);
     ak_geom_capsule_segment(n, b0, b1, b, pb);
     double s, t;
-    double d = sqrt(ak_geom_segment_segment(n, &s, &t, c1, c2, a0, a1, b0, b1));
+    ak_geom_segment_segment(n, &s, &t, c1, c2, a0, a1, b0, b1);
+    // the distance of the closest points themselves (the returned square can differ from it by
+    // rounding when the segments nearly cross), so that the normal below is unit to the last bit
+    double d = 0;
+    for (int i = 0; i < n; i++) d += (c1[i] - c2[i]) * (c1[i] - c2[i]);
+    d = sqrt(d);
     double scale = 1 + a->half_length + b->half_length;
     double D[2 * AK_MAX_DIM];
     for (int i = 0; i < n; i++) D[i] = a1[i] - a0[i], D[n + i] = b1[i] - b0[i];
@@ -254,12 +265,28 @@ static int plane_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, cons
         }
         break;
     }
-    case AK_SHAPE_CONVEX:
-        for (int v = 0; v < a->nverts && np < 64; v++) {
-            ak_pose_to_world(n, pts[np], pa, a->verts + v * n);
-            ids[np++] = (uint32_t)v;
+    case AK_SHAPE_CONVEX: {
+        // every vertex within the margin, reduced to ak_poly_cap(n) points that keep the
+        // extremes of the support region (G-CLIP.4)
+        double X[AK_POLY_MAX_CAND * AK_MAX_DIM], S[AK_POLY_MAX_CAND];
+        uint32_t vid[AK_POLY_MAX_CAND];
+        int cnt = 0, keep[AK_POLY_MAX_CAND];
+        for (int v = 0; v < a->nverts && cnt < AK_POLY_MAX_CAND; v++) {
+            double w[AK_MAX_DIM];
+            ak_pose_to_world(n, w, pa, a->verts + v * n);
+            double s = ak_la_dot(n, pl->normal, w) - pl->offset;
+            if (s > margin) continue;
+            memcpy(X + cnt * n, w, sizeof(double) * (size_t)n);
+            S[cnt] = s;
+            vid[cnt++] = (uint32_t)v;
+        }
+        int nk = ak_poly_reduce(n, X, S, cnt, ak_poly_cap(n), keep);
+        for (int q = 0; q < nk; q++) {
+            memcpy(pts[np], X + keep[q] * n, sizeof(double) * (size_t)n);
+            ids[np++] = vid[keep[q]];
         }
         break;
+    }
     case AK_SHAPE_DUOCYLINDER: {
         double ml[AK_MAX_DIM];
         ak_pose_dir_to_local(n, ml, pa, nm);
@@ -356,9 +383,12 @@ static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const a
             ak_box_clip(m, b, pb, ib, sg > 0 ? 1.0 : -1.0, a, pa, 0, margin);
         }
         if (m->count > 0) {
-            for (int k = 0; k < m->count; k++) memcpy(m->contacts[k].normal, m->normal, sizeof m->normal);
+            // the contacts keep the reference facet's exact normal (their points were made
+            // with it: point_a - point_b = separation * normal); within AK_POLY_FACE_TOL of the
+            // SAT normal (G-CLIP.1)
             if (fabs(m->contacts[0].separation - m->separation) <= 1e-12 * scale) {
-                // the manifold's closest points: the deepest contact
+                // the manifold's closest points and normal: the deepest contact's
+                memcpy(m->normal, m->contacts[0].normal, sizeof m->normal);
                 memcpy(m->point_a, m->contacts[0].point_a, sizeof m->point_a);
                 memcpy(m->point_b, m->contacts[0].point_b, sizeof m->point_b);
                 return m->count;
@@ -386,56 +416,17 @@ static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const a
     return m->count;
 }
 
-// Capsule a against box b: exact core distance by GJK (segment vs box), then two contacts when
-// the segment lies along the supporting facet.
+// Capsule a against box b: exact core distance by GJK (segment vs box), then the core clipped
+// to the facet's prism when a facet is aligned with the normal (G-CLIP.5, polytope.c).
 static int capsule_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                        const ak_pose *pb, double margin) {
-    int n = a->dim;
     int st = gjk_pair(m, a, pa, b, pb);
     if (st) return st;
     m->count = 0;
     if (m->separation > margin) return 0;
-    double ml[AK_MAX_DIM], e0[AK_MAX_DIM], e1[AK_MAX_DIM], u[AK_MAX_DIM];
-    ak_pose_dir_to_local(n, ml, pb, m->normal);
-    int ax = 0;
-    for (int j = 1; j < n; j++)
-        if (fabs(ml[j]) > fabs(ml[ax])) ax = j;
-    ak_geom_capsule_segment(n, e0, e1, a, pa);
-    double L = 0;
-    for (int i = 0; i < n; i++) u[i] = e1[i] - e0[i], L += u[i] * u[i];
-    L = sqrt(L);
-    if (fabs(ml[ax]) > 1 - 1e-12 && L > 0 && fabs(ak_la_dot(n, u, m->normal)) < 1e-3 * L) {
-        // facet contact, core parallel to the facet: clip the core to the facet's side slabs
-        double l0[AK_MAX_DIM], l1[AK_MAX_DIM];
-        ak_pose_to_local(n, l0, pb, e0);
-        ak_pose_to_local(n, l1, pb, e1);
-        double lo = 0, hi = 1;
-        for (int j = 0; j < n; j++) {
-            if (j == ax) continue;
-            double dj = l1[j] - l0[j], h = b->half_extents[j];
-            if (fabs(dj) < 1e-15) {
-                if (fabs(l0[j]) > h) lo = 1, hi = 0;
-                continue;
-            }
-            double t0 = (-h - l0[j]) / dj, t1 = (h - l0[j]) / dj;
-            lo = fmax(lo, fmin(t0, t1));
-            hi = fmin(hi, fmax(t0, t1));
-        }
-        if (hi - lo > 1e-9) {
-            double sg = ml[ax] > 0 ? 1 : -1, off = b->half_extents[ax];
-            // contacts in the facet's frame: exact facet normal, depth below the facet plane
-            double nf[AK_MAX_DIM];
-            for (int i = 0; i < n; i++) nf[i] = sg * pb->rot[i * n + ax];
-            for (int k = 0; k < 2; k++) {
-                double t = k ? hi : lo, x[AK_MAX_DIM], xl[AK_MAX_DIM], y[AK_MAX_DIM], pa_[AK_MAX_DIM];
-                for (int i = 0; i < n; i++) x[i] = e0[i] + t * u[i];
-                ak_pose_to_local(n, xl, pb, x);
-                double sep = sg * xl[ax] - off - a->radius;
-                for (int i = 0; i < n; i++) pa_[i] = x[i] - a->radius * nf[i], y[i] = pa_[i] - sep * nf[i];
-                if (sep <= margin) set_contact(&m->contacts[m->count++], n, nf, sep, pa_, y, 1u + (uint32_t)k, (uint32_t)(2 * ax + (sg > 0)));
-            }
-            if (m->count) return m->count;
-        }
+    if (ak_poly_capsule(m, a, pa, b, pb, margin) > 0) {
+        m->method = AK_METHOD_CLIP;
+        return m->count;
     }
     single_contact(m, margin);
     return m->count;
@@ -467,6 +458,38 @@ int ak_collide_point(int n, double out[], double normal[], double *dist, const a
     for (int i = 0; i < n; i++) normal[i] = -nrm[i], out[i] = qa[i];
     *dist = -depth;
     return 0;
+}
+
+// Contacts in a canonical order (G-CLIP.4): lexicographic in the world coordinates of their
+// midpoints, coordinates within 1e-9 of the scale counting as equal. The order then does not
+// depend on how a shape is represented (a convex tesseract and the equal hyperbox give their
+// points in the same order), so the sequential solver sees the same problem.
+static void canonical_order(ak_manifold *m) {
+    int n = m->dim;
+    if (m->count < 2) return;
+    double scale = 1;
+    for (int k = 0; k < m->count; k++)
+        for (int i = 0; i < n; i++) scale = fmax(scale, fabs(m->contacts[k].point_a[i]));
+    double tol = 1e-9 * scale;
+    for (int k = 1; k < m->count; k++) {
+        ak_contact t = m->contacts[k];
+        int j = k - 1;
+        while (j >= 0) {
+            const ak_contact *c = &m->contacts[j];
+            int before = 0; // t strictly before c
+            for (int i = 0; i < n; i++) {
+                double x = t.point_a[i] + t.point_b[i], y = c->point_a[i] + c->point_b[i];
+                if (fabs(x - y) > 2 * tol) {
+                    before = x < y;
+                    break;
+                }
+            }
+            if (!before) break;
+            m->contacts[j + 1] = m->contacts[j];
+            j--;
+        }
+        m->contacts[j + 1] = t;
+    }
 }
 
 int ak_collide_ex(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
@@ -506,7 +529,21 @@ int ak_collide_ex(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const 
     else if (a->type == AK_SHAPE_HYPERCAPSULE && b->type == AK_SHAPE_HYPERCAPSULE) st = capsule_capsule(out, a, pa, b, pb, margin);
     else if (a->type == AK_SHAPE_HYPERCAPSULE && b->type == AK_SHAPE_HYPERBOX) st = capsule_box(out, a, pa, b, pb, margin);
     else if (a->type == AK_SHAPE_HYPERBOX && b->type == AK_SHAPE_HYPERBOX) st = box_box(out, a, pa, b, pb, margin);
-    else {
+    else if ((a->type == AK_SHAPE_HYPERBOX || a->type == AK_SHAPE_CONVEX || a->type == AK_SHAPE_HYPERCAPSULE) &&
+             b->type == AK_SHAPE_CONVEX) {
+        // polytope pairs and capsule-polytope: GJK / EPA for the pair, then the clipping
+        // manifold when a facet is aligned with the normal (G-CLIP.1..5)
+        st = gjk_pair(out, a, pa, b, pb);
+        if (st == 0) {
+            out->count = 0;
+            int c = 0;
+            if (out->separation <= margin)
+                c = (a->type == AK_SHAPE_HYPERCAPSULE) ? ak_poly_capsule(out, a, pa, b, pb, margin)
+                                                       : ak_poly_clip(out, a, pa, b, pb, margin, swap);
+            if (c > 0) out->method = AK_METHOD_CLIP;
+            else single_contact(out, margin);
+        }
+    } else {
         st = gjk_pair(out, a, pa, b, pb);
         if (st == 0) single_contact(out, margin);
     }
@@ -516,6 +553,7 @@ int ak_collide_ex(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const 
         return st;
     }
     if (swap) flip(out);
+    canonical_order(out);
     return out->count;
 }
 

@@ -50,7 +50,8 @@ typedef enum ak_collide_method {
     AK_METHOD_ANALYTIC = 0, ///< closed form (sphere pairs, segment pairs, planes)
     AK_METHOD_SAT,          ///< separating axes (box-box penetration)
     AK_METHOD_GJK,          ///< GJK distance (apart)
-    AK_METHOD_EPA           ///< EPA penetration depth
+    AK_METHOD_EPA,          ///< EPA penetration depth
+    AK_METHOD_CLIP          ///< GJK / EPA normal, then the polytope clipping manifold (G-CLIP)
 } ak_collide_method;
 
 /// Status codes (besides AK_GEOM_*): a pair of two hyperplanes has no contact.
@@ -140,6 +141,10 @@ double ak_collide_hull_volume(int n, const int facets[], int nfacets, const doub
 /// the sum of the hulls.  [G-7]
 void ak_collide_minkowski(int n, double out[], const double a[], int ma, const double b[], int mb);
 
+/// Largest distance of a shape's points from its body origin (+inf for the hyperplane): the
+/// radius that bounds the speed |w| r of its points under rotation (G-13, G-CCD.1).
+double ak_collide_bounding_radius(const ak_shape *s);
+
 /// Time of impact by conservative advancement (G-13) for bodies moving with constant linear
 /// velocities va, vb and angular velocities wa, wb (bivectors, world frame, rotation about the
 /// body origin) over t in [0, tmax]. Returns 1 and *toi when the separation falls below tol,
@@ -147,5 +152,28 @@ void ak_collide_minkowski(int n, double out[], const double a[], int ma, const d
 int ak_collide_toi(double *toi, const ak_shape *a, const ak_pose *pa, const double va[],
                    const double wa[], const ak_shape *b, const ak_pose *pb, const double vb[],
                    const double wb[], double tmax, double tol);
+
+// --- Polytope manifolds (G-CLIP.1 .. G-CLIP.5) -------------------------------------------------
+
+#define AK_POLY_MAX_VERTS 1024  ///< vertices of a convex shape the clipping handles
+#define AK_POLY_MAX_FACETS 1024 ///< facet planes of a convex shape the clipping handles
+#define AK_POLY_FLY_VERTS 64    ///< convex shapes without facet planes: hull on the fly up to this
+#define AK_POLY_FACE_TOL 1e-6   ///< a facet is the reference when 1 - nu.n <= this
+#define AK_POLY_MAX_SUBSETS 20000 ///< clipping work bound: C(constraints, n-1) solves
+#define AK_POLY_MAX_CAND 256    ///< clipped-cell vertices considered before the reduction
+
+/// Facet planes of the hull of nverts points (n-D): rows of n + 1 numbers (unit outward normal,
+/// offset), coplanar hull simplices merged into one row. Returns the count, or a negative
+/// status (degenerate set, more than max_facets facets, more than ak_collide_hull handles).
+int ak_convex_facets(int n, double planes[], int max_facets, const double verts[], int nverts);
+
+/// The same from candidate normals (for instance the vertices of the dual polytope): every
+/// candidate direction u whose supporting hyperplane max_v u.v touches vertices spanning n - 1
+/// dimensions is a facet (duplicates dropped). For hulls too large for ak_convex_facets.
+int ak_convex_facets_from_normals(int n, double planes[], int max_facets, const double verts[],
+                                  int nverts, const double cand[], int ncand);
+
+/// Largest number of contacts a polytope clipping manifold keeps in n-D: min(2^n, 32).
+int ak_poly_cap(int n);
 
 #endif

@@ -614,6 +614,13 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
             if (h < hbest) hbest = h, memcpy(ubest, u, sizeof u);
         }
         *depth = fmax(0.0, hbest);
+        // the refined direction is a unit vector up to the rounding of its tangent-plane steps;
+        // normalise it so that the normal is unit to the last bit (collide.degenerate)
+        double ul = 0;
+        for (int i = 0; i < n; i++) ul += ubest[i] * ubest[i];
+        ul = sqrt(ul);
+        if (ul > 0)
+            for (int i = 0; i < n; i++) ubest[i] /= ul;
         for (int i = 0; i < n; i++) normal[i] = -ubest[i];
         // witness points: A and B shifted by the penetration vector touch; GJK finds the pair
         ak_pose sb = *pb;

@@ -21,4 +21,18 @@ double ak_box_sat_info(ak_sat_info *out, const ak_shape *a, const ak_pose *pa, c
 int ak_box_clip(ak_manifold *m, const ak_shape *ref, const ak_pose *pr, int ref_axis, double ref_sign,
                 const ak_shape *inc, const ak_pose *pi, int ref_is_a, double margin);
 
+/// Clipping manifold of two polytopes (hyperbox / convex) with m's normal and separation set
+/// (polytope.c, G-CLIP.1..4). prefer_b: on a tie of the two facets' alignment take b's facet as
+/// the reference (the caller swapped the pair). Returns the count, 0 (no facet aligned: keep one
+/// point) or -1 (no facet planes).
+int ak_poly_clip(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
+                 const ak_pose *pb, double margin, int prefer_b);
+/// Capsule a against polytope b lying along a facet: two contacts (G-CLIP.5). Same returns.
+int ak_poly_capsule(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
+                    const ak_pose *pb, double margin);
+
+/// Reduce cnt points (rows of X, separations s) to at most cap (G-CLIP.4): the deepest, then
+/// farthest-point selection. keep[] receives the indices; returns their count. cnt <= AK_POLY_MAX_CAND.
+int ak_poly_reduce(int n, const double X[], const double s[], int cnt, int cap, int keep[]);
+
 #endif

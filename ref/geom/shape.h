@@ -27,6 +27,13 @@ typedef struct ak_shape {
     double radii[2];                  ///< duocylinder: r_xy, r_zw
     int nverts;                       ///< convex
     const double *verts;              ///< convex: nverts x dim, body frame, not owned
+    /// convex, optional: the hull's facet planes, nfacets x (dim + 1) (unit outward normal, then
+    /// the offset: normal . x <= offset inside), body frame, one row per facet (coplanar
+    /// simplices merged), not owned; ak_convex_facets (collide.h) computes them. 0: ref/collide
+    /// computes them on the fly for up to AK_POLY_FLY_VERTS vertices (collide.h), else the
+    /// polytope pairs fall back to one contact point.
+    int nfacets;
+    const double *facets;
 } ak_shape;
 
 /// A rigid pose: x_world = pos + rot x_body. rot is the dim x dim row-major rotation matrix

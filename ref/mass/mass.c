@@ -276,6 +276,10 @@ int ak_mass_shape(ak_mass_props *out, const ak_shape *s, double density, char *e
         return ak_mass_capsule(out, s->dim, s->radius, s->half_length, density, err, errlen);
     case AK_SHAPE_HYPERBOX: return ak_mass_box(out, s->dim, s->half_extents, density, err, errlen);
     case AK_SHAPE_CONVEX:
+        // more vertices than the hull's bitmask: from the facet planes when the shape has them
+        if (s->nverts > AK_MASS_HULL_MAX_VERTS && s->nfacets > 0 && s->facets)
+            return ak_mass_polytope(out, s->dim, s->verts, s->nverts, s->facets, s->nfacets,
+                                    density, err, errlen);
         return ak_mass_convex(out, s->dim, s->verts, s->nverts, density, err, errlen);
     case AK_SHAPE_DUOCYLINDER:
         if (s->dim != 4)

@@ -144,6 +144,14 @@ int ak_mass_convex(ak_mass_props *out, int n, const double verts[], int nverts, 
 int ak_mass_hull_halfspaces(double normals[], double offsets[], int max_facets, int n,
                             const double verts[], int nverts, char *err, size_t errlen);
 
+/// Convex polytope from its vertices and facet planes (rows: unit outward normal, offset; e.g.
+/// from ak_convex_facets): the union of the cones from the origin over the facets, each base's
+/// moments from ak_mass_convex in n - 1 dimensions (G-POLY.3). No limit on the vertex count of
+/// the whole polytope (the 120-cell has 600); each facet has at most AK_MASS_HULL_MAX_VERTS.
+int ak_mass_polytope(ak_mass_props *out, int n, const double verts[], int nverts,
+                     const double planes[], int nfacets, double density, char *err,
+                     size_t errlen);
+
 /// Mass properties of a scene shape (body frame). Hyperplanes have no finite mass: error.
 int ak_mass_shape(ak_mass_props *out, const ak_shape *s, double density, char *err, size_t errlen);
 

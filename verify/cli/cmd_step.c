@@ -61,6 +61,20 @@ static void print_step(const ak_model *m, const ak_data *d, int body) {
     printf("  %d contact point%s%s\n", shown, shown == 1 ? "" : "s", why);
 }
 
+// The method that serves each contact pair of the coming step (step_explain.h).
+static void explain_pairs(const ak_model *m, const ak_data *d) {
+    ak_explain_pair pr[64];
+    int np = ak_step_explain_pairs(m, d, pr, 64);
+    if (np <= 0) return;
+    printf("  narrowphase of the next step, per pair:\n");
+    for (int i = 0; i < np && i < 64; i++) {
+        char pair[2 * AK_NAME_MAX + 2];
+        snprintf(pair, sizeof pair, "%s-%s", m->bodies[pr[i].a].name, m->bodies[pr[i].b].name);
+        printf("    %-24s %-20s %-34s %s\n", pair, pr[i].method, pr[i].formula, pr[i].doc);
+    }
+    if (np > 64) printf("    ... and %d more pairs\n", np - 64);
+}
+
 static void explain(const ak_model *m) {
     int cnt = 0;
     const ak_explain_entry *e = ak_step_explain(m, &cnt);
@@ -147,6 +161,7 @@ int ak_cmd_step(int argc, char **argv) {
             char line[64];
             if (!fgets(line, sizeof line, stdin) || line[0] == 'q') break;
         }
+        if (do_explain) explain_pairs(m, d);
         if (ak_world_step(m, d, &o, err, sizeof err)) {
             fprintf(stderr, "anakata step: %s\n", err);
             rc = AK_EXIT_FAIL;

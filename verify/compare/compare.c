@@ -1,8 +1,10 @@
 // Trace comparison and trace invariants (see compare.h for what is compared and why).
+#define _XOPEN_SOURCE 700 // realpath
 #include "common/files.h"
 #include "compare/compare.h"
 
 #include <cjson/cJSON.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,6 +21,18 @@ void ak_compare_spec_default(ak_compare_spec *s) {
     s->tol_energy_drift = AK_CMP_DEFAULT_ENERGY_DRIFT_TOL;
     s->tol_momentum_drift = s->tol_angular_momentum_drift = AK_CMP_DEFAULT_MOMENTUM_DRIFT_TOL;
     s->tol_energy_final = s->tol_end_position = s->tol_end_rotor = s->tol_contacts_mean = NAN;
+    s->tol_kinematics = AK_CMP_DEFAULT_KINEMATICS_TOL;
+    s->tol_centroid = AK_CMP_DEFAULT_STATE_TOL;
+    s->tol_energy_gain = AK_CMP_DEFAULT_ENERGY_DRIFT_TOL;
+    s->tol_event = AK_CMP_DEFAULT_EVENT_TOL;
+    s->horizon_measured = NAN;
+}
+
+// The dimension whose bivector count is k (1 -> 2, 3 -> 3, 6 -> 4, 10 -> 5), or 0.
+static int dim_of_nbiv(int k) {
+    for (int n = 2; n <= AK_MAX_DIM; n++)
+        if (ak_nd_nbiv(n) == k) return n;
+    return 0;
 }
 
 void ak_compare_spec_free(ak_compare_spec *s) {
@@ -44,11 +58,20 @@ static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path,
     STR("scene_file", s->scene_file);
 #undef STR
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "dim")) && cJSON_IsNumber(v)) s->dim = v->valueint;
+    // An entry without "dim" (hand-written, or made before the field existed): the gravity's
+    // length, or the size of the first body's inertia, says it.
+    if (!s->dim && (v = cJSON_GetObjectItemCaseSensitive(e, "gravity")) && cJSON_IsArray(v))
+        s->dim = cJSON_GetArraySize(v);
+    if (!s->dim && (v = cJSON_GetObjectItemCaseSensitive(e, "bodies")) && cJSON_IsArray(v)) {
+        const cJSON *I = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(v, 0), "inertia");
+        if (cJSON_IsArray(I)) s->dim = dim_of_nbiv(cJSON_GetArraySize(I));
+    }
     if (s->dim && (s->dim < 2 || s->dim > AK_MAX_DIM)) {
         snprintf(err, errlen, "%s: scene '%s': dim %d is not 2..%d", path, s->scene, s->dim, AK_MAX_DIM);
         return -1;
     }
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "settles"))) s->settles = cJSON_IsTrue(v);
+    if ((v = cJSON_GetObjectItemCaseSensitive(e, "isolated"))) s->isolated = cJSON_IsTrue(v);
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "duration")) && cJSON_IsNumber(v)) s->duration = v->valuedouble;
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "downsample")) && cJSON_IsObject(v)) {
         const cJSON *ev = cJSON_GetObjectItemCaseSensitive(v, "every"), *du = cJSON_GetObjectItemCaseSensitive(v, "dense_until");
@@ -115,6 +138,17 @@ static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path,
         s->tol_end_position = tol_of(t, "end_position", s->tol_end_position);
         s->tol_end_rotor = tol_of(t, "end_rotor", s->tol_end_rotor);
         s->tol_contacts_mean = tol_of(t, "contacts_mean", s->tol_contacts_mean);
+        s->tol_kinematics = tol_of(t, "kinematics", s->tol_kinematics);
+        s->tol_centroid = tol_of(t, "centroid", s->tol_position);
+        s->tol_energy_gain = tol_of(t, "energy_gain", s->tol_energy_gain);
+        s->tol_event = tol_of(t, "event", s->tol_event);
+    }
+    // The measured predictability horizon (ak_ref_measure_horizon) replaces the chosen one for
+    // other engines; the engine against itself ("drift_tolerances") keeps its own.
+    const cJSON *pred = cJSON_GetObjectItemCaseSensitive(e, "predictability"), *ph;
+    if ((ph = cJSON_GetObjectItemCaseSensitive(pred, "horizon")) && cJSON_IsNumber(ph)) {
+        s->horizon_measured = ph->valuedouble;
+        if (!strcmp(tolkey, "tolerances")) s->horizon = ph->valuedouble;
     }
     if (!(s->horizon >= 0)) s->horizon = 0;
     return 0;
@@ -270,15 +304,30 @@ int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_in
     free(bp);
     int col = ak_tracefile_extra_col(t, "energy");
     if (col >= 0) {
+        // The column is the system's total energy, the same on every row of a step
+        // (docs/trace-format.md): read it once per step, never summed over bodies.
         o->has_energy = true;
-        for (long i = 0; i < o->n; i++) {
-            for (int b = 0; b < t->nbody; b++) o->E[i] += ak_tracefile_extra(t, i, b, col);
+        for (long i = 0; i < o->n && o->has_energy; i++) {
+            o->E[i] = ak_tracefile_extra(t, i, 0, col);
             o->KE[i] = o->E[i]; // unsplit: the scale is then the range of E
-            if (!isfinite(o->E[i])) o->has_energy = false;
+            if (!isfinite(o->E[i])) {
+                o->has_energy = false;
+                snprintf(o->why, sizeof o->why, "the 'energy' column has an empty or non-numeric cell at t = %g s",
+                         t->t[i]);
+            }
+            for (int b = 1; b < t->nbody && o->has_energy; b++) {
+                double e = ak_tracefile_extra(t, i, b, col);
+                if (!(fabs(e - o->E[i]) <= 1e-12 * fmax(1, fabs(o->E[i])))) {
+                    o->has_energy = false;
+                    snprintf(o->why, sizeof o->why,
+                             "the 'energy' column differs between the rows of t = %g s ('%s' %.6g, '%s' %.6g): it must "
+                             "be the system's total energy, the same on every row of a step",
+                             t->t[i], t->body[0], o->E[i], t->body[b], e);
+                }
+            }
         }
-        snprintf(o->why, sizeof o->why, "%s",
-                 o->has_energy ? "no mass properties: energy from the trace's 'energy' column, no momentum"
-                               : "the 'energy' column has empty or non-numeric cells");
+        if (o->has_energy)
+            snprintf(o->why, sizeof o->why, "no mass properties: energy from the trace's 'energy' column, no momentum");
         return 0;
     }
     if (!o->why[0])
@@ -312,6 +361,16 @@ static void skip(ak_compare_item *it, const char *fmt, ...) {
     va_end(ap);
 }
 
+static void append(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void append(char *buf, size_t n, const char *fmt, ...) {
+    size_t l = strlen(buf);
+    if (l + 1 >= n) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + l, n - l, fmt, ap);
+    va_end(ap);
+}
+
 // Index i with t[i] <= x < t[i+1] (clamped), and the interpolation weight.
 static long locate(const double *t, long n, double x, double *w) {
     long lo = 0, hi = n - 1;
@@ -333,14 +392,22 @@ static long locate(const double *t, long n, double x, double *w) {
     return lo;
 }
 
-// State block (offset, length) of body b of trace tr, interpolated at time x.
-static void interp(const ak_tracefile *tr, int b, double x, int off, int len, double *out) {
+void ak_compare_interp(const ak_tracefile *tr, int b, double x, int off, int len, double *out) {
     double w;
     long i = locate(tr->t, tr->nsteps, x, &w);
     const double *a = ak_tracefile_x(tr, i, b) + off;
     const double *c = i + 1 < tr->nsteps ? ak_tracefile_x(tr, i + 1, b) + off : a;
-    for (int k = 0; k < len; k++) out[k] = (1 - w) * a[k] + w * c[k];
+    // R and -R are the same rotation: blend the rotor block with the sign of c that is nearer a,
+    // so that a trace whose sign flips between samples interpolates the rotation it describes.
+    double sign = 1;
+    if (off == 2 * tr->dim && len == tr->neven) {
+        double dot = 0;
+        for (int k = 0; k < len; k++) dot += a[k] * c[k];
+        if (dot < 0) sign = -1;
+    }
+    for (int k = 0; k < len; k++) out[k] = (1 - w) * a[k] + w * sign * c[k];
 }
+#define interp ak_compare_interp
 
 static double dist(const double *a, const double *b, int n) {
     double s = 0;
@@ -353,12 +420,316 @@ static double rotor_dist(const double *a, const double *b, int n) {
     return sqrt(fmin(s, t));
 }
 
+static double norm(const double *a, int n) {
+    double s = 0;
+    for (int i = 0; i < n; i++) s += a[i] * a[i];
+    return sqrt(s);
+}
+
+// The sampling interval of a trace around sample i (the larger of the two neighbouring gaps).
+static double gap_at(const ak_tracefile *t, long i) {
+    double g = 0;
+    if (i > 0) g = fmax(g, t->t[i] - t->t[i - 1]);
+    if (i + 1 < t->nsteps) g = fmax(g, t->t[i + 1] - t->t[i]);
+    return g;
+}
+static double gap_at_time(const ak_tracefile *t, double x) {
+    double w;
+    long i = locate(t->t, t->nsteps, x, &w);
+    return fmax(gap_at(t, i), i + 1 < t->nsteps ? gap_at(t, i + 1) : 0);
+}
+
+// ---- events ---------------------------------------------------------------------------------
+
+int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int *bodies, int nbody, bool contacts,
+                      ak_cmp_event **out) {
+    *out = NULL;
+    int n = 0, cap = 0, dim = t->dim, k = t->nbiv;
+    double gn = 0, gh[AK_MAX_DIM] = {0};
+    if (s->has_gravity) {
+        gn = norm(s->gravity, dim);
+        for (int a = 0; a < dim && gn > 0; a++) gh[a] = s->gravity[a] / gn;
+    }
+    int ccol = contacts ? ak_tracefile_extra_col(t, "contacts") : -1;
+    // the engine's step (not the sampling: a reference that records every 10th step must detect
+    // the same impacts as a trace of every step)
+    double hstep = isfinite(t->timestep) ? t->timestep : INFINITY;
+    if (!isfinite(hstep))
+        for (long i = 0; i + 1 < t->nsteps; i++) hstep = fmin(hstep, t->t[i + 1] - t->t[i]);
+    if (!isfinite(hstep)) hstep = 0;
+    const double vmin = AK_CMP_EVENT_MIN_SPEED;
+#define PUSH(kind_, b_, t_, i_)                                                                                     \
+    do {                                                                                                           \
+        if (n == cap) {                                                                                            \
+            cap = cap ? 2 * cap : 16;                                                                              \
+            ak_cmp_event *nn = realloc(*out, (size_t)cap * sizeof **out);                                          \
+            if (!nn) return n;                                                                                     \
+            *out = nn;                                                                                             \
+        }                                                                                                          \
+        (*out)[n] = (ak_cmp_event){.kind = (kind_), .body = (b_), .t = (t_), .i = (i_)};                           \
+        n++;                                                                                                       \
+    } while (0)
+    for (int q = 0; q < nbody; q++) {
+        int b = bodies[q];
+        if (b < 0) continue;
+        // first contact: the first recorded step after t0 with a contact on the body
+        if (ccol >= 0 && !(ak_tracefile_extra(t, 0, b, ccol) > 0))
+            for (long i = 1; i < t->nsteps; i++)
+                if (ak_tracefile_extra(t, i, b, ccol) > 0) {
+                    PUSH(AK_EVENT_FIRST_CONTACT, q, t->t[i], i);
+                    break;
+                }
+        if (gn > 0) {
+            bool rose = false; // since the last impact the body rose faster than vmin
+            for (long i = 0; i + 1 < t->nsteps; i++) {
+                const double *v0 = ak_tracefile_v(t, i, b), *v1 = ak_tracefile_v(t, i + 1, b);
+                double u0 = 0, u1 = 0, h = t->t[i + 1] - t->t[i];
+                for (int a = 0; a < dim; a++) u0 += v0[a] * gh[a], u1 += v1[a] * gh[a];
+                // impact: falling faster than AK_CMP_IMPACT_MIN_SPEED and than three steps of
+                // gravity (a resting or soft contact arrests g h every step, and a stack may
+                // settle over a few), and more than half of that speed is gone one sample later
+                // (gravity alone would have added g h)
+                double vi = fmax(AK_CMP_IMPACT_MIN_SPEED, 3 * gn * hstep);
+                if (u0 > vi && u0 - u1 > fmax(0.5 * u0, vi)) {
+                    PUSH(AK_EVENT_IMPACT, q, t->t[i + 1], i + 1);
+                    (*out)[n - 1].pre = u0;
+                    rose = false;
+                    continue;
+                }
+                if (u1 < -vmin) rose = true;
+                // apex: the upward speed crosses zero without a jump
+                if (rose && u0 < 0 && u1 >= 0 && u1 - u0 <= 2 * gn * h + vmin) {
+                    double f = u1 > u0 ? -u0 / (u1 - u0) : 0;
+                    PUSH(AK_EVENT_APEX, q, t->t[i] + f * h, i);
+                    const double *x0 = ak_tracefile_x(t, i, b), *x1 = ak_tracefile_x(t, i + 1, b);
+                    double h0 = 0, h1 = 0;
+                    for (int a = 0; a < dim; a++) h0 -= x0[a] * gh[a], h1 -= x1[a] * gh[a];
+                    (*out)[n - 1].value = h0 + f * (h1 - h0);
+                    rose = false;
+                }
+            }
+        }
+        if (s->isolated) {
+            // flips: sign changes of the body-frame angular velocity component that is largest
+            // at t0 (the intermediate-axis flip of Dzhanibekov's body), w_body = [R]_2^T w (B-eq4)
+            double M2[AK_MAX_BIV * AK_MAX_BIV], prev = 0;
+            int axis = -1;
+            for (long i = 0; i < t->nsteps; i++) {
+                const double *R = ak_tracefile_R(t, i, b), *w = ak_tracefile_w(t, i, b);
+                ak_nd_rotor_biv_matrix(dim, M2, R);
+                double wb[AK_MAX_BIV];
+                for (int c = 0; c < k; c++) {
+                    wb[c] = 0;
+                    for (int r = 0; r < k; r++) wb[c] += M2[r * k + c] * w[r];
+                }
+                if (i == 0) {
+                    double best = 0;
+                    for (int c = 0; c < k; c++)
+                        if (fabs(wb[c]) > best) best = fabs(wb[c]), axis = c;
+                    if (best < 1e-9) break;
+                    prev = wb[axis];
+                    continue;
+                }
+                double cur = wb[axis];
+                if ((prev < 0) != (cur < 0) && cur != 0) {
+                    double f = prev / (prev - cur), h = t->t[i] - t->t[i - 1];
+                    PUSH(AK_EVENT_FLIP, q, t->t[i - 1] + f * h, i);
+                }
+                prev = cur;
+            }
+        }
+    }
+#undef PUSH
+    return n;
+}
+
+const char *ak_cmp_event_name(int kind) {
+    switch (kind) {
+    case AK_EVENT_IMPACT: return "impact";
+    case AK_EVENT_APEX: return "bounce apex";
+    case AK_EVENT_FIRST_CONTACT: return "first contact";
+    case AK_EVENT_FLIP: return "flip";
+    }
+    return "event";
+}
+
+// The j-th event of (kind, body q) in ev, or NULL.
+static const ak_cmp_event *nth_event(const ak_cmp_event *ev, int n, int kind, int q, int j) {
+    for (int i = 0; i < n; i++)
+        if (ev[i].kind == kind && ev[i].body == q && j-- == 0) return &ev[i];
+    return NULL;
+}
+static int count_events(const ak_cmp_event *ev, int n, int kind, int q) {
+    int c = 0;
+    for (int i = 0; i < n; i++) c += ev[i].kind == kind && ev[i].body == q;
+    return c;
+}
+
+// The outcome of an event, relative: impacts compare the velocity after the impact (relative to
+// the speed before it), apexes the height (relative to the height range of the body), flips the
+// body-frame angular velocity one sample after (relative to its size).
+static double event_outcome(const ak_tracefile *ref, const ak_tracefile *o, int br, int bo, const ak_cmp_event *er,
+                            const ak_cmp_event *eo, double hscale) {
+    switch (er->kind) {
+    case AK_EVENT_IMPACT: {
+        const double *vr = ak_tracefile_v(ref, er->i, br), *vo = ak_tracefile_v(o, eo->i, bo);
+        return dist(vr, vo, ref->dim) / fmax(er->pre, AK_CMP_EVENT_MIN_SPEED);
+    }
+    case AK_EVENT_APEX: return fabs(er->value - eo->value) / fmax(hscale, 1e-9);
+    case AK_EVENT_FLIP: {
+        // at the reference's first sample after both flips (exact there), the other trace
+        // interpolated to it
+        long i = er->i;
+        while (i + 1 < ref->nsteps && ref->t[i] < eo->t) i++;
+        const double *wr = ak_tracefile_w(ref, i, br);
+        double wo[AK_MAX_BIV];
+        interp(o, bo, ref->t[i], 2 * o->dim + o->neven, o->nbiv, wo);
+        return dist(wr, wo, ref->nbiv) / fmax(norm(wr, ref->nbiv), 1e-12);
+    }
+    }
+    return 0;
+}
+
+static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_tracefile *o, const int map[],
+                        const ak_compare_spec *s, const ak_cmp_event *er, int ner, const ak_cmp_event *eo, int neo) {
+    if (isnan(s->tol_event)) return;
+    ak_compare_item *it = item(r, "events.time"), *io = item(r, "events.outcome");
+    if (!it || !io) return;
+    if (ner == 0 && neo == 0) {
+        skip(it, "no impacts, bounce apexes, first contacts or flips in either trace");
+        skip(io, "no events");
+        return;
+    }
+    double step_o = isfinite(o->timestep) ? o->timestep : 0, step_r = isfinite(ref->timestep) ? ref->timestep : 0;
+    double worst_t = 0, worst_o = 0;
+    char wt[200] = "", wo[200] = "", miss[200] = "", first[200] = "";
+    double first_t = INFINITY, t_hor = ref->t[0] + s->horizon + 1e-9;
+    int judged = 0, noutcome = 0;
+    // the densely sampled start of the reference: sample gaps within 1.5 times the smallest and
+    // at most 10 timesteps (a reference of the start and the end only resolves no event)
+    double gmin = INFINITY, t_dense = ref->t[0];
+    for (long i = 0; i + 1 < ref->nsteps; i++) gmin = fmin(gmin, ref->t[i + 1] - ref->t[i]);
+    double gmax = fmin(1.5 * gmin, step_r > 0 ? 10 * step_r : INFINITY);
+    for (long i = 0; i + 1 < ref->nsteps && ref->t[i + 1] - ref->t[i] <= gmax * (1 + 1e-9); i++) t_dense = ref->t[i + 1];
+    int matched = 0, counts[AK_EVENT_KINDS] = {0};
+    for (int q = 0; q < ref->nbody; q++) {
+        if (map[q] < 0) continue;
+        double hmin = INFINITY, hmax = -INFINITY, gn = s->has_gravity ? norm(s->gravity, ref->dim) : 0;
+        for (long i = 0; gn > 0 && i < ref->nsteps; i++) {
+            double h = 0;
+            for (int a = 0; a < ref->dim; a++) h -= ak_tracefile_x(ref, i, q)[a] * s->gravity[a] / gn;
+            hmin = fmin(hmin, h), hmax = fmax(hmax, h);
+        }
+        for (int kind = 0; kind < AK_EVENT_KINDS; kind++) {
+            // Which reference events are judged: flips (isolated bodies) always; contact events
+            // within the horizon, and the first one after it where the reference is sampled
+            // densely. Later contact events of a tumbling body are as unpredictable as its state
+            // (they are reported, not judged).
+            // Contact events are judged only where the reference is sampled densely enough to
+            // resolve them (a reference that keeps every 10th sample hides most impacts).
+            int cr = count_events(er, ner, kind, q), co = count_events(eo, neo, kind, q), nj = 0, co_h = 0, cr_h = 0;
+            double t_win = fmin(t_hor, t_dense);
+            bool after = false;
+            for (int j = 0; j < cr; j++) {
+                const ak_cmp_event *a = nth_event(er, ner, kind, q, j);
+                if (kind == AK_EVENT_FLIP || a->t <= t_win) nj = j + 1, cr_h += a->t <= t_win;
+                else if (!after) {
+                    after = true;
+                    if (a->t <= t_dense) nj = j + 1;
+                }
+            }
+            for (int j = 0; j < co; j++) co_h += nth_event(eo, neo, kind, q, j)->t <= t_win;
+            counts[kind] += cr;
+            judged += nj;
+            if ((co < nj || (kind != AK_EVENT_FLIP && co_h > cr_h + (nj > cr_h ? 1 : 0)) ||
+                 (kind == AK_EVENT_FLIP && co != cr)) && !miss[0])
+                snprintf(miss, sizeof miss, "%s '%s': %d in the reference, %d in the other trace (%d and %d up to t = %g s)",
+                         ak_cmp_event_name(kind), ref->body[q], cr, co, cr_h, co_h, t_win);
+            int nm = nj < co ? nj : co;
+            double period = 0;
+            for (int j = 0; j < nm; j++) {
+                const ak_cmp_event *a = nth_event(er, ner, kind, q, j), *c = nth_event(eo, neo, kind, q, j);
+                // one step, plus what the coarser of the two samplings hides: an event is seen at
+                // the first sample after it, so two traces that both record every step see an
+                // event one step apart exactly when the other engine resolves it one step later
+                double go = gap_at_time(o, c->t), gr = gap_at_time(ref, a->t);
+                double allow = fmax(fmax(step_o, step_r), fmin(go, gr)) + fabs(gr - go) + 1e-9;
+                // an apex after an impact resolved one step later comes up to two steps later:
+                // the step itself, and the e g h more rebound speed it gains (e <= 1)
+                if (kind == AK_EVENT_APEX) allow += fmax(step_o, step_r);
+                if (kind == AK_EVENT_FLIP && j > 0) {
+                    // a flip is as predictable as its period: allow tol_event of it
+                    period = a->t - nth_event(er, ner, kind, q, j - 1)->t;
+                    allow = fmax(allow, s->tol_event * period);
+                }
+                double e = fabs(c->t - a->t) / allow;
+                if (kind == AK_EVENT_IMPACT && a->t < first_t)
+                    first_t = a->t, snprintf(first, sizeof first, "first impact: '%s' at t = %.6g s, other t = %.6g s (%+.3g steps)",
+                             ref->body[q], a->t, c->t, step_o > 0 ? (c->t - a->t) / step_o : 0);
+                if (e > worst_t)
+                    worst_t = e, snprintf(wt, sizeof wt, "%s %d of '%s' at t = %.6g s, other t = %.6g s (%+.3g s)",
+                                          ak_cmp_event_name(kind), j + 1, ref->body[q], a->t, c->t, c->t - a->t);
+                if (kind != AK_EVENT_FIRST_CONTACT) {
+                    noutcome++;
+                    double out = event_outcome(ref, o, q, map[q], a, c, hmax - hmin);
+                    if (out > worst_o)
+                        worst_o = out, snprintf(wo, sizeof wo, "%s %d of '%s' at t = %.6g s", ak_cmp_event_name(kind),
+                                                j + 1, ref->body[q], a->t);
+                }
+                matched++;
+            }
+        }
+    }
+    if (judged == 0 && !miss[0]) {
+        skip(it, "%d events in the reference, none that it resolves: its samples after t = %g s are too far apart, "
+                 "and it has no flips",
+             ner, t_dense);
+        skip(io, "no events judged");
+        return;
+    }
+    it->tol = 1;
+    it->error = miss[0] ? INFINITY : worst_t;
+    snprintf(it->detail, sizeof it->detail,
+             "%d events in the reference (%d impacts, %d apexes, %d first contacts, %d flips), %d judged (flips; "
+             "contact events up to the horizon and the first after it, where the reference records densely: t <= %g "
+             "s); |t_other - t_ref| in steps (plus the coarser sampling's gap)%s%s%s%s%s%s",
+             ner, counts[AK_EVENT_IMPACT], counts[AK_EVENT_APEX], counts[AK_EVENT_FIRST_CONTACT], counts[AK_EVENT_FLIP],
+             judged, t_dense,
+             first[0] ? "; " : "", first, wt[0] ? "; worst: " : "", wt, miss[0] ? "; count differs: " : "", miss);
+    judge(r, it);
+    if (noutcome == 0) {
+        skip(io, matched ? "only first contacts (no outcome to compare)" : "no events matched");
+        return;
+    }
+    io->tol = s->tol_event;
+    io->error = worst_o;
+    snprintf(io->detail, sizeof io->detail,
+             "each at its own time: velocity after an impact / speed before, apex height / height range, body "
+             "angular velocity after a flip / its size%s%s",
+             wo[0] ? "; worst: " : "", wo);
+    judge(r, io);
+}
+
+// ---- states and laws ------------------------------------------------------------------------
+
+// Does body q's state at t follow an impact or first contact of the reference (from win before
+// it on)? Then the other engine may run one step ahead or behind: an impact resolved one step
+// later shifts the rest of the trajectory by that step.
+static bool after_event(const ak_cmp_event *ev, int n, int q, double t, double win) {
+    for (int i = 0; i < n; i++)
+        if (ev[i].body == q && (ev[i].kind == AK_EVENT_IMPACT || ev[i].kind == AK_EVENT_FIRST_CONTACT) &&
+            t >= ev[i].t - win)
+            return true;
+    return false;
+}
+
 static void state_items(ak_compare_result *r, const ak_tracefile *ref, const ak_tracefile *o, const int map[],
-                        const ak_compare_spec *s) {
+                        const ak_compare_spec *s, const ak_cmp_event *ev, int nev) {
     static const char *const Q[4] = {"state.position", "state.velocity", "state.rotor", "state.angular_velocity"};
     const double tols[4] = {s->tol_position, s->tol_velocity, s->tol_rotor, s->tol_angular_velocity};
     const int n = ref->dim, off[4] = {0, n, 2 * n, 2 * n + ref->neven}, len[4] = {n, n, ref->neven, ref->nbiv};
     double t0 = ref->t[0], t_end = t0 + s->horizon;
+    double step_o = isfinite(o->timestep) ? o->timestep : 0, gn = s->has_gravity ? norm(s->gravity, n) : 0;
     for (int q = 0; q < 4; q++) {
         if (isnan(tols[q])) continue;
         ak_compare_item *it = item(r, Q[q]);
@@ -366,28 +737,216 @@ static void state_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
         it->tol = tols[q];
         double worst = 0, worst_t = t0, first_t = NAN;
         int worst_b = 0;
-        long count = 0;
+        long count = 0, shifted = 0;
         for (long i = 0; i < ref->nsteps && ref->t[i] <= t_end + 1e-12; i++) {
             if (ref->t[i] > o->t[o->nsteps - 1] + 1e-9) break;
             for (int b = 0; b < ref->nbody; b++) {
+                if (map[b] < 0) continue;
                 double val[AK_MAX_EVEN];
                 interp(o, map[b], ref->t[i], off[q], len[q], val);
                 const double *rv = ak_tracefile_x(ref, i, b) + off[q];
                 double e = q == 2 ? rotor_dist(val, rv, len[q]) : dist(val, rv, len[q]);
+                // from an impact on, the other engine may be one step earlier or later
+                double h = fmax(step_o, gap_at_time(o, ref->t[i]));
+                if (e > it->tol && after_event(ev, nev, b, ref->t[i], 2 * h + gap_at(ref, i))) {
+                    for (int sh = -1; sh <= 1; sh += 2) {
+                        interp(o, map[b], ref->t[i] + sh * h, off[q], len[q], val);
+                        double e2 = q == 2 ? rotor_dist(val, rv, len[q]) : dist(val, rv, len[q]);
+                        // falling one step longer (or shorter) changes the speed by g h before the
+                        // impact and by at most e g h <= g h after it
+                        if (q == 1) e2 = fmax(0, e2 - 2 * gn * h);
+                        if (e2 < e) e = e2;
+                    }
+                    shifted++;
+                }
                 if (e > worst) worst = e, worst_t = ref->t[i], worst_b = b;
                 if (e > it->tol && isnan(first_t)) first_t = ref->t[i];
             }
             count++;
         }
         it->error = worst;
-        snprintf(it->detail, sizeof it->detail, "max over %ld samples in t = [%g, %g] s: worst %s '%s' at t = %g s%s",
-                 count, t0, fmin(t_end, ref->t[ref->nsteps - 1]), "body", ref->body[worst_b], worst_t, "");
-        if (!isnan(first_t)) {
-            size_t l = strlen(it->detail);
-            snprintf(it->detail + l, sizeof it->detail - l, "; first over tolerance at t = %g s", first_t);
-        }
+        snprintf(it->detail, sizeof it->detail, "max over %ld samples in t = [%g, %g] s: worst body '%s' at t = %g s",
+                 count, t0, fmin(t_end, ref->t[ref->nsteps - 1]), ref->body[worst_b], worst_t);
+        if (shifted) append(it->detail, sizeof it->detail, "; %ld body samples after an impact compared with a one-step shift", shifted);
+        if (!isnan(first_t)) append(it->detail, sizeof it->detail, "; first over tolerance at t = %g s", first_t);
         if (count == 0) skip(it, "the traces share no time within the horizon");
         else judge(r, it);
+    }
+}
+
+// Convention hypotheses for a rotor or angular velocity that is already wrong at t0: the error
+// each would leave, and a suggestion when one of them explains the difference.
+void ak_compare_convention_hint(const ak_tracefile *ref, const ak_tracefile *o, const int map[], bool rotor, double tol,
+                                double at, char *out, size_t outlen) {
+    out[0] = '\0';
+    double wgt;
+    long si = locate(ref->t, ref->nsteps, at, &wgt);
+    int n = ref->dim, k = ref->nbiv, ne = ref->neven;
+    enum { NH = 4 };
+    const char *what[NH];
+    double worst[NH] = {0};
+    int nh = 0;
+    if (rotor) {
+        what[nh++] = "the rotor is reversed (R~ written for R: world-to-body instead of x_world = R x_body R~)";
+        if (n == 3) {
+            what[nh++] = "a quaternion (w, x, y, z) written as it is into r, r_xy, r_xz, r_yz (the mapping is "
+                         "r = w, r_xy = -z, r_xz = y, r_yz = -x, or use the columns qw,qx,qy,qz)";
+            what[nh++] = "a conjugate quaternion (w, -x, -y, -z) written into r, r_xy, r_xz, r_yz";
+        }
+    } else {
+        what[nh++] = "the angular velocity has the opposite sign (R_t = +1/2 w R instead of -1/2 w R)";
+        what[nh++] = "the angular velocity is in the body frame (anakata's w is the world-frame bivector)";
+        if (n == 3)
+            what[nh++] = "an axis vector (wx, wy, wz) written as it is into w_xy, w_xz, w_yz (its dual is w_xy = wz, "
+                         "w_xz = -wy, w_yz = wx, or use the columns wx,wy,wz)";
+    }
+    for (int b = 0; b < ref->nbody; b++) {
+        if (map[b] < 0) continue;
+        const double *Rr = ak_tracefile_R(ref, si, b), *wr = ak_tracefile_w(ref, si, b);
+        double Ro[AK_MAX_EVEN], wo[AK_MAX_BIV];
+        interp(o, map[b], ref->t[si], 2 * n, ne, Ro);
+        interp(o, map[b], ref->t[si], 2 * n + ne, k, wo);
+        for (int h = 0; h < nh; h++) {
+            double c[AK_MAX_EVEN], e;
+            if (rotor) {
+                if (h == 0) ak_nd_rotor_reverse(n, c, Ro);
+                else if (h == 1) c[0] = Ro[0], c[1] = -Ro[3], c[2] = Ro[2], c[3] = -Ro[1];
+                else c[0] = Ro[0], c[1] = Ro[3], c[2] = -Ro[2], c[3] = Ro[1];
+                e = rotor_dist(c, Rr, ne);
+            } else {
+                if (h == 0)
+                    for (int a = 0; a < k; a++) c[a] = -wo[a];
+                else if (h == 1) { // w_world = [R]_2 w_body
+                    double M2[AK_MAX_BIV * AK_MAX_BIV];
+                    ak_nd_rotor_biv_matrix(n, M2, Rr);
+                    for (int a = 0; a < k; a++) {
+                        c[a] = 0;
+                        for (int q = 0; q < k; q++) c[a] += M2[a * k + q] * wo[q];
+                    }
+                } else c[0] = wo[2], c[1] = -wo[1], c[2] = wo[0];
+                e = dist(c, wr, k);
+            }
+            worst[h] = fmax(worst[h], e);
+        }
+    }
+    for (int h = 0; h < nh; h++)
+        if (worst[h] <= tol) {
+            snprintf(out, outlen, "; likely a convention mistake: %s (that reading leaves an error of %.2g at t = %g "
+                                  "s; docs/conventions.md)",
+                     what[h], worst[h], ref->t[si]);
+            return;
+        }
+}
+
+// Centroid of the bodies of trace t at sample i (mass-weighted with the spec's masses, or the
+// plain position of a single body). Returns false when the masses are unknown.
+static bool centroid(const ak_tracefile *t, long i, const int *bodies, int nb, const ak_compare_spec *s, double *X) {
+    double M = 0;
+    for (int a = 0; a < t->dim; a++) X[a] = 0;
+    int counted = 0;
+    for (int q = 0; q < nb; q++) {
+        int b = bodies[q];
+        if (b < 0) continue;
+        double m = NAN;
+        for (int j = 0; j < s->nbody; j++)
+            if (!strcmp(s->bodies[j].name, t->body[b])) m = s->bodies[j].mass;
+        if (isnan(m)) {
+            if (nb != 1) return false;
+            m = 1;
+        }
+        const double *x = ak_tracefile_x(t, i, b);
+        for (int a = 0; a < t->dim; a++) X[a] += m * x[a];
+        M += m;
+        counted++;
+    }
+    if (!(M > 0) || !counted) return false;
+    for (int a = 0; a < t->dim; a++) X[a] /= M;
+    return true;
+}
+
+static void law_items(ak_compare_result *r, const ak_tracefile *ref, const ak_tracefile *o, const int map[],
+                      const ak_compare_spec *s) {
+    const int n = ref->dim;
+    double gn = s->has_gravity ? norm(s->gravity, n) : 0;
+    ak_compare_item *it;
+    // x' = v: every position change of the other trace is explained by its velocities. Between
+    // consecutive steps, |dx - h (v_k + v_k+1)/2| <= h |v_k+1 - v_k| / 2 + h^2 |g| / 2 for any
+    // scheme whose velocity changes monotonically within the step (symplectic Euler gives exactly
+    // the first term); across samples that skip steps, h times twice the body's top speed more.
+    if (!isnan(s->tol_kinematics) && (it = item(r, "kinematics.x_dot_v"))) {
+        double step = isfinite(o->timestep) ? o->timestep : INFINITY;
+        if (!isfinite(step))
+            for (long i = 0; i + 1 < o->nsteps; i++) step = fmin(step, o->t[i + 1] - o->t[i]);
+        double worst = 0, at = o->t[0];
+        int wb = 0;
+        for (int q = 0; q < ref->nbody; q++) {
+            int b = map[q];
+            if (b < 0) continue;
+            double vmax = 0;
+            for (long i = 0; i < o->nsteps; i++) vmax = fmax(vmax, norm(ak_tracefile_v(o, i, b), n));
+            for (long i = 0; i + 1 < o->nsteps; i++) {
+                double h = o->t[i + 1] - o->t[i], d[AK_MAX_DIM], dv[AK_MAX_DIM];
+                const double *x0 = ak_tracefile_x(o, i, b), *x1 = ak_tracefile_x(o, i + 1, b);
+                const double *v0 = ak_tracefile_v(o, i, b), *v1 = ak_tracefile_v(o, i + 1, b);
+                for (int a = 0; a < n; a++) d[a] = x1[a] - x0[a] - 0.5 * h * (v0[a] + v1[a]), dv[a] = v1[a] - v0[a];
+                double allow = 0.5 * h * norm(dv, n) + 0.5 * h * h * gn;
+                if (h > 1.5 * step) allow += 2 * h * vmax;
+                double e = fmax(0, norm(d, n) - allow);
+                if (e > worst) worst = e, at = o->t[i + 1], wb = q;
+            }
+        }
+        it->error = worst;
+        it->tol = s->tol_kinematics;
+        snprintf(it->detail, sizeof it->detail,
+                 "over the whole run: position changes that the velocities cannot explain (a jump, a teleport); "
+                 "worst body '%s' at t = %g s [m]",
+                 ref->body[wb], at);
+        judge(r, it);
+    }
+    // Centroid of an isolated system: X(t) = X0 + V0 (t - t0) + g (t - t0)^2 / 2 exactly (B-3),
+    // with X0, V0 from the reference's first sample, over the whole run.
+    if (s->isolated && !isnan(s->tol_centroid) && (it = item(r, "centroid.motion"))) {
+        int *all = malloc(sizeof(int) * (size_t)(ref->nbody > 0 ? ref->nbody : 1));
+        if (!all) return;
+        for (int q = 0; q < ref->nbody; q++) all[q] = q;
+        double X0[AK_MAX_DIM], V0[AK_MAX_DIM] = {0}, M = 0, X[AK_MAX_DIM];
+        bool ok = centroid(ref, 0, all, ref->nbody, s, X0);
+        for (int q = 0; ok && q < ref->nbody; q++) {
+            double m = ref->nbody == 1 ? 1 : NAN;
+            for (int j = 0; j < s->nbody; j++)
+                if (!strcmp(s->bodies[j].name, ref->body[q])) m = s->bodies[j].mass;
+            const double *v = ak_tracefile_v(ref, 0, q);
+            for (int a = 0; a < n; a++) V0[a] += m * v[a];
+            M += m;
+        }
+        for (int a = 0; ok && a < n; a++) V0[a] /= M;
+        double wr = 0, wo = 0, at = ref->t[0];
+        for (long i = 0; ok && i < ref->nsteps; i++) {
+            double tt = ref->t[i] - ref->t[0], L[AK_MAX_DIM];
+            for (int a = 0; a < n; a++) L[a] = X0[a] + V0[a] * tt + 0.5 * (s->has_gravity ? s->gravity[a] : 0) * tt * tt;
+            if (centroid(ref, i, all, ref->nbody, s, X)) wr = fmax(wr, dist(X, L, n));
+        }
+        for (long i = 0; ok && i < o->nsteps; i++) {
+            double tt = o->t[i] - ref->t[0], L[AK_MAX_DIM];
+            for (int a = 0; a < n; a++) L[a] = X0[a] + V0[a] * tt + 0.5 * (s->has_gravity ? s->gravity[a] : 0) * tt * tt;
+            if (!centroid(o, i, map, ref->nbody, s, X)) {
+                ok = false;
+                break;
+            }
+            double e = dist(X, L, n);
+            if (e > wo) wo = e, at = o->t[i];
+        }
+        free(all);
+        if (!ok) skip(it, "no masses for the bodies in the manifest");
+        else {
+            it->other = wo;
+            it->reference = wr;
+            it->error = wo;
+            it->tol = s->tol_centroid;
+            snprintf(it->detail, sizeof it->detail,
+                     "isolated system, over the whole run: max |X(t) - X0 - V0 t - g t^2/2| [m], worst at t = %g s", at);
+            judge(r, it);
+        }
     }
 }
 
@@ -407,10 +966,51 @@ static double drift_vec(const double *f, long n, int dim, double scale, const do
     return worst / scale;
 }
 
+// The largest energy gain max_{s < t} E(t) - E(s), relative to scale.
+static double energy_gain(const double *E, const double *t, long n, double scale, double *at) {
+    double lo = INFINITY, worst = 0;
+    *at = t[0];
+    for (long i = 0; i < n; i++) {
+        lo = fmin(lo, E[i]);
+        if (E[i] - lo > worst) worst = E[i] - lo, *at = t[i];
+    }
+    return worst / scale;
+}
+
 static double value_at(const ak_invariants *inv, const double *f, double x) {
     double w;
     long i = locate(inv->t, inv->n, x, &w);
     return i + 1 < inv->n ? (1 - w) * f[i] + w * f[i + 1] : f[i];
+}
+
+// Time-weighted mean of the per-step sum of the "contacts" column (trapezoid rule over the
+// recorded times), so that a trace sampled densely at the start and sparsely later has the same
+// mean as one recorded at every step.
+double ak_compare_contacts_mean(const ak_tracefile *t, int col) {
+    double *c = calloc((size_t)t->nsteps, sizeof *c);
+    if (!c) return NAN;
+    for (long i = 0; i < t->nsteps; i++)
+        for (int b = 0; b < t->nbody; b++) {
+            double v = ak_tracefile_extra(t, i, b, col);
+            if (isfinite(v)) c[i] += v;
+        }
+    double T = t->t[t->nsteps - 1] - t->t[0], acc = 0;
+    for (long i = 0; i + 1 < t->nsteps; i++) acc += 0.5 * (c[i] + c[i + 1]) * (t->t[i + 1] - t->t[i]);
+    double m = T > 0 ? acc / T : c[0];
+    free(c);
+    return m;
+}
+
+// Is body b of t at rest over the whole trace (v and w exactly zero)?
+static bool at_rest(const ak_tracefile *t, int b) {
+    for (long i = 0; i < t->nsteps; i++) {
+        const double *v = ak_tracefile_v(t, i, b), *w = ak_tracefile_w(t, i, b);
+        for (int a = 0; a < t->dim; a++)
+            if (v[a] != 0) return false;
+        for (int a = 0; a < t->nbiv; a++)
+            if (w[a] != 0) return false;
+    }
+    return true;
 }
 
 int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_compare_spec *s, ak_compare_result *r,
@@ -422,14 +1022,23 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
     }
     int *map = calloc((size_t)ref->nbody + 1, sizeof *map);
     if (!map) return -1;
+    int nmapped = 0;
     for (int b = 0; b < ref->nbody; b++) {
         map[b] = ak_tracefile_body(o, ref->body[b]);
-        if (map[b] < 0) {
-            snprintf(err, errlen, "%s has no body '%s' (the reference %s has %d bodies; names must match)", o->path,
-                     ref->body[b], ref->path, ref->nbody);
+        // a fixed body (at rest over the whole reference) may be left out of the other trace
+        if (map[b] < 0 && !at_rest(ref, b)) {
+            snprintf(err, errlen, "%s has no body '%s' (the reference %s has %d bodies; names must match; only "
+                                  "bodies at rest over the whole reference may be left out)",
+                     o->path, ref->body[b], ref->path, ref->nbody);
             free(map);
             return -1;
         }
+        nmapped += map[b] >= 0;
+    }
+    if (nmapped == 0) {
+        snprintf(err, errlen, "%s shares no moving body with the reference %s", o->path, ref->path);
+        free(map);
+        return -1;
     }
     double dt = isfinite(ref->timestep) ? ref->timestep : 0;
     double t_common = fmin(ref->t[ref->nsteps - 1], o->t[o->nsteps - 1]);
@@ -442,11 +1051,39 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
              it->reference);
     judge(r, it);
 
-    state_items(r, ref, o, map, s);
+    // events of both traces (body index = the reference's)
+    int *ident = malloc(sizeof(int) * (size_t)(ref->nbody + 1));
+    ak_cmp_event *er = NULL, *eo = NULL;
+    int ner = 0, neo = 0;
+    if (ident) {
+        for (int b = 0; b < ref->nbody; b++) ident[b] = map[b] >= 0 ? b : -1;
+        // first contacts only when both traces count contacts
+        bool cc = ak_tracefile_extra_col(ref, "contacts") >= 0 && ak_tracefile_extra_col(o, "contacts") >= 0;
+        ner = ak_compare_events(ref, s, ident, ref->nbody, cc, &er);
+        neo = ak_compare_events(o, s, map, ref->nbody, cc, &eo);
+    }
+    state_items(r, ref, o, map, s, er, ner);
+    // a rotor or angular velocity that fails: test the convention hypotheses where it first
+    // fails (a rotor that starts at the identity looks right at t0 whatever the convention)
+    for (int q = 0; q < r->n; q++) {
+        ak_compare_item *x = &r->items[q];
+        bool rot = !strcmp(x->quantity, "state.rotor"), om = !strcmp(x->quantity, "state.angular_velocity");
+        const char *ft = strstr(x->detail, "first over tolerance at t = ");
+        if ((rot || om) && x->verdict == AK_CMP_FAIL && ft) {
+            char hint[400];
+            ak_compare_convention_hint(ref, o, map, rot, x->tol, strtod(ft + strlen("first over tolerance at t = "), NULL),
+                                       hint, sizeof hint);
+            append(x->detail, sizeof x->detail, "%s", hint);
+        }
+    }
+    law_items(r, ref, o, map, s);
 
     ak_invariants ir, io;
     if (ak_invariants_compute(ref, s, &ir) || ak_invariants_compute(o, s, &io)) {
         free(map);
+        free(ident);
+        free(er);
+        free(eo);
         snprintf(err, errlen, "out of memory");
         return -1;
     }
@@ -483,6 +1120,22 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
                      "max |E(t) - E(t0)| / %.6g over the run: other %.3g (worst at t = %g s), reference %.3g (at t = "
                      "%g s); allowed: reference + %.3g",
                      escale, it->other, at_o, it->reference, at_r, s->tol_energy_drift);
+            judge(r, it);
+        }
+    }
+    // a dissipative scene never gains energy (beyond what the reference itself gains)
+    if (s->settles && !isnan(s->tol_energy_gain) && (it = item(r, "energy.gain"))) {
+        if (!energy) skip(it, "%s", why);
+        else {
+            double at_r, at_o;
+            it->reference = energy_gain(ir.E, ir.t, ir.n, escale, &at_r);
+            it->other = energy_gain(io.E, io.t, io.n, escale, &at_o);
+            it->error = fmax(0, it->other - it->reference);
+            it->tol = s->tol_energy_gain;
+            snprintf(it->detail, sizeof it->detail,
+                     "dissipative scene, over the whole run: max_{s<t} E(t) - E(s), / %.6g: other %.3g (at t = %g s), "
+                     "reference %.3g; allowed: reference + %.3g",
+                     escale, it->other, at_o, it->reference, s->tol_energy_gain);
             judge(r, it);
         }
     }
@@ -538,6 +1191,7 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
         double worst = 0;
         int wb = 0;
         for (int b = 0; b < ref->nbody; b++) {
+            if (map[b] < 0) continue;
             double a[AK_MAX_EVEN], c[AK_MAX_EVEN];
             interp(ref, b, t_common, off, len, a);
             interp(o, map[b], t_common, off, len, c);
@@ -554,29 +1208,33 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
         int cr = ak_tracefile_extra_col(ref, "contacts"), co = ak_tracefile_extra_col(o, "contacts");
         if (cr < 0 || co < 0) skip(it, "no 'contacts' column in the %s trace", cr < 0 ? "reference" : "other");
         else {
-            double mr = 0, mo = 0;
-            for (long i = 0; i < ref->nsteps; i++)
-                for (int b = 0; b < ref->nbody; b++) {
-                    double v = ak_tracefile_extra(ref, i, b, cr);
-                    if (isfinite(v)) mr += v;
-                }
-            for (long i = 0; i < o->nsteps; i++)
-                for (int b = 0; b < o->nbody; b++) {
-                    double v = ak_tracefile_extra(o, i, b, co);
-                    if (isfinite(v)) mo += v;
-                }
-            it->reference = mr / (double)ref->nsteps;
-            it->other = mo / (double)o->nsteps;
+            it->reference = ak_compare_contacts_mean(ref, cr);
+            it->other = ak_compare_contacts_mean(o, co);
             it->error = fabs(it->other - it->reference) / fmax(it->reference, 1);
             it->tol = s->tol_contacts_mean;
-            snprintf(it->detail, sizeof it->detail, "mean number of contacts per recorded step (sum over bodies)");
+            snprintf(it->detail, sizeof it->detail,
+                     "time-weighted mean number of contacts (sum over bodies) over the run");
             judge(r, it);
         }
     }
+    event_items(r, ref, o, map, s, er, ner, eo, neo);
     ak_invariants_free(&ir);
     ak_invariants_free(&io);
+    free(er);
+    free(eo);
+    free(ident);
     free(map);
     return 0;
+}
+
+void ak_compare_fmt_pair(double error, double tol, char *e, char *t, size_t n) {
+    // the fewest significant digits (at least 3) that show why the verdict is what it is: an
+    // error just over its tolerance must not print as the tolerance
+    for (int p = 3; p <= 17; p++) {
+        snprintf(e, n, "%.*g", p, error);
+        snprintf(t, n, "%.*g", p, tol);
+        if (error == tol || strcmp(e, t) != 0 || !isfinite(error) || !isfinite(tol)) return;
+    }
 }
 
 void ak_compare_print(const ak_compare_result *r, void *file) {
@@ -589,11 +1247,95 @@ void ak_compare_print(const ak_compare_result *r, void *file) {
         char o[32] = "-", ref[32] = "-", e[32] = "-", t[32] = "-";
         if (!isnan(it->other)) snprintf(o, sizeof o, "%.6g", it->other);
         if (!isnan(it->reference)) snprintf(ref, sizeof ref, "%.6g", it->reference);
-        if (it->verdict != AK_CMP_SKIP) {
-            snprintf(e, sizeof e, "%.3g", it->error);
-            snprintf(t, sizeof t, "%.3g", it->tol);
-        }
+        if (it->verdict != AK_CMP_SKIP) ak_compare_fmt_pair(it->error, it->tol, e, t, sizeof e);
         fprintf(f, "%-4s  %-24s %12s %12s %11s %11s  %s\n", v, it->quantity, o, ref, e, t, it->detail);
     }
     fprintf(f, "compare: %d passed, %d failed, %d skipped\n", r->npass, r->nfail, r->n - r->npass - r->nfail);
+}
+
+// ---- scenes named by two traces -------------------------------------------------------------
+
+#ifndef AK_SOURCE_DIR
+#define AK_SOURCE_DIR "."
+#endif
+
+// The canonical path of a trace's scene name: as given (relative to the working directory), next
+// to the trace, or in the source tree; "" when none exists.
+static void scene_realpath(const char *scene, const char *trace_path, char *out, size_t n) {
+    out[0] = '\0';
+    char cand[3][2048], dir[1024];
+    snprintf(dir, sizeof dir, "%s", trace_path);
+    char *slash = strrchr(dir, '/');
+    if (slash) *slash = '\0';
+    else snprintf(dir, sizeof dir, ".");
+    snprintf(cand[0], sizeof cand[0], "%s", scene);
+    snprintf(cand[1], sizeof cand[1], "%s/%s", dir, scene);
+    snprintf(cand[2], sizeof cand[2], "%s/%s", AK_SOURCE_DIR, scene);
+    for (int i = 0; i < 3; i++) {
+        if (i > 0 && scene[0] == '/') break;
+        char buf[PATH_MAX];
+        if (realpath(cand[i], buf)) {
+            snprintf(out, n, "%s", buf);
+            return;
+        }
+    }
+}
+
+bool ak_compare_same_scene(const char *a, const char *a_trace, const char *b, const char *b_trace) {
+    if (!a[0] || !b[0] || !strcmp(a, b)) return true;
+    char ra[PATH_MAX], rb[PATH_MAX];
+    scene_realpath(a, a_trace, ra, sizeof ra);
+    scene_realpath(b, b_trace, rb, sizeof rb);
+    if (ra[0] && rb[0]) return !strcmp(ra, rb);
+    // one of them is not a file here: compare the names without directories and ".json"
+    const char *ba = strrchr(a, '/'), *bb = strrchr(b, '/');
+    ba = ba ? ba + 1 : a;
+    bb = bb ? bb + 1 : b;
+    size_t la = strlen(ba), lb = strlen(bb);
+    if (la > 5 && !strcmp(ba + la - 5, ".json")) la -= 5;
+    if (lb > 5 && !strcmp(bb + lb - 5, ".json")) lb -= 5;
+    return la == lb && !strncmp(ba, bb, la);
+}
+
+int ak_compare_spec_override(ak_compare_spec *s, const char *as, char *err, size_t errlen) {
+    const char *eq = strchr(as, '=');
+    char key[64];
+    if (!eq || eq == as || (size_t)(eq - as) >= sizeof key) {
+        snprintf(err, errlen, "--tol '%s': expected NAME=VALUE (e.g. position=1e-3, horizon=2, end_rotor=off)", as);
+        return -1;
+    }
+    snprintf(key, sizeof key, "%.*s", (int)(eq - as), as);
+    double v;
+    char *end;
+    if (!strcmp(eq + 1, "off")) v = NAN;
+    else {
+        v = strtod(eq + 1, &end);
+        if (end == eq + 1 || *end || !(v >= 0) || !isfinite(v)) {
+            snprintf(err, errlen, "--tol %s: '%s' is not a non-negative number or 'off'", key, eq + 1);
+            return -1;
+        }
+    }
+    static const struct {
+        const char *name;
+        size_t off;
+    } K[] = {
+#define F(n, f) {n, offsetof(ak_compare_spec, f)}
+        F("horizon", horizon), F("position", tol_position), F("velocity", tol_velocity), F("rotor", tol_rotor),
+        F("angular_velocity", tol_angular_velocity), F("energy_initial", tol_energy_initial),
+        F("energy_drift", tol_energy_drift), F("energy_final", tol_energy_final), F("energy_gain", tol_energy_gain),
+        F("momentum_drift", tol_momentum_drift), F("angular_momentum_drift", tol_angular_momentum_drift),
+        F("end_position", tol_end_position), F("end_rotor", tol_end_rotor), F("contacts_mean", tol_contacts_mean),
+        F("kinematics", tol_kinematics), F("centroid", tol_centroid), F("event", tol_event),
+#undef F
+    };
+    for (size_t i = 0; i < sizeof K / sizeof K[0]; i++)
+        if (!strcmp(K[i].name, key)) {
+            if (!strcmp(key, "horizon") && isnan(v)) v = 0;
+            *(double *)((char *)s + K[i].off) = v;
+            return 0;
+        }
+    char names[512] = "";
+    for (size_t i = 0; i < sizeof K / sizeof K[0]; i++) append(names, sizeof names, "%s%s", i ? ", " : "", K[i].name);
+    snprintf(err, errlen, "--tol: unknown name '%s' (one of: %s)", key, names);
+    return -1;
 }

@@ -1,19 +1,23 @@
 // Reference outputs: generate, downsample, summarise, check (see reference_set.h).
+#define _XOPEN_SOURCE 700 // realpath
 #include "compare/reference_set.h"
 
 #include <cjson/cJSON.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <libgen.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "common/files.h"
 #include "contact_cache.h"
+#include "ga/nd.h"
 #include "common/dyn_scenes.h"
 #include "oracles/free_body.h"
 #include "integrate.h"
@@ -406,6 +410,7 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
     }
     if (ak_ref_generate(manifest, &s, exe, tmp, err, errlen)) goto done_spec;
     if (ak_tracefile_read(tmp, &t, err, errlen)) goto done_spec;
+    set_item(entry, "dim", cJSON_CreateNumber(t.dim)); // entries written without it get it now
     keep = malloc((size_t)t.nsteps);
     if (!keep) goto done_spec;
     ak_tracefile_downsample(&t, s.dense_until, s.downsample, keep);
@@ -542,5 +547,296 @@ int ak_ref_check(const char *manifest, const char *scene, const char *exe, doubl
 out:
     ak_tracefile_free(&ref);
     ak_compare_spec_free(&s);
+    return rc;
+}
+
+// ---- predictability horizon ------------------------------------------------------------------
+
+static double rdist(const double *a, const double *b, int n, bool rotor) {
+    double s = 0, t = 0;
+    for (int i = 0; i < n; i++) s += (a[i] - b[i]) * (a[i] - b[i]), t += (a[i] + b[i]) * (a[i] + b[i]);
+    return sqrt(rotor ? fmin(s, t) : s);
+}
+
+int ak_ref_measure_horizon(const char *scene_path, const ak_compare_spec *e, double eps, double *horizon, char *what,
+                           size_t whatlen, char *err, size_t errlen) {
+    ak_model *m;
+    ak_data *d;
+    if (ak_dyn_scene_load(scene_path, &m, &d, err, errlen) != 0) return -1;
+    int rc = -1, n = m->dim, ne = ak_nd_neven(n), nb = ak_nd_nbiv(n);
+    ak_data *p = ak_data_create(m);
+    ak_world_opts o = ak_world_default_opts(m);
+    if (!p) goto out;
+    if (e->integrator[0]) {
+        int ig = ak_integrator_from_name(e->integrator);
+        if (ig < 0) {
+            snprintf(err, errlen, "unknown integrator '%s'", e->integrator);
+            goto out;
+        }
+        o.integrator = (ak_integrator)ig;
+    }
+    ak_data_copy(m, p, d);
+    // the perturbed twin: every moving body's x, v (first axis) and w (first plane) moved by eps
+    for (int b = 0; b < m->nbody; b++) {
+        if (IS_FIXED(m, b)) continue;
+        p->x[b * AK_MAX_DIM] += eps;
+        p->v[b * AK_MAX_DIM] += eps;
+        p->w[b * AK_MAX_BIV] += eps;
+    }
+    const double tol[4] = {e->tol_position, e->tol_velocity, e->tol_rotor, e->tol_angular_velocity};
+    static const char *const Q[4] = {"position", "velocity", "rotor", "angular velocity"};
+    double T = e->duration > 0 ? e->duration : m->duration;
+    long steps = lround(T / o.dt);
+    *horizon = T;
+    if (isnan(tol[0]) && isnan(tol[1]) && isnan(tol[2]) && isnan(tol[3])) {
+        *horizon = 0;
+        snprintf(what, whatlen, "the entry compares no state (every state tolerance is null)");
+        rc = 0;
+        goto out;
+    }
+    snprintf(what, whatlen, "the runs stay within the state tolerances for the whole %g s", T);
+    for (long s = 1; s <= steps; s++) {
+        if (ak_world_step(m, d, &o, err, errlen) || ak_world_step(m, p, &o, err, errlen)) goto out;
+        for (int b = 0; b < m->nbody; b++) {
+            if (IS_FIXED(m, b)) continue;
+            double dq[4] = {rdist(d->x + b * AK_MAX_DIM, p->x + b * AK_MAX_DIM, n, false),
+                            rdist(d->v + b * AK_MAX_DIM, p->v + b * AK_MAX_DIM, n, false),
+                            rdist(d->R + b * AK_MAX_EVEN, p->R + b * AK_MAX_EVEN, ne, true),
+                            rdist(d->w + b * AK_MAX_BIV, p->w + b * AK_MAX_BIV, nb, false)};
+            for (int q = 0; q < 4; q++)
+                if (!isnan(tol[q]) && dq[q] > tol[q]) {
+                    *horizon = (double)(s - 1) * o.dt;
+                    snprintf(what, whatlen, "%s of body '%s' separates by %.3g > %g at t = %g s", Q[q],
+                             m->bodies[b].name, dq[q], tol[q], (double)s * o.dt);
+                    rc = 0;
+                    goto out;
+                }
+        }
+    }
+    rc = 0;
+out:
+    if (p) ak_data_free(p);
+    ak_data_free(d);
+    ak_model_free(m);
+    return rc;
+}
+
+static void scene_path_of(const ak_compare_spec *s, char *out, size_t n) {
+    if (s->scene_file[0] == '/') snprintf(out, n, "%s", s->scene_file);
+    else snprintf(out, n, "%s/%s", AK_SOURCE_DIR, s->scene_file);
+}
+
+static cJSON *predictability_json(double h, double eps, const char *what, const ak_compare_spec *s) {
+    cJSON *pj = cJSON_CreateObject();
+    cJSON_AddNumberToObject(pj, "horizon", h);
+    cJSON_AddNumberToObject(pj, "perturbation", eps);
+    cJSON_AddStringToObject(pj, "method",
+                            "two runs with the reference's integrator, the second with x, v (first axis) and w (first "
+                            "plane) of every moving body moved by the perturbation; horizon = last step before any "
+                            "body's position, velocity, rotor or angular velocity differ by more than the entry's "
+                            "state tolerances (anakata reference --measure-horizon)");
+    cJSON_AddStringToObject(pj, "separation", what);
+    cJSON_AddStringToObject(pj, "integrator", s->integrator[0] ? s->integrator : "(the scene's)");
+    return pj;
+}
+
+int ak_ref_measure_entry(const char *manifest, const char *scene, double eps, double *horizon, char *what,
+                         size_t whatlen, char *err, size_t errlen) {
+    cJSON *root = load_manifest(manifest, err, errlen);
+    if (!root) return -1;
+    cJSON *entry = entry_of(root, scene);
+    ak_compare_spec s;
+    int rc = -1;
+    if (!entry) {
+        snprintf(err, errlen, "%s: no scene '%s'", manifest, scene);
+        cJSON_Delete(root);
+        return -1;
+    }
+    if (ak_manifest_load(manifest, scene, &s, err, errlen) != 0) {
+        cJSON_Delete(root);
+        return -1;
+    }
+    char path[2048];
+    scene_path_of(&s, path, sizeof path);
+    if (!strcmp(s.source, "oracle")) snprintf(s.integrator, sizeof s.integrator, "gsl");
+    if (ak_ref_measure_horizon(path, &s, eps, horizon, what, whatlen, err, errlen) == 0) {
+        set_item(entry, "predictability", predictability_json(*horizon, eps, what, &s));
+        if (write_json(manifest, root)) snprintf(err, errlen, "%s: cannot write", manifest);
+        else rc = 0;
+    }
+    ak_compare_spec_free(&s);
+    cJSON_Delete(root);
+    return rc;
+}
+
+// ---- a new entry for any scene file -----------------------------------------------------------
+
+int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *exe, char *err, size_t errlen) {
+    cJSON *root = NULL;
+    char *text = ak_read_file(manifest, NULL);
+    if (!text) { // a new manifest, in a new directory if need be
+        char dir[2048];
+        dir_of(manifest, dir, sizeof dir);
+        mkdir(dir, 0755);
+        root = cJSON_CreateObject();
+        cJSON_AddStringToObject(root, "format", "anakata-reference/1");
+        cJSON_AddStringToObject(root, "engine_version", AK_VERSION);
+        cJSON_AddArrayToObject(root, "scenes");
+    } else {
+        free(text);
+        root = load_manifest(manifest, err, errlen);
+        if (!root) return -1;
+    }
+    int rc = -1;
+    ak_model *m = NULL;
+    ak_data *d = NULL;
+    char name[256];
+    if (mo->name && mo->name[0]) snprintf(name, sizeof name, "%s", mo->name);
+    else {
+        const char *b = strrchr(mo->scene_file, '/');
+        snprintf(name, sizeof name, "%s", b ? b + 1 : mo->scene_file);
+        char *dot = strrchr(name, '.');
+        if (dot && !strcmp(dot, ".json")) *dot = '\0';
+    }
+    if (entry_of(root, name)) {
+        snprintf(err, errlen, "%s already has scene '%s' (regenerate it with --update, or give --name)", manifest, name);
+        goto done;
+    }
+    if (ak_dyn_scene_load(mo->scene_file, &m, &d, err, errlen) != 0) goto done;
+    // the scene file as the manifest will name it: relative to the source tree when inside it
+    char real[PATH_MAX], src[PATH_MAX], sf[PATH_MAX + 8];
+    if (!realpath(mo->scene_file, real)) snprintf(real, sizeof real, "%s", mo->scene_file);
+    if (realpath(AK_SOURCE_DIR, src) && !strncmp(real, src, strlen(src)) && real[strlen(src)] == '/')
+        snprintf(sf, sizeof sf, "%s", real + strlen(src) + 1);
+    else snprintf(sf, sizeof sf, "%s", real);
+    // the most accurate integrator: the GSL reference (rk8pd) where the scene cannot have contacts
+    // (one free body, or no shapes that touch); contact scenes need a split integrator and keep
+    // the scene's
+    bool contacts = false, forces = m->forces.nspring > 0 || m->forces.linear_drag > 0 || m->forces.quadratic_drag > 0 ||
+                                    m->forces.angular_drag > 0;
+    int moving = 0;
+    for (int b = 0; b < m->nbody; b++) moving += !IS_FIXED(m, b);
+    contacts = m->nbody > 1;
+    bool isolated = !contacts && !forces && moving == m->nbody;
+    cJSON *e = cJSON_CreateObject();
+    cJSON_AddStringToObject(e, "scene", name);
+    cJSON_AddStringToObject(e, "scene_file", sf);
+    cJSON_AddStringToObject(e, "source", "engine");
+    char trace[300];
+    snprintf(trace, sizeof trace, "%s.csv", name);
+    cJSON_AddStringToObject(e, "trace", trace);
+    double T = mo->duration > 0 ? mo->duration : m->duration;
+    cJSON_AddNumberToObject(e, "duration", T);
+    if (mo->record_every > 1) cJSON_AddNumberToObject(e, "record_every", mo->record_every);
+    cJSON *ds = cJSON_AddObjectToObject(e, "downsample");
+    cJSON_AddNumberToObject(ds, "every", mo->downsample > 0 ? mo->downsample : 1);
+    cJSON_AddNumberToObject(ds, "dense_until", mo->dense_until > 0 ? mo->dense_until : 0);
+    if (!contacts) cJSON_AddStringToObject(e, "integrator", "gsl");
+    cJSON_AddNumberToObject(e, "dim", m->dim);
+    cJSON_AddItemToObject(e, "gravity", cJSON_CreateDoubleArray(m->gravity, m->dim));
+    cJSON_AddBoolToObject(e, "isolated", isolated);
+    // default tolerances (docs/compare.md, "Tolerances"), then the command line's
+    ak_compare_spec s;
+    ak_compare_spec_default(&s);
+    // contact scenes: impacts make states differ by more than a free body's; these are the
+    // defaults docs/compare.md lists (the committed 3D contact entries use similar ones)
+    if (contacts) {
+        s.tol_position = 0.01, s.tol_velocity = 0.1, s.tol_rotor = 0.01, s.tol_angular_velocity = 0.1;
+        s.tol_end_position = 0.01, s.tol_end_rotor = 0.01, s.tol_energy_final = 0.05, s.tol_contacts_mean = 0.2;
+        s.tol_energy_drift = 0.05;
+    }
+    if (contacts) s.tol_momentum_drift = s.tol_angular_momentum_drift = NAN; // the ground pushes
+    for (int i = 0; i < mo->ntol; i++)
+        if (ak_compare_spec_override(&s, mo->tol[i], err, errlen)) {
+            cJSON_Delete(e);
+            goto done;
+        }
+    cJSON *t = cJSON_AddObjectToObject(e, "tolerances");
+#define TOL(key, v) (isnan(v) ? cJSON_AddNullToObject(t, key) : cJSON_AddNumberToObject(t, key, v))
+    TOL("horizon", s.horizon);
+    TOL("position", s.tol_position);
+    TOL("velocity", s.tol_velocity);
+    TOL("rotor", s.tol_rotor);
+    TOL("angular_velocity", s.tol_angular_velocity);
+    TOL("energy_initial", s.tol_energy_initial);
+    TOL("energy_drift", s.tol_energy_drift);
+    TOL("energy_final", s.tol_energy_final);
+    TOL("energy_gain", s.tol_energy_gain);
+    TOL("momentum_drift", s.tol_momentum_drift);
+    TOL("angular_momentum_drift", s.tol_angular_momentum_drift);
+    TOL("end_position", s.tol_end_position);
+    TOL("end_rotor", s.tol_end_rotor);
+    TOL("contacts_mean", s.tol_contacts_mean);
+    TOL("kinematics", s.tol_kinematics);
+    TOL("centroid", s.tol_centroid);
+    TOL("event", s.tol_event);
+#undef TOL
+    // the engine against its own reference: bit for bit but for rounding
+    cJSON *dt = cJSON_AddObjectToObject(e, "drift_tolerances");
+    cJSON_AddNumberToObject(dt, "horizon", T);
+    static const char *const tight[] = {"position", "velocity", "rotor", "angular_velocity", "end_position", "end_rotor"};
+    for (size_t i = 0; i < sizeof tight / sizeof *tight; i++) cJSON_AddNumberToObject(dt, tight[i], 1e-9);
+    cJSON_AddNumberToObject(dt, "energy_initial", 1e-12);
+    cJSON_AddNumberToObject(dt, "energy_drift", 1e-9);
+    cJSON_AddNumberToObject(dt, "contacts_mean", 0);
+    if (contacts) cJSON_AddNullToObject(dt, "momentum_drift"), cJSON_AddNullToObject(dt, "angular_momentum_drift");
+    else cJSON_AddNumberToObject(dt, "momentum_drift", 1e-9), cJSON_AddNumberToObject(dt, "angular_momentum_drift", 1e-9);
+    cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(root, "scenes"), e);
+    if (write_json(manifest, root)) {
+        snprintf(err, errlen, "%s: cannot write", manifest);
+        goto done;
+    }
+    // trace, mass properties, invariants (as --update does), then whether it settles
+    if (ak_ref_update(manifest, name, exe, err, errlen)) goto done;
+    cJSON_Delete(root);
+    root = load_manifest(manifest, err, errlen);
+    if (!root) goto done;
+    e = entry_of(root, name);
+    {
+        ak_compare_spec s2;
+        ak_tracefile tr;
+        char dir[2048], path[4096];
+        dir_of(manifest, dir, sizeof dir);
+        snprintf(path, sizeof path, "%s/%s", dir, trace);
+        if (ak_manifest_load(manifest, name, &s2, err, errlen) || ak_tracefile_read(path, &tr, err, errlen)) goto done;
+        ak_invariants inv;
+        bool settles = false;
+        if (ak_invariants_compute(&tr, &s2, &inv) == 0) {
+            double kmax = 0;
+            for (long i = 0; i < inv.n; i++) kmax = fmax(kmax, inv.KE[i]);
+            // it settles when the kinetic energy at the end is below 1e-4 of its largest value
+            settles = inv.has_energy && kmax > 0 && inv.KE[inv.n - 1] < 1e-4 * kmax;
+            ak_invariants_free(&inv);
+        }
+        set_item(e, "settles", cJSON_CreateBool(settles));
+        ak_tracefile_free(&tr);
+        // the predictability horizon, measured (or given)
+        char what[512];
+        double h;
+        if (!isnan(mo->horizon)) {
+            cJSON *pj = cJSON_CreateObject();
+            cJSON_AddNumberToObject(pj, "horizon", mo->horizon);
+            cJSON_AddStringToObject(pj, "method", "given on the command line (--horizon)");
+            set_item(e, "predictability", pj);
+        } else {
+            char sp[2048];
+            scene_path_of(&s2, sp, sizeof sp);
+            if (ak_ref_measure_horizon(sp, &s2, 1e-9, &h, what, sizeof what, err, errlen)) {
+                ak_compare_spec_free(&s2);
+                goto done;
+            }
+            set_item(e, "predictability", predictability_json(h, 1e-9, what, &s2));
+        }
+        ak_compare_spec_free(&s2);
+    }
+    if (write_json(manifest, root)) {
+        snprintf(err, errlen, "%s: cannot write", manifest);
+        goto done;
+    }
+    rc = 0;
+done:
+    if (d) ak_data_free(d);
+    if (m) ak_model_free(m);
+    cJSON_Delete(root);
     return rc;
 }

@@ -48,6 +48,36 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
 int ak_ref_check(const char *manifest, const char *scene, const char *exe, double *files_err,
                  ak_compare_result *drift, char *err, size_t errlen);
 
+/// The predictability horizon of a scene (docs/compare.md, "Predictability horizon"): run it twice
+/// with e's integrator, the second time with x, v (first axis) and w (first plane) of every moving
+/// body moved by eps, and return the last time before the two runs differ by more than e's state
+/// tolerances (position, velocity, rotor, angular velocity) in any body (e->duration when never).
+/// what says where they separated.
+int ak_ref_measure_horizon(const char *scene_path, const ak_compare_spec *e, double eps, double *horizon, char *what,
+                           size_t whatlen, char *err, size_t errlen);
+/// Measure the horizon of a manifest entry and store it, with how it was measured, as the entry's
+/// "predictability" (which compare then uses instead of tolerances.horizon).
+int ak_ref_measure_entry(const char *manifest, const char *scene, double eps, double *horizon, char *what,
+                         size_t whatlen, char *err, size_t errlen);
+
+/// `anakata reference --make SCENE_FILE`: options.
+typedef struct ak_ref_make_opts {
+    const char *scene_file; ///< any scene file
+    const char *name;       ///< entry name (default: the file name without .json)
+    double duration;        ///< 0: the scene's
+    double horizon;         ///< NaN: measure it
+    int record_every, downsample;
+    double dense_until;
+    const char *const *tol; ///< "NAME=VALUE" overrides of the default tolerances
+    int ntol;
+} ak_ref_make_opts;
+/// Add a manifest entry for a scene file (the manifest is created if missing): the most accurate
+/// integrator (GSL's rk8pd for a single free body, the scene's split integrator otherwise), mass
+/// properties, gravity, "isolated", default tolerances with the overrides, then the trace and
+/// invariants (as --update), "settles" (final kinetic energy below 1e-4 of its largest) and the
+/// measured predictability horizon.
+int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *exe, char *err, size_t errlen);
+
 /// Path of the running program (from /proc/self/exe), or NULL.
 const char *ak_self_exe(void);
 

@@ -128,6 +128,24 @@ static void *grow(growbuf *g, size_t add) {
     return r;
 }
 
+void ak_tracefile_convert_row(int dim, int rot_mode, int w_mode, const double *raw, double *st) {
+    int n = dim, ne = ak_nd_neven(n), nb = ak_nd_nbiv(n), k = 0, o = 0;
+    for (; k < 2 * n; k++) st[o++] = raw[k];
+    if (rot_mode == 1) { // quaternion (w, x, y, z) -> (r, r_xy, r_xz, r_yz) = (w, -z, y, -x)
+        st[o++] = raw[k], st[o++] = -raw[k + 3], st[o++] = raw[k + 2], st[o++] = -raw[k + 1];
+        k += 4;
+    } else if (rot_mode == 2) { // angle th (x towards y) -> (cos th/2, -sin th/2)
+        st[o++] = cos(0.5 * raw[k]), st[o++] = -sin(0.5 * raw[k]);
+        k += 1;
+    } else
+        for (int j = 0; j < ne; j++) st[o++] = raw[k++];
+    if (w_mode == 1) { // axis vector (wx, wy, wz) -> (w_xy, w_xz, w_yz) = (wz, -wy, wx)
+        st[o++] = raw[k + 2], st[o++] = -raw[k + 1], st[o++] = raw[k];
+    } else if (w_mode == 2) st[o++] = raw[k];
+    else
+        for (int j = 0; j < nb; j++) st[o++] = raw[k++];
+}
+
 int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char *err, size_t errlen) {
     memset(t, 0, sizeof *t);
     t->timestep = NAN;
@@ -151,6 +169,11 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
         goto done;
     }
     char *next = buf;
+    // a UTF-8 byte order mark (spreadsheet programs and some Windows editors write one)
+    if (next && !strncmp(next, "\xEF\xBB\xBF", 3)) next += 3;
+    int rot_mode = 0, w_mode = 0; // 0: rotor / bivector columns; 1: quaternion / axis vector; 2: angle / omega
+    int ncf = 0;                  // core columns in the file (3 + 2 dim + rotor block + angular velocity block)
+    char fcore[MAX_FIELDS][AK_TRACEFILE_NAME_MAX];
     while (next) {
         char *line = next;
         char *nl = strchr(line, '\n');
@@ -197,7 +220,13 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
                 fail(&p, "header has %d columns; at most %d are supported", ncols, MAX_FIELDS);
                 goto done;
             }
-            for (int i = 0; i < ncore; i++) {
+            // step, t, body, x, v: as the contract names them; then the rotor block (r, r_<blades>;
+            // dim 3 also qw,qx,qy,qz; dim 2 also angle) and the angular velocity block (w_<planes>;
+            // dim 3 also wx,wy,wz; dim 2 also omega): docs/conventions.md gives the mappings
+            const int nlin = 3 + 2 * t->dim;
+            static const char *const quat[4] = {"qw", "qx", "qy", "qz"}, *const axis[3] = {"wx", "wy", "wz"};
+            int pos = 0;
+            for (int i = 0; i < nlin; i++, pos++) {
                 if (i >= ncols) {
                     fail(&p, "header ends after %d columns; column %d should be '%s' (dim %d needs %d core columns)",
                          ncols, i + 1, core[i], t->dim, ncore);
@@ -209,7 +238,46 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
                          i + 1, fields[i], core[i], t->dim, t->dim - 1, t->dim - 1);
                     goto done;
                 }
+                snprintf(fcore[pos], sizeof fcore[pos], "%s", core[i]);
             }
+            for (int blk = 0; blk < 2; blk++) {
+                const int c0 = blk == 0 ? nlin : nlin + t->neven, cn = blk == 0 ? t->neven : t->nbiv;
+                const char *first = pos < ncols ? fields[pos] : "";
+                int mode = 0, width = cn;
+                if (t->dim == 3 && !strcmp(first, blk == 0 ? "qw" : "wx")) mode = 1, width = blk == 0 ? 4 : 3;
+                else if (t->dim == 2 && !strcmp(first, blk == 0 ? "angle" : "omega")) mode = 2, width = 1;
+                for (int j = 0; j < width; j++, pos++) {
+                    const char *want = mode == 0 ? core[c0 + j] : mode == 2 ? (blk == 0 ? "angle" : "omega")
+                                                   : blk == 0   ? quat[j]
+                                                                : axis[j];
+                    const char *alt = t->dim == 3 ? (blk == 0 ? " or qw,qx,qy,qz" : " or wx,wy,wz")
+                                      : t->dim == 2 ? (blk == 0 ? " or angle" : " or omega")
+                                                    : "";
+                    if (pos >= ncols) {
+                        fail(&p, "header ends after %d columns; column %d should be '%s' (dim %d: %s columns %s%s)",
+                             ncols, pos + 1, want, t->dim, blk == 0 ? "rotor" : "angular velocity",
+                             blk == 0 ? "r,r_<even blades>" : "w_<bivectors>", alt);
+                        goto done;
+                    }
+                    if (strcmp(fields[pos], want) != 0) {
+                        fail(&p, "header column %d is '%s', expected '%s' (dim %d: the core columns are step,t,body,"
+                                 "x0..x%d,v0..v%d, then %s%s)",
+                             pos + 1, fields[pos], want, t->dim, t->dim - 1, t->dim - 1,
+                             blk == 0 ? "the rotor r,r_<even blades>" : "the angular velocity w_<bivectors>", alt);
+                        goto done;
+                    }
+                    snprintf(fcore[pos], sizeof fcore[pos], "%s", want);
+                }
+                if (blk == 0) rot_mode = mode;
+                else w_mode = mode;
+            }
+            ncf = pos;
+            if (rot_mode || w_mode)
+                snprintf(t->columns, sizeof t->columns, "%s%s%s, converted (docs/conventions.md)",
+                         rot_mode == 1 ? "quaternion qw,qx,qy,qz" : rot_mode == 2 ? "angle" : "",
+                         rot_mode && w_mode ? " and " : "",
+                         w_mode == 1 ? "axis-vector wx,wy,wz" : w_mode == 2 ? "scalar omega" : "");
+            ncore = ncf;
             t->nextra = ncols - ncore;
             t->extra_name = calloc((size_t)(t->nextra > 0 ? t->nextra : 1), sizeof *t->extra_name);
             if (!t->extra_name) {
@@ -223,7 +291,7 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
                     goto done;
                 }
                 for (int j = 0; j < ncore + i; j++)
-                    if (!strcmp(j < ncore ? core[j] : t->extra_name[j - ncore], nm)) {
+                    if (!strcmp(j < ncore ? fcore[j] : t->extra_name[j - ncore], nm)) {
                         fail(&p, "header column %d '%s' repeats column %d", ncore + i + 1, nm, j + 1);
                         goto done;
                     }
@@ -345,14 +413,16 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
         nin_step++;
         double *st = (double *)state.data + ((size_t)(t->nsteps - 1) * (size_t)t->nbody + (size_t)b) * (size_t)t->nstate;
         if (t->nsteps == 1) st = (double *)state.data + (size_t)b * (size_t)t->nstate;
-        for (int k = 0; k < t->nstate; k++) {
+        double raw[MAX_FIELDS];
+        for (int k = 0; k < ncf - 3; k++) {
             const char *f = fields[3 + k];
-            if (!parse_double(f, &st[k]) || !isfinite(st[k])) {
-                fail(&p, "column '%s' (field %d), body '%s': %s: '%s'", core[3 + k], 4 + k, body,
+            if (!parse_double(f, &raw[k]) || !isfinite(raw[k])) {
+                fail(&p, "column '%s' (field %d), body '%s': %s: '%s'", fcore[3 + k], 4 + k, body,
                      *f ? "not a finite number" : "empty", f);
                 goto done;
             }
         }
+        ak_tracefile_convert_row(t->dim, rot_mode, w_mode, raw, st);
         for (int k = 0; k < t->nextra; k++) {
             double *e = (double *)extra.data + (t->nsteps == 1 ? (size_t)b * (size_t)t->nextra
                                                                : ((size_t)(t->nsteps - 1) * (size_t)t->nbody + (size_t)b) *

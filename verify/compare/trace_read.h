@@ -17,7 +17,12 @@
 /// - rows of one recorded step are consecutive, steps strictly increase from group to group, t
 ///   is the same within a step and never decreases;
 /// - every step lists the same bodies as the first step (in any order), each exactly once.
-/// '#' lines after the header and blank lines are ignored. CRLF line ends are accepted.
+/// '#' lines after the header and blank lines are ignored. CRLF line ends and a UTF-8 byte order
+/// mark are accepted.
+/// Other conventions (docs/conventions.md, "Other engines' conventions"): for dim 3 the rotor
+/// columns may be a unit quaternion qw,qx,qy,qz and the angular velocity columns an axis vector
+/// wx,wy,wz (world frame); for dim 2 one column angle (radians, x towards y) and one column omega.
+/// They are converted on reading; the tracefile always holds rotors and bivectors.
 #ifndef AK_VERIFY_TRACE_READ_H
 #define AK_VERIFY_TRACE_READ_H
 
@@ -34,6 +39,7 @@ typedef struct ak_tracefile {
     char format[64], scene[256], integrator[64], version[64];
     int dim;
     double timestep; ///< NaN when the trace does not say
+    char columns[160]; ///< "" for the contract's rotor and bivector columns, else which alternative was read
     int nmeta;
     char meta_key[AK_TRACEFILE_META_MAX][32], meta_value[AK_TRACEFILE_META_MAX][256];
     // layout
@@ -49,6 +55,10 @@ typedef struct ak_tracefile {
     double *state; ///< nsteps x nbody x nstate
     double *extra; ///< nsteps x nbody x nextra (NaN where empty or not a number)
 } ak_tracefile;
+
+/// Convert one row's core values after step, t, body (raw: the file's columns) into x, v, R, w:
+/// rot_mode 0 rotor, 1 quaternion (w,x,y,z), 2 angle; w_mode 0 bivector, 1 axis vector, 2 omega.
+void ak_tracefile_convert_row(int dim, int rot_mode, int w_mode, const double *raw, double *st);
 
 /// Read and validate a trace file. Returns 0, or -1 with "path:line: column 'c' (field k): why"
 /// in err. On failure *out holds nothing to free (it is zeroed).

@@ -109,3 +109,53 @@ Test(collide, toi_head_on_spheres) {
     cr_assert_eq(ak_collide_toi(&t, &a, &pa, va, NULL, &b, &pb, vb, NULL, 5, 1e-10), 1);
     cr_assert_float_eq(t, 1.0, 1e-9);
 }
+
+// ---- issue 12: degenerate campaign (also under ASan / UBSan in CI), polytope manifolds ----
+#include "common/degenerate.h"
+#include "geom/polytope.h"
+
+Test(collide, degenerate_campaign_small) {
+    static ak_degen_stats st;
+    long bad = ak_degen_campaign(&st, 400, 20, 77);
+    cr_expect_eq(bad, 0, "degenerate configurations broke a rule: %s", st.first);
+    for (int p = 0; p < AK_DEGEN_PAIRS; p++) cr_expect_gt(st.runs[p], 0);
+    cr_expect_lt(st.worst_unit, 1e-12);
+}
+
+// A convex tesseract on a hyperbox: the 8 corners of the resting cell, like the hyperbox.
+Test(collide, convex_tesseract_manifold) {
+    double v[16 * 4];
+    for (unsigned k = 0; k < 16; k++)
+        for (int i = 0; i < 4; i++) v[k * 4 + i] = ((k >> i) & 1u) ? 0.5 : -0.5;
+    ak_shape cv = {0}, bx = box(4, 0.5), table = {0};
+    cv.type = AK_SHAPE_CONVEX, cv.dim = 4, cv.nverts = 16, cv.verts = v;
+    table.type = AK_SHAPE_HYPERBOX, table.dim = 4;
+    for (int i = 0; i < 4; i++) table.half_extents[i] = 2.0;
+    table.half_extents[1] = 0.5;
+    ak_pose pc = ak_pose_identity(4), pt = ak_pose_identity(4);
+    pc.pos[1] = 1.0 - 1e-3;
+    pt.pos[1] = 0.0;
+    ak_manifold m1, m2;
+    cr_assert_eq(ak_collide(&m1, &cv, &pc, &table, &pt, 0.0), 8);
+    cr_assert_eq(ak_collide(&m2, &bx, &pc, &table, &pt, 0.0), 8);
+    for (int k = 0; k < 8; k++) {
+        cr_expect_float_eq(m1.contacts[k].separation, -1e-3, EXACT);
+        for (int i = 0; i < 4; i++) {
+            cr_expect_float_eq(m1.contacts[k].point_a[i], m2.contacts[k].point_a[i], EXACT);
+            cr_expect_float_eq(m1.contacts[k].point_b[i], m2.contacts[k].point_b[i], EXACT);
+        }
+    }
+}
+
+Test(collide, regular_polytope_facets) {
+    static double v[600 * 4], c[600 * 4], pl[600 * 5];
+    for (int t = 0; t < ak_polytope_count(); t++) {
+        const ak_polytope_info *P = ak_polytope_at(t);
+        int nv = ak_polytope_vertices(P->name, 1.0, v, 600), nc = ak_polytope_facet_normals(P->name, c, 600);
+        cr_assert_eq(nv, P->nverts, "%s", P->name);
+        cr_assert_eq(ak_convex_facets_from_normals(P->dim, pl, 600, v, nv, c, nc), P->nfacets, "%s", P->name);
+    }
+    cr_expect_null(ak_polytope_find("7-cell"));
+    cr_expect_eq(ak_polytope_vertices("24-cell", -1.0, v, 600), -1);
+    cr_expect_eq(ak_polytope_vertices("120-cell", 1.0, v, 10), -1);
+}

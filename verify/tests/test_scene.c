@@ -675,14 +675,14 @@ Test(scene, shape_errors) {
     expect_error(scene4("{'shape': {'radius': 1}, 'mass': 1}"),
                  "t.json: bodies[0].shape.type: required field is missing (expected one of "
                  "\"hypersphere\", \"hypercapsule\", \"hyperbox\", \"hyperplane\", \"convex\", "
-                 "\"duocylinder\")");
+                 "\"duocylinder\", \"polytope\")");
     expect_error(scene4("{'shape': {'type': 'cube'}, 'mass': 1}"),
                  "t.json: bodies[0].shape.type: unknown shape type \"cube\" (expected one of "
                  "\"hypersphere\", \"hypercapsule\", \"hyperbox\", \"hyperplane\", \"convex\", "
-                 "\"duocylinder\")");
+                 "\"duocylinder\", \"polytope\")");
     expect_error(scene4("{'shape': {'type': 2}, 'mass': 1}"),
                  "t.json: bodies[0].shape.type: expected one of \"hypersphere\", \"hypercapsule\", "
-                 "\"hyperbox\", \"hyperplane\", \"convex\", \"duocylinder\", got 2");
+                 "\"hyperbox\", \"hyperplane\", \"convex\", \"duocylinder\", \"polytope\", got 2");
     expect_error(scene4("{'shape': {'type': 'hypersphere', 'radius': 1, 'half_length': 1}, 'mass': 1}"),
                  "t.json: bodies[0].shape: unknown key \"half_length\" (a hypersphere shape has: "
                  "type, radius)");

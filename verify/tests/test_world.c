@@ -214,3 +214,23 @@ Test(world, fixed_body_supports) {
     ak_data_free(d);
     ak_model_free(m);
 }
+
+// ---- issue 12: CCD in the world step (engine/ccd_step.c) ----
+#include "scene.h"
+
+Test(world, ccd_bullet_stops_at_the_wall) {
+    const char *text =
+        "{\"format\": \"anakata-scene/1\", \"dim\": 4, \"gravity\": [0, 0, 0, 0], \"timestep\": 0.016666666666666666,"
+        " \"bodies\": [{\"name\": \"ball\", \"shape\": {\"type\": \"hypersphere\", \"radius\": 0.1}, \"mass\": 1,"
+        " \"position\": [0, 1, 0, 0], \"velocity\": [0, -70, 0, 0]},"
+        " {\"name\": \"wall\", \"fixed\": true, \"shape\": {\"type\": \"hyperbox\", \"half_extents\": [1, 0.02, 1, 1]}}]}";
+    char err[512];
+    ak_data *d = NULL;
+    ak_model *m = ak_scene_parse(text, strlen(text), "t.json", &d, err, sizeof err);
+    cr_assert_not_null(m, "%s", err);
+    ak_world_opts o = ak_world_default_opts(m);
+    for (int s = 0; s < 10; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+    cr_expect_geq(d->x[1], 0.12 - 0.005, "the ball passed into the wall: y = %g", d->x[1]);
+    ak_data_free(d);
+    ak_model_free(m);
+}

@@ -1,0 +1,485 @@
+// Stage CCD of the world step (ccd_step.h): speculative contacts at the time of impact of fast
+// pairs. Formulas G-CCD.1 .. G-CCD.3, docs/formulas/collide.md#ccd-in-the-world-step.
+#include "ccd_step.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "broadphase.h"
+#include "collide/collide.h"
+
+static int moves(const ak_model *m, int b) {
+    const ak_body *bd = &m->bodies[b];
+    return !bd->fixed && bd->inv_mass > 0.0 && bd->shape.type != AK_SHAPE_HYPERPLANE;
+}
+
+static double wnorm(const ak_model *m, const ak_data *d, int b) {
+    int k = ak_nd_nbiv(m->dim);
+    double s = 0;
+    for (int q = 0; q < k; q++) s += d->w[(size_t)b * AK_MAX_BIV + q] * d->w[(size_t)b * AK_MAX_BIV + q];
+    return sqrt(s);
+}
+
+// Motion bound of body b over the step: |v| h + |w| r h  [G-CCD.1]
+static double motion_bound(const ak_model *m, const ak_data *d, int b, double h) {
+    if (!moves(m, b)) return 0.0;
+    int n = m->dim;
+    double v = 0;
+    for (int i = 0; i < n; i++) v += d->v[(size_t)b * AK_MAX_DIM + i] * d->v[(size_t)b * AK_MAX_DIM + i];
+    return (sqrt(v) + wnorm(m, d, b) * ak_collide_bounding_radius(&m->bodies[b].shape)) * h;
+}
+
+// The pose of body b: from the rotation matrices the broadphase computed this step when rot is
+// given (the contact stage and the position clamp run after it, positions unchanged), else
+// from the rotor.
+static ak_pose body_pose(const ak_model *m, const ak_data *d, const double *rot, int b) {
+    if (!rot) return ak_body_pose(m, d, b);
+    int n = m->dim;
+    ak_pose p = ak_pose_identity(n);
+    for (int i = 0; i < n; i++) p.pos[i] = d->x[(size_t)b * AK_MAX_DIM + i];
+    if (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE)
+        memcpy(p.rot, rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM, sizeof(double) * (size_t)(n * n));
+    return p;
+}
+
+int ak_ccd_is_fast(const ak_model *m, const ak_data *d, int b, double h, double margin) {
+    return motion_bound(m, d, b, h) > 0.5 * margin;
+}
+
+// Swept box of body b over the step: its AABB grown by its motion bound.
+static void swept_box(const ak_model *m, const ak_data *d, const double *rot, int b, double h, double lo[], double hi[]) {
+    int n = m->dim;
+    if (rot) {
+        ak_pose p = body_pose(m, d, rot, b);
+        ak_geom_aabb(n, lo, hi, &m->bodies[b].shape, &p);
+    } else
+        ak_body_aabb(m, d, b, lo, hi);
+    double L = motion_bound(m, d, b, h);
+    for (int i = 0; i < n; i++) lo[i] -= L, hi[i] += L;
+}
+
+// Smallest half-width of a shape along its body axes, (h(e_i) + h(-e_i)) / 2: a body moving
+// less than half of this (relative to the other) within a step cannot pass through it.
+static double half_width(const ak_shape *s) {
+    if (s->type == AK_SHAPE_HYPERPLANE) return INFINITY;
+    int n = s->dim;
+    double w = INFINITY;
+    for (int i = 0; i < n; i++) {
+        double e[AK_MAX_DIM] = {0}, x[AK_MAX_DIM];
+        e[i] = 1;
+        double hp = ak_geom_support_local(n, x, s, e);
+        e[i] = -1;
+        double hm = ak_geom_support_local(n, x, s, e);
+        w = fmin(w, 0.5 * (hp + hm));
+    }
+    return w;
+}
+
+static int swept_overlap(const ak_model *m, const ak_data *d, int a, int b, double h) {
+    if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE || m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE) return 1;
+    double la[AK_MAX_DIM], ha[AK_MAX_DIM], lb[AK_MAX_DIM], hb[AK_MAX_DIM];
+    swept_box(m, d, NULL, a, h, la, ha);
+    swept_box(m, d, NULL, b, h, lb, hb);
+    for (int i = 0; i < m->dim; i++)
+        if (ha[i] < lb[i] || hb[i] < la[i]) return 0;
+    return 1;
+}
+
+static int pair_toi_raw(const ak_model *m, const ak_data *d, const double *rot, int a, int b, double h,
+                        double margin, double *toi);
+
+int ak_ccd_pair_toi(const ak_model *m, const ak_data *d, int a, int b, double h, double margin,
+                    double *toi) {
+    if (!ak_ccd_is_fast(m, d, a, h, margin) && !ak_ccd_is_fast(m, d, b, h, margin)) return 0;
+    const ak_shape *sa = &m->bodies[a].shape, *sb = &m->bodies[b].shape;
+    if (sa->type == AK_SHAPE_HYPERPLANE && sb->type == AK_SHAPE_HYPERPLANE) return 0;
+    if (!swept_overlap(m, d, a, b, h)) return 0;
+    return pair_toi_raw(m, d, NULL, a, b, h, margin, toi);
+}
+
+// The time of impact of a candidate pair (no fast / overlap tests).  [G-CCD.1 G-13]
+static int pair_toi_raw(const ak_model *m, const ak_data *d, const double *rot, int a, int b, double h,
+                        double margin, double *toi) {
+    const ak_shape *sa = &m->bodies[a].shape, *sb = &m->bodies[b].shape;
+    ak_pose pa = body_pose(m, d, rot, a), pb = body_pose(m, d, rot, b);
+    static const double zero[AK_MAX_DIM > AK_MAX_BIV ? AK_MAX_DIM : AK_MAX_BIV] = {0};
+    const double *va = moves(m, a) ? d->v + (size_t)a * AK_MAX_DIM : zero;
+    const double *wa = moves(m, a) ? d->w + (size_t)a * AK_MAX_BIV : zero;
+    const double *vb = moves(m, b) ? d->v + (size_t)b * AK_MAX_DIM : zero;
+    const double *wb = moves(m, b) ? d->w + (size_t)b * AK_MAX_BIV : zero;
+    // stop at a quarter of the margin: the next step's narrowphase then sees the pair  [G-CCD.1]
+    return ak_collide_toi(toi, sa, &pa, va, wa, sb, &pb, vb, wb, h, 0.25 * margin) == 1;
+}
+
+
+// ---- candidate pairs: sweep and prune over the swept boxes (G-CCD.1) ----
+// A pair is a candidate when one of its bodies is fast and their swept boxes overlap (a plane:
+// every fast body). The swept boxes are sorted along the axis of largest spread and each fast
+// body queries the window of boxes that can overlap its own: O(N log N + fast x neighbours).
+
+typedef struct sweep_item {
+    double lo, hi;
+    int b;
+} sweep_item;
+
+static int cmp_double(const void *x, const void *y) {
+    double a = *(const double *)x, b = *(const double *)y;
+    return a < b ? -1 : a > b;
+}
+
+// Do the swept boxes of a and b (rows of box: lo then hi, AK_MAX_DIM each) overlap?
+static int overlap(int n, const double *box, int a, int b) {
+    const double *la = box + (size_t)a * 2 * AK_MAX_DIM, *lb = box + (size_t)b * 2 * AK_MAX_DIM;
+    for (int k = 0; k < n; k++)
+        if (la[AK_MAX_DIM + k] < lb[k] || lb[AK_MAX_DIM + k] < la[k]) return 0;
+    return 1;
+}
+
+static int cmp_item(const void *x, const void *y) {
+    const sweep_item *a = x, *b = y;
+    return a->lo < b->lo ? -1 : a->lo > b->lo ? 1 : a->b - b->b;
+}
+
+typedef struct cand_list {
+    int n, cap;
+    int *ab; // 2 x n
+} cand_list;
+
+static int push_cand(cand_list *L, int a, int b) {
+    if (L->n == L->cap) {
+        int nc = L->cap ? 2 * L->cap : 64;
+        int *q = realloc(L->ab, sizeof(int) * 2 * (size_t)nc);
+        if (!q) return -1;
+        L->ab = q;
+        L->cap = nc;
+    }
+    L->ab[2 * L->n] = a;
+    L->ab[2 * L->n + 1] = b;
+    L->n++;
+    return 0;
+}
+
+// Candidate pairs (fast body first when only one is fast). 0 or -1 (allocation).
+static int candidates(const ak_model *m, const ak_data *d, const double *rot, double h, double margin, cand_list *L) {
+    int n = m->dim, N = m->nbody, nfast = 0;
+    L->n = 0;
+    for (int b = 0; b < N && !nfast; b++) nfast += ak_ccd_is_fast(m, d, b, h, margin);
+    if (!nfast) return 0;
+    sweep_item *it = malloc(sizeof *it * (size_t)(N > 0 ? N : 1));
+    double *box = malloc(sizeof(double) * 2 * AK_MAX_DIM * (size_t)(N > 0 ? N : 1));
+    char *fast = malloc((size_t)(N > 0 ? N : 1));
+    if (!it || !box || !fast) {
+        free(it), free(box), free(fast);
+        return -1;
+    }
+    int ni = 0, rc = 0;
+    double mean[AK_MAX_DIM] = {0}, var[AK_MAX_DIM] = {0};
+    for (int b = 0; b < N; b++) {
+        fast[b] = (char)ak_ccd_is_fast(m, d, b, h, margin);
+        if (m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE) continue;
+        double *lo = box + (size_t)b * 2 * AK_MAX_DIM, *hi = lo + AK_MAX_DIM;
+        swept_box(m, d, rot, b, h, lo, hi);
+        it[ni++].b = b;
+        for (int k = 0; k < n; k++) mean[k] += 0.5 * (lo[k] + hi[k]);
+    }
+    // sweep along the axis of largest spread of the box centres
+    int ax = 0;
+    for (int q = 0; q < ni; q++) {
+        const double *lo = box + (size_t)it[q].b * 2 * AK_MAX_DIM;
+        for (int k = 0; k < n; k++) var[k] += pow(0.5 * (lo[k] + lo[AK_MAX_DIM + k]) - mean[k] / ni, 2);
+    }
+    for (int k = 1; k < n; k++)
+        if (var[k] > var[ax]) ax = k;
+    for (int q = 0; q < ni; q++) {
+        const double *lo = box + (size_t)it[q].b * 2 * AK_MAX_DIM;
+        it[q].lo = lo[ax];
+        it[q].hi = lo[AK_MAX_DIM + ax];
+    }
+    qsort(it, (size_t)ni, sizeof *it, cmp_item);
+    // widths along the axis: boxes much wider than the median (a ground slab, a wall) are kept
+    // aside and tested against every fast body; the others bound the query window
+    double *wd = malloc(sizeof(double) * (size_t)(ni > 0 ? ni : 1));
+    int *big = malloc(sizeof(int) * (size_t)(ni > 0 ? ni : 1));
+    char *isbig = calloc((size_t)(N > 0 ? N : 1), 1);
+    if (!wd || !big || !isbig) rc = -1;
+    double maxw = 0;
+    int nbig = 0;
+    if (!rc && ni > 0) {
+        for (int q = 0; q < ni; q++) wd[q] = it[q].hi - it[q].lo;
+        qsort(wd, (size_t)ni, sizeof *wd, cmp_double);
+        double lim = 4.0 * wd[ni / 2];
+        for (int q = 0; q < ni; q++) {
+            double w = it[q].hi - it[q].lo;
+            if (w > lim) big[nbig++] = it[q].b, isbig[it[q].b] = 1;
+            else maxw = fmax(maxw, w);
+        }
+    }
+    // pairs (fast f, other o): o's box starts within [lo_f - maxw, hi_f] along the axis; a pair of
+    // two fast bodies once (from the lower index)
+    for (int q = 0; q < ni && !rc; q++) {
+        int f = it[q].b;
+        if (!fast[f]) continue;
+        double lo = it[q].lo - maxw, hi = it[q].hi;
+        int a0 = 0, a1 = ni; // first index with it[].lo >= lo
+        while (a0 < a1) {
+            int mid = (a0 + a1) / 2;
+            if (it[mid].lo < lo) a0 = mid + 1;
+            else a1 = mid;
+        }
+        for (int r = a0; r < ni && it[r].lo <= hi && !rc; r++) {
+            int o = it[r].b;
+            if (o == f || isbig[o] || (fast[o] && o < f)) continue;
+            if (!moves(m, f) && !moves(m, o)) continue;
+            if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
+        }
+        for (int r = 0; r < nbig && !rc; r++) {
+            int o = big[r];
+            if (o == f || (fast[o] && o < f)) continue;
+            if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
+        }
+    }
+    free(wd), free(big), free(isbig);
+    // every fast body against every hyperplane (their indices collected once)
+    int np = 0;
+    for (int p = 0; p < N; p++)
+        if (m->bodies[p].shape.type == AK_SHAPE_HYPERPLANE) it[np++].b = p; // it[] is free now
+    for (int b = 0; b < N && !rc && np; b++) {
+        if (!fast[b]) continue;
+        ak_pose pb = body_pose(m, d, rot, b);
+        double Lb = motion_bound(m, d, b, h);
+        for (int q = 0; q < np && !rc; q++) {
+            // the body's lowest point above the plane: farther than its motion, no impact
+            const ak_shape *pl = &m->bodies[it[q].b].shape;
+            double mn[AK_MAX_DIM], x[AK_MAX_DIM];
+            for (int i = 0; i < n; i++) mn[i] = -pl->normal[i];
+            double gap = -ak_geom_support(n, x, &m->bodies[b].shape, &pb, mn) - pl->offset;
+            if (gap > Lb + margin) continue;
+            rc = push_cand(L, b, it[q].b);
+        }
+    }
+    free(it), free(box), free(fast);
+    return rc;
+}
+
+static int cmp_key(const void *x, const void *y) {
+    long long a = *(const long long *)x, b = *(const long long *)y;
+    return a < b ? -1 : a > b;
+}
+
+// Sorted keys min * N + max of the pairs that have contact points in c.
+static long long *point_pairs(const ak_model *m, const ak_contact_cache *c, int *count) {
+    long long *k = malloc(sizeof(long long) * (size_t)(c->npoint > 0 ? c->npoint : 1));
+    if (!k) return NULL;
+    for (int q = 0; q < c->npoint; q++) {
+        int a = c->pts[q].a, b = c->pts[q].b;
+        k[q] = (long long)(a < b ? a : b) * m->nbody + (a < b ? b : a);
+    }
+    qsort(k, (size_t)c->npoint, sizeof *k, cmp_key);
+    *count = c->npoint;
+    return k;
+}
+
+static int has_key(const long long *k, int nk, const ak_model *m, int a, int b) {
+    long long key = (long long)(a < b ? a : b) * m->nbody + (a < b ? b : a);
+    return bsearch(&key, k, (size_t)nk, sizeof *k, cmp_key) != NULL;
+}
+
+// Pose of body b at time t of the step's motion (x + t v, exp(-t w / 2) R, as T-5.16 / T-5.17).
+static ak_pose pose_at(const ak_model *m, const ak_data *d, const double *rot, int b, double t) {
+    int n = m->dim;
+    ak_pose p = body_pose(m, d, rot, b);
+    if (!moves(m, b) || t == 0) return p;
+    double B[AK_MAX_BIV], R[AK_MAX_EVEN], Rt[AK_MAX_EVEN];
+    int k = ak_nd_nbiv(n);
+    for (int q = 0; q < k; q++) B[q] = -0.5 * t * d->w[(size_t)b * AK_MAX_BIV + q];
+    ak_nd_rotor_exp(n, R, B);
+    ak_nd_rotor_mul(n, Rt, R, d->R + (size_t)b * AK_MAX_EVEN);
+    ak_nd_rotor_to_matrix(n, p.rot, Rt);
+    for (int i = 0; i < n; i++) p.pos[i] += t * d->v[(size_t)b * AK_MAX_DIM + i];
+    return p;
+}
+
+// The material point of body b that is at world x at time t, where it is now.
+static void point_now(const ak_model *m, const ak_data *d, const double *rot, int b, double t, const double x[], double out[]) {
+    int n = m->dim;
+    if (!moves(m, b) || t == 0) {
+        memcpy(out, x, sizeof(double) * (size_t)n);
+        return;
+    }
+    ak_pose pt = pose_at(m, d, rot, b, t), p0 = body_pose(m, d, rot, b);
+    double xl[AK_MAX_DIM];
+    ak_pose_to_local(n, xl, &pt, x);
+    ak_pose_to_world(n, out, &p0, xl);
+}
+
+int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h,
+                    double margin, char *err, size_t errlen) {
+    int n = m->dim, npairs = 0;
+    cand_list L = {0, 0, NULL};
+    int nk = 0;
+    long long *keys = NULL;
+    const double *rot = c->rot;
+    if (candidates(m, d, rot, h, margin, &L) || !(keys = point_pairs(m, c, &nk))) {
+        free(L.ab);
+        snprintf(err, errlen, "ccd: out of memory");
+        return -1;
+    }
+    int rc = 0;
+    for (int e = 0; e < L.n && rc == 0; e++) {
+        int f = L.ab[2 * e], o = L.ab[2 * e + 1];
+        {
+            if (has_key(keys, nk, m, f, o)) continue;
+            double toi;
+            if (!pair_toi_raw(m, d, rot, f, o, h, margin, &toi)) continue;
+            // body order as the narrowphase: a plane is b; else the lower index is a
+            int a = f, b = o;
+            if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE || (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE && b < a)) {
+                a = o;
+                b = f;
+            }
+            ak_pose pa = pose_at(m, d, rot, a, toi), pb = pose_at(m, d, rot, b, toi);
+            ak_manifold man;
+            char cerr[256] = "";
+            int cnt = ak_collide_ex(&man, &m->bodies[a].shape, &pa, &m->bodies[b].shape, &pb, margin, cerr, (int)sizeof cerr);
+            if (cnt < 0) {
+                snprintf(err, errlen, "ccd: bodies '%s' and '%s': %s", m->bodies[a].name, m->bodies[b].name, cerr);
+                rc = -1;
+                break;
+            }
+            if (cnt == 0) continue;
+            if (ak_contact_cache_reserve(c, c->npoint + cnt)) {
+                snprintf(err, errlen, "ccd: out of memory");
+                rc = -1;
+                break;
+            }
+            for (int q = 0; q < cnt; q++) {
+                const ak_contact *ct = &man.contacts[q];
+                double xa[AK_MAX_DIM], xb[AK_MAX_DIM], mid[AK_MAX_DIM];
+                // each body's contact point where that material point is now
+                point_now(m, d, rot, a, toi, ct->point_a, xa);
+                point_now(m, d, rot, b, toi, ct->point_b, xb);
+                for (int i = 0; i < n; i++) mid[i] = 0.5 * (xa[i] + xb[i]);
+                // [G-CCD.2] separation now along the impact normal: what the bodies cover
+                // until t* plus what is left at t*; the row u.n >= -sep / h then stops them
+                // at the surface
+                double sep = ct->separation;
+                for (int i = 0; i < n; i++) sep += (xa[i] - xb[i]) * ct->normal[i] - (ct->point_a[i] - ct->point_b[i]) * ct->normal[i];
+                if (!(sep > 0)) sep = ct->separation > 0 ? ct->separation : 0.0;
+                ak_contact_point *cp = &c->pts[c->npoint++];
+                memset(cp, 0, sizeof *cp);
+                cp->a = a;
+                cp->b = b;
+                cp->id = ct->id ^ 0x4343440000000000ull; // "CCD": never matched with a resting point
+                cp->separation = sep;
+                for (int i = 0; i < n; i++) cp->normal[i] = ct->normal[i], cp->point[i] = mid[i];
+            }
+            npairs++;
+        }
+    }
+    free(L.ab);
+    free(keys);
+    return rc ? -1 : npairs;
+}
+
+int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, ak_ccd_clamp *cl) {
+    cl->count = 0;
+    cl->body = NULL;
+    cl->saved = NULL;
+    int k = ak_nd_nbiv(m->dim), n = m->dim;
+    cand_list L = {0, 0, NULL};
+    const double *rot = d->contacts ? d->contacts->rot : NULL;
+    if (candidates(m, d, rot, h, margin, &L)) return -1;
+    if (L.n == 0) {
+        free(L.ab);
+        return 0;
+    }
+    // the pairs in contact this step: the contact stage's points (positions have not moved)
+    int nk = 0;
+    long long *keys = NULL;
+    ak_contact_cache empty = {0};
+    double *tmins = malloc(sizeof(double) * (size_t)(m->nbody > 0 ? m->nbody : 1));
+    if (!tmins || !(keys = point_pairs(m, d->contacts ? d->contacts : &empty, &nk))) {
+        free(tmins);
+        free(L.ab);
+        return -1;
+    }
+    for (int b = 0; b < m->nbody; b++) tmins[b] = h;
+    for (int e = 0; e < L.n; e++) {
+        int f = L.ab[2 * e], o = L.ab[2 * e + 1];
+        // the earliest impact of the pair: both bodies stop there when fast
+        double tmin = h;
+        {
+            double toi;
+            if (!has_key(keys, nk, m, f, o)) {
+                // not touching (no contact point within the margin this step)
+                if (pair_toi_raw(m, d, rot, f, o, h, margin, &toi) && toi < tmin) tmin = toi;
+            } else {
+                // a pass-through needs a motion of at least half the thinner body's half-width
+                double Lm = motion_bound(m, d, f, h) + motion_bound(m, d, o, h);
+                if (!(Lm > 0.5 * fmin(half_width(&m->bodies[f].shape), half_width(&m->bodies[o].shape)))) continue;
+                ak_pose pf = body_pose(m, d, rot, f), po = body_pose(m, d, rot, o);
+                ak_manifold man;
+                if (ak_collide(&man, &m->bodies[f].shape, &pf, &m->bodies[o].shape, &po, -INFINITY) < 0) continue;
+                // touching: the contact rows hold the points in contact, but a fast turn can carry
+                // other features through a thin body within the step. Sample the motion so that no
+                // point moves more than a quarter of the margin between samples (at most
+                // AK_CCD_MAX_SAMPLES) and stop before the first sample deeper than that.  [G-CCD.3]
+                int K = (int)ceil(Lm / (0.25 * margin));
+                if (K > AK_CCD_MAX_SAMPLES) K = AK_CCD_MAX_SAMPLES;
+                for (int q = 1; q <= K; q++) {
+                    double t = h * q / K;
+                    ak_pose qf = pose_at(m, d, rot, f, t), qo = pose_at(m, d, rot, o, t);
+                    ak_manifold mt;
+                    if (ak_collide(&mt, &m->bodies[f].shape, &qf, &m->bodies[o].shape, &qo, -INFINITY) < 0) break;
+                    if (mt.separation < fmin(man.separation, 0.0) - 0.25 * margin) {
+                        tmin = h * (q - 1) / K;
+                        break;
+                    }
+                }
+            }
+        }
+        if (tmin < tmins[f]) tmins[f] = tmin;
+        if (ak_ccd_is_fast(m, d, o, h, margin) && tmin < tmins[o]) tmins[o] = tmin;
+    }
+    free(L.ab);
+    free(keys);
+    for (int f = 0; f < m->nbody; f++) {
+        double tmin = tmins[f];
+        if (!(tmin < h)) continue;
+        int *nb = realloc(cl->body, sizeof(int) * (size_t)(cl->count + 1));
+        if (nb) cl->body = nb;
+        double *ns = nb ? realloc(cl->saved, sizeof(double) * (size_t)(cl->count + 1) * (AK_MAX_DIM + AK_MAX_BIV)) : NULL;
+        if (!nb || !ns) {
+            free(tmins);
+            ak_ccd_clamp_end(m, d, cl);
+            return -1;
+        }
+        cl->saved = ns;
+        double *sv = cl->saved + (size_t)cl->count * (AK_MAX_DIM + AK_MAX_BIV);
+        memcpy(sv, d->v + (size_t)f * AK_MAX_DIM, sizeof(double) * AK_MAX_DIM);
+        memcpy(sv + AK_MAX_DIM, d->w + (size_t)f * AK_MAX_BIV, sizeof(double) * AK_MAX_BIV);
+        cl->body[cl->count++] = f;
+        double sc = tmin / h; // [G-CCD.3]
+        for (int i = 0; i < n; i++) d->v[(size_t)f * AK_MAX_DIM + i] *= sc;
+        for (int q = 0; q < k; q++) d->w[(size_t)f * AK_MAX_BIV + q] *= sc;
+    }
+    free(tmins);
+    return 0;
+}
+
+void ak_ccd_clamp_end(const ak_model *m, ak_data *d, ak_ccd_clamp *cl) {
+    (void)m;
+    for (int q = 0; q < cl->count; q++) {
+        int f = cl->body[q];
+        const double *sv = cl->saved + (size_t)q * (AK_MAX_DIM + AK_MAX_BIV);
+        memcpy(d->v + (size_t)f * AK_MAX_DIM, sv, sizeof(double) * AK_MAX_DIM);
+        memcpy(d->w + (size_t)f * AK_MAX_BIV, sv + AK_MAX_DIM, sizeof(double) * AK_MAX_BIV);
+    }
+    free(cl->body);
+    free(cl->saved);
+    cl->body = NULL;
+    cl->saved = NULL;
+    cl->count = 0;
+}

@@ -1,0 +1,443 @@
+// Polytope contact manifolds in n-D (hyperbox and convex in any combination, capsule against a
+// polytope) by clipping the incident facet against the side hyperplanes of the reference facet
+// (ten Bosch 2020, §6-7; Torres 2022, App. D, T-Alg16..T-Alg21 corrected; Hodges, Game Physics:
+// The Next Week, ch. on contact clipping), with a point reduction that keeps the extremes of
+// the support region. IDs G-CLIP.1 .. G-CLIP.5; derivations in docs/formulas/collide.md
+// ("Polytope manifolds").
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "collide/collide.h"
+#include "collide/internal.h"
+#include "geom/linalg.h"
+
+#define HULL_SIMPLICES 3000 // the hull's workspace (ak_collide_hull's facet limit)
+
+int ak_convex_facets(int n, double planes[], int max_facets, const double verts[], int nverts) {
+    if (n < 2 || n > AK_MAX_DIM || nverts < n + 1 || !planes || !verts) return AK_GEOM_EBADSHAPE;
+    int fac[HULL_SIMPLICES * AK_MAX_DIM];
+    double nrm[HULL_SIMPLICES * AK_MAX_DIM], off[HULL_SIMPLICES];
+    int ns = ak_collide_hull(n, fac, nrm, off, HULL_SIMPLICES, verts, nverts);
+    if (ns < 0) return ns;
+    double scale = 0;
+    for (int i = 0; i < nverts * n; i++) scale = fmax(scale, fabs(verts[i]));
+    int nf = 0;
+    for (int f = 0; f < ns; f++) {
+        int dup = 0;
+        for (int g = 0; g < nf && !dup; g++)
+            if (ak_la_dot(n, nrm + f * n, planes + g * (n + 1)) > 1 - 1e-9 &&
+                fabs(off[f] - planes[g * (n + 1) + n]) <= 1e-9 * (1 + scale))
+                dup = 1;
+        if (dup) continue;
+        if (nf >= max_facets) return AK_GEOM_EBADSHAPE;
+        memcpy(planes + nf * (n + 1), nrm + f * n, sizeof(double) * (size_t)n);
+        planes[nf * (n + 1) + n] = off[f];
+        nf++;
+    }
+    return nf;
+}
+
+int ak_convex_facets_from_normals(int n, double planes[], int max_facets, const double verts[],
+                                  int nverts, const double cand[], int ncand) {
+    if (n < 2 || n > AK_MAX_DIM || nverts < n + 1 || !planes || !verts) return AK_GEOM_EBADSHAPE;
+    double scale = 0;
+    for (int i = 0; i < nverts * n; i++) scale = fmax(scale, fabs(verts[i]));
+    double tol = 1e-9 * (1 + scale);
+    int nf = 0;
+    for (int c = 0; c < ncand; c++) {
+        double u[AK_MAX_DIM], l = sqrt(ak_la_dot(n, cand + c * n, cand + c * n));
+        if (!(l > 0)) continue;
+        for (int i = 0; i < n; i++) u[i] = cand[c * n + i] / l;
+        double h = -INFINITY;
+        for (int v = 0; v < nverts; v++) h = fmax(h, ak_la_dot(n, u, verts + v * n));
+        // a facet: the vertices on the supporting hyperplane span n - 1 dimensions
+        double B[AK_MAX_DIM * AK_MAX_DIM], p0[AK_MAX_DIM];
+        int nb = 0, first = -1;
+        for (int v = 0; v < nverts && nb < n - 1; v++) {
+            if (ak_la_dot(n, u, verts + v * n) < h - tol) continue;
+            if (first < 0) {
+                first = v;
+                memcpy(p0, verts + v * n, sizeof(double) * (size_t)n);
+                continue;
+            }
+            double e[AK_MAX_DIM];
+            for (int i = 0; i < n; i++) e[i] = verts[v * n + i] - p0[i];
+            for (int q = 0; q < nb; q++) {
+                double t = ak_la_dot(n, e, B + q * n);
+                for (int i = 0; i < n; i++) e[i] -= t * B[q * n + i];
+            }
+            double le = sqrt(ak_la_dot(n, e, e));
+            if (le > 1e-9 * (1 + scale)) {
+                for (int i = 0; i < n; i++) B[nb * n + i] = e[i] / le;
+                nb++;
+            }
+        }
+        if (nb < n - 1) continue;
+        int dup = 0;
+        for (int g = 0; g < nf && !dup; g++)
+            if (ak_la_dot(n, u, planes + g * (n + 1)) > 1 - 1e-12) dup = 1;
+        if (dup) continue;
+        if (nf >= max_facets) return AK_GEOM_EBADSHAPE;
+        memcpy(planes + nf * (n + 1), u, sizeof u[0] * (size_t)n);
+        planes[nf * (n + 1) + n] = h;
+        nf++;
+    }
+    return nf;
+}
+
+// --- a polytope in the world: vertices and facet planes -------------------------------------
+
+typedef struct pview {
+    int n, nv, nf;
+    double V[AK_POLY_MAX_VERTS * AK_MAX_DIM];        // world vertices
+    double F[AK_POLY_MAX_FACETS * (AK_MAX_DIM + 1)]; // world planes: normal, offset
+    double radius;                                   // max |v - pos|
+} pview;
+
+// 0, or -1 when the shape has no usable facet planes (the caller falls back to one point).
+static int view_build(pview *P, const ak_shape *s, const ak_pose *p) {
+    int n = s->dim;
+    P->n = n;
+    P->radius = 0;
+    const double *L = NULL;
+    int nf = 0;
+    double Fl[AK_POLY_MAX_FACETS * (AK_MAX_DIM + 1)];
+    if (s->type == AK_SHAPE_HYPERBOX) {
+        P->nv = 1 << n;
+        for (unsigned v = 0; v < (1u << n); v++) {
+            double xl[AK_MAX_DIM];
+            ak_box_vertex(n, xl, s->half_extents, v);
+            ak_pose_to_world(n, P->V + v * n, p, xl);
+        }
+        for (int j = 0; j < n; j++)
+            for (int sg = 0; sg < 2; sg++) {
+                double *f = Fl + (2 * j + sg) * (n + 1);
+                memset(f, 0, sizeof(double) * (size_t)(n + 1));
+                f[j] = sg ? 1.0 : -1.0;
+                f[n] = s->half_extents[j];
+            }
+        L = Fl;
+        nf = 2 * n;
+    } else if (s->type == AK_SHAPE_CONVEX) {
+        if (s->nverts > AK_POLY_MAX_VERTS) return -1;
+        P->nv = s->nverts;
+        for (int v = 0; v < s->nverts; v++) ak_pose_to_world(n, P->V + v * n, p, s->verts + v * n);
+        if (s->nfacets > 0 && s->facets) {
+            if (s->nfacets > AK_POLY_MAX_FACETS) return -1;
+            L = s->facets;
+            nf = s->nfacets;
+        } else if (s->nverts <= AK_POLY_FLY_VERTS) {
+            nf = ak_convex_facets(n, Fl, AK_POLY_MAX_FACETS, s->verts, s->nverts);
+            if (nf <= 0) return -1;
+            L = Fl;
+        } else
+            return -1;
+    } else
+        return -1;
+    P->nf = nf;
+    for (int f = 0; f < nf; f++) {
+        double *w = P->F + f * (n + 1);
+        ak_pose_dir_to_world(n, w, p, L + f * (n + 1));
+        w[n] = L[f * (n + 1) + n] + ak_la_dot(n, w, p->pos);
+    }
+    for (int v = 0; v < P->nv; v++) {
+        double r = 0;
+        for (int i = 0; i < n; i++) r += (P->V[v * n + i] - p->pos[i]) * (P->V[v * n + i] - p->pos[i]);
+        P->radius = fmax(P->radius, sqrt(r));
+    }
+    return 0;
+}
+
+// Facet of P whose outward normal is best aligned with d (largest d . normal).
+static int best_facet(const pview *P, const double d[], double *al) {
+    int n = P->n, best = 0;
+    double b = -INFINITY;
+    for (int f = 0; f < P->nf; f++) {
+        double t = ak_la_dot(n, P->F + f * (n + 1), d);
+        if (t > b) b = t, best = f;
+    }
+    *al = b;
+    return best;
+}
+
+// Vertices of P on facet f (within tol): indices into out, returns the count.
+static int facet_vertices(const pview *P, int f, double tol, int out[]) {
+    int n = P->n, c = 0;
+    const double *pl = P->F + f * (n + 1);
+    for (int v = 0; v < P->nv; v++)
+        if (fabs(ak_la_dot(n, pl, P->V + v * n) - pl[n]) <= tol) out[c++] = v;
+    return c;
+}
+
+// Facets adjacent to facet f across a ridge: at least n - 1 of f's vertices lie on them.
+// (A facet that only touches f in a lower face gives a valid but redundant constraint, so the
+// test only saves work; it never changes the clipped cell.)
+static int adjacent(const pview *P, int f, int j, const int fv[], int nfv, double tol) {
+    int n = P->n, c = 0;
+    const double *pl = P->F + j * (n + 1);
+    for (int q = 0; q < nfv; q++)
+        if (fabs(ak_la_dot(n, pl, P->V + fv[q] * n) - pl[n]) <= tol) c++;
+    (void)f;
+    return c >= n - 1;
+}
+
+static uint32_t fnv(uint32_t h, uint32_t x) {
+    for (int k = 0; k < 4; k++) h = (h ^ ((x >> (8 * k)) & 0xffu)) * 16777619u;
+    return h;
+}
+
+// Reduce cnt candidate points (rows of X, n-D, separations s) to at most cap: the deepest one,
+// then repeatedly the point farthest from the ones kept (max-min distance), so that the kept
+// set spans the support region.  [G-CLIP.4]
+// Lexicographic order of two points with a tolerance (coordinates within tol count as equal).
+static int lex_before(int n, const double x[], const double y[], double tol) {
+    for (int i = 0; i < n; i++)
+        if (fabs(x[i] - y[i]) > tol) return x[i] < y[i];
+    return 0;
+}
+
+int ak_poly_reduce(int n, const double X[], const double s[], int cnt, int cap, int keep[]) {
+    if (cnt <= cap) {
+        for (int i = 0; i < cnt; i++) keep[i] = i;
+        return cnt;
+    }
+    // ties (within rounding) are broken geometrically, never by the candidates' order, so that
+    // two representations of one shape keep the same points
+    double scale = 1;
+    for (int i = 0; i < cnt * n; i++) scale = fmax(scale, fabs(X[i]));
+    double tol = 1e-9 * scale;
+    int deep = 0;
+    for (int i = 1; i < cnt; i++)
+        if (s[i] < s[deep] - tol || (fabs(s[i] - s[deep]) <= tol && lex_before(n, X + i * n, X + deep * n, tol))) deep = i;
+    double dmin[AK_POLY_MAX_CAND];
+    int k = 0;
+    keep[k++] = deep;
+    for (int i = 0; i < cnt; i++) {
+        double d2 = 0;
+        for (int c = 0; c < n; c++) d2 += (X[i * n + c] - X[deep * n + c]) * (X[i * n + c] - X[deep * n + c]);
+        dmin[i] = sqrt(d2);
+    }
+    while (k < cap) {
+        int far = -1;
+        for (int i = 0; i < cnt; i++) {
+            if (!(dmin[i] > tol)) continue;
+            if (far < 0 || dmin[i] > dmin[far] + tol ||
+                (fabs(dmin[i] - dmin[far]) <= tol && lex_before(n, X + i * n, X + far * n, tol)))
+                far = i;
+        }
+        if (far < 0) break;
+        keep[k++] = far;
+        for (int i = 0; i < cnt; i++) {
+            double d2 = 0;
+            for (int c = 0; c < n; c++) d2 += (X[i * n + c] - X[far * n + c]) * (X[i * n + c] - X[far * n + c]);
+            if (sqrt(d2) < dmin[i]) dmin[i] = sqrt(d2);
+        }
+    }
+    return k;
+}
+
+int ak_poly_cap(int n) { return (1 << n) < AK_MAX_CONTACTS ? (1 << n) : AK_MAX_CONTACTS; }
+
+// The clipping manifold of two polytopes a, b whose manifold (normal, separation) is already
+// in m. Returns the count (> 0), 0 when no facet is aligned with the normal (the caller keeps
+// one point) or the clip found nothing, -1 when a shape has no facet planes.
+int ak_poly_clip(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
+                 const ak_pose *pb, double margin, int prefer_b) {
+    int n = a->dim;
+    pview VA, VB;
+    if (view_build(&VA, a, pa) || view_build(&VB, b, pb)) return -1;
+    double mn[AK_MAX_DIM];
+    for (int i = 0; i < n; i++) mn[i] = -m->normal[i];
+    double al_a, al_b;
+    int fa = best_facet(&VA, mn, &al_a), fb = best_facet(&VB, m->normal, &al_b);
+    // [G-CLIP.1] reference facet: the facet best aligned with the normal, within AK_POLY_FACE_TOL;
+    // ties go to the first body of the caller's order (as ak_box_clip does for box pairs)
+    if (al_a < 1 - AK_POLY_FACE_TOL && al_b < 1 - AK_POLY_FACE_TOL) return 0;
+    int ref_is_a = prefer_b ? (al_a > al_b + AK_POLY_FACE_TOL) : (al_a >= al_b - AK_POLY_FACE_TOL);
+    const pview *R = ref_is_a ? &VA : &VB, *I = ref_is_a ? &VB : &VA;
+    int fr = ref_is_a ? fa : fb;
+    const double *nr = R->F + fr * (n + 1);
+    double off_r = nr[n];
+    double scale = fmax(1.0, fmax(VA.radius, VB.radius));
+    double tol = 1e-9 * scale;
+    // incident facet: the most anti-parallel facet of the other body
+    double mnr[AK_MAX_DIM], dummy;
+    for (int i = 0; i < n; i++) mnr[i] = -nr[i];
+    int fi = best_facet(I, mnr, &dummy);
+    const double *ni = I->F + fi * (n + 1);
+    // [G-CLIP.2] constraints g.x <= h on the incident facet's hyperplane: the incident facet's own
+    // sides (its adjacent facets) and the side hyperplanes of the reference facet's prism,
+    // s_j = (nu_j - c nu_R) / L, h_j = (o_j - c o_R) / L with c = nu_j . nu_R
+    int rv[AK_POLY_MAX_VERTS], iv[AK_POLY_MAX_VERTS];
+    int nrv = facet_vertices(R, fr, tol, rv), niv = facet_vertices(I, fi, tol, iv);
+    enum { MAXG = 64 };
+    double G[MAXG][AK_MAX_DIM], H[MAXG];
+    uint32_t gid[MAXG];
+    int ng = 0;
+    for (int j = 0; j < I->nf && ng < MAXG; j++) {
+        if (j == fi || !adjacent(I, fi, j, iv, niv, tol)) continue;
+        memcpy(G[ng], I->F + j * (n + 1), sizeof(double) * (size_t)n);
+        H[ng] = I->F[j * (n + 1) + n];
+        gid[ng++] = (uint32_t)j;
+    }
+    for (int j = 0; j < R->nf && ng < MAXG; j++) {
+        if (j == fr || !adjacent(R, fr, j, rv, nrv, tol)) continue;
+        const double *pj = R->F + j * (n + 1);
+        double c = ak_la_dot(n, pj, nr), s[AK_MAX_DIM], L = 0;
+        for (int i = 0; i < n; i++) s[i] = pj[i] - c * nr[i], L += s[i] * s[i];
+        L = sqrt(L);
+        if (!(L > 1e-9)) continue;
+        for (int i = 0; i < n; i++) G[ng][i] = s[i] / L;
+        H[ng] = (pj[n] - c * off_r) / L;
+        gid[ng++] = 0x10000u + (uint32_t)j;
+    }
+    int k = n - 1;
+    if (ng < k) return 0;
+    // the work: C(ng, n-1) small solves; a documented bound keeps it finite
+    double combos = 1;
+    for (int i = 0; i < k; i++) combos = combos * (ng - i) / (i + 1);
+    if (combos > AK_POLY_MAX_SUBSETS) return 0;
+    // [G-CLIP.3] vertices of the clipped cell: every (n-1)-subset of the constraints with the
+    // incident hyperplane, solved, kept when feasible and at most margin from the reference
+    double X[AK_POLY_MAX_CAND * AK_MAX_DIM], S[AK_POLY_MAX_CAND];
+    uint32_t fid[AK_POLY_MAX_CAND];
+    int cnt = 0;
+    int idx[AK_MAX_DIM];
+    for (int i = 0; i < k; i++) idx[i] = i;
+    for (;;) {
+        double M[AK_MAX_DIM * AK_MAX_DIM], rhs[AK_MAX_DIM], x[AK_MAX_DIM];
+        for (int r = 0; r < k; r++) {
+            memcpy(M + r * n, G[idx[r]], sizeof(double) * (size_t)n);
+            rhs[r] = H[idx[r]];
+        }
+        memcpy(M + k * n, ni, sizeof(double) * (size_t)n);
+        rhs[k] = ni[n];
+        if (ak_la_solve(n, M, rhs, x, 1e-9)) {
+            int feas = 1;
+            for (int g = 0; g < ng && feas; g++)
+                if (ak_la_dot(n, G[g], x) > H[g] + tol) feas = 0;
+            if (feas) {
+                int dup = 0;
+                for (int q = 0; q < cnt && !dup; q++) {
+                    double e = 0;
+                    for (int i = 0; i < n; i++) e = fmax(e, fabs(X[q * n + i] - x[i]));
+                    if (e <= tol) dup = 1;
+                }
+                double s = ak_la_dot(n, nr, x) - off_r;
+                if (!dup && s <= margin && cnt < AK_POLY_MAX_CAND) {
+                    memcpy(X + cnt * n, x, sizeof(double) * (size_t)n);
+                    S[cnt] = s + 0.0;
+                    uint32_t h = fnv(2166136261u, (uint32_t)fi);
+                    for (int r = 0; r < k; r++) h = fnv(h, gid[idx[r]]);
+                    fid[cnt++] = h & 0x7fffffffu;
+                }
+            }
+        }
+        int p = k - 1;
+        while (p >= 0 && idx[p] == ng - k + p) p--;
+        if (p < 0) break;
+        idx[p]++;
+        for (int q = p + 1; q < k; q++) idx[q] = idx[q - 1] + 1;
+    }
+    if (cnt == 0) return 0;
+    int keep[AK_POLY_MAX_CAND];
+    int nk = ak_poly_reduce(n, X, S, cnt, ak_poly_cap(n), keep);
+    m->count = 0;
+    for (int q = 0; q < nk; q++) {
+        int id = keep[q];
+        ak_contact *c = &m->contacts[m->count++];
+        memset(c, 0, sizeof *c);
+        const double *x = X + id * n;
+        double y[AK_MAX_DIM];
+        for (int i = 0; i < n; i++) y[i] = x[i] - S[id] * nr[i]; // on the reference hyperplane
+        c->separation = S[id];
+        uint32_t fref = (uint32_t)fr | 0x80000000u;
+        if (ref_is_a) {
+            memcpy(c->point_a, y, sizeof y);
+            memcpy(c->point_b, x, sizeof(double) * (size_t)n);
+            for (int i = 0; i < n; i++) c->normal[i] = -nr[i];
+            c->feature_a = fref;
+            c->feature_b = fid[id];
+        } else {
+            memcpy(c->point_a, x, sizeof(double) * (size_t)n);
+            memcpy(c->point_b, y, sizeof y);
+            for (int i = 0; i < n; i++) c->normal[i] = nr[i];
+            c->feature_a = fid[id];
+            c->feature_b = fref;
+        }
+        c->id = ((uint64_t)c->feature_a << 32) | c->feature_b;
+    }
+    // the manifold's normal is the reference facet's exact normal; its closest points and
+    // separation are the deepest contact's when that agrees with the pair's separation
+    int deep = 0;
+    for (int q = 1; q < m->count; q++)
+        if (m->contacts[q].separation < m->contacts[deep].separation) deep = q;
+    if (fabs(m->contacts[deep].separation - m->separation) <= 1e-9 * scale) {
+        memcpy(m->normal, m->contacts[deep].normal, sizeof m->normal);
+        m->separation = m->contacts[deep].separation;
+        memcpy(m->point_a, m->contacts[deep].point_a, sizeof m->point_a);
+        memcpy(m->point_b, m->contacts[deep].point_b, sizeof m->point_b);
+    }
+    return m->count;
+}
+
+// Capsule a against polytope b: when a facet of b is aligned with the normal, clip the core
+// segment to the facet's prism; both clipped ends within the margin are contacts (a capsule
+// lying on the facet gets two, a tilted one its lower end and, once the upper end comes within
+// the margin, both: no rocking on one point).  [G-CLIP.5]
+int ak_poly_capsule(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
+                    const ak_pose *pb, double margin) {
+    int n = a->dim;
+    pview VB;
+    if (view_build(&VB, b, pb)) return -1;
+    double al;
+    int fr = best_facet(&VB, m->normal, &al);
+    if (al < 1 - AK_POLY_FACE_TOL) return 0;
+    const double *nr = VB.F + fr * (n + 1);
+    double e0[AK_MAX_DIM], e1[AK_MAX_DIM], u[AK_MAX_DIM], L = 0;
+    ak_geom_capsule_segment(n, e0, e1, a, pa);
+    for (int i = 0; i < n; i++) u[i] = e1[i] - e0[i], L += u[i] * u[i];
+    L = sqrt(L);
+    if (!(L > 0)) return 0;
+    double tol = 1e-9 * fmax(1.0, VB.radius);
+    int rv[AK_POLY_MAX_VERTS];
+    int nrv = facet_vertices(&VB, fr, tol, rv);
+    double lo = 0, hi = 1;
+    for (int j = 0; j < VB.nf; j++) {
+        if (j == fr || !adjacent(&VB, fr, j, rv, nrv, tol)) continue;
+        const double *pj = VB.F + j * (n + 1);
+        double c = ak_la_dot(n, pj, nr), s[AK_MAX_DIM], Ls = 0;
+        for (int i = 0; i < n; i++) s[i] = pj[i] - c * nr[i], Ls += s[i] * s[i];
+        Ls = sqrt(Ls);
+        if (!(Ls > 1e-9)) continue;
+        double h = (pj[n] - c * nr[n]) / Ls, g0 = ak_la_dot(n, s, e0) / Ls, gu = ak_la_dot(n, s, u) / Ls;
+        // g0 + t gu <= h
+        if (fabs(gu) < 1e-15) {
+            if (g0 > h + tol) lo = 1, hi = 0;
+            continue;
+        }
+        double t = (h - g0) / gu;
+        if (gu > 0) hi = fmin(hi, t);
+        else lo = fmax(lo, t);
+    }
+    if (!(hi - lo > 1e-9)) return 0;
+    m->count = 0;
+    for (int q = 0; q < 2; q++) {
+        double t = q ? hi : lo, x[AK_MAX_DIM], pa_[AK_MAX_DIM], y[AK_MAX_DIM];
+        for (int i = 0; i < n; i++) x[i] = e0[i] + t * u[i];
+        double sep = ak_la_dot(n, nr, x) - nr[n] - a->radius;
+        for (int i = 0; i < n; i++) pa_[i] = x[i] - a->radius * nr[i], y[i] = pa_[i] - sep * nr[i];
+        if (sep > margin) continue;
+        ak_contact *c = &m->contacts[m->count++];
+        memset(c, 0, sizeof *c);
+        memcpy(c->normal, nr, sizeof(double) * (size_t)n);
+        memcpy(c->point_a, pa_, sizeof pa_);
+        memcpy(c->point_b, y, sizeof y);
+        c->separation = sep + 0.0;
+        c->feature_a = 1u + (uint32_t)q;
+        c->feature_b = (uint32_t)fr | 0x80000000u;
+        c->id = ((uint64_t)c->feature_a << 32) | c->feature_b;
+    }
+    return m->count;
+}

@@ -18,8 +18,11 @@ static void usage(FILE *f) {
     fprintf(f,
             "usage: anakata run SCENE [--duration T | --steps N] [--dt h] [--integrator NAME]\n"
             "                         [--trace FILE] [--every K] [--no-renorm]\n\n"
-            "Simulate SCENE (a scene JSON file) with the world step, contacts included, and print a\n"
-            "summary: energy and angular momentum before and after.\n"
+            "Simulate SCENE (a scene JSON file) with the world step and print a summary: energy and\n"
+            "angular momentum before and after. The integrators %s run the contact stage\n"
+            "(broadphase, narrowphase, solver) inside each step; the full-state ones (rk4, gsl) have\n"
+            "none and are refused (exit 2) for a scene that can have contacts (two or more bodies,\n"
+            "one of them free).\n"
             "  --duration T     simulated seconds (default: the scene's \"duration\", else 10)\n"
             "  --steps N        number of steps instead of a duration\n"
             "  --dt h           step size (default: the scene's \"timestep\")\n"
@@ -27,7 +30,7 @@ static void usage(FILE *f) {
             "  --trace FILE     write a CSV trace (format anakata-trace/1, docs/trace-format.md)\n"
             "  --every K        record every K-th step in the trace (default 1)\n"
             "  --no-renorm      do not renormalise rotors (to see the drift, B-4.renorm)\n",
-            ak_integrator_names());
+            ak_world_contact_integrators(), ak_integrator_names());
 }
 
 static int parse_double(const char *s, double *out) {
@@ -110,6 +113,15 @@ int ak_cmd_run(int argc, char **argv) {
             return AK_EXIT_USAGE;
         }
         o.integrator = (ak_integrator)ig;
+    }
+    if (!ak_integrator_is_split(o.integrator) && ak_world_can_contact(m)) {
+        fprintf(stderr,
+                "anakata run: %s: integrator '%s' has no contact stage, and this scene can have "
+                "contacts (%d bodies, one or more free); use --integrator with one of %s\n",
+                scene, ak_integrator_name(o.integrator), m->nbody, ak_world_contact_integrators());
+        ak_data_free(d);
+        ak_model_free(m);
+        return AK_EXIT_USAGE;
     }
     if (dt > 0) o.dt = dt;
     o.renormalize = renorm;

@@ -56,8 +56,7 @@ static void print_step(const ak_model *m, const ak_data *d, int body) {
         shown++;
     }
     const char *why = "";
-    if (!c) why = d->step == 0 ? " (before the first step)"
-                               : " (no contact stage ran: full-state integrator)";
+    if (!c) why = d->step == 0 ? " (before the first step)" : " (no contact stage: one free body alone)";
     printf("  %d contact point%s%s\n", shown, shown == 1 ? "" : "s", why);
 }
 
@@ -136,6 +135,14 @@ int ak_cmd_step(int argc, char **argv) {
     int interactive = steps < 0 && isatty(0) && isatty(1);
     if (steps < 0) steps = 10;
     ak_world_opts o = ak_world_default_opts(m);
+    if (!ak_integrator_is_split(o.integrator) && ak_world_can_contact(m)) {
+        fprintf(stderr, "anakata step: %s: integrator '%s' has no contact stage, and this scene "
+                        "can have contacts; the scene's \"integrator\" must be one of %s\n",
+                path, ak_integrator_name(o.integrator), ak_world_contact_integrators());
+        ak_model_free(m);
+        ak_data_free(d);
+        return AK_EXIT_USAGE;
+    }
     printf("%s: %s (%dD, %d bodies, dt %g)\n", path, m->title[0] ? m->title : "untitled", m->dim,
            m->nbody, o.dt);
     print_step(m, d, body);

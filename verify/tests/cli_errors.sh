@@ -46,6 +46,11 @@ expect2 "--every: expected a whole number from 1 to 10^12, got '0'" run "$scene"
 expect2 "give --duration or --steps, not both" run "$scene" --steps 3 --duration 1
 expect2 "one scene at a time" run "$scene" "$scene"
 expect2 "unknown integrator 'foo'" run "$scene" --integrator foo
+# no silent skip of the contact stage: full-state integrators refuse scenes with contacts
+expect2 "integrator 'rk4' has no contact stage, and this scene can have contacts" \
+    run "$src/scenes/stack_4d.json" --integrator rk4 --duration 2
+expect2 "use --integrator with one of thesis, catto, exp" run "$src/scenes/stack_4d.json" --integrator gsl --steps 2
+"$ak" run "$scene" --steps 3 --integrator rk4 > "$tmp/out" 2>&1 || fail "run rk4 on a one-body scene: exit $?"
 expect2 "cannot open trace file '$tmp/missing/x.csv' for writing: No such file or directory" \
     run "$scene" --steps 3 --trace "$tmp/missing/x.csv"
 

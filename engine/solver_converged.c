@@ -144,10 +144,8 @@ static void tangent_block(const ak_model *m, const ak_contact_cache *c, const ak
 }
 
 double ak_solver_converged_target(const ak_model *m, double s, double h) {
-    double slop = m->solver.slop, t;
-    if (s >= -slop) t = -s / h; // close the gap (or the overlap) in this step: affine in s
-    else t = (slop + m->solver.baumgarte * (-s - slop)) / h; // deep: Baumgarte beyond the slop
-    return fmin(t, fmax(AK_SOLVER_MAX_BIAS, slop / h));
+    (void)m;
+    return fmin(-s / h, AK_SOLVER_MAX_BIAS); // close the gap (or the overlap) within the step
 }
 
 static double normal_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p) {

@@ -28,10 +28,12 @@
 #define AK_SOLVER_IMPACT_ROUNDS 64
 
 /// The normal target of a point with separation s in a step of length h (the contact phase's
-/// Signorini condition is v_n >= target): -s/h while s >= -slop (the gap, or an overlap up to
-/// the slop, closes in this step: affine in s, so that the targets of the points of one face
-/// are those of a rigid motion and the problem stays consistent), beyond the slop
-/// (slop + beta (-s - slop)) / h (T-5.b), at most max(AK_SOLVER_MAX_BIAS, slop / h).
+/// Signorini condition is v_n >= target): -s/h, the gap (or the overlap) closes within the step,
+/// capped at AK_SOLVER_MAX_BIAS for deep overlaps. Affine in s (up to the cap), so that the
+/// targets of the points of one face are those of a rigid motion and the problem stays
+/// consistent; a kink (slop, Baumgarte factor) where resting points sit makes the exact solution
+/// lift some of them, which Gauss-Seidel reaches only by shifting the load between redundant
+/// points by the residual per sweep.
 double ak_solver_converged_target(const ak_model *m, double s, double h);
 
 /// The converged variant as a whole (a row of solver_variant.h): prepare (solver.h), impact

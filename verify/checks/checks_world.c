@@ -1178,6 +1178,37 @@ static void price_of_iteration(ak_check_ctx *c) {
     free(buf);
 }
 
+// Game-style solver: the iterations (and shock propagation) each stack height needs. A stack of
+// `h` unit hypercubes (4D, friction 0.6, 60 Hz) "stands" when after the run its top has sunk less
+// than TOL_STANDS and no cube moved faster than TOL_STAND_SPEED in the last second.
+#define TOL_STAND_SPEED 0.01
+static void stack_heights(ak_check_ctx *c) {
+    static const int H_FULL[] = {2, 4, 6, 8, 10}, H_QUICK[] = {3, 6}, IT[] = {10, 20, 40, 80, 160};
+    const int *hs = ak_quick(c) ? H_QUICK : H_FULL;
+    int nh = ak_quick(c) ? 2 : 5, nit = ak_quick(c) ? 3 : 5;
+    double secs = ak_quick(c) ? 3.0 : 10.0;
+    ak_note(c, "| height | iterations needed, no shock propagation | with shock propagation | (%g s, 60 Hz) |", secs);
+    for (int k = 0; k < nh; k++) {
+        int need[2] = {0, 0};
+        for (int sp = 0; sp < 2; sp++)
+            for (int q = 0; q < nit && !need[sp]; q++) {
+                double speed, sink = tall_stack(hs[k], IT[q], sp, secs, &speed);
+                if (sink < TOL_STANDS && speed < TOL_STAND_SPEED) need[sp] = IT[q];
+            }
+        char a[32], b[32];
+        snprintf(a, sizeof a, need[0] ? "%d" : "> %d", need[0] ? need[0] : IT[nit - 1]);
+        snprintf(b, sizeof b, need[1] ? "%d" : "> %d", need[1] ? need[1] : IT[nit - 1]);
+        ak_note(c, "| %d | %s | %s |", hs[k], a, b);
+        char key[64];
+        snprintf(key, sizeof key, "iterations_h%d", hs[k]);
+        ak_value(c, key, need[0]);
+        snprintf(key, sizeof key, "iterations_shock_h%d", hs[k]);
+        ak_value(c, key, need[1]);
+        if (hs[k] <= 3) // the one assertion; the other rows are measurements for the docs
+            ak_expect(c, need[0] == 10, "a %d-high stack stands with the default 10 iterations (as world.stack_4d)", hs[k]);
+    }
+}
+
 static const ak_check CHECKS[] = {
     {"world.momentum", "B-6 T-5.5 T-5.6 T-5.7 T-5.8 T-5.12 T-5.13 T-5.14 T-5.15 T-Alg12 T-Alg13", "momentum over random body-body contacts (no gravity): linear 1e-12, angular 1e-10", momentum},
     {"world.energy", "T-Alg12 T-Alg13 B-6", "inelastic frictional contacts never increase kinetic energy", energy},
@@ -1203,6 +1234,7 @@ static const ak_check CHECKS[] = {
     {"world.converged_residuals", "T-Alg12 T-Alg13 B-6 T-5.b P-2.32 P-2.6.1", "converged solver: every residual of every step <= 1e-9 on the contact scenes (--quick: 0.25 s each)", converged_residuals},
     {"world.converged_incline", "T-Alg13 B-6", "converged solver: hyperbox on an incline sticks for tan < mu and slides with a = g (sin - mu cos) for tan > mu, on both sides of the threshold", converged_incline},
     {"world.cradle", "P-2.6.1 P-2.32", "4D Newton's cradle with the sequential impact law: speed out = speed in within 1%", cradle},
+    {"world.stack_heights", "B-6 T-Alg12", "game-style solver: iterations and shock propagation each 4D stack height needs to stand", stack_heights},
     {"world.price_of_iteration", "T-Alg12 T-Alg13", "game-style solver against the converged one: impulse error per step and state error after 1 s", price_of_iteration},
 };
 

@@ -386,3 +386,82 @@ int ak_ga4_rotor_from_frames(ak_rotor4 *r, const ak_vec4 from[4], const ak_vec4 
     *r = (ak_rotor4){R[0], R[1], R[2], R[3], R[4], R[5], R[6], R[7]};
     return st;
 }
+
+
+// ---- Mixed products: the 4D component tables of thesis App. A ------------------------------------
+// Expansions from ref/gen_ga4.py (section ODD): e_A e_B = s(A,B) e_{A xor B}. A vector times a
+// bivector or rotor is odd: a vector plus a trivector (ak_odd4).
+
+ak_triv4 ak_ga4_wedge_vb(ak_vec4 a, ak_biv4 b) {
+    ak_triv4 out;
+    out.xyz = a.x*b.yz - a.y*b.xz + a.z*b.xy;
+    out.xyw = a.w*b.xy + a.x*b.yw - a.y*b.xw;
+    out.xzw = a.w*b.xz + a.x*b.zw - a.z*b.xw;
+    out.yzw = a.w*b.yz + a.y*b.zw - a.z*b.yw;
+    return out;
+}
+
+ak_odd4 ak_ga4_vec_biv_mul(ak_vec4 a, ak_biv4 b) {
+    ak_odd4 out;
+    out.x = -a.w*b.xw - a.y*b.xy - a.z*b.xz;
+    out.y = -a.w*b.yw + a.x*b.xy - a.z*b.yz;
+    out.z = -a.w*b.zw + a.x*b.xz + a.y*b.yz;
+    out.w = a.x*b.xw + a.y*b.yw + a.z*b.zw;
+    out.xyz = a.x*b.yz - a.y*b.xz + a.z*b.xy;
+    out.xyw = a.w*b.xy + a.x*b.yw - a.y*b.xw;
+    out.xzw = a.w*b.xz + a.x*b.zw - a.z*b.xw;
+    out.yzw = a.w*b.yz + a.y*b.zw - a.z*b.yw;
+    return out;
+}
+
+ak_odd4 ak_ga4_biv_vec_mul(ak_biv4 b, ak_vec4 a) {
+    ak_odd4 out;
+    out.x = a.w*b.xw + a.y*b.xy + a.z*b.xz;
+    out.y = a.w*b.yw - a.x*b.xy + a.z*b.yz;
+    out.z = a.w*b.zw - a.x*b.xz - a.y*b.yz;
+    out.w = -a.x*b.xw - a.y*b.yw - a.z*b.zw;
+    out.xyz = a.x*b.yz - a.y*b.xz + a.z*b.xy;
+    out.xyw = a.w*b.xy + a.x*b.yw - a.y*b.xw;
+    out.xzw = a.w*b.xz + a.x*b.zw - a.z*b.xw;
+    out.yzw = a.w*b.yz + a.y*b.zw - a.z*b.yw;
+    return out;
+}
+
+ak_odd4 ak_ga4_vec_rotor_mul(ak_vec4 a, ak_rotor4 r) {
+    ak_odd4 out;
+    out.x = -a.w*r.xw + a.x*r.s - a.y*r.xy - a.z*r.xz;
+    out.y = -a.w*r.yw + a.x*r.xy + a.y*r.s - a.z*r.yz;
+    out.z = -a.w*r.zw + a.x*r.xz + a.y*r.yz + a.z*r.s;
+    out.w = a.w*r.s + a.x*r.xw + a.y*r.yw + a.z*r.zw;
+    out.xyz = -a.w*r.xyzw + a.x*r.yz - a.y*r.xz + a.z*r.xy;
+    out.xyw = a.w*r.xy + a.x*r.yw - a.y*r.xw + a.z*r.xyzw;
+    out.xzw = a.w*r.xz + a.x*r.zw - a.y*r.xyzw - a.z*r.xw;
+    out.yzw = a.w*r.yz + a.x*r.xyzw + a.y*r.zw - a.z*r.yw;
+    return out;
+}
+
+ak_odd4 ak_ga4_rotor_vec_mul(ak_rotor4 r, ak_vec4 a) {
+    ak_odd4 out;
+    out.x = a.w*r.xw + a.x*r.s + a.y*r.xy + a.z*r.xz;
+    out.y = a.w*r.yw - a.x*r.xy + a.y*r.s + a.z*r.yz;
+    out.z = a.w*r.zw - a.x*r.xz - a.y*r.yz + a.z*r.s;
+    out.w = a.w*r.s - a.x*r.xw - a.y*r.yw - a.z*r.zw;
+    out.xyz = a.w*r.xyzw + a.x*r.yz - a.y*r.xz + a.z*r.xy;
+    out.xyw = a.w*r.xy + a.x*r.yw - a.y*r.xw - a.z*r.xyzw;
+    out.xzw = a.w*r.xz + a.x*r.zw + a.y*r.xyzw - a.z*r.xw;
+    out.yzw = a.w*r.yz - a.x*r.xyzw + a.y*r.zw - a.z*r.yw;
+    return out;
+}
+
+ak_rotor4 ak_ga4_biv_rotor_mul(ak_biv4 b, ak_rotor4 r) {
+    ak_rotor4 out;
+    out.s = -b.xw*r.xw - b.xy*r.xy - b.xz*r.xz - b.yw*r.yw - b.yz*r.yz - b.zw*r.zw;
+    out.xy = -b.xw*r.yw + b.xy*r.s - b.xz*r.yz + b.yw*r.xw + b.yz*r.xz - b.zw*r.xyzw;
+    out.xz = -b.xw*r.zw + b.xy*r.yz + b.xz*r.s + b.yw*r.xyzw - b.yz*r.xy + b.zw*r.xw;
+    out.xw = b.xw*r.s + b.xy*r.yw + b.xz*r.zw - b.yw*r.xy - b.yz*r.xyzw - b.zw*r.xz;
+    out.yz = -b.xw*r.xyzw - b.xy*r.xz + b.xz*r.xy - b.yw*r.zw + b.yz*r.s + b.zw*r.yw;
+    out.yw = b.xw*r.xy - b.xy*r.xw + b.xz*r.xyzw + b.yw*r.s + b.yz*r.zw - b.zw*r.yz;
+    out.zw = b.xw*r.xz - b.xy*r.xyzw - b.xz*r.xw + b.yw*r.yz - b.yz*r.yw + b.zw*r.s;
+    out.xyzw = b.xw*r.yz + b.xy*r.zw - b.xz*r.yw - b.yw*r.xz + b.yz*r.xw + b.zw*r.xy;
+    return out;
+}

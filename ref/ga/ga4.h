@@ -23,6 +23,15 @@ typedef struct ak_biv4 {
     double xy, xz, xw, yz, yw, zw;
 } ak_biv4;
 
+/// The trivectors {xyz, xyw, xzw, yzw} and the odd subalgebra (vector + trivector) of Cl(4,0,0).
+typedef struct ak_triv4 {
+    double xyz, xyw, xzw, yzw;
+} ak_triv4;
+
+typedef struct ak_odd4 {
+    double x, y, z, w, xyz, xyw, xzw, yzw;
+} ak_odd4;
+
 typedef struct ak_rotor4 {
     double s, xy, xz, xw, yz, yw, zw, xyzw;
 } ak_rotor4;
@@ -61,6 +70,19 @@ void ak_ga4_rotor_biv_matrix(double M2[36], ak_rotor4 r);
 /// R B R~ (a bivector for every even R in 4D).  [B-eq4]
 ak_biv4 ak_ga4_biv_sandwich(ak_rotor4 r, ak_biv4 b);
 
+/// a ^ b for a vector and a bivector (a trivector).  [T-A.1: the thesis prints its dual vector]
+ak_triv4 ak_ga4_wedge_vb(ak_vec4 a, ak_biv4 b);
+/// ab and ba for a vector a and a bivector b (vector + trivector).  [T-A.3: the printed columns
+/// fold the trivector into the vector, docs/errata.md]
+ak_odd4 ak_ga4_vec_biv_mul(ak_vec4 a, ak_biv4 b);
+ak_odd4 ak_ga4_biv_vec_mul(ak_biv4 b, ak_vec4 a);
+/// ar and ra for a vector a and an even r (vector + trivector).  [T-A.4, same fold as T-A.3]
+ak_odd4 ak_ga4_vec_rotor_mul(ak_vec4 a, ak_rotor4 r);
+ak_odd4 ak_ga4_rotor_vec_mul(ak_rotor4 r, ak_vec4 a);
+/// br for a bivector b and an even r (grades 0, 2, 4).  [T-A.6: the printed scalar part has the
+/// wrong sign of b_xy r_xy, docs/errata.md]
+ak_rotor4 ak_ga4_biv_rotor_mul(ak_biv4 b, ak_rotor4 r);
+
 /// Split a bivector into two commuting simple bivectors, B = B1 + B2, B1 B2 = B2 B1, with
 /// B1 = th1 U1, B2 = th2 U2, U1^2 = U2^2 = -1, U1 U2 = I, th1 >= |th2|.  [P-C.2, Euclidean 4D form]
 /// When B is isoclinic (th1 = |th2|) the planes are not unique and one valid choice is returned.
@@ -70,7 +92,8 @@ void ak_ga4_biv_split(ak_biv4 *b1, ak_biv4 *b2, double *th1, double *th2, ak_biv
 ak_rotor4 ak_ga4_rotor_exp(ak_biv4 b);
 /// The principal logarithm: B with exp(B) = R and th1 + |th2| <= pi, for a unit rotor R.
 /// exp(log R) = R for every unit R; log(exp B) = B when th1 + |th2| < pi (docs/formulas/ga.md).
-/// [P-1.5, its Euclidean rotor part only: the PGA motor logarithm is not implemented]
+/// [P-1.5, its Euclidean rotor part; the PGA motor log is ak_pga_motor_log, the n-D rotor log
+/// ak_nd_rotor_log]
 ak_biv4 ak_ga4_rotor_log(ak_rotor4 r);
 /// The nearest unit rotor (Euclidean distance over the 8 components): removes the scalar and the
 /// grade-4 (xyzw) drift exactly (docs/conventions.md). A rotor whose self-dual or anti-self-dual

@@ -5,7 +5,8 @@ Run: python3 ref/ga/gen_ga4.py C  (needs sympy). It multiplies symbolic multivec
 with e_A e_B = s(A,B) e_{A xor B} (Euclidean: every basis vector squares to +1; s(A,B) counts the
 pairs i in A, j in B with i > j) and prints, for each kernel, the component expressions that
 ga4.c contains (in its comments and code). Sections: MUL (rotor*rotor), COMM (commutator),
-BB (bivector*bivector), WEDGE, CONTRACT, APPLY (matrix of x -> R x R~), SAND ([R]_2).
+BB (bivector*bivector), WEDGE, CONTRACT, APPLY (matrix of x -> R x R~), SAND ([R]_2),
+and ODD (the mixed products of T-A.1, T-A.3, T-A.4, T-A.6: a^b, ab, ba, ar, ra, br).
 Other arguments print single products for inspection: mul, apply, sand, comm, bb, contract, vb.
 """
 import sympy as sp
@@ -100,3 +101,17 @@ if what=='C':
         e=sp.expand(P.get(m,0))
         for j,c in enumerate(bn):
             print(f'    M2[{6*i+j}] = {cexpr(e.coeff(sp.Symbol("B."+c)),[])};')
+    print('ODD')
+    om=[X,Y,Z,W,X|Y|Z,X|Y|W,X|Z|W,Y|Z|W]; on=['x','y','z','w','xyz','xyw','xzw','yzw']
+    def opart(P, grade):
+        return {k:v for k,v in P.items() if bin(k).count('1')==grade}
+    P=gp(vec('a'),biv('b'))
+    print('VB_WEDGE')
+    for m,n in zip(om[4:],on[4:]): print(f'    out.{n} = {cexpr(P.get(m,0),[])};')
+    for name,P,names in (('VB',gp(vec('a'),biv('b')),on),('BV',gp(biv('b'),vec('a')),on),
+                         ('VR',gp(vec('a'),rot('r')),on),('RV',gp(rot('r'),vec('a')),on)):
+        print(name)
+        for m,n in zip(om,names): print(f'    out.{n} = {cexpr(P.get(m,0),[])};')
+    P=gp(biv('b'),rot('r'))
+    print('BR')
+    for m,n in zip(rm,rn): print(f'    out.{n} = {cexpr(P.get(m,0),[])};')

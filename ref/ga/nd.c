@@ -492,3 +492,223 @@ double ak_nd_rotor_defect(int n, const double R[]) {
     for (int q = 0; q < ak_nd_neven(n); q++) d = fmax(d, fabs(N[q]));
     return d;
 }
+
+// ---- Invariant decomposition and the rotor logarithm --------------------------------------------
+//
+// Every bivector of R^n, n <= 5, is the sum of at most two commuting 2-blades in orthogonal planes
+// (Roelfs & De Keninck's invariant decomposition; Dorst & De Keninck 2023, §1.3.5 and App. C.2):
+// B = th1 U1 + th2 U2, U_k^2 = -1, U1 U2 = U2 U1, and exp(B) = exp(th1 U1) exp(th2 U2) with
+// exp(th U) = cos th + sin th U. n = 2, 3: B is itself a 2-blade. n = 4: the self-dual and
+// anti-self-dual halves (below) give the split without dividing by th1^2 - th2^2, so it stays
+// exact for isoclinic bivectors. n = 5: the plane pair lies in the 4-space orthogonal to the
+// kernel w of B (a 5 x 5 skew matrix has rank <= 4); w comes from a one-sided Jacobi SVD (below),
+// the problem is rotated into that 4-space and solved there as n = 4.
+
+// The 4D halves: u = ((B_xy + B_zw), (B_xz - B_yw), (B_xw + B_yz))/2 and v likewise with the
+// other signs; B = B+ + B-, B+ = u1 (e_xy + e_zw) + u2 (e_xz - e_yw) + u3 (e_xw + e_yz),
+// B- = v1 (e_xy - e_zw) + v2 (e_xz + e_yw) + v3 (e_xw - e_yz); B+ B- = B- B+ = 0 as products of
+// the central idempotents (1 -+ e_xyzw)/2, B+^2 = -(2|u|)^2 (1 - I)/2, B-^2 = -(2|v|)^2 (1 + I)/2.
+static void halves4(const double b[6], double u[3], double v[3]) {
+    u[0] = 0.5 * (b[0] + b[5]);
+    u[1] = 0.5 * (b[1] - b[4]);
+    u[2] = 0.5 * (b[2] + b[3]);
+    v[0] = 0.5 * (b[0] - b[5]);
+    v[1] = 0.5 * (b[1] + b[4]);
+    v[2] = 0.5 * (b[2] - b[3]);
+}
+
+static void unhalves4(double b[6], const double u[3], const double v[3]) {
+    b[0] = u[0] + v[0];
+    b[1] = u[1] + v[1];
+    b[2] = u[2] + v[2];
+    b[3] = u[2] - v[2];
+    b[4] = v[1] - u[1];
+    b[5] = u[0] - v[0];
+}
+
+static double len3(const double a[3]) { return sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]); }
+
+// Unit direction of a (any unit vector when a = 0).
+static void dir3(double out[3], const double a[3]) {
+    double l = len3(a);
+    if (l > 0.0)
+        for (int i = 0; i < 3; i++) out[i] = a[i] / l;
+    else
+        out[0] = 1.0, out[1] = out[2] = 0.0;
+}
+
+// n = 4: with N+ = B+/|u|, N- = B-/|v|: U1 = (N+ + N-)/2 and U2 = (N+ - N-)/2 are unit 2-blades,
+// U1 U2 = e_xyzw, and B = (|u| + |v|) U1 + (|u| - |v|) U2. A negative th2 flips U2.
+static void split4(double U[2][AK_MAX_BIV], double th[2], const double b[6]) {
+    double u[3], v[3], du[3], dv[3], a[3], c[3];
+    halves4(b, u, v);
+    dir3(du, u);
+    dir3(dv, v);
+    double nu = len3(u), nv = len3(v), t2 = nu - nv;
+    for (int i = 0; i < 3; i++) a[i] = 0.5 * du[i], c[i] = 0.5 * dv[i];
+    unhalves4(U[0], a, c);
+    for (int i = 0; i < 3; i++) c[i] = -c[i];
+    unhalves4(U[1], a, c);
+    th[0] = nu + nv;
+    th[1] = fabs(t2);
+    if (t2 < 0.0)
+        for (int q = 0; q < 6; q++) U[1][q] = -U[1][q];
+}
+
+// A unit vector spanning the (numerical) kernel of the 5 x 5 matrix A: the right singular vector
+// of the smallest singular value, by one-sided (Hestenes) Jacobi: plane rotations V make the
+// columns of A V orthogonal; the column norms are then the singular values. High relative
+// accuracy, no allocation, at most 60 sweeps (NaN input ends there too).
+static void kernel5(double w[5], const double A[25]) {
+    double a[25], v[25];
+    memcpy(a, A, sizeof a);
+    for (int i = 0; i < 25; i++) v[i] = (i % 6 == 0) ? 1.0 : 0.0;
+    for (int sweep = 0; sweep < 60; sweep++) {
+        bool rotated = false;
+        for (int p = 0; p < 4; p++)
+            for (int q = p + 1; q < 5; q++) {
+                double alpha = 0.0, beta = 0.0, gamma = 0.0;
+                for (int i = 0; i < 5; i++) {
+                    alpha += a[i * 5 + p] * a[i * 5 + p];
+                    beta += a[i * 5 + q] * a[i * 5 + q];
+                    gamma += a[i * 5 + p] * a[i * 5 + q];
+                }
+                if (!(fabs(gamma) > 1e-15 * sqrt(alpha * beta))) continue; // orthogonal enough (or NaN)
+                rotated = true;
+                double zeta = (beta - alpha) / (2.0 * gamma);
+                double t = (zeta >= 0 ? 1.0 : -1.0) / (fabs(zeta) + sqrt(1.0 + zeta * zeta));
+                double c = 1.0 / sqrt(1.0 + t * t), sn = c * t;
+                for (int i = 0; i < 5; i++) {
+                    double ap = a[i * 5 + p], aq = a[i * 5 + q];
+                    a[i * 5 + p] = c * ap - sn * aq;
+                    a[i * 5 + q] = sn * ap + c * aq;
+                    double vp = v[i * 5 + p], vq = v[i * 5 + q];
+                    v[i * 5 + p] = c * vp - sn * vq;
+                    v[i * 5 + q] = sn * vp + c * vq;
+                }
+            }
+        if (!rotated) break;
+    }
+    int m = 0;
+    double best = INFINITY;
+    for (int j = 0; j < 5; j++) {
+        double nrm = 0.0;
+        for (int i = 0; i < 5; i++) nrm += a[i * 5 + j] * a[i * 5 + j];
+        if (nrm < best) best = nrm, m = j;
+    }
+    for (int i = 0; i < 5; i++) w[i] = v[i * 5 + m];
+}
+
+// The rotor Rq of an orthonormal frame Q with det +1 whose last column is +-w (a Householder
+// reflection taking e_4 to -+w, with its first column negated).
+static void frame_rotor5(double Rq[AK_MAX_EVEN], const double w[5]) {
+    double u[5], Q[25], len = 0.0, sg = w[4] > 0.0 ? 1.0 : -1.0;
+    for (int i = 0; i < 5; i++) u[i] = (i == 4 ? 1.0 : 0.0) + sg * w[i]; // e_4 - (-sg w)
+    for (int i = 0; i < 5; i++) len += u[i] * u[i];
+    for (int i = 0; i < 5; i++) u[i] /= sqrt(len);
+    for (int i = 0; i < 5; i++)
+        for (int j = 0; j < 5; j++) Q[i * 5 + j] = (i == j ? 1.0 : 0.0) - 2.0 * u[i] * u[j];
+    for (int i = 0; i < 5; i++) Q[i * 5] = -Q[i * 5];
+    ak_nd_rotor_from_frame(5, Rq, Q);
+}
+
+// 5D bivector indices of the 4D pairs (i < j < 4).
+static int pair5(int q4) {
+    int i, j;
+    double s;
+    ak_nd_biv_pair(4, q4, &i, &j);
+    return ak_nd_biv_index(5, i, j, &s);
+}
+
+void ak_nd_biv_split(int n, double U[2][AK_MAX_BIV], double th[2], const double B[]) {
+    int k = ak_nd_nbiv(n);
+    for (int p = 0; p < 2; p++) {
+        th[p] = 0.0;
+        for (int q = 0; q < AK_MAX_BIV; q++) U[p][q] = 0.0;
+    }
+    if (n <= 3) {
+        double l = 0.0;
+        for (int q = 0; q < k; q++) l += B[q] * B[q];
+        l = sqrt(l);
+        th[0] = l;
+        for (int q = 0; q < k; q++) U[0][q] = l > 0.0 ? B[q] / l : (q == 0 ? 1.0 : 0.0);
+        return;
+    }
+    if (n == 4) {
+        split4(U, th, B);
+        return;
+    }
+    // n = 5: kernel w of the skew matrix, then the 4D split in the frame (Q e_0..Q e_3, w).
+    double K[25] = {0}, w[5], Rq[AK_MAX_EVEN], Rr[AK_MAX_EVEN], Bp[AK_MAX_BIV], b4[6], U4[2][AK_MAX_BIV], t4[2];
+    for (int q = 0; q < k; q++) {
+        int i, j;
+        ak_nd_biv_pair(5, q, &i, &j);
+        K[i * 5 + j] = B[q];
+        K[j * 5 + i] = -B[q];
+    }
+    kernel5(w, K);
+    frame_rotor5(Rq, w);
+    ak_nd_rotor_reverse(5, Rr, Rq);
+    ak_nd_biv_sandwich(5, Bp, Rr, B); // B in the frame: its pairs with index 4 are ~0
+    for (int q = 0; q < 6; q++) b4[q] = Bp[pair5(q)];
+    split4(U4, t4, b4);
+    // Both planes back in the world frame (what the frame change left in the pairs with index 4
+    // is rounding: the kernel w is accurate to eps/th2 and couples with weight th2).
+    for (int p = 0; p < 2; p++) {
+        double P[AK_MAX_BIV] = {0};
+        for (int q = 0; q < 6; q++) P[pair5(q)] = U4[p][q];
+        ak_nd_biv_sandwich(5, U[p], Rq, P);
+        th[p] = t4[p];
+    }
+}
+
+// 4D principal logarithm by halves: R (1 - I)/2 = ((s - q) + B+) (1 - I)/2 is the unit
+// quaternion (s - q, 2u) = (cos phi+, sin phi+ u/|u|) and likewise (s + q, 2v) for the other half;
+// log R = B+ + B- with |2u_B| = phi+ = atan2(2|u|, s - q) in [0, pi], |2v_B| = phi- likewise.
+static void log4(double B[6], const double R[8]) {
+    double u[3], v[3], du[3], dv[3];
+    halves4(R + 1, u, v);
+    double pp = atan2(2.0 * len3(u), R[0] - R[7]), pm = atan2(2.0 * len3(v), R[0] + R[7]);
+    dir3(du, u);
+    dir3(dv, v);
+    for (int i = 0; i < 3; i++) {
+        u[i] = 0.5 * pp * du[i];
+        v[i] = 0.5 * pm * dv[i];
+    }
+    unhalves4(B, u, v);
+}
+
+void ak_nd_rotor_log(int n, double B[], const double R[]) {
+    int k = ak_nd_nbiv(n);
+    if (n <= 3) {
+        // R = cos th + sin th U: th = atan2(|<R>_2|, <R>_0) in [0, pi]; at th = pi with a zero
+        // bivector part the plane is not determined and e_01 is returned.
+        double l = 0.0;
+        for (int q = 0; q < k; q++) l += R[1 + q] * R[1 + q];
+        l = sqrt(l);
+        double t = atan2(l, R[0]);
+        for (int q = 0; q < k; q++) B[q] = l > 0.0 ? R[1 + q] * (t / l) : (q == 0 ? t : 0.0);
+        return;
+    }
+    if (n == 4) {
+        log4(B, R);
+        return;
+    }
+    // n = 5: the rotation fixes an axis w (the kernel of M - 1, M the rotation matrix; its
+    // singular values are 2|sin th_k|, so w is accurate to eps/sin th2 while the part of R that
+    // couples to a misplaced w is of size sin th2); in the frame (Q e_0..Q e_3, w) the rotor lives
+    // in the 4D even subalgebra of e_0..e_3, where log4 applies.
+    double M[25], w[5], Rq[AK_MAX_EVEN], Rr[AK_MAX_EVEN], T[AK_MAX_EVEN], Rp[AK_MAX_EVEN], r4[8], b4[6];
+    ak_nd_rotor_to_matrix(5, M, R);
+    for (int i = 0; i < 5; i++) M[i * 5 + i] -= 1.0;
+    kernel5(w, M);
+    frame_rotor5(Rq, w);
+    ak_nd_rotor_reverse(5, Rr, Rq);
+    ak_nd_rotor_mul(5, T, Rr, R);
+    ak_nd_rotor_mul(5, Rp, T, Rq); // R' = Rq~ R Rq
+    for (int e = 0; e < 8; e++) r4[e] = Rp[ak_nd_even_index(5, ak_nd_even_mask(4, e))];
+    log4(b4, r4);
+    double P[AK_MAX_BIV] = {0};
+    for (int q = 0; q < 6; q++) P[pair5(q)] = b4[q];
+    ak_nd_biv_sandwich(5, B, Rq, P);
+}

@@ -55,6 +55,21 @@ void ak_nd_rotor_reverse(int n, double out[], const double R[]);
 void ak_nd_rotor_plane(int n, double R[], int i, int j, double angle);
 /// out = exp(B) for a bivector B (series with scaling and squaring; exact to rounding).
 void ak_nd_rotor_exp(int n, double R[], const double B[]);
+/// Invariant decomposition of a bivector B (n = 2..5) into at most two commuting 2-blades in
+/// orthogonal planes: B = th[0] U[0] + th[1] U[1], U_k^2 = -1 (unit, coefficient norm 1),
+/// th[0] >= th[1] >= 0; n = 2, 3 give th[1] = 0, U[1] = 0. A zero part gets some unit plane (n = 4)
+/// or zero (n = 2, 3, 5). For an isoclinic B (th[0] = th[1]) the planes are not unique and one
+/// valid pair is returned. exp(B) = (cos th0 + sin th0 U0)(cos th1 + sin th1 U1).
+/// [P-C.2, the Euclidean n-D form; Dorst & De Keninck 2023, §1.3.5]
+void ak_nd_biv_split(int n, double U[2][AK_MAX_BIV], double th[2], const double B[]);
+/// The principal logarithm of a unit rotor R (n = 2..5): the bivector B with exp(B) = R whose
+/// split angles satisfy th0 + th1 <= pi (n = 2, 3: th0 <= pi). exp(log R) = R for every unit R;
+/// log(exp B) = B when th0 + th1 < pi (n = 4: th1 taken with the sign that U0 U1 = e_xyzw gives it,
+/// as ak_ga4_rotor_log). The cut: R = -1 in some plane (angle sum exactly pi) has no unique
+/// plane; one valid log is returned. n = 4 by the self-dual/anti-self-dual halves, n = 5 in the
+/// 4-space orthogonal to the rotation's fixed axis (docs/formulas/ga.md#nd-rotor-log).  [P-1.5, its
+/// Euclidean rotor part, n-D]
+void ak_nd_rotor_log(int n, double B[], const double R[]);
 /// out = R x R~.
 void ak_nd_rotor_apply(int n, double out[], const double R[], const double x[]);
 /// n x n matrix M with M x = R x R~.

@@ -23,6 +23,7 @@ static const struct {
     {"render", ak_cmd_render, "render a 3D slice of a scene to PNG"},
     {"compare", ak_cmd_compare, "compare another engine's trace with a reference"},
     {"reference", ak_cmd_reference, "check or regenerate the reference outputs"},
+    {"view", ak_cmd_view, "step a scene in the browser: its 3D slice, dragging, the formulas"},
 };
 
 int ak_cmd_unavailable(const char *name, const char *why) {

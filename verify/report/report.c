@@ -4,6 +4,7 @@
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <math.h>
+#include <md4c-html.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -220,6 +221,33 @@ static void formula_links(FILE *f, const char *list, const ak_formula_list *fl) 
     }
 }
 
+
+// An ID whose formula-page verdict starts with "not implementable" (a claim, a restatement, a
+// derivation step: the page gives the reason) cannot have code and a check of its own; every other
+// ID is implementable. The card counts the implementable IDs that have both an implementing
+// citation and at least one registered check naming them (a check of their own).
+static bool not_implementable(const ak_formula *x) { return !strncmp(x->verdict, "not implementable", 17); }
+
+static void own_check_card(FILE *f, const ak_formula_list *fl, const cJSON *jchecks) {
+    enum { MAXC = 64 };
+    check_ref refs[MAXC];
+    size_t impl = 0, own = 0, notimpl = 0;
+    for (size_t i = 0; i < fl->n; i++) {
+        const ak_formula *x = &fl->items[i];
+        if (not_implementable(x)) {
+            notimpl++;
+            continue;
+        }
+        impl++;
+        own += x->nimpl > 0 && checks_citing(x->id, jchecks, refs, MAXC) > 0;
+    }
+    fprintf(f,
+            "<div class=cards><div class=card><b class=%s>%zu of %zu</b>implementable IDs with code and a check of "
+            "their own</div><div class=card><b>%zu</b>not implementable (claims, restatements, derivation steps: "
+            "the reason is on the formula page)</div></div>\n",
+            own == impl ? "pass" : "gap", own, impl, notimpl);
+}
+
 static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, const ak_errata *errata) {
     size_t n_impl = 0, n_chk = 0, n_gap = 0, n_fail = 0;
     enum { MAXC = 64 };
@@ -236,6 +264,7 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
             "implementation</div><div class=card><b>%zu</b>covered by a check</div><div class=card><b class=gap>%zu"
             "</b>gaps</div><div class=card><b class=%s>%zu</b>failing citations</div></div>\n",
             fl->n, n_impl, n_chk, n_gap, n_fail ? "fail" : "pass", n_fail);
+    own_check_card(f, fl, jchecks);
     fputs("<p class=meta>Implementation: where a comment in ref/, engine/ or render/ cites the ID, and the "
           "function declared there. Checks: every registered check whose formula list names the ID "
           "(✓ passed, ✗ failed in this run). Verdict: the checks' outcome, and the verdict written in the ID's "
@@ -326,6 +355,56 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
     if (head) fputs("</p>\n", f);
 }
 
+
+// ---- Markdown from the docs, rendered (md4c) -----------------------------------------------------
+
+typedef struct md_buf {
+    char *p;
+    size_t n, cap;
+    bool oom;
+} md_buf;
+
+static void md_out(const MD_CHAR *text, MD_SIZE size, void *user) {
+    md_buf *b = user;
+    if (b->oom) return;
+    if (b->n + size + 1 > b->cap) {
+        size_t cap = (b->n + size + 1) * 2;
+        char *q = realloc(b->p, cap);
+        if (!q) {
+            b->oom = true;
+            return;
+        }
+        b->p = q;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, text, size);
+    b->n += size;
+    b->p[b->n] = '\0';
+}
+
+// Markdown text of the docs (an errata field, a note) as inline HTML: code spans, emphasis and
+// links read as text instead of raw backticks and asterisks. Raw HTML in the source is escaped
+// (MD_FLAG_NOHTML); a single paragraph loses its <p> wrapper so that it sits in a table cell.
+// Falls back to the escaped text if md4c fails.
+static void md_inline(FILE *f, const char *md) {
+    md_buf b = {0};
+    if (md_html(md, (MD_SIZE)strlen(md), md_out, &b, MD_FLAG_NOHTML | MD_FLAG_STRIKETHROUGH | MD_FLAG_TABLES, 0) != 0 ||
+        b.oom || !b.p) {
+        esc(f, md);
+        free(b.p);
+        return;
+    }
+    char *t = b.p;
+    size_t n = b.n;
+    while (n && (t[n - 1] == '\n')) t[--n] = '\0';
+    if (!strncmp(t, "<p>", 3) && n >= 7 && !strcmp(t + n - 4, "</p>") && !strstr(t + 3, "<p>")) {
+        t[n - 4] = '\0';
+        t += 3;
+    }
+    fputs(t, f);
+    free(b.p);
+}
+
 static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, const char *path, bool loaded) {
     if (!loaded) {
         fputs("<p class=warn>No errata file at ", f);
@@ -357,7 +436,7 @@ static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, con
             fputs("</th></tr>\n", f);
         }
         fputs("<tr><td><b>", f);
-        esc(f, e->title);
+        md_inline(f, e->title);
         fputs("</b><br>", f);
         for (int k = 0; k < e->nids; k++) {
             fputs("<a class=mono href=\"#", f);
@@ -369,10 +448,10 @@ static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, con
         const char *cols[] = {e->published, e->correct, e->evidence, e->counterexample};
         for (int c = 0; c < 4; c++) {
             fputs("</td><td>", f);
-            esc(f, cols[c]);
+            md_inline(f, cols[c]);
             if (c == 0 && e->other[0]) {
                 fputs("<div class=note>", f);
-                esc(f, e->other);
+                md_inline(f, e->other);
                 fputs("</div>", f);
             }
         }

@@ -465,6 +465,16 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
                     size_t nv = 0;
                     for (const char *q = c; q < le && nv + 1 < sizeof v; q++)
                         if (*q != '*' && *q != '`') v[nv++] = *q; // Markdown emphasis is not part of it
+                    // the cut at sizeof v may split a UTF-8 sequence: drop its leading part
+                    if (nv + 1 >= sizeof v) {
+                        size_t k = nv;
+                        while (k > 0 && ((unsigned char)v[k - 1] & 0xC0) == 0x80) k--;
+                        if (k > 0 && ((unsigned char)v[k - 1] & 0x80)) {
+                            unsigned char lead = (unsigned char)v[k - 1];
+                            size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+                            if (nv - (k - 1) < need) nv = k - 1;
+                        }
+                    }
                     while (nv > 0 && (v[nv - 1] == ' ' || v[nv - 1] == '.')) nv--;
                     v[nv] = '\0';
                     for (int i = 0; i < ncur; i++) {

@@ -131,3 +131,28 @@ Test(nd, even_index_round_trip) {
         for (int k = 0; k < ak_nd_neven(n); k++) cr_assert_eq(ak_nd_even_index(n, ak_nd_even_mask(n, k)), k);
     cr_assert_eq(ak_nd_even_index(4, 1u), -1); // odd blade
 }
+
+// The rotor log on exact cases: a plane rotor, a 4D double rotation and a 5D rotor of two planes
+// return their bivectors; the split returns the two planes and angles. Tolerance 1e-13: the 5D
+// route goes through an SVD, a frame rotor and two sandwiches (about 20 ulps of the angle).
+Test(nd, rotor_log_exact_cases) {
+    for (int n = 2; n <= 5; n++) {
+        double R[AK_MAX_EVEN], L[AK_MAX_BIV], s;
+        ak_nd_rotor_plane(n, R, 0, 1, 1.0); // cos 0.5 - sin 0.5 e01 = exp(-0.5 e01)
+        ak_nd_rotor_log(n, L, R);
+        int q = ak_nd_biv_index(n, 0, 1, &s);
+        for (int p = 0; p < ak_nd_nbiv(n); p++) cr_assert(fabs(L[p] - (p == q ? -0.5 : 0.0)) < 1e-13, "n=%d", n);
+    }
+    for (int n = 4; n <= 5; n++) {
+        double B[AK_MAX_BIV] = {0}, R[AK_MAX_EVEN], L[AK_MAX_BIV], U[2][AK_MAX_BIV], th[2], s;
+        B[ak_nd_biv_index(n, 0, 1, &s)] = 1.1;
+        B[ak_nd_biv_index(n, 2, 3, &s)] = 0.4;
+        ak_nd_rotor_exp(n, R, B);
+        ak_nd_rotor_log(n, L, R);
+        for (int p = 0; p < ak_nd_nbiv(n); p++) cr_assert(fabs(L[p] - B[p]) < 1e-13, "n=%d p=%d", n, p);
+        ak_nd_biv_split(n, U, th, B);
+        cr_assert(fabs(th[0] - 1.1) < 1e-13 && fabs(th[1] - 0.4) < 1e-13, "n=%d: %g %g", n, th[0], th[1]);
+        cr_assert(fabs(fabs(U[0][ak_nd_biv_index(n, 0, 1, &s)]) - 1.0) < 1e-13);
+        cr_assert(fabs(fabs(U[1][ak_nd_biv_index(n, 2, 3, &s)]) - 1.0) < 1e-13);
+    }
+}

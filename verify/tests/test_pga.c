@@ -75,3 +75,42 @@ Test(pga, dual_and_join) {
         for (int x = 0; x < ak_pga_size(d); x++) cr_assert(fabs(J[x]) < 1e-12);
     }
 }
+
+// Closed cases of the motor exponential: a pure translation exp(e0 v) = 1 + e0 v, and the screw
+// exp(th e12 + e0 s e3) in 3D = (cos th + sin th e12)(1 + s e03), and the log returns them.
+Test(pga, motor_exp_log_closed_cases) {
+    double B[AK_PGA_MAX] = {0}, M[AK_PGA_MAX], L[AK_PGA_MAX];
+    int d = 3;
+    B[1 | 2] = 0.3, B[1 | 4] = -1.2, B[1 | 8] = 2.5; // e01, e02, e03
+    ak_pga_motor_exp(d, M, B);
+    cr_assert(M[0] == 1.0);
+    for (int x = 1; x < 16; x++) cr_assert(fabs(M[x] - B[x]) < 1e-15, "x=%d", x);
+    ak_pga_motor_log(d, L, M);
+    for (int x = 0; x < 16; x++) cr_assert(fabs(L[x] - B[x]) < 1e-15);
+    double th = 0.8, s = 0.6, C[AK_PGA_MAX] = {0};
+    C[2 | 4] = th, C[1 | 8] = s; // th e12 + s e03
+    ak_pga_motor_exp(d, M, C);
+    // (c + sn e12)(1 + s e03) = c + sn e12 + c s e03 + sn s e12 e03; e12 e03 = e0123
+    double want[16] = {0};
+    want[0] = cos(th), want[6] = sin(th), want[9] = cos(th) * s, want[15] = sin(th) * s;
+    for (int x = 0; x < 16; x++) cr_assert(fabs(M[x] - want[x]) < 1e-15, "x=%d: %g vs %g", x, M[x], want[x]);
+    ak_pga_motor_log(d, L, M);
+    for (int x = 0; x < 16; x++) cr_assert(fabs(L[x] - C[x]) < 1e-15);
+}
+
+// The full inertia map and its inverse are inverse to each other for a non-diagonal I_C, and
+// reduce to the diagonal map when I_C is diagonal.
+Test(pga, full_inertia_inverse) {
+    for (int d = 2; d <= 5; d++) {
+        int k = ak_nd_nbiv(d);
+        double I[AK_MAX_BIV * AK_MAX_BIV] = {0}, B[AK_PGA_MAX], P[AK_PGA_MAX], B2[AK_PGA_MAX], w[AK_MAX_BIV], v[AK_MAX_DIM];
+        for (int a = 0; a < k; a++)
+            for (int b = 0; b < k; b++) I[a * k + b] = (a == b ? 2.0 + a : 0.0) + 0.1 / (1 + a + b);
+        for (int q = 0; q < k; q++) w[q] = 0.3 - 0.1 * q;
+        for (int i = 0; i < d; i++) v[i] = 0.5 + i;
+        ak_pga_rate_from(d, B, w, v);
+        ak_pga_inertia(d, P, I, 1.7, B);
+        ak_pga_inertia_inv(d, B2, I, 1.7, P);
+        for (int x = 0; x < ak_pga_size(d); x++) cr_assert(fabs(B2[x] - B[x]) < 1e-14, "d=%d x=%d", d, x);
+    }
+}

@@ -237,19 +237,68 @@ static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const
                        const double target[], double bound[], int s, int e,
                        ak_solver_residuals *r) {
     const ak_solver_settings *st = &m->solver;
+    int n = m->dim, w = n + 1, np = e - s, rc = st->max_iterations + 1;
     for (int i = s; i < e; i++) bound[i] = c->pts[i].mu > 0.0 ? c->pts[i].mu * c->pts[i].jn : 0.0;
+    // nonsmooth nonlinear conjugate gradients (Silcowitz, Niebe and Erleben 2009): the sweep's
+    // change of the impulses is the descent direction, with Fletcher-Reeves momentum; restart
+    // when beta > 1 and whenever the friction radii change
+    double *x0 = malloc(sizeof(double) * (size_t)(2 * np * w)), *pd = x0 ? x0 + (size_t)np * w : NULL;
+    double g_prev = 0.0;
+    bool momentum = false;
     for (int it = 1; it <= st->max_iterations; it++) {
+        if (x0)
+            for (int i = s; i < e; i++) {
+                x0[(size_t)(i - s) * w] = c->pts[i].jn;
+                memcpy(x0 + (size_t)(i - s) * w + 1, c->pts[i].jt, sizeof(double) * (size_t)n);
+            }
         sweep(m, d, c, Kt, target, bound, s, e);
         residuals_range(m, d, c, target, NULL, s, e, r);
-        if (worst(r) <= st->tolerance) return it;
+        if (worst(r) <= st->tolerance) {
+            rc = it;
+            break;
+        }
         ak_solver_residuals in;
         residuals_range(m, d, c, target, bound, s, e, &in);
         // the inner problem is solved well enough (to a tenth of the outer residual): new bounds
-        if (worst(&in) <= fmax(0.25 * st->tolerance, 0.1 * worst(r)))
+        if (worst(&in) <= fmax(0.25 * st->tolerance, 0.1 * worst(r))) {
             for (int i = s; i < e; i++)
                 bound[i] = c->pts[i].mu > 0.0 ? c->pts[i].mu * c->pts[i].jn : 0.0;
+            momentum = false;
+            continue;
+        }
+        if (!x0) continue;
+        double g = 0.0; // |x_k+1 - x_k|^2, the gradient's norm
+        for (int i = s; i < e; i++) {
+            double *xi = x0 + (size_t)(i - s) * w;
+            xi[0] = c->pts[i].jn - xi[0];
+            for (int j = 0; j < n; j++) xi[1 + j] = c->pts[i].jt[j] - xi[1 + j];
+            for (int j = 0; j < w; j++) g += xi[j] * xi[j];
+        }
+        double beta = momentum && g_prev > 0.0 ? g / g_prev : 0.0;
+        g_prev = g;
+        if (!(beta <= 1.0)) beta = 0.0;
+        for (int i = s; i < e; i++) { // p_k+1 = beta p_k + (x_k+1 - x_k)
+            double *dx = x0 + (size_t)(i - s) * w, *pp = pd + (size_t)(i - s) * w;
+            for (int j = 0; j < w; j++) pp[j] = momentum ? beta * pp[j] + dx[j] : dx[j];
+        }
+        if (momentum && beta > 0.0) {
+            for (int i = s; i < e; i++) {
+                ak_contact_point *p = &c->pts[i];
+                double *dx = x0 + (size_t)(i - s) * w, *pp = pd + (size_t)(i - s) * w;
+                double P[AK_MAX_DIM], step[AK_MAX_DIM + 1] = {0};
+                for (int j = 0; j < w; j++) step[j] = pp[j] - dx[j]; // = beta p_k
+                p->jn += step[0];
+                for (int j = 0; j < n; j++) {
+                    p->jt[j] += step[1 + j];
+                    P[j] = step[0] * p->normal[j] + step[1 + j];
+                }
+                apply(m, d, c, p, P);
+            }
+        }
+        momentum = true;
     }
-    return st->max_iterations + 1;
+    free(x0);
+    return rc;
 }
 
 // Impact phase (see the top of the file). Returns the binary impacts solved.

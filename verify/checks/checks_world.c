@@ -938,7 +938,7 @@ static void broadphase(ak_check_ctx *c) {
 static const char *const CV_SCENES[] = {
     "stack_4d.json", "stack3_3d.json", "stack_2d.json", "stack_3d.json", "hypercube_on_ground.json",
     "spring_cube_4d.json", "bounce_cube_3d.json", "bounce_cube_4d.json", "newtons_cradle_4d.json",
-    "all_shapes_4d.json"};
+    "all_shapes_4d.json", "four_primitives.json"};
 #define NCV ((int)(sizeof CV_SCENES / sizeof CV_SCENES[0]))
 
 // Largest of the four residuals (docs/formulas/world.md#converged-solver) at the end of a step:
@@ -1234,6 +1234,49 @@ static void stack_heights(ak_check_ctx *c) {
     }
 }
 
+// Ten-high stacks with the converged solver: the top body's displacement from its start after
+// 10 s (--quick: 1 s), and every step certified.
+#define TOL_TOP_DRIFT 1e-3
+static void converged_stacks(ak_check_ctx *c) {
+    static const char *const files[] = {"stack10_4d_converged.json", "stack10_3d_converged.json"};
+    double secs = ak_quick(c) ? 1.0 : 10.0;
+    for (int f = 0; f < 2; f++) {
+        ak_data *d = NULL;
+        ak_model *m = load_converged(c, files[f], &d);
+        if (!m) continue;
+        int n = m->dim, top = m->nbody - 1;
+        double x0[AK_MAX_DIM], w = 0;
+        memcpy(x0, d->x + (size_t)top * AK_MAX_DIM, sizeof x0);
+        ak_world_opts o = ak_world_default_opts(m);
+        long steps = lround(secs / o.dt), notconv = 0, sweeps = 0;
+        char err[1024];
+        int ok = 1;
+        for (long s = 1; s <= steps; s++) {
+            if (ak_world_step(m, d, &o, err, sizeof err)) {
+                load_fail(c, files[f], err);
+                ok = 0;
+                break;
+            }
+            const ak_contact_cache *cc = d->contacts;
+            if (!cc) continue;
+            notconv += !cc->res.converged;
+            sweeps += cc->res.iterations;
+            w = fmax(w, independent_residual(m, d, cc, o.dt));
+        }
+        if (ok) {
+            double dx = 0;
+            for (int i = 0; i < n; i++) dx += pow(d->x[(size_t)top * AK_MAX_DIM + i] - x0[i], 2);
+            ak_measure(c, sqrt(dx), TOL_TOP_DRIFT, "%s: the top body's displacement after %g s (m)", files[f], secs);
+            ak_measure(c, w, TOL_RESIDUAL, "%s: largest residual over %ld steps (%ld missed the tolerance; mean %.0f sweeps)",
+                       files[f], steps, notconv, (double)sweeps / (double)steps);
+            ak_expect(c, notconv == 0, "%s: every step met the tolerance 1e-10", files[f]);
+            ak_value(c, f ? "top_drift_3d_m" : "top_drift_4d_m", sqrt(dx));
+        }
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+}
+
 static const ak_check CHECKS[] = {
     {"world.momentum", "B-6 T-5.5 T-5.6 T-5.7 T-5.8 T-5.12 T-5.13 T-5.14 T-5.15 T-Alg12 T-Alg13", "momentum over random body-body contacts (no gravity): linear 1e-12, angular 1e-10", momentum},
     {"world.energy", "T-Alg12 T-Alg13 B-6", "inelastic frictional contacts never increase kinetic energy", energy},
@@ -1259,6 +1302,7 @@ static const ak_check CHECKS[] = {
     {"world.converged_residuals", "T-Alg12 T-Alg13 B-6 T-5.b P-2.32 P-2.6.1", "converged solver: every residual of every step <= 1e-9 on the contact scenes (--quick: 0.25 s each)", converged_residuals},
     {"world.converged_incline", "T-Alg13 B-6", "converged solver: hyperbox on an incline sticks for tan < mu and slides with a = g (sin - mu cos) for tan > mu, on both sides of the threshold", converged_incline},
     {"world.cradle", "P-2.6.1 P-2.32", "4D Newton's cradle with the sequential impact law: speed out = speed in within 1%", cradle},
+    {"world.converged_stacks", "T-Alg12 T-Alg13 B-6", "converged solver: ten hypercubes (4D) and ten cubes (3D) stand for 10 s, top drift < 1 mm", converged_stacks},
     {"world.stack_heights", "B-6 T-Alg12", "game-style solver: iterations and shock propagation each 4D stack height needs to stand", stack_heights},
     {"world.price_of_iteration", "T-Alg12 T-Alg13", "game-style solver against the converged one: impulse error per step and state error after 1 s", price_of_iteration},
 };

@@ -75,7 +75,7 @@ function frameScene() {
   const lo = [Infinity, Infinity, Infinity, Infinity], hi = lo.map(() => -Infinity);
   const st = app.state;
   s.bodies.forEach((b, i) => {
-    if (b.shape === "hyperplane" || !st) return;
+    if (b.shape === "hyperplane" || !st || !st.bodies[i]) return;
     // the radius of a ball holding the shape about its centroid (as anakata render frames)
     const x = st.bodies[i].x, r = b.radius;
     for (let k = 0; k < 4; k++) {
@@ -183,7 +183,7 @@ function record(st) {
   H.t.push(st.t);
   H.E.push(st.energy.total); H.T.push(st.energy.kinetic); H.V.push(st.energy.potential);
   H.p.push(norm(st.momentum.linear)); H.L.push(norm(st.momentum.angular));
-  H.w.push(ob >= 0 ? st.bodies[ob].omega_body : []);
+  H.w.push(ob >= 0 && st.bodies[ob] ? st.bodies[ob].omega_body : []);
   if (H.t.length > 20000) for (const k in H) H[k].shift();
 }
 
@@ -255,10 +255,22 @@ async function refreshExplain() {
 }
 
 let explainTimer = null;
-async function applyState(st) {
+// States arrive from the stream and from requests at once: apply them one at a time, in order,
+// so that a state of a newly loaded scene never meets the previous scene's body list.
+let applyChain = Promise.resolve();
+function applyState(st) {
+  applyChain = applyChain.then(() => applyStateNow(st)).catch(report);
+  return applyChain;
+}
+
+async function applyStateNow(st) {
+  if (st.scene_id < app.sceneId) return; // a state of a scene replaced since (ids only grow)
   if (st.scene_id !== app.sceneId) {
-    app.sceneId = st.scene_id;
     app.scene = await api("scene");
+    // the scene and a state of it, read after the scene: the pair belongs together even if a
+    // state of the previous scene was still on its way
+    st = await api("state");
+    app.sceneId = st.scene_id;
     app.state = st;
     app.selected = -1;
     app.maxT = 0;

@@ -12,6 +12,7 @@ const ak_check_group *ak_check_groups(size_t *count) {
         groups[n++] = ak_group_world();
         groups[n++] = ak_group_render();
         groups[n++] = ak_group_reference();
+        groups[n++] = ak_group_sweep();
         groups[n++] = ak_group_docs();
     }
     *count = n;

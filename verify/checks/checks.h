@@ -12,6 +12,7 @@ ak_check_group ak_group_collide(void);
 ak_check_group ak_group_world(void);
 ak_check_group ak_group_render(void);
 ak_check_group ak_group_reference(void);
+ak_check_group ak_group_sweep(void);
 ak_check_group ak_group_docs(void);
 
 /// Helper for the group files: AK_GROUP(ga, table) defines ak_group_ga().

@@ -24,6 +24,7 @@ static const struct {
     {"compare", ak_cmd_compare, "compare another engine's trace with a reference"},
     {"reference", ak_cmd_reference, "check or regenerate the reference outputs"},
     {"view", ak_cmd_view, "step a scene in the browser: its 3D slice, dragging, the formulas"},
+    {"sweep", ak_cmd_sweep, "run a parameter sweep (threads, MPI, checkpoints) into a CSV"},
 };
 
 int ak_cmd_unavailable(const char *name, const char *why) {

@@ -52,6 +52,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
 except ImportError:
     unavailable("no Selenium for this Python (Debian: python3-selenium)")
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -297,7 +298,9 @@ try:
 
     # 6b. the "done when" on dzhanibekov_c: play (the page follows the server's event
     # stream), the body-frame omega is plotted, pause, B-eq5 beside the view
-    drv.find_element(By.ID, "scene").send_keys("dzhanibekov_c")
+    # pick from the list as a user does (by value: typing the name depends on the typing speed,
+    # since the select's type-ahead resets after a pause)
+    Select(drv.find_element(By.ID, "scene")).select_by_value("dzhanibekov_c")
     wait("akApp.state.scene === 'dzhanibekov_c' && akApp.state.step === 0", "dzhanibekov_c")
     drv.find_element(By.ID, "play").click()
     wait("akApp.state.playing && akApp.state.t > 1.0", "one second of play, seen through /api/stream")

@@ -1,0 +1,57 @@
+// bench_sweep: the speed-up of `anakata sweep` over threads, measured side by side in one run.
+//   build/verify/bench/bench_sweep [SPEC.json] [ROUNDS]
+// Evaluates every sample of SPEC (default: sweeps/dzhanibekov_planes.json) with 1 thread and with
+// 2 threads (and with all cores when there are more), alternating, ROUNDS times (default 3), and
+// prints the best wall time of each, the speed-up and the time per sample. MPI processes share out
+// the same per-sample work (docs/sweep.md); their speed-up is measured with mpirun, not here.
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "model.h"
+#include "sweep/run.h"
+#include "sweep/spec.h"
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+int main(int argc, char **argv) {
+    const char *path = argc > 1 ? argv[1] : AK_SOURCE_DIR "/sweeps/dzhanibekov_planes.json";
+    int rounds = argc > 2 ? atoi(argv[2]) : 3;
+    char err[AK_ERR_MAX + 64];
+    ak_sweep_spec *s = ak_sweep_spec_load(path, err, sizeof err);
+    if (!s) {
+        fprintf(stderr, "bench_sweep: %s\n", err);
+        return 2;
+    }
+    int maxt = 1;
+#ifdef _OPENMP
+    maxt = omp_get_num_procs();
+#endif
+    int counts[3] = {1, 2, maxt}, nc = maxt > 2 ? 3 : 2;
+    double best[3] = {1e300, 1e300, 1e300};
+    double *t = malloc(sizeof(double) * (size_t)s->nsamples * (size_t)s->nmetric);
+    for (int r = 0; r < rounds; r++)
+        for (int k = 0; k < nc; k++) {
+            double t0 = now();
+            if (ak_sweep_table(s, counts[k], t, err, sizeof err)) {
+                fprintf(stderr, "bench_sweep: %s\n", err);
+                return 1;
+            }
+            double dt = now() - t0;
+            if (dt < best[k]) best[k] = dt;
+        }
+    printf("bench_sweep: %s, %ld samples, %d cores, best of %d rounds\n", path, s->nsamples, maxt, rounds);
+    for (int k = 0; k < nc; k++)
+        printf("  %2d thread%s %8.3f s  %8.2f ms/sample  speed-up %.2f\n", counts[k], counts[k] > 1 ? "s" : " ", best[k],
+               1e3 * best[k] / (double)s->nsamples, best[0] / best[k]);
+    free(t);
+    ak_sweep_spec_free(s);
+    return 0;
+}

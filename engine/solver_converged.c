@@ -98,7 +98,7 @@ static double norm(int k, const double x[]) {
 }
 
 // The friction block: minimise 1/2 x^T Kt x + g^T x over |x| <= r (see the top of the file).
-static void friction_block(int nt, const double Kt[], const double g[], double r, double x[]) {
+void ak_solver_friction_block(int nt, const double Kt[], const double g[], double r, double x[]) {
     double L[AK_MAX_TAN * AK_MAX_TAN], y[AK_MAX_TAN], mg[AK_MAX_TAN];
     for (int i = 0; i < nt; i++) mg[i] = -g[i];
     if (!(r > 0.0) || chol(nt, Kt, 0.0, L)) {
@@ -177,7 +177,7 @@ static void sweep(const ak_model *m, ak_data *d, ak_contact_cache *c, const doub
                 g[r] = ut[r];
                 for (int q = 0; q < nt; q++) g[r] -= K[r * nt + q] * old[q];
             }
-            friction_block(nt, K, g, bound[i], x);
+            ak_solver_friction_block(nt, K, g, bound[i], x);
             for (int j = 0; j < n; j++) {
                 double jt = 0.0;
                 for (int r = 0; r < nt; r++) jt += p->tangent[r * n + j] * x[r];

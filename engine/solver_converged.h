@@ -41,6 +41,12 @@ double ak_solver_converged_target(const ak_model *m, double s, double h);
 /// and |u_t| > 0) at the end.
 int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h);
 
+/// The friction block of one point with lambda_n fixed: x minimising 1/2 x^T Kt x + g^T x over
+/// |x| <= r (Kt symmetric positive definite, nt x nt row-major, nt <= AK_MAX_TAN): -Kt^-1 g if
+/// inside, else -(Kt + a I)^-1 g with |x| = r, a by Newton on 1/|x(a)| = 1/r (Moré-Sorensen).
+/// x = 0 when r <= 0 or Kt is not positive definite.
+void ak_solver_friction_block(int nt, const double Kt[], const double g[], double r, double x[]);
+
 /// Residuals of the contact problem at the current velocities and impulses (c->pts jn, jt),
 /// with the normal targets target[i] (NULL: each point's bias). Fills everything in *r except
 /// iterations, impacts and converged. Used by the solver and by the checks (independently of

@@ -1283,6 +1283,86 @@ static void converged_stacks(ak_check_ctx *c) {
     }
 }
 
+// The friction block (ak_solver_friction_block) against brute force: random SPD tangent blocks
+// Kt (nt = 1..4, condition up to 1e3), random g and radii; the objective 1/2 x^T Kt x + g^T x at
+// the returned x must not exceed the best of 20,000 random points of the ball (the check's own
+// sampling, refined by projected gradient steps), and on the rim u_t = Kt x + g must oppose x.
+#define TOL_FB 1e-12
+static double fb_obj(int nt, const double K[], const double g[], const double x[]) {
+    double f = 0;
+    for (int i = 0; i < nt; i++) {
+        f += g[i] * x[i];
+        for (int j = 0; j < nt; j++) f += 0.5 * x[i] * K[i * nt + j] * x[j];
+    }
+    return f;
+}
+
+static void friction_block_check(ak_check_ctx *c) {
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(r, 12);
+    int ncase = ak_quick(c) ? 40 : 200, nsample = ak_quick(c) ? 4000 : 20000, nrim = 0;
+    double worst_gap = 0, worst_in = 0, worst_dir = 0;
+    for (int k = 0; k < ncase; k++) {
+        int nt = 1 + k % 4;
+        double A[16], K[16] = {0}, g[4], x[4], rad = urand(r, 0.01, 2.0);
+        for (int i = 0; i < nt * nt; i++) A[i] = urand(r, -1, 1);
+        for (int i = 0; i < nt; i++)
+            for (int j = 0; j < nt; j++) {
+                for (int q = 0; q < nt; q++) K[i * nt + j] += A[i * nt + q] * A[j * nt + q];
+                if (i == j) K[i * nt + j] += urand(r, 1e-3, 1.0);
+            }
+        for (int i = 0; i < nt; i++) g[i] = urand(r, -3, 3);
+        ak_solver_friction_block(nt, K, g, rad, x);
+        double nx = 0;
+        for (int i = 0; i < nt; i++) nx += x[i] * x[i];
+        nx = sqrt(nx);
+        worst_in = fmax(worst_in, nx - rad * (1 + 1e-14));
+        double best = INFINITY, y[4], bx[4] = {0};
+        for (int sidx = 0; sidx < nsample; sidx++) { // uniform in the ball: direction and radius^(1/nt)
+            double nn = 0;
+            for (int i = 0; i < nt; i++) y[i] = gsl_rng_uniform(r) * 2 - 1, nn += y[i] * y[i];
+            if (nn > 1 || nn == 0) continue;
+            for (int i = 0; i < nt; i++) y[i] *= rad;
+            double f = fb_obj(nt, K, g, y);
+            if (f < best) best = f, memcpy(bx, y, sizeof bx);
+        }
+        double step = 1e-3;
+        for (int it = 0; it < 20000; it++) { // projected gradient refinement of the best sample
+            double gr[4], ny = 0;
+            for (int i = 0; i < nt; i++) {
+                gr[i] = g[i];
+                for (int j = 0; j < nt; j++) gr[i] += K[i * nt + j] * bx[j];
+            }
+            for (int i = 0; i < nt; i++) y[i] = bx[i] - step * gr[i], ny += y[i] * y[i];
+            ny = sqrt(ny);
+            if (ny > rad)
+                for (int i = 0; i < nt; i++) y[i] *= rad / ny;
+            double f = fb_obj(nt, K, g, y);
+            if (f < best) best = f, memcpy(bx, y, sizeof bx);
+            else step *= 0.5;
+            if (step < 1e-14) break;
+        }
+        double fx = fb_obj(nt, K, g, x), scale = fabs(best) + rad * rad;
+        worst_gap = fmax(worst_gap, (fx - best) / scale);
+        if (nx > rad * (1 - 1e-9)) { // on the rim: u_t = Kt x + g opposite x
+            double u[4], nu = 0, ux = 0;
+            for (int i = 0; i < nt; i++) {
+                u[i] = g[i];
+                for (int j = 0; j < nt; j++) u[i] += K[i * nt + j] * x[j];
+                nu += u[i] * u[i];
+                ux += u[i] * x[i];
+            }
+            if (nu > 0) worst_dir = fmax(worst_dir, 1 + ux / (sqrt(nu) * nx));
+            nrim++;
+        }
+    }
+    gsl_rng_free(r);
+    ak_measure(c, fmax(worst_gap, 0), TOL_FB, "objective at the returned impulse minus the brute-force minimum, relative, %d cases",
+               ncase);
+    ak_measure(c, fmax(worst_in, 0), TOL_FB, "returned impulse outside the disc |x| <= mu lambda_n (relative)");
+    ak_measure(c, worst_dir, TOL_FB, "on the rim (%d cases): 1 + cos(angle between u_t and x) (0: u_t opposes x)", nrim);
+}
+
 static const ak_check CHECKS[] = {
     {"world.momentum", "B-6 T-5.5 T-5.6 T-5.7 T-5.8 T-5.12 T-5.13 T-5.14 T-5.15 T-Alg12 T-Alg13", "momentum over random body-body contacts (no gravity): linear 1e-12, angular 1e-10", momentum},
     {"world.energy", "T-Alg12 T-Alg13 B-6", "inelastic frictional contacts never increase kinetic energy", energy},
@@ -1308,6 +1388,7 @@ static const ak_check CHECKS[] = {
     {"world.converged_residuals", "T-Alg12 T-Alg13 B-6 T-5.b P-2.32 P-2.6.1", "converged solver: every residual of every step <= 1e-9 on the contact scenes (--quick: 0.25 s each)", converged_residuals},
     {"world.converged_incline", "T-Alg13 B-6", "converged solver: hyperbox on an incline sticks for tan < mu and slides with a = g (sin - mu cos) for tan > mu, on both sides of the threshold", converged_incline},
     {"world.cradle", "P-2.6.1 P-2.32", "4D Newton's cradle with the sequential impact law: speed out = speed in within 1%", cradle},
+    {"world.friction_block", "T-Alg13 B-6", "converged solver's friction block (trust region on the disc) against brute force; maximal dissipation on the rim", friction_block_check},
     {"world.converged_stacks", "T-Alg12 T-Alg13 B-6", "converged solver: ten hypercubes (4D) and ten cubes (3D) stand for 10 s, top drift < 1 mm", converged_stacks},
     {"world.stack_heights", "B-6 T-Alg12", "game-style solver: iterations and shock propagation each 4D and 3D stack height needs to stand", stack_heights},
     {"world.price_of_iteration", "T-Alg12 T-Alg13", "game-style solver against the converged one: impulse error per step and state error after 1 s", price_of_iteration},

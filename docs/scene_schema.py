@@ -131,7 +131,7 @@ def scene(n):
         "timestep": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
         "integrator": {"type": "string", "pattern": "^[a-z0-9_-]{1,31}$"},
         "duration": POS,
-        "bodies": {"type": "array", "items": body, "maxItems": 10000},
+        "bodies": {"type": "array", "items": body, "maxItems": 1000000},
         "forces": forces,
         "solver": solver,
         "camera": camera,

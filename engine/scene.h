@@ -23,8 +23,14 @@
 #define AK_SCENE_ROTOR_TOL 1e-6
 /// A hyperplane normal or light direction shorter than this is rejected as zero.
 #define AK_SCENE_MIN_NORMAL 1e-9
-#define AK_SCENE_MAX_BODIES 10000
-#define AK_SCENE_MAX_VERTS 1024            ///< per convex body
+/// Bodies per scene. Memory is the real bound: about 2.2 kB per body (model and state), so a
+/// million bodies take about 2.2 GB, and a 64 MiB file holds about a million of the smallest body
+/// objects; a scene beyond memory fails with "out of memory".
+#define AK_SCENE_MAX_BODIES 1000000
+/// Vertices per convex body. Its hull (for the mass properties) may have at most
+/// AK_MASS_HULL_MAX_FACETS (1024) facets of at most AK_MASS_HULL_MAX_VERTS (64) vertices each:
+/// the 120-cell (600 vertices, 120 facets of 20) loads.
+#define AK_SCENE_MAX_VERTS 1024
 #define AK_SCENE_MAX_BYTES (64L << 20)     ///< largest scene file ak_scene_load reads
 
 /// Load a scene file. Returns the model (free with ak_model_free) and, when data is not NULL,

@@ -8,7 +8,7 @@
 
 typedef struct ak_explain_entry {
     const char *stage;   ///< "forces", "velocities", "broadphase", ...
-    const char *formula; ///< formula ID (FORMULAS.md)
+    const char *formula; ///< formula ID (docs/formulas/catalogue.md)
     const char *what;    ///< one line
     const char *doc;     ///< docs/formulas/<area>.md#<anchor>
 } ak_explain_entry;

@@ -1,6 +1,6 @@
 /// @file trace.h
 /// Trace writer: CSV in the format anakata-trace/1 (named ak_trace_writer_*: verify/compare/trace_read.h
-/// owns ak_trace, the reader) (docs/trace-format.md, ../shared/DESIGN.md).
+/// owns ak_trace, the reader) (docs/trace-format.md).
 /// Metadata lines "# key: value" (format, scene, dim, timestep, integrator, version), then the
 /// header and one row per body per recorded step:
 ///   step,t,body,x0..x{n-1},v0..v{n-1},r,r_<even blades>,w_<pairs>,

@@ -149,6 +149,24 @@ int ak_world_check(const ak_model *m, const ak_data *d, char *err, size_t errlen
                      m->bodies[b].name, d->step, d->t);
             return -1;
         }
+        // Finite but past the range where |x|^2, |v|^2, the kinetic energy or the angular momentum
+        // m |x| |v| can be formed: overflow to infinity stops the run like NaN does.
+        double sx = 0, sv = 0, ax = 0, av = 0;
+        for (int i = 0; i < n; i++) {
+            double xi = d->x[(size_t)b * AK_MAX_DIM + i], vi = d->v[(size_t)b * AK_MAX_DIM + i];
+            sx += xi * xi;
+            sv += vi * vi;
+            ax = fmax(ax, fabs(xi));
+            av = fmax(av, fabs(vi));
+        }
+        double mass = moves(&m->bodies[b]) ? m->bodies[b].mass : 1.0;
+        if (!isfinite(sx) || !isfinite(sv) || !isfinite(mass * sv) || !isfinite(mass * sqrt(sx) * sqrt(sv))) {
+            snprintf(err, errlen,
+                     "body '%s' overflows at step %ld (t = %g): position component %g, velocity component %g: "
+                     "past what double precision can square (energy or angular momentum would be infinite)",
+                     m->bodies[b].name, d->step, d->t, ax, av);
+            return -1;
+        }
     }
     return 0;
 }

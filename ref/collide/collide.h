@@ -2,7 +2,7 @@
 /// Narrow-phase collision detection in n dimensions (n = 2..5): contact manifolds for every
 /// pair of shapes in shape.h, GJK / EPA for general convex pairs, SAT for hyperbox pairs,
 /// clipping manifolds, n-D convex hulls, Minkowski sums and conservative-advancement CCD.
-/// Formula and algorithm IDs are from FORMULAS.md; derivations, verdicts and evidence are in
+/// Formula and algorithm IDs are from docs/formulas/catalogue.md; derivations, verdicts and evidence are in
 /// docs/formulas/collide.md, published errors in docs/errata.md ("Collision detection").
 ///
 /// Conventions (every function):

@@ -38,7 +38,7 @@ void ak_nd_even_name(int n, int k, char out[8]);
 /// out = a ^ b (bivector).  [B-3]
 void ak_nd_wedge(int n, double out[], const double a[], const double b[]);
 /// The k x n matrix [r]* with r ^ a = [r]* a (ten Bosch eq 3).  [B-eq3; B-A.2D, B-A.3D and
-/// B-A.4D are its n = 2, 3, 4 tables (the seed's 2D table has a transcription slip, docs/errata.md)]
+/// B-A.4D are its n = 2, 3, 4 tables (our text of the paper has a transcription slip in the 2D table, docs/errata.md)]
 void ak_nd_rstar(int n, double out[], const double r[]);
 /// out = r _| w = [r]*^T w (vector), the velocity of point r under rate w.  [B-eq3]
 void ak_nd_contract(int n, double out[], const double r[], const double w[]);

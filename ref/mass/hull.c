@@ -343,6 +343,221 @@ static void hull_rec(hull *h, uint64_t mask, int d, int depth) {
     for (int f = 0; f < nf; f++) hull_rec(h, masks[f], d - 1, depth + 1);
 }
 
+// ---- more points than a bitmask holds: facets by gift wrapping -------------------------------
+//
+// Above AK_MASS_HULL_MAX_VERTS points the facets of the whole set are found by gift wrapping
+// instead of brute force: a first facet by rotating a supporting hyperplane until it holds n
+// affinely independent points, then, for every ridge of a known facet (the facets of the facet's
+// own point set, found by brute force as above), the neighbouring facet by rotating the facet's
+// hyperplane about the ridge by the smallest angle that meets another point. Each facet (at most
+// AK_MASS_HULL_MAX_VERTS points) is then split into simplices as above, coned from the vertex
+// average of all points. Facets are kept as inward unit normals a and offsets (a.x >= o inside).
+
+typedef struct wrap {
+    int n, np;
+    const double *v;
+    double eps;
+    int nf;
+    double a[AK_MASS_HULL_MAX_FACETS][AK_MAX_DIM], o[AK_MASS_HULL_MAX_FACETS];
+} wrap;
+
+static double wdot(int n, const double a[], const double b[]) {
+    double s = 0.0;
+    for (int i = 0; i < n; i++) s += a[i] * b[i];
+    return s;
+}
+
+// The points on the hyperplane a.x = o (within eps), as indices; returns their count or -1 when
+// more than max.
+static int on_plane(const wrap *w, const double a[], double o, int idx[], int max) {
+    int k = 0;
+    for (int p = 0; p < w->np; p++)
+        if (fabs(wdot(w->n, a, w->v + (size_t)p * (size_t)w->n) - o) <= w->eps) {
+            if (k >= max) return -1;
+            idx[k++] = p;
+        }
+    return k;
+}
+
+// Rotate the supporting hyperplane (inward normal a, through point x0) towards -e (e unit, e
+// orthogonal to a) by the smallest angle that meets a point off the plane; a is updated. Returns
+// false when no point lies on the positive side of e.
+static bool wrap_rotate(const wrap *w, double a[], const double x0[], const double e[]) {
+    int n = w->n;
+    double best = INFINITY, bh = 0, bg = 0;
+    for (int p = 0; p < w->np; p++) {
+        double d[AK_MAX_DIM];
+        for (int i = 0; i < n; i++) d[i] = w->v[(size_t)p * (size_t)n + i] - x0[i];
+        double h = wdot(n, a, d), g = wdot(n, e, d);
+        if (h <= w->eps) continue; // on the plane already
+        double th = atan2(h, g);
+        if (th < best) best = th, bh = h, bg = g;
+    }
+    if (!isfinite(best)) return false;
+    // the rotated normal cos(t) a - sin(t) e with t = atan2(h, g): 0 on the point found, >= 0 on
+    // every other point (t is the smallest such angle)
+    double l = sqrt(bh * bh + bg * bg), c = bg / l, s = bh / l;
+    double nrm = 0.0;
+    for (int i = 0; i < n; i++) {
+        a[i] = c * a[i] - s * e[i];
+        nrm += a[i] * a[i];
+    }
+    nrm = sqrt(nrm);
+    for (int i = 0; i < n; i++) a[i] /= nrm;
+    return true;
+}
+
+static int wrap_add(wrap *w, const double a[], double o) {
+    for (int f = 0; f < w->nf; f++) {
+        double d = 0.0;
+        for (int i = 0; i < w->n; i++) d = fmax(d, fabs(a[i] - w->a[f][i]));
+        if (d < 1e-9 && fabs(o - w->o[f]) <= w->eps) return 0; // known
+    }
+    if (w->nf >= AK_MASS_HULL_MAX_FACETS) return AK_MASS_ELIMIT;
+    memcpy(w->a[w->nf], a, sizeof(double) * (size_t)w->n);
+    w->o[w->nf++] = o;
+    return 1;
+}
+
+// A hull over the points idx[0..k) of w (copied into pts), for the bitmask routines.
+static void sub_hull(hull *s, const wrap *w, const int idx[], int k, double pts[]) {
+    memset(s, 0, sizeof *s);
+    s->n = w->n;
+    s->np = k;
+    for (int q = 0; q < k; q++)
+        memcpy(pts + (size_t)q * (size_t)w->n, w->v + (size_t)idx[q] * (size_t)w->n, sizeof(double) * (size_t)w->n);
+    s->v = pts;
+    s->eps = w->eps;
+}
+
+static uint64_t all_mask(int k) { return k == 64 ? ~(uint64_t)0 : (((uint64_t)1 << k) - 1); }
+
+// Every facet of the hull of w's points. Returns the count or a negative status.
+static int wrap_facets(wrap *w) {
+    int n = w->n;
+    // a first supporting hyperplane: the lowest point along x_0, normal e_0
+    int p0 = 0;
+    for (int p = 1; p < w->np; p++)
+        if (w->v[(size_t)p * (size_t)n] < w->v[(size_t)p0 * (size_t)n]) p0 = p;
+    const double *x0 = w->v + (size_t)p0 * (size_t)n;
+    double a[AK_MAX_DIM] = {0};
+    a[0] = 1.0;
+    int idx[AK_MASS_HULL_MAX_VERTS];
+    double pts[AK_MASS_HULL_MAX_VERTS * AK_MAX_DIM];
+    for (int round = 0; round < n; round++) {
+        int k = on_plane(w, a, wdot(n, a, x0), idx, AK_MASS_HULL_MAX_VERTS);
+        if (k < 0) return AK_MASS_ELIMIT;
+        hull s;
+        sub_hull(&s, w, idx, k, pts);
+        double c[AK_MAX_DIM], B[AK_MAX_DIM][AK_MAX_DIM];
+        int rank = affine_basis(&s, all_mask(k), c, B);
+        if (rank >= n - 1) break;
+        // e: a unit direction orthogonal to a and to the face's affine hull
+        double e[AK_MAX_DIM];
+        bool found = false;
+        for (int ax = 0; ax < n && !found; ax++) {
+            for (int i = 0; i < n; i++) e[i] = (i == ax);
+            for (int pass = 0; pass < 2; pass++) {
+                double t = wdot(n, e, a);
+                for (int i = 0; i < n; i++) e[i] -= t * a[i];
+                for (int b = 0; b < rank; b++) {
+                    t = wdot(n, e, B[b]);
+                    for (int i = 0; i < n; i++) e[i] -= t * B[b][i];
+                }
+            }
+            double l = sqrt(wdot(n, e, e));
+            if (l > 1e-3) {
+                for (int i = 0; i < n; i++) e[i] /= l;
+                found = true;
+            }
+        }
+        if (!found) return AK_MASS_EDEGENERATE;
+        if (!wrap_rotate(w, a, x0, e)) {
+            for (int i = 0; i < n; i++) e[i] = -e[i];
+            if (!wrap_rotate(w, a, x0, e)) return AK_MASS_EDEGENERATE;
+        }
+    }
+    w->nf = 0;
+    int st = wrap_add(w, a, wdot(n, a, x0));
+    if (st < 0) return st;
+    for (int f = 0; f < w->nf; f++) { // breadth first over the facets found
+        double af[AK_MAX_DIM];
+        memcpy(af, w->a[f], sizeof af);
+        double of = w->o[f];
+        int k = on_plane(w, af, of, idx, AK_MASS_HULL_MAX_VERTS);
+        if (k < 0) return AK_MASS_ELIMIT;
+        if (k < n) return AK_MASS_EDEGENERATE;
+        hull s;
+        sub_hull(&s, w, idx, k, pts);
+        uint64_t masks[AK_MASS_HULL_MAX_FACETS];
+        double rn[AK_MASS_HULL_MAX_FACETS * AK_MAX_DIM], ro[AK_MASS_HULL_MAX_FACETS];
+        int nr = find_facets(&s, all_mask(k), n - 1, masks, rn, ro, AK_MASS_HULL_MAX_FACETS);
+        if (nr < 0) return nr;
+        for (int r = 0; r < nr; r++) {
+            // a point of the ridge, and its outward normal within the facet
+            int q = 0;
+            while (!(masks[r] >> q & 1)) q++;
+            const double *xr = pts + (size_t)q * (size_t)n;
+            double an[AK_MAX_DIM];
+            memcpy(an, af, sizeof an);
+            if (!wrap_rotate(w, an, xr, rn + (size_t)r * (size_t)n)) return AK_MASS_EDEGENERATE;
+            st = wrap_add(w, an, wdot(n, an, xr));
+            if (st < 0) return st;
+        }
+    }
+    return w->nf;
+}
+
+static int convex_many(ak_mass_props *out, int n, const double verts[], int nverts, double density, char *err,
+                       size_t errlen) {
+    wrap w; // 48 kB of stack
+    memset(&w, 0, sizeof w);
+    w.n = n;
+    w.np = nverts;
+    w.v = verts;
+    double scale = 0.0;
+    for (int p = 0; p < nverts; p++)
+        for (int i = 0; i < n; i++) {
+            if (!isfinite(verts[p * n + i]))
+                return ak_mass_fail(err, errlen, AK_MASS_EBADPARAM, "convex: vertices[%d][%d] is not finite", p, i);
+            scale = fmax(scale, fabs(verts[p * n + i] - verts[i]));
+        }
+    if (!(scale > 0.0))
+        return ak_mass_fail(err, errlen, AK_MASS_EDEGENERATE,
+                            "convex: fewer than n+1 = %d affinely independent vertices", n + 1);
+    w.eps = REL_EPS * scale;
+    int nf = wrap_facets(&w);
+    if (nf == AK_MASS_ELIMIT)
+        return ak_mass_fail(err, errlen, nf, "convex: %d vertices: a facet holds more than %d of them, or the hull "
+                                             "has more than %d facets", nverts, AK_MASS_HULL_MAX_VERTS,
+                            AK_MASS_HULL_MAX_FACETS);
+    if (nf < 0)
+        return ak_mass_fail(err, errlen, nf, "convex: fewer than n+1 = %d affinely independent vertices", n + 1);
+    // cone every facet from the vertex average of all points
+    double c0[AK_MAX_DIM] = {0};
+    for (int p = 0; p < nverts; p++)
+        for (int i = 0; i < n; i++) c0[i] += verts[p * n + i] / nverts;
+    raw acc;
+    memset(&acc, 0, sizeof acc);
+    int idx[AK_MASS_HULL_MAX_VERTS];
+    double pts[AK_MASS_HULL_MAX_VERTS * AK_MAX_DIM];
+    for (int f = 0; f < nf; f++) {
+        int k = on_plane(&w, w.a[f], w.o[f], idx, AK_MASS_HULL_MAX_VERTS);
+        hull s;
+        sub_hull(&s, &w, idx, k, pts);
+        memcpy(s.cent[0], c0, sizeof c0);
+        s.chain[0] = s.cent[0];
+        hull_rec(&s, all_mask(k), n - 1, 1);
+        if (s.status)
+            return ak_mass_fail(err, errlen, s.status, "convex: degenerate face found (status %d)", s.status);
+        acc.V += s.acc.V;
+        acc.B += s.acc.B;
+        for (int i = 0; i < n; i++) acc.F[i] += s.acc.F[i];
+        for (int i = 0; i < n * n; i++) acc.S[i] += s.acc.S[i];
+    }
+    return ak_mass_from_raw(out, n, acc.V, acc.F, acc.S, acc.B, density, err, errlen);
+}
+
 static int hull_init(hull *h, int n, const double verts[], int nverts, char *err, size_t errlen) {
     if (!verts || nverts < n + 1)
         return ak_mass_fail(err, errlen, AK_MASS_EDEGENERATE,
@@ -376,6 +591,7 @@ int ak_mass_convex(ak_mass_props *out, int n, const double verts[], int nverts, 
                    char *err, size_t errlen) {
     int st = ak_mass_check_common(n, density, err, errlen);
     if (st) return st;
+    if (verts && nverts > AK_MASS_HULL_MAX_VERTS) return convex_many(out, n, verts, nverts, density, err, errlen);
     hull h;
     if ((st = hull_init(&h, n, verts, nverts, err, errlen))) return st;
     uint64_t all = (nverts == 64) ? ~(uint64_t)0 : (((uint64_t)1 << nverts) - 1);

@@ -12,7 +12,7 @@
 /// - Every function is pure: outputs first, no allocation, no I/O, no global state. Bad
 ///   parameters return AK_MASS_EBADPARAM (or another negative code) and fill err (if given).
 ///
-/// Formula IDs (../shared/FORMULAS.md): T-3.1 .. T-3.7, T-3.hs, T-3.hb, T-3.hc, T-C.1 .. T-C.3
+/// Formula IDs (docs/formulas/catalogue.md): T-3.1 .. T-3.7, T-3.hs, T-3.hb, T-3.hc, T-C.1 .. T-C.3
 /// (thesis, in their corrected n-D forms; the printed forms are in published/mass_published.h),
 /// B-I, B-5 (ten Bosch), G-14, G-15, G-16.1 .. G-16.5 (Hodges, generalised to n-D).
 #ifndef AK_MASS_MASS_H
@@ -131,8 +131,10 @@ int ak_mass_mesh(ak_mass_props *out, int n, const double verts[], int nverts, co
 
 /// Convex hull of points verts[nverts][n] (interior points are allowed): exact, by splitting the
 /// hull into simplices (each facet, recursively each face, is coned from its vertex average).
-/// Facets are found by brute force over the n-subsets of points, so the cost grows like
-/// C(nverts, n): nverts <= AK_MASS_HULL_MAX_VERTS (64), and keep nverts <= ~32 in 5D.
+/// Up to AK_MASS_HULL_MAX_VERTS (64) points, facets are found by brute force over the n-subsets
+/// of points (the cost grows like C(nverts, n): keep nverts <= ~32 in 5D); above, by gift
+/// wrapping, for hulls of at most AK_MASS_HULL_MAX_FACETS facets of at most 64 points each (the
+/// 120-cell: 600 vertices, 120 facets of 20).
 /// [G-4 G-15 B-5]
 int ak_mass_convex(ak_mass_props *out, int n, const double verts[], int nverts, double density,
                    char *err, size_t errlen);

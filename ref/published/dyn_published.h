@@ -4,7 +4,7 @@
 #ifndef AK_PUBLISHED_DYN_H
 #define AK_PUBLISHED_DYN_H
 
-/// ten Bosch §9, the 4D Euler component equation as printed (001 and 004 agree):
+/// ten Bosch §9, the 4D Euler component equation as printed (the paper and its Chinese translation agree):
 ///   I_ij wdot_ij = (I_jk - I_ik) w_ik w_jk + (I_jm - I_im) w_im w_jm,
 /// k, m the two other indices, for a body with diagonal inertia Idiag[6] (xy, xz, xw, yz, yw,
 /// zw) and body rate w[6]; w_ab with a > b means -w_ba. Torque-free.

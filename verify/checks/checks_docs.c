@@ -1,7 +1,7 @@
 // Group "docs": the documentation's links resolve. Every relative Markdown link in docs/ (and
 // docs/formulas/) must name an existing file, and an anchor must match a heading of that file;
 // links into the generated report (report/index.html#...) must name a report anchor that exists:
-// F-<formula ID of FORMULAS.md>, check-<registered check>, group-<registered group>, or one of
+// F-<formula ID of docs/formulas/catalogue.md>, check-<registered check>, group-<registered group>, or one of
 // summary, matrix, errata, checks. `anakata step --explain` prints docs links too: when the
 // command works, its links on the first bundled scene are held to the same rules.
 #include <ctype.h>
@@ -252,7 +252,7 @@ static void step_explain_links(link_ctx *x) {
 static void links(ak_check_ctx *c) {
     link_ctx x = {.c = c};
     char path[1100];
-    snprintf(path, sizeof path, "%s/../shared/FORMULAS.md", AK_SOURCE_DIR);
+    snprintf(path, sizeof path, "%s/" AK_CATALOGUE, AK_SOURCE_DIR);
     x.have_fl = ak_formulas_load(path, &x.fl, NULL, 0) == 0;
     snprintf(path, sizeof path, "%s/docs", AK_SOURCE_DIR);
     scan_docs_dir(&x, path);

@@ -2035,8 +2035,8 @@ static void check_B_A(ak_check_ctx *c, const char *id) {
         else
             snprintf(verdict_s, sizeof verdict_s, "printed %dx%d, correct %dx%d; wrong entries: %s", M->rows, M->cols, want_rows,
                      want_cols, ndiff ? diffs : "none");
-        // Expected verdicts, worked out by hand: the 2D matrices of 001 carry a spurious second
-        // row / blank cells (the Chinese translation 004 prints (-y x) and (x^2+y^2)).
+        // Expected verdicts, worked out by hand: the 2D matrices of our text of ten Bosch 2020 carry a spurious second
+        // row / blank cells (its Chinese translation prints (-y x) and (x^2+y^2)).
         const char *expect = "correct";
         if (n == 2 && is_star) expect = "printed 2x2, correct 1x2; wrong entries: (2,1)='-z'";
         if (n == 2 && !is_star) expect = "printed 2x2, correct 1x1; wrong entries: none";

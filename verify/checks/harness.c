@@ -78,9 +78,11 @@ void ak_artifact(ak_check_ctx *c, const char *path, const char *caption_fmt, ...
         c->nartifacts--; // a truncated path would name another file
         return;
     }
+    c->artifact_caption[k][0] = '\0';
+    if (!caption_fmt) return;
     va_list ap;
     va_start(ap, caption_fmt);
-    vsnprintf(c->artifact_caption[k], sizeof c->artifact_caption[k], caption_fmt ? caption_fmt : "", ap);
+    vsnprintf(c->artifact_caption[k], sizeof c->artifact_caption[k], caption_fmt, ap);
     va_end(ap);
 }
 
@@ -167,10 +169,24 @@ static void group_of(const char *id, char out[64]) {
     out[i] = '\0';
 }
 
+int ak_check_count(const char *pattern) {
+    size_t ngroups;
+    const ak_check_group *groups = ak_check_groups(&ngroups);
+    int n = 0;
+    for (size_t g = 0; g < ngroups; g++)
+        for (size_t i = 0; i < groups[g].count; i++) n += ak_check_matches(&groups[g].checks[i], pattern);
+    return n;
+}
+
 int ak_verify_run(const ak_verify_opts *opts, cJSON **results) {
     gsl_set_error_handler_off(); // every GSL status is checked by the caller; never abort
     size_t ngroups;
     const ak_check_group *groups = ak_check_groups(&ngroups);
+    if (!opts->list && ak_check_count(opts->only) == 0) { // an error, and no empty table after it
+        fprintf(stderr, "anakata verify: no check matches '%s' (anakata verify --list shows them)\n",
+                opts->only ? opts->only : "");
+        return -1;
+    }
     cJSON *root = cJSON_CreateObject();
     cJSON *jchecks = cJSON_AddArrayToObject(root, "checks");
     cJSON *jgroups = cJSON_AddArrayToObject(root, "groups");
@@ -180,7 +196,8 @@ int ak_verify_run(const ak_verify_opts *opts, cJSON **results) {
     double t_all = now_s();
 
     if (!opts->list)
-        printf("%-4s  %-44s  %-22s  %10s  %10s  %s\n", "", "check", "formulas", "error", "tolerance", "measured");
+        printf("%-4s  %-11s  %-44s  %-22s  %10s  %10s  %s\n", "", "formula", "check", "formulas", "error", "tolerance",
+               "measured");
     for (size_t g = 0; g < ngroups; g++) {
         int gtotal = 0, gfailed = 0;
         double t0 = now_s();
@@ -216,8 +233,10 @@ int ak_verify_run(const ak_verify_opts *opts, cJSON **results) {
                 snprintf(err, sizeof err, "%.3g", c->error);
                 snprintf(tol, sizeof tol, "%.3g", c->tol);
             }
-            printf("%-4s  %-44s  %-22.22s  %10s  %10s  %s\n", c->pass ? "ok" : "FAIL", chk->id, chk->formulas, err, tol,
-                   c->measured);
+            char verdict[32] = "-";
+            if (opts->formula_verdict) opts->formula_verdict(chk, opts->formula_verdict_ctx, verdict, sizeof verdict);
+            printf("%-4s  %-11s  %-44s  %-22.22s  %10s  %10s  %s\n", c->pass ? "ok" : "FAIL", verdict, chk->id,
+                   chk->formulas, err, tol, c->measured);
             if (opts->verbose && c->notes[0]) printf("      note: %s\n", c->notes);
             fflush(stdout);
             cJSON *j = cJSON_CreateObject();
@@ -228,6 +247,7 @@ int ak_verify_run(const ak_verify_opts *opts, cJSON **results) {
             cJSON_AddStringToObject(j, "formulas", chk->formulas);
             cJSON_AddStringToObject(j, "what", chk->what);
             cJSON_AddBoolToObject(j, "pass", c->pass);
+            cJSON_AddStringToObject(j, "formula_verdict", verdict);
             if (isfinite(c->error)) cJSON_AddNumberToObject(j, "error", c->error);
             if (isfinite(c->tol)) cJSON_AddNumberToObject(j, "tolerance", c->tol);
             cJSON_AddStringToObject(j, "measured", c->measured);

@@ -14,7 +14,7 @@ typedef void (*ak_check_fn)(ak_check_ctx *ctx);
 
 typedef struct ak_check {
     const char *id;       ///< "group.name", e.g. "ga.rotor4.mul_vs_generic"
-    const char *formulas; ///< space-separated formula IDs from FORMULAS.md, e.g. "B-eq3 B-eq4"
+    const char *formulas; ///< space-separated formula IDs from docs/formulas/catalogue.md, e.g. "B-eq3 B-eq4"
     const char *what;     ///< one line: what is measured against what
     ak_check_fn run;
 } ak_check;
@@ -57,6 +57,12 @@ void ak_value(ak_check_ctx *c, const char *key, double v);
 /// Attach a free-text note (an erratum's details, a counterexample).
 void ak_note(ak_check_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/// The formula verdict of a check: what the formula pages (docs/formulas/) say about the formulas
+/// it covers, as one word ("correct", "wrong", "slip", ...; "-" for none) for the table and the
+/// results. Supplied by the caller (the harness does not read the docs); see ak_check_verdict in
+/// report/traceability.h.
+typedef void (*ak_formula_verdict_fn)(const ak_check *chk, void *ctx, char *word, size_t wordlen);
+
 /// Options of one verify run.
 typedef struct ak_verify_opts {
     bool quick;
@@ -67,7 +73,12 @@ typedef struct ak_verify_opts {
     bool list;             ///< list the checks instead of running them
     bool verbose;
     const char *report_dir;    ///< write results.json here, or NULL (the caller writes the page)
+    ak_formula_verdict_fn formula_verdict; ///< NULL: the verdict column shows "-"
+    void *formula_verdict_ctx;
 } ak_verify_opts;
+
+/// How many registered checks match the --only pattern (NULL: all).
+int ak_check_count(const char *pattern);
 
 /// All registered groups, in report order.
 const ak_check_group *ak_check_groups(size_t *count);

@@ -24,4 +24,7 @@ int ak_cmd_unavailable(const char *name, const char *why);
 /// Print "anakata NAME: MESSAGE" and a pointer to NAME's --help on stderr; returns AK_EXIT_USAGE.
 __attribute__((format(printf, 2, 3))) int ak_cli_bad_usage(const char *name, const char *fmt, ...);
 
+/// v for printing: a negative zero becomes 0, so that printed vectors never show "-0".
+static inline double ak_cli_num(double v) { return v == 0 ? 0.0 : v; }
+
 #endif

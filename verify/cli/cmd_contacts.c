@@ -1,5 +1,5 @@
 // anakata contacts SCENE [--json] [--margin m]: the contacts of a scene at its initial state
-// (contract in ../shared/DESIGN.md, "Contacts"; details in docs/formulas/collide.md).
+// (details in docs/formulas/collide.md).
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
@@ -22,7 +22,7 @@ static void usage(FILE *f) {
 
 static cJSON *vec(const double *x, int n) {
     cJSON *a = cJSON_CreateArray();
-    for (int i = 0; i < n; i++) cJSON_AddItemToArray(a, cJSON_CreateNumber(x[i]));
+    for (int i = 0; i < n; i++) cJSON_AddItemToArray(a, cJSON_CreateNumber(ak_cli_num(x[i])));
     return a;
 }
 
@@ -67,7 +67,7 @@ int ak_cmd_contacts(int argc, char **argv) {
     ak_data *d = NULL;
     char err[512];
     if (ak_dyn_scene_load(scene, &m, &d, err, sizeof err) != 0) {
-        fprintf(stderr, "anakata contacts: %s: %s\n", scene, err);
+        fprintf(stderr, "anakata contacts: %s\n", err); // err names the file
         return AK_EXIT_USAGE;
     }
     int n = m->dim, nb = m->nbody;
@@ -118,14 +118,14 @@ int ak_cmd_contacts(int argc, char **argv) {
                 }
                 cJSON_AddItemToArray(pairs, p);
             } else {
-                printf("%-16s %-16s %14.9g  (", A->name, B->name, man.separation);
-                for (int i = 0; i < n; i++) printf("%s%.6g", i ? ", " : "", man.normal[i]);
+                printf("%-16s %-16s %14.9g  (", A->name, B->name, ak_cli_num(man.separation));
+                for (int i = 0; i < n; i++) printf("%s%.6g", i ? ", " : "", ak_cli_num(man.normal[i]));
                 printf(")  %d point%s\n", cnt, cnt == 1 ? "" : "s");
                 for (int q = 0; q < cnt; q++) {
                     printf("%35s  at (", "");
                     for (int i = 0; i < n; i++)
-                        printf("%s%.6g", i ? ", " : "", 0.5 * (man.contacts[q].point_a[i] + man.contacts[q].point_b[i]));
-                    printf(")  separation %.9g\n", man.contacts[q].separation);
+                        printf("%s%.6g", i ? ", " : "", ak_cli_num(0.5 * (man.contacts[q].point_a[i] + man.contacts[q].point_b[i])));
+                    printf(")  separation %.9g\n", ak_cli_num(man.contacts[q].separation));
                 }
             }
         }

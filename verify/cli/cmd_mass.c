@@ -2,7 +2,7 @@
 // Loads a scene (engine/scene.h, which computes the mass properties with engine/model_mass.h)
 // and prints each body's mass, volume, centroid, principal moments and full k x k bivector
 // inertia about the centroid in the body frame (B-I, ten Bosch §4), with the basis labels.
-// --json prints the contract of ../shared/DESIGN.md (docs/formulas/mass.md#anakata-mass):
+// --json prints the format of docs/formulas/mass.md#anakata-mass:
 // {"bodies":[{"name","mass","volume","centroid":[..],"inertia_basis":["xy",..],
 //             "inertia":[[..]],"principal_moments":[..]}]}
 #include <cjson/cJSON.h>
@@ -112,7 +112,7 @@ static int print_text(const ak_model *m) {
         }
         printf("\n  mass     %.10g\n  volume   %.10g\n  density  %.10g\n  centroid [", bd->mass,
                bd->volume, bd->density);
-        for (int i = 0; i < n; i++) printf("%s%.10g", i ? ", " : "", bd->shape_centroid[i]);
+        for (int i = 0; i < n; i++) printf("%s%.10g", i ? ", " : "", ak_cli_num(bd->shape_centroid[i]));
         printf("]\n  principal moments (largest first):");
         for (int i = 0; i < k; i++) printf(" %.10g", pm[i]);
         printf("\n  principal frame rotor [");
@@ -126,7 +126,7 @@ static int print_text(const ak_model *m) {
         printf("\n");
         for (int i = 0; i < k; i++) {
             printf("  %4s", ak_nd_biv_name(n, i));
-            for (int j = 0; j < k; j++) printf(" %14.8g", bd->inertia[i * k + j]);
+            for (int j = 0; j < k; j++) printf(" %14.8g", ak_cli_num(bd->inertia[i * k + j]));
             printf("\n");
         }
     }

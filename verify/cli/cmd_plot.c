@@ -1,9 +1,14 @@
 // anakata plot TRACE --quantity omega_body|energy|momentum -o FILE.svg|png [--body NAME]
 // Draws time series from a trace (docs/trace-format.md) with cairo.
-//   omega_body  the body-frame rate bivector wb_* of one body (default: the first body)
-//   energy      the system's total energy (column "energy")
+//   omega_body  the body-frame rate bivector wb_* of one body (default: the first body); when the
+//               trace has no wb_* columns, w_b = R~ w R from the core columns R and w
+//   energy      the system's total energy (column "energy"); without that column, the kinetic energy
+//               from the masses and inertias (below)
 //   momentum    the components J_* of the total angular momentum about the origin, summed over
-//               the bodies, and its norm |J|
+//               the bodies, and its norm |J|; when the trace has no J_* columns, computed from x,
+//               v, R, w and each body's mass and inertia, taken from --scene FILE, else the
+//               reference manifest beside the trace (manifest.json), else the scene the trace
+//               names ("# scene:", as a path or relative to the source tree)
 #include <cairo-svg.h>
 #include <cairo.h>
 #include <errno.h>
@@ -14,8 +19,19 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <cjson/cJSON.h>
+
 #include "cli/cli.h"
+#include "common/files.h"
 #include "compare/trace_read.h"
+#include "dyn/dyn.h"
+#include "ga/nd.h"
+#include "model.h"
+#include "scene.h"
+
+#ifndef AK_SOURCE_DIR
+#define AK_SOURCE_DIR "."
+#endif
 
 #define MAX_SERIES 12
 
@@ -113,24 +129,124 @@ static void draw(cairo_t *cr, int W, int H, const char *title, int ns, char name
 #undef PY
 }
 
+// Mass and inertia of every body of t (mass[b], I[b * AK_MAX_BIV * AK_MAX_BIV]: k x k, body frame,
+// about the centroid). Sources in order: scene_arg, manifest.json beside the trace, the trace's
+// "# scene:". Returns 0, or -1 with a message in err.
+static int mass_props(const ak_tracefile *t, const char *trace_path, const char *scene_arg, double *mass, double *I,
+                      char *err, size_t errlen) {
+    int k = t->nbiv;
+    size_t II = (size_t)AK_MAX_BIV * AK_MAX_BIV;
+    // the reference manifest beside the trace
+    if (!scene_arg) {
+        char dir[1024], mpath[1100];
+        snprintf(dir, sizeof dir, "%s", trace_path);
+        char *slash = strrchr(dir, '/');
+        const char *base = slash ? slash + 1 : trace_path;
+        if (slash) *slash = '\0';
+        else snprintf(dir, sizeof dir, ".");
+        snprintf(mpath, sizeof mpath, "%s/manifest.json", dir);
+        char *text = ak_read_file(mpath, NULL);
+        cJSON *root = text ? cJSON_Parse(text) : NULL;
+        free(text);
+        const cJSON *sc, *entry = NULL;
+        cJSON_ArrayForEach(sc, cJSON_GetObjectItemCaseSensitive(root, "scenes")) {
+            const cJSON *tr = cJSON_GetObjectItemCaseSensitive(sc, "trace");
+            if (cJSON_IsString(tr) && !strcmp(tr->valuestring, base)) entry = sc;
+        }
+        int found = 0;
+        if (entry)
+            for (int b = 0; b < t->nbody; b++) {
+                const cJSON *jb;
+                cJSON_ArrayForEach(jb, cJSON_GetObjectItemCaseSensitive(entry, "bodies")) {
+                    const cJSON *nm = cJSON_GetObjectItemCaseSensitive(jb, "name");
+                    const cJSON *jm = cJSON_GetObjectItemCaseSensitive(jb, "mass");
+                    const cJSON *ji = cJSON_GetObjectItemCaseSensitive(jb, "inertia");
+                    if (!cJSON_IsString(nm) || strcmp(nm->valuestring, t->body[b]) || !cJSON_IsNumber(jm) ||
+                        cJSON_GetArraySize(ji) != k)
+                        continue;
+                    mass[b] = jm->valuedouble;
+                    bool ok = true;
+                    for (int i = 0; i < k; i++) {
+                        const cJSON *row = cJSON_GetArrayItem(ji, i);
+                        ok = ok && cJSON_GetArraySize(row) == k;
+                        for (int j = 0; ok && j < k; j++) {
+                            const cJSON *v = cJSON_GetArrayItem(row, j);
+                            ok = cJSON_IsNumber(v);
+                            if (ok) I[(size_t)b * II + (size_t)(i * k + j)] = v->valuedouble;
+                        }
+                    }
+                    if (ok) found++;
+                    break;
+                }
+            }
+        cJSON_Delete(root);
+        if (entry && found == t->nbody) return 0;
+    }
+    // a scene file
+    const char *scene = scene_arg ? scene_arg : t->scene;
+    if (!scene || !scene[0]) {
+        snprintf(err, errlen, "no masses and inertias to compute the momentum or energy from: give "
+                              "--scene FILE");
+        return -1;
+    }
+    char path[1400];
+    snprintf(path, sizeof path, "%s", scene);
+    FILE *f = fopen(path, "r");
+    if (!f && !scene_arg && scene[0] != '/') {
+        snprintf(path, sizeof path, "%s/%s", AK_SOURCE_DIR, scene);
+        f = fopen(path, "r");
+    }
+    if (!f) {
+        snprintf(err, errlen, "for the masses and inertias, cannot open the scene '%.300s' "
+                              "(give --scene FILE)", scene);
+        return -1;
+    }
+    fclose(f);
+    char e[512];
+    ak_model *m = ak_scene_load(path, NULL, e, sizeof e);
+    if (!m) {
+        snprintf(err, errlen, "%.500s", e);
+        return -1;
+    }
+    for (int b = 0; b < t->nbody; b++) {
+        int mb = -1;
+        for (int q = 0; q < m->nbody; q++)
+            if (!strcmp(m->bodies[q].name, t->body[b])) mb = q;
+        if (mb < 0 || m->dim != t->dim) {
+            snprintf(err, errlen, "%.600s: no %dD body '%.100s' of the trace in this scene", path, t->dim, t->body[b]);
+            ak_model_free(m);
+            return -1;
+        }
+        mass[b] = m->bodies[mb].mass;
+        memcpy(I + (size_t)b * II, m->bodies[mb].inertia, (size_t)k * (size_t)k * sizeof(double));
+    }
+    ak_model_free(m);
+    return 0;
+}
+
 static void usage(FILE *f) {
     fprintf(f, "usage: anakata plot TRACE --quantity omega_body|energy|momentum -o FILE.svg|png\n"
                "                          [--body NAME] [--title TEXT]\n\n"
                "Draw a time series from TRACE (written by anakata run --trace, docs/trace-format.md).\n"
                "  --quantity Q     omega_body: the body-frame rate bivector of one body;\n"
                "                   energy: the total energy; momentum: the total angular momentum\n"
-               "                   about the origin, per component and its norm |J|\n"
+               "                   about the origin, per component and its norm |J|. Traces\n"
+               "                   without wb_* or J_* columns (e.g. verify/reference/*.csv) are\n"
+               "                   plotted from x, v, R and w: w_b = R~ w R, and J from each\n"
+               "                   body's mass and inertia (--scene, else manifest.json beside the\n"
+               "                   trace, else the scene the trace names)\n"
+               "  --scene FILE     the scene for the masses and inertias (momentum)\n"
                "  -o FILE          output file; .svg or .png\n"
                "  --body NAME      the body for omega_body (default: the first body)\n"
                "  --title TEXT     the plot's title (default: quantity, scene, integrator)\n");
 }
 
 int ak_cmd_plot(int argc, char **argv) {
-    const char *path = NULL, *qty = NULL, *out = NULL, *body = NULL, *title_arg = NULL;
+    const char *path = NULL, *qty = NULL, *out = NULL, *body = NULL, *title_arg = NULL, *scene_arg = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool takes = !strcmp(a, "--quantity") || !strcmp(a, "-o") || !strcmp(a, "--body") ||
-                     !strcmp(a, "--title");
+                     !strcmp(a, "--title") || !strcmp(a, "--scene");
         if (takes && i + 1 >= argc) return ak_cli_bad_usage("plot", "%s needs a value", a);
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
@@ -143,6 +259,8 @@ int ak_cmd_plot(int argc, char **argv) {
             body = argv[++i];
         } else if (!strcmp(a, "--title")) {
             title_arg = argv[++i];
+        } else if (!strcmp(a, "--scene")) {
+            scene_arg = argv[++i];
         } else if (a[0] == '-' && a[1] != '\0') {
             return ak_cli_bad_usage("plot", "unknown option '%s'", a);
         } else if (path) {
@@ -201,6 +319,32 @@ int ak_cmd_plot(int argc, char **argv) {
         ns = 1;
         snprintf(names[0], 32, "energy");
     }
+    // No wb_* / J_* columns: computed from the core columns (derived = true, cols unused).
+    bool derived = false;
+    double *mass = NULL, *inertia = NULL;
+    bool ke_only = false;
+    if (ns == 0 && (prefix || !strcmp(qty, "energy")) && t.nbiv <= MAX_SERIES - 1) {
+        const char *p2 = !strcmp(qty, "momentum") ? "J_" : "wb_";
+        for (int j = 0; j < t.nbiv; j++) snprintf(names[j], 32, "%s%s", p2, ak_nd_biv_name(t.dim, j));
+        ns = t.nbiv;
+        derived = true;
+        if (!prefix) { // no energy column: the kinetic energy (the potential needs the forces)
+            ke_only = true;
+            ns = 1;
+            snprintf(names[0], 32, "kinetic energy");
+        }
+        if (strcmp(qty, "omega_body")) {
+            mass = calloc((size_t)t.nbody, sizeof *mass);
+            inertia = calloc((size_t)t.nbody * AK_MAX_BIV * AK_MAX_BIV, sizeof *inertia);
+            if (!mass || !inertia || mass_props(&t, path, scene_arg, mass, inertia, err, sizeof err) != 0) {
+                fprintf(stderr, "anakata plot: %s: %s\n", path, mass && inertia ? err : "out of memory");
+                free(mass);
+                free(inertia);
+                ak_tracefile_free(&t);
+                return AK_EXIT_USAGE;
+            }
+        }
+    }
     if (ns == 0) {
         fprintf(stderr, "anakata plot: the trace has no columns for '%s'\n", qty);
         ak_tracefile_free(&t);
@@ -227,7 +371,35 @@ int ak_cmd_plot(int argc, char **argv) {
         ak_tracefile_free(&t);
         return AK_EXIT_FAIL;
     }
-    for (long st_i = 0; st_i < t.nsteps; st_i++)
+    for (long st_i = 0; derived && st_i < t.nsteps; st_i++) {
+        double v[AK_MAX_BIV];
+        if (!is_mom) { // w_b = R~ w R = [R]_2^T w
+            double M2[AK_MAX_BIV * AK_MAX_BIV];
+            const double *w = ak_tracefile_w(&t, st_i, bi);
+            ak_nd_rotor_biv_matrix(t.dim, M2, ak_tracefile_R(&t, st_i, bi));
+            for (int j = 0; j < ns; j++) {
+                v[j] = 0;
+                for (int i = 0; i < ns; i++) v[j] += M2[i * ns + j] * w[i];
+                ys[j][st_i] = v[j];
+            }
+            continue;
+        }
+        for (int b = 0; ke_only && b < t.nbody; b++)
+            if (mass[b] > 0)
+                ys[0][st_i] += ak_dyn_kinetic_energy(t.dim, mass[b], inertia + (size_t)b * AK_MAX_BIV * AK_MAX_BIV,
+                                                     ak_tracefile_R(&t, st_i, b), ak_tracefile_v(&t, st_i, b),
+                                                     ak_tracefile_w(&t, st_i, b));
+        for (int b = 0; !ke_only && b < t.nbody; b++) {
+            if (!(mass[b] > 0)) continue; // fixed bodies carry no momentum
+            ak_dyn_angular_momentum(t.dim, v, mass[b], inertia + (size_t)b * AK_MAX_BIV * AK_MAX_BIV,
+                                    ak_tracefile_R(&t, st_i, b), ak_tracefile_x(&t, st_i, b),
+                                    ak_tracefile_v(&t, st_i, b), ak_tracefile_w(&t, st_i, b));
+            for (int j = 0; j < ns; j++) ys[j][st_i] += v[j];
+        }
+    }
+    free(mass);
+    free(inertia);
+    for (long st_i = 0; !derived && st_i < t.nsteps; st_i++)
         for (int s = 0; s < ns; s++) {
             if (!is_mom) {
                 ys[s][st_i] = ak_tracefile_extra(&t, st_i, bi, cols[s]);

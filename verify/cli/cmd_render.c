@@ -5,8 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "common/dyn_scenes.h"
@@ -23,9 +25,11 @@
 static void usage(FILE *f) {
     fprintf(f,
             "usage: anakata render SCENE [options] -o out.png\n"
-            "       anakata render SCENE --frames N [--fps F] -o dir/\n"
+            "       anakata render SCENE --frames N [--fps F] -o DIR | -o movie.mp4\n"
             "       anakata render --list-devices | --list-scenes\n"
-            "\nSCENE is a built-in scene name (--list-scenes).\n"
+            "\nSCENE is a scene file (anakata-scene/1 JSON, e.g. scenes/stack_4d.json), the name of a\n"
+            "bundled scene (stack_4d for scenes/stack_4d.json), or a built-in scene name\n"
+            "(--list-scenes).\n"
             "options:\n"
             "  -t TIME            pose the scene at TIME seconds (default 0)\n"
             "  --size WxH         image size (default 640x480)\n"
@@ -36,7 +40,9 @@ static void usage(FILE *f) {
             "  --cpu | --gpu      CPU reference tracer (default) or Vulkan compute\n"
             "  --device N         Vulkan device index (--list-devices)\n"
             "  --no-shadows, --no-grid\n"
-            "  --frames N --fps F write N frames at t = TIME + i/F into the directory -o\n"
+            "  --frames N --fps F N frames at t = TIME + i/F: -o DIR writes DIR/frame_00000.png ...\n"
+            "                     (and DIR/movie.mp4 when ffmpeg is installed); -o NAME.mp4 writes\n"
+            "                     only that video (needs ffmpeg)\n"
             "  --obj FILE         also write the slice of every shape's tetrahedral boundary mesh\n"
             "                     through the camera's slice as OBJ (slicing display, B-8slice)\n"
             "  --mesh-view        draw that slicing display through the same camera instead of\n"
@@ -103,7 +109,7 @@ static bool source_open(const char *name, char *err, size_t n) {
     }
     char e[AK_ERR_MAX];
     if (ak_dyn_scene_load(path, &g_src.m, &g_src.d, e, sizeof e) != 0) {
-        snprintf(err, n, "%.300s: %.500s", path, e);
+        snprintf(err, n, "%.800s", e); // e names the file
         return false;
     }
     if (g_src.m->dim < 2 || g_src.m->dim > 4) {
@@ -517,9 +523,75 @@ int ak_cmd_render(int argc, char **argv) {
     return rc;
 }
 
+static bool ends_with(const char *s, const char *suffix) {
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && !strcasecmp(s + n - m, suffix);
+}
+
+// --frames with -o NAME.mp4: the frames go to a temporary directory beside NAME, ffmpeg encodes
+// them into NAME, and the frames are removed. Without ffmpeg the request is refused up front.
+static int render_mp4(render_opts o) {
+    if (system("command -v ffmpeg >/dev/null 2>&1") != 0) {
+        fprintf(stderr, "anakata render: -o '%s': writing an MP4 needs ffmpeg on PATH (not found); give a directory "
+                        "to get the PNG frames instead\n", o.out);
+        return AK_EXIT_USAGE;
+    }
+    if (strchr(o.out, '\'')) {
+        fprintf(stderr, "anakata render: -o '%s': the file name has a quote\n", o.out);
+        return AK_EXIT_USAGE;
+    }
+    struct stat st;
+    if (stat(o.out, &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "anakata render: -o '%s': is a directory, not an MP4 file\n", o.out);
+        return AK_EXIT_USAGE;
+    }
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s.frames-XXXXXX", o.out);
+    if (!mkdtemp(dir)) {
+        fprintf(stderr, "anakata render: -o '%s': cannot create a directory for the frames beside it: %s\n", o.out,
+                strerror(errno));
+        return AK_EXIT_USAGE;
+    }
+    o.obj = NULL;
+    int rc = AK_EXIT_OK;
+    for (int f = 0; f < o.frames && rc == AK_EXIT_OK; f++) {
+        char path[4400];
+        snprintf(path, sizeof path, "%s/frame_%05d.png", dir, f);
+        rc = render_one(&o, o.t + f / o.fps, path);
+    }
+    if (rc == AK_EXIT_OK) {
+        char cmd[9000];
+        snprintf(cmd, sizeof cmd,
+                 "ffmpeg -nostdin -loglevel error -y -framerate %.17g -i '%s/frame_%%05d.png' "
+                 "-vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2' -pix_fmt yuv420p -f mp4 '%s'",
+                 o.fps, dir, o.out);
+        if (system(cmd) != 0) {
+            fprintf(stderr, "anakata render: ffmpeg failed to write %s\n", o.out);
+            rc = AK_EXIT_USAGE;
+        } else {
+            fprintf(stderr, "wrote %s (%d frames)\n", o.out, o.frames);
+        }
+    }
+    for (int f = 0; f < o.frames; f++) {
+        char path[4400];
+        snprintf(path, sizeof path, "%s/frame_%05d.png", dir, f);
+        unlink(path);
+    }
+    rmdir(dir);
+    return rc;
+}
+
 static int render_main(render_opts *op) {
     render_opts o = *op;
     if (o.frames == 0) return render_one(&o, o.t, o.out);
+    if (ends_with(o.out, ".mp4")) return render_mp4(o);
+    static const char *const FILE_EXT[] = {".png", ".svg", ".jpg", ".jpeg", ".gif", ".webm", ".mkv", ".avi", ".mov"};
+    for (size_t k = 0; k < sizeof FILE_EXT / sizeof FILE_EXT[0]; k++)
+        if (ends_with(o.out, FILE_EXT[k])) {
+            fprintf(stderr, "anakata render: -o '%s': --frames writes a directory of PNG frames or an .mp4 file, "
+                            "not a %s file\n", o.out, FILE_EXT[k]);
+            return AK_EXIT_USAGE;
+        }
     if (mkdir(o.out, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "anakata render: cannot create directory %s\n", o.out);
         return AK_EXIT_USAGE;

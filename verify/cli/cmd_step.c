@@ -28,7 +28,7 @@ static void usage(FILE *f) {
 
 static void print_vec(int n, const double *v) {
     printf("(");
-    for (int i = 0; i < n; i++) printf("%s%.6g", i ? ", " : "", v[i]);
+    for (int i = 0; i < n; i++) printf("%s%.6g", i ? ", " : "", ak_cli_num(v[i]));
     printf(")");
 }
 

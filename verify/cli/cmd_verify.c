@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "checks/harness.h"
 #include "report/report.h"
+#include "report/traceability.h"
 
 #ifndef AK_SOURCE_DIR
 #define AK_SOURCE_DIR "."
@@ -18,7 +19,10 @@ static void usage(FILE *f) {
     fprintf(f, "usage: anakata verify [--quick] [--only PATTERN] [--json FILE] [--scenes DIR]\n"
                "                      [--artifacts DIR] [--report DIR | --no-report] [--formulas FILE]\n"
                "                      [--list] [--verbose]\n\n"
-               "Runs the registered checks and prints one row per check: verdict, id, formula IDs,\n"
+               "Runs the registered checks and prints one row per check: ok or FAIL (whether the\n"
+               "check's measurement holds), the formula verdict (what docs/formulas/ says about the\n"
+               "formulas the check covers: correct, wrong, slip, incomplete, approximate, gap, other;\n"
+               "a check that proves a published formula wrong reads 'ok  wrong'), id, formula IDs,\n"
                "the measured error, the tolerance, and what was measured. Exits 1 if any fails.\n"
                "  --quick       fewer samples per check (same tolerances)\n"
                "  --only P      checks whose id matches the glob P, whose group is P, or that cover\n"
@@ -27,11 +31,13 @@ static void usage(FILE *f) {
                "  --scenes DIR  the bundled scenes (default %s/scenes)\n"
                "  --artifacts D directory for plots and diff images (default: REPORT/artifacts in\n"
                "                full mode, none with --quick)\n"
-               "  --report DIR  write DIR/index.html and DIR/results.json (default 'report' in full\n"
-               "                mode; with --quick only when given)\n"
+               "  --report DIR  write DIR/index.html and DIR/results.json (default: 'report' for a\n"
+               "                full run of every check; 'report-partial' with --only, so that a\n"
+               "                partial run never replaces the full report; with --quick only when\n"
+               "                given)\n"
                "  --no-report   write no report\n"
                "  --formulas F  the formula catalogue for the report's traceability matrix\n"
-               "                (default %s/../shared/FORMULAS.md)\n"
+               "                (default %s/" AK_CATALOGUE ")\n"
                "  --list        list the checks without running them\n",
             AK_SOURCE_DIR, AK_SOURCE_DIR);
 }
@@ -68,6 +74,11 @@ static int check_paths(const ak_verify_opts *o, const char *formulas_path, bool 
     return AK_EXIT_OK;
 }
 
+// The formula verdict column: the verdicts of the check's formula IDs on the formula pages.
+static void formula_verdict(const ak_check *chk, void *ctx, char *word, size_t wordlen) {
+    ak_check_verdict(ctx, chk->formulas, word, wordlen);
+}
+
 int ak_cmd_verify(int argc, char **argv) {
     static char scenes[4096];
     snprintf(scenes, sizeof scenes, "%s/scenes", AK_SOURCE_DIR);
@@ -96,8 +107,14 @@ int ak_cmd_verify(int argc, char **argv) {
             return AK_EXIT_USAGE;
         }
     }
-    // Full mode writes the report by default; --quick only when --report is given.
-    if (!no_report && !o.list && (report || !o.quick)) o.report_dir = report ? report : "report";
+    if (!o.list && ak_check_count(o.only) == 0) { // before anything is created or printed
+        fprintf(stderr, "anakata verify: no check matches '%s' (anakata verify --list shows them)\n", o.only);
+        return AK_EXIT_USAGE;
+    }
+    // Full mode writes the report by default; --quick only when --report is given. A run of some
+    // checks (--only) writes report-partial/, never over the full report.
+    if (!no_report && !o.list && (report || !o.quick))
+        o.report_dir = report ? report : o.only ? "report-partial" : "report";
     static char artifacts[4096];
     if (o.report_dir && !o.artifact_dir) {
         snprintf(artifacts, sizeof artifacts, "%s/artifacts", o.report_dir);
@@ -105,8 +122,20 @@ int ak_cmd_verify(int argc, char **argv) {
     }
     int bad = check_paths(&o, formulas_path, scenes_given);
     if (bad != AK_EXIT_OK) return bad;
+    // The formula verdicts: the catalogue's IDs with the verdicts of their formula pages.
+    ak_formula_list fl;
+    char fpath[4200], docs[4200];
+    snprintf(fpath, sizeof fpath, "%s", formulas_path ? formulas_path : AK_SOURCE_DIR "/" AK_CATALOGUE);
+    snprintf(docs, sizeof docs, "%s/docs", AK_SOURCE_DIR);
+    bool have_fl = ak_formulas_load(fpath, &fl, NULL, 0) == 0;
+    if (have_fl) {
+        ak_formulas_scan_docs(&fl, docs);
+        o.formula_verdict = formula_verdict;
+        o.formula_verdict_ctx = &fl;
+    }
     cJSON *results = NULL;
     int failed = ak_verify_run(&o, &results);
+    if (have_fl) ak_formulas_free(&fl);
     if (failed < 0) return AK_EXIT_USAGE;
     if (o.report_dir && results) { // the page, from the results the harness wrote
         char err[512] = "", html[4200], json[4200];

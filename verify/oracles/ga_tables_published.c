@@ -1,5 +1,5 @@
 // Test-only transcriptions of the published 4D GA tables (see ga_tables_published.h). The
-// strings below are the seed text's LaTeX, unchanged (typos included); only '\' is escaped.
+// strings below are the documents' LaTeX as we have it, unchanged (typos included); only '\' is escaped.
 #include "oracles/ga_tables_published.h"
 
 #include <ctype.h>
@@ -79,7 +79,7 @@ const ak_pub_table ak_pub_thesis_tables[] = {
 };
 const size_t ak_pub_thesis_table_count = sizeof ak_pub_thesis_tables / sizeof ak_pub_thesis_tables[0];
 
-// ten Bosch (001) App. A, rows as printed; a short row is padded with blank cells.
+// ten Bosch 2020, App. A, rows as printed; a short row is padded with blank cells.
 const ak_pub_matrix ak_pub_tenbosch_matrices[] = {
     {"B-A.2D", "[r]*", 2, 2, 2,
      {"-y", "x", "-z", "0"}},

@@ -1,7 +1,8 @@
 /// @file ga_tables_published.h
 /// Test-only transcriptions of the published 4D GA component tables, exactly as printed in the
-/// seed text: thesis App. A (T-A.1 ... T-A.7) and ten Bosch App. A (B-A.2D/3D/4D). The strings are
-/// the LaTeX of /work/shared/seeds/000_*.txt and 001_*.txt, pasted unchanged; a small parser
+/// documents: Torres 2022 (Into Another Dimension), App. A (T-A.1 ... T-A.7), and ten Bosch 2020
+/// (N-Dimensional Rigid Body Dynamics), App. A (B-A.2D/3D/4D). The strings are the tables' LaTeX
+/// as printed, pasted unchanged; a small parser
 /// turns them into coefficient tables that the `ga.thesis.*` and `ga.tenbosch.*` checks compare
 /// with the correct products from the generic algebra (ref/ga/cl.h).
 #ifndef AK_VERIFY_GA_TABLES_PUBLISHED_H
@@ -24,7 +25,7 @@ typedef enum {
 
 typedef struct ak_pub_table {
     const char *id;      ///< formula ID, e.g. "T-A.5"
-    const char *where;   ///< where in the seed
+    const char *where;   ///< where in the document
     const char *claim;   ///< what the printed table states
     char left, right;    ///< operand letters as printed
     ak_pub_kind lk, rk;

@@ -155,7 +155,7 @@ static const char CSS[] =
     "table{border-collapse:collapse;width:100%;margin:8px 0}td,th{border:1px solid #dde;padding:3px 6px;"
     "vertical-align:top;text-align:left;overflow-wrap:break-word}th{background:#eef0f6;position:sticky;top:0}"
     "td.num{text-align:right;font-family:ui-monospace,monospace;white-space:nowrap}"
-    "td.mono{min-width:9em}td.pass,td.fail{white-space:nowrap}.pass{color:#176f2c;font-weight:600}.fail{color:#b00020;font-weight:700}.gap{color:#9a5b00;font-weight:700}"
+    "td.mono{min-width:9em}td.pass,td.fail{white-space:nowrap}.pass{color:#176f2c;font-weight:600}.fail{color:#b00020;font-weight:700}.gap{color:#9a5b00;font-weight:700}.fv{white-space:nowrap}.fv-wrong,.fv-incomplete{color:#b00020}.fv-slip,.fv-approximate{color:#9a5b00}.fv-correct{color:#176f2c}"
     ".notrun{color:#666}tr.failrow{background:#fff0f0}tr.gaprow{background:#fff8e6}"
     ".note{white-space:pre-wrap;color:#444;font-size:13px}.meta{color:#555}"
     ".figs{display:flex;flex-wrap:wrap;gap:10px}figure{margin:6px 0}figure img{max-width:640px;width:100%;"
@@ -207,6 +207,10 @@ static void formula_links(FILE *f, const char *list, const ak_formula_list *fl) 
     char buf[512];
     snprintf(buf, sizeof buf, "%s", list);
     for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        if (!strcmp(t, "-")) { // a check of no published formula
+            fputs("— ", f);
+            continue;
+        }
         if (fl && ak_formulas_find(fl, t) >= 0) {
             fputs("<a href=\"#", f);
             anchor(f, "F-", t);
@@ -214,7 +218,7 @@ static void formula_links(FILE *f, const char *list, const ak_formula_list *fl) 
             esc(f, t);
             fputs("</a> ", f);
         } else {
-            fputs("<span class=gap title=\"not in FORMULAS.md\">", f);
+            fputs("<span class=gap title=\"not in the formula catalogue\">", f);
             esc(f, t);
             fputs("?</span> ", f);
         }
@@ -269,7 +273,7 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
           "function declared there. Checks: every registered check whose formula list names the ID "
           "(✓ passed, ✗ failed in this run). Verdict: the checks' outcome, and the verdict written in the ID's "
           "entry on its formula page (docs/formulas/*.md: a heading naming the ID, then a <code>Verdict:</code> "
-          "line). An ID that has no implementation or no check is a <span class=gap>gap</span>.</p>\n<table><tr><th>ID</th><th>description (FORMULAS.md)</th><th>implementation"
+          "line). An ID that has no implementation or no check is a <span class=gap>gap</span>.</p>\n<table><tr><th>ID</th><th>description (catalogue)</th><th>implementation"
           "</th><th>checks</th><th>verdict</th></tr>\n",
           f);
     const char *section = "";
@@ -322,7 +326,8 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
         else fputs("<span class=pass>checked ✓</span>", f);
         if (erratum) fputs(" · <a href=\"#errata\">published form wrong (erratum)</a>", f);
         if (x->verdict[0]) {
-            fputs("<br><span class=meta>formula page:</span> ", f);
+            fprintf(f, "<br><span class=meta>formula page:</span> <b class=\"fv fv-%s\">%s</b> — ",
+                    ak_verdict_kind(x->verdict), ak_verdict_kind(x->verdict));
             esc(f, x->verdict);
             fputs(" <span class=mono>(docs/", f);
             esc(f, x->doc);
@@ -333,7 +338,7 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
         fputs("</td></tr>\n", f);
     }
     fputs("</table>\n", f);
-    // Checks citing IDs that FORMULAS.md does not list: shown so that typos cannot hide.
+    // Checks citing IDs that the catalogue does not list: shown so that typos cannot hide.
     size_t ng;
     const ak_check_group *g = ak_check_groups(&ng);
     bool head = false;
@@ -342,8 +347,8 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
             char buf[512];
             snprintf(buf, sizeof buf, "%s", g[i].checks[j].formulas ? g[i].checks[j].formulas : "");
             for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-                if (ak_formulas_find(fl, t) >= 0) continue;
-                if (!head) fputs("<p class=warn>Formula IDs cited by checks but not listed in FORMULAS.md: ", f);
+                if (!strcmp(t, "-") || ak_formulas_find(fl, t) >= 0) continue;
+                if (!head) fputs("<p class=warn>Formula IDs cited by checks but not listed in docs/formulas/catalogue.md: ", f);
                 head = true;
                 fputs("<code>", f);
                 esc(f, t);
@@ -488,7 +493,9 @@ static void checks_section(FILE *f, const cJSON *results, const ak_formula_list 
         anchor(f, "group-", gn);
         fprintf(f, "\">%s <span class=meta>(%g passed, %g failed, %.2f s)</span></h3>\n", gn, jnum(g, "passed"),
                 jnum(g, "failed"), jnum(g, "seconds"));
-        fputs("<table><tr><th>verdict</th><th>check</th><th>formulas</th><th>what vs what</th><th>measured</th>"
+        fputs("<table><tr><th title=\"whether the check's measurement holds\">check</th>"
+              "<th title=\"what the formula pages say about the formulas this check covers\">formula verdict</th>"
+              "<th>check id</th><th>formulas</th><th>what vs what</th><th>measured</th>"
               "<th>error</th><th>tolerance</th><th>s</th></tr>\n",
               f);
         cJSON_ArrayForEach(c, jchecks) {
@@ -499,7 +506,10 @@ static void checks_section(FILE *f, const cJSON *results, const ak_formula_list 
             fmt_num(t, sizeof t, jnum(c, "tolerance"));
             fprintf(f, "<tr class=\"%s\" id=\"", pass ? "" : "failrow");
             anchor(f, "check-", jstr(c, "id"));
-            fprintf(f, "\"><td class=%s>%s</td><td class=mono>", pass ? "pass" : "fail", pass ? "pass" : "FAIL");
+            fprintf(f, "\"><td class=%s>%s</td>", pass ? "pass" : "fail", pass ? "pass" : "FAIL");
+            char word[32];
+            ak_check_verdict(fl, jstr(c, "formulas"), word, sizeof word);
+            fprintf(f, "<td class=\"fv fv-%s\">%s</td><td class=mono>", word, word);
             esc(f, jstr(c, "id"));
             fputs("</td><td class=mono>", f);
             formula_links(f, jstr(c, "formulas"), fl);
@@ -610,7 +620,7 @@ int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, si
     const char *src = o->source_dir ? o->source_dir : AK_SOURCE_DIR;
     char fpath[1024], epath[1024];
     if (o->formulas_path) snprintf(fpath, sizeof fpath, "%s", o->formulas_path);
-    else snprintf(fpath, sizeof fpath, "%s/../shared/FORMULAS.md", src);
+    else snprintf(fpath, sizeof fpath, "%s/" AK_CATALOGUE, src);
     if (o->errata_path) snprintf(epath, sizeof epath, "%s", o->errata_path);
     else snprintf(epath, sizeof epath, "%s/docs/errata.md", src);
 

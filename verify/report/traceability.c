@@ -113,7 +113,8 @@ static int ids_at(const ak_formula_list *l, const char *p, char prev, long out[]
     return k;
 }
 
-// A parenthesised description right after p (skipping spaces): copy it (newlines as spaces).
+// A parenthesised description right after p (skipping spaces): copy it (a line break and the next
+// line's indentation as one space).
 static void paren_desc(const char *p, char *out, size_t outlen) {
     while (*p == ' ' || *p == '\t' || *p == '\n') p++;
     if (*p != '(') return;
@@ -125,6 +126,8 @@ static void paren_desc(const char *p, char *out, size_t outlen) {
         if (q == p) continue;
         if (n + 1 < outlen) out[n++] = (*q == '\n') ? ' ' : *q;
         if (*q == '\n' && q[1] == '\n') break; // never run past a paragraph
+        if (*q == '\n')
+            while (q[1] == ' ' || q[1] == '\t') q++;
     }
     out[n] = '\0';
 }
@@ -392,16 +395,87 @@ void ak_md_slug(const char *h, size_t len, char *out, size_t outlen) {
     out[n] = '\0';
 }
 
+// Copy s[0..n) without Markdown emphasis ('*', '`') and without surrounding spaces and a final '.'.
+static void clean_verdict(const char *s, size_t n, char *out, size_t outlen) {
+    while (n > 0 && (*s == ' ' || *s == '*')) s++, n--;
+    size_t k = 0;
+    for (size_t i = 0; i < n && k + 1 < outlen; i++)
+        if (s[i] != '*' && s[i] != '`') out[k++] = s[i];
+    while (k > 0 && (out[k - 1] == ' ' || out[k - 1] == '.')) k--;
+    out[k] = '\0';
+}
+
+// The n-th cell (0-based) of a Markdown table row "| a | b |": start and length, or false.
+static bool table_cell(const char *ls, const char *le, int n, const char **cs, size_t *cn) {
+    const char *p = ls;
+    if (p >= le || *p != '|') return false;
+    for (int i = 0;; i++) {
+        const char *q = p + 1;
+        while (q < le && *q != '|') q++;
+        if (q >= le) return false;
+        if (i == n) {
+            *cs = p + 1;
+            *cn = (size_t)(q - p - 1);
+            return true;
+        }
+        p = q;
+    }
+}
+
+// A table whose header names a "verdict" column: the IDs in the row's first cell get that cell.
+static void table_row_verdict(ak_formula_list *l, const char *ls, const char *le, int vcol, int *count) {
+    const char *ids, *vs;
+    size_t idn, vn;
+    if (!table_cell(ls, le, 0, &ids, &idn) || !table_cell(ls, le, vcol, &vs, &vn)) return;
+    char v[160];
+    clean_verdict(vs, vn, v, sizeof v);
+    if (!v[0]) return;
+    char prev = ' ';
+    for (const char *p = ids; p < ids + idn; prev = *p, p++) {
+        size_t m;
+        long hits[AK_RANGE_MAX + 1];
+        int nh = ids_at(l, p, prev, hits, AK_RANGE_MAX + 1, &m);
+        if (!m || p + m > ids + idn) continue;
+        for (int i = 0; i < nh; i++) {
+            ak_formula *f = &l->items[hits[i]];
+            if (f->verdict[0]) continue;
+            snprintf(f->verdict, sizeof f->verdict, "%s", v);
+            (*count)++;
+        }
+        p += m - 1;
+    }
+}
+
 static void scan_page(ak_formula_list *l, const char *path, const char *rel, int *count) {
     char *t = ak_read_file(path, NULL);
     if (!t) return;
     long cur[AK_RANGE_MAX + 1];
     int ncur = 0, level = 0;
     bool have_verdict = false;
+    int vcol = -1;      // the verdict column of the table being read, or -1
+    bool in_table = false;
     for (char *ls = t; *ls;) {
         char *le = strchr(ls, '\n');
         if (!le) le = ls + strlen(ls);
         size_t n = (size_t)(le - ls);
+        if (n > 0 && ls[0] == '|') {
+            if (!in_table) { // the header row: find a column named "verdict"
+                in_table = true;
+                vcol = -1;
+                const char *cs;
+                size_t cn;
+                for (int c = 0; table_cell(ls, le, c, &cs, &cn); c++) {
+                    char h[32];
+                    clean_verdict(cs, cn, h, sizeof h);
+                    if (!strcasecmp(h, "verdict")) vcol = c;
+                }
+            } else if (vcol > 0 && strncmp(ls, "|---", 4) && strncmp(ls, "| ---", 5)) {
+                table_row_verdict(l, ls, le, vcol, count);
+            }
+            ls = *le ? le + 1 : le;
+            continue;
+        }
+        in_table = false;
         int hl = 0;
         while ((size_t)hl < n && ls[hl] == '#') hl++;
         if (hl >= 1 && (size_t)hl < n && ls[hl] == ' ') {
@@ -441,9 +515,18 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
             }
         } else if (ncur > 0 && ls[0] == '-' && ls[1] == ' ' && ak_formula_id_len(ls + 2, ' ')) {
             // "- T-2.7 ...: **wrong for r = 2**": a per-ID verdict, the first bold span
-            size_t m;
+            // the IDs (and ranges) the item starts with, separated by ", " or " and "
             long hits[AK_RANGE_MAX + 1];
-            int nh = ids_at(l, ls + 2, ' ', hits, AK_RANGE_MAX + 1, &m);
+            int nh = 0;
+            for (const char *p = ls + 2; p < le;) {
+                size_t m;
+                nh += ids_at(l, p, ' ', hits + nh, AK_RANGE_MAX + 1 - nh, &m);
+                if (!m) break;
+                p += m;
+                if (!strncmp(p, ", ", 2)) p += 2;
+                else if (!strncmp(p, " and ", 5)) p += 5;
+                else break;
+            }
             const char *b1 = strstr(ls, "**");
             const char *b2 = b1 && b1 < le ? strstr(b1 + 2, "**") : NULL;
             if (nh > 0 && b2 && b2 < le && b2 > b1 + 2) {
@@ -485,6 +568,26 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
                     }
                     have_verdict = true;
                 }
+            } else {
+                // "- Source: ... . Verdict: correct. More text": the sentence after "Verdict:"
+                const char *v = NULL;
+                for (const char *q = ls; q + 8 <= le && !v; q++)
+                    if ((q == ls || q[-1] == ' ' || q[-1] == '*') && !strncasecmp(q, "verdict:", 8)) v = q + 8;
+                if (v) {
+                    const char *e = v;
+                    while (e < le && !(e[0] == '.' && (e + 1 == le || e[1] == ' '))) e++;
+                    char vv[160];
+                    clean_verdict(v, (size_t)(e - v), vv, sizeof vv);
+                    if (vv[0]) {
+                        for (int i = 0; i < ncur; i++) {
+                            ak_formula *f = &l->items[cur[i]];
+                            if (f->verdict[0]) continue;
+                            snprintf(f->verdict, sizeof f->verdict, "%s", vv);
+                            (*count)++;
+                        }
+                        have_verdict = true;
+                    }
+                }
             }
         }
         ls = *le ? le + 1 : le;
@@ -516,6 +619,44 @@ int ak_formulas_scan_docs(ak_formula_list *l, const char *docs_dir) {
         free(names[i]);
     }
     return count;
+}
+
+// ---- verdict kinds ---------------------------------------------------------------------------
+
+// True when w occurs in text (ignoring case) at the start of a word.
+static bool has_word(const char *text, const char *w) {
+    size_t n = strlen(w);
+    for (const char *p = text; *p; p++)
+        if ((p == text || !isalpha((unsigned char)p[-1])) && !strncasecmp(p, w, n)) return true;
+    return false;
+}
+
+const char *ak_verdict_kind(const char *v) {
+    if (!v || !v[0]) return "";
+    if (has_word(v, "wrong") || has_word(v, "ill-typed") || has_word(v, "not reproduced") ||
+        has_word(v, "incorrect"))
+        return "wrong";
+    if (has_word(v, "incomplete")) return "incomplete";
+    if (has_word(v, "slip") || has_word(v, "typo")) return "slip";
+    if (has_word(v, "approximat")) return "approximate";
+    if (has_word(v, "gap")) return "gap";
+    if (has_word(v, "correct") || has_word(v, "holds") || has_word(v, "reproduced")) return "correct";
+    return "other";
+}
+
+void ak_check_verdict(const ak_formula_list *l, const char *formulas, char *word, size_t wordlen) {
+    static const char *const ORDER[] = {"wrong", "incomplete", "slip", "approximate", "correct", "other", "gap"};
+    int best = -1;
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", formulas ? formulas : "");
+    for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+        long k = l ? ak_formulas_find(l, t) : -1;
+        if (k < 0) continue;
+        const char *kind = ak_verdict_kind(l->items[k].verdict);
+        for (int r = 0; r < (int)(sizeof ORDER / sizeof ORDER[0]); r++)
+            if (!strcmp(kind, ORDER[r]) && (best < 0 || r < best)) best = r;
+    }
+    snprintf(word, wordlen, "%s", best < 0 ? "-" : ORDER[best]);
 }
 
 // ---- errata ---------------------------------------------------------------------------------

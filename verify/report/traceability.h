@@ -2,7 +2,7 @@
 /// From formula IDs to code, checks and errata: the data behind the report's traceability matrix
 /// and errata table.
 ///
-/// Formula IDs (FORMULAS.md): a token `X-rest` where X is T, B, G or P, not preceded by a letter,
+/// Formula IDs (docs/formulas/catalogue.md): a token `X-rest` where X is T, B, G or P, not preceded by a letter,
 /// digit or '-', and `rest` is letters, digits and dots (a trailing dot is punctuation, not part
 /// of the ID), optionally followed directly by one parenthesised group of letters and digits:
 /// `T-2.1`, `T-A.7sym`, `T-C.2(V)`, `T-5.1(3D)`, `B-eq4`, `P-forque`.
@@ -13,13 +13,16 @@
 /// the trailing number is kept as its two ends only, and flagged. A parenthesised description
 /// directly after an ID (or after the last ID of a range) becomes that ID's description.
 ///
-/// Only the part of FORMULAS.md after its first `## ` heading is read (the introduction quotes
+/// Only the part of the catalogue after its first `## ` heading is read (the introduction quotes
 /// IDs as examples).
 #ifndef AK_VERIFY_TRACEABILITY_H
 #define AK_VERIFY_TRACEABILITY_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+/// The catalogue of formula IDs, relative to the source root.
+#define AK_CATALOGUE "docs/formulas/catalogue.md"
 
 #define AK_FID_MAX 32
 #define AK_RANGE_MAX 100
@@ -34,7 +37,7 @@ typedef struct ak_impl_site {
 typedef struct ak_formula {
     char id[AK_FID_MAX];
     char section[96];   ///< the "## " heading it was listed under
-    char desc[160];     ///< parenthesised description from FORMULAS.md, or ""
+    char desc[160];     ///< parenthesised description from the catalogue, or ""
     bool from_range;    ///< produced by expanding a range
     int nimpl;          ///< citations found (capped at AK_IMPL_MAX; see nimpl_total)
     int nimpl_total;
@@ -52,9 +55,9 @@ typedef struct ak_formula_list {
 /// character before it ('\0' at the start of the text).
 size_t ak_formula_id_len(const char *text, char prev);
 
-/// Parse a FORMULAS.md file. Returns 0, or -1 with a message (the path and the reason) in err.
+/// Parse a formula catalogue file (docs/formulas/catalogue.md). Returns 0, or -1 with a message (the path and the reason) in err.
 int ak_formulas_load(const char *path, ak_formula_list *out, char *err, size_t errlen);
-/// Parse FORMULAS.md text (what ak_formulas_load does after reading the file).
+/// Parse catalogue text (what ak_formulas_load does after reading the file).
 int ak_formulas_parse(const char *text, ak_formula_list *out, char *err, size_t errlen);
 void ak_formulas_free(ak_formula_list *l);
 /// Index of id in the list, or -1.
@@ -68,11 +71,27 @@ int ak_formulas_scan_sources(ak_formula_list *l, const char *root, const char *c
 /// Verdicts from the formula pages. In every docs_dir/formulas/*.md, a heading (`##` or deeper)
 /// that names an ID opens that ID's entry, up to the next heading of the same or a higher level;
 /// the entry's first line that starts (after "- ", "*" or "**") with "Verdict" and then ':' gives
-/// the verdict for every ID of the heading that has none; a list item of the entry that starts
-/// with IDs ("- T-2.7 ...: **wrong for r = 2**") gives those IDs the item's first bold span as
-/// their verdict. The entry's address is the page plus the heading's GitHub-style slug. Returns the
+/// the verdict for every ID of the heading that has none (a "Verdict:" later in a line gives the
+/// sentence after it); a list item of the entry that starts with IDs ("- T-2.7 ...: **wrong for
+/// r = 2**", "- T-2.14, T-2.15 ...") gives those IDs the item's first bold span as their verdict.
+/// A Markdown table whose header has a column named "verdict" gives the IDs in each row's first
+/// cell that column's text (tables come first on a page, so theirs is the short form). The
+/// entry's address is the page plus the heading's GitHub-style slug. Returns the
 /// number of IDs given a verdict, or -1 when docs_dir/formulas cannot be read.
 int ak_formulas_scan_docs(ak_formula_list *l, const char *docs_dir);
+
+/// The kind of a formula page's verdict, one word: "wrong" (also "ill-typed", "not reproduced"),
+/// "incomplete", "slip" (also "typo"), "approximate", "correct" (also "holds", "reproduced"),
+/// "gap", or "other" (none of these words); "" for an empty verdict. The most severe word found
+/// anywhere in the text decides, in that order ("perpendicular correct; parallel wrong" is wrong),
+/// except that "gap" comes before "correct" ("gap for motors; the rotor form is correct" is a gap).
+const char *ak_verdict_kind(const char *verdict);
+
+/// The formula verdict of a check that covers the space-separated IDs in `formulas`: the most
+/// severe kind among those IDs' verdicts (wrong, incomplete, slip, approximate, correct, other,
+/// gap in that order: a check that covers a wrong formula and a correct one proves the wrong one
+/// wrong); "-" when no ID has a verdict. Written into word.
+void ak_check_verdict(const ak_formula_list *l, const char *formulas, char *word, size_t wordlen);
 
 /// GitHub-style anchor of a Markdown heading text: lower case, spaces to '-', ASCII punctuation
 /// other than '-' and '_' dropped, other bytes kept.

@@ -90,5 +90,73 @@ expect2 "--json '$tmp/missing/r.json': No such file or directory" verify --quick
 expect2 "--json '$tmp': is a directory, not a file" verify --quick --only ga.nd.wedge --json "$tmp"
 expect2 "cannot create the report directory '$scene/r'" verify --quick --only ga.nd.wedge --report "$scene/r"
 
+# --- the rough edges a new user met (each case failed before its fix) ---------------------------
+
+# verify --only NONEXISTENT: the error, and no empty table on stdout after it
+"$ak" verify --only nonexistent > "$tmp/out" 2> "$tmp/err"
+[ $? -eq 2 ] || fail "verify --only nonexistent: exit status not 2"
+[ -s "$tmp/out" ] && fail "verify --only nonexistent printed a table after its error: $(head -c 200 "$tmp/out")"
+
+# verify --only X in full mode: the full report in ./report stays as it is; the partial one goes
+# to ./report-partial
+mkdir -p "$tmp/wd/report"
+echo "the full report" > "$tmp/wd/report/index.html"
+(cd "$tmp/wd" && "$ak" verify --only ga.nd.wedge > "$tmp/out" 2>&1) || fail "verify --only ga.nd.wedge: exit $?"
+grep -qx "the full report" "$tmp/wd/report/index.html" || fail "verify --only replaced ./report/index.html"
+[ -s "$tmp/wd/report-partial/index.html" ] || fail "verify --only wrote no report-partial/index.html"
+"$ak" verify --help | grep -q "report-partial" || fail "verify --help does not say where a partial report goes"
+
+# the formula verdict is its own column: a check that proves a published formula wrong reads
+# "ok  wrong" in the table and "formula_verdict": "wrong" in --json
+"$ak" verify --quick --only mass.published.hyperbox --json "$tmp/v.json" > "$tmp/out" 2>&1 ||
+    fail "verify --only mass.published.hyperbox: exit $?"
+grep -qE '^ok +wrong +mass\.published\.hyperbox ' "$tmp/out" || fail "no 'ok  wrong' row: $(head -c 300 "$tmp/out")"
+grep -qE '"formula_verdict":[[:space:]]*"wrong"' "$tmp/v.json" || fail "--json has no formula_verdict wrong"
+"$ak" verify --quick --only ga.nd.wedge > "$tmp/out" 2>&1
+grep -qE '^ok +correct +ga\.nd\.wedge ' "$tmp/out" || fail "no 'ok  correct' row for ga.nd.wedge"
+
+# render --frames N -o movie.mp4 writes the video file (or, without ffmpeg, refuses), and never
+# makes a directory of that name
+"$ak" render --help | grep -q "SCENE is a scene file" || fail "render --help does not say SCENE may be a file"
+"$ak" render tesseract --frames 2 --fps 2 --size 32x24 -o "$tmp/movie.mp4" > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ -d "$tmp/movie.mp4" ] && fail "render -o movie.mp4 made a directory"
+if command -v ffmpeg > /dev/null; then
+    [ $rc -eq 0 ] && [ -f "$tmp/movie.mp4" ] && [ -s "$tmp/movie.mp4" ] || fail "render -o movie.mp4: exit $rc, no video"
+    ls -d "$tmp"/movie.mp4.frames-* > /dev/null 2>&1 && fail "render -o movie.mp4 left its frames behind"
+else
+    [ $rc -eq 2 ] && grep -q "needs ffmpeg" "$tmp/err" || fail "render -o movie.mp4 without ffmpeg: exit $rc: $(cat "$tmp/err")"
+fi
+expect2 "--frames writes a directory of PNG frames or an .mp4 file" render tesseract --frames 2 -o "$tmp/f.png"
+
+# contacts bad.json names the file once
+printf '{"format": "anakata-scene/1", "dim": 4, "bodies": [{"shape": "ball"}]}' > "$tmp/bad.json"
+"$ak" contacts "$tmp/bad.json" > /dev/null 2> "$tmp/err"
+[ "$(grep -o "bad.json" "$tmp/err" | wc -l)" -eq 1 ] || fail "contacts bad.json: the file name is not named exactly once: $(cat "$tmp/err")"
+"$ak" render "$tmp/bad.json" -o "$tmp/x.png" > /dev/null 2> "$tmp/err"
+[ "$(grep -o "bad.json" "$tmp/err" | wc -l)" -eq 1 ] || fail "render bad.json: the file name is not named exactly once: $(cat "$tmp/err")"
+
+# printed vectors never show -0 (the dominoes' ground normal was printed as (-0, -1, -0, -0))
+for s in "$src"/scenes/dominoes_4d.json "$src"/scenes/hypercube_on_ground.json; do
+    { "$ak" contacts "$s"; "$ak" contacts "$s" --json; "$ak" mass "$s"; "$ak" step "$s" --steps 2; } > "$tmp/out" 2>&1
+    grep -qE -- '(^|[^0-9.eE])-0([^.0-9eE]|$)' "$tmp/out" && fail "a printed -0 for $s: $(grep -m1 -E -- '(^|[^0-9.eE])-0([^.0-9eE]|$)' "$tmp/out")"
+done
+
+# a state that overflows to infinity stops the run like NaN does, naming the body and the step
+printf '{"format": "anakata-scene/1", "dim": 4, "bodies": [{"name": "far", "shape": {"type": "hypersphere", "radius": 1}, "density": 1, "position": [1e300, 0, 0, 0], "velocity": [0, 1, 0, 0]}]}' > "$tmp/far.json"
+"$ak" run "$tmp/far.json" --steps 100 > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ $rc -eq 1 ] || fail "run far.json: exit $rc, expected 1"
+grep -q "body 'far' overflows at step 1" "$tmp/err" || fail "run far.json: $(cat "$tmp/err")"
+
+# every shipped reference trace plots every quantity (omega_body and momentum from R, w and the
+# masses when the trace has no wb_* or J_* columns)
+for f in "$src"/verify/reference/*.csv; do
+    for q in omega_body energy momentum; do
+        "$ak" plot "$f" --quantity $q -o "$tmp/p.svg" > /dev/null 2> "$tmp/err" ||
+            fail "plot $(basename "$f") --quantity $q: $(cat "$tmp/err")"
+    done
+done
+
 [ $failures -eq 0 ] || { echo "cli_errors: $failures failures" >&2; exit 1; }
 echo "cli_errors: all cases exit 2 with a message naming the problem"

@@ -170,3 +170,50 @@ Test(mass, model_fill_mass_density_fixed_convex) {
     for (int i = 0; i < 4; i++) cr_assert(close(b[3].shape_centroid[i], 1.2));
     ak_model_free(m);
 }
+
+// ---- hulls of more than AK_MASS_HULL_MAX_VERTS points (gift wrapping) ------------------------
+
+#include "c120_fixture.h"
+
+// A 5D box given by its 32 corners and 100 more points on its faces and inside (132 points):
+// the hull is the box, whose mass properties are closed forms (ak_mass_box).
+Test(mass, hull_of_many_points_is_the_box) {
+    const double a[5] = {0.4, 0.3, 0.5, 0.35, 0.6};
+    enum { N = 132 };
+    double v[N * 5];
+    for (int q = 0; q < 32; q++)
+        for (int i = 0; i < 5; i++) v[q * 5 + i] = (q >> i & 1) ? a[i] : -a[i];
+    unsigned s = 12345;
+    for (int q = 32; q < N; q++)
+        for (int i = 0; i < 5; i++) {
+            s = s * 1103515245u + 12345u;
+            double u = (double)(s >> 8 & 0xffff) / 65535.0 * 2 - 1; // in [-1, 1]
+            v[q * 5 + i] = u * a[i];
+            if (q % 3 == 0 && i == q % 5) v[q * 5 + i] = (q % 2 ? 1 : -1) * a[i]; // on a facet
+        }
+    ak_mass_props h, b;
+    char err[256];
+    cr_assert_eq(ak_mass_convex(&h, 5, v, N, 1.3, err, sizeof err), AK_MASS_OK, "%s", err);
+    cr_assert_eq(ak_mass_box(&b, 5, a, 1.3, err, sizeof err), AK_MASS_OK);
+    cr_assert(fabs(h.volume - b.volume) < 1e-13 * b.volume, "%.17g vs %.17g", h.volume, b.volume);
+    cr_assert(fabs(h.boundary - b.boundary) < 1e-12 * b.boundary, "%.17g vs %.17g", h.boundary, b.boundary);
+    for (int i = 0; i < 5; i++) cr_assert(fabs(h.centroid[i]) < 1e-14);
+    for (int i = 0; i < 100; i++) cr_assert(fabs(h.inertia[i] - b.inertia[i]) < 1e-13, "entry %d", i);
+}
+
+// The 120-cell (600 vertices, 120 dodecahedral facets): volume and boundary against their closed
+// forms, and an isotropic inertia (its symmetry group acts irreducibly on bivectors).
+Test(mass, hull_of_the_120_cell) {
+    double v[600 * 4];
+    cr_assert_eq(c120_vertices(v, 0.25), 600);
+    ak_mass_props h;
+    char err[256];
+    cr_assert_eq(ak_mass_convex(&h, 4, v, 600, 1.0, err, sizeof err), AK_MASS_OK, "%s", err);
+    double e = 0.25 * (3 - sqrt(5.0));
+    double vol = 15.0 / 4 * (105 + 47 * sqrt(5.0)) * pow(e, 4), bnd = 120 * (15 + 7 * sqrt(5.0)) / 4 * pow(e, 3);
+    cr_assert(fabs(h.volume - vol) < 1e-12 * vol, "volume %.17g vs %.17g", h.volume, vol);
+    cr_assert(fabs(h.boundary - bnd) < 1e-12 * bnd, "boundary %.17g vs %.17g", h.boundary, bnd);
+    for (int i = 0; i < 6; i++)
+        for (int j = 0; j < 6; j++)
+            cr_assert(fabs(h.inertia[i * 6 + j] - (i == j ? h.inertia[0] : 0.0)) < 1e-13, "I[%d][%d]", i, j);
+}

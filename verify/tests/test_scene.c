@@ -542,7 +542,7 @@ Test(scene, top_level_errors) {
     expect_error("{'format': 'anakata-scene/1', 'dim': 4}",
                  "t.json: bodies: required field is missing (expected an array)");
     expect_error("{'format': 'anakata-scene/1', 'dim': 4, 'bodies': {}}",
-                 "t.json: bodies: expected an array of at most 10000 bodies, got an object");
+                 "t.json: bodies: expected an array of at most 1000000 bodies, got an object");
     expect_error(scene_dim(4, "'gravity': [0, -9.81, 0],", ""),
                  "t.json: gravity: expected an array of 4 numbers (dim is 4), got an array of 3");
     expect_error(scene_dim(4, "'gravity': [0, -9.81, 0, 'down'],", ""),
@@ -952,4 +952,53 @@ Test(scene, bad_scene_files_give_their_expected_messages) {
     }
     closedir(dp);
     cr_expect_geq(count, 30, "expected the bad scenes in %s", dir);
+}
+
+// ---- limits (AK_SCENE_MAX_BODIES, AK_SCENE_MAX_VERTS; docs/scene-format.md) ------------------
+
+#include "c120_fixture.h"
+
+// The 120-cell, 600 vertices, loads as one convex body with the mass of its closed-form volume.
+Test(scene, the_120_cell_loads_as_a_convex_body) {
+    double v[600 * 4];
+    cr_assert_eq(c120_vertices(v, 0.25), 600);
+    size_t cap = 600 * 4 * 32 + 256;
+    char *text = malloc(cap), *p = text;
+    p += sprintf(p, "{\"format\": \"anakata-scene/1\", \"dim\": 4, \"bodies\": [{\"name\": \"c120\", \"density\": 2,"
+                    " \"shape\": {\"type\": \"convex\", \"vertices\": [");
+    for (int q = 0; q < 600; q++)
+        p += sprintf(p, "%s[%.17g,%.17g,%.17g,%.17g]", q ? "," : "", v[4 * q], v[4 * q + 1], v[4 * q + 2], v[4 * q + 3]);
+    p += sprintf(p, "]}}]}");
+    char err[AK_ERR_MAX] = "";
+    ak_data *d = NULL;
+    ak_model *m = ak_scene_parse(text, strlen(text), "c120.json", &d, err, sizeof err);
+    free(text);
+    cr_assert_not_null(m, "%s", err);
+    cr_expect_eq(m->bodies[0].shape.type, AK_SHAPE_CONVEX);
+    cr_expect_eq(m->bodies[0].shape.nverts, 600);
+    double e = 0.25 * (3 - sqrt(5.0)), vol = 15.0 / 4 * (105 + 47 * sqrt(5.0)) * pow(e, 4);
+    cr_expect(fabs(m->bodies[0].mass - 2 * vol) < 1e-12 * vol, "mass %.17g vs %.17g", m->bodies[0].mass, 2 * vol);
+    ak_data_free(d);
+    ak_model_free(m);
+}
+
+// 100,000 bodies load (the pile benchmarks go past 16,000).
+Test(scene, a_hundred_thousand_bodies_load) {
+    enum { N = 100000 };
+    size_t cap = (size_t)N * 120 + 256;
+    char *text = malloc(cap), *p = text;
+    p += sprintf(p, "{\"format\": \"anakata-scene/1\", \"dim\": 4, \"bodies\": [");
+    for (int i = 0; i < N; i++)
+        p += sprintf(p, "%s{\"shape\": {\"type\": \"hypersphere\", \"radius\": 0.1}, \"mass\": 1, \"position\": [%d, %d, %d, 0]}",
+                     i ? "," : "", i % 100, i / 100 % 100, i / 10000);
+    p += sprintf(p, "]}");
+    char err[AK_ERR_MAX] = "";
+    ak_data *d = NULL;
+    ak_model *m = ak_scene_parse(text, strlen(text), "many.json", &d, err, sizeof err);
+    free(text);
+    cr_assert_not_null(m, "%s", err);
+    cr_expect_eq(m->nbody, N);
+    cr_expect_eq(d->x[(size_t)(N - 1) * AK_MAX_DIM + 2], (N - 1) / 10000);
+    ak_data_free(d);
+    ak_model_free(m);
 }

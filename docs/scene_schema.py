@@ -119,7 +119,10 @@ def scene(n):
         "baumgarte": UNIT, "slop": NONNEG, "warm_start": {"type": "boolean"},
         "restitution_threshold": NONNEG,
         "variant": {"enum": ["corrected", "published"]},
-        "method": {"enum": ["vector", "pga"]}})
+        "method": {"enum": ["vector", "pga", "converged"]},
+        "shock_propagation": {"type": "boolean"},
+        "tolerance": {"type": "number", "minimum": 1e-15, "maximum": 1},
+        "max_iterations": {"type": "integer", "minimum": 1, "maximum": 100000000}})
     camera = closed({"position": vec, "rotor": rotor, "rotations": rotations,
                      "fov": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 180},
                      "slice": NUM}, **{"not": {"required": ["rotor", "rotations"]}})

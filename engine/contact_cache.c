@@ -90,6 +90,7 @@ int ak_contact_cache_copy(ak_contact_cache *dst, const ak_contact_cache *src) {
     dst->nprev = src->nprev;
     dst->npoint = src->npoint;
     dst->nmatched = src->nmatched;
+    dst->res = src->res;
     return 0;
 }
 

@@ -78,6 +78,20 @@ typedef struct ak_tree_node {
     int body;        ///< the leaf's body, -1 for an internal node
 } ak_tree_node;
 
+/// Residuals of the last step's contact problem (solver "converged", engine/solver_converged.h;
+/// largest over the points; docs/formulas/world.md#converged-solver). valid is false for the
+/// other solvers, which do not compute them.
+typedef struct ak_solver_residuals {
+    bool valid;          ///< computed this step
+    bool converged;      ///< every residual <= the tolerance within max_iterations sweeps
+    int iterations;      ///< sweeps of the contact phase
+    int impacts;         ///< binary impacts of the impact phase
+    double normal;       ///< max(0, target - v_n)  (m/s)            [W-cv.n]
+    double complementarity; ///< |lambda_n (v_n - target)|  (N s m/s) [W-cv.c]
+    double cone;         ///< max(0, |lambda_t| - mu lambda_n)  (N s) [W-cv.f]
+    double dissipation;  ///< |mu lambda_n |u_t| + lambda_t . u_t|  (N s m/s) [W-cv.d]
+} ak_solver_residuals;
+
 /// The contact state of a world (one per ak_data, created on the first step with contacts).
 typedef struct ak_contact_cache {
     int npoint, cap;
@@ -108,6 +122,7 @@ typedef struct ak_contact_cache {
     double *F, *tau;          ///< nbody x AK_MAX_DIM forces, nbody x AK_MAX_BIV torques: the
                               ///< world step's force arrays (world.c), kept between steps
     long broad_tests;         ///< AABB overlap tests of the last broadphase (cost measure)
+    ak_solver_residuals res;  ///< the last step's residuals (solver "converged")
 } ak_contact_cache;
 
 /// Create an empty cache for a model (NULL on allocation failure).

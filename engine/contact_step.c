@@ -26,6 +26,7 @@ int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *
     if (ak_narrowphase(m, d, c, AK_SOLVER_MARGIN, err, errlen)) return -1;
     if (ak_ccd_contacts(m, d, c, h, AK_SOLVER_MARGIN, err, errlen) < 0) return -1; // ccd_step.h
     ak_contact_cache_match(c);
+    c->res = (ak_solver_residuals){0}; // only the converged variant computes residuals
     int sliding = ak_solver_variant_for(m)->solve(m, d, c, h);
     if (ak_solver_store(c)) {
         snprintf(err, errlen, "contact cache: out of memory");

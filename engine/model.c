@@ -14,7 +14,8 @@ ak_model *ak_model_create(int dim, int nbody) {
     strcpy(m->integrator, "catto");
     m->duration = 10.0;
     m->solver = (ak_solver_settings){.iterations = 10, .baumgarte = 0.2, .slop = 0.005,
-                                     .warm_start = true, .restitution_threshold = 1.0};
+                                     .warm_start = true, .restitution_threshold = 1.0,
+                                     .tolerance = 1e-10, .max_iterations = 100000};
     strcpy(m->solver.variant, "corrected");
     strcpy(m->solver.method, "vector");
     m->view.fov_deg = 60.0;

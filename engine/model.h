@@ -71,10 +71,13 @@ typedef struct ak_solver_settings {
     bool warm_start;             ///< default true
     double restitution_threshold;///< below this approach speed no bounce, default 1.0
     char variant[16];            ///< "corrected" (default) or "published" (the thesis' solver)
-    char method[16];             ///< "vector" (default) or "pga"
+    char method[16];             ///< "vector" (default), "pga" or "converged" (the reference
+                                 ///< solver with certified residuals, engine/solver_converged.h)
     bool shock_propagation;      ///< world area: final pass over the contact graph's levels with
                                  ///< the lower body of each contact frozen (Guendelman, B-6);
-                                 ///< default false, set through the API (engine/solver.h)
+                                 ///< default false; scene key "shock_propagation"
+    double tolerance;            ///< "converged": every residual at most this, default 1e-10
+    int max_iterations;          ///< "converged": sweep limit per step, default 100000
 } ak_solver_settings;
 
 /// Scene sections "camera" and "lights", for the renderers (4D camera; T-6.1cam corrected).

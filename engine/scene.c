@@ -883,9 +883,11 @@ static bool read_solver(ctx *c, const cJSON *v, ak_model *m) {
     const char *path = "solver";
     if (!require_object(c, v, path)) return false;
     static const char *const keys[] = {"iterations", "baumgarte", "slop", "warm_start",
-                                       "restitution_threshold", "variant", "method", NULL};
+                                       "restitution_threshold", "variant", "method",
+                                       "shock_propagation", "tolerance", "max_iterations", NULL};
     static const char *const variants[] = {"corrected", "published", NULL};
-    static const char *const methods[] = {"vector", "pga", NULL};
+    static const char *const methods[] = {"vector", "pga", "converged", NULL};
+    static const range TOLR = {1e-15, 1.0, false, false, "a number in [1e-15, 1]"};
     ak_solver_settings *s = &m->solver;
     return check_keys(c, v, path, keys, "\"solver\"") &&
            get_int(c, v, path, "iterations", false, 1, 10000, &s->iterations) &&
@@ -895,7 +897,10 @@ static bool read_solver(ctx *c, const cJSON *v, ak_model *m) {
            get_number(c, v, path, "restitution_threshold", false, &NONNEG,
                       &s->restitution_threshold, NULL) &&
            get_choice(c, v, path, "variant", variants, s->variant, sizeof s->variant) &&
-           get_choice(c, v, path, "method", methods, s->method, sizeof s->method);
+           get_choice(c, v, path, "method", methods, s->method, sizeof s->method) &&
+           get_bool(c, v, path, "shock_propagation", &s->shock_propagation, NULL) &&
+           get_number(c, v, path, "tolerance", false, &TOLR, &s->tolerance, NULL) &&
+           get_int(c, v, path, "max_iterations", false, 1, 100000000, &s->max_iterations);
 }
 
 static bool read_camera(ctx *c, const cJSON *v, ak_model *m) {

@@ -10,8 +10,9 @@
 ///                ak_solver_restitution     bounce with a velocity threshold
 ///                ak_solver_store           keep the impulses for the next step
 /// Variants (scene "solver"): variant "corrected" (default, this file) or "published"
-/// (solver_published.h, the thesis' solver as printed); method "vector" (default) or "pga"
-/// (solver_pga.h, the PGA notes' collision response P-2.6.1).
+/// (solver_published.h, the thesis' solver as printed); method "vector" (default), "pga"
+/// (solver_pga.h, the PGA notes' collision response P-2.6.1) or "converged" (solver_converged.h,
+/// the reference solver with certified residuals).
 /// Derivation and formula IDs: top of solver.c and docs/formulas/world.md.
 #ifndef AK_ENGINE_SOLVER_H
 #define AK_ENGINE_SOLVER_H

@@ -4,10 +4,15 @@
 #include <string.h>
 
 #include "solver.h"
+#include "solver_converged.h"
 #include "solver_pga.h"
 #include "solver_published.h"
 
 static const ak_solver_variant VARIANTS[] = {
+    {"converged", NULL,
+     "converged reference solver: sequential impacts (P-2.6.1, P-2.32), then block projected "
+     "Gauss-Seidel to the tolerance with certified residuals (solver_converged.c)",
+     ak_solver_converged_solve},
     {"pga", NULL, "PGA collision response, P-2.32 / P-2.33 / P-2.6.1 (solver_pga.c)",
      ak_solver_pga_solve},
     {NULL, "published", "the thesis' sequential impulses as printed, T-Alg12 / T-Alg13 (solver_published.c)",

@@ -58,6 +58,18 @@ static const ak_explain_entry PGA[] = {
     {"respond", "P-2.6.1", "while-colliding loop, one point at a time",
      "docs/formulas/world.md#p-261"},
 };
+static const ak_explain_entry CONVERGED[] = {
+    {"prepare", "B-6", "K = delta/m + [r]*^T Iw^-1 [r]*, tangent block T K T^T",
+     "docs/formulas/world.md#converged-solver"},
+    {"impact", "P-2.6.1", "sequential binary impacts, fastest-approaching pair first",
+     "docs/formulas/world.md#converged-solver"},
+    {"impact", "P-2.32", "Newton restitution v_n+ >= -e v_n- per point",
+     "docs/formulas/world.md#converged-solver"},
+    {"contact", "T-Alg12", "Signorini rows, swept until the residuals meet the tolerance",
+     "docs/formulas/world.md#converged-solver"},
+    {"contact", "T-Alg13", "friction block solved exactly on the disc (max. dissipation)",
+     "docs/formulas/world.md#converged-solver"},
+};
 static const ak_explain_entry COMMON_TAIL[] = {
     {"positions", "T-5.16", "x += h v", "docs/formulas/world.md#t-516"},
     {"positions", "T-5.17", "R -= 1/2 h w R, then projection (B-4.renorm)",
@@ -74,6 +86,7 @@ const ak_explain_entry *ak_step_explain(const ak_model *m, int *count) {
     const ak_explain_entry *mid = CORRECTED;
     int nmid = NE(CORRECTED);
     if (!strcmp(m->solver.method, "pga")) mid = PGA, nmid = NE(PGA);
+    else if (!strcmp(m->solver.method, "converged")) mid = CONVERGED, nmid = NE(CONVERGED);
     else if (!strcmp(m->solver.variant, "published")) mid = PUBLISHED, nmid = NE(PUBLISHED);
     for (int i = 0; i < nmid; i++) table[c++] = mid[i];
     for (int i = 0; i < NE(COMMON_TAIL); i++) table[c++] = COMMON_TAIL[i];

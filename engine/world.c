@@ -173,9 +173,34 @@ int ak_world_check(const ak_model *m, const ak_data *d, char *err, size_t errlen
     return 0;
 }
 
+bool ak_world_can_contact(const ak_model *m) {
+    bool any_moves = false;
+    for (int b = 0; b < m->nbody; b++) any_moves = any_moves || moves(&m->bodies[b]);
+    return any_moves && m->nbody >= 2;
+}
+
+const char *ak_world_contact_integrators(void) {
+    static char names[128];
+    if (!names[0]) {
+        size_t len = 0;
+        for (int i = 0; i < AK_INT_COUNT; i++)
+            if (ak_integrator_is_split((ak_integrator)i))
+                len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "",
+                                        ak_integrator_name((ak_integrator)i));
+    }
+    return names;
+}
+
 int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *err,
                   size_t errlen) {
     if (!ak_integrator_is_split(o->integrator)) {
+        if (ak_world_can_contact(m)) { // no silent skip of the contact stage
+            snprintf(err, errlen,
+                     "integrator '%s' has no contact stage and this scene can have contacts "
+                     "(%d bodies, one or more free); use one of %s",
+                     ak_integrator_name(o->integrator), m->nbody, ak_world_contact_integrators());
+            return -1;
+        }
         if (ak_integrate_step(m, d, o->integrator, o->dt, o->renormalize, ak_world_forces, NULL,
                               err, errlen) != 0)
             return -1;

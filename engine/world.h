@@ -8,7 +8,9 @@
 ///   AK_STAGE_POSITIONS   position half of a split integrator          ak_integrate_positions
 ///   AK_STAGE_CHECK       NaN / Inf check with the body's name          ak_world_check
 /// Full-state schemes (rk4, gsl) run the forces inside the step and cannot host contact stages
-/// between velocities and positions: ak_world_step runs them as one stage.
+/// between velocities and positions: ak_world_step runs them as one stage, and only for a model
+/// that cannot have contacts (ak_world_can_contact false); for any other it refuses with an
+/// error that names the integrators with a contact stage (never a silent skip).
 #ifndef AK_ENGINE_WORLD_H
 #define AK_ENGINE_WORLD_H
 
@@ -54,7 +56,15 @@ void ak_world_momentum(const ak_model *m, const ak_data *d, double p[], double J
 /// Stage CHECK: returns 0, or -1 and names the first body with a non-finite x, v, R or w.
 int ak_world_check(const ak_model *m, const ak_data *d, char *err, size_t errlen);
 
-/// One world step without contacts: forces, velocities, positions, check.
+/// True when the model can have contacts: two or more bodies, one or more of them free (a free
+/// body can meet any other body). Such a model needs an integrator with a contact stage.
+bool ak_world_can_contact(const ak_model *m);
+/// The integrators whose world step has the contact stage (the split ones), comma separated.
+const char *ak_world_contact_integrators(void);
+
+/// One world step: forces, velocities, contacts (split integrators), positions, check.
+/// A full-state integrator (rk4, gsl) on a model that can have contacts is refused (-1, err
+/// names the integrators that can).
 /// Returns 0, or -1 with err filled (the state is then left as the failing stage wrote it).
 int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *err,
                   size_t errlen);

@@ -17,6 +17,7 @@
 #include "published/solver_published.h"
 #include "contact_cache.h"
 #include "solver.h"
+#include "solver_converged.h"
 #include "world.h"
 #include "common/world_checks_util.h"
 
@@ -390,7 +391,8 @@ static int incline_run(ak_check_ctx *c, double theta, double mu_s, double mu_k,
     ak_wc_fill_mass(m, err, sizeof err);
     ak_nd_rotor_plane(n, d->R, 1, 0, -theta); // turns e_y onto the plane normal
     m->bodies[0].material = m->bodies[1].material = (ak_material){mu_k, mu_s, 0};
-    if (variant) snprintf(m->solver.variant, sizeof m->solver.variant, "%s", variant);
+    if (variant && !strcmp(variant, "converged")) snprintf(m->solver.method, sizeof m->solver.method, "converged"), m->solver.tolerance = 1e-13;
+    else if (variant) snprintf(m->solver.variant, sizeof m->solver.variant, "%s", variant);
     m->gravity[1] = -G;
     m->timestep = 1.0 / 240;
     m->solver.iterations = 20;
@@ -725,10 +727,13 @@ static void k_matrix(ak_check_ctx *c) {
 
 // ---- shock propagation -----------------------------------------------------------------------
 
-// A 4D stack of `count` unit hypercubes with few iterations; returns the top cube's sink (m)
+// A stack of `count` unit hyperboxes (n = 3 or 4) with few iterations; returns the top cube's sink (m)
 // after `secs` and the largest speed in the last second.
+static double tall_stack_n(int n, int count, int iters, bool shock, double secs, double *speed);
 static double tall_stack(int count, int iters, bool shock, double secs, double *speed) {
-    int n = 4;
+    return tall_stack_n(4, count, iters, shock, secs, speed);
+}
+static double tall_stack_n(int n, int count, int iters, bool shock, double secs, double *speed) {
     ak_model *m = ak_model_create(n, count + 1);
     ak_data *d = ak_data_create(m);
     double up[AK_MAX_DIM] = {0, 1, 0, 0};
@@ -929,6 +934,440 @@ static void convex_tesseract(ak_check_ctx *c);
 static void polytopes_rest(ak_check_ctx *c);
 static void ccd_bullet(ak_check_ctx *c);
 static void ccd_random(ak_check_ctx *c);
+// ---- the converged reference solver (issue 12) -------------------------------------------------
+
+#define TOL_RESIDUAL 1e-9   ///< every residual of every step (the solver's tolerance is 1e-10)
+#define TOL_CV_ACC 1e-8     ///< incline: a against g (sin - mu cos), relative (solver tolerance
+                            ///< 1e-13 there: the error scales with it, 1.2e-6 at 1e-10)
+#define TOL_CV_STICK 1e-9   ///< incline: displacement (m) of the sticking box over 1.5 s
+#define TOL_CRADLE 0.01     ///< cradle: speed out against speed in
+
+// The contact scenes whose every step the converged solver certifies (docs/formulas/world.md#
+// converged-solver lists the scenes left out and why).
+static const char *const CV_SCENES[] = {
+    "stack_4d.json", "stack3_3d.json", "stack_2d.json", "stack_3d.json", "hypercube_on_ground.json",
+    "spring_cube_4d.json", "bounce_cube_3d.json", "bounce_cube_4d.json", "newtons_cradle_4d.json",
+    "all_shapes_4d.json", "four_primitives.json"};
+#define NCV ((int)(sizeof CV_SCENES / sizeof CV_SCENES[0]))
+
+// Largest of the four residuals (docs/formulas/world.md#converged-solver) at the end of a step:
+// point velocities v + r _| w from ref/contact, target -s/h capped at AK_SOLVER_MAX_BIAS.
+static double independent_residual(const ak_model *m, const ak_data *d, const ak_contact_cache *cc, double h) {
+    int n = m->dim;
+    double worst = 0;
+    for (int i = 0; i < cc->npoint; i++) {
+        const ak_contact_point *p = &cc->pts[i];
+        double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0}, u[AK_MAX_DIM], vn = 0, ut[AK_MAX_DIM], jtu = 0, nt = 0, njt = 0;
+        if (ak_solver_body_moves(m, p->a))
+            ak_contact_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
+        if (ak_solver_body_moves(m, p->b))
+            ak_contact_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV, p->rb);
+        for (int j = 0; j < n; j++) u[j] = ua[j] - ub[j], vn += u[j] * p->normal[j];
+        for (int j = 0; j < n; j++) {
+            ut[j] = u[j] - vn * p->normal[j];
+            jtu += p->jt[j] * ut[j];
+            nt += ut[j] * ut[j];
+            njt += p->jt[j] * p->jt[j];
+        }
+        double target = fmin(-p->separation / h, AK_SOLVER_MAX_BIAS), rad = p->mu > 0 ? p->mu * p->jn : 0;
+        worst = fmax(worst, target - vn);                                  // normal
+        worst = fmax(worst, fabs(p->jn * (vn - target)));                  // complementarity
+        worst = fmax(worst, sqrt(njt) - rad);                              // cone
+        worst = fmax(worst, fabs(rad * sqrt(nt) + jtu));                   // maximal dissipation
+        if (p->jn < 0) worst = INFINITY;
+    }
+    return worst;
+}
+
+static ak_model *load_converged(ak_check_ctx *c, const char *file, ak_data **d) {
+    char path[1024], err[1024];
+    ak_model *m = ak_wc_load(scene_path(c, file, path, sizeof path), d, err, sizeof err);
+    if (!m) {
+        load_fail(c, file, err);
+        return NULL;
+    }
+    snprintf(m->solver.method, sizeof m->solver.method, "converged");
+    m->solver.tolerance = 1e-10;
+    return m;
+}
+
+static void converged_residuals(ak_check_ctx *c) {
+    double secs = ak_quick(c) ? 0.25 : 1.0, worst_all = 0;
+    long nsteps_all = 0;
+    for (int f = 0; f < NCV; f++) {
+        ak_data *d = NULL;
+        ak_model *m = load_converged(c, CV_SCENES[f], &d);
+        if (!m) continue;
+        ak_world_opts o = ak_world_default_opts(m);
+        long steps = lround(fmin(secs, m->duration) / o.dt), nres = 0, wstep = 0;
+        double w = 0;
+        char err[1024];
+        int ok = 1, notconv = 0;
+        for (long s = 1; s <= steps; s++) {
+            if (ak_world_step(m, d, &o, err, sizeof err)) {
+                load_fail(c, CV_SCENES[f], err);
+                ok = 0;
+                break;
+            }
+            const ak_contact_cache *cc = d->contacts;
+            if (!cc || !cc->res.valid) continue;
+            // the residuals recomputed here from the final velocities, the points and their
+            // impulses (not the solver's own evaluation)
+            double r = independent_residual(m, d, cc, o.dt);
+            if (r > w) w = r, wstep = s;
+            notconv += !cc->res.converged;
+            nres++;
+        }
+        if (ok) {
+            ak_measure(c, w, TOL_RESIDUAL, "%s: largest residual over %ld steps (%ld with contacts; at step %ld)",
+                       CV_SCENES[f], steps, nres, wstep);
+            ak_expect(c, notconv == 0, "%s: every step met the tolerance 1e-10 (%d did not)", CV_SCENES[f], notconv);
+        }
+        worst_all = fmax(worst_all, w);
+        nsteps_all += steps;
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+    ak_value(c, "largest_residual", worst_all);
+    ak_value(c, "steps", (double)nsteps_all);
+}
+
+static void converged_incline(ak_check_ctx *c) {
+    double mu = 0.5, disp, acc = 0;
+    double tans[4] = {0.45, 0.49, 0.51, 0.55};
+    for (int k = 0; k < 4; k++) {
+        double th = atan(tans[k]);
+        if (!incline_run(c, th, mu, mu, "converged", &disp, &acc, NULL)) continue;
+        double want = G * (sin(th) - mu * cos(th));
+        if (tans[k] < mu)
+            ak_measure(c, fabs(disp), TOL_CV_STICK, "tan = %.2f < mu = %.1f: displacement along the slope after 1.5 s (m)",
+                       tans[k], mu);
+        else
+            ak_measure(c, fabs(acc - want) / want, TOL_CV_ACC,
+                       "tan = %.2f > mu = %.1f: a = %.12f against g (sin - mu cos) = %.12f m/s^2 (relative)", tans[k], mu,
+                       acc, want);
+    }
+}
+
+// Newton's cradle: ball0's speed along x (the row) just before the first impact, ball4's just
+// after the impulse has passed (its largest x speed in the 50 ms after it starts to move along x;
+// the balls also bob on their springs along y).
+static void cradle_run(ak_check_ctx *c, const char *method, double *vin, double *vout) {
+    ak_data *d = NULL;
+    ak_model *m = load_converged(c, "newtons_cradle_4d.json", &d);
+    *vin = *vout = NAN;
+    if (!m) return;
+    snprintf(m->solver.method, sizeof m->solver.method, "%s", method);
+    ak_world_opts o = ak_world_default_opts(m);
+    int b0 = 0, b4 = 4;
+    double prev0 = 0;
+    long moved = -1;
+    char err[1024];
+    for (long s = 1; s <= lround(1.5 / o.dt); s++) {
+        double v0 = d->v[(size_t)b0 * AK_MAX_DIM];
+        if (ak_world_step(m, d, &o, err, sizeof err)) {
+            load_fail(c, "newtons_cradle_4d.json", err);
+            break;
+        }
+        double v4 = d->v[(size_t)b4 * AK_MAX_DIM];
+        if (moved < 0 && v4 > 0.05) moved = s, *vin = prev0 > v0 ? prev0 : v0, *vout = v4;
+        if (moved >= 0 && s - moved <= lround(0.05 / o.dt)) *vout = fmax(*vout, v4);
+        prev0 = v0;
+    }
+    ak_model_free(m);
+    ak_data_free(d);
+}
+
+static void cradle(ak_check_ctx *c) {
+    double vin, vout, gin, gout;
+    cradle_run(c, "converged", &vin, &vout);
+    cradle_run(c, "vector", &gin, &gout);
+    ak_expect(c, isfinite(vin) && isfinite(vout), "the impulse reached ball4");
+    if (isfinite(vin) && isfinite(vout))
+        ak_measure(c, fabs(vout - vin) / vin, TOL_CRADLE,
+                   "converged solver (sequential impacts): %.4f m/s in, %.4f m/s out (relative difference)", vin, vout);
+    ak_note(c, "game-style solver (simultaneous impulses, the scene's 30 iterations): %.4f m/s in, %.4f m/s out", gin,
+            gout);
+    ak_value(c, "speed_in", vin);
+    ak_value(c, "speed_out", vout);
+    ak_value(c, "speed_out_game", gout);
+}
+
+// The price of iteration: along the converged trajectory, every step is also taken from the same
+// state (and the same previous-step impulses for the warm start) by the game-style solver; the
+// impulse error of a step is max_b m_b |v_game - v_conv| over max_b m_b |v_conv - v_free|
+// (v_free: the velocity after gravity alone). State error: the two trajectories run separately
+// from the scene's initial state, largest body position difference after the run.
+typedef struct price_row {
+    double imp_max, imp_mean, state_err;
+    long steps, notconv;
+} price_row;
+
+static price_row price_scene(ak_check_ctx *c, const char *file, double secs, double *series, long cap) {
+    price_row pr = {0, 0, 0, 0, 0};
+    ak_data *d = NULL, *dc = NULL;
+    ak_model *mg = load_converged(c, file, &d);
+    if (!mg) return pr;
+    ak_model *mc = load_converged(c, file, &dc);
+    if (!mc) {
+        ak_model_free(mg);
+        ak_data_free(d);
+        return pr;
+    }
+    snprintf(mg->solver.method, sizeof mg->solver.method, "vector"); // the scene's game-style settings
+    ak_data *tmp = ak_data_create(mc), *fr = ak_data_create(mc);
+    ak_world_opts o = ak_world_default_opts(mg);
+    int n = mg->dim;
+    long steps = lround(secs / o.dt);
+    char err[1024];
+    for (long s = 1; s <= steps; s++) {
+        ak_data_copy(mc, tmp, dc);
+        ak_data_copy(mc, fr, dc);
+        for (int b = 0; b < mg->nbody; b++) // free velocities: gravity only (springs are slow)
+            if (ak_solver_body_moves(mg, b))
+                for (int i = 0; i < n; i++) fr->v[(size_t)b * AK_MAX_DIM + i] += o.dt * mg->gravity[i];
+        if (ak_world_step(mg, d, &o, err, sizeof err) || ak_world_step(mg, tmp, &o, err, sizeof err) ||
+            ak_world_step(mc, dc, &o, err, sizeof err)) {
+            load_fail(c, file, err);
+            break;
+        }
+        double num = 0, den = 0;
+        for (int b = 0; b < mg->nbody; b++) {
+            if (!ak_solver_body_moves(mg, b)) continue;
+            double e1 = 0, e2 = 0;
+            for (int i = 0; i < n; i++) {
+                size_t q = (size_t)b * AK_MAX_DIM + i;
+                e1 += pow(tmp->v[q] - dc->v[q], 2);
+                e2 += pow(dc->v[q] - fr->v[q], 2);
+            }
+            num = fmax(num, mg->bodies[b].mass * sqrt(e1));
+            den = fmax(den, mg->bodies[b].mass * sqrt(e2));
+        }
+        double e = den > 0 ? num / den : 0;
+        pr.imp_max = fmax(pr.imp_max, e);
+        pr.imp_mean += e;
+        if (series && s <= cap) series[s - 1] = fmax(e, 1e-17);
+        pr.steps = s;
+        if (dc->contacts && dc->contacts->res.valid && !dc->contacts->res.converged) pr.notconv++;
+    }
+    if (pr.steps) pr.imp_mean /= (double)pr.steps;
+    for (int b = 0; b < mg->nbody; b++) {
+        double e = 0;
+        for (int i = 0; i < n; i++) e += pow(d->x[(size_t)b * AK_MAX_DIM + i] - dc->x[(size_t)b * AK_MAX_DIM + i], 2);
+        pr.state_err = fmax(pr.state_err, sqrt(e));
+    }
+    ak_data_free(tmp);
+    ak_data_free(fr);
+    ak_model_free(mg);
+    ak_model_free(mc);
+    ak_data_free(d);
+    ak_data_free(dc);
+    return pr;
+}
+
+static void price_of_iteration(ak_check_ctx *c) {
+    // full mode: every certified scene for 1 s (minutes of CPU); --quick: the first three, 0.1 s
+    double secs = ak_quick(c) ? 0.1 : 1.0;
+    int nscene = ak_quick(c) ? 3 : NCV;
+    const char *dir = ak_artifact_dir(c);
+    const long cap = 1100;
+    double *buf = dir ? calloc((size_t)(2 * NCV) * (size_t)cap, sizeof(double)) : NULL;
+    ak_plot_series ser[NCV];
+    int nser = 0;
+    for (int f = 0; f < nscene; f++) {
+        double *series = buf ? buf + (size_t)(2 * f) * (size_t)cap : NULL;
+        price_row pr = price_scene(c, CV_SCENES[f], secs, series, cap);
+        ak_expect(c, pr.steps > 0 && isfinite(pr.imp_max) && isfinite(pr.state_err) && pr.notconv == 0,
+                  "%s: %ld steps compared, the reference steps all met the tolerance (%ld did not)", CV_SCENES[f],
+                  pr.steps, pr.notconv);
+        ak_note(c, "| %s | %.2e | %.2e | %.2e |", CV_SCENES[f], pr.imp_max, pr.imp_mean, pr.state_err);
+        char key[96];
+        snprintf(key, sizeof key, "impulse_error_max_%d", f);
+        ak_value(c, key, pr.imp_max);
+        snprintf(key, sizeof key, "state_error_m_%d", f);
+        ak_value(c, key, pr.state_err);
+        if (buf && pr.steps > 0) {
+            double *t = buf + (size_t)(2 * f + 1) * (size_t)cap;
+            long k = pr.steps < cap ? pr.steps : cap;
+            ak_data *dd = NULL;
+            ak_model *mm = load_converged(c, CV_SCENES[f], &dd);
+            double dt = mm ? mm->timestep : 0.01;
+            ak_model_free(mm);
+            ak_data_free(dd);
+            for (long s = 0; s < k; s++) t[s] = (double)(s + 1) * dt;
+            ser[nser++] = (ak_plot_series){CV_SCENES[f], t, series, (size_t)k};
+        }
+    }
+    if (buf && nser) {
+        char path[1200], err[256];
+        snprintf(path, sizeof path, "%s/price_of_iteration.png", dir);
+        if (ak_plot_lines(path, "Game-style solver against the converged one: impulse error per step", "t [s]",
+                          "max_b m|v_game - v_conv| / max_b m|v_conv - v_free|", ser, (size_t)nser, false, true, err,
+                          sizeof err) == 0)
+            ak_artifact(c, path, "Along the converged trajectory (tolerance 1e-10), each step taken again from the same "
+                                 "state by the game-style solver (the scene's settings: 10 iterations, warm start from "
+                                 "the same previous impulses); relative impulse error per step, log scale, %g s per scene",
+                        secs);
+    }
+    free(buf);
+}
+
+// Game-style solver: the iterations (and shock propagation) each stack height needs. A stack of
+// `h` unit hypercubes (4D, friction 0.6, 60 Hz) "stands" when after the run its top has sunk less
+// than TOL_STANDS and no cube moved faster than TOL_STAND_SPEED in the last second.
+#define TOL_STAND_SPEED 0.01
+static void stack_heights(ak_check_ctx *c) {
+    static const int H_FULL[] = {2, 4, 6, 8, 10}, H_QUICK[] = {3, 6}, IT[] = {10, 20, 40, 80, 160};
+    const int *hs = ak_quick(c) ? H_QUICK : H_FULL;
+    int nh = ak_quick(c) ? 2 : 5, nit = ak_quick(c) ? 3 : 5;
+    double secs = ak_quick(c) ? 3.0 : 10.0;
+    for (int n = 4; n >= 3; n--) {
+        ak_note(c, "%dD: | height | iterations needed, no shock propagation | with shock propagation | (%g s, 60 Hz) |",
+                n, secs);
+        for (int k = 0; k < nh; k++) {
+            int need[2] = {0, 0};
+            for (int sp = 0; sp < 2; sp++)
+                for (int q = 0; q < nit && !need[sp]; q++) {
+                    double speed, sink = tall_stack_n(n, hs[k], IT[q], sp, secs, &speed);
+                    if (sink < TOL_STANDS && speed < TOL_STAND_SPEED) need[sp] = IT[q];
+                }
+            char a[32], b[32];
+            snprintf(a, sizeof a, need[0] ? "%d" : "> %d", need[0] ? need[0] : IT[nit - 1]);
+            snprintf(b, sizeof b, need[1] ? "%d" : "> %d", need[1] ? need[1] : IT[nit - 1]);
+            ak_note(c, "%dD: | %d | %s | %s |", n, hs[k], a, b);
+            char key[64];
+            snprintf(key, sizeof key, "iterations_%dd_h%d", n, hs[k]);
+            ak_value(c, key, need[0]);
+            snprintf(key, sizeof key, "iterations_shock_%dd_h%d", n, hs[k]);
+            ak_value(c, key, need[1]);
+            if (hs[k] <= 3) // the one assertion; the other rows are measurements for the docs
+                ak_expect(c, need[0] == 10, "a %d-high %dD stack stands with the default 10 iterations", hs[k], n);
+        }
+    }
+}
+
+// Ten-high stacks with the converged solver: the top body's displacement from its start after
+// 10 s (--quick: 1 s), and every step certified.
+#define TOL_TOP_DRIFT 1e-3
+static void converged_stacks(ak_check_ctx *c) {
+    static const char *const files[] = {"stack10_4d_converged.json", "stack10_3d_converged.json"};
+    double secs = ak_quick(c) ? 1.0 : 10.0;
+    for (int f = 0; f < 2; f++) {
+        ak_data *d = NULL;
+        ak_model *m = load_converged(c, files[f], &d);
+        if (!m) continue;
+        int n = m->dim, top = m->nbody - 1;
+        double x0[AK_MAX_DIM], w = 0;
+        memcpy(x0, d->x + (size_t)top * AK_MAX_DIM, sizeof x0);
+        ak_world_opts o = ak_world_default_opts(m);
+        long steps = lround(secs / o.dt), notconv = 0, sweeps = 0;
+        char err[1024];
+        int ok = 1;
+        for (long s = 1; s <= steps; s++) {
+            if (ak_world_step(m, d, &o, err, sizeof err)) {
+                load_fail(c, files[f], err);
+                ok = 0;
+                break;
+            }
+            const ak_contact_cache *cc = d->contacts;
+            if (!cc) continue;
+            notconv += !cc->res.converged;
+            sweeps += cc->res.iterations;
+            w = fmax(w, independent_residual(m, d, cc, o.dt));
+        }
+        if (ok) {
+            double dx = 0;
+            for (int i = 0; i < n; i++) dx += pow(d->x[(size_t)top * AK_MAX_DIM + i] - x0[i], 2);
+            ak_measure(c, sqrt(dx), TOL_TOP_DRIFT, "%s: the top body's displacement after %g s (m)", files[f], secs);
+            ak_measure(c, w, TOL_RESIDUAL, "%s: largest residual over %ld steps (%ld missed the tolerance; mean %.0f sweeps)",
+                       files[f], steps, notconv, (double)sweeps / (double)steps);
+            ak_expect(c, notconv == 0, "%s: every step met the tolerance 1e-10", files[f]);
+            ak_value(c, f ? "top_drift_3d_m" : "top_drift_4d_m", sqrt(dx));
+        }
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+}
+
+// The friction block (ak_solver_friction_block) against brute force: random SPD tangent blocks
+// Kt (nt = 1..4, condition up to 1e3), random g and radii; the objective 1/2 x^T Kt x + g^T x at
+// the returned x must not exceed the best of 20,000 random points of the ball (the check's own
+// sampling, refined by projected gradient steps), and on the rim u_t = Kt x + g must oppose x.
+#define TOL_FB 1e-12
+static double fb_obj(int nt, const double K[], const double g[], const double x[]) {
+    double f = 0;
+    for (int i = 0; i < nt; i++) {
+        f += g[i] * x[i];
+        for (int j = 0; j < nt; j++) f += 0.5 * x[i] * K[i * nt + j] * x[j];
+    }
+    return f;
+}
+
+static void friction_block_check(ak_check_ctx *c) {
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(r, 12);
+    int ncase = ak_quick(c) ? 40 : 200, nsample = ak_quick(c) ? 4000 : 20000, nrim = 0;
+    double worst_gap = 0, worst_in = 0, worst_dir = 0;
+    for (int k = 0; k < ncase; k++) {
+        int nt = 1 + k % 4;
+        double A[16], K[16] = {0}, g[4], x[4], rad = urand(r, 0.01, 2.0);
+        for (int i = 0; i < nt * nt; i++) A[i] = urand(r, -1, 1);
+        for (int i = 0; i < nt; i++)
+            for (int j = 0; j < nt; j++) {
+                for (int q = 0; q < nt; q++) K[i * nt + j] += A[i * nt + q] * A[j * nt + q];
+                if (i == j) K[i * nt + j] += urand(r, 1e-3, 1.0);
+            }
+        for (int i = 0; i < nt; i++) g[i] = urand(r, -3, 3);
+        ak_solver_friction_block(nt, K, g, rad, x);
+        double nx = 0;
+        for (int i = 0; i < nt; i++) nx += x[i] * x[i];
+        nx = sqrt(nx);
+        worst_in = fmax(worst_in, nx - rad * (1 + 1e-14));
+        double best = INFINITY, y[4], bx[4] = {0};
+        for (int sidx = 0; sidx < nsample; sidx++) { // uniform in the ball: direction and radius^(1/nt)
+            double nn = 0;
+            for (int i = 0; i < nt; i++) y[i] = gsl_rng_uniform(r) * 2 - 1, nn += y[i] * y[i];
+            if (nn > 1 || nn == 0) continue;
+            for (int i = 0; i < nt; i++) y[i] *= rad;
+            double f = fb_obj(nt, K, g, y);
+            if (f < best) best = f, memcpy(bx, y, sizeof bx);
+        }
+        double step = 1e-3;
+        for (int it = 0; it < 20000; it++) { // projected gradient refinement of the best sample
+            double gr[4], ny = 0;
+            for (int i = 0; i < nt; i++) {
+                gr[i] = g[i];
+                for (int j = 0; j < nt; j++) gr[i] += K[i * nt + j] * bx[j];
+            }
+            for (int i = 0; i < nt; i++) y[i] = bx[i] - step * gr[i], ny += y[i] * y[i];
+            ny = sqrt(ny);
+            if (ny > rad)
+                for (int i = 0; i < nt; i++) y[i] *= rad / ny;
+            double f = fb_obj(nt, K, g, y);
+            if (f < best) best = f, memcpy(bx, y, sizeof bx);
+            else step *= 0.5;
+            if (step < 1e-14) break;
+        }
+        double fx = fb_obj(nt, K, g, x), scale = fabs(best) + rad * rad;
+        worst_gap = fmax(worst_gap, (fx - best) / scale);
+        if (nx > rad * (1 - 1e-9)) { // on the rim: u_t = Kt x + g opposite x
+            double u[4], nu = 0, ux = 0;
+            for (int i = 0; i < nt; i++) {
+                u[i] = g[i];
+                for (int j = 0; j < nt; j++) u[i] += K[i * nt + j] * x[j];
+                nu += u[i] * u[i];
+                ux += u[i] * x[i];
+            }
+            if (nu > 0) worst_dir = fmax(worst_dir, 1 + ux / (sqrt(nu) * nx));
+            nrim++;
+        }
+    }
+    gsl_rng_free(r);
+    ak_measure(c, fmax(worst_gap, 0), TOL_FB, "objective at the returned impulse minus the brute-force minimum, relative, %d cases",
+               ncase);
+    ak_measure(c, fmax(worst_in, 0), TOL_FB, "returned impulse outside the disc |x| <= mu lambda_n (relative)");
+    ak_measure(c, worst_dir, TOL_FB, "on the rim (%d cases): 1 + cos(angle between u_t and x) (0: u_t opposes x)", nrim);
+}
 
 static const ak_check CHECKS[] = {
     {"world.momentum", "B-6 T-5.5 T-5.6 T-5.7 T-5.8 T-5.12 T-5.13 T-5.14 T-5.15 T-Alg12 T-Alg13", "momentum over random body-body contacts (no gravity): linear 1e-12, angular 1e-10", momentum},
@@ -956,6 +1395,13 @@ static const ak_check CHECKS[] = {
     {"world.polytopes_rest", "G-POLY.1 G-POLY.2 G-POLY.3 G-CLIP.1 G-CLIP.4", "each regular polytope rests on its facets (plane, hyperbox) 10 s: drift < 1e-6 m", polytopes_rest},
     {"world.ccd_bullet", "G-CCD.1 G-CCD.2 G-13", "hypersphere at 70 m/s against a fixed 4 cm hyperbox at 60 Hz: no pass-through", ccd_bullet},
     {"world.ccd_random", "G-CCD.1 G-CCD.2 G-CCD.3 G-13", "random fast rotating bodies up to 100 m/s against 1 cm plates, 3D and 4D: no pass-through", ccd_random},
+    {"world.converged_residuals", "T-Alg12 T-Alg13 B-6 T-5.b P-2.32 P-2.6.1", "converged solver: every residual of every step <= 1e-9 on the contact scenes (--quick: 0.25 s each)", converged_residuals},
+    {"world.converged_incline", "T-Alg13 B-6", "converged solver: hyperbox on an incline sticks for tan < mu and slides with a = g (sin - mu cos) for tan > mu, on both sides of the threshold", converged_incline},
+    {"world.cradle", "P-2.6.1 P-2.32", "4D Newton's cradle with the sequential impact law: speed out = speed in within 1%", cradle},
+    {"world.friction_block", "T-Alg13 B-6", "converged solver's friction block (trust region on the disc) against brute force; maximal dissipation on the rim", friction_block_check},
+    {"world.converged_stacks", "T-Alg12 T-Alg13 B-6", "converged solver: ten hypercubes (4D) and ten cubes (3D) stand for 10 s, top drift < 1 mm", converged_stacks},
+    {"world.stack_heights", "B-6 T-Alg12", "game-style solver: iterations and shock propagation each 4D and 3D stack height needs to stand", stack_heights},
+    {"world.price_of_iteration", "T-Alg12 T-Alg13", "game-style solver against the converged one: impulse error per step and state error after 1 s", price_of_iteration},
 };
 
 AK_GROUP(world, CHECKS)

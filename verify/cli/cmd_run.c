@@ -1,13 +1,17 @@
 // anakata run SCENE [--duration T | --steps N] [--dt h] [--integrator NAME] [--trace FILE]
-//                   [--every K] [--no-renorm]
+//                   [--every K] [--no-renorm] [solver settings: --method M --variant V
+//                   --iterations N --shock-propagation on|off --tolerance X --max-iterations N
+//                   --warm-start on|off --residuals FILE]
 // Simulates a scene with the world step (engine/world.h) and writes a trace (engine/trace.h,
 // docs/trace-format.md). Prints a summary: steps, energy and angular momentum drift.
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "contact_cache.h"
 #include "common/dyn_scenes.h"
 #include "ga/nd.h"
 #include "integrate.h"
@@ -18,16 +22,30 @@ static void usage(FILE *f) {
     fprintf(f,
             "usage: anakata run SCENE [--duration T | --steps N] [--dt h] [--integrator NAME]\n"
             "                         [--trace FILE] [--every K] [--no-renorm]\n\n"
-            "Simulate SCENE (a scene JSON file) with the world step, contacts included, and print a\n"
-            "summary: energy and angular momentum before and after.\n"
+            "Simulate SCENE (a scene JSON file) with the world step and print a summary: energy and\n"
+            "angular momentum before and after. The integrators %s run the contact stage\n"
+            "(broadphase, narrowphase, solver) inside each step; the full-state ones (rk4, gsl) have\n"
+            "none and are refused (exit 2) for a scene that can have contacts (two or more bodies,\n"
+            "one of them free).\n"
             "  --duration T     simulated seconds (default: the scene's \"duration\", else 10)\n"
             "  --steps N        number of steps instead of a duration\n"
             "  --dt h           step size (default: the scene's \"timestep\")\n"
             "  --integrator X   one of %s (default: the scene's \"integrator\", else catto)\n"
             "  --trace FILE     write a CSV trace (format anakata-trace/1, docs/trace-format.md)\n"
             "  --every K        record every K-th step in the trace (default 1)\n"
-            "  --no-renorm      do not renormalise rotors (to see the drift, B-4.renorm)\n",
-            ak_integrator_names());
+            "  --no-renorm      do not renormalise rotors (to see the drift, B-4.renorm)\n"
+            "Contact solver settings (override the scene's \"solver\" section, docs/scene-format.md):\n"
+            "  --method M            vector (game-style sequential impulses, default), pga, or\n"
+            "                        converged (the reference solver: every step solved to the\n"
+            "                        tolerance, its residuals reported; exit 1 if a step fails)\n"
+            "  --variant V           corrected (default) or published (the thesis' solver)\n"
+            "  --iterations N        velocity iterations of the vector solver (default 10)\n"
+            "  --shock-propagation on|off   contact-graph shock propagation (vector solver)\n"
+            "  --warm-start on|off   apply the previous step's impulses first (default on)\n"
+            "  --tolerance X         converged: largest residual allowed (default 1e-10)\n"
+            "  --max-iterations N    converged: sweep limit per step (default 100000)\n"
+            "  --residuals FILE      converged: write every step's residuals as CSV\n",
+            ak_world_contact_integrators(), ak_integrator_names());
 }
 
 static int parse_double(const char *s, double *out) {
@@ -51,10 +69,18 @@ int ak_cmd_run(int argc, char **argv) {
     double duration = -1, dt = -1;
     long steps = -1, every = 1;
     bool renorm = true;
+    const char *method = NULL, *variant = NULL, *res_path = NULL;
+    long iters = -1, max_iters = -1;
+    int shock = -1, warm = -1;
+    double tol = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool takes = !strcmp(a, "--duration") || !strcmp(a, "--steps") || !strcmp(a, "--dt") ||
-                     !strcmp(a, "--integrator") || !strcmp(a, "--trace") || !strcmp(a, "--every");
+                     !strcmp(a, "--integrator") || !strcmp(a, "--trace") || !strcmp(a, "--every") ||
+                     !strcmp(a, "--method") || !strcmp(a, "--variant") ||
+                     !strcmp(a, "--iterations") || !strcmp(a, "--shock-propagation") ||
+                     !strcmp(a, "--tolerance") || !strcmp(a, "--max-iterations") ||
+                     !strcmp(a, "--warm-start") || !strcmp(a, "--residuals");
         if (takes && i + 1 >= argc) return ak_cli_bad_usage("run", "%s needs a value", a);
         const char *val = takes ? argv[++i] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -79,6 +105,31 @@ int ak_cmd_run(int argc, char **argv) {
                 return ak_cli_bad_usage("run", "--every: expected a whole number from 1 to 10^12, got '%s'", val);
         } else if (!strcmp(a, "--no-renorm")) {
             renorm = false;
+        } else if (!strcmp(a, "--method")) {
+            if (strcmp(val, "vector") && strcmp(val, "pga") && strcmp(val, "converged"))
+                return ak_cli_bad_usage("run", "--method: expected vector, pga or converged, got '%s'", val);
+            method = val;
+        } else if (!strcmp(a, "--variant")) {
+            if (strcmp(val, "corrected") && strcmp(val, "published"))
+                return ak_cli_bad_usage("run", "--variant: expected corrected or published, got '%s'", val);
+            variant = val;
+        } else if (!strcmp(a, "--iterations")) {
+            if (parse_count(val, &iters) || iters > 10000)
+                return ak_cli_bad_usage("run", "--iterations: expected a whole number from 1 to 10000, got '%s'", val);
+        } else if (!strcmp(a, "--max-iterations")) {
+            if (parse_count(val, &max_iters) || max_iters > 100000000)
+                return ak_cli_bad_usage("run", "--max-iterations: expected a whole number from 1 to 10^8, got '%s'", val);
+        } else if (!strcmp(a, "--shock-propagation") || !strcmp(a, "--warm-start")) {
+            int on = !strcmp(val, "on") ? 1 : !strcmp(val, "off") ? 0 : -1;
+            if (on < 0) return ak_cli_bad_usage("run", "%s: expected on or off, got '%s'", a, val);
+            if (a[2] == 's') shock = on;
+            else warm = on;
+        } else if (!strcmp(a, "--tolerance")) {
+            if (parse_double(val, &tol) || !(tol >= 1e-15 && tol <= 1))
+                return ak_cli_bad_usage("run", "--tolerance: expected a number in [1e-15, 1], got '%s'", val);
+        } else if (!strcmp(a, "--residuals")) {
+            if (!*val) return ak_cli_bad_usage("run", "--residuals: empty file name");
+            res_path = val;
         } else if (a[0] == '-' && a[1] != '\0') {
             return ak_cli_bad_usage("run", "unknown option '%s'", a);
         } else if (scene) {
@@ -111,8 +162,43 @@ int ak_cmd_run(int argc, char **argv) {
         }
         o.integrator = (ak_integrator)ig;
     }
+    if (!ak_integrator_is_split(o.integrator) && ak_world_can_contact(m)) {
+        fprintf(stderr,
+                "anakata run: %s: integrator '%s' has no contact stage, and this scene can have "
+                "contacts (%d bodies, one or more free); use --integrator with one of %s\n",
+                scene, ak_integrator_name(o.integrator), m->nbody, ak_world_contact_integrators());
+        ak_data_free(d);
+        ak_model_free(m);
+        return AK_EXIT_USAGE;
+    }
     if (dt > 0) o.dt = dt;
     o.renormalize = renorm;
+    ak_solver_settings *ss = &m->solver;
+    if (method) snprintf(ss->method, sizeof ss->method, "%s", method);
+    if (variant) snprintf(ss->variant, sizeof ss->variant, "%s", variant);
+    if (iters > 0) ss->iterations = (int)iters;
+    if (max_iters > 0) ss->max_iterations = (int)max_iters;
+    if (shock >= 0) ss->shock_propagation = shock;
+    if (warm >= 0) ss->warm_start = warm;
+    if (tol > 0) ss->tolerance = tol;
+    bool converged = !strcmp(ss->method, "converged");
+    if (res_path && !converged) {
+        ak_data_free(d);
+        ak_model_free(m);
+        return ak_cli_bad_usage("run", "--residuals needs the converged solver (--method converged or "
+                                       "the scene's \"solver\": {\"method\": \"converged\"})");
+    }
+    FILE *resf = NULL;
+    if (res_path && !(resf = fopen(res_path, "w"))) {
+        fprintf(stderr, "anakata run: cannot open residuals file '%s' for writing: %s\n", res_path,
+                strerror(errno));
+        ak_data_free(d);
+        ak_model_free(m);
+        return AK_EXIT_USAGE;
+    }
+    if (resf) fprintf(resf, "step,t,points,iterations,impacts,normal,complementarity,cone,dissipation,converged\n");
+    ak_solver_residuals worst = {0};
+    long worst_step = 0, nconv_fail = 0, first_fail = 0, max_iter_seen = 0, sum_iter = 0, nres = 0;
     if (steps < 0) steps = lround((duration > 0 ? duration : m->duration) / o.dt);
     ak_trace_writer *tr = NULL;
     if (trace_path) {
@@ -135,6 +221,21 @@ int ak_cmd_run(int argc, char **argv) {
             fprintf(stderr, "anakata run: step %ld: %s\n", s, err);
             rc = AK_EXIT_FAIL;
             break;
+        }
+        const ak_contact_cache *cc = d->contacts;
+        if (converged && cc && cc->res.valid) {
+            const ak_solver_residuals *r = &cc->res;
+            double wr = fmax(fmax(r->normal, r->complementarity), fmax(r->cone, r->dissipation));
+            double ww = fmax(fmax(worst.normal, worst.complementarity), fmax(worst.cone, worst.dissipation));
+            if (wr > ww || !worst_step) worst = *r, worst_step = s;
+            if (!r->converged && !nconv_fail++) first_fail = s;
+            if (r->iterations > max_iter_seen) max_iter_seen = r->iterations;
+            sum_iter += r->iterations;
+            nres++;
+            if (resf)
+                fprintf(resf, "%ld,%.17g,%d,%d,%d,%.6e,%.6e,%.6e,%.6e,%d\n", s, d->t, cc->npoint,
+                        r->iterations, r->impacts, r->normal, r->complementarity, r->cone,
+                        r->dissipation, r->converged ? 1 : 0);
         }
         if (tr && (s % every == 0 || s == steps) && ak_trace_writer_write(tr, m, d) != 0) {
             fprintf(stderr, "anakata run: writing the trace failed\n");
@@ -159,6 +260,24 @@ int ak_cmd_run(int argc, char **argv) {
     for (int q = 0; q < k; q++) nJ1 += J[q] * J[q];
     printf("|J| origin  %.12g -> %.12g (|J - J0| / |J0| = %.3e)\n", sqrt(nJ), sqrt(nJ1),
            nJ > 0 ? sqrt(dJ / nJ) : sqrt(dJ));
+    if (converged) {
+        printf("solver      converged, tolerance %g, max %d sweeps: %ld steps with contacts, sweeps "
+               "mean %.1f, max %ld\n", ss->tolerance, ss->max_iterations, nres,
+               nres ? (double)sum_iter / (double)nres : 0.0, max_iter_seen);
+        printf("residuals   largest at step %ld: normal %.3e m/s, complementarity %.3e, cone %.3e N s, "
+               "dissipation %.3e\n", worst_step, worst.normal, worst.complementarity, worst.cone,
+               worst.dissipation);
+        if (nconv_fail) {
+            fprintf(stderr, "anakata run: the converged solver missed the tolerance %g in %ld steps "
+                            "(first: step %ld)\n", ss->tolerance, nconv_fail, first_fail);
+            if (rc == AK_EXIT_OK) rc = AK_EXIT_FAIL;
+        }
+    } else {
+        printf("solver      %s %s, %d iterations, shock propagation %s, warm start %s\n",
+               ss->method, ss->variant, ss->iterations, ss->shock_propagation ? "on" : "off",
+               ss->warm_start ? "on" : "off");
+    }
+    if (resf && fclose(resf) != 0 && rc == AK_EXIT_OK) rc = AK_EXIT_FAIL;
     if (trace_path && rc == AK_EXIT_OK) printf("trace       %s\n", trace_path);
     ak_data_free(d);
     ak_model_free(m);

@@ -11,17 +11,19 @@
 
 #include "cli/cli.h"
 #include "contact_cache.h"
+#include "solver_variant.h"
 #include "step_explain.h"
 #include "world.h"
 #include "common/world_checks_util.h"
 
 static void usage(FILE *f) {
     fprintf(f, "usage: anakata step SCENE [--explain] [--body NAME] [--steps N]\n"
-               "                    [--variant corrected|published] [--method vector|pga]\n"
-               "                    [--shock-propagation]\n"
+               "                    [--variant corrected|published] [--method vector|pga|converged]\n"
+               "                    [--shock-propagation] [--iterations N] [--tolerance X]\n"
                "  Enter = next step, q = quit (on a terminal); a listing of N steps (default 10)\n"
                "  when the output is not a terminal or --steps is given. --variant, --method and\n"
-               "  --shock-propagation override the scene's \"solver\" section.\n");
+               "  --shock-propagation, --iterations and --tolerance override the scene's \"solver\"\n"
+               "  section. With the converged solver every step prints its residuals.\n");
 }
 
 static void print_vec(int n, const double *v) {
@@ -56,9 +58,13 @@ static void print_step(const ak_model *m, const ak_data *d, int body) {
         shown++;
     }
     const char *why = "";
-    if (!c) why = d->step == 0 ? " (before the first step)"
-                               : " (no contact stage ran: full-state integrator)";
+    if (!c) why = d->step == 0 ? " (before the first step)" : " (no contact stage: one free body alone)";
     printf("  %d contact point%s%s\n", shown, shown == 1 ? "" : "s", why);
+    if (c && c->res.valid)
+        printf("  residuals (converged solver, %d sweeps, %d impacts, %s): normal %.3e m/s, "
+               "complementarity %.3e, cone %.3e N s, dissipation %.3e\n", c->res.iterations,
+               c->res.impacts, c->res.converged ? "converged" : "NOT converged", c->res.normal,
+               c->res.complementarity, c->res.cone, c->res.dissipation);
 }
 
 // The method that serves each contact pair of the coming step (step_explain.h).
@@ -80,6 +86,7 @@ static void explain(const ak_model *m) {
     const ak_explain_entry *e = ak_step_explain(m, &cnt);
     printf("  formulas of this step (solver variant %s, method %s, integrator %s):\n",
            m->solver.variant, m->solver.method, m->integrator);
+    printf("  solver row: %s\n", ak_solver_variant_for(m)->what);
     for (int i = 0; i < cnt; i++)
         printf("    %-12s %-16s %-60s %s\n", e[i].stage, e[i].formula, e[i].what, e[i].doc);
 }
@@ -87,11 +94,28 @@ static void explain(const ak_model *m) {
 int ak_cmd_step(int argc, char **argv) {
     const char *path = NULL, *bname = NULL, *variant = NULL, *method = NULL;
     int do_explain = 0, shock = 0;
+    long iters = -1;
+    double tol = -1;
     long steps = -1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--explain")) do_explain = 1;
         else if (!strcmp(argv[i], "--body") && i + 1 < argc) bname = argv[++i];
         else if (!strcmp(argv[i], "--shock-propagation")) shock = 1;
+        else if (!strcmp(argv[i], "--iterations") && i + 1 < argc) {
+            char *end;
+            iters = strtol(argv[++i], &end, 10);
+            if (*end || iters < 1 || iters > 10000) {
+                fprintf(stderr, "anakata step: --iterations needs a count from 1 to 10000, got '%s'\n", argv[i]);
+                return AK_EXIT_USAGE;
+            }
+        } else if (!strcmp(argv[i], "--tolerance") && i + 1 < argc) {
+            char *end;
+            tol = strtod(argv[++i], &end);
+            if (*end || !(tol >= 1e-15 && tol <= 1)) {
+                fprintf(stderr, "anakata step: --tolerance needs a number in [1e-15, 1], got '%s'\n", argv[i]);
+                return AK_EXIT_USAGE;
+            }
+        }
         else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
             variant = argv[++i];
             if (strcmp(variant, "corrected") && strcmp(variant, "published")) {
@@ -101,8 +125,8 @@ int ak_cmd_step(int argc, char **argv) {
             }
         } else if (!strcmp(argv[i], "--method") && i + 1 < argc) {
             method = argv[++i];
-            if (strcmp(method, "vector") && strcmp(method, "pga")) {
-                fprintf(stderr, "anakata step: --method is vector or pga, got '%s'\n", method);
+            if (strcmp(method, "vector") && strcmp(method, "pga") && strcmp(method, "converged")) {
+                fprintf(stderr, "anakata step: --method is vector, pga or converged, got '%s'\n", method);
                 return AK_EXIT_USAGE;
             }
         }
@@ -136,6 +160,8 @@ int ak_cmd_step(int argc, char **argv) {
     if (variant) snprintf(m->solver.variant, sizeof m->solver.variant, "%s", variant);
     if (method) snprintf(m->solver.method, sizeof m->solver.method, "%s", method);
     if (shock) m->solver.shock_propagation = true;
+    if (iters > 0) m->solver.iterations = (int)iters;
+    if (tol > 0) m->solver.tolerance = tol;
     int body = -1;
     if (bname) {
         for (int b = 0; b < m->nbody; b++)
@@ -150,6 +176,14 @@ int ak_cmd_step(int argc, char **argv) {
     int interactive = steps < 0 && isatty(0) && isatty(1);
     if (steps < 0) steps = 10;
     ak_world_opts o = ak_world_default_opts(m);
+    if (!ak_integrator_is_split(o.integrator) && ak_world_can_contact(m)) {
+        fprintf(stderr, "anakata step: %s: integrator '%s' has no contact stage, and this scene "
+                        "can have contacts; the scene's \"integrator\" must be one of %s\n",
+                path, ak_integrator_name(o.integrator), ak_world_contact_integrators());
+        ak_model_free(m);
+        ak_data_free(d);
+        return AK_EXIT_USAGE;
+    }
     printf("%s: %s (%dD, %d bodies, dt %g)\n", path, m->title[0] ? m->title : "untitled", m->dim,
            m->nbody, o.dt);
     print_step(m, d, body);

@@ -46,6 +46,22 @@ expect2 "--every: expected a whole number from 1 to 10^12, got '0'" run "$scene"
 expect2 "give --duration or --steps, not both" run "$scene" --steps 3 --duration 1
 expect2 "one scene at a time" run "$scene" "$scene"
 expect2 "unknown integrator 'foo'" run "$scene" --integrator foo
+# no silent skip of the contact stage: full-state integrators refuse scenes with contacts
+expect2 "integrator 'rk4' has no contact stage, and this scene can have contacts" \
+    run "$src/scenes/stack_4d.json" --integrator rk4 --duration 2
+expect2 "use --integrator with one of thesis, catto, exp" run "$src/scenes/stack_4d.json" --integrator gsl --steps 2
+"$ak" run "$scene" --steps 3 --integrator rk4 > "$tmp/out" 2>&1 || fail "run rk4 on a one-body scene: exit $?"
+# solver settings on the command line
+expect2 "--method: expected vector, pga or converged, got 'fast'" run "$scene" --method fast
+expect2 "--tolerance: expected a number in [1e-15, 1], got '0'" run "$scene" --tolerance 0
+expect2 "--shock-propagation: expected on or off, got 'yes'" run "$scene" --shock-propagation yes
+expect2 "--iterations: expected a whole number from 1 to 10000, got '0'" run "$scene" --iterations 0
+expect2 "--residuals needs the converged solver" run "$scene" --steps 2 --residuals "$tmp/r.csv"
+"$ak" run "$src/scenes/stack_2d.json" --steps 5 --method converged --residuals "$tmp/r.csv" > "$tmp/out" 2>&1 \
+    || fail "run --method converged on stack_2d: exit $?"
+grep -q "^step,t,points,iterations" "$tmp/r.csv" || fail "run --residuals: no CSV header"
+[ "$(wc -l < "$tmp/r.csv")" -eq 6 ] || fail "run --residuals: expected 5 steps in the CSV"
+grep -q "^residuals   largest" "$tmp/out" || fail "run --method converged: no residual summary"
 expect2 "cannot open trace file '$tmp/missing/x.csv' for writing: No such file or directory" \
     run "$scene" --steps 3 --trace "$tmp/missing/x.csv"
 

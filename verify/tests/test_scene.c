@@ -862,10 +862,15 @@ Test(scene, solver_camera_light_errors) {
     expect_error(with_section("'solver': {'variant': 'fast'}"),
                  "t.json: solver.variant: expected one of \"corrected\", \"published\", got \"fast\"");
     expect_error(with_section("'solver': {'method': 3}"),
-                 "t.json: solver.method: expected one of \"vector\", \"pga\", got 3");
+                 "t.json: solver.method: expected one of \"vector\", \"pga\", \"converged\", got 3");
+    expect_error(with_section("'solver': {'tolerance': 0}"),
+                 "t.json: solver.tolerance: expected a number in [1e-15, 1], got 0");
+    expect_error(with_section("'solver': {'shock_propagation': 1}"),
+                 "t.json: solver.shock_propagation: expected true or false, got 1");
     expect_error(with_section("'solver': {'iters': 3}"),
                  "t.json: solver: unknown key \"iters\" (\"solver\" has: iterations, baumgarte, "
-                 "slop, warm_start, restitution_threshold, variant, method)");
+                 "slop, warm_start, restitution_threshold, variant, method, shock_propagation, "
+                 "tolerance, max_iterations)");
     expect_error(with_section("'camera': {'fov': 180}"),
                  "t.json: camera.fov: expected a number in (0, 180) (degrees), got 180");
     expect_error(with_section("'camera': {'position': [0, 0, 0]}"),

@@ -6,6 +6,11 @@
 #include <string.h>
 
 #include "geom/support.h"
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+static int threads_for(int work) { return ak_parallel_threads(work); }
 
 static bool is_plane(const ak_body *b) { return b->shape.type == AK_SHAPE_HYPERPLANE; }
 static bool is_static(const ak_body *b) { return b->fixed || b->inv_mass <= 0.0 || is_plane(b); }
@@ -96,12 +101,66 @@ static int plane_pairs(const ak_model *m, const ak_data *d, ak_contact_cache *c,
     return 0;
 }
 
+// ak_nd_rotor_to_matrix (ref/ga/nd.c: M e_j = R e_j R~ by two products of full multivectors
+// on bitmasks) with the products cut to the terms that can be non-zero, every remaining
+// operation the same and in the same order, so the same bits (test perf.rotor_matrix_exact):
+// T = A e_j has one term per even blade x (x ^ e_j gets s(x, e_j) A_x, added to +0.0), and
+// (T Ar)_i sums s(x, y) T_x Ar_y over x ascending with y = x ^ e_i.
+static inline double blade_sign(unsigned a, unsigned b) {
+    int swaps = 0;
+    for (a >>= 1; a; a >>= 1) swaps += __builtin_popcount(a & b);
+    return (swaps & 1) ? -1.0 : 1.0;
+}
+
+// The even blade masks in ak_nd_even_mask's order (grade by grade, lexicographic in a grade).
+static void subsets(int n, int from, int g, unsigned prefix, unsigned masks[], int *count) {
+    if (g == 0) {
+        masks[(*count)++] = prefix;
+        return;
+    }
+    for (int i = from; i <= n - g; i++) subsets(n, i + 1, g - 1, prefix | (1u << i), masks, count);
+}
+
+void ak_broadphase_rotor_matrix(int n, double M[], const double R[]) {
+    enum { FULLM = 1u << AK_MAX_DIM };
+    double A[FULLM] = {0}, Ar[FULLM] = {0}, Rr[AK_MAX_EVEN];
+    unsigned full = 1u << n;
+    ak_nd_rotor_reverse(n, Rr, R);
+    unsigned masks[AK_MAX_EVEN];
+    int ne = 0;
+    for (int g = 0; g <= n; g += 2) subsets(n, 0, g, 0u, masks, &ne);
+    for (int k = 0; k < ne; k++) {
+        A[masks[k]] = R[k];
+        Ar[masks[k]] = Rr[k];
+    }
+    for (int j = 0; j < n; j++) {
+        unsigned ej = 1u << j;
+        double T[FULLM];
+        for (unsigned x = 0; x < full; x++) T[x] = 0.0;
+        for (unsigned x = 0; x < full; x++) {
+            if (A[x] == 0.0) continue;
+            T[x ^ ej] += blade_sign(x, ej) * A[x] * 1.0;
+        }
+        for (int i = 0; i < n; i++) {
+            unsigned ei = 1u << i;
+            double acc = 0.0;
+            for (unsigned x = 0; x < full; x++) {
+                if (T[x] == 0.0) continue;
+                unsigned y = x ^ ei;
+                if (Ar[y] != 0.0) acc += blade_sign(x, y) * T[x] * Ar[y];
+            }
+            M[i * n + j] = acc;
+        }
+    }
+}
+
 static void fill_aabbs(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
     int n = m->dim;
+#pragma omp parallel for schedule(static) num_threads(threads_for(m->nbody))
     for (int b = 0; b < m->nbody; b++) {
-        if (is_plane(&m->bodies[b])) continue;
+        if (is_plane(&m->bodies[b])) continue; // (continue ends this iteration only)
         double *M = c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
-        ak_nd_rotor_to_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
+        ak_broadphase_rotor_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
         double *lo = c->aabb + (size_t)b * 2 * AK_MAX_DIM, *hi = lo + AK_MAX_DIM;
         aabb_m(m, d, b, M, lo, hi);
         for (int i = 0; i < n; i++) lo[i] -= 0.5 * margin, hi[i] += 0.5 * margin;
@@ -179,9 +238,15 @@ int ak_broadphase_all_pairs(const ak_model *m, const ak_data *d, ak_contact_cach
 }
 
 // ---- AABB tree -------------------------------------------------------------------------------
-// Node layout in c->nodes (NODE doubles each): lo[AK_MAX_DIM], hi[AK_MAX_DIM], left, right,
-// body (-1 for an internal node). Children indices are stored as doubles (exact below 2^53).
-#define NODE (2 * AK_MAX_DIM + 3)
+// A persistent tree (c->tree, c->ntree nodes, node 0 the root, children after their parent) over
+// the non-plane bodies. It is built by median splits (build) and then, every step, refitted
+// bottom-up to the bodies' new AABBs (O(N)): a refitted node still bounds every box below it,
+// so the query finds exactly the overlapping pairs whatever the tree's shape. The shape only
+// decides the cost; the tree is rebuilt when the refitted nodes' total extent has grown by
+// more than AK_TREE_REBUILD over the extent at build time (bodies moved far), when the last
+// query needed more than AK_TREE_REBUILD times the box tests of the query right after the build
+// (the tree fits the bodies worse), or when the set of bodies differs (another model).
+#define AK_TREE_REBUILD 1.5
 
 static _Thread_local const double *cen_key;
 static _Thread_local int cen_axis;
@@ -196,22 +261,19 @@ static int cen_cmp(const void *x, const void *y) {
 // Build the subtree over order[s..e); returns its node index.
 static int build(int n, ak_contact_cache *c, int s, int e, int *next) {
     int id = (*next)++;
-    double *nd = c->nodes + (size_t)id * NODE;
-    for (int i = 0; i < n; i++) nd[i] = INFINITY, nd[AK_MAX_DIM + i] = -INFINITY;
+    ak_tree_node *nd = &c->tree[id];
     double clo[AK_MAX_DIM], chi[AK_MAX_DIM];
     for (int i = 0; i < n; i++) clo[i] = INFINITY, chi[i] = -INFINITY;
     for (int t = s; t < e; t++) {
         const double *B = c->aabb + (size_t)c->order[t] * 2 * AK_MAX_DIM;
         for (int i = 0; i < n; i++) {
-            nd[i] = fmin(nd[i], B[i]);
-            nd[AK_MAX_DIM + i] = fmax(nd[AK_MAX_DIM + i], B[AK_MAX_DIM + i]);
             double ctr = B[i] + B[AK_MAX_DIM + i];
             clo[i] = fmin(clo[i], ctr), chi[i] = fmax(chi[i], ctr);
         }
     }
     if (e - s == 1) {
-        nd[2 * AK_MAX_DIM] = nd[2 * AK_MAX_DIM + 1] = -1;
-        nd[2 * AK_MAX_DIM + 2] = c->order[s];
+        nd->left = nd->right = -1;
+        nd->body = c->order[s];
         return id;
     }
     int axis = 0;
@@ -223,11 +285,81 @@ static int build(int n, ak_contact_cache *c, int s, int e, int *next) {
     int mid = s + (e - s) / 2;
     int l = build(n, c, s, mid, next);
     int r = build(n, c, mid, e, next);
-    nd = c->nodes + (size_t)id * NODE; // (unchanged pointer; the array is preallocated)
-    nd[2 * AK_MAX_DIM] = l;
-    nd[2 * AK_MAX_DIM + 1] = r;
-    nd[2 * AK_MAX_DIM + 2] = -1;
+    nd = &c->tree[id];
+    nd->left = l;
+    nd->right = r;
+    nd->body = -1;
     return id;
+}
+
+// Refit every node to the current AABBs (children have larger indices than their parent);
+// returns the total extent of the internal nodes, the tree's cost measure.
+static double refit(int n, ak_contact_cache *c) {
+    double ext = 0.0;
+    for (int id = c->ntree - 1; id >= 0; id--) {
+        ak_tree_node *nd = &c->tree[id];
+        if (nd->body >= 0) {
+            const double *B = c->aabb + (size_t)nd->body * 2 * AK_MAX_DIM;
+            for (int i = 0; i < n; i++) nd->lo[i] = B[i], nd->hi[i] = B[AK_MAX_DIM + i];
+            continue;
+        }
+        const ak_tree_node *L = &c->tree[nd->left], *R = &c->tree[nd->right];
+        for (int i = 0; i < n; i++) {
+            nd->lo[i] = L->lo[i] < R->lo[i] ? L->lo[i] : R->lo[i];
+            nd->hi[i] = L->hi[i] > R->hi[i] ? L->hi[i] : R->hi[i];
+            ext += nd->hi[i] - nd->lo[i];
+        }
+    }
+    return ext;
+}
+
+static bool overlap_node(int n, const double *A, const ak_tree_node *nd) {
+    for (int i = 0; i < n; i++)
+        if (nd->hi[i] < A[i] || A[AK_MAX_DIM + i] < nd->lo[i]) return false;
+    return true;
+}
+
+// Sort the pair list by (a, b): counting sort on a (pairs have a < b), then insertion sort of
+// each run on b (runs are short: a body's neighbours). Same order as qsort with pair_cmp.
+static int sort_pairs(const ak_model *m, ak_contact_cache *c) {
+    int np = c->npair, nb = m->nbody;
+    if (np < 2) return 0;
+    if (np > c->pairtmpcap) {
+        int *q = realloc(c->pairtmp, (size_t)np * 2 * sizeof(int));
+        if (!q) return -1;
+        c->pairtmp = q;
+        c->pairtmpcap = np;
+    }
+    int *cnt = c->count;
+    memset(cnt, 0, sizeof(int) * (size_t)(nb + 1));
+    for (int p = 0; p < np; p++) cnt[c->pairs[2 * p] + 1]++;
+    for (int b = 0; b < nb; b++) cnt[b + 1] += cnt[b];
+    for (int p = 0; p < np; p++) {
+        int a = c->pairs[2 * p], at = cnt[a]++;
+        c->pairtmp[2 * at] = a;
+        c->pairtmp[2 * at + 1] = c->pairs[2 * p + 1];
+    }
+    // cnt[a] is now the end of run a; runs are contiguous from 0
+    int s = 0;
+    for (int a = 0; a < nb; a++) {
+        int e = cnt[a];
+        for (int i = s + 1; i < e; i++) {
+            int v = c->pairtmp[2 * i + 1], j = i - 1;
+            while (j >= s && c->pairtmp[2 * j + 1] > v) {
+                c->pairtmp[2 * (j + 1) + 1] = c->pairtmp[2 * j + 1];
+                j--;
+            }
+            c->pairtmp[2 * (j + 1) + 1] = v;
+        }
+        s = e;
+    }
+    int *t = c->pairs;
+    int cap = c->paircap;
+    c->pairs = c->pairtmp;
+    c->paircap = c->pairtmpcap;
+    c->pairtmp = t;
+    c->pairtmpcap = cap;
+    return 0;
 }
 
 int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
@@ -236,33 +368,85 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
     c->broad_tests = 0;
     fill_aabbs(m, d, c, margin);
     for (int b = 0; b < m->nbody; b++)
-        if (!is_plane(&m->bodies[b])) c->order[cnt++] = b;
+        if (!is_plane(&m->bodies[b])) cnt++;
     if (cnt > 1) {
-        int next = 0;
-        build(n, c, 0, cnt, &next);
-        int stack[128];
-        for (int a = 0; a < m->nbody; a++) {
-            if (is_plane(&m->bodies[a])) continue;
-            const double *A = c->aabb + (size_t)a * 2 * AK_MAX_DIM;
-            int sp = 0;
-            stack[sp++] = 0;
-            while (sp > 0) {
-                const double *nd = c->nodes + (size_t)stack[--sp] * NODE;
-                c->broad_tests++;
-                if (!overlap(n, A, nd)) continue;
-                int body = (int)nd[2 * AK_MAX_DIM + 2];
-                if (body >= 0) {
-                    if (body > a && !(is_static(&m->bodies[a]) && is_static(&m->bodies[body])) &&
-                        push_pair(c, a, body))
-                        return -1;
-                    continue;
+        double ext = c->ntree == 2 * cnt - 1 ? refit(n, c) : INFINITY;
+        if (!(ext <= AK_TREE_REBUILD * c->tree_extent) ||
+            c->tree_last_tests > AK_TREE_REBUILD * c->tree_tests) { // (re)build
+            cnt = 0;
+            for (int b = 0; b < m->nbody; b++)
+                if (!is_plane(&m->bodies[b])) c->order[cnt++] = b;
+            int next = 0;
+            build(n, c, 0, cnt, &next);
+            c->ntree = next;
+            c->tree_extent = refit(n, c);
+            c->tree_builds++;
+            c->tree_tests = -1;
+        }
+        // query every body against the tree, in parallel: each thread fills its own list, the
+        // lists are concatenated and sorted below, so the result does not depend on the threads
+        int nt = threads_for(m->nbody), fail = 0;
+        for (int t = 0; t < nt; t++) c->tbuf[t].n = 0, c->tbuf[t].tests = 0;
+#pragma omp parallel num_threads(nt) reduction(| : fail)
+        {
+            int t = 0;
+#ifdef _OPENMP
+            t = omp_get_thread_num();
+#endif
+            ak_pair_buf *pb = &c->tbuf[t];
+#pragma omp for schedule(static)
+            for (int a = 0; a < m->nbody; a++) {
+                if (fail || is_plane(&m->bodies[a])) continue;
+                const double *A = c->aabb + (size_t)a * 2 * AK_MAX_DIM;
+                bool sa = is_static(&m->bodies[a]);
+                int stack[128], sp = 0;
+                stack[sp++] = 0;
+                while (sp > 0) {
+                    const ak_tree_node *nd = &c->tree[stack[--sp]];
+                    pb->tests++;
+                    if (!overlap_node(n, A, nd)) continue;
+                    int body = nd->body;
+                    if (body >= 0) {
+                        if (body > a && !(sa && is_static(&m->bodies[body]))) {
+                            if (pb->n + 1 > pb->cap) {
+                                int nc = pb->cap ? 2 * pb->cap : 256;
+                                int *q = realloc(pb->p, (size_t)nc * 2 * sizeof(int));
+                                if (!q) {
+                                    fail = 1;
+                                    break;
+                                }
+                                pb->p = q;
+                                pb->cap = nc;
+                            }
+                            pb->p[2 * pb->n] = a;
+                            pb->p[2 * pb->n + 1] = body;
+                            pb->n++;
+                        }
+                        continue;
+                    }
+                    stack[sp++] = nd->left;
+                    stack[sp++] = nd->right;
                 }
-                stack[sp++] = (int)nd[2 * AK_MAX_DIM];
-                stack[sp++] = (int)nd[2 * AK_MAX_DIM + 1];
             }
         }
+        if (fail) return -1;
+        int total = 0;
+        for (int t = 0; t < nt; t++) total += c->tbuf[t].n, c->broad_tests += c->tbuf[t].tests;
+        if (total > c->paircap) {
+            int *q = realloc(c->pairs, (size_t)total * 2 * sizeof(int));
+            if (!q) return -1;
+            c->pairs = q;
+            c->paircap = total;
+        }
+        for (int t = 0; t < nt; t++) {
+            if (c->tbuf[t].n)
+                memcpy(c->pairs + 2 * (size_t)c->npair, c->tbuf[t].p,
+                       sizeof(int) * 2 * (size_t)c->tbuf[t].n);
+            c->npair += c->tbuf[t].n;
+        }
     }
+    c->tree_last_tests = c->broad_tests;
+    if (c->tree_tests < 0) c->tree_tests = c->broad_tests;
     if (plane_pairs(m, d, c, margin)) return -1;
-    if (c->npair > 1) qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
-    return 0;
+    return sort_pairs(m, c);
 }

@@ -27,6 +27,10 @@ int ak_broadphase_sap(const ak_model *m, const ak_data *d, ak_contact_cache *c, 
 int ak_broadphase_all_pairs(const ak_model *m, const ak_data *d, ak_contact_cache *c,
                             double margin);
 
+/// The rotation matrix of rotor R (n x n, row-major), bit for bit ak_nd_rotor_to_matrix's, with
+/// the products' zero terms left out (the broadphase computes one per body and step).
+void ak_broadphase_rotor_matrix(int n, double M[], const double R[]);
+
 /// World AABB of body b (lo, hi of size n), from the shape's support function.
 void ak_body_aabb(const ak_model *m, const ak_data *d, int b, double lo[], double hi[]);
 

@@ -3,6 +3,26 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+static int par_min = AK_PAR_MIN;
+
+void ak_parallel_set_min(int n) { par_min = n < 1 ? AK_PAR_MIN : n; }
+
+int ak_parallel_min(void) { return par_min; }
+
+int ak_parallel_threads(int work) {
+#ifdef _OPENMP
+    if (work < par_min) return 1;
+    int t = omp_get_max_threads();
+    return t < 1 ? 1 : t > AK_MAX_THREADS ? AK_MAX_THREADS : t;
+#else
+    (void)work;
+    return 1;
+#endif
+}
 
 ak_contact_cache *ak_contact_cache_create(const ak_model *m) {
     ak_contact_cache *c = calloc(1, sizeof *c);
@@ -13,10 +33,13 @@ ak_contact_cache *ak_contact_cache_create(const ak_model *m) {
     c->aabb = calloc(nb * 2 * AK_MAX_DIM, sizeof(double));
     c->order = calloc(nb, sizeof(int));
     c->inv_iw = calloc(nb * (size_t)(k * k), sizeof(double));
-    c->nodes = calloc(2 * nb * (2 * AK_MAX_DIM + 3), sizeof(double));
+    c->tree = calloc(2 * nb, sizeof(ak_tree_node));
+    c->count = calloc(nb + 1, sizeof(int));
+    c->F = calloc(nb * AK_MAX_DIM, sizeof(double));
+    c->tau = calloc(nb * AK_MAX_BIV, sizeof(double));
     c->rot = calloc(nb * AK_MAX_DIM * AK_MAX_DIM, sizeof(double));
     c->level = calloc(nb, sizeof(int));
-    if (!c->aabb || !c->order || !c->inv_iw || !c->nodes || !c->rot || !c->level) {
+    if (!c->aabb || !c->order || !c->inv_iw || !c->tree || !c->count || !c->F || !c->tau || !c->rot || !c->level) {
         ak_contact_cache_free(c);
         return NULL;
     }
@@ -31,7 +54,13 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     free(c->aabb);
     free(c->order);
     free(c->inv_iw);
-    free(c->nodes);
+    free(c->tree);
+    free(c->count);
+    free(c->pairtmp);
+    free(c->F);
+    free(c->tau);
+    free(c->rows);
+    for (int t = 0; t < AK_MAX_THREADS; t++) free(c->tbuf[t].p);
     free(c->rot);
     free(c->level);
     free(c);
@@ -147,6 +176,10 @@ int ak_contact_cache_store(ak_contact_cache *c) {
     c->nprev = c->npoint;
     // stable order for equal keys: qsort is not stable, but equal keys only occur when a
     // manifold repeats an id, and then the first one is used on both sides.
-    if (c->nprev > 1) qsort(c->prev, (size_t)c->nprev, sizeof(ak_contact_point), point_cmp);
+    // the points usually come sorted already (pairs in order, one point per pair or ids in
+    // order); glibc's qsort is a stable merge sort here, so it would leave them as they are
+    bool sorted = true;
+    for (int i = 1; i < c->nprev && sorted; i++) sorted = point_cmp(&c->prev[i - 1], &c->prev[i]) <= 0;
+    if (!sorted) qsort(c->prev, (size_t)c->nprev, sizeof(ak_contact_point), point_cmp);
     return 0;
 }

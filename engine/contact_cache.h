@@ -47,6 +47,37 @@ typedef struct ak_contact_point {
     double jt1;
 } ak_contact_point;
 
+/// Most threads the engine's parallel stages use (OpenMP; the results do not depend on it).
+#define AK_MAX_THREADS 64
+
+/// Default of ak_parallel_min: below this many bodies the engine's per-body loops run on one
+/// thread (on a shared machine, waiting for a descheduled thread at each loop's barrier costs
+/// more than the loop; docs/performance.md).
+#define AK_PAR_MIN 4096
+/// Threads for a parallel per-body loop over `work` items: 1 below ak_parallel_min() or without
+/// OpenMP, else omp_get_max_threads() (at most AK_MAX_THREADS). The engine's parallel loops
+/// write disjoint slots or per-thread lists merged in a fixed order, so the results are the
+/// same for any number of threads (test perf).
+int ak_parallel_threads(int work);
+/// The threshold of ak_parallel_threads (process-wide; default AK_PAR_MIN). Set it before
+/// stepping (it is read, not locked). n < 1 restores the default.
+void ak_parallel_set_min(int n);
+int ak_parallel_min(void);
+
+/// A thread's pair list in the broadphase query (broadphase.c).
+typedef struct ak_pair_buf {
+    int *p;      ///< 2 x n body indices
+    int n, cap;
+    long tests;  ///< box tests
+} ak_pair_buf;
+
+/// A node of the broadphase's AABB tree (broadphase.c): a leaf holds one body.
+typedef struct ak_tree_node {
+    double lo[AK_MAX_DIM], hi[AK_MAX_DIM];
+    int left, right; ///< children (-1 for a leaf)
+    int body;        ///< the leaf's body, -1 for an internal node
+} ak_tree_node;
+
 /// Residuals of the last step's contact problem (solver "converged", engine/solver_converged.h;
 /// largest over the points; docs/formulas/world.md#converged-solver). valid is false for the
 /// other solvers, which do not compute them.
@@ -77,7 +108,19 @@ typedef struct ak_contact_cache {
     double *inv_iw;           ///< nbody x k x k world inverse inertia  [B-eq4]
     int *level;               ///< nbody: contact-graph level (0 touches a static body; -1 none)
     double *rot;              ///< nbody x n x n rotation matrices of this step (broadphase)
-    double *nodes;            ///< AABB tree: 2 nbody x (2 AK_MAX_DIM + 3) (broadphase.c)
+    ak_tree_node *tree;       ///< AABB tree, 2 nbody - 1 nodes at most, kept between steps
+    int ntree;                ///< nodes in use (0: no tree yet)
+    double tree_extent;       ///< total extent of the internal nodes when the tree was built
+    long tree_builds;         ///< how many times the tree was (re)built (cost measure)
+    long tree_tests;          ///< box tests of the first query after the last build
+    long tree_last_tests;     ///< box tests of the last query
+    int *count;               ///< nbody + 1 counters (pair sort)
+    int *pairtmp, pairtmpcap; ///< second pair buffer (pair sort)
+    ak_pair_buf tbuf[AK_MAX_THREADS]; ///< per-thread pair lists of the query
+    void *rows;               ///< the solver's packed rows (solver.c), rowcap of them
+    int rowcap;
+    double *F, *tau;          ///< nbody x AK_MAX_DIM forces, nbody x AK_MAX_BIV torques: the
+                              ///< world step's force arrays (world.c), kept between steps
     long broad_tests;         ///< AABB overlap tests of the last broadphase (cost measure)
     ak_solver_residuals res;  ///< the last step's residuals (solver "converged")
 } ak_contact_cache;

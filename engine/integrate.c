@@ -2,12 +2,14 @@
 #include "integrate.h"
 
 #include <gsl/gsl_errno.h>
+#include <limits.h>
 #include <gsl/gsl_odeiv2.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "contact_cache.h" // ak_parallel_threads
 #include "dyn/dyn.h"
 
 static const char *NAMES[AK_INT_COUNT] = {"thesis", "catto", "rk4", "exp", "gsl"};
@@ -33,9 +35,101 @@ static bool body_moves(const ak_body *b) {
     return !b->fixed && b->inv_mass > 0.0 && b->shape.type != AK_SHAPE_HYPERPLANE;
 }
 
+// ak_dyn_gyro_implicit_body (ref/dyn/dyn.c) with the commutator and the commutator matrix of
+// ref/ga/nd.c written out here on a table of the bivector pairs (the reference finds each pair
+// and index by a search inside the double loop): the same operations in the same order, so the
+// same bits (test perf.gyro_exact); the integrator spends most of its time here.
+static void pairs_of(int n, int pi[], int pj[]) {
+    int c = 0;
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++, c++) pi[c] = a, pj[c] = b;
+}
+
+static inline int biv_index(int n, int i, int j, double *sign) { // ak_nd_biv_index, i != j
+    double s = 1.0;
+    if (i > j) {
+        int t = i;
+        i = j;
+        j = t;
+        s = -1.0;
+    }
+    *sign = s;
+    return i * (2 * n - i - 1) / 2 + (j - i - 1);
+}
+
+static void commutator(int n, const int pi[], const int pj[], double out[], const double a[],
+                       const double b[]) {
+    int k = n * (n - 1) / 2;
+    for (int q = 0; q < k; q++) out[q] = 0.0;
+    for (int p = 0; p < k; p++) {
+        if (a[p] == 0.0) continue;
+        int i = pi[p], j = pj[p];
+        for (int q = 0; q < k; q++) {
+            if (b[q] == 0.0) continue;
+            int s = pi[q], t = pj[q];
+            double ab = a[p] * b[q], sg;
+            int r;
+            if (j == s && i != t) {
+                r = biv_index(n, i, t, &sg);
+                out[r] += sg * ab;
+            }
+            if (i == s && j != t) {
+                r = biv_index(n, j, t, &sg);
+                out[r] -= sg * ab;
+            }
+            if (j == t && i != s) {
+                r = biv_index(n, i, s, &sg);
+                out[r] -= sg * ab;
+            }
+            if (i == t && j != s) {
+                r = biv_index(n, j, s, &sg);
+                out[r] += sg * ab;
+            }
+        }
+    }
+}
+
+static void commutator_matrix(int n, const int pi[], const int pj[], double C[], const double a[]) {
+    int k = n * (n - 1) / 2;
+    double e[AK_MAX_BIV], col[AK_MAX_BIV];
+    for (int q = 0; q < k; q++) {
+        memset(e, 0, sizeof e);
+        e[q] = 1.0;
+        commutator(n, pi, pj, col, a, e);
+        for (int r = 0; r < k; r++) C[r * k + q] = col[r];
+    }
+}
+
+int ak_integrate_gyro_implicit_body(int n, double w2[], const double I[], const double w1[],
+                                    double h) {
+    int k = ak_nd_nbiv(n), pi[AK_MAX_BIV], pj[AK_MAX_BIV];
+    pairs_of(n, pi, pj);
+    double Iw[AK_MAX_BIV], f[AK_MAX_BIV], C1[AK_MAX_BIV * AK_MAX_BIV], C2[AK_MAX_BIV * AK_MAX_BIV];
+    double J[AK_MAX_BIV * AK_MAX_BIV], dw[AK_MAX_BIV];
+    ak_dyn_biv_matvec(n, Iw, I, w1);
+    commutator(n, pi, pj, f, w1, Iw);
+    for (int q = 0; q < k; q++) f[q] = -h * f[q];
+    commutator_matrix(n, pi, pj, C1, w1);
+    commutator_matrix(n, pi, pj, C2, Iw);
+    for (int r = 0; r < k; r++)
+        for (int c = 0; c < k; c++) {
+            double ci = 0.0;
+            for (int q = 0; q < k; q++) ci += C1[r * k + q] * I[q * k + c];
+            J[r * k + c] = I[r * k + c] - h * (ci - C2[r * k + c]);
+        }
+    if (ak_dyn_solve(k, dw, J, f) != 0) return -1;
+    for (int q = 0; q < k; q++) w2[q] = w1[q] - dw[q];
+    return 0;
+}
+
+// The per-body loops below run in parallel for large models (ak_parallel_threads): each body's
+// update reads and writes only that body's state, so the results do not depend on the number
+// of threads. On failure the body with the lowest index is reported.
 int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, double h,
                             const double F[], const double tau[], char *err, size_t errlen) {
-    int n = m->dim, k = ak_nd_nbiv(n);
+    int n = m->dim, k = ak_nd_nbiv(n), failb = INT_MAX;
+#pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m->nbody)) \
+    reduction(min : failb)
     for (int b = 0; b < m->nbody; b++) {
         const ak_body *bd = &m->bodies[b];
         if (!body_moves(bd)) continue;
@@ -59,12 +153,16 @@ int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, 
             ak_dyn_biv_to_body(n, tb, R, t);
             ak_dyn_biv_matvec(n, dw, bd->inv_inertia, tb);
             for (int q = 0; q < k; q++) wb[q] += h * dw[q];
-            if (ak_dyn_gyro_implicit_body(n, w2, bd->inertia, wb, h) != 0) {
-                snprintf(err, errlen, "body '%s': singular gyroscopic Jacobian", bd->name);
-                return -1;
+            if (ak_integrate_gyro_implicit_body(n, w2, bd->inertia, wb, h) != 0) {
+                if (b < failb) failb = b;
+                continue;
             }
             ak_dyn_biv_to_world(n, w, R, w2);
         }
+    }
+    if (failb < INT_MAX) {
+        snprintf(err, errlen, "body '%s': singular gyroscopic Jacobian", m->bodies[failb].name);
+        return -1;
     }
     return 0;
 }
@@ -78,7 +176,9 @@ static int project_rotor(int n, double R[]) {
 
 int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, double h,
                            bool renormalize, char *err, size_t errlen) {
-    int n = m->dim, k = ak_nd_nbiv(n), ne = ak_nd_neven(n);
+    int n = m->dim, k = ak_nd_nbiv(n), ne = ak_nd_neven(n), failb = INT_MAX;
+#pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m->nbody)) \
+    reduction(min : failb)
     for (int b = 0; b < m->nbody; b++) {
         const ak_body *bd = &m->bodies[b];
         if (!body_moves(bd)) continue;
@@ -96,11 +196,12 @@ int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, d
             ak_dyn_rotor_rate(n, Rt, R, w);
             for (int q = 0; q < ne; q++) R[q] += h * Rt[q];
         }
-        if (renormalize && project_rotor(n, R) != 0) {
-            snprintf(err, errlen, "body '%s': rotor far from unit (defect %.3g), cannot project",
-                     bd->name, ak_nd_rotor_defect(n, R));
-            return -1;
-        }
+        if (renormalize && project_rotor(n, R) != 0 && b < failb) failb = b;
+    }
+    if (failb < INT_MAX) {
+        snprintf(err, errlen, "body '%s': rotor far from unit (defect %.3g), cannot project",
+                 m->bodies[failb].name, ak_nd_rotor_defect(n, d->R + (size_t)failb * AK_MAX_EVEN));
+        return -1;
     }
     return 0;
 }

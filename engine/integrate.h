@@ -46,6 +46,11 @@ bool ak_integrator_is_split(ak_integrator i);
 typedef void (*ak_force_fn)(const ak_model *m, const ak_data *d, double F[], double tau[],
                             void *ctx);
 
+/// The implicit gyroscopic step of B-4.int, bit for bit ak_dyn_gyro_implicit_body (ref/dyn) with
+/// the commutators on a table of bivector pairs (the velocity stage's cost; test perf).
+int ak_integrate_gyro_implicit_body(int n, double w2[], const double I[], const double w1[],
+                                    double h);
+
 /// Velocity stage of a split scheme: v, w from the forces F, tau (evaluated at d).
 /// Returns 0, or -1 (err filled) on a singular gyroscopic Jacobian.
 int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, double h,

@@ -28,6 +28,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "broadphase.h"
@@ -168,15 +169,78 @@ void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c) {
     }
 }
 
-int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
-    int n = m->dim, sliding = 0;
+// ---- the velocity iterations' inner loop (performance; docs/performance.md) ----------------
+// ak_solver_rel_velocity and apply() with the ref/ kernels they call (ak_contact_point_velocity
+// -> ak_nd_contract, ak_contact_apply -> ak_nd_wedge) written out inline, every operation in the
+// same order, so that the results are bit for bit those of the calls (-ffp-contract=off); the
+// dimension is a constant in the instances for n = 3 and 4 so that the loops unroll. The
+// reference scenes' traces are unchanged (anakata reference).
+static inline __attribute__((always_inline)) void fast_point_velocity(
+    int n, double out[], const double v[], const double w[], const double r[]) {
+    double c[AK_MAX_DIM]; // ak_nd_contract: (r _| w)
+    for (int q = 0; q < n; q++) c[q] = 0.0;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++, k++) {
+            c[j] += r[i] * w[k];
+            c[i] -= r[j] * w[k];
+        }
+    for (int i = 0; i < n; i++) out[i] = v[i] + c[i];
+}
+
+static inline __attribute__((always_inline)) void fast_rel_velocity(
+    int n, const ak_data *d, const ak_contact_point *p, int ma, int mb, double u[]) {
+    double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
+    if (ma)
+        fast_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
+                            d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
+    if (mb)
+        fast_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM,
+                            d->w + (size_t)p->b * AK_MAX_BIV, p->rb);
+    for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i];
+}
+
+static inline __attribute__((always_inline)) void fast_apply_one(
+    int n, double v[], double w[], double im, const double iw[], const double r[],
+    const double P[], double s) {
+    for (int i = 0; i < n; i++) v[i] += s * im * P[i]; // ak_contact_apply
+    int k = n * (n - 1) / 2;
+    double L[AK_MAX_BIV];
+    int q = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) L[q++] = r[i] * P[j] - r[j] * P[i]; // ak_nd_wedge
+    for (int a = 0; a < k; a++) {
+        double acc = 0.0;
+        for (int b = 0; b < k; b++) acc += iw[a * k + b] * L[b];
+        w[a] += s * acc;
+    }
+}
+
+static inline __attribute__((always_inline)) void fast_apply(
+    int n, const ak_model *m, ak_data *d, const ak_contact_cache *c, const ak_contact_point *p,
+    int ma, int mb, const double P[]) {
+    int k = n * (n - 1) / 2;
+    if (ma)
+        fast_apply_one(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
+                       m->bodies[p->a].inv_mass, c->inv_iw + (size_t)p->a * (size_t)(k * k),
+                       p->ra, P, 1.0);
+    if (mb)
+        fast_apply_one(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
+                       m->bodies[p->b].inv_mass, c->inv_iw + (size_t)p->b * (size_t)(k * k),
+                       p->rb, P, -1.0);
+}
+
+static inline __attribute__((always_inline)) int iterate_n(int n, const ak_model *m, ak_data *d,
+                                                           ak_contact_cache *c) {
+    int sliding = 0;
     for (int i = 0; i < c->npoint; i++) {
         ak_contact_point *p = &c->pts[i];
-        int nt = p->nt;
+        int nt = n - 1; // p->nt (ak_solver_prepare sets it to n - 1)
+        int ma = ak_solver_body_moves(m, p->a), mb = ak_solver_body_moves(m, p->b);
         double u[AK_MAX_DIM], P[AK_MAX_DIM];
         // friction first (the normal row, solved last, matters most for non-penetration)
         if (p->mu > 0.0) {
-            ak_solver_rel_velocity(m, d, p, u);
+            fast_rel_velocity(n, d, p, ma, mb, u);
             double ut[AK_MAX_TAN], old[AK_MAX_TAN], nw[AK_MAX_TAN];
             for (int r = 0; r < nt; r++) {
                 ut[r] = old[r] = 0.0;
@@ -196,9 +260,9 @@ int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
                 P[j] = jt - p->jt[j];
                 p->jt[j] = jt;
             }
-            apply(m, d, c, p, P);
+            fast_apply(n, m, d, c, p, ma, mb, P);
         }
-        ak_solver_rel_velocity(m, d, p, u);
+        fast_rel_velocity(n, d, p, ma, mb, u);
         double vn = 0.0;
         for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
         double jn = fmax(p->jn - p->mn * (vn - p->bias), 0.0); // accumulated and clamped
@@ -206,9 +270,152 @@ int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
         p->jn = jn;
         if (jn > p->jn_max) p->jn_max = jn;
         for (int j = 0; j < n; j++) P[j] = dj * p->normal[j];
-        apply(m, d, c, p, P);
+        fast_apply(n, m, d, c, p, ma, mb, P);
     }
     return sliding;
+}
+
+// ---- packed rows: what the iterations read, contiguous (performance) --------------------------
+// The velocity iterations of ak_solver_corrected_solve for n = 3 and 4 run on a compact copy of
+// each point (a row: about half the bytes of ak_contact_point, with the bodies' inverse masses,
+// which otherwise cost a cache line of ak_body each), then copy jn, jt and jn_max back. The
+// arithmetic is iterate_n's, on copies of the same values: the same bits.
+#define ROW_N 4
+typedef struct srow {
+    int a, b, ma, mb, slipping;
+    double ima, imb, mu, mn, bias, jn, jn_max;
+    double normal[ROW_N], ra[ROW_N], rb[ROW_N], jt[ROW_N];
+    double tangent[(ROW_N - 1) * ROW_N], kt_inv[(ROW_N - 1) * (ROW_N - 1)];
+} srow;
+
+static inline __attribute__((always_inline)) void row_apply(int n, ak_data *d,
+                                                            const ak_contact_cache *c,
+                                                            const srow *p, const double P[]) {
+    int k = n * (n - 1) / 2;
+    if (p->ma)
+        fast_apply_one(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
+                       p->ima, c->inv_iw + (size_t)p->a * (size_t)(k * k), p->ra, P, 1.0);
+    if (p->mb)
+        fast_apply_one(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
+                       p->imb, c->inv_iw + (size_t)p->b * (size_t)(k * k), p->rb, P, -1.0);
+}
+
+static inline __attribute__((always_inline)) void row_rel_velocity(int n, const ak_data *d,
+                                                                   const srow *p, double u[]) {
+    double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
+    if (p->ma)
+        fast_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
+                            d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
+    if (p->mb)
+        fast_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM,
+                            d->w + (size_t)p->b * AK_MAX_BIV, p->rb);
+    for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i];
+}
+
+// ak_contact_friction_clamp (ref/contact), inline: the same operations in the same order.
+static inline __attribute__((always_inline)) int friction_clamp(int nt, double jt[],
+                                                                 const double ut[], double jn,
+                                                                 double mu, int slipping) {
+    double len = 0.0, ul = 0.0;
+    for (int i = 0; i < nt; i++) len += jt[i] * jt[i], ul += ut[i] * ut[i];
+    len = sqrt(len);
+    ul = sqrt(ul);
+    if (len <= mu * jn) return 0;
+    if (slipping && ul > 0.0) {
+        for (int i = 0; i < nt; i++) jt[i] = -mu * jn * ut[i] / ul;
+        return 1;
+    }
+    double s = len > 0.0 ? mu * jn / len : 0.0;
+    for (int i = 0; i < nt; i++) jt[i] *= s;
+    return 1;
+}
+
+static inline __attribute__((always_inline)) int iterate_rows(int n, ak_data *d,
+                                                              const ak_contact_cache *c,
+                                                              srow *rows, int npoint) {
+    int sliding = 0, nt = n - 1;
+    for (int i = 0; i < npoint; i++) {
+        srow *p = &rows[i];
+        double u[AK_MAX_DIM], P[AK_MAX_DIM];
+        if (p->mu > 0.0) {
+            row_rel_velocity(n, d, p, u);
+            double ut[AK_MAX_TAN], old[AK_MAX_TAN], nw[AK_MAX_TAN];
+            for (int r = 0; r < nt; r++) {
+                ut[r] = old[r] = 0.0;
+                for (int j = 0; j < n; j++) {
+                    ut[r] += p->tangent[r * n + j] * u[j];
+                    old[r] += p->tangent[r * n + j] * p->jt[j];
+                }
+            }
+            for (int r = 0; r < nt; r++) {
+                nw[r] = old[r];
+                for (int q = 0; q < nt; q++) nw[r] -= p->kt_inv[r * nt + q] * ut[q];
+            }
+            sliding += friction_clamp(nt, nw, ut, p->jn, p->mu, p->slipping);
+            for (int j = 0; j < n; j++) {
+                double jt = 0.0;
+                for (int r = 0; r < nt; r++) jt += p->tangent[r * n + j] * nw[r];
+                P[j] = jt - p->jt[j];
+                p->jt[j] = jt;
+            }
+            row_apply(n, d, c, p, P);
+        }
+        row_rel_velocity(n, d, p, u);
+        double vn = 0.0;
+        for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
+        double jn = fmax(p->jn - p->mn * (vn - p->bias), 0.0); // accumulated and clamped
+        double dj = jn - p->jn;
+        p->jn = jn;
+        if (jn > p->jn_max) p->jn_max = jn;
+        for (int j = 0; j < n; j++) P[j] = dj * p->normal[j];
+        row_apply(n, d, c, p, P);
+    }
+    return sliding;
+}
+
+// The iterations on packed rows; returns the last sweep's sliding count, or -1 when it cannot
+// (n not 3 or 4, or no memory), and the caller runs ak_solver_iterate instead.
+static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations) {
+    int n = m->dim, nt = n - 1, np = c->npoint;
+    if ((n != 3 && n != 4) || np == 0) return -1;
+    if (np > c->rowcap) {
+        void *q = realloc(c->rows, (size_t)np * sizeof(srow));
+        if (!q) return -1;
+        c->rows = q;
+        c->rowcap = np;
+    }
+    srow *rows = c->rows;
+    for (int i = 0; i < np; i++) {
+        const ak_contact_point *p = &c->pts[i];
+        srow *r = &rows[i];
+        r->a = p->a, r->b = p->b;
+        r->ma = ak_solver_body_moves(m, p->a), r->mb = ak_solver_body_moves(m, p->b);
+        r->ima = m->bodies[p->a].inv_mass, r->imb = m->bodies[p->b].inv_mass;
+        r->slipping = p->slipping;
+        r->mu = p->mu, r->mn = p->mn, r->bias = p->bias, r->jn = p->jn, r->jn_max = p->jn_max;
+        for (int j = 0; j < n; j++)
+            r->normal[j] = p->normal[j], r->ra[j] = p->ra[j], r->rb[j] = p->rb[j], r->jt[j] = p->jt[j];
+        for (int q = 0; q < nt * n; q++) r->tangent[q] = p->tangent[q];
+        for (int q = 0; q < nt * nt; q++) r->kt_inv[q] = p->kt_inv[q];
+    }
+    int sliding = 0;
+    for (int it = 0; it < iterations; it++)
+        sliding = n == 3 ? iterate_rows(3, d, c, rows, np) : iterate_rows(4, d, c, rows, np);
+    for (int i = 0; i < np; i++) {
+        ak_contact_point *p = &c->pts[i];
+        const srow *r = &rows[i];
+        p->jn = r->jn, p->jn_max = r->jn_max;
+        for (int j = 0; j < n; j++) p->jt[j] = r->jt[j];
+    }
+    return sliding;
+}
+
+int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
+    switch (m->dim) { // the same code with n a constant (unrolled loops)
+    case 3: return iterate_n(3, m, d, c);
+    case 4: return iterate_n(4, m, d, c);
+    default: return iterate_n(m->dim, m, d, c);
+    }
 }
 
 void ak_solver_restitution(const ak_model *m, ak_data *d, ak_contact_cache *c) {
@@ -310,7 +517,10 @@ int ak_solver_corrected_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     int sliding = 0;
     ak_solver_prepare(m, d, c, h);
     ak_solver_warm_start(m, d, c);
-    for (int it = 0; it < m->solver.iterations; it++) sliding = ak_solver_iterate(m, d, c);
+    int its = m->solver.iterations;
+    sliding = its > 0 ? iterate_packed(m, d, c, its) : 0;
+    if (sliding < 0)
+        for (int it = 0; it < its; it++) sliding = ak_solver_iterate(m, d, c);
     if (m->solver.shock_propagation) ak_solver_shock_propagation(m, d, c);
     ak_solver_restitution(m, d, c);
     return sliding;

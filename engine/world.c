@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dyn/dyn.h"
+#include "contact_cache.h"
 #include "solver.h" // world area: contact stages
 #include "ccd_step.h"
 
@@ -205,14 +206,14 @@ int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *e
             return -1;
         return ak_world_check(m, d, err, errlen);
     }
-    size_t nb = (size_t)(m->nbody > 0 ? m->nbody : 1);
-    double *F = calloc(nb * AK_MAX_DIM, sizeof(double));
-    double *tau = calloc(nb * AK_MAX_BIV, sizeof(double));
-    int rc = 0;
-    if (!F || !tau) {
+    // the force arrays live in the contact cache (allocated once, not every step)
+    if (!d->contacts) d->contacts = ak_contact_cache_create(m);
+    if (!d->contacts) {
         snprintf(err, errlen, "out of memory");
-        rc = -1;
+        return -1;
     }
+    double *F = d->contacts->F, *tau = d->contacts->tau;
+    int rc = 0;
     for (int stage = 0; rc == 0 && stage < AK_STAGE_COUNT; stage++) {
         switch ((ak_world_stage)stage) {
         case AK_STAGE_FORCES: ak_world_forces(m, d, F, tau, NULL); break;
@@ -241,7 +242,5 @@ int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *e
         default: break;
         }
     }
-    free(F);
-    free(tau);
     return rc;
 }

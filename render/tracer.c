@@ -3,6 +3,8 @@
 #include "tracer.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,20 +31,85 @@ void ak_render_image_free(ak_render_image *img) {
     img->width = img->height = 0;
 }
 
-double ak_render_scene_sdf(const ak_render_scene *s, const double x[4], int *obj) {
+// What every pixel of an image shares: the camera frame and the ray set-up (computed once per
+// image instead of once per pixel; the arithmetic per pixel is the same, so are the images).
+typedef struct frame {
+    double right[4], up[4], back[4], ana[4];
+    double th, origin[4];
+    double plen[AK_RT_MAX_OBJECTS]; ///< sqrt(n . n) of each hyperplane (0 for other objects)
+    bool fast; ///< false: the plain paths (ak_render_cpu_plain), for the tests
+} frame;
+
+// One object's SDF: ak_sdf_shape, with the 4D hyperplane, hypersphere and hyperbox written out
+// inline (the same operations in the same order, so the same values; the call through the
+// library and the dimension loops cost more than the arithmetic here).
+static inline double object_sdf(const ak_render_scene *s, const ak_render_object *o,
+                                const double x[4], const double *plen, bool fast) {
+    const ak_shape *sh = &o->shape;
+    if (fast && sh->dim == 4 && o->pose.dim == 4) {
+        if (sh->type == AK_SHAPE_HYPERPLANE) { // ak_sdf_hyperplane
+            double d = 0.0, nn = 0.0;
+            for (int i = 0; i < 4; i++) {
+                d += x[i] * sh->normal[i];
+                nn += sh->normal[i] * sh->normal[i];
+            }
+            return (d - sh->offset) / (plen ? *plen : sqrt(nn)); // plen: sqrt(nn), once
+        }
+        if (sh->type == AK_SHAPE_HYPERSPHERE || sh->type == AK_SHAPE_HYPERBOX) {
+            double e[4], p[4]; // body coordinates p = rot^T (x - pos)
+            for (int i = 0; i < 4; i++) e[i] = x[i] - o->pose.pos[i];
+            for (int j = 0; j < 4; j++) {
+                double v = 0.0;
+                for (int i = 0; i < 4; i++) v += o->pose.rot[i * 4 + j] * e[i];
+                p[j] = v;
+            }
+            if (sh->type == AK_SHAPE_HYPERSPHERE) { // ak_sdf_hypersphere
+                double q = 0.0;
+                for (int i = 0; i < 4; i++) q += p[i] * p[i];
+                return sqrt(q) - sh->radius;
+            }
+            double out = 0.0, inside = -INFINITY; // ak_sdf_hyperbox (no NaN here: fmax = max)
+            for (int i = 0; i < 4; i++) {
+                double q = fabs(p[i]) - sh->half_extents[i];
+                if (q > 0) out += q * q;
+                inside = q > inside ? q : inside;
+            }
+            return sqrt(out) + (inside < 0.0 ? inside : 0.0);
+        }
+    }
+    return ak_sdf_shape(sh, &o->pose, x, o->nplanes, s->plane_n + 4 * o->plane_first,
+                        s->plane_o + o->plane_first);
+}
+
+// The scene SDF over the objects list[0..cnt) (ascending indices), or over all objects when
+// list is NULL.
+// f (or NULL): the image's frame, with the hyperplanes' normal lengths sqrt(n . n) computed once
+// per image, and the switch to the plain paths.
+static double scene_sdf_list(const ak_render_scene *s, const frame *f, const int *list, int cnt,
+                             const double x[4], int *obj) {
+    bool fast = !f || f->fast;
+    const double *plen = f && f->fast ? f->plen : NULL;
     double best = INFINITY;
     int bi = -1;
-    for (int i = 0; i < s->nobj; i++) {
+    int n = list ? cnt : s->nobj;
+    for (int k = 0; k < n; k++) {
+        int i = list ? list[k] : k;
         const ak_render_object *o = &s->obj[i];
         if (o->bound < INFINITY) {
             // Lower bound from the bounding ball: when it cannot beat the best distance so far,
             // the exact SDF cannot either (the result is unchanged, only faster).
             double e[4] = {x[0] - o->pose.pos[0], x[1] - o->pose.pos[1], x[2] - o->pose.pos[2], x[3] - o->pose.pos[3]};
-            double lb = sqrt(dot4(e, e)) - o->bound * AK_RT_BOUND_SLACK - AK_RT_BOUND_SLACK_ABS;
-            if (lb >= best) continue;
+            double r = o->bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS, e2 = dot4(e, e);
+            // sqrt(e2) - r >= best, decided without the square root when it is clear-cut
+            if (best < INFINITY && best + r > 0.0) {
+                double q = best + r;
+                if (e2 > 1.0000001 * q * q) continue;     // surely above: culled
+                if (e2 < 0.9999999 * q * q) goto exact;   // surely below: evaluate
+            }
+            if (sqrt(e2) - r >= best) continue;
         }
-        double d = ak_sdf_shape(&o->shape, &o->pose, x, o->nplanes, s->plane_n + 4 * o->plane_first,
-                                s->plane_o + o->plane_first);
+    exact:;
+        double d = object_sdf(s, o, x, plen ? plen + i : NULL, fast);
         if (d < best) { // T-E.union: min
             best = d;
             bi = i;
@@ -52,39 +119,100 @@ double ak_render_scene_sdf(const ak_render_scene *s, const double x[4], int *obj
     return best;
 }
 
-void ak_render_camera_ray(const ak_render_scene *s, int width, int height, double px, double py,
-                          double origin[4], double dir[4]) {
-    double right[4], up[4], back[4], ana[4];
-    ak_render_camera_frame(&s->cam, right, up, back, ana);
-    double th = tan(0.5 * s->cam.fov_deg * M_PI / 180.0);
+double ak_render_scene_sdf(const ak_render_scene *s, const double x[4], int *obj) {
+    return scene_sdf_list(s, NULL, NULL, 0, x, obj);
+}
+
+// Objects that can matter along a primary ray (exact): with the first hyperplane P of the
+// scene, d_P(o + t v) = d0 + nl t is an upper bound of the scene SDF, and the ray reaches P at
+// t_g = d0 / -nl when it goes down (nl < 0), so the march ends before t_g. A bounded object
+// whose ball lower bound f(t) = |o + t v - c| - r stays above d0 + nl t on [0, t_g + 1] is
+// never nearer than P there: it never wins the minimum, never changes the best distance
+// before the objects after it, and dropping it leaves every SDF value along the ray as it
+// was. f(t) - (d0 + nl t) is convex, so its minimum on the interval is at the clamped
+// stationary point. Returns the count of list (ascending), or -1 for "all objects".
+static int ray_objects(const ak_render_scene *s, const double o[4], const double v[4], int *list) {
+    int plane = -1;
+    for (int i = 0; i < s->nobj && plane < 0; i++)
+        if (s->obj[i].shape.type == AK_SHAPE_HYPERPLANE && s->obj[i].shape.dim == 4) plane = i;
+    if (plane < 0) return -1;
+    const ak_shape *P = &s->obj[plane].shape;
+    double len = sqrt(dot4(P->normal, P->normal));
+    double d0 = (dot4(o, P->normal) - P->offset) / len, nl = dot4(v, P->normal) / len;
+    if (!(d0 > 0.0) || !(nl < -1e-6) || !(nl > -1.0 + 1e-9)) return -1;
+    double tg = d0 / -nl + 1.0, sq = sqrt(1.0 - nl * nl);
+    int cnt = 0;
+    for (int i = 0; i < s->nobj; i++) {
+        const ak_render_object *ob = &s->obj[i];
+        if (ob->bound < INFINITY) {
+            double w[4] = {o[0] - ob->pose.pos[0], o[1] - ob->pose.pos[1], o[2] - ob->pose.pos[2],
+                           o[3] - ob->pose.pos[3]};
+            double b = dot4(w, v), h2 = fmax(dot4(w, w) - b * b, 0.0), h = sqrt(h2);
+            double t = -b + nl * h / sq; // f'(t) = 0
+            t = fmin(fmax(t, 0.0), tg);
+            double r = ob->bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
+            double f = sqrt((t + b) * (t + b) + h2) - r - (d0 + nl * t);
+            if (f > 1e-6 * (1.0 + tg)) continue; // never nearer than the plane: dropped
+        }
+        list[cnt++] = i;
+    }
+    return cnt;
+}
+
+static void frame_init(const ak_render_scene *s, frame *f) {
+    f->fast = true;
+    ak_render_camera_frame(&s->cam, f->right, f->up, f->back, f->ana);
+    f->th = tan(0.5 * s->cam.fov_deg * M_PI / 180.0);
+    for (int i = 0; i < 4; i++) f->origin[i] = s->cam.pos[i] + s->cam.slice * f->ana[i];
+    for (int i = 0; i < s->nobj; i++) {
+        const ak_shape *sh = &s->obj[i].shape;
+        double nn = 0.0;
+        if (sh->type == AK_SHAPE_HYPERPLANE && sh->dim == 4)
+            for (int k = 0; k < 4; k++) nn += sh->normal[k] * sh->normal[k];
+        f->plen[i] = sqrt(nn);
+    }
+}
+
+static void camera_ray(const frame *f, int width, int height, double px, double py,
+                       double origin[4], double dir[4]) {
+    double th = f->th;
     double aspect = (double)width / (double)height;
     double u = (2.0 * (px + 0.5) / width - 1.0) * th * aspect;
     double v = (1.0 - 2.0 * (py + 0.5) / height) * th;
     double len2 = 0.0;
     for (int i = 0; i < 4; i++) {
-        origin[i] = s->cam.pos[i] + s->cam.slice * ana[i];
-        dir[i] = u * right[i] + v * up[i] - back[i];
+        origin[i] = f->origin[i];
+        dir[i] = u * f->right[i] + v * f->up[i] - f->back[i];
         len2 += dir[i] * dir[i];
     }
     double inv = 1.0 / sqrt(len2);
     for (int i = 0; i < 4; i++) dir[i] *= inv;
 }
 
-static double sdf_along(const ak_render_scene *s, const double o[4], const double v[4], double t) {
-    double p[4];
-    for (int i = 0; i < 4; i++) p[i] = o[i] + t * v[i];
-    return ak_render_scene_sdf(s, p, NULL);
+void ak_render_camera_ray(const ak_render_scene *s, int width, int height, double px, double py,
+                          double origin[4], double dir[4]) {
+    frame f;
+    frame_init(s, &f);
+    camera_ray(&f, width, height, px, py, origin, dir);
 }
 
-bool ak_render_trace(const ak_render_scene *s, const double o[4], const double dir[4], double *t_out,
-                     int *obj, int *steps) {
+static double sdf_along_list(const ak_render_scene *s, const frame *plen, const int *list, int cnt,
+                             const double o[4], const double v[4], double t) {
+    double p[4];
+    for (int i = 0; i < 4; i++) p[i] = o[i] + t * v[i];
+    return scene_sdf_list(s, plen, list, cnt, p, NULL);
+}
+
+static bool trace_list(const ak_render_scene *s, const frame *plen, const int *list, int cnt,
+                       const double o[4], const double dir[4], double *t_out, int *obj,
+                       int *steps) {
     double t = 0.0;
     bool hit = false;
     int i = 0, which = -1;
     for (; i < AK_RT_MAX_STEPS; i++) {
         double p[4];
         for (int k = 0; k < 4; k++) p[k] = o[k] + t * dir[k];
-        double d = ak_render_scene_sdf(s, p, &which);
+        double d = scene_sdf_list(s, plen, list, cnt, p, &which);
         if (d < AK_RT_HIT_EPS * fmax(t, 1.0)) {
             hit = true;
             break;
@@ -95,8 +223,10 @@ bool ak_render_trace(const ak_render_scene *s, const double o[4], const double d
     if (hit) {
         for (int k = 0; k < AK_RT_REFINE_STEPS; k++) {
             double h = AK_RT_NORMAL_H;
-            double d = sdf_along(s, o, dir, t);
-            double slope = (sdf_along(s, o, dir, t + h) - sdf_along(s, o, dir, t - h)) / (2.0 * h);
+            double d = sdf_along_list(s, plen, list, cnt, o, dir, t);
+            double slope = (sdf_along_list(s, plen, list, cnt, o, dir, t + h) -
+                            sdf_along_list(s, plen, list, cnt, o, dir, t - h)) /
+                           (2.0 * h);
             if (slope > -AK_RT_REFINE_MIN_SLOPE) break;
             double tn = t - d / slope;
             if (tn < 0.0) break;
@@ -104,7 +234,7 @@ bool ak_render_trace(const ak_render_scene *s, const double o[4], const double d
         }
         double p[4];
         for (int k = 0; k < 4; k++) p[k] = o[k] + t * dir[k];
-        ak_render_scene_sdf(s, p, &which);
+        scene_sdf_list(s, plen, NULL, 0, p, &which);
     }
     *t_out = t;
     if (obj) *obj = hit ? which : -1;
@@ -112,15 +242,20 @@ bool ak_render_trace(const ak_render_scene *s, const double o[4], const double d
     return hit;
 }
 
-void ak_render_normal(const ak_render_scene *s, const double p[4], double n[4]) {
+bool ak_render_trace(const ak_render_scene *s, const double o[4], const double dir[4], double *t_out,
+                     int *obj, int *steps) {
+    return trace_list(s, NULL, NULL, 0, o, dir, t_out, obj, steps);
+}
+
+static void normal_at(const ak_render_scene *s, const frame *plen, const double p[4], double n[4]) {
     const double h = AK_RT_NORMAL_H;
     double len2 = 0.0;
     for (int a = 0; a < 4; a++) {
         double q[4] = {p[0], p[1], p[2], p[3]};
         q[a] = p[a] + h;
-        double dp = ak_render_scene_sdf(s, q, NULL);
+        double dp = scene_sdf_list(s, plen, NULL, 0, q, NULL);
         q[a] = p[a] - h;
-        double dm = ak_render_scene_sdf(s, q, NULL);
+        double dm = scene_sdf_list(s, plen, NULL, 0, q, NULL);
         n[a] = (dp - dm) / (2.0 * h);
         len2 += n[a] * n[a];
     }
@@ -128,27 +263,72 @@ void ak_render_normal(const ak_render_scene *s, const double p[4], double n[4]) 
     for (int a = 0; a < 4; a++) n[a] *= inv;
 }
 
-double ak_render_soft_shadow(const ak_render_scene *s, const double p[4], const double l[4]) {
+void ak_render_normal(const ak_render_scene *s, const double p[4], double n[4]) {
+    normal_at(s, NULL, p, n);
+}
+
+// Early out of the shadow march (exact): a lower bound B of d(t') / t' over every later t' >= t
+// for the whole scene, where d is the scene SDF along p + t' l (l unit). Per object:
+// - a bounded object (ball c, radius r = the culling radius): d(t') >= |p(t') - c| - r >=
+//   s + (t' - t) with s = (p(t) - c) . l - r, so for s >= 0, d(t')/t' >= min(s / t, 1);
+// - a hyperplane: d(t') = d(t) + (n . l)(t' - t) exactly (n unit), so d(t')/t' >=
+//   min(d(t) / t, n . l) when d(t) >= 0;
+// - anything else (a convex shape's half-space bound): no bound.
+// When K B >= res, no later step can lower res = min K d / t: the march stops with the same
+// result it would reach at the distance cap (a margin covers rounding).
+static double shadow_bound(const ak_render_scene *s, const double p[4], const double l[4], double t) {
+    double B = 1.0;
+    for (int i = 0; i < s->nobj; i++) {
+        const ak_render_object *o = &s->obj[i];
+        double b;
+        if (o->shape.type == AK_SHAPE_HYPERPLANE) {
+            double nn = dot4(o->shape.normal, o->shape.normal), len = sqrt(nn);
+            double d0 = (dot4(p, o->shape.normal) - o->shape.offset) / len;
+            if (!(d0 >= 0.0)) return -1.0;
+            b = fmin(d0 / t, dot4(o->shape.normal, l) / len);
+        } else if (o->bound < INFINITY) {
+            double e[4] = {p[0] - o->pose.pos[0], p[1] - o->pose.pos[1], p[2] - o->pose.pos[2],
+                           p[3] - o->pose.pos[3]};
+            double sd = dot4(e, l) - (o->bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS);
+            if (!(sd >= 0.0)) return -1.0;
+            b = fmin(sd / t, 1.0);
+        } else {
+            return -1.0;
+        }
+        if (b < B) B = b;
+    }
+    return B - 1e-9;
+}
+
+static double soft_shadow(const ak_render_scene *s, const frame *plen, const double p[4],
+                          const double l[4]) {
     double res = 1.0, t = AK_RT_SHADOW_TMIN;
     for (int i = 0; i < AK_RT_SHADOW_STEPS; i++) {
-        double d = sdf_along(s, p, l, t);
+        double d = sdf_along_list(s, plen, NULL, 0, p, l, t);
         res = fmin(res, AK_RT_SHADOW_K * d / t);
         if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) break;
         t += fmin(fmax(d, AK_RT_SHADOW_STEP_MIN), AK_RT_SHADOW_STEP_MAX);
+        if ((i & 3) == 3 && (!plen || plen->fast)) { // the early out, every fourth step
+            double q[4];
+            for (int k = 0; k < 4; k++) q[k] = p[k] + t * l[k];
+            if (AK_RT_SHADOW_K * shadow_bound(s, q, l, t) >= res) break;
+        }
     }
     return fmin(fmax(res, 0.0), 1.0);
+}
+
+double ak_render_soft_shadow(const ak_render_scene *s, const double p[4], const double l[4]) {
+    return soft_shadow(s, NULL, p, l);
 }
 
 // Grid lines on a hyperplane: one family per world axis that lies (mostly) in the plane and
 // varies across the camera's slice (in the slice w = const every point is on a w line).
 // Lines widen with distance t (footprint AK_RT_GRID_FOOTPRINT per unit) and fade to keep the
 // mean darkening, a cheap anti-aliasing.
-static void grid_tint(const ak_render_scene *s, const ak_render_object *o, const double p[4],
+static void grid_tint(const double ana[4], const ak_render_object *o, const double p[4],
                       double t, double albedo[3]) {
     static const double tint[4][3] = {{0.45, 0.45, 0.45}, {0.45, 0.45, 0.45},
                                       {0.45, 0.45, 0.45}, {0.30, 0.40, 0.95}};
-    double right[4], up[4], back[4], ana[4];
-    ak_render_camera_frame(&s->cam, right, up, back, ana);
     double hw = fmax(AK_RT_GRID_HALF_WIDTH, AK_RT_GRID_FOOTPRINT * t);
     double amount = AK_RT_GRID_HALF_WIDTH / hw;
     for (int a = 0; a < 4; a++) {
@@ -161,11 +341,12 @@ static void grid_tint(const ak_render_scene *s, const ak_render_object *o, const
     }
 }
 
-void ak_render_shade(const ak_render_scene *s, const double o[4], const double dir[4],
-                     double rgb[3]) {
+static void shade(const ak_render_scene *s, const frame *f, const double o[4], const double dir[4],
+                  double rgb[3]) {
     double t;
-    int obj;
-    if (!ak_render_trace(s, o, dir, &t, &obj, NULL) || obj < 0) {
+    int obj, list[AK_RT_MAX_OBJECTS];
+    int cnt = f->fast ? ray_objects(s, o, dir, list) : -1;
+    if (!trace_list(s, f, cnt < 0 ? NULL : list, cnt, o, dir, &t, &obj, NULL) || obj < 0) {
         double up = fmax(dir[1], 0.0);
         for (int c = 0; c < 3; c++) rgb[c] = s->sky[c] * (1.0 - 0.35 * up);
         return;
@@ -173,9 +354,9 @@ void ak_render_shade(const ak_render_scene *s, const double o[4], const double d
     const ak_render_object *ob = &s->obj[obj];
     double p[4], n[4];
     for (int k = 0; k < 4; k++) p[k] = o[k] + t * dir[k];
-    ak_render_normal(s, p, n);
+    normal_at(s, f, p, n);
     double albedo[3] = {ob->color[0], ob->color[1], ob->color[2]};
-    if (s->grid && ob->shape.type == AK_SHAPE_HYPERPLANE) grid_tint(s, ob, p, t, albedo);
+    if (s->grid && ob->shape.type == AK_SHAPE_HYPERPLANE) grid_tint(f->ana, ob, p, t, albedo);
     double lin[3] = {s->ambient[0], s->ambient[1], s->ambient[2]};
     double lift = 4.0 * AK_RT_HIT_EPS * fmax(t, 1.0);
     double ps[4];
@@ -186,29 +367,81 @@ void ak_render_shade(const ak_render_scene *s, const double o[4], const double d
         for (int k = 0; k < 4; k++) l[k] = s->light[li].dir[k] / ll;
         double ndl = fmax(dot4(n, l), 0.0); // T-6.1 corrected: clamped at zero
         if (ndl <= 0.0) continue;
-        double sh = s->shadows ? ak_render_soft_shadow(s, ps, l) : 1.0;
+        double sh = s->shadows ? soft_shadow(s, f, ps, l) : 1.0;
         for (int c = 0; c < 3; c++) lin[c] += s->light[li].color[c] * ndl * sh;
     }
     for (int c = 0; c < 3; c++) rgb[c] = albedo[c] * lin[c];
 }
 
-unsigned char ak_render_encode(double linear) {
-    double c = fmin(fmax(linear, 0.0), 1.0);
+void ak_render_shade(const ak_render_scene *s, const double o[4], const double dir[4],
+                     double rgb[3]) {
+    frame f;
+    frame_init(s, &f);
+    shade(s, &f, o, dir, rgb);
+}
+
+static unsigned char encode_pow(double c) {
     return (unsigned char)floor(pow(c, 1.0 / AK_RT_GAMMA) * 255.0 + 0.5);
 }
 
-void ak_render_cpu(const ak_render_scene *s, ak_render_image *img) {
+// The encoding is a step function of c: enc_step[v] is the smallest double in [0, 1] that
+// encodes to at least v (found once by bisection on the ordered bit patterns of doubles), so
+// that encoding is a binary search instead of a pow per channel, with the same result.
+static double enc_step[256];
+static pthread_once_t enc_once = PTHREAD_ONCE_INIT;
+
+static void enc_init(void) {
+    enc_step[0] = 0.0;
+    for (int v = 1; v < 256; v++) {
+        uint64_t lo, hi; // encode(lo) < v <= encode(hi)
+        double one = 1.0, zero = 0.0;
+        memcpy(&lo, &zero, 8);
+        memcpy(&hi, &one, 8);
+        while (hi - lo > 1) {
+            uint64_t mid = lo + (hi - lo) / 2;
+            double c;
+            memcpy(&c, &mid, 8);
+            if (encode_pow(c) >= v) hi = mid;
+            else lo = mid;
+        }
+        memcpy(&enc_step[v], &hi, 8);
+    }
+}
+
+unsigned char ak_render_encode(double linear) {
+    double c = fmin(fmax(linear, 0.0), 1.0);
+    pthread_once(&enc_once, enc_init);
+    int lo = 0, hi = 255; // largest v with enc_step[v] <= c
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (enc_step[mid] <= c) lo = mid;
+        else hi = mid - 1;
+    }
+    return (unsigned char)lo;
+}
+
+static void render(const ak_render_scene *s, ak_render_image *img, bool fast) {
     int w = img->width, h = img->height;
+    frame f;
+    frame_init(s, &f);
+    f.fast = fast;
 #pragma omp parallel for schedule(dynamic, 1)
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             double o[4], d[4], rgb[3];
-            ak_render_camera_ray(s, w, h, x, y, o, d);
-            ak_render_shade(s, o, d, rgb);
+            if (fast) camera_ray(&f, w, h, x, y, o, d);
+            else ak_render_camera_ray(s, w, h, x, y, o, d); // the frame again for every pixel
+            shade(s, &f, o, d, rgb);
             unsigned char *px = img->rgb + 3 * ((size_t)y * w + x);
-            for (int c = 0; c < 3; c++) px[c] = ak_render_encode(rgb[c]);
+            for (int c = 0; c < 3; c++)
+                px[c] = fast ? ak_render_encode(rgb[c])
+                             : encode_pow(fmin(fmax(rgb[c], 0.0), 1.0));
         }
 }
+
+void ak_render_cpu(const ak_render_scene *s, ak_render_image *img) { render(s, img, true); }
+
+void ak_render_cpu_plain(const ak_render_scene *s, ak_render_image *img) { render(s, img, false); }
 
 bool ak_render_image_compare(ak_render_diff *out, const ak_render_image *a, const ak_render_image *b,
                              int threshold, ak_render_image *diff_img) {

@@ -49,6 +49,10 @@ unsigned char ak_render_encode(double linear);
 
 /// Render the whole image on the CPU (OpenMP across rows when available).
 void ak_render_cpu(const ak_render_scene *s, ak_render_image *img);
+/// The same image by the plain paths: the camera frame per pixel, every object's SDF through
+/// ak_sdf_shape, no per-ray object list, no early out of the shadow march, the gamma by pow.
+/// ak_render_cpu's fast paths give the same bytes (test perf); docs/performance.md.
+void ak_render_cpu_plain(const ak_render_scene *s, ak_render_image *img);
 
 /// PNG I/O (libpng). Read allocates img->rgb (free with ak_render_image_free).
 bool ak_render_png_write(const char *path, const ak_render_image *img, char *err, size_t errlen);

@@ -154,6 +154,9 @@ typedef struct vk_ctx {
     uint32_t family;
     VkCommandPool pool;
     char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
+    bool is_cpu;              // a software device (lavapipe)
+    uint32_t ts_bits;         // timestampValidBits of the queue family (0: no timestamps)
+    double ts_period_ns;      // nanoseconds per timestamp tick
 } vk_ctx;
 
 static int find_compute_family(VkPhysicalDevice pd, uint32_t *family) {
@@ -214,13 +217,21 @@ static int ctx_create(vk_ctx *c, int want, char *err, size_t errlen) {
     VKCHECK(vkEnumeratePhysicalDevices(c->instance, &n, NULL));
     if (n > 16) n = 16;
     if (n) VKCHECK(vkEnumeratePhysicalDevices(c->instance, &n, devs));
-    for (uint32_t i = 0; i < n; i++) {
-        if (want >= 0 && (int)i != want) continue;
-        if (find_compute_family(devs[i], &c->family)) {
-            c->phys = devs[i];
-            break;
+    // want < 0: the first GPU with a compute queue, else the first device with one (so that a
+    // machine with a GPU and lavapipe renders on the GPU whatever the loader's order)
+    for (int pass = want >= 0 ? 1 : 0; pass < 2 && !c->phys; pass++)
+        for (uint32_t i = 0; i < n; i++) {
+            if (want >= 0 && (int)i != want) continue;
+            if (pass == 0) {
+                VkPhysicalDeviceProperties pp;
+                vkGetPhysicalDeviceProperties(devs[i], &pp);
+                if (pp.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU) continue;
+            }
+            if (find_compute_family(devs[i], &c->family)) {
+                c->phys = devs[i];
+                break;
+            }
         }
-    }
     if (!c->phys) {
         if (want >= 0 && (uint32_t)want < n)
             snprintf(err, errlen, "Vulkan device %d has no compute queue", want);
@@ -234,6 +245,16 @@ static int ctx_create(vk_ctx *c, int want, char *err, size_t errlen) {
     VkPhysicalDeviceProperties props;
     vkGetPhysicalDeviceProperties(c->phys, &props);
     snprintf(c->name, sizeof c->name, "%s", props.deviceName);
+    c->is_cpu = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    c->ts_period_ns = props.limits.timestampPeriod;
+    {
+        uint32_t nf = 0;
+        VkQueueFamilyProperties qf[32];
+        vkGetPhysicalDeviceQueueFamilyProperties(c->phys, &nf, NULL);
+        if (nf > 32) nf = 32;
+        vkGetPhysicalDeviceQueueFamilyProperties(c->phys, &nf, qf);
+        c->ts_bits = c->family < nf ? qf[c->family].timestampValidBits : 0;
+    }
     float prio = 1.0f;
     VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
                                    .queueFamilyIndex = c->family,
@@ -475,6 +496,8 @@ struct ak_vk_renderer {
     VkDeviceMemory imem;
     VkImageView view;
     VkCommandBuffer cb;
+    VkQueryPool qpool;   // two timestamps around the dispatch (none when unsupported)
+    double gpu_ms;       // the last frame's dispatch time by the timestamps, or -1
 };
 
 static void renderer_release(ak_vk_renderer *r) {
@@ -482,6 +505,8 @@ static void renderer_release(ak_vk_renderer *r) {
     if (!c->device) return;
     vkDeviceWaitIdle(c->device);
     if (r->cb) vkFreeCommandBuffers(c->device, c->pool, 1, &r->cb);
+    if (r->qpool) vkDestroyQueryPool(c->device, r->qpool, NULL);
+    r->qpool = VK_NULL_HANDLE;
     pipe_destroy(c, &r->pipe);
     if (r->view) vkDestroyImageView(c->device, r->view, NULL);
     if (r->image) vkDestroyImage(c->device, r->image, NULL);
@@ -513,6 +538,10 @@ int ak_render_vk_open(ak_vk_renderer **out, int device, char *err, size_t errlen
 }
 
 const char *ak_render_vk_device_name(const ak_vk_renderer *r) { return r->c.name; }
+
+bool ak_render_vk_device_is_cpu(const ak_vk_renderer *r) { return r->c.is_cpu; }
+
+double ak_render_vk_last_gpu_ms(const ak_vk_renderer *r) { return r->gpu_ms; }
 
 void ak_render_vk_close(ak_vk_renderer *r) {
     if (!r) return;
@@ -570,9 +599,17 @@ static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, char *er
                                         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
                                         .commandBufferCount = 1};
     VKCHECK(vkAllocateCommandBuffers(c->device, &cbai, &r->cb));
+    if (c->ts_bits > 0) {
+        VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                      .queryType = VK_QUERY_TYPE_TIMESTAMP,
+                                      .queryCount = 2};
+        if (vkCreateQueryPool(c->device, &qpci, NULL, &r->qpool) != VK_SUCCESS)
+            r->qpool = VK_NULL_HANDLE;
+    }
     VkCommandBufferBeginInfo cbbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     VKCHECK(vkBeginCommandBuffer(r->cb, &cbbi));
     VkCommandBuffer cb = r->cb;
+    if (r->qpool) vkCmdResetQueryPool(cb, r->qpool, 0, 2);
     VkImageMemoryBarrier to_general = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
                                        .srcAccessMask = 0,
                                        .dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
@@ -589,8 +626,10 @@ static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, char *er
                          VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &host_to_shader, 0, NULL, 1, &to_general);
     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, r->pipe.pipe);
     vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, r->pipe.layout, 0, 1, &r->pipe.set, 0, NULL);
+    if (r->qpool) vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, r->qpool, 0);
     vkCmdDispatch(cb, (uint32_t)(W + AK_RT_WORKGROUP - 1) / AK_RT_WORKGROUP,
                   (uint32_t)(H + AK_RT_WORKGROUP - 1) / AK_RT_WORKGROUP, 1);
+    if (r->qpool) vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, r->qpool, 1);
     VkImageMemoryBarrier to_src = to_general;
     to_src.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
     to_src.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
@@ -629,6 +668,14 @@ int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_ima
     memset(r->bplanes.map, 0, (size_t)r->nplanes * 8 * sizeof(float));
     pack_scene(r->bscene.map, r->bplanes.map, s, W, H);
     if (!submit_and_wait(&r->c, r->cb, err, errlen)) return AK_VK_ERROR;
+    r->gpu_ms = -1.0;
+    uint64_t ts[2];
+    if (r->qpool && vkGetQueryPoolResults(r->c.device, r->qpool, 0, 2, sizeof ts, ts, sizeof ts[0],
+                                          VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) ==
+                        VK_SUCCESS) {
+        uint64_t mask = r->c.ts_bits >= 64 ? ~0ull : (1ull << r->c.ts_bits) - 1;
+        r->gpu_ms = (double)((ts[1] - ts[0]) & mask) * r->c.ts_period_ns * 1e-6;
+    }
     const unsigned char *src = r->bread.map;
     for (size_t i = 0; i < (size_t)W * H; i++)
         for (int k = 0; k < 3; k++) img->rgb[3 * i + k] = src[4 * i + k];

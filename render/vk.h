@@ -20,8 +20,8 @@ enum {
 /// Print the Vulkan devices (index, name, type, API version) to f. Returns an AK_VK_* code.
 int ak_render_vk_list_devices(FILE *f, char *err, size_t errlen);
 
-/// Render s into img (allocated by the caller) on device number device (-1: the first device
-/// with a compute queue). Returns an AK_VK_* code; *device_name receives the device's name.
+/// Render s into img (allocated by the caller) on device number device (-1: the first GPU with
+/// a compute queue, else the first software device with one). Returns an AK_VK_* code; *device_name receives the device's name.
 int ak_render_vk(const ak_render_scene *s, ak_render_image *img, int device, char *device_name,
                  size_t namelen, char *err, size_t errlen);
 
@@ -33,6 +33,11 @@ int ak_render_vk_open(ak_vk_renderer **out, int device, char *err, size_t errlen
 int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_image *img, char *err,
                       size_t errlen);
 const char *ak_render_vk_device_name(const ak_vk_renderer *r);
+/// True for a software device (VK_PHYSICAL_DEVICE_TYPE_CPU: lavapipe).
+bool ak_render_vk_device_is_cpu(const ak_vk_renderer *r);
+/// The last frame's compute dispatch time on the device by timestamp queries (ms), without the
+/// upload, the read-back and the submission; -1 where the queue has no timestamps.
+double ak_render_vk_last_gpu_ms(const ak_vk_renderer *r);
 void ak_render_vk_close(ak_vk_renderer *r);
 
 /// Evaluate the GLSL scene SDF at npoints 4D points (npoints x 4) on the device, for the check

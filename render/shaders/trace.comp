@@ -51,6 +51,31 @@ vec4 normal_at(vec4 p) {
     return l > 0.0 ? n / l : n;
 }
 
+// Early out of the shadow march (tracer.c, shadow_bound): a lower bound of d(t')/t' for all
+// later t' (balls: min(s/t, 1) with s = (p - c).l - r >= 0; planes: min(d/t, n.l) with d >= 0;
+// -1 when some object gives none). When K times it reaches res, no later step lowers res.
+float shadow_bound(vec4 p, vec4 l, float t) {
+    float B = 1.0;
+    for (int i = 0; i < scn.counts.x; i++) {
+        int type = scn.obj[i].info.x;
+        float b;
+        if (type == AK_RT_PLANE) {
+            float d0 = ak_sd_hyperplane(p, scn.obj[i].b, scn.obj[i].a.x);
+            if (!(d0 >= 0.0)) return -1.0;
+            b = min(d0 / t, dot(scn.obj[i].b, l));
+        } else if (type != AK_RT_CONVEX) {
+            float sd = dot(p - scn.obj[i].pos, l) -
+                       (scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS);
+            if (!(sd >= 0.0)) return -1.0;
+            b = min(sd / t, 1.0);
+        } else {
+            return -1.0;
+        }
+        B = min(B, b);
+    }
+    return B - 1e-4; // float rounding margin
+}
+
 float soft_shadow(vec4 p, vec4 l) {
     float res = 1.0, t = AK_RT_SHADOW_TMIN;
     for (int i = 0; i < AK_RT_SHADOW_STEPS; i++) {
@@ -58,6 +83,7 @@ float soft_shadow(vec4 p, vec4 l) {
         res = min(res, AK_RT_SHADOW_K * d / t);
         if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) break;
         t += clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX);
+        if ((i & 3) == 3 && AK_RT_SHADOW_K * shadow_bound(p + t * l, l, t) >= res) break;
     }
     return clamp(res, 0.0, 1.0);
 }

@@ -1,7 +1,11 @@
 // bench_render: ms per frame and megapixels per second of the stack scene with soft shadows,
 // at 1280x720 and 1920x1080, on the CPU reference tracer (all cores, OpenMP) and on every
-// Vulkan device (lavapipe and any real GPU). Prints a table and writes CSV.
-//   usage: bench_render [--frames N] [--csv FILE] [--sizes WxH,WxH] [--no-cpu] [--no-gpu]
+// Vulkan device (lavapipe and any real GPU). Prints a table and writes CSV. For Vulkan the
+// table also gives the dispatch time alone by GPU timestamps (gpu-ms: without the upload, the
+// read-back of the image and the submission).
+//   usage: bench_render [--frames N] [--csv FILE] [--sizes WxH,WxH] [--no-cpu] [--no-gpu] [--gpu]
+//   --gpu: only hardware Vulkan devices (no lavapipe); exit 1 when there is none.
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,15 +33,17 @@ static double cpu_ms(void) {
 }
 
 static void row(FILE *csv, const char *backend, const char *device, int w, int h, int frames, double setup_ms,
-                double ms, double cms) {
+                double ms, double cms, double gms) {
     double mpx = (double)w * h / 1e6 / (ms / 1e3);
-    printf("%-8s %-40s %5dx%-5d %6d %10.1f %12.1f %10.3f %12.1f\n", backend, device, w, h, frames, setup_ms, ms, mpx, cms);
+    printf("%-8s %-40s %5dx%-5d %6d %10.1f %12.3f %10.3f %12.1f %10.3f\n", backend, device, w, h, frames, setup_ms,
+           ms, mpx, cms, gms);
     if (csv)
-        fprintf(csv, "%s,\"%s\",%d,%d,%d,%.3f,%.3f,%.4f,%.3f\n", backend, device, w, h, frames, setup_ms, ms, mpx, cms);
+        fprintf(csv, "%s,\"%s\",%d,%d,%d,%.3f,%.3f,%.4f,%.3f,%.4f\n", backend, device, w, h, frames, setup_ms, ms,
+                mpx, cms, gms);
 }
 
 int main(int argc, char **argv) {
-    int frames = 3, do_cpu = 1, do_gpu = 1;
+    int frames = 3, do_cpu = 1, do_gpu = 1, hw_only = 0, hw_found = 0;
     const char *csv_path = NULL;
     int sizes[8][2] = {{1280, 720}, {1920, 1080}}, nsizes = 2;
     for (int i = 1; i < argc; i++) {
@@ -45,12 +51,13 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
         else if (!strcmp(argv[i], "--no-cpu")) do_cpu = 0;
         else if (!strcmp(argv[i], "--no-gpu")) do_gpu = 0;
+        else if (!strcmp(argv[i], "--gpu")) hw_only = 1;
         else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
             nsizes = 0;
             for (char *tok = strtok(argv[++i], ","); tok && nsizes < 8; tok = strtok(NULL, ","))
                 if (sscanf(tok, "%dx%d", &sizes[nsizes][0], &sizes[nsizes][1]) == 2) nsizes++;
         } else {
-            fprintf(stderr, "usage: bench_render [--frames N] [--csv FILE] [--sizes WxH,...] [--no-cpu] [--no-gpu]\n");
+            fprintf(stderr, "usage: bench_render [--frames N] [--csv FILE] [--sizes WxH,...] [--no-cpu] [--no-gpu] [--gpu]\n");
             return 2;
         }
     }
@@ -63,10 +70,10 @@ int main(int argc, char **argv) {
     }
     s.shadows = true;
     FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
-    if (csv) fprintf(csv, "backend,device,width,height,frames,setup_ms,ms_per_frame,mpixel_per_s,cpu_ms_per_frame\n");
+    if (csv) fprintf(csv, "backend,device,width,height,frames,setup_ms,ms_per_frame,mpixel_per_s,cpu_ms_per_frame,gpu_dispatch_ms\n");
     printf("scene 'stack' (4 tesseracts + hypersphere + ground, soft shadows), %d timed frames after 1 warm-up\n", frames);
-    printf("%-8s %-40s %11s %6s %10s %12s %10s %12s\n", "backend", "device", "size", "frames", "setup ms", "ms/frame",
-           "Mpixel/s", "cpu-ms/frame");
+    printf("%-8s %-40s %11s %6s %10s %12s %10s %12s %10s\n", "backend", "device", "size", "frames", "setup ms",
+           "ms/frame", "Mpixel/s", "cpu-ms/frame", "gpu-ms");
     int rc = 0;
     for (int k = 0; k < nsizes; k++) {
         int w = sizes[k][0], h = sizes[k][1];
@@ -85,7 +92,7 @@ int main(int argc, char **argv) {
             t0 = now_ms();
             double c0 = cpu_ms();
             for (int f = 0; f < frames; f++) ak_render_cpu(&s, &img);
-            row(csv, "cpu", dev, w, h, frames, setup, (now_ms() - t0) / frames, (cpu_ms() - c0) / frames);
+            row(csv, "cpu", dev, w, h, frames, setup, (now_ms() - t0) / frames, (cpu_ms() - c0) / frames, NAN);
         }
         if (do_gpu) {
             for (int d = 0; d < 16; d++) {
@@ -97,6 +104,12 @@ int main(int argc, char **argv) {
                     break;
                 }
                 if (vrc != AK_VK_OK) break; // past the last device
+                if (hw_only && ak_render_vk_device_is_cpu(r)) { // --gpu: no software devices
+                    if (k == 0) printf("vulkan %d: %s skipped (software device; --gpu)\n", d, ak_render_vk_device_name(r));
+                    ak_render_vk_close(r);
+                    continue;
+                }
+                hw_found = 1;
                 if (ak_render_vk_draw(r, &s, &img, err, sizeof err) != AK_VK_OK) { // warm-up + setup
                     printf("vulkan %d: %s\n", d, err);
                     ak_render_vk_close(r);
@@ -106,16 +119,30 @@ int main(int argc, char **argv) {
                 double setup = now_ms() - t0;
                 t0 = now_ms();
                 double c0 = cpu_ms();
-                for (int f = 0; f < frames; f++) ak_render_vk_draw(r, &s, &img, err, sizeof err);
+                double gsum = 0.0;
+                int gn = 0;
+                for (int f = 0; f < frames; f++) {
+                    if (ak_render_vk_draw(r, &s, &img, err, sizeof err) != AK_VK_OK) {
+                        printf("vulkan %d: %s\n", d, err);
+                        rc = 1;
+                        break;
+                    }
+                    double g = ak_render_vk_last_gpu_ms(r);
+                    if (g >= 0) gsum += g, gn++;
+                }
                 double cms = (cpu_ms() - c0) / frames;
                 char dev[300];
                 snprintf(dev, sizeof dev, "%s", ak_render_vk_device_name(r));
-                row(csv, "vulkan", dev, w, h, frames, setup, (now_ms() - t0) / frames, cms);
+                row(csv, "vulkan", dev, w, h, frames, setup, (now_ms() - t0) / frames, cms, gn ? gsum / gn : NAN);
                 ak_render_vk_close(r);
             }
         }
         ak_render_image_free(&img);
     }
     if (csv) fclose(csv);
+    if (do_gpu && hw_only && !hw_found) {
+        printf("bench_render: no hardware Vulkan device found (--gpu)\n");
+        return 1;
+    }
     return rc;
 }

@@ -1,0 +1,321 @@
+// bench_vs_ode: the classic ODE pile, side by side in ODE 0.16 quickstep, anakata 3D and
+// anakata 4D, interleaved step by step in one process. Figures go to docs/performance.md
+// ("Against ODE").
+//
+// The pile: N spheres (hyperspheres in 4D) of radius 0.5 and mass 1 on a grid 1.1 apart
+// (deterministic jitter of +-0.01 so that the columns do not stand as perfect stacks), dropped
+// into a box with a ground and walls, gravity -9.81 along y, dt = 1/60, 10 solver iterations,
+// friction 0.5, no restitution. 3D grid: side = ceil(N^(1/3)) columns along x and z, layers along
+// y; 4D grid: side = ceil(N^(1/4)) along x, z and w; side grows where the pile would have more
+// than 20 layers (N > 8,000 in 3D, N > 160,000 in 4D). Each engine takes its step in turn (the
+// order rotates every step), timed apart; the time per step is the mean over the second half of
+// the steps (600 by default), when the pile has landed.
+//
+// usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] [--no-ode] [--no-4d]
+//        [--threads T] [--par-min N]
+//   default sizes 250,1000,4000,8000; --big adds 16000; --huge adds 100000 (with --steps 60 it
+//   takes a few minutes). Prints per size ms/step of each engine, the ratios anakata 3D / ODE and
+//   4D / 3D, the contact counts and the mean final height (the piles should agree roughly),
+//   and the scaling exponent of each engine over the sizes run. --threads sets the OpenMP
+//   threads, --par-min the body count from which the engine's per-body loops use them
+//   (ak_parallel_set_min; default AK_PAR_MIN).
+#include <math.h>
+#include <ode/ode.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "contact_cache.h"
+#include "world.h"
+#include "common/world_checks_util.h"
+
+#define RADIUS 0.5
+#define SPACING 1.1
+#define DT (1.0 / 60.0)
+#define MU 0.5
+#define MAXSIZES 16
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+// Deterministic jitter in [-0.01, 0.01].
+static double jitter(unsigned *seed) {
+    *seed = *seed * 1103515245u + 12345u;
+    return 0.02 * ((*seed >> 16) % 1000 / 1000.0 - 0.5);
+}
+
+// Grid position of sphere b (dim 3 or 4). side: cells per horizontal axis.
+static void grid_pos(int dim, int side, int b, unsigned *seed, double x[4]) {
+    int per = dim == 3 ? side * side : side * side * side;
+    int layer = b / per, i = b % per;
+    double L = 0.5 * SPACING * side;
+    x[0] = -L + 0.5 * SPACING + SPACING * (i % side);
+    x[2] = -L + 0.5 * SPACING + SPACING * ((i / side) % side);
+    x[3] = dim == 4 ? -L + 0.5 * SPACING + SPACING * (i / (side * side)) : 0.0;
+    x[1] = RADIUS + 0.05 + SPACING * layer;
+    x[0] += jitter(seed);
+    x[2] += jitter(seed);
+    if (dim == 4) x[3] += jitter(seed);
+}
+
+// Cells per horizontal axis: a cube (3D) or hypercube (4D) of cells, widened so that the pile
+// is at most MAXLAYERS layers high (the 100,000-sphere cube would be 47 layers, dropped from
+// 50 m: a pile of impacts at 30 m/s rather than a pile).
+#define MAXLAYERS 20
+static int side_for(int dim, int N) {
+    int s = (int)ceil(dim == 3 ? cbrt((double)N) : pow((double)N, 0.25));
+    while (dim == 3 ? s * s * s < N : s * s * s * s < N) s++;
+    while ((long)(dim == 3 ? s * s : s * s * s) * MAXLAYERS < N) s++;
+    return s;
+}
+
+// ---- ODE ---------------------------------------------------------------------------------
+typedef struct ode_pile {
+    dWorldID world;
+    dSpaceID space;
+    dJointGroupID contacts;
+    dBodyID *bodies;
+    int N, ncontact;
+} ode_pile;
+
+static void ode_near(void *data, dGeomID g1, dGeomID g2) {
+    ode_pile *p = data;
+    dBodyID b1 = dGeomGetBody(g1), b2 = dGeomGetBody(g2);
+    if (!b1 && !b2) return;
+    dContact c[4];
+    int n = dCollide(g1, g2, 4, &c[0].geom, sizeof(dContact));
+    for (int i = 0; i < n; i++) {
+        c[i].surface.mode = dContactApprox1;
+        c[i].surface.mu = MU;
+        dJointID j = dJointCreateContact(p->world, p->contacts, &c[i]);
+        dJointAttach(j, b1, b2);
+        p->ncontact++;
+    }
+}
+
+static void ode_create(ode_pile *p, int N) {
+    int side = side_for(3, N);
+    double L = 0.5 * SPACING * side + 0.05;
+    p->N = N;
+    p->world = dWorldCreate();
+    p->space = dHashSpaceCreate(0);
+    p->contacts = dJointGroupCreate(0);
+    dWorldSetGravity(p->world, 0, -9.81, 0);
+    dWorldSetQuickStepNumIterations(p->world, 10);
+    dCreatePlane(p->space, 0, 1, 0, 0);
+    dCreatePlane(p->space, 1, 0, 0, -L);
+    dCreatePlane(p->space, -1, 0, 0, -L);
+    dCreatePlane(p->space, 0, 0, 1, -L);
+    dCreatePlane(p->space, 0, 0, -1, -L);
+    p->bodies = malloc(sizeof(dBodyID) * (size_t)N);
+    unsigned seed = 12345;
+    for (int b = 0; b < N; b++) {
+        double x[4];
+        grid_pos(3, side, b, &seed, x);
+        dBodyID body = dBodyCreate(p->world);
+        dMass mass;
+        dMassSetSphereTotal(&mass, 1.0, RADIUS);
+        dBodySetMass(body, &mass);
+        dBodySetPosition(body, x[0], x[1], x[2]);
+        dGeomID g = dCreateSphere(p->space, RADIUS);
+        dGeomSetBody(g, body);
+        p->bodies[b] = body;
+    }
+}
+
+static void ode_step(ode_pile *p) {
+    p->ncontact = 0;
+    dSpaceCollide(p->space, p, ode_near);
+    dWorldQuickStep(p->world, DT);
+    dJointGroupEmpty(p->contacts);
+}
+
+static double ode_mean_y(const ode_pile *p) {
+    double s = 0;
+    for (int b = 0; b < p->N; b++) s += dBodyGetPosition(p->bodies[b])[1];
+    return s / p->N;
+}
+
+static void ode_free(ode_pile *p) {
+    dJointGroupDestroy(p->contacts);
+    dSpaceDestroy(p->space);
+    dWorldDestroy(p->world);
+    free(p->bodies);
+}
+
+// ---- anakata -----------------------------------------------------------------------------
+typedef struct ak_pile {
+    ak_model *m;
+    ak_data *d;
+    ak_world_opts o;
+    int N;
+} ak_pile;
+
+static int ak_create(ak_pile *p, int dim, int N) {
+    int side = side_for(dim, N), nwall = 1 + 2 * (dim - 1);
+    double L = 0.5 * SPACING * side + 0.05;
+    p->N = N;
+    p->m = ak_model_create(dim, N + nwall);
+    if (!p->m) return -1;
+    p->d = ak_data_create(p->m);
+    if (!p->d) return -1;
+    double up[4] = {0, 1, 0, 0};
+    ak_shape g = ak_wc_plane(dim, up, 0.0);
+    ak_wc_set_body(p->m, p->d, N, &g, 0, NULL);
+    int axes[3] = {0, 2, 3}, w = N + 1;
+    for (int a = 0; a < dim - 1; a++)
+        for (int s = 0; s < 2; s++) {
+            double nr[4] = {0};
+            nr[axes[a]] = s ? -1 : 1;
+            ak_shape pl = ak_wc_plane(dim, nr, -L);
+            ak_wc_set_body(p->m, p->d, w++, &pl, 0, NULL);
+        }
+    unsigned seed = 12345;
+    for (int b = 0; b < N; b++) {
+        double x[4];
+        grid_pos(dim, side, b, &seed, x);
+        ak_shape s = ak_wc_sphere(dim, RADIUS);
+        ak_wc_set_body(p->m, p->d, b, &s, 1.0, x);
+    }
+    char err[256];
+    if (ak_wc_fill_mass(p->m, err, sizeof err)) {
+        fprintf(stderr, "bench_vs_ode: %s\n", err);
+        return -1;
+    }
+    for (int b = 0; b < N + nwall; b++) p->m->bodies[b].material.friction = MU,
+                                        p->m->bodies[b].material.static_friction = MU,
+                                        p->m->bodies[b].material.restitution = 0.0;
+    p->m->gravity[1] = -9.81;
+    p->m->timestep = DT;
+    p->m->solver.iterations = 10;
+    p->o = ak_world_default_opts(p->m);
+    return 0;
+}
+
+static int ak_step(ak_pile *p) {
+    char err[512];
+    if (ak_world_step(p->m, p->d, &p->o, err, sizeof err)) {
+        fprintf(stderr, "bench_vs_ode: anakata %dD, %d bodies: %s\n", p->m->dim, p->N, err);
+        return -1;
+    }
+    return 0;
+}
+
+static double ak_mean_y(const ak_pile *p) {
+    double s = 0;
+    for (int b = 0; b < p->N; b++) s += p->d->x[(size_t)b * AK_MAX_DIM + 1];
+    return s / p->N;
+}
+
+static void ak_free(ak_pile *p) {
+    ak_model_free(p->m);
+    ak_data_free(p->d);
+}
+
+// ---- main --------------------------------------------------------------------------------
+static double fit_exponent(int n, const double *N, const double *ms) {
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (!(ms[i] > 0)) continue;
+        double x = log(N[i]), y = log(ms[i]);
+        sx += x, sy += y, sxx += x * x, sxy += x * y, k++;
+    }
+    return k > 1 ? (k * sxy - sx * sy) / (k * sxx - sx * sx) : NAN;
+}
+
+int main(int argc, char **argv) {
+    int steps = 600, do_ode = 1, do_4d = 1, threads = 0;
+    int sizes[MAXSIZES] = {250, 1000, 4000, 8000}, nsizes = 4;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--steps") && i + 1 < argc) steps = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
+            nsizes = 0;
+            for (char *t = strtok(argv[++i], ","); t && nsizes < MAXSIZES; t = strtok(NULL, ","))
+                sizes[nsizes++] = atoi(t);
+        } else if (!strcmp(argv[i], "--big") && nsizes < MAXSIZES) sizes[nsizes++] = 16000;
+        else if (!strcmp(argv[i], "--huge") && nsizes < MAXSIZES) sizes[nsizes++] = 100000;
+        else if (!strcmp(argv[i], "--no-ode")) do_ode = 0;
+        else if (!strcmp(argv[i], "--no-4d")) do_4d = 0;
+        else if (!strcmp(argv[i], "--threads") && i + 1 < argc) threads = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--par-min") && i + 1 < argc) ak_parallel_set_min(atoi(argv[++i]));
+        else {
+            fprintf(stderr, "usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] "
+                            "[--no-ode] [--no-4d] [--threads T] [--par-min N]\n");
+            return 2;
+        }
+    }
+    if (steps < 2 || nsizes < 1) {
+        fprintf(stderr, "bench_vs_ode: --steps must be >= 2 and --sizes non-empty\n");
+        return 2;
+    }
+    for (int k = 0; k < nsizes; k++)
+        if (sizes[k] < 1) {
+            fprintf(stderr, "bench_vs_ode: sizes must be positive\n");
+            return 2;
+        }
+#ifdef _OPENMP
+    if (threads > 0) omp_set_num_threads(threads);
+    int nthreads = omp_get_max_threads();
+#else
+    int nthreads = 1;
+#endif
+    dInitODE2(0);
+    printf("# ODE %s quickstep (hash space) vs anakata (library step, catto integrator), %d steps, "
+           "mean ms/step over the last %d; anakata threads: %d from %d bodies\n",
+           dGetConfiguration(), steps, steps - steps / 2, nthreads, ak_parallel_min());
+    printf("%8s %10s %10s %10s %9s %9s %8s %8s %8s %7s %7s %7s\n", "N", "ODE", "ak3D", "ak4D",
+           "ak3D/ODE", "ak4D/3D", "ODEcont", "ak3cont", "ak4cont", "ODE_y", "ak3_y", "ak4_y");
+    double xs[MAXSIZES], t_ode[MAXSIZES], t3[MAXSIZES], t4[MAXSIZES];
+    int rc = 0;
+    for (int k = 0; k < nsizes && !rc; k++) {
+        int N = sizes[k];
+        ode_pile op = {0};
+        ak_pile p3 = {0}, p4 = {0};
+        if (do_ode) ode_create(&op, N);
+        if (ak_create(&p3, 3, N) || (do_4d && ak_create(&p4, 4, N))) {
+            fprintf(stderr, "bench_vs_ode: cannot create the %d-body pile\n", N);
+            return 1;
+        }
+        double acc[3] = {0}, t0;
+        for (int s = 0; s < steps && !rc; s++) {
+            for (int e = 0; e < 3 && !rc; e++) {
+                int which = (s + e) % 3; // rotate the order
+                t0 = now();
+                if (which == 0 && do_ode) ode_step(&op);
+                else if (which == 1) rc = ak_step(&p3);
+                else if (which == 2 && do_4d) rc = ak_step(&p4);
+                double dt = now() - t0;
+                if (s >= steps / 2) acc[which] += dt;
+            }
+        }
+        int timed = steps - steps / 2;
+        xs[k] = N;
+        t_ode[k] = do_ode ? 1e3 * acc[0] / timed : NAN;
+        t3[k] = 1e3 * acc[1] / timed;
+        t4[k] = do_4d ? 1e3 * acc[2] / timed : NAN;
+        printf("%8d %10.3f %10.3f %10.3f %9.3f %9.3f %8d %8d %8d %7.2f %7.2f %7.2f\n", N, t_ode[k],
+               t3[k], t4[k], t3[k] / t_ode[k], t4[k] / t3[k], do_ode ? op.ncontact : 0,
+               p3.d->contacts ? p3.d->contacts->npoint : 0,
+               do_4d && p4.d->contacts ? p4.d->contacts->npoint : 0,
+               do_ode ? ode_mean_y(&op) : NAN, ak_mean_y(&p3), do_4d ? ak_mean_y(&p4) : NAN);
+        fflush(stdout);
+        if (do_ode) ode_free(&op);
+        ak_free(&p3);
+        if (do_4d) ak_free(&p4);
+    }
+    if (nsizes > 1 && !rc)
+        printf("scaling exponent (least squares, ms/step ~ N^p): ODE %.3f, anakata 3D %.3f, "
+               "anakata 4D %.3f\n",
+               fit_exponent(nsizes, xs, t_ode), fit_exponent(nsizes, xs, t3),
+               fit_exponent(nsizes, xs, t4));
+    dCloseODE();
+    return rc ? 1 : 0;
+}

@@ -1,0 +1,282 @@
+// Unit tests of the engine's fast paths against the plain ones (docs/performance.md): the
+// persistent, refitted broadphase tree against all pairs step after step.
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+
+#include "broadphase.h"
+#include "contact_cache.h"
+#include "dyn/dyn.h"
+#include "ga/nd.h"
+#include "integrate.h"
+#include "world.h"
+#include "common/world_checks_util.h"
+
+TestSuite(perf);
+
+// A random mixed scene in n dimensions: N bodies (spheres and boxes with random rotors and
+// velocities) above a ground plane inside four walls, falling. Deterministic (LCG).
+static ak_model *random_scene(int n, int N, unsigned seed, ak_data **dp) {
+    ak_model *m = ak_model_create(n, N + 3);
+    ak_data *d = ak_data_create(m);
+    double L = 0.9 * pow((double)N, 1.0 / n);
+    for (int b = 0; b < N; b++) {
+        ak_shape s = b % 3 ? ak_wc_sphere(n, 0.3 + 0.2 * (b % 5) / 4.0) : ak_wc_box(n, 0.3);
+        double x[AK_MAX_DIM] = {0}, B[AK_MAX_BIV];
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            x[i] = L * ((seed >> 8) % 100000) / 100000.0;
+        }
+        x[1] += 0.8;
+        ak_wc_set_body(m, d, b, &s, 1.0, x);
+        for (int q = 0; q < ak_nd_nbiv(n); q++) {
+            seed = seed * 1103515245u + 12345u;
+            B[q] = 3.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+            d->w[(size_t)b * AK_MAX_BIV + q] = B[q];
+        }
+        ak_nd_rotor_exp(n, d->R + (size_t)b * AK_MAX_EVEN, B);
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            d->v[(size_t)b * AK_MAX_DIM + i] = 4.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+        }
+    }
+    double up[AK_MAX_DIM] = {0, 1}, wx[AK_MAX_DIM] = {1}, wxm[AK_MAX_DIM] = {-1};
+    ak_shape g = ak_wc_plane(n, up, 0.0), w0 = ak_wc_plane(n, wx, -0.5),
+             w1 = ak_wc_plane(n, wxm, -L - 0.5);
+    ak_wc_set_body(m, d, N, &g, 0, NULL);
+    ak_wc_set_body(m, d, N + 1, &w0, 0, NULL);
+    ak_wc_set_body(m, d, N + 2, &w1, 0, NULL);
+    char err[256];
+    cr_assert_eq(ak_wc_fill_mass(m, err, sizeof err), 0, "%s", err);
+    m->gravity[1] = -9.81;
+    m->timestep = 1.0 / 60;
+    *dp = d;
+    return m;
+}
+
+// The persistent tree (refitted every step, rebuilt when it has grown) finds exactly the
+// all-pairs list at every step of a falling, spinning scene, in 3 and 4 dimensions; the scene
+// moves enough that both the refit and the rebuild paths run.
+Test(perf, broadphase_tree_refit_equals_all_pairs) {
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = random_scene(n, 300, 7u + (unsigned)n, &d);
+        ak_world_opts o = ak_world_default_opts(m);
+        ak_contact_cache *tree = ak_contact_cache_create(m), *all = ak_contact_cache_create(m);
+        char err[512];
+        long total = 0;
+        for (int s = 0; s < 90; s++) {
+            cr_assert_eq(ak_broadphase(m, d, tree, 0.02), 0);
+            cr_assert_eq(ak_broadphase_all_pairs(m, d, all, 0.02), 0);
+            cr_assert_eq(tree->npair, all->npair, "n=%d step %d: %d pairs against %d", n, s,
+                         tree->npair, all->npair);
+            cr_assert_eq(memcmp(tree->pairs, all->pairs, sizeof(int) * 2 * (size_t)all->npair), 0,
+                         "n=%d step %d: pair lists differ", n, s);
+            total += all->npair;
+            cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        }
+        cr_assert(total > 1000, "n=%d: too few pairs (%ld) for the test to mean much", n, total);
+        cr_assert(tree->tree_builds > 1 && tree->tree_builds < 90,
+                  "n=%d: %ld builds in 90 steps (refit and rebuild should both run)", n,
+                  tree->tree_builds);
+        ak_contact_cache_free(tree);
+        ak_contact_cache_free(all);
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+}
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+// The parallel per-body stages (AABBs, tree query, integration) give the same bits with 1 and
+// 2 threads: a 4D scene of 1,500 bodies (the parallel threshold lowered to 100) stepped 8 times
+// each way, state hashes equal.
+Test(perf, threads_bitwise) {
+#ifndef _OPENMP
+    cr_skip_test("built without OpenMP");
+#else
+    uint64_t h[2];
+    ak_parallel_set_min(100);
+    for (int t = 0; t < 2; t++) {
+        omp_set_num_threads(t + 1);
+        ak_data *d;
+        ak_model *m = random_scene(4, 1500, 99u, &d);
+        ak_world_opts o = ak_world_default_opts(m);
+        char err[512];
+        for (int s = 0; s < 8; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        cr_assert(d->contacts->npoint > 100, "too few contacts (%d)", d->contacts->npoint);
+        h[t] = ak_wc_hash(m, d, 1469598103934665603ull);
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+    omp_set_num_threads(2);
+    ak_parallel_set_min(0);
+    cr_assert_eq(h[0], h[1], "1 thread: %016llx, 2 threads: %016llx", (unsigned long long)h[0],
+                 (unsigned long long)h[1]);
+#endif
+}
+
+// ---- renderer ----------------------------------------------------------------------------------
+#include "scene.h"
+#include "tracer.h"
+#include "shaders/ak_render_constants.h"
+
+// The gamma encoding by the table of steps equals floor(pow(c, 1/gamma) 255 + 0.5) on a dense
+// sweep of [0, 1], just below and at every step, and outside [0, 1].
+Test(perf, encode_table_equals_pow) {
+    for (int i = 0; i <= 2000000; i++) {
+        double c = i / 2000000.0;
+        unsigned char want = (unsigned char)floor(pow(c, 1.0 / AK_RT_GAMMA) * 255.0 + 0.5);
+        cr_assert_eq(ak_render_encode(c), want, "c = %.17g", c);
+    }
+    for (int v = 1; v < 256; v++) { // the exact switch points, found here by bisection
+        double lo = 0.0, hi = 1.0;
+        for (int k = 0; k < 200; k++) {
+            double mid = 0.5 * (lo + hi);
+            if (floor(pow(mid, 1.0 / AK_RT_GAMMA) * 255.0 + 0.5) >= v) hi = mid;
+            else lo = mid;
+        }
+        double xs[4] = {nextafter(hi, 0.0), hi, nextafter(hi, 1.0), lo};
+        for (int k = 0; k < 4; k++) {
+            unsigned char want = (unsigned char)floor(pow(xs[k], 1.0 / AK_RT_GAMMA) * 255.0 + 0.5);
+            cr_assert_eq(ak_render_encode(xs[k]), want, "v = %d, c = %.17g", v, xs[k]);
+        }
+    }
+    cr_assert_eq(ak_render_encode(-1.0), 0);
+    cr_assert_eq(ak_render_encode(2.0), 255);
+    cr_assert_eq(ak_render_encode(NAN), 0);
+}
+
+// The CPU tracer's fast paths (camera frame once per image, inline SDFs, the plane lengths once,
+// the per-ray object list, the shadow early out, the encoding table) give the same bytes as the
+// plain paths on every built-in scene, with soft shadows, and from a second camera.
+Test(perf, tracer_fast_equals_plain) {
+    const char *const *names = ak_render_builtin_names();
+    for (int k = 0; names[k]; k++) {
+        for (int cam = 0; cam < 2; cam++) {
+            static ak_render_scene s;
+            char err[256];
+            cr_assert(ak_render_builtin(&s, names[k], 0.3, err, sizeof err), "%s", err);
+            s.shadows = true;
+            if (cam) {
+                double tg[4] = {0.2, 0.6, 0.1, 0.0};
+                ak_render_camera_orbit(&s.cam, tg, 5.0, -40.0, 25.0, 20.0);
+            }
+            ak_render_image a, b;
+            cr_assert(ak_render_image_alloc(&a, 72, 48) && ak_render_image_alloc(&b, 72, 48));
+            ak_render_cpu(&s, &a);
+            ak_render_cpu_plain(&s, &b);
+            size_t nb = (size_t)72 * 48 * 3, diff = 0;
+            for (size_t i = 0; i < nb; i++) diff += a.rgb[i] != b.rgb[i];
+            cr_assert_eq(diff, 0, "scene %s, camera %d: %zu bytes differ", names[k], cam, diff);
+            ak_render_image_free(&a);
+            ak_render_image_free(&b);
+        }
+    }
+}
+
+// ---- exact replicas of ref/ kernels -----------------------------------------------------------
+// ak_broadphase_rotor_matrix gives ak_nd_rotor_to_matrix's bits for random rotors (n = 2..5),
+// for plane rotations (zero components) and for the identity.
+Test(perf, rotor_matrix_exact) {
+    unsigned seed = 4242u;
+    for (int n = 2; n <= 5; n++) {
+        for (int t = 0; t < 2000; t++) {
+            double B[AK_MAX_BIV] = {0}, R[AK_MAX_EVEN];
+            int k = ak_nd_nbiv(n);
+            for (int q = 0; q < k; q++) {
+                seed = seed * 1103515245u + 12345u;
+                B[q] = (t % 3 == 0 && q % 2) ? 0.0 : 4.0 * (((seed >> 8) % 100000) / 100000.0 - 0.5);
+            }
+            if (t == 0) ak_nd_rotor_identity(n, R);
+            else ak_nd_rotor_exp(n, R, B);
+            double M1[AK_MAX_DIM * AK_MAX_DIM], M2[AK_MAX_DIM * AK_MAX_DIM];
+            ak_nd_rotor_to_matrix(n, M1, R);
+            ak_broadphase_rotor_matrix(n, M2, R);
+            cr_assert_eq(memcmp(M1, M2, sizeof(double) * (size_t)(n * n)), 0, "n=%d case %d", n, t);
+        }
+    }
+}
+
+// ak_integrate_gyro_implicit_body gives ak_dyn_gyro_implicit_body's bits for random inertias
+// (diagonal, and full symmetric positive definite) and rates, some components zero, n = 2..5.
+Test(perf, gyro_exact) {
+    unsigned seed = 777u;
+    for (int n = 2; n <= 5; n++) {
+        int k = ak_nd_nbiv(n);
+        for (int t = 0; t < 3000; t++) {
+            double I[AK_MAX_BIV * AK_MAX_BIV] = {0}, L[AK_MAX_BIV * AK_MAX_BIV], w[AK_MAX_BIV];
+            for (int q = 0; q < k * k; q++) {
+                seed = seed * 1103515245u + 12345u;
+                L[q] = ((seed >> 8) % 100000) / 100000.0 - 0.5;
+            }
+            for (int r = 0; r < k; r++)
+                for (int c = 0; c < k; c++) {
+                    double acc = r == c ? 0.3 + 0.1 * r : 0.0;
+                    if (t % 2)
+                        for (int q = 0; q < k; q++) acc += L[r * k + q] * L[c * k + q];
+                    I[r * k + c] = acc;
+                }
+            for (int q = 0; q < k; q++) {
+                seed = seed * 1103515245u + 12345u;
+                w[q] = (t % 5 == 0 && q % 2) ? 0.0 : 40.0 * (((seed >> 8) % 100000) / 100000.0 - 0.5);
+            }
+            double a[AK_MAX_BIV], b[AK_MAX_BIV];
+            int ra = ak_dyn_gyro_implicit_body(n, a, I, w, 1.0 / 60);
+            int rb = ak_integrate_gyro_implicit_body(n, b, I, w, 1.0 / 60);
+            cr_assert_eq(ra, rb);
+            if (ra == 0)
+                cr_assert_eq(memcmp(a, b, sizeof(double) * (size_t)k), 0, "n=%d case %d", n, t);
+        }
+    }
+}
+
+// ---- solver --------------------------------------------------------------------------------------
+#include "narrowphase.h"
+#include "solver.h"
+
+// ak_solver_corrected_solve runs its iterations on packed rows for n = 3, 4; the plain sequence
+// (prepare, warm start, ak_solver_iterate per iteration, restitution) gives the same velocities
+// and impulses bit for bit, on a settling random scene in 3 and 4 dimensions.
+Test(perf, solver_packed_equals_plain) {
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = random_scene(n, 400, 31u + (unsigned)n, &d);
+        ak_world_opts o = ak_world_default_opts(m);
+        char err[512];
+        for (int s = 0; s < 40; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        ak_data *d1 = ak_data_create(m), *d2 = ak_data_create(m);
+        ak_data_copy(m, d1, d);
+        ak_data_copy(m, d2, d);
+        ak_data *ds[2] = {d1, d2};
+        for (int k = 0; k < 2; k++) {
+            ak_contact_cache *c = ds[k]->contacts;
+            cr_assert_eq(ak_broadphase(m, ds[k], c, AK_SOLVER_MARGIN), 0);
+            cr_assert_eq(ak_narrowphase(m, ds[k], c, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
+            ak_contact_cache_match(c);
+        }
+        cr_assert(d1->contacts->npoint > 200, "n=%d: %d points", n, d1->contacts->npoint);
+        int s1 = ak_solver_corrected_solve(m, d1, d1->contacts, o.dt);
+        ak_contact_cache *c2 = d2->contacts;
+        ak_solver_prepare(m, d2, c2, o.dt);
+        ak_solver_warm_start(m, d2, c2);
+        int s2 = 0;
+        for (int it = 0; it < m->solver.iterations; it++) s2 = ak_solver_iterate(m, d2, c2);
+        ak_solver_restitution(m, d2, c2);
+        cr_assert_eq(s1, s2);
+        size_t nb = (size_t)m->nbody;
+        cr_assert_eq(memcmp(d1->v, d2->v, sizeof(double) * nb * AK_MAX_DIM), 0, "n=%d: v differs", n);
+        cr_assert_eq(memcmp(d1->w, d2->w, sizeof(double) * nb * AK_MAX_BIV), 0, "n=%d: w differs", n);
+        for (int i = 0; i < c2->npoint; i++) {
+            cr_assert_eq(memcmp(&d1->contacts->pts[i].jn, &c2->pts[i].jn, sizeof(double)), 0);
+            cr_assert_eq(memcmp(d1->contacts->pts[i].jt, c2->pts[i].jt, sizeof c2->pts[i].jt), 0);
+            cr_assert_eq(memcmp(&d1->contacts->pts[i].jn_max, &c2->pts[i].jn_max, sizeof(double)), 0);
+        }
+        ak_data_free(d1);
+        ak_data_free(d2);
+        ak_data_free(d);
+        ak_model_free(m);
+    }
+}

@@ -8,8 +8,9 @@
 // Here, in n-D:
 // - the box [lo, hi] is cut into N cells per axis (cell widths h_i = (hi_i - lo_i)/N) and each
 //   cell is represented by its centre lo_i + (k + 1/2) h_i (the midpoint rule; the book's points
-//   lo_i + k h_i are the cells' lower corners, which bias the centre of mass by -h/2 on every
-//   axis: docs/errata.md, G-5; the printed form is ak_pub_g5_grid in published/);
+//   lo_i + k h_i are the cells' lower corners, which put the centre of mass of a body with
+//   facets on its bounding box, a box, at -h/2 on every axis: docs/errata.md, G-5; the printed
+//   form is ak_pub_mass_G5_grid in published/);
 // - every kept centre carries the mass density * prod h_i, so mass = density * (kept cells) *
 //   cell volume estimates the body's mass (the book's per-unit-mass tensor is this one divided
 //   by the mass);

@@ -10,6 +10,7 @@
 
 #include "common/files.h"
 #include "common/render_embed.h"
+#include "common/strbuf.h"
 #include "common/world_checks_util.h"
 #include "compare/trace_read.h"
 #include "collide/collide.h"
@@ -52,47 +53,9 @@ struct ak_view_sim {
 
 // ---- a small string builder ----------------------------------------------------------------
 
-typedef struct sb {
-    char *p;
-    size_t n, cap;
-    bool oom;
-} sb;
-
-__attribute__((format(printf, 2, 3))) static void sbf(sb *b, const char *fmt, ...) {
-    if (b->oom) return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        size_t room = b->cap - b->n;
-        int k = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? room : 0, fmt, ap);
-        va_end(ap);
-        if (k < 0) {
-            b->oom = true;
-            return;
-        }
-        if (b->p && (size_t)k < room) {
-            b->n += (size_t)k;
-            return;
-        }
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->n + (size_t)k + 1) cap *= 2;
-        char *q = realloc(b->p, cap);
-        if (!q) {
-            b->oom = true;
-            return;
-        }
-        b->p = q;
-        b->cap = cap;
-    }
-}
-
-static char *sb_done(sb *b) {
-    if (b->oom || !b->p) {
-        free(b->p);
-        return NULL;
-    }
-    return b->p;
-}
+typedef ak_strbuf sb; // the page's JSON is written through common/strbuf.h
+#define sbf ak_strbuf_printf
+#define sb_done ak_strbuf_done
 
 // JSON string (names come from scene files: escape everything that needs it).
 static void sbs(sb *b, const char *s) {

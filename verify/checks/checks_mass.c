@@ -965,12 +965,12 @@ static void check_hull_grid(ak_check_ctx *c) {
     }
     // box: every cell centre is inside, so the midpoint rule has the closed form
     // V exact, centroid exact, C_ii = M (a_i^2/3 - h_i^2/12) with h_i = 2 a_i / N
-    for (int n = 3; n <= 4; n++) {
-        double a[AK_MAX_DIM], off[AK_MAX_DIM], v[16 * AK_MAX_DIM];
+    for (int n = 2; n <= AK_MAX_DIM; n++) {
+        double a[AK_MAX_DIM], off[AK_MAX_DIM], v[32 * AK_MAX_DIM];
         for (int i = 0; i < n; i++) a[i] = 0.35 + 0.2 * i, off[i] = 0.1 * i - 0.05;
         for (int p = 0; p < (1 << n); p++)
             for (int i = 0; i < n; i++) v[p * n + i] = off[i] + ((p >> i) & 1 ? a[i] : -a[i]);
-        int Nb = n == 3 ? 40 : 16;
+        int Nb = n == 2 ? 64 : n == 3 ? 40 : n == 4 ? 16 : 10;
         ak_mass_props g, ex;
         if (ak_mass_grid(&g, n, v, 1 << n, Nb, 2.5, err, sizeof err)) {
             ak_expect(c, false, "box grid: %s", err);
@@ -992,6 +992,21 @@ static void check_hull_grid(ak_check_ctx *c) {
                    "%dD box, N=%d: grid vs closed-form midpoint sums M(a^2/3 - h^2/12), "
                    "relative error %.1e",
                    n, Nb, eb);
+    }
+    // bad parameters: an error status and a message, never a crash
+    {
+        double v2[6] = {0, 0, 1, 0, 0, 1};
+        ak_mass_props g;
+        err[0] = 0;
+        int s0 = ak_mass_grid(&g, 2, v2, 3, 0, 1.0, err, sizeof err);
+        ak_expect(c, s0 == AK_MASS_EBADPARAM && err[0], "0 cells per axis: status %d (%s)", s0, err);
+        err[0] = 0;
+        int s1 = ak_mass_grid(&g, 5, v2, 1, 1000000, 1.0, err, sizeof err);
+        ak_expect(c, s1 < 0 && err[0], "a degenerate 5D cloud, 1e6 cells per axis: status %d (%s)",
+                  s1, err);
+        err[0] = 0;
+        int s2 = ak_mass_grid(&g, 2, v2, 3, 8, -1.0, err, sizeof err);
+        ak_expect(c, s2 == AK_MASS_EBADPARAM && err[0], "density -1: status %d (%s)", s2, err);
     }
     // ball: closed forms V_3 = 4 pi R^3 / 3, V_4 = pi^2 R^4 / 2, C = M R^2 / (n + 2)
     for (int n = 3; n <= 4; n++) {

@@ -259,6 +259,15 @@ int ak_poly_reduce(int n, const double X[], const double s[], int cnt, int cap, 
 
 int ak_poly_cap(int n) { return (1 << n) < AK_MAX_CONTACTS ? (1 << n) : AK_MAX_CONTACTS; }
 
+// The gap of a and b along the unit normal u (from b to a): min over a of x.u minus max over b.
+static double gap_along(const pview *A, const pview *B, const double u[]) {
+    int n = A->n;
+    double lo = INFINITY, hi = -INFINITY;
+    for (int v = 0; v < A->nv; v++) lo = fmin(lo, ak_la_dot(n, A->V + v * n, u));
+    for (int v = 0; v < B->nv; v++) hi = fmax(hi, ak_la_dot(n, B->V + v * n, u));
+    return lo - hi;
+}
+
 // The clipping manifold of two polytopes a, b whose manifold (normal, separation) is already
 // in m. Returns the count (> 0), 0 when no facet is aligned with the normal (the caller keeps
 // one point) or the clip found nothing, -1 when a shape has no facet planes.
@@ -389,11 +398,14 @@ int ak_poly_clip(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_
         c->id = ((uint64_t)c->feature_a << 32) | c->feature_b;
     }
     // the manifold's normal is the reference facet's exact normal; its closest points and
-    // separation are the deepest contact's when that agrees with the pair's separation
+    // separation are the deepest contact's when that agrees with the pair's separation and the
+    // facet normal attains it (the gap of the two bodies along it is that separation: a vertex of
+    // the incident body beyond the reference facet's prism can reach deeper than every contact)
     int deep = 0;
     for (int q = 1; q < m->count; q++)
         if (m->contacts[q].separation < m->contacts[deep].separation) deep = q;
-    if (fabs(m->contacts[deep].separation - m->separation) <= 1e-9 * scale) {
+    if (fabs(m->contacts[deep].separation - m->separation) <= 1e-9 * scale &&
+        fabs(gap_along(&VA, &VB, m->contacts[deep].normal) - m->separation) <= 1e-9 * scale) {
         memcpy(m->normal, m->contacts[deep].normal, sizeof m->normal);
         m->separation = m->contacts[deep].separation;
         memcpy(m->point_a, m->contacts[deep].point_a, sizeof m->point_a);

@@ -14,7 +14,7 @@
 ///
 /// Formula IDs (docs/formulas/catalogue.md): T-3.1 .. T-3.7, T-3.hs, T-3.hb, T-3.hc, T-C.1 .. T-C.3
 /// (thesis, in their corrected n-D forms; the printed forms are in published/mass_published.h),
-/// B-I, B-5 (ten Bosch), G-14, G-15, G-16.1 .. G-16.5 (Hodges, generalised to n-D).
+/// B-I, B-5 (ten Bosch), G-5, G-14, G-15, G-16.1 .. G-16.5 (Hodges, generalised to n-D).
 #ifndef AK_MASS_MASS_H
 #define AK_MASS_MASS_H
 
@@ -178,6 +178,21 @@ typedef int (*ak_mass_inside_fn)(const double x[], const void *ctx);
 int ak_mass_monte_carlo(ak_mass_mc *out, int n, const double lo[], const double hi[],
                         ak_mass_inside_fn inside, const void *ctx, double density,
                         gsl_rng *rng, long nsamples, char *err, size_t errlen);
+
+/// Grid estimate (Hodges ch. 5, "the inertia of a hull, revisited", generalised to n-D): the
+/// bounding box of verts cut into cells_per_axis^n cells; the centres of the cells inside the
+/// convex hull of verts (its half-spaces, ak_mass_hull_halfspaces) each carry density * cell
+/// volume; centroid and covariance from those centres, inertia by the B-5 map. Volume and mass
+/// are the kept cells' (the boundary is NAN). The centres are tested a line of cells at a time
+/// (the same centres as a per-cell test).  [G-5 B-5]
+int ak_mass_grid(ak_mass_props *out, int n, const double verts[], int nverts, int cells_per_axis,
+                 double density, char *err, size_t errlen);
+
+/// The same grid estimate for any solid given by a membership test, over the box [lo, hi]
+/// (which must contain it): cells_per_axis^n centres, each tested.  [G-5]
+int ak_mass_grid_region(ak_mass_props *out, int n, const double lo[], const double hi[],
+                        ak_mass_inside_fn inside, const void *ctx, int cells_per_axis,
+                        double density, char *err, size_t errlen);
 
 /// Membership test for a scene shape (ctx = const ak_shape *; a convex shape is tested against
 /// its vertices' hull with ak_mass_hull_halfspaces, so pass an ak_mass_hull_ctx instead).

@@ -114,3 +114,52 @@ void ak_pub_mass_G16_5_capsule(double I[3], double M_cy, double M_hs, double R, 
                                                                3.0 / 4.0 * h * R);
     I[2] = (0.5 * M_cy + 4.0 / 5.0 * M_hs) * R * R;
 }
+
+// G-5: Hodges ch. 5, the two listings in one (same loops; the book runs them twice). The book
+// steps a float x += dx while x < maxs.x, which may give numSamples + 1 points on an axis by
+// round-off; the index form here gives numSamples.
+static int g5_external(const double normals[], const double offsets[], int nfacets,
+                       const double pt[3]) {
+    for (int t = 0; t < nfacets; t++) {
+        const double *nv = normals + 3 * t;
+        double dist = nv[0] * pt[0] + nv[1] * pt[1] + nv[2] * pt[2] - offsets[t];
+        if (dist > 0.0) return 1; // in front of any facet: external
+    }
+    return 0;
+}
+
+long ak_pub_mass_G5_grid(double cm[3], double tensor[9], const double normals[],
+                         const double offsets[], int nfacets, const double mins[3],
+                         const double maxs[3], int numSamples) {
+    double d[3], c[3] = {0, 0, 0};
+    for (int i = 0; i < 3; i++) d[i] = (maxs[i] - mins[i]) / numSamples;
+    long count = 0;
+    for (int a = 0; a < numSamples; a++)
+        for (int b = 0; b < numSamples; b++)
+            for (int e = 0; e < numSamples; e++) {
+                double pt[3] = {mins[0] + a * d[0], mins[1] + b * d[1], mins[2] + e * d[2]};
+                if (g5_external(normals, offsets, nfacets, pt)) continue;
+                for (int i = 0; i < 3; i++) c[i] += pt[i];
+                count++;
+            }
+    for (int i = 0; i < 9; i++) tensor[i] = 0.0;
+    if (count == 0) {
+        cm[0] = cm[1] = cm[2] = 0.0;
+        return 0;
+    }
+    for (int i = 0; i < 3; i++) cm[i] = c[i] / (double)count; // eq 5
+    for (int a = 0; a < numSamples; a++)
+        for (int b = 0; b < numSamples; b++)
+            for (int e = 0; e < numSamples; e++) {
+                double pt[3] = {mins[0] + a * d[0], mins[1] + b * d[1], mins[2] + e * d[2]};
+                if (g5_external(normals, offsets, nfacets, pt)) continue;
+                double x = pt[0] - cm[0], y = pt[1] - cm[1], z = pt[2] - cm[2]; // eq 4
+                tensor[0] += y * y + z * z;
+                tensor[4] += z * z + x * x;
+                tensor[8] += x * x + y * y;
+                tensor[1] += -x * y, tensor[2] += -x * z, tensor[5] += -y * z;
+                tensor[3] += -x * y, tensor[6] += -x * z, tensor[7] += -y * z;
+            }
+    for (int i = 0; i < 9; i++) tensor[i] /= (double)count;
+    return count;
+}

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "common/render_embed.h"
 #include "common/dyn_scenes.h"
 #include "ga/nd.h"
 #include "model.h"
@@ -139,8 +140,6 @@ static bool source_advance(double t, char *err, size_t n) {
     return true;
 }
 
-#define EMBED_W 1000.0 // 3D scenes: boxes and convex prisms reach this far along w
-#define EMBED_2D_HALF 0.1 // 2D scenes: bodies become slabs |z| <= this (z = 0 is the 2D scene)
 
 // The model's bodies as render objects (4D; a 3D scene is embedded at w = 0 so that its slice
 // w = 0 is the 3D scene itself; a 2D scene is drawn as slabs of half-thickness EMBED_2D_HALF
@@ -153,17 +152,12 @@ static bool scene_from_model(ak_render_scene *s, const ak_model *m, const ak_dat
     const int dim = m->dim;
     double lo[4] = {INFINITY, INFINITY, INFINITY, INFINITY}, hi[4] = {-INFINITY, -INFINITY, -INFINITY, -INFINITY};
     int nsolid = 0;
-    static double verts[2 * AK_RENDER_MAX_VERTS * 4];
+    static double verts[2 * AK_RENDER_MAX_VERTS][4]; // embedded convex vertices of one body
     for (int b = 0; b < m->nbody; b++) {
         const ak_body *bd = &m->bodies[b];
         ak_shape sh = bd->shape;
-        ak_pose p4 = ak_pose_identity(4);
+        ak_pose p4 = ak_embed_pose4(m, d, b);
         if (sh.type != AK_SHAPE_HYPERPLANE) {
-            ak_pose p = ak_body_pose(m, d, b);
-            for (int i = 0; i < dim; i++) {
-                p4.pos[i] = p.pos[i];
-                for (int j = 0; j < dim; j++) p4.rot[i * 4 + j] = p.rot[i * dim + j];
-            }
             double r = 0; // bounding radius for the automatic camera
             switch (sh.type) {
             case AK_SHAPE_HYPERSPHERE: r = sh.radius; break;
@@ -188,57 +182,18 @@ static bool scene_from_model(ak_render_scene *s, const ak_model *m, const ak_dat
             }
             nsolid++;
         }
-        if (dim == 2) {
-            if (sh.type == AK_SHAPE_HYPERSPHERE) {
-                double r = sh.radius;
-                sh.type = AK_SHAPE_DUOCYLINDER;
-                sh.radii[0] = r;
-                sh.radii[1] = EMBED_2D_HALF;
-            } else if (sh.type == AK_SHAPE_HYPERBOX) {
-                sh.half_extents[2] = EMBED_2D_HALF;
-                sh.half_extents[3] = EMBED_W;
-            } else if (sh.type == AK_SHAPE_HYPERPLANE) {
-                sh.normal[2] = sh.normal[3] = 0.0;
-            } else if (sh.type == AK_SHAPE_CONVEX) {
-                if (sh.nverts > 16) {
-                    snprintf(err, n, "body '%s': 2D convex shapes with more than 16 vertices are not rendered", bd->name);
-                    return false;
-                }
-                for (int v = 0; v < sh.nverts; v++)
-                    for (int side = 0; side < 4; side++) {
-                        double *q = verts + 4 * (4 * v + side);
-                        q[0] = sh.verts[v * 2], q[1] = sh.verts[v * 2 + 1];
-                        q[2] = side & 1 ? EMBED_2D_HALF : -EMBED_2D_HALF;
-                        q[3] = side & 2 ? EMBED_W : -EMBED_W;
-                    }
-                sh.verts = verts;
-                sh.nverts *= 4;
-            } else {
-                snprintf(err, n, "body '%s': 2D %s shapes are not rendered", bd->name, ak_shape_type_name(sh.type));
-                return false;
-            }
-        } else if (dim == 3) {
-            if (sh.type == AK_SHAPE_HYPERBOX) sh.half_extents[3] = EMBED_W;
-            if (sh.type == AK_SHAPE_HYPERPLANE) sh.normal[3] = 0.0;
-            if (sh.type == AK_SHAPE_CONVEX) {
-                if (sh.nverts > 32) {
-                    snprintf(err, n, "body '%s': 3D convex shapes with more than 32 vertices are not rendered", bd->name);
-                    return false;
-                }
-                for (int v = 0; v < sh.nverts; v++)
-                    for (int side = 0; side < 2; side++) {
-                        double *q = verts + 4 * (2 * v + side);
-                        for (int i = 0; i < 3; i++) q[i] = sh.verts[v * 3 + i];
-                        q[3] = side ? EMBED_W : -EMBED_W;
-                    }
-                sh.verts = verts;
-                sh.nverts *= 2;
-            }
-        } else if (sh.type == AK_SHAPE_CONVEX && sh.nverts > 120) {
-            snprintf(err, n, "body '%s': convex shapes with more than 120 vertices are not rendered", bd->name);
+        // the renderer's limits on convex bodies (vertices after embedding in 4D)
+        const int maxv = dim == 2 ? 16 : dim == 3 ? 32 : 120;
+        if (sh.type == AK_SHAPE_CONVEX && sh.nverts > maxv) {
+            snprintf(err, n, "body '%s': %s convex shapes with more than %d vertices are not rendered", bd->name,
+                     dim == 2 ? "2D" : dim == 3 ? "3D" : "4D", maxv);
             return false;
         }
-        sh.dim = 4;
+        int vused = 0;
+        if (ak_embed_shape4(dim, &sh, verts, 2 * AK_RENDER_MAX_VERTS, &vused) != 0) {
+            snprintf(err, n, "body '%s': 2D %s shapes are not rendered", bd->name, ak_shape_type_name(sh.type));
+            return false;
+        }
         char e[256];
         if (ak_render_scene_add(s, &sh, &p4, bd->color, e, sizeof e) < 0) {
             snprintf(err, n, "body '%.63s': %.255s", bd->name, e);
@@ -268,14 +223,7 @@ static bool scene_from_model(ak_render_scene *s, const ak_model *m, const ak_dat
         ak_render_camera_orbit(&s->cam, tg, 0.75 * ext / tan(0.5 * s->cam.fov_deg * M_PI / 180.0) + 1.0, 0.0,
                                dim == 2 ? 8.0 : 15.0, 0.0);
     }
-    if (v->nlight > 0) {
-        s->nlight = v->nlight;
-        for (int l = 0; l < v->nlight; l++) {
-            for (int i = 0; i < 4; i++) s->light[l].dir[i] = i < dim ? v->light_dir[l][i] : 0.0;
-            if (dim == 2) s->light[l].dir[2] = 1.0; // light the slabs' faces towards the camera
-            for (int c = 0; c < 3; c++) s->light[l].color[c] = v->light_intensity[l] * (c == 0 ? 0.95 : c == 1 ? 0.92 : 0.85);
-        }
-    }
+    ak_embed_lights(s, m);
     return true;
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/strbuf.h"
 #include "common/files.h"
 #include "checks/harness.h"
 #include "common/plot.h"
@@ -363,37 +364,13 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
 
 // ---- Markdown from the docs, rendered (md4c) -----------------------------------------------------
 
-typedef struct md_buf {
-    char *p;
-    size_t n, cap;
-    bool oom;
-} md_buf;
-
-static void md_out(const MD_CHAR *text, MD_SIZE size, void *user) {
-    md_buf *b = user;
-    if (b->oom) return;
-    if (b->n + size + 1 > b->cap) {
-        size_t cap = (b->n + size + 1) * 2;
-        char *q = realloc(b->p, cap);
-        if (!q) {
-            b->oom = true;
-            return;
-        }
-        b->p = q;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, text, size);
-    b->n += size;
-    b->p[b->n] = '\0';
-}
-
 // Markdown text of the docs (an errata field, a note) as inline HTML: code spans, emphasis and
 // links read as text instead of raw backticks and asterisks. Raw HTML in the source is escaped
 // (MD_FLAG_NOHTML); a single paragraph loses its <p> wrapper so that it sits in a table cell.
 // Falls back to the escaped text if md4c fails.
 static void md_inline(FILE *f, const char *md) {
-    md_buf b = {0};
-    if (md_html(md, (MD_SIZE)strlen(md), md_out, &b, MD_FLAG_NOHTML | MD_FLAG_STRIKETHROUGH | MD_FLAG_TABLES, 0) != 0 ||
+    ak_strbuf b = {0};
+    if (md_html(md, (MD_SIZE)strlen(md), ak_strbuf_sink, &b, MD_FLAG_NOHTML | MD_FLAG_STRIKETHROUGH | MD_FLAG_TABLES, 0) != 0 ||
         b.oom || !b.p) {
         esc(f, md);
         free(b.p);

@@ -27,6 +27,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "common/strbuf.h"
 #include "view/view_http.h"
 #include "view/view_sim.h"
 #include "view/webgl_shaders.h"
@@ -163,31 +164,6 @@ static const char *content_type(const char *rel) {
 
 // ---- the docs, rendered by md4c --------------------------------------------------------------
 
-typedef struct membuf {
-    char *p;
-    size_t n, cap;
-    bool oom;
-} membuf;
-
-static void mb_add(const MD_CHAR *text, MD_SIZE size, void *ud) {
-    membuf *b = ud;
-    if (b->oom) return;
-    if (b->n + size + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 65536;
-        while (cap < b->n + size + 1) cap *= 2;
-        char *q = realloc(b->p, cap);
-        if (!q) {
-            b->oom = true;
-            return;
-        }
-        b->p = q;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, text, size);
-    b->n += size;
-    b->p[b->n] = '\0';
-}
-
 static enum MHD_Result serve_doc(ak_view_server *s, struct MHD_Connection *c, const char *rel) {
     const char *type = content_type(rel);
     if (!type) return send_error(c, MHD_HTTP_NOT_FOUND, "no such document");
@@ -197,19 +173,19 @@ static enum MHD_Result serve_doc(ak_view_server *s, struct MHD_Connection *c, co
     char *text = read_fd(fd, &len);
     if (!text) return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "cannot read the document");
     if (!ends_with(rel, ".md")) return send_buf(c, MHD_HTTP_OK, type, text, len);
-    membuf b = {0};
+    ak_strbuf b = {0};
     static const char head[] = "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>";
-    mb_add(head, sizeof head - 1, &b);
-    mb_add(rel, (MD_SIZE)strlen(rel), &b); // rel holds only [A-Za-z0-9._/-]: no escaping needed
+    ak_strbuf_add(&b, head, sizeof head - 1);
+    ak_strbuf_add(&b, rel, strlen(rel)); // rel holds only [A-Za-z0-9._/-]: no escaping needed
     static const char mid[] = "</title><link rel=\"stylesheet\" href=\"/web/style.css\"></head>"
                               "<body class=\"docpage\"><article class=\"doc\">\n";
-    mb_add(mid, sizeof mid - 1, &b);
+    ak_strbuf_add(&b, mid, sizeof mid - 1);
     // The docs are the repository's own pages: their raw HTML (anchors) passes through; the
     // page's Content-Security-Policy (no inline scripts) holds either way.
-    int r = md_html(text, (MD_SIZE)len, mb_add, &b, MD_DIALECT_GITHUB, 0);
+    int r = md_html(text, (MD_SIZE)len, ak_strbuf_sink, &b, MD_DIALECT_GITHUB, 0);
     free(text);
     static const char tail[] = "</article></body></html>\n";
-    mb_add(tail, sizeof tail - 1, &b);
+    ak_strbuf_add(&b, tail, sizeof tail - 1);
     if (r != 0 || b.oom) {
         free(b.p);
         return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "cannot render the document");

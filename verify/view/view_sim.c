@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "common/files.h"
+#include "common/render_embed.h"
+#include "common/strbuf.h"
 #include "common/world_checks_util.h"
 #include "compare/trace_read.h"
 #include "collide/collide.h"
@@ -25,8 +27,6 @@
 
 #define HIST_MAX_STEPS 4000
 #define HIST_MAX_BYTES (256u << 20)
-#define EMBED_W 1000.0      // 3D scenes: boxes and convex prisms reach this far along w
-#define EMBED_2D_HALF 0.1   // 2D scenes: slabs |z| <= this about z = 0
 
 struct ak_view_sim {
     char path[1024];
@@ -53,47 +53,9 @@ struct ak_view_sim {
 
 // ---- a small string builder ----------------------------------------------------------------
 
-typedef struct sb {
-    char *p;
-    size_t n, cap;
-    bool oom;
-} sb;
-
-__attribute__((format(printf, 2, 3))) static void sbf(sb *b, const char *fmt, ...) {
-    if (b->oom) return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        size_t room = b->cap - b->n;
-        int k = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? room : 0, fmt, ap);
-        va_end(ap);
-        if (k < 0) {
-            b->oom = true;
-            return;
-        }
-        if (b->p && (size_t)k < room) {
-            b->n += (size_t)k;
-            return;
-        }
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->n + (size_t)k + 1) cap *= 2;
-        char *q = realloc(b->p, cap);
-        if (!q) {
-            b->oom = true;
-            return;
-        }
-        b->p = q;
-        b->cap = cap;
-    }
-}
-
-static char *sb_done(sb *b) {
-    if (b->oom || !b->p) {
-        free(b->p);
-        return NULL;
-    }
-    return b->p;
-}
+typedef ak_strbuf sb; // the page's JSON is written through common/strbuf.h
+#define sbf ak_strbuf_printf
+#define sb_done ak_strbuf_done
 
 // JSON string (names come from scene files: escape everything that needs it).
 static void sbs(sb *b, const char *s) {
@@ -539,79 +501,20 @@ static bool build_render(ak_view_sim *s, char *err, size_t n) {
         double color[3];
         for (int c = 0; c < 3; c++) color[c] = pass ? 0.35 * bd->color[c] + 0.65 : bd->color[c];
         ak_shape sh = bd->shape;
-        ak_pose p4 = ak_pose_identity(4);
-        if (sh.type != AK_SHAPE_HYPERPLANE) {
-            ak_pose p = ak_body_pose(m, dd, b);
-            for (int i = 0; i < dim; i++) {
-                p4.pos[i] = p.pos[i];
-                for (int j = 0; j < dim; j++) p4.rot[i * 4 + j] = p.rot[i * dim + j];
-            }
+        ak_pose p4 = ak_embed_pose4(m, dd, b);
+        int rc = ak_embed_shape4(dim, &sh, s->embed_verts, 2 * AK_RENDER_MAX_VERTS, &vused);
+        if (rc != 0) {
+            if (rc == -2) snprintf(err, n, "body '%s': too many convex vertices to draw", bd->name);
+            else snprintf(err, n, "body '%s': 2D %s shapes are not drawn", bd->name, ak_shape_type_name(sh.type));
+            return false;
         }
-        if (dim == 2) {
-            if (sh.type == AK_SHAPE_HYPERSPHERE) {
-                double r = sh.radius;
-                sh.type = AK_SHAPE_DUOCYLINDER;
-                sh.radii[0] = r;
-                sh.radii[1] = EMBED_2D_HALF;
-            } else if (sh.type == AK_SHAPE_HYPERBOX) {
-                sh.half_extents[2] = EMBED_2D_HALF;
-                sh.half_extents[3] = EMBED_W;
-            } else if (sh.type == AK_SHAPE_HYPERPLANE) {
-                sh.normal[2] = sh.normal[3] = 0.0;
-            } else if (sh.type == AK_SHAPE_CONVEX && vused + 4 * sh.nverts <= 2 * AK_RENDER_MAX_VERTS) {
-                double (*q)[4] = s->embed_verts + vused;
-                for (int v = 0; v < sh.nverts; v++)
-                    for (int side = 0; side < 4; side++) {
-                        double *o = q[4 * v + side];
-                        o[0] = sh.verts[v * 2], o[1] = sh.verts[v * 2 + 1];
-                        o[2] = side & 1 ? EMBED_2D_HALF : -EMBED_2D_HALF;
-                        o[3] = side & 2 ? EMBED_W : -EMBED_W;
-                    }
-                sh.verts = &q[0][0];
-                sh.nverts *= 4;
-                vused += sh.nverts;
-            } else {
-                snprintf(err, n, "body '%s': 2D %s shapes are not drawn", bd->name,
-                         ak_shape_type_name(sh.type));
-                return false;
-            }
-        } else if (dim == 3) {
-            if (sh.type == AK_SHAPE_HYPERBOX) sh.half_extents[3] = EMBED_W;
-            if (sh.type == AK_SHAPE_HYPERPLANE) sh.normal[3] = 0.0;
-            if (sh.type == AK_SHAPE_CONVEX) {
-                if (vused + 2 * sh.nverts > 2 * AK_RENDER_MAX_VERTS) {
-                    snprintf(err, n, "body '%s': too many convex vertices to draw", bd->name);
-                    return false;
-                }
-                double (*q)[4] = s->embed_verts + vused;
-                for (int v = 0; v < sh.nverts; v++)
-                    for (int side = 0; side < 2; side++) {
-                        double *o = q[2 * v + side];
-                        for (int i = 0; i < 3; i++) o[i] = sh.verts[v * 3 + i];
-                        o[3] = side ? EMBED_W : -EMBED_W;
-                    }
-                sh.verts = &q[0][0];
-                sh.nverts *= 2;
-                vused += sh.nverts;
-            }
-        }
-        sh.dim = 4;
         char e[256];
         if (ak_render_scene_add(rs, &sh, &p4, color, e, sizeof e) < 0) {
             snprintf(err, n, "body '%.63s': %.255s", bd->name, e);
             return false;
         }
     }
-    const ak_view *v = &m->view;
-    if (v->nlight > 0) {
-        rs->nlight = v->nlight;
-        for (int l = 0; l < v->nlight; l++) {
-            for (int i = 0; i < 4; i++) rs->light[l].dir[i] = i < dim ? v->light_dir[l][i] : 0.0;
-            if (dim == 2) rs->light[l].dir[2] = 1.0;
-            for (int c = 0; c < 3; c++)
-                rs->light[l].color[c] = v->light_intensity[l] * (c == 0 ? 0.95 : c == 1 ? 0.92 : 0.85);
-        }
-    }
+    ak_embed_lights(rs, m);
     return true;
 }
 

@@ -339,11 +339,11 @@ static double tangent_eval(const pair_ctx *c, const double u0[], const double T[
     return h_md(c, u);
 }
 
-static double refine_min_support(const pair_ctx *c, double u[], double scale) {
+static double refine_min_support(const pair_ctx *c, double u[], double scale, int round0, int round1) {
     int n = c->n, m = n - 1;
     double hbest = h_md(c, u);
     const double steps[5] = {0.1, 1e-2, 1e-4, 1e-6, 1e-8};
-    for (int round = 0; round < 5; round++) {
+    for (int round = round0; round < round1; round++) {
         // tangent basis at u
         double T[AK_MAX_DIM][AK_MAX_DIM];
         int nt = 0;
@@ -415,6 +415,15 @@ static double refine_min_support(const pair_ctx *c, double u[], double scale) {
 // --- EPA (G-10) ----------------------------------------------------------------------------
 #define EPA_MAX_ITER 400
 #define EPA_TOL 1e-11
+// Pairs with a duocylinder: the curved rims never meet EPA_TOL, so EPA used to grow to
+// PT_MAX_V vertices (~1 ms a query, most of it in pt_plane / pt_insert on a large polytope).
+// Its facets only seed the Nelder-Mead refinement below, which fixes the depth; 150
+// expansions keep the seeds good enough (collide.pair.*_duo unchanged within their tolerances;
+// 64 was not: duo_duo missed the global minimum by 2e-3).
+#define EPA_MAX_ITER_CURVED 150
+// Nelder-Mead restarts (step <= 1e-2) only from starts whose first round ended within this
+// (times 1 + scale) of the best: a start that far above sits in another basin.
+#define NM_PRUNE 1e-3
 
 typedef struct epa_ws {
     polytope P;
@@ -503,7 +512,9 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
     if (!pt_init(P, s)) return AK_GEOM_EUNSUPPORTED;
     P->orient_by_vertices = 1;
     int best = -1;
-    for (int it = 0; it < EPA_MAX_ITER; it++) {
+    int curved = a->type == AK_SHAPE_DUOCYLINDER || b->type == AK_SHAPE_DUOCYLINDER;
+    int max_iter = curved ? EPA_MAX_ITER_CURVED : EPA_MAX_ITER;
+    for (int it = 0; it < max_iter; it++) {
         best = -1;
         for (int f = 0; f < P->nf; f++)
             if (P->F[f].alive && (best < 0 || P->F[f].dist < P->F[best].dist)) best = f;
@@ -606,12 +617,20 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
                 if (h < hst[worst]) hst[worst] = h, memcpy(starts[worst], u, sizeof u);
             }
         }
+        // first round (step 0.1) from every start; the finer restarts only from the starts
+        // that ended within NM_PRUNE of the best (a start that far above it sits in another
+        // basin: the small restart steps do not leave it)
         double hbest = INFINITY, ubest[AK_MAX_DIM] = {0};
         for (int k = 0; k < ns; k++) {
-            double u[AK_MAX_DIM];
-            memcpy(u, starts[k], sizeof u);
-            double h = refine_min_support(&c, u, scale);
-            if (h < hbest) hbest = h, memcpy(ubest, u, sizeof u);
+            hst[k] = refine_min_support(&c, starts[k], scale, 0, 1);
+            if (hst[k] < hbest) hbest = hst[k];
+        }
+        double cut = hbest + NM_PRUNE * (1 + scale);
+        hbest = INFINITY;
+        for (int k = 0; k < ns; k++) {
+            if (!(hst[k] <= cut)) continue;
+            double h = refine_min_support(&c, starts[k], scale, 1, 5);
+            if (h < hbest) hbest = h, memcpy(ubest, starts[k], sizeof ubest);
         }
         *depth = fmax(0.0, hbest);
         // the refined direction is a unit vector up to the rounding of its tangent-plane steps;

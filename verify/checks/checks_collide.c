@@ -1582,21 +1582,31 @@ static void check_explain_methods(ak_check_ctx *c) {
 // Degenerate contacts campaign (issue 12, item 9): common/degenerate.c.
 static void check_degenerate(ak_check_ctx *c) {
     static ak_degen_stats st;
-    long per = ak_samples(c, 100000, 2000), per_duo = ak_samples(c, 5000, 200);
+    long per = ak_samples(c, 100000, 2000), per_duo = ak_samples(c, 20000, 200);
     long bad = ak_degen_campaign(&st, per, per_duo, 1206);
     long total = 0;
-    int counts_ok = 1;
+    int counts_ok = 1, nduo = 0;
     for (int p = 0; p < AK_DEGEN_PAIRS; p++) {
         total += st.runs[p];
         int duo = st.ta[p] == AK_SHAPE_DUOCYLINDER || st.tb[p] == AK_SHAPE_DUOCYLINDER;
+        nduo += duo;
         if (st.runs[p] != (duo ? per_duo : per)) counts_ok = 0;
     }
     ak_expect(c, bad == 0 && counts_ok,
-              "%ld degenerate configurations (%ld for each of the 15 pair types without a duocylinder, %ld for each of the 5 with one; "
+              "%ld degenerate configurations (%ld for each of the %d pair types without a duocylinder, %ld for each of the %d with one; "
               "coincident centres, parallel faces and edges, exact touching, nested bodies, size ratios 1e-4..1e4, half turns; "
               "n = 2..5): %ld broke a rule (status >= 0, finite, unit normals, 0..%d contacts within the margin)%s%s; %ld contacts",
-              total, per, per_duo, bad, AK_MAX_CONTACTS, bad ? "; first: " : "", st.first, st.contacts);
+              total, per, AK_DEGEN_PAIRS - nduo, per_duo, nduo, bad, AK_MAX_CONTACTS, bad ? "; first: " : "", st.first, st.contacts);
     ak_measure(c, st.worst_unit, 1e-12, "largest | |n| - 1 | over every manifold and contact normal: %.2e", st.worst_unit);
+    double sec_duo = 0, sec_other = 0;
+    for (int p = 0; p < AK_DEGEN_PAIRS; p++) {
+        int duo = st.ta[p] == AK_SHAPE_DUOCYLINDER || st.tb[p] == AK_SHAPE_DUOCYLINDER;
+        if (duo) sec_duo += st.seconds[p];
+        else sec_other += st.seconds[p];
+    }
+    ak_note(c, "CPU time: %.1f s for the %d duocylinder pair types (%.3f ms a configuration), %.1f s for the other %d",
+            sec_duo, nduo, per_duo > 0 && nduo > 0 ? 1e3 * sec_duo / ((double)nduo * (double)per_duo) : 0.0, sec_other,
+            AK_DEGEN_PAIRS - nduo);
 }
 
 #define PAIRROW(na, nb, ids)                                                                           \
@@ -1641,7 +1651,7 @@ static const ak_check CHECKS[] = {
     {"collide.manifold.capsule_polytope", "G-CLIP.5", "capsule lying on a convex polytope's facet: two clipped contacts", check_capsule_polytope},
     {"collide.polytopes", "G-POLY.1 G-POLY.2 G-POLY.3", "regular polytopes: counts, radii, edges, volumes (closed forms), second moments (hull, Monte Carlo)", check_polytopes},
     {"collide.explain_methods", "G-CLIP.1 G-CCD.1 B-7.2", "step --explain: polytope clipping, SAT clipping, analytic, CCD named for known pairs", check_explain_methods},
-    {"collide.degenerate", "T-Alg1 T-Alg11 B-7.2 G-9 G-10 G-CLIP.1", "10^5 degenerate configurations per pair type (duocylinder pairs 5000): finite, unit normals, no crash", check_degenerate},
+    {"collide.degenerate", "T-Alg1 T-Alg11 B-7.2 G-9 G-10 G-CLIP.1", "10^5 degenerate configurations per pair type (duocylinder pairs 20000): finite, unit normals, no crash", check_degenerate},
     {"collide.box_features", "T-B.1 T-B.2 T-B.3 T-B.4", "hyperbox k-faces for n = 2..5, T-B.1 vertices", check_box_features},
 };
 

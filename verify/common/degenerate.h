@@ -25,7 +25,7 @@ typedef struct ak_degen_stats {
 } ak_degen_stats;
 
 /// Run per_pair configurations for each pair type, per_duo for the pairs with a duocylinder
-/// (their EPA refines the depth by Nelder-Mead: ~1 ms a query), seeded and deterministic.
+/// (their EPA refines the depth by Nelder-Mead: ~0.7 ms a query), seeded and deterministic.
 /// Returns the total number of broken rules (0 = all good).
 long ak_degen_campaign(ak_degen_stats *out, long per_pair, long per_duo, unsigned long seed);
 

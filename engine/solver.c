@@ -41,12 +41,12 @@ int ak_solver_body_moves(const ak_model *m, int b) {
     return !bd->fixed && bd->inv_mass > 0.0 && bd->shape.type != AK_SHAPE_HYPERPLANE;
 }
 
-static const double *inv_iw(const ak_model *m, const ak_contact_cache *c, int b) {
+const double *ak_solver_inv_iw(const ak_model *m, const ak_contact_cache *c, int b) {
     int k = ak_nd_nbiv(m->dim);
     return ak_solver_body_moves(m, b) ? c->inv_iw + (size_t)b * (size_t)(k * k) : NULL;
 }
 
-static double inv_mass(const ak_model *m, int b) {
+double ak_solver_inv_mass(const ak_model *m, int b) {
     return ak_solver_body_moves(m, b) ? m->bodies[b].inv_mass : 0.0;
 }
 
@@ -89,15 +89,15 @@ void ak_solver_rel_velocity(const ak_model *m, const ak_data *d, const ak_contac
 }
 
 // +P on a, -P on b at the point.
-static void apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
+void ak_solver_apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
                   const ak_contact_point *p, const double P[]) {
     int n = m->dim;
     if (ak_solver_body_moves(m, p->a))
         ak_contact_apply(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
-                         inv_mass(m, p->a), inv_iw(m, c, p->a), p->ra, P, 1.0);
+                         ak_solver_inv_mass(m, p->a), ak_solver_inv_iw(m, c, p->a), p->ra, P, 1.0);
     if (ak_solver_body_moves(m, p->b))
         ak_contact_apply(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
-                         inv_mass(m, p->b), inv_iw(m, c, p->b), p->rb, P, -1.0);
+                         ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb, P, -1.0);
 }
 
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h) {
@@ -124,8 +124,8 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
             p->rb[j] = p->point[j] - d->x[(size_t)p->b * AK_MAX_DIM + j];
         }
         double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
-        ak_contact_k_add(n, K, inv_mass(m, p->a), inv_iw(m, c, p->a), p->ra);
-        ak_contact_k_add(n, K, inv_mass(m, p->b), inv_iw(m, c, p->b), p->rb);
+        ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->a), ak_solver_inv_iw(m, c, p->a), p->ra);
+        ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb);
         p->nt = nt;
         ak_contact_tangent_basis(n, p->tangent, p->normal);
         masses_from_k(n, K, p, &p->mn, p->kt_inv);
@@ -164,13 +164,13 @@ void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c) {
             p->jt[j] -= dn * p->normal[j];
             P[j] = p->jn * p->normal[j] + p->jt[j];
         }
-        apply(m, d, c, p, P);
+        ak_solver_apply(m, d, c, p, P);
         p->jn_max = p->jn;
     }
 }
 
 // ---- the velocity iterations' inner loop (performance; docs/performance.md) ----------------
-// ak_solver_rel_velocity and apply() with the ref/ kernels they call (ak_contact_point_velocity
+// ak_solver_rel_velocity and ak_solver_apply() with the ref/ kernels they call (ak_contact_point_velocity
 // -> ak_nd_contract, ak_contact_apply -> ak_nd_wedge) written out inline, every operation in the
 // same order, so that the results are bit for bit those of the calls (-ffp-contract=off); the
 // dimension is a constant in the instances for n = 3 and 4 so that the loops unroll. The
@@ -438,7 +438,7 @@ void ak_solver_restitution(const ak_model *m, ak_data *d, ak_contact_cache *c) {
             double dj = jn - p->jn;
             p->jn = jn;
             for (int j = 0; j < n; j++) P[j] = dj * p->normal[j];
-            apply(m, d, c, p, P);
+            ak_solver_apply(m, d, c, p, P);
         }
     }
 }
@@ -468,8 +468,8 @@ static void frozen_masses(const ak_model *m, const ak_contact_cache *c, const ak
                           int frozen, double *mn, double kt_inv[]) {
     int n = m->dim;
     double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
-    if (p->a != frozen) ak_contact_k_add(n, K, inv_mass(m, p->a), inv_iw(m, c, p->a), p->ra);
-    if (p->b != frozen) ak_contact_k_add(n, K, inv_mass(m, p->b), inv_iw(m, c, p->b), p->rb);
+    if (p->a != frozen) ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->a), ak_solver_inv_iw(m, c, p->a), p->ra);
+    if (p->b != frozen) ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb);
     masses_from_k(n, K, p, mn, kt_inv);
 }
 

@@ -80,6 +80,14 @@ int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *
 
 /// True when body b takes part in the dynamics (not fixed, finite mass, not a plane).
 int ak_solver_body_moves(const ak_model *m, int b);
+/// Body b's inverse mass, 0 for a body that does not move.
+double ak_solver_inv_mass(const ak_model *m, int b);
+/// Body b's world inverse inertia (k x k, from ak_solver_prepare), NULL for a body that does not move.
+const double *ak_solver_inv_iw(const ak_model *m, const ak_contact_cache *c, int b);
+/// Apply the impulse +P to body a and -P to body b at the contact point (bodies that do not move
+/// are left alone). Shared by the corrected and the converged solvers.
+void ak_solver_apply(const ak_model *m, ak_data *d, const ak_contact_cache *c, const ak_contact_point *p,
+                     const double P[]);
 /// Relative velocity u = (v_a + r_a _| w_a) - (v_b + r_b _| w_b) at contact point p (T-5.1 .. T-5.3);
 /// a fixed body contributes nothing. Shared by the corrected, published and PGA solvers.
 void ak_solver_rel_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p,

@@ -39,26 +39,6 @@
 #include "contact/contact.h"
 #include "solver.h"
 
-static const double *inv_iw(const ak_model *m, const ak_contact_cache *c, int b) {
-    int k = ak_nd_nbiv(m->dim);
-    return ak_solver_body_moves(m, b) ? c->inv_iw + (size_t)b * (size_t)(k * k) : NULL;
-}
-
-static double inv_mass(const ak_model *m, int b) {
-    return ak_solver_body_moves(m, b) ? m->bodies[b].inv_mass : 0.0;
-}
-
-static void apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
-                  const ak_contact_point *p, const double P[]) {
-    int n = m->dim;
-    if (ak_solver_body_moves(m, p->a))
-        ak_contact_apply(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
-                         inv_mass(m, p->a), inv_iw(m, c, p->a), p->ra, P, 1.0);
-    if (ak_solver_body_moves(m, p->b))
-        ak_contact_apply(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
-                         inv_mass(m, p->b), inv_iw(m, c, p->b), p->rb, P, -1.0);
-}
-
 // Cholesky factor L (lower, row-major nt x nt) of A + a I; 0, or -1 if not positive definite.
 static int chol(int nt, const double A[], double a, double L[]) {
     for (int i = 0; i < nt; i++)
@@ -131,8 +111,8 @@ static void tangent_block(const ak_model *m, const ak_contact_cache *c, const ak
                           double Kt[]) {
     int n = m->dim, nt = n - 1;
     double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
-    ak_contact_k_add(n, K, inv_mass(m, p->a), inv_iw(m, c, p->a), p->ra);
-    ak_contact_k_add(n, K, inv_mass(m, p->b), inv_iw(m, c, p->b), p->rb);
+    ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->a), ak_solver_inv_iw(m, c, p->a), p->ra);
+    ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb);
     for (int r = 0; r < nt; r++)
         for (int q = 0; q < nt; q++) {
             double acc = 0.0;
@@ -184,14 +164,14 @@ static void sweep(const ak_model *m, ak_data *d, ak_contact_cache *c, const doub
                 P[j] = jt - p->jt[j];
                 p->jt[j] = jt;
             }
-            apply(m, d, c, p, P);
+            ak_solver_apply(m, d, c, p, P);
         }
         double vn = normal_velocity(m, d, p);
         double jn = fmax(p->jn - p->mn * (vn - target[i]), 0.0);
         double dj = jn - p->jn;
         p->jn = jn;
         for (int j = 0; j < n; j++) P[j] = dj * p->normal[j];
-        apply(m, d, c, p, P);
+        ak_solver_apply(m, d, c, p, P);
     }
 }
 
@@ -292,7 +272,7 @@ static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const
                     p->jt[j] += step[1 + j];
                     P[j] = step[0] * p->normal[j] + step[1 + j];
                 }
-                apply(m, d, c, p, P);
+                ak_solver_apply(m, d, c, p, P);
             }
         }
         momentum = true;
@@ -379,7 +359,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
             p->jt[j] -= dn * p->normal[j];
             P[j] = p->jn * p->normal[j] + p->jt[j];
         }
-        apply(m, d, c, p, P);
+        ak_solver_apply(m, d, c, p, P);
         target[i] = p->bias;
     }
     ak_solver_residuals r;

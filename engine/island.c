@@ -218,13 +218,11 @@ int ak_sleep_wake_touched(const ak_model *m, ak_data *d, ak_contact_cache *c, ch
     ak_sleep_state *s = d->sleep;
     if (!s || !s->nasleep) return 0;
     int islands = 0;
-    // W-SLEEP.4 a: a broadphase pair has an awake moving body; one of the two sleeps
-    for (int p = 0; p < c->npair; p++)
-        for (int q = 0; q < 2; q++) {
-            int b = c->pairs[2 * p + q];
-            if (s->asleep[b] && !s->mark[s->island[b]]) s->mark[s->island[b]] = 1, islands++;
-        }
-    // W-SLEEP.4 b: a CCD point of a fast body with a sleeping body
+    // W-SLEEP.4 a, b: a contact point of the narrowphase (separation within the speculative
+    // margin) or of the CCD stage between a sleeping body and an awake one (the broadphase pairs a
+    // sleeping body only with awake moving ones, and CCD points have a fast, hence awake, body).
+    // A pair without points does not wake: two still islands whose boxes overlap but that do not
+    // touch would otherwise wake each other in turn for ever.
     for (int i = 0; i < c->npoint; i++) {
         int ab[2] = {c->pts[i].a, c->pts[i].b};
         for (int q = 0; q < 2; q++) {

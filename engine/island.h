@@ -16,8 +16,11 @@
 ///   bodies, or of a sleeping and a static body, is formed), hence by the narrowphase and the
 ///   solver.
 /// - Wake [W-SLEEP.4]: a sleeping island wakes as a whole, within the step, when (a) the
-///   broadphase pairs one of its bodies with an awake body (their AABBs, fattened by half the
-///   speculative margin each, overlap: a new contact is possible), (b) the CCD stage gives a fast
+///   narrowphase gives a contact point between one of its bodies and an awake body (the
+///   broadphase pairs sleeping bodies with the awake ones whose AABBs, fattened by half the
+///   speculative margin each, overlap theirs, and the narrowphase makes a point when the
+///   separation is within the speculative margin: the contact the solver would see), (b) the
+///   CCD stage gives a fast
 ///   body an impact with one of its bodies, (c) one of its bodies has a non-zero v or w at the
 ///   start of a step (a velocity set through the data), or (d) ak_sleep_wake_body /
 ///   ak_world_apply_impulse is called. A woken island's put-aside points return to the contact

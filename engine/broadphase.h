@@ -25,7 +25,7 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
 /// ak_broadphase with a sleep mask (engine/island.h; asleep NULL: ak_broadphase itself): the
 /// AABBs and rotation matrices of the sleeping bodies are kept from an earlier step (unless
 /// fill_asleep), sleeping bodies make no query and no plane pair, and the pairs are those of
-/// ak_broadphase that have at least one awake body that moves.  [W-SLEEP.3]
+/// ak_broadphase that have at least one awake body that moves.  [G-SLEEP.3]
 int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
                          const unsigned char *asleep, bool fill_asleep);
 

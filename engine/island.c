@@ -120,7 +120,7 @@ static int wake_marked(const ak_model *m, ak_data *d, ak_contact_cache *c) {
         s->only[b] = 0;
         if (s->asleep[b] && s->mark[s->island[b]]) {
             s->asleep[b] = 0;
-            s->still[b] = 0.0; // a woken island stays awake at least `time`  [W-SLEEP.4]
+            s->still[b] = 0.0; // a woken island stays awake at least `time`  [G-SLEEP.4]
             s->only[b] = 1;
             woken++;
         }
@@ -189,7 +189,7 @@ int ak_sleep_begin(const ak_model *m, ak_data *d, int integrator, double h, char
     s->integrator = integrator;
     s->h = h;
     if (!s->nasleep) return 0;
-    // W-SLEEP.4 c: a velocity given to a sleeping body (through the data) wakes its island
+    // G-SLEEP.4 c: a velocity given to a sleeping body (through the data) wakes its island
     int n = m->dim, k = ak_nd_nbiv(n), any = 0;
     for (int b = 0; b < m->nbody; b++) {
         if (!s->asleep[b]) continue;
@@ -218,7 +218,7 @@ int ak_sleep_wake_touched(const ak_model *m, ak_data *d, ak_contact_cache *c, ch
     ak_sleep_state *s = d->sleep;
     if (!s || !s->nasleep) return 0;
     int islands = 0;
-    // W-SLEEP.4 a, b: a contact point of the narrowphase (separation within the speculative
+    // G-SLEEP.4 a, b: a contact point of the narrowphase (separation within the speculative
     // margin) or of the CCD stage between a sleeping body and an awake one (the broadphase pairs a
     // sleeping body only with awake moving ones, and CCD points have a fast, hence awake, body).
     // A pair without points does not wake: two still islands whose boxes overlap but that do not
@@ -269,7 +269,7 @@ int ak_sleep_update(const ak_model *m, ak_data *d, double h, char *err, size_t e
     int n = m->dim, k = ak_nd_nbiv(n), nb = m->nbody;
     const ak_sleep_settings *st = &m->sleep;
     const ak_contact_cache *c = d->contacts;
-    // W-SLEEP.2: still times of the awake moving bodies
+    // G-SLEEP.2: still times of the awake moving bodies
     for (int b = 0; b < nb; b++) {
         s->parent[b] = b;
         if (!moves(&m->bodies[b]) || s->asleep[b]) continue;
@@ -279,7 +279,7 @@ int ak_sleep_update(const ak_model *m, ak_data *d, double h, char *err, size_t e
         bool still = sqrt(v2) <= st->linear && sqrt(w2) <= st->angular;
         s->still[b] = still ? s->still[b] + h : 0.0;
     }
-    // W-SLEEP.1: islands of the awake moving bodies over this step's contact points (c->prev
+    // G-SLEEP.1: islands of the awake moving bodies over this step's contact points (c->prev
     // holds them after the store stage) and the springs between two bodies
     if (c)
         for (int i = 0; i < c->nprev; i++) {
@@ -291,7 +291,7 @@ int ak_sleep_update(const ak_model *m, ak_data *d, double h, char *err, size_t e
         if (sp->other >= 0 && moves(&m->bodies[sp->body]) && moves(&m->bodies[sp->other]))
             unite(s->parent, sp->body, sp->other);
     }
-    // W-SLEEP.3: an island sleeps when its least still body has been still for `time`; the
+    // G-SLEEP.3: an island sleeps when its least still body has been still for `time`; the
     // island's smallest still time is gathered at its root (mark: the root has a moving body
     // that is not still long enough)
     for (int b = 0; b < nb; b++) {

@@ -1,21 +1,21 @@
 /// @file island.h
 /// Contact islands and sleeping (scene section "sleep", off by default; docs/formulas/world.md
-/// #islands-and-sleeping, W-SLEEP.1 .. W-SLEEP.5; after Box2D's islands, Catto 2006-2024, and
+/// #islands-and-sleeping, G-SLEEP.1 .. G-SLEEP.5; after Box2D's islands, Catto 2006-2024, and
 /// ODE's auto-disable).
 ///
-/// - Islands [W-SLEEP.1]: at the end of every step the awake moving bodies are joined by union-
+/// - Islands [G-SLEEP.1]: at the end of every step the awake moving bodies are joined by union-
 ///   find over this step's contact points between two moving bodies and over the springs between
 ///   two bodies (a body's island is labelled by its smallest body index; static bodies and planes
 ///   join nothing, as in Box2D, so that two piles on one floor are two islands).
-/// - Still time [W-SLEEP.2]: a body whose |v| <= linear and |w| <= angular (bivector norm) after
+/// - Still time [G-SLEEP.2]: a body whose |v| <= linear and |w| <= angular (bivector norm) after
 ///   the step adds h to its still time, any other body resets it to 0.
-/// - Sleep [W-SLEEP.3]: an island whose every body has been still for at least `time` sleeps as a
+/// - Sleep [G-SLEEP.3]: an island whose every body has been still for at least `time` sleeps as a
 ///   whole: v = w = 0 exactly, the bodies' contact points (with their accumulated impulses) are
 ///   put aside. A sleeping body is skipped by the velocity and position stages (its state is
 ///   frozen bit for bit), by the broadphase's AABB update and queries (no pair of two sleeping
 ///   bodies, or of a sleeping and a static body, is formed), hence by the narrowphase and the
 ///   solver.
-/// - Wake [W-SLEEP.4]: a sleeping island wakes as a whole, within the step, when (a) the
+/// - Wake [G-SLEEP.4]: a sleeping island wakes as a whole, within the step, when (a) the
 ///   narrowphase gives a contact point between one of its bodies and an awake body (the
 ///   broadphase pairs sleeping bodies with the awake ones whose AABBs, fattened by half the
 ///   speculative margin each, overlap theirs, and the narrowphase makes a point when the
@@ -49,7 +49,7 @@
 typedef struct ak_sleep_state {
     int nbody;
     unsigned char *asleep;      ///< nbody: 1 while the body sleeps (read by the stages)
-    double *still;              ///< nbody: how long the body has been still (s)  [W-SLEEP.2]
+    double *still;              ///< nbody: how long the body has been still (s)  [G-SLEEP.2]
     int *island;                ///< nbody: label of the body's island at the last update, -1 static
     int *parent;                ///< nbody: union-find scratch
     unsigned char *mark;        ///< nbody: scratch (islands to wake, bodies woken)
@@ -81,7 +81,7 @@ void ak_sleep_copy(const ak_model *m, ak_data *dst, const ak_data *src);
 
 /// Start of a world step with sleeping on (creates d->sleep on first use): remembers the
 /// integrator and h, and wakes every sleeping island one of whose bodies has a non-zero v or w
-/// (W-SLEEP.4 c). Returns 0, or -1 with err (allocation).
+/// (G-SLEEP.4 c). Returns 0, or -1 with err (allocation).
 int ak_sleep_begin(const ak_model *m, ak_data *d, int integrator, double h, char *err,
                    size_t errlen);
 
@@ -91,18 +91,18 @@ int ak_sleep_begin(const ak_model *m, ak_data *d, int integrator, double h, char
 int ak_sleep_broadphase(const ak_model *m, ak_data *d, ak_contact_cache *c, double margin);
 
 /// After the narrowphase and CCD stages: wake every sleeping island that a pair or a contact
-/// point of this pass touches (W-SLEEP.4 a, b), put their points back into the cache and run
+/// point of this pass touches (G-SLEEP.4 a, b), put their points back into the cache and run
 /// their velocity stage. Returns the number of islands woken (the caller then repeats the
 /// contact pass), 0 with sleeping off, or -1 with err.
 int ak_sleep_wake_touched(const ak_model *m, ak_data *d, ak_contact_cache *c, char *err,
                           size_t errlen);
 
 /// End of a world step (after the position stage): islands, still times, and the islands that
-/// fall asleep (W-SLEEP.1 .. 3). Returns 0 or -1 with err (allocation).
+/// fall asleep (G-SLEEP.1 .. 3). Returns 0 or -1 with err (allocation).
 int ak_sleep_update(const ak_model *m, ak_data *d, double h, char *err, size_t errlen);
 
 /// Wake the island of body b now (no effect when it is awake or sleeping is off); its velocity
-/// stage is not run (call between steps). Returns the number of bodies woken.  [W-SLEEP.4 d]
+/// stage is not run (call between steps). Returns the number of bodies woken.  [G-SLEEP.4 d]
 int ak_sleep_wake_body(const ak_model *m, ak_data *d, int b);
 
 /// The number of bodies asleep (0 with sleeping off).

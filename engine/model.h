@@ -80,7 +80,7 @@ typedef struct ak_solver_settings {
     int max_iterations;          ///< "converged": sweep limit per step, default 100000
 } ak_solver_settings;
 
-/// Scene section "sleep": contact islands and sleeping (engine/island.h; W-SLEEP.1 .. W-SLEEP.5).
+/// Scene section "sleep": contact islands and sleeping (engine/island.h; G-SLEEP.1 .. G-SLEEP.5).
 /// Off by default: with enabled false the world step is bit for bit the step without the feature.
 typedef struct ak_sleep_settings {
     bool enabled;                ///< default false

@@ -903,7 +903,7 @@ static bool read_solver(ctx *c, const cJSON *v, ak_model *m) {
            get_int(c, v, path, "max_iterations", false, 1, 100000000, &s->max_iterations);
 }
 
-// Section "sleep": contact islands and sleeping (engine/island.h, W-SLEEP.1 .. 5), off by default.
+// Section "sleep": contact islands and sleeping (engine/island.h, G-SLEEP.1 .. 5), off by default.
 static bool read_sleep(ctx *c, const cJSON *v, ak_model *m) {
     const char *path = "sleep";
     if (!require_object(c, v, path)) return false;

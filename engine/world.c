@@ -255,7 +255,7 @@ int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *e
 int ak_world_apply_impulse(const ak_model *m, ak_data *d, int b, const double P[],
                            const double point[]) {
     if (b < 0 || b >= m->nbody || !moves(&m->bodies[b])) return -1;
-    ak_sleep_wake_body(m, d, b); // W-SLEEP.4 d
+    ak_sleep_wake_body(m, d, b); // G-SLEEP.4 d
     int n = m->dim, k = ak_nd_nbiv(n);
     double M[AK_MAX_DIM * AK_MAX_DIM], iw[AK_MAX_BIV * AK_MAX_BIV], r[AK_MAX_DIM];
     ak_nd_rotor_to_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);

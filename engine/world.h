@@ -74,7 +74,7 @@ int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *e
 
 /// Apply the impulse P (world vector) at the world point `point` to body b: v += P / m,
 /// w += Iw^-1 (r ^ P) with r = point - x (B-6). Wakes b's island when it sleeps (engine/island.h,
-/// W-SLEEP.4 d). Returns 0, or -1 for a body that does not move or an index out of range.
+/// G-SLEEP.4 d). Returns 0, or -1 for a body that does not move or an index out of range.
 int ak_world_apply_impulse(const ak_model *m, ak_data *d, int b, const double P[],
                            const double point[]);
 

@@ -1,5 +1,5 @@
 // Checks of contact islands and sleeping (engine/island.h; docs/formulas/world.md
-// #islands-and-sleeping, W-SLEEP.1 .. W-SLEEP.5). Registered in the world group (checks_world.c
+// #islands-and-sleeping, G-SLEEP.1 .. G-SLEEP.5). Registered in the world group (checks_world.c
 // includes checks_world_sleep.h). Independent references: the same scene with sleeping off (the
 // step as it was before the feature), closed forms (impulse on a body at rest), bit equality.
 #include "checks/checks_world_sleep.h"
@@ -105,7 +105,7 @@ static bool state_equal(const ak_model *m, const ak_data *a, const ak_data *b) {
 // contact spins for ever in the three planes orthogonal to its normal, where a point contact has
 // no friction, so a 4D sphere pile keeps a few islands awake), run with sleeping on and
 // off side by side: (1) the two runs are bit for bit equal until the first island falls asleep
-// (with nothing asleep, the sleeping step is the plain step: W-SLEEP.3's skips are the only
+// (with nothing asleep, the sleeping step is the plain step: G-SLEEP.3's skips are the only
 // change); (2) every body is asleep within PILE_T s; (3) at that moment the plain run is at rest
 // too (every |v| <= 0.05 m/s, |w| <= 0.5 rad/s): sleeping froze a pile at rest, not a moving one;
 // (4) asleep bodies have v = w = 0 exactly.
@@ -378,7 +378,7 @@ out:
 // form: the lever arm is zero); an impulse off the centroid on the sleeping pile B's cube 13 at
 // r = (0, 0.5, 0) with P = (1, 0, 0): |w| = |r x P| / I = 0.5 / (1/6) = 3 rad/s (unit cube, 1 kg:
 // I = m (a^2 + b^2) / 12 = 1/6), within 1e-12. A velocity written straight into the data of the
-// sleeping ball wakes it in the next step (W-SLEEP.4 c).
+// sleeping ball wakes it in the next step (G-SLEEP.4 c).
 void ak_check_sleep_impulse(ak_check_ctx *c) {
     ak_data *d = NULL;
     ak_model *m = two_piles(&d);

@@ -1,4 +1,4 @@
-// Unit tests of contact islands and sleeping (engine/island.h, W-SLEEP.1 .. W-SLEEP.5): with the
+// Unit tests of contact islands and sleeping (engine/island.h, G-SLEEP.1 .. G-SLEEP.5): with the
 // feature compiled in but nothing asleep the step is the plain step bit for bit, the masked
 // broadphase gives the plain pairs filtered by hand, results do not depend on the thread count,
 // a copy of sleeping data continues bit for bit, and the scene keys load.

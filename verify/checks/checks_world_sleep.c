@@ -130,9 +130,6 @@ void ak_check_sleep_pile(ak_check_ctx *c) {
                 break;
             }
             int na = ak_sleep_count(ms, ds);
-            if (getenv("AK_SLEEP_DEBUG") && s % 60 == 0)
-                fprintf(stderr, "%dD t=%.1f asleep %d plain max |v| %.3g |w| %.3g\n", dim, s * DT, na,
-                        max_speed(mp, dp, 0, N, false), max_speed(mp, dp, 0, N, true));
             if (first_sleep < 0) {
                 if (equal && state_equal(ms, ds, dp)) equal_until = s;
                 else equal = false;

@@ -32,31 +32,40 @@ layout(std430, set = 0, binding = 1) readonly buffer AkPlanes {
     vec4 planes[]; // pairs: unit normal, (offset, 0, 0, 0)
 } pln;
 
+// Object i's SDF at x (no culling).
+float ak_obj_sdf(int i, vec4 x) {
+    int type = scn.obj[i].info.x;
+    if (type == AK_RT_PLANE) return ak_sd_hyperplane(x, scn.obj[i].b, scn.obj[i].a.x);
+    vec4 e = x - scn.obj[i].pos;
+    vec4 p = vec4(dot(scn.obj[i].rt0, e), dot(scn.obj[i].rt1, e), dot(scn.obj[i].rt2, e),
+                  dot(scn.obj[i].rt3, e));
+    if (type == AK_RT_BOX) return ak_sd_hyperbox(p, scn.obj[i].b);
+    if (type == AK_RT_SPHERE) return ak_sd_hypersphere(p, scn.obj[i].a.x);
+    if (type == AK_RT_CAPSULE) return ak_sd_hypercapsule(p, scn.obj[i].a.x, scn.obj[i].a.y);
+    if (type == AK_RT_DUOCYLINDER) return ak_sd_duocylinder(p, scn.obj[i].a.x, scn.obj[i].a.y);
+    // AK_RT_CONVEX: half-space bound
+    float d = -1e30;
+    int first = scn.obj[i].info.y, n = scn.obj[i].info.z;
+    for (int f = 0; f < n; f++)
+        d = max(d, dot(pln.planes[2 * (first + f)], p) - pln.planes[2 * (first + f) + 1].x);
+    return d;
+}
+
+// Object i's distance at x when its bounding ball can beat best (|x - c| - r < best, the same
+// rule as tracer.c, decided on squares: no square root), else 1e30.
+float ak_obj_culled(int i, vec4 x, float best) {
+    vec4 e = x - scn.obj[i].pos;
+    float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
+    float q = best + r;
+    if (q <= 0.0 || dot(e, e) >= q * q) return 1e30;
+    return ak_obj_sdf(i, x);
+}
+
 float ak_scene_sdf(vec4 x, out int which) {
     float best = 1e30;
     which = -1;
     for (int i = 0; i < scn.counts.x; i++) {
-        int type = scn.obj[i].info.x;
-        float d;
-        if (length(x - scn.obj[i].pos) - scn.obj[i].color.w * AK_RT_BOUND_SLACK - AK_RT_BOUND_SLACK_ABS >= best)
-            continue; // bounding ball: cannot beat the best distance (same rule as tracer.c)
-        if (type == AK_RT_PLANE) {
-            d = ak_sd_hyperplane(x, scn.obj[i].b, scn.obj[i].a.x);
-        } else {
-            vec4 e = x - scn.obj[i].pos;
-            vec4 p = vec4(dot(scn.obj[i].rt0, e), dot(scn.obj[i].rt1, e), dot(scn.obj[i].rt2, e),
-                          dot(scn.obj[i].rt3, e));
-            if (type == AK_RT_SPHERE) d = ak_sd_hypersphere(p, scn.obj[i].a.x);
-            else if (type == AK_RT_CAPSULE) d = ak_sd_hypercapsule(p, scn.obj[i].a.x, scn.obj[i].a.y);
-            else if (type == AK_RT_BOX) d = ak_sd_hyperbox(p, scn.obj[i].b);
-            else if (type == AK_RT_DUOCYLINDER) d = ak_sd_duocylinder(p, scn.obj[i].a.x, scn.obj[i].a.y);
-            else { // AK_RT_CONVEX: half-space bound
-                d = -1e30;
-                int first = scn.obj[i].info.y, n = scn.obj[i].info.z;
-                for (int f = 0; f < n; f++)
-                    d = max(d, dot(pln.planes[2 * (first + f)], p) - pln.planes[2 * (first + f) + 1].x);
-            }
-        }
+        float d = ak_obj_culled(i, x, best);
         if (d < best) { // T-E.union
             best = d;
             which = i;

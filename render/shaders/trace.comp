@@ -7,14 +7,97 @@
 layout(local_size_x = AK_RT_WORKGROUP, local_size_y = AK_RT_WORKGROUP) in;
 layout(set = 0, binding = 2, rgba8) uniform writeonly image2D out_img;
 
-float sdf_along(vec4 o, vec4 v, float t) { return ak_scene_dist(o + t * v); }
+// ---- per-ray object lists (tracer.c, fast_ray_objects) -------------------------------------
+// Objects that can be the nearest along o + t v for t in [0, T]: the first hyperplane's
+// distance d0 + nl t bounds the scene SDF from above, and a bounded object whose ball lower
+// bound |o + t v - c| - r stays above it (by a float margin) on [0, T] never wins the minimum.
+// Each kept object gets the interval [ta, tb] outside of which it cannot win (the roots of the
+// convex g(t) = |o + t v - c| - r - (d0 + nl t) - m, widened and checked). Up to AK_RT_LIST
+// objects; a longer list, no hyperplane or a ray not starting above it: every object.
+#define AK_RT_LIST 8
+int rl_n; // -1: every object
+int rl_i[AK_RT_LIST];
+float rl_a[AK_RT_LIST], rl_b[AK_RT_LIST];
+float rl_T;
+
+void ray_list(vec4 o, vec4 v, float tmax) {
+    rl_n = -1;
+    rl_T = 0.0;
+    int plane = -1;
+    for (int i = 0; i < scn.counts.x && plane < 0; i++)
+        if (scn.obj[i].info.x == AK_RT_PLANE) plane = i;
+    if (plane < 0) return;
+    vec4 pn = scn.obj[plane].b;
+    float d0 = dot(o, pn) - scn.obj[plane].a.x, nl = dot(v, pn);
+    if (!(d0 > 0.0) || abs(nl) > 0.999) return;
+    float T = tmax, sq = sqrt(1.0 - nl * nl);
+    if (nl < 0.0) T = min(T, d0 / -nl + 1.0);
+    float m = 1e-4 * (1.0 + T);
+    int n = 0;
+    for (int i = 0; i < scn.counts.x; i++) {
+        float bound = scn.obj[i].color.w;
+        float ta = 0.0, tb = T;
+        if (bound < 1e29) {
+            float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
+            vec4 w = o - scn.obj[i].pos;
+            float b = dot(w, v), h2 = max(dot(w, w) - b * b, 0.0), h = sqrt(h2);
+            float ts = clamp(-b + nl * h / sq, 0.0, T); // g'(t) = 0
+            float gs = sqrt((ts + b) * (ts + b) + h2) - r - (d0 + nl * ts);
+            if (gs > m) continue; // never nearer than the plane: dropped
+            // roots of g = m: (1 - nl^2) u^2 - 2 A nl u + h2 - A^2 = 0, u = t + b
+            float A = r + d0 + m - nl * b, disc = A * A - (1.0 - nl * nl) * h2;
+            if (disc > 0.0) {
+                float sd = sqrt(disc), wd = 1e-3 * (1.0 + T);
+                float t1 = (A * nl - sd) / (1.0 - nl * nl) - b - wd;
+                float t2 = (A * nl + sd) / (1.0 - nl * nl) - b + wd;
+                // g is convex and g(ts) <= m: g > m at t1 < ts means g > m before t1
+                if (t1 > 0.0 && t1 < ts && sqrt((t1 + b) * (t1 + b) + h2) - r - (d0 + nl * t1) > m) ta = t1;
+                if (t2 < T && t2 > ts && sqrt((t2 + b) * (t2 + b) + h2) - r - (d0 + nl * t2) > m) tb = t2;
+            }
+        }
+        if (n == AK_RT_LIST) {
+            rl_n = -1;
+            return;
+        }
+        rl_i[n] = i;
+        rl_a[n] = ta;
+        rl_b[n] = tb;
+        n++;
+    }
+    rl_n = n;
+    rl_T = T;
+}
+
+// The scene SDF at o + t v over the ray's list (every object when there is none or t is
+// outside [0, T]).
+float list_sdf(vec4 o, vec4 v, float t, out int which) {
+    vec4 x = o + t * v;
+    if (rl_n < 0 || t < 0.0 || t > rl_T) return ak_scene_sdf(x, which);
+    float best = 1e30;
+    which = -1;
+    for (int k = 0; k < rl_n; k++) {
+        if (t < rl_a[k] || t > rl_b[k]) continue;
+        int i = rl_i[k];
+        float d = ak_obj_culled(i, x, best);
+        if (d < best) { // T-E.union
+            best = d;
+            which = i;
+        }
+    }
+    return best;
+}
+
+float list_dist(vec4 o, vec4 v, float t) {
+    int w;
+    return list_sdf(o, v, t, w);
+}
 
 bool trace(vec4 o, vec4 v, out float t_out, out int obj) {
     float t = 0.0;
     bool hit = false;
     int which = -1;
     for (int i = 0; i < AK_RT_MAX_STEPS; i++) {
-        float d = ak_scene_sdf(o + t * v, which);
+        float d = list_sdf(o, v, t, which);
         if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
             hit = true;
             break;
@@ -25,8 +108,8 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj) {
     if (hit) {
         for (int k = 0; k < AK_RT_REFINE_STEPS; k++) {
             float h = AK_RT_NORMAL_H;
-            float d = sdf_along(o, v, t);
-            float slope = (sdf_along(o, v, t + h) - sdf_along(o, v, t - h)) / (2.0 * h);
+            float d = list_dist(o, v, t);
+            float slope = (list_dist(o, v, t + h) - list_dist(o, v, t - h)) / (2.0 * h);
             if (slope > -AK_RT_REFINE_MIN_SLOPE) break;
             float tn = t - d / slope;
             if (tn < 0.0) break;
@@ -39,35 +122,69 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj) {
     return hit;
 }
 
+// The normal by central differences (T-Alg15) over the objects that can be the nearest within
+// h of p: those whose ball comes within |d(p)| + 2h (+ margin) of p, the SDF being 1-Lipschitz.
 vec4 normal_at(vec4 p) {
     float h = AK_RT_NORMAL_H;
-    vec4 n;
+    int which;
+    float reach = abs(ak_scene_sdf(p, which)) + 2.0 * h + 1e-4;
+    int idx[AK_RT_LIST];
+    int n = 0;
+    for (int i = 0; i < scn.counts.x && n <= AK_RT_LIST; i++) {
+        float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
+        if (scn.obj[i].color.w < 1e29 && length(p - scn.obj[i].pos) - r > reach) continue;
+        if (n < AK_RT_LIST) idx[n] = i;
+        n++;
+    }
+    vec4 g;
     for (int a = 0; a < 4; a++) {
         vec4 e = vec4(0.0);
         e[a] = h;
-        n[a] = (ak_scene_dist(p + e) - ak_scene_dist(p - e)) / (2.0 * h);
+        if (n > AK_RT_LIST) {
+            g[a] = (ak_scene_dist(p + e) - ak_scene_dist(p - e)) / (2.0 * h);
+        } else {
+            float dp = 1e30, dm = 1e30;
+            for (int k = 0; k < n; k++) {
+                dp = min(dp, ak_obj_sdf(idx[k], p + e));
+                dm = min(dm, ak_obj_sdf(idx[k], p - e));
+            }
+            g[a] = (dp - dm) / (2.0 * h);
+        }
     }
-    float l = length(n);
-    return l > 0.0 ? n / l : n;
+    float l = length(g);
+    return l > 0.0 ? g / l : g;
 }
 
-// Early out of the shadow march (tracer.c, shadow_bound): a lower bound of d(t')/t' for all
-// later t' (balls: min(s/t, 1) with s = (p - c).l - r >= 0; planes: min(d/t, n.l) with d >= 0;
-// -1 when some object gives none). When K times it reaches res, no later step lowers res.
+// Early out of the shadow march (tracer.c, fast_shadow_bound): a lower bound of d(t')/t' for
+// every later evaluation t' <= H (the march's horizon), over the shadow ray's list: planes
+// min(d/t, d(H)/H) with d >= 0; balls moving away min(s/t, 1) with s = (p - c).l - r >= 0,
+// balls ahead (h - r)/H with h the distance from the centre to the line; objects whose
+// interval has ended are skipped; -1 when some object gives none. When K times it reaches res,
+// no later step lowers res.
+#define SHADOW_HORIZON (AK_RT_SHADOW_MAX_DIST + AK_RT_SHADOW_STEP_MAX)
 float shadow_bound(vec4 p, vec4 l, float t) {
+    const float H = SHADOW_HORIZON;
     float B = 1.0;
-    for (int i = 0; i < scn.counts.x; i++) {
+    int n = rl_n < 0 ? scn.counts.x : rl_n;
+    for (int k = 0; k < n; k++) {
+        int i = rl_n < 0 ? k : rl_i[k];
+        if (rl_n >= 0 && t > rl_b[k]) continue;
         int type = scn.obj[i].info.x;
         float b;
         if (type == AK_RT_PLANE) {
             float d0 = ak_sd_hyperplane(p, scn.obj[i].b, scn.obj[i].a.x);
             if (!(d0 >= 0.0)) return -1.0;
-            b = min(d0 / t, dot(scn.obj[i].b, l));
-        } else if (type != AK_RT_CONVEX) {
-            float sd = dot(p - scn.obj[i].pos, l) -
-                       (scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS);
-            if (!(sd >= 0.0)) return -1.0;
-            b = min(sd / t, 1.0);
+            b = min(d0 / t, (d0 + dot(scn.obj[i].b, l) * max(H - t, 0.0)) / H);
+        } else if (scn.obj[i].color.w < 1e29) {
+            vec4 e = p - scn.obj[i].pos;
+            float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
+            float el = dot(e, l), sd = el - r;
+            if (sd >= 0.0) {
+                b = min(sd / t, 1.0);
+            } else {
+                b = (sqrt(max(dot(e, e) - el * el, 0.0)) - r) / H;
+                if (!(b > 0.0)) return -1.0;
+            }
         } else {
             return -1.0;
         }
@@ -77,13 +194,15 @@ float shadow_bound(vec4 p, vec4 l, float t) {
 }
 
 float soft_shadow(vec4 p, vec4 l) {
+    ray_list(p, l, SHADOW_HORIZON);
+    if (rl_n >= 0 && rl_T < SHADOW_HORIZON) rl_n = -1; // the list must hold for the whole march
     float res = 1.0, t = AK_RT_SHADOW_TMIN;
     for (int i = 0; i < AK_RT_SHADOW_STEPS; i++) {
-        float d = sdf_along(p, l, t);
+        float d = list_dist(p, l, t);
         res = min(res, AK_RT_SHADOW_K * d / t);
         if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) break;
         t += clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX);
-        if ((i & 3) == 3 && AK_RT_SHADOW_K * shadow_bound(p + t * l, l, t) >= res) break;
+        if ((i & 1) == 1 && AK_RT_SHADOW_K * shadow_bound(p + t * l, l, t) >= res) break;
     }
     return clamp(res, 0.0, 1.0);
 }
@@ -105,6 +224,7 @@ vec3 grid_tint(int obj, vec4 p, float t, vec3 albedo) {
 vec3 shade(vec4 o, vec4 v) {
     float t;
     int obj;
+    ray_list(o, v, AK_RT_MAX_DIST + 1.0);
     if (!trace(o, v, t, obj) || obj < 0) return scn.sky.rgb * (1.0 - 0.35 * max(v.y, 0.0));
     vec4 p = o + t * v;
     vec4 n = normal_at(p);

@@ -13,6 +13,20 @@ struct AkObj {
     ivec4 info;              // type, first plane, plane count, 0
 };
 
+// The scene: a uniform buffer for scenes of up to AK_RT_UBO_OBJECTS objects (AK_SCENE_UBO, the
+// pipeline vk.c picks for them), else a storage buffer; the same members, the same bytes (every
+// member is 16-byte aligned, so std140 = std430 here): keep the two blocks in step. Why:
+// lavapipe (llvmpipe) loads from a storage buffer lane by lane behind a branch per lane and
+// component, from a uniform buffer with one vector gather or one scalar load.
+#ifdef AK_SCENE_UBO
+layout(std140, set = 0, binding = 0) uniform AkScene {
+    vec4 cam_origin, cam_right, cam_up, cam_back, cam_ana, misc, ambient, sky;
+    vec4 light_dir[AK_RT_MAX_LIGHTS];
+    vec4 light_col[AK_RT_MAX_LIGHTS];
+    ivec4 counts;
+    AkObj obj[AK_RT_UBO_OBJECTS];
+} scn;
+#else
 layout(std430, set = 0, binding = 0) readonly buffer AkScene {
     vec4 cam_origin; // camera position + slice * ana
     vec4 cam_right;
@@ -27,6 +41,7 @@ layout(std430, set = 0, binding = 0) readonly buffer AkScene {
     ivec4 counts;    // nobj, nlight, shadows, grid
     AkObj obj[];
 } scn;
+#endif
 
 layout(std430, set = 0, binding = 1) readonly buffer AkPlanes {
     vec4 planes[]; // pairs: unit normal, (offset, 0, 0, 0)

@@ -8,33 +8,42 @@ layout(local_size_x = AK_RT_WORKGROUP, local_size_y = AK_RT_WORKGROUP) in;
 layout(set = 0, binding = 2, rgba8) uniform writeonly image2D out_img;
 
 // ---- per-ray object lists (tracer.c, fast_ray_objects) -------------------------------------
-// Objects that can be the nearest along o + t v for t in [0, T]: the first hyperplane's
-// distance d0 + nl t bounds the scene SDF from above, and a bounded object whose ball lower
-// bound |o + t v - c| - r stays above it (by a float margin) on [0, T] never wins the minimum.
-// Each kept object gets the interval [ta, tb] outside of which it cannot win (the roots of the
-// convex g(t) = |o + t v - c| - r - (d0 + nl t) - m, widened and checked). Up to AK_RT_LIST
-// objects; a longer list, no hyperplane or a ray not starting above it: every object.
+// The cost model is lavapipe's (llvmpipe): the lanes of a batch run every instruction under a
+// mask, an `if` skips nothing, only a loop that no lane is in any more ends. So the march keeps
+// the scene's first hyperplane inline (cheap: its distance bounds the scene SDF from above), and
+// loops only over the objects that can beat it near the current t, which is none on most steps.
+// Along o + t v for t in [0, T], a bounded object whose ball lower bound |o + t v - c| - r stays
+// above the plane's d0 + nl t (by a float margin m) never wins the minimum; a kept object gets
+// the interval [ta, tb] outside of which it cannot win: the roots of the convex
+// g(t) = |o + t v - c| - r - (d0 + nl t) - m, widened and checked (g > m at an end before the
+// minimiser means g > m beyond it). Entries are sorted by ta. Other unbounded objects: always.
+// More than AK_RT_LIST entries, no hyperplane, or an origin not above it: every object.
 #define AK_RT_LIST 8
-int rl_n; // -1: every object
+bool rl_ok;
+int rl_plane, rl_n;
+vec4 rl_pn;
+float rl_po, rl_T;
 int rl_i[AK_RT_LIST];
 float rl_a[AK_RT_LIST], rl_b[AK_RT_LIST];
-float rl_T;
 
 void ray_list(vec4 o, vec4 v, float tmax) {
-    rl_n = -1;
+    rl_ok = false;
+    rl_n = 0;
     rl_T = 0.0;
-    int plane = -1;
-    for (int i = 0; i < scn.counts.x && plane < 0; i++)
-        if (scn.obj[i].info.x == AK_RT_PLANE) plane = i;
-    if (plane < 0) return;
-    vec4 pn = scn.obj[plane].b;
-    float d0 = dot(o, pn) - scn.obj[plane].a.x, nl = dot(v, pn);
+    rl_plane = -1;
+    for (int i = 0; i < scn.counts.x && rl_plane < 0; i++)
+        if (scn.obj[i].info.x == AK_RT_PLANE) rl_plane = i;
+    if (rl_plane < 0) return;
+    rl_pn = scn.obj[rl_plane].b;
+    rl_po = scn.obj[rl_plane].a.x;
+    float d0 = dot(o, rl_pn) - rl_po, nl = dot(v, rl_pn);
     if (!(d0 > 0.0) || abs(nl) > 0.999) return;
     float T = tmax, sq = sqrt(1.0 - nl * nl);
     if (nl < 0.0) T = min(T, d0 / -nl + 1.0);
     float m = 1e-4 * (1.0 + T);
     int n = 0;
     for (int i = 0; i < scn.counts.x; i++) {
+        if (i == rl_plane) continue;
         float bound = scn.obj[i].color.w;
         float ta = 0.0, tb = T;
         if (bound < 1e29) {
@@ -50,54 +59,59 @@ void ray_list(vec4 o, vec4 v, float tmax) {
                 float sd = sqrt(disc), wd = 1e-3 * (1.0 + T);
                 float t1 = (A * nl - sd) / (1.0 - nl * nl) - b - wd;
                 float t2 = (A * nl + sd) / (1.0 - nl * nl) - b + wd;
-                // g is convex and g(ts) <= m: g > m at t1 < ts means g > m before t1
                 if (t1 > 0.0 && t1 < ts && sqrt((t1 + b) * (t1 + b) + h2) - r - (d0 + nl * t1) > m) ta = t1;
                 if (t2 < T && t2 > ts && sqrt((t2 + b) * (t2 + b) + h2) - r - (d0 + nl * t2) > m) tb = t2;
             }
         }
-        if (n == AK_RT_LIST) {
-            rl_n = -1;
-            return;
+        if (n == AK_RT_LIST) return; // too many: every object
+        int k = n++; // insertion by ta
+        for (; k > 0 && rl_a[k - 1] > ta; k--) {
+            rl_i[k] = rl_i[k - 1];
+            rl_a[k] = rl_a[k - 1];
+            rl_b[k] = rl_b[k - 1];
         }
-        rl_i[n] = i;
-        rl_a[n] = ta;
-        rl_b[n] = tb;
-        n++;
+        rl_i[k] = i;
+        rl_a[k] = ta;
+        rl_b[k] = tb;
     }
     rl_n = n;
     rl_T = T;
+    rl_ok = true;
 }
 
-// The scene SDF at o + t v over the ray's list (every object when there is none or t is
-// outside [0, T]).
-float list_sdf(vec4 o, vec4 v, float t, out int which) {
+// The scene SDF at o + t v with the ray's list: the plane, then the entries lo..hi-1, where
+// hi passes the entries that have started (ta <= t) and lo those in front that have ended
+// (tb < t); lo and hi only move forward, for a march whose t only grows (start both at 0 for
+// any t). Every object when there is no list or t is outside [0, T].
+float list_sdf(vec4 o, vec4 v, float t, inout int lo, inout int hi, out int which) {
     vec4 x = o + t * v;
-    if (rl_n < 0 || t < 0.0 || t > rl_T) return ak_scene_sdf(x, which);
-    float best = 1e30;
-    which = -1;
-    for (int k = 0; k < rl_n; k++) {
-        if (t < rl_a[k] || t > rl_b[k]) continue;
-        int i = rl_i[k];
-        float d = ak_obj_culled(i, x, best);
-        if (d < best) { // T-E.union
+    if (!rl_ok || t < 0.0 || t > rl_T) return ak_scene_sdf(x, which);
+    float best = dot(x, rl_pn) - rl_po;
+    which = rl_plane;
+    while (hi < rl_n && rl_a[hi] <= t) hi++;
+    while (lo < hi && rl_b[lo] < t) lo++;
+    for (int k = lo; k < hi; k++) {
+        if (t > rl_b[k]) continue;
+        float d = ak_obj_culled(rl_i[k], x, best);
+        if (d < best || (d == best && rl_i[k] < which)) { // T-E.union (first minimum)
             best = d;
-            which = i;
+            which = rl_i[k];
         }
     }
     return best;
 }
 
 float list_dist(vec4 o, vec4 v, float t) {
-    int w;
-    return list_sdf(o, v, t, w);
+    int lo = 0, hi = 0, w;
+    return list_sdf(o, v, t, lo, hi, w);
 }
 
 bool trace(vec4 o, vec4 v, out float t_out, out int obj) {
     float t = 0.0;
     bool hit = false;
-    int which = -1;
+    int which = -1, lo = 0, hi = 0;
     for (int i = 0; i < AK_RT_MAX_STEPS; i++) {
-        float d = list_sdf(o, v, t, which);
+        float d = list_sdf(o, v, t, lo, hi, which);
         if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
             hit = true;
             break;
@@ -126,8 +140,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj) {
 // h of p: those whose ball comes within |d(p)| + 2h (+ margin) of p, the SDF being 1-Lipschitz.
 vec4 normal_at(vec4 p) {
     float h = AK_RT_NORMAL_H;
-    int which;
-    float reach = abs(ak_scene_sdf(p, which)) + 2.0 * h + 1e-4;
+    float reach = abs(ak_scene_dist(p)) + 2.0 * h + 1e-4;
     int idx[AK_RT_LIST];
     int n = 0;
     for (int i = 0; i < scn.counts.x && n <= AK_RT_LIST; i++) {
@@ -156,38 +169,28 @@ vec4 normal_at(vec4 p) {
 }
 
 // Early out of the shadow march (tracer.c, fast_shadow_bound): a lower bound of d(t')/t' for
-// every later evaluation t' <= H (the march's horizon), over the shadow ray's list: planes
+// every later evaluation t' <= H (the march's horizon), over the shadow ray's list: the plane
 // min(d/t, d(H)/H) with d >= 0; balls moving away min(s/t, 1) with s = (p - c).l - r >= 0,
-// balls ahead (h - r)/H with h the distance from the centre to the line; objects whose
-// interval has ended are skipped; -1 when some object gives none. When K times it reaches res,
-// no later step lowers res.
+// balls ahead (h - r)/H with h the distance from the centre to the line; entries that have
+// ended skipped; -1 when some object gives none (or there is no list). When K times it reaches
+// res, no later step lowers res.
 #define SHADOW_HORIZON (AK_RT_SHADOW_MAX_DIST + AK_RT_SHADOW_STEP_MAX)
-float shadow_bound(vec4 p, vec4 l, float t) {
+float shadow_bound(vec4 p, vec4 l, float t, int lo) {
     const float H = SHADOW_HORIZON;
-    float B = 1.0;
-    int n = rl_n < 0 ? scn.counts.x : rl_n;
-    for (int k = 0; k < n; k++) {
-        int i = rl_n < 0 ? k : rl_i[k];
-        if (rl_n >= 0 && t > rl_b[k]) continue;
-        int type = scn.obj[i].info.x;
-        float b;
-        if (type == AK_RT_PLANE) {
-            float d0 = ak_sd_hyperplane(p, scn.obj[i].b, scn.obj[i].a.x);
-            if (!(d0 >= 0.0)) return -1.0;
-            b = min(d0 / t, (d0 + dot(scn.obj[i].b, l) * max(H - t, 0.0)) / H);
-        } else if (scn.obj[i].color.w < 1e29) {
-            vec4 e = p - scn.obj[i].pos;
-            float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
-            float el = dot(e, l), sd = el - r;
-            if (sd >= 0.0) {
-                b = min(sd / t, 1.0);
-            } else {
-                b = (sqrt(max(dot(e, e) - el * el, 0.0)) - r) / H;
-                if (!(b > 0.0)) return -1.0;
-            }
-        } else {
-            return -1.0;
-        }
+    if (!rl_ok) return -1.0;
+    float d0 = dot(p, rl_pn) - rl_po;
+    if (!(d0 >= 0.0)) return -1.0;
+    float B = min(1.0, min(d0 / t, (d0 + dot(rl_pn, l) * max(H - t, 0.0)) / H));
+    for (int k = lo; k < rl_n; k++) {
+        if (t > rl_b[k]) continue;
+        int i = rl_i[k];
+        float bound = scn.obj[i].color.w;
+        if (!(bound < 1e29)) return -1.0;
+        vec4 e = p - scn.obj[i].pos;
+        float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
+        float el = dot(e, l), sd = el - r;
+        float b = sd >= 0.0 ? min(sd / t, 1.0) : (sqrt(max(dot(e, e) - el * el, 0.0)) - r) / H;
+        if (!(b > 0.0) && sd < 0.0) return -1.0;
         B = min(B, b);
     }
     return B - 1e-4; // float rounding margin
@@ -195,14 +198,15 @@ float shadow_bound(vec4 p, vec4 l, float t) {
 
 float soft_shadow(vec4 p, vec4 l) {
     ray_list(p, l, SHADOW_HORIZON);
-    if (rl_n >= 0 && rl_T < SHADOW_HORIZON) rl_n = -1; // the list must hold for the whole march
+    if (rl_T < SHADOW_HORIZON) rl_ok = false; // the list must hold for the whole march
     float res = 1.0, t = AK_RT_SHADOW_TMIN;
+    int lo = 0, hi = 0, w;
     for (int i = 0; i < AK_RT_SHADOW_STEPS; i++) {
-        float d = list_dist(p, l, t);
+        float d = list_sdf(p, l, t, lo, hi, w);
         res = min(res, AK_RT_SHADOW_K * d / t);
         if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) break;
         t += clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX);
-        if ((i & 1) == 1 && AK_RT_SHADOW_K * shadow_bound(p + t * l, l, t) >= res) break;
+        if (AK_RT_SHADOW_K * shadow_bound(p + t * l, l, t, lo) >= res) break;
     }
     return clamp(res, 0.0, 1.0);
 }

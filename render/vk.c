@@ -355,10 +355,11 @@ static void pipe_destroy(const vk_ctx *c, vk_pipe *p) {
 }
 
 // bindings 0..nbuf-1 are storage buffers (binding 0 a uniform buffer of ubo0 bytes when ubo0 >
-// 0); when view is given, binding `image_binding` is a storage image.
+// 0, and then the specialization constant 0 is types: AK_RT_TYPES in scene.glsl); when view is
+// given, binding `image_binding` is a storage image.
 static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t code_size,
                        const vk_buf *bufs, int nbuf, int image_binding, VkImageView view,
-                       uint32_t push_size, VkDeviceSize ubo0, char *err, size_t errlen) {
+                       uint32_t push_size, VkDeviceSize ubo0, int32_t types, char *err, size_t errlen) {
     memset(p, 0, sizeof *p);
     VkDescriptorSetLayoutBinding b[8];
     int nb = 0;
@@ -390,12 +391,15 @@ static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t
                                      .codeSize = code_size,
                                      .pCode = code};
     VKCHECK(vkCreateShaderModule(c->device, &smci, NULL, &p->module));
+    VkSpecializationMapEntry sme = {.constantID = 0, .offset = 0, .size = sizeof(int32_t)};
+    VkSpecializationInfo spi = {.mapEntryCount = 1, .pMapEntries = &sme, .dataSize = sizeof types, .pData = &types};
     VkComputePipelineCreateInfo cpci = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
         .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                   .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                   .module = p->module,
-                  .pName = "main"},
+                  .pName = "main",
+                  .pSpecializationInfo = ubo0 ? &spi : NULL},
         .layout = p->layout};
     VKCHECK(vkCreateComputePipelines(c->device, VK_NULL_HANDLE, 1, &cpci, NULL, &p->pipe));
     VkDescriptorPoolSize sizes[3] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, (uint32_t)nbuf},
@@ -502,6 +506,7 @@ struct ak_vk_renderer {
     int width, height;   // size the resources below were made for (0: none yet)
     int nplanes;         // plane buffer capacity
     bool ubo;            // the pipeline reads the scene as a uniform buffer (trace_ubo)
+    int32_t types;       // and was specialised to these shape types (one bit per type)
     vk_buf bscene, bplanes, bread;
     vk_pipe pipe;
     VkImage image;
@@ -563,7 +568,8 @@ void ak_render_vk_close(ak_vk_renderer *r) {
 }
 
 // (Re)create the size-dependent resources: buffers, output image, pipeline, command buffer.
-static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, bool ubo, char *err, size_t errlen) {
+static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, bool ubo, int32_t types, char *err,
+                          size_t errlen) {
     renderer_release(r);
     vk_ctx *c = &r->c;
     if (!buf_create(c, &r->bscene, sizeof(ak_vk_scene),
@@ -607,8 +613,8 @@ static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, bool ubo
     VKCHECK(vkCreateImageView(c->device, &vci, NULL, &r->view));
     vk_buf bufs[2] = {r->bscene, r->bplanes};
     if (ubo ? !pipe_create(c, &r->pipe, ak_trace_ubo_spv, sizeof ak_trace_ubo_spv, bufs, 2, 2, r->view, 0,
-                           AK_VK_UBO_BYTES, err, errlen)
-            : !pipe_create(c, &r->pipe, ak_trace_spv, sizeof ak_trace_spv, bufs, 2, 2, r->view, 0, 0, err, errlen))
+                           AK_VK_UBO_BYTES, types, err, errlen)
+            : !pipe_create(c, &r->pipe, ak_trace_spv, sizeof ak_trace_spv, bufs, 2, 2, r->view, 0, 0, 0, err, errlen))
         goto fail;
     VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                         .commandPool = c->pool,
@@ -670,6 +676,7 @@ static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, bool ubo
     r->height = H;
     r->nplanes = nplanes;
     r->ubo = ubo;
+    r->types = types;
     return 1;
 fail:
     renderer_release(r);
@@ -681,8 +688,11 @@ int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_ima
     const int W = img->width, H = img->height;
     int nplanes = s->nplanes > 0 ? s->nplanes : 1;
     bool ubo = s->nobj <= AK_RT_UBO_OBJECTS;
-    if (W != r->width || H != r->height || nplanes > r->nplanes || ubo != r->ubo)
-        if (!renderer_setup(r, W, H, nplanes, ubo, err, errlen)) return AK_VK_ERROR;
+    int32_t types = 0; // the shape types present: the pipeline is specialised to them
+    for (int i = 0; i < s->nobj; i++)
+        if (s->obj[i].shape.type >= 0 && s->obj[i].shape.type < 31) types |= (int32_t)1 << s->obj[i].shape.type;
+    if (W != r->width || H != r->height || nplanes > r->nplanes || ubo != r->ubo || (ubo && types != r->types))
+        if (!renderer_setup(r, W, H, nplanes, ubo, types, err, errlen)) return AK_VK_ERROR;
     memset(r->bplanes.map, 0, (size_t)r->nplanes * 8 * sizeof(float));
     pack_scene(r->bscene.map, r->bplanes.map, s, W, H);
     if (!submit_and_wait(&r->c, r->cb, err, errlen)) return AK_VK_ERROR;
@@ -738,7 +748,7 @@ int ak_render_vk_sdf_probe(const ak_render_scene *s, const double *points, int n
     float *pts = b[2].map;
     for (int i = 0; i < 4 * npoints; i++) pts[i] = (float)points[i];
     if (!pipe_create(&c, &pipe, ak_sdf_probe_spv, sizeof ak_sdf_probe_spv, b, 4, 0, VK_NULL_HANDLE,
-                     sizeof(int32_t), 0, err, errlen))
+                     sizeof(int32_t), 0, 0, err, errlen))
         goto fail;
     VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                         .commandPool = c.pool,

@@ -47,22 +47,35 @@ layout(std430, set = 0, binding = 1) readonly buffer AkPlanes {
     vec4 planes[]; // pairs: unit normal, (offset, 0, 0, 0)
 } pln;
 
+// The shape types present in the scene, one bit each (1 << AK_RT_SPHERE, ...): a
+// specialization constant of the uniform-buffer pipeline (vk.c), so that the code of absent
+// types is compiled out; every type otherwise. (lavapipe runs every branch of an if.)
+#ifdef AK_SCENE_UBO
+layout(constant_id = 0) const int AK_RT_TYPES = 63;
+#else
+const int AK_RT_TYPES = 63;
+#endif
+#define AK_RT_HAS(t) ((AK_RT_TYPES & (1 << (t))) != 0)
+
 // Object i's SDF at x (no culling).
 float ak_obj_sdf(int i, vec4 x) {
     int type = scn.obj[i].info.x;
     if (type == AK_RT_PLANE) return ak_sd_hyperplane(x, scn.obj[i].b, scn.obj[i].a.x);
     vec4 e = x - scn.obj[i].pos;
+    if (AK_RT_HAS(AK_RT_SPHERE) && type == AK_RT_SPHERE) return ak_sd_hypersphere(e, scn.obj[i].a.x);
     vec4 p = vec4(dot(scn.obj[i].rt0, e), dot(scn.obj[i].rt1, e), dot(scn.obj[i].rt2, e),
                   dot(scn.obj[i].rt3, e));
-    if (type == AK_RT_BOX) return ak_sd_hyperbox(p, scn.obj[i].b);
-    if (type == AK_RT_SPHERE) return ak_sd_hypersphere(p, scn.obj[i].a.x);
-    if (type == AK_RT_CAPSULE) return ak_sd_hypercapsule(p, scn.obj[i].a.x, scn.obj[i].a.y);
-    if (type == AK_RT_DUOCYLINDER) return ak_sd_duocylinder(p, scn.obj[i].a.x, scn.obj[i].a.y);
+    if (AK_RT_HAS(AK_RT_BOX) && type == AK_RT_BOX) return ak_sd_hyperbox(p, scn.obj[i].b);
+    if (AK_RT_HAS(AK_RT_CAPSULE) && type == AK_RT_CAPSULE) return ak_sd_hypercapsule(p, scn.obj[i].a.x, scn.obj[i].a.y);
+    if (AK_RT_HAS(AK_RT_DUOCYLINDER) && type == AK_RT_DUOCYLINDER)
+        return ak_sd_duocylinder(p, scn.obj[i].a.x, scn.obj[i].a.y);
     // AK_RT_CONVEX: half-space bound
     float d = -1e30;
-    int first = scn.obj[i].info.y, n = scn.obj[i].info.z;
-    for (int f = 0; f < n; f++)
-        d = max(d, dot(pln.planes[2 * (first + f)], p) - pln.planes[2 * (first + f) + 1].x);
+    if (AK_RT_HAS(AK_RT_CONVEX)) {
+        int first = scn.obj[i].info.y, n = scn.obj[i].info.z;
+        for (int f = 0; f < n; f++)
+            d = max(d, dot(pln.planes[2 * (first + f)], p) - pln.planes[2 * (first + f) + 1].x);
+    }
     return d;
 }
 

@@ -79,23 +79,29 @@ void ray_list(vec4 o, vec4 v, float tmax) {
     rl_ok = true;
 }
 
-// The scene SDF at o + t v with the ray's list: the plane, then the entries lo..hi-1, where
-// hi passes the entries that have started (ta <= t) and lo those in front that have ended
-// (tb < t); lo and hi only move forward, for a march whose t only grows (start both at 0 for
-// any t). Every object when there is no list or t is outside [0, T].
-float list_sdf(vec4 o, vec4 v, float t, inout int lo, inout int hi, out int which) {
+// The scene SDF at o + t v. With the ray's list (all false; t in [0, T]): the plane, then the
+// entries lo..hi-1, where hi passes the entries that have started (ta <= t) and lo those in
+// front that have ended (tb < t); lo and hi only move forward, for a march whose t only grows
+// (start both at 0 for any t). all (no list, or t outside [0, T]): every object, in the same
+// loop (a second loop for that case would run at every step on lavapipe, under a mask).
+float list_sdf(vec4 o, vec4 v, float t, bool all, inout int lo, inout int hi, out int which) {
     vec4 x = o + t * v;
-    if (!rl_ok || t < 0.0 || t > rl_T) return ak_scene_sdf(x, which);
-    float best = dot(x, rl_pn) - rl_po;
-    which = rl_plane;
-    while (hi < rl_n && rl_a[hi] <= t) hi++;
-    while (lo < hi && rl_b[lo] < t) lo++;
+    float best = all ? 1e30 : dot(x, rl_pn) - rl_po;
+    which = all ? -1 : rl_plane;
+    int n = all ? scn.counts.x : rl_n;
+    if (all) {
+        lo = 0;
+        hi = n;
+    }
+    while (!all && hi < n && rl_a[hi] <= t) hi++;
+    while (!all && lo < hi && rl_b[lo] < t) lo++;
     for (int k = lo; k < hi; k++) {
-        if (t > rl_b[k]) continue;
-        float d = ak_obj_culled(rl_i[k], x, best);
-        if (d < best || (d == best && rl_i[k] < which)) { // T-E.union (first minimum)
+        int i = all ? k : rl_i[k];
+        if (!all && t > rl_b[k]) continue;
+        float d = ak_obj_culled(i, x, best);
+        if (d < best || (d == best && i < which)) { // T-E.union (the first minimum)
             best = d;
-            which = rl_i[k];
+            which = i;
         }
     }
     return best;
@@ -103,7 +109,7 @@ float list_sdf(vec4 o, vec4 v, float t, inout int lo, inout int hi, out int whic
 
 float list_dist(vec4 o, vec4 v, float t) {
     int lo = 0, hi = 0, w;
-    return list_sdf(o, v, t, lo, hi, w);
+    return list_sdf(o, v, t, !rl_ok || t < 0.0 || t > rl_T, lo, hi, w);
 }
 
 bool trace(vec4 o, vec4 v, out float t_out, out int obj) {
@@ -111,7 +117,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj) {
     bool hit = false;
     int which = -1, lo = 0, hi = 0;
     for (int i = 0; i < AK_RT_MAX_STEPS; i++) {
-        float d = list_sdf(o, v, t, lo, hi, which);
+        float d = list_sdf(o, v, t, !rl_ok || t > rl_T, lo, hi, which);
         if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
             hit = true;
             break;
@@ -129,7 +135,8 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj) {
             if (tn < 0.0) break;
             t = tn;
         }
-        ak_scene_sdf(o + t * v, which);
+        int lo2 = 0, hi2 = 0;
+        list_sdf(o, v, t, true, lo2, hi2, which);
     }
     t_out = t;
     obj = hit ? which : -1;
@@ -140,29 +147,29 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj) {
 // h of p: those whose ball comes within |d(p)| + 2h (+ margin) of p, the SDF being 1-Lipschitz.
 vec4 normal_at(vec4 p) {
     float h = AK_RT_NORMAL_H;
-    float reach = abs(ak_scene_dist(p)) + 2.0 * h + 1e-4;
+    int lo = 0, hi = 0, w;
+    float reach = abs(list_sdf(p, vec4(0.0), 0.0, true, lo, hi, w)) + 2.0 * h + 1e-4;
     int idx[AK_RT_LIST];
     int n = 0;
-    for (int i = 0; i < scn.counts.x && n <= AK_RT_LIST; i++) {
+    for (int i = 0; i < scn.counts.x; i++) {
         float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
         if (scn.obj[i].color.w < 1e29 && length(p - scn.obj[i].pos) - r > reach) continue;
         if (n < AK_RT_LIST) idx[n] = i;
         n++;
     }
+    bool all = n > AK_RT_LIST; // too many: every object
+    int cnt = all ? scn.counts.x : n;
     vec4 g;
     for (int a = 0; a < 4; a++) {
         vec4 e = vec4(0.0);
         e[a] = h;
-        if (n > AK_RT_LIST) {
-            g[a] = (ak_scene_dist(p + e) - ak_scene_dist(p - e)) / (2.0 * h);
-        } else {
-            float dp = 1e30, dm = 1e30;
-            for (int k = 0; k < n; k++) {
-                dp = min(dp, ak_obj_sdf(idx[k], p + e));
-                dm = min(dm, ak_obj_sdf(idx[k], p - e));
-            }
-            g[a] = (dp - dm) / (2.0 * h);
+        float dp = 1e30, dm = 1e30;
+        for (int k = 0; k < cnt; k++) {
+            int i = all ? k : idx[k];
+            dp = min(dp, ak_obj_sdf(i, p + e));
+            dm = min(dm, ak_obj_sdf(i, p - e));
         }
+        g[a] = (dp - dm) / (2.0 * h);
     }
     float l = length(g);
     return l > 0.0 ? g / l : g;
@@ -202,7 +209,7 @@ float soft_shadow(vec4 p, vec4 l) {
     float res = 1.0, t = AK_RT_SHADOW_TMIN;
     int lo = 0, hi = 0, w;
     for (int i = 0; i < AK_RT_SHADOW_STEPS; i++) {
-        float d = list_sdf(p, l, t, lo, hi, w);
+        float d = list_sdf(p, l, t, !rl_ok, lo, hi, w);
         res = min(res, AK_RT_SHADOW_K * d / t);
         if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) break;
         t += clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX);

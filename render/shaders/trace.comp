@@ -114,10 +114,30 @@ float list_dist(vec4 o, vec4 v, float t) {
 
 bool trace(vec4 o, vec4 v, out float t_out, out int obj) {
     float t = 0.0;
-    bool hit = false;
-    int which = -1, lo = 0, hi = 0;
-    for (int i = 0; i < AK_RT_MAX_STEPS; i++) {
-        float d = list_sdf(o, v, t, !rl_ok || t > rl_T, lo, hi, which);
+    bool hit = false, done = false, all = !rl_ok;
+    int which = -1, lo = 0, hi = 0, i = 0;
+    while (!done && i < AK_RT_MAX_STEPS) {
+        // Plane-only steps while no entry of the list is active (lo == hi) and the next has not
+        // started: there the scene SDF is the plane's distance. A loop of its own, cheap, that
+        // the lanes leave when an entry starts (lavapipe runs the object code below only then).
+        while (!all && i < AK_RT_MAX_STEPS && lo == hi && (hi >= rl_n || t < rl_a[hi]) && t <= rl_T) {
+            float d = dot(o + t * v, rl_pn) - rl_po;
+            i++;
+            if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
+                hit = done = true;
+                which = rl_plane;
+                break;
+            }
+            t += d;
+            if (t > AK_RT_MAX_DIST) {
+                done = true;
+                break;
+            }
+        }
+        if (done || i >= AK_RT_MAX_STEPS) break;
+        all = all || t > rl_T;
+        float d = list_sdf(o, v, t, all, lo, hi, which);
+        i++;
         if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
             hit = true;
             break;
@@ -207,9 +227,30 @@ float soft_shadow(vec4 p, vec4 l) {
     ray_list(p, l, SHADOW_HORIZON);
     if (rl_T < SHADOW_HORIZON) rl_ok = false; // the list must hold for the whole march
     float res = 1.0, t = AK_RT_SHADOW_TMIN;
-    int lo = 0, hi = 0, w;
-    for (int i = 0; i < AK_RT_SHADOW_STEPS; i++) {
+    int lo = 0, hi = 0, w, i = 0;
+    bool done = false;
+    float nl = dot(rl_pn, l);
+    while (!done && i < AK_RT_SHADOW_STEPS) {
+        // plane-only steps, as in trace(); with no entry left to start, the bound is the plane's
+        while (rl_ok && i < AK_RT_SHADOW_STEPS && lo == hi && (hi >= rl_n || t < rl_a[hi])) {
+            float d = dot(p + t * l, rl_pn) - rl_po;
+            i++;
+            res = min(res, AK_RT_SHADOW_K * d / t);
+            if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) {
+                done = true;
+                break;
+            }
+            t += clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX);
+            float dn = dot(p + t * l, rl_pn) - rl_po;
+            float B = min(1.0, min(dn / t, (dn + nl * max(SHADOW_HORIZON - t, 0.0)) / SHADOW_HORIZON));
+            if (hi >= rl_n && dn >= 0.0 && AK_RT_SHADOW_K * (B - 1e-4) >= res) {
+                done = true;
+                break;
+            }
+        }
+        if (done || i >= AK_RT_SHADOW_STEPS) break;
         float d = list_sdf(p, l, t, !rl_ok, lo, hi, w);
+        i++;
         res = min(res, AK_RT_SHADOW_K * d / t);
         if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) break;
         t += clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX);

@@ -112,8 +112,9 @@ float list_dist(vec4 o, vec4 v, float t) {
     return list_sdf(o, v, t, !rl_ok || t < 0.0 || t > rl_T, lo, hi, w);
 }
 
-bool trace(vec4 o, vec4 v, out float t_out, out int obj) {
+bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
     float t = 0.0;
+    d_out = 1e30;
     bool hit = false, done = false, all = !rl_ok;
     int which = -1, lo = 0, hi = 0, i = 0;
     while (!done && i < AK_RT_MAX_STEPS) {
@@ -156,7 +157,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj) {
             t = tn;
         }
         int lo2 = 0, hi2 = 0;
-        list_sdf(o, v, t, true, lo2, hi2, which);
+        d_out = list_sdf(o, v, t, true, lo2, hi2, which); // the scene SDF at the hit
     }
     t_out = t;
     obj = hit ? which : -1;
@@ -165,10 +166,9 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj) {
 
 // The normal by central differences (T-Alg15) over the objects that can be the nearest within
 // h of p: those whose ball comes within |d(p)| + 2h (+ margin) of p, the SDF being 1-Lipschitz.
-vec4 normal_at(vec4 p) {
+vec4 normal_at(vec4 p, float dp0) { // dp0: the scene SDF at p
     float h = AK_RT_NORMAL_H;
-    int lo = 0, hi = 0, w;
-    float reach = abs(list_sdf(p, vec4(0.0), 0.0, true, lo, hi, w)) + 2.0 * h + 1e-4;
+    float reach = abs(dp0) + 2.0 * h + 1e-4;
     int idx[AK_RT_LIST];
     int n = 0;
     for (int i = 0; i < scn.counts.x; i++) {
@@ -277,9 +277,10 @@ vec3 shade(vec4 o, vec4 v) {
     float t;
     int obj;
     ray_list(o, v, AK_RT_MAX_DIST + 1.0);
-    if (!trace(o, v, t, obj) || obj < 0) return scn.sky.rgb * (1.0 - 0.35 * max(v.y, 0.0));
+    float dh;
+    if (!trace(o, v, t, obj, dh) || obj < 0) return scn.sky.rgb * (1.0 - 0.35 * max(v.y, 0.0));
     vec4 p = o + t * v;
-    vec4 n = normal_at(p);
+    vec4 n = normal_at(p, dh);
     vec3 albedo = scn.obj[obj].color.rgb;
     if (scn.counts.w != 0 && scn.obj[obj].info.x == AK_RT_PLANE) albedo = grid_tint(obj, p, t, albedo);
     vec3 lin = scn.ambient.rgb;

@@ -283,3 +283,141 @@ Test(perf, solver_packed_equals_plain) {
         ak_model_free(m);
     }
 }
+
+// ---- fast paths of the contact stages (issue 15) -----------------------------------------------
+#include "ccd_step.h"
+
+// ODE's pile as the bench builds it, small: N spheres of radius 0.5 on a jittered grid 1.1 apart
+// above a ground plane, inside walls (planes) on every horizontal axis. Deterministic (LCG).
+static ak_model *sphere_pile(int n, int N, unsigned seed, ak_data **dp) {
+    int side = (int)ceil(pow((double)N, 1.0 / n)), nw = 1 + 2 * (n - 1);
+    ak_model *m = ak_model_create(n, N + nw);
+    ak_data *d = ak_data_create(m);
+    for (int b = 0; b < N; b++) {
+        ak_shape s = ak_wc_sphere(n, 0.5);
+        double x[AK_MAX_DIM] = {0};
+        int r = b, layer = 0;
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            double jit = 0.02 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+            if (i == 1) continue;
+            x[i] = 1.1 * (r % side) + jit;
+            r /= side;
+        }
+        layer = r;
+        x[1] = 1.0 + 1.1 * layer;
+        ak_wc_set_body(m, d, b, &s, 1.0, x);
+    }
+    double up[AK_MAX_DIM] = {0, 1};
+    ak_shape g = ak_wc_plane(n, up, 0.0);
+    ak_wc_set_body(m, d, N, &g, 0, NULL);
+    int w = N + 1;
+    for (int i = 0; i < n; i++) {
+        if (i == 1) continue;
+        double lo[AK_MAX_DIM] = {0}, hi[AK_MAX_DIM] = {0};
+        lo[i] = 1, hi[i] = -1;
+        ak_shape a = ak_wc_plane(n, lo, -0.6), b = ak_wc_plane(n, hi, -1.1 * side + 0.5);
+        ak_wc_set_body(m, d, w++, &a, 0, NULL);
+        ak_wc_set_body(m, d, w++, &b, 0, NULL);
+    }
+    char err[256];
+    cr_assert_eq(ak_wc_fill_mass(m, err, sizeof err), 0, "%s", err);
+    for (int b = 0; b < m->nbody; b++) m->bodies[b].material.friction = 0.5;
+    m->gravity[1] = -9.81;
+    m->timestep = 1.0 / 60;
+    *dp = d;
+    return m;
+}
+
+// State hash after `steps` world steps of model m from a copy of d0.
+static uint64_t run_hash(const ak_model *m, const ak_data *d0, int steps) {
+    ak_data *d = ak_data_create(m);
+    ak_data_copy(m, d, d0);
+    ak_world_opts o = ak_world_default_opts(m);
+    char err[512];
+    for (int s = 0; s < steps; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+    uint64_t h = ak_wc_hash(m, d, 1469598103934665603ull);
+    ak_data_free(d);
+    return h;
+}
+
+// The CCD stage's closed-form rejection of sphere-sphere and sphere-plane pairs (ccd_step.c:
+// toi_impossible) gives what conservative advancement gives, bit for bit: (1) pair by pair, on
+// random pairs built to pass close to the stopping distance (hits, near misses and misses),
+// the return value and the time of impact agree with the fast path off; (2) sphere piles in 3
+// and 4 dimensions (impacts, resting contact, walls) stepped with the fast path on and off end
+// in equal state hashes; the bodies and the mixed random scene also.
+Test(perf, ccd_fast_equals_plain) {
+    unsigned seed = 4242u;
+    for (int n = 3; n <= 4; n++) {
+        ak_model *m = ak_model_create(n, 3);
+        ak_data *d = ak_data_create(m);
+        ak_shape s0 = ak_wc_sphere(n, 0.5), s1 = ak_wc_sphere(n, 0.3);
+        double up[AK_MAX_DIM] = {0, 1};
+        ak_shape g = ak_wc_plane(n, up, 0.0);
+        double x0[AK_MAX_DIM] = {0};
+        ak_wc_set_body(m, d, 0, &s0, 1.0, x0);
+        ak_wc_set_body(m, d, 1, &s1, 1.0, x0);
+        ak_wc_set_body(m, d, 2, &g, 0, NULL);
+        char err[256];
+        cr_assert_eq(ak_wc_fill_mass(m, err, sizeof err), 0, "%s", err);
+        double h = 1.0 / 60, margin = 0.02;
+        int hits = 0, misses = 0;
+        for (int trial = 0; trial < 20000; trial++) {
+            double u[8];
+            for (int q = 0; q < 8; q++) {
+                seed = seed * 1103515245u + 12345u;
+                u[q] = ((seed >> 8) % 1000001) / 1000000.0;
+            }
+            // body 1 at distance 0.8 + gap from body 0, moving so that the closest approach of
+            // the centres over the step lands near 0.8 + tol (the stopping distance)
+            for (int i = 0; i < n; i++) {
+                d->x[i] = 3.0 * (u[i] - 0.5);
+                d->x[AK_MAX_DIM + i] = d->x[i] + (i == 0 ? 0.8 + 0.3 * u[4] : 0.0);
+                d->v[i] = 0.0;
+                d->v[AK_MAX_DIM + i] = 0.0;
+            }
+            d->x[1] += 0.5 + 0.01 * u[5]; // body 0 near the ground (0.5 is touching)
+            d->x[AK_MAX_DIM + 1] += 0.5 + 0.01 * u[5];
+            d->v[AK_MAX_DIM + 0] = -(0.3 * u[4] + 0.005 * (u[6] - 0.5)) / h; // closes the gap
+            d->v[AK_MAX_DIM + 2] = 0.02 * (u[7] - 0.5) / h;                  // sideways miss
+            d->v[1] = -(0.01 * u[5] + 0.01 * (u[6] - 0.5)) / h;              // towards the ground
+            d->w[0] = 40.0 * (u[7] - 0.5);                                    // spin: no effect on a sphere
+            for (int a = 0; a < 3; a++)
+                for (int b = 0; b < 3; b++) {
+                    if (a == b || (a == 2 && b == 2)) continue;
+                    double t1 = -1, t2 = -1;
+                    ak_ccd_set_fast(1);
+                    int r1 = ak_ccd_pair_toi(m, d, a, b, h, margin, &t1);
+                    ak_ccd_set_fast(0);
+                    int r2 = ak_ccd_pair_toi(m, d, a, b, h, margin, &t2);
+                    ak_ccd_set_fast(1);
+                    cr_assert_eq(r1, r2, "n=%d trial %d pair %d %d: fast %d, plain %d", n, trial, a, b, r1, r2);
+                    if (r1) cr_assert_eq(memcmp(&t1, &t2, sizeof t1), 0, "n=%d trial %d: toi %.17g vs %.17g", n, trial, t1, t2);
+                    hits += r1, misses += !r1;
+                }
+        }
+        cr_assert(hits > 10000 && misses > 10000, "n=%d: %d hits, %d misses: the pairs do not straddle the stopping distance", n, hits, misses);
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = sphere_pile(n, n == 3 ? 343 : 256, 5u, &d);
+        ak_ccd_set_fast(0);
+        uint64_t plain = run_hash(m, d, 150);
+        ak_ccd_set_fast(1);
+        uint64_t fast = run_hash(m, d, 150);
+        cr_assert_eq(plain, fast, "pile n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
+        ak_model_free(m);
+        ak_data_free(d);
+        m = random_scene(n, 300, 77u + (unsigned)n, &d);
+        ak_ccd_set_fast(0);
+        plain = run_hash(m, d, 60);
+        ak_ccd_set_fast(1);
+        fast = run_hash(m, d, 60);
+        cr_assert_eq(plain, fast, "random n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+}

@@ -220,6 +220,149 @@ static int push_cand(cand_list *L, int a, int b) {
     return 0;
 }
 
+// ---- the same candidate pairs through a uniform grid (fast path of the window scan) ----
+// Every box that is not "big" goes into the cell of its lower corner, cells W wide (W: the
+// largest width of those boxes along any axis). A box o that overlaps box f has, on every axis,
+// lo_o <= hi_f and lo_o >= hi_o - W >= lo_f - W, so its cell lies in the cells of
+// [lo_f - W', hi_f] (W' = W plus a relative 1e-9 against rounding; floor(x / W) is monotone in
+// x). The cells' boxes are then filtered by exactly the scan's tests (the window along the sweep
+// axis, the body conditions, the overlap) and put in the scan's order (their rank in the sorted
+// items): the output is the scan's, pair for pair (test perf.ccd_fast_equals_plain).
+typedef struct cand_grid {
+    double cs;        // cell width W
+    unsigned mask;    // buckets - 1
+    int *start;       // bucket b: entries[start[b] .. start[b + 1])
+    int *entries;     // sorted item indices
+    int *stamp;       // per item: the last query that saw it (buckets can collide)
+    int *hits;        // one query's result
+    int nhit;
+} cand_grid;
+
+static void grid_free(cand_grid *g) {
+    free(g->start), free(g->entries), free(g->stamp), free(g->hits);
+    *g = (cand_grid){0};
+}
+
+static int grid_cell(double x, double cs, long long *c) {
+    double y = floor(x / cs);
+    if (!(fabs(y) < 1e15)) return -1;
+    *c = (long long)y;
+    return 0;
+}
+
+static unsigned grid_hash(int n, const long long c[]) {
+    static const unsigned long long P[AK_MAX_DIM] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full,
+                                                     0x165667B19E3779F9ull, 0xD6E8FEB86659FD93ull,
+                                                     0xFF51AFD7ED558CCDull};
+    unsigned long long h = 0;
+    for (int k = 0; k < n; k++) h += (unsigned long long)c[k] * P[k % 5];
+    h ^= h >> 31;
+    h *= 0x94D049BB133111EBull;
+    h ^= h >> 29;
+    return (unsigned)h;
+}
+
+// 0, or -1 (allocation, non-finite or far boxes: the caller scans instead).
+static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *it, int ni, const char *isbig) {
+    double W = 0;
+    for (int q = 0; q < ni; q++) {
+        if (isbig[it[q].b]) continue;
+        const double *lo = box + (size_t)it[q].b * 2 * AK_MAX_DIM;
+        for (int k = 0; k < n; k++) {
+            double w = lo[AK_MAX_DIM + k] - lo[k];
+            if (!(w >= 0) || !isfinite(lo[k]) || !isfinite(lo[AK_MAX_DIM + k])) return -1;
+            W = fmax(W, w);
+        }
+    }
+    if (!(W > 0) || !isfinite(W)) return -1;
+    unsigned nb = 1;
+    while (nb < 2u * (unsigned)ni) nb <<= 1;
+    g->cs = W;
+    g->mask = nb - 1;
+    g->start = calloc((size_t)nb + 1, sizeof(int));
+    g->entries = malloc(sizeof(int) * (size_t)ni);
+    g->stamp = malloc(sizeof(int) * (size_t)ni);
+    g->hits = malloc(sizeof(int) * (size_t)ni);
+    unsigned *bk = malloc(sizeof(unsigned) * (size_t)ni);
+    if (!g->start || !g->entries || !g->stamp || !g->hits || !bk) {
+        free(bk);
+        grid_free(g);
+        return -1;
+    }
+    for (int q = 0; q < ni; q++) {
+        g->stamp[q] = -1;
+        bk[q] = nb; // not in the grid
+        if (isbig[it[q].b]) continue;
+        const double *lo = box + (size_t)it[q].b * 2 * AK_MAX_DIM;
+        long long c[AK_MAX_DIM];
+        for (int k = 0; k < n; k++)
+            if (grid_cell(lo[k], W, &c[k])) {
+                free(bk);
+                grid_free(g);
+                return -1;
+            }
+        bk[q] = grid_hash(n, c) & g->mask;
+        g->start[bk[q] + 1]++;
+    }
+    for (unsigned b = 0; b < nb; b++) g->start[b + 1] += g->start[b];
+    int *fill = malloc(sizeof(int) * (size_t)nb);
+    if (!fill) {
+        free(bk);
+        grid_free(g);
+        return -1;
+    }
+    memcpy(fill, g->start, sizeof(int) * (size_t)nb);
+    for (int q = 0; q < ni; q++)
+        if (bk[q] < nb) g->entries[fill[bk[q]]++] = q;
+    free(fill);
+    free(bk);
+    return 0;
+}
+
+// The scan's pairs of the fast item q (window [lo, hi] along the sweep axis) as sorted item
+// indices in g->hits; returns their count, or -1 when the cell range is too large or far (the
+// caller scans instead).
+static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *it, int ni, int q,
+                      double lo, double hi, const char *fast, const char *isbig, const char *mv) {
+    int f = it[q].b;
+    const double *bf = box + (size_t)f * 2 * AK_MAX_DIM;
+    long long c0[AK_MAX_DIM], c1[AK_MAX_DIM], c[AK_MAX_DIM];
+    double cells = 1;
+    for (int k = 0; k < n; k++) {
+        double l = bf[k], u = bf[AK_MAX_DIM + k];
+        double Wp = g->cs + 1e-9 * (fabs(l) + fabs(u) + g->cs);
+        if (grid_cell(l - Wp, g->cs, &c0[k]) || grid_cell(u, g->cs, &c1[k])) return -1;
+        cells *= (double)(c1[k] - c0[k] + 1);
+        c[k] = c0[k];
+    }
+    if (cells > 4.0 * ni + 64) return -1;
+    int cnt = 0;
+    for (;;) {
+        unsigned b = grid_hash(n, c) & g->mask;
+        for (int e = g->start[b]; e < g->start[b + 1]; e++) {
+            int r = g->entries[e];
+            if (g->stamp[r] == q) continue;
+            g->stamp[r] = q;
+            // the scan's tests, in its order
+            if (!(it[r].lo >= lo) || !(it[r].lo <= hi)) continue;
+            int o = it[r].b;
+            if (o == f || isbig[o] || (fast[o] && o < f)) continue;
+            if (!mv[f] && !mv[o]) continue;
+            if (!overlap(n, box, f, o)) continue;
+            // insert r in order
+            int j = cnt++;
+            while (j > 0 && g->hits[j - 1] > r) g->hits[j] = g->hits[j - 1], j--;
+            g->hits[j] = r;
+        }
+        int k = 0;
+        while (k < n && c[k] == c1[k]) c[k] = c0[k], k++;
+        if (k == n) break;
+        c[k]++;
+    }
+    g->nhit = cnt;
+    return cnt;
+}
+
 // Candidate pairs (fast body first when only one is fast). 0 or -1 (allocation).
 static int candidates(const ak_model *m, const ak_data *d, const double *rot, double h, double margin, cand_list *L) {
     int n = m->dim, N = m->nbody, nfast = 0;
@@ -276,7 +419,13 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         }
     }
     // pairs (fast f, other o): o's box starts within [lo_f - maxw, hi_f] along the axis; a pair of
-    // two fast bodies once (from the lower index)
+    // two fast bodies once (from the lower index). The grid below finds the same pairs in the
+    // same order; the scan (window_pairs) is the plain path and the fallback.
+    char *mv = malloc((size_t)(N > 0 ? N : 1));
+    cand_grid g = {0};
+    if (!mv) rc = -1;
+    for (int b = 0; b < N && !rc; b++) mv[b] = (char)moves(m, b);
+    int use_grid = !rc && ccd_fast && ni > 0 && grid_build(&g, n, box, it, ni, isbig) == 0;
     for (int q = 0; q < ni && !rc; q++) {
         int f = it[q].b;
         if (!fast[f]) continue;
@@ -287,10 +436,18 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
             if (it[mid].lo < lo) a0 = mid + 1;
             else a1 = mid;
         }
-        for (int r = a0; r < ni && it[r].lo <= hi && !rc; r++) {
+        int done = 0;
+        if (use_grid) {
+            int cnt = grid_query(&g, n, box, it, ni, q, lo, hi, fast, isbig, mv);
+            if (cnt >= 0) {
+                for (int e = 0; e < cnt && !rc; e++) rc = push_cand(L, f, it[g.hits[e]].b);
+                done = 1;
+            }
+        }
+        for (int r = a0; !done && r < ni && it[r].lo <= hi && !rc; r++) {
             int o = it[r].b;
             if (o == f || isbig[o] || (fast[o] && o < f)) continue;
-            if (!moves(m, f) && !moves(m, o)) continue;
+            if (!mv[f] && !mv[o]) continue;
             if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
         }
         for (int r = 0; r < nbig && !rc; r++) {
@@ -299,6 +456,8 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
             if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
         }
     }
+    grid_free(&g);
+    free(mv);
     free(wd), free(big), free(isbig);
     // every fast body against every hyperplane (their indices collected once)
     int np = 0;

@@ -17,6 +17,7 @@ ak_model *ak_model_create(int dim, int nbody) {
                                      .warm_start = true, .restitution_threshold = 1.0,
                                      .tolerance = 1e-10, .max_iterations = 100000};
     strcpy(m->solver.variant, "corrected");
+    strcpy(m->solver.order, "sequential");
     strcpy(m->solver.method, "vector");
     m->view.fov_deg = 60.0;
     m->view.rotor[0] = 1.0;

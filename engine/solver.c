@@ -373,31 +373,128 @@ static inline __attribute__((always_inline)) int iterate_rows(int n, ak_data *d,
     return sliding;
 }
 
-// The iterations on packed rows; returns the last sweep's sliding count, or -1 when it cannot
-// (n not 3 or 4, or no memory), and the caller runs ak_solver_iterate instead.
-static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations) {
-    int n = m->dim, nt = n - 1, np = c->npoint;
-    if ((n != 3 && n != 4) || np == 0) return -1;
+// ---- coloured order (opt-in: solver setting "order": "coloured") ----------------------------
+// A deterministic greedy colouring of the contact graph in cache order: each point takes the
+// lowest colour that neither of its moving bodies has yet (up to 63 colours; points that find
+// none go to a last colour solved sequentially). The points of one colour share no moving body,
+// so each row reads and writes only its own bodies' velocities: solved in parallel, in any
+// order and on any number of threads, the colour gives the same bits (perf.coloured_threads_bitwise).
+// One sweep solves the colours in turn, the points of a colour in cache order: a different
+// Gauss-Seidel order from "sequential", hence different (not worse) results; the distance
+// between the two is measured in docs/performance.md.
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+#define AK_COLOURS 64
+
+// perm: the points by colour (stable), start[0..ncol]: the colours' ranges. Returns ncol or -1.
+static int colour_points(const ak_model *m, const ak_contact_cache *c, int *perm, int *start) {
+    int np = c->npoint;
+    uint64_t *used = calloc((size_t)(m->nbody > 0 ? m->nbody : 1), sizeof *used);
+    unsigned char *col = malloc((size_t)(np > 0 ? np : 1));
+    if (!used || !col) {
+        free(used), free(col);
+        return -1;
+    }
+    int count[AK_COLOURS + 1] = {0}, ncol = 0;
+    for (int i = 0; i < np; i++) {
+        const ak_contact_point *p = &c->pts[i];
+        int ma = ak_solver_body_moves(m, p->a), mb = ak_solver_body_moves(m, p->b);
+        uint64_t mask = (ma ? used[p->a] : 0) | (mb ? used[p->b] : 0);
+        int k = AK_COLOURS - 1; // the last colour: sequential
+        for (int q = 0; q < AK_COLOURS - 1; q++)
+            if (!(mask >> q & 1u)) {
+                k = q;
+                break;
+            }
+        if (k < AK_COLOURS - 1) {
+            if (ma) used[p->a] |= (uint64_t)1 << k;
+            if (mb) used[p->b] |= (uint64_t)1 << k;
+        }
+        col[i] = (unsigned char)k;
+        count[k + 1]++;
+        if (k + 1 > ncol) ncol = k + 1;
+    }
+    for (int k = 0; k < AK_COLOURS; k++) count[k + 1] += count[k];
+    for (int k = 0; k <= ncol; k++) start[k] = count[k];
+    for (int i = 0; i < np; i++) perm[count[col[i]]++] = i;
+    free(used), free(col);
+    return ncol;
+}
+
+static void pack_row(int n, const ak_model *m, const ak_contact_point *p, srow *r) {
+    int nt = n - 1;
+    r->a = p->a, r->b = p->b;
+    r->ma = ak_solver_body_moves(m, p->a), r->mb = ak_solver_body_moves(m, p->b);
+    r->ima = m->bodies[p->a].inv_mass, r->imb = m->bodies[p->b].inv_mass;
+    r->slipping = p->slipping;
+    r->mu = p->mu, r->mn = p->mn, r->bias = p->bias, r->jn = p->jn, r->jn_max = p->jn_max;
+    for (int j = 0; j < n; j++)
+        r->normal[j] = p->normal[j], r->ra[j] = p->ra[j], r->rb[j] = p->rb[j], r->jt[j] = p->jt[j];
+    for (int q = 0; q < nt * n; q++) r->tangent[q] = p->tangent[q];
+    for (int q = 0; q < nt * nt; q++) r->kt_inv[q] = p->kt_inv[q];
+}
+
+static int ensure_rows(ak_contact_cache *c, int np) {
     if (np > c->rowcap) {
         void *q = realloc(c->rows, (size_t)np * sizeof(srow));
         if (!q) return -1;
         c->rows = q;
         c->rowcap = np;
     }
-    srow *rows = c->rows;
-    for (int i = 0; i < np; i++) {
-        const ak_contact_point *p = &c->pts[i];
-        srow *r = &rows[i];
-        r->a = p->a, r->b = p->b;
-        r->ma = ak_solver_body_moves(m, p->a), r->mb = ak_solver_body_moves(m, p->b);
-        r->ima = m->bodies[p->a].inv_mass, r->imb = m->bodies[p->b].inv_mass;
-        r->slipping = p->slipping;
-        r->mu = p->mu, r->mn = p->mn, r->bias = p->bias, r->jn = p->jn, r->jn_max = p->jn_max;
-        for (int j = 0; j < n; j++)
-            r->normal[j] = p->normal[j], r->ra[j] = p->ra[j], r->rb[j] = p->rb[j], r->jt[j] = p->jt[j];
-        for (int q = 0; q < nt * n; q++) r->tangent[q] = p->tangent[q];
-        for (int q = 0; q < nt * nt; q++) r->kt_inv[q] = p->kt_inv[q];
+    return 0;
+}
+
+// The iterations in coloured order on packed rows (n = 3, 4). Returns the last sweep's sliding
+// count, or -1 (the caller falls back to the sequential order).
+static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations) {
+    int n = m->dim, np = c->npoint;
+    if ((n != 3 && n != 4) || np == 0 || ensure_rows(c, np)) return -1;
+    int *perm = malloc(sizeof(int) * (size_t)np), start[AK_COLOURS + 1];
+    unsigned char *slid = malloc((size_t)np);
+    int ncol = perm && slid ? colour_points(m, c, perm, start) : -1;
+    if (ncol < 0) {
+        free(perm), free(slid);
+        return -1;
     }
+    srow *rows = c->rows;
+    for (int k = 0; k < np; k++) pack_row(n, m, &c->pts[perm[k]], &rows[k]);
+    int nth = ak_parallel_threads(np);
+    // one parallel region; a barrier after each colour (the end of each omp for / single)
+#pragma omp parallel num_threads(nth) if (nth > 1)
+    for (int it = 0; it < iterations; it++)
+        for (int k = 0; k < ncol; k++) {
+            int s = start[k], e = start[k + 1];
+            if (k == AK_COLOURS - 1) { // points that found no colour: one after the other
+#pragma omp single
+                for (int r = s; r < e; r++)
+                    slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, d, c, rows + r, 1) : iterate_rows(4, d, c, rows + r, 1));
+                continue;
+            }
+#pragma omp for schedule(static)
+            for (int r = s; r < e; r++)
+                slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, d, c, rows + r, 1) : iterate_rows(4, d, c, rows + r, 1));
+        }
+    int sliding = 0;
+    for (int k = 0; k < np; k++) {
+        ak_contact_point *p = &c->pts[perm[k]];
+        const srow *r = &rows[k];
+        p->jn = r->jn, p->jn_max = r->jn_max;
+        for (int j = 0; j < n; j++) p->jt[j] = r->jt[j];
+        sliding += slid[k];
+    }
+    free(perm), free(slid);
+    return sliding;
+}
+
+// The iterations on packed rows; returns the last sweep's sliding count, or -1 when it cannot
+// (n not 3 or 4, or no memory), and the caller runs ak_solver_iterate instead.
+static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations) {
+    int n = m->dim, np = c->npoint;
+    if ((n != 3 && n != 4) || np == 0) return -1;
+    if (ensure_rows(c, np)) return -1;
+    srow *rows = c->rows;
+    for (int i = 0; i < np; i++) pack_row(n, m, &c->pts[i], &rows[i]);
     int sliding = 0;
     for (int it = 0; it < iterations; it++)
         sliding = n == 3 ? iterate_rows(3, d, c, rows, np) : iterate_rows(4, d, c, rows, np);
@@ -518,7 +615,11 @@ int ak_solver_corrected_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     ak_solver_prepare(m, d, c, h);
     ak_solver_warm_start(m, d, c);
     int its = m->solver.iterations;
-    sliding = its > 0 ? iterate_packed(m, d, c, its) : 0;
+    if (its > 0 && !strcmp(m->solver.order, "coloured")) {
+        sliding = iterate_coloured(m, d, c, its);
+        if (sliding < 0) sliding = iterate_packed(m, d, c, its); // n other than 3, 4 or no memory
+    } else
+        sliding = its > 0 ? iterate_packed(m, d, c, its) : 0;
     if (sliding < 0)
         for (int it = 0; it < its; it++) sliding = ak_solver_iterate(m, d, c);
     if (m->solver.shock_propagation) ak_solver_shock_propagation(m, d, c);

@@ -12,13 +12,14 @@
 // the steps (600 by default), when the pile has landed.
 //
 // usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] [--no-ode] [--no-4d]
-//        [--threads T] [--par-min N]
+//        [--threads T] [--par-min N] [--coloured]
 //   default sizes 250,1000,4000,8000; --big adds 16000; --huge adds 100000 (with --steps 60 it
 //   takes a few minutes). Prints per size ms/step of each engine, the ratios anakata 3D / ODE and
 //   4D / 3D, the contact counts and the mean final height (the piles should agree roughly),
 //   and the scaling exponent of each engine over the sizes run. --threads sets the OpenMP
 //   threads, --par-min the body count from which the engine's per-body loops use them
-//   (ak_parallel_set_min; default AK_PAR_MIN).
+//   (ak_parallel_set_min; default AK_PAR_MIN). --coloured runs anakata's velocity iterations in
+//   the opt-in coloured order (solver "order": "coloured"; parallel from --par-min points).
 #include <math.h>
 #include <ode/ode.h>
 #include <stdio.h>
@@ -158,6 +159,8 @@ typedef struct ak_pile {
     int N;
 } ak_pile;
 
+static int coloured; // --coloured: the opt-in coloured order of the velocity iterations
+
 static int ak_create(ak_pile *p, int dim, int N) {
     int side = side_for(dim, N), nwall = 1 + 2 * (dim - 1);
     double L = 0.5 * SPACING * side + 0.05;
@@ -195,6 +198,7 @@ static int ak_create(ak_pile *p, int dim, int N) {
     p->m->gravity[1] = -9.81;
     p->m->timestep = DT;
     p->m->solver.iterations = 10;
+    if (coloured) snprintf(p->m->solver.order, sizeof p->m->solver.order, "coloured");
     p->o = ak_world_default_opts(p->m);
     return 0;
 }
@@ -246,9 +250,10 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--no-4d")) do_4d = 0;
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc) threads = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--par-min") && i + 1 < argc) ak_parallel_set_min(atoi(argv[++i]));
+        else if (!strcmp(argv[i], "--coloured")) coloured = 1;
         else {
             fprintf(stderr, "usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] "
-                            "[--no-ode] [--no-4d] [--threads T] [--par-min N]\n");
+                            "[--no-ode] [--no-4d] [--threads T] [--par-min N] [--coloured]\n");
             return 2;
         }
     }

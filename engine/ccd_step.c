@@ -220,6 +220,74 @@ static int push_cand(cand_list *L, int a, int b) {
     return 0;
 }
 
+// Fewer fast bodies than this: candidates() does not sort all the items (few_pairs).
+#define AK_CCD_FEW 32
+
+// The k-th smallest of x[0..n) (x is reordered): the value a sort puts at index k. No NaN.
+static double select_kth(double *x, int n, int k) {
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        double piv = x[lo + (hi - lo) / 2];
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (x[i] < piv) i++;
+            while (x[j] > piv) j--;
+            if (i <= j) {
+                double t = x[i];
+                x[i] = x[j], x[j] = t;
+                i++, j--;
+            }
+        }
+        if (k <= j) hi = j;
+        else if (k >= i) lo = i;
+        else return x[k];
+    }
+    return x[k];
+}
+
+// The scan's pairs when few bodies are fast, from the unsorted items: each fast item's window
+// [lo - maxw, hi] and tests are the scan's; the fast items, their partners and the big items
+// are put in the sorted order (cmp_item: a total order) that the scan visits them in.
+static int few_pairs(const ak_model *m, int n, const double *box, const sweep_item *it, int ni,
+                     const int *big, int nbig, double maxw, const char *fast, const char *isbig,
+                     cand_list *L) {
+    sweep_item *fi = malloc(sizeof *fi * (size_t)(ni > 0 ? ni : 1));
+    sweep_item *hit = malloc(sizeof *hit * (size_t)(ni > 0 ? ni : 1));
+    sweep_item *bi = malloc(sizeof *bi * (size_t)(nbig > 0 ? nbig : 1));
+    if (!fi || !hit || !bi) {
+        free(fi), free(hit), free(bi);
+        return -1;
+    }
+    int nf = 0, rc = 0;
+    for (int q = 0; q < ni; q++)
+        if (fast[it[q].b]) fi[nf++] = it[q];
+    qsort(fi, (size_t)nf, sizeof *fi, cmp_item);
+    (void)big; // the same set as the items marked isbig, with their sweep coordinates here
+    for (int q = 0, r = 0; q < ni && r < nbig; q++)
+        if (isbig[it[q].b]) bi[r++] = it[q];
+    qsort(bi, (size_t)nbig, sizeof *bi, cmp_item);
+    for (int e = 0; e < nf && !rc; e++) {
+        int f = fi[e].b, nh = 0;
+        double lo = fi[e].lo - maxw, hi = fi[e].hi;
+        for (int q = 0; q < ni; q++) {
+            if (!(it[q].lo >= lo) || !(it[q].lo <= hi)) continue;
+            int o = it[q].b;
+            if (o == f || isbig[o] || (fast[o] && o < f)) continue;
+            if (!moves(m, f) && !moves(m, o)) continue;
+            if (overlap(n, box, f, o)) hit[nh++] = it[q];
+        }
+        qsort(hit, (size_t)nh, sizeof *hit, cmp_item);
+        for (int r = 0; r < nh && !rc; r++) rc = push_cand(L, f, hit[r].b);
+        for (int r = 0; r < nbig && !rc; r++) {
+            int o = bi[r].b;
+            if (o == f || (fast[o] && o < f)) continue;
+            if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
+        }
+    }
+    free(fi), free(hit), free(bi);
+    return rc;
+}
+
 // ---- the same candidate pairs through a uniform grid (fast path of the window scan) ----
 // Every box that is not "big" goes into the cell of its lower corner, cells W wide (W: the
 // largest width of those boxes along any axis). A box o that overlaps box f has, on every axis,
@@ -399,7 +467,14 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         it[q].lo = lo[ax];
         it[q].hi = lo[AK_MAX_DIM + ax];
     }
-    qsort(it, (size_t)ni, sizeof *it, cmp_item);
+    // few fast bodies (a pile at rest): the items are not sorted; the fast bodies' pairs are found
+    // by a pass over all items and put in the order the sorted scan gives (few_pairs below)
+    int nfast_all = 0, few = ccd_fast;
+    for (int b = 0; b < N; b++) nfast_all += fast[b];
+    if (nfast_all > AK_CCD_FEW) few = 0;
+    for (int q = 0; q < ni && few; q++)
+        if (!isfinite(it[q].lo) || !isfinite(it[q].hi)) few = 0;
+    if (!few) qsort(it, (size_t)ni, sizeof *it, cmp_item);
     // widths along the axis: boxes much wider than the median (a ground slab, a wall) are kept
     // aside and tested against every fast body; the others bound the query window
     double *wd = malloc(sizeof(double) * (size_t)(ni > 0 ? ni : 1));
@@ -410,17 +485,27 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     int nbig = 0;
     if (!rc && ni > 0) {
         for (int q = 0; q < ni; q++) wd[q] = it[q].hi - it[q].lo;
-        qsort(wd, (size_t)ni, sizeof *wd, cmp_double);
-        double lim = 4.0 * wd[ni / 2];
+        double med;
+        if (few) med = select_kth(wd, ni, ni / 2); // the value qsort puts at ni / 2
+        else {
+            qsort(wd, (size_t)ni, sizeof *wd, cmp_double);
+            med = wd[ni / 2];
+        }
+        double lim = 4.0 * med;
         for (int q = 0; q < ni; q++) {
             double w = it[q].hi - it[q].lo;
             if (w > lim) big[nbig++] = it[q].b, isbig[it[q].b] = 1;
             else maxw = fmax(maxw, w);
         }
     }
+    if (few && !rc) {
+        rc = few_pairs(m, n, box, it, ni, big, nbig, maxw, fast, isbig, L);
+        free(wd), free(big), free(isbig);
+        goto planes;
+    }
     // pairs (fast f, other o): o's box starts within [lo_f - maxw, hi_f] along the axis; a pair of
-    // two fast bodies once (from the lower index). The grid below finds the same pairs in the
-    // same order; the scan (window_pairs) is the plain path and the fallback.
+    // two fast bodies once (from the lower index). The grid finds the same pairs in the same
+    // order; the scan below is the plain path and the fallback.
     char *mv = malloc((size_t)(N > 0 ? N : 1));
     cand_grid g = {0};
     if (!mv) rc = -1;
@@ -459,6 +544,7 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     grid_free(&g);
     free(mv);
     free(wd), free(big), free(isbig);
+planes:
     // every fast body against every hyperplane (their indices collected once)
     int np = 0;
     for (int p = 0; p < N; p++)
@@ -539,7 +625,16 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
     int nk = 0;
     long long *keys = NULL;
     const double *rot = c->rot;
-    if (candidates(m, d, rot, h, margin, &L) || !(keys = point_pairs(m, c, &nk))) {
+    if (candidates(m, d, rot, h, margin, &L)) {
+        free(L.ab);
+        snprintf(err, errlen, "ccd: out of memory");
+        return -1;
+    }
+    if (L.n == 0) { // no candidate pair: nothing to look up
+        free(L.ab);
+        return 0;
+    }
+    if (!(keys = point_pairs(m, c, &nk))) {
         free(L.ab);
         snprintf(err, errlen, "ccd: out of memory");
         return -1;

@@ -60,7 +60,9 @@ static ak_model *random_scene(int n, int N, unsigned seed, ak_data **dp) {
 // all-pairs list at every step of a falling, spinning scene, in 3 and 4 dimensions; the scene
 // moves enough that both the refit and the rebuild paths run.
 Test(perf, broadphase_tree_refit_equals_all_pairs) {
+    for (int self = 0; self < 2; self++)
     for (int n = 3; n <= 4; n++) {
+        ak_broadphase_set_self_query(self); // per-body query, then the tree against itself
         ak_data *d;
         ak_model *m = random_scene(n, 300, 7u + (unsigned)n, &d);
         ak_world_opts o = ak_world_default_opts(m);
@@ -85,6 +87,7 @@ Test(perf, broadphase_tree_refit_equals_all_pairs) {
         ak_contact_cache_free(all);
         ak_model_free(m);
         ak_data_free(d);
+        ak_broadphase_set_self_query(1);
     }
 }
 

@@ -100,8 +100,159 @@ void ak_solver_apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
                          ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb, P, -1.0);
 }
 
+// ---- prepare for n = 3, 4 (performance) ------------------------------------------------------
+// The per-point part of ak_solver_prepare with the ref/ kernels it calls (ak_contact_k_add with
+// ak_nd_rstar, ak_contact_tangent_basis, ak_contact_k_dir, ak_dyn_solve) copied here as inline
+// functions, every operation in the same order, so that with n a constant the loops unroll; the
+// results are bit for bit those of the calls (test perf.prepare_fast_equals_plain).
+static int prep_fast = 1;
+
+void ak_solver_set_fast_prepare(int on) { prep_fast = on; }
+
+static inline __attribute__((always_inline)) void in_k_add(int n, double K[], double inv_mass,
+                                                           const double inv_Iw[], const double r[]) {
+    for (int i = 0; i < n; i++) K[i * n + i] += inv_mass;
+    if (!inv_Iw) return;
+    int k = n * (n - 1) / 2;
+    double S[AK_MAX_BIV * AK_MAX_DIM], IS[AK_MAX_BIV * AK_MAX_DIM];
+    int kk = 0; // ak_nd_rstar
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++, kk++) {
+            for (int c = 0; c < n; c++) S[kk * n + c] = 0.0;
+            S[kk * n + j] = r[i];
+            S[kk * n + i] = -r[j];
+        }
+    for (int p = 0; p < k; p++)
+        for (int j = 0; j < n; j++) {
+            double s = 0.0;
+            for (int q = 0; q < k; q++) s += inv_Iw[p * k + q] * S[q * n + j];
+            IS[p * n + j] = s;
+        }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            double s = 0.0;
+            for (int p = 0; p < k; p++) s += S[p * n + i] * IS[p * n + j];
+            K[i * n + j] += s;
+        }
+}
+
+static inline __attribute__((always_inline)) void in_tangent_basis(int n, double T[], const double nrm[]) {
+    int kk = 0;
+    double len = 0.0;
+    for (int i = 0; i < n; i++) len += nrm[i] * nrm[i];
+    len = sqrt(len);
+    for (int i = 1; i < n; i++)
+        if (fabs(nrm[i]) > fabs(nrm[kk])) kk = i;
+    double s = nrm[kk] >= 0.0 ? 1.0 : -1.0;
+    double u[AK_MAX_DIM], uu = 0.0;
+    double off = 0.0;
+    for (int i = 0; i < n; i++) {
+        u[i] = len > 0.0 ? nrm[i] / len : 0.0;
+        if (i != kk) off += u[i] * u[i];
+    }
+    u[kk] = -s * off / (1.0 + fabs(u[kk]));
+    for (int i = 0; i < n; i++) uu += u[i] * u[i];
+    int row = 0;
+    for (int j = 0; j < n; j++) {
+        if (j == kk) continue;
+        for (int i = 0; i < n; i++)
+            T[row * n + i] = (i == j ? 1.0 : 0.0) - (uu > 0.0 ? 2.0 * u[i] * u[j] / uu : 0.0);
+        row++;
+    }
+}
+
+static inline __attribute__((always_inline)) int in_solve(int k, double x[], const double A[], const double b[]) {
+    double M[AK_MAX_BIV * (AK_MAX_BIV + 1)];
+    int w = k + 1;
+    for (int r = 0; r < k; r++) {
+        for (int c = 0; c < k; c++) M[r * w + c] = A[r * k + c];
+        M[r * w + k] = b[r];
+    }
+    for (int c = 0; c < k; c++) {
+        int p = c;
+        for (int r = c + 1; r < k; r++)
+            if (fabs(M[r * w + c]) > fabs(M[p * w + c])) p = r;
+        if (M[p * w + c] == 0.0 || !isfinite(M[p * w + c])) return -1;
+        if (p != c)
+            for (int q = 0; q < w; q++) {
+                double t = M[c * w + q];
+                M[c * w + q] = M[p * w + q];
+                M[p * w + q] = t;
+            }
+        for (int r = c + 1; r < k; r++) {
+            double f = M[r * w + c] / M[c * w + c];
+            for (int q = c; q < w; q++) M[r * w + q] -= f * M[c * w + q];
+        }
+    }
+    for (int r = k - 1; r >= 0; r--) {
+        double s = M[r * w + k];
+        for (int q = r + 1; q < k; q++) s -= M[r * w + q] * x[q];
+        x[r] = s / M[r * w + r];
+    }
+    return 0;
+}
+
+// masses_from_k with the inline kernels
+static inline __attribute__((always_inline)) void in_masses_from_k(int n, const double K[],
+                                                                   const ak_contact_point *p,
+                                                                   double *mn, double kt_inv[]) {
+    int nt = n - 1;
+    double kn = 0.0; // ak_contact_k_dir
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) kn += p->normal[i] * K[i * n + j] * p->normal[j];
+    *mn = kn > 0.0 ? 1.0 / kn : 0.0;
+    double Kt[AK_MAX_TAN * AK_MAX_TAN];
+    for (int r = 0; r < nt; r++)
+        for (int q = 0; q < nt; q++) {
+            double acc = 0.0;
+            for (int x = 0; x < n; x++)
+                for (int y = 0; y < n; y++)
+                    acc += p->tangent[r * n + x] * K[x * n + y] * p->tangent[q * n + y];
+            Kt[r * nt + q] = acc;
+        }
+    for (int q = 0; q < nt; q++) {
+        double e[AK_MAX_TAN] = {0}, col[AK_MAX_TAN];
+        e[q] = 1.0;
+        if (in_solve(nt, col, Kt, e) != 0) memset(col, 0, sizeof col);
+        for (int r = 0; r < nt; r++) kt_inv[r * nt + q] = col[r];
+    }
+}
+
+// One point's lever arms, K, tangent basis and masses; fast: the inline kernels (n = 3, 4).
+static inline __attribute__((always_inline)) void prepare_geometry(int n, int fast, const ak_model *m,
+                                                                   const ak_data *d, const ak_contact_cache *c,
+                                                                   ak_contact_point *p) {
+    for (int j = 0; j < n; j++) {
+        p->ra[j] = p->point[j] - d->x[(size_t)p->a * AK_MAX_DIM + j];
+        p->rb[j] = p->point[j] - d->x[(size_t)p->b * AK_MAX_DIM + j];
+    }
+    double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
+    p->nt = n - 1;
+    if (fast) {
+        in_k_add(n, K, ak_solver_inv_mass(m, p->a), ak_solver_inv_iw(m, c, p->a), p->ra);
+        in_k_add(n, K, ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb);
+        in_tangent_basis(n, p->tangent, p->normal);
+        in_masses_from_k(n, K, p, &p->mn, p->kt_inv);
+    } else {
+        ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->a), ak_solver_inv_iw(m, c, p->a), p->ra);
+        ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb);
+        ak_contact_tangent_basis(n, p->tangent, p->normal);
+        masses_from_k(n, K, p, &p->mn, p->kt_inv);
+    }
+}
+
+static void prepare_geometry_all(const ak_model *m, const ak_data *d, ak_contact_cache *c) {
+    int n = m->dim;
+    if (prep_fast && n == 3)
+        for (int i = 0; i < c->npoint; i++) prepare_geometry(3, 1, m, d, c, &c->pts[i]);
+    else if (prep_fast && n == 4)
+        for (int i = 0; i < c->npoint; i++) prepare_geometry(4, 1, m, d, c, &c->pts[i]);
+    else
+        for (int i = 0; i < c->npoint; i++) prepare_geometry(n, 0, m, d, c, &c->pts[i]);
+}
+
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h) {
-    int n = m->dim, k = ak_nd_nbiv(n), nt = n - 1;
+    int n = m->dim, k = ak_nd_nbiv(n);
     const ak_solver_settings *s = &m->solver;
     // world inverse inertias of the bodies in contact, once per body (B-eq4 via the compound
     // of the broadphase's rotation matrix); order[] marks the bodies done in this call
@@ -116,19 +267,10 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
                                                c->rot + (size_t)ab[q] * AK_MAX_DIM * AK_MAX_DIM);
             }
     }
+    prepare_geometry_all(m, d, c);
     for (int i = 0; i < c->npoint; i++) {
         ak_contact_point *p = &c->pts[i];
         const ak_body *A = &m->bodies[p->a], *B = &m->bodies[p->b];
-        for (int j = 0; j < n; j++) {
-            p->ra[j] = p->point[j] - d->x[(size_t)p->a * AK_MAX_DIM + j];
-            p->rb[j] = p->point[j] - d->x[(size_t)p->b * AK_MAX_DIM + j];
-        }
-        double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
-        ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->a), ak_solver_inv_iw(m, c, p->a), p->ra);
-        ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb);
-        p->nt = nt;
-        ak_contact_tangent_basis(n, p->tangent, p->normal);
-        masses_from_k(n, K, p, &p->mn, p->kt_inv);
         p->bias = fmin(ak_contact_bias(p->separation, h, s->baumgarte, s->slop), AK_SOLVER_MAX_BIAS);
         p->mu_k = ak_contact_combine_friction(A->material.friction, B->material.friction);
         p->mu_s = ak_contact_combine_friction(A->material.static_friction,

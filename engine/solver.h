@@ -45,6 +45,9 @@ typedef struct ak_solver_stats {
 /// (T-5.b), combined materials, and the pre-solve normal velocity (for restitution).
 /// Uses the rotation matrices c->rot that ak_broadphase computed in this step.
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h);
+/// ak_solver_prepare's per-point geometry for n = 3, 4 runs on inline copies of the ref/ kernels
+/// (the same bits); on = 0 makes it call the kernels (for test perf.prepare_fast_equals_plain).
+void ak_solver_set_fast_prepare(int on);
 /// SOLVER stage 2: apply the cached impulses jn n + jt (projected on the new tangent plane);
 /// with warm starting off the impulses are zeroed instead.
 void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c);

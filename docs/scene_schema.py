@@ -120,6 +120,7 @@ def scene(n):
         "restitution_threshold": NONNEG,
         "variant": {"enum": ["corrected", "published"]},
         "method": {"enum": ["vector", "pga", "converged"]},
+        "order": {"enum": ["sequential", "coloured"]},
         "shock_propagation": {"type": "boolean"},
         "tolerance": {"type": "number", "minimum": 1e-15, "maximum": 1},
         "max_iterations": {"type": "integer", "minimum": 1, "maximum": 100000000}})

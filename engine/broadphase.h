@@ -29,6 +29,11 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
 int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
                          const unsigned char *asleep, bool fill_asleep);
 
+/// With one thread ak_broadphase queries the tree against itself (a simultaneous descent, each
+/// overlapping pair once) instead of once per body: the same pair list (test
+/// perf.broadphase_tree_refit_equals_all_pairs runs both). on = 0 switches it off (for tests).
+void ak_broadphase_set_self_query(int on);
+
 /// Sweep and prune (same output).
 int ak_broadphase_sap(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin);
 

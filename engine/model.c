@@ -18,6 +18,7 @@ ak_model *ak_model_create(int dim, int nbody) {
                                      .warm_start = true, .restitution_threshold = 1.0,
                                      .tolerance = 1e-10, .max_iterations = 100000};
     strcpy(m->solver.variant, "corrected");
+    strcpy(m->solver.order, "sequential");
     strcpy(m->solver.method, "vector");
     m->sleep = (ak_sleep_settings){.enabled = false, .linear = AK_SLEEP_LINEAR,
                                    .angular = AK_SLEEP_ANGULAR, .time = AK_SLEEP_TIME};

@@ -76,6 +76,11 @@ typedef struct ak_solver_settings {
     bool shock_propagation;      ///< world area: final pass over the contact graph's levels with
                                  ///< the lower body of each contact frozen (Guendelman, B-6);
                                  ///< default false; scene key "shock_propagation"
+    char order[16];              ///< order of the vector solver's velocity iterations: "sequential"
+                                 ///< (default: the points in cache order, what the reference
+                                 ///< computes) or "coloured" (a deterministic colouring of the
+                                 ///< contact graph, each colour's points in parallel; a different
+                                 ///< Gauss-Seidel order, docs/performance.md); scene key "order"
     double tolerance;            ///< "converged": every residual at most this, default 1e-10
     int max_iterations;          ///< "converged": sweep limit per step, default 100000
 } ak_solver_settings;

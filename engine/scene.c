@@ -884,9 +884,10 @@ static bool read_solver(ctx *c, const cJSON *v, ak_model *m) {
     if (!require_object(c, v, path)) return false;
     static const char *const keys[] = {"iterations", "baumgarte", "slop", "warm_start",
                                        "restitution_threshold", "variant", "method",
-                                       "shock_propagation", "tolerance", "max_iterations", NULL};
+                                       "shock_propagation", "tolerance", "max_iterations", "order", NULL};
     static const char *const variants[] = {"corrected", "published", NULL};
     static const char *const methods[] = {"vector", "pga", "converged", NULL};
+    static const char *const orders[] = {"sequential", "coloured", NULL};
     static const range TOLR = {1e-15, 1.0, false, false, "a number in [1e-15, 1]"};
     ak_solver_settings *s = &m->solver;
     return check_keys(c, v, path, keys, "\"solver\"") &&
@@ -898,6 +899,7 @@ static bool read_solver(ctx *c, const cJSON *v, ak_model *m) {
                       &s->restitution_threshold, NULL) &&
            get_choice(c, v, path, "variant", variants, s->variant, sizeof s->variant) &&
            get_choice(c, v, path, "method", methods, s->method, sizeof s->method) &&
+           get_choice(c, v, path, "order", orders, s->order, sizeof s->order) &&
            get_bool(c, v, path, "shock_propagation", &s->shock_propagation, NULL) &&
            get_number(c, v, path, "tolerance", false, &TOLR, &s->tolerance, NULL) &&
            get_int(c, v, path, "max_iterations", false, 1, 100000000, &s->max_iterations);

@@ -19,7 +19,7 @@
 // over the measured steps (ODE: dBodyIsEnabled; anakata: bodies not asleep).
 //
 // usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] [--no-ode] [--no-4d]
-//        [--threads T] [--par-min N] [--no-sleep | --sleep-only]
+//        [--threads T] [--par-min N] [--no-sleep | --sleep-only] [--coloured]
 //   default sizes 250,1000,4000,8000; --big adds 16000; --huge adds 100000 (with --steps 60 it
 //   takes a few minutes). Prints per size ms/step of each engine, the ratios anakata 3D / ODE and
 //   4D / 3D, the contact counts and the mean final height (the piles should agree roughly),
@@ -27,6 +27,8 @@
 //   threads, --par-min the body count from which the engine's per-body loops use them
 //   (ak_parallel_set_min; default AK_PAR_MIN). The first table (sleeping off, as before) and then
 //   the sleeping table are printed; --no-sleep leaves out the second, --sleep-only the first.
+//   --coloured runs anakata's velocity iterations in the opt-in coloured order (solver "order":
+//   "coloured"; parallel from --par-min points).
 #include <math.h>
 #include <ode/ode.h>
 #include <stdio.h>
@@ -184,6 +186,8 @@ typedef struct ak_pile {
     int N;
 } ak_pile;
 
+static int coloured; // --coloured: the opt-in coloured order of the velocity iterations
+
 static int ak_create(ak_pile *p, int dim, int N, int sleep) {
     int side = side_for(dim, N), nwall = 1 + 2 * (dim - 1);
     double L = 0.5 * SPACING * side + 0.05;
@@ -224,6 +228,7 @@ static int ak_create(ak_pile *p, int dim, int N, int sleep) {
     if (sleep)
         p->m->sleep = (ak_sleep_settings){.enabled = true, .linear = SLEEP_LIN,
                                           .angular = SLEEP_ANG, .time = SLEEP_TIME};
+    if (coloured) snprintf(p->m->solver.order, sizeof p->m->solver.order, "coloured");
     p->o = ak_world_default_opts(p->m);
     return 0;
 }
@@ -333,10 +338,11 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--par-min") && i + 1 < argc) ak_parallel_set_min(atoi(argv[++i]));
         else if (!strcmp(argv[i], "--no-sleep")) do_sleep = 0;
         else if (!strcmp(argv[i], "--sleep-only")) do_plain = 0;
+        else if (!strcmp(argv[i], "--coloured")) coloured = 1;
         else {
             fprintf(stderr, "usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] "
                             "[--no-ode] [--no-4d] [--threads T] [--par-min N] "
-                            "[--no-sleep | --sleep-only]\n");
+                            "[--no-sleep | --sleep-only] [--coloured]\n");
             return 2;
         }
     }

@@ -43,6 +43,9 @@ static void usage(FILE *f) {
             "  --variant V           corrected (default) or published (the thesis' solver)\n"
             "  --iterations N        velocity iterations of the vector solver (default 10)\n"
             "  --shock-propagation on|off   contact-graph shock propagation (vector solver)\n"
+            "  --order O             vector solver: sequential (default) or coloured (graph\n"
+            "                        colouring, each colour's points in parallel: a different\n"
+            "                        Gauss-Seidel order, docs/performance.md)\n"
             "  --warm-start on|off   apply the previous step's impulses first (default on)\n"
             "  --tolerance X         converged: largest residual allowed (default 1e-10)\n"
             "  --max-iterations N    converged: sweep limit per step (default 100000)\n"
@@ -76,7 +79,7 @@ int ak_cmd_run(int argc, char **argv) {
     double duration = -1, dt = -1;
     long steps = -1, every = 1;
     bool renorm = true;
-    const char *method = NULL, *variant = NULL, *res_path = NULL;
+    const char *method = NULL, *variant = NULL, *res_path = NULL, *order = NULL;
     long iters = -1, max_iters = -1;
     int shock = -1, warm = -1, sleep = -1;
     double tol = -1, sleep_lin = -1, sleep_ang = -1, sleep_time = -1;
@@ -89,7 +92,7 @@ int ak_cmd_run(int argc, char **argv) {
                      !strcmp(a, "--tolerance") || !strcmp(a, "--max-iterations") ||
                      !strcmp(a, "--warm-start") || !strcmp(a, "--residuals") ||
                      !strcmp(a, "--sleep") || !strcmp(a, "--sleep-linear") ||
-                     !strcmp(a, "--sleep-angular") || !strcmp(a, "--sleep-time");
+                     !strcmp(a, "--sleep-angular") || !strcmp(a, "--sleep-time") || !strcmp(a, "--order");
         if (takes && i + 1 >= argc) return ak_cli_bad_usage("run", "%s needs a value", a);
         const char *val = takes ? argv[++i] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -118,6 +121,10 @@ int ak_cmd_run(int argc, char **argv) {
             if (strcmp(val, "vector") && strcmp(val, "pga") && strcmp(val, "converged"))
                 return ak_cli_bad_usage("run", "--method: expected vector, pga or converged, got '%s'", val);
             method = val;
+        } else if (!strcmp(a, "--order")) {
+            if (strcmp(val, "sequential") && strcmp(val, "coloured"))
+                return ak_cli_bad_usage("run", "--order: expected sequential or coloured, got '%s'", val);
+            order = val;
         } else if (!strcmp(a, "--variant")) {
             if (strcmp(val, "corrected") && strcmp(val, "published"))
                 return ak_cli_bad_usage("run", "--variant: expected corrected or published, got '%s'", val);
@@ -195,6 +202,7 @@ int ak_cmd_run(int argc, char **argv) {
     ak_solver_settings *ss = &m->solver;
     if (method) snprintf(ss->method, sizeof ss->method, "%s", method);
     if (variant) snprintf(ss->variant, sizeof ss->variant, "%s", variant);
+    if (order) snprintf(ss->order, sizeof ss->order, "%s", order);
     if (iters > 0) ss->iterations = (int)iters;
     if (max_iters > 0) ss->max_iterations = (int)max_iters;
     if (shock >= 0) ss->shock_propagation = shock;
@@ -299,8 +307,9 @@ int ak_cmd_run(int argc, char **argv) {
             if (rc == AK_EXIT_OK) rc = AK_EXIT_FAIL;
         }
     } else {
-        printf("solver      %s %s, %d iterations, shock propagation %s, warm start %s\n",
-               ss->method, ss->variant, ss->iterations, ss->shock_propagation ? "on" : "off",
+        printf("solver      %s %s%s, %d iterations, shock propagation %s, warm start %s\n",
+               ss->method, ss->variant, strcmp(ss->order, "coloured") ? "" : " (coloured order)",
+               ss->iterations, ss->shock_propagation ? "on" : "off",
                ss->warm_start ? "on" : "off");
     }
     if (resf && fclose(resf) != 0 && rc == AK_EXIT_OK) rc = AK_EXIT_FAIL;

@@ -2,6 +2,7 @@
 // closest points (G-11), EPA with (n-1)-simplex facets (G-10) and the n-D convex hull
 // (G-4, G-6). Derivations: docs/formulas/collide.md.
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -220,9 +221,16 @@ static int pt_plane(polytope *P, pt_facet *f) {
     // scale-free degeneracy test: volume over the product of the edge lengths (a sine)
     double l = ak_la_normal(n, f->nrm, E);
     if (!(l > 1e-13 * eprod)) return 0;
-    double side = 0;
-    for (int c = 0; c < n; c++) side += f->nrm[c] * (v0[c] - P->interior[c]);
-    if (P->orient_by_vertices) {
+    double side = 0, mag = 0;
+    for (int c = 0; c < n; c++) {
+        side += f->nrm[c] * (v0[c] - P->interior[c]);
+        mag = fmax(mag, fabs(v0[c]) + fabs(P->interior[c]));
+    }
+    // The interior point lies strictly inside the convex polytope (EPA and the hull only grow
+    // it), so where its distance to the plane is far above the rounding of that distance it
+    // orients the facet exactly as the farthest vertex does (every vertex lies on the same side
+    // as the interior point); only the near-plane case needs the O(vertices) scan below.
+    if (P->orient_by_vertices && !(fabs(side) > 1e-9 * (mag + eprod))) {
         // Every vertex so far lies behind the new facet (convexity): the farthest one from its
         // plane fixes the orientation robustly even when the interior point is near the plane.
         double far = 0;
@@ -240,7 +248,10 @@ static int pt_plane(polytope *P, pt_facet *f) {
     return 1;
 }
 
-static int cmp_int(const void *x, const void *y) { return *(const int *)x - *(const int *)y; }
+static int cmp_u64(const void *x, const void *y) {
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
 
 // Insert vertex index w: remove the facets that see it (signed distance > eps), cone the
 // horizon. Transactional: the new facets are built first and the polytope is changed only when
@@ -253,28 +264,51 @@ static int pt_insert(polytope *P, int w, double eps) {
     for (int f = 0; f < P->nf; f++)
         if (P->F[f].alive && ak_la_dot(n, P->F[f].nrm, x) - P->F[f].dist > eps) vis[nvis++] = f;
     if (nvis == 0) return 0;
-    // ridges of visible facets; horizon ridges appear once
-    enum { MAXR = 4096 };
+    // ridges of visible facets; horizon ridges appear once. Each ridge (n - 1 <= 4 sorted
+    // vertex indices) packs into one 64-bit key; a sorted copy of the keys counts them
+    // (binary search), and the ridges are kept in first-appearance order as before.
+    enum { MAXR = 8192 };
     static const int maxr = MAXR;
     int ridge[MAXR][AK_MAX_DIM];
-    int cnt[MAXR], nr = 0;
+    uint64_t key[MAXR], sorted[MAXR];
+    int cnt[MAXR], nr = 0, nall = 0;
     for (int q = 0; q < nvis; q++) {
         const pt_facet *f = &P->F[vis[q]];
         for (int k = 0; k < n; k++) {
             int r[AK_MAX_DIM], m = 0;
             for (int j = 0; j < n; j++)
-                if (j != k) r[m++] = f->v[j];
-            qsort(r, (size_t)m, sizeof r[0], cmp_int);
-            int found = -1;
-            for (int s = 0; s < nr && found < 0; s++)
-                if (memcmp(ridge[s], r, sizeof(int) * (size_t)m) == 0) found = s;
-            if (found >= 0) cnt[found]++;
-            else {
-                if (nr >= maxr) return -1;
-                memcpy(ridge[nr], r, sizeof(int) * (size_t)m);
-                cnt[nr++] = 1;
-            }
+                if (j != k) {
+                    int x = f->v[j], t = m++; // insertion sort (m <= 4)
+                    while (t > 0 && r[t - 1] > x) r[t] = r[t - 1], t--;
+                    r[t] = x;
+                }
+            uint64_t kk = 0;
+            for (int j = 0; j < m; j++) kk = (kk << 16) | (uint64_t)(unsigned)r[j];
+            if (nall >= maxr || r[m - 1] > 0xFFFF) return -1;
+            sorted[nall++] = kk;
+            for (int j = 0; j < m; j++) ridge[nr][j] = r[j];
+            key[nr] = kk;
+            cnt[nr++] = 0;
         }
+    }
+    if (nall > 64) qsort(sorted, (size_t)nall, sizeof sorted[0], cmp_u64);
+    else
+        for (int i = 1; i < nall; i++) { // insertion sort: the usual few dozen keys
+            uint64_t x = sorted[i];
+            int t = i;
+            while (t > 0 && sorted[t - 1] > x) sorted[t] = sorted[t - 1], t--;
+            sorted[t] = x;
+        }
+    for (int s = 0; s < nr; s++) { // occurrences of key[s]: the equal run in the sorted copy
+        int lo = 0, hi = nall;
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (sorted[mid] < key[s]) lo = mid + 1;
+            else hi = mid;
+        }
+        int c = 0;
+        while (lo + c < nall && sorted[lo + c] == key[s]) c++;
+        cnt[s] = c;
     }
     enum { MAXNEW = 1024 };
     pt_facet nf[MAXNEW];

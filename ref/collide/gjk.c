@@ -204,8 +204,10 @@ typedef struct polytope {
     pt_facet F[PT_MAX_F];
 } polytope;
 
-// Plane through the facet's vertices, oriented away from the interior point. 0 if degenerate.
-static int pt_plane(polytope *P, pt_facet *f) {
+// Plane through the facet's vertices, oriented away from the interior point. 0 if degenerate:
+// its volume over the product of its edge lengths (a sine) at most min_sine.
+#define PT_MIN_SINE 1e-13
+static int pt_plane(polytope *P, pt_facet *f, double min_sine) {
     int n = P->n;
     double E[AK_MAX_DIM * AK_MAX_DIM];
     const double *v0 = P->V + f->v[0] * n;
@@ -220,7 +222,7 @@ static int pt_plane(polytope *P, pt_facet *f) {
     }
     // scale-free degeneracy test: volume over the product of the edge lengths (a sine)
     double l = ak_la_normal(n, f->nrm, E);
-    if (!(l > 1e-13 * eprod)) return 0;
+    if (!(l > min_sine * eprod)) return 0;
     double side = 0, mag = 0;
     for (int c = 0; c < n; c++) {
         side += f->nrm[c] * (v0[c] - P->interior[c]);
@@ -319,7 +321,7 @@ static int pt_insert(polytope *P, int w, double eps) {
         pt_facet *f = &nf[nnew++];
         for (int j = 0; j < n - 1; j++) f->v[j] = ridge[s][j];
         f->v[n - 1] = w;
-        if (!pt_plane(P, f)) {
+        if (!pt_plane(P, f, PT_MIN_SINE)) {
             return -1;
         }
     }
@@ -334,8 +336,8 @@ static int pt_insert(polytope *P, int w, double eps) {
     return 1;
 }
 
-// Start from an n-simplex (vertex indices s[0..n]).
-static int pt_init(polytope *P, const int s[]) {
+// Start from an n-simplex (vertex indices s[0..n]); its facets must have a sine above min_sine.
+static int pt_init(polytope *P, const int s[], double min_sine) {
     int n = P->n;
     for (int c = 0; c < n; c++) {
         P->interior[c] = 0;
@@ -347,7 +349,7 @@ static int pt_init(polytope *P, const int s[]) {
         int m = 0;
         for (int j = 0; j <= n; j++)
             if (j != k) f->v[m++] = s[j];
-        if (!pt_plane(P, f)) return 0;
+        if (!pt_plane(P, f, min_sine)) return 0;
     }
     return 1;
 }
@@ -543,7 +545,11 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
     int s[AK_MAX_DIM + 1];
     for (int k = 0; k <= n; k++) s[k] = k;
     P->nv = nv;
-    if (!pt_init(P, s)) return AK_GEOM_EUNSUPPORTED;
+    // The start simplex is proper by construction (each vertex added above is off the affine
+    // hull of the others), however thin: a thin Minkowski difference (a capsule's core through a
+    // box 1e-4 its size, collide.degenerate) has facets of sine ~1e-14, and only a zero volume
+    // is refused here; the growth keeps PT_MIN_SINE.
+    if (!pt_init(P, s, 0.0)) return AK_GEOM_EUNSUPPORTED;
     P->orient_by_vertices = 1;
     int best = -1;
     int curved = a->type == AK_SHAPE_DUOCYLINDER || b->type == AK_SHAPE_DUOCYLINDER;
@@ -730,7 +736,7 @@ int ak_collide_hull(int n, int facets[], double normals[], double offsets[], int
         nb++;
         s[k] = bi;
     }
-    if (!pt_init(P, s)) return AK_GEOM_EBADSHAPE;
+    if (!pt_init(P, s, PT_MIN_SINE)) return AK_GEOM_EBADSHAPE;
     for (int j = 0; j < m; j++) {
         int r = pt_insert(P, j, 1e-12 * (1 + scale));
         if (r < 0) return AK_GEOM_EBADSHAPE;

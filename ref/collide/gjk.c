@@ -268,10 +268,10 @@ static int pt_insert(polytope *P, int w, double eps) {
     if (nvis == 0) return 0;
     // ridges of visible facets; horizon ridges appear once. Each ridge (n - 1 <= 4 sorted
     // vertex indices) packs into one 64-bit key; a sorted copy of the keys counts them
-    // (binary search), and the ridges are kept in first-appearance order as before.
+    // (binary search), and the ridges are kept in first-appearance order as before; a ridge's
+    // vertices are read back from its key.
     enum { MAXR = 8192 };
     static const int maxr = MAXR;
-    int ridge[MAXR][AK_MAX_DIM];
     uint64_t key[MAXR], sorted[MAXR];
     int cnt[MAXR], nr = 0, nall = 0;
     for (int q = 0; q < nvis; q++) {
@@ -288,7 +288,6 @@ static int pt_insert(polytope *P, int w, double eps) {
             for (int j = 0; j < m; j++) kk = (kk << 16) | (uint64_t)(unsigned)r[j];
             if (nall >= maxr || r[m - 1] > 0xFFFF) return -1;
             sorted[nall++] = kk;
-            for (int j = 0; j < m; j++) ridge[nr][j] = r[j];
             key[nr] = kk;
             cnt[nr++] = 0;
         }
@@ -319,7 +318,7 @@ static int pt_insert(polytope *P, int w, double eps) {
         if (cnt[s] != 1) continue;
         if (nnew >= MAXNEW) return -1;
         pt_facet *f = &nf[nnew++];
-        for (int j = 0; j < n - 1; j++) f->v[j] = ridge[s][j];
+        for (int j = 0; j < n - 1; j++) f->v[j] = (int)((key[s] >> (16 * (n - 2 - j))) & 0xFFFFu); // unpacked
         f->v[n - 1] = w;
         if (!pt_plane(P, f, PT_MIN_SINE)) {
             return -1;

@@ -15,7 +15,8 @@
 //   dissipation     |mu lambda_n |u_t| + lambda_t . u_t|   (0 exactly when the friction impulse
 //                   is on the rim and opposite the slip, or the point sticks)
 // Method: block projected Gauss-Seidel over the points, repeated until every residual is at
-// most the tolerance. Per point, the friction block with lambda_n fixed is the convex problem
+// most the tolerance, with a semismooth Newton polish of the whole problem (or of a block of it)
+// after 50 sweeps and every 500 [T-CV.2] (below). Per point, the friction block with lambda_n fixed is the convex problem
 //   min 1/2 x^T Kt x + g^T x  over |x| <= mu lambda_n     (Kt = T K T^T, g = u_t - Kt lambda_t)
 // solved exactly: the unconstrained minimiser -Kt^-1 g if inside the disc, else
 // x = -(Kt + a I)^-1 g with |x| = mu lambda_n, a > 0 found by Newton's method on the secular
@@ -123,6 +124,7 @@ static void tangent_block(const ak_model *m, const ak_contact_cache *c, const ak
         }
 }
 
+// The reference problem's normal target [T-CV.1].
 double ak_solver_converged_target(const ak_model *m, double s, double h) {
     (void)m;
     return fmin(-s / h, AK_SOLVER_MAX_BIAS); // close the gap (or the overlap) within the step
@@ -208,7 +210,7 @@ static double worst(const ak_solver_residuals *r) {
     return fmax(fmax(r->normal, r->complementarity), fmax(r->cone, r->dissipation));
 }
 
-// ---- semismooth Newton polish on the natural map of the whole problem [W-cv.nm] ------------
+// ---- semismooth Newton polish on the natural map of the whole problem [T-CV.2] -------------
 // The contact problem of points [s, e) in the unknowns x_i = (lambda_n, lambda_t in the tangent
 // basis) is the root of the natural map (Alart and Curnier 1991) with rho_i = m_n,i:
 //   F_n = lambda_n - max(0, lambda_n - rho (v_n - target))
@@ -269,12 +271,12 @@ static int lu_solve(int k, double A[], double b[]) {
 }
 
 // F(x) at velocities u (both k = np n, point-major: normal first); Jacobian rows into J if not NULL.
-static double natural_map(int np, int n, const ak_contact_point *pts, const double target[], double rf,
+static double natural_map(int np, int n, const ak_contact_point *const pts[], const double target[], double rf,
                           const double x[], const double u[], const double W[], double F[], double J[]) {
     int nt = n - 1, k = np * n;
     double f2 = 0.0;
     for (int i = 0; i < np; i++) {
-        const ak_contact_point *p = &pts[i];
+        const ak_contact_point *p = pts[i];
         const double *xi = x + (size_t)i * n, *ui = u + (size_t)i * n;
         double *Fi = F + (size_t)i * n, rho = rf * p->mn;
         double yn = xi[0] - rho * (ui[0] - target[i]);
@@ -332,13 +334,13 @@ static double natural_map(int np, int n, const ak_contact_point *pts, const doub
     return f2;
 }
 
-// Local velocities (normal, tangents) of the points [s, e) into u.
-static void local_velocities(const ak_model *m, const ak_data *d, const ak_contact_cache *c, int s, int e,
-                             double u[]) {
+// Local velocities (normal, tangents) of the points idx[0 .. np) into u.
+static void local_velocities(const ak_model *m, const ak_data *d, const ak_contact_cache *c, const int idx[],
+                             int np, double u[]) {
     int n = m->dim, nt = n - 1;
-    for (int i = s; i < e; i++) {
-        const ak_contact_point *p = &c->pts[i];
-        double w[AK_MAX_DIM], *ui = u + (size_t)(i - s) * n;
+    for (int i = 0; i < np; i++) {
+        const ak_contact_point *p = &c->pts[idx[i]];
+        double w[AK_MAX_DIM], *ui = u + (size_t)i * n;
         ak_solver_rel_velocity(m, d, p, w);
         ui[0] = 0.0;
         for (int j = 0; j < n; j++) ui[0] += w[j] * p->normal[j];
@@ -349,13 +351,14 @@ static void local_velocities(const ak_model *m, const ak_data *d, const ak_conta
     }
 }
 
-// Set the impulses of the points [s, e) to x (lambda_n clamped at 0, lambda_t projected on the
-// disc) and apply the differences to the bodies.
-static void set_impulses(const ak_model *m, ak_data *d, ak_contact_cache *c, int s, int e, const double x[]) {
+// Set the impulses of the points idx[0 .. np) to x (lambda_n clamped at 0, lambda_t projected
+// on the disc) and apply the differences to the bodies.
+static void set_impulses(const ak_model *m, ak_data *d, ak_contact_cache *c, const int idx[], int np,
+                         const double x[]) {
     int n = m->dim, nt = n - 1;
-    for (int i = s; i < e; i++) {
-        ak_contact_point *p = &c->pts[i];
-        const double *xi = x + (size_t)(i - s) * n;
+    for (int i = 0; i < np; i++) {
+        ak_contact_point *p = &c->pts[idx[i]];
+        const double *xi = x + (size_t)i * n;
         double jn = fmax(xi[0], 0.0), lt[AK_MAX_TAN] = {0}, jt[AK_MAX_DIM] = {0}, P[AK_MAX_DIM];
         if (p->mu > 0.0) {
             double r = p->mu * jn, nl = norm(nt, xi + 1);
@@ -371,16 +374,64 @@ static void set_impulses(const ak_model *m, ak_data *d, ak_contact_cache *c, int
     }
 }
 
-// Newton polish of points [s, e) from the current impulses. Keeps the result when its
-// residuals (measured at the bodies' velocities, residuals_range) are smaller than *r's, and
-// updates *r; returns whether it kept it.
+// The points of the polish: all of [s, e) when they have at most NEWTON_MAX_UNKNOWNS unknowns;
+// else a block grown from the point with the largest residual through the contact graph
+// (points sharing a moving body), breadth first, up to that size (the others' impulses are
+// held; the sweeps go on over all points). Returns the count, idx filled.
+static int polish_points(const ak_model *m, const ak_data *d, const ak_contact_cache *c, const double target[],
+                         int s, int e, int idx[], char mark[]) {
+    int n = m->dim, np = e - s, cap = NEWTON_MAX_UNKNOWNS / n;
+    if (np <= cap) {
+        for (int i = 0; i < np; i++) idx[i] = s + i;
+        return np;
+    }
+    int seed = s;
+    double wmax = -1.0;
+    for (int i = s; i < e; i++) {
+        ak_solver_residuals ri;
+        residuals_range(m, d, c, target, NULL, i, i + 1, &ri);
+        if (worst(&ri) > wmax) wmax = worst(&ri), seed = i;
+    }
+    memset(mark, 0, (size_t)np);
+    int cnt = 0, head = 0;
+    idx[cnt++] = seed;
+    mark[seed - s] = 1;
+    while (head < cnt && cnt < cap) {
+        const ak_contact_point *q = &c->pts[idx[head++]];
+        for (int i = s; i < e && cnt < cap; i++) {
+            const ak_contact_point *p = &c->pts[i];
+            if (mark[i - s]) continue;
+            bool share = (ak_solver_body_moves(m, q->a) && (p->a == q->a || p->b == q->a)) ||
+                         (ak_solver_body_moves(m, q->b) && (p->a == q->b || p->b == q->b));
+            if (share) mark[i - s] = 1, idx[cnt++] = i;
+        }
+    }
+    return cnt;
+}
+
+// Newton polish of the points [s, e) (or of a block of them, polish_points) from the current
+// impulses. Keeps the result when the residuals of [s, e) (measured at the bodies' velocities,
+// residuals_range) are smaller than *r's, and updates *r; returns whether it kept it.
 static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[], int s,
                           int e, double rf, ak_solver_residuals *r) {
-    int n = m->dim, nt = n - 1, np = e - s, k = np * n, nb = m->nbody;
-    if (k > NEWTON_MAX_UNKNOWNS) return false;
+    int n = m->dim, nt = n - 1, nb = m->nbody;
+    int *idx = malloc(sizeof(int) * (size_t)(e - s));
+    char *mark = malloc((size_t)(e - s));
+    const ak_contact_point **pp = malloc(sizeof *pp * (size_t)(e - s));
+    double *tg = malloc(sizeof(double) * (size_t)(e - s));
+    if (!idx || !mark || !pp || !tg) {
+        free(idx), free(mark), free(pp), free(tg);
+        return false;
+    }
+    int np = polish_points(m, d, c, target, s, e, idx, mark), k = np * n;
+    for (int i = 0; i < np; i++) pp[i] = &c->pts[idx[i]], tg[i] = target[idx[i]];
+    free(mark);
     size_t kk = (size_t)k * (size_t)k;
     double *W = malloc(sizeof(double) * (kk * 3 + (size_t)k * 8 + (size_t)nb * (AK_MAX_DIM + AK_MAX_BIV)));
-    if (!W) return false;
+    if (!W) {
+        free(idx), free(pp), free(tg);
+        return false;
+    }
     double *J = W + kk, *N = J + kk, *x = N + kk, *x0 = x + k, *u = x0 + k, *u0 = u + k, *F = u0 + k,
            *g = F + k, *dx = g + k, *xt = dx + k;
     double *sv = xt + k, *sw = sv + (size_t)nb * AK_MAX_DIM;
@@ -390,17 +441,17 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     memset(d->v, 0, sizeof(double) * (size_t)nb * AK_MAX_DIM);
     memset(d->w, 0, sizeof(double) * (size_t)nb * AK_MAX_BIV);
     for (int jj = 0; jj < np; jj++) {
-        const ak_contact_point *pj = &c->pts[s + jj];
+        const ak_contact_point *pj = pp[jj];
         for (int q = 0; q < n; q++) {
             double P[AK_MAX_DIM];
             for (int j = 0; j < n; j++) P[j] = q == 0 ? pj->normal[j] : pj->tangent[(q - 1) * n + j];
             ak_solver_apply(m, d, c, pj, P);
             size_t col = (size_t)jj * n + (size_t)q;
             for (int i = 0; i < np; i++) {
-                const ak_contact_point *pi = &c->pts[s + i];
+                const ak_contact_point *pi = pp[i];
                 bool share = pi->a == pj->a || pi->a == pj->b || pi->b == pj->a || pi->b == pj->b;
                 double ui[AK_MAX_DIM] = {0};
-                if (share) local_velocities(m, d, c, s + i, s + i + 1, ui);
+                if (share) local_velocities(m, d, c, idx + i, 1, ui);
                 for (int t = 0; t < n; t++) W[((size_t)i * n + (size_t)t) * k + col] = ui[t];
             }
             int ab[2] = {pj->a, pj->b};
@@ -413,7 +464,7 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     memcpy(d->v, sv, sizeof(double) * (size_t)nb * AK_MAX_DIM);
     memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
     for (int i = 0; i < np; i++) {
-        const ak_contact_point *p = &c->pts[s + i];
+        const ak_contact_point *p = pp[i];
         x[(size_t)i * n] = p->jn;
         for (int t = 0; t < nt; t++) {
             double acc = 0.0;
@@ -422,9 +473,9 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
         }
     }
     memcpy(x0, x, sizeof(double) * (size_t)k);
-    local_velocities(m, d, c, s, e, u0);
+    local_velocities(m, d, c, idx, np, u0);
     memcpy(u, u0, sizeof(double) * (size_t)k);
-    double f2 = natural_map(np, n, c->pts + s, target + s, rf, x, u, W, F, J);
+    double f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
     for (int step = 0; step < NEWTON_STEPS && f2 > 0.0; step++) {
         // regularized Newton step (J + eps I) dx = -F, LU with partial pivoting
         memcpy(N, J, sizeof(double) * kk);
@@ -446,22 +497,22 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
                 for (int q = 0; q < k; q++) acc += wa[q] * (xt[q] - x0[q]);
                 u[a] = acc;
             }
-            f2new = natural_map(np, n, c->pts + s, target + s, rf, xt, u, W, F, NULL);
+            f2new = natural_map(np, n, pp, tg, rf, xt, u, W, F, NULL);
             if (f2new <= f2 + 1e-4 * alpha * 2.0 * slope) break;
         }
         if (!(f2new < f2)) break;
         memcpy(x, xt, sizeof(double) * (size_t)k);
-        f2 = natural_map(np, n, c->pts + s, target + s, rf, x, u, W, F, J);
+        f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
     }
     // apply, keep if better
     double *saved = malloc(sizeof(double) * (size_t)np * (AK_MAX_DIM + 1));
     bool keep = false;
     if (saved) {
         for (int i = 0; i < np; i++) {
-            saved[(size_t)i * (AK_MAX_DIM + 1)] = c->pts[s + i].jn;
-            memcpy(saved + (size_t)i * (AK_MAX_DIM + 1) + 1, c->pts[s + i].jt, sizeof c->pts[s + i].jt);
+            saved[(size_t)i * (AK_MAX_DIM + 1)] = pp[i]->jn;
+            memcpy(saved + (size_t)i * (AK_MAX_DIM + 1) + 1, pp[i]->jt, sizeof pp[i]->jt);
         }
-        set_impulses(m, d, c, s, e, x);
+        set_impulses(m, d, c, idx, np, x);
         ak_solver_residuals rn;
         residuals_range(m, d, c, target, NULL, s, e, &rn);
         if (worst(&rn) < worst(r)) {
@@ -471,13 +522,14 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
             memcpy(d->v, sv, sizeof(double) * (size_t)nb * AK_MAX_DIM);
             memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
             for (int i = 0; i < np; i++) {
-                c->pts[s + i].jn = saved[(size_t)i * (AK_MAX_DIM + 1)];
-                memcpy(c->pts[s + i].jt, saved + (size_t)i * (AK_MAX_DIM + 1) + 1, sizeof c->pts[s + i].jt);
+                c->pts[idx[i]].jn = saved[(size_t)i * (AK_MAX_DIM + 1)];
+                memcpy(c->pts[idx[i]].jt, saved + (size_t)i * (AK_MAX_DIM + 1) + 1, sizeof c->pts[idx[i]].jt);
             }
         }
         free(saved);
     }
     free(W);
+    free(idx), free(pp), free(tg);
     return keep;
 }
 

@@ -21,6 +21,8 @@ int ak_render_object_slice(const ak_render_scene *s, int i, int k, double **tris
     double right[4], up[4], back[4], ana[4];
     ak_render_camera_frame(&s->cam, right, up, back, ana);
     const double *cv = s->verts + 4 * ob->vert_first;
+    // the hull's tetrahedra are computed from the vertices by brute force: not for the 120-cell
+    if (ob->shape.type == AK_SHAPE_CONVEX && ob->shape.nverts > AK_RENDER_HULL_MAX_VERTS) return -1;
     int nt = ob->shape.type == AK_SHAPE_CONVEX ? ak_mesh_hull_tets4(NULL, 0, cv, ob->shape.nverts, 1e-9)
                                                : ak_mesh_radial4(NULL, 0, &ob->shape, k);
     if (nt <= 0) return nt;

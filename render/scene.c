@@ -10,6 +10,42 @@
 
 #define HULL_TOL 1e-9
 
+// The shape's own facet planes (rows of dim + 1 = 5: unit outward normal, offset; n . x <= o
+// inside) copied into normals/offsets, when they describe its vertices' hull: a 4D shape, unit
+// normals, every vertex inside each half-space and at least 4 vertices on each facet plane
+// (tolerance 1e-9 of the vertices' radius). Returns the facet count; -1 when there are none or
+// they do not pass (the caller computes the hull); -3 when they do not fit in max.
+static int model_facets(double normals[], double offsets[], int max, const ak_shape *sh) {
+    if (sh->nfacets <= 0 || !sh->facets || sh->dim != 4 || sh->nverts < 5) return -1;
+    double rad = 0;
+    for (int v = 0; v < sh->nverts; v++) {
+        double q = 0;
+        for (int i = 0; i < 4; i++) q += sh->verts[4 * v + i] * sh->verts[4 * v + i];
+        rad = fmax(rad, sqrt(q));
+    }
+    double tol = 1e-9 * fmax(rad, 1e-300);
+    for (int f = 0; f < sh->nfacets; f++) {
+        const double *row = sh->facets + 5 * f;
+        double nn = 0;
+        for (int i = 0; i < 4; i++) nn += row[i] * row[i];
+        if (!(fabs(sqrt(nn) - 1.0) <= 1e-9)) return -1;
+        int on = 0;
+        for (int v = 0; v < sh->nverts; v++) {
+            double d = -row[4];
+            for (int i = 0; i < 4; i++) d += row[i] * sh->verts[4 * v + i];
+            if (!(d <= tol)) return -1;
+            on += d >= -tol;
+        }
+        if (on < 4) return -1;
+    }
+    if (sh->nfacets > max) return -3;
+    for (int f = 0; f < sh->nfacets; f++) {
+        for (int i = 0; i < 4; i++) normals[4 * f + i] = sh->facets[5 * f + i];
+        offsets[f] = sh->facets[5 * f + 4];
+    }
+    return sh->nfacets;
+}
+
 void ak_render_scene_init(ak_render_scene *s) {
     memset(s, 0, sizeof *s);
     double target[4] = {0, 0.8, 0, 0};
@@ -47,8 +83,19 @@ int ak_render_scene_add(ak_render_scene *s, const ak_shape *shape, const ak_pose
     memcpy(o->color, color, 3 * sizeof(double));
     if (shape->type == AK_SHAPE_CONVEX) {
         int room = AK_RT_MAX_PLANES - s->nplanes;
-        int nf = ak_mesh_hull_facets4(s->plane_n + 4 * s->nplanes, s->plane_o + s->nplanes, room,
+        // The shape's own facet planes when it has them (the model's regular polytopes), else the
+        // hull of its vertices (brute force over 4-point subsets: up to AK_RENDER_HULL_MAX_VERTS).
+        int nf = model_facets(s->plane_n + 4 * s->nplanes, s->plane_o + s->nplanes, room, shape);
+        if (nf == -1 && shape->nverts > AK_RENDER_HULL_MAX_VERTS) {
+            snprintf(err, errlen, "convex shape: %d vertices and no facet planes (the hull is computed for up to %d)",
+                     shape->nverts, AK_RENDER_HULL_MAX_VERTS);
+            return -1;
+        }
+        if (nf == -1)
+            nf = ak_mesh_hull_facets4(s->plane_n + 4 * s->nplanes, s->plane_o + s->nplanes, room,
                                       shape->verts, shape->nverts, HULL_TOL);
+        else if (nf == -3)
+            nf = room + 1; // more facets than room: the message below
         if (nf < 0) {
             snprintf(err, errlen, nf == -2 ? "convex shape: a facet holds more than 64 of its %d vertices"
                                            : "convex shape: the %d vertices do not span 4D",
@@ -70,6 +117,8 @@ int ak_render_scene_add(ak_render_scene *s, const ak_shape *shape, const ak_pose
         memcpy(s->verts + 4 * s->nverts, shape->verts, sizeof(double) * 4 * (size_t)shape->nverts);
         s->nverts += shape->nverts;
         o->shape.verts = s->verts + 4 * o->vert_first;
+        o->shape.facets = NULL; // copied into plane_n/plane_o (the caller's array may go)
+        o->shape.nfacets = 0;
     }
     if (shape->type == AK_SHAPE_HYPERPLANE) {
         double l = 0;

@@ -16,6 +16,9 @@
 #endif
 
 #define AK_RENDER_MAX_VERTS 2048
+/// Convex shapes without their own facet planes: the renderer computes the hull of their
+/// vertices (brute force) for up to this many; with facet planes (shape.nfacets) any count.
+#define AK_RENDER_HULL_MAX_VERTS 120
 
 typedef struct ak_render_object {
     ak_shape shape;    ///< body frame (a hyperplane: world frame); dim 4

@@ -33,11 +33,36 @@ void ak_render_image_free(ak_render_image *img) {
 
 // What every pixel of an image shares: the camera frame and the ray set-up (computed once per
 // image instead of once per pixel; the arithmetic per pixel is the same, so are the images).
+// The fast path's copy of one object: what its SDF and its bounding ball read, contiguous,
+// with the special cases decided once per image.
+enum {
+    FK_GENERAL, ///< ak_sdf_shape (capsule, duocylinder, convex, other dimensions)
+    FK_APLANE,  ///< hyperplane whose normal is exactly +-e_axis: d = +-x[axis] - offset
+    FK_PLANE,   ///< other 4D hyperplane
+    FK_SPHERE_ID, ///< hypersphere with the identity rotation: p = x - pos
+    FK_SPHERE,  ///< hypersphere
+    FK_BOX,     ///< hyperbox
+};
+typedef struct fobj {
+    int kind, axis;
+    double sgn, off, plen; ///< planes: normal[axis], offset, sqrt(n . n)
+    double r;              ///< bounded: culling radius bound * SLACK + SLACK_ABS; INFINITY: none
+    double c[4];           ///< pose.pos
+    double rt[16];         ///< rt[4 j + i] = rot[4 i + j] (the rows of rot^T)
+    double ext[4];         ///< box half extents; sphere radius in ext[0]
+    double n[4];           ///< plane normal
+    double cR, comin;      ///< convex with the origin inside: circumradius, least facet offset (else 0)
+} fobj;
+
 typedef struct frame {
     double right[4], up[4], back[4], ana[4];
     double th, origin[4];
     double plen[AK_RT_MAX_OBJECTS]; ///< sqrt(n . n) of each hyperplane (0 for other objects)
     bool fast; ///< false: the plain paths (ak_render_cpu_plain), for the tests
+    const ak_render_scene *s;
+    fobj *fo;  ///< nobj compact objects (fast path; NULL when out of memory: plain SDF loop)
+    int *all;  ///< 0 .. nobj-1
+    int plane; ///< first 4D hyperplane, -1 if none
 } frame;
 
 // One object's SDF: ak_sdf_shape, with the 4D hyperplane, hypersphere and hyperbox written out
@@ -123,44 +148,203 @@ double ak_render_scene_sdf(const ak_render_scene *s, const double x[4], int *obj
     return scene_sdf_list(s, NULL, NULL, 0, x, obj);
 }
 
-// Objects that can matter along a primary ray (exact): with the first hyperplane P of the
-// scene, d_P(o + t v) = d0 + nl t is an upper bound of the scene SDF, and the ray reaches P at
-// t_g = d0 / -nl when it goes down (nl < 0), so the march ends before t_g. A bounded object
-// whose ball lower bound f(t) = |o + t v - c| - r stays above d0 + nl t on [0, t_g + 1] is
-// never nearer than P there: it never wins the minimum, never changes the best distance
-// before the objects after it, and dropping it leaves every SDF value along the ray as it
-// was. f(t) - (d0 + nl t) is convex, so its minimum on the interval is at the clamped
-// stationary point. Returns the count of list (ascending), or -1 for "all objects".
-static int ray_objects(const ak_render_scene *s, const double o[4], const double v[4], int *list) {
-    int plane = -1;
-    for (int i = 0; i < s->nobj && plane < 0; i++)
-        if (s->obj[i].shape.type == AK_SHAPE_HYPERPLANE && s->obj[i].shape.dim == 4) plane = i;
-    if (plane < 0) return -1;
-    const ak_shape *P = &s->obj[plane].shape;
-    double len = sqrt(dot4(P->normal, P->normal));
-    double d0 = (dot4(o, P->normal) - P->offset) / len, nl = dot4(v, P->normal) / len;
-    if (!(d0 > 0.0) || !(nl < -1e-6) || !(nl > -1.0 + 1e-9)) return -1;
-    double tg = d0 / -nl + 1.0, sq = sqrt(1.0 - nl * nl);
-    int cnt = 0;
+static void frame_free(frame *f) {
+    free(f->fo);
+    free(f->all);
+    f->fo = NULL;
+    f->all = NULL;
+}
+
+static bool is_identity4(const double *rot) {
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            if (rot[i * 4 + j] != (i == j ? 1.0 : 0.0)) return false;
+    return true;
+}
+
+// The compact objects of the fast path (f->fo), or none when out of memory (then the fast path
+// is off and the image is rendered by the plain paths, which give the same bytes).
+static void frame_objects(const ak_render_scene *s, frame *f) {
+    f->s = s;
+    f->plane = -1;
+    f->fo = calloc(s->nobj > 0 ? (size_t)s->nobj : 1, sizeof *f->fo);
+    f->all = calloc(s->nobj > 0 ? (size_t)s->nobj : 1, sizeof *f->all);
+    if (!f->fo || !f->all) {
+        frame_free(f);
+        f->fast = false;
+        return;
+    }
     for (int i = 0; i < s->nobj; i++) {
-        const ak_render_object *ob = &s->obj[i];
-        if (ob->bound < INFINITY) {
-            double w[4] = {o[0] - ob->pose.pos[0], o[1] - ob->pose.pos[1], o[2] - ob->pose.pos[2],
-                           o[3] - ob->pose.pos[3]};
+        const ak_render_object *o = &s->obj[i];
+        const ak_shape *sh = &o->shape;
+        fobj *q = &f->fo[i];
+        f->all[i] = i;
+        q->kind = FK_GENERAL;
+        q->r = o->bound < INFINITY ? o->bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS : INFINITY;
+        for (int k = 0; k < 4; k++) q->c[k] = o->pose.pos[k];
+        if (sh->dim != 4 || o->pose.dim != 4) continue;
+        for (int a = 0; a < 4; a++)
+            for (int b = 0; b < 4; b++) q->rt[4 * b + a] = o->pose.rot[4 * a + b];
+        if (sh->type == AK_SHAPE_HYPERPLANE) {
+            if (f->plane < 0) f->plane = i;
+            for (int k = 0; k < 4; k++) q->n[k] = sh->normal[k];
+            q->off = sh->offset;
+            q->plen = f->plen[i];
+            q->kind = FK_PLANE;
+            // n = +-e_axis exactly: the dot product is +-x[axis] and the division by 1 exact
+            for (int a = 0; a < 4; a++) {
+                bool axis = fabs(sh->normal[a]) == 1.0;
+                for (int k = 0; k < 4; k++)
+                    if (k != a && sh->normal[k] != 0.0) axis = false;
+                if (axis && q->plen == 1.0) {
+                    q->kind = FK_APLANE;
+                    q->axis = a;
+                    q->sgn = sh->normal[a];
+                }
+            }
+        } else if (sh->type == AK_SHAPE_HYPERSPHERE) {
+            q->kind = is_identity4(o->pose.rot) ? FK_SPHERE_ID : FK_SPHERE;
+            q->ext[0] = sh->radius;
+        } else if (sh->type == AK_SHAPE_HYPERBOX) {
+            q->kind = FK_BOX;
+            for (int k = 0; k < 4; k++) q->ext[k] = sh->half_extents[k];
+        } else if (sh->type == AK_SHAPE_CONVEX && o->nplanes > 0 && sh->verts) {
+            double R = 0, omin = INFINITY;
+            for (int v = 0; v < sh->nverts; v++) {
+                double qq = 0;
+                for (int k = 0; k < 4; k++) qq += sh->verts[4 * v + k] * sh->verts[4 * v + k];
+                R = fmax(R, sqrt(qq));
+            }
+            for (int f = 0; f < o->nplanes; f++) omin = fmin(omin, s->plane_o[o->plane_first + f]);
+            if (R > 0 && omin > 0 && omin < INFINITY) q->cR = R, q->comin = omin;
+        }
+    }
+}
+
+// One object's SDF on the fast path: the same values as object_sdf (hence ak_sdf_shape) up to
+// the sign of a zero: the sums start from their first term instead of 0.0, a rotation by the
+// identity or a product with a +-e_axis normal is skipped (exact), and a division by a plane
+// length of exactly 1 is skipped (exact). A zero's sign never reaches the image: the values
+// are squared, taken absolute, compared or added to nonzero values.
+static inline double fobj_sdf(const frame *f, const fobj *q, int i, const double x[4]) {
+    switch (q->kind) {
+    case FK_APLANE:
+        return x[q->axis] * q->sgn - q->off;
+    case FK_PLANE: {
+        double d = x[0] * q->n[0] + x[1] * q->n[1] + x[2] * q->n[2] + x[3] * q->n[3];
+        return (d - q->off) / q->plen;
+    }
+    case FK_SPHERE_ID: {
+        double e0 = x[0] - q->c[0], e1 = x[1] - q->c[1], e2 = x[2] - q->c[2], e3 = x[3] - q->c[3];
+        return sqrt(e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3) - q->ext[0];
+    }
+    case FK_SPHERE:
+    case FK_BOX: {
+        double e[4] = {x[0] - q->c[0], x[1] - q->c[1], x[2] - q->c[2], x[3] - q->c[3]}, p[4];
+        for (int j = 0; j < 4; j++) {
+            const double *r = q->rt + 4 * j;
+            p[j] = r[0] * e[0] + r[1] * e[1] + r[2] * e[2] + r[3] * e[3];
+        }
+        if (q->kind == FK_SPHERE) return sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]) - q->ext[0];
+        double out = 0.0, inside = -INFINITY;
+        for (int k = 0; k < 4; k++) {
+            double d = fabs(p[k]) - q->ext[k];
+            if (d > 0) out += d * d;
+            inside = d > inside ? d : inside;
+        }
+        return sqrt(out) + (inside < 0.0 ? inside : 0.0);
+    }
+    default: {
+        const ak_render_object *o = &f->s->obj[i];
+        return ak_sdf_shape(&o->shape, &o->pose, x, o->nplanes, f->s->plane_n + 4 * o->plane_first,
+                            f->s->plane_o + o->plane_first);
+    }
+    }
+}
+
+// The scene SDF on the fast path over the objects list[0..cnt) (ascending): scene_sdf_list's
+// culling rule and its minimum, the same values.
+static double fast_sdf(const frame *f, const int *list, int cnt, const double x[4], int *obj) {
+    double best = INFINITY;
+    int bi = -1;
+    for (int k = 0; k < cnt; k++) {
+        int i = list[k];
+        const fobj *q = &f->fo[i];
+        if (q->r < INFINITY) {
+            double e0 = x[0] - q->c[0], e1 = x[1] - q->c[1], e2 = x[2] - q->c[2], e3 = x[3] - q->c[3];
+            double r = q->r, ee = e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3;
+            if (best < INFINITY && best + r > 0.0) {
+                double b = best + r;
+                if (ee > 1.0000001 * b * b) continue;
+                if (ee < 0.9999999 * b * b) goto exact;
+            }
+            if (sqrt(ee) - r >= best) continue;
+        } else if (q->cR > 0 && best < INFINITY) {
+            // A convex shape with its origin inside: its half-space SDF max_f (n_f . p - o_f) is
+            // at least omin (|p| / R - 1) for |p| >= R (the gauge max_f n_f . p / o_f is at least
+            // |p| / R, the shape lying in the ball of radius R), so it cannot beat best when that
+            // bound (less a rounding margin) does not: skipped, the minimum unchanged.
+            double e0 = x[0] - q->c[0], e1 = x[1] - q->c[1], e2 = x[2] - q->c[2], e3 = x[3] - q->c[3];
+            double ee = e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3;
+            if (ee > q->cR * q->cR) {
+                double lb = q->comin * (sqrt(ee) / q->cR - 1.0);
+                if (lb * (1.0 - 1e-9) - 1e-12 * (1.0 + ee) >= best) continue;
+            }
+        }
+    exact:;
+        double d = fobj_sdf(f, q, i, x);
+        if (d < best) { // T-E.union: min
+            best = d;
+            bi = i;
+        }
+    }
+    if (obj) *obj = bi;
+    return best;
+}
+
+// Objects that can matter along a ray o + t v (v unit) for t in [0, T] (exact). With the first
+// hyperplane P of the scene, d_P(o + t v) = d0 + nl t is an upper bound of the scene SDF. A
+// bounded object whose ball lower bound f(t) = |o + t v - c| - r stays above d0 + nl t on
+// [0, T] is never nearer than P there: it never wins the minimum, never changes the best
+// distance before the objects after it, and dropping it leaves every SDF value along the ray
+// for t in [0, T] as it was. f(t) - (d0 + nl t) is convex, so its minimum on the interval is at
+// the clamped stationary point. T is tmax, or d0 / -nl + 1 when the ray goes down into P
+// (a march that starts above P ends before it reaches P). The callers evaluate the list only
+// for t in [0, T], every object elsewhere. Returns the count (ascending indices in list), or -1
+// (no list: no hyperplane, the origin not above it, or v along its normal) with *T = 0.
+static int fast_ray_objects(const frame *f, const double o[4], const double v[4], double tmax,
+                            int *list, double *T) {
+    *T = 0.0;
+    if (f->plane < 0) return -1;
+    const fobj *P = &f->fo[f->plane];
+    double d0 = (dot4(o, P->n) - P->off) / P->plen, nl = dot4(v, P->n) / P->plen;
+    if (!(d0 > 0.0) || !(nl > -1.0 + 1e-9) || !(nl < 1.0 - 1e-9)) return -1;
+    double tg = tmax, sq = sqrt(1.0 - nl * nl);
+    if (nl < 0.0 && d0 / -nl + 1.0 < tg) tg = d0 / -nl + 1.0;
+    int cnt = 0;
+    for (int i = 0; i < f->s->nobj; i++) {
+        const fobj *q = &f->fo[i];
+        if (q->r < INFINITY) {
+            double w[4] = {o[0] - q->c[0], o[1] - q->c[1], o[2] - q->c[2], o[3] - q->c[3]};
             double b = dot4(w, v), h2 = fmax(dot4(w, w) - b * b, 0.0), h = sqrt(h2);
             double t = -b + nl * h / sq; // f'(t) = 0
             t = fmin(fmax(t, 0.0), tg);
-            double r = ob->bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
-            double f = sqrt((t + b) * (t + b) + h2) - r - (d0 + nl * t);
-            if (f > 1e-6 * (1.0 + tg)) continue; // never nearer than the plane: dropped
+            double fm = sqrt((t + b) * (t + b) + h2) - q->r - (d0 + nl * t);
+            if (fm > 1e-6 * (1.0 + tg)) continue; // never nearer than the plane: dropped
         }
         list[cnt++] = i;
     }
+    *T = tg;
     return cnt;
 }
 
-static void frame_init(const ak_render_scene *s, frame *f) {
+// The camera frame and the planes' normal lengths (no compact objects).
+static void frame_camera(const ak_render_scene *s, frame *f) {
     f->fast = true;
+    f->s = s;
+    f->fo = NULL;
+    f->all = NULL;
+    f->plane = -1;
     ak_render_camera_frame(&s->cam, f->right, f->up, f->back, f->ana);
     f->th = tan(0.5 * s->cam.fov_deg * M_PI / 180.0);
     for (int i = 0; i < 4; i++) f->origin[i] = s->cam.pos[i] + s->cam.slice * f->ana[i];
@@ -171,6 +355,12 @@ static void frame_init(const ak_render_scene *s, frame *f) {
             for (int k = 0; k < 4; k++) nn += sh->normal[k] * sh->normal[k];
         f->plen[i] = sqrt(nn);
     }
+}
+
+// Everything an image shares (free with frame_free).
+static void frame_init(const ak_render_scene *s, frame *f) {
+    frame_camera(s, f);
+    frame_objects(s, f);
 }
 
 static void camera_ray(const frame *f, int width, int height, double px, double py,
@@ -192,7 +382,7 @@ static void camera_ray(const frame *f, int width, int height, double px, double 
 void ak_render_camera_ray(const ak_render_scene *s, int width, int height, double px, double py,
                           double origin[4], double dir[4]) {
     frame f;
-    frame_init(s, &f);
+    frame_camera(s, &f);
     camera_ray(&f, width, height, px, py, origin, dir);
 }
 
@@ -341,12 +531,155 @@ static void grid_tint(const double ana[4], const ak_render_object *o, const doub
     }
 }
 
+// ---- the fast path (ak_render_cpu): the same arithmetic on the compact objects -------------
+
+// The scene SDF at o + t v: over list[0..cnt) when t is in [0, T] (fast_ray_objects), else over
+// every object.
+static inline double fast_along(const frame *f, const int *list, int cnt, double T, const double o[4],
+                                const double v[4], double t, int *obj) {
+    double p[4];
+    for (int k = 0; k < 4; k++) p[k] = o[k] + t * v[k];
+    if (t >= 0.0 && t <= T) return fast_sdf(f, list, cnt, p, obj);
+    return fast_sdf(f, f->all, f->s->nobj, p, obj);
+}
+
+// trace_list on the fast path: the same steps, the same refinement, the same result.
+static bool fast_trace(const frame *f, const int *list, int cnt, double T, const double o[4],
+                       const double dir[4], double *t_out, int *obj) {
+    double t = 0.0;
+    bool hit = false;
+    int which = -1;
+    for (int i = 0; i < AK_RT_MAX_STEPS; i++) {
+        double d = fast_along(f, list, cnt, T, o, dir, t, &which);
+        if (d < AK_RT_HIT_EPS * (t > 1.0 ? t : 1.0)) { // fmax(t, 1), t >= 0
+            hit = true;
+            break;
+        }
+        t += d;
+        if (t > AK_RT_MAX_DIST) break;
+    }
+    if (hit) {
+        for (int k = 0; k < AK_RT_REFINE_STEPS; k++) {
+            double h = AK_RT_NORMAL_H;
+            double d = fast_along(f, list, cnt, T, o, dir, t, NULL);
+            double slope = (fast_along(f, list, cnt, T, o, dir, t + h, NULL) -
+                            fast_along(f, list, cnt, T, o, dir, t - h, NULL)) /
+                           (2.0 * h);
+            if (slope > -AK_RT_REFINE_MIN_SLOPE) break;
+            double tn = t - d / slope;
+            if (tn < 0.0) break;
+            t = tn;
+        }
+        double p[4];
+        for (int k = 0; k < 4; k++) p[k] = o[k] + t * dir[k];
+        fast_sdf(f, f->all, f->s->nobj, p, &which);
+    }
+    *t_out = t;
+    *obj = hit ? which : -1;
+    return hit;
+}
+
+static void fast_normal(const frame *f, const double p[4], double n[4]) {
+    const double h = AK_RT_NORMAL_H;
+    double len2 = 0.0;
+    for (int a = 0; a < 4; a++) {
+        double q[4] = {p[0], p[1], p[2], p[3]};
+        q[a] = p[a] + h;
+        double dp = fast_sdf(f, f->all, f->s->nobj, q, NULL);
+        q[a] = p[a] - h;
+        double dm = fast_sdf(f, f->all, f->s->nobj, q, NULL);
+        n[a] = (dp - dm) / (2.0 * h);
+        len2 += n[a] * n[a];
+    }
+    double inv = len2 > 0 ? 1.0 / sqrt(len2) : 0.0;
+    for (int a = 0; a < 4; a++) n[a] *= inv;
+}
+
+// The last shadow-march evaluation is at t <= SHADOW_MAX_DIST + SHADOW_STEP_MAX: the march
+// evaluates at t, stops once t > SHADOW_MAX_DIST, and steps by at most SHADOW_STEP_MAX.
+#define SHADOW_HORIZON (AK_RT_SHADOW_MAX_DIST + AK_RT_SHADOW_STEP_MAX)
+
+// shadow_bound over the objects of a shadow ray's list (exact for t' in [t, SHADOW_HORIZON],
+// where the dropped objects never give the minimum), sharpened by the horizon:
+// - a hyperplane: d(t')/t' = (d + nl (t' - t)) / t' is monotone in t', so its minimum is at an
+//   end: min(d / t, (d + nl (H - t)) / H);
+// - a bounded object moving away (s = (p - c) . l - r >= 0): min(s / t, 1) as in shadow_bound;
+//   one ahead: d(t') >= h - r with h the distance from c to the line, so (h - r) / H when h > r.
+static double fast_shadow_bound(const frame *f, const int *list, int cnt, const double p[4],
+                                const double l[4], double t) {
+    const double H = SHADOW_HORIZON;
+    double B = 1.0;
+    for (int k = 0; k < cnt; k++) {
+        int i = list[k];
+        const fobj *q = &f->fo[i];
+        double b;
+        if (q->kind == FK_APLANE || q->kind == FK_PLANE) {
+            double d = fobj_sdf(f, q, i, p);
+            if (!(d >= 0.0)) return -1.0;
+            double nl = dot4(q->n, l) / q->plen;
+            b = d / t;
+            if (H > t) {
+                double bh = (d + nl * (H - t)) / H;
+                if (bh < b) b = bh;
+            }
+        } else if (q->r < INFINITY) {
+            double e[4] = {p[0] - q->c[0], p[1] - q->c[1], p[2] - q->c[2], p[3] - q->c[3]};
+            double el = dot4(e, l), sd = el - q->r;
+            if (sd >= 0.0) {
+                b = sd / t < 1.0 ? sd / t : 1.0;
+            } else {
+                double h2 = dot4(e, e) - el * el;
+                b = (sqrt(h2 > 0.0 ? h2 : 0.0) - q->r) / H;
+                if (!(b > 0.0)) return -1.0;
+            }
+        } else {
+            return -1.0;
+        }
+        if (b < B) B = b;
+    }
+    return B - 1e-9;
+}
+
+// soft_shadow on the fast path: the same steps and the same factor; the objects of the shadow
+// ray's list only, and the early out (fast_shadow_bound) tried at every step.
+static double fast_shadow(const frame *f, const double p[4], const double l[4]) {
+    int list[AK_RT_MAX_OBJECTS];
+    double T;
+    int cnt = fast_ray_objects(f, p, l, SHADOW_HORIZON, list, &T);
+    const int *L = list;
+    if (cnt < 0 || T < SHADOW_HORIZON) { // no list for the whole march: every object
+        L = f->all;
+        cnt = f->s->nobj;
+    }
+    double res = 1.0, t = AK_RT_SHADOW_TMIN;
+    for (int i = 0; i < AK_RT_SHADOW_STEPS; i++) {
+        double q[4];
+        for (int k = 0; k < 4; k++) q[k] = p[k] + t * l[k];
+        double d = fast_sdf(f, L, cnt, q, NULL);
+        double r = AK_RT_SHADOW_K * d / t;
+        res = r < res ? r : res; // fmin (no NaN here)
+        if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) break;
+        t += d < AK_RT_SHADOW_STEP_MIN ? AK_RT_SHADOW_STEP_MIN : d > AK_RT_SHADOW_STEP_MAX ? AK_RT_SHADOW_STEP_MAX : d;
+        for (int k = 0; k < 4; k++) q[k] = p[k] + t * l[k];
+        if (AK_RT_SHADOW_K * fast_shadow_bound(f, L, cnt, q, l, t) >= res) break;
+    }
+    return fmin(fmax(res, 0.0), 1.0);
+}
+
 static void shade(const ak_render_scene *s, const frame *f, const double o[4], const double dir[4],
                   double rgb[3]) {
     double t;
     int obj, list[AK_RT_MAX_OBJECTS];
-    int cnt = f->fast ? ray_objects(s, o, dir, list) : -1;
-    if (!trace_list(s, f, cnt < 0 ? NULL : list, cnt, o, dir, &t, &obj, NULL) || obj < 0) {
+    bool hit;
+    if (f->fast) {
+        double T;
+        int cnt = fast_ray_objects(f, o, dir, AK_RT_MAX_DIST + 1.0, list, &T);
+        hit = cnt < 0 ? fast_trace(f, f->all, s->nobj, INFINITY, o, dir, &t, &obj)
+                      : fast_trace(f, list, cnt, T, o, dir, &t, &obj);
+    } else {
+        hit = trace_list(s, f, NULL, 0, o, dir, &t, &obj, NULL);
+    }
+    if (!hit || obj < 0) {
         double up = fmax(dir[1], 0.0);
         for (int c = 0; c < 3; c++) rgb[c] = s->sky[c] * (1.0 - 0.35 * up);
         return;
@@ -354,7 +687,8 @@ static void shade(const ak_render_scene *s, const frame *f, const double o[4], c
     const ak_render_object *ob = &s->obj[obj];
     double p[4], n[4];
     for (int k = 0; k < 4; k++) p[k] = o[k] + t * dir[k];
-    normal_at(s, f, p, n);
+    if (f->fast) fast_normal(f, p, n);
+    else normal_at(s, f, p, n);
     double albedo[3] = {ob->color[0], ob->color[1], ob->color[2]};
     if (s->grid && ob->shape.type == AK_SHAPE_HYPERPLANE) grid_tint(f->ana, ob, p, t, albedo);
     double lin[3] = {s->ambient[0], s->ambient[1], s->ambient[2]};
@@ -367,7 +701,7 @@ static void shade(const ak_render_scene *s, const frame *f, const double o[4], c
         for (int k = 0; k < 4; k++) l[k] = s->light[li].dir[k] / ll;
         double ndl = fmax(dot4(n, l), 0.0); // T-6.1 corrected: clamped at zero
         if (ndl <= 0.0) continue;
-        double sh = s->shadows ? soft_shadow(s, f, ps, l) : 1.0;
+        double sh = !s->shadows ? 1.0 : f->fast ? fast_shadow(f, ps, l) : soft_shadow(s, f, ps, l);
         for (int c = 0; c < 3; c++) lin[c] += s->light[li].color[c] * ndl * sh;
     }
     for (int c = 0; c < 3; c++) rgb[c] = albedo[c] * lin[c];
@@ -378,6 +712,7 @@ void ak_render_shade(const ak_render_scene *s, const double o[4], const double d
     frame f;
     frame_init(s, &f);
     shade(s, &f, o, dir, rgb);
+    frame_free(&f);
 }
 
 static unsigned char encode_pow(double c) {
@@ -423,13 +758,13 @@ unsigned char ak_render_encode(double linear) {
 static void render(const ak_render_scene *s, ak_render_image *img, bool fast) {
     int w = img->width, h = img->height;
     frame f;
-    frame_init(s, &f);
-    f.fast = fast;
+    if (fast) frame_init(s, &f); // f.fast is false when out of memory: the plain paths
+    else frame_camera(s, &f), f.fast = false;
 #pragma omp parallel for schedule(dynamic, 1)
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             double o[4], d[4], rgb[3];
-            if (fast) camera_ray(&f, w, h, x, y, o, d);
+            if (f.fast) camera_ray(&f, w, h, x, y, o, d);
             else ak_render_camera_ray(s, w, h, x, y, o, d); // the frame again for every pixel
             shade(s, &f, o, d, rgb);
             unsigned char *px = img->rgb + 3 * ((size_t)y * w + x);
@@ -437,6 +772,7 @@ static void render(const ak_render_scene *s, ak_render_image *img, bool fast) {
                 px[c] = fast ? ak_render_encode(rgb[c])
                              : encode_pow(fmin(fmax(rgb[c], 0.0), 1.0));
         }
+    frame_free(&f);
 }
 
 void ak_render_cpu(const ak_render_scene *s, ak_render_image *img) { render(s, img, true); }

@@ -13,6 +13,7 @@
 
 #include "sdf_probe_spv.h"
 #include "trace_spv.h"
+#include "trace_ubo_spv.h"
 
 // ---- packed scene: mirrors shaders/scene.glsl (std430) -------------------------------------
 
@@ -34,6 +35,11 @@ typedef struct ak_vk_scene {
     int32_t counts[4];
     ak_vk_obj obj[AK_RT_MAX_OBJECTS];
 } ak_vk_scene;
+
+// The uniform-buffer view of the scene (trace.comp built with AK_SCENE_UBO): the header and the
+// first AK_RT_UBO_OBJECTS objects, the same bytes.
+#define AK_VK_UBO_BYTES (offsetof(ak_vk_scene, obj) + AK_RT_UBO_OBJECTS * sizeof(ak_vk_obj))
+_Static_assert(AK_VK_UBO_BYTES <= 16384, "the uniform-buffer scene must fit Vulkan's minimum maxUniformBufferRange");
 
 _Static_assert(sizeof(ak_vk_obj) == 144, "ak_vk_obj must match AkObj (std430)");
 _Static_assert(offsetof(ak_vk_scene, obj) == 16 * (8 + 2 * AK_RT_MAX_LIGHTS) + 16,
@@ -348,18 +354,20 @@ static void pipe_destroy(const vk_ctx *c, vk_pipe *p) {
     memset(p, 0, sizeof *p);
 }
 
-// bindings 0..nbuf-1 are storage buffers; when view is given, binding `image_binding` is a
-// storage image.
+// bindings 0..nbuf-1 are storage buffers (binding 0 a uniform buffer of ubo0 bytes when ubo0 >
+// 0, and then the specialization constant 0 is types: AK_RT_TYPES in scene.glsl); when view is
+// given, binding `image_binding` is a storage image.
 static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t code_size,
                        const vk_buf *bufs, int nbuf, int image_binding, VkImageView view,
-                       uint32_t push_size, char *err, size_t errlen) {
+                       uint32_t push_size, VkDeviceSize ubo0, int32_t types, char *err, size_t errlen) {
     memset(p, 0, sizeof *p);
     VkDescriptorSetLayoutBinding b[8];
     int nb = 0;
     for (int i = 0; i < nbuf; i++) {
         int binding = (view && i >= image_binding) ? i + 1 : i;
         b[nb++] = (VkDescriptorSetLayoutBinding){.binding = (uint32_t)binding,
-                                                 .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                                 .descriptorType = i == 0 && ubo0 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+                                                                                  : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                                  .descriptorCount = 1,
                                                  .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
     }
@@ -383,19 +391,24 @@ static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t
                                      .codeSize = code_size,
                                      .pCode = code};
     VKCHECK(vkCreateShaderModule(c->device, &smci, NULL, &p->module));
+    VkSpecializationMapEntry sme = {.constantID = 0, .offset = 0, .size = sizeof(int32_t)};
+    VkSpecializationInfo spi = {.mapEntryCount = 1, .pMapEntries = &sme, .dataSize = sizeof types, .pData = &types};
     VkComputePipelineCreateInfo cpci = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
         .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                   .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                   .module = p->module,
-                  .pName = "main"},
+                  .pName = "main",
+                  .pSpecializationInfo = ubo0 ? &spi : NULL},
         .layout = p->layout};
     VKCHECK(vkCreateComputePipelines(c->device, VK_NULL_HANDLE, 1, &cpci, NULL, &p->pipe));
-    VkDescriptorPoolSize sizes[2] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, (uint32_t)nbuf},
-                                     {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1}};
+    VkDescriptorPoolSize sizes[3] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, (uint32_t)nbuf},
+                                     {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1},
+                                     {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1}};
+    if (!view) sizes[1] = sizes[2];
     VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                        .maxSets = 1,
-                                       .poolSizeCount = view ? 2u : 1u,
+                                       .poolSizeCount = 1u + (view ? 1u : 0u) + (ubo0 ? 1u : 0u),
                                        .pPoolSizes = sizes};
     VKCHECK(vkCreateDescriptorPool(c->device, &dpci, NULL, &p->dpool));
     VkDescriptorSetAllocateInfo dsai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
@@ -407,13 +420,15 @@ static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t
     VkWriteDescriptorSet w[8];
     int nw = 0;
     for (int i = 0; i < nbuf; i++) {
-        bi[i] = (VkDescriptorBufferInfo){.buffer = bufs[i].buf, .offset = 0, .range = VK_WHOLE_SIZE};
+        bi[i] = (VkDescriptorBufferInfo){.buffer = bufs[i].buf, .offset = 0,
+                                         .range = i == 0 && ubo0 ? ubo0 : VK_WHOLE_SIZE};
         int binding = (view && i >= image_binding) ? i + 1 : i;
         w[nw++] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                                          .dstSet = p->set,
                                          .dstBinding = (uint32_t)binding,
                                          .descriptorCount = 1,
-                                         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                         .descriptorType = i == 0 && ubo0 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+                                                                          : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                          .pBufferInfo = &bi[i]};
     }
     VkDescriptorImageInfo ii = {.imageView = view, .imageLayout = VK_IMAGE_LAYOUT_GENERAL};
@@ -490,6 +505,8 @@ struct ak_vk_renderer {
     vk_ctx c;
     int width, height;   // size the resources below were made for (0: none yet)
     int nplanes;         // plane buffer capacity
+    bool ubo;            // the pipeline reads the scene as a uniform buffer (trace_ubo)
+    int32_t types;       // and was specialised to these shape types (one bit per type)
     vk_buf bscene, bplanes, bread;
     vk_pipe pipe;
     VkImage image;
@@ -551,10 +568,13 @@ void ak_render_vk_close(ak_vk_renderer *r) {
 }
 
 // (Re)create the size-dependent resources: buffers, output image, pipeline, command buffer.
-static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, char *err, size_t errlen) {
+static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, bool ubo, int32_t types, char *err,
+                          size_t errlen) {
     renderer_release(r);
     vk_ctx *c = &r->c;
-    if (!buf_create(c, &r->bscene, sizeof(ak_vk_scene), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, errlen)) goto fail;
+    if (!buf_create(c, &r->bscene, sizeof(ak_vk_scene),
+                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, err, errlen))
+        goto fail;
     if (!buf_create(c, &r->bplanes, (VkDeviceSize)nplanes * 8 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                     err, errlen))
         goto fail;
@@ -592,7 +612,9 @@ static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, char *er
                                  .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
     VKCHECK(vkCreateImageView(c->device, &vci, NULL, &r->view));
     vk_buf bufs[2] = {r->bscene, r->bplanes};
-    if (!pipe_create(c, &r->pipe, ak_trace_spv, sizeof ak_trace_spv, bufs, 2, 2, r->view, 0, err, errlen))
+    if (ubo ? !pipe_create(c, &r->pipe, ak_trace_ubo_spv, sizeof ak_trace_ubo_spv, bufs, 2, 2, r->view, 0,
+                           AK_VK_UBO_BYTES, types, err, errlen)
+            : !pipe_create(c, &r->pipe, ak_trace_spv, sizeof ak_trace_spv, bufs, 2, 2, r->view, 0, 0, 0, err, errlen))
         goto fail;
     VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                         .commandPool = c->pool,
@@ -653,6 +675,8 @@ static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, char *er
     r->width = W;
     r->height = H;
     r->nplanes = nplanes;
+    r->ubo = ubo;
+    r->types = types;
     return 1;
 fail:
     renderer_release(r);
@@ -663,8 +687,12 @@ int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_ima
                       size_t errlen) {
     const int W = img->width, H = img->height;
     int nplanes = s->nplanes > 0 ? s->nplanes : 1;
-    if (W != r->width || H != r->height || nplanes > r->nplanes)
-        if (!renderer_setup(r, W, H, nplanes, err, errlen)) return AK_VK_ERROR;
+    bool ubo = s->nobj <= AK_RT_UBO_OBJECTS;
+    int32_t types = 0; // the shape types present: the pipeline is specialised to them
+    for (int i = 0; i < s->nobj; i++)
+        if (s->obj[i].shape.type >= 0 && s->obj[i].shape.type < 31) types |= (int32_t)1 << s->obj[i].shape.type;
+    if (W != r->width || H != r->height || nplanes > r->nplanes || ubo != r->ubo || (ubo && types != r->types))
+        if (!renderer_setup(r, W, H, nplanes, ubo, types, err, errlen)) return AK_VK_ERROR;
     memset(r->bplanes.map, 0, (size_t)r->nplanes * 8 * sizeof(float));
     pack_scene(r->bscene.map, r->bplanes.map, s, W, H);
     if (!submit_and_wait(&r->c, r->cb, err, errlen)) return AK_VK_ERROR;
@@ -720,7 +748,7 @@ int ak_render_vk_sdf_probe(const ak_render_scene *s, const double *points, int n
     float *pts = b[2].map;
     for (int i = 0; i < 4 * npoints; i++) pts[i] = (float)points[i];
     if (!pipe_create(&c, &pipe, ak_sdf_probe_spv, sizeof ak_sdf_probe_spv, b, 4, 0, VK_NULL_HANDLE,
-                     sizeof(int32_t), err, errlen))
+                     sizeof(int32_t), 0, 0, err, errlen))
         goto fail;
     VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                         .commandPool = c.pool,

@@ -36,6 +36,7 @@
 #define AK_RT_MAX_LIGHTS 4
 #define AK_RT_MAX_PLANES 1024
 #define AK_RT_WORKGROUP 8
+#define AK_RT_UBO_OBJECTS 64   // scenes up to this many objects: the scene in a uniform buffer
 
 // Shape codes: equal to ak_shape_type in ref/geom/shape.h.
 #define AK_RT_SPHERE 0

@@ -13,6 +13,20 @@ struct AkObj {
     ivec4 info;              // type, first plane, plane count, 0
 };
 
+// The scene: a uniform buffer for scenes of up to AK_RT_UBO_OBJECTS objects (AK_SCENE_UBO, the
+// pipeline vk.c picks for them), else a storage buffer; the same members, the same bytes (every
+// member is 16-byte aligned, so std140 = std430 here): keep the two blocks in step. Why:
+// lavapipe (llvmpipe) loads from a storage buffer lane by lane behind a branch per lane and
+// component, from a uniform buffer with one vector gather or one scalar load.
+#ifdef AK_SCENE_UBO
+layout(std140, set = 0, binding = 0) uniform AkScene {
+    vec4 cam_origin, cam_right, cam_up, cam_back, cam_ana, misc, ambient, sky;
+    vec4 light_dir[AK_RT_MAX_LIGHTS];
+    vec4 light_col[AK_RT_MAX_LIGHTS];
+    ivec4 counts;
+    AkObj obj[AK_RT_UBO_OBJECTS];
+} scn;
+#else
 layout(std430, set = 0, binding = 0) readonly buffer AkScene {
     vec4 cam_origin; // camera position + slice * ana
     vec4 cam_right;
@@ -27,36 +41,59 @@ layout(std430, set = 0, binding = 0) readonly buffer AkScene {
     ivec4 counts;    // nobj, nlight, shadows, grid
     AkObj obj[];
 } scn;
+#endif
 
 layout(std430, set = 0, binding = 1) readonly buffer AkPlanes {
     vec4 planes[]; // pairs: unit normal, (offset, 0, 0, 0)
 } pln;
 
+// The shape types present in the scene, one bit each (1 << AK_RT_SPHERE, ...): a
+// specialization constant of the uniform-buffer pipeline (vk.c), so that the code of absent
+// types is compiled out; every type otherwise. (lavapipe runs every branch of an if.)
+#ifdef AK_SCENE_UBO
+layout(constant_id = 0) const int AK_RT_TYPES = 63;
+#else
+const int AK_RT_TYPES = 63;
+#endif
+#define AK_RT_HAS(t) ((AK_RT_TYPES & (1 << (t))) != 0)
+
+// Object i's SDF at x (no culling).
+float ak_obj_sdf(int i, vec4 x) {
+    int type = scn.obj[i].info.x;
+    if (type == AK_RT_PLANE) return ak_sd_hyperplane(x, scn.obj[i].b, scn.obj[i].a.x);
+    vec4 e = x - scn.obj[i].pos;
+    if (AK_RT_HAS(AK_RT_SPHERE) && type == AK_RT_SPHERE) return ak_sd_hypersphere(e, scn.obj[i].a.x);
+    vec4 p = vec4(dot(scn.obj[i].rt0, e), dot(scn.obj[i].rt1, e), dot(scn.obj[i].rt2, e),
+                  dot(scn.obj[i].rt3, e));
+    if (AK_RT_HAS(AK_RT_BOX) && type == AK_RT_BOX) return ak_sd_hyperbox(p, scn.obj[i].b);
+    if (AK_RT_HAS(AK_RT_CAPSULE) && type == AK_RT_CAPSULE) return ak_sd_hypercapsule(p, scn.obj[i].a.x, scn.obj[i].a.y);
+    if (AK_RT_HAS(AK_RT_DUOCYLINDER) && type == AK_RT_DUOCYLINDER)
+        return ak_sd_duocylinder(p, scn.obj[i].a.x, scn.obj[i].a.y);
+    // AK_RT_CONVEX: half-space bound
+    float d = -1e30;
+    if (AK_RT_HAS(AK_RT_CONVEX)) {
+        int first = scn.obj[i].info.y, n = scn.obj[i].info.z;
+        for (int f = 0; f < n; f++)
+            d = max(d, dot(pln.planes[2 * (first + f)], p) - pln.planes[2 * (first + f) + 1].x);
+    }
+    return d;
+}
+
+// Object i's distance at x when its bounding ball can beat best (|x - c| - r < best, the same
+// rule as tracer.c, decided on squares: no square root), else 1e30.
+float ak_obj_culled(int i, vec4 x, float best) {
+    vec4 e = x - scn.obj[i].pos;
+    float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
+    float q = best + r;
+    if (q <= 0.0 || dot(e, e) >= q * q) return 1e30;
+    return ak_obj_sdf(i, x);
+}
+
 float ak_scene_sdf(vec4 x, out int which) {
     float best = 1e30;
     which = -1;
     for (int i = 0; i < scn.counts.x; i++) {
-        int type = scn.obj[i].info.x;
-        float d;
-        if (length(x - scn.obj[i].pos) - scn.obj[i].color.w * AK_RT_BOUND_SLACK - AK_RT_BOUND_SLACK_ABS >= best)
-            continue; // bounding ball: cannot beat the best distance (same rule as tracer.c)
-        if (type == AK_RT_PLANE) {
-            d = ak_sd_hyperplane(x, scn.obj[i].b, scn.obj[i].a.x);
-        } else {
-            vec4 e = x - scn.obj[i].pos;
-            vec4 p = vec4(dot(scn.obj[i].rt0, e), dot(scn.obj[i].rt1, e), dot(scn.obj[i].rt2, e),
-                          dot(scn.obj[i].rt3, e));
-            if (type == AK_RT_SPHERE) d = ak_sd_hypersphere(p, scn.obj[i].a.x);
-            else if (type == AK_RT_CAPSULE) d = ak_sd_hypercapsule(p, scn.obj[i].a.x, scn.obj[i].a.y);
-            else if (type == AK_RT_BOX) d = ak_sd_hyperbox(p, scn.obj[i].b);
-            else if (type == AK_RT_DUOCYLINDER) d = ak_sd_duocylinder(p, scn.obj[i].a.x, scn.obj[i].a.y);
-            else { // AK_RT_CONVEX: half-space bound
-                d = -1e30;
-                int first = scn.obj[i].info.y, n = scn.obj[i].info.z;
-                for (int f = 0; f < n; f++)
-                    d = max(d, dot(pln.planes[2 * (first + f)], p) - pln.planes[2 * (first + f) + 1].x);
-            }
-        }
+        float d = ak_obj_culled(i, x, best);
         if (d < best) { // T-E.union
             best = d;
             which = i;

@@ -1,8 +1,10 @@
 // bench_render: ms per frame and megapixels per second of the stack scene with soft shadows,
 // at 1280x720 and 1920x1080, on the CPU reference tracer (all cores, OpenMP) and on every
-// Vulkan device (lavapipe and any real GPU). Prints a table and writes CSV. For Vulkan the
-// table also gives the dispatch time alone by GPU timestamps (gpu-ms: without the upload, the
-// read-back of the image and the submission).
+// Vulkan device (lavapipe and any real GPU), the frames of the backends interleaved. Prints a
+// table, each device's speed relative to the CPU tracer measured in the same run (wall clock
+// and process CPU time), and writes CSV. For Vulkan the table also gives the dispatch time
+// alone by GPU timestamps (gpu-ms: without the upload, the read-back of the image and the
+// submission).
 //   usage: bench_render [--frames N] [--csv FILE] [--sizes WxH,WxH] [--no-cpu] [--no-gpu] [--gpu]
 //   --gpu: only hardware Vulkan devices (no lavapipe); exit 1 when there is none.
 #include <math.h>
@@ -75,10 +77,70 @@ int main(int argc, char **argv) {
     printf("%-8s %-40s %11s %6s %10s %12s %10s %12s %10s\n", "backend", "device", "size", "frames", "setup ms",
            "ms/frame", "Mpixel/s", "cpu-ms/frame", "gpu-ms");
     int rc = 0;
+    // Open the Vulkan devices once (a device index past the last one ends the list).
+    ak_vk_renderer *vk[16];
+    int nvk = 0;
+    for (int d = 0; do_gpu && d < 16; d++) {
+        ak_vk_renderer *r;
+        int vrc = ak_render_vk_open(&r, d, err, sizeof err);
+        if (vrc == AK_VK_NO_LOADER || (vrc == AK_VK_NO_DEVICE && d == 0)) {
+            printf("vulkan: %s\n", err);
+            break;
+        }
+        if (vrc != AK_VK_OK) break; // past the last device
+        if (hw_only && ak_render_vk_device_is_cpu(r)) { // --gpu: no software devices
+            printf("vulkan %d: %s skipped (software device; --gpu)\n", d, ak_render_vk_device_name(r));
+            ak_render_vk_close(r);
+            continue;
+        }
+        hw_found = 1;
+        vk[nvk++] = r;
+    }
     for (int k = 0; k < nsizes; k++) {
         int w = sizes[k][0], h = sizes[k][1];
         ak_render_image img;
         if (!ak_render_image_alloc(&img, w, h)) return 1;
+        // Warm-up (set-up: for Vulkan the pipeline and the shader compilation), then the timed
+        // frames interleaved: one CPU frame, one frame on each device, and again, so that the
+        // backends see the same load on a shared machine.
+        double setup[17] = {0}, wall[17] = {0}, cpu[17] = {0}, gsum[16] = {0};
+        int gn[16] = {0}, ok[16];
+        if (do_cpu) {
+            double t0 = now_ms();
+            ak_render_cpu(&s, &img);
+            setup[16] = now_ms() - t0;
+        }
+        for (int d = 0; d < nvk; d++) {
+            double t0 = now_ms();
+            ok[d] = ak_render_vk_draw(vk[d], &s, &img, err, sizeof err) == AK_VK_OK;
+            if (!ok[d]) {
+                printf("vulkan %d: %s\n", d, err);
+                rc = 1;
+            }
+            setup[d] = now_ms() - t0;
+        }
+        for (int f = 0; f < frames; f++) {
+            if (do_cpu) {
+                double t0 = now_ms(), c0 = cpu_ms();
+                ak_render_cpu(&s, &img);
+                wall[16] += now_ms() - t0;
+                cpu[16] += cpu_ms() - c0;
+            }
+            for (int d = 0; d < nvk; d++) {
+                if (!ok[d]) continue;
+                double t0 = now_ms(), c0 = cpu_ms();
+                if (ak_render_vk_draw(vk[d], &s, &img, err, sizeof err) != AK_VK_OK) {
+                    printf("vulkan %d: %s\n", d, err);
+                    ok[d] = 0;
+                    rc = 1;
+                    continue;
+                }
+                wall[d] += now_ms() - t0;
+                cpu[d] += cpu_ms() - c0;
+                double g = ak_render_vk_last_gpu_ms(vk[d]);
+                if (g >= 0) gsum[d] += g, gn[d]++;
+            }
+        }
         if (do_cpu) {
             char dev[128];
 #ifdef _OPENMP
@@ -86,59 +148,21 @@ int main(int argc, char **argv) {
 #else
             snprintf(dev, sizeof dev, "CPU tracer, double, 1 thread");
 #endif
-            double t0 = now_ms();
-            ak_render_cpu(&s, &img); // warm-up
-            double setup = now_ms() - t0;
-            t0 = now_ms();
-            double c0 = cpu_ms();
-            for (int f = 0; f < frames; f++) ak_render_cpu(&s, &img);
-            row(csv, "cpu", dev, w, h, frames, setup, (now_ms() - t0) / frames, (cpu_ms() - c0) / frames, NAN);
+            row(csv, "cpu", dev, w, h, frames, setup[16], wall[16] / frames, cpu[16] / frames, NAN);
         }
-        if (do_gpu) {
-            for (int d = 0; d < 16; d++) {
-                ak_vk_renderer *r;
-                double t0 = now_ms();
-                int vrc = ak_render_vk_open(&r, d, err, sizeof err);
-                if (vrc == AK_VK_NO_LOADER || (vrc == AK_VK_NO_DEVICE && d == 0)) {
-                    if (k == 0) printf("vulkan: %s\n", err);
-                    break;
-                }
-                if (vrc != AK_VK_OK) break; // past the last device
-                if (hw_only && ak_render_vk_device_is_cpu(r)) { // --gpu: no software devices
-                    if (k == 0) printf("vulkan %d: %s skipped (software device; --gpu)\n", d, ak_render_vk_device_name(r));
-                    ak_render_vk_close(r);
-                    continue;
-                }
-                hw_found = 1;
-                if (ak_render_vk_draw(r, &s, &img, err, sizeof err) != AK_VK_OK) { // warm-up + setup
-                    printf("vulkan %d: %s\n", d, err);
-                    ak_render_vk_close(r);
-                    rc = 1;
-                    continue;
-                }
-                double setup = now_ms() - t0;
-                t0 = now_ms();
-                double c0 = cpu_ms();
-                double gsum = 0.0;
-                int gn = 0;
-                for (int f = 0; f < frames; f++) {
-                    if (ak_render_vk_draw(r, &s, &img, err, sizeof err) != AK_VK_OK) {
-                        printf("vulkan %d: %s\n", d, err);
-                        rc = 1;
-                        break;
-                    }
-                    double g = ak_render_vk_last_gpu_ms(r);
-                    if (g >= 0) gsum += g, gn++;
-                }
-                double cms = (cpu_ms() - c0) / frames;
-                char dev[300];
-                snprintf(dev, sizeof dev, "%s", ak_render_vk_device_name(r));
-                row(csv, "vulkan", dev, w, h, frames, setup, (now_ms() - t0) / frames, cms, gn ? gsum / gn : NAN);
-                ak_render_vk_close(r);
-            }
-        }
+        for (int d = 0; d < nvk; d++)
+            if (ok[d])
+                row(csv, "vulkan", ak_render_vk_device_name(vk[d]), w, h, frames, setup[d], wall[d] / frames,
+                    cpu[d] / frames, gn[d] ? gsum[d] / gn[d] : NAN);
+        // The goal figures: each device's speed over the CPU tracer's, measured in this run
+        // (> 1: faster than the CPU tracer), by the wall clock and by the process CPU time.
+        for (int d = 0; d < nvk && do_cpu; d++)
+            if (ok[d])
+                printf("ratio    %-40s %5dx%-5d speed / CPU tracer: %.2f (wall), %.2f (CPU time)\n",
+                       ak_render_vk_device_name(vk[d]), w, h, wall[16] / wall[d], cpu[16] / cpu[d]);
         ak_render_image_free(&img);
     }
+    for (int d = 0; d < nvk; d++) ak_render_vk_close(vk[d]);
     if (csv) fclose(csv);
     if (do_gpu && hw_only && !hw_found) {
         printf("bench_render: no hardware Vulkan device found (--gpu)\n");

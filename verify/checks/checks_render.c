@@ -15,6 +15,7 @@
 #include "ga/nd.h"
 #include "collide/collide.h"
 #include "geom/mesh.h"
+#include "geom/polytope.h"
 #include "geom/support.h"
 #include "published/render_published.h"
 #include "scene.h"
@@ -486,6 +487,170 @@ static void check_scene_sdf(ak_check_ctx *c) {
     gsl_rng_free(r);
     ak_measure(c, (double)differ, 0.0, "points where the culled scene SDF differs from the plain union (of %ld, all built-in scenes)", total);
     ak_measure(c, (double)wrong_obj, 0.0, "points where it names another nearest object");
+}
+
+// The CPU tracer's fast path (ak_render_cpu: compact objects, the axis-aligned plane without its
+// dot product, per-ray object lists for primary and shadow rays, the shadow early out, the
+// encoding table) renders the same bytes as the plain path (ak_render_cpu_plain: every SDF
+// through ak_sdf_shape, every object at every step, no early out, pow), on every built-in
+// scene with soft shadows, from the scene's camera, from a low grazing camera (long marches
+// along the ground, rays going up) and with the ground tilted (a plane whose normal is neither
+// unit nor an axis).
+static void check_fast_equals_plain(ak_check_ctx *c) {
+    static ak_render_scene s;
+    char err[256];
+    int W = ak_quick(c) ? 96 : 192, H = ak_quick(c) ? 54 : 108;
+    long differ = 0, total = 0, images = 0;
+    ak_render_image a, b;
+    if (!ak_render_image_alloc(&a, W, H) || !ak_render_image_alloc(&b, W, H)) {
+        ak_expect(c, false, "out of memory");
+        return;
+    }
+    for (const char *const *nm = ak_render_builtin_names(); *nm; nm++) {
+        for (int v = 0; v < 3; v++) {
+            ak_render_builtin(&s, *nm, 0.0, err, sizeof err);
+            s.shadows = true;
+            if (v == 1) {
+                double tg[4] = {0.0, 0.4, 0.0, 0.0};
+                ak_render_camera_orbit(&s.cam, tg, 7.0, 50.0, 2.0, 10.0);
+            } else if (v == 2) {
+                for (int i = 0; i < s.nobj; i++)
+                    if (s.obj[i].shape.type == AK_SHAPE_HYPERPLANE) {
+                        double n[4] = {0.08, 1.3, -0.05, 0.03};
+                        for (int k = 0; k < 4; k++) s.obj[i].shape.normal[k] = n[k];
+                        s.obj[i].shape.offset = -0.02;
+                        break;
+                    }
+            }
+            ak_render_cpu(&s, &a);
+            ak_render_cpu_plain(&s, &b);
+            for (long i = 0; i < 3L * W * H; i++) differ += a.rgb[i] != b.rgb[i];
+            total += 3L * W * H;
+            images++;
+        }
+    }
+    ak_render_image_free(&a);
+    ak_render_image_free(&b);
+    ak_measure(c, (double)differ, 0.0, "bytes where the fast CPU tracer differs from the plain one (%ld images of %dx%d, %ld bytes)",
+               images, W, H, total);
+}
+
+// The 120-cell (600 vertices, beyond the renderer's brute-force hull) is drawn from its facet
+// planes (the model's: ak_polytope_facet_normals and ak_convex_facets_from_normals, as the
+// scene loader makes them). First the planes against the vertices, independently of the
+// renderer: every vertex inside every half-space, each facet holding 20 vertices (a
+// dodecahedral cell) and each vertex on 4 facets (a tetrahedral vertex figure). Then the CPU
+// tracer against a ray clipped by the half-spaces (Cyrus-Beck): clear hits (chord > 0.01) must
+// be hit, hits must lie on the polytope grown by 0.01, and the hit distance within the relative
+// hit epsilon over |n.v| of the entry facet (|n.v| >= 0.05, as render.tracer.hits_box).
+static void check_120cell(ak_check_ctx *c) {
+    const ak_polytope_info *info = ak_polytope_find("120-cell");
+    if (!info) {
+        ak_expect(c, false, "the 120-cell is in ref/geom/polytope");
+        return;
+    }
+    int nv = info->nverts, nf = info->nfacets;
+    double *v = malloc(sizeof(double) * 4 * (size_t)nv), *nrm = malloc(sizeof(double) * 4 * (size_t)nf);
+    double *pl = malloc(sizeof(double) * 5 * (size_t)nf);
+    int got = -1;
+    if (v && nrm && pl && ak_polytope_vertices("120-cell", 1.0, v, nv) == nv &&
+        ak_polytope_facet_normals("120-cell", nrm, nf) == nf)
+        got = ak_convex_facets_from_normals(4, pl, nf, v, nv, nrm, nf);
+    ak_expect(c, got == nf && nv == 600 && nf == 120, "120-cell: %d vertices, %d of %d facet planes", nv, got, nf);
+    if (got != nf) {
+        free(v), free(nrm), free(pl);
+        return;
+    }
+    long outside = 0, bad_facet = 0, bad_vertex = 0;
+    int *per_vertex = calloc((size_t)nv, sizeof(int));
+    for (int f = 0; f < nf; f++) {
+        int on = 0;
+        for (int k = 0; k < nv; k++) {
+            double d = -pl[5 * f + 4];
+            for (int i = 0; i < 4; i++) d += pl[5 * f + i] * v[4 * k + i];
+            outside += d > 1e-12;
+            if (fabs(d) <= 1e-12) on++, per_vertex[k]++;
+        }
+        bad_facet += on != 20;
+    }
+    for (int k = 0; k < nv; k++) bad_vertex += per_vertex[k] != 4;
+    free(per_vertex);
+    ak_measure(c, (double)(outside + bad_facet + bad_vertex), 0.0,
+               "facet planes vs vertices: %ld vertex-outside cases, %ld facets without 20 vertices, %ld vertices not on 4 facets",
+               outside, bad_facet, bad_vertex);
+    static ak_render_scene s;
+    char err[256];
+    ak_render_scene_init(&s);
+    s.nobj = 0;
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    ak_pose pose;
+    random_pose(r, &pose, 0.5);
+    ak_shape sh = {.type = AK_SHAPE_CONVEX, .dim = 4, .nverts = nv, .verts = v, .nfacets = nf, .facets = pl};
+    double col[3] = {0.5, 0.5, 0.5};
+    int idx = ak_render_scene_add(&s, &sh, &pose, col, err, sizeof err);
+    ak_expect(c, idx >= 0, "the render scene takes the 120-cell from its facet planes: %s", idx >= 0 ? "added" : err);
+    if (idx < 0) {
+        gsl_rng_free(r);
+        free(v), free(nrm), free(pl);
+        return;
+    }
+    // world-frame half-spaces: n_w = R n, o_w = o + n_w . pos
+    double *wn = malloc(sizeof(double) * 4 * (size_t)nf), *wo = malloc(sizeof(double) * (size_t)nf);
+    for (int f = 0; f < nf && wn && wo; f++) {
+        wo[f] = pl[5 * f + 4];
+        for (int i = 0; i < 4; i++) {
+            wn[4 * f + i] = 0;
+            for (int j = 0; j < 4; j++) wn[4 * f + i] += pose.rot[i * 4 + j] * pl[5 * f + j];
+            wo[f] += wn[4 * f + i] * pose.pos[i];
+        }
+    }
+    long n = ak_samples(c, 2000, 200), missed = 0, stray = 0, clear = 0, measured = 0;
+    double worst = 0;
+    for (long q = 0; q < n && wn && wo; q++) {
+        double o[4], aim[4], d[4], len = 0;
+        for (int i = 0; i < 4; i++) o[i] = pose.pos[i] + urand(r, -3, 3), aim[i] = pose.pos[i] + urand(r, -1.1, 1.1);
+        for (int i = 0; i < 4; i++) d[i] = aim[i] - o[i], len += d[i] * d[i];
+        len = sqrt(len);
+        for (int i = 0; i < 4; i++) d[i] /= len;
+        // Cyrus-Beck, for the polytope (grow 0) and grown by 0.01
+        double te[2] = {-INFINITY, -INFINITY}, tx[2] = {INFINITY, INFINITY}, nd_in = 0;
+        for (int g = 0; g < 2; g++)
+            for (int f = 0; f < nf; f++) {
+                double den = 0, num = wo[f] + (g ? 0.01 : 0.0);
+                for (int i = 0; i < 4; i++) den += wn[4 * f + i] * d[i], num -= wn[4 * f + i] * o[i];
+                if (den == 0.0) {
+                    if (num < 0) te[g] = INFINITY;
+                } else if (den < 0) {
+                    if (num / den > te[g]) {
+                        te[g] = num / den;
+                        if (!g) nd_in = -den;
+                    }
+                } else if (num / den < tx[g]) {
+                    tx[g] = num / den;
+                }
+            }
+        double t;
+        int obj;
+        bool hit = ak_render_trace(&s, o, d, &t, &obj, NULL);
+        bool inside0 = te[0] <= 0 && tx[0] >= 0;
+        if (inside0) continue; // the origin inside: not this check's case
+        bool clear_hit = te[0] > 0 && tx[0] - te[0] > 0.01;
+        clear += clear_hit;
+        if (clear_hit && !hit) missed++;
+        if (hit && !(te[1] <= t && t <= tx[1])) stray++;
+        if (hit && clear_hit && nd_in >= 0.05) {
+            worst = fmax(worst, fabs(t - te[0]) / (AK_RT_HIT_EPS * fmax(t, 1.0) / nd_in));
+            measured++;
+        }
+    }
+    ak_measure(c, (double)(missed + stray), 0.0,
+               "120-cell rays (%ld, %ld clear hits): clear hits missed by the tracer %ld, tracer hits off the polytope grown by 0.01 %ld",
+               n, clear, missed, stray);
+    ak_measure(c, worst, 1.0, "120-cell: max |hit - Cyrus-Beck entry| / (eps max(t,1) / |n.v|) over %ld hits", measured);
+    ak_expect(c, measured > n / 10, "enough measured hits (%ld of %ld rays)", measured, n);
+    gsl_rng_free(r);
+    free(wn), free(wo);
+    free(v), free(nrm), free(pl);
 }
 
 // ---- published forms (T-E.*): counterexamples ----------------------------------------
@@ -1261,6 +1426,8 @@ static const ak_check CHECKS[] = {
     {"render.published.shading", "T-Alg15 T-6.1 T-6.1cam", "Alg. 15 normal length, Lambert sign, camera ray direction as printed vs corrected", check_published_normal_lambert_camera},
     {"render.tracer.hits_sphere", "T-Alg14 T-6.1cam", "CPU tracer hits vs analytic ray-hypersphere, 10^4 random rays", check_hits_sphere},
     {"render.tracer.hits_box", "T-Alg14", "CPU tracer hits vs analytic ray-hyperbox slab test, 10^4 random rays", check_hits_box},
+    {"render.tracer.fast_equals_plain", "T-Alg14 T-6.2.2 T-E.union", "CPU tracer fast path vs plain path, byte for byte: built-in scenes, grazing camera, tilted ground", check_fast_equals_plain},
+    {"render.tracer.hits_120cell", "T-Alg14", "120-cell (600 vertices) from its facet planes: planes vs vertices, tracer hits vs Cyrus-Beck clipping", check_120cell},
     {"render.tracer.soft_shadow", "T-6.2.2", "soft-shadow factor vs a dense evaluation of k d/t and the analytic ray-sphere test", check_soft_shadow},
     {"render.mesh.polytopes", "B-8slice", "hull meshes of the regular polytopes: facet counts, boundary and 4-volumes vs analytic", check_mesh_polytopes},
     {"render.mesh.radial", "B-8slice", "tessellated capsule and duocylinder meshes: vertices on the surface, inscribed volume", check_mesh_radial},

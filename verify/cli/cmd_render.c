@@ -184,7 +184,7 @@ static bool scene_from_model(ak_render_scene *s, const ak_model *m, const ak_dat
         }
         // the renderer's limits on convex bodies (vertices after embedding in 4D)
         const int maxv = dim == 2 ? 16 : dim == 3 ? 32 : 120;
-        if (sh.type == AK_SHAPE_CONVEX && sh.nverts > maxv) {
+        if (sh.type == AK_SHAPE_CONVEX && sh.nverts > maxv && !(dim == 4 && sh.nfacets > 0)) { // 4D: facet planes
             snprintf(err, n, "body '%s': %s convex shapes with more than %d vertices are not rendered", bd->name,
                      dim == 2 ? "2D" : dim == 3 ? "3D" : "4D", maxv);
             return false;

@@ -89,16 +89,22 @@ static int order_cmp(const void *x, const void *y) {
     return (i > j) - (i < j);
 }
 
-static int plane_pairs(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
+// asleep (NULL: none): sleeping bodies get no plane pair (engine/island.h)
+static int plane_pairs_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c,
+                              double margin, const unsigned char *asleep) {
     for (int p = 0; p < m->nbody; p++) {
         if (!is_plane(&m->bodies[p])) continue;
         for (int b = 0; b < m->nbody; b++) {
-            if (is_static(&m->bodies[b])) continue;
+            if (is_static(&m->bodies[b]) || (asleep && asleep[b])) continue;
             if (plane_distance(m, d, c, b, &m->bodies[p].shape) <= margin && push_pair(c, b, p))
                 return -1;
         }
     }
     return 0;
+}
+
+static int plane_pairs(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
+    return plane_pairs_masked(m, d, c, margin, NULL);
 }
 
 // ak_nd_rotor_to_matrix (ref/ga/nd.c: M e_j = R e_j R~ by two products of full multivectors
@@ -154,17 +160,23 @@ void ak_broadphase_rotor_matrix(int n, double M[], const double R[]) {
     }
 }
 
-static void fill_aabbs(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
+// skip (NULL: none): bodies whose box and matrix are kept from an earlier step (sleeping bodies)
+static void fill_aabbs_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c,
+                              double margin, const unsigned char *skip) {
     int n = m->dim;
 #pragma omp parallel for schedule(static) num_threads(threads_for(m->nbody))
     for (int b = 0; b < m->nbody; b++) {
-        if (is_plane(&m->bodies[b])) continue; // (continue ends this iteration only)
+        if (is_plane(&m->bodies[b]) || (skip && skip[b])) continue; // (ends this iteration only)
         double *M = c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
         ak_broadphase_rotor_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
         double *lo = c->aabb + (size_t)b * 2 * AK_MAX_DIM, *hi = lo + AK_MAX_DIM;
         aabb_m(m, d, b, M, lo, hi);
         for (int i = 0; i < n; i++) lo[i] -= 0.5 * margin, hi[i] += 0.5 * margin;
     }
+}
+
+static void fill_aabbs(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
+    fill_aabbs_masked(m, d, c, margin, NULL);
 }
 
 static bool overlap(int n, const double *A, const double *B) {
@@ -363,10 +375,15 @@ static int sort_pairs(const ak_model *m, ak_contact_cache *c) {
 }
 
 int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
+    return ak_broadphase_masked(m, d, c, margin, NULL, false);
+}
+
+int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
+                         const unsigned char *asleep, bool fill_asleep) {
     int n = m->dim, cnt = 0;
     c->npair = 0;
     c->broad_tests = 0;
-    fill_aabbs(m, d, c, margin);
+    fill_aabbs_masked(m, d, c, margin, fill_asleep ? NULL : asleep);
     for (int b = 0; b < m->nbody; b++)
         if (!is_plane(&m->bodies[b])) cnt++;
     if (cnt > 1) {
@@ -396,7 +413,7 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
             ak_pair_buf *pb = &c->tbuf[t];
 #pragma omp for schedule(static)
             for (int a = 0; a < m->nbody; a++) {
-                if (fail || is_plane(&m->bodies[a])) continue;
+                if (fail || is_plane(&m->bodies[a]) || (asleep && asleep[a])) continue;
                 const double *A = c->aabb + (size_t)a * 2 * AK_MAX_DIM;
                 bool sa = is_static(&m->bodies[a]);
                 int stack[128], sp = 0;
@@ -407,7 +424,12 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
                     if (!overlap_node(n, A, nd)) continue;
                     int body = nd->body;
                     if (body >= 0) {
-                        if (body > a && !(sa && is_static(&m->bodies[body]))) {
+                        // with a sleep mask, a sleeping body makes no query: an awake body
+                        // pairs with every sleeping one it meets, a static body with none
+                        bool keep = !asleep ? body > a && !(sa && is_static(&m->bodies[body]))
+                                            : body != a && (body > a || asleep[body]) &&
+                                                  !(sa && (is_static(&m->bodies[body]) || asleep[body]));
+                        if (keep) {
                             if (pb->n + 1 > pb->cap) {
                                 int nc = pb->cap ? 2 * pb->cap : 256;
                                 int *q = realloc(pb->p, (size_t)nc * 2 * sizeof(int));
@@ -418,8 +440,8 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
                                 pb->p = q;
                                 pb->cap = nc;
                             }
-                            pb->p[2 * pb->n] = a;
-                            pb->p[2 * pb->n + 1] = body;
+                            pb->p[2 * pb->n] = a < body ? a : body;
+                            pb->p[2 * pb->n + 1] = a < body ? body : a;
                             pb->n++;
                         }
                         continue;
@@ -447,6 +469,6 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
     }
     c->tree_last_tests = c->broad_tests;
     if (c->tree_tests < 0) c->tree_tests = c->broad_tests;
-    if (plane_pairs(m, d, c, margin)) return -1;
+    if (plane_pairs_masked(m, d, c, margin, asleep)) return -1;
     return sort_pairs(m, c);
 }

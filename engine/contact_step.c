@@ -6,6 +6,7 @@
 
 #include "broadphase.h"
 #include "ccd_step.h"
+#include "island.h"
 #include "narrowphase.h"
 #include "solver_variant.h"
 
@@ -19,12 +20,17 @@ int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *
         }
     }
     ak_contact_cache *c = d->contacts;
-    if (ak_broadphase(m, d, c, AK_SOLVER_MARGIN)) {
-        snprintf(err, errlen, "broadphase: out of memory");
-        return -1;
+    for (;;) { // island.h: the pass repeats only when it woke a sleeping island (never with sleep off)
+        if (ak_sleep_broadphase(m, d, c, AK_SOLVER_MARGIN)) {
+            snprintf(err, errlen, "broadphase: out of memory");
+            return -1;
+        }
+        if (ak_narrowphase(m, d, c, AK_SOLVER_MARGIN, err, errlen)) return -1;
+        if (ak_ccd_contacts(m, d, c, h, AK_SOLVER_MARGIN, err, errlen) < 0) return -1; // ccd_step.h
+        int woke = ak_sleep_wake_touched(m, d, c, err, errlen);
+        if (woke < 0) return -1;
+        if (woke == 0) break;
     }
-    if (ak_narrowphase(m, d, c, AK_SOLVER_MARGIN, err, errlen)) return -1;
-    if (ak_ccd_contacts(m, d, c, h, AK_SOLVER_MARGIN, err, errlen) < 0) return -1; // ccd_step.h
     ak_contact_cache_match(c);
     c->res = (ak_solver_residuals){0}; // only the converged variant computes residuals
     int sliding = ak_solver_variant_for(m)->solve(m, d, c, h);

@@ -903,6 +903,19 @@ static bool read_solver(ctx *c, const cJSON *v, ak_model *m) {
            get_int(c, v, path, "max_iterations", false, 1, 100000000, &s->max_iterations);
 }
 
+// Section "sleep": contact islands and sleeping (engine/island.h, G-SLEEP.1 .. 5), off by default.
+static bool read_sleep(ctx *c, const cJSON *v, ak_model *m) {
+    const char *path = "sleep";
+    if (!require_object(c, v, path)) return false;
+    static const char *const keys[] = {"enabled", "linear", "angular", "time", NULL};
+    ak_sleep_settings *s = &m->sleep;
+    return check_keys(c, v, path, keys, "\"sleep\"") &&
+           get_bool(c, v, path, "enabled", &s->enabled, NULL) &&
+           get_number(c, v, path, "linear", false, &NONNEG, &s->linear, NULL) &&
+           get_number(c, v, path, "angular", false, &NONNEG, &s->angular, NULL) &&
+           get_number(c, v, path, "time", false, &POSITIVE, &s->time, NULL);
+}
+
 static bool read_camera(ctx *c, const cJSON *v, ak_model *m) {
     const char *path = "camera";
     if (!require_object(c, v, path)) return false;
@@ -944,7 +957,7 @@ static bool read_lights(ctx *c, const cJSON *v, ak_model *m) {
 static const char *const TOP_KEYS[] = {"$schema",    "format",   "dim",   "title",
                                        "description", "gravity",  "timestep", "integrator",
                                        "duration",   "bodies",   "forces", "solver",
-                                       "camera",     "lights",   NULL};
+                                       "sleep",      "camera",   "lights", NULL};
 
 /// Line and column (1-based; the column counts bytes) of offset off in text.
 static void line_col(const char *text, size_t off, int *line, int *col) {
@@ -1118,6 +1131,7 @@ static bool read_scene(ctx *c, const cJSON *root, ak_model **out_m, ak_data **ou
     const cJSON *sec;
     if (ok && (sec = cJSON_GetObjectItemCaseSensitive(root, "forces"))) ok = read_forces(c, sec, m);
     if (ok && (sec = cJSON_GetObjectItemCaseSensitive(root, "solver"))) ok = read_solver(c, sec, m);
+    if (ok && (sec = cJSON_GetObjectItemCaseSensitive(root, "sleep"))) ok = read_sleep(c, sec, m);
     if (ok && (sec = cJSON_GetObjectItemCaseSensitive(root, "camera"))) ok = read_camera(c, sec, m);
     if (ok && (sec = cJSON_GetObjectItemCaseSensitive(root, "lights"))) ok = read_lights(c, sec, m);
 

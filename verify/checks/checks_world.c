@@ -12,6 +12,7 @@
 #include "broadphase.h"
 #include "collide/collide.h"
 #include "checks/checks.h"
+#include "checks/checks_world_sleep.h"
 #include "common/plot.h"
 #include "contact/contact.h"
 #include "dyn/dyn.h"
@@ -1456,6 +1457,7 @@ static const ak_check CHECKS[] = {
     {"world.converged_stacks", "T-Alg12 T-Alg13 B-6", "converged solver: ten hypercubes (4D) and ten cubes (3D) stand for 10 s, top drift < 1 mm", converged_stacks},
     {"world.stack_heights", "B-6 T-Alg12", "game-style solver: iterations and shock propagation each 4D and 3D stack height needs to stand", stack_heights},
     {"world.price_of_iteration", "T-Alg12 T-Alg13", "game-style solver against the converged one: impulse error per step and state error after 1 s", price_of_iteration},
+    AK_WORLD_SLEEP_CHECKS // checks_world_sleep.c
 };
 
 AK_GROUP(world, CHECKS)

@@ -526,7 +526,7 @@ Test(scene, top_level_errors) {
     expect_error("{'format': 'anakata-scene/1', 'dim': 4, 'bodies': [], 'gravit': [0,0,0,0]}",
                  "t.json: unknown key \"gravit\" (a scene has: $schema, format, dim, title, "
                  "description, gravity, timestep, integrator, duration, bodies, forces, solver, "
-                 "camera, lights)");
+                 "sleep, camera, lights)");
     expect_error("{'format': 'anakata-scene/1', 'dim': 4, 'dim': 3, 'bodies': []}",
                  "t.json: dim: duplicate key");
     expect_error("{'format': 'anakata-scene/1', 'bodies': []}",

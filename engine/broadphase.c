@@ -362,11 +362,7 @@ static int self_cmp_push(ak_pair_buf *pb, int a, int b) {
 // the result is the same list. Returns 0, 1 (stack too small: the caller queries per body) or
 // -1 (allocation).
 #define AK_SELF_STACK 2048
-// With a sleep mask (asleep non-NULL) a pair is kept when at least one of its bodies is awake and
-// not static: the pairs the per-body query keeps with that mask (a sleeping body makes no query,
-// an awake body pairs with every sleeping one, a static body with no sleeping one).
-static int self_query(const ak_model *m, ak_contact_cache *c, ak_pair_buf *pb,
-                      const unsigned char *asleep) {
+static int self_query(const ak_model *m, ak_contact_cache *c, ak_pair_buf *pb) {
     int n = m->dim;
     int stack[2 * AK_SELF_STACK], sp = 0;
     pb->n = 0;
@@ -388,9 +384,6 @@ static int self_query(const ak_model *m, ak_contact_cache *c, ak_pair_buf *pb,
         if (A->body >= 0 && B->body >= 0) {
             int a = A->body < B->body ? A->body : B->body, b = A->body < B->body ? B->body : A->body;
             if (is_static(&m->bodies[a]) && is_static(&m->bodies[b])) continue;
-            if (asleep && !((!asleep[a] && !is_static(&m->bodies[a])) ||
-                            (!asleep[b] && !is_static(&m->bodies[b]))))
-                continue;
             if (self_cmp_push(pb, a, b)) return -1;
             continue;
         }
@@ -481,8 +474,10 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
         // query every body against the tree, in parallel: each thread fills its own list, the
         // lists are concatenated and sorted below, so the result does not depend on the threads
         int nt = threads_for(m->nbody), fail = 0, per_body = 1;
-        // one thread: the tree against itself (half the box tests of the per-body query)
-        if (nt == 1 && bp_self) per_body = self_query(m, c, &c->tbuf[0], asleep);
+        // one thread: the tree against itself (half the box tests of the per-body query); not
+        // with a sleep mask, where the per-body query skips the sleeping bodies' descents (a
+        // sleeping pile costs no box test) and keeps the mask's pairs
+        if (nt == 1 && bp_self && !asleep) per_body = self_query(m, c, &c->tbuf[0]);
         if (per_body < 0) return -1;
         for (int t = 0; t < nt && per_body; t++) c->tbuf[t].n = 0, c->tbuf[t].tests = 0;
 #pragma omp parallel num_threads(nt) reduction(| : fail) if (per_body)

@@ -960,7 +960,8 @@ static const cv_scene CV_SCENES[] = {
     {"four_primitives.json", 0, 0}, {"convex_tesseract_on_table.json", 0, 0}, {"dominoes_4d.json", 0, 0},
     {"duocylinder_on_spheres.json", 0, 0}, {"platonic_solids_3d.json", 0, 0},
     {"regular_polytopes_4d.json", 0, 0}, {"stack10_4d.json", 0, 0}, {"stack10_4d_converged.json", 0, 0},
-    {"stack10_3d_converged.json", 0, 0}, {"three_primitives_3d.json", 0, 0}, {"pile_1000_3d.json", 12, 2},
+    {"stack10_3d_converged.json", 0, 0}, {"three_primitives_3d.json", 0, 0}, {"cross_4d.json", 0, 0},
+    {"pile_1000_3d.json", 12, 2},
     {"pile_1000_4d.json", 8, 2}};
 #define NCV ((int)(sizeof CV_SCENES / sizeof CV_SCENES[0]))
 // The scenes of the price-of-iteration table (world.md): the first eleven certified ones.

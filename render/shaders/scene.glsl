@@ -70,12 +70,19 @@ float ak_obj_sdf(int i, vec4 x) {
     if (AK_RT_HAS(AK_RT_CAPSULE) && type == AK_RT_CAPSULE) return ak_sd_hypercapsule(p, scn.obj[i].a.x, scn.obj[i].a.y);
     if (AK_RT_HAS(AK_RT_DUOCYLINDER) && type == AK_RT_DUOCYLINDER)
         return ak_sd_duocylinder(p, scn.obj[i].a.x, scn.obj[i].a.y);
-    // AK_RT_CONVEX: half-space bound
+    // AK_RT_CONVEX: half-space bound, four planes per iteration (the last plane repeated past the
+    // end: max is unchanged), a quarter of the loop iterations that lavapipe's loop limiter counts
     float d = -1e30;
     if (AK_RT_HAS(AK_RT_CONVEX)) {
-        int first = scn.obj[i].info.y, n = scn.obj[i].info.z;
-        for (int f = 0; f < n; f++)
-            d = max(d, dot(pln.planes[2 * (first + f)], p) - pln.planes[2 * (first + f) + 1].x);
+        int first = scn.obj[i].info.y, n = scn.obj[i].info.z, last = first + n - 1;
+        for (int f = first; f <= last; f += 4) {
+            int f1 = min(f + 1, last), f2 = min(f + 2, last), f3 = min(f + 3, last);
+            float d01 = max(dot(pln.planes[2 * f], p) - pln.planes[2 * f + 1].x,
+                            dot(pln.planes[2 * f1], p) - pln.planes[2 * f1 + 1].x);
+            float d23 = max(dot(pln.planes[2 * f2], p) - pln.planes[2 * f2 + 1].x,
+                            dot(pln.planes[2 * f3], p) - pln.planes[2 * f3 + 1].x);
+            d = max(d, max(d01, d23));
+        }
     }
     return d;
 }

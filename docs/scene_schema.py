@@ -120,9 +120,12 @@ def scene(n):
         "restitution_threshold": NONNEG,
         "variant": {"enum": ["corrected", "published"]},
         "method": {"enum": ["vector", "pga", "converged"]},
+        "order": {"enum": ["sequential", "coloured"]},
         "shock_propagation": {"type": "boolean"},
         "tolerance": {"type": "number", "minimum": 1e-15, "maximum": 1},
         "max_iterations": {"type": "integer", "minimum": 1, "maximum": 100000000}})
+    sleep = closed({"enabled": {"type": "boolean"}, "linear": NONNEG, "angular": NONNEG,
+                    "time": POS})
     camera = closed({"position": vec, "rotor": rotor, "rotations": rotations,
                      "fov": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 180},
                      "slice": NUM}, **{"not": {"required": ["rotor", "rotations"]}})
@@ -140,6 +143,7 @@ def scene(n):
         "bodies": {"type": "array", "items": body, "maxItems": 1000000},
         "forces": forces,
         "solver": solver,
+        "sleep": sleep,
         "camera": camera,
         "lights": {"type": "array", "items": light, "maxItems": 4},
     }, ["format", "dim", "bodies"])

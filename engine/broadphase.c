@@ -12,6 +12,10 @@
 
 static int threads_for(int work) { return ak_parallel_threads(work); }
 
+static int bp_self = 1;
+
+void ak_broadphase_set_self_query(int on) { bp_self = on; }
+
 static bool is_plane(const ak_body *b) { return b->shape.type == AK_SHAPE_HYPERPLANE; }
 static bool is_static(const ak_body *b) { return b->fixed || b->inv_mass <= 0.0 || is_plane(b); }
 
@@ -89,16 +93,22 @@ static int order_cmp(const void *x, const void *y) {
     return (i > j) - (i < j);
 }
 
-static int plane_pairs(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
+// asleep (NULL: none): sleeping bodies get no plane pair (engine/island.h)
+static int plane_pairs_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c,
+                              double margin, const unsigned char *asleep) {
     for (int p = 0; p < m->nbody; p++) {
         if (!is_plane(&m->bodies[p])) continue;
         for (int b = 0; b < m->nbody; b++) {
-            if (is_static(&m->bodies[b])) continue;
+            if (is_static(&m->bodies[b]) || (asleep && asleep[b])) continue;
             if (plane_distance(m, d, c, b, &m->bodies[p].shape) <= margin && push_pair(c, b, p))
                 return -1;
         }
     }
     return 0;
+}
+
+static int plane_pairs(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
+    return plane_pairs_masked(m, d, c, margin, NULL);
 }
 
 // ak_nd_rotor_to_matrix (ref/ga/nd.c: M e_j = R e_j R~ by two products of full multivectors
@@ -154,17 +164,23 @@ void ak_broadphase_rotor_matrix(int n, double M[], const double R[]) {
     }
 }
 
-static void fill_aabbs(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
+// skip (NULL: none): bodies whose box and matrix are kept from an earlier step (sleeping bodies)
+static void fill_aabbs_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c,
+                              double margin, const unsigned char *skip) {
     int n = m->dim;
 #pragma omp parallel for schedule(static) num_threads(threads_for(m->nbody))
     for (int b = 0; b < m->nbody; b++) {
-        if (is_plane(&m->bodies[b])) continue; // (continue ends this iteration only)
+        if (is_plane(&m->bodies[b]) || (skip && skip[b])) continue; // (ends this iteration only)
         double *M = c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
         ak_broadphase_rotor_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
         double *lo = c->aabb + (size_t)b * 2 * AK_MAX_DIM, *hi = lo + AK_MAX_DIM;
         aabb_m(m, d, b, M, lo, hi);
         for (int i = 0; i < n; i++) lo[i] -= 0.5 * margin, hi[i] += 0.5 * margin;
     }
+}
+
+static void fill_aabbs(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
+    fill_aabbs_masked(m, d, c, margin, NULL);
 }
 
 static bool overlap(int n, const double *A, const double *B) {
@@ -319,6 +335,80 @@ static bool overlap_node(int n, const double *A, const ak_tree_node *nd) {
     return true;
 }
 
+static bool nodes_overlap(int n, const ak_tree_node *A, const ak_tree_node *B) {
+    for (int i = 0; i < n; i++)
+        if (B->hi[i] < A->lo[i] || A->hi[i] < B->lo[i]) return false;
+    return true;
+}
+
+static int self_cmp_push(ak_pair_buf *pb, int a, int b) {
+    if (pb->n + 1 > pb->cap) {
+        int nc = pb->cap ? 2 * pb->cap : 256;
+        int *q = realloc(pb->p, (size_t)nc * 2 * sizeof(int));
+        if (!q) return -1;
+        pb->p = q;
+        pb->cap = nc;
+    }
+    pb->p[2 * pb->n] = a;
+    pb->p[2 * pb->n + 1] = b;
+    pb->n++;
+    return 0;
+}
+
+// The tree against itself (one thread): a simultaneous descent of node pairs, each pair of
+// overlapping leaves once, as (lower body, higher body). The leaves' boxes are the bodies'
+// AABBs and the test is overlap_node's, so the pairs are exactly those of the per-body query
+// (which visits each pair from its lower body); the list is sorted afterwards (sort_pairs), so
+// the result is the same list. Returns 0, 1 (stack too small: the caller queries per body) or
+// -1 (allocation).
+#define AK_SELF_STACK 2048
+// With a sleep mask (asleep non-NULL) a pair is kept when at least one of its bodies is awake and
+// not static: the pairs the per-body query keeps with that mask (a sleeping body makes no query,
+// an awake body pairs with every sleeping one, a static body with no sleeping one).
+static int self_query(const ak_model *m, ak_contact_cache *c, ak_pair_buf *pb,
+                      const unsigned char *asleep) {
+    int n = m->dim;
+    int stack[2 * AK_SELF_STACK], sp = 0;
+    pb->n = 0;
+    pb->tests = 0;
+    stack[sp++] = 0, stack[sp++] = 0;
+    while (sp > 0) {
+        int ib = stack[--sp], ia = stack[--sp];
+        const ak_tree_node *A = &c->tree[ia], *B = &c->tree[ib];
+        if (ia == ib) { // a node with itself: its children with themselves and each other
+            if (A->body >= 0) continue;
+            if (sp + 6 > 2 * AK_SELF_STACK) return 1;
+            stack[sp++] = A->left, stack[sp++] = A->right;
+            stack[sp++] = A->right, stack[sp++] = A->right;
+            stack[sp++] = A->left, stack[sp++] = A->left;
+            continue;
+        }
+        pb->tests++;
+        if (!nodes_overlap(n, A, B)) continue;
+        if (A->body >= 0 && B->body >= 0) {
+            int a = A->body < B->body ? A->body : B->body, b = A->body < B->body ? B->body : A->body;
+            if (is_static(&m->bodies[a]) && is_static(&m->bodies[b])) continue;
+            if (asleep && !((!asleep[a] && !is_static(&m->bodies[a])) ||
+                            (!asleep[b] && !is_static(&m->bodies[b]))))
+                continue;
+            if (self_cmp_push(pb, a, b)) return -1;
+            continue;
+        }
+        // descend the internal node with the larger box (a leaf never)
+        double ea = 0, eb = 0;
+        for (int i = 0; i < n; i++) ea += A->hi[i] - A->lo[i], eb += B->hi[i] - B->lo[i];
+        if (sp + 4 > 2 * AK_SELF_STACK) return 1;
+        if (B->body >= 0 || (A->body < 0 && ea >= eb)) {
+            stack[sp++] = A->left, stack[sp++] = ib;
+            stack[sp++] = A->right, stack[sp++] = ib;
+        } else {
+            stack[sp++] = ia, stack[sp++] = B->left;
+            stack[sp++] = ia, stack[sp++] = B->right;
+        }
+    }
+    return 0;
+}
+
 // Sort the pair list by (a, b): counting sort on a (pairs have a < b), then insertion sort of
 // each run on b (runs are short: a body's neighbours). Same order as qsort with pair_cmp.
 static int sort_pairs(const ak_model *m, ak_contact_cache *c) {
@@ -363,10 +453,15 @@ static int sort_pairs(const ak_model *m, ak_contact_cache *c) {
 }
 
 int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
+    return ak_broadphase_masked(m, d, c, margin, NULL, false);
+}
+
+int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
+                         const unsigned char *asleep, bool fill_asleep) {
     int n = m->dim, cnt = 0;
     c->npair = 0;
     c->broad_tests = 0;
-    fill_aabbs(m, d, c, margin);
+    fill_aabbs_masked(m, d, c, margin, fill_asleep ? NULL : asleep);
     for (int b = 0; b < m->nbody; b++)
         if (!is_plane(&m->bodies[b])) cnt++;
     if (cnt > 1) {
@@ -385,10 +480,13 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
         }
         // query every body against the tree, in parallel: each thread fills its own list, the
         // lists are concatenated and sorted below, so the result does not depend on the threads
-        int nt = threads_for(m->nbody), fail = 0;
-        for (int t = 0; t < nt; t++) c->tbuf[t].n = 0, c->tbuf[t].tests = 0;
-#pragma omp parallel num_threads(nt) reduction(| : fail)
-        {
+        int nt = threads_for(m->nbody), fail = 0, per_body = 1;
+        // one thread: the tree against itself (half the box tests of the per-body query)
+        if (nt == 1 && bp_self) per_body = self_query(m, c, &c->tbuf[0], asleep);
+        if (per_body < 0) return -1;
+        for (int t = 0; t < nt && per_body; t++) c->tbuf[t].n = 0, c->tbuf[t].tests = 0;
+#pragma omp parallel num_threads(nt) reduction(| : fail) if (per_body)
+        if (per_body) {
             int t = 0;
 #ifdef _OPENMP
             t = omp_get_thread_num();
@@ -396,7 +494,7 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
             ak_pair_buf *pb = &c->tbuf[t];
 #pragma omp for schedule(static)
             for (int a = 0; a < m->nbody; a++) {
-                if (fail || is_plane(&m->bodies[a])) continue;
+                if (fail || is_plane(&m->bodies[a]) || (asleep && asleep[a])) continue;
                 const double *A = c->aabb + (size_t)a * 2 * AK_MAX_DIM;
                 bool sa = is_static(&m->bodies[a]);
                 int stack[128], sp = 0;
@@ -407,7 +505,12 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
                     if (!overlap_node(n, A, nd)) continue;
                     int body = nd->body;
                     if (body >= 0) {
-                        if (body > a && !(sa && is_static(&m->bodies[body]))) {
+                        // with a sleep mask, a sleeping body makes no query: an awake body
+                        // pairs with every sleeping one it meets, a static body with none
+                        bool keep = !asleep ? body > a && !(sa && is_static(&m->bodies[body]))
+                                            : body != a && (body > a || asleep[body]) &&
+                                                  !(sa && (is_static(&m->bodies[body]) || asleep[body]));
+                        if (keep) {
                             if (pb->n + 1 > pb->cap) {
                                 int nc = pb->cap ? 2 * pb->cap : 256;
                                 int *q = realloc(pb->p, (size_t)nc * 2 * sizeof(int));
@@ -418,8 +521,8 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
                                 pb->p = q;
                                 pb->cap = nc;
                             }
-                            pb->p[2 * pb->n] = a;
-                            pb->p[2 * pb->n + 1] = body;
+                            pb->p[2 * pb->n] = a < body ? a : body;
+                            pb->p[2 * pb->n + 1] = a < body ? body : a;
                             pb->n++;
                         }
                         continue;
@@ -447,6 +550,6 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
     }
     c->tree_last_tests = c->broad_tests;
     if (c->tree_tests < 0) c->tree_tests = c->broad_tests;
-    if (plane_pairs(m, d, c, margin)) return -1;
+    if (plane_pairs_masked(m, d, c, margin, asleep)) return -1;
     return sort_pairs(m, c);
 }

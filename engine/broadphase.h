@@ -13,12 +13,26 @@
 #ifndef AK_ENGINE_BROADPHASE_H
 #define AK_ENGINE_BROADPHASE_H
 
+#include <stdbool.h>
+
 #include "contact_cache.h"
 #include "model.h"
 
 /// Fill c->pairs / c->npair with the candidate pairs (a < b, sorted, no pair of two bodies that
 /// never move). margin: speculative distance. Returns 0, or -1 on allocation failure.
 int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin);
+
+/// ak_broadphase with a sleep mask (engine/island.h; asleep NULL: ak_broadphase itself): the
+/// AABBs and rotation matrices of the sleeping bodies are kept from an earlier step (unless
+/// fill_asleep), sleeping bodies make no query and no plane pair, and the pairs are those of
+/// ak_broadphase that have at least one awake body that moves.  [G-SLEEP.3]
+int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
+                         const unsigned char *asleep, bool fill_asleep);
+
+/// With one thread ak_broadphase queries the tree against itself (a simultaneous descent, each
+/// overlapping pair once) instead of once per body: the same pair list (test
+/// perf.broadphase_tree_refit_equals_all_pairs runs both). on = 0 switches it off (for tests).
+void ak_broadphase_set_self_query(int on);
 
 /// Sweep and prune (same output).
 int ak_broadphase_sap(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin);

@@ -99,9 +99,68 @@ int ak_ccd_pair_toi(const ak_model *m, const ak_data *d, int a, int b, double h,
     return pair_toi_raw(m, d, NULL, a, b, h, margin, toi);
 }
 
+static int ccd_fast = 1;
+
+void ak_ccd_set_fast(int on) { ccd_fast = on; }
+
+// A pair of hyperspheres, or a hypersphere and a hyperplane, that provably gets no impact from
+// ak_collide_toi within [0, h]: its separation stays above tol over the whole linear motion of
+// the centres (a sphere's rotation does not move its surface). Conservative advancement only
+// reports an impact when the separation it evaluates at some t in [0, h] is <= tol; that value is
+// the true separation at t up to rounding (a few ulp of the coordinates), and the closed-form
+// minimum below is at least the true minimum up to the same rounding; eps covers both by six
+// orders of magnitude. Anything non-finite fails the test (NaN compares false): the generic path
+// runs.  [G-CCD.1 G-13]
+static int toi_impossible(const ak_model *m, const ak_data *d, int a, int b, double h, double tol) {
+    const ak_shape *sa = &m->bodies[a].shape, *sb = &m->bodies[b].shape;
+    if (sa->type == AK_SHAPE_HYPERPLANE) {
+        int t = a;
+        a = b, b = t;
+        const ak_shape *ts = sa;
+        sa = sb, sb = ts;
+    }
+    if (sa->type != AK_SHAPE_HYPERSPHERE) return 0;
+    int n = m->dim;
+    static const double zero[AK_MAX_DIM] = {0};
+    const double *xa = d->x + (size_t)a * AK_MAX_DIM, *va = moves(m, a) ? d->v + (size_t)a * AK_MAX_DIM : zero;
+    if (sb->type == AK_SHAPE_HYPERPLANE) {
+        // s(t) = n.(x + t v) - offset - r is linear in t: its minimum is at t = 0 or t = h
+        double s0 = 0, s1 = 0, sc = 1 + fabs(sb->offset) + sa->radius;
+        for (int i = 0; i < n; i++) {
+            double x1 = xa[i] + va[i] * h;
+            s0 += sb->normal[i] * xa[i];
+            s1 += sb->normal[i] * x1;
+            sc += fabs(xa[i]) + fabs(x1);
+        }
+        double eps = 1e-9 * sc;
+        return s0 - sb->offset - sa->radius > tol + eps && s1 - sb->offset - sa->radius > tol + eps;
+    }
+    if (sb->type != AK_SHAPE_HYPERSPHERE) return 0;
+    const double *xb = d->x + (size_t)b * AK_MAX_DIM, *vb = moves(m, b) ? d->v + (size_t)b * AK_MAX_DIM : zero;
+    double D[AK_MAX_DIM], U[AK_MAX_DIM], du = 0, uu = 0, sc = 1 + sa->radius + sb->radius;
+    for (int i = 0; i < n; i++) {
+        D[i] = xa[i] - xb[i];
+        U[i] = va[i] - vb[i];
+        du += D[i] * U[i];
+        uu += U[i] * U[i];
+        sc += fabs(xa[i]) + fabs(xb[i]) + (fabs(va[i]) + fabs(vb[i])) * h;
+    }
+    // |D + t U| is smallest at t = -D.U / U.U clamped to [0, h]; any t gives at least the minimum
+    double t = uu > 0 ? -du / uu : 0;
+    if (!(t > 0)) t = 0;
+    if (t > h) t = h;
+    double l2 = 0;
+    for (int i = 0; i < n; i++) {
+        double p = D[i] + t * U[i];
+        l2 += p * p;
+    }
+    return sqrt(l2) - sa->radius - sb->radius > tol + 1e-9 * sc;
+}
+
 // The time of impact of a candidate pair (no fast / overlap tests).  [G-CCD.1 G-13]
 static int pair_toi_raw(const ak_model *m, const ak_data *d, const double *rot, int a, int b, double h,
                         double margin, double *toi) {
+    if (ccd_fast && toi_impossible(m, d, a, b, h, 0.25 * margin)) return 0;
     const ak_shape *sa = &m->bodies[a].shape, *sb = &m->bodies[b].shape;
     ak_pose pa = body_pose(m, d, rot, a), pb = body_pose(m, d, rot, b);
     static const double zero[AK_MAX_DIM > AK_MAX_BIV ? AK_MAX_DIM : AK_MAX_BIV] = {0};
@@ -161,6 +220,217 @@ static int push_cand(cand_list *L, int a, int b) {
     return 0;
 }
 
+// Fewer fast bodies than this: candidates() does not sort all the items (few_pairs).
+#define AK_CCD_FEW 32
+
+// The k-th smallest of x[0..n) (x is reordered): the value a sort puts at index k. No NaN.
+static double select_kth(double *x, int n, int k) {
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        double piv = x[lo + (hi - lo) / 2];
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (x[i] < piv) i++;
+            while (x[j] > piv) j--;
+            if (i <= j) {
+                double t = x[i];
+                x[i] = x[j], x[j] = t;
+                i++, j--;
+            }
+        }
+        if (k <= j) hi = j;
+        else if (k >= i) lo = i;
+        else return x[k];
+    }
+    return x[k];
+}
+
+// The scan's pairs when few bodies are fast, from the unsorted items: each fast item's window
+// [lo - maxw, hi] and tests are the scan's; the fast items, their partners and the big items
+// are put in the sorted order (cmp_item: a total order) that the scan visits them in.
+static int few_pairs(const ak_model *m, int n, const double *box, const sweep_item *it, int ni,
+                     const int *big, int nbig, double maxw, const char *fast, const char *isbig,
+                     cand_list *L) {
+    sweep_item *fi = malloc(sizeof *fi * (size_t)(ni > 0 ? ni : 1));
+    sweep_item *hit = malloc(sizeof *hit * (size_t)(ni > 0 ? ni : 1));
+    sweep_item *bi = malloc(sizeof *bi * (size_t)(nbig > 0 ? nbig : 1));
+    if (!fi || !hit || !bi) {
+        free(fi), free(hit), free(bi);
+        return -1;
+    }
+    int nf = 0, rc = 0;
+    for (int q = 0; q < ni; q++)
+        if (fast[it[q].b]) fi[nf++] = it[q];
+    qsort(fi, (size_t)nf, sizeof *fi, cmp_item);
+    (void)big; // the same set as the items marked isbig, with their sweep coordinates here
+    for (int q = 0, r = 0; q < ni && r < nbig; q++)
+        if (isbig[it[q].b]) bi[r++] = it[q];
+    qsort(bi, (size_t)nbig, sizeof *bi, cmp_item);
+    for (int e = 0; e < nf && !rc; e++) {
+        int f = fi[e].b, nh = 0;
+        double lo = fi[e].lo - maxw, hi = fi[e].hi;
+        for (int q = 0; q < ni; q++) {
+            if (!(it[q].lo >= lo) || !(it[q].lo <= hi)) continue;
+            int o = it[q].b;
+            if (o == f || isbig[o] || (fast[o] && o < f)) continue;
+            if (!moves(m, f) && !moves(m, o)) continue;
+            if (overlap(n, box, f, o)) hit[nh++] = it[q];
+        }
+        qsort(hit, (size_t)nh, sizeof *hit, cmp_item);
+        for (int r = 0; r < nh && !rc; r++) rc = push_cand(L, f, hit[r].b);
+        for (int r = 0; r < nbig && !rc; r++) {
+            int o = bi[r].b;
+            if (o == f || (fast[o] && o < f)) continue;
+            if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
+        }
+    }
+    free(fi), free(hit), free(bi);
+    return rc;
+}
+
+// ---- the same candidate pairs through a uniform grid (fast path of the window scan) ----
+// Every box that is not "big" goes into the cell of its lower corner, cells W wide (W: the
+// largest width of those boxes along any axis). A box o that overlaps box f has, on every axis,
+// lo_o <= hi_f and lo_o >= hi_o - W >= lo_f - W, so its cell lies in the cells of
+// [lo_f - W', hi_f] (W' = W plus a relative 1e-9 against rounding; floor(x / W) is monotone in
+// x). The cells' boxes are then filtered by exactly the scan's tests (the window along the sweep
+// axis, the body conditions, the overlap) and put in the scan's order (their rank in the sorted
+// items): the output is the scan's, pair for pair (test perf.ccd_fast_equals_plain).
+typedef struct cand_grid {
+    double cs;        // cell width W
+    unsigned mask;    // buckets - 1
+    int *start;       // bucket b: entries[start[b] .. start[b + 1])
+    int *entries;     // sorted item indices
+    int *stamp;       // per item: the last query that saw it (buckets can collide)
+    int *hits;        // one query's result
+    int nhit;
+} cand_grid;
+
+static void grid_free(cand_grid *g) {
+    free(g->start), free(g->entries), free(g->stamp), free(g->hits);
+    *g = (cand_grid){0};
+}
+
+static int grid_cell(double x, double cs, long long *c) {
+    double y = floor(x / cs);
+    if (!(fabs(y) < 1e15)) return -1;
+    *c = (long long)y;
+    return 0;
+}
+
+static unsigned grid_hash(int n, const long long c[]) {
+    static const unsigned long long P[AK_MAX_DIM] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full,
+                                                     0x165667B19E3779F9ull, 0xD6E8FEB86659FD93ull,
+                                                     0xFF51AFD7ED558CCDull};
+    unsigned long long h = 0;
+    for (int k = 0; k < n; k++) h += (unsigned long long)c[k] * P[k % 5];
+    h ^= h >> 31;
+    h *= 0x94D049BB133111EBull;
+    h ^= h >> 29;
+    return (unsigned)h;
+}
+
+// 0, or -1 (allocation, non-finite or far boxes: the caller scans instead).
+static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *it, int ni, const char *isbig) {
+    double W = 0;
+    for (int q = 0; q < ni; q++) {
+        if (isbig[it[q].b]) continue;
+        const double *lo = box + (size_t)it[q].b * 2 * AK_MAX_DIM;
+        for (int k = 0; k < n; k++) {
+            double w = lo[AK_MAX_DIM + k] - lo[k];
+            if (!(w >= 0) || !isfinite(lo[k]) || !isfinite(lo[AK_MAX_DIM + k])) return -1;
+            W = fmax(W, w);
+        }
+    }
+    if (!(W > 0) || !isfinite(W)) return -1;
+    unsigned nb = 1;
+    while (nb < 2u * (unsigned)ni) nb <<= 1;
+    g->cs = W;
+    g->mask = nb - 1;
+    g->start = calloc((size_t)nb + 1, sizeof(int));
+    g->entries = malloc(sizeof(int) * (size_t)ni);
+    g->stamp = malloc(sizeof(int) * (size_t)ni);
+    g->hits = malloc(sizeof(int) * (size_t)ni);
+    unsigned *bk = malloc(sizeof(unsigned) * (size_t)ni);
+    if (!g->start || !g->entries || !g->stamp || !g->hits || !bk) {
+        free(bk);
+        grid_free(g);
+        return -1;
+    }
+    for (int q = 0; q < ni; q++) {
+        g->stamp[q] = -1;
+        bk[q] = nb; // not in the grid
+        if (isbig[it[q].b]) continue;
+        const double *lo = box + (size_t)it[q].b * 2 * AK_MAX_DIM;
+        long long c[AK_MAX_DIM];
+        for (int k = 0; k < n; k++)
+            if (grid_cell(lo[k], W, &c[k])) {
+                free(bk);
+                grid_free(g);
+                return -1;
+            }
+        bk[q] = grid_hash(n, c) & g->mask;
+        g->start[bk[q] + 1]++;
+    }
+    for (unsigned b = 0; b < nb; b++) g->start[b + 1] += g->start[b];
+    int *fill = malloc(sizeof(int) * (size_t)nb);
+    if (!fill) {
+        free(bk);
+        grid_free(g);
+        return -1;
+    }
+    memcpy(fill, g->start, sizeof(int) * (size_t)nb);
+    for (int q = 0; q < ni; q++)
+        if (bk[q] < nb) g->entries[fill[bk[q]]++] = q;
+    free(fill);
+    free(bk);
+    return 0;
+}
+
+// The scan's pairs of the fast item q (window [lo, hi] along the sweep axis) as sorted item
+// indices in g->hits; returns their count, or -1 when the cell range is too large or far (the
+// caller scans instead).
+static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *it, int ni, int q,
+                      double lo, double hi, const char *fast, const char *isbig, const char *mv) {
+    int f = it[q].b;
+    const double *bf = box + (size_t)f * 2 * AK_MAX_DIM;
+    long long c0[AK_MAX_DIM], c1[AK_MAX_DIM], c[AK_MAX_DIM];
+    double cells = 1;
+    for (int k = 0; k < n; k++) {
+        double l = bf[k], u = bf[AK_MAX_DIM + k];
+        double Wp = g->cs + 1e-9 * (fabs(l) + fabs(u) + g->cs);
+        if (grid_cell(l - Wp, g->cs, &c0[k]) || grid_cell(u, g->cs, &c1[k])) return -1;
+        cells *= (double)(c1[k] - c0[k] + 1);
+        c[k] = c0[k];
+    }
+    if (cells > 4.0 * ni + 64) return -1;
+    int cnt = 0;
+    for (;;) {
+        unsigned b = grid_hash(n, c) & g->mask;
+        for (int e = g->start[b]; e < g->start[b + 1]; e++) {
+            int r = g->entries[e];
+            if (g->stamp[r] == q) continue;
+            g->stamp[r] = q;
+            // the scan's tests, in its order
+            if (!(it[r].lo >= lo) || !(it[r].lo <= hi)) continue;
+            int o = it[r].b;
+            if (o == f || isbig[o] || (fast[o] && o < f)) continue;
+            if (!mv[f] && !mv[o]) continue;
+            if (!overlap(n, box, f, o)) continue;
+            // insert r in order
+            int j = cnt++;
+            while (j > 0 && g->hits[j - 1] > r) g->hits[j] = g->hits[j - 1], j--;
+            g->hits[j] = r;
+        }
+        int k = 0;
+        while (k < n && c[k] == c1[k]) c[k] = c0[k], k++;
+        if (k == n) break;
+        c[k]++;
+    }
+    g->nhit = cnt;
+    return cnt;
+}
+
 // Candidate pairs (fast body first when only one is fast). 0 or -1 (allocation).
 static int candidates(const ak_model *m, const ak_data *d, const double *rot, double h, double margin, cand_list *L) {
     int n = m->dim, N = m->nbody, nfast = 0;
@@ -197,7 +467,14 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         it[q].lo = lo[ax];
         it[q].hi = lo[AK_MAX_DIM + ax];
     }
-    qsort(it, (size_t)ni, sizeof *it, cmp_item);
+    // few fast bodies (a pile at rest): the items are not sorted; the fast bodies' pairs are found
+    // by a pass over all items and put in the order the sorted scan gives (few_pairs below)
+    int nfast_all = 0, few = ccd_fast;
+    for (int b = 0; b < N; b++) nfast_all += fast[b];
+    if (nfast_all > AK_CCD_FEW) few = 0;
+    for (int q = 0; q < ni && few; q++)
+        if (!isfinite(it[q].lo) || !isfinite(it[q].hi)) few = 0;
+    if (!few) qsort(it, (size_t)ni, sizeof *it, cmp_item);
     // widths along the axis: boxes much wider than the median (a ground slab, a wall) are kept
     // aside and tested against every fast body; the others bound the query window
     double *wd = malloc(sizeof(double) * (size_t)(ni > 0 ? ni : 1));
@@ -208,16 +485,32 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     int nbig = 0;
     if (!rc && ni > 0) {
         for (int q = 0; q < ni; q++) wd[q] = it[q].hi - it[q].lo;
-        qsort(wd, (size_t)ni, sizeof *wd, cmp_double);
-        double lim = 4.0 * wd[ni / 2];
+        double med;
+        if (few) med = select_kth(wd, ni, ni / 2); // the value qsort puts at ni / 2
+        else {
+            qsort(wd, (size_t)ni, sizeof *wd, cmp_double);
+            med = wd[ni / 2];
+        }
+        double lim = 4.0 * med;
         for (int q = 0; q < ni; q++) {
             double w = it[q].hi - it[q].lo;
             if (w > lim) big[nbig++] = it[q].b, isbig[it[q].b] = 1;
             else maxw = fmax(maxw, w);
         }
     }
+    if (few && !rc) {
+        rc = few_pairs(m, n, box, it, ni, big, nbig, maxw, fast, isbig, L);
+        free(wd), free(big), free(isbig);
+        goto planes;
+    }
     // pairs (fast f, other o): o's box starts within [lo_f - maxw, hi_f] along the axis; a pair of
-    // two fast bodies once (from the lower index)
+    // two fast bodies once (from the lower index). The grid finds the same pairs in the same
+    // order; the scan below is the plain path and the fallback.
+    char *mv = malloc((size_t)(N > 0 ? N : 1));
+    cand_grid g = {0};
+    if (!mv) rc = -1;
+    for (int b = 0; b < N && !rc; b++) mv[b] = (char)moves(m, b);
+    int use_grid = !rc && ccd_fast && ni > 0 && grid_build(&g, n, box, it, ni, isbig) == 0;
     for (int q = 0; q < ni && !rc; q++) {
         int f = it[q].b;
         if (!fast[f]) continue;
@@ -228,10 +521,18 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
             if (it[mid].lo < lo) a0 = mid + 1;
             else a1 = mid;
         }
-        for (int r = a0; r < ni && it[r].lo <= hi && !rc; r++) {
+        int done = 0;
+        if (use_grid) {
+            int cnt = grid_query(&g, n, box, it, ni, q, lo, hi, fast, isbig, mv);
+            if (cnt >= 0) {
+                for (int e = 0; e < cnt && !rc; e++) rc = push_cand(L, f, it[g.hits[e]].b);
+                done = 1;
+            }
+        }
+        for (int r = a0; !done && r < ni && it[r].lo <= hi && !rc; r++) {
             int o = it[r].b;
             if (o == f || isbig[o] || (fast[o] && o < f)) continue;
-            if (!moves(m, f) && !moves(m, o)) continue;
+            if (!mv[f] && !mv[o]) continue;
             if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
         }
         for (int r = 0; r < nbig && !rc; r++) {
@@ -240,7 +541,10 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
             if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
         }
     }
+    grid_free(&g);
+    free(mv);
     free(wd), free(big), free(isbig);
+planes:
     // every fast body against every hyperplane (their indices collected once)
     int np = 0;
     for (int p = 0; p < N; p++)
@@ -321,7 +625,16 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
     int nk = 0;
     long long *keys = NULL;
     const double *rot = c->rot;
-    if (candidates(m, d, rot, h, margin, &L) || !(keys = point_pairs(m, c, &nk))) {
+    if (candidates(m, d, rot, h, margin, &L)) {
+        free(L.ab);
+        snprintf(err, errlen, "ccd: out of memory");
+        return -1;
+    }
+    if (L.n == 0) { // no candidate pair: nothing to look up
+        free(L.ab);
+        return 0;
+    }
+    if (!(keys = point_pairs(m, c, &nk))) {
         free(L.ab);
         snprintf(err, errlen, "ccd: out of memory");
         return -1;

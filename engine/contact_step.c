@@ -2,12 +2,168 @@
 // scene's solver variant (solver_variant.h), store.
 #include "solver.h"
 
+#include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "broadphase.h"
 #include "ccd_step.h"
+#include "island.h"
 #include "narrowphase.h"
 #include "solver_variant.h"
+
+// ---- narrowphase fast path (performance; docs/performance.md) -------------------------------
+// Hypersphere-hypersphere and hypersphere-hyperplane pairs computed as ak_collide_ex computes
+// them (sphere_pair -> ak_geom_closest_point, plane_pair -> ak_geom_support, single_contact,
+// set_contact), every floating-point operation in the same order, from the body's position and
+// the rotation matrix of this step without building poses or a whole manifold. Any other pair,
+// and any input the generic path would reject (non-finite pose, bad radius or plane), goes
+// through ak_collide_ex as in ak_narrowphase. Checked bit for bit against ak_narrowphase by
+// test perf.narrowphase_fast_equals_plain.
+
+static int np_fast = 1;
+
+void ak_narrowphase_set_fast(int on) { np_fast = on; }
+
+static int finite_n(int n, const double *x) {
+    for (int i = 0; i < n; i++)
+        if (!isfinite(x[i])) return 0;
+    return 1;
+}
+
+// The one contact point of a sphere pair (a, b spheres, b's rotation matrix rb row-major n x n):
+// 1 (point written), 0 (beyond the margin), -1 (not for the fast path).
+static int sphere_sphere(int n, const ak_shape *sa, const double *xa, const double *ra,
+                         const ak_shape *sb, const double *xb, const double *rb, double margin,
+                         ak_contact_point *cp) {
+    if (!(sa->radius >= 0) || !isfinite(sa->radius) || !(sb->radius >= 0) || !isfinite(sb->radius) ||
+        !finite_n(n, xa) || !finite_n(n, xb) || !finite_n(n * n, ra) || !finite_n(n * n, rb))
+        return -1;
+    // ak_geom_closest_point(b, pa->pos): to local, the ball's closest point, back to world
+    double dd[AK_MAX_DIM], xl[AK_MAX_DIM], nl[AK_MAX_DIM], ol[AK_MAX_DIM];
+    for (int i = 0; i < n; i++) dd[i] = xa[i] - xb[i];
+    for (int j = 0; j < n; j++) {
+        double s = 0;
+        for (int i = 0; i < n; i++) s += rb[i * n + j] * dd[i];
+        xl[j] = s;
+    }
+    double v2 = 0;
+    for (int i = 0; i < n; i++) nl[i] = xl[i] - 0.0, v2 += nl[i] * nl[i];
+    double l = sqrt(v2);
+    if (l > 0) {
+        for (int i = 0; i < n; i++) nl[i] /= l;
+    } else {
+        for (int i = 0; i < n; i++) nl[i] = 0;
+        nl[0] = 1;
+    }
+    for (int i = 0; i < n; i++) ol[i] = 0.0 + sb->radius * nl[i];
+    double dist = l - sb->radius;
+    double q[AK_MAX_DIM], nq[AK_MAX_DIM];
+    for (int i = 0; i < n; i++) {
+        double s = 0;
+        for (int j = 0; j < n; j++) s += rb[i * n + j] * ol[j];
+        q[i] = s + xb[i];
+    }
+    for (int i = 0; i < n; i++) {
+        double s = 0;
+        for (int j = 0; j < n; j++) s += rb[i * n + j] * nl[j];
+        nq[i] = s;
+    }
+    // sphere_pair, single_contact
+    double sep = dist - sa->radius;
+    if (!(sep <= margin)) return 0;
+    cp->id = 0;
+    cp->separation = sep;
+    for (int i = 0; i < n; i++) {
+        double pa = xa[i] - sa->radius * nq[i];
+        cp->normal[i] = nq[i];
+        cp->point[i] = 0.5 * (pa + q[i]);
+    }
+    return 1;
+}
+
+// A sphere (a) against a hyperplane (pl): plane_pair's single point.
+static int sphere_plane(int n, const ak_shape *sa, const double *xa, const double *ra,
+                        const ak_shape *pl, double margin, ak_contact_point *cp) {
+    if (!(sa->radius >= 0) || !isfinite(sa->radius) || !finite_n(n, xa) || !finite_n(n * n, ra))
+        return -1;
+    double l2 = 0;
+    for (int i = 0; i < n; i++) l2 += pl->normal[i] * pl->normal[i];
+    if (!isfinite(pl->offset) || !(fabs(sqrt(l2) - 1.0) < 1e-9)) return -1;
+    // ak_geom_support(a, -normal): direction to local, the ball's support point, to world
+    double nm[AK_MAX_DIM], dl[AK_MAX_DIM], xl[AK_MAX_DIM], x[AK_MAX_DIM];
+    for (int i = 0; i < n; i++) nm[i] = -pl->normal[i];
+    for (int j = 0; j < n; j++) {
+        double s = 0;
+        for (int i = 0; i < n; i++) s += ra[i * n + j] * nm[i];
+        dl[j] = s;
+    }
+    double dl2 = 0;
+    for (int i = 0; i < n; i++) dl2 += dl[i] * dl[i];
+    double l = sqrt(dl2);
+    for (int i = 0; i < n; i++) xl[i] = l > 0 ? sa->radius * dl[i] / l : 0.0;
+    for (int i = 0; i < n; i++) {
+        double s = 0;
+        for (int j = 0; j < n; j++) s += ra[i * n + j] * xl[j];
+        x[i] = s + xa[i];
+    }
+    // plane_pair: the support point x is the one candidate; its own distance to the plane
+    double s = 0;
+    for (int i = 0; i < n; i++) s += pl->normal[i] * x[i];
+    s = s - pl->offset + 0.0;
+    if (s > margin) return 0;
+    if (isnan(s)) return -1;
+    cp->id = 0;
+    cp->separation = s;
+    for (int i = 0; i < n; i++) {
+        double y = x[i] - s * pl->normal[i];
+        cp->normal[i] = pl->normal[i];
+        cp->point[i] = 0.5 * (x[i] + y);
+    }
+    return 1;
+}
+
+int ak_narrowphase_fast(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
+                        char *err, size_t errlen) {
+    int n = m->dim;
+    // only when every pair is one the fast path does (a pile of spheres in a box); otherwise,
+    // or when an input is one the generic path would reject, ak_narrowphase does the whole list
+    for (int p = 0; np_fast && p < c->npair; p++) {
+        int a = c->pairs[2 * p], b = c->pairs[2 * p + 1];
+        ak_shape_type ta = m->bodies[a].shape.type, tb = m->bodies[b].shape.type;
+        if (!((ta == AK_SHAPE_HYPERSPHERE && (tb == AK_SHAPE_HYPERSPHERE || tb == AK_SHAPE_HYPERPLANE)) ||
+              (tb == AK_SHAPE_HYPERSPHERE && ta == AK_SHAPE_HYPERPLANE)))
+            return ak_narrowphase(m, d, c, margin, err, errlen);
+    }
+    if (!np_fast) return ak_narrowphase(m, d, c, margin, err, errlen);
+    c->npoint = 0;
+    for (int p = 0; p < c->npair; p++) {
+        int a = c->pairs[2 * p], b = c->pairs[2 * p + 1];
+        if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE) { // the plane is b (ak_narrowphase)
+            int t = a;
+            a = b;
+            b = t;
+        }
+        const ak_shape *sa = &m->bodies[a].shape, *sb = &m->bodies[b].shape;
+        ak_contact_point cp;
+        memset(&cp, 0, sizeof cp);
+        const double *xa = d->x + (size_t)a * AK_MAX_DIM, *ra = c->rot + (size_t)a * AK_MAX_DIM * AK_MAX_DIM;
+        int got = sb->type == AK_SHAPE_HYPERSPHERE
+                      ? sphere_sphere(n, sa, xa, ra, sb, d->x + (size_t)b * AK_MAX_DIM,
+                                      c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM, margin, &cp)
+                      : sphere_plane(n, sa, xa, ra, sb, margin, &cp);
+        if (got < 0) return ak_narrowphase(m, d, c, margin, err, errlen);
+        if (got == 0) continue;
+        if (ak_contact_cache_reserve(c, c->npoint + 1)) {
+            snprintf(err, errlen, "narrowphase: out of memory");
+            return -1;
+        }
+        cp.a = a;
+        cp.b = b;
+        c->pts[c->npoint++] = cp;
+    }
+    return 0;
+}
 
 int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *stats, char *err,
                       size_t errlen) {
@@ -19,12 +175,17 @@ int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *
         }
     }
     ak_contact_cache *c = d->contacts;
-    if (ak_broadphase(m, d, c, AK_SOLVER_MARGIN)) {
-        snprintf(err, errlen, "broadphase: out of memory");
-        return -1;
+    for (;;) { // island.h: the pass repeats only when it woke a sleeping island (never with sleep off)
+        if (ak_sleep_broadphase(m, d, c, AK_SOLVER_MARGIN)) {
+            snprintf(err, errlen, "broadphase: out of memory");
+            return -1;
+        }
+        if (ak_narrowphase_fast(m, d, c, AK_SOLVER_MARGIN, err, errlen)) return -1;
+        if (ak_ccd_contacts(m, d, c, h, AK_SOLVER_MARGIN, err, errlen) < 0) return -1; // ccd_step.h
+        int woke = ak_sleep_wake_touched(m, d, c, err, errlen);
+        if (woke < 0) return -1;
+        if (woke == 0) break;
     }
-    if (ak_narrowphase(m, d, c, AK_SOLVER_MARGIN, err, errlen)) return -1;
-    if (ak_ccd_contacts(m, d, c, h, AK_SOLVER_MARGIN, err, errlen) < 0) return -1; // ccd_step.h
     ak_contact_cache_match(c);
     c->res = (ak_solver_residuals){0}; // only the converged variant computes residuals
     int sliding = ak_solver_variant_for(m)->solve(m, d, c, h);

@@ -11,6 +11,7 @@
 
 #include "contact_cache.h" // ak_parallel_threads
 #include "dyn/dyn.h"
+#include "island.h" // ak_sleep_asleep
 
 static const char *NAMES[AK_INT_COUNT] = {"thesis", "catto", "rk4", "exp", "gsl"};
 
@@ -132,7 +133,7 @@ int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, 
     reduction(min : failb)
     for (int b = 0; b < m->nbody; b++) {
         const ak_body *bd = &m->bodies[b];
-        if (!body_moves(bd)) continue;
+        if (!body_moves(bd) || ak_sleep_asleep(d, b)) continue; // island.h: frozen while asleep
         double *v = d->v + (size_t)b * AK_MAX_DIM, *w = d->w + (size_t)b * AK_MAX_BIV;
         const double *R = d->R + (size_t)b * AK_MAX_EVEN;
         const double *f = F + (size_t)b * AK_MAX_DIM, *t = tau + (size_t)b * AK_MAX_BIV;
@@ -181,7 +182,7 @@ int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, d
     reduction(min : failb)
     for (int b = 0; b < m->nbody; b++) {
         const ak_body *bd = &m->bodies[b];
-        if (!body_moves(bd)) continue;
+        if (!body_moves(bd) || ak_sleep_asleep(d, b)) continue; // island.h: frozen while asleep
         double *x = d->x + (size_t)b * AK_MAX_DIM, *R = d->R + (size_t)b * AK_MAX_EVEN;
         const double *v = d->v + (size_t)b * AK_MAX_DIM, *w = d->w + (size_t)b * AK_MAX_BIV;
         for (int i = 0; i < n; i++) x[i] += h * v[i]; // T-5.16

@@ -1,6 +1,7 @@
 #include "model.h"
 
 #include "contact_cache.h"
+#include "island.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +18,10 @@ ak_model *ak_model_create(int dim, int nbody) {
                                      .warm_start = true, .restitution_threshold = 1.0,
                                      .tolerance = 1e-10, .max_iterations = 100000};
     strcpy(m->solver.variant, "corrected");
+    strcpy(m->solver.order, "sequential");
     strcpy(m->solver.method, "vector");
+    m->sleep = (ak_sleep_settings){.enabled = false, .linear = AK_SLEEP_LINEAR,
+                                   .angular = AK_SLEEP_ANGULAR, .time = AK_SLEEP_TIME};
     m->view.fov_deg = 60.0;
     m->view.rotor[0] = 1.0;
     m->nbody = nbody;
@@ -75,6 +79,7 @@ void ak_data_copy(const ak_model *m, ak_data *dst, const ak_data *src) {
     } else if (dst->contacts) {
         dst->contacts->npoint = dst->contacts->nprev = 0;
     }
+    ak_sleep_copy(m, dst, src); // sleep state (engine/island.h)
 }
 
 void ak_data_free(ak_data *d) {
@@ -84,6 +89,7 @@ void ak_data_free(ak_data *d) {
     free(d->R);
     free(d->w);
     ak_contact_cache_free(d->contacts); // world area
+    ak_sleep_free(d->sleep);
     free(d);
 }
 

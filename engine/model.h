@@ -76,9 +76,23 @@ typedef struct ak_solver_settings {
     bool shock_propagation;      ///< world area: final pass over the contact graph's levels with
                                  ///< the lower body of each contact frozen (Guendelman, B-6);
                                  ///< default false; scene key "shock_propagation"
+    char order[16];              ///< order of the vector solver's velocity iterations: "sequential"
+                                 ///< (default: the points in cache order, what the reference
+                                 ///< computes) or "coloured" (a deterministic colouring of the
+                                 ///< contact graph, each colour's points in parallel; a different
+                                 ///< Gauss-Seidel order, docs/performance.md); scene key "order"
     double tolerance;            ///< "converged": every residual at most this, default 1e-10
     int max_iterations;          ///< "converged": sweep limit per step, default 100000
 } ak_solver_settings;
+
+/// Scene section "sleep": contact islands and sleeping (engine/island.h; G-SLEEP.1 .. G-SLEEP.5).
+/// Off by default: with enabled false the world step is bit for bit the step without the feature.
+typedef struct ak_sleep_settings {
+    bool enabled;                ///< default false
+    double linear;               ///< a body is still below this speed |v| (m/s), default 0.05
+    double angular;              ///< ... and below this angular speed |w| (rad/s), default 0.5
+    double time;                 ///< an island sleeps when all its bodies were still this long (s), default 0.5
+} ak_sleep_settings;
 
 /// Scene sections "camera" and "lights", for the renderers (4D camera; T-6.1cam corrected).
 typedef struct ak_view {
@@ -106,6 +120,7 @@ typedef struct ak_model {
     double duration;               ///< default run length in seconds ("duration"), default 10
     ak_forces forces;
     ak_solver_settings solver;
+    ak_sleep_settings sleep;       ///< scene section "sleep" (engine/island.h)
     ak_view view;
 } ak_model;
 
@@ -120,6 +135,9 @@ typedef struct ak_data {
     /// starting). NULL until the first step with contact stages; owned, freed and copied with
     /// the data. (world area)
     struct ak_contact_cache *contacts;
+    /// Sleep state (engine/island.h): which bodies sleep, their still time, the sleeping islands'
+    /// contact points. NULL while sleeping is off; owned, freed and copied with the data.
+    struct ak_sleep_state *sleep;
 } ak_data;
 
 /// Allocate data for a model, with every body at rest at the origin with the identity rotor.

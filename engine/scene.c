@@ -884,9 +884,10 @@ static bool read_solver(ctx *c, const cJSON *v, ak_model *m) {
     if (!require_object(c, v, path)) return false;
     static const char *const keys[] = {"iterations", "baumgarte", "slop", "warm_start",
                                        "restitution_threshold", "variant", "method",
-                                       "shock_propagation", "tolerance", "max_iterations", NULL};
+                                       "shock_propagation", "tolerance", "max_iterations", "order", NULL};
     static const char *const variants[] = {"corrected", "published", NULL};
     static const char *const methods[] = {"vector", "pga", "converged", NULL};
+    static const char *const orders[] = {"sequential", "coloured", NULL};
     static const range TOLR = {1e-15, 1.0, false, false, "a number in [1e-15, 1]"};
     ak_solver_settings *s = &m->solver;
     return check_keys(c, v, path, keys, "\"solver\"") &&
@@ -898,9 +899,23 @@ static bool read_solver(ctx *c, const cJSON *v, ak_model *m) {
                       &s->restitution_threshold, NULL) &&
            get_choice(c, v, path, "variant", variants, s->variant, sizeof s->variant) &&
            get_choice(c, v, path, "method", methods, s->method, sizeof s->method) &&
+           get_choice(c, v, path, "order", orders, s->order, sizeof s->order) &&
            get_bool(c, v, path, "shock_propagation", &s->shock_propagation, NULL) &&
            get_number(c, v, path, "tolerance", false, &TOLR, &s->tolerance, NULL) &&
            get_int(c, v, path, "max_iterations", false, 1, 100000000, &s->max_iterations);
+}
+
+// Section "sleep": contact islands and sleeping (engine/island.h, G-SLEEP.1 .. 5), off by default.
+static bool read_sleep(ctx *c, const cJSON *v, ak_model *m) {
+    const char *path = "sleep";
+    if (!require_object(c, v, path)) return false;
+    static const char *const keys[] = {"enabled", "linear", "angular", "time", NULL};
+    ak_sleep_settings *s = &m->sleep;
+    return check_keys(c, v, path, keys, "\"sleep\"") &&
+           get_bool(c, v, path, "enabled", &s->enabled, NULL) &&
+           get_number(c, v, path, "linear", false, &NONNEG, &s->linear, NULL) &&
+           get_number(c, v, path, "angular", false, &NONNEG, &s->angular, NULL) &&
+           get_number(c, v, path, "time", false, &POSITIVE, &s->time, NULL);
 }
 
 static bool read_camera(ctx *c, const cJSON *v, ak_model *m) {
@@ -944,7 +959,7 @@ static bool read_lights(ctx *c, const cJSON *v, ak_model *m) {
 static const char *const TOP_KEYS[] = {"$schema",    "format",   "dim",   "title",
                                        "description", "gravity",  "timestep", "integrator",
                                        "duration",   "bodies",   "forces", "solver",
-                                       "camera",     "lights",   NULL};
+                                       "sleep",      "camera",   "lights", NULL};
 
 /// Line and column (1-based; the column counts bytes) of offset off in text.
 static void line_col(const char *text, size_t off, int *line, int *col) {
@@ -1118,6 +1133,7 @@ static bool read_scene(ctx *c, const cJSON *root, ak_model **out_m, ak_data **ou
     const cJSON *sec;
     if (ok && (sec = cJSON_GetObjectItemCaseSensitive(root, "forces"))) ok = read_forces(c, sec, m);
     if (ok && (sec = cJSON_GetObjectItemCaseSensitive(root, "solver"))) ok = read_solver(c, sec, m);
+    if (ok && (sec = cJSON_GetObjectItemCaseSensitive(root, "sleep"))) ok = read_sleep(c, sec, m);
     if (ok && (sec = cJSON_GetObjectItemCaseSensitive(root, "camera"))) ok = read_camera(c, sec, m);
     if (ok && (sec = cJSON_GetObjectItemCaseSensitive(root, "lights"))) ok = read_lights(c, sec, m);
 

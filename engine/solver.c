@@ -100,8 +100,159 @@ void ak_solver_apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
                          ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb, P, -1.0);
 }
 
+// ---- prepare for n = 3, 4 (performance) ------------------------------------------------------
+// The per-point part of ak_solver_prepare with the ref/ kernels it calls (ak_contact_k_add with
+// ak_nd_rstar, ak_contact_tangent_basis, ak_contact_k_dir, ak_dyn_solve) copied here as inline
+// functions, every operation in the same order, so that with n a constant the loops unroll; the
+// results are bit for bit those of the calls (test perf.prepare_fast_equals_plain).
+static int prep_fast = 1;
+
+void ak_solver_set_fast_prepare(int on) { prep_fast = on; }
+
+static inline __attribute__((always_inline)) void in_k_add(int n, double K[], double inv_mass,
+                                                           const double inv_Iw[], const double r[]) {
+    for (int i = 0; i < n; i++) K[i * n + i] += inv_mass;
+    if (!inv_Iw) return;
+    int k = n * (n - 1) / 2;
+    double S[AK_MAX_BIV * AK_MAX_DIM], IS[AK_MAX_BIV * AK_MAX_DIM];
+    int kk = 0; // ak_nd_rstar
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++, kk++) {
+            for (int c = 0; c < n; c++) S[kk * n + c] = 0.0;
+            S[kk * n + j] = r[i];
+            S[kk * n + i] = -r[j];
+        }
+    for (int p = 0; p < k; p++)
+        for (int j = 0; j < n; j++) {
+            double s = 0.0;
+            for (int q = 0; q < k; q++) s += inv_Iw[p * k + q] * S[q * n + j];
+            IS[p * n + j] = s;
+        }
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            double s = 0.0;
+            for (int p = 0; p < k; p++) s += S[p * n + i] * IS[p * n + j];
+            K[i * n + j] += s;
+        }
+}
+
+static inline __attribute__((always_inline)) void in_tangent_basis(int n, double T[], const double nrm[]) {
+    int kk = 0;
+    double len = 0.0;
+    for (int i = 0; i < n; i++) len += nrm[i] * nrm[i];
+    len = sqrt(len);
+    for (int i = 1; i < n; i++)
+        if (fabs(nrm[i]) > fabs(nrm[kk])) kk = i;
+    double s = nrm[kk] >= 0.0 ? 1.0 : -1.0;
+    double u[AK_MAX_DIM], uu = 0.0;
+    double off = 0.0;
+    for (int i = 0; i < n; i++) {
+        u[i] = len > 0.0 ? nrm[i] / len : 0.0;
+        if (i != kk) off += u[i] * u[i];
+    }
+    u[kk] = -s * off / (1.0 + fabs(u[kk]));
+    for (int i = 0; i < n; i++) uu += u[i] * u[i];
+    int row = 0;
+    for (int j = 0; j < n; j++) {
+        if (j == kk) continue;
+        for (int i = 0; i < n; i++)
+            T[row * n + i] = (i == j ? 1.0 : 0.0) - (uu > 0.0 ? 2.0 * u[i] * u[j] / uu : 0.0);
+        row++;
+    }
+}
+
+static inline __attribute__((always_inline)) int in_solve(int k, double x[], const double A[], const double b[]) {
+    double M[AK_MAX_BIV * (AK_MAX_BIV + 1)];
+    int w = k + 1;
+    for (int r = 0; r < k; r++) {
+        for (int c = 0; c < k; c++) M[r * w + c] = A[r * k + c];
+        M[r * w + k] = b[r];
+    }
+    for (int c = 0; c < k; c++) {
+        int p = c;
+        for (int r = c + 1; r < k; r++)
+            if (fabs(M[r * w + c]) > fabs(M[p * w + c])) p = r;
+        if (M[p * w + c] == 0.0 || !isfinite(M[p * w + c])) return -1;
+        if (p != c)
+            for (int q = 0; q < w; q++) {
+                double t = M[c * w + q];
+                M[c * w + q] = M[p * w + q];
+                M[p * w + q] = t;
+            }
+        for (int r = c + 1; r < k; r++) {
+            double f = M[r * w + c] / M[c * w + c];
+            for (int q = c; q < w; q++) M[r * w + q] -= f * M[c * w + q];
+        }
+    }
+    for (int r = k - 1; r >= 0; r--) {
+        double s = M[r * w + k];
+        for (int q = r + 1; q < k; q++) s -= M[r * w + q] * x[q];
+        x[r] = s / M[r * w + r];
+    }
+    return 0;
+}
+
+// masses_from_k with the inline kernels
+static inline __attribute__((always_inline)) void in_masses_from_k(int n, const double K[],
+                                                                   const ak_contact_point *p,
+                                                                   double *mn, double kt_inv[]) {
+    int nt = n - 1;
+    double kn = 0.0; // ak_contact_k_dir
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) kn += p->normal[i] * K[i * n + j] * p->normal[j];
+    *mn = kn > 0.0 ? 1.0 / kn : 0.0;
+    double Kt[AK_MAX_TAN * AK_MAX_TAN];
+    for (int r = 0; r < nt; r++)
+        for (int q = 0; q < nt; q++) {
+            double acc = 0.0;
+            for (int x = 0; x < n; x++)
+                for (int y = 0; y < n; y++)
+                    acc += p->tangent[r * n + x] * K[x * n + y] * p->tangent[q * n + y];
+            Kt[r * nt + q] = acc;
+        }
+    for (int q = 0; q < nt; q++) {
+        double e[AK_MAX_TAN] = {0}, col[AK_MAX_TAN];
+        e[q] = 1.0;
+        if (in_solve(nt, col, Kt, e) != 0) memset(col, 0, sizeof col);
+        for (int r = 0; r < nt; r++) kt_inv[r * nt + q] = col[r];
+    }
+}
+
+// One point's lever arms, K, tangent basis and masses; fast: the inline kernels (n = 3, 4).
+static inline __attribute__((always_inline)) void prepare_geometry(int n, int fast, const ak_model *m,
+                                                                   const ak_data *d, const ak_contact_cache *c,
+                                                                   ak_contact_point *p) {
+    for (int j = 0; j < n; j++) {
+        p->ra[j] = p->point[j] - d->x[(size_t)p->a * AK_MAX_DIM + j];
+        p->rb[j] = p->point[j] - d->x[(size_t)p->b * AK_MAX_DIM + j];
+    }
+    double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
+    p->nt = n - 1;
+    if (fast) {
+        in_k_add(n, K, ak_solver_inv_mass(m, p->a), ak_solver_inv_iw(m, c, p->a), p->ra);
+        in_k_add(n, K, ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb);
+        in_tangent_basis(n, p->tangent, p->normal);
+        in_masses_from_k(n, K, p, &p->mn, p->kt_inv);
+    } else {
+        ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->a), ak_solver_inv_iw(m, c, p->a), p->ra);
+        ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb);
+        ak_contact_tangent_basis(n, p->tangent, p->normal);
+        masses_from_k(n, K, p, &p->mn, p->kt_inv);
+    }
+}
+
+static void prepare_geometry_all(const ak_model *m, const ak_data *d, ak_contact_cache *c) {
+    int n = m->dim;
+    if (prep_fast && n == 3)
+        for (int i = 0; i < c->npoint; i++) prepare_geometry(3, 1, m, d, c, &c->pts[i]);
+    else if (prep_fast && n == 4)
+        for (int i = 0; i < c->npoint; i++) prepare_geometry(4, 1, m, d, c, &c->pts[i]);
+    else
+        for (int i = 0; i < c->npoint; i++) prepare_geometry(n, 0, m, d, c, &c->pts[i]);
+}
+
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h) {
-    int n = m->dim, k = ak_nd_nbiv(n), nt = n - 1;
+    int n = m->dim, k = ak_nd_nbiv(n);
     const ak_solver_settings *s = &m->solver;
     // world inverse inertias of the bodies in contact, once per body (B-eq4 via the compound
     // of the broadphase's rotation matrix); order[] marks the bodies done in this call
@@ -116,19 +267,10 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
                                                c->rot + (size_t)ab[q] * AK_MAX_DIM * AK_MAX_DIM);
             }
     }
+    prepare_geometry_all(m, d, c);
     for (int i = 0; i < c->npoint; i++) {
         ak_contact_point *p = &c->pts[i];
         const ak_body *A = &m->bodies[p->a], *B = &m->bodies[p->b];
-        for (int j = 0; j < n; j++) {
-            p->ra[j] = p->point[j] - d->x[(size_t)p->a * AK_MAX_DIM + j];
-            p->rb[j] = p->point[j] - d->x[(size_t)p->b * AK_MAX_DIM + j];
-        }
-        double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
-        ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->a), ak_solver_inv_iw(m, c, p->a), p->ra);
-        ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb);
-        p->nt = nt;
-        ak_contact_tangent_basis(n, p->tangent, p->normal);
-        masses_from_k(n, K, p, &p->mn, p->kt_inv);
         p->bias = fmin(ak_contact_bias(p->separation, h, s->baumgarte, s->slop), AK_SOLVER_MAX_BIAS);
         p->mu_k = ak_contact_combine_friction(A->material.friction, B->material.friction);
         p->mu_s = ak_contact_combine_friction(A->material.static_friction,
@@ -373,31 +515,128 @@ static inline __attribute__((always_inline)) int iterate_rows(int n, ak_data *d,
     return sliding;
 }
 
-// The iterations on packed rows; returns the last sweep's sliding count, or -1 when it cannot
-// (n not 3 or 4, or no memory), and the caller runs ak_solver_iterate instead.
-static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations) {
-    int n = m->dim, nt = n - 1, np = c->npoint;
-    if ((n != 3 && n != 4) || np == 0) return -1;
+// ---- coloured order (opt-in: solver setting "order": "coloured") ----------------------------
+// A deterministic greedy colouring of the contact graph in cache order: each point takes the
+// lowest colour that neither of its moving bodies has yet (up to 63 colours; points that find
+// none go to a last colour solved sequentially). The points of one colour share no moving body,
+// so each row reads and writes only its own bodies' velocities: solved in parallel, in any
+// order and on any number of threads, the colour gives the same bits (perf.coloured_threads_bitwise).
+// One sweep solves the colours in turn, the points of a colour in cache order: a different
+// Gauss-Seidel order from "sequential", hence different (not worse) results; the distance
+// between the two is measured in docs/performance.md.
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+#define AK_COLOURS 64
+
+// perm: the points by colour (stable), start[0..ncol]: the colours' ranges. Returns ncol or -1.
+static int colour_points(const ak_model *m, const ak_contact_cache *c, int *perm, int *start) {
+    int np = c->npoint;
+    uint64_t *used = calloc((size_t)(m->nbody > 0 ? m->nbody : 1), sizeof *used);
+    unsigned char *col = malloc((size_t)(np > 0 ? np : 1));
+    if (!used || !col) {
+        free(used), free(col);
+        return -1;
+    }
+    int count[AK_COLOURS + 1] = {0}, ncol = 0;
+    for (int i = 0; i < np; i++) {
+        const ak_contact_point *p = &c->pts[i];
+        int ma = ak_solver_body_moves(m, p->a), mb = ak_solver_body_moves(m, p->b);
+        uint64_t mask = (ma ? used[p->a] : 0) | (mb ? used[p->b] : 0);
+        int k = AK_COLOURS - 1; // the last colour: sequential
+        for (int q = 0; q < AK_COLOURS - 1; q++)
+            if (!(mask >> q & 1u)) {
+                k = q;
+                break;
+            }
+        if (k < AK_COLOURS - 1) {
+            if (ma) used[p->a] |= (uint64_t)1 << k;
+            if (mb) used[p->b] |= (uint64_t)1 << k;
+        }
+        col[i] = (unsigned char)k;
+        count[k + 1]++;
+        if (k + 1 > ncol) ncol = k + 1;
+    }
+    for (int k = 0; k < AK_COLOURS; k++) count[k + 1] += count[k];
+    for (int k = 0; k <= ncol; k++) start[k] = count[k];
+    for (int i = 0; i < np; i++) perm[count[col[i]]++] = i;
+    free(used), free(col);
+    return ncol;
+}
+
+static void pack_row(int n, const ak_model *m, const ak_contact_point *p, srow *r) {
+    int nt = n - 1;
+    r->a = p->a, r->b = p->b;
+    r->ma = ak_solver_body_moves(m, p->a), r->mb = ak_solver_body_moves(m, p->b);
+    r->ima = m->bodies[p->a].inv_mass, r->imb = m->bodies[p->b].inv_mass;
+    r->slipping = p->slipping;
+    r->mu = p->mu, r->mn = p->mn, r->bias = p->bias, r->jn = p->jn, r->jn_max = p->jn_max;
+    for (int j = 0; j < n; j++)
+        r->normal[j] = p->normal[j], r->ra[j] = p->ra[j], r->rb[j] = p->rb[j], r->jt[j] = p->jt[j];
+    for (int q = 0; q < nt * n; q++) r->tangent[q] = p->tangent[q];
+    for (int q = 0; q < nt * nt; q++) r->kt_inv[q] = p->kt_inv[q];
+}
+
+static int ensure_rows(ak_contact_cache *c, int np) {
     if (np > c->rowcap) {
         void *q = realloc(c->rows, (size_t)np * sizeof(srow));
         if (!q) return -1;
         c->rows = q;
         c->rowcap = np;
     }
-    srow *rows = c->rows;
-    for (int i = 0; i < np; i++) {
-        const ak_contact_point *p = &c->pts[i];
-        srow *r = &rows[i];
-        r->a = p->a, r->b = p->b;
-        r->ma = ak_solver_body_moves(m, p->a), r->mb = ak_solver_body_moves(m, p->b);
-        r->ima = m->bodies[p->a].inv_mass, r->imb = m->bodies[p->b].inv_mass;
-        r->slipping = p->slipping;
-        r->mu = p->mu, r->mn = p->mn, r->bias = p->bias, r->jn = p->jn, r->jn_max = p->jn_max;
-        for (int j = 0; j < n; j++)
-            r->normal[j] = p->normal[j], r->ra[j] = p->ra[j], r->rb[j] = p->rb[j], r->jt[j] = p->jt[j];
-        for (int q = 0; q < nt * n; q++) r->tangent[q] = p->tangent[q];
-        for (int q = 0; q < nt * nt; q++) r->kt_inv[q] = p->kt_inv[q];
+    return 0;
+}
+
+// The iterations in coloured order on packed rows (n = 3, 4). Returns the last sweep's sliding
+// count, or -1 (the caller falls back to the sequential order).
+static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations) {
+    int n = m->dim, np = c->npoint;
+    if ((n != 3 && n != 4) || np == 0 || ensure_rows(c, np)) return -1;
+    int *perm = malloc(sizeof(int) * (size_t)np), start[AK_COLOURS + 1];
+    unsigned char *slid = malloc((size_t)np);
+    int ncol = perm && slid ? colour_points(m, c, perm, start) : -1;
+    if (ncol < 0) {
+        free(perm), free(slid);
+        return -1;
     }
+    srow *rows = c->rows;
+    for (int k = 0; k < np; k++) pack_row(n, m, &c->pts[perm[k]], &rows[k]);
+    int nth = ak_parallel_threads(np);
+    // one parallel region; a barrier after each colour (the end of each omp for / single)
+#pragma omp parallel num_threads(nth) if (nth > 1)
+    for (int it = 0; it < iterations; it++)
+        for (int k = 0; k < ncol; k++) {
+            int s = start[k], e = start[k + 1];
+            if (k == AK_COLOURS - 1) { // points that found no colour: one after the other
+#pragma omp single
+                for (int r = s; r < e; r++)
+                    slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, d, c, rows + r, 1) : iterate_rows(4, d, c, rows + r, 1));
+                continue;
+            }
+#pragma omp for schedule(static)
+            for (int r = s; r < e; r++)
+                slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, d, c, rows + r, 1) : iterate_rows(4, d, c, rows + r, 1));
+        }
+    int sliding = 0;
+    for (int k = 0; k < np; k++) {
+        ak_contact_point *p = &c->pts[perm[k]];
+        const srow *r = &rows[k];
+        p->jn = r->jn, p->jn_max = r->jn_max;
+        for (int j = 0; j < n; j++) p->jt[j] = r->jt[j];
+        sliding += slid[k];
+    }
+    free(perm), free(slid);
+    return sliding;
+}
+
+// The iterations on packed rows; returns the last sweep's sliding count, or -1 when it cannot
+// (n not 3 or 4, or no memory), and the caller runs ak_solver_iterate instead.
+static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations) {
+    int n = m->dim, np = c->npoint;
+    if ((n != 3 && n != 4) || np == 0) return -1;
+    if (ensure_rows(c, np)) return -1;
+    srow *rows = c->rows;
+    for (int i = 0; i < np; i++) pack_row(n, m, &c->pts[i], &rows[i]);
     int sliding = 0;
     for (int it = 0; it < iterations; it++)
         sliding = n == 3 ? iterate_rows(3, d, c, rows, np) : iterate_rows(4, d, c, rows, np);
@@ -518,7 +757,11 @@ int ak_solver_corrected_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     ak_solver_prepare(m, d, c, h);
     ak_solver_warm_start(m, d, c);
     int its = m->solver.iterations;
-    sliding = its > 0 ? iterate_packed(m, d, c, its) : 0;
+    if (its > 0 && !strcmp(m->solver.order, "coloured")) {
+        sliding = iterate_coloured(m, d, c, its);
+        if (sliding < 0) sliding = iterate_packed(m, d, c, its); // n other than 3, 4 or no memory
+    } else
+        sliding = its > 0 ? iterate_packed(m, d, c, its) : 0;
     if (sliding < 0)
         for (int it = 0; it < its; it++) sliding = ak_solver_iterate(m, d, c);
     if (m->solver.shock_propagation) ak_solver_shock_propagation(m, d, c);

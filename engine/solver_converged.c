@@ -15,7 +15,8 @@
 //   dissipation     |mu lambda_n |u_t| + lambda_t . u_t|   (0 exactly when the friction impulse
 //                   is on the rim and opposite the slip, or the point sticks)
 // Method: block projected Gauss-Seidel over the points, repeated until every residual is at
-// most the tolerance. Per point, the friction block with lambda_n fixed is the convex problem
+// most the tolerance, with a semismooth Newton polish of the whole problem (or of a block of it)
+// after 50 sweeps and every 500 [T-CV.2] (below). Per point, the friction block with lambda_n fixed is the convex problem
 //   min 1/2 x^T Kt x + g^T x  over |x| <= mu lambda_n     (Kt = T K T^T, g = u_t - Kt lambda_t)
 // solved exactly: the unconstrained minimiser -Kt^-1 g if inside the disc, else
 // x = -(Kt + a I)^-1 g with |x| = mu lambda_n, a > 0 found by Newton's method on the secular
@@ -123,6 +124,7 @@ static void tangent_block(const ak_model *m, const ak_contact_cache *c, const ak
         }
 }
 
+// The reference problem's normal target [T-CV.1].
 double ak_solver_converged_target(const ak_model *m, double s, double h) {
     (void)m;
     return fmin(-s / h, AK_SOLVER_MAX_BIAS); // close the gap (or the overlap) within the step
@@ -208,6 +210,329 @@ static double worst(const ak_solver_residuals *r) {
     return fmax(fmax(r->normal, r->complementarity), fmax(r->cone, r->dissipation));
 }
 
+// ---- semismooth Newton polish on the natural map of the whole problem [T-CV.2] -------------
+// The contact problem of points [s, e) in the unknowns x_i = (lambda_n, lambda_t in the tangent
+// basis) is the root of the natural map (Alart and Curnier 1991) with rho_i = m_n,i:
+//   F_n = lambda_n - max(0, lambda_n - rho (v_n - target))
+//   F_t = lambda_t - proj_{|.| <= mu max(0, lambda_n)} (lambda_t - rho u_t)
+// F = 0 exactly when Signorini holds and lambda_t is on the disc with u_t = 0 inside it, or on
+// its rim opposite u_t (maximal dissipation). The velocities are affine in x, u = u0 + W (x -
+// x0), with W the Delassus matrix (the point velocities of unit impulses, built column by
+// column with ak_solver_apply). Newton steps (J + eps I) dx = -F on an element J of the
+// generalized Jacobian; eps makes the step defined where J is singular (the redundant points
+// of a face: their normal rows of W are dependent), and moves the impulses along the null
+// space by the inconsistency of the rows over eps, so that a point whose target the others
+// over-satisfy reaches lambda_n = 0 (lifts off) in a few steps. Backtracking (Armijo) on
+// |F|^2. The result is kept only when its residuals, measured at the bodies' velocities after
+// the impulses are applied (residuals_range), are smaller: the polish never certifies anything
+// itself.
+#define NEWTON_MAX_UNKNOWNS 2048 ///< dense W, J and its LU: at most this many unknowns (n per point)
+#define NEWTON_AFTER 50          ///< first Newton polish after this many sweeps
+#define NEWTON_EVERY 500         ///< then again every this many sweeps
+#define NEWTON_STEPS 60          ///< Newton steps per polish at most
+#define NEWTON_EPS 1e-8          ///< the regularization of the Newton matrix (J + eps I)
+
+// rho of the natural map times these in turn (another rho moves the kinks of F where a
+// polish stalled)
+static const double RHO_FACTOR[5] = {1.0, 0.1, 10.0, 0.01, 100.0};
+
+// Solve A x = b in place (A destroyed), Gaussian elimination with partial pivoting; -1 if singular.
+static int lu_solve(int k, double A[], double b[]) {
+    for (int j = 0; j < k; j++) {
+        int piv = j;
+        double best = fabs(A[(size_t)j * k + j]);
+        for (int i = j + 1; i < k; i++)
+            if (fabs(A[(size_t)i * k + j]) > best) best = fabs(A[(size_t)i * k + j]), piv = i;
+        if (!(best > 0.0)) return -1;
+        if (piv != j) {
+            for (int q = 0; q < k; q++) {
+                double t = A[(size_t)j * k + q];
+                A[(size_t)j * k + q] = A[(size_t)piv * k + q];
+                A[(size_t)piv * k + q] = t;
+            }
+            double t = b[j];
+            b[j] = b[piv];
+            b[piv] = t;
+        }
+        const double *aj = A + (size_t)j * k;
+        for (int i = j + 1; i < k; i++) {
+            double *ai = A + (size_t)i * k, f = ai[j] / aj[j];
+            if (f == 0.0) continue;
+            for (int q = j; q < k; q++) ai[q] -= f * aj[q];
+            b[i] -= f * b[j];
+        }
+    }
+    for (int i = k - 1; i >= 0; i--) {
+        double acc = b[i];
+        for (int q = i + 1; q < k; q++) acc -= A[(size_t)i * k + q] * b[q];
+        b[i] = acc / A[(size_t)i * k + i];
+    }
+    return 0;
+}
+
+// F(x) at velocities u (both k = np n, point-major: normal first); Jacobian rows into J if not NULL.
+static double natural_map(int np, int n, const ak_contact_point *const pts[], const double target[], double rf,
+                          const double x[], const double u[], const double W[], double F[], double J[]) {
+    int nt = n - 1, k = np * n;
+    double f2 = 0.0;
+    for (int i = 0; i < np; i++) {
+        const ak_contact_point *p = pts[i];
+        const double *xi = x + (size_t)i * n, *ui = u + (size_t)i * n;
+        double *Fi = F + (size_t)i * n, rho = rf * p->mn;
+        double yn = xi[0] - rho * (ui[0] - target[i]);
+        size_t row = (size_t)i * n;
+        if (yn > 0.0) {
+            Fi[0] = rho * (ui[0] - target[i]);
+            if (J)
+                for (int q = 0; q < k; q++) J[row * k + q] = rho * W[row * k + q];
+        } else {
+            Fi[0] = xi[0];
+            if (J) {
+                memset(J + row * k, 0, sizeof(double) * (size_t)k);
+                J[row * k + row] = 1.0;
+            }
+        }
+        double r = p->mu > 0.0 ? p->mu * fmax(xi[0], 0.0) : 0.0, yt[AK_MAX_TAN];
+        for (int t = 0; t < nt; t++) yt[t] = xi[1 + t] - rho * ui[1 + t];
+        double ny = norm(nt, yt);
+        if (!(p->mu > 0.0)) {
+            for (int t = 0; t < nt; t++) {
+                Fi[1 + t] = xi[1 + t];
+                if (J) {
+                    memset(J + (row + 1 + t) * k, 0, sizeof(double) * (size_t)k);
+                    J[(row + 1 + t) * k + row + 1 + t] = 1.0;
+                }
+            }
+        } else if (ny <= r) { // inside the disc: F_t = rho u_t
+            for (int t = 0; t < nt; t++) {
+                Fi[1 + t] = rho * ui[1 + t];
+                if (J)
+                    for (int q = 0; q < k; q++) J[(row + 1 + t) * k + q] = rho * W[(row + 1 + t) * k + q];
+            }
+        } else { // on the rim: F_t = lambda_t - r y/|y|
+            double yh[AK_MAX_TAN], A[AK_MAX_TAN * AK_MAX_TAN];
+            for (int t = 0; t < nt; t++) yh[t] = yt[t] / ny;
+            for (int t = 0; t < nt; t++) Fi[1 + t] = xi[1 + t] - r * yh[t];
+            if (J) {
+                for (int a = 0; a < nt; a++)
+                    for (int b = 0; b < nt; b++) A[a * nt + b] = (r / ny) * ((a == b) - yh[a] * yh[b]);
+                // dF_t = (I - A) dlambda_t + A rho W_t dx - yh mu [lambda_n > 0] dlambda_n
+                for (int a = 0; a < nt; a++) {
+                    double *Ja = J + (row + 1 + a) * k;
+                    for (int q = 0; q < k; q++) {
+                        double acc = 0.0;
+                        for (int b = 0; b < nt; b++) acc += A[a * nt + b] * W[(row + 1 + b) * k + q];
+                        Ja[q] = rho * acc;
+                    }
+                    for (int b = 0; b < nt; b++) Ja[row + 1 + b] += (a == b) - A[a * nt + b];
+                    if (xi[0] > 0.0) Ja[row] -= yh[a] * p->mu;
+                }
+            }
+        }
+        for (int q = 0; q < n; q++) f2 += Fi[q] * Fi[q];
+    }
+    return f2;
+}
+
+// Local velocities (normal, tangents) of the points idx[0 .. np) into u.
+static void local_velocities(const ak_model *m, const ak_data *d, const ak_contact_cache *c, const int idx[],
+                             int np, double u[]) {
+    int n = m->dim, nt = n - 1;
+    for (int i = 0; i < np; i++) {
+        const ak_contact_point *p = &c->pts[idx[i]];
+        double w[AK_MAX_DIM], *ui = u + (size_t)i * n;
+        ak_solver_rel_velocity(m, d, p, w);
+        ui[0] = 0.0;
+        for (int j = 0; j < n; j++) ui[0] += w[j] * p->normal[j];
+        for (int t = 0; t < nt; t++) {
+            ui[1 + t] = 0.0;
+            for (int j = 0; j < n; j++) ui[1 + t] += w[j] * p->tangent[t * n + j];
+        }
+    }
+}
+
+// Set the impulses of the points idx[0 .. np) to x (lambda_n clamped at 0, lambda_t projected
+// on the disc) and apply the differences to the bodies.
+static void set_impulses(const ak_model *m, ak_data *d, ak_contact_cache *c, const int idx[], int np,
+                         const double x[]) {
+    int n = m->dim, nt = n - 1;
+    for (int i = 0; i < np; i++) {
+        ak_contact_point *p = &c->pts[idx[i]];
+        const double *xi = x + (size_t)i * n;
+        double jn = fmax(xi[0], 0.0), lt[AK_MAX_TAN] = {0}, jt[AK_MAX_DIM] = {0}, P[AK_MAX_DIM];
+        if (p->mu > 0.0) {
+            double r = p->mu * jn, nl = norm(nt, xi + 1);
+            for (int t = 0; t < nt; t++) lt[t] = nl > r ? xi[1 + t] * (r / nl) : xi[1 + t];
+        }
+        for (int j = 0; j < n; j++) {
+            for (int t = 0; t < nt; t++) jt[j] += p->tangent[t * n + j] * lt[t];
+            P[j] = (jn - p->jn) * p->normal[j] + jt[j] - p->jt[j];
+        }
+        p->jn = jn;
+        memcpy(p->jt, jt, sizeof jt);
+        ak_solver_apply(m, d, c, p, P);
+    }
+}
+
+// The points of the polish: all of [s, e) when they have at most NEWTON_MAX_UNKNOWNS unknowns;
+// else a block grown from the point with the largest residual through the contact graph
+// (points sharing a moving body), breadth first, up to that size (the others' impulses are
+// held; the sweeps go on over all points). Returns the count, idx filled.
+static int polish_points(const ak_model *m, const ak_data *d, const ak_contact_cache *c, const double target[],
+                         int s, int e, int idx[], char mark[]) {
+    int n = m->dim, np = e - s, cap = NEWTON_MAX_UNKNOWNS / n;
+    if (np <= cap) {
+        for (int i = 0; i < np; i++) idx[i] = s + i;
+        return np;
+    }
+    int seed = s;
+    double wmax = -1.0;
+    for (int i = s; i < e; i++) {
+        ak_solver_residuals ri;
+        residuals_range(m, d, c, target, NULL, i, i + 1, &ri);
+        if (worst(&ri) > wmax) wmax = worst(&ri), seed = i;
+    }
+    memset(mark, 0, (size_t)np);
+    int cnt = 0, head = 0;
+    idx[cnt++] = seed;
+    mark[seed - s] = 1;
+    while (head < cnt && cnt < cap) {
+        const ak_contact_point *q = &c->pts[idx[head++]];
+        for (int i = s; i < e && cnt < cap; i++) {
+            const ak_contact_point *p = &c->pts[i];
+            if (mark[i - s]) continue;
+            bool share = (ak_solver_body_moves(m, q->a) && (p->a == q->a || p->b == q->a)) ||
+                         (ak_solver_body_moves(m, q->b) && (p->a == q->b || p->b == q->b));
+            if (share) mark[i - s] = 1, idx[cnt++] = i;
+        }
+    }
+    return cnt;
+}
+
+// Newton polish of the points [s, e) (or of a block of them, polish_points) from the current
+// impulses. Keeps the result when the residuals of [s, e) (measured at the bodies' velocities,
+// residuals_range) are smaller than *r's, and updates *r; returns whether it kept it.
+static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[], int s,
+                          int e, double rf, ak_solver_residuals *r) {
+    int n = m->dim, nt = n - 1, nb = m->nbody;
+    int *idx = malloc(sizeof(int) * (size_t)(e - s));
+    char *mark = malloc((size_t)(e - s));
+    const ak_contact_point **pp = malloc(sizeof *pp * (size_t)(e - s));
+    double *tg = malloc(sizeof(double) * (size_t)(e - s));
+    if (!idx || !mark || !pp || !tg) {
+        free(idx), free(mark), free(pp), free(tg);
+        return false;
+    }
+    int np = polish_points(m, d, c, target, s, e, idx, mark), k = np * n;
+    for (int i = 0; i < np; i++) pp[i] = &c->pts[idx[i]], tg[i] = target[idx[i]];
+    free(mark);
+    size_t kk = (size_t)k * (size_t)k;
+    double *W = malloc(sizeof(double) * (kk * 3 + (size_t)k * 8 + (size_t)nb * (AK_MAX_DIM + AK_MAX_BIV)));
+    if (!W) {
+        free(idx), free(pp), free(tg);
+        return false;
+    }
+    double *J = W + kk, *N = J + kk, *x = N + kk, *x0 = x + k, *u = x0 + k, *u0 = u + k, *F = u0 + k,
+           *g = F + k, *dx = g + k, *xt = dx + k;
+    double *sv = xt + k, *sw = sv + (size_t)nb * AK_MAX_DIM;
+    memcpy(sv, d->v, sizeof(double) * (size_t)nb * AK_MAX_DIM);
+    memcpy(sw, d->w, sizeof(double) * (size_t)nb * AK_MAX_BIV);
+    // W column by column: the local velocities a unit impulse gives, all bodies at rest
+    memset(d->v, 0, sizeof(double) * (size_t)nb * AK_MAX_DIM);
+    memset(d->w, 0, sizeof(double) * (size_t)nb * AK_MAX_BIV);
+    for (int jj = 0; jj < np; jj++) {
+        const ak_contact_point *pj = pp[jj];
+        for (int q = 0; q < n; q++) {
+            double P[AK_MAX_DIM];
+            for (int j = 0; j < n; j++) P[j] = q == 0 ? pj->normal[j] : pj->tangent[(q - 1) * n + j];
+            ak_solver_apply(m, d, c, pj, P);
+            size_t col = (size_t)jj * n + (size_t)q;
+            for (int i = 0; i < np; i++) {
+                const ak_contact_point *pi = pp[i];
+                bool share = pi->a == pj->a || pi->a == pj->b || pi->b == pj->a || pi->b == pj->b;
+                double ui[AK_MAX_DIM] = {0};
+                if (share) local_velocities(m, d, c, idx + i, 1, ui);
+                for (int t = 0; t < n; t++) W[((size_t)i * n + (size_t)t) * k + col] = ui[t];
+            }
+            int ab[2] = {pj->a, pj->b};
+            for (int z = 0; z < 2; z++) {
+                memset(d->v + (size_t)ab[z] * AK_MAX_DIM, 0, sizeof(double) * AK_MAX_DIM);
+                memset(d->w + (size_t)ab[z] * AK_MAX_BIV, 0, sizeof(double) * AK_MAX_BIV);
+            }
+        }
+    }
+    memcpy(d->v, sv, sizeof(double) * (size_t)nb * AK_MAX_DIM);
+    memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
+    for (int i = 0; i < np; i++) {
+        const ak_contact_point *p = pp[i];
+        x[(size_t)i * n] = p->jn;
+        for (int t = 0; t < nt; t++) {
+            double acc = 0.0;
+            for (int j = 0; j < n; j++) acc += p->tangent[t * n + j] * p->jt[j];
+            x[(size_t)i * n + 1 + t] = acc;
+        }
+    }
+    memcpy(x0, x, sizeof(double) * (size_t)k);
+    local_velocities(m, d, c, idx, np, u0);
+    memcpy(u, u0, sizeof(double) * (size_t)k);
+    double f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
+    for (int step = 0; step < NEWTON_STEPS && f2 > 0.0; step++) {
+        // regularized Newton step (J + eps I) dx = -F, LU with partial pivoting
+        memcpy(N, J, sizeof(double) * kk);
+        for (int a = 0; a < k; a++) N[(size_t)a * k + a] += NEWTON_EPS, dx[a] = -F[a];
+        if (lu_solve(k, N, dx)) break;
+        for (int a = 0; a < k; a++) { // g = -J^T F for the line search's slope
+            double acc = 0.0;
+            for (int q = 0; q < k; q++) acc -= J[(size_t)q * k + a] * F[q];
+            g[a] = acc;
+        }
+        double slope = 0.0; // d/dalpha of |F|^2 / 2 along dx: -g . dx
+        for (int a = 0; a < k; a++) slope -= g[a] * dx[a];
+        double alpha = 1.0, f2new = INFINITY;
+        for (int ls = 0; ls < 40; ls++, alpha *= 0.5) {
+            for (int a = 0; a < k; a++) xt[a] = x[a] + alpha * dx[a];
+            for (int a = 0; a < k; a++) { // u = u0 + W (xt - x0)
+                double acc = u0[a];
+                const double *wa = W + (size_t)a * k;
+                for (int q = 0; q < k; q++) acc += wa[q] * (xt[q] - x0[q]);
+                u[a] = acc;
+            }
+            f2new = natural_map(np, n, pp, tg, rf, xt, u, W, F, NULL);
+            if (f2new <= f2 + 1e-4 * alpha * 2.0 * slope) break;
+        }
+        if (!(f2new < f2)) break;
+        memcpy(x, xt, sizeof(double) * (size_t)k);
+        f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
+    }
+    // apply, keep if better
+    double *saved = malloc(sizeof(double) * (size_t)np * (AK_MAX_DIM + 1));
+    bool keep = false;
+    if (saved) {
+        for (int i = 0; i < np; i++) {
+            saved[(size_t)i * (AK_MAX_DIM + 1)] = pp[i]->jn;
+            memcpy(saved + (size_t)i * (AK_MAX_DIM + 1) + 1, pp[i]->jt, sizeof pp[i]->jt);
+        }
+        set_impulses(m, d, c, idx, np, x);
+        ak_solver_residuals rn;
+        residuals_range(m, d, c, target, NULL, s, e, &rn);
+        if (worst(&rn) < worst(r)) {
+            *r = rn;
+            keep = true;
+        } else {
+            memcpy(d->v, sv, sizeof(double) * (size_t)nb * AK_MAX_DIM);
+            memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
+            for (int i = 0; i < np; i++) {
+                c->pts[idx[i]].jn = saved[(size_t)i * (AK_MAX_DIM + 1)];
+                memcpy(c->pts[idx[i]].jt, saved + (size_t)i * (AK_MAX_DIM + 1) + 1, sizeof c->pts[idx[i]].jt);
+            }
+        }
+        free(saved);
+    }
+    free(W);
+    free(idx), free(pp), free(tg);
+    return keep;
+}
+
 // Iterate sweeps over [s, e) until every residual is at most tol; returns the sweeps used
 // (max + 1 when the tolerance was not reached). The friction bounds are held fixed while the
 // sweeps solve the convex problem they define (a Tresca problem, on which block Gauss-Seidel
@@ -236,6 +561,17 @@ static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const
         if (worst(r) <= st->tolerance) {
             rc = it;
             break;
+        }
+        if (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % NEWTON_EVERY == 0 &&
+            newton_polish(m, d, c, target, s, e, RHO_FACTOR[((it - NEWTON_AFTER) / NEWTON_EVERY) % 5], r)) {
+            if (worst(r) <= st->tolerance) {
+                rc = it;
+                break;
+            }
+            for (int i = s; i < e; i++)
+                bound[i] = c->pts[i].mu > 0.0 ? c->pts[i].mu * c->pts[i].jn : 0.0;
+            momentum = false;
+            continue;
         }
         ak_solver_residuals in;
         residuals_range(m, d, c, target, bound, s, e, &in);

@@ -10,6 +10,8 @@
 #include "contact_cache.h"
 #include "solver.h" // world area: contact stages
 #include "ccd_step.h"
+#include "island.h" // sleeping (off by default)
+#include "contact/contact.h"
 
 static bool moves(const ak_body *b) {
     return !b->fixed && b->inv_mass > 0.0 && b->shape.type != AK_SHAPE_HYPERPLANE;
@@ -214,6 +216,8 @@ int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *e
     }
     double *F = d->contacts->F, *tau = d->contacts->tau;
     int rc = 0;
+    // island.h: with sleeping off d->sleep stays NULL and the stages run as without the feature
+    if (m->sleep.enabled && ak_sleep_begin(m, d, (int)o->integrator, o->dt, err, errlen)) return -1;
     for (int stage = 0; rc == 0 && stage < AK_STAGE_COUNT; stage++) {
         switch ((ak_world_stage)stage) {
         case AK_STAGE_FORCES: ak_world_forces(m, d, F, tau, NULL); break;
@@ -238,9 +242,27 @@ int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *e
             }
             break;
         }
-        case AK_STAGE_CHECK: rc = ak_world_check(m, d, err, errlen); break;
+        case AK_STAGE_CHECK:
+            rc = ak_world_check(m, d, err, errlen);
+            if (rc == 0 && m->sleep.enabled) rc = ak_sleep_update(m, d, o->dt, err, errlen);
+            break;
         default: break;
         }
     }
     return rc;
+}
+
+int ak_world_apply_impulse(const ak_model *m, ak_data *d, int b, const double P[],
+                           const double point[]) {
+    if (b < 0 || b >= m->nbody || !moves(&m->bodies[b])) return -1;
+    ak_sleep_wake_body(m, d, b); // G-SLEEP.4 d
+    int n = m->dim, k = ak_nd_nbiv(n);
+    double M[AK_MAX_DIM * AK_MAX_DIM], iw[AK_MAX_BIV * AK_MAX_BIV], r[AK_MAX_DIM];
+    ak_nd_rotor_to_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
+    ak_contact_world_inv_inertia_m(n, iw, m->bodies[b].inv_inertia, M);
+    for (int i = 0; i < n; i++) r[i] = point[i] - d->x[(size_t)b * AK_MAX_DIM + i];
+    (void)k;
+    ak_contact_apply(n, d->v + (size_t)b * AK_MAX_DIM, d->w + (size_t)b * AK_MAX_BIV,
+                     m->bodies[b].inv_mass, iw, r, P, 1.0);
+    return 0;
 }

@@ -7,6 +7,9 @@
 ///                        world area), they change v and w
 ///   AK_STAGE_POSITIONS   position half of a split integrator          ak_integrate_positions
 ///   AK_STAGE_CHECK       NaN / Inf check with the body's name          ak_world_check
+///                        then, with sleeping on (scene "sleep"), islands and sleep
+///                        (ak_sleep_update, engine/island.h); the step starts with
+///                        ak_sleep_begin and the contact stage skips sleeping bodies
 /// Full-state schemes (rk4, gsl) run the forces inside the step and cannot host contact stages
 /// between velocities and positions: ak_world_step runs them as one stage, and only for a model
 /// that cannot have contacts (ak_world_can_contact false); for any other it refuses with an
@@ -68,5 +71,11 @@ const char *ak_world_contact_integrators(void);
 /// Returns 0, or -1 with err filled (the state is then left as the failing stage wrote it).
 int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *err,
                   size_t errlen);
+
+/// Apply the impulse P (world vector) at the world point `point` to body b: v += P / m,
+/// w += Iw^-1 (r ^ P) with r = point - x (B-6). Wakes b's island when it sleeps (engine/island.h,
+/// G-SLEEP.4 d). Returns 0, or -1 for a body that does not move or an index out of range.
+int ak_world_apply_impulse(const ak_model *m, ak_data *d, int b, const double P[],
+                           const double point[]);
 
 #endif

@@ -404,7 +404,8 @@ static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const a
             return m->count;
         }
     }
-    // mixed pairing (edge against 2-face in 4D...): one contact at the deepest points (EPA)
+    // mixed pairing (edge against 2-face in 4D...): the deepest points (EPA), then the region
+    // where the two features facing each other overlap (G-CLIP.6..8), or one contact there
     if (m->method == AK_METHOD_SAT) {
         ak_gjk_result g;
         double depth, nrm[AK_MAX_DIM], qa[AK_MAX_DIM], qb[AK_MAX_DIM];
@@ -412,6 +413,7 @@ static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const a
         g.intersect = 1;
         if (ak_collide_epa(&depth, nrm, qa, qb, &g, a, pa, b, pb, 0) == 0) epa_points(m, depth, nrm, qa, qb, scale);
     }
+    if (ak_poly_features(m, a, pa, b, pb, margin) > 0) return m->count;
     single_contact(m, margin);
     return m->count;
 }
@@ -540,6 +542,9 @@ int ak_collide_ex(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const 
             if (out->separation <= margin)
                 c = (a->type == AK_SHAPE_HYPERCAPSULE) ? ak_poly_capsule(out, a, pa, b, pb, margin)
                                                        : ak_poly_clip(out, a, pa, b, pb, margin, swap);
+            if (c == 0 && a->type != AK_SHAPE_HYPERCAPSULE && out->separation <= margin)
+                c = ak_poly_features(out, a, pa, b, pb, margin); // lower-dimensional features
+
             if (c > 0) out->method = AK_METHOD_CLIP;
             else single_contact(out, margin);
         }

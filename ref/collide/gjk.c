@@ -2,6 +2,7 @@
 // closest points (G-11), EPA with (n-1)-simplex facets (G-10) and the n-D convex hull
 // (G-4, G-6). Derivations: docs/formulas/collide.md.
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -203,8 +204,10 @@ typedef struct polytope {
     pt_facet F[PT_MAX_F];
 } polytope;
 
-// Plane through the facet's vertices, oriented away from the interior point. 0 if degenerate.
-static int pt_plane(polytope *P, pt_facet *f) {
+// Plane through the facet's vertices, oriented away from the interior point. 0 if degenerate:
+// its volume over the product of its edge lengths (a sine) at most min_sine.
+#define PT_MIN_SINE 1e-13
+static int pt_plane(polytope *P, pt_facet *f, double min_sine) {
     int n = P->n;
     double E[AK_MAX_DIM * AK_MAX_DIM];
     const double *v0 = P->V + f->v[0] * n;
@@ -219,10 +222,17 @@ static int pt_plane(polytope *P, pt_facet *f) {
     }
     // scale-free degeneracy test: volume over the product of the edge lengths (a sine)
     double l = ak_la_normal(n, f->nrm, E);
-    if (!(l > 1e-13 * eprod)) return 0;
-    double side = 0;
-    for (int c = 0; c < n; c++) side += f->nrm[c] * (v0[c] - P->interior[c]);
-    if (P->orient_by_vertices) {
+    if (!(l > min_sine * eprod)) return 0;
+    double side = 0, mag = 0;
+    for (int c = 0; c < n; c++) {
+        side += f->nrm[c] * (v0[c] - P->interior[c]);
+        mag = fmax(mag, fabs(v0[c]) + fabs(P->interior[c]));
+    }
+    // The interior point lies strictly inside the convex polytope (EPA and the hull only grow
+    // it), so where its distance to the plane is far above the rounding of that distance it
+    // orients the facet exactly as the farthest vertex does (every vertex lies on the same side
+    // as the interior point); only the near-plane case needs the O(vertices) scan below.
+    if (P->orient_by_vertices && !(fabs(side) > 1e-9 * (mag + eprod))) {
         // Every vertex so far lies behind the new facet (convexity): the farthest one from its
         // plane fixes the orientation robustly even when the interior point is near the plane.
         double far = 0;
@@ -240,7 +250,10 @@ static int pt_plane(polytope *P, pt_facet *f) {
     return 1;
 }
 
-static int cmp_int(const void *x, const void *y) { return *(const int *)x - *(const int *)y; }
+static int cmp_u64(const void *x, const void *y) {
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
 
 // Insert vertex index w: remove the facets that see it (signed distance > eps), cone the
 // horizon. Transactional: the new facets are built first and the polytope is changed only when
@@ -253,28 +266,50 @@ static int pt_insert(polytope *P, int w, double eps) {
     for (int f = 0; f < P->nf; f++)
         if (P->F[f].alive && ak_la_dot(n, P->F[f].nrm, x) - P->F[f].dist > eps) vis[nvis++] = f;
     if (nvis == 0) return 0;
-    // ridges of visible facets; horizon ridges appear once
-    enum { MAXR = 4096 };
+    // ridges of visible facets; horizon ridges appear once. Each ridge (n - 1 <= 4 sorted
+    // vertex indices) packs into one 64-bit key; a sorted copy of the keys counts them
+    // (binary search), and the ridges are kept in first-appearance order as before; a ridge's
+    // vertices are read back from its key.
+    enum { MAXR = 8192 };
     static const int maxr = MAXR;
-    int ridge[MAXR][AK_MAX_DIM];
-    int cnt[MAXR], nr = 0;
+    uint64_t key[MAXR], sorted[MAXR];
+    int cnt[MAXR], nr = 0, nall = 0;
     for (int q = 0; q < nvis; q++) {
         const pt_facet *f = &P->F[vis[q]];
         for (int k = 0; k < n; k++) {
             int r[AK_MAX_DIM], m = 0;
             for (int j = 0; j < n; j++)
-                if (j != k) r[m++] = f->v[j];
-            qsort(r, (size_t)m, sizeof r[0], cmp_int);
-            int found = -1;
-            for (int s = 0; s < nr && found < 0; s++)
-                if (memcmp(ridge[s], r, sizeof(int) * (size_t)m) == 0) found = s;
-            if (found >= 0) cnt[found]++;
-            else {
-                if (nr >= maxr) return -1;
-                memcpy(ridge[nr], r, sizeof(int) * (size_t)m);
-                cnt[nr++] = 1;
-            }
+                if (j != k) {
+                    int x = f->v[j], t = m++; // insertion sort (m <= 4)
+                    while (t > 0 && r[t - 1] > x) r[t] = r[t - 1], t--;
+                    r[t] = x;
+                }
+            uint64_t kk = 0;
+            for (int j = 0; j < m; j++) kk = (kk << 16) | (uint64_t)(unsigned)r[j];
+            if (nall >= maxr || r[m - 1] > 0xFFFF) return -1;
+            sorted[nall++] = kk;
+            key[nr] = kk;
+            cnt[nr++] = 0;
         }
+    }
+    if (nall > 64) qsort(sorted, (size_t)nall, sizeof sorted[0], cmp_u64);
+    else
+        for (int i = 1; i < nall; i++) { // insertion sort: the usual few dozen keys
+            uint64_t x = sorted[i];
+            int t = i;
+            while (t > 0 && sorted[t - 1] > x) sorted[t] = sorted[t - 1], t--;
+            sorted[t] = x;
+        }
+    for (int s = 0; s < nr; s++) { // occurrences of key[s]: the equal run in the sorted copy
+        int lo = 0, hi = nall;
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (sorted[mid] < key[s]) lo = mid + 1;
+            else hi = mid;
+        }
+        int c = 0;
+        while (lo + c < nall && sorted[lo + c] == key[s]) c++;
+        cnt[s] = c;
     }
     enum { MAXNEW = 1024 };
     pt_facet nf[MAXNEW];
@@ -283,9 +318,9 @@ static int pt_insert(polytope *P, int w, double eps) {
         if (cnt[s] != 1) continue;
         if (nnew >= MAXNEW) return -1;
         pt_facet *f = &nf[nnew++];
-        for (int j = 0; j < n - 1; j++) f->v[j] = ridge[s][j];
+        for (int j = 0; j < n - 1; j++) f->v[j] = (int)((key[s] >> (16 * (n - 2 - j))) & 0xFFFFu); // unpacked
         f->v[n - 1] = w;
-        if (!pt_plane(P, f)) {
+        if (!pt_plane(P, f, PT_MIN_SINE)) {
             return -1;
         }
     }
@@ -300,8 +335,8 @@ static int pt_insert(polytope *P, int w, double eps) {
     return 1;
 }
 
-// Start from an n-simplex (vertex indices s[0..n]).
-static int pt_init(polytope *P, const int s[]) {
+// Start from an n-simplex (vertex indices s[0..n]); its facets must have a sine above min_sine.
+static int pt_init(polytope *P, const int s[], double min_sine) {
     int n = P->n;
     for (int c = 0; c < n; c++) {
         P->interior[c] = 0;
@@ -313,7 +348,7 @@ static int pt_init(polytope *P, const int s[]) {
         int m = 0;
         for (int j = 0; j <= n; j++)
             if (j != k) f->v[m++] = s[j];
-        if (!pt_plane(P, f)) return 0;
+        if (!pt_plane(P, f, min_sine)) return 0;
     }
     return 1;
 }
@@ -509,7 +544,11 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
     int s[AK_MAX_DIM + 1];
     for (int k = 0; k <= n; k++) s[k] = k;
     P->nv = nv;
-    if (!pt_init(P, s)) return AK_GEOM_EUNSUPPORTED;
+    // The start simplex is proper by construction (each vertex added above is off the affine
+    // hull of the others), however thin: a thin Minkowski difference (a capsule's core through a
+    // box 1e-4 its size, collide.degenerate) has facets of sine ~1e-14, and only a zero volume
+    // is refused here; the growth keeps PT_MIN_SINE.
+    if (!pt_init(P, s, 0.0)) return AK_GEOM_EUNSUPPORTED;
     P->orient_by_vertices = 1;
     int best = -1;
     int curved = a->type == AK_SHAPE_DUOCYLINDER || b->type == AK_SHAPE_DUOCYLINDER;
@@ -696,7 +735,7 @@ int ak_collide_hull(int n, int facets[], double normals[], double offsets[], int
         nb++;
         s[k] = bi;
     }
-    if (!pt_init(P, s)) return AK_GEOM_EBADSHAPE;
+    if (!pt_init(P, s, PT_MIN_SINE)) return AK_GEOM_EBADSHAPE;
     for (int j = 0; j < m; j++) {
         int r = pt_insert(P, j, 1e-12 * (1 + scale));
         if (r < 0) return AK_GEOM_EBADSHAPE;

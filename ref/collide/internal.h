@@ -31,6 +31,14 @@ int ak_poly_clip(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_
 int ak_poly_capsule(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                     const ak_pose *pb, double margin);
 
+/// Contacts between lower-dimensional features (G-CLIP.6..8): when no facet is aligned with
+/// m's normal, the features of a and b facing each other (an edge, a 2-face, ...; vertices
+/// within FEAT_ANGLE of the supporting hyperplanes) projected on the contact hyperplane; the
+/// vertices of the intersection of the projections' hulls, each lifted to both surfaces along
+/// the normal. Returns the count (>= 2), 0 (the region is a point: keep one contact) or -1.
+int ak_poly_features(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
+                     const ak_pose *pb, double margin);
+
 /// Reduce cnt points (rows of X, separations s) to at most cap (G-CLIP.4): the deepest, then
 /// farthest-point selection. keep[] receives the indices; returns their count. cnt <= AK_POLY_MAX_CAND.
 int ak_poly_reduce(int n, const double X[], const double s[], int cnt, int cap, int keep[]);

@@ -473,3 +473,287 @@ int ak_poly_capsule(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const 
     }
     return m->count;
 }
+
+// --- contacts between lower-dimensional features (G-CLIP.6 .. G-CLIP.8) ---------------------
+
+#define FEAT_MAX 64 // vertices of one contact feature (a k-face of a box has 2^k)
+// [G-CLIP.6] a vertex belongs to the contact feature when its direction from the deepest
+// vertex lies within this angle of the contact hyperplane (the angle whose 1 - cos is
+// AK_POLY_FACE_TOL, the facet path's alignment tolerance), or within rounding of its height
+#define FEAT_ANGLE 1.4142135623730951e-3
+
+// Orthonormal rows Q (k of them, in m-D) spanning the differences X[i] - X[0] (Gram-Schmidt
+// with a relative threshold); returns k.
+static int span_basis(int m, double Q[], const double X[], int cnt, double tol) {
+    int k = 0;
+    for (int i = 1; i < cnt && k < m; i++) {
+        double e[AK_MAX_DIM];
+        for (int c = 0; c < m; c++) e[c] = X[i * m + c] - X[c];
+        for (int pass = 0; pass < 2; pass++)
+            for (int q = 0; q < k; q++) {
+                double t = ak_la_dot(m, e, Q + q * m);
+                for (int c = 0; c < m; c++) e[c] -= t * Q[q * m + c];
+            }
+        double l = sqrt(ak_la_dot(m, e, e));
+        if (!(l > tol)) continue;
+        for (int c = 0; c < m; c++) Q[k * m + c] = e[c] / l;
+        k++;
+    }
+    return k;
+}
+
+// Complete orthonormal rows Q[0..k) of m-D to a basis by the coordinate axes; the new rows go
+// to W (m - k of them). Returns m - k.
+static int complement(int m, double W[], const double Q[], int k) {
+    double B[AK_MAX_DIM * AK_MAX_DIM];
+    memcpy(B, Q, sizeof(double) * (size_t)(k * m));
+    int nb = k, nw = 0;
+    for (int ax = 0; ax < m && nb < m; ax++) {
+        double e[AK_MAX_DIM] = {0};
+        e[ax] = 1;
+        for (int pass = 0; pass < 2; pass++)
+            for (int q = 0; q < nb; q++) {
+                double t = ak_la_dot(m, e, B + q * m);
+                for (int c = 0; c < m; c++) e[c] -= t * B[q * m + c];
+            }
+        double l = sqrt(ak_la_dot(m, e, e));
+        if (l < 0.5) continue; // a new axis direction is at least 1/sqrt(m) out of the span
+        for (int c = 0; c < m; c++) B[nb * m + c] = W[nw * m + c] = e[c] / l;
+        nb++, nw++;
+    }
+    return nw;
+}
+
+typedef struct feat {
+    int cnt, k;                              // vertices, dimension of their projection
+    int vi[FEAT_MAX];                        // vertex indices in the view
+    double P[FEAT_MAX * AK_MAX_DIM];         // projections on the contact hyperplane ((n-1)-D)
+    double Q[AK_MAX_DIM * AK_MAX_DIM];       // orthonormal rows spanning the projection
+    double W[AK_MAX_DIM * AK_MAX_DIM];       // and its complement in the hyperplane
+    double G[256][AK_MAX_DIM];               // sides G.y <= H within the hyperplane
+    double H[256];
+    uint32_t gid[256];
+    int ng;
+    uint32_t id;                             // hash of the vertex set
+} feat;
+
+// The contact feature of view V facing direction w (its vertices within FEAT_ANGLE of the
+// supporting hyperplane), projected on the hyperplane with orthonormal basis E (rows, n-1), and
+// the sides of the projection's hull within its affine hull. 0, or -1 when unusable.
+static int feature_build(feat *F, const pview *V, const double w[], const double E[], double tol) {
+    int n = V->n, m = n - 1;
+    double h = -INFINITY;
+    int v0 = 0;
+    for (int v = 0; v < V->nv; v++) {
+        double t = ak_la_dot(n, V->V + v * n, w);
+        if (t > h) h = t, v0 = v;
+    }
+    F->cnt = 0;
+    F->id = 2166136261u;
+    for (int v = 0; v < V->nv; v++) {
+        double d[AK_MAX_DIM], p2 = 0;
+        for (int i = 0; i < n; i++) d[i] = V->V[v * n + i] - V->V[v0 * n + i];
+        for (int r = 0; r < m; r++) {
+            double t = ak_la_dot(n, d, E + r * n);
+            p2 += t * t;
+        }
+        if (h - ak_la_dot(n, V->V + v * n, w) > FEAT_ANGLE * sqrt(p2) + tol) continue;
+        if (F->cnt >= FEAT_MAX) return -1;
+        for (int r = 0; r < m; r++) F->P[F->cnt * m + r] = ak_la_dot(n, V->V + v * n, E + r * n);
+        F->vi[F->cnt++] = v;
+        F->id = fnv(F->id, (uint32_t)v);
+    }
+    F->k = span_basis(m, F->Q, F->P, F->cnt, tol);
+    complement(m, F->W, F->Q, F->k);
+    // sides: the hull of the projection in its own k coordinates, lifted back
+    int k = F->k;
+    F->ng = 0;
+    if (k == 0) return 0;
+    double C[FEAT_MAX * AK_MAX_DIM];
+    for (int i = 0; i < F->cnt; i++)
+        for (int q = 0; q < k; q++) {
+            double t = 0;
+            for (int r = 0; r < m; r++) t += (F->P[i * m + r] - F->P[r]) * F->Q[q * m + r];
+            C[i * k + q] = t;
+        }
+    double pl[256 * (AK_MAX_DIM + 1)];
+    int np;
+    if (k == 1) {
+        double lo = INFINITY, hi = -INFINITY;
+        for (int i = 0; i < F->cnt; i++) lo = fmin(lo, C[i]), hi = fmax(hi, C[i]);
+        pl[0] = 1, pl[1] = hi, pl[2] = -1, pl[3] = -lo;
+        np = 2;
+    } else {
+        np = ak_convex_facets(k, pl, 256, C, F->cnt);
+        if (np <= 0) return -1;
+    }
+    for (int f = 0; f < np; f++) {
+        const double *g = pl + f * (k + 1);
+        double G[AK_MAX_DIM] = {0};
+        for (int q = 0; q < k; q++)
+            for (int r = 0; r < m; r++) G[r] += g[q] * F->Q[q * m + r];
+        // g.c <= o in hull coordinates: G.(y - P0) <= o
+        memcpy(F->G[F->ng], G, sizeof G);
+        F->H[F->ng] = g[k] + ak_la_dot(m, G, F->P);
+        uint32_t id = 2166136261u; // the side's identity: the feature vertices on it
+        for (int i = 0; i < F->cnt; i++) {
+            double t = 0;
+            for (int q = 0; q < k; q++) t += g[q] * C[i * k + q];
+            if (fabs(t - g[k]) <= tol) id = fnv(id, (uint32_t)F->vi[i]);
+        }
+        F->gid[F->ng++] = id & 0x7fffffffu;
+    }
+    return 0;
+}
+
+// Where the line y + t u (y on the contact hyperplane) meets the polytope's surface: the lowest
+// t (low = 1) or the highest (low = 0), from the facet planes g.x <= o facing along -u / +u.
+static double surface_t(const pview *V, const double y[], const double u[], int low) {
+    int n = V->n;
+    double t = low ? -INFINITY : INFINITY;
+    for (int f = 0; f < V->nf; f++) {
+        const double *g = V->F + f * (n + 1);
+        double gu = ak_la_dot(n, g, u);
+        if (low ? !(gu < -1e-9) : !(gu > 1e-9)) continue;
+        double s = (g[n] - ak_la_dot(n, g, y)) / gu;
+        t = low ? fmax(t, s) : fmin(t, s);
+    }
+    return t;
+}
+
+int ak_poly_features(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
+                     const ak_pose *pb, double margin) {
+    int n = a->dim, md = n - 1;
+    pview VA, VB;
+    feat FA, FB;
+    if (view_build(&VA, a, pa) || view_build(&VB, b, pb)) return -1;
+    const double *u = m->normal; // from b to a
+    double scale = fmax(1.0, fmax(VA.radius, VB.radius)), tol = 1e-9 * scale;
+    // [G-CLIP.6] the contact hyperplane's basis E (rows orthogonal to u)
+    double E[AK_MAX_DIM * AK_MAX_DIM], mu[AK_MAX_DIM];
+    if (complement(n, E, u, 1) != md) return 0;
+    for (int i = 0; i < n; i++) mu[i] = -u[i];
+    if (feature_build(&FA, &VA, mu, E, tol) || feature_build(&FB, &VB, u, E, tol)) return 0;
+    if (FA.k == 0 || FB.k == 0) return 0; // a vertex: the single contact is the region
+    // [G-CLIP.7] the region: y in both affine hulls (equalities W.y = W.P0) and on the inner
+    // side of both hulls' sides. Equalities orthonormalised; nearly dependent ones (features
+    // parallel within FEAT_ANGLE) dropped.
+    double Qe[AK_MAX_DIM * AK_MAX_DIM], re[AK_MAX_DIM];
+    int r = 0;
+    for (int s = 0; s < 2; s++) {
+        const feat *F = s ? &FB : &FA;
+        for (int j = 0; j < md - F->k; j++) {
+            double e[AK_MAX_DIM], rhs = ak_la_dot(md, F->W + j * md, F->P);
+            memcpy(e, F->W + j * md, sizeof(double) * (size_t)md);
+            for (int q = 0; q < r; q++) {
+                double t = ak_la_dot(md, e, Qe + q * md);
+                for (int c = 0; c < md; c++) e[c] -= t * Qe[q * md + c];
+                rhs -= t * re[q];
+            }
+            double l = sqrt(ak_la_dot(md, e, e));
+            if (!(l > FEAT_ANGLE)) continue;
+            for (int c = 0; c < md; c++) Qe[r * md + c] = e[c] / l;
+            re[r++] = rhs / l;
+        }
+    }
+    int d = md - r;
+    if (d <= 0) return 0; // the features cross in one point
+    double yp[AK_MAX_DIM] = {0}, N[AK_MAX_DIM * AK_MAX_DIM];
+    for (int q = 0; q < r; q++)
+        for (int c = 0; c < md; c++) yp[c] += re[q] * Qe[q * md + c];
+    if (complement(md, N, Qe, r) != d) return 0;
+    // inequalities in the d coordinates t of y = yp + N t
+    enum { MAXI = 512 };
+    double A[MAXI][AK_MAX_DIM], B[MAXI];
+    uint32_t cid[MAXI];
+    int ni = 0;
+    for (int s = 0; s < 2; s++) {
+        const feat *F = s ? &FB : &FA;
+        for (int g = 0; g < F->ng; g++) {
+            double a_[AK_MAX_DIM], l = 0;
+            for (int q = 0; q < d; q++) a_[q] = ak_la_dot(md, F->G[g], N + q * md), l += a_[q] * a_[q];
+            double bb = F->H[g] - ak_la_dot(md, F->G[g], yp);
+            if (!(sqrt(l) > 1e-9)) {
+                if (bb < -tol) return 0; // the features' hulls miss each other
+                continue;
+            }
+            if (ni >= MAXI) return 0;
+            memcpy(A[ni], a_, sizeof a_);
+            B[ni] = bb;
+            cid[ni++] = F->gid[g] ^ (s ? 0x40000000u : 0u);
+        }
+    }
+    if (ni < d) return 0;
+    double combos = 1;
+    for (int i = 0; i < d; i++) combos = combos * (ni - i) / (i + 1);
+    if (combos > AK_POLY_MAX_SUBSETS) return 0;
+    // [G-CLIP.8] the region's vertices: every d-subset of the sides solved, kept when inside all
+    double X[AK_POLY_MAX_CAND * AK_MAX_DIM], S[AK_POLY_MAX_CAND], PA[AK_POLY_MAX_CAND * AK_MAX_DIM];
+    uint32_t fid[AK_POLY_MAX_CAND];
+    int cnt = 0, idx[AK_MAX_DIM];
+    for (int i = 0; i < d; i++) idx[i] = i;
+    for (;;) {
+        double M[AK_MAX_DIM * AK_MAX_DIM], rhs[AK_MAX_DIM], t[AK_MAX_DIM];
+        for (int q = 0; q < d; q++) {
+            memcpy(M + q * d, A[idx[q]], sizeof(double) * (size_t)d);
+            rhs[q] = B[idx[q]];
+        }
+        if (ak_la_solve(d, M, rhs, t, 1e-9)) {
+            int feas = 1;
+            for (int g = 0; g < ni && feas; g++) {
+                double v = 0;
+                for (int q = 0; q < d; q++) v += A[g][q] * t[q];
+                if (v > B[g] + tol) feas = 0;
+            }
+            if (feas) {
+                double y[AK_MAX_DIM], Y[AK_MAX_DIM] = {0};
+                for (int c = 0; c < md; c++) {
+                    y[c] = yp[c];
+                    for (int q = 0; q < d; q++) y[c] += N[q * md + c] * t[q];
+                }
+                for (int c = 0; c < md; c++)
+                    for (int i = 0; i < n; i++) Y[i] += y[c] * E[c * n + i];
+                double ta = surface_t(&VA, Y, u, 1), tb = surface_t(&VB, Y, u, 0);
+                double x[AK_MAX_DIM], xa[AK_MAX_DIM];
+                for (int i = 0; i < n; i++) x[i] = Y[i] + tb * u[i], xa[i] = Y[i] + ta * u[i];
+                int dup = 0;
+                for (int q = 0; q < cnt && !dup; q++) {
+                    double e = 0;
+                    for (int i = 0; i < n; i++) e = fmax(e, fabs(X[q * n + i] - x[i]));
+                    if (e <= tol) dup = 1;
+                }
+                double s = ta - tb;
+                if (!dup && isfinite(s) && s <= margin && cnt < AK_POLY_MAX_CAND) {
+                    memcpy(X + cnt * n, x, sizeof(double) * (size_t)n);
+                    memcpy(PA + cnt * n, xa, sizeof(double) * (size_t)n);
+                    S[cnt] = s + 0.0;
+                    uint32_t hh = fnv(2166136261u, FB.id);
+                    for (int q = 0; q < d; q++) hh = fnv(hh, cid[idx[q]]);
+                    fid[cnt++] = hh & 0x7fffffffu;
+                }
+            }
+        }
+        int p = d - 1;
+        while (p >= 0 && idx[p] == ni - d + p) p--;
+        if (p < 0) break;
+        idx[p]++;
+        for (int q = p + 1; q < d; q++) idx[q] = idx[q - 1] + 1;
+    }
+    if (cnt < 2) return 0;
+    int keep[AK_POLY_MAX_CAND];
+    int nk = ak_poly_reduce(n, X, S, cnt, ak_poly_cap(n), keep);
+    m->count = 0;
+    for (int q = 0; q < nk; q++) {
+        int id = keep[q];
+        ak_contact *c = &m->contacts[m->count++];
+        memset(c, 0, sizeof *c);
+        memcpy(c->point_a, PA + id * n, sizeof(double) * (size_t)n);
+        memcpy(c->point_b, X + id * n, sizeof(double) * (size_t)n);
+        memcpy(c->normal, u, sizeof(double) * (size_t)n);
+        c->separation = S[id];
+        c->feature_a = (FA.id & 0x3fffffffu) | 0x40000000u;
+        c->feature_b = fid[id];
+        c->id = ((uint64_t)c->feature_a << 32) | c->feature_b;
+    }
+    return m->count;
+}

@@ -11,14 +11,24 @@
 // order rotates every step), timed apart; the time per step is the mean over the second half of
 // the steps (600 by default), when the pile has landed.
 //
+// Sleeping (second table, engine/island.h, docs/performance.md "Sleeping piles"): the same pile
+// with anakata's sleeping on (3D and 4D, thresholds SLEEP_LIN m/s, SLEEP_ANG rad/s, SLEEP_TIME s)
+// against ODE as is and ODE with its auto-disable on at the same thresholds (dWorldSetAutoDisable*:
+// linear and angular speed, idle time and the same number of idle steps, one sample), all four
+// interleaved; printed: ms/step, the ratios to both ODE runs, and the mean number of awake bodies
+// over the measured steps (ODE: dBodyIsEnabled; anakata: bodies not asleep).
+//
 // usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] [--no-ode] [--no-4d]
-//        [--threads T] [--par-min N]
+//        [--threads T] [--par-min N] [--no-sleep | --sleep-only] [--coloured]
 //   default sizes 250,1000,4000,8000; --big adds 16000; --huge adds 100000 (with --steps 60 it
 //   takes a few minutes). Prints per size ms/step of each engine, the ratios anakata 3D / ODE and
 //   4D / 3D, the contact counts and the mean final height (the piles should agree roughly),
 //   and the scaling exponent of each engine over the sizes run. --threads sets the OpenMP
 //   threads, --par-min the body count from which the engine's per-body loops use them
-//   (ak_parallel_set_min; default AK_PAR_MIN).
+//   (ak_parallel_set_min; default AK_PAR_MIN). The first table (sleeping off, as before) and then
+//   the sleeping table are printed; --no-sleep leaves out the second, --sleep-only the first.
+//   --coloured runs anakata's velocity iterations in the opt-in coloured order (solver "order":
+//   "coloured"; parallel from --par-min points).
 #include <math.h>
 #include <ode/ode.h>
 #include <stdio.h>
@@ -30,6 +40,7 @@
 #endif
 
 #include "contact_cache.h"
+#include "island.h"
 #include "world.h"
 #include "common/world_checks_util.h"
 
@@ -38,6 +49,9 @@
 #define DT (1.0 / 60.0)
 #define MU 0.5
 #define MAXSIZES 16
+#define SLEEP_LIN 0.05
+#define SLEEP_ANG 0.5
+#define SLEEP_TIME 0.5
 
 static double now(void) {
     struct timespec ts;
@@ -100,7 +114,7 @@ static void ode_near(void *data, dGeomID g1, dGeomID g2) {
     }
 }
 
-static void ode_create(ode_pile *p, int N) {
+static void ode_create(ode_pile *p, int N, int autodisable) {
     int side = side_for(3, N);
     double L = 0.5 * SPACING * side + 0.05;
     p->N = N;
@@ -109,6 +123,14 @@ static void ode_create(ode_pile *p, int N) {
     p->contacts = dJointGroupCreate(0);
     dWorldSetGravity(p->world, 0, -9.81, 0);
     dWorldSetQuickStepNumIterations(p->world, 10);
+    if (autodisable) { // the thresholds of anakata's sleeping rows
+        dWorldSetAutoDisableFlag(p->world, 1);
+        dWorldSetAutoDisableLinearThreshold(p->world, SLEEP_LIN);
+        dWorldSetAutoDisableAngularThreshold(p->world, SLEEP_ANG);
+        dWorldSetAutoDisableTime(p->world, SLEEP_TIME);
+        dWorldSetAutoDisableSteps(p->world, (int)lround(SLEEP_TIME / DT));
+        dWorldSetAutoDisableAverageSamplesCount(p->world, 1);
+    }
     dCreatePlane(p->space, 0, 1, 0, 0);
     dCreatePlane(p->space, 1, 0, 0, -L);
     dCreatePlane(p->space, -1, 0, 0, -L);
@@ -143,6 +165,12 @@ static double ode_mean_y(const ode_pile *p) {
     return s / p->N;
 }
 
+static int ode_awake(const ode_pile *p) {
+    int k = 0;
+    for (int b = 0; b < p->N; b++) k += dBodyIsEnabled(p->bodies[b]) ? 1 : 0;
+    return k;
+}
+
 static void ode_free(ode_pile *p) {
     dJointGroupDestroy(p->contacts);
     dSpaceDestroy(p->space);
@@ -158,7 +186,9 @@ typedef struct ak_pile {
     int N;
 } ak_pile;
 
-static int ak_create(ak_pile *p, int dim, int N) {
+static int coloured; // --coloured: the opt-in coloured order of the velocity iterations
+
+static int ak_create(ak_pile *p, int dim, int N, int sleep) {
     int side = side_for(dim, N), nwall = 1 + 2 * (dim - 1);
     double L = 0.5 * SPACING * side + 0.05;
     p->N = N;
@@ -195,6 +225,10 @@ static int ak_create(ak_pile *p, int dim, int N) {
     p->m->gravity[1] = -9.81;
     p->m->timestep = DT;
     p->m->solver.iterations = 10;
+    if (sleep)
+        p->m->sleep = (ak_sleep_settings){.enabled = true, .linear = SLEEP_LIN,
+                                          .angular = SLEEP_ANG, .time = SLEEP_TIME};
+    if (coloured) snprintf(p->m->solver.order, sizeof p->m->solver.order, "coloured");
     p->o = ak_world_default_opts(p->m);
     return 0;
 }
@@ -214,6 +248,8 @@ static double ak_mean_y(const ak_pile *p) {
     return s / p->N;
 }
 
+static int ak_awake(const ak_pile *p) { return p->N - ak_sleep_count(p->m, p->d); }
+
 static void ak_free(ak_pile *p) {
     ak_model_free(p->m);
     ak_data_free(p->d);
@@ -231,8 +267,62 @@ static double fit_exponent(int n, const double *N, const double *ms) {
     return k > 1 ? (k * sxy - sx * sy) / (k * sxx - sx * sx) : NAN;
 }
 
+// The sleeping table: ODE as is, ODE with auto-disable, anakata 3D and 4D with sleeping on,
+// interleaved (the order rotates every step); awake counts averaged over the measured steps.
+static int sleep_rows(int steps, int nsizes, const int *sizes, int do_ode, int do_4d) {
+    printf("# sleeping: anakata sleep on (|v| <= %g m/s, |w| <= %g rad/s for %g s, whole islands); "
+           "ODE auto-disable at the same thresholds (%d idle steps, 1 sample)\n",
+           SLEEP_LIN, SLEEP_ANG, SLEEP_TIME, (int)lround(SLEEP_TIME / DT));
+    printf("%8s %9s %9s %9s %9s %9s %9s %9s %8s %8s %8s %7s %7s %7s\n", "N", "ODE", "ODEad", "ak3Ds",
+           "ak4Ds", "3Ds/ODE", "3Ds/ODEad", "4Ds/ODEad", "awODEad", "awak3Ds", "awak4Ds", "ODEad_y",
+           "ak3s_y", "ak4s_y");
+    for (int k = 0; k < nsizes; k++) {
+        int N = sizes[k], rc = 0;
+        ode_pile o0 = {0}, oa = {0};
+        ak_pile p3 = {0}, p4 = {0};
+        if (do_ode) ode_create(&o0, N, 0), ode_create(&oa, N, 1);
+        if (ak_create(&p3, 3, N, 1) || (do_4d && ak_create(&p4, 4, N, 1))) {
+            fprintf(stderr, "bench_vs_ode: cannot create the %d-body pile\n", N);
+            return 1;
+        }
+        double acc[4] = {0}, aw[3] = {0};
+        for (int s = 0; s < steps && !rc; s++) {
+            for (int e = 0; e < 4 && !rc; e++) {
+                int which = (s + e) % 4;
+                double t0 = now();
+                if (which == 0 && do_ode) ode_step(&o0);
+                else if (which == 1 && do_ode) ode_step(&oa);
+                else if (which == 2) rc = ak_step(&p3);
+                else if (which == 3 && do_4d) rc = ak_step(&p4);
+                double dt = now() - t0;
+                if (s >= steps / 2) acc[which] += dt;
+            }
+            if (s >= steps / 2) {
+                aw[0] += do_ode ? ode_awake(&oa) : 0;
+                aw[1] += ak_awake(&p3);
+                aw[2] += do_4d ? ak_awake(&p4) : 0;
+            }
+        }
+        if (rc) return rc;
+        int timed = steps - steps / 2;
+        double t[4];
+        for (int e = 0; e < 4; e++) t[e] = 1e3 * acc[e] / timed;
+        if (!do_ode) t[0] = t[1] = NAN;
+        if (!do_4d) t[3] = NAN;
+        printf("%8d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %8.1f %8.1f %8.1f %7.2f %7.2f %7.2f\n",
+               N, t[0], t[1], t[2], t[3], t[2] / t[0], t[2] / t[1], t[3] / t[1], aw[0] / timed,
+               aw[1] / timed, do_4d ? aw[2] / timed : NAN, do_ode ? ode_mean_y(&oa) : NAN,
+               ak_mean_y(&p3), do_4d ? ak_mean_y(&p4) : NAN);
+        fflush(stdout);
+        if (do_ode) ode_free(&o0), ode_free(&oa);
+        ak_free(&p3);
+        if (do_4d) ak_free(&p4);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
-    int steps = 600, do_ode = 1, do_4d = 1, threads = 0;
+    int steps = 600, do_ode = 1, do_4d = 1, threads = 0, do_plain = 1, do_sleep = 1, rc = 0;
     int sizes[MAXSIZES] = {250, 1000, 4000, 8000}, nsizes = 4;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--steps") && i + 1 < argc) steps = atoi(argv[++i]);
@@ -246,9 +336,13 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--no-4d")) do_4d = 0;
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc) threads = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--par-min") && i + 1 < argc) ak_parallel_set_min(atoi(argv[++i]));
+        else if (!strcmp(argv[i], "--no-sleep")) do_sleep = 0;
+        else if (!strcmp(argv[i], "--sleep-only")) do_plain = 0;
+        else if (!strcmp(argv[i], "--coloured")) coloured = 1;
         else {
             fprintf(stderr, "usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] "
-                            "[--no-ode] [--no-4d] [--threads T] [--par-min N]\n");
+                            "[--no-ode] [--no-4d] [--threads T] [--par-min N] "
+                            "[--no-sleep | --sleep-only] [--coloured]\n");
             return 2;
         }
     }
@@ -271,16 +365,16 @@ int main(int argc, char **argv) {
     printf("# ODE %s quickstep (hash space) vs anakata (library step, catto integrator), %d steps, "
            "mean ms/step over the last %d; anakata threads: %d from %d bodies\n",
            dGetConfiguration(), steps, steps - steps / 2, nthreads, ak_parallel_min());
+    if (!do_plain) goto sleep_table;
     printf("%8s %10s %10s %10s %9s %9s %8s %8s %8s %7s %7s %7s\n", "N", "ODE", "ak3D", "ak4D",
            "ak3D/ODE", "ak4D/3D", "ODEcont", "ak3cont", "ak4cont", "ODE_y", "ak3_y", "ak4_y");
     double xs[MAXSIZES], t_ode[MAXSIZES], t3[MAXSIZES], t4[MAXSIZES];
-    int rc = 0;
     for (int k = 0; k < nsizes && !rc; k++) {
         int N = sizes[k];
         ode_pile op = {0};
         ak_pile p3 = {0}, p4 = {0};
-        if (do_ode) ode_create(&op, N);
-        if (ak_create(&p3, 3, N) || (do_4d && ak_create(&p4, 4, N))) {
+        if (do_ode) ode_create(&op, N, 0);
+        if (ak_create(&p3, 3, N, 0) || (do_4d && ak_create(&p4, 4, N, 0))) {
             fprintf(stderr, "bench_vs_ode: cannot create the %d-body pile\n", N);
             return 1;
         }
@@ -316,6 +410,8 @@ int main(int argc, char **argv) {
                "anakata 4D %.3f\n",
                fit_exponent(nsizes, xs, t_ode), fit_exponent(nsizes, xs, t3),
                fit_exponent(nsizes, xs, t4));
+sleep_table:
+    if (do_sleep && !rc) rc = sleep_rows(steps, nsizes, sizes, do_ode, do_4d);
     dCloseODE();
     return rc ? 1 : 0;
 }

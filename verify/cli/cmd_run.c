@@ -2,6 +2,7 @@
 //                   [--every K] [--no-renorm] [solver settings: --method M --variant V
 //                   --iterations N --shock-propagation on|off --tolerance X --max-iterations N
 //                   --warm-start on|off --residuals FILE]
+//                   [sleeping: --sleep on|off --sleep-linear V --sleep-angular W --sleep-time T]
 // Simulates a scene with the world step (engine/world.h) and writes a trace (engine/trace.h,
 // docs/trace-format.md). Prints a summary: steps, energy and angular momentum drift.
 #include <errno.h>
@@ -15,6 +16,7 @@
 #include "common/dyn_scenes.h"
 #include "ga/nd.h"
 #include "integrate.h"
+#include "island.h"
 #include "trace.h"
 #include "world.h"
 
@@ -41,10 +43,18 @@ static void usage(FILE *f) {
             "  --variant V           corrected (default) or published (the thesis' solver)\n"
             "  --iterations N        velocity iterations of the vector solver (default 10)\n"
             "  --shock-propagation on|off   contact-graph shock propagation (vector solver)\n"
+            "  --order O             vector solver: sequential (default) or coloured (graph\n"
+            "                        colouring, each colour's points in parallel: a different\n"
+            "                        Gauss-Seidel order, docs/performance.md)\n"
             "  --warm-start on|off   apply the previous step's impulses first (default on)\n"
             "  --tolerance X         converged: largest residual allowed (default 1e-10)\n"
             "  --max-iterations N    converged: sweep limit per step (default 100000)\n"
-            "  --residuals FILE      converged: write every step's residuals as CSV\n",
+            "  --residuals FILE      converged: write every step's residuals as CSV\n"
+            "Sleeping (override the scene's \"sleep\" section; engine/island.h):\n"
+            "  --sleep on|off        contact islands that stay still sleep (default off)\n"
+            "  --sleep-linear V      still below this speed, m/s (default 0.05)\n"
+            "  --sleep-angular W     ... and below this angular speed, rad/s (default 0.5)\n"
+            "  --sleep-time T        an island sleeps after T s still (default 0.5)\n",
             ak_world_contact_integrators(), ak_integrator_names());
 }
 
@@ -69,10 +79,10 @@ int ak_cmd_run(int argc, char **argv) {
     double duration = -1, dt = -1;
     long steps = -1, every = 1;
     bool renorm = true;
-    const char *method = NULL, *variant = NULL, *res_path = NULL;
+    const char *method = NULL, *variant = NULL, *res_path = NULL, *order = NULL;
     long iters = -1, max_iters = -1;
-    int shock = -1, warm = -1;
-    double tol = -1;
+    int shock = -1, warm = -1, sleep = -1;
+    double tol = -1, sleep_lin = -1, sleep_ang = -1, sleep_time = -1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool takes = !strcmp(a, "--duration") || !strcmp(a, "--steps") || !strcmp(a, "--dt") ||
@@ -80,7 +90,9 @@ int ak_cmd_run(int argc, char **argv) {
                      !strcmp(a, "--method") || !strcmp(a, "--variant") ||
                      !strcmp(a, "--iterations") || !strcmp(a, "--shock-propagation") ||
                      !strcmp(a, "--tolerance") || !strcmp(a, "--max-iterations") ||
-                     !strcmp(a, "--warm-start") || !strcmp(a, "--residuals");
+                     !strcmp(a, "--warm-start") || !strcmp(a, "--residuals") ||
+                     !strcmp(a, "--sleep") || !strcmp(a, "--sleep-linear") ||
+                     !strcmp(a, "--sleep-angular") || !strcmp(a, "--sleep-time") || !strcmp(a, "--order");
         if (takes && i + 1 >= argc) return ak_cli_bad_usage("run", "%s needs a value", a);
         const char *val = takes ? argv[++i] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -109,6 +121,10 @@ int ak_cmd_run(int argc, char **argv) {
             if (strcmp(val, "vector") && strcmp(val, "pga") && strcmp(val, "converged"))
                 return ak_cli_bad_usage("run", "--method: expected vector, pga or converged, got '%s'", val);
             method = val;
+        } else if (!strcmp(a, "--order")) {
+            if (strcmp(val, "sequential") && strcmp(val, "coloured"))
+                return ak_cli_bad_usage("run", "--order: expected sequential or coloured, got '%s'", val);
+            order = val;
         } else if (!strcmp(a, "--variant")) {
             if (strcmp(val, "corrected") && strcmp(val, "published"))
                 return ak_cli_bad_usage("run", "--variant: expected corrected or published, got '%s'", val);
@@ -124,6 +140,16 @@ int ak_cmd_run(int argc, char **argv) {
             if (on < 0) return ak_cli_bad_usage("run", "%s: expected on or off, got '%s'", a, val);
             if (a[2] == 's') shock = on;
             else warm = on;
+        } else if (!strcmp(a, "--sleep")) {
+            sleep = !strcmp(val, "on") ? 1 : !strcmp(val, "off") ? 0 : -1;
+            if (sleep < 0) return ak_cli_bad_usage("run", "--sleep: expected on or off, got '%s'", val);
+        } else if (!strcmp(a, "--sleep-linear") || !strcmp(a, "--sleep-angular")) {
+            double *out = a[8] == 'l' ? &sleep_lin : &sleep_ang;
+            if (parse_double(val, out) || !(*out >= 0))
+                return ak_cli_bad_usage("run", "%s: expected a non-negative number, got '%s'", a, val);
+        } else if (!strcmp(a, "--sleep-time")) {
+            if (parse_double(val, &sleep_time) || !(sleep_time > 0))
+                return ak_cli_bad_usage("run", "--sleep-time: expected a positive number of seconds, got '%s'", val);
         } else if (!strcmp(a, "--tolerance")) {
             if (parse_double(val, &tol) || !(tol >= 1e-15 && tol <= 1))
                 return ak_cli_bad_usage("run", "--tolerance: expected a number in [1e-15, 1], got '%s'", val);
@@ -176,9 +202,14 @@ int ak_cmd_run(int argc, char **argv) {
     ak_solver_settings *ss = &m->solver;
     if (method) snprintf(ss->method, sizeof ss->method, "%s", method);
     if (variant) snprintf(ss->variant, sizeof ss->variant, "%s", variant);
+    if (order) snprintf(ss->order, sizeof ss->order, "%s", order);
     if (iters > 0) ss->iterations = (int)iters;
     if (max_iters > 0) ss->max_iterations = (int)max_iters;
     if (shock >= 0) ss->shock_propagation = shock;
+    if (sleep >= 0) m->sleep.enabled = sleep;
+    if (sleep_lin >= 0) m->sleep.linear = sleep_lin;
+    if (sleep_ang >= 0) m->sleep.angular = sleep_ang;
+    if (sleep_time > 0) m->sleep.time = sleep_time;
     if (warm >= 0) ss->warm_start = warm;
     if (tol > 0) ss->tolerance = tol;
     bool converged = !strcmp(ss->method, "converged");
@@ -260,6 +291,9 @@ int ak_cmd_run(int argc, char **argv) {
     for (int q = 0; q < k; q++) nJ1 += J[q] * J[q];
     printf("|J| origin  %.12g -> %.12g (|J - J0| / |J0| = %.3e)\n", sqrt(nJ), sqrt(nJ1),
            nJ > 0 ? sqrt(dJ / nJ) : sqrt(dJ));
+    if (m->sleep.enabled)
+        printf("sleep       on (|v| <= %g m/s, |w| <= %g rad/s for %g s): %d of %d bodies asleep at the end\n",
+               m->sleep.linear, m->sleep.angular, m->sleep.time, ak_sleep_count(m, d), m->nbody);
     if (converged) {
         printf("solver      converged, tolerance %g, max %d sweeps: %ld steps with contacts, sweeps "
                "mean %.1f, max %ld\n", ss->tolerance, ss->max_iterations, nres,
@@ -273,8 +307,9 @@ int ak_cmd_run(int argc, char **argv) {
             if (rc == AK_EXIT_OK) rc = AK_EXIT_FAIL;
         }
     } else {
-        printf("solver      %s %s, %d iterations, shock propagation %s, warm start %s\n",
-               ss->method, ss->variant, ss->iterations, ss->shock_propagation ? "on" : "off",
+        printf("solver      %s %s%s, %d iterations, shock propagation %s, warm start %s\n",
+               ss->method, ss->variant, strcmp(ss->order, "coloured") ? "" : " (coloured order)",
+               ss->iterations, ss->shock_propagation ? "on" : "off",
                ss->warm_start ? "on" : "off");
     }
     if (resf && fclose(resf) != 0 && rc == AK_EXIT_OK) rc = AK_EXIT_FAIL;

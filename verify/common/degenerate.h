@@ -25,8 +25,11 @@ typedef struct ak_degen_stats {
 } ak_degen_stats;
 
 /// Run per_pair configurations for each pair type, per_duo for the pairs with a duocylinder
-/// (their EPA refines the depth by Nelder-Mead: ~0.7 ms a query), seeded and deterministic.
-/// Returns the total number of broken rules (0 = all good).
-long ak_degen_campaign(ak_degen_stats *out, long per_pair, long per_duo, unsigned long seed);
+/// (their EPA refines the depth by Nelder-Mead), seeded and deterministic. The configurations
+/// are drawn in fixed chunks, each from its own generator seeded by (seed, pair type, chunk),
+/// and run on `threads` OpenMP threads (0: the OpenMP default); every result but the CPU
+/// times is the same for any number of threads. seconds[] sums the threads' CPU time.
+/// Returns the total number of broken rules (0 = all good; -1 if out of memory).
+long ak_degen_campaign(ak_degen_stats *out, long per_pair, long per_duo, unsigned long seed, int threads);
 
 #endif

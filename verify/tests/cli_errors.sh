@@ -55,6 +55,9 @@ expect2 "use --integrator with one of thesis, catto, exp" run "$src/scenes/stack
 expect2 "--method: expected vector, pga or converged, got 'fast'" run "$scene" --method fast
 expect2 "--tolerance: expected a number in [1e-15, 1], got '0'" run "$scene" --tolerance 0
 expect2 "--shock-propagation: expected on or off, got 'yes'" run "$scene" --shock-propagation yes
+expect2 "--sleep: expected on or off, got 'yes'" run "$scene" --sleep yes
+expect2 "--sleep-time: expected a positive number of seconds, got '0'" run "$scene" --sleep-time 0
+expect2 "--sleep-linear: expected a non-negative number, got '-1'" run "$scene" --sleep-linear -1
 expect2 "--iterations: expected a whole number from 1 to 10000, got '0'" run "$scene" --iterations 0
 expect2 "--residuals needs the converged solver" run "$scene" --steps 2 --residuals "$tmp/r.csv"
 "$ak" run "$src/scenes/stack_2d.json" --steps 5 --method converged --residuals "$tmp/r.csv" > "$tmp/out" 2>&1 \

@@ -116,10 +116,27 @@ Test(collide, toi_head_on_spheres) {
 
 Test(collide, degenerate_campaign_small) {
     static ak_degen_stats st;
-    long bad = ak_degen_campaign(&st, 400, 20, 77);
+    long bad = ak_degen_campaign(&st, 400, 20, 77, 0);
     cr_expect_eq(bad, 0, "degenerate configurations broke a rule: %s", st.first);
     for (int p = 0; p < AK_DEGEN_PAIRS; p++) cr_expect_gt(st.runs[p], 0);
     cr_expect_lt(st.worst_unit, 1e-12);
+}
+
+// The campaign's result does not depend on the number of threads: the same configurations
+// (chunked generators), so the same counts, contacts and worst normal, bit for bit.
+Test(collide, degenerate_campaign_thread_independent) {
+    static ak_degen_stats s1, s3;
+    long b1 = ak_degen_campaign(&s1, 1200, 40, 5, 1);
+    long b3 = ak_degen_campaign(&s3, 1200, 40, 5, 3);
+    cr_expect_eq(b1, b3);
+    cr_expect_eq(s1.contacts, s3.contacts);
+    cr_expect(s1.worst_unit == s3.worst_unit);
+    cr_expect_str_eq(s1.first, s3.first);
+    for (int p = 0; p < AK_DEGEN_PAIRS; p++) {
+        cr_expect_eq(s1.runs[p], s3.runs[p]);
+        cr_expect_eq(s1.bad[p], s3.bad[p]);
+    }
+    cr_expect_gt(s1.contacts, 0);
 }
 
 // A convex tesseract on a hyperbox: the 8 corners of the resting cell, like the hyperbox.

@@ -1,5 +1,6 @@
 // Unit tests of the engine's fast paths against the plain ones (docs/performance.md): the
 // persistent, refitted broadphase tree against all pairs step after step.
+#include <stdio.h>
 #include <stdlib.h>
 #include <criterion/criterion.h>
 #include <math.h>
@@ -59,7 +60,9 @@ static ak_model *random_scene(int n, int N, unsigned seed, ak_data **dp) {
 // all-pairs list at every step of a falling, spinning scene, in 3 and 4 dimensions; the scene
 // moves enough that both the refit and the rebuild paths run.
 Test(perf, broadphase_tree_refit_equals_all_pairs) {
+    for (int self = 0; self < 2; self++)
     for (int n = 3; n <= 4; n++) {
+        ak_broadphase_set_self_query(self); // per-body query, then the tree against itself
         ak_data *d;
         ak_model *m = random_scene(n, 300, 7u + (unsigned)n, &d);
         ak_world_opts o = ak_world_default_opts(m);
@@ -84,6 +87,7 @@ Test(perf, broadphase_tree_refit_equals_all_pairs) {
         ak_contact_cache_free(all);
         ak_model_free(m);
         ak_data_free(d);
+        ak_broadphase_set_self_query(1);
     }
 }
 
@@ -281,5 +285,282 @@ Test(perf, solver_packed_equals_plain) {
         ak_data_free(d2);
         ak_data_free(d);
         ak_model_free(m);
+    }
+}
+
+// ---- fast paths of the contact stages (issue 15) -----------------------------------------------
+#include "ccd_step.h"
+
+// ODE's pile as the bench builds it, small: N spheres of radius 0.5 on a jittered grid 1.1 apart
+// above a ground plane, inside walls (planes) on every horizontal axis. Deterministic (LCG).
+static ak_model *sphere_pile(int n, int N, unsigned seed, ak_data **dp) {
+    int side = (int)ceil(pow((double)N, 1.0 / n)), nw = 1 + 2 * (n - 1);
+    ak_model *m = ak_model_create(n, N + nw);
+    ak_data *d = ak_data_create(m);
+    for (int b = 0; b < N; b++) {
+        ak_shape s = ak_wc_sphere(n, 0.5);
+        double x[AK_MAX_DIM] = {0};
+        int r = b, layer = 0;
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            double jit = 0.02 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+            if (i == 1) continue;
+            x[i] = 1.1 * (r % side) + jit;
+            r /= side;
+        }
+        layer = r;
+        x[1] = 1.0 + 1.1 * layer;
+        ak_wc_set_body(m, d, b, &s, 1.0, x);
+    }
+    double up[AK_MAX_DIM] = {0, 1};
+    ak_shape g = ak_wc_plane(n, up, 0.0);
+    ak_wc_set_body(m, d, N, &g, 0, NULL);
+    int w = N + 1;
+    for (int i = 0; i < n; i++) {
+        if (i == 1) continue;
+        double lo[AK_MAX_DIM] = {0}, hi[AK_MAX_DIM] = {0};
+        lo[i] = 1, hi[i] = -1;
+        ak_shape a = ak_wc_plane(n, lo, -0.6), b = ak_wc_plane(n, hi, -1.1 * side + 0.5);
+        ak_wc_set_body(m, d, w++, &a, 0, NULL);
+        ak_wc_set_body(m, d, w++, &b, 0, NULL);
+    }
+    char err[256];
+    cr_assert_eq(ak_wc_fill_mass(m, err, sizeof err), 0, "%s", err);
+    for (int b = 0; b < m->nbody; b++) m->bodies[b].material.friction = 0.5;
+    m->gravity[1] = -9.81;
+    m->timestep = 1.0 / 60;
+    *dp = d;
+    return m;
+}
+
+// State hash after `steps` world steps of model m from a copy of d0.
+static uint64_t run_hash(const ak_model *m, const ak_data *d0, int steps) {
+    ak_data *d = ak_data_create(m);
+    ak_data_copy(m, d, d0);
+    ak_world_opts o = ak_world_default_opts(m);
+    char err[512];
+    for (int s = 0; s < steps; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+    uint64_t h = ak_wc_hash(m, d, 1469598103934665603ull);
+    ak_data_free(d);
+    return h;
+}
+
+// The CCD stage's closed-form rejection of sphere-sphere and sphere-plane pairs (ccd_step.c:
+// toi_impossible) gives what conservative advancement gives, bit for bit: (1) pair by pair, on
+// random pairs built to pass close to the stopping distance (hits, near misses and misses),
+// the return value and the time of impact agree with the fast path off; (2) sphere piles in 3
+// and 4 dimensions (impacts, resting contact, walls) stepped with the fast path on and off end
+// in equal state hashes; the bodies and the mixed random scene also.
+Test(perf, ccd_fast_equals_plain) {
+    unsigned seed = 4242u;
+    for (int n = 3; n <= 4; n++) {
+        ak_model *m = ak_model_create(n, 3);
+        ak_data *d = ak_data_create(m);
+        ak_shape s0 = ak_wc_sphere(n, 0.5), s1 = ak_wc_sphere(n, 0.3);
+        double up[AK_MAX_DIM] = {0, 1};
+        ak_shape g = ak_wc_plane(n, up, 0.0);
+        double x0[AK_MAX_DIM] = {0};
+        ak_wc_set_body(m, d, 0, &s0, 1.0, x0);
+        ak_wc_set_body(m, d, 1, &s1, 1.0, x0);
+        ak_wc_set_body(m, d, 2, &g, 0, NULL);
+        char err[256];
+        cr_assert_eq(ak_wc_fill_mass(m, err, sizeof err), 0, "%s", err);
+        double h = 1.0 / 60, margin = 0.02;
+        int hits = 0, misses = 0;
+        for (int trial = 0; trial < 20000; trial++) {
+            double u[8];
+            for (int q = 0; q < 8; q++) {
+                seed = seed * 1103515245u + 12345u;
+                u[q] = ((seed >> 8) % 1000001) / 1000000.0;
+            }
+            // body 1 at distance 0.8 + gap from body 0, moving so that the closest approach of
+            // the centres over the step lands near 0.8 + tol (the stopping distance)
+            for (int i = 0; i < n; i++) {
+                d->x[i] = 3.0 * (u[i] - 0.5);
+                d->x[AK_MAX_DIM + i] = d->x[i] + (i == 0 ? 0.8 + 0.3 * u[4] : 0.0);
+                d->v[i] = 0.0;
+                d->v[AK_MAX_DIM + i] = 0.0;
+            }
+            d->x[1] += 0.5 + 0.01 * u[5]; // body 0 near the ground (0.5 is touching)
+            d->x[AK_MAX_DIM + 1] += 0.5 + 0.01 * u[5];
+            d->v[AK_MAX_DIM + 0] = -(0.3 * u[4] + 0.005 * (u[6] - 0.5)) / h; // closes the gap
+            d->v[AK_MAX_DIM + 2] = 0.02 * (u[7] - 0.5) / h;                  // sideways miss
+            d->v[1] = -(0.01 * u[5] + 0.01 * (u[6] - 0.5)) / h;              // towards the ground
+            d->w[0] = 40.0 * (u[7] - 0.5);                                    // spin: no effect on a sphere
+            for (int a = 0; a < 3; a++)
+                for (int b = 0; b < 3; b++) {
+                    if (a == b || (a == 2 && b == 2)) continue;
+                    double t1 = -1, t2 = -1;
+                    ak_ccd_set_fast(1);
+                    int r1 = ak_ccd_pair_toi(m, d, a, b, h, margin, &t1);
+                    ak_ccd_set_fast(0);
+                    int r2 = ak_ccd_pair_toi(m, d, a, b, h, margin, &t2);
+                    ak_ccd_set_fast(1);
+                    cr_assert_eq(r1, r2, "n=%d trial %d pair %d %d: fast %d, plain %d", n, trial, a, b, r1, r2);
+                    if (r1) cr_assert_eq(memcmp(&t1, &t2, sizeof t1), 0, "n=%d trial %d: toi %.17g vs %.17g", n, trial, t1, t2);
+                    hits += r1, misses += !r1;
+                }
+        }
+        cr_assert(hits > 10000 && misses > 10000, "n=%d: %d hits, %d misses: the pairs do not straddle the stopping distance", n, hits, misses);
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = sphere_pile(n, n == 3 ? 343 : 256, 5u, &d);
+        ak_ccd_set_fast(0);
+        uint64_t plain = run_hash(m, d, 150);
+        ak_ccd_set_fast(1);
+        uint64_t fast = run_hash(m, d, 150);
+        cr_assert_eq(plain, fast, "pile n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
+        ak_model_free(m);
+        ak_data_free(d);
+        // a small pile until it rests: few fast bodies (the unsorted path of the candidates)
+        m = sphere_pile(n, n == 3 ? 125 : 81, 6u, &d);
+        ak_ccd_set_fast(0);
+        plain = run_hash(m, d, 420);
+        ak_ccd_set_fast(1);
+        fast = run_hash(m, d, 420);
+        cr_assert_eq(plain, fast, "small pile n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
+        ak_model_free(m);
+        ak_data_free(d);
+        m = random_scene(n, 300, 77u + (unsigned)n, &d);
+        ak_ccd_set_fast(0);
+        plain = run_hash(m, d, 60);
+        ak_ccd_set_fast(1);
+        fast = run_hash(m, d, 60);
+        cr_assert_eq(plain, fast, "random n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+}
+
+// Points of the current state by the narrowphase fast path (ak_narrowphase_fast) and by the
+// plain ak_narrowphase on the same broadphase pairs: the same list, bit for bit.
+static void points_equal_fast_plain(const ak_model *m, const ak_data *d, const char *what, int step, int *npts) {
+    ak_data *d1 = ak_data_create(m);
+    ak_data_copy(m, d1, d);
+    ak_contact_cache *c1 = ak_contact_cache_create(m), *c2 = ak_contact_cache_create(m);
+    char err[512];
+    cr_assert_eq(ak_broadphase(m, d1, c1, AK_SOLVER_MARGIN), 0);
+    cr_assert_eq(ak_broadphase(m, d1, c2, AK_SOLVER_MARGIN), 0);
+    ak_narrowphase_set_fast(1);
+    cr_assert_eq(ak_narrowphase_fast(m, d1, c1, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ak_narrowphase(m, d1, c2, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(c1->npoint, c2->npoint, "%s step %d: %d points against %d", what, step, c1->npoint, c2->npoint);
+    for (int i = 0; i < c1->npoint; i++) {
+        const ak_contact_point *p = &c1->pts[i], *q = &c2->pts[i];
+        cr_assert(p->a == q->a && p->b == q->b && p->id == q->id, "%s step %d point %d: bodies or id differ", what, step, i);
+        cr_assert_eq(memcmp(&p->separation, &q->separation, sizeof(double)), 0, "%s step %d point %d: separation %.17g vs %.17g", what, step, i, p->separation, q->separation);
+        cr_assert_eq(memcmp(p->normal, q->normal, sizeof p->normal), 0, "%s step %d point %d: normal", what, step, i);
+        cr_assert_eq(memcmp(p->point, q->point, sizeof p->point), 0, "%s step %d point %d: point", what, step, i);
+    }
+    *npts += c1->npoint;
+    ak_contact_cache_free(c1);
+    ak_contact_cache_free(c2);
+    ak_data_free(d1);
+}
+
+// The narrowphase fast path (contact_step.c: sphere-sphere and sphere-plane pairs without poses
+// or manifolds) gives ak_narrowphase's points bit for bit at every step of spinning sphere piles
+// in 3 and 4 dimensions (random spins so that the rotation matrices are not the identity, the
+// piles dropped into each other so that deep and shallow overlaps both occur), and whole runs
+// with the fast path on and off end in equal state hashes.
+Test(perf, narrowphase_fast_equals_plain) {
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = sphere_pile(n, n == 3 ? 343 : 256, 11u, &d);
+        unsigned seed = 99u;
+        for (int b = 0; b < m->nbody; b++) {
+            if (m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE) continue;
+            double B[AK_MAX_BIV];
+            for (int q = 0; q < ak_nd_nbiv(n); q++) {
+                seed = seed * 1103515245u + 12345u;
+                B[q] = 4.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+                d->w[(size_t)b * AK_MAX_BIV + q] = B[q];
+            }
+            ak_nd_rotor_exp(n, d->R + (size_t)b * AK_MAX_EVEN, B);
+            d->x[(size_t)b * AK_MAX_DIM + 1] *= 0.8; // layers 0.88 apart: overlapping spheres
+        }
+        ak_world_opts o = ak_world_default_opts(m);
+        char err[512];
+        int npts = 0;
+        ak_data *d0 = ak_data_create(m);
+        ak_data_copy(m, d0, d);
+        for (int s = 0; s < 60; s++) {
+            points_equal_fast_plain(m, d, n == 3 ? "pile 3D" : "pile 4D", s, &npts);
+            cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        }
+        cr_assert(npts > 60 * 200, "n=%d: only %d points compared", n, npts);
+        ak_narrowphase_set_fast(0);
+        uint64_t plain = run_hash(m, d0, 100);
+        ak_narrowphase_set_fast(1);
+        uint64_t fast = run_hash(m, d0, 100);
+        cr_assert_eq(plain, fast, "n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
+        ak_data_free(d0);
+        ak_data_free(d);
+        ak_model_free(m);
+    }
+}
+
+// The opt-in coloured order of the velocity iterations (solver setting "order": "coloured")
+// gives the same bits with 1 and 2 threads: the points of one colour share no moving body. A 3D
+// sphere pile and the mixed 4D scene, the parallel threshold lowered so that the colours run
+// on both threads, 40 steps each way, state hashes equal; and the coloured order is a different
+// order: its hash differs from the sequential one (else the test would not test the path).
+Test(perf, coloured_threads_bitwise) {
+#ifndef _OPENMP
+    if (getenv("CI")) cr_fail("built without OpenMP, but CI is set: the thread check must run");
+    cr_skip_test("built without OpenMP");
+#else
+    ak_parallel_set_min(50);
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = n == 3 ? sphere_pile(3, 343, 3u, &d) : random_scene(4, 400, 5u, &d);
+        uint64_t seq = run_hash(m, d, 25);
+        snprintf(m->solver.order, sizeof m->solver.order, "coloured");
+        uint64_t h[2];
+        for (int t = 0; t < 2; t++) {
+            omp_set_num_threads(t + 1);
+            h[t] = run_hash(m, d, 25);
+        }
+        omp_set_num_threads(2);
+        cr_assert_eq(h[0], h[1], "n=%d: 1 thread %016llx, 2 threads %016llx", n, (unsigned long long)h[0], (unsigned long long)h[1]);
+        cr_assert_neq(h[0], seq, "n=%d: the coloured order gave the sequential result", n);
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+    ak_parallel_set_min(0);
+#endif
+}
+
+// ak_solver_prepare with the inline kernels (n = 3, 4) gives every field of every point bit for
+// bit as with the ref/ kernels, on the mixed random scene (spheres and rotated boxes: full world
+// inverse inertias) after 30 steps, in 3 and 4 dimensions.
+Test(perf, prepare_fast_equals_plain) {
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = random_scene(n, 300, 13u + (unsigned)n, &d);
+        ak_world_opts o = ak_world_default_opts(m);
+        char err[512];
+        for (int s = 0; s < 30; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        ak_contact_cache *cs[2];
+        for (int k = 0; k < 2; k++) {
+            cs[k] = ak_contact_cache_create(m);
+            cr_assert_eq(ak_broadphase(m, d, cs[k], AK_SOLVER_MARGIN), 0);
+            cr_assert_eq(ak_narrowphase(m, d, cs[k], AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
+            ak_solver_set_fast_prepare(k == 0);
+            ak_solver_prepare(m, d, cs[k], o.dt);
+        }
+        ak_solver_set_fast_prepare(1);
+        cr_assert(cs[0]->npoint > 100, "n=%d: %d points", n, cs[0]->npoint);
+        cr_assert_eq(cs[0]->npoint, cs[1]->npoint);
+        for (int i = 0; i < cs[0]->npoint; i++)
+            cr_assert_eq(memcmp(&cs[0]->pts[i], &cs[1]->pts[i], sizeof(ak_contact_point)), 0,
+                         "n=%d point %d differs", n, i);
+        ak_contact_cache_free(cs[0]);
+        ak_contact_cache_free(cs[1]);
+        ak_model_free(m);
+        ak_data_free(d);
     }
 }

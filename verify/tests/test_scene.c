@@ -526,7 +526,7 @@ Test(scene, top_level_errors) {
     expect_error("{'format': 'anakata-scene/1', 'dim': 4, 'bodies': [], 'gravit': [0,0,0,0]}",
                  "t.json: unknown key \"gravit\" (a scene has: $schema, format, dim, title, "
                  "description, gravity, timestep, integrator, duration, bodies, forces, solver, "
-                 "camera, lights)");
+                 "sleep, camera, lights)");
     expect_error("{'format': 'anakata-scene/1', 'dim': 4, 'dim': 3, 'bodies': []}",
                  "t.json: dim: duplicate key");
     expect_error("{'format': 'anakata-scene/1', 'bodies': []}",
@@ -870,7 +870,9 @@ Test(scene, solver_camera_light_errors) {
     expect_error(with_section("'solver': {'iters': 3}"),
                  "t.json: solver: unknown key \"iters\" (\"solver\" has: iterations, baumgarte, "
                  "slop, warm_start, restitution_threshold, variant, method, shock_propagation, "
-                 "tolerance, max_iterations)");
+                 "tolerance, max_iterations, order)");
+    expect_error(with_section("'solver': {'order': 'colored'}"),
+                 "t.json: solver.order: expected one of \"sequential\", \"coloured\", got \"colored\"");
     expect_error(with_section("'camera': {'fov': 180}"),
                  "t.json: camera.fov: expected a number in (0, 180) (degrees), got 180");
     expect_error(with_section("'camera': {'position': [0, 0, 0]}"),

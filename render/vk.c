@@ -106,6 +106,21 @@ static void pack_scene(ak_vk_scene *p, float *planes, const ak_render_scene *s, 
             q->a[0] = (float)(o->shape.offset / n);
             break;
         }
+        case AK_SHAPE_CONVEX: {
+            // Circumradius R and least facet offset omin (origin inside: omin > 0), for the
+            // shader's far test omin (|p| / R - 1) (scene.glsl, ak_obj_culled; tracer.c's cR, comin).
+            double R = 0, omin = INFINITY;
+            for (int v = 0; o->shape.verts && v < o->shape.nverts; v++) {
+                const double *x = o->shape.verts + 4 * v;
+                R = fmax(R, sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2] + x[3] * x[3]));
+            }
+            for (int f = 0; f < o->nplanes; f++) omin = fmin(omin, s->plane_o[o->plane_first + f]);
+            if (R > 0 && omin > 0 && omin < INFINITY) {
+                q->a[0] = (float)R;
+                q->a[1] = (float)omin;
+            }
+            break;
+        }
         default: break;
         }
     }

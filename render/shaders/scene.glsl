@@ -7,7 +7,8 @@
 struct AkObj {
     vec4 pos;
     vec4 rt0, rt1, rt2, rt3; // columns of the body-to-world rotation: p_body = (rt_j . (x - pos))
-    vec4 a;                  // radius, half_length | r_xy, r_zw | plane offset in a.x
+    vec4 a;                  // radius, half_length | r_xy, r_zw | plane offset in a.x |
+                             // convex: circumradius R, least facet offset omin (0, 0: none)
     vec4 b;                  // box half extents | plane unit normal
     vec4 color;              // rgb, bounding radius about pos (1e30 for planes)
     ivec4 info;              // type, first plane, plane count, 0
@@ -69,23 +70,48 @@ float ak_obj_sdf(int i, vec4 x) {
     if (AK_RT_HAS(AK_RT_CAPSULE) && type == AK_RT_CAPSULE) return ak_sd_hypercapsule(p, scn.obj[i].a.x, scn.obj[i].a.y);
     if (AK_RT_HAS(AK_RT_DUOCYLINDER) && type == AK_RT_DUOCYLINDER)
         return ak_sd_duocylinder(p, scn.obj[i].a.x, scn.obj[i].a.y);
-    // AK_RT_CONVEX: half-space bound
+    // AK_RT_CONVEX: half-space bound, four planes per iteration (the last plane repeated past the
+    // end: max is unchanged), a quarter of the loop iterations that lavapipe's loop limiter counts
     float d = -1e30;
     if (AK_RT_HAS(AK_RT_CONVEX)) {
-        int first = scn.obj[i].info.y, n = scn.obj[i].info.z;
-        for (int f = 0; f < n; f++)
-            d = max(d, dot(pln.planes[2 * (first + f)], p) - pln.planes[2 * (first + f) + 1].x);
+        int first = scn.obj[i].info.y, n = scn.obj[i].info.z, last = first + n - 1;
+        for (int f = first; f <= last; f += 4) {
+            int f1 = min(f + 1, last), f2 = min(f + 2, last), f3 = min(f + 3, last);
+            float d01 = max(dot(pln.planes[2 * f], p) - pln.planes[2 * f + 1].x,
+                            dot(pln.planes[2 * f1], p) - pln.planes[2 * f1 + 1].x);
+            float d23 = max(dot(pln.planes[2 * f2], p) - pln.planes[2 * f2 + 1].x,
+                            dot(pln.planes[2 * f3], p) - pln.planes[2 * f3 + 1].x);
+            d = max(d, max(d01, d23));
+        }
     }
     return d;
 }
 
+// A convex object's half-space SDF at x is at least omin (|x - c| / R - 1) when |x - c| >= R
+// (its gauge max_f n_f . p / o_f is at least |p| / R, the shape lying in the ball of radius R;
+// tracer.c, fast_sdf): true when that bound, less a float margin, is not below best. Then its
+// facet loop is skipped, the minimum unchanged. Needed on lavapipe, not only for speed: llvmpipe
+// ends every loop of an invocation once all its loops together have run 65535 iterations (its
+// loop limiter), and the facet loop (600 planes for the 600-cell) used that up on horizon rays,
+// which then stopped early (no hit, or a wrong nearest object: the band at the horizon).
+bool ak_convex_far(int i, vec4 e, float best) {
+    float R = scn.obj[i].a.x, omin = scn.obj[i].a.y;
+    if (!(R > 0.0) || !(best < 1e15)) return false;
+    float l = length(e);
+    if (l <= R) return false;
+    float lb = omin * (l / R - 1.0);
+    return lb * (1.0 - 1e-5) - 1e-5 * (1.0 + l) >= best;
+}
+
 // Object i's distance at x when its bounding ball can beat best (|x - c| - r < best, the same
-// rule as tracer.c, decided on squares: no square root), else 1e30.
+// rule as tracer.c, decided on squares: no square root), a convex object when ak_convex_far does
+// not rule it out, else 1e30.
 float ak_obj_culled(int i, vec4 x, float best) {
     vec4 e = x - scn.obj[i].pos;
     float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
     float q = best + r;
     if (q <= 0.0 || dot(e, e) >= q * q) return 1e30;
+    if (AK_RT_HAS(AK_RT_CONVEX) && scn.obj[i].info.x == AK_RT_CONVEX && ak_convex_far(i, e, best)) return 1e30;
     return ak_obj_sdf(i, x);
 }
 

@@ -177,6 +177,9 @@ vec4 normal_at(vec4 p, float dp0) { // dp0: the scene SDF at p
     for (int i = 0; i < scn.counts.x; i++) {
         float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
         if (scn.obj[i].color.w < 1e29 && length(p - scn.obj[i].pos) - r > reach) continue;
+        // a convex object whose gauge bound (scene.glsl) at p exceeds reach: the bound is
+        // (omin / R <= 1)-Lipschitz, so it exceeds the scene SDF within h of p as well
+        if (AK_RT_HAS(AK_RT_CONVEX) && scn.obj[i].info.x == AK_RT_CONVEX && ak_convex_far(i, p - scn.obj[i].pos, reach)) continue;
         if (n < AK_RT_LIST) idx[n] = i;
         n++;
     }

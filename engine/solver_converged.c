@@ -497,31 +497,66 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     double kc = (double)k * k * k + 1.0;
     int steps = given ? (int)fmax(NEWTON_STEPS, fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / kc)) : NEWTON_STEPS;
     for (int step = 0; step < steps && f2 > 0.0; step++) {
-        // regularized Newton step (J + eps I) dx = -F, LU with partial pivoting
-        memcpy(N, J, sizeof(double) * kk);
-        for (int a = 0; a < k; a++) N[(size_t)a * k + a] += NEWTON_EPS, dx[a] = -F[a];
-        if (lu_solve(k, N, dx)) break;
         for (int a = 0; a < k; a++) { // g = -J^T F for the line search's slope
             double acc = 0.0;
             for (int q = 0; q < k; q++) acc -= J[(size_t)q * k + a] * F[q];
             g[a] = acc;
         }
-        double slope = 0.0; // d/dalpha of |F|^2 / 2 along dx: -g . dx
-        for (int a = 0; a < k; a++) slope -= g[a] * dx[a];
-        double alpha = 1.0, f2new = INFINITY;
-        for (int ls = 0; ls < 40; ls++, alpha *= 0.5) {
-            for (int a = 0; a < k; a++) xt[a] = x[a] + alpha * dx[a];
-            for (int a = 0; a < k; a++) { // u = u0 + W (xt - x0)
-                double acc = u0[a];
-                const double *wa = W + (size_t)a * k;
-                for (int q = 0; q < k; q++) acc += wa[q] * (xt[q] - x0[q]);
-                u[a] = acc;
+        // try 0: the regularized Newton step (J + eps I) dx = -F, LU with partial pivoting.
+        // try 1 (component polish only, when try 0 failed or stalled, alpha < 2^-10): the
+        // Levenberg-Marquardt step (J^T J + |F| I) dx = -J^T F, a descent direction of |F|^2
+        // where the Newton step is not (at a kink of F)
+        double alpha = 1.0, f2new = INFINITY, f2ref = f2;
+        for (int tries = 0; tries < (given ? 2 : 1); tries++) {
+            if (tries == 0) {
+                memcpy(N, J, sizeof(double) * kk);
+                for (int a = 0; a < k; a++) N[(size_t)a * k + a] += NEWTON_EPS, dx[a] = -F[a];
+            } else {
+                for (int a = 0; a < k; a++) {
+                    for (int b = 0; b <= a; b++) {
+                        double acc = 0.0;
+                        for (int q = 0; q < k; q++) acc += J[(size_t)q * k + a] * J[(size_t)q * k + b];
+                        N[(size_t)a * k + b] = N[(size_t)b * k + a] = acc;
+                    }
+                    N[(size_t)a * k + a] += sqrt(f2);
+                    dx[a] = g[a];
+                }
             }
-            f2new = natural_map(np, n, pp, tg, rf, xt, u, W, F, NULL);
-            if (f2new <= f2 + 1e-4 * alpha * 2.0 * slope) break;
+            if (lu_solve(k, N, dx)) break;
+            double slope = 0.0; // d/dalpha of |F|^2 / 2 along dx: -g . dx
+            for (int a = 0; a < k; a++) slope -= g[a] * dx[a];
+            alpha = 1.0, f2new = INFINITY;
+            for (int ls = 0; ls < 40; ls++, alpha *= 0.5) {
+                for (int a = 0; a < k; a++) xt[a] = x[a] + alpha * dx[a];
+                for (int a = 0; a < k; a++) { // u = u0 + W (xt - x0)
+                    double acc = u0[a];
+                    const double *wa = W + (size_t)a * k;
+                    for (int q = 0; q < k; q++) acc += wa[q] * (xt[q] - x0[q]);
+                    u[a] = acc;
+                }
+                f2new = natural_map(np, n, pp, tg, rf, xt, u, W, F, NULL);
+                if (f2new <= f2 + 1e-4 * alpha * 2.0 * slope) break;
+            }
+            if (f2new < f2 && alpha >= 0x1p-10) break;
+            if (given && tries == 0 && f2new < f2) { // stalled: keep it unless LM does better
+                memcpy(x, xt, sizeof(double) * (size_t)k);
+                f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
+                for (int a = 0; a < k; a++) {
+                    double acc = 0.0;
+                    for (int q = 0; q < k; q++) acc -= J[(size_t)q * k + a] * F[q];
+                    g[a] = acc;
+                }
+            }
         }
-        if (!(f2new < f2)) break;
-        memcpy(x, xt, sizeof(double) * (size_t)k);
+        if (!(f2new < f2ref)) break;
+        if (f2new < f2) memcpy(x, xt, sizeof(double) * (size_t)k);
+        // u for x (the last evaluation may have been of a rejected trial)
+        for (int a = 0; a < k; a++) {
+            double acc = u0[a];
+            const double *wa = W + (size_t)a * k;
+            for (int q = 0; q < k; q++) acc += wa[q] * (x[q] - x0[q]);
+            u[a] = acc;
+        }
         f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
     }
     // apply, keep if better

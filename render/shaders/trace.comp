@@ -160,7 +160,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
             t = tn;
         }
         int lo2 = 0, hi2 = 0;
-        d_out = list_sdf(o, v, t, true, lo2, hi2, which); // the scene SDF at the hit
+        d_out = list_sdf(o, v, t, !rl_ok || t < 0.0 || t > rl_T, lo2, hi2, which); // the scene SDF at the hit
     }
     t_out = t;
     obj = hit ? which : -1;
@@ -169,12 +169,18 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
 
 // The normal by central differences (T-Alg15) over the objects that can be the nearest within
 // h of p: those whose ball comes within |d(p)| + 2h (+ margin) of p, the SDF being 1-Lipschitz.
+// The primary ray's hyperplane (rl_plane, when the ray had a list) inline, the same operations
+// as ak_sd_hyperplane, outside the object loop: on ground pixels with no object within reach
+// that loop then runs for no lane of a batch, and lavapipe skips it (the same minimum, the
+// same bytes: min does not depend on the order).
 vec4 normal_at(vec4 p, float dp0) { // dp0: the scene SDF at p
     float h = AK_RT_NORMAL_H;
     float reach = abs(dp0) + 2.0 * h + 1e-4;
+    int plane = rl_ok ? rl_plane : -1;
     int idx[AK_RT_LIST];
     int n = 0;
     for (int i = 0; i < scn.counts.x; i++) {
+        if (i == plane) continue;
         float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
         if (scn.obj[i].color.w < 1e29 && length(p - scn.obj[i].pos) - r > reach) continue;
         // a convex object whose gauge bound (scene.glsl) at p exceeds reach: the bound is
@@ -190,6 +196,10 @@ vec4 normal_at(vec4 p, float dp0) { // dp0: the scene SDF at p
         vec4 e = vec4(0.0);
         e[a] = h;
         float dp = 1e30, dm = 1e30;
+        if (plane >= 0) {
+            dp = dot(p + e, rl_pn) - rl_po;
+            dm = dot(p - e, rl_pn) - rl_po;
+        }
         for (int k = 0; k < cnt; k++) {
             int i = all ? k : idx[k];
             dp = min(dp, ak_obj_sdf(i, p + e));

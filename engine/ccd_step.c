@@ -544,7 +544,7 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     grid_free(&g);
     free(mv);
     free(wd), free(big), free(isbig);
-planes:
+planes:; // (a label needs a statement before a declaration in C17)
     // every fast body against every hyperplane (their indices collected once)
     int np = 0;
     for (int p = 0; p < N; p++)

@@ -601,9 +601,11 @@ static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, 
     }
     srow *rows = c->rows;
     for (int k = 0; k < np; k++) pack_row(n, m, &c->pts[perm[k]], &rows[k]);
-    int nth = ak_parallel_threads(np);
     // one parallel region; a barrier after each colour (the end of each omp for / single)
+#ifdef _OPENMP
+    int nth = ak_parallel_threads(np);
 #pragma omp parallel num_threads(nth) if (nth > 1)
+#endif
     for (int it = 0; it < iterations; it++)
         for (int k = 0; k < ncol; k++) {
             int s = start[k], e = start[k + 1];

@@ -26,6 +26,26 @@ float rl_po, rl_T;
 int rl_i[AK_RT_LIST];
 float rl_a[AK_RT_LIST], rl_b[AK_RT_LIST];
 
+// These arrays are read and written at constant indices only (the helpers below pick entry k
+// by a compare and a select per slot): then the compiler keeps them in registers. An index
+// that differs between lanes made lavapipe keep them in memory and load and store them lane
+// by lane (a gather or scatter of eight per access), in every step of the marches.
+float rl_get_a(int k) {
+    float r = 1e30;
+    for (int j = 0; j < AK_RT_LIST; j++) r = j == k ? rl_a[j] : r;
+    return r;
+}
+float rl_get_b(int k) {
+    float r = -1e30;
+    for (int j = 0; j < AK_RT_LIST; j++) r = j == k ? rl_b[j] : r;
+    return r;
+}
+int rl_get_i(int k) {
+    int r = 0;
+    for (int j = 0; j < AK_RT_LIST; j++) r = j == k ? rl_i[j] : r;
+    return r;
+}
+
 void ray_list(vec4 o, vec4 v, float tmax) {
     rl_ok = false;
     rl_n = 0;
@@ -64,15 +84,19 @@ void ray_list(vec4 o, vec4 v, float tmax) {
             }
         }
         if (n == AK_RT_LIST) return; // too many: every object
-        int k = n++; // insertion by ta
-        for (; k > 0 && rl_a[k - 1] > ta; k--) {
-            rl_i[k] = rl_i[k - 1];
-            rl_a[k] = rl_a[k - 1];
-            rl_b[k] = rl_b[k - 1];
+        // insertion by ta, after the entries with an equal ta: at k, the number of entries
+        // with rl_a <= ta (a prefix, the list being sorted); slots k+1..n take slots k..n-1
+        int k = 0;
+        for (int j = 0; j < AK_RT_LIST; j++) k += j < n && rl_a[j] <= ta ? 1 : 0;
+        for (int j = AK_RT_LIST - 1; j > 0; j--) {
+            rl_i[j] = j > k ? rl_i[j - 1] : j == k ? i : rl_i[j];
+            rl_a[j] = j > k ? rl_a[j - 1] : j == k ? ta : rl_a[j];
+            rl_b[j] = j > k ? rl_b[j - 1] : j == k ? tb : rl_b[j];
         }
-        rl_i[k] = i;
-        rl_a[k] = ta;
-        rl_b[k] = tb;
+        rl_i[0] = k == 0 ? i : rl_i[0];
+        rl_a[0] = k == 0 ? ta : rl_a[0];
+        rl_b[0] = k == 0 ? tb : rl_b[0];
+        n++;
     }
     rl_n = n;
     rl_T = T;
@@ -93,11 +117,11 @@ float list_sdf(vec4 o, vec4 v, float t, bool all, inout int lo, inout int hi, ou
         lo = 0;
         hi = n;
     }
-    while (!all && hi < n && rl_a[hi] <= t) hi++;
-    while (!all && lo < hi && rl_b[lo] < t) lo++;
+    while (!all && hi < n && rl_get_a(hi) <= t) hi++;
+    while (!all && lo < hi && rl_get_b(lo) < t) lo++;
     for (int k = lo; k < hi; k++) {
-        int i = all ? k : rl_i[k];
-        if (!all && t > rl_b[k]) continue;
+        int i = all ? k : rl_get_i(k);
+        if (!all && t > rl_get_b(k)) continue;
         float d = ak_obj_culled(i, x, best);
         if (d < best || (d == best && i < which)) { // T-E.union (the first minimum)
             best = d;
@@ -121,7 +145,9 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
         // Plane-only steps while no entry of the list is active (lo == hi) and the next has not
         // started: there the scene SDF is the plane's distance. A loop of its own, cheap, that
         // the lanes leave when an entry starts (lavapipe runs the object code below only then).
-        while (!all && i < AK_RT_MAX_STEPS && lo == hi && (hi >= rl_n || t < rl_a[hi]) && t <= rl_T) {
+        // (the next entry's start read once: an array read at a lane-varying index is a gather)
+        float next = all || lo != hi ? -1.0 : hi < rl_n ? rl_get_a(hi) : 1e30;
+        while (i < AK_RT_MAX_STEPS && t < next && t <= rl_T) {
             float d = dot(o + t * v, rl_pn) - rl_po;
             i++;
             if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
@@ -160,7 +186,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
             t = tn;
         }
         int lo2 = 0, hi2 = 0;
-        d_out = list_sdf(o, v, t, true, lo2, hi2, which); // the scene SDF at the hit
+        d_out = list_sdf(o, v, t, !rl_ok || t < 0.0 || t > rl_T, lo2, hi2, which); // the scene SDF at the hit
     }
     t_out = t;
     obj = hit ? which : -1;
@@ -169,29 +195,76 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
 
 // The normal by central differences (T-Alg15) over the objects that can be the nearest within
 // h of p: those whose ball comes within |d(p)| + 2h (+ margin) of p, the SDF being 1-Lipschitz.
+// The primary ray's hyperplane (rl_plane, when the ray had a list) inline, the same operations
+// as ak_sd_hyperplane, outside the object loop: on ground pixels with no object within reach
+// that loop then runs for no lane of a batch, and lavapipe skips it (the same minimum, the
+// same bytes: min does not depend on the order).
 vec4 normal_at(vec4 p, float dp0) { // dp0: the scene SDF at p
     float h = AK_RT_NORMAL_H;
     float reach = abs(dp0) + 2.0 * h + 1e-4;
-    int idx[AK_RT_LIST];
+    int plane = rl_ok ? rl_plane : -1;
+    int idx[AK_RT_LIST] = int[AK_RT_LIST](0, 0, 0, 0, 0, 0, 0, 0);
     int n = 0;
     for (int i = 0; i < scn.counts.x; i++) {
+        if (i == plane) continue;
         float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
         if (scn.obj[i].color.w < 1e29 && length(p - scn.obj[i].pos) - r > reach) continue;
         // a convex object whose gauge bound (scene.glsl) at p exceeds reach: the bound is
         // (omin / R <= 1)-Lipschitz, so it exceeds the scene SDF within h of p as well
         if (AK_RT_HAS(AK_RT_CONVEX) && scn.obj[i].info.x == AK_RT_CONVEX && ak_convex_far(i, p - scn.obj[i].pos, reach)) continue;
-        if (n < AK_RT_LIST) idx[n] = i;
+        for (int j = 0; j < AK_RT_LIST; j++) idx[j] = j == n ? i : idx[j]; // constant indices (above)
         n++;
     }
     bool all = n > AK_RT_LIST; // too many: every object
-    int cnt = all ? scn.counts.x : n;
-    vec4 g;
-    for (int a = 0; a < 4; a++) {
+    // Where the scene SDF within h of p is one linear or spherical function, the central
+    // difference is its gradient (up to rounding: 1e-4 in float for h = 1e-3; O(h^2) for the
+    // sphere), so take the gradient itself and skip the difference loop (it then runs for no
+    // lane of an all-analytic batch, which lavapipe leaves out): the hyperplane alone (no
+    // object within reach); one hypersphere, the plane out of reach; one hyperbox on a face
+    // region, the other components of |q| - b more than 2h (+ margin) below the largest, the
+    // plane out of reach (there the box SDF is |q_a| - b_a, gradient sign(q_a) rt_a).
+    bool exact = false;
+    vec4 g = vec4(0.0);
+    float dpl = plane >= 0 ? dot(p, rl_pn) - rl_po : 1e30;
+    if (n == 0 && plane >= 0) {
+        g = rl_pn;
+        exact = true;
+    } else if (n == 1 && dpl > reach) {
+        int i = idx[0], type = scn.obj[i].info.x;
+        vec4 e = p - scn.obj[i].pos;
+        if (AK_RT_HAS(AK_RT_SPHERE) && type == AK_RT_SPHERE) {
+            g = e;
+            exact = true;
+        }
+        if (AK_RT_HAS(AK_RT_BOX) && type == AK_RT_BOX) {
+            vec4 q = vec4(dot(scn.obj[i].rt0, e), dot(scn.obj[i].rt1, e), dot(scn.obj[i].rt2, e),
+                          dot(scn.obj[i].rt3, e));
+            vec4 qq = abs(q) - scn.obj[i].b;
+            int a = 0;
+            for (int j = 1; j < 4; j++)
+                if (qq[j] > qq[a]) a = j;
+            float second = -1e30;
+            for (int j = 0; j < 4; j++)
+                if (j != a) second = max(second, qq[j]);
+            if (second < qq[a] - 2.0 * h * 1.01 - 1e-5) {
+                vec4 r = a == 0 ? scn.obj[i].rt0 : a == 1 ? scn.obj[i].rt1 : a == 2 ? scn.obj[i].rt2 : scn.obj[i].rt3;
+                g = q[a] < 0.0 ? -r : r;
+                exact = true;
+            }
+        }
+    }
+    int cnt = exact ? 0 : all ? scn.counts.x : n;
+    for (int a = 0; a < (exact ? 0 : 4); a++) {
         vec4 e = vec4(0.0);
         e[a] = h;
         float dp = 1e30, dm = 1e30;
+        if (plane >= 0) {
+            dp = dot(p + e, rl_pn) - rl_po;
+            dm = dot(p - e, rl_pn) - rl_po;
+        }
         for (int k = 0; k < cnt; k++) {
-            int i = all ? k : idx[k];
+            int i = k;
+            for (int j = 0; j < AK_RT_LIST; j++) i = !all && j == k ? idx[j] : i;
             dp = min(dp, ak_obj_sdf(i, p + e));
             dm = min(dm, ak_obj_sdf(i, p - e));
         }
@@ -215,8 +288,8 @@ float shadow_bound(vec4 p, vec4 l, float t, int lo) {
     if (!(d0 >= 0.0)) return -1.0;
     float B = min(1.0, min(d0 / t, (d0 + dot(rl_pn, l) * max(H - t, 0.0)) / H));
     for (int k = lo; k < rl_n; k++) {
-        if (t > rl_b[k]) continue;
-        int i = rl_i[k];
+        if (t > rl_get_b(k)) continue;
+        int i = rl_get_i(k);
         float bound = scn.obj[i].color.w;
         if (!(bound < 1e29)) return -1.0;
         vec4 e = p - scn.obj[i].pos;
@@ -238,7 +311,8 @@ float soft_shadow(vec4 p, vec4 l) {
     float nl = dot(rl_pn, l);
     while (!done && i < AK_RT_SHADOW_STEPS) {
         // plane-only steps, as in trace(); with no entry left to start, the bound is the plane's
-        while (rl_ok && i < AK_RT_SHADOW_STEPS && lo == hi && (hi >= rl_n || t < rl_a[hi])) {
+        float next = !rl_ok || lo != hi ? -1.0 : hi < rl_n ? rl_get_a(hi) : 1e30;
+        while (i < AK_RT_SHADOW_STEPS && t < next) {
             float d = dot(p + t * l, rl_pn) - rl_po;
             i++;
             res = min(res, AK_RT_SHADOW_K * d / t);

@@ -15,7 +15,7 @@
 //   dissipation     |mu lambda_n |u_t| + lambda_t . u_t|   (0 exactly when the friction impulse
 //                   is on the rim and opposite the slip, or the point sticks)
 // Method: block projected Gauss-Seidel over the points, repeated until every residual is at
-// most the tolerance, with a semismooth Newton polish of the whole problem (or of a block of it)
+// most the tolerance, with a semismooth Newton polish of the whole problem (or per component)
 // after 50 sweeps and every 500 [T-CV.2] (below). Per point, the friction block with lambda_n fixed is the convex problem
 //   min 1/2 x^T Kt x + g^T x  over |x| <= mu lambda_n     (Kt = T K T^T, g = u_t - Kt lambda_t)
 // solved exactly: the unconstrained minimiser -Kt^-1 g if inside the disc, else
@@ -210,6 +210,20 @@ static double worst(const ak_solver_residuals *r) {
     return fmax(fmax(r->normal, r->complementarity), fmax(r->cone, r->dissipation));
 }
 
+// Residuals of the points idx[0 .. np) (the largest of each, as residuals_range).
+static void residuals_idx(const ak_model *m, const ak_data *d, const ak_contact_cache *c, const double target[],
+                          const int idx[], int np, ak_solver_residuals *r) {
+    *r = (ak_solver_residuals){0};
+    for (int i = 0; i < np; i++) {
+        ak_solver_residuals ri;
+        residuals_range(m, d, c, target, NULL, idx[i], idx[i] + 1, &ri);
+        r->normal = fmax(r->normal, ri.normal);
+        r->complementarity = fmax(r->complementarity, ri.complementarity);
+        r->cone = fmax(r->cone, ri.cone);
+        r->dissipation = fmax(r->dissipation, ri.dissipation);
+    }
+}
+
 // ---- semismooth Newton polish on the natural map of the whole problem [T-CV.2] -------------
 // The contact problem of points [s, e) in the unknowns x_i = (lambda_n, lambda_t in the tangent
 // basis) is the root of the natural map (Alart and Curnier 1991) with rho_i = m_n,i:
@@ -230,6 +244,8 @@ static double worst(const ak_solver_residuals *r) {
 #define NEWTON_AFTER 50          ///< first Newton polish after this many sweeps
 #define NEWTON_EVERY 500         ///< then again every this many sweeps
 #define NEWTON_STEPS 60          ///< Newton steps per polish at most
+#define NEWTON_COMPONENT_STEPS 2000 ///< ... of a small component at most (polish)
+#define NEWTON_WORK 2e8          ///< ... while steps times unknowns^3 stay below this
 #define NEWTON_EPS 1e-8          ///< the regularization of the Newton matrix (J + eps I)
 
 // rho of the natural map times these in turn (another rho moves the kinks of F where a
@@ -413,7 +429,7 @@ static int polish_points(const ak_model *m, const ak_data *d, const ak_contact_c
 // impulses. Keeps the result when the residuals of [s, e) (measured at the bodies' velocities,
 // residuals_range) are smaller than *r's, and updates *r; returns whether it kept it.
 static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[], int s,
-                          int e, double rf, ak_solver_residuals *r) {
+                          int e, const int given[], int ngiven, double rf, ak_solver_residuals *r) {
     int n = m->dim, nt = n - 1, nb = m->nbody;
     int *idx = malloc(sizeof(int) * (size_t)(e - s));
     char *mark = malloc((size_t)(e - s));
@@ -423,7 +439,8 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
         free(idx), free(mark), free(pp), free(tg);
         return false;
     }
-    int np = polish_points(m, d, c, target, s, e, idx, mark), k = np * n;
+    int np = given ? ngiven : polish_points(m, d, c, target, s, e, idx, mark), k = np * n;
+    if (given) memcpy(idx, given, sizeof(int) * (size_t)ngiven);
     for (int i = 0; i < np; i++) pp[i] = &c->pts[idx[i]], tg[i] = target[idx[i]];
     free(mark);
     size_t kk = (size_t)k * (size_t)k;
@@ -476,32 +493,70 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     local_velocities(m, d, c, idx, np, u0);
     memcpy(u, u0, sizeof(double) * (size_t)k);
     double f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
-    for (int step = 0; step < NEWTON_STEPS && f2 > 0.0; step++) {
-        // regularized Newton step (J + eps I) dx = -F, LU with partial pivoting
-        memcpy(N, J, sizeof(double) * kk);
-        for (int a = 0; a < k; a++) N[(size_t)a * k + a] += NEWTON_EPS, dx[a] = -F[a];
-        if (lu_solve(k, N, dx)) break;
+    // a component polish may take more steps while they are cheap (about NEWTON_WORK flops)
+    double kc = (double)k * k * k + 1.0;
+    int steps = given ? (int)fmax(NEWTON_STEPS, fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / kc)) : NEWTON_STEPS;
+    for (int step = 0; step < steps && f2 > 0.0; step++) {
         for (int a = 0; a < k; a++) { // g = -J^T F for the line search's slope
             double acc = 0.0;
             for (int q = 0; q < k; q++) acc -= J[(size_t)q * k + a] * F[q];
             g[a] = acc;
         }
-        double slope = 0.0; // d/dalpha of |F|^2 / 2 along dx: -g . dx
-        for (int a = 0; a < k; a++) slope -= g[a] * dx[a];
-        double alpha = 1.0, f2new = INFINITY;
-        for (int ls = 0; ls < 40; ls++, alpha *= 0.5) {
-            for (int a = 0; a < k; a++) xt[a] = x[a] + alpha * dx[a];
-            for (int a = 0; a < k; a++) { // u = u0 + W (xt - x0)
-                double acc = u0[a];
-                const double *wa = W + (size_t)a * k;
-                for (int q = 0; q < k; q++) acc += wa[q] * (xt[q] - x0[q]);
-                u[a] = acc;
+        // try 0: the regularized Newton step (J + eps I) dx = -F, LU with partial pivoting.
+        // try 1 (component polish only, when try 0 failed or stalled, alpha < 2^-10): the
+        // Levenberg-Marquardt step (J^T J + |F| I) dx = -J^T F, a descent direction of |F|^2
+        // where the Newton step is not (at a kink of F)
+        double alpha = 1.0, f2new = INFINITY, f2ref = f2;
+        for (int tries = 0; tries < (given ? 2 : 1); tries++) {
+            if (tries == 0) {
+                memcpy(N, J, sizeof(double) * kk);
+                for (int a = 0; a < k; a++) N[(size_t)a * k + a] += NEWTON_EPS, dx[a] = -F[a];
+            } else {
+                for (int a = 0; a < k; a++) {
+                    for (int b = 0; b <= a; b++) {
+                        double acc = 0.0;
+                        for (int q = 0; q < k; q++) acc += J[(size_t)q * k + a] * J[(size_t)q * k + b];
+                        N[(size_t)a * k + b] = N[(size_t)b * k + a] = acc;
+                    }
+                    N[(size_t)a * k + a] += sqrt(f2);
+                    dx[a] = g[a];
+                }
             }
-            f2new = natural_map(np, n, pp, tg, rf, xt, u, W, F, NULL);
-            if (f2new <= f2 + 1e-4 * alpha * 2.0 * slope) break;
+            if (lu_solve(k, N, dx)) break;
+            double slope = 0.0; // d/dalpha of |F|^2 / 2 along dx: -g . dx
+            for (int a = 0; a < k; a++) slope -= g[a] * dx[a];
+            alpha = 1.0, f2new = INFINITY;
+            for (int ls = 0; ls < 40; ls++, alpha *= 0.5) {
+                for (int a = 0; a < k; a++) xt[a] = x[a] + alpha * dx[a];
+                for (int a = 0; a < k; a++) { // u = u0 + W (xt - x0)
+                    double acc = u0[a];
+                    const double *wa = W + (size_t)a * k;
+                    for (int q = 0; q < k; q++) acc += wa[q] * (xt[q] - x0[q]);
+                    u[a] = acc;
+                }
+                f2new = natural_map(np, n, pp, tg, rf, xt, u, W, F, NULL);
+                if (f2new <= f2 + 1e-4 * alpha * 2.0 * slope) break;
+            }
+            if (f2new < f2 && alpha >= 0x1p-10) break;
+            if (given && tries == 0 && f2new < f2) { // stalled: keep it unless LM does better
+                memcpy(x, xt, sizeof(double) * (size_t)k);
+                f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
+                for (int a = 0; a < k; a++) {
+                    double acc = 0.0;
+                    for (int q = 0; q < k; q++) acc -= J[(size_t)q * k + a] * F[q];
+                    g[a] = acc;
+                }
+            }
         }
-        if (!(f2new < f2)) break;
-        memcpy(x, xt, sizeof(double) * (size_t)k);
+        if (!(f2new < f2ref)) break;
+        if (f2new < f2) memcpy(x, xt, sizeof(double) * (size_t)k);
+        // u for x (the last evaluation may have been of a rejected trial)
+        for (int a = 0; a < k; a++) {
+            double acc = u0[a];
+            const double *wa = W + (size_t)a * k;
+            for (int q = 0; q < k; q++) acc += wa[q] * (x[q] - x0[q]);
+            u[a] = acc;
+        }
         f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
     }
     // apply, keep if better
@@ -512,12 +567,19 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
             saved[(size_t)i * (AK_MAX_DIM + 1)] = pp[i]->jn;
             memcpy(saved + (size_t)i * (AK_MAX_DIM + 1) + 1, pp[i]->jt, sizeof pp[i]->jt);
         }
+        ak_solver_residuals rn, r0;
+        if (given) residuals_idx(m, d, c, target, idx, np, &r0);
         set_impulses(m, d, c, idx, np, x);
-        ak_solver_residuals rn;
-        residuals_range(m, d, c, target, NULL, s, e, &rn);
-        if (worst(&rn) < worst(r)) {
-            *r = rn;
-            keep = true;
+        if (given) { // the other points' velocities did not change: compare the component's
+            residuals_idx(m, d, c, target, idx, np, &rn);
+            keep = worst(&rn) < worst(&r0);
+            if (keep) residuals_range(m, d, c, target, NULL, s, e, r);
+        } else {
+            residuals_range(m, d, c, target, NULL, s, e, &rn);
+            keep = worst(&rn) < worst(r);
+            if (keep) *r = rn;
+        }
+        if (keep) {
         } else {
             memcpy(d->v, sv, sizeof(double) * (size_t)nb * AK_MAX_DIM);
             memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
@@ -531,6 +593,62 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     free(W);
     free(idx), free(pp), free(tg);
     return keep;
+}
+
+// The polish of [s, e): all of it when it has at most NEWTON_MAX_UNKNOWNS unknowns. Else per
+// connected component of the contact graph (points joined through a shared moving body; the
+// impulses of one component do not change the velocities of another): each component with a
+// residual above the tolerance and at most NEWTON_MAX_UNKNOWNS unknowns is polished alone, kept
+// when its own residuals shrink; a larger component gets the block polish grown from the worst
+// point (polish_points). Returns whether anything was kept (then *r is measured again).
+static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[], int s, int e,
+                   double rf, ak_solver_residuals *r) {
+    int n = m->dim, np = e - s, nb = m->nbody;
+    if (np * n <= NEWTON_MAX_UNKNOWNS) return newton_polish(m, d, c, target, s, e, NULL, 0, rf, r);
+    int *root = malloc(sizeof(int) * (size_t)nb), *order = malloc(sizeof(int) * (size_t)np),
+        *key = malloc(sizeof(int) * (size_t)np), *start = malloc(sizeof(int) * ((size_t)nb + 1));
+    bool kept = false, big = false;
+    if (!root || !order || !key || !start) {
+        free(root), free(order), free(key), free(start);
+        return newton_polish(m, d, c, target, s, e, NULL, 0, rf, r);
+    }
+    for (int b = 0; b < nb; b++) root[b] = b;
+    for (int i = s; i < e; i++) { // union-find over the moving bodies
+        const ak_contact_point *p = &c->pts[i];
+        if (!ak_solver_body_moves(m, p->a) || !ak_solver_body_moves(m, p->b)) continue;
+        int ra = p->a, rb = p->b;
+        while (root[ra] != ra) ra = root[ra] = root[root[ra]];
+        while (root[rb] != rb) rb = root[rb] = root[root[rb]];
+        if (ra != rb) root[ra > rb ? ra : rb] = ra < rb ? ra : rb;
+    }
+    memset(start, 0, sizeof(int) * ((size_t)nb + 1));
+    for (int i = s; i < e; i++) { // component of a point: the root of its moving body
+        const ak_contact_point *p = &c->pts[i];
+        int b = ak_solver_body_moves(m, p->a) ? p->a : p->b;
+        while (root[b] != b) b = root[b];
+        key[i - s] = b;
+        start[b + 1]++;
+    }
+    for (int b = 0; b < nb; b++) start[b + 1] += start[b];
+    for (int i = s; i < e; i++) order[start[key[i - s]]++] = i; // counting sort by component
+    for (int b = nb; b > 0; b--) start[b] = start[b - 1];
+    start[0] = 0;
+    for (int b = 0; b < nb; b++) {
+        int cnt = start[b + 1] - start[b];
+        if (cnt == 0) continue;
+        ak_solver_residuals rc;
+        residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
+        if (worst(&rc) <= m->solver.tolerance) continue;
+        if (cnt * n > NEWTON_MAX_UNKNOWNS) {
+            big = true;
+            continue;
+        }
+        if (newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, r)) kept = true;
+    }
+    free(root), free(order), free(key), free(start);
+    if (big && newton_polish(m, d, c, target, s, e, NULL, 0, rf, r)) kept = true;
+    if (kept) residuals_range(m, d, c, target, NULL, s, e, r);
+    return kept;
 }
 
 // Iterate sweeps over [s, e) until every residual is at most tol; returns the sweeps used
@@ -563,7 +681,7 @@ static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const
             break;
         }
         if (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % NEWTON_EVERY == 0 &&
-            newton_polish(m, d, c, target, s, e, RHO_FACTOR[((it - NEWTON_AFTER) / NEWTON_EVERY) % 5], r)) {
+            polish(m, d, c, target, s, e, RHO_FACTOR[((it - NEWTON_AFTER) / NEWTON_EVERY) % 5], r)) {
             if (worst(r) <= st->tolerance) {
                 rc = it;
                 break;

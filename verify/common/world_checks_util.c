@@ -7,6 +7,30 @@
 #include "model_mass.h"
 #include "scene.h"
 
+void ak_wc_random_bodies(ak_model *m, ak_data *d, int N, unsigned seed, double L) {
+    int n = m->dim;
+    for (int b = 0; b < N; b++) {
+        ak_shape s = b % 3 ? ak_wc_sphere(n, 0.3 + 0.2 * (b % 5) / 4.0) : ak_wc_box(n, 0.3);
+        double x[AK_MAX_DIM] = {0}, B[AK_MAX_BIV];
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            x[i] = L * ((seed >> 8) % 100000) / 100000.0;
+        }
+        x[1] += 0.8;
+        ak_wc_set_body(m, d, b, &s, 1.0, x);
+        for (int q = 0; q < ak_nd_nbiv(n); q++) {
+            seed = seed * 1103515245u + 12345u;
+            B[q] = 3.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+            d->w[(size_t)b * AK_MAX_BIV + q] = B[q];
+        }
+        ak_nd_rotor_exp(n, d->R + (size_t)b * AK_MAX_EVEN, B);
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            d->v[(size_t)b * AK_MAX_DIM + i] = 4.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+        }
+    }
+}
+
 int ak_wc_fill_mass(ak_model *m, char *err, size_t errlen) {
     return ak_model_compute_mass(m, NULL, err, errlen); // engine/model_mass.h
 }

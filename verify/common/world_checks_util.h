@@ -16,6 +16,12 @@ int ak_wc_fill_mass(ak_model *m, char *err, size_t errlen);
 ak_model *ak_wc_load(const char *path, ak_data **d, char *err, size_t errlen);
 
 /// Set body b to a shape with mass (or fixed when mass <= 0) at position x (rest, identity).
+/// Bodies 0..N-1 of m (of dimension m->dim): spheres (radius 0.3..0.5) and, every third, boxes
+/// of half-extent 0.3, mass 1, at random places in [0, L)^n lifted 0.8 along y, with random
+/// rotors (exp of bivectors in [-1.5, 1.5]), the same bivectors as angular velocities, and
+/// velocities in [-2, 2]. Deterministic: a linear congruential generator from seed.
+void ak_wc_random_bodies(ak_model *m, ak_data *d, int N, unsigned seed, double L);
+
 void ak_wc_set_body(ak_model *m, ak_data *d, int b, const ak_shape *s, double mass,
                     const double x[]);
 ak_shape ak_wc_sphere(int n, double r);

@@ -25,26 +25,7 @@ static ak_model *random_scene(int n, int N, unsigned seed, ak_data **dp) {
     ak_model *m = ak_model_create(n, N + 2);
     ak_data *d = ak_data_create(m);
     double L = 0.9 * pow((double)N, 1.0 / n);
-    for (int b = 0; b < N; b++) {
-        ak_shape s = b % 3 ? ak_wc_sphere(n, 0.3 + 0.2 * (b % 5) / 4.0) : ak_wc_box(n, 0.3);
-        double x[AK_MAX_DIM] = {0}, B[AK_MAX_BIV];
-        for (int i = 0; i < n; i++) {
-            seed = seed * 1103515245u + 12345u;
-            x[i] = L * ((seed >> 8) % 100000) / 100000.0;
-        }
-        x[1] += 0.8;
-        ak_wc_set_body(m, d, b, &s, 1.0, x);
-        for (int q = 0; q < ak_nd_nbiv(n); q++) {
-            seed = seed * 1103515245u + 12345u;
-            B[q] = 3.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
-            d->w[(size_t)b * AK_MAX_BIV + q] = B[q];
-        }
-        ak_nd_rotor_exp(n, d->R + (size_t)b * AK_MAX_EVEN, B);
-        for (int i = 0; i < n; i++) {
-            seed = seed * 1103515245u + 12345u;
-            d->v[(size_t)b * AK_MAX_DIM + i] = 4.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
-        }
-    }
+    ak_wc_random_bodies(m, d, N, seed, L);
     double up[AK_MAX_DIM] = {0, 1}, xc[AK_MAX_DIM] = {0};
     for (int i = 0; i < n; i++) xc[i] = 0.5 * L;
     xc[1] = 0.5;

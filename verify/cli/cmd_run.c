@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli/cli.h"
 #include "contact_cache.h"
@@ -49,7 +50,10 @@ static void usage(FILE *f) {
             "  --warm-start on|off   apply the previous step's impulses first (default on)\n"
             "  --tolerance X         converged: largest residual allowed (default 1e-10)\n"
             "  --max-iterations N    converged: sweep limit per step (default 100000)\n"
-            "  --residuals FILE      converged: write every step's residuals as CSV\n"
+            "  --residuals FILE      converged: write every step's residuals as CSV (columns step,\n"
+            "                        t, points, iterations (sweeps), impacts, the four residuals,\n"
+            "                        converged, wall_s: the step's wall-clock seconds), one row\n"
+            "                        flushed per step, so a long run shows its progress\n"
             "Sleeping (override the scene's \"sleep\" section; engine/island.h):\n"
             "  --sleep on|off        contact islands that stay still sleep (default off)\n"
             "  --sleep-linear V      still below this speed, m/s (default 0.05)\n"
@@ -227,7 +231,7 @@ int ak_cmd_run(int argc, char **argv) {
         ak_model_free(m);
         return AK_EXIT_USAGE;
     }
-    if (resf) fprintf(resf, "step,t,points,iterations,impacts,normal,complementarity,cone,dissipation,converged\n");
+    if (resf) fprintf(resf, "step,t,points,iterations,impacts,normal,complementarity,cone,dissipation,converged,wall_s\n");
     ak_solver_residuals worst = {0};
     long worst_step = 0, nconv_fail = 0, first_fail = 0, max_iter_seen = 0, sum_iter = 0, nres = 0;
     if (steps < 0) steps = lround((duration > 0 ? duration : m->duration) / o.dt);
@@ -248,7 +252,11 @@ int ak_cmd_run(int argc, char **argv) {
     int rc = AK_EXIT_OK;
     if (tr && ak_trace_writer_write(tr, m, d) != 0) rc = AK_EXIT_FAIL;
     for (long s = 1; s <= steps && rc == AK_EXIT_OK; s++) {
-        if (ak_world_step(m, d, &o, err, sizeof err) != 0) {
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        int step_rc = ak_world_step(m, d, &o, err, sizeof err);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        if (step_rc != 0) {
             fprintf(stderr, "anakata run: step %ld: %s\n", s, err);
             rc = AK_EXIT_FAIL;
             break;
@@ -263,10 +271,13 @@ int ak_cmd_run(int argc, char **argv) {
             if (r->iterations > max_iter_seen) max_iter_seen = r->iterations;
             sum_iter += r->iterations;
             nres++;
-            if (resf)
-                fprintf(resf, "%ld,%.17g,%d,%d,%d,%.6e,%.6e,%.6e,%.6e,%d\n", s, d->t, cc->npoint,
+            if (resf) {
+                double wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+                fprintf(resf, "%ld,%.17g,%d,%d,%d,%.6e,%.6e,%.6e,%.6e,%d,%.6f\n", s, d->t, cc->npoint,
                         r->iterations, r->impacts, r->normal, r->complementarity, r->cone,
-                        r->dissipation, r->converged ? 1 : 0);
+                        r->dissipation, r->converged ? 1 : 0, wall);
+                fflush(resf); // a long run shows each step as it ends
+            }
         }
         if (tr && (s % every == 0 || s == steps) && ak_trace_writer_write(tr, m, d) != 0) {
             fprintf(stderr, "anakata run: writing the trace failed\n");

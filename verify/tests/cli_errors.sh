@@ -63,6 +63,7 @@ expect2 "--residuals needs the converged solver" run "$scene" --steps 2 --residu
 "$ak" run "$src/scenes/stack_2d.json" --steps 5 --method converged --residuals "$tmp/r.csv" > "$tmp/out" 2>&1 \
     || fail "run --method converged on stack_2d: exit $?"
 grep -q "^step,t,points,iterations" "$tmp/r.csv" || fail "run --residuals: no CSV header"
+grep -q ",converged,wall_s$" "$tmp/r.csv" || fail "run --residuals: no wall_s column in the CSV header"
 [ "$(wc -l < "$tmp/r.csv")" -eq 6 ] || fail "run --residuals: expected 5 steps in the CSV"
 grep -q "^residuals   largest" "$tmp/out" || fail "run --method converged: no residual summary"
 expect2 "cannot open trace file '$tmp/missing/x.csv' for writing: No such file or directory" \

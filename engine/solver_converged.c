@@ -252,14 +252,22 @@ static void residuals_idx(const ak_model *m, const ak_data *d, const ak_contact_
 // polish stalled)
 static const double RHO_FACTOR[5] = {1.0, 0.1, 10.0, 0.01, 100.0};
 
-// Solve A x = b in place (A destroyed), Gaussian elimination with partial pivoting; -1 if singular.
+// Solve A x = b in place (A destroyed), Gaussian elimination with partial pivoting; -1 if singular
+// (or out of memory). The Newton matrices are sparse (W couples only the points that share a
+// body): each elimination step updates only the columns where the pivot row is nonzero and the
+// rows where the pivot column is, the same arithmetic as the dense loops without the zeros.
 static int lu_solve(int k, double A[], double b[]) {
+    int *nz = malloc(sizeof(int) * (size_t)(k > 0 ? k : 1));
+    if (!nz) return -1;
     for (int j = 0; j < k; j++) {
         int piv = j;
         double best = fabs(A[(size_t)j * k + j]);
         for (int i = j + 1; i < k; i++)
             if (fabs(A[(size_t)i * k + j]) > best) best = fabs(A[(size_t)i * k + j]), piv = i;
-        if (!(best > 0.0)) return -1;
+        if (!(best > 0.0)) {
+            free(nz);
+            return -1;
+        }
         if (piv != j) {
             for (int q = 0; q < k; q++) {
                 double t = A[(size_t)j * k + q];
@@ -271,18 +279,54 @@ static int lu_solve(int k, double A[], double b[]) {
             b[piv] = t;
         }
         const double *aj = A + (size_t)j * k;
+        int cnt = 0;
+        for (int q = j + 1; q < k; q++)
+            if (aj[q] != 0.0) nz[cnt++] = q;
         for (int i = j + 1; i < k; i++) {
             double *ai = A + (size_t)i * k, f = ai[j] / aj[j];
             if (f == 0.0) continue;
-            for (int q = j; q < k; q++) ai[q] -= f * aj[q];
+            ai[j] -= f * aj[j];
+            for (int z = 0; z < cnt; z++) ai[nz[z]] -= f * aj[nz[z]];
             b[i] -= f * b[j];
         }
     }
+    free(nz);
     for (int i = k - 1; i >= 0; i--) {
         double acc = b[i];
         for (int q = i + 1; q < k; q++) acc -= A[(size_t)i * k + q] * b[q];
         b[i] = acc / A[(size_t)i * k + i];
     }
+    return 0;
+}
+
+// g = -J^T F (J k x k row-major), row by row (contiguous reads).
+static void jt_f(int k, const double J[], const double F[], double g[]) {
+    memset(g, 0, sizeof(double) * (size_t)k);
+    for (int q = 0; q < k; q++) {
+        const double *jq = J + (size_t)q * k;
+        double fq = F[q];
+        if (fq == 0.0) continue;
+        for (int a = 0; a < k; a++) g[a] -= jq[a] * fq;
+    }
+}
+
+// N = J^T J (k x k, row-major), the sum of the outer products of J's rows over their nonzeros;
+// -1 if out of memory.
+static int jt_j(int k, const double J[], double N[]) {
+    int *nz = malloc(sizeof(int) * (size_t)(k > 0 ? k : 1));
+    if (!nz) return -1;
+    memset(N, 0, sizeof(double) * (size_t)k * (size_t)k);
+    for (int q = 0; q < k; q++) {
+        const double *jq = J + (size_t)q * k;
+        int cnt = 0;
+        for (int a = 0; a < k; a++)
+            if (jq[a] != 0.0) nz[cnt++] = a;
+        for (int z = 0; z < cnt; z++) {
+            double *na = N + (size_t)nz[z] * k, v = jq[nz[z]];
+            for (int y = 0; y < cnt; y++) na[nz[y]] += v * jq[nz[y]];
+        }
+    }
+    free(nz);
     return 0;
 }
 
@@ -497,11 +541,7 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     double kc = (double)k * k * k + 1.0;
     int steps = given ? (int)fmax(NEWTON_STEPS, fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / kc)) : NEWTON_STEPS;
     for (int step = 0; step < steps && f2 > 0.0; step++) {
-        for (int a = 0; a < k; a++) { // g = -J^T F for the line search's slope
-            double acc = 0.0;
-            for (int q = 0; q < k; q++) acc -= J[(size_t)q * k + a] * F[q];
-            g[a] = acc;
-        }
+        jt_f(k, J, F, g); // g = -J^T F for the line search's slope
         // try 0: the regularized Newton step (J + eps I) dx = -F, LU with partial pivoting.
         // try 1 (component polish only, when try 0 failed or stalled, alpha < 2^-10): the
         // Levenberg-Marquardt step (J^T J + |F| I) dx = -J^T F, a descent direction of |F|^2
@@ -512,15 +552,8 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
                 memcpy(N, J, sizeof(double) * kk);
                 for (int a = 0; a < k; a++) N[(size_t)a * k + a] += NEWTON_EPS, dx[a] = -F[a];
             } else {
-                for (int a = 0; a < k; a++) {
-                    for (int b = 0; b <= a; b++) {
-                        double acc = 0.0;
-                        for (int q = 0; q < k; q++) acc += J[(size_t)q * k + a] * J[(size_t)q * k + b];
-                        N[(size_t)a * k + b] = N[(size_t)b * k + a] = acc;
-                    }
-                    N[(size_t)a * k + a] += sqrt(f2);
-                    dx[a] = g[a];
-                }
+                if (jt_j(k, J, N)) break;
+                for (int a = 0; a < k; a++) N[(size_t)a * k + a] += sqrt(f2), dx[a] = g[a];
             }
             if (lu_solve(k, N, dx)) break;
             double slope = 0.0; // d/dalpha of |F|^2 / 2 along dx: -g . dx
@@ -541,11 +574,7 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
             if (given && tries == 0 && f2new < f2) { // stalled: keep it unless LM does better
                 memcpy(x, xt, sizeof(double) * (size_t)k);
                 f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
-                for (int a = 0; a < k; a++) {
-                    double acc = 0.0;
-                    for (int q = 0; q < k; q++) acc -= J[(size_t)q * k + a] * F[q];
-                    g[a] = acc;
-                }
+                jt_f(k, J, F, g);
             }
         }
         if (!(f2new < f2ref)) break;
@@ -595,16 +624,16 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     return keep;
 }
 
-// The polish of [s, e): all of it when it has at most NEWTON_MAX_UNKNOWNS unknowns. Else per
-// connected component of the contact graph (points joined through a shared moving body; the
-// impulses of one component do not change the velocities of another): each component with a
+// The polish of [s, e): all of it when it is one connected component of the contact graph with
+// at most NEWTON_MAX_UNKNOWNS unknowns. Else per connected component (points joined through a
+// shared moving body; the impulses of one component do not change the velocities of another,
+// and the dense work of a polish grows as the cube of its unknowns): each component with a
 // residual above the tolerance and at most NEWTON_MAX_UNKNOWNS unknowns is polished alone, kept
 // when its own residuals shrink; a larger component gets the block polish grown from the worst
 // point (polish_points). Returns whether anything was kept (then *r is measured again).
 static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[], int s, int e,
                    double rf, ak_solver_residuals *r) {
     int n = m->dim, np = e - s, nb = m->nbody;
-    if (np * n <= NEWTON_MAX_UNKNOWNS) return newton_polish(m, d, c, target, s, e, NULL, 0, rf, r);
     int *root = malloc(sizeof(int) * (size_t)nb), *order = malloc(sizeof(int) * (size_t)np),
         *key = malloc(sizeof(int) * (size_t)np), *start = malloc(sizeof(int) * ((size_t)nb + 1));
     bool kept = false, big = false;
@@ -633,6 +662,12 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
     for (int i = s; i < e; i++) order[start[key[i - s]]++] = i; // counting sort by component
     for (int b = nb; b > 0; b--) start[b] = start[b - 1];
     start[0] = 0;
+    int ncomp = 0;
+    for (int b = 0; b < nb; b++) ncomp += start[b + 1] > start[b];
+    if (ncomp <= 1 && np * n <= NEWTON_MAX_UNKNOWNS) { // one component: the whole problem
+        free(root), free(order), free(key), free(start);
+        return newton_polish(m, d, c, target, s, e, NULL, 0, rf, r);
+    }
     for (int b = 0; b < nb; b++) {
         int cnt = start[b + 1] - start[b];
         if (cnt == 0) continue;

@@ -17,8 +17,8 @@
 ///            Newton on the secular equation), so that its fixed point satisfies maximal
 ///            dissipation, which the radial clamp of the game-style solver (T-Alg13 corrected)
 ///            does not. After 50 sweeps and every 500, a semismooth Newton polish on the
-///            natural map (Alart-Curnier) of all points when they have at most 2,048
-///            unknowns, else of each connected component of the contact graph that misses the
+///            natural map (Alart-Curnier) of all points when they are one connected component
+///            of the contact graph with at most 2,048 unknowns, else of each component that misses the
 ///            tolerance (a block of 2,048 unknowns grown from the worst point for a larger
 ///            component), kept when it lowers the residuals [T-CV.2].
 /// Docs, residual definitions and measurements: docs/formulas/world.md#converged-solver.

@@ -118,7 +118,8 @@ static int plane_pairs(const ak_model *m, const ak_data *d, ak_contact_cache *c,
 // (T Ar)_i sums s(x, y) T_x Ar_y over x ascending with y = x ^ e_i.
 static inline double blade_sign(unsigned a, unsigned b) {
     int swaps = 0;
-    for (a >>= 1; a; a >>= 1) swaps += __builtin_popcount(a & b);
+    for (a >>= 1; a; a >>= 1) // the set bits of a & b (at most AK_MAX_DIM; no libgcc call)
+        for (unsigned x = a & b; x; x &= x - 1) swaps++;
     return (swaps & 1) ? -1.0 : 1.0;
 }
 

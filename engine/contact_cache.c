@@ -33,13 +33,14 @@ ak_contact_cache *ak_contact_cache_create(const ak_model *m) {
     c->aabb = calloc(nb * 2 * AK_MAX_DIM, sizeof(double));
     c->order = calloc(nb, sizeof(int));
     c->inv_iw = calloc(nb * (size_t)(k * k), sizeof(double));
+    c->iso = calloc(nb, sizeof(double));
     c->tree = calloc(2 * nb, sizeof(ak_tree_node));
     c->count = calloc(nb + 1, sizeof(int));
     c->F = calloc(nb * AK_MAX_DIM, sizeof(double));
     c->tau = calloc(nb * AK_MAX_BIV, sizeof(double));
     c->rot = calloc(nb * AK_MAX_DIM * AK_MAX_DIM, sizeof(double));
     c->level = calloc(nb, sizeof(int));
-    if (!c->aabb || !c->order || !c->inv_iw || !c->tree || !c->count || !c->F || !c->tau || !c->rot || !c->level) {
+    if (!c->aabb || !c->order || !c->inv_iw || !c->iso || !c->tree || !c->count || !c->F || !c->tau || !c->rot || !c->level) {
         ak_contact_cache_free(c);
         return NULL;
     }
@@ -54,6 +55,7 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     free(c->aabb);
     free(c->order);
     free(c->inv_iw);
+    free(c->iso);
     free(c->tree);
     free(c->count);
     free(c->pairtmp);

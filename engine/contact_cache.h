@@ -106,6 +106,7 @@ typedef struct ak_contact_cache {
     double *aabb;             ///< nbody x 2 x AK_MAX_DIM (min, max)
     int *order;               ///< nbody, sweep order
     double *inv_iw;           ///< nbody x k x k world inverse inertia  [B-eq4]
+    double *iso;              ///< nbody: s where inv_iw is exactly s 1 (ak_dyn_inertia_scalar), else 0
     int *level;               ///< nbody: contact-graph level (0 touches a static body; -1 none)
     double *rot;              ///< nbody x n x n rotation matrices of this step (broadphase)
     ak_tree_node *tree;       ///< AABB tree, 2 nbody - 1 nodes at most, kept between steps

@@ -104,6 +104,10 @@ static void commutator_matrix(int n, const int pi[], const int pj[], double C[],
 int ak_integrate_gyro_implicit_body(int n, double w2[], const double I[], const double w1[],
                                     double h) {
     int k = ak_nd_nbiv(n), pi[AK_MAX_BIV], pj[AK_MAX_BIV];
+    if (ak_dyn_inertia_scalar(n, I) > 0.0) { // as ref: no gyroscopic term, w2 = w1 exactly
+        for (int q = 0; q < k; q++) w2[q] = w1[q];
+        return 0;
+    }
     pairs_of(n, pi, pj);
     double Iw[AK_MAX_BIV], f[AK_MAX_BIV], C1[AK_MAX_BIV * AK_MAX_BIV], C2[AK_MAX_BIV * AK_MAX_BIV];
     double J[AK_MAX_BIV * AK_MAX_BIV], dw[AK_MAX_BIV];
@@ -137,6 +141,7 @@ int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, 
         double *v = d->v + (size_t)b * AK_MAX_DIM, *w = d->w + (size_t)b * AK_MAX_BIV;
         const double *R = d->R + (size_t)b * AK_MAX_EVEN;
         const double *f = F + (size_t)b * AK_MAX_DIM, *t = tau + (size_t)b * AK_MAX_BIV;
+        double si;
         for (int i = 0; i < n; i++) v[i] += h * bd->inv_mass * f[i];
         if (integ == AK_INT_THESIS) {
             // explicit Euler on B-eq5 (the thesis itself has no gyroscopic term, see
@@ -147,6 +152,11 @@ int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, 
             ak_dyn_euler_body(n, wdot, bd->inertia, bd->inv_inertia, wb, tb);
             ak_dyn_biv_to_world(n, wdw, R, wdot);
             for (int q = 0; q < k; q++) w[q] += h * wdw[q];
+        } else if ((si = ak_dyn_inertia_scalar(n, bd->inv_inertia)) > 0.0) {
+            // B-4.int for an isotropic body (I^-1 = s 1, ak_dyn_inertia_scalar): the frame
+            // change commutes with s 1 and the gyroscopic term w x s^-1 w is zero, so the step
+            // is w += h s tau in the world frame, exactly, without turning w there and back
+            for (int q = 0; q < k; q++) w[q] += h * (si * t[q]);
         } else {
             // B-4.int: torque explicit, then the gyroscopic term implicit in the body frame
             double wb[AK_MAX_BIV], tb[AK_MAX_BIV], dw[AK_MAX_BIV], w2[AK_MAX_BIV];

@@ -109,8 +109,10 @@ static int prep_fast = 1;
 
 void ak_solver_set_fast_prepare(int on) { prep_fast = on; }
 
+// iso: c->iso of the body (inv_Iw exactly iso 1 when > 0)
 static inline __attribute__((always_inline)) void in_k_add(int n, double K[], double inv_mass,
-                                                           const double inv_Iw[], const double r[]) {
+                                                           const double inv_Iw[], double iso,
+                                                           const double r[]) {
     for (int i = 0; i < n; i++) K[i * n + i] += inv_mass;
     if (!inv_Iw) return;
     int k = n * (n - 1) / 2;
@@ -122,10 +124,14 @@ static inline __attribute__((always_inline)) void in_k_add(int n, double K[], do
             S[kk * n + j] = r[i];
             S[kk * n + i] = -r[j];
         }
+    // with inv_Iw = iso 1 the row sum below is 0.0 + iso S (the argument of fast_apply_iso)
     for (int p = 0; p < k; p++)
         for (int j = 0; j < n; j++) {
             double s = 0.0;
-            for (int q = 0; q < k; q++) s += inv_Iw[p * k + q] * S[q * n + j];
+            if (iso > 0.0)
+                s += iso * S[p * n + j];
+            else
+                for (int q = 0; q < k; q++) s += inv_Iw[p * k + q] * S[q * n + j];
             IS[p * n + j] = s;
         }
     for (int i = 0; i < n; i++)
@@ -229,8 +235,9 @@ static inline __attribute__((always_inline)) void prepare_geometry(int n, int fa
     double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
     p->nt = n - 1;
     if (fast) {
-        in_k_add(n, K, ak_solver_inv_mass(m, p->a), ak_solver_inv_iw(m, c, p->a), p->ra);
-        in_k_add(n, K, ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb);
+        const double *iwa = ak_solver_inv_iw(m, c, p->a), *iwb = ak_solver_inv_iw(m, c, p->b);
+        in_k_add(n, K, ak_solver_inv_mass(m, p->a), iwa, iwa ? c->iso[p->a] : 0.0, p->ra);
+        in_k_add(n, K, ak_solver_inv_mass(m, p->b), iwb, iwb ? c->iso[p->b] : 0.0, p->rb);
         in_tangent_basis(n, p->tangent, p->normal);
         in_masses_from_k(n, K, p, &p->mn, p->kt_inv);
     } else {
@@ -262,6 +269,7 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
         for (int q = 0; q < 2; q++)
             if (ak_solver_body_moves(m, ab[q]) && !c->order[ab[q]]) {
                 c->order[ab[q]] = 1;
+                c->iso[ab[q]] = ak_dyn_inertia_scalar(n, m->bodies[ab[q]].inv_inertia);
                 ak_contact_world_inv_inertia_m(n, c->inv_iw + (size_t)ab[q] * (size_t)(k * k),
                                                m->bodies[ab[q]].inv_inertia,
                                                c->rot + (size_t)ab[q] * AK_MAX_DIM * AK_MAX_DIM);
@@ -358,6 +366,22 @@ static inline __attribute__((always_inline)) void fast_apply_one(
     }
 }
 
+// fast_apply_one for a body whose world inverse inertia is exactly iso 1 (iso > 0,
+// ak_dyn_inertia_scalar; ak_contact_world_inv_inertia_m copies it): the row sum above adds
+// the +-0 products of the zeros to 0.0 and one iso L[a], so 0.0 + iso L[a] is the same bits.
+static inline __attribute__((always_inline)) void fast_apply_iso(
+    int n, double v[], double w[], double im, const double iw[], double iso, const double r[],
+    const double P[], double s) {
+    if (!(iso > 0.0)) {
+        fast_apply_one(n, v, w, im, iw, r, P, s);
+        return;
+    }
+    for (int i = 0; i < n; i++) v[i] += s * im * P[i]; // ak_contact_apply
+    int q = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++, q++) w[q] += s * (0.0 + iso * (r[i] * P[j] - r[j] * P[i]));
+}
+
 static inline __attribute__((always_inline)) void fast_apply(
     int n, const ak_model *m, ak_data *d, const ak_contact_cache *c, const ak_contact_point *p,
     int ma, int mb, const double P[]) {
@@ -425,7 +449,7 @@ static inline __attribute__((always_inline)) int iterate_n(int n, const ak_model
 #define ROW_N 4
 typedef struct srow {
     int a, b, ma, mb, slipping;
-    double ima, imb, mu, mn, bias, jn, jn_max;
+    double ima, imb, isa, isb, mu, mn, bias, jn, jn_max; // isa, isb: iso of fast_apply_iso
     double normal[ROW_N], ra[ROW_N], rb[ROW_N], jt[ROW_N];
     double tangent[(ROW_N - 1) * ROW_N], kt_inv[(ROW_N - 1) * (ROW_N - 1)];
 } srow;
@@ -435,11 +459,11 @@ static inline __attribute__((always_inline)) void row_apply(int n, ak_data *d,
                                                             const srow *p, const double P[]) {
     int k = n * (n - 1) / 2;
     if (p->ma)
-        fast_apply_one(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
-                       p->ima, c->inv_iw + (size_t)p->a * (size_t)(k * k), p->ra, P, 1.0);
+        fast_apply_iso(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
+                       p->ima, c->inv_iw + (size_t)p->a * (size_t)(k * k), p->isa, p->ra, P, 1.0);
     if (p->mb)
-        fast_apply_one(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
-                       p->imb, c->inv_iw + (size_t)p->b * (size_t)(k * k), p->rb, P, -1.0);
+        fast_apply_iso(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
+                       p->imb, c->inv_iw + (size_t)p->b * (size_t)(k * k), p->isb, p->rb, P, -1.0);
 }
 
 static inline __attribute__((always_inline)) void row_rel_velocity(int n, const ak_data *d,
@@ -564,11 +588,14 @@ static int colour_points(const ak_model *m, const ak_contact_cache *c, int *perm
     return ncol;
 }
 
-static void pack_row(int n, const ak_model *m, const ak_contact_point *p, srow *r) {
+static void pack_row(int n, const ak_model *m, const ak_contact_cache *c, const ak_contact_point *p,
+                     srow *r) {
     int nt = n - 1;
     r->a = p->a, r->b = p->b;
     r->ma = ak_solver_body_moves(m, p->a), r->mb = ak_solver_body_moves(m, p->b);
     r->ima = m->bodies[p->a].inv_mass, r->imb = m->bodies[p->b].inv_mass;
+    r->isa = r->ma ? c->iso[p->a] : 0.0;
+    r->isb = r->mb ? c->iso[p->b] : 0.0;
     r->slipping = p->slipping;
     r->mu = p->mu, r->mn = p->mn, r->bias = p->bias, r->jn = p->jn, r->jn_max = p->jn_max;
     for (int j = 0; j < n; j++)
@@ -600,7 +627,7 @@ static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, 
         return -1;
     }
     srow *rows = c->rows;
-    for (int k = 0; k < np; k++) pack_row(n, m, &c->pts[perm[k]], &rows[k]);
+    for (int k = 0; k < np; k++) pack_row(n, m, c, &c->pts[perm[k]], &rows[k]);
     // one parallel region; a barrier after each colour (the end of each omp for / single)
 #ifdef _OPENMP
     int nth = ak_parallel_threads(np);
@@ -638,7 +665,7 @@ static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, in
     if ((n != 3 && n != 4) || np == 0) return -1;
     if (ensure_rows(c, np)) return -1;
     srow *rows = c->rows;
-    for (int i = 0; i < np; i++) pack_row(n, m, &c->pts[i], &rows[i]);
+    for (int i = 0; i < np; i++) pack_row(n, m, c, &c->pts[i], &rows[i]);
     int sliding = 0;
     for (int it = 0; it < iterations; it++)
         sliding = n == 3 ? iterate_rows(3, d, c, rows, np) : iterate_rows(4, d, c, rows, np);

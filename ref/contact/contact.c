@@ -8,9 +8,20 @@
 #include <math.h>
 #include <string.h>
 
+#include "dyn/dyn.h"
 #include "ga/nd.h"
 
+// An isotropic inverse inertia s 1 is its own world form ([R]_2 orthogonal, B-eq4): copied
+// exactly rather than turned with rounding (ak_dyn_inertia_scalar).
+static int world_isotropic(int n, double out[], const double inv_I[]) {
+    if (!(ak_dyn_inertia_scalar(n, inv_I) > 0.0)) return 0;
+    int k = ak_nd_nbiv(n);
+    memcpy(out, inv_I, sizeof(double) * (size_t)(k * k));
+    return 1;
+}
+
 void ak_contact_world_inv_inertia(int n, double out[], const double inv_I[], const double R[]) {
+    if (world_isotropic(n, out, inv_I)) return;
     int k = ak_nd_nbiv(n);
     double M[AK_MAX_BIV * AK_MAX_BIV], T[AK_MAX_BIV * AK_MAX_BIV];
     ak_nd_rotor_biv_matrix(n, M, R);
@@ -29,6 +40,7 @@ void ak_contact_world_inv_inertia(int n, double out[], const double inv_I[], con
 }
 
 void ak_contact_world_inv_inertia_m(int n, double out[], const double inv_I[], const double M[]) {
+    if (world_isotropic(n, out, inv_I)) return;
     int k = ak_nd_nbiv(n), pi[AK_MAX_BIV], pj[AK_MAX_BIV];
     for (int q = 0; q < k; q++) ak_nd_biv_pair(n, q, &pi[q], &pj[q]);
     double C[AK_MAX_BIV * AK_MAX_BIV], T[AK_MAX_BIV * AK_MAX_BIV];

@@ -7,7 +7,8 @@
 #ifndef AK_CONTACT_CONTACT_H
 #define AK_CONTACT_CONTACT_H
 
-/// World inverse inertia Iw^-1 = [R]_2 I^-1 [R]_2^T (k x k) from the body-frame I^-1.  [B-eq4]
+/// World inverse inertia Iw^-1 = [R]_2 I^-1 [R]_2^T (k x k) from the body-frame I^-1; an
+/// isotropic I^-1 = s 1 (ak_dyn_inertia_scalar) is returned exactly as it is.  [B-eq4]
 void ak_contact_world_inv_inertia(int n, double out[], const double inv_I[], const double R[]);
 
 /// Same from the rotation matrix M (n x n, x_world = M x_body): [R]_2 is the second compound

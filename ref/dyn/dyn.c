@@ -157,10 +157,24 @@ int ak_dyn_solve(int k, double x[], const double A[], const double b[]) {
     return 0;
 }
 
+double ak_dyn_inertia_scalar(int n, const double I[]) {
+    int k = ak_nd_nbiv(n);
+    double s = k > 0 ? I[0] : 0.0;
+    if (!(s > 0.0)) return 0.0;
+    for (int r = 0; r < k; r++)
+        for (int c = 0; c < k; c++)
+            if (I[r * k + c] != (r == c ? s : 0.0)) return 0.0;
+    return s;
+}
+
 int ak_dyn_gyro_implicit_body(int n, double w2[], const double I[], const double w1[], double h) {
     // f(w) = I(w - w1) - h w x I(w);  J = I - h (C(w) I - C(I w))   (Catto 2015, GDC slides,
     // written with the commutator instead of the 3D cross product; one Newton step from w1).
     int k = ak_nd_nbiv(n);
+    if (ak_dyn_inertia_scalar(n, I) > 0.0) { // w x s w = 0: f = 0 exactly, w2 = w1
+        for (int q = 0; q < k; q++) w2[q] = w1[q];
+        return 0;
+    }
     double Iw[AK_MAX_BIV], f[AK_MAX_BIV], C1[AK_MAX_BIV * AK_MAX_BIV], C2[AK_MAX_BIV * AK_MAX_BIV];
     double J[AK_MAX_BIV * AK_MAX_BIV], dw[AK_MAX_BIV];
     ak_dyn_biv_matvec(n, Iw, I, w1);

@@ -15,6 +15,11 @@
 
 /// The k x k matrix C(a) with C(a) b = a x b.  [B-eq2]
 void ak_dyn_commutator_matrix(int n, double C[], const double a[]);
+/// s when the k x k inertia (or inverse inertia) I is exactly s times the identity, s > 0
+/// (a hypersphere, a hypercube), else 0. Such a body has [R]_2 I [R]_2^T = I for every rotor
+/// (B-eq4: [R]_2 is orthogonal) and no gyroscopic term (w x s w = 0, B-eq2); the callers
+/// use this to skip both exactly instead of computing them with rounding.  [B-eq4, B-eq2]
+double ak_dyn_inertia_scalar(int n, const double I[]);
 /// y = A x for a k x k row-major matrix (k = n(n-1)/2).
 void ak_dyn_biv_matvec(int n, double y[], const double A[], const double x[]);
 

@@ -14,7 +14,7 @@ void ak_check_sleep_impulse(ak_check_ctx *c);
 
 #define AK_WORLD_SLEEP_CHECKS                                                                      \
     {"world.sleep_pile", "G-SLEEP.1 G-SLEEP.2 G-SLEEP.3",                                          \
-     "piles (3D 125 spheres, 4D 32 hypercubes) asleep within 12 s; bit for bit the plain step until the first "  \
+     "piles (3D 75 cubes, 4D 32 hypercubes) asleep within 12 s; bit for bit the plain step until the first "    \
      "sleep; the plain pile at rest then",                                                         \
      ak_check_sleep_pile},                                                                         \
     {"world.sleep_frozen", "G-SLEEP.3",                                                            \

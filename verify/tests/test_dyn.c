@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "contact/contact.h"
 #include "dyn/dyn.h"
 #include "ga/nd.h"
 #include "integrate.h"
@@ -86,6 +87,53 @@ Test(dyn, world_and_body_forms_agree) {
             ak_dyn_biv_to_world(n, dw, R, db);
             ak_dyn_euler_world(n, dww, Iw, Iwinv, w, tau);
             for (int q = 0; q < k; q++) cr_assert(fabs(dw[q] - dww[q]) < 1e-12);
+        }
+    }
+}
+
+// An isotropic inertia s 1 (a hypersphere, a hypercube) is recognised exactly and only then;
+// its world form is the body form (checked against [R]_2 I [R]_2^T of ak_dyn_world_inertia,
+// which has no shortcut, to rounding) and its gyroscopic step leaves w unchanged (against the
+// Newton step of an inertia 1e-9 away from isotropic, whose change is O(1e-9 h |w|^2)).
+Test(dyn, isotropic_inertia_shortcuts) {
+    for (int n = 2; n <= AK_MAX_DIM; n++) {
+        int k = ak_nd_nbiv(n);
+        double I[AK_MAX_BIV * AK_MAX_BIV] = {0}, J[AK_MAX_BIV * AK_MAX_BIV];
+        for (int q = 0; q < k; q++) I[q * k + q] = 0.37;
+        cr_assert_eq(ak_dyn_inertia_scalar(n, I), 0.37);
+        memcpy(J, I, sizeof J);
+        J[(k - 1) * k + k - 1] = nextafter(0.37, 1.0);
+        if (k > 1) cr_assert_eq(ak_dyn_inertia_scalar(n, J), 0.0, "n = %d: one diagonal 1 ulp off", n);
+        memcpy(J, I, sizeof J);
+        if (k > 1) {
+            J[1] = 1e-300;
+            cr_assert_eq(ak_dyn_inertia_scalar(n, J), 0.0, "n = %d: an off-diagonal 1e-300", n);
+        }
+        memcpy(J, I, sizeof J);
+        for (int q = 0; q < k; q++) J[q * k + q] = -0.37;
+        cr_assert_eq(ak_dyn_inertia_scalar(n, J), 0.0, "n = %d: negative", n);
+        for (int s = 0; s < 20; s++) {
+            double R[AK_MAX_EVEN], W[AK_MAX_BIV * AK_MAX_BIV], C[AK_MAX_BIV * AK_MAX_BIV];
+            random_rotor(n, R);
+            ak_dyn_world_inertia(n, W, I, R);
+            ak_contact_world_inv_inertia(n, C, I, R);
+            for (int q = 0; q < k * k; q++) {
+                cr_assert_eq(C[q], I[q], "n = %d: the world form is not the body form exactly", n);
+                cr_assert(fabs(W[q] - I[q]) < TOL_ROUND, "n = %d: [R]_2 s 1 [R]_2^T = %g, not s 1", n, W[q]);
+            }
+            double w[AK_MAX_BIV], w2[AK_MAX_BIV], w3[AK_MAX_BIV], h = 1.0 / 60;
+            for (int q = 0; q < k; q++) w[q] = 3 * u();
+            cr_assert_eq(ak_dyn_gyro_implicit_body(n, w2, I, w, h), 0);
+            cr_assert_eq(ak_integrate_gyro_implicit_body(n, w3, I, w, h), 0);
+            memcpy(J, I, sizeof J);
+            J[0] *= 1.0 + 1e-9;
+            double wn[AK_MAX_BIV];
+            cr_assert_eq(ak_dyn_gyro_implicit_body(n, wn, J, w, h), 0);
+            for (int q = 0; q < k; q++) {
+                cr_assert_eq(w2[q], w[q]);
+                cr_assert_eq(w3[q], w[q]);
+                cr_assert(fabs(wn[q] - w[q]) < 1e-9 * h * 9 * k + TOL_ROUND, "n = %d: %g", n, wn[q] - w[q]);
+            }
         }
     }
 }

@@ -470,10 +470,10 @@ static int polish_points(const ak_model *m, const ak_data *d, const ak_contact_c
 }
 
 // Newton polish of the points [s, e) (or of a block of them, polish_points) from the current
-// impulses. Keeps the result when the residuals of [s, e) (measured at the bodies' velocities,
+// impulses (seed: with the sticking, slipping points started on the rim [T-CV.3]). Keeps the result when the residuals of [s, e) (measured at the bodies' velocities,
 // residuals_range) are smaller than *r's, and updates *r; returns whether it kept it.
 static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[], int s,
-                          int e, const int given[], int ngiven, double rf, ak_solver_residuals *r) {
+                          int e, const int given[], int ngiven, double rf, bool seed, ak_solver_residuals *r) {
     int n = m->dim, nt = n - 1, nb = m->nbody;
     int *idx = malloc(sizeof(int) * (size_t)(e - s));
     char *mark = malloc((size_t)(e - s));
@@ -536,6 +536,25 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     memcpy(x0, x, sizeof(double) * (size_t)k);
     local_velocities(m, d, c, idx, np, u0);
     memcpy(u, u0, sizeof(double) * (size_t)k);
+    // [T-CV.3] rim seeding: the points that stick and slip (inside the disc, dissipation residual
+    // above the tolerance) start on the rim opposite their slip
+    if (seed) {
+        for (int i = 0; i < np; i++) {
+            const ak_contact_point *p = pp[i];
+            double *xi = x + (size_t)i * n, *ui = u0 + (size_t)i * n, rad = p->mu * xi[0];
+            double nu = norm(nt, ui + 1), nx = norm(nt, xi + 1), dot = 0.0;
+            for (int t = 0; t < nt; t++) dot += xi[1 + t] * ui[1 + t];
+            if (!(p->mu > 0.0 && xi[0] > 0.0 && nu > 0.0 && nx < rad && rad * nu + dot > m->solver.tolerance))
+                continue;
+            for (int t = 0; t < nt; t++) xi[1 + t] = -rad * ui[1 + t] / nu;
+        }
+        for (int a = 0; a < k; a++) {
+            double acc = u0[a];
+            const double *wa = W + (size_t)a * k;
+            for (int q = 0; q < k; q++) acc += wa[q] * (x[q] - x0[q]);
+            u[a] = acc;
+        }
+    }
     double f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
     // a component polish may take more steps while they are cheap (about NEWTON_WORK flops)
     double kc = (double)k * k * k + 1.0;
@@ -639,7 +658,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
     bool kept = false, big = false;
     if (!root || !order || !key || !start) {
         free(root), free(order), free(key), free(start);
-        return newton_polish(m, d, c, target, s, e, NULL, 0, rf, r);
+        return newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, r);
     }
     for (int b = 0; b < nb; b++) root[b] = b;
     for (int i = s; i < e; i++) { // union-find over the moving bodies
@@ -666,7 +685,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
     for (int b = 0; b < nb; b++) ncomp += start[b + 1] > start[b];
     if (ncomp <= 1 && np * n <= NEWTON_MAX_UNKNOWNS) { // one component: the whole problem
         free(root), free(order), free(key), free(start);
-        return newton_polish(m, d, c, target, s, e, NULL, 0, rf, r);
+        return newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, r);
     }
     for (int b = 0; b < nb; b++) {
         int cnt = start[b + 1] - start[b];
@@ -678,10 +697,17 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             big = true;
             continue;
         }
-        if (newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, r)) kept = true;
+        if (newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, false, r)) kept = true;
+        residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
+        // still above the tolerance: again from the points that stick and slip put on the rim
+        // opposite their slip [T-CV.3] (the active sticking points of one pair must share their
+        // separation, so the exact solution slides where the sweeps have points stick)
+        if (worst(&rc) > m->solver.tolerance &&
+            newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, true, r))
+            kept = true;
     }
     free(root), free(order), free(key), free(start);
-    if (big && newton_polish(m, d, c, target, s, e, NULL, 0, rf, r)) kept = true;
+    if (big && newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, r)) kept = true;
     if (kept) residuals_range(m, d, c, target, NULL, s, e, r);
     return kept;
 }

@@ -20,7 +20,9 @@
 ///            natural map (Alart-Curnier) of all points when they are one connected component
 ///            of the contact graph with at most 2,048 unknowns, else of each component that misses the
 ///            tolerance (a block of 2,048 unknowns grown from the worst point for a larger
-///            component), kept when it lowers the residuals [T-CV.2].
+///            component), kept when it lowers the residuals [T-CV.2]; a component still above
+///            the tolerance is polished again with its sticking, slipping points started on
+///            the rim opposite their slip [T-CV.3].
 /// Docs, residual definitions and measurements: docs/formulas/world.md#converged-solver.
 #ifndef AK_ENGINE_SOLVER_CONVERGED_H
 #define AK_ENGINE_SOLVER_CONVERGED_H

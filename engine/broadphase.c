@@ -310,14 +310,19 @@ static int build(int n, ak_contact_cache *c, int s, int e, int *next) {
 }
 
 // Refit every node to the current AABBs (children have larger indices than their parent);
-// returns the total extent of the internal nodes, the tree's cost measure.
-static double refit(int n, ak_contact_cache *c) {
+// returns the total extent of the internal nodes, the tree's cost measure. Every node also gets
+// its own extent (ext) and every leaf the static flag of its body, for the self query.
+static double refit(const ak_model *m, int n, ak_contact_cache *c) {
     double ext = 0.0;
     for (int id = c->ntree - 1; id >= 0; id--) {
         ak_tree_node *nd = &c->tree[id];
+        double e = 0.0;
         if (nd->body >= 0) {
             const double *B = c->aabb + (size_t)nd->body * 2 * AK_MAX_DIM;
             for (int i = 0; i < n; i++) nd->lo[i] = B[i], nd->hi[i] = B[AK_MAX_DIM + i];
+            for (int i = 0; i < n; i++) e += nd->hi[i] - nd->lo[i];
+            nd->ext = e;
+            nd->stat = is_static(&m->bodies[nd->body]);
             continue;
         }
         const ak_tree_node *L = &c->tree[nd->left], *R = &c->tree[nd->right];
@@ -325,7 +330,10 @@ static double refit(int n, ak_contact_cache *c) {
             nd->lo[i] = L->lo[i] < R->lo[i] ? L->lo[i] : R->lo[i];
             nd->hi[i] = L->hi[i] > R->hi[i] ? L->hi[i] : R->hi[i];
             ext += nd->hi[i] - nd->lo[i];
+            e += nd->hi[i] - nd->lo[i];
         }
+        nd->ext = e;
+        nd->stat = 0;
     }
     return ext;
 }
@@ -336,13 +344,7 @@ static bool overlap_node(int n, const double *A, const ak_tree_node *nd) {
     return true;
 }
 
-static bool nodes_overlap(int n, const ak_tree_node *A, const ak_tree_node *B) {
-    for (int i = 0; i < n; i++)
-        if (B->hi[i] < A->lo[i] || A->hi[i] < B->lo[i]) return false;
-    return true;
-}
-
-static int self_cmp_push(ak_pair_buf *pb, int a, int b) {
+static inline int self_cmp_push(ak_pair_buf *pb, int a, int b) {
     if (pb->n + 1 > pb->cap) {
         int nc = pb->cap ? 2 * pb->cap : 256;
         int *q = realloc(pb->p, (size_t)nc * 2 * sizeof(int));
@@ -360,47 +362,75 @@ static int self_cmp_push(ak_pair_buf *pb, int a, int b) {
 // overlapping leaves once, as (lower body, higher body). The leaves' boxes are the bodies'
 // AABBs and the test is overlap_node's, so the pairs are exactly those of the per-body query
 // (which visits each pair from its lower body); the list is sorted afterwards (sort_pairs), so
-// the result is the same list. Returns 0, 1 (stack too small: the caller queries per body) or
-// -1 (allocation).
+// the result is the same list. A pair of distinct nodes is tested when it is made (the children
+// of a descent), and only an overlapping one goes on the stack; the count of box tests is that
+// of testing every pair when taken off the stack. n is a constant in the instances for 3 and 4
+// dimensions (self_query below), so the loops over the axes unroll. Returns 0, 1 (stack too
+// small: the caller queries per body) or -1 (allocation).
 #define AK_SELF_STACK 2048
-static int self_query(const ak_model *m, ak_contact_cache *c, ak_pair_buf *pb) {
-    int n = m->dim;
+static inline __attribute__((always_inline)) bool nodes_overlap_n(int n, const ak_tree_node *A,
+                                                                  const ak_tree_node *B) {
+    for (int i = 0; i < n; i++)
+        if (B->hi[i] < A->lo[i] || A->hi[i] < B->lo[i]) return false;
+    return true;
+}
+
+static inline __attribute__((always_inline)) int self_query_n(int n, ak_contact_cache *c,
+                                                              ak_pair_buf *pb) {
     int stack[2 * AK_SELF_STACK], sp = 0;
+    const ak_tree_node *tree = c->tree;
+    long tests = 0;
     pb->n = 0;
     pb->tests = 0;
     stack[sp++] = 0, stack[sp++] = 0;
     while (sp > 0) {
         int ib = stack[--sp], ia = stack[--sp];
-        const ak_tree_node *A = &c->tree[ia], *B = &c->tree[ib];
+        const ak_tree_node *A = &tree[ia], *B = &tree[ib];
         if (ia == ib) { // a node with itself: its children with themselves and each other
             if (A->body >= 0) continue;
-            if (sp + 6 > 2 * AK_SELF_STACK) return 1;
-            stack[sp++] = A->left, stack[sp++] = A->right;
-            stack[sp++] = A->right, stack[sp++] = A->right;
-            stack[sp++] = A->left, stack[sp++] = A->left;
+            if (sp + 6 > 2 * AK_SELF_STACK) {
+                pb->tests = tests;
+                return 1;
+            }
+            int l = A->left, r = A->right;
+            stack[sp++] = r, stack[sp++] = r;
+            stack[sp++] = l, stack[sp++] = l;
+            tests++;
+            if (nodes_overlap_n(n, &tree[l], &tree[r])) stack[sp++] = l, stack[sp++] = r;
             continue;
         }
-        pb->tests++;
-        if (!nodes_overlap(n, A, B)) continue;
+        // an overlapping pair of distinct nodes (tested when made)
         if (A->body >= 0 && B->body >= 0) {
+            if (A->stat && B->stat) continue;
             int a = A->body < B->body ? A->body : B->body, b = A->body < B->body ? B->body : A->body;
-            if (is_static(&m->bodies[a]) && is_static(&m->bodies[b])) continue;
             if (self_cmp_push(pb, a, b)) return -1;
             continue;
         }
         // descend the internal node with the larger box (a leaf never)
-        double ea = 0, eb = 0;
-        for (int i = 0; i < n; i++) ea += A->hi[i] - A->lo[i], eb += B->hi[i] - B->lo[i];
-        if (sp + 4 > 2 * AK_SELF_STACK) return 1;
-        if (B->body >= 0 || (A->body < 0 && ea >= eb)) {
-            stack[sp++] = A->left, stack[sp++] = ib;
-            stack[sp++] = A->right, stack[sp++] = ib;
+        if (sp + 4 > 2 * AK_SELF_STACK) {
+            pb->tests = tests;
+            return 1;
+        }
+        if (B->body >= 0 || (A->body < 0 && A->ext >= B->ext)) {
+            int l = A->left, r = A->right;
+            tests += 2;
+            if (nodes_overlap_n(n, &tree[l], B)) stack[sp++] = l, stack[sp++] = ib;
+            if (nodes_overlap_n(n, &tree[r], B)) stack[sp++] = r, stack[sp++] = ib;
         } else {
-            stack[sp++] = ia, stack[sp++] = B->left;
-            stack[sp++] = ia, stack[sp++] = B->right;
+            int l = B->left, r = B->right;
+            tests += 2;
+            if (nodes_overlap_n(n, A, &tree[l])) stack[sp++] = ia, stack[sp++] = l;
+            if (nodes_overlap_n(n, A, &tree[r])) stack[sp++] = ia, stack[sp++] = r;
         }
     }
+    pb->tests = tests;
     return 0;
+}
+
+static int self_query(const ak_model *m, ak_contact_cache *c, ak_pair_buf *pb) {
+    if (m->dim == 3) return self_query_n(3, c, pb);
+    if (m->dim == 4) return self_query_n(4, c, pb);
+    return self_query_n(m->dim, c, pb);
 }
 
 // Sort the pair list by (a, b): counting sort on a (pairs have a < b), then insertion sort of
@@ -459,7 +489,7 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
     for (int b = 0; b < m->nbody; b++)
         if (!is_plane(&m->bodies[b])) cnt++;
     if (cnt > 1) {
-        double ext = c->ntree == 2 * cnt - 1 ? refit(n, c) : INFINITY;
+        double ext = c->ntree == 2 * cnt - 1 ? refit(m, n, c) : INFINITY;
         if (!(ext <= AK_TREE_REBUILD * c->tree_extent) ||
             c->tree_last_tests > AK_TREE_REBUILD * c->tree_tests) { // (re)build
             cnt = 0;
@@ -468,7 +498,7 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
             int next = 0;
             build(n, c, 0, cnt, &next);
             c->ntree = next;
-            c->tree_extent = refit(n, c);
+            c->tree_extent = refit(m, n, c);
             c->tree_builds++;
             c->tree_tests = -1;
         }

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include "geom/support.h"
 #ifdef _OPENMP
@@ -132,7 +133,7 @@ static void subsets(int n, int from, int g, unsigned prefix, unsigned masks[], i
     for (int i = from; i <= n - g; i++) subsets(n, i + 1, g - 1, prefix | (1u << i), masks, count);
 }
 
-void ak_broadphase_rotor_matrix(int n, double M[], const double R[]) {
+static void rotor_matrix_plain(int n, double M[], const double R[]) {
     enum { FULLM = 1u << AK_MAX_DIM };
     double A[FULLM] = {0}, Ar[FULLM] = {0}, Rr[AK_MAX_EVEN];
     unsigned full = 1u << n;
@@ -163,6 +164,82 @@ void ak_broadphase_rotor_matrix(int n, double M[], const double R[]) {
             M[i * n + j] = acc;
         }
     }
+}
+
+// The same matrix from a table of its terms (fast path). For a finite rotor every term the
+// plain path leaves out is a product with a zero factor, +-0, and adding +-0 to the sum (which
+// starts at +0.0 and is never -0.0) leaves it as it is; every other term is T_x Ar_y =
+// (s(x ^ e_j, e_j) A_(x ^ e_j)) (rev_y A_y), that is +-(R_k R_l) exactly (the signs are +-1, the
+// rounding of a product is symmetric in sign), added in the same order (x ascending). So the
+// table gives the plain path's bits for any finite rotor; a rotor with a non-finite component
+// takes the plain path. Test perf.rotor_matrix_table_equals_plain.
+enum { RM_TERMS = AK_MAX_EVEN }; // odd blades x: 2^(n-1) terms per entry
+typedef struct rm_table {
+    unsigned char k[AK_MAX_DIM][AK_MAX_DIM][RM_TERMS], l[AK_MAX_DIM][AK_MAX_DIM][RM_TERMS];
+    signed char neg[AK_MAX_DIM][AK_MAX_DIM][RM_TERMS];
+    int nt[AK_MAX_DIM][AK_MAX_DIM];
+} rm_table;
+static rm_table rm_tables[AK_MAX_DIM + 1];
+static once_flag rm_once = ONCE_FLAG_INIT;
+static int rm_fast = 1;
+
+void ak_broadphase_set_fast_matrix(int on) { rm_fast = on; }
+
+static void rm_build(void) {
+    for (int n = 1; n <= AK_MAX_DIM; n++) {
+        rm_table *tb = &rm_tables[n];
+        unsigned full = 1u << n, masks[AK_MAX_EVEN];
+        int ne = 0, idx[1u << AK_MAX_DIM];
+        for (int g = 0; g <= n; g += 2) subsets(n, 0, g, 0u, masks, &ne);
+        for (unsigned x = 0; x < full; x++) idx[x] = -1;
+        for (int k = 0; k < ne; k++) idx[masks[k]] = k;
+        for (int j = 0; j < n; j++) {
+            unsigned ej = 1u << j;
+            for (int i = 0; i < n; i++) {
+                unsigned ei = 1u << i;
+                int t = 0;
+                for (unsigned x = 0; x < full; x++) {
+                    unsigned src = x ^ ej, y = x ^ ei;
+                    if (idx[src] < 0 || idx[y] < 0) continue; // a structural zero of T or Ar
+                    int g = __builtin_popcount(y);
+                    double rev = (g / 2) % 2 ? -1.0 : 1.0; // grade 2 mod 4 flips (reversion)
+                    double sg = blade_sign(src, ej) * blade_sign(x, y) * rev;
+                    tb->k[i][j][t] = (unsigned char)idx[src];
+                    tb->l[i][j][t] = (unsigned char)idx[y];
+                    tb->neg[i][j][t] = sg < 0;
+                    t++;
+                }
+                tb->nt[i][j] = t;
+            }
+        }
+    }
+}
+
+static inline __attribute__((always_inline)) void rotor_matrix_table(int n, double M[],
+                                                                     const double R[]) {
+    const rm_table *tb = &rm_tables[n];
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            double acc = 0.0;
+            for (int t = 0; t < tb->nt[i][j]; t++) {
+                double p = R[tb->k[i][j][t]] * R[tb->l[i][j][t]];
+                acc += tb->neg[i][j][t] ? -p : p;
+            }
+            M[i * n + j] = acc;
+        }
+}
+
+void ak_broadphase_rotor_matrix(int n, double M[], const double R[]) {
+    int ne = 1 << (n - 1), finite = rm_fast && n >= 1 && n <= AK_MAX_DIM;
+    for (int k = 0; k < ne && finite; k++) finite = isfinite(R[k]);
+    if (!finite) {
+        rotor_matrix_plain(n, M, R);
+        return;
+    }
+    call_once(&rm_once, rm_build);
+    if (n == 3) rotor_matrix_table(3, M, R);
+    else if (n == 4) rotor_matrix_table(4, M, R);
+    else rotor_matrix_table(n, M, R);
 }
 
 // skip (NULL: none): bodies whose box and matrix are kept from an earlier step (sleeping bodies)

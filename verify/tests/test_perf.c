@@ -188,6 +188,42 @@ Test(perf, rotor_matrix_exact) {
     }
 }
 
+// The table path of ak_broadphase_rotor_matrix gives the plain path's bits (the products on
+// bitmasks with their zero terms left out) for rotors that are not unit or not even rotations:
+// random components over 600 orders of magnitude with both signs, exact zeros and negative
+// zeros, subnormals, and components so large that products overflow; and with a non-finite
+// component (infinity, NaN), where it takes the plain path itself. n = 2..5.
+Test(perf, rotor_matrix_table_equals_plain) {
+    unsigned seed = 31337u;
+    long checked = 0;
+    for (int n = 2; n <= 5; n++) {
+        int ne = 1 << (n - 1);
+        for (int t = 0; t < 4000; t++) {
+            double R[AK_MAX_EVEN];
+            for (int k = 0; k < ne; k++) {
+                seed = seed * 1103515245u + 12345u;
+                unsigned r = seed >> 8, kind = r % 16;
+                double mant = ((r >> 4) % 100000) / 50000.0 - 1.0;
+                R[k] = kind == 0   ? 0.0
+                       : kind == 1 ? -0.0
+                       : kind == 2 ? mant * 4.9e-322          // subnormal
+                       : kind == 3 ? mant * 1e300             // products overflow
+                       : kind == 4 ? mant * 1e-200            // products underflow
+                                   : mant * pow(10.0, (double)((int)((r >> 20) % 41) - 20));
+            }
+            if (t % 50 == 7) R[t % ne] = (t / 50) % 3 == 0 ? INFINITY : (t / 50) % 3 == 1 ? -INFINITY : NAN;
+            double M1[AK_MAX_DIM * AK_MAX_DIM], M2[AK_MAX_DIM * AK_MAX_DIM];
+            ak_broadphase_set_fast_matrix(0);
+            ak_broadphase_rotor_matrix(n, M1, R);
+            ak_broadphase_set_fast_matrix(1);
+            ak_broadphase_rotor_matrix(n, M2, R);
+            cr_assert_eq(memcmp(M1, M2, sizeof(double) * (size_t)(n * n)), 0, "n=%d case %d", n, t);
+            checked++;
+        }
+    }
+    cr_assert_eq(checked, 16000);
+}
+
 // ak_integrate_gyro_implicit_body gives ak_dyn_gyro_implicit_body's bits for random inertias
 // (diagonal, and full symmetric positive definite) and rates, some components zero, n = 2..5.
 Test(perf, gyro_exact) {

@@ -47,17 +47,30 @@ void ak_body_aabb(const ak_model *m, const ak_data *d, int b, double lo[], doubl
     aabb_m(m, d, b, M, lo, hi);
 }
 
-// Signed distance of body b's shape below plane p (support distance along -normal).
-static double plane_distance(const ak_model *m, const ak_data *d, const ak_contact_cache *c, int b,
-                             const ak_shape *pl) {
-    int n = m->dim;
+// Signed distance of body b's shape below plane p (support distance along -normal). A
+// hypersphere's support is ak_geom_support_local's (ball_support, then the dot product) written
+// out here with the same operations in the same order.
+static inline __attribute__((always_inline)) double plane_distance_n(int n, const ak_model *m,
+                                                                      const ak_data *d,
+                                                                      const ak_contact_cache *c,
+                                                                      int b, const ak_shape *pl) {
     const double *M = c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
     double dir[AK_MAX_DIM], sp[AK_MAX_DIM];
     for (int j = 0; j < n; j++) { // -normal in the body frame: M^T (-nrm)
         dir[j] = 0.0;
         for (int i = 0; i < n; i++) dir[j] -= M[i * n + j] * pl->normal[i];
     }
-    double h = ak_geom_support_local(n, sp, &m->bodies[b].shape, dir); // max of -nrm . r
+    const ak_shape *s = &m->bodies[b].shape;
+    double h; // max of -nrm . r
+    if (s->type == AK_SHAPE_HYPERSPHERE) {
+        double l2 = 0;
+        for (int i = 0; i < n; i++) l2 += dir[i] * dir[i];
+        double l = sqrt(l2);
+        for (int i = 0; i < n; i++) sp[i] = l > 0 ? s->radius * dir[i] / l : 0.0;
+        h = 0;
+        for (int i = 0; i < n; i++) h += dir[i] * sp[i];
+    } else
+        h = ak_geom_support_local(n, sp, s, dir);
     double cx = 0.0;
     for (int i = 0; i < n; i++) cx += pl->normal[i] * d->x[(size_t)b * AK_MAX_DIM + i];
     return cx - h - pl->offset; // lowest point's height above the plane
@@ -94,18 +107,35 @@ static int order_cmp(const void *x, const void *y) {
     return (i > j) - (i < j);
 }
 
-// asleep (NULL: none): sleeping bodies get no plane pair (engine/island.h)
-static int plane_pairs_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c,
-                              double margin, const unsigned char *asleep) {
+// asleep (NULL: none): sleeping bodies get no plane pair (engine/island.h). The bodies that
+// can pair with a plane are listed once (in c->count, free until sort_pairs) and each plane
+// goes through the list in body order, as a loop over all bodies would.
+static inline __attribute__((always_inline)) int plane_pairs_n(int n, const ak_model *m,
+                                                               const ak_data *d,
+                                                               ak_contact_cache *c, double margin,
+                                                               const unsigned char *asleep) {
+    int *list = c->count, nl = -1;
     for (int p = 0; p < m->nbody; p++) {
         if (!is_plane(&m->bodies[p])) continue;
-        for (int b = 0; b < m->nbody; b++) {
-            if (is_static(&m->bodies[b]) || (asleep && asleep[b])) continue;
-            if (plane_distance(m, d, c, b, &m->bodies[p].shape) <= margin && push_pair(c, b, p))
+        if (nl < 0) {
+            nl = 0;
+            for (int b = 0; b < m->nbody; b++)
+                if (!is_static(&m->bodies[b]) && !(asleep && asleep[b])) list[nl++] = b;
+        }
+        for (int k = 0; k < nl; k++) {
+            int b = list[k];
+            if (plane_distance_n(n, m, d, c, b, &m->bodies[p].shape) <= margin && push_pair(c, b, p))
                 return -1;
         }
     }
     return 0;
+}
+
+static int plane_pairs_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c,
+                              double margin, const unsigned char *asleep) {
+    if (m->dim == 3) return plane_pairs_n(3, m, d, c, margin, asleep);
+    if (m->dim == 4) return plane_pairs_n(4, m, d, c, margin, asleep);
+    return plane_pairs_n(m->dim, m, d, c, margin, asleep);
 }
 
 static int plane_pairs(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {

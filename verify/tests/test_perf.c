@@ -10,6 +10,7 @@
 #include "contact_cache.h"
 #include "dyn/dyn.h"
 #include "ga/nd.h"
+#include "geom/support.h"
 #include "integrate.h"
 #include "world.h"
 #include "common/world_checks_util.h"
@@ -517,6 +518,92 @@ Test(perf, narrowphase_fast_equals_plain) {
         ak_data_free(d0);
         ak_data_free(d);
         ak_model_free(m);
+    }
+}
+
+// The broadphase's plane pairs (the fast path: the bodies listed once, a sphere's support
+// written out, n = 3 and 4 as constants) are the plain rule's: body b pairs with plane p when
+// n.x_b - h_b(-n) - offset <= margin, h from ak_geom_support_local in the frame of
+// ak_nd_rotor_to_matrix. The margin is set to the plain distance of one body after another,
+// so every such body sits exactly on the boundary and a distance one ulp off would change the
+// list; spinning sphere piles (n = 2..5) and the mixed scene of spheres and boxes (n = 3, 4).
+static void plane_pairs_check(ak_model *m, ak_data *d, const char *what) {
+    int n = m->dim, N = m->nbody, checked = 0;
+    double *dist = malloc(sizeof(double) * (size_t)N * (size_t)N);
+    cr_assert(dist);
+    for (size_t k = 0; k < (size_t)N * N; k++) dist[k] = NAN;
+    for (int p = 0; p < N; p++) {
+        const ak_body *pl = &m->bodies[p];
+        if (pl->shape.type != AK_SHAPE_HYPERPLANE) continue;
+        for (int b = 0; b < N; b++) {
+            const ak_body *bd = &m->bodies[b];
+            dist[(size_t)p * N + b] = NAN;
+            if (bd->fixed || bd->inv_mass <= 0.0 || bd->shape.type == AK_SHAPE_HYPERPLANE) continue;
+            double M[AK_MAX_DIM * AK_MAX_DIM], dir[AK_MAX_DIM], sp[AK_MAX_DIM], cx = 0.0;
+            ak_nd_rotor_to_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
+            for (int j = 0; j < n; j++) {
+                dir[j] = 0.0;
+                for (int i = 0; i < n; i++) dir[j] -= M[i * n + j] * pl->shape.normal[i];
+            }
+            double h = ak_geom_support_local(n, sp, &bd->shape, dir);
+            for (int i = 0; i < n; i++) cx += pl->shape.normal[i] * d->x[(size_t)b * AK_MAX_DIM + i];
+            dist[(size_t)p * N + b] = cx - h - pl->shape.offset;
+        }
+    }
+    ak_contact_cache *c = ak_contact_cache_create(m);
+    for (int t = 0; t < 12; t++) {
+        int b0 = (t * 37) % N, p0 = -1;
+        for (int p = 0; p < N && p0 < 0; p++)
+            if (m->bodies[p].shape.type == AK_SHAPE_HYPERPLANE && !isnan(dist[(size_t)p * N + b0])) p0 = p;
+        if (p0 < 0) continue;
+        double margin = dist[(size_t)p0 * N + b0];
+        if (!(margin > 0 && margin < 1.0)) margin = 0.02 + 0.01 * t;
+        cr_assert_eq(ak_broadphase(m, d, c, margin), 0);
+        int got = 0, want = 0;
+        for (int q = 0; q < c->npair; q++) {
+            int a = c->pairs[2 * q], b = c->pairs[2 * q + 1];
+            if (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE) continue;
+            got++;
+            cr_assert(dist[(size_t)b * N + a] <= margin, "%s: pair (%d, plane %d) beyond the margin", what, a, b);
+        }
+        for (size_t k = 0; k < (size_t)N * N; k++) want += dist[k] <= margin;
+        cr_assert_eq(got, want, "%s, margin %.17g: %d plane pairs, the plain rule gives %d", what, margin, got, want);
+        checked += want;
+    }
+    cr_assert(checked > 0, "%s: no plane pair compared", what);
+    ak_contact_cache_free(c);
+    free(dist);
+}
+
+Test(perf, plane_pairs_equal_plain) {
+    char err[512];
+    for (int n = 2; n <= 5; n++) {
+        ak_data *d;
+        ak_model *m = sphere_pile(n, n <= 3 ? 125 : 81, 21u, &d);
+        unsigned seed = 5u;
+        for (int b = 0; b < m->nbody; b++) {
+            if (m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE) continue;
+            double B[AK_MAX_BIV];
+            for (int q = 0; q < ak_nd_nbiv(n); q++) {
+                seed = seed * 1103515245u + 12345u;
+                B[q] = 4.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+            }
+            ak_nd_rotor_exp(n, d->R + (size_t)b * AK_MAX_EVEN, B);
+        }
+        ak_world_opts o = ak_world_default_opts(m);
+        for (int s = 0; s < 40; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        plane_pairs_check(m, d, "sphere pile");
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = random_scene(n, 200, 17u, &d);
+        ak_world_opts o = ak_world_default_opts(m);
+        for (int s = 0; s < 60; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        plane_pairs_check(m, d, "mixed scene");
+        ak_model_free(m);
+        ak_data_free(d);
     }
 }
 

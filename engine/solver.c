@@ -36,20 +36,6 @@
 #include "dyn/dyn.h"
 #include "narrowphase.h"
 
-int ak_solver_body_moves(const ak_model *m, int b) {
-    const ak_body *bd = &m->bodies[b];
-    return !bd->fixed && bd->inv_mass > 0.0 && bd->shape.type != AK_SHAPE_HYPERPLANE;
-}
-
-const double *ak_solver_inv_iw(const ak_model *m, const ak_contact_cache *c, int b) {
-    int k = ak_nd_nbiv(m->dim);
-    return ak_solver_body_moves(m, b) ? c->inv_iw + (size_t)b * (size_t)(k * k) : NULL;
-}
-
-double ak_solver_inv_mass(const ak_model *m, int b) {
-    return ak_solver_body_moves(m, b) ? m->bodies[b].inv_mass : 0.0;
-}
-
 // From the point's K matrix (B-6): the normal effective mass 1/(n^T K n) and the inverse of the
 // (n-1) x (n-1) tangent block T^T K T over p->tangent (zero where singular).
 static void masses_from_k(int n, const double K[], const ak_contact_point *p, double *mn,

@@ -90,11 +90,20 @@ int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *
                       size_t errlen);
 
 /// True when body b takes part in the dynamics (not fixed, finite mass, not a plane).
-int ak_solver_body_moves(const ak_model *m, int b);
+/// (Inline: the contact stages ask it per pair and per point.)
+static inline int ak_solver_body_moves(const ak_model *m, int b) {
+    const ak_body *bd = &m->bodies[b];
+    return !bd->fixed && bd->inv_mass > 0.0 && bd->shape.type != AK_SHAPE_HYPERPLANE;
+}
 /// Body b's inverse mass, 0 for a body that does not move.
-double ak_solver_inv_mass(const ak_model *m, int b);
+static inline double ak_solver_inv_mass(const ak_model *m, int b) {
+    return ak_solver_body_moves(m, b) ? m->bodies[b].inv_mass : 0.0;
+}
 /// Body b's world inverse inertia (k x k, from ak_solver_prepare), NULL for a body that does not move.
-const double *ak_solver_inv_iw(const ak_model *m, const ak_contact_cache *c, int b);
+static inline const double *ak_solver_inv_iw(const ak_model *m, const ak_contact_cache *c, int b) {
+    int k = m->dim * (m->dim - 1) / 2;
+    return ak_solver_body_moves(m, b) ? c->inv_iw + (size_t)b * (size_t)(k * k) : NULL;
+}
 /// Apply the impulse +P to body a and -P to body b at the contact point (bodies that do not move
 /// are left alone). Shared by the corrected and the converged solvers.
 void ak_solver_apply(const ak_model *m, ak_data *d, const ak_contact_cache *c, const ak_contact_point *p,

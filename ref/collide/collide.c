@@ -419,14 +419,15 @@ static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const a
 }
 
 // Capsule a against box b: exact core distance by GJK (segment vs box), then the core clipped
-// to the facet's prism when a facet is aligned with the normal (G-CLIP.5, polytope.c).
+// to the facet's prism when a facet is aligned with the normal (G-CLIP.5, polytope.c), or the
+// core against a lower-dimensional feature (an edge, a 2-face: G-CLIP.9).
 static int capsule_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                        const ak_pose *pb, double margin) {
     int st = gjk_pair(m, a, pa, b, pb);
     if (st) return st;
     m->count = 0;
     if (m->separation > margin) return 0;
-    if (ak_poly_capsule(m, a, pa, b, pb, margin) > 0) {
+    if (ak_poly_capsule(m, a, pa, b, pb, margin) > 0 || ak_poly_features(m, a, pa, b, pb, margin) > 0) {
         m->method = AK_METHOD_CLIP;
         return m->count;
     }
@@ -542,8 +543,8 @@ int ak_collide_ex(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const 
             if (out->separation <= margin)
                 c = (a->type == AK_SHAPE_HYPERCAPSULE) ? ak_poly_capsule(out, a, pa, b, pb, margin)
                                                        : ak_poly_clip(out, a, pa, b, pb, margin, swap);
-            if (c == 0 && a->type != AK_SHAPE_HYPERCAPSULE && out->separation <= margin)
-                c = ak_poly_features(out, a, pa, b, pb, margin); // lower-dimensional features
+            if (c == 0 && out->separation <= margin) // lower-dimensional features (a capsule's
+                c = ak_poly_features(out, a, pa, b, pb, margin); // core segment: G-CLIP.9)
 
             if (c > 0) out->method = AK_METHOD_CLIP;
             else single_contact(out, margin);

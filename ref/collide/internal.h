@@ -35,7 +35,8 @@ int ak_poly_capsule(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const 
 /// m's normal, the features of a and b facing each other (an edge, a 2-face, ...; vertices
 /// within FEAT_ANGLE of the supporting hyperplanes) projected on the contact hyperplane; the
 /// vertices of the intersection of the projections' hulls, each lifted to both surfaces along
-/// the normal. Returns the count (>= 2), 0 (the region is a point: keep one contact) or -1.
+/// the normal. a may be a capsule: its feature is then its core segment, lifted to its surface
+/// (G-CLIP.9). Returns the count (>= 2), 0 (the region is a point: keep one contact) or -1.
 int ak_poly_features(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                      const ak_pose *pb, double margin);
 

@@ -621,12 +621,43 @@ static double surface_t(const pview *V, const double y[], const double u[], int 
     return t;
 }
 
+// [G-CLIP.9] a capsule as the first body of the features path: its feature is its core segment
+// (the two ends as the view's vertices, no facets), and a line y + t u meets its surface first
+// at t = (x - y).u - sqrt(r^2 - rho^2), x the core point nearest the line (clamped to the
+// segment), rho their distance across u; +inf when the line misses the capsule.
+static void capsule_view(pview *P, const ak_shape *s, const ak_pose *p) {
+    P->n = s->dim;
+    P->nv = 2;
+    P->nf = 0;
+    ak_geom_capsule_segment(s->dim, P->V, P->V + s->dim, s, p);
+    P->radius = s->half_length + s->radius;
+}
+
+static double capsule_t(const pview *V, double r, const double y[], const double u[]) {
+    int n = V->n;
+    double dl[AK_MAX_DIM], wl[AK_MAX_DIM], x[AK_MAX_DIM], e[AK_MAX_DIM];
+    for (int i = 0; i < n; i++) dl[i] = V->V[n + i] - V->V[i], wl[i] = y[i] - V->V[i];
+    double du = ak_la_dot(n, dl, u), wu = ak_la_dot(n, wl, u);
+    for (int i = 0; i < n; i++) dl[i] -= du * u[i], wl[i] -= wu * u[i];
+    double dd = ak_la_dot(n, dl, dl), sg = dd > 0 ? ak_la_dot(n, wl, dl) / dd : 0.0;
+    sg = fmin(1.0, fmax(0.0, sg));
+    for (int i = 0; i < n; i++) x[i] = V->V[i] + sg * (V->V[n + i] - V->V[i]), e[i] = y[i] - x[i];
+    double eu = ak_la_dot(n, e, u);
+    for (int i = 0; i < n; i++) e[i] -= eu * u[i];
+    double rho2 = ak_la_dot(n, e, e);
+    if (rho2 > r * r) return INFINITY;
+    return -eu - sqrt(r * r - rho2);
+}
+
 int ak_poly_features(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                      const ak_pose *pb, double margin) {
     int n = a->dim, md = n - 1;
     pview VA, VB;
     feat FA, FB;
-    if (view_build(&VA, a, pa) || view_build(&VB, b, pb)) return -1;
+    int cap = a->type == AK_SHAPE_HYPERCAPSULE;
+    if (cap) capsule_view(&VA, a, pa);
+    else if (view_build(&VA, a, pa)) return -1;
+    if (view_build(&VB, b, pb)) return -1;
     const double *u = m->normal; // from b to a
     double scale = fmax(1.0, fmax(VA.radius, VB.radius)), tol = 1e-9 * scale;
     // [G-CLIP.6] the contact hyperplane's basis E (rows orthogonal to u)
@@ -713,7 +744,8 @@ int ak_poly_features(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const
                 }
                 for (int c = 0; c < md; c++)
                     for (int i = 0; i < n; i++) Y[i] += y[c] * E[c * n + i];
-                double ta = surface_t(&VA, Y, u, 1), tb = surface_t(&VB, Y, u, 0);
+                double ta = cap ? capsule_t(&VA, a->radius, Y, u) : surface_t(&VA, Y, u, 1);
+                double tb = surface_t(&VB, Y, u, 0);
                 double x[AK_MAX_DIM], xa[AK_MAX_DIM];
                 for (int i = 0; i < n; i++) x[i] = Y[i] + tb * u[i], xa[i] = Y[i] + ta * u[i];
                 int dup = 0;

@@ -1666,6 +1666,87 @@ static double on_feature(int n, const double e[], const ak_pose *p, const double
     return fmax(out, fabs(x[1] - h));
 }
 
+// ---- a capsule against a lower-dimensional feature (G-CLIP.9) ------------------------------
+// Oracle as for check_features: the box is tilted only in the plane (x, y), so its highest
+// feature is the box [lo, hi] over the untilted axes z, w, ... at one x and height h (its
+// corners enumerated by feature_box, no clipping code). A capsule of radius r lies along z on
+// that ridge, a gap above it, at w, ... inside the feature and with its core partly over the
+// end: the contacts must be the two ends of the overlap of the core's z-range with [lo_z, hi_z],
+// on the ridge (b) and a gap above it on the capsule (a). The same capsule across the ridge
+// (along x) touches it in one point: one contact. Hyperbox and convex forms of the box.
+static void check_capsule_features(ak_check_ctx *c) {
+    long ns = ak_samples(c, 600, 60);
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(r, 1209);
+    double worst = 0;
+    long bad = 0, runs = 0, across_bad = 0;
+    char first[200] = "";
+    for (long s = 0; s < ns; s++) {
+        int n = 3 + (int)(s % 3);
+        double eb[AK_MAX_DIM], VB[32 * AK_MAX_DIM], vb[32 * AK_MAX_DIM];
+        for (int i = 0; i < n; i++) eb[i] = 0.3 + 0.7 * gsl_rng_uniform(r);
+        ak_pose pb = ak_pose_identity(n);
+        tilt(n, pb.rot, 0, (gsl_rng_uniform(r) < 0.5 ? -1 : 1) * (0.3 + 0.9 * gsl_rng_uniform(r)));
+        fbox fb;
+        feature_box(n, &fb, eb, &pb, 0, VB);
+        ak_shape box = {0}, cv, cap = {0};
+        box.type = AK_SHAPE_HYPERBOX, box.dim = n;
+        memcpy(box.half_extents, eb, sizeof eb);
+        box_as_convex(r, &box, &cv, vb);
+        cap.type = AK_SHAPE_HYPERCAPSULE, cap.dim = n;
+        cap.radius = 0.05 + 0.2 * gsl_rng_uniform(r);
+        cap.half_length = 0.2 + 0.6 * gsl_rng_uniform(r);
+        double gap = (s % 2 == 0) ? 0.0 : 1e-3 + 4e-3 * gsl_rng_uniform(r), hl = cap.half_length;
+        ak_pose pc = ak_pose_identity(n);
+        // local y (the capsule's axis) onto z; local z onto -y
+        pc.rot[1 * n + 1] = 0, pc.rot[2 * n + 2] = 0, pc.rot[2 * n + 1] = 1, pc.rot[1 * n + 2] = -1;
+        pc.pos[0] = 0.5 * (fb.lo[0] + fb.hi[0]);
+        pc.pos[1] = fb.h + gap + cap.radius;
+        double zl = fb.lo[2], zh = fb.hi[2];
+        pc.pos[2] = (gsl_rng_uniform(r) < 0.5 ? zh : zl) + (2 * gsl_rng_uniform(r) - 1) * 0.8 * hl;
+        for (int i = 3; i < n; i++) pc.pos[i] = 0.5 * (fb.lo[i] + fb.hi[i]) + 0.8 * (2 * gsl_rng_uniform(r) - 1) * 0.5 * (fb.hi[i] - fb.lo[i]);
+        double e0 = fmax(pc.pos[2] - hl, zl), e1 = fmin(pc.pos[2] + hl, zh);
+        for (int rep = 0; rep < 2; rep++) {
+            ak_manifold m;
+            int cnt = ak_collide(&m, &cap, &pc, rep ? &cv : &box, &pb, 0.01);
+            runs++;
+            if (cnt != 2) {
+                if (!bad++)
+                    snprintf(first, sizeof first, "%dD sample %ld (%s): %d contacts, 2 expected (overlap %.3g..%.3g)", n, s,
+                             rep ? "convex" : "hyperbox", cnt, e0, e1);
+                continue;
+            }
+            for (int k = 0; k < 2; k++) {
+                double best = INFINITY, end = k ? e1 : e0;
+                for (int q = 0; q < 2; q++) best = fmin(best, fabs(m.contacts[q].point_b[2] - end));
+                worst = fmax(worst, best);
+                const ak_contact *ct = &m.contacts[k];
+                worst = fmax(worst, fabs(ct->separation - gap));
+                for (int i = 0; i < n; i++) {
+                    if (i == 2) continue;
+                    double want = i == 1 ? fb.h : (i == 0 ? pc.pos[0] : pc.pos[i]);
+                    worst = fmax(worst, fabs(ct->point_b[i] - want));
+                    worst = fmax(worst, fabs(ct->point_a[i] - want - (i == 1 ? gap : 0.0)));
+                }
+                worst = fmax(worst, fabs(ct->point_a[2] - ct->point_b[2]));
+            }
+        }
+        // across the ridge: the capsule's axis along x
+        ak_pose px = ak_pose_identity(n);
+        px.rot[0 * n + 0] = 0, px.rot[0 * n + 1] = -1, px.rot[1 * n + 0] = 1, px.rot[1 * n + 1] = 0;
+        memcpy(px.pos, pc.pos, sizeof px.pos);
+        px.pos[2] = 0.5 * (zl + zh);
+        ak_manifold m;
+        if (ak_collide(&m, &cap, &px, &box, &pb, 0.01) != 1) across_bad++;
+    }
+    gsl_rng_free(r);
+    ak_expect(c, bad == 0, "%ld manifolds (%ld configurations, n = 3..5, hyperbox and convex box): a capsule along a ridge (edge, "
+              "2-face, 3-face) gets 2 contacts; %ld did not%s%s", runs, ns, bad, first[0] ? "; first: " : "", first);
+    ak_expect(c, across_bad == 0, "the same capsule across the ridge gets 1 contact: %ld of %ld did not", across_bad, ns);
+    ak_measure(c, worst, FEAT_TOL, "contacts vs the overlap's ends, on the ridge and a gap above it on the capsule: largest error %.2e",
+               worst);
+}
+
 static void check_features(ak_check_ctx *c) {
     long ns = ak_samples(c, 3000, 300);
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
@@ -1906,6 +1987,8 @@ static const ak_check CHECKS[] = {
     {"collide.degenerate", "T-Alg1 T-Alg11 B-7.2 G-9 G-10 G-CLIP.1", "10^5 degenerate configurations per pair type (OpenMP, thread-count independent): finite, unit normals, no crash", check_degenerate},
     {"collide.manifold.features", "G-CLIP.6 G-CLIP.7 G-CLIP.8 G-CLIP.4",
      "edges, 2-faces, 3-faces parallel in the contact hyperplane: the region's corners vs a brute-force oracle (1e-12), n = 3..5", check_features},
+    {"collide.manifold.capsule_features", "G-CLIP.9 G-CLIP.6 G-CLIP.7 G-CLIP.8",
+     "capsule along a box's ridge (edge, 2-face, 3-face): 2 contacts at the overlap's ends vs an oracle (1e-12), 1 across it, n = 3..5", check_capsule_features},
     {"collide.manifold.rest_cross", "G-CLIP.6 G-CLIP.7 G-CLIP.8", "tesseract across a ridge (4D cross of prisms): 2 contacts, rests 5 s within 1e-6 m", check_rest_cross},
     {"collide.box_features", "T-B.1 T-B.2 T-B.3 T-B.4", "hyperbox k-faces for n = 2..5, T-B.1 vertices", check_box_features},
 };

@@ -109,7 +109,7 @@ static int order_cmp(const void *x, const void *y) {
 
 // asleep (NULL: none): sleeping bodies get no plane pair (engine/island.h). The bodies that
 // can pair with a plane are listed once (in c->count, free until sort_pairs) and each plane
-// goes through the list in body order, as a loop over all bodies would.
+// goes through the list in body order, as a loop over all bodies would. n = 3 as a constant.
 static inline __attribute__((always_inline)) int plane_pairs_n(int n, const ak_model *m,
                                                                const ak_data *d,
                                                                ak_contact_cache *c, double margin,
@@ -133,8 +133,8 @@ static inline __attribute__((always_inline)) int plane_pairs_n(int n, const ak_m
 
 static int plane_pairs_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c,
                               double margin, const unsigned char *asleep) {
+    // (n = 4 as a constant measured slower here: gcc's code for it took twice the time)
     if (m->dim == 3) return plane_pairs_n(3, m, d, c, margin, asleep);
-    if (m->dim == 4) return plane_pairs_n(4, m, d, c, margin, asleep);
     return plane_pairs_n(m->dim, m, d, c, margin, asleep);
 }
 

@@ -607,6 +607,78 @@ Test(perf, plane_pairs_equal_plain) {
     }
 }
 
+// ak_contact_cache_match's walk from the last point's lower bound finds what a search of the
+// whole previous list finds: each point inherits the impulses of the first previous point with
+// its (a, b, id), or none. Previous lists with repeated keys (different impulses, so that the
+// first one must win) and points in key order, in reverse order and shuffled; a point of a new
+// key whose pair had previous points lies farther than AK_CACHE_MATCH_DIST from them, so the
+// fallback match takes nothing. The expected values come from a scan of the whole list here.
+Test(perf, cache_match_equals_search) {
+    ak_data *d;
+    ak_model *m = sphere_pile(3, 27, 1u, &d);
+    unsigned seed = 4711u;
+    long inherited = 0, fresh = 0;
+    for (int t = 0; t < 60; t++) {
+        ak_contact_cache *c = ak_contact_cache_create(m);
+        int np = 50 + t * 7, nq = 40 + t * 5;
+        cr_assert_eq(ak_contact_cache_reserve(c, np), 0);
+        for (int i = 0; i < np; i++) { // the previous step's points, stored (sorted) below
+            seed = seed * 1103515245u + 12345u;
+            ak_contact_point *p = &c->pts[i];
+            memset(p, 0, sizeof *p);
+            p->a = (int)((seed >> 8) % 9), p->b = p->a + 1 + (int)((seed >> 16) % 4);
+            p->id = (uint64_t)((seed >> 20) % 3);
+            p->jn = 1.0 + i;
+            p->jt[0] = -1.0 - i;
+            p->point[0] = 0.0;
+        }
+        c->npoint = np;
+        cr_assert_eq(ak_contact_cache_store(c), 0);
+        cr_assert_eq(ak_contact_cache_reserve(c, nq), 0);
+        for (int i = 0; i < nq; i++) {
+            seed = seed * 1103515245u + 12345u;
+            ak_contact_point *p = &c->pts[i];
+            memset(p, 0, sizeof *p);
+            p->a = (int)((seed >> 8) % 10), p->b = p->a + 1 + (int)((seed >> 16) % 4);
+            p->id = (uint64_t)((seed >> 20) % 4);
+            p->point[0] = 1.0; // AK_CACHE_MATCH_DIST away from every previous point and more
+        }
+        int order = t % 3; // 0: key order, 1: reverse, 2: shuffled
+        for (int i = 0; i < nq; i++)
+            for (int k = i + 1; k < nq; k++) {
+                ak_contact_point *x = &c->pts[i], *y = &c->pts[k];
+                int cmp = x->a != y->a ? (x->a > y->a ? 1 : -1)
+                          : x->b != y->b ? (x->b > y->b ? 1 : -1)
+                                         : (x->id > y->id) - (x->id < y->id);
+                if ((order == 0 && cmp > 0) || (order == 1 && cmp < 0)) {
+                    ak_contact_point tmp = *x;
+                    *x = *y, *y = tmp;
+                }
+            }
+        c->npoint = nq;
+        ak_contact_cache_match(c);
+        for (int i = 0; i < nq; i++) {
+            const ak_contact_point *p = &c->pts[i];
+            int first = -1;
+            for (int j = 0; j < c->nprev && first < 0; j++)
+                if (c->prev[j].a == p->a && c->prev[j].b == p->b && c->prev[j].id == p->id) first = j;
+            if (first < 0) {
+                cr_assert(!p->matched && p->jn == 0.0 && p->jt[0] == 0.0, "case %d point %d: matched", t, i);
+                fresh++;
+            } else {
+                cr_assert(p->matched && p->jn == c->prev[first].jn && p->jt[0] == c->prev[first].jt[0],
+                          "case %d point %d: jn %g, the first previous point with its key has %g", t, i,
+                          p->jn, c->prev[first].jn);
+                inherited++;
+            }
+        }
+        ak_contact_cache_free(c);
+    }
+    cr_assert(inherited > 1000 && fresh > 1000, "inherited %ld, fresh %ld", inherited, fresh);
+    ak_model_free(m);
+    ak_data_free(d);
+}
+
 // The opt-in coloured order of the velocity iterations (solver setting "order": "coloured")
 // gives the same bits with 1 and 2 threads: the points of one colour share no moving body. A 3D
 // sphere pile and the mixed 4D scene, the parallel threshold lowered so that the colours run

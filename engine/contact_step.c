@@ -129,8 +129,9 @@ AK_NP_INLINE int sphere_plane(int n, const ak_shape *sa, const double *xa, const
     return 1;
 }
 
-// The fast path's loop over the pairs: 0, or 1 (a pair the generic path must do: the caller
-// runs ak_narrowphase over the whole list). c->pts holds room for one point per pair.
+// The fast path's loop over the pairs: 0, or 1 (a pair that is not sphere-sphere or
+// sphere-plane, or an input the generic path must see: the caller runs ak_narrowphase over the
+// whole list). c->pts holds room for one point per pair.
 AK_NP_INLINE int fast_pairs(int n, const ak_model *m, const ak_data *d, ak_contact_cache *c,
                             double margin) {
     c->npoint = 0;
@@ -142,6 +143,10 @@ AK_NP_INLINE int fast_pairs(int n, const ak_model *m, const ak_data *d, ak_conta
             b = t;
         }
         const ak_shape *sa = &m->bodies[a].shape, *sb = &m->bodies[b].shape;
+        // a sphere, and a sphere or a plane (the plane is b): else the generic path does all
+        if (sa->type != AK_SHAPE_HYPERSPHERE ||
+            (sb->type != AK_SHAPE_HYPERSPHERE && sb->type != AK_SHAPE_HYPERPLANE))
+            return 1;
         ak_contact_point *cp = &c->pts[c->npoint];
         const double *xa = d->x + (size_t)a * AK_MAX_DIM, *ra = c->rot + (size_t)a * AK_MAX_DIM * AK_MAX_DIM;
         int got = sb->type == AK_SHAPE_HYPERSPHERE
@@ -162,13 +167,7 @@ int ak_narrowphase_fast(const ak_model *m, const ak_data *d, ak_contact_cache *c
     int n = m->dim;
     // only when every pair is one the fast path does (a pile of spheres in a box); otherwise,
     // or when an input is one the generic path would reject, ak_narrowphase does the whole list
-    for (int p = 0; np_fast && p < c->npair; p++) {
-        int a = c->pairs[2 * p], b = c->pairs[2 * p + 1];
-        ak_shape_type ta = m->bodies[a].shape.type, tb = m->bodies[b].shape.type;
-        if (!((ta == AK_SHAPE_HYPERSPHERE && (tb == AK_SHAPE_HYPERSPHERE || tb == AK_SHAPE_HYPERPLANE)) ||
-              (tb == AK_SHAPE_HYPERSPHERE && ta == AK_SHAPE_HYPERPLANE)))
-            return ak_narrowphase(m, d, c, margin, err, errlen);
-    }
+    // (fast_pairs stops at the first such pair)
     if (!np_fast) return ak_narrowphase(m, d, c, margin, err, errlen);
     // one point per pair at most: room for all of them, written in place
     if (ak_contact_cache_reserve(c, c->npair)) {

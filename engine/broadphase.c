@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include "geom/support.h"
 #ifdef _OPENMP
@@ -46,17 +47,30 @@ void ak_body_aabb(const ak_model *m, const ak_data *d, int b, double lo[], doubl
     aabb_m(m, d, b, M, lo, hi);
 }
 
-// Signed distance of body b's shape below plane p (support distance along -normal).
-static double plane_distance(const ak_model *m, const ak_data *d, const ak_contact_cache *c, int b,
-                             const ak_shape *pl) {
-    int n = m->dim;
+// Signed distance of body b's shape below plane p (support distance along -normal). A
+// hypersphere's support is ak_geom_support_local's (ball_support, then the dot product) written
+// out here with the same operations in the same order.
+static inline __attribute__((always_inline)) double plane_distance_n(int n, const ak_model *m,
+                                                                      const ak_data *d,
+                                                                      const ak_contact_cache *c,
+                                                                      int b, const ak_shape *pl) {
     const double *M = c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
     double dir[AK_MAX_DIM], sp[AK_MAX_DIM];
     for (int j = 0; j < n; j++) { // -normal in the body frame: M^T (-nrm)
         dir[j] = 0.0;
         for (int i = 0; i < n; i++) dir[j] -= M[i * n + j] * pl->normal[i];
     }
-    double h = ak_geom_support_local(n, sp, &m->bodies[b].shape, dir); // max of -nrm . r
+    const ak_shape *s = &m->bodies[b].shape;
+    double h; // max of -nrm . r
+    if (s->type == AK_SHAPE_HYPERSPHERE) {
+        double l2 = 0;
+        for (int i = 0; i < n; i++) l2 += dir[i] * dir[i];
+        double l = sqrt(l2);
+        for (int i = 0; i < n; i++) sp[i] = l > 0 ? s->radius * dir[i] / l : 0.0;
+        h = 0;
+        for (int i = 0; i < n; i++) h += dir[i] * sp[i];
+    } else
+        h = ak_geom_support_local(n, sp, s, dir);
     double cx = 0.0;
     for (int i = 0; i < n; i++) cx += pl->normal[i] * d->x[(size_t)b * AK_MAX_DIM + i];
     return cx - h - pl->offset; // lowest point's height above the plane
@@ -93,18 +107,35 @@ static int order_cmp(const void *x, const void *y) {
     return (i > j) - (i < j);
 }
 
-// asleep (NULL: none): sleeping bodies get no plane pair (engine/island.h)
-static int plane_pairs_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c,
-                              double margin, const unsigned char *asleep) {
+// asleep (NULL: none): sleeping bodies get no plane pair (engine/island.h). The bodies that
+// can pair with a plane are listed once (in c->count, free until sort_pairs) and each plane
+// goes through the list in body order, as a loop over all bodies would. n = 3 as a constant.
+static inline __attribute__((always_inline)) int plane_pairs_n(int n, const ak_model *m,
+                                                               const ak_data *d,
+                                                               ak_contact_cache *c, double margin,
+                                                               const unsigned char *asleep) {
+    int *list = c->count, nl = -1;
     for (int p = 0; p < m->nbody; p++) {
         if (!is_plane(&m->bodies[p])) continue;
-        for (int b = 0; b < m->nbody; b++) {
-            if (is_static(&m->bodies[b]) || (asleep && asleep[b])) continue;
-            if (plane_distance(m, d, c, b, &m->bodies[p].shape) <= margin && push_pair(c, b, p))
+        if (nl < 0) {
+            nl = 0;
+            for (int b = 0; b < m->nbody; b++)
+                if (!is_static(&m->bodies[b]) && !(asleep && asleep[b])) list[nl++] = b;
+        }
+        for (int k = 0; k < nl; k++) {
+            int b = list[k];
+            if (plane_distance_n(n, m, d, c, b, &m->bodies[p].shape) <= margin && push_pair(c, b, p))
                 return -1;
         }
     }
     return 0;
+}
+
+static int plane_pairs_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c,
+                              double margin, const unsigned char *asleep) {
+    // (n = 4 as a constant measured slower here: gcc's code for it took twice the time)
+    if (m->dim == 3) return plane_pairs_n(3, m, d, c, margin, asleep);
+    return plane_pairs_n(m->dim, m, d, c, margin, asleep);
 }
 
 static int plane_pairs(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
@@ -132,7 +163,7 @@ static void subsets(int n, int from, int g, unsigned prefix, unsigned masks[], i
     for (int i = from; i <= n - g; i++) subsets(n, i + 1, g - 1, prefix | (1u << i), masks, count);
 }
 
-void ak_broadphase_rotor_matrix(int n, double M[], const double R[]) {
+static void rotor_matrix_plain(int n, double M[], const double R[]) {
     enum { FULLM = 1u << AK_MAX_DIM };
     double A[FULLM] = {0}, Ar[FULLM] = {0}, Rr[AK_MAX_EVEN];
     unsigned full = 1u << n;
@@ -163,6 +194,82 @@ void ak_broadphase_rotor_matrix(int n, double M[], const double R[]) {
             M[i * n + j] = acc;
         }
     }
+}
+
+// The same matrix from a table of its terms (fast path). For a finite rotor every term the
+// plain path leaves out is a product with a zero factor, +-0, and adding +-0 to the sum (which
+// starts at +0.0 and is never -0.0) leaves it as it is; every other term is T_x Ar_y =
+// (s(x ^ e_j, e_j) A_(x ^ e_j)) (rev_y A_y), that is +-(R_k R_l) exactly (the signs are +-1, the
+// rounding of a product is symmetric in sign), added in the same order (x ascending). So the
+// table gives the plain path's bits for any finite rotor; a rotor with a non-finite component
+// takes the plain path. Test perf.rotor_matrix_table_equals_plain.
+enum { RM_TERMS = AK_MAX_EVEN }; // odd blades x: 2^(n-1) terms per entry
+typedef struct rm_table {
+    unsigned char k[AK_MAX_DIM][AK_MAX_DIM][RM_TERMS], l[AK_MAX_DIM][AK_MAX_DIM][RM_TERMS];
+    signed char neg[AK_MAX_DIM][AK_MAX_DIM][RM_TERMS];
+    int nt[AK_MAX_DIM][AK_MAX_DIM];
+} rm_table;
+static rm_table rm_tables[AK_MAX_DIM + 1];
+static once_flag rm_once = ONCE_FLAG_INIT;
+static int rm_fast = 1;
+
+void ak_broadphase_set_fast_matrix(int on) { rm_fast = on; }
+
+static void rm_build(void) {
+    for (int n = 1; n <= AK_MAX_DIM; n++) {
+        rm_table *tb = &rm_tables[n];
+        unsigned full = 1u << n, masks[AK_MAX_EVEN];
+        int ne = 0, idx[1u << AK_MAX_DIM];
+        for (int g = 0; g <= n; g += 2) subsets(n, 0, g, 0u, masks, &ne);
+        for (unsigned x = 0; x < full; x++) idx[x] = -1;
+        for (int k = 0; k < ne; k++) idx[masks[k]] = k;
+        for (int j = 0; j < n; j++) {
+            unsigned ej = 1u << j;
+            for (int i = 0; i < n; i++) {
+                unsigned ei = 1u << i;
+                int t = 0;
+                for (unsigned x = 0; x < full; x++) {
+                    unsigned src = x ^ ej, y = x ^ ei;
+                    if (idx[src] < 0 || idx[y] < 0) continue; // a structural zero of T or Ar
+                    int g = __builtin_popcount(y);
+                    double rev = (g / 2) % 2 ? -1.0 : 1.0; // grade 2 mod 4 flips (reversion)
+                    double sg = blade_sign(src, ej) * blade_sign(x, y) * rev;
+                    tb->k[i][j][t] = (unsigned char)idx[src];
+                    tb->l[i][j][t] = (unsigned char)idx[y];
+                    tb->neg[i][j][t] = sg < 0;
+                    t++;
+                }
+                tb->nt[i][j] = t;
+            }
+        }
+    }
+}
+
+static inline __attribute__((always_inline)) void rotor_matrix_table(int n, double M[],
+                                                                     const double R[]) {
+    const rm_table *tb = &rm_tables[n];
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            double acc = 0.0;
+            for (int t = 0; t < tb->nt[i][j]; t++) {
+                double p = R[tb->k[i][j][t]] * R[tb->l[i][j][t]];
+                acc += tb->neg[i][j][t] ? -p : p;
+            }
+            M[i * n + j] = acc;
+        }
+}
+
+void ak_broadphase_rotor_matrix(int n, double M[], const double R[]) {
+    int ne = 1 << (n - 1), finite = rm_fast && n >= 1 && n <= AK_MAX_DIM;
+    for (int k = 0; k < ne && finite; k++) finite = isfinite(R[k]);
+    if (!finite) {
+        rotor_matrix_plain(n, M, R);
+        return;
+    }
+    call_once(&rm_once, rm_build);
+    if (n == 3) rotor_matrix_table(3, M, R);
+    else if (n == 4) rotor_matrix_table(4, M, R);
+    else rotor_matrix_table(n, M, R);
 }
 
 // skip (NULL: none): bodies whose box and matrix are kept from an earlier step (sleeping bodies)
@@ -310,14 +417,19 @@ static int build(int n, ak_contact_cache *c, int s, int e, int *next) {
 }
 
 // Refit every node to the current AABBs (children have larger indices than their parent);
-// returns the total extent of the internal nodes, the tree's cost measure.
-static double refit(int n, ak_contact_cache *c) {
+// returns the total extent of the internal nodes, the tree's cost measure. Every node also gets
+// its own extent (ext) and every leaf the static flag of its body, for the self query.
+static double refit(const ak_model *m, int n, ak_contact_cache *c) {
     double ext = 0.0;
     for (int id = c->ntree - 1; id >= 0; id--) {
         ak_tree_node *nd = &c->tree[id];
+        double e = 0.0;
         if (nd->body >= 0) {
             const double *B = c->aabb + (size_t)nd->body * 2 * AK_MAX_DIM;
             for (int i = 0; i < n; i++) nd->lo[i] = B[i], nd->hi[i] = B[AK_MAX_DIM + i];
+            for (int i = 0; i < n; i++) e += nd->hi[i] - nd->lo[i];
+            nd->ext = e;
+            nd->stat = is_static(&m->bodies[nd->body]);
             continue;
         }
         const ak_tree_node *L = &c->tree[nd->left], *R = &c->tree[nd->right];
@@ -325,7 +437,10 @@ static double refit(int n, ak_contact_cache *c) {
             nd->lo[i] = L->lo[i] < R->lo[i] ? L->lo[i] : R->lo[i];
             nd->hi[i] = L->hi[i] > R->hi[i] ? L->hi[i] : R->hi[i];
             ext += nd->hi[i] - nd->lo[i];
+            e += nd->hi[i] - nd->lo[i];
         }
+        nd->ext = e;
+        nd->stat = 0;
     }
     return ext;
 }
@@ -336,13 +451,7 @@ static bool overlap_node(int n, const double *A, const ak_tree_node *nd) {
     return true;
 }
 
-static bool nodes_overlap(int n, const ak_tree_node *A, const ak_tree_node *B) {
-    for (int i = 0; i < n; i++)
-        if (B->hi[i] < A->lo[i] || A->hi[i] < B->lo[i]) return false;
-    return true;
-}
-
-static int self_cmp_push(ak_pair_buf *pb, int a, int b) {
+static inline int self_cmp_push(ak_pair_buf *pb, int a, int b) {
     if (pb->n + 1 > pb->cap) {
         int nc = pb->cap ? 2 * pb->cap : 256;
         int *q = realloc(pb->p, (size_t)nc * 2 * sizeof(int));
@@ -360,47 +469,75 @@ static int self_cmp_push(ak_pair_buf *pb, int a, int b) {
 // overlapping leaves once, as (lower body, higher body). The leaves' boxes are the bodies'
 // AABBs and the test is overlap_node's, so the pairs are exactly those of the per-body query
 // (which visits each pair from its lower body); the list is sorted afterwards (sort_pairs), so
-// the result is the same list. Returns 0, 1 (stack too small: the caller queries per body) or
-// -1 (allocation).
+// the result is the same list. A pair of distinct nodes is tested when it is made (the children
+// of a descent), and only an overlapping one goes on the stack; the count of box tests is that
+// of testing every pair when taken off the stack. n is a constant in the instances for 3 and 4
+// dimensions (self_query below), so the loops over the axes unroll. Returns 0, 1 (stack too
+// small: the caller queries per body) or -1 (allocation).
 #define AK_SELF_STACK 2048
-static int self_query(const ak_model *m, ak_contact_cache *c, ak_pair_buf *pb) {
-    int n = m->dim;
+static inline __attribute__((always_inline)) bool nodes_overlap_n(int n, const ak_tree_node *A,
+                                                                  const ak_tree_node *B) {
+    for (int i = 0; i < n; i++)
+        if (B->hi[i] < A->lo[i] || A->hi[i] < B->lo[i]) return false;
+    return true;
+}
+
+static inline __attribute__((always_inline)) int self_query_n(int n, ak_contact_cache *c,
+                                                              ak_pair_buf *pb) {
     int stack[2 * AK_SELF_STACK], sp = 0;
+    const ak_tree_node *tree = c->tree;
+    long tests = 0;
     pb->n = 0;
     pb->tests = 0;
     stack[sp++] = 0, stack[sp++] = 0;
     while (sp > 0) {
         int ib = stack[--sp], ia = stack[--sp];
-        const ak_tree_node *A = &c->tree[ia], *B = &c->tree[ib];
+        const ak_tree_node *A = &tree[ia], *B = &tree[ib];
         if (ia == ib) { // a node with itself: its children with themselves and each other
             if (A->body >= 0) continue;
-            if (sp + 6 > 2 * AK_SELF_STACK) return 1;
-            stack[sp++] = A->left, stack[sp++] = A->right;
-            stack[sp++] = A->right, stack[sp++] = A->right;
-            stack[sp++] = A->left, stack[sp++] = A->left;
+            if (sp + 6 > 2 * AK_SELF_STACK) {
+                pb->tests = tests;
+                return 1;
+            }
+            int l = A->left, r = A->right;
+            stack[sp++] = r, stack[sp++] = r;
+            stack[sp++] = l, stack[sp++] = l;
+            tests++;
+            if (nodes_overlap_n(n, &tree[l], &tree[r])) stack[sp++] = l, stack[sp++] = r;
             continue;
         }
-        pb->tests++;
-        if (!nodes_overlap(n, A, B)) continue;
+        // an overlapping pair of distinct nodes (tested when made)
         if (A->body >= 0 && B->body >= 0) {
+            if (A->stat && B->stat) continue;
             int a = A->body < B->body ? A->body : B->body, b = A->body < B->body ? B->body : A->body;
-            if (is_static(&m->bodies[a]) && is_static(&m->bodies[b])) continue;
             if (self_cmp_push(pb, a, b)) return -1;
             continue;
         }
         // descend the internal node with the larger box (a leaf never)
-        double ea = 0, eb = 0;
-        for (int i = 0; i < n; i++) ea += A->hi[i] - A->lo[i], eb += B->hi[i] - B->lo[i];
-        if (sp + 4 > 2 * AK_SELF_STACK) return 1;
-        if (B->body >= 0 || (A->body < 0 && ea >= eb)) {
-            stack[sp++] = A->left, stack[sp++] = ib;
-            stack[sp++] = A->right, stack[sp++] = ib;
+        if (sp + 4 > 2 * AK_SELF_STACK) {
+            pb->tests = tests;
+            return 1;
+        }
+        if (B->body >= 0 || (A->body < 0 && A->ext >= B->ext)) {
+            int l = A->left, r = A->right;
+            tests += 2;
+            if (nodes_overlap_n(n, &tree[l], B)) stack[sp++] = l, stack[sp++] = ib;
+            if (nodes_overlap_n(n, &tree[r], B)) stack[sp++] = r, stack[sp++] = ib;
         } else {
-            stack[sp++] = ia, stack[sp++] = B->left;
-            stack[sp++] = ia, stack[sp++] = B->right;
+            int l = B->left, r = B->right;
+            tests += 2;
+            if (nodes_overlap_n(n, A, &tree[l])) stack[sp++] = ia, stack[sp++] = l;
+            if (nodes_overlap_n(n, A, &tree[r])) stack[sp++] = ia, stack[sp++] = r;
         }
     }
+    pb->tests = tests;
     return 0;
+}
+
+static int self_query(const ak_model *m, ak_contact_cache *c, ak_pair_buf *pb) {
+    if (m->dim == 3) return self_query_n(3, c, pb);
+    if (m->dim == 4) return self_query_n(4, c, pb);
+    return self_query_n(m->dim, c, pb);
 }
 
 // Sort the pair list by (a, b): counting sort on a (pairs have a < b), then insertion sort of
@@ -459,7 +596,7 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
     for (int b = 0; b < m->nbody; b++)
         if (!is_plane(&m->bodies[b])) cnt++;
     if (cnt > 1) {
-        double ext = c->ntree == 2 * cnt - 1 ? refit(n, c) : INFINITY;
+        double ext = c->ntree == 2 * cnt - 1 ? refit(m, n, c) : INFINITY;
         if (!(ext <= AK_TREE_REBUILD * c->tree_extent) ||
             c->tree_last_tests > AK_TREE_REBUILD * c->tree_tests) { // (re)build
             cnt = 0;
@@ -468,7 +605,7 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
             int next = 0;
             build(n, c, 0, cnt, &next);
             c->ntree = next;
-            c->tree_extent = refit(n, c);
+            c->tree_extent = refit(m, n, c);
             c->tree_builds++;
             c->tree_tests = -1;
         }

@@ -43,7 +43,12 @@ int ak_broadphase_all_pairs(const ak_model *m, const ak_data *d, ak_contact_cach
 
 /// The rotation matrix of rotor R (n x n, row-major), bit for bit ak_nd_rotor_to_matrix's, with
 /// the products' zero terms left out (the broadphase computes one per body and step).
+/// A finite rotor's matrix comes from a table of the non-zero terms (the same terms in the same
+/// order, so the same bits; test perf.rotor_matrix_table_equals_plain).
 void ak_broadphase_rotor_matrix(int n, double M[], const double R[]);
+
+/// on = 0: ak_broadphase_rotor_matrix takes the plain path for every rotor (for tests).
+void ak_broadphase_set_fast_matrix(int on);
 
 /// World AABB of body b (lo, hi of size n), from the shape's support function.
 void ak_body_aabb(const ak_model *m, const ak_data *d, int b, double lo[], double hi[]);

@@ -126,26 +126,41 @@ static void inherit(ak_contact_cache *c, ak_contact_point *p, const ak_contact_p
     c->nmatched++;
 }
 
+// First index of c->prev whose key is >= (a, b, id) in [lo, c->nprev) (binary search).
+static int lower_bound(const ak_contact_cache *c, int lo, int a, int b, uint64_t id) {
+    int hi = c->nprev;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (key_cmp(c->prev[mid].a, c->prev[mid].b, c->prev[mid].id, a, b, id) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+// Every point inherits from the first previous point with its key (c->prev is sorted). That is
+// the lower bound of the key in c->prev: found from the last point's lower bound by a few steps
+// forward when the points come in key order (the usual case: the pairs in order, ids in order
+// within a pair), else by binary search. The first previous point with an equal key either way.
+#define AK_MATCH_WALK 8
 void ak_contact_cache_match(ak_contact_cache *c) {
     c->nmatched = 0;
+    int hint = 0; // the last point's lower bound
     for (int i = 0; i < c->npoint; i++) {
         ak_contact_point *p = &c->pts[i];
         p->jn = 0.0;
         memset(p->jt, 0, sizeof p->jt);
         p->matched = false;
-        int lo = 0, hi = c->nprev - 1;
-        while (lo <= hi) { // binary search for (a, b, id)
-            int mid = (lo + hi) / 2;
-            const ak_contact_point *q = &c->prev[mid];
-            int s = key_cmp(q->a, q->b, q->id, p->a, p->b, p->id);
-            if (s == 0) {
-                while (mid > 0 && !point_cmp(&c->prev[mid - 1], p)) mid--; // first of equals
-                inherit(c, p, &c->prev[mid]);
-                break;
-            }
-            if (s < 0) lo = mid + 1;
-            else hi = mid - 1;
-        }
+        int lb;
+        if (hint == 0 || key_cmp(c->prev[hint - 1].a, c->prev[hint - 1].b, c->prev[hint - 1].id, p->a, p->b, p->id) < 0) {
+            // every previous point below hint has a smaller key: step forward, then search
+            int t = hint, e = hint + AK_MATCH_WALK < c->nprev ? hint + AK_MATCH_WALK : c->nprev;
+            while (t < e && key_cmp(c->prev[t].a, c->prev[t].b, c->prev[t].id, p->a, p->b, p->id) < 0) t++;
+            lb = t < e ? t : lower_bound(c, t, p->a, p->b, p->id);
+        } else
+            lb = lower_bound(c, 0, p->a, p->b, p->id);
+        if (lb < c->nprev && !key_cmp(c->prev[lb].a, c->prev[lb].b, c->prev[lb].id, p->a, p->b, p->id))
+            inherit(c, p, &c->prev[lb]);
+        hint = lb;
     }
     // Fallback for points whose feature id changed (a manifold that picked another reference
     // face, rounding at a tie): the nearest previous point of the same pair within

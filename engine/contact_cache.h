@@ -74,8 +74,11 @@ typedef struct ak_pair_buf {
 /// A node of the broadphase's AABB tree (broadphase.c): a leaf holds one body.
 typedef struct ak_tree_node {
     double lo[AK_MAX_DIM], hi[AK_MAX_DIM];
+    double ext;      ///< sum of hi[i] - lo[i] over i ascending from 0.0 (refit; the self query's
+                     ///< choice of the node to descend)
     int left, right; ///< children (-1 for a leaf)
     int body;        ///< the leaf's body, -1 for an internal node
+    int stat;        ///< a leaf whose body never moves (fixed or no inverse mass; set at build)
 } ak_tree_node;
 
 /// Residuals of the last step's contact problem (solver "converged", engine/solver_converged.h;

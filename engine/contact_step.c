@@ -32,10 +32,14 @@ static int finite_n(int n, const double *x) {
 }
 
 // The one contact point of a sphere pair (a, b spheres, b's rotation matrix rb row-major n x n):
-// 1 (point written), 0 (beyond the margin), -1 (not for the fast path).
-static int sphere_sphere(int n, const ak_shape *sa, const double *xa, const double *ra,
-                         const ak_shape *sb, const double *xb, const double *rb, double margin,
-                         ak_contact_point *cp) {
+// 1 (point written to cp, which is cleared first), 0 (beyond the margin: cp untouched), -1 (not
+// for the fast path). The world point and normal are only computed for a point within the
+// margin (they do not enter the separation). always_inline: the callers below pass n = 3 and 4
+// as constants, so the loops unroll; the operations and their order stay those written here.
+#define AK_NP_INLINE static inline __attribute__((always_inline))
+AK_NP_INLINE int sphere_sphere(int n, const ak_shape *sa, const double *xa, const double *ra,
+                               const ak_shape *sb, const double *xb, const double *rb,
+                               double margin, ak_contact_point *cp) {
     if (!(sa->radius >= 0) || !isfinite(sa->radius) || !(sb->radius >= 0) || !isfinite(sb->radius) ||
         !finite_n(n, xa) || !finite_n(n, xb) || !finite_n(n * n, ra) || !finite_n(n * n, rb))
         return -1;
@@ -50,6 +54,10 @@ static int sphere_sphere(int n, const ak_shape *sa, const double *xa, const doub
     double v2 = 0;
     for (int i = 0; i < n; i++) nl[i] = xl[i] - 0.0, v2 += nl[i] * nl[i];
     double l = sqrt(v2);
+    double dist = l - sb->radius;
+    // sphere_pair, single_contact
+    double sep = dist - sa->radius;
+    if (!(sep <= margin)) return 0;
     if (l > 0) {
         for (int i = 0; i < n; i++) nl[i] /= l;
     } else {
@@ -57,7 +65,6 @@ static int sphere_sphere(int n, const ak_shape *sa, const double *xa, const doub
         nl[0] = 1;
     }
     for (int i = 0; i < n; i++) ol[i] = 0.0 + sb->radius * nl[i];
-    double dist = l - sb->radius;
     double q[AK_MAX_DIM], nq[AK_MAX_DIM];
     for (int i = 0; i < n; i++) {
         double s = 0;
@@ -69,9 +76,7 @@ static int sphere_sphere(int n, const ak_shape *sa, const double *xa, const doub
         for (int j = 0; j < n; j++) s += rb[i * n + j] * nl[j];
         nq[i] = s;
     }
-    // sphere_pair, single_contact
-    double sep = dist - sa->radius;
-    if (!(sep <= margin)) return 0;
+    memset(cp, 0, sizeof *cp);
     cp->id = 0;
     cp->separation = sep;
     for (int i = 0; i < n; i++) {
@@ -82,9 +87,9 @@ static int sphere_sphere(int n, const ak_shape *sa, const double *xa, const doub
     return 1;
 }
 
-// A sphere (a) against a hyperplane (pl): plane_pair's single point.
-static int sphere_plane(int n, const ak_shape *sa, const double *xa, const double *ra,
-                        const ak_shape *pl, double margin, ak_contact_point *cp) {
+// A sphere (a) against a hyperplane (pl): plane_pair's single point (cp as sphere_sphere).
+AK_NP_INLINE int sphere_plane(int n, const ak_shape *sa, const double *xa, const double *ra,
+                              const ak_shape *pl, double margin, ak_contact_point *cp) {
     if (!(sa->radius >= 0) || !isfinite(sa->radius) || !finite_n(n, xa) || !finite_n(n * n, ra))
         return -1;
     double l2 = 0;
@@ -113,6 +118,7 @@ static int sphere_plane(int n, const ak_shape *sa, const double *xa, const doubl
     s = s - pl->offset + 0.0;
     if (s > margin) return 0;
     if (isnan(s)) return -1;
+    memset(cp, 0, sizeof *cp);
     cp->id = 0;
     cp->separation = s;
     for (int i = 0; i < n; i++) {
@@ -123,19 +129,11 @@ static int sphere_plane(int n, const ak_shape *sa, const double *xa, const doubl
     return 1;
 }
 
-int ak_narrowphase_fast(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
-                        char *err, size_t errlen) {
-    int n = m->dim;
-    // only when every pair is one the fast path does (a pile of spheres in a box); otherwise,
-    // or when an input is one the generic path would reject, ak_narrowphase does the whole list
-    for (int p = 0; np_fast && p < c->npair; p++) {
-        int a = c->pairs[2 * p], b = c->pairs[2 * p + 1];
-        ak_shape_type ta = m->bodies[a].shape.type, tb = m->bodies[b].shape.type;
-        if (!((ta == AK_SHAPE_HYPERSPHERE && (tb == AK_SHAPE_HYPERSPHERE || tb == AK_SHAPE_HYPERPLANE)) ||
-              (tb == AK_SHAPE_HYPERSPHERE && ta == AK_SHAPE_HYPERPLANE)))
-            return ak_narrowphase(m, d, c, margin, err, errlen);
-    }
-    if (!np_fast) return ak_narrowphase(m, d, c, margin, err, errlen);
+// The fast path's loop over the pairs: 0, or 1 (a pair that is not sphere-sphere or
+// sphere-plane, or an input the generic path must see: the caller runs ak_narrowphase over the
+// whole list). c->pts holds room for one point per pair.
+AK_NP_INLINE int fast_pairs(int n, const ak_model *m, const ak_data *d, ak_contact_cache *c,
+                            double margin) {
     c->npoint = 0;
     for (int p = 0; p < c->npair; p++) {
         int a = c->pairs[2 * p], b = c->pairs[2 * p + 1];
@@ -145,24 +143,41 @@ int ak_narrowphase_fast(const ak_model *m, const ak_data *d, ak_contact_cache *c
             b = t;
         }
         const ak_shape *sa = &m->bodies[a].shape, *sb = &m->bodies[b].shape;
-        ak_contact_point cp;
-        memset(&cp, 0, sizeof cp);
+        // a sphere, and a sphere or a plane (the plane is b): else the generic path does all
+        if (sa->type != AK_SHAPE_HYPERSPHERE ||
+            (sb->type != AK_SHAPE_HYPERSPHERE && sb->type != AK_SHAPE_HYPERPLANE))
+            return 1;
+        ak_contact_point *cp = &c->pts[c->npoint];
         const double *xa = d->x + (size_t)a * AK_MAX_DIM, *ra = c->rot + (size_t)a * AK_MAX_DIM * AK_MAX_DIM;
         int got = sb->type == AK_SHAPE_HYPERSPHERE
                       ? sphere_sphere(n, sa, xa, ra, sb, d->x + (size_t)b * AK_MAX_DIM,
-                                      c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM, margin, &cp)
-                      : sphere_plane(n, sa, xa, ra, sb, margin, &cp);
-        if (got < 0) return ak_narrowphase(m, d, c, margin, err, errlen);
+                                      c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM, margin, cp)
+                      : sphere_plane(n, sa, xa, ra, sb, margin, cp);
+        if (got < 0) return 1;
         if (got == 0) continue;
-        if (ak_contact_cache_reserve(c, c->npoint + 1)) {
-            snprintf(err, errlen, "narrowphase: out of memory");
-            return -1;
-        }
-        cp.a = a;
-        cp.b = b;
-        c->pts[c->npoint++] = cp;
+        cp->a = a;
+        cp->b = b;
+        c->npoint++;
     }
     return 0;
+}
+
+int ak_narrowphase_fast(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
+                        char *err, size_t errlen) {
+    int n = m->dim;
+    // only when every pair is one the fast path does (a pile of spheres in a box); otherwise,
+    // or when an input is one the generic path would reject, ak_narrowphase does the whole list
+    // (fast_pairs stops at the first such pair)
+    if (!np_fast) return ak_narrowphase(m, d, c, margin, err, errlen);
+    // one point per pair at most: room for all of them, written in place
+    if (ak_contact_cache_reserve(c, c->npair)) {
+        snprintf(err, errlen, "narrowphase: out of memory");
+        return -1;
+    }
+    int generic = n == 3 ? fast_pairs(3, m, d, c, margin)
+                  : n == 4 ? fast_pairs(4, m, d, c, margin)
+                           : fast_pairs(n, m, d, c, margin);
+    return generic ? ak_narrowphase(m, d, c, margin, err, errlen) : 0;
 }
 
 int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *stats, char *err,

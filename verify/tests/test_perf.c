@@ -10,6 +10,7 @@
 #include "contact_cache.h"
 #include "dyn/dyn.h"
 #include "ga/nd.h"
+#include "geom/support.h"
 #include "integrate.h"
 #include "world.h"
 #include "common/world_checks_util.h"
@@ -186,6 +187,42 @@ Test(perf, rotor_matrix_exact) {
             cr_assert_eq(memcmp(M1, M2, sizeof(double) * (size_t)(n * n)), 0, "n=%d case %d", n, t);
         }
     }
+}
+
+// The table path of ak_broadphase_rotor_matrix gives the plain path's bits (the products on
+// bitmasks with their zero terms left out) for rotors that are not unit or not even rotations:
+// random components over 600 orders of magnitude with both signs, exact zeros and negative
+// zeros, subnormals, and components so large that products overflow; and with a non-finite
+// component (infinity, NaN), where it takes the plain path itself. n = 2..5.
+Test(perf, rotor_matrix_table_equals_plain) {
+    unsigned seed = 31337u;
+    long checked = 0;
+    for (int n = 2; n <= 5; n++) {
+        int ne = 1 << (n - 1);
+        for (int t = 0; t < 4000; t++) {
+            double R[AK_MAX_EVEN];
+            for (int k = 0; k < ne; k++) {
+                seed = seed * 1103515245u + 12345u;
+                unsigned r = seed >> 8, kind = r % 16;
+                double mant = ((r >> 4) % 100000) / 50000.0 - 1.0;
+                R[k] = kind == 0   ? 0.0
+                       : kind == 1 ? -0.0
+                       : kind == 2 ? mant * 4.9e-322          // subnormal
+                       : kind == 3 ? mant * 1e300             // products overflow
+                       : kind == 4 ? mant * 1e-200            // products underflow
+                                   : mant * pow(10.0, (double)((int)((r >> 20) % 41) - 20));
+            }
+            if (t % 50 == 7) R[t % ne] = (t / 50) % 3 == 0 ? INFINITY : (t / 50) % 3 == 1 ? -INFINITY : NAN;
+            double M1[AK_MAX_DIM * AK_MAX_DIM], M2[AK_MAX_DIM * AK_MAX_DIM];
+            ak_broadphase_set_fast_matrix(0);
+            ak_broadphase_rotor_matrix(n, M1, R);
+            ak_broadphase_set_fast_matrix(1);
+            ak_broadphase_rotor_matrix(n, M2, R);
+            cr_assert_eq(memcmp(M1, M2, sizeof(double) * (size_t)(n * n)), 0, "n=%d case %d", n, t);
+            checked++;
+        }
+    }
+    cr_assert_eq(checked, 16000);
 }
 
 // ak_integrate_gyro_implicit_body gives ak_dyn_gyro_implicit_body's bits for random inertias
@@ -482,6 +519,164 @@ Test(perf, narrowphase_fast_equals_plain) {
         ak_data_free(d);
         ak_model_free(m);
     }
+}
+
+// The broadphase's plane pairs (the fast path: the bodies listed once, a sphere's support
+// written out, n = 3 and 4 as constants) are the plain rule's: body b pairs with plane p when
+// n.x_b - h_b(-n) - offset <= margin, h from ak_geom_support_local in the frame of
+// ak_nd_rotor_to_matrix. The margin is set to the plain distance of one body after another,
+// so every such body sits exactly on the boundary and a distance one ulp off would change the
+// list; spinning sphere piles (n = 2..5) and the mixed scene of spheres and boxes (n = 3, 4).
+static void plane_pairs_check(ak_model *m, ak_data *d, const char *what) {
+    int n = m->dim, N = m->nbody, checked = 0;
+    double *dist = malloc(sizeof(double) * (size_t)N * (size_t)N);
+    cr_assert(dist);
+    for (size_t k = 0; k < (size_t)N * N; k++) dist[k] = NAN;
+    for (int p = 0; p < N; p++) {
+        const ak_body *pl = &m->bodies[p];
+        if (pl->shape.type != AK_SHAPE_HYPERPLANE) continue;
+        for (int b = 0; b < N; b++) {
+            const ak_body *bd = &m->bodies[b];
+            dist[(size_t)p * N + b] = NAN;
+            if (bd->fixed || bd->inv_mass <= 0.0 || bd->shape.type == AK_SHAPE_HYPERPLANE) continue;
+            double M[AK_MAX_DIM * AK_MAX_DIM], dir[AK_MAX_DIM], sp[AK_MAX_DIM], cx = 0.0;
+            ak_nd_rotor_to_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
+            for (int j = 0; j < n; j++) {
+                dir[j] = 0.0;
+                for (int i = 0; i < n; i++) dir[j] -= M[i * n + j] * pl->shape.normal[i];
+            }
+            double h = ak_geom_support_local(n, sp, &bd->shape, dir);
+            for (int i = 0; i < n; i++) cx += pl->shape.normal[i] * d->x[(size_t)b * AK_MAX_DIM + i];
+            dist[(size_t)p * N + b] = cx - h - pl->shape.offset;
+        }
+    }
+    ak_contact_cache *c = ak_contact_cache_create(m);
+    for (int t = 0; t < 12; t++) {
+        int b0 = (t * 37) % N, p0 = -1;
+        for (int p = 0; p < N && p0 < 0; p++)
+            if (m->bodies[p].shape.type == AK_SHAPE_HYPERPLANE && !isnan(dist[(size_t)p * N + b0])) p0 = p;
+        if (p0 < 0) continue;
+        double margin = dist[(size_t)p0 * N + b0];
+        if (!(margin > 0 && margin < 1.0)) margin = 0.02 + 0.01 * t;
+        cr_assert_eq(ak_broadphase(m, d, c, margin), 0);
+        int got = 0, want = 0;
+        for (int q = 0; q < c->npair; q++) {
+            int a = c->pairs[2 * q], b = c->pairs[2 * q + 1];
+            if (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE) continue;
+            got++;
+            cr_assert(dist[(size_t)b * N + a] <= margin, "%s: pair (%d, plane %d) beyond the margin", what, a, b);
+        }
+        for (size_t k = 0; k < (size_t)N * N; k++) want += dist[k] <= margin;
+        cr_assert_eq(got, want, "%s, margin %.17g: %d plane pairs, the plain rule gives %d", what, margin, got, want);
+        checked += want;
+    }
+    cr_assert(checked > 0, "%s: no plane pair compared", what);
+    ak_contact_cache_free(c);
+    free(dist);
+}
+
+Test(perf, plane_pairs_equal_plain) {
+    char err[512];
+    for (int n = 2; n <= 5; n++) {
+        ak_data *d;
+        ak_model *m = sphere_pile(n, n <= 3 ? 125 : 81, 21u, &d);
+        unsigned seed = 5u;
+        for (int b = 0; b < m->nbody; b++) {
+            if (m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE) continue;
+            double B[AK_MAX_BIV];
+            for (int q = 0; q < ak_nd_nbiv(n); q++) {
+                seed = seed * 1103515245u + 12345u;
+                B[q] = 4.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+            }
+            ak_nd_rotor_exp(n, d->R + (size_t)b * AK_MAX_EVEN, B);
+        }
+        ak_world_opts o = ak_world_default_opts(m);
+        for (int s = 0; s < 40; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        plane_pairs_check(m, d, "sphere pile");
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = random_scene(n, 200, 17u, &d);
+        ak_world_opts o = ak_world_default_opts(m);
+        for (int s = 0; s < 60; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        plane_pairs_check(m, d, "mixed scene");
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+}
+
+// ak_contact_cache_match's walk from the last point's lower bound finds what a search of the
+// whole previous list finds: each point inherits the impulses of the first previous point with
+// its (a, b, id), or none. Previous lists with repeated keys (different impulses, so that the
+// first one must win) and points in key order, in reverse order and shuffled; a point of a new
+// key whose pair had previous points lies farther than AK_CACHE_MATCH_DIST from them, so the
+// fallback match takes nothing. The expected values come from a scan of the whole list here.
+Test(perf, cache_match_equals_search) {
+    ak_data *d;
+    ak_model *m = sphere_pile(3, 27, 1u, &d);
+    unsigned seed = 4711u;
+    long inherited = 0, fresh = 0;
+    for (int t = 0; t < 60; t++) {
+        ak_contact_cache *c = ak_contact_cache_create(m);
+        int np = 50 + t * 7, nq = 40 + t * 5;
+        cr_assert_eq(ak_contact_cache_reserve(c, np), 0);
+        for (int i = 0; i < np; i++) { // the previous step's points, stored (sorted) below
+            seed = seed * 1103515245u + 12345u;
+            ak_contact_point *p = &c->pts[i];
+            memset(p, 0, sizeof *p);
+            p->a = (int)((seed >> 8) % 9), p->b = p->a + 1 + (int)((seed >> 16) % 4);
+            p->id = (uint64_t)((seed >> 20) % 3);
+            p->jn = 1.0 + i;
+            p->jt[0] = -1.0 - i;
+            p->point[0] = 0.0;
+        }
+        c->npoint = np;
+        cr_assert_eq(ak_contact_cache_store(c), 0);
+        cr_assert_eq(ak_contact_cache_reserve(c, nq), 0);
+        for (int i = 0; i < nq; i++) {
+            seed = seed * 1103515245u + 12345u;
+            ak_contact_point *p = &c->pts[i];
+            memset(p, 0, sizeof *p);
+            p->a = (int)((seed >> 8) % 10), p->b = p->a + 1 + (int)((seed >> 16) % 4);
+            p->id = (uint64_t)((seed >> 20) % 4);
+            p->point[0] = 1.0; // AK_CACHE_MATCH_DIST away from every previous point and more
+        }
+        int order = t % 3; // 0: key order, 1: reverse, 2: shuffled
+        for (int i = 0; i < nq; i++)
+            for (int k = i + 1; k < nq; k++) {
+                ak_contact_point *x = &c->pts[i], *y = &c->pts[k];
+                int cmp = x->a != y->a ? (x->a > y->a ? 1 : -1)
+                          : x->b != y->b ? (x->b > y->b ? 1 : -1)
+                                         : (x->id > y->id) - (x->id < y->id);
+                if ((order == 0 && cmp > 0) || (order == 1 && cmp < 0)) {
+                    ak_contact_point tmp = *x;
+                    *x = *y, *y = tmp;
+                }
+            }
+        c->npoint = nq;
+        ak_contact_cache_match(c);
+        for (int i = 0; i < nq; i++) {
+            const ak_contact_point *p = &c->pts[i];
+            int first = -1;
+            for (int j = 0; j < c->nprev && first < 0; j++)
+                if (c->prev[j].a == p->a && c->prev[j].b == p->b && c->prev[j].id == p->id) first = j;
+            if (first < 0) {
+                cr_assert(!p->matched && p->jn == 0.0 && p->jt[0] == 0.0, "case %d point %d: matched", t, i);
+                fresh++;
+            } else {
+                cr_assert(p->matched && p->jn == c->prev[first].jn && p->jt[0] == c->prev[first].jt[0],
+                          "case %d point %d: jn %g, the first previous point with its key has %g", t, i,
+                          p->jn, c->prev[first].jn);
+                inherited++;
+            }
+        }
+        ak_contact_cache_free(c);
+    }
+    cr_assert(inherited > 1000 && fresh > 1000, "inherited %ld, fresh %ld", inherited, fresh);
+    ak_model_free(m);
+    ak_data_free(d);
 }
 
 // The opt-in coloured order of the velocity iterations (solver setting "order": "coloured")

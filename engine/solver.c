@@ -306,6 +306,10 @@ void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c) {
 }
 
 // ---- the velocity iterations' inner loop (performance; docs/performance.md) ----------------
+// max(x, 0) as glibc's fmax(x, 0.0) returns it on x86-64 (maxsd) and aarch64 (fmaxnm): x when
+// x > 0, else +0.0 (also for x = -0.0 and NaN); inline, where fmax is a libm call.
+static inline double clamp0(double x) { return x > 0.0 ? x : 0.0; }
+
 // ak_solver_rel_velocity and ak_solver_apply() with the ref/ kernels they call (ak_contact_point_velocity
 // -> ak_nd_contract, ak_contact_apply -> ak_nd_wedge) written out inline, every operation in the
 // same order, so that the results are bit for bit those of the calls (-ffp-contract=off); the
@@ -417,7 +421,7 @@ static inline __attribute__((always_inline)) int iterate_n(int n, const ak_model
         fast_rel_velocity(n, d, p, ma, mb, u);
         double vn = 0.0;
         for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
-        double jn = fmax(p->jn - p->mn * (vn - p->bias), 0.0); // accumulated and clamped
+        double jn = clamp0(p->jn - p->mn * (vn - p->bias)); // accumulated and clamped
         double dj = jn - p->jn;
         p->jn = jn;
         if (jn > p->jn_max) p->jn_max = jn;
@@ -515,7 +519,7 @@ static inline __attribute__((always_inline)) int iterate_rows(int n, ak_data *d,
         row_rel_velocity(n, d, p, u);
         double vn = 0.0;
         for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
-        double jn = fmax(p->jn - p->mn * (vn - p->bias), 0.0); // accumulated and clamped
+        double jn = clamp0(p->jn - p->mn * (vn - p->bias)); // accumulated and clamped
         double dj = jn - p->jn;
         p->jn = jn;
         if (jn > p->jn_max) p->jn_max = jn;

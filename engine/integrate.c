@@ -103,7 +103,7 @@ static void commutator_matrix(int n, const int pi[], const int pj[], double C[],
 
 int ak_integrate_gyro_implicit_body(int n, double w2[], const double I[], const double w1[],
                                     double h) {
-    int k = ak_nd_nbiv(n), pi[AK_MAX_BIV], pj[AK_MAX_BIV];
+    int k = ak_nd_nbiv(n), pi[AK_MAX_BIV] = {0}, pj[AK_MAX_BIV] = {0}; // (= {0}: gcc -O3 warns)
     if (ak_dyn_inertia_scalar(n, I) > 0.0) { // as ref: no gyroscopic term, w2 = w1 exactly
         for (int q = 0; q < k; q++) w2[q] = w1[q];
         return 0;

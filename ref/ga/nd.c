@@ -484,7 +484,7 @@ int ak_nd_rotor_renormalize(int n, double R[]) {
 }
 
 double ak_nd_rotor_defect(int n, const double R[]) {
-    double N[AK_MAX_EVEN], Rr[AK_MAX_EVEN];
+    double N[AK_MAX_EVEN], Rr[AK_MAX_EVEN] = {0}; // (= {0}: gcc -O3 warns, wrongly)
     ak_nd_rotor_reverse(n, Rr, R);
     ak_nd_rotor_mul(n, N, R, Rr);
     N[0] -= 1.0;

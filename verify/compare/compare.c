@@ -1230,6 +1230,7 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
 void ak_compare_fmt_pair(double error, double tol, char *e, char *t, size_t n) {
     // the fewest significant digits (at least 3) that show why the verdict is what it is: an
     // error just over its tolerance must not print as the tolerance
+    if (!e || !t || n == 0) return;
     for (int p = 3; p <= 17; p++) {
         snprintf(e, n, "%.*g", p, error);
         snprintf(t, n, "%.*g", p, tol);

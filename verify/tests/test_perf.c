@@ -351,6 +351,23 @@ static ak_model *sphere_pile(int n, int N, unsigned seed, ak_data **dp) {
     return m;
 }
 
+// Every body but the planes turned by exp(B), B from a deterministic sequence (seed); set_w: the
+// angular velocity set to B as well.
+static void random_turns(const ak_model *m, ak_data *d, unsigned seed, bool set_w) {
+    int n = m->dim;
+    for (int b = 0; b < m->nbody; b++) {
+        if (m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE) continue;
+        double B[AK_MAX_BIV];
+        for (int q = 0; q < ak_nd_nbiv(n); q++) {
+            seed = seed * 1103515245u + 12345u;
+            B[q] = 4.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+            if (set_w) d->w[(size_t)b * AK_MAX_BIV + q] = B[q];
+        }
+        ak_nd_rotor_exp(n, d->R + (size_t)b * AK_MAX_EVEN, B);
+    }
+}
+
+
 // State hash after `steps` world steps of model m from a copy of d0.
 static uint64_t run_hash(const ak_model *m, const ak_data *d0, int steps) {
     ak_data *d = ak_data_create(m);
@@ -488,18 +505,10 @@ Test(perf, narrowphase_fast_equals_plain) {
     for (int n = 3; n <= 4; n++) {
         ak_data *d;
         ak_model *m = sphere_pile(n, n == 3 ? 343 : 256, 11u, &d);
-        unsigned seed = 99u;
-        for (int b = 0; b < m->nbody; b++) {
-            if (m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE) continue;
-            double B[AK_MAX_BIV];
-            for (int q = 0; q < ak_nd_nbiv(n); q++) {
-                seed = seed * 1103515245u + 12345u;
-                B[q] = 4.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
-                d->w[(size_t)b * AK_MAX_BIV + q] = B[q];
-            }
-            ak_nd_rotor_exp(n, d->R + (size_t)b * AK_MAX_EVEN, B);
-            d->x[(size_t)b * AK_MAX_DIM + 1] *= 0.8; // layers 0.88 apart: overlapping spheres
-        }
+        random_turns(m, d, 99u, true);
+        for (int b = 0; b < m->nbody; b++)
+            if (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE)
+                d->x[(size_t)b * AK_MAX_DIM + 1] *= 0.8; // layers 0.88 apart: overlapping spheres
         ak_world_opts o = ak_world_default_opts(m);
         char err[512];
         int npts = 0;
@@ -580,16 +589,7 @@ Test(perf, plane_pairs_equal_plain) {
     for (int n = 2; n <= 5; n++) {
         ak_data *d;
         ak_model *m = sphere_pile(n, n <= 3 ? 125 : 81, 21u, &d);
-        unsigned seed = 5u;
-        for (int b = 0; b < m->nbody; b++) {
-            if (m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE) continue;
-            double B[AK_MAX_BIV];
-            for (int q = 0; q < ak_nd_nbiv(n); q++) {
-                seed = seed * 1103515245u + 12345u;
-                B[q] = 4.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
-            }
-            ak_nd_rotor_exp(n, d->R + (size_t)b * AK_MAX_EVEN, B);
-        }
+        random_turns(m, d, 5u, false);
         ak_world_opts o = ak_world_default_opts(m);
         for (int s = 0; s < 40; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
         plane_pairs_check(m, d, "sphere pile");

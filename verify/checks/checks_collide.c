@@ -1747,6 +1747,18 @@ static void check_capsule_features(ak_check_ctx *c) {
                worst);
 }
 
+// Largest coordinate distance (all axes but y) of x from corner cc of the region [lo, hi]; an
+// axis where the region is a point (hi = lo) takes no bit of cc.
+static double corner_distance(int n, const double lo[], const double hi[], int cc, const double x[]) {
+    double e = 0;
+    for (int i = 0, bit = 0; i < n; i++) {
+        if (i == 1) continue;
+        double v = (hi[i] > lo[i]) ? (((cc >> bit++) & 1) ? hi[i] : lo[i]) : lo[i];
+        e = fmax(e, fabs(x[i] - v));
+    }
+    return e;
+}
+
 static void check_features(ak_check_ctx *c) {
     long ns = ak_samples(c, 3000, 300);
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
@@ -1826,29 +1838,13 @@ static void check_features(ak_check_ctx *c) {
                     if (i != 1) fe = fmax(fe, fabs(ct->point_a[i] - ct->point_b[i]));
                 // nearest corner
                 double best = INFINITY;
-                for (int cc = 0; cc < ncorner; cc++) {
-                    double e = 0;
-                    for (int i = 0, bit = 0; i < n; i++) {
-                        if (i == 1) continue;
-                        double x = (hi[i] > lo[i]) ? (((cc >> bit++) & 1) ? hi[i] : lo[i]) : lo[i];
-                        e = fmax(e, fabs(ct->point_b[i] - x));
-                    }
-                    best = fmin(best, e);
-                }
+                for (int cc = 0; cc < ncorner; cc++) best = fmin(best, corner_distance(n, lo, hi, cc, ct->point_b));
                 sp = fmax(sp, best);
             }
             // every corner met by a contact
             for (int cc = 0; cc < ncorner; cc++) {
                 double best = INFINITY;
-                for (int q = 0; q < cnt; q++) {
-                    double e = 0;
-                    for (int i = 0, bit = 0; i < n; i++) {
-                        if (i == 1) continue;
-                        double x = (hi[i] > lo[i]) ? (((cc >> bit++) & 1) ? hi[i] : lo[i]) : lo[i];
-                        e = fmax(e, fabs(m->contacts[q].point_b[i] - x));
-                    }
-                    best = fmin(best, e);
-                }
+                for (int q = 0; q < cnt; q++) best = fmin(best, corner_distance(n, lo, hi, cc, m->contacts[q].point_b));
                 sp = fmax(sp, best);
             }
             if (cnt != ncorner) {

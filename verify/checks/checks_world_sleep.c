@@ -19,6 +19,18 @@
 /// the same piles without sleeping at rest then (every |v| below 0.05 m/s, |w| below 0.5 rad/s).
 #define PILE_T 12.0
 
+// The settings both scene builders share: gravity -9.81 along y, 60 Hz, 10 iterations,
+// sleeping on with the default thresholds; hands d to *dout and returns m.
+static ak_model *sleep_world(ak_model *m, ak_data *d, ak_data **dout) {
+    m->gravity[1] = -9.81;
+    m->timestep = DT;
+    m->solver.iterations = 10;
+    m->sleep = (ak_sleep_settings){.enabled = true, .linear = AK_SLEEP_LINEAR,
+                                   .angular = AK_SLEEP_ANGULAR, .time = AK_SLEEP_TIME};
+    *dout = d;
+    return m;
+}
+
 // The bench_vs_ode pile, small: N spheres r 0.5, mass 1 on a grid 1.1 apart with a deterministic
 // jitter, in a box of planes, friction 0.5, gravity -9.81 y, 60 Hz, 10 iterations.
 // boxes: unit hypercubes (half-width 0.5) instead of the spheres.
@@ -69,13 +81,7 @@ static ak_model *sphere_pile(int dim, int N, bool boxes, ak_data **dout) {
     }
     for (int b = 0; b < N + nwall; b++)
         m->bodies[b].material = (ak_material){0.5, 0.5, 0.0};
-    m->gravity[1] = -9.81;
-    m->timestep = DT;
-    m->solver.iterations = 10;
-    m->sleep = (ak_sleep_settings){.enabled = true, .linear = AK_SLEEP_LINEAR,
-                                   .angular = AK_SLEEP_ANGULAR, .time = AK_SLEEP_TIME};
-    *dout = d;
-    return m;
+    return sleep_world(m, d, dout);
 }
 
 static double max_speed(const ak_model *m, const ak_data *d, int first, int count, bool angular) {
@@ -236,13 +242,7 @@ static ak_model *two_piles(ak_data **dout) {
         ak_model_free(m);
         return NULL;
     }
-    m->gravity[1] = -9.81;
-    m->timestep = DT;
-    m->solver.iterations = 10;
-    m->sleep = (ak_sleep_settings){.enabled = true, .linear = AK_SLEEP_LINEAR,
-                                   .angular = AK_SLEEP_ANGULAR, .time = AK_SLEEP_TIME};
-    *dout = d;
-    return m;
+    return sleep_world(m, d, dout);
 }
 
 void ak_check_sleep_wake_ball(ak_check_ctx *c) {

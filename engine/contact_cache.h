@@ -35,6 +35,7 @@ typedef struct ak_contact_point {
     double tangent[AK_MAX_TAN * AK_MAX_DIM]; ///< orthonormal tangent basis, nt x n
     double mn;                       ///< normal effective mass 1 / (n^T K n)  [B-6]
     double kt_inv[AK_MAX_TAN * AK_MAX_TAN];  ///< (T^T K T)^-1, the tangent block  [B-6]
+    double kn[AK_MAX_DIM];           ///< K n: an impulse P changes u.n by kn . P  [B-6]
     double bias;                     ///< velocity target of the normal row  [T-5.b]
     double vn0;                      ///< relative normal velocity before the solve
     double mu_s, mu_k, e;            ///< combined materials (solver.h)

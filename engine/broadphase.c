@@ -13,9 +13,10 @@
 
 static int threads_for(int work) { return ak_parallel_threads(work); }
 
-static int bp_self = 1;
+static int bp_self = 1, bp_incr = 1;
 
 void ak_broadphase_set_self_query(int on) { bp_self = on; }
+void ak_broadphase_set_incremental(int on) { bp_incr = on; }
 
 static bool is_plane(const ak_body *b) { return b->shape.type == AK_SHAPE_HYPERPLANE; }
 static bool is_static(const ak_body *b) { return b->fixed || b->inv_mass <= 0.0 || is_plane(b); }
@@ -583,6 +584,132 @@ static int sort_pairs(const ak_model *m, ak_contact_cache *c) {
     return 0;
 }
 
+// Refit the tree to the current AABBs, or rebuild it (see AK_TREE_REBUILD; use_tests: also
+// when the last query needed too many box tests).
+static void tree_update(const ak_model *m, ak_contact_cache *c, int cnt, bool use_tests) {
+    int n = m->dim;
+    double ext = c->ntree == 2 * cnt - 1 ? refit(m, n, c) : INFINITY;
+    if (!(ext <= AK_TREE_REBUILD * c->tree_extent) ||
+        (use_tests && c->tree_last_tests > AK_TREE_REBUILD * c->tree_tests)) { // (re)build
+        cnt = 0;
+        for (int b = 0; b < m->nbody; b++)
+            if (!is_plane(&m->bodies[b])) c->order[cnt++] = b;
+        int next = 0;
+        build(n, c, 0, cnt, &next);
+        c->ntree = next;
+        c->tree_extent = refit(m, n, c);
+        c->tree_builds++;
+        c->tree_tests = -1;
+    }
+}
+
+// ---- incremental: fat boxes (G-BP.1) -------------------------------------------------------
+// Each body that moves gets a fat box, its AABB grown by a slack of AK_FAT_SLACK times its
+// largest extent on every side (a body that cannot move: no slack), and c->fpairs holds every
+// pair of non-plane bodies whose fat boxes overlap. While a body's AABB stays inside its fat
+// box its fat box does not change; a body that leaves it (or every body, the first time) gets
+// a new fat box, its old fat pairs are dropped and it is queried again: the tree over the
+// AABBs, with its fat box grown by the largest slack (an AABB lies inside its fat box, which
+// lies inside the AABB grown by the slack, so every fat box that meets the query's fat box is
+// found), then the fat boxes are tested. Every pair of overlapping AABBs is a pair of
+// overlapping fat boxes, so the pairs of the step are the fat pairs whose AABBs overlap: the
+// same set as the queries above, sorted the same way (sort_pairs). A resting pile re-queries
+// almost no body (test perf.broadphase_tree_refit_equals_all_pairs).
+#define AK_FAT_SLACK 0.05
+
+static int fat_push(ak_contact_cache *c, int a, int b) {
+    if (c->nfpair + 1 > c->fpaircap) {
+        int nc = c->fpaircap ? 2 * c->fpaircap : 1024;
+        int *q = realloc(c->fpairs, (size_t)nc * 2 * sizeof(int));
+        if (!q) return -1;
+        c->fpairs = q;
+        c->fpaircap = nc;
+    }
+    c->fpairs[2 * c->nfpair] = a;
+    c->fpairs[2 * c->nfpair + 1] = b;
+    c->nfpair++;
+    return 0;
+}
+
+static int incremental(const ak_model *m, ak_contact_cache *c, int cnt) {
+    int n = m->dim, N = m->nbody, ne = 0;
+    long tests = 0;
+    for (int b = 0; b < N; b++) {
+        c->esc[b] = 0;
+        if (is_plane(&m->bodies[b])) continue;
+        const double *A = c->aabb + (size_t)b * 2 * AK_MAX_DIM, *F = c->fat + (size_t)b * 2 * AK_MAX_DIM;
+        bool inside = c->fat_ok;
+        for (int i = 0; i < n && inside; i++)
+            inside = A[i] >= F[i] && A[AK_MAX_DIM + i] <= F[AK_MAX_DIM + i];
+        if (!inside) c->esc[b] = 1, ne++;
+    }
+    if (!c->fat_ok) c->nfpair = 0;
+    if (ne > 0) {
+        // new fat boxes for the bodies that left theirs; drop their pairs
+        for (int b = 0; b < N; b++) {
+            if (!c->esc[b]) continue;
+            const double *A = c->aabb + (size_t)b * 2 * AK_MAX_DIM;
+            double *F = c->fat + (size_t)b * 2 * AK_MAX_DIM, ext = 0.0;
+            for (int i = 0; i < n; i++) ext = fmax(ext, A[AK_MAX_DIM + i] - A[i]);
+            double sl = is_static(&m->bodies[b]) ? 0.0 : AK_FAT_SLACK * ext;
+            if (!(sl <= 1e300)) sl = 0.0; // a non-finite box: no slack (its tests fail anyway)
+            c->fat_dmax = fmax(c->fat_dmax, sl);
+            for (int i = 0; i < n; i++) F[i] = A[i] - sl, F[AK_MAX_DIM + i] = A[AK_MAX_DIM + i] + sl;
+        }
+        int k = 0;
+        for (int q = 0; q < c->nfpair; q++) {
+            int a = c->fpairs[2 * q], b = c->fpairs[2 * q + 1];
+            if (c->esc[a] || c->esc[b]) continue;
+            c->fpairs[2 * k] = a, c->fpairs[2 * k + 1] = b, k++;
+        }
+        c->nfpair = k;
+        tree_update(m, c, cnt, false);
+        for (int e = 0; e < N; e++) {
+            if (!c->esc[e]) continue;
+            c->fat_requeries++;
+            const double *Fe = c->fat + (size_t)e * 2 * AK_MAX_DIM;
+            double Q[2 * AK_MAX_DIM];
+            for (int i = 0; i < n; i++)
+                Q[i] = Fe[i] - c->fat_dmax, Q[AK_MAX_DIM + i] = Fe[AK_MAX_DIM + i] + c->fat_dmax;
+            int stack[128], sp = 0;
+            stack[sp++] = 0;
+            while (sp > 0) {
+                const ak_tree_node *nd = &c->tree[stack[--sp]];
+                tests++;
+                if (!overlap_node(n, Q, nd)) continue;
+                int o = nd->body;
+                if (o < 0) {
+                    stack[sp++] = nd->left;
+                    stack[sp++] = nd->right;
+                    continue;
+                }
+                if (o == e || (c->esc[o] && o < e)) continue; // a pair of two re-queried bodies once
+                if (!overlap(n, Fe, c->fat + (size_t)o * 2 * AK_MAX_DIM)) continue;
+                if (fat_push(c, e < o ? e : o, e < o ? o : e)) return -1;
+            }
+        }
+    }
+    c->fat_ok = 1;
+    // the step's pairs: fat pairs whose AABBs overlap, of bodies not both static
+    int total = 0;
+    if (c->nfpair > c->paircap) {
+        int *q = realloc(c->pairs, (size_t)c->nfpair * 2 * sizeof(int));
+        if (!q) return -1;
+        c->pairs = q;
+        c->paircap = c->nfpair;
+    }
+    for (int q = 0; q < c->nfpair; q++) {
+        int a = c->fpairs[2 * q], b = c->fpairs[2 * q + 1];
+        tests++;
+        if (is_static(&m->bodies[a]) && is_static(&m->bodies[b])) continue;
+        if (!overlap(n, c->aabb + (size_t)a * 2 * AK_MAX_DIM, c->aabb + (size_t)b * 2 * AK_MAX_DIM)) continue;
+        c->pairs[2 * total] = a, c->pairs[2 * total + 1] = b, total++;
+    }
+    c->npair = total;
+    c->broad_tests = tests;
+    return 0;
+}
+
 int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
     return ak_broadphase_masked(m, d, c, margin, NULL, false);
 }
@@ -595,20 +722,14 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
     fill_aabbs_masked(m, d, c, margin, fill_asleep ? NULL : asleep);
     for (int b = 0; b < m->nbody; b++)
         if (!is_plane(&m->bodies[b])) cnt++;
+    if (cnt > 1 && bp_incr && !asleep) {
+        if (incremental(m, c, cnt)) return -1;
+        if (plane_pairs_masked(m, d, c, margin, asleep)) return -1;
+        return sort_pairs(m, c);
+    }
+    c->fat_ok = 0; // the other paths do not keep the fat pairs
     if (cnt > 1) {
-        double ext = c->ntree == 2 * cnt - 1 ? refit(m, n, c) : INFINITY;
-        if (!(ext <= AK_TREE_REBUILD * c->tree_extent) ||
-            c->tree_last_tests > AK_TREE_REBUILD * c->tree_tests) { // (re)build
-            cnt = 0;
-            for (int b = 0; b < m->nbody; b++)
-                if (!is_plane(&m->bodies[b])) c->order[cnt++] = b;
-            int next = 0;
-            build(n, c, 0, cnt, &next);
-            c->ntree = next;
-            c->tree_extent = refit(m, n, c);
-            c->tree_builds++;
-            c->tree_tests = -1;
-        }
+        tree_update(m, c, cnt, true);
         // query every body against the tree, in parallel: each thread fills its own list, the
         // lists are concatenated and sorted below, so the result does not depend on the threads
         int nt = threads_for(m->nbody), fail = 0, per_body = 1;

@@ -34,6 +34,11 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
 /// perf.broadphase_tree_refit_equals_all_pairs runs both). on = 0 switches it off (for tests).
 void ak_broadphase_set_self_query(int on);
 
+/// Without a sleep mask ak_broadphase keeps fat boxes and the pairs of overlapping
+/// fat boxes between steps and re-queries only the bodies that left their fat box (G-BP.1,
+/// broadphase.c): the same pair list. on = 0 switches it off (for tests).
+void ak_broadphase_set_incremental(int on);
+
 /// Sweep and prune (same output).
 int ak_broadphase_sap(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin);
 

@@ -40,7 +40,9 @@ ak_contact_cache *ak_contact_cache_create(const ak_model *m) {
     c->tau = calloc(nb * AK_MAX_BIV, sizeof(double));
     c->rot = calloc(nb * AK_MAX_DIM * AK_MAX_DIM, sizeof(double));
     c->level = calloc(nb, sizeof(int));
-    if (!c->aabb || !c->order || !c->inv_iw || !c->iso || !c->tree || !c->count || !c->F || !c->tau || !c->rot || !c->level) {
+    c->fat = calloc(nb * 2 * AK_MAX_DIM, sizeof(double));
+    c->esc = calloc(nb, 1);
+    if (!c->fat || !c->esc || !c->aabb || !c->order || !c->inv_iw || !c->iso || !c->tree || !c->count || !c->F || !c->tau || !c->rot || !c->level) {
         ak_contact_cache_free(c);
         return NULL;
     }
@@ -65,6 +67,9 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     for (int t = 0; t < AK_MAX_THREADS; t++) free(c->tbuf[t].p);
     free(c->rot);
     free(c->level);
+    free(c->fat);
+    free(c->esc);
+    free(c->fpairs);
     free(c);
 }
 

@@ -35,6 +35,7 @@ typedef struct ak_contact_point {
     double tangent[AK_MAX_TAN * AK_MAX_DIM]; ///< orthonormal tangent basis, nt x n
     double mn;                       ///< normal effective mass 1 / (n^T K n)  [B-6]
     double kt_inv[AK_MAX_TAN * AK_MAX_TAN];  ///< (T^T K T)^-1, the tangent block  [B-6]
+    double kn[AK_MAX_DIM];           ///< K n: an impulse P changes u.n by kn . P  [B-6]
     double bias;                     ///< velocity target of the normal row  [T-5.b]
     double vn0;                      ///< relative normal velocity before the solve
     double mu_s, mu_k, e;            ///< combined materials (solver.h)
@@ -134,6 +135,13 @@ typedef struct ak_contact_cache {
     double *F, *tau;          ///< nbody x AK_MAX_DIM forces, nbody x AK_MAX_BIV torques: the
                               ///< world step's force arrays (world.c), kept between steps
     long broad_tests;         ///< AABB overlap tests of the last broadphase (cost measure)
+    // the incremental broadphase (broadphase.c): fat boxes and the pairs of overlapping fat boxes
+    double *fat;              ///< nbody x 2 x AK_MAX_DIM: each body's AABB grown by its slack
+    unsigned char *esc;       ///< nbody: left its fat box this step
+    int *fpairs, nfpair, fpaircap; ///< 2 x nfpair: pairs whose fat boxes overlap (a < b)
+    int fat_ok;               ///< fat boxes and fpairs are valid for the last step's bodies
+    double fat_dmax;          ///< largest slack given to any body (the query's extra reach)
+    long fat_requeries;       ///< bodies re-queried since the cache was created (cost measure)
     ak_solver_residuals res;  ///< the last step's residuals (solver "converged")
 } ak_contact_cache;
 

@@ -38,18 +38,30 @@
 
 // From the point's K matrix (B-6): the normal effective mass 1/(n^T K n) and the inverse of the
 // (n-1) x (n-1) tangent block T^T K T over p->tangent (zero where singular).
+// The products are K n, n.(K n) and T^T (K T) (n^2 (n + 1) products instead of n^2 (n^2 + 1));
+// in_masses_from_k below is the same sequence.
 static void masses_from_k(int n, const double K[], const ak_contact_point *p, double *mn,
-                          double kt_inv[]) {
+                          double kt_inv[], double kvec[]) {
     int nt = n - 1;
-    double kn = ak_contact_k_dir(n, K, p->normal);
-    *mn = kn > 0.0 ? 1.0 / kn : 0.0;
-    double Kt[AK_MAX_TAN * AK_MAX_TAN];
+    double knn = 0.0;
+    for (int i = 0; i < n; i++) { // K n (K is symmetric: also n^T K)
+        double acc = 0.0;
+        for (int j = 0; j < n; j++) acc += K[i * n + j] * p->normal[j];
+        kvec[i] = acc;
+        knn += p->normal[i] * acc;
+    }
+    *mn = knn > 0.0 ? 1.0 / knn : 0.0;
+    double KT[AK_MAX_TAN * AK_MAX_DIM], Kt[AK_MAX_TAN * AK_MAX_TAN];
+    for (int q = 0; q < nt; q++)
+        for (int i = 0; i < n; i++) {
+            double acc = 0.0;
+            for (int j = 0; j < n; j++) acc += K[i * n + j] * p->tangent[q * n + j];
+            KT[q * n + i] = acc;
+        }
     for (int r = 0; r < nt; r++)
         for (int q = 0; q < nt; q++) {
             double acc = 0.0;
-            for (int x = 0; x < n; x++)
-                for (int y = 0; y < n; y++)
-                    acc += p->tangent[r * n + x] * K[x * n + y] * p->tangent[q * n + y];
+            for (int i = 0; i < n; i++) acc += p->tangent[r * n + i] * KT[q * n + i];
             Kt[r * nt + q] = acc;
         }
     for (int q = 0; q < nt; q++) { // inverse column by column
@@ -95,10 +107,19 @@ static int prep_fast = 1;
 
 void ak_solver_set_fast_prepare(int on) { prep_fast = on; }
 
-// iso: c->iso of the body (inv_Iw exactly iso 1 when > 0)
+// iso: c->iso of the body (inv_Iw exactly iso 1 when > 0): ak_contact_k_add_iso, else
+// ak_contact_k_add, inline with the same operations.
 static inline __attribute__((always_inline)) void in_k_add(int n, double K[], double inv_mass,
                                                            const double inv_Iw[], double iso,
                                                            const double r[]) {
+    if (inv_Iw && iso > 0.0) {
+        double rr = 0.0;
+        for (int i = 0; i < n; i++) rr += r[i] * r[i];
+        double diag = inv_mass + iso * rr;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) K[i * n + j] += (i == j ? diag : 0.0) - iso * r[i] * r[j];
+        return;
+    }
     for (int i = 0; i < n; i++) K[i * n + i] += inv_mass;
     if (!inv_Iw) return;
     int k = n * (n - 1) / 2;
@@ -110,14 +131,10 @@ static inline __attribute__((always_inline)) void in_k_add(int n, double K[], do
             S[kk * n + j] = r[i];
             S[kk * n + i] = -r[j];
         }
-    // with inv_Iw = iso 1 the row sum below is 0.0 + iso S (the argument of fast_apply_iso)
     for (int p = 0; p < k; p++)
         for (int j = 0; j < n; j++) {
             double s = 0.0;
-            if (iso > 0.0)
-                s += iso * S[p * n + j];
-            else
-                for (int q = 0; q < k; q++) s += inv_Iw[p * k + q] * S[q * n + j];
+            for (int q = 0; q < k; q++) s += inv_Iw[p * k + q] * S[q * n + j];
             IS[p * n + j] = s;
         }
     for (int i = 0; i < n; i++)
@@ -187,19 +204,28 @@ static inline __attribute__((always_inline)) int in_solve(int k, double x[], con
 // masses_from_k with the inline kernels
 static inline __attribute__((always_inline)) void in_masses_from_k(int n, const double K[],
                                                                    const ak_contact_point *p,
-                                                                   double *mn, double kt_inv[]) {
+                                                                   double *mn, double kt_inv[],
+                                                                   double kvec[]) {
     int nt = n - 1;
-    double kn = 0.0; // ak_contact_k_dir
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) kn += p->normal[i] * K[i * n + j] * p->normal[j];
-    *mn = kn > 0.0 ? 1.0 / kn : 0.0;
-    double Kt[AK_MAX_TAN * AK_MAX_TAN];
+    double knn = 0.0;
+    for (int i = 0; i < n; i++) {
+        double acc = 0.0;
+        for (int j = 0; j < n; j++) acc += K[i * n + j] * p->normal[j];
+        kvec[i] = acc;
+        knn += p->normal[i] * acc;
+    }
+    *mn = knn > 0.0 ? 1.0 / knn : 0.0;
+    double KT[AK_MAX_TAN * AK_MAX_DIM], Kt[AK_MAX_TAN * AK_MAX_TAN];
+    for (int q = 0; q < nt; q++)
+        for (int i = 0; i < n; i++) {
+            double acc = 0.0;
+            for (int j = 0; j < n; j++) acc += K[i * n + j] * p->tangent[q * n + j];
+            KT[q * n + i] = acc;
+        }
     for (int r = 0; r < nt; r++)
         for (int q = 0; q < nt; q++) {
             double acc = 0.0;
-            for (int x = 0; x < n; x++)
-                for (int y = 0; y < n; y++)
-                    acc += p->tangent[r * n + x] * K[x * n + y] * p->tangent[q * n + y];
+            for (int i = 0; i < n; i++) acc += p->tangent[r * n + i] * KT[q * n + i];
             Kt[r * nt + q] = acc;
         }
     for (int q = 0; q < nt; q++) {
@@ -208,6 +234,16 @@ static inline __attribute__((always_inline)) void in_masses_from_k(int n, const 
         if (in_solve(nt, col, Kt, e) != 0) memset(col, 0, sizeof col);
         for (int r = 0; r < nt; r++) kt_inv[r * nt + q] = col[r];
     }
+}
+
+// K += K_body of body b at lever r with the ref/ kernels: ak_contact_k_add_iso where the world
+// inverse inertia is iso 1, else ak_contact_k_add.
+static void k_add_body(const ak_model *m, const ak_contact_cache *c, int b, double K[], const double r[]) {
+    const double *iw = ak_solver_inv_iw(m, c, b);
+    if (iw && c->iso[b] > 0.0)
+        ak_contact_k_add_iso(m->dim, K, ak_solver_inv_mass(m, b), c->iso[b], r);
+    else
+        ak_contact_k_add(m->dim, K, ak_solver_inv_mass(m, b), iw, r);
 }
 
 // One point's lever arms, K, tangent basis and masses; fast: the inline kernels (n = 3, 4).
@@ -225,12 +261,12 @@ static inline __attribute__((always_inline)) void prepare_geometry(int n, int fa
         in_k_add(n, K, ak_solver_inv_mass(m, p->a), iwa, iwa ? c->iso[p->a] : 0.0, p->ra);
         in_k_add(n, K, ak_solver_inv_mass(m, p->b), iwb, iwb ? c->iso[p->b] : 0.0, p->rb);
         in_tangent_basis(n, p->tangent, p->normal);
-        in_masses_from_k(n, K, p, &p->mn, p->kt_inv);
+        in_masses_from_k(n, K, p, &p->mn, p->kt_inv, p->kn);
     } else {
-        ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->a), ak_solver_inv_iw(m, c, p->a), p->ra);
-        ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb);
+        k_add_body(m, c, p->a, K, p->ra);
+        k_add_body(m, c, p->b, K, p->rb);
         ak_contact_tangent_basis(n, p->tangent, p->normal);
-        masses_from_k(n, K, p, &p->mn, p->kt_inv);
+        masses_from_k(n, K, p, &p->mn, p->kt_inv, p->kn);
     }
 }
 
@@ -386,6 +422,11 @@ static inline __attribute__((always_inline)) void fast_apply(
                        p->rb, P, -1.0);
 }
 
+// One sweep over the points (sequential impulses, T-Alg12 and T-Alg13 corrected;
+// docs/formulas/world.md, T-Alg12): per point one relative velocity u and one application of
+// the point's whole impulse change. The friction block solves first with u; the normal row then
+// needs u.n after the friction impulse P_t, which is n.u + kn.P_t (u changes by K P_t, B-6,
+// and K is symmetric), and P_t + dj n is applied once.
 static inline __attribute__((always_inline)) int iterate_n(int n, const ak_model *m, ak_data *d,
                                                            ak_contact_cache *c) {
     int sliding = 0;
@@ -394,9 +435,11 @@ static inline __attribute__((always_inline)) int iterate_n(int n, const ak_model
         int nt = n - 1; // p->nt (ak_solver_prepare sets it to n - 1)
         int ma = ak_solver_body_moves(m, p->a), mb = ak_solver_body_moves(m, p->b);
         double u[AK_MAX_DIM], P[AK_MAX_DIM];
+        fast_rel_velocity(n, d, p, ma, mb, u);
+        double vn = 0.0;
+        for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
         // friction first (the normal row, solved last, matters most for non-penetration)
         if (p->mu > 0.0) {
-            fast_rel_velocity(n, d, p, ma, mb, u);
             double ut[AK_MAX_TAN], old[AK_MAX_TAN], nw[AK_MAX_TAN];
             for (int r = 0; r < nt; r++) {
                 ut[r] = old[r] = 0.0;
@@ -416,16 +459,14 @@ static inline __attribute__((always_inline)) int iterate_n(int n, const ak_model
                 P[j] = jt - p->jt[j];
                 p->jt[j] = jt;
             }
-            fast_apply(n, m, d, c, p, ma, mb, P);
-        }
-        fast_rel_velocity(n, d, p, ma, mb, u);
-        double vn = 0.0;
-        for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
+            for (int j = 0; j < n; j++) vn += p->kn[j] * P[j];
+        } else
+            for (int j = 0; j < n; j++) P[j] = 0.0;
         double jn = clamp0(p->jn - p->mn * (vn - p->bias)); // accumulated and clamped
         double dj = jn - p->jn;
         p->jn = jn;
         if (jn > p->jn_max) p->jn_max = jn;
-        for (int j = 0; j < n; j++) P[j] = dj * p->normal[j];
+        for (int j = 0; j < n; j++) P[j] += dj * p->normal[j];
         fast_apply(n, m, d, c, p, ma, mb, P);
     }
     return sliding;
@@ -440,7 +481,7 @@ static inline __attribute__((always_inline)) int iterate_n(int n, const ak_model
 typedef struct srow {
     int a, b, ma, mb, slipping;
     double ima, imb, isa, isb, mu, mn, bias, jn, jn_max; // isa, isb: iso of fast_apply_iso
-    double normal[ROW_N], ra[ROW_N], rb[ROW_N], jt[ROW_N];
+    double normal[ROW_N], ra[ROW_N], rb[ROW_N], jt[ROW_N], kn[ROW_N];
     double tangent[(ROW_N - 1) * ROW_N], kt_inv[(ROW_N - 1) * (ROW_N - 1)];
 } srow;
 
@@ -472,20 +513,25 @@ static inline __attribute__((always_inline)) void row_rel_velocity(int n, const 
 static inline __attribute__((always_inline)) int friction_clamp(int nt, double jt[],
                                                                  const double ut[], double jn,
                                                                  double mu, int slipping) {
-    double len = 0.0, ul = 0.0;
-    for (int i = 0; i < nt; i++) len += jt[i] * jt[i], ul += ut[i] * ut[i];
+    double len = 0.0;
+    for (int i = 0; i < nt; i++) len += jt[i] * jt[i];
     len = sqrt(len);
-    ul = sqrt(ul);
     if (len <= mu * jn) return 0;
-    if (slipping && ul > 0.0) {
-        for (int i = 0; i < nt; i++) jt[i] = -mu * jn * ut[i] / ul;
-        return 1;
+    if (slipping) { // |ut| only where it is used (inside the disc it is not)
+        double ul = 0.0;
+        for (int i = 0; i < nt; i++) ul += ut[i] * ut[i];
+        ul = sqrt(ul);
+        if (ul > 0.0) {
+            for (int i = 0; i < nt; i++) jt[i] = -mu * jn * ut[i] / ul;
+            return 1;
+        }
     }
     double s = len > 0.0 ? mu * jn / len : 0.0;
     for (int i = 0; i < nt; i++) jt[i] *= s;
     return 1;
 }
 
+// iterate_n on packed rows: the same operations in the same order.
 static inline __attribute__((always_inline)) int iterate_rows(int n, ak_data *d,
                                                               const ak_contact_cache *c,
                                                               srow *rows, int npoint) {
@@ -493,8 +539,10 @@ static inline __attribute__((always_inline)) int iterate_rows(int n, ak_data *d,
     for (int i = 0; i < npoint; i++) {
         srow *p = &rows[i];
         double u[AK_MAX_DIM], P[AK_MAX_DIM];
+        row_rel_velocity(n, d, p, u);
+        double vn = 0.0;
+        for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
         if (p->mu > 0.0) {
-            row_rel_velocity(n, d, p, u);
             double ut[AK_MAX_TAN], old[AK_MAX_TAN], nw[AK_MAX_TAN];
             for (int r = 0; r < nt; r++) {
                 ut[r] = old[r] = 0.0;
@@ -514,16 +562,14 @@ static inline __attribute__((always_inline)) int iterate_rows(int n, ak_data *d,
                 P[j] = jt - p->jt[j];
                 p->jt[j] = jt;
             }
-            row_apply(n, d, c, p, P);
-        }
-        row_rel_velocity(n, d, p, u);
-        double vn = 0.0;
-        for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
+            for (int j = 0; j < n; j++) vn += p->kn[j] * P[j];
+        } else
+            for (int j = 0; j < n; j++) P[j] = 0.0;
         double jn = clamp0(p->jn - p->mn * (vn - p->bias)); // accumulated and clamped
         double dj = jn - p->jn;
         p->jn = jn;
         if (jn > p->jn_max) p->jn_max = jn;
-        for (int j = 0; j < n; j++) P[j] = dj * p->normal[j];
+        for (int j = 0; j < n; j++) P[j] += dj * p->normal[j];
         row_apply(n, d, c, p, P);
     }
     return sliding;
@@ -589,7 +635,8 @@ static void pack_row(int n, const ak_model *m, const ak_contact_cache *c, const 
     r->slipping = p->slipping;
     r->mu = p->mu, r->mn = p->mn, r->bias = p->bias, r->jn = p->jn, r->jn_max = p->jn_max;
     for (int j = 0; j < n; j++)
-        r->normal[j] = p->normal[j], r->ra[j] = p->ra[j], r->rb[j] = p->rb[j], r->jt[j] = p->jt[j];
+        r->normal[j] = p->normal[j], r->ra[j] = p->ra[j], r->rb[j] = p->rb[j], r->jt[j] = p->jt[j],
+        r->kn[j] = p->kn[j];
     for (int q = 0; q < nt * n; q++) r->tangent[q] = p->tangent[q];
     for (int q = 0; q < nt * nt; q++) r->kt_inv[q] = p->kt_inv[q];
 }
@@ -723,12 +770,12 @@ void ak_solver_contact_levels(const ak_model *m, ak_contact_cache *c) {
 
 // Effective mass of the normal row and the tangent block with body `frozen` made immovable.
 static void frozen_masses(const ak_model *m, const ak_contact_cache *c, const ak_contact_point *p,
-                          int frozen, double *mn, double kt_inv[]) {
+                          int frozen, double *mn, double kt_inv[], double kn[]) {
     int n = m->dim;
     double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
-    if (p->a != frozen) ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->a), ak_solver_inv_iw(m, c, p->a), p->ra);
-    if (p->b != frozen) ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb);
-    masses_from_k(n, K, p, mn, kt_inv);
+    if (p->a != frozen) k_add_body(m, c, p->a, K, p->ra);
+    if (p->b != frozen) k_add_body(m, c, p->b, K, p->rb);
+    masses_from_k(n, K, p, mn, kt_inv, kn);
 }
 
 static int level_cmp_key(const ak_contact_cache *c, const ak_contact_point *p) {
@@ -751,9 +798,10 @@ void ak_solver_shock_propagation(const ak_model *m, ak_data *d, ak_contact_cache
                 int la = c->level[p->a], lb = c->level[p->b], frozen = -1;
                 if (la >= 0 && lb >= 0 && la != lb) frozen = la < lb ? p->a : p->b;
                 if (frozen < 0) continue; // ground contacts and equal levels: done already
-                double mn0 = p->mn, kt0[AK_MAX_TAN * AK_MAX_TAN];
+                double mn0 = p->mn, kt0[AK_MAX_TAN * AK_MAX_TAN], kn0[AK_MAX_DIM];
                 memcpy(kt0, p->kt_inv, sizeof kt0);
-                frozen_masses(m, c, p, frozen, &p->mn, p->kt_inv);
+                memcpy(kn0, p->kn, sizeof kn0);
+                frozen_masses(m, c, p, frozen, &p->mn, p->kt_inv, p->kn);
                 // solve this point's rows with the frozen body: its velocity is not changed
                 double save_v[AK_MAX_DIM], save_w[AK_MAX_BIV];
                 memcpy(save_v, d->v + (size_t)frozen * AK_MAX_DIM, sizeof save_v);
@@ -766,6 +814,7 @@ void ak_solver_shock_propagation(const ak_model *m, ak_data *d, ak_contact_cache
                 memcpy(d->w + (size_t)frozen * AK_MAX_BIV, save_w, sizeof save_w);
                 p->mn = mn0;
                 memcpy(p->kt_inv, kt0, sizeof kt0);
+                memcpy(p->kn, kn0, sizeof kn0);
             }
 }
 

@@ -83,6 +83,14 @@ void ak_contact_k_add(int n, double K[], double inv_mass, const double inv_Iw[],
         }
 }
 
+void ak_contact_k_add_iso(int n, double K[], double inv_mass, double iso, const double r[]) {
+    double rr = 0.0;
+    for (int i = 0; i < n; i++) rr += r[i] * r[i];
+    double diag = inv_mass + iso * rr;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) K[i * n + j] += (i == j ? diag : 0.0) - iso * r[i] * r[j];
+}
+
 void ak_contact_point_velocity(int n, double out[], const double v[], const double w[],
                                const double r[]) {
     double c[AK_MAX_DIM];
@@ -145,14 +153,18 @@ double ak_contact_restitution_impulse(double vn, double k, double e) {
 
 int ak_contact_friction_clamp(int nt, double jt[], const double ut[], double jn, double mu,
                               int slipping) {
-    double len = 0.0, ul = 0.0;
-    for (int i = 0; i < nt; i++) len += jt[i] * jt[i], ul += ut[i] * ut[i];
+    double len = 0.0;
+    for (int i = 0; i < nt; i++) len += jt[i] * jt[i];
     len = sqrt(len);
-    ul = sqrt(ul);
     if (len <= mu * jn) return 0;
-    if (slipping && ul > 0.0) {
-        for (int i = 0; i < nt; i++) jt[i] = -mu * jn * ut[i] / ul;
-        return 1;
+    if (slipping) { // |ut| only where it is used (inside the disc it is not)
+        double ul = 0.0;
+        for (int i = 0; i < nt; i++) ul += ut[i] * ut[i];
+        ul = sqrt(ul);
+        if (ul > 0.0) {
+            for (int i = 0; i < nt; i++) jt[i] = -mu * jn * ut[i] / ul;
+            return 1;
+        }
     }
     double s = len > 0.0 ? mu * jn / len : 0.0;
     for (int i = 0; i < nt; i++) jt[i] *= s;

@@ -22,6 +22,13 @@ void ak_contact_world_inv_inertia_m(int n, double out[], const double inv_I[], c
 /// that does not move.  [B-6]
 void ak_contact_k_add(int n, double K[], double inv_mass, const double inv_Iw[], const double r[]);
 
+/// ak_contact_k_add for a body whose world inverse inertia is iso 1 (a hypersphere or hypercube,
+/// ak_dyn_inertia_scalar): [r]*^T [r]* = |r|^2 delta - r r^T (Lagrange's identity,
+/// (r ^ a) . (r ^ b) = |r|^2 a.b - (r.a)(r.b)), so K_body = (1/m + iso |r|^2) delta - iso r r^T.
+/// The same matrix as ak_contact_k_add with inv_Iw = iso 1, to rounding, in n^2 products
+/// instead of about n^2 k.  [B-6]
+void ak_contact_k_add_iso(int n, double K[], double inv_mass, double iso, const double r[]);
+
 /// Velocity of the body point at lever r: out = v + r _| w.  [T-5.1, B-3]
 void ak_contact_point_velocity(int n, double out[], const double v[], const double w[],
                                const double r[]);

@@ -161,10 +161,9 @@ double ak_dyn_inertia_scalar(int n, const double I[]) {
     int k = ak_nd_nbiv(n);
     double s = k > 0 ? I[0] : 0.0;
     if (!(s > 0.0)) return 0.0;
-    for (int r = 0; r < k; r++)
-        for (int c = 0; c < k; c++)
-            if (I[r * k + c] != (r == c ? s : 0.0)) return 0.0;
-    return s;
+    int bad = 0; // no early exit: a branch-free pass over the k^2 entries (called per body and step)
+    for (int q = 0; q < k * k; q++) bad |= I[q] != (q % (k + 1) == 0 ? s : 0.0);
+    return bad ? 0.0 : s;
 }
 
 int ak_dyn_gyro_implicit_body(int n, double w2[], const double I[], const double w1[], double h) {

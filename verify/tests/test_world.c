@@ -1,5 +1,6 @@
 // Unit tests of ref/contact, ref/published/solver_published and the engine's contact stages.
 #include <criterion/criterion.h>
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -81,6 +82,28 @@ Test(world, k_matrix_basics) {
     double ur[4];
     for (int i = 0; i < n; i++) ur[i] = r[i] / sqrt(0.09 + 0.04 + 0.25 + 0.01);
     cr_assert_float_eq(ak_contact_k_dir(n, K, ur), 0.5, TOL_ROUND);
+}
+
+// K of an isotropic body by Lagrange's identity (ak_contact_k_add_iso) against the general
+// ak_contact_k_add with inv_Iw = iso 1, n = 2..5, random levers: equal to rounding.
+Test(world, k_matrix_isotropic_matches_general) {
+    unsigned seed = 12345u;
+    for (int t = 0; t < 400; t++) {
+        int n = 2 + t % 4, k = n * (n - 1) / 2;
+        double r[AK_MAX_DIM], Iinv[AK_MAX_BIV * AK_MAX_BIV] = {0};
+        double K1[AK_MAX_DIM * AK_MAX_DIM] = {0}, K2[AK_MAX_DIM * AK_MAX_DIM] = {0};
+        for (int i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            r[i] = 2.0 * ((seed >> 8) % 100000) / 100000.0 - 1.0;
+        }
+        double iso = 0.1 + 0.01 * t, im = 0.3 + 0.002 * t, scale = im + iso * 4.0;
+        for (int q = 0; q < k; q++) Iinv[q * k + q] = iso;
+        ak_contact_k_add(n, K1, im, Iinv, r);
+        ak_contact_k_add_iso(n, K2, im, iso, r);
+        for (int i = 0; i < n * n; i++)
+            cr_assert(fabs(K1[i] - K2[i]) <= 8 * DBL_EPSILON * scale, "n=%d case %d entry %d: %.17g vs %.17g",
+                      n, t, i, K1[i], K2[i]);
+    }
 }
 
 // The friction clamp keeps impulses inside the disc, opposes the slip when sliding.

@@ -732,11 +732,11 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
 // sweeps solve the convex problem they define (a Tresca problem, on which block Gauss-Seidel
 // converges), and set to mu lambda_n again whenever that problem is solved (staggered
 // fixed point on the bounds); sweeping with bounds that follow lambda_n at every row can cycle.
-static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
-                       const double target[], double bound[], int s, int e,
-                       ak_solver_residuals *r) {
+static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
+                           const double target[], double bound[], int s, int e,
+                           ak_solver_residuals *r, int max_it) {
     const ak_solver_settings *st = &m->solver;
-    int n = m->dim, w = n + 1, np = e - s, rc = st->max_iterations + 1;
+    int n = m->dim, w = n + 1, np = e - s, rc = max_it + 1;
     for (int i = s; i < e; i++) bound[i] = c->pts[i].mu > 0.0 ? c->pts[i].mu * c->pts[i].jn : 0.0;
     // nonsmooth nonlinear conjugate gradients (Silcowitz, Niebe and Erleben 2009): the sweep's
     // change of the impulses is the descent direction, with Fletcher-Reeves momentum; restart
@@ -744,7 +744,7 @@ static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const
     double *x0 = malloc(sizeof(double) * (size_t)(2 * np * w)), *pd = x0 ? x0 + (size_t)np * w : NULL;
     double g_prev = 0.0;
     bool momentum = false;
-    for (int it = 1; it <= st->max_iterations; it++) {
+    for (int it = 1; it <= max_it; it++) {
         if (x0)
             for (int i = s; i < e; i++) {
                 x0[(size_t)(i - s) * w] = c->pts[i].jn;
@@ -809,6 +809,12 @@ static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const
     }
     free(x0);
     return rc;
+}
+
+static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
+                       const double target[], double bound[], int s, int e,
+                       ak_solver_residuals *r) {
+    return solve_range_max(m, d, c, Kt, target, bound, s, e, r, m->solver.max_iterations);
 }
 
 // Impact phase (see the top of the file). Returns the binary impacts solved.
@@ -883,6 +889,13 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
             memset(c->pts[i].jt, 0, sizeof c->pts[i].jt);
         }
     c->res.impacts = impacts(m, d, c, Kt, target, bound, &ok);
+    // the velocities before the warm start, for the cold restart below
+    size_t nv = (size_t)m->nbody * AK_MAX_DIM, nw = (size_t)m->nbody * AK_MAX_BIV;
+    double *vsave = m->solver.warm_start ? malloc(sizeof(double) * (nv + nw)) : NULL;
+    if (vsave) {
+        memcpy(vsave, d->v, sizeof(double) * nv);
+        memcpy(vsave + nv, d->w, sizeof(double) * nw);
+    }
     for (int i = 0; i < np; i++) { // warm start: the previous step's contact-phase impulses
         ak_contact_point *p = &c->pts[i];
         if (!(p->mu > 0.0)) memset(p->jt, 0, sizeof p->jt);
@@ -898,7 +911,26 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     ak_solver_residuals r;
     residuals_range(m, d, c, target, NULL, 0, np, &r);
     int it = 0;
-    if (worst(&r) > m->solver.tolerance) it = solve_range(m, d, c, Kt, target, bound, 0, np, &r);
+    if (worst(&r) > m->solver.tolerance) {
+        // warm started: half the sweeps; if they do not reach the tolerance, the rest from zero
+        // impulses (cold restart; `dominoes_4d` steps 101-102 stall from the warm start)
+        int max_it = m->solver.max_iterations, first = vsave ? max_it / 2 : max_it;
+        it = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, first);
+        if (it > first && vsave && max_it - first > 0) {
+            memcpy(d->v, vsave, sizeof(double) * nv);
+            memcpy(d->w, vsave + nv, sizeof(double) * nw);
+            for (int i = 0; i < np; i++) {
+                c->pts[i].jn = 0.0;
+                memset(c->pts[i].jt, 0, sizeof c->pts[i].jt);
+            }
+            residuals_range(m, d, c, target, NULL, 0, np, &r);
+            int more = worst(&r) > m->solver.tolerance
+                           ? solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, max_it - first)
+                           : 0;
+            it = more > max_it - first ? max_it + 1 : first + more;
+        }
+    }
+    free(vsave);
     if (it > m->solver.max_iterations) ok = false, it = m->solver.max_iterations;
     int impacts_done = c->res.impacts, sliding = 0;
     c->res = r;

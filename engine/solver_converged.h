@@ -23,7 +23,8 @@
 ///            tolerance (a block of 2,048 unknowns grown from the worst point for a larger
 ///            component), kept when it lowers the residuals [T-CV.2]; a component still above
 ///            the tolerance is polished again with its sticking, slipping points started on
-///            the rim opposite their slip [T-CV.3].
+///            the rim opposite their slip [T-CV.3]. When half of max_iterations sweeps from the
+///            warm start miss the tolerance, the other half starts from zero impulses.
 ///   position after the position integration (world.c), the overlap is removed with
 ///            pseudo-velocities that are never added to the bodies' velocities: a normal-only,
 ///            frictionless problem of the same points to the same tolerance [T-CV.5]

@@ -616,32 +616,50 @@ static void tree_update(const ak_model *m, ak_contact_cache *c, int cnt, bool us
 // same set as the queries above, sorted the same way (sort_pairs). A resting pile re-queries
 // almost no body (test perf.broadphase_tree_refit_equals_all_pairs).
 #define AK_FAT_SLACK 0.05
+#define AK_FAT_MASS 4 // more than 1 in AK_FAT_MASS bodies left their fat box: query every body
 
-static int incremental(const ak_model *m, ak_contact_cache *c, int cnt) {
-    int n = m->dim, N = m->nbody, ne = 0;
-    long tests = 0;
-    for (int b = 0; b < N; b++) {
+// Mark in c->esc the bodies whose AABB left its fat box (every body while the fat boxes are not
+// valid); returns their count.
+static int count_escapes(const ak_model *m, ak_contact_cache *c) {
+    int n = m->dim, ne = 0;
+    for (int b = 0; b < m->nbody; b++) {
         c->esc[b] = 0;
         if (is_plane(&m->bodies[b])) continue;
         const double *A = c->aabb + (size_t)b * 2 * AK_MAX_DIM, *F = c->fat + (size_t)b * 2 * AK_MAX_DIM;
-        bool inside = c->fat_ok;
+        bool inside = c->fat_boxes_ok;
         for (int i = 0; i < n && inside; i++)
             inside = A[i] >= F[i] && A[AK_MAX_DIM + i] <= F[AK_MAX_DIM + i];
         if (!inside) c->esc[b] = 1, ne++;
     }
+    return ne;
+}
+
+// The fat box of body b from its AABB.
+static void fat_box(const ak_model *m, ak_contact_cache *c, int b) {
+    int n = m->dim;
+    const double *A = c->aabb + (size_t)b * 2 * AK_MAX_DIM;
+    double *F = c->fat + (size_t)b * 2 * AK_MAX_DIM, ext = 0.0;
+    for (int i = 0; i < n; i++) ext = fmax(ext, A[AK_MAX_DIM + i] - A[i]);
+    double sl = is_static(&m->bodies[b]) ? 0.0 : AK_FAT_SLACK * ext;
+    if (!(sl <= 1e300)) sl = 0.0; // a non-finite box: no slack (its tests fail anyway)
+    c->fat_dmax = fmax(c->fat_dmax, sl);
+    for (int i = 0; i < n; i++) F[i] = A[i] - sl, F[AK_MAX_DIM + i] = A[AK_MAX_DIM + i] + sl;
+}
+
+// The step's pairs from the kept fat pairs; c->esc marks the bodies to query again (all of them
+// when the fat pairs are not valid).
+static int incremental(const ak_model *m, ak_contact_cache *c, int cnt) {
+    int n = m->dim, N = m->nbody, ne = 0;
+    long tests = 0;
+    for (int b = 0; b < N; b++) {
+        if (!c->fat_ok && !is_plane(&m->bodies[b])) c->esc[b] = 1;
+        ne += c->esc[b];
+    }
     if (!c->fat_ok) c->fat_pairs.n = 0;
     if (ne > 0) {
         // new fat boxes for the bodies that left theirs; drop their pairs
-        for (int b = 0; b < N; b++) {
-            if (!c->esc[b]) continue;
-            const double *A = c->aabb + (size_t)b * 2 * AK_MAX_DIM;
-            double *F = c->fat + (size_t)b * 2 * AK_MAX_DIM, ext = 0.0;
-            for (int i = 0; i < n; i++) ext = fmax(ext, A[AK_MAX_DIM + i] - A[i]);
-            double sl = is_static(&m->bodies[b]) ? 0.0 : AK_FAT_SLACK * ext;
-            if (!(sl <= 1e300)) sl = 0.0; // a non-finite box: no slack (its tests fail anyway)
-            c->fat_dmax = fmax(c->fat_dmax, sl);
-            for (int i = 0; i < n; i++) F[i] = A[i] - sl, F[AK_MAX_DIM + i] = A[AK_MAX_DIM + i] + sl;
-        }
+        for (int b = 0; b < N; b++)
+            if (c->esc[b]) fat_box(m, c, b);
         int k = 0;
         for (int q = 0; q < c->fat_pairs.n; q++) {
             int a = c->fat_pairs.p[2 * q], b = c->fat_pairs.p[2 * q + 1];
@@ -675,7 +693,7 @@ static int incremental(const ak_model *m, ak_contact_cache *c, int cnt) {
             }
         }
     }
-    c->fat_ok = 1;
+    c->fat_ok = c->fat_boxes_ok = 1;
     // the step's pairs: fat pairs whose AABBs overlap, of bodies not both static
     int total = 0;
     if (c->fat_pairs.n > c->paircap) {
@@ -709,11 +727,20 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
     for (int b = 0; b < m->nbody; b++)
         if (!is_plane(&m->bodies[b])) cnt++;
     if (cnt > 1 && bp_incr && !asleep) {
-        if (incremental(m, c, cnt)) return -1;
-        if (plane_pairs_masked(m, d, c, margin, asleep)) return -1;
-        return sort_pairs(m, c);
-    }
-    c->fat_ok = 0; // the other paths do not keep the fat pairs
+        // few bodies left their fat box: the kept pairs; many (a falling pile): the query of
+        // every body below (in parallel where the engine uses threads), and every body a fresh
+        // fat box, whose pairs the next step with few escapes computes
+        if (AK_FAT_MASS * count_escapes(m, c) <= cnt) {
+            if (incremental(m, c, cnt)) return -1;
+            if (plane_pairs_masked(m, d, c, margin, asleep)) return -1;
+            return sort_pairs(m, c);
+        }
+        for (int b = 0; b < m->nbody; b++)
+            if (!is_plane(&m->bodies[b])) fat_box(m, c, b);
+        c->fat_boxes_ok = 1;
+        c->fat_ok = 0;
+    } else
+        c->fat_ok = c->fat_boxes_ok = 0; // the other paths keep neither
     if (cnt > 1) {
         tree_update(m, c, cnt, true);
         // query every body against the tree, in parallel: each thread fills its own list, the

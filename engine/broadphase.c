@@ -605,7 +605,7 @@ static void tree_update(const ak_model *m, ak_contact_cache *c, int cnt, bool us
 
 // ---- incremental: fat boxes (G-BP.1) -------------------------------------------------------
 // Each body that moves gets a fat box, its AABB grown by a slack of AK_FAT_SLACK times its
-// largest extent on every side (a body that cannot move: no slack), and c->fpairs holds every
+// largest extent on every side (a body that cannot move: no slack), and c->fat_pairs holds every
 // pair of non-plane bodies whose fat boxes overlap. While a body's AABB stays inside its fat
 // box its fat box does not change; a body that leaves it (or every body, the first time) gets
 // a new fat box, its old fat pairs are dropped and it is queried again: the tree over the
@@ -616,53 +616,57 @@ static void tree_update(const ak_model *m, ak_contact_cache *c, int cnt, bool us
 // same set as the queries above, sorted the same way (sort_pairs). A resting pile re-queries
 // almost no body (test perf.broadphase_tree_refit_equals_all_pairs).
 #define AK_FAT_SLACK 0.05
+#define AK_FAT_MASS 4 // more than 1 in AK_FAT_MASS bodies left their fat box: query every body
 
-static int fat_push(ak_contact_cache *c, int a, int b) {
-    if (c->nfpair + 1 > c->fpaircap) {
-        int nc = c->fpaircap ? 2 * c->fpaircap : 1024;
-        int *q = realloc(c->fpairs, (size_t)nc * 2 * sizeof(int));
-        if (!q) return -1;
-        c->fpairs = q;
-        c->fpaircap = nc;
-    }
-    c->fpairs[2 * c->nfpair] = a;
-    c->fpairs[2 * c->nfpair + 1] = b;
-    c->nfpair++;
-    return 0;
-}
-
-static int incremental(const ak_model *m, ak_contact_cache *c, int cnt) {
-    int n = m->dim, N = m->nbody, ne = 0;
-    long tests = 0;
-    for (int b = 0; b < N; b++) {
+// Mark in c->esc the bodies whose AABB left its fat box (every body while the fat boxes are not
+// valid); returns their count.
+static int count_escapes(const ak_model *m, ak_contact_cache *c) {
+    int n = m->dim, ne = 0;
+    for (int b = 0; b < m->nbody; b++) {
         c->esc[b] = 0;
         if (is_plane(&m->bodies[b])) continue;
         const double *A = c->aabb + (size_t)b * 2 * AK_MAX_DIM, *F = c->fat + (size_t)b * 2 * AK_MAX_DIM;
-        bool inside = c->fat_ok;
+        bool inside = c->fat_boxes_ok;
         for (int i = 0; i < n && inside; i++)
             inside = A[i] >= F[i] && A[AK_MAX_DIM + i] <= F[AK_MAX_DIM + i];
         if (!inside) c->esc[b] = 1, ne++;
     }
-    if (!c->fat_ok) c->nfpair = 0;
+    return ne;
+}
+
+// The fat box of body b from its AABB.
+static void fat_box(const ak_model *m, ak_contact_cache *c, int b) {
+    int n = m->dim;
+    const double *A = c->aabb + (size_t)b * 2 * AK_MAX_DIM;
+    double *F = c->fat + (size_t)b * 2 * AK_MAX_DIM, ext = 0.0;
+    for (int i = 0; i < n; i++) ext = fmax(ext, A[AK_MAX_DIM + i] - A[i]);
+    double sl = is_static(&m->bodies[b]) ? 0.0 : AK_FAT_SLACK * ext;
+    if (!(sl <= 1e300)) sl = 0.0; // a non-finite box: no slack (its tests fail anyway)
+    c->fat_dmax = fmax(c->fat_dmax, sl);
+    for (int i = 0; i < n; i++) F[i] = A[i] - sl, F[AK_MAX_DIM + i] = A[AK_MAX_DIM + i] + sl;
+}
+
+// The step's pairs from the kept fat pairs; c->esc marks the bodies to query again (all of them
+// when the fat pairs are not valid).
+static int incremental(const ak_model *m, ak_contact_cache *c, int cnt) {
+    int n = m->dim, N = m->nbody, ne = 0;
+    long tests = 0;
+    for (int b = 0; b < N; b++) {
+        if (!c->fat_ok && !is_plane(&m->bodies[b])) c->esc[b] = 1;
+        ne += c->esc[b];
+    }
+    if (!c->fat_ok) c->fat_pairs.n = 0;
     if (ne > 0) {
         // new fat boxes for the bodies that left theirs; drop their pairs
-        for (int b = 0; b < N; b++) {
-            if (!c->esc[b]) continue;
-            const double *A = c->aabb + (size_t)b * 2 * AK_MAX_DIM;
-            double *F = c->fat + (size_t)b * 2 * AK_MAX_DIM, ext = 0.0;
-            for (int i = 0; i < n; i++) ext = fmax(ext, A[AK_MAX_DIM + i] - A[i]);
-            double sl = is_static(&m->bodies[b]) ? 0.0 : AK_FAT_SLACK * ext;
-            if (!(sl <= 1e300)) sl = 0.0; // a non-finite box: no slack (its tests fail anyway)
-            c->fat_dmax = fmax(c->fat_dmax, sl);
-            for (int i = 0; i < n; i++) F[i] = A[i] - sl, F[AK_MAX_DIM + i] = A[AK_MAX_DIM + i] + sl;
-        }
+        for (int b = 0; b < N; b++)
+            if (c->esc[b]) fat_box(m, c, b);
         int k = 0;
-        for (int q = 0; q < c->nfpair; q++) {
-            int a = c->fpairs[2 * q], b = c->fpairs[2 * q + 1];
+        for (int q = 0; q < c->fat_pairs.n; q++) {
+            int a = c->fat_pairs.p[2 * q], b = c->fat_pairs.p[2 * q + 1];
             if (c->esc[a] || c->esc[b]) continue;
-            c->fpairs[2 * k] = a, c->fpairs[2 * k + 1] = b, k++;
+            c->fat_pairs.p[2 * k] = a, c->fat_pairs.p[2 * k + 1] = b, k++;
         }
-        c->nfpair = k;
+        c->fat_pairs.n = k;
         tree_update(m, c, cnt, false);
         for (int e = 0; e < N; e++) {
             if (!c->esc[e]) continue;
@@ -685,21 +689,21 @@ static int incremental(const ak_model *m, ak_contact_cache *c, int cnt) {
                 }
                 if (o == e || (c->esc[o] && o < e)) continue; // a pair of two re-queried bodies once
                 if (!overlap(n, Fe, c->fat + (size_t)o * 2 * AK_MAX_DIM)) continue;
-                if (fat_push(c, e < o ? e : o, e < o ? o : e)) return -1;
+                if (self_cmp_push(&c->fat_pairs, e < o ? e : o, e < o ? o : e)) return -1;
             }
         }
     }
-    c->fat_ok = 1;
+    c->fat_ok = c->fat_boxes_ok = 1;
     // the step's pairs: fat pairs whose AABBs overlap, of bodies not both static
     int total = 0;
-    if (c->nfpair > c->paircap) {
-        int *q = realloc(c->pairs, (size_t)c->nfpair * 2 * sizeof(int));
+    if (c->fat_pairs.n > c->paircap) {
+        int *q = realloc(c->pairs, (size_t)c->fat_pairs.n * 2 * sizeof(int));
         if (!q) return -1;
         c->pairs = q;
-        c->paircap = c->nfpair;
+        c->paircap = c->fat_pairs.n;
     }
-    for (int q = 0; q < c->nfpair; q++) {
-        int a = c->fpairs[2 * q], b = c->fpairs[2 * q + 1];
+    for (int q = 0; q < c->fat_pairs.n; q++) {
+        int a = c->fat_pairs.p[2 * q], b = c->fat_pairs.p[2 * q + 1];
         tests++;
         if (is_static(&m->bodies[a]) && is_static(&m->bodies[b])) continue;
         if (!overlap(n, c->aabb + (size_t)a * 2 * AK_MAX_DIM, c->aabb + (size_t)b * 2 * AK_MAX_DIM)) continue;
@@ -723,11 +727,20 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
     for (int b = 0; b < m->nbody; b++)
         if (!is_plane(&m->bodies[b])) cnt++;
     if (cnt > 1 && bp_incr && !asleep) {
-        if (incremental(m, c, cnt)) return -1;
-        if (plane_pairs_masked(m, d, c, margin, asleep)) return -1;
-        return sort_pairs(m, c);
-    }
-    c->fat_ok = 0; // the other paths do not keep the fat pairs
+        // few bodies left their fat box: the kept pairs; many (a falling pile): the query of
+        // every body below (in parallel where the engine uses threads), and every body a fresh
+        // fat box, whose pairs the next step with few escapes computes
+        if (AK_FAT_MASS * count_escapes(m, c) <= cnt) {
+            if (incremental(m, c, cnt)) return -1;
+            if (plane_pairs_masked(m, d, c, margin, asleep)) return -1;
+            return sort_pairs(m, c);
+        }
+        for (int b = 0; b < m->nbody; b++)
+            if (!is_plane(&m->bodies[b])) fat_box(m, c, b);
+        c->fat_boxes_ok = 1;
+        c->fat_ok = 0;
+    } else
+        c->fat_ok = c->fat_boxes_ok = 0; // the other paths keep neither
     if (cnt > 1) {
         tree_update(m, c, cnt, true);
         // query every body against the tree, in parallel: each thread fills its own list, the

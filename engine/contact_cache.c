@@ -69,7 +69,7 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     free(c->level);
     free(c->fat);
     free(c->esc);
-    free(c->fpairs);
+    free(c->fat_pairs.p);
     free(c);
 }
 

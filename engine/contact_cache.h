@@ -138,8 +138,9 @@ typedef struct ak_contact_cache {
     // the incremental broadphase (broadphase.c): fat boxes and the pairs of overlapping fat boxes
     double *fat;              ///< nbody x 2 x AK_MAX_DIM: each body's AABB grown by its slack
     unsigned char *esc;       ///< nbody: left its fat box this step
-    int *fpairs, nfpair, fpaircap; ///< 2 x nfpair: pairs whose fat boxes overlap (a < b)
-    int fat_ok;               ///< fat boxes and fpairs are valid for the last step's bodies
+    ak_pair_buf fat_pairs;    ///< the pairs whose fat boxes overlap (a < b)
+    int fat_ok;               ///< fat boxes and fat_pairs are valid for the last step's bodies
+    int fat_boxes_ok;         ///< the fat boxes are valid (their pairs may not be)
     double fat_dmax;          ///< largest slack given to any body (the query's extra reach)
     long fat_requeries;       ///< bodies re-queried since the cache was created (cost measure)
     ak_solver_residuals res;  ///< the last step's residuals (solver "converged")

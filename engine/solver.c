@@ -38,40 +38,6 @@
 
 // From the point's K matrix (B-6): the normal effective mass 1/(n^T K n) and the inverse of the
 // (n-1) x (n-1) tangent block T^T K T over p->tangent (zero where singular).
-// The products are K n, n.(K n) and T^T (K T) (n^2 (n + 1) products instead of n^2 (n^2 + 1));
-// in_masses_from_k below is the same sequence.
-static void masses_from_k(int n, const double K[], const ak_contact_point *p, double *mn,
-                          double kt_inv[], double kvec[]) {
-    int nt = n - 1;
-    double knn = 0.0;
-    for (int i = 0; i < n; i++) { // K n (K is symmetric: also n^T K)
-        double acc = 0.0;
-        for (int j = 0; j < n; j++) acc += K[i * n + j] * p->normal[j];
-        kvec[i] = acc;
-        knn += p->normal[i] * acc;
-    }
-    *mn = knn > 0.0 ? 1.0 / knn : 0.0;
-    double KT[AK_MAX_TAN * AK_MAX_DIM], Kt[AK_MAX_TAN * AK_MAX_TAN];
-    for (int q = 0; q < nt; q++)
-        for (int i = 0; i < n; i++) {
-            double acc = 0.0;
-            for (int j = 0; j < n; j++) acc += K[i * n + j] * p->tangent[q * n + j];
-            KT[q * n + i] = acc;
-        }
-    for (int r = 0; r < nt; r++)
-        for (int q = 0; q < nt; q++) {
-            double acc = 0.0;
-            for (int i = 0; i < n; i++) acc += p->tangent[r * n + i] * KT[q * n + i];
-            Kt[r * nt + q] = acc;
-        }
-    for (int q = 0; q < nt; q++) { // inverse column by column
-        double e[AK_MAX_TAN] = {0}, col[AK_MAX_TAN];
-        e[q] = 1.0;
-        if (ak_dyn_solve(nt, col, Kt, e) != 0) memset(col, 0, sizeof col);
-        for (int r = 0; r < nt; r++) kt_inv[r * nt + q] = col[r];
-    }
-}
-
 // Relative velocity u of the point (a relative to b), T-5.1 .. T-5.3 in n-D.
 void ak_solver_rel_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p,
                             double u[]) {
@@ -100,7 +66,7 @@ void ak_solver_apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
 
 // ---- prepare for n = 3, 4 (performance) ------------------------------------------------------
 // The per-point part of ak_solver_prepare with the ref/ kernels it calls (ak_contact_k_add with
-// ak_nd_rstar, ak_contact_tangent_basis, ak_contact_k_dir, ak_dyn_solve) copied here as inline
+// ak_nd_rstar, ak_contact_k_add_iso, ak_contact_tangent_basis, ak_dyn_solve) copied here as inline
 // functions, every operation in the same order, so that with n a constant the loops unroll; the
 // results are bit for bit those of the calls (test perf.prepare_fast_equals_plain).
 static int prep_fast = 1;
@@ -201,14 +167,16 @@ static inline __attribute__((always_inline)) int in_solve(int k, double x[], con
     return 0;
 }
 
-// masses_from_k with the inline kernels
-static inline __attribute__((always_inline)) void in_masses_from_k(int n, const double K[],
-                                                                   const ak_contact_point *p,
-                                                                   double *mn, double kt_inv[],
-                                                                   double kvec[]) {
+// From the point's K matrix (B-6): K n, the normal effective mass 1/(n^T K n) and the inverse of
+// the (n-1) x (n-1) tangent block T^T K T over p->tangent (zero where singular). The products are
+// K n, n.(K n) and T^T (K T) (n^2 (n + 1) instead of n^2 (n^2 + 1)). fast: the tangent block is
+// inverted by the inline in_solve (n = 3, 4), else by ak_dyn_solve (ref/dyn; the same operations).
+static inline __attribute__((always_inline)) void masses_k(int n, int fast, const double K[],
+                                                           const ak_contact_point *p, double *mn,
+                                                           double kt_inv[], double kvec[]) {
     int nt = n - 1;
     double knn = 0.0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++) { // K n (K is symmetric: also n^T K)
         double acc = 0.0;
         for (int j = 0; j < n; j++) acc += K[i * n + j] * p->normal[j];
         kvec[i] = acc;
@@ -228,12 +196,17 @@ static inline __attribute__((always_inline)) void in_masses_from_k(int n, const 
             for (int i = 0; i < n; i++) acc += p->tangent[r * n + i] * KT[q * n + i];
             Kt[r * nt + q] = acc;
         }
-    for (int q = 0; q < nt; q++) {
+    for (int q = 0; q < nt; q++) { // inverse column by column
         double e[AK_MAX_TAN] = {0}, col[AK_MAX_TAN];
         e[q] = 1.0;
-        if (in_solve(nt, col, Kt, e) != 0) memset(col, 0, sizeof col);
+        if ((fast ? in_solve(nt, col, Kt, e) : ak_dyn_solve(nt, col, Kt, e)) != 0) memset(col, 0, sizeof col);
         for (int r = 0; r < nt; r++) kt_inv[r * nt + q] = col[r];
     }
+}
+
+static void masses_from_k(int n, const double K[], const ak_contact_point *p, double *mn,
+                          double kt_inv[], double kvec[]) {
+    masses_k(n, 0, K, p, mn, kt_inv, kvec);
 }
 
 // K += K_body of body b at lever r with the ref/ kernels: ak_contact_k_add_iso where the world
@@ -261,7 +234,7 @@ static inline __attribute__((always_inline)) void prepare_geometry(int n, int fa
         in_k_add(n, K, ak_solver_inv_mass(m, p->a), iwa, iwa ? c->iso[p->a] : 0.0, p->ra);
         in_k_add(n, K, ak_solver_inv_mass(m, p->b), iwb, iwb ? c->iso[p->b] : 0.0, p->rb);
         in_tangent_basis(n, p->tangent, p->normal);
-        in_masses_from_k(n, K, p, &p->mn, p->kt_inv, p->kn);
+        masses_k(n, 1, K, p, &p->mn, p->kt_inv, p->kn);
     } else {
         k_add_body(m, c, p->a, K, p->ra);
         k_add_body(m, c, p->b, K, p->rb);

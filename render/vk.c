@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "volk.c"
 
@@ -532,8 +533,10 @@ struct ak_vk_renderer {
     VkDeviceMemory imem;
     VkImageView view;
     VkCommandBuffer cb;
-    VkQueryPool qpool;   // two timestamps around the dispatch (none when unsupported)
+    VkQueryPool qpool;   // timestamps: before and after the dispatch, after the image copy (none when unsupported)
     double gpu_ms;       // the last frame's dispatch time by the timestamps, or -1
+    double copy_ms;      // dispatch and image-to-buffer copy by the timestamps, or -1
+    double host_ms;      // the RGBA -> RGB copy on the host (wall clock)
 };
 
 static void renderer_release(ak_vk_renderer *r) {
@@ -578,6 +581,10 @@ const char *ak_render_vk_device_name(const ak_vk_renderer *r) { return r->c.name
 bool ak_render_vk_device_is_cpu(const ak_vk_renderer *r) { return r->c.is_cpu; }
 
 double ak_render_vk_last_gpu_ms(const ak_vk_renderer *r) { return r->gpu_ms; }
+void ak_render_vk_last_readback(const ak_vk_renderer *r, double *gpu_copy_ms, double *host_ms) {
+    *gpu_copy_ms = r->copy_ms;
+    *host_ms = r->host_ms;
+}
 
 void ak_render_vk_close(ak_vk_renderer *r) {
     if (!r) return;
@@ -643,14 +650,14 @@ static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, bool ubo
     if (c->ts_bits > 0) {
         VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
                                       .queryType = VK_QUERY_TYPE_TIMESTAMP,
-                                      .queryCount = 2};
+                                      .queryCount = 3};
         if (vkCreateQueryPool(c->device, &qpci, NULL, &r->qpool) != VK_SUCCESS)
             r->qpool = VK_NULL_HANDLE;
     }
     VkCommandBufferBeginInfo cbbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     VKCHECK(vkBeginCommandBuffer(r->cb, &cbbi));
     VkCommandBuffer cb = r->cb;
-    if (r->qpool) vkCmdResetQueryPool(cb, r->qpool, 0, 2);
+    if (r->qpool) vkCmdResetQueryPool(cb, r->qpool, 0, 3);
     VkImageMemoryBarrier to_general = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
                                        .srcAccessMask = 0,
                                        .dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
@@ -681,6 +688,7 @@ static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, bool ubo
     VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
                                 .imageExtent = {(uint32_t)W, (uint32_t)H, 1}};
     vkCmdCopyImageToBuffer(cb, r->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, r->bread.buf, 1, &region);
+    if (r->qpool) vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, r->qpool, 2);
     VkBufferMemoryBarrier to_host = {.sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
                                      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
                                      .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
@@ -715,19 +723,24 @@ int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_ima
     memset(r->bplanes.map, 0, (size_t)r->nplanes * 8 * sizeof(float));
     pack_scene(r->bscene.map, r->bplanes.map, s, W, H);
     if (!submit_and_wait(&r->c, r->cb, err, errlen)) return AK_VK_ERROR;
-    r->gpu_ms = -1.0;
-    uint64_t ts[2];
-    if (r->qpool && vkGetQueryPoolResults(r->c.device, r->qpool, 0, 2, sizeof ts, ts, sizeof ts[0],
+    r->gpu_ms = r->copy_ms = -1.0;
+    uint64_t ts[3];
+    if (r->qpool && vkGetQueryPoolResults(r->c.device, r->qpool, 0, 3, sizeof ts, ts, sizeof ts[0],
                                           VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) ==
                         VK_SUCCESS) {
         uint64_t mask = r->c.ts_bits >= 64 ? ~0ull : (1ull << r->c.ts_bits) - 1;
         r->gpu_ms = (double)((ts[1] - ts[0]) & mask) * r->c.ts_period_ns * 1e-6;
+        r->copy_ms = (double)((ts[2] - ts[0]) & mask) * r->c.ts_period_ns * 1e-6;
     }
+    struct timespec h0, h1;
+    clock_gettime(CLOCK_MONOTONIC, &h0);
     const unsigned char *src = r->bread.map;
     const long npix = (long)W * H;
 #pragma omp parallel for schedule(static) if (npix >= 1 << 18)
     for (long i = 0; i < npix; i++)
         for (int k = 0; k < 3; k++) img->rgb[3 * i + k] = src[4 * i + k];
+    clock_gettime(CLOCK_MONOTONIC, &h1);
+    r->host_ms = (double)(h1.tv_sec - h0.tv_sec) * 1e3 + (double)(h1.tv_nsec - h0.tv_nsec) * 1e-6;
     return AK_VK_OK;
 }
 

@@ -38,6 +38,10 @@ bool ak_render_vk_device_is_cpu(const ak_vk_renderer *r);
 /// The last frame's compute dispatch time on the device by timestamp queries (ms), without the
 /// upload, the read-back and the submission; -1 where the queue has no timestamps.
 double ak_render_vk_last_gpu_ms(const ak_vk_renderer *r);
+/// The last frame's read-back: the dispatch and the copy of the image into the host buffer by
+/// timestamp queries (ms, -1 without timestamps), and the RGBA -> RGB copy into the image on the
+/// host (ms, wall clock).
+void ak_render_vk_last_readback(const ak_vk_renderer *r, double *gpu_copy_ms, double *host_ms);
 void ak_render_vk_close(ak_vk_renderer *r);
 
 /// Evaluate the GLSL scene SDF at npoints 4D points (npoints x 4) on the device, for the check

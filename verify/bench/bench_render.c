@@ -103,7 +103,7 @@ int main(int argc, char **argv) {
         // Warm-up (set-up: for Vulkan the pipeline and the shader compilation), then the timed
         // frames interleaved: one CPU frame, one frame on each device, and again, so that the
         // backends see the same load on a shared machine.
-        double setup[17] = {0}, wall[17] = {0}, cpu[17] = {0}, gsum[16] = {0};
+        double setup[17] = {0}, wall[17] = {0}, cpu[17] = {0}, gsum[16] = {0}, csum[16] = {0}, hsum[16] = {0};
         int gn[16] = {0}, ok[16];
         if (do_cpu) {
             double t0 = now_ms();
@@ -137,8 +137,11 @@ int main(int argc, char **argv) {
                 }
                 wall[d] += now_ms() - t0;
                 cpu[d] += cpu_ms() - c0;
-                double g = ak_render_vk_last_gpu_ms(vk[d]);
+                double g = ak_render_vk_last_gpu_ms(vk[d]), gc, hm;
                 if (g >= 0) gsum[d] += g, gn[d]++;
+                ak_render_vk_last_readback(vk[d], &gc, &hm);
+                if (gc >= 0) csum[d] += gc;
+                hsum[d] += hm;
             }
         }
         if (do_cpu) {
@@ -154,6 +157,13 @@ int main(int argc, char **argv) {
             if (ok[d])
                 row(csv, "vulkan", ak_render_vk_device_name(vk[d]), w, h, frames, setup[d], wall[d] / frames,
                     cpu[d] / frames, gn[d] ? gsum[d] / gn[d] : NAN);
+        // where a Vulkan frame's time goes (means over the timed frames)
+        for (int d = 0; d < nvk; d++)
+            if (ok[d] && gn[d])
+                printf("read-back %s %dx%d: dispatch %.3f ms, dispatch and image copy %.3f ms (GPU "
+                       "timestamps), RGBA to RGB on the host %.3f ms, the rest of the frame %.3f ms\n",
+                       ak_render_vk_device_name(vk[d]), w, h, gsum[d] / gn[d], csum[d] / gn[d],
+                       hsum[d] / frames, wall[d] / frames - csum[d] / gn[d] - hsum[d] / frames);
         // The goal figures: each device's speed over the CPU tracer's, measured in this run
         // (> 1: faster than the CPU tracer), by the wall clock and by the process CPU time.
         for (int d = 0; d < nvk && do_cpu; d++)

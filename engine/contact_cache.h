@@ -46,6 +46,9 @@ typedef struct ak_contact_point {
     double t1[AK_MAX_DIM];
     double mt;
     double jt1;
+    // converged solver's position stage [T-CV.5] (solver_converged.h): the point's pseudo
+    // impulse along the normal (>= 0), applied to pseudo-velocities only, never to the bodies'
+    double jp;
 } ak_contact_point;
 
 /// Most threads the engine's parallel stages use (OpenMP; the results do not depend on it).
@@ -94,6 +97,11 @@ typedef struct ak_solver_residuals {
     double complementarity; ///< |lambda_n (v_n - target)|  (N s m/s) [W-cv.c]
     double cone;         ///< max(0, |lambda_t| - mu lambda_n)  (N s) [W-cv.f]
     double dissipation;  ///< |mu lambda_n |u_t| + lambda_t . u_t|  (N s m/s) [W-cv.d]
+    // the position stage [T-CV.5] (after the position integration; converged covers both)
+    int pos_points;      ///< points with a positive position target (penetrating)
+    int pos_iterations;  ///< sweeps of the position stage (0: nothing to correct)
+    double pos_normal;   ///< max(0, target_p - v_n,p) over the points  (m/s)
+    double pos_complementarity; ///< |lambda_p (v_n,p - target_p)|  (N s m/s)
 } ak_solver_residuals;
 
 /// The contact state of a world (one per ak_data, created on the first step with contacts).

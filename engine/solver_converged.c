@@ -7,7 +7,9 @@
 //   Coulomb     |lambda_t| <= mu lambda_n, and lambda_t maximises the dissipation
 //               -lambda_t . u_t over that disc: u_t = 0 inside it, lambda_t = -mu lambda_n
 //               u_t / |u_t| on its rim                                            (T-Alg13, B-6)
-// with target the Baumgarte bias (T-5.b; -gap/h for a speculative point). The residuals
+// with target 0 at a point that touches or penetrates and -gap/h across a speculative gap
+// [T-CV.4]; the overlap is removed after the position integration by the position stage
+// [T-CV.5] (at the end of the file), in pseudo-velocities that the bodies never keep. The residuals
 // (ak_solver_residuals_eval; docs/formulas/world.md#converged-solver) measure each condition:
 //   normal          max(0, target - v_n)
 //   complementarity |lambda_n (v_n - target)|
@@ -34,11 +36,13 @@
 #include "solver_converged.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "contact/contact.h"
 #include "solver.h"
+#include "solver_variant.h"
 
 // Cholesky factor L (lower, row-major nt x nt) of A + a I; 0, or -1 if not positive definite.
 static int chol(int nt, const double A[], double a, double L[]) {
@@ -124,10 +128,21 @@ static void tangent_block(const ak_model *m, const ak_contact_cache *c, const ak
         }
 }
 
-// The reference problem's normal target [T-CV.1].
+// The velocity problem's normal target [T-CV.4] (was -s/h at every point, T-CV.1): 0 where
+// the point touches or penetrates (s <= AK_SOLVER_TOUCH), so that the targets of the resting
+// points of a pair are those of a rigid motion (no relative motion at all) and sticking at all
+// of them is consistent; -(s - AK_SOLVER_TOUCH)/h across a speculative gap (the bodies may
+// close it within the step). The overlap is removed by the position stage [T-CV.5] instead,
+// with pseudo-velocities.
 double ak_solver_converged_target(const ak_model *m, double s, double h) {
     (void)m;
-    return fmin(-s / h, AK_SOLVER_MAX_BIAS); // close the gap (or the overlap) within the step
+    return s > AK_SOLVER_TOUCH ? -(s - AK_SOLVER_TOUCH) / h : 0.0;
+}
+
+// The position stage's target [T-CV.5]: the linearised separation after the position
+// integration, s + h v_n, closed within one step, capped like T-CV.1 for deep overlaps.
+double ak_solver_converged_position_target(double s, double vn, double h) {
+    return fmin(-(s + h * vn) / h, AK_SOLVER_MAX_BIAS);
 }
 
 static double normal_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p) {
@@ -717,11 +732,11 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
 // sweeps solve the convex problem they define (a Tresca problem, on which block Gauss-Seidel
 // converges), and set to mu lambda_n again whenever that problem is solved (staggered
 // fixed point on the bounds); sweeping with bounds that follow lambda_n at every row can cycle.
-static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
-                       const double target[], double bound[], int s, int e,
-                       ak_solver_residuals *r) {
+static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
+                           const double target[], double bound[], int s, int e,
+                           ak_solver_residuals *r, int max_it) {
     const ak_solver_settings *st = &m->solver;
-    int n = m->dim, w = n + 1, np = e - s, rc = st->max_iterations + 1;
+    int n = m->dim, w = n + 1, np = e - s, rc = max_it + 1;
     for (int i = s; i < e; i++) bound[i] = c->pts[i].mu > 0.0 ? c->pts[i].mu * c->pts[i].jn : 0.0;
     // nonsmooth nonlinear conjugate gradients (Silcowitz, Niebe and Erleben 2009): the sweep's
     // change of the impulses is the descent direction, with Fletcher-Reeves momentum; restart
@@ -729,7 +744,7 @@ static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const
     double *x0 = malloc(sizeof(double) * (size_t)(2 * np * w)), *pd = x0 ? x0 + (size_t)np * w : NULL;
     double g_prev = 0.0;
     bool momentum = false;
-    for (int it = 1; it <= st->max_iterations; it++) {
+    for (int it = 1; it <= max_it; it++) {
         if (x0)
             for (int i = s; i < e; i++) {
                 x0[(size_t)(i - s) * w] = c->pts[i].jn;
@@ -796,6 +811,12 @@ static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const
     return rc;
 }
 
+static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
+                       const double target[], double bound[], int s, int e,
+                       ak_solver_residuals *r) {
+    return solve_range_max(m, d, c, Kt, target, bound, s, e, r, m->solver.max_iterations);
+}
+
 // Impact phase (see the top of the file). Returns the binary impacts solved.
 static int impacts(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
                    double target[], double bound[], bool *ok) {
@@ -846,7 +867,10 @@ static int impacts(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
 int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
     int n = m->dim, np = c->npoint;
     ak_solver_prepare(m, d, c, h);
-    for (int i = 0; i < np; i++) c->pts[i].bias = ak_solver_converged_target(m, c->pts[i].separation, h);
+    for (int i = 0; i < np; i++) {
+        c->pts[i].bias = ak_solver_converged_target(m, c->pts[i].separation, h);
+        c->pts[i].jp = 0.0;
+    }
     c->res = (ak_solver_residuals){.valid = true, .converged = true};
     if (np == 0) return 0;
     double *Kt = malloc(sizeof(double) * (size_t)np * AK_MAX_TAN * AK_MAX_TAN);
@@ -865,6 +889,13 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
             memset(c->pts[i].jt, 0, sizeof c->pts[i].jt);
         }
     c->res.impacts = impacts(m, d, c, Kt, target, bound, &ok);
+    // the velocities before the warm start, for the cold restart below
+    size_t nv = (size_t)m->nbody * AK_MAX_DIM, nw = (size_t)m->nbody * AK_MAX_BIV;
+    double *vsave = m->solver.warm_start ? malloc(sizeof(double) * (nv + nw)) : NULL;
+    if (vsave) {
+        memcpy(vsave, d->v, sizeof(double) * nv);
+        memcpy(vsave + nv, d->w, sizeof(double) * nw);
+    }
     for (int i = 0; i < np; i++) { // warm start: the previous step's contact-phase impulses
         ak_contact_point *p = &c->pts[i];
         if (!(p->mu > 0.0)) memset(p->jt, 0, sizeof p->jt);
@@ -880,7 +911,26 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     ak_solver_residuals r;
     residuals_range(m, d, c, target, NULL, 0, np, &r);
     int it = 0;
-    if (worst(&r) > m->solver.tolerance) it = solve_range(m, d, c, Kt, target, bound, 0, np, &r);
+    if (worst(&r) > m->solver.tolerance) {
+        // warm started: half the sweeps; if they do not reach the tolerance, the rest from zero
+        // impulses (cold restart; `dominoes_4d` steps 101-102 stall from the warm start)
+        int max_it = m->solver.max_iterations, first = vsave ? max_it / 2 : max_it;
+        it = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, first);
+        if (it > first && vsave && max_it - first > 0) {
+            memcpy(d->v, vsave, sizeof(double) * nv);
+            memcpy(d->w, vsave + nv, sizeof(double) * nw);
+            for (int i = 0; i < np; i++) {
+                c->pts[i].jn = 0.0;
+                memset(c->pts[i].jt, 0, sizeof c->pts[i].jt);
+            }
+            residuals_range(m, d, c, target, NULL, 0, np, &r);
+            int more = worst(&r) > m->solver.tolerance
+                           ? solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, max_it - first)
+                           : 0;
+            it = more > max_it - first ? max_it + 1 : first + more;
+        }
+    }
+    free(vsave);
     if (it > m->solver.max_iterations) ok = false, it = m->solver.max_iterations;
     int impacts_done = c->res.impacts, sliding = 0;
     c->res = r;
@@ -898,4 +948,87 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     free(Kt);
     free(target);
     return sliding;
+}
+
+// ---- the position stage [T-CV.5] ---------------------------------------------------------
+// After the velocity problem (T-CV.4) and the position integration: the normal-only,
+// frictionless problem of the same points (the same normals, lever arms and world inverse
+// inertia as the velocity problem: the linearised separation s + h v_n after the move, v_n at
+// the final velocities) in pseudo-velocities that start from zero:
+//   lambda_p >= 0,  v_n,p - target_p >= 0,  lambda_p (v_n,p - target_p) = 0,
+//   target_p = -(s + h v_n) / h  (capped at AK_SOLVER_MAX_BIAS)
+// solved by the same sweeps and Newton polish (solve_range, with mu = 0) to the same
+// tolerance. The pseudo-velocities move the positions and rotors through the integrator's own
+// position update (ak_integrate_positions) and are then discarded: the bodies' velocities are
+// those of the velocity problem, so the correction adds no kinetic energy. The targets are
+// affine in s (every point, penetrating or not: a point with a gap may close it), so the
+// normal rows of a face stay consistent; there is no friction, so no tangential consistency
+// is asked for.
+int ak_solver_converged_positions(const ak_model *m, ak_data *d, ak_integrator integ, double h,
+                                  bool renormalize, char *err, size_t errlen) {
+    ak_contact_cache *c = d->contacts;
+    if (!c || !c->res.valid || ak_solver_variant_for(m)->solve != ak_solver_converged_solve) return 0;
+    int n = m->dim, np = c->npoint, nb = m->nbody;
+    c->res.pos_points = c->res.pos_iterations = 0;
+    c->res.pos_normal = c->res.pos_complementarity = 0.0;
+    if (np == 0) return 0;
+    double *target = malloc(sizeof(double) * (size_t)np * 2), *bound = target ? target + np : NULL;
+    if (!target) {
+        snprintf(err, errlen, "converged solver, position stage: out of memory");
+        return -1;
+    }
+    double most = 0.0;
+    for (int i = 0; i < np; i++) {
+        const ak_contact_point *p = &c->pts[i];
+        target[i] = ak_solver_converged_position_target(p->separation, normal_velocity(m, d, p), h);
+        c->pts[i].jp = 0.0;
+        if (target[i] > 0.0) c->res.pos_points++;
+        most = fmax(most, target[i]);
+    }
+    c->res.pos_normal = most; // the residual at zero pseudo-impulses
+    if (most <= m->solver.tolerance) { // nothing to correct (within the tolerance)
+        free(target);
+        return 0;
+    }
+    size_t nv = (size_t)nb * AK_MAX_DIM, nw = (size_t)nb * AK_MAX_BIV, w1 = (size_t)n + 2;
+    double *save = malloc(sizeof(double) * (nv + nw + (size_t)np * w1));
+    if (!save) {
+        free(target);
+        snprintf(err, errlen, "converged solver, position stage: out of memory");
+        return -1;
+    }
+    double *pv = save + nv + nw;
+    memcpy(save, d->v, sizeof(double) * nv);
+    memcpy(save + nv, d->w, sizeof(double) * nw);
+    memset(d->v, 0, sizeof(double) * nv); // pseudo-velocities start from zero
+    memset(d->w, 0, sizeof(double) * nw);
+    for (int i = 0; i < np; i++) { // frictionless, cold start; the velocity impulses kept aside
+        ak_contact_point *p = &c->pts[i];
+        pv[(size_t)i * w1] = p->jn;
+        pv[(size_t)i * w1 + 1] = p->mu;
+        memcpy(pv + (size_t)i * w1 + 2, p->jt, sizeof(double) * (size_t)n);
+        p->jn = p->mu = 0.0;
+        memset(p->jt, 0, sizeof p->jt);
+    }
+    ak_solver_residuals r;
+    int it = solve_range(m, d, c, NULL, target, bound, 0, np, &r);
+    bool ok = it <= m->solver.max_iterations;
+    for (int i = 0; i < np; i++) {
+        ak_contact_point *p = &c->pts[i];
+        p->jp = p->jn;
+        p->jn = pv[(size_t)i * w1];
+        p->mu = pv[(size_t)i * w1 + 1];
+        memcpy(p->jt, pv + (size_t)i * w1 + 2, sizeof(double) * (size_t)n);
+    }
+    // the pseudo-velocities move the bodies as the integrator moves them, then are discarded
+    int rc = ak_integrate_positions(m, d, integ, h, renormalize, err, errlen);
+    memcpy(d->v, save, sizeof(double) * nv);
+    memcpy(d->w, save + nv, sizeof(double) * nw);
+    free(save);
+    free(target);
+    c->res.pos_iterations = ok ? it : m->solver.max_iterations;
+    c->res.pos_normal = r.normal;
+    c->res.pos_complementarity = r.complementarity;
+    if (!ok) c->res.converged = false;
+    return rc;
 }

@@ -9,7 +9,8 @@
 ///            getting the Newton target v_n+ >= -e v_n- (P-2.32) with Coulomb friction. The
 ///            impulse of a chain of touching bodies then passes from body to body (the 4D
 ///            Newton's cradle passes 2.0 m/s through to the last ball).
-///   contact  Signorini with Baumgarte target (T-5.b) and Coulomb friction over the whole
+///   contact  Signorini with the target of T-CV.4 (0 at touching or penetrating points, -s/h
+///            across a speculative gap) and Coulomb friction over the whole
 ///            (n-1)-dimensional tangent space, with the K matrix of B-6: block projected
 ///            Gauss-Seidel, warm started from the previous step, swept until every residual is
 ///            at most the tolerance. The friction block of a point is solved exactly on the disc
@@ -22,25 +23,55 @@
 ///            tolerance (a block of 2,048 unknowns grown from the worst point for a larger
 ///            component), kept when it lowers the residuals [T-CV.2]; a component still above
 ///            the tolerance is polished again with its sticking, slipping points started on
-///            the rim opposite their slip [T-CV.3].
+///            the rim opposite their slip [T-CV.3]. When half of max_iterations sweeps from the
+///            warm start miss the tolerance, the other half starts from zero impulses.
+///   position after the position integration (world.c), the overlap is removed with
+///            pseudo-velocities that are never added to the bodies' velocities: a normal-only,
+///            frictionless problem of the same points to the same tolerance [T-CV.5]
+///            (ak_solver_converged_positions).
 /// Docs, residual definitions and measurements: docs/formulas/world.md#converged-solver.
 #ifndef AK_ENGINE_SOLVER_CONVERGED_H
 #define AK_ENGINE_SOLVER_CONVERGED_H
 
+#include <stddef.h>
+
 #include "contact_cache.h"
+#include "integrate.h"
 #include "model.h"
 
 /// Impact rounds per step at most this many times the number of contact pairs (+ 16).
 #define AK_SOLVER_IMPACT_ROUNDS 64
 
-/// The normal target of a point with separation s in a step of length h (the contact phase's
-/// Signorini condition is v_n >= target): -s/h, the gap (or the overlap) closes within the step,
-/// capped at AK_SOLVER_MAX_BIAS for deep overlaps. Affine in s (up to the cap), so that the
-/// targets of the points of one face are those of a rigid motion and the problem stays
-/// consistent; a kink (slop, Baumgarte factor) where resting points sit makes the exact solution
-/// lift some of them, which Gauss-Seidel reaches only by shifting the load between redundant
-/// points by the residual per sweep.
+/// A point whose separation is at most this (m) touches, for the velocity problem's target
+/// [T-CV.4]: the separations of resting points scatter around 0 by picometres after the
+/// position stage (its linearisation), and a kink of the target among them (0 on one side,
+/// -s/h on the other) makes the normal rows of a face inconsistent at the size of the
+/// tolerance (pile_1000_3d step 45 stalled at 1.9e-10 so, docs/formulas/world.md).
+#define AK_SOLVER_TOUCH 1e-9
+
+/// The velocity problem's normal target of a point with separation s in a step of length h (the
+/// contact phase's Signorini condition is v_n >= target) [T-CV.4]: 0 where the point touches or
+/// penetrates (s <= AK_SOLVER_TOUCH), -(s - AK_SOLVER_TOUCH)/h across a speculative gap (closed
+/// to AK_SOLVER_TOUCH within the step). At the
+/// resting points of a pair every target is 0, those of a rigid motion with no relative
+/// velocity, so the points can all stick (with -s/h everywhere, T-CV.1, points of one pair
+/// with different separations cannot: docs/formulas/world.md). The overlap is removed by the
+/// position stage (ak_solver_converged_positions).
 double ak_solver_converged_target(const ak_model *m, double s, double h);
+
+/// The position stage's target of a point [T-CV.5]: -(s + h v_n)/h, the linearised separation
+/// after the position integration closed within one step, capped at AK_SOLVER_MAX_BIAS.
+double ak_solver_converged_position_target(double s, double vn, double h);
+
+/// The position stage [T-CV.5], after the position integration of a step whose contacts the
+/// converged solver solved (else nothing): the normal-only, frictionless problem of the step's
+/// points in pseudo-velocities (from zero; targets ak_solver_converged_position_target at the
+/// final velocities), solved to the tolerance by the same sweeps and polish; each point's
+/// pseudo impulse is left in jp, the residuals in c->res.pos_*. The pseudo-velocities move the
+/// positions and rotors by the integrator's position update (integ, renormalize) and are then
+/// discarded (the bodies' velocities are restored). 0, or -1 with err filled.
+int ak_solver_converged_positions(const ak_model *m, ak_data *d, ak_integrator integ, double h,
+                                  bool renormalize, char *err, size_t errlen);
 
 /// The converged variant as a whole (a row of solver_variant.h): prepare (solver.h), impact
 /// phase, contact phase; fills c->res. Returns the points that slide (|lambda_t| = mu lambda_n

@@ -52,6 +52,8 @@ static void usage(FILE *f) {
             "  --max-iterations N    converged: sweep limit per step (default 100000)\n"
             "  --residuals FILE      converged: write every step's residuals as CSV (columns step,\n"
             "                        t, points, iterations (sweeps), impacts, the four residuals,\n"
+            "                        the position stage's pos_points (penetrating points),\n"
+            "                        pos_iterations (sweeps), pos_normal, pos_complementarity,\n"
             "                        converged, wall_s: the step's wall-clock seconds), one row\n"
             "                        flushed per step, so a long run shows its progress\n"
             "Sleeping (override the scene's \"sleep\" section; engine/island.h):\n"
@@ -231,8 +233,11 @@ int ak_cmd_run(int argc, char **argv) {
         ak_model_free(m);
         return AK_EXIT_USAGE;
     }
-    if (resf) fprintf(resf, "step,t,points,iterations,impacts,normal,complementarity,cone,dissipation,converged,wall_s\n");
+    if (resf) fprintf(resf, "step,t,points,iterations,impacts,normal,complementarity,cone,dissipation,"
+                          "pos_points,pos_iterations,pos_normal,pos_complementarity,converged,wall_s\n");
     ak_solver_residuals worst = {0};
+    double pos_worst = 0;
+    long pos_step = 0, pos_max_iter = 0, pos_sum_iter = 0, pos_nsteps = 0;
     long worst_step = 0, nconv_fail = 0, first_fail = 0, max_iter_seen = 0, sum_iter = 0, nres = 0;
     if (steps < 0) steps = lround((duration > 0 ? duration : m->duration) / o.dt);
     ak_trace_writer *tr = NULL;
@@ -267,15 +272,21 @@ int ak_cmd_run(int argc, char **argv) {
             double wr = fmax(fmax(r->normal, r->complementarity), fmax(r->cone, r->dissipation));
             double ww = fmax(fmax(worst.normal, worst.complementarity), fmax(worst.cone, worst.dissipation));
             if (wr > ww || !worst_step) worst = *r, worst_step = s;
+            double pr = fmax(r->pos_normal, r->pos_complementarity);
+            if (pr > pos_worst || !pos_step) pos_worst = pr, pos_step = s;
+            if (r->pos_iterations > pos_max_iter) pos_max_iter = r->pos_iterations;
+            pos_sum_iter += r->pos_iterations;
+            pos_nsteps += r->pos_iterations > 0;
             if (!r->converged && !nconv_fail++) first_fail = s;
             if (r->iterations > max_iter_seen) max_iter_seen = r->iterations;
             sum_iter += r->iterations;
             nres++;
             if (resf) {
                 double wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-                fprintf(resf, "%ld,%.17g,%d,%d,%d,%.6e,%.6e,%.6e,%.6e,%d,%.6f\n", s, d->t, cc->npoint,
-                        r->iterations, r->impacts, r->normal, r->complementarity, r->cone,
-                        r->dissipation, r->converged ? 1 : 0, wall);
+                fprintf(resf, "%ld,%.17g,%d,%d,%d,%.6e,%.6e,%.6e,%.6e,%d,%d,%.6e,%.6e,%d,%.6f\n", s, d->t,
+                        cc->npoint, r->iterations, r->impacts, r->normal, r->complementarity, r->cone,
+                        r->dissipation, r->pos_points, r->pos_iterations, r->pos_normal,
+                        r->pos_complementarity, r->converged ? 1 : 0, wall);
                 fflush(resf); // a long run shows each step as it ends
             }
         }
@@ -312,6 +323,9 @@ int ak_cmd_run(int argc, char **argv) {
         printf("residuals   largest at step %ld: normal %.3e m/s, complementarity %.3e, cone %.3e N s, "
                "dissipation %.3e\n", worst_step, worst.normal, worst.complementarity, worst.cone,
                worst.dissipation);
+        printf("position    stage ran in %ld steps, sweeps mean %.1f, max %ld; largest residual (normal or "
+               "complementarity) %.3e at step %ld\n", pos_nsteps,
+               pos_nsteps ? (double)pos_sum_iter / (double)pos_nsteps : 0.0, pos_max_iter, pos_worst, pos_step);
         if (nconv_fail) {
             fprintf(stderr, "anakata run: the converged solver missed the tolerance %g in %ld steps "
                             "(first: step %ld)\n", ss->tolerance, nconv_fail, first_fail);

@@ -65,6 +65,10 @@ static void print_step(const ak_model *m, const ak_data *d, int body) {
                "complementarity %.3e, cone %.3e N s, dissipation %.3e\n", c->res.iterations,
                c->res.impacts, c->res.converged ? "converged" : "NOT converged", c->res.normal,
                c->res.complementarity, c->res.cone, c->res.dissipation);
+    if (c && c->res.valid)
+        printf("  position stage (converged solver, %d penetrating points, %d sweeps): normal %.3e m/s, "
+               "complementarity %.3e\n", c->res.pos_points, c->res.pos_iterations, c->res.pos_normal,
+               c->res.pos_complementarity);
 }
 
 // The method that serves each contact pair of the coming step (step_explain.h).

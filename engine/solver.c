@@ -204,11 +204,6 @@ static inline __attribute__((always_inline)) void masses_k(int n, int fast, cons
     }
 }
 
-static void masses_from_k(int n, const double K[], const ak_contact_point *p, double *mn,
-                          double kt_inv[], double kvec[]) {
-    masses_k(n, 0, K, p, mn, kt_inv, kvec);
-}
-
 // K += K_body of body b at lever r with the ref/ kernels: ak_contact_k_add_iso where the world
 // inverse inertia is iso 1, else ak_contact_k_add.
 static void k_add_body(const ak_model *m, const ak_contact_cache *c, int b, double K[], const double r[]) {
@@ -239,7 +234,7 @@ static inline __attribute__((always_inline)) void prepare_geometry(int n, int fa
         k_add_body(m, c, p->a, K, p->ra);
         k_add_body(m, c, p->b, K, p->rb);
         ak_contact_tangent_basis(n, p->tangent, p->normal);
-        masses_from_k(n, K, p, &p->mn, p->kt_inv, p->kn);
+        masses_k(n, 0, K, p, &p->mn, p->kt_inv, p->kn);
     }
 }
 
@@ -748,7 +743,7 @@ static void frozen_masses(const ak_model *m, const ak_contact_cache *c, const ak
     double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
     if (p->a != frozen) k_add_body(m, c, p->a, K, p->ra);
     if (p->b != frozen) k_add_body(m, c, p->b, K, p->rb);
-    masses_from_k(n, K, p, mn, kt_inv, kn);
+    masses_k(n, 0, K, p, mn, kt_inv, kn);
 }
 
 static int level_cmp_key(const ak_contact_cache *c, const ak_contact_point *p) {

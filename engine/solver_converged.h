@@ -64,7 +64,7 @@ double ak_solver_converged_target(const ak_model *m, double s, double h);
 double ak_solver_converged_position_target(double s, double vn, double h);
 
 /// The position stage [T-CV.5], after the position integration of a step whose contacts the
-/// converged solver solved (else nothing): the normal-only, frictionless problem of the step's
+/// converged solver solved (its row in solver_variant.c; nothing when the step had none): the normal-only, frictionless problem of the step's
 /// points in pseudo-velocities (from zero; targets ak_solver_converged_position_target at the
 /// final velocities), solved to the tolerance by the same sweeps and polish; each point's
 /// pseudo impulse is left in jp, the residuals in c->res.pos_*. The pseudo-velocities move the

@@ -7,16 +7,22 @@
 #define AK_ENGINE_SOLVER_VARIANT_H
 
 #include "contact_cache.h"
+#include "integrate.h"
 #include "model.h"
 
 /// One step's contact response of a variant; returns the sliding points it counted (or 0).
 typedef int (*ak_solver_solve_fn)(const ak_model *m, ak_data *d, ak_contact_cache *c, double h);
+/// A variant's stage after the position integration of the step (the converged solver's
+/// position correction, T-CV.5); 0, or -1 with err filled.
+typedef int (*ak_solver_positions_fn)(const ak_model *m, ak_data *d, ak_integrator integ, double h,
+                                      bool renormalize, char *err, size_t errlen);
 
 typedef struct ak_solver_variant {
     const char *method;  ///< the scene's solver.method this row answers, or NULL for any
     const char *variant; ///< the scene's solver.variant this row answers, or NULL for any
     const char *what;    ///< one line for --explain and the docs
     ak_solver_solve_fn solve;
+    ak_solver_positions_fn positions; ///< NULL: none
 } ak_solver_variant;
 
 /// The first row of the table that matches m->solver (the last row matches anything).

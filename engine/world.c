@@ -9,7 +9,7 @@
 #include "dyn/dyn.h"
 #include "contact_cache.h"
 #include "solver.h" // world area: contact stages
-#include "solver_converged.h"
+#include "solver_variant.h"
 #include "ccd_step.h"
 #include "island.h" // sleeping (off by default)
 #include "contact/contact.h"
@@ -237,8 +237,10 @@ int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *e
             }
             rc = ak_integrate_positions(m, d, o->integrator, o->dt, o->renormalize, err, errlen);
             ak_ccd_clamp_end(m, d, &cl);
-            // the converged solver's position stage [T-CV.5] (solver_converged.h; else nothing)
-            if (rc == 0) rc = ak_solver_converged_positions(m, d, o->integrator, o->dt, o->renormalize, err, errlen);
+            // the solver variant's stage after the move (the converged solver's position stage,
+            // T-CV.5; the others have none)
+            const ak_solver_variant *sv = ak_solver_variant_for(m);
+            if (rc == 0 && sv->positions) rc = sv->positions(m, d, o->integrator, o->dt, o->renormalize, err, errlen);
             if (rc == 0) {
                 d->t += o->dt;
                 d->step++;

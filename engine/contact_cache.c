@@ -53,6 +53,7 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     if (!c) return;
     free(c->pts);
     free(c->prev);
+    free(c->claimed);
     free(c->pairs);
     free(c->aabb);
     free(c->order);
@@ -149,6 +150,10 @@ static int lower_bound(const ak_contact_cache *c, int lo, int a, int b, uint64_t
 #define AK_MATCH_WALK 8
 void ak_contact_cache_match(ak_contact_cache *c) {
     c->nmatched = 0;
+    // claimed[j] for the first previous point j of each key: a point of this step has that key
+    // (the fallback below skips those); without the scratch (no memory) it scans the points
+    unsigned char *claimed = grow((void **)&c->claimed, &c->claimcap, c->nprev, 1) ? NULL : c->claimed;
+    if (claimed && c->nprev) memset(claimed, 0, (size_t)c->nprev);
     int hint = 0; // the last point's lower bound
     for (int i = 0; i < c->npoint; i++) {
         ak_contact_point *p = &c->pts[i];
@@ -163,25 +168,32 @@ void ak_contact_cache_match(ak_contact_cache *c) {
             lb = t < e ? t : lower_bound(c, t, p->a, p->b, p->id);
         } else
             lb = lower_bound(c, 0, p->a, p->b, p->id);
-        if (lb < c->nprev && !key_cmp(c->prev[lb].a, c->prev[lb].b, c->prev[lb].id, p->a, p->b, p->id))
+        if (lb < c->nprev && !key_cmp(c->prev[lb].a, c->prev[lb].b, c->prev[lb].id, p->a, p->b, p->id)) {
             inherit(c, p, &c->prev[lb]);
+            if (claimed) claimed[lb] = 1;
+        }
         hint = lb;
     }
     // Fallback for points whose feature id changed (a manifold that picked another reference
     // face, rounding at a tie): the nearest previous point of the same pair within
-    // AK_CACHE_MATCH_DIST whose id no point of this step claimed.
+    // AK_CACHE_MATCH_DIST whose id no point of this step claimed. A point of this step with
+    // that id matched it above (every point whose key c->prev has does), so claimed[] of the
+    // first previous point of the key says it; a point matched here has a key c->prev lacks.
     for (int i = 0; i < c->npoint; i++) {
         ak_contact_point *p = &c->pts[i];
         if (p->matched) continue;
         int s0 = pair_start(c, p->a, p->b);
         if (s0 < 0) continue;
-        int best = -1;
+        int best = -1, run = s0; // run: the first previous point with prev[j]'s key
         double bd = AK_CACHE_MATCH_DIST * AK_CACHE_MATCH_DIST;
         for (int j = s0; j < c->nprev && c->prev[j].a == p->a && c->prev[j].b == p->b; j++) {
+            if (j > s0 && c->prev[j].id != c->prev[j - 1].id) run = j;
             bool taken = false;
-            for (int t = 0; t < c->npoint && !taken; t++)
-                taken = c->pts[t].matched && c->pts[t].a == p->a && c->pts[t].b == p->b &&
-                        c->pts[t].id == c->prev[j].id;
+            if (claimed) taken = claimed[run];
+            else
+                for (int t = 0; t < c->npoint && !taken; t++)
+                    taken = c->pts[t].matched && c->pts[t].a == p->a && c->pts[t].b == p->b &&
+                            c->pts[t].id == c->prev[j].id;
             if (taken) continue;
             double d2 = 0.0;
             for (int k = 0; k < AK_MAX_DIM; k++)

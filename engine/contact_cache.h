@@ -110,6 +110,8 @@ typedef struct ak_contact_cache {
     ak_contact_point *pts;    ///< this step's points, in pair order
     int nprev, prevcap;
     ak_contact_point *prev;   ///< the previous step's points, sorted by (a, b, id)
+    unsigned char *claimed;   ///< match scratch, nprev: a point of this step has prev[i]'s key
+    int claimcap;
     int npair, paircap;
     int *pairs;               ///< broadphase output: 2 x npair body indices, sorted
     int nmatched;             ///< points that inherited impulses this step

@@ -663,14 +663,54 @@ static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, 
     return sliding;
 }
 
+// ak_solver_warm_start's work on one point for n = 3, 4: the same operations in the same order,
+// with fast_apply_iso for ak_solver_apply (bit for bit, see fast_apply_iso), so that it runs in
+// the pass that packs the rows instead of a pass of its own over the points.
+static inline __attribute__((always_inline)) void warm_start_point(int n, const ak_model *m,
+                                                                   ak_data *d, const ak_contact_cache *c,
+                                                                   ak_contact_point *p) {
+    if (!m->solver.warm_start) {
+        p->jn = 0.0;
+        memset(p->jt, 0, sizeof p->jt);
+        return;
+    }
+    if (!(p->mu > 0.0)) memset(p->jt, 0, sizeof p->jt);
+    double dn = 0.0;
+    for (int j = 0; j < n; j++) dn += p->jt[j] * p->normal[j];
+    double P[AK_MAX_DIM];
+    for (int j = 0; j < n; j++) {
+        p->jt[j] -= dn * p->normal[j];
+        P[j] = p->jn * p->normal[j] + p->jt[j];
+    }
+    int k = n * (n - 1) / 2;
+    if (ak_solver_body_moves(m, p->a))
+        fast_apply_iso(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
+                       m->bodies[p->a].inv_mass, c->inv_iw + (size_t)p->a * (size_t)(k * k),
+                       c->iso[p->a], p->ra, P, 1.0);
+    if (ak_solver_body_moves(m, p->b))
+        fast_apply_iso(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
+                       m->bodies[p->b].inv_mass, c->inv_iw + (size_t)p->b * (size_t)(k * k),
+                       c->iso[p->b], p->rb, P, -1.0);
+    p->jn_max = p->jn;
+}
+
 // The iterations on packed rows; returns the last sweep's sliding count, or -1 when it cannot
-// (n not 3 or 4, or no memory), and the caller runs ak_solver_iterate instead.
-static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations) {
+// (n not 3 or 4, no points, or no memory: then it has changed nothing, and the caller runs
+// ak_solver_iterate instead). With warm set it also does ak_solver_warm_start, point by point
+// before each point is packed (the warm start only reads and writes the points' impulses and
+// the bodies' velocities, and packing reads neither velocities nor other points: the same bits
+// as the warm start pass followed by the packing pass).
+static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations, bool warm) {
     int n = m->dim, np = c->npoint;
     if ((n != 3 && n != 4) || np == 0) return -1;
     if (ensure_rows(c, np)) return -1;
     srow *rows = c->rows;
-    for (int i = 0; i < np; i++) pack_row(n, m, c, &c->pts[i], &rows[i]);
+    if (warm && n == 3)
+        for (int i = 0; i < np; i++) warm_start_point(3, m, d, c, &c->pts[i]), pack_row(3, m, c, &c->pts[i], &rows[i]);
+    else if (warm)
+        for (int i = 0; i < np; i++) warm_start_point(4, m, d, c, &c->pts[i]), pack_row(4, m, c, &c->pts[i], &rows[i]);
+    else
+        for (int i = 0; i < np; i++) pack_row(n, m, c, &c->pts[i], &rows[i]);
     int sliding = 0;
     for (int it = 0; it < iterations; it++)
         sliding = n == 3 ? iterate_rows(3, d, c, rows, np) : iterate_rows(4, d, c, rows, np);
@@ -791,13 +831,18 @@ int ak_solver_store(ak_contact_cache *c) { return ak_contact_cache_store(c); }
 int ak_solver_corrected_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
     int sliding = 0;
     ak_solver_prepare(m, d, c, h);
-    ak_solver_warm_start(m, d, c);
     int its = m->solver.iterations;
-    if (its > 0 && !strcmp(m->solver.order, "coloured")) {
-        sliding = iterate_coloured(m, d, c, its);
-        if (sliding < 0) sliding = iterate_packed(m, d, c, its); // n other than 3, 4 or no memory
-    } else
-        sliding = its > 0 ? iterate_packed(m, d, c, its) : 0;
+    bool coloured = its > 0 && !strcmp(m->solver.order, "coloured");
+    // sequential order on packed rows: the warm start runs in the packing pass
+    sliding = its > 0 && !coloured ? iterate_packed(m, d, c, its, true) : -1;
+    if (sliding < 0) {
+        ak_solver_warm_start(m, d, c);
+        if (coloured) {
+            sliding = iterate_coloured(m, d, c, its);
+            if (sliding < 0) sliding = iterate_packed(m, d, c, its, false); // n other than 3, 4 or no memory
+        } else
+            sliding = its > 0 ? iterate_packed(m, d, c, its, false) : 0;
+    }
     if (sliding < 0)
         for (int it = 0; it < its; it++) sliding = ak_solver_iterate(m, d, c);
     if (m->solver.shock_propagation) ak_solver_shock_propagation(m, d, c);

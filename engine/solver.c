@@ -238,53 +238,53 @@ static inline __attribute__((always_inline)) void prepare_geometry(int n, int fa
     }
 }
 
-static void prepare_geometry_all(const ak_model *m, const ak_data *d, ak_contact_cache *c) {
-    int n = m->dim;
-    if (prep_fast && n == 3)
-        for (int i = 0; i < c->npoint; i++) prepare_geometry(3, 1, m, d, c, &c->pts[i]);
-    else if (prep_fast && n == 4)
-        for (int i = 0; i < c->npoint; i++) prepare_geometry(4, 1, m, d, c, &c->pts[i]);
-    else
-        for (int i = 0; i < c->npoint; i++) prepare_geometry(n, 0, m, d, c, &c->pts[i]);
+// One point's whole preparation: the world inverse inertias of its bodies the first time a body
+// is seen in this call (B-eq4 via the compound of the broadphase's rotation matrix; order[]
+// marks the bodies done), the geometry, the bias, the materials and the velocity before the
+// solve. Each point reads only its own fields and the bodies' state, which nothing here
+// changes: one pass over the points gives the bits of one pass per stage.
+static inline __attribute__((always_inline)) void prepare_point(int n, int fast, const ak_model *m,
+                                                                const ak_data *d, ak_contact_cache *c,
+                                                                ak_contact_point *p, double h) {
+    int k = n * (n - 1) / 2;
+    const ak_solver_settings *s = &m->solver;
+    int ab[2] = {p->a, p->b};
+    for (int q = 0; q < 2; q++)
+        if (ak_solver_body_moves(m, ab[q]) && !c->order[ab[q]]) {
+            c->order[ab[q]] = 1;
+            c->iso[ab[q]] = ak_dyn_inertia_scalar(n, m->bodies[ab[q]].inv_inertia);
+            ak_contact_world_inv_inertia_m(n, c->inv_iw + (size_t)ab[q] * (size_t)(k * k),
+                                           m->bodies[ab[q]].inv_inertia,
+                                           c->rot + (size_t)ab[q] * AK_MAX_DIM * AK_MAX_DIM);
+        }
+    prepare_geometry(n, fast, m, d, c, p);
+    const ak_body *A = &m->bodies[p->a], *B = &m->bodies[p->b];
+    p->bias = fmin(ak_contact_bias(p->separation, h, s->baumgarte, s->slop), AK_SOLVER_MAX_BIAS);
+    p->mu_k = ak_contact_combine_friction(A->material.friction, B->material.friction);
+    p->mu_s = ak_contact_combine_friction(A->material.static_friction,
+                                          B->material.static_friction);
+    if (p->mu_s < p->mu_k) p->mu_s = p->mu_k;
+    p->e = ak_contact_combine_restitution(A->material.restitution, B->material.restitution);
+    double u[AK_MAX_DIM];
+    ak_solver_rel_velocity(m, d, p, u);
+    p->vn0 = 0.0;
+    for (int j = 0; j < n; j++) p->vn0 += u[j] * p->normal[j];
+    double slip = 0.0;
+    for (int j = 0; j < n; j++) slip += pow(u[j] - p->vn0 * p->normal[j], 2);
+    p->mu = ak_contact_friction_coefficient(sqrt(slip), AK_SOLVER_STICK_SPEED, p->mu_s, p->mu_k);
+    p->slipping = sqrt(slip) > AK_SOLVER_STICK_SPEED;
+    p->jn_max = 0.0;
 }
 
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h) {
-    int n = m->dim, k = ak_nd_nbiv(n);
-    const ak_solver_settings *s = &m->solver;
-    // world inverse inertias of the bodies in contact, once per body (B-eq4 via the compound
-    // of the broadphase's rotation matrix); order[] marks the bodies done in this call
+    int n = m->dim;
     for (int b = 0; b < m->nbody; b++) c->order[b] = 0;
-    for (int i = 0; i < c->npoint; i++) {
-        int ab[2] = {c->pts[i].a, c->pts[i].b};
-        for (int q = 0; q < 2; q++)
-            if (ak_solver_body_moves(m, ab[q]) && !c->order[ab[q]]) {
-                c->order[ab[q]] = 1;
-                c->iso[ab[q]] = ak_dyn_inertia_scalar(n, m->bodies[ab[q]].inv_inertia);
-                ak_contact_world_inv_inertia_m(n, c->inv_iw + (size_t)ab[q] * (size_t)(k * k),
-                                               m->bodies[ab[q]].inv_inertia,
-                                               c->rot + (size_t)ab[q] * AK_MAX_DIM * AK_MAX_DIM);
-            }
-    }
-    prepare_geometry_all(m, d, c);
-    for (int i = 0; i < c->npoint; i++) {
-        ak_contact_point *p = &c->pts[i];
-        const ak_body *A = &m->bodies[p->a], *B = &m->bodies[p->b];
-        p->bias = fmin(ak_contact_bias(p->separation, h, s->baumgarte, s->slop), AK_SOLVER_MAX_BIAS);
-        p->mu_k = ak_contact_combine_friction(A->material.friction, B->material.friction);
-        p->mu_s = ak_contact_combine_friction(A->material.static_friction,
-                                              B->material.static_friction);
-        if (p->mu_s < p->mu_k) p->mu_s = p->mu_k;
-        p->e = ak_contact_combine_restitution(A->material.restitution, B->material.restitution);
-        double u[AK_MAX_DIM];
-        ak_solver_rel_velocity(m, d, p, u);
-        p->vn0 = 0.0;
-        for (int j = 0; j < n; j++) p->vn0 += u[j] * p->normal[j];
-        double slip = 0.0;
-        for (int j = 0; j < n; j++) slip += pow(u[j] - p->vn0 * p->normal[j], 2);
-        p->mu = ak_contact_friction_coefficient(sqrt(slip), AK_SOLVER_STICK_SPEED, p->mu_s, p->mu_k);
-        p->slipping = sqrt(slip) > AK_SOLVER_STICK_SPEED;
-        p->jn_max = 0.0;
-    }
+    if (prep_fast && n == 3)
+        for (int i = 0; i < c->npoint; i++) prepare_point(3, 1, m, d, c, &c->pts[i], h);
+    else if (prep_fast && n == 4)
+        for (int i = 0; i < c->npoint; i++) prepare_point(4, 1, m, d, c, &c->pts[i], h);
+    else
+        for (int i = 0; i < c->npoint; i++) prepare_point(n, 0, m, d, c, &c->pts[i], h);
 }
 
 void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c) {

@@ -90,10 +90,10 @@ int ak_contact_cache_reserve(ak_contact_cache *c, int n) {
 }
 
 int ak_contact_cache_copy(ak_contact_cache *dst, const ak_contact_cache *src) {
-    if (grow((void **)&dst->prev, &dst->prevcap, src->nprev, sizeof(ak_contact_point)) ||
+    if (grow((void **)&dst->prev, &dst->prevcap, src->nprev, sizeof(ak_contact_memory)) ||
         grow((void **)&dst->pts, &dst->cap, src->npoint, sizeof(ak_contact_point)))
         return -1;
-    if (src->nprev) memcpy(dst->prev, src->prev, (size_t)src->nprev * sizeof(ak_contact_point));
+    if (src->nprev) memcpy(dst->prev, src->prev, (size_t)src->nprev * sizeof(ak_contact_memory));
     if (src->npoint) memcpy(dst->pts, src->pts, (size_t)src->npoint * sizeof(ak_contact_point));
     dst->nprev = src->nprev;
     dst->npoint = src->npoint;
@@ -110,7 +110,7 @@ static int key_cmp(int a1, int b1, uint64_t i1, int a2, int b2, uint64_t i2) {
 }
 
 static int point_cmp(const void *x, const void *y) {
-    const ak_contact_point *p = x, *q = y;
+    const ak_contact_memory *p = x, *q = y;
     return key_cmp(p->a, p->b, p->id, q->a, q->b, q->id);
 }
 
@@ -125,7 +125,7 @@ static int pair_start(const ak_contact_cache *c, int a, int b) {
     return lo < c->nprev && c->prev[lo].a == a && c->prev[lo].b == b ? lo : -1;
 }
 
-static void inherit(ak_contact_cache *c, ak_contact_point *p, const ak_contact_point *q) {
+static void inherit(ak_contact_cache *c, ak_contact_point *p, const ak_contact_memory *q) {
     p->jn = q->jn;
     memcpy(p->jt, q->jt, sizeof p->jt);
     p->matched = true;
@@ -205,8 +205,14 @@ void ak_contact_cache_match(ak_contact_cache *c) {
 }
 
 int ak_contact_cache_store(ak_contact_cache *c) {
-    if (grow((void **)&c->prev, &c->prevcap, c->npoint, sizeof(ak_contact_point))) return -1;
-    if (c->npoint) memcpy(c->prev, c->pts, (size_t)c->npoint * sizeof(ak_contact_point));
+    if (grow((void **)&c->prev, &c->prevcap, c->npoint, sizeof(ak_contact_memory))) return -1;
+    for (int i = 0; i < c->npoint; i++) {
+        const ak_contact_point *p = &c->pts[i];
+        ak_contact_memory *q = &c->prev[i];
+        q->a = p->a, q->b = p->b, q->id = p->id, q->jn = p->jn;
+        memcpy(q->point, p->point, sizeof q->point);
+        memcpy(q->jt, p->jt, sizeof q->jt);
+    }
     c->nprev = c->npoint;
     // stable order for equal keys: qsort is not stable, but equal keys only occur when a
     // manifold repeats an id, and then the first one is used on both sides.
@@ -214,6 +220,6 @@ int ak_contact_cache_store(ak_contact_cache *c) {
     // order); glibc's qsort is a stable merge sort here, so it would leave them as they are
     bool sorted = true;
     for (int i = 1; i < c->nprev && sorted; i++) sorted = point_cmp(&c->prev[i - 1], &c->prev[i]) <= 0;
-    if (!sorted) qsort(c->prev, (size_t)c->nprev, sizeof(ak_contact_point), point_cmp);
+    if (!sorted) qsort(c->prev, (size_t)c->nprev, sizeof(ak_contact_memory), point_cmp);
     return 0;
 }

@@ -445,13 +445,23 @@ static inline __attribute__((always_inline)) int iterate_n(int n, const ak_model
 // each point (a row: about half the bytes of ak_contact_point, with the bodies' inverse masses,
 // which otherwise cost a cache line of ak_body each), then copy jn, jt and jn_max back. The
 // arithmetic is iterate_n's, on copies of the same values: the same bits.
-#define ROW_N 4
 typedef struct srow {
-    int a, b, ma, mb, slipping;
+    int a, b;
+    unsigned char ma, mb, slipping;
     double ima, imb, isa, isb, mu, mn, bias, jn, jn_max; // isa, isb: iso of fast_apply_iso
-    double normal[ROW_N], ra[ROW_N], rb[ROW_N], jt[ROW_N], kn[ROW_N];
-    double tangent[(ROW_N - 1) * ROW_N], kt_inv[(ROW_N - 1) * (ROW_N - 1)];
+    double v[]; // n-dependent: normal, ra, rb, jt, kn (n each), tangent (nt x n), kt_inv (nt x nt)
 } srow;
+// A row's bytes for dimension n (3D rows are 288 bytes, 4D rows 416), the row i of an array of
+// them, and its vectors: n is a constant in the n = 3, 4 instances, so the offsets are too.
+#define ROW_BYTES(n) (sizeof(srow) + sizeof(double) * (size_t)(5 * (n) + ((n) - 1) * (n) + ((n) - 1) * ((n) - 1)))
+#define ROW_AT(rows, i, n) ((srow *)((char *)(rows) + (size_t)(i) * ROW_BYTES(n)))
+#define R_NORMAL(p, n) ((p)->v)
+#define R_RA(p, n) ((p)->v + (n))
+#define R_RB(p, n) ((p)->v + 2 * (n))
+#define R_JT(p, n) ((p)->v + 3 * (n))
+#define R_KN(p, n) ((p)->v + 4 * (n))
+#define R_TAN(p, n) ((p)->v + 5 * (n))
+#define R_KTI(p, n) ((p)->v + 5 * (n) + ((n) - 1) * (n))
 
 static inline __attribute__((always_inline)) void row_apply(int n, ak_data *d,
                                                             const ak_contact_cache *c,
@@ -459,10 +469,10 @@ static inline __attribute__((always_inline)) void row_apply(int n, ak_data *d,
     int k = n * (n - 1) / 2;
     if (p->ma)
         fast_apply_iso(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
-                       p->ima, c->inv_iw + (size_t)p->a * (size_t)(k * k), p->isa, p->ra, P, 1.0);
+                       p->ima, c->inv_iw + (size_t)p->a * (size_t)(k * k), p->isa, R_RA(p, n), P, 1.0);
     if (p->mb)
         fast_apply_iso(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
-                       p->imb, c->inv_iw + (size_t)p->b * (size_t)(k * k), p->isb, p->rb, P, -1.0);
+                       p->imb, c->inv_iw + (size_t)p->b * (size_t)(k * k), p->isb, R_RB(p, n), P, -1.0);
 }
 
 static inline __attribute__((always_inline)) void row_rel_velocity(int n, const ak_data *d,
@@ -470,10 +480,10 @@ static inline __attribute__((always_inline)) void row_rel_velocity(int n, const 
     double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
     if (p->ma)
         fast_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
-                            d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
+                            d->w + (size_t)p->a * AK_MAX_BIV, R_RA(p, n));
     if (p->mb)
         fast_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM,
-                            d->w + (size_t)p->b * AK_MAX_BIV, p->rb);
+                            d->w + (size_t)p->b * AK_MAX_BIV, R_RB(p, n));
     for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i];
 }
 
@@ -505,39 +515,39 @@ static inline __attribute__((always_inline)) int iterate_rows(int n, ak_data *d,
                                                               srow *rows, int npoint) {
     int sliding = 0, nt = n - 1;
     for (int i = 0; i < npoint; i++) {
-        srow *p = &rows[i];
+        srow *p = ROW_AT(rows, i, n);
         double u[AK_MAX_DIM], P[AK_MAX_DIM];
         row_rel_velocity(n, d, p, u);
         double vn = 0.0;
-        for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
+        for (int j = 0; j < n; j++) vn += u[j] * R_NORMAL(p, n)[j];
         if (p->mu > 0.0) {
             double ut[AK_MAX_TAN], old[AK_MAX_TAN], nw[AK_MAX_TAN];
             for (int r = 0; r < nt; r++) {
                 ut[r] = old[r] = 0.0;
                 for (int j = 0; j < n; j++) {
-                    ut[r] += p->tangent[r * n + j] * u[j];
-                    old[r] += p->tangent[r * n + j] * p->jt[j];
+                    ut[r] += R_TAN(p, n)[r * n + j] * u[j];
+                    old[r] += R_TAN(p, n)[r * n + j] * R_JT(p, n)[j];
                 }
             }
             for (int r = 0; r < nt; r++) {
                 nw[r] = old[r];
-                for (int q = 0; q < nt; q++) nw[r] -= p->kt_inv[r * nt + q] * ut[q];
+                for (int q = 0; q < nt; q++) nw[r] -= R_KTI(p, n)[r * nt + q] * ut[q];
             }
             sliding += friction_clamp(nt, nw, ut, p->jn, p->mu, p->slipping);
             for (int j = 0; j < n; j++) {
                 double jt = 0.0;
-                for (int r = 0; r < nt; r++) jt += p->tangent[r * n + j] * nw[r];
-                P[j] = jt - p->jt[j];
-                p->jt[j] = jt;
+                for (int r = 0; r < nt; r++) jt += R_TAN(p, n)[r * n + j] * nw[r];
+                P[j] = jt - R_JT(p, n)[j];
+                R_JT(p, n)[j] = jt;
             }
-            for (int j = 0; j < n; j++) vn += p->kn[j] * P[j];
+            for (int j = 0; j < n; j++) vn += R_KN(p, n)[j] * P[j];
         } else
             for (int j = 0; j < n; j++) P[j] = 0.0;
         double jn = clamp0(p->jn - p->mn * (vn - p->bias)); // accumulated and clamped
         double dj = jn - p->jn;
         p->jn = jn;
         if (jn > p->jn_max) p->jn_max = jn;
-        for (int j = 0; j < n; j++) P[j] += dj * p->normal[j];
+        for (int j = 0; j < n; j++) P[j] += dj * R_NORMAL(p, n)[j];
         row_apply(n, d, c, p, P);
     }
     return sliding;
@@ -603,15 +613,15 @@ static void pack_row(int n, const ak_model *m, const ak_contact_cache *c, const 
     r->slipping = p->slipping;
     r->mu = p->mu, r->mn = p->mn, r->bias = p->bias, r->jn = p->jn, r->jn_max = p->jn_max;
     for (int j = 0; j < n; j++)
-        r->normal[j] = p->normal[j], r->ra[j] = p->ra[j], r->rb[j] = p->rb[j], r->jt[j] = p->jt[j],
-        r->kn[j] = p->kn[j];
-    for (int q = 0; q < nt * n; q++) r->tangent[q] = p->tangent[q];
-    for (int q = 0; q < nt * nt; q++) r->kt_inv[q] = p->kt_inv[q];
+        R_NORMAL(r, n)[j] = p->normal[j], R_RA(r, n)[j] = p->ra[j], R_RB(r, n)[j] = p->rb[j],
+        R_JT(r, n)[j] = p->jt[j], R_KN(r, n)[j] = p->kn[j];
+    for (int q = 0; q < nt * n; q++) R_TAN(r, n)[q] = p->tangent[q];
+    for (int q = 0; q < nt * nt; q++) R_KTI(r, n)[q] = p->kt_inv[q];
 }
 
 static int ensure_rows(ak_contact_cache *c, int np) {
     if (np > c->rowcap) {
-        void *q = realloc(c->rows, (size_t)np * sizeof(srow));
+        void *q = realloc(c->rows, (size_t)np * ROW_BYTES(4)); // room for the largest rows
         if (!q) return -1;
         c->rows = q;
         c->rowcap = np;
@@ -632,7 +642,7 @@ static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, 
         return -1;
     }
     srow *rows = c->rows;
-    for (int k = 0; k < np; k++) pack_row(n, m, c, &c->pts[perm[k]], &rows[k]);
+    for (int k = 0; k < np; k++) pack_row(n, m, c, &c->pts[perm[k]], ROW_AT(rows, k, n));
     // one parallel region; a barrier after each colour (the end of each omp for / single)
 #ifdef _OPENMP
     int nth = ak_parallel_threads(np);
@@ -644,19 +654,19 @@ static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, 
             if (k == AK_COLOURS - 1) { // points that found no colour: one after the other
 #pragma omp single
                 for (int r = s; r < e; r++)
-                    slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, d, c, rows + r, 1) : iterate_rows(4, d, c, rows + r, 1));
+                    slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, d, c, ROW_AT(rows, r, 3), 1) : iterate_rows(4, d, c, ROW_AT(rows, r, 4), 1));
                 continue;
             }
 #pragma omp for schedule(static)
             for (int r = s; r < e; r++)
-                slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, d, c, rows + r, 1) : iterate_rows(4, d, c, rows + r, 1));
+                slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, d, c, ROW_AT(rows, r, 3), 1) : iterate_rows(4, d, c, ROW_AT(rows, r, 4), 1));
         }
     int sliding = 0;
     for (int k = 0; k < np; k++) {
         ak_contact_point *p = &c->pts[perm[k]];
-        const srow *r = &rows[k];
+        const srow *r = ROW_AT(rows, k, n);
         p->jn = r->jn, p->jn_max = r->jn_max;
-        for (int j = 0; j < n; j++) p->jt[j] = r->jt[j];
+        for (int j = 0; j < n; j++) p->jt[j] = R_JT(r, n)[j];
         sliding += slid[k];
     }
     free(perm), free(slid);
@@ -706,19 +716,19 @@ static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, in
     if (ensure_rows(c, np)) return -1;
     srow *rows = c->rows;
     if (warm && n == 3)
-        for (int i = 0; i < np; i++) warm_start_point(3, m, d, c, &c->pts[i]), pack_row(3, m, c, &c->pts[i], &rows[i]);
+        for (int i = 0; i < np; i++) warm_start_point(3, m, d, c, &c->pts[i]), pack_row(3, m, c, &c->pts[i], ROW_AT(rows, i, 3));
     else if (warm)
-        for (int i = 0; i < np; i++) warm_start_point(4, m, d, c, &c->pts[i]), pack_row(4, m, c, &c->pts[i], &rows[i]);
+        for (int i = 0; i < np; i++) warm_start_point(4, m, d, c, &c->pts[i]), pack_row(4, m, c, &c->pts[i], ROW_AT(rows, i, 4));
     else
-        for (int i = 0; i < np; i++) pack_row(n, m, c, &c->pts[i], &rows[i]);
+        for (int i = 0; i < np; i++) pack_row(n, m, c, &c->pts[i], ROW_AT(rows, i, n));
     int sliding = 0;
     for (int it = 0; it < iterations; it++)
         sliding = n == 3 ? iterate_rows(3, d, c, rows, np) : iterate_rows(4, d, c, rows, np);
     for (int i = 0; i < np; i++) {
         ak_contact_point *p = &c->pts[i];
-        const srow *r = &rows[i];
+        const srow *r = ROW_AT(rows, i, n);
         p->jn = r->jn, p->jn_max = r->jn_max;
-        for (int j = 0; j < n; j++) p->jt[j] = r->jt[j];
+        for (int j = 0; j < n; j++) p->jt[j] = R_JT(r, n)[j];
     }
     return sliding;
 }

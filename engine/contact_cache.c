@@ -65,6 +65,7 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     free(c->F);
     free(c->tau);
     free(c->rows);
+    free(c->sbody);
     for (int t = 0; t < AK_MAX_THREADS; t++) free(c->tbuf[t].p);
     free(c->rot);
     free(c->level);

@@ -144,6 +144,8 @@ typedef struct ak_contact_cache {
     ak_pair_buf tbuf[AK_MAX_THREADS]; ///< per-thread pair lists of the query
     void *rows;               ///< the solver's packed rows (solver.c), rowcap of them
     int rowcap;
+    double *sbody;            ///< the iterations' body velocities (solver.c): nbody records of v, w
+
     double *F, *tau;          ///< nbody x AK_MAX_DIM forces, nbody x AK_MAX_BIV torques: the
                               ///< world step's force arrays (world.c), kept between steps
     long broad_tests;         ///< AABB overlap tests of the last broadphase (cost measure)

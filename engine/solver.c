@@ -463,28 +463,49 @@ typedef struct srow {
 #define R_TAN(p, n) ((p)->v + 5 * (n))
 #define R_KTI(p, n) ((p)->v + 5 * (n) + ((n) - 1) * (n))
 
-static inline __attribute__((always_inline)) void row_apply(int n, ak_data *d,
+// The iterations' body velocities: one record per body of v (n) then w (k), SB_STRIDE(n)
+// doubles apart and 64-byte aligned (3D: one cache line per body, where d->v and d->w cost two
+// or more), loaded after the warm start and stored back after the iterations: the same values.
+#define SB_STRIDE(n) ((n) == 3 ? 8 : 16)
+static inline double *sb_at(double *sb, int n, int b) { return sb + (size_t)b * SB_STRIDE(n); }
+
+static inline __attribute__((always_inline)) void row_apply(int n, double *sb,
                                                             const ak_contact_cache *c,
                                                             const srow *p, const double P[]) {
     int k = n * (n - 1) / 2;
     if (p->ma)
-        fast_apply_iso(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
+        fast_apply_iso(n, sb_at(sb, n, p->a), sb_at(sb, n, p->a) + n,
                        p->ima, c->inv_iw + (size_t)p->a * (size_t)(k * k), p->isa, R_RA(p, n), P, 1.0);
     if (p->mb)
-        fast_apply_iso(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
+        fast_apply_iso(n, sb_at(sb, n, p->b), sb_at(sb, n, p->b) + n,
                        p->imb, c->inv_iw + (size_t)p->b * (size_t)(k * k), p->isb, R_RB(p, n), P, -1.0);
 }
 
-static inline __attribute__((always_inline)) void row_rel_velocity(int n, const ak_data *d,
+static inline __attribute__((always_inline)) void row_rel_velocity(int n, double *sb,
                                                                    const srow *p, double u[]) {
     double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
-    if (p->ma)
-        fast_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
-                            d->w + (size_t)p->a * AK_MAX_BIV, R_RA(p, n));
-    if (p->mb)
-        fast_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM,
-                            d->w + (size_t)p->b * AK_MAX_BIV, R_RB(p, n));
+    if (p->ma) fast_point_velocity(n, ua, sb_at(sb, n, p->a), sb_at(sb, n, p->a) + n, R_RA(p, n));
+    if (p->mb) fast_point_velocity(n, ub, sb_at(sb, n, p->b), sb_at(sb, n, p->b) + n, R_RB(p, n));
     for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i];
+}
+
+// The records' memory (room for nbody 4D records, kept in the cache); -1 if out of memory.
+static int sb_alloc(ak_contact_cache *c) {
+    if (c->sbody) return 0;
+    size_t bytes = sizeof(double) * (size_t)SB_STRIDE(4) * (size_t)(c->nbody > 0 ? c->nbody : 1);
+    c->sbody = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    return c->sbody ? 0 : -1;
+}
+
+// Load (store 0) or store back (store 1) the moving bodies' velocities.
+static void sb_sync(const ak_model *m, ak_data *d, ak_contact_cache *c, int store) {
+    int n = m->dim, k = n * (n - 1) / 2;
+    for (int b = 0; b < m->nbody; b++) {
+        if (!ak_solver_body_moves(m, b)) continue;
+        double *v = d->v + (size_t)b * AK_MAX_DIM, *w = d->w + (size_t)b * AK_MAX_BIV, *r = sb_at(c->sbody, n, b);
+        if (!store) memcpy(r, v, sizeof(double) * (size_t)n), memcpy(r + n, w, sizeof(double) * (size_t)k);
+        else memcpy(v, r, sizeof(double) * (size_t)n), memcpy(w, r + n, sizeof(double) * (size_t)k);
+    }
 }
 
 // ak_contact_friction_clamp (ref/contact), inline: the same operations in the same order.
@@ -510,14 +531,14 @@ static inline __attribute__((always_inline)) int friction_clamp(int nt, double j
 }
 
 // iterate_n on packed rows: the same operations in the same order.
-static inline __attribute__((always_inline)) int iterate_rows(int n, ak_data *d,
+static inline __attribute__((always_inline)) int iterate_rows(int n, double *sb,
                                                               const ak_contact_cache *c,
                                                               srow *rows, int npoint) {
     int sliding = 0, nt = n - 1;
     for (int i = 0; i < npoint; i++) {
         srow *p = ROW_AT(rows, i, n);
         double u[AK_MAX_DIM], P[AK_MAX_DIM];
-        row_rel_velocity(n, d, p, u);
+        row_rel_velocity(n, sb, p, u);
         double vn = 0.0;
         for (int j = 0; j < n; j++) vn += u[j] * R_NORMAL(p, n)[j];
         if (p->mu > 0.0) {
@@ -548,7 +569,7 @@ static inline __attribute__((always_inline)) int iterate_rows(int n, ak_data *d,
         p->jn = jn;
         if (jn > p->jn_max) p->jn_max = jn;
         for (int j = 0; j < n; j++) P[j] += dj * R_NORMAL(p, n)[j];
-        row_apply(n, d, c, p, P);
+        row_apply(n, sb, c, p, P);
     }
     return sliding;
 }
@@ -633,7 +654,7 @@ static int ensure_rows(ak_contact_cache *c, int np) {
 // count, or -1 (the caller falls back to the sequential order).
 static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations) {
     int n = m->dim, np = c->npoint;
-    if ((n != 3 && n != 4) || np == 0 || ensure_rows(c, np)) return -1;
+    if ((n != 3 && n != 4) || np == 0 || ensure_rows(c, np) || sb_alloc(c)) return -1;
     int *perm = malloc(sizeof(int) * (size_t)np), start[AK_COLOURS + 1];
     unsigned char *slid = malloc((size_t)np);
     int ncol = perm && slid ? colour_points(m, c, perm, start) : -1;
@@ -643,6 +664,8 @@ static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, 
     }
     srow *rows = c->rows;
     for (int k = 0; k < np; k++) pack_row(n, m, c, &c->pts[perm[k]], ROW_AT(rows, k, n));
+    sb_sync(m, d, c, 0);
+    double *sb = c->sbody;
     // one parallel region; a barrier after each colour (the end of each omp for / single)
 #ifdef _OPENMP
     int nth = ak_parallel_threads(np);
@@ -654,13 +677,14 @@ static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, 
             if (k == AK_COLOURS - 1) { // points that found no colour: one after the other
 #pragma omp single
                 for (int r = s; r < e; r++)
-                    slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, d, c, ROW_AT(rows, r, 3), 1) : iterate_rows(4, d, c, ROW_AT(rows, r, 4), 1));
+                    slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, sb, c, ROW_AT(rows, r, 3), 1) : iterate_rows(4, sb, c, ROW_AT(rows, r, 4), 1));
                 continue;
             }
 #pragma omp for schedule(static)
             for (int r = s; r < e; r++)
-                slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, d, c, ROW_AT(rows, r, 3), 1) : iterate_rows(4, d, c, ROW_AT(rows, r, 4), 1));
+                slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, sb, c, ROW_AT(rows, r, 3), 1) : iterate_rows(4, sb, c, ROW_AT(rows, r, 4), 1));
         }
+    sb_sync(m, d, c, 1);
     int sliding = 0;
     for (int k = 0; k < np; k++) {
         ak_contact_point *p = &c->pts[perm[k]];
@@ -713,7 +737,7 @@ static inline __attribute__((always_inline)) void warm_start_point(int n, const 
 static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations, bool warm) {
     int n = m->dim, np = c->npoint;
     if ((n != 3 && n != 4) || np == 0) return -1;
-    if (ensure_rows(c, np)) return -1;
+    if (ensure_rows(c, np) || sb_alloc(c)) return -1;
     srow *rows = c->rows;
     if (warm && n == 3)
         for (int i = 0; i < np; i++) warm_start_point(3, m, d, c, &c->pts[i]), pack_row(3, m, c, &c->pts[i], ROW_AT(rows, i, 3));
@@ -721,9 +745,12 @@ static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, in
         for (int i = 0; i < np; i++) warm_start_point(4, m, d, c, &c->pts[i]), pack_row(4, m, c, &c->pts[i], ROW_AT(rows, i, 4));
     else
         for (int i = 0; i < np; i++) pack_row(n, m, c, &c->pts[i], ROW_AT(rows, i, n));
+    sb_sync(m, d, c, 0); // after the warm start
+    double *sb = c->sbody;
     int sliding = 0;
     for (int it = 0; it < iterations; it++)
-        sliding = n == 3 ? iterate_rows(3, d, c, rows, np) : iterate_rows(4, d, c, rows, np);
+        sliding = n == 3 ? iterate_rows(3, sb, c, rows, np) : iterate_rows(4, sb, c, rows, np);
+    sb_sync(m, d, c, 1);
     for (int i = 0; i < np; i++) {
         ak_contact_point *p = &c->pts[i];
         const srow *r = ROW_AT(rows, i, n);

@@ -448,10 +448,10 @@ static inline __attribute__((always_inline)) int iterate_n(int n, const ak_model
 typedef struct srow {
     int a, b;
     unsigned char ma, mb, slipping;
-    double ima, imb, isa, isb, mu, mn, bias, jn, jn_max; // isa, isb: iso of fast_apply_iso
+    double mu, mn, bias, jn, jn_max;
     double v[]; // n-dependent: normal, ra, rb, jt, kn (n each), tangent (nt x n), kt_inv (nt x nt)
 } srow;
-// A row's bytes for dimension n (3D rows are 288 bytes, 4D rows 416), the row i of an array of
+// A row's bytes for dimension n (3D rows are 256 bytes, 4D rows 384), the row i of an array of
 // them, and its vectors: n is a constant in the n = 3, 4 instances, so the offsets are too.
 #define ROW_BYTES(n) (sizeof(srow) + sizeof(double) * (size_t)(5 * (n) + ((n) - 1) * (n) + ((n) - 1) * ((n) - 1)))
 #define ROW_AT(rows, i, n) ((srow *)((char *)(rows) + (size_t)(i) * ROW_BYTES(n)))
@@ -463,9 +463,11 @@ typedef struct srow {
 #define R_TAN(p, n) ((p)->v + 5 * (n))
 #define R_KTI(p, n) ((p)->v + 5 * (n) + ((n) - 1) * (n))
 
-// The iterations' body velocities: one record per body of v (n) then w (k), SB_STRIDE(n)
-// doubles apart and 64-byte aligned (3D: one cache line per body, where d->v and d->w cost two
-// or more), loaded after the warm start and stored back after the iterations: the same values.
+// The iterations' bodies: one record per body of v (n), w (k), the inverse mass and iso (of
+// fast_apply_iso, ak_dyn_inertia_scalar), SB_STRIDE(n) doubles apart and 64-byte aligned (3D:
+// one cache line per body, where d->v and d->w cost two or more, and the rows need not carry
+// the masses), loaded after the warm start, v and w stored back after the iterations: the same
+// values.
 #define SB_STRIDE(n) ((n) == 3 ? 8 : 16)
 static inline double *sb_at(double *sb, int n, int b) { return sb + (size_t)b * SB_STRIDE(n); }
 
@@ -475,10 +477,12 @@ static inline __attribute__((always_inline)) void row_apply(int n, double *sb,
     int k = n * (n - 1) / 2;
     if (p->ma)
         fast_apply_iso(n, sb_at(sb, n, p->a), sb_at(sb, n, p->a) + n,
-                       p->ima, c->inv_iw + (size_t)p->a * (size_t)(k * k), p->isa, R_RA(p, n), P, 1.0);
+                       sb_at(sb, n, p->a)[n + k], c->inv_iw + (size_t)p->a * (size_t)(k * k),
+                       sb_at(sb, n, p->a)[n + k + 1], R_RA(p, n), P, 1.0);
     if (p->mb)
         fast_apply_iso(n, sb_at(sb, n, p->b), sb_at(sb, n, p->b) + n,
-                       p->imb, c->inv_iw + (size_t)p->b * (size_t)(k * k), p->isb, R_RB(p, n), P, -1.0);
+                       sb_at(sb, n, p->b)[n + k], c->inv_iw + (size_t)p->b * (size_t)(k * k),
+                       sb_at(sb, n, p->b)[n + k + 1], R_RB(p, n), P, -1.0);
 }
 
 static inline __attribute__((always_inline)) void row_rel_velocity(int n, double *sb,
@@ -503,8 +507,11 @@ static void sb_sync(const ak_model *m, ak_data *d, ak_contact_cache *c, int stor
     for (int b = 0; b < m->nbody; b++) {
         if (!ak_solver_body_moves(m, b)) continue;
         double *v = d->v + (size_t)b * AK_MAX_DIM, *w = d->w + (size_t)b * AK_MAX_BIV, *r = sb_at(c->sbody, n, b);
-        if (!store) memcpy(r, v, sizeof(double) * (size_t)n), memcpy(r + n, w, sizeof(double) * (size_t)k);
-        else memcpy(v, r, sizeof(double) * (size_t)n), memcpy(w, r + n, sizeof(double) * (size_t)k);
+        if (!store) {
+            memcpy(r, v, sizeof(double) * (size_t)n), memcpy(r + n, w, sizeof(double) * (size_t)k);
+            r[n + k] = m->bodies[b].inv_mass;
+            r[n + k + 1] = c->iso[b]; // set by ak_solver_prepare for the bodies of the points
+        } else memcpy(v, r, sizeof(double) * (size_t)n), memcpy(w, r + n, sizeof(double) * (size_t)k);
     }
 }
 
@@ -623,14 +630,11 @@ static int colour_points(const ak_model *m, const ak_contact_cache *c, int *perm
     return ncol;
 }
 
-static void pack_row(int n, const ak_model *m, const ak_contact_cache *c, const ak_contact_point *p,
+static void pack_row(int n, const ak_model *m, const ak_contact_point *p,
                      srow *r) {
     int nt = n - 1;
     r->a = p->a, r->b = p->b;
     r->ma = ak_solver_body_moves(m, p->a), r->mb = ak_solver_body_moves(m, p->b);
-    r->ima = m->bodies[p->a].inv_mass, r->imb = m->bodies[p->b].inv_mass;
-    r->isa = r->ma ? c->iso[p->a] : 0.0;
-    r->isb = r->mb ? c->iso[p->b] : 0.0;
     r->slipping = p->slipping;
     r->mu = p->mu, r->mn = p->mn, r->bias = p->bias, r->jn = p->jn, r->jn_max = p->jn_max;
     for (int j = 0; j < n; j++)
@@ -663,7 +667,7 @@ static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, 
         return -1;
     }
     srow *rows = c->rows;
-    for (int k = 0; k < np; k++) pack_row(n, m, c, &c->pts[perm[k]], ROW_AT(rows, k, n));
+    for (int k = 0; k < np; k++) pack_row(n, m, &c->pts[perm[k]], ROW_AT(rows, k, n));
     sb_sync(m, d, c, 0);
     double *sb = c->sbody;
     // one parallel region; a barrier after each colour (the end of each omp for / single)
@@ -740,11 +744,11 @@ static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, in
     if (ensure_rows(c, np) || sb_alloc(c)) return -1;
     srow *rows = c->rows;
     if (warm && n == 3)
-        for (int i = 0; i < np; i++) warm_start_point(3, m, d, c, &c->pts[i]), pack_row(3, m, c, &c->pts[i], ROW_AT(rows, i, 3));
+        for (int i = 0; i < np; i++) warm_start_point(3, m, d, c, &c->pts[i]), pack_row(3, m, &c->pts[i], ROW_AT(rows, i, 3));
     else if (warm)
-        for (int i = 0; i < np; i++) warm_start_point(4, m, d, c, &c->pts[i]), pack_row(4, m, c, &c->pts[i], ROW_AT(rows, i, 4));
+        for (int i = 0; i < np; i++) warm_start_point(4, m, d, c, &c->pts[i]), pack_row(4, m, &c->pts[i], ROW_AT(rows, i, 4));
     else
-        for (int i = 0; i < np; i++) pack_row(n, m, c, &c->pts[i], ROW_AT(rows, i, n));
+        for (int i = 0; i < np; i++) pack_row(n, m, &c->pts[i], ROW_AT(rows, i, n));
     sb_sync(m, d, c, 0); // after the warm start
     double *sb = c->sbody;
     int sliding = 0;

@@ -238,25 +238,14 @@ static inline __attribute__((always_inline)) void prepare_geometry(int n, int fa
     }
 }
 
-// One point's whole preparation: the world inverse inertias of its bodies the first time a body
-// is seen in this call (B-eq4 via the compound of the broadphase's rotation matrix; order[]
-// marks the bodies done), the geometry, the bias, the materials and the velocity before the
-// solve. Each point reads only its own fields and the bodies' state, which nothing here
-// changes: one pass over the points gives the bits of one pass per stage.
+// One point's whole preparation: the geometry, the bias, the materials and the velocity before
+// the solve. Each point reads only its own fields and the bodies' state, which nothing here
+// changes, and writes only its own fields: one pass over the points gives the bits of one pass
+// per stage, and so does a parallel pass on any number of threads.
 static inline __attribute__((always_inline)) void prepare_point(int n, int fast, const ak_model *m,
-                                                                const ak_data *d, ak_contact_cache *c,
+                                                                const ak_data *d, const ak_contact_cache *c,
                                                                 ak_contact_point *p, double h) {
-    int k = n * (n - 1) / 2;
     const ak_solver_settings *s = &m->solver;
-    int ab[2] = {p->a, p->b};
-    for (int q = 0; q < 2; q++)
-        if (ak_solver_body_moves(m, ab[q]) && !c->order[ab[q]]) {
-            c->order[ab[q]] = 1;
-            c->iso[ab[q]] = ak_dyn_inertia_scalar(n, m->bodies[ab[q]].inv_inertia);
-            ak_contact_world_inv_inertia_m(n, c->inv_iw + (size_t)ab[q] * (size_t)(k * k),
-                                           m->bodies[ab[q]].inv_inertia,
-                                           c->rot + (size_t)ab[q] * AK_MAX_DIM * AK_MAX_DIM);
-        }
     prepare_geometry(n, fast, m, d, c, p);
     const ak_body *A = &m->bodies[p->a], *B = &m->bodies[p->b];
     p->bias = fmin(ak_contact_bias(p->separation, h, s->baumgarte, s->slop), AK_SOLVER_MAX_BIAS);
@@ -276,15 +265,44 @@ static inline __attribute__((always_inline)) void prepare_point(int n, int fast,
     p->jn_max = 0.0;
 }
 
+// Body b's world inverse inertia (B-eq4 via the compound of the broadphase's rotation matrix)
+// and whether it is a scalar.
+static void prepare_body(const ak_model *m, ak_contact_cache *c, int b) {
+    int n = m->dim, k = n * (n - 1) / 2;
+    c->iso[b] = ak_dyn_inertia_scalar(n, m->bodies[b].inv_inertia);
+    ak_contact_world_inv_inertia_m(n, c->inv_iw + (size_t)b * (size_t)(k * k), m->bodies[b].inv_inertia,
+                                   c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM);
+}
+
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h) {
-    int n = m->dim;
-    for (int b = 0; b < m->nbody; b++) c->order[b] = 0;
-    if (prep_fast && n == 3)
-        for (int i = 0; i < c->npoint; i++) prepare_point(3, 1, m, d, c, &c->pts[i], h);
-    else if (prep_fast && n == 4)
-        for (int i = 0; i < c->npoint; i++) prepare_point(4, 1, m, d, c, &c->pts[i], h);
-    else
-        for (int i = 0; i < c->npoint; i++) prepare_point(n, 0, m, d, c, &c->pts[i], h);
+    int n = m->dim, np = c->npoint, nb = m->nbody;
+    int nth = ak_parallel_threads(nb); // per-body threshold, as the other stages
+    (void)nth;
+    // the bodies' inertias: of every moving body when the points are many (a pile: nearly all
+    // are in contact, and no pass over the points is needed to find them), else of the bodies
+    // of the points; a body's values do not depend on which others are computed
+    if (np >= nb / 2) {
+#pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
+        for (int b = 0; b < nb; b++)
+            if (ak_solver_body_moves(m, b)) prepare_body(m, c, b);
+    } else {
+        for (int b = 0; b < nb; b++) c->order[b] = 0;
+        for (int i = 0; i < np; i++) {
+            int ab[2] = {c->pts[i].a, c->pts[i].b};
+            for (int q = 0; q < 2; q++)
+                if (ak_solver_body_moves(m, ab[q]) && !c->order[ab[q]]) c->order[ab[q]] = 1, prepare_body(m, c, ab[q]);
+        }
+    }
+    if (prep_fast && n == 3) {
+#pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
+        for (int i = 0; i < np; i++) prepare_point(3, 1, m, d, c, &c->pts[i], h);
+    } else if (prep_fast && n == 4) {
+#pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
+        for (int i = 0; i < np; i++) prepare_point(4, 1, m, d, c, &c->pts[i], h);
+    } else {
+#pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
+        for (int i = 0; i < np; i++) prepare_point(n, 0, m, d, c, &c->pts[i], h);
+    }
 }
 
 void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c) {

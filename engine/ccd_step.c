@@ -181,6 +181,7 @@ static int pair_toi_raw(const ak_model *m, const ak_data *d, const double *rot, 
 typedef struct sweep_item {
     double lo, hi;
     int b;
+    int q; // few_pairs: the item's index among the unsorted items
 } sweep_item;
 
 static int cmp_double(const void *x, const void *y) {
@@ -220,7 +221,8 @@ static int push_cand(cand_list *L, int a, int b) {
     return 0;
 }
 
-// Fewer fast bodies than this: candidates() does not sort all the items (few_pairs).
+// More fast bodies than this: few_pairs finds their partners through the grid, not by a pass
+// over all items per fast body.
 #define AK_CCD_FEW 32
 
 // The k-th smallest of x[0..n) (x is reordered): the value a sort puts at index k. No NaN.
@@ -243,49 +245,6 @@ static double select_kth(double *x, int n, int k) {
         else return x[k];
     }
     return x[k];
-}
-
-// The scan's pairs when few bodies are fast, from the unsorted items: each fast item's window
-// [lo - maxw, hi] and tests are the scan's; the fast items, their partners and the big items
-// are put in the sorted order (cmp_item: a total order) that the scan visits them in.
-static int few_pairs(const ak_model *m, int n, const double *box, const sweep_item *it, int ni,
-                     const int *big, int nbig, double maxw, const char *fast, const char *isbig,
-                     cand_list *L) {
-    sweep_item *fi = malloc(sizeof *fi * (size_t)(ni > 0 ? ni : 1));
-    sweep_item *hit = malloc(sizeof *hit * (size_t)(ni > 0 ? ni : 1));
-    sweep_item *bi = malloc(sizeof *bi * (size_t)(nbig > 0 ? nbig : 1));
-    if (!fi || !hit || !bi) {
-        free(fi), free(hit), free(bi);
-        return -1;
-    }
-    int nf = 0, rc = 0;
-    for (int q = 0; q < ni; q++)
-        if (fast[it[q].b]) fi[nf++] = it[q];
-    qsort(fi, (size_t)nf, sizeof *fi, cmp_item);
-    (void)big; // the same set as the items marked isbig, with their sweep coordinates here
-    for (int q = 0, r = 0; q < ni && r < nbig; q++)
-        if (isbig[it[q].b]) bi[r++] = it[q];
-    qsort(bi, (size_t)nbig, sizeof *bi, cmp_item);
-    for (int e = 0; e < nf && !rc; e++) {
-        int f = fi[e].b, nh = 0;
-        double lo = fi[e].lo - maxw, hi = fi[e].hi;
-        for (int q = 0; q < ni; q++) {
-            if (!(it[q].lo >= lo) || !(it[q].lo <= hi)) continue;
-            int o = it[q].b;
-            if (o == f || isbig[o] || (fast[o] && o < f)) continue;
-            if (!moves(m, f) && !moves(m, o)) continue;
-            if (overlap(n, box, f, o)) hit[nh++] = it[q];
-        }
-        qsort(hit, (size_t)nh, sizeof *hit, cmp_item);
-        for (int r = 0; r < nh && !rc; r++) rc = push_cand(L, f, hit[r].b);
-        for (int r = 0; r < nbig && !rc; r++) {
-            int o = bi[r].b;
-            if (o == f || (fast[o] && o < f)) continue;
-            if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
-        }
-    }
-    free(fi), free(hit), free(bi);
-    return rc;
 }
 
 // ---- the same candidate pairs through a uniform grid (fast path of the window scan) ----
@@ -390,9 +349,8 @@ static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *
 // The scan's pairs of the fast item q (window [lo, hi] along the sweep axis) as sorted item
 // indices in g->hits; returns their count, or -1 when the cell range is too large or far (the
 // caller scans instead).
-static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *it, int ni, int q,
+static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *it, int ni, int f, int q,
                       double lo, double hi, const char *fast, const char *isbig, const char *mv) {
-    int f = it[q].b;
     const double *bf = box + (size_t)f * 2 * AK_MAX_DIM;
     long long c0[AK_MAX_DIM], c1[AK_MAX_DIM], c[AK_MAX_DIM];
     double cells = 1;
@@ -417,9 +375,9 @@ static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *
             if (o == f || isbig[o] || (fast[o] && o < f)) continue;
             if (!mv[f] && !mv[o]) continue;
             if (!overlap(n, box, f, o)) continue;
-            // insert r in order
+            // insert r in the scan's order (cmp_item; the index order when the items are sorted)
             int j = cnt++;
-            while (j > 0 && g->hits[j - 1] > r) g->hits[j] = g->hits[j - 1], j--;
+            while (j > 0 && cmp_item(&it[g->hits[j - 1]], &it[r]) > 0) g->hits[j] = g->hits[j - 1], j--;
             g->hits[j] = r;
         }
         int k = 0;
@@ -429,6 +387,53 @@ static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *
     }
     g->nhit = cnt;
     return cnt;
+}
+
+// The scan's pairs from the unsorted items (no sort of all of them): each fast item's window
+// [lo - maxw, hi] and tests are the scan's; the fast items, their partners and the big items
+// are put in the sorted order (cmp_item: a total order) that the scan visits them in. A fast
+// item's partners come from the grid g when given (grid_query: the same pairs), else (or when
+// its cell range is too large) from a pass over all items.
+static int few_pairs(const ak_model *m, int n, const double *box, const sweep_item *it, int ni,
+                     const int *big, int nbig, double maxw, const char *fast, const char *isbig,
+                     cand_grid *g, const char *mv, cand_list *L) {
+    sweep_item *fi = malloc(sizeof *fi * (size_t)(ni > 0 ? ni : 1));
+    sweep_item *hit = malloc(sizeof *hit * (size_t)(ni > 0 ? ni : 1));
+    sweep_item *bi = malloc(sizeof *bi * (size_t)(nbig > 0 ? nbig : 1));
+    if (!fi || !hit || !bi) {
+        free(fi), free(hit), free(bi);
+        return -1;
+    }
+    int nf = 0, rc = 0;
+    for (int q = 0; q < ni; q++)
+        if (fast[it[q].b]) fi[nf] = it[q], fi[nf++].q = q;
+    qsort(fi, (size_t)nf, sizeof *fi, cmp_item);
+    (void)big; // the same set as the items marked isbig, with their sweep coordinates here
+    for (int q = 0, r = 0; q < ni && r < nbig; q++)
+        if (isbig[it[q].b]) bi[r++] = it[q];
+    qsort(bi, (size_t)nbig, sizeof *bi, cmp_item);
+    for (int e = 0; e < nf && !rc; e++) {
+        int f = fi[e].b, nh = 0;
+        double lo = fi[e].lo - maxw, hi = fi[e].hi;
+        int cnt = g ? grid_query(g, n, box, it, ni, f, fi[e].q, lo, hi, fast, isbig, mv) : -1;
+        for (int r = 0; r < cnt && !rc; r++) rc = push_cand(L, f, it[g->hits[r]].b);
+        for (int q = 0; q < ni && cnt < 0; q++) {
+            if (!(it[q].lo >= lo) || !(it[q].lo <= hi)) continue;
+            int o = it[q].b;
+            if (o == f || isbig[o] || (fast[o] && o < f)) continue;
+            if (!moves(m, f) && !moves(m, o)) continue;
+            if (overlap(n, box, f, o)) hit[nh++] = it[q];
+        }
+        qsort(hit, (size_t)nh, sizeof *hit, cmp_item);
+        for (int r = 0; r < nh && !rc; r++) rc = push_cand(L, f, hit[r].b);
+        for (int r = 0; r < nbig && !rc; r++) {
+            int o = bi[r].b;
+            if (o == f || (fast[o] && o < f)) continue;
+            if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
+        }
+    }
+    free(fi), free(hit), free(bi);
+    return rc;
 }
 
 // Candidate pairs (fast body first when only one is fast). 0 or -1 (allocation).
@@ -467,11 +472,11 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         it[q].lo = lo[ax];
         it[q].hi = lo[AK_MAX_DIM + ax];
     }
-    // few fast bodies (a pile at rest): the items are not sorted; the fast bodies' pairs are found
-    // by a pass over all items and put in the order the sorted scan gives (few_pairs below)
+    // the fast path (finite boxes): the items are not sorted; the fast bodies' pairs are found
+    // by a pass over all items (few fast bodies: a pile at rest) or through the grid, and put in
+    // the order the sorted scan gives (few_pairs below)
     int nfast_all = 0, few = ccd_fast;
     for (int b = 0; b < N; b++) nfast_all += fast[b];
-    if (nfast_all > AK_CCD_FEW) few = 0;
     for (int q = 0; q < ni && few; q++)
         if (!isfinite(it[q].lo) || !isfinite(it[q].hi)) few = 0;
     if (!few) qsort(it, (size_t)ni, sizeof *it, cmp_item);
@@ -499,7 +504,13 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         }
     }
     if (few && !rc) {
-        rc = few_pairs(m, n, box, it, ni, big, nbig, maxw, fast, isbig, L);
+        char *mv = nfast_all > AK_CCD_FEW ? malloc((size_t)(N > 0 ? N : 1)) : NULL;
+        cand_grid g = {0};
+        for (int b = 0; b < N && mv; b++) mv[b] = (char)moves(m, b);
+        int use_grid = mv && ni > 0 && grid_build(&g, n, box, it, ni, isbig) == 0;
+        rc = few_pairs(m, n, box, it, ni, big, nbig, maxw, fast, isbig, use_grid ? &g : NULL, mv, L);
+        grid_free(&g);
+        free(mv);
         free(wd), free(big), free(isbig);
         goto planes;
     }
@@ -523,7 +534,7 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         }
         int done = 0;
         if (use_grid) {
-            int cnt = grid_query(&g, n, box, it, ni, q, lo, hi, fast, isbig, mv);
+            int cnt = grid_query(&g, n, box, it, ni, f, q, lo, hi, fast, isbig, mv);
             if (cnt >= 0) {
                 for (int e = 0; e < cnt && !rc; e++) rc = push_cand(L, f, it[g.hits[e]].b);
                 done = 1;

@@ -53,6 +53,7 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     if (!c) return;
     free(c->pts);
     free(c->prev);
+    free(c->claimed);
     free(c->pairs);
     free(c->aabb);
     free(c->order);
@@ -64,6 +65,7 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     free(c->F);
     free(c->tau);
     free(c->rows);
+    free(c->sbody);
     for (int t = 0; t < AK_MAX_THREADS; t++) free(c->tbuf[t].p);
     free(c->rot);
     free(c->level);
@@ -89,10 +91,10 @@ int ak_contact_cache_reserve(ak_contact_cache *c, int n) {
 }
 
 int ak_contact_cache_copy(ak_contact_cache *dst, const ak_contact_cache *src) {
-    if (grow((void **)&dst->prev, &dst->prevcap, src->nprev, sizeof(ak_contact_point)) ||
+    if (grow((void **)&dst->prev, &dst->prevcap, src->nprev, sizeof(ak_contact_memory)) ||
         grow((void **)&dst->pts, &dst->cap, src->npoint, sizeof(ak_contact_point)))
         return -1;
-    if (src->nprev) memcpy(dst->prev, src->prev, (size_t)src->nprev * sizeof(ak_contact_point));
+    if (src->nprev) memcpy(dst->prev, src->prev, (size_t)src->nprev * sizeof(ak_contact_memory));
     if (src->npoint) memcpy(dst->pts, src->pts, (size_t)src->npoint * sizeof(ak_contact_point));
     dst->nprev = src->nprev;
     dst->npoint = src->npoint;
@@ -109,7 +111,7 @@ static int key_cmp(int a1, int b1, uint64_t i1, int a2, int b2, uint64_t i2) {
 }
 
 static int point_cmp(const void *x, const void *y) {
-    const ak_contact_point *p = x, *q = y;
+    const ak_contact_memory *p = x, *q = y;
     return key_cmp(p->a, p->b, p->id, q->a, q->b, q->id);
 }
 
@@ -124,7 +126,7 @@ static int pair_start(const ak_contact_cache *c, int a, int b) {
     return lo < c->nprev && c->prev[lo].a == a && c->prev[lo].b == b ? lo : -1;
 }
 
-static void inherit(ak_contact_cache *c, ak_contact_point *p, const ak_contact_point *q) {
+static void inherit(ak_contact_cache *c, ak_contact_point *p, const ak_contact_memory *q) {
     p->jn = q->jn;
     memcpy(p->jt, q->jt, sizeof p->jt);
     p->matched = true;
@@ -149,6 +151,10 @@ static int lower_bound(const ak_contact_cache *c, int lo, int a, int b, uint64_t
 #define AK_MATCH_WALK 8
 void ak_contact_cache_match(ak_contact_cache *c) {
     c->nmatched = 0;
+    // claimed[j] for the first previous point j of each key: a point of this step has that key
+    // (the fallback below skips those); without the scratch (no memory) it scans the points
+    unsigned char *claimed = grow((void **)&c->claimed, &c->claimcap, c->nprev, 1) ? NULL : c->claimed;
+    if (claimed && c->nprev) memset(claimed, 0, (size_t)c->nprev);
     int hint = 0; // the last point's lower bound
     for (int i = 0; i < c->npoint; i++) {
         ak_contact_point *p = &c->pts[i];
@@ -163,25 +169,32 @@ void ak_contact_cache_match(ak_contact_cache *c) {
             lb = t < e ? t : lower_bound(c, t, p->a, p->b, p->id);
         } else
             lb = lower_bound(c, 0, p->a, p->b, p->id);
-        if (lb < c->nprev && !key_cmp(c->prev[lb].a, c->prev[lb].b, c->prev[lb].id, p->a, p->b, p->id))
+        if (lb < c->nprev && !key_cmp(c->prev[lb].a, c->prev[lb].b, c->prev[lb].id, p->a, p->b, p->id)) {
             inherit(c, p, &c->prev[lb]);
+            if (claimed) claimed[lb] = 1;
+        }
         hint = lb;
     }
     // Fallback for points whose feature id changed (a manifold that picked another reference
     // face, rounding at a tie): the nearest previous point of the same pair within
-    // AK_CACHE_MATCH_DIST whose id no point of this step claimed.
+    // AK_CACHE_MATCH_DIST whose id no point of this step claimed. A point of this step with
+    // that id matched it above (every point whose key c->prev has does), so claimed[] of the
+    // first previous point of the key says it; a point matched here has a key c->prev lacks.
     for (int i = 0; i < c->npoint; i++) {
         ak_contact_point *p = &c->pts[i];
         if (p->matched) continue;
         int s0 = pair_start(c, p->a, p->b);
         if (s0 < 0) continue;
-        int best = -1;
+        int best = -1, run = s0; // run: the first previous point with prev[j]'s key
         double bd = AK_CACHE_MATCH_DIST * AK_CACHE_MATCH_DIST;
         for (int j = s0; j < c->nprev && c->prev[j].a == p->a && c->prev[j].b == p->b; j++) {
+            if (j > s0 && c->prev[j].id != c->prev[j - 1].id) run = j;
             bool taken = false;
-            for (int t = 0; t < c->npoint && !taken; t++)
-                taken = c->pts[t].matched && c->pts[t].a == p->a && c->pts[t].b == p->b &&
-                        c->pts[t].id == c->prev[j].id;
+            if (claimed) taken = claimed[run];
+            else
+                for (int t = 0; t < c->npoint && !taken; t++)
+                    taken = c->pts[t].matched && c->pts[t].a == p->a && c->pts[t].b == p->b &&
+                            c->pts[t].id == c->prev[j].id;
             if (taken) continue;
             double d2 = 0.0;
             for (int k = 0; k < AK_MAX_DIM; k++)
@@ -193,8 +206,14 @@ void ak_contact_cache_match(ak_contact_cache *c) {
 }
 
 int ak_contact_cache_store(ak_contact_cache *c) {
-    if (grow((void **)&c->prev, &c->prevcap, c->npoint, sizeof(ak_contact_point))) return -1;
-    if (c->npoint) memcpy(c->prev, c->pts, (size_t)c->npoint * sizeof(ak_contact_point));
+    if (grow((void **)&c->prev, &c->prevcap, c->npoint, sizeof(ak_contact_memory))) return -1;
+    for (int i = 0; i < c->npoint; i++) {
+        const ak_contact_point *p = &c->pts[i];
+        ak_contact_memory *q = &c->prev[i];
+        q->a = p->a, q->b = p->b, q->id = p->id, q->jn = p->jn;
+        memcpy(q->point, p->point, sizeof q->point);
+        memcpy(q->jt, p->jt, sizeof q->jt);
+    }
     c->nprev = c->npoint;
     // stable order for equal keys: qsort is not stable, but equal keys only occur when a
     // manifold repeats an id, and then the first one is used on both sides.
@@ -202,6 +221,6 @@ int ak_contact_cache_store(ak_contact_cache *c) {
     // order); glibc's qsort is a stable merge sort here, so it would leave them as they are
     bool sorted = true;
     for (int i = 1; i < c->nprev && sorted; i++) sorted = point_cmp(&c->prev[i - 1], &c->prev[i]) <= 0;
-    if (!sorted) qsort(c->prev, (size_t)c->nprev, sizeof(ak_contact_point), point_cmp);
+    if (!sorted) qsort(c->prev, (size_t)c->nprev, sizeof(ak_contact_memory), point_cmp);
     return 0;
 }

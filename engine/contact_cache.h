@@ -51,6 +51,16 @@ typedef struct ak_contact_point {
     double jp;
 } ak_contact_point;
 
+/// What a step keeps of a contact point for the next one (the contact cache's memory, matched by
+/// (a, b, id)): a small record, so that storing and matching do not stream whole points.
+typedef struct ak_contact_memory {
+    int a, b;                ///< body indices
+    uint64_t id;             ///< feature id
+    double point[AK_MAX_DIM]; ///< world point (fallback match by distance)
+    double jn;               ///< accumulated normal impulse
+    double jt[AK_MAX_DIM];   ///< accumulated friction impulse
+} ak_contact_memory;
+
 /// Most threads the engine's parallel stages use (OpenMP; the results do not depend on it).
 #define AK_MAX_THREADS 64
 
@@ -109,7 +119,9 @@ typedef struct ak_contact_cache {
     int npoint, cap;
     ak_contact_point *pts;    ///< this step's points, in pair order
     int nprev, prevcap;
-    ak_contact_point *prev;   ///< the previous step's points, sorted by (a, b, id)
+    ak_contact_memory *prev;  ///< the previous step's points, sorted by (a, b, id)
+    unsigned char *claimed;   ///< match scratch, nprev: a point of this step has prev[i]'s key
+    int claimcap;
     int npair, paircap;
     int *pairs;               ///< broadphase output: 2 x npair body indices, sorted
     int nmatched;             ///< points that inherited impulses this step
@@ -132,6 +144,8 @@ typedef struct ak_contact_cache {
     ak_pair_buf tbuf[AK_MAX_THREADS]; ///< per-thread pair lists of the query
     void *rows;               ///< the solver's packed rows (solver.c), rowcap of them
     int rowcap;
+    double *sbody;            ///< the iterations' body velocities (solver.c): nbody records of v, w
+
     double *F, *tau;          ///< nbody x AK_MAX_DIM forces, nbody x AK_MAX_BIV torques: the
                               ///< world step's force arrays (world.c), kept between steps
     long broad_tests;         ///< AABB overlap tests of the last broadphase (cost measure)

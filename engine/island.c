@@ -45,11 +45,11 @@ void ak_sleep_free(ak_sleep_state *s) {
     free(s);
 }
 
-static int grow(ak_contact_point **p, int *cap, int need) {
+static int grow(ak_contact_memory **p, int *cap, int need) {
     if (need <= *cap) return 0;
     int nc = *cap ? *cap : 64;
     while (nc < need) nc *= 2;
-    ak_contact_point *q = realloc(*p, (size_t)nc * sizeof *q);
+    ak_contact_memory *q = realloc(*p, (size_t)nc * sizeof *q);
     if (!q) return -1;
     *p = q;
     *cap = nc;
@@ -89,7 +89,7 @@ static void clear_marks(ak_sleep_state *s) {
     for (int b = 0; b < s->nbody; b++) s->mark[b] = 0;
 }
 
-static int key_cmp(const ak_contact_point *p, const ak_contact_point *q) {
+static int key_cmp(const ak_contact_memory *p, const ak_contact_memory *q) {
     if (p->a != q->a) return p->a < q->a ? -1 : 1;
     if (p->b != q->b) return p->b < q->b ? -1 : 1;
     if (p->id != q->id) return p->id < q->id ? -1 : 1;
@@ -97,8 +97,8 @@ static int key_cmp(const ak_contact_point *p, const ak_contact_point *q) {
 }
 
 // Merge the sorted lists A (na) and B (nb) into out (stable: A first among equal keys).
-static void merge(ak_contact_point *out, const ak_contact_point *A, int na,
-                  const ak_contact_point *B, int nb) {
+static void merge(ak_contact_memory *out, const ak_contact_memory *A, int na,
+                  const ak_contact_memory *B, int nb) {
     int i = 0, j = 0, k = 0;
     while (i < na && j < nb) out[k++] = key_cmp(&B[j], &A[i]) < 0 ? B[j++] : A[i++];
     while (i < na) out[k++] = A[i++];
@@ -106,7 +106,7 @@ static void merge(ak_contact_point *out, const ak_contact_point *A, int na,
 }
 
 // The island label of body b for point ownership: the moving body of the point.
-static int point_body(const ak_model *m, const ak_contact_point *p) {
+static int point_body(const ak_model *m, const ak_contact_memory *p) {
     return moves(&m->bodies[p->a]) ? p->a : p->b;
 }
 
@@ -143,11 +143,11 @@ static int wake_marked(const ak_model *m, ak_data *d, ak_contact_cache *c) {
         }
         s->nsaved = keep;
         int total = c->nprev + nback;
-        ak_contact_point *out = malloc((size_t)total * sizeof *out);
+        ak_contact_memory *out = malloc((size_t)total * sizeof *out);
         if (!out) return -1;
         merge(out, c->prev, c->nprev, s->tmp, nback);
         if (total > c->prevcap) {
-            ak_contact_point *q = realloc(c->prev, (size_t)total * sizeof *q);
+            ak_contact_memory *q = realloc(c->prev, (size_t)total * sizeof *q);
             if (!q) {
                 free(out);
                 return -1;
@@ -327,7 +327,7 @@ int ak_sleep_update(const ak_model *m, ak_data *d, double h, char *err, size_t e
                 int b = point_body(m, &c->prev[i]);
                 if (!s->asleep[b] && s->island[b] >= 0 && !s->mark[s->island[b]]) s->tmp[t++] = c->prev[i];
             }
-            ak_contact_point *out = malloc((size_t)(s->nsaved + nput) * sizeof *out);
+            ak_contact_memory *out = malloc((size_t)(s->nsaved + nput) * sizeof *out);
             if (!out) {
                 clear_marks(s);
                 snprintf(err, errlen, "sleep: out of memory");

@@ -54,9 +54,9 @@ typedef struct ak_sleep_state {
     int *parent;                ///< nbody: union-find scratch
     unsigned char *mark;        ///< nbody: scratch (islands to wake, bodies woken)
     unsigned char *only;        ///< nbody: scratch mask (velocity stage of the woken bodies)
-    ak_contact_point *saved;    ///< the sleeping islands' contact points, sorted by (a, b, id)
+    ak_contact_memory *saved;    ///< the sleeping islands' contact points, sorted by (a, b, id)
     int nsaved, savedcap;
-    ak_contact_point *tmp;      ///< merge scratch
+    ak_contact_memory *tmp;      ///< merge scratch
     int tmpcap;
     bool boxes_valid;           ///< the cache's AABBs and rotation matrices of the sleeping bodies
                                 ///< are this data's (false after a copy into a new cache)

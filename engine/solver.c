@@ -238,52 +238,70 @@ static inline __attribute__((always_inline)) void prepare_geometry(int n, int fa
     }
 }
 
-static void prepare_geometry_all(const ak_model *m, const ak_data *d, ak_contact_cache *c) {
-    int n = m->dim;
-    if (prep_fast && n == 3)
-        for (int i = 0; i < c->npoint; i++) prepare_geometry(3, 1, m, d, c, &c->pts[i]);
-    else if (prep_fast && n == 4)
-        for (int i = 0; i < c->npoint; i++) prepare_geometry(4, 1, m, d, c, &c->pts[i]);
-    else
-        for (int i = 0; i < c->npoint; i++) prepare_geometry(n, 0, m, d, c, &c->pts[i]);
+// One point's whole preparation: the geometry, the bias, the materials and the velocity before
+// the solve. Each point reads only its own fields and the bodies' state, which nothing here
+// changes, and writes only its own fields: one pass over the points gives the bits of one pass
+// per stage, and so does a parallel pass on any number of threads.
+static inline __attribute__((always_inline)) void prepare_point(int n, int fast, const ak_model *m,
+                                                                const ak_data *d, const ak_contact_cache *c,
+                                                                ak_contact_point *p, double h) {
+    const ak_solver_settings *s = &m->solver;
+    prepare_geometry(n, fast, m, d, c, p);
+    const ak_body *A = &m->bodies[p->a], *B = &m->bodies[p->b];
+    p->bias = fmin(ak_contact_bias(p->separation, h, s->baumgarte, s->slop), AK_SOLVER_MAX_BIAS);
+    p->mu_k = ak_contact_combine_friction(A->material.friction, B->material.friction);
+    p->mu_s = ak_contact_combine_friction(A->material.static_friction,
+                                          B->material.static_friction);
+    if (p->mu_s < p->mu_k) p->mu_s = p->mu_k;
+    p->e = ak_contact_combine_restitution(A->material.restitution, B->material.restitution);
+    double u[AK_MAX_DIM];
+    ak_solver_rel_velocity(m, d, p, u);
+    p->vn0 = 0.0;
+    for (int j = 0; j < n; j++) p->vn0 += u[j] * p->normal[j];
+    double slip = 0.0;
+    for (int j = 0; j < n; j++) slip += pow(u[j] - p->vn0 * p->normal[j], 2);
+    p->mu = ak_contact_friction_coefficient(sqrt(slip), AK_SOLVER_STICK_SPEED, p->mu_s, p->mu_k);
+    p->slipping = sqrt(slip) > AK_SOLVER_STICK_SPEED;
+    p->jn_max = 0.0;
+}
+
+// Body b's world inverse inertia (B-eq4 via the compound of the broadphase's rotation matrix)
+// and whether it is a scalar.
+static void prepare_body(const ak_model *m, ak_contact_cache *c, int b) {
+    int n = m->dim, k = n * (n - 1) / 2;
+    c->iso[b] = ak_dyn_inertia_scalar(n, m->bodies[b].inv_inertia);
+    ak_contact_world_inv_inertia_m(n, c->inv_iw + (size_t)b * (size_t)(k * k), m->bodies[b].inv_inertia,
+                                   c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM);
 }
 
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h) {
-    int n = m->dim, k = ak_nd_nbiv(n);
-    const ak_solver_settings *s = &m->solver;
-    // world inverse inertias of the bodies in contact, once per body (B-eq4 via the compound
-    // of the broadphase's rotation matrix); order[] marks the bodies done in this call
-    for (int b = 0; b < m->nbody; b++) c->order[b] = 0;
-    for (int i = 0; i < c->npoint; i++) {
-        int ab[2] = {c->pts[i].a, c->pts[i].b};
-        for (int q = 0; q < 2; q++)
-            if (ak_solver_body_moves(m, ab[q]) && !c->order[ab[q]]) {
-                c->order[ab[q]] = 1;
-                c->iso[ab[q]] = ak_dyn_inertia_scalar(n, m->bodies[ab[q]].inv_inertia);
-                ak_contact_world_inv_inertia_m(n, c->inv_iw + (size_t)ab[q] * (size_t)(k * k),
-                                               m->bodies[ab[q]].inv_inertia,
-                                               c->rot + (size_t)ab[q] * AK_MAX_DIM * AK_MAX_DIM);
-            }
+    int n = m->dim, np = c->npoint, nb = m->nbody;
+    int nth = ak_parallel_threads(nb); // per-body threshold, as the other stages
+    (void)nth;
+    // the bodies' inertias: of every moving body when the points are many (a pile: nearly all
+    // are in contact, and no pass over the points is needed to find them), else of the bodies
+    // of the points; a body's values do not depend on which others are computed
+    if (np >= nb / 2) {
+#pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
+        for (int b = 0; b < nb; b++)
+            if (ak_solver_body_moves(m, b)) prepare_body(m, c, b);
+    } else {
+        for (int b = 0; b < nb; b++) c->order[b] = 0;
+        for (int i = 0; i < np; i++) {
+            int ab[2] = {c->pts[i].a, c->pts[i].b};
+            for (int q = 0; q < 2; q++)
+                if (ak_solver_body_moves(m, ab[q]) && !c->order[ab[q]]) c->order[ab[q]] = 1, prepare_body(m, c, ab[q]);
+        }
     }
-    prepare_geometry_all(m, d, c);
-    for (int i = 0; i < c->npoint; i++) {
-        ak_contact_point *p = &c->pts[i];
-        const ak_body *A = &m->bodies[p->a], *B = &m->bodies[p->b];
-        p->bias = fmin(ak_contact_bias(p->separation, h, s->baumgarte, s->slop), AK_SOLVER_MAX_BIAS);
-        p->mu_k = ak_contact_combine_friction(A->material.friction, B->material.friction);
-        p->mu_s = ak_contact_combine_friction(A->material.static_friction,
-                                              B->material.static_friction);
-        if (p->mu_s < p->mu_k) p->mu_s = p->mu_k;
-        p->e = ak_contact_combine_restitution(A->material.restitution, B->material.restitution);
-        double u[AK_MAX_DIM];
-        ak_solver_rel_velocity(m, d, p, u);
-        p->vn0 = 0.0;
-        for (int j = 0; j < n; j++) p->vn0 += u[j] * p->normal[j];
-        double slip = 0.0;
-        for (int j = 0; j < n; j++) slip += pow(u[j] - p->vn0 * p->normal[j], 2);
-        p->mu = ak_contact_friction_coefficient(sqrt(slip), AK_SOLVER_STICK_SPEED, p->mu_s, p->mu_k);
-        p->slipping = sqrt(slip) > AK_SOLVER_STICK_SPEED;
-        p->jn_max = 0.0;
+    if (prep_fast && n == 3) {
+#pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
+        for (int i = 0; i < np; i++) prepare_point(3, 1, m, d, c, &c->pts[i], h);
+    } else if (prep_fast && n == 4) {
+#pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
+        for (int i = 0; i < np; i++) prepare_point(4, 1, m, d, c, &c->pts[i], h);
+    } else {
+#pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
+        for (int i = 0; i < np; i++) prepare_point(n, 0, m, d, c, &c->pts[i], h);
     }
 }
 
@@ -445,36 +463,74 @@ static inline __attribute__((always_inline)) int iterate_n(int n, const ak_model
 // each point (a row: about half the bytes of ak_contact_point, with the bodies' inverse masses,
 // which otherwise cost a cache line of ak_body each), then copy jn, jt and jn_max back. The
 // arithmetic is iterate_n's, on copies of the same values: the same bits.
-#define ROW_N 4
 typedef struct srow {
-    int a, b, ma, mb, slipping;
-    double ima, imb, isa, isb, mu, mn, bias, jn, jn_max; // isa, isb: iso of fast_apply_iso
-    double normal[ROW_N], ra[ROW_N], rb[ROW_N], jt[ROW_N], kn[ROW_N];
-    double tangent[(ROW_N - 1) * ROW_N], kt_inv[(ROW_N - 1) * (ROW_N - 1)];
+    int a, b;
+    unsigned char ma, mb, slipping;
+    double mu, mn, bias, jn, jn_max;
+    double v[]; // n-dependent: normal, ra, rb, jt, kn (n each), tangent (nt x n), kt_inv (nt x nt)
 } srow;
+// A row's bytes for dimension n (3D rows are 256 bytes, 4D rows 384), the row i of an array of
+// them, and its vectors: n is a constant in the n = 3, 4 instances, so the offsets are too.
+#define ROW_BYTES(n) (sizeof(srow) + sizeof(double) * (size_t)(5 * (n) + ((n) - 1) * (n) + ((n) - 1) * ((n) - 1)))
+#define ROW_AT(rows, i, n) ((srow *)((char *)(rows) + (size_t)(i) * ROW_BYTES(n)))
+#define R_NORMAL(p, n) ((p)->v)
+#define R_RA(p, n) ((p)->v + (n))
+#define R_RB(p, n) ((p)->v + 2 * (n))
+#define R_JT(p, n) ((p)->v + 3 * (n))
+#define R_KN(p, n) ((p)->v + 4 * (n))
+#define R_TAN(p, n) ((p)->v + 5 * (n))
+#define R_KTI(p, n) ((p)->v + 5 * (n) + ((n) - 1) * (n))
 
-static inline __attribute__((always_inline)) void row_apply(int n, ak_data *d,
+// The iterations' bodies: one record per body of v (n), w (k), the inverse mass and iso (of
+// fast_apply_iso, ak_dyn_inertia_scalar), SB_STRIDE(n) doubles apart and 64-byte aligned (3D:
+// one cache line per body, where d->v and d->w cost two or more, and the rows need not carry
+// the masses), loaded after the warm start, v and w stored back after the iterations: the same
+// values.
+#define SB_STRIDE(n) ((n) == 3 ? 8 : 16)
+static inline double *sb_at(double *sb, int n, int b) { return sb + (size_t)b * SB_STRIDE(n); }
+
+static inline __attribute__((always_inline)) void row_apply(int n, double *sb,
                                                             const ak_contact_cache *c,
                                                             const srow *p, const double P[]) {
     int k = n * (n - 1) / 2;
     if (p->ma)
-        fast_apply_iso(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
-                       p->ima, c->inv_iw + (size_t)p->a * (size_t)(k * k), p->isa, p->ra, P, 1.0);
+        fast_apply_iso(n, sb_at(sb, n, p->a), sb_at(sb, n, p->a) + n,
+                       sb_at(sb, n, p->a)[n + k], c->inv_iw + (size_t)p->a * (size_t)(k * k),
+                       sb_at(sb, n, p->a)[n + k + 1], R_RA(p, n), P, 1.0);
     if (p->mb)
-        fast_apply_iso(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
-                       p->imb, c->inv_iw + (size_t)p->b * (size_t)(k * k), p->isb, p->rb, P, -1.0);
+        fast_apply_iso(n, sb_at(sb, n, p->b), sb_at(sb, n, p->b) + n,
+                       sb_at(sb, n, p->b)[n + k], c->inv_iw + (size_t)p->b * (size_t)(k * k),
+                       sb_at(sb, n, p->b)[n + k + 1], R_RB(p, n), P, -1.0);
 }
 
-static inline __attribute__((always_inline)) void row_rel_velocity(int n, const ak_data *d,
+static inline __attribute__((always_inline)) void row_rel_velocity(int n, double *sb,
                                                                    const srow *p, double u[]) {
     double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
-    if (p->ma)
-        fast_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
-                            d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
-    if (p->mb)
-        fast_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM,
-                            d->w + (size_t)p->b * AK_MAX_BIV, p->rb);
+    if (p->ma) fast_point_velocity(n, ua, sb_at(sb, n, p->a), sb_at(sb, n, p->a) + n, R_RA(p, n));
+    if (p->mb) fast_point_velocity(n, ub, sb_at(sb, n, p->b), sb_at(sb, n, p->b) + n, R_RB(p, n));
     for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i];
+}
+
+// The records' memory (room for nbody 4D records, kept in the cache); -1 if out of memory.
+static int sb_alloc(ak_contact_cache *c) {
+    if (c->sbody) return 0;
+    size_t bytes = sizeof(double) * (size_t)SB_STRIDE(4) * (size_t)(c->nbody > 0 ? c->nbody : 1);
+    c->sbody = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    return c->sbody ? 0 : -1;
+}
+
+// Load (store 0) or store back (store 1) the moving bodies' velocities.
+static void sb_sync(const ak_model *m, ak_data *d, ak_contact_cache *c, int store) {
+    int n = m->dim, k = n * (n - 1) / 2;
+    for (int b = 0; b < m->nbody; b++) {
+        if (!ak_solver_body_moves(m, b)) continue;
+        double *v = d->v + (size_t)b * AK_MAX_DIM, *w = d->w + (size_t)b * AK_MAX_BIV, *r = sb_at(c->sbody, n, b);
+        if (!store) {
+            memcpy(r, v, sizeof(double) * (size_t)n), memcpy(r + n, w, sizeof(double) * (size_t)k);
+            r[n + k] = m->bodies[b].inv_mass;
+            r[n + k + 1] = c->iso[b]; // set by ak_solver_prepare for the bodies of the points
+        } else memcpy(v, r, sizeof(double) * (size_t)n), memcpy(w, r + n, sizeof(double) * (size_t)k);
+    }
 }
 
 // ak_contact_friction_clamp (ref/contact), inline: the same operations in the same order.
@@ -500,45 +556,45 @@ static inline __attribute__((always_inline)) int friction_clamp(int nt, double j
 }
 
 // iterate_n on packed rows: the same operations in the same order.
-static inline __attribute__((always_inline)) int iterate_rows(int n, ak_data *d,
+static inline __attribute__((always_inline)) int iterate_rows(int n, double *sb,
                                                               const ak_contact_cache *c,
                                                               srow *rows, int npoint) {
     int sliding = 0, nt = n - 1;
     for (int i = 0; i < npoint; i++) {
-        srow *p = &rows[i];
+        srow *p = ROW_AT(rows, i, n);
         double u[AK_MAX_DIM], P[AK_MAX_DIM];
-        row_rel_velocity(n, d, p, u);
+        row_rel_velocity(n, sb, p, u);
         double vn = 0.0;
-        for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
+        for (int j = 0; j < n; j++) vn += u[j] * R_NORMAL(p, n)[j];
         if (p->mu > 0.0) {
             double ut[AK_MAX_TAN], old[AK_MAX_TAN], nw[AK_MAX_TAN];
             for (int r = 0; r < nt; r++) {
                 ut[r] = old[r] = 0.0;
                 for (int j = 0; j < n; j++) {
-                    ut[r] += p->tangent[r * n + j] * u[j];
-                    old[r] += p->tangent[r * n + j] * p->jt[j];
+                    ut[r] += R_TAN(p, n)[r * n + j] * u[j];
+                    old[r] += R_TAN(p, n)[r * n + j] * R_JT(p, n)[j];
                 }
             }
             for (int r = 0; r < nt; r++) {
                 nw[r] = old[r];
-                for (int q = 0; q < nt; q++) nw[r] -= p->kt_inv[r * nt + q] * ut[q];
+                for (int q = 0; q < nt; q++) nw[r] -= R_KTI(p, n)[r * nt + q] * ut[q];
             }
             sliding += friction_clamp(nt, nw, ut, p->jn, p->mu, p->slipping);
             for (int j = 0; j < n; j++) {
                 double jt = 0.0;
-                for (int r = 0; r < nt; r++) jt += p->tangent[r * n + j] * nw[r];
-                P[j] = jt - p->jt[j];
-                p->jt[j] = jt;
+                for (int r = 0; r < nt; r++) jt += R_TAN(p, n)[r * n + j] * nw[r];
+                P[j] = jt - R_JT(p, n)[j];
+                R_JT(p, n)[j] = jt;
             }
-            for (int j = 0; j < n; j++) vn += p->kn[j] * P[j];
+            for (int j = 0; j < n; j++) vn += R_KN(p, n)[j] * P[j];
         } else
             for (int j = 0; j < n; j++) P[j] = 0.0;
         double jn = clamp0(p->jn - p->mn * (vn - p->bias)); // accumulated and clamped
         double dj = jn - p->jn;
         p->jn = jn;
         if (jn > p->jn_max) p->jn_max = jn;
-        for (int j = 0; j < n; j++) P[j] += dj * p->normal[j];
-        row_apply(n, d, c, p, P);
+        for (int j = 0; j < n; j++) P[j] += dj * R_NORMAL(p, n)[j];
+        row_apply(n, sb, c, p, P);
     }
     return sliding;
 }
@@ -592,26 +648,23 @@ static int colour_points(const ak_model *m, const ak_contact_cache *c, int *perm
     return ncol;
 }
 
-static void pack_row(int n, const ak_model *m, const ak_contact_cache *c, const ak_contact_point *p,
+static void pack_row(int n, const ak_model *m, const ak_contact_point *p,
                      srow *r) {
     int nt = n - 1;
     r->a = p->a, r->b = p->b;
     r->ma = ak_solver_body_moves(m, p->a), r->mb = ak_solver_body_moves(m, p->b);
-    r->ima = m->bodies[p->a].inv_mass, r->imb = m->bodies[p->b].inv_mass;
-    r->isa = r->ma ? c->iso[p->a] : 0.0;
-    r->isb = r->mb ? c->iso[p->b] : 0.0;
     r->slipping = p->slipping;
     r->mu = p->mu, r->mn = p->mn, r->bias = p->bias, r->jn = p->jn, r->jn_max = p->jn_max;
     for (int j = 0; j < n; j++)
-        r->normal[j] = p->normal[j], r->ra[j] = p->ra[j], r->rb[j] = p->rb[j], r->jt[j] = p->jt[j],
-        r->kn[j] = p->kn[j];
-    for (int q = 0; q < nt * n; q++) r->tangent[q] = p->tangent[q];
-    for (int q = 0; q < nt * nt; q++) r->kt_inv[q] = p->kt_inv[q];
+        R_NORMAL(r, n)[j] = p->normal[j], R_RA(r, n)[j] = p->ra[j], R_RB(r, n)[j] = p->rb[j],
+        R_JT(r, n)[j] = p->jt[j], R_KN(r, n)[j] = p->kn[j];
+    for (int q = 0; q < nt * n; q++) R_TAN(r, n)[q] = p->tangent[q];
+    for (int q = 0; q < nt * nt; q++) R_KTI(r, n)[q] = p->kt_inv[q];
 }
 
 static int ensure_rows(ak_contact_cache *c, int np) {
     if (np > c->rowcap) {
-        void *q = realloc(c->rows, (size_t)np * sizeof(srow));
+        void *q = realloc(c->rows, (size_t)np * ROW_BYTES(4)); // room for the largest rows
         if (!q) return -1;
         c->rows = q;
         c->rowcap = np;
@@ -623,7 +676,7 @@ static int ensure_rows(ak_contact_cache *c, int np) {
 // count, or -1 (the caller falls back to the sequential order).
 static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations) {
     int n = m->dim, np = c->npoint;
-    if ((n != 3 && n != 4) || np == 0 || ensure_rows(c, np)) return -1;
+    if ((n != 3 && n != 4) || np == 0 || ensure_rows(c, np) || sb_alloc(c)) return -1;
     int *perm = malloc(sizeof(int) * (size_t)np), start[AK_COLOURS + 1];
     unsigned char *slid = malloc((size_t)np);
     int ncol = perm && slid ? colour_points(m, c, perm, start) : -1;
@@ -632,7 +685,9 @@ static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, 
         return -1;
     }
     srow *rows = c->rows;
-    for (int k = 0; k < np; k++) pack_row(n, m, c, &c->pts[perm[k]], &rows[k]);
+    for (int k = 0; k < np; k++) pack_row(n, m, &c->pts[perm[k]], ROW_AT(rows, k, n));
+    sb_sync(m, d, c, 0);
+    double *sb = c->sbody;
     // one parallel region; a barrier after each colour (the end of each omp for / single)
 #ifdef _OPENMP
     int nth = ak_parallel_threads(np);
@@ -644,41 +699,85 @@ static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, 
             if (k == AK_COLOURS - 1) { // points that found no colour: one after the other
 #pragma omp single
                 for (int r = s; r < e; r++)
-                    slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, d, c, rows + r, 1) : iterate_rows(4, d, c, rows + r, 1));
+                    slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, sb, c, ROW_AT(rows, r, 3), 1) : iterate_rows(4, sb, c, ROW_AT(rows, r, 4), 1));
                 continue;
             }
 #pragma omp for schedule(static)
             for (int r = s; r < e; r++)
-                slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, d, c, rows + r, 1) : iterate_rows(4, d, c, rows + r, 1));
+                slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, sb, c, ROW_AT(rows, r, 3), 1) : iterate_rows(4, sb, c, ROW_AT(rows, r, 4), 1));
         }
+    sb_sync(m, d, c, 1);
     int sliding = 0;
     for (int k = 0; k < np; k++) {
         ak_contact_point *p = &c->pts[perm[k]];
-        const srow *r = &rows[k];
+        const srow *r = ROW_AT(rows, k, n);
         p->jn = r->jn, p->jn_max = r->jn_max;
-        for (int j = 0; j < n; j++) p->jt[j] = r->jt[j];
+        for (int j = 0; j < n; j++) p->jt[j] = R_JT(r, n)[j];
         sliding += slid[k];
     }
     free(perm), free(slid);
     return sliding;
 }
 
+// ak_solver_warm_start's work on one point for n = 3, 4: the same operations in the same order,
+// with fast_apply_iso for ak_solver_apply (bit for bit, see fast_apply_iso), so that it runs in
+// the pass that packs the rows instead of a pass of its own over the points.
+static inline __attribute__((always_inline)) void warm_start_point(int n, const ak_model *m,
+                                                                   ak_data *d, const ak_contact_cache *c,
+                                                                   ak_contact_point *p) {
+    if (!m->solver.warm_start) {
+        p->jn = 0.0;
+        memset(p->jt, 0, sizeof p->jt);
+        return;
+    }
+    if (!(p->mu > 0.0)) memset(p->jt, 0, sizeof p->jt);
+    double dn = 0.0;
+    for (int j = 0; j < n; j++) dn += p->jt[j] * p->normal[j];
+    double P[AK_MAX_DIM];
+    for (int j = 0; j < n; j++) {
+        p->jt[j] -= dn * p->normal[j];
+        P[j] = p->jn * p->normal[j] + p->jt[j];
+    }
+    int k = n * (n - 1) / 2;
+    if (ak_solver_body_moves(m, p->a))
+        fast_apply_iso(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
+                       m->bodies[p->a].inv_mass, c->inv_iw + (size_t)p->a * (size_t)(k * k),
+                       c->iso[p->a], p->ra, P, 1.0);
+    if (ak_solver_body_moves(m, p->b))
+        fast_apply_iso(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
+                       m->bodies[p->b].inv_mass, c->inv_iw + (size_t)p->b * (size_t)(k * k),
+                       c->iso[p->b], p->rb, P, -1.0);
+    p->jn_max = p->jn;
+}
+
 // The iterations on packed rows; returns the last sweep's sliding count, or -1 when it cannot
-// (n not 3 or 4, or no memory), and the caller runs ak_solver_iterate instead.
-static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations) {
+// (n not 3 or 4, no points, or no memory: then it has changed nothing, and the caller runs
+// ak_solver_iterate instead). With warm set it also does ak_solver_warm_start, point by point
+// before each point is packed (the warm start only reads and writes the points' impulses and
+// the bodies' velocities, and packing reads neither velocities nor other points: the same bits
+// as the warm start pass followed by the packing pass).
+static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations, bool warm) {
     int n = m->dim, np = c->npoint;
     if ((n != 3 && n != 4) || np == 0) return -1;
-    if (ensure_rows(c, np)) return -1;
+    if (ensure_rows(c, np) || sb_alloc(c)) return -1;
     srow *rows = c->rows;
-    for (int i = 0; i < np; i++) pack_row(n, m, c, &c->pts[i], &rows[i]);
+    if (warm && n == 3)
+        for (int i = 0; i < np; i++) warm_start_point(3, m, d, c, &c->pts[i]), pack_row(3, m, &c->pts[i], ROW_AT(rows, i, 3));
+    else if (warm)
+        for (int i = 0; i < np; i++) warm_start_point(4, m, d, c, &c->pts[i]), pack_row(4, m, &c->pts[i], ROW_AT(rows, i, 4));
+    else
+        for (int i = 0; i < np; i++) pack_row(n, m, &c->pts[i], ROW_AT(rows, i, n));
+    sb_sync(m, d, c, 0); // after the warm start
+    double *sb = c->sbody;
     int sliding = 0;
     for (int it = 0; it < iterations; it++)
-        sliding = n == 3 ? iterate_rows(3, d, c, rows, np) : iterate_rows(4, d, c, rows, np);
+        sliding = n == 3 ? iterate_rows(3, sb, c, rows, np) : iterate_rows(4, sb, c, rows, np);
+    sb_sync(m, d, c, 1);
     for (int i = 0; i < np; i++) {
         ak_contact_point *p = &c->pts[i];
-        const srow *r = &rows[i];
+        const srow *r = ROW_AT(rows, i, n);
         p->jn = r->jn, p->jn_max = r->jn_max;
-        for (int j = 0; j < n; j++) p->jt[j] = r->jt[j];
+        for (int j = 0; j < n; j++) p->jt[j] = R_JT(r, n)[j];
     }
     return sliding;
 }
@@ -791,13 +890,18 @@ int ak_solver_store(ak_contact_cache *c) { return ak_contact_cache_store(c); }
 int ak_solver_corrected_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
     int sliding = 0;
     ak_solver_prepare(m, d, c, h);
-    ak_solver_warm_start(m, d, c);
     int its = m->solver.iterations;
-    if (its > 0 && !strcmp(m->solver.order, "coloured")) {
-        sliding = iterate_coloured(m, d, c, its);
-        if (sliding < 0) sliding = iterate_packed(m, d, c, its); // n other than 3, 4 or no memory
-    } else
-        sliding = its > 0 ? iterate_packed(m, d, c, its) : 0;
+    bool coloured = its > 0 && !strcmp(m->solver.order, "coloured");
+    // sequential order on packed rows: the warm start runs in the packing pass
+    sliding = its > 0 && !coloured ? iterate_packed(m, d, c, its, true) : -1;
+    if (sliding < 0) {
+        ak_solver_warm_start(m, d, c);
+        if (coloured) {
+            sliding = iterate_coloured(m, d, c, its);
+            if (sliding < 0) sliding = iterate_packed(m, d, c, its, false); // n other than 3, 4 or no memory
+        } else
+            sliding = its > 0 ? iterate_packed(m, d, c, its, false) : 0;
+    }
     if (sliding < 0)
         for (int it = 0; it < its; it++) sliding = ak_solver_iterate(m, d, c);
     if (m->solver.shock_propagation) ak_solver_shock_propagation(m, d, c);

@@ -161,8 +161,9 @@ double ak_dyn_inertia_scalar(int n, const double I[]) {
     int k = ak_nd_nbiv(n);
     double s = k > 0 ? I[0] : 0.0;
     if (!(s > 0.0)) return 0.0;
-    int bad = 0; // no early exit: a branch-free pass over the k^2 entries (called per body and step)
-    for (int q = 0; q < k * k; q++) bad |= I[q] != (q % (k + 1) == 0 ? s : 0.0);
+    int bad = 0; // no early exit and no division: a branch-free pass over the k^2 entries
+    for (int i = 0; i < k; i++)       // (called per body and step)
+        for (int j = 0; j < k; j++) bad |= I[i * k + j] != (i == j ? s : 0.0);
     return bad ? 0.0 : s;
 }
 

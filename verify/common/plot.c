@@ -16,9 +16,11 @@
 #define NTICKS 6
 #define PI 3.14159265358979323846
 
+// Twelve distinguishable colours: the largest plot (the price of iteration, 11 scenes) repeats none.
 static const double PALETTE[][3] = {{0.12, 0.47, 0.71}, {0.85, 0.37, 0.01}, {0.17, 0.63, 0.17},
                                     {0.84, 0.15, 0.16}, {0.58, 0.40, 0.74}, {0.55, 0.34, 0.29},
-                                    {0.89, 0.47, 0.76}, {0.50, 0.50, 0.50}};
+                                    {0.89, 0.47, 0.76}, {0.50, 0.50, 0.50}, {0.74, 0.74, 0.13},
+                                    {0.09, 0.75, 0.81}, {0.05, 0.05, 0.05}, {0.00, 0.40, 0.40}};
 #define NPALETTE (sizeof PALETTE / sizeof PALETTE[0])
 
 typedef struct frame {

@@ -89,7 +89,7 @@ Test(perf, broadphase_tree_refit_equals_all_pairs) {
 #include <omp.h>
 #endif
 
-// The parallel per-body stages (AABBs, tree query, integration) give the same bits with 1 and
+// The parallel stages (AABBs, tree query, integration, the solver's prepare) give the same bits with 1 and
 // 2 threads: a 4D scene of 1,500 bodies (the parallel threshold lowered to 100) stepped 8 times
 // each way, state hashes equal.
 Test(perf, threads_bitwise) {

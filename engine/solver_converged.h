@@ -20,10 +20,11 @@
 ///            does not. After 50 sweeps and every 500, a semismooth Newton polish on the
 ///            natural map (Alart-Curnier) of all points when they are one connected component
 ///            of the contact graph with at most 2,048 unknowns, else of each component that misses the
-///            tolerance (a block of 2,048 unknowns grown from the worst point for a larger
-///            component), kept when it lowers the residuals [T-CV.2]; a component still above
-///            the tolerance is polished again with its sticking, slipping points started on
-///            the rim opposite their slip [T-CV.3]. When half of max_iterations sweeps from the
+///            tolerance, kept when it lowers the residuals [T-CV.2]; a component of at most
+///            2,048 unknowns still above the tolerance is polished again with its sticking,
+///            slipping points started on the rim opposite their slip [T-CV.3]; a larger
+///            component gets the sparse polish (block_lu.h, minimum-degree block LU; projected,
+///            nonmonotone line search) [T-CV.6]. When half of max_iterations sweeps from the
 ///            warm start miss the tolerance, the other half starts from zero impulses.
 ///   position after the position integration (world.c), the overlap is removed with
 ///            pseudo-velocities that are never added to the bodies' velocities: a normal-only,

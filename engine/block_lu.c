@@ -1,0 +1,300 @@
+// Sparse block LU with a minimum-degree order (see block_lu.h) [T-CV.6].
+//
+// Ordering: minimum degree on the block graph (George and Liu, Computer Solution of Large Sparse
+// Positive Definite Systems, 1981, ch. 5): eliminate the block with the fewest neighbours in the
+// elimination graph, join its neighbours into a clique, repeat. The graph is kept as one bit set
+// per block (np^2 / 8 bytes), exact degrees by popcount, ties to the lowest index, so the order
+// depends on the pattern only. The neighbours of pivot p when it is eliminated, N_p, are the
+// block pattern of its column of L and its row of U (the clique makes every update A_ab, a, b
+// in N_p, land on a block of the filled pattern).
+// Numeric: for each pivot p in order, D = A_pp is factored with partial pivoting within the
+// block, U_pb = D^-1 A_pb for b in N_p, and A_ab -= A_ap U_pb for a, b in N_p; forward
+// z_p = D^-1 b_p, b_a -= A_ap z_p; backward x_p = z_p - sum_b U_pb x_b. No pivoting across
+// blocks: the Newton matrices of the contact problem have dominant diagonal blocks (K of each
+// point, or the identity rows of inactive unknowns); the polish keeps a step only if it lowers
+// the residuals, so an inaccurate solve costs time, never correctness.
+#include "block_lu.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ak_block_lu {
+    int np, n, nn;
+    int *perm;    ///< elimination order (block index of step s)
+    int *nst;     ///< np + 1: step s's later neighbours are nbr[nst[s] .. nst[s+1])
+    int *nbr;     ///< ... as block indices
+    int *ublk;    ///< LU block of (p, nbr) for each neighbour (U)
+    int *lblk;    ///< LU block of (nbr, p) (L)
+    size_t *ust;  ///< np + 1: step s's updates upd[ust[s] .. ust[s+1]), |N_p|^2 of them
+    int *upd;     ///< LU block of (a, b) for a, b in N_p, row-major over N_p
+    int *dblk;    ///< LU block of (p, p) by block index
+    int *amap;    ///< LU block of each input block (in the input's order)
+    long nin;     ///< input blocks
+    long nblk;    ///< LU blocks
+    double *lu;   ///< nblk n x n blocks
+    int *piv;     ///< np n: row swaps within each pivot block
+    double flops;
+};
+
+void ak_block_lu_free(ak_block_lu *f) {
+    if (!f) return;
+    free(f->perm), free(f->nst), free(f->nbr), free(f->ublk), free(f->lblk), free(f->ust), free(f->upd);
+    free(f->dblk), free(f->amap), free(f->lu), free(f->piv);
+    free(f);
+}
+
+static int cmp_int(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+// Index of column c in the sorted row cols[0 .. len), or -1.
+static int find(const int *cols, int len, int c) {
+    int lo = 0, hi = len - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (cols[mid] == c) return mid;
+        if (cols[mid] < c) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return -1;
+}
+
+ak_block_lu *ak_block_lu_new(int np, int n, const int rs[], const int col[]) {
+    if (np <= 0 || n <= 0) return NULL;
+    ak_block_lu *f = calloc(1, sizeof *f);
+    if (!f) return NULL;
+    f->np = np, f->n = n, f->nn = n * n, f->nin = rs[np];
+    size_t words = ((size_t)np + 63) / 64;
+    uint64_t *g = calloc((size_t)np * words, sizeof *g);
+    int *deg = calloc((size_t)np, sizeof *deg), *rank = malloc(sizeof(int) * (size_t)np);
+    char *dead = calloc((size_t)np, 1);
+    f->perm = malloc(sizeof(int) * (size_t)np);
+    f->nst = malloc(sizeof(int) * ((size_t)np + 1));
+    f->dblk = malloc(sizeof(int) * (size_t)np);
+    f->piv = malloc(sizeof(int) * (size_t)np * (size_t)n);
+    f->amap = malloc(sizeof(int) * (size_t)(f->nin > 0 ? f->nin : 1));
+    size_t cap = (size_t)rs[np] + (size_t)np;
+    f->nbr = malloc(sizeof(int) * cap);
+    bool ok = g && deg && rank && dead && f->perm && f->nst && f->dblk && f->piv && f->amap && f->nbr;
+    // the graph, checked for symmetry and diagonals
+    for (int i = 0; ok && i < np; i++) {
+        bool diag = false;
+        for (int q = rs[i]; q < rs[i + 1]; q++) {
+            int j = col[q];
+            if (j < 0 || j >= np) ok = false;
+            else if (j == i) diag = true;
+            else g[(size_t)i * words + (size_t)j / 64] |= 1ull << (j % 64);
+        }
+        if (!diag) ok = false;
+    }
+    for (int i = 0; ok && i < np; i++)
+        for (int q = rs[i]; q < rs[i + 1]; q++) {
+            int j = col[q];
+            if (j != i && !(g[(size_t)j * words + (size_t)i / 64] >> (i % 64) & 1)) ok = false;
+        }
+    for (int i = 0; ok && i < np; i++) {
+        int c = 0;
+        for (size_t w = 0; w < words; w++) c += __builtin_popcountll(g[(size_t)i * words + w]);
+        deg[i] = c;
+    }
+    // minimum degree
+    size_t nnb = 0;
+    for (int s = 0; ok && s < np; s++) {
+        int p = -1;
+        for (int i = 0; i < np; i++)
+            if (!dead[i] && (p < 0 || deg[i] < deg[p])) p = i;
+        dead[p] = 1;
+        f->perm[s] = p;
+        rank[p] = s;
+        f->nst[s] = (int)nnb;
+        const uint64_t *gp = g + (size_t)p * words;
+        if (nnb + (size_t)deg[p] > cap) {
+            size_t nc = 2 * cap + (size_t)deg[p];
+            int *nb = realloc(f->nbr, sizeof(int) * nc);
+            if (!nb) {
+                ok = false;
+                break;
+            }
+            f->nbr = nb, cap = nc;
+        }
+        for (size_t w = 0; w < words; w++)
+            for (uint64_t b = gp[w]; b; b &= b - 1) f->nbr[nnb++] = (int)(w * 64 + (size_t)__builtin_ctzll(b));
+        for (size_t z = (size_t)f->nst[s]; z < nnb; z++) {
+            int a = f->nbr[z];
+            uint64_t *ga = g + (size_t)a * words;
+            for (size_t w = 0; w < words; w++) ga[w] |= gp[w];
+            ga[(size_t)a / 64] &= ~(1ull << (a % 64));
+            ga[(size_t)p / 64] &= ~(1ull << (p % 64));
+            int c = 0;
+            for (size_t w = 0; w < words; w++) c += __builtin_popcountll(ga[w]);
+            deg[a] = c;
+        }
+    }
+    free(g), free(deg), free(dead);
+    if (!ok) {
+        free(rank);
+        ak_block_lu_free(f);
+        return NULL;
+    }
+    f->nst[np] = (int)nnb;
+    // the filled pattern by rows: {i} u N_i u {p : i in N_p}, sorted
+    int *rcnt = calloc((size_t)np + 1, sizeof(int));
+    f->ublk = malloc(sizeof(int) * (nnb ? nnb : 1));
+    f->lblk = malloc(sizeof(int) * (nnb ? nnb : 1));
+    f->ust = malloc(sizeof(size_t) * ((size_t)np + 1));
+    if (!rcnt || !f->ublk || !f->lblk || !f->ust) {
+        free(rank), free(rcnt);
+        ak_block_lu_free(f);
+        return NULL;
+    }
+    for (int s = 0; s < np; s++) {
+        int p = f->perm[s];
+        rcnt[p + 1] += 1 + (f->nst[s + 1] - f->nst[s]);
+        for (int z = f->nst[s]; z < f->nst[s + 1]; z++) rcnt[f->nbr[z] + 1]++;
+    }
+    for (int i = 0; i < np; i++) rcnt[i + 1] += rcnt[i];
+    f->nblk = rcnt[np];
+    int *rcol = malloc(sizeof(int) * (size_t)f->nblk), *fill = malloc(sizeof(int) * (size_t)np);
+    size_t nupd = 0;
+    for (int s = 0; s < np; s++) {
+        size_t d = (size_t)(f->nst[s + 1] - f->nst[s]);
+        f->ust[s] = nupd;
+        nupd += d * d;
+    }
+    f->ust[np] = nupd;
+    f->upd = malloc(sizeof(int) * (nupd ? nupd : 1));
+    f->lu = malloc(sizeof(double) * (size_t)f->nblk * (size_t)f->nn);
+    if (!rcol || !fill || !f->upd || !f->lu) {
+        free(rank), free(rcnt), free(rcol), free(fill);
+        ak_block_lu_free(f);
+        return NULL;
+    }
+    for (int i = 0; i < np; i++) fill[i] = rcnt[i], rcol[fill[i]++] = i;
+    for (int s = 0; s < np; s++) {
+        int p = f->perm[s];
+        for (int z = f->nst[s]; z < f->nst[s + 1]; z++) {
+            int a = f->nbr[z];
+            rcol[fill[p]++] = a;
+            rcol[fill[a]++] = p;
+        }
+    }
+    for (int i = 0; i < np; i++) qsort(rcol + rcnt[i], (size_t)(rcnt[i + 1] - rcnt[i]), sizeof(int), cmp_int);
+#define BLK(r, c) (rcnt[r] + find(rcol + rcnt[r], rcnt[(r) + 1] - rcnt[r], c))
+    for (int i = 0; i < np; i++) f->dblk[i] = BLK(i, i);
+    double nc = (double)n * n * n;
+    for (int s = 0; s < np; s++) {
+        int p = f->perm[s], d = f->nst[s + 1] - f->nst[s];
+        const int *nb = f->nbr + f->nst[s];
+        for (int z = 0; z < d; z++) {
+            f->ublk[f->nst[s] + z] = BLK(p, nb[z]);
+            f->lblk[f->nst[s] + z] = BLK(nb[z], p);
+            for (int y = 0; y < d; y++) f->upd[f->ust[s] + (size_t)z * d + y] = BLK(nb[z], nb[y]);
+        }
+        f->flops += nc * (1.0 + d + (double)d * d);
+    }
+    for (int i = 0; i < np; i++)
+        for (int q = rs[i]; q < rs[i + 1]; q++) f->amap[q] = BLK(i, col[q]);
+#undef BLK
+    free(rank), free(rcnt), free(rcol), free(fill);
+    return f;
+}
+
+double ak_block_lu_flops(const ak_block_lu *f) { return f->flops; }
+
+long ak_block_lu_blocks(const ak_block_lu *f) { return f->nblk; }
+
+// x := D^-1 x for the factored pivot block D (unit-lower L and U in place, row swaps piv), x a
+// column of stride st.
+static void dsolve(int n, const double *D, const int *piv, double *x, int st) {
+    for (int j = 0; j < n; j++)
+        if (piv[j] != j) {
+            double t = x[j * st];
+            x[j * st] = x[piv[j] * st];
+            x[piv[j] * st] = t;
+        }
+    for (int i = 1; i < n; i++)
+        for (int j = 0; j < i; j++) x[i * st] -= D[i * n + j] * x[j * st];
+    for (int i = n - 1; i >= 0; i--) {
+        for (int j = i + 1; j < n; j++) x[i * st] -= D[i * n + j] * x[j * st];
+        x[i * st] /= D[i * n + i];
+    }
+}
+
+int ak_block_lu_factor(ak_block_lu *f, const double val[], double eps) {
+    int n = f->n, nn = f->nn;
+    memset(f->lu, 0, sizeof(double) * (size_t)f->nblk * (size_t)nn);
+    for (long q = 0; q < f->nin; q++) {
+        double *b = f->lu + (size_t)f->amap[q] * nn;
+        for (int z = 0; z < nn; z++) b[z] += val[(size_t)q * nn + z];
+    }
+    for (int i = 0; i < f->np; i++)
+        for (int j = 0; j < n; j++) f->lu[(size_t)f->dblk[i] * nn + (size_t)j * n + j] += eps;
+    for (int s = 0; s < f->np; s++) {
+        int p = f->perm[s], d = f->nst[s + 1] - f->nst[s], *pv = f->piv + (size_t)p * n;
+        double *D = f->lu + (size_t)f->dblk[p] * nn;
+        for (int j = 0; j < n; j++) { // D = P L U, partial pivoting within the block
+            int r = j;
+            for (int i = j + 1; i < n; i++)
+                if (fabs(D[i * n + j]) > fabs(D[r * n + j])) r = i;
+            pv[j] = r;
+            if (r != j)
+                for (int k = 0; k < n; k++) {
+                    double t = D[j * n + k];
+                    D[j * n + k] = D[r * n + k];
+                    D[r * n + k] = t;
+                }
+            if (D[j * n + j] == 0.0) return -1;
+            for (int i = j + 1; i < n; i++) {
+                double l = D[i * n + j] /= D[j * n + j];
+                for (int k = j + 1; k < n; k++) D[i * n + k] -= l * D[j * n + k];
+            }
+        }
+        for (int z = 0; z < d; z++) { // U_pb = D^-1 A_pb, column by column
+            double *U = f->lu + (size_t)f->ublk[f->nst[s] + z] * nn;
+            for (int k = 0; k < n; k++) dsolve(n, D, pv, U + k, n);
+        }
+        for (int z = 0; z < d; z++) { // A_ab -= A_ap U_pb
+            const double *L = f->lu + (size_t)f->lblk[f->nst[s] + z] * nn;
+            for (int y = 0; y < d; y++) {
+                const double *U = f->lu + (size_t)f->ublk[f->nst[s] + y] * nn;
+                double *B = f->lu + (size_t)f->upd[f->ust[s] + (size_t)z * d + y] * nn;
+                for (int i = 0; i < n; i++)
+                    for (int k = 0; k < n; k++) {
+                        double l = L[i * n + k];
+                        if (l == 0.0) continue;
+                        for (int j = 0; j < n; j++) B[i * n + j] -= l * U[k * n + j];
+                    }
+            }
+        }
+    }
+    return 0;
+}
+
+void ak_block_lu_solve(const ak_block_lu *f, double x[]) {
+    int n = f->n, nn = f->nn;
+    for (int s = 0; s < f->np; s++) {
+        int p = f->perm[s];
+        double *xp = x + (size_t)p * n;
+        dsolve(n, f->lu + (size_t)f->dblk[p] * nn, f->piv + (size_t)p * n, xp, 1);
+        for (int z = f->nst[s]; z < f->nst[s + 1]; z++) {
+            const double *L = f->lu + (size_t)f->lblk[z] * nn;
+            double *xa = x + (size_t)f->nbr[z] * n;
+            for (int i = 0; i < n; i++)
+                for (int k = 0; k < n; k++) xa[i] -= L[i * n + k] * xp[k];
+        }
+    }
+    for (int s = f->np - 1; s >= 0; s--) {
+        int p = f->perm[s];
+        double *xp = x + (size_t)p * n;
+        for (int z = f->nst[s]; z < f->nst[s + 1]; z++) {
+            const double *U = f->lu + (size_t)f->ublk[z] * nn;
+            const double *xb = x + (size_t)f->nbr[z] * n;
+            for (int i = 0; i < n; i++)
+                for (int k = 0; k < n; k++) xp[i] -= U[i * n + k] * xb[k];
+        }
+    }
+}

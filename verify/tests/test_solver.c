@@ -1,0 +1,223 @@
+// Unit tests of the converged solver's sparse block LU (engine/block_lu.h) [T-CV.6]: its solve
+// against GSL's dense LU with partial pivoting (gsl_linalg_LU_decomp / gsl_linalg_LU_solve) on
+// random sparse nonsymmetric systems and on the Delassus matrix W of a real pile, built here
+// from ref/contact's impulse law and point velocities (not by the solver).
+#include <criterion/criterion.h>
+#include <gsl/gsl_linalg.h>
+#include <gsl/gsl_rng.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "block_lu.h"
+#include "contact/contact.h"
+#include "ga/nd.h"
+#include "contact_cache.h"
+#include "scene.h"
+#include "solver.h"
+#include "world.h"
+
+TestSuite(solver);
+
+// A block pattern in CSR with its values: np blocks of n x n, symmetric pattern.
+typedef struct bsys {
+    int np, n, *rs, *col;
+    double *val;
+} bsys;
+
+static void bsys_free(bsys *s) { free(s->rs), free(s->col), free(s->val); }
+
+// Dense k x k copy of the block matrix plus eps I.
+static gsl_matrix *dense(const bsys *s, double eps) {
+    int n = s->n, k = s->np * n;
+    gsl_matrix *A = gsl_matrix_calloc((size_t)k, (size_t)k);
+    for (int i = 0; i < s->np; i++)
+        for (int q = s->rs[i]; q < s->rs[i + 1]; q++)
+            for (int a = 0; a < n; a++)
+                for (int b = 0; b < n; b++)
+                    gsl_matrix_set(A, (size_t)(i * n + a), (size_t)(s->col[q] * n + b),
+                                   s->val[(size_t)q * n * n + (size_t)a * n + b]);
+    for (int a = 0; a < k; a++) gsl_matrix_set(A, (size_t)a, (size_t)a, gsl_matrix_get(A, (size_t)a, (size_t)a) + eps);
+    return A;
+}
+
+// Solve (A + eps I) x = b both ways; the largest difference relative to max |x_gsl|, and the
+// sparse solution's backward error |b - (A + eps I) x|_inf / (|A + eps I|_inf |x|_inf).
+static void compare(const bsys *s, double eps, unsigned long seed, double *rel, double *backward) {
+    int k = s->np * s->n;
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(rng, seed);
+    gsl_vector *b = gsl_vector_alloc((size_t)k), *xg = gsl_vector_alloc((size_t)k);
+    double *xs = malloc(sizeof(double) * (size_t)k);
+    for (int a = 0; a < k; a++) gsl_vector_set(b, (size_t)a, xs[a] = gsl_rng_uniform(rng) * 2 - 1);
+    ak_block_lu *f = ak_block_lu_new(s->np, s->n, s->rs, s->col);
+    cr_assert(f, "block_lu_new");
+    cr_assert(ak_block_lu_factor(f, s->val, eps) == 0, "factor");
+    ak_block_lu_solve(f, xs);
+    gsl_matrix *A = dense(s, eps), *A0 = dense(s, eps);
+    gsl_permutation *perm = gsl_permutation_alloc((size_t)k);
+    int sg;
+    gsl_linalg_LU_decomp(A, perm, &sg);
+    gsl_linalg_LU_solve(A, perm, b, xg);
+    double dmax = 0, xmax = 0, rmax = 0, anorm = 0, xsmax = 0;
+    for (int a = 0; a < k; a++) {
+        dmax = fmax(dmax, fabs(xs[a] - gsl_vector_get(xg, (size_t)a)));
+        xmax = fmax(xmax, fabs(gsl_vector_get(xg, (size_t)a)));
+        xsmax = fmax(xsmax, fabs(xs[a]));
+        double r = gsl_vector_get(b, (size_t)a), row = 0;
+        for (int q = 0; q < k; q++) {
+            r -= gsl_matrix_get(A0, (size_t)a, (size_t)q) * xs[q];
+            row += fabs(gsl_matrix_get(A0, (size_t)a, (size_t)q));
+        }
+        rmax = fmax(rmax, fabs(r));
+        anorm = fmax(anorm, row);
+    }
+    *rel = dmax / xmax;
+    *backward = rmax / (anorm * xsmax);
+    gsl_matrix_free(A), gsl_matrix_free(A0), gsl_permutation_free(perm);
+    gsl_vector_free(b), gsl_vector_free(xg), free(xs), gsl_rng_free(rng);
+    ak_block_lu_free(f);
+}
+
+// A random symmetric block pattern (each block linked to about deg others, chains and random
+// links) with random nonsymmetric values in [-1, 1]; the diagonal blocks get shift I added
+// (the Newton matrices' diagonal blocks hold K of the point or identity rows).
+static bsys random_system(gsl_rng *rng, int np, int n, int deg, double shift) {
+    bsys s = {np, n, malloc(sizeof(int) * ((size_t)np + 1)), NULL, NULL};
+    char *adj = calloc((size_t)np * np, 1);
+    for (int i = 0; i < np; i++) {
+        adj[(size_t)i * np + i] = 1;
+        if (i + 1 < np) adj[(size_t)i * np + i + 1] = adj[(size_t)(i + 1) * np + i] = 1;
+        for (int z = 0; z < deg / 2; z++) {
+            int j = (int)gsl_rng_uniform_int(rng, (unsigned long)np);
+            adj[(size_t)i * np + j] = adj[(size_t)j * np + i] = 1;
+        }
+    }
+    int nz = 0;
+    for (size_t q = 0; q < (size_t)np * np; q++) nz += adj[q];
+    s.col = malloc(sizeof(int) * (size_t)nz);
+    s.val = malloc(sizeof(double) * (size_t)nz * n * n);
+    nz = 0;
+    for (int i = 0; i < np; i++) {
+        s.rs[i] = nz;
+        for (int j = np - 1; j >= 0; j--) // unsorted rows on purpose
+            if (adj[(size_t)i * np + j]) {
+                s.col[nz] = j;
+                for (int a = 0; a < n * n; a++)
+                    s.val[(size_t)nz * n * n + a] = gsl_rng_uniform(rng) * 2 - 1 + (i == j && a % (n + 1) == 0 ? shift : 0);
+                nz++;
+            }
+    }
+    s.rs[np] = nz;
+    free(adj);
+    return s;
+}
+
+// Random sparse nonsymmetric systems, n = 2..5, with and without a shift of the diagonal blocks:
+// the block LU's solution equals GSL's dense LU solution to 1e-10 (relative to its largest
+// entry), its backward error is at rounding (1e-13).
+Test(solver, block_lu_random_against_gsl) {
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(rng, 12);
+    for (int n = 2; n <= 5; n++)
+        for (int v = 0; v < 3; v++) {
+            int np = 40 + 60 * v;
+            bsys s = random_system(rng, np, n, 6, v == 0 ? 0.0 : 2.0 * n);
+            double rel, bwd;
+            compare(&s, v == 2 ? 1e-8 : 0.0, 100 + (unsigned long)(n * 3 + v), &rel, &bwd);
+            cr_log_info("n=%d np=%d: against GSL %.3g, backward error %.3g", n, np, rel, bwd);
+            cr_expect(rel <= 1e-10, "n=%d np=%d: block LU against GSL LU %.3g", n, np, rel);
+            cr_expect(bwd <= 1e-13, "n=%d np=%d: backward error %.3g", n, np, bwd);
+            bsys_free(&s);
+        }
+    gsl_rng_free(rng);
+}
+
+// A pattern that is not symmetric, or a row without its diagonal block, is refused.
+Test(solver, block_lu_refuses_bad_pattern) {
+    int rs[3] = {0, 2, 3}, col[3] = {0, 1, 1};
+    cr_expect(ak_block_lu_new(2, 3, rs, col) == NULL, "unsymmetric pattern accepted");
+    int rs2[3] = {0, 1, 2}, col2[2] = {1, 0};
+    cr_expect(ak_block_lu_new(2, 3, rs2, col2) == NULL, "pattern without diagonal accepted");
+}
+
+// The Delassus matrix of a real pile: pile_1000_3d after 8 steps of the game-style solver (its
+// contact points), W_ij = local velocities (normal, tangents) of point i from a unit impulse
+// along direction q of point j, through ref/contact (ak_contact_apply, ak_contact_point_velocity)
+// with the step's world inverse inertia. W + eps I: eps = 1e-3 (well conditioned: block LU and
+// GSL agree to 1e-9) and the polish's 1e-8 (W is singular where a face has redundant points: the
+// solutions differ by the conditioning; the backward error of both is at rounding).
+Test(solver, block_lu_pile_delassus_against_gsl, .timeout = 240) {
+    char path[1024], err[1024];
+    const char *src = getenv("AK_SOURCE_DIR");
+    snprintf(path, sizeof path, "%s/scenes/pile_1000_3d.json", src ? src : ".");
+    ak_data *d = NULL;
+    ak_model *m = ak_scene_load(path, &d, err, sizeof err);
+    cr_assert(m, "%s", err);
+    ak_world_opts o = ak_world_default_opts(m);
+    for (int s = 0; s < 8; s++) cr_assert(ak_world_step(m, d, &o, err, sizeof err) == 0, "%s", err);
+    const ak_contact_cache *c = d->contacts;
+    int n = m->dim, np = c->npoint, nb = m->nbody, kb = ak_nd_nbiv(n);
+    cr_assert(np > 300, "the pile has contacts (%d points)", np);
+    // the pattern: points sharing a moving body
+    char *adj = calloc((size_t)np * np, 1);
+    for (int i = 0; i < np; i++)
+        for (int j = 0; j < np; j++) {
+            const ak_contact_point *p = &c->pts[i], *q = &c->pts[j];
+            int ab[2] = {p->a, p->b}, cd[2] = {q->a, q->b};
+            for (int x = 0; x < 2; x++)
+                for (int y = 0; y < 2; y++)
+                    if (ab[x] == cd[y] && ak_solver_body_moves(m, ab[x])) adj[(size_t)i * np + j] = 1;
+        }
+    bsys s = {np, n, malloc(sizeof(int) * ((size_t)np + 1)), NULL, NULL};
+    int nz = 0;
+    for (size_t q = 0; q < (size_t)np * np; q++) nz += adj[q];
+    s.col = malloc(sizeof(int) * (size_t)nz);
+    s.val = calloc((size_t)nz * n * n, sizeof(double));
+    double *v = calloc((size_t)nb * (AK_MAX_DIM + AK_MAX_BIV), sizeof(double)), *w = v + (size_t)nb * AK_MAX_DIM;
+    nz = 0;
+    for (int i = 0; i < np; i++) {
+        s.rs[i] = nz;
+        for (int j = 0; j < np; j++) {
+            if (!adj[(size_t)i * np + j]) continue;
+            s.col[nz] = j;
+            const ak_contact_point *pi = &c->pts[i], *pj = &c->pts[j];
+            for (int q = 0; q < n; q++) {
+                double P[AK_MAX_DIM];
+                for (int x = 0; x < n; x++) P[x] = q == 0 ? pj->normal[x] : pj->tangent[(q - 1) * n + x];
+                memset(v, 0, sizeof(double) * (size_t)nb * (AK_MAX_DIM + AK_MAX_BIV));
+                if (ak_solver_body_moves(m, pj->a))
+                    ak_contact_apply(n, v + (size_t)pj->a * AK_MAX_DIM, w + (size_t)pj->a * AK_MAX_BIV,
+                                     m->bodies[pj->a].inv_mass, c->inv_iw + (size_t)pj->a * kb * kb, pj->ra, P, 1.0);
+                if (ak_solver_body_moves(m, pj->b))
+                    ak_contact_apply(n, v + (size_t)pj->b * AK_MAX_DIM, w + (size_t)pj->b * AK_MAX_BIV,
+                                     m->bodies[pj->b].inv_mass, c->inv_iw + (size_t)pj->b * kb * kb, pj->rb, P, -1.0);
+                double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
+                if (ak_solver_body_moves(m, pi->a))
+                    ak_contact_point_velocity(n, ua, v + (size_t)pi->a * AK_MAX_DIM, w + (size_t)pi->a * AK_MAX_BIV, pi->ra);
+                if (ak_solver_body_moves(m, pi->b))
+                    ak_contact_point_velocity(n, ub, v + (size_t)pi->b * AK_MAX_DIM, w + (size_t)pi->b * AK_MAX_BIV, pi->rb);
+                for (int t = 0; t < n; t++) {
+                    double acc = 0;
+                    for (int x = 0; x < n; x++)
+                        acc += (ua[x] - ub[x]) * (t == 0 ? pi->normal[x] : pi->tangent[(t - 1) * n + x]);
+                    s.val[(size_t)nz * n * n + (size_t)t * n + q] = acc;
+                }
+            }
+            nz++;
+        }
+    }
+    s.rs[np] = nz;
+    double rel, bwd;
+    compare(&s, 1e-3, 7, &rel, &bwd);
+    cr_log_info("pile W + 1e-3 I (%d points, %d blocks): against GSL %.3g, backward error %.3g", np, nz, rel, bwd);
+    cr_expect(rel <= 1e-9, "pile W + 1e-3 I (%d unknowns): block LU against GSL LU %.3g", np * n, rel);
+    cr_expect(bwd <= 1e-13, "pile W + 1e-3 I: backward error %.3g", bwd);
+    compare(&s, 1e-8, 8, &rel, &bwd);
+    cr_log_info("pile W + 1e-8 I: against GSL %.3g, backward error %.3g", rel, bwd);
+    cr_expect(bwd <= 1e-13, "pile W + 1e-8 I: backward error %.3g (against GSL: %.3g)", bwd, rel);
+    free(adj), free(v);
+    bsys_free(&s);
+    ak_model_free(m);
+    ak_data_free(d);
+}

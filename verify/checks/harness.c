@@ -18,6 +18,9 @@
 #include "common/files.h"
 
 #define AK_TEXT_MAX 2048
+// a check's measurements: room for every scene of the largest checks (world.converged_residuals
+// writes about 8 KB), so that no measurement, failed or not, is cut from the report
+#define AK_MEASURED_MAX 32768
 #define AK_VALUES_MAX 64
 
 struct ak_check_ctx {
@@ -32,7 +35,7 @@ struct ak_check_ctx {
     bool measured_any; // at least one ak_measure (the table shows the worst of these)
     double error, tol; // the worst measurement (largest error/tol)
     double worst_ratio;
-    char measured[AK_TEXT_MAX];
+    char measured[AK_MEASURED_MAX];
     char notes[AK_TEXT_MAX];
     int nvalues;
     char keys[AK_VALUES_MAX][48];
@@ -86,20 +89,20 @@ void ak_artifact(ak_check_ctx *c, const char *path, const char *caption_fmt, ...
     va_end(ap);
 }
 
-static void append(char *buf, const char *sep, const char *fmt, va_list ap) {
+static void append(char *buf, size_t cap, const char *sep, const char *fmt, va_list ap) {
     size_t len = strlen(buf);
-    if (len >= AK_TEXT_MAX - 1) return;
+    if (len >= cap - 1) return;
     if (len > 0) {
-        snprintf(buf + len, AK_TEXT_MAX - len, "%s", sep);
+        snprintf(buf + len, cap - len, "%s", sep);
         len = strlen(buf);
     }
-    vsnprintf(buf + len, AK_TEXT_MAX - len, fmt, ap);
+    vsnprintf(buf + len, cap - len, fmt, ap);
 }
 
 void ak_measure(ak_check_ctx *c, double error, double tol, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    append(c->measured, "; ", fmt, ap);
+    append(c->measured, sizeof c->measured, "; ", fmt, ap);
     va_end(ap);
     bool ok = !isnan(error) && error <= tol;
     double ratio = isnan(error) ? INFINITY : (tol > 0 ? error / tol : (error > 0 ? INFINITY : 0));
@@ -120,7 +123,7 @@ void ak_expect(ak_check_ctx *c, bool ok, const char *fmt, ...) {
     vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
     size_t len = strlen(c->measured);
-    snprintf(c->measured + len, AK_TEXT_MAX - len, "%s%s%s", len ? "; " : "", ok ? "" : "FAILED: ", tmp);
+    snprintf(c->measured + len, sizeof c->measured - len, "%s%s%s", len ? "; " : "", ok ? "" : "FAILED: ", tmp);
     c->any = true;
     c->pass = c->pass && ok;
 }
@@ -134,7 +137,7 @@ void ak_value(ak_check_ctx *c, const char *key, double v) {
 void ak_note(ak_check_ctx *c, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    append(c->notes, "\n", fmt, ap);
+    append(c->notes, sizeof c->notes, "\n", fmt, ap);
     va_end(ap);
 }
 
@@ -224,7 +227,7 @@ int ak_verify_run(const ak_verify_opts *opts, cJSON **results) {
             double dt = now_s() - tc;
             if (!c->any) {
                 c->pass = false;
-                snprintf(c->measured, AK_TEXT_MAX, "FAILED: the check recorded no measurement");
+                snprintf(c->measured, sizeof c->measured, "FAILED: the check recorded no measurement");
             }
             gtotal++;
             if (!c->pass) gfailed++;

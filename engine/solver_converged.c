@@ -484,6 +484,75 @@ static int polish_points(const ak_model *m, const ak_data *d, const ak_contact_c
     return cnt;
 }
 
+// The Delassus matrix's columns (both polishes): apply a unit impulse along the point's normal
+// (q = 0) or its tangent q - 1 to bodies at rest, read the velocities, then set the two bodies
+// at rest again.
+static void unit_impulse(const ak_model *m, ak_data *d, const ak_contact_cache *c,
+                         const ak_contact_point *pj, int q) {
+    int n = m->dim;
+    double P[AK_MAX_DIM];
+    for (int j = 0; j < n; j++) P[j] = q == 0 ? pj->normal[j] : pj->tangent[(q - 1) * n + j];
+    ak_solver_apply(m, d, c, pj, P);
+}
+
+// A polish not kept: the bodies' velocities back from sv, sw and the points' impulses from saved
+// (np records of jn then jt).
+static void undo_polish(ak_data *d, ak_contact_cache *c, int nb, const double *sv, const double *sw,
+                        const int idx[], int np, const double *saved) {
+    memcpy(d->v, sv, sizeof(double) * (size_t)nb * AK_MAX_DIM);
+    memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
+    for (int i = 0; i < np; i++) {
+        c->pts[idx[i]].jn = saved[(size_t)i * (AK_MAX_DIM + 1)];
+        memcpy(c->pts[idx[i]].jt, saved + (size_t)i * (AK_MAX_DIM + 1) + 1, sizeof c->pts[idx[i]].jt);
+    }
+}
+
+// Keep the bodies' velocities in sv, sw and set every body at rest.
+static void save_at_rest(ak_data *d, int nb, double *sv, double *sw) {
+    memcpy(sv, d->v, sizeof(double) * (size_t)nb * AK_MAX_DIM);
+    memcpy(sw, d->w, sizeof(double) * (size_t)nb * AK_MAX_BIV);
+    memset(d->v, 0, sizeof(double) * (size_t)nb * AK_MAX_DIM);
+    memset(d->w, 0, sizeof(double) * (size_t)nb * AK_MAX_BIV);
+}
+
+static void bodies_at_rest(ak_data *d, const ak_contact_point *pj) {
+    int ab[2] = {pj->a, pj->b};
+    for (int z = 0; z < 2; z++) {
+        memset(d->v + (size_t)ab[z] * AK_MAX_DIM, 0, sizeof(double) * AK_MAX_DIM);
+        memset(d->w + (size_t)ab[z] * AK_MAX_BIV, 0, sizeof(double) * AK_MAX_BIV);
+    }
+}
+
+// The points' impulses as the polish's unknowns: lambda_n, then lambda_t in the tangent basis.
+static void impulses_to_x(int np, int n, const ak_contact_point *const pp[], double x[]);
+
+// After W: the bodies' velocities back from sv, sw; the unknowns x = x0 from the impulses and
+// the local velocities u = u0 at them (both polishes).
+static void polish_start(const ak_model *m, ak_data *d, const ak_contact_cache *c, const int idx[],
+                         const ak_contact_point *const pp[], int np, const double *sv, const double *sw,
+                         double x[], double x0[], double u[], double u0[]) {
+    int n = m->dim, nb = m->nbody, k = np * n;
+    memcpy(d->v, sv, sizeof(double) * (size_t)nb * AK_MAX_DIM);
+    memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
+    impulses_to_x(np, n, pp, x);
+    memcpy(x0, x, sizeof(double) * (size_t)k);
+    local_velocities(m, d, c, idx, np, u0);
+    memcpy(u, u0, sizeof(double) * (size_t)k);
+}
+
+static void impulses_to_x(int np, int n, const ak_contact_point *const pp[], double x[]) {
+    int nt = n - 1;
+    for (int i = 0; i < np; i++) {
+        const ak_contact_point *p = pp[i];
+        x[(size_t)i * n] = p->jn;
+        for (int t = 0; t < nt; t++) {
+            double acc = 0.0;
+            for (int j = 0; j < n; j++) acc += p->tangent[t * n + j] * p->jt[j];
+            x[(size_t)i * n + 1 + t] = acc;
+        }
+    }
+}
+
 // Newton polish of the points [s, e) (or of a block of them, polish_points) from the current
 // impulses (seed: with the sticking, slipping points started on the rim [T-CV.3]). Keeps the result when the residuals of [s, e) (measured at the bodies' velocities,
 // residuals_range) are smaller than *r's, and updates *r; returns whether it kept it.
@@ -511,17 +580,12 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     double *J = W + kk, *N = J + kk, *x = N + kk, *x0 = x + k, *u = x0 + k, *u0 = u + k, *F = u0 + k,
            *g = F + k, *dx = g + k, *xt = dx + k;
     double *sv = xt + k, *sw = sv + (size_t)nb * AK_MAX_DIM;
-    memcpy(sv, d->v, sizeof(double) * (size_t)nb * AK_MAX_DIM);
-    memcpy(sw, d->w, sizeof(double) * (size_t)nb * AK_MAX_BIV);
     // W column by column: the local velocities a unit impulse gives, all bodies at rest
-    memset(d->v, 0, sizeof(double) * (size_t)nb * AK_MAX_DIM);
-    memset(d->w, 0, sizeof(double) * (size_t)nb * AK_MAX_BIV);
+    save_at_rest(d, nb, sv, sw);
     for (int jj = 0; jj < np; jj++) {
         const ak_contact_point *pj = pp[jj];
         for (int q = 0; q < n; q++) {
-            double P[AK_MAX_DIM];
-            for (int j = 0; j < n; j++) P[j] = q == 0 ? pj->normal[j] : pj->tangent[(q - 1) * n + j];
-            ak_solver_apply(m, d, c, pj, P);
+            unit_impulse(m, d, c, pj, q);
             size_t col = (size_t)jj * n + (size_t)q;
             for (int i = 0; i < np; i++) {
                 const ak_contact_point *pi = pp[i];
@@ -530,27 +594,10 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
                 if (share) local_velocities(m, d, c, idx + i, 1, ui);
                 for (int t = 0; t < n; t++) W[((size_t)i * n + (size_t)t) * k + col] = ui[t];
             }
-            int ab[2] = {pj->a, pj->b};
-            for (int z = 0; z < 2; z++) {
-                memset(d->v + (size_t)ab[z] * AK_MAX_DIM, 0, sizeof(double) * AK_MAX_DIM);
-                memset(d->w + (size_t)ab[z] * AK_MAX_BIV, 0, sizeof(double) * AK_MAX_BIV);
-            }
+            bodies_at_rest(d, pj);
         }
     }
-    memcpy(d->v, sv, sizeof(double) * (size_t)nb * AK_MAX_DIM);
-    memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
-    for (int i = 0; i < np; i++) {
-        const ak_contact_point *p = pp[i];
-        x[(size_t)i * n] = p->jn;
-        for (int t = 0; t < nt; t++) {
-            double acc = 0.0;
-            for (int j = 0; j < n; j++) acc += p->tangent[t * n + j] * p->jt[j];
-            x[(size_t)i * n + 1 + t] = acc;
-        }
-    }
-    memcpy(x0, x, sizeof(double) * (size_t)k);
-    local_velocities(m, d, c, idx, np, u0);
-    memcpy(u, u0, sizeof(double) * (size_t)k);
+    polish_start(m, d, c, idx, pp, np, sv, sw, x, x0, u, u0);
     // [T-CV.3] rim seeding: the points that stick and slip (inside the disc, dissipation residual
     // above the tolerance) start on the rim opposite their slip
     if (seed) {
@@ -644,12 +691,7 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
         }
         if (keep) {
         } else {
-            memcpy(d->v, sv, sizeof(double) * (size_t)nb * AK_MAX_DIM);
-            memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
-            for (int i = 0; i < np; i++) {
-                c->pts[idx[i]].jn = saved[(size_t)i * (AK_MAX_DIM + 1)];
-                memcpy(c->pts[idx[i]].jt, saved + (size_t)i * (AK_MAX_DIM + 1) + 1, sizeof c->pts[idx[i]].jt);
-            }
+            undo_polish(d, c, nb, sv, sw, idx, np, saved);
         }
         free(saved);
     }
@@ -716,7 +758,7 @@ static double natural_map_blocks(int np, int n, const ak_contact_point *const pt
                 if (R) R[(1 + t) * n + 1 + t] = rho;
             }
         } else { // on the rim: F_t = lambda_t - r y/|y|
-            double yh[AK_MAX_TAN];
+            double yh[AK_MAX_TAN] = {0}; // (all nt set below; the zeros quiet gcc -O3)
             for (int t = 0; t < nt; t++) yh[t] = yt[t] / ny;
             for (int t = 0; t < nt; t++) Fi[1 + t] = xi[1 + t] - r * yh[t];
             if (R)
@@ -772,7 +814,7 @@ static void project_impulses(int np, int n, const ak_contact_point *const pts[],
 static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[],
                                 int s, int e, const int given[], int ngiven, double rf, bool robust,
                                 ak_solver_residuals *r) {
-    int n = m->dim, nt = n - 1, nb = m->nbody, np = ngiven, k = np * n, nn = n * n;
+    int n = m->dim, nb = m->nbody, np = ngiven, k = np * n, nn = n * n;
     const int *idx = given;
     // the point graph: points sharing a moving body (body -> local points, counting sort)
     int *bst = calloc((size_t)nb + 1, sizeof(int)), *bpt = malloc(sizeof(int) * (size_t)(2 * np + 1));
@@ -843,18 +885,13 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
            *dx = g + k, *xt = dx + k, *res = xt + k, *zero = res + k, *RP = zero + k;
     double *sv = RP + (size_t)np * 2 * nn, *sw = sv + (size_t)nb * AK_MAX_DIM;
     memset(zero, 0, sizeof(double) * (size_t)k);
-    memcpy(sv, d->v, sizeof(double) * (size_t)nb * AK_MAX_DIM);
-    memcpy(sw, d->w, sizeof(double) * (size_t)nb * AK_MAX_BIV);
     // W block by block: column q of W_ij is the local velocity of point i that a unit impulse
     // along direction q of point j gives, all bodies at rest
-    memset(d->v, 0, sizeof(double) * (size_t)nb * AK_MAX_DIM);
-    memset(d->w, 0, sizeof(double) * (size_t)nb * AK_MAX_BIV);
+    save_at_rest(d, nb, sv, sw);
     for (int jj = 0; jj < np; jj++) {
         const ak_contact_point *pj = pp[jj];
         for (int q = 0; q < n; q++) {
-            double P[AK_MAX_DIM];
-            for (int j = 0; j < n; j++) P[j] = q == 0 ? pj->normal[j] : pj->tangent[(q - 1) * n + j];
-            ak_solver_apply(m, d, c, pj, P);
+            unit_impulse(m, d, c, pj, q);
             for (int z = rs[jj]; z < rs[jj + 1]; z++) { // the rows i of the points that couple to jj
                 int i = col[z], at = rs[i];
                 while (col[at] != jj) at++;
@@ -862,27 +899,10 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
                 local_velocities(m, d, c, idx + i, 1, ui);
                 for (int t = 0; t < n; t++) W[(size_t)at * nn + (size_t)t * n + q] = ui[t];
             }
-            int ab[2] = {pj->a, pj->b};
-            for (int z = 0; z < 2; z++) {
-                memset(d->v + (size_t)ab[z] * AK_MAX_DIM, 0, sizeof(double) * AK_MAX_DIM);
-                memset(d->w + (size_t)ab[z] * AK_MAX_BIV, 0, sizeof(double) * AK_MAX_BIV);
-            }
+            bodies_at_rest(d, pj);
         }
     }
-    memcpy(d->v, sv, sizeof(double) * (size_t)nb * AK_MAX_DIM);
-    memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
-    for (int i = 0; i < np; i++) {
-        const ak_contact_point *p = pp[i];
-        x[(size_t)i * n] = p->jn;
-        for (int t = 0; t < nt; t++) {
-            double acc = 0.0;
-            for (int j = 0; j < n; j++) acc += p->tangent[t * n + j] * p->jt[j];
-            x[(size_t)i * n + 1 + t] = acc;
-        }
-    }
-    memcpy(x0, x, sizeof(double) * (size_t)k);
-    local_velocities(m, d, c, idx, np, u0);
-    memcpy(u, u0, sizeof(double) * (size_t)k);
+    polish_start(m, d, c, idx, pp, np, sv, sw, x, x0, u, u0);
     double f2 = natural_map_blocks(np, n, pp, tg, rf, x, u, F, RP);
     int steps = (int)fmax(NEWTON_STEPS, fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / (ak_block_lu_flops(lu) + 1.0)));
     int full = 0;                      // full steps taken (nonmonotone)
@@ -958,12 +978,7 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
         if (keep) {
             residuals_range(m, d, c, target, NULL, s, e, r);
         } else {
-            memcpy(d->v, sv, sizeof(double) * (size_t)nb * AK_MAX_DIM);
-            memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
-            for (int i = 0; i < np; i++) {
-                c->pts[idx[i]].jn = saved[(size_t)i * (AK_MAX_DIM + 1)];
-                memcpy(c->pts[idx[i]].jt, saved + (size_t)i * (AK_MAX_DIM + 1) + 1, sizeof c->pts[idx[i]].jt);
-            }
+            undo_polish(d, c, nb, sv, sw, idx, np, saved);
         }
         free(saved);
     }

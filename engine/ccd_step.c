@@ -181,7 +181,7 @@ static int pair_toi_raw(const ak_model *m, const ak_data *d, const double *rot, 
 typedef struct sweep_item {
     double lo, hi;
     int b;
-    int q; // few_pairs: the item's index among the unsorted items
+    int q; // unsorted_pairs: the item's index among the unsorted items
 } sweep_item;
 
 static int cmp_double(const void *x, const void *y) {
@@ -221,7 +221,7 @@ static int push_cand(cand_list *L, int a, int b) {
     return 0;
 }
 
-// More fast bodies than this: few_pairs finds their partners through the grid, not by a pass
+// More fast bodies than this: unsorted_pairs finds their partners through the grid, not by a pass
 // over all items per fast body.
 #define AK_CCD_FEW 32
 
@@ -346,8 +346,8 @@ static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *
     return 0;
 }
 
-// The scan's pairs of the fast item q (window [lo, hi] along the sweep axis) as sorted item
-// indices in g->hits; returns their count, or -1 when the cell range is too large or far (the
+// The scan's pairs of the fast body f (item q; window [lo, hi] along the sweep axis) as item
+// indices in g->hits, in the scan's order (cmp_item); returns their count, or -1 when the cell range is too large or far (the
 // caller scans instead).
 static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *it, int ni, int f, int q,
                       double lo, double hi, const char *fast, const char *isbig, const char *mv) {
@@ -394,7 +394,7 @@ static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *
 // are put in the sorted order (cmp_item: a total order) that the scan visits them in. A fast
 // item's partners come from the grid g when given (grid_query: the same pairs), else (or when
 // its cell range is too large) from a pass over all items.
-static int few_pairs(const ak_model *m, int n, const double *box, const sweep_item *it, int ni,
+static int unsorted_pairs(const ak_model *m, int n, const double *box, const sweep_item *it, int ni,
                      const int *big, int nbig, double maxw, const char *fast, const char *isbig,
                      cand_grid *g, const char *mv, cand_list *L) {
     sweep_item *fi = malloc(sizeof *fi * (size_t)(ni > 0 ? ni : 1));
@@ -474,12 +474,12 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     }
     // the fast path (finite boxes): the items are not sorted; the fast bodies' pairs are found
     // by a pass over all items (few fast bodies: a pile at rest) or through the grid, and put in
-    // the order the sorted scan gives (few_pairs below)
-    int nfast_all = 0, few = ccd_fast;
+    // the order the sorted scan gives (unsorted_pairs below)
+    int nfast_all = 0, unsorted = ccd_fast;
     for (int b = 0; b < N; b++) nfast_all += fast[b];
-    for (int q = 0; q < ni && few; q++)
-        if (!isfinite(it[q].lo) || !isfinite(it[q].hi)) few = 0;
-    if (!few) qsort(it, (size_t)ni, sizeof *it, cmp_item);
+    for (int q = 0; q < ni && unsorted; q++)
+        if (!isfinite(it[q].lo) || !isfinite(it[q].hi)) unsorted = 0;
+    if (!unsorted) qsort(it, (size_t)ni, sizeof *it, cmp_item);
     // widths along the axis: boxes much wider than the median (a ground slab, a wall) are kept
     // aside and tested against every fast body; the others bound the query window
     double *wd = malloc(sizeof(double) * (size_t)(ni > 0 ? ni : 1));
@@ -491,7 +491,7 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     if (!rc && ni > 0) {
         for (int q = 0; q < ni; q++) wd[q] = it[q].hi - it[q].lo;
         double med;
-        if (few) med = select_kth(wd, ni, ni / 2); // the value qsort puts at ni / 2
+        if (unsorted) med = select_kth(wd, ni, ni / 2); // the value qsort puts at ni / 2
         else {
             qsort(wd, (size_t)ni, sizeof *wd, cmp_double);
             med = wd[ni / 2];
@@ -503,12 +503,12 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
             else maxw = fmax(maxw, w);
         }
     }
-    if (few && !rc) {
+    if (unsorted && !rc) {
         char *mv = nfast_all > AK_CCD_FEW ? malloc((size_t)(N > 0 ? N : 1)) : NULL;
         cand_grid g = {0};
         for (int b = 0; b < N && mv; b++) mv[b] = (char)moves(m, b);
         int use_grid = mv && ni > 0 && grid_build(&g, n, box, it, ni, isbig) == 0;
-        rc = few_pairs(m, n, box, it, ni, big, nbig, maxw, fast, isbig, use_grid ? &g : NULL, mv, L);
+        rc = unsorted_pairs(m, n, box, it, ni, big, nbig, maxw, fast, isbig, use_grid ? &g : NULL, mv, L);
         grid_free(&g);
         free(mv);
         free(wd), free(big), free(isbig);

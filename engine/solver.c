@@ -460,9 +460,10 @@ static inline __attribute__((always_inline)) int iterate_n(int n, const ak_model
 
 // ---- packed rows: what the iterations read, contiguous (performance) --------------------------
 // The velocity iterations of ak_solver_corrected_solve for n = 3 and 4 run on a compact copy of
-// each point (a row: about half the bytes of ak_contact_point, with the bodies' inverse masses,
-// which otherwise cost a cache line of ak_body each), then copy jn, jt and jn_max back. The
-// arithmetic is iterate_n's, on copies of the same values: the same bits.
+// each point (a row: 256 bytes in 3D, 384 in 4D, where ak_contact_point has 704) and on the
+// bodies' velocity records below (with the inverse masses, which otherwise cost a cache line of
+// ak_body each), then copy jn, jt and jn_max back. The arithmetic is iterate_n's, on copies of
+// the same values: the same bits.
 typedef struct srow {
     int a, b;
     unsigned char ma, mb, slipping;
@@ -893,14 +894,12 @@ int ak_solver_corrected_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     int its = m->solver.iterations;
     bool coloured = its > 0 && !strcmp(m->solver.order, "coloured");
     // sequential order on packed rows: the warm start runs in the packing pass
+    // (-1: n other than 3, 4, no points or no memory, and nothing was changed)
     sliding = its > 0 && !coloured ? iterate_packed(m, d, c, its, true) : -1;
     if (sliding < 0) {
         ak_solver_warm_start(m, d, c);
-        if (coloured) {
-            sliding = iterate_coloured(m, d, c, its);
-            if (sliding < 0) sliding = iterate_packed(m, d, c, its, false); // n other than 3, 4 or no memory
-        } else
-            sliding = its > 0 ? iterate_packed(m, d, c, its, false) : 0;
+        sliding = its == 0 ? 0 : coloured ? iterate_coloured(m, d, c, its) : -1;
+        if (coloured && sliding < 0) sliding = iterate_packed(m, d, c, its, false);
     }
     if (sliding < 0)
         for (int it = 0; it < its; it++) sliding = ak_solver_iterate(m, d, c);

@@ -345,6 +345,41 @@ static int jt_j(int k, const double J[], double N[]) {
     return 0;
 }
 
+// One point's part of the natural map (both polishes): F_i, and which branch each part took,
+// for the Jacobian: the normal part active (follows the velocity) or not (follows lambda_n);
+// the tangent part frictionless, inside the disc, or on the rim (with r, |y| and y/|y|).
+typedef struct point_map {
+    double rho, r, ny, yh[AK_MAX_TAN];
+    bool normal_active;
+    int tangent; ///< 0 frictionless, 1 inside the disc, 2 on the rim
+} point_map;
+
+static point_map natural_map_point(int n, const ak_contact_point *p, double target, double rf,
+                                   const double xi[], const double ui[], double Fi[]) {
+    int nt = n - 1;
+    point_map pm = {0};
+    pm.rho = rf * p->mn;
+    double rho = pm.rho, yn = xi[0] - rho * (ui[0] - target);
+    pm.normal_active = yn > 0.0;
+    Fi[0] = pm.normal_active ? rho * (ui[0] - target) : xi[0];
+    double r = p->mu > 0.0 ? p->mu * fmax(xi[0], 0.0) : 0.0, yt[AK_MAX_TAN];
+    for (int t = 0; t < nt; t++) yt[t] = xi[1 + t] - rho * ui[1 + t];
+    double ny = norm(nt, yt);
+    pm.r = r, pm.ny = ny;
+    if (!(p->mu > 0.0)) {
+        pm.tangent = 0;
+        for (int t = 0; t < nt; t++) Fi[1 + t] = xi[1 + t];
+    } else if (ny <= r) { // inside the disc: F_t = rho u_t
+        pm.tangent = 1;
+        for (int t = 0; t < nt; t++) Fi[1 + t] = rho * ui[1 + t];
+    } else { // on the rim: F_t = lambda_t - r y/|y|
+        pm.tangent = 2;
+        for (int t = 0; t < nt; t++) pm.yh[t] = yt[t] / ny;
+        for (int t = 0; t < nt; t++) Fi[1 + t] = xi[1 + t] - r * pm.yh[t];
+    }
+    return pm;
+}
+
 // F(x) at velocities u (both k = np n, point-major: normal first); Jacobian rows into J if not NULL.
 static double natural_map(int np, int n, const ak_contact_point *const pts[], const double target[], double rf,
                           const double x[], const double u[], const double W[], double F[], double J[]) {
@@ -352,56 +387,40 @@ static double natural_map(int np, int n, const ak_contact_point *const pts[], co
     double f2 = 0.0;
     for (int i = 0; i < np; i++) {
         const ak_contact_point *p = pts[i];
-        const double *xi = x + (size_t)i * n, *ui = u + (size_t)i * n;
-        double *Fi = F + (size_t)i * n, rho = rf * p->mn;
-        double yn = xi[0] - rho * (ui[0] - target[i]);
+        const double *xi = x + (size_t)i * n;
+        double *Fi = F + (size_t)i * n;
+        point_map pm = natural_map_point(n, p, target[i], rf, xi, u + (size_t)i * n, Fi);
+        double rho = pm.rho;
         size_t row = (size_t)i * n;
-        if (yn > 0.0) {
-            Fi[0] = rho * (ui[0] - target[i]);
-            if (J)
-                for (int q = 0; q < k; q++) J[row * k + q] = rho * W[row * k + q];
-        } else {
-            Fi[0] = xi[0];
-            if (J) {
-                memset(J + row * k, 0, sizeof(double) * (size_t)k);
-                J[row * k + row] = 1.0;
-            }
+        if (J && pm.normal_active)
+            for (int q = 0; q < k; q++) J[row * k + q] = rho * W[row * k + q];
+        else if (J) {
+            memset(J + row * k, 0, sizeof(double) * (size_t)k);
+            J[row * k + row] = 1.0;
         }
-        double r = p->mu > 0.0 ? p->mu * fmax(xi[0], 0.0) : 0.0, yt[AK_MAX_TAN];
-        for (int t = 0; t < nt; t++) yt[t] = xi[1 + t] - rho * ui[1 + t];
-        double ny = norm(nt, yt);
-        if (!(p->mu > 0.0)) {
+        if (J && pm.tangent == 0)
             for (int t = 0; t < nt; t++) {
-                Fi[1 + t] = xi[1 + t];
-                if (J) {
-                    memset(J + (row + 1 + t) * k, 0, sizeof(double) * (size_t)k);
-                    J[(row + 1 + t) * k + row + 1 + t] = 1.0;
-                }
+                memset(J + (row + 1 + t) * k, 0, sizeof(double) * (size_t)k);
+                J[(row + 1 + t) * k + row + 1 + t] = 1.0;
             }
-        } else if (ny <= r) { // inside the disc: F_t = rho u_t
-            for (int t = 0; t < nt; t++) {
-                Fi[1 + t] = rho * ui[1 + t];
-                if (J)
-                    for (int q = 0; q < k; q++) J[(row + 1 + t) * k + q] = rho * W[(row + 1 + t) * k + q];
-            }
-        } else { // on the rim: F_t = lambda_t - r y/|y|
-            double yh[AK_MAX_TAN], A[AK_MAX_TAN * AK_MAX_TAN];
-            for (int t = 0; t < nt; t++) yh[t] = yt[t] / ny;
-            for (int t = 0; t < nt; t++) Fi[1 + t] = xi[1 + t] - r * yh[t];
-            if (J) {
-                for (int a = 0; a < nt; a++)
-                    for (int b = 0; b < nt; b++) A[a * nt + b] = (r / ny) * ((a == b) - yh[a] * yh[b]);
-                // dF_t = (I - A) dlambda_t + A rho W_t dx - yh mu [lambda_n > 0] dlambda_n
-                for (int a = 0; a < nt; a++) {
-                    double *Ja = J + (row + 1 + a) * k;
-                    for (int q = 0; q < k; q++) {
-                        double acc = 0.0;
-                        for (int b = 0; b < nt; b++) acc += A[a * nt + b] * W[(row + 1 + b) * k + q];
-                        Ja[q] = rho * acc;
-                    }
-                    for (int b = 0; b < nt; b++) Ja[row + 1 + b] += (a == b) - A[a * nt + b];
-                    if (xi[0] > 0.0) Ja[row] -= yh[a] * p->mu;
+        else if (J && pm.tangent == 1)
+            for (int t = 0; t < nt; t++)
+                for (int q = 0; q < k; q++) J[(row + 1 + t) * k + q] = rho * W[(row + 1 + t) * k + q];
+        else if (J) { // on the rim
+            double A[AK_MAX_TAN * AK_MAX_TAN];
+            const double *yh = pm.yh;
+            for (int a = 0; a < nt; a++)
+                for (int b = 0; b < nt; b++) A[a * nt + b] = (pm.r / pm.ny) * ((a == b) - yh[a] * yh[b]);
+            // dF_t = (I - A) dlambda_t + A rho W_t dx - yh mu [lambda_n > 0] dlambda_n
+            for (int a = 0; a < nt; a++) {
+                double *Ja = J + (row + 1 + a) * k;
+                for (int q = 0; q < k; q++) {
+                    double acc = 0.0;
+                    for (int b = 0; b < nt; b++) acc += A[a * nt + b] * W[(row + 1 + b) * k + q];
+                    Ja[q] = rho * acc;
                 }
+                for (int b = 0; b < nt; b++) Ja[row + 1 + b] += (a == b) - A[a * nt + b];
+                if (xi[0] > 0.0) Ja[row] -= yh[a] * p->mu;
             }
         }
         for (int q = 0; q < n; q++) f2 += Fi[q] * Fi[q];
@@ -732,45 +751,25 @@ static double natural_map_blocks(int np, int n, const ak_contact_point *const pt
     double f2 = 0.0;
     for (int i = 0; i < np; i++) {
         const ak_contact_point *p = pts[i];
-        const double *xi = x + (size_t)i * n, *ui = u + (size_t)i * n;
-        double *Fi = F + (size_t)i * n, rho = rf * p->mn;
-        double *R = RP ? RP + (size_t)i * 2 * nn : NULL, *P = R ? R + nn : NULL;
-        if (R) memset(R, 0, sizeof(double) * 2 * (size_t)nn);
-        double yn = xi[0] - rho * (ui[0] - target[i]);
-        if (yn > 0.0) {
-            Fi[0] = rho * (ui[0] - target[i]);
-            if (R) R[0] = rho;
-        } else {
-            Fi[0] = xi[0];
-            if (P) P[0] = 1.0;
-        }
-        double r = p->mu > 0.0 ? p->mu * fmax(xi[0], 0.0) : 0.0, yt[AK_MAX_TAN];
-        for (int t = 0; t < nt; t++) yt[t] = xi[1 + t] - rho * ui[1 + t];
-        double ny = norm(nt, yt);
-        if (!(p->mu > 0.0)) {
-            for (int t = 0; t < nt; t++) {
-                Fi[1 + t] = xi[1 + t];
-                if (P) P[(1 + t) * n + 1 + t] = 1.0;
-            }
-        } else if (ny <= r) { // inside the disc: F_t = rho u_t
-            for (int t = 0; t < nt; t++) {
-                Fi[1 + t] = rho * ui[1 + t];
-                if (R) R[(1 + t) * n + 1 + t] = rho;
-            }
-        } else { // on the rim: F_t = lambda_t - r y/|y|
-            double yh[AK_MAX_TAN] = {0}; // (all nt set below; the zeros quiet gcc -O3)
-            for (int t = 0; t < nt; t++) yh[t] = yt[t] / ny;
-            for (int t = 0; t < nt; t++) Fi[1 + t] = xi[1 + t] - r * yh[t];
-            if (R)
-                for (int a = 0; a < nt; a++) {
-                    // dF_t = (I - A) dlambda_t + A rho W_t dx - yh mu [lambda_n > 0] dlambda_n
-                    for (int b = 0; b < nt; b++) {
-                        double A = (r / ny) * ((a == b) - yh[a] * yh[b]);
-                        R[(1 + a) * n + 1 + b] = rho * A;
-                        P[(1 + a) * n + 1 + b] = (a == b) - A;
-                    }
-                    if (xi[0] > 0.0) P[(1 + a) * n] = -yh[a] * p->mu;
+        const double *xi = x + (size_t)i * n;
+        double *Fi = F + (size_t)i * n;
+        point_map pm = natural_map_point(n, p, target[i], rf, xi, u + (size_t)i * n, Fi);
+        double rho = pm.rho, *R = RP ? RP + (size_t)i * 2 * nn : NULL, *P = R ? R + nn : NULL;
+        if (R) {
+            memset(R, 0, sizeof(double) * 2 * (size_t)nn);
+            if (pm.normal_active) R[0] = rho;
+            else P[0] = 1.0;
+            for (int t = 0; t < nt && pm.tangent == 0; t++) P[(1 + t) * n + 1 + t] = 1.0;
+            for (int t = 0; t < nt && pm.tangent == 1; t++) R[(1 + t) * n + 1 + t] = rho;
+            for (int a = 0; a < nt && pm.tangent == 2; a++) { // on the rim
+                // dF_t = (I - A) dlambda_t + A rho W_t dx - yh mu [lambda_n > 0] dlambda_n
+                for (int b = 0; b < nt; b++) {
+                    double A = (pm.r / pm.ny) * ((a == b) - pm.yh[a] * pm.yh[b]);
+                    R[(1 + a) * n + 1 + b] = rho * A;
+                    P[(1 + a) * n + 1 + b] = (a == b) - A;
                 }
+                if (xi[0] > 0.0) P[(1 + a) * n] = -pm.yh[a] * p->mu;
+            }
         }
         for (int q = 0; q < n; q++) f2 += Fi[q] * Fi[q];
     }

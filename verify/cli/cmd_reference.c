@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/cli_opts.h"
@@ -21,8 +22,10 @@ static const ak_opt OPTS[] = {
     {"--verbose", AK_ARG_NONE, NULL, "print every compared quantity (always printed for a failing scene)", 0, 0, 0,
      NULL, NULL},
     {"-v", AK_ARG_NONE, NULL, "the same as --verbose", 0, 0, 0, NULL, NULL},
-    {"--manifest", AK_ARG_TEXT, "FILE", "the manifest (default: verify/reference/manifest.json)", 0, 0, 0, "file name",
-     NULL},
+    {"--manifest", AK_ARG_TEXT, "FILE", "the manifest (default: verify/reference/manifest.json of the checkout\n"
+     "the command runs in)", 0, 0, 0, "file name", NULL},
+    {"--out", AK_ARG_TEXT, "DIR", "the manifest DIR/manifest.json, its traces beside it (instead of --manifest)", 0, 0,
+     0, "directory", NULL},
     {"--make", AK_ARG_TEXT, "SCENE", "add an entry for any scene (a file or a bundled scene's name) to the\n"
      "manifest (created if missing): the trace by the most accurate integrator,\nmass properties, gravity, default "
      "tolerances (--tol overrides, as for\ncompare), and the measured predictability horizon (--horizon gives it\n"
@@ -51,18 +54,52 @@ const ak_cmd_spec AK_SPEC_REFERENCE = {
                  "--make SCENE [--manifest FILE] [--name NAME] [--duration T] [--horizon T] [--tol NAME=VALUE]...\n"
                  "--measure-horizon [--manifest FILE] [SCENE...]\n"
                  "--oracle SCENE --trace FILE [--duration T]",
-    "Checks the committed reference outputs (verify/reference/manifest.json):\n"
+    "Checks the committed reference outputs (verify/reference/manifest.json of the checkout the\n"
+    "command runs in; outside a checkout, of the source tree the program was built from, read only):\n"
     "for each scene (all, or those named), the committed trace and its invariants summary\n"
     "agree, and a fresh run (the world step of anakata run, or the GSL free-body oracle),\n"
     "downsampled the same way, matches the committed trace within the entry's\n"
     "drift_tolerances. Exit 1 when the engine drifted.",
-    "SCENE", 0, -1, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), "docs/compare.md describes the files."};
+    "SCENE", 0, -1, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]),
+    "--make, --update and --measure-horizon write only where they are told: the manifest of the\n"
+    "checkout the command runs in, else --manifest FILE or --out DIR; never the tree the program\n"
+    "was built from. --make refuses to replace an entry of the same name unless --update is given.\n"
+    "docs/compare.md describes the files."};
+
+// The manifest to use: --manifest, --out DIR, the current checkout's, or (reading only) the source
+// tree's. Returns NULL, with a message printed, when a writing mode has none.
+static const char *choose_manifest(const ak_cli *c, bool writes, char *buf, size_t n) {
+    if (ak_cli_has(c, "--manifest") && ak_cli_has(c, "--out")) {
+        ak_cli_bad_usage("reference", "give --manifest FILE or --out DIR, not both");
+        return NULL;
+    }
+    if (ak_cli_has(c, "--manifest")) return ak_cli_str(c, "--manifest", NULL);
+    if (ak_cli_has(c, "--out")) {
+        snprintf(buf, n, "%.4000s/manifest.json", ak_cli_str(c, "--out", "."));
+        return buf;
+    }
+    char root[4096], cwd[4096];
+    if (ak_cli_checkout_root(root, sizeof root)) {
+        if (getcwd(cwd, sizeof cwd) && !strcmp(cwd, root)) snprintf(buf, n, "verify/reference/manifest.json");
+        else snprintf(buf, n, "%.4000s/verify/reference/manifest.json", root);
+        return buf;
+    }
+    if (writes) {
+        ak_cli_bad_usage("reference", "not inside an anakata checkout: say where to write with --manifest FILE or "
+                                      "--out DIR");
+        return NULL;
+    }
+    return ak_ref_default_manifest();
+}
 
 int ak_cmd_reference(int argc, char **argv) {
     ak_cli c;
     int prc;
     if (!ak_cli_parse(&AK_SPEC_REFERENCE, argc, argv, &c, &prc)) return prc;
-    const char *manifest = ak_cli_str(&c, "--manifest", ak_ref_default_manifest());
+    char mbuf[4200];
+    bool writes = ak_cli_has(&c, "--make") || ak_cli_has(&c, "--update") || ak_cli_has(&c, "--measure-horizon");
+    const char *manifest = ak_cli_has(&c, "--oracle") ? "" : choose_manifest(&c, writes, mbuf, sizeof mbuf);
+    if (!manifest) return AK_EXIT_USAGE;
     const char *oracle = ak_cli_str(&c, "--oracle", NULL), *trace = ak_cli_str(&c, "--trace", NULL);
     const char *make = ak_cli_str(&c, "--make", NULL), *name = ak_cli_str(&c, "--name", NULL);
     double duration = ak_cli_get_num(&c, "--duration", 0), horizon = ak_cli_get_num(&c, "--horizon", NAN);
@@ -93,13 +130,13 @@ int ak_cmd_reference(int argc, char **argv) {
                             "be negative\n");
             return AK_EXIT_USAGE;
         }
-        ak_ref_make_opts mo = {make, name, duration, horizon, record_every, downsample, dense_until, tols, ntol};
+        ak_ref_make_opts mo = {make, name, duration, horizon, record_every, downsample, dense_until, tols, ntol, update};
         if (ak_ref_make(manifest, &mo, ak_self_exe(), err, sizeof err)) {
             fprintf(stderr, "anakata reference: --make %s: %s\n", make, err);
             return AK_EXIT_USAGE;
         }
-        printf("added an entry for %s to %s (trace, invariants, mass properties, predictability horizon)\n",
-               make, manifest);
+        printf("%s an entry for %s %s %s (trace, invariants, mass properties, predictability horizon)\n",
+               update ? "wrote" : "added", make, update ? "into" : "to", manifest);
         return AK_EXIT_OK;
     }
     static char names[MAX_SCENES][256];

@@ -103,5 +103,32 @@ expect 0 "scene: scenes/stack_4d.json" compare --stepwise stack_4d "$src/verify/
 expect 2 "no bundled scene of that name" view no_such_scene_name
 expect 2 "neither a built-in scene" render no_such_scene_name -o "$tmp/x.png"
 
+# reference --make writes only where it is told: into the checkout it runs in (here a second one,
+# made in a temporary folder), else --manifest/--out; never into the tree the program was built from
+sum_before=$(cat "$src"/verify/reference/manifest.json | md5sum)
+other="$tmp/other"
+mkdir -p "$other/scenes" "$other/verify/reference" "$other/sub"
+touch "$other/meson.build"
+cp "$src/scenes/dzhanibekov_3d.json" "$other/scenes/mine.json"
+(cd "$other/sub" && "$ak" reference --make mine --duration 0.5 --horizon 0.5) > "$tmp/out" 2>&1 ||
+    fail "reference --make in another checkout: $(head -c 300 "$tmp/out")"
+grep -q '"scene_file":[[:space:]]*"scenes/mine.json"' "$other/verify/reference/manifest.json" ||
+    fail "reference --make: the entry does not name scenes/mine.json relative to its checkout"
+[ -f "$other/verify/reference/mine.csv" ] || fail "reference --make: no trace beside the other checkout's manifest"
+(cd "$other" && "$ak" reference --make scenes/mine.json --duration 0.5 --horizon 0.5) > "$tmp/out" 2>&1
+[ $? -eq 2 ] && grep -qF "verify/reference/manifest.json already has scene 'mine' (replace it with --make ... --update" \
+    "$tmp/out" || fail "reference --make of an existing entry without --update: $(head -c 300 "$tmp/out")"
+(cd "$other" && "$ak" reference --make scenes/mine.json --duration 0.5 --horizon 0.5 --update) > "$tmp/out" 2>&1 ||
+    fail "reference --make --update of an existing entry: $(head -c 300 "$tmp/out")"
+[ "$(grep -c '"scene":' "$other/verify/reference/manifest.json")" -eq 1 ] || fail "reference --make --update added a second entry"
+(cd "$tmp" && "$ak" reference --make "$other/scenes/mine.json" --duration 0.5) > "$tmp/out" 2>&1
+[ $? -eq 2 ] && grep -qF "not inside an anakata checkout: say where to write with --manifest FILE or --out DIR" "$tmp/out" ||
+    fail "reference --make outside a checkout without --out: $(head -c 300 "$tmp/out")"
+(cd "$tmp" && "$ak" reference --make "$other/scenes/mine.json" --duration 0.5 --horizon 0.5 --out refs) > "$tmp/out" 2>&1 ||
+    fail "reference --make --out: $(head -c 300 "$tmp/out")"
+[ -f "$tmp/refs/manifest.json" ] && [ -f "$tmp/refs/mine.csv" ] || fail "reference --make --out refs wrote no refs/"
+[ "$(cat "$src"/verify/reference/manifest.json | md5sum)" = "$sum_before" ] ||
+    fail "reference --make changed the source tree's verify/reference/manifest.json"
+
 echo "cli_options: $checked cases, $failures failed"
 [ $failures -eq 0 ]

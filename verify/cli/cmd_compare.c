@@ -290,6 +290,31 @@ static int ak_cmd_compare_stepwise(const char *scene, const char *other, const c
     return rc;
 }
 
+// Whether PATH is a committed reference trace: the manifest.json beside it has an entry whose
+// "trace" is PATH's file name. Writes the entry's scene and the manifest's path.
+static bool is_reference_trace(const char *path, char *scene, size_t sn, char *mpath, size_t mn) {
+    char tmp[1024], base[1024];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    snprintf(base, sizeof base, "%s", basename(tmp));
+    snprintf(tmp, sizeof tmp, "%s", path);
+    snprintf(mpath, mn, "%.1000s/manifest.json", dirname(tmp));
+    char *text = ak_read_file(mpath, NULL);
+    cJSON *root = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    bool found = false;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(root, "scenes")) {
+        const cJSON *tr = cJSON_GetObjectItemCaseSensitive(e, "trace"), *sc = cJSON_GetObjectItemCaseSensitive(e, "scene");
+        if (cJSON_IsString(tr) && !strcmp(tr->valuestring, base)) {
+            snprintf(scene, sn, "%s", cJSON_IsString(sc) ? sc->valuestring : "?");
+            found = true;
+            break;
+        }
+    }
+    cJSON_Delete(root);
+    return found;
+}
+
 int ak_cmd_compare(int argc, char **argv) {
     ak_cli c;
     int prc;
@@ -307,6 +332,18 @@ int ak_cmd_compare(int argc, char **argv) {
     }
     char err[1024];
     if (stepwise) return ak_cmd_compare_stepwise(paths[0], paths[1], tols, ntol, solver, json, worst_n);
+    // the reference comes first: a committed reference given second, after a trace that is not one,
+    // is a swap, refused rather than compared the wrong way round
+    char sc0[256], sc1[256], mp0[1100], mp1[1100];
+    if (!is_reference_trace(paths[0], sc0, sizeof sc0, mp0, sizeof mp0) &&
+        is_reference_trace(paths[1], sc1, sizeof sc1, mp1, sizeof mp1)) {
+        fprintf(stderr,
+                "anakata compare: the arguments look swapped: the second, OTHER '%s', is the committed reference of "
+                "scene '%s' (%s), and the first, REFERENCE '%s', is not a reference; the reference comes first:\n"
+                "  anakata compare %s %s\n",
+                paths[1], sc1, mp1, paths[0], paths[1], paths[0]);
+        return AK_EXIT_USAGE;
+    }
     ak_tracefile ref, oth;
     if (ak_tracefile_read(paths[0], &ref, err, sizeof err)) {
         fprintf(stderr, "anakata compare: reference trace rejected: %s\n", err);

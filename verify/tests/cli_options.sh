@@ -130,5 +130,18 @@ grep -q '"scene_file":[[:space:]]*"scenes/mine.json"' "$other/verify/reference/m
 [ "$(cat "$src"/verify/reference/manifest.json | md5sum)" = "$sum_before" ] ||
     fail "reference --make changed the source tree's verify/reference/manifest.json"
 
+# compare knows which trace is the reference: the arguments swapped (a committed reference second,
+# a trace that is none first) are refused with the right order; skip lines name their trace
+"$ak" run verify/examples/tumbling_cuboid.json --integrator catto --trace "$tmp/tc.csv" > /dev/null 2>&1 ||
+    fail "run tumbling_cuboid: exit $?"
+expect 2 "the arguments look swapped: the second, OTHER 'verify/reference/tumbling_cuboid.csv', is the committed reference of scene 'tumbling_cuboid'" \
+    compare "$tmp/tc.csv" verify/reference/tumbling_cuboid.csv
+grep -qF "anakata compare verify/reference/tumbling_cuboid.csv $tmp/tc.csv" "$tmp/out" || fail "compare swapped: no corrected command"
+cp verify/reference/tumbling_cuboid.csv "$tmp/ref.csv" # no manifest beside it: no mass properties
+"$ak" compare "$tmp/tc.csv" "$tmp/ref.csv" > "$tmp/out" 2>&1
+grep -q "^skip  energy.drift .* the other trace: no mass properties in the manifest and no 'energy' column" "$tmp/out" &&
+    grep -q "^skip  momentum.drift .* the reference trace: no mass properties in the manifest, so no momentum" "$tmp/out" ||
+    fail "compare without mass properties: skip lines do not name their trace: $(grep '^skip' "$tmp/out")"
+
 echo "cli_options: $checked cases, $failures failed"
 [ $failures -eq 0 ]

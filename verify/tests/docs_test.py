@@ -25,7 +25,10 @@ The program must be built (build/verify/anakata). --update writes the outputs of
 into the pages (then review the diff). Exit 0 when every page matches, 1 when one drifts, 77 when
 no page has a transcript (never with CI set: then that fails), 2 on bad usage.
 """
+import difflib
+import fnmatch
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -73,6 +76,31 @@ def to_cram(lines):
         out.append(PREFIX + line)
         i += 1
     return out, ncmd, nskip
+
+
+def marked_match(expected, actual):
+    """Whether an expected line marked (re) or (glob) matches the actual line."""
+    e, a = expected[2:], actual[2:]
+    try:
+        if e.endswith(" (re)"):
+            return re.fullmatch(e[:-5], a) is not None
+        if e.endswith(" (glob)"):
+            return fnmatch.fnmatchcase(a, e[:-7])
+    except re.error:
+        return False
+    return False
+
+
+def merge_update(orig, actual):
+    """This run's output (cram's .err) with the marked lines that still match kept as marked."""
+    out = []
+    sm = difflib.SequenceMatcher(a=orig, b=actual, autojunk=False)
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "replace" and i2 - i1 == j2 - j1:
+            out += [o if marked_match(o, a) else a for o, a in zip(orig[i1:i2], actual[j1:j2])]
+        else:
+            out += actual[j1:j2]
+    return out
 
 
 def from_cram(lines):
@@ -128,7 +156,10 @@ def main(argv):
                 print(r.stdout.replace(t, rel))
                 if update and os.path.isfile(t + ".err"):  # cram's copy of the file with this run's output
                     with open(t + ".err", encoding="utf-8") as f:
-                        new = from_cram(f.read().split("\n")[1:])
+                        actual = f.read().split("\n")
+                    with open(t, encoding="utf-8") as f:
+                        orig = f.read().split("\n")
+                    new = from_cram(merge_update(orig, actual)[1:])
                     with open(page, "w", encoding="utf-8") as f:
                         f.write("\n".join(new).rstrip("\n") + "\n")
                     print("      updated %s from this run: review the diff" % rel)

@@ -91,7 +91,18 @@ static cJSON *load_manifest(const char *path, char *err, size_t errlen) {
         snprintf(err, errlen, "%s: cannot read the manifest", path);
         return NULL;
     }
-    cJSON *root = cJSON_Parse(text);
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithOpts(text, &end, 0);
+    if (!root) { // the line and column where cJSON stopped
+        int line = 1, col = 1;
+        for (const char *p = text; end && p < end && *p; p++) {
+            if (*p == '\n') line++, col = 1;
+            else col++;
+        }
+        snprintf(err, errlen, "%s:%d:%d: JSON syntax error", path, line, col);
+        free(text);
+        return NULL;
+    }
     free(text);
     const cJSON *f = cJSON_GetObjectItemCaseSensitive(root, "format");
     if (!cJSON_IsString(f) || strcmp(f->valuestring, "anakata-reference/1")) {

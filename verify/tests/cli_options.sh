@@ -143,5 +143,12 @@ grep -q "^skip  energy.drift .* the other trace: no mass properties in the manif
     grep -q "^skip  momentum.drift .* the reference trace: no mass properties in the manifest, so no momentum" "$tmp/out" ||
     fail "compare without mass properties: skip lines do not name their trace: $(grep '^skip' "$tmp/out")"
 
+# JSON syntax errors of the oracle's scene reader and of a manifest name the line and column
+printf '{\n  "format": "anakata-scene/1",\n  "dim": 4,\n  "bodies": [\n' > "$tmp/trunc.json"
+expect 2 "trunc.json:5:1: JSON syntax error" reference --oracle "$tmp/trunc.json" --trace "$tmp/o.csv"
+mkdir -p "$tmp/m"
+printf '{\n  "format": "anakata-reference/1",\n  "scenes": [\n    {"scene": "a" "trace": "a.csv"}\n  ]\n}\n' > "$tmp/m/manifest.json"
+expect 2 "manifest.json:4:19: JSON syntax error" reference --manifest "$tmp/m/manifest.json"
+
 echo "cli_options: $checked cases, $failures failed"
 [ $failures -eq 0 ]

@@ -12,14 +12,13 @@ ak_model *ak_model_create(int dim, int nbody) {
     if (!m) return NULL;
     m->dim = dim;
     m->timestep = 0.01;
-    strcpy(m->integrator, "catto");
+    m->integrator = AK_INT_CATTO;
     m->duration = 10.0;
     m->solver = (ak_solver_settings){.iterations = 10, .baumgarte = 0.2, .slop = 0.005,
                                      .warm_start = true, .restitution_threshold = 1.0,
-                                     .tolerance = 1e-10, .max_iterations = 100000};
-    strcpy(m->solver.variant, "corrected");
-    strcpy(m->solver.order, "sequential");
-    strcpy(m->solver.method, "vector");
+                                     .tolerance = 1e-10, .max_iterations = 100000,
+                                     .variant = AK_VARIANT_CORRECTED, .method = AK_SOLVER_VECTOR,
+                                     .order = AK_ORDER_SEQUENTIAL};
     m->sleep = (ak_sleep_settings){.enabled = false, .linear = AK_SLEEP_LINEAR,
                                    .angular = AK_SLEEP_ANGULAR, .time = AK_SLEEP_TIME};
     m->view.fov_deg = 60.0;

@@ -1,8 +1,6 @@
 // Formula IDs of each stage of the world step, for `anakata step --explain`.
 #include "step_explain.h"
 
-#include <string.h>
-
 #include "broadphase.h"
 #include "ccd_step.h"
 #include "collide/collide.h"
@@ -85,9 +83,9 @@ const ak_explain_entry *ak_step_explain(const ak_model *m, int *count) {
     for (int i = 0; i < NE(COMMON_HEAD); i++) table[c++] = COMMON_HEAD[i];
     const ak_explain_entry *mid = CORRECTED;
     int nmid = NE(CORRECTED);
-    if (!strcmp(m->solver.method, "pga")) mid = PGA, nmid = NE(PGA);
-    else if (!strcmp(m->solver.method, "converged")) mid = CONVERGED, nmid = NE(CONVERGED);
-    else if (!strcmp(m->solver.variant, "published")) mid = PUBLISHED, nmid = NE(PUBLISHED);
+    if (m->solver.method == AK_SOLVER_PGA) mid = PGA, nmid = NE(PGA);
+    else if (m->solver.method == AK_SOLVER_CONVERGED) mid = CONVERGED, nmid = NE(CONVERGED);
+    else if (m->solver.variant == AK_VARIANT_PUBLISHED) mid = PUBLISHED, nmid = NE(PUBLISHED);
     for (int i = 0; i < nmid; i++) table[c++] = mid[i];
     for (int i = 0; i < NE(COMMON_TAIL); i++) table[c++] = COMMON_TAIL[i];
     *count = c;

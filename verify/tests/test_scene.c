@@ -14,6 +14,7 @@
 #include "scene.h"
 #include "solver.h"
 #include "solver_variant.h"
+#include "step_explain.h"
 #include "world.h"
 
 /// Exact equality is expected for numbers copied from the text; derived values (normalised
@@ -1113,4 +1114,28 @@ Test(scene, step_refuses_options_out_of_range) {
             cr_expect_not_null(ak_solver_variant_for(m), "method %d variant %d", me, va);
         }
     unload(&r);
+}
+
+// The explain table of one configuration stays as it was while another configuration is asked
+// for (a table written at each call, shared by all callers, would change under the first one).
+Test(scene, explain_tables_per_configuration) {
+    ak_model *m = ak_model_create(3, 0);
+    cr_assert_not_null(m);
+    int nc = 0, np = 0;
+    const ak_explain_entry *corrected = ak_step_explain(m, &nc);
+    m->solver.method = AK_SOLVER_PGA;
+    const ak_explain_entry *pga = ak_step_explain(m, &np);
+    cr_expect_neq(corrected, pga);
+    cr_expect_eq(nc, 8 + 10 + 3); // the common head, the corrected solver's rows, the common tail
+    cr_expect_eq(np, 8 + 3 + 3);
+    cr_expect_str_eq(corrected[8].formula, "T-5.1");
+    cr_expect_str_eq(pga[8].formula, "P-2.32");
+    cr_expect_str_eq(corrected[nc - 1].stage, "check");
+    m->solver.method = AK_SOLVER_VECTOR;
+    m->solver.variant = AK_VARIANT_PUBLISHED;
+    int n2 = 0;
+    const ak_explain_entry *published = ak_step_explain(m, &n2);
+    cr_expect_str_eq(published[8].formula, "T-5.mn");
+    cr_expect_str_eq(corrected[8].formula, "T-5.1", "the corrected table changed");
+    ak_model_free(m);
 }

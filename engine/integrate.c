@@ -11,7 +11,7 @@
 
 #include "contact_cache.h" // ak_parallel_threads
 #include "dyn/dyn.h"
-#include "island.h" // ak_sleep_asleep
+#include "sleep_state.h" // ak_sleep_asleep
 
 bool ak_integrator_is_split(ak_integrator i) {
     return i == AK_INT_THESIS || i == AK_INT_CATTO || i == AK_INT_EXP;

@@ -122,6 +122,11 @@ typedef struct ak_solver_settings {
     int max_iterations;          ///< "converged": sweep limit per step, default 100000
 } ak_solver_settings;
 
+/// Defaults of the scene section "sleep".
+#define AK_SLEEP_LINEAR 0.05
+#define AK_SLEEP_ANGULAR 0.5
+#define AK_SLEEP_TIME 0.5
+
 /// Scene section "sleep": contact islands and sleeping (engine/island.h; G-SLEEP.1 .. G-SLEEP.5).
 /// Off by default: with enabled false the world step is bit for bit the step without the feature.
 typedef struct ak_sleep_settings {

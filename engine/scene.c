@@ -298,11 +298,11 @@ _Static_assert(COUNT_OF(METHOD_NAMES) == AK_SOLVER_METHOD_COUNT, "a name for eve
 _Static_assert(COUNT_OF(VARIANT_NAMES) == AK_VARIANT_COUNT, "a name for every variant");
 _Static_assert(COUNT_OF(ORDER_NAMES) == AK_ORDER_COUNT, "a name for every order");
 
-// The lists skip the leading ", " of the first item.
-static const option_names INTEGRATOR_OPT = {INTEGRATOR_NAMES, AK_INT_COUNT, INTEGRATORS(NAME_ITEM) + 2};
-static const option_names METHOD_OPT = {METHOD_NAMES, AK_SOLVER_METHOD_COUNT, METHODS(NAME_ITEM) + 2};
-static const option_names VARIANT_OPT = {VARIANT_NAMES, AK_VARIANT_COUNT, VARIANTS(NAME_ITEM) + 2};
-static const option_names ORDER_OPT = {ORDER_NAMES, AK_ORDER_COUNT, ORDERS(NAME_ITEM) + 2};
+// The lists skip the leading ", " of the first item ([2]).
+static const option_names INTEGRATOR_OPT = {INTEGRATOR_NAMES, AK_INT_COUNT, &(INTEGRATORS(NAME_ITEM))[2]};
+static const option_names METHOD_OPT = {METHOD_NAMES, AK_SOLVER_METHOD_COUNT, &(METHODS(NAME_ITEM))[2]};
+static const option_names VARIANT_OPT = {VARIANT_NAMES, AK_VARIANT_COUNT, &(VARIANTS(NAME_ITEM))[2]};
+static const option_names ORDER_OPT = {ORDER_NAMES, AK_ORDER_COUNT, &(ORDERS(NAME_ITEM))[2]};
 
 static int option_parse(const option_names *o, const char *name) {
     if (!name) return -1;

@@ -12,22 +12,15 @@
 #include "cli/cli.h"
 #include "integrate.h"
 #include "model.h"
+#include "scene.h" // the options' names
 
 #ifndef AK_SOURCE_DIR
 #define AK_SOURCE_DIR "."
 #endif
 
 // ---- name tables ----
-// The names the solver settings and the integrator take. Kept in this one place so that the scene
-// loader's name tables (engine/scene.h) can replace the lists below in one edit.
-static const struct {
-    const char *table, *names; // names: "a|b|c"
-} NAME_TABLES[] = {
-    {"method", "vector|pga|converged"},
-    {"variant", "corrected|published"},
-    {"order", "sequential|coloured"},
-};
-
+// The names the solver settings and the integrator take come from the scene loader's one table of
+// them (engine/scene.h): a name it does not have is refused here with its list.
 static bool in_bar_list(const char *list, const char *v) {
     size_t n = strlen(v);
     for (const char *p = list; *p;) {
@@ -52,27 +45,28 @@ static const char *bar_to_commas(const char *list) {
 }
 
 bool ak_cli_name_ok(const char *table, const char *value) {
-    if (!strcmp(table, "integrator")) return ak_integrator_from_name(value) >= 0;
-    for (size_t i = 0; i < sizeof NAME_TABLES / sizeof NAME_TABLES[0]; i++)
-        if (!strcmp(NAME_TABLES[i].table, table)) return in_bar_list(NAME_TABLES[i].names, value);
+    ak_integrator i;
+    ak_solver_method m;
+    ak_variant v;
+    ak_order o;
+    if (!strcmp(table, "integrator")) return ak_integrator_parse(value, &i) == 0;
+    if (!strcmp(table, "method")) return ak_solver_method_parse(value, &m) == 0;
+    if (!strcmp(table, "variant")) return ak_variant_parse(value, &v) == 0;
+    if (!strcmp(table, "order")) return ak_order_parse(value, &o) == 0;
     return false;
 }
 
 const char *ak_cli_name_list(const char *table) {
     if (!strcmp(table, "integrator")) return ak_integrator_names();
-    for (size_t i = 0; i < sizeof NAME_TABLES / sizeof NAME_TABLES[0]; i++)
-        if (!strcmp(NAME_TABLES[i].table, table)) return bar_to_commas(NAME_TABLES[i].names);
+    if (!strcmp(table, "method")) return ak_solver_method_names();
+    if (!strcmp(table, "variant")) return ak_variant_names();
+    if (!strcmp(table, "order")) return ak_order_names();
     return "";
 }
 
 // The first name of a table (a valid sample value).
 static void first_name(const ak_opt *o, char *out, size_t n) {
-    const char *list = o->choices ? o->choices : "";
-    if (o->kind == AK_ARG_NAMES) {
-        if (!strcmp(list, "integrator")) list = ak_integrator_name((ak_integrator)0);
-        for (size_t i = 0; i < sizeof NAME_TABLES / sizeof NAME_TABLES[0]; i++)
-            if (!strcmp(NAME_TABLES[i].table, o->choices)) list = NAME_TABLES[i].names;
-    }
+    const char *list = o->kind == AK_ARG_NAMES ? ak_cli_name_list(o->choices) : o->choices ? o->choices : "";
     size_t len = strcspn(list, "|,");
     snprintf(out, n, "%.*s", (int)len, list);
 }
@@ -442,9 +436,10 @@ int ak_cli_apply_solver(const ak_cli *c, ak_model *m) {
     ak_solver_settings *ss = &m->solver;
     const ak_cmd_spec *s = c->spec;
 #define GIVEN(name) (find_opt(s, name, strlen(name)) >= 0 && ak_cli_has(c, name))
-    if (GIVEN("--method")) snprintf(ss->method, sizeof ss->method, "%s", ak_cli_str(c, "--method", ""));
-    if (GIVEN("--variant")) snprintf(ss->variant, sizeof ss->variant, "%s", ak_cli_str(c, "--variant", ""));
-    if (GIVEN("--order")) snprintf(ss->order, sizeof ss->order, "%s", ak_cli_str(c, "--order", ""));
+    // the names were checked by the parser (ak_cli_name_ok)
+    if (GIVEN("--method")) ak_solver_method_parse(ak_cli_str(c, "--method", ""), &ss->method);
+    if (GIVEN("--variant")) ak_variant_parse(ak_cli_str(c, "--variant", ""), &ss->variant);
+    if (GIVEN("--order")) ak_order_parse(ak_cli_str(c, "--order", ""), &ss->order);
     if (GIVEN("--iterations")) ss->iterations = (int)ak_cli_get_long(c, "--iterations", 10);
     if (GIVEN("--max-iterations")) ss->max_iterations = (int)ak_cli_get_long(c, "--max-iterations", 100000);
     if (GIVEN("--shock-propagation")) ss->shock_propagation = ak_cli_get_onoff(c, "--shock-propagation", 0);

@@ -28,7 +28,8 @@ typedef enum {
     AK_ARG_NUM,    ///< a finite number in [min, max]; (min, max] with AK_OPT_GT_MIN
     AK_ARG_CHOICE, ///< one of the names in choices, "a|b|c"
     AK_ARG_NAMES,  ///< one of the names of a name table (choices names it: "integrator", "method",
-                   ///< "variant", "order"), checked by ak_cli_name_ok: the one place these are read
+                   ///< "variant", "order"): the scene loader's tables (engine/scene.h), through
+                   ///< ak_cli_name_ok
 } ak_arg_kind;
 
 enum {

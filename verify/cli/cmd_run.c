@@ -18,6 +18,7 @@
 #include "common/dyn_scenes.h"
 #include "ga/nd.h"
 #include "integrate.h"
+#include "scene.h" // the options' names
 #include "island.h"
 #include "trace.h"
 #include "world.h"
@@ -94,7 +95,7 @@ int ak_cmd_run(int argc, char **argv) {
         return AK_EXIT_USAGE;
     }
     ak_world_opts o = ak_world_default_opts(m);
-    if (integ) o.integrator = (ak_integrator)ak_integrator_from_name(integ); // checked by the parser
+    if (integ) ak_integrator_parse(integ, &o.integrator); // checked by the parser
     if (!ak_integrator_is_split(o.integrator) && ak_world_can_contact(m)) {
         fprintf(stderr,
                 "anakata run: %s: integrator '%s' has no contact stage, and this scene can have "
@@ -112,7 +113,7 @@ int ak_cmd_run(int argc, char **argv) {
     if (sleep_lin >= 0) m->sleep.linear = sleep_lin;
     if (sleep_ang >= 0) m->sleep.angular = sleep_ang;
     if (sleep_time > 0) m->sleep.time = sleep_time;
-    bool converged = !strcmp(ss->method, "converged");
+    bool converged = ss->method == AK_SOLVER_CONVERGED;
     if (res_path && !converged) {
         ak_data_free(d);
         ak_model_free(m);
@@ -227,7 +228,8 @@ int ak_cmd_run(int argc, char **argv) {
         }
     } else {
         printf("solver      %s %s%s, %d iterations, shock propagation %s, warm start %s\n",
-               ss->method, ss->variant, strcmp(ss->order, "coloured") ? "" : " (coloured order)",
+               ak_solver_method_name(ss->method), ak_variant_name(ss->variant),
+               ss->order == AK_ORDER_COLOURED ? " (coloured order)" : "",
                ss->iterations, ss->shock_propagation ? "on" : "off",
                ss->warm_start ? "on" : "off");
     }

@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "cli/cli_opts.h"
 #include "integrate.h"
+#include "scene.h" // the options' names
 #include "contact_cache.h"
 #include "solver_variant.h"
 #include "step_explain.h"
@@ -108,7 +109,8 @@ static void explain(const ak_model *m) {
     int cnt = 0;
     const ak_explain_entry *e = ak_step_explain(m, &cnt);
     printf("  formulas of this step (solver variant %s, method %s, integrator %s):\n",
-           m->solver.variant, m->solver.method, m->integrator);
+           ak_variant_name(m->solver.variant), ak_solver_method_name(m->solver.method),
+           ak_integrator_name(m->integrator));
     printf("  solver row: %s\n", ak_solver_variant_for(m)->what);
     for (int i = 0; i < cnt; i++)
         printf("    %-12s %-16s %-60s %s\n", e[i].stage, e[i].formula, e[i].what, e[i].doc);
@@ -146,8 +148,8 @@ int ak_cmd_step(int argc, char **argv) {
     if (steps < 0) steps = 10;
     ak_world_opts o = ak_world_default_opts(m);
     if (ak_cli_has(&c, "--integrator")) {
-        o.integrator = (ak_integrator)ak_integrator_from_name(ak_cli_str(&c, "--integrator", "")); // checked
-        snprintf(m->integrator, sizeof m->integrator, "%s", ak_integrator_name(o.integrator));
+        ak_integrator_parse(ak_cli_str(&c, "--integrator", ""), &o.integrator); // checked by the parser
+        m->integrator = o.integrator;
     }
     if (ak_cli_has(&c, "--dt")) o.dt = ak_cli_get_num(&c, "--dt", o.dt);
     if (!ak_integrator_is_split(o.integrator) && ak_world_can_contact(m)) {

@@ -11,12 +11,6 @@
 #include <omp.h>
 #endif
 
-static int threads_for(int work) { return ak_parallel_threads(work); }
-
-static int bp_self = 1, bp_incr = 1;
-
-void ak_broadphase_set_self_query(int on) { bp_self = on; }
-void ak_broadphase_set_incremental(int on) { bp_incr = on; }
 
 static bool is_plane(const ak_body *b) { return b->shape.type == AK_SHAPE_HYPERPLANE; }
 static bool is_static(const ak_body *b) { return b->fixed || b->inv_mass <= 0.0 || is_plane(b); }
@@ -210,11 +204,10 @@ typedef struct rm_table {
     signed char neg[AK_MAX_DIM][AK_MAX_DIM][RM_TERMS];
     int nt[AK_MAX_DIM][AK_MAX_DIM];
 } rm_table;
+// A per-process cache of constants: the tables depend on n only, are built once (call_once) on
+// the first use and only read after that, the same for every world.
 static rm_table rm_tables[AK_MAX_DIM + 1];
 static once_flag rm_once = ONCE_FLAG_INIT;
-static int rm_fast = 1;
-
-void ak_broadphase_set_fast_matrix(int on) { rm_fast = on; }
 
 static void rm_build(void) {
     for (int n = 1; n <= AK_MAX_DIM; n++) {
@@ -260,8 +253,8 @@ static inline __attribute__((always_inline)) void rotor_matrix_table(int n, doub
         }
 }
 
-void ak_broadphase_rotor_matrix(int n, double M[], const double R[]) {
-    int ne = 1 << (n - 1), finite = rm_fast && n >= 1 && n <= AK_MAX_DIM;
+void ak_broadphase_rotor_matrix(int n, double M[], const double R[], bool fast) {
+    int ne = 1 << (n - 1), finite = fast && n >= 1 && n <= AK_MAX_DIM;
     for (int k = 0; k < ne && finite; k++) finite = isfinite(R[k]);
     if (!finite) {
         rotor_matrix_plain(n, M, R);
@@ -277,11 +270,11 @@ void ak_broadphase_rotor_matrix(int n, double M[], const double R[]) {
 static void fill_aabbs_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c,
                               double margin, const unsigned char *skip) {
     int n = m->dim;
-#pragma omp parallel for schedule(static) num_threads(threads_for(m->nbody))
+#pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m, m->nbody))
     for (int b = 0; b < m->nbody; b++) {
         if (is_plane(&m->bodies[b]) || (skip && skip[b])) continue; // (ends this iteration only)
         double *M = c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
-        ak_broadphase_rotor_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
+        ak_broadphase_rotor_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN, m->paths.broad_fast_matrix);
         double *lo = c->aabb + (size_t)b * 2 * AK_MAX_DIM, *hi = lo + AK_MAX_DIM;
         aabb_m(m, d, b, M, lo, hi);
         for (int i = 0; i < n; i++) lo[i] -= 0.5 * margin, hi[i] += 0.5 * margin;
@@ -726,7 +719,7 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
     fill_aabbs_masked(m, d, c, margin, fill_asleep ? NULL : asleep);
     for (int b = 0; b < m->nbody; b++)
         if (!is_plane(&m->bodies[b])) cnt++;
-    if (cnt > 1 && bp_incr && !asleep) {
+    if (cnt > 1 && m->paths.broad_incremental && !asleep) {
         // few bodies left their fat box: the kept pairs; many (a falling pile): the query of
         // every body below (in parallel where the engine uses threads), and every body a fresh
         // fat box, whose pairs the next step with few escapes computes
@@ -745,11 +738,11 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
         tree_update(m, c, cnt, true);
         // query every body against the tree, in parallel: each thread fills its own list, the
         // lists are concatenated and sorted below, so the result does not depend on the threads
-        int nt = threads_for(m->nbody), fail = 0, per_body = 1;
+        int nt = ak_parallel_threads(m, m->nbody), fail = 0, per_body = 1;
         // one thread: the tree against itself (half the box tests of the per-body query); not
         // with a sleep mask, where the per-body query skips the sleeping bodies' descents (a
         // sleeping pile costs no box test) and keeps the mask's pairs
-        if (nt == 1 && bp_self && !asleep) per_body = self_query(m, c, &c->tbuf[0]);
+        if (nt == 1 && m->paths.broad_self_query && !asleep) per_body = self_query(m, c, &c->tbuf[0]);
         if (per_body < 0) return -1;
         for (int t = 0; t < nt && per_body; t++) c->tbuf[t].n = 0, c->tbuf[t].tests = 0;
 #pragma omp parallel num_threads(nt) reduction(| : fail) if (per_body)

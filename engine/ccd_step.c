@@ -99,9 +99,6 @@ int ak_ccd_pair_toi(const ak_model *m, const ak_data *d, int a, int b, double h,
     return pair_toi_raw(m, d, NULL, a, b, h, margin, toi);
 }
 
-static int ccd_fast = 1;
-
-void ak_ccd_set_fast(int on) { ccd_fast = on; }
 
 // A pair of hyperspheres, or a hypersphere and a hyperplane, that provably gets no impact from
 // ak_collide_toi within [0, h]: its separation stays above tol over the whole linear motion of
@@ -160,7 +157,7 @@ static int toi_impossible(const ak_model *m, const ak_data *d, int a, int b, dou
 // The time of impact of a candidate pair (no fast / overlap tests).  [G-CCD.1 G-13]
 static int pair_toi_raw(const ak_model *m, const ak_data *d, const double *rot, int a, int b, double h,
                         double margin, double *toi) {
-    if (ccd_fast && toi_impossible(m, d, a, b, h, 0.25 * margin)) return 0;
+    if (m->paths.ccd_fast && toi_impossible(m, d, a, b, h, 0.25 * margin)) return 0;
     const ak_shape *sa = &m->bodies[a].shape, *sb = &m->bodies[b].shape;
     ak_pose pa = body_pose(m, d, rot, a), pb = body_pose(m, d, rot, b);
     static const double zero[AK_MAX_DIM > AK_MAX_BIV ? AK_MAX_DIM : AK_MAX_BIV] = {0};
@@ -475,7 +472,7 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     // the fast path (finite boxes): the items are not sorted; the fast bodies' pairs are found
     // by a pass over all items (few fast bodies: a pile at rest) or through the grid, and put in
     // the order the sorted scan gives (unsorted_pairs below)
-    int nfast_all = 0, unsorted = ccd_fast;
+    int nfast_all = 0, unsorted = m->paths.ccd_fast;
     for (int b = 0; b < N; b++) nfast_all += fast[b];
     for (int q = 0; q < ni && unsorted; q++)
         if (!isfinite(it[q].lo) || !isfinite(it[q].hi)) unsorted = 0;
@@ -521,7 +518,7 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     cand_grid g = {0};
     if (!mv) rc = -1;
     for (int b = 0; b < N && !rc; b++) mv[b] = (char)moves(m, b);
-    int use_grid = !rc && ccd_fast && ni > 0 && grid_build(&g, n, box, it, ni, isbig) == 0;
+    int use_grid = !rc && m->paths.ccd_fast && ni > 0 && grid_build(&g, n, box, it, ni, isbig) == 0;
     for (int q = 0; q < ni && !rc; q++) {
         int f = it[q].b;
         if (!fast[f]) continue;

@@ -28,10 +28,9 @@
 int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h,
                     double margin, char *err, size_t errlen);
 
-/// Fast paths of the stage on (1, the default) or off (0: every candidate pair goes through
-/// conservative advancement). Results are the same bit for bit (test perf.ccd_fast_equals_plain);
-/// the switch exists for that test.
-void ak_ccd_set_fast(int on);
+/// Fast paths of the stage: on with m->paths.ccd_fast (the default), off otherwise (every
+/// candidate pair goes through conservative advancement). Results are the same bit for bit (test
+/// perf.ccd_fast_equals_plain); the switch exists for that test.
 
 /// True when body b is fast in this step (see above).  [G-CCD.1]
 int ak_ccd_is_fast(const ak_model *m, const ak_data *d, int b, double h, double margin);

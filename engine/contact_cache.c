@@ -7,19 +7,14 @@
 #include <omp.h>
 #endif
 
-static int par_min = AK_PAR_MIN;
-
-void ak_parallel_set_min(int n) { par_min = n < 1 ? AK_PAR_MIN : n; }
-
-int ak_parallel_min(void) { return par_min; }
-
-int ak_parallel_threads(int work) {
+int ak_parallel_threads(const ak_model *m, int work) {
 #ifdef _OPENMP
+    int par_min = m->paths.parallel_min < 1 ? AK_PAR_MIN : m->paths.parallel_min;
     if (work < par_min) return 1;
     int t = omp_get_max_threads();
     return t < 1 ? 1 : t > AK_MAX_THREADS ? AK_MAX_THREADS : t;
 #else
-    (void)work;
+    (void)m, (void)work;
     return 1;
 #endif
 }

@@ -64,19 +64,11 @@ typedef struct ak_contact_memory {
 /// Most threads the engine's parallel stages use (OpenMP; the results do not depend on it).
 #define AK_MAX_THREADS 64
 
-/// Default of ak_parallel_min: below this many bodies the engine's per-body loops run on one
-/// thread (on a shared machine, waiting for a descheduled thread at each loop's barrier costs
-/// more than the loop; docs/performance.md).
-#define AK_PAR_MIN 4096
-/// Threads for a parallel per-body loop over `work` items: 1 below ak_parallel_min() or without
-/// OpenMP, else omp_get_max_threads() (at most AK_MAX_THREADS). The engine's parallel loops
-/// write disjoint slots or per-thread lists merged in a fixed order, so the results are the
-/// same for any number of threads (test perf).
-int ak_parallel_threads(int work);
-/// The threshold of ak_parallel_threads (process-wide; default AK_PAR_MIN). Set it before
-/// stepping (it is read, not locked). n < 1 restores the default.
-void ak_parallel_set_min(int n);
-int ak_parallel_min(void);
+/// Threads for a parallel per-body loop over `work` items: 1 below m->paths.parallel_min (< 1:
+/// AK_PAR_MIN, model.h) or without OpenMP, else omp_get_max_threads() (at most AK_MAX_THREADS).
+/// The engine's parallel loops write disjoint slots or per-thread lists merged in a fixed order,
+/// so the results are the same for any number of threads (test perf).
+int ak_parallel_threads(const ak_model *m, int work);
 
 /// A thread's pair list in the broadphase query (broadphase.c).
 typedef struct ak_pair_buf {

@@ -21,9 +21,6 @@
 // through ak_collide_ex as in ak_narrowphase. Checked bit for bit against ak_narrowphase by
 // test perf.narrowphase_fast_equals_plain.
 
-static int np_fast = 1;
-
-void ak_narrowphase_set_fast(int on) { np_fast = on; }
 
 static int finite_n(int n, const double *x) {
     for (int i = 0; i < n; i++)
@@ -168,7 +165,7 @@ int ak_narrowphase_fast(const ak_model *m, const ak_data *d, ak_contact_cache *c
     // only when every pair is one the fast path does (a pile of spheres in a box); otherwise,
     // or when an input is one the generic path would reject, ak_narrowphase does the whole list
     // (fast_pairs stops at the first such pair)
-    if (!np_fast) return ak_narrowphase(m, d, c, margin, err, errlen);
+    if (!m->paths.narrow_fast) return ak_narrowphase(m, d, c, margin, err, errlen);
     // one point per pair at most: room for all of them, written in place
     if (ak_contact_cache_reserve(c, c->npair)) {
         snprintf(err, errlen, "narrowphase: out of memory");

@@ -69,9 +69,6 @@ void ak_solver_apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
 // ak_nd_rstar, ak_contact_k_add_iso, ak_contact_tangent_basis, ak_dyn_solve) copied here as inline
 // functions, every operation in the same order, so that with n a constant the loops unroll; the
 // results are bit for bit those of the calls (test perf.prepare_fast_equals_plain).
-static int prep_fast = 1;
-
-void ak_solver_set_fast_prepare(int on) { prep_fast = on; }
 
 // iso: c->iso of the body (inv_Iw exactly iso 1 when > 0): ak_contact_k_add_iso, else
 // ak_contact_k_add, inline with the same operations.
@@ -276,7 +273,7 @@ static void prepare_body(const ak_model *m, ak_contact_cache *c, int b) {
 
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h) {
     int n = m->dim, np = c->npoint, nb = m->nbody;
-    int nth = ak_parallel_threads(nb); // per-body threshold, as the other stages
+    int nth = ak_parallel_threads(m, nb); // per-body threshold, as the other stages
     (void)nth;
     // the bodies' inertias: of every moving body when the points are many (a pile: nearly all
     // are in contact, and no pass over the points is needed to find them), else of the bodies
@@ -293,10 +290,10 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
                 if (ak_solver_body_moves(m, ab[q]) && !c->order[ab[q]]) c->order[ab[q]] = 1, prepare_body(m, c, ab[q]);
         }
     }
-    if (prep_fast && n == 3) {
+    if (m->paths.prepare_fast && n == 3) {
 #pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
         for (int i = 0; i < np; i++) prepare_point(3, 1, m, d, c, &c->pts[i], h);
-    } else if (prep_fast && n == 4) {
+    } else if (m->paths.prepare_fast && n == 4) {
 #pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
         for (int i = 0; i < np; i++) prepare_point(4, 1, m, d, c, &c->pts[i], h);
     } else {
@@ -691,7 +688,7 @@ static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, 
     double *sb = c->sbody;
     // one parallel region; a barrier after each colour (the end of each omp for / single)
 #ifdef _OPENMP
-    int nth = ak_parallel_threads(np);
+    int nth = ak_parallel_threads(m, np);
 #pragma omp parallel num_threads(nth) if (nth > 1)
 #endif
     for (int it = 0; it < iterations; it++)

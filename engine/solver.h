@@ -46,8 +46,8 @@ typedef struct ak_solver_stats {
 /// Uses the rotation matrices c->rot that ak_broadphase computed in this step.
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h);
 /// ak_solver_prepare's per-point geometry for n = 3, 4 runs on inline copies of the ref/ kernels
-/// (the same bits); on = 0 makes it call the kernels (for test perf.prepare_fast_equals_plain).
-void ak_solver_set_fast_prepare(int on);
+/// (the same bits); m->paths.prepare_fast = false makes it call the kernels (for test
+/// perf.prepare_fast_equals_plain).
 /// SOLVER stage 2: apply the cached impulses jn n + jt (projected on the new tangent plane);
 /// with warm starting off the impulses are zeroed instead.
 void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c);
@@ -81,8 +81,7 @@ int ak_solver_corrected_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
 /// ak_narrowphase (contact_step.c; test perf.narrowphase_fast_equals_plain).
 int ak_narrowphase_fast(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
                         char *err, size_t errlen);
-/// The fast path on (1, default) or off (0: ak_narrowphase always); for the test above.
-void ak_narrowphase_set_fast(int on);
+/// m->paths.narrow_fast = false: ak_narrowphase always (for the test above).
 /// All contact stages for one step of length h (creates d->contacts on first use), with the
 /// scene's solver variant from the table of solver_variant.h (contact_step.c).
 /// Returns 0, or -1 with err filled. stats may be NULL.

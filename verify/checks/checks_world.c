@@ -906,9 +906,9 @@ static void broadphase(ak_check_ctx *c) {
         ak_wc_fill_mass(m, err, sizeof err);
         ak_contact_cache *c1 = ak_contact_cache_create(m), *c2 = ak_contact_cache_create(m);
         ak_contact_cache *c3 = ak_contact_cache_create(m);
-        ak_broadphase_set_incremental(0); // the tree query of every body (its cost below)
+        m->paths.broad_incremental = false; // the tree query of every body (its cost below)
         ak_broadphase(m, d, c1, AK_SOLVER_MARGIN);
-        ak_broadphase_set_incremental(1);
+        m->paths.broad_incremental = true;
         ak_broadphase_sap(m, d, c3, AK_SOLVER_MARGIN);
         same = same && c1->npair == c3->npair &&
                !memcmp(c1->pairs, c3->pairs, sizeof(int) * 2 * (size_t)c1->npair);

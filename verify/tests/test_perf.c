@@ -46,10 +46,10 @@ static ak_model *random_scene(int n, int N, unsigned seed, ak_data **dp) {
 Test(perf, broadphase_tree_refit_equals_all_pairs) {
     for (int mode = 0; mode < 3; mode++)
     for (int n = 3; n <= 4; n++) {
-        ak_broadphase_set_self_query(mode == 1); // per-body query, then the tree against itself
-        ak_broadphase_set_incremental(mode == 2);
         ak_data *d;
         ak_model *m = random_scene(n, 300, 7u + (unsigned)n, &d);
+        m->paths.broad_self_query = mode == 1; // per-body query, then the tree against itself
+        m->paths.broad_incremental = mode == 2;
         ak_world_opts o = ak_world_default_opts(m);
         ak_contact_cache *tree = ak_contact_cache_create(m), *all = ak_contact_cache_create(m);
         char err[512];
@@ -80,8 +80,6 @@ Test(perf, broadphase_tree_refit_equals_all_pairs) {
         ak_contact_cache_free(all);
         ak_model_free(m);
         ak_data_free(d);
-        ak_broadphase_set_self_query(1);
-        ak_broadphase_set_incremental(1);
     }
 }
 
@@ -99,11 +97,11 @@ Test(perf, threads_bitwise) {
     cr_skip_test("built without OpenMP");
 #else
     uint64_t h[2];
-    ak_parallel_set_min(100);
     for (int t = 0; t < 2; t++) {
         omp_set_num_threads(t + 1);
         ak_data *d;
         ak_model *m = random_scene(4, 1500, 99u, &d);
+        m->paths.parallel_min = 100;
         ak_world_opts o = ak_world_default_opts(m);
         char err[512];
         for (int s = 0; s < 8; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
@@ -113,7 +111,6 @@ Test(perf, threads_bitwise) {
         ak_data_free(d);
     }
     omp_set_num_threads(2);
-    ak_parallel_set_min(0);
     cr_assert_eq(h[0], h[1], "1 thread: %016llx, 2 threads: %016llx", (unsigned long long)h[0],
                  (unsigned long long)h[1]);
 #endif
@@ -195,7 +192,7 @@ Test(perf, rotor_matrix_exact) {
             else ak_nd_rotor_exp(n, R, B);
             double M1[AK_MAX_DIM * AK_MAX_DIM], M2[AK_MAX_DIM * AK_MAX_DIM];
             ak_nd_rotor_to_matrix(n, M1, R);
-            ak_broadphase_rotor_matrix(n, M2, R);
+            ak_broadphase_rotor_matrix(n, M2, R, true);
             cr_assert_eq(memcmp(M1, M2, sizeof(double) * (size_t)(n * n)), 0, "n=%d case %d", n, t);
         }
     }
@@ -226,10 +223,8 @@ Test(perf, rotor_matrix_table_equals_plain) {
             }
             if (t % 50 == 7) R[t % ne] = (t / 50) % 3 == 0 ? INFINITY : (t / 50) % 3 == 1 ? -INFINITY : NAN;
             double M1[AK_MAX_DIM * AK_MAX_DIM], M2[AK_MAX_DIM * AK_MAX_DIM];
-            ak_broadphase_set_fast_matrix(0);
-            ak_broadphase_rotor_matrix(n, M1, R);
-            ak_broadphase_set_fast_matrix(1);
-            ak_broadphase_rotor_matrix(n, M2, R);
+            ak_broadphase_rotor_matrix(n, M1, R, false);
+            ak_broadphase_rotor_matrix(n, M2, R, true);
             cr_assert_eq(memcmp(M1, M2, sizeof(double) * (size_t)(n * n)), 0, "n=%d case %d", n, t);
             checked++;
         }
@@ -438,11 +433,11 @@ Test(perf, ccd_fast_equals_plain) {
                 for (int b = 0; b < 3; b++) {
                     if (a == b || (a == 2 && b == 2)) continue;
                     double t1 = -1, t2 = -1;
-                    ak_ccd_set_fast(1);
+                    m->paths.ccd_fast = true;
                     int r1 = ak_ccd_pair_toi(m, d, a, b, h, margin, &t1);
-                    ak_ccd_set_fast(0);
+                    m->paths.ccd_fast = false;
                     int r2 = ak_ccd_pair_toi(m, d, a, b, h, margin, &t2);
-                    ak_ccd_set_fast(1);
+                    m->paths.ccd_fast = true;
                     cr_assert_eq(r1, r2, "n=%d trial %d pair %d %d: fast %d, plain %d", n, trial, a, b, r1, r2);
                     if (r1) cr_assert_eq(memcmp(&t1, &t2, sizeof t1), 0, "n=%d trial %d: toi %.17g vs %.17g", n, trial, t1, t2);
                     hits += r1, misses += !r1;
@@ -455,26 +450,26 @@ Test(perf, ccd_fast_equals_plain) {
     for (int n = 3; n <= 4; n++) {
         ak_data *d;
         ak_model *m = sphere_pile(n, n == 3 ? 343 : 256, 5u, &d);
-        ak_ccd_set_fast(0);
+        m->paths.ccd_fast = false;
         uint64_t plain = run_hash(m, d, 150);
-        ak_ccd_set_fast(1);
+        m->paths.ccd_fast = true;
         uint64_t fast = run_hash(m, d, 150);
         cr_assert_eq(plain, fast, "pile n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
         ak_model_free(m);
         ak_data_free(d);
         // a small pile until it rests: few fast bodies (the unsorted path of the candidates)
         m = sphere_pile(n, n == 3 ? 125 : 81, 6u, &d);
-        ak_ccd_set_fast(0);
+        m->paths.ccd_fast = false;
         plain = run_hash(m, d, 420);
-        ak_ccd_set_fast(1);
+        m->paths.ccd_fast = true;
         fast = run_hash(m, d, 420);
         cr_assert_eq(plain, fast, "small pile n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
         ak_model_free(m);
         ak_data_free(d);
         m = random_scene(n, 300, 77u + (unsigned)n, &d);
-        ak_ccd_set_fast(0);
+        m->paths.ccd_fast = false;
         plain = run_hash(m, d, 60);
-        ak_ccd_set_fast(1);
+        m->paths.ccd_fast = true;
         fast = run_hash(m, d, 60);
         cr_assert_eq(plain, fast, "random n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
         ak_model_free(m);
@@ -491,7 +486,7 @@ static void points_equal_fast_plain(const ak_model *m, const ak_data *d, const c
     char err[512];
     cr_assert_eq(ak_broadphase(m, d1, c1, AK_SOLVER_MARGIN), 0);
     cr_assert_eq(ak_broadphase(m, d1, c2, AK_SOLVER_MARGIN), 0);
-    ak_narrowphase_set_fast(1);
+    cr_assert(m->paths.narrow_fast, "the fast path is on by default");
     cr_assert_eq(ak_narrowphase_fast(m, d1, c1, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
     cr_assert_eq(ak_narrowphase(m, d1, c2, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
     cr_assert_eq(c1->npoint, c2->npoint, "%s step %d: %d points against %d", what, step, c1->npoint, c2->npoint);
@@ -531,9 +526,9 @@ Test(perf, narrowphase_fast_equals_plain) {
             cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
         }
         cr_assert(npts > 60 * 200, "n=%d: only %d points compared", n, npts);
-        ak_narrowphase_set_fast(0);
+        m->paths.narrow_fast = false;
         uint64_t plain = run_hash(m, d0, 100);
-        ak_narrowphase_set_fast(1);
+        m->paths.narrow_fast = true;
         uint64_t fast = run_hash(m, d0, 100);
         cr_assert_eq(plain, fast, "n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
         ak_data_free(d0);
@@ -701,10 +696,10 @@ Test(perf, coloured_threads_bitwise) {
     cr_assert_null(getenv("CI"), "built without OpenMP, but CI is set: the thread check must run");
     cr_skip_test("built without OpenMP");
 #else
-    ak_parallel_set_min(50);
     for (int n = 3; n <= 4; n++) {
         ak_data *d;
         ak_model *m = n == 3 ? sphere_pile(3, 343, 3u, &d) : random_scene(4, 400, 5u, &d);
+        m->paths.parallel_min = 50;
         uint64_t seq = run_hash(m, d, 25);
         snprintf(m->solver.order, sizeof m->solver.order, "coloured");
         uint64_t h[2];
@@ -718,7 +713,6 @@ Test(perf, coloured_threads_bitwise) {
         ak_model_free(m);
         ak_data_free(d);
     }
-    ak_parallel_set_min(0);
 #endif
 }
 
@@ -737,10 +731,10 @@ Test(perf, prepare_fast_equals_plain) {
             cs[k] = ak_contact_cache_create(m);
             cr_assert_eq(ak_broadphase(m, d, cs[k], AK_SOLVER_MARGIN), 0);
             cr_assert_eq(ak_narrowphase(m, d, cs[k], AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
-            ak_solver_set_fast_prepare(k == 0);
+            m->paths.prepare_fast = k == 0;
             ak_solver_prepare(m, d, cs[k], o.dt);
         }
-        ak_solver_set_fast_prepare(1);
+        m->paths.prepare_fast = true;
         cr_assert(cs[0]->npoint > 100, "n=%d: %d points", n, cs[0]->npoint);
         cr_assert_eq(cs[0]->npoint, cs[1]->npoint);
         for (int i = 0; i < cs[0]->npoint; i++)

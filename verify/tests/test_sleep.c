@@ -121,6 +121,7 @@ static uint64_t pile_run(int threads, bool copy_midway, int *asleep_mid) {
 #endif
     int N = 120, n = 3;
     ak_model *m = ak_model_create(n, N + 1);
+    m->paths.parallel_min = 100; // the per-body loops on `threads` threads
     ak_data *d = ak_data_create(m);
     for (int b = 0; b < N; b++) {
         int i = b % 40, layer = b / 40; // 8 x 5 columns of 3 boxes, every fourth box a little turned
@@ -167,11 +168,9 @@ Test(sleep, threads_bitwise) {
     cr_assert_null(getenv("CI"), "built without OpenMP, but CI is set: the thread check must run");
     cr_skip_test("built without OpenMP");
 #else
-    ak_parallel_set_min(100);
     int a1, a2;
     uint64_t h1 = pile_run(1, false, &a1), h2 = pile_run(2, false, &a2);
     omp_set_num_threads(2);
-    ak_parallel_set_min(0);
     cr_assert(a1 > 90, "the pile should be mostly asleep after 5 s (%d of 120)", a1);
     cr_assert_eq(h1, h2, "1 thread: %016llx, 2 threads: %016llx", (unsigned long long)h1, (unsigned long long)h2);
 #endif

@@ -18,7 +18,7 @@
 #include "contact_cache.h"
 #include "model.h"
 
-/// Fill c->pairs / c->npair with the candidate pairs (a < b, sorted, no pair of two bodies that
+/// Fill c->step.pairs / c->step.npair with the candidate pairs (a < b, sorted, no pair of two bodies that
 /// never move). margin: speculative distance. Returns 0, or -1 on allocation failure.
 int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin);
 

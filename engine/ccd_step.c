@@ -582,14 +582,14 @@ static int cmp_key(const void *x, const void *y) {
 
 // Sorted keys min * N + max of the pairs that have contact points in c.
 static long long *point_pairs(const ak_model *m, const ak_contact_cache *c, int *count) {
-    long long *k = malloc(sizeof(long long) * (size_t)(c->npoint > 0 ? c->npoint : 1));
+    long long *k = malloc(sizeof(long long) * (size_t)(c->step.npoint > 0 ? c->step.npoint : 1));
     if (!k) return NULL;
-    for (int q = 0; q < c->npoint; q++) {
-        int a = c->pts[q].a, b = c->pts[q].b;
+    for (int q = 0; q < c->step.npoint; q++) {
+        int a = c->step.pts[q].a, b = c->step.pts[q].b;
         k[q] = (long long)(a < b ? a : b) * m->nbody + (a < b ? b : a);
     }
-    qsort(k, (size_t)c->npoint, sizeof *k, cmp_key);
-    *count = c->npoint;
+    qsort(k, (size_t)c->step.npoint, sizeof *k, cmp_key);
+    *count = c->step.npoint;
     return k;
 }
 
@@ -632,7 +632,7 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
     cand_list L = {0, 0, NULL};
     int nk = 0;
     long long *keys = NULL;
-    const double *rot = c->rot;
+    const double *rot = c->keep.rot;
     if (candidates(m, d, rot, h, margin, &L)) {
         free(L.ab);
         snprintf(err, errlen, "ccd: out of memory");
@@ -670,7 +670,7 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
                 break;
             }
             if (cnt == 0) continue;
-            if (ak_contact_cache_reserve(c, c->npoint + cnt)) {
+            if (ak_contact_cache_reserve(c, c->step.npoint + cnt)) {
                 snprintf(err, errlen, "ccd: out of memory");
                 rc = -1;
                 break;
@@ -688,7 +688,7 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
                 double sep = ct->separation;
                 for (int i = 0; i < n; i++) sep += (xa[i] - xb[i]) * ct->normal[i] - (ct->point_a[i] - ct->point_b[i]) * ct->normal[i];
                 if (!(sep > 0)) sep = ct->separation > 0 ? ct->separation : 0.0;
-                ak_contact_point *cp = &c->pts[c->npoint++];
+                ak_contact_point *cp = &c->step.pts[c->step.npoint++];
                 memset(cp, 0, sizeof *cp);
                 cp->a = a;
                 cp->b = b;
@@ -710,7 +710,7 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
     cl->saved = NULL;
     int k = ak_nd_nbiv(m->dim), n = m->dim;
     cand_list L = {0, 0, NULL};
-    const double *rot = d->contacts ? d->contacts->rot : NULL;
+    const double *rot = d->contacts ? d->contacts->keep.rot : NULL;
     if (candidates(m, d, rot, h, margin, &L)) return -1;
     if (L.n == 0) {
         free(L.ab);

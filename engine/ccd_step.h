@@ -23,7 +23,7 @@
 /// Largest number of pose samples per touching fast pair in the motion clamp (G-CCD.3).
 #define AK_CCD_MAX_SAMPLES 64
 
-/// Stage CCD: append the speculative points of fast pairs to c->pts (after the narrowphase).
+/// Stage CCD: append the speculative points of fast pairs to c->step.pts (after the narrowphase).
 /// Returns the number of pairs that got CCD points (>= 0), or -1 with err (allocation, bad shape).
 int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h,
                     double margin, char *err, size_t errlen);

@@ -128,12 +128,12 @@ AK_NP_INLINE int sphere_plane(int n, const ak_shape *sa, const double *xa, const
 
 // The fast path's loop over the pairs: 0, or 1 (a pair that is not sphere-sphere or
 // sphere-plane, or an input the generic path must see: the caller runs ak_narrowphase over the
-// whole list). c->pts holds room for one point per pair.
+// whole list). c->step.pts holds room for one point per pair.
 AK_NP_INLINE int fast_pairs(int n, const ak_model *m, const ak_data *d, ak_contact_cache *c,
                             double margin) {
-    c->npoint = 0;
-    for (int p = 0; p < c->npair; p++) {
-        int a = c->pairs[2 * p], b = c->pairs[2 * p + 1];
+    c->step.npoint = 0;
+    for (int p = 0; p < c->step.npair; p++) {
+        int a = c->step.pairs[2 * p], b = c->step.pairs[2 * p + 1];
         if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE) { // the plane is b (ak_narrowphase)
             int t = a;
             a = b;
@@ -144,17 +144,17 @@ AK_NP_INLINE int fast_pairs(int n, const ak_model *m, const ak_data *d, ak_conta
         if (sa->type != AK_SHAPE_HYPERSPHERE ||
             (sb->type != AK_SHAPE_HYPERSPHERE && sb->type != AK_SHAPE_HYPERPLANE))
             return 1;
-        ak_contact_point *cp = &c->pts[c->npoint];
-        const double *xa = d->x + (size_t)a * AK_MAX_DIM, *ra = c->rot + (size_t)a * AK_MAX_DIM * AK_MAX_DIM;
+        ak_contact_point *cp = &c->step.pts[c->step.npoint];
+        const double *xa = d->x + (size_t)a * AK_MAX_DIM, *ra = c->keep.rot + (size_t)a * AK_MAX_DIM * AK_MAX_DIM;
         int got = sb->type == AK_SHAPE_HYPERSPHERE
                       ? sphere_sphere(n, sa, xa, ra, sb, d->x + (size_t)b * AK_MAX_DIM,
-                                      c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM, margin, cp)
+                                      c->keep.rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM, margin, cp)
                       : sphere_plane(n, sa, xa, ra, sb, margin, cp);
         if (got < 0) return 1;
         if (got == 0) continue;
         cp->a = a;
         cp->b = b;
-        c->npoint++;
+        c->step.npoint++;
     }
     return 0;
 }
@@ -167,7 +167,7 @@ int ak_narrowphase_fast(const ak_model *m, const ak_data *d, ak_contact_cache *c
     // (fast_pairs stops at the first such pair)
     if (!m->paths.narrow_fast) return ak_narrowphase(m, d, c, margin, err, errlen);
     // one point per pair at most: room for all of them, written in place
-    if (ak_contact_cache_reserve(c, c->npair)) {
+    if (ak_contact_cache_reserve(c, c->step.npair)) {
         snprintf(err, errlen, "narrowphase: out of memory");
         return -1;
     }
@@ -199,18 +199,18 @@ int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *
         if (woke == 0) break;
     }
     ak_contact_cache_match(c);
-    c->res = (ak_solver_residuals){0}; // only the converged variant computes residuals
+    c->stats.res = (ak_solver_residuals){0}; // only the converged variant computes residuals
     int sliding = ak_solver_variant_for(m)->solve(m, d, c, h);
     if (ak_solver_store(c)) {
         snprintf(err, errlen, "contact cache: out of memory");
         return -1;
     }
     if (stats) {
-        stats->npair = c->npair;
-        stats->npoint = c->npoint;
-        stats->nmatched = c->nmatched;
+        stats->npair = c->step.npair;
+        stats->npoint = c->step.npoint;
+        stats->nmatched = c->stats.nmatched;
         stats->nsliding = sliding;
-        stats->broad_tests = c->broad_tests;
+        stats->broad_tests = c->stats.broad_tests;
     }
     return 0;
 }

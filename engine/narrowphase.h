@@ -12,7 +12,7 @@
 #include "contact_cache.h"
 #include "model.h"
 
-/// Fill c->pts from c->pairs. Returns 0, or -1 with err filled (bad shape, allocation).
+/// Fill c->step.pts from c->step.pairs. Returns 0, or -1 with err filled (bad shape, allocation).
 int ak_narrowphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
                    char *err, size_t errlen);
 

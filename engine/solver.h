@@ -59,7 +59,7 @@ int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c);
 /// faster than the threshold gets the normal velocity -e vn0 (P-2.32, accumulated, clamped).
 void ak_solver_restitution(const ak_model *m, ak_data *d, ak_contact_cache *c);
 /// Contact graph levels (Guendelman et al., cited by ten Bosch §6): BFS over the contact pairs
-/// from the static bodies; c->level[b] = 0 for a body touching a static body (plane or fixed),
+/// from the static bodies; c->step.level[b] = 0 for a body touching a static body (plane or fixed),
 /// 1 for a body touching a level-0 body, ...; -1 for a body not connected to a static one.
 void ak_solver_contact_levels(const ak_model *m, ak_contact_cache *c);
 /// Optional SOLVER stage 3b (settings.shock_propagation): after the iterations, one more set of
@@ -101,7 +101,7 @@ static inline double ak_solver_inv_mass(const ak_model *m, int b) {
 /// Body b's world inverse inertia (k x k, from ak_solver_prepare), NULL for a body that does not move.
 static inline const double *ak_solver_inv_iw(const ak_model *m, const ak_contact_cache *c, int b) {
     int k = m->dim * (m->dim - 1) / 2;
-    return ak_solver_body_moves(m, b) ? c->inv_iw + (size_t)b * (size_t)(k * k) : NULL;
+    return ak_solver_body_moves(m, b) ? c->step.inv_iw + (size_t)b * (size_t)(k * k) : NULL;
 }
 /// Apply the impulse +P to body a and -P to body b at the contact point (bodies that do not move
 /// are left alone). Shared by the corrected and the converged solvers.

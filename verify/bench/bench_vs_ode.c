@@ -399,8 +399,8 @@ int main(int argc, char **argv) {
         t4[k] = do_4d ? 1e3 * acc[2] / timed : NAN;
         printf("%8d %10.3f %10.3f %10.3f %9.3f %9.3f %8d %8d %8d %7.2f %7.2f %7.2f\n", N, t_ode[k],
                t3[k], t4[k], t3[k] / t_ode[k], t4[k] / t3[k], do_ode ? op.ncontact : 0,
-               p3.d->contacts ? p3.d->contacts->npoint : 0,
-               do_4d && p4.d->contacts ? p4.d->contacts->npoint : 0,
+               p3.d->contacts ? p3.d->contacts->step.npoint : 0,
+               do_4d && p4.d->contacts ? p4.d->contacts->step.npoint : 0,
                do_ode ? ode_mean_y(&op) : NAN, ak_mean_y(&p3), do_4d ? ak_mean_y(&p4) : NAN);
         fflush(stdout);
         if (do_ode) ode_free(&op);

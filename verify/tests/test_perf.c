@@ -55,27 +55,27 @@ Test(perf, broadphase_tree_refit_equals_all_pairs) {
         char err[512];
         long total = 0, requery_late = 0;
         for (int s = 0; s < 90; s++) {
-            long before = tree->fat_requeries;
+            long before = tree->stats.fat_requeries;
             cr_assert_eq(ak_broadphase(m, d, tree, 0.02), 0);
-            if (s >= 45) requery_late += tree->fat_requeries - before;
+            if (s >= 45) requery_late += tree->stats.fat_requeries - before;
             cr_assert_eq(ak_broadphase_all_pairs(m, d, all, 0.02), 0);
-            cr_assert_eq(tree->npair, all->npair, "mode %d n=%d step %d: %d pairs against %d", mode,
-                         n, s, tree->npair, all->npair);
-            cr_assert_eq(memcmp(tree->pairs, all->pairs, sizeof(int) * 2 * (size_t)all->npair), 0,
+            cr_assert_eq(tree->step.npair, all->step.npair, "mode %d n=%d step %d: %d pairs against %d", mode,
+                         n, s, tree->step.npair, all->step.npair);
+            cr_assert_eq(memcmp(tree->step.pairs, all->step.pairs, sizeof(int) * 2 * (size_t)all->step.npair), 0,
                          "mode %d n=%d step %d: pair lists differ", mode, n, s);
-            total += all->npair;
+            total += all->step.npair;
             cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
         }
         cr_assert(total > 1000, "n=%d: too few pairs (%ld) for the test to mean much", n, total);
         if (mode < 2)
-            cr_assert(tree->tree_builds > 1 && tree->tree_builds < 90,
+            cr_assert(tree->stats.tree_builds > 1 && tree->stats.tree_builds < 90,
                       "n=%d: %ld builds in 90 steps (refit and rebuild should both run)", n,
-                      tree->tree_builds);
+                      tree->stats.tree_builds);
         else
-            cr_assert(tree->fat_requeries > 300 && requery_late < 45 * 300 * 2 / 3,
+            cr_assert(tree->stats.fat_requeries > 300 && requery_late < 45 * 300 * 2 / 3,
                       "n=%d: %ld re-queries in all, %ld in the last 45 steps (of 13500; the bodies "
                       "still fall, about 6,000 measured)", n,
-                      tree->fat_requeries, requery_late);
+                      tree->stats.fat_requeries, requery_late);
         ak_contact_cache_free(tree);
         ak_contact_cache_free(all);
         ak_model_free(m);
@@ -105,7 +105,7 @@ Test(perf, threads_bitwise) {
         ak_world_opts o = ak_world_default_opts(m);
         char err[512];
         for (int s = 0; s < 8; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
-        cr_assert(d->contacts->npoint > 100, "too few contacts (%d)", d->contacts->npoint);
+        cr_assert(d->contacts->step.npoint > 100, "too few contacts (%d)", d->contacts->step.npoint);
         h[t] = ak_wc_hash(m, d, 1469598103934665603ull);
         ak_model_free(m);
         ak_data_free(d);
@@ -289,7 +289,7 @@ Test(perf, solver_packed_equals_plain) {
             cr_assert_eq(ak_narrowphase(m, ds[k], c, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
             ak_contact_cache_match(c);
         }
-        cr_assert(d1->contacts->npoint > 200, "n=%d: %d points", n, d1->contacts->npoint);
+        cr_assert(d1->contacts->step.npoint > 200, "n=%d: %d points", n, d1->contacts->step.npoint);
         int s1 = ak_solver_corrected_solve(m, d1, d1->contacts, o.dt);
         ak_contact_cache *c2 = d2->contacts;
         ak_solver_prepare(m, d2, c2, o.dt);
@@ -301,10 +301,10 @@ Test(perf, solver_packed_equals_plain) {
         size_t nb = (size_t)m->nbody;
         cr_assert_eq(memcmp(d1->v, d2->v, sizeof(double) * nb * AK_MAX_DIM), 0, "n=%d: v differs", n);
         cr_assert_eq(memcmp(d1->w, d2->w, sizeof(double) * nb * AK_MAX_BIV), 0, "n=%d: w differs", n);
-        for (int i = 0; i < c2->npoint; i++) {
-            cr_assert_eq(memcmp(&d1->contacts->pts[i].jn, &c2->pts[i].jn, sizeof(double)), 0);
-            cr_assert_eq(memcmp(d1->contacts->pts[i].jt, c2->pts[i].jt, sizeof c2->pts[i].jt), 0);
-            cr_assert_eq(memcmp(&d1->contacts->pts[i].jn_max, &c2->pts[i].jn_max, sizeof(double)), 0);
+        for (int i = 0; i < c2->step.npoint; i++) {
+            cr_assert_eq(memcmp(&d1->contacts->step.pts[i].jn, &c2->step.pts[i].jn, sizeof(double)), 0);
+            cr_assert_eq(memcmp(d1->contacts->step.pts[i].jt, c2->step.pts[i].jt, sizeof c2->step.pts[i].jt), 0);
+            cr_assert_eq(memcmp(&d1->contacts->step.pts[i].jn_max, &c2->step.pts[i].jn_max, sizeof(double)), 0);
         }
         ak_data_free(d1);
         ak_data_free(d2);
@@ -489,15 +489,15 @@ static void points_equal_fast_plain(const ak_model *m, const ak_data *d, const c
     cr_assert(m->paths.narrow_fast, "the fast path is on by default");
     cr_assert_eq(ak_narrowphase_fast(m, d1, c1, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
     cr_assert_eq(ak_narrowphase(m, d1, c2, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(c1->npoint, c2->npoint, "%s step %d: %d points against %d", what, step, c1->npoint, c2->npoint);
-    for (int i = 0; i < c1->npoint; i++) {
-        const ak_contact_point *p = &c1->pts[i], *q = &c2->pts[i];
+    cr_assert_eq(c1->step.npoint, c2->step.npoint, "%s step %d: %d points against %d", what, step, c1->step.npoint, c2->step.npoint);
+    for (int i = 0; i < c1->step.npoint; i++) {
+        const ak_contact_point *p = &c1->step.pts[i], *q = &c2->step.pts[i];
         cr_assert(p->a == q->a && p->b == q->b && p->id == q->id, "%s step %d point %d: bodies or id differ", what, step, i);
         cr_assert_eq(memcmp(&p->separation, &q->separation, sizeof(double)), 0, "%s step %d point %d: separation %.17g vs %.17g", what, step, i, p->separation, q->separation);
         cr_assert_eq(memcmp(p->normal, q->normal, sizeof p->normal), 0, "%s step %d point %d: normal", what, step, i);
         cr_assert_eq(memcmp(p->point, q->point, sizeof p->point), 0, "%s step %d point %d: point", what, step, i);
     }
-    *npts += c1->npoint;
+    *npts += c1->step.npoint;
     ak_contact_cache_free(c1);
     ak_contact_cache_free(c2);
     ak_data_free(d1);
@@ -576,8 +576,8 @@ static void plane_pairs_check(ak_model *m, ak_data *d, const char *what) {
         if (!(margin > 0 && margin < 1.0)) margin = 0.02 + 0.01 * t;
         cr_assert_eq(ak_broadphase(m, d, c, margin), 0);
         int got = 0, want = 0;
-        for (int q = 0; q < c->npair; q++) {
-            int a = c->pairs[2 * q], b = c->pairs[2 * q + 1];
+        for (int q = 0; q < c->step.npair; q++) {
+            int a = c->step.pairs[2 * q], b = c->step.pairs[2 * q + 1];
             if (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE) continue;
             got++;
             cr_assert(dist[(size_t)b * N + a] <= margin, "%s: pair (%d, plane %d) beyond the margin", what, a, b);
@@ -631,7 +631,7 @@ Test(perf, cache_match_equals_search) {
         cr_assert_eq(ak_contact_cache_reserve(c, np), 0);
         for (int i = 0; i < np; i++) { // the previous step's points, stored (sorted) below
             seed = seed * 1103515245u + 12345u;
-            ak_contact_point *p = &c->pts[i];
+            ak_contact_point *p = &c->step.pts[i];
             memset(p, 0, sizeof *p);
             p->a = (int)((seed >> 8) % 9), p->b = p->a + 1 + (int)((seed >> 16) % 4);
             p->id = (uint64_t)((seed >> 20) % 3);
@@ -639,12 +639,12 @@ Test(perf, cache_match_equals_search) {
             p->jt[0] = -1.0 - i;
             p->point[0] = 0.0;
         }
-        c->npoint = np;
+        c->step.npoint = np;
         cr_assert_eq(ak_contact_cache_store(c), 0);
         cr_assert_eq(ak_contact_cache_reserve(c, nq), 0);
         for (int i = 0; i < nq; i++) {
             seed = seed * 1103515245u + 12345u;
-            ak_contact_point *p = &c->pts[i];
+            ak_contact_point *p = &c->step.pts[i];
             memset(p, 0, sizeof *p);
             p->a = (int)((seed >> 8) % 10), p->b = p->a + 1 + (int)((seed >> 16) % 4);
             p->id = (uint64_t)((seed >> 20) % 4);
@@ -653,7 +653,7 @@ Test(perf, cache_match_equals_search) {
         int order = t % 3; // 0: key order, 1: reverse, 2: shuffled
         for (int i = 0; i < nq; i++)
             for (int k = i + 1; k < nq; k++) {
-                ak_contact_point *x = &c->pts[i], *y = &c->pts[k];
+                ak_contact_point *x = &c->step.pts[i], *y = &c->step.pts[k];
                 int cmp = x->a != y->a ? (x->a > y->a ? 1 : -1)
                           : x->b != y->b ? (x->b > y->b ? 1 : -1)
                                          : (x->id > y->id) - (x->id < y->id);
@@ -662,20 +662,20 @@ Test(perf, cache_match_equals_search) {
                     *x = *y, *y = tmp;
                 }
             }
-        c->npoint = nq;
+        c->step.npoint = nq;
         ak_contact_cache_match(c);
         for (int i = 0; i < nq; i++) {
-            const ak_contact_point *p = &c->pts[i];
+            const ak_contact_point *p = &c->step.pts[i];
             int first = -1;
-            for (int j = 0; j < c->nprev && first < 0; j++)
-                if (c->prev[j].a == p->a && c->prev[j].b == p->b && c->prev[j].id == p->id) first = j;
+            for (int j = 0; j < c->keep.nprev && first < 0; j++)
+                if (c->keep.prev[j].a == p->a && c->keep.prev[j].b == p->b && c->keep.prev[j].id == p->id) first = j;
             if (first < 0) {
                 cr_assert(!p->matched && p->jn == 0.0 && p->jt[0] == 0.0, "case %d point %d: matched", t, i);
                 fresh++;
             } else {
-                cr_assert(p->matched && p->jn == c->prev[first].jn && p->jt[0] == c->prev[first].jt[0],
+                cr_assert(p->matched && p->jn == c->keep.prev[first].jn && p->jt[0] == c->keep.prev[first].jt[0],
                           "case %d point %d: jn %g, the first previous point with its key has %g", t, i,
-                          p->jn, c->prev[first].jn);
+                          p->jn, c->keep.prev[first].jn);
                 inherited++;
             }
         }
@@ -735,10 +735,10 @@ Test(perf, prepare_fast_equals_plain) {
             ak_solver_prepare(m, d, cs[k], o.dt);
         }
         m->paths.prepare_fast = true;
-        cr_assert(cs[0]->npoint > 100, "n=%d: %d points", n, cs[0]->npoint);
-        cr_assert_eq(cs[0]->npoint, cs[1]->npoint);
-        for (int i = 0; i < cs[0]->npoint; i++)
-            cr_assert_eq(memcmp(&cs[0]->pts[i], &cs[1]->pts[i], sizeof(ak_contact_point)), 0,
+        cr_assert(cs[0]->step.npoint > 100, "n=%d: %d points", n, cs[0]->step.npoint);
+        cr_assert_eq(cs[0]->step.npoint, cs[1]->step.npoint);
+        for (int i = 0; i < cs[0]->step.npoint; i++)
+            cr_assert_eq(memcmp(&cs[0]->step.pts[i], &cs[1]->step.pts[i], sizeof(ak_contact_point)), 0,
                          "n=%d point %d differs", n, i);
         ak_contact_cache_free(cs[0]);
         ak_contact_cache_free(cs[1]);

@@ -3,21 +3,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
-int ak_parallel_threads(const ak_model *m, int work) {
-#ifdef _OPENMP
-    int par_min = m->paths.parallel_min < 1 ? AK_PAR_MIN : m->paths.parallel_min;
-    if (work < par_min) return 1;
-    int t = omp_get_max_threads();
-    return t < 1 ? 1 : t > AK_MAX_THREADS ? AK_MAX_THREADS : t;
-#else
-    (void)m, (void)work;
-    return 1;
-#endif
-}
 
 ak_contact_cache *ak_contact_cache_create(const ak_model *m) {
     ak_contact_cache *c = calloc(1, sizeof *c);

@@ -11,7 +11,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "aabb_tree.h"
 #include "model.h"
+#include "parallel.h"
 
 #define AK_MAX_TAN (AK_MAX_DIM - 1)
 /// Largest distance (m) between a point and an unmatched point of the previous step of the same
@@ -60,32 +62,6 @@ typedef struct ak_contact_memory {
     double jn;               ///< accumulated normal impulse
     double jt[AK_MAX_DIM];   ///< accumulated friction impulse
 } ak_contact_memory;
-
-/// Most threads the engine's parallel stages use (OpenMP; the results do not depend on it).
-#define AK_MAX_THREADS 64
-
-/// Threads for a parallel per-body loop over `work` items: 1 below m->paths.parallel_min (< 1:
-/// AK_PAR_MIN, model.h) or without OpenMP, else omp_get_max_threads() (at most AK_MAX_THREADS).
-/// The engine's parallel loops write disjoint slots or per-thread lists merged in a fixed order,
-/// so the results are the same for any number of threads (test perf).
-int ak_parallel_threads(const ak_model *m, int work);
-
-/// A thread's pair list in the broadphase query (broadphase.c).
-typedef struct ak_pair_buf {
-    int *p;      ///< 2 x n body indices
-    int n, cap;
-    long tests;  ///< box tests
-} ak_pair_buf;
-
-/// A node of the broadphase's AABB tree (broadphase.c): a leaf holds one body.
-typedef struct ak_tree_node {
-    double lo[AK_MAX_DIM], hi[AK_MAX_DIM];
-    double ext;      ///< sum of hi[i] - lo[i] over i ascending from 0.0 (refit; the self query's
-                     ///< choice of the node to descend)
-    int left, right; ///< children (-1 for a leaf)
-    int body;        ///< the leaf's body, -1 for an internal node
-    int stat;        ///< a leaf whose body never moves (fixed or no inverse mass; set at build)
-} ak_tree_node;
 
 /// Residuals of the last step's contact problem (solver "converged", engine/solver_converged.h;
 /// largest over the points; docs/formulas/world.md#converged-solver). valid is false for the

@@ -26,6 +26,9 @@
 // same accumulated, clamped rows after the velocity iterations (Box2D's "relax, restitution").
 #include "solver.h"
 
+#include "colouring.h"
+#include "ref_inline.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,108 +69,14 @@ void ak_solver_apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
 
 // ---- prepare for n = 3, 4 (performance) ------------------------------------------------------
 // The per-point part of ak_solver_prepare with the ref/ kernels it calls (ak_contact_k_add with
-// ak_nd_rstar, ak_contact_k_add_iso, ak_contact_tangent_basis, ak_dyn_solve) copied here as inline
-// functions, every operation in the same order, so that with n a constant the loops unroll; the
-// results are bit for bit those of the calls (test perf.prepare_fast_equals_plain).
-
-// iso: c->step.iso of the body (inv_Iw exactly iso 1 when > 0): ak_contact_k_add_iso, else
-// ak_contact_k_add, inline with the same operations.
-static inline __attribute__((always_inline)) void in_k_add(int n, double K[], double inv_mass,
-                                                           const double inv_Iw[], double iso,
-                                                           const double r[]) {
-    if (inv_Iw && iso > 0.0) {
-        double rr = 0.0;
-        for (int i = 0; i < n; i++) rr += r[i] * r[i];
-        double diag = inv_mass + iso * rr;
-        for (int i = 0; i < n; i++)
-            for (int j = 0; j < n; j++) K[i * n + j] += (i == j ? diag : 0.0) - iso * r[i] * r[j];
-        return;
-    }
-    for (int i = 0; i < n; i++) K[i * n + i] += inv_mass;
-    if (!inv_Iw) return;
-    int k = n * (n - 1) / 2;
-    double S[AK_MAX_BIV * AK_MAX_DIM], IS[AK_MAX_BIV * AK_MAX_DIM];
-    int kk = 0; // ak_nd_rstar
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++, kk++) {
-            for (int c = 0; c < n; c++) S[kk * n + c] = 0.0;
-            S[kk * n + j] = r[i];
-            S[kk * n + i] = -r[j];
-        }
-    for (int p = 0; p < k; p++)
-        for (int j = 0; j < n; j++) {
-            double s = 0.0;
-            for (int q = 0; q < k; q++) s += inv_Iw[p * k + q] * S[q * n + j];
-            IS[p * n + j] = s;
-        }
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) {
-            double s = 0.0;
-            for (int p = 0; p < k; p++) s += S[p * n + i] * IS[p * n + j];
-            K[i * n + j] += s;
-        }
-}
-
-static inline __attribute__((always_inline)) void in_tangent_basis(int n, double T[], const double nrm[]) {
-    int kk = 0;
-    double len = 0.0;
-    for (int i = 0; i < n; i++) len += nrm[i] * nrm[i];
-    len = sqrt(len);
-    for (int i = 1; i < n; i++)
-        if (fabs(nrm[i]) > fabs(nrm[kk])) kk = i;
-    double s = nrm[kk] >= 0.0 ? 1.0 : -1.0;
-    double u[AK_MAX_DIM], uu = 0.0;
-    double off = 0.0;
-    for (int i = 0; i < n; i++) {
-        u[i] = len > 0.0 ? nrm[i] / len : 0.0;
-        if (i != kk) off += u[i] * u[i];
-    }
-    u[kk] = -s * off / (1.0 + fabs(u[kk]));
-    for (int i = 0; i < n; i++) uu += u[i] * u[i];
-    int row = 0;
-    for (int j = 0; j < n; j++) {
-        if (j == kk) continue;
-        for (int i = 0; i < n; i++)
-            T[row * n + i] = (i == j ? 1.0 : 0.0) - (uu > 0.0 ? 2.0 * u[i] * u[j] / uu : 0.0);
-        row++;
-    }
-}
-
-static inline __attribute__((always_inline)) int in_solve(int k, double x[], const double A[], const double b[]) {
-    double M[AK_MAX_BIV * (AK_MAX_BIV + 1)];
-    int w = k + 1;
-    for (int r = 0; r < k; r++) {
-        for (int c = 0; c < k; c++) M[r * w + c] = A[r * k + c];
-        M[r * w + k] = b[r];
-    }
-    for (int c = 0; c < k; c++) {
-        int p = c;
-        for (int r = c + 1; r < k; r++)
-            if (fabs(M[r * w + c]) > fabs(M[p * w + c])) p = r;
-        if (M[p * w + c] == 0.0 || !isfinite(M[p * w + c])) return -1;
-        if (p != c)
-            for (int q = 0; q < w; q++) {
-                double t = M[c * w + q];
-                M[c * w + q] = M[p * w + q];
-                M[p * w + q] = t;
-            }
-        for (int r = c + 1; r < k; r++) {
-            double f = M[r * w + c] / M[c * w + c];
-            for (int q = c; q < w; q++) M[r * w + q] -= f * M[c * w + q];
-        }
-    }
-    for (int r = k - 1; r >= 0; r--) {
-        double s = M[r * w + k];
-        for (int q = r + 1; q < k; q++) s -= M[r * w + q] * x[q];
-        x[r] = s / M[r * w + r];
-    }
-    return 0;
-}
+// ak_nd_rstar, ak_contact_k_add_iso, ak_contact_tangent_basis, ak_dyn_solve) as their inline
+// copies (ref_inline.h), so that with n a constant the loops unroll; the results are bit for bit
+// those of the calls (tests perf.prepare_fast_equals_plain, ref_inline).
 
 // From the point's K matrix (B-6): K n, the normal effective mass 1/(n^T K n) and the inverse of
 // the (n-1) x (n-1) tangent block T^T K T over p->tangent (zero where singular). The products are
 // K n, n.(K n) and T^T (K T) (n^2 (n + 1) instead of n^2 (n^2 + 1)). fast: the tangent block is
-// inverted by the inline in_solve (n = 3, 4), else by ak_dyn_solve (ref/dyn; the same operations).
+// inverted by ak_inline_solve (ref_inline.h) (n = 3, 4), else by ak_dyn_solve (ref/dyn; the same operations).
 static inline __attribute__((always_inline)) void masses_k(int n, int fast, const double K[],
                                                            const ak_contact_point *p, double *mn,
                                                            double kt_inv[], double kvec[]) {
@@ -196,7 +105,7 @@ static inline __attribute__((always_inline)) void masses_k(int n, int fast, cons
     for (int q = 0; q < nt; q++) { // inverse column by column
         double e[AK_MAX_TAN] = {0}, col[AK_MAX_TAN];
         e[q] = 1.0;
-        if ((fast ? in_solve(nt, col, Kt, e) : ak_dyn_solve(nt, col, Kt, e)) != 0) memset(col, 0, sizeof col);
+        if ((fast ? ak_inline_solve(nt, col, Kt, e) : ak_dyn_solve(nt, col, Kt, e)) != 0) memset(col, 0, sizeof col);
         for (int r = 0; r < nt; r++) kt_inv[r * nt + q] = col[r];
     }
 }
@@ -223,9 +132,9 @@ static inline __attribute__((always_inline)) void prepare_geometry(int n, int fa
     p->nt = n - 1;
     if (fast) {
         const double *iwa = ak_solver_inv_iw(m, c, p->a), *iwb = ak_solver_inv_iw(m, c, p->b);
-        in_k_add(n, K, ak_solver_inv_mass(m, p->a), iwa, iwa ? c->step.iso[p->a] : 0.0, p->ra);
-        in_k_add(n, K, ak_solver_inv_mass(m, p->b), iwb, iwb ? c->step.iso[p->b] : 0.0, p->rb);
-        in_tangent_basis(n, p->tangent, p->normal);
+        ak_inline_k_add(n, K, ak_solver_inv_mass(m, p->a), iwa, iwa ? c->step.iso[p->a] : 0.0, p->ra);
+        ak_inline_k_add(n, K, ak_solver_inv_mass(m, p->b), iwb, iwb ? c->step.iso[p->b] : 0.0, p->rb);
+        ak_inline_tangent_basis(n, p->tangent, p->normal);
         masses_k(n, 1, K, p, &p->mn, p->kt_inv, p->kn);
     } else {
         k_add_body(m, c, p->a, K, p->ra);
@@ -531,28 +440,6 @@ static void sb_sync(const ak_model *m, ak_data *d, ak_contact_cache *c, int stor
     }
 }
 
-// ak_contact_friction_clamp (ref/contact), inline: the same operations in the same order.
-static inline __attribute__((always_inline)) int friction_clamp(int nt, double jt[],
-                                                                 const double ut[], double jn,
-                                                                 double mu, int slipping) {
-    double len = 0.0;
-    for (int i = 0; i < nt; i++) len += jt[i] * jt[i];
-    len = sqrt(len);
-    if (len <= mu * jn) return 0;
-    if (slipping) { // |ut| only where it is used (inside the disc it is not)
-        double ul = 0.0;
-        for (int i = 0; i < nt; i++) ul += ut[i] * ut[i];
-        ul = sqrt(ul);
-        if (ul > 0.0) {
-            for (int i = 0; i < nt; i++) jt[i] = -mu * jn * ut[i] / ul;
-            return 1;
-        }
-    }
-    double s = len > 0.0 ? mu * jn / len : 0.0;
-    for (int i = 0; i < nt; i++) jt[i] *= s;
-    return 1;
-}
-
 // iterate_n on packed rows: the same operations in the same order.
 static inline __attribute__((always_inline)) int iterate_rows(int n, double *sb,
                                                               const ak_contact_cache *c,
@@ -577,7 +464,7 @@ static inline __attribute__((always_inline)) int iterate_rows(int n, double *sb,
                 nw[r] = old[r];
                 for (int q = 0; q < nt; q++) nw[r] -= R_KTI(p, n)[r * nt + q] * ut[q];
             }
-            sliding += friction_clamp(nt, nw, ut, p->jn, p->mu, p->slipping);
+            sliding += ak_inline_friction_clamp(nt, nw, ut, p->jn, p->mu, p->slipping);
             for (int j = 0; j < n; j++) {
                 double jt = 0.0;
                 for (int r = 0; r < nt; r++) jt += R_TAN(p, n)[r * n + j] * nw[r];
@@ -597,54 +484,10 @@ static inline __attribute__((always_inline)) int iterate_rows(int n, double *sb,
     return sliding;
 }
 
-// ---- coloured order (opt-in: solver setting "order": "coloured") ----------------------------
-// A deterministic greedy colouring of the contact graph in cache order: each point takes the
-// lowest colour that neither of its moving bodies has yet (up to 63 colours; points that find
-// none go to a last colour solved sequentially). The points of one colour share no moving body,
-// so each row reads and writes only its own bodies' velocities: solved in parallel, in any
-// order and on any number of threads, the colour gives the same bits (perf.coloured_threads_bitwise).
-// One sweep solves the colours in turn, the points of a colour in cache order: a different
-// Gauss-Seidel order from "sequential", hence different (not worse) results; the distance
-// between the two is measured in docs/performance.md.
+// ---- coloured order (opt-in: solver setting "order": "coloured"; colouring.h) ----------------
 #ifdef _OPENMP
 #include <omp.h>
 #endif
-#define AK_COLOURS 64
-
-// perm: the points by colour (stable), start[0..ncol]: the colours' ranges. Returns ncol or -1.
-static int colour_points(const ak_model *m, const ak_contact_cache *c, int *perm, int *start) {
-    int np = c->step.npoint;
-    uint64_t *used = calloc((size_t)(m->nbody > 0 ? m->nbody : 1), sizeof *used);
-    unsigned char *col = malloc((size_t)(np > 0 ? np : 1));
-    if (!used || !col) {
-        free(used), free(col);
-        return -1;
-    }
-    int count[AK_COLOURS + 1] = {0}, ncol = 0;
-    for (int i = 0; i < np; i++) {
-        const ak_contact_point *p = &c->step.pts[i];
-        int ma = ak_solver_body_moves(m, p->a), mb = ak_solver_body_moves(m, p->b);
-        uint64_t mask = (ma ? used[p->a] : 0) | (mb ? used[p->b] : 0);
-        int k = AK_COLOURS - 1; // the last colour: sequential
-        for (int q = 0; q < AK_COLOURS - 1; q++)
-            if (!(mask >> q & 1u)) {
-                k = q;
-                break;
-            }
-        if (k < AK_COLOURS - 1) {
-            if (ma) used[p->a] |= (uint64_t)1 << k;
-            if (mb) used[p->b] |= (uint64_t)1 << k;
-        }
-        col[i] = (unsigned char)k;
-        count[k + 1]++;
-        if (k + 1 > ncol) ncol = k + 1;
-    }
-    for (int k = 0; k < AK_COLOURS; k++) count[k + 1] += count[k];
-    for (int k = 0; k <= ncol; k++) start[k] = count[k];
-    for (int i = 0; i < np; i++) perm[count[col[i]]++] = i;
-    free(used), free(col);
-    return ncol;
-}
 
 static void pack_row(int n, const ak_model *m, const ak_contact_point *p,
                      srow *r) {
@@ -677,7 +520,7 @@ static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, 
     if ((n != 3 && n != 4) || np == 0 || ensure_rows(c, np) || sb_alloc(c)) return -1;
     int *perm = malloc(sizeof(int) * (size_t)np), start[AK_COLOURS + 1];
     unsigned char *slid = malloc((size_t)np);
-    int ncol = perm && slid ? colour_points(m, c, perm, start) : -1;
+    int ncol = perm && slid ? ak_colour_points(m, c, perm, start) : -1;
     if (ncol < 0) {
         free(perm), free(slid);
         return -1;

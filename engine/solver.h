@@ -21,6 +21,7 @@
 
 #include "contact_cache.h"
 #include "model.h"
+#include "narrowphase.h"
 
 /// Contact pairs are generated when the separation is at most this (speculative contacts).
 #define AK_SOLVER_MARGIN 0.02
@@ -75,13 +76,6 @@ int ak_solver_store(ak_contact_cache *c);
 /// last sweep.
 int ak_solver_corrected_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h);
 
-/// Stage NARROWPHASE with a fast path: when every pair is hypersphere-hypersphere or
-/// hypersphere-hyperplane, their points are computed directly, bit for bit what ak_narrowphase
-/// gives (the same operations in the same order, no poses or manifolds built); otherwise
-/// ak_narrowphase (contact_step.c; test perf.narrowphase_fast_equals_plain).
-int ak_narrowphase_fast(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
-                        char *err, size_t errlen);
-/// m->paths.narrow_fast = false: ak_narrowphase always (for the test above).
 /// All contact stages for one step of length h (creates d->contacts on first use), with the
 /// scene's solver variant from the table of solver_variant.h (contact_step.c).
 /// Returns 0, or -1 with err filled. stats may be NULL.

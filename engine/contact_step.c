@@ -11,6 +11,7 @@
 #include "island.h"
 #include "narrowphase.h"
 #include "solver_variant.h"
+#include "validate.h"
 
 int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *stats, char *err,
                       size_t errlen) {
@@ -27,19 +28,23 @@ int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *
             snprintf(err, errlen, "broadphase: out of memory");
             return -1;
         }
+        AK_VALIDATE_CONTACTS(m, c, "broadphase");
         if (ak_narrowphase_fast(m, d, c, AK_SOLVER_MARGIN, err, errlen)) return -1;
         if (ak_ccd_contacts(m, d, c, h, AK_SOLVER_MARGIN, err, errlen) < 0) return -1; // ccd_step.h
         int woke = ak_sleep_wake_touched(m, d, c, err, errlen);
         if (woke < 0) return -1;
         if (woke == 0) break;
     }
+    AK_VALIDATE_CONTACTS(m, c, "narrowphase");
     ak_contact_cache_match(c);
     c->stats.res = (ak_solver_residuals){0}; // only the converged variant computes residuals
     int sliding = ak_solver_variant_for(m)->solve(m, d, c, h);
+    AK_VALIDATE_CONTACTS(m, c, "solver");
     if (ak_solver_store(c)) {
         snprintf(err, errlen, "contact cache: out of memory");
         return -1;
     }
+    AK_VALIDATE_CONTACTS(m, c, "store");
     if (stats) {
         stats->npair = c->step.npair;
         stats->npoint = c->step.npoint;

@@ -37,6 +37,10 @@ const char *ak_scenes_dir(const ak_check_ctx *c);
 /// NULL when no root is set (--quick without --artifacts/--report) or it cannot be created:
 /// a check must then skip writing its plots, never fail for it.
 const char *ak_artifact_dir(const ak_check_ctx *c);
+/// The registered groups this run runs (what ak_check_groups gave the runner): a check that
+/// looks at the registry itself (the docs links to report anchors) reads it here, so that no
+/// group file calls the registry that calls it.
+const ak_check_group *ak_run_groups(const ak_check_ctx *c, size_t *count);
 /// The id of the running check ("group.name").
 const char *ak_check_id(const ak_check_ctx *c);
 /// Register a file the check wrote (a PNG plot, a diff image) with a caption for the report.

@@ -174,6 +174,24 @@ static void group_of(const char *id, char out[64]) {
     out[i] = '\0';
 }
 
+ak_check_group ak_group_of_topics(const char *name, const ak_check_topic *const topics[],
+                                  size_t ntopics, ak_check store[], size_t *n) {
+    if (*n == 0) {
+        size_t k = 0;
+        for (size_t t = 0; t < ntopics; t++)
+            for (size_t i = 0; i < topics[t]->count; i++) {
+                if (k == AK_GROUP_MAX_CHECKS) {
+                    fprintf(stderr, "group %s: more than AK_GROUP_MAX_CHECKS (%d) checks\n", name,
+                            AK_GROUP_MAX_CHECKS);
+                    abort();
+                }
+                store[k++] = topics[t]->checks[i];
+            }
+        *n = k;
+    }
+    return (ak_check_group){name, store, *n};
+}
+
 const ak_check_group *ak_run_groups(const ak_check_ctx *c, size_t *count) {
     *count = c->ngroups;
     return c->groups;

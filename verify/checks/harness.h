@@ -26,6 +26,22 @@ typedef struct ak_check_group {
     size_t count;
 } ak_check_group;
 
+/// A group split into topic files (checks_<group>_<topic>.c): each topic file ends with its
+/// table, AK_TOPIC(group_topic, table) defines ak_topic_group_topic, and the group file builds
+/// the group's table from its topics, in order, with ak_group_of_topics.
+typedef struct ak_check_topic {
+    const ak_check *checks;
+    size_t count;
+} ak_check_topic;
+#define AK_TOPIC(name, table)                                                                      \
+    const ak_check_topic ak_topic_##name = {table, sizeof(table) / sizeof(table[0])};
+/// Most checks of one group.
+#define AK_GROUP_MAX_CHECKS 128
+/// The group `name` of the topics' checks, in order, copied into store (AK_GROUP_MAX_CHECKS
+/// entries) the first time (*n == 0; *n is then the count). Aborts when store is too small.
+ak_check_group ak_group_of_topics(const char *name, const ak_check_topic *const topics[],
+                                  size_t ntopics, ak_check store[], size_t *n);
+
 /// True in --quick mode: checks use fewer samples (never looser tolerances).
 bool ak_quick(const ak_check_ctx *c);
 /// full in full mode, quick in --quick mode.

@@ -28,6 +28,7 @@
 #include "pga/pga.h"
 #include "published/dyn_published.h"
 #include "published/solver_published.h"
+#include "scene.h" // the integrators' names
 #include "solver.h"
 #include "world.h"
 

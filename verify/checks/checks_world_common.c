@@ -81,7 +81,7 @@ double world_vec_norm(int n, const double *v) {
 // Returns the displacement along the slope after t1 and the acceleration from v(t2) - v(t1).
 // trace (optional, for the report): displacement along the slope after every step (t2 / dt values).
 int world_incline_run(ak_check_ctx *c, double theta, double mu_s, double mu_k,
-                       const char *variant, double *disp, double *acc, double *trace) {
+                       int method, int variant, double *disp, double *acc, double *trace) {
     int n = 4;
     ak_model *m = ak_model_create(n, 2);
     ak_data *d = ak_data_create(m);
@@ -96,8 +96,9 @@ int world_incline_run(ak_check_ctx *c, double theta, double mu_s, double mu_k,
     ak_wc_fill_mass(m, err, sizeof err);
     ak_nd_rotor_plane(n, d->R, 1, 0, -theta); // turns e_y onto the plane normal
     m->bodies[0].material = m->bodies[1].material = (ak_material){mu_k, mu_s, 0};
-    if (variant && !strcmp(variant, "converged")) snprintf(m->solver.method, sizeof m->solver.method, "converged"), m->solver.tolerance = 1e-13;
-    else if (variant) snprintf(m->solver.variant, sizeof m->solver.variant, "%s", variant);
+    // method, variant: -1 for the scene's
+    if (method == AK_SOLVER_CONVERGED) m->solver.method = AK_SOLVER_CONVERGED, m->solver.tolerance = 1e-13;
+    if (variant >= 0) m->solver.variant = (ak_variant)variant;
     m->gravity[1] = -G;
     m->timestep = 1.0 / 240;
     m->solver.iterations = 20;

@@ -71,7 +71,7 @@ double world_vec_norm(int n, const double *v);
 // Returns the displacement along the slope after t1 and the acceleration from v(t2) - v(t1).
 // trace (optional, for the report): displacement along the slope after every step (t2 / dt values).
 int world_incline_run(ak_check_ctx *c, double theta, double mu_s, double mu_k,
-                       const char *variant, double *disp, double *acc, double *trace);
+                       int method, int variant, double *disp, double *acc, double *trace);
 
 ak_model *world_parse_text(ak_check_ctx *c, const char *text, ak_data **d);
 

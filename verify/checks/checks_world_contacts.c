@@ -211,11 +211,11 @@ static void bounce(ak_check_ctx *c) {
 static void incline(ak_check_ctx *c) {
     double mu_s = 0.6, mu_k = 0.4, disp, acc = 0;
     double th_stick = 25.0 * PI / 180, th_slide = 35.0 * PI / 180;
-    if (world_incline_run(c, th_stick, mu_s, mu_k, NULL, &disp, &acc, NULL))
+    if (world_incline_run(c, th_stick, mu_s, mu_k, -1, -1, &disp, &acc, NULL))
         ak_measure(c, fabs(disp), TOL_STICK,
                    "tan 25 deg = %.3f < mu_s = %.1f: displacement along the slope after 1.5 s (m)",
                    tan(th_stick), mu_s);
-    if (world_incline_run(c, th_slide, mu_s, mu_k, NULL, &disp, &acc, NULL)) {
+    if (world_incline_run(c, th_slide, mu_s, mu_k, -1, -1, &disp, &acc, NULL)) {
         double want = G * (sin(th_slide) - mu_k * cos(th_slide));
         ak_measure(c, fabs(acc - want) / want, TOL_INCLINE,
                    "tan 35 deg = %.3f > mu_s: a = %.5f against g (sin - mu_k cos) = %.5f m/s^2",

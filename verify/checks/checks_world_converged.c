@@ -118,7 +118,7 @@ static ak_model *load_converged(ak_check_ctx *c, const char *file, ak_data **d) 
         world_load_fail(c, file, err);
         return NULL;
     }
-    snprintf(m->solver.method, sizeof m->solver.method, "converged");
+    m->solver.method = AK_SOLVER_CONVERGED;
     m->solver.tolerance = 1e-10;
     return m;
 }
@@ -209,7 +209,7 @@ static void converged_incline(ak_check_ctx *c) {
     double tans[4] = {0.45, 0.49, 0.51, 0.55};
     for (int k = 0; k < 4; k++) {
         double th = atan(tans[k]);
-        if (!world_incline_run(c, th, mu, mu, "converged", &disp, &acc, NULL)) continue;
+        if (!world_incline_run(c, th, mu, mu, AK_SOLVER_CONVERGED, -1, &disp, &acc, NULL)) continue;
         double want = G * (sin(th) - mu * cos(th));
         if (tans[k] < mu)
             ak_measure(c, fabs(disp), TOL_CV_STICK, "tan = %.2f < mu = %.1f: displacement along the slope after 1.5 s (m)",
@@ -224,12 +224,12 @@ static void converged_incline(ak_check_ctx *c) {
 // Newton's cradle: ball0's speed along x (the row) just before the first impact, ball4's just
 // after the impulse has passed (its largest x speed in the 50 ms after it starts to move along x;
 // the balls also bob on their springs along y).
-static void cradle_run(ak_check_ctx *c, const char *method, double *vin, double *vout) {
+static void cradle_run(ak_check_ctx *c, ak_solver_method method, double *vin, double *vout) {
     ak_data *d = NULL;
     ak_model *m = load_converged(c, "newtons_cradle_4d.json", &d);
     *vin = *vout = NAN;
     if (!m) return;
-    snprintf(m->solver.method, sizeof m->solver.method, "%s", method);
+    m->solver.method = method;
     ak_world_opts o = ak_world_default_opts(m);
     int b0 = 0, b4 = 4;
     double prev0 = 0;
@@ -252,8 +252,8 @@ static void cradle_run(ak_check_ctx *c, const char *method, double *vin, double 
 
 static void cradle(ak_check_ctx *c) {
     double vin, vout, gin, gout;
-    cradle_run(c, "converged", &vin, &vout);
-    cradle_run(c, "vector", &gin, &gout);
+    cradle_run(c, AK_SOLVER_CONVERGED, &vin, &vout);
+    cradle_run(c, AK_SOLVER_VECTOR, &gin, &gout);
     ak_expect(c, isfinite(vin) && isfinite(vout), "the impulse reached ball4");
     if (isfinite(vin) && isfinite(vout))
         ak_measure(c, fabs(vout - vin) / vin, TOL_CRADLE,
@@ -286,7 +286,7 @@ static price_row price_scene(ak_check_ctx *c, const char *file, double secs, dou
         ak_data_free(d);
         return pr;
     }
-    snprintf(mg->solver.method, sizeof mg->solver.method, "vector"); // the scene's game-style settings
+    mg->solver.method = AK_SOLVER_VECTOR; // the scene's game-style settings
     ak_data *tmp = ak_data_create(mc), *fr = ak_data_create(mc);
     ak_world_opts o = ak_world_default_opts(mg);
     int n = mg->dim;

@@ -13,7 +13,7 @@ typedef struct stack_result {
 // Run a stack scene 10 s; drift and jitter measured after a 1 s settle. disp_t / speed_t
 // (optional, for the report; nsteps values): largest displacement from the start and largest
 // body speed after every step, at most cap values.
-static stack_result run_stack(ak_check_ctx *c, const char *file, const char *variant,
+static stack_result run_stack(ak_check_ctx *c, const char *file, int variant,
                               double seconds, double *disp_t, double *speed_t, long cap) {
     stack_result r = {0, 0, 0, 0, 0, 0};
     char path[1024], err[1024];
@@ -23,7 +23,7 @@ static stack_result run_stack(ak_check_ctx *c, const char *file, const char *var
         world_load_fail(c, file, err);
         return r;
     }
-    if (variant) snprintf(m->solver.variant, sizeof m->solver.variant, "%s", variant);
+    if (variant >= 0) m->solver.variant = (ak_variant)variant; // -1: the scene's
     int n = m->dim;
     double *x0 = calloc((size_t)m->nbody * AK_MAX_DIM, sizeof(double));
     double *x1 = calloc((size_t)m->nbody * AK_MAX_DIM, sizeof(double));
@@ -71,7 +71,7 @@ static stack_result run_stack(ak_check_ctx *c, const char *file, const char *var
 }
 
 static void check_stack(ak_check_ctx *c, const char *file) {
-    stack_result r = run_stack(c, file, NULL, 10.0, NULL, NULL, 0);
+    stack_result r = run_stack(c, file, -1, 10.0, NULL, NULL, 0);
     if (!r.ok) return;
     ak_measure(c, r.drift, TOL_DRIFT, "%s: largest displacement 1..10 s after a 1 s settle (m)",
                file);
@@ -203,18 +203,18 @@ static void published_vs_corrected(ak_check_ctx *c) {
         for (int k = 0; k < 2; k++) sd[k] = buf + (2 * k) * ns, sv[k] = buf + (2 * k + 1) * ns;
         for (int k = 0; k < 4; k++) it[k] = buf + 4 * ns + k * ni;
     }
-    stack_result a = run_stack(c, "stack_4d.json", NULL, secs, sd[0], sv[0], ns);
-    stack_result b = run_stack(c, "stack_4d.json", "published", secs, sd[1], sv[1], ns);
+    stack_result a = run_stack(c, "stack_4d.json", -1, secs, sd[0], sv[0], ns);
+    stack_result b = run_stack(c, "stack_4d.json", AK_VARIANT_PUBLISHED, secs, sd[1], sv[1], ns);
     ak_expect(c, a.ok && b.ok, "both variants ran the 4D stack for %g s", secs);
     ak_value(c, "stack_drift_corrected_m", a.drift);
     ak_value(c, "stack_drift_published_m", b.drift);
     ak_value(c, "stack_jitter_corrected_m_s", a.jitter);
     ak_value(c, "stack_jitter_published_m_s", b.jitter);
     double d1, a1 = 0, d2, a2 = 0, s1, s2, x1, x2;
-    world_incline_run(c, 35.0 * PI / 180, 0.6, 0.4, NULL, &d1, &a1, it[0]);
-    world_incline_run(c, 35.0 * PI / 180, 0.6, 0.4, "published", &d2, &a2, it[1]);
-    world_incline_run(c, 25.0 * PI / 180, 0.6, 0.4, NULL, &s1, &x1, it[2]);
-    world_incline_run(c, 25.0 * PI / 180, 0.6, 0.4, "published", &s2, &x2, it[3]);
+    world_incline_run(c, 35.0 * PI / 180, 0.6, 0.4, -1, -1, &d1, &a1, it[0]);
+    world_incline_run(c, 35.0 * PI / 180, 0.6, 0.4, -1, AK_VARIANT_PUBLISHED, &d2, &a2, it[1]);
+    world_incline_run(c, 25.0 * PI / 180, 0.6, 0.4, -1, -1, &s1, &x1, it[2]);
+    world_incline_run(c, 25.0 * PI / 180, 0.6, 0.4, -1, AK_VARIANT_PUBLISHED, &s2, &x2, it[3]);
     double want = G * (sin(35.0 * PI / 180) - 0.4 * cos(35.0 * PI / 180));
     ak_value(c, "slide_acc_corrected", a1);
     ak_value(c, "slide_acc_published", a2);
@@ -269,7 +269,7 @@ static void pga_vs_vector(ak_check_ctx *c) {
         ak_data *d2 = ak_data_create(m);
         ak_data_copy(m, d2, d);
         int ok = !ak_world_contacts(m, d, 0.01, NULL, err, sizeof err);
-        snprintf(m->solver.method, sizeof m->solver.method, "pga");
+        m->solver.method = AK_SOLVER_PGA;
         ok = ok && !ak_world_contacts(m, d2, 0.01, NULL, err, sizeof err);
         if (!ok) ak_expect(c, false, "%s", err);
         double e2 = 0, sc = 0;

@@ -13,6 +13,14 @@ static const ak_check CHECKS[] = {
     {"printed.pb15_second_form", "P-B.15",
      "eq. B.15's second form as printed vs RK4 of the notes' law (wrong), corrected form",
      ak_check_printed_pb15},
+    {"printed.pa9_pga_parallel_axis", "P-A.9pga",
+     "App. A.7's PGA parallel-axis chain, each \"=\" on its own (generic Cl(3,0,1))", ak_check_printed_pa9pga},
+    {"printed.pa8_3d", "P-A.8(3D)", "App. A.6's 3D inertia map in detail, each \"=\" on its own",
+     ak_check_printed_pa8_3d},
+    {"printed.pa22_split", "P-A.22", "App. A.10.2's split of M~ Bdot_w M, each \"=\" on its own",
+     ak_check_printed_pa22_split},
+    {"printed.pa17_newton_euler", "P-A.17 P-A.18 P-A.19 P-A.23 P-A.24",
+     "App. A.10's Newton/Euler laws as printed vs the notes' law of motion P-2.28", ak_check_printed_pa17},
 };
 
 AK_GROUP(printed, CHECKS)

@@ -21,6 +21,8 @@ static const ak_check CHECKS[] = {
      ak_check_printed_pa22_split},
     {"printed.pa17_newton_euler", "P-A.17 P-A.18 P-A.19 P-A.23 P-A.24",
      "App. A.10's Newton/Euler laws as printed vs the notes' law of motion P-2.28", ak_check_printed_pa17},
+    {"printed.appa_chains", "P-A.4 P-A.9 P-A.12 P-A.20 P-A.21 P-A.22 P-A.25 P-A.26 P-A.27 P-A.28",
+     "App. A's multi-line chains, every \"=\" on its own (generic Cl(3,0,1))", ak_check_printed_appa_chains},
 };
 
 AK_GROUP(printed, CHECKS)

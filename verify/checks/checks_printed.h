@@ -13,5 +13,6 @@ void ak_check_printed_pa9pga(ak_check_ctx *c);
 void ak_check_printed_pa8_3d(ak_check_ctx *c);
 void ak_check_printed_pa22_split(ak_check_ctx *c);
 void ak_check_printed_pa17(ak_check_ctx *c);
+void ak_check_printed_appa_chains(ak_check_ctx *c);
 
 #endif

@@ -18,6 +18,8 @@ static const int WRONG[AK_APPL_NCHAINS][7] = {
     [AK_APPL_PA8_3D_EPS] = {1, 0, 0, 0}, // E_1 𝓘_3 = -eps e_1, not +eps e_1
     [AK_APPL_PA8_3D_E1] = {1, 1, 1},     // i_1 I_b[e_2 e_3] counts i_1 twice; i_1 E_1 𝓘_3 sign
     [AK_APPL_PA22_SPLIT] = {0, 0, 0, 1}, // the last line drops the trailing R
+    [AK_APPL_PA9] = {0, 0, 1},           // the last line drops m (erratum P-A.9)
+    [AK_APPL_PA25] = {0, 1, 1, 0},       // the third member: B_b (I_C[B_b]𝓘) for B_b ^ (I_C[B_b]𝓘)
 };
 
 static void chain_check(ak_check_ctx *c, int ch) {
@@ -61,6 +63,11 @@ void ak_check_printed_pa8_3d(ak_check_ctx *c) {
     chain_check(c, AK_APPL_PA8_3D_E1);
 }
 void ak_check_printed_pa22_split(ak_check_ctx *c) { chain_check(c, AK_APPL_PA22_SPLIT); }
+void ak_check_printed_appa_chains(ak_check_ctx *c) {
+    static const int CH[] = {AK_APPL_PA4, AK_APPL_PA9, AK_APPL_PA12, AK_APPL_PA20, AK_APPL_PA22, AK_APPL_PA25,
+                             AK_APPL_PA26};
+    for (size_t i = 0; i < sizeof CH / sizeof CH[0]; i++) chain_check(c, CH[i]);
+}
 
 // A.17 F_b = Pdot_b = I_b[Bdot_b], its split A.18 m vdot_b = f_b, A.19 I_C[Bdot_b] = T_b, and the
 // world-frame A.23 m (vdot_w + c.Bdot_w) = f_w, A.24 R I_C[R~ Bdot_w R] R~ = T_wC, with Bdot_b

@@ -17,7 +17,20 @@ typedef struct ak_appl_chain {
     const char *members[8];  ///< the printed members, in order
 } ak_appl_chain;
 
-enum { AK_APPL_PA9PGA, AK_APPL_PA8_3D_EPS, AK_APPL_PA8_3D_E1, AK_APPL_PA22_SPLIT, AK_APPL_NCHAINS };
+enum {
+    AK_APPL_PA9PGA,
+    AK_APPL_PA8_3D_EPS,
+    AK_APPL_PA8_3D_E1,
+    AK_APPL_PA22_SPLIT,
+    AK_APPL_PA4,
+    AK_APPL_PA9,
+    AK_APPL_PA12,
+    AK_APPL_PA20,
+    AK_APPL_PA22,
+    AK_APPL_PA25,
+    AK_APPL_PA26,
+    AK_APPL_NCHAINS
+};
 extern const ak_appl_chain ak_appl_chains[AK_APPL_NCHAINS];
 
 /// |member k - member k+1| for k = 0 .. nmembers-2 on one random instance from r (res must hold

@@ -593,6 +593,15 @@ static void golden_section(FILE *f, const char *src, const cJSON *jchecks) {
     fputs("</div>\n", f);
 }
 
+// A path as the report shows it: relative to the source root when it lies inside it (the
+// catalogue is docs/formulas/catalogue.md wherever the tree was built), else as given.
+static const char *repo_path(const char *path, const char *src) {
+    size_t n = strlen(src);
+    while (n > 1 && src[n - 1] == '/') n--;
+    if (!strncmp(path, src, n) && path[n] == '/') return path + n + 1;
+    return path;
+}
+
 int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, size_t errlen) {
     const char *src = o->source_dir ? o->source_dir : AK_SOURCE_DIR;
     char fpath[1024], epath[1024];
@@ -657,7 +666,7 @@ int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, si
     fputs("<h2 id=matrix>Traceability matrix</h2>\n", f);
     if (have_f) {
         fputs("<p class=meta>From <code>", f);
-        esc(f, fpath);
+        esc(f, repo_path(fpath, src));
         fputs("</code>; ranges such as <code>T-2.1 … T-2.4</code> are expanded to every number between "
               "their ends.</p>\n",
               f);
@@ -668,9 +677,9 @@ int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, si
         fputs(" — pass <code>--formulas FILE</code>. Without it no formula can be traced.</p>\n", f);
     }
     fputs("<h2 id=errata>Errata</h2>\n<p class=meta>Generated from <code>", f);
-    esc(f, epath);
+    esc(f, repo_path(epath, src));
     fputs("</code>.</p>\n", f);
-    errata_table(f, &er, jchecks, epath, have_e);
+    errata_table(f, &er, jchecks, repo_path(epath, src), have_e);
     fputs("<h2 id=checks>Checks</h2>\n", f);
     checks_section(f, results, have_f ? &fl : NULL);
     golden_section(f, src, jchecks);

@@ -245,8 +245,14 @@ static const ak_as_printed *as_printed(const char *fid, const check_ref refs[], 
     return NULL;
 }
 
-// A verdict that claims the printed form was evaluated: correct, wrong or slip.
+// anakata's own IDs (the catalogue says so in the description) have no printed form: their formula
+// page is their specification.
+static bool own_id(const ak_formula *x) { return strstr(x->desc, "anakata's own ID") != NULL; }
+
+// A verdict that claims the printed form was evaluated: correct, wrong or slip (of a source
+// document's formula, not one of anakata's own IDs).
 static bool printed_verdict(const ak_formula *x) {
+    if (own_id(x)) return false;
     const char *k = ak_verdict_kind(x->verdict);
     return !strcmp(k, "correct") || !strcmp(k, "wrong") || !strcmp(k, "slip");
 }
@@ -353,6 +359,8 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
             esc(f, ap->how);
         } else if (printed_verdict(x) && !not_implementable(x)) {
             fputs("<span class=gap>no: the verdict rests on a re-derived form</span>", f);
+        } else if (own_id(x)) {
+            fputs("— (anakata's own ID: no printed form)", f);
         } else {
             fputs("no", f);
         }

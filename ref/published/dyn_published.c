@@ -94,3 +94,22 @@ void ak_pub_pga_B15_second(int d, double M[], const double M0[], const double Pm
     ak_pga_mul(d, U, T, M0);
     ak_pga_mul(d, M, U, MA);
 }
+
+void ak_pub_pga_B1_motor_rate(int d, double out[], const double M[], const double Bdot[]) {
+    // Mdot = -1/2 M Bdot_b
+    double T[AK_PGA_MAX];
+    ak_pga_mul(d, T, M, Bdot);
+    for (int q = 0; q < ak_pga_size(d); q++) out[q] = -0.5 * T[q];
+}
+
+void ak_pub_pga_B2_motor(int d, double M[], const double M0[], const double Pb[], const double Lb[],
+                         double t) {
+    // M = M0 M_v M_B0, M_v = exp(-1/2 eps v_0 t/2), M_B0 = exp(-B_0 t/2)
+    double Y[AK_PGA_MAX], Mv[AK_PGA_MAX], MB[AK_PGA_MAX], T[AK_PGA_MAX];
+    int N = ak_pga_size(d);
+    for (int q = 0; q < N; q++) Y[q] = -0.5 * Pb[q] * t / 2.0;
+    ak_pga_motor_exp(d, Mv, Y);
+    motor_of(d, MB, Lb, t);
+    ak_pga_mul(d, T, M0, Mv);
+    ak_pga_mul(d, M, T, MB);
+}

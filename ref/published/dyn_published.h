@@ -39,4 +39,15 @@ void ak_pub_pga_euclidean_L(int d, double L[], const double M0[], const double L
 void ak_pub_pga_B15_second(int d, double M[], const double M0[], const double Pm[], const double L[],
                            const double A[], double t);
 
+/// P-B.1kin (App. B.1 and B.2, as printed twice): "the motor can be obtained by integrating
+/// Mdot = -1/2 M Bdot_b": out = -1/2 M Bdot. WRONG: the kinematics (eq. 2.28/2.29, and B.3's own
+/// "Mdot = -1/2 M B_b") take the rate B_b, not its derivative.  [P-B.1kin]
+void ak_pub_pga_B1_motor_rate(int d, double out[], const double M[], const double Bdot[]);
+/// P-B.6Mv (App. B.2, the step before eq. B.6): M = M0 M_v M_B0 with M_v = exp(-1/2 eps v_0 t/2)
+/// as printed (Pb = eps v_b0, the body-frame velocity at t = 0; Lb = B_b0 = L_b/i), i.e. the
+/// translation at half the velocity. WRONG: the equation before it integrates to
+/// M_v = exp(-eps v_0 t/2).  [P-B.6Mv]
+void ak_pub_pga_B2_motor(int d, double M[], const double M0[], const double Pb[], const double Lb[],
+                         double t);
+
 #endif

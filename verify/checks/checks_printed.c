@@ -7,8 +7,8 @@ static const ak_check CHECKS[] = {
      "Hodges ch. 5 grid loop as printed (float x += dx): 100 or 101 points by rounding; cm bias "
      "-d/2 only with 100",
      ak_check_printed_g5},
-    {"printed.pb6_spherical_top", "P-B.6",
-     "both lines of eq. B.6 as printed vs RK4 of the notes' law; the second line is wrong",
+    {"printed.pb6_spherical_top", "P-B.6 P-B.6Mv P-B.1kin",
+     "both lines of eq. B.6, the step before it and B.1's kinematics as printed vs RK4 of the notes' law",
      ak_check_printed_pb6},
     {"printed.pb15_second_form", "P-B.15",
      "eq. B.15's second form as printed vs RK4 of the notes' law (wrong), corrected form",
@@ -32,6 +32,8 @@ AK_GROUP(printed, CHECKS)
 // transcription of the printed text in verify/oracles/, or the printed claim itself. The report's
 // traceability matrix shows it; an ID not listed here rests on a re-derived form.
 static const ak_as_printed AS_PRINTED[] = {
+    {"P-B.1kin", "printed.pb6_spherical_top", "transcription ak_pub_pga_B1_motor_rate (ref/published/)"},
+    {"P-B.6Mv", "printed.pb6_spherical_top", "transcription ak_pub_pga_B2_motor (ref/published/)"},
     {"T-2.1", "ga.thesis.T-2.1-4", "the printed axiom, evaluated in the generic algebra on random vectors"},
     {"T-2.2", "ga.thesis.T-2.1-4", "the printed axiom, evaluated in the generic algebra on random vectors"},
     {"T-2.3", "ga.thesis.T-2.1-4", "the printed axiom, evaluated in the generic algebra on random vectors"},

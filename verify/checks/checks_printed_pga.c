@@ -68,11 +68,25 @@ void ak_check_printed_pb6(ak_check_ctx *c) {
     ak_pga_sandwich(d, Pb, M0r, Pm);
     for (int q = 0; q < N; q++) B[q] = Lb[q] + Pb[q];
     memcpy(M, M0, sizeof M);
-    double e1 = 0.0, e2 = 0.0, ec = 0.0, x2 = 0.0;
+    double e1 = 0.0, e2 = 0.0, ec = 0.0, x2 = 0.0, ev = INFINITY, evc = 0.0, ek = INFINITY, ekc = 0.0;
     for (int s = 1; s <= steps; s++) {
         rk4(d, M, B, Id, m, h);
         if (s % 50) continue;
-        double t = s * h, F1[AK_PGA_MAX], F2[AK_PGA_MAX], Fc[AK_PGA_MAX];
+        double t = s * h, F1[AK_PGA_MAX], F2[AK_PGA_MAX], Fc[AK_PGA_MAX], Fv[AK_PGA_MAX], Pb2[AK_PGA_MAX];
+        // B.2, before B.6: M = M0 M_v M_B0 with the printed M_v = exp(-1/2 eps v_0 t/2), and with
+        // exp(-eps v_0 t/2) (the same transcription at twice the velocity)
+        ak_pub_pga_B2_motor(d, Fv, M0, Pb, Lb, t);
+        ev = fmin(ev, motor_dist(d, Fv, M));
+        for (int q = 0; q < N; q++) Pb2[q] = 2.0 * Pb[q];
+        ak_pub_pga_B2_motor(d, Fv, M0, Pb2, Lb, t);
+        evc = fmax(evc, motor_dist(d, Fv, M));
+        // B.1/B.2's kinematics as printed, Mdot = -1/2 M Bdot_b, against Mdot of the law
+        double Md[AK_PGA_MAX], Bd[AK_PGA_MAX], Mk[AK_PGA_MAX], e = 0.0, ec2 = 0.0, Mb[AK_PGA_MAX];
+        ak_pga_derivs(d, Md, Bd, M, B, Id, m, NULL);
+        ak_pub_pga_B1_motor_rate(d, Mk, M, Bd);
+        ak_pub_pga_B1_motor_rate(d, Mb, M, B); // with B_b for Bdot_b
+        for (int q = 0; q < N; q++) e = fmax(e, fabs(Mk[q] - Md[q])), ec2 = fmax(ec2, fabs(Mb[q] - Md[q]));
+        ek = fmin(ek, e), ekc = fmax(ekc, ec2);
         ak_pub_pga_B6_first(d, F1, M0, Pm, Lb, t);
         ak_pub_pga_B6_second(d, F2, M0, Pm, L, t);
         ak_pub_pga_B6_second(d, Fc, M0, Pm, Lw, t); // second line with the corrected L_w
@@ -90,6 +104,14 @@ void ak_check_printed_pb6(ak_check_ctx *c) {
               "(wrong)", e2, x2);
     ak_measure(c, ec, 1e-8,
                "second line with L_w = M0 L_b M0~ (the line through the centroid): %.2e", ec);
+    ak_expect(c, ev > 0.01,
+              "P-B.6Mv: M = M0 M_v M_B0 with M_v = exp(-1/2 eps v_0 t/2) as printed: off the integration by at "
+              "least %.3g at every sample from t = 0.05 s (half the velocity)", ev);
+    ak_measure(c, evc, 1e-8, "P-B.6Mv with M_v = exp(-eps v_0 t/2): %.2e", evc);
+    ak_expect(c, ek > 0.1,
+              "P-B.1kin: Mdot = -1/2 M Bdot_b as printed (B.1, B.2) differs from the law's Mdot by at least %.3g "
+              "at every sample", ek);
+    ak_measure(c, ekc, 1e-15, "Mdot = -1/2 M B_b (as B.3 writes it) equals the law's Mdot: %.2e", ekc);
     ak_value(c, "first_line_error", e1);
     ak_value(c, "second_line_printed_error", e2);
     ak_value(c, "second_line_printed_centroid_error", x2);

@@ -65,7 +65,7 @@ void ak_check_printed_pa8_3d(ak_check_ctx *c) {
 void ak_check_printed_pa22_split(ak_check_ctx *c) { chain_check(c, AK_APPL_PA22_SPLIT); }
 void ak_check_printed_appa_chains(ak_check_ctx *c) {
     static const int CH[] = {AK_APPL_PA4, AK_APPL_PA9, AK_APPL_PA12, AK_APPL_PA20, AK_APPL_PA22, AK_APPL_PA25,
-                             AK_APPL_PA26};
+                             AK_APPL_PA26, AK_APPL_PB17};
     for (size_t i = 0; i < sizeof CH / sizeof CH[0]; i++) chain_check(c, CH[i]);
 }
 

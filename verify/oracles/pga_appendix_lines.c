@@ -44,6 +44,11 @@ const ak_appl_chain ak_appl_chains[AK_APPL_NCHAINS] = {
      {"B_w ^ F_w", "(B_w + eps v_w) ^ (f_w . O - T_wO 𝓘)", "(eps v_w) ^ (f_w . O) - B_w ^ (T_wO 𝓘)",
       "(v_w . f_w - B_w . T_wO)𝓘", "(v_w . f_w - B_w . (x ^ f_w))𝓘", "((v_w + x . B_w) . f_w)𝓘",
       "(xdot_w . f_w)𝓘"}},
+    {"P-B.18", "App. B.4, eqs. B.17 and B.18 (principal frame E_1 = e23, E_2 = e31, E_3 = e12)", 5,
+     {"I_C^-1[B x I_C[B]]", "I_C^-1[(B_1 E_1 + B_2 E_2 + B_3 E_3) x (i_1 B_1 E_1 + i_2 B_2 E_2 + i_3 B_3 E_3)]",
+      "I_C^-1[(i_2 - i_3) B_2 B_3 E_1 + (i_3 - i_1) B_3 B_1 E_2 + (i_1 - i_2) B_1 B_2 E_3]",
+      "(i_2 - i_3)/i_1 B_2 B_3 E_1 + (i_3 - i_1)/i_2 B_3 B_1 E_2 + (i_1 - i_2)/i_3 B_1 B_2 E_3",
+      "w_1 B_2 B_3 E_1 + w_2 B_3 B_1 E_2 + w_3 B_1 B_2 E_3, w_1 = (i_2 - i_3)/i_1 and cyclic (B.18)"}},
 };
 
 typedef ak_cl_mv mv;
@@ -297,6 +302,31 @@ int ak_appl_residuals(int chain, gsl_rng *r, double res[]) {
         mv m[7] = {m0, m1, m2, m3, m4, m5, m6};
         for (int k = 0; k < 6; k++) res[k] = dist(m[k], m[k + 1]);
         return 6;
+    }
+    case AK_APPL_PB17: {
+        body b = rprincipal(r); // I_C diagonal on E_1 = e23, E_2 = e31 (= -e13), E_3 = e12
+        mv E[3] = {blade(12, 1.0), blade(10, -1.0), blade(6, 1.0)};
+        double i[3], Bk[3];
+        for (int k = 0; k < 3; k++) i[k] = gp(E[k], IC(&b, E[k])).c[0] * -1.0, Bk[k] = uni(r); // E_k^2 = -1
+        mv B = zero(), IB = zero();
+        for (int k = 0; k < 3; k++) B = add(B, scl(E[k], Bk[k])), IB = add(IB, scl(E[k], i[k] * Bk[k]));
+        // I_C^-1 of a bivector sum_k c_k E_k is sum_k c_k / i_k E_k (diagonal)
+        mv X = comm(B, IC(&b, B)), m0 = zero(), m1 = zero(), m2 = zero(), m3 = zero(), m4 = zero();
+        mv Y = comm(B, IB);
+        double c2[3] = {(i[1] - i[2]) * Bk[1] * Bk[2], (i[2] - i[0]) * Bk[2] * Bk[0], (i[0] - i[1]) * Bk[0] * Bk[1]};
+        for (int k = 0; k < 3; k++) {
+            double xk = -gp(E[k], X).c[0], yk = -gp(E[k], Y).c[0]; // coordinate on E_k
+            m0 = add(m0, scl(E[k], xk / i[k]));
+            m1 = add(m1, scl(E[k], yk / i[k]));
+            m2 = add(m2, scl(E[k], c2[k] / i[k]));
+            m3 = add(m3, scl(E[k], c2[k] / i[k]));
+            int a = (k + 1) % 3, bb = (k + 2) % 3;
+            double w = (i[a] - i[bb]) / i[k];
+            m4 = add(m4, scl(E[k], w * Bk[a] * Bk[bb]));
+        }
+        mv m[5] = {m0, m1, m2, m3, m4};
+        for (int k = 0; k < 4; k++) res[k] = dist(m[k], m[k + 1]);
+        return 4;
     }
     default: return 0;
     }

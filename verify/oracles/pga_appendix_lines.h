@@ -29,6 +29,7 @@ enum {
     AK_APPL_PA22,
     AK_APPL_PA25,
     AK_APPL_PA26,
+    AK_APPL_PB17,
     AK_APPL_NCHAINS
 };
 extern const ak_appl_chain ak_appl_chains[AK_APPL_NCHAINS];

@@ -100,6 +100,15 @@ typedef struct ak_verify_opts {
 /// How many registered checks match the --only pattern (NULL: all).
 int ak_check_count(const char *pattern);
 
+/// A formula ID evaluated as printed: the check that does it and how (its transcription).
+typedef struct ak_as_printed {
+    const char *id;    ///< formula ID
+    const char *check; ///< the check id that evaluates the printed form
+    const char *how;   ///< the transcription it evaluates, in a few words
+} ak_as_printed;
+/// The IDs evaluated as printed (verify/checks/checks_printed.c).
+const ak_as_printed *ak_as_printed_table(size_t *n);
+
 /// All registered groups, in report order.
 const ak_check_group *ak_check_groups(size_t *count);
 /// True when check id (with its formula list) matches the --only pattern.

@@ -685,12 +685,20 @@ static int count_events(const ak_cmp_event *ev, int n, int kind, int q) {
 // The outcome of an event, relative: impacts compare the velocity after the impact (relative to
 // the speed before it), apexes the height (relative to the height range of the body), flips the
 // body-frame angular velocity one sample after (relative to its size).
-static double event_outcome(const ak_tracefile *ref, const ak_tracefile *o, int br, int bo, const ak_cmp_event *er,
-                            const ak_cmp_event *eo, double hscale) {
+static double event_outcome(const ak_tracefile *ref, const ak_tracefile *o, const ak_compare_spec *s, int br, int bo,
+                            const ak_cmp_event *er, const ak_cmp_event *eo, double hscale) {
     switch (er->kind) {
     case AK_EVENT_IMPACT: {
+        // the velocities just after the impact: each trace's first sample after its window, taken
+        // back ballistically to the impact's time (a sparse trace's next sample may come long after)
         const double *vr = ak_tracefile_v(ref, er->i, br), *vo = ak_tracefile_v(o, eo->i, bo);
-        return dist(vr, vo, ref->dim) / fmax(er->pre, AK_CMP_EVENT_MIN_SPEED);
+        double ar[AK_MAX_DIM], ao[AK_MAX_DIM];
+        for (int a = 0; a < ref->dim; a++) {
+            double g = s->has_gravity ? s->gravity[a] : 0;
+            ar[a] = vr[a] - g * (ref->t[er->i] - er->t);
+            ao[a] = vo[a] - g * (o->t[eo->i] - eo->t);
+        }
+        return dist(ar, ao, ref->dim) / fmax(er->pre, AK_CMP_EVENT_MIN_SPEED);
     }
     case AK_EVENT_APEX: return fabs(er->value - eo->value) / fmax(hscale, 1e-9);
     case AK_EVENT_FLIP: {
@@ -745,6 +753,11 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
             // Contact events are judged only where the reference is sampled densely enough to
             // resolve them (a reference that keeps every 10th sample hides most impacts).
             int cr = count_events(er, ner, kind, q), co = count_events(eo, neo, kind, q), nj = 0, co_h = 0, cr_h = 0;
+            // Impacts are timed where the ballistic paths before and after them meet, which a sparse
+            // reference resolves too: the first impact after the dense part is judged wherever the
+            // reference samples it (later ones may share a sparse interval with others); apexes and
+            // first contacts are seen at a sample, so only where the reference records densely.
+            bool timed = kind == AK_EVENT_IMPACT;
             double t_win = fmin(t_hor, t_dense);
             bool after = false;
             for (int j = 0; j < cr; j++) {
@@ -752,7 +765,7 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
                 if (kind == AK_EVENT_FLIP || a->t <= t_win) nj = j + 1, cr_h += a->t <= t_win;
                 else if (!after) {
                     after = true;
-                    if (a->t <= t_dense) nj = j + 1;
+                    if (timed || a->t <= t_dense) nj = j + 1;
                 }
             }
             for (int j = 0; j < co; j++) co_h += nth_event(eo, neo, kind, q, j)->t <= t_win;
@@ -812,7 +825,7 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
                                           ak_cmp_event_name(kind), j + 1, ref->body[q], a->t, c->t, c->t - a->t);
                 if (kind != AK_EVENT_FIRST_CONTACT) {
                     noutcome++;
-                    double out = event_outcome(ref, o, q, map[q], a, c, hmax - hmin);
+                    double out = event_outcome(ref, o, s, q, map[q], a, c, hmax - hmin);
                     if (out > worst_o)
                         worst_o = out, snprintf(wo, sizeof wo, "%s %d of '%s' at t = %.6g s", ak_cmp_event_name(kind),
                                                 j + 1, ref->body[q], a->t);
@@ -832,8 +845,8 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
     it->error = miss[0] ? INFINITY : worst_t;
     snprintf(it->detail, sizeof it->detail,
              "%d events in the reference (%d impacts, %d apexes, %d first contacts, %d flips), %d judged (flips; "
-             "contact events up to the horizon and the first after it, where the reference records densely: t <= %g "
-             "s), each paired with the nearest in time; |t_other - t_ref| / (%d engine steps + half the other's "
+             "contact events up to the horizon where the reference records densely, t <= %g s, and the first "
+             "after that: an impact wherever sampled, others where dense), each paired with the nearest in time; |t_other - t_ref| / (%d engine steps + half the other's "
              "impact window; impacts timed where the paths before and after meet)%s%s%s%s%s%s",
              ner, counts[AK_EVENT_IMPACT], counts[AK_EVENT_APEX], counts[AK_EVENT_FIRST_CONTACT], counts[AK_EVENT_FLIP],
              judged, t_dense, AK_CMP_EVENT_STEPS,

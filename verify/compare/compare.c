@@ -1136,7 +1136,7 @@ static void fmt_block(const ak_tracefile *o, int blk, const double *val, char *o
         val = q;
     }
     snprintf(out, n, "%s(", names);
-    for (int a = 0; a < len; a++) append(out, n, "%s%.6g", a ? ", " : "", val[a]);
+    for (int a = 0; a < len; a++) append(out, n, "%s%.6g", a ? ", " : "", val[a] + 0.0); // no "-0"
     append(out, n, ")");
 }
 

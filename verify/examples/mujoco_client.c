@@ -24,7 +24,8 @@
 // What is MuJoCo's by design: soft contacts (a body at rest sinks until the spring carries it, a
 // few mm at the default time constant), an impact that lasts several steps, no restitution
 // threshold (a damped spring rebounds at any speed).
-// The contacts column counts MuJoCo's contacts (d->contact) that touch the body after the step.
+// The contacts column counts MuJoCo's contacts (d->contact) of the step that touch the body (0 in
+// the first row, before any step).
 #include <mujoco/mujoco.h>
 
 #include "scene3d.h"
@@ -178,12 +179,14 @@ int main(int argc, char **argv) {
     long steps = lround(duration / dt), total = 0;
     for (long s = 0; s <= steps; s++) {
         if (s > 0) mj_step(m, d);
+        // the contacts of the step that led to this state (mj_step detects them at its start);
+        // none before the first step, as anakata and the other clients write
         memset(contacts, 0, (size_t)m->nbody * sizeof *contacts);
-        for (int c = 0; c < d->ncon; c++) {
+        for (int c = 0; s > 0 && c < d->ncon; c++) {
             contacts[m->geom_bodyid[d->contact[c].geom1]]++;
             contacts[m->geom_bodyid[d->contact[c].geom2]]++;
         }
-        total += d->ncon;
+        if (s > 0) total += d->ncon;
         for (int i = 0; i < sc.nbody; i++) {
             if (sc.bodies[i].fixed) continue;
             // the free joint's qpos (position, then the quaternion (w, x, y, z)), not d->xpos and

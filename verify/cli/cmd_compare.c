@@ -18,7 +18,7 @@
 
 static void usage(FILE *f) {
     fprintf(f, "usage: anakata compare REFERENCE OTHER [--manifest FILE] [--scene NAME] [--tol NAME=VALUE]...\n"
-               "                       [--horizon T] [--json] [--report FILE]\n"
+               "                       [--horizon T] [--laws] [--json] [--report FILE]\n"
                "       anakata compare --stepwise SCENE OTHER [--solver VARIANT] [--json] [--worst N]\n\n"
                "Compares the trace OTHER (another engine's, format anakata-trace/1; 3D traces may have\n"
                "quaternion qw,qx,qy,qz and axis-vector wx,wy,wz columns, 2D ones angle and omega) with the\n"
@@ -34,6 +34,9 @@ static void usage(FILE *f) {
                "                 angular_momentum_drift, end_position, end_rotor, contacts_mean, kinematics,\n"
                "                 centroid, event; V a number or 'off'); repeatable\n"
                "  --horizon T    compare states over [t0, t0 + T] (overrides the manifest)\n"
+               "  --laws         judge the laws only (what every correct engine obeys: x' = v, the\n"
+               "                 orientation follows w, the initial state, momentum in free flight, no\n"
+               "                 energy gained); the measurements of modelling choices are left out\n"
                "  --stepwise     step SCENE once from each recorded state of OTHER and compare with OTHER's\n"
                "                 next state (docs/compare.md, 'Stepwise comparison'); then --solver NAME\n"
                "                 picks the contact solver variant (corrected, published, pga, ...), --tol\n"
@@ -41,8 +44,9 @@ static void usage(FILE *f) {
                "                 how many worst steps to list (default 10)\n"
                "  --json         print the result as JSON instead of the table\n"
                "  --report FILE  also write a self-contained HTML page with plots\n"
-               "Exit status: 0 all compared quantities pass, 1 one fails (or nothing could be compared),\n"
-               "2 bad usage or a malformed trace or manifest (the message names file, line and column).\n"
+               "Exit status: 0 the traces agree (with --laws: no law is violated), 1 they differ (or\n"
+               "nothing could be compared), 2 bad usage, or a malformed or broken trace or manifest (the\n"
+               "message names file, line and column).\n"
                "docs/compare.md describes the workflow and the trace format.\n");
 }
 
@@ -76,12 +80,15 @@ static cJSON *result_json(const ak_tracefile *ref, const ak_tracefile *o, const 
     cJSON_AddBoolToObject(root, "pass", r->nfail == 0 && r->npass > 0);
     cJSON_AddNumberToObject(root, "passed", r->npass);
     cJSON_AddNumberToObject(root, "failed", r->nfail);
+    cJSON_AddNumberToObject(root, "laws_violated", r->nlaw_fail);
+    cJSON_AddBoolToObject(root, "laws_only", s->laws_only);
     cJSON *items = cJSON_AddArrayToObject(root, "quantities");
     for (int i = 0; i < r->n; i++) {
         const ak_compare_item *it = &r->items[i];
         cJSON *j = cJSON_CreateObject();
         cJSON_AddStringToObject(j, "quantity", it->quantity);
         cJSON_AddStringToObject(j, "verdict", it->verdict == AK_CMP_PASS ? "pass" : it->verdict == AK_CMP_FAIL ? "fail" : "skip");
+        cJSON_AddStringToObject(j, "kind", it->kind == AK_CMP_LAW ? "law" : "measurement");
         if (isfinite(it->other)) cJSON_AddNumberToObject(j, "other", it->other);
         if (isfinite(it->reference)) cJSON_AddNumberToObject(j, "reference", it->reference);
         if (it->verdict != AK_CMP_SKIP && isfinite(it->error)) cJSON_AddNumberToObject(j, "error", it->error);
@@ -284,12 +291,13 @@ int ak_cmd_compare(int argc, char **argv) {
     const char *paths[2] = {NULL, NULL}, *manifest = NULL, *scene = NULL, *html = NULL, *horizon = NULL;
     const char *tols[64], *solver = NULL;
     int ntol = 0, worst_n = 10;
-    bool json = false, stepwise = false;
+    bool json = false, stepwise = false, laws = false;
     int np = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has_next = i + 1 < argc;
         if (!strcmp(a, "--json")) json = true;
+        else if (!strcmp(a, "--laws")) laws = true;
         else if (!strcmp(a, "--manifest") && has_next) manifest = argv[++i];
         else if (!strcmp(a, "--scene") && has_next) scene = argv[++i];
         else if (!strcmp(a, "--report") && has_next) html = argv[++i];
@@ -373,6 +381,12 @@ int ak_cmd_compare(int argc, char **argv) {
             ak_tracefile_free(&oth);
             return AK_EXIT_USAGE;
         }
+    }
+    spec.laws_only = laws;
+    {
+        // the shapes (rest orientations modulo symmetry); without the scene file end.rotor says so
+        char serr[512];
+        if (ak_compare_spec_shapes_for(&spec, &ref, serr, sizeof serr)) spec.nshape = 0;
     }
     if (spec.dim && spec.dim != ref.dim) {
         fprintf(stderr, "anakata compare: the manifest says scene '%s' has dim %d, the reference trace has dim %d\n",

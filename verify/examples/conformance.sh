@@ -170,14 +170,23 @@ print("Made by `verify/examples/conformance.sh build/verify/anakata build/verify
 if not laws:
     print("`anakata compare` has no `--laws` yet (issue 26, item 1): every item below is one verdict, law and "
           "measurement alike.\n")
+if laws:
+    print("Every item of `anakata compare` is a **law** (what every correct rigid-body engine obeys whatever its "
+          "modelling choices: violated means a bug) or a **measurement** (a modelling choice, reported beside the "
+          "reference's value); `anakata compare --laws` judges the laws only (docs/compare.md, section 2). The row "
+          "\"laws violated\" is what `--laws` reports, \"differs from the reference in\" the measurements that differ.\n")
 print("Cells: the verdict and the error in the item's unit (`ok 0.0041`, `FAIL 0.21`, `skip`); the tolerance is the "
       "reference's (`verify/reference/manifest.json`).\n")
 for s in scenes:
     res = {e: json.load(open(f"{tmp}/{e}.{s}.json", encoding="utf-8")) for e in engines}
     print(f"## `{s}`\n")
-    print("| quantity | tolerance | " + " | ".join(NAME[e] for e in engines) + " |")
-    print("|---|---|" + "---|" * len(engines))
-    order = [q["quantity"] for q in res[engines[0]]["quantities"]]
+    print("| quantity | kind | tolerance | " + " | ".join(NAME[e] for e in engines) + " |")
+    print("|---|---|---|" + "---|" * len(engines))
+    first = res[engines[0]]["quantities"]
+    kind = {q["quantity"]: q.get("kind", "-") for q in first}
+    # the laws first (what every correct engine obeys), then the measurements (modelling choices)
+    order = [q["quantity"] for q in first if q.get("kind") == "law"] + \
+            [q["quantity"] for q in first if q.get("kind") != "law"]
     for name in order:
         cells, tol = [], "-"
         for e in engines:
@@ -190,18 +199,26 @@ for s in scenes:
             v = it["verdict"]
             err = g(it["error"]) if "error" in it else "(count)"
             cells.append("skip" if v == "skip" else ("ok " if v == "pass" else "**FAIL** ") + err)
-        print(f"| `{name}` | {tol} | " + " | ".join(cells) + " |")
-    print("| **compare** | | " + " | ".join(
+        print(f"| `{name}` | {kind[name]} | {tol} | " + " | ".join(cells) + " |")
+    print("| **compare** | | | " + " | ".join(
         f"{res[e]['passed']} ok, {res[e]['failed']} failed" for e in engines) + " |")
     if laws:
         cells = []
         for e in engines:
             text = open(f"{tmp}/{e}.{s}.laws.txt", encoding="utf-8").read()
             mo = re.search(r"^laws violated: (.*)$", text, re.M)
-            cells.append(mo.group(1) if mo else ("none" if text.rstrip().endswith("exit 0") else "see --laws"))
-        print("| **`--laws`: laws violated** | | " + " | ".join(cells) + " |")
+            names = re.findall(r"([a-z_]+\.[a-z_]+) \(", mo.group(1)) if mo else []
+            ok = text.rstrip().endswith("exit 0")
+            cells.append(("none" if ok else "**" + ", ".join(f"`{n}`" for n in names) + "**") if names or ok
+                         else "(exit " + text.rstrip().split()[-1] + ")")
+        print("| **laws violated** (`--laws`) | | | " + " | ".join(cells) + " |")
+        cells = []
+        for e in engines:
+            names = [q["quantity"] for q in res[e]["quantities"] if q.get("kind") != "law" and q["verdict"] == "fail"]
+            cells.append(", ".join(f"`{n}`" for n in names) or "nothing")
+        print("| **differs from the reference in** | | | " + " | ".join(cells) + " |")
     sw = {e: law_line(f"{tmp}/{e}.{s}.sw.txt") for e in engines}
-    print("| stepwise: steps over a tolerance | | " + " | ".join(sw[e][1] for e in engines) + " |")
+    print("| stepwise: steps over a tolerance | | | " + " | ".join(sw[e][1] for e in engines) + " |")
     print()
     for e in engines:
         print(f"- stepwise, {NAME[e]}: {sw[e][0]}")

@@ -4,7 +4,8 @@
 # the honest trace must violate no law (`anakata compare --laws`, exit 0), and every doctored copy
 # that verify/examples/doctor.py makes of it (a 0.05 m teleport, omega in the body frame, the
 # quaternion in (x, y, z, w) order, the bounce removed, the impact 120 steps late) must fail
-# `anakata compare` (exit 1 or 2) on an item that the honest trace passes (or be rejected).
+# `anakata compare` (exit 1 or 2) on an item that the honest trace passes, or with at least twice
+# the honest trace's error on one that both fail (or be rejected).
 # Prints one line per trace with compare's exit status and the items that fail beyond the honest
 # trace's, and exits 1 when an expectation does not hold.
 #   doctored.sh ANAKATA ODE_CLIENT BULLET_CLIENT MUJOCO_CLIENT SOURCE_DIR
@@ -23,6 +24,9 @@ if [ $laws = 0 ]; then
     status=1
 fi
 failed_items() { grep -E '^FAIL ' "$1" | awk '{print $2}' | paste -sd' ' -; }
+# "quantity error" of each failed item (the error is the 6th column: verdict, quantity, kind,
+# other, reference, error)
+failed_errors() { grep -E '^FAIL ' "$1" | awk '{print $2, $6}'; }
 for e in ode bullet mujoco; do
     for s in dzhanibekov_3d bounce_cube_3d stack3_3d; do
         case $e in
@@ -39,6 +43,7 @@ for e in ode bullet mujoco; do
         fi
         "$ak" compare "$ref" "$tmp/honest.csv" > "$tmp/out.txt" 2>&1; rc=$?
         honest=$(failed_items "$tmp/out.txt")
+        failed_errors "$tmp/out.txt" > "$tmp/honest.err"
         [ $laws = 1 ] || echo "n/a  $e $s honest: compare exit $rc; failed: ${honest:-nothing}"
         rm -rf "$tmp/doc"
         python3 verify/examples/doctor.py "$tmp/honest.csv" "$tmp/doc" > "$tmp/doc.txt" || exit 2
@@ -48,6 +53,10 @@ for e in ode bullet mujoco; do
             why=$(failed_items "$tmp/out.txt")
             # the items that fail here and not in the honest trace: what the mistake changed
             new=$(comm -13 <(tr ' ' '\n' <<< "$honest" | sort) <(tr ' ' '\n' <<< "$why" | sort) | paste -sd' ' -)
+            # and those that fail in both, with at least twice the honest trace's error
+            failed_errors "$tmp/out.txt" > "$tmp/doc.err"
+            worse=$(awk 'NR == FNR {h[$1] = $2; next} ($1 in h) && ($2 == "inf" && h[$1] != "inf" || $2 + 0 >= 2 * h[$1]) {printf "%s%s (%s, honest %s)", n++ ? " " : "", $1, $2, h[$1]}' "$tmp/honest.err" "$tmp/doc.err")
+            new=$(echo $new $worse)
             [ $rc = 2 ] && new="rejected: $(head -n 1 "$tmp/out.txt")"
             if [ $rc = 0 ] || [ -z "$new" ]; then verdict="FAIL"; status=1; else verdict="ok  "; fi
             extra=""

@@ -364,6 +364,22 @@ int ak_cmd_compare(int argc, char **argv) {
         }
         source = rc == 0 ? "manifest entry" : "manifest has no entry for this scene: default tolerances";
     }
+    char scene_note[1400] = "";
+    if (strcmp(source, "manifest entry") != 0) {
+        // no manifest entry (a trace from `anakata run --trace`): the scene file the reference
+        // names gives the gravity and the mass properties, so impacts and energy are judged too
+        char sp[1024], serr[512];
+        if (ak_compare_scene_path(&spec, &ref, sp, sizeof sp) == 0) {
+            if (ak_compare_spec_from_scene(&spec, sp, serr, sizeof serr)) {
+                fprintf(stderr, "anakata compare: the reference's scene %s: %s\n", sp, serr);
+                ak_compare_spec_free(&spec);
+                ak_tracefile_free(&ref);
+                ak_tracefile_free(&oth);
+                return AK_EXIT_USAGE;
+            }
+            snprintf(scene_note, sizeof scene_note, "; gravity, mass properties and shapes from the scene file %s", sp);
+        }
+    }
     if (scene && !manifest) {
         fprintf(stderr, "anakata compare: --scene %s: no manifest (give --manifest FILE)\n", scene);
         ak_tracefile_free(&ref);
@@ -406,7 +422,9 @@ int ak_cmd_compare(int argc, char **argv) {
     }
     if (json) {
         cJSON *j = result_json(&ref, &oth, &spec, &res);
-        cJSON_AddStringToObject(j, "tolerances_from", source);
+        char from[2048];
+        snprintf(from, sizeof from, "%s%s", source, scene_note);
+        cJSON_AddStringToObject(j, "tolerances_from", from);
         char *s = cJSON_Print(j);
         if (s) puts(s);
         free(s);
@@ -418,7 +436,7 @@ int ak_cmd_compare(int argc, char **argv) {
         printf("other:     %s (scene '%s', dim %d, %d bodies, %ld steps, t = %g..%g s, integrator '%s', version '%s')\n",
                oth.path, oth.scene, oth.dim, oth.nbody, oth.nsteps, oth.t[0], oth.t[oth.nsteps - 1], oth.integrator,
                oth.version);
-        printf("tolerances: %s%s%s\n\n", source, manifest ? " in " : "", manifest ? manifest : "");
+        printf("tolerances: %s%s%s%s\n\n", source, manifest ? " in " : "", manifest ? manifest : "", scene_note);
         if (!ak_compare_same_scene(ref.scene, ref.path, oth.scene, oth.path))
             printf("warning: the traces name different scenes ('%s' and '%s')\n", ref.scene, oth.scene);
         ak_compare_print(&res, stdout);

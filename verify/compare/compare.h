@@ -133,6 +133,14 @@ enum { AK_CMP_SHAPE_OTHER = 0, AK_CMP_SHAPE_BOX, AK_CMP_SHAPE_SPHERE };
 /// Read the shapes of the scene file (an `anakata-scene/1` file) into s->shapes, so that rest
 /// orientations are compared modulo each shape's symmetry. Returns 0, or -1 with err.
 int ak_compare_spec_load_shapes(ak_compare_spec *s, const char *scene_path, char *err, size_t errlen);
+/// Without a manifest entry (a trace from `anakata run --trace`, say): the dimension, gravity,
+/// mass properties of the moving bodies and shapes from the scene file itself, and whether the
+/// scene settles (bodies on fixed ground under gravity, no springs) or is isolated (no fixed
+/// body, springs or drag). Returns 0, or -1 with err.
+int ak_compare_spec_from_scene(ak_compare_spec *s, const char *scene_path, char *err, size_t errlen);
+/// The scene file of the manifest entry (scene_file) or of the reference trace's "scene" line,
+/// found as given, next to the trace, or in the source tree: 0 and its path, or -1.
+int ak_compare_scene_path(const ak_compare_spec *s, const ak_tracefile *ref, char *out, size_t n);
 /// The same for the scene of the manifest entry (scene_file) or of the reference trace's "scene"
 /// line, found as given, next to the trace, or in the source tree.
 int ak_compare_spec_shapes_for(ak_compare_spec *s, const ak_tracefile *ref, char *err, size_t errlen);
@@ -226,6 +234,9 @@ enum { AK_EVENT_IMPACT, AK_EVENT_APEX, AK_EVENT_FIRST_CONTACT, AK_EVENT_FLIP, AK
 /// events.time: an event of the other trace may be this many of its steps (or the reference's,
 /// whichever is longer) from the reference's, plus half the other's impact window
 #define AK_CMP_EVENT_STEPS 2
+/// contact events (other than the first impact after it) are judged up to the entry's dense_until
+/// after t0, or this many seconds without one (the bundled references' value)
+#define AK_CMP_EVENT_DENSE_DEFAULT 0.5
 typedef struct ak_cmp_event {
     int kind, body; ///< body: index into the caller's body list
     double t;       ///< event time (interpolated for apexes and flips; the first sample after an impact)

@@ -236,6 +236,16 @@ static int ak_cmd_compare_stepwise(const char *scene, const char *other, const c
         cJSON_AddBoolToObject(root, "pass", r.nfail == 0 && r.n > 0);
         cJSON_AddNumberToObject(root, "compared_steps", (double)r.n);
         cJSON_AddNumberToObject(root, "steps_over_tolerance", (double)r.nfail);
+        {
+            char law[600];
+            int lk, lq;
+            ak_stepwise_law(&r, &lk, &lq, law, sizeof law);
+            cJSON *jl = cJSON_AddObjectToObject(root, "law");
+            cJSON_AddStringToObject(jl, "steps", lk < 0 ? "none" : lk ? "contact" : "free");
+            cJSON_AddStringToObject(jl, "law", lk < 0 ? "none" : lk ? "contact" : (lq == AK_SW_R || lq == AK_SW_W ? "rotation" : "linear"));
+            if (lk >= 0) cJSON_AddStringToObject(jl, "quantity", names[lq]);
+            cJSON_AddStringToObject(jl, "text", law);
+        }
         cJSON *jt = cJSON_AddObjectToObject(root, "tolerances");
         for (int q = 0; q < AK_SW_Q; q++) cJSON_AddNumberToObject(jt, names[q], r.tol[q]);
         cJSON *sum = cJSON_AddObjectToObject(root, "summary");

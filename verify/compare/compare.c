@@ -298,14 +298,21 @@ int ak_manifest_load(const char *path, const char *key, ak_compare_spec *out, ch
 
 int ak_manifest_load_tol(const char *path, const char *key, const char *tolkey, ak_compare_spec *out, char *err,
                          size_t errlen) {
-    ak_compare_spec_default(out);
     char *text = ak_read_file(path, NULL);
     if (!text) {
+        ak_compare_spec_default(out);
         snprintf(err, errlen, "%s: cannot read the manifest", path);
         return -1;
     }
-    cJSON *root = cJSON_Parse(text);
+    int rc = ak_manifest_parse(text, path, key, tolkey, out, err, errlen);
     free(text);
+    return rc;
+}
+
+int ak_manifest_parse(const char *text, const char *path, const char *key, const char *tolkey, ak_compare_spec *out,
+                      char *err, size_t errlen) {
+    ak_compare_spec_default(out);
+    cJSON *root = cJSON_Parse(text);
     const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
     if (!root || !cJSON_IsString(fmt) || strcmp(fmt->valuestring, "anakata-reference/1")) {
         snprintf(err, errlen, "%s: not a reference manifest (needs \"format\": \"anakata-reference/1\")", path);
@@ -316,7 +323,7 @@ int ak_manifest_load_tol(const char *path, const char *key, const char *tolkey, 
     int rc = 1;
     cJSON_ArrayForEach(e, scenes) {
         const cJSON *sc = cJSON_GetObjectItemCaseSensitive(e, "scene"), *tr = cJSON_GetObjectItemCaseSensitive(e, "trace");
-        bool match = (cJSON_IsString(sc) && !strcmp(sc->valuestring, key)) ||
+        bool match = !key || (cJSON_IsString(sc) && !strcmp(sc->valuestring, key)) ||
                      (cJSON_IsString(tr) && !strcmp(tr->valuestring, key));
         if (!match) continue;
         rc = entry_from_json(e, out, path, tolkey, err, errlen) ? -1 : 0;
@@ -1129,7 +1136,7 @@ static void fmt_block(const ak_tracefile *o, int blk, const double *val, char *o
         val = q;
     }
     snprintf(out, n, "%s(", names);
-    for (int a = 0; a < len; a++) append(out, n, "%s%.6g", a ? ", " : "", val[a]);
+    for (int a = 0; a < len; a++) append(out, n, "%s%.6g", a ? ", " : "", val[a] + 0.0); // no "-0"
     append(out, n, ")");
 }
 

@@ -185,6 +185,9 @@ int ak_manifest_load(const char *path, const char *key, ak_compare_spec *out, ch
 /// against its own reference; tighter). A missing object leaves the defaults.
 int ak_manifest_load_tol(const char *path, const char *key, const char *tolerances_key, ak_compare_spec *out,
                          char *err, size_t errlen);
+/// The same on the manifest's text in memory (path is used in messages); key NULL: the first entry.
+int ak_manifest_parse(const char *text, const char *path, const char *key, const char *tolerances_key,
+                      ak_compare_spec *out, char *err, size_t errlen);
 
 int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_invariants *out);
 void ak_invariants_free(ak_invariants *inv);

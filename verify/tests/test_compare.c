@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "compare/compare.h"
+#include "compare/stepwise.h"
 #include "trace_fixture.h"
 #include "compare/trace_read.h"
 
@@ -885,4 +886,37 @@ Test(compare, rest_orientation_modulo_the_shape_symmetry) {
         ak_tracefile_free(&a);
         ak_tracefile_free(&b);
     }
+}
+
+Test(compare, stepwise_names_the_law_that_failed_first) {
+    // a run that blew up in its contacts: its first step over a tolerance is a contact step (|dv|
+    // 50 x tolerance), then 90 free steps of bodies thrown about with w differing by 100 x the
+    // tolerance. The median of the free steps is the larger, but the law that failed is the contact
+    // law. Without the contact failure first, the same free steps name the rotational update.
+    ak_stepwise_result r = {0};
+    r.n = 100;
+    r.steps = calloc((size_t)r.n, sizeof *r.steps);
+    for (int q = 0; q < AK_SW_Q; q++) r.tol[q] = 1e-3;
+    for (long i = 0; i < r.n; i++) {
+        ak_sw_step *st = &r.steps[i];
+        st->k = i;
+        st->t = 0.01 * (double)i;
+        st->other_contacts = NAN;
+        if (i < 5) st->contacts = 4; // contact steps that agree
+        if (i == 5) st->contacts = 4, st->e[AK_SW_V] = 0.05, st->nover = 1;
+        if (i > 5 && i < 10) st->contacts = 4, st->e[AK_SW_V] = 0.002, st->nover = 1;
+        if (i >= 10) st->e[AK_SW_W] = 0.1, st->nover = 1;
+    }
+    int kind, q;
+    char txt[600];
+    ak_stepwise_law(&r, &kind, &q, txt, sizeof txt);
+    cr_assert_eq(kind, 1, "%s", txt);
+    cr_assert_eq(q, AK_SW_V, "%s", txt);
+    cr_assert(strstr(txt, "the contact law") && strstr(txt, "t = 0.05 s"), "%s", txt);
+    r.steps[5].e[AK_SW_V] = 0, r.steps[5].nover = 0; // no contact failure: the free steps' law
+    for (long i = 6; i < 10; i++) r.steps[i].e[AK_SW_V] = 0, r.steps[i].nover = 0;
+    ak_stepwise_law(&r, &kind, &q, txt, sizeof txt);
+    cr_assert_eq(kind, 0, "%s", txt);
+    cr_assert(strstr(txt, "rotational update"), "%s", txt);
+    free(r.steps);
 }

@@ -14,6 +14,7 @@ int ak_cmd_compare(int argc, char **argv);
 int ak_cmd_reference(int argc, char **argv);
 int ak_cmd_view(int argc, char **argv);
 int ak_cmd_sweep(int argc, char **argv);
+int ak_cmd_fclib(int argc, char **argv);
 
 /// Exit codes: 0 success, 1 a check or comparison failed, 2 bad usage or bad input.
 enum { AK_EXIT_OK = 0, AK_EXIT_FAIL = 1, AK_EXIT_USAGE = 2 };

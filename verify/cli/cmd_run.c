@@ -13,6 +13,9 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#ifdef AK_HAVE_FCLIB
+#include "fclib/fclib_export.h"
+#endif
 #include "contact_cache.h"
 #include "common/dyn_scenes.h"
 #include "ga/nd.h"
@@ -56,6 +59,9 @@ static void usage(FILE *f) {
             "                        pos_iterations (sweeps), pos_normal, pos_complementarity,\n"
             "                        converged, wall_s: the step's wall-clock seconds), one row\n"
             "                        flushed per step, so a long run shows its progress\n"
+            "  --export-fclib DIR    converged: write each step's velocity problem and its solution\n"
+            "                        as an FCLIB local problem, DIR/step_000123.hdf5 (created;\n"
+            "                        steps without contacts have none; docs/fclib.md)\n"
             "Sleeping (override the scene's \"sleep\" section; engine/island.h):\n"
             "  --sleep on|off        contact islands that stay still sleep (default off)\n"
             "  --sleep-linear V      still below this speed, m/s (default 0.05)\n"
@@ -85,7 +91,7 @@ int ak_cmd_run(int argc, char **argv) {
     double duration = -1, dt = -1;
     long steps = -1, every = 1;
     bool renorm = true;
-    const char *method = NULL, *variant = NULL, *res_path = NULL, *order = NULL;
+    const char *method = NULL, *variant = NULL, *res_path = NULL, *order = NULL, *fclib_dir = NULL;
     long iters = -1, max_iters = -1;
     int shock = -1, warm = -1, sleep = -1;
     double tol = -1, sleep_lin = -1, sleep_ang = -1, sleep_time = -1;
@@ -98,7 +104,8 @@ int ak_cmd_run(int argc, char **argv) {
                      !strcmp(a, "--tolerance") || !strcmp(a, "--max-iterations") ||
                      !strcmp(a, "--warm-start") || !strcmp(a, "--residuals") ||
                      !strcmp(a, "--sleep") || !strcmp(a, "--sleep-linear") ||
-                     !strcmp(a, "--sleep-angular") || !strcmp(a, "--sleep-time") || !strcmp(a, "--order");
+                     !strcmp(a, "--sleep-angular") || !strcmp(a, "--sleep-time") || !strcmp(a, "--order") ||
+                     !strcmp(a, "--export-fclib");
         if (takes && i + 1 >= argc) return ak_cli_bad_usage("run", "%s needs a value", a);
         const char *val = takes ? argv[++i] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -162,6 +169,9 @@ int ak_cmd_run(int argc, char **argv) {
         } else if (!strcmp(a, "--residuals")) {
             if (!*val) return ak_cli_bad_usage("run", "--residuals: empty file name");
             res_path = val;
+        } else if (!strcmp(a, "--export-fclib")) {
+            if (!*val) return ak_cli_bad_usage("run", "--export-fclib: empty directory name");
+            fclib_dir = val;
         } else if (a[0] == '-' && a[1] != '\0') {
             return ak_cli_bad_usage("run", "unknown option '%s'", a);
         } else if (scene) {
@@ -225,6 +235,27 @@ int ak_cmd_run(int argc, char **argv) {
         return ak_cli_bad_usage("run", "--residuals needs the converged solver (--method converged or "
                                        "the scene's \"solver\": {\"method\": \"converged\"})");
     }
+    if (fclib_dir && (!converged || m->sleep.enabled)) {
+        ak_data_free(d);
+        ak_model_free(m);
+        return ak_cli_bad_usage("run", "--export-fclib needs the converged solver (--method converged) and "
+                                       "sleeping off (a sleeping body skips the contact stage)");
+    }
+#ifndef AK_HAVE_FCLIB
+    if (fclib_dir) {
+        ak_data_free(d);
+        ak_model_free(m);
+        return ak_cmd_unavailable("run --export-fclib", "built without libfclib: install libfclib-dev and rebuild");
+    }
+#else
+    if (fclib_dir && ak_fclib_export_prepare(fclib_dir, err, sizeof err) != 0) {
+        fprintf(stderr, "anakata run: %s\n", err);
+        ak_data_free(d);
+        ak_model_free(m);
+        return AK_EXIT_USAGE;
+    }
+#endif
+    long nexported = 0;
     FILE *resf = NULL;
     if (res_path && !(resf = fopen(res_path, "w"))) {
         fprintf(stderr, "anakata run: cannot open residuals file '%s' for writing: %s\n", res_path,
@@ -290,6 +321,17 @@ int ak_cmd_run(int argc, char **argv) {
                 fflush(resf); // a long run shows each step as it ends
             }
         }
+#ifdef AK_HAVE_FCLIB
+        if (fclib_dir) {
+            int e = ak_fclib_export_step(fclib_dir, scene, m, d, s, err, sizeof err);
+            if (e < 0) {
+                fprintf(stderr, "anakata run: step %ld: %s\n", s, err);
+                rc = AK_EXIT_FAIL;
+                break;
+            }
+            nexported += e;
+        }
+#endif
         if (tr && (s % every == 0 || s == steps) && ak_trace_writer_write(tr, m, d) != 0) {
             fprintf(stderr, "anakata run: writing the trace failed\n");
             rc = AK_EXIT_FAIL;
@@ -339,6 +381,7 @@ int ak_cmd_run(int argc, char **argv) {
     }
     if (resf && fclose(resf) != 0 && rc == AK_EXIT_OK) rc = AK_EXIT_FAIL;
     if (trace_path && rc == AK_EXIT_OK) printf("trace       %s\n", trace_path);
+    if (fclib_dir) printf("fclib       %ld problems written to %s\n", nexported, fclib_dir);
     ak_data_free(d);
     ak_model_free(m);
     return rc;

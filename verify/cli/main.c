@@ -25,6 +25,7 @@ static const struct {
     {"reference", ak_cmd_reference, "check or regenerate the reference outputs"},
     {"view", ak_cmd_view, "step a scene in the browser: its 3D slice, dragging, the formulas"},
     {"sweep", ak_cmd_sweep, "run a parameter sweep (threads, MPI, checkpoints) into a CSV"},
+    {"fclib", ak_cmd_fclib, "solve or check contact problems in FCLIB form (HDF5)"},
 };
 
 int ak_cmd_unavailable(const char *name, const char *why) {

@@ -1,0 +1,237 @@
+// anakata fclib solve [--siconos SOLVER] [--tolerance X] [--max-iterations N] FILE...
+// anakata fclib check FILE...
+// Contact problems in FCLIB's local form (verify/fclib, docs/fclib.md): solve them with the
+// converged solver's contact-phase algorithm (engine/solver_converged.h,
+// ak_solver_converged_solve_problem) or Siconos Numerics, and print the residuals (anakata's
+// four and Siconos' ||F||_2), iterations and time; check a file's stored solution under Siconos'
+// residual.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/cli.h"
+#ifdef AK_HAVE_FCLIB
+#include "fclib/fclib_io.h"
+#include "solver_converged.h"
+#ifdef AK_HAVE_SICONOS
+#include "fclib/siconos_solve.h"
+#endif
+#endif
+
+static void usage(FILE *f) {
+    fprintf(f,
+            "usage: anakata fclib solve [--solver anakata|NSN-AC|NSN-FB|NSGS] [--tolerance X]\n"
+            "                           [--max-iterations N] FILE...\n"
+            "       anakata fclib check FILE...\n\n"
+            "Contact problems in FCLIB's local form (HDF5; docs/fclib.md): u = W r + q, per point the\n"
+            "normal, then the tangents; r_n >= 0, u_n >= 0, r_n u_n = 0, |r_t| <= mu r_n, maximal\n"
+            "dissipation. 2D and 3D are FCLIB's forms; 4D and 5D anakata's extension.\n"
+            "  solve   solve each file from zero impulses, with the converged solver's contact-phase\n"
+            "          algorithm (default) or one of Siconos Numerics' solvers, and print anakata's four\n"
+            "          residuals (largest over the points), Siconos' ||F||_2 (2D, 3D), iterations and time;\n"
+            "          exit 1 when a problem misses the tolerance\n"
+            "  --tolerance X        largest residual allowed (default 1e-10; for Siconos' solvers,\n"
+            "                       their own relative measure)\n"
+            "  --max-iterations N   sweeps or iterations (default 100000)\n"
+            "  check   print the file's stored solution's residuals: anakata's four and Siconos'\n"
+            "          ||F||_2 (computed by Siconos from W, q, mu and r alone)\n"
+            "A bad file gets its name, the field and what was expected, and exit 2.\n");
+}
+
+#ifdef AK_HAVE_FCLIB
+// anakata's four residuals of (r, u) for the problem (largest over the points; docs/fclib.md).
+static void residuals4(const ak_contact_problem *p, const double r[], const double u[], double out[4]) {
+    int n = p->dim, nt = n - 1;
+    out[0] = out[1] = out[2] = out[3] = 0.0;
+    for (int i = 0; i < p->npoint; i++) {
+        const double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n;
+        double rt = 0.0, ut = 0.0, rtu = 0.0;
+        for (int t = 1; t <= nt; t++) rt += ri[t] * ri[t], ut += ui[t] * ui[t], rtu += ri[t] * ui[t];
+        double rad = p->mu[i] > 0.0 ? p->mu[i] * ri[0] : 0.0;
+        out[0] = fmax(out[0], -ui[0]);
+        out[1] = fmax(out[1], fabs(ri[0] * ui[0]));
+        out[2] = fmax(out[2], sqrt(rt) - rad);
+        out[3] = fmax(out[3], fabs(rad * sqrt(ut) + rtu));
+    }
+}
+
+// u = W r + q (by the blocks).
+static void velocities(const ak_contact_problem *p, const double r[], double u[]) {
+    int n = p->dim, nn = n * n;
+    for (int i = 0; i < p->npoint; i++) {
+        double *ui = u + (size_t)i * n;
+        memcpy(ui, p->q + (size_t)i * n, sizeof(double) * (size_t)n);
+        for (int z = p->row_start[i]; z < p->row_start[i + 1]; z++) {
+            const double *B = p->W + (size_t)z * nn, *rj = r + (size_t)p->col[z] * n;
+            for (int a = 0; a < n; a++)
+                for (int b = 0; b < n; b++) ui[a] += B[a * n + b] * rj[b];
+        }
+    }
+}
+
+#ifdef AK_HAVE_SICONOS
+static ak_sic_problem sic_of(const ak_contact_problem *p) {
+    return (ak_sic_problem){p->dim, p->npoint, p->row_start, p->col, p->W, p->q, p->mu};
+}
+#endif
+
+// Siconos' ||F||_2 of r, or NAN where it does not apply (4D, 5D, or built without Siconos).
+static double siconos_error(const ak_contact_problem *p, const double r[]) {
+#ifdef AK_HAVE_SICONOS
+    if (p->dim > 3) return NAN;
+    ak_sic_problem sp = sic_of(p);
+    double *u = malloc(sizeof(double) * (size_t)p->npoint * (size_t)p->dim);
+    double e = u ? ak_sic_error(&sp, r, u) : -1.0;
+    free(u);
+    return e < 0 ? NAN : e;
+#else
+    (void)p, (void)r;
+    return NAN;
+#endif
+}
+
+static void print_siconos(double e) {
+    if (isnan(e)) printf("  siconos -");
+    else printf("  siconos %.3e", e);
+}
+#endif
+
+int ak_cmd_fclib(int argc, char **argv) {
+    if (argc < 2) {
+        usage(stderr);
+        return ak_cli_bad_usage("fclib", "expected solve or check");
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(stdout);
+        return AK_EXIT_OK;
+    }
+    bool solve = !strcmp(argv[1], "solve");
+    if (!solve && strcmp(argv[1], "check"))
+        return ak_cli_bad_usage("fclib", "expected solve or check, got '%s'", argv[1]);
+    const char *solver = "anakata";
+    double tol = 1e-10;
+    long max_it = 100000;
+    int first = 0, nfiles = 0;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        bool takes = !strcmp(a, "--solver") || !strcmp(a, "--tolerance") || !strcmp(a, "--max-iterations");
+        if (takes && (!solve || i + 1 >= argc))
+            return ak_cli_bad_usage("fclib", solve ? "%s needs a value" : "%s: only for fclib solve", a);
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return AK_EXIT_OK;
+        } else if (!strcmp(a, "--solver")) {
+            solver = argv[++i];
+            if (strcmp(solver, "anakata") && strcmp(solver, "NSN-AC") && strcmp(solver, "NSN-FB") &&
+                strcmp(solver, "NSGS"))
+                return ak_cli_bad_usage("fclib", "--solver: expected anakata, NSN-AC, NSN-FB or NSGS, got '%s'", solver);
+        } else if (!strcmp(a, "--tolerance")) {
+            char *end;
+            tol = strtod(argv[++i], &end);
+            if (*end || !(tol >= 1e-15 && tol <= 1))
+                return ak_cli_bad_usage("fclib", "--tolerance: expected a number in [1e-15, 1], got '%s'", argv[i]);
+        } else if (!strcmp(a, "--max-iterations")) {
+            char *end;
+            max_it = strtol(argv[++i], &end, 10);
+            if (*end || max_it < 1 || max_it > 100000000)
+                return ak_cli_bad_usage("fclib", "--max-iterations: expected a whole number from 1 to 10^8, got '%s'",
+                                        argv[i]);
+        } else if (a[0] == '-' && a[1]) {
+            return ak_cli_bad_usage("fclib", "unknown option '%s'", a);
+        } else {
+            if (!first) first = i;
+            nfiles++;
+        }
+    }
+    if (!nfiles) return ak_cli_bad_usage("fclib", "no FILE given");
+#ifndef AK_HAVE_FCLIB
+    (void)tol, (void)max_it;
+    return ak_cmd_unavailable("fclib", "built without libfclib: install libfclib-dev and rebuild");
+#else
+#ifndef AK_HAVE_SICONOS
+    if (strcmp(solver, "anakata"))
+        return ak_cmd_unavailable("fclib", "built without Siconos Numerics: install libsiconos-numerics-dev and rebuild");
+#endif
+    int rc = AK_EXIT_OK;
+    for (int i = first; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] == '-' && a[1]) {
+            if (strcmp(a, "--help") && strcmp(a, "-h")) i++; // skip the option's value
+            continue;
+        }
+        ak_contact_problem p;
+        int has_sol = 0;
+        char err[1024], title[256];
+        if (ak_fclib_read(a, &p, &has_sol, title, sizeof title, err, sizeof err)) {
+            fprintf(stderr, "anakata fclib: %s\n", err);
+            return AK_EXIT_USAGE;
+        }
+        size_t k = (size_t)p.npoint * (size_t)p.dim;
+        double *r = calloc(k, sizeof(double)), *u = malloc(sizeof(double) * k), res[4];
+        if (!r || !u) {
+            free(r), free(u), ak_contact_problem_free(&p);
+            fprintf(stderr, "anakata fclib: %s: out of memory\n", a);
+            return AK_EXIT_FAIL;
+        }
+        printf("%s: %dD, %d points%s%s%s\n", a, p.dim, p.npoint, title[0] ? " (" : "", title, title[0] ? ")" : "");
+        if (!solve) {
+            if (!has_sol) {
+                printf("  no stored solution\n");
+            } else {
+                velocities(&p, p.r, u);
+                residuals4(&p, p.r, u, res);
+                printf("  stored solution: normal %.3e complementarity %.3e cone %.3e dissipation %.3e", res[0], res[1],
+                       res[2], res[3]);
+                print_siconos(siconos_error(&p, p.r));
+                printf("\n");
+            }
+        } else if (!strcmp(solver, "anakata")) {
+            ak_problem_stats st;
+            struct timespec t0, t1;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
+            int ok = ak_solver_converged_solve_problem(&p, tol, (int)max_it, r, &st);
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            double sec = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+            velocities(&p, r, u);
+            residuals4(&p, r, u, res);
+            printf("  anakata: %s, %d sweeps, %d polishes, %.3f s; normal %.3e complementarity %.3e cone %.3e "
+                   "dissipation %.3e", ok == 0 ? "converged" : "missed the tolerance", st.sweeps, st.polishes, sec,
+                   res[0], res[1], res[2], res[3]);
+            print_siconos(siconos_error(&p, r));
+            printf("\n");
+            if (ok != 0) rc = AK_EXIT_FAIL;
+        } else {
+#ifdef AK_HAVE_SICONOS
+            if (p.dim > 3) {
+                printf("  %s: Siconos solves 2D and 3D problems only\n", solver);
+                rc = AK_EXIT_FAIL;
+            } else {
+                ak_sic_problem sp = sic_of(&p);
+                ak_sic_solver s = !strcmp(solver, "NSN-AC") ? AK_SIC_NSN_AC : !strcmp(solver, "NSN-FB") ? AK_SIC_NSN_FB
+                                                                                                       : AK_SIC_NSGS;
+                ak_sic_result sr;
+                if (ak_sic_solve(&sp, s, tol, (int)max_it, r, u, &sr) != 0) {
+                    printf("  %s: Siconos could not be set up\n", solver);
+                    rc = AK_EXIT_FAIL;
+                } else {
+                    velocities(&p, r, u);
+                    residuals4(&p, r, u, res);
+                    printf("  %s: %s (info %d), %d iterations, %.3f s, its residual %.3e; normal %.3e "
+                           "complementarity %.3e cone %.3e dissipation %.3e", sr.used,
+                           sr.info == 0 ? "converged" : "missed the tolerance", sr.info, sr.iterations, sr.seconds,
+                           sr.residual, res[0], res[1], res[2], res[3]);
+                    print_siconos(siconos_error(&p, r));
+                    printf("\n");
+                    if (sr.info != 0) rc = AK_EXIT_FAIL;
+                }
+            }
+#endif
+        }
+        free(r), free(u);
+        ak_contact_problem_free(&p);
+    }
+    return rc;
+#endif
+}

@@ -13,6 +13,7 @@
 #include "collide/collide.h"
 #include "checks/checks.h"
 #include "checks/checks_world_sleep.h"
+#include "checks/checks_world_fclib.h"
 #include "common/plot.h"
 #include "contact/contact.h"
 #include "dyn/dyn.h"
@@ -1550,6 +1551,7 @@ static const ak_check CHECKS[] = {
     {"world.stack_heights", "B-6 T-Alg12", "game-style solver: iterations and shock propagation each 4D and 3D stack height needs to stand", stack_heights},
     {"world.price_of_iteration", "T-Alg12 T-Alg13", "game-style solver against the converged one: impulse error per step and state error after 1 s", price_of_iteration},
     AK_WORLD_SLEEP_CHECKS // checks_world_sleep.c
+    AK_WORLD_FCLIB_CHECKS // checks_world_fclib.c
 };
 
 AK_GROUP(world, CHECKS)

@@ -175,7 +175,10 @@ int ak_cmd_fclib(int argc, char **argv) {
             fprintf(stderr, "anakata fclib: %s: out of memory\n", a);
             return AK_EXIT_FAIL;
         }
-        printf("%s: %dD, %d points%s%s%s\n", a, p.dim, p.npoint, title[0] ? " (" : "", title, title[0] ? ")" : "");
+        double qn = 0.0;
+        for (size_t z = 0; z < k; z++) qn += p.q[z] * p.q[z];
+        printf("%s: %dD, %d points, |q| %.3e%s%s%s\n", a, p.dim, p.npoint, sqrt(qn), title[0] ? " (" : "", title,
+               title[0] ? ")" : "");
         if (!solve) {
             if (!has_sol) {
                 printf("  no stored solution\n");

@@ -6,6 +6,7 @@
 // four and Siconos' ||F||_2), iterations and time; check a file's stored solution under Siconos'
 // residual.
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -110,7 +110,7 @@ void ak_check_fclib_siconos(ak_check_ctx *c) {
             ak_expect(c, false, "%s loads: %s", SCENES[sc].file, err);
             continue;
         }
-        snprintf(m->solver.method, sizeof m->solver.method, "converged");
+        m->solver.method = AK_SOLVER_CONVERGED;
         m->solver.tolerance = TOL;
         ak_world_opts o = ak_world_default_opts(m);
         int steps = ak_quick(c) ? SCENES[sc].quick_steps : SCENES[sc].steps;

@@ -1916,7 +1916,7 @@ static void check_rest_cross(ak_check_ctx *c) {
             ak_expect(c, false, "step: %s", err);
             break;
         }
-        if (k == 0) first = d->contacts ? d->contacts->npoint : 0;
+        if (k == 0) first = d->contacts ? d->contacts->step.npoint : 0;
         // largest displacement of the tesseract's 16 corners from the start
         for (unsigned v = 0; v < (1u << n); v++) {
             double xl[AK_MAX_DIM], a[AK_MAX_DIM], b[AK_MAX_DIM], e = 0;

@@ -246,7 +246,7 @@ static void momentum_energy(ak_check_ctx *c, int energy_mode) {
             ak_model_free(m), ak_data_free(d);
             break;
         }
-        contacts += d->contacts->npoint > 0;
+        contacts += d->contacts->step.npoint > 0;
         ak_world_momentum(m, d, p1, J1);
         double T1 = ak_world_kinetic_energy(m, d);
         double dp = 0, dj = 0;
@@ -668,7 +668,7 @@ static void pga_vs_vector(ak_check_ctx *c) {
         for (int i = 0; i < 2 * AK_MAX_DIM; i++) e2 += pow(d->v[i] - d2->v[i], 2), sc += d->v[i] * d->v[i];
         for (int i = 0; i < 2 * AK_MAX_BIV; i++) e2 += pow(d->w[i] - d2->w[i], 2), sc += d->w[i] * d->w[i];
         worst = fmax(worst, sqrt(e2 / sc));
-        ran += d->contacts->npoint == 1;
+        ran += d->contacts->step.npoint == 1;
         ak_model_free(m);
         ak_data_free(d);
         ak_data_free(d2);
@@ -908,24 +908,24 @@ static void broadphase(ak_check_ctx *c) {
         ak_wc_fill_mass(m, err, sizeof err);
         ak_contact_cache *c1 = ak_contact_cache_create(m), *c2 = ak_contact_cache_create(m);
         ak_contact_cache *c3 = ak_contact_cache_create(m);
-        ak_broadphase_set_incremental(0); // the tree query of every body (its cost below)
+        m->paths.broad_incremental = false; // the tree query of every body (its cost below)
         ak_broadphase(m, d, c1, AK_SOLVER_MARGIN);
-        ak_broadphase_set_incremental(1);
+        m->paths.broad_incremental = true;
         ak_broadphase_sap(m, d, c3, AK_SOLVER_MARGIN);
-        same = same && c1->npair == c3->npair &&
-               !memcmp(c1->pairs, c3->pairs, sizeof(int) * 2 * (size_t)c1->npair);
+        same = same && c1->step.npair == c3->step.npair &&
+               !memcmp(c1->step.pairs, c3->step.pairs, sizeof(int) * 2 * (size_t)c1->step.npair);
         if (N <= 1000) {
             ak_broadphase_all_pairs(m, d, c2, AK_SOLVER_MARGIN);
-            same = same && c1->npair == c2->npair &&
-                   !memcmp(c1->pairs, c2->pairs, sizeof(int) * 2 * (size_t)c1->npair);
+            same = same && c1->step.npair == c2->step.npair &&
+                   !memcmp(c1->step.pairs, c2->step.pairs, sizeof(int) * 2 * (size_t)c1->step.npair);
         }
         lx[t] = log((double)N);
-        ly[t] = log((double)c1->broad_tests);
-        lz[t] = log((double)c3->broad_tests);
+        ly[t] = log((double)c1->stats.broad_tests);
+        lz[t] = log((double)c3->stats.broad_tests);
         ak_note(c, "N = %d: tree %ld box tests, sweep and prune %ld, all pairs %ld; %d pairs", N,
-                c1->broad_tests, c3->broad_tests, (long)N * (N - 1) / 2, c1->npair);
+                c1->stats.broad_tests, c3->stats.broad_tests, (long)N * (N - 1) / 2, c1->step.npair);
         if (N <= 1000) { // G-BP.1: the kept fat-box pairs over 20 moves, against all pairs
-            long before = c1->fat_requeries;
+            long before = c1->stats.fat_requeries;
             for (int round = 0; round < 20; round++) {
                 for (int b = 0; b < N; b++) { // a drift of up to 1 cm, and 2% of the bodies jump
                     double step = b % 50 == round % 50 ? 1.0 : 0.01;
@@ -933,11 +933,11 @@ static void broadphase(ak_check_ctx *c) {
                 }
                 ak_broadphase(m, d, c1, AK_SOLVER_MARGIN);
                 ak_broadphase_all_pairs(m, d, c2, AK_SOLVER_MARGIN);
-                incr_same = incr_same && c1->npair == c2->npair &&
-                            !memcmp(c1->pairs, c2->pairs, sizeof(int) * 2 * (size_t)c1->npair);
-                incr_pairs += c2->npair;
+                incr_same = incr_same && c1->step.npair == c2->step.npair &&
+                            !memcmp(c1->step.pairs, c2->step.pairs, sizeof(int) * 2 * (size_t)c1->step.npair);
+                incr_pairs += c2->step.npair;
             }
-            requery = fmax(requery, (double)(c1->fat_requeries - before) / (20.0 * N));
+            requery = fmax(requery, (double)(c1->stats.fat_requeries - before) / (20.0 * N));
         }
         ak_contact_cache_free(c1);
         ak_contact_cache_free(c2);
@@ -1019,8 +1019,8 @@ static const char *const PRICE_SCENES[] = {
 static double independent_residual(const ak_model *m, const ak_data *d, const ak_contact_cache *cc, double h) {
     int n = m->dim;
     double worst = 0;
-    for (int i = 0; i < cc->npoint; i++) {
-        const ak_contact_point *p = &cc->pts[i];
+    for (int i = 0; i < cc->step.npoint; i++) {
+        const ak_contact_point *p = &cc->step.pts[i];
         double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0}, u[AK_MAX_DIM], vn = 0, ut[AK_MAX_DIM], jtu = 0, nt = 0, njt = 0;
         if (ak_solver_body_moves(m, p->a))
             ak_contact_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
@@ -1051,11 +1051,11 @@ static double independent_residual(const ak_model *m, const ak_data *d, const ak
 // AK_SOLVER_MAX_BIAS; residuals max(0, target - v_n,p) and |jp (v_n,p - target)|, jp >= 0.
 static double independent_position_residual(const ak_model *m, const ak_data *d, const ak_contact_cache *cc,
                                             double h) {
-    int n = m->dim, nb = m->nbody, np = cc->npoint;
+    int n = m->dim, nb = m->nbody, np = cc->step.npoint;
     double *pv = calloc((size_t)nb * (AK_MAX_DIM + AK_MAX_BIV), sizeof(double)), *pw = pv ? pv + (size_t)nb * AK_MAX_DIM : NULL;
     if (!pv) return INFINITY;
     for (int i = 0; i < np; i++) {
-        const ak_contact_point *p = &cc->pts[i];
+        const ak_contact_point *p = &cc->step.pts[i];
         double P[AK_MAX_DIM];
         for (int j = 0; j < n; j++) P[j] = p->jp * p->normal[j];
         if (ak_solver_body_moves(m, p->a))
@@ -1067,7 +1067,7 @@ static double independent_position_residual(const ak_model *m, const ak_data *d,
     }
     double worst = 0;
     for (int i = 0; i < np; i++) {
-        const ak_contact_point *p = &cc->pts[i];
+        const ak_contact_point *p = &cc->step.pts[i];
         double vn = 0, vp = 0;
         for (int pass = 0; pass < 2; pass++) { // final velocities, then pseudo-velocities
             const double *v = pass ? pv : d->v, *w = pass ? pw : d->w;
@@ -1155,14 +1155,14 @@ static void converged_residuals(ak_check_ctx *c) {
                 break;
             }
             const ak_contact_cache *cc = d->contacts;
-            if (!cc || !cc->res.valid) continue;
+            if (!cc || !cc->stats.res.valid) continue;
             // the residuals recomputed here from the final velocities, the points and their
             // impulses (not the solver's own evaluation)
             double r = independent_residual(m, d, cc, o.dt), rp = independent_position_residual(m, d, cc, o.dt);
             if (r > w) w = r, wstep = s;
             if (rp > wp) wp = rp, wpstep = s;
-            pos_steps += cc->res.pos_iterations > 0;
-            notconv += !cc->res.converged;
+            pos_steps += cc->stats.res.pos_iterations > 0;
+            notconv += !cc->stats.res.converged;
             nres++;
         }
         if (ok) {
@@ -1297,7 +1297,7 @@ static price_row price_scene(ak_check_ctx *c, const char *file, double secs, dou
         pr.imp_mean += e;
         if (series && s <= cap) series[s - 1] = fmax(e, 1e-17);
         pr.steps = s;
-        if (dc->contacts && dc->contacts->res.valid && !dc->contacts->res.converged) pr.notconv++;
+        if (dc->contacts && dc->contacts->stats.res.valid && !dc->contacts->stats.res.converged) pr.notconv++;
     }
     if (pr.steps) pr.imp_mean /= (double)pr.steps;
     for (int b = 0; b < mg->nbody; b++) {
@@ -1420,8 +1420,8 @@ static void converged_stacks(ak_check_ctx *c) {
             }
             const ak_contact_cache *cc = d->contacts;
             if (!cc) continue;
-            notconv += !cc->res.converged;
-            sweeps += cc->res.iterations;
+            notconv += !cc->stats.res.converged;
+            sweeps += cc->stats.res.iterations;
             w = fmax(w, fmax(independent_residual(m, d, cc, o.dt), independent_position_residual(m, d, cc, o.dt)));
         }
         if (ok) {
@@ -1632,7 +1632,7 @@ static void convex_tesseract(ak_check_ctx *c) {
                     break;
                 }
             if (s == 1)
-                for (int k = 0; k < 2; k++) counts[k] = ds[k]->contacts ? ds[k]->contacts->npoint : 0;
+                for (int k = 0; k < 2; k++) counts[k] = ds[k]->contacts ? ds[k]->contacts->step.npoint : 0;
             double e = 0;
             for (int i = 0; i < 4; i++) e = fmax(e, fabs(ds[0]->x[i] - ds[1]->x[i]));
             double ev = vertex_disp(4, ds[0], ds[1]->x, ds[1]->R, ms[0]->bodies[0].shape.verts, 16);

@@ -1385,8 +1385,8 @@ int ak_solver_converged_problem(const ak_model *m, ak_data *d, ak_contact_proble
     int n = m->dim, nb = m->nbody, nn = n * n;
     *p = (ak_contact_problem){.dim = n};
     const ak_contact_cache *c = d->contacts;
-    if (!c || !c->res.valid || c->npoint == 0) return 0;
-    int np = c->npoint;
+    if (!c || !c->stats.res.valid || c->step.npoint == 0) return 0;
+    int np = c->step.npoint;
     // the point graph (points sharing a moving body), as newton_polish_sparse builds it
     int *bst = calloc((size_t)nb + 1, sizeof(int)), *bpt = malloc(sizeof(int) * (size_t)(2 * np + 1));
     int *stamp = malloc(sizeof(int) * (size_t)np), *idx = malloc(sizeof(int) * (size_t)np);
@@ -1394,7 +1394,7 @@ int ak_solver_converged_problem(const ak_model *m, ak_data *d, ak_contact_proble
     p->row_start = malloc(sizeof(int) * ((size_t)np + 1));
     bool fail = !bst || !bpt || !stamp || !idx || !sv || !p->row_start;
     for (int i = 0; !fail && i < np; i++) {
-        const ak_contact_point *pi = &c->pts[i];
+        const ak_contact_point *pi = &c->step.pts[i];
         idx[i] = i;
         if (ak_solver_body_moves(m, pi->a)) bst[pi->a + 1]++;
         if (ak_solver_body_moves(m, pi->b) && pi->b != pi->a) bst[pi->b + 1]++;
@@ -1406,7 +1406,7 @@ int ak_solver_converged_problem(const ak_model *m, ak_data *d, ak_contact_proble
         else {
             memcpy(fillb, bst, sizeof(int) * (size_t)nb);
             for (int i = 0; i < np; i++) {
-                const ak_contact_point *pi = &c->pts[i];
+                const ak_contact_point *pi = &c->step.pts[i];
                 if (ak_solver_body_moves(m, pi->a)) bpt[fillb[pi->a]++] = i;
                 if (ak_solver_body_moves(m, pi->b) && pi->b != pi->a) bpt[fillb[pi->b]++] = i;
             }
@@ -1420,7 +1420,7 @@ int ak_solver_converged_problem(const ak_model *m, ak_data *d, ak_contact_proble
             p->row_start[i] = nz;
             if (pass) p->col[nz] = i;
             nz++, stamp[i] = i;
-            int ab[2] = {c->pts[i].a, c->pts[i].b};
+            int ab[2] = {c->step.pts[i].a, c->step.pts[i].b};
             for (int z = 0; z < 2; z++) {
                 if (!ak_solver_body_moves(m, ab[z])) continue;
                 for (int q = bst[ab[z]]; q < bst[ab[z] + 1]; q++) {
@@ -1459,7 +1459,7 @@ int ak_solver_converged_problem(const ak_model *m, ak_data *d, ak_contact_proble
         ak_contact_problem_free(p);
         return -1;
     }
-    for (int i = 0; i < np; i++) pp[i] = &cw->pts[i];
+    for (int i = 0; i < np; i++) pp[i] = &cw->step.pts[i];
     // W block by block from unit impulses on bodies at rest (as newton_polish_sparse)
     double *sw = sv + (size_t)nb * AK_MAX_DIM;
     save_at_rest(d, nb, sv, sw);
@@ -1481,8 +1481,8 @@ int ak_solver_converged_problem(const ak_model *m, ak_data *d, ak_contact_proble
     impulses_to_x(np, n, pp, p->r);
     local_velocities(m, d, cw, idx, np, p->u);
     for (int i = 0; i < np; i++) {
-        p->mu[i] = cw->pts[i].mu > 0.0 ? cw->pts[i].mu : 0.0;
-        p->target[i] = cw->pts[i].bias;
+        p->mu[i] = cw->step.pts[i].mu > 0.0 ? cw->step.pts[i].mu : 0.0;
+        p->target[i] = cw->step.pts[i].bias;
         p->u[(size_t)i * n] -= p->target[i];
     }
     for (int i = 0; i < np; i++) { // q = u - W r

@@ -121,8 +121,8 @@ void ak_check_fclib_siconos(ak_check_ctx *c) {
                 break;
             }
             if (s < SCENES[sc].first) continue;
-            if (!d->contacts || !d->contacts->res.converged) {
-                if (d->contacts && d->contacts->res.valid)
+            if (!d->contacts || !d->contacts->stats.res.converged) {
+                if (d->contacts && d->contacts->stats.res.valid)
                     ak_expect(c, false, "%s step %d: the converged solver met its tolerance", SCENES[sc].file, s);
                 continue;
             }

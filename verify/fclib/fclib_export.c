@@ -36,7 +36,7 @@ int ak_fclib_export_step(const char *dir, const char *scene, const ak_model *m, 
     const char *base = strrchr(scene, '/');
     base = base ? base + 1 : scene;
     snprintf(title, sizeof title, "anakata %s step %ld", base, step);
-    const ak_solver_residuals *r = &d->contacts->res;
+    const ak_solver_residuals *r = &d->contacts->stats.res;
     snprintf(desc, sizeof desc,
              "scene=%s step=%ld t=%.17g dim=%d points=%d method=converged tolerance=%g "
              "residuals(normal,complementarity,cone,dissipation)=%.3e,%.3e,%.3e,%.3e converged=%d",

@@ -6,8 +6,8 @@
 // (2) solves the problem itself from zero impulses (NSN-AC in 3D, block-sparse W; NSGS in 2D)
 // and its solution's residual is measured the same way, and (3) where W is positive definite
 // and small enough for a dense eigensolve, the two solutions' velocities are compared with the
-// error bound of a strongly monotone problem. Registered in the world group
-// (checks_world.c includes checks_world_fclib.h). Needs libfclib and Siconos Numerics; without
+// error bound of a strongly monotone problem. Registered in the world group (its topic table,
+// ak_topic_world_fclib, goes into checks_world.c's). Needs libfclib and Siconos Numerics; without
 // them the check is skipped, and with CI set it fails.
 #include "checks/checks_world_fclib.h"
 
@@ -224,3 +224,7 @@ void ak_check_fclib_siconos(ak_check_ctx *c) {
     ak_note(c, "skipped: built without libfclib or Siconos Numerics (install libfclib-dev libsiconos-numerics-dev)");
 }
 #endif
+
+static const ak_check CHECKS[] = {AK_WORLD_FCLIB_CHECKS};
+
+AK_TOPIC(world_fclib, CHECKS)

@@ -1,7 +1,7 @@
 /// @file checks_world_fclib.h
 /// The world group's check of the converged solver against an independent solver: Siconos
 /// Numerics on the exported FCLIB problems (checks_world_fclib.c; docs/fclib.md).
-/// checks_world.c includes this header and puts AK_WORLD_FCLIB_CHECKS in its table.
+/// checks_world_fclib.c makes its topic table (ak_topic_world_fclib) of AK_WORLD_FCLIB_CHECKS.
 #ifndef AK_VERIFY_CHECKS_WORLD_FCLIB_H
 #define AK_VERIFY_CHECKS_WORLD_FCLIB_H
 

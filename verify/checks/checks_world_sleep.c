@@ -1,6 +1,6 @@
 // Checks of contact islands and sleeping (engine/island.h; docs/formulas/world.md
-// #islands-and-sleeping, G-SLEEP.1 .. G-SLEEP.5). Registered in the world group (checks_world.c
-// includes checks_world_sleep.h). Independent references: the same scene with sleeping off (the
+// #islands-and-sleeping, G-SLEEP.1 .. G-SLEEP.5). Registered in the world group (its topic table, ak_topic_world_sleep,
+// goes into checks_world.c's). Independent references: the same scene with sleeping off (the
 // step as it was before the feature), closed forms (impulse on a body at rest), bit equality.
 #include "checks/checks_world_sleep.h"
 
@@ -425,3 +425,7 @@ void ak_check_sleep_impulse(ak_check_ctx *c) {
     ak_data_free(d);
     ak_model_free(m);
 }
+
+static const ak_check CHECKS[] = {AK_WORLD_SLEEP_CHECKS};
+
+AK_TOPIC(world_sleep, CHECKS)

@@ -5,14 +5,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "FrictionContactProblem.h"
-#include "Friction_cst.h"
-#include "NonSmoothDrivers.h"
-#include "NumericsMatrix.h"
-#include "SolverOptions.h"
-#include "SparseBlockMatrix.h"
-#include "fc2d_compute_error.h"
-#include "fc3d_compute_error.h"
+#include <FrictionContactProblem.h>
+#include <Friction_cst.h>
+#include <NonSmoothDrivers.h>
+#include <NumericsMatrix.h>
+#include <SolverOptions.h>
+#include <SparseBlockMatrix.h>
+#include <fc2d_compute_error.h>
+#include <fc3d_compute_error.h>
 
 const char *ak_sic_solver_name(ak_sic_solver s) {
     return s == AK_SIC_NSN_AC ? "NSN-AC" : s == AK_SIC_NSN_FB ? "NSN-FB" : "NSGS";

@@ -1371,3 +1371,370 @@ int ak_solver_converged_positions(const ak_model *m, ak_data *d, ak_integrator i
     if (!ok) c->stats.res.converged = false;
     return rc;
 }
+
+// ---- the step's velocity problem for export (FCLIB, verify/fclib) -------------------------
+
+void ak_contact_problem_free(ak_contact_problem *p) {
+    if (!p) return;
+    free(p->row_start), free(p->col), free(p->W), free(p->q), free(p->mu), free(p->r), free(p->u),
+        free(p->target);
+    *p = (ak_contact_problem){0};
+}
+
+int ak_solver_converged_problem(const ak_model *m, ak_data *d, ak_contact_problem *p) {
+    int n = m->dim, nb = m->nbody, nn = n * n;
+    *p = (ak_contact_problem){.dim = n};
+    const ak_contact_cache *c = d->contacts;
+    if (!c || !c->stats.res.valid || c->step.npoint == 0) return 0;
+    int np = c->step.npoint;
+    // the point graph (points sharing a moving body), as newton_polish_sparse builds it
+    int *bst = calloc((size_t)nb + 1, sizeof(int)), *bpt = malloc(sizeof(int) * (size_t)(2 * np + 1));
+    int *stamp = malloc(sizeof(int) * (size_t)np), *idx = malloc(sizeof(int) * (size_t)np);
+    double *sv = malloc(sizeof(double) * (size_t)nb * (AK_MAX_DIM + AK_MAX_BIV));
+    p->row_start = malloc(sizeof(int) * ((size_t)np + 1));
+    bool fail = !bst || !bpt || !stamp || !idx || !sv || !p->row_start;
+    for (int i = 0; !fail && i < np; i++) {
+        const ak_contact_point *pi = &c->step.pts[i];
+        idx[i] = i;
+        if (ak_solver_body_moves(m, pi->a)) bst[pi->a + 1]++;
+        if (ak_solver_body_moves(m, pi->b) && pi->b != pi->a) bst[pi->b + 1]++;
+    }
+    for (int b = 0; !fail && b < nb; b++) bst[b + 1] += bst[b];
+    if (!fail) {
+        int *fillb = malloc(sizeof(int) * (size_t)(nb > 0 ? nb : 1));
+        if (!fillb) fail = true;
+        else {
+            memcpy(fillb, bst, sizeof(int) * (size_t)nb);
+            for (int i = 0; i < np; i++) {
+                const ak_contact_point *pi = &c->step.pts[i];
+                if (ak_solver_body_moves(m, pi->a)) bpt[fillb[pi->a]++] = i;
+                if (ak_solver_body_moves(m, pi->b) && pi->b != pi->a) bpt[fillb[pi->b]++] = i;
+            }
+            free(fillb);
+        }
+    }
+    for (int pass = 0; !fail && pass < 2; pass++) { // count, then fill (diagonal first)
+        int nz = 0;
+        for (int i = 0; i < np; i++) stamp[i] = -1;
+        for (int i = 0; i < np; i++) {
+            p->row_start[i] = nz;
+            if (pass) p->col[nz] = i;
+            nz++, stamp[i] = i;
+            int ab[2] = {c->step.pts[i].a, c->step.pts[i].b};
+            for (int z = 0; z < 2; z++) {
+                if (!ak_solver_body_moves(m, ab[z])) continue;
+                for (int q = bst[ab[z]]; q < bst[ab[z] + 1]; q++) {
+                    int j = bpt[q];
+                    if (stamp[j] == i) continue;
+                    stamp[j] = i;
+                    if (pass) p->col[nz] = j;
+                    nz++;
+                }
+            }
+        }
+        p->row_start[np] = nz;
+        if (!pass) {
+            p->nblock = nz;
+            p->col = malloc(sizeof(int) * (size_t)nz);
+            p->W = malloc(sizeof(double) * (size_t)nz * (size_t)nn);
+            p->q = malloc(sizeof(double) * (size_t)np * (size_t)n);
+            p->r = malloc(sizeof(double) * (size_t)np * (size_t)n);
+            p->u = malloc(sizeof(double) * (size_t)np * (size_t)n);
+            p->mu = malloc(sizeof(double) * (size_t)np);
+            p->target = malloc(sizeof(double) * (size_t)np);
+            fail = !p->col || !p->W || !p->q || !p->r || !p->u || !p->mu || !p->target;
+        }
+    }
+    free(bst), free(bpt), free(stamp);
+    if (fail) {
+        free(idx), free(sv);
+        ak_contact_problem_free(p);
+        return -1;
+    }
+    p->npoint = np;
+    ak_contact_cache *cw = d->contacts; // ak_solver_apply takes the cache for the inverse inertia
+    const ak_contact_point **pp = malloc(sizeof *pp * (size_t)np);
+    if (!pp) {
+        free(idx), free(sv);
+        ak_contact_problem_free(p);
+        return -1;
+    }
+    for (int i = 0; i < np; i++) pp[i] = &cw->step.pts[i];
+    // W block by block from unit impulses on bodies at rest (as newton_polish_sparse)
+    double *sw = sv + (size_t)nb * AK_MAX_DIM;
+    save_at_rest(d, nb, sv, sw);
+    for (int j = 0; j < np; j++) {
+        for (int q = 0; q < n; q++) {
+            unit_impulse(m, d, cw, pp[j], q);
+            for (int z = p->row_start[j]; z < p->row_start[j + 1]; z++) {
+                int i = p->col[z], at = p->row_start[i];
+                while (p->col[at] != j) at++;
+                double ui[AK_MAX_DIM];
+                local_velocities(m, d, cw, idx + i, 1, ui);
+                for (int t = 0; t < n; t++) p->W[(size_t)at * nn + (size_t)t * n + q] = ui[t];
+            }
+            bodies_at_rest(d, pp[j]);
+        }
+    }
+    memcpy(d->v, sv, sizeof(double) * (size_t)nb * AK_MAX_DIM); // the velocities back, bit for bit
+    memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
+    impulses_to_x(np, n, pp, p->r);
+    local_velocities(m, d, cw, idx, np, p->u);
+    for (int i = 0; i < np; i++) {
+        p->mu[i] = cw->step.pts[i].mu > 0.0 ? cw->step.pts[i].mu : 0.0;
+        p->target[i] = cw->step.pts[i].bias;
+        p->u[(size_t)i * n] -= p->target[i];
+    }
+    for (int i = 0; i < np; i++) { // q = u - W r
+        double *qi = p->q + (size_t)i * n;
+        memcpy(qi, p->u + (size_t)i * n, sizeof(double) * (size_t)n);
+        for (int z = p->row_start[i]; z < p->row_start[i + 1]; z++) {
+            const double *B = p->W + (size_t)z * nn, *rj = p->r + (size_t)p->col[z] * n;
+            for (int a = 0; a < n; a++)
+                for (int b = 0; b < n; b++) qi[a] -= B[a * n + b] * rj[b];
+        }
+    }
+    free(pp), free(idx), free(sv);
+    return 0;
+}
+
+// ---- the contact phase's algorithm on a problem given as matrices (FCLIB import) ----------
+
+// The four residuals (largest over the points) of r at u, target 0; bound: NULL for mu r_n,
+// else the fixed radii of the inner (Tresca) problem.
+static void problem_residuals(const ak_contact_problem *p, const double r[], const double u[],
+                              const double bound[], ak_solver_residuals *res) {
+    int n = p->dim, nt = n - 1;
+    res->normal = res->complementarity = res->cone = res->dissipation = 0.0;
+    for (int i = 0; i < p->npoint; i++) {
+        const double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n;
+        double rad = bound ? bound[i] : p->mu[i] > 0.0 ? p->mu[i] * ri[0] : 0.0, rtu = 0.0;
+        for (int t = 1; t <= nt; t++) rtu += ri[t] * ui[t];
+        res->normal = fmax(res->normal, -ui[0]);
+        res->complementarity = fmax(res->complementarity, fabs(ri[0] * ui[0]));
+        res->cone = fmax(res->cone, norm(nt, ri + 1) - rad);
+        res->dissipation = fmax(res->dissipation, fabs(rad * norm(nt, ui + 1) + rtu));
+    }
+}
+
+// r_j += dr (n entries) and u += W[:, j] dr through j's column blocks (cz: the blocks of column
+// j, cs the column starts).
+static void problem_apply(const ak_contact_problem *p, const int cs[], const int cz[], const int crow[], int j,
+                          const double dr[], double r[], double u[]) {
+    int n = p->dim, nn = n * n;
+    for (int b = 0; b < n; b++) r[(size_t)j * n + b] += dr[b];
+    for (int z = cs[j]; z < cs[j + 1]; z++) {
+        const double *B = p->W + (size_t)cz[z] * nn;
+        double *ui = u + (size_t)crow[z] * n;
+        for (int a = 0; a < n; a++)
+            for (int b = 0; b < n; b++) ui[a] += B[a * n + b] * dr[b];
+    }
+}
+
+static void problem_u(const ak_contact_problem *p, const double r[], double u[]) {
+    int n = p->dim, nn = n * n;
+    for (int i = 0; i < p->npoint; i++) {
+        double *ui = u + (size_t)i * n;
+        memcpy(ui, p->q + (size_t)i * n, sizeof(double) * (size_t)n);
+        for (int z = p->row_start[i]; z < p->row_start[i + 1]; z++) {
+            const double *B = p->W + (size_t)z * nn, *rj = r + (size_t)p->col[z] * n;
+            for (int a = 0; a < n; a++)
+                for (int b = 0; b < n; b++) ui[a] += B[a * n + b] * rj[b];
+        }
+    }
+}
+
+// The dense Newton polish [T-CV.2] of the whole problem (k <= NEWTON_MAX_UNKNOWNS) from r, with
+// the component polish's Levenberg-Marquardt try and step budget; pts carry mn and mu for the
+// natural map. Replaces r (and u) when the residuals shrink; returns whether it did.
+static bool problem_polish(const ak_contact_problem *p, const ak_contact_point *const pts[], const double zero[],
+                           double rf, double r[], double u[], ak_solver_residuals *res) {
+    int n = p->dim, np = p->npoint, k = np * n, nn = n * n;
+    size_t kk = (size_t)k * (size_t)k;
+    double *W = calloc(kk * 3 + (size_t)k * 6, sizeof(double));
+    if (!W) return false;
+    double *J = W + kk, *N = J + kk, *x = N + kk, *uu = x + k, *F = uu + k, *g = F + k, *dx = g + k, *xt = dx + k;
+    for (int i = 0; i < np; i++)
+        for (int z = p->row_start[i]; z < p->row_start[i + 1]; z++)
+            for (int a = 0; a < n; a++)
+                for (int b = 0; b < n; b++)
+                    W[((size_t)i * n + a) * k + (size_t)p->col[z] * n + b] += p->W[(size_t)z * nn + a * n + b];
+    memcpy(x, r, sizeof(double) * (size_t)k);
+    memcpy(uu, u, sizeof(double) * (size_t)k);
+    double f2 = natural_map(np, n, pts, zero, rf, x, uu, W, F, J);
+    int steps = (int)fmax(NEWTON_STEPS, fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / ((double)k * k * k + 1.0)));
+    for (int step = 0; step < steps && f2 > 0.0; step++) {
+        jt_f(k, J, F, g);
+        double alpha = 1.0, f2new = INFINITY, f2ref = f2;
+        for (int tries = 0; tries < 2; tries++) {
+            if (tries == 0) {
+                memcpy(N, J, sizeof(double) * kk);
+                for (int a = 0; a < k; a++) N[(size_t)a * k + a] += NEWTON_EPS, dx[a] = -F[a];
+            } else {
+                if (jt_j(k, J, N)) break;
+                for (int a = 0; a < k; a++) N[(size_t)a * k + a] += sqrt(f2), dx[a] = g[a];
+            }
+            if (lu_solve(k, N, dx)) break;
+            double slope = 0.0;
+            for (int a = 0; a < k; a++) slope -= g[a] * dx[a];
+            alpha = 1.0, f2new = INFINITY;
+            for (int ls = 0; ls < 40; ls++, alpha *= 0.5) {
+                for (int a = 0; a < k; a++) xt[a] = x[a] + alpha * dx[a];
+                problem_u(p, xt, uu);
+                f2new = natural_map(np, n, pts, zero, rf, xt, uu, W, F, NULL);
+                if (f2new <= f2 + 1e-4 * alpha * 2.0 * slope) break;
+            }
+            if (f2new < f2 && alpha >= 0x1p-10) break;
+            if (tries == 0 && f2new < f2) {
+                memcpy(x, xt, sizeof(double) * (size_t)k);
+                problem_u(p, x, uu);
+                f2 = natural_map(np, n, pts, zero, rf, x, uu, W, F, J);
+                jt_f(k, J, F, g);
+            }
+        }
+        if (!(f2new < f2ref)) break;
+        if (f2new < f2) memcpy(x, xt, sizeof(double) * (size_t)k);
+        problem_u(p, x, uu);
+        f2 = natural_map(np, n, pts, zero, rf, x, uu, W, F, J);
+    }
+    // the impulses projected (lambda_n >= 0, lambda_t on the disc) as set_impulses does
+    for (int i = 0; i < np; i++) {
+        double *xi = x + (size_t)i * n;
+        xi[0] = fmax(xi[0], 0.0);
+        double rad = p->mu[i] > 0.0 ? p->mu[i] * xi[0] : 0.0, nl = norm(n - 1, xi + 1);
+        for (int t = 1; t < n; t++) xi[t] = p->mu[i] > 0.0 ? (nl > rad ? xi[t] * (rad / nl) : xi[t]) : 0.0;
+    }
+    problem_u(p, x, uu);
+    ak_solver_residuals rn;
+    problem_residuals(p, x, uu, NULL, &rn);
+    bool keep = worst(&rn) < worst(res);
+    if (keep) {
+        memcpy(r, x, sizeof(double) * (size_t)k);
+        memcpy(u, uu, sizeof(double) * (size_t)k);
+        *res = rn;
+    }
+    free(W);
+    return keep;
+}
+
+int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it, double r[],
+                                      ak_problem_stats *st) {
+    int n = p->dim, nt = n - 1, np = p->npoint, k = np * n, nn = n * n, w = n;
+    *st = (ak_problem_stats){0};
+    if (np == 0) return 0;
+    // column access: for each column point j, its blocks and their rows
+    int nb = p->row_start[np];
+    int *cs = calloc((size_t)np + 1, sizeof(int)), *cz = malloc(sizeof(int) * (size_t)nb),
+        *crow = malloc(sizeof(int) * (size_t)nb), *diag = malloc(sizeof(int) * (size_t)np);
+    double *u = malloc(sizeof(double) * (size_t)k * 4), *bound = malloc(sizeof(double) * (size_t)np * 2);
+    double *Kt = malloc(sizeof(double) * (size_t)np * AK_MAX_TAN * AK_MAX_TAN);
+    ak_contact_point *pts = calloc((size_t)np, sizeof *pts);
+    const ak_contact_point **pp = malloc(sizeof *pp * (size_t)np);
+    int rc = -1;
+    if (!cs || !cz || !crow || !diag || !u || !bound || !Kt || !pts || !pp) goto out;
+    double *x0 = u + k, *pd = x0 + k, *zero = bound + np;
+    memset(zero, 0, sizeof(double) * (size_t)np);
+    for (int z = 0; z < nb; z++) cs[p->col[z] + 1]++;
+    for (int j = 0; j < np; j++) cs[j + 1] += cs[j];
+    {
+        int *fill = malloc(sizeof(int) * (size_t)np);
+        if (!fill) goto out;
+        memcpy(fill, cs, sizeof(int) * (size_t)np);
+        for (int i = 0; i < np; i++) {
+            diag[i] = -1;
+            for (int z = p->row_start[i]; z < p->row_start[i + 1]; z++) {
+                int j = p->col[z];
+                cz[fill[j]] = z, crow[fill[j]++] = i;
+                if (j == i) diag[i] = z;
+            }
+        }
+        free(fill);
+    }
+    for (int i = 0; i < np; i++) {
+        const double *D = diag[i] >= 0 ? p->W + (size_t)diag[i] * nn : NULL;
+        if (!D || !(D[0] > 0.0)) goto out;
+        pts[i].mn = 1.0 / D[0];
+        pts[i].mu = p->mu[i];
+        pp[i] = &pts[i];
+        double *K = Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN;
+        for (int a = 0; a < nt; a++)
+            for (int b = 0; b < nt; b++) K[a * nt + b] = D[(1 + a) * n + 1 + b];
+    }
+    for (int i = 0; i < np; i++) { // start: lambda_n >= 0, lambda_t on the disc
+        double *ri = r + (size_t)i * n;
+        ri[0] = fmax(ri[0], 0.0);
+        double rad = p->mu[i] > 0.0 ? p->mu[i] * ri[0] : 0.0, nl = norm(nt, ri + 1);
+        for (int t = 1; t < n; t++) ri[t] = p->mu[i] > 0.0 ? (nl > rad ? ri[t] * (rad / nl) : ri[t]) : 0.0;
+    }
+    problem_u(p, r, u);
+    ak_solver_residuals res;
+    problem_residuals(p, r, u, NULL, &res);
+    for (int i = 0; i < np; i++) bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
+    double g_prev = 0.0;
+    bool momentum = false;
+    int it = 0;
+    rc = 1;
+    if (worst(&res) <= tol) rc = 0;
+    for (it = 1; rc && it <= max_it; it++) {
+        memcpy(x0, r, sizeof(double) * (size_t)k);
+        for (int i = 0; i < np; i++) { // the sweep: friction block, then the normal row
+            double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n, dr[AK_MAX_DIM] = {0};
+            if (p->mu[i] > 0.0) {
+                const double *K = Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN;
+                double g[AK_MAX_TAN], x[AK_MAX_TAN];
+                for (int a = 0; a < nt; a++) {
+                    g[a] = ui[1 + a];
+                    for (int b = 0; b < nt; b++) g[a] -= K[a * nt + b] * ri[1 + b];
+                }
+                ak_solver_friction_block(nt, K, g, bound[i], x);
+                for (int a = 0; a < nt; a++) dr[1 + a] = x[a] - ri[1 + a];
+                problem_apply(p, cs, cz, crow, i, dr, r, u);
+                memset(dr, 0, sizeof dr);
+            }
+            double jn = fmax(ri[0] - pts[i].mn * ui[0], 0.0);
+            dr[0] = jn - ri[0];
+            problem_apply(p, cs, cz, crow, i, dr, r, u);
+        }
+        st->sweeps = it;
+        problem_residuals(p, r, u, NULL, &res);
+        if (worst(&res) <= tol) {
+            rc = 0;
+            break;
+        }
+        if (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % NEWTON_EVERY == 0 && k <= NEWTON_MAX_UNKNOWNS &&
+            problem_polish(p, pp, zero, RHO_FACTOR[((it - NEWTON_AFTER) / NEWTON_EVERY) % 5], r, u, &res)) {
+            st->polishes++;
+            if (worst(&res) <= tol) {
+                rc = 0;
+                break;
+            }
+            for (int i = 0; i < np; i++) bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
+            momentum = false;
+            continue;
+        }
+        ak_solver_residuals in;
+        problem_residuals(p, r, u, bound, &in);
+        if (worst(&in) <= fmax(0.25 * tol, 0.1 * worst(&res))) {
+            for (int i = 0; i < np; i++) bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
+            momentum = false;
+            continue;
+        }
+        double g = 0.0;
+        for (int a = 0; a < k; a++) x0[a] = r[a] - x0[a], g += x0[a] * x0[a];
+        double beta = momentum && g_prev > 0.0 ? g / g_prev : 0.0;
+        g_prev = g;
+        if (!(beta <= 1.0)) beta = 0.0;
+        for (int a = 0; a < k; a++) pd[a] = momentum ? beta * pd[a] + x0[a] : x0[a];
+        if (momentum && beta > 0.0)
+            for (int i = 0; i < np; i++) {
+                double step[AK_MAX_DIM];
+                for (int b = 0; b < w; b++) step[b] = pd[(size_t)i * n + b] - x0[(size_t)i * n + b];
+                problem_apply(p, cs, cz, crow, i, step, r, u);
+            }
+        momentum = true;
+    }
+    st->worst = worst(&res);
+out:
+    free(cs), free(cz), free(crow), free(diag), free(u), free(bound), free(Kt), free(pts), free(pp);
+    return rc;
+}

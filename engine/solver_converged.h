@@ -92,4 +92,54 @@ void ak_solver_friction_block(int nt, const double Kt[], const double g[], doubl
 void ak_solver_residuals_eval(const ak_model *m, const ak_data *d, const ak_contact_cache *c,
                               const double target[], ak_solver_residuals *r);
 
+/// The velocity problem of the step just taken, as the contact phase saw it, in the local
+/// frames of its points (normal first, then the n - 1 tangent directions of the point's
+/// tangent basis): u = W r + q with r the contact phase's impulses and u the relative
+/// velocity minus the normal target, so that the law is the standard one (FCLIB's local form,
+/// docs/fclib.md): r_n >= 0, u_n >= 0, r_n u_n = 0, |r_t| <= mu r_n with maximal dissipation.
+/// W is stored by point blocks (two points couple when they share a moving body).
+typedef struct ak_contact_problem {
+    int dim;        ///< n: unknowns per point
+    int npoint;
+    int nblock;     ///< n x n blocks of W
+    int *row_start; ///< npoint + 1: the blocks of point i's rows are [row_start[i], row_start[i + 1])
+    int *col;       ///< nblock: each block's column point (the diagonal block first in its row)
+    double *W;      ///< nblock x n x n, each block row-major
+    double *q;      ///< npoint x n: the velocities before the contact phase's impulses (after
+                    ///< the impact phase) minus (target, 0)
+    double *mu;     ///< npoint: the point's friction coefficient this step
+    double *r;      ///< npoint x n: the contact phase's impulses (the solution)
+    double *u;      ///< npoint x n: the bodies' relative velocities after the step minus (target, 0)
+    double *target; ///< npoint: the normal target folded into q and u [T-CV.4]
+} ak_contact_problem;
+
+/// Fill *p (caller-owned; free with ak_contact_problem_free) with the velocity problem of the
+/// step that the converged solver just solved (ak_world_step's contact stage), read back from
+/// the contact points and the bodies' velocities: W from unit impulses (as the Newton polish
+/// builds it), u from the bodies' velocities, q = u - W r. The velocities are changed while W
+/// is built and restored bit for bit. 0 (p->npoint = 0 when the step had no contacts), or -1
+/// when out of memory.
+int ak_solver_converged_problem(const ak_model *m, ak_data *d, ak_contact_problem *p);
+void ak_contact_problem_free(ak_contact_problem *p);
+
+/// What ak_solver_converged_solve_problem did.
+typedef struct ak_problem_stats {
+    int sweeps;   ///< block Gauss-Seidel sweeps
+    int polishes; ///< Newton polishes kept
+    double worst; ///< the largest of the four residuals at the end
+} ak_problem_stats;
+
+/// The contact phase's algorithm on a problem given as matrices (an FCLIB file; p's W, q, mu;
+/// targets already in q): from r (in: start, out: solution), block projected Gauss-Seidel on u =
+/// W r + q with the exact friction block (ak_solver_friction_block on the tangent part of W's
+/// diagonal block) and the normal row with 1 / W_nn, the staggered friction radii and the NNCG
+/// momentum of the sweeps over bodies, and the dense Newton polish of the natural map [T-CV.2]
+/// (with the Levenberg-Marquardt fallback, rho cycling) on the whole problem when it has at
+/// most 2,048 unknowns, kept when it lowers the residuals; until the four residuals (largest over
+/// the points, with target 0) are at most tol, at most max_it sweeps. No cold restart, no
+/// component or sparse polish (T-CV.3, T-CV.6): those work on the bodies. 0 when converged, 1
+/// when not, -1 when out of memory or a diagonal block has W_nn <= 0.
+int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it, double r[],
+                                      ak_problem_stats *st);
+
 #endif

@@ -12,6 +12,7 @@ ak_check_group ak_group_world(void) {
         &ak_topic_world_ccd,
         &ak_topic_world_converged,
         &ak_topic_world_sleep,
+        &ak_topic_world_fclib,
     };
     static ak_check store[AK_GROUP_MAX_CHECKS];
     static size_t n = 0;

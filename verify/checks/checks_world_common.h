@@ -82,5 +82,6 @@ extern const ak_check_topic ak_topic_world_polytopes;
 extern const ak_check_topic ak_topic_world_ccd;
 extern const ak_check_topic ak_topic_world_converged;
 extern const ak_check_topic ak_topic_world_sleep; // checks_world_sleep.c
+extern const ak_check_topic ak_topic_world_fclib; // checks_world_fclib.c
 
 #endif

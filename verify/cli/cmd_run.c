@@ -14,6 +14,9 @@
 
 #include "cli/cli.h"
 #include "cli/cli_opts.h"
+#ifdef AK_HAVE_FCLIB
+#include "fclib/fclib_export.h"
+#endif
 #include "contact_cache.h"
 #include "common/dyn_scenes.h"
 #include "ga/nd.h"
@@ -49,6 +52,9 @@ static const ak_opt OPTS[] = {
      "pos_iterations (sweeps), pos_normal, pos_complementarity,\n"
      "converged, wall_s: the step's wall-clock seconds), one row\n"
      "flushed per step, so a long run shows its progress", 0, 0, 0, "file name", NULL},
+    {"--export-fclib", AK_ARG_TEXT, "DIR",
+     "converged: write each step's contact problem and anakata's solution\n"
+     "as an FCLIB local problem, DIR/step_NNNNNN.hdf5 (docs/fclib.md)", 0, 0, 0, "folder name", NULL},
     {"--sleep", AK_ARG_ONOFF, "on|off", "contact islands that stay still sleep (default off; engine/island.h)", 0, 0, 0,
      NULL, NULL},
     {"--sleep-linear", AK_ARG_NUM, "V", "still below this speed, m/s (default 0.05)", 0, 0, 1e300,
@@ -83,6 +89,7 @@ int ak_cmd_run(int argc, char **argv) {
     long steps = ak_cli_get_long(&c, "--steps", -1), every = ak_cli_get_long(&c, "--every", 1);
     bool renorm = !ak_cli_has(&c, "--no-renorm");
     const char *res_path = ak_cli_str(&c, "--residuals", NULL);
+    const char *fclib_dir = ak_cli_str(&c, "--export-fclib", NULL);
     int sleep = ak_cli_get_onoff(&c, "--sleep", -1);
     double sleep_lin = ak_cli_get_num(&c, "--sleep-linear", -1), sleep_ang = ak_cli_get_num(&c, "--sleep-angular", -1);
     double sleep_time = ak_cli_get_num(&c, "--sleep-time", -1);
@@ -120,6 +127,27 @@ int ak_cmd_run(int argc, char **argv) {
         return ak_cli_bad_usage("run", "--residuals needs the converged solver (--method converged or "
                                        "the scene's \"solver\": {\"method\": \"converged\"})");
     }
+    if (fclib_dir && (!converged || m->sleep.enabled)) {
+        ak_data_free(d);
+        ak_model_free(m);
+        return ak_cli_bad_usage("run", "--export-fclib needs the converged solver (--method converged) and "
+                                       "sleeping off (a sleeping body skips the contact stage)");
+    }
+#ifndef AK_HAVE_FCLIB
+    if (fclib_dir) {
+        ak_data_free(d);
+        ak_model_free(m);
+        return ak_cmd_unavailable("run --export-fclib", "built without libfclib: install libfclib-dev and rebuild");
+    }
+#else
+    if (fclib_dir && ak_fclib_export_prepare(fclib_dir, err, sizeof err) != 0) {
+        fprintf(stderr, "anakata run: %s\n", err);
+        ak_data_free(d);
+        ak_model_free(m);
+        return AK_EXIT_USAGE;
+    }
+#endif
+    long nexported = 0;
     FILE *resf = NULL;
     if (res_path && !(resf = fopen(res_path, "w"))) {
         fprintf(stderr, "anakata run: cannot open residuals file '%s' for writing: %s\n", res_path,
@@ -185,6 +213,17 @@ int ak_cmd_run(int argc, char **argv) {
                 fflush(resf); // a long run shows each step as it ends
             }
         }
+#ifdef AK_HAVE_FCLIB
+        if (fclib_dir) {
+            int e = ak_fclib_export_step(fclib_dir, scene, m, d, s, err, sizeof err);
+            if (e < 0) {
+                fprintf(stderr, "anakata run: step %ld: %s\n", s, err);
+                rc = AK_EXIT_FAIL;
+                break;
+            }
+            nexported += e;
+        }
+#endif
         if (tr && (s % every == 0 || s == steps) && ak_trace_writer_write(tr, m, d) != 0) {
             fprintf(stderr, "anakata run: writing the trace failed\n");
             rc = AK_EXIT_FAIL;
@@ -235,6 +274,7 @@ int ak_cmd_run(int argc, char **argv) {
     }
     if (resf && fclose(resf) != 0 && rc == AK_EXIT_OK) rc = AK_EXIT_FAIL;
     if (trace_path && rc == AK_EXIT_OK) printf("trace       %s\n", trace_path);
+    if (fclib_dir) printf("fclib       %ld problems written to %s\n", nexported, fclib_dir);
     ak_data_free(d);
     ak_model_free(m);
     return rc;

@@ -26,6 +26,7 @@ static const struct {
     {"reference", ak_cmd_reference, &AK_SPEC_REFERENCE, "check or regenerate the reference outputs"},
     {"view", ak_cmd_view, &AK_SPEC_VIEW, "step a scene in the browser: its 3D slice, dragging, the formulas"},
     {"sweep", ak_cmd_sweep, &AK_SPEC_SWEEP, "run a parameter sweep (threads, MPI, checkpoints) into a CSV"},
+    {"fclib", ak_cmd_fclib, &AK_SPEC_FCLIB, "solve or check contact problems in FCLIB form (HDF5)"},
 };
 
 static int find_command(const char *name) {

@@ -164,6 +164,25 @@ rc=$?
 [ $rc -eq 1 ] || fail "run far.json: exit $rc, expected 1"
 grep -q "body 'far' overflows at step 1" "$tmp/err" || fail "run far.json: $(cat "$tmp/err")"
 
+# fclib (built with libfclib): a missing file, a file that is not HDF5, a bad option
+if "$ak" fclib check "$tmp/none.hdf5" 2>&1 | grep -q "not available"; then
+    echo "cli_errors: anakata built without libfclib, fclib cases not run"
+else
+    expect2 "$tmp/none.hdf5: cannot open the file" fclib check "$tmp/none.hdf5"
+    echo "not hdf5" > "$tmp/text.hdf5"
+    expect2 "$tmp/text.hdf5: not an HDF5 file" fclib solve "$tmp/text.hdf5"
+    expect2 "--solver: expected one of anakata, NSN-AC, NSN-FB, NSGS" fclib solve --solver lemke "$tmp/text.hdf5"
+    expect2 "expected solve or check" fclib bogus
+    expect2 "--export-fclib needs the converged solver" run "$scene" --steps 1 --export-fclib "$tmp/fc"
+    expect2 "exists and is not a directory" run "$src/scenes/stack3_3d.json" --method converged --steps 1 \
+        --export-fclib "$tmp/text.hdf5"
+    # a written problem reads back and its stored solution is checked
+    "$ak" run "$src/scenes/stack3_3d.json" --method converged --steps 2 --export-fclib "$tmp/fc" > /dev/null ||
+        fail "run --export-fclib: exit $?"
+    "$ak" fclib check "$tmp/fc/step_000002.hdf5" > "$tmp/out" 2>&1 || fail "fclib check: $(cat "$tmp/out")"
+    grep -q "stored solution" "$tmp/out" || fail "fclib check: $(cat "$tmp/out")"
+fi
+
 # every shipped reference trace plots every quantity (omega_body and momentum from R, w and the
 # masses when the trace has no wb_* or J_* columns)
 for f in "$src"/verify/reference/*.csv; do

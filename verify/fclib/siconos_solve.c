@@ -1,0 +1,149 @@
+// Siconos Numerics on a contact problem in FCLIB's local form (see siconos_solve.h).
+#include "fclib/siconos_solve.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <FrictionContactProblem.h>
+#include <Friction_cst.h>
+#include <NonSmoothDrivers.h>
+#include <NumericsMatrix.h>
+#include <SolverOptions.h>
+#include <SparseBlockMatrix.h>
+#include <fc2d_compute_error.h>
+#include <fc3d_compute_error.h>
+
+const char *ak_sic_solver_name(ak_sic_solver s) {
+    return s == AK_SIC_NSN_AC ? "NSN-AC" : s == AK_SIC_NSN_FB ? "NSN-FB" : "NSGS";
+}
+
+// W as Siconos' sparse block matrix: blocks column-major (Siconos' dense storage), the blocks of
+// a row in ascending column order, row pointers index1_data and column indices index2_data.
+static NumericsMatrix *block_matrix(const ak_sic_problem *p) {
+    int n = p->dim, np = p->np, nb = p->row_start[np];
+    SparseBlockStructuredMatrix *M = SBM_new();
+    if (!M) return NULL;
+    M->nbblocks = (unsigned)nb;
+    M->blocknumber0 = M->blocknumber1 = (unsigned)np;
+    M->blocksize0 = malloc(sizeof(unsigned) * (size_t)np);
+    M->blocksize1 = malloc(sizeof(unsigned) * (size_t)np);
+    M->index1_data = malloc(sizeof(size_t) * ((size_t)np + 1));
+    M->index2_data = malloc(sizeof(size_t) * (size_t)(nb ? nb : 1));
+    M->block = malloc(sizeof(double *) * (size_t)(nb ? nb : 1));
+    M->filled1 = (size_t)np + 1;
+    M->filled2 = (size_t)nb;
+    int *ord = malloc(sizeof(int) * (size_t)(nb ? nb : 1));
+    if (!M->blocksize0 || !M->blocksize1 || !M->index1_data || !M->index2_data || !M->block || !ord) {
+        free(ord);
+        SBM_clear(M);
+        return NULL;
+    }
+    for (int i = 0; i < np; i++) M->blocksize0[i] = M->blocksize1[i] = (unsigned)((i + 1) * n);
+    size_t at = 0;
+    for (int i = 0; i < np; i++) {
+        M->index1_data[i] = at;
+        int s = p->row_start[i], cnt = p->row_start[i + 1] - s;
+        for (int z = 0; z < cnt; z++) ord[z] = s + z;
+        for (int a = 1; a < cnt; a++)
+            for (int b = a; b > 0 && p->col[ord[b - 1]] > p->col[ord[b]]; b--) {
+                int t = ord[b];
+                ord[b] = ord[b - 1], ord[b - 1] = t;
+            }
+        for (int z = 0; z < cnt; z++, at++) {
+            const double *B = p->W + (size_t)ord[z] * (size_t)(n * n);
+            double *C = malloc(sizeof(double) * (size_t)(n * n));
+            M->block[at] = C;
+            if (!C) {
+                M->nbblocks = (unsigned)at, M->filled2 = at;
+                free(ord);
+                SBM_clear(M);
+                return NULL;
+            }
+            for (int a = 0; a < n; a++)
+                for (int b = 0; b < n; b++) C[b * n + a] = B[a * n + b];
+            M->index2_data[at] = (size_t)p->col[ord[z]];
+        }
+    }
+    M->index1_data[np] = at;
+    free(ord);
+    NumericsMatrix *NM = NM_create_from_data(NM_SPARSE_BLOCK, np * n, np * n, M);
+    if (!NM) SBM_clear(M);
+    return NM;
+}
+
+static FrictionContactProblem *problem_of(const ak_sic_problem *p) {
+    NumericsMatrix *M = block_matrix(p);
+    if (!M) return NULL;
+    FrictionContactProblem *fc = frictionContactProblem_new();
+    size_t k = (size_t)p->np * (size_t)p->dim;
+    double *q = malloc(sizeof(double) * k), *mu = malloc(sizeof(double) * (size_t)p->np);
+    if (!fc || !q || !mu) {
+        free(q), free(mu);
+        if (fc) frictionContactProblem_free(fc);
+        NM_free(M);
+        return NULL;
+    }
+    memcpy(q, p->q, sizeof(double) * k);
+    memcpy(mu, p->mu, sizeof(double) * (size_t)p->np);
+    fc->dimension = p->dim;
+    fc->numberOfContacts = p->np;
+    fc->M = M;
+    fc->q = q;
+    fc->mu = mu;
+    return fc;
+}
+
+double ak_sic_error(const ak_sic_problem *p, const double r[], double u[]) {
+    if (p->dim != 2 && p->dim != 3) return -1.0;
+    FrictionContactProblem *fc = problem_of(p);
+    if (!fc) return -1.0;
+    size_t k = (size_t)p->np * (size_t)p->dim;
+    double *z = malloc(sizeof(double) * k), err = -1.0;
+    if (z) {
+        memcpy(z, r, sizeof(double) * k);
+        if (p->dim == 3) {
+            SolverOptions *o = solver_options_create(SICONOS_FRICTION_3D_NSGS);
+            if (o) fc3d_compute_error(fc, z, u, 0.0, o, 1.0, &err);
+            if (o) solver_options_delete(o);
+        } else {
+            // fc2d_compute_error takes u as given: u = W r + q first
+            memcpy(u, p->q, sizeof(double) * k);
+            NM_gemv(1.0, fc->M, z, 1.0, u);
+            fc2d_compute_error(fc, z, u, 0.0, 1.0, &err);
+        }
+        free(z);
+    }
+    frictionContactProblem_free(fc);
+    return err;
+}
+
+int ak_sic_solve(const ak_sic_problem *p, ak_sic_solver s, double tol, int max_iter, double r[], double u[],
+                 ak_sic_result *res) {
+    *res = (ak_sic_result){.info = -1};
+    if (p->dim != 2 && p->dim != 3) return -1;
+    FrictionContactProblem *fc = problem_of(p);
+    if (!fc) return -1;
+    int id = p->dim == 3 ? (s == AK_SIC_NSN_AC ? SICONOS_FRICTION_3D_NSN_AC
+                            : s == AK_SIC_NSN_FB ? SICONOS_FRICTION_3D_NSN_FB
+                                                 : SICONOS_FRICTION_3D_NSGS)
+                         : SICONOS_FRICTION_2D_NSGS;
+    res->used = p->dim == 3 ? ak_sic_solver_name(s) : "NSGS (fc2d)";
+    SolverOptions *o = solver_options_create(id);
+    if (!o) {
+        frictionContactProblem_free(fc);
+        return -1;
+    }
+    o->iparam[SICONOS_IPARAM_MAX_ITER] = max_iter;
+    o->dparam[SICONOS_DPARAM_TOL] = tol;
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    res->info = p->dim == 3 ? fc3d_driver(fc, r, u, o) : fc2d_driver(fc, r, u, o);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    res->seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    res->iterations = o->iparam[SICONOS_IPARAM_ITER_DONE];
+    res->residual = o->dparam[SICONOS_DPARAM_RESIDU];
+    solver_options_delete(o);
+    frictionContactProblem_free(fc);
+    return 0;
+}

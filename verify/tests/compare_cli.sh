@@ -79,7 +79,7 @@ awk -F, 'BEGIN { OFS = "," } { a[NR] = $0 } END { for (i = 1; i <= NR; i++) { if
 grep -q "^FAIL  end.position .* 1e-06 .*at the last common time t = 10 s" "$tmp/end.txt" || fail "end state moved by 1e-6: $(cat "$tmp/end.txt")"
 "$ak" reference --manifest "$src/verify/reference/manifest.json" stack_4d > /dev/null || fail "reference: committed stack_4d fails"
 
-# issue 13. Never blind: the free body teleported by 0.5 m for t >= 10 s (long after the horizon)
+# Never blind: the free body teleported by 0.5 m for t >= 10 s (long after the horizon)
 dz=$src/verify/reference/dzhanibekov_c.csv
 awk -F, 'BEGIN { OFS = "," } /^[0-9]/ && $2 >= 10 { $4 = $4 + 0.5 } { print }' "$dz" > "$tmp/teleport.csv"
 "$ak" compare "$dz" "$tmp/teleport.csv" --manifest "$src/verify/reference/manifest.json" > "$tmp/tele.txt"; rc=$?

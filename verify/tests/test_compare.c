@@ -260,7 +260,7 @@ Test(compare, resting_body_without_mass_properties_is_massless) {
     free(base);
 }
 
-// ---- issue 13: bugs, laws over the whole run, events, conventions -------------------------
+// ---- bugs, laws over the whole run, events, conventions -----------------------------------
 
 // A trace written and read back keeping only the steps keep[] marks.
 static void resample(const ak_tracefile *t, const unsigned char *keep, ak_tracefile *out) {

@@ -9,6 +9,7 @@
 
 #include "common/files.h"
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "compare/compare.h"
 #include "common/plot.h"
 #include "report/report.h"
@@ -16,35 +17,48 @@
 #include "compare/stepwise.h"
 #include "report/traceability.h"
 
-static void usage(FILE *f) {
-    fprintf(f, "usage: anakata compare REFERENCE OTHER [--manifest FILE] [--scene NAME] [--tol NAME=VALUE]...\n"
-               "                       [--horizon T] [--json] [--report FILE]\n"
-               "       anakata compare --stepwise SCENE OTHER [--solver VARIANT] [--json] [--worst N]\n\n"
-               "Compares the trace OTHER (another engine's, format anakata-trace/1; 3D traces may have\n"
-               "quaternion qw,qx,qy,qz and axis-vector wx,wy,wz columns, 2D ones angle and omega) with the\n"
-               "trace REFERENCE. States are compared within the scene's predictability horizon (measured,\n"
-               "in the manifest); laws (x' = v, the centroid of isolated systems, energy, momenta), events\n"
-               "(impacts, bounce apexes, first contacts, flips), end states and contact statistics over the\n"
-               "whole run. Tolerances and mass properties come from the manifest entry of the scene\n"
-               "(default: manifest.json next to REFERENCE, matched by the reference's file name, then by\n"
-               "its scene name); without one, default tolerances apply.\n"
-               "  --scene NAME   the manifest entry to use (an unknown name is an error)\n"
-               "  --tol N=V      override one tolerance (position, velocity, rotor, angular_velocity,\n"
-               "                 energy_initial, energy_drift, energy_final, energy_gain, momentum_drift,\n"
-               "                 angular_momentum_drift, end_position, end_rotor, contacts_mean, kinematics,\n"
-               "                 centroid, event; V a number or 'off'); repeatable\n"
-               "  --horizon T    compare states over [t0, t0 + T] (overrides the manifest)\n"
-               "  --stepwise     step SCENE once from each recorded state of OTHER and compare with OTHER's\n"
-               "                 next state (docs/compare.md, 'Stepwise comparison'); then --solver NAME\n"
-               "                 picks the contact solver variant (corrected, published, pga, ...), --tol\n"
-               "                 position|velocity|rotor|angular_velocity=V the per-step tolerances, --worst N\n"
-               "                 how many worst steps to list (default 10)\n"
-               "  --json         print the result as JSON instead of the table\n"
-               "  --report FILE  also write a self-contained HTML page with plots\n"
-               "Exit status: 0 all compared quantities pass, 1 one fails (or nothing could be compared),\n"
-               "2 bad usage or a malformed trace or manifest (the message names file, line and column).\n"
-               "docs/compare.md describes the workflow and the trace format.\n");
-}
+static const ak_opt OPTS[] = {
+    {"--manifest", AK_ARG_TEXT, "FILE", "the reference manifest (default: manifest.json next to REFERENCE)", 0, 0, 0,
+     "file name", NULL},
+    {"--scene", AK_ARG_TEXT, "NAME", "the manifest entry to use (an unknown name is an error)", 0, 0, 0, "name", NULL},
+    {"--tol", AK_ARG_TEXT, "N=V", "override one tolerance (position, velocity, rotor, angular_velocity,\n"
+     "energy_initial, energy_drift, energy_final, energy_gain, momentum_drift,\n"
+     "angular_momentum_drift, end_position, end_rotor, contacts_mean, kinematics,\n"
+     "centroid, event; V a number or 'off'); repeatable", AK_OPT_REPEAT, 0, 0, "NAME=VALUE", NULL},
+    {"--horizon", AK_ARG_NUM, "T", "compare states over [t0, t0 + T] (overrides the manifest)", 0, 0, 1e300,
+     "a number of seconds >= 0", NULL},
+    {"--stepwise", AK_ARG_NONE, NULL, "step SCENE once from each recorded state of OTHER and compare with OTHER's\n"
+     "next state (docs/compare.md, 'Stepwise comparison'); then --solver NAME\n"
+     "picks the contact solver variant (corrected, published, pga, ...), --tol\n"
+     "position|velocity|rotor|angular_velocity=V the per-step tolerances, --worst N\n"
+     "how many worst steps to list (default 10)", 0, 0, 0, NULL, NULL},
+    {"--solver", AK_ARG_TEXT, "NAME", "--stepwise: the contact solver variant", 0, 0, 0, "solver name", NULL},
+    {"--worst", AK_ARG_INT, "N", "--stepwise: how many worst steps to list (default 10)", 0, 0, 1e6, NULL, NULL},
+    {"--laws", AK_ARG_NONE, NULL, "judge the laws only (what every correct engine obeys: x' = v, the\n"
+     "orientation follows w, the initial state, momentum in free flight, no energy\n"
+     "gained); the measurements of modelling choices are left out", 0, 0, 0, NULL, NULL},
+    {"--json", AK_ARG_NONE, NULL, "print the result as JSON instead of the table", 0, 0, 0, NULL, NULL},
+    {"--report", AK_ARG_TEXT, "FILE", "also write a self-contained HTML page with plots", 0, 0, 0, "file name", NULL},
+};
+
+const ak_cmd_spec AK_SPEC_COMPARE = {
+    "compare", "REFERENCE OTHER [--manifest FILE] [--scene NAME] [--tol NAME=VALUE]...\n"
+               "REFERENCE OTHER [--horizon T] [--laws] [--json] [--report FILE]\n"
+               "--stepwise SCENE OTHER [--solver VARIANT] [--json] [--worst N]",
+    "Compares the trace OTHER (another engine's, format anakata-trace/1; 3D traces may have\n"
+    "quaternion qw,qx,qy,qz and axis-vector wx,wy,wz columns, 2D ones angle and omega) with the\n"
+    "trace REFERENCE. States are compared within the scene's predictability horizon (measured,\n"
+    "in the manifest); laws (x' = v, the centroid of isolated systems, energy, momenta), events\n"
+    "(impacts, bounce apexes, first contacts, flips), end states and contact statistics over the\n"
+    "whole run. Tolerances and mass properties come from the manifest entry of the scene\n"
+    "(default: manifest.json next to REFERENCE, matched by the reference's file name, then by\n"
+    "its scene name); without one, default tolerances apply. With --stepwise the first argument\n"
+    "is a scene (a file or a bundled scene's name).",
+    "trace", 2, 2, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]),
+    "Exit status: 0 the traces agree (with --laws: no law is violated), 1 they differ (or\n"
+    "nothing could be compared), 2 bad usage, or a malformed or broken trace or manifest (the\n"
+    "message names file, line and column).\n"
+    "docs/compare.md describes the workflow and the trace format."};
 
 // A trace's '#' metadata as JSON (docs/trace-metadata.schema.json): dim an integer, timestep a
 // number, every other key its text; "columns" says which rotor and angular velocity columns the
@@ -76,12 +90,15 @@ static cJSON *result_json(const ak_tracefile *ref, const ak_tracefile *o, const 
     cJSON_AddBoolToObject(root, "pass", r->nfail == 0 && r->npass > 0);
     cJSON_AddNumberToObject(root, "passed", r->npass);
     cJSON_AddNumberToObject(root, "failed", r->nfail);
+    cJSON_AddNumberToObject(root, "laws_violated", r->nlaw_fail);
+    cJSON_AddBoolToObject(root, "laws_only", s->laws_only);
     cJSON *items = cJSON_AddArrayToObject(root, "quantities");
     for (int i = 0; i < r->n; i++) {
         const ak_compare_item *it = &r->items[i];
         cJSON *j = cJSON_CreateObject();
         cJSON_AddStringToObject(j, "quantity", it->quantity);
         cJSON_AddStringToObject(j, "verdict", it->verdict == AK_CMP_PASS ? "pass" : it->verdict == AK_CMP_FAIL ? "fail" : "skip");
+        cJSON_AddStringToObject(j, "kind", it->kind == AK_CMP_LAW ? "law" : "measurement");
         if (isfinite(it->other)) cJSON_AddNumberToObject(j, "other", it->other);
         if (isfinite(it->reference)) cJSON_AddNumberToObject(j, "reference", it->reference);
         if (it->verdict != AK_CMP_SKIP && isfinite(it->error)) cJSON_AddNumberToObject(j, "error", it->error);
@@ -229,6 +246,16 @@ static int ak_cmd_compare_stepwise(const char *scene, const char *other, const c
         cJSON_AddBoolToObject(root, "pass", r.nfail == 0 && r.n > 0);
         cJSON_AddNumberToObject(root, "compared_steps", (double)r.n);
         cJSON_AddNumberToObject(root, "steps_over_tolerance", (double)r.nfail);
+        {
+            char law[600];
+            int lk, lq;
+            ak_stepwise_law(&r, &lk, &lq, law, sizeof law);
+            cJSON *jl = cJSON_AddObjectToObject(root, "law");
+            cJSON_AddStringToObject(jl, "steps", lk < 0 ? "none" : lk ? "contact" : "free");
+            cJSON_AddStringToObject(jl, "law", lk < 0 ? "none" : lk ? "contact" : (lq == AK_SW_R || lq == AK_SW_W ? "rotation" : "linear"));
+            if (lk >= 0) cJSON_AddStringToObject(jl, "quantity", names[lq]);
+            cJSON_AddStringToObject(jl, "text", law);
+        }
         cJSON *jt = cJSON_AddObjectToObject(root, "tolerances");
         for (int q = 0; q < AK_SW_Q; q++) cJSON_AddNumberToObject(jt, names[q], r.tol[q]);
         cJSON *sum = cJSON_AddObjectToObject(root, "summary");
@@ -280,40 +307,60 @@ static int ak_cmd_compare_stepwise(const char *scene, const char *other, const c
     return rc;
 }
 
-int ak_cmd_compare(int argc, char **argv) {
-    const char *paths[2] = {NULL, NULL}, *manifest = NULL, *scene = NULL, *html = NULL, *horizon = NULL;
-    const char *tols[64], *solver = NULL;
-    int ntol = 0, worst_n = 10;
-    bool json = false, stepwise = false;
-    int np = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool has_next = i + 1 < argc;
-        if (!strcmp(a, "--json")) json = true;
-        else if (!strcmp(a, "--manifest") && has_next) manifest = argv[++i];
-        else if (!strcmp(a, "--scene") && has_next) scene = argv[++i];
-        else if (!strcmp(a, "--report") && has_next) html = argv[++i];
-        else if (!strcmp(a, "--tol") && has_next && ntol < 64) tols[ntol++] = argv[++i];
-        else if (!strcmp(a, "--horizon") && has_next) horizon = argv[++i];
-        else if (!strcmp(a, "--stepwise")) stepwise = true;
-        else if (!strcmp(a, "--solver") && has_next) solver = argv[++i];
-        else if (!strcmp(a, "--worst") && has_next) worst_n = atoi(argv[++i]);
-        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return AK_EXIT_OK;
-        } else if (a[0] != '-' && np < 2) paths[np++] = a;
-        else {
-            fprintf(stderr, "anakata compare: unknown or incomplete option '%s'\n", a);
-            usage(stderr);
-            return AK_EXIT_USAGE;
+// Whether PATH is a committed reference trace: the manifest.json beside it has an entry whose
+// "trace" is PATH's file name. Writes the entry's scene and the manifest's path.
+static bool is_reference_trace(const char *path, char *scene, size_t sn, char *mpath, size_t mn) {
+    char tmp[1024], base[1024];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    snprintf(base, sizeof base, "%s", basename(tmp));
+    snprintf(tmp, sizeof tmp, "%s", path);
+    snprintf(mpath, mn, "%.1000s/manifest.json", dirname(tmp));
+    char *text = ak_read_file(mpath, NULL);
+    cJSON *root = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    bool found = false;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(root, "scenes")) {
+        const cJSON *tr = cJSON_GetObjectItemCaseSensitive(e, "trace"), *sc = cJSON_GetObjectItemCaseSensitive(e, "scene");
+        if (cJSON_IsString(tr) && !strcmp(tr->valuestring, base)) {
+            snprintf(scene, sn, "%s", cJSON_IsString(sc) ? sc->valuestring : "?");
+            found = true;
+            break;
         }
     }
-    if (np != 2) {
-        usage(stderr);
-        return AK_EXIT_USAGE;
+    cJSON_Delete(root);
+    return found;
+}
+
+int ak_cmd_compare(int argc, char **argv) {
+    ak_cli c;
+    int prc;
+    if (!ak_cli_parse(&AK_SPEC_COMPARE, argc, argv, &c, &prc)) return prc;
+    const char *paths[2] = {c.pos[0], c.pos[1]};
+    const char *manifest = ak_cli_str(&c, "--manifest", NULL), *scene = ak_cli_str(&c, "--scene", NULL);
+    const char *html = ak_cli_str(&c, "--report", NULL), *horizon = ak_cli_str(&c, "--horizon", NULL);
+    const char *tols[64], *solver = ak_cli_str(&c, "--solver", NULL);
+    int ntol = ak_cli_values(&c, "--tol", tols, 64), worst_n = (int)ak_cli_get_long(&c, "--worst", 10);
+    bool json = ak_cli_has(&c, "--json"), stepwise = ak_cli_has(&c, "--stepwise"), laws = ak_cli_has(&c, "--laws");
+    char scene_buf[4096];
+    if (stepwise) {
+        ak_cli_scene_path(paths[0], scene_buf, sizeof scene_buf);
+        paths[0] = scene_buf;
     }
     char err[1024];
     if (stepwise) return ak_cmd_compare_stepwise(paths[0], paths[1], tols, ntol, solver, json, worst_n);
+    // the reference comes first: a committed reference given second, after a trace that is not one,
+    // is a swap, refused rather than compared the wrong way round
+    char sc0[256], sc1[256], mp0[1100], mp1[1100];
+    if (!is_reference_trace(paths[0], sc0, sizeof sc0, mp0, sizeof mp0) &&
+        is_reference_trace(paths[1], sc1, sizeof sc1, mp1, sizeof mp1)) {
+        fprintf(stderr,
+                "anakata compare: the arguments look swapped: the second, OTHER '%s', is the committed reference of "
+                "scene '%s' (%s), and the first, REFERENCE '%s', is not a reference; the reference comes first:\n"
+                "  anakata compare %s %s\n",
+                paths[1], sc1, mp1, paths[0], paths[1], paths[0]);
+        return AK_EXIT_USAGE;
+    }
     ak_tracefile ref, oth;
     if (ak_tracefile_read(paths[0], &ref, err, sizeof err)) {
         fprintf(stderr, "anakata compare: reference trace rejected: %s\n", err);
@@ -356,6 +403,22 @@ int ak_cmd_compare(int argc, char **argv) {
         }
         source = rc == 0 ? "manifest entry" : "manifest has no entry for this scene: default tolerances";
     }
+    char scene_note[1400] = "";
+    if (strcmp(source, "manifest entry") != 0) {
+        // no manifest entry (a trace from `anakata run --trace`): the scene file the reference
+        // names gives the gravity and the mass properties, so impacts and energy are judged too
+        char sp[1024], serr[512];
+        if (ak_compare_scene_path(&spec, &ref, sp, sizeof sp) == 0) {
+            if (ak_compare_spec_from_scene(&spec, sp, serr, sizeof serr)) {
+                fprintf(stderr, "anakata compare: the reference's scene %s: %s\n", sp, serr);
+                ak_compare_spec_free(&spec);
+                ak_tracefile_free(&ref);
+                ak_tracefile_free(&oth);
+                return AK_EXIT_USAGE;
+            }
+            snprintf(scene_note, sizeof scene_note, "; gravity, mass properties and shapes from the scene file %s", sp);
+        }
+    }
     if (scene && !manifest) {
         fprintf(stderr, "anakata compare: --scene %s: no manifest (give --manifest FILE)\n", scene);
         ak_tracefile_free(&ref);
@@ -373,6 +436,12 @@ int ak_cmd_compare(int argc, char **argv) {
             ak_tracefile_free(&oth);
             return AK_EXIT_USAGE;
         }
+    }
+    spec.laws_only = laws;
+    {
+        // the shapes (rest orientations modulo symmetry); without the scene file end.rotor says so
+        char serr[512];
+        if (ak_compare_spec_shapes_for(&spec, &ref, serr, sizeof serr)) spec.nshape = 0;
     }
     if (spec.dim && spec.dim != ref.dim) {
         fprintf(stderr, "anakata compare: the manifest says scene '%s' has dim %d, the reference trace has dim %d\n",
@@ -392,7 +461,9 @@ int ak_cmd_compare(int argc, char **argv) {
     }
     if (json) {
         cJSON *j = result_json(&ref, &oth, &spec, &res);
-        cJSON_AddStringToObject(j, "tolerances_from", source);
+        char from[2048];
+        snprintf(from, sizeof from, "%s%s", source, scene_note);
+        cJSON_AddStringToObject(j, "tolerances_from", from);
         char *s = cJSON_Print(j);
         if (s) puts(s);
         free(s);
@@ -404,7 +475,7 @@ int ak_cmd_compare(int argc, char **argv) {
         printf("other:     %s (scene '%s', dim %d, %d bodies, %ld steps, t = %g..%g s, integrator '%s', version '%s')\n",
                oth.path, oth.scene, oth.dim, oth.nbody, oth.nsteps, oth.t[0], oth.t[oth.nsteps - 1], oth.integrator,
                oth.version);
-        printf("tolerances: %s%s%s\n\n", source, manifest ? " in " : "", manifest ? manifest : "");
+        printf("tolerances: %s%s%s%s\n\n", source, manifest ? " in " : "", manifest ? manifest : "", scene_note);
         if (!ak_compare_same_scene(ref.scene, ref.path, oth.scene, oth.path))
             printf("warning: the traces name different scenes ('%s' and '%s')\n", ref.scene, oth.scene);
         ak_compare_print(&res, stdout);

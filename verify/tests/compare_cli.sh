@@ -154,7 +154,7 @@ grep -q "^  t = .*over tolerance: 'cube" "$tmp/sw.txt" || fail "stepwise: no wor
     fail "stepwise with the same solver: $(cat "$tmp/sw2.txt")"
 "$ak" compare --stepwise "$src/scenes/stack_4d.json" "$tmp/stack_pub1.csv" --solver nonsense 2> /dev/null; rc=$?
 [ $rc -eq 2 ] || fail "stepwise --solver nonsense: exit $rc, expected 2"
-# issue 26: laws and measurements. A trace of the reference itself violates no law under --laws;
+# Laws and measurements. A trace of the reference itself violates no law under --laws;
 # a quaternion of norm 2 is a broken trace (exit 2, its own message); a trace from `anakata run`
 # (no manifest entry) is judged with the scene's gravity and masses (impacts, energy)
 "$ak" compare --laws "$dz" "$dz" > "$tmp/laws.txt"; rc=$?

@@ -1,4 +1,5 @@
 // The broadphase's AABB tree: build, refit, self query, update (see aabb_tree.h).
+#define _GNU_SOURCE // qsort_r (glibc; POSIX.1-2024)
 #include "aabb_tree.h"
 
 #include <math.h>
@@ -10,9 +11,15 @@
 static bool is_plane(const ak_body *b) { return b->shape.type == AK_SHAPE_HYPERPLANE; }
 static bool is_static(const ak_body *b) { return b->fixed || b->inv_mass <= 0.0 || is_plane(b); }
 
-static _Thread_local const double *cen_key;
-static _Thread_local int cen_axis;
-static int cen_cmp(const void *x, const void *y) {
+// The sort's keys, passed to the comparator (qsort_r): no static state.
+typedef struct cen_ctx {
+    const double *key; // the cache's aabb array
+    int axis;
+} cen_ctx;
+// A total order (ties by body index), so the sorted order does not depend on the sort algorithm.
+static int cen_cmp(const void *x, const void *y, void *ctx) {
+    const double *cen_key = ((const cen_ctx *)ctx)->key;
+    int cen_axis = ((const cen_ctx *)ctx)->axis;
     int i = *(const int *)x, j = *(const int *)y;
     const double *A = cen_key + (size_t)i * 2 * AK_MAX_DIM, *B = cen_key + (size_t)j * 2 * AK_MAX_DIM;
     double a = A[cen_axis] + A[AK_MAX_DIM + cen_axis], b = B[cen_axis] + B[AK_MAX_DIM + cen_axis];
@@ -41,9 +48,8 @@ static int build(int n, ak_contact_cache *c, int s, int e, int *next) {
     int axis = 0;
     for (int i = 1; i < n; i++)
         if (chi[i] - clo[i] > chi[axis] - clo[axis]) axis = i;
-    cen_key = c->keep.aabb;
-    cen_axis = axis;
-    qsort(c->step.order + s, (size_t)(e - s), sizeof(int), cen_cmp);
+    cen_ctx ctx = {c->keep.aabb, axis};
+    qsort_r(c->step.order + s, (size_t)(e - s), sizeof(int), cen_cmp, &ctx);
     int mid = s + (e - s) / 2;
     int l = build(n, c, s, mid, next);
     int r = build(n, c, mid, e, next);

@@ -1,4 +1,5 @@
 // Broadphase: sweep and prune over n-D AABBs (see broadphase.h).
+#define _GNU_SOURCE // qsort_r (glibc; POSIX.1-2024)
 #include "broadphase.h"
 
 #include "aabb_tree.h"
@@ -93,10 +94,15 @@ static int pair_cmp(const void *x, const void *y) {
     return (p[1] > q[1]) - (p[1] < q[1]);
 }
 
-// qsort context (the sort is single-threaded; the keys live in the cache's aabb array)
-static _Thread_local const double *sort_key;
-static _Thread_local int sort_axis;
-static int order_cmp(const void *x, const void *y) {
+// The sort's keys, passed to the comparator (qsort_r): the cache's aabb array and the axis.
+typedef struct order_ctx {
+    const double *key;
+    int axis;
+} order_ctx;
+// A total order (ties by body index), so the sorted order does not depend on the sort algorithm.
+static int order_cmp(const void *x, const void *y, void *ctx) {
+    const double *sort_key = ((const order_ctx *)ctx)->key;
+    int sort_axis = ((const order_ctx *)ctx)->axis;
     int i = *(const int *)x, j = *(const int *)y;
     double a = sort_key[(size_t)i * 2 * AK_MAX_DIM + sort_axis];
     double b = sort_key[(size_t)j * 2 * AK_MAX_DIM + sort_axis];
@@ -314,9 +320,8 @@ int ak_broadphase_sap(const ak_model *m, const ak_data *d, ak_contact_cache *c, 
         double v0 = var[axis] / cnt - (mean[axis] / cnt) * (mean[axis] / cnt);
         if (v > v0) axis = i;
     }
-    sort_key = c->keep.aabb;
-    sort_axis = axis;
-    if (cnt > 1) qsort(c->step.order, (size_t)cnt, sizeof(int), order_cmp);
+    order_ctx ctx = {c->keep.aabb, axis};
+    if (cnt > 1) qsort_r(c->step.order, (size_t)cnt, sizeof(int), order_cmp, &ctx);
     for (int s = 0; s < cnt; s++) {
         int a = c->step.order[s];
         const double *A = c->keep.aabb + (size_t)a * 2 * AK_MAX_DIM;

@@ -8,6 +8,7 @@
 
 #include "broadphase.h"
 #include "integrate.h"
+#include "validate.h"
 
 static bool moves(const ak_body *b) {
     return !b->fixed && b->inv_mass > 0.0 && b->shape.type != AK_SHAPE_HYPERPLANE;
@@ -228,6 +229,7 @@ int ak_sleep_update(const ak_model *m, ak_data *d, double h, char *err, size_t e
         s->island[b] = r;
         if (!(s->still[b] >= st->time)) s->mark[r] = 1;
     }
+    AK_VALIDATE_ISLANDS(m, d);
     int newly = 0;
     for (int b = 0; b < nb; b++) {
         if (!moves(&m->bodies[b]) || s->asleep[b]) continue;

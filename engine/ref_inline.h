@@ -8,9 +8,25 @@
 /// unit test verify/tests/test_ref_inline.c compares each copy with its original on random
 /// inputs, bit for bit (suite ref_inline).
 ///
-/// Every function has the prefix ak_inline_. Copies that are not plain copies of one ref/
-/// function (the narrowphase's sphere pairs, narrowphase.c; the rotor matrix table,
-/// broadphase.c; the gyroscopic step, integrate.c) stay with their stage and name their test.
+/// Every function has the prefix ak_inline_. What stays with its stage, and why (each is checked
+/// bit for bit by the test it names):
+/// - narrowphase.c's sphere pairs (sphere_sphere, sphere_plane): ak_collide_ex's path through
+///   sphere_pair / plane_pair, ak_geom_closest_point or ak_geom_support, single_contact and
+///   set_contact, fused and fed from the broadphase's rotation matrices: several ref/ functions
+///   and the narrowphase's own bookkeeping, not one function (perf.narrowphase_fast_equals_plain).
+/// - broadphase.c's rotor_matrix_plain: ak_nd_rotor_to_matrix with ak_nd_rotor_apply's
+///   full-multivector products written out (perf.rotor_matrix_exact). It is one function's copy
+///   but shares blade_sign and the even-blade masks with the rotor table broadphase.c builds once
+///   per process (rm_once), so it stays beside the table it is the plain path of.
+///   plane_distance_n: ak_geom_support_local's sphere branch, a dot product and the plane
+///   offset on this step's rotation matrix: a composition, not one function (reference traces).
+/// - solver.c's fast_apply_iso (ak_contact_apply specialised to an iso 1 inertia: the same bits
+///   only because the zero products add nothing, not the same operations), fast_rel_velocity
+///   and fast_apply (engine functions over the cache's points, built on the two copies below).
+/// - integrate.c's gyroscopic step: ak_dyn_gyro_implicit_body with the commutator and the
+///   commutator matrix of ref/ga/nd.c rewritten on a table of bivector pairs (the reference
+///   searches for each pair): the same operations, but three ref/ functions and a table
+///   (perf.gyro_exact).
 #ifndef AK_ENGINE_REF_INLINE_H
 #define AK_ENGINE_REF_INLINE_H
 
@@ -134,6 +150,39 @@ static inline __attribute__((always_inline)) int ak_inline_friction_clamp(int nt
     double s = len > 0.0 ? mu * jn / len : 0.0;
     for (int i = 0; i < nt; i++) jt[i] *= s;
     return 1;
+}
+
+/// ak_contact_point_velocity (ref/contact) with its ak_nd_contract (ref/ga): v + (r _| w).  [B-6]
+static inline __attribute__((always_inline)) void ak_inline_point_velocity(int n, double out[], const double v[],
+                                                                    const double w[], const double r[]) {
+    double c[AK_MAX_DIM];
+    for (int q = 0; q < n; q++) c[q] = 0.0;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++, k++) {
+            c[j] += r[i] * w[k];
+            c[i] -= r[j] * w[k];
+        }
+    for (int i = 0; i < n; i++) out[i] = v[i] + c[i];
+}
+
+/// ak_contact_apply (ref/contact) with its ak_nd_wedge (ref/ga): v += s m^-1 P,
+/// w += s Iw^-1 (r ^ P).  [B-6]
+static inline __attribute__((always_inline)) void ak_inline_contact_apply(int n, double v[], double w[], double inv_mass,
+                                                                   const double inv_Iw[], const double r[],
+                                                                   const double P[], double s) {
+    for (int i = 0; i < n; i++) v[i] += s * inv_mass * P[i];
+    if (!inv_Iw) return;
+    int k = n * (n - 1) / 2;
+    double L[AK_MAX_BIV];
+    int q = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) L[q++] = r[i] * P[j] - r[j] * P[i];
+    for (int a = 0; a < k; a++) {
+        double acc = 0.0;
+        for (int b = 0; b < k; b++) acc += inv_Iw[a * k + b] * L[b];
+        w[a] += s * acc;
+    }
 }
 
 #endif

@@ -238,60 +238,30 @@ void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c) {
 // x > 0, else +0.0 (also for x = -0.0 and NaN); inline, where fmax is a libm call.
 static inline double clamp0(double x) { return x > 0.0 ? x : 0.0; }
 
-// ak_solver_rel_velocity and ak_solver_apply() with the ref/ kernels they call (ak_contact_point_velocity
-// -> ak_nd_contract, ak_contact_apply -> ak_nd_wedge) written out inline, every operation in the
-// same order, so that the results are bit for bit those of the calls (-ffp-contract=off); the
-// dimension is a constant in the instances for n = 3 and 4 so that the loops unroll. The
-// reference scenes' traces are unchanged (anakata reference).
-static inline __attribute__((always_inline)) void fast_point_velocity(
-    int n, double out[], const double v[], const double w[], const double r[]) {
-    double c[AK_MAX_DIM]; // ak_nd_contract: (r _| w)
-    for (int q = 0; q < n; q++) c[q] = 0.0;
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++, k++) {
-            c[j] += r[i] * w[k];
-            c[i] -= r[j] * w[k];
-        }
-    for (int i = 0; i < n; i++) out[i] = v[i] + c[i];
-}
-
+// ak_solver_rel_velocity and ak_solver_apply() on the inline copies of ak_contact_point_velocity
+// and ak_contact_apply (ref_inline.h: bit for bit the calls, -ffp-contract=off); the dimension is
+// a constant in the instances for n = 3 and 4 so that the loops unroll. The reference scenes'
+// traces are unchanged (anakata reference).
 static inline __attribute__((always_inline)) void fast_rel_velocity(
     int n, const ak_data *d, const ak_contact_point *p, int ma, int mb, double u[]) {
     double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
     if (ma)
-        fast_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
+        ak_inline_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
                             d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
     if (mb)
-        fast_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM,
+        ak_inline_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM,
                             d->w + (size_t)p->b * AK_MAX_BIV, p->rb);
     for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i];
 }
 
-static inline __attribute__((always_inline)) void fast_apply_one(
-    int n, double v[], double w[], double im, const double iw[], const double r[],
-    const double P[], double s) {
-    for (int i = 0; i < n; i++) v[i] += s * im * P[i]; // ak_contact_apply
-    int k = n * (n - 1) / 2;
-    double L[AK_MAX_BIV];
-    int q = 0;
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++) L[q++] = r[i] * P[j] - r[j] * P[i]; // ak_nd_wedge
-    for (int a = 0; a < k; a++) {
-        double acc = 0.0;
-        for (int b = 0; b < k; b++) acc += iw[a * k + b] * L[b];
-        w[a] += s * acc;
-    }
-}
-
-// fast_apply_one for a body whose world inverse inertia is exactly iso 1 (iso > 0,
+// ak_inline_contact_apply for a body whose world inverse inertia is exactly iso 1 (iso > 0,
 // ak_dyn_inertia_scalar; ak_contact_world_inv_inertia_m copies it): the row sum above adds
 // the +-0 products of the zeros to 0.0 and one iso L[a], so 0.0 + iso L[a] is the same bits.
 static inline __attribute__((always_inline)) void fast_apply_iso(
     int n, double v[], double w[], double im, const double iw[], double iso, const double r[],
     const double P[], double s) {
     if (!(iso > 0.0)) {
-        fast_apply_one(n, v, w, im, iw, r, P, s);
+        ak_inline_contact_apply(n, v, w, im, iw, r, P, s);
         return;
     }
     for (int i = 0; i < n; i++) v[i] += s * im * P[i]; // ak_contact_apply
@@ -305,11 +275,11 @@ static inline __attribute__((always_inline)) void fast_apply(
     int ma, int mb, const double P[]) {
     int k = n * (n - 1) / 2;
     if (ma)
-        fast_apply_one(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
+        ak_inline_contact_apply(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
                        m->bodies[p->a].inv_mass, c->step.inv_iw + (size_t)p->a * (size_t)(k * k),
                        p->ra, P, 1.0);
     if (mb)
-        fast_apply_one(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
+        ak_inline_contact_apply(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
                        m->bodies[p->b].inv_mass, c->step.inv_iw + (size_t)p->b * (size_t)(k * k),
                        p->rb, P, -1.0);
 }
@@ -413,8 +383,8 @@ static inline __attribute__((always_inline)) void row_apply(int n, double *sb,
 static inline __attribute__((always_inline)) void row_rel_velocity(int n, double *sb,
                                                                    const srow *p, double u[]) {
     double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
-    if (p->ma) fast_point_velocity(n, ua, sb_at(sb, n, p->a), sb_at(sb, n, p->a) + n, R_RA(p, n));
-    if (p->mb) fast_point_velocity(n, ub, sb_at(sb, n, p->b), sb_at(sb, n, p->b) + n, R_RB(p, n));
+    if (p->ma) ak_inline_point_velocity(n, ua, sb_at(sb, n, p->a), sb_at(sb, n, p->a) + n, R_RA(p, n));
+    if (p->mb) ak_inline_point_velocity(n, ub, sb_at(sb, n, p->b), sb_at(sb, n, p->b) + n, R_RB(p, n));
     for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i];
 }
 

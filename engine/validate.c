@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sleep_state.h"
+
 static void fail(const char *stage, const char *invariant, const char *what, long i) {
     fprintf(stderr, "anakata: invariant %s broken after stage %s: %s (index %ld)\n", invariant, stage,
             what, i);
@@ -56,6 +58,40 @@ void ak_validate_contacts(const ak_model *m, const ak_contact_cache *c, const ch
             for (int k = 0; k < n && ok; k++) ok = !isnan(p->jt[k]);
             if (!ok) fail(stage, "rows-finite", "a point's accumulated impulse is NaN (or jn < 0)", i);
         }
+    }
+}
+
+// A body that takes part in islands (as island.c: free, with mass, not a hyperplane).
+static bool moves(const ak_body *b) {
+    return !b->fixed && b->inv_mass > 0.0 && b->shape.type != AK_SHAPE_HYPERPLANE;
+}
+
+static bool awake_moving(const ak_model *m, const ak_sleep_state *s, int b) {
+    return moves(&m->bodies[b]) && !s->asleep[b];
+}
+
+static void same_island(const ak_model *m, const ak_sleep_state *s, int a, int b, const char *what, long i) {
+    if (awake_moving(m, s, a) && awake_moving(m, s, b) && s->island[a] != s->island[b])
+        fail("islands", "island-touching", what, i);
+}
+
+void ak_validate_islands(const ak_model *m, const ak_data *d) {
+    const ak_sleep_state *s = d->sleep;
+    int nb = m->nbody;
+    for (int b = 0; b < nb; b++) {
+        if (!awake_moving(m, s, b)) continue;
+        int r = s->island[b];
+        if (r < 0 || r > b) fail("islands", "island-labels", "a label is not a body index <= the body's own", b);
+        if (s->island[r] != r || !awake_moving(m, s, r))
+            fail("islands", "island-labels", "a label is not an awake moving body labelled by itself", b);
+    }
+    const ak_contact_cache *c = d->contacts;
+    if (c)
+        for (int i = 0; i < c->keep.nprev; i++)
+            same_island(m, s, c->keep.prev[i].a, c->keep.prev[i].b, "two touching bodies carry different labels", i);
+    for (int i = 0; i < m->forces.nspring; i++) {
+        const ak_spring *sp = &m->forces.springs[i];
+        if (sp->other >= 0) same_island(m, s, sp->body, sp->other, "two bodies joined by a spring carry different labels", i);
     }
 }
 #else

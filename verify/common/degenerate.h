@@ -1,5 +1,5 @@
 /// @file degenerate.h
-/// The degenerate-contacts campaign (issue 12, item 9): for every pair of shape types, many
+/// The degenerate-contacts campaign: for every pair of shape types, many
 /// configurations built to be degenerate (coincident centres, parallel faces and edges, exact
 /// touching, nested bodies, size ratios 1e-4 .. 1e4, half-turn rotations), each run through
 /// ak_collide; what must hold: a status >= 0, every number finite, unit normals, a contact

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Doctored copies of an honest 3D trace (anakata-trace/1 with qw,qx,qy,qz and wx,wy,wz columns),
-each with one mistake that `anakata compare` must catch (issue 26, "Done when"):
+each with one mistake that `anakata compare` must catch:
 
   teleport     every x0 of the first moving body moved by 0.05 m from the middle of the run on
   omega_body   the angular velocity written in the body frame (q* w q) instead of the world frame

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Honest and doctored traces of the three real engines (issue 26, "Done when"): each of ODE,
+# Honest and doctored traces of the three real engines: each of ODE,
 # Bullet and MuJoCo runs dzhanibekov_3d, bounce_cube_3d and stack3_3d in its documented settings;
 # the honest trace must violate no law (`anakata compare --laws`, exit 0), and every doctored copy
 # that verify/examples/doctor.py makes of it (a 0.05 m teleport, omega in the body frame, the

@@ -77,7 +77,7 @@ for cmd in $commands; do
 done
 expect 2 "unknown option '--bogus'" run arg --bogus
 
-# the cases
+# misspelt options get a suggestion; a missing required option is named
 expect 2 "unknown option '--margn'; did you mean '--margin'?" contacts "$src/scenes/stack_4d.json" --margn 0.1
 expect 2 "-o is required (-o FILE)" render stack_4d --cpu
 # the same shared options, the same values, in step and run

@@ -79,7 +79,7 @@ awk -F, 'BEGIN { OFS = "," } { a[NR] = $0 } END { for (i = 1; i <= NR; i++) { if
 grep -q "^FAIL  end.position .* 1e-06 .*at the last common time t = 10 s" "$tmp/end.txt" || fail "end state moved by 1e-6: $(cat "$tmp/end.txt")"
 "$ak" reference --manifest "$src/verify/reference/manifest.json" stack_4d > /dev/null || fail "reference: committed stack_4d fails"
 
-# issue 13. Never blind: the free body teleported by 0.5 m for t >= 10 s (long after the horizon)
+# Never blind: the free body teleported by 0.5 m for t >= 10 s (long after the horizon)
 dz=$src/verify/reference/dzhanibekov_c.csv
 awk -F, 'BEGIN { OFS = "," } /^[0-9]/ && $2 >= 10 { $4 = $4 + 0.5 } { print }' "$dz" > "$tmp/teleport.csv"
 "$ak" compare "$dz" "$tmp/teleport.csv" --manifest "$src/verify/reference/manifest.json" > "$tmp/tele.txt"; rc=$?
@@ -154,7 +154,7 @@ grep -q "^  t = .*over tolerance: 'cube" "$tmp/sw.txt" || fail "stepwise: no wor
     fail "stepwise with the same solver: $(cat "$tmp/sw2.txt")"
 "$ak" compare --stepwise "$src/scenes/stack_4d.json" "$tmp/stack_pub1.csv" --solver nonsense 2> /dev/null; rc=$?
 [ $rc -eq 2 ] || fail "stepwise --solver nonsense: exit $rc, expected 2"
-# issue 26: laws and measurements. A trace of the reference itself violates no law under --laws;
+# Laws and measurements. A trace of the reference itself violates no law under --laws;
 # a quaternion of norm 2 is a broken trace (exit 2, its own message); a trace from `anakata run`
 # (no manifest entry) is judged with the scene's gravity and masses (impacts, energy)
 "$ak" compare --laws "$dz" "$dz" > "$tmp/laws.txt"; rc=$?

@@ -110,7 +110,7 @@ Test(collide, toi_head_on_spheres) {
     cr_assert_float_eq(t, 1.0, 1e-9);
 }
 
-// ---- issue 12: degenerate campaign (also under ASan / UBSan in CI), polytope manifolds ----
+// ---- degenerate campaign (also under ASan / UBSan in CI), polytope manifolds ----
 #include "common/degenerate.h"
 #include "geom/polytope.h"
 

@@ -261,7 +261,7 @@ Test(compare, resting_body_without_mass_properties_is_massless) {
     free(base);
 }
 
-// ---- issue 13: bugs, laws over the whole run, events, conventions -------------------------
+// ---- bugs, laws over the whole run, events, conventions -----------------------------------
 
 // A trace written and read back keeping only the steps keep[] marks.
 static void resample(const ak_tracefile *t, const unsigned char *keep, ak_tracefile *out) {
@@ -623,7 +623,7 @@ Test(compare, fixed_body_may_be_missing_from_either_trace) {
     free(gm);
 }
 
-// ---- laws and measurements (issue 26) ------------------------------------------------------
+// ---- laws and measurements -----------------------------------------------------------------
 // A tilted unit cube (half extents 0.5, mass 1, isotropic inertia 1/6) spinning at w = (w_xy,
 // w_xz, w_yz) = (9, 2, 1) rad/s (world frame; constant: isotropic, and the frictionless floor's
 // impulse acts through the centroid) dropped from y = 2 onto a floor at y = floor_y + 0.5. The

@@ -313,7 +313,7 @@ Test(perf, solver_packed_equals_plain) {
     }
 }
 
-// ---- fast paths of the contact stages (issue 15) -----------------------------------------------
+// ---- fast paths of the contact stages ---------------------------------------------------------
 #include "ccd_step.h"
 
 // ODE's pile as the bench builds it, small: N spheres of radius 0.5 on a jittered grid 1.1 apart

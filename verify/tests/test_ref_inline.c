@@ -114,3 +114,41 @@ Test(ref_inline, friction_clamp_equals_contact_friction_clamp) {
         }
     cr_assert(clamped > 1000 && inside > 1000, "%d clamped, %d inside the disc", clamped, inside);
 }
+
+Test(ref_inline, point_velocity_equals_contact_point_velocity) {
+    for (int n = 2; n <= AK_MAX_DIM; n++) {
+        int k = ak_nd_nbiv(n);
+        for (int t = 0; t < TRIALS; t++) {
+            double v[AK_MAX_DIM], w[AK_MAX_BIV], r[AK_MAX_DIM], u1[AK_MAX_DIM], u2[AK_MAX_DIM];
+            for (int i = 0; i < n; i++) v[i] = urand(3.0), r[i] = urand(2.0);
+            for (int i = 0; i < k; i++) w[i] = urand(5.0);
+            memset(u1, 0, sizeof u1), memset(u2, 0, sizeof u2);
+            ak_contact_point_velocity(n, u1, v, w, r);
+            ak_inline_point_velocity(n, u2, v, w, r);
+            cr_assert_eq(memcmp(u1, u2, sizeof(double) * (size_t)n), 0, "n=%d trial %d", n, t);
+        }
+    }
+}
+
+Test(ref_inline, contact_apply_equals_contact_apply) {
+    long null_runs = 0;
+    for (int n = 2; n <= AK_MAX_DIM; n++) {
+        int k = ak_nd_nbiv(n);
+        for (int t = 0; t < TRIALS; t++) {
+            double v1[AK_MAX_DIM], v2[AK_MAX_DIM], w1[AK_MAX_BIV], w2[AK_MAX_BIV];
+            double r[AK_MAX_DIM], P[AK_MAX_DIM], I[AK_MAX_BIV * AK_MAX_BIV];
+            for (int i = 0; i < n; i++) v1[i] = v2[i] = urand(3.0), r[i] = urand(2.0), P[i] = urand(4.0);
+            for (int i = 0; i < k; i++) w1[i] = w2[i] = urand(5.0);
+            for (int i = 0; i < k; i++)
+                for (int j = 0; j <= i; j++) I[i * k + j] = I[j * k + i] = urand(1.0);
+            double im = fabs(urand(5.0)), s = t % 2 ? 1.0 : -1.0;
+            const double *iw = t % 5 == 4 ? NULL : I; // a body without inertia: only v changes
+            null_runs += iw == NULL;
+            ak_contact_apply(n, v1, w1, im, iw, r, P, s);
+            ak_inline_contact_apply(n, v2, w2, im, iw, r, P, s);
+            cr_assert_eq(memcmp(v1, v2, sizeof(double) * (size_t)n), 0, "v: n=%d trial %d", n, t);
+            cr_assert_eq(memcmp(w1, w2, sizeof(double) * (size_t)k), 0, "w: n=%d trial %d", n, t);
+        }
+    }
+    cr_assert(null_runs > 1000);
+}

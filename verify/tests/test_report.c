@@ -85,9 +85,9 @@ Test(report, every_catalogue_id_has_a_verdict) {
     ak_formulas_free(&l);
 }
 
-// Issue 18's goal, held: every implementable catalogue ID (its verdict does not start with "not
-// implementable") is cited by code in ref/, engine/ or render/ and by a registered check of its
-// own (a whole word of the check's formula list), as the report's own-check card counts.
+// Every implementable catalogue ID (its verdict does not start with "not implementable") is
+// cited by code in ref/, engine/ or render/ and by a registered check of its own (a whole word of
+// the check's formula list), as the report's own-check card counts.
 Test(report, every_implementable_id_has_code_and_a_check) {
     char path[1024], docs[1024];
     snprintf(path, sizeof path, "%s/" AK_CATALOGUE, src_dir());

@@ -12,6 +12,7 @@
 #include "ga/nd.h"
 #include "model.h"
 #include "scene.h"
+#include "world.h"
 #include "solver.h"
 #include "solver_variant.h"
 #include "step_explain.h"
@@ -1026,6 +1027,17 @@ Test(scene, a_hundred_thousand_bodies_load) {
 
 // ---------------------------------------------------------------------------------------------
 // Options: the one name table (scene.h) and the library's refusal of values out of range
+
+Test(scene, contact_integrators) {
+    // the constant list of the world step's messages is the split integrators, in enum order
+    char list[128] = "";
+    for (int i = 0; i < AK_INT_COUNT; i++) {
+        if (!ak_integrator_is_split((ak_integrator)i)) continue;
+        size_t u = strlen(list);
+        snprintf(list + u, sizeof list - u, "%s%s", u ? ", " : "", ak_integrator_name((ak_integrator)i));
+    }
+    cr_expect_str_eq(ak_world_contact_integrators(), list);
+}
 
 Test(scene, option_names) {
     // every value has a name that parses back to it; the list for messages holds them in order

@@ -296,7 +296,7 @@ try:
         drv.save_screenshot(SHOT)
         print("wrote", SHOT)
 
-    # 6b. the "done when" on dzhanibekov_c: play (the page follows the server's event
+    # 6b. the viewer's round trip on dzhanibekov_c: play (the page follows the server's event
     # stream), the body-frame omega is plotted, pause, B-eq5 beside the view
     # pick from the list as a user does (by value: typing the name depends on the typing speed,
     # since the select's type-ahead resets after a pause)

@@ -238,7 +238,7 @@ Test(world, fixed_body_supports) {
     ak_model_free(m);
 }
 
-// ---- issue 12: CCD in the world step (engine/ccd_step.c) ----
+// ---- CCD in the world step (engine/ccd_step.c) ----
 #include "scene.h"
 
 Test(world, ccd_bullet_stops_at_the_wall) {

@@ -1,8 +1,9 @@
 // anakata step SCENE [--explain] [--body NAME] [--steps N] [--variant V] [--method M]
-// [--shock-propagation]: advance a scene one step at a time,
+// [--integrator I] [--shock-propagation]: advance a scene one step at a time,
 // printing the contacts, their impulses and the energy after each step. Interactive on a
 // terminal (Enter = next step, q = quit); a plain listing of --steps N steps (default 10)
-// otherwise. --explain adds the formula IDs of each stage with their docs page and anchor.
+// otherwise. --explain adds the formula IDs each step evaluated (its formula record,
+// engine/formula_record.h) with their docs page and anchor.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "formula_record.h"
 #include "contact_cache.h"
 #include "scene.h" // the options' names
 #include "solver_variant.h"
@@ -20,11 +22,14 @@
 static void usage(FILE *f) {
     fprintf(f, "usage: anakata step SCENE [--explain] [--body NAME] [--steps N]\n"
                "                    [--variant corrected|published] [--method vector|pga|converged]\n"
+               "                    [--integrator NAME]\n"
                "                    [--shock-propagation] [--iterations N] [--tolerance X]\n"
                "  Enter = next step, q = quit (on a terminal); a listing of N steps (default 10)\n"
                "  when the output is not a terminal or --steps is given. --variant, --method and\n"
                "  --shock-propagation, --iterations and --tolerance override the scene's \"solver\"\n"
-               "  section. With the converged solver every step prints its residuals.\n");
+               "  section; --integrator NAME the scene's \"integrator\" (%s).\n"
+               "  With the converged solver every step prints its residuals. --explain lists the\n"
+               "  formulas each step evaluated (its formula record).\n", ak_integrator_names());
 }
 
 static void print_vec(int n, const double *v) {
@@ -86,20 +91,23 @@ static void explain_pairs(const ak_model *m, const ak_data *d) {
     if (np > 64) printf("    ... and %d more pairs\n", np - 64);
 }
 
-static void explain(const ak_model *m) {
-    int cnt = 0;
-    const ak_explain_entry *e = ak_step_explain(m, &cnt);
-    printf("  formulas of this step (solver variant %s, method %s, integrator %s):\n",
+// The formulas the step just taken evaluated, from its record (engine/formula_record.h).
+static void explain(const ak_model *m, const ak_data *d, ak_integrator integ) {
+    const ak_explain_entry *e[AK_RAN_COUNT];
+    int cnt = ak_step_explain(d, e, AK_RAN_COUNT);
+    printf("  formulas this step evaluated (solver variant %s, method %s, integrator %s):\n",
            ak_variant_name(m->solver.variant), ak_solver_method_name(m->solver.method),
-           ak_integrator_name(m->integrator));
-    printf("  solver row: %s\n", ak_solver_variant_for(m)->what);
+           ak_integrator_name(integ));
+    if (ak_integrator_is_split(integ)) printf("  solver row: %s\n", ak_solver_variant_for(m)->what);
     for (int i = 0; i < cnt; i++)
-        printf("    %-12s %-16s %-60s %s\n", e[i].stage, e[i].formula, e[i].what, e[i].doc);
+        printf("    %-12s %-16s %-60s %s\n", e[i]->stage, e[i]->formula, e[i]->what, e[i]->doc);
+    if (cnt == 0) printf("    (none recorded: this build has the formula record off)\n");
 }
 
 int ak_cmd_step(int argc, char **argv) {
     const char *path = NULL, *bname = NULL;
-    bool has_variant = false, has_method = false;
+    bool has_variant = false, has_method = false, has_integ = false;
+    ak_integrator integ = AK_INT_CATTO;
     ak_variant variant = AK_VARIANT_CORRECTED;
     ak_solver_method method = AK_SOLVER_VECTOR;
     int do_explain = 0, shock = 0;
@@ -132,6 +140,13 @@ int ak_cmd_step(int argc, char **argv) {
                 return AK_EXIT_USAGE;
             }
             has_variant = true;
+        } else if (!strcmp(argv[i], "--integrator") && i + 1 < argc) {
+            if (ak_integrator_parse(argv[++i], &integ)) {
+                fprintf(stderr, "anakata step: --integrator: expected one of %s, got '%s'\n",
+                        ak_integrator_names(), argv[i]);
+                return AK_EXIT_USAGE;
+            }
+            has_integ = true;
         } else if (!strcmp(argv[i], "--method") && i + 1 < argc) {
             if (ak_solver_method_parse(argv[++i], &method)) {
                 fprintf(stderr, "anakata step: --method: expected one of %s, got '%s'\n",
@@ -169,6 +184,7 @@ int ak_cmd_step(int argc, char **argv) {
     }
     if (has_variant) m->solver.variant = variant;
     if (has_method) m->solver.method = method;
+    if (has_integ) m->integrator = integ;
     if (shock) m->solver.shock_propagation = true;
     if (iters > 0) m->solver.iterations = (int)iters;
     if (tol > 0) m->solver.tolerance = tol;
@@ -188,7 +204,7 @@ int ak_cmd_step(int argc, char **argv) {
     ak_world_opts o = ak_world_default_opts(m);
     if (!ak_integrator_is_split(o.integrator) && ak_world_can_contact(m)) {
         fprintf(stderr, "anakata step: %s: integrator '%s' has no contact stage, and this scene "
-                        "can have contacts; the scene's \"integrator\" must be one of %s\n",
+                        "can have contacts; the integrator (the scene's or --integrator) must be one of %s\n",
                 path, ak_integrator_name(o.integrator), ak_world_contact_integrators());
         ak_model_free(m);
         ak_data_free(d);
@@ -212,7 +228,7 @@ int ak_cmd_step(int argc, char **argv) {
             break;
         }
         print_step(m, d, body);
-        if (do_explain) explain(m);
+        if (do_explain) explain(m, d, o.integrator);
     }
     ak_model_free(m);
     ak_data_free(d);

@@ -82,7 +82,7 @@ _Static_assert(AK_RAN_COUNT <= 64, "ak_data.ran is one 64-bit word");
               : (void)0)
 #else
 #define AK_RAN(d, r) ((void)(d), (void)(r))
-#define AK_RAN_IF(d, r, cond) ((void)(d), (void)(r))
+#define AK_RAN_IF(d, r, cond) ((void)(d), (void)(r), (void)(cond))
 #define AK_RAN_CLEAR(d) ((void)(d))
 #define AK_RAN_PREPARE(d, np) ((void)(d), (void)(np))
 #endif

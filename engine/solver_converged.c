@@ -1240,6 +1240,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
         memcpy(vsave, d->v, sizeof(double) * nv);
         memcpy(vsave + nv, d->w, sizeof(double) * nw);
     }
+    AK_RAN(d, AK_RAN_ITER_APPLY); // np > 0 here: every point's impulse is applied (T-5.5..T-5.8)
     for (int i = 0; i < np; i++) { // warm start: the previous step's contact-phase impulses
         ak_contact_point *p = &c->step.pts[i];
         if (!(p->mu > 0.0)) memset(p->jt, 0, sizeof p->jt);

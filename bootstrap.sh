@@ -12,7 +12,7 @@ PACKAGES=(meson ninja-build pkg-config gcc clang libgsl-dev libcjson-dev libpng-
           libcriterion-dev libvulkan-dev libvulkan-volk-dev glslang-tools mesa-vulkan-drivers
           libclang-rt-14-dev python3-jsonschema chromium libmicrohttpd-dev libmd4c-dev
           libmd4c-html0-dev python3-selenium chromium-driver
-          libopenmpi-dev openmpi-bin libode-dev)
+          libopenmpi-dev openmpi-bin libode-dev libbullet-dev libmujoco-dev g++ python3-cram)
 BUILD_DIR=${BUILD_DIR:-build}
 
 die() { echo "bootstrap: $*" >&2; exit 1; }

@@ -8,6 +8,7 @@
 
 #include "broadphase.h"
 #include "ccd_step.h"
+#include "formula_record.h"
 #include "island.h"
 #include "narrowphase.h"
 #include "solver_variant.h"
@@ -28,15 +29,20 @@ int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *
             snprintf(err, errlen, "broadphase: out of memory");
             return -1;
         }
+        AK_RAN(d, AK_RAN_BROADPHASE);
         AK_VALIDATE_CONTACTS(m, c, "broadphase");
         if (ak_narrowphase_fast(m, d, c, AK_SOLVER_MARGIN, err, errlen)) return -1;
-        if (ak_ccd_contacts(m, d, c, h, AK_SOLVER_MARGIN, err, errlen) < 0) return -1; // ccd_step.h
+        AK_RAN_IF(d, AK_RAN_NARROWPHASE, c->step.npair > 0); // a manifold was asked for
+        int ccd = ak_ccd_contacts(m, d, c, h, AK_SOLVER_MARGIN, err, errlen); // ccd_step.h
+        if (ccd < 0) return -1;
+        AK_RAN_IF(d, AK_RAN_CCD, ccd > 0);
         int woke = ak_sleep_wake_touched(m, d, c, err, errlen);
         if (woke < 0) return -1;
         if (woke == 0) break;
     }
     AK_VALIDATE_CONTACTS(m, c, "narrowphase");
     ak_contact_cache_match(c);
+    AK_RAN_IF(d, AK_RAN_CACHE, c->step.npoint > 0);
     c->stats.res = (ak_solver_residuals){0}; // only the converged variant computes residuals
     const ak_solver_variant *sv = ak_solver_variant_for(m);
     if (!sv) { // a method or variant out of range (model.h)

@@ -28,6 +28,7 @@ void ak_data_copy(const ak_model *m, ak_data *dst, const ak_data *src) {
     size_t nb = (size_t)m->nbody;
     dst->t = src->t;
     dst->step = src->step;
+    dst->ran = src->ran;
     memcpy(dst->x, src->x, nb * AK_MAX_DIM * sizeof(double));
     memcpy(dst->v, src->v, nb * AK_MAX_DIM * sizeof(double));
     memcpy(dst->R, src->R, nb * AK_MAX_EVEN * sizeof(double));

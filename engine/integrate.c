@@ -11,6 +11,7 @@
 
 #include "contact_cache.h" // ak_parallel_threads
 #include "dyn/dyn.h"
+#include "formula_record.h"
 #include "sleep_state.h" // ak_sleep_asleep
 
 bool ak_integrator_is_split(ak_integrator i) {
@@ -118,8 +119,9 @@ int ak_integrate_gyro_implicit_body(int n, double w2[], const double I[], const 
 int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, double h,
                             const double F[], const double tau[], char *err, size_t errlen) {
     int n = m->dim, k = ak_nd_nbiv(n), failb = INT_MAX;
+    uint64_t ran = 0; // the formula record, ORed over the bodies (formula_record.h)
 #pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m, m->nbody)) \
-    reduction(min : failb)
+    reduction(min : failb) reduction(| : ran)
     for (int b = 0; b < m->nbody; b++) {
         const ak_body *bd = &m->bodies[b];
         if (!body_moves(bd) || ak_sleep_asleep(d, b)) continue; // island.h: frozen while asleep
@@ -137,11 +139,13 @@ int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, 
             ak_dyn_euler_body(n, wdot, bd->inertia, bd->inv_inertia, wb, tb);
             ak_dyn_biv_to_world(n, wdw, R, wdot);
             for (int q = 0; q < k; q++) w[q] += h * wdw[q];
+            ran |= (uint64_t)1 << AK_RAN_VEL_THESIS;
         } else if ((si = ak_dyn_inertia_scalar(n, bd->inv_inertia)) > 0.0) {
             // B-4.int for an isotropic body (I^-1 = s 1, ak_dyn_inertia_scalar): the frame
             // change commutes with s 1 and the gyroscopic term w x s^-1 w is zero, so the step
             // is w += h s tau in the world frame, exactly, without turning w there and back
             for (int q = 0; q < k; q++) w[q] += h * (si * t[q]);
+            ran |= (uint64_t)1 << AK_RAN_VEL_ISO;
         } else {
             // B-4.int: torque explicit, then the gyroscopic term implicit in the body frame
             double wb[AK_MAX_BIV], tb[AK_MAX_BIV], dw[AK_MAX_BIV], w2[AK_MAX_BIV];
@@ -154,8 +158,14 @@ int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, 
                 continue;
             }
             ak_dyn_biv_to_world(n, w, R, w2);
+            ran |= (uint64_t)1 << AK_RAN_VEL_CATTO;
         }
     }
+#if AK_FORMULA_RECORD
+    d->ran |= ran;
+#else
+    (void)ran;
+#endif
     if (failb < INT_MAX) {
         snprintf(err, errlen, "body '%s': singular gyroscopic Jacobian", m->bodies[failb].name);
         return -1;
@@ -172,12 +182,13 @@ static int project_rotor(int n, double R[]) {
 
 int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, double h,
                            bool renormalize, char *err, size_t errlen) {
-    int n = m->dim, k = ak_nd_nbiv(n), ne = ak_nd_neven(n), failb = INT_MAX;
+    int n = m->dim, k = ak_nd_nbiv(n), ne = ak_nd_neven(n), failb = INT_MAX, moved = 0;
 #pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m, m->nbody)) \
-    reduction(min : failb)
+    reduction(min : failb) reduction(| : moved)
     for (int b = 0; b < m->nbody; b++) {
         const ak_body *bd = &m->bodies[b];
         if (!body_moves(bd) || ak_sleep_asleep(d, b)) continue; // island.h: frozen while asleep
+        moved = 1;
         double *x = d->x + (size_t)b * AK_MAX_DIM, *R = d->R + (size_t)b * AK_MAX_EVEN;
         const double *v = d->v + (size_t)b * AK_MAX_DIM, *w = d->w + (size_t)b * AK_MAX_BIV;
         for (int i = 0; i < n; i++) x[i] += h * v[i]; // T-5.16
@@ -194,6 +205,9 @@ int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, d
         }
         if (renormalize && project_rotor(n, R) != 0 && b < failb) failb = b;
     }
+    AK_RAN_IF(d, AK_RAN_POS_X, moved); // the rows of the branches above (one integrator per call)
+    AK_RAN_IF(d, integ == AK_INT_EXP ? AK_RAN_POS_EXP : AK_RAN_POS_ROTOR, moved);
+    AK_RAN_IF(d, AK_RAN_RENORM, moved && renormalize);
     if (failb < INT_MAX) {
         snprintf(err, errlen, "body '%s': rotor far from unit (defect %.3g), cannot project",
                  m->bodies[failb].name, ak_nd_rotor_defect(n, d->R + (size_t)failb * AK_MAX_EVEN));
@@ -261,8 +275,11 @@ void ak_integrate_rhs(const ak_model *m, ak_data *scratch, const double y[], dou
         double tb[AK_MAX_BIV] = {0};
         if (tau) ak_dyn_biv_to_body(n, tb, R, tau + (size_t)b * AK_MAX_BIV);
         ak_dyn_euler_body(n, dw, bd->inertia, bd->inv_inertia, wb, tb);
+        AK_RAN(scratch, AK_RAN_RHS_ROTOR);
+        AK_RAN(scratch, AK_RAN_RHS_EULER);
         o += len;
     }
+    AK_RAN_IF(scratch, AK_RAN_FORCES, fn && F && tau);
     free(F);
     free(tau);
 }
@@ -296,6 +313,7 @@ static int step_full(const ak_model *m, ak_data *d, ak_integrator integ, double 
     }
     double *y = buf, *k1 = y + N, *k2 = k1 + N, *k3 = k2 + N, *k4 = k3 + N, *yt = k4 + N;
     ak_integrate_pack(m, d, y);
+    AK_RAN(d, integ == AK_INT_RK4 ? AK_RAN_FULL_RK4 : AK_RAN_FULL_GSL);
     int rc = 0;
     if (integ == AK_INT_RK4) {
         ak_integrate_rhs(m, scratch, y, k1, fn, ctx);
@@ -324,11 +342,15 @@ static int step_full(const ak_model *m, ak_data *d, ak_integrator integ, double 
             gsl_odeiv2_driver_free(drv);
         }
     }
+#if AK_FORMULA_RECORD
+    d->ran |= scratch->ran; // the right-hand sides' rows (ak_integrate_rhs records into scratch)
+#endif
     if (rc == 0) {
         ak_integrate_unpack(m, d, y);
         if (integ == AK_INT_RK4 && renormalize) {
             for (int b = 0; b < m->nbody; b++) {
                 if (!body_moves(&m->bodies[b])) continue;
+                AK_RAN(d, AK_RAN_RENORM);
                 double *R = d->R + (size_t)b * AK_MAX_EVEN, wb[AK_MAX_BIV];
                 // keep the body rate, which is what the state carries
                 ak_dyn_biv_to_body(m->dim, wb, R, d->w + (size_t)b * AK_MAX_BIV);
@@ -354,6 +376,7 @@ int ak_integrate_step(const ak_model *m, ak_data *d, ak_integrator integ, double
         return -1;
     }
     int rc;
+    AK_RAN_CLEAR(d);
     if (ak_integrator_is_split(integ)) {
         size_t nb = (size_t)(m->nbody > 0 ? m->nbody : 1);
         double *F = calloc(nb * AK_MAX_DIM, sizeof(double));
@@ -365,6 +388,7 @@ int ak_integrate_step(const ak_model *m, ak_data *d, ak_integrator integ, double
             return -1;
         }
         if (fn) fn(m, d, F, tau, ctx);
+        AK_RAN_IF(d, AK_RAN_FORCES, fn != NULL);
         rc = ak_integrate_velocities(m, d, integ, h, F, tau, err, errlen);
         if (rc == 0) rc = ak_integrate_positions(m, d, integ, h, renormalize, err, errlen);
         free(F);

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ga/nd.h"
 #include "geom/shape.h"
@@ -208,6 +209,10 @@ typedef struct ak_data {
     /// Sleep state (engine/island.h): which bodies sleep, their still time, the sleeping islands'
     /// contact points. NULL while sleeping is off; owned, freed and copied with the data.
     struct ak_sleep_state *sleep;
+    /// The formula record of the last step (engine/formula_record.h): bit r set when the step
+    /// evaluated row r of the explain table. Cleared at the start of each step; copied with the
+    /// data; never read by the step itself.
+    uint64_t ran;
 } ak_data;
 
 /// Allocate data for a model, with every body at rest at the origin with the identity rotor.

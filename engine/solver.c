@@ -24,6 +24,7 @@
 // Restitution (P-2.32, P-2.33 via the Euclidean split of the PGA notes' A.14): points that
 // carried an impulse and approached faster than the threshold get u.n = -e vn0, solved by the
 // same accumulated, clamped rows after the velocity iterations (Box2D's "relax, restitution").
+#include "formula_record.h"
 #include "solver.h"
 
 #include "colouring.h"
@@ -609,6 +610,7 @@ void ak_solver_restitution(const ak_model *m, ak_data *d, ak_contact_cache *c) {
         any = p->e > 0.0 && p->vn0 < -m->solver.restitution_threshold && p->jn_max > 0.0;
     }
     if (!any) return;
+    AK_RAN_IF(d, AK_RAN_RESTITUTION, m->solver.iterations > 0);
     for (int it = 0; it < m->solver.iterations; it++) {
         for (int i = 0; i < c->step.npoint; i++) {
             ak_contact_point *p = &c->step.pts[i];
@@ -701,7 +703,13 @@ int ak_solver_store(ak_contact_cache *c) { return ak_contact_cache_store(c); }
 int ak_solver_corrected_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
     int sliding = 0;
     ak_solver_prepare(m, d, c, h);
+    AK_RAN_PREPARE(d, c->step.npoint);
     int its = m->solver.iterations;
+    // the rows of the warm start and the iterations, whichever of the paths below serves them
+    AK_RAN_IF(d, AK_RAN_WARM, c->step.npoint > 0 && m->solver.warm_start);
+    AK_RAN_IF(d, AK_RAN_ITER_NORMAL, c->step.npoint > 0 && its > 0);
+    AK_RAN_IF(d, AK_RAN_ITER_FRICTION, c->step.npoint > 0 && its > 0);
+    AK_RAN_IF(d, AK_RAN_ITER_APPLY, c->step.npoint > 0 && (its > 0 || m->solver.warm_start));
     bool coloured = its > 0 && m->solver.order == AK_ORDER_COLOURED;
     // sequential order on packed rows: the warm start runs in the packing pass
     // (-1: n other than 3, 4, no points or no memory, and nothing was changed)

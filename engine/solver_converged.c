@@ -33,6 +33,7 @@
 // Coulomb friction, by the same block iteration. Binary impacts in sequence pass the impulse of
 // a chain of touching bodies from one body to the next, as in a Newton's cradle; a simultaneous
 // solve of all points spreads it over the chain instead.
+#include "formula_record.h"
 #include "solver_converged.h"
 
 #include <math.h>
@@ -1206,6 +1207,8 @@ static int impacts(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
 int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
     int n = m->dim, np = c->step.npoint;
     ak_solver_prepare(m, d, c, h);
+    AK_RAN_PREPARE(d, np);
+    AK_RAN_IF(d, AK_RAN_CV_TARGET, np > 0);
     for (int i = 0; i < np; i++) {
         c->step.pts[i].bias = ak_solver_converged_target(m, c->step.pts[i].separation, h);
         c->step.pts[i].jp = 0.0;
@@ -1228,6 +1231,8 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
             memset(c->step.pts[i].jt, 0, sizeof c->step.pts[i].jt);
         }
     c->stats.res.impacts = impacts(m, d, c, Kt, target, bound, &ok);
+    AK_RAN_IF(d, AK_RAN_CV_IMPACTS, c->stats.res.impacts > 0);
+    AK_RAN_IF(d, AK_RAN_CV_NEWTON, c->stats.res.impacts > 0);
     // the velocities before the warm start, for the cold restart below
     size_t nv = (size_t)m->nbody * AK_MAX_DIM, nw = (size_t)m->nbody * AK_MAX_BIV;
     double *vsave = m->solver.warm_start ? malloc(sizeof(double) * (nv + nw)) : NULL;
@@ -1235,6 +1240,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
         memcpy(vsave, d->v, sizeof(double) * nv);
         memcpy(vsave + nv, d->w, sizeof(double) * nw);
     }
+    AK_RAN(d, AK_RAN_ITER_APPLY); // np > 0 here: every point's impulse is applied (T-5.5..T-5.8)
     for (int i = 0; i < np; i++) { // warm start: the previous step's contact-phase impulses
         ak_contact_point *p = &c->step.pts[i];
         if (!(p->mu > 0.0)) memset(p->jt, 0, sizeof p->jt);
@@ -1270,6 +1276,8 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
         }
     }
     free(vsave);
+    AK_RAN_IF(d, AK_RAN_CV_SIGNORINI, it > 0);
+    AK_RAN_IF(d, AK_RAN_CV_FRICTION, it > 0);
     if (it > m->solver.max_iterations) ok = false, it = m->solver.max_iterations;
     int impacts_done = c->stats.res.impacts, sliding = 0;
     c->stats.res = r;
@@ -1311,6 +1319,7 @@ int ak_solver_converged_positions(const ak_model *m, ak_data *d, ak_integrator i
     c->stats.res.pos_points = c->stats.res.pos_iterations = 0;
     c->stats.res.pos_normal = c->stats.res.pos_complementarity = 0.0;
     if (np == 0) return 0;
+    AK_RAN(d, AK_RAN_CV_POSITIONS);
     double *target = malloc(sizeof(double) * (size_t)np * 2), *bound = target ? target + np : NULL;
     if (!target) {
         snprintf(err, errlen, "converged solver, position stage: out of memory");

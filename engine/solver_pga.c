@@ -2,6 +2,7 @@
 #include "solver_pga.h"
 
 #include "contact/contact.h"
+#include "formula_record.h"
 #include "solver.h"
 
 static double normal_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p) {
@@ -14,6 +15,7 @@ static double normal_velocity(const ak_model *m, const ak_data *d, const ak_cont
 void ak_solver_pga_respond(const ak_model *m, ak_data *d, ak_contact_cache *c) {
     int n = m->dim, k = ak_nd_nbiv(n);
     double h = m->timestep;
+    AK_RAN_IF(d, AK_RAN_PGA_LOOP, c->step.npoint > 0);
     for (int s = 0; s < c->step.npoint;) {
         int e = s;
         while (e < c->step.npoint && c->step.pts[e].a == c->step.pts[s].a && c->step.pts[e].b == c->step.pts[s].b) e++;
@@ -25,6 +27,8 @@ void ak_solver_pga_respond(const ak_model *m, ak_data *d, ak_contact_cache *c) {
                 if (vn < bestv && c->step.pts[i].separation + vn * h <= 0.0) best = i, bestv = vn;
             }
             if (best < 0) break;
+            AK_RAN(d, AK_RAN_PGA_IMPULSE);
+            AK_RAN(d, AK_RAN_PGA_RATE);
             ak_contact_point *p = &c->step.pts[best];
             double j = ak_contact_restitution_impulse(bestv, 1.0 / p->mn, p->e); // P-2.32
             double P[AK_MAX_DIM];
@@ -45,6 +49,7 @@ void ak_solver_pga_respond(const ak_model *m, ak_data *d, ak_contact_cache *c) {
 
 int ak_solver_pga_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
     ak_solver_prepare(m, d, c, h);
+    AK_RAN_PREPARE(d, c->step.npoint);
     ak_solver_pga_respond(m, d, c);
     return 0;
 }

@@ -5,6 +5,7 @@
 
 #include "contact/contact.h"
 #include "published/solver_published.h"
+#include "formula_record.h"
 #include "solver.h"
 
 
@@ -21,8 +22,7 @@ static void push(const ak_model *m, ak_data *d, const ak_contact_cache *c,
     }
 }
 
-void ak_solver_published_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
-                                 double h) {
+static void published_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h) {
     int n = m->dim;
     ak_solver_prepare(m, d, c, h); // levers, world inverse inertias, materials
     for (int i = 0; i < c->step.npoint; i++) {
@@ -76,8 +76,23 @@ void ak_solver_published_iterate(const ak_model *m, ak_data *d, ak_contact_cache
     }
 }
 
+// The rows of the preparation as printed are recorded here (the function takes a const data).
+void ak_solver_published_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
+                                 double h) {
+    published_prepare(m, d, c, h);
+}
+
 int ak_solver_published_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
-    ak_solver_published_prepare(m, d, c, h);
+    published_prepare(m, d, c, h);
+    int np = c->step.npoint;
+    AK_RAN_PREPARE(d, np); // ak_solver_prepare ran first (levers, inverse inertias, materials)
+    AK_RAN_IF(d, AK_RAN_PUB_TANGENT, np > 0);
+    AK_RAN_IF(d, AK_RAN_PUB_MN, np > 0);
+    AK_RAN_IF(d, AK_RAN_PUB_MT, np > 0);
+    AK_RAN_IF(d, AK_RAN_PUB_BIAS, np > 0);
+    AK_RAN_IF(d, AK_RAN_PUB_ALG12, np > 0 && m->solver.iterations > 0);
+    AK_RAN_IF(d, AK_RAN_PUB_ALG13, np > 0 && m->solver.iterations > 0);
+    AK_RAN_IF(d, AK_RAN_ITER_APPLY, np > 0 && m->solver.iterations > 0);
     for (int it = 0; it < m->solver.iterations; it++) ak_solver_published_iterate(m, d, c);
     return 0;
 }

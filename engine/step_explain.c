@@ -2,91 +2,74 @@
 #include "step_explain.h"
 
 #include "broadphase.h"
+#include "formula_record.h"
 #include "ccd_step.h"
 #include "collide/collide.h"
 #include "contact_cache.h"
 #include "solver.h"
 
-#define COMMON_HEAD_ROWS \
-    {"forces", "B-8grav", "gravity m g on every free body", "docs/formulas/world.md#integration-stages"}, \
-    {"velocities", "B-4.int", "symplectic Euler, gyroscopic term implicit (Catto)", \
-     "docs/formulas/world.md#integration-stages"}, \
-    {"velocities", "B-eq5", "world-frame Euler equation", "docs/formulas/world.md#integration-stages"}, \
-    {"broadphase", "-", "AABB tree over n-D boxes (not all pairs)", \
-     "docs/formulas/world.md#broadphase"}, \
-    {"narrowphase", "T-Alg1..T-Alg11", "contact manifolds by ref/collide (corrected)", \
-     "docs/formulas/world.md#narrowphase"}, \
-    {"narrowphase", "G-CLIP.1..5", "polytope clipping manifolds (per pair below)", \
-     "docs/formulas/collide.md#polytope-manifolds"}, \
-    {"ccd", "G-CCD.1..3", "speculative contacts at the time of impact, motion clamp", \
-     "docs/formulas/collide.md#ccd-in-the-world-step"}, \
-    {"cache", "-", "impulses matched by feature ids (warm start)", \
-     "docs/formulas/world.md#contact-cache"},
-#define CORRECTED_ROWS \
-    {"prepare", "T-5.1", "point velocity v + r _| w", "docs/formulas/world.md#t-51"}, \
-    {"prepare", "T-5.2", "relative velocity at the contact", "docs/formulas/world.md#t-52"}, \
-    {"prepare", "B-6", "K = delta/m + [r]*^T Iw^-1 [r]*, full bivector inertia", \
-     "docs/formulas/world.md#b-6"}, \
-    {"prepare", "T-5.mn", "normal mass 1/(n^T K n) (corrected)", "docs/formulas/world.md#t-5mn"}, \
-    {"prepare", "T-5.b", "Baumgarte bias with slop", "docs/formulas/world.md#t-5b"}, \
-    {"warm start", "T-Alg12", "cached accumulated impulses applied first", \
-     "docs/formulas/world.md#t-alg12"}, \
-    {"iterate", "T-Alg13", "friction over the (n-1)-D tangent space, disc clamp", \
-     "docs/formulas/world.md#t-alg13"}, \
-    {"iterate", "T-Alg12", "accumulated, clamped normal impulse", "docs/formulas/world.md#t-alg12"}, \
-    {"iterate", "T-5.5..T-5.8", "impulse application", "docs/formulas/world.md#t-55-t-56-t-57-t-58"}, \
-    {"restitution", "P-2.32", "bounce to -e vn0 above the threshold", \
-     "docs/formulas/world.md#p-232"},
-#define PUBLISHED_ROWS \
-    {"prepare", "T-5.mn", "normal mass as printed (scalar reading)", "docs/formulas/world.md#t-5mn"}, \
-    {"prepare", "T-5.mt", "tangent mass as printed", "docs/formulas/world.md#t-5mt"}, \
-    {"prepare", "T-5.10", "one tangent from the pre-solve slip", "docs/formulas/world.md#t-510"}, \
-    {"prepare", "T-5.b", "Baumgarte bias with slop", "docs/formulas/world.md#t-5b"}, \
-    {"iterate", "T-Alg12", "accumulated, clamped normal impulse (no warm start)", \
-     "docs/formulas/world.md#t-alg12"}, \
-    {"iterate", "T-Alg13", "tangent impulse clamped along one tangent", \
-     "docs/formulas/world.md#t-alg13"},
-#define PGA_ROWS \
-    {"respond", "P-2.32", "impulse with restitution (denominator sign corrected)", \
-     "docs/formulas/world.md#p-232"}, \
-    {"respond", "P-2.33", "rate update B +- j I^-1[N]", "docs/formulas/world.md#p-233"}, \
-    {"respond", "P-2.6.1", "while-colliding loop, one point at a time", \
-     "docs/formulas/world.md#p-261"},
-#define CONVERGED_ROWS \
-    {"prepare", "B-6", "K = delta/m + [r]*^T Iw^-1 [r]*, tangent block T K T^T", \
-     "docs/formulas/world.md#converged-solver"}, \
-    {"impact", "P-2.6.1", "sequential binary impacts, fastest-approaching pair first", \
-     "docs/formulas/world.md#converged-solver"}, \
-    {"impact", "P-2.32", "Newton restitution v_n+ >= -e v_n- per point", \
-     "docs/formulas/world.md#converged-solver"}, \
-    {"contact", "T-Alg12", "Signorini rows, swept until the residuals meet the tolerance", \
-     "docs/formulas/world.md#converged-solver"}, \
-    {"contact", "T-Alg13", "friction block solved exactly on the disc (max. dissipation)", \
-     "docs/formulas/world.md#converged-solver"},
-#define COMMON_TAIL_ROWS \
-    {"positions", "T-5.16", "x += h v", "docs/formulas/world.md#t-516"}, \
-    {"positions", "T-5.17", "R -= 1/2 h w R, then projection (B-4.renorm)", \
-     "docs/formulas/world.md#t-517"}, \
-    {"check", "-", "NaN / Inf check", "docs/formulas/world.md#nan-check"},
+#define AK_W "docs/formulas/world.md"
+// The one table of recordable rows (formula_record.h), indexed by ak_ran_row: stage, formula
+// ID, one line, docs anchor. A row appears in `anakata step --explain` and the viewer's explain
+// panel only when the step recorded it.
+static const ak_explain_entry ROWS[AK_RAN_COUNT] = {
+    [AK_RAN_FORCES] = {"forces", "B-8grav", "gravity m g, drag and springs on every free body", AK_W "#integration-stages"},
+    [AK_RAN_VEL_CATTO] = {"velocities", "B-4.int", "symplectic Euler, gyroscopic term implicit (Catto)", AK_W "#integration-stages"},
+    [AK_RAN_VEL_ISO] = {"velocities", "B-4.int", "symplectic Euler, isotropic body (no gyroscopic term)", AK_W "#integration-stages"},
+    [AK_RAN_VEL_THESIS] = {"velocities", "B-eq5", "explicit Euler on the Euler equation (thesis)", AK_W "#integration-stages"},
+    [AK_RAN_FULL_RK4] = {"integrate", "-", "classical RK4 on the full state (x, v, R, w_b)", AK_W "#integration-stages"},
+    [AK_RAN_FULL_GSL] = {"integrate", "-", "GSL rk8pd on the full state (x, v, R, w_b), tolerance 1e-12", AK_W "#integration-stages"},
+    [AK_RAN_RHS_EULER] = {"rhs", "B-eq2", "body-frame Euler equation for w_b", AK_W "#integration-stages"},
+    [AK_RAN_RHS_ROTOR] = {"rhs", "B-3", "rotor rate R_t = -1/2 R w_b", AK_W "#integration-stages"},
+    [AK_RAN_BROADPHASE] = {"broadphase", "-", "AABB tree over n-D boxes (not all pairs)", AK_W "#broadphase"},
+    [AK_RAN_NARROWPHASE] = {"narrowphase", "T-Alg1..T-Alg11", "contact manifolds by ref/collide (per pair below)", AK_W "#narrowphase"},
+    [AK_RAN_CCD] = {"ccd", "G-CCD.1..3", "speculative contacts at the time of impact", "docs/formulas/collide.md#ccd-in-the-world-step"},
+    [AK_RAN_CACHE] = {"cache", "-", "impulses matched by feature ids (warm start)", AK_W "#contact-cache"},
+    [AK_RAN_PREP_POINTVEL] = {"prepare", "T-5.1", "point velocity v + r _| w", AK_W "#t-51"},
+    [AK_RAN_PREP_RELVEL] = {"prepare", "T-5.2", "relative velocity at the contact", AK_W "#t-52"},
+    [AK_RAN_PREP_K] = {"prepare", "B-6", "K = delta/m + [r]*^T Iw^-1 [r]*, full bivector inertia", AK_W "#b-6"},
+    [AK_RAN_PREP_MN] = {"prepare", "T-5.mn", "normal mass 1/(n^T K n) (corrected)", AK_W "#t-5mn"},
+    [AK_RAN_PREP_BIAS] = {"prepare", "T-5.b", "Baumgarte bias with slop", AK_W "#t-5b"},
+    [AK_RAN_WARM] = {"warm start", "T-Alg12", "cached accumulated impulses applied first", AK_W "#t-alg12"},
+    [AK_RAN_ITER_FRICTION] = {"iterate", "T-Alg13", "friction over the (n-1)-D tangent space, disc clamp", AK_W "#t-alg13"},
+    [AK_RAN_ITER_NORMAL] = {"iterate", "T-Alg12", "accumulated, clamped normal impulse", AK_W "#t-alg12"},
+    [AK_RAN_ITER_APPLY] = {"iterate", "T-5.5..T-5.8", "impulse application", AK_W "#t-55-t-56-t-57-t-58"},
+    [AK_RAN_RESTITUTION] = {"restitution", "P-2.32", "bounce to -e vn0 above the threshold", AK_W "#p-232"},
+    [AK_RAN_PUB_TANGENT] = {"prepare", "T-5.10", "one tangent from the pre-solve slip (as printed)", AK_W "#t-510"},
+    [AK_RAN_PUB_MN] = {"prepare", "T-5.mn", "normal mass as printed (scalar reading)", AK_W "#t-5mn"},
+    [AK_RAN_PUB_MT] = {"prepare", "T-5.mt", "tangent mass as printed", AK_W "#t-5mt"},
+    [AK_RAN_PUB_BIAS] = {"prepare", "T-5.b", "Baumgarte bias as printed", AK_W "#t-5b"},
+    [AK_RAN_PUB_ALG12] = {"iterate", "T-Alg12", "accumulated, clamped normal impulse as printed (no warm start)", AK_W "#t-alg12"},
+    [AK_RAN_PUB_ALG13] = {"iterate", "T-Alg13", "tangent impulse clamped along one tangent (as printed)", AK_W "#t-alg13"},
+    [AK_RAN_PGA_LOOP] = {"respond", "P-2.6.1", "while-colliding loop, one point at a time", AK_W "#p-261"},
+    [AK_RAN_PGA_IMPULSE] = {"respond", "P-2.32", "impulse with restitution (denominator sign corrected)", AK_W "#p-232"},
+    [AK_RAN_PGA_RATE] = {"respond", "P-2.33", "rate update B +- j I^-1[N]", AK_W "#p-233"},
+    [AK_RAN_CV_TARGET] = {"prepare", "T-CV.4", "rigid-consistent targets, tangent block T K T^T", AK_W "#t-cv4"},
+    [AK_RAN_CV_IMPACTS] = {"impact", "P-2.6.1", "sequential binary impacts, fastest-approaching pair first", AK_W "#converged-solver"},
+    [AK_RAN_CV_NEWTON] = {"impact", "P-2.32", "Newton restitution v_n+ >= -e v_n- per point", AK_W "#converged-solver"},
+    [AK_RAN_CV_SIGNORINI] = {"contact", "T-Alg12", "Signorini rows, swept until the residuals meet the tolerance", AK_W "#converged-solver"},
+    [AK_RAN_CV_FRICTION] = {"contact", "T-Alg13", "friction block solved exactly on the disc (max. dissipation)", AK_W "#converged-solver"},
+    [AK_RAN_POS_X] = {"positions", "T-5.16", "x += h v", AK_W "#t-516"},
+    [AK_RAN_POS_ROTOR] = {"positions", "T-5.17", "R -= 1/2 h w R", AK_W "#t-517"},
+    [AK_RAN_POS_EXP] = {"positions", "-", "R <- exp(-1/2 h w) R (rotor exponential)", AK_W "#integration-stages"},
+    [AK_RAN_RENORM] = {"positions", "B-4.renorm", "rotor projection to unit norm", AK_W "#integration-stages"},
+    [AK_RAN_CV_POSITIONS] = {"positions", "T-CV.5", "position stage in pseudo-velocities", AK_W "#t-cv5"},
+    [AK_RAN_CHECK] = {"check", "-", "NaN / Inf check", AK_W "#nan-check"},
+};
 
-// One const table per solver configuration: the common head, the solver's rows, the common tail.
-// Nothing is written at run time, so any number of threads may ask at once.
-#define ENTRIES(mid) {COMMON_HEAD_ROWS mid##_ROWS COMMON_TAIL_ROWS}
-static const ak_explain_entry CORRECTED[] = ENTRIES(CORRECTED);
-static const ak_explain_entry PUBLISHED[] = ENTRIES(PUBLISHED);
-static const ak_explain_entry PGA[] = ENTRIES(PGA);
-static const ak_explain_entry CONVERGED[] = ENTRIES(CONVERGED);
+const ak_explain_entry *ak_explain_table(int *count) {
+    *count = AK_RAN_COUNT;
+    return ROWS;
+}
 
-#define NE(a) ((int)(sizeof(a) / sizeof(a[0])))
-
-const ak_explain_entry *ak_step_explain(const ak_model *m, int *count) {
-    const ak_explain_entry *e = CORRECTED;
-    int n = NE(CORRECTED);
-    if (m->solver.method == AK_SOLVER_PGA) e = PGA, n = NE(PGA);
-    else if (m->solver.method == AK_SOLVER_CONVERGED) e = CONVERGED, n = NE(CONVERGED);
-    else if (m->solver.variant == AK_VARIANT_PUBLISHED) e = PUBLISHED, n = NE(PUBLISHED);
-    *count = n;
-    return e;
+int ak_step_explain(const ak_data *d, const ak_explain_entry **out, int max) {
+    int k = 0;
+    for (int r = 0; r < AK_RAN_COUNT; r++)
+        if (d->ran >> r & 1) {
+            if (k < max) out[k] = &ROWS[r];
+            k++;
+        }
+    return k;
 }
 
 static void describe(ak_explain_pair *e, const ak_manifold *man) {

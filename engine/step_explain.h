@@ -1,9 +1,11 @@
 /// @file step_explain.h
-/// What `anakata step --explain` prints: for each stage of the world step, the formula IDs it
-/// uses and the docs page and anchor of each (docs/formulas/<area>.md#<anchor>).
+/// What `anakata step --explain` prints: the formula IDs the last world step evaluated, from its
+/// record (formula_record.h: ak_data.ran), with their stage, one line and the docs page and
+/// anchor of each (docs/formulas/<area>.md#<anchor>).
 #ifndef AK_ENGINE_STEP_EXPLAIN_H
 #define AK_ENGINE_STEP_EXPLAIN_H
 
+#include "formula_record.h"
 #include "model.h"
 
 typedef struct ak_explain_entry {
@@ -13,10 +15,14 @@ typedef struct ak_explain_entry {
     const char *doc;     ///< docs/formulas/<area>.md#<anchor>
 } ak_explain_entry;
 
-/// The entries for the model's solver settings (variant, method); *count is set. The table is
-/// a const one per solver configuration (never written, safe from any thread); it lives as long
-/// as the program.
-const ak_explain_entry *ak_step_explain(const ak_model *m, int *count);
+/// The table of every recordable row, indexed by ak_ran_row (formula_record.h); *count is set
+/// to AK_RAN_COUNT. Const, lives as long as the program.
+const ak_explain_entry *ak_explain_table(int *count);
+
+/// The rows the last step of d recorded (ak_data.ran), in table order: writes at most max
+/// pointers into the table, returns the number recorded (may exceed max). Empty before the
+/// first step, and when the build turns the record off (AK_FORMULA_RECORD=0).
+int ak_step_explain(const ak_data *d, const ak_explain_entry **out, int max);
 
 /// What served one contact pair at the current state (for `anakata step --explain`).
 typedef struct ak_explain_pair {

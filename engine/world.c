@@ -14,6 +14,7 @@
 #include "island.h" // sleeping (off by default)
 #include "scene.h"  // the options' names, for messages
 #include "contact/contact.h"
+#include "formula_record.h"
 
 static bool moves(const ak_body *b) {
     return !b->fixed && b->inv_mass > 0.0 && b->shape.type != AK_SHAPE_HYPERPLANE;
@@ -207,6 +208,7 @@ int ak_world_check_options(const ak_model *m, const ak_world_opts *o, char *err,
 
 int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *err,
                   size_t errlen) {
+    AK_RAN_CLEAR(d);
     if (ak_world_check_options(m, o, err, errlen)) return -1;
     if (!ak_integrator_is_split(o->integrator)) {
         if (ak_world_can_contact(m)) { // no silent skip of the contact stage
@@ -219,6 +221,7 @@ int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *e
         if (ak_integrate_step(m, d, o->integrator, o->dt, o->renormalize, ak_world_forces, NULL,
                               err, errlen) != 0)
             return -1;
+        AK_RAN(d, AK_RAN_CHECK);
         return ak_world_check(m, d, err, errlen);
     }
     // the force arrays live in the contact cache (allocated once, not every step)
@@ -233,7 +236,10 @@ int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *e
     if (m->sleep.enabled && ak_sleep_begin(m, d, (int)o->integrator, o->dt, err, errlen)) return -1;
     for (int stage = 0; rc == 0 && stage < AK_STAGE_COUNT; stage++) {
         switch ((ak_world_stage)stage) {
-        case AK_STAGE_FORCES: ak_world_forces(m, d, F, tau, NULL); break;
+        case AK_STAGE_FORCES:
+            ak_world_forces(m, d, F, tau, NULL);
+            for (int b = 0; b < m->nbody; b++) AK_RAN_IF(d, AK_RAN_FORCES, moves(&m->bodies[b]));
+            break;
         case AK_STAGE_VELOCITIES:
             rc = ak_integrate_velocities(m, d, o->integrator, o->dt, F, tau, err, errlen);
             break;
@@ -260,6 +266,7 @@ int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *e
             break;
         }
         case AK_STAGE_CHECK:
+            AK_RAN(d, AK_RAN_CHECK);
             rc = ak_world_check(m, d, err, errlen);
             if (rc == 0 && m->sleep.enabled) rc = ak_sleep_update(m, d, o->dt, err, errlen);
             break;

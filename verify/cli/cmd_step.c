@@ -1,8 +1,9 @@
 // anakata step SCENE [--explain] [--body NAME] [--steps N] [--variant V] [--method M]
-// [--shock-propagation]: advance a scene one step at a time,
+// [--integrator I] [--shock-propagation]: advance a scene one step at a time,
 // printing the contacts, their impulses and the energy after each step. Interactive on a
 // terminal (Enter = next step, q = quit); a plain listing of --steps N steps (default 10)
-// otherwise. --explain adds the formula IDs of each stage with their docs page and anchor.
+// otherwise. --explain adds the formula IDs each step evaluated (its formula record,
+// engine/formula_record.h) with their docs page and anchor.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,12 +16,13 @@
 #include "scene.h" // the options' names
 #include "contact_cache.h"
 #include "solver_variant.h"
+#include "formula_record.h"
 #include "step_explain.h"
 #include "world.h"
 #include "common/world_checks_util.h"
 
 static const ak_opt OPTS[] = {
-    {"--explain", AK_ARG_NONE, NULL, "print the formula IDs of each stage with their docs page and anchor", 0, 0, 0,
+    {"--explain", AK_ARG_NONE, NULL, "print the formula IDs each step evaluated (its formula record)\nwith their docs page and anchor", 0, 0, 0,
      NULL, NULL},
     {"--body", AK_ARG_TEXT, "NAME", "print only this body's state and contacts", 0, 0, 0, "body name", NULL},
     {"--steps", AK_ARG_INT, "N", "list N steps without asking (default 10 when the output is\nnot a terminal)", 0, 1,
@@ -105,15 +107,17 @@ static void explain_pairs(const ak_model *m, const ak_data *d) {
     if (np > 64) printf("    ... and %d more pairs\n", np - 64);
 }
 
-static void explain(const ak_model *m) {
-    int cnt = 0;
-    const ak_explain_entry *e = ak_step_explain(m, &cnt);
-    printf("  formulas of this step (solver variant %s, method %s, integrator %s):\n",
+// The formulas the step just taken evaluated, from its record (engine/formula_record.h).
+static void explain(const ak_model *m, const ak_data *d, ak_integrator integ) {
+    const ak_explain_entry *e[AK_RAN_COUNT];
+    int cnt = ak_step_explain(d, e, AK_RAN_COUNT);
+    printf("  formulas this step evaluated (solver variant %s, method %s, integrator %s):\n",
            ak_variant_name(m->solver.variant), ak_solver_method_name(m->solver.method),
-           ak_integrator_name(m->integrator));
-    printf("  solver row: %s\n", ak_solver_variant_for(m)->what);
-    for (int i = 0; i < cnt; i++)
-        printf("    %-12s %-16s %-60s %s\n", e[i].stage, e[i].formula, e[i].what, e[i].doc);
+           ak_integrator_name(integ));
+    if (ak_integrator_is_split(integ)) printf("  solver row: %s\n", ak_solver_variant_for(m)->what);
+    for (int i = 0; i < cnt && i < AK_RAN_COUNT; i++)
+        printf("    %-12s %-16s %-60s %s\n", e[i]->stage, e[i]->formula, e[i]->what, e[i]->doc);
+    if (cnt == 0) printf("    (none recorded: this build has the formula record off)\n");
 }
 
 int ak_cmd_step(int argc, char **argv) {
@@ -178,7 +182,7 @@ int ak_cmd_step(int argc, char **argv) {
             break;
         }
         print_step(m, d, body);
-        if (do_explain) explain(m);
+        if (do_explain) explain(m, d, o.integrator);
     }
     ak_model_free(m);
     ak_data_free(d);

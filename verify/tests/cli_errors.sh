@@ -51,6 +51,16 @@ expect2 "integrator 'rk4' has no contact stage, and this scene can have contacts
     run "$src/scenes/stack_4d.json" --integrator rk4 --duration 2
 expect2 "use --integrator with one of thesis, catto, exp" run "$src/scenes/stack_4d.json" --integrator gsl --steps 2
 "$ak" run "$scene" --steps 3 --integrator rk4 > "$tmp/out" 2>&1 || fail "run rk4 on a one-body scene: exit $?"
+# step --integrator (issue 27): the loader's names, the contact-stage rule, and --explain lists
+# what the chosen integrator ran (dzhanibekov_c's own integrator is gsl)
+expect2 "--integrator: expected one of thesis, catto, rk4, exp, gsl, got 'euler'" step "$scene" --integrator euler --steps 1
+expect2 "integrator 'gsl' has no contact stage" step "$src/scenes/stack_4d.json" --integrator gsl --steps 1
+"$ak" step "$scene" --explain --steps 1 > "$tmp/out" 2>&1 || fail "step --explain on dzhanibekov_c: exit $?"
+grep -q "GSL rk8pd" "$tmp/out" || fail "step --explain on dzhanibekov_c (gsl) does not list the gsl integrator"
+grep -q "B-4.int\|T-5.17" "$tmp/out" && fail "step --explain on dzhanibekov_c (gsl) lists a split-step formula"
+"$ak" step "$scene" --explain --steps 1 --integrator thesis > "$tmp/out" 2>&1 || fail "step --integrator thesis: exit $?"
+grep -q "B-eq5" "$tmp/out" && grep -q "T-5.17" "$tmp/out" || fail "step --integrator thesis --explain lacks B-eq5 / T-5.17"
+grep -q "GSL rk8pd" "$tmp/out" && fail "step --integrator thesis --explain lists gsl"
 # solver settings on the command line
 expect2 "--method: expected one of vector, pga, converged, got 'fast'" run "$scene" --method fast
 expect2 "--variant: expected one of corrected, published, got 'printed'" run "$scene" --variant printed

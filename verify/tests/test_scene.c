@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contact_cache.h"
+#include "dyn/dyn.h"
 #include "ga/nd.h"
 #include "model.h"
 #include "scene.h"
@@ -1138,26 +1140,201 @@ Test(scene, step_refuses_options_out_of_range) {
     unload(&r);
 }
 
-// The explain table of one configuration stays as it was while another configuration is asked
-// for (a table written at each call, shared by all callers, would change under the first one).
-Test(scene, explain_tables_per_configuration) {
-    ak_model *m = ak_model_create(3, 0);
-    cr_assert_not_null(m);
-    int nc = 0, np = 0;
-    const ak_explain_entry *corrected = ak_step_explain(m, &nc);
-    m->solver.method = AK_SOLVER_PGA;
-    const ak_explain_entry *pga = ak_step_explain(m, &np);
-    cr_expect_neq(corrected, pga);
-    cr_expect_eq(nc, 8 + 10 + 3); // the common head, the corrected solver's rows, the common tail
-    cr_expect_eq(np, 8 + 3 + 3);
-    cr_expect_str_eq(corrected[8].formula, "T-5.1");
-    cr_expect_str_eq(pga[8].formula, "P-2.32");
-    cr_expect_str_eq(corrected[nc - 1].stage, "check");
-    m->solver.method = AK_SOLVER_VECTOR;
-    m->solver.variant = AK_VARIANT_PUBLISHED;
-    int n2 = 0;
-    const ak_explain_entry *published = ak_step_explain(m, &n2);
-    cr_expect_str_eq(published[8].formula, "T-5.mn");
-    cr_expect_str_eq(corrected[8].formula, "T-5.1", "the corrected table changed");
+// ---- the explain table from the step's formula record (engine/formula_record.h) ----------
+// For every integrator and every solver method, the rows one step records are exactly those the
+// step's code path evaluates. The expected set is written here by hand from reading the code
+// (world.c, integrate.c, contact_step.c, solver*.c); what depends on the state is derived from
+// the stage's own outputs (the contact cache after the step, the converged solver's statistics,
+// the bodies' inertias), never from the record itself.
+#define BIT(r) ((uint64_t)1 << (r))
+
+static ak_model *explain_load(const char *scene, ak_data **d) {
+    char path[1024], err[AK_ERR_MAX];
+    snprintf(path, sizeof path, "%s/scenes/%s", source_dir(), scene);
+    ak_model *m = ak_scene_load(path, d, err, sizeof err);
+    cr_assert_not_null(m, "%s: %s", path, err);
+    return m;
+}
+
+static const char *row_name(int r) {
+    int cnt = 0;
+    const ak_explain_entry *t = ak_explain_table(&cnt);
+    static char buf[AK_RAN_COUNT][96];
+    snprintf(buf[r], sizeof buf[r], "%s %s (%s)", t[r].stage, t[r].formula, t[r].what);
+    return buf[r];
+}
+
+static void expect_rows(uint64_t got, uint64_t want, const char *what) {
+    for (int r = 0; r < AK_RAN_COUNT; r++)
+        cr_expect_eq(got >> r & 1, want >> r & 1, "%s: row %d %s is %s but %s", what, r, row_name(r),
+                     got >> r & 1 ? "recorded" : "not recorded", want >> r & 1 ? "expected" : "not expected");
+}
+
+// The velocity row of each moving body: thesis explicit Euler; else isotropic (inverse inertia a
+// multiple of 1) or the Catto step (integrate.c).
+static uint64_t velocity_rows(const ak_model *m, ak_integrator integ) {
+    uint64_t w = 0;
+    for (int b = 0; b < m->nbody; b++) {
+        const ak_body *bd = &m->bodies[b];
+        if (bd->fixed || !(bd->inv_mass > 0) || bd->shape.type == AK_SHAPE_HYPERPLANE) continue;
+        if (integ == AK_INT_THESIS) w |= BIT(AK_RAN_VEL_THESIS);
+        else if (ak_dyn_inertia_scalar(m->dim, bd->inv_inertia) > 0.0) w |= BIT(AK_RAN_VEL_ISO);
+        else w |= BIT(AK_RAN_VEL_CATTO);
+    }
+    return w;
+}
+
+static const ak_integrator ALL_INTEG[] = {AK_INT_THESIS, AK_INT_CATTO, AK_INT_EXP, AK_INT_RK4, AK_INT_GSL};
+
+Test(scene, explain_record_integrators_without_contacts) {
+    for (size_t i = 0; i < sizeof ALL_INTEG / sizeof ALL_INTEG[0]; i++) {
+        ak_integrator integ = ALL_INTEG[i];
+        ak_data *d = NULL;
+        ak_model *m = explain_load("dzhanibekov_c.json", &d);
+        ak_world_opts o = ak_world_default_opts(m);
+        o.integrator = integ;
+        char err[256];
+        d->ran = ~(uint64_t)0; // the step clears what a previous step left
+        cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        uint64_t want = BIT(AK_RAN_FORCES) | BIT(AK_RAN_CHECK);
+        switch (integ) {
+        case AK_INT_RK4: // step_full: four right-hand sides, then the projection
+            want |= BIT(AK_RAN_FULL_RK4) | BIT(AK_RAN_RHS_EULER) | BIT(AK_RAN_RHS_ROTOR) | BIT(AK_RAN_RENORM);
+            break;
+        case AK_INT_GSL: // step_full: rk8pd on the right-hand side, never projected
+            want |= BIT(AK_RAN_FULL_GSL) | BIT(AK_RAN_RHS_EULER) | BIT(AK_RAN_RHS_ROTOR);
+            break;
+        default: // split: forces, velocities, contact stage (a lone body: broadphase only), positions
+            want |= velocity_rows(m, integ) | BIT(AK_RAN_BROADPHASE) | BIT(AK_RAN_POS_X) | BIT(AK_RAN_RENORM) |
+                    BIT(integ == AK_INT_EXP ? AK_RAN_POS_EXP : AK_RAN_POS_ROTOR);
+        }
+        cr_expect_eq(velocity_rows(m, AK_INT_CATTO), BIT(AK_RAN_VEL_CATTO), "the cuboid is not isotropic");
+        char what[64];
+        snprintf(what, sizeof what, "dzhanibekov_c, %s", ak_integrator_name(integ));
+        expect_rows(d->ran, want, what);
+        // the listing is the record, in table order, nothing else
+        const ak_explain_entry *e[AK_RAN_COUNT];
+        int cnt = ak_step_explain(d, e, AK_RAN_COUNT), bits = 0;
+        for (int r = 0; r < AK_RAN_COUNT; r++) bits += (int)(want >> r & 1);
+        cr_expect_eq(cnt, bits, "%s", what);
+        if (integ == AK_INT_GSL)
+            for (int k = 0; k < cnt; k++)
+                cr_expect(strcmp(e[k]->formula, "B-4.int") && strcmp(e[k]->formula, "T-5.17"),
+                          "gsl lists %s", e[k]->formula);
+        ak_data_free(d);
+        ak_model_free(m);
+    }
+}
+
+// Every solver method (and the published variant) with every split integrator on the first step
+// of a stack whose boxes start in contact; rk4 and gsl are refused there (no contact stage).
+Test(scene, explain_record_solvers_with_contacts) {
+    static const struct {
+        ak_solver_method method;
+        ak_variant variant;
+        const char *name;
+    } solvers[] = {{AK_SOLVER_VECTOR, AK_VARIANT_CORRECTED, "vector"},
+                   {AK_SOLVER_VECTOR, AK_VARIANT_PUBLISHED, "published"},
+                   {AK_SOLVER_PGA, AK_VARIANT_CORRECTED, "pga"},
+                   {AK_SOLVER_CONVERGED, AK_VARIANT_CORRECTED, "converged"}};
+    for (size_t s = 0; s < sizeof solvers / sizeof solvers[0]; s++)
+        for (size_t i = 0; i < sizeof ALL_INTEG / sizeof ALL_INTEG[0]; i++) {
+            ak_integrator integ = ALL_INTEG[i];
+            ak_data *d = NULL;
+            ak_model *m = explain_load("stack_3d.json", &d);
+            m->solver.method = solvers[s].method;
+            m->solver.variant = solvers[s].variant;
+            ak_world_opts o = ak_world_default_opts(m);
+            o.integrator = integ;
+            char err[512], what[96];
+            snprintf(what, sizeof what, "stack_3d, %s, %s", solvers[s].name, ak_integrator_name(integ));
+            int rc = ak_world_step(m, d, &o, err, sizeof err);
+            if (!ak_integrator_is_split(integ)) {
+                cr_expect_neq(rc, 0, "%s: a full-state integrator must be refused with contacts", what);
+                ak_data_free(d);
+                ak_model_free(m);
+                continue;
+            }
+            cr_assert_eq(rc, 0, "%s: %s", what, err);
+            const ak_contact_cache *c = d->contacts;
+            cr_assert_not_null(c);
+            int np = c->step.npoint;
+            cr_expect_gt(np, 0, "%s: the stack starts in contact", what);
+            uint64_t want = BIT(AK_RAN_FORCES) | velocity_rows(m, integ) | BIT(AK_RAN_BROADPHASE) |
+                            BIT(AK_RAN_POS_X) | BIT(AK_RAN_RENORM) |
+                            BIT(integ == AK_INT_EXP ? AK_RAN_POS_EXP : AK_RAN_POS_ROTOR) | BIT(AK_RAN_CHECK);
+            if (c->step.npair > 0) want |= BIT(AK_RAN_NARROWPHASE);
+            if (np > 0) {
+                want |= BIT(AK_RAN_CACHE) | BIT(AK_RAN_PREP_POINTVEL) | BIT(AK_RAN_PREP_RELVEL) |
+                        BIT(AK_RAN_PREP_K) | BIT(AK_RAN_PREP_MN) | BIT(AK_RAN_PREP_BIAS);
+                bool any_jn = false, bounce = false;
+                for (int k = 0; k < np; k++) {
+                    const ak_contact_point *p = &c->step.pts[k];
+                    any_jn = any_jn || p->jn != 0.0; // the first step: no impulse carried over
+                    bounce = bounce || (p->e > 0.0 && p->vn0 < -m->solver.restitution_threshold && p->jn_max > 0.0);
+                }
+                switch (solvers[s].method) {
+                case AK_SOLVER_VECTOR:
+                    if (solvers[s].variant == AK_VARIANT_PUBLISHED) {
+                        want |= BIT(AK_RAN_PUB_TANGENT) | BIT(AK_RAN_PUB_MN) | BIT(AK_RAN_PUB_MT) |
+                                BIT(AK_RAN_PUB_BIAS) | BIT(AK_RAN_PUB_ALG12) | BIT(AK_RAN_PUB_ALG13) |
+                                BIT(AK_RAN_ITER_APPLY);
+                    } else {
+                        want |= BIT(AK_RAN_ITER_NORMAL) | BIT(AK_RAN_ITER_FRICTION) | BIT(AK_RAN_ITER_APPLY);
+                        if (m->solver.warm_start) want |= BIT(AK_RAN_WARM);
+                        if (bounce) want |= BIT(AK_RAN_RESTITUTION);
+                    }
+                    break;
+                case AK_SOLVER_PGA:
+                    want |= BIT(AK_RAN_PGA_LOOP);
+                    if (any_jn) want |= BIT(AK_RAN_PGA_IMPULSE) | BIT(AK_RAN_PGA_RATE);
+                    cr_expect(any_jn, "%s: the stack's boxes collide under gravity", what);
+                    break;
+                case AK_SOLVER_CONVERGED:
+                    // targets, the warm start's impulses applied to every point, the position stage
+                    want |= BIT(AK_RAN_CV_TARGET) | BIT(AK_RAN_ITER_APPLY) | BIT(AK_RAN_CV_POSITIONS);
+                    if (c->stats.res.impacts > 0) want |= BIT(AK_RAN_CV_IMPACTS) | BIT(AK_RAN_CV_NEWTON);
+                    if (c->stats.res.iterations > 0) want |= BIT(AK_RAN_CV_SIGNORINI) | BIT(AK_RAN_CV_FRICTION);
+                    break;
+                default: break;
+                }
+            }
+            expect_rows(d->ran, want, what);
+            ak_data_free(d);
+            ak_model_free(m);
+        }
+}
+
+// The step clears the record: a second step of a scene without contacts records only its own
+// rows, and the copy of the data carries the record (the viewer's history).
+Test(scene, explain_record_cleared_and_copied) {
+    ak_data *d = NULL;
+    ak_model *m = explain_load("dzhanibekov_c.json", &d);
+    ak_world_opts o = ak_world_default_opts(m);
+    char err[256];
+    o.integrator = AK_INT_CATTO;
+    cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+    cr_expect(d->ran & BIT(AK_RAN_VEL_CATTO));
+    o.integrator = AK_INT_GSL;
+    cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+    cr_expect_not(d->ran & BIT(AK_RAN_VEL_CATTO), "the catto step's row survived the gsl step");
+    cr_expect(d->ran & BIT(AK_RAN_FULL_GSL));
+    ak_data *c = ak_data_create(m);
+    cr_assert_not_null(c);
+    ak_data_copy(m, c, d);
+    cr_expect_eq(c->ran, d->ran);
+    ak_data_free(c);
+    ak_data_free(d);
     ak_model_free(m);
+}
+
+// Every row of the table has a stage, a formula, a line and a docs link into docs/formulas.
+Test(scene, explain_table_rows_complete) {
+    int cnt = 0;
+    const ak_explain_entry *t = ak_explain_table(&cnt);
+    cr_assert_eq(cnt, AK_RAN_COUNT);
+    for (int r = 0; r < cnt; r++) {
+        cr_expect(t[r].stage && t[r].formula && t[r].what && t[r].doc, "row %d is incomplete", r);
+        if (t[r].doc) cr_expect(!strncmp(t[r].doc, "docs/formulas/", 14) && strchr(t[r].doc, '#'), "row %d: %s", r, t[r].doc);
+    }
 }

@@ -195,11 +195,47 @@ Test(view, explain_lists_contacts_and_formulas) {
         cr_assert(cJSON_GetObjectItem(p, "jn")->valuedouble >= 0);
     }
     cr_assert_geq(cJSON_GetArraySize(cJSON_GetObjectItem(e, "pairs")), 3);
-    int has_eq5 = 0;
-    cJSON_ArrayForEach(p, cJSON_GetObjectItem(e, "formulas"))
-        has_eq5 |= !strcmp(cJSON_GetObjectItem(p, "id")->valuestring, "B-eq5");
-    cr_assert(has_eq5);
+    // the formulas of the step that ran (its formula record): the scene's catto integrator on
+    // isotropic cubes (B-4.int, no B-eq5), the corrected solver, T-5.17
+    int has_int = 0, has_eq5 = 0, has_alg12 = 0, has_517 = 0;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItem(e, "formulas")) {
+        const char *id = cJSON_GetObjectItem(p, "id")->valuestring;
+        has_int |= !strcmp(id, "B-4.int");
+        has_eq5 |= !strcmp(id, "B-eq5");
+        has_alg12 |= !strcmp(id, "T-Alg12");
+        has_517 |= !strcmp(id, "T-5.17");
+    }
+    cr_assert(has_int && has_alg12 && has_517);
+    cr_assert(!has_eq5, "B-eq5 is the thesis integrator's, not catto's");
     cJSON_Delete(e);
+    ak_view_sim_free(s);
+}
+
+// dzhanibekov_c's integrator is gsl: the explain panel lists the full-state integrator's
+// formulas (B-eq2, B-3 in its right-hand side), not the split step's (B-4.int, T-5.16, T-5.17),
+// the same rows as `anakata step scenes/dzhanibekov_c.json --explain`; before a step, none.
+Test(view, explain_lists_the_integrator_that_ran) {
+    ak_view_sim *s = open_scene("dzhanibekov_c");
+    char err[512];
+    for (int k = 0; k < 2; k++) {
+        if (k == 1) cr_assert_eq(ak_view_sim_step(s, 1, err, sizeof err), 0, "%s", err);
+        char *j = ak_view_sim_explain_json(s);
+        cJSON *e = cJSON_Parse(j);
+        free(j);
+        cr_assert_not_null(e);
+        int n = 0, eq2 = 0, b3 = 0, split = 0;
+        const cJSON *p;
+        cJSON_ArrayForEach(p, cJSON_GetObjectItem(e, "formulas")) {
+            const char *id = cJSON_GetObjectItem(p, "id")->valuestring;
+            n++;
+            eq2 |= !strcmp(id, "B-eq2");
+            b3 |= !strcmp(id, "B-3");
+            split |= !strcmp(id, "B-4.int") || !strcmp(id, "T-5.16") || !strcmp(id, "T-5.17");
+        }
+        if (k == 0) cr_expect_eq(n, 0, "no step taken, nothing recorded");
+        else cr_expect(eq2 && b3 && !split, "gsl's rows: B-eq2 %d, B-3 %d, split-step rows %d", eq2, b3, split);
+        cJSON_Delete(e);
+    }
     ak_view_sim_free(s);
 }
 

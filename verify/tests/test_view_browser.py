@@ -8,9 +8,9 @@ Loads the page for stack_4d at 160x120 and checks:
     renderer goldens' tolerance: at most 0.5 % of the pixels over 8/255, mean difference <= 1;
   - 10 presses of "step": the state advanced 10 steps and the explain panel lists contacts;
   - the slice slider changes the image;
-  - a click on the formula ID B-eq5 opens the docs pane at that heading, with its verdict;
+  - a click on the formula ID B-4.int opens the docs pane at that heading, with its verdict;
   - dragging a body with the mouse moves it;
-  - on dzhanibekov_c: play (followed through the event stream), omega plotted, pause, B-eq5;
+  - on dzhanibekov_c: play (followed through the event stream), omega plotted, pause, B-eq2 (gsl: its right-hand side);
   - the WebGL scene SDF (the generated probe shader) against the C scene SDF on 512 points
     about every shape of all_shapes_4d, to 5e-5 (the Vulkan check's tolerance, TOL_GLSL_SDF).
 Without Selenium or Chromium it skips (exit 77), except when CI is set: then it fails.
@@ -240,14 +240,14 @@ try:
                        "s.dispatchEvent(new Event('input'));")
 
     # 4. a formula ID opens the docs pane at its heading, with its verdict
-    link = drv.find_element(By.CSS_SELECTOR, "a.fid[data-id='B-eq5']")
+    link = drv.find_element(By.CSS_SELECTOR, "a.fid[data-id='B-4.int']")
     link.click()
-    wait("document.querySelector('#docpane .target')", "the docs pane at B-eq5")
+    wait("document.querySelector('#docpane .target')", "the docs pane at B-4.int")
     head = drv.execute_script("const t = document.querySelector('#docpane .target'); return t ? t.textContent : ''")
     verdict = drv.find_element(By.ID, "verdict").text
     pane_on = drv.execute_script("return document.getElementById('tab_docs').classList.contains('on')")
-    check(pane_on and "B-eq5" in head, "the docs pane shows the heading naming B-eq5: %r" % head[:60])
-    check("B-eq5" in verdict and "correct" in verdict, "with its verdict: %r" % verdict[:60])
+    check(pane_on and "B-4.int" in head, "the docs pane shows the heading naming B-4.int: %r" % head[:60])
+    check("B-4.int" in verdict and "correct" in verdict, "with its verdict: %r" % verdict[:60])
     drv.find_element(By.CSS_SELECTOR, "#tabs button[data-tab='explain']").click()
 
     # 5. drag the top cube with the mouse; it moves
@@ -290,14 +290,14 @@ try:
         http("play", {"playing": False})
         wait("akApp.state.scene === 'dzhanibekov_c' && !akApp.state.playing", "the pause", timeout=120)
         time.sleep(3)
-        drv.find_element(By.CSS_SELECTOR, "a.fid[data-id='B-eq5']").click()
+        drv.find_element(By.CSS_SELECTOR, "a.fid[data-id='B-eq2']").click()
         wait("document.querySelector('#docpane .target')", "docs", timeout=120)
         time.sleep(5)
         drv.save_screenshot(SHOT)
         print("wrote", SHOT)
 
     # 6b. the viewer's round trip on dzhanibekov_c: play (the page follows the server's event
-    # stream), the body-frame omega is plotted, pause, B-eq5 beside the view
+    # stream), the body-frame omega is plotted, pause, B-eq2 beside the view
     # pick from the list as a user does (by value: typing the name depends on the typing speed,
     # since the select's type-ahead resets after a pause)
     Select(drv.find_element(By.ID, "scene")).select_by_value("dzhanibekov_c")
@@ -311,9 +311,9 @@ try:
     t_paused = drv.execute_script("return akApp.state.t")
     time.sleep(1.0)
     check(drv.execute_script("return akApp.state.t") == t_paused, "paused: the state stays at t = %.2f" % t_paused)
-    drv.find_element(By.CSS_SELECTOR, "a.fid[data-id='B-eq5']").click()
-    wait("document.querySelector('#docpane .target') && document.querySelector('#docpane .target').textContent.includes('B-eq5')",
-         "B-eq5 in the docs pane")
+    drv.find_element(By.CSS_SELECTOR, "a.fid[data-id='B-eq2']").click()
+    wait("document.querySelector('#docpane .target') && document.querySelector('#docpane .target').textContent.includes('B-eq2')",
+         "B-eq2 in the docs pane")
 
     # 7. the WebGL scene SDF against the C scene SDF, every shape of all_shapes_4d
     api("load", {"scene": "all_shapes_4d"})

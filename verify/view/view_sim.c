@@ -132,23 +132,13 @@ static const char *integrator_shown(const ak_view_sim *s) {
 
 static void load_formulas(ak_view_sim *s, const char *docs_dir) {
     if (!docs_dir) return;
-    // Every ID the explain tables may list, as a FORMULAS.md-like text for the parser.
-    static const struct {
-        ak_variant variant;
-        ak_solver_method method;
-    } variants[] = {{AK_VARIANT_CORRECTED, AK_SOLVER_VECTOR},
-                    {AK_VARIANT_PUBLISHED, AK_SOLVER_VECTOR},
-                    {AK_VARIANT_CORRECTED, AK_SOLVER_PGA}};
+    // Every ID the explain table may list (engine/step_explain.c: one row per recordable
+    // formula), as a FORMULAS.md-like text for the parser.
     sb t = {0};
     sbf(&t, "\n## view\n"); // the parser starts at the first "\n## "
-    ak_model mv = *s->m; // a copy that only the settings differ in: s->m is never changed
-    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
-        mv.solver.variant = variants[v].variant;
-        mv.solver.method = variants[v].method;
-        int cnt = 0;
-        const ak_explain_entry *e = ak_step_explain(&mv, &cnt);
-        for (int i = 0; i < cnt; i++) sbf(&t, "- %s\n", e[i].formula);
-    }
+    int cnt = 0;
+    const ak_explain_entry *e = ak_explain_table(&cnt);
+    for (int i = 0; i < cnt; i++) sbf(&t, "- %s\n", e[i].formula);
     char *text = sb_done(&t);
     char err[256];
     if (text && ak_formulas_parse(text, &s->formulas, err, sizeof err) == 0) {
@@ -851,19 +841,44 @@ char *ak_view_sim_explain_json(const ak_view_sim *s) {
         sbn(&b, r < 0 ? NAN : man.separation);
         sbf(&b, "}");
     }
+    // The formulas of the step that led here, from its record (engine/formula_record.h). A
+    // replayed trace ran no step in the viewer: one probe step of the trace's integrator from
+    // the shown state, on a copy, gives the record (s->d is not changed).
+    const ak_explain_entry *e[AK_RAN_COUNT];
     int cnt = 0;
-    const ak_explain_entry *e = ak_step_explain(m, &cnt);
-    sbf(&b, "],\"formulas\":[");
+    const char *record = "the last step";
+    if (s->trace) {
+        ak_world_opts wo = s->wo;
+        ak_integrator ti;
+        if (s->trace_integrator[0] && ak_integrator_parse(s->trace_integrator, &ti) == 0) wo.integrator = ti;
+        ak_data *probe = ak_data_create(m);
+        char perr[256];
+        record = "a probe step of the trace's integrator from this frame";
+        if (probe) {
+            ak_data_copy(m, probe, d);
+            if (ak_world_step(m, probe, &wo, perr, sizeof perr) == 0) cnt = ak_step_explain(probe, e, AK_RAN_COUNT);
+            else record = "none: a probe step of the trace's integrator failed";
+            ak_data_free(probe);
+        }
+    } else if (d->step == 0) {
+        record = "none yet: no step taken";
+    } else {
+        cnt = ak_step_explain(d, e, AK_RAN_COUNT);
+    }
+    if (cnt > AK_RAN_COUNT) cnt = AK_RAN_COUNT;
+    sbf(&b, "],\"record\":");
+    sbs(&b, record);
+    sbf(&b, ",\"formulas\":[");
     for (int i = 0; i < cnt; i++) {
         sbf(&b, "%s{\"stage\":", i ? "," : "");
-        sbs(&b, e[i].stage);
+        sbs(&b, e[i]->stage);
         sbf(&b, ",\"id\":");
-        sbs(&b, e[i].formula);
+        sbs(&b, e[i]->formula);
         sbf(&b, ",\"what\":");
-        sbs(&b, e[i].what);
+        sbs(&b, e[i]->what);
         sbf(&b, ",\"doc\":");
-        sbs(&b, e[i].doc);
-        long f = s->have_formulas ? ak_formulas_find(&s->formulas, e[i].formula) : -1;
+        sbs(&b, e[i]->doc);
+        long f = s->have_formulas ? ak_formulas_find(&s->formulas, e[i]->formula) : -1;
         sbf(&b, ",\"verdict\":");
         sbs(&b, f >= 0 ? s->formulas.items[f].verdict : "");
         sbf(&b, ",\"entry\":");

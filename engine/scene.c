@@ -1066,9 +1066,59 @@ static void syntax_error(ctx *c, const char *text, size_t len, size_t off, const
     near[k] = '\0';
     if (k)
         set_err(c->err, c->errlen, "%s:%d:%d: %s near '%s'", c->file, line, col, what, near);
+    else if (off < len) // the position is a line break, not the end
+        set_err(c->err, c->errlen, "%s:%d:%d: %s at the end of line %d", c->file, line, col, what, line);
     else
         set_err(c->err, c->errlen, "%s:%d:%d: %s at the end of the input", c->file, line, col,
                 what);
+}
+
+// Whether offset k of a JSON text is where an object's key should start: after '{' or ',' (and
+// white space), with an object, not an array, the innermost open bracket before it.
+static bool at_object_key(const char *text, size_t k) {
+    size_t q = k;
+    while (q > 0 && strchr(" \t\r\n", text[q - 1])) q--;
+    if (q == 0 || (text[q - 1] != '{' && text[q - 1] != ',')) return false;
+    char stack[256];
+    int depth = 0;
+    bool in = false;
+    for (size_t i = 0; i < q; i++) {
+        char ch = text[i];
+        if (in) {
+            if (ch == '\\') i++;
+            else if (ch == '"') in = false;
+        } else if (ch == '"') {
+            in = true;
+        } else if (ch == '{' || ch == '[') {
+            if (depth < (int)sizeof stack) stack[depth] = ch;
+            depth++;
+        } else if ((ch == '}' || ch == ']') && depth > 0) {
+            depth--;
+        }
+    }
+    return !in && depth > 0 && depth <= (int)sizeof stack && stack[depth - 1] == '{';
+}
+
+// The first string of a JSON text that holds a raw line break (JSON forbids control characters in
+// strings; cJSON accepts them): a string whose closing quote is missing runs on to the next quote,
+// and cJSON then fails lines later, where the text no longer makes sense. Returns the offset of
+// that string's opening quote, or len when every string ends on its own line.
+static size_t first_multiline_string(const char *text, size_t len) {
+    bool in = false;
+    size_t open = 0;
+    for (size_t i = 0; i < len; i++) {
+        char ch = text[i];
+        if (!in) {
+            if (ch == '"') in = true, open = i;
+        } else if (ch == '\\') {
+            i++; // the escaped character
+        } else if (ch == '"') {
+            in = false;
+        } else if (ch == '\n' || ch == '\r') {
+            return open;
+        }
+    }
+    return len;
 }
 
 // Before fix_facets, a convex shape's facets are a temporary allocation (or NULL).
@@ -1248,9 +1298,22 @@ ak_model *ak_scene_parse(const char *text, size_t len, const char *filename, ak_
     // that running out of text is reported at the end rather than at the last character.
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(buf, len + 1, &end, 0);
+    // A string that runs over a line break is reported where it starts (a missing closing quote),
+    // not where cJSON stopped, which can be many lines on.
+    size_t ml = first_multiline_string(buf, len);
+    size_t stop = !root ? (end ? (size_t)(end - buf) : 0) : len;
+    if (ml < len && ml <= stop) {
+        cJSON_Delete(root);
+        syntax_error(&c, buf, len, ml, "JSON syntax error: a string not closed on its line (a missing '\"'?)");
+        free(buf);
+        return NULL;
+    }
     if (!root) {
-        // cJSON's error position (the pointer cJSON_GetErrorPtr also returns, but per call)
-        syntax_error(&c, buf, len, end ? (size_t)(end - buf) : 0, "JSON syntax error");
+        // cJSON's error position (the pointer cJSON_GetErrorPtr also returns, but per call). Where an
+        // object's key should start but something else does ({"a": 1, {...), cJSON points one past
+        // that character, which can be the line's end: step back onto it.
+        if (stop > 0 && stop <= len && !strchr(" \t\r\n\"", buf[stop - 1]) && at_object_key(buf, stop - 1)) stop--;
+        syntax_error(&c, buf, len, stop, "JSON syntax error");
         free(buf);
         return NULL;
     }

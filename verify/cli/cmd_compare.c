@@ -9,6 +9,7 @@
 
 #include "common/files.h"
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "compare/compare.h"
 #include "common/plot.h"
 #include "report/report.h"
@@ -16,35 +17,44 @@
 #include "compare/stepwise.h"
 #include "report/traceability.h"
 
-static void usage(FILE *f) {
-    fprintf(f, "usage: anakata compare REFERENCE OTHER [--manifest FILE] [--scene NAME] [--tol NAME=VALUE]...\n"
-               "                       [--horizon T] [--json] [--report FILE]\n"
-               "       anakata compare --stepwise SCENE OTHER [--solver VARIANT] [--json] [--worst N]\n\n"
-               "Compares the trace OTHER (another engine's, format anakata-trace/1; 3D traces may have\n"
-               "quaternion qw,qx,qy,qz and axis-vector wx,wy,wz columns, 2D ones angle and omega) with the\n"
-               "trace REFERENCE. States are compared within the scene's predictability horizon (measured,\n"
-               "in the manifest); laws (x' = v, the centroid of isolated systems, energy, momenta), events\n"
-               "(impacts, bounce apexes, first contacts, flips), end states and contact statistics over the\n"
-               "whole run. Tolerances and mass properties come from the manifest entry of the scene\n"
-               "(default: manifest.json next to REFERENCE, matched by the reference's file name, then by\n"
-               "its scene name); without one, default tolerances apply.\n"
-               "  --scene NAME   the manifest entry to use (an unknown name is an error)\n"
-               "  --tol N=V      override one tolerance (position, velocity, rotor, angular_velocity,\n"
-               "                 energy_initial, energy_drift, energy_final, energy_gain, momentum_drift,\n"
-               "                 angular_momentum_drift, end_position, end_rotor, contacts_mean, kinematics,\n"
-               "                 centroid, event; V a number or 'off'); repeatable\n"
-               "  --horizon T    compare states over [t0, t0 + T] (overrides the manifest)\n"
-               "  --stepwise     step SCENE once from each recorded state of OTHER and compare with OTHER's\n"
-               "                 next state (docs/compare.md, 'Stepwise comparison'); then --solver NAME\n"
-               "                 picks the contact solver variant (corrected, published, pga, ...), --tol\n"
-               "                 position|velocity|rotor|angular_velocity=V the per-step tolerances, --worst N\n"
-               "                 how many worst steps to list (default 10)\n"
-               "  --json         print the result as JSON instead of the table\n"
-               "  --report FILE  also write a self-contained HTML page with plots\n"
-               "Exit status: 0 all compared quantities pass, 1 one fails (or nothing could be compared),\n"
-               "2 bad usage or a malformed trace or manifest (the message names file, line and column).\n"
-               "docs/compare.md describes the workflow and the trace format.\n");
-}
+static const ak_opt OPTS[] = {
+    {"--manifest", AK_ARG_TEXT, "FILE", "the reference manifest (default: manifest.json next to REFERENCE)", 0, 0, 0,
+     "file name", NULL},
+    {"--scene", AK_ARG_TEXT, "NAME", "the manifest entry to use (an unknown name is an error)", 0, 0, 0, "name", NULL},
+    {"--tol", AK_ARG_TEXT, "N=V", "override one tolerance (position, velocity, rotor, angular_velocity,\n"
+     "energy_initial, energy_drift, energy_final, energy_gain, momentum_drift,\n"
+     "angular_momentum_drift, end_position, end_rotor, contacts_mean, kinematics,\n"
+     "centroid, event; V a number or 'off'); repeatable", AK_OPT_REPEAT, 0, 0, "NAME=VALUE", NULL},
+    {"--horizon", AK_ARG_NUM, "T", "compare states over [t0, t0 + T] (overrides the manifest)", 0, 0, 1e300,
+     "a number of seconds >= 0", NULL},
+    {"--stepwise", AK_ARG_NONE, NULL, "step SCENE once from each recorded state of OTHER and compare with OTHER's\n"
+     "next state (docs/compare.md, 'Stepwise comparison'); then --solver NAME\n"
+     "picks the contact solver variant (corrected, published, pga, ...), --tol\n"
+     "position|velocity|rotor|angular_velocity=V the per-step tolerances, --worst N\n"
+     "how many worst steps to list (default 10)", 0, 0, 0, NULL, NULL},
+    {"--solver", AK_ARG_TEXT, "NAME", "--stepwise: the contact solver variant", 0, 0, 0, "solver name", NULL},
+    {"--worst", AK_ARG_INT, "N", "--stepwise: how many worst steps to list (default 10)", 0, 0, 1e6, NULL, NULL},
+    {"--json", AK_ARG_NONE, NULL, "print the result as JSON instead of the table", 0, 0, 0, NULL, NULL},
+    {"--report", AK_ARG_TEXT, "FILE", "also write a self-contained HTML page with plots", 0, 0, 0, "file name", NULL},
+};
+
+const ak_cmd_spec AK_SPEC_COMPARE = {
+    "compare", "REFERENCE OTHER [--manifest FILE] [--scene NAME] [--tol NAME=VALUE]...\n"
+               "REFERENCE OTHER [--horizon T] [--json] [--report FILE]\n"
+               "--stepwise SCENE OTHER [--solver VARIANT] [--json] [--worst N]",
+    "Compares the trace OTHER (another engine's, format anakata-trace/1; 3D traces may have\n"
+    "quaternion qw,qx,qy,qz and axis-vector wx,wy,wz columns, 2D ones angle and omega) with the\n"
+    "trace REFERENCE. States are compared within the scene's predictability horizon (measured,\n"
+    "in the manifest); laws (x' = v, the centroid of isolated systems, energy, momenta), events\n"
+    "(impacts, bounce apexes, first contacts, flips), end states and contact statistics over the\n"
+    "whole run. Tolerances and mass properties come from the manifest entry of the scene\n"
+    "(default: manifest.json next to REFERENCE, matched by the reference's file name, then by\n"
+    "its scene name); without one, default tolerances apply. With --stepwise the first argument\n"
+    "is a scene (a file or a bundled scene's name).",
+    "trace", 2, 2, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]),
+    "Exit status: 0 all compared quantities pass, 1 one fails (or nothing could be compared),\n"
+    "2 bad usage or a malformed trace or manifest (the message names file, line and column).\n"
+    "docs/compare.md describes the workflow and the trace format."};
 
 // A trace's '#' metadata as JSON (docs/trace-metadata.schema.json): dim an integer, timestep a
 // number, every other key its text; "columns" says which rotor and angular velocity columns the
@@ -280,40 +290,60 @@ static int ak_cmd_compare_stepwise(const char *scene, const char *other, const c
     return rc;
 }
 
-int ak_cmd_compare(int argc, char **argv) {
-    const char *paths[2] = {NULL, NULL}, *manifest = NULL, *scene = NULL, *html = NULL, *horizon = NULL;
-    const char *tols[64], *solver = NULL;
-    int ntol = 0, worst_n = 10;
-    bool json = false, stepwise = false;
-    int np = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool has_next = i + 1 < argc;
-        if (!strcmp(a, "--json")) json = true;
-        else if (!strcmp(a, "--manifest") && has_next) manifest = argv[++i];
-        else if (!strcmp(a, "--scene") && has_next) scene = argv[++i];
-        else if (!strcmp(a, "--report") && has_next) html = argv[++i];
-        else if (!strcmp(a, "--tol") && has_next && ntol < 64) tols[ntol++] = argv[++i];
-        else if (!strcmp(a, "--horizon") && has_next) horizon = argv[++i];
-        else if (!strcmp(a, "--stepwise")) stepwise = true;
-        else if (!strcmp(a, "--solver") && has_next) solver = argv[++i];
-        else if (!strcmp(a, "--worst") && has_next) worst_n = atoi(argv[++i]);
-        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return AK_EXIT_OK;
-        } else if (a[0] != '-' && np < 2) paths[np++] = a;
-        else {
-            fprintf(stderr, "anakata compare: unknown or incomplete option '%s'\n", a);
-            usage(stderr);
-            return AK_EXIT_USAGE;
+// Whether PATH is a committed reference trace: the manifest.json beside it has an entry whose
+// "trace" is PATH's file name. Writes the entry's scene and the manifest's path.
+static bool is_reference_trace(const char *path, char *scene, size_t sn, char *mpath, size_t mn) {
+    char tmp[1024], base[1024];
+    snprintf(tmp, sizeof tmp, "%s", path);
+    snprintf(base, sizeof base, "%s", basename(tmp));
+    snprintf(tmp, sizeof tmp, "%s", path);
+    snprintf(mpath, mn, "%.1000s/manifest.json", dirname(tmp));
+    char *text = ak_read_file(mpath, NULL);
+    cJSON *root = text ? cJSON_Parse(text) : NULL;
+    free(text);
+    bool found = false;
+    const cJSON *e;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(root, "scenes")) {
+        const cJSON *tr = cJSON_GetObjectItemCaseSensitive(e, "trace"), *sc = cJSON_GetObjectItemCaseSensitive(e, "scene");
+        if (cJSON_IsString(tr) && !strcmp(tr->valuestring, base)) {
+            snprintf(scene, sn, "%s", cJSON_IsString(sc) ? sc->valuestring : "?");
+            found = true;
+            break;
         }
     }
-    if (np != 2) {
-        usage(stderr);
-        return AK_EXIT_USAGE;
+    cJSON_Delete(root);
+    return found;
+}
+
+int ak_cmd_compare(int argc, char **argv) {
+    ak_cli c;
+    int prc;
+    if (!ak_cli_parse(&AK_SPEC_COMPARE, argc, argv, &c, &prc)) return prc;
+    const char *paths[2] = {c.pos[0], c.pos[1]};
+    const char *manifest = ak_cli_str(&c, "--manifest", NULL), *scene = ak_cli_str(&c, "--scene", NULL);
+    const char *html = ak_cli_str(&c, "--report", NULL), *horizon = ak_cli_str(&c, "--horizon", NULL);
+    const char *tols[64], *solver = ak_cli_str(&c, "--solver", NULL);
+    int ntol = ak_cli_values(&c, "--tol", tols, 64), worst_n = (int)ak_cli_get_long(&c, "--worst", 10);
+    bool json = ak_cli_has(&c, "--json"), stepwise = ak_cli_has(&c, "--stepwise");
+    char scene_buf[4096];
+    if (stepwise) {
+        ak_cli_scene_path(paths[0], scene_buf, sizeof scene_buf);
+        paths[0] = scene_buf;
     }
     char err[1024];
     if (stepwise) return ak_cmd_compare_stepwise(paths[0], paths[1], tols, ntol, solver, json, worst_n);
+    // the reference comes first: a committed reference given second, after a trace that is not one,
+    // is a swap, refused rather than compared the wrong way round
+    char sc0[256], sc1[256], mp0[1100], mp1[1100];
+    if (!is_reference_trace(paths[0], sc0, sizeof sc0, mp0, sizeof mp0) &&
+        is_reference_trace(paths[1], sc1, sizeof sc1, mp1, sizeof mp1)) {
+        fprintf(stderr,
+                "anakata compare: the arguments look swapped: the second, OTHER '%s', is the committed reference of "
+                "scene '%s' (%s), and the first, REFERENCE '%s', is not a reference; the reference comes first:\n"
+                "  anakata compare %s %s\n",
+                paths[1], sc1, mp1, paths[0], paths[1], paths[0]);
+        return AK_EXIT_USAGE;
+    }
     ak_tracefile ref, oth;
     if (ak_tracefile_read(paths[0], &ref, err, sizeof err)) {
         fprintf(stderr, "anakata compare: reference trace rejected: %s\n", err);

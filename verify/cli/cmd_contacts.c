@@ -7,18 +7,25 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "collide/collide.h"
 #include "common/dyn_scenes.h"
 #include "model.h"
 
-static void usage(FILE *f) {
-    fprintf(f, "usage: anakata contacts SCENE [--json] [--margin m]\n"
-               "  Lists every pair of bodies whose signed separation is at most the margin (default 0)\n"
-               "  at the scene's initial state: normal (unit, from b to a), separation (distance when\n"
-               "  apart, minus the penetration depth when overlapping) and the contact points.\n"
-               "  --json   print {\"pairs\":[{\"a\",\"b\",\"normal\",\"separation\",\"points\":[{\"position\",\"separation\"}]}]}\n"
-               "  --margin m   report pairs with separation <= m (m >= 0)\n");
-}
+static const ak_opt OPTS[] = {
+    {"--json", AK_ARG_NONE, NULL,
+     "print {\"pairs\":[{\"a\",\"b\",\"normal\",\"separation\",\n\"points\":[{\"position\",\"separation\"}]}]}", 0, 0, 0,
+     NULL, NULL},
+    {"--margin", AK_ARG_NUM, "m", "report pairs with separation <= m (default 0)", 0, 0, 1e300, "a number >= 0", NULL},
+};
+
+const ak_cmd_spec AK_SPEC_CONTACTS = {
+    "contacts", "SCENE [--json] [--margin m]",
+    "Lists every pair of bodies of SCENE (a scene file or a bundled scene's name) whose signed\n"
+    "separation is at most the margin at the scene's initial state: normal (unit, from b to a),\n"
+    "separation (distance when apart, minus the penetration depth when overlapping) and the\n"
+    "contact points.",
+    "SCENE", 1, 1, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), NULL};
 
 static cJSON *vec(const double *x, int n) {
     cJSON *a = cJSON_CreateArray();
@@ -35,34 +42,13 @@ static int bounds_apart(int n, const double lo1[], const double hi1[], const dou
 }
 
 int ak_cmd_contacts(int argc, char **argv) {
-    const char *scene = NULL;
-    int json = 0;
-    double margin = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return AK_EXIT_OK;
-        } else if (!strcmp(a, "--json")) {
-            json = 1;
-        } else if (!strcmp(a, "--margin") && i + 1 < argc) {
-            char *end = NULL;
-            margin = strtod(argv[++i], &end);
-            if (!end || *end || !isfinite(margin) || margin < 0) {
-                fprintf(stderr, "anakata contacts: --margin needs a number >= 0, got '%s'\n", argv[i]);
-                return AK_EXIT_USAGE;
-            }
-        } else if (a[0] == '-' || scene) {
-            usage(stderr);
-            return AK_EXIT_USAGE;
-        } else {
-            scene = a;
-        }
-    }
-    if (!scene) {
-        usage(stderr);
-        return AK_EXIT_USAGE;
-    }
+    ak_cli c;
+    int prc;
+    if (!ak_cli_parse(&AK_SPEC_CONTACTS, argc, argv, &c, &prc)) return prc;
+    char scene[4096];
+    ak_cli_scene_path(c.pos[0], scene, sizeof scene);
+    int json = ak_cli_has(&c, "--json");
+    double margin = ak_cli_get_num(&c, "--margin", 0);
     ak_model *m = NULL;
     ak_data *d = NULL;
     char err[512];

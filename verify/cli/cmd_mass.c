@@ -13,20 +13,24 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "ga/nd.h"
 #include "mass/mass.h"
 #include "model.h"
 #include "scene.h"
 
-static void usage(FILE *f) {
-    fprintf(f,
-            "usage: anakata mass SCENE [--json]\n\n"
-            "Print each body's mass properties: mass, volume, centroid (in the shape's own frame,\n"
-            "as given in the scene), principal moments and the full k x k bivector inertia\n"
-            "I = integral [r]*[r]*^T dm about the centroid, in the body frame (before the rotor).\n"
-            "Fixed bodies have mass 0; hyperplanes have infinite volume (null in --json).\n"
-            "  --json   machine-readable output (docs/formulas/mass.md#anakata-mass)\n");
-}
+static const ak_opt OPTS[] = {
+    {"--json", AK_ARG_NONE, NULL, "machine-readable output (docs/formulas/mass.md#anakata-mass)", 0, 0, 0, NULL, NULL},
+};
+
+const ak_cmd_spec AK_SPEC_MASS = {
+    "mass", "SCENE [--json]",
+    "Print each body's mass properties: mass, volume, centroid (in the shape's own frame,\n"
+    "as given in the scene), principal moments and the full k x k bivector inertia\n"
+    "I = integral [r]*[r]*^T dm about the centroid, in the body frame (before the rotor).\n"
+    "Fixed bodies have mass 0; hyperplanes have infinite volume (null in --json). SCENE is a\n"
+    "scene file or a bundled scene's name.",
+    "SCENE", 1, 1, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), NULL};
 
 static int cmp_desc(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
@@ -134,26 +138,12 @@ static int print_text(const ak_model *m) {
 }
 
 int ak_cmd_mass(int argc, char **argv) {
-    const char *scene = NULL;
-    bool json = false;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout);
-            return AK_EXIT_OK;
-        } else if (!strcmp(argv[i], "--json")) {
-            json = true;
-        } else if (argv[i][0] != '-' && !scene) {
-            scene = argv[i];
-        } else {
-            fprintf(stderr, "anakata mass: unexpected argument '%s'\n", argv[i]);
-            usage(stderr);
-            return AK_EXIT_USAGE;
-        }
-    }
-    if (!scene) {
-        usage(stderr);
-        return AK_EXIT_USAGE;
-    }
+    ak_cli c;
+    int prc;
+    if (!ak_cli_parse(&AK_SPEC_MASS, argc, argv, &c, &prc)) return prc;
+    char scene[4096];
+    ak_cli_scene_path(c.pos[0], scene, sizeof scene);
+    bool json = ak_cli_has(&c, "--json");
     gsl_set_error_handler_off();
     char err[AK_ERR_MAX];
     ak_model *m = ak_scene_load(scene, NULL, err, sizeof err);

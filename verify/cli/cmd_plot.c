@@ -22,6 +22,7 @@
 #include <cjson/cJSON.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "common/files.h"
 #include "compare/trace_read.h"
 #include "dyn/dyn.h"
@@ -190,7 +191,7 @@ static int mass_props(const ak_tracefile *t, const char *trace_path, const char 
         return -1;
     }
     char path[1400];
-    snprintf(path, sizeof path, "%s", scene);
+    snprintf(path, sizeof path, "%.1300s", scene);
     FILE *f = fopen(path, "r");
     if (!f && !scene_arg && scene[0] != '/') {
         snprintf(path, sizeof path, "%s/%s", AK_SOURCE_DIR, scene);
@@ -224,59 +225,39 @@ static int mass_props(const ak_tracefile *t, const char *trace_path, const char 
     return 0;
 }
 
-static void usage(FILE *f) {
-    fprintf(f, "usage: anakata plot TRACE --quantity omega_body|energy|momentum -o FILE.svg|png\n"
-               "                          [--body NAME] [--title TEXT]\n\n"
-               "Draw a time series from TRACE (written by anakata run --trace, docs/trace-format.md).\n"
-               "  --quantity Q     omega_body: the body-frame rate bivector of one body;\n"
-               "                   energy: the total energy; momentum: the total angular momentum\n"
-               "                   about the origin, per component and its norm |J|. Traces\n"
-               "                   without wb_* or J_* columns (e.g. verify/reference/*.csv) are\n"
-               "                   plotted from x, v, R and w: w_b = R~ w R, and J from each\n"
-               "                   body's mass and inertia (--scene, else manifest.json beside the\n"
-               "                   trace, else the scene the trace names)\n"
-               "  --scene FILE     the scene for the masses and inertias (momentum)\n"
-               "  -o FILE          output file; .svg or .png\n"
-               "  --body NAME      the body for omega_body (default: the first body)\n"
-               "  --title TEXT     the plot's title (default: quantity, scene, integrator)\n");
-}
+static const ak_opt OPTS[] = {
+    {"--quantity", AK_ARG_CHOICE, "Q",
+     "omega_body: the body-frame rate bivector of one body;\n"
+     "energy: the total energy; momentum: the total angular momentum\n"
+     "about the origin, per component and its norm |J|. Traces\n"
+     "without wb_* or J_* columns (e.g. verify/reference/*.csv) are\n"
+     "plotted from x, v, R and w: w_b = R~ w R, and J from each\n"
+     "body's mass and inertia (--scene, else manifest.json beside the\n"
+     "trace, else the scene the trace names)", AK_OPT_REQUIRED, 0, 0, NULL, "omega_body|energy|momentum"},
+    {"-o", AK_ARG_TEXT, "FILE", "output file; .svg or .png", AK_OPT_REQUIRED, 0, 0, "file name", NULL},
+    {"--scene", AK_ARG_TEXT, "SCENE", "the scene for the masses and inertias (a file or a bundled\nscene's name)", 0, 0,
+     0, "scene", NULL},
+    {"--body", AK_ARG_TEXT, "NAME", "the body for omega_body (default: the first body)", 0, 0, 0, "body name", NULL},
+    {"--title", AK_ARG_TEXT, "TEXT", "the plot's title (default: quantity, scene, integrator)", 0, 0, 0, "title", NULL},
+};
+
+const ak_cmd_spec AK_SPEC_PLOT = {
+    "plot", "TRACE --quantity omega_body|energy|momentum -o FILE.svg|png [--body NAME] [--title TEXT]",
+    "Draw a time series from TRACE (written by anakata run --trace, docs/trace-format.md).",
+    "TRACE", 1, 1, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), NULL};
 
 int ak_cmd_plot(int argc, char **argv) {
-    const char *path = NULL, *qty = NULL, *out = NULL, *body = NULL, *title_arg = NULL, *scene_arg = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool takes = !strcmp(a, "--quantity") || !strcmp(a, "-o") || !strcmp(a, "--body") ||
-                     !strcmp(a, "--title") || !strcmp(a, "--scene");
-        if (takes && i + 1 >= argc) return ak_cli_bad_usage("plot", "%s needs a value", a);
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return AK_EXIT_OK;
-        } else if (!strcmp(a, "--quantity")) {
-            qty = argv[++i];
-        } else if (!strcmp(a, "-o")) {
-            out = argv[++i];
-        } else if (!strcmp(a, "--body")) {
-            body = argv[++i];
-        } else if (!strcmp(a, "--title")) {
-            title_arg = argv[++i];
-        } else if (!strcmp(a, "--scene")) {
-            scene_arg = argv[++i];
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return ak_cli_bad_usage("plot", "unknown option '%s'", a);
-        } else if (path) {
-            return ak_cli_bad_usage("plot", "one trace at a time: got '%s' and '%s'", path, a);
-        } else {
-            path = a;
-        }
+    ak_cli c;
+    int prc;
+    if (!ak_cli_parse(&AK_SPEC_PLOT, argc, argv, &c, &prc)) return prc;
+    const char *path = c.pos[0], *qty = ak_cli_str(&c, "--quantity", NULL), *out = ak_cli_str(&c, "-o", NULL);
+    const char *body = ak_cli_str(&c, "--body", NULL), *title_arg = ak_cli_str(&c, "--title", NULL);
+    char scene_buf[4096];
+    const char *scene_arg = NULL;
+    if (ak_cli_has(&c, "--scene")) {
+        ak_cli_scene_path(ak_cli_str(&c, "--scene", ""), scene_buf, sizeof scene_buf);
+        scene_arg = scene_buf;
     }
-    if (!path) {
-        usage(stderr);
-        return ak_cli_bad_usage("plot", "no TRACE given");
-    }
-    if (!qty) return ak_cli_bad_usage("plot", "--quantity is required (omega_body, energy or momentum)");
-    if (strcmp(qty, "omega_body") && strcmp(qty, "energy") && strcmp(qty, "momentum"))
-        return ak_cli_bad_usage("plot", "--quantity: expected omega_body, energy or momentum, got '%s'", qty);
-    if (!out) return ak_cli_bad_usage("plot", "-o FILE.svg|png is required");
     size_t ol = strlen(out);
     bool svg = ol > 4 && !strcmp(out + ol - 4, ".svg"), png = ol > 4 && !strcmp(out + ol - 4, ".png");
     if (!svg && !png) return ak_cli_bad_usage("plot", "-o: the file name must end in .svg or .png, got '%s'", out);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "common/render_embed.h"
 #include "common/dyn_scenes.h"
 #include "ga/nd.h"
@@ -23,32 +24,41 @@
 
 #define MESH_K 8 // tessellation of smooth shapes for the slicing display: 48 k^3 tetrahedra
 
-static void usage(FILE *f) {
-    fprintf(f,
-            "usage: anakata render SCENE [options] -o out.png\n"
-            "       anakata render SCENE --frames N [--fps F] -o DIR | -o movie.mp4\n"
-            "       anakata render --list-devices | --list-scenes\n"
-            "\nSCENE is a scene file (anakata-scene/1 JSON, e.g. scenes/stack_4d.json), the name of a\n"
-            "bundled scene (stack_4d for scenes/stack_4d.json), or a built-in scene name\n"
-            "(--list-scenes).\n"
-            "options:\n"
-            "  -t TIME            pose the scene at TIME seconds (default 0)\n"
-            "  --size WxH         image size (default 640x480)\n"
-            "  --camera Y,P,D[,A] orbit camera: yaw, pitch (degrees), distance, slice tilt into w\n"
-            "  --target x,y,z,w   point the orbit camera looks at (default the scene's)\n"
-            "  --fov DEG          vertical field of view\n"
-            "  --slice W          offset of the 3D slice along the camera's own w axis\n"
-            "  --cpu | --gpu      CPU reference tracer (default) or Vulkan compute\n"
-            "  --device N         Vulkan device index (--list-devices)\n"
-            "  --no-shadows, --no-grid\n"
-            "  --frames N --fps F N frames at t = TIME + i/F: -o DIR writes DIR/frame_00000.png ...\n"
-            "                     (and DIR/movie.mp4 when ffmpeg is installed); -o NAME.mp4 writes\n"
-            "                     only that video (needs ffmpeg)\n"
-            "  --obj FILE         also write the slice of every shape's tetrahedral boundary mesh\n"
-            "                     through the camera's slice as OBJ (slicing display, B-8slice)\n"
-            "  --mesh-view        draw that slicing display through the same camera instead of\n"
-            "                     sphere tracing (compare the two side by side)\n");
-}
+static const ak_opt OPTS[] = {
+    {"-o", AK_ARG_TEXT, "FILE", "the PNG to write; with --frames a directory or NAME.mp4", AK_OPT_REQUIRED, 0, 0,
+     "file name", NULL},
+    {"-t", AK_ARG_NUM, "TIME", "pose the scene at TIME seconds (default 0)", 0, 0, 1e300, NULL, NULL},
+    {"--size", AK_ARG_TEXT, "WxH", "image size (default 640x480)", 0, 0, 0, NULL, NULL},
+    {"--camera", AK_ARG_TEXT, "Y,P,D[,A]", "orbit camera: yaw, pitch (degrees), distance, slice tilt into w", 0, 0, 0,
+     NULL, NULL},
+    {"--target", AK_ARG_TEXT, "x,y,z,w", "point the orbit camera looks at (default the scene's)", 0, 0, 0, NULL, NULL},
+    {"--fov", AK_ARG_NUM, "DEG", "vertical field of view", AK_OPT_GT_MIN, 1, 178.999999, "a number > 1 and < 179",
+     NULL},
+    {"--slice", AK_ARG_NUM, "W", "offset of the 3D slice along the camera's own w axis", 0, -1e300, 1e300, "a number",
+     NULL},
+    {"--cpu", AK_ARG_NONE, NULL, "CPU reference tracer (default)", 0, 0, 0, NULL, NULL},
+    {"--gpu", AK_ARG_NONE, NULL, "Vulkan compute tracer", 0, 0, 0, NULL, NULL},
+    {"--device", AK_ARG_INT, "N", "Vulkan device index (--list-devices)", 0, 0, 1000, NULL, NULL},
+    {"--no-shadows", AK_ARG_NONE, NULL, "no shadows", 0, 0, 0, NULL, NULL},
+    {"--no-grid", AK_ARG_NONE, NULL, "no ground grid", 0, 0, 0, NULL, NULL},
+    {"--frames", AK_ARG_INT, "N", "N frames at t = TIME + i/F: -o DIR writes DIR/frame_00000.png ...\n"
+     "(and DIR/movie.mp4 when ffmpeg is installed); -o NAME.mp4 writes\nonly that video (needs ffmpeg)", 0, 1, 100000,
+     NULL, NULL},
+    {"--fps", AK_ARG_NUM, "F", "frames per second of --frames (default 30)", AK_OPT_GT_MIN, 0, 1e300, NULL, NULL},
+    {"--obj", AK_ARG_TEXT, "FILE", "also write the slice of every shape's tetrahedral boundary mesh\n"
+     "through the camera's slice as OBJ (slicing display, B-8slice)", 0, 0, 0, "file name", NULL},
+    {"--mesh-view", AK_ARG_NONE, NULL, "draw that slicing display through the same camera instead of\n"
+     "sphere tracing (compare the two side by side)", 0, 0, 0, NULL, NULL},
+    {"--list-devices", AK_ARG_NONE, NULL, "list the Vulkan devices and the CPU tracer", AK_OPT_ALONE, 0, 0, NULL, NULL},
+    {"--list-scenes", AK_ARG_NONE, NULL, "list the built-in scenes", AK_OPT_ALONE, 0, 0, NULL, NULL},
+};
+
+const ak_cmd_spec AK_SPEC_RENDER = {
+    "render", "SCENE [options] -o out.png\nSCENE --frames N [--fps F] -o DIR | -o movie.mp4\n--list-devices | --list-scenes",
+    "Render a 3D slice of SCENE to PNG. SCENE is a scene file (anakata-scene/1 JSON, e.g.\n"
+    "scenes/stack_4d.json), the name of a bundled scene (stack_4d for scenes/stack_4d.json), or a\n"
+    "built-in scene name (--list-scenes).",
+    "SCENE", 1, 1, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), NULL};
 
 static bool parse_list(const char *s, double *out, int min, int max, int *count) {
     int n = 0;
@@ -87,27 +97,9 @@ typedef struct scene_source {
 
 static scene_source g_src;
 
-#ifndef AK_SOURCE_DIR
-#define AK_SOURCE_DIR "."
-#endif
-
-// Open SCENE: a file path, or NAME for scenes/NAME.json of the source tree. Built-in names are
-// tried first by the caller.
-static bool source_open(const char *name, char *err, size_t n) {
-    char path[4096];
-    FILE *f = fopen(name, "r");
-    if (f) {
-        fclose(f);
-        snprintf(path, sizeof path, "%s", name);
-    } else {
-        snprintf(path, sizeof path, "%s/scenes/%s.json", AK_SOURCE_DIR, name);
-        f = fopen(path, "r");
-        if (!f) {
-            snprintf(err, n, "'%.200s' is neither a built-in scene (--list-scenes), a file, nor %.300s", name, path);
-            return false;
-        }
-        fclose(f);
-    }
+// Open the scene file PATH (the caller resolved a bundled scene's name with ak_cli_scene_path).
+// Built-in names are tried first by the caller.
+static bool source_open(const char *path, char *err, size_t n) {
     char e[AK_ERR_MAX];
     if (ak_dyn_scene_load(path, &g_src.m, &g_src.d, e, sizeof e) != 0) {
         snprintf(err, n, "%.800s", e); // e names the file
@@ -357,108 +349,64 @@ static int render_one(const render_opts *o, double t, const char *path) {
 
 int ak_cmd_render(int argc, char **argv) {
     render_opts o = {.width = 640, .height = 480, .fps = 30, .device = -1};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *next = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED()                                                                                     \
-    do {                                                                                           \
-        if (!next) {                                                                               \
-            fprintf(stderr, "anakata render: %s needs a value\n", a);                             \
-            return AK_EXIT_USAGE;                                                                  \
-        }                                                                                          \
-        i++;                                                                                       \
-    } while (0)
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return AK_EXIT_OK;
-        } else if (!strcmp(a, "--list-devices")) {
-            char err[512];
-            int rc = ak_render_vk_list_devices(stdout, err, sizeof err);
-            printf("cpu: CPU reference tracer (double precision, OpenMP)\n");
-            if (rc != AK_VK_OK) {
-                fprintf(stderr, "anakata render: Vulkan: %s\n", err);
-                return AK_EXIT_FAIL;
-            }
-            return AK_EXIT_OK;
-        } else if (!strcmp(a, "--list-scenes")) {
-            for (const char *const *n = ak_render_builtin_names(); *n; n++) printf("%s\n", *n);
-            return AK_EXIT_OK;
-        } else if (!strcmp(a, "-t")) {
-            NEED();
-            if (!parse_list(next, &o.t, 1, 1, NULL) || o.t < 0) goto bad;
-        } else if (!strcmp(a, "--size")) {
-            NEED();
-            if (sscanf(next, "%dx%d", &o.width, &o.height) != 2 || o.width <= 0 || o.height <= 0 ||
-                o.width > 16384 || o.height > 16384)
-                goto bad;
-        } else if (!strcmp(a, "--camera")) {
-            NEED();
-            if (!parse_list(next, o.camera, 3, 4, &o.ncam) || !(o.camera[2] > 0)) goto bad;
-            o.has_camera = true;
-        } else if (!strcmp(a, "--target")) {
-            NEED();
-            if (!parse_list(next, o.target, 4, 4, NULL)) goto bad;
-            o.has_target = true;
-        } else if (!strcmp(a, "--fov")) {
-            NEED();
-            if (!parse_list(next, &o.fov, 1, 1, NULL) || !(o.fov > 1 && o.fov < 179)) goto bad;
-            o.has_fov = true;
-        } else if (!strcmp(a, "--slice")) {
-            NEED();
-            if (!parse_list(next, &o.slice, 1, 1, NULL)) goto bad;
-            o.has_slice = true;
-        } else if (!strcmp(a, "--cpu")) {
-            o.gpu = false;
-        } else if (!strcmp(a, "--gpu")) {
-            o.gpu = true;
-        } else if (!strcmp(a, "--device")) {
-            NEED();
-            o.device = atoi(next);
-        } else if (!strcmp(a, "--mesh-view")) {
-            o.mesh_view = true;
-        } else if (!strcmp(a, "--no-shadows")) {
-            o.no_shadows = true;
-        } else if (!strcmp(a, "--no-grid")) {
-            o.no_grid = true;
-        } else if (!strcmp(a, "--frames")) {
-            NEED();
-            o.frames = atoi(next);
-            if (o.frames <= 0 || o.frames > 100000) goto bad;
-        } else if (!strcmp(a, "--fps")) {
-            NEED();
-            if (!parse_list(next, &o.fps, 1, 1, NULL) || !(o.fps > 0)) goto bad;
-        } else if (!strcmp(a, "-o")) {
-            NEED();
-            o.out = next;
-        } else if (!strcmp(a, "--obj")) {
-            NEED();
-            o.obj = next;
-        } else if (a[0] == '-') {
-            fprintf(stderr, "anakata render: unknown option %s\n", a);
-            usage(stderr);
-            return AK_EXIT_USAGE;
-        } else if (!o.scene) {
-            o.scene = a;
-        } else {
-            fprintf(stderr, "anakata render: more than one scene given\n");
-            return AK_EXIT_USAGE;
+    ak_cli c;
+    int prc;
+    if (!ak_cli_parse(&AK_SPEC_RENDER, argc, argv, &c, &prc)) return prc;
+    if (ak_cli_has(&c, "--list-devices")) {
+        char err[512];
+        int rc = ak_render_vk_list_devices(stdout, err, sizeof err);
+        printf("cpu: CPU reference tracer (double precision, OpenMP)\n");
+        if (rc != AK_VK_OK) {
+            fprintf(stderr, "anakata render: Vulkan: %s\n", err);
+            return AK_EXIT_FAIL;
         }
-        continue;
-    bad:
-        fprintf(stderr, "anakata render: bad value for %s: '%s'\n", a, next);
-        return AK_EXIT_USAGE;
-#undef NEED
+        return AK_EXIT_OK;
     }
-    if (!o.scene || !o.out) {
-        usage(stderr);
-        return AK_EXIT_USAGE;
+    if (ak_cli_has(&c, "--list-scenes")) {
+        for (const char *const *n = ak_render_builtin_names(); *n; n++) printf("%s\n", *n);
+        return AK_EXIT_OK;
     }
+    o.scene = c.pos[0];
+    o.out = ak_cli_str(&c, "-o", NULL);
+    o.obj = ak_cli_str(&c, "--obj", NULL);
+    o.t = ak_cli_get_num(&c, "-t", 0);
+    o.gpu = ak_cli_has(&c, "--gpu");
+    if (o.gpu && ak_cli_has(&c, "--cpu")) return ak_cli_bad_usage("render", "give --cpu or --gpu, not both");
+    o.device = (int)ak_cli_get_long(&c, "--device", -1);
+    o.mesh_view = ak_cli_has(&c, "--mesh-view");
+    o.no_shadows = ak_cli_has(&c, "--no-shadows");
+    o.no_grid = ak_cli_has(&c, "--no-grid");
+    o.frames = (int)ak_cli_get_long(&c, "--frames", 0);
+    o.fps = ak_cli_get_num(&c, "--fps", 30);
+    if ((o.has_fov = ak_cli_has(&c, "--fov"))) o.fov = ak_cli_get_num(&c, "--fov", 0);
+    if ((o.has_slice = ak_cli_has(&c, "--slice"))) o.slice = ak_cli_get_num(&c, "--slice", 0);
+    const char *v;
+    if ((v = ak_cli_str(&c, "--size", NULL)) &&
+        (sscanf(v, "%dx%d", &o.width, &o.height) != 2 || o.width <= 0 || o.height <= 0 || o.width > 16384 ||
+         o.height > 16384))
+        return ak_cli_bad_usage("render", "--size: expected WxH (two whole numbers from 1 to 16384), got '%s'", v);
+    if ((v = ak_cli_str(&c, "--camera", NULL))) {
+        if (!parse_list(v, o.camera, 3, 4, &o.ncam) || !(o.camera[2] > 0))
+            return ak_cli_bad_usage("render", "--camera: expected yaw,pitch,distance[,tilt] with distance > 0, got '%s'", v);
+        o.has_camera = true;
+    }
+    if ((v = ak_cli_str(&c, "--target", NULL))) {
+        if (!parse_list(v, o.target, 4, 4, NULL))
+            return ak_cli_bad_usage("render", "--target: expected four numbers x,y,z,w, got '%s'", v);
+        o.has_target = true;
+    }
+    char scene_buf[4096];
     bool builtin = false;
     for (const char *const *nm = ak_render_builtin_names(); *nm; nm++)
         if (!strcmp(*nm, o.scene)) builtin = true;
     if (!builtin) {
         char err[AK_ERR_MAX + 512];
-        if (!source_open(o.scene, err, sizeof err)) {
+        if (ak_cli_scene_path(o.scene, scene_buf, sizeof scene_buf) != 0) {
+            fprintf(stderr, "anakata render: '%s' is neither a built-in scene (--list-scenes), a file, nor a bundled "
+                            "scene (scenes/%s.json)\n", o.scene, o.scene);
+            return AK_EXIT_USAGE;
+        }
+        if (!source_open(scene_buf, err, sizeof err)) {
             fprintf(stderr, "anakata render: %s\n", err);
             source_close();
             return AK_EXIT_USAGE;

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "contact_cache.h"
 #include "common/dyn_scenes.h"
 #include "ga/nd.h"
@@ -22,177 +23,79 @@
 #include "trace.h"
 #include "world.h"
 
-static void usage(FILE *f) {
-    fprintf(f,
-            "usage: anakata run SCENE [--duration T | --steps N] [--dt h] [--integrator NAME]\n"
-            "                         [--trace FILE] [--every K] [--no-renorm]\n\n"
-            "Simulate SCENE (a scene JSON file) with the world step and print a summary: energy and\n"
-            "angular momentum before and after. The integrators %s run the contact stage\n"
-            "(broadphase, narrowphase, solver) inside each step; the full-state ones (rk4, gsl) have\n"
-            "none and are refused (exit 2) for a scene that can have contacts (two or more bodies,\n"
-            "one of them free).\n"
-            "  --duration T     simulated seconds (default: the scene's \"duration\", else 10)\n"
-            "  --steps N        number of steps instead of a duration\n"
-            "  --dt h           step size (default: the scene's \"timestep\")\n"
-            "  --integrator X   one of %s (default: the scene's \"integrator\", else catto)\n"
-            "  --trace FILE     write a CSV trace (format anakata-trace/1, docs/trace-format.md)\n"
-            "  --every K        record every K-th step in the trace (default 1)\n"
-            "  --no-renorm      do not renormalise rotors (to see the drift, B-4.renorm)\n"
-            "Contact solver settings (override the scene's \"solver\" section, docs/scene-format.md):\n"
-            "  --method M            vector (game-style sequential impulses, default), pga, or\n"
-            "                        converged (the reference solver: every step solved to the\n"
-            "                        tolerance, its residuals reported; exit 1 if a step fails)\n"
-            "  --variant V           corrected (default) or published (the thesis' solver)\n"
-            "  --iterations N        velocity iterations of the vector solver (default 10)\n"
-            "  --shock-propagation on|off   contact-graph shock propagation (vector solver)\n"
-            "  --order O             vector solver: sequential (default) or coloured (graph\n"
-            "                        colouring, each colour's points in parallel: a different\n"
-            "                        Gauss-Seidel order, docs/performance.md)\n"
-            "  --warm-start on|off   apply the previous step's impulses first (default on)\n"
-            "  --tolerance X         converged: largest residual allowed (default 1e-10)\n"
-            "  --max-iterations N    converged: sweep limit per step (default 100000)\n"
-            "  --residuals FILE      converged: write every step's residuals as CSV (columns step,\n"
-            "                        t, points, iterations (sweeps), impacts, the four residuals,\n"
-            "                        the position stage's pos_points (penetrating points),\n"
-            "                        pos_iterations (sweeps), pos_normal, pos_complementarity,\n"
-            "                        converged, wall_s: the step's wall-clock seconds), one row\n"
-            "                        flushed per step, so a long run shows its progress\n"
-            "Sleeping (override the scene's \"sleep\" section; engine/island.h):\n"
-            "  --sleep on|off        contact islands that stay still sleep (default off)\n"
-            "  --sleep-linear V      still below this speed, m/s (default 0.05)\n"
-            "  --sleep-angular W     ... and below this angular speed, rad/s (default 0.5)\n"
-            "  --sleep-time T        an island sleeps after T s still (default 0.5)\n",
-            ak_world_contact_integrators(), ak_integrator_names());
-}
+static const ak_opt OPTS[] = {
+    {"--duration", AK_ARG_NUM, "T", "simulated seconds (default: the scene's \"duration\", else 10)", AK_OPT_GT_MIN, 0,
+     1e300, "a positive number of seconds", NULL},
+    AK_OPT_STEPS,
+    AK_OPT_DT,
+    AK_OPT_INTEGRATOR,
+    {"--trace", AK_ARG_TEXT, "FILE", "write a CSV trace (format anakata-trace/1, docs/trace-format.md)", 0, 0, 0,
+     "file name", NULL},
+    {"--every", AK_ARG_INT, "K", "record every K-th step in the trace (default 1)", 0, 1, 1e12,
+     "a whole number from 1 to 10^12", NULL},
+    {"--no-renorm", AK_ARG_NONE, NULL, "do not renormalise rotors (to see the drift, B-4.renorm)", 0, 0, 0, NULL, NULL},
+    AK_OPT_METHOD,
+    AK_OPT_VARIANT,
+    AK_OPT_ITERATIONS,
+    AK_OPT_SHOCK,
+    AK_OPT_ORDER,
+    AK_OPT_WARM,
+    AK_OPT_TOLERANCE,
+    AK_OPT_MAX_ITERATIONS,
+    {"--residuals", AK_ARG_TEXT, "FILE",
+     "converged: write every step's residuals as CSV (columns step,\n"
+     "t, points, iterations (sweeps), impacts, the four residuals,\n"
+     "the position stage's pos_points (penetrating points),\n"
+     "pos_iterations (sweeps), pos_normal, pos_complementarity,\n"
+     "converged, wall_s: the step's wall-clock seconds), one row\n"
+     "flushed per step, so a long run shows its progress", 0, 0, 0, "file name", NULL},
+    {"--sleep", AK_ARG_ONOFF, "on|off", "contact islands that stay still sleep (default off; engine/island.h)", 0, 0, 0,
+     NULL, NULL},
+    {"--sleep-linear", AK_ARG_NUM, "V", "still below this speed, m/s (default 0.05)", 0, 0, 1e300,
+     "a non-negative number", NULL},
+    {"--sleep-angular", AK_ARG_NUM, "W", "... and below this angular speed, rad/s (default 0.5)", 0, 0, 1e300,
+     "a non-negative number", NULL},
+    {"--sleep-time", AK_ARG_NUM, "T", "an island sleeps after T s still (default 0.5)", AK_OPT_GT_MIN, 0, 1e300,
+     "a positive number of seconds", NULL},
+};
 
-static int parse_double(const char *s, double *out) {
-    char *end;
-    *out = strtod(s, &end);
-    return (*s && !*end && isfinite(*out)) ? 0 : -1;
-}
-
-// A whole number in [1, 10^12] written in decimal digits only.
-static int parse_count(const char *s, long *out) {
-    char *end;
-    if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 13) return -1;
-    long v = strtol(s, &end, 10);
-    if (*end || v < 1 || v > 1000000000000L) return -1;
-    *out = v;
-    return 0;
-}
+const ak_cmd_spec AK_SPEC_RUN = {
+    "run", "SCENE [--duration T | --steps N] [--dt h] [--integrator NAME] [--trace FILE]\n"
+           "SCENE [solver settings] [sleeping settings]",
+    "Simulate SCENE (a scene file, or a bundled scene's name: stack_4d for scenes/stack_4d.json)\n"
+    "with the world step and print a summary: energy and angular momentum before and after.\n"
+    "The integrators thesis, catto, exp run the contact stage (broadphase, narrowphase, solver)\n"
+    "inside each step; the full-state ones (rk4, gsl) have none and are refused (exit 2) for a\n"
+    "scene that can have contacts (two or more bodies, one of them free). The solver and sleeping\n"
+    "settings override the scene's \"solver\" and \"sleep\" sections (docs/scene-format.md); with\n"
+    "--method converged the run exits 1 if a step misses the tolerance.",
+    "SCENE", 1, 1, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), NULL};
 
 int ak_cmd_run(int argc, char **argv) {
-    const char *scene = NULL, *trace_path = NULL;
-    double duration = -1, dt = -1;
-    long steps = -1, every = 1;
-    bool renorm = true;
-    const char *res_path = NULL;
-    bool has_integ = false, has_method = false, has_variant = false, has_order = false;
-    ak_integrator integ = AK_INT_CATTO;
-    ak_solver_method method = AK_SOLVER_VECTOR;
-    ak_variant variant = AK_VARIANT_CORRECTED;
-    ak_order order = AK_ORDER_SEQUENTIAL;
-    long iters = -1, max_iters = -1;
-    int shock = -1, warm = -1, sleep = -1;
-    double tol = -1, sleep_lin = -1, sleep_ang = -1, sleep_time = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool takes = !strcmp(a, "--duration") || !strcmp(a, "--steps") || !strcmp(a, "--dt") ||
-                     !strcmp(a, "--integrator") || !strcmp(a, "--trace") || !strcmp(a, "--every") ||
-                     !strcmp(a, "--method") || !strcmp(a, "--variant") ||
-                     !strcmp(a, "--iterations") || !strcmp(a, "--shock-propagation") ||
-                     !strcmp(a, "--tolerance") || !strcmp(a, "--max-iterations") ||
-                     !strcmp(a, "--warm-start") || !strcmp(a, "--residuals") ||
-                     !strcmp(a, "--sleep") || !strcmp(a, "--sleep-linear") ||
-                     !strcmp(a, "--sleep-angular") || !strcmp(a, "--sleep-time") || !strcmp(a, "--order");
-        if (takes && i + 1 >= argc) return ak_cli_bad_usage("run", "%s needs a value", a);
-        const char *val = takes ? argv[++i] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return AK_EXIT_OK;
-        } else if (!strcmp(a, "--duration")) {
-            if (parse_double(val, &duration) || !(duration > 0))
-                return ak_cli_bad_usage("run", "--duration: expected a positive number of seconds, got '%s'", val);
-        } else if (!strcmp(a, "--steps")) {
-            if (parse_count(val, &steps))
-                return ak_cli_bad_usage("run", "--steps: expected a whole number from 1 to 10^12, got '%s'", val);
-        } else if (!strcmp(a, "--dt")) {
-            if (parse_double(val, &dt) || !(dt > 0))
-                return ak_cli_bad_usage("run", "--dt: expected a positive step size in seconds, got '%s'", val);
-        } else if (!strcmp(a, "--integrator")) {
-            if (ak_integrator_parse(val, &integ))
-                return ak_cli_bad_usage("run", "--integrator: unknown integrator '%s', expected one of %s", val,
-                                        ak_integrator_names());
-            has_integ = true;
-        } else if (!strcmp(a, "--trace")) {
-            if (!*val) return ak_cli_bad_usage("run", "--trace: empty file name");
-            trace_path = val;
-        } else if (!strcmp(a, "--every")) {
-            if (parse_count(val, &every))
-                return ak_cli_bad_usage("run", "--every: expected a whole number from 1 to 10^12, got '%s'", val);
-        } else if (!strcmp(a, "--no-renorm")) {
-            renorm = false;
-        } else if (!strcmp(a, "--method")) {
-            if (ak_solver_method_parse(val, &method))
-                return ak_cli_bad_usage("run", "--method: expected one of %s, got '%s'", ak_solver_method_names(), val);
-            has_method = true;
-        } else if (!strcmp(a, "--order")) {
-            if (ak_order_parse(val, &order))
-                return ak_cli_bad_usage("run", "--order: expected one of %s, got '%s'", ak_order_names(), val);
-            has_order = true;
-        } else if (!strcmp(a, "--variant")) {
-            if (ak_variant_parse(val, &variant))
-                return ak_cli_bad_usage("run", "--variant: expected one of %s, got '%s'", ak_variant_names(), val);
-            has_variant = true;
-        } else if (!strcmp(a, "--iterations")) {
-            if (parse_count(val, &iters) || iters > 10000)
-                return ak_cli_bad_usage("run", "--iterations: expected a whole number from 1 to 10000, got '%s'", val);
-        } else if (!strcmp(a, "--max-iterations")) {
-            if (parse_count(val, &max_iters) || max_iters > 100000000)
-                return ak_cli_bad_usage("run", "--max-iterations: expected a whole number from 1 to 10^8, got '%s'", val);
-        } else if (!strcmp(a, "--shock-propagation") || !strcmp(a, "--warm-start")) {
-            int on = !strcmp(val, "on") ? 1 : !strcmp(val, "off") ? 0 : -1;
-            if (on < 0) return ak_cli_bad_usage("run", "%s: expected on or off, got '%s'", a, val);
-            if (a[2] == 's') shock = on;
-            else warm = on;
-        } else if (!strcmp(a, "--sleep")) {
-            sleep = !strcmp(val, "on") ? 1 : !strcmp(val, "off") ? 0 : -1;
-            if (sleep < 0) return ak_cli_bad_usage("run", "--sleep: expected on or off, got '%s'", val);
-        } else if (!strcmp(a, "--sleep-linear") || !strcmp(a, "--sleep-angular")) {
-            double *out = a[8] == 'l' ? &sleep_lin : &sleep_ang;
-            if (parse_double(val, out) || !(*out >= 0))
-                return ak_cli_bad_usage("run", "%s: expected a non-negative number, got '%s'", a, val);
-        } else if (!strcmp(a, "--sleep-time")) {
-            if (parse_double(val, &sleep_time) || !(sleep_time > 0))
-                return ak_cli_bad_usage("run", "--sleep-time: expected a positive number of seconds, got '%s'", val);
-        } else if (!strcmp(a, "--tolerance")) {
-            if (parse_double(val, &tol) || !(tol >= 1e-15 && tol <= 1))
-                return ak_cli_bad_usage("run", "--tolerance: expected a number in [1e-15, 1], got '%s'", val);
-        } else if (!strcmp(a, "--residuals")) {
-            if (!*val) return ak_cli_bad_usage("run", "--residuals: empty file name");
-            res_path = val;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return ak_cli_bad_usage("run", "unknown option '%s'", a);
-        } else if (scene) {
-            return ak_cli_bad_usage("run", "one scene at a time: got '%s' and '%s'", scene, a);
-        } else {
-            scene = a;
-        }
-    }
-    if (!scene) {
-        usage(stderr);
-        return ak_cli_bad_usage("run", "no SCENE given");
-    }
+    ak_cli c;
+    int prc;
+    if (!ak_cli_parse(&AK_SPEC_RUN, argc, argv, &c, &prc)) return prc;
+    char scene_buf[4096];
+    ak_cli_scene_path(c.pos[0], scene_buf, sizeof scene_buf);
+    const char *scene = c.pos[0];
+    const char *trace_path = ak_cli_str(&c, "--trace", NULL), *integ = ak_cli_str(&c, "--integrator", NULL);
+    double duration = ak_cli_get_num(&c, "--duration", -1), dt = ak_cli_get_num(&c, "--dt", -1);
+    long steps = ak_cli_get_long(&c, "--steps", -1), every = ak_cli_get_long(&c, "--every", 1);
+    bool renorm = !ak_cli_has(&c, "--no-renorm");
+    const char *res_path = ak_cli_str(&c, "--residuals", NULL);
+    int sleep = ak_cli_get_onoff(&c, "--sleep", -1);
+    double sleep_lin = ak_cli_get_num(&c, "--sleep-linear", -1), sleep_ang = ak_cli_get_num(&c, "--sleep-angular", -1);
+    double sleep_time = ak_cli_get_num(&c, "--sleep-time", -1);
     if (steps > 0 && duration > 0) return ak_cli_bad_usage("run", "give --duration or --steps, not both");
     ak_model *m;
     ak_data *d;
     char err[AK_ERR_MAX];
-    if (ak_dyn_scene_load(scene, &m, &d, err, sizeof err) != 0) {
+    if (ak_dyn_scene_load(scene_buf, &m, &d, err, sizeof err) != 0) {
         fprintf(stderr, "anakata run: %s\n", err);
         return AK_EXIT_USAGE;
     }
     ak_world_opts o = ak_world_default_opts(m);
-    if (has_integ) o.integrator = integ;
+    if (integ) ak_integrator_parse(integ, &o.integrator); // checked by the parser
     if (!ak_integrator_is_split(o.integrator) && ak_world_can_contact(m)) {
         fprintf(stderr,
                 "anakata run: %s: integrator '%s' has no contact stage, and this scene can have "
@@ -205,18 +108,11 @@ int ak_cmd_run(int argc, char **argv) {
     if (dt > 0) o.dt = dt;
     o.renormalize = renorm;
     ak_solver_settings *ss = &m->solver;
-    if (has_method) ss->method = method;
-    if (has_variant) ss->variant = variant;
-    if (has_order) ss->order = order;
-    if (iters > 0) ss->iterations = (int)iters;
-    if (max_iters > 0) ss->max_iterations = (int)max_iters;
-    if (shock >= 0) ss->shock_propagation = shock;
+    ak_cli_apply_solver(&c, m);
     if (sleep >= 0) m->sleep.enabled = sleep;
     if (sleep_lin >= 0) m->sleep.linear = sleep_lin;
     if (sleep_ang >= 0) m->sleep.angular = sleep_ang;
     if (sleep_time > 0) m->sleep.time = sleep_time;
-    if (warm >= 0) ss->warm_start = warm;
-    if (tol > 0) ss->tolerance = tol;
     bool converged = ss->method == AK_SOLVER_CONVERGED;
     if (res_path && !converged) {
         ak_data_free(d);

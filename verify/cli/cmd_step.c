@@ -10,22 +10,41 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "contact_cache.h"
+#include "cli/cli_opts.h"
+#include "integrate.h"
 #include "scene.h" // the options' names
+#include "contact_cache.h"
 #include "solver_variant.h"
 #include "step_explain.h"
 #include "world.h"
 #include "common/world_checks_util.h"
 
-static void usage(FILE *f) {
-    fprintf(f, "usage: anakata step SCENE [--explain] [--body NAME] [--steps N]\n"
-               "                    [--variant corrected|published] [--method vector|pga|converged]\n"
-               "                    [--shock-propagation] [--iterations N] [--tolerance X]\n"
-               "  Enter = next step, q = quit (on a terminal); a listing of N steps (default 10)\n"
-               "  when the output is not a terminal or --steps is given. --variant, --method and\n"
-               "  --shock-propagation, --iterations and --tolerance override the scene's \"solver\"\n"
-               "  section. With the converged solver every step prints its residuals.\n");
-}
+static const ak_opt OPTS[] = {
+    {"--explain", AK_ARG_NONE, NULL, "print the formula IDs of each stage with their docs page and anchor", 0, 0, 0,
+     NULL, NULL},
+    {"--body", AK_ARG_TEXT, "NAME", "print only this body's state and contacts", 0, 0, 0, "body name", NULL},
+    {"--steps", AK_ARG_INT, "N", "list N steps without asking (default 10 when the output is\nnot a terminal)", 0, 1,
+     1e12, "a whole number from 1 to 10^12", NULL},
+    AK_OPT_DT,
+    AK_OPT_INTEGRATOR,
+    AK_OPT_METHOD,
+    AK_OPT_VARIANT,
+    AK_OPT_ITERATIONS,
+    AK_OPT_SHOCK,
+    AK_OPT_ORDER,
+    AK_OPT_WARM,
+    AK_OPT_TOLERANCE,
+    AK_OPT_MAX_ITERATIONS,
+};
+
+const ak_cmd_spec AK_SPEC_STEP = {
+    "step", "SCENE [--explain] [--body NAME] [--steps N] [solver settings]",
+    "Advance SCENE (a scene file or a bundled scene's name) one step at a time, printing the\n"
+    "contacts, their impulses and the energy after each step: Enter = next step, q = quit on a\n"
+    "terminal; a listing of N steps (default 10) when the output is not a terminal or --steps is\n"
+    "given. The solver settings override the scene's \"solver\" section, as for anakata run; with\n"
+    "the converged solver every step prints its residuals.",
+    "SCENE", 1, 1, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), NULL};
 
 static void print_vec(int n, const double *v) {
     printf("(");
@@ -98,80 +117,22 @@ static void explain(const ak_model *m) {
 }
 
 int ak_cmd_step(int argc, char **argv) {
-    const char *path = NULL, *bname = NULL;
-    bool has_variant = false, has_method = false;
-    ak_variant variant = AK_VARIANT_CORRECTED;
-    ak_solver_method method = AK_SOLVER_VECTOR;
-    int do_explain = 0, shock = 0;
-    long iters = -1;
-    double tol = -1;
-    long steps = -1;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--explain")) do_explain = 1;
-        else if (!strcmp(argv[i], "--body") && i + 1 < argc) bname = argv[++i];
-        else if (!strcmp(argv[i], "--shock-propagation")) shock = 1;
-        else if (!strcmp(argv[i], "--iterations") && i + 1 < argc) {
-            char *end;
-            iters = strtol(argv[++i], &end, 10);
-            if (*end || iters < 1 || iters > 10000) {
-                fprintf(stderr, "anakata step: --iterations needs a count from 1 to 10000, got '%s'\n", argv[i]);
-                return AK_EXIT_USAGE;
-            }
-        } else if (!strcmp(argv[i], "--tolerance") && i + 1 < argc) {
-            char *end;
-            tol = strtod(argv[++i], &end);
-            if (*end || !(tol >= 1e-15 && tol <= 1)) {
-                fprintf(stderr, "anakata step: --tolerance needs a number in [1e-15, 1], got '%s'\n", argv[i]);
-                return AK_EXIT_USAGE;
-            }
-        }
-        else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
-            if (ak_variant_parse(argv[++i], &variant)) {
-                fprintf(stderr, "anakata step: --variant: expected one of %s, got '%s'\n", ak_variant_names(),
-                        argv[i]);
-                return AK_EXIT_USAGE;
-            }
-            has_variant = true;
-        } else if (!strcmp(argv[i], "--method") && i + 1 < argc) {
-            if (ak_solver_method_parse(argv[++i], &method)) {
-                fprintf(stderr, "anakata step: --method: expected one of %s, got '%s'\n",
-                        ak_solver_method_names(), argv[i]);
-                return AK_EXIT_USAGE;
-            }
-            has_method = true;
-        }
-        else if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
-            char *end;
-            steps = strtol(argv[++i], &end, 10);
-            if (*end || steps < 0) {
-                fprintf(stderr, "anakata step: --steps needs a count >= 0, got '%s'\n", argv[i]);
-                return AK_EXIT_USAGE;
-            }
-        } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            usage(stdout);
-            return AK_EXIT_OK;
-        } else if (argv[i][0] == '-' || path) {
-            fprintf(stderr, "anakata step: unexpected argument '%s'\n", argv[i]);
-            usage(stderr);
-            return AK_EXIT_USAGE;
-        } else path = argv[i];
-    }
-    if (!path) {
-        usage(stderr);
-        return AK_EXIT_USAGE;
-    }
+    ak_cli c;
+    int prc;
+    if (!ak_cli_parse(&AK_SPEC_STEP, argc, argv, &c, &prc)) return prc;
+    const char *path = c.pos[0], *bname = ak_cli_str(&c, "--body", NULL);
+    int do_explain = ak_cli_has(&c, "--explain");
+    long steps = ak_cli_get_long(&c, "--steps", -1);
+    char scene_buf[4096];
+    ak_cli_scene_path(path, scene_buf, sizeof scene_buf);
     char err[1024];
     ak_data *d = NULL;
-    ak_model *m = ak_wc_load(path, &d, err, sizeof err);
+    ak_model *m = ak_wc_load(scene_buf, &d, err, sizeof err);
     if (!m) {
         fprintf(stderr, "anakata step: %s\n", err);
         return AK_EXIT_USAGE;
     }
-    if (has_variant) m->solver.variant = variant;
-    if (has_method) m->solver.method = method;
-    if (shock) m->solver.shock_propagation = true;
-    if (iters > 0) m->solver.iterations = (int)iters;
-    if (tol > 0) m->solver.tolerance = tol;
+    ak_cli_apply_solver(&c, m);
     int body = -1;
     if (bname) {
         for (int b = 0; b < m->nbody; b++)
@@ -186,9 +147,14 @@ int ak_cmd_step(int argc, char **argv) {
     int interactive = steps < 0 && isatty(0) && isatty(1);
     if (steps < 0) steps = 10;
     ak_world_opts o = ak_world_default_opts(m);
+    if (ak_cli_has(&c, "--integrator")) {
+        ak_integrator_parse(ak_cli_str(&c, "--integrator", ""), &o.integrator); // checked by the parser
+        m->integrator = o.integrator;
+    }
+    if (ak_cli_has(&c, "--dt")) o.dt = ak_cli_get_num(&c, "--dt", o.dt);
     if (!ak_integrator_is_split(o.integrator) && ak_world_can_contact(m)) {
         fprintf(stderr, "anakata step: %s: integrator '%s' has no contact stage, and this scene "
-                        "can have contacts; the scene's \"integrator\" must be one of %s\n",
+                        "can have contacts; use --integrator with one of %s\n",
                 path, ak_integrator_name(o.integrator), ak_world_contact_integrators());
         ak_model_free(m);
         ak_data_free(d);

@@ -7,61 +7,40 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "model.h"
 #include "sweep/mpi.h"
 #include "sweep/run.h"
 #include "sweep/spec.h"
 
-static void usage(FILE *f) {
-    fprintf(f,
-            "usage: anakata sweep SPEC.json [--out FILE.csv] [--checkpoint FILE] [--threads N] [--quiet]\n"
-            "       mpirun -np K anakata sweep SPEC.json ...   (the samples are split over K processes)\n\n"
-            "Run the samples of a sweep spec (format anakata-sweep/1, docs/sweep.md) and write one CSV\n"
-            "row per sample, in sample order; the CSV is the same for any number of processes/threads.\n"
-            "  --out FILE.csv     write the CSV here (default: standard output)\n"
-            "  --checkpoint FILE  record finished samples in FILE (FILE.<rank> for MPI ranks > 0); a run\n"
-            "                     killed at any moment continues from it when started again the same way\n"
-            "  --threads N        OpenMP threads per process (default: all cores)\n"
-            "  --quiet            no progress line (it is shown only when stderr is a terminal)\n"
-            "MPI: %s.\n",
-            ak_sweep_mpi_available() ? "built in (start with mpirun)" : "not built in (install libopenmpi-dev and rebuild)");
-}
+static const ak_opt OPTS[] = {
+    {"--out", AK_ARG_TEXT, "FILE.csv", "write the CSV here (default: standard output)", 0, 0, 0, "file name", NULL},
+    {"--checkpoint", AK_ARG_TEXT, "FILE", "record finished samples in FILE (FILE.<rank> for MPI ranks > 0); a run\n"
+     "killed at any moment continues from it when started again the same way", 0, 0, 0, "file name", NULL},
+    {"--threads", AK_ARG_INT, "N", "OpenMP threads per process (default: all cores)", 0, 1, 4096, NULL, NULL},
+    {"--quiet", AK_ARG_NONE, NULL, "no progress line (it is shown only when stderr is a terminal)", 0, 0, 0, NULL, NULL},
+};
+
+const ak_cmd_spec AK_SPEC_SWEEP = {
+    "sweep", "SPEC.json [--out FILE.csv] [--checkpoint FILE] [--threads N] [--quiet]",
+    "Run the samples of a sweep spec (format anakata-sweep/1, docs/sweep.md) and write one CSV\n"
+    "row per sample, in sample order; the CSV is the same for any number of processes/threads.\n"
+    "Under mpirun -np K the samples are split over K processes (when MPI is built in: anakata\n"
+    "sweep --help says so below).",
+    "SPEC", 1, 1, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), NULL};
 
 int ak_cmd_sweep(int argc, char **argv) {
-    const char *spec_path = NULL, *out = NULL, *ckpt = NULL;
-    int threads = 0;
-    bool quiet = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool takes = !strcmp(a, "--out") || !strcmp(a, "--checkpoint") || !strcmp(a, "--threads");
-        if (takes && i + 1 >= argc) return ak_cli_bad_usage("sweep", "%s needs a value", a);
-        const char *val = takes ? argv[++i] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return AK_EXIT_OK;
-        } else if (!strcmp(a, "--out")) {
-            if (!*val) return ak_cli_bad_usage("sweep", "--out: empty file name");
-            out = val;
-        } else if (!strcmp(a, "--checkpoint")) {
-            if (!*val) return ak_cli_bad_usage("sweep", "--checkpoint: empty file name");
-            ckpt = val;
-        } else if (!strcmp(a, "--threads")) {
-            char *end;
-            long t = strtol(val, &end, 10);
-            if (!*val || *end || t < 1 || t > 4096)
-                return ak_cli_bad_usage("sweep", "--threads: expected a whole number from 1 to 4096, got '%s'", val);
-            threads = (int)t;
-        } else if (!strcmp(a, "--quiet")) {
-            quiet = true;
-        } else if (a[0] == '-' && a[1]) {
-            return ak_cli_bad_usage("sweep", "unknown option '%s'", a);
-        } else if (spec_path) {
-            return ak_cli_bad_usage("sweep", "one spec at a time (got '%s' and '%s')", spec_path, a);
-        } else {
-            spec_path = a;
-        }
+    ak_cli c;
+    int prc;
+    if (!ak_cli_parse(&AK_SPEC_SWEEP, argc, argv, &c, &prc)) {
+        if (prc == AK_EXIT_OK)
+            printf("MPI: %s.\n", ak_sweep_mpi_available() ? "built in (start with mpirun)"
+                                                           : "not built in (install libopenmpi-dev and rebuild)");
+        return prc;
     }
-    if (!spec_path) return ak_cli_bad_usage("sweep", "no SPEC given");
+    const char *spec_path = c.pos[0], *out = ak_cli_str(&c, "--out", NULL), *ckpt = ak_cli_str(&c, "--checkpoint", NULL);
+    int threads = (int)ak_cli_get_long(&c, "--threads", 0);
+    bool quiet = ak_cli_has(&c, "--quiet");
     ak_sweep_comm comm = {0, 1, NULL, NULL, NULL};
     bool mpi = ak_sweep_mpi_init(&argc, &argv, &comm);
     char err[AK_ERR_MAX] = "";

@@ -7,6 +7,7 @@
 
 #include "common/files.h"
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "checks/harness.h"
 #include "report/report.h"
 #include "report/traceability.h"
@@ -15,32 +16,35 @@
 #define AK_SOURCE_DIR "."
 #endif
 
-static void usage(FILE *f) {
-    fprintf(f, "usage: anakata verify [--quick] [--only PATTERN] [--json FILE] [--scenes DIR]\n"
-               "                      [--artifacts DIR] [--report DIR | --no-report] [--formulas FILE]\n"
-               "                      [--list] [--verbose]\n\n"
-               "Runs the registered checks and prints one row per check: ok or FAIL (whether the\n"
-               "check's measurement holds), the formula verdict (what docs/formulas/ says about the\n"
-               "formulas the check covers: correct, wrong, slip, incomplete, approximate, gap, other;\n"
-               "a check that proves a published formula wrong reads 'ok  wrong'), id, formula IDs,\n"
-               "the measured error, the tolerance, and what was measured. Exits 1 if any fails.\n"
-               "  --quick       fewer samples per check (same tolerances)\n"
-               "  --only P      checks whose id matches the glob P, whose group is P, or that cover\n"
-               "                formula ID P (e.g. --only ga, --only 'mass.*', --only B-eq4)\n"
-               "  --json FILE   write the results as JSON\n"
-               "  --scenes DIR  the bundled scenes (default %s/scenes)\n"
-               "  --artifacts D directory for plots and diff images (default: REPORT/artifacts in\n"
-               "                full mode, none with --quick)\n"
-               "  --report DIR  write DIR/index.html and DIR/results.json (default: 'report' for a\n"
-               "                full run of every check; 'report-partial' with --only, so that a\n"
-               "                partial run never replaces the full report; with --quick only when\n"
-               "                given)\n"
-               "  --no-report   write no report\n"
-               "  --formulas F  the formula catalogue for the report's traceability matrix\n"
-               "                (default %s/" AK_CATALOGUE ")\n"
-               "  --list        list the checks without running them\n",
-            AK_SOURCE_DIR, AK_SOURCE_DIR);
-}
+static const ak_opt OPTS[] = {
+    {"--quick", AK_ARG_NONE, NULL, "fewer samples per check (same tolerances)", 0, 0, 0, NULL, NULL},
+    {"--only", AK_ARG_TEXT, "P", "checks whose id matches the glob P, whose group is P, or that cover\n"
+     "formula ID P (e.g. --only ga, --only 'mass.*', --only B-eq4)", 0, 0, 0, "pattern", NULL},
+    {"--json", AK_ARG_TEXT, "FILE", "write the results as JSON", 0, 0, 0, "file name", NULL},
+    {"--scenes", AK_ARG_TEXT, "DIR", "the bundled scenes (default: scenes/ of the source tree)", 0, 0, 0, "directory",
+     NULL},
+    {"--artifacts", AK_ARG_TEXT, "DIR", "directory for plots and diff images (default: REPORT/artifacts in\n"
+     "full mode, none with --quick)", 0, 0, 0, "directory", NULL},
+    {"--report", AK_ARG_TEXT, "DIR", "write DIR/index.html and DIR/results.json (default: 'report' for a\n"
+     "full run of every check; 'report-partial' with --only, so that a\npartial run never replaces the full report; "
+     "with --quick only when\ngiven)", 0, 0, 0, "directory", NULL},
+    {"--no-report", AK_ARG_NONE, NULL, "write no report", 0, 0, 0, NULL, NULL},
+    {"--formulas", AK_ARG_TEXT, "FILE", "the formula catalogue for the report's traceability matrix\n"
+     "(default: " AK_CATALOGUE " of the source tree)", 0, 0, 0, "file name", NULL},
+    {"--list", AK_ARG_NONE, NULL, "list the checks without running them", 0, 0, 0, NULL, NULL},
+    {"--verbose", AK_ARG_NONE, NULL, "print every check's details", 0, 0, 0, NULL, NULL},
+    {"-v", AK_ARG_NONE, NULL, "the same as --verbose", 0, 0, 0, NULL, NULL},
+};
+
+const ak_cmd_spec AK_SPEC_VERIFY = {
+    "verify", "[--quick] [--only PATTERN] [--json FILE] [--scenes DIR] [--artifacts DIR]\n"
+              "[--report DIR | --no-report] [--formulas FILE] [--list] [--verbose]",
+    "Runs the registered checks and prints one row per check: ok or FAIL (whether the\n"
+    "check's measurement holds), the formula verdict (what docs/formulas/ says about the\n"
+    "formulas the check covers: correct, wrong, slip, incomplete, approximate, gap, other;\n"
+    "a check that proves a published formula wrong reads 'ok  wrong'), id, formula IDs,\n"
+    "the measured error, the tolerance, and what was measured. Exits 1 if any fails.",
+    NULL, 0, 0, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), NULL};
 
 // Bad input found before any check runs: "anakata verify: MESSAGE", exit code 2.
 static int bad_input(const char *what, const char *path, const char *why) {
@@ -85,28 +89,19 @@ int ak_cmd_verify(int argc, char **argv) {
     ak_verify_opts o = {.scenes_dir = scenes};
     const char *report = NULL, *formulas_path = NULL;
     bool no_report = false, scenes_given = false;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool has_next = i + 1 < argc;
-        if (!strcmp(a, "--quick")) o.quick = true;
-        else if (!strcmp(a, "--list")) o.list = true;
-        else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) o.verbose = true;
-        else if (!strcmp(a, "--only") && has_next) o.only = argv[++i];
-        else if (!strcmp(a, "--json") && has_next) o.json_path = argv[++i];
-        else if (!strcmp(a, "--scenes") && has_next) o.scenes_dir = argv[++i], scenes_given = true;
-        else if (!strcmp(a, "--artifacts") && has_next) o.artifact_dir = argv[++i];
-        else if (!strcmp(a, "--report") && has_next) report = argv[++i];
-        else if (!strcmp(a, "--no-report")) no_report = true;
-        else if (!strcmp(a, "--formulas") && has_next) formulas_path = argv[++i];
-        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return AK_EXIT_OK;
-        } else {
-            fprintf(stderr, "anakata verify: unknown or incomplete option '%s'\n", a);
-            usage(stderr);
-            return AK_EXIT_USAGE;
-        }
-    }
+    ak_cli c;
+    int prc;
+    if (!ak_cli_parse(&AK_SPEC_VERIFY, argc, argv, &c, &prc)) return prc;
+    o.quick = ak_cli_has(&c, "--quick");
+    o.list = ak_cli_has(&c, "--list");
+    o.verbose = ak_cli_has(&c, "--verbose") || ak_cli_has(&c, "-v");
+    o.only = ak_cli_str(&c, "--only", NULL);
+    o.json_path = ak_cli_str(&c, "--json", NULL);
+    if ((scenes_given = ak_cli_has(&c, "--scenes"))) o.scenes_dir = ak_cli_str(&c, "--scenes", scenes);
+    o.artifact_dir = ak_cli_str(&c, "--artifacts", NULL);
+    report = ak_cli_str(&c, "--report", NULL);
+    no_report = ak_cli_has(&c, "--no-report");
+    formulas_path = ak_cli_str(&c, "--formulas", NULL);
     if (!o.list && ak_check_count(o.only) == 0) { // before anything is created or printed
         fprintf(stderr, "anakata verify: no check matches '%s' (anakata verify --list shows them)\n", o.only);
         return AK_EXIT_USAGE;

@@ -10,57 +10,62 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_opts.h"
 #include "view/view_server.h"
 
 #ifndef AK_SOURCE_DIR
 #define AK_SOURCE_DIR "."
 #endif
 
-static void usage(FILE *f) {
-    fprintf(f, "usage: anakata view [SCENE ...] [--trace FILE] [--port N] [--bind ADDR] [--open]\n"
-               "  Serve the viewer on http://127.0.0.1:N/ (default port 8470; 0 picks a free one)\n"
-               "  and print its URL; Ctrl-C stops it. SCENE: scene files it may load (the first\n"
-               "  is opened), besides the bundled scenes (scenes/NAME.json, by NAME).\n"
-               "  --bind ADDR  listen on another IPv4 address (a warning: anyone who can reach it\n"
-               "               can drive the simulation and read the docs)\n"
-               "  --trace FILE replay a trace (docs/trace-format.md) of the first SCENE, else of the\n"
-               "               trace's own scene; the reference's bodies (verify/reference/) are\n"
-               "               drawn as pale ghosts when there is one\n"
-               "  --open       open the URL in a browser (xdg-open)\n");
-}
+static const ak_opt OPTS[] = {
+    {"--port", AK_ARG_INT, "N", "the port (default 8470; 0 picks a free one)", 0, 0, 65535, NULL, NULL},
+    {"--bind", AK_ARG_TEXT, "ADDR", "listen on another IPv4 address (a warning: anyone who can reach it\n"
+     "can drive the simulation and read the docs)", 0, 0, 0, "address", NULL},
+    {"--trace", AK_ARG_TEXT, "FILE", "replay a trace (docs/trace-format.md) of the first SCENE, else of the\n"
+     "trace's own scene; the reference's bodies (verify/reference/) are\ndrawn as pale ghosts when there is one", 0, 0,
+     0, "file name", NULL},
+    {"--open", AK_ARG_NONE, NULL, "open the URL in a browser (xdg-open)", 0, 0, 0, NULL, NULL},
+};
+
+const ak_cmd_spec AK_SPEC_VIEW = {
+    "view", "[SCENE ...] [--trace FILE] [--port N] [--bind ADDR] [--open]",
+    "Serve the viewer on http://127.0.0.1:N/ and print its URL; Ctrl-C stops it. SCENE: scene\n"
+    "files it may load, or bundled scenes' names (stack_4d for scenes/stack_4d.json); the first is\n"
+    "opened. The bundled scenes can always be loaded.",
+    "SCENE", 0, 64, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), NULL};
 
 int ak_cmd_view(int argc, char **argv) {
-    const char *bind = "127.0.0.1";
-    long port = 8470;
-    int open_browser = 0;
-    const char *trace = NULL;
+    ak_cli c;
+    int prc;
+    if (!ak_cli_parse(&AK_SPEC_VIEW, argc, argv, &c, &prc)) return prc;
+    const char *bind = ak_cli_str(&c, "--bind", "127.0.0.1");
+    long port = ak_cli_get_long(&c, "--port", 8470);
+    int open_browser = ak_cli_has(&c, "--open");
+    const char *trace = ak_cli_str(&c, "--trace", NULL);
+    if (trace && access(trace, R_OK))
+        return ak_cli_bad_usage("view", "%s: cannot read the trace (%s)", trace, strerror(errno));
     const char *scenes[64];
     int nscene = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            usage(stdout);
-            return AK_EXIT_OK;
-        } else if (!strcmp(argv[i], "--port") && i + 1 < argc) {
-            char *end;
-            errno = 0;
-            port = strtol(argv[++i], &end, 10);
-            if (*end || errno || port < 0 || port > 65535)
-                return ak_cli_bad_usage("view", "--port needs a number from 0 to 65535, got '%s'", argv[i]);
-        } else if (!strcmp(argv[i], "--bind") && i + 1 < argc) {
-            bind = argv[++i];
-        } else if (!strcmp(argv[i], "--trace") && i + 1 < argc) {
-            trace = argv[++i];
-            if (access(trace, R_OK))
-                return ak_cli_bad_usage("view", "%s: cannot read the trace (%s)", trace, strerror(errno));
-        } else if (!strcmp(argv[i], "--open")) {
-            open_browser = 1;
-        } else if (argv[i][0] == '-') {
-            return ak_cli_bad_usage("view", "unexpected argument '%s'", argv[i]);
+    const char *initial = NULL, *initial_path = NULL; // the first SCENE: its name in the server, its file
+    static char paths[64][4096];
+    for (int i = 0; i < c.npos; i++) {
+        const char *a = c.pos[i];
+        if (access(a, R_OK) == 0) { // a file
+            scenes[nscene++] = a;
+            if (!initial) initial = initial_path = a;
+        } else if (!strchr(a, '/') && !strstr(a, ".json") && ak_cli_scene_path(a, paths[i], sizeof paths[i]) == 0) {
+            // a bundled scene's name: the server lists the bundled scenes by name already
+            char b[4200];
+            snprintf(b, sizeof b, "%s/scenes/%s.json", AK_SOURCE_DIR, a);
+            if (access(b, R_OK) == 0) {
+                if (!initial) initial = a, initial_path = paths[i];
+            } else { // bundled in this checkout, not in the source tree: load it as a file
+                scenes[nscene++] = paths[i];
+                if (!initial) initial = initial_path = paths[i];
+            }
         } else {
-            if (nscene == 64) return ak_cli_bad_usage("view", "at most 64 scenes");
-            if (access(argv[i], R_OK))
-                return ak_cli_bad_usage("view", "%s: cannot read the scene file (%s)", argv[i], strerror(errno));
-            scenes[nscene++] = argv[i];
+            return ak_cli_bad_usage("view", "%s: cannot read the scene file (%s), and there is no bundled scene of "
+                                    "that name", a, strerror(errno));
         }
     }
     if (strcmp(bind, "127.0.0.1"))
@@ -85,9 +90,9 @@ int ak_cmd_view(int argc, char **argv) {
         .scenes_dir = AK_SOURCE_DIR "/scenes",
         .extra_scenes = scenes,
         .nextra = nscene,
-        .initial = nscene ? scenes[0] : "stack_4d",
+        .initial = initial ? initial : "stack_4d",
         .trace = trace,
-        .trace_scene = trace && nscene ? scenes[0] : NULL,
+        .trace_scene = trace && initial_path ? initial_path : NULL,
         .source_root = AK_SOURCE_DIR,
     };
     char trace_name[1100];

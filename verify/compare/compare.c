@@ -327,7 +327,8 @@ int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_in
             }
         }
         if (o->has_energy)
-            snprintf(o->why, sizeof o->why, "no mass properties: energy from the trace's 'energy' column, no momentum");
+            snprintf(o->why, sizeof o->why,
+                     "no mass properties in the manifest, so no momentum (its energy is its 'energy' column)");
         return 0;
     }
     if (!o->why[0])
@@ -1096,7 +1097,10 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
     }
     double escale = kmax + (pmax - pmin);
     if (!(escale > 0)) escale = 1;
-    const char *why = !ir.has_energy ? ir.why : io.why;
+    // a skip names the trace it is about: the two traces may lack different things
+    char why[700];
+    snprintf(why, sizeof why, "%s trace: %s", !ir.has_energy ? "the reference" : "the other",
+             !ir.has_energy ? ir.why : io.why);
     if (!isnan(s->tol_energy_initial) && (it = item(r, "energy.initial"))) {
         if (!energy) skip(it, "%s", why);
         else {
@@ -1156,7 +1160,7 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
         double tol = q == 0 ? s->tol_momentum_drift : s->tol_angular_momentum_drift;
         if (isnan(tol) || !(it = item(r, q == 0 ? "momentum.drift" : "angular_momentum.drift"))) continue;
         if (!mom) {
-            skip(it, "%s", !ir.has_momentum ? ir.why : io.why);
+            skip(it, "%s trace: %s", !ir.has_momentum ? "the reference" : "the other", !ir.has_momentum ? ir.why : io.why);
             continue;
         }
         int d = q == 0 ? ref->dim : ref->nbiv;

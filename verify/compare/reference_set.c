@@ -51,13 +51,59 @@ static void dir_of(const char *path, char *out, size_t n) {
     snprintf(out, n, "%s", dirname(tmp));
 }
 
+// The folder a manifest's relative "scene_file" paths are relative to: the checkout's root when the
+// manifest is a checkout's verify/reference/manifest.json (the committed entries name
+// scenes/NAME.json), else the manifest's own folder.
+static void scene_base_of(const char *manifest, char *out, size_t n) {
+    char dir[2048];
+    dir_of(manifest, dir, sizeof dir);
+    size_t l = strlen(dir);
+    const char *tail = "verify/reference";
+    size_t tl = strlen(tail);
+    if (l >= tl && !strcmp(dir + l - tl, tail) && (l == tl || dir[l - tl - 1] == '/')) {
+        if (l == tl) snprintf(out, n, ".");
+        else snprintf(out, n, "%.*s", (int)(l - tl - 1), dir);
+        if (!out[0]) snprintf(out, n, "/");
+    } else {
+        snprintf(out, n, "%s", dir);
+    }
+}
+
+// The scene file of an entry: absolute as it is; relative to scene_base_of(manifest), else (an older
+// hand-written manifest elsewhere) to the source tree, read only.
+static void scene_file_path(const char *manifest, const char *scene_file, char *out, size_t n) {
+    if (scene_file[0] == '/') {
+        snprintf(out, n, "%s", scene_file);
+        return;
+    }
+    char base[1024];
+    scene_base_of(manifest, base, sizeof base);
+    snprintf(out, n, "%s/%.900s", base, scene_file);
+    if (access(out, R_OK) != 0) {
+        char alt[2048];
+        snprintf(alt, sizeof alt, "%s/%.900s", AK_SOURCE_DIR, scene_file);
+        if (access(alt, R_OK) == 0) snprintf(out, n, "%.2000s", alt);
+    }
+}
+
 static cJSON *load_manifest(const char *path, char *err, size_t errlen) {
     char *text = ak_read_file(path, NULL);
     if (!text) {
         snprintf(err, errlen, "%s: cannot read the manifest", path);
         return NULL;
     }
-    cJSON *root = cJSON_Parse(text);
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithOpts(text, &end, 0);
+    if (!root) { // the line and column where cJSON stopped
+        int line = 1, col = 1;
+        for (const char *p = text; end && p < end && *p; p++) {
+            if (*p == '\n') line++, col = 1;
+            else col++;
+        }
+        snprintf(err, errlen, "%s:%d:%d: JSON syntax error", path, line, col);
+        free(text);
+        return NULL;
+    }
     free(text);
     const cJSON *f = cJSON_GetObjectItemCaseSensitive(root, "format");
     if (!cJSON_IsString(f) || strcmp(f->valuestring, "anakata-reference/1")) {
@@ -118,9 +164,7 @@ static int run_program(char *const argv[], const char *out_path, char *err, size
 int ak_ref_generate(const char *manifest, const ak_compare_spec *e, const char *exe, const char *out_path, char *err,
                     size_t errlen) {
     char scene[2048];
-    if (e->scene_file[0] == '/') snprintf(scene, sizeof scene, "%s", e->scene_file);
-    else snprintf(scene, sizeof scene, "%s/%s", AK_SOURCE_DIR, e->scene_file);
-    (void)manifest;
+    scene_file_path(manifest, e->scene_file, scene, sizeof scene);
     (void)exe; // engine entries run in-process (engine_trace), with the same loop as `anakata run`
     if (!strcmp(e->source, "oracle")) return ak_free_body_oracle(scene, e->duration, out_path, NULL, err, errlen);
     if (strcmp(e->source, "engine") != 0) {
@@ -368,8 +412,7 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
     }
     if (ak_manifest_load(manifest, scene, &s, err, errlen) != 0) goto done;
     char scene_path[2048];
-    if (s.scene_file[0] == '/') snprintf(scene_path, sizeof scene_path, "%s", s.scene_file);
-    else snprintf(scene_path, sizeof scene_path, "%s/%s", AK_SOURCE_DIR, s.scene_file);
+    scene_file_path(manifest, s.scene_file, scene_path, sizeof scene_path);
     bool oracle_props = !strcmp(s.source, "oracle");
     if (!strcmp(s.source, "engine") && engine_mass(entry, exe, scene_path, err, errlen)) {
         // `anakata mass` unavailable or failing: free hyperboxes and hyperspheres get the
@@ -619,9 +662,8 @@ out:
     return rc;
 }
 
-static void scene_path_of(const ak_compare_spec *s, char *out, size_t n) {
-    if (s->scene_file[0] == '/') snprintf(out, n, "%s", s->scene_file);
-    else snprintf(out, n, "%s/%s", AK_SOURCE_DIR, s->scene_file);
+static void scene_path_of(const char *manifest, const ak_compare_spec *s, char *out, size_t n) {
+    scene_file_path(manifest, s->scene_file, out, n);
 }
 
 static cJSON *predictability_json(double h, double eps, const char *what, const ak_compare_spec *s) {
@@ -655,7 +697,7 @@ int ak_ref_measure_entry(const char *manifest, const char *scene, double eps, do
         return -1;
     }
     char path[2048];
-    scene_path_of(&s, path, sizeof path);
+    scene_path_of(manifest, &s, path, sizeof path);
     if (!strcmp(s.source, "oracle")) snprintf(s.integrator, sizeof s.integrator, "gsl");
     if (ak_ref_measure_horizon(path, &s, eps, horizon, what, whatlen, err, errlen) == 0) {
         set_item(entry, "predictability", predictability_json(*horizon, eps, what, &s));
@@ -696,15 +738,19 @@ int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *ex
         char *dot = strrchr(name, '.');
         if (dot && !strcmp(dot, ".json")) *dot = '\0';
     }
-    if (entry_of(root, name)) {
-        snprintf(err, errlen, "%s already has scene '%s' (regenerate it with --update, or give --name)", manifest, name);
+    cJSON *old = entry_of(root, name);
+    if (old && !mo->replace) {
+        snprintf(err, errlen, "%s already has scene '%s' (replace it with --make ... --update, or give --name)", manifest,
+                 name);
         goto done;
     }
     if (ak_dyn_scene_load(mo->scene_file, &m, &d, err, errlen) != 0) goto done;
-    // the scene file as the manifest will name it: relative to the source tree when inside it
-    char real[PATH_MAX], src[PATH_MAX], sf[PATH_MAX + 8];
+    // the scene file as the manifest will name it: relative to where the manifest is (its
+    // checkout's root for a checkout's verify/reference/manifest.json) when inside it, else absolute
+    char real[PATH_MAX], src[PATH_MAX], sf[PATH_MAX + 8], base[2048];
     if (!realpath(mo->scene_file, real)) snprintf(real, sizeof real, "%s", mo->scene_file);
-    if (realpath(AK_SOURCE_DIR, src) && !strncmp(real, src, strlen(src)) && real[strlen(src)] == '/')
+    scene_base_of(manifest, base, sizeof base);
+    if (realpath(base, src) && !strncmp(real, src, strlen(src)) && real[strlen(src)] == '/')
         snprintf(sf, sizeof sf, "%s", real + strlen(src) + 1);
     else snprintf(sf, sizeof sf, "%s", real);
     // the most accurate integrator: the GSL reference (rk8pd) where the scene cannot have contacts
@@ -779,7 +825,8 @@ int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *ex
     cJSON_AddNumberToObject(dt, "contacts_mean", 0);
     if (contacts) cJSON_AddNullToObject(dt, "momentum_drift"), cJSON_AddNullToObject(dt, "angular_momentum_drift");
     else cJSON_AddNumberToObject(dt, "momentum_drift", 1e-9), cJSON_AddNumberToObject(dt, "angular_momentum_drift", 1e-9);
-    cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(root, "scenes"), e);
+    if (old) cJSON_ReplaceItemViaPointer(cJSON_GetObjectItemCaseSensitive(root, "scenes"), old, e); // --update
+    else cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(root, "scenes"), e);
     if (write_json(manifest, root)) {
         snprintf(err, errlen, "%s: cannot write", manifest);
         goto done;
@@ -818,7 +865,7 @@ int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *ex
             set_item(e, "predictability", pj);
         } else {
             char sp[2048];
-            scene_path_of(&s2, sp, sizeof sp);
+            scene_path_of(manifest, &s2, sp, sizeof sp);
             if (ak_ref_measure_horizon(sp, &s2, 1e-9, &h, what, sizeof what, err, errlen)) {
                 ak_compare_spec_free(&s2);
                 goto done;

@@ -20,7 +20,10 @@
 
 struct cJSON;
 
-/// Default location: AK_SOURCE_DIR/verify/reference/manifest.json.
+/// The source tree's verify/reference/manifest.json: what the checks read. The program's
+/// `reference` command uses the manifest of the checkout it runs in instead (cli/cmd_reference.c).
+/// A manifest's relative "scene_file" paths are relative to the checkout's root when the manifest is
+/// a checkout's verify/reference/manifest.json, else to the manifest's folder.
 const char *ak_ref_default_manifest(void);
 
 /// Scene names listed in the manifest (at most max). Returns the count or -1.
@@ -70,6 +73,7 @@ typedef struct ak_ref_make_opts {
     double dense_until;
     const char *const *tol; ///< "NAME=VALUE" overrides of the default tolerances
     int ntol;
+    bool replace;           ///< replace an entry of the same name (--make ... --update); refused otherwise
 } ak_ref_make_opts;
 /// Add a manifest entry for a scene file (the manifest is created if missing): the most accurate
 /// integrator (GSL's rk8pd for a single free body, the scene's split integrator otherwise), mass

@@ -86,15 +86,21 @@ static int load_scene(const char *path, fb_scene *s, char *err, size_t errlen) {
         snprintf(err, errlen, "%s: cannot read the scene", path);
         return -1;
     }
-    cJSON *root = cJSON_Parse(text);
+    const char *end = NULL;
+    cJSON *root = cJSON_ParseWithOpts(text, &end, 0);
+    int line = 1, col = 1; // where cJSON stopped, for a syntax error
+    for (const char *p = text; !root && end && p < end && *p; p++) {
+        if (*p == '\n') line++, col = 1;
+        else col++;
+    }
     free(text);
     char e2[400] = "";
     int rc = -1;
     const cJSON *v;
     memset(s, 0, sizeof *s);
     if (!root) {
-        snprintf(e2, sizeof e2, "not valid JSON");
-        goto done;
+        snprintf(err, errlen, "%s:%d:%d: JSON syntax error", path, line, col);
+        return -1;
     }
     v = cJSON_GetObjectItemCaseSensitive(root, "format");
     if (!cJSON_IsString(v) || strcmp(v->valuestring, "anakata-scene/1")) {

@@ -498,8 +498,18 @@ Test(scene, syntax_errors_give_line_and_column) {
     expect_error("{'format': 'x',\n 'bodies': [1, ]}", "t.json:2:16: JSON syntax error near ']}'");
     // A bare word.
     expect_error("{\"dim\": four}", "t.json:1:9: JSON syntax error near 'four}'");
-    // Unterminated string: cJSON reports the first character after the opening quote.
-    expect_error("{\n\n   'title': 'abc\n}", "t.json:3:14: JSON syntax error near 'abc'");
+    // A string not closed on its line: reported at its opening quote (cJSON would run on to the
+    // next quote and stop lines later).
+    expect_error("{\n\n   'title': 'abc\n}",
+                 "t.json:3:13: JSON syntax error: a string not closed on its line (a missing '\"'?) near '\"abc'");
+    expect_error("{\n 'title': 'abc,\n 'dim': 4,\n 'bodies': []\n}",
+                 "t.json:2:11: JSON syntax error: a string not closed on its line (a missing '\"'?) near '\"abc,'");
+    // Where a key should start but something else does, the error is at that character (cJSON
+    // points one past it, here the line's end); in an array, where the character is.
+    expect_error("{\n 'dim': 4,\n  {\n}", "t.json:3:3: JSON syntax error near '{'");
+    expect_error("{'a': [1,2x]}", "t.json:1:11: JSON syntax error near 'x]}'");
+    expect_error("{,}", "t.json:1:2: JSON syntax error near ',}'");
+    expect_error("{\n 'title': 'x',\n dim: 4}", "t.json:3:2: JSON syntax error near 'dim: 4}'");
     expect_error("{", "t.json:1:2: JSON syntax error at the end of the input");
     expect_error("   ", "t.json:1:4: JSON syntax error at the end of the input");
     expect_error("", "t.json:1:1: empty input, expected a JSON object");

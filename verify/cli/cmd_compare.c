@@ -34,13 +34,16 @@ static const ak_opt OPTS[] = {
      "how many worst steps to list (default 10)", 0, 0, 0, NULL, NULL},
     {"--solver", AK_ARG_TEXT, "NAME", "--stepwise: the contact solver variant", 0, 0, 0, "solver name", NULL},
     {"--worst", AK_ARG_INT, "N", "--stepwise: how many worst steps to list (default 10)", 0, 0, 1e6, NULL, NULL},
+    {"--laws", AK_ARG_NONE, NULL, "judge the laws only (what every correct engine obeys: x' = v, the\n"
+     "orientation follows w, the initial state, momentum in free flight, no energy\n"
+     "gained); the measurements of modelling choices are left out", 0, 0, 0, NULL, NULL},
     {"--json", AK_ARG_NONE, NULL, "print the result as JSON instead of the table", 0, 0, 0, NULL, NULL},
     {"--report", AK_ARG_TEXT, "FILE", "also write a self-contained HTML page with plots", 0, 0, 0, "file name", NULL},
 };
 
 const ak_cmd_spec AK_SPEC_COMPARE = {
     "compare", "REFERENCE OTHER [--manifest FILE] [--scene NAME] [--tol NAME=VALUE]...\n"
-               "REFERENCE OTHER [--horizon T] [--json] [--report FILE]\n"
+               "REFERENCE OTHER [--horizon T] [--laws] [--json] [--report FILE]\n"
                "--stepwise SCENE OTHER [--solver VARIANT] [--json] [--worst N]",
     "Compares the trace OTHER (another engine's, format anakata-trace/1; 3D traces may have\n"
     "quaternion qw,qx,qy,qz and axis-vector wx,wy,wz columns, 2D ones angle and omega) with the\n"
@@ -52,8 +55,9 @@ const ak_cmd_spec AK_SPEC_COMPARE = {
     "its scene name); without one, default tolerances apply. With --stepwise the first argument\n"
     "is a scene (a file or a bundled scene's name).",
     "trace", 2, 2, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]),
-    "Exit status: 0 all compared quantities pass, 1 one fails (or nothing could be compared),\n"
-    "2 bad usage or a malformed trace or manifest (the message names file, line and column).\n"
+    "Exit status: 0 the traces agree (with --laws: no law is violated), 1 they differ (or\n"
+    "nothing could be compared), 2 bad usage, or a malformed or broken trace or manifest (the\n"
+    "message names file, line and column).\n"
     "docs/compare.md describes the workflow and the trace format."};
 
 // A trace's '#' metadata as JSON (docs/trace-metadata.schema.json): dim an integer, timestep a
@@ -86,12 +90,15 @@ static cJSON *result_json(const ak_tracefile *ref, const ak_tracefile *o, const 
     cJSON_AddBoolToObject(root, "pass", r->nfail == 0 && r->npass > 0);
     cJSON_AddNumberToObject(root, "passed", r->npass);
     cJSON_AddNumberToObject(root, "failed", r->nfail);
+    cJSON_AddNumberToObject(root, "laws_violated", r->nlaw_fail);
+    cJSON_AddBoolToObject(root, "laws_only", s->laws_only);
     cJSON *items = cJSON_AddArrayToObject(root, "quantities");
     for (int i = 0; i < r->n; i++) {
         const ak_compare_item *it = &r->items[i];
         cJSON *j = cJSON_CreateObject();
         cJSON_AddStringToObject(j, "quantity", it->quantity);
         cJSON_AddStringToObject(j, "verdict", it->verdict == AK_CMP_PASS ? "pass" : it->verdict == AK_CMP_FAIL ? "fail" : "skip");
+        cJSON_AddStringToObject(j, "kind", it->kind == AK_CMP_LAW ? "law" : "measurement");
         if (isfinite(it->other)) cJSON_AddNumberToObject(j, "other", it->other);
         if (isfinite(it->reference)) cJSON_AddNumberToObject(j, "reference", it->reference);
         if (it->verdict != AK_CMP_SKIP && isfinite(it->error)) cJSON_AddNumberToObject(j, "error", it->error);
@@ -239,6 +246,16 @@ static int ak_cmd_compare_stepwise(const char *scene, const char *other, const c
         cJSON_AddBoolToObject(root, "pass", r.nfail == 0 && r.n > 0);
         cJSON_AddNumberToObject(root, "compared_steps", (double)r.n);
         cJSON_AddNumberToObject(root, "steps_over_tolerance", (double)r.nfail);
+        {
+            char law[600];
+            int lk, lq;
+            ak_stepwise_law(&r, &lk, &lq, law, sizeof law);
+            cJSON *jl = cJSON_AddObjectToObject(root, "law");
+            cJSON_AddStringToObject(jl, "steps", lk < 0 ? "none" : lk ? "contact" : "free");
+            cJSON_AddStringToObject(jl, "law", lk < 0 ? "none" : lk ? "contact" : (lq == AK_SW_R || lq == AK_SW_W ? "rotation" : "linear"));
+            if (lk >= 0) cJSON_AddStringToObject(jl, "quantity", names[lq]);
+            cJSON_AddStringToObject(jl, "text", law);
+        }
         cJSON *jt = cJSON_AddObjectToObject(root, "tolerances");
         for (int q = 0; q < AK_SW_Q; q++) cJSON_AddNumberToObject(jt, names[q], r.tol[q]);
         cJSON *sum = cJSON_AddObjectToObject(root, "summary");
@@ -324,7 +341,7 @@ int ak_cmd_compare(int argc, char **argv) {
     const char *html = ak_cli_str(&c, "--report", NULL), *horizon = ak_cli_str(&c, "--horizon", NULL);
     const char *tols[64], *solver = ak_cli_str(&c, "--solver", NULL);
     int ntol = ak_cli_values(&c, "--tol", tols, 64), worst_n = (int)ak_cli_get_long(&c, "--worst", 10);
-    bool json = ak_cli_has(&c, "--json"), stepwise = ak_cli_has(&c, "--stepwise");
+    bool json = ak_cli_has(&c, "--json"), stepwise = ak_cli_has(&c, "--stepwise"), laws = ak_cli_has(&c, "--laws");
     char scene_buf[4096];
     if (stepwise) {
         ak_cli_scene_path(paths[0], scene_buf, sizeof scene_buf);
@@ -386,6 +403,22 @@ int ak_cmd_compare(int argc, char **argv) {
         }
         source = rc == 0 ? "manifest entry" : "manifest has no entry for this scene: default tolerances";
     }
+    char scene_note[1400] = "";
+    if (strcmp(source, "manifest entry") != 0) {
+        // no manifest entry (a trace from `anakata run --trace`): the scene file the reference
+        // names gives the gravity and the mass properties, so impacts and energy are judged too
+        char sp[1024], serr[512];
+        if (ak_compare_scene_path(&spec, &ref, sp, sizeof sp) == 0) {
+            if (ak_compare_spec_from_scene(&spec, sp, serr, sizeof serr)) {
+                fprintf(stderr, "anakata compare: the reference's scene %s: %s\n", sp, serr);
+                ak_compare_spec_free(&spec);
+                ak_tracefile_free(&ref);
+                ak_tracefile_free(&oth);
+                return AK_EXIT_USAGE;
+            }
+            snprintf(scene_note, sizeof scene_note, "; gravity, mass properties and shapes from the scene file %s", sp);
+        }
+    }
     if (scene && !manifest) {
         fprintf(stderr, "anakata compare: --scene %s: no manifest (give --manifest FILE)\n", scene);
         ak_tracefile_free(&ref);
@@ -403,6 +436,12 @@ int ak_cmd_compare(int argc, char **argv) {
             ak_tracefile_free(&oth);
             return AK_EXIT_USAGE;
         }
+    }
+    spec.laws_only = laws;
+    {
+        // the shapes (rest orientations modulo symmetry); without the scene file end.rotor says so
+        char serr[512];
+        if (ak_compare_spec_shapes_for(&spec, &ref, serr, sizeof serr)) spec.nshape = 0;
     }
     if (spec.dim && spec.dim != ref.dim) {
         fprintf(stderr, "anakata compare: the manifest says scene '%s' has dim %d, the reference trace has dim %d\n",
@@ -422,7 +461,9 @@ int ak_cmd_compare(int argc, char **argv) {
     }
     if (json) {
         cJSON *j = result_json(&ref, &oth, &spec, &res);
-        cJSON_AddStringToObject(j, "tolerances_from", source);
+        char from[2048];
+        snprintf(from, sizeof from, "%s%s", source, scene_note);
+        cJSON_AddStringToObject(j, "tolerances_from", from);
         char *s = cJSON_Print(j);
         if (s) puts(s);
         free(s);
@@ -434,7 +475,7 @@ int ak_cmd_compare(int argc, char **argv) {
         printf("other:     %s (scene '%s', dim %d, %d bodies, %ld steps, t = %g..%g s, integrator '%s', version '%s')\n",
                oth.path, oth.scene, oth.dim, oth.nbody, oth.nsteps, oth.t[0], oth.t[oth.nsteps - 1], oth.integrator,
                oth.version);
-        printf("tolerances: %s%s%s\n\n", source, manifest ? " in " : "", manifest ? manifest : "");
+        printf("tolerances: %s%s%s%s\n\n", source, manifest ? " in " : "", manifest ? manifest : "", scene_note);
         if (!ak_compare_same_scene(ref.scene, ref.path, oth.scene, oth.path))
             printf("warning: the traces name different scenes ('%s' and '%s')\n", ref.scene, oth.scene);
         ak_compare_print(&res, stdout);

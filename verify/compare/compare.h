@@ -60,6 +60,27 @@
 #define AK_CMP_DEFAULT_KINEMATICS_TOL 1e-3
 /// events: the outcome (velocity after an impact, relative to the speed before it)
 #define AK_CMP_DEFAULT_EVENT_TOL 0.05
+/// initial.state: the other trace's first sample equals the scene's initial state (the
+/// reference's first sample) to this, in m, m/s, rotor units and rad/s
+#define AK_CMP_DEFAULT_INITIAL_TOL 1e-6
+/// kinematics.rotation: the angular velocity that the orientation change over each sample
+/// interval implies (R' = -1/2 w R) differs from the recorded w by at most this (rad/s), beyond
+/// half the change of w over the interval (what any integrator's choice of w within the step may
+/// take)
+#define AK_CMP_DEFAULT_ROTATION_TOL 1e-2
+
+/// contacts.rest_depth: bodies slower than this (m/s) at the last common time count as at rest;
+/// a rest depth over AK_CMP_SOFT_DEPTH (m) means soft contacts; the measurement's tolerance (m)
+#define AK_CMP_REST_SPEED 0.05
+#define AK_CMP_SOFT_DEPTH 1e-4
+#define AK_CMP_REST_DEPTH_TOL 1e-3
+
+/// What an item is (docs/compare.md, "Laws and measurements"): a law every correct rigid-body
+/// engine obeys whatever its modelling choices (violated: a bug), or a measurement of a modelling
+/// choice (integrator, contact softness, restitution model), reported beside the reference's.
+enum { AK_CMP_LAW = 0, AK_CMP_MEASUREMENT = 1 };
+/// The kind of an item by its quantity name.
+int ak_compare_kind(const char *quantity);
 
 typedef struct ak_body_props {
     char name[AK_TRACEFILE_NAME_MAX];
@@ -98,7 +119,31 @@ typedef struct ak_compare_spec {
     double tol_centroid;     ///< centroid.motion for isolated scenes, metres (default: tol_position)
     double tol_energy_gain;  ///< energy.gain for dissipative (settling) scenes, relative to E_scale
     double tol_event;        ///< events.* outcome, relative (NaN: events not compared)
+    double tol_initial;      ///< initial.state (AK_CMP_DEFAULT_INITIAL_TOL)
+    double tol_rotation;     ///< kinematics.rotation, rad/s (AK_CMP_DEFAULT_ROTATION_TOL)
+    bool laws_only;          ///< `--laws`: judge the laws only (measurements are left out)
+    int nshape;              ///< shapes of the scene's bodies (for rest states modulo symmetry), or 0
+    struct ak_cmp_shape {
+        char name[AK_TRACEFILE_NAME_MAX];
+        int type;            ///< AK_CMP_SHAPE_*
+        double half[AK_MAX_DIM]; ///< hyperbox half extents
+    } *shapes;
 } ak_compare_spec;
+enum { AK_CMP_SHAPE_OTHER = 0, AK_CMP_SHAPE_BOX, AK_CMP_SHAPE_SPHERE };
+/// Read the shapes of the scene file (an `anakata-scene/1` file) into s->shapes, so that rest
+/// orientations are compared modulo each shape's symmetry. Returns 0, or -1 with err.
+int ak_compare_spec_load_shapes(ak_compare_spec *s, const char *scene_path, char *err, size_t errlen);
+/// Without a manifest entry (a trace from `anakata run --trace`, say): the dimension, gravity,
+/// mass properties of the moving bodies and shapes from the scene file itself, and whether the
+/// scene settles (bodies on fixed ground under gravity, no springs) or is isolated (no fixed
+/// body, springs or drag). Returns 0, or -1 with err.
+int ak_compare_spec_from_scene(ak_compare_spec *s, const char *scene_path, char *err, size_t errlen);
+/// The scene file of the manifest entry (scene_file) or of the reference trace's "scene" line,
+/// found as given, next to the trace, or in the source tree: 0 and its path, or -1.
+int ak_compare_scene_path(const ak_compare_spec *s, const ak_tracefile *ref, char *out, size_t n);
+/// The same for the scene of the manifest entry (scene_file) or of the reference trace's "scene"
+/// line, found as given, next to the trace, or in the source tree.
+int ak_compare_spec_shapes_for(ak_compare_spec *s, const ak_tracefile *ref, char *err, size_t errlen);
 
 enum { AK_CMP_PASS = 0, AK_CMP_FAIL = 1, AK_CMP_SKIP = 2 };
 
@@ -107,6 +152,7 @@ typedef struct ak_compare_item {
     double other, reference; ///< the compared values (NaN where the item is an error only)
     double error, tol;
     int verdict;        ///< AK_CMP_PASS / FAIL / SKIP
+    int kind;           ///< AK_CMP_LAW or AK_CMP_MEASUREMENT
     char detail[768];   ///< where the worst error is, when the tolerance is first exceeded, why skipped
 } ak_compare_item;
 
@@ -114,6 +160,7 @@ typedef struct ak_compare_item {
 
 typedef struct ak_compare_result {
     int n, nfail, npass;
+    int nlaw_fail;      ///< of nfail, the laws violated
     ak_compare_item items[AK_CMP_ITEMS_MAX];
 } ak_compare_result;
 
@@ -138,6 +185,9 @@ int ak_manifest_load(const char *path, const char *key, ak_compare_spec *out, ch
 /// against its own reference; tighter). A missing object leaves the defaults.
 int ak_manifest_load_tol(const char *path, const char *key, const char *tolerances_key, ak_compare_spec *out,
                          char *err, size_t errlen);
+/// The same on the manifest's text in memory (path is used in messages); key NULL: the first entry.
+int ak_manifest_parse(const char *text, const char *path, const char *key, const char *tolerances_key,
+                      ak_compare_spec *out, char *err, size_t errlen);
 
 int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_invariants *out);
 void ak_invariants_free(ak_invariants *inv);
@@ -155,8 +205,12 @@ bool ak_compare_same_scene(const char *a, const char *a_trace, const char *b, co
 /// Returns 0, or -1 with err naming the option.
 int ak_compare_spec_override(ak_compare_spec *s, const char *assignment, char *err, size_t errlen);
 
-/// Print the result table (one row per item) to f.
+/// Print the result table (one row per item, with its kind) to f, then the summary: "laws
+/// violated: ..." and "differs from the reference in: ..." (with the numbers), then
+/// "compare: N passed, M failed, K skipped".
 void ak_compare_print(const ak_compare_result *res, void *file);
+/// The summary lines alone.
+void ak_compare_print_summary(const ak_compare_result *res, void *file);
 /// error and tol printed with the fewest significant digits (at least 3) that tell them apart,
 /// so that 1.00016e-3 over a tolerance of 1e-3 prints as "0.00100016" against "0.001".
 void ak_compare_fmt_pair(double error, double tol, char *e, char *t, size_t n);
@@ -169,19 +223,31 @@ void ak_compare_interp(const ak_tracefile *tr, int b, double x, int off, int len
 double ak_compare_contacts_mean(const ak_tracefile *t, int col);
 
 /// Events (docs/compare.md, "Events"): impacts (falling faster than AK_CMP_IMPACT_MIN_SPEED and
-/// than 3 |g| h along the gravity, h the trace's timestep, and losing more than half of that speed from one sample to the next), bounce
+/// than 3 |g| h along the gravity, h the trace's timestep, and losing more than half of that speed
+/// over a window of consecutive decelerating samples, at most AK_CMP_IMPACT_WINDOW steps: a soft
+/// contact takes several; the impact's time is where the ballistic paths before and after it
+/// meet, so that it does not depend on how densely the trace is sampled), bounce
 /// apexes (the upward speed crosses zero smoothly after rising faster than the minimum speed),
 /// first contacts (the "contacts" column turns positive) and, in isolated scenes, flips (sign
 /// changes of the body-frame angular velocity component largest at t0: Dzhanibekov's flip).
 enum { AK_EVENT_IMPACT, AK_EVENT_APEX, AK_EVENT_FIRST_CONTACT, AK_EVENT_FLIP, AK_EVENT_KINDS };
 #define AK_CMP_EVENT_MIN_SPEED 0.1 ///< m/s: apexes follow a rise faster than this
 #define AK_CMP_IMPACT_MIN_SPEED 0.5 ///< m/s: slower approaches are resting contact, not impacts
+#define AK_CMP_IMPACT_WINDOW 30     ///< steps: the longest deceleration that counts as one impact
+/// events.time: an event of the other trace may be this many of its steps (or the reference's,
+/// whichever is longer) from the reference's, plus half the other's impact window
+#define AK_CMP_EVENT_STEPS 2
+/// contact events (other than the first impact after it) are judged up to the entry's dense_until
+/// after t0, or this many seconds without one (the bundled references' value)
+#define AK_CMP_EVENT_DENSE_DEFAULT 0.5
 typedef struct ak_cmp_event {
     int kind, body; ///< body: index into the caller's body list
     double t;       ///< event time (interpolated for apexes and flips; the first sample after an impact)
     long i;         ///< sample at or after the event
     double pre;     ///< impacts: falling speed before
     double value;   ///< apexes: height
+    double t0, t1;  ///< impacts: the window [last sample before, first sample after] over which the
+                    ///< body decelerates (several steps for a soft contact)
 } ak_cmp_event;
 /// Events of trace t for the bodies bodies[0..nbody) (trace indices; -1 entries skipped); first
 /// contacts only when contacts is true; *out is malloc'ed (free it). Returns the count.

@@ -185,6 +185,71 @@ double ak_stepwise_quantile(const ak_stepwise_result *r, int e, int contact, dou
     return x;
 }
 
+int ak_stepwise_law(const ak_stepwise_result *r, int *kind, int *quantity, char *out, size_t n) {
+    double med[2][AK_SW_Q];
+    for (int c = 0; c < 2; c++)
+        for (int q = 0; q < AK_SW_Q; q++) med[c][q] = ak_stepwise_quantile(r, q, c, 0.5, NULL);
+    // Which law: the kind of step and the quantity whose median error is largest relative to
+    // its tolerance. Free steps differ by the integrator (gravity, the gyroscopic term, the rotor
+    // update), contact steps by the contact law (impulses, restitution, friction, penetration).
+    // The velocities first: a position or rotor difference that follows from a velocity
+    // difference (x_k+1 = x_k + h v_k+1) is not a law of its own.
+    double best = 0;
+    int bc = -1, bq = 0;
+    static const int order[2][2] = {{AK_SW_V, AK_SW_W}, {AK_SW_X, AK_SW_R}};
+    for (int pass = 0; pass < 2 && best <= 1; pass++)
+        for (int c = 0; c < 2; c++)
+            for (int j = 0; j < 2; j++) {
+                int q = order[pass][j];
+                if (isfinite(med[c][q]) && med[c][q] / r->tol[q] > best) best = med[c][q] / r->tol[q], bc = c, bq = q;
+            }
+    // A run that blew up in its contacts leaves its bodies flying free with any w, and its free
+    // steps then differ most in the median: the law that failed is the one that failed first. When
+    // the first step over a tolerance is a contact step and the median points to free steps, the
+    // contact law is named (with the time it first failed).
+    long first = -1;
+    for (long i = 0; i < r->n && first < 0; i++)
+        if (r->steps[i].nover > 0) first = i;
+    bool first_contact = first >= 0 && is_contact(&r->steps[first]);
+    bool blown = bc == 0 && best > 1 && first_contact;
+    if (blown) {
+        const ak_sw_step *st = &r->steps[first];
+        double b2 = 0;
+        for (int q = 0; q < AK_SW_Q; q++)
+            if (st->e[q] / r->tol[q] > b2) b2 = st->e[q] / r->tol[q], bq = q;
+        bc = 1;
+        best = b2;
+    }
+    char other_kind[64] = "no free steps";
+    if (bc >= 0 && isfinite(med[1 - bc][bq]))
+        snprintf(other_kind, sizeof other_kind, "%s steps %.3g", bc ? "free" : "contact", med[1 - bc][bq]);
+    else if (bc == 1) snprintf(other_kind, sizeof other_kind, "no free steps");
+    else snprintf(other_kind, sizeof other_kind, "no contact steps");
+    if (kind) *kind = bc < 0 || best <= 1 ? -1 : bc;
+    if (quantity) *quantity = bq;
+    if (bc < 0 || best <= 1)
+        snprintf(out, n, "the median step agrees within the tolerances in free and contact steps");
+    else if (bc == 0)
+        snprintf(out, n, "free steps differ most (median %s %.3g = %.3g x tolerance; %s): the integrator of free motion (%s)",
+                 QSHORT[bq], med[0][bq], best, other_kind,
+                 bq == AK_SW_W || bq == AK_SW_R ? "the rotational update: gyroscopic term, rotor integration"
+                                                : "the linear update: gravity, position integration");
+    else if (blown)
+        snprintf(out, n,
+                 "the first step over a tolerance is a step with contact (t = %g s: %s %.3g = %.3g x tolerance), "
+                 "and the free steps after it differ more (median %s %.3g: the bodies the contacts threw): the "
+                 "contact law (%s)",
+                 r->steps[first].t, QSHORT[bq], r->steps[first].e[bq], best, QSHORT[bq], med[0][bq],
+                 bq == AK_SW_X || bq == AK_SW_R ? "position correction: penetration recovery, soft contacts"
+                                                : "impulses: restitution, friction, solver convergence");
+    else
+        snprintf(out, n, "steps with contact differ most (median %s %.3g = %.3g x tolerance; %s): the contact law (%s)",
+                 QSHORT[bq], med[1][bq], best, other_kind,
+                 bq == AK_SW_X || bq == AK_SW_R ? "position correction: penetration recovery, soft contacts"
+                                                : "impulses: restitution, friction, solver convergence");
+    return 0;
+}
+
 void ak_stepwise_print(const ak_stepwise_result *r, const ak_tracefile *o, int worst, void *file) {
     FILE *f = file;
     fprintf(f, "stepwise: %ld steps of %d bodies; each from the other trace's state, %d sub-step(s) of %g s, solver: %s\n",
@@ -202,39 +267,9 @@ void ak_stepwise_print(const ak_stepwise_result *r, const ak_tracefile *o, int w
                     med[c][q], ak_stepwise_quantile(r, q, c, 0.9, NULL), ak_stepwise_quantile(r, q, c, 0.99, NULL),
                     ak_stepwise_quantile(r, q, c, 1.0, NULL));
         }
-    // Which law: the kind of step and the quantity whose median error is largest relative to
-    // its tolerance. Free steps differ by the integrator (gravity, the gyroscopic term, the rotor
-    // update), contact steps by the contact law (impulses, restitution, friction, penetration).
-    // The velocities first: a position or rotor difference that follows from a velocity
-    // difference (x_k+1 = x_k + h v_k+1) is not a law of its own.
-    double best = 0;
-    int bc = -1, bq = 0;
-    static const int order[2][2] = {{AK_SW_V, AK_SW_W}, {AK_SW_X, AK_SW_R}};
-    for (int pass = 0; pass < 2 && best <= 1; pass++)
-        for (int c = 0; c < 2; c++)
-            for (int j = 0; j < 2; j++) {
-                int q = order[pass][j];
-                if (isfinite(med[c][q]) && med[c][q] / r->tol[q] > best) best = med[c][q] / r->tol[q], bc = c, bq = q;
-            }
-    char other_kind[64] = "no free steps";
-    if (bc >= 0 && isfinite(med[1 - bc][bq]))
-        snprintf(other_kind, sizeof other_kind, "%s steps %.3g", bc ? "free" : "contact", med[1 - bc][bq]);
-    else if (bc == 1) snprintf(other_kind, sizeof other_kind, "no free steps");
-    else snprintf(other_kind, sizeof other_kind, "no contact steps");
-    if (bc < 0 || best <= 1)
-        fprintf(f, "\nlaw: the median step agrees within the tolerances in free and contact steps\n");
-    else if (bc == 0)
-        fprintf(f, "\nlaw: free steps differ most (median %s %.3g = %.3g x tolerance; %s): the integrator of free "
-                   "motion (%s)\n",
-                QSHORT[bq], med[0][bq], best, other_kind,
-                bq == AK_SW_W || bq == AK_SW_R ? "the rotational update: gyroscopic term, rotor integration"
-                                               : "the linear update: gravity, position integration");
-    else
-        fprintf(f, "\nlaw: steps with contact differ most (median %s %.3g = %.3g x tolerance; %s): the contact law "
-                   "(%s)\n",
-                QSHORT[bq], med[1][bq], best, other_kind,
-                bq == AK_SW_X || bq == AK_SW_R ? "position correction: penetration recovery, soft contacts"
-                                               : "impulses: restitution, friction, solver convergence");
+    char law[600];
+    ak_stepwise_law(r, NULL, NULL, law, sizeof law);
+    fprintf(f, "\nlaw: %s\n", law);
     fprintf(f, "steps with a body over a tolerance: %ld of %ld\n", r->nfail, r->n);
     if (worst <= 0 || r->n == 0) return;
     // the worst steps by the largest error/tolerance ratio

@@ -58,6 +58,12 @@ void ak_stepwise_free(ak_stepwise_result *r);
 /// with time and bodies.
 void ak_stepwise_print(const ak_stepwise_result *r, const ak_tracefile *o, int worst, void *file);
 
+/// The law that differs (the sentence after "law: " in the summary): kind 0 free steps (the
+/// integrator), 1 contact steps (the contact law), -1 none (the median step agrees); quantity the
+/// AK_SW_* that differs most. A run whose first step over a tolerance is a contact step is named
+/// by the contact law even when its later free steps (bodies the contacts threw) differ more.
+int ak_stepwise_law(const ak_stepwise_result *r, int *kind, int *quantity, char *out, size_t n);
+
 /// Quantile q (0..1) of the per-step error of quantity e over the steps of one kind (contact: 1,
 /// free: 0, any: -1). NaN when there is no such step.
 double ak_stepwise_quantile(const ak_stepwise_result *r, int e, int contact, double q, long *count);

@@ -422,6 +422,16 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
                 goto done;
             }
         }
+        if (rot_mode == 1) { // a unit quaternion: |q| = 1 (a scaled one is no rotation of the contract)
+            const double *qv = raw + 2 * t->dim;
+            double qn = sqrt(qv[0] * qv[0] + qv[1] * qv[1] + qv[2] * qv[2] + qv[3] * qv[3]);
+            if (!(fabs(qn - 1) <= AK_TRACE_QUAT_NORM_TOL)) {
+                fail(&p, "columns 'qw,qx,qy,qz' (fields %d-%d), body '%s': the quaternion has norm %.9g, a unit "
+                         "quaternion's is 1 (within %g): normalise it before writing",
+                     4 + 2 * t->dim, 7 + 2 * t->dim, body, qn, AK_TRACE_QUAT_NORM_TOL);
+                goto done;
+            }
+        }
         ak_tracefile_convert_row(t->dim, rot_mode, w_mode, raw, st);
         for (int k = 0; k < t->nextra; k++) {
             double *e = (double *)extra.data + (t->nsteps == 1 ? (size_t)b * (size_t)t->nextra

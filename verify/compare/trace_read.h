@@ -32,6 +32,9 @@
 #include "common/trace_format.h"
 
 #define AK_TRACEFILE_META_MAX 32
+/// A unit quaternion read from qw,qx,qy,qz columns must have |q| within this of 1; a row whose
+/// quaternion is further off is rejected (the trace is broken: exit 2).
+#define AK_TRACE_QUAT_NORM_TOL 1e-6
 
 typedef struct ak_tracefile {
     char path[512];

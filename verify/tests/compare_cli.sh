@@ -154,4 +154,23 @@ grep -q "^  t = .*over tolerance: 'cube" "$tmp/sw.txt" || fail "stepwise: no wor
     fail "stepwise with the same solver: $(cat "$tmp/sw2.txt")"
 "$ak" compare --stepwise "$src/scenes/stack_4d.json" "$tmp/stack_pub1.csv" --solver nonsense 2> /dev/null; rc=$?
 [ $rc -eq 2 ] || fail "stepwise --solver nonsense: exit $rc, expected 2"
+# issue 26: laws and measurements. A trace of the reference itself violates no law under --laws;
+# a quaternion of norm 2 is a broken trace (exit 2, its own message); a trace from `anakata run`
+# (no manifest entry) is judged with the scene's gravity and masses (impacts, energy)
+"$ak" compare --laws "$dz" "$dz" > "$tmp/laws.txt"; rc=$?
+[ $rc -eq 0 ] || fail "--laws, reference vs itself: exit $rc: $(cat "$tmp/laws.txt")"
+grep -q "^laws violated: none$" "$tmp/laws.txt" && grep -q "^differs from the reference in: not judged (--laws)$" "$tmp/laws.txt" ||
+    fail "--laws summary: $(tail -3 "$tmp/laws.txt")"
+! grep -q " measurement " "$tmp/laws.txt" || fail "--laws printed a measurement"
+awk -F, 'BEGIN { OFS = "," } /^[0-9]/ { $10 = 2 * $10; $11 = 2 * $11; $12 = 2 * $12; $13 = 2 * $13 } { print }' "$d3" |
+    sed 's/^step,t,body,x0,x1,x2,v0,v1,v2,r,r_xy,r_xz,r_yz,/step,t,body,x0,x1,x2,v0,v1,v2,qw,qx,qy,qz,/' > "$tmp/norm2.csv"
+"$ak" compare "$d3" "$tmp/norm2.csv" > /dev/null 2> "$tmp/norm2.txt"; rc=$?
+[ $rc -eq 2 ] && grep -q "norm2.csv:[0-9]*: columns 'qw,qx,qy,qz' .* the quaternion has norm 2" "$tmp/norm2.txt" ||
+    fail "quaternion of norm 2: exit $rc: $(cat "$tmp/norm2.txt")"
+"$ak" run "$src/scenes/bounce_cube_3d.json" --duration 1 --trace "$tmp/run_bounce.csv" > /dev/null || fail "run bounce"
+"$ak" compare "$tmp/run_bounce.csv" "$tmp/run_bounce.csv" > "$tmp/runcmp.txt"; rc=$?
+[ $rc -eq 0 ] || fail "run trace vs itself: exit $rc: $(cat "$tmp/runcmp.txt")"
+grep -q "gravity, mass properties and shapes from the scene file" "$tmp/runcmp.txt" &&
+    grep -q "^ok    events.time .*[1-9][0-9]* impacts" "$tmp/runcmp.txt" && grep -q "^ok    energy.gain " "$tmp/runcmp.txt" ||
+    fail "run trace: impacts and energy not judged: $(cat "$tmp/runcmp.txt")"
 echo "compare_cli: ok"

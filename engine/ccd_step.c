@@ -257,13 +257,15 @@ typedef struct cand_grid {
     unsigned mask;    // buckets - 1
     int *start;       // bucket b: entries[start[b] .. start[b + 1])
     int *entries;     // sorted item indices
+    double *elo;      // per entry: its item's lo along the sweep axis (the window test reads
+                      // the bucket's entries in a row, not the items at random)
     int *stamp;       // per item: the last query that saw it (buckets can collide)
     int *hits;        // one query's result
     int nhit;
 } cand_grid;
 
 static void grid_free(cand_grid *g) {
-    free(g->start), free(g->entries), free(g->stamp), free(g->hits);
+    free(g->start), free(g->entries), free(g->elo), free(g->stamp), free(g->hits);
     *g = (cand_grid){0};
 }
 
@@ -305,10 +307,11 @@ static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *
     g->mask = nb - 1;
     g->start = calloc((size_t)nb + 1, sizeof(int));
     g->entries = malloc(sizeof(int) * (size_t)ni);
+    g->elo = malloc(sizeof(double) * (size_t)ni);
     g->stamp = malloc(sizeof(int) * (size_t)ni);
     g->hits = malloc(sizeof(int) * (size_t)ni);
     unsigned *bk = malloc(sizeof(unsigned) * (size_t)ni);
-    if (!g->start || !g->entries || !g->stamp || !g->hits || !bk) {
+    if (!g->start || !g->entries || !g->elo || !g->stamp || !g->hits || !bk) {
         free(bk);
         grid_free(g);
         return -1;
@@ -337,7 +340,7 @@ static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *
     }
     memcpy(fill, g->start, sizeof(int) * (size_t)nb);
     for (int q = 0; q < ni; q++)
-        if (bk[q] < nb) g->entries[fill[bk[q]]++] = q;
+        if (bk[q] < nb) g->elo[fill[bk[q]]] = it[q].lo, g->entries[fill[bk[q]]++] = q;
     free(fill);
     free(bk);
     return 0;
@@ -363,11 +366,13 @@ static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *
     for (;;) {
         unsigned b = grid_hash(n, c) & g->mask;
         for (int e = g->start[b]; e < g->start[b + 1]; e++) {
+            // the window test first, from the entry's copy of it[r].lo: an item outside the window
+            // fails it at every visit, so whether its stamp is set does not change the hits
+            if (!(g->elo[e] >= lo) || !(g->elo[e] <= hi)) continue;
             int r = g->entries[e];
             if (g->stamp[r] == q) continue;
             g->stamp[r] = q;
-            // the scan's tests, in its order
-            if (!(it[r].lo >= lo) || !(it[r].lo <= hi)) continue;
+            // the scan's remaining tests, in its order
             int o = it[r].b;
             if (o == f || isbig[o] || (fast[o] && o < f)) continue;
             if (!mv[f] && !mv[o]) continue;

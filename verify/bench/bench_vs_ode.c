@@ -8,8 +8,16 @@
 // friction 0.5, no restitution. 3D grid: side = ceil(N^(1/3)) columns along x and z, layers along
 // y; 4D grid: side = ceil(N^(1/4)) along x, z and w; side grows where the pile would have more
 // than 20 layers (N > 8,000 in 3D, N > 160,000 in 4D). Each engine takes its step in turn (the
-// order rotates every step), timed apart; the time per step is the mean over the second half of
-// the steps (600 by default), when the pile has landed.
+// order rotates every step), timed apart. Three figures per engine: the landing (mean ms/step over
+// the first half of the steps, 600 by default: the pile falls, impacts, new contact points), the
+// settled pile (mean over the second half) and the whole run (seconds for all the steps), each
+// with the ratio anakata 3D / ODE and 4D / 3D.
+//
+// Memory (the first table, --no-memory leaves it out): each engine runs the whole pile alone in a
+// child process (this program started again with --child ENGINE N; nothing else is allocated
+// there), and the peak resident set of that process (getrusage of the child, ru_maxrss) is
+// printed beside the ratio anakata / ODE. A baseline child that creates nothing gives the
+// program's own floor, printed in the header.
 //
 // Sleeping (second table, engine/island.h, docs/performance.md "Sleeping piles"): the same pile
 // with anakata's sleeping on (3D and 4D, thresholds SLEEP_LIN m/s, SLEEP_ANG rad/s, SLEEP_TIME s)
@@ -19,7 +27,7 @@
 // over the measured steps (ODE: dBodyIsEnabled; anakata: bodies not asleep).
 //
 // usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] [--no-ode] [--no-4d]
-//        [--threads T] [--par-min N] [--no-sleep | --sleep-only] [--coloured]
+//        [--threads T] [--par-min N] [--no-sleep | --sleep-only] [--coloured] [--no-memory]
 //   default sizes 250,1000,4000,8000; --big adds 16000; --huge adds 100000 (with --steps 60 it
 //   takes a few minutes). Prints per size ms/step of each engine, the ratios anakata 3D / ODE and
 //   4D / 3D, the contact counts and the mean final height (the piles should agree roughly),
@@ -29,12 +37,16 @@
 //   the sleeping table are printed; --no-sleep leaves out the second, --sleep-only the first.
 //   --coloured runs anakata's velocity iterations in the opt-in coloured order (solver "order":
 //   "coloured"; parallel from --par-min points).
+#define _DEFAULT_SOURCE // wait4 (the peak memory of each child process)
 #include <math.h>
 #include <ode/ode.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -323,8 +335,80 @@ static int sleep_rows(int steps, int nsizes, const int *sizes, int do_ode, int d
     return 0;
 }
 
+// ---- memory: each engine alone in a child process ------------------------------------------
+// --child ENGINE N STEPS: run one pile (ENGINE ode, ak3, ak4 or none) for STEPS steps and exit.
+static int child_run(const char *engine, int N, int steps) {
+    if (!strcmp(engine, "none")) return 0;
+    if (!strcmp(engine, "ode")) {
+        ode_pile op = {0};
+        ode_create(&op, N, 0);
+        for (int s = 0; s < steps; s++) ode_step(&op);
+        ode_free(&op);
+        return 0;
+    }
+    int dim = !strcmp(engine, "ak3") ? 3 : !strcmp(engine, "ak4") ? 4 : 0;
+    if (!dim) {
+        fprintf(stderr, "bench_vs_ode: --child takes ode, ak3, ak4 or none, not '%s'\n", engine);
+        return 2;
+    }
+    ak_pile p = {0};
+    if (ak_create(&p, dim, N, 0)) return 1;
+    for (int s = 0; s < steps; s++)
+        if (ak_step(&p)) return 1;
+    ak_free(&p);
+    return 0;
+}
+
+// Peak RSS (MB) of `self --child engine N steps`, or NAN when the child fails.
+static double child_peak_mb(const char *self, const char *engine, int N, int steps) {
+    char nb[32], sb[32];
+    snprintf(nb, sizeof nb, "%d", N);
+    snprintf(sb, sizeof sb, "%d", steps);
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0) return NAN;
+    if (pid == 0) {
+        execl("/proc/self/exe", self, "--child", engine, nb, sb, (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    struct rusage ru;
+    if (wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "bench_vs_ode: the %s child (%d bodies) failed\n", engine, N);
+        return NAN;
+    }
+    return ru.ru_maxrss / 1024.0; // kB on Linux
+}
+
+static int memory_rows(const char *self, int steps, int nsizes, const int *sizes, int do_ode,
+                       int do_4d) {
+    double base = child_peak_mb(self, "none", 0, 0);
+    printf("# peak memory: each engine alone in a child process for all %d steps (getrusage "
+           "ru_maxrss, MB; the program's floor, a child that creates nothing: %.1f MB)\n",
+           steps, base);
+    if (isnan(base)) return 1;
+    printf("%7s %9s %9s %9s %9s %9s\n", "N", "ODE_MB", "ak3_MB", "ak4_MB", "ak3/ODE", "ak4/ODE");
+    for (int k = 0; k < nsizes; k++) {
+        int N = sizes[k];
+        double o = do_ode ? child_peak_mb(self, "ode", N, steps) : NAN;
+        double a3 = child_peak_mb(self, "ak3", N, steps);
+        double a4 = do_4d ? child_peak_mb(self, "ak4", N, steps) : NAN;
+        if (isnan(a3) || (do_ode && isnan(o)) || (do_4d && isnan(a4))) return 1;
+        printf("%7d %9.1f %9.1f %9.1f %9.3f %9.3f\n", N, o, a3, a4, a3 / o, a4 / o);
+        fflush(stdout);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     int steps = 600, do_ode = 1, do_4d = 1, threads = 0, do_plain = 1, do_sleep = 1, rc = 0;
+    int do_memory = 1;
+    if (argc == 5 && !strcmp(argv[1], "--child")) {
+        dInitODE2(0);
+        int r = child_run(argv[2], atoi(argv[3]), atoi(argv[4]));
+        dCloseODE();
+        return r;
+    }
     int sizes[MAXSIZES] = {250, 1000, 4000, 8000}, nsizes = 4;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--steps") && i + 1 < argc) steps = atoi(argv[++i]);
@@ -341,10 +425,11 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--no-sleep")) do_sleep = 0;
         else if (!strcmp(argv[i], "--sleep-only")) do_plain = 0;
         else if (!strcmp(argv[i], "--coloured")) coloured = 1;
+        else if (!strcmp(argv[i], "--no-memory")) do_memory = 0;
         else {
             fprintf(stderr, "usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] "
                             "[--no-ode] [--no-4d] [--threads T] [--par-min N] "
-                            "[--no-sleep | --sleep-only] [--coloured]\n");
+                            "[--no-sleep | --sleep-only] [--coloured] [--no-memory]\n");
             return 2;
         }
     }
@@ -367,9 +452,16 @@ int main(int argc, char **argv) {
     printf("# ODE %s quickstep (hash space) vs anakata (library step, catto integrator), %d steps, "
            "mean ms/step over the last %d; anakata threads: %d from %d bodies\n",
            dGetConfiguration(), steps, steps - steps / 2, nthreads, par_min);
+    // Memory first, while this process is small: a child's ru_maxrss also counts the pages it
+    // had from this process before its exec.
+    if (do_memory && (rc = memory_rows(argv[0], steps, nsizes, sizes, do_ode, do_4d))) goto done;
     if (!do_plain) goto sleep_table;
-    printf("%8s %10s %10s %10s %9s %9s %8s %8s %8s %7s %7s %7s\n", "N", "ODE", "ak3D", "ak4D",
-           "ak3D/ODE", "ak4D/3D", "ODEcont", "ak3cont", "ak4cont", "ODE_y", "ak3_y", "ak4_y");
+    printf("# landing: mean ms/step over steps 1-%d; settled: over steps %d-%d; whole: s for all "
+           "%d steps\n", steps / 2, steps / 2 + 1, steps, steps);
+    printf("%7s %8s %8s %8s %8s %8s %8s %8s %8s %8s %7s %7s %7s %7s %7s %7s %6s %6s %6s\n", "N",
+           "ODEland", "ak3land", "ak4land", "ODEsett", "ak3sett", "ak4sett", "ODEwhole", "ak3whole",
+           "ak4whole", "3/ODEl", "3/ODEs", "3/ODEw", "4/3w", "ODEcnt", "ak3cnt", "ODE_y", "ak3_y",
+           "ak4_y");
     double xs[MAXSIZES], t_ode[MAXSIZES], t3[MAXSIZES], t4[MAXSIZES];
     for (int k = 0; k < nsizes && !rc; k++) {
         int N = sizes[k];
@@ -380,7 +472,7 @@ int main(int argc, char **argv) {
             fprintf(stderr, "bench_vs_ode: cannot create the %d-body pile\n", N);
             return 1;
         }
-        double acc[3] = {0}, t0;
+        double acc[2][3] = {{0}}, t0; // [landing, settled][engine]
         for (int s = 0; s < steps && !rc; s++) {
             for (int e = 0; e < 3 && !rc; e++) {
                 int which = (s + e) % 3; // rotate the order
@@ -388,32 +480,36 @@ int main(int argc, char **argv) {
                 if (which == 0 && do_ode) ode_step(&op);
                 else if (which == 1) rc = ak_step(&p3);
                 else if (which == 2 && do_4d) rc = ak_step(&p4);
-                double dt = now() - t0;
-                if (s >= steps / 2) acc[which] += dt;
+                acc[s >= steps / 2][which] += now() - t0;
             }
         }
-        int timed = steps - steps / 2;
+        int nl = steps / 2, ns = steps - steps / 2;
+        double l[3], st[3], w[3];
+        for (int e = 0; e < 3; e++)
+            l[e] = 1e3 * acc[0][e] / nl, st[e] = 1e3 * acc[1][e] / ns, w[e] = acc[0][e] + acc[1][e];
+        if (!do_ode) l[0] = st[0] = w[0] = NAN;
+        if (!do_4d) l[2] = st[2] = w[2] = NAN;
         xs[k] = N;
-        t_ode[k] = do_ode ? 1e3 * acc[0] / timed : NAN;
-        t3[k] = 1e3 * acc[1] / timed;
-        t4[k] = do_4d ? 1e3 * acc[2] / timed : NAN;
-        printf("%8d %10.3f %10.3f %10.3f %9.3f %9.3f %8d %8d %8d %7.2f %7.2f %7.2f\n", N, t_ode[k],
-               t3[k], t4[k], t3[k] / t_ode[k], t4[k] / t3[k], do_ode ? op.ncontact : 0,
-               p3.d->contacts ? p3.d->contacts->step.npoint : 0,
-               do_4d && p4.d->contacts ? p4.d->contacts->step.npoint : 0,
-               do_ode ? ode_mean_y(&op) : NAN, ak_mean_y(&p3), do_4d ? ak_mean_y(&p4) : NAN);
+        t_ode[k] = st[0], t3[k] = st[1], t4[k] = st[2];
+        printf("%7d %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %7.3f %7.3f %7.3f %7.3f "
+               "%7d %7d %6.2f %6.2f %6.2f\n",
+               N, l[0], l[1], l[2], st[0], st[1], st[2], w[0], w[1], w[2], l[1] / l[0],
+               st[1] / st[0], w[1] / w[0], w[2] / w[1], do_ode ? op.ncontact : 0,
+               p3.d->contacts ? p3.d->contacts->step.npoint : 0, do_ode ? ode_mean_y(&op) : NAN,
+               ak_mean_y(&p3), do_4d ? ak_mean_y(&p4) : NAN);
         fflush(stdout);
         if (do_ode) ode_free(&op);
         ak_free(&p3);
         if (do_4d) ak_free(&p4);
     }
     if (nsizes > 1 && !rc)
-        printf("scaling exponent (least squares, ms/step ~ N^p): ODE %.3f, anakata 3D %.3f, "
-               "anakata 4D %.3f\n",
+        printf("scaling exponent of the settled step (least squares, ms/step ~ N^p): ODE %.3f, "
+               "anakata 3D %.3f, anakata 4D %.3f\n",
                fit_exponent(nsizes, xs, t_ode), fit_exponent(nsizes, xs, t3),
                fit_exponent(nsizes, xs, t4));
 sleep_table:
     if (do_sleep && !rc) rc = sleep_rows(steps, nsizes, sizes, do_ode, do_4d);
+done:
     dCloseODE();
     return rc ? 1 : 0;
 }

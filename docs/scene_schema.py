@@ -138,7 +138,7 @@ def scene(n):
         "description": {"type": "string"},
         "gravity": vec,
         "timestep": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
-        "integrator": {"type": "string", "pattern": "^[a-z0-9_-]{1,31}$"},
+        "integrator": {"enum": ["thesis", "catto", "rk4", "exp", "gsl"]},
         "duration": POS,
         "bodies": {"type": "array", "items": body, "maxItems": 1000000},
         "forces": forces,

@@ -203,7 +203,13 @@ int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *
     }
     ak_contact_cache_match(c);
     c->res = (ak_solver_residuals){0}; // only the converged variant computes residuals
-    int sliding = ak_solver_variant_for(m)->solve(m, d, c, h);
+    const ak_solver_variant *sv = ak_solver_variant_for(m);
+    if (!sv) { // a method or variant out of range (model.h)
+        snprintf(err, errlen, "solver: method %d with variant %d is no solver", (int)m->solver.method,
+                 (int)m->solver.variant);
+        return -1;
+    }
+    int sliding = sv->solve(m, d, c, h);
     if (ak_solver_store(c)) {
         snprintf(err, errlen, "contact cache: out of memory");
         return -1;

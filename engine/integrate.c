@@ -11,22 +11,7 @@
 
 #include "contact_cache.h" // ak_parallel_threads
 #include "dyn/dyn.h"
-#include "island.h" // ak_sleep_asleep
-
-static const char *NAMES[AK_INT_COUNT] = {"thesis", "catto", "rk4", "exp", "gsl"};
-
-int ak_integrator_from_name(const char *name) {
-    if (!name) return -1;
-    for (int i = 0; i < AK_INT_COUNT; i++)
-        if (strcmp(name, NAMES[i]) == 0) return i;
-    return -1;
-}
-
-const char *ak_integrator_name(ak_integrator i) {
-    return (i >= 0 && i < AK_INT_COUNT) ? NAMES[i] : "?";
-}
-
-const char *ak_integrator_names(void) { return "thesis, catto, rk4, exp, gsl"; }
+#include "sleep_state.h" // ak_sleep_asleep
 
 bool ak_integrator_is_split(ak_integrator i) {
     return i == AK_INT_THESIS || i == AK_INT_CATTO || i == AK_INT_EXP;

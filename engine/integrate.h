@@ -1,7 +1,7 @@
 /// @file integrate.h
-/// Time integrators for the rigid bodies of a model, selectable by name (scene "integrator",
-/// `anakata run --integrator NAME`). Every scheme advances x, v, R and the world rate w of
-/// every free body over one step h, given a force callback that can be evaluated at any state.
+/// Time integrators for the rigid bodies of a model, selected by an ak_integrator (model.h; scene
+/// "integrator", `anakata run --integrator NAME`; the names are in engine/scene.h). Every scheme
+/// advances x, v, R and the world rate w of every free body over one step h, given a force callback that can be evaluated at any state.
 ///
 /// | name     | scheme                                                              | renormalisation (B-4.renorm) |
 /// |----------|---------------------------------------------------------------------|------------------------------|
@@ -24,20 +24,8 @@
 
 #include "model.h"
 
-typedef enum ak_integrator {
-    AK_INT_THESIS,
-    AK_INT_CATTO,
-    AK_INT_RK4,
-    AK_INT_EXP,
-    AK_INT_GSL,
-    AK_INT_COUNT
-} ak_integrator;
+// The enum ak_integrator is in model.h; its names are in the scene loader (scene.h).
 
-/// Integrator by name; returns -1 for an unknown name.
-int ak_integrator_from_name(const char *name);
-const char *ak_integrator_name(ak_integrator i);
-/// The list of names, comma separated, for messages.
-const char *ak_integrator_names(void);
 /// True for the single-stage (Euler-type) schemes whose velocity and position updates can be
 /// separated by other stages (a contact solver between them).
 bool ak_integrator_is_split(ak_integrator i);

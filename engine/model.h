@@ -63,6 +63,43 @@ typedef struct ak_forces {
     ak_spring springs[AK_MAX_SPRINGS];
 } ak_forces;
 
+/// The options the engine switches on. They are values, never names: the one table of names
+/// (scene keys and command-line values) is in the scene loader (engine/scene.h:
+/// ak_integrator_parse, ak_integrator_name, ak_integrator_names and the same for the others).
+/// A value outside its range is refused by ak_world_step with an error, never mapped to a default.
+
+/// Time integrator (scene "integrator"; the schemes are in engine/integrate.h).
+typedef enum ak_integrator {
+    AK_INT_THESIS, ///< "thesis"
+    AK_INT_CATTO,  ///< "catto" (default)
+    AK_INT_RK4,    ///< "rk4"
+    AK_INT_EXP,    ///< "exp"
+    AK_INT_GSL,    ///< "gsl"
+    AK_INT_COUNT
+} ak_integrator;
+
+/// Contact solver method (scene "solver.method").
+typedef enum ak_solver_method {
+    AK_SOLVER_VECTOR,    ///< "vector" (default): sequential impulses, solver.c / solver_published.c
+    AK_SOLVER_PGA,       ///< "pga": the PGA notes' collision response, solver_pga.c
+    AK_SOLVER_CONVERGED, ///< "converged": the reference solver, solver_converged.c
+    AK_SOLVER_METHOD_COUNT
+} ak_solver_method;
+
+/// Variant of the vector method (scene "solver.variant").
+typedef enum ak_variant {
+    AK_VARIANT_CORRECTED, ///< "corrected" (default)
+    AK_VARIANT_PUBLISHED, ///< "published": the thesis' solver as printed
+    AK_VARIANT_COUNT
+} ak_variant;
+
+/// Order of the vector solver's velocity iterations (scene "solver.order").
+typedef enum ak_order {
+    AK_ORDER_SEQUENTIAL, ///< "sequential" (default): the points in cache order
+    AK_ORDER_COLOURED,   ///< "coloured": by colours of the contact graph, each colour in parallel
+    AK_ORDER_COUNT
+} ak_order;
+
 /// Scene section "solver": contact solver settings (engine/world).
 typedef struct ak_solver_settings {
     int iterations;              ///< velocity iterations, default 10
@@ -70,13 +107,13 @@ typedef struct ak_solver_settings {
     double slop;                 ///< allowed penetration, default 0.005
     bool warm_start;             ///< default true
     double restitution_threshold;///< below this approach speed no bounce, default 1.0
-    char variant[16];            ///< "corrected" (default) or "published" (the thesis' solver)
-    char method[16];             ///< "vector" (default), "pga" or "converged" (the reference
+    ak_variant variant;          ///< "corrected" (default) or "published" (the thesis' solver)
+    ak_solver_method method;     ///< "vector" (default), "pga" or "converged" (the reference
                                  ///< solver with certified residuals, engine/solver_converged.h)
     bool shock_propagation;      ///< world area: final pass over the contact graph's levels with
                                  ///< the lower body of each contact frozen (Guendelman, B-6);
                                  ///< default false; scene key "shock_propagation"
-    char order[16];              ///< order of the vector solver's velocity iterations: "sequential"
+    ak_order order;              ///< order of the vector solver's velocity iterations: "sequential"
                                  ///< (default: the points in cache order, what the reference
                                  ///< computes) or "coloured" (a deterministic colouring of the
                                  ///< contact graph, each colour's points in parallel; a different
@@ -84,6 +121,11 @@ typedef struct ak_solver_settings {
     double tolerance;            ///< "converged": every residual at most this, default 1e-10
     int max_iterations;          ///< "converged": sweep limit per step, default 100000
 } ak_solver_settings;
+
+/// Defaults of the scene section "sleep".
+#define AK_SLEEP_LINEAR 0.05
+#define AK_SLEEP_ANGULAR 0.5
+#define AK_SLEEP_TIME 0.5
 
 /// Scene section "sleep": contact islands and sleeping (engine/island.h; G-SLEEP.1 .. G-SLEEP.5).
 /// Off by default: with enabled false the world step is bit for bit the step without the feature.
@@ -110,7 +152,7 @@ typedef struct ak_model {
     int dim;                       ///< n, 2..5
     double gravity[AK_MAX_DIM];
     double timestep;
-    char integrator[32];           ///< integrator name (see engine/integrate.h), default "catto"
+    ak_integrator integrator;      ///< the time integrator (engine/integrate.h), default catto
     int nbody;
     ak_body *bodies;               ///< nbody
     double *verts;                 ///< storage for convex vertices (bodies' shapes point here)

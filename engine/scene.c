@@ -272,24 +272,101 @@ static bool get_string(ctx *c, const cJSON *obj, const char *path, const char *k
     return true;
 }
 
-/// One of a fixed set of strings.
-static bool get_choice(ctx *c, const cJSON *obj, const char *path, const char *key,
-                       const char *const choices[], char *out, size_t cap) {
+// ---- the names of the options (model.h), the one name <-> value table --------------------------
+// Each list gives the names in the enum's order; the comma-separated list for messages is made
+// from the same list by the preprocessor.
+#define INTEGRATORS(X) X("thesis") X("catto") X("rk4") X("exp") X("gsl")
+#define METHODS(X) X("vector") X("pga") X("converged")
+#define VARIANTS(X) X("corrected") X("published")
+#define ORDERS(X) X("sequential") X("coloured")
+#define NAME_ENTRY(s) s,
+#define NAME_ITEM(s) ", " s
+
+typedef struct option_names {
+    const char *const *names;
+    int count;
+    const char *list; ///< "a, b, c"
+} option_names;
+
+static const char *const INTEGRATOR_NAMES[] = {INTEGRATORS(NAME_ENTRY)};
+static const char *const METHOD_NAMES[] = {METHODS(NAME_ENTRY)};
+static const char *const VARIANT_NAMES[] = {VARIANTS(NAME_ENTRY)};
+static const char *const ORDER_NAMES[] = {ORDERS(NAME_ENTRY)};
+#define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+_Static_assert(COUNT_OF(INTEGRATOR_NAMES) == AK_INT_COUNT, "a name for every integrator");
+_Static_assert(COUNT_OF(METHOD_NAMES) == AK_SOLVER_METHOD_COUNT, "a name for every method");
+_Static_assert(COUNT_OF(VARIANT_NAMES) == AK_VARIANT_COUNT, "a name for every variant");
+_Static_assert(COUNT_OF(ORDER_NAMES) == AK_ORDER_COUNT, "a name for every order");
+
+// The lists skip the leading ", " of the first item ([2]).
+static const option_names INTEGRATOR_OPT = {INTEGRATOR_NAMES, AK_INT_COUNT, &(INTEGRATORS(NAME_ITEM))[2]};
+static const option_names METHOD_OPT = {METHOD_NAMES, AK_SOLVER_METHOD_COUNT, &(METHODS(NAME_ITEM))[2]};
+static const option_names VARIANT_OPT = {VARIANT_NAMES, AK_VARIANT_COUNT, &(VARIANTS(NAME_ITEM))[2]};
+static const option_names ORDER_OPT = {ORDER_NAMES, AK_ORDER_COUNT, &(ORDERS(NAME_ITEM))[2]};
+
+static int option_parse(const option_names *o, const char *name) {
+    if (!name) return -1;
+    for (int i = 0; i < o->count; i++)
+        if (strcmp(name, o->names[i]) == 0) return i;
+    return -1;
+}
+
+static const char *option_name(const option_names *o, int i) {
+    return i >= 0 && i < o->count ? o->names[i] : "?";
+}
+
+int ak_integrator_parse(const char *name, ak_integrator *out) {
+    int i = option_parse(&INTEGRATOR_OPT, name);
+    if (i < 0) return -1;
+    *out = (ak_integrator)i;
+    return 0;
+}
+const char *ak_integrator_name(ak_integrator i) { return option_name(&INTEGRATOR_OPT, (int)i); }
+const char *ak_integrator_names(void) { return INTEGRATOR_OPT.list; }
+
+int ak_solver_method_parse(const char *name, ak_solver_method *out) {
+    int i = option_parse(&METHOD_OPT, name);
+    if (i < 0) return -1;
+    *out = (ak_solver_method)i;
+    return 0;
+}
+const char *ak_solver_method_name(ak_solver_method m) { return option_name(&METHOD_OPT, (int)m); }
+const char *ak_solver_method_names(void) { return METHOD_OPT.list; }
+
+int ak_variant_parse(const char *name, ak_variant *out) {
+    int i = option_parse(&VARIANT_OPT, name);
+    if (i < 0) return -1;
+    *out = (ak_variant)i;
+    return 0;
+}
+const char *ak_variant_name(ak_variant v) { return option_name(&VARIANT_OPT, (int)v); }
+const char *ak_variant_names(void) { return VARIANT_OPT.list; }
+
+int ak_order_parse(const char *name, ak_order *out) {
+    int i = option_parse(&ORDER_OPT, name);
+    if (i < 0) return -1;
+    *out = (ak_order)i;
+    return 0;
+}
+const char *ak_order_name(ak_order o) { return option_name(&ORDER_OPT, (int)o); }
+const char *ak_order_names(void) { return ORDER_OPT.list; }
+
+/// One of an option's names (absent: *out keeps its default). An unknown name is refused with
+/// the field and the accepted names.
+static bool get_option(ctx *c, const cJSON *obj, const char *path, const char *key,
+                       const option_names *o, int *out) {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
     if (!v) return true;
     char p[PATHLEN], what[160] = "one of";
     path_key(p, path, key);
-    for (int i = 0; choices[i]; i++) {
+    for (int i = 0; i < o->count; i++) {
         size_t u = strlen(what);
-        snprintf(what + u, sizeof what - u, "%s \"%s\"", i ? "," : "", choices[i]);
+        snprintf(what + u, sizeof what - u, "%s \"%s\"", i ? "," : "", o->names[i]);
     }
-    if (cJSON_IsString(v) && v->valuestring)
-        for (int i = 0; choices[i]; i++)
-            if (strcmp(v->valuestring, choices[i]) == 0 && strlen(choices[i]) < cap) {
-                strcpy(out, choices[i]);
-                return true;
-            }
-    return fail_got(c, p, what, v);
+    int i = cJSON_IsString(v) ? option_parse(o, v->valuestring) : -1;
+    if (i < 0) return fail_got(c, p, what, v);
+    *out = i;
+    return true;
 }
 
 /// An array of exactly n finite numbers. note explains n in the message ("dim is 4").
@@ -885,24 +962,26 @@ static bool read_solver(ctx *c, const cJSON *v, ak_model *m) {
     static const char *const keys[] = {"iterations", "baumgarte", "slop", "warm_start",
                                        "restitution_threshold", "variant", "method",
                                        "shock_propagation", "tolerance", "max_iterations", "order", NULL};
-    static const char *const variants[] = {"corrected", "published", NULL};
-    static const char *const methods[] = {"vector", "pga", "converged", NULL};
-    static const char *const orders[] = {"sequential", "coloured", NULL};
     static const range TOLR = {1e-15, 1.0, false, false, "a number in [1e-15, 1]"};
     ak_solver_settings *s = &m->solver;
-    return check_keys(c, v, path, keys, "\"solver\"") &&
+    int variant = (int)s->variant, method = (int)s->method, order = (int)s->order;
+    bool ok = check_keys(c, v, path, keys, "\"solver\"") &&
            get_int(c, v, path, "iterations", false, 1, 10000, &s->iterations) &&
            get_number(c, v, path, "baumgarte", false, &UNIT, &s->baumgarte, NULL) &&
            get_number(c, v, path, "slop", false, &NONNEG, &s->slop, NULL) &&
            get_bool(c, v, path, "warm_start", &s->warm_start, NULL) &&
            get_number(c, v, path, "restitution_threshold", false, &NONNEG,
                       &s->restitution_threshold, NULL) &&
-           get_choice(c, v, path, "variant", variants, s->variant, sizeof s->variant) &&
-           get_choice(c, v, path, "method", methods, s->method, sizeof s->method) &&
-           get_choice(c, v, path, "order", orders, s->order, sizeof s->order) &&
+           get_option(c, v, path, "variant", &VARIANT_OPT, &variant) &&
+           get_option(c, v, path, "method", &METHOD_OPT, &method) &&
+           get_option(c, v, path, "order", &ORDER_OPT, &order) &&
            get_bool(c, v, path, "shock_propagation", &s->shock_propagation, NULL) &&
            get_number(c, v, path, "tolerance", false, &TOLR, &s->tolerance, NULL) &&
            get_int(c, v, path, "max_iterations", false, 1, 100000000, &s->max_iterations);
+    s->variant = (ak_variant)variant;
+    s->method = (ak_solver_method)method;
+    s->order = (ak_order)order;
+    return ok;
 }
 
 // Section "sleep": contact islands and sleeping (engine/island.h, G-SLEEP.1 .. 5), off by default.
@@ -1070,21 +1149,9 @@ static bool read_scene(ctx *c, const cJSON *root, ak_model **out_m, ak_data **ou
     ok = ok && get_number(c, root, "", "timestep", false, &TIMESTEP, &m->timestep, NULL);
     ok = ok && get_number(c, root, "", "duration", false, &POSITIVE, &m->duration, NULL);
     if (ok) {
-        bool has_int = false;
-        ok = get_string(c, root, "", "integrator", false, m->integrator, sizeof m->integrator,
-                        &has_int);
-        if (ok && has_int) {
-            // The name is checked against the integrators by the program that runs the scene
-            // (engine/integrate.h); here only its spelling.
-            bool good = m->integrator[0] != '\0';
-            for (const char *s = m->integrator; *s; s++)
-                good = good && ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
-                                *s == '_' || *s == '-');
-            if (!good)
-                ok = fail_got(c, "integrator",
-                              "an integrator name of lower-case letters, digits, '_' and '-'",
-                              cJSON_GetObjectItemCaseSensitive(root, "integrator"));
-        }
+        int integ = (int)m->integrator;
+        ok = get_option(c, root, "", "integrator", &INTEGRATOR_OPT, &integ);
+        m->integrator = (ak_integrator)integ;
     }
 
     int cap = 0, b = 0;

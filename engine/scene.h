@@ -43,4 +43,22 @@ ak_model *ak_scene_load(const char *path, ak_data **data, char *err, size_t errl
 ak_model *ak_scene_parse(const char *text, size_t len, const char *filename, ak_data **data,
                          char *err, size_t errlen);
 
+/// The names of the options the engine switches on (model.h), the one table of them: the loader
+/// reads the scene's keys through it, and every program that turns text into an option uses
+/// these functions. parse: 0 and *out set, or -1 for a name that is not one of the list (NULL
+/// included; *out is then left alone). name: the value's name, or "?" for a value out of range.
+/// names: the accepted names for messages, comma separated ("thesis, catto, rk4, exp, gsl").
+int ak_integrator_parse(const char *name, ak_integrator *out);
+const char *ak_integrator_name(ak_integrator i);
+const char *ak_integrator_names(void);
+int ak_solver_method_parse(const char *name, ak_solver_method *out);
+const char *ak_solver_method_name(ak_solver_method m);
+const char *ak_solver_method_names(void);
+int ak_variant_parse(const char *name, ak_variant *out);
+const char *ak_variant_name(ak_variant v);
+const char *ak_variant_names(void);
+int ak_order_parse(const char *name, ak_order *out);
+const char *ak_order_name(ak_order o);
+const char *ak_order_names(void);
+
 #endif

@@ -892,7 +892,7 @@ int ak_solver_corrected_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     int sliding = 0;
     ak_solver_prepare(m, d, c, h);
     int its = m->solver.iterations;
-    bool coloured = its > 0 && !strcmp(m->solver.order, "coloured");
+    bool coloured = its > 0 && m->solver.order == AK_ORDER_COLOURED;
     // sequential order on packed rows: the warm start runs in the packing pass
     // (-1: n other than 3, 4, no points or no memory, and nothing was changed)
     sliding = its > 0 && !coloured ? iterate_packed(m, d, c, its, true) : -1;

@@ -1,31 +1,32 @@
 // The table of contact solver variants (see solver_variant.h). Rows are tried in order.
 #include "solver_variant.h"
 
-#include <string.h>
-
 #include "solver.h"
 #include "solver_converged.h"
 #include "solver_pga.h"
 #include "solver_published.h"
 
+#define ANY (-1)
+
 static const ak_solver_variant VARIANTS[] = {
-    {"converged", NULL,
+    {AK_SOLVER_CONVERGED, ANY,
      "converged reference solver: sequential impacts (P-2.6.1, P-2.32), then block projected "
      "Gauss-Seidel to the tolerance with certified residuals (solver_converged.c)",
      ak_solver_converged_solve, ak_solver_converged_positions},
-    {"pga", NULL, "PGA collision response, P-2.32 / P-2.33 / P-2.6.1 (solver_pga.c)",
+    {AK_SOLVER_PGA, ANY, "PGA collision response, P-2.32 / P-2.33 / P-2.6.1 (solver_pga.c)",
      ak_solver_pga_solve, NULL},
-    {NULL, "published", "the thesis' sequential impulses as printed, T-Alg12 / T-Alg13 (solver_published.c)",
+    {AK_SOLVER_VECTOR, AK_VARIANT_PUBLISHED,
+     "the thesis' sequential impulses as printed, T-Alg12 / T-Alg13 (solver_published.c)",
      ak_solver_published_solve, NULL},
-    {NULL, NULL, "corrected sequential impulses with warm starting (solver.c)", ak_solver_corrected_solve, NULL},
+    {AK_SOLVER_VECTOR, AK_VARIANT_CORRECTED, "corrected sequential impulses with warm starting (solver.c)",
+     ak_solver_corrected_solve, NULL},
 };
 
-static int matches(const char *want, const char *have) { return !want || !strcmp(want, have); }
-
 const ak_solver_variant *ak_solver_variant_for(const ak_model *m) {
-    size_t n = sizeof VARIANTS / sizeof VARIANTS[0];
-    for (size_t i = 0; i + 1 < n; i++)
-        if (matches(VARIANTS[i].method, m->solver.method) && matches(VARIANTS[i].variant, m->solver.variant))
+    const ak_solver_settings *s = &m->solver;
+    if ((unsigned)s->method >= AK_SOLVER_METHOD_COUNT || (unsigned)s->variant >= AK_VARIANT_COUNT) return NULL;
+    for (size_t i = 0; i < sizeof VARIANTS / sizeof VARIANTS[0]; i++)
+        if ((int)s->method == VARIANTS[i].method && (VARIANTS[i].variant == ANY || (int)s->variant == VARIANTS[i].variant))
             return &VARIANTS[i];
-    return &VARIANTS[n - 1];
+    return NULL;
 }

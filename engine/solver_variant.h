@@ -18,14 +18,15 @@ typedef int (*ak_solver_positions_fn)(const ak_model *m, ak_data *d, ak_integrat
                                       bool renormalize, char *err, size_t errlen);
 
 typedef struct ak_solver_variant {
-    const char *method;  ///< the scene's solver.method this row answers, or NULL for any
-    const char *variant; ///< the scene's solver.variant this row answers, or NULL for any
+    int method;          ///< the ak_solver_method this row answers
+    int variant;         ///< the ak_variant this row answers, or -1 for any
     const char *what;    ///< one line for --explain and the docs
     ak_solver_solve_fn solve;
     ak_solver_positions_fn positions; ///< NULL: none
 } ak_solver_variant;
 
-/// The first row of the table that matches m->solver (the last row matches anything).
+/// The first row of the table that matches m->solver; every method and variant in range has one.
+/// NULL for a method or variant out of range (never a default row).
 const ak_solver_variant *ak_solver_variant_for(const ak_model *m);
 
 #endif

@@ -1,97 +1,92 @@
 // Formula IDs of each stage of the world step, for `anakata step --explain`.
 #include "step_explain.h"
 
-#include <string.h>
-
 #include "broadphase.h"
 #include "ccd_step.h"
 #include "collide/collide.h"
 #include "contact_cache.h"
 #include "solver.h"
 
-static const ak_explain_entry COMMON_HEAD[] = {
-    {"forces", "B-8grav", "gravity m g on every free body", "docs/formulas/world.md#integration-stages"},
-    {"velocities", "B-4.int", "symplectic Euler, gyroscopic term implicit (Catto)",
-     "docs/formulas/world.md#integration-stages"},
-    {"velocities", "B-eq5", "world-frame Euler equation", "docs/formulas/world.md#integration-stages"},
-    {"broadphase", "-", "AABB tree over n-D boxes (not all pairs)",
-     "docs/formulas/world.md#broadphase"},
-    {"narrowphase", "T-Alg1..T-Alg11", "contact manifolds by ref/collide (corrected)",
-     "docs/formulas/world.md#narrowphase"},
-    {"narrowphase", "G-CLIP.1..5", "polytope clipping manifolds (per pair below)",
-     "docs/formulas/collide.md#polytope-manifolds"},
-    {"ccd", "G-CCD.1..3", "speculative contacts at the time of impact, motion clamp",
-     "docs/formulas/collide.md#ccd-in-the-world-step"},
-    {"cache", "-", "impulses matched by feature ids (warm start)",
+#define COMMON_HEAD_ROWS \
+    {"forces", "B-8grav", "gravity m g on every free body", "docs/formulas/world.md#integration-stages"}, \
+    {"velocities", "B-4.int", "symplectic Euler, gyroscopic term implicit (Catto)", \
+     "docs/formulas/world.md#integration-stages"}, \
+    {"velocities", "B-eq5", "world-frame Euler equation", "docs/formulas/world.md#integration-stages"}, \
+    {"broadphase", "-", "AABB tree over n-D boxes (not all pairs)", \
+     "docs/formulas/world.md#broadphase"}, \
+    {"narrowphase", "T-Alg1..T-Alg11", "contact manifolds by ref/collide (corrected)", \
+     "docs/formulas/world.md#narrowphase"}, \
+    {"narrowphase", "G-CLIP.1..5", "polytope clipping manifolds (per pair below)", \
+     "docs/formulas/collide.md#polytope-manifolds"}, \
+    {"ccd", "G-CCD.1..3", "speculative contacts at the time of impact, motion clamp", \
+     "docs/formulas/collide.md#ccd-in-the-world-step"}, \
+    {"cache", "-", "impulses matched by feature ids (warm start)", \
      "docs/formulas/world.md#contact-cache"},
-};
-static const ak_explain_entry CORRECTED[] = {
-    {"prepare", "T-5.1", "point velocity v + r _| w", "docs/formulas/world.md#t-51"},
-    {"prepare", "T-5.2", "relative velocity at the contact", "docs/formulas/world.md#t-52"},
-    {"prepare", "B-6", "K = delta/m + [r]*^T Iw^-1 [r]*, full bivector inertia",
-     "docs/formulas/world.md#b-6"},
-    {"prepare", "T-5.mn", "normal mass 1/(n^T K n) (corrected)", "docs/formulas/world.md#t-5mn"},
-    {"prepare", "T-5.b", "Baumgarte bias with slop", "docs/formulas/world.md#t-5b"},
-    {"warm start", "T-Alg12", "cached accumulated impulses applied first",
-     "docs/formulas/world.md#t-alg12"},
-    {"iterate", "T-Alg13", "friction over the (n-1)-D tangent space, disc clamp",
-     "docs/formulas/world.md#t-alg13"},
-    {"iterate", "T-Alg12", "accumulated, clamped normal impulse", "docs/formulas/world.md#t-alg12"},
-    {"iterate", "T-5.5..T-5.8", "impulse application", "docs/formulas/world.md#t-55-t-56-t-57-t-58"},
-    {"restitution", "P-2.32", "bounce to -e vn0 above the threshold",
+#define CORRECTED_ROWS \
+    {"prepare", "T-5.1", "point velocity v + r _| w", "docs/formulas/world.md#t-51"}, \
+    {"prepare", "T-5.2", "relative velocity at the contact", "docs/formulas/world.md#t-52"}, \
+    {"prepare", "B-6", "K = delta/m + [r]*^T Iw^-1 [r]*, full bivector inertia", \
+     "docs/formulas/world.md#b-6"}, \
+    {"prepare", "T-5.mn", "normal mass 1/(n^T K n) (corrected)", "docs/formulas/world.md#t-5mn"}, \
+    {"prepare", "T-5.b", "Baumgarte bias with slop", "docs/formulas/world.md#t-5b"}, \
+    {"warm start", "T-Alg12", "cached accumulated impulses applied first", \
+     "docs/formulas/world.md#t-alg12"}, \
+    {"iterate", "T-Alg13", "friction over the (n-1)-D tangent space, disc clamp", \
+     "docs/formulas/world.md#t-alg13"}, \
+    {"iterate", "T-Alg12", "accumulated, clamped normal impulse", "docs/formulas/world.md#t-alg12"}, \
+    {"iterate", "T-5.5..T-5.8", "impulse application", "docs/formulas/world.md#t-55-t-56-t-57-t-58"}, \
+    {"restitution", "P-2.32", "bounce to -e vn0 above the threshold", \
      "docs/formulas/world.md#p-232"},
-};
-static const ak_explain_entry PUBLISHED[] = {
-    {"prepare", "T-5.mn", "normal mass as printed (scalar reading)", "docs/formulas/world.md#t-5mn"},
-    {"prepare", "T-5.mt", "tangent mass as printed", "docs/formulas/world.md#t-5mt"},
-    {"prepare", "T-5.10", "one tangent from the pre-solve slip", "docs/formulas/world.md#t-510"},
-    {"prepare", "T-5.b", "Baumgarte bias with slop", "docs/formulas/world.md#t-5b"},
-    {"iterate", "T-Alg12", "accumulated, clamped normal impulse (no warm start)",
-     "docs/formulas/world.md#t-alg12"},
-    {"iterate", "T-Alg13", "tangent impulse clamped along one tangent",
+#define PUBLISHED_ROWS \
+    {"prepare", "T-5.mn", "normal mass as printed (scalar reading)", "docs/formulas/world.md#t-5mn"}, \
+    {"prepare", "T-5.mt", "tangent mass as printed", "docs/formulas/world.md#t-5mt"}, \
+    {"prepare", "T-5.10", "one tangent from the pre-solve slip", "docs/formulas/world.md#t-510"}, \
+    {"prepare", "T-5.b", "Baumgarte bias with slop", "docs/formulas/world.md#t-5b"}, \
+    {"iterate", "T-Alg12", "accumulated, clamped normal impulse (no warm start)", \
+     "docs/formulas/world.md#t-alg12"}, \
+    {"iterate", "T-Alg13", "tangent impulse clamped along one tangent", \
      "docs/formulas/world.md#t-alg13"},
-};
-static const ak_explain_entry PGA[] = {
-    {"respond", "P-2.32", "impulse with restitution (denominator sign corrected)",
-     "docs/formulas/world.md#p-232"},
-    {"respond", "P-2.33", "rate update B +- j I^-1[N]", "docs/formulas/world.md#p-233"},
-    {"respond", "P-2.6.1", "while-colliding loop, one point at a time",
+#define PGA_ROWS \
+    {"respond", "P-2.32", "impulse with restitution (denominator sign corrected)", \
+     "docs/formulas/world.md#p-232"}, \
+    {"respond", "P-2.33", "rate update B +- j I^-1[N]", "docs/formulas/world.md#p-233"}, \
+    {"respond", "P-2.6.1", "while-colliding loop, one point at a time", \
      "docs/formulas/world.md#p-261"},
-};
-static const ak_explain_entry CONVERGED[] = {
-    {"prepare", "B-6", "K = delta/m + [r]*^T Iw^-1 [r]*, tangent block T K T^T",
+#define CONVERGED_ROWS \
+    {"prepare", "B-6", "K = delta/m + [r]*^T Iw^-1 [r]*, tangent block T K T^T", \
+     "docs/formulas/world.md#converged-solver"}, \
+    {"impact", "P-2.6.1", "sequential binary impacts, fastest-approaching pair first", \
+     "docs/formulas/world.md#converged-solver"}, \
+    {"impact", "P-2.32", "Newton restitution v_n+ >= -e v_n- per point", \
+     "docs/formulas/world.md#converged-solver"}, \
+    {"contact", "T-Alg12", "Signorini rows, swept until the residuals meet the tolerance", \
+     "docs/formulas/world.md#converged-solver"}, \
+    {"contact", "T-Alg13", "friction block solved exactly on the disc (max. dissipation)", \
      "docs/formulas/world.md#converged-solver"},
-    {"impact", "P-2.6.1", "sequential binary impacts, fastest-approaching pair first",
-     "docs/formulas/world.md#converged-solver"},
-    {"impact", "P-2.32", "Newton restitution v_n+ >= -e v_n- per point",
-     "docs/formulas/world.md#converged-solver"},
-    {"contact", "T-Alg12", "Signorini rows, swept until the residuals meet the tolerance",
-     "docs/formulas/world.md#converged-solver"},
-    {"contact", "T-Alg13", "friction block solved exactly on the disc (max. dissipation)",
-     "docs/formulas/world.md#converged-solver"},
-};
-static const ak_explain_entry COMMON_TAIL[] = {
-    {"positions", "T-5.16", "x += h v", "docs/formulas/world.md#t-516"},
-    {"positions", "T-5.17", "R -= 1/2 h w R, then projection (B-4.renorm)",
-     "docs/formulas/world.md#t-517"},
+#define COMMON_TAIL_ROWS \
+    {"positions", "T-5.16", "x += h v", "docs/formulas/world.md#t-516"}, \
+    {"positions", "T-5.17", "R -= 1/2 h w R, then projection (B-4.renorm)", \
+     "docs/formulas/world.md#t-517"}, \
     {"check", "-", "NaN / Inf check", "docs/formulas/world.md#nan-check"},
-};
+
+// One const table per solver configuration: the common head, the solver's rows, the common tail.
+// Nothing is written at run time, so any number of threads may ask at once.
+#define ENTRIES(mid) {COMMON_HEAD_ROWS mid##_ROWS COMMON_TAIL_ROWS}
+static const ak_explain_entry CORRECTED[] = ENTRIES(CORRECTED);
+static const ak_explain_entry PUBLISHED[] = ENTRIES(PUBLISHED);
+static const ak_explain_entry PGA[] = ENTRIES(PGA);
+static const ak_explain_entry CONVERGED[] = ENTRIES(CONVERGED);
 
 #define NE(a) ((int)(sizeof(a) / sizeof(a[0])))
-static ak_explain_entry table[64];
 
 const ak_explain_entry *ak_step_explain(const ak_model *m, int *count) {
-    int c = 0;
-    for (int i = 0; i < NE(COMMON_HEAD); i++) table[c++] = COMMON_HEAD[i];
-    const ak_explain_entry *mid = CORRECTED;
-    int nmid = NE(CORRECTED);
-    if (!strcmp(m->solver.method, "pga")) mid = PGA, nmid = NE(PGA);
-    else if (!strcmp(m->solver.method, "converged")) mid = CONVERGED, nmid = NE(CONVERGED);
-    else if (!strcmp(m->solver.variant, "published")) mid = PUBLISHED, nmid = NE(PUBLISHED);
-    for (int i = 0; i < nmid; i++) table[c++] = mid[i];
-    for (int i = 0; i < NE(COMMON_TAIL); i++) table[c++] = COMMON_TAIL[i];
-    *count = c;
-    return table;
+    const ak_explain_entry *e = CORRECTED;
+    int n = NE(CORRECTED);
+    if (m->solver.method == AK_SOLVER_PGA) e = PGA, n = NE(PGA);
+    else if (m->solver.method == AK_SOLVER_CONVERGED) e = CONVERGED, n = NE(CONVERGED);
+    else if (m->solver.variant == AK_VARIANT_PUBLISHED) e = PUBLISHED, n = NE(PUBLISHED);
+    *count = n;
+    return e;
 }
 
 static void describe(ak_explain_pair *e, const ak_manifold *man) {

@@ -13,7 +13,9 @@ typedef struct ak_explain_entry {
     const char *doc;     ///< docs/formulas/<area>.md#<anchor>
 } ak_explain_entry;
 
-/// The entries for the model's solver settings (variant, method, integrator); *count is set.
+/// The entries for the model's solver settings (variant, method); *count is set. The table is
+/// a const one per solver configuration (never written, safe from any thread); it lives as long
+/// as the program.
 const ak_explain_entry *ak_step_explain(const ak_model *m, int *count);
 
 /// What served one contact pair at the current state (for `anakata step --explain`).

@@ -12,6 +12,7 @@
 #include "solver_variant.h"
 #include "ccd_step.h"
 #include "island.h" // sleeping (off by default)
+#include "scene.h"  // the options' names, for messages
 #include "contact/contact.h"
 
 static bool moves(const ak_body *b) {
@@ -19,8 +20,7 @@ static bool moves(const ak_body *b) {
 }
 
 ak_world_opts ak_world_default_opts(const ak_model *m) {
-    int i = ak_integrator_from_name(m->integrator);
-    return (ak_world_opts){.integrator = i < 0 ? AK_INT_CATTO : (ak_integrator)i,
+    return (ak_world_opts){.integrator = m->integrator,
                            .dt = m->timestep,
                            .renormalize = true};
 }
@@ -194,8 +194,26 @@ const char *ak_world_contact_integrators(void) {
     return names;
 }
 
+int ak_world_check_options(const ak_model *m, const ak_world_opts *o, char *err, size_t errlen) {
+    const ak_solver_settings *s = &m->solver;
+    const char *what = NULL, *names = NULL;
+    int value = 0;
+    if ((unsigned)o->integrator >= AK_INT_COUNT)
+        what = "integrator", value = (int)o->integrator, names = ak_integrator_names();
+    else if ((unsigned)s->method >= AK_SOLVER_METHOD_COUNT)
+        what = "solver.method", value = (int)s->method, names = ak_solver_method_names();
+    else if ((unsigned)s->variant >= AK_VARIANT_COUNT)
+        what = "solver.variant", value = (int)s->variant, names = ak_variant_names();
+    else if ((unsigned)s->order >= AK_ORDER_COUNT)
+        what = "solver.order", value = (int)s->order, names = ak_order_names();
+    if (!what) return 0;
+    snprintf(err, errlen, "%s: %d is not an option (the values are those of %s)", what, value, names);
+    return -1;
+}
+
 int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *err,
                   size_t errlen) {
+    if (ak_world_check_options(m, o, err, errlen)) return -1;
     if (!ak_integrator_is_split(o->integrator)) {
         if (ak_world_can_contact(m)) { // no silent skip of the contact stage
             snprintf(err, errlen,
@@ -240,7 +258,7 @@ int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *e
             // the solver variant's stage after the move (the converged solver's position stage,
             // T-CV.5; the others have none)
             const ak_solver_variant *sv = ak_solver_variant_for(m);
-            if (rc == 0 && sv->positions) rc = sv->positions(m, d, o->integrator, o->dt, o->renormalize, err, errlen);
+            if (rc == 0 && sv && sv->positions) rc = sv->positions(m, d, o->integrator, o->dt, o->renormalize, err, errlen);
             if (rc == 0) {
                 d->t += o->dt;
                 d->step++;

@@ -39,8 +39,13 @@ typedef struct ak_world_opts {
     bool renormalize;
 } ak_world_opts;
 
-/// Defaults: the model's integrator ("catto" when unknown), its timestep, renormalisation on.
+/// Defaults: the model's integrator, its timestep, renormalisation on.
 ak_world_opts ak_world_default_opts(const ak_model *m);
+
+/// The options the step switches on (o->integrator, the model's solver method, variant and
+/// order) each within its enum (model.h): 0, or -1 with err naming the field and the accepted
+/// names. ak_world_step calls it first, so a value out of range is an error, never a default.
+int ak_world_check_options(const ak_model *m, const ak_world_opts *o, char *err, size_t errlen);
 
 /// Stage FORCES: world forces F (nbody x AK_MAX_DIM) and torques tau (nbody x AK_MAX_BIV) at d:
 /// gravity m g (B-8grav), linear drag -c v, quadratic drag -c |v| v, angular drag -c w,
@@ -67,7 +72,7 @@ const char *ak_world_contact_integrators(void);
 
 /// One world step: forces, velocities, contacts (split integrators), positions, check.
 /// A full-state integrator (rk4, gsl) on a model that can have contacts is refused (-1, err
-/// names the integrators that can).
+/// names the integrators that can); so is an option out of range (ak_world_check_options).
 /// Returns 0, or -1 with err filled (the state is then left as the failing stage wrote it).
 int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *err,
                   size_t errlen);

@@ -40,7 +40,7 @@ int ak_poly_capsule(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const 
 int ak_poly_features(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                      const ak_pose *pb, double margin);
 
-/// Reduce cnt points (rows of X, separations s) to at most cap (G-CLIP.4): the deepest, then
+/// Reduce cnt points (rows of X, separations s) to at most cap (G-CLIP.4; reduce.c): the deepest, then
 /// farthest-point selection. keep[] receives the indices; returns their count. cnt <= AK_POLY_MAX_CAND.
 int ak_poly_reduce(int n, const double X[], const double s[], int cnt, int cap, int keep[]);
 

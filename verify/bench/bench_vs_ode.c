@@ -228,7 +228,7 @@ static int ak_create(ak_pile *p, int dim, int N, int sleep) {
     if (sleep)
         p->m->sleep = (ak_sleep_settings){.enabled = true, .linear = SLEEP_LIN,
                                           .angular = SLEEP_ANG, .time = SLEEP_TIME};
-    if (coloured) snprintf(p->m->solver.order, sizeof p->m->solver.order, "coloured");
+    if (coloured) p->m->solver.order = AK_ORDER_COLOURED;
     p->o = ak_world_default_opts(p->m);
     return 0;
 }

@@ -21,6 +21,7 @@
 #include "common/dyn_scenes.h"
 #include "ga/nd.h"
 #include "integrate.h"
+#include "scene.h" // the integrators' names
 #include "mass/mass.h"
 #include "model.h"
 #include "pga/pga.h"

@@ -61,7 +61,7 @@ typedef struct stack_result {
 // Run a stack scene 10 s; drift and jitter measured after a 1 s settle. disp_t / speed_t
 // (optional, for the report; nsteps values): largest displacement from the start and largest
 // body speed after every step, at most cap values.
-static stack_result run_stack(ak_check_ctx *c, const char *file, const char *variant,
+static stack_result run_stack(ak_check_ctx *c, const char *file, int variant,
                               double seconds, double *disp_t, double *speed_t, long cap) {
     stack_result r = {0, 0, 0, 0, 0, 0};
     char path[1024], err[1024];
@@ -71,7 +71,7 @@ static stack_result run_stack(ak_check_ctx *c, const char *file, const char *var
         load_fail(c, file, err);
         return r;
     }
-    if (variant) snprintf(m->solver.variant, sizeof m->solver.variant, "%s", variant);
+    if (variant >= 0) m->solver.variant = (ak_variant)variant; // -1: the scene's
     int n = m->dim;
     double *x0 = calloc((size_t)m->nbody * AK_MAX_DIM, sizeof(double));
     double *x1 = calloc((size_t)m->nbody * AK_MAX_DIM, sizeof(double));
@@ -119,7 +119,7 @@ static stack_result run_stack(ak_check_ctx *c, const char *file, const char *var
 }
 
 static void check_stack(ak_check_ctx *c, const char *file) {
-    stack_result r = run_stack(c, file, NULL, 10.0, NULL, NULL, 0);
+    stack_result r = run_stack(c, file, -1, 10.0, NULL, NULL, 0);
     if (!r.ok) return;
     ak_measure(c, r.drift, TOL_DRIFT, "%s: largest displacement 1..10 s after a 1 s settle (m)",
                file);
@@ -378,7 +378,7 @@ static void bounce(ak_check_ctx *c) {
 // Returns the displacement along the slope after t1 and the acceleration from v(t2) - v(t1).
 // trace (optional, for the report): displacement along the slope after every step (t2 / dt values).
 static int incline_run(ak_check_ctx *c, double theta, double mu_s, double mu_k,
-                       const char *variant, double *disp, double *acc, double *trace) {
+                       int method, int variant, double *disp, double *acc, double *trace) {
     int n = 4;
     ak_model *m = ak_model_create(n, 2);
     ak_data *d = ak_data_create(m);
@@ -393,8 +393,9 @@ static int incline_run(ak_check_ctx *c, double theta, double mu_s, double mu_k,
     ak_wc_fill_mass(m, err, sizeof err);
     ak_nd_rotor_plane(n, d->R, 1, 0, -theta); // turns e_y onto the plane normal
     m->bodies[0].material = m->bodies[1].material = (ak_material){mu_k, mu_s, 0};
-    if (variant && !strcmp(variant, "converged")) snprintf(m->solver.method, sizeof m->solver.method, "converged"), m->solver.tolerance = 1e-13;
-    else if (variant) snprintf(m->solver.variant, sizeof m->solver.variant, "%s", variant);
+    // method, variant: -1 for the scene's
+    if (method == AK_SOLVER_CONVERGED) m->solver.method = AK_SOLVER_CONVERGED, m->solver.tolerance = 1e-13;
+    if (variant >= 0) m->solver.variant = (ak_variant)variant;
     m->gravity[1] = -G;
     m->timestep = 1.0 / 240;
     m->solver.iterations = 20;
@@ -426,11 +427,11 @@ static int incline_run(ak_check_ctx *c, double theta, double mu_s, double mu_k,
 static void incline(ak_check_ctx *c) {
     double mu_s = 0.6, mu_k = 0.4, disp, acc = 0;
     double th_stick = 25.0 * PI / 180, th_slide = 35.0 * PI / 180;
-    if (incline_run(c, th_stick, mu_s, mu_k, NULL, &disp, &acc, NULL))
+    if (incline_run(c, th_stick, mu_s, mu_k, -1, -1, &disp, &acc, NULL))
         ak_measure(c, fabs(disp), TOL_STICK,
                    "tan 25 deg = %.3f < mu_s = %.1f: displacement along the slope after 1.5 s (m)",
                    tan(th_stick), mu_s);
-    if (incline_run(c, th_slide, mu_s, mu_k, NULL, &disp, &acc, NULL)) {
+    if (incline_run(c, th_slide, mu_s, mu_k, -1, -1, &disp, &acc, NULL)) {
         double want = G * (sin(th_slide) - mu_k * cos(th_slide));
         ak_measure(c, fabs(acc - want) / want, TOL_INCLINE,
                    "tan 35 deg = %.3f > mu_s: a = %.5f against g (sin - mu_k cos) = %.5f m/s^2",
@@ -593,18 +594,18 @@ static void published_vs_corrected(ak_check_ctx *c) {
         for (int k = 0; k < 2; k++) sd[k] = buf + (2 * k) * ns, sv[k] = buf + (2 * k + 1) * ns;
         for (int k = 0; k < 4; k++) it[k] = buf + 4 * ns + k * ni;
     }
-    stack_result a = run_stack(c, "stack_4d.json", NULL, secs, sd[0], sv[0], ns);
-    stack_result b = run_stack(c, "stack_4d.json", "published", secs, sd[1], sv[1], ns);
+    stack_result a = run_stack(c, "stack_4d.json", -1, secs, sd[0], sv[0], ns);
+    stack_result b = run_stack(c, "stack_4d.json", AK_VARIANT_PUBLISHED, secs, sd[1], sv[1], ns);
     ak_expect(c, a.ok && b.ok, "both variants ran the 4D stack for %g s", secs);
     ak_value(c, "stack_drift_corrected_m", a.drift);
     ak_value(c, "stack_drift_published_m", b.drift);
     ak_value(c, "stack_jitter_corrected_m_s", a.jitter);
     ak_value(c, "stack_jitter_published_m_s", b.jitter);
     double d1, a1 = 0, d2, a2 = 0, s1, s2, x1, x2;
-    incline_run(c, 35.0 * PI / 180, 0.6, 0.4, NULL, &d1, &a1, it[0]);
-    incline_run(c, 35.0 * PI / 180, 0.6, 0.4, "published", &d2, &a2, it[1]);
-    incline_run(c, 25.0 * PI / 180, 0.6, 0.4, NULL, &s1, &x1, it[2]);
-    incline_run(c, 25.0 * PI / 180, 0.6, 0.4, "published", &s2, &x2, it[3]);
+    incline_run(c, 35.0 * PI / 180, 0.6, 0.4, -1, -1, &d1, &a1, it[0]);
+    incline_run(c, 35.0 * PI / 180, 0.6, 0.4, -1, AK_VARIANT_PUBLISHED, &d2, &a2, it[1]);
+    incline_run(c, 25.0 * PI / 180, 0.6, 0.4, -1, -1, &s1, &x1, it[2]);
+    incline_run(c, 25.0 * PI / 180, 0.6, 0.4, -1, AK_VARIANT_PUBLISHED, &s2, &x2, it[3]);
     double want = G * (sin(35.0 * PI / 180) - 0.4 * cos(35.0 * PI / 180));
     ak_value(c, "slide_acc_corrected", a1);
     ak_value(c, "slide_acc_published", a2);
@@ -659,7 +660,7 @@ static void pga_vs_vector(ak_check_ctx *c) {
         ak_data *d2 = ak_data_create(m);
         ak_data_copy(m, d2, d);
         int ok = !ak_world_contacts(m, d, 0.01, NULL, err, sizeof err);
-        snprintf(m->solver.method, sizeof m->solver.method, "pga");
+        m->solver.method = AK_SOLVER_PGA;
         ok = ok && !ak_world_contacts(m, d2, 0.01, NULL, err, sizeof err);
         if (!ok) ak_expect(c, false, "%s", err);
         double e2 = 0, sc = 0;
@@ -1093,7 +1094,7 @@ static ak_model *load_converged(ak_check_ctx *c, const char *file, ak_data **d) 
         load_fail(c, file, err);
         return NULL;
     }
-    snprintf(m->solver.method, sizeof m->solver.method, "converged");
+    m->solver.method = AK_SOLVER_CONVERGED;
     m->solver.tolerance = 1e-10;
     return m;
 }
@@ -1184,7 +1185,7 @@ static void converged_incline(ak_check_ctx *c) {
     double tans[4] = {0.45, 0.49, 0.51, 0.55};
     for (int k = 0; k < 4; k++) {
         double th = atan(tans[k]);
-        if (!incline_run(c, th, mu, mu, "converged", &disp, &acc, NULL)) continue;
+        if (!incline_run(c, th, mu, mu, AK_SOLVER_CONVERGED, -1, &disp, &acc, NULL)) continue;
         double want = G * (sin(th) - mu * cos(th));
         if (tans[k] < mu)
             ak_measure(c, fabs(disp), TOL_CV_STICK, "tan = %.2f < mu = %.1f: displacement along the slope after 1.5 s (m)",
@@ -1199,12 +1200,12 @@ static void converged_incline(ak_check_ctx *c) {
 // Newton's cradle: ball0's speed along x (the row) just before the first impact, ball4's just
 // after the impulse has passed (its largest x speed in the 50 ms after it starts to move along x;
 // the balls also bob on their springs along y).
-static void cradle_run(ak_check_ctx *c, const char *method, double *vin, double *vout) {
+static void cradle_run(ak_check_ctx *c, ak_solver_method method, double *vin, double *vout) {
     ak_data *d = NULL;
     ak_model *m = load_converged(c, "newtons_cradle_4d.json", &d);
     *vin = *vout = NAN;
     if (!m) return;
-    snprintf(m->solver.method, sizeof m->solver.method, "%s", method);
+    m->solver.method = method;
     ak_world_opts o = ak_world_default_opts(m);
     int b0 = 0, b4 = 4;
     double prev0 = 0;
@@ -1227,8 +1228,8 @@ static void cradle_run(ak_check_ctx *c, const char *method, double *vin, double 
 
 static void cradle(ak_check_ctx *c) {
     double vin, vout, gin, gout;
-    cradle_run(c, "converged", &vin, &vout);
-    cradle_run(c, "vector", &gin, &gout);
+    cradle_run(c, AK_SOLVER_CONVERGED, &vin, &vout);
+    cradle_run(c, AK_SOLVER_VECTOR, &gin, &gout);
     ak_expect(c, isfinite(vin) && isfinite(vout), "the impulse reached ball4");
     if (isfinite(vin) && isfinite(vout))
         ak_measure(c, fabs(vout - vin) / vin, TOL_CRADLE,
@@ -1261,7 +1262,7 @@ static price_row price_scene(ak_check_ctx *c, const char *file, double secs, dou
         ak_data_free(d);
         return pr;
     }
-    snprintf(mg->solver.method, sizeof mg->solver.method, "vector"); // the scene's game-style settings
+    mg->solver.method = AK_SOLVER_VECTOR; // the scene's game-style settings
     ak_data *tmp = ak_data_create(mc), *fr = ak_data_create(mc);
     ak_world_opts o = ak_world_default_opts(mg);
     int n = mg->dim;

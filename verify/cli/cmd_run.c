@@ -17,6 +17,7 @@
 #include "common/dyn_scenes.h"
 #include "ga/nd.h"
 #include "integrate.h"
+#include "scene.h" // the options' names
 #include "island.h"
 #include "trace.h"
 #include "world.h"
@@ -81,11 +82,16 @@ static int parse_count(const char *s, long *out) {
 }
 
 int ak_cmd_run(int argc, char **argv) {
-    const char *scene = NULL, *trace_path = NULL, *integ = NULL;
+    const char *scene = NULL, *trace_path = NULL;
     double duration = -1, dt = -1;
     long steps = -1, every = 1;
     bool renorm = true;
-    const char *method = NULL, *variant = NULL, *res_path = NULL, *order = NULL;
+    const char *res_path = NULL;
+    bool has_integ = false, has_method = false, has_variant = false, has_order = false;
+    ak_integrator integ = AK_INT_CATTO;
+    ak_solver_method method = AK_SOLVER_VECTOR;
+    ak_variant variant = AK_VARIANT_CORRECTED;
+    ak_order order = AK_ORDER_SEQUENTIAL;
     long iters = -1, max_iters = -1;
     int shock = -1, warm = -1, sleep = -1;
     double tol = -1, sleep_lin = -1, sleep_ang = -1, sleep_time = -1;
@@ -114,7 +120,10 @@ int ak_cmd_run(int argc, char **argv) {
             if (parse_double(val, &dt) || !(dt > 0))
                 return ak_cli_bad_usage("run", "--dt: expected a positive step size in seconds, got '%s'", val);
         } else if (!strcmp(a, "--integrator")) {
-            integ = val;
+            if (ak_integrator_parse(val, &integ))
+                return ak_cli_bad_usage("run", "--integrator: unknown integrator '%s', expected one of %s", val,
+                                        ak_integrator_names());
+            has_integ = true;
         } else if (!strcmp(a, "--trace")) {
             if (!*val) return ak_cli_bad_usage("run", "--trace: empty file name");
             trace_path = val;
@@ -124,17 +133,17 @@ int ak_cmd_run(int argc, char **argv) {
         } else if (!strcmp(a, "--no-renorm")) {
             renorm = false;
         } else if (!strcmp(a, "--method")) {
-            if (strcmp(val, "vector") && strcmp(val, "pga") && strcmp(val, "converged"))
-                return ak_cli_bad_usage("run", "--method: expected vector, pga or converged, got '%s'", val);
-            method = val;
+            if (ak_solver_method_parse(val, &method))
+                return ak_cli_bad_usage("run", "--method: expected one of %s, got '%s'", ak_solver_method_names(), val);
+            has_method = true;
         } else if (!strcmp(a, "--order")) {
-            if (strcmp(val, "sequential") && strcmp(val, "coloured"))
-                return ak_cli_bad_usage("run", "--order: expected sequential or coloured, got '%s'", val);
-            order = val;
+            if (ak_order_parse(val, &order))
+                return ak_cli_bad_usage("run", "--order: expected one of %s, got '%s'", ak_order_names(), val);
+            has_order = true;
         } else if (!strcmp(a, "--variant")) {
-            if (strcmp(val, "corrected") && strcmp(val, "published"))
-                return ak_cli_bad_usage("run", "--variant: expected corrected or published, got '%s'", val);
-            variant = val;
+            if (ak_variant_parse(val, &variant))
+                return ak_cli_bad_usage("run", "--variant: expected one of %s, got '%s'", ak_variant_names(), val);
+            has_variant = true;
         } else if (!strcmp(a, "--iterations")) {
             if (parse_count(val, &iters) || iters > 10000)
                 return ak_cli_bad_usage("run", "--iterations: expected a whole number from 1 to 10000, got '%s'", val);
@@ -183,17 +192,7 @@ int ak_cmd_run(int argc, char **argv) {
         return AK_EXIT_USAGE;
     }
     ak_world_opts o = ak_world_default_opts(m);
-    if (integ) {
-        int ig = ak_integrator_from_name(integ);
-        if (ig < 0) {
-            fprintf(stderr, "anakata run: unknown integrator '%s' (one of %s)\n", integ,
-                    ak_integrator_names());
-            ak_data_free(d);
-            ak_model_free(m);
-            return AK_EXIT_USAGE;
-        }
-        o.integrator = (ak_integrator)ig;
-    }
+    if (has_integ) o.integrator = integ;
     if (!ak_integrator_is_split(o.integrator) && ak_world_can_contact(m)) {
         fprintf(stderr,
                 "anakata run: %s: integrator '%s' has no contact stage, and this scene can have "
@@ -206,9 +205,9 @@ int ak_cmd_run(int argc, char **argv) {
     if (dt > 0) o.dt = dt;
     o.renormalize = renorm;
     ak_solver_settings *ss = &m->solver;
-    if (method) snprintf(ss->method, sizeof ss->method, "%s", method);
-    if (variant) snprintf(ss->variant, sizeof ss->variant, "%s", variant);
-    if (order) snprintf(ss->order, sizeof ss->order, "%s", order);
+    if (has_method) ss->method = method;
+    if (has_variant) ss->variant = variant;
+    if (has_order) ss->order = order;
     if (iters > 0) ss->iterations = (int)iters;
     if (max_iters > 0) ss->max_iterations = (int)max_iters;
     if (shock >= 0) ss->shock_propagation = shock;
@@ -218,7 +217,7 @@ int ak_cmd_run(int argc, char **argv) {
     if (sleep_time > 0) m->sleep.time = sleep_time;
     if (warm >= 0) ss->warm_start = warm;
     if (tol > 0) ss->tolerance = tol;
-    bool converged = !strcmp(ss->method, "converged");
+    bool converged = ss->method == AK_SOLVER_CONVERGED;
     if (res_path && !converged) {
         ak_data_free(d);
         ak_model_free(m);
@@ -333,7 +332,8 @@ int ak_cmd_run(int argc, char **argv) {
         }
     } else {
         printf("solver      %s %s%s, %d iterations, shock propagation %s, warm start %s\n",
-               ss->method, ss->variant, strcmp(ss->order, "coloured") ? "" : " (coloured order)",
+               ak_solver_method_name(ss->method), ak_variant_name(ss->variant),
+               ss->order == AK_ORDER_COLOURED ? " (coloured order)" : "",
                ss->iterations, ss->shock_propagation ? "on" : "off",
                ss->warm_start ? "on" : "off");
     }

@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "contact_cache.h"
+#include "scene.h" // the options' names
 #include "solver_variant.h"
 #include "step_explain.h"
 #include "world.h"
@@ -89,14 +90,18 @@ static void explain(const ak_model *m) {
     int cnt = 0;
     const ak_explain_entry *e = ak_step_explain(m, &cnt);
     printf("  formulas of this step (solver variant %s, method %s, integrator %s):\n",
-           m->solver.variant, m->solver.method, m->integrator);
+           ak_variant_name(m->solver.variant), ak_solver_method_name(m->solver.method),
+           ak_integrator_name(m->integrator));
     printf("  solver row: %s\n", ak_solver_variant_for(m)->what);
     for (int i = 0; i < cnt; i++)
         printf("    %-12s %-16s %-60s %s\n", e[i].stage, e[i].formula, e[i].what, e[i].doc);
 }
 
 int ak_cmd_step(int argc, char **argv) {
-    const char *path = NULL, *bname = NULL, *variant = NULL, *method = NULL;
+    const char *path = NULL, *bname = NULL;
+    bool has_variant = false, has_method = false;
+    ak_variant variant = AK_VARIANT_CORRECTED;
+    ak_solver_method method = AK_SOLVER_VECTOR;
     int do_explain = 0, shock = 0;
     long iters = -1;
     double tol = -1;
@@ -121,18 +126,19 @@ int ak_cmd_step(int argc, char **argv) {
             }
         }
         else if (!strcmp(argv[i], "--variant") && i + 1 < argc) {
-            variant = argv[++i];
-            if (strcmp(variant, "corrected") && strcmp(variant, "published")) {
-                fprintf(stderr, "anakata step: --variant is corrected or published, got '%s'\n",
-                        variant);
+            if (ak_variant_parse(argv[++i], &variant)) {
+                fprintf(stderr, "anakata step: --variant: expected one of %s, got '%s'\n", ak_variant_names(),
+                        argv[i]);
                 return AK_EXIT_USAGE;
             }
+            has_variant = true;
         } else if (!strcmp(argv[i], "--method") && i + 1 < argc) {
-            method = argv[++i];
-            if (strcmp(method, "vector") && strcmp(method, "pga") && strcmp(method, "converged")) {
-                fprintf(stderr, "anakata step: --method is vector, pga or converged, got '%s'\n", method);
+            if (ak_solver_method_parse(argv[++i], &method)) {
+                fprintf(stderr, "anakata step: --method: expected one of %s, got '%s'\n",
+                        ak_solver_method_names(), argv[i]);
                 return AK_EXIT_USAGE;
             }
+            has_method = true;
         }
         else if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
             char *end;
@@ -161,8 +167,8 @@ int ak_cmd_step(int argc, char **argv) {
         fprintf(stderr, "anakata step: %s\n", err);
         return AK_EXIT_USAGE;
     }
-    if (variant) snprintf(m->solver.variant, sizeof m->solver.variant, "%s", variant);
-    if (method) snprintf(m->solver.method, sizeof m->solver.method, "%s", method);
+    if (has_variant) m->solver.variant = variant;
+    if (has_method) m->solver.method = method;
     if (shock) m->solver.shock_propagation = true;
     if (iters > 0) m->solver.iterations = (int)iters;
     if (tol > 0) m->solver.tolerance = tol;

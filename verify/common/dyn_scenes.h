@@ -1,7 +1,7 @@
 /// @file dyn_scenes.h
 /// Scenes for the dynamics checks and `anakata run`: a programmatic cuboid, and scene loading
-/// (engine/scene.h ak_scene_load, mass properties from ref/mass, the integrator name checked
-/// against engine/integrate.h).
+/// (engine/scene.h ak_scene_load, which refuses an integrator the engine does not have; mass
+/// properties from ref/mass).
 #ifndef AK_VERIFY_DYN_SCENES_H
 #define AK_VERIFY_DYN_SCENES_H
 

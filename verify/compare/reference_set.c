@@ -21,6 +21,7 @@
 #include "common/dyn_scenes.h"
 #include "oracles/free_body.h"
 #include "integrate.h"
+#include "scene.h" // the integrators' names
 #include "trace.h"
 #include "world.h"
 
@@ -188,12 +189,11 @@ static int engine_trace(const char *scene, const ak_compare_spec *e, const char 
     double *cnt = NULL;
     ak_tracefile t = {0};
     if (e->integrator[0]) {
-        int ig = ak_integrator_from_name(e->integrator);
-        if (ig < 0) {
-            snprintf(err, errlen, "scene '%s': unknown integrator '%s'", e->scene, e->integrator);
+        if (ak_integrator_parse(e->integrator, &o.integrator)) {
+            snprintf(err, errlen, "scene '%s': unknown integrator '%s' (expected one of %s)", e->scene, e->integrator,
+                     ak_integrator_names());
             goto out;
         }
-        o.integrator = (ak_integrator)ig;
     }
     long steps = lround((e->duration > 0 ? e->duration : m->duration) / o.dt);
     long every = e->record_every > 0 ? e->record_every : 1;
@@ -568,12 +568,10 @@ int ak_ref_measure_horizon(const char *scene_path, const ak_compare_spec *e, dou
     ak_world_opts o = ak_world_default_opts(m);
     if (!p) goto out;
     if (e->integrator[0]) {
-        int ig = ak_integrator_from_name(e->integrator);
-        if (ig < 0) {
-            snprintf(err, errlen, "unknown integrator '%s'", e->integrator);
+        if (ak_integrator_parse(e->integrator, &o.integrator)) {
+            snprintf(err, errlen, "unknown integrator '%s' (expected one of %s)", e->integrator, ak_integrator_names());
             goto out;
         }
-        o.integrator = (ak_integrator)ig;
     }
     ak_data_copy(m, p, d);
     // the perturbed twin: every moving body's x, v (first axis) and w (first plane) moved by eps

@@ -9,6 +9,7 @@
 #include "common/dyn_scenes.h"
 #include "contact_cache.h"
 #include "ga/nd.h"
+#include "scene.h" // the options' names
 #include "solver_variant.h"
 #include "world.h"
 
@@ -33,14 +34,14 @@ static double rotor_dist(const double *a, const double *b, int n) {
 
 static int set_solver(ak_model *m, const char *solver, char *err, size_t errlen) {
     if (!solver) return 0;
-    if (!strcmp(solver, "pga") || !strcmp(solver, "vector")) snprintf(m->solver.method, sizeof m->solver.method, "%s", solver);
-    else snprintf(m->solver.variant, sizeof m->solver.variant, "%s", solver);
-    const ak_solver_variant *v = ak_solver_variant_for(m);
-    bool ok = !strcmp(solver, "corrected") || !strcmp(solver, "vector") || (v->method && !strcmp(v->method, solver)) ||
-              (v->variant && !strcmp(v->variant, solver));
-    if (!ok) {
-        snprintf(err, errlen, "--solver '%s': no such contact solver variant (engine/solver_variant.c lists them; "
-                              "e.g. corrected, published, pga)", solver);
+    // a method of the vector kind (vector, pga; not the converged solver) or a variant
+    ak_solver_method me;
+    ak_variant va;
+    if (!ak_solver_method_parse(solver, &me) && me != AK_SOLVER_CONVERGED) m->solver.method = me;
+    else if (!ak_variant_parse(solver, &va)) m->solver.variant = va;
+    else {
+        snprintf(err, errlen, "--solver '%s': no such contact solver variant (expected the method vector or pga, "
+                              "or a variant: %s)", solver, ak_variant_names());
         return -1;
     }
     return 0;

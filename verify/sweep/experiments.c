@@ -176,11 +176,11 @@ static int stack(const ak_sweep_spec *s, const ak_sweep_config *cfg, const bool 
     }
     m->gravity[1] = -9.81;
     m->timestep = cfg->dt;
-    snprintf(m->integrator, sizeof m->integrator, "%s", ak_integrator_name((ak_integrator)cfg->integrator));
+    m->integrator = (ak_integrator)cfg->integrator;
     m->solver.iterations = cfg->iterations;
     m->solver.shock_propagation = cfg->shock;
-    snprintf(m->solver.method, sizeof m->solver.method, "%s", cfg->method ? "pga" : "vector");
-    snprintf(m->solver.variant, sizeof m->solver.variant, "%s", cfg->variant ? "published" : "corrected");
+    m->solver.method = cfg->method ? AK_SOLVER_PGA : AK_SOLVER_VECTOR;
+    m->solver.variant = cfg->variant ? AK_VARIANT_PUBLISHED : AK_VARIANT_CORRECTED;
     if (ak_wc_fill_mass(m, err, errlen)) {
         ak_data_free(d);
         ak_model_free(m);

@@ -147,9 +147,6 @@ int ak_sweep_plane_index(int n, const char *name) {
 enum { ST_NUM, ST_INT, ST_BOOL, ST_STR };
 enum { FB = 1 << AK_SWEEP_FREE_BODY, SK = 1 << AK_SWEEP_STACK, CO = 1 << AK_SWEEP_COLLIDE };
 
-static const char *const INTEGRATORS[] = {"thesis", "catto", "rk4", "exp", "gsl", NULL};
-static const char *const METHODS[] = {"vector", "pga", NULL};
-static const char *const VARIANTS[] = {"corrected", "published", NULL};
 static const char *const SHAPES[] = {"sphere_box", "capsule_capsule", "box_box", NULL};
 
 typedef struct setting {
@@ -157,7 +154,7 @@ typedef struct setting {
     int type, exps;
     double lo, hi;           ///< numbers: lo < v <= hi when open_lo, else lo <= v <= hi
     bool open_lo;
-    const char *const *choices;
+    const char *const *choices; ///< NULL for the engine's options (names from engine/scene.h)
     const char *what;        ///< for messages
 } setting;
 
@@ -170,7 +167,7 @@ enum {
 static const setting SETTINGS[S_COUNT] = {
     [S_DT] = {"dt", ST_NUM, FB | SK, 0, 10, true, NULL, "a time step in (0, 10] s"},
     [S_DURATION] = {"duration", ST_NUM, FB | SK, 0, 1e6, true, NULL, "a duration in (0, 1e6] s"},
-    [S_INTEGRATOR] = {"integrator", ST_STR, FB | SK, 0, 0, false, INTEGRATORS, NULL},
+    [S_INTEGRATOR] = {"integrator", ST_STR, FB | SK, 0, 0, false, NULL, NULL},
     [S_MASS] = {"mass", ST_NUM, FB, 0, 1e9, true, NULL, "a mass in (0, 1e9]"},
     [S_PLANE] = {"plane", ST_STR, FB, 0, 0, false, NULL, NULL},
     [S_MAGNITUDE] = {"magnitude", ST_NUM, FB, -1e3, 1e3, false, NULL, "a rate in [-1000, 1000] rad/s"},
@@ -181,8 +178,8 @@ static const setting SETTINGS[S_COUNT] = {
     [S_HEIGHT] = {"height", ST_INT, SK, 1, 40, false, NULL, "an integer in [1, 40]"},
     [S_ITERATIONS] = {"iterations", ST_INT, SK, 1, 1000, false, NULL, "an integer in [1, 1000]"},
     [S_SHOCK] = {"shock_propagation", ST_BOOL, SK, 0, 1, false, NULL, "true, false, 0 or 1"},
-    [S_METHOD] = {"method", ST_STR, SK, 0, 0, false, METHODS, NULL},
-    [S_VARIANT] = {"variant", ST_STR, SK, 0, 0, false, VARIANTS, NULL},
+    [S_METHOD] = {"method", ST_STR, SK, 0, 0, false, NULL, NULL},
+    [S_VARIANT] = {"variant", ST_STR, SK, 0, 0, false, NULL, NULL},
     [S_LEAN] = {"lean", ST_NUM, SK, 0, 1, false, NULL, "a fraction of the box width in [0, 1]"},
     [S_FRICTION] = {"friction", ST_NUM, SK, 0, 10, false, NULL, "a coefficient in [0, 10]"},
     [S_RESTITUTION] = {"restitution", ST_NUM, SK, 0, 1, false, NULL, "a coefficient in [0, 1]"},
@@ -209,6 +206,22 @@ static void choices_text(char *out, size_t n, const char *const list[]) {
         strncat(out, q, n - strlen(out) - 1);
     }
 }
+
+// The names of an engine option (engine/scene.h, in the enum's order, so the index is the value),
+// as a NULL-terminated list in list[]: the integrators, the methods of the stack experiment
+// (vector, pga: the converged solver is not one of its settings) and the variants.
+static const char *const *option_list(const char *list[AK_INT_COUNT + 1], int s) {
+    int k = 0;
+    if (s == S_INTEGRATOR)
+        for (int i = 0; i < AK_INT_COUNT; i++) list[k++] = ak_integrator_name((ak_integrator)i);
+    else if (s == S_METHOD)
+        for (int i = 0; i < AK_SOLVER_CONVERGED; i++) list[k++] = ak_solver_method_name((ak_solver_method)i);
+    else if (s == S_VARIANT)
+        for (int i = 0; i < AK_VARIANT_COUNT; i++) list[k++] = ak_variant_name((ak_variant)i);
+    list[k] = NULL;
+    return list;
+}
+_Static_assert((int)AK_SOLVER_METHOD_COUNT <= (int)AK_INT_COUNT && (int)AK_VARIANT_COUNT <= (int)AK_INT_COUNT, "option_list's room");
 
 // Find a setting by name for an experiment (omega.<plane> maps to S_OMEGA_COMP with *comp).
 static int find_setting(ctx *c, int exp, const char *name, int *comp, const char *path) {
@@ -265,9 +278,11 @@ static bool read_name(ctx *c, int s, const cJSON *v, const char *path, int *out)
             return fail_got(c, path, want, v);
         return true;
     }
+    const char *opt[AK_INT_COUNT + 1];
+    const char *const *choices = SETTINGS[s].choices ? SETTINGS[s].choices : option_list(opt, s);
     char want[200] = "one of ";
-    choices_text(want + 7, sizeof want - 7, SETTINGS[s].choices);
-    if (!cJSON_IsString(v) || (*out = choice_index(SETTINGS[s].choices, v->valuestring)) < 0)
+    choices_text(want + 7, sizeof want - 7, choices);
+    if (!cJSON_IsString(v) || (*out = choice_index(choices, v->valuestring)) < 0)
         return fail_got(c, path, want, v);
     return true;
 }

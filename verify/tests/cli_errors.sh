@@ -45,14 +45,25 @@ expect2 "--duration: expected a positive number of seconds, got 'nan'" run "$sce
 expect2 "--every: expected a whole number from 1 to 10^12, got '0'" run "$scene" --every 0
 expect2 "give --duration or --steps, not both" run "$scene" --steps 3 --duration 1
 expect2 "one scene at a time" run "$scene" "$scene"
-expect2 "unknown integrator 'foo'" run "$scene" --integrator foo
+expect2 "--integrator: unknown integrator 'foo', expected one of thesis, catto, rk4, exp, gsl" run "$scene" --integrator foo
 # no silent skip of the contact stage: full-state integrators refuse scenes with contacts
 expect2 "integrator 'rk4' has no contact stage, and this scene can have contacts" \
     run "$src/scenes/stack_4d.json" --integrator rk4 --duration 2
 expect2 "use --integrator with one of thesis, catto, exp" run "$src/scenes/stack_4d.json" --integrator gsl --steps 2
 "$ak" run "$scene" --steps 3 --integrator rk4 > "$tmp/out" 2>&1 || fail "run rk4 on a one-body scene: exit $?"
 # solver settings on the command line
-expect2 "--method: expected vector, pga or converged, got 'fast'" run "$scene" --method fast
+expect2 "--method: expected one of vector, pga, converged, got 'fast'" run "$scene" --method fast
+expect2 "--variant: expected one of corrected, published, got 'printed'" run "$scene" --variant printed
+expect2 "--order: expected one of sequential, coloured, got 'colored'" run "$scene" --order colored
+expect2 "--method: expected one of vector, pga, converged, got 'fast'" step "$scene" --steps 1 --method fast
+expect2 "--variant: expected one of corrected, published, got 'printed'" step "$scene" --steps 1 --variant printed
+# a scene that names an integrator, method, variant or order the engine does not have: the file,
+# the field and the accepted names
+printf '{"format": "anakata-scene/1", "dim": 3, "integrator": "verlet", "bodies": []}' > "$tmp/integ.json"
+expect2 "integ.json: integrator: expected one of \"thesis\", \"catto\", \"rk4\", \"exp\", \"gsl\", got \"verlet\"" \
+    run "$tmp/integ.json"
+printf '{"format": "anakata-scene/1", "dim": 3, "solver": {"order": "random"}, "bodies": []}' > "$tmp/order.json"
+expect2 "order.json: solver.order: expected one of \"sequential\", \"coloured\", got \"random\"" step "$tmp/order.json"
 expect2 "--tolerance: expected a number in [1e-15, 1], got '0'" run "$scene" --tolerance 0
 expect2 "--shock-propagation: expected on or off, got 'yes'" run "$scene" --shock-propagation yes
 expect2 "--sleep: expected on or off, got 'yes'" run "$scene" --sleep yes

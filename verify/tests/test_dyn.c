@@ -181,10 +181,5 @@ Test(dyn, b9_printed_is_negated_commutator_form) {
     for (int q = 0; q < 6; q++) cr_assert(fabs(a[q] + b[q]) < TOL_ROUND);
 }
 
-Test(dyn, integrator_names) {
-    for (int i = 0; i < AK_INT_COUNT; i++)
-        cr_assert_eq(ak_integrator_from_name(ak_integrator_name((ak_integrator)i)), i);
-    cr_assert_eq(ak_integrator_from_name("verlet"), -1);
-    cr_assert_eq(ak_integrator_from_name(NULL), -1);
-}
+// The integrators' names are tested with the other options' names (test_scene.c, option_names).
 

@@ -706,7 +706,7 @@ Test(perf, coloured_threads_bitwise) {
         ak_data *d;
         ak_model *m = n == 3 ? sphere_pile(3, 343, 3u, &d) : random_scene(4, 400, 5u, &d);
         uint64_t seq = run_hash(m, d, 25);
-        snprintf(m->solver.order, sizeof m->solver.order, "coloured");
+        m->solver.order = AK_ORDER_COLOURED;
         uint64_t h[2];
         for (int t = 0; t < 2; t++) {
             omp_set_num_threads(t + 1);

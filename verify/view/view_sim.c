@@ -37,6 +37,7 @@ struct ak_view_sim {
     size_t *hist_bytes;     // what each kept state holds (bodies and contact points)
     size_t hist_total;      // their sum, at most HIST_MAX_BYTES
     ak_world_opts wo;
+    char trace_integrator[64]; // the integrator a replayed trace names ("" when simulating)
     int drag_body;
     double drag_target[4];
     ak_formula_list formulas; // the explain IDs with their verdicts from the docs
@@ -124,25 +125,30 @@ static void table_verdicts(ak_formula_list *l, const char *docs_dir) {
     }
 }
 
+// The integrator the page names: the one of the replayed trace, else the scene's.
+static const char *integrator_shown(const ak_view_sim *s) {
+    return s->trace_integrator[0] ? s->trace_integrator : ak_integrator_name(s->m->integrator);
+}
+
 static void load_formulas(ak_view_sim *s, const char *docs_dir) {
     if (!docs_dir) return;
     // Every ID the explain tables may list, as a FORMULAS.md-like text for the parser.
-    static const char *const variants[][2] = {
-        {"corrected", "vector"}, {"published", "vector"}, {"corrected", "pga"}};
+    static const struct {
+        ak_variant variant;
+        ak_solver_method method;
+    } variants[] = {{AK_VARIANT_CORRECTED, AK_SOLVER_VECTOR},
+                    {AK_VARIANT_PUBLISHED, AK_SOLVER_VECTOR},
+                    {AK_VARIANT_CORRECTED, AK_SOLVER_PGA}};
     sb t = {0};
     sbf(&t, "\n## view\n"); // the parser starts at the first "\n## "
-    char save_v[16], save_m[16];
-    memcpy(save_v, s->m->solver.variant, sizeof save_v);
-    memcpy(save_m, s->m->solver.method, sizeof save_m);
+    ak_model mv = *s->m; // a copy that only the settings differ in: s->m is never changed
     for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
-        snprintf(s->m->solver.variant, sizeof s->m->solver.variant, "%s", variants[v][0]);
-        snprintf(s->m->solver.method, sizeof s->m->solver.method, "%s", variants[v][1]);
+        mv.solver.variant = variants[v].variant;
+        mv.solver.method = variants[v].method;
         int cnt = 0;
-        const ak_explain_entry *e = ak_step_explain(s->m, &cnt);
+        const ak_explain_entry *e = ak_step_explain(&mv, &cnt);
         for (int i = 0; i < cnt; i++) sbf(&t, "- %s\n", e[i].formula);
     }
-    memcpy(s->m->solver.variant, save_v, sizeof save_v);
-    memcpy(s->m->solver.method, save_m, sizeof save_m);
     char *text = sb_done(&t);
     char err[256];
     if (text && ak_formulas_parse(text, &s->formulas, err, sizeof err) == 0) {
@@ -321,7 +327,7 @@ ak_view_sim *ak_view_sim_open_trace(const char *trace_path, const char *scene_pa
     }
     snprintf(s->path, sizeof s->path, "%s", trace_path);
     if (t->integrator[0]) // the explain table lists the formulas of the run that made the trace
-        snprintf(s->m->integrator, sizeof s->m->integrator, "%.31s", t->integrator);
+        snprintf(s->trace_integrator, sizeof s->trace_integrator, "%s", t->integrator);
     // The reference of that scene, when there is one (verify/reference/<scene>.csv).
     char name[256];
     const char *sb = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
@@ -611,7 +617,7 @@ char *ak_view_sim_scene_json(const ak_view_sim *cs) {
     sbf(&b, ",\"title\":");
     sbs(&b, m->title);
     sbf(&b, ",\"dim\":%d,\"dt\":%.9g,\"integrator\":", m->dim, s->wo.dt);
-    sbs(&b, m->integrator);
+    sbs(&b, integrator_shown(s));
     sbf(&b, ",\"duration\":%.9g,\"bodies\":[", m->duration);
     for (int i = 0; i < m->nbody; i++) {
         const ak_body *bd = &m->bodies[i];
@@ -790,11 +796,11 @@ char *ak_view_sim_explain_json(const ak_view_sim *s) {
     const int n = m->dim;
     sb b = {0};
     sbf(&b, "{\"step\":%ld,\"t\":%.9g,\"integrator\":", d->step, d->t);
-    sbs(&b, m->integrator);
+    sbs(&b, integrator_shown(s));
     sbf(&b, ",\"variant\":");
-    sbs(&b, m->solver.variant);
+    sbs(&b, ak_variant_name(m->solver.variant));
     sbf(&b, ",\"method\":");
-    sbs(&b, m->solver.method);
+    sbs(&b, ak_solver_method_name(m->solver.method));
     sbf(&b, ",");
     energy_momentum(&b, m, d);
     const ak_contact_cache *c = d->contacts;

@@ -1,6 +1,8 @@
 // Broadphase: sweep and prune over n-D AABBs (see broadphase.h).
 #include "broadphase.h"
 
+#include "aabb_tree.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,12 +13,6 @@
 #include <omp.h>
 #endif
 
-static int threads_for(int work) { return ak_parallel_threads(work); }
-
-static int bp_self = 1, bp_incr = 1;
-
-void ak_broadphase_set_self_query(int on) { bp_self = on; }
-void ak_broadphase_set_incremental(int on) { bp_incr = on; }
 
 static bool is_plane(const ak_body *b) { return b->shape.type == AK_SHAPE_HYPERPLANE; }
 static bool is_static(const ak_body *b) { return b->fixed || b->inv_mass <= 0.0 || is_plane(b); }
@@ -55,7 +51,7 @@ static inline __attribute__((always_inline)) double plane_distance_n(int n, cons
                                                                       const ak_data *d,
                                                                       const ak_contact_cache *c,
                                                                       int b, const ak_shape *pl) {
-    const double *M = c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
+    const double *M = c->keep.rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
     double dir[AK_MAX_DIM], sp[AK_MAX_DIM];
     for (int j = 0; j < n; j++) { // -normal in the body frame: M^T (-nrm)
         dir[j] = 0.0;
@@ -78,16 +74,16 @@ static inline __attribute__((always_inline)) double plane_distance_n(int n, cons
 }
 
 static int push_pair(ak_contact_cache *c, int a, int b) {
-    if (c->npair + 1 > c->paircap) {
-        int nc = c->paircap ? 2 * c->paircap : 256;
-        int *q = realloc(c->pairs, (size_t)nc * 2 * sizeof(int));
+    if (c->step.npair + 1 > c->step.paircap) {
+        int nc = c->step.paircap ? 2 * c->step.paircap : 256;
+        int *q = realloc(c->step.pairs, (size_t)nc * 2 * sizeof(int));
         if (!q) return -1;
-        c->pairs = q;
-        c->paircap = nc;
+        c->step.pairs = q;
+        c->step.paircap = nc;
     }
-    c->pairs[2 * c->npair] = a < b ? a : b;
-    c->pairs[2 * c->npair + 1] = a < b ? b : a;
-    c->npair++;
+    c->step.pairs[2 * c->step.npair] = a < b ? a : b;
+    c->step.pairs[2 * c->step.npair + 1] = a < b ? b : a;
+    c->step.npair++;
     return 0;
 }
 
@@ -109,13 +105,13 @@ static int order_cmp(const void *x, const void *y) {
 }
 
 // asleep (NULL: none): sleeping bodies get no plane pair (engine/island.h). The bodies that
-// can pair with a plane are listed once (in c->count, free until sort_pairs) and each plane
+// can pair with a plane are listed once (in c->step.count, free until sort_pairs) and each plane
 // goes through the list in body order, as a loop over all bodies would. n = 3 as a constant.
 static inline __attribute__((always_inline)) int plane_pairs_n(int n, const ak_model *m,
                                                                const ak_data *d,
                                                                ak_contact_cache *c, double margin,
                                                                const unsigned char *asleep) {
-    int *list = c->count, nl = -1;
+    int *list = c->step.count, nl = -1;
     for (int p = 0; p < m->nbody; p++) {
         if (!is_plane(&m->bodies[p])) continue;
         if (nl < 0) {
@@ -210,11 +206,10 @@ typedef struct rm_table {
     signed char neg[AK_MAX_DIM][AK_MAX_DIM][RM_TERMS];
     int nt[AK_MAX_DIM][AK_MAX_DIM];
 } rm_table;
+// A per-process cache of constants: the tables depend on n only, are built once (call_once) on
+// the first use and only read after that, the same for every world.
 static rm_table rm_tables[AK_MAX_DIM + 1];
 static once_flag rm_once = ONCE_FLAG_INIT;
-static int rm_fast = 1;
-
-void ak_broadphase_set_fast_matrix(int on) { rm_fast = on; }
 
 static void rm_build(void) {
     for (int n = 1; n <= AK_MAX_DIM; n++) {
@@ -260,8 +255,8 @@ static inline __attribute__((always_inline)) void rotor_matrix_table(int n, doub
         }
 }
 
-void ak_broadphase_rotor_matrix(int n, double M[], const double R[]) {
-    int ne = 1 << (n - 1), finite = rm_fast && n >= 1 && n <= AK_MAX_DIM;
+void ak_broadphase_rotor_matrix(int n, double M[], const double R[], bool fast) {
+    int ne = 1 << (n - 1), finite = fast && n >= 1 && n <= AK_MAX_DIM;
     for (int k = 0; k < ne && finite; k++) finite = isfinite(R[k]);
     if (!finite) {
         rotor_matrix_plain(n, M, R);
@@ -277,12 +272,12 @@ void ak_broadphase_rotor_matrix(int n, double M[], const double R[]) {
 static void fill_aabbs_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c,
                               double margin, const unsigned char *skip) {
     int n = m->dim;
-#pragma omp parallel for schedule(static) num_threads(threads_for(m->nbody))
+#pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m, m->nbody))
     for (int b = 0; b < m->nbody; b++) {
         if (is_plane(&m->bodies[b]) || (skip && skip[b])) continue; // (ends this iteration only)
-        double *M = c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
-        ak_broadphase_rotor_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
-        double *lo = c->aabb + (size_t)b * 2 * AK_MAX_DIM, *hi = lo + AK_MAX_DIM;
+        double *M = c->keep.rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
+        ak_broadphase_rotor_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN, m->paths.broad_fast_matrix);
+        double *lo = c->keep.aabb + (size_t)b * 2 * AK_MAX_DIM, *hi = lo + AK_MAX_DIM;
         aabb_m(m, d, b, M, lo, hi);
         for (int i = 0; i < n; i++) lo[i] -= 0.5 * margin, hi[i] += 0.5 * margin;
     }
@@ -300,14 +295,14 @@ static bool overlap(int n, const double *A, const double *B) {
 
 int ak_broadphase_sap(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin) {
     int n = m->dim, cnt = 0;
-    c->npair = 0;
-    c->broad_tests = 0;
+    c->step.npair = 0;
+    c->stats.broad_tests = 0;
     fill_aabbs(m, d, c, margin);
     double mean[AK_MAX_DIM] = {0}, var[AK_MAX_DIM] = {0};
     for (int b = 0; b < m->nbody; b++) {
         if (is_plane(&m->bodies[b])) continue;
-        c->order[cnt++] = b;
-        const double *lo = c->aabb + (size_t)b * 2 * AK_MAX_DIM;
+        c->step.order[cnt++] = b;
+        const double *lo = c->keep.aabb + (size_t)b * 2 * AK_MAX_DIM;
         for (int i = 0; i < n; i++) {
             double ctr = 0.5 * (lo[i] + lo[AK_MAX_DIM + i]);
             mean[i] += ctr, var[i] += ctr * ctr;
@@ -319,293 +314,95 @@ int ak_broadphase_sap(const ak_model *m, const ak_data *d, ak_contact_cache *c, 
         double v0 = var[axis] / cnt - (mean[axis] / cnt) * (mean[axis] / cnt);
         if (v > v0) axis = i;
     }
-    sort_key = c->aabb;
+    sort_key = c->keep.aabb;
     sort_axis = axis;
-    if (cnt > 1) qsort(c->order, (size_t)cnt, sizeof(int), order_cmp);
+    if (cnt > 1) qsort(c->step.order, (size_t)cnt, sizeof(int), order_cmp);
     for (int s = 0; s < cnt; s++) {
-        int a = c->order[s];
-        const double *A = c->aabb + (size_t)a * 2 * AK_MAX_DIM;
+        int a = c->step.order[s];
+        const double *A = c->keep.aabb + (size_t)a * 2 * AK_MAX_DIM;
         for (int t = s + 1; t < cnt; t++) {
-            int b = c->order[t];
-            const double *B = c->aabb + (size_t)b * 2 * AK_MAX_DIM;
+            int b = c->step.order[t];
+            const double *B = c->keep.aabb + (size_t)b * 2 * AK_MAX_DIM;
             if (B[axis] > A[AK_MAX_DIM + axis]) break; // sorted: no later box can overlap
-            c->broad_tests++;
+            c->stats.broad_tests++;
             if (is_static(&m->bodies[a]) && is_static(&m->bodies[b])) continue;
             if (overlap(n, A, B) && push_pair(c, a, b)) return -1;
         }
     }
     if (plane_pairs(m, d, c, margin)) return -1;
-    if (c->npair > 1) qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
+    if (c->step.npair > 1) qsort(c->step.pairs, (size_t)c->step.npair, 2 * sizeof(int), pair_cmp);
     return 0;
 }
 
 int ak_broadphase_all_pairs(const ak_model *m, const ak_data *d, ak_contact_cache *c,
                             double margin) {
     int n = m->dim;
-    c->npair = 0;
-    c->broad_tests = 0;
+    c->step.npair = 0;
+    c->stats.broad_tests = 0;
     fill_aabbs(m, d, c, margin);
     for (int a = 0; a < m->nbody; a++) {
         if (is_plane(&m->bodies[a])) continue;
         for (int b = a + 1; b < m->nbody; b++) {
             if (is_plane(&m->bodies[b])) continue;
-            c->broad_tests++;
+            c->stats.broad_tests++;
             if (is_static(&m->bodies[a]) && is_static(&m->bodies[b])) continue;
-            if (overlap(n, c->aabb + (size_t)a * 2 * AK_MAX_DIM,
-                        c->aabb + (size_t)b * 2 * AK_MAX_DIM) &&
+            if (overlap(n, c->keep.aabb + (size_t)a * 2 * AK_MAX_DIM,
+                        c->keep.aabb + (size_t)b * 2 * AK_MAX_DIM) &&
                 push_pair(c, a, b))
                 return -1;
         }
     }
     if (plane_pairs(m, d, c, margin)) return -1;
-    if (c->npair > 1) qsort(c->pairs, (size_t)c->npair, 2 * sizeof(int), pair_cmp);
+    if (c->step.npair > 1) qsort(c->step.pairs, (size_t)c->step.npair, 2 * sizeof(int), pair_cmp);
     return 0;
-}
-
-// ---- AABB tree -------------------------------------------------------------------------------
-// A persistent tree (c->tree, c->ntree nodes, node 0 the root, children after their parent) over
-// the non-plane bodies. It is built by median splits (build) and then, every step, refitted
-// bottom-up to the bodies' new AABBs (O(N)): a refitted node still bounds every box below it,
-// so the query finds exactly the overlapping pairs whatever the tree's shape. The shape only
-// decides the cost; the tree is rebuilt when the refitted nodes' total extent has grown by
-// more than AK_TREE_REBUILD over the extent at build time (bodies moved far), when the last
-// query needed more than AK_TREE_REBUILD times the box tests of the query right after the build
-// (the tree fits the bodies worse), or when the set of bodies differs (another model).
-#define AK_TREE_REBUILD 1.5
-
-static _Thread_local const double *cen_key;
-static _Thread_local int cen_axis;
-static int cen_cmp(const void *x, const void *y) {
-    int i = *(const int *)x, j = *(const int *)y;
-    const double *A = cen_key + (size_t)i * 2 * AK_MAX_DIM, *B = cen_key + (size_t)j * 2 * AK_MAX_DIM;
-    double a = A[cen_axis] + A[AK_MAX_DIM + cen_axis], b = B[cen_axis] + B[AK_MAX_DIM + cen_axis];
-    if (a != b) return a < b ? -1 : 1;
-    return (i > j) - (i < j);
-}
-
-// Build the subtree over order[s..e); returns its node index.
-static int build(int n, ak_contact_cache *c, int s, int e, int *next) {
-    int id = (*next)++;
-    ak_tree_node *nd = &c->tree[id];
-    double clo[AK_MAX_DIM], chi[AK_MAX_DIM];
-    for (int i = 0; i < n; i++) clo[i] = INFINITY, chi[i] = -INFINITY;
-    for (int t = s; t < e; t++) {
-        const double *B = c->aabb + (size_t)c->order[t] * 2 * AK_MAX_DIM;
-        for (int i = 0; i < n; i++) {
-            double ctr = B[i] + B[AK_MAX_DIM + i];
-            clo[i] = fmin(clo[i], ctr), chi[i] = fmax(chi[i], ctr);
-        }
-    }
-    if (e - s == 1) {
-        nd->left = nd->right = -1;
-        nd->body = c->order[s];
-        return id;
-    }
-    int axis = 0;
-    for (int i = 1; i < n; i++)
-        if (chi[i] - clo[i] > chi[axis] - clo[axis]) axis = i;
-    cen_key = c->aabb;
-    cen_axis = axis;
-    qsort(c->order + s, (size_t)(e - s), sizeof(int), cen_cmp);
-    int mid = s + (e - s) / 2;
-    int l = build(n, c, s, mid, next);
-    int r = build(n, c, mid, e, next);
-    nd = &c->tree[id];
-    nd->left = l;
-    nd->right = r;
-    nd->body = -1;
-    return id;
-}
-
-// Refit every node to the current AABBs (children have larger indices than their parent);
-// returns the total extent of the internal nodes, the tree's cost measure. Every node also gets
-// its own extent (ext) and every leaf the static flag of its body, for the self query.
-static double refit(const ak_model *m, int n, ak_contact_cache *c) {
-    double ext = 0.0;
-    for (int id = c->ntree - 1; id >= 0; id--) {
-        ak_tree_node *nd = &c->tree[id];
-        double e = 0.0;
-        if (nd->body >= 0) {
-            const double *B = c->aabb + (size_t)nd->body * 2 * AK_MAX_DIM;
-            for (int i = 0; i < n; i++) nd->lo[i] = B[i], nd->hi[i] = B[AK_MAX_DIM + i];
-            for (int i = 0; i < n; i++) e += nd->hi[i] - nd->lo[i];
-            nd->ext = e;
-            nd->stat = is_static(&m->bodies[nd->body]);
-            continue;
-        }
-        const ak_tree_node *L = &c->tree[nd->left], *R = &c->tree[nd->right];
-        for (int i = 0; i < n; i++) {
-            nd->lo[i] = L->lo[i] < R->lo[i] ? L->lo[i] : R->lo[i];
-            nd->hi[i] = L->hi[i] > R->hi[i] ? L->hi[i] : R->hi[i];
-            ext += nd->hi[i] - nd->lo[i];
-            e += nd->hi[i] - nd->lo[i];
-        }
-        nd->ext = e;
-        nd->stat = 0;
-    }
-    return ext;
-}
-
-static bool overlap_node(int n, const double *A, const ak_tree_node *nd) {
-    for (int i = 0; i < n; i++)
-        if (nd->hi[i] < A[i] || A[AK_MAX_DIM + i] < nd->lo[i]) return false;
-    return true;
-}
-
-static inline int self_cmp_push(ak_pair_buf *pb, int a, int b) {
-    if (pb->n + 1 > pb->cap) {
-        int nc = pb->cap ? 2 * pb->cap : 256;
-        int *q = realloc(pb->p, (size_t)nc * 2 * sizeof(int));
-        if (!q) return -1;
-        pb->p = q;
-        pb->cap = nc;
-    }
-    pb->p[2 * pb->n] = a;
-    pb->p[2 * pb->n + 1] = b;
-    pb->n++;
-    return 0;
-}
-
-// The tree against itself (one thread): a simultaneous descent of node pairs, each pair of
-// overlapping leaves once, as (lower body, higher body). The leaves' boxes are the bodies'
-// AABBs and the test is overlap_node's, so the pairs are exactly those of the per-body query
-// (which visits each pair from its lower body); the list is sorted afterwards (sort_pairs), so
-// the result is the same list. A pair of distinct nodes is tested when it is made (the children
-// of a descent), and only an overlapping one goes on the stack; the count of box tests is that
-// of testing every pair when taken off the stack. n is a constant in the instances for 3 and 4
-// dimensions (self_query below), so the loops over the axes unroll. Returns 0, 1 (stack too
-// small: the caller queries per body) or -1 (allocation).
-#define AK_SELF_STACK 2048
-static inline __attribute__((always_inline)) bool nodes_overlap_n(int n, const ak_tree_node *A,
-                                                                  const ak_tree_node *B) {
-    for (int i = 0; i < n; i++)
-        if (B->hi[i] < A->lo[i] || A->hi[i] < B->lo[i]) return false;
-    return true;
-}
-
-static inline __attribute__((always_inline)) int self_query_n(int n, ak_contact_cache *c,
-                                                              ak_pair_buf *pb) {
-    int stack[2 * AK_SELF_STACK], sp = 0;
-    const ak_tree_node *tree = c->tree;
-    long tests = 0;
-    pb->n = 0;
-    pb->tests = 0;
-    stack[sp++] = 0, stack[sp++] = 0;
-    while (sp > 0) {
-        int ib = stack[--sp], ia = stack[--sp];
-        const ak_tree_node *A = &tree[ia], *B = &tree[ib];
-        if (ia == ib) { // a node with itself: its children with themselves and each other
-            if (A->body >= 0) continue;
-            if (sp + 6 > 2 * AK_SELF_STACK) {
-                pb->tests = tests;
-                return 1;
-            }
-            int l = A->left, r = A->right;
-            stack[sp++] = r, stack[sp++] = r;
-            stack[sp++] = l, stack[sp++] = l;
-            tests++;
-            if (nodes_overlap_n(n, &tree[l], &tree[r])) stack[sp++] = l, stack[sp++] = r;
-            continue;
-        }
-        // an overlapping pair of distinct nodes (tested when made)
-        if (A->body >= 0 && B->body >= 0) {
-            if (A->stat && B->stat) continue;
-            int a = A->body < B->body ? A->body : B->body, b = A->body < B->body ? B->body : A->body;
-            if (self_cmp_push(pb, a, b)) return -1;
-            continue;
-        }
-        // descend the internal node with the larger box (a leaf never)
-        if (sp + 4 > 2 * AK_SELF_STACK) {
-            pb->tests = tests;
-            return 1;
-        }
-        if (B->body >= 0 || (A->body < 0 && A->ext >= B->ext)) {
-            int l = A->left, r = A->right;
-            tests += 2;
-            if (nodes_overlap_n(n, &tree[l], B)) stack[sp++] = l, stack[sp++] = ib;
-            if (nodes_overlap_n(n, &tree[r], B)) stack[sp++] = r, stack[sp++] = ib;
-        } else {
-            int l = B->left, r = B->right;
-            tests += 2;
-            if (nodes_overlap_n(n, A, &tree[l])) stack[sp++] = ia, stack[sp++] = l;
-            if (nodes_overlap_n(n, A, &tree[r])) stack[sp++] = ia, stack[sp++] = r;
-        }
-    }
-    pb->tests = tests;
-    return 0;
-}
-
-static int self_query(const ak_model *m, ak_contact_cache *c, ak_pair_buf *pb) {
-    if (m->dim == 3) return self_query_n(3, c, pb);
-    if (m->dim == 4) return self_query_n(4, c, pb);
-    return self_query_n(m->dim, c, pb);
 }
 
 // Sort the pair list by (a, b): counting sort on a (pairs have a < b), then insertion sort of
 // each run on b (runs are short: a body's neighbours). Same order as qsort with pair_cmp.
 static int sort_pairs(const ak_model *m, ak_contact_cache *c) {
-    int np = c->npair, nb = m->nbody;
+    int np = c->step.npair, nb = m->nbody;
     if (np < 2) return 0;
-    if (np > c->pairtmpcap) {
-        int *q = realloc(c->pairtmp, (size_t)np * 2 * sizeof(int));
+    if (np > c->step.pairtmpcap) {
+        int *q = realloc(c->step.pairtmp, (size_t)np * 2 * sizeof(int));
         if (!q) return -1;
-        c->pairtmp = q;
-        c->pairtmpcap = np;
+        c->step.pairtmp = q;
+        c->step.pairtmpcap = np;
     }
-    int *cnt = c->count;
+    int *cnt = c->step.count;
     memset(cnt, 0, sizeof(int) * (size_t)(nb + 1));
-    for (int p = 0; p < np; p++) cnt[c->pairs[2 * p] + 1]++;
+    for (int p = 0; p < np; p++) cnt[c->step.pairs[2 * p] + 1]++;
     for (int b = 0; b < nb; b++) cnt[b + 1] += cnt[b];
     for (int p = 0; p < np; p++) {
-        int a = c->pairs[2 * p], at = cnt[a]++;
-        c->pairtmp[2 * at] = a;
-        c->pairtmp[2 * at + 1] = c->pairs[2 * p + 1];
+        int a = c->step.pairs[2 * p], at = cnt[a]++;
+        c->step.pairtmp[2 * at] = a;
+        c->step.pairtmp[2 * at + 1] = c->step.pairs[2 * p + 1];
     }
     // cnt[a] is now the end of run a; runs are contiguous from 0
     int s = 0;
     for (int a = 0; a < nb; a++) {
         int e = cnt[a];
         for (int i = s + 1; i < e; i++) {
-            int v = c->pairtmp[2 * i + 1], j = i - 1;
-            while (j >= s && c->pairtmp[2 * j + 1] > v) {
-                c->pairtmp[2 * (j + 1) + 1] = c->pairtmp[2 * j + 1];
+            int v = c->step.pairtmp[2 * i + 1], j = i - 1;
+            while (j >= s && c->step.pairtmp[2 * j + 1] > v) {
+                c->step.pairtmp[2 * (j + 1) + 1] = c->step.pairtmp[2 * j + 1];
                 j--;
             }
-            c->pairtmp[2 * (j + 1) + 1] = v;
+            c->step.pairtmp[2 * (j + 1) + 1] = v;
         }
         s = e;
     }
-    int *t = c->pairs;
-    int cap = c->paircap;
-    c->pairs = c->pairtmp;
-    c->paircap = c->pairtmpcap;
-    c->pairtmp = t;
-    c->pairtmpcap = cap;
+    int *t = c->step.pairs;
+    int cap = c->step.paircap;
+    c->step.pairs = c->step.pairtmp;
+    c->step.paircap = c->step.pairtmpcap;
+    c->step.pairtmp = t;
+    c->step.pairtmpcap = cap;
     return 0;
-}
-
-// Refit the tree to the current AABBs, or rebuild it (see AK_TREE_REBUILD; use_tests: also
-// when the last query needed too many box tests).
-static void tree_update(const ak_model *m, ak_contact_cache *c, int cnt, bool use_tests) {
-    int n = m->dim;
-    double ext = c->ntree == 2 * cnt - 1 ? refit(m, n, c) : INFINITY;
-    if (!(ext <= AK_TREE_REBUILD * c->tree_extent) ||
-        (use_tests && c->tree_last_tests > AK_TREE_REBUILD * c->tree_tests)) { // (re)build
-        cnt = 0;
-        for (int b = 0; b < m->nbody; b++)
-            if (!is_plane(&m->bodies[b])) c->order[cnt++] = b;
-        int next = 0;
-        build(n, c, 0, cnt, &next);
-        c->ntree = next;
-        c->tree_extent = refit(m, n, c);
-        c->tree_builds++;
-        c->tree_tests = -1;
-    }
 }
 
 // ---- incremental: fat boxes (G-BP.1) -------------------------------------------------------
 // Each body that moves gets a fat box, its AABB grown by a slack of AK_FAT_SLACK times its
-// largest extent on every side (a body that cannot move: no slack), and c->fat_pairs holds every
+// largest extent on every side (a body that cannot move: no slack), and c->keep.fat_pairs holds every
 // pair of non-plane bodies whose fat boxes overlap. While a body's AABB stays inside its fat
 // box its fat box does not change; a body that leaves it (or every body, the first time) gets
 // a new fat box, its old fat pairs are dropped and it is queried again: the tree over the
@@ -618,18 +415,18 @@ static void tree_update(const ak_model *m, ak_contact_cache *c, int cnt, bool us
 #define AK_FAT_SLACK 0.05
 #define AK_FAT_MASS 4 // more than 1 in AK_FAT_MASS bodies left their fat box: query every body
 
-// Mark in c->esc the bodies whose AABB left its fat box (every body while the fat boxes are not
+// Mark in c->step.esc the bodies whose AABB left its fat box (every body while the fat boxes are not
 // valid); returns their count.
 static int count_escapes(const ak_model *m, ak_contact_cache *c) {
     int n = m->dim, ne = 0;
     for (int b = 0; b < m->nbody; b++) {
-        c->esc[b] = 0;
+        c->step.esc[b] = 0;
         if (is_plane(&m->bodies[b])) continue;
-        const double *A = c->aabb + (size_t)b * 2 * AK_MAX_DIM, *F = c->fat + (size_t)b * 2 * AK_MAX_DIM;
-        bool inside = c->fat_boxes_ok;
+        const double *A = c->keep.aabb + (size_t)b * 2 * AK_MAX_DIM, *F = c->keep.fat + (size_t)b * 2 * AK_MAX_DIM;
+        bool inside = c->keep.fat_boxes_ok;
         for (int i = 0; i < n && inside; i++)
             inside = A[i] >= F[i] && A[AK_MAX_DIM + i] <= F[AK_MAX_DIM + i];
-        if (!inside) c->esc[b] = 1, ne++;
+        if (!inside) c->step.esc[b] = 1, ne++;
     }
     return ne;
 }
@@ -637,80 +434,80 @@ static int count_escapes(const ak_model *m, ak_contact_cache *c) {
 // The fat box of body b from its AABB.
 static void fat_box(const ak_model *m, ak_contact_cache *c, int b) {
     int n = m->dim;
-    const double *A = c->aabb + (size_t)b * 2 * AK_MAX_DIM;
-    double *F = c->fat + (size_t)b * 2 * AK_MAX_DIM, ext = 0.0;
+    const double *A = c->keep.aabb + (size_t)b * 2 * AK_MAX_DIM;
+    double *F = c->keep.fat + (size_t)b * 2 * AK_MAX_DIM, ext = 0.0;
     for (int i = 0; i < n; i++) ext = fmax(ext, A[AK_MAX_DIM + i] - A[i]);
     double sl = is_static(&m->bodies[b]) ? 0.0 : AK_FAT_SLACK * ext;
     if (!(sl <= 1e300)) sl = 0.0; // a non-finite box: no slack (its tests fail anyway)
-    c->fat_dmax = fmax(c->fat_dmax, sl);
+    c->keep.fat_dmax = fmax(c->keep.fat_dmax, sl);
     for (int i = 0; i < n; i++) F[i] = A[i] - sl, F[AK_MAX_DIM + i] = A[AK_MAX_DIM + i] + sl;
 }
 
-// The step's pairs from the kept fat pairs; c->esc marks the bodies to query again (all of them
+// The step's pairs from the kept fat pairs; c->step.esc marks the bodies to query again (all of them
 // when the fat pairs are not valid).
 static int incremental(const ak_model *m, ak_contact_cache *c, int cnt) {
     int n = m->dim, N = m->nbody, ne = 0;
     long tests = 0;
     for (int b = 0; b < N; b++) {
-        if (!c->fat_ok && !is_plane(&m->bodies[b])) c->esc[b] = 1;
-        ne += c->esc[b];
+        if (!c->keep.fat_ok && !is_plane(&m->bodies[b])) c->step.esc[b] = 1;
+        ne += c->step.esc[b];
     }
-    if (!c->fat_ok) c->fat_pairs.n = 0;
+    if (!c->keep.fat_ok) c->keep.fat_pairs.n = 0;
     if (ne > 0) {
         // new fat boxes for the bodies that left theirs; drop their pairs
         for (int b = 0; b < N; b++)
-            if (c->esc[b]) fat_box(m, c, b);
+            if (c->step.esc[b]) fat_box(m, c, b);
         int k = 0;
-        for (int q = 0; q < c->fat_pairs.n; q++) {
-            int a = c->fat_pairs.p[2 * q], b = c->fat_pairs.p[2 * q + 1];
-            if (c->esc[a] || c->esc[b]) continue;
-            c->fat_pairs.p[2 * k] = a, c->fat_pairs.p[2 * k + 1] = b, k++;
+        for (int q = 0; q < c->keep.fat_pairs.n; q++) {
+            int a = c->keep.fat_pairs.p[2 * q], b = c->keep.fat_pairs.p[2 * q + 1];
+            if (c->step.esc[a] || c->step.esc[b]) continue;
+            c->keep.fat_pairs.p[2 * k] = a, c->keep.fat_pairs.p[2 * k + 1] = b, k++;
         }
-        c->fat_pairs.n = k;
-        tree_update(m, c, cnt, false);
+        c->keep.fat_pairs.n = k;
+        ak_tree_update(m, c, cnt, false);
         for (int e = 0; e < N; e++) {
-            if (!c->esc[e]) continue;
-            c->fat_requeries++;
-            const double *Fe = c->fat + (size_t)e * 2 * AK_MAX_DIM;
+            if (!c->step.esc[e]) continue;
+            c->stats.fat_requeries++;
+            const double *Fe = c->keep.fat + (size_t)e * 2 * AK_MAX_DIM;
             double Q[2 * AK_MAX_DIM];
             for (int i = 0; i < n; i++)
-                Q[i] = Fe[i] - c->fat_dmax, Q[AK_MAX_DIM + i] = Fe[AK_MAX_DIM + i] + c->fat_dmax;
+                Q[i] = Fe[i] - c->keep.fat_dmax, Q[AK_MAX_DIM + i] = Fe[AK_MAX_DIM + i] + c->keep.fat_dmax;
             int stack[128], sp = 0;
             stack[sp++] = 0;
             while (sp > 0) {
-                const ak_tree_node *nd = &c->tree[stack[--sp]];
+                const ak_tree_node *nd = &c->keep.tree[stack[--sp]];
                 tests++;
-                if (!overlap_node(n, Q, nd)) continue;
+                if (!ak_tree_overlaps_box(n, Q, nd)) continue;
                 int o = nd->body;
                 if (o < 0) {
                     stack[sp++] = nd->left;
                     stack[sp++] = nd->right;
                     continue;
                 }
-                if (o == e || (c->esc[o] && o < e)) continue; // a pair of two re-queried bodies once
-                if (!overlap(n, Fe, c->fat + (size_t)o * 2 * AK_MAX_DIM)) continue;
-                if (self_cmp_push(&c->fat_pairs, e < o ? e : o, e < o ? o : e)) return -1;
+                if (o == e || (c->step.esc[o] && o < e)) continue; // a pair of two re-queried bodies once
+                if (!overlap(n, Fe, c->keep.fat + (size_t)o * 2 * AK_MAX_DIM)) continue;
+                if (ak_pair_buf_push(&c->keep.fat_pairs, e < o ? e : o, e < o ? o : e)) return -1;
             }
         }
     }
-    c->fat_ok = c->fat_boxes_ok = 1;
+    c->keep.fat_ok = c->keep.fat_boxes_ok = 1;
     // the step's pairs: fat pairs whose AABBs overlap, of bodies not both static
     int total = 0;
-    if (c->fat_pairs.n > c->paircap) {
-        int *q = realloc(c->pairs, (size_t)c->fat_pairs.n * 2 * sizeof(int));
+    if (c->keep.fat_pairs.n > c->step.paircap) {
+        int *q = realloc(c->step.pairs, (size_t)c->keep.fat_pairs.n * 2 * sizeof(int));
         if (!q) return -1;
-        c->pairs = q;
-        c->paircap = c->fat_pairs.n;
+        c->step.pairs = q;
+        c->step.paircap = c->keep.fat_pairs.n;
     }
-    for (int q = 0; q < c->fat_pairs.n; q++) {
-        int a = c->fat_pairs.p[2 * q], b = c->fat_pairs.p[2 * q + 1];
+    for (int q = 0; q < c->keep.fat_pairs.n; q++) {
+        int a = c->keep.fat_pairs.p[2 * q], b = c->keep.fat_pairs.p[2 * q + 1];
         tests++;
         if (is_static(&m->bodies[a]) && is_static(&m->bodies[b])) continue;
-        if (!overlap(n, c->aabb + (size_t)a * 2 * AK_MAX_DIM, c->aabb + (size_t)b * 2 * AK_MAX_DIM)) continue;
-        c->pairs[2 * total] = a, c->pairs[2 * total + 1] = b, total++;
+        if (!overlap(n, c->keep.aabb + (size_t)a * 2 * AK_MAX_DIM, c->keep.aabb + (size_t)b * 2 * AK_MAX_DIM)) continue;
+        c->step.pairs[2 * total] = a, c->step.pairs[2 * total + 1] = b, total++;
     }
-    c->npair = total;
-    c->broad_tests = tests;
+    c->step.npair = total;
+    c->stats.broad_tests = tests;
     return 0;
 }
 
@@ -721,12 +518,12 @@ int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, doub
 int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
                          const unsigned char *asleep, bool fill_asleep) {
     int n = m->dim, cnt = 0;
-    c->npair = 0;
-    c->broad_tests = 0;
+    c->step.npair = 0;
+    c->stats.broad_tests = 0;
     fill_aabbs_masked(m, d, c, margin, fill_asleep ? NULL : asleep);
     for (int b = 0; b < m->nbody; b++)
         if (!is_plane(&m->bodies[b])) cnt++;
-    if (cnt > 1 && bp_incr && !asleep) {
+    if (cnt > 1 && m->paths.broad_incremental && !asleep) {
         // few bodies left their fat box: the kept pairs; many (a falling pile): the query of
         // every body below (in parallel where the engine uses threads), and every body a fresh
         // fat box, whose pairs the next step with few escapes computes
@@ -737,39 +534,39 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
         }
         for (int b = 0; b < m->nbody; b++)
             if (!is_plane(&m->bodies[b])) fat_box(m, c, b);
-        c->fat_boxes_ok = 1;
-        c->fat_ok = 0;
+        c->keep.fat_boxes_ok = 1;
+        c->keep.fat_ok = 0;
     } else
-        c->fat_ok = c->fat_boxes_ok = 0; // the other paths keep neither
+        c->keep.fat_ok = c->keep.fat_boxes_ok = 0; // the other paths keep neither
     if (cnt > 1) {
-        tree_update(m, c, cnt, true);
+        ak_tree_update(m, c, cnt, true);
         // query every body against the tree, in parallel: each thread fills its own list, the
         // lists are concatenated and sorted below, so the result does not depend on the threads
-        int nt = threads_for(m->nbody), fail = 0, per_body = 1;
+        int nt = ak_parallel_threads(m, m->nbody), fail = 0, per_body = 1;
         // one thread: the tree against itself (half the box tests of the per-body query); not
         // with a sleep mask, where the per-body query skips the sleeping bodies' descents (a
         // sleeping pile costs no box test) and keeps the mask's pairs
-        if (nt == 1 && bp_self && !asleep) per_body = self_query(m, c, &c->tbuf[0]);
+        if (nt == 1 && m->paths.broad_self_query && !asleep) per_body = ak_tree_self_query(m, c, &c->step.tbuf[0]);
         if (per_body < 0) return -1;
-        for (int t = 0; t < nt && per_body; t++) c->tbuf[t].n = 0, c->tbuf[t].tests = 0;
+        for (int t = 0; t < nt && per_body; t++) c->step.tbuf[t].n = 0, c->step.tbuf[t].tests = 0;
 #pragma omp parallel num_threads(nt) reduction(| : fail) if (per_body)
         if (per_body) {
             int t = 0;
 #ifdef _OPENMP
             t = omp_get_thread_num();
 #endif
-            ak_pair_buf *pb = &c->tbuf[t];
+            ak_pair_buf *pb = &c->step.tbuf[t];
 #pragma omp for schedule(static)
             for (int a = 0; a < m->nbody; a++) {
                 if (fail || is_plane(&m->bodies[a]) || (asleep && asleep[a])) continue;
-                const double *A = c->aabb + (size_t)a * 2 * AK_MAX_DIM;
+                const double *A = c->keep.aabb + (size_t)a * 2 * AK_MAX_DIM;
                 bool sa = is_static(&m->bodies[a]);
                 int stack[128], sp = 0;
                 stack[sp++] = 0;
                 while (sp > 0) {
-                    const ak_tree_node *nd = &c->tree[stack[--sp]];
+                    const ak_tree_node *nd = &c->keep.tree[stack[--sp]];
                     pb->tests++;
-                    if (!overlap_node(n, A, nd)) continue;
+                    if (!ak_tree_overlaps_box(n, A, nd)) continue;
                     int body = nd->body;
                     if (body >= 0) {
                         // with a sleep mask, a sleeping body makes no query: an awake body
@@ -801,22 +598,22 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
         }
         if (fail) return -1;
         int total = 0;
-        for (int t = 0; t < nt; t++) total += c->tbuf[t].n, c->broad_tests += c->tbuf[t].tests;
-        if (total > c->paircap) {
-            int *q = realloc(c->pairs, (size_t)total * 2 * sizeof(int));
+        for (int t = 0; t < nt; t++) total += c->step.tbuf[t].n, c->stats.broad_tests += c->step.tbuf[t].tests;
+        if (total > c->step.paircap) {
+            int *q = realloc(c->step.pairs, (size_t)total * 2 * sizeof(int));
             if (!q) return -1;
-            c->pairs = q;
-            c->paircap = total;
+            c->step.pairs = q;
+            c->step.paircap = total;
         }
         for (int t = 0; t < nt; t++) {
-            if (c->tbuf[t].n)
-                memcpy(c->pairs + 2 * (size_t)c->npair, c->tbuf[t].p,
-                       sizeof(int) * 2 * (size_t)c->tbuf[t].n);
-            c->npair += c->tbuf[t].n;
+            if (c->step.tbuf[t].n)
+                memcpy(c->step.pairs + 2 * (size_t)c->step.npair, c->step.tbuf[t].p,
+                       sizeof(int) * 2 * (size_t)c->step.tbuf[t].n);
+            c->step.npair += c->step.tbuf[t].n;
         }
     }
-    c->tree_last_tests = c->broad_tests;
-    if (c->tree_tests < 0) c->tree_tests = c->broad_tests;
+    c->keep.tree_last_tests = c->stats.broad_tests;
+    if (c->keep.tree_tests < 0) c->keep.tree_tests = c->stats.broad_tests;
     if (plane_pairs_masked(m, d, c, margin, asleep)) return -1;
     return sort_pairs(m, c);
 }

@@ -18,7 +18,7 @@
 #include "contact_cache.h"
 #include "model.h"
 
-/// Fill c->pairs / c->npair with the candidate pairs (a < b, sorted, no pair of two bodies that
+/// Fill c->step.pairs / c->step.npair with the candidate pairs (a < b, sorted, no pair of two bodies that
 /// never move). margin: speculative distance. Returns 0, or -1 on allocation failure.
 int ak_broadphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin);
 
@@ -31,13 +31,12 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
 
 /// With one thread ak_broadphase queries the tree against itself (a simultaneous descent, each
 /// overlapping pair once) instead of once per body: the same pair list (test
-/// perf.broadphase_tree_refit_equals_all_pairs runs both). on = 0 switches it off (for tests).
-void ak_broadphase_set_self_query(int on);
-
+/// perf.broadphase_tree_refit_equals_all_pairs runs both). m->paths.broad_self_query = false
+/// switches it off (for tests).
+///
 /// Without a sleep mask ak_broadphase keeps fat boxes and the pairs of overlapping
 /// fat boxes between steps and re-queries only the bodies that left their fat box (G-BP.1,
-/// broadphase.c): the same pair list. on = 0 switches it off (for tests).
-void ak_broadphase_set_incremental(int on);
+/// broadphase.c): the same pair list. m->paths.broad_incremental = false switches it off.
 
 /// Sweep and prune (same output).
 int ak_broadphase_sap(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin);
@@ -49,11 +48,9 @@ int ak_broadphase_all_pairs(const ak_model *m, const ak_data *d, ak_contact_cach
 /// The rotation matrix of rotor R (n x n, row-major), bit for bit ak_nd_rotor_to_matrix's, with
 /// the products' zero terms left out (the broadphase computes one per body and step).
 /// A finite rotor's matrix comes from a table of the non-zero terms (the same terms in the same
-/// order, so the same bits; test perf.rotor_matrix_table_equals_plain).
-void ak_broadphase_rotor_matrix(int n, double M[], const double R[]);
-
-/// on = 0: ak_broadphase_rotor_matrix takes the plain path for every rotor (for tests).
-void ak_broadphase_set_fast_matrix(int on);
+/// order, so the same bits; test perf.rotor_matrix_table_equals_plain). fast = false takes the
+/// plain path for every rotor (the broadphase passes m->paths.broad_fast_matrix).
+void ak_broadphase_rotor_matrix(int n, double M[], const double R[], bool fast);
 
 /// World AABB of body b (lo, hi of size n), from the shape's support function.
 void ak_body_aabb(const ak_model *m, const ak_data *d, int b, double lo[], double hi[]);

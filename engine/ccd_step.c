@@ -99,9 +99,6 @@ int ak_ccd_pair_toi(const ak_model *m, const ak_data *d, int a, int b, double h,
     return pair_toi_raw(m, d, NULL, a, b, h, margin, toi);
 }
 
-static int ccd_fast = 1;
-
-void ak_ccd_set_fast(int on) { ccd_fast = on; }
 
 // A pair of hyperspheres, or a hypersphere and a hyperplane, that provably gets no impact from
 // ak_collide_toi within [0, h]: its separation stays above tol over the whole linear motion of
@@ -160,7 +157,7 @@ static int toi_impossible(const ak_model *m, const ak_data *d, int a, int b, dou
 // The time of impact of a candidate pair (no fast / overlap tests).  [G-CCD.1 G-13]
 static int pair_toi_raw(const ak_model *m, const ak_data *d, const double *rot, int a, int b, double h,
                         double margin, double *toi) {
-    if (ccd_fast && toi_impossible(m, d, a, b, h, 0.25 * margin)) return 0;
+    if (m->paths.ccd_fast && toi_impossible(m, d, a, b, h, 0.25 * margin)) return 0;
     const ak_shape *sa = &m->bodies[a].shape, *sb = &m->bodies[b].shape;
     ak_pose pa = body_pose(m, d, rot, a), pb = body_pose(m, d, rot, b);
     static const double zero[AK_MAX_DIM > AK_MAX_BIV ? AK_MAX_DIM : AK_MAX_BIV] = {0};
@@ -475,7 +472,7 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     // the fast path (finite boxes): the items are not sorted; the fast bodies' pairs are found
     // by a pass over all items (few fast bodies: a pile at rest) or through the grid, and put in
     // the order the sorted scan gives (unsorted_pairs below)
-    int nfast_all = 0, unsorted = ccd_fast;
+    int nfast_all = 0, unsorted = m->paths.ccd_fast;
     for (int b = 0; b < N; b++) nfast_all += fast[b];
     for (int q = 0; q < ni && unsorted; q++)
         if (!isfinite(it[q].lo) || !isfinite(it[q].hi)) unsorted = 0;
@@ -521,7 +518,7 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     cand_grid g = {0};
     if (!mv) rc = -1;
     for (int b = 0; b < N && !rc; b++) mv[b] = (char)moves(m, b);
-    int use_grid = !rc && ccd_fast && ni > 0 && grid_build(&g, n, box, it, ni, isbig) == 0;
+    int use_grid = !rc && m->paths.ccd_fast && ni > 0 && grid_build(&g, n, box, it, ni, isbig) == 0;
     for (int q = 0; q < ni && !rc; q++) {
         int f = it[q].b;
         if (!fast[f]) continue;
@@ -585,14 +582,14 @@ static int cmp_key(const void *x, const void *y) {
 
 // Sorted keys min * N + max of the pairs that have contact points in c.
 static long long *point_pairs(const ak_model *m, const ak_contact_cache *c, int *count) {
-    long long *k = malloc(sizeof(long long) * (size_t)(c->npoint > 0 ? c->npoint : 1));
+    long long *k = malloc(sizeof(long long) * (size_t)(c->step.npoint > 0 ? c->step.npoint : 1));
     if (!k) return NULL;
-    for (int q = 0; q < c->npoint; q++) {
-        int a = c->pts[q].a, b = c->pts[q].b;
+    for (int q = 0; q < c->step.npoint; q++) {
+        int a = c->step.pts[q].a, b = c->step.pts[q].b;
         k[q] = (long long)(a < b ? a : b) * m->nbody + (a < b ? b : a);
     }
-    qsort(k, (size_t)c->npoint, sizeof *k, cmp_key);
-    *count = c->npoint;
+    qsort(k, (size_t)c->step.npoint, sizeof *k, cmp_key);
+    *count = c->step.npoint;
     return k;
 }
 
@@ -635,7 +632,7 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
     cand_list L = {0, 0, NULL};
     int nk = 0;
     long long *keys = NULL;
-    const double *rot = c->rot;
+    const double *rot = c->keep.rot;
     if (candidates(m, d, rot, h, margin, &L)) {
         free(L.ab);
         snprintf(err, errlen, "ccd: out of memory");
@@ -673,7 +670,7 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
                 break;
             }
             if (cnt == 0) continue;
-            if (ak_contact_cache_reserve(c, c->npoint + cnt)) {
+            if (ak_contact_cache_reserve(c, c->step.npoint + cnt)) {
                 snprintf(err, errlen, "ccd: out of memory");
                 rc = -1;
                 break;
@@ -691,7 +688,7 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
                 double sep = ct->separation;
                 for (int i = 0; i < n; i++) sep += (xa[i] - xb[i]) * ct->normal[i] - (ct->point_a[i] - ct->point_b[i]) * ct->normal[i];
                 if (!(sep > 0)) sep = ct->separation > 0 ? ct->separation : 0.0;
-                ak_contact_point *cp = &c->pts[c->npoint++];
+                ak_contact_point *cp = &c->step.pts[c->step.npoint++];
                 memset(cp, 0, sizeof *cp);
                 cp->a = a;
                 cp->b = b;
@@ -713,7 +710,7 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
     cl->saved = NULL;
     int k = ak_nd_nbiv(m->dim), n = m->dim;
     cand_list L = {0, 0, NULL};
-    const double *rot = d->contacts ? d->contacts->rot : NULL;
+    const double *rot = d->contacts ? d->contacts->keep.rot : NULL;
     if (candidates(m, d, rot, h, margin, &L)) return -1;
     if (L.n == 0) {
         free(L.ab);

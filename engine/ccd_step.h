@@ -23,15 +23,14 @@
 /// Largest number of pose samples per touching fast pair in the motion clamp (G-CCD.3).
 #define AK_CCD_MAX_SAMPLES 64
 
-/// Stage CCD: append the speculative points of fast pairs to c->pts (after the narrowphase).
+/// Stage CCD: append the speculative points of fast pairs to c->step.pts (after the narrowphase).
 /// Returns the number of pairs that got CCD points (>= 0), or -1 with err (allocation, bad shape).
 int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h,
                     double margin, char *err, size_t errlen);
 
-/// Fast paths of the stage on (1, the default) or off (0: every candidate pair goes through
-/// conservative advancement). Results are the same bit for bit (test perf.ccd_fast_equals_plain);
-/// the switch exists for that test.
-void ak_ccd_set_fast(int on);
+/// Fast paths of the stage: on with m->paths.ccd_fast (the default), off otherwise (every
+/// candidate pair goes through conservative advancement). Results are the same bit for bit (test
+/// perf.ccd_fast_equals_plain); the switch exists for that test.
 
 /// True when body b is fast in this step (see above).  [G-CCD.1]
 int ak_ccd_is_fast(const ak_model *m, const ak_data *d, int b, double h, double margin);

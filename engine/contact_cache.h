@@ -11,7 +11,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "aabb_tree.h"
 #include "model.h"
+#include "parallel.h"
 
 #define AK_MAX_TAN (AK_MAX_DIM - 1)
 /// Largest distance (m) between a point and an unmatched point of the previous step of the same
@@ -61,40 +63,6 @@ typedef struct ak_contact_memory {
     double jt[AK_MAX_DIM];   ///< accumulated friction impulse
 } ak_contact_memory;
 
-/// Most threads the engine's parallel stages use (OpenMP; the results do not depend on it).
-#define AK_MAX_THREADS 64
-
-/// Default of ak_parallel_min: below this many bodies the engine's per-body loops run on one
-/// thread (on a shared machine, waiting for a descheduled thread at each loop's barrier costs
-/// more than the loop; docs/performance.md).
-#define AK_PAR_MIN 4096
-/// Threads for a parallel per-body loop over `work` items: 1 below ak_parallel_min() or without
-/// OpenMP, else omp_get_max_threads() (at most AK_MAX_THREADS). The engine's parallel loops
-/// write disjoint slots or per-thread lists merged in a fixed order, so the results are the
-/// same for any number of threads (test perf).
-int ak_parallel_threads(int work);
-/// The threshold of ak_parallel_threads (process-wide; default AK_PAR_MIN). Set it before
-/// stepping (it is read, not locked). n < 1 restores the default.
-void ak_parallel_set_min(int n);
-int ak_parallel_min(void);
-
-/// A thread's pair list in the broadphase query (broadphase.c).
-typedef struct ak_pair_buf {
-    int *p;      ///< 2 x n body indices
-    int n, cap;
-    long tests;  ///< box tests
-} ak_pair_buf;
-
-/// A node of the broadphase's AABB tree (broadphase.c): a leaf holds one body.
-typedef struct ak_tree_node {
-    double lo[AK_MAX_DIM], hi[AK_MAX_DIM];
-    double ext;      ///< sum of hi[i] - lo[i] over i ascending from 0.0 (refit; the self query's
-                     ///< choice of the node to descend)
-    int left, right; ///< children (-1 for a leaf)
-    int body;        ///< the leaf's body, -1 for an internal node
-    int stat;        ///< a leaf whose body never moves (fixed or no inverse mass; set at build)
-} ak_tree_node;
-
 /// Residuals of the last step's contact problem (solver "converged", engine/solver_converged.h;
 /// largest over the points; docs/formulas/world.md#converged-solver). valid is false for the
 /// other solvers, which do not compute them.
@@ -114,50 +82,75 @@ typedef struct ak_solver_residuals {
     double pos_complementarity; ///< |lambda_p (v_n,p - target_p)|  (N s m/s)
 } ak_solver_residuals;
 
-/// The contact state of a world (one per ak_data, created on the first step with contacts).
-typedef struct ak_contact_cache {
-    int npoint, cap;
-    ak_contact_point *pts;    ///< this step's points, in pair order
+/// What survives a step: the contact memory for warm starting and the broadphase's structures
+/// that the next step reuses. Owned by ak_contact_cache (below), freed with it; the memory
+/// (prev, nprev) is what ak_contact_cache_copy copies and what makes two runs differ.
+typedef struct ak_contact_persistent {
     int nprev, prevcap;
     ak_contact_memory *prev;  ///< the previous step's points, sorted by (a, b, id)
+    ak_tree_node *tree;       ///< AABB tree, 2 nbody - 1 nodes at most, refitted or rebuilt each step
+    int ntree;                ///< nodes in use (0: no tree yet)
+    double tree_extent;       ///< total extent of the internal nodes when the tree was built
+    long tree_tests;          ///< box tests of the first query after the last build (the
+                              ///< rebuild rule reads it, so it is state, not a statistic)
+    long tree_last_tests;     ///< box tests of the last query (the same)
+    double *aabb;             ///< nbody x 2 x AK_MAX_DIM (min, max); a sleeping body's box is
+                              ///< kept from the step it fell asleep in (broadphase.h)
+    double *rot;              ///< nbody x n x n rotation matrices (broadphase; a sleeping body's
+                              ///< kept as its box)
+    // the incremental broadphase (broadphase.c): fat boxes and the pairs of overlapping fat boxes
+    double *fat;              ///< nbody x 2 x AK_MAX_DIM: each body's AABB grown by its slack
+    ak_pair_buf fat_pairs;    ///< the pairs whose fat boxes overlap (a < b)
+    int fat_ok;               ///< fat boxes and fat_pairs are valid for the last step's bodies
+    int fat_boxes_ok;         ///< the fat boxes are valid (their pairs may not be)
+    double fat_dmax;          ///< largest slack given to any body (the query's extra reach)
+} ak_contact_persistent;
+
+/// What a step fills and uses: rewritten by every step, never read before it is written in the
+/// same step (except that this step's points stay readable after the step, until the next one,
+/// for traces, the viewer and checks). Owned by ak_contact_cache; the buffers grow and are
+/// kept only to save allocations.
+typedef struct ak_contact_scratch {
+    int npoint, cap;
+    ak_contact_point *pts;    ///< this step's points, in pair order
     unsigned char *claimed;   ///< match scratch, nprev: a point of this step has prev[i]'s key
     int claimcap;
     int npair, paircap;
     int *pairs;               ///< broadphase output: 2 x npair body indices, sorted
-    int nmatched;             ///< points that inherited impulses this step
-    // scratch, sized nbody
-    int nbody;
-    double *aabb;             ///< nbody x 2 x AK_MAX_DIM (min, max)
     int *order;               ///< nbody, sweep order
     double *inv_iw;           ///< nbody x k x k world inverse inertia  [B-eq4]
     double *iso;              ///< nbody: s where inv_iw is exactly s 1 (ak_dyn_inertia_scalar), else 0
     int *level;               ///< nbody: contact-graph level (0 touches a static body; -1 none)
-    double *rot;              ///< nbody x n x n rotation matrices of this step (broadphase)
-    ak_tree_node *tree;       ///< AABB tree, 2 nbody - 1 nodes at most, kept between steps
-    int ntree;                ///< nodes in use (0: no tree yet)
-    double tree_extent;       ///< total extent of the internal nodes when the tree was built
-    long tree_builds;         ///< how many times the tree was (re)built (cost measure)
-    long tree_tests;          ///< box tests of the first query after the last build
-    long tree_last_tests;     ///< box tests of the last query
     int *count;               ///< nbody + 1 counters (pair sort)
     int *pairtmp, pairtmpcap; ///< second pair buffer (pair sort)
     ak_pair_buf tbuf[AK_MAX_THREADS]; ///< per-thread pair lists of the query
     void *rows;               ///< the solver's packed rows (solver.c), rowcap of them
     int rowcap;
     double *sbody;            ///< the iterations' body velocities (solver.c): nbody records of v, w
-
     double *F, *tau;          ///< nbody x AK_MAX_DIM forces, nbody x AK_MAX_BIV torques: the
-                              ///< world step's force arrays (world.c), kept between steps
-    long broad_tests;         ///< AABB overlap tests of the last broadphase (cost measure)
-    // the incremental broadphase (broadphase.c): fat boxes and the pairs of overlapping fat boxes
-    double *fat;              ///< nbody x 2 x AK_MAX_DIM: each body's AABB grown by its slack
+                              ///< world step's force arrays (world.c)
     unsigned char *esc;       ///< nbody: left its fat box this step
-    ak_pair_buf fat_pairs;    ///< the pairs whose fat boxes overlap (a < b)
-    int fat_ok;               ///< fat boxes and fat_pairs are valid for the last step's bodies
-    int fat_boxes_ok;         ///< the fat boxes are valid (their pairs may not be)
-    double fat_dmax;          ///< largest slack given to any body (the query's extra reach)
-    long fat_requeries;       ///< bodies re-queried since the cache was created (cost measure)
+} ak_contact_scratch;
+
+/// What is measured: cost counters and the solver's residuals, written by the stages and read by
+/// checks, benchmarks and the trace writer; nothing in the step reads them back.
+typedef struct ak_contact_stats {
+    int nmatched;             ///< points that inherited impulses this step
+    long tree_builds;         ///< how many times the tree was (re)built
+    long broad_tests;         ///< AABB overlap tests of the last broadphase
+    long fat_requeries;       ///< bodies re-queried since the cache was created
     ak_solver_residuals res;  ///< the last step's residuals (solver "converged")
+} ak_contact_stats;
+
+/// The contact state of a world: one per ak_data (d->contacts), created on the first step with
+/// contacts, owned and freed by the data (ak_data_free), copied by ak_data_copy (the persistent
+/// part and this step's points). Its three parts have three lifetimes: keep survives the step,
+/// step is this step's scratch, stats is what the step measured.
+typedef struct ak_contact_cache {
+    int nbody;                  ///< the model's body count (sizes of the per-body arrays)
+    ak_contact_persistent keep; ///< survives a step
+    ak_contact_scratch step;    ///< this step's points, pairs, rows and buffers
+    ak_contact_stats stats;     ///< cost counters and residuals of the last step
 } ak_contact_cache;
 
 /// Create an empty cache for a model (NULL on allocation failure).
@@ -165,12 +158,12 @@ ak_contact_cache *ak_contact_cache_create(const ak_model *m);
 void ak_contact_cache_free(ak_contact_cache *c);
 /// Copy the persistent part (points and impulses) of src into dst (same model): 0 or -1.
 int ak_contact_cache_copy(ak_contact_cache *dst, const ak_contact_cache *src);
-/// Make room for n points in c->pts (0, or -1 on allocation failure).
+/// Make room for n points in c->step.pts (0, or -1 on allocation failure).
 int ak_contact_cache_reserve(ak_contact_cache *c, int n);
 
 /// Stage CACHE: give every point of this step the impulses of the previous step's point with
 /// the same (a, b, id); a point whose id has no match takes the nearest unclaimed previous point
-/// of the same pair within AK_CACHE_MATCH_DIST; else zero. Counts c->nmatched.
+/// of the same pair within AK_CACHE_MATCH_DIST; else zero. Counts c->step.nmatched.
 void ak_contact_cache_match(ak_contact_cache *c);
 /// Store this step's points (with their final impulses) as the previous step's, sorted.
 /// Returns 0, or -1 on allocation failure.

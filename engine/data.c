@@ -37,7 +37,7 @@ void ak_data_copy(const ak_model *m, ak_data *dst, const ak_data *src) {
         if (!dst->contacts) dst->contacts = ak_contact_cache_create(m);
         if (dst->contacts) ak_contact_cache_copy(dst->contacts, src->contacts);
     } else if (dst->contacts) {
-        dst->contacts->npoint = dst->contacts->nprev = 0;
+        dst->contacts->step.npoint = dst->contacts->keep.nprev = 0;
     }
     ak_sleep_copy(m, dst, src); // sleep state (engine/sleep_state.h)
 }

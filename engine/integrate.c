@@ -118,7 +118,7 @@ int ak_integrate_gyro_implicit_body(int n, double w2[], const double I[], const 
 int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, double h,
                             const double F[], const double tau[], char *err, size_t errlen) {
     int n = m->dim, k = ak_nd_nbiv(n), failb = INT_MAX;
-#pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m->nbody)) \
+#pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m, m->nbody)) \
     reduction(min : failb)
     for (int b = 0; b < m->nbody; b++) {
         const ak_body *bd = &m->bodies[b];
@@ -173,7 +173,7 @@ static int project_rotor(int n, double R[]) {
 int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, double h,
                            bool renormalize, char *err, size_t errlen) {
     int n = m->dim, k = ak_nd_nbiv(n), ne = ak_nd_neven(n), failb = INT_MAX;
-#pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m->nbody)) \
+#pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m, m->nbody)) \
     reduction(min : failb)
     for (int b = 0; b < m->nbody; b++) {
         const ak_body *bd = &m->bodies[b];

@@ -39,7 +39,7 @@ static int point_body(const ak_model *m, const ak_contact_memory *p) {
 }
 
 // Wake every sleeping body whose mark[island] is set (mark indexed by island label); their
-// saved points go back to c->prev (sorted merge). The woken bodies get only[b] = 1.
+// saved points go back to c->keep.prev (sorted merge). The woken bodies get only[b] = 1.
 // Returns the number of bodies woken, or -1 (allocation).
 static int wake_marked(const ak_model *m, ak_data *d, ak_contact_cache *c) {
     ak_sleep_state *s = d->sleep;
@@ -70,21 +70,21 @@ static int wake_marked(const ak_model *m, ak_data *d, ak_contact_cache *c) {
             else s->saved[keep++] = s->saved[i];
         }
         s->nsaved = keep;
-        int total = c->nprev + nback;
+        int total = c->keep.nprev + nback;
         ak_contact_memory *out = malloc((size_t)total * sizeof *out);
         if (!out) return -1;
-        merge(out, c->prev, c->nprev, s->tmp, nback);
-        if (total > c->prevcap) {
-            ak_contact_memory *q = realloc(c->prev, (size_t)total * sizeof *q);
+        merge(out, c->keep.prev, c->keep.nprev, s->tmp, nback);
+        if (total > c->keep.prevcap) {
+            ak_contact_memory *q = realloc(c->keep.prev, (size_t)total * sizeof *q);
             if (!q) {
                 free(out);
                 return -1;
             }
-            c->prev = q;
-            c->prevcap = total;
+            c->keep.prev = q;
+            c->keep.prevcap = total;
         }
-        memcpy(c->prev, out, (size_t)total * sizeof *out);
-        c->nprev = total;
+        memcpy(c->keep.prev, out, (size_t)total * sizeof *out);
+        c->keep.nprev = total;
         free(out);
     } else if (nback) { // no cache yet: the points are dropped (the solve starts cold)
         for (int i = 0; i < s->nsaved; i++)
@@ -151,8 +151,8 @@ int ak_sleep_wake_touched(const ak_model *m, ak_data *d, ak_contact_cache *c, ch
     // sleeping body only with awake moving ones, and CCD points have a fast, hence awake, body).
     // A pair without points does not wake: two still islands whose boxes overlap but that do not
     // touch would otherwise wake each other in turn for ever.
-    for (int i = 0; i < c->npoint; i++) {
-        int ab[2] = {c->pts[i].a, c->pts[i].b};
+    for (int i = 0; i < c->step.npoint; i++) {
+        int ab[2] = {c->step.pts[i].a, c->step.pts[i].b};
         for (int q = 0; q < 2; q++) {
             int b = ab[q];
             if (s->asleep[b] && !s->mark[s->island[b]]) s->mark[s->island[b]] = 1, islands++;
@@ -163,12 +163,12 @@ int ak_sleep_wake_touched(const ak_model *m, ak_data *d, ak_contact_cache *c, ch
         snprintf(err, errlen, "sleep: out of memory");
         return -1;
     }
-    // the woken bodies' velocity stage of this step (the forces of the step are in c->F, c->tau:
+    // the woken bodies' velocity stage of this step (the forces of the step are in c->step.F, c->step.tau:
     // the force stage computes them for every body); the other bodies are masked out
     unsigned char *asleep = s->asleep;
     for (int b = 0; b < m->nbody; b++) s->only[b] = !s->only[b];
     s->asleep = s->only;
-    int rc = ak_integrate_velocities(m, d, (ak_integrator)s->integrator, s->h, c->F, c->tau, err,
+    int rc = ak_integrate_velocities(m, d, (ak_integrator)s->integrator, s->h, c->step.F, c->step.tau, err,
                                      errlen);
     s->asleep = asleep;
     return rc < 0 ? -1 : islands;
@@ -207,11 +207,11 @@ int ak_sleep_update(const ak_model *m, ak_data *d, double h, char *err, size_t e
         bool still = sqrt(v2) <= st->linear && sqrt(w2) <= st->angular;
         s->still[b] = still ? s->still[b] + h : 0.0;
     }
-    // G-SLEEP.1: islands of the awake moving bodies over this step's contact points (c->prev
+    // G-SLEEP.1: islands of the awake moving bodies over this step's contact points (c->keep.prev
     // holds them after the store stage) and the springs between two bodies
     if (c)
-        for (int i = 0; i < c->nprev; i++) {
-            int a = c->prev[i].a, b = c->prev[i].b;
+        for (int i = 0; i < c->keep.nprev; i++) {
+            int a = c->keep.prev[i].a, b = c->keep.prev[i].b;
             if (moves(&m->bodies[a]) && moves(&m->bodies[b])) unite(s->parent, a, b);
         }
     for (int i = 0; i < m->forces.nspring; i++) {
@@ -237,11 +237,11 @@ int ak_sleep_update(const ak_model *m, ak_data *d, double h, char *err, size_t e
         if (r == b) s->islands_slept++;
     }
     if (newly) {
-        // put the sleeping islands' points aside (sorted, as c->prev is) and freeze the bodies
+        // put the sleeping islands' points aside (sorted, as c->keep.prev is) and freeze the bodies
         int nput = 0;
         if (c)
-            for (int i = 0; i < c->nprev; i++) {
-                int b = point_body(m, &c->prev[i]);
+            for (int i = 0; i < c->keep.nprev; i++) {
+                int b = point_body(m, &c->keep.prev[i]);
                 if (!s->asleep[b] && s->island[b] >= 0 && !s->mark[s->island[b]]) nput++;
             }
         if (nput) {
@@ -251,9 +251,9 @@ int ak_sleep_update(const ak_model *m, ak_data *d, double h, char *err, size_t e
                 return -1;
             }
             int t = 0;
-            for (int i = 0; i < c->nprev; i++) {
-                int b = point_body(m, &c->prev[i]);
-                if (!s->asleep[b] && s->island[b] >= 0 && !s->mark[s->island[b]]) s->tmp[t++] = c->prev[i];
+            for (int i = 0; i < c->keep.nprev; i++) {
+                int b = point_body(m, &c->keep.prev[i]);
+                if (!s->asleep[b] && s->island[b] >= 0 && !s->mark[s->island[b]]) s->tmp[t++] = c->keep.prev[i];
             }
             ak_contact_memory *out = malloc((size_t)(s->nsaved + nput) * sizeof *out);
             if (!out) {

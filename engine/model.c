@@ -18,6 +18,7 @@ ak_model *ak_model_create(int dim, int nbody) {
                                      .order = AK_ORDER_SEQUENTIAL};
     m->sleep = (ak_sleep_settings){.enabled = false, .linear = AK_SLEEP_LINEAR,
                                    .angular = AK_SLEEP_ANGULAR, .time = AK_SLEEP_TIME};
+    m->paths = (ak_engine_paths){true, true, true, true, true, true, AK_PAR_MIN};
     m->view.fov_deg = 60.0;
     m->view.rotor[0] = 1.0;
     m->nbody = nbody;

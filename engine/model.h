@@ -148,6 +148,33 @@ typedef struct ak_view {
     double light_intensity[AK_MAX_LIGHTS];
 } ak_view;
 
+/// Default of ak_engine_paths.parallel_min: below this many bodies the engine's per-body loops
+/// run on one thread (on a shared machine, waiting for a descheduled thread at each loop's
+/// barrier costs more than the loop; docs/performance.md).
+#define AK_PAR_MIN 4096
+
+/// Switches of the engine's fast paths, held per model so that two worlds in one process can
+/// differ and a test can flip one for one world. Every fast path computes the same bits as the
+/// plain path it replaces (the tests named below run both); the switches exist for those tests
+/// and for benchmarks. ak_model_create (and so the scene loader) sets every switch on and
+/// parallel_min to AK_PAR_MIN. Not a scene key.
+typedef struct ak_engine_paths {
+    bool broad_self_query;  ///< one thread: the broadphase queries its AABB tree against itself
+                            ///< instead of once per body (perf.broadphase_tree_refit_equals_all_pairs)
+    bool broad_incremental; ///< without a sleep mask the broadphase keeps fat boxes and their
+                            ///< pairs between steps and re-queries only the bodies that left them
+                            ///< (G-BP.1, broadphase.h)
+    bool broad_fast_matrix; ///< rotation matrices of finite rotors from a table of their non-zero
+                            ///< terms (perf.rotor_matrix_table_equals_plain)
+    bool ccd_fast;          ///< CCD's early-outs and grid (perf.ccd_fast_equals_plain)
+    bool narrow_fast;       ///< narrowphase without poses and manifolds for the shapes it knows
+                            ///< (perf.narrowphase_fast_equals_plain)
+    bool prepare_fast;      ///< the solver's per-point geometry for n = 3, 4 on inline copies of
+                            ///< the ref/ kernels (perf.prepare_fast_equals_plain)
+    int parallel_min;       ///< per-body loops run on one thread below this many items
+                            ///< (ak_parallel_threads, contact_cache.h); < 1 means AK_PAR_MIN
+} ak_engine_paths;
+
 typedef struct ak_model {
     int dim;                       ///< n, 2..5
     double gravity[AK_MAX_DIM];
@@ -164,6 +191,7 @@ typedef struct ak_model {
     ak_solver_settings solver;
     ak_sleep_settings sleep;       ///< scene section "sleep" (engine/island.h)
     ak_view view;
+    ak_engine_paths paths;         ///< fast-path switches (not a scene key; all on by default)
 } ak_model;
 
 typedef struct ak_data {

@@ -12,8 +12,16 @@
 #include "contact_cache.h"
 #include "model.h"
 
-/// Fill c->pts from c->pairs. Returns 0, or -1 with err filled (bad shape, allocation).
+/// Fill c->step.pts from c->step.pairs. Returns 0, or -1 with err filled (bad shape, allocation).
 int ak_narrowphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
                    char *err, size_t errlen);
+
+/// Stage NARROWPHASE with a fast path: when every pair is hypersphere-hypersphere or
+/// hypersphere-hyperplane, their points are computed directly, bit for bit what ak_narrowphase
+/// gives (the same operations in the same order, no poses or manifolds built); otherwise
+/// ak_narrowphase (test perf.narrowphase_fast_equals_plain).
+int ak_narrowphase_fast(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
+                        char *err, size_t errlen);
+/// m->paths.narrow_fast = false: ak_narrowphase always (for the test above).
 
 #endif

@@ -26,6 +26,9 @@
 // same accumulated, clamped rows after the velocity iterations (Box2D's "relax, restitution").
 #include "solver.h"
 
+#include "colouring.h"
+#include "ref_inline.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,111 +69,14 @@ void ak_solver_apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
 
 // ---- prepare for n = 3, 4 (performance) ------------------------------------------------------
 // The per-point part of ak_solver_prepare with the ref/ kernels it calls (ak_contact_k_add with
-// ak_nd_rstar, ak_contact_k_add_iso, ak_contact_tangent_basis, ak_dyn_solve) copied here as inline
-// functions, every operation in the same order, so that with n a constant the loops unroll; the
-// results are bit for bit those of the calls (test perf.prepare_fast_equals_plain).
-static int prep_fast = 1;
-
-void ak_solver_set_fast_prepare(int on) { prep_fast = on; }
-
-// iso: c->iso of the body (inv_Iw exactly iso 1 when > 0): ak_contact_k_add_iso, else
-// ak_contact_k_add, inline with the same operations.
-static inline __attribute__((always_inline)) void in_k_add(int n, double K[], double inv_mass,
-                                                           const double inv_Iw[], double iso,
-                                                           const double r[]) {
-    if (inv_Iw && iso > 0.0) {
-        double rr = 0.0;
-        for (int i = 0; i < n; i++) rr += r[i] * r[i];
-        double diag = inv_mass + iso * rr;
-        for (int i = 0; i < n; i++)
-            for (int j = 0; j < n; j++) K[i * n + j] += (i == j ? diag : 0.0) - iso * r[i] * r[j];
-        return;
-    }
-    for (int i = 0; i < n; i++) K[i * n + i] += inv_mass;
-    if (!inv_Iw) return;
-    int k = n * (n - 1) / 2;
-    double S[AK_MAX_BIV * AK_MAX_DIM], IS[AK_MAX_BIV * AK_MAX_DIM];
-    int kk = 0; // ak_nd_rstar
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1; j < n; j++, kk++) {
-            for (int c = 0; c < n; c++) S[kk * n + c] = 0.0;
-            S[kk * n + j] = r[i];
-            S[kk * n + i] = -r[j];
-        }
-    for (int p = 0; p < k; p++)
-        for (int j = 0; j < n; j++) {
-            double s = 0.0;
-            for (int q = 0; q < k; q++) s += inv_Iw[p * k + q] * S[q * n + j];
-            IS[p * n + j] = s;
-        }
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++) {
-            double s = 0.0;
-            for (int p = 0; p < k; p++) s += S[p * n + i] * IS[p * n + j];
-            K[i * n + j] += s;
-        }
-}
-
-static inline __attribute__((always_inline)) void in_tangent_basis(int n, double T[], const double nrm[]) {
-    int kk = 0;
-    double len = 0.0;
-    for (int i = 0; i < n; i++) len += nrm[i] * nrm[i];
-    len = sqrt(len);
-    for (int i = 1; i < n; i++)
-        if (fabs(nrm[i]) > fabs(nrm[kk])) kk = i;
-    double s = nrm[kk] >= 0.0 ? 1.0 : -1.0;
-    double u[AK_MAX_DIM], uu = 0.0;
-    double off = 0.0;
-    for (int i = 0; i < n; i++) {
-        u[i] = len > 0.0 ? nrm[i] / len : 0.0;
-        if (i != kk) off += u[i] * u[i];
-    }
-    u[kk] = -s * off / (1.0 + fabs(u[kk]));
-    for (int i = 0; i < n; i++) uu += u[i] * u[i];
-    int row = 0;
-    for (int j = 0; j < n; j++) {
-        if (j == kk) continue;
-        for (int i = 0; i < n; i++)
-            T[row * n + i] = (i == j ? 1.0 : 0.0) - (uu > 0.0 ? 2.0 * u[i] * u[j] / uu : 0.0);
-        row++;
-    }
-}
-
-static inline __attribute__((always_inline)) int in_solve(int k, double x[], const double A[], const double b[]) {
-    double M[AK_MAX_BIV * (AK_MAX_BIV + 1)];
-    int w = k + 1;
-    for (int r = 0; r < k; r++) {
-        for (int c = 0; c < k; c++) M[r * w + c] = A[r * k + c];
-        M[r * w + k] = b[r];
-    }
-    for (int c = 0; c < k; c++) {
-        int p = c;
-        for (int r = c + 1; r < k; r++)
-            if (fabs(M[r * w + c]) > fabs(M[p * w + c])) p = r;
-        if (M[p * w + c] == 0.0 || !isfinite(M[p * w + c])) return -1;
-        if (p != c)
-            for (int q = 0; q < w; q++) {
-                double t = M[c * w + q];
-                M[c * w + q] = M[p * w + q];
-                M[p * w + q] = t;
-            }
-        for (int r = c + 1; r < k; r++) {
-            double f = M[r * w + c] / M[c * w + c];
-            for (int q = c; q < w; q++) M[r * w + q] -= f * M[c * w + q];
-        }
-    }
-    for (int r = k - 1; r >= 0; r--) {
-        double s = M[r * w + k];
-        for (int q = r + 1; q < k; q++) s -= M[r * w + q] * x[q];
-        x[r] = s / M[r * w + r];
-    }
-    return 0;
-}
+// ak_nd_rstar, ak_contact_k_add_iso, ak_contact_tangent_basis, ak_dyn_solve) as their inline
+// copies (ref_inline.h), so that with n a constant the loops unroll; the results are bit for bit
+// those of the calls (tests perf.prepare_fast_equals_plain, ref_inline).
 
 // From the point's K matrix (B-6): K n, the normal effective mass 1/(n^T K n) and the inverse of
 // the (n-1) x (n-1) tangent block T^T K T over p->tangent (zero where singular). The products are
 // K n, n.(K n) and T^T (K T) (n^2 (n + 1) instead of n^2 (n^2 + 1)). fast: the tangent block is
-// inverted by the inline in_solve (n = 3, 4), else by ak_dyn_solve (ref/dyn; the same operations).
+// inverted by ak_inline_solve (ref_inline.h) (n = 3, 4), else by ak_dyn_solve (ref/dyn; the same operations).
 static inline __attribute__((always_inline)) void masses_k(int n, int fast, const double K[],
                                                            const ak_contact_point *p, double *mn,
                                                            double kt_inv[], double kvec[]) {
@@ -199,7 +105,7 @@ static inline __attribute__((always_inline)) void masses_k(int n, int fast, cons
     for (int q = 0; q < nt; q++) { // inverse column by column
         double e[AK_MAX_TAN] = {0}, col[AK_MAX_TAN];
         e[q] = 1.0;
-        if ((fast ? in_solve(nt, col, Kt, e) : ak_dyn_solve(nt, col, Kt, e)) != 0) memset(col, 0, sizeof col);
+        if ((fast ? ak_inline_solve(nt, col, Kt, e) : ak_dyn_solve(nt, col, Kt, e)) != 0) memset(col, 0, sizeof col);
         for (int r = 0; r < nt; r++) kt_inv[r * nt + q] = col[r];
     }
 }
@@ -208,8 +114,8 @@ static inline __attribute__((always_inline)) void masses_k(int n, int fast, cons
 // inverse inertia is iso 1, else ak_contact_k_add.
 static void k_add_body(const ak_model *m, const ak_contact_cache *c, int b, double K[], const double r[]) {
     const double *iw = ak_solver_inv_iw(m, c, b);
-    if (iw && c->iso[b] > 0.0)
-        ak_contact_k_add_iso(m->dim, K, ak_solver_inv_mass(m, b), c->iso[b], r);
+    if (iw && c->step.iso[b] > 0.0)
+        ak_contact_k_add_iso(m->dim, K, ak_solver_inv_mass(m, b), c->step.iso[b], r);
     else
         ak_contact_k_add(m->dim, K, ak_solver_inv_mass(m, b), iw, r);
 }
@@ -226,9 +132,9 @@ static inline __attribute__((always_inline)) void prepare_geometry(int n, int fa
     p->nt = n - 1;
     if (fast) {
         const double *iwa = ak_solver_inv_iw(m, c, p->a), *iwb = ak_solver_inv_iw(m, c, p->b);
-        in_k_add(n, K, ak_solver_inv_mass(m, p->a), iwa, iwa ? c->iso[p->a] : 0.0, p->ra);
-        in_k_add(n, K, ak_solver_inv_mass(m, p->b), iwb, iwb ? c->iso[p->b] : 0.0, p->rb);
-        in_tangent_basis(n, p->tangent, p->normal);
+        ak_inline_k_add(n, K, ak_solver_inv_mass(m, p->a), iwa, iwa ? c->step.iso[p->a] : 0.0, p->ra);
+        ak_inline_k_add(n, K, ak_solver_inv_mass(m, p->b), iwb, iwb ? c->step.iso[p->b] : 0.0, p->rb);
+        ak_inline_tangent_basis(n, p->tangent, p->normal);
         masses_k(n, 1, K, p, &p->mn, p->kt_inv, p->kn);
     } else {
         k_add_body(m, c, p->a, K, p->ra);
@@ -269,14 +175,14 @@ static inline __attribute__((always_inline)) void prepare_point(int n, int fast,
 // and whether it is a scalar.
 static void prepare_body(const ak_model *m, ak_contact_cache *c, int b) {
     int n = m->dim, k = n * (n - 1) / 2;
-    c->iso[b] = ak_dyn_inertia_scalar(n, m->bodies[b].inv_inertia);
-    ak_contact_world_inv_inertia_m(n, c->inv_iw + (size_t)b * (size_t)(k * k), m->bodies[b].inv_inertia,
-                                   c->rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM);
+    c->step.iso[b] = ak_dyn_inertia_scalar(n, m->bodies[b].inv_inertia);
+    ak_contact_world_inv_inertia_m(n, c->step.inv_iw + (size_t)b * (size_t)(k * k), m->bodies[b].inv_inertia,
+                                   c->keep.rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM);
 }
 
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h) {
-    int n = m->dim, np = c->npoint, nb = m->nbody;
-    int nth = ak_parallel_threads(nb); // per-body threshold, as the other stages
+    int n = m->dim, np = c->step.npoint, nb = m->nbody;
+    int nth = ak_parallel_threads(m, nb); // per-body threshold, as the other stages
     (void)nth;
     // the bodies' inertias: of every moving body when the points are many (a pile: nearly all
     // are in contact, and no pass over the points is needed to find them), else of the bodies
@@ -286,29 +192,29 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
         for (int b = 0; b < nb; b++)
             if (ak_solver_body_moves(m, b)) prepare_body(m, c, b);
     } else {
-        for (int b = 0; b < nb; b++) c->order[b] = 0;
+        for (int b = 0; b < nb; b++) c->step.order[b] = 0;
         for (int i = 0; i < np; i++) {
-            int ab[2] = {c->pts[i].a, c->pts[i].b};
+            int ab[2] = {c->step.pts[i].a, c->step.pts[i].b};
             for (int q = 0; q < 2; q++)
-                if (ak_solver_body_moves(m, ab[q]) && !c->order[ab[q]]) c->order[ab[q]] = 1, prepare_body(m, c, ab[q]);
+                if (ak_solver_body_moves(m, ab[q]) && !c->step.order[ab[q]]) c->step.order[ab[q]] = 1, prepare_body(m, c, ab[q]);
         }
     }
-    if (prep_fast && n == 3) {
+    if (m->paths.prepare_fast && n == 3) {
 #pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
-        for (int i = 0; i < np; i++) prepare_point(3, 1, m, d, c, &c->pts[i], h);
-    } else if (prep_fast && n == 4) {
+        for (int i = 0; i < np; i++) prepare_point(3, 1, m, d, c, &c->step.pts[i], h);
+    } else if (m->paths.prepare_fast && n == 4) {
 #pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
-        for (int i = 0; i < np; i++) prepare_point(4, 1, m, d, c, &c->pts[i], h);
+        for (int i = 0; i < np; i++) prepare_point(4, 1, m, d, c, &c->step.pts[i], h);
     } else {
 #pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
-        for (int i = 0; i < np; i++) prepare_point(n, 0, m, d, c, &c->pts[i], h);
+        for (int i = 0; i < np; i++) prepare_point(n, 0, m, d, c, &c->step.pts[i], h);
     }
 }
 
 void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c) {
     int n = m->dim;
-    for (int i = 0; i < c->npoint; i++) {
-        ak_contact_point *p = &c->pts[i];
+    for (int i = 0; i < c->step.npoint; i++) {
+        ak_contact_point *p = &c->step.pts[i];
         if (!m->solver.warm_start) {
             p->jn = 0.0;
             memset(p->jt, 0, sizeof p->jt);
@@ -400,11 +306,11 @@ static inline __attribute__((always_inline)) void fast_apply(
     int k = n * (n - 1) / 2;
     if (ma)
         fast_apply_one(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
-                       m->bodies[p->a].inv_mass, c->inv_iw + (size_t)p->a * (size_t)(k * k),
+                       m->bodies[p->a].inv_mass, c->step.inv_iw + (size_t)p->a * (size_t)(k * k),
                        p->ra, P, 1.0);
     if (mb)
         fast_apply_one(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
-                       m->bodies[p->b].inv_mass, c->inv_iw + (size_t)p->b * (size_t)(k * k),
+                       m->bodies[p->b].inv_mass, c->step.inv_iw + (size_t)p->b * (size_t)(k * k),
                        p->rb, P, -1.0);
 }
 
@@ -416,8 +322,8 @@ static inline __attribute__((always_inline)) void fast_apply(
 static inline __attribute__((always_inline)) int iterate_n(int n, const ak_model *m, ak_data *d,
                                                            ak_contact_cache *c) {
     int sliding = 0;
-    for (int i = 0; i < c->npoint; i++) {
-        ak_contact_point *p = &c->pts[i];
+    for (int i = 0; i < c->step.npoint; i++) {
+        ak_contact_point *p = &c->step.pts[i];
         int nt = n - 1; // p->nt (ak_solver_prepare sets it to n - 1)
         int ma = ak_solver_body_moves(m, p->a), mb = ak_solver_body_moves(m, p->b);
         double u[AK_MAX_DIM], P[AK_MAX_DIM];
@@ -496,11 +402,11 @@ static inline __attribute__((always_inline)) void row_apply(int n, double *sb,
     int k = n * (n - 1) / 2;
     if (p->ma)
         fast_apply_iso(n, sb_at(sb, n, p->a), sb_at(sb, n, p->a) + n,
-                       sb_at(sb, n, p->a)[n + k], c->inv_iw + (size_t)p->a * (size_t)(k * k),
+                       sb_at(sb, n, p->a)[n + k], c->step.inv_iw + (size_t)p->a * (size_t)(k * k),
                        sb_at(sb, n, p->a)[n + k + 1], R_RA(p, n), P, 1.0);
     if (p->mb)
         fast_apply_iso(n, sb_at(sb, n, p->b), sb_at(sb, n, p->b) + n,
-                       sb_at(sb, n, p->b)[n + k], c->inv_iw + (size_t)p->b * (size_t)(k * k),
+                       sb_at(sb, n, p->b)[n + k], c->step.inv_iw + (size_t)p->b * (size_t)(k * k),
                        sb_at(sb, n, p->b)[n + k + 1], R_RB(p, n), P, -1.0);
 }
 
@@ -514,10 +420,10 @@ static inline __attribute__((always_inline)) void row_rel_velocity(int n, double
 
 // The records' memory (room for nbody 4D records, kept in the cache); -1 if out of memory.
 static int sb_alloc(ak_contact_cache *c) {
-    if (c->sbody) return 0;
+    if (c->step.sbody) return 0;
     size_t bytes = sizeof(double) * (size_t)SB_STRIDE(4) * (size_t)(c->nbody > 0 ? c->nbody : 1);
-    c->sbody = aligned_alloc(64, (bytes + 63) / 64 * 64);
-    return c->sbody ? 0 : -1;
+    c->step.sbody = aligned_alloc(64, (bytes + 63) / 64 * 64);
+    return c->step.sbody ? 0 : -1;
 }
 
 // Load (store 0) or store back (store 1) the moving bodies' velocities.
@@ -525,35 +431,13 @@ static void sb_sync(const ak_model *m, ak_data *d, ak_contact_cache *c, int stor
     int n = m->dim, k = n * (n - 1) / 2;
     for (int b = 0; b < m->nbody; b++) {
         if (!ak_solver_body_moves(m, b)) continue;
-        double *v = d->v + (size_t)b * AK_MAX_DIM, *w = d->w + (size_t)b * AK_MAX_BIV, *r = sb_at(c->sbody, n, b);
+        double *v = d->v + (size_t)b * AK_MAX_DIM, *w = d->w + (size_t)b * AK_MAX_BIV, *r = sb_at(c->step.sbody, n, b);
         if (!store) {
             memcpy(r, v, sizeof(double) * (size_t)n), memcpy(r + n, w, sizeof(double) * (size_t)k);
             r[n + k] = m->bodies[b].inv_mass;
-            r[n + k + 1] = c->iso[b]; // set by ak_solver_prepare for the bodies of the points
+            r[n + k + 1] = c->step.iso[b]; // set by ak_solver_prepare for the bodies of the points
         } else memcpy(v, r, sizeof(double) * (size_t)n), memcpy(w, r + n, sizeof(double) * (size_t)k);
     }
-}
-
-// ak_contact_friction_clamp (ref/contact), inline: the same operations in the same order.
-static inline __attribute__((always_inline)) int friction_clamp(int nt, double jt[],
-                                                                 const double ut[], double jn,
-                                                                 double mu, int slipping) {
-    double len = 0.0;
-    for (int i = 0; i < nt; i++) len += jt[i] * jt[i];
-    len = sqrt(len);
-    if (len <= mu * jn) return 0;
-    if (slipping) { // |ut| only where it is used (inside the disc it is not)
-        double ul = 0.0;
-        for (int i = 0; i < nt; i++) ul += ut[i] * ut[i];
-        ul = sqrt(ul);
-        if (ul > 0.0) {
-            for (int i = 0; i < nt; i++) jt[i] = -mu * jn * ut[i] / ul;
-            return 1;
-        }
-    }
-    double s = len > 0.0 ? mu * jn / len : 0.0;
-    for (int i = 0; i < nt; i++) jt[i] *= s;
-    return 1;
 }
 
 // iterate_n on packed rows: the same operations in the same order.
@@ -580,7 +464,7 @@ static inline __attribute__((always_inline)) int iterate_rows(int n, double *sb,
                 nw[r] = old[r];
                 for (int q = 0; q < nt; q++) nw[r] -= R_KTI(p, n)[r * nt + q] * ut[q];
             }
-            sliding += friction_clamp(nt, nw, ut, p->jn, p->mu, p->slipping);
+            sliding += ak_inline_friction_clamp(nt, nw, ut, p->jn, p->mu, p->slipping);
             for (int j = 0; j < n; j++) {
                 double jt = 0.0;
                 for (int r = 0; r < nt; r++) jt += R_TAN(p, n)[r * n + j] * nw[r];
@@ -600,54 +484,10 @@ static inline __attribute__((always_inline)) int iterate_rows(int n, double *sb,
     return sliding;
 }
 
-// ---- coloured order (opt-in: solver setting "order": "coloured") ----------------------------
-// A deterministic greedy colouring of the contact graph in cache order: each point takes the
-// lowest colour that neither of its moving bodies has yet (up to 63 colours; points that find
-// none go to a last colour solved sequentially). The points of one colour share no moving body,
-// so each row reads and writes only its own bodies' velocities: solved in parallel, in any
-// order and on any number of threads, the colour gives the same bits (perf.coloured_threads_bitwise).
-// One sweep solves the colours in turn, the points of a colour in cache order: a different
-// Gauss-Seidel order from "sequential", hence different (not worse) results; the distance
-// between the two is measured in docs/performance.md.
+// ---- coloured order (opt-in: solver setting "order": "coloured"; colouring.h) ----------------
 #ifdef _OPENMP
 #include <omp.h>
 #endif
-#define AK_COLOURS 64
-
-// perm: the points by colour (stable), start[0..ncol]: the colours' ranges. Returns ncol or -1.
-static int colour_points(const ak_model *m, const ak_contact_cache *c, int *perm, int *start) {
-    int np = c->npoint;
-    uint64_t *used = calloc((size_t)(m->nbody > 0 ? m->nbody : 1), sizeof *used);
-    unsigned char *col = malloc((size_t)(np > 0 ? np : 1));
-    if (!used || !col) {
-        free(used), free(col);
-        return -1;
-    }
-    int count[AK_COLOURS + 1] = {0}, ncol = 0;
-    for (int i = 0; i < np; i++) {
-        const ak_contact_point *p = &c->pts[i];
-        int ma = ak_solver_body_moves(m, p->a), mb = ak_solver_body_moves(m, p->b);
-        uint64_t mask = (ma ? used[p->a] : 0) | (mb ? used[p->b] : 0);
-        int k = AK_COLOURS - 1; // the last colour: sequential
-        for (int q = 0; q < AK_COLOURS - 1; q++)
-            if (!(mask >> q & 1u)) {
-                k = q;
-                break;
-            }
-        if (k < AK_COLOURS - 1) {
-            if (ma) used[p->a] |= (uint64_t)1 << k;
-            if (mb) used[p->b] |= (uint64_t)1 << k;
-        }
-        col[i] = (unsigned char)k;
-        count[k + 1]++;
-        if (k + 1 > ncol) ncol = k + 1;
-    }
-    for (int k = 0; k < AK_COLOURS; k++) count[k + 1] += count[k];
-    for (int k = 0; k <= ncol; k++) start[k] = count[k];
-    for (int i = 0; i < np; i++) perm[count[col[i]]++] = i;
-    free(used), free(col);
-    return ncol;
-}
 
 static void pack_row(int n, const ak_model *m, const ak_contact_point *p,
                      srow *r) {
@@ -664,11 +504,11 @@ static void pack_row(int n, const ak_model *m, const ak_contact_point *p,
 }
 
 static int ensure_rows(ak_contact_cache *c, int np) {
-    if (np > c->rowcap) {
-        void *q = realloc(c->rows, (size_t)np * ROW_BYTES(4)); // room for the largest rows
+    if (np > c->step.rowcap) {
+        void *q = realloc(c->step.rows, (size_t)np * ROW_BYTES(4)); // room for the largest rows
         if (!q) return -1;
-        c->rows = q;
-        c->rowcap = np;
+        c->step.rows = q;
+        c->step.rowcap = np;
     }
     return 0;
 }
@@ -676,22 +516,22 @@ static int ensure_rows(ak_contact_cache *c, int np) {
 // The iterations in coloured order on packed rows (n = 3, 4). Returns the last sweep's sliding
 // count, or -1 (the caller falls back to the sequential order).
 static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations) {
-    int n = m->dim, np = c->npoint;
+    int n = m->dim, np = c->step.npoint;
     if ((n != 3 && n != 4) || np == 0 || ensure_rows(c, np) || sb_alloc(c)) return -1;
     int *perm = malloc(sizeof(int) * (size_t)np), start[AK_COLOURS + 1];
     unsigned char *slid = malloc((size_t)np);
-    int ncol = perm && slid ? colour_points(m, c, perm, start) : -1;
+    int ncol = perm && slid ? ak_colour_points(m, c, perm, start) : -1;
     if (ncol < 0) {
         free(perm), free(slid);
         return -1;
     }
-    srow *rows = c->rows;
-    for (int k = 0; k < np; k++) pack_row(n, m, &c->pts[perm[k]], ROW_AT(rows, k, n));
+    srow *rows = c->step.rows;
+    for (int k = 0; k < np; k++) pack_row(n, m, &c->step.pts[perm[k]], ROW_AT(rows, k, n));
     sb_sync(m, d, c, 0);
-    double *sb = c->sbody;
+    double *sb = c->step.sbody;
     // one parallel region; a barrier after each colour (the end of each omp for / single)
 #ifdef _OPENMP
-    int nth = ak_parallel_threads(np);
+    int nth = ak_parallel_threads(m, np);
 #pragma omp parallel num_threads(nth) if (nth > 1)
 #endif
     for (int it = 0; it < iterations; it++)
@@ -710,7 +550,7 @@ static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, 
     sb_sync(m, d, c, 1);
     int sliding = 0;
     for (int k = 0; k < np; k++) {
-        ak_contact_point *p = &c->pts[perm[k]];
+        ak_contact_point *p = &c->step.pts[perm[k]];
         const srow *r = ROW_AT(rows, k, n);
         p->jn = r->jn, p->jn_max = r->jn_max;
         for (int j = 0; j < n; j++) p->jt[j] = R_JT(r, n)[j];
@@ -742,12 +582,12 @@ static inline __attribute__((always_inline)) void warm_start_point(int n, const 
     int k = n * (n - 1) / 2;
     if (ak_solver_body_moves(m, p->a))
         fast_apply_iso(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
-                       m->bodies[p->a].inv_mass, c->inv_iw + (size_t)p->a * (size_t)(k * k),
-                       c->iso[p->a], p->ra, P, 1.0);
+                       m->bodies[p->a].inv_mass, c->step.inv_iw + (size_t)p->a * (size_t)(k * k),
+                       c->step.iso[p->a], p->ra, P, 1.0);
     if (ak_solver_body_moves(m, p->b))
         fast_apply_iso(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
-                       m->bodies[p->b].inv_mass, c->inv_iw + (size_t)p->b * (size_t)(k * k),
-                       c->iso[p->b], p->rb, P, -1.0);
+                       m->bodies[p->b].inv_mass, c->step.inv_iw + (size_t)p->b * (size_t)(k * k),
+                       c->step.iso[p->b], p->rb, P, -1.0);
     p->jn_max = p->jn;
 }
 
@@ -758,24 +598,24 @@ static inline __attribute__((always_inline)) void warm_start_point(int n, const 
 // the bodies' velocities, and packing reads neither velocities nor other points: the same bits
 // as the warm start pass followed by the packing pass).
 static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations, bool warm) {
-    int n = m->dim, np = c->npoint;
+    int n = m->dim, np = c->step.npoint;
     if ((n != 3 && n != 4) || np == 0) return -1;
     if (ensure_rows(c, np) || sb_alloc(c)) return -1;
-    srow *rows = c->rows;
+    srow *rows = c->step.rows;
     if (warm && n == 3)
-        for (int i = 0; i < np; i++) warm_start_point(3, m, d, c, &c->pts[i]), pack_row(3, m, &c->pts[i], ROW_AT(rows, i, 3));
+        for (int i = 0; i < np; i++) warm_start_point(3, m, d, c, &c->step.pts[i]), pack_row(3, m, &c->step.pts[i], ROW_AT(rows, i, 3));
     else if (warm)
-        for (int i = 0; i < np; i++) warm_start_point(4, m, d, c, &c->pts[i]), pack_row(4, m, &c->pts[i], ROW_AT(rows, i, 4));
+        for (int i = 0; i < np; i++) warm_start_point(4, m, d, c, &c->step.pts[i]), pack_row(4, m, &c->step.pts[i], ROW_AT(rows, i, 4));
     else
-        for (int i = 0; i < np; i++) pack_row(n, m, &c->pts[i], ROW_AT(rows, i, n));
+        for (int i = 0; i < np; i++) pack_row(n, m, &c->step.pts[i], ROW_AT(rows, i, n));
     sb_sync(m, d, c, 0); // after the warm start
-    double *sb = c->sbody;
+    double *sb = c->step.sbody;
     int sliding = 0;
     for (int it = 0; it < iterations; it++)
         sliding = n == 3 ? iterate_rows(3, sb, c, rows, np) : iterate_rows(4, sb, c, rows, np);
     sb_sync(m, d, c, 1);
     for (int i = 0; i < np; i++) {
-        ak_contact_point *p = &c->pts[i];
+        ak_contact_point *p = &c->step.pts[i];
         const srow *r = ROW_AT(rows, i, n);
         p->jn = r->jn, p->jn_max = r->jn_max;
         for (int j = 0; j < n; j++) p->jt[j] = R_JT(r, n)[j];
@@ -794,14 +634,14 @@ int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
 void ak_solver_restitution(const ak_model *m, ak_data *d, ak_contact_cache *c) {
     int n = m->dim;
     bool any = false;
-    for (int i = 0; i < c->npoint && !any; i++) {
-        const ak_contact_point *p = &c->pts[i];
+    for (int i = 0; i < c->step.npoint && !any; i++) {
+        const ak_contact_point *p = &c->step.pts[i];
         any = p->e > 0.0 && p->vn0 < -m->solver.restitution_threshold && p->jn_max > 0.0;
     }
     if (!any) return;
     for (int it = 0; it < m->solver.iterations; it++) {
-        for (int i = 0; i < c->npoint; i++) {
-            ak_contact_point *p = &c->pts[i];
+        for (int i = 0; i < c->step.npoint; i++) {
+            ak_contact_point *p = &c->step.pts[i];
             if (!(p->e > 0.0 && p->vn0 < -m->solver.restitution_threshold && p->jn_max > 0.0))
                 continue;
             double u[AK_MAX_DIM], P[AK_MAX_DIM], vn = 0.0;
@@ -817,17 +657,17 @@ void ak_solver_restitution(const ak_model *m, ak_data *d, ak_contact_cache *c) {
 }
 
 void ak_solver_contact_levels(const ak_model *m, ak_contact_cache *c) {
-    for (int b = 0; b < m->nbody; b++) c->level[b] = ak_solver_body_moves(m, b) ? -1 : -2;
+    for (int b = 0; b < m->nbody; b++) c->step.level[b] = ak_solver_body_moves(m, b) ? -1 : -2;
     for (int lev = 0;; lev++) { // relax: bodies touching a body of level lev-1 (or static)
         int changed = 0;
-        for (int i = 0; i < c->npoint; i++) {
-            int a = c->pts[i].a, b = c->pts[i].b;
+        for (int i = 0; i < c->step.npoint; i++) {
+            int a = c->step.pts[i].a, b = c->step.pts[i].b;
             for (int q = 0; q < 2; q++) {
                 int x = q ? b : a, y = q ? a : b; // x gets a level from y
-                if (c->level[x] != -1) continue;
-                int ly = c->level[y];
+                if (c->step.level[x] != -1) continue;
+                int ly = c->step.level[y];
                 if ((lev == 0 && ly == -2) || (lev > 0 && ly == lev - 1)) {
-                    c->level[x] = lev;
+                    c->step.level[x] = lev;
                     changed = 1;
                 }
             }
@@ -847,7 +687,7 @@ static void frozen_masses(const ak_model *m, const ak_contact_cache *c, const ak
 }
 
 static int level_cmp_key(const ak_contact_cache *c, const ak_contact_point *p) {
-    int la = c->level[p->a], lb = c->level[p->b];
+    int la = c->step.level[p->a], lb = c->step.level[p->b];
     if (la < 0) la = la == -2 ? -1 : 1 << 20;
     if (lb < 0) lb = lb == -2 ? -1 : 1 << 20;
     return la < lb ? la : lb;
@@ -857,13 +697,13 @@ void ak_solver_shock_propagation(const ak_model *m, ak_data *d, ak_contact_cache
     ak_solver_contact_levels(m, c);
     int maxlev = -1;
     for (int b = 0; b < m->nbody; b++)
-        if (c->level[b] > maxlev) maxlev = c->level[b];
+        if (c->step.level[b] > maxlev) maxlev = c->step.level[b];
     for (int it = 0; it < m->solver.iterations; it++)
         for (int lev = -1; lev <= maxlev; lev++) // bottom up
-            for (int i = 0; i < c->npoint; i++) {
-                ak_contact_point *p = &c->pts[i];
+            for (int i = 0; i < c->step.npoint; i++) {
+                ak_contact_point *p = &c->step.pts[i];
                 if (level_cmp_key(c, p) != lev) continue;
-                int la = c->level[p->a], lb = c->level[p->b], frozen = -1;
+                int la = c->step.level[p->a], lb = c->step.level[p->b], frozen = -1;
                 if (la >= 0 && lb >= 0 && la != lb) frozen = la < lb ? p->a : p->b;
                 if (frozen < 0) continue; // ground contacts and equal levels: done already
                 double mn0 = p->mn, kt0[AK_MAX_TAN * AK_MAX_TAN], kn0[AK_MAX_DIM];
@@ -875,8 +715,8 @@ void ak_solver_shock_propagation(const ak_model *m, ak_data *d, ak_contact_cache
                 memcpy(save_v, d->v + (size_t)frozen * AK_MAX_DIM, sizeof save_v);
                 memcpy(save_w, d->w + (size_t)frozen * AK_MAX_BIV, sizeof save_w);
                 ak_contact_cache one = *c; // a one-point view of the cache
-                one.pts = p;
-                one.npoint = 1;
+                one.step.pts = p;
+                one.step.npoint = 1;
                 ak_solver_iterate(m, d, &one);
                 memcpy(d->v + (size_t)frozen * AK_MAX_DIM, save_v, sizeof save_v);
                 memcpy(d->w + (size_t)frozen * AK_MAX_BIV, save_w, sizeof save_w);

@@ -21,6 +21,7 @@
 
 #include "contact_cache.h"
 #include "model.h"
+#include "narrowphase.h"
 
 /// Contact pairs are generated when the separation is at most this (speculative contacts).
 #define AK_SOLVER_MARGIN 0.02
@@ -46,8 +47,8 @@ typedef struct ak_solver_stats {
 /// Uses the rotation matrices c->rot that ak_broadphase computed in this step.
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h);
 /// ak_solver_prepare's per-point geometry for n = 3, 4 runs on inline copies of the ref/ kernels
-/// (the same bits); on = 0 makes it call the kernels (for test perf.prepare_fast_equals_plain).
-void ak_solver_set_fast_prepare(int on);
+/// (the same bits); m->paths.prepare_fast = false makes it call the kernels (for test
+/// perf.prepare_fast_equals_plain).
 /// SOLVER stage 2: apply the cached impulses jn n + jt (projected on the new tangent plane);
 /// with warm starting off the impulses are zeroed instead.
 void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c);
@@ -59,7 +60,7 @@ int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c);
 /// faster than the threshold gets the normal velocity -e vn0 (P-2.32, accumulated, clamped).
 void ak_solver_restitution(const ak_model *m, ak_data *d, ak_contact_cache *c);
 /// Contact graph levels (Guendelman et al., cited by ten Bosch §6): BFS over the contact pairs
-/// from the static bodies; c->level[b] = 0 for a body touching a static body (plane or fixed),
+/// from the static bodies; c->step.level[b] = 0 for a body touching a static body (plane or fixed),
 /// 1 for a body touching a level-0 body, ...; -1 for a body not connected to a static one.
 void ak_solver_contact_levels(const ak_model *m, ak_contact_cache *c);
 /// Optional SOLVER stage 3b (settings.shock_propagation): after the iterations, one more set of
@@ -75,14 +76,6 @@ int ak_solver_store(ak_contact_cache *c);
 /// last sweep.
 int ak_solver_corrected_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h);
 
-/// Stage NARROWPHASE with a fast path: when every pair is hypersphere-hypersphere or
-/// hypersphere-hyperplane, their points are computed directly, bit for bit what ak_narrowphase
-/// gives (the same operations in the same order, no poses or manifolds built); otherwise
-/// ak_narrowphase (contact_step.c; test perf.narrowphase_fast_equals_plain).
-int ak_narrowphase_fast(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
-                        char *err, size_t errlen);
-/// The fast path on (1, default) or off (0: ak_narrowphase always); for the test above.
-void ak_narrowphase_set_fast(int on);
 /// All contact stages for one step of length h (creates d->contacts on first use), with the
 /// scene's solver variant from the table of solver_variant.h (contact_step.c).
 /// Returns 0, or -1 with err filled. stats may be NULL.
@@ -102,7 +95,7 @@ static inline double ak_solver_inv_mass(const ak_model *m, int b) {
 /// Body b's world inverse inertia (k x k, from ak_solver_prepare), NULL for a body that does not move.
 static inline const double *ak_solver_inv_iw(const ak_model *m, const ak_contact_cache *c, int b) {
     int k = m->dim * (m->dim - 1) / 2;
-    return ak_solver_body_moves(m, b) ? c->inv_iw + (size_t)b * (size_t)(k * k) : NULL;
+    return ak_solver_body_moves(m, b) ? c->step.inv_iw + (size_t)b * (size_t)(k * k) : NULL;
 }
 /// Apply the impulse +P to body a and -P to body b at the contact point (bodies that do not move
 /// are left alone). Shared by the corrected and the converged solvers.

@@ -157,7 +157,7 @@ static void sweep(const ak_model *m, ak_data *d, ak_contact_cache *c, const doub
                   const double target[], const double bound[], int s, int e) {
     int n = m->dim, nt = n - 1;
     for (int i = s; i < e; i++) {
-        ak_contact_point *p = &c->pts[i];
+        ak_contact_point *p = &c->step.pts[i];
         double u[AK_MAX_DIM], P[AK_MAX_DIM];
         if (p->mu > 0.0) {
             ak_solver_rel_velocity(m, d, p, u);
@@ -200,7 +200,7 @@ static void residuals_range(const ak_model *m, const ak_data *d, const ak_contac
     int n = m->dim;
     r->normal = r->complementarity = r->cone = r->dissipation = 0.0;
     for (int i = s; i < e; i++) {
-        const ak_contact_point *p = &c->pts[i];
+        const ak_contact_point *p = &c->step.pts[i];
         double u[AK_MAX_DIM], vn = 0.0, ut[AK_MAX_DIM], jtu = 0.0;
         ak_solver_rel_velocity(m, d, p, u);
         for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
@@ -217,7 +217,7 @@ static void residuals_range(const ak_model *m, const ak_data *d, const ak_contac
 
 void ak_solver_residuals_eval(const ak_model *m, const ak_data *d, const ak_contact_cache *c,
                               const double target[], ak_solver_residuals *r) {
-    residuals_range(m, d, c, target, NULL, 0, c->npoint, r);
+    residuals_range(m, d, c, target, NULL, 0, c->step.npoint, r);
     r->valid = true;
 }
 
@@ -433,7 +433,7 @@ static void local_velocities(const ak_model *m, const ak_data *d, const ak_conta
                              int np, double u[]) {
     int n = m->dim, nt = n - 1;
     for (int i = 0; i < np; i++) {
-        const ak_contact_point *p = &c->pts[idx[i]];
+        const ak_contact_point *p = &c->step.pts[idx[i]];
         double w[AK_MAX_DIM], *ui = u + (size_t)i * n;
         ak_solver_rel_velocity(m, d, p, w);
         ui[0] = 0.0;
@@ -451,7 +451,7 @@ static void set_impulses(const ak_model *m, ak_data *d, ak_contact_cache *c, con
                          const double x[]) {
     int n = m->dim, nt = n - 1;
     for (int i = 0; i < np; i++) {
-        ak_contact_point *p = &c->pts[idx[i]];
+        ak_contact_point *p = &c->step.pts[idx[i]];
         const double *xi = x + (size_t)i * n;
         double jn = fmax(xi[0], 0.0), lt[AK_MAX_TAN] = {0}, jt[AK_MAX_DIM] = {0}, P[AK_MAX_DIM];
         if (p->mu > 0.0) {
@@ -491,9 +491,9 @@ static int polish_points(const ak_model *m, const ak_data *d, const ak_contact_c
     idx[cnt++] = seed;
     mark[seed - s] = 1;
     while (head < cnt && cnt < cap) {
-        const ak_contact_point *q = &c->pts[idx[head++]];
+        const ak_contact_point *q = &c->step.pts[idx[head++]];
         for (int i = s; i < e && cnt < cap; i++) {
-            const ak_contact_point *p = &c->pts[i];
+            const ak_contact_point *p = &c->step.pts[i];
             if (mark[i - s]) continue;
             bool share = (ak_solver_body_moves(m, q->a) && (p->a == q->a || p->b == q->a)) ||
                          (ak_solver_body_moves(m, q->b) && (p->a == q->b || p->b == q->b));
@@ -521,8 +521,8 @@ static void undo_polish(ak_data *d, ak_contact_cache *c, int nb, const double *s
     memcpy(d->v, sv, sizeof(double) * (size_t)nb * AK_MAX_DIM);
     memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
     for (int i = 0; i < np; i++) {
-        c->pts[idx[i]].jn = saved[(size_t)i * (AK_MAX_DIM + 1)];
-        memcpy(c->pts[idx[i]].jt, saved + (size_t)i * (AK_MAX_DIM + 1) + 1, sizeof c->pts[idx[i]].jt);
+        c->step.pts[idx[i]].jn = saved[(size_t)i * (AK_MAX_DIM + 1)];
+        memcpy(c->step.pts[idx[i]].jt, saved + (size_t)i * (AK_MAX_DIM + 1) + 1, sizeof c->step.pts[idx[i]].jt);
     }
 }
 
@@ -588,7 +588,7 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     }
     int np = given ? ngiven : polish_points(m, d, c, target, s, e, idx, mark), k = np * n;
     if (given) memcpy(idx, given, sizeof(int) * (size_t)ngiven);
-    for (int i = 0; i < np; i++) pp[i] = &c->pts[idx[i]], tg[i] = target[idx[i]];
+    for (int i = 0; i < np; i++) pp[i] = &c->step.pts[idx[i]], tg[i] = target[idx[i]];
     free(mark);
     size_t kk = (size_t)k * (size_t)k;
     double *W = malloc(sizeof(double) * (kk * 3 + (size_t)k * 8 + (size_t)nb * (AK_MAX_DIM + AK_MAX_BIV)));
@@ -826,7 +826,7 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
         return -1;
     }
     for (int i = 0; i < np; i++) {
-        pp[i] = &c->pts[idx[i]], tg[i] = target[idx[i]];
+        pp[i] = &c->step.pts[idx[i]], tg[i] = target[idx[i]];
         if (ak_solver_body_moves(m, pp[i]->a)) bst[pp[i]->a + 1]++;
         if (ak_solver_body_moves(m, pp[i]->b) && pp[i]->b != pp[i]->a) bst[pp[i]->b + 1]++;
     }
@@ -1006,7 +1006,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
     }
     for (int b = 0; b < nb; b++) root[b] = b;
     for (int i = s; i < e; i++) { // union-find over the moving bodies
-        const ak_contact_point *p = &c->pts[i];
+        const ak_contact_point *p = &c->step.pts[i];
         if (!ak_solver_body_moves(m, p->a) || !ak_solver_body_moves(m, p->b)) continue;
         int ra = p->a, rb = p->b;
         while (root[ra] != ra) ra = root[ra] = root[root[ra]];
@@ -1015,7 +1015,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
     }
     memset(start, 0, sizeof(int) * ((size_t)nb + 1));
     for (int i = s; i < e; i++) { // component of a point: the root of its moving body
-        const ak_contact_point *p = &c->pts[i];
+        const ak_contact_point *p = &c->step.pts[i];
         int b = ak_solver_body_moves(m, p->a) ? p->a : p->b;
         while (root[b] != b) b = root[b];
         key[i - s] = b;
@@ -1076,7 +1076,7 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
                            ak_solver_residuals *r, int max_it) {
     const ak_solver_settings *st = &m->solver;
     int n = m->dim, w = n + 1, np = e - s, rc = max_it + 1;
-    for (int i = s; i < e; i++) bound[i] = c->pts[i].mu > 0.0 ? c->pts[i].mu * c->pts[i].jn : 0.0;
+    for (int i = s; i < e; i++) bound[i] = c->step.pts[i].mu > 0.0 ? c->step.pts[i].mu * c->step.pts[i].jn : 0.0;
     // nonsmooth nonlinear conjugate gradients (Silcowitz, Niebe and Erleben 2009): the sweep's
     // change of the impulses is the descent direction, with Fletcher-Reeves momentum; restart
     // when beta > 1 and whenever the friction radii change
@@ -1086,8 +1086,8 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
     for (int it = 1; it <= max_it; it++) {
         if (x0)
             for (int i = s; i < e; i++) {
-                x0[(size_t)(i - s) * w] = c->pts[i].jn;
-                memcpy(x0 + (size_t)(i - s) * w + 1, c->pts[i].jt, sizeof(double) * (size_t)n);
+                x0[(size_t)(i - s) * w] = c->step.pts[i].jn;
+                memcpy(x0 + (size_t)(i - s) * w + 1, c->step.pts[i].jt, sizeof(double) * (size_t)n);
             }
         sweep(m, d, c, Kt, target, bound, s, e);
         residuals_range(m, d, c, target, NULL, s, e, r);
@@ -1102,7 +1102,7 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
                 break;
             }
             for (int i = s; i < e; i++)
-                bound[i] = c->pts[i].mu > 0.0 ? c->pts[i].mu * c->pts[i].jn : 0.0;
+                bound[i] = c->step.pts[i].mu > 0.0 ? c->step.pts[i].mu * c->step.pts[i].jn : 0.0;
             momentum = false;
             continue;
         }
@@ -1111,7 +1111,7 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
         // the inner problem is solved well enough (to a tenth of the outer residual): new bounds
         if (worst(&in) <= fmax(0.25 * st->tolerance, 0.1 * worst(r))) {
             for (int i = s; i < e; i++)
-                bound[i] = c->pts[i].mu > 0.0 ? c->pts[i].mu * c->pts[i].jn : 0.0;
+                bound[i] = c->step.pts[i].mu > 0.0 ? c->step.pts[i].mu * c->step.pts[i].jn : 0.0;
             momentum = false;
             continue;
         }
@@ -1119,8 +1119,8 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
         double g = 0.0; // |x_k+1 - x_k|^2, the gradient's norm
         for (int i = s; i < e; i++) {
             double *xi = x0 + (size_t)(i - s) * w;
-            xi[0] = c->pts[i].jn - xi[0];
-            for (int j = 0; j < n; j++) xi[1 + j] = c->pts[i].jt[j] - xi[1 + j];
+            xi[0] = c->step.pts[i].jn - xi[0];
+            for (int j = 0; j < n; j++) xi[1 + j] = c->step.pts[i].jt[j] - xi[1 + j];
             for (int j = 0; j < w; j++) g += xi[j] * xi[j];
         }
         double beta = momentum && g_prev > 0.0 ? g / g_prev : 0.0;
@@ -1132,7 +1132,7 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
         }
         if (momentum && beta > 0.0) {
             for (int i = s; i < e; i++) {
-                ak_contact_point *p = &c->pts[i];
+                ak_contact_point *p = &c->step.pts[i];
                 double *dx = x0 + (size_t)(i - s) * w, *pp = pd + (size_t)(i - s) * w;
                 double P[AK_MAX_DIM], step[AK_MAX_DIM + 1] = {0};
                 for (int j = 0; j < w; j++) step[j] = pp[j] - dx[j]; // = beta p_k
@@ -1159,29 +1159,29 @@ static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const
 // Impact phase (see the top of the file). Returns the binary impacts solved.
 static int impacts(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
                    double target[], double bound[], bool *ok) {
-    int np = c->npoint, count = 0, npair = 0;
+    int np = c->step.npoint, count = 0, npair = 0;
     double thr = m->solver.restitution_threshold;
     for (int i = 0; i < np; i++)
-        if (i == 0 || c->pts[i].a != c->pts[i - 1].a || c->pts[i].b != c->pts[i - 1].b) npair++;
+        if (i == 0 || c->step.pts[i].a != c->step.pts[i - 1].a || c->step.pts[i].b != c->step.pts[i - 1].b) npair++;
     int cap = AK_SOLVER_IMPACT_ROUNDS * npair + 16;
     double *save = malloc(sizeof(double) * (size_t)np * (AK_MAX_DIM + 1));
     if (!save) return 0;
-    for (int i = 0; i < np; i++) target[i] = c->pts[i].bias;
+    for (int i = 0; i < np; i++) target[i] = c->step.pts[i].bias;
     for (int round = 0; round < cap; round++) {
         int best = -1;
         double bestv = 0.0;
         for (int i = 0; i < np; i++) {
-            const ak_contact_point *p = &c->pts[i];
+            const ak_contact_point *p = &c->step.pts[i];
             if (!(p->e > 0.0)) continue;
             double vn = normal_velocity(m, d, p);
             if (vn < -thr && vn < p->bias && (best < 0 || vn < bestv)) best = i, bestv = vn;
         }
         if (best < 0) break;
         int s = best, e = best + 1;
-        while (s > 0 && c->pts[s - 1].a == c->pts[best].a && c->pts[s - 1].b == c->pts[best].b) s--;
-        while (e < np && c->pts[e].a == c->pts[best].a && c->pts[e].b == c->pts[best].b) e++;
+        while (s > 0 && c->step.pts[s - 1].a == c->step.pts[best].a && c->step.pts[s - 1].b == c->step.pts[best].b) s--;
+        while (e < np && c->step.pts[e].a == c->step.pts[best].a && c->step.pts[e].b == c->step.pts[best].b) e++;
         for (int i = s; i < e; i++) { // this impact's impulses start from zero
-            ak_contact_point *p = &c->pts[i];
+            ak_contact_point *p = &c->step.pts[i];
             double vn = normal_velocity(m, d, p);
             target[i] = p->e > 0.0 && vn < -thr && vn < p->bias ? fmax(p->bias, -p->e * vn) : p->bias;
             save[(size_t)i * (AK_MAX_DIM + 1)] = p->jn;
@@ -1192,7 +1192,7 @@ static int impacts(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         ak_solver_residuals r;
         if (solve_range(m, d, c, Kt, target, bound, s, e, &r) > m->solver.max_iterations) *ok = false;
         for (int i = s; i < e; i++) { // back to the contact phase's warm-start impulses
-            ak_contact_point *p = &c->pts[i];
+            ak_contact_point *p = &c->step.pts[i];
             p->jn = save[(size_t)i * (AK_MAX_DIM + 1)];
             memcpy(p->jt, save + (size_t)i * (AK_MAX_DIM + 1) + 1, sizeof p->jt);
             target[i] = p->bias;
@@ -1204,30 +1204,30 @@ static int impacts(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
 }
 
 int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
-    int n = m->dim, np = c->npoint;
+    int n = m->dim, np = c->step.npoint;
     ak_solver_prepare(m, d, c, h);
     for (int i = 0; i < np; i++) {
-        c->pts[i].bias = ak_solver_converged_target(m, c->pts[i].separation, h);
-        c->pts[i].jp = 0.0;
+        c->step.pts[i].bias = ak_solver_converged_target(m, c->step.pts[i].separation, h);
+        c->step.pts[i].jp = 0.0;
     }
-    c->res = (ak_solver_residuals){.valid = true, .converged = true};
+    c->stats.res = (ak_solver_residuals){.valid = true, .converged = true};
     if (np == 0) return 0;
     double *Kt = malloc(sizeof(double) * (size_t)np * AK_MAX_TAN * AK_MAX_TAN);
     double *target = malloc(sizeof(double) * (size_t)np * 2), *bound = target + np;
     if (!Kt || !target) {
         free(Kt);
         free(target);
-        c->res.converged = false;
+        c->stats.res.converged = false;
         return 0;
     }
-    for (int i = 0; i < np; i++) tangent_block(m, c, &c->pts[i], Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN);
+    for (int i = 0; i < np; i++) tangent_block(m, c, &c->step.pts[i], Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN);
     bool ok = true;
     if (!m->solver.warm_start)
         for (int i = 0; i < np; i++) {
-            c->pts[i].jn = 0.0;
-            memset(c->pts[i].jt, 0, sizeof c->pts[i].jt);
+            c->step.pts[i].jn = 0.0;
+            memset(c->step.pts[i].jt, 0, sizeof c->step.pts[i].jt);
         }
-    c->res.impacts = impacts(m, d, c, Kt, target, bound, &ok);
+    c->stats.res.impacts = impacts(m, d, c, Kt, target, bound, &ok);
     // the velocities before the warm start, for the cold restart below
     size_t nv = (size_t)m->nbody * AK_MAX_DIM, nw = (size_t)m->nbody * AK_MAX_BIV;
     double *vsave = m->solver.warm_start ? malloc(sizeof(double) * (nv + nw)) : NULL;
@@ -1236,7 +1236,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
         memcpy(vsave + nv, d->w, sizeof(double) * nw);
     }
     for (int i = 0; i < np; i++) { // warm start: the previous step's contact-phase impulses
-        ak_contact_point *p = &c->pts[i];
+        ak_contact_point *p = &c->step.pts[i];
         if (!(p->mu > 0.0)) memset(p->jt, 0, sizeof p->jt);
         double dn = 0.0, P[AK_MAX_DIM];
         for (int j = 0; j < n; j++) dn += p->jt[j] * p->normal[j];
@@ -1259,8 +1259,8 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
             memcpy(d->v, vsave, sizeof(double) * nv);
             memcpy(d->w, vsave + nv, sizeof(double) * nw);
             for (int i = 0; i < np; i++) {
-                c->pts[i].jn = 0.0;
-                memset(c->pts[i].jt, 0, sizeof c->pts[i].jt);
+                c->step.pts[i].jn = 0.0;
+                memset(c->step.pts[i].jt, 0, sizeof c->step.pts[i].jt);
             }
             residuals_range(m, d, c, target, NULL, 0, np, &r);
             int more = worst(&r) > m->solver.tolerance
@@ -1271,14 +1271,14 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     }
     free(vsave);
     if (it > m->solver.max_iterations) ok = false, it = m->solver.max_iterations;
-    int impacts_done = c->res.impacts, sliding = 0;
-    c->res = r;
-    c->res.valid = true;
-    c->res.converged = ok;
-    c->res.iterations = it;
-    c->res.impacts = impacts_done;
+    int impacts_done = c->stats.res.impacts, sliding = 0;
+    c->stats.res = r;
+    c->stats.res.valid = true;
+    c->stats.res.converged = ok;
+    c->stats.res.iterations = it;
+    c->stats.res.impacts = impacts_done;
     for (int i = 0; i < np; i++) {
-        ak_contact_point *p = &c->pts[i];
+        ak_contact_point *p = &c->step.pts[i];
         p->jn_max = p->jn;
         double jt = 0.0;
         for (int j = 0; j < n; j++) jt += p->jt[j] * p->jt[j];
@@ -1306,10 +1306,10 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
 int ak_solver_converged_positions(const ak_model *m, ak_data *d, ak_integrator integ, double h,
                                   bool renormalize, char *err, size_t errlen) {
     ak_contact_cache *c = d->contacts;
-    if (!c || !c->res.valid) return 0; // no contacts solved this step
-    int n = m->dim, np = c->npoint, nb = m->nbody;
-    c->res.pos_points = c->res.pos_iterations = 0;
-    c->res.pos_normal = c->res.pos_complementarity = 0.0;
+    if (!c || !c->stats.res.valid) return 0; // no contacts solved this step
+    int n = m->dim, np = c->step.npoint, nb = m->nbody;
+    c->stats.res.pos_points = c->stats.res.pos_iterations = 0;
+    c->stats.res.pos_normal = c->stats.res.pos_complementarity = 0.0;
     if (np == 0) return 0;
     double *target = malloc(sizeof(double) * (size_t)np * 2), *bound = target ? target + np : NULL;
     if (!target) {
@@ -1318,13 +1318,13 @@ int ak_solver_converged_positions(const ak_model *m, ak_data *d, ak_integrator i
     }
     double most = 0.0;
     for (int i = 0; i < np; i++) {
-        const ak_contact_point *p = &c->pts[i];
+        const ak_contact_point *p = &c->step.pts[i];
         target[i] = ak_solver_converged_position_target(p->separation, normal_velocity(m, d, p), h);
-        c->pts[i].jp = 0.0;
-        if (target[i] > 0.0) c->res.pos_points++;
+        c->step.pts[i].jp = 0.0;
+        if (target[i] > 0.0) c->stats.res.pos_points++;
         most = fmax(most, target[i]);
     }
-    c->res.pos_normal = most; // the residual at zero pseudo-impulses
+    c->stats.res.pos_normal = most; // the residual at zero pseudo-impulses
     if (most <= m->solver.tolerance) { // nothing to correct (within the tolerance)
         free(target);
         return 0;
@@ -1342,7 +1342,7 @@ int ak_solver_converged_positions(const ak_model *m, ak_data *d, ak_integrator i
     memset(d->v, 0, sizeof(double) * nv); // pseudo-velocities start from zero
     memset(d->w, 0, sizeof(double) * nw);
     for (int i = 0; i < np; i++) { // frictionless, cold start; the velocity impulses kept aside
-        ak_contact_point *p = &c->pts[i];
+        ak_contact_point *p = &c->step.pts[i];
         pv[(size_t)i * w1] = p->jn;
         pv[(size_t)i * w1 + 1] = p->mu;
         memcpy(pv + (size_t)i * w1 + 2, p->jt, sizeof(double) * (size_t)n);
@@ -1353,7 +1353,7 @@ int ak_solver_converged_positions(const ak_model *m, ak_data *d, ak_integrator i
     int it = solve_range(m, d, c, NULL, target, bound, 0, np, &r);
     bool ok = it <= m->solver.max_iterations;
     for (int i = 0; i < np; i++) {
-        ak_contact_point *p = &c->pts[i];
+        ak_contact_point *p = &c->step.pts[i];
         p->jp = p->jn;
         p->jn = pv[(size_t)i * w1];
         p->mu = pv[(size_t)i * w1 + 1];
@@ -1365,9 +1365,9 @@ int ak_solver_converged_positions(const ak_model *m, ak_data *d, ak_integrator i
     memcpy(d->w, save + nv, sizeof(double) * nw);
     free(save);
     free(target);
-    c->res.pos_iterations = ok ? it : m->solver.max_iterations;
-    c->res.pos_normal = r.normal;
-    c->res.pos_complementarity = r.complementarity;
-    if (!ok) c->res.converged = false;
+    c->stats.res.pos_iterations = ok ? it : m->solver.max_iterations;
+    c->stats.res.pos_normal = r.normal;
+    c->stats.res.pos_complementarity = r.complementarity;
+    if (!ok) c->stats.res.converged = false;
     return rc;
 }

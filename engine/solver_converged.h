@@ -68,14 +68,14 @@ double ak_solver_converged_position_target(double s, double vn, double h);
 /// converged solver solved (its row in solver_variant.c; nothing when the step had none): the normal-only, frictionless problem of the step's
 /// points in pseudo-velocities (from zero; targets ak_solver_converged_position_target at the
 /// final velocities), solved to the tolerance by the same sweeps and polish; each point's
-/// pseudo impulse is left in jp, the residuals in c->res.pos_*. The pseudo-velocities move the
+/// pseudo impulse is left in jp, the residuals in c->stats.res.pos_*. The pseudo-velocities move the
 /// positions and rotors by the integrator's position update (integ, renormalize) and are then
 /// discarded (the bodies' velocities are restored). 0, or -1 with err filled.
 int ak_solver_converged_positions(const ak_model *m, ak_data *d, ak_integrator integ, double h,
                                   bool renormalize, char *err, size_t errlen);
 
 /// The converged variant as a whole (a row of solver_variant.h): prepare (solver.h), impact
-/// phase, contact phase; fills c->res. Returns the points that slide (|lambda_t| = mu lambda_n
+/// phase, contact phase; fills c->stats.res. Returns the points that slide (|lambda_t| = mu lambda_n
 /// and |u_t| > 0) at the end.
 int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h);
 
@@ -85,7 +85,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
 /// x = 0 when r <= 0 or Kt is not positive definite.
 void ak_solver_friction_block(int nt, const double Kt[], const double g[], double r, double x[]);
 
-/// Residuals of the contact problem at the current velocities and impulses (c->pts jn, jt),
+/// Residuals of the contact problem at the current velocities and impulses (c->step.pts jn, jt),
 /// with the normal targets target[i] (NULL: each point's bias). Fills everything in *r except
 /// iterations, impacts and converged. Used by the solver and by the checks (independently of
 /// how the impulses were found).

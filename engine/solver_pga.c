@@ -14,18 +14,18 @@ static double normal_velocity(const ak_model *m, const ak_data *d, const ak_cont
 void ak_solver_pga_respond(const ak_model *m, ak_data *d, ak_contact_cache *c) {
     int n = m->dim, k = ak_nd_nbiv(n);
     double h = m->timestep;
-    for (int s = 0; s < c->npoint;) {
+    for (int s = 0; s < c->step.npoint;) {
         int e = s;
-        while (e < c->npoint && c->pts[e].a == c->pts[s].a && c->pts[e].b == c->pts[s].b) e++;
+        while (e < c->step.npoint && c->step.pts[e].a == c->step.pts[s].a && c->step.pts[e].b == c->step.pts[s].b) e++;
         for (int round = 0; round < AK_SOLVER_PGA_MAX_ROUNDS; round++) {
             int best = -1;
             double bestv = 0.0;
             for (int i = s; i < e; i++) { // colliding: approaching, and through by the step's end
-                double vn = normal_velocity(m, d, &c->pts[i]);
-                if (vn < bestv && c->pts[i].separation + vn * h <= 0.0) best = i, bestv = vn;
+                double vn = normal_velocity(m, d, &c->step.pts[i]);
+                if (vn < bestv && c->step.pts[i].separation + vn * h <= 0.0) best = i, bestv = vn;
             }
             if (best < 0) break;
-            ak_contact_point *p = &c->pts[best];
+            ak_contact_point *p = &c->step.pts[best];
             double j = ak_contact_restitution_impulse(bestv, 1.0 / p->mn, p->e); // P-2.32
             double P[AK_MAX_DIM];
             for (int i = 0; i < n; i++) P[i] = j * p->normal[i];
@@ -35,7 +35,7 @@ void ak_solver_pga_respond(const ak_model *m, ak_data *d, ak_contact_cache *c) {
                 int b = ab[q];
                 if (!ak_solver_body_moves(m, b)) continue;
                 ak_contact_apply(n, d->v + (size_t)b * AK_MAX_DIM, d->w + (size_t)b * AK_MAX_BIV,
-                                 m->bodies[b].inv_mass, c->inv_iw + (size_t)b * (size_t)(k * k),
+                                 m->bodies[b].inv_mass, c->step.inv_iw + (size_t)b * (size_t)(k * k),
                                  q ? p->rb : p->ra, P, q ? -1.0 : 1.0);
             }
         }

@@ -16,7 +16,7 @@ static void push(const ak_model *m, ak_data *d, const ak_contact_cache *c,
         int b = ab[q];
         if (!ak_solver_body_moves(m, b)) continue;
         ak_contact_apply(n, d->v + (size_t)b * AK_MAX_DIM, d->w + (size_t)b * AK_MAX_BIV,
-                         m->bodies[b].inv_mass, c->inv_iw + (size_t)b * (size_t)(k * k),
+                         m->bodies[b].inv_mass, c->step.inv_iw + (size_t)b * (size_t)(k * k),
                          q ? p->rb : p->ra, P, q ? -1.0 : 1.0); // T-5.5..5.8, T-5.12..5.15
     }
 }
@@ -25,8 +25,8 @@ void ak_solver_published_prepare(const ak_model *m, const ak_data *d, ak_contact
                                  double h) {
     int n = m->dim;
     ak_solver_prepare(m, d, c, h); // levers, world inverse inertias, materials
-    for (int i = 0; i < c->npoint; i++) {
-        ak_contact_point *p = &c->pts[i];
+    for (int i = 0; i < c->step.npoint; i++) {
+        ak_contact_point *p = &c->step.pts[i];
         double ia = 0, ib = 0, sa = 0, sb = 0;
         if (ak_solver_body_moves(m, p->a)) {
             ia = m->bodies[p->a].inv_mass;
@@ -52,8 +52,8 @@ void ak_solver_published_prepare(const ak_model *m, const ak_data *d, ak_contact
 
 void ak_solver_published_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
     int n = m->dim;
-    for (int i = 0; i < c->npoint; i++) {
-        ak_contact_point *p = &c->pts[i];
+    for (int i = 0; i < c->step.npoint; i++) {
+        ak_contact_point *p = &c->step.pts[i];
         double u[AK_MAX_DIM], P[AK_MAX_DIM], dvn = 0.0, dvt = 0.0;
         ak_solver_rel_velocity(m, d, p, u); // T-5.2
         for (int j = 0; j < n; j++) dvn += u[j] * p->normal[j];

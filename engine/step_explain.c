@@ -128,8 +128,8 @@ int ak_step_explain_pairs(const ak_model *m, const ak_data *d, ak_explain_pair *
     }
     int k = 0;
     double h = m->timestep;
-    for (int p = 0; p < c->npair; p++) {
-        int a = c->pairs[2 * p], b = c->pairs[2 * p + 1];
+    for (int p = 0; p < c->step.npair; p++) {
+        int a = c->step.pairs[2 * p], b = c->step.pairs[2 * p + 1];
         if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE) {
             int t = a;
             a = b;

@@ -233,7 +233,7 @@ int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *e
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    double *F = d->contacts->F, *tau = d->contacts->tau;
+    double *F = d->contacts->step.F, *tau = d->contacts->step.tau;
     int rc = 0;
     // island.h: with sleeping off d->sleep stays NULL and the stages run as without the feature
     if (m->sleep.enabled && ak_sleep_begin(m, d, (int)o->integrator, o->dt, err, errlen)) return -1;

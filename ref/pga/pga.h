@@ -64,7 +64,8 @@ void ak_pga_rate_to(int d, double wb[], double vb[], const double B[]);
 /// and mass on the ideal part. With diagonal I_C this is the eigenframe form of P-2.30:
 /// I[sum B_ij e_ij] = sum lambda_ij B_ij dual(e_ij).  [P-2.18 P-2.30 P-A.4 P-A.6; the principal-frame
 /// map P-2.22 (a weighted dual), and P-2.20, whose printed index pairs ([B_b]_0k on e_ij,
-/// [B_b]_ij on e_0k) name the dual partners]
+/// [B_b]_ij on e_0k) name the dual partners; P-A.8(3D), the 3D map written out, and P-A.9pga, the map
+/// on a displaced axis: both with printed slips, docs/errata.md]
 void ak_pga_inertia(int d, double P[], const double inertia[], double mass, const double B[]);
 /// Its inverse, from dual bivectors to bivectors: the ideal part divided by m, the Euclidean part
 /// solved with I_C (a division when I_C is diagonal, a Cholesky solve otherwise; NaN when I_C is
@@ -74,7 +75,9 @@ void ak_pga_inertia_inv(int d, double B[], const double inertia[], double mass, 
 /// Mdot = -1/2 M B (P-2.29, the body-frame kinematics P-2.7). F_b: the total body-frame forque
 /// (NULL for none); with F_b = NULL and unit inertia this is the state derivative of P-2.5.6.
 /// Its Euclidean split with F_b = 0 is the free law of App. B, vdot_b = -v_b . B_b,
-/// Bdot = I_C^-1[B x I_C[B]] (P-B.2).  [P-2.27..P-2.30 P-2.7 P-2.5.6 P-B.2]
+/// Bdot = I_C^-1[B x I_C[B]] (P-B.2).  [P-2.27..P-2.30 P-2.7 P-2.5.6 P-B.2; and the Newton/Euler
+/// laws of App. A.10 read off it correctly, I_b[Bdot_b] = F_b + B_b x I_b[B_b]: P-A.17 P-A.18
+/// P-A.19 P-A.23 P-A.24 as printed drop the commutator (docs/errata.md)]
 void ak_pga_derivs(int d, double Mdot[], double Bdot[], const double M[], const double B[],
                    const double inertia[], double mass, const double Fb[]);
 /// Gravity forque in the body frame: F = I[M~ (e0 ^ g) M], for gravity acceleration g (world,

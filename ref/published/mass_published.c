@@ -115,51 +115,82 @@ void ak_pub_mass_G16_5_capsule(double I[3], double M_cy, double M_hs, double R, 
     I[2] = (0.5 * M_cy + 4.0 / 5.0 * M_hs) * R * R;
 }
 
-// G-5: Hodges ch. 5, the two listings in one (same loops; the book runs them twice). The book
-// steps a float x += dx while x < maxs.x, which may give numSamples + 1 points on an axis by
-// round-off; the index form here gives numSamples.
-static int g5_external(const double normals[], const double offsets[], int nfacets,
-                       const double pt[3]) {
+// G-5: Hodges ch. 5, CalculateCenterOfMass and CalculateInertiaTensor, as printed: single
+// precision throughout (Bounds, dx = WidthX() / (float)numSamples, the loop
+// `for (float x = bounds.mins.x; x < bounds.maxs.x; x += dx)`, Vec3 cm accumulated in float,
+// `cm /= (float)sampleCount`, the tensor accumulated in float and scaled by 1.0f / sampleCount).
+// How many points an axis gets depends on the rounding of x += dx: 100 or 101 for
+// numSamples = 100. IsExternal: "in front of any triangle" is DistanceFromTriangle > 0.0f, with
+// the facet's point a = offset * n (the triangles' plane) and dist = (pt - a) . n in float.
+static int g5_external(const float nrm[][3], const float apt[][3], int nfacets, const float pt[3]) {
     for (int t = 0; t < nfacets; t++) {
-        const double *nv = normals + 3 * t;
-        double dist = nv[0] * pt[0] + nv[1] * pt[1] + nv[2] * pt[2] - offsets[t];
-        if (dist > 0.0) return 1; // in front of any facet: external
+        float ray[3] = {pt[0] - apt[t][0], pt[1] - apt[t][1], pt[2] - apt[t][2]};
+        float dist = ray[0] * nrm[t][0] + ray[1] * nrm[t][1] + ray[2] * nrm[t][2];
+        if (dist > 0.0f) return 1; // in front of any triangle: external
     }
     return 0;
+}
+
+int ak_pub_mass_G5_axis_samples(float mins, float maxs, int numSamples) {
+    const float dx = (maxs - mins) / (float)numSamples;
+    int k = 0;
+    for (float x = mins; x < maxs; x += dx) k++;
+    return k;
 }
 
 long ak_pub_mass_G5_grid(double cm[3], double tensor[9], const double normals[],
                          const double offsets[], int nfacets, const double mins[3],
                          const double maxs[3], int numSamples) {
-    double d[3], c[3] = {0, 0, 0};
-    for (int i = 0; i < 3; i++) d[i] = (maxs[i] - mins[i]) / numSamples;
-    long count = 0;
-    for (int a = 0; a < numSamples; a++)
-        for (int b = 0; b < numSamples; b++)
-            for (int e = 0; e < numSamples; e++) {
-                double pt[3] = {mins[0] + a * d[0], mins[1] + b * d[1], mins[2] + e * d[2]};
-                if (g5_external(normals, offsets, nfacets, pt)) continue;
-                for (int i = 0; i < 3; i++) c[i] += pt[i];
-                count++;
+    enum { MAXF = 512 };
+    float nrm[MAXF][3], apt[MAXF][3];
+    if (nfacets > MAXF) return -1; // more facets than the transcription holds
+    for (int t = 0; t < nfacets; t++)
+        for (int i = 0; i < 3; i++) {
+            nrm[t][i] = (float)normals[3 * t + i];
+            apt[t][i] = (float)(offsets[t] * normals[3 * t + i]);
+        }
+    const float mn[3] = {(float)mins[0], (float)mins[1], (float)mins[2]};
+    const float mx[3] = {(float)maxs[0], (float)maxs[1], (float)maxs[2]};
+    const float dx = (mx[0] - mn[0]) / (float)numSamples;
+    const float dy = (mx[1] - mn[1]) / (float)numSamples;
+    const float dz = (mx[2] - mn[2]) / (float)numSamples;
+    float c[3] = {0.0f, 0.0f, 0.0f};
+    int sampleCount = 0;
+    for (float x = mn[0]; x < mx[0]; x += dx)
+        for (float y = mn[1]; y < mx[1]; y += dy)
+            for (float z = mn[2]; z < mx[2]; z += dz) {
+                const float pt[3] = {x, y, z};
+                if (g5_external(nrm, apt, nfacets, pt)) continue;
+                c[0] += pt[0], c[1] += pt[1], c[2] += pt[2];
+                sampleCount++;
             }
     for (int i = 0; i < 9; i++) tensor[i] = 0.0;
-    if (count == 0) {
+    if (sampleCount == 0) {
         cm[0] = cm[1] = cm[2] = 0.0;
         return 0;
     }
-    for (int i = 0; i < 3; i++) cm[i] = c[i] / (double)count; // eq 5
-    for (int a = 0; a < numSamples; a++)
-        for (int b = 0; b < numSamples; b++)
-            for (int e = 0; e < numSamples; e++) {
-                double pt[3] = {mins[0] + a * d[0], mins[1] + b * d[1], mins[2] + e * d[2]};
-                if (g5_external(normals, offsets, nfacets, pt)) continue;
-                double x = pt[0] - cm[0], y = pt[1] - cm[1], z = pt[2] - cm[2]; // eq 4
-                tensor[0] += y * y + z * z;
-                tensor[4] += z * z + x * x;
-                tensor[8] += x * x + y * y;
-                tensor[1] += -x * y, tensor[2] += -x * z, tensor[5] += -y * z;
-                tensor[3] += -x * y, tensor[6] += -x * z, tensor[7] += -y * z;
+    for (int i = 0; i < 3; i++) c[i] /= (float)sampleCount; // eq 5
+    float T[9] = {0};
+    int count2 = 0;
+    for (float x = mn[0]; x < mx[0]; x += dx)
+        for (float y = mn[1]; y < mx[1]; y += dy)
+            for (float z = mn[2]; z < mx[2]; z += dz) {
+                float pt[3] = {x, y, z};
+                if (g5_external(nrm, apt, nfacets, pt)) continue;
+                pt[0] -= c[0], pt[1] -= c[1], pt[2] -= c[2]; // eq 4
+                T[0] += pt[1] * pt[1] + pt[2] * pt[2];
+                T[4] += pt[2] * pt[2] + pt[0] * pt[0];
+                T[8] += pt[0] * pt[0] + pt[1] * pt[1];
+                T[1] += -1.0f * pt[0] * pt[1];
+                T[2] += -1.0f * pt[0] * pt[2];
+                T[5] += -1.0f * pt[1] * pt[2];
+                T[3] += -1.0f * pt[0] * pt[1];
+                T[6] += -1.0f * pt[0] * pt[2];
+                T[7] += -1.0f * pt[1] * pt[2];
+                count2++;
             }
-    for (int i = 0; i < 9; i++) tensor[i] /= (double)count;
-    return count;
+    const float sc = 1.0f / (float)count2;
+    for (int i = 0; i < 9; i++) tensor[i] = (double)(T[i] * sc);
+    for (int i = 0; i < 3; i++) cm[i] = (double)c[i];
+    return sampleCount;
 }

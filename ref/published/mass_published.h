@@ -120,16 +120,22 @@ double ak_pub_mass_G16_4_integrand_I00(double M, double R, double r, double thet
 /// I_22 = (M_cy/2 + 4/5 M_hs) R^2. Correct.
 void ak_pub_mass_G16_5_capsule(double I[3], double M_cy, double M_hs, double R, double h);
 
-/// G-5 (Hodges ch. 5, CalculateCenterOfMass and CalculateInertiaTensor), as printed: the points
-/// mins + k d (k = 0 .. numSamples-1 per axis, d = (maxs - mins)/numSamples: the cells' lower
-/// corners) that are in front of no facet (normal . x - offset > 0 for none); cm their mean
-/// (eq 5) and tensor = sum (r.r delta_ij - x_i x_j) / count about cm (eq 4, per unit mass),
-/// row-major 3x3. WRONG (slip of method) for bodies with facets on their bounding box (the
-/// book's boxes): the corner points take the min faces and miss the max faces, so cm lies at
-/// -d/2 on every such axis (first order in d); cell centres remove it (ref/mass/grid.c).
-/// Returns the number of points kept.
+/// G-5 (Hodges ch. 5, CalculateCenterOfMass and CalculateInertiaTensor), as printed, in single
+/// precision: per axis `for (float x = mins.x; x < maxs.x; x += dx)`, dx = (maxs - mins) /
+/// (float)numSamples, i.e. the points mins + k dx accumulated in float, numSamples or
+/// numSamples + 1 of them depending on rounding; the points in front of no facet
+/// ((pt - a) . n > 0 for none, a = offset n) are kept; cm their mean accumulated in float
+/// (eq 5) and tensor = sum (r.r delta_ij - x_i x_j) / count about cm (eq 4, per unit mass, float
+/// sums), row-major 3x3, returned as doubles. WRONG (slip of method) for bodies with facets on
+/// their bounding box when an axis gets numSamples points (the cells' lower corners: the min
+/// face is sampled, the max face is not, cm at -d/2 on that axis); when the float loop takes
+/// numSamples + 1 points the bias vanishes. Cell centres remove it (ref/mass/grid.c). Returns the
+/// number of points kept, or -1 for more than 512 facets.
 long ak_pub_mass_G5_grid(double cm[3], double tensor[9], const double normals[],
                          const double offsets[], int nfacets, const double mins[3],
                          const double maxs[3], int numSamples);
+/// G-5, one axis of the printed loop: how many values `for (float x = mins; x < maxs; x += dx)`
+/// visits with dx = (maxs - mins) / (float)numSamples.
+int ak_pub_mass_G5_axis_samples(float mins, float maxs, int numSamples);
 
 #endif

@@ -25,7 +25,7 @@
 //   4D / 3D, the contact counts and the mean final height (the piles should agree roughly),
 //   and the scaling exponent of each engine over the sizes run. --threads sets the OpenMP
 //   threads, --par-min the body count from which the engine's per-body loops use them
-//   (ak_parallel_set_min; default AK_PAR_MIN). The first table (sleeping off, as before) and then
+//   (the model's paths.parallel_min; default AK_PAR_MIN). The first table (sleeping off, as before) and then
 //   the sleeping table are printed; --no-sleep leaves out the second, --sleep-only the first.
 //   --coloured runs anakata's velocity iterations in the opt-in coloured order (solver "order":
 //   "coloured"; parallel from --par-min points).
@@ -186,6 +186,7 @@ typedef struct ak_pile {
     int N;
 } ak_pile;
 
+static int par_min = AK_PAR_MIN; // --par-min: each model's paths.parallel_min
 static int coloured; // --coloured: the opt-in coloured order of the velocity iterations
 
 static int ak_create(ak_pile *p, int dim, int N, int sleep) {
@@ -228,6 +229,7 @@ static int ak_create(ak_pile *p, int dim, int N, int sleep) {
     if (sleep)
         p->m->sleep = (ak_sleep_settings){.enabled = true, .linear = SLEEP_LIN,
                                           .angular = SLEEP_ANG, .time = SLEEP_TIME};
+    p->m->paths.parallel_min = par_min;
     if (coloured) p->m->solver.order = AK_ORDER_COLOURED;
     p->o = ak_world_default_opts(p->m);
     return 0;
@@ -335,7 +337,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--no-ode")) do_ode = 0;
         else if (!strcmp(argv[i], "--no-4d")) do_4d = 0;
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc) threads = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--par-min") && i + 1 < argc) ak_parallel_set_min(atoi(argv[++i]));
+        else if (!strcmp(argv[i], "--par-min") && i + 1 < argc) par_min = atoi(argv[++i]) < 1 ? AK_PAR_MIN : atoi(argv[i]);
         else if (!strcmp(argv[i], "--no-sleep")) do_sleep = 0;
         else if (!strcmp(argv[i], "--sleep-only")) do_plain = 0;
         else if (!strcmp(argv[i], "--coloured")) coloured = 1;
@@ -364,7 +366,7 @@ int main(int argc, char **argv) {
     dInitODE2(0);
     printf("# ODE %s quickstep (hash space) vs anakata (library step, catto integrator), %d steps, "
            "mean ms/step over the last %d; anakata threads: %d from %d bodies\n",
-           dGetConfiguration(), steps, steps - steps / 2, nthreads, ak_parallel_min());
+           dGetConfiguration(), steps, steps - steps / 2, nthreads, par_min);
     if (!do_plain) goto sleep_table;
     printf("%8s %10s %10s %10s %9s %9s %8s %8s %8s %7s %7s %7s\n", "N", "ODE", "ak3D", "ak4D",
            "ak3D/ODE", "ak4D/3D", "ODEcont", "ak3cont", "ak4cont", "ODE_y", "ak3_y", "ak4_y");
@@ -397,8 +399,8 @@ int main(int argc, char **argv) {
         t4[k] = do_4d ? 1e3 * acc[2] / timed : NAN;
         printf("%8d %10.3f %10.3f %10.3f %9.3f %9.3f %8d %8d %8d %7.2f %7.2f %7.2f\n", N, t_ode[k],
                t3[k], t4[k], t3[k] / t_ode[k], t4[k] / t3[k], do_ode ? op.ncontact : 0,
-               p3.d->contacts ? p3.d->contacts->npoint : 0,
-               do_4d && p4.d->contacts ? p4.d->contacts->npoint : 0,
+               p3.d->contacts ? p3.d->contacts->step.npoint : 0,
+               do_4d && p4.d->contacts ? p4.d->contacts->step.npoint : 0,
                do_ode ? ode_mean_y(&op) : NAN, ak_mean_y(&p3), do_4d ? ak_mean_y(&p4) : NAN);
         fflush(stdout);
         if (do_ode) ode_free(&op);

@@ -54,7 +54,7 @@ static int run(const ak_model *m, ak_data *d, int warm, int steps, timing *t) {
     if (rc) fprintf(stderr, "bench_world: %s\n", err);
     t->total_ms = 1e3 * (t1 - t0) / steps;
     t->contact_ms = 1e3 * tc / steps;
-    t->points = d->contacts ? d->contacts->npoint : 0;
+    t->points = d->contacts ? d->contacts->step.npoint : 0;
     free(F);
     free(tau);
     return rc;

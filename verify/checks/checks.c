@@ -14,6 +14,7 @@ const ak_check_group *ak_check_groups(size_t *count) {
         groups[n++] = ak_group_reference();
         groups[n++] = ak_group_sweep();
         groups[n++] = ak_group_docs();
+        groups[n++] = ak_group_printed();
     }
     *count = n;
     return groups;

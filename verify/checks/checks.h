@@ -14,6 +14,7 @@ ak_check_group ak_group_render(void);
 ak_check_group ak_group_reference(void);
 ak_check_group ak_group_sweep(void);
 ak_check_group ak_group_docs(void);
+ak_check_group ak_group_printed(void);
 
 /// Helper for the group files: AK_GROUP(ga, table) defines ak_group_ga().
 #define AK_GROUP(name, table)                                                                      \

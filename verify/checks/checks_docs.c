@@ -16,10 +16,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/files.h"
 #include "checks/checks.h"
+#include "common/files.h"
+#include "common/formulas.h"
 #include "compare/reference_set.h"
-#include "report/traceability.h"
 
 #define STEP_TIMEOUT_S 20
 
@@ -44,9 +44,9 @@ static bool first_time(link_ctx *x, const char *where, const char *target) {
     return true;
 }
 
-static bool check_registered(const char *id, bool group) {
+static bool check_registered(const ak_check_ctx *c, const char *id, bool group) {
     size_t ng;
-    const ak_check_group *g = ak_check_groups(&ng);
+    const ak_check_group *g = ak_run_groups(c, &ng);
     for (size_t i = 0; i < ng; i++) {
         if (group && !strcmp(g[i].name, id)) return true;
         for (size_t j = 0; !group && j < g[i].count; j++)
@@ -77,8 +77,8 @@ static bool report_anchor_ok(link_ctx *x, const char *a) {
         unescape(a + 2, id, sizeof id);
         return x->have_fl && ak_formulas_find(&x->fl, id) >= 0;
     }
-    if (!strncmp(a, "check-", 6)) return check_registered(a + 6, false);
-    if (!strncmp(a, "group-", 6)) return check_registered(a + 6, true);
+    if (!strncmp(a, "check-", 6)) return check_registered(x->c, a + 6, false);
+    if (!strncmp(a, "group-", 6)) return check_registered(x->c, a + 6, true);
     return false;
 }
 

@@ -1,6 +1,6 @@
 // Checks of contact islands and sleeping (engine/island.h; docs/formulas/world.md
-// #islands-and-sleeping, G-SLEEP.1 .. G-SLEEP.5). Registered in the world group (checks_world.c
-// includes checks_world_sleep.h). Independent references: the same scene with sleeping off (the
+// #islands-and-sleeping, G-SLEEP.1 .. G-SLEEP.5). Registered in the world group (its topic table, ak_topic_world_sleep,
+// goes into checks_world.c's). Independent references: the same scene with sleeping off (the
 // step as it was before the feature), closed forms (impulse on a body at rest), bit equality.
 #include "checks/checks_world_sleep.h"
 
@@ -196,9 +196,9 @@ void ak_check_sleep_frozen(ak_check_ctx *c) {
             ak_expect(c, false, "frozen step %d: %s", k, err);
             break;
         }
-        pairs += d->contacts->npair;
-        points += d->contacts->npoint;
-        tests += d->contacts->broad_tests;
+        pairs += d->contacts->step.npair;
+        points += d->contacts->step.npoint;
+        tests += d->contacts->stats.broad_tests;
     }
     ak_expect(c, state_equal(m, d, d0), "120 steps asleep: x, v, R, w of every body bit for bit unchanged");
     ak_expect(c, pairs == 0 && points == 0 && tests == 0,
@@ -343,8 +343,8 @@ void ak_check_sleep_wake_ball(ak_check_ctx *c) {
         dp->sleep = NULL;
         for (long k = 1; k <= nsteps && first_touch < 0; k++) {
             if (ak_world_step(&mp, dp, &op, err, sizeof err)) break;
-            for (int q = 0; first_touch < 0 && q < dp->contacts->npoint; q++) {
-                const ak_contact_point *p = &dp->contacts->pts[q];
+            for (int q = 0; first_touch < 0 && q < dp->contacts->step.npoint; q++) {
+                const ak_contact_point *p = &dp->contacts->step.pts[q];
                 if ((p->a == ball && p->b < CUBES) || (p->b == ball && p->a < CUBES)) first_touch = k;
             }
         }
@@ -425,3 +425,7 @@ void ak_check_sleep_impulse(ak_check_ctx *c) {
     ak_data_free(d);
     ak_model_free(m);
 }
+
+static const ak_check CHECKS[] = {AK_WORLD_SLEEP_CHECKS};
+
+AK_TOPIC(world_sleep, CHECKS)

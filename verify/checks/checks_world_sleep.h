@@ -1,7 +1,7 @@
 /// @file checks_world_sleep.h
 /// The world group's checks of contact islands and sleeping (checks_world_sleep.c; engine/island.h,
-/// G-SLEEP.1 .. G-SLEEP.5). checks_world.c includes this header and puts AK_WORLD_SLEEP_CHECKS in
-/// its table.
+/// G-SLEEP.1 .. G-SLEEP.5). checks_world_sleep.c makes its topic table of
+/// AK_WORLD_SLEEP_CHECKS; checks_world.c puts it in the group's table.
 #ifndef AK_VERIFY_CHECKS_WORLD_SLEEP_H
 #define AK_VERIFY_CHECKS_WORLD_SLEEP_H
 

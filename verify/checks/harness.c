@@ -25,6 +25,8 @@
 
 struct ak_check_ctx {
     const ak_verify_opts *opts;
+    const ak_check_group *groups; // the registry being run (ak_check_groups)
+    size_t ngroups;
     const char *id;
     char artifact_dir[1024]; // <root>/<id>, or "" when there is no artefact root
     int nartifacts;
@@ -172,6 +174,29 @@ static void group_of(const char *id, char out[64]) {
     out[i] = '\0';
 }
 
+ak_check_group ak_group_of_topics(const char *name, const ak_check_topic *const topics[],
+                                  size_t ntopics, ak_check store[], size_t *n) {
+    if (*n == 0) {
+        size_t k = 0;
+        for (size_t t = 0; t < ntopics; t++)
+            for (size_t i = 0; i < topics[t]->count; i++) {
+                if (k == AK_GROUP_MAX_CHECKS) {
+                    fprintf(stderr, "group %s: more than AK_GROUP_MAX_CHECKS (%d) checks\n", name,
+                            AK_GROUP_MAX_CHECKS);
+                    abort();
+                }
+                store[k++] = topics[t]->checks[i];
+            }
+        *n = k;
+    }
+    return (ak_check_group){name, store, *n};
+}
+
+const ak_check_group *ak_run_groups(const ak_check_ctx *c, size_t *count) {
+    *count = c->ngroups;
+    return c->groups;
+}
+
 int ak_check_count(const char *pattern) {
     size_t ngroups;
     const ak_check_group *groups = ak_check_groups(&ngroups);
@@ -215,6 +240,8 @@ int ak_verify_run(const ak_verify_opts *opts, cJSON **results) {
             ak_check_ctx *c = calloc(1, sizeof *c);
             if (!c) return -1;
             c->opts = opts;
+            c->groups = groups;
+            c->ngroups = ngroups;
             c->id = chk->id;
             c->pass = true;
             if (opts->artifact_dir) {

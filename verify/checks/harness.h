@@ -26,6 +26,22 @@ typedef struct ak_check_group {
     size_t count;
 } ak_check_group;
 
+/// A group split into topic files (checks_<group>_<topic>.c): each topic file ends with its
+/// table, AK_TOPIC(group_topic, table) defines ak_topic_group_topic, and the group file builds
+/// the group's table from its topics, in order, with ak_group_of_topics.
+typedef struct ak_check_topic {
+    const ak_check *checks;
+    size_t count;
+} ak_check_topic;
+#define AK_TOPIC(name, table)                                                                      \
+    const ak_check_topic ak_topic_##name = {table, sizeof(table) / sizeof(table[0])};
+/// Most checks of one group.
+#define AK_GROUP_MAX_CHECKS 128
+/// The group `name` of the topics' checks, in order, copied into store (AK_GROUP_MAX_CHECKS
+/// entries) the first time (*n == 0; *n is then the count). Aborts when store is too small.
+ak_check_group ak_group_of_topics(const char *name, const ak_check_topic *const topics[],
+                                  size_t ntopics, ak_check store[], size_t *n);
+
 /// True in --quick mode: checks use fewer samples (never looser tolerances).
 bool ak_quick(const ak_check_ctx *c);
 /// full in full mode, quick in --quick mode.
@@ -37,6 +53,10 @@ const char *ak_scenes_dir(const ak_check_ctx *c);
 /// NULL when no root is set (--quick without --artifacts/--report) or it cannot be created:
 /// a check must then skip writing its plots, never fail for it.
 const char *ak_artifact_dir(const ak_check_ctx *c);
+/// The registered groups this run runs (what ak_check_groups gave the runner): a check that
+/// looks at the registry itself (the docs links to report anchors) reads it here, so that no
+/// group file calls the registry that calls it.
+const ak_check_group *ak_run_groups(const ak_check_ctx *c, size_t *count);
 /// The id of the running check ("group.name").
 const char *ak_check_id(const ak_check_ctx *c);
 /// Register a file the check wrote (a PNG plot, a diff image) with a caption for the report.
@@ -79,6 +99,15 @@ typedef struct ak_verify_opts {
 
 /// How many registered checks match the --only pattern (NULL: all).
 int ak_check_count(const char *pattern);
+
+/// A formula ID evaluated as printed: the check that does it and how (its transcription).
+typedef struct ak_as_printed {
+    const char *id;    ///< formula ID
+    const char *check; ///< the check id that evaluates the printed form
+    const char *how;   ///< the transcription it evaluates, in a few words
+} ak_as_printed;
+/// The IDs evaluated as printed (verify/checks/checks_printed.c).
+const ak_as_printed *ak_as_printed_table(size_t *n);
 
 /// All registered groups, in report order.
 const ak_check_group *ak_check_groups(size_t *count);

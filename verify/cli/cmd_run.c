@@ -266,8 +266,8 @@ int ak_cmd_run(int argc, char **argv) {
             break;
         }
         const ak_contact_cache *cc = d->contacts;
-        if (converged && cc && cc->res.valid) {
-            const ak_solver_residuals *r = &cc->res;
+        if (converged && cc && cc->stats.res.valid) {
+            const ak_solver_residuals *r = &cc->stats.res;
             double wr = fmax(fmax(r->normal, r->complementarity), fmax(r->cone, r->dissipation));
             double ww = fmax(fmax(worst.normal, worst.complementarity), fmax(worst.cone, worst.dissipation));
             if (wr > ww || !worst_step) worst = *r, worst_step = s;
@@ -283,7 +283,7 @@ int ak_cmd_run(int argc, char **argv) {
             if (resf) {
                 double wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
                 fprintf(resf, "%ld,%.17g,%d,%d,%d,%.6e,%.6e,%.6e,%.6e,%d,%d,%.6e,%.6e,%d,%.6f\n", s, d->t,
-                        cc->npoint, r->iterations, r->impacts, r->normal, r->complementarity, r->cone,
+                        cc->step.npoint, r->iterations, r->impacts, r->normal, r->complementarity, r->cone,
                         r->dissipation, r->pos_points, r->pos_iterations, r->pos_normal,
                         r->pos_complementarity, r->converged ? 1 : 0, wall);
                 fflush(resf); // a long run shows each step as it ends

@@ -46,9 +46,9 @@ static void print_step(const ak_model *m, const ak_data *d, int body) {
         printf("\n");
     }
     const ak_contact_cache *c = d->contacts;
-    int np = c ? c->npoint : 0, shown = 0;
+    int np = c ? c->step.npoint : 0, shown = 0;
     for (int i = 0; i < np; i++) {
-        const ak_contact_point *p = &c->pts[i];
+        const ak_contact_point *p = &c->step.pts[i];
         if (body >= 0 && p->a != body && p->b != body) continue;
         double jt = 0.0;
         for (int j = 0; j < n; j++) jt += p->jt[j] * p->jt[j];
@@ -61,15 +61,15 @@ static void print_step(const ak_model *m, const ak_data *d, int body) {
     const char *why = "";
     if (!c) why = d->step == 0 ? " (before the first step)" : " (no contact stage: one free body alone)";
     printf("  %d contact point%s%s\n", shown, shown == 1 ? "" : "s", why);
-    if (c && c->res.valid)
+    if (c && c->stats.res.valid)
         printf("  residuals (converged solver, %d sweeps, %d impacts, %s): normal %.3e m/s, "
-               "complementarity %.3e, cone %.3e N s, dissipation %.3e\n", c->res.iterations,
-               c->res.impacts, c->res.converged ? "converged" : "NOT converged", c->res.normal,
-               c->res.complementarity, c->res.cone, c->res.dissipation);
-    if (c && c->res.valid)
+               "complementarity %.3e, cone %.3e N s, dissipation %.3e\n", c->stats.res.iterations,
+               c->stats.res.impacts, c->stats.res.converged ? "converged" : "NOT converged", c->stats.res.normal,
+               c->stats.res.complementarity, c->stats.res.cone, c->stats.res.dissipation);
+    if (c && c->stats.res.valid)
         printf("  position stage (converged solver, %d penetrating points, %d sweeps): normal %.3e m/s, "
-               "complementarity %.3e\n", c->res.pos_points, c->res.pos_iterations, c->res.pos_normal,
-               c->res.pos_complementarity);
+               "complementarity %.3e\n", c->stats.res.pos_points, c->stats.res.pos_iterations, c->stats.res.pos_normal,
+               c->stats.res.pos_complementarity);
 }
 
 // The method that serves each contact pair of the coming step (step_explain.h).

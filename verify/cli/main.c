@@ -1,5 +1,4 @@
 // anakata: the command-line front end of the verification suite.
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,16 +28,6 @@ static const struct {
 
 int ak_cmd_unavailable(const char *name, const char *why) {
     fprintf(stderr, "anakata %s: not available (%s)\n", name, why);
-    return AK_EXIT_USAGE;
-}
-
-int ak_cli_bad_usage(const char *name, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "anakata %s: ", name);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\n(anakata %s --help shows the usage)\n", name);
     return AK_EXIT_USAGE;
 }
 

@@ -214,9 +214,9 @@ static int engine_trace(const char *scene, const ak_compare_spec *e, const char 
         if (s % every == 0 || s == steps) {
             ok = ak_trace_writer_write(tr, m, d) == 0;
             const ak_contact_cache *cc = d->contacts;
-            for (int p = 0; cc && p < cc->npoint && irec < nrec; p++) {
-                cnt[(size_t)irec * (size_t)m->nbody + (size_t)cc->pts[p].a] += 1;
-                cnt[(size_t)irec * (size_t)m->nbody + (size_t)cc->pts[p].b] += 1;
+            for (int p = 0; cc && p < cc->step.npoint && irec < nrec; p++) {
+                cnt[(size_t)irec * (size_t)m->nbody + (size_t)cc->step.pts[p].a] += 1;
+                cnt[(size_t)irec * (size_t)m->nbody + (size_t)cc->step.pts[p].b] += 1;
             }
             irec++;
         }

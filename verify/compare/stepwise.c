@@ -117,7 +117,7 @@ int ak_stepwise_run(const char *scene, const ak_tracefile *o, const char *solver
                 snprintf(err, errlen, "stepping from the other trace's state at t = %g s: %s", o->t[k], e2);
                 goto out;
             }
-            if (d->contacts) s->contacts += d->contacts->npoint;
+            if (d->contacts) s->contacts += d->contacts->step.npoint;
         }
         s->other_contacts = NAN;
         if (ccol >= 0) {

@@ -233,10 +233,34 @@ static void formula_links(FILE *f, const char *list, const ak_formula_list *fl) 
 // citation and at least one registered check naming them (a check of their own).
 static bool not_implementable(const ak_formula *x) { return !strncmp(x->verdict, "not implementable", 17); }
 
+// The entry of the as-printed table (checks/checks_printed.c) for fid whose check is registered
+// and cites fid, or NULL: then the verdict rests on a re-derived form.
+static const ak_as_printed *as_printed(const char *fid, const check_ref refs[], size_t nc) {
+    size_t n;
+    const ak_as_printed *t = ak_as_printed_table(&n);
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(t[i].id, fid))
+            for (size_t k = 0; k < nc; k++)
+                if (!strcmp(refs[k].id, t[i].check)) return &t[i];
+    return NULL;
+}
+
+// anakata's own IDs (the catalogue says so in the description) have no printed form: their formula
+// page is their specification.
+static bool own_id(const ak_formula *x) { return strstr(x->desc, "anakata's own ID") != NULL; }
+
+// A verdict that claims the printed form was evaluated: correct, wrong or slip (of a source
+// document's formula, not one of anakata's own IDs).
+static bool printed_verdict(const ak_formula *x) {
+    if (own_id(x)) return false;
+    const char *k = ak_verdict_kind(x->verdict);
+    return !strcmp(k, "correct") || !strcmp(k, "wrong") || !strcmp(k, "slip");
+}
+
 static void own_check_card(FILE *f, const ak_formula_list *fl, const cJSON *jchecks) {
     enum { MAXC = 64 };
     check_ref refs[MAXC];
-    size_t impl = 0, own = 0, notimpl = 0;
+    size_t impl = 0, own = 0, notimpl = 0, verdicts = 0, printed = 0;
     for (size_t i = 0; i < fl->n; i++) {
         const ak_formula *x = &fl->items[i];
         if (not_implementable(x)) {
@@ -244,13 +268,20 @@ static void own_check_card(FILE *f, const ak_formula_list *fl, const cJSON *jche
             continue;
         }
         impl++;
-        own += x->nimpl > 0 && checks_citing(x->id, jchecks, refs, MAXC) > 0;
+        size_t nc = checks_citing(x->id, jchecks, refs, MAXC);
+        own += x->nimpl > 0 && nc > 0;
+        if (printed_verdict(x)) {
+            verdicts++;
+            printed += as_printed(x->id, refs, nc) != NULL;
+        }
     }
     fprintf(f,
             "<div class=cards><div class=card><b class=%s>%zu of %zu</b>implementable IDs with code and a check of "
             "their own</div><div class=card><b>%zu</b>not implementable (claims, restatements, derivation steps: "
-            "the reason is on the formula page)</div></div>\n",
-            own == impl ? "pass" : "gap", own, impl, notimpl);
+            "the reason is on the formula page)</div><div class=card><b class=%s>%zu of %zu</b>implementable IDs "
+            "with verdict correct, wrong or slip evaluated as printed (%zu rest on a re-derived form)</div></div>\n",
+            own == impl ? "pass" : "gap", own, impl, notimpl, printed == verdicts ? "pass" : "gap", printed, verdicts,
+            verdicts - printed);
 }
 
 static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, const ak_errata *errata) {
@@ -274,8 +305,11 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
           "function declared there. Checks: every registered check whose formula list names the ID "
           "(✓ passed, ✗ failed in this run). Verdict: the checks' outcome, and the verdict written in the ID's "
           "entry on its formula page (docs/formulas/*.md: a heading naming the ID, then a <code>Verdict:</code> "
-          "line). An ID that has no implementation or no check is a <span class=gap>gap</span>.</p>\n<table><tr><th>ID</th><th>description (catalogue)</th><th>implementation"
-          "</th><th>checks</th><th>verdict</th></tr>\n",
+          "line). Evaluated as printed: the check that evaluates the document's formula as printed (every member of a "
+          "printed chain), and the transcription it evaluates; \"no\" means the verdict rests on a re-derived form. "
+          "An ID that has no implementation or no check is a <span class=gap>gap</span>.</p>\n<table><tr><th>ID</th>"
+          "<th>description (catalogue)</th><th>implementation</th><th>checks</th><th>evaluated as printed</th>"
+          "<th>verdict</th></tr>\n",
           f);
     const char *section = "";
     for (size_t i = 0; i < fl->n; i++) {
@@ -289,7 +323,7 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
         bool gap = x->nimpl == 0 || nc == 0;
         if (strcmp(section, x->section)) {
             section = x->section;
-            fputs("<tr><th colspan=5>", f);
+            fputs("<tr><th colspan=6>", f);
             esc(f, section);
             fputs("</th></tr>\n", f);
         }
@@ -314,6 +348,22 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
         fputs("</td><td class=mono>", f);
         for (size_t k = 0; k < nc; k++) check_link(f, &refs[k]);
         if (!nc) fputs("<span class=gap>gap: no check</span>", f);
+        fputs("</td><td>", f);
+        const ak_as_printed *ap = as_printed(x->id, refs, nc);
+        if (ap) {
+            fputs("yes — <a href=\"#", f);
+            anchor(f, "check-", ap->check);
+            fputs("\" class=mono>", f);
+            esc(f, ap->check);
+            fputs("</a>: ", f);
+            esc(f, ap->how);
+        } else if (printed_verdict(x) && !not_implementable(x)) {
+            fputs("<span class=gap>no: the verdict rests on a re-derived form</span>", f);
+        } else if (own_id(x)) {
+            fputs("— (anakata's own ID: no printed form)", f);
+        } else {
+            fputs("no", f);
+        }
         fputs("</td><td>", f);
         bool erratum = false;
         for (size_t e = 0; e < errata->n; e++)
@@ -593,6 +643,15 @@ static void golden_section(FILE *f, const char *src, const cJSON *jchecks) {
     fputs("</div>\n", f);
 }
 
+// A path as the report shows it: relative to the source root when it lies inside it (the
+// catalogue is docs/formulas/catalogue.md wherever the tree was built), else as given.
+static const char *repo_path(const char *path, const char *src) {
+    size_t n = strlen(src);
+    while (n > 1 && src[n - 1] == '/') n--;
+    if (!strncmp(path, src, n) && path[n] == '/') return path + n + 1;
+    return path;
+}
+
 int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, size_t errlen) {
     const char *src = o->source_dir ? o->source_dir : AK_SOURCE_DIR;
     char fpath[1024], epath[1024];
@@ -657,7 +716,7 @@ int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, si
     fputs("<h2 id=matrix>Traceability matrix</h2>\n", f);
     if (have_f) {
         fputs("<p class=meta>From <code>", f);
-        esc(f, fpath);
+        esc(f, repo_path(fpath, src));
         fputs("</code>; ranges such as <code>T-2.1 … T-2.4</code> are expanded to every number between "
               "their ends.</p>\n",
               f);
@@ -668,9 +727,9 @@ int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, si
         fputs(" — pass <code>--formulas FILE</code>. Without it no formula can be traced.</p>\n", f);
     }
     fputs("<h2 id=errata>Errata</h2>\n<p class=meta>Generated from <code>", f);
-    esc(f, epath);
+    esc(f, repo_path(epath, src));
     fputs("</code>.</p>\n", f);
-    errata_table(f, &er, jchecks, epath, have_e);
+    errata_table(f, &er, jchecks, repo_path(epath, src), have_e);
     fputs("<h2 id=checks>Checks</h2>\n", f);
     checks_section(f, results, have_f ? &fl : NULL);
     golden_section(f, src, jchecks);

@@ -46,42 +46,40 @@ static ak_model *random_scene(int n, int N, unsigned seed, ak_data **dp) {
 Test(perf, broadphase_tree_refit_equals_all_pairs) {
     for (int mode = 0; mode < 3; mode++)
     for (int n = 3; n <= 4; n++) {
-        ak_broadphase_set_self_query(mode == 1); // per-body query, then the tree against itself
-        ak_broadphase_set_incremental(mode == 2);
         ak_data *d;
         ak_model *m = random_scene(n, 300, 7u + (unsigned)n, &d);
+        m->paths.broad_self_query = mode == 1; // per-body query, then the tree against itself
+        m->paths.broad_incremental = mode == 2;
         ak_world_opts o = ak_world_default_opts(m);
         ak_contact_cache *tree = ak_contact_cache_create(m), *all = ak_contact_cache_create(m);
         char err[512];
         long total = 0, requery_late = 0;
         for (int s = 0; s < 90; s++) {
-            long before = tree->fat_requeries;
+            long before = tree->stats.fat_requeries;
             cr_assert_eq(ak_broadphase(m, d, tree, 0.02), 0);
-            if (s >= 45) requery_late += tree->fat_requeries - before;
+            if (s >= 45) requery_late += tree->stats.fat_requeries - before;
             cr_assert_eq(ak_broadphase_all_pairs(m, d, all, 0.02), 0);
-            cr_assert_eq(tree->npair, all->npair, "mode %d n=%d step %d: %d pairs against %d", mode,
-                         n, s, tree->npair, all->npair);
-            cr_assert_eq(memcmp(tree->pairs, all->pairs, sizeof(int) * 2 * (size_t)all->npair), 0,
+            cr_assert_eq(tree->step.npair, all->step.npair, "mode %d n=%d step %d: %d pairs against %d", mode,
+                         n, s, tree->step.npair, all->step.npair);
+            cr_assert_eq(memcmp(tree->step.pairs, all->step.pairs, sizeof(int) * 2 * (size_t)all->step.npair), 0,
                          "mode %d n=%d step %d: pair lists differ", mode, n, s);
-            total += all->npair;
+            total += all->step.npair;
             cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
         }
         cr_assert(total > 1000, "n=%d: too few pairs (%ld) for the test to mean much", n, total);
         if (mode < 2)
-            cr_assert(tree->tree_builds > 1 && tree->tree_builds < 90,
+            cr_assert(tree->stats.tree_builds > 1 && tree->stats.tree_builds < 90,
                       "n=%d: %ld builds in 90 steps (refit and rebuild should both run)", n,
-                      tree->tree_builds);
+                      tree->stats.tree_builds);
         else
-            cr_assert(tree->fat_requeries > 300 && requery_late < 45 * 300 * 2 / 3,
+            cr_assert(tree->stats.fat_requeries > 300 && requery_late < 45 * 300 * 2 / 3,
                       "n=%d: %ld re-queries in all, %ld in the last 45 steps (of 13500; the bodies "
                       "still fall, about 6,000 measured)", n,
-                      tree->fat_requeries, requery_late);
+                      tree->stats.fat_requeries, requery_late);
         ak_contact_cache_free(tree);
         ak_contact_cache_free(all);
         ak_model_free(m);
         ak_data_free(d);
-        ak_broadphase_set_self_query(1);
-        ak_broadphase_set_incremental(1);
     }
 }
 
@@ -99,21 +97,20 @@ Test(perf, threads_bitwise) {
     cr_skip_test("built without OpenMP");
 #else
     uint64_t h[2];
-    ak_parallel_set_min(100);
     for (int t = 0; t < 2; t++) {
         omp_set_num_threads(t + 1);
         ak_data *d;
         ak_model *m = random_scene(4, 1500, 99u, &d);
+        m->paths.parallel_min = 100;
         ak_world_opts o = ak_world_default_opts(m);
         char err[512];
         for (int s = 0; s < 8; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
-        cr_assert(d->contacts->npoint > 100, "too few contacts (%d)", d->contacts->npoint);
+        cr_assert(d->contacts->step.npoint > 100, "too few contacts (%d)", d->contacts->step.npoint);
         h[t] = ak_wc_hash(m, d, 1469598103934665603ull);
         ak_model_free(m);
         ak_data_free(d);
     }
     omp_set_num_threads(2);
-    ak_parallel_set_min(0);
     cr_assert_eq(h[0], h[1], "1 thread: %016llx, 2 threads: %016llx", (unsigned long long)h[0],
                  (unsigned long long)h[1]);
 #endif
@@ -195,7 +192,7 @@ Test(perf, rotor_matrix_exact) {
             else ak_nd_rotor_exp(n, R, B);
             double M1[AK_MAX_DIM * AK_MAX_DIM], M2[AK_MAX_DIM * AK_MAX_DIM];
             ak_nd_rotor_to_matrix(n, M1, R);
-            ak_broadphase_rotor_matrix(n, M2, R);
+            ak_broadphase_rotor_matrix(n, M2, R, true);
             cr_assert_eq(memcmp(M1, M2, sizeof(double) * (size_t)(n * n)), 0, "n=%d case %d", n, t);
         }
     }
@@ -226,10 +223,8 @@ Test(perf, rotor_matrix_table_equals_plain) {
             }
             if (t % 50 == 7) R[t % ne] = (t / 50) % 3 == 0 ? INFINITY : (t / 50) % 3 == 1 ? -INFINITY : NAN;
             double M1[AK_MAX_DIM * AK_MAX_DIM], M2[AK_MAX_DIM * AK_MAX_DIM];
-            ak_broadphase_set_fast_matrix(0);
-            ak_broadphase_rotor_matrix(n, M1, R);
-            ak_broadphase_set_fast_matrix(1);
-            ak_broadphase_rotor_matrix(n, M2, R);
+            ak_broadphase_rotor_matrix(n, M1, R, false);
+            ak_broadphase_rotor_matrix(n, M2, R, true);
             cr_assert_eq(memcmp(M1, M2, sizeof(double) * (size_t)(n * n)), 0, "n=%d case %d", n, t);
             checked++;
         }
@@ -294,7 +289,7 @@ Test(perf, solver_packed_equals_plain) {
             cr_assert_eq(ak_narrowphase(m, ds[k], c, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
             ak_contact_cache_match(c);
         }
-        cr_assert(d1->contacts->npoint > 200, "n=%d: %d points", n, d1->contacts->npoint);
+        cr_assert(d1->contacts->step.npoint > 200, "n=%d: %d points", n, d1->contacts->step.npoint);
         int s1 = ak_solver_corrected_solve(m, d1, d1->contacts, o.dt);
         ak_contact_cache *c2 = d2->contacts;
         ak_solver_prepare(m, d2, c2, o.dt);
@@ -306,10 +301,10 @@ Test(perf, solver_packed_equals_plain) {
         size_t nb = (size_t)m->nbody;
         cr_assert_eq(memcmp(d1->v, d2->v, sizeof(double) * nb * AK_MAX_DIM), 0, "n=%d: v differs", n);
         cr_assert_eq(memcmp(d1->w, d2->w, sizeof(double) * nb * AK_MAX_BIV), 0, "n=%d: w differs", n);
-        for (int i = 0; i < c2->npoint; i++) {
-            cr_assert_eq(memcmp(&d1->contacts->pts[i].jn, &c2->pts[i].jn, sizeof(double)), 0);
-            cr_assert_eq(memcmp(d1->contacts->pts[i].jt, c2->pts[i].jt, sizeof c2->pts[i].jt), 0);
-            cr_assert_eq(memcmp(&d1->contacts->pts[i].jn_max, &c2->pts[i].jn_max, sizeof(double)), 0);
+        for (int i = 0; i < c2->step.npoint; i++) {
+            cr_assert_eq(memcmp(&d1->contacts->step.pts[i].jn, &c2->step.pts[i].jn, sizeof(double)), 0);
+            cr_assert_eq(memcmp(d1->contacts->step.pts[i].jt, c2->step.pts[i].jt, sizeof c2->step.pts[i].jt), 0);
+            cr_assert_eq(memcmp(&d1->contacts->step.pts[i].jn_max, &c2->step.pts[i].jn_max, sizeof(double)), 0);
         }
         ak_data_free(d1);
         ak_data_free(d2);
@@ -438,11 +433,11 @@ Test(perf, ccd_fast_equals_plain) {
                 for (int b = 0; b < 3; b++) {
                     if (a == b || (a == 2 && b == 2)) continue;
                     double t1 = -1, t2 = -1;
-                    ak_ccd_set_fast(1);
+                    m->paths.ccd_fast = true;
                     int r1 = ak_ccd_pair_toi(m, d, a, b, h, margin, &t1);
-                    ak_ccd_set_fast(0);
+                    m->paths.ccd_fast = false;
                     int r2 = ak_ccd_pair_toi(m, d, a, b, h, margin, &t2);
-                    ak_ccd_set_fast(1);
+                    m->paths.ccd_fast = true;
                     cr_assert_eq(r1, r2, "n=%d trial %d pair %d %d: fast %d, plain %d", n, trial, a, b, r1, r2);
                     if (r1) cr_assert_eq(memcmp(&t1, &t2, sizeof t1), 0, "n=%d trial %d: toi %.17g vs %.17g", n, trial, t1, t2);
                     hits += r1, misses += !r1;
@@ -455,26 +450,26 @@ Test(perf, ccd_fast_equals_plain) {
     for (int n = 3; n <= 4; n++) {
         ak_data *d;
         ak_model *m = sphere_pile(n, n == 3 ? 343 : 256, 5u, &d);
-        ak_ccd_set_fast(0);
+        m->paths.ccd_fast = false;
         uint64_t plain = run_hash(m, d, 150);
-        ak_ccd_set_fast(1);
+        m->paths.ccd_fast = true;
         uint64_t fast = run_hash(m, d, 150);
         cr_assert_eq(plain, fast, "pile n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
         ak_model_free(m);
         ak_data_free(d);
         // a small pile until it rests: few fast bodies (the unsorted path of the candidates)
         m = sphere_pile(n, n == 3 ? 125 : 81, 6u, &d);
-        ak_ccd_set_fast(0);
+        m->paths.ccd_fast = false;
         plain = run_hash(m, d, 420);
-        ak_ccd_set_fast(1);
+        m->paths.ccd_fast = true;
         fast = run_hash(m, d, 420);
         cr_assert_eq(plain, fast, "small pile n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
         ak_model_free(m);
         ak_data_free(d);
         m = random_scene(n, 300, 77u + (unsigned)n, &d);
-        ak_ccd_set_fast(0);
+        m->paths.ccd_fast = false;
         plain = run_hash(m, d, 60);
-        ak_ccd_set_fast(1);
+        m->paths.ccd_fast = true;
         fast = run_hash(m, d, 60);
         cr_assert_eq(plain, fast, "random n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
         ak_model_free(m);
@@ -491,18 +486,18 @@ static void points_equal_fast_plain(const ak_model *m, const ak_data *d, const c
     char err[512];
     cr_assert_eq(ak_broadphase(m, d1, c1, AK_SOLVER_MARGIN), 0);
     cr_assert_eq(ak_broadphase(m, d1, c2, AK_SOLVER_MARGIN), 0);
-    ak_narrowphase_set_fast(1);
+    cr_assert(m->paths.narrow_fast, "the fast path is on by default");
     cr_assert_eq(ak_narrowphase_fast(m, d1, c1, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
     cr_assert_eq(ak_narrowphase(m, d1, c2, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(c1->npoint, c2->npoint, "%s step %d: %d points against %d", what, step, c1->npoint, c2->npoint);
-    for (int i = 0; i < c1->npoint; i++) {
-        const ak_contact_point *p = &c1->pts[i], *q = &c2->pts[i];
+    cr_assert_eq(c1->step.npoint, c2->step.npoint, "%s step %d: %d points against %d", what, step, c1->step.npoint, c2->step.npoint);
+    for (int i = 0; i < c1->step.npoint; i++) {
+        const ak_contact_point *p = &c1->step.pts[i], *q = &c2->step.pts[i];
         cr_assert(p->a == q->a && p->b == q->b && p->id == q->id, "%s step %d point %d: bodies or id differ", what, step, i);
         cr_assert_eq(memcmp(&p->separation, &q->separation, sizeof(double)), 0, "%s step %d point %d: separation %.17g vs %.17g", what, step, i, p->separation, q->separation);
         cr_assert_eq(memcmp(p->normal, q->normal, sizeof p->normal), 0, "%s step %d point %d: normal", what, step, i);
         cr_assert_eq(memcmp(p->point, q->point, sizeof p->point), 0, "%s step %d point %d: point", what, step, i);
     }
-    *npts += c1->npoint;
+    *npts += c1->step.npoint;
     ak_contact_cache_free(c1);
     ak_contact_cache_free(c2);
     ak_data_free(d1);
@@ -531,9 +526,9 @@ Test(perf, narrowphase_fast_equals_plain) {
             cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
         }
         cr_assert(npts > 60 * 200, "n=%d: only %d points compared", n, npts);
-        ak_narrowphase_set_fast(0);
+        m->paths.narrow_fast = false;
         uint64_t plain = run_hash(m, d0, 100);
-        ak_narrowphase_set_fast(1);
+        m->paths.narrow_fast = true;
         uint64_t fast = run_hash(m, d0, 100);
         cr_assert_eq(plain, fast, "n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
         ak_data_free(d0);
@@ -581,8 +576,8 @@ static void plane_pairs_check(ak_model *m, ak_data *d, const char *what) {
         if (!(margin > 0 && margin < 1.0)) margin = 0.02 + 0.01 * t;
         cr_assert_eq(ak_broadphase(m, d, c, margin), 0);
         int got = 0, want = 0;
-        for (int q = 0; q < c->npair; q++) {
-            int a = c->pairs[2 * q], b = c->pairs[2 * q + 1];
+        for (int q = 0; q < c->step.npair; q++) {
+            int a = c->step.pairs[2 * q], b = c->step.pairs[2 * q + 1];
             if (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE) continue;
             got++;
             cr_assert(dist[(size_t)b * N + a] <= margin, "%s: pair (%d, plane %d) beyond the margin", what, a, b);
@@ -636,7 +631,7 @@ Test(perf, cache_match_equals_search) {
         cr_assert_eq(ak_contact_cache_reserve(c, np), 0);
         for (int i = 0; i < np; i++) { // the previous step's points, stored (sorted) below
             seed = seed * 1103515245u + 12345u;
-            ak_contact_point *p = &c->pts[i];
+            ak_contact_point *p = &c->step.pts[i];
             memset(p, 0, sizeof *p);
             p->a = (int)((seed >> 8) % 9), p->b = p->a + 1 + (int)((seed >> 16) % 4);
             p->id = (uint64_t)((seed >> 20) % 3);
@@ -644,12 +639,12 @@ Test(perf, cache_match_equals_search) {
             p->jt[0] = -1.0 - i;
             p->point[0] = 0.0;
         }
-        c->npoint = np;
+        c->step.npoint = np;
         cr_assert_eq(ak_contact_cache_store(c), 0);
         cr_assert_eq(ak_contact_cache_reserve(c, nq), 0);
         for (int i = 0; i < nq; i++) {
             seed = seed * 1103515245u + 12345u;
-            ak_contact_point *p = &c->pts[i];
+            ak_contact_point *p = &c->step.pts[i];
             memset(p, 0, sizeof *p);
             p->a = (int)((seed >> 8) % 10), p->b = p->a + 1 + (int)((seed >> 16) % 4);
             p->id = (uint64_t)((seed >> 20) % 4);
@@ -658,7 +653,7 @@ Test(perf, cache_match_equals_search) {
         int order = t % 3; // 0: key order, 1: reverse, 2: shuffled
         for (int i = 0; i < nq; i++)
             for (int k = i + 1; k < nq; k++) {
-                ak_contact_point *x = &c->pts[i], *y = &c->pts[k];
+                ak_contact_point *x = &c->step.pts[i], *y = &c->step.pts[k];
                 int cmp = x->a != y->a ? (x->a > y->a ? 1 : -1)
                           : x->b != y->b ? (x->b > y->b ? 1 : -1)
                                          : (x->id > y->id) - (x->id < y->id);
@@ -667,20 +662,20 @@ Test(perf, cache_match_equals_search) {
                     *x = *y, *y = tmp;
                 }
             }
-        c->npoint = nq;
+        c->step.npoint = nq;
         ak_contact_cache_match(c);
         for (int i = 0; i < nq; i++) {
-            const ak_contact_point *p = &c->pts[i];
+            const ak_contact_point *p = &c->step.pts[i];
             int first = -1;
-            for (int j = 0; j < c->nprev && first < 0; j++)
-                if (c->prev[j].a == p->a && c->prev[j].b == p->b && c->prev[j].id == p->id) first = j;
+            for (int j = 0; j < c->keep.nprev && first < 0; j++)
+                if (c->keep.prev[j].a == p->a && c->keep.prev[j].b == p->b && c->keep.prev[j].id == p->id) first = j;
             if (first < 0) {
                 cr_assert(!p->matched && p->jn == 0.0 && p->jt[0] == 0.0, "case %d point %d: matched", t, i);
                 fresh++;
             } else {
-                cr_assert(p->matched && p->jn == c->prev[first].jn && p->jt[0] == c->prev[first].jt[0],
+                cr_assert(p->matched && p->jn == c->keep.prev[first].jn && p->jt[0] == c->keep.prev[first].jt[0],
                           "case %d point %d: jn %g, the first previous point with its key has %g", t, i,
-                          p->jn, c->prev[first].jn);
+                          p->jn, c->keep.prev[first].jn);
                 inherited++;
             }
         }
@@ -701,10 +696,10 @@ Test(perf, coloured_threads_bitwise) {
     cr_assert_null(getenv("CI"), "built without OpenMP, but CI is set: the thread check must run");
     cr_skip_test("built without OpenMP");
 #else
-    ak_parallel_set_min(50);
     for (int n = 3; n <= 4; n++) {
         ak_data *d;
         ak_model *m = n == 3 ? sphere_pile(3, 343, 3u, &d) : random_scene(4, 400, 5u, &d);
+        m->paths.parallel_min = 50;
         uint64_t seq = run_hash(m, d, 25);
         m->solver.order = AK_ORDER_COLOURED;
         uint64_t h[2];
@@ -718,7 +713,6 @@ Test(perf, coloured_threads_bitwise) {
         ak_model_free(m);
         ak_data_free(d);
     }
-    ak_parallel_set_min(0);
 #endif
 }
 
@@ -737,14 +731,14 @@ Test(perf, prepare_fast_equals_plain) {
             cs[k] = ak_contact_cache_create(m);
             cr_assert_eq(ak_broadphase(m, d, cs[k], AK_SOLVER_MARGIN), 0);
             cr_assert_eq(ak_narrowphase(m, d, cs[k], AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
-            ak_solver_set_fast_prepare(k == 0);
+            m->paths.prepare_fast = k == 0;
             ak_solver_prepare(m, d, cs[k], o.dt);
         }
-        ak_solver_set_fast_prepare(1);
-        cr_assert(cs[0]->npoint > 100, "n=%d: %d points", n, cs[0]->npoint);
-        cr_assert_eq(cs[0]->npoint, cs[1]->npoint);
-        for (int i = 0; i < cs[0]->npoint; i++)
-            cr_assert_eq(memcmp(&cs[0]->pts[i], &cs[1]->pts[i], sizeof(ak_contact_point)), 0,
+        m->paths.prepare_fast = true;
+        cr_assert(cs[0]->step.npoint > 100, "n=%d: %d points", n, cs[0]->step.npoint);
+        cr_assert_eq(cs[0]->step.npoint, cs[1]->step.npoint);
+        for (int i = 0; i < cs[0]->step.npoint; i++)
+            cr_assert_eq(memcmp(&cs[0]->step.pts[i], &cs[1]->step.pts[i], sizeof(ak_contact_point)), 0,
                          "n=%d point %d differs", n, i);
         ak_contact_cache_free(cs[0]);
         ak_contact_cache_free(cs[1]);

@@ -354,3 +354,37 @@ Test(report, every_check_cites_catalogue_ids) {
     cr_assert_gt(total, 100, "only %zu registered checks seen", total);
     ak_formulas_free(&l);
 }
+
+// The report names the catalogue and the errata by their paths in the repository, never by the
+// absolute path of the machine that ran it, and the matrix has the "evaluated as printed" column.
+Test(report, repository_paths_and_as_printed_column) {
+    char dir[] = "/tmp/ak_report_src_XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char sub[1100], cat[1200], err_md[1200], html[1200];
+    snprintf(sub, sizeof sub, "%s/docs/formulas", dir);
+    cr_assert_eq(ak_mkdir_p(sub), 0);
+    snprintf(cat, sizeof cat, "%s/catalogue.md", sub);
+    snprintf(err_md, sizeof err_md, "%s/docs/errata.md", dir);
+    snprintf(html, sizeof html, "%s/index.html", dir);
+    FILE *f = fopen(cat, "w");
+    fputs("# F\n## G\nG-5 (a grid)\n", f);
+    fclose(f);
+    f = fopen(err_md, "w");
+    fputs("## Area\n### G-5: slip\n- **Published:** x\n", f);
+    fclose(f);
+    cJSON *root = cJSON_Parse("{\"format\":\"anakata-verify/1\",\"quick\":true,\"passed\":0,\"failed\":0,"
+                              "\"seconds\":0,\"groups\":[],\"checks\":[]}");
+    cr_assert(root);
+    ak_report_opts o = {.html_path = html, .report_dir = dir, .source_dir = dir};
+    char err[256];
+    cr_assert_eq(ak_report_write(root, &o, err, sizeof err), 0, "%s", err);
+    char *page = slurp(html);
+    cr_assert(page);
+    cr_assert(strstr(page, "From <code>docs/formulas/catalogue.md</code>"), "catalogue by its repository path");
+    cr_assert(strstr(page, "Generated from <code>docs/errata.md</code>"), "errata by its repository path");
+    cr_assert_null(strstr(page, "From <code>/tmp/"), "no absolute path of the machine");
+    cr_assert(strstr(page, "<th>evaluated as printed</th>"));
+    cr_assert(strstr(page, "printed.g5_float_loop"), "G-5 names the check that evaluates its printed loop");
+    free(page);
+    cJSON_Delete(root);
+}

@@ -62,7 +62,7 @@ Test(sleep, on_but_never_asleep_is_plain) {
             cr_assert_eq(ak_world_step(m2, d2, &o, err, sizeof err), 0, "%s", err);
             cr_assert_eq(ak_wc_hash(m1, d1, 0), ak_wc_hash(m2, d2, 0), "%dD: step %d differs", n, s);
         }
-        cr_assert(d1->contacts->npoint > 50, "too few contacts (%d)", d1->contacts->npoint);
+        cr_assert(d1->contacts->step.npoint > 50, "too few contacts (%d)", d1->contacts->step.npoint);
         cr_assert_eq(d1->sleep, NULL, "sleeping off leaves d->sleep NULL");
         ak_model_free(m1), ak_model_free(m2), ak_data_free(d1), ak_data_free(d2);
     }
@@ -89,18 +89,18 @@ Test(sleep, masked_broadphase_is_filtered_plain) {
             cr_assert_eq(ak_broadphase(m, d, c1, 0.02), 0);
             cr_assert_eq(ak_broadphase_masked(m, d, c2, 0.02, mask, true), 0);
             int k = 0;
-            for (int p = 0; p < c1->npair; p++) {
-                int a = c1->pairs[2 * p], b = c1->pairs[2 * p + 1];
+            for (int p = 0; p < c1->step.npair; p++) {
+                int a = c1->step.pairs[2 * p], b = c1->step.pairs[2 * p + 1];
                 bool awa = !mask[a] && !m->bodies[a].fixed && m->bodies[a].shape.type != AK_SHAPE_HYPERPLANE;
                 bool awb = !mask[b] && !m->bodies[b].fixed && m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE;
                 if (!awa && !awb) continue;
-                cr_assert(k < c2->npair, "%dD trial %d: masked list too short", n, trial);
-                cr_assert(c2->pairs[2 * k] == a && c2->pairs[2 * k + 1] == b,
-                          "%dD trial %d: pair %d is (%d, %d), want (%d, %d)", n, trial, k, c2->pairs[2 * k],
-                          c2->pairs[2 * k + 1], a, b);
+                cr_assert(k < c2->step.npair, "%dD trial %d: masked list too short", n, trial);
+                cr_assert(c2->step.pairs[2 * k] == a && c2->step.pairs[2 * k + 1] == b,
+                          "%dD trial %d: pair %d is (%d, %d), want (%d, %d)", n, trial, k, c2->step.pairs[2 * k],
+                          c2->step.pairs[2 * k + 1], a, b);
                 k++;
             }
-            cr_assert_eq(k, c2->npair, "%dD trial %d: %d pairs, want %d", n, trial, c2->npair, k);
+            cr_assert_eq(k, c2->step.npair, "%dD trial %d: %d pairs, want %d", n, trial, c2->step.npair, k);
             cr_assert(trial > 0 || k > 100, "too few pairs (%d)", k);
         }
         free(mask);
@@ -121,6 +121,7 @@ static uint64_t pile_run(int threads, bool copy_midway, int *asleep_mid) {
 #endif
     int N = 120, n = 3;
     ak_model *m = ak_model_create(n, N + 1);
+    m->paths.parallel_min = 100; // the per-body loops on `threads` threads
     ak_data *d = ak_data_create(m);
     for (int b = 0; b < N; b++) {
         int i = b % 40, layer = b / 40; // 8 x 5 columns of 3 boxes, every fourth box a little turned
@@ -167,11 +168,9 @@ Test(sleep, threads_bitwise) {
     cr_assert_null(getenv("CI"), "built without OpenMP, but CI is set: the thread check must run");
     cr_skip_test("built without OpenMP");
 #else
-    ak_parallel_set_min(100);
     int a1, a2;
     uint64_t h1 = pile_run(1, false, &a1), h2 = pile_run(2, false, &a2);
     omp_set_num_threads(2);
-    ak_parallel_set_min(0);
     cr_assert(a1 > 90, "the pile should be mostly asleep after 5 s (%d of 120)", a1);
     cr_assert_eq(h1, h2, "1 thread: %016llx, 2 threads: %016llx", (unsigned long long)h1, (unsigned long long)h2);
 #endif

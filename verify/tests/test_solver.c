@@ -157,13 +157,13 @@ Test(solver, block_lu_pile_delassus_against_gsl, .timeout = 240) {
     ak_world_opts o = ak_world_default_opts(m);
     for (int s = 0; s < 8; s++) cr_assert(ak_world_step(m, d, &o, err, sizeof err) == 0, "%s", err);
     const ak_contact_cache *c = d->contacts;
-    int n = m->dim, np = c->npoint, nb = m->nbody, kb = ak_nd_nbiv(n);
+    int n = m->dim, np = c->step.npoint, nb = m->nbody, kb = ak_nd_nbiv(n);
     cr_assert(np > 300, "the pile has contacts (%d points)", np);
     // the pattern: points sharing a moving body
     char *adj = calloc((size_t)np * np, 1);
     for (int i = 0; i < np; i++)
         for (int j = 0; j < np; j++) {
-            const ak_contact_point *p = &c->pts[i], *q = &c->pts[j];
+            const ak_contact_point *p = &c->step.pts[i], *q = &c->step.pts[j];
             int ab[2] = {p->a, p->b}, cd[2] = {q->a, q->b};
             for (int x = 0; x < 2; x++)
                 for (int y = 0; y < 2; y++)
@@ -181,17 +181,17 @@ Test(solver, block_lu_pile_delassus_against_gsl, .timeout = 240) {
         for (int j = 0; j < np; j++) {
             if (!adj[(size_t)i * np + j]) continue;
             s.col[nz] = j;
-            const ak_contact_point *pi = &c->pts[i], *pj = &c->pts[j];
+            const ak_contact_point *pi = &c->step.pts[i], *pj = &c->step.pts[j];
             for (int q = 0; q < n; q++) {
                 double P[AK_MAX_DIM];
                 for (int x = 0; x < n; x++) P[x] = q == 0 ? pj->normal[x] : pj->tangent[(q - 1) * n + x];
                 memset(v, 0, sizeof(double) * (size_t)nb * (AK_MAX_DIM + AK_MAX_BIV));
                 if (ak_solver_body_moves(m, pj->a))
                     ak_contact_apply(n, v + (size_t)pj->a * AK_MAX_DIM, w + (size_t)pj->a * AK_MAX_BIV,
-                                     m->bodies[pj->a].inv_mass, c->inv_iw + (size_t)pj->a * kb * kb, pj->ra, P, 1.0);
+                                     m->bodies[pj->a].inv_mass, c->step.inv_iw + (size_t)pj->a * kb * kb, pj->ra, P, 1.0);
                 if (ak_solver_body_moves(m, pj->b))
                     ak_contact_apply(n, v + (size_t)pj->b * AK_MAX_DIM, w + (size_t)pj->b * AK_MAX_BIV,
-                                     m->bodies[pj->b].inv_mass, c->inv_iw + (size_t)pj->b * kb * kb, pj->rb, P, -1.0);
+                                     m->bodies[pj->b].inv_mass, c->step.inv_iw + (size_t)pj->b * kb * kb, pj->rb, P, -1.0);
                 double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
                 if (ak_solver_body_moves(m, pi->a))
                     ak_contact_point_velocity(n, ua, v + (size_t)pi->a * AK_MAX_DIM, w + (size_t)pi->a * AK_MAX_BIV, pi->ra);

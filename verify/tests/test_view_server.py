@@ -189,6 +189,59 @@ try:
     s.close()
     check(b"text/event-stream" in buf and b"event: state" in buf, "GET /api/stream sends state events")
 
+    # Half-open connections (a request line, never the end of the headers) cannot lock the user
+    # out: the server drops a silent connection after 4 s; the event stream outlives that.
+    es = socket.create_connection(("127.0.0.1", port), timeout=5)
+    es_t0 = time.time()
+    es.sendall(("GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port).encode())
+    held = []
+    for _ in range(300):
+        try:
+            h = socket.create_connection(("127.0.0.1", port), timeout=5)
+            h.sendall(("GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n" % port).encode())
+            held.append(h)
+        except OSError:
+            pass
+    t0 = time.time()
+    st = 0
+    while time.time() - t0 < 20:
+        try:
+            st, _, body = req(port, "GET", "/")
+        except OSError:
+            st = 0
+        if st == 200:
+            break
+        time.sleep(0.2)
+    waited = time.time() - t0
+    check(st == 200 and waited < 10,
+          "300 half-open connections (%d opened): GET / still loads, after %.1f s" % (len(held), waited))
+    closed, deadline = 0, time.time() + 10  # each is closed at most 4 s after it was accepted
+    for h in held:
+        h.settimeout(max(0.01, deadline - time.time()))
+        try:
+            closed += h.recv(1) == b""
+        except socket.timeout:
+            pass
+        except OSError:
+            closed += 1
+        h.close()
+    check(closed == len(held), "the server closed every half-open connection (%d of %d)" % (closed, len(held)))
+    es.settimeout(3)
+    buf, late = b"", b""
+    try:
+        while time.time() - es_t0 < 7:  # longer than the 4 s timeout
+            k = es.recv(65536)
+            if not k:
+                break
+            buf += k
+        late = es.recv(65536)  # still writing after 7 s
+    except OSError:
+        pass
+    es.close()
+    check(b"event: state" in buf + late and late != b"",
+          "the event stream outlives the 4 s timeout (heartbeats: %d bytes in %.0f s, still writing)"
+          % (len(buf) + len(late), time.time() - es_t0))
+
     # A taken port: a clear message and exit status 2.
     q = subprocess.run([ANAKATA, "view", "--port", str(port)], capture_output=True, text=True, timeout=20)
     check(q.returncode == 2 and "already in use" in q.stderr, "taken port: exit 2, says so (%d: %s)" % (q.returncode, q.stderr.strip()))

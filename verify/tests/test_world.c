@@ -139,27 +139,27 @@ Test(world, cache_matches_feature_ids) {
     ak_contact_cache *c = ak_contact_cache_create(m);
     cr_assert(c);
     cr_assert_eq(ak_contact_cache_reserve(c, 3), 0);
-    c->npoint = 3;
-    memset(c->pts, 0, 3 * sizeof *c->pts);
-    c->pts[0] = (ak_contact_point){.a = 0, .b = 1, .id = 7, .jn = 1.5};
-    c->pts[1] = (ak_contact_point){.a = 0, .b = 2, .id = 7, .jn = 2.5};
-    c->pts[2] = (ak_contact_point){.a = 1, .b = 2, .id = 3, .jn = 3.5, .point = {1.0}};
+    c->step.npoint = 3;
+    memset(c->step.pts, 0, 3 * sizeof *c->step.pts);
+    c->step.pts[0] = (ak_contact_point){.a = 0, .b = 1, .id = 7, .jn = 1.5};
+    c->step.pts[1] = (ak_contact_point){.a = 0, .b = 2, .id = 7, .jn = 2.5};
+    c->step.pts[2] = (ak_contact_point){.a = 1, .b = 2, .id = 3, .jn = 3.5, .point = {1.0}};
     cr_assert_eq(ak_contact_cache_store(c), 0);
-    c->npoint = 2;
-    c->pts[0] = (ak_contact_point){.a = 0, .b = 2, .id = 7};
-    c->pts[1] = (ak_contact_point){.a = 1, .b = 2, .id = 4};
+    c->step.npoint = 2;
+    c->step.pts[0] = (ak_contact_point){.a = 0, .b = 2, .id = 7};
+    c->step.pts[1] = (ak_contact_point){.a = 1, .b = 2, .id = 4};
     ak_contact_cache_match(c);
-    cr_assert_eq(c->nmatched, 1);
-    cr_assert_float_eq(c->pts[0].jn, 2.5, 0.0);
-    cr_assert(c->pts[0].matched && !c->pts[1].matched);
-    cr_assert_float_eq(c->pts[1].jn, 0.0, 0.0); // id 4 is new and 1 m from id 3: no match
+    cr_assert_eq(c->stats.nmatched, 1);
+    cr_assert_float_eq(c->step.pts[0].jn, 2.5, 0.0);
+    cr_assert(c->step.pts[0].matched && !c->step.pts[1].matched);
+    cr_assert_float_eq(c->step.pts[1].jn, 0.0, 0.0); // id 4 is new and 1 m from id 3: no match
     // a changed id within AK_CACHE_MATCH_DIST of an unclaimed previous point inherits it
     cr_assert_eq(ak_contact_cache_store(c), 0); // prev: (0,2,7) jn 2.5, (1,2,4) jn 0
-    c->npoint = 1;
-    c->pts[0] = (ak_contact_point){.a = 0, .b = 2, .id = 9, .point = {0.01}};
+    c->step.npoint = 1;
+    c->step.pts[0] = (ak_contact_point){.a = 0, .b = 2, .id = 9, .point = {0.01}};
     ak_contact_cache_match(c);
-    cr_assert(c->pts[0].matched);
-    cr_assert_float_eq(c->pts[0].jn, 2.5, 0.0);
+    cr_assert(c->step.pts[0].matched);
+    cr_assert_float_eq(c->step.pts[0].jn, 2.5, 0.0);
     ak_contact_cache_free(c);
     ak_model_free(m);
 }
@@ -181,15 +181,15 @@ Test(world, broadphase_and_copy) {
     cr_assert_eq(ak_broadphase(m, d, c1, 0.02), 0);
     cr_assert_eq(ak_broadphase_sap(m, d, c2, 0.02), 0);
     cr_assert_eq(ak_broadphase_all_pairs(m, d, c3, 0.02), 0);
-    cr_assert(c1->npair > 0);
-    cr_assert_eq(c1->npair, c3->npair);
-    cr_assert_eq(c2->npair, c3->npair);
-    cr_assert_eq(memcmp(c1->pairs, c3->pairs, sizeof(int) * 2 * (size_t)c1->npair), 0);
-    cr_assert_eq(memcmp(c2->pairs, c3->pairs, sizeof(int) * 2 * (size_t)c1->npair), 0);
+    cr_assert(c1->step.npair > 0);
+    cr_assert_eq(c1->step.npair, c3->step.npair);
+    cr_assert_eq(c2->step.npair, c3->step.npair);
+    cr_assert_eq(memcmp(c1->step.pairs, c3->step.pairs, sizeof(int) * 2 * (size_t)c1->step.npair), 0);
+    cr_assert_eq(memcmp(c2->step.pairs, c3->step.pairs, sizeof(int) * 2 * (size_t)c1->step.npair), 0);
     cr_assert_eq(ak_world_contacts(m, d, 0.01, NULL, err, sizeof err), 0, "%s", err);
     ak_data *d2 = ak_data_create(m);
     ak_data_copy(m, d2, d);
-    cr_assert(d2->contacts && d2->contacts->nprev == d->contacts->nprev);
+    cr_assert(d2->contacts && d2->contacts->keep.nprev == d->contacts->keep.nprev);
     ak_contact_cache_free(c1);
     ak_contact_cache_free(c2);
     ak_contact_cache_free(c3);
@@ -211,8 +211,8 @@ Test(world, resting_box_warm_starts) {
     cr_assert_eq(ak_wc_fill_mass(m, err, sizeof err), 0);
     m->gravity[1] = -9.81;
     cr_assert_eq(ak_wc_run(m, d, 100, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(d->contacts->npoint, 8);
-    cr_assert_eq(d->contacts->nmatched, 8);
+    cr_assert_eq(d->contacts->step.npoint, 8);
+    cr_assert_eq(d->contacts->stats.nmatched, 8);
     cr_assert(fabs(d->x[1] - 0.5) < 0.006, "y = %g", d->x[1]);
     ak_data_free(d);
     ak_model_free(m);

@@ -327,7 +327,7 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max) {
             free(st);
             x->sent_version = v;
             x->last_sent = t;
-        } else if (t - x->last_sent > 2.0) {
+        } else if (t - x->last_sent > AK_VIEW_SSE_HEARTBEAT) {
             x->pending = strdup(": ping\n\n");
             if (!x->pending) return MHD_CONTENT_READER_END_WITH_ERROR;
             x->len = strlen(x->pending);
@@ -754,7 +754,7 @@ int ak_view_server_start(ak_view_server **out, const ak_view_config *cfg, char *
                               0, NULL, NULL, handle, s, MHD_OPTION_LISTEN_SOCKET, s->listen_fd,
                               MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)AK_VIEW_CONN_MEMORY,
                               MHD_OPTION_CONNECTION_LIMIT, (unsigned)64,
-                              MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)120,
+                              MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)AK_VIEW_IDLE_TIMEOUT,
                               MHD_OPTION_NOTIFY_COMPLETED, req_done, s,
                               MHD_OPTION_UNESCAPE_CALLBACK, no_unescape, s, MHD_OPTION_END);
     if (!s->mhd) {

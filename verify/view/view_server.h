@@ -37,5 +37,12 @@ void ak_view_server_stop(ak_view_server *s);
 #define AK_VIEW_BODY_MAX 65536
 /// Per-connection memory for the request line and headers (bytes); more gets 431 / 414.
 #define AK_VIEW_CONN_MEMORY 32768
+/// Seconds a connection may stay silent (libmicrohttpd's inactivity timeout): a request whose
+/// headers do not arrive in that time is dropped, and so is an idle keep-alive connection, so that
+/// half-open connections cannot hold the connection slots. Event streams stay open: they write a
+/// heartbeat every AK_VIEW_SSE_HEARTBEAT seconds.
+#define AK_VIEW_IDLE_TIMEOUT 4
+/// Seconds between heartbeats (": ping") of an event stream without a state change.
+#define AK_VIEW_SSE_HEARTBEAT 1.0
 
 #endif

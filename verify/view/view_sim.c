@@ -363,7 +363,7 @@ static size_t state_bytes(const ak_model *m, const ak_data *d) {
     size_t b = sizeof *d + (size_t)m->nbody * sizeof(double) * (2 * AK_MAX_DIM + AK_MAX_EVEN + AK_MAX_BIV);
     if (d->contacts)
         b += sizeof *d->contacts +
-             ((size_t)d->contacts->cap + (size_t)d->contacts->prevcap) * sizeof(ak_contact_point);
+             ((size_t)d->contacts->step.cap + (size_t)d->contacts->keep.prevcap) * sizeof(ak_contact_point);
     return b;
 }
 
@@ -805,9 +805,9 @@ char *ak_view_sim_explain_json(const ak_view_sim *s) {
     energy_momentum(&b, m, d);
     const ak_contact_cache *c = d->contacts;
     sbf(&b, ",\"contacts\":[");
-    int np = c ? c->npoint : 0;
+    int np = c ? c->step.npoint : 0;
     for (int i = 0; i < np; i++) {
-        const ak_contact_point *p = &c->pts[i];
+        const ak_contact_point *p = &c->step.pts[i];
         double jt = 0.0;
         for (int j = 0; j < n; j++) jt += p->jt[j] * p->jt[j];
         sbf(&b, "%s{\"a\":%d,\"b\":%d,\"a_name\":", i ? "," : "", p->a, p->b);
@@ -834,8 +834,8 @@ char *ak_view_sim_explain_json(const ak_view_sim *s) {
     const ak_data *pre = s->nhist > 0 ? s->hist[s->nhist - 1] : NULL;
     int shown = 0;
     for (int i = 0; i < np && pre; i++) {
-        const ak_contact_point *p = &c->pts[i];
-        if (i > 0 && c->pts[i - 1].a == p->a && c->pts[i - 1].b == p->b) continue;
+        const ak_contact_point *p = &c->step.pts[i];
+        if (i > 0 && c->step.pts[i - 1].a == p->a && c->step.pts[i - 1].b == p->b) continue;
         ak_pose pa = ak_body_pose(m, pre, p->a), pb = ak_body_pose(m, pre, p->b);
         ak_manifold man;
         char e[128];

@@ -1,0 +1,18 @@
+/// @file checks_printed.h
+/// The "printed" group: formulas evaluated exactly as printed (through ref/published/
+/// transcriptions), one topic file per formula family; checks_printed.c holds the table.
+#ifndef AK_VERIFY_CHECKS_PRINTED_H
+#define AK_VERIFY_CHECKS_PRINTED_H
+
+#include "checks/checks.h"
+
+void ak_check_printed_g5(ak_check_ctx *c);
+void ak_check_printed_pb6(ak_check_ctx *c);
+void ak_check_printed_pb15(ak_check_ctx *c);
+void ak_check_printed_pa9pga(ak_check_ctx *c);
+void ak_check_printed_pa8_3d(ak_check_ctx *c);
+void ak_check_printed_pa22_split(ak_check_ctx *c);
+void ak_check_printed_pa17(ak_check_ctx *c);
+void ak_check_printed_appa_chains(ak_check_ctx *c);
+
+#endif

@@ -58,18 +58,20 @@ const int AK_RT_TYPES = 63;
 #endif
 #define AK_RT_HAS(t) ((AK_RT_TYPES & (1 << (t))) != 0)
 
-// Object i's SDF at x (no culling).
-float ak_obj_sdf(int i, vec4 x) {
+// Object i's SDF at x (no culling), e = x - its position (computed once by the caller that has
+// it: on lavapipe every read of scn.obj[i] at a lane-varying i is a gather).
+float ak_obj_sdf_e(int i, vec4 x, vec4 e) {
+    // Every member read once, before the branches: a read under a branch is a gather under that
+    // branch's mask on lavapipe, and the same member read under two masks is two gathers.
     int type = scn.obj[i].info.x;
-    if (type == AK_RT_PLANE) return ak_sd_hyperplane(x, scn.obj[i].b, scn.obj[i].a.x);
-    vec4 e = x - scn.obj[i].pos;
-    if (AK_RT_HAS(AK_RT_SPHERE) && type == AK_RT_SPHERE) return ak_sd_hypersphere(e, scn.obj[i].a.x);
+    vec4 oa = scn.obj[i].a, ob = scn.obj[i].b;
+    if (type == AK_RT_PLANE) return ak_sd_hyperplane(x, ob, oa.x);
+    if (AK_RT_HAS(AK_RT_SPHERE) && type == AK_RT_SPHERE) return ak_sd_hypersphere(e, oa.x);
     vec4 p = vec4(dot(scn.obj[i].rt0, e), dot(scn.obj[i].rt1, e), dot(scn.obj[i].rt2, e),
                   dot(scn.obj[i].rt3, e));
-    if (AK_RT_HAS(AK_RT_BOX) && type == AK_RT_BOX) return ak_sd_hyperbox(p, scn.obj[i].b);
-    if (AK_RT_HAS(AK_RT_CAPSULE) && type == AK_RT_CAPSULE) return ak_sd_hypercapsule(p, scn.obj[i].a.x, scn.obj[i].a.y);
-    if (AK_RT_HAS(AK_RT_DUOCYLINDER) && type == AK_RT_DUOCYLINDER)
-        return ak_sd_duocylinder(p, scn.obj[i].a.x, scn.obj[i].a.y);
+    if (AK_RT_HAS(AK_RT_BOX) && type == AK_RT_BOX) return ak_sd_hyperbox(p, ob);
+    if (AK_RT_HAS(AK_RT_CAPSULE) && type == AK_RT_CAPSULE) return ak_sd_hypercapsule(p, oa.x, oa.y);
+    if (AK_RT_HAS(AK_RT_DUOCYLINDER) && type == AK_RT_DUOCYLINDER) return ak_sd_duocylinder(p, oa.x, oa.y);
     // AK_RT_CONVEX: half-space bound, four planes per iteration (the last plane repeated past the
     // end: max is unchanged), a quarter of the loop iterations that lavapipe's loop limiter counts
     float d = -1e30;
@@ -86,6 +88,8 @@ float ak_obj_sdf(int i, vec4 x) {
     }
     return d;
 }
+
+float ak_obj_sdf(int i, vec4 x) { return ak_obj_sdf_e(i, x, x - scn.obj[i].pos); }
 
 // A convex object's half-space SDF at x is at least omin (|x - c| / R - 1) when |x - c| >= R
 // (its gauge max_f n_f . p / o_f is at least |p| / R, the shape lying in the ball of radius R;
@@ -112,7 +116,7 @@ float ak_obj_culled(int i, vec4 x, float best) {
     float q = best + r;
     if (q <= 0.0 || dot(e, e) >= q * q) return 1e30;
     if (AK_RT_HAS(AK_RT_CONVEX) && scn.obj[i].info.x == AK_RT_CONVEX && ak_convex_far(i, e, best)) return 1e30;
-    return ak_obj_sdf(i, x);
+    return ak_obj_sdf_e(i, x, e);
 }
 
 float ak_scene_sdf(vec4 x, out int which) {

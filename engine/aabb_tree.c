@@ -1,11 +1,11 @@
 // The broadphase's AABB tree: build, refit, self query, update (see aabb_tree.h).
 #define _GNU_SOURCE // qsort_r (glibc; POSIX.1-2024)
-#include "aabb_tree.h"
+#include "engine/aabb_tree.h"
 
 #include <math.h>
 #include <stdlib.h>
 
-#include "contact_cache.h"
+#include "engine/contact_cache.h"
 
 // as broadphase.c: a hyperplane is never in the tree; a body that cannot move is static
 static bool is_plane(const ak_body *b) { return b->shape.type == AK_SHAPE_HYPERPLANE; }

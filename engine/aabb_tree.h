@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "model.h"
+#include "engine/model.h"
 
 struct ak_contact_cache;
 

@@ -13,7 +13,7 @@
 // blocks: the Newton matrices of the contact problem have dominant diagonal blocks (K of each
 // point, or the identity rows of inactive unknowns); the polish keeps a step only if it lowers
 // the residuals, so an inaccurate solve costs time, never correctness.
-#include "block_lu.h"
+#include "engine/block_lu.h"
 
 #include <math.h>
 #include <stdbool.h>

@@ -1,15 +1,15 @@
 // Broadphase: sweep and prune over n-D AABBs (see broadphase.h).
 #define _GNU_SOURCE // qsort_r (glibc; POSIX.1-2024)
-#include "broadphase.h"
+#include "engine/broadphase.h"
 
-#include "aabb_tree.h"
+#include "engine/aabb_tree.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <threads.h>
 
-#include "geom/support.h"
+#include "ref/geom/support.h"
 #ifdef _OPENMP
 #include <omp.h>
 #endif

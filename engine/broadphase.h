@@ -15,8 +15,8 @@
 
 #include <stdbool.h>
 
-#include "contact_cache.h"
-#include "model.h"
+#include "engine/contact_cache.h"
+#include "engine/model.h"
 
 /// Fill c->step.pairs / c->step.npair with the candidate pairs (a < b, sorted, no pair of two bodies that
 /// never move). margin: speculative distance. Returns 0, or -1 on allocation failure.

@@ -1,14 +1,14 @@
 // Stage CCD of the world step (ccd_step.h): speculative contacts at the time of impact of fast
 // pairs. Formulas G-CCD.1 .. G-CCD.3, docs/formulas/collide.md#ccd-in-the-world-step.
-#include "ccd_step.h"
+#include "engine/ccd_step.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "broadphase.h"
-#include "collide/collide.h"
+#include "engine/broadphase.h"
+#include "ref/collide/collide.h"
 
 static int moves(const ak_model *m, int b) {
     const ak_body *bd = &m->bodies[b];

@@ -17,8 +17,8 @@
 
 #include <stddef.h>
 
-#include "contact_cache.h"
-#include "model.h"
+#include "engine/contact_cache.h"
+#include "engine/model.h"
 
 /// Largest number of pose samples per touching fast pair in the motion clamp (G-CCD.3).
 #define AK_CCD_MAX_SAMPLES 64

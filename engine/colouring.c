@@ -1,6 +1,6 @@
 // The contact graph's colouring for the coloured order of the velocity iterations (see
 // colouring.h).
-#include "colouring.h"
+#include "engine/colouring.h"
 
 #include <stdint.h>
 #include <stdlib.h>

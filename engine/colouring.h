@@ -12,8 +12,8 @@
 #ifndef AK_ENGINE_COLOURING_H
 #define AK_ENGINE_COLOURING_H
 
-#include "contact_cache.h"
-#include "model.h"
+#include "engine/contact_cache.h"
+#include "engine/model.h"
 
 /// Colours at most (the last one is solved sequentially).
 #define AK_COLOURS 64

@@ -1,5 +1,5 @@
 // Contact cache: feature-id matching of contact points between steps (see contact_cache.h).
-#include "contact_cache.h"
+#include "engine/contact_cache.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -11,9 +11,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "aabb_tree.h"
-#include "model.h"
-#include "parallel.h"
+#include "engine/aabb_tree.h"
+#include "engine/model.h"
+#include "engine/parallel.h"
 
 #define AK_MAX_TAN (AK_MAX_DIM - 1)
 /// Largest distance (m) between a point and an unmatched point of the previous step of the same

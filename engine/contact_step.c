@@ -1,18 +1,18 @@
 // The contact stages of one world step (see solver.h): broadphase, narrowphase, cache match, the
 // scene's solver variant (solver_variant.h), store.
-#include "solver.h"
+#include "engine/solver.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "broadphase.h"
-#include "ccd_step.h"
-#include "formula_record.h"
-#include "island.h"
-#include "narrowphase.h"
-#include "solver_variant.h"
-#include "validate.h"
+#include "engine/broadphase.h"
+#include "engine/ccd_step.h"
+#include "engine/formula_record.h"
+#include "engine/island.h"
+#include "engine/narrowphase.h"
+#include "engine/solver_variant.h"
+#include "engine/validate.h"
 
 int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *stats, char *err,
                       size_t errlen) {

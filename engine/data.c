@@ -1,12 +1,12 @@
 // The data's life: create, copy, free (model.h), with the contact cache and the sleep state
 // the data owns. Apart from model.c so that the model's file needs neither.
-#include "model.h"
+#include "engine/model.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "contact_cache.h"
-#include "sleep_state.h"
+#include "engine/contact_cache.h"
+#include "engine/sleep_state.h"
 
 ak_data *ak_data_create(const ak_model *m) {
     ak_data *d = calloc(1, sizeof *d);

@@ -1,3 +1,3 @@
-#include "engine.h"
+#include "engine/engine.h"
 
 const char *ak_engine_version(void) { return AK_VERSION; }

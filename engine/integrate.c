@@ -1,5 +1,5 @@
 // Time integrators (see integrate.h for the table of schemes and renormalisation policies).
-#include "integrate.h"
+#include "engine/integrate.h"
 
 #include <gsl/gsl_errno.h>
 #include <limits.h>
@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contact_cache.h" // ak_parallel_threads
-#include "dyn/dyn.h"
-#include "formula_record.h"
-#include "sleep_state.h" // ak_sleep_asleep
+#include "engine/contact_cache.h" // ak_parallel_threads
+#include "ref/dyn/dyn.h"
+#include "engine/formula_record.h"
+#include "engine/sleep_state.h" // ak_sleep_asleep
 
 bool ak_integrator_is_split(ak_integrator i) {
     return i == AK_INT_THESIS || i == AK_INT_CATTO || i == AK_INT_EXP;

@@ -19,16 +19,17 @@
 #ifndef AK_ENGINE_INTEGRATE_H
 #define AK_ENGINE_INTEGRATE_H
 
+#include "ref/ak_export.h"
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "model.h"
+#include "engine/model.h"
 
 // The enum ak_integrator is in model.h; its names are in the scene loader (scene.h).
 
 /// True for the single-stage (Euler-type) schemes whose velocity and position updates can be
 /// separated by other stages (a contact solver between them).
-bool ak_integrator_is_split(ak_integrator i);
+AK_API bool ak_integrator_is_split(ak_integrator i);
 
 /// World forces F (nbody x AK_MAX_DIM) and world torques tau (nbody x AK_MAX_BIV) at state d.
 typedef void (*ak_force_fn)(const ak_model *m, const ak_data *d, double F[], double tau[],
@@ -36,28 +37,28 @@ typedef void (*ak_force_fn)(const ak_model *m, const ak_data *d, double F[], dou
 
 /// The implicit gyroscopic step of B-4.int, bit for bit ak_dyn_gyro_implicit_body (ref/dyn) with
 /// the commutators on a table of bivector pairs (the velocity stage's cost; test perf).
-int ak_integrate_gyro_implicit_body(int n, double w2[], const double I[], const double w1[],
+AK_API int ak_integrate_gyro_implicit_body(int n, double w2[], const double I[], const double w1[],
                                     double h);
 
 /// Velocity stage of a split scheme: v, w from the forces F, tau (evaluated at d).
 /// Returns 0, or -1 (err filled) on a singular gyroscopic Jacobian.
-int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, double h,
+AK_API int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, double h,
                             const double F[], const double tau[], char *err, size_t errlen);
 /// Position stage of a split scheme: x, R from the (new) v, w; then the renormalisation.
-int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, double h,
+AK_API int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, double h,
                            bool renormalize, char *err, size_t errlen);
 /// One full step of any scheme (forces evaluated through fn). Advances d->t and d->step.
 /// Returns 0, or -1 with err filled (GSL failure, allocation, singular Jacobian).
-int ak_integrate_step(const ak_model *m, ak_data *d, ak_integrator integ, double h,
+AK_API int ak_integrate_step(const ak_model *m, ak_data *d, ak_integrator integ, double h,
                       bool renormalize, ak_force_fn fn, void *ctx, char *err, size_t errlen);
 
 /// Full-state layout used by "rk4" and "gsl": per body x[n], v[n], R[2^(n-1)], w_b[k].
-size_t ak_integrate_state_size(const ak_model *m);
-void ak_integrate_pack(const ak_model *m, const ak_data *d, double y[]);
-void ak_integrate_unpack(const ak_model *m, ak_data *d, const double y[]);
+AK_API size_t ak_integrate_state_size(const ak_model *m);
+AK_API void ak_integrate_pack(const ak_model *m, const ak_data *d, double y[]);
+AK_API void ak_integrate_unpack(const ak_model *m, ak_data *d, const double y[]);
 /// dy/dt of the full state: x_t = v, v_t = F/m, R_t = -1/2 R w_b, w_b,t from B-eq2 with the
 /// body-frame torque. scratch is an ak_data of the same model. Fixed bodies have dy/dt = 0.
-void ak_integrate_rhs(const ak_model *m, ak_data *scratch, const double y[], double dydt[],
+AK_API void ak_integrate_rhs(const ak_model *m, ak_data *scratch, const double y[], double dydt[],
                       ak_force_fn fn, void *ctx);
 
 #endif

@@ -1,14 +1,14 @@
 // Contact islands and sleeping (see island.h; docs/formulas/world.md#islands-and-sleeping).
-#include "island.h"
+#include "engine/island.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "broadphase.h"
-#include "integrate.h"
-#include "validate.h"
+#include "engine/broadphase.h"
+#include "engine/integrate.h"
+#include "engine/validate.h"
 
 static bool moves(const ak_body *b) {
     return !b->fixed && b->inv_mass > 0.0 && b->shape.type != AK_SHAPE_HYPERPLANE;

@@ -38,9 +38,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "contact_cache.h"
-#include "model.h"
-#include "sleep_state.h" // the state, ak_sleep_asleep, create / free / copy
+#include "engine/contact_cache.h"
+#include "engine/model.h"
+#include "engine/sleep_state.h" // the state, ak_sleep_asleep, create / free / copy
 
 /// Start of a world step with sleeping on (creates d->sleep on first use): remembers the
 /// integrator and h, and wakes every sleeping island one of whose bodies has a non-zero v or w

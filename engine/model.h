@@ -6,12 +6,13 @@
 #ifndef AK_ENGINE_MODEL_H
 #define AK_ENGINE_MODEL_H
 
+#include "ref/ak_export.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ga/nd.h"
-#include "geom/shape.h"
+#include "ref/ga/nd.h"
+#include "ref/geom/shape.h"
 
 #define AK_NAME_MAX 64
 #define AK_ERR_MAX 512
@@ -216,14 +217,14 @@ typedef struct ak_data {
 } ak_data;
 
 /// Allocate data for a model, with every body at rest at the origin with the identity rotor.
-ak_data *ak_data_create(const ak_model *m);
+AK_API ak_data *ak_data_create(const ak_model *m);
 /// Copy the state of src into dst (same model).
-void ak_data_copy(const ak_model *m, ak_data *dst, const ak_data *src);
-void ak_data_free(ak_data *d);
+AK_API void ak_data_copy(const ak_model *m, ak_data *dst, const ak_data *src);
+AK_API void ak_data_free(ak_data *d);
 /// Allocate an empty model for n dimensions with nbody zeroed bodies (defaults filled in).
-ak_model *ak_model_create(int dim, int nbody);
-void ak_model_free(ak_model *m);
+AK_API ak_model *ak_model_create(int dim, int nbody);
+AK_API void ak_model_free(ak_model *m);
 /// The pose of body b (position and rotation matrix) for geometry code.
-ak_pose ak_body_pose(const ak_model *m, const ak_data *d, int b);
+AK_API ak_pose ak_body_pose(const ak_model *m, const ak_data *d, int b);
 
 #endif

@@ -1,11 +1,11 @@
-#include "model_mass.h"
+#include "engine/model_mass.h"
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_linalg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "mass/mass.h"
+#include "ref/mass/mass.h"
 
 // Inverse of a symmetric positive definite k x k matrix (Cholesky). Returns 0 or -1.
 static int spd_inverse(int k, double out[], const double in[]) {

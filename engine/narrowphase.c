@@ -1,11 +1,11 @@
 // Narrowphase: ref/collide manifolds to contact points (see narrowphase.h).
-#include "narrowphase.h"
+#include "engine/narrowphase.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "collide/collide.h"
+#include "ref/collide/collide.h"
 
 // The pose from the rotation matrix the broadphase computed this step.
 static ak_pose pose_of(const ak_model *m, const ak_data *d, const ak_contact_cache *c, int b) {

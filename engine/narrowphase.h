@@ -9,8 +9,8 @@
 
 #include <stddef.h>
 
-#include "contact_cache.h"
-#include "model.h"
+#include "engine/contact_cache.h"
+#include "engine/model.h"
 
 /// Fill c->step.pts from c->step.pairs. Returns 0, or -1 with err filled (bad shape, allocation).
 int ak_narrowphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,

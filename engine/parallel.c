@@ -1,5 +1,5 @@
 // Thread helpers of the engine's parallel loops (see parallel.h).
-#include "parallel.h"
+#include "engine/parallel.h"
 
 #ifdef _OPENMP
 #include <omp.h>

@@ -7,7 +7,7 @@
 #ifndef AK_ENGINE_PARALLEL_H
 #define AK_ENGINE_PARALLEL_H
 
-#include "model.h"
+#include "engine/model.h"
 
 /// Most threads the engine's parallel stages use (OpenMP; the results do not depend on it).
 #define AK_MAX_THREADS 64

@@ -32,7 +32,7 @@
 
 #include <math.h>
 
-#include "ga/nd.h"
+#include "ref/ga/nd.h"
 
 /// ak_contact_k_add_iso (ref/contact) when inv_Iw is exactly iso 1 (iso > 0: the solver's
 /// c->step.iso of the body), else ak_contact_k_add with its ak_nd_rstar (ref/ga).  [B-6]

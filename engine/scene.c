@@ -7,10 +7,10 @@
 // fields with the typed helpers below, and on the first problem writes
 // "file: path: expected ..., got ..." and returns false. Nothing is written to the model that
 // has not been validated, and the model is freed on any failure.
-#include "scene.h"
-#include "model_mass.h"
-#include "collide/collide.h"
-#include "geom/polytope.h"
+#include "engine/scene.h"
+#include "engine/model_mass.h"
+#include "ref/collide/collide.h"
+#include "ref/geom/polytope.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>

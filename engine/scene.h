@@ -13,9 +13,10 @@
 #ifndef AK_ENGINE_SCENE_H
 #define AK_ENGINE_SCENE_H
 
+#include "ref/ak_export.h"
 #include <stddef.h>
 
-#include "model.h"
+#include "engine/model.h"
 
 #define AK_SCENE_FORMAT "anakata-scene/1"
 /// A rotor R is accepted when every component of R R~ - 1 is within this of zero (the rounding
@@ -36,11 +37,11 @@
 /// Load a scene file. Returns the model (free with ak_model_free) and, when data is not NULL,
 /// the initial state in *data (free with ak_data_free). On failure returns NULL, sets *data to
 /// NULL and writes a message of at most errlen-1 bytes into err (err may be NULL).
-ak_model *ak_scene_load(const char *path, ak_data **data, char *err, size_t errlen);
+AK_API ak_model *ak_scene_load(const char *path, ak_data **data, char *err, size_t errlen);
 
 /// Parse a scene from memory: text[0..len) need not be NUL-terminated and may hold any bytes.
 /// filename is used in messages and stored in model->source (NULL means "<scene>").
-ak_model *ak_scene_parse(const char *text, size_t len, const char *filename, ak_data **data,
+AK_API ak_model *ak_scene_parse(const char *text, size_t len, const char *filename, ak_data **data,
                          char *err, size_t errlen);
 
 /// The names of the options the engine switches on (model.h), the one table of them: the loader
@@ -48,17 +49,17 @@ ak_model *ak_scene_parse(const char *text, size_t len, const char *filename, ak_
 /// these functions. parse: 0 and *out set, or -1 for a name that is not one of the list (NULL
 /// included; *out is then left alone). name: the value's name, or "?" for a value out of range.
 /// names: the accepted names for messages, comma separated ("thesis, catto, rk4, exp, gsl").
-int ak_integrator_parse(const char *name, ak_integrator *out);
-const char *ak_integrator_name(ak_integrator i);
-const char *ak_integrator_names(void);
-int ak_solver_method_parse(const char *name, ak_solver_method *out);
-const char *ak_solver_method_name(ak_solver_method m);
-const char *ak_solver_method_names(void);
-int ak_variant_parse(const char *name, ak_variant *out);
-const char *ak_variant_name(ak_variant v);
-const char *ak_variant_names(void);
-int ak_order_parse(const char *name, ak_order *out);
-const char *ak_order_name(ak_order o);
-const char *ak_order_names(void);
+AK_API int ak_integrator_parse(const char *name, ak_integrator *out);
+AK_API const char *ak_integrator_name(ak_integrator i);
+AK_API const char *ak_integrator_names(void);
+AK_API int ak_solver_method_parse(const char *name, ak_solver_method *out);
+AK_API const char *ak_solver_method_name(ak_solver_method m);
+AK_API const char *ak_solver_method_names(void);
+AK_API int ak_variant_parse(const char *name, ak_variant *out);
+AK_API const char *ak_variant_name(ak_variant v);
+AK_API const char *ak_variant_names(void);
+AK_API int ak_order_parse(const char *name, ak_order *out);
+AK_API const char *ak_order_name(ak_order o);
+AK_API const char *ak_order_names(void);
 
 #endif

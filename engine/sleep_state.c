@@ -1,5 +1,5 @@
 // The sleep state's life (see sleep_state.h).
-#include "sleep_state.h"
+#include "engine/sleep_state.h"
 
 #include <stdlib.h>
 #include <string.h>

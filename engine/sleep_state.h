@@ -8,8 +8,8 @@
 
 #include <stdbool.h>
 
-#include "contact_cache.h"
-#include "model.h"
+#include "engine/contact_cache.h"
+#include "engine/model.h"
 
 typedef struct ak_sleep_state {
     int nbody;

@@ -24,21 +24,21 @@
 // Restitution (P-2.32, P-2.33 via the Euclidean split of the PGA notes' A.14): points that
 // carried an impulse and approached faster than the threshold get u.n = -e vn0, solved by the
 // same accumulated, clamped rows after the velocity iterations (Box2D's "relax, restitution").
-#include "formula_record.h"
-#include "solver.h"
+#include "engine/formula_record.h"
+#include "engine/solver.h"
 
-#include "colouring.h"
-#include "ref_inline.h"
+#include "engine/colouring.h"
+#include "engine/ref_inline.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "broadphase.h"
-#include "contact/contact.h"
-#include "dyn/dyn.h"
-#include "narrowphase.h"
+#include "engine/broadphase.h"
+#include "ref/contact/contact.h"
+#include "ref/dyn/dyn.h"
+#include "engine/narrowphase.h"
 
 // From the point's K matrix (B-6): the normal effective mass 1/(n^T K n) and the inverse of the
 // (n-1) x (n-1) tangent block T^T K T over p->tangent (zero where singular).

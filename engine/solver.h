@@ -19,9 +19,9 @@
 
 #include <stddef.h>
 
-#include "contact_cache.h"
-#include "model.h"
-#include "narrowphase.h"
+#include "engine/contact_cache.h"
+#include "engine/model.h"
+#include "engine/narrowphase.h"
 
 /// Contact pairs are generated when the separation is at most this (speculative contacts).
 #define AK_SOLVER_MARGIN 0.02

@@ -33,17 +33,17 @@
 // Coulomb friction, by the same block iteration. Binary impacts in sequence pass the impulse of
 // a chain of touching bodies from one body to the next, as in a Newton's cradle; a simultaneous
 // solve of all points spreads it over the chain instead.
-#include "formula_record.h"
-#include "solver_converged.h"
+#include "engine/formula_record.h"
+#include "engine/solver_converged.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "block_lu.h"
-#include "contact/contact.h"
-#include "solver.h"
+#include "engine/block_lu.h"
+#include "ref/contact/contact.h"
+#include "engine/solver.h"
 
 // Cholesky factor L (lower, row-major nt x nt) of A + a I; 0, or -1 if not positive definite.
 static int chol(int nt, const double A[], double a, double L[]) {

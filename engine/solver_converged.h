@@ -36,9 +36,9 @@
 
 #include <stddef.h>
 
-#include "contact_cache.h"
-#include "integrate.h"
-#include "model.h"
+#include "engine/contact_cache.h"
+#include "engine/integrate.h"
+#include "engine/model.h"
 
 /// Impact rounds per step at most this many times the number of contact pairs (+ 16).
 #define AK_SOLVER_IMPACT_ROUNDS 64

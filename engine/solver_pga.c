@@ -1,9 +1,9 @@
 // PGA collision response, P-2.32 / P-2.33 / P-2.6.1 (see solver_pga.h).
-#include "solver_pga.h"
+#include "engine/solver_pga.h"
 
-#include "contact/contact.h"
-#include "formula_record.h"
-#include "solver.h"
+#include "ref/contact/contact.h"
+#include "engine/formula_record.h"
+#include "engine/solver.h"
 
 static double normal_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p) {
     double u[AK_MAX_DIM], vn = 0.0;

@@ -7,8 +7,8 @@
 #ifndef AK_ENGINE_SOLVER_PGA_H
 #define AK_ENGINE_SOLVER_PGA_H
 
-#include "contact_cache.h"
-#include "model.h"
+#include "engine/contact_cache.h"
+#include "engine/model.h"
 
 /// Largest number of single-point impulses per pair and step.
 #define AK_SOLVER_PGA_MAX_ROUNDS 64

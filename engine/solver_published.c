@@ -1,12 +1,12 @@
 // The thesis' solver as published (see solver_published.h).
-#include "solver_published.h"
+#include "engine/solver_published.h"
 
 #include <string.h>
 
-#include "contact/contact.h"
-#include "published/solver_published.h"
-#include "formula_record.h"
-#include "solver.h"
+#include "ref/contact/contact.h"
+#include "ref/published/solver_published.h"
+#include "engine/formula_record.h"
+#include "engine/solver.h"
 
 
 static void push(const ak_model *m, ak_data *d, const ak_contact_cache *c,

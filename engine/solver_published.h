@@ -9,8 +9,8 @@
 #ifndef AK_ENGINE_SOLVER_PUBLISHED_H
 #define AK_ENGINE_SOLVER_PUBLISHED_H
 
-#include "contact_cache.h"
-#include "model.h"
+#include "engine/contact_cache.h"
+#include "engine/model.h"
 
 /// Precompute (T-5.3 "Precomputing collision constants"): r_A, r_B, t, m_n, m_t, b.
 void ak_solver_published_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,

@@ -1,10 +1,10 @@
 // The table of contact solver variants (see solver_variant.h). Rows are tried in order.
-#include "solver_variant.h"
+#include "engine/solver_variant.h"
 
-#include "solver.h"
-#include "solver_converged.h"
-#include "solver_pga.h"
-#include "solver_published.h"
+#include "engine/solver.h"
+#include "engine/solver_converged.h"
+#include "engine/solver_pga.h"
+#include "engine/solver_published.h"
 
 #define ANY (-1)
 

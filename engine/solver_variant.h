@@ -6,9 +6,9 @@
 #ifndef AK_ENGINE_SOLVER_VARIANT_H
 #define AK_ENGINE_SOLVER_VARIANT_H
 
-#include "contact_cache.h"
-#include "integrate.h"
-#include "model.h"
+#include "engine/contact_cache.h"
+#include "engine/integrate.h"
+#include "engine/model.h"
 
 /// One step's contact response of a variant; returns the sliding points it counted (or 0).
 typedef int (*ak_solver_solve_fn)(const ak_model *m, ak_data *d, ak_contact_cache *c, double h);

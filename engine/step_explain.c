@@ -1,12 +1,12 @@
 // Formula IDs of each stage of the world step, for `anakata step --explain`.
-#include "step_explain.h"
+#include "engine/step_explain.h"
 
-#include "broadphase.h"
-#include "formula_record.h"
-#include "ccd_step.h"
-#include "collide/collide.h"
-#include "contact_cache.h"
-#include "solver.h"
+#include "engine/broadphase.h"
+#include "engine/formula_record.h"
+#include "engine/ccd_step.h"
+#include "ref/collide/collide.h"
+#include "engine/contact_cache.h"
+#include "engine/solver.h"
 
 #define AK_W "docs/formulas/world.md"
 // The one table of recordable rows (formula_record.h), indexed by ak_ran_row: stage, formula

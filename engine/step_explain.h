@@ -5,8 +5,8 @@
 #ifndef AK_ENGINE_STEP_EXPLAIN_H
 #define AK_ENGINE_STEP_EXPLAIN_H
 
-#include "formula_record.h"
-#include "model.h"
+#include "engine/formula_record.h"
+#include "engine/model.h"
 
 typedef struct ak_explain_entry {
     const char *stage;   ///< "forces", "velocities", "broadphase", ...

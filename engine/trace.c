@@ -1,13 +1,13 @@
-#include "trace.h"
+#include "engine/trace.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dyn/dyn.h"
-#include "engine.h"
-#include "world.h"
+#include "ref/dyn/dyn.h"
+#include "engine/engine.h"
+#include "engine/world.h"
 
 struct ak_trace_writer {
     FILE *f;

@@ -11,20 +11,21 @@
 #ifndef AK_ENGINE_TRACE_H
 #define AK_ENGINE_TRACE_H
 
+#include "ref/ak_export.h"
 #include <stddef.h>
 
-#include "model.h"
+#include "engine/model.h"
 
 #define AK_TRACE_FORMAT "anakata-trace/1"
 
 typedef struct ak_trace_writer ak_trace_writer;
 
 /// Open path for writing and write the metadata and header. Returns NULL with err filled.
-ak_trace_writer *ak_trace_writer_open(const char *path, const ak_model *m, const char *integrator, double dt,
+AK_API ak_trace_writer *ak_trace_writer_open(const char *path, const ak_model *m, const char *integrator, double dt,
                         char *err, size_t errlen);
 /// Append the rows of the current state (one per body). Returns 0, or -1 on a write error.
-int ak_trace_writer_write(ak_trace_writer *t, const ak_model *m, const ak_data *d);
+AK_API int ak_trace_writer_write(ak_trace_writer *t, const ak_model *m, const ak_data *d);
 /// Flush and close; returns 0, or -1 when a write failed at any point.
-int ak_trace_writer_close(ak_trace_writer *t);
+AK_API int ak_trace_writer_close(ak_trace_writer *t);
 
 #endif

@@ -1,5 +1,5 @@
 // Invariant checks of the contact stages (see validate.h); empty unless AK_VALIDATE.
-#include "validate.h"
+#include "engine/validate.h"
 
 #ifdef AK_VALIDATE
 #include <math.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sleep_state.h"
+#include "engine/sleep_state.h"
 
 static void fail(const char *stage, const char *invariant, const char *what, long i) {
     fprintf(stderr, "anakata: invariant %s broken after stage %s: %s (index %ld)\n", invariant, stage,

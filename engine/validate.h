@@ -19,8 +19,8 @@
 #ifndef AK_ENGINE_VALIDATE_H
 #define AK_ENGINE_VALIDATE_H
 
-#include "contact_cache.h"
-#include "model.h"
+#include "engine/contact_cache.h"
+#include "engine/model.h"
 
 #ifdef AK_VALIDATE
 /// The checks of one stage ("broadphase", "narrowphase", "solver", "store"); aborts on a failure.

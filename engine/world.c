@@ -1,20 +1,20 @@
 // The world step without contacts: one function per stage (see world.h).
-#include "world.h"
+#include "engine/world.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dyn/dyn.h"
-#include "contact_cache.h"
-#include "solver.h" // world area: contact stages
-#include "solver_variant.h"
-#include "ccd_step.h"
-#include "island.h" // sleeping (off by default)
-#include "scene.h"  // the options' names, for messages
-#include "contact/contact.h"
-#include "formula_record.h"
+#include "ref/dyn/dyn.h"
+#include "engine/contact_cache.h"
+#include "engine/solver.h" // world area: contact stages
+#include "engine/solver_variant.h"
+#include "engine/ccd_step.h"
+#include "engine/island.h" // sleeping (off by default)
+#include "engine/scene.h"  // the options' names, for messages
+#include "ref/contact/contact.h"
+#include "engine/formula_record.h"
 
 static bool moves(const ak_body *b) {
     return !b->fixed && b->inv_mass > 0.0 && b->shape.type != AK_SHAPE_HYPERPLANE;

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "geom/mesh.h"
-#include "tracer.h"
+#include "ref/geom/mesh.h"
+#include "render/tracer.h"
 
 static double dot4(const double a[4], const double b[4]) {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];

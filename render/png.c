@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "tracer.h"
+#include "render/tracer.h"
 
 bool ak_render_png_write(const char *path, const ak_render_image *img, char *err, size_t errlen) {
     FILE *f = fopen(path, "wb");

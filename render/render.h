@@ -3,7 +3,9 @@
 #ifndef AK_RENDER_H
 #define AK_RENDER_H
 
+
+#include "ref/ak_export.h"
 /// The renderer's name and version.
-const char *ak_render_version(void);
+AK_API const char *ak_render_version(void);
 
 #endif

@@ -1,12 +1,12 @@
 // Render scenes: construction, the 4D camera frame and the built-in scenes.
-#include "scene.h"
+#include "render/scene.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "ga/nd.h"
-#include "geom/mesh.h"
+#include "ref/ga/nd.h"
+#include "ref/geom/mesh.h"
 
 #define HULL_TOL 1e-9
 

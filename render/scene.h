@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "geom/shape.h"
-#include "shaders/ak_render_constants.h"
+#include "ref/geom/shape.h"
+#include "render/shaders/ak_render_constants.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846

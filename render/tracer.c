@@ -1,6 +1,6 @@
 // CPU reference sphere tracer. The GLSL twin is shaders/trace.comp; both read
 // shaders/ak_render_constants.h. Formula IDs: T-6.1cam, T-Alg14, T-Alg15, T-6.1, T-6.2.2, T-E.*.
-#include "tracer.h"
+#include "render/tracer.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sdf/sdf.h"
+#include "ref/sdf/sdf.h"
 
 static double dot4(const double a[4], const double b[4]) {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];

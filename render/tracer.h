@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "scene.h"
+#include "render/scene.h"
 
 /// An 8-bit RGB image (row-major, top row first).
 typedef struct ak_render_image {

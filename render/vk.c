@@ -2,7 +2,7 @@
 // implementation (volk.c); nothing links libvulkan: volkInitialize() opens the loader at run
 // time, and its failure means "no Vulkan loader".
 #define VK_NO_PROTOTYPES
-#include "vk.h"
+#include "render/vk.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "tracer.h"
+#include "render/tracer.h"
 
 /// Return codes of the Vulkan entry points.
 enum {

@@ -4,9 +4,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "collide/collide.h"
-#include "collide/internal.h"
-#include "geom/linalg.h"
+#include "ref/collide/collide.h"
+#include "ref/collide/internal.h"
+#include "ref/geom/linalg.h"
 
 static int popcount(unsigned x) {
     int c = 0;

@@ -3,9 +3,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "collide/collide.h"
-#include "ga/nd.h"
-#include "geom/linalg.h"
+#include "ref/collide/collide.h"
+#include "ref/ga/nd.h"
+#include "ref/geom/linalg.h"
 
 double ak_collide_bounding_radius(const ak_shape *s) {
     int n = s->dim;

@@ -1,13 +1,13 @@
 // The narrow-phase dispatcher and the exact pair tests (T-Alg1..T-Alg11 corrected, B-7.1,
 // B-7.2, G-9..G-12). Derivations and verdicts: docs/formulas/collide.md, docs/errata.md.
-#include "collide/collide.h"
+#include "ref/collide/collide.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "collide/internal.h"
-#include "geom/linalg.h"
+#include "ref/collide/internal.h"
+#include "ref/geom/linalg.h"
 
 static void set_contact(ak_contact *c, int n, const double nrm[], double sep, const double pa[],
                         const double pb[], uint32_t fa, uint32_t fb) {

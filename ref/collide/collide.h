@@ -15,10 +15,11 @@
 #ifndef AK_COLLIDE_COLLIDE_H
 #define AK_COLLIDE_COLLIDE_H
 
+#include "ref/ak_export.h"
 #include <stdint.h>
 
-#include "geom/shape.h"
-#include "geom/support.h"
+#include "ref/geom/shape.h"
+#include "ref/geom/support.h"
 
 #define AK_MAX_CONTACTS 32
 
@@ -62,16 +63,16 @@ enum { AK_COLLIDE_EPLANEPAIR = -10 };
 /// normal and closest points in every case; returns a negative status on bad input (shapes of
 /// different dimension, invalid sizes, two hyperplanes) and leaves out->count = 0.
 /// Hyperplane poses are ignored (a hyperplane's normal and offset are world-frame).
-int ak_collide(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
+AK_API int ak_collide(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                const ak_pose *pb, double margin);
 
 /// Same as ak_collide with an error message.
-int ak_collide_ex(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
+AK_API int ak_collide_ex(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                   const ak_pose *pb, double margin, char *err, int errlen);
 
 /// Signed distance from a point to any shape (convex via GJK / EPA against a point):
 /// out = closest boundary point, normal = unit normal from the shape towards x (outward).
-int ak_collide_point(int n, double out[], double normal[], double *dist, const ak_shape *s,
+AK_API int ak_collide_point(int n, double out[], double normal[], double *dist, const ak_shape *s,
                      const ak_pose *p, const double x[]);
 
 // --- GJK / EPA (G-8, G-9, G-10, G-11) -------------------------------------------------------
@@ -90,32 +91,32 @@ typedef struct ak_gjk_result {
 
 /// When core is 1, spheres and capsules are replaced by their core point and segment (their
 /// radius is then added by the caller); otherwise the full shapes are used.  [G-9, G-11]
-int ak_collide_gjk(ak_gjk_result *out, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
+AK_API int ak_collide_gjk(ak_gjk_result *out, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                    const ak_pose *pb, int core);
 
 /// EPA from a GJK result with intersect = 1: penetration depth, normal (b to a) and the
 /// deepest points (point_a - point_b = -depth * normal).  [G-10, G-11]
-int ak_collide_epa(double *depth, double normal[], double point_a[], double point_b[],
+AK_API int ak_collide_epa(double *depth, double normal[], double point_a[], double point_b[],
                    const ak_gjk_result *g, const ak_shape *a, const ak_pose *pa,
                    const ak_shape *b, const ak_pose *pb, int core);
 
 /// Closest point of the convex hull of m <= n+1 points (m x n, row-major) to the origin:
 /// barycentric weights lambda[m] (zero for the points not in the supporting face), returns the
 /// squared distance. Exact recursive sub-simplex projection (signed volumes, G-8 generalised).
-double ak_collide_simplex_closest(int n, double lambda[], const double pts[], int m);
+AK_API double ak_collide_simplex_closest(int n, double lambda[], const double pts[], int m);
 
 // --- Hyperbox features (T-B.1 .. T-B.4 for any n) and SAT (B-7.2, B-7.2box) ----------------
 
 /// Number of k-faces of the n-cube: C(n,k) 2^(n-k).
-int ak_box_face_count(int n, int k);
+AK_API int ak_box_face_count(int n, int k);
 /// Face f of dimension k: its free axes (bitmask) and the signs of the fixed axes (bitmask over
 /// the fixed ones: bit i set = +h_i). Faces are numbered by free-axis mask (increasing subsets
 /// in colex order) then by sign mask. Vertices (k = 0) are numbered by sign mask.  [T-B.1..T-B.4]
-void ak_box_face(int n, int k, int f, unsigned *free_mask, unsigned *sign_mask);
+AK_API void ak_box_face(int n, int k, int f, unsigned *free_mask, unsigned *sign_mask);
 /// Index of the face with the given free-axis and sign masks.
-int ak_box_face_index(int n, unsigned free_mask, unsigned sign_mask);
+AK_API int ak_box_face_index(int n, unsigned free_mask, unsigned sign_mask);
 /// Body-frame vertex with sign mask v.
-void ak_box_vertex(int n, double out[], const double half[], unsigned v);
+AK_API void ak_box_vertex(int n, double out[], const double half[], unsigned v);
 /// Facet (k = n-1) 2 i + (s > 0) has the outward normal s e_i; adjacent facets share an
 /// (n-2)-face: every facet with a different axis.
 
@@ -123,7 +124,7 @@ void ak_box_vertex(int n, double out[], const double half[], unsigned v);
 /// m_a + m_b = n - 1 pairing of an m_a-face of a with an m_b-face of b (4D: 8 + 48 axes).
 /// Returns the largest separation over the axes (exact penetration when < 0; a lower bound
 /// of the distance when > 0), the axis as a normal from b to a, and the axis count.
-double ak_box_sat(int n, double normal[], int *naxes, const ak_shape *a, const ak_pose *pa,
+AK_API double ak_box_sat(int n, double normal[], int *naxes, const ak_shape *a, const ak_pose *pa,
                   const ak_shape *b, const ak_pose *pb);
 
 // --- Hulls, Minkowski sums, CCD (G-4, G-6, G-7, G-13) --------------------------------------
@@ -133,23 +134,23 @@ double ak_box_sat(int n, double normal[], int *naxes, const ak_shape *a, const a
 /// outward unit normals (max_facets x n) and offsets (normal . x <= offset inside).
 /// Returns the facet count, or a negative status (degenerate input: fewer than n+1 affinely
 /// independent points; capacity exceeded).
-int ak_collide_hull(int n, int facets[], double normals[], double offsets[], int max_facets,
+AK_API int ak_collide_hull(int n, int facets[], double normals[], double offsets[], int max_facets,
                     const double pts[], int m);
 /// Volume of a hull from its facets (sum of simplex volumes to the centroid of the points).
-double ak_collide_hull_volume(int n, const int facets[], int nfacets, const double pts[], int m);
+AK_API double ak_collide_hull_volume(int n, const int facets[], int nfacets, const double pts[], int m);
 /// Minkowski sum A (+) B of two point sets: out = all a_i + b_j (ma*mb x n). The hull of out is
 /// the sum of the hulls.  [G-7]
-void ak_collide_minkowski(int n, double out[], const double a[], int ma, const double b[], int mb);
+AK_API void ak_collide_minkowski(int n, double out[], const double a[], int ma, const double b[], int mb);
 
 /// Largest distance of a shape's points from its body origin (+inf for the hyperplane): the
 /// radius that bounds the speed |w| r of its points under rotation (G-13, G-CCD.1).
-double ak_collide_bounding_radius(const ak_shape *s);
+AK_API double ak_collide_bounding_radius(const ak_shape *s);
 
 /// Time of impact by conservative advancement (G-13) for bodies moving with constant linear
 /// velocities va, vb and angular velocities wa, wb (bivectors, world frame, rotation about the
 /// body origin) over t in [0, tmax]. Returns 1 and *toi when the separation falls below tol,
 /// 0 when no impact happens before tmax, negative on bad input.
-int ak_collide_toi(double *toi, const ak_shape *a, const ak_pose *pa, const double va[],
+AK_API int ak_collide_toi(double *toi, const ak_shape *a, const ak_pose *pa, const double va[],
                    const double wa[], const ak_shape *b, const ak_pose *pb, const double vb[],
                    const double wb[], double tmax, double tol);
 
@@ -165,15 +166,15 @@ int ak_collide_toi(double *toi, const ak_shape *a, const ak_pose *pa, const doub
 /// Facet planes of the hull of nverts points (n-D): rows of n + 1 numbers (unit outward normal,
 /// offset), coplanar hull simplices merged into one row. Returns the count, or a negative
 /// status (degenerate set, more than max_facets facets, more than ak_collide_hull handles).
-int ak_convex_facets(int n, double planes[], int max_facets, const double verts[], int nverts);
+AK_API int ak_convex_facets(int n, double planes[], int max_facets, const double verts[], int nverts);
 
 /// The same from candidate normals (for instance the vertices of the dual polytope): every
 /// candidate direction u whose supporting hyperplane max_v u.v touches vertices spanning n - 1
 /// dimensions is a facet (duplicates dropped). For hulls too large for ak_convex_facets.
-int ak_convex_facets_from_normals(int n, double planes[], int max_facets, const double verts[],
+AK_API int ak_convex_facets_from_normals(int n, double planes[], int max_facets, const double verts[],
                                   int nverts, const double cand[], int ncand);
 
 /// Largest number of contacts a polytope clipping manifold keeps in n-D: min(2^n, 32).
-int ak_poly_cap(int n);
+AK_API int ak_poly_cap(int n);
 
 #endif

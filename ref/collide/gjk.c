@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collide/collide.h"
-#include "geom/linalg.h"
+#include "ref/collide/collide.h"
+#include "ref/geom/linalg.h"
 
 #define GJK_MAX_ITER 256
 #define GJK_REL_TOL 1e-15 // stop when |v|^2 - v.w <= tol |v|^2: distance error <= tol |v|

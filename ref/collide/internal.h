@@ -2,7 +2,7 @@
 #ifndef AK_COLLIDE_INTERNAL_H
 #define AK_COLLIDE_INTERNAL_H
 
-#include "collide/collide.h"
+#include "ref/collide/collide.h"
 
 typedef struct ak_sat_info {
     double separation;         ///< max over axes of the separation along the axis

@@ -8,9 +8,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "collide/collide.h"
-#include "collide/internal.h"
-#include "geom/linalg.h"
+#include "ref/collide/collide.h"
+#include "ref/collide/internal.h"
+#include "ref/geom/linalg.h"
 
 #define HULL_SIMPLICES 3000 // the hull's workspace (ak_collide_hull's facet limit)
 

@@ -3,8 +3,8 @@
 // manifold (collide.c). It lives below all three so that none of them calls another for it.
 #include <math.h>
 
-#include "collide/collide.h"
-#include "collide/internal.h" // ak_poly_reduce
+#include "ref/collide/collide.h"
+#include "ref/collide/internal.h" // ak_poly_reduce
 
 // Reduce cnt candidate points (rows of X, n-D, separations s) to at most cap: the deepest one,
 // then repeatedly the point farthest from the ones kept (max-min distance), so that the kept

@@ -3,13 +3,13 @@
 // gives dv = P / m and dL = r ^ P = [r]* P, so dw = Iw^-1 [r]* P, and
 // du = (delta / m + [r]*^T Iw^-1 [r]*) P = K_a P. For the pair, the relative velocity
 // u_a - u_b changes by (K_a + K_b) P when +P acts on a and -P on b.
-#include "contact/contact.h"
+#include "ref/contact/contact.h"
 
 #include <math.h>
 #include <string.h>
 
-#include "dyn/dyn.h"
-#include "ga/nd.h"
+#include "ref/dyn/dyn.h"
+#include "ref/ga/nd.h"
 
 // An isotropic inverse inertia s 1 is its own world form ([R]_2 orthogonal, B-eq4): copied
 // exactly rather than turned with rounding (ak_dyn_inertia_scalar).

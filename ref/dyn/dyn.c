@@ -5,7 +5,7 @@
 // so with tau_b = R~ tau R:  I(w_b,t) = tau_b + w_b x I(w_b).
 // The same computation with I' = [R]_2 I [R]_2^T held at fixed w gives I'_t w = -w x I' w,
 // hence the world form I' w_t - w x I' w = tau (B-eq5).
-#include "dyn.h"
+#include "ref/dyn/dyn.h"
 
 #include <math.h>
 #include <string.h>
@@ -176,7 +176,7 @@ int ak_dyn_gyro_implicit_body(int n, double w2[], const double I[], const double
         return 0;
     }
     double Iw[AK_MAX_BIV], f[AK_MAX_BIV], C1[AK_MAX_BIV * AK_MAX_BIV], C2[AK_MAX_BIV * AK_MAX_BIV];
-    double J[AK_MAX_BIV * AK_MAX_BIV], dw[AK_MAX_BIV];
+    double J[AK_MAX_BIV * AK_MAX_BIV] = {0}, dw[AK_MAX_BIV];
     ak_dyn_biv_matvec(n, Iw, I, w1);
     ak_nd_commutator(n, f, w1, Iw);
     for (int q = 0; q < k; q++) f[q] = -h * f[q];

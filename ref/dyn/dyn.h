@@ -8,7 +8,7 @@
 #ifndef AK_DYN_DYN_H
 #define AK_DYN_DYN_H
 
-#include "ga/nd.h"
+#include "ref/ga/nd.h"
 
 /// The rotor kernels (product, reverse, exp, sandwich, [R]_2, commutator, renormalisation)
 /// are ak_nd_* in ref/ga/nd.h: table-driven there, fast enough for 10^6-step loops.

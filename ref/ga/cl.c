@@ -5,7 +5,7 @@
 // shared basis vectors. Everything else is defined blade by blade from this one rule: outer
 // product, contractions and scalar product keep the blade pairs whose result has the grade the
 // definition asks for (Dorst, Fontijne & Mann 2007, sec. 3.1 and 19.1).
-#include "ga/cl.h"
+#include "ref/ga/cl.h"
 
 #include <math.h>
 #include <string.h>

@@ -3,12 +3,12 @@
 // The expanded formulas in the comments, and the right-hand sides of the kernels, were generated
 // by ref/ga/gen_ga4.py from e_A e_B = s(A,B) e_{A xor B} (every basis vector squares to +1); the
 // `ga.ga4.*` checks compare every kernel with the generic algebra (cl.c) on random inputs.
-#include "ga/ga4.h"
+#include "ref/ga/ga4.h"
 
 #include <math.h>
 #include <stddef.h>
 
-#include "ga/nd.h"
+#include "ref/ga/nd.h"
 
 _Static_assert(sizeof(ak_vec4) == 4 * sizeof(double), "ak_vec4 must be 4 packed doubles");
 _Static_assert(sizeof(ak_biv4) == 6 * sizeof(double), "ak_biv4 must be 6 packed doubles");

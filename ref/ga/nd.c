@@ -5,12 +5,12 @@
 // vector squares to +1). This is the textbook construction (Dorst, Fontijne & Mann 2007,
 // ch. 19); the generic algebra in cl.c is the independent oracle these functions are tested
 // against.
-#include "ga/nd.h"
+#include "ref/ga/nd.h"
 
 #include <math.h>
 #include <string.h>
 
-#include "ga/even_tables.h"
+#include "ref/ga/even_tables.h"
 
 #define FULL (1u << AK_MAX_DIM)
 

@@ -1,5 +1,5 @@
 // Tetrahedral boundary meshes and slicing (B-8slice). Pure functions; see mesh.h.
-#include "geom/mesh.h"
+#include "ref/geom/mesh.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -7,7 +7,7 @@
 #ifndef AK_GEOM_MESH_H
 #define AK_GEOM_MESH_H
 
-#include "geom/shape.h"
+#include "ref/geom/shape.h"
 
 typedef enum ak_mesh_polytope {
     AK_POLYTOPE_5CELL = 0,  ///< regular simplex, 5 vertices on the unit 3-sphere

@@ -1,5 +1,5 @@
 // The regular polytopes from their standard coordinates (G-POLY.1, G-POLY.2); see polytope.h.
-#include "geom/polytope.h"
+#include "ref/geom/polytope.h"
 
 #include <math.h>
 #include <string.h>

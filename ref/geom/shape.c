@@ -1,4 +1,4 @@
-#include "geom/shape.h"
+#include "ref/geom/shape.h"
 
 #include <string.h>
 

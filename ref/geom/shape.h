@@ -4,7 +4,8 @@
 #ifndef AK_GEOM_SHAPE_H
 #define AK_GEOM_SHAPE_H
 
-#include "ga/nd.h"
+#include "ref/ak_export.h"
+#include "ref/ga/nd.h"
 
 typedef enum ak_shape_type {
     AK_SHAPE_HYPERSPHERE = 0, ///< radius
@@ -45,9 +46,9 @@ typedef struct ak_pose {
 } ak_pose;
 
 /// Scene-file name of a shape type ("hypersphere", ...), or NULL.
-const char *ak_shape_type_name(ak_shape_type t);
+AK_API const char *ak_shape_type_name(ak_shape_type t);
 
 /// The identity pose in n dimensions.
-ak_pose ak_pose_identity(int dim);
+AK_API ak_pose ak_pose_identity(int dim);
 
 #endif

@@ -1,6 +1,6 @@
 // Support functions, bounds and analytic closest points of the shapes (G-2, T-Alg3 corrected,
 // T-4.1..T-4.5 corrected, B-7.1). Derivations: docs/formulas/collide.md.
-#include "geom/support.h"
+#include "ref/geom/support.h"
 
 #include <math.h>
 #include <stdio.h>

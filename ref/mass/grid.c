@@ -28,8 +28,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "mass/mass.h"
-#include "mass_internal.h"
+#include "ref/mass/mass.h"
+#include "ref/mass/mass_internal.h"
 
 #define GRID_MAX_CELLS_PER_AXIS 1000000
 #define GRID_MAX_LINES 1e10 // N^(n-1): beyond, the estimate would run for hours

@@ -16,8 +16,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "mass/mass.h"
-#include "mass_internal.h"
+#include "ref/mass/mass.h"
+#include "ref/mass/mass_internal.h"
 
 #define REL_EPS 1e-10 // coplanarity tolerance, relative to the point cloud's size
 

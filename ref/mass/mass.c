@@ -15,8 +15,8 @@
 // - duocylinder R1 (xy) x R2 (zw): C_xx = C_yy = m R1^2/4, C_zz = C_ww = m R2^2/4.
 // The inertia then follows from C by the [e_i]* expansion (ten Bosch §5, B-5):
 // I = sum_ij C_ij [e_i]*[e_j]*^T, whose diagonal entry for the plane ab is C_aa + C_bb.
-#include "mass/mass.h"
-#include "geom/linalg.h"
+#include "ref/mass/mass.h"
+#include "ref/geom/linalg.h"
 
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_errno.h>
@@ -24,7 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mass_internal.h"
+#include "ref/mass/mass_internal.h"
 
 static int check_positive(const char *what, double v, char *err, size_t errlen) {
     if (!isfinite(v) || v <= 0.0)

@@ -23,8 +23,8 @@
 
 #include <gsl/gsl_rng.h>
 
-#include "ga/nd.h"
-#include "geom/shape.h"
+#include "ref/ga/nd.h"
+#include "ref/geom/shape.h"
 
 /// Status codes.
 enum {

@@ -1,15 +1,15 @@
 // Helpers shared by the files of ref/mass (mass.c, hull.c, mc.c): error messages, determinants,
 // factorials, the common argument check, and the B-5 covariance-to-inertia map with the canonical
 // simplex covariance it is applied to.
-#include "mass/mass.h"
-#include "geom/linalg.h"
+#include "ref/mass/mass.h"
+#include "ref/geom/linalg.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "mass_internal.h"
+#include "ref/mass/mass_internal.h"
 
 int ak_mass_fail(char *err, size_t errlen, int code, const char *fmt, ...) {
     if (err && errlen > 0) {

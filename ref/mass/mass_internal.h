@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "mass/mass.h"
+#include "ref/mass/mass.h"
 
 #define AK_MASS_PI 3.14159265358979323846
 

@@ -8,8 +8,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "mass/mass.h"
-#include "mass_internal.h"
+#include "ref/mass/mass.h"
+#include "ref/mass/mass_internal.h"
 
 int ak_mass_monte_carlo(ak_mass_mc *out, int n, const double lo[], const double hi[],
                         ak_mass_inside_fn inside, const void *ctx, double density, gsl_rng *rng,

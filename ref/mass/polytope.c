@@ -9,8 +9,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "mass/mass.h"
-#include "mass_internal.h"
+#include "ref/mass/mass.h"
+#include "ref/mass/mass_internal.h"
 
 int ak_mass_polytope(ak_mass_props *out, int n, const double verts[], int nverts,
                      const double planes[], int nfacets, double density, char *err,

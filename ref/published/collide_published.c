@@ -1,6 +1,6 @@
 // Torres (2022) Ch. 3.4, Ch. 4, App. B and D, transcribed as printed (see the header). Every
 // deviation from the correct form is marked "as printed" and listed in docs/errata.md.
-#include "published/collide_published.h"
+#include "ref/published/collide_published.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,8 +1,8 @@
-#include "dyn_published.h"
+#include "ref/published/dyn_published.h"
 
-#include "dyn/dyn.h"
-#include "ga/nd.h"
-#include "pga/pga.h"
+#include "ref/dyn/dyn.h"
+#include "ref/ga/nd.h"
+#include "ref/pga/pga.h"
 
 static double comp(const double w[6], int a, int b) {
     double s;

@@ -1,6 +1,6 @@
 // Mass-property formulas AS PUBLISHED (see mass_published.h for the verdicts and sources).
 // Transcribed literally, including the errors; nothing here is used by the engine.
-#include "published/mass_published.h"
+#include "ref/published/mass_published.h"
 
 #include <math.h>
 

@@ -1,5 +1,5 @@
 // Thesis Ch. 6 / App. E as published. Deliberately not corrected: see render_published.h.
-#include "published/render_published.h"
+#include "ref/published/render_published.h"
 
 #include <math.h>
 

@@ -1,9 +1,9 @@
 // The thesis' Ch. 5 impulse formulas as printed (see solver_published.h for the reading).
-#include "published/solver_published.h"
+#include "ref/published/solver_published.h"
 
 #include <math.h>
 
-#include "ga/nd.h"
+#include "ref/ga/nd.h"
 
 double ak_published_solver_inv_inertia_scalar(int n, const double I[]) {
     int k = ak_nd_nbiv(n);

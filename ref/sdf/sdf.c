@@ -1,5 +1,5 @@
 // Signed distance functions, n-D. Derivations in docs/formulas/render.md (T-E.*).
-#include "sdf/sdf.h"
+#include "ref/sdf/sdf.h"
 
 #include <math.h>
 

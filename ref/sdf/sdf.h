@@ -8,7 +8,7 @@
 #ifndef AK_SDF_SDF_H
 #define AK_SDF_SDF_H
 
-#include "geom/shape.h"
+#include "ref/geom/shape.h"
 
 /// Hypersphere of radius r at the origin, any n. Exact.  [T-E.sphere]
 double ak_sdf_hypersphere(int n, const double p[], double radius);

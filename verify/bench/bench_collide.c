@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "collide/collide.h"
+#include "ref/collide/collide.h"
 
 #define NPOSE 512
 

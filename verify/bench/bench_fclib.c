@@ -9,11 +9,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "contact_cache.h"
-#include "solver_converged.h"
-#include "world.h"
-#include "common/dyn_scenes.h"
-#include "fclib/siconos_solve.h"
+#include "engine/contact_cache.h"
+#include "engine/solver_converged.h"
+#include "engine/world.h"
+#include "verify/common/dyn_scenes.h"
+#include "verify/fclib/siconos_solve.h"
 
 static double now(void) {
     struct timespec t;

@@ -16,9 +16,9 @@
 #include <omp.h>
 #endif
 
-#include "scene.h"
-#include "tracer.h"
-#include "vk.h"
+#include "render/scene.h"
+#include "render/tracer.h"
+#include "render/vk.h"
 
 static double now_ms(void) {
     struct timespec t;

@@ -11,9 +11,9 @@
 #include <omp.h>
 #endif
 
-#include "model.h"
-#include "sweep/run.h"
-#include "sweep/spec.h"
+#include "engine/model.h"
+#include "verify/sweep/run.h"
+#include "verify/sweep/spec.h"
 
 static double now(void) {
     struct timespec ts;

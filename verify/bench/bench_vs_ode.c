@@ -51,10 +51,10 @@
 #include <omp.h>
 #endif
 
-#include "contact_cache.h"
-#include "island.h"
-#include "world.h"
-#include "common/world_checks_util.h"
+#include "engine/contact_cache.h"
+#include "engine/island.h"
+#include "engine/world.h"
+#include "verify/common/world_checks_util.h"
 
 #define RADIUS 0.5
 #define SPACING 1.1

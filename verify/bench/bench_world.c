@@ -8,11 +8,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "contact_cache.h"
-#include "integrate.h"
-#include "solver.h"
-#include "world.h"
-#include "common/world_checks_util.h"
+#include "engine/contact_cache.h"
+#include "engine/integrate.h"
+#include "engine/solver.h"
+#include "engine/world.h"
+#include "verify/common/world_checks_util.h"
 
 static double now(void) {
     struct timespec ts;

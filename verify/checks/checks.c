@@ -1,5 +1,5 @@
 // The registry of check groups, in the order the report shows them.
-#include "checks/checks.h"
+#include "verify/checks/checks.h"
 
 const ak_check_group *ak_check_groups(size_t *count) {
     static ak_check_group groups[16];

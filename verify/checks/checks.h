@@ -3,7 +3,7 @@
 #ifndef AK_VERIFY_CHECKS_H
 #define AK_VERIFY_CHECKS_H
 
-#include "checks/harness.h"
+#include "verify/checks/harness.h"
 
 ak_check_group ak_group_ga(void);
 ak_check_group ak_group_mass(void);

@@ -2,7 +2,7 @@
 // with them (collide_truth.c: own support functions, sep = max_u -h_A(u) - h_B(-u) by GSL
 // multimin), analytic configurations, and the published algorithms (ref/published) measured on
 // the same samples.
-#include "checks/checks_collide_common.h"
+#include "verify/checks/checks_collide_common.h"
 
 ak_check_group ak_group_collide(void) {
     static const ak_check_topic *const topics[] = {

@@ -1,5 +1,5 @@
 // Group "collide": CCD (G-13); hulls and Minkowski sums (G-4, G-6, G-7)
-#include "checks/checks_collide_common.h"
+#include "verify/checks/checks_collide_common.h"
 
 // --- CCD (G-13) -------------------------------------------------------------------------------
 static void check_ccd(ak_check_ctx *c) {

@@ -1,5 +1,5 @@
 // Group "collide": the helpers its topic files share (checks_collide_common.h).
-#include "checks/checks_collide_common.h"
+#include "verify/checks/checks_collide_common.h"
 
 void collide_random_shape(gsl_rng *r, int n, ak_shape_type t, ak_shape *s, double *vbuf) {
     memset(s, 0, sizeof *s);

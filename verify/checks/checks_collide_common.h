@@ -12,21 +12,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checks/checks.h"
-#include "collide/collide.h"
-#include "common/degenerate.h"
-#include "common/dyn_scenes.h"
-#include "common/plot.h"
-#include "contact_cache.h"
-#include "ga/nd.h"
-#include "geom/polytope.h"
-#include "mass/mass.h"
-#include "model.h"
-#include "oracles/collide_truth.h"
-#include "published/collide_published.h"
-#include "scene.h"
-#include "step_explain.h"
-#include "world.h"
+#include "verify/checks/checks.h"
+#include "ref/collide/collide.h"
+#include "verify/common/degenerate.h"
+#include "verify/common/dyn_scenes.h"
+#include "verify/common/plot.h"
+#include "engine/contact_cache.h"
+#include "ref/ga/nd.h"
+#include "ref/geom/polytope.h"
+#include "ref/mass/mass.h"
+#include "engine/model.h"
+#include "verify/oracles/collide_truth.h"
+#include "ref/published/collide_published.h"
+#include "engine/scene.h"
+#include "engine/step_explain.h"
+#include "engine/world.h"
 
 #define TOL_SEP 1e-6      // separation against the ground truth (the figure)
 

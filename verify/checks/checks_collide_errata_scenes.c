@@ -1,5 +1,5 @@
 // Group "collide": errata (one minimal counterexample per published error, docs/errata.md); the bundled scenes
-#include "checks/checks_collide_common.h"
+#include "verify/checks/checks_collide_common.h"
 
 // --- errata: one minimal counterexample per published error (docs/errata.md) ------------------
 // Report plot: % wrong per published algorithm, from the pair checks that ran before this one.

@@ -1,5 +1,5 @@
 // Group "collide": contacts between lower-dimensional features (G-CLIP.6 .. G-CLIP.9); hyperbox features (T-B.1 .. T-B.4)
-#include "checks/checks_collide_common.h"
+#include "verify/checks/checks_collide_common.h"
 
 // --- hyperbox features (T-B.1 .. T-B.4 for any n) --------------------------------------------
 static void check_box_features(ak_check_ctx *c) {

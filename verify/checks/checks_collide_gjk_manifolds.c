@@ -1,5 +1,5 @@
 // Group "collide": GJK / EPA against SAT on hyperbox pairs (B-7.2, G-9, G-10); manifolds
-#include "checks/checks_collide_common.h"
+#include "verify/checks/checks_collide_common.h"
 
 static void check_gjk_vs_sat(ak_check_ctx *c) {
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);

@@ -1,5 +1,5 @@
 // Group "collide": every shape pair against the ground truth, and the published algorithms on the same samples (4D)
-#include "checks/checks_collide_common.h"
+#include "verify/checks/checks_collide_common.h"
 
 // --- the published algorithms on the same samples (4D) -------------------------------------
 typedef struct pub_stats {

@@ -1,5 +1,5 @@
 // Group "collide": polytope manifolds (G-CLIP.1 .. G-CLIP.5) and regular polytopes (G-POLY.1 .. G-POLY.3)
-#include "checks/checks_collide_common.h"
+#include "verify/checks/checks_collide_common.h"
 
 // out = A B (n x n row-major)
 static void matmul(int n, double out[], const double A[], const double B[]) {

@@ -16,10 +16,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "checks/checks.h"
-#include "common/files.h"
-#include "common/formulas.h"
-#include "compare/reference_set.h"
+#include "verify/checks/checks.h"
+#include "verify/common/files.h"
+#include "verify/common/formulas.h"
+#include "verify/compare/reference_set.h"
 
 #define STEP_TIMEOUT_S 20
 

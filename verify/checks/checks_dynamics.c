@@ -3,7 +3,7 @@
 // Every reference is independent of the code under test: GSL odeiv2 rk8pd (abs = rel = 1e-12),
 // closed-form motors (P-B.6, P-B.15), complete elliptic integrals (gsl_sf_ellint_Kcomp), and
 // conservation laws. docs/formulas/dynamics.md quotes the numbers these checks print.
-#include "checks/checks_dynamics_common.h"
+#include "verify/checks/checks_dynamics_common.h"
 
 ak_check_group ak_group_dynamics(void) {
     static const ak_check_topic *const topics[] = {

@@ -1,5 +1,5 @@
 // Group "dynamics": the helpers its topic files share (checks_dynamics_common.h).
-#include "checks/checks_dynamics_common.h"
+#include "verify/checks/checks_dynamics_common.h"
 
 // ---------------------------------------------------------------------------------------------
 // helpers

@@ -14,23 +14,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checks/checks.h"
-#include "common/dyn_scenes.h"
-#include "common/plot.h"
-#include "common/world_checks_util.h"
-#include "contact_cache.h"
-#include "dyn/dyn.h"
-#include "ga/cl.h"
-#include "ga/nd.h"
-#include "integrate.h"
-#include "mass/mass.h"
-#include "model.h"
-#include "pga/pga.h"
-#include "published/dyn_published.h"
-#include "published/solver_published.h"
-#include "scene.h" // the integrators' names
-#include "solver.h"
-#include "world.h"
+#include "verify/checks/checks.h"
+#include "verify/common/dyn_scenes.h"
+#include "verify/common/plot.h"
+#include "verify/common/world_checks_util.h"
+#include "engine/contact_cache.h"
+#include "ref/dyn/dyn.h"
+#include "ref/ga/cl.h"
+#include "ref/ga/nd.h"
+#include "engine/integrate.h"
+#include "ref/mass/mass.h"
+#include "engine/model.h"
+#include "ref/pga/pga.h"
+#include "ref/published/dyn_published.h"
+#include "ref/published/solver_published.h"
+#include "engine/scene.h" // the integrators' names
+#include "engine/solver.h"
+#include "engine/world.h"
 
 #define TOL_ROUND 1e-12          // identities evaluated in floating point
 

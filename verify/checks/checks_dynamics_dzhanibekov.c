@@ -1,5 +1,5 @@
 // Group "dynamics": B-9 as printed, and the Dzhanibekov effect in 3D and 4D
-#include "checks/checks_dynamics_common.h"
+#include "verify/checks/checks_dynamics_common.h"
 
 // ---------------------------------------------------------------------------------------------
 // B-9 as printed vs the commutator form.

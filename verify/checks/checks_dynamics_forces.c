@@ -1,5 +1,5 @@
 // Group "dynamics": forces (gravity in any direction, drag, a spring) against closed forms
-#include "checks/checks_dynamics_common.h"
+#include "verify/checks/checks_dynamics_common.h"
 
 // ---------------------------------------------------------------------------------------------
 // Forces: gravity in any direction (B-8grav), drag, a spring; against closed forms.

@@ -1,5 +1,5 @@
 // Group "dynamics": the integrators against closed forms: equations, conservation, convergence, rotor drift, tops
-#include "checks/checks_dynamics_common.h"
+#include "verify/checks/checks_dynamics_common.h"
 
 // max |a - b| over the rotor and the world rate of body 0 (and x, v when with_x)
 static double state_diff(const ak_model *m, const ak_data *a, const ak_data *b, bool with_x) {

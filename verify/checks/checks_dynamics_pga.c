@@ -1,5 +1,5 @@
 // Group "dynamics": PGA against the vector-GA form; PGA kinematics, momentum, forques and power
-#include "checks/checks_dynamics_common.h"
+#include "verify/checks/checks_dynamics_common.h"
 
 // ---------------------------------------------------------------------------------------------
 // PGA (Table 2.1) against the vector-GA form, d = 2..5: both integrated by GSL rk8pd 1e-12

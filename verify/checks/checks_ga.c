@@ -1,7 +1,7 @@
 // Checks of group 'ga': the rigid-body GA types (nd.h, ga4.h) against the generic Clifford
 // algebra (cl.h), GA identities, and the published GA tables and formulas (thesis Ch. 2 and
 // App. A, ten Bosch sec. 3-4 and App. A) compared with the correct products.
-#include "checks/checks_ga_common.h"
+#include "verify/checks/checks_ga_common.h"
 
 ak_check_group ak_group_ga(void) {
     static const ak_check_topic *const topics[] = {

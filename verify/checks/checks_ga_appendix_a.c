@@ -1,5 +1,5 @@
 // Group "ga": PGA notes, App. A: the splits into classical terms, as printed
-#include "checks/checks_ga_common.h"
+#include "verify/checks/checks_ga_common.h"
 
 // ---- PGA notes, App. A: the splits into classical terms, as printed ------------------------------
 

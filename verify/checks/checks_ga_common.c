@@ -1,5 +1,5 @@
 // Group "ga": the helpers its topic files share (checks_ga_common.h).
-#include "checks/checks_ga_common.h"
+#include "verify/checks/checks_ga_common.h"
 
 // ---- random inputs ------------------------------------------------------------------------------
 

@@ -11,13 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checks/checks.h"
-#include "ga/cl.h"
-#include "ga/ga4.h"
-#include "ga/nd.h"
-#include "oracles/ga_tables_published.h"
-#include "oracles/pga_appendix_a.h"
-#include "pga/pga.h"
+#include "verify/checks/checks.h"
+#include "ref/ga/cl.h"
+#include "ref/ga/ga4.h"
+#include "ref/ga/nd.h"
+#include "verify/oracles/ga_tables_published.h"
+#include "verify/oracles/pga_appendix_a.h"
+#include "ref/pga/pga.h"
 
 // Tolerances (absolute, on quantities of order 1; the inputs are drawn with |components| <= 1).
 #define TOL_ROUNDOFF 1e-13  ///< products, sandwiches, matrices: a few dozen roundings of O(1) terms

@@ -1,5 +1,5 @@
 // Group "ga": invariant decomposition, rotor log (n = 2..5), PGA motor exp and log
-#include "checks/checks_ga_common.h"
+#include "verify/checks/checks_ga_common.h"
 
 // ---- invariant decomposition, rotor log (n = 2..5), PGA motor exp and log -------------------------
 

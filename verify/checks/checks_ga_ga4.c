@@ -1,5 +1,5 @@
 // Group "ga": hand-written 4D types against the generic algebra
-#include "checks/checks_ga_common.h"
+#include "verify/checks/checks_ga_common.h"
 
 static ak_biv4 b4(const double a[6]) { return (ak_biv4){a[0], a[1], a[2], a[3], a[4], a[5]}; }
 static void from_r4(double o[8], ak_rotor4 v) { memcpy(o, &v, sizeof v); }

@@ -1,5 +1,5 @@
 // Group "ga": generic algebra self-checks
-#include "checks/checks_ga_common.h"
+#include "verify/checks/checks_ga_common.h"
 
 // ---- generic algebra self-checks ------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 // Group "ga": n-D types against the generic algebra
-#include "checks/checks_ga_common.h"
+#include "verify/checks/checks_ga_common.h"
 
 // ---- n-D types against the generic algebra ------------------------------------------------------
 

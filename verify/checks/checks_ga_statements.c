@@ -1,5 +1,5 @@
 // Group "ga": published statements: holds / fails, as expected
-#include "checks/checks_ga_common.h"
+#include "verify/checks/checks_ga_common.h"
 
 static void rand_homog(gsl_rng *r, ak_cl_mv *out, int g) {
     ak_cl_zero(out, 4, 0, 0);

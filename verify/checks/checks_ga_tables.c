@@ -1,5 +1,5 @@
 // Group "ga": published tables: exact verdicts
-#include "checks/checks_ga_common.h"
+#include "verify/checks/checks_ga_common.h"
 
 // ---- published tables: exact verdicts -------------------------------------------------------------
 

@@ -6,7 +6,7 @@
 // x = mid + half sin(t) removes the square-root behaviour at the ends, so that each level
 // converges fast; it is a change of variables, not a shape formula. The code under test is never
 // used to produce a reference value. Monte Carlo (GSL mt19937) checks the convex hulls.
-#include "checks/checks_mass_common.h"
+#include "verify/checks/checks_mass_common.h"
 
 ak_check_group ak_group_mass(void) {
     static const ak_check_topic *const topics[] = {

@@ -1,5 +1,5 @@
 // Group "mass": the helpers its topic files share (checks_mass_common.h).
-#include "checks/checks_mass_common.h"
+#include "verify/checks/checks_mass_common.h"
 
 // Limits of level L given the outer coordinates already in q->x. For the round parts, the
 // remaining radius s = sqrt(R^2 - sum of the outer squares) is carried from level to level as

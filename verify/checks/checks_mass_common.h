@@ -16,11 +16,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "checks/checks.h"
-#include "common/plot.h"
-#include "ga/nd.h"
-#include "mass/mass.h"
-#include "published/mass_published.h"
+#include "verify/checks/checks.h"
+#include "verify/common/plot.h"
+#include "ref/ga/nd.h"
+#include "ref/mass/mass.h"
+#include "ref/published/mass_published.h"
 
 #define QUAD_TOL 1e-6       // analytic vs quadrature, relative
 

@@ -1,5 +1,5 @@
 // Group "mass": Monte Carlo and the grid estimate (G-5, Hodges ch. 5)
-#include "checks/checks_mass_common.h"
+#include "verify/checks/checks_mass_common.h"
 
 // ---- Monte Carlo -------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 // Group "mass": analytic shapes vs quadrature, boundary measures, exact methods against each other
-#include "checks/checks_mass_common.h"
+#include "verify/checks/checks_mass_common.h"
 
 // ---- analytic shapes vs quadrature -------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 // Group "mass": properties
-#include "checks/checks_mass_common.h"
+#include "verify/checks/checks_mass_common.h"
 
 // ---- properties --------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 // Group "mass": published formulas: verdicts
-#include "checks/checks_mass_common.h"
+#include "verify/checks/checks_mass_common.h"
 
 // ---- published formulas: verdicts ----------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 // The "printed" group: each check evaluates a formula as printed, through its transcription in
 // ref/published/. The checks live in topic files (checks_printed_<topic>.c).
-#include "checks/checks_printed.h"
+#include "verify/checks/checks_printed.h"
 
 static const ak_check CHECKS[] = {
     {"printed.g5_float_loop", "G-5",

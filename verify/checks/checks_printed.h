@@ -4,7 +4,7 @@
 #ifndef AK_VERIFY_CHECKS_PRINTED_H
 #define AK_VERIFY_CHECKS_PRINTED_H
 
-#include "checks/checks.h"
+#include "verify/checks/checks.h"
 
 void ak_check_printed_g5(ak_check_ctx *c);
 void ak_check_printed_pb6(ak_check_ctx *c);

@@ -7,10 +7,10 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "checks/checks_printed.h"
-#include "ga/nd.h"
-#include "oracles/pga_appendix_lines.h"
-#include "pga/pga.h"
+#include "verify/checks/checks_printed.h"
+#include "ref/ga/nd.h"
+#include "verify/oracles/pga_appendix_lines.h"
+#include "ref/pga/pga.h"
 
 // Which "=" of each chain is printed wrong (1) or holds (0): the verdicts of docs/errata.md.
 static const int WRONG[AK_APPL_NCHAINS][7] = {

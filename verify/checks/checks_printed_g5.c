@@ -5,8 +5,8 @@
 #include <gsl/gsl_rng.h>
 #include <math.h>
 
-#include "checks/checks_printed.h"
-#include "published/mass_published.h"
+#include "verify/checks/checks_printed.h"
+#include "ref/published/mass_published.h"
 
 // an axis-aligned box [lo, hi] as six half-spaces n.x <= o (the book's ShapeBox hull)
 static long g5_box(double cm[3], const double lo[3], const double hi[3]) {

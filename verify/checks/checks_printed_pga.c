@@ -5,10 +5,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "checks/checks_printed.h"
-#include "ga/nd.h"
-#include "pga/pga.h"
-#include "published/dyn_published.h"
+#include "verify/checks/checks_printed.h"
+#include "ref/ga/nd.h"
+#include "ref/pga/pga.h"
+#include "ref/published/dyn_published.h"
 
 // largest distance between the centroids the two motors place (the image of the origin)
 static double centroid_dist(int d, const double A[], const double B[]) {

@@ -8,12 +8,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "checks/checks.h"
-#include "compare/compare.h"
-#include "oracles/free_body.h"
-#include "common/plot.h"
-#include "compare/reference_set.h"
-#include "compare/trace_read.h"
+#include "verify/checks/checks.h"
+#include "verify/compare/compare.h"
+#include "verify/oracles/free_body.h"
+#include "verify/common/plot.h"
+#include "verify/compare/reference_set.h"
+#include "verify/compare/trace_read.h"
 
 #ifndef AK_EXAMPLE_ENGINE
 #define AK_EXAMPLE_ENGINE ""

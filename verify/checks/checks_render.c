@@ -2,7 +2,7 @@
 // renderer errata with counterexamples, sphere-tracer hits against analytic ray intersections,
 // tetrahedral meshes and slices (B-8slice) against analytic volumes, GLSL against C, and the
 // golden images (CPU reference tracer) against the Vulkan renderer.
-#include "checks/checks_render_common.h"
+#include "verify/checks/checks_render_common.h"
 
 ak_check_group ak_group_render(void) {
     static const ak_check_topic *const topics[] = {

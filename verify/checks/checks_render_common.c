@@ -1,5 +1,5 @@
 // Group "render": the helpers its topic files share (checks_render_common.h).
-#include "checks/checks_render_common.h"
+#include "verify/checks/checks_render_common.h"
 
 double render_urand(gsl_rng *r, double a, double b) { return a + (b - a) * gsl_rng_uniform(r); }
 

@@ -13,18 +13,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checks/checks.h"
-#include "collide/collide.h"
-#include "common/plot.h"
-#include "ga/nd.h"
-#include "geom/mesh.h"
-#include "geom/polytope.h"
-#include "geom/support.h"
-#include "published/render_published.h"
-#include "scene.h"
-#include "sdf/sdf.h"
-#include "tracer.h"
-#include "vk.h"
+#include "verify/checks/checks.h"
+#include "ref/collide/collide.h"
+#include "verify/common/plot.h"
+#include "ref/ga/nd.h"
+#include "ref/geom/mesh.h"
+#include "ref/geom/polytope.h"
+#include "ref/geom/support.h"
+#include "ref/published/render_published.h"
+#include "engine/scene.h"
+#include "ref/sdf/sdf.h"
+#include "render/tracer.h"
+#include "render/vk.h"
 
 #define TOL_SDF_ANALYTIC 1e-12  // SDF against a separately written projection (round-off only)
 

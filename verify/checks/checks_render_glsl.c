@@ -1,5 +1,5 @@
 // Group "render": GLSL against C, golden images
-#include "checks/checks_render_common.h"
+#include "verify/checks/checks_render_common.h"
 
 // ---- GLSL against C, golden images ---------------------------------------------------
 

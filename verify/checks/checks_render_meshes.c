@@ -1,5 +1,5 @@
 // Group "render": meshes and slices (B-8slice)
-#include "checks/checks_render_common.h"
+#include "verify/checks/checks_render_common.h"
 
 // ---- meshes and slices (B-8slice) ----------------------------------------------------
 

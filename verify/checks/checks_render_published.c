@@ -1,5 +1,5 @@
 // Group "render": published forms (T-E.*): counterexamples
-#include "checks/checks_render_common.h"
+#include "verify/checks/checks_render_common.h"
 
 // ---- published forms (T-E.*): counterexamples ----------------------------------------
 

@@ -1,5 +1,5 @@
 // Group "render": SDFs against two ground truths: analytic projections and GSL multimin over the solid
-#include "checks/checks_render_common.h"
+#include "verify/checks/checks_render_common.h"
 
 // ---- ground truth 2: GSL multimin over a parametrisation of the solid ------------------
 

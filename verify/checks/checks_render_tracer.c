@@ -1,5 +1,5 @@
 // Group "render": the CPU tracer: fast path against plain path, hits against analytic intersections
-#include "checks/checks_render_common.h"
+#include "verify/checks/checks_render_common.h"
 
 // The CPU tracer's fast path (ak_render_cpu: compact objects, the axis-aligned plane without its
 // dot product, per-ray object lists for primary and shadow rays, the shadow early out, the

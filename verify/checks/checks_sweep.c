@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "checks/checks.h"
-#include "common/plot.h"
-#include "model.h"
-#include "sweep/experiments.h"
-#include "sweep/run.h"
-#include "sweep/spec.h"
+#include "verify/checks/checks.h"
+#include "verify/common/plot.h"
+#include "engine/model.h"
+#include "verify/sweep/experiments.h"
+#include "verify/sweep/run.h"
+#include "verify/sweep/spec.h"
 
 #ifndef AK_SOURCE_DIR
 #define AK_SOURCE_DIR "."

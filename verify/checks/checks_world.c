@@ -1,7 +1,7 @@
 // Checks of group 'world': the contact solver and the full world step.
 // Tolerances are named constants; references are analytic (momentum, energy, elastic
 // collisions, e^2 h rebound, incline acceleration, rolling) or a second computation.
-#include "checks/checks_world_common.h"
+#include "verify/checks/checks_world_common.h"
 
 ak_check_group ak_group_world(void) {
     static const ak_check_topic *const topics[] = {

@@ -1,5 +1,5 @@
 // Group "world": broadphase
-#include "checks/checks_world_common.h"
+#include "verify/checks/checks_world_common.h"
 
 // ---- broadphase --------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 // Group "world": CCD in the world step (G-CCD.1 .. G-CCD.3)
-#include "checks/checks_world_common.h"
+#include "verify/checks/checks_world_common.h"
 
 // ---- CCD in the world step (G-CCD.1 .. G-CCD.3) ----
 

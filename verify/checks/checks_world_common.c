@@ -1,5 +1,5 @@
 // Group "world": the helpers its topic files share (checks_world_common.h).
-#include "checks/checks_world_common.h"
+#include "verify/checks/checks_world_common.h"
 
 void world_load_fail(ak_check_ctx *c, const char *what, const char *err) {
     ak_expect(c, false, "%s: %s", what, err);

@@ -12,21 +12,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "broadphase.h"
-#include "checks/checks.h"
-#include "checks/checks_world_sleep.h"
-#include "collide/collide.h"
-#include "common/plot.h"
-#include "common/world_checks_util.h"
-#include "contact/contact.h"
-#include "contact_cache.h"
-#include "dyn/dyn.h"
-#include "geom/polytope.h"
-#include "published/solver_published.h"
-#include "scene.h"
-#include "solver.h"
-#include "solver_converged.h"
-#include "world.h"
+#include "engine/broadphase.h"
+#include "verify/checks/checks.h"
+#include "verify/checks/checks_world_sleep.h"
+#include "ref/collide/collide.h"
+#include "verify/common/plot.h"
+#include "verify/common/world_checks_util.h"
+#include "ref/contact/contact.h"
+#include "engine/contact_cache.h"
+#include "ref/dyn/dyn.h"
+#include "ref/geom/polytope.h"
+#include "ref/published/solver_published.h"
+#include "engine/scene.h"
+#include "engine/solver.h"
+#include "engine/solver_converged.h"
+#include "engine/world.h"
 
 #define TOL_P 1e-12         ///< linear momentum, relative to sum m|v|
 

@@ -1,5 +1,5 @@
 // Group "world": random two-body contacts, exact elastic outcome, bounce, incline, rolling
-#include "checks/checks_world_common.h"
+#include "verify/checks/checks_world_common.h"
 
 // Two random bodies (body 1 at the origin, body 0 along a random direction) placed with the
 // given separation (found by bisection on the distance), random rotors, rates and velocities

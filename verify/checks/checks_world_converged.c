@@ -1,5 +1,5 @@
 // Group "world": the converged reference solver
-#include "checks/checks_world_common.h"
+#include "verify/checks/checks_world_common.h"
 
 // ---- the converged reference solver-----------------------------------------------------------
 

@@ -9,7 +9,7 @@
 // error bound of a strongly monotone problem. Registered in the world group (its topic table,
 // ak_topic_world_fclib, goes into checks_world.c's). Needs libfclib and Siconos Numerics; without
 // them the check is skipped, and with CI set it fails.
-#include "checks/checks_world_fclib.h"
+#include "verify/checks/checks_world_fclib.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -17,17 +17,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "contact_cache.h"
-#include "solver_converged.h"
-#include "world.h"
-#include "common/dyn_scenes.h"
+#include "engine/contact_cache.h"
+#include "engine/solver_converged.h"
+#include "engine/world.h"
+#include "verify/common/dyn_scenes.h"
 
 #if defined(AK_HAVE_FCLIB) && defined(AK_HAVE_SICONOS)
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_matrix.h>
 
-#include "fclib/fclib_io.h"
-#include "fclib/siconos_solve.h"
+#include "verify/fclib/fclib_io.h"
+#include "verify/fclib/siconos_solve.h"
 
 /// The solver's tolerance on the four residuals (largest over the points) of every step of
 /// these scenes (their "tolerance", and `--tolerance` default).

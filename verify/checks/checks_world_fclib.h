@@ -5,7 +5,7 @@
 #ifndef AK_VERIFY_CHECKS_WORLD_FCLIB_H
 #define AK_VERIFY_CHECKS_WORLD_FCLIB_H
 
-#include "checks/checks.h"
+#include "verify/checks/checks.h"
 
 void ak_check_fclib_siconos(ak_check_ctx *c);
 

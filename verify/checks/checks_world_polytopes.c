@@ -1,5 +1,5 @@
 // Group "world": polytope manifolds and regular polytopes in the world step
-#include "checks/checks_world_common.h"
+#include "verify/checks/checks_world_common.h"
 
 // ---- polytope manifolds and regular polytopes in the world step ----
 

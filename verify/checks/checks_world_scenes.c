@@ -1,5 +1,5 @@
 // Group "world": stacks, dominoes, determinism, published vs corrected, PGA, K matrix, shock propagation, every scene runs, printed forms
-#include "checks/checks_world_common.h"
+#include "verify/checks/checks_world_common.h"
 
 // ---- stacks ---------------------------------------------------------------------------------
 

@@ -2,17 +2,17 @@
 // #islands-and-sleeping, G-SLEEP.1 .. G-SLEEP.5). Registered in the world group (its topic table, ak_topic_world_sleep,
 // goes into checks_world.c's). Independent references: the same scene with sleeping off (the
 // step as it was before the feature), closed forms (impulse on a body at rest), bit equality.
-#include "checks/checks_world_sleep.h"
+#include "verify/checks/checks_world_sleep.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "contact_cache.h"
-#include "island.h"
-#include "world.h"
-#include "common/world_checks_util.h"
+#include "engine/contact_cache.h"
+#include "engine/island.h"
+#include "engine/world.h"
+#include "verify/common/world_checks_util.h"
 
 #define DT (1.0 / 60.0)
 /// The pile of sleep_pile must be asleep within this (s): it is at 1.23 s (3D) and 0.70 s (4D),

@@ -5,7 +5,7 @@
 #ifndef AK_VERIFY_CHECKS_WORLD_SLEEP_H
 #define AK_VERIFY_CHECKS_WORLD_SLEEP_H
 
-#include "checks/checks.h"
+#include "verify/checks/checks.h"
 
 void ak_check_sleep_pile(ak_check_ctx *c);
 void ak_check_sleep_frozen(ak_check_ctx *c);

@@ -1,5 +1,5 @@
 // The verification harness: runs registered checks, prints a table, writes JSON.
-#include "checks/harness.h"
+#include "verify/checks/harness.h"
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/files.h"
+#include "verify/common/files.h"
 
 #define AK_TEXT_MAX 2048
 // a check's measurements: room for every scene of the largest checks (world.converged_residuals

@@ -1,5 +1,5 @@
 // The one command-line grammar of anakata (cli_opts.h): a table per command, one parser.
-#include "cli/cli_opts.h"
+#include "verify/cli/cli_opts.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -9,10 +9,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
-#include "integrate.h"
-#include "model.h"
-#include "scene.h" // the options' names
+#include "verify/cli/cli.h"
+#include "engine/integrate.h"
+#include "engine/model.h"
+#include "engine/scene.h" // the options' names
 
 #ifndef AK_SOURCE_DIR
 #define AK_SOURCE_DIR "."

@@ -7,15 +7,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/files.h"
-#include "cli/cli.h"
-#include "cli/cli_opts.h"
-#include "compare/compare.h"
-#include "common/plot.h"
-#include "report/report.h"
-#include "compare/trace_read.h"
-#include "compare/stepwise.h"
-#include "report/traceability.h"
+#include "verify/common/files.h"
+#include "verify/cli/cli.h"
+#include "verify/cli/cli_opts.h"
+#include "verify/compare/compare.h"
+#include "verify/common/plot.h"
+#include "verify/report/report.h"
+#include "verify/compare/trace_read.h"
+#include "verify/compare/stepwise.h"
+#include "verify/report/traceability.h"
 
 static const ak_opt OPTS[] = {
     {"--manifest", AK_ARG_TEXT, "FILE", "the reference manifest (default: manifest.json next to REFERENCE)", 0, 0, 0,

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
-#include "cli/cli_opts.h"
-#include "collide/collide.h"
-#include "common/dyn_scenes.h"
-#include "model.h"
+#include "verify/cli/cli.h"
+#include "verify/cli/cli_opts.h"
+#include "ref/collide/collide.h"
+#include "verify/common/dyn_scenes.h"
+#include "engine/model.h"
 
 static const ak_opt OPTS[] = {
     {"--json", AK_ARG_NONE, NULL,

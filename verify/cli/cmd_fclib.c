@@ -12,13 +12,13 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/cli.h"
-#include "cli/cli_opts.h"
+#include "verify/cli/cli.h"
+#include "verify/cli/cli_opts.h"
 #ifdef AK_HAVE_FCLIB
-#include "fclib/fclib_io.h"
-#include "solver_converged.h"
+#include "verify/fclib/fclib_io.h"
+#include "engine/solver_converged.h"
 #ifdef AK_HAVE_SICONOS
-#include "fclib/siconos_solve.h"
+#include "verify/fclib/siconos_solve.h"
 #endif
 #endif
 

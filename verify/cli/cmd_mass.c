@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
-#include "cli/cli_opts.h"
-#include "ga/nd.h"
-#include "mass/mass.h"
-#include "model.h"
-#include "scene.h"
+#include "verify/cli/cli.h"
+#include "verify/cli/cli_opts.h"
+#include "ref/ga/nd.h"
+#include "ref/mass/mass.h"
+#include "engine/model.h"
+#include "engine/scene.h"
 
 static const ak_opt OPTS[] = {
     {"--json", AK_ARG_NONE, NULL, "machine-readable output (docs/formulas/mass.md#anakata-mass)", 0, 0, 0, NULL, NULL},

@@ -21,14 +21,14 @@
 
 #include <cjson/cJSON.h>
 
-#include "cli/cli.h"
-#include "cli/cli_opts.h"
-#include "common/files.h"
-#include "compare/trace_read.h"
-#include "dyn/dyn.h"
-#include "ga/nd.h"
-#include "model.h"
-#include "scene.h"
+#include "verify/cli/cli.h"
+#include "verify/cli/cli_opts.h"
+#include "verify/common/files.h"
+#include "verify/compare/trace_read.h"
+#include "ref/dyn/dyn.h"
+#include "ref/ga/nd.h"
+#include "engine/model.h"
+#include "engine/scene.h"
 
 #ifndef AK_SOURCE_DIR
 #define AK_SOURCE_DIR "."

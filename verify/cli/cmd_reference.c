@@ -8,11 +8,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
-#include "cli/cli_opts.h"
-#include "compare/compare.h"
-#include "oracles/free_body.h"
-#include "compare/reference_set.h"
+#include "verify/cli/cli.h"
+#include "verify/cli/cli_opts.h"
+#include "verify/compare/compare.h"
+#include "verify/oracles/free_body.h"
+#include "verify/compare/reference_set.h"
 
 #define MAX_SCENES 256
 

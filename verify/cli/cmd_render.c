@@ -10,17 +10,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
-#include "cli/cli_opts.h"
-#include "common/render_embed.h"
-#include "common/dyn_scenes.h"
-#include "ga/nd.h"
-#include "model.h"
-#include "world.h"
-#include "geom/mesh.h"
-#include "scene.h"
-#include "tracer.h"
-#include "vk.h"
+#include "verify/cli/cli.h"
+#include "verify/cli/cli_opts.h"
+#include "verify/common/render_embed.h"
+#include "verify/common/dyn_scenes.h"
+#include "ref/ga/nd.h"
+#include "engine/model.h"
+#include "engine/world.h"
+#include "ref/geom/mesh.h"
+#include "engine/scene.h"
+#include "render/tracer.h"
+#include "render/vk.h"
 
 #define MESH_K 8 // tessellation of smooth shapes for the slicing display: 48 k^3 tetrahedra
 

@@ -12,19 +12,19 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli/cli.h"
-#include "cli/cli_opts.h"
+#include "verify/cli/cli.h"
+#include "verify/cli/cli_opts.h"
 #ifdef AK_HAVE_FCLIB
-#include "fclib/fclib_export.h"
+#include "verify/fclib/fclib_export.h"
 #endif
-#include "contact_cache.h"
-#include "common/dyn_scenes.h"
-#include "ga/nd.h"
-#include "integrate.h"
-#include "scene.h" // the options' names
-#include "island.h"
-#include "trace.h"
-#include "world.h"
+#include "engine/contact_cache.h"
+#include "verify/common/dyn_scenes.h"
+#include "ref/ga/nd.h"
+#include "engine/integrate.h"
+#include "engine/scene.h" // the options' names
+#include "engine/island.h"
+#include "engine/trace.h"
+#include "engine/world.h"
 
 static const ak_opt OPTS[] = {
     {"--duration", AK_ARG_NUM, "T", "simulated seconds (default: the scene's \"duration\", else 10)", AK_OPT_GT_MIN, 0,

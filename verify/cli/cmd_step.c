@@ -10,16 +10,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
-#include "cli/cli_opts.h"
-#include "integrate.h"
-#include "scene.h" // the options' names
-#include "contact_cache.h"
-#include "solver_variant.h"
-#include "formula_record.h"
-#include "step_explain.h"
-#include "world.h"
-#include "common/world_checks_util.h"
+#include "verify/cli/cli.h"
+#include "verify/cli/cli_opts.h"
+#include "engine/integrate.h"
+#include "engine/scene.h" // the options' names
+#include "engine/contact_cache.h"
+#include "engine/solver_variant.h"
+#include "engine/formula_record.h"
+#include "engine/step_explain.h"
+#include "engine/world.h"
+#include "verify/common/world_checks_util.h"
 
 static const ak_opt OPTS[] = {
     {"--explain", AK_ARG_NONE, NULL, "print the formula IDs each step evaluated (its formula record)\nwith their docs page and anchor", 0, 0, 0,

@@ -6,12 +6,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
-#include "cli/cli_opts.h"
-#include "model.h"
-#include "sweep/mpi.h"
-#include "sweep/run.h"
-#include "sweep/spec.h"
+#include "verify/cli/cli.h"
+#include "verify/cli/cli_opts.h"
+#include "engine/model.h"
+#include "verify/sweep/mpi.h"
+#include "verify/sweep/run.h"
+#include "verify/sweep/spec.h"
 
 static const ak_opt OPTS[] = {
     {"--out", AK_ARG_TEXT, "FILE.csv", "write the CSV here (default: standard output)", 0, 0, 0, "file name", NULL},

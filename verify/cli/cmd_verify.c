@@ -5,12 +5,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "common/files.h"
-#include "cli/cli.h"
-#include "cli/cli_opts.h"
-#include "checks/harness.h"
-#include "report/report.h"
-#include "report/traceability.h"
+#include "verify/common/files.h"
+#include "verify/cli/cli.h"
+#include "verify/cli/cli_opts.h"
+#include "verify/checks/harness.h"
+#include "verify/report/report.h"
+#include "verify/report/traceability.h"
 
 #ifndef AK_SOURCE_DIR
 #define AK_SOURCE_DIR "."

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
-#include "cli/cli_opts.h"
-#include "view/view_server.h"
+#include "verify/cli/cli.h"
+#include "verify/cli/cli_opts.h"
+#include "verify/view/view_server.h"
 
 #ifndef AK_SOURCE_DIR
 #define AK_SOURCE_DIR "."

@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/cli.h"
-#include "cli/cli_opts.h"
+#include "verify/cli/cli.h"
+#include "verify/cli/cli_opts.h"
 
 #ifndef AK_VERSION
 #define AK_VERSION "unknown"

@@ -3,7 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "cli/cli.h"
+#include "verify/cli/cli.h"
 
 int ak_cli_bad_usage(const char *name, const char *fmt, ...) {
     va_list ap;

@@ -1,5 +1,5 @@
 // The degenerate-contacts campaign (degenerate.h).
-#include "common/degenerate.h"
+#include "verify/common/degenerate.h"
 
 #include <gsl/gsl_rng.h>
 #include <math.h>
@@ -11,7 +11,7 @@
 #include <omp.h>
 #endif
 
-#include "collide/collide.h"
+#include "ref/collide/collide.h"
 
 #define MARGIN 0.02
 #define TOL_UNIT 1e-9

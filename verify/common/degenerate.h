@@ -8,7 +8,7 @@
 #ifndef AK_VERIFY_DEGENERATE_H
 #define AK_VERIFY_DEGENERATE_H
 
-#include "geom/shape.h"
+#include "ref/geom/shape.h"
 
 /// Number of pair types of the campaign (every unordered pair of shape types except two
 /// hyperplanes: 20).

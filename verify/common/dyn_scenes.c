@@ -1,12 +1,12 @@
 // Scenes for the dynamics checks, `anakata run` and the reference set (see dyn_scenes.h).
-#include "common/dyn_scenes.h"
+#include "verify/common/dyn_scenes.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "common/world_checks_util.h"
-#include "dyn/dyn.h"
-#include "integrate.h"
+#include "verify/common/world_checks_util.h"
+#include "ref/dyn/dyn.h"
+#include "engine/integrate.h"
 
 ak_model *ak_dyn_box_model(int n, const double sides[], double mass) {
     ak_model *m = ak_model_create(n, 1);

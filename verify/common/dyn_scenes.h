@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "model.h"
+#include "engine/model.h"
 
 /// One free hyperbox body "cuboid" with full side lengths sides[n] and the given mass, at rest
 /// at the origin (inertia from ak_dyn_hyperbox_inertia).

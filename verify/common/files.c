@@ -1,5 +1,5 @@
 // Small file helpers shared by the rooms of verify/ (see files.h).
-#include "common/files.h"
+#include "verify/common/files.h"
 
 #include <errno.h>
 #include <stdbool.h>

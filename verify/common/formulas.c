@@ -1,12 +1,12 @@
 // The formula catalogue's reader (formulas.h): formula IDs, ranges and descriptions.
-#include "common/formulas.h"
+#include "verify/common/formulas.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/files.h"
+#include "verify/common/files.h"
 
 static bool id_body(char ch) { return isalnum((unsigned char)ch) || ch == '.'; }
 

@@ -1,6 +1,6 @@
 // Small cairo plots to PNG (see plot.h): one frame type (axes, ticks, labels, legend) shared by
 // line plots, histograms and bar charts.
-#include "common/plot.h"
+#include "verify/common/plot.h"
 
 #include <cairo.h>
 #include <math.h>

@@ -1,5 +1,5 @@
 // A scene of any dimension as the 4D renderer draws it (see render_embed.h).
-#include "common/render_embed.h"
+#include "verify/common/render_embed.h"
 
 ak_pose ak_embed_pose4(const ak_model *m, const ak_data *d, int b) {
     ak_pose p4 = ak_pose_identity(4);

@@ -6,8 +6,8 @@
 #ifndef AK_VERIFY_RENDER_EMBED_H
 #define AK_VERIFY_RENDER_EMBED_H
 
-#include "model.h"
-#include "tracer.h" // render/: ak_render_scene (its scene.h, beside it)
+#include "engine/model.h"
+#include "render/tracer.h" // render/: ak_render_scene (its scene.h, beside it)
 
 #define AK_EMBED_W 1000.0     ///< 3D scenes: boxes and convex prisms reach this far along w
 #define AK_EMBED_2D_HALF 0.1  ///< 2D scenes: bodies become slabs |z| <= this (z = 0 is the 2D scene)

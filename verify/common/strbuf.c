@@ -1,5 +1,5 @@
 // A growable NUL-terminated string (see strbuf.h).
-#include "common/strbuf.h"
+#include "verify/common/strbuf.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
 // The core columns of the trace format anakata-trace/1 (see trace_format.h).
-#include "common/trace_format.h"
+#include "verify/common/trace_format.h"
 
 #include <stdio.h>
 
-#include "ga/nd.h"
+#include "ref/ga/nd.h"
 
 int ak_tracefile_header(int dim, char *out, size_t outlen) {
     if (dim < 2 || dim > AK_MAX_DIM) return -1;

@@ -1,11 +1,11 @@
 // Helpers of the world checks (see world_checks_util.h).
-#include "common/world_checks_util.h"
+#include "verify/common/world_checks_util.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "model_mass.h"
-#include "scene.h"
+#include "engine/model_mass.h"
+#include "engine/scene.h"
 
 void ak_wc_random_bodies(ak_model *m, ak_data *d, int N, unsigned seed, double L) {
     int n = m->dim;

@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
-#include "world.h"
+#include "engine/model.h"
+#include "engine/world.h"
 
 /// Mass properties of a programmatic model: ak_model_compute_mass. 0, or -1 with err.
 int ak_wc_fill_mass(ak_model *m, char *err, size_t errlen);

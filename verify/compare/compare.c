@@ -1,9 +1,9 @@
 // Trace comparison and trace invariants (see compare.h for what is compared and why).
 #define _XOPEN_SOURCE 700 // realpath
-#include "common/files.h"
-#include "compare/compare.h"
-#include "model_mass.h"
-#include "scene.h"
+#include "verify/common/files.h"
+#include "verify/compare/compare.h"
+#include "engine/model_mass.h"
+#include "engine/scene.h"
 
 #include <cjson/cJSON.h>
 #include <limits.h>

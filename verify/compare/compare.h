@@ -47,8 +47,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "ga/nd.h"
-#include "compare/trace_read.h"
+#include "ref/ga/nd.h"
+#include "verify/compare/trace_read.h"
 
 /// Default tolerances when no manifest entry applies (named, never loosened per run).
 #define AK_CMP_DEFAULT_HORIZON 0.5

@@ -1,6 +1,6 @@
 // Reference outputs: generate, downsample, summarise, check (see reference_set.h).
 #define _XOPEN_SOURCE 700 // realpath
-#include "compare/reference_set.h"
+#include "verify/compare/reference_set.h"
 
 #include <cjson/cJSON.h>
 #include <fcntl.h>
@@ -15,15 +15,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/files.h"
-#include "contact_cache.h"
-#include "ga/nd.h"
-#include "common/dyn_scenes.h"
-#include "oracles/free_body.h"
-#include "integrate.h"
-#include "scene.h" // the integrators' names
-#include "trace.h"
-#include "world.h"
+#include "verify/common/files.h"
+#include "engine/contact_cache.h"
+#include "ref/ga/nd.h"
+#include "verify/common/dyn_scenes.h"
+#include "verify/oracles/free_body.h"
+#include "engine/integrate.h"
+#include "engine/scene.h" // the integrators' names
+#include "engine/trace.h"
+#include "engine/world.h"
 
 #ifndef AK_SOURCE_DIR
 #define AK_SOURCE_DIR "."

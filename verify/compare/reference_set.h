@@ -15,8 +15,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "compare/compare.h"
-#include "compare/trace_read.h"
+#include "verify/compare/compare.h"
+#include "verify/compare/trace_read.h"
 
 struct cJSON;
 

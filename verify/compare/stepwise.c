@@ -1,17 +1,17 @@
 // Stepwise comparison (see stepwise.h).
-#include "compare/stepwise.h"
+#include "verify/compare/stepwise.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/dyn_scenes.h"
-#include "contact_cache.h"
-#include "ga/nd.h"
-#include "scene.h" // the options' names
-#include "solver_variant.h"
-#include "world.h"
+#include "verify/common/dyn_scenes.h"
+#include "engine/contact_cache.h"
+#include "ref/ga/nd.h"
+#include "engine/scene.h" // the options' names
+#include "engine/solver_variant.h"
+#include "engine/world.h"
 
 static const char *const QNAME[AK_SW_Q] = {"position", "velocity", "rotor", "angular velocity"};
 static const char *const QSHORT[AK_SW_Q] = {"|dx|", "|dv|", "|dR|", "|dw|"};

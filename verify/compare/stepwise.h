@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "compare/trace_read.h"
+#include "verify/compare/trace_read.h"
 
 enum { AK_SW_X, AK_SW_V, AK_SW_R, AK_SW_W, AK_SW_Q };
 

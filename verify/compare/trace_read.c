@@ -1,5 +1,5 @@
 // Trace reader and validator (see trace_read.h for the rules it enforces).
-#include "compare/trace_read.h"
+#include "verify/compare/trace_read.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/files.h"
-#include "common/trace_format.h"
-#include "ga/nd.h"
+#include "verify/common/files.h"
+#include "verify/common/trace_format.h"
+#include "ref/ga/nd.h"
 
 #define MAX_FIELDS 512
 

@@ -29,7 +29,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "common/trace_format.h"
+#include "verify/common/trace_format.h"
 
 #define AK_TRACEFILE_META_MAX 32
 /// A unit quaternion read from qw,qx,qy,qz columns must have |q| within this of 1; a row whose

@@ -1,13 +1,13 @@
 // `anakata run --export-fclib DIR` (see fclib_export.h).
-#include "fclib/fclib_export.h"
+#include "verify/fclib/fclib_export.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "fclib/fclib_io.h"
-#include "solver_converged.h"
+#include "verify/fclib/fclib_io.h"
+#include "engine/solver_converged.h"
 
 int ak_fclib_export_prepare(const char *dir, char *err, size_t errlen) {
     struct stat st;

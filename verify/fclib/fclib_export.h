@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "model.h"
+#include "engine/model.h"
 
 /// Create DIR (and nothing above it) unless it is a directory already. 0, or -1 with err filled.
 int ak_fclib_export_prepare(const char *dir, char *err, size_t errlen);

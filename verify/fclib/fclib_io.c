@@ -1,5 +1,5 @@
 // FCLIB local problems in and out (see fclib_io.h and docs/fclib.md).
-#include "fclib/fclib_io.h"
+#include "verify/fclib/fclib_io.h"
 
 #include <fclib.h>
 #include <hdf5.h>

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "solver_converged.h" // ak_contact_problem: plain arrays, W by point blocks
+#include "engine/solver_converged.h" // ak_contact_problem: plain arrays, W by point blocks
 
 /// The info strings of a problem (any may be NULL).
 typedef struct ak_fclib_info {

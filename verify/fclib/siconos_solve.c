@@ -1,5 +1,5 @@
 // Siconos Numerics on a contact problem in FCLIB's local form (see siconos_solve.h).
-#include "fclib/siconos_solve.h"
+#include "verify/fclib/siconos_solve.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fclib_records.h"
+#include "verify/fuzz/fclib_records.h"
 
 static int index_of(const char *name) {
     for (int k = 0; k < AK_FCLIB_NNAMES; k++)

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fclib/fclib_io.h"
-#include "fclib_records.h"
-#include "solver_converged.h"
+#include "verify/fclib/fclib_io.h"
+#include "verify/fuzz/fclib_records.h"
+#include "engine/solver_converged.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size);
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/compare.h"
+#include "verify/compare/compare.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size);
 

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "scene.h"
+#include "engine/scene.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size);
 

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "scene.h"
-#include "world.h"
+#include "engine/scene.h"
+#include "engine/world.h"
 
 #ifndef AK_VALIDATE
 #error "fuzz_step needs the invariant checks: configure the fuzz build with -Dvalidate=true"

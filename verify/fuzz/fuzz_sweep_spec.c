@@ -7,8 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "sweep/experiments.h"
-#include "sweep/spec.h"
+#include "verify/sweep/experiments.h"
+#include "verify/sweep/spec.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size);
 

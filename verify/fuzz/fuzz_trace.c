@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/trace_read.h"
-#include "ga/nd.h"
+#include "verify/compare/trace_read.h"
+#include "ref/ga/nd.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size);
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "view/view_http.h"
+#include "verify/view/view_http.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size);
 

@@ -1,5 +1,5 @@
 // Ground truth for the collision checks (see collide_truth.h): independent of ref/.
-#include "oracles/collide_truth.h"
+#include "verify/oracles/collide_truth.h"
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_multimin.h>

@@ -8,7 +8,7 @@
 
 #include <gsl/gsl_rng.h>
 
-#include "geom/shape.h"
+#include "ref/geom/shape.h"
 
 /// Support value h(u) = max_{x in S} u.x of a posed shape (own implementation).
 double gt_support(const ak_shape *s, const ak_pose *p, const double u[]);

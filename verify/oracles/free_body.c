@@ -1,5 +1,5 @@
 // GSL oracle for free-body scenes (see free_body.h).
-#include "oracles/free_body.h"
+#include "verify/oracles/free_body.h"
 
 #include <cjson/cJSON.h>
 #include <gsl/gsl_errno.h>
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/files.h"
-#include "ga/nd.h"
+#include "verify/common/files.h"
+#include "ref/ga/nd.h"
 
 #define ORACLE_EPS 1e-12
 #define ORACLE_DEFAULT_DURATION 5.0

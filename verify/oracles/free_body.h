@@ -12,8 +12,8 @@
 
 #include <stddef.h>
 
-#include "common/trace_format.h"
-#include "ga/nd.h"
+#include "verify/common/trace_format.h"
+#include "ref/ga/nd.h"
 
 /// One body's textbook mass properties, as the oracle uses them.
 typedef struct ak_free_body_props {

@@ -1,6 +1,6 @@
 // Test-only transcriptions of the published 4D GA tables (see ga_tables_published.h). The
 // strings below are the documents' LaTeX as we have it, unchanged (typos included); only '\' is escaped.
-#include "oracles/ga_tables_published.h"
+#include "verify/oracles/ga_tables_published.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,11 +1,11 @@
 // Dorst & De Keninck 2023, App. A, evaluated as printed in the generic algebra Cl(3,0,1).
 // See pga_appendix_a.h for the notation. Only ref/ga/cl.h is used (the oracles' rule).
-#include "oracles/pga_appendix_a.h"
+#include "verify/oracles/pga_appendix_a.h"
 
 #include <math.h>
 #include <string.h>
 
-#include "ga/cl.h"
+#include "ref/ga/cl.h"
 
 const ak_appa_eq ak_appa_eqs[28] = {
     {1, "Xdot = X x B_w = (O + x𝓘) x (B_w + eps v_w) = 1/2(O eps v_w - eps v_w O + x𝓘 B_w + B_w x𝓘) = (v_w + x.B_w)𝓘 [the middle line needs - B_w x𝓘]", 1, NULL},

@@ -1,10 +1,10 @@
 // Dorst & De Keninck 2023, App. A: printed chains evaluated "=" by "=" in Cl(3,0,1).
 // See pga_appendix_lines.h. Only ref/ga/cl.h is used (the oracles' rule).
-#include "oracles/pga_appendix_lines.h"
+#include "verify/oracles/pga_appendix_lines.h"
 
 #include <math.h>
 
-#include "ga/cl.h"
+#include "ref/ga/cl.h"
 
 const ak_appl_chain ak_appl_chains[AK_APPL_NCHAINS] = {
     {"P-A.9pga", "App. A.7, the PGA form of the parallel axis theorem (unnumbered, after eq. A.9)", 5,

@@ -3,7 +3,7 @@
 // transcription holds and exits 0 when there are any.
 #include <stdio.h>
 
-#include "oracles/ga_tables_published.h"
+#include "verify/oracles/ga_tables_published.h"
 
 int main(void) {
     size_t n = ak_pub_thesis_table_count;

@@ -1,5 +1,5 @@
 // The self-contained HTML verification report (see report.h).
-#include "report/report.h"
+#include "verify/report/report.h"
 
 #include <cjson/cJSON.h>
 #include <dirent.h>
@@ -11,11 +11,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/strbuf.h"
-#include "common/files.h"
-#include "checks/harness.h"
-#include "common/plot.h"
-#include "report/traceability.h"
+#include "verify/common/strbuf.h"
+#include "verify/common/files.h"
+#include "verify/checks/harness.h"
+#include "verify/common/plot.h"
+#include "verify/report/traceability.h"
 
 #ifndef AK_SOURCE_DIR
 #define AK_SOURCE_DIR "."

@@ -1,6 +1,6 @@
 // Formula IDs -> implementing code, checks and errata (see traceability.h for the rules).
-#include "common/files.h"
-#include "report/traceability.h"
+#include "verify/common/files.h"
+#include "verify/report/traceability.h"
 
 #include <ctype.h>
 #include <stddef.h>

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "common/formulas.h"
+#include "verify/common/formulas.h"
 
 /// Scan the sources under root/dir for each dir in dirs (recursively; .c .h .comp .glsl files)
 /// and record, for every ID of the list, where a comment cites it and the function declared

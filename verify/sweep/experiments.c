@@ -1,6 +1,6 @@
 // The built-in experiments of `anakata sweep` (experiments.h): a torque-free body, a stack of
 // hypercubes, a collision pair. Each sample builds its own model and data and frees them.
-#include "sweep/experiments.h"
+#include "verify/sweep/experiments.h"
 
 #include <gsl/gsl_rng.h>
 #include <math.h>
@@ -8,16 +8,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/dyn_scenes.h"
-#include "common/world_checks_util.h"
-#include "dyn/dyn.h"
-#include "ga/nd.h"
-#include "integrate.h"
-#include "model.h"
-#include "oracles/collide_truth.h"
-#include "published/collide_published.h"
-#include "sweep/stability.h"
-#include "world.h"
+#include "verify/common/dyn_scenes.h"
+#include "verify/common/world_checks_util.h"
+#include "ref/dyn/dyn.h"
+#include "ref/ga/nd.h"
+#include "engine/integrate.h"
+#include "engine/model.h"
+#include "verify/oracles/collide_truth.h"
+#include "ref/published/collide_published.h"
+#include "verify/sweep/stability.h"
+#include "engine/world.h"
 
 // ---------------------------------------------------------------------------------------------
 // free_body

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "sweep/spec.h"
+#include "verify/sweep/spec.h"
 
 enum {
     // free_body

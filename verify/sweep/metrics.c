@@ -2,7 +2,7 @@
 // that the spec reader (and its fuzz target) needs nothing of the simulation.
 #include <string.h>
 
-#include "sweep/experiments.h"
+#include "verify/sweep/experiments.h"
 
 typedef struct metric_def {
     const char *name;

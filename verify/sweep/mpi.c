@@ -1,7 +1,7 @@
 // The MPI process group of `anakata sweep` (mpi.h). Built into the program only; AK_HAVE_MPI is
 // set when meson found OpenMPI. Communication: a barrier after the checkpoint is read, an
 // all-reduce (max) of the status at three points, and one gather of the rows at the end.
-#include "sweep/mpi.h"
+#include "verify/sweep/mpi.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -6,7 +6,7 @@
 
 #include <stdbool.h>
 
-#include "sweep/run.h"
+#include "verify/sweep/run.h"
 
 /// Start MPI when this process was started by mpirun (OMPI_COMM_WORLD_SIZE, PMI_SIZE or
 /// PMIX_RANK is set) and the program has MPI; fills comm and returns true. Otherwise returns

@@ -1,5 +1,5 @@
 // Running a sweep (run.h): threads, checkpoint, progress, CSV in sample order.
-#include "sweep/run.h"
+#include "verify/sweep/run.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -15,8 +15,8 @@
 #include <omp.h>
 #endif
 
-#include "model.h"
-#include "sweep/experiments.h"
+#include "engine/model.h"
+#include "verify/sweep/experiments.h"
 
 #define ROW_MAX 2048
 #define CKPT_MAGIC "anakata-sweep-checkpoint/1"

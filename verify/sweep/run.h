@@ -19,7 +19,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "sweep/spec.h"
+#include "verify/sweep/spec.h"
 
 /// The process group: rank, size and two collective operations (mpi.c gives the MPI one; NULL
 /// means one process).

@@ -1,7 +1,7 @@
 // The sweep spec reader (spec.h). Structure after the scene loader (engine/scene.c): one reader
 // per section, each given its JSON node and field path; the first problem fills the message
 // "file: path: expected ..., got ..." and the reader returns false.
-#include "sweep/spec.h"
+#include "verify/sweep/spec.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -13,10 +13,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "integrate.h"
-#include "model.h"
-#include "scene.h"
-#include "sweep/experiments.h"
+#include "engine/integrate.h"
+#include "engine/model.h"
+#include "engine/scene.h"
+#include "verify/sweep/experiments.h"
 
 #define PATHLEN 96
 

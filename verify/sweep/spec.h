@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ga/nd.h"
+#include "ref/ga/nd.h"
 
 #define AK_SWEEP_FORMAT "anakata-sweep/1"
 #define AK_SWEEP_MAX_PARAMS 8

@@ -1,6 +1,6 @@
 // Linear stability and elliptic periods of free rotation (stability.h). Independent of the
 // engine and of ref/dyn: its own matrix form of the Euler equation, GSL linear algebra.
-#include "sweep/stability.h"
+#include "verify/sweep/stability.h"
 
 #include <gsl/gsl_eigen.h>
 #include <gsl/gsl_linalg.h>

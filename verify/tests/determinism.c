@@ -20,9 +20,9 @@
 #include <omp.h>
 #endif
 
-#include "common/world_checks_util.h"
-#include "contact_cache.h"
-#include "model.h"
+#include "verify/common/world_checks_util.h"
+#include "engine/contact_cache.h"
+#include "engine/model.h"
 
 static int run_scene(const char *root, const char *scene, long steps, uint64_t *hash) {
     char path[4096], err[512];

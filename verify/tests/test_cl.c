@@ -2,7 +2,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "ga/cl.h"
+#include "ref/ga/cl.h"
 
 #define X 1u
 #define Y 2u

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "collide/collide.h"
+#include "ref/collide/collide.h"
 
 #define EXACT 1e-12
 
@@ -111,8 +111,8 @@ Test(collide, toi_head_on_spheres) {
 }
 
 // ---- degenerate campaign (also under ASan / UBSan in CI), polytope manifolds ----
-#include "common/degenerate.h"
-#include "geom/polytope.h"
+#include "verify/common/degenerate.h"
+#include "ref/geom/polytope.h"
 
 Test(collide, degenerate_campaign_small) {
     static ak_degen_stats st;

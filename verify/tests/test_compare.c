@@ -6,10 +6,10 @@
 #include <limits.h>
 #include <unistd.h>
 
-#include "compare/compare.h"
-#include "compare/stepwise.h"
-#include "trace_fixture.h"
-#include "compare/trace_read.h"
+#include "verify/compare/compare.h"
+#include "verify/compare/stepwise.h"
+#include "verify/tests/trace_fixture.h"
+#include "verify/compare/trace_read.h"
 
 #define NSTEPS 200
 #define DT 0.01

@@ -5,11 +5,11 @@
 #include <math.h>
 #include <string.h>
 
-#include "contact/contact.h"
-#include "dyn/dyn.h"
-#include "ga/nd.h"
-#include "integrate.h"
-#include "published/dyn_published.h"
+#include "ref/contact/contact.h"
+#include "ref/dyn/dyn.h"
+#include "ref/ga/nd.h"
+#include "engine/integrate.h"
+#include "ref/published/dyn_published.h"
 
 #define TOL_ROUND 1e-13
 #define TOL_QUAD 1e-12

@@ -4,9 +4,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "ga/cl.h"
-#include "ga/ga4.h"
-#include "ga/nd.h"
+#include "ref/ga/cl.h"
+#include "ref/ga/ga4.h"
+#include "ref/ga/nd.h"
 
 #define TOL_ROUNDOFF 1e-13  ///< products of O(1) components
 #define TOL_TRANSCEND 1e-12 ///< libm functions and square roots

@@ -2,7 +2,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "geom/support.h"
+#include "ref/geom/support.h"
 
 #define EXACT 1e-15
 

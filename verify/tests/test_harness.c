@@ -1,7 +1,7 @@
 // Unit tests of the verification harness itself.
 #include <criterion/criterion.h>
 
-#include "checks/harness.h"
+#include "verify/checks/harness.h"
 
 static void dummy(ak_check_ctx *c) { (void)c; }
 

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mass/mass.h"
-#include "model.h"
-#include "model_mass.h"
-#include "published/mass_published.h"
+#include "ref/mass/mass.h"
+#include "engine/model.h"
+#include "engine/model_mass.h"
+#include "ref/published/mass_published.h"
 
 #define TOL 1e-12
 #define PI 3.14159265358979323846
@@ -173,7 +173,7 @@ Test(mass, model_fill_mass_density_fixed_convex) {
 
 // ---- hulls of more than AK_MASS_HULL_MAX_VERTS points (gift wrapping) ------------------------
 
-#include "c120_fixture.h"
+#include "verify/tests/c120_fixture.h"
 
 // A 5D box given by its 32 corners and 100 more points on its faces and inside (132 points):
 // the hull is the box, whose mass properties are closed forms (ak_mass_box).

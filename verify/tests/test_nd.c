@@ -2,7 +2,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "ga/nd.h"
+#include "ref/ga/nd.h"
 
 Test(nd, bivector_order_is_lexicographic) {
     const char *want4[] = {"xy", "xz", "xw", "yz", "yw", "zw"};
@@ -37,7 +37,7 @@ Test(nd, rstar_matches_ten_bosch_appendix_4d) {
 #include <gsl/gsl_rng.h>
 #include <string.h>
 
-#include "ga/cl.h"
+#include "ref/ga/cl.h"
 
 #define TOL_ROUNDOFF 1e-13 ///< products of O(1) components
 #define TOL_FRAME 1e-12    ///< square roots and successive plane rotors

@@ -6,14 +6,14 @@
 #include <math.h>
 #include <string.h>
 
-#include "broadphase.h"
-#include "contact_cache.h"
-#include "dyn/dyn.h"
-#include "ga/nd.h"
-#include "geom/support.h"
-#include "integrate.h"
-#include "world.h"
-#include "common/world_checks_util.h"
+#include "engine/broadphase.h"
+#include "engine/contact_cache.h"
+#include "ref/dyn/dyn.h"
+#include "ref/ga/nd.h"
+#include "ref/geom/support.h"
+#include "engine/integrate.h"
+#include "engine/world.h"
+#include "verify/common/world_checks_util.h"
 
 TestSuite(perf);
 
@@ -117,9 +117,9 @@ Test(perf, threads_bitwise) {
 }
 
 // ---- renderer ----------------------------------------------------------------------------------
-#include "scene.h"
-#include "tracer.h"
-#include "shaders/ak_render_constants.h"
+#include "engine/scene.h"
+#include "render/tracer.h"
+#include "render/shaders/ak_render_constants.h"
 
 // The gamma encoding by the table of steps equals floor(pow(c, 1/gamma) 255 + 0.5) on a dense
 // sweep of [0, 1], just below and at every step, and outside [0, 1].
@@ -266,8 +266,8 @@ Test(perf, gyro_exact) {
 }
 
 // ---- solver --------------------------------------------------------------------------------------
-#include "narrowphase.h"
-#include "solver.h"
+#include "engine/narrowphase.h"
+#include "engine/solver.h"
 
 // ak_solver_corrected_solve runs its iterations on packed rows for n = 3, 4; the plain sequence
 // (prepare, warm start, ak_solver_iterate per iteration, restitution) gives the same velocities
@@ -314,7 +314,7 @@ Test(perf, solver_packed_equals_plain) {
 }
 
 // ---- fast paths of the contact stages ---------------------------------------------------------
-#include "ccd_step.h"
+#include "engine/ccd_step.h"
 
 // ODE's pile as the bench builds it, small: N spheres of radius 0.5 on a jittered grid 1.1 apart
 // above a ground plane, inside walls (planes) on every horizontal axis. Deterministic (LCG).

@@ -3,9 +3,9 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "dyn/dyn.h"
-#include "ga/nd.h"
-#include "pga/pga.h"
+#include "ref/dyn/dyn.h"
+#include "ref/ga/nd.h"
+#include "ref/pga/pga.h"
 
 #define TOL 1e-12
 

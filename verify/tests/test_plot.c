@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/plot.h"
+#include "verify/common/plot.h"
 
 #define PLOT_WIDTH 640
 #define PLOT_HEIGHT 400

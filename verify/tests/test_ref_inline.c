@@ -6,10 +6,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "contact/contact.h"
-#include "dyn/dyn.h"
-#include "ga/nd.h"
-#include "ref_inline.h"
+#include "ref/contact/contact.h"
+#include "ref/dyn/dyn.h"
+#include "ref/ga/nd.h"
+#include "engine/ref_inline.h"
 
 TestSuite(ref_inline);
 

@@ -7,10 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "geom/mesh.h"
-#include "scene.h"
-#include "tracer.h"
-#include "vk.h"
+#include "ref/geom/mesh.h"
+#include "engine/scene.h"
+#include "render/tracer.h"
+#include "render/vk.h"
 
 #define TOL 1e-12
 

@@ -6,11 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/files.h"
-#include "checks/harness.h"
-#include "common/plot.h"
-#include "report/report.h"
-#include "report/traceability.h"
+#include "verify/common/files.h"
+#include "verify/checks/harness.h"
+#include "verify/common/plot.h"
+#include "verify/report/report.h"
+#include "verify/report/traceability.h"
 
 static const char *src_dir(void) {
     const char *s = getenv("AK_SOURCE_DIR");

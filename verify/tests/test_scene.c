@@ -9,16 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contact_cache.h"
-#include "dyn/dyn.h"
-#include "ga/nd.h"
-#include "model.h"
-#include "scene.h"
-#include "world.h"
-#include "solver.h"
-#include "solver_variant.h"
-#include "step_explain.h"
-#include "world.h"
+#include "engine/contact_cache.h"
+#include "ref/dyn/dyn.h"
+#include "ref/ga/nd.h"
+#include "engine/model.h"
+#include "engine/scene.h"
+#include "engine/world.h"
+#include "engine/solver.h"
+#include "engine/solver_variant.h"
+#include "engine/step_explain.h"
+#include "engine/world.h"
 
 /// Exact equality is expected for numbers copied from the text; derived values (normalised
 /// vectors, composed rotors) are compared to this.
@@ -980,7 +980,7 @@ Test(scene, bad_scene_files_give_their_expected_messages) {
 
 // ---- limits (AK_SCENE_MAX_BODIES, AK_SCENE_MAX_VERTS; docs/scene-format.md) ------------------
 
-#include "c120_fixture.h"
+#include "verify/tests/c120_fixture.h"
 
 // The 120-cell, 600 vertices, loads as one convex body with the mass of its closed-form volume.
 Test(scene, the_120_cell_loads_as_a_convex_body) {

@@ -2,7 +2,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "sdf/sdf.h"
+#include "ref/sdf/sdf.h"
 
 #define TOL 1e-14
 

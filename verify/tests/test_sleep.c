@@ -10,12 +10,12 @@
 #include <omp.h>
 #endif
 
-#include "broadphase.h"
-#include "contact_cache.h"
-#include "island.h"
-#include "scene.h"
-#include "world.h"
-#include "common/world_checks_util.h"
+#include "engine/broadphase.h"
+#include "engine/contact_cache.h"
+#include "engine/island.h"
+#include "engine/scene.h"
+#include "engine/world.h"
+#include "verify/common/world_checks_util.h"
 
 TestSuite(sleep);
 

@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "block_lu.h"
-#include "contact/contact.h"
-#include "ga/nd.h"
-#include "contact_cache.h"
-#include "scene.h"
-#include "solver.h"
-#include "world.h"
+#include "engine/block_lu.h"
+#include "ref/contact/contact.h"
+#include "ref/ga/nd.h"
+#include "engine/contact_cache.h"
+#include "engine/scene.h"
+#include "engine/solver.h"
+#include "engine/world.h"
 
 TestSuite(solver);
 

@@ -5,11 +5,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ga/nd.h"
-#include "sweep/experiments.h"
-#include "sweep/run.h"
-#include "sweep/spec.h"
-#include "sweep/stability.h"
+#include "ref/ga/nd.h"
+#include "verify/sweep/experiments.h"
+#include "verify/sweep/run.h"
+#include "verify/sweep/spec.h"
+#include "verify/sweep/stability.h"
 
 static ak_sweep_spec *parse(const char *text) {
     char err[512];

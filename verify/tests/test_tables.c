@@ -3,7 +3,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "oracles/ga_tables_published.h"
+#include "verify/oracles/ga_tables_published.h"
 
 Test(tables, blade_names_and_signs) {
     double s;

@@ -4,8 +4,8 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "trace_fixture.h"
-#include "compare/trace_read.h"
+#include "verify/tests/trace_fixture.h"
+#include "verify/compare/trace_read.h"
 
 #define NSTEPS 20
 #define DT 0.01

@@ -14,8 +14,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "view/view_http.h"
-#include "view/view_sim.h"
+#include "verify/view/view_http.h"
+#include "verify/view/view_sim.h"
 
 TestSuite(view);
 

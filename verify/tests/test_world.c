@@ -4,14 +4,14 @@
 #include <math.h>
 #include <string.h>
 
-#include "broadphase.h"
-#include "contact/contact.h"
-#include "contact_cache.h"
-#include "ga/nd.h"
-#include "published/solver_published.h"
-#include "solver.h"
-#include "world.h"
-#include "common/world_checks_util.h"
+#include "engine/broadphase.h"
+#include "ref/contact/contact.h"
+#include "engine/contact_cache.h"
+#include "ref/ga/nd.h"
+#include "ref/published/solver_published.h"
+#include "engine/solver.h"
+#include "engine/world.h"
+#include "verify/common/world_checks_util.h"
 
 #define TOL_ROUND 1e-13
 
@@ -239,7 +239,7 @@ Test(world, fixed_body_supports) {
 }
 
 // ---- CCD in the world step (engine/ccd_step.c) ----
-#include "scene.h"
+#include "engine/scene.h"
 
 Test(world, ccd_bullet_stops_at_the_wall) {
     const char *text =

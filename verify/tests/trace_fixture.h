@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ga/nd.h"
+#include "ref/ga/nd.h"
 
 #define FIX_MASS0 2.0
 #define FIX_MASS1 3.0

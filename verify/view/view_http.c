@@ -1,6 +1,6 @@
 // Request policy of anakata view: Host / Origin checks and path routing (see view_http.h).
 #define _DEFAULT_SOURCE // realpath
-#include "view/view_http.h"
+#include "verify/view/view_http.h"
 
 #include <fcntl.h>
 #include <limits.h>

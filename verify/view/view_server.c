@@ -8,7 +8,7 @@
 // a body larger than AK_VIEW_BODY_MAX gets 413; state-changing calls are POST with a JSON body
 // (a cross-site form cannot send one without a CORS preflight, which is never granted).
 #define _DEFAULT_SOURCE // SOCK_CLOEXEC
-#include "view/view_server.h"
+#include "verify/view/view_server.h"
 
 #include <arpa/inet.h>
 #include <dirent.h>
@@ -27,10 +27,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "common/strbuf.h"
-#include "view/view_http.h"
-#include "view/view_sim.h"
-#include "view/webgl_shaders.h"
+#include "verify/common/strbuf.h"
+#include "verify/view/view_http.h"
+#include "verify/view/view_sim.h"
+#include "verify/view/webgl_shaders.h"
 
 #define MAX_SCENES 128
 #define FILE_MAX (8u << 20)

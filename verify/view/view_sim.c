@@ -1,5 +1,5 @@
 // The simulation behind anakata view (view_sim.h): a scene, its history, the JSON for the page.
-#include "view/view_sim.h"
+#include "verify/view/view_sim.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -8,22 +8,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/files.h"
-#include "common/render_embed.h"
-#include "common/strbuf.h"
-#include "common/world_checks_util.h"
-#include "compare/trace_read.h"
-#include "collide/collide.h"
-#include "contact_cache.h"
-#include "dyn/dyn.h"
-#include "report/report.h"
-#include "report/traceability.h"
-#include "scene.h"
-#include "shaders/ak_render_constants.h"
-#include "solver.h"
-#include "step_explain.h"
-#include "tracer.h"
-#include "world.h"
+#include "verify/common/files.h"
+#include "verify/common/render_embed.h"
+#include "verify/common/strbuf.h"
+#include "verify/common/world_checks_util.h"
+#include "verify/compare/trace_read.h"
+#include "ref/collide/collide.h"
+#include "engine/contact_cache.h"
+#include "ref/dyn/dyn.h"
+#include "verify/report/report.h"
+#include "verify/report/traceability.h"
+#include "engine/scene.h"
+#include "render/shaders/ak_render_constants.h"
+#include "engine/solver.h"
+#include "engine/step_explain.h"
+#include "render/tracer.h"
+#include "engine/world.h"
 
 #define HIST_MAX_STEPS 4000
 #define HIST_MAX_BYTES (256u << 20)

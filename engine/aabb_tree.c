@@ -21,7 +21,8 @@ static int cen_cmp(const void *x, const void *y, void *ctx) {
     const double *cen_key = ((const cen_ctx *)ctx)->key;
     int cen_axis = ((const cen_ctx *)ctx)->axis;
     int i = *(const int *)x, j = *(const int *)y;
-    const double *A = cen_key + (size_t)i * 2 * AK_MAX_DIM, *B = cen_key + (size_t)j * 2 * AK_MAX_DIM;
+    const double *A = cen_key + (size_t)i * 2 * AK_MAX_DIM,
+                 *B = cen_key + (size_t)j * 2 * AK_MAX_DIM;
     double a = A[cen_axis] + A[AK_MAX_DIM + cen_axis], b = B[cen_axis] + B[AK_MAX_DIM + cen_axis];
     if (a != b) return a < b ? -1 : 1;
     return (i > j) - (i < j);
@@ -48,7 +49,7 @@ static int build(int n, ak_contact_cache *c, int s, int e, int *next) {
     int axis = 0;
     for (int i = 1; i < n; i++)
         if (chi[i] - clo[i] > chi[axis] - clo[axis]) axis = i;
-    cen_ctx ctx = {c->keep.aabb, axis};
+    cen_ctx ctx = { c->keep.aabb, axis };
     qsort_r(c->step.order + s, (size_t)(e - s), sizeof(int), cen_cmp, &ctx);
     int mid = s + (e - s) / 2;
     int l = build(n, c, s, mid, next);
@@ -133,7 +134,8 @@ static inline __attribute__((always_inline)) int self_query_n(int n, ak_contact_
         // an overlapping pair of distinct nodes (tested when made)
         if (A->body >= 0 && B->body >= 0) {
             if (A->stat && B->stat) continue;
-            int a = A->body < B->body ? A->body : B->body, b = A->body < B->body ? B->body : A->body;
+            int a = A->body < B->body ? A->body : B->body,
+                b = A->body < B->body ? B->body : A->body;
             if (ak_pair_buf_push(pb, a, b)) return -1;
             continue;
         }
@@ -170,7 +172,8 @@ void ak_tree_update(const ak_model *m, ak_contact_cache *c, int cnt, bool use_te
     int n = m->dim;
     double ext = c->keep.ntree == 2 * cnt - 1 ? refit(m, n, c) : INFINITY;
     if (!(ext <= AK_TREE_REBUILD * c->keep.tree_extent) ||
-        (use_tests && c->keep.tree_last_tests > AK_TREE_REBUILD * c->keep.tree_tests)) { // (re)build
+        (use_tests &&
+         c->keep.tree_last_tests > AK_TREE_REBUILD * c->keep.tree_tests)) { // (re)build
         cnt = 0;
         for (int b = 0; b < m->nbody; b++)
             if (!is_plane(&m->bodies[b])) c->step.order[cnt++] = b;

@@ -20,9 +20,9 @@ struct ak_contact_cache;
 
 /// A pair list of the broadphase query (one per thread, and the incremental broadphase's fat pairs).
 typedef struct ak_pair_buf {
-    int *p;      ///< 2 x n body indices
+    int *p; ///< 2 x n body indices
     int n, cap;
-    long tests;  ///< box tests
+    long tests; ///< box tests
 } ak_pair_buf;
 
 /// A node of the AABB tree: a leaf holds one body.

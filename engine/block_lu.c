@@ -23,25 +23,26 @@
 
 struct ak_block_lu {
     int np, n, nn;
-    int *perm;    ///< elimination order (block index of step s)
-    int *nst;     ///< np + 1: step s's later neighbours are nbr[nst[s] .. nst[s+1])
-    int *nbr;     ///< ... as block indices
-    int *ublk;    ///< LU block of (p, nbr) for each neighbour (U)
-    int *lblk;    ///< LU block of (nbr, p) (L)
-    size_t *ust;  ///< np + 1: step s's updates upd[ust[s] .. ust[s+1]), |N_p|^2 of them
-    int *upd;     ///< LU block of (a, b) for a, b in N_p, row-major over N_p
-    int *dblk;    ///< LU block of (p, p) by block index
-    int *amap;    ///< LU block of each input block (in the input's order)
-    long nin;     ///< input blocks
-    long nblk;    ///< LU blocks
-    double *lu;   ///< nblk n x n blocks
-    int *piv;     ///< np n: row swaps within each pivot block
+    int *perm;   ///< elimination order (block index of step s)
+    int *nst;    ///< np + 1: step s's later neighbours are nbr[nst[s] .. nst[s+1])
+    int *nbr;    ///< ... as block indices
+    int *ublk;   ///< LU block of (p, nbr) for each neighbour (U)
+    int *lblk;   ///< LU block of (nbr, p) (L)
+    size_t *ust; ///< np + 1: step s's updates upd[ust[s] .. ust[s+1]), |N_p|^2 of them
+    int *upd;    ///< LU block of (a, b) for a, b in N_p, row-major over N_p
+    int *dblk;   ///< LU block of (p, p) by block index
+    int *amap;   ///< LU block of each input block (in the input's order)
+    long nin;    ///< input blocks
+    long nblk;   ///< LU blocks
+    double *lu;  ///< nblk n x n blocks
+    int *piv;    ///< np n: row swaps within each pivot block
     double flops;
 };
 
 void ak_block_lu_free(ak_block_lu *f) {
     if (!f) return;
-    free(f->perm), free(f->nst), free(f->nbr), free(f->ublk), free(f->lblk), free(f->ust), free(f->upd);
+    free(f->perm), free(f->nst), free(f->nbr), free(f->ublk), free(f->lblk), free(f->ust),
+        free(f->upd);
     free(f->dblk), free(f->amap), free(f->lu), free(f->piv);
     free(f);
 }
@@ -57,8 +58,10 @@ static int find(const int *cols, int len, int c) {
     while (lo <= hi) {
         int mid = (lo + hi) / 2;
         if (cols[mid] == c) return mid;
-        if (cols[mid] < c) lo = mid + 1;
-        else hi = mid - 1;
+        if (cols[mid] < c)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
     }
     return -1;
 }
@@ -79,15 +82,19 @@ ak_block_lu *ak_block_lu_new(int np, int n, const int rs[], const int col[]) {
     f->amap = malloc(sizeof(int) * (size_t)(f->nin > 0 ? f->nin : 1));
     size_t cap = (size_t)rs[np] + (size_t)np;
     f->nbr = malloc(sizeof(int) * cap);
-    bool ok = g && deg && rank && dead && f->perm && f->nst && f->dblk && f->piv && f->amap && f->nbr;
+    bool ok =
+        g && deg && rank && dead && f->perm && f->nst && f->dblk && f->piv && f->amap && f->nbr;
     // the graph, checked for symmetry and diagonals
     for (int i = 0; ok && i < np; i++) {
         bool diag = false;
         for (int q = rs[i]; q < rs[i + 1]; q++) {
             int j = col[q];
-            if (j < 0 || j >= np) ok = false;
-            else if (j == i) diag = true;
-            else g[(size_t)i * words + (size_t)j / 64] |= 1ull << (j % 64);
+            if (j < 0 || j >= np)
+                ok = false;
+            else if (j == i)
+                diag = true;
+            else
+                g[(size_t)i * words + (size_t)j / 64] |= 1ull << (j % 64);
         }
         if (!diag) ok = false;
     }
@@ -122,7 +129,8 @@ ak_block_lu *ak_block_lu_new(int np, int n, const int rs[], const int col[]) {
             f->nbr = nb, cap = nc;
         }
         for (size_t w = 0; w < words; w++)
-            for (uint64_t b = gp[w]; b; b &= b - 1) f->nbr[nnb++] = (int)(w * 64 + (size_t)__builtin_ctzll(b));
+            for (uint64_t b = gp[w]; b; b &= b - 1)
+                f->nbr[nnb++] = (int)(w * 64 + (size_t)__builtin_ctzll(b));
         for (size_t z = (size_t)f->nst[s]; z < nnb; z++) {
             int a = f->nbr[z];
             uint64_t *ga = g + (size_t)a * words;
@@ -182,7 +190,8 @@ ak_block_lu *ak_block_lu_new(int np, int n, const int rs[], const int col[]) {
             rcol[fill[a]++] = p;
         }
     }
-    for (int i = 0; i < np; i++) qsort(rcol + rcnt[i], (size_t)(rcnt[i + 1] - rcnt[i]), sizeof(int), cmp_int);
+    for (int i = 0; i < np; i++)
+        qsort(rcol + rcnt[i], (size_t)(rcnt[i + 1] - rcnt[i]), sizeof(int), cmp_int);
 #define BLK(r, c) (rcnt[r] + find(rcol + rcnt[r], rcnt[(r) + 1] - rcnt[r], c))
     for (int i = 0; i < np; i++) f->dblk[i] = BLK(i, i);
     double nc = (double)n * n * n;

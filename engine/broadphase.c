@@ -14,7 +14,6 @@
 #include <omp.h>
 #endif
 
-
 static bool is_plane(const ak_body *b) { return b->shape.type == AK_SHAPE_HYPERPLANE; }
 static bool is_static(const ak_body *b) { return b->fixed || b->inv_mass <= 0.0 || is_plane(b); }
 
@@ -49,9 +48,9 @@ void ak_body_aabb(const ak_model *m, const ak_data *d, int b, double lo[], doubl
 // hypersphere's support is ak_geom_support_local's (ball_support, then the dot product) written
 // out here with the same operations in the same order.
 static inline __attribute__((always_inline)) double plane_distance_n(int n, const ak_model *m,
-                                                                      const ak_data *d,
-                                                                      const ak_contact_cache *c,
-                                                                      int b, const ak_shape *pl) {
+                                                                     const ak_data *d,
+                                                                     const ak_contact_cache *c,
+                                                                     int b, const ak_shape *pl) {
     const double *M = c->keep.rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
     double dir[AK_MAX_DIM], sp[AK_MAX_DIM];
     for (int j = 0; j < n; j++) { // -normal in the body frame: M^T (-nrm)
@@ -127,7 +126,8 @@ static inline __attribute__((always_inline)) int plane_pairs_n(int n, const ak_m
         }
         for (int k = 0; k < nl; k++) {
             int b = list[k];
-            if (plane_distance_n(n, m, d, c, b, &m->bodies[p].shape) <= margin && push_pair(c, b, p))
+            if (plane_distance_n(n, m, d, c, b, &m->bodies[p].shape) <= margin &&
+                push_pair(c, b, p))
                 return -1;
         }
     }
@@ -168,7 +168,7 @@ static void subsets(int n, int from, int g, unsigned prefix, unsigned masks[], i
 
 static void rotor_matrix_plain(int n, double M[], const double R[]) {
     enum { FULLM = 1u << AK_MAX_DIM };
-    double A[FULLM] = {0}, Ar[FULLM] = {0}, Rr[AK_MAX_EVEN];
+    double A[FULLM] = { 0 }, Ar[FULLM] = { 0 }, Rr[AK_MAX_EVEN];
     unsigned full = 1u << n;
     ak_nd_rotor_reverse(n, Rr, R);
     unsigned masks[AK_MAX_EVEN];
@@ -269,9 +269,12 @@ void ak_broadphase_rotor_matrix(int n, double M[], const double R[], bool fast) 
         return;
     }
     call_once(&rm_once, rm_build);
-    if (n == 3) rotor_matrix_table(3, M, R);
-    else if (n == 4) rotor_matrix_table(4, M, R);
-    else rotor_matrix_table(n, M, R);
+    if (n == 3)
+        rotor_matrix_table(3, M, R);
+    else if (n == 4)
+        rotor_matrix_table(4, M, R);
+    else
+        rotor_matrix_table(n, M, R);
 }
 
 // skip (NULL: none): bodies whose box and matrix are kept from an earlier step (sleeping bodies)
@@ -282,7 +285,8 @@ static void fill_aabbs_masked(const ak_model *m, const ak_data *d, ak_contact_ca
     for (int b = 0; b < m->nbody; b++) {
         if (is_plane(&m->bodies[b]) || (skip && skip[b])) continue; // (ends this iteration only)
         double *M = c->keep.rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
-        ak_broadphase_rotor_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN, m->paths.broad_fast_matrix);
+        ak_broadphase_rotor_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN,
+                                   m->paths.broad_fast_matrix);
         double *lo = c->keep.aabb + (size_t)b * 2 * AK_MAX_DIM, *hi = lo + AK_MAX_DIM;
         aabb_m(m, d, b, M, lo, hi);
         for (int i = 0; i < n; i++) lo[i] -= 0.5 * margin, hi[i] += 0.5 * margin;
@@ -304,7 +308,7 @@ int ak_broadphase_sap(const ak_model *m, const ak_data *d, ak_contact_cache *c, 
     c->step.npair = 0;
     c->stats.broad_tests = 0;
     fill_aabbs(m, d, c, margin);
-    double mean[AK_MAX_DIM] = {0}, var[AK_MAX_DIM] = {0};
+    double mean[AK_MAX_DIM] = { 0 }, var[AK_MAX_DIM] = { 0 };
     for (int b = 0; b < m->nbody; b++) {
         if (is_plane(&m->bodies[b])) continue;
         c->step.order[cnt++] = b;
@@ -320,7 +324,7 @@ int ak_broadphase_sap(const ak_model *m, const ak_data *d, ak_contact_cache *c, 
         double v0 = var[axis] / cnt - (mean[axis] / cnt) * (mean[axis] / cnt);
         if (v > v0) axis = i;
     }
-    order_ctx ctx = {c->keep.aabb, axis};
+    order_ctx ctx = { c->keep.aabb, axis };
     if (cnt > 1) qsort_r(c->step.order, (size_t)cnt, sizeof(int), order_cmp, &ctx);
     for (int s = 0; s < cnt; s++) {
         int a = c->step.order[s];
@@ -427,7 +431,8 @@ static int count_escapes(const ak_model *m, ak_contact_cache *c) {
     for (int b = 0; b < m->nbody; b++) {
         c->step.esc[b] = 0;
         if (is_plane(&m->bodies[b])) continue;
-        const double *A = c->keep.aabb + (size_t)b * 2 * AK_MAX_DIM, *F = c->keep.fat + (size_t)b * 2 * AK_MAX_DIM;
+        const double *A = c->keep.aabb + (size_t)b * 2 * AK_MAX_DIM,
+                     *F = c->keep.fat + (size_t)b * 2 * AK_MAX_DIM;
         bool inside = c->keep.fat_boxes_ok;
         for (int i = 0; i < n && inside; i++)
             inside = A[i] >= F[i] && A[AK_MAX_DIM + i] <= F[AK_MAX_DIM + i];
@@ -476,7 +481,8 @@ static int incremental(const ak_model *m, ak_contact_cache *c, int cnt) {
             const double *Fe = c->keep.fat + (size_t)e * 2 * AK_MAX_DIM;
             double Q[2 * AK_MAX_DIM];
             for (int i = 0; i < n; i++)
-                Q[i] = Fe[i] - c->keep.fat_dmax, Q[AK_MAX_DIM + i] = Fe[AK_MAX_DIM + i] + c->keep.fat_dmax;
+                Q[i] = Fe[i] - c->keep.fat_dmax,
+                Q[AK_MAX_DIM + i] = Fe[AK_MAX_DIM + i] + c->keep.fat_dmax;
             int stack[128], sp = 0;
             stack[sp++] = 0;
             while (sp > 0) {
@@ -489,7 +495,8 @@ static int incremental(const ak_model *m, ak_contact_cache *c, int cnt) {
                     stack[sp++] = nd->right;
                     continue;
                 }
-                if (o == e || (c->step.esc[o] && o < e)) continue; // a pair of two re-queried bodies once
+                if (o == e || (c->step.esc[o] && o < e))
+                    continue; // a pair of two re-queried bodies once
                 if (!overlap(n, Fe, c->keep.fat + (size_t)o * 2 * AK_MAX_DIM)) continue;
                 if (ak_pair_buf_push(&c->keep.fat_pairs, e < o ? e : o, e < o ? o : e)) return -1;
             }
@@ -508,7 +515,9 @@ static int incremental(const ak_model *m, ak_contact_cache *c, int cnt) {
         int a = c->keep.fat_pairs.p[2 * q], b = c->keep.fat_pairs.p[2 * q + 1];
         tests++;
         if (is_static(&m->bodies[a]) && is_static(&m->bodies[b])) continue;
-        if (!overlap(n, c->keep.aabb + (size_t)a * 2 * AK_MAX_DIM, c->keep.aabb + (size_t)b * 2 * AK_MAX_DIM)) continue;
+        if (!overlap(n, c->keep.aabb + (size_t)a * 2 * AK_MAX_DIM,
+                     c->keep.aabb + (size_t)b * 2 * AK_MAX_DIM))
+            continue;
         c->step.pairs[2 * total] = a, c->step.pairs[2 * total + 1] = b, total++;
     }
     c->step.npair = total;
@@ -551,7 +560,8 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
         // one thread: the tree against itself (half the box tests of the per-body query); not
         // with a sleep mask, where the per-body query skips the sleeping bodies' descents (a
         // sleeping pile costs no box test) and keeps the mask's pairs
-        if (nt == 1 && m->paths.broad_self_query && !asleep) per_body = ak_tree_self_query(m, c, &c->step.tbuf[0]);
+        if (nt == 1 && m->paths.broad_self_query && !asleep)
+            per_body = ak_tree_self_query(m, c, &c->step.tbuf[0]);
         if (per_body < 0) return -1;
         for (int t = 0; t < nt && per_body; t++) c->step.tbuf[t].n = 0, c->step.tbuf[t].tests = 0;
 #pragma omp parallel num_threads(nt) reduction(| : fail) if (per_body)
@@ -576,9 +586,10 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
                     if (body >= 0) {
                         // with a sleep mask, a sleeping body makes no query: an awake body
                         // pairs with every sleeping one it meets, a static body with none
-                        bool keep = !asleep ? body > a && !(sa && is_static(&m->bodies[body]))
-                                            : body != a && (body > a || asleep[body]) &&
-                                                  !(sa && (is_static(&m->bodies[body]) || asleep[body]));
+                        bool keep =
+                            !asleep ? body > a && !(sa && is_static(&m->bodies[body]))
+                                    : body != a && (body > a || asleep[body]) &&
+                                          !(sa && (is_static(&m->bodies[body]) || asleep[body]));
                         if (keep) {
                             if (pb->n + 1 > pb->cap) {
                                 int nc = pb->cap ? 2 * pb->cap : 256;
@@ -603,7 +614,8 @@ int ak_broadphase_masked(const ak_model *m, const ak_data *d, ak_contact_cache *
         }
         if (fail) return -1;
         int total = 0;
-        for (int t = 0; t < nt; t++) total += c->step.tbuf[t].n, c->stats.broad_tests += c->step.tbuf[t].tests;
+        for (int t = 0; t < nt; t++)
+            total += c->step.tbuf[t].n, c->stats.broad_tests += c->step.tbuf[t].tests;
         if (total > c->step.paircap) {
             int *q = realloc(c->step.pairs, (size_t)total * 2 * sizeof(int));
             if (!q) return -1;

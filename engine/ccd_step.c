@@ -18,7 +18,8 @@ static int moves(const ak_model *m, int b) {
 static double wnorm(const ak_model *m, const ak_data *d, int b) {
     int k = ak_nd_nbiv(m->dim);
     double s = 0;
-    for (int q = 0; q < k; q++) s += d->w[(size_t)b * AK_MAX_BIV + q] * d->w[(size_t)b * AK_MAX_BIV + q];
+    for (int q = 0; q < k; q++)
+        s += d->w[(size_t)b * AK_MAX_BIV + q] * d->w[(size_t)b * AK_MAX_BIV + q];
     return sqrt(s);
 }
 
@@ -27,7 +28,8 @@ static double motion_bound(const ak_model *m, const ak_data *d, int b, double h)
     if (!moves(m, b)) return 0.0;
     int n = m->dim;
     double v = 0;
-    for (int i = 0; i < n; i++) v += d->v[(size_t)b * AK_MAX_DIM + i] * d->v[(size_t)b * AK_MAX_DIM + i];
+    for (int i = 0; i < n; i++)
+        v += d->v[(size_t)b * AK_MAX_DIM + i] * d->v[(size_t)b * AK_MAX_DIM + i];
     return (sqrt(v) + wnorm(m, d, b) * ak_collide_bounding_radius(&m->bodies[b].shape)) * h;
 }
 
@@ -49,7 +51,8 @@ int ak_ccd_is_fast(const ak_model *m, const ak_data *d, int b, double h, double 
 }
 
 // Swept box of body b over the step: its AABB grown by its motion bound.
-static void swept_box(const ak_model *m, const ak_data *d, const double *rot, int b, double h, double lo[], double hi[]) {
+static void swept_box(const ak_model *m, const ak_data *d, const double *rot, int b, double h,
+                      double lo[], double hi[]) {
     int n = m->dim;
     if (rot) {
         ak_pose p = body_pose(m, d, rot, b);
@@ -67,7 +70,7 @@ static double half_width(const ak_shape *s) {
     int n = s->dim;
     double w = INFINITY;
     for (int i = 0; i < n; i++) {
-        double e[AK_MAX_DIM] = {0}, x[AK_MAX_DIM];
+        double e[AK_MAX_DIM] = { 0 }, x[AK_MAX_DIM];
         e[i] = 1;
         double hp = ak_geom_support_local(n, x, s, e);
         e[i] = -1;
@@ -78,7 +81,9 @@ static double half_width(const ak_shape *s) {
 }
 
 static int swept_overlap(const ak_model *m, const ak_data *d, int a, int b, double h) {
-    if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE || m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE) return 1;
+    if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE ||
+        m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE)
+        return 1;
     double la[AK_MAX_DIM], ha[AK_MAX_DIM], lb[AK_MAX_DIM], hb[AK_MAX_DIM];
     swept_box(m, d, NULL, a, h, la, ha);
     swept_box(m, d, NULL, b, h, lb, hb);
@@ -87,8 +92,8 @@ static int swept_overlap(const ak_model *m, const ak_data *d, int a, int b, doub
     return 1;
 }
 
-static int pair_toi_raw(const ak_model *m, const ak_data *d, const double *rot, int a, int b, double h,
-                        double margin, double *toi);
+static int pair_toi_raw(const ak_model *m, const ak_data *d, const double *rot, int a, int b,
+                        double h, double margin, double *toi);
 
 int ak_ccd_pair_toi(const ak_model *m, const ak_data *d, int a, int b, double h, double margin,
                     double *toi) {
@@ -98,7 +103,6 @@ int ak_ccd_pair_toi(const ak_model *m, const ak_data *d, int a, int b, double h,
     if (!swept_overlap(m, d, a, b, h)) return 0;
     return pair_toi_raw(m, d, NULL, a, b, h, margin, toi);
 }
-
 
 // A pair of hyperspheres, or a hypersphere and a hyperplane, that provably gets no impact from
 // ak_collide_toi within [0, h]: its separation stays above tol over the whole linear motion of
@@ -118,8 +122,9 @@ static int toi_impossible(const ak_model *m, const ak_data *d, int a, int b, dou
     }
     if (sa->type != AK_SHAPE_HYPERSPHERE) return 0;
     int n = m->dim;
-    static const double zero[AK_MAX_DIM] = {0};
-    const double *xa = d->x + (size_t)a * AK_MAX_DIM, *va = moves(m, a) ? d->v + (size_t)a * AK_MAX_DIM : zero;
+    static const double zero[AK_MAX_DIM] = { 0 };
+    const double *xa = d->x + (size_t)a * AK_MAX_DIM,
+                 *va = moves(m, a) ? d->v + (size_t)a * AK_MAX_DIM : zero;
     if (sb->type == AK_SHAPE_HYPERPLANE) {
         // s(t) = n.(x + t v) - offset - r is linear in t: its minimum is at t = 0 or t = h
         double s0 = 0, s1 = 0, sc = 1 + fabs(sb->offset) + sa->radius;
@@ -133,7 +138,8 @@ static int toi_impossible(const ak_model *m, const ak_data *d, int a, int b, dou
         return s0 - sb->offset - sa->radius > tol + eps && s1 - sb->offset - sa->radius > tol + eps;
     }
     if (sb->type != AK_SHAPE_HYPERSPHERE) return 0;
-    const double *xb = d->x + (size_t)b * AK_MAX_DIM, *vb = moves(m, b) ? d->v + (size_t)b * AK_MAX_DIM : zero;
+    const double *xb = d->x + (size_t)b * AK_MAX_DIM,
+                 *vb = moves(m, b) ? d->v + (size_t)b * AK_MAX_DIM : zero;
     double D[AK_MAX_DIM], U[AK_MAX_DIM], du = 0, uu = 0, sc = 1 + sa->radius + sb->radius;
     for (int i = 0; i < n; i++) {
         D[i] = xa[i] - xb[i];
@@ -155,12 +161,12 @@ static int toi_impossible(const ak_model *m, const ak_data *d, int a, int b, dou
 }
 
 // The time of impact of a candidate pair (no fast / overlap tests).  [G-CCD.1 G-13]
-static int pair_toi_raw(const ak_model *m, const ak_data *d, const double *rot, int a, int b, double h,
-                        double margin, double *toi) {
+static int pair_toi_raw(const ak_model *m, const ak_data *d, const double *rot, int a, int b,
+                        double h, double margin, double *toi) {
     if (m->paths.ccd_fast && toi_impossible(m, d, a, b, h, 0.25 * margin)) return 0;
     const ak_shape *sa = &m->bodies[a].shape, *sb = &m->bodies[b].shape;
     ak_pose pa = body_pose(m, d, rot, a), pb = body_pose(m, d, rot, b);
-    static const double zero[AK_MAX_DIM > AK_MAX_BIV ? AK_MAX_DIM : AK_MAX_BIV] = {0};
+    static const double zero[AK_MAX_DIM > AK_MAX_BIV ? AK_MAX_DIM : AK_MAX_BIV] = { 0 };
     const double *va = moves(m, a) ? d->v + (size_t)a * AK_MAX_DIM : zero;
     const double *wa = moves(m, a) ? d->w + (size_t)a * AK_MAX_BIV : zero;
     const double *vb = moves(m, b) ? d->v + (size_t)b * AK_MAX_DIM : zero;
@@ -168,7 +174,6 @@ static int pair_toi_raw(const ak_model *m, const ak_data *d, const double *rot, 
     // stop at a quarter of the margin: the next step's narrowphase then sees the pair  [G-CCD.1]
     return ak_collide_toi(toi, sa, &pa, va, wa, sb, &pb, vb, wb, h, 0.25 * margin) == 1;
 }
-
 
 // ---- candidate pairs: sweep and prune over the swept boxes (G-CCD.1) ----
 // A pair is a candidate when one of its bodies is fast and their swept boxes overlap (a plane:
@@ -237,9 +242,12 @@ static double select_kth(double *x, int n, int k) {
                 i++, j--;
             }
         }
-        if (k <= j) hi = j;
-        else if (k >= i) lo = i;
-        else return x[k];
+        if (k <= j)
+            hi = j;
+        else if (k >= i)
+            lo = i;
+        else
+            return x[k];
     }
     return x[k];
 }
@@ -253,20 +261,20 @@ static double select_kth(double *x, int n, int k) {
 // axis, the body conditions, the overlap) and put in the scan's order (their rank in the sorted
 // items): the output is the scan's, pair for pair (test perf.ccd_fast_equals_plain).
 typedef struct cand_grid {
-    double cs;        // cell width W
-    unsigned mask;    // buckets - 1
-    int *start;       // bucket b: entries[start[b] .. start[b + 1])
-    int *entries;     // sorted item indices
-    double *elo;      // per entry: its item's lo along the sweep axis (the window test reads
-                      // the bucket's entries in a row, not the items at random)
-    int *stamp;       // per item: the last query that saw it (buckets can collide)
-    int *hits;        // one query's result
+    double cs;     // cell width W
+    unsigned mask; // buckets - 1
+    int *start;    // bucket b: entries[start[b] .. start[b + 1])
+    int *entries;  // sorted item indices
+    double *elo;   // per entry: its item's lo along the sweep axis (the window test reads
+                   // the bucket's entries in a row, not the items at random)
+    int *stamp;    // per item: the last query that saw it (buckets can collide)
+    int *hits;     // one query's result
     int nhit;
 } cand_grid;
 
 static void grid_free(cand_grid *g) {
     free(g->start), free(g->entries), free(g->elo), free(g->stamp), free(g->hits);
-    *g = (cand_grid){0};
+    *g = (cand_grid){ 0 };
 }
 
 static int grid_cell(double x, double cs, long long *c) {
@@ -277,9 +285,9 @@ static int grid_cell(double x, double cs, long long *c) {
 }
 
 static unsigned grid_hash(int n, const long long c[]) {
-    static const unsigned long long P[AK_MAX_DIM] = {0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full,
-                                                     0x165667B19E3779F9ull, 0xD6E8FEB86659FD93ull,
-                                                     0xFF51AFD7ED558CCDull};
+    static const unsigned long long P[AK_MAX_DIM] = { 0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full,
+                                                      0x165667B19E3779F9ull, 0xD6E8FEB86659FD93ull,
+                                                      0xFF51AFD7ED558CCDull };
     unsigned long long h = 0;
     for (int k = 0; k < n; k++) h += (unsigned long long)c[k] * P[k % 5];
     h ^= h >> 31;
@@ -289,7 +297,8 @@ static unsigned grid_hash(int n, const long long c[]) {
 }
 
 // 0, or -1 (allocation, non-finite or far boxes: the caller scans instead).
-static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *it, int ni, const char *isbig) {
+static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *it, int ni,
+                      const char *isbig) {
     double W = 0;
     for (int q = 0; q < ni; q++) {
         if (isbig[it[q].b]) continue;
@@ -349,8 +358,9 @@ static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *
 // The scan's pairs of the fast body f (item q; window [lo, hi] along the sweep axis) as item
 // indices in g->hits, in the scan's order (cmp_item); returns their count, or -1 when the cell range is too large or far (the
 // caller scans instead).
-static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *it, int ni, int f, int q,
-                      double lo, double hi, const char *fast, const char *isbig, const char *mv) {
+static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *it, int ni, int f,
+                      int q, double lo, double hi, const char *fast, const char *isbig,
+                      const char *mv) {
     const double *bf = box + (size_t)f * 2 * AK_MAX_DIM;
     long long c0[AK_MAX_DIM], c1[AK_MAX_DIM], c[AK_MAX_DIM];
     double cells = 1;
@@ -379,7 +389,8 @@ static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *
             if (!overlap(n, box, f, o)) continue;
             // insert r in the scan's order (cmp_item; the index order when the items are sorted)
             int j = cnt++;
-            while (j > 0 && cmp_item(&it[g->hits[j - 1]], &it[r]) > 0) g->hits[j] = g->hits[j - 1], j--;
+            while (j > 0 && cmp_item(&it[g->hits[j - 1]], &it[r]) > 0)
+                g->hits[j] = g->hits[j - 1], j--;
             g->hits[j] = r;
         }
         int k = 0;
@@ -397,8 +408,8 @@ static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *
 // item's partners come from the grid g when given (grid_query: the same pairs), else (or when
 // its cell range is too large) from a pass over all items.
 static int unsorted_pairs(const ak_model *m, int n, const double *box, const sweep_item *it, int ni,
-                     const int *big, int nbig, double maxw, const char *fast, const char *isbig,
-                     cand_grid *g, const char *mv, cand_list *L) {
+                          const int *big, int nbig, double maxw, const char *fast,
+                          const char *isbig, cand_grid *g, const char *mv, cand_list *L) {
     sweep_item *fi = malloc(sizeof *fi * (size_t)(ni > 0 ? ni : 1));
     sweep_item *hit = malloc(sizeof *hit * (size_t)(ni > 0 ? ni : 1));
     sweep_item *bi = malloc(sizeof *bi * (size_t)(nbig > 0 ? nbig : 1));
@@ -439,7 +450,8 @@ static int unsorted_pairs(const ak_model *m, int n, const double *box, const swe
 }
 
 // Candidate pairs (fast body first when only one is fast). 0 or -1 (allocation).
-static int candidates(const ak_model *m, const ak_data *d, const double *rot, double h, double margin, cand_list *L) {
+static int candidates(const ak_model *m, const ak_data *d, const double *rot, double h,
+                      double margin, cand_list *L) {
     int n = m->dim, N = m->nbody, nfast = 0;
     L->n = 0;
     for (int b = 0; b < N && !nfast; b++) nfast += ak_ccd_is_fast(m, d, b, h, margin);
@@ -452,7 +464,7 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         return -1;
     }
     int ni = 0, rc = 0;
-    double mean[AK_MAX_DIM] = {0}, var[AK_MAX_DIM] = {0};
+    double mean[AK_MAX_DIM] = { 0 }, var[AK_MAX_DIM] = { 0 };
     for (int b = 0; b < N; b++) {
         fast[b] = (char)ak_ccd_is_fast(m, d, b, h, margin);
         if (m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE) continue;
@@ -465,7 +477,8 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     int ax = 0;
     for (int q = 0; q < ni; q++) {
         const double *lo = box + (size_t)it[q].b * 2 * AK_MAX_DIM;
-        for (int k = 0; k < n; k++) var[k] += pow(0.5 * (lo[k] + lo[AK_MAX_DIM + k]) - mean[k] / ni, 2);
+        for (int k = 0; k < n; k++)
+            var[k] += pow(0.5 * (lo[k] + lo[AK_MAX_DIM + k]) - mean[k] / ni, 2);
     }
     for (int k = 1; k < n; k++)
         if (var[k] > var[ax]) ax = k;
@@ -493,7 +506,8 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     if (!rc && ni > 0) {
         for (int q = 0; q < ni; q++) wd[q] = it[q].hi - it[q].lo;
         double med;
-        if (unsorted) med = select_kth(wd, ni, ni / 2); // the value qsort puts at ni / 2
+        if (unsorted)
+            med = select_kth(wd, ni, ni / 2); // the value qsort puts at ni / 2
         else {
             qsort(wd, (size_t)ni, sizeof *wd, cmp_double);
             med = wd[ni / 2];
@@ -501,16 +515,19 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         double lim = 4.0 * med;
         for (int q = 0; q < ni; q++) {
             double w = it[q].hi - it[q].lo;
-            if (w > lim) big[nbig++] = it[q].b, isbig[it[q].b] = 1;
-            else maxw = fmax(maxw, w);
+            if (w > lim)
+                big[nbig++] = it[q].b, isbig[it[q].b] = 1;
+            else
+                maxw = fmax(maxw, w);
         }
     }
     if (unsorted && !rc) {
         char *mv = nfast_all > AK_CCD_FEW ? malloc((size_t)(N > 0 ? N : 1)) : NULL;
-        cand_grid g = {0};
+        cand_grid g = { 0 };
         for (int b = 0; b < N && mv; b++) mv[b] = (char)moves(m, b);
         int use_grid = mv && ni > 0 && grid_build(&g, n, box, it, ni, isbig) == 0;
-        rc = unsorted_pairs(m, n, box, it, ni, big, nbig, maxw, fast, isbig, use_grid ? &g : NULL, mv, L);
+        rc = unsorted_pairs(m, n, box, it, ni, big, nbig, maxw, fast, isbig, use_grid ? &g : NULL,
+                            mv, L);
         grid_free(&g);
         free(mv);
         free(wd), free(big), free(isbig);
@@ -520,7 +537,7 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     // two fast bodies once (from the lower index). The grid finds the same pairs in the same
     // order; the scan below is the plain path and the fallback.
     char *mv = malloc((size_t)(N > 0 ? N : 1));
-    cand_grid g = {0};
+    cand_grid g = { 0 };
     if (!mv) rc = -1;
     for (int b = 0; b < N && !rc; b++) mv[b] = (char)moves(m, b);
     int use_grid = !rc && m->paths.ccd_fast && ni > 0 && grid_build(&g, n, box, it, ni, isbig) == 0;
@@ -531,8 +548,10 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         int a0 = 0, a1 = ni; // first index with it[].lo >= lo
         while (a0 < a1) {
             int mid = (a0 + a1) / 2;
-            if (it[mid].lo < lo) a0 = mid + 1;
-            else a1 = mid;
+            if (it[mid].lo < lo)
+                a0 = mid + 1;
+            else
+                a1 = mid;
         }
         int done = 0;
         if (use_grid) {
@@ -619,7 +638,8 @@ static ak_pose pose_at(const ak_model *m, const ak_data *d, const double *rot, i
 }
 
 // The material point of body b that is at world x at time t, where it is now.
-static void point_now(const ak_model *m, const ak_data *d, const double *rot, int b, double t, const double x[], double out[]) {
+static void point_now(const ak_model *m, const ak_data *d, const double *rot, int b, double t,
+                      const double x[], double out[]) {
     int n = m->dim;
     if (!moves(m, b) || t == 0) {
         memcpy(out, x, sizeof(double) * (size_t)n);
@@ -634,7 +654,7 @@ static void point_now(const ak_model *m, const ak_data *d, const double *rot, in
 int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h,
                     double margin, char *err, size_t errlen) {
     int n = m->dim, npairs = 0;
-    cand_list L = {0, 0, NULL};
+    cand_list L = { 0, 0, NULL };
     int nk = 0;
     long long *keys = NULL;
     const double *rot = c->keep.rot;
@@ -661,16 +681,19 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
             if (!pair_toi_raw(m, d, rot, f, o, h, margin, &toi)) continue;
             // body order as the narrowphase: a plane is b; else the lower index is a
             int a = f, b = o;
-            if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE || (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE && b < a)) {
+            if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE ||
+                (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE && b < a)) {
                 a = o;
                 b = f;
             }
             ak_pose pa = pose_at(m, d, rot, a, toi), pb = pose_at(m, d, rot, b, toi);
             ak_manifold man;
             char cerr[256] = "";
-            int cnt = ak_collide_ex(&man, &m->bodies[a].shape, &pa, &m->bodies[b].shape, &pb, margin, cerr, (int)sizeof cerr);
+            int cnt = ak_collide_ex(&man, &m->bodies[a].shape, &pa, &m->bodies[b].shape, &pb,
+                                    margin, cerr, (int)sizeof cerr);
             if (cnt < 0) {
-                snprintf(err, errlen, "ccd: bodies '%s' and '%s': %s", m->bodies[a].name, m->bodies[b].name, cerr);
+                snprintf(err, errlen, "ccd: bodies '%s' and '%s': %s", m->bodies[a].name,
+                         m->bodies[b].name, cerr);
                 rc = -1;
                 break;
             }
@@ -691,13 +714,16 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
                 // until t* plus what is left at t*; the row u.n >= -sep / h then stops them
                 // at the surface
                 double sep = ct->separation;
-                for (int i = 0; i < n; i++) sep += (xa[i] - xb[i]) * ct->normal[i] - (ct->point_a[i] - ct->point_b[i]) * ct->normal[i];
+                for (int i = 0; i < n; i++)
+                    sep += (xa[i] - xb[i]) * ct->normal[i] -
+                           (ct->point_a[i] - ct->point_b[i]) * ct->normal[i];
                 if (!(sep > 0)) sep = ct->separation > 0 ? ct->separation : 0.0;
                 ak_contact_point *cp = &c->step.pts[c->step.npoint++];
                 memset(cp, 0, sizeof *cp);
                 cp->a = a;
                 cp->b = b;
-                cp->id = ct->id ^ 0x4343440000000000ull; // "CCD": never matched with a resting point
+                cp->id =
+                    ct->id ^ 0x4343440000000000ull; // "CCD": never matched with a resting point
                 cp->separation = sep;
                 for (int i = 0; i < n; i++) cp->normal[i] = ct->normal[i], cp->point[i] = mid[i];
             }
@@ -714,7 +740,7 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
     cl->body = NULL;
     cl->saved = NULL;
     int k = ak_nd_nbiv(m->dim), n = m->dim;
-    cand_list L = {0, 0, NULL};
+    cand_list L = { 0, 0, NULL };
     const double *rot = d->contacts ? d->contacts->keep.rot : NULL;
     if (candidates(m, d, rot, h, margin, &L)) return -1;
     if (L.n == 0) {
@@ -724,7 +750,7 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
     // the pairs in contact this step: the contact stage's points (positions have not moved)
     int nk = 0;
     long long *keys = NULL;
-    ak_contact_cache empty = {0};
+    ak_contact_cache empty = { 0 };
     double *tmins = malloc(sizeof(double) * (size_t)(m->nbody > 0 ? m->nbody : 1));
     if (!tmins || !(keys = point_pairs(m, d->contacts ? d->contacts : &empty, &nk))) {
         free(tmins);
@@ -744,10 +770,14 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
             } else {
                 // a pass-through needs a motion of at least half the thinner body's half-width
                 double Lm = motion_bound(m, d, f, h) + motion_bound(m, d, o, h);
-                if (!(Lm > 0.5 * fmin(half_width(&m->bodies[f].shape), half_width(&m->bodies[o].shape)))) continue;
+                if (!(Lm >
+                      0.5 * fmin(half_width(&m->bodies[f].shape), half_width(&m->bodies[o].shape))))
+                    continue;
                 ak_pose pf = body_pose(m, d, rot, f), po = body_pose(m, d, rot, o);
                 ak_manifold man;
-                if (ak_collide(&man, &m->bodies[f].shape, &pf, &m->bodies[o].shape, &po, -INFINITY) < 0) continue;
+                if (ak_collide(&man, &m->bodies[f].shape, &pf, &m->bodies[o].shape, &po,
+                               -INFINITY) < 0)
+                    continue;
                 // touching: the contact rows hold the points in contact, but a fast turn can carry
                 // other features through a thin body within the step. Sample the motion so that no
                 // point moves more than a quarter of the margin between samples (at most
@@ -758,7 +788,9 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
                     double t = h * q / K;
                     ak_pose qf = pose_at(m, d, rot, f, t), qo = pose_at(m, d, rot, o, t);
                     ak_manifold mt;
-                    if (ak_collide(&mt, &m->bodies[f].shape, &qf, &m->bodies[o].shape, &qo, -INFINITY) < 0) break;
+                    if (ak_collide(&mt, &m->bodies[f].shape, &qf, &m->bodies[o].shape, &qo,
+                                   -INFINITY) < 0)
+                        break;
                     if (mt.separation < fmin(man.separation, 0.0) - 0.25 * margin) {
                         tmin = h * (q - 1) / K;
                         break;
@@ -776,7 +808,9 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
         if (!(tmin < h)) continue;
         int *nb = realloc(cl->body, sizeof(int) * (size_t)(cl->count + 1));
         if (nb) cl->body = nb;
-        double *ns = nb ? realloc(cl->saved, sizeof(double) * (size_t)(cl->count + 1) * (AK_MAX_DIM + AK_MAX_BIV)) : NULL;
+        double *ns = nb ? realloc(cl->saved, sizeof(double) * (size_t)(cl->count + 1) *
+                                                 (AK_MAX_DIM + AK_MAX_BIV))
+                        : NULL;
         if (!nb || !ns) {
             free(tmins);
             ak_ccd_clamp_end(m, d, cl);

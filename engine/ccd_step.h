@@ -48,8 +48,8 @@ int ak_ccd_pair_toi(const ak_model *m, const ak_data *d, int a, int b, double h,
 /// motion bound exceeds half the thinner body's half-width (else it cannot pass through).
 typedef struct ak_ccd_clamp {
     int count;
-    int *body;        ///< clamped bodies
-    double *saved;    ///< their v (AK_MAX_DIM) and w (AK_MAX_BIV) before scaling
+    int *body;     ///< clamped bodies
+    double *saved; ///< their v (AK_MAX_DIM) and w (AK_MAX_BIV) before scaling
 } ak_ccd_clamp;
 
 /// Before the position stage: find the clamps and scale the velocities. 0, or -1 (allocation).

@@ -21,7 +21,7 @@ int ak_colour_points(const ak_model *m, const ak_contact_cache *c, int *perm, in
         free(used), free(col);
         return -1;
     }
-    int count[AK_COLOURS + 1] = {0}, ncol = 0;
+    int count[AK_COLOURS + 1] = { 0 }, ncol = 0;
     for (int i = 0; i < np; i++) {
         const ak_contact_point *p = &c->step.pts[i];
         int ma = moves(m, p->a), mb = moves(m, p->b);

@@ -22,7 +22,9 @@ ak_contact_cache *ak_contact_cache_create(const ak_model *m) {
     c->step.level = calloc(nb, sizeof(int));
     c->keep.fat = calloc(nb * 2 * AK_MAX_DIM, sizeof(double));
     c->step.esc = calloc(nb, 1);
-    if (!c->keep.fat || !c->step.esc || !c->keep.aabb || !c->step.order || !c->step.inv_iw || !c->step.iso || !c->keep.tree || !c->step.count || !c->step.F || !c->step.tau || !c->keep.rot || !c->step.level) {
+    if (!c->keep.fat || !c->step.esc || !c->keep.aabb || !c->step.order || !c->step.inv_iw ||
+        !c->step.iso || !c->keep.tree || !c->step.count || !c->step.F || !c->step.tau ||
+        !c->keep.rot || !c->step.level) {
         ak_contact_cache_free(c);
         return NULL;
     }
@@ -71,11 +73,14 @@ int ak_contact_cache_reserve(ak_contact_cache *c, int n) {
 }
 
 int ak_contact_cache_copy(ak_contact_cache *dst, const ak_contact_cache *src) {
-    if (grow((void **)&dst->keep.prev, &dst->keep.prevcap, src->keep.nprev, sizeof(ak_contact_memory)) ||
+    if (grow((void **)&dst->keep.prev, &dst->keep.prevcap, src->keep.nprev,
+             sizeof(ak_contact_memory)) ||
         grow((void **)&dst->step.pts, &dst->step.cap, src->step.npoint, sizeof(ak_contact_point)))
         return -1;
-    if (src->keep.nprev) memcpy(dst->keep.prev, src->keep.prev, (size_t)src->keep.nprev * sizeof(ak_contact_memory));
-    if (src->step.npoint) memcpy(dst->step.pts, src->step.pts, (size_t)src->step.npoint * sizeof(ak_contact_point));
+    if (src->keep.nprev)
+        memcpy(dst->keep.prev, src->keep.prev, (size_t)src->keep.nprev * sizeof(ak_contact_memory));
+    if (src->step.npoint)
+        memcpy(dst->step.pts, src->step.pts, (size_t)src->step.npoint * sizeof(ak_contact_point));
     dst->keep.nprev = src->keep.nprev;
     dst->step.npoint = src->step.npoint;
     dst->stats.nmatched = src->stats.nmatched;
@@ -100,8 +105,10 @@ static int pair_start(const ak_contact_cache *c, int a, int b) {
     int lo = 0, hi = c->keep.nprev; // first element with key >= (a, b, 0)
     while (lo < hi) {
         int mid = (lo + hi) / 2;
-        if (key_cmp(c->keep.prev[mid].a, c->keep.prev[mid].b, c->keep.prev[mid].id, a, b, 0) < 0) lo = mid + 1;
-        else hi = mid;
+        if (key_cmp(c->keep.prev[mid].a, c->keep.prev[mid].b, c->keep.prev[mid].id, a, b, 0) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     return lo < c->keep.nprev && c->keep.prev[lo].a == a && c->keep.prev[lo].b == b ? lo : -1;
 }
@@ -118,8 +125,10 @@ static int lower_bound(const ak_contact_cache *c, int lo, int a, int b, uint64_t
     int hi = c->keep.nprev;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
-        if (key_cmp(c->keep.prev[mid].a, c->keep.prev[mid].b, c->keep.prev[mid].id, a, b, id) < 0) lo = mid + 1;
-        else hi = mid;
+        if (key_cmp(c->keep.prev[mid].a, c->keep.prev[mid].b, c->keep.prev[mid].id, a, b, id) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
     return lo;
 }
@@ -133,7 +142,9 @@ void ak_contact_cache_match(ak_contact_cache *c) {
     c->stats.nmatched = 0;
     // claimed[j] for the first previous point j of each key: a point of this step has that key
     // (the fallback below skips those); without the scratch (no memory) it scans the points
-    unsigned char *claimed = grow((void **)&c->step.claimed, &c->step.claimcap, c->keep.nprev, 1) ? NULL : c->step.claimed;
+    unsigned char *claimed = grow((void **)&c->step.claimed, &c->step.claimcap, c->keep.nprev, 1)
+                                 ? NULL
+                                 : c->step.claimed;
     if (claimed && c->keep.nprev) memset(claimed, 0, (size_t)c->keep.nprev);
     int hint = 0; // the last point's lower bound
     for (int i = 0; i < c->step.npoint; i++) {
@@ -142,14 +153,19 @@ void ak_contact_cache_match(ak_contact_cache *c) {
         memset(p->jt, 0, sizeof p->jt);
         p->matched = false;
         int lb;
-        if (hint == 0 || key_cmp(c->keep.prev[hint - 1].a, c->keep.prev[hint - 1].b, c->keep.prev[hint - 1].id, p->a, p->b, p->id) < 0) {
+        if (hint == 0 || key_cmp(c->keep.prev[hint - 1].a, c->keep.prev[hint - 1].b,
+                                 c->keep.prev[hint - 1].id, p->a, p->b, p->id) < 0) {
             // every previous point below hint has a smaller key: step forward, then search
-            int t = hint, e = hint + AK_MATCH_WALK < c->keep.nprev ? hint + AK_MATCH_WALK : c->keep.nprev;
-            while (t < e && key_cmp(c->keep.prev[t].a, c->keep.prev[t].b, c->keep.prev[t].id, p->a, p->b, p->id) < 0) t++;
+            int t = hint,
+                e = hint + AK_MATCH_WALK < c->keep.nprev ? hint + AK_MATCH_WALK : c->keep.nprev;
+            while (t < e && key_cmp(c->keep.prev[t].a, c->keep.prev[t].b, c->keep.prev[t].id, p->a,
+                                    p->b, p->id) < 0)
+                t++;
             lb = t < e ? t : lower_bound(c, t, p->a, p->b, p->id);
         } else
             lb = lower_bound(c, 0, p->a, p->b, p->id);
-        if (lb < c->keep.nprev && !key_cmp(c->keep.prev[lb].a, c->keep.prev[lb].b, c->keep.prev[lb].id, p->a, p->b, p->id)) {
+        if (lb < c->keep.nprev && !key_cmp(c->keep.prev[lb].a, c->keep.prev[lb].b,
+                                           c->keep.prev[lb].id, p->a, p->b, p->id)) {
             inherit(c, p, &c->keep.prev[lb]);
             if (claimed) claimed[lb] = 1;
         }
@@ -167,18 +183,21 @@ void ak_contact_cache_match(ak_contact_cache *c) {
         if (s0 < 0) continue;
         int best = -1, run = s0; // run: the first previous point with prev[j]'s key
         double bd = AK_CACHE_MATCH_DIST * AK_CACHE_MATCH_DIST;
-        for (int j = s0; j < c->keep.nprev && c->keep.prev[j].a == p->a && c->keep.prev[j].b == p->b; j++) {
+        for (int j = s0;
+             j < c->keep.nprev && c->keep.prev[j].a == p->a && c->keep.prev[j].b == p->b; j++) {
             if (j > s0 && c->keep.prev[j].id != c->keep.prev[j - 1].id) run = j;
             bool taken = false;
-            if (claimed) taken = claimed[run];
+            if (claimed)
+                taken = claimed[run];
             else
                 for (int t = 0; t < c->step.npoint && !taken; t++)
-                    taken = c->step.pts[t].matched && c->step.pts[t].a == p->a && c->step.pts[t].b == p->b &&
-                            c->step.pts[t].id == c->keep.prev[j].id;
+                    taken = c->step.pts[t].matched && c->step.pts[t].a == p->a &&
+                            c->step.pts[t].b == p->b && c->step.pts[t].id == c->keep.prev[j].id;
             if (taken) continue;
             double d2 = 0.0;
             for (int k = 0; k < AK_MAX_DIM; k++)
-                d2 += (c->keep.prev[j].point[k] - p->point[k]) * (c->keep.prev[j].point[k] - p->point[k]);
+                d2 += (c->keep.prev[j].point[k] - p->point[k]) *
+                      (c->keep.prev[j].point[k] - p->point[k]);
             if (d2 < bd) bd = d2, best = j;
         }
         if (best >= 0) inherit(c, p, &c->keep.prev[best]);
@@ -186,7 +205,8 @@ void ak_contact_cache_match(ak_contact_cache *c) {
 }
 
 int ak_contact_cache_store(ak_contact_cache *c) {
-    if (grow((void **)&c->keep.prev, &c->keep.prevcap, c->step.npoint, sizeof(ak_contact_memory))) return -1;
+    if (grow((void **)&c->keep.prev, &c->keep.prevcap, c->step.npoint, sizeof(ak_contact_memory)))
+        return -1;
     for (int i = 0; i < c->step.npoint; i++) {
         const ak_contact_point *p = &c->step.pts[i];
         ak_contact_memory *q = &c->keep.prev[i];
@@ -200,7 +220,8 @@ int ak_contact_cache_store(ak_contact_cache *c) {
     // the points usually come sorted already (pairs in order, one point per pair or ids in
     // order); glibc's qsort is a stable merge sort here, so it would leave them as they are
     bool sorted = true;
-    for (int i = 1; i < c->keep.nprev && sorted; i++) sorted = point_cmp(&c->keep.prev[i - 1], &c->keep.prev[i]) <= 0;
+    for (int i = 1; i < c->keep.nprev && sorted; i++)
+        sorted = point_cmp(&c->keep.prev[i - 1], &c->keep.prev[i]) <= 0;
     if (!sorted) qsort(c->keep.prev, (size_t)c->keep.nprev, sizeof(ak_contact_memory), point_cmp);
     return 0;
 }

@@ -22,28 +22,28 @@
 
 /// One contact point between bodies a and b (normal from b to a).
 typedef struct ak_contact_point {
-    int a, b;                        ///< body indices
-    uint64_t id;                     ///< feature id from ref/collide
-    double normal[AK_MAX_DIM];       ///< unit, from b to a
-    double point[AK_MAX_DIM];        ///< world point (midpoint of the two closest points)
-    double separation;               ///< signed distance (negative: penetration)
+    int a, b;                  ///< body indices
+    uint64_t id;               ///< feature id from ref/collide
+    double normal[AK_MAX_DIM]; ///< unit, from b to a
+    double point[AK_MAX_DIM];  ///< world point (midpoint of the two closest points)
+    double separation;         ///< signed distance (negative: penetration)
     // persistent: accumulated impulses (stored at the end of the step, warm start source)
-    double jn;                       ///< accumulated normal impulse, >= 0
-    double jt[AK_MAX_DIM];           ///< accumulated friction impulse, world vector _|_ normal
-    bool matched;                    ///< inherited its impulses from the previous step
+    double jn;             ///< accumulated normal impulse, >= 0
+    double jt[AK_MAX_DIM]; ///< accumulated friction impulse, world vector _|_ normal
+    bool matched;          ///< inherited its impulses from the previous step
     // solver temporaries (filled by ak_solver_prepare)
-    double ra[AK_MAX_DIM], rb[AK_MAX_DIM]; ///< lever arms from the centroids
-    int nt;                          ///< tangent dimension n - 1
+    double ra[AK_MAX_DIM], rb[AK_MAX_DIM];   ///< lever arms from the centroids
+    int nt;                                  ///< tangent dimension n - 1
     double tangent[AK_MAX_TAN * AK_MAX_DIM]; ///< orthonormal tangent basis, nt x n
-    double mn;                       ///< normal effective mass 1 / (n^T K n)  [B-6]
+    double mn;                               ///< normal effective mass 1 / (n^T K n)  [B-6]
     double kt_inv[AK_MAX_TAN * AK_MAX_TAN];  ///< (T^T K T)^-1, the tangent block  [B-6]
-    double kn[AK_MAX_DIM];           ///< K n: an impulse P changes u.n by kn . P  [B-6]
-    double bias;                     ///< velocity target of the normal row  [T-5.b]
-    double vn0;                      ///< relative normal velocity before the solve
-    double mu_s, mu_k, e;            ///< combined materials (solver.h)
-    double mu;                       ///< this step's coefficient: mu_s if sticking, else mu_k
-    int slipping;                    ///< slip speed before the solve > AK_SOLVER_STICK_SPEED
-    double jn_max;                   ///< largest normal impulse during the iterations
+    double kn[AK_MAX_DIM];                   ///< K n: an impulse P changes u.n by kn . P  [B-6]
+    double bias;                             ///< velocity target of the normal row  [T-5.b]
+    double vn0;                              ///< relative normal velocity before the solve
+    double mu_s, mu_k, e;                    ///< combined materials (solver.h)
+    double mu;     ///< this step's coefficient: mu_s if sticking, else mu_k
+    int slipping;  ///< slip speed before the solve > AK_SOLVER_STICK_SPEED
+    double jn_max; ///< largest normal impulse during the iterations
     // published variant (T-Alg13): one tangent and its effective mass
     double t1[AK_MAX_DIM];
     double mt;
@@ -56,29 +56,29 @@ typedef struct ak_contact_point {
 /// What a step keeps of a contact point for the next one (the contact cache's memory, matched by
 /// (a, b, id)): a small record, so that storing and matching do not stream whole points.
 typedef struct ak_contact_memory {
-    int a, b;                ///< body indices
-    uint64_t id;             ///< feature id
+    int a, b;                 ///< body indices
+    uint64_t id;              ///< feature id
     double point[AK_MAX_DIM]; ///< world point (fallback match by distance)
-    double jn;               ///< accumulated normal impulse
-    double jt[AK_MAX_DIM];   ///< accumulated friction impulse
+    double jn;                ///< accumulated normal impulse
+    double jt[AK_MAX_DIM];    ///< accumulated friction impulse
 } ak_contact_memory;
 
 /// Residuals of the last step's contact problem (solver "converged", engine/solver_converged.h;
 /// largest over the points; docs/formulas/world.md#converged-solver). valid is false for the
 /// other solvers, which do not compute them.
 typedef struct ak_solver_residuals {
-    bool valid;          ///< computed this step
-    bool converged;      ///< every residual <= the tolerance within max_iterations sweeps
-    int iterations;      ///< sweeps of the contact phase
-    int impacts;         ///< binary impacts of the impact phase
-    double normal;       ///< max(0, target - v_n)  (m/s)            [W-cv.n]
+    bool valid;             ///< computed this step
+    bool converged;         ///< every residual <= the tolerance within max_iterations sweeps
+    int iterations;         ///< sweeps of the contact phase
+    int impacts;            ///< binary impacts of the impact phase
+    double normal;          ///< max(0, target - v_n)  (m/s)            [W-cv.n]
     double complementarity; ///< |lambda_n (v_n - target)|  (N s m/s) [W-cv.c]
-    double cone;         ///< max(0, |lambda_t| - mu lambda_n)  (N s) [W-cv.f]
-    double dissipation;  ///< |mu lambda_n |u_t| + lambda_t . u_t|  (N s m/s) [W-cv.d]
+    double cone;            ///< max(0, |lambda_t| - mu lambda_n)  (N s) [W-cv.f]
+    double dissipation;     ///< |mu lambda_n |u_t| + lambda_t . u_t|  (N s m/s) [W-cv.d]
     // the position stage [T-CV.5] (after the position integration; converged covers both)
-    int pos_points;      ///< points with a positive position target (penetrating)
-    int pos_iterations;  ///< sweeps of the position stage (0: nothing to correct)
-    double pos_normal;   ///< max(0, target_p - v_n,p) over the points  (m/s)
+    int pos_points;             ///< points with a positive position target (penetrating)
+    int pos_iterations;         ///< sweeps of the position stage (0: nothing to correct)
+    double pos_normal;          ///< max(0, target_p - v_n,p) over the points  (m/s)
     double pos_complementarity; ///< |lambda_p (v_n,p - target_p)|  (N s m/s)
 } ak_solver_residuals;
 
@@ -87,23 +87,23 @@ typedef struct ak_solver_residuals {
 /// (prev, nprev) is what ak_contact_cache_copy copies and what makes two runs differ.
 typedef struct ak_contact_persistent {
     int nprev, prevcap;
-    ak_contact_memory *prev;  ///< the previous step's points, sorted by (a, b, id)
-    ak_tree_node *tree;       ///< AABB tree, 2 nbody - 1 nodes at most, refitted or rebuilt each step
-    int ntree;                ///< nodes in use (0: no tree yet)
-    double tree_extent;       ///< total extent of the internal nodes when the tree was built
-    long tree_tests;          ///< box tests of the first query after the last build (the
-                              ///< rebuild rule reads it, so it is state, not a statistic)
-    long tree_last_tests;     ///< box tests of the last query (the same)
-    double *aabb;             ///< nbody x 2 x AK_MAX_DIM (min, max); a sleeping body's box is
-                              ///< kept from the step it fell asleep in (broadphase.h)
-    double *rot;              ///< nbody x n x n rotation matrices (broadphase; a sleeping body's
-                              ///< kept as its box)
+    ak_contact_memory *prev; ///< the previous step's points, sorted by (a, b, id)
+    ak_tree_node *tree;   ///< AABB tree, 2 nbody - 1 nodes at most, refitted or rebuilt each step
+    int ntree;            ///< nodes in use (0: no tree yet)
+    double tree_extent;   ///< total extent of the internal nodes when the tree was built
+    long tree_tests;      ///< box tests of the first query after the last build (the
+                          ///< rebuild rule reads it, so it is state, not a statistic)
+    long tree_last_tests; ///< box tests of the last query (the same)
+    double *aabb;         ///< nbody x 2 x AK_MAX_DIM (min, max); a sleeping body's box is
+                          ///< kept from the step it fell asleep in (broadphase.h)
+    double *rot;          ///< nbody x n x n rotation matrices (broadphase; a sleeping body's
+                          ///< kept as its box)
     // the incremental broadphase (broadphase.c): fat boxes and the pairs of overlapping fat boxes
-    double *fat;              ///< nbody x 2 x AK_MAX_DIM: each body's AABB grown by its slack
-    ak_pair_buf fat_pairs;    ///< the pairs whose fat boxes overlap (a < b)
-    int fat_ok;               ///< fat boxes and fat_pairs are valid for the last step's bodies
-    int fat_boxes_ok;         ///< the fat boxes are valid (their pairs may not be)
-    double fat_dmax;          ///< largest slack given to any body (the query's extra reach)
+    double *fat;           ///< nbody x 2 x AK_MAX_DIM: each body's AABB grown by its slack
+    ak_pair_buf fat_pairs; ///< the pairs whose fat boxes overlap (a < b)
+    int fat_ok;            ///< fat boxes and fat_pairs are valid for the last step's bodies
+    int fat_boxes_ok;      ///< the fat boxes are valid (their pairs may not be)
+    double fat_dmax;       ///< largest slack given to any body (the query's extra reach)
 } ak_contact_persistent;
 
 /// What a step fills and uses: rewritten by every step, never read before it is written in the
@@ -112,34 +112,34 @@ typedef struct ak_contact_persistent {
 /// kept only to save allocations.
 typedef struct ak_contact_scratch {
     int npoint, cap;
-    ak_contact_point *pts;    ///< this step's points, in pair order
-    unsigned char *claimed;   ///< match scratch, nprev: a point of this step has prev[i]'s key
+    ak_contact_point *pts;  ///< this step's points, in pair order
+    unsigned char *claimed; ///< match scratch, nprev: a point of this step has prev[i]'s key
     int claimcap;
     int npair, paircap;
-    int *pairs;               ///< broadphase output: 2 x npair body indices, sorted
-    int *order;               ///< nbody, sweep order
-    double *inv_iw;           ///< nbody x k x k world inverse inertia  [B-eq4]
-    double *iso;              ///< nbody: s where inv_iw is exactly s 1 (ak_dyn_inertia_scalar), else 0
-    int *level;               ///< nbody: contact-graph level (0 touches a static body; -1 none)
-    int *count;               ///< nbody + 1 counters (pair sort)
-    int *pairtmp, pairtmpcap; ///< second pair buffer (pair sort)
+    int *pairs;     ///< broadphase output: 2 x npair body indices, sorted
+    int *order;     ///< nbody, sweep order
+    double *inv_iw; ///< nbody x k x k world inverse inertia  [B-eq4]
+    double *iso;    ///< nbody: s where inv_iw is exactly s 1 (ak_dyn_inertia_scalar), else 0
+    int *level;     ///< nbody: contact-graph level (0 touches a static body; -1 none)
+    int *count;     ///< nbody + 1 counters (pair sort)
+    int *pairtmp, pairtmpcap;         ///< second pair buffer (pair sort)
     ak_pair_buf tbuf[AK_MAX_THREADS]; ///< per-thread pair lists of the query
-    void *rows;               ///< the solver's packed rows (solver.c), rowcap of them
+    void *rows;                       ///< the solver's packed rows (solver.c), rowcap of them
     int rowcap;
-    double *sbody;            ///< the iterations' body velocities (solver.c): nbody records of v, w
-    double *F, *tau;          ///< nbody x AK_MAX_DIM forces, nbody x AK_MAX_BIV torques: the
-                              ///< world step's force arrays (world.c)
-    unsigned char *esc;       ///< nbody: left its fat box this step
+    double *sbody;      ///< the iterations' body velocities (solver.c): nbody records of v, w
+    double *F, *tau;    ///< nbody x AK_MAX_DIM forces, nbody x AK_MAX_BIV torques: the
+                        ///< world step's force arrays (world.c)
+    unsigned char *esc; ///< nbody: left its fat box this step
 } ak_contact_scratch;
 
 /// What is measured: cost counters and the solver's residuals, written by the stages and read by
 /// checks, benchmarks and the trace writer; nothing in the step reads them back.
 typedef struct ak_contact_stats {
-    int nmatched;             ///< points that inherited impulses this step
-    long tree_builds;         ///< how many times the tree was (re)built
-    long broad_tests;         ///< AABB overlap tests of the last broadphase
-    long fat_requeries;       ///< bodies re-queried since the cache was created
-    ak_solver_residuals res;  ///< the last step's residuals (solver "converged")
+    int nmatched;            ///< points that inherited impulses this step
+    long tree_builds;        ///< how many times the tree was (re)built
+    long broad_tests;        ///< AABB overlap tests of the last broadphase
+    long fat_requeries;      ///< bodies re-queried since the cache was created
+    ak_solver_residuals res; ///< the last step's residuals (solver "converged")
 } ak_contact_stats;
 
 /// The contact state of a world: one per ak_data (d->contacts), created on the first step with

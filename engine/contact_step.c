@@ -24,7 +24,9 @@ int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *
         }
     }
     ak_contact_cache *c = d->contacts;
-    for (;;) { // island.h: the pass repeats only when it woke a sleeping island (never with sleep off)
+    for (
+        ;
+        ;) { // island.h: the pass repeats only when it woke a sleeping island (never with sleep off)
         if (ak_sleep_broadphase(m, d, c, AK_SOLVER_MARGIN)) {
             snprintf(err, errlen, "broadphase: out of memory");
             return -1;
@@ -43,11 +45,11 @@ int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *
     AK_VALIDATE_CONTACTS(m, c, "narrowphase");
     ak_contact_cache_match(c);
     AK_RAN_IF(d, AK_RAN_CACHE, c->step.npoint > 0);
-    c->stats.res = (ak_solver_residuals){0}; // only the converged variant computes residuals
+    c->stats.res = (ak_solver_residuals){ 0 }; // only the converged variant computes residuals
     const ak_solver_variant *sv = ak_solver_variant_for(m);
     if (!sv) { // a method or variant out of range (model.h)
-        snprintf(err, errlen, "solver: method %d with variant %d is no solver", (int)m->solver.method,
-                 (int)m->solver.variant);
+        snprintf(err, errlen, "solver: method %d with variant %d is no solver",
+                 (int)m->solver.method, (int)m->solver.variant);
         return -1;
     }
     int sliding = sv->solve(m, d, c, h);

@@ -76,10 +76,11 @@ _Static_assert(AK_RAN_COUNT <= 64, "ak_data.ran is one 64-bit word");
 /// The rows of ak_solver_prepare (solver.h), recorded by its callers (it takes a const ak_data)
 /// when it had np > 0 points to prepare.
 #define AK_RAN_PREPARE(d, np)                                                                      \
-    ((np) > 0 ? (void)((d)->ran |= (uint64_t)1 << AK_RAN_PREP_POINTVEL | (uint64_t)1 << AK_RAN_PREP_RELVEL | \
-                       (uint64_t)1 << AK_RAN_PREP_K | (uint64_t)1 << AK_RAN_PREP_MN |               \
-                       (uint64_t)1 << AK_RAN_PREP_BIAS)                                             \
-              : (void)0)
+    ((np) > 0                                                                                      \
+         ? (void)((d)->ran |= (uint64_t)1 << AK_RAN_PREP_POINTVEL |                                \
+                              (uint64_t)1 << AK_RAN_PREP_RELVEL | (uint64_t)1 << AK_RAN_PREP_K |   \
+                              (uint64_t)1 << AK_RAN_PREP_MN | (uint64_t)1 << AK_RAN_PREP_BIAS)     \
+         : (void)0)
 #else
 #define AK_RAN(d, r) ((void)(d), (void)(r))
 #define AK_RAN_IF(d, r, cond) ((void)(d), (void)(r), (void)(cond))

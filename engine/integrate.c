@@ -89,7 +89,7 @@ static void commutator_matrix(int n, const int pi[], const int pj[], double C[],
 
 int ak_integrate_gyro_implicit_body(int n, double w2[], const double I[], const double w1[],
                                     double h) {
-    int k = ak_nd_nbiv(n), pi[AK_MAX_BIV] = {0}, pj[AK_MAX_BIV] = {0}; // (= {0}: gcc -O3 warns)
+    int k = ak_nd_nbiv(n), pi[AK_MAX_BIV] = { 0 }, pj[AK_MAX_BIV] = { 0 }; // (= {0}: gcc -O3 warns)
     if (ak_dyn_inertia_scalar(n, I) > 0.0) { // as ref: no gyroscopic term, w2 = w1 exactly
         for (int q = 0; q < k; q++) w2[q] = w1[q];
         return 0;
@@ -120,8 +120,10 @@ int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, 
                             const double F[], const double tau[], char *err, size_t errlen) {
     int n = m->dim, k = ak_nd_nbiv(n), failb = INT_MAX;
     uint64_t ran = 0; // the formula record, ORed over the bodies (formula_record.h)
-#pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m, m->nbody)) \
-    reduction(min : failb) reduction(| : ran)
+#pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m, m->nbody))            \
+    reduction(min                                                                                  \
+              : failb) reduction(|                                                                 \
+                                 : ran)
     for (int b = 0; b < m->nbody; b++) {
         const ak_body *bd = &m->bodies[b];
         if (!body_moves(bd) || ak_sleep_asleep(d, b)) continue; // island.h: frozen while asleep
@@ -183,8 +185,10 @@ static int project_rotor(int n, double R[]) {
 int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, double h,
                            bool renormalize, char *err, size_t errlen) {
     int n = m->dim, k = ak_nd_nbiv(n), ne = ak_nd_neven(n), failb = INT_MAX, moved = 0;
-#pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m, m->nbody)) \
-    reduction(min : failb) reduction(| : moved)
+#pragma omp parallel for schedule(static) num_threads(ak_parallel_threads(m, m->nbody))            \
+    reduction(min                                                                                  \
+              : failb) reduction(|                                                                 \
+                                 : moved)
     for (int b = 0; b < m->nbody; b++) {
         const ak_body *bd = &m->bodies[b];
         if (!body_moves(bd) || ak_sleep_asleep(d, b)) continue; // island.h: frozen while asleep
@@ -272,7 +276,7 @@ void ak_integrate_rhs(const ak_model *m, ak_data *scratch, const double y[], dou
             dv[i] = F ? bd->inv_mass * F[(size_t)b * AK_MAX_DIM + i] : 0.0;
         }
         ak_dyn_rotor_rate_body(n, dR, R, wb);
-        double tb[AK_MAX_BIV] = {0};
+        double tb[AK_MAX_BIV] = { 0 };
         if (tau) ak_dyn_biv_to_body(n, tb, R, tau + (size_t)b * AK_MAX_BIV);
         ak_dyn_euler_body(n, dw, bd->inertia, bd->inv_inertia, wb, tb);
         AK_RAN(scratch, AK_RAN_RHS_ROTOR);
@@ -300,8 +304,8 @@ static int gsl_rhs(double t, const double y[], double dydt[], void *params) {
     return GSL_SUCCESS;
 }
 
-static int step_full(const ak_model *m, ak_data *d, ak_integrator integ, double h,
-                     bool renormalize, ak_force_fn fn, void *ctx, char *err, size_t errlen) {
+static int step_full(const ak_model *m, ak_data *d, ak_integrator integ, double h, bool renormalize,
+                     ak_force_fn fn, void *ctx, char *err, size_t errlen) {
     size_t N = ak_integrate_state_size(m);
     double *buf = calloc(6 * (N ? N : 1), sizeof(double));
     ak_data *scratch = ak_data_create(m);
@@ -325,8 +329,8 @@ static int step_full(const ak_model *m, ak_data *d, ak_integrator integ, double 
         ak_integrate_rhs(m, scratch, yt, k4, fn, ctx);
         for (size_t i = 0; i < N; i++) y[i] += h / 6.0 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
     } else {
-        gsl_ctx g = {m, scratch, fn, ctx};
-        gsl_odeiv2_system sys = {gsl_rhs, NULL, N, &g};
+        gsl_ctx g = { m, scratch, fn, ctx };
+        gsl_odeiv2_system sys = { gsl_rhs, NULL, N, &g };
         gsl_odeiv2_driver *drv =
             gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, h, 1e-12, 1e-12);
         if (!drv) {

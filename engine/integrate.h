@@ -38,19 +38,19 @@ typedef void (*ak_force_fn)(const ak_model *m, const ak_data *d, double F[], dou
 /// The implicit gyroscopic step of B-4.int, bit for bit ak_dyn_gyro_implicit_body (ref/dyn) with
 /// the commutators on a table of bivector pairs (the velocity stage's cost; test perf).
 AK_API int ak_integrate_gyro_implicit_body(int n, double w2[], const double I[], const double w1[],
-                                    double h);
+                                           double h);
 
 /// Velocity stage of a split scheme: v, w from the forces F, tau (evaluated at d).
 /// Returns 0, or -1 (err filled) on a singular gyroscopic Jacobian.
 AK_API int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, double h,
-                            const double F[], const double tau[], char *err, size_t errlen);
+                                   const double F[], const double tau[], char *err, size_t errlen);
 /// Position stage of a split scheme: x, R from the (new) v, w; then the renormalisation.
 AK_API int ak_integrate_positions(const ak_model *m, ak_data *d, ak_integrator integ, double h,
-                           bool renormalize, char *err, size_t errlen);
+                                  bool renormalize, char *err, size_t errlen);
 /// One full step of any scheme (forces evaluated through fn). Advances d->t and d->step.
 /// Returns 0, or -1 with err filled (GSL failure, allocation, singular Jacobian).
 AK_API int ak_integrate_step(const ak_model *m, ak_data *d, ak_integrator integ, double h,
-                      bool renormalize, ak_force_fn fn, void *ctx, char *err, size_t errlen);
+                             bool renormalize, ak_force_fn fn, void *ctx, char *err, size_t errlen);
 
 /// Full-state layout used by "rk4" and "gsl": per body x[n], v[n], R[2^(n-1)], w_b[k].
 AK_API size_t ak_integrate_state_size(const ak_model *m);
@@ -59,6 +59,6 @@ AK_API void ak_integrate_unpack(const ak_model *m, ak_data *d, const double y[])
 /// dy/dt of the full state: x_t = v, v_t = F/m, R_t = -1/2 R w_b, w_b,t from B-eq2 with the
 /// body-frame torque. scratch is an ak_data of the same model. Fixed bodies have dy/dt = 0.
 AK_API void ak_integrate_rhs(const ak_model *m, ak_data *scratch, const double y[], double dydt[],
-                      ak_force_fn fn, void *ctx);
+                             ak_force_fn fn, void *ctx);
 
 #endif

@@ -67,8 +67,10 @@ static int wake_marked(const ak_model *m, ak_data *d, ak_contact_cache *c) {
         if (ak_sleep_grow(&s->tmp, &s->tmpcap, nback)) return -1;
         int k = 0;
         for (int i = 0; i < s->nsaved; i++) {
-            if (s->only[point_body(m, &s->saved[i])]) s->tmp[k++] = s->saved[i];
-            else s->saved[keep++] = s->saved[i];
+            if (s->only[point_body(m, &s->saved[i])])
+                s->tmp[k++] = s->saved[i];
+            else
+                s->saved[keep++] = s->saved[i];
         }
         s->nsaved = keep;
         int total = c->keep.nprev + nback;
@@ -153,7 +155,7 @@ int ak_sleep_wake_touched(const ak_model *m, ak_data *d, ak_contact_cache *c, ch
     // A pair without points does not wake: two still islands whose boxes overlap but that do not
     // touch would otherwise wake each other in turn for ever.
     for (int i = 0; i < c->step.npoint; i++) {
-        int ab[2] = {c->step.pts[i].a, c->step.pts[i].b};
+        int ab[2] = { c->step.pts[i].a, c->step.pts[i].b };
         for (int q = 0; q < 2; q++) {
             int b = ab[q];
             if (s->asleep[b] && !s->mark[s->island[b]]) s->mark[s->island[b]] = 1, islands++;
@@ -169,8 +171,8 @@ int ak_sleep_wake_touched(const ak_model *m, ak_data *d, ak_contact_cache *c, ch
     unsigned char *asleep = s->asleep;
     for (int b = 0; b < m->nbody; b++) s->only[b] = !s->only[b];
     s->asleep = s->only;
-    int rc = ak_integrate_velocities(m, d, (ak_integrator)s->integrator, s->h, c->step.F, c->step.tau, err,
-                                     errlen);
+    int rc = ak_integrate_velocities(m, d, (ak_integrator)s->integrator, s->h, c->step.F,
+                                     c->step.tau, err, errlen);
     s->asleep = asleep;
     return rc < 0 ? -1 : islands;
 }
@@ -188,8 +190,10 @@ static void unite(int *parent, int a, int b) {
     a = find(parent, a);
     b = find(parent, b);
     if (a == b) return;
-    if (a < b) parent[b] = a;
-    else parent[a] = b;
+    if (a < b)
+        parent[b] = a;
+    else
+        parent[a] = b;
 }
 
 int ak_sleep_update(const ak_model *m, ak_data *d, double h, char *err, size_t errlen) {
@@ -203,8 +207,10 @@ int ak_sleep_update(const ak_model *m, ak_data *d, double h, char *err, size_t e
         s->parent[b] = b;
         if (!moves(&m->bodies[b]) || s->asleep[b]) continue;
         double v2 = 0.0, w2 = 0.0;
-        for (int i = 0; i < n; i++) v2 += d->v[(size_t)b * AK_MAX_DIM + i] * d->v[(size_t)b * AK_MAX_DIM + i];
-        for (int q = 0; q < k; q++) w2 += d->w[(size_t)b * AK_MAX_BIV + q] * d->w[(size_t)b * AK_MAX_BIV + q];
+        for (int i = 0; i < n; i++)
+            v2 += d->v[(size_t)b * AK_MAX_DIM + i] * d->v[(size_t)b * AK_MAX_DIM + i];
+        for (int q = 0; q < k; q++)
+            w2 += d->w[(size_t)b * AK_MAX_BIV + q] * d->w[(size_t)b * AK_MAX_BIV + q];
         bool still = sqrt(v2) <= st->linear && sqrt(w2) <= st->angular;
         s->still[b] = still ? s->still[b] + h : 0.0;
     }
@@ -247,7 +253,8 @@ int ak_sleep_update(const ak_model *m, ak_data *d, double h, char *err, size_t e
                 if (!s->asleep[b] && s->island[b] >= 0 && !s->mark[s->island[b]]) nput++;
             }
         if (nput) {
-            if (ak_sleep_grow(&s->tmp, &s->tmpcap, nput) || ak_sleep_grow(&s->saved, &s->savedcap, s->nsaved + nput)) {
+            if (ak_sleep_grow(&s->tmp, &s->tmpcap, nput) ||
+                ak_sleep_grow(&s->saved, &s->savedcap, s->nsaved + nput)) {
                 clear_marks(s);
                 snprintf(err, errlen, "sleep: out of memory");
                 return -1;
@@ -255,7 +262,8 @@ int ak_sleep_update(const ak_model *m, ak_data *d, double h, char *err, size_t e
             int t = 0;
             for (int i = 0; i < c->keep.nprev; i++) {
                 int b = point_body(m, &c->keep.prev[i]);
-                if (!s->asleep[b] && s->island[b] >= 0 && !s->mark[s->island[b]]) s->tmp[t++] = c->keep.prev[i];
+                if (!s->asleep[b] && s->island[b] >= 0 && !s->mark[s->island[b]])
+                    s->tmp[t++] = c->keep.prev[i];
             }
             ak_contact_memory *out = malloc((size_t)(s->nsaved + nput) * sizeof *out);
             if (!out) {

@@ -28,17 +28,17 @@ typedef struct ak_material {
 /// convex vertices by their centroid and moves the position with them).
 typedef struct ak_body {
     char name[AK_NAME_MAX];
-    ak_shape shape;           ///< in the body frame (a plane is in the world frame)
-    bool fixed;               ///< fixed bodies (and every hyperplane) never move
-    double mass;              ///< total mass; 0 for fixed bodies
-    double inv_mass;          ///< 0 for fixed bodies
-    double density;           ///< mass / volume
+    ak_shape shape;  ///< in the body frame (a plane is in the world frame)
+    bool fixed;      ///< fixed bodies (and every hyperplane) never move
+    double mass;     ///< total mass; 0 for fixed bodies
+    double inv_mass; ///< 0 for fixed bodies
+    double density;  ///< mass / volume
     double volume;
-    double shape_centroid[AK_MAX_DIM]; ///< centroid of the shape as given, before re-centring
-    double inertia[AK_MAX_BIV * AK_MAX_BIV];     ///< k x k about the centroid, body frame
+    double shape_centroid[AK_MAX_DIM];       ///< centroid of the shape as given, before re-centring
+    double inertia[AK_MAX_BIV * AK_MAX_BIV]; ///< k x k about the centroid, body frame
     double inv_inertia[AK_MAX_BIV * AK_MAX_BIV]; ///< its inverse (0 for fixed bodies)
     ak_material material;
-    double color[3];          ///< linear RGB for the renderers, default from the body index
+    double color[3]; ///< linear RGB for the renderers, default from the body index
 } ak_body;
 
 #define AK_MAX_SPRINGS 64
@@ -47,20 +47,20 @@ typedef struct ak_body {
 /// A damped Hooke spring between a body point and a world point (other < 0) or a point of
 /// another body. Scene section "forces.springs".
 typedef struct ak_spring {
-    int body;                    ///< body index
-    double point[AK_MAX_DIM];    ///< attachment in the body frame (relative to the centroid)
-    int other;                   ///< other body index, or -1 for a world anchor
-    double anchor[AK_MAX_DIM];   ///< world point, or the attachment in the other body's frame
-    double stiffness;            ///< k >= 0
-    double damping;              ///< c >= 0, on the relative velocity along the spring
-    double rest_length;          ///< >= 0
+    int body;                  ///< body index
+    double point[AK_MAX_DIM];  ///< attachment in the body frame (relative to the centroid)
+    int other;                 ///< other body index, or -1 for a world anchor
+    double anchor[AK_MAX_DIM]; ///< world point, or the attachment in the other body's frame
+    double stiffness;          ///< k >= 0
+    double damping;            ///< c >= 0, on the relative velocity along the spring
+    double rest_length;        ///< >= 0
 } ak_spring;
 
 /// Scene section "forces" (gravity stays top-level, B-8grav).
 typedef struct ak_forces {
-    double linear_drag;          ///< F = -c v  (default 0)
-    double quadratic_drag;       ///< F = -c |v| v (default 0)
-    double angular_drag;         ///< torque = -c w (default 0)
+    double linear_drag;    ///< F = -c v  (default 0)
+    double quadratic_drag; ///< F = -c |v| v (default 0)
+    double angular_drag;   ///< torque = -c w (default 0)
     int nspring;
     ak_spring springs[AK_MAX_SPRINGS];
 } ak_forces;
@@ -104,24 +104,24 @@ typedef enum ak_order {
 
 /// Scene section "solver": contact solver settings (engine/world).
 typedef struct ak_solver_settings {
-    int iterations;              ///< velocity iterations, default 10
-    double baumgarte;            ///< position-error bias factor beta, default 0.2
-    double slop;                 ///< allowed penetration, default 0.005
-    bool warm_start;             ///< default true
-    double restitution_threshold;///< below this approach speed no bounce, default 1.0
-    ak_variant variant;          ///< "corrected" (default) or "published" (the thesis' solver)
-    ak_solver_method method;     ///< "vector" (default), "pga" or "converged" (the reference
-                                 ///< solver with certified residuals, engine/solver_converged.h)
-    bool shock_propagation;      ///< world area: final pass over the contact graph's levels with
-                                 ///< the lower body of each contact frozen (Guendelman, B-6);
-                                 ///< default false; scene key "shock_propagation"
-    ak_order order;              ///< order of the vector solver's velocity iterations: "sequential"
-                                 ///< (default: the points in cache order, what the reference
-                                 ///< computes) or "coloured" (a deterministic colouring of the
-                                 ///< contact graph, each colour's points in parallel; a different
-                                 ///< Gauss-Seidel order, docs/performance.md); scene key "order"
-    double tolerance;            ///< "converged": every residual at most this, default 1e-10
-    int max_iterations;          ///< "converged": sweep limit per step, default 100000
+    int iterations;               ///< velocity iterations, default 10
+    double baumgarte;             ///< position-error bias factor beta, default 0.2
+    double slop;                  ///< allowed penetration, default 0.005
+    bool warm_start;              ///< default true
+    double restitution_threshold; ///< below this approach speed no bounce, default 1.0
+    ak_variant variant;           ///< "corrected" (default) or "published" (the thesis' solver)
+    ak_solver_method method;      ///< "vector" (default), "pga" or "converged" (the reference
+                                  ///< solver with certified residuals, engine/solver_converged.h)
+    bool shock_propagation;       ///< world area: final pass over the contact graph's levels with
+                                  ///< the lower body of each contact frozen (Guendelman, B-6);
+                                  ///< default false; scene key "shock_propagation"
+    ak_order order;     ///< order of the vector solver's velocity iterations: "sequential"
+                        ///< (default: the points in cache order, what the reference
+                        ///< computes) or "coloured" (a deterministic colouring of the
+                        ///< contact graph, each colour's points in parallel; a different
+                        ///< Gauss-Seidel order, docs/performance.md); scene key "order"
+    double tolerance;   ///< "converged": every residual at most this, default 1e-10
+    int max_iterations; ///< "converged": sweep limit per step, default 100000
 } ak_solver_settings;
 
 /// Defaults of the scene section "sleep".
@@ -132,19 +132,19 @@ typedef struct ak_solver_settings {
 /// Scene section "sleep": contact islands and sleeping (engine/island.h; G-SLEEP.1 .. G-SLEEP.5).
 /// Off by default: with enabled false the world step is bit for bit the step without the feature.
 typedef struct ak_sleep_settings {
-    bool enabled;                ///< default false
-    double linear;               ///< a body is still below this speed |v| (m/s), default 0.05
-    double angular;              ///< ... and below this angular speed |w| (rad/s), default 0.5
-    double time;                 ///< an island sleeps when all its bodies were still this long (s), default 0.5
+    bool enabled;   ///< default false
+    double linear;  ///< a body is still below this speed |v| (m/s), default 0.05
+    double angular; ///< ... and below this angular speed |w| (rad/s), default 0.5
+    double time;    ///< an island sleeps when all its bodies were still this long (s), default 0.5
 } ak_sleep_settings;
 
 /// Scene sections "camera" and "lights", for the renderers (4D camera; T-6.1cam corrected).
 typedef struct ak_view {
     bool has_camera;
     double position[AK_MAX_DIM];
-    double rotor[AK_MAX_EVEN];   ///< camera orientation, camera looks along its -z, up is +y
-    double fov_deg;              ///< vertical field of view, default 60
-    double slice;                ///< offset of the 3D slice along the camera's own w axis
+    double rotor[AK_MAX_EVEN]; ///< camera orientation, camera looks along its -z, up is +y
+    double fov_deg;            ///< vertical field of view, default 60
+    double slice;              ///< offset of the 3D slice along the camera's own w axis
     int nlight;
     double light_dir[AK_MAX_LIGHTS][AK_MAX_DIM]; ///< direction towards the light, world frame
     double light_intensity[AK_MAX_LIGHTS];
@@ -161,8 +161,8 @@ typedef struct ak_view {
 /// and for benchmarks. ak_model_create (and so the scene loader) sets every switch on and
 /// parallel_min to AK_PAR_MIN. Not a scene key.
 typedef struct ak_engine_paths {
-    bool broad_self_query;  ///< one thread: the broadphase queries its AABB tree against itself
-                            ///< instead of once per body (perf.broadphase_tree_refit_equals_all_pairs)
+    bool broad_self_query; ///< one thread: the broadphase queries its AABB tree against itself
+        ///< instead of once per body (perf.broadphase_tree_refit_equals_all_pairs)
     bool broad_incremental; ///< without a sleep mask the broadphase keeps fat boxes and their
                             ///< pairs between steps and re-queries only the bodies that left them
                             ///< (G-BP.1, broadphase.h)
@@ -178,22 +178,22 @@ typedef struct ak_engine_paths {
 } ak_engine_paths;
 
 typedef struct ak_model {
-    int dim;                       ///< n, 2..5
+    int dim; ///< n, 2..5
     double gravity[AK_MAX_DIM];
     double timestep;
-    ak_integrator integrator;      ///< the time integrator (engine/integrate.h), default catto
+    ak_integrator integrator; ///< the time integrator (engine/integrate.h), default catto
     int nbody;
-    ak_body *bodies;               ///< nbody
-    double *verts;                 ///< storage for convex vertices (bodies' shapes point here)
+    ak_body *bodies; ///< nbody
+    double *verts;   ///< storage for convex vertices (bodies' shapes point here)
     int nverts_total;
-    char source[1024];             ///< the scene file it came from, or ""
-    char title[256];               ///< the scene's "title", or ""
-    double duration;               ///< default run length in seconds ("duration"), default 10
+    char source[1024]; ///< the scene file it came from, or ""
+    char title[256];   ///< the scene's "title", or ""
+    double duration;   ///< default run length in seconds ("duration"), default 10
     ak_forces forces;
     ak_solver_settings solver;
-    ak_sleep_settings sleep;       ///< scene section "sleep" (engine/island.h)
+    ak_sleep_settings sleep; ///< scene section "sleep" (engine/island.h)
     ak_view view;
-    ak_engine_paths paths;         ///< fast-path switches (not a scene key; all on by default)
+    ak_engine_paths paths; ///< fast-path switches (not a scene key; all on by default)
 } ak_model;
 
 typedef struct ak_data {

@@ -37,8 +37,8 @@ int ak_model_compute_mass(ak_model *m, ak_data *d, char *err, size_t errlen) {
         ak_mass_props p;
         char why[256] = "";
         if (ak_mass_shape(&p, &bd->shape, 1.0, why, sizeof why) != AK_MASS_OK) {
-            snprintf(err, errlen, "%s: bodies[%d] (%s).shape: %s", m->source[0] ? m->source : "<model>", b,
-                     bd->name, why);
+            snprintf(err, errlen, "%s: bodies[%d] (%s).shape: %s",
+                     m->source[0] ? m->source : "<model>", b, bd->name, why);
             return -1;
         }
         double density = bd->mass > 0.0 ? bd->mass / p.volume : bd->density;

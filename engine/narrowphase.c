@@ -13,7 +13,8 @@ static ak_pose pose_of(const ak_model *m, const ak_data *d, const ak_contact_cac
     ak_pose p = ak_pose_identity(n);
     for (int i = 0; i < n; i++) p.pos[i] = d->x[(size_t)b * AK_MAX_DIM + i];
     if (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE)
-        memcpy(p.rot, c->keep.rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM, sizeof(double) * (size_t)(n * n));
+        memcpy(p.rot, c->keep.rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM,
+               sizeof(double) * (size_t)(n * n));
     return p;
 }
 
@@ -70,7 +71,6 @@ int ak_narrowphase(const ak_model *m, const ak_data *d, ak_contact_cache *c, dou
 // through ak_collide_ex as in ak_narrowphase. Checked bit for bit against ak_narrowphase by
 // test perf.narrowphase_fast_equals_plain.
 
-
 static int finite_n(int n, const double *x) {
     for (int i = 0; i < n; i++)
         if (!isfinite(x[i])) return 0;
@@ -86,8 +86,9 @@ static int finite_n(int n, const double *x) {
 AK_NP_INLINE int sphere_sphere(int n, const ak_shape *sa, const double *xa, const double *ra,
                                const ak_shape *sb, const double *xb, const double *rb,
                                double margin, ak_contact_point *cp) {
-    if (!(sa->radius >= 0) || !isfinite(sa->radius) || !(sb->radius >= 0) || !isfinite(sb->radius) ||
-        !finite_n(n, xa) || !finite_n(n, xb) || !finite_n(n * n, ra) || !finite_n(n * n, rb))
+    if (!(sa->radius >= 0) || !isfinite(sa->radius) || !(sb->radius >= 0) ||
+        !isfinite(sb->radius) || !finite_n(n, xa) || !finite_n(n, xb) || !finite_n(n * n, ra) ||
+        !finite_n(n * n, rb))
         return -1;
     // ak_geom_closest_point(b, pa->pos): to local, the ball's closest point, back to world
     double dd[AK_MAX_DIM], xl[AK_MAX_DIM], nl[AK_MAX_DIM], ol[AK_MAX_DIM];
@@ -194,7 +195,8 @@ AK_NP_INLINE int fast_pairs(int n, const ak_model *m, const ak_data *d, ak_conta
             (sb->type != AK_SHAPE_HYPERSPHERE && sb->type != AK_SHAPE_HYPERPLANE))
             return 1;
         ak_contact_point *cp = &c->step.pts[c->step.npoint];
-        const double *xa = d->x + (size_t)a * AK_MAX_DIM, *ra = c->keep.rot + (size_t)a * AK_MAX_DIM * AK_MAX_DIM;
+        const double *xa = d->x + (size_t)a * AK_MAX_DIM,
+                     *ra = c->keep.rot + (size_t)a * AK_MAX_DIM * AK_MAX_DIM;
         int got = sb->type == AK_SHAPE_HYPERSPHERE
                       ? sphere_sphere(n, sa, xa, ra, sb, d->x + (size_t)b * AK_MAX_DIM,
                                       c->keep.rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM, margin, cp)
@@ -220,7 +222,7 @@ int ak_narrowphase_fast(const ak_model *m, const ak_data *d, ak_contact_cache *c
         snprintf(err, errlen, "narrowphase: out of memory");
         return -1;
     }
-    int generic = n == 3 ? fast_pairs(3, m, d, c, margin)
+    int generic = n == 3   ? fast_pairs(3, m, d, c, margin)
                   : n == 4 ? fast_pairs(4, m, d, c, margin)
                            : fast_pairs(n, m, d, c, margin);
     return generic ? ak_narrowphase(m, d, c, margin, err, errlen) : 0;

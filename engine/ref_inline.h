@@ -36,9 +36,10 @@
 
 /// ak_contact_k_add_iso (ref/contact) when inv_Iw is exactly iso 1 (iso > 0: the solver's
 /// c->step.iso of the body), else ak_contact_k_add with its ak_nd_rstar (ref/ga).  [B-6]
-static inline __attribute__((always_inline)) void ak_inline_k_add(int n, double K[], double inv_mass,
-                                                           const double inv_Iw[], double iso,
-                                                           const double r[]) {
+static inline __attribute__((always_inline)) void ak_inline_k_add(int n, double K[],
+                                                                  double inv_mass,
+                                                                  const double inv_Iw[], double iso,
+                                                                  const double r[]) {
     if (inv_Iw && iso > 0.0) {
         double rr = 0.0;
         for (int i = 0; i < n; i++) rr += r[i] * r[i];
@@ -73,7 +74,8 @@ static inline __attribute__((always_inline)) void ak_inline_k_add(int n, double 
 }
 
 /// ak_contact_tangent_basis (ref/contact).
-static inline __attribute__((always_inline)) void ak_inline_tangent_basis(int n, double T[], const double nrm[]) {
+static inline __attribute__((always_inline)) void ak_inline_tangent_basis(int n, double T[],
+                                                                          const double nrm[]) {
     int kk = 0;
     double len = 0.0;
     for (int i = 0; i < n; i++) len += nrm[i] * nrm[i];
@@ -99,7 +101,8 @@ static inline __attribute__((always_inline)) void ak_inline_tangent_basis(int n,
 }
 
 /// ak_dyn_solve (ref/dyn): Gaussian elimination with partial pivoting; -1 where singular.
-static inline __attribute__((always_inline)) int ak_inline_solve(int k, double x[], const double A[], const double b[]) {
+static inline __attribute__((always_inline)) int
+ak_inline_solve(int k, double x[], const double A[], const double b[]) {
     double M[AK_MAX_BIV * (AK_MAX_BIV + 1)];
     int w = k + 1;
     for (int r = 0; r < k; r++) {
@@ -132,8 +135,9 @@ static inline __attribute__((always_inline)) int ak_inline_solve(int k, double x
 
 /// ak_contact_friction_clamp (ref/contact).
 static inline __attribute__((always_inline)) int ak_inline_friction_clamp(int nt, double jt[],
-                                                                 const double ut[], double jn,
-                                                                 double mu, int slipping) {
+                                                                          const double ut[],
+                                                                          double jn, double mu,
+                                                                          int slipping) {
     double len = 0.0;
     for (int i = 0; i < nt; i++) len += jt[i] * jt[i];
     len = sqrt(len);
@@ -153,8 +157,10 @@ static inline __attribute__((always_inline)) int ak_inline_friction_clamp(int nt
 }
 
 /// ak_contact_point_velocity (ref/contact) with its ak_nd_contract (ref/ga): v + (r _| w).  [B-6]
-static inline __attribute__((always_inline)) void ak_inline_point_velocity(int n, double out[], const double v[],
-                                                                    const double w[], const double r[]) {
+static inline __attribute__((always_inline)) void ak_inline_point_velocity(int n, double out[],
+                                                                           const double v[],
+                                                                           const double w[],
+                                                                           const double r[]) {
     double c[AK_MAX_DIM];
     for (int q = 0; q < n; q++) c[q] = 0.0;
     int k = 0;
@@ -168,9 +174,9 @@ static inline __attribute__((always_inline)) void ak_inline_point_velocity(int n
 
 /// ak_contact_apply (ref/contact) with its ak_nd_wedge (ref/ga): v += s m^-1 P,
 /// w += s Iw^-1 (r ^ P).  [B-6]
-static inline __attribute__((always_inline)) void ak_inline_contact_apply(int n, double v[], double w[], double inv_mass,
-                                                                   const double inv_Iw[], const double r[],
-                                                                   const double P[], double s) {
+static inline __attribute__((always_inline)) void
+ak_inline_contact_apply(int n, double v[], double w[], double inv_mass, const double inv_Iw[],
+                        const double r[], const double P[], double s) {
     for (int i = 0; i < n; i++) v[i] += s * inv_mass * P[i];
     if (!inv_Iw) return;
     int k = n * (n - 1) / 2;

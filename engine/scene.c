@@ -169,12 +169,13 @@ static bool check_keys(ctx *c, const cJSON *obj, const char *path, const char *c
             char list[400] = "";
             size_t used = 0;
             for (int i = 0; allowed[i] && used + 1 < sizeof list; i++) {
-                int w = snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", allowed[i]);
+                int w =
+                    snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", allowed[i]);
                 if (w < 0) break;
                 used += (size_t)w;
             }
             char shown[96];
-            cJSON tmp = {0};
+            cJSON tmp = { 0 };
             tmp.type = cJSON_String;
             tmp.valuestring = (char *)k;
             describe(shown, sizeof shown, &tmp);
@@ -197,12 +198,12 @@ typedef struct range {
     const char *what; // "a positive number"
 } range;
 
-static const range ANY = {-INFINITY, INFINITY, false, false, "a number"};
-static const range POSITIVE = {0.0, INFINITY, true, false, "a positive number"};
-static const range NONNEG = {0.0, INFINITY, false, false, "a non-negative number"};
-static const range UNIT = {0.0, 1.0, false, false, "a number in [0, 1]"};
-static const range TIMESTEP = {0.0, 1.0, true, false, "a number in (0, 1] (seconds)"};
-static const range FOV = {0.0, 180.0, true, true, "a number in (0, 180) (degrees)"};
+static const range ANY = { -INFINITY, INFINITY, false, false, "a number" };
+static const range POSITIVE = { 0.0, INFINITY, true, false, "a positive number" };
+static const range NONNEG = { 0.0, INFINITY, false, false, "a non-negative number" };
+static const range UNIT = { 0.0, 1.0, false, false, "a number in [0, 1]" };
+static const range TIMESTEP = { 0.0, 1.0, true, false, "a number in (0, 1] (seconds)" };
+static const range FOV = { 0.0, 180.0, true, true, "a number in (0, 180) (degrees)" };
 
 static bool in_range(double x, const range *r) {
     if (r->lo_open ? !(x > r->lo) : !(x >= r->lo)) return false;
@@ -288,10 +289,10 @@ typedef struct option_names {
     const char *list; ///< "a, b, c"
 } option_names;
 
-static const char *const INTEGRATOR_NAMES[] = {INTEGRATORS(NAME_ENTRY)};
-static const char *const METHOD_NAMES[] = {METHODS(NAME_ENTRY)};
-static const char *const VARIANT_NAMES[] = {VARIANTS(NAME_ENTRY)};
-static const char *const ORDER_NAMES[] = {ORDERS(NAME_ENTRY)};
+static const char *const INTEGRATOR_NAMES[] = { INTEGRATORS(NAME_ENTRY) };
+static const char *const METHOD_NAMES[] = { METHODS(NAME_ENTRY) };
+static const char *const VARIANT_NAMES[] = { VARIANTS(NAME_ENTRY) };
+static const char *const ORDER_NAMES[] = { ORDERS(NAME_ENTRY) };
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 _Static_assert(COUNT_OF(INTEGRATOR_NAMES) == AK_INT_COUNT, "a name for every integrator");
 _Static_assert(COUNT_OF(METHOD_NAMES) == AK_SOLVER_METHOD_COUNT, "a name for every method");
@@ -299,10 +300,13 @@ _Static_assert(COUNT_OF(VARIANT_NAMES) == AK_VARIANT_COUNT, "a name for every va
 _Static_assert(COUNT_OF(ORDER_NAMES) == AK_ORDER_COUNT, "a name for every order");
 
 // The lists skip the leading ", " of the first item ([2]).
-static const option_names INTEGRATOR_OPT = {INTEGRATOR_NAMES, AK_INT_COUNT, &(INTEGRATORS(NAME_ITEM))[2]};
-static const option_names METHOD_OPT = {METHOD_NAMES, AK_SOLVER_METHOD_COUNT, &(METHODS(NAME_ITEM))[2]};
-static const option_names VARIANT_OPT = {VARIANT_NAMES, AK_VARIANT_COUNT, &(VARIANTS(NAME_ITEM))[2]};
-static const option_names ORDER_OPT = {ORDER_NAMES, AK_ORDER_COUNT, &(ORDERS(NAME_ITEM))[2]};
+static const option_names INTEGRATOR_OPT = { INTEGRATOR_NAMES, AK_INT_COUNT,
+                                             &(INTEGRATORS(NAME_ITEM))[2] };
+static const option_names METHOD_OPT = { METHOD_NAMES, AK_SOLVER_METHOD_COUNT,
+                                         &(METHODS(NAME_ITEM))[2] };
+static const option_names VARIANT_OPT = { VARIANT_NAMES, AK_VARIANT_COUNT,
+                                          &(VARIANTS(NAME_ITEM))[2] };
+static const option_names ORDER_OPT = { ORDER_NAMES, AK_ORDER_COUNT, &(ORDERS(NAME_ITEM))[2] };
 
 static int option_parse(const option_names *o, const char *name) {
     if (!name) return -1;
@@ -449,7 +453,8 @@ static int axis_index(char ch) {
 
 static bool rotation_list(ctx *c, const cJSON *v, const char *path, double R[]) {
     int n = c->dim;
-    if (!cJSON_IsArray(v)) return fail_got(c, path, "an array of {\"plane\", \"angle\"} objects", v);
+    if (!cJSON_IsArray(v))
+        return fail_got(c, path, "an array of {\"plane\", \"angle\"} objects", v);
     double acc[AK_MAX_EVEN], step[AK_MAX_EVEN], tmp[AK_MAX_EVEN];
     ak_nd_rotor_identity(n, acc);
     int idx = 0;
@@ -457,7 +462,7 @@ static bool rotation_list(ctx *c, const cJSON *v, const char *path, double R[]) 
         char p[PATHLEN], pp[PATHLEN];
         path_index(p, path, idx);
         if (!require_object(c, e, p)) return false;
-        static const char *const keys[] = {"plane", "angle", NULL};
+        static const char *const keys[] = { "plane", "angle", NULL };
         if (!check_keys(c, e, p, keys, "a rotation")) return false;
         char plane[8];
         if (!get_string(c, e, p, "plane", true, plane, sizeof plane, NULL)) {
@@ -519,8 +524,7 @@ static bool rotor_value(ctx *c, const cJSON *v, const char *path, double R[]) {
 }
 
 /// Reads "rotor" or "rotations" of obj into R (left unchanged when neither is present).
-static bool get_orientation(ctx *c, const cJSON *obj, const char *path, double R[],
-                            bool *present) {
+static bool get_orientation(ctx *c, const cJSON *obj, const char *path, double R[], bool *present) {
     const cJSON *rotor = cJSON_GetObjectItemCaseSensitive(obj, "rotor");
     const cJSON *rots = cJSON_GetObjectItemCaseSensitive(obj, "rotations");
     char p[PATHLEN];
@@ -541,12 +545,12 @@ static bool get_orientation(ctx *c, const cJSON *obj, const char *path, double R
 // Bodies
 
 static const char *const SHAPE_KEYS[AK_SHAPE_COUNT][4] = {
-    [AK_SHAPE_HYPERSPHERE] = {"type", "radius", NULL},
-    [AK_SHAPE_HYPERCAPSULE] = {"type", "radius", "half_length", NULL},
-    [AK_SHAPE_HYPERBOX] = {"type", "half_extents", NULL},
-    [AK_SHAPE_HYPERPLANE] = {"type", "normal", "offset", NULL},
-    [AK_SHAPE_CONVEX] = {"type", "vertices", NULL},
-    [AK_SHAPE_DUOCYLINDER] = {"type", "radii", NULL},
+    [AK_SHAPE_HYPERSPHERE] = { "type", "radius", NULL },
+    [AK_SHAPE_HYPERCAPSULE] = { "type", "radius", "half_length", NULL },
+    [AK_SHAPE_HYPERBOX] = { "type", "half_extents", NULL },
+    [AK_SHAPE_HYPERPLANE] = { "type", "normal", "offset", NULL },
+    [AK_SHAPE_CONVEX] = { "type", "vertices", NULL },
+    [AK_SHAPE_DUOCYLINDER] = { "type", "radii", NULL },
 };
 
 /// Append count vertices (n-D) to *verts, growing it; returns the destination or NULL.
@@ -568,14 +572,15 @@ static double *grow_verts(double **verts, int *nverts_total, int *cap, int count
 /// into model->verts (fix_facets).
 static bool read_polytope(ctx *c, const cJSON *v, const char *path, ak_shape *s, double **verts,
                           int *nverts_total, int *cap) {
-    static const char *const KEYS[] = {"type", "name", "size", NULL};
+    static const char *const KEYS[] = { "type", "name", "size", NULL };
     int n = c->dim;
     char p[PATHLEN], name[32];
     if (!check_keys(c, v, path, KEYS, "a polytope shape")) return false;
     path_key(p, path, "name");
-    const char *names = "one of \"5-cell\", \"8-cell\" (or \"tesseract\"), \"16-cell\", \"24-cell\", "
-                        "\"120-cell\", \"600-cell\" (4D), \"tetrahedron\", \"cube\", \"octahedron\", "
-                        "\"dodecahedron\", \"icosahedron\" (3D)";
+    const char *names =
+        "one of \"5-cell\", \"8-cell\" (or \"tesseract\"), \"16-cell\", \"24-cell\", "
+        "\"120-cell\", \"600-cell\" (4D), \"tetrahedron\", \"cube\", \"octahedron\", "
+        "\"dodecahedron\", \"icosahedron\" (3D)";
     const cJSON *nm = cJSON_GetObjectItemCaseSensitive(v, "name");
     if (!nm) return fail(c, p, "required field is missing (expected %s)", names);
     if (!cJSON_IsString(nm) || !nm->valuestring || strlen(nm->valuestring) >= sizeof name)
@@ -584,21 +589,25 @@ static bool read_polytope(ctx *c, const cJSON *v, const char *path, ak_shape *s,
     const ak_polytope_info *info = ak_polytope_find(name);
     if (!info) return fail_got(c, p, names, nm);
     if (info->dim != n)
-        return fail(c, p, "a %s is %d-dimensional (this scene has dim %d)", info->name, info->dim, n);
+        return fail(c, p, "a %s is %d-dimensional (this scene has dim %d)", info->name, info->dim,
+                    n);
     double size = 0;
     if (!get_number(c, v, path, "size", true, &POSITIVE, &size, NULL)) return false;
     double *dst = grow_verts(verts, nverts_total, cap, info->nverts, n);
     double *nrm = malloc(sizeof(double) * (size_t)info->nfacets * (size_t)n);
     double *pl = malloc(sizeof(double) * (size_t)info->nfacets * (size_t)(n + 1));
     int nf = -1;
-    if (dst && nrm && pl && ak_polytope_vertices(info->name, size, dst, info->nverts) == info->nverts &&
+    if (dst && nrm && pl &&
+        ak_polytope_vertices(info->name, size, dst, info->nverts) == info->nverts &&
         ak_polytope_facet_normals(info->name, nrm, info->nfacets) == info->nfacets)
-        nf = ak_convex_facets_from_normals(n, pl, info->nfacets, dst, info->nverts, nrm, info->nfacets);
+        nf = ak_convex_facets_from_normals(n, pl, info->nfacets, dst, info->nverts, nrm,
+                                           info->nfacets);
     free(nrm);
     if (nf != info->nfacets) {
         free(pl);
         path_key(p, path, "type");
-        return fail(c, p, dst ? "internal error: the %s has %d facets, expected %d" : "out of memory",
+        return fail(c, p,
+                    dst ? "internal error: the %s has %d facets, expected %d" : "out of memory",
                     info->name, nf, info->nfacets);
     }
     s->type = AK_SHAPE_CONVEX;
@@ -606,7 +615,7 @@ static bool read_polytope(ctx *c, const cJSON *v, const char *path, ak_shape *s,
     s->nverts = info->nverts;
     s->verts = NULL; // fixed up in read_scene, like every convex shape
     s->nfacets = nf;
-    s->facets = pl;  // temporary, see fix_facets
+    s->facets = pl; // temporary, see fix_facets
     *nverts_total += info->nverts;
     return true;
 }
@@ -640,88 +649,89 @@ static bool read_shape(ctx *c, const cJSON *v, const char *path, ak_shape *s, do
     s->dim = n;
     dim_note(note, sizeof note, n);
     switch (s->type) {
-    case AK_SHAPE_HYPERSPHERE:
-        return get_number(c, v, path, "radius", true, &POSITIVE, &s->radius, NULL);
-    case AK_SHAPE_HYPERCAPSULE:
-        return get_number(c, v, path, "radius", true, &POSITIVE, &s->radius, NULL) &&
-               get_number(c, v, path, "half_length", true, &POSITIVE, &s->half_length, NULL);
-    case AK_SHAPE_HYPERBOX: {
-        if (!get_vec(c, v, path, "half_extents", true, n, note, s->half_extents, NULL))
-            return false;
-        path_key(p, path, "half_extents");
-        for (int i = 0; i < n; i++) {
-            char pi[PATHLEN];
-            path_index(pi, p, i);
-            if (!(s->half_extents[i] > 0.0)) {
-                char got[40];
-                fmt_number(got, sizeof got, s->half_extents[i]);
-                return fail(c, pi, "expected a positive number, got %s", got);
+        case AK_SHAPE_HYPERSPHERE:
+            return get_number(c, v, path, "radius", true, &POSITIVE, &s->radius, NULL);
+        case AK_SHAPE_HYPERCAPSULE:
+            return get_number(c, v, path, "radius", true, &POSITIVE, &s->radius, NULL) &&
+                   get_number(c, v, path, "half_length", true, &POSITIVE, &s->half_length, NULL);
+        case AK_SHAPE_HYPERBOX: {
+            if (!get_vec(c, v, path, "half_extents", true, n, note, s->half_extents, NULL))
+                return false;
+            path_key(p, path, "half_extents");
+            for (int i = 0; i < n; i++) {
+                char pi[PATHLEN];
+                path_index(pi, p, i);
+                if (!(s->half_extents[i] > 0.0)) {
+                    char got[40];
+                    fmt_number(got, sizeof got, s->half_extents[i]);
+                    return fail(c, pi, "expected a positive number, got %s", got);
+                }
             }
+            return true;
         }
-        return true;
-    }
-    case AK_SHAPE_HYPERPLANE: {
-        double nrm[AK_MAX_DIM];
-        if (!get_vec(c, v, path, "normal", true, n, note, nrm, NULL)) return false;
-        double off = 0.0;
-        if (!get_number(c, v, path, "offset", false, &ANY, &off, NULL)) return false;
-        double len = vec_length(n, nrm);
-        path_key(p, path, "normal");
-        if (!(len >= AK_SCENE_MIN_NORMAL))
-            return fail(c, p, "expected a non-zero normal, got length %g", len);
-        // {x : n.x <= d} is the same set as {x : (n/|n|).x <= d/|n|}: normalising both is exact.
-        for (int i = 0; i < n; i++) s->normal[i] = nrm[i] / len;
-        s->offset = off / len;
-        if (!isfinite(s->offset)) {
-            path_key(p, path, "offset");
-            return fail(c, p, "offset / |normal| overflows (offset %g, |normal| %g)", off, len);
-        }
-        return true;
-    }
-    case AK_SHAPE_DUOCYLINDER: {
-        path_key(p, path, "type");
-        if (n != 4)
-            return fail(c, p, "a duocylinder exists only in dim 4 (this scene has dim %d)", n);
-        if (!get_vec(c, v, path, "radii", true, 2, "r_xy, r_zw", s->radii, NULL)) return false;
-        path_key(p, path, "radii");
-        for (int i = 0; i < 2; i++) {
-            char pi[PATHLEN];
-            path_index(pi, p, i);
-            if (!(s->radii[i] > 0.0)) {
-                char got[40];
-                fmt_number(got, sizeof got, s->radii[i]);
-                return fail(c, pi, "expected a positive number, got %s", got);
+        case AK_SHAPE_HYPERPLANE: {
+            double nrm[AK_MAX_DIM];
+            if (!get_vec(c, v, path, "normal", true, n, note, nrm, NULL)) return false;
+            double off = 0.0;
+            if (!get_number(c, v, path, "offset", false, &ANY, &off, NULL)) return false;
+            double len = vec_length(n, nrm);
+            path_key(p, path, "normal");
+            if (!(len >= AK_SCENE_MIN_NORMAL))
+                return fail(c, p, "expected a non-zero normal, got length %g", len);
+            // {x : n.x <= d} is the same set as {x : (n/|n|).x <= d/|n|}: normalising both is exact.
+            for (int i = 0; i < n; i++) s->normal[i] = nrm[i] / len;
+            s->offset = off / len;
+            if (!isfinite(s->offset)) {
+                path_key(p, path, "offset");
+                return fail(c, p, "offset / |normal| overflows (offset %g, |normal| %g)", off, len);
             }
+            return true;
         }
-        return true;
-    }
-    case AK_SHAPE_CONVEX: {
-        const cJSON *vs = cJSON_GetObjectItemCaseSensitive(v, "vertices");
-        path_key(p, path, "vertices");
-        snprintf(what, sizeof what, "an array of at least %d vertices (n+1 in dim %d)", n + 1, n);
-        if (!vs) return fail(c, p, "required field is missing (expected %s)", what);
-        if (!cJSON_IsArray(vs)) return fail_got(c, p, what, vs);
-        int count = array_len(vs);
-        if (count < n + 1) return fail_got(c, p, what, vs);
-        if (count > AK_SCENE_MAX_VERTS)
-            return fail(c, p, "expected at most %d vertices, got %d", AK_SCENE_MAX_VERTS, count);
-        double *dst = grow_verts(verts, nverts_total, cap, count, n);
-        if (!dst) return fail(c, p, "out of memory");
-        int i = 0;
-        for (const cJSON *e = vs->child; e; e = e->next, i++) {
-            char pi[PATHLEN];
-            path_index(pi, p, i);
-            if (!vec_value(c, e, pi, n, note, dst + (size_t)i * (size_t)n)) return false;
+        case AK_SHAPE_DUOCYLINDER: {
+            path_key(p, path, "type");
+            if (n != 4)
+                return fail(c, p, "a duocylinder exists only in dim 4 (this scene has dim %d)", n);
+            if (!get_vec(c, v, path, "radii", true, 2, "r_xy, r_zw", s->radii, NULL)) return false;
+            path_key(p, path, "radii");
+            for (int i = 0; i < 2; i++) {
+                char pi[PATHLEN];
+                path_index(pi, p, i);
+                if (!(s->radii[i] > 0.0)) {
+                    char got[40];
+                    fmt_number(got, sizeof got, s->radii[i]);
+                    return fail(c, pi, "expected a positive number, got %s", got);
+                }
+            }
+            return true;
         }
-        // The shape's pointer is fixed up once all bodies are read (verts may still move);
-        // until then nverts_total marks where this body's vertices start.
-        s->nverts = count;
-        s->verts = NULL;
-        *nverts_total += count;
-        return true;
-    }
-    default:
-        return fail(c, path, "internal error: shape type %d", t);
+        case AK_SHAPE_CONVEX: {
+            const cJSON *vs = cJSON_GetObjectItemCaseSensitive(v, "vertices");
+            path_key(p, path, "vertices");
+            snprintf(what, sizeof what, "an array of at least %d vertices (n+1 in dim %d)", n + 1,
+                     n);
+            if (!vs) return fail(c, p, "required field is missing (expected %s)", what);
+            if (!cJSON_IsArray(vs)) return fail_got(c, p, what, vs);
+            int count = array_len(vs);
+            if (count < n + 1) return fail_got(c, p, what, vs);
+            if (count > AK_SCENE_MAX_VERTS)
+                return fail(c, p, "expected at most %d vertices, got %d", AK_SCENE_MAX_VERTS,
+                            count);
+            double *dst = grow_verts(verts, nverts_total, cap, count, n);
+            if (!dst) return fail(c, p, "out of memory");
+            int i = 0;
+            for (const cJSON *e = vs->child; e; e = e->next, i++) {
+                char pi[PATHLEN];
+                path_index(pi, p, i);
+                if (!vec_value(c, e, pi, n, note, dst + (size_t)i * (size_t)n)) return false;
+            }
+            // The shape's pointer is fixed up once all bodies are read (verts may still move);
+            // until then nverts_total marks where this body's vertices start.
+            s->nverts = count;
+            s->verts = NULL;
+            *nverts_total += count;
+            return true;
+        }
+        default: return fail(c, path, "internal error: shape type %d", t);
     }
 }
 
@@ -730,23 +740,24 @@ static bool valid_name_char(char ch) {
            ch == '_' || ch == '-' || ch == '.';
 }
 
-static const char *const BODY_KEYS[] = {"name",     "shape",    "mass",
-                                        "density",  "position", "rotor",
-                                        "rotations", "velocity", "angular_velocity",
-                                        "fixed",    "material", "color",
-                                        NULL};
+static const char *const BODY_KEYS[] = { "name",      "shape",    "mass",
+                                         "density",   "position", "rotor",
+                                         "rotations", "velocity", "angular_velocity",
+                                         "fixed",     "material", "color",
+                                         NULL };
 
 /// The default colour of body b: a fixed palette, cycled (linear RGB).
 static void default_color(int b, double rgb[3]) {
-    static const double pal[8][3] = {{0.85, 0.33, 0.10}, {0.00, 0.45, 0.74}, {0.93, 0.69, 0.13},
-                                     {0.49, 0.18, 0.56}, {0.47, 0.67, 0.19}, {0.30, 0.75, 0.93},
-                                     {0.64, 0.08, 0.18}, {0.60, 0.60, 0.60}};
+    static const double pal[8][3] = { { 0.85, 0.33, 0.10 }, { 0.00, 0.45, 0.74 },
+                                      { 0.93, 0.69, 0.13 }, { 0.49, 0.18, 0.56 },
+                                      { 0.47, 0.67, 0.19 }, { 0.30, 0.75, 0.93 },
+                                      { 0.64, 0.08, 0.18 }, { 0.60, 0.60, 0.60 } };
     memcpy(rgb, pal[b % 8], sizeof pal[0]);
 }
 
 static bool read_material(ctx *c, const cJSON *v, const char *path, ak_material *mat) {
     if (!require_object(c, v, path)) return false;
-    static const char *const keys[] = {"friction", "static_friction", "restitution", NULL};
+    static const char *const keys[] = { "friction", "static_friction", "restitution", NULL };
     if (!check_keys(c, v, path, keys, "a material")) return false;
     if (!get_number(c, v, path, "friction", false, &NONNEG, &mat->friction, NULL)) return false;
     mat->static_friction = mat->friction; // default: the kinetic coefficient
@@ -766,15 +777,13 @@ static bool read_body(ctx *c, const cJSON *v, const char *path, int b, ak_model 
     // name: default "body<index>"; letters, digits, '_', '-', '.' (they go into CSV columns).
     snprintf(bd->name, sizeof bd->name, "body%d", b);
     bool has_name = false;
-    if (!get_string(c, v, path, "name", false, bd->name, sizeof bd->name, &has_name))
-        return false;
+    if (!get_string(c, v, path, "name", false, bd->name, sizeof bd->name, &has_name)) return false;
     if (has_name) {
         path_key(p, path, "name");
         bool ok = bd->name[0] != '\0';
         for (const char *s = bd->name; *s; s++) ok = ok && valid_name_char(*s);
         if (!ok)
-            return fail_got(c, p,
-                            "a non-empty name of letters, digits, '_', '-' and '.'",
+            return fail_got(c, p, "a non-empty name of letters, digits, '_', '-' and '.'",
                             cJSON_GetObjectItemCaseSensitive(v, "name"));
     }
 
@@ -806,9 +815,9 @@ static bool read_body(ctx *c, const cJSON *v, const char *path, int b, ak_model 
     } else {
         if (mass && density) return fail(c, path, "give either \"mass\" or \"density\", not both");
         if (!mass && !density)
-            return fail(c, path, "a movable body needs \"mass\" or \"density\" (or \"fixed\": true)");
-        if (mass && !get_number(c, v, path, "mass", true, &POSITIVE, &bd->mass, NULL))
-            return false;
+            return fail(c, path,
+                        "a movable body needs \"mass\" or \"density\" (or \"fixed\": true)");
+        if (mass && !get_number(c, v, path, "mass", true, &POSITIVE, &bd->mass, NULL)) return false;
         if (density && !get_number(c, v, path, "density", true, &POSITIVE, &bd->density, NULL))
             return false;
     }
@@ -818,7 +827,7 @@ static bool read_body(ctx *c, const cJSON *v, const char *path, int b, ak_model 
     double *R = &d->R[(size_t)b * AK_MAX_EVEN], *w = &d->w[(size_t)b * AK_MAX_BIV];
     if (plane) {
         // A hyperplane is placed by its normal and offset in the world frame.
-        static const char *const pose_keys[] = {"position", "rotor", "rotations", NULL};
+        static const char *const pose_keys[] = { "position", "rotor", "rotations", NULL };
         for (int k = 0; pose_keys[k]; k++)
             if (cJSON_GetObjectItemCaseSensitive(v, pose_keys[k])) {
                 path_key(p, path, pose_keys[k]);
@@ -905,13 +914,13 @@ static bool body_ref(ctx *c, const cJSON *obj, const char *path, const char *key
 static bool read_forces(ctx *c, const cJSON *v, ak_model *m) {
     const char *path = "forces";
     if (!require_object(c, v, path)) return false;
-    static const char *const keys[] = {"drag", "springs", NULL};
+    static const char *const keys[] = { "drag", "springs", NULL };
     if (!check_keys(c, v, path, keys, "\"forces\"")) return false;
     const cJSON *drag = cJSON_GetObjectItemCaseSensitive(v, "drag");
     if (drag) {
         const char *dp = "forces.drag";
         if (!require_object(c, drag, dp)) return false;
-        static const char *const dkeys[] = {"linear", "quadratic", "angular", NULL};
+        static const char *const dkeys[] = { "linear", "quadratic", "angular", NULL };
         if (!check_keys(c, drag, dp, dkeys, "\"drag\"")) return false;
         if (!get_number(c, drag, dp, "linear", false, &NONNEG, &m->forces.linear_drag, NULL) ||
             !get_number(c, drag, dp, "quadratic", false, &NONNEG, &m->forces.quadratic_drag,
@@ -931,10 +940,10 @@ static bool read_forces(ctx *c, const cJSON *v, ak_model *m) {
             char p[PATHLEN];
             path_index(p, sp, i);
             if (!require_object(c, e, p)) return false;
-            static const char *const skeys[] = {"body",      "point",   "anchor",      "other",
-                                                "stiffness", "damping", "rest_length", NULL};
+            static const char *const skeys[] = { "body",      "point",   "anchor",      "other",
+                                                 "stiffness", "damping", "rest_length", NULL };
             if (!check_keys(c, e, p, skeys, "a spring")) return false;
-            ak_spring s = {.body = -1, .other = -1};
+            ak_spring s = { .body = -1, .other = -1 };
             if (!body_ref(c, e, p, "body", true, m, &s.body) ||
                 !body_ref(c, e, p, "other", false, m, &s.other))
                 return false;
@@ -959,25 +968,34 @@ static bool read_forces(ctx *c, const cJSON *v, ak_model *m) {
 static bool read_solver(ctx *c, const cJSON *v, ak_model *m) {
     const char *path = "solver";
     if (!require_object(c, v, path)) return false;
-    static const char *const keys[] = {"iterations", "baumgarte", "slop", "warm_start",
-                                       "restitution_threshold", "variant", "method",
-                                       "shock_propagation", "tolerance", "max_iterations", "order", NULL};
-    static const range TOLR = {1e-15, 1.0, false, false, "a number in [1e-15, 1]"};
+    static const char *const keys[] = { "iterations",
+                                        "baumgarte",
+                                        "slop",
+                                        "warm_start",
+                                        "restitution_threshold",
+                                        "variant",
+                                        "method",
+                                        "shock_propagation",
+                                        "tolerance",
+                                        "max_iterations",
+                                        "order",
+                                        NULL };
+    static const range TOLR = { 1e-15, 1.0, false, false, "a number in [1e-15, 1]" };
     ak_solver_settings *s = &m->solver;
     int variant = (int)s->variant, method = (int)s->method, order = (int)s->order;
     bool ok = check_keys(c, v, path, keys, "\"solver\"") &&
-           get_int(c, v, path, "iterations", false, 1, 10000, &s->iterations) &&
-           get_number(c, v, path, "baumgarte", false, &UNIT, &s->baumgarte, NULL) &&
-           get_number(c, v, path, "slop", false, &NONNEG, &s->slop, NULL) &&
-           get_bool(c, v, path, "warm_start", &s->warm_start, NULL) &&
-           get_number(c, v, path, "restitution_threshold", false, &NONNEG,
-                      &s->restitution_threshold, NULL) &&
-           get_option(c, v, path, "variant", &VARIANT_OPT, &variant) &&
-           get_option(c, v, path, "method", &METHOD_OPT, &method) &&
-           get_option(c, v, path, "order", &ORDER_OPT, &order) &&
-           get_bool(c, v, path, "shock_propagation", &s->shock_propagation, NULL) &&
-           get_number(c, v, path, "tolerance", false, &TOLR, &s->tolerance, NULL) &&
-           get_int(c, v, path, "max_iterations", false, 1, 100000000, &s->max_iterations);
+              get_int(c, v, path, "iterations", false, 1, 10000, &s->iterations) &&
+              get_number(c, v, path, "baumgarte", false, &UNIT, &s->baumgarte, NULL) &&
+              get_number(c, v, path, "slop", false, &NONNEG, &s->slop, NULL) &&
+              get_bool(c, v, path, "warm_start", &s->warm_start, NULL) &&
+              get_number(c, v, path, "restitution_threshold", false, &NONNEG,
+                         &s->restitution_threshold, NULL) &&
+              get_option(c, v, path, "variant", &VARIANT_OPT, &variant) &&
+              get_option(c, v, path, "method", &METHOD_OPT, &method) &&
+              get_option(c, v, path, "order", &ORDER_OPT, &order) &&
+              get_bool(c, v, path, "shock_propagation", &s->shock_propagation, NULL) &&
+              get_number(c, v, path, "tolerance", false, &TOLR, &s->tolerance, NULL) &&
+              get_int(c, v, path, "max_iterations", false, 1, 100000000, &s->max_iterations);
     s->variant = (ak_variant)variant;
     s->method = (ak_solver_method)method;
     s->order = (ak_order)order;
@@ -988,7 +1006,7 @@ static bool read_solver(ctx *c, const cJSON *v, ak_model *m) {
 static bool read_sleep(ctx *c, const cJSON *v, ak_model *m) {
     const char *path = "sleep";
     if (!require_object(c, v, path)) return false;
-    static const char *const keys[] = {"enabled", "linear", "angular", "time", NULL};
+    static const char *const keys[] = { "enabled", "linear", "angular", "time", NULL };
     ak_sleep_settings *s = &m->sleep;
     return check_keys(c, v, path, keys, "\"sleep\"") &&
            get_bool(c, v, path, "enabled", &s->enabled, NULL) &&
@@ -1000,7 +1018,7 @@ static bool read_sleep(ctx *c, const cJSON *v, ak_model *m) {
 static bool read_camera(ctx *c, const cJSON *v, ak_model *m) {
     const char *path = "camera";
     if (!require_object(c, v, path)) return false;
-    static const char *const keys[] = {"position", "rotor", "rotations", "fov", "slice", NULL};
+    static const char *const keys[] = { "position", "rotor", "rotations", "fov", "slice", NULL };
     ak_view *view = &m->view;
     view->has_camera = true;
     return check_keys(c, v, path, keys, "\"camera\"") &&
@@ -1020,7 +1038,7 @@ static bool read_lights(ctx *c, const cJSON *v, ak_model *m) {
         char p[PATHLEN];
         path_index(p, path, i);
         if (!require_object(c, e, p)) return false;
-        static const char *const keys[] = {"direction", "intensity", NULL};
+        static const char *const keys[] = { "direction", "intensity", NULL };
         double intensity = 1.0;
         if (!check_keys(c, e, p, keys, "a light") ||
             !get_direction(c, e, p, "direction", true, m->view.light_dir[i], NULL) ||
@@ -1035,10 +1053,10 @@ static bool read_lights(ctx *c, const cJSON *v, ak_model *m) {
 // ---------------------------------------------------------------------------------------------
 // Top level
 
-static const char *const TOP_KEYS[] = {"$schema",    "format",   "dim",   "title",
-                                       "description", "gravity",  "timestep", "integrator",
-                                       "duration",   "bodies",   "forces", "solver",
-                                       "sleep",      "camera",   "lights", NULL};
+static const char *const TOP_KEYS[] = { "$schema",     "format",  "dim",      "title",
+                                        "description", "gravity", "timestep", "integrator",
+                                        "duration",    "bodies",  "forces",   "solver",
+                                        "sleep",       "camera",  "lights",   NULL };
 
 /// Line and column (1-based; the column counts bytes) of offset off in text.
 static void line_col(const char *text, size_t off, int *line, int *col) {
@@ -1067,7 +1085,8 @@ static void syntax_error(ctx *c, const char *text, size_t len, size_t off, const
     if (k)
         set_err(c->err, c->errlen, "%s:%d:%d: %s near '%s'", c->file, line, col, what, near);
     else if (off < len) // the position is a line break, not the end
-        set_err(c->err, c->errlen, "%s:%d:%d: %s at the end of line %d", c->file, line, col, what, line);
+        set_err(c->err, c->errlen, "%s:%d:%d: %s at the end of line %d", c->file, line, col, what,
+                line);
     else
         set_err(c->err, c->errlen, "%s:%d:%d: %s at the end of the input", c->file, line, col,
                 what);
@@ -1085,8 +1104,10 @@ static bool at_object_key(const char *text, size_t k) {
     for (size_t i = 0; i < q; i++) {
         char ch = text[i];
         if (in) {
-            if (ch == '\\') i++;
-            else if (ch == '"') in = false;
+            if (ch == '\\')
+                i++;
+            else if (ch == '"')
+                in = false;
         } else if (ch == '"') {
             in = true;
         } else if (ch == '{' || ch == '[') {
@@ -1169,7 +1190,8 @@ static bool read_scene(ctx *c, const cJSON *root, ak_model **out_m, ak_data **ou
     if (!check_keys(c, root, "", TOP_KEYS, "a scene")) return false;
 
     const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
-    if (!fmt) return fail(c, "format", "required field is missing (expected \"%s\")", AK_SCENE_FORMAT);
+    if (!fmt)
+        return fail(c, "format", "required field is missing (expected \"%s\")", AK_SCENE_FORMAT);
     if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, AK_SCENE_FORMAT) != 0)
         return fail_got(c, "format", "\"" AK_SCENE_FORMAT "\"", fmt);
 
@@ -1232,18 +1254,20 @@ static bool read_scene(ctx *c, const cJSON *root, ak_model **out_m, ak_data **ou
     if (ok && nbody > 1) {
         name_ref *byname = malloc((size_t)nbody * sizeof *byname);
         if (!byname) ok = fail(c, "", "out of memory");
-        for (b = 0; ok && b < nbody; b++) byname[b] = (name_ref){m->bodies[b].name, b};
+        for (b = 0; ok && b < nbody; b++) byname[b] = (name_ref){ m->bodies[b].name, b };
         if (ok) qsort(byname, (size_t)nbody, sizeof *byname, cmp_name_ref);
         int dup_b = nbody, dup_a = -1;
         for (b = 1; ok && b < nbody; b++)
-            if (!strcmp(byname[b].name, byname[b - 1].name) && (b < 2 || strcmp(byname[b - 1].name, byname[b - 2].name)) &&
+            if (!strcmp(byname[b].name, byname[b - 1].name) &&
+                (b < 2 || strcmp(byname[b - 1].name, byname[b - 2].name)) &&
                 byname[b].idx < dup_b) // the second of a group of equal names
                 dup_b = byname[b].idx, dup_a = byname[b - 1].idx;
         free(byname);
         if (ok && dup_a >= 0) {
             char p[PATHLEN];
             snprintf(p, sizeof p, "bodies[%d].name", dup_b);
-            ok = fail(c, p, "duplicate name \"%s\" (also bodies[%d])", m->bodies[dup_b].name, dup_a);
+            ok =
+                fail(c, p, "duplicate name \"%s\" (also bodies[%d])", m->bodies[dup_b].name, dup_a);
         }
     }
 
@@ -1269,7 +1293,7 @@ ak_model *ak_scene_parse(const char *text, size_t len, const char *filename, ak_
                          char *err, size_t errlen) {
     if (data) *data = NULL;
     if (err && errlen) err[0] = '\0';
-    ctx c = {.file = filename ? filename : "<scene>", .err = err, .errlen = errlen};
+    ctx c = { .file = filename ? filename : "<scene>", .err = err, .errlen = errlen };
     if (!text && len) {
         set_err(err, errlen, "%s: no text", c.file);
         return NULL;
@@ -1304,7 +1328,8 @@ ak_model *ak_scene_parse(const char *text, size_t len, const char *filename, ak_
     size_t stop = !root ? (end ? (size_t)(end - buf) : 0) : len;
     if (ml < len && ml <= stop) {
         cJSON_Delete(root);
-        syntax_error(&c, buf, len, ml, "JSON syntax error: a string not closed on its line (a missing '\"'?)");
+        syntax_error(&c, buf, len, ml,
+                     "JSON syntax error: a string not closed on its line (a missing '\"'?)");
         free(buf);
         return NULL;
     }
@@ -1312,14 +1337,17 @@ ak_model *ak_scene_parse(const char *text, size_t len, const char *filename, ak_
         // cJSON's error position (the pointer cJSON_GetErrorPtr also returns, but per call). Where an
         // object's key should start but something else does ({"a": 1, {...), cJSON points one past
         // that character, which can be the line's end: step back onto it.
-        if (stop > 0 && stop <= len && !strchr(" \t\r\n\"", buf[stop - 1]) && at_object_key(buf, stop - 1)) stop--;
+        if (stop > 0 && stop <= len && !strchr(" \t\r\n\"", buf[stop - 1]) &&
+            at_object_key(buf, stop - 1))
+            stop--;
         syntax_error(&c, buf, len, stop, "JSON syntax error");
         free(buf);
         return NULL;
     }
     // Only whitespace may follow the value.
     size_t off = end ? (size_t)(end - buf) : len;
-    while (off < len && (buf[off] == ' ' || buf[off] == '\t' || buf[off] == '\n' || buf[off] == '\r'))
+    while (off < len &&
+           (buf[off] == ' ' || buf[off] == '\t' || buf[off] == '\n' || buf[off] == '\r'))
         off++;
     if (off < len) {
         syntax_error(&c, buf, len, off, "unexpected text after the JSON value");

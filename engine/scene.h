@@ -32,7 +32,7 @@
 /// AK_MASS_HULL_MAX_FACETS (1024) facets of at most AK_MASS_HULL_MAX_VERTS (64) vertices each:
 /// the 120-cell (600 vertices, 120 facets of 20) loads.
 #define AK_SCENE_MAX_VERTS 1024
-#define AK_SCENE_MAX_BYTES (64L << 20)     ///< largest scene file ak_scene_load reads
+#define AK_SCENE_MAX_BYTES (64L << 20) ///< largest scene file ak_scene_load reads
 
 /// Load a scene file. Returns the model (free with ak_model_free) and, when data is not NULL,
 /// the initial state in *data (free with ak_data_free). On failure returns NULL, sets *data to
@@ -42,7 +42,7 @@ AK_API ak_model *ak_scene_load(const char *path, ak_data **data, char *err, size
 /// Parse a scene from memory: text[0..len) need not be NUL-terminated and may hold any bytes.
 /// filename is used in messages and stored in model->source (NULL means "<scene>").
 AK_API ak_model *ak_scene_parse(const char *text, size_t len, const char *filename, ak_data **data,
-                         char *err, size_t errlen);
+                                char *err, size_t errlen);
 
 /// The names of the options the engine switches on (model.h), the one table of them: the loader
 /// reads the scene's keys through it, and every program that turns text into an option uses

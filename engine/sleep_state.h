@@ -13,23 +13,23 @@
 
 typedef struct ak_sleep_state {
     int nbody;
-    unsigned char *asleep;      ///< nbody: 1 while the body sleeps (read by the stages)
-    double *still;              ///< nbody: how long the body has been still (s)  [G-SLEEP.2]
-    int *island;                ///< nbody: label of the body's island at the last update, -1 static
-    int *parent;                ///< nbody: union-find scratch
-    unsigned char *mark;        ///< nbody: scratch (islands to wake, bodies woken)
-    unsigned char *only;        ///< nbody: scratch mask (velocity stage of the woken bodies)
-    ak_contact_memory *saved;    ///< the sleeping islands' contact points, sorted by (a, b, id)
+    unsigned char *asleep;    ///< nbody: 1 while the body sleeps (read by the stages)
+    double *still;            ///< nbody: how long the body has been still (s)  [G-SLEEP.2]
+    int *island;              ///< nbody: label of the body's island at the last update, -1 static
+    int *parent;              ///< nbody: union-find scratch
+    unsigned char *mark;      ///< nbody: scratch (islands to wake, bodies woken)
+    unsigned char *only;      ///< nbody: scratch mask (velocity stage of the woken bodies)
+    ak_contact_memory *saved; ///< the sleeping islands' contact points, sorted by (a, b, id)
     int nsaved, savedcap;
-    ak_contact_memory *tmp;      ///< merge scratch
+    ak_contact_memory *tmp; ///< merge scratch
     int tmpcap;
-    bool boxes_valid;           ///< the cache's AABBs and rotation matrices of the sleeping bodies
-                                ///< are this data's (false after a copy into a new cache)
-    int integrator;             ///< this step's integrator (ak_integrator)
-    double h;                   ///< this step's length
-    int nasleep;                ///< bodies asleep now
-    long islands_slept;         ///< islands put to sleep since the start (counter)
-    long islands_woken;         ///< islands woken since the start (counter)
+    bool boxes_valid;   ///< the cache's AABBs and rotation matrices of the sleeping bodies
+                        ///< are this data's (false after a copy into a new cache)
+    int integrator;     ///< this step's integrator (ak_integrator)
+    double h;           ///< this step's length
+    int nasleep;        ///< bodies asleep now
+    long islands_slept; ///< islands put to sleep since the start (counter)
+    long islands_woken; ///< islands woken since the start (counter)
 } ak_sleep_state;
 
 /// True when body b sleeps (false while sleeping is off).

@@ -46,7 +46,7 @@
 void ak_solver_rel_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p,
                             double u[]) {
     int n = m->dim;
-    double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
+    double ua[AK_MAX_DIM] = { 0 }, ub[AK_MAX_DIM] = { 0 };
     if (ak_solver_body_moves(m, p->a))
         ak_contact_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
                                   d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
@@ -58,7 +58,7 @@ void ak_solver_rel_velocity(const ak_model *m, const ak_data *d, const ak_contac
 
 // +P on a, -P on b at the point.
 void ak_solver_apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
-                  const ak_contact_point *p, const double P[]) {
+                     const ak_contact_point *p, const double P[]) {
     int n = m->dim;
     if (ak_solver_body_moves(m, p->a))
         ak_contact_apply(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
@@ -104,16 +104,18 @@ static inline __attribute__((always_inline)) void masses_k(int n, int fast, cons
             Kt[r * nt + q] = acc;
         }
     for (int q = 0; q < nt; q++) { // inverse column by column
-        double e[AK_MAX_TAN] = {0}, col[AK_MAX_TAN];
+        double e[AK_MAX_TAN] = { 0 }, col[AK_MAX_TAN];
         e[q] = 1.0;
-        if ((fast ? ak_inline_solve(nt, col, Kt, e) : ak_dyn_solve(nt, col, Kt, e)) != 0) memset(col, 0, sizeof col);
+        if ((fast ? ak_inline_solve(nt, col, Kt, e) : ak_dyn_solve(nt, col, Kt, e)) != 0)
+            memset(col, 0, sizeof col);
         for (int r = 0; r < nt; r++) kt_inv[r * nt + q] = col[r];
     }
 }
 
 // K += K_body of body b at lever r with the ref/ kernels: ak_contact_k_add_iso where the world
 // inverse inertia is iso 1, else ak_contact_k_add.
-static void k_add_body(const ak_model *m, const ak_contact_cache *c, int b, double K[], const double r[]) {
+static void k_add_body(const ak_model *m, const ak_contact_cache *c, int b, double K[],
+                       const double r[]) {
     const double *iw = ak_solver_inv_iw(m, c, b);
     if (iw && c->step.iso[b] > 0.0)
         ak_contact_k_add_iso(m->dim, K, ak_solver_inv_mass(m, b), c->step.iso[b], r);
@@ -122,19 +124,21 @@ static void k_add_body(const ak_model *m, const ak_contact_cache *c, int b, doub
 }
 
 // One point's lever arms, K, tangent basis and masses; fast: the inline kernels (n = 3, 4).
-static inline __attribute__((always_inline)) void prepare_geometry(int n, int fast, const ak_model *m,
-                                                                   const ak_data *d, const ak_contact_cache *c,
-                                                                   ak_contact_point *p) {
+static inline __attribute__((always_inline)) void
+prepare_geometry(int n, int fast, const ak_model *m, const ak_data *d, const ak_contact_cache *c,
+                 ak_contact_point *p) {
     for (int j = 0; j < n; j++) {
         p->ra[j] = p->point[j] - d->x[(size_t)p->a * AK_MAX_DIM + j];
         p->rb[j] = p->point[j] - d->x[(size_t)p->b * AK_MAX_DIM + j];
     }
-    double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
+    double K[AK_MAX_DIM * AK_MAX_DIM] = { 0 };
     p->nt = n - 1;
     if (fast) {
         const double *iwa = ak_solver_inv_iw(m, c, p->a), *iwb = ak_solver_inv_iw(m, c, p->b);
-        ak_inline_k_add(n, K, ak_solver_inv_mass(m, p->a), iwa, iwa ? c->step.iso[p->a] : 0.0, p->ra);
-        ak_inline_k_add(n, K, ak_solver_inv_mass(m, p->b), iwb, iwb ? c->step.iso[p->b] : 0.0, p->rb);
+        ak_inline_k_add(n, K, ak_solver_inv_mass(m, p->a), iwa, iwa ? c->step.iso[p->a] : 0.0,
+                        p->ra);
+        ak_inline_k_add(n, K, ak_solver_inv_mass(m, p->b), iwb, iwb ? c->step.iso[p->b] : 0.0,
+                        p->rb);
         ak_inline_tangent_basis(n, p->tangent, p->normal);
         masses_k(n, 1, K, p, &p->mn, p->kt_inv, p->kn);
     } else {
@@ -150,15 +154,15 @@ static inline __attribute__((always_inline)) void prepare_geometry(int n, int fa
 // changes, and writes only its own fields: one pass over the points gives the bits of one pass
 // per stage, and so does a parallel pass on any number of threads.
 static inline __attribute__((always_inline)) void prepare_point(int n, int fast, const ak_model *m,
-                                                                const ak_data *d, const ak_contact_cache *c,
+                                                                const ak_data *d,
+                                                                const ak_contact_cache *c,
                                                                 ak_contact_point *p, double h) {
     const ak_solver_settings *s = &m->solver;
     prepare_geometry(n, fast, m, d, c, p);
     const ak_body *A = &m->bodies[p->a], *B = &m->bodies[p->b];
     p->bias = fmin(ak_contact_bias(p->separation, h, s->baumgarte, s->slop), AK_SOLVER_MAX_BIAS);
     p->mu_k = ak_contact_combine_friction(A->material.friction, B->material.friction);
-    p->mu_s = ak_contact_combine_friction(A->material.static_friction,
-                                          B->material.static_friction);
+    p->mu_s = ak_contact_combine_friction(A->material.static_friction, B->material.static_friction);
     if (p->mu_s < p->mu_k) p->mu_s = p->mu_k;
     p->e = ak_contact_combine_restitution(A->material.restitution, B->material.restitution);
     double u[AK_MAX_DIM];
@@ -177,7 +181,8 @@ static inline __attribute__((always_inline)) void prepare_point(int n, int fast,
 static void prepare_body(const ak_model *m, ak_contact_cache *c, int b) {
     int n = m->dim, k = n * (n - 1) / 2;
     c->step.iso[b] = ak_dyn_inertia_scalar(n, m->bodies[b].inv_inertia);
-    ak_contact_world_inv_inertia_m(n, c->step.inv_iw + (size_t)b * (size_t)(k * k), m->bodies[b].inv_inertia,
+    ak_contact_world_inv_inertia_m(n, c->step.inv_iw + (size_t)b * (size_t)(k * k),
+                                   m->bodies[b].inv_inertia,
                                    c->keep.rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM);
 }
 
@@ -195,9 +200,10 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
     } else {
         for (int b = 0; b < nb; b++) c->step.order[b] = 0;
         for (int i = 0; i < np; i++) {
-            int ab[2] = {c->step.pts[i].a, c->step.pts[i].b};
+            int ab[2] = { c->step.pts[i].a, c->step.pts[i].b };
             for (int q = 0; q < 2; q++)
-                if (ak_solver_body_moves(m, ab[q]) && !c->step.order[ab[q]]) c->step.order[ab[q]] = 1, prepare_body(m, c, ab[q]);
+                if (ak_solver_body_moves(m, ab[q]) && !c->step.order[ab[q]])
+                    c->step.order[ab[q]] = 1, prepare_body(m, c, ab[q]);
         }
     }
     if (m->paths.prepare_fast && n == 3) {
@@ -222,7 +228,7 @@ void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c) {
             continue;
         }
         if (!(p->mu > 0.0)) memset(p->jt, 0, sizeof p->jt); // no friction row will undo it
-        double dn = 0.0; // keep jt in the new tangent plane
+        double dn = 0.0;                                    // keep jt in the new tangent plane
         for (int j = 0; j < n; j++) dn += p->jt[j] * p->normal[j];
         double P[AK_MAX_DIM];
         for (int j = 0; j < n; j++) {
@@ -243,24 +249,25 @@ static inline double clamp0(double x) { return x > 0.0 ? x : 0.0; }
 // and ak_contact_apply (ref_inline.h: bit for bit the calls, -ffp-contract=off); the dimension is
 // a constant in the instances for n = 3 and 4 so that the loops unroll. The reference scenes'
 // traces are unchanged (anakata reference).
-static inline __attribute__((always_inline)) void fast_rel_velocity(
-    int n, const ak_data *d, const ak_contact_point *p, int ma, int mb, double u[]) {
-    double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
+static inline __attribute__((always_inline)) void
+fast_rel_velocity(int n, const ak_data *d, const ak_contact_point *p, int ma, int mb, double u[]) {
+    double ua[AK_MAX_DIM] = { 0 }, ub[AK_MAX_DIM] = { 0 };
     if (ma)
         ak_inline_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
-                            d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
+                                 d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
     if (mb)
         ak_inline_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM,
-                            d->w + (size_t)p->b * AK_MAX_BIV, p->rb);
+                                 d->w + (size_t)p->b * AK_MAX_BIV, p->rb);
     for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i];
 }
 
 // ak_inline_contact_apply for a body whose world inverse inertia is exactly iso 1 (iso > 0,
 // ak_dyn_inertia_scalar; ak_contact_world_inv_inertia_m copies it): the row sum above adds
 // the +-0 products of the zeros to 0.0 and one iso L[a], so 0.0 + iso L[a] is the same bits.
-static inline __attribute__((always_inline)) void fast_apply_iso(
-    int n, double v[], double w[], double im, const double iw[], double iso, const double r[],
-    const double P[], double s) {
+static inline __attribute__((always_inline)) void fast_apply_iso(int n, double v[], double w[],
+                                                                 double im, const double iw[],
+                                                                 double iso, const double r[],
+                                                                 const double P[], double s) {
     if (!(iso > 0.0)) {
         ak_inline_contact_apply(n, v, w, im, iw, r, P, s);
         return;
@@ -271,18 +278,19 @@ static inline __attribute__((always_inline)) void fast_apply_iso(
         for (int j = i + 1; j < n; j++, q++) w[q] += s * (0.0 + iso * (r[i] * P[j] - r[j] * P[i]));
 }
 
-static inline __attribute__((always_inline)) void fast_apply(
-    int n, const ak_model *m, ak_data *d, const ak_contact_cache *c, const ak_contact_point *p,
-    int ma, int mb, const double P[]) {
+static inline __attribute__((always_inline)) void fast_apply(int n, const ak_model *m, ak_data *d,
+                                                             const ak_contact_cache *c,
+                                                             const ak_contact_point *p, int ma,
+                                                             int mb, const double P[]) {
     int k = n * (n - 1) / 2;
     if (ma)
-        ak_inline_contact_apply(n, d->v + (size_t)p->a * AK_MAX_DIM, d->w + (size_t)p->a * AK_MAX_BIV,
-                       m->bodies[p->a].inv_mass, c->step.inv_iw + (size_t)p->a * (size_t)(k * k),
-                       p->ra, P, 1.0);
+        ak_inline_contact_apply(n, d->v + (size_t)p->a * AK_MAX_DIM,
+                                d->w + (size_t)p->a * AK_MAX_BIV, m->bodies[p->a].inv_mass,
+                                c->step.inv_iw + (size_t)p->a * (size_t)(k * k), p->ra, P, 1.0);
     if (mb)
-        ak_inline_contact_apply(n, d->v + (size_t)p->b * AK_MAX_DIM, d->w + (size_t)p->b * AK_MAX_BIV,
-                       m->bodies[p->b].inv_mass, c->step.inv_iw + (size_t)p->b * (size_t)(k * k),
-                       p->rb, P, -1.0);
+        ak_inline_contact_apply(n, d->v + (size_t)p->b * AK_MAX_DIM,
+                                d->w + (size_t)p->b * AK_MAX_BIV, m->bodies[p->b].inv_mass,
+                                c->step.inv_iw + (size_t)p->b * (size_t)(k * k), p->rb, P, -1.0);
 }
 
 // One sweep over the points (sequential impulses, T-Alg12 and T-Alg13 corrected;
@@ -349,15 +357,16 @@ typedef struct srow {
 } srow;
 // A row's bytes for dimension n (3D rows are 256 bytes, 4D rows 384), the row i of an array of
 // them, and its vectors: n is a constant in the n = 3, 4 instances, so the offsets are too.
-#define ROW_BYTES(n) (sizeof(srow) + sizeof(double) * (size_t)(5 * (n) + ((n) - 1) * (n) + ((n) - 1) * ((n) - 1)))
-#define ROW_AT(rows, i, n) ((srow *)((char *)(rows) + (size_t)(i) * ROW_BYTES(n)))
+#define ROW_BYTES(n)                                                                               \
+    (sizeof(srow) + sizeof(double) * (size_t)(5 * (n) + ((n)-1) * (n) + ((n)-1) * ((n)-1)))
+#define ROW_AT(rows, i, n) ((srow *)((char *)(rows) + (size_t)(i)*ROW_BYTES(n)))
 #define R_NORMAL(p, n) ((p)->v)
 #define R_RA(p, n) ((p)->v + (n))
 #define R_RB(p, n) ((p)->v + 2 * (n))
 #define R_JT(p, n) ((p)->v + 3 * (n))
 #define R_KN(p, n) ((p)->v + 4 * (n))
 #define R_TAN(p, n) ((p)->v + 5 * (n))
-#define R_KTI(p, n) ((p)->v + 5 * (n) + ((n) - 1) * (n))
+#define R_KTI(p, n) ((p)->v + 5 * (n) + ((n)-1) * (n))
 
 // The iterations' bodies: one record per body of v (n), w (k), the inverse mass and iso (of
 // fast_apply_iso, ak_dyn_inertia_scalar), SB_STRIDE(n) doubles apart and 64-byte aligned (3D:
@@ -367,25 +376,26 @@ typedef struct srow {
 #define SB_STRIDE(n) ((n) == 3 ? 8 : 16)
 static inline double *sb_at(double *sb, int n, int b) { return sb + (size_t)b * SB_STRIDE(n); }
 
-static inline __attribute__((always_inline)) void row_apply(int n, double *sb,
-                                                            const ak_contact_cache *c,
-                                                            const srow *p, const double P[]) {
+static inline __attribute__((always_inline)) void
+row_apply(int n, double *sb, const ak_contact_cache *c, const srow *p, const double P[]) {
     int k = n * (n - 1) / 2;
     if (p->ma)
-        fast_apply_iso(n, sb_at(sb, n, p->a), sb_at(sb, n, p->a) + n,
-                       sb_at(sb, n, p->a)[n + k], c->step.inv_iw + (size_t)p->a * (size_t)(k * k),
+        fast_apply_iso(n, sb_at(sb, n, p->a), sb_at(sb, n, p->a) + n, sb_at(sb, n, p->a)[n + k],
+                       c->step.inv_iw + (size_t)p->a * (size_t)(k * k),
                        sb_at(sb, n, p->a)[n + k + 1], R_RA(p, n), P, 1.0);
     if (p->mb)
-        fast_apply_iso(n, sb_at(sb, n, p->b), sb_at(sb, n, p->b) + n,
-                       sb_at(sb, n, p->b)[n + k], c->step.inv_iw + (size_t)p->b * (size_t)(k * k),
+        fast_apply_iso(n, sb_at(sb, n, p->b), sb_at(sb, n, p->b) + n, sb_at(sb, n, p->b)[n + k],
+                       c->step.inv_iw + (size_t)p->b * (size_t)(k * k),
                        sb_at(sb, n, p->b)[n + k + 1], R_RB(p, n), P, -1.0);
 }
 
-static inline __attribute__((always_inline)) void row_rel_velocity(int n, double *sb,
-                                                                   const srow *p, double u[]) {
-    double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
-    if (p->ma) ak_inline_point_velocity(n, ua, sb_at(sb, n, p->a), sb_at(sb, n, p->a) + n, R_RA(p, n));
-    if (p->mb) ak_inline_point_velocity(n, ub, sb_at(sb, n, p->b), sb_at(sb, n, p->b) + n, R_RB(p, n));
+static inline __attribute__((always_inline)) void row_rel_velocity(int n, double *sb, const srow *p,
+                                                                   double u[]) {
+    double ua[AK_MAX_DIM] = { 0 }, ub[AK_MAX_DIM] = { 0 };
+    if (p->ma)
+        ak_inline_point_velocity(n, ua, sb_at(sb, n, p->a), sb_at(sb, n, p->a) + n, R_RA(p, n));
+    if (p->mb)
+        ak_inline_point_velocity(n, ub, sb_at(sb, n, p->b), sb_at(sb, n, p->b) + n, R_RB(p, n));
     for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i];
 }
 
@@ -402,19 +412,20 @@ static void sb_sync(const ak_model *m, ak_data *d, ak_contact_cache *c, int stor
     int n = m->dim, k = n * (n - 1) / 2;
     for (int b = 0; b < m->nbody; b++) {
         if (!ak_solver_body_moves(m, b)) continue;
-        double *v = d->v + (size_t)b * AK_MAX_DIM, *w = d->w + (size_t)b * AK_MAX_BIV, *r = sb_at(c->step.sbody, n, b);
+        double *v = d->v + (size_t)b * AK_MAX_DIM, *w = d->w + (size_t)b * AK_MAX_BIV,
+               *r = sb_at(c->step.sbody, n, b);
         if (!store) {
             memcpy(r, v, sizeof(double) * (size_t)n), memcpy(r + n, w, sizeof(double) * (size_t)k);
             r[n + k] = m->bodies[b].inv_mass;
             r[n + k + 1] = c->step.iso[b]; // set by ak_solver_prepare for the bodies of the points
-        } else memcpy(v, r, sizeof(double) * (size_t)n), memcpy(w, r + n, sizeof(double) * (size_t)k);
+        } else
+            memcpy(v, r, sizeof(double) * (size_t)n), memcpy(w, r + n, sizeof(double) * (size_t)k);
     }
 }
 
 // iterate_n on packed rows: the same operations in the same order.
-static inline __attribute__((always_inline)) int iterate_rows(int n, double *sb,
-                                                              const ak_contact_cache *c,
-                                                              srow *rows, int npoint) {
+static inline __attribute__((always_inline)) int
+iterate_rows(int n, double *sb, const ak_contact_cache *c, srow *rows, int npoint) {
     int sliding = 0, nt = n - 1;
     for (int i = 0; i < npoint; i++) {
         srow *p = ROW_AT(rows, i, n);
@@ -460,6 +471,7 @@ static inline __attribute__((always_inline)) int iterate_rows(int n, double *sb,
 #include <omp.h>
 #endif
 
+// clang-format off
 static void pack_row(int n, const ak_model *m, const ak_contact_point *p,
                      srow *r) {
     int nt = n - 1;
@@ -473,6 +485,7 @@ static void pack_row(int n, const ak_model *m, const ak_contact_point *p,
     for (int q = 0; q < nt * n; q++) R_TAN(r, n)[q] = p->tangent[q];
     for (int q = 0; q < nt * nt; q++) R_KTI(r, n)[q] = p->kt_inv[q];
 }
+// clang-format on
 
 static int ensure_rows(ak_contact_cache *c, int np) {
     if (np > c->step.rowcap) {
@@ -511,12 +524,15 @@ static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, 
             if (k == AK_COLOURS - 1) { // points that found no colour: one after the other
 #pragma omp single
                 for (int r = s; r < e; r++)
-                    slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, sb, c, ROW_AT(rows, r, 3), 1) : iterate_rows(4, sb, c, ROW_AT(rows, r, 4), 1));
+                    slid[r] =
+                        (unsigned char)(n == 3 ? iterate_rows(3, sb, c, ROW_AT(rows, r, 3), 1)
+                                               : iterate_rows(4, sb, c, ROW_AT(rows, r, 4), 1));
                 continue;
             }
 #pragma omp for schedule(static)
             for (int r = s; r < e; r++)
-                slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, sb, c, ROW_AT(rows, r, 3), 1) : iterate_rows(4, sb, c, ROW_AT(rows, r, 4), 1));
+                slid[r] = (unsigned char)(n == 3 ? iterate_rows(3, sb, c, ROW_AT(rows, r, 3), 1)
+                                                 : iterate_rows(4, sb, c, ROW_AT(rows, r, 4), 1));
         }
     sb_sync(m, d, c, 1);
     int sliding = 0;
@@ -535,7 +551,8 @@ static int iterate_coloured(const ak_model *m, ak_data *d, ak_contact_cache *c, 
 // with fast_apply_iso for ak_solver_apply (bit for bit, see fast_apply_iso), so that it runs in
 // the pass that packs the rows instead of a pass of its own over the points.
 static inline __attribute__((always_inline)) void warm_start_point(int n, const ak_model *m,
-                                                                   ak_data *d, const ak_contact_cache *c,
+                                                                   ak_data *d,
+                                                                   const ak_contact_cache *c,
                                                                    ak_contact_point *p) {
     if (!m->solver.warm_start) {
         p->jn = 0.0;
@@ -568,15 +585,20 @@ static inline __attribute__((always_inline)) void warm_start_point(int n, const 
 // before each point is packed (the warm start only reads and writes the points' impulses and
 // the bodies' velocities, and packing reads neither velocities nor other points: the same bits
 // as the warm start pass followed by the packing pass).
-static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations, bool warm) {
+static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations,
+                          bool warm) {
     int n = m->dim, np = c->step.npoint;
     if ((n != 3 && n != 4) || np == 0) return -1;
     if (ensure_rows(c, np) || sb_alloc(c)) return -1;
     srow *rows = c->step.rows;
     if (warm && n == 3)
-        for (int i = 0; i < np; i++) warm_start_point(3, m, d, c, &c->step.pts[i]), pack_row(3, m, &c->step.pts[i], ROW_AT(rows, i, 3));
+        for (int i = 0; i < np; i++)
+            warm_start_point(3, m, d, c, &c->step.pts[i]),
+                pack_row(3, m, &c->step.pts[i], ROW_AT(rows, i, 3));
     else if (warm)
-        for (int i = 0; i < np; i++) warm_start_point(4, m, d, c, &c->step.pts[i]), pack_row(4, m, &c->step.pts[i], ROW_AT(rows, i, 4));
+        for (int i = 0; i < np; i++)
+            warm_start_point(4, m, d, c, &c->step.pts[i]),
+                pack_row(4, m, &c->step.pts[i], ROW_AT(rows, i, 4));
     else
         for (int i = 0; i < np; i++) pack_row(n, m, &c->step.pts[i], ROW_AT(rows, i, n));
     sb_sync(m, d, c, 0); // after the warm start
@@ -596,9 +618,9 @@ static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, in
 
 int ak_solver_iterate(const ak_model *m, ak_data *d, ak_contact_cache *c) {
     switch (m->dim) { // the same code with n a constant (unrolled loops)
-    case 3: return iterate_n(3, m, d, c);
-    case 4: return iterate_n(4, m, d, c);
-    default: return iterate_n(m->dim, m, d, c);
+        case 3: return iterate_n(3, m, d, c);
+        case 4: return iterate_n(4, m, d, c);
+        default: return iterate_n(m->dim, m, d, c);
     }
 }
 
@@ -652,7 +674,7 @@ void ak_solver_contact_levels(const ak_model *m, ak_contact_cache *c) {
 static void frozen_masses(const ak_model *m, const ak_contact_cache *c, const ak_contact_point *p,
                           int frozen, double *mn, double kt_inv[], double kn[]) {
     int n = m->dim;
-    double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
+    double K[AK_MAX_DIM * AK_MAX_DIM] = { 0 };
     if (p->a != frozen) k_add_body(m, c, p->a, K, p->ra);
     if (p->b != frozen) k_add_body(m, c, p->b, K, p->rb);
     masses_k(n, 0, K, p, mn, kt_inv, kn);

@@ -34,11 +34,11 @@
 
 /// Per-step statistics of the contact stages (for `anakata step` and the checks).
 typedef struct ak_solver_stats {
-    int npair;          ///< broadphase pairs
-    int npoint;         ///< contact points
-    int nmatched;       ///< points warm-started from the cache
-    int nsliding;       ///< points whose friction impulse hit the kinetic disc
-    long broad_tests;   ///< AABB tests of the broadphase
+    int npair;        ///< broadphase pairs
+    int npoint;       ///< contact points
+    int nmatched;     ///< points warm-started from the cache
+    int nsliding;     ///< points whose friction impulse hit the kinetic disc
+    long broad_tests; ///< AABB tests of the broadphase
 } ak_solver_stats;
 
 /// SOLVER stage 1: world inverse inertias of the bodies in contact, lever arms, tangent basis,
@@ -99,8 +99,8 @@ static inline const double *ak_solver_inv_iw(const ak_model *m, const ak_contact
 }
 /// Apply the impulse +P to body a and -P to body b at the contact point (bodies that do not move
 /// are left alone). Shared by the corrected and the converged solvers.
-void ak_solver_apply(const ak_model *m, ak_data *d, const ak_contact_cache *c, const ak_contact_point *p,
-                     const double P[]);
+void ak_solver_apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
+                     const ak_contact_point *p, const double P[]);
 /// Relative velocity u = (v_a + r_a _| w_a) - (v_b + r_b _| w_b) at contact point p (T-5.1 .. T-5.3);
 /// a fixed body contributes nothing. Shared by the corrected, published and PGA solvers.
 void ak_solver_rel_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p,

@@ -116,7 +116,7 @@ void ak_solver_friction_block(int nt, const double Kt[], const double g[], doubl
 static void tangent_block(const ak_model *m, const ak_contact_cache *c, const ak_contact_point *p,
                           double Kt[]) {
     int n = m->dim, nt = n - 1;
-    double K[AK_MAX_DIM * AK_MAX_DIM] = {0};
+    double K[AK_MAX_DIM * AK_MAX_DIM] = { 0 };
     ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->a), ak_solver_inv_iw(m, c, p->a), p->ra);
     ak_contact_k_add(n, K, ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb);
     for (int r = 0; r < nt; r++)
@@ -227,9 +227,9 @@ static double worst(const ak_solver_residuals *r) {
 }
 
 // Residuals of the points idx[0 .. np) (the largest of each, as residuals_range).
-static void residuals_idx(const ak_model *m, const ak_data *d, const ak_contact_cache *c, const double target[],
-                          const int idx[], int np, ak_solver_residuals *r) {
-    *r = (ak_solver_residuals){0};
+static void residuals_idx(const ak_model *m, const ak_data *d, const ak_contact_cache *c,
+                          const double target[], const int idx[], int np, ak_solver_residuals *r) {
+    *r = (ak_solver_residuals){ 0 };
     for (int i = 0; i < np; i++) {
         ak_solver_residuals ri;
         residuals_range(m, d, c, target, NULL, idx[i], idx[i] + 1, &ri);
@@ -256,17 +256,18 @@ static void residuals_idx(const ak_model *m, const ak_data *d, const ak_contact_
 // |F|^2. The result is kept only when its residuals, measured at the bodies' velocities after
 // the impulses are applied (residuals_range), are smaller: the polish never certifies anything
 // itself.
-#define NEWTON_MAX_UNKNOWNS 2048 ///< dense W, J and its LU: at most this many unknowns (n per point)
-#define NEWTON_AFTER 50          ///< first Newton polish after this many sweeps
-#define NEWTON_EVERY 500         ///< then again every this many sweeps
-#define NEWTON_STEPS 60          ///< Newton steps per polish at most
+#define NEWTON_MAX_UNKNOWNS                                                                        \
+    2048                 ///< dense W, J and its LU: at most this many unknowns (n per point)
+#define NEWTON_AFTER 50  ///< first Newton polish after this many sweeps
+#define NEWTON_EVERY 500 ///< then again every this many sweeps
+#define NEWTON_STEPS 60  ///< Newton steps per polish at most
 #define NEWTON_COMPONENT_STEPS 2000 ///< ... of a small component at most (polish)
-#define NEWTON_WORK 2e8          ///< ... while steps times unknowns^3 stay below this
-#define NEWTON_EPS 1e-8          ///< the regularization of the Newton matrix (J + eps I)
+#define NEWTON_WORK 2e8             ///< ... while steps times unknowns^3 stay below this
+#define NEWTON_EPS 1e-8             ///< the regularization of the Newton matrix (J + eps I)
 
 // rho of the natural map times these in turn (another rho moves the kinks of F where a
 // polish stalled)
-static const double RHO_FACTOR[5] = {1.0, 0.1, 10.0, 0.01, 100.0};
+static const double RHO_FACTOR[5] = { 1.0, 0.1, 10.0, 0.01, 100.0 };
 
 // Solve A x = b in place (A destroyed), Gaussian elimination with partial pivoting; -1 if singular
 // (or out of memory). The Newton matrices are sparse (W couples only the points that share a
@@ -358,7 +359,7 @@ typedef struct point_map {
 static point_map natural_map_point(int n, const ak_contact_point *p, double target, double rf,
                                    const double xi[], const double ui[], double Fi[]) {
     int nt = n - 1;
-    point_map pm = {0};
+    point_map pm = { 0 };
     pm.rho = rf * p->mn;
     double rho = pm.rho, yn = xi[0] - rho * (ui[0] - target);
     pm.normal_active = yn > 0.0;
@@ -382,8 +383,9 @@ static point_map natural_map_point(int n, const ak_contact_point *p, double targ
 }
 
 // F(x) at velocities u (both k = np n, point-major: normal first); Jacobian rows into J if not NULL.
-static double natural_map(int np, int n, const ak_contact_point *const pts[], const double target[], double rf,
-                          const double x[], const double u[], const double W[], double F[], double J[]) {
+static double natural_map(int np, int n, const ak_contact_point *const pts[], const double target[],
+                          double rf, const double x[], const double u[], const double W[],
+                          double F[], double J[]) {
     int nt = n - 1, k = np * n;
     double f2 = 0.0;
     for (int i = 0; i < np; i++) {
@@ -406,12 +408,14 @@ static double natural_map(int np, int n, const ak_contact_point *const pts[], co
             }
         else if (J && pm.tangent == 1)
             for (int t = 0; t < nt; t++)
-                for (int q = 0; q < k; q++) J[(row + 1 + t) * k + q] = rho * W[(row + 1 + t) * k + q];
+                for (int q = 0; q < k; q++)
+                    J[(row + 1 + t) * k + q] = rho * W[(row + 1 + t) * k + q];
         else if (J) { // on the rim
             double A[AK_MAX_TAN * AK_MAX_TAN];
             const double *yh = pm.yh;
             for (int a = 0; a < nt; a++)
-                for (int b = 0; b < nt; b++) A[a * nt + b] = (pm.r / pm.ny) * ((a == b) - yh[a] * yh[b]);
+                for (int b = 0; b < nt; b++)
+                    A[a * nt + b] = (pm.r / pm.ny) * ((a == b) - yh[a] * yh[b]);
             // dF_t = (I - A) dlambda_t + A rho W_t dx - yh mu [lambda_n > 0] dlambda_n
             for (int a = 0; a < nt; a++) {
                 double *Ja = J + (row + 1 + a) * k;
@@ -430,8 +434,8 @@ static double natural_map(int np, int n, const ak_contact_point *const pts[], co
 }
 
 // Local velocities (normal, tangents) of the points idx[0 .. np) into u.
-static void local_velocities(const ak_model *m, const ak_data *d, const ak_contact_cache *c, const int idx[],
-                             int np, double u[]) {
+static void local_velocities(const ak_model *m, const ak_data *d, const ak_contact_cache *c,
+                             const int idx[], int np, double u[]) {
     int n = m->dim, nt = n - 1;
     for (int i = 0; i < np; i++) {
         const ak_contact_point *p = &c->step.pts[idx[i]];
@@ -448,13 +452,13 @@ static void local_velocities(const ak_model *m, const ak_data *d, const ak_conta
 
 // Set the impulses of the points idx[0 .. np) to x (lambda_n clamped at 0, lambda_t projected
 // on the disc) and apply the differences to the bodies.
-static void set_impulses(const ak_model *m, ak_data *d, ak_contact_cache *c, const int idx[], int np,
-                         const double x[]) {
+static void set_impulses(const ak_model *m, ak_data *d, ak_contact_cache *c, const int idx[],
+                         int np, const double x[]) {
     int n = m->dim, nt = n - 1;
     for (int i = 0; i < np; i++) {
         ak_contact_point *p = &c->step.pts[idx[i]];
         const double *xi = x + (size_t)i * n;
-        double jn = fmax(xi[0], 0.0), lt[AK_MAX_TAN] = {0}, jt[AK_MAX_DIM] = {0}, P[AK_MAX_DIM];
+        double jn = fmax(xi[0], 0.0), lt[AK_MAX_TAN] = { 0 }, jt[AK_MAX_DIM] = { 0 }, P[AK_MAX_DIM];
         if (p->mu > 0.0) {
             double r = p->mu * jn, nl = norm(nt, xi + 1);
             for (int t = 0; t < nt; t++) lt[t] = nl > r ? xi[1 + t] * (r / nl) : xi[1 + t];
@@ -473,8 +477,8 @@ static void set_impulses(const ak_model *m, ak_data *d, ak_contact_cache *c, con
 // else a block grown from the point with the largest residual through the contact graph
 // (points sharing a moving body), breadth first, up to that size (the others' impulses are
 // held; the sweeps go on over all points). Returns the count, idx filled.
-static int polish_points(const ak_model *m, const ak_data *d, const ak_contact_cache *c, const double target[],
-                         int s, int e, int idx[], char mark[]) {
+static int polish_points(const ak_model *m, const ak_data *d, const ak_contact_cache *c,
+                         const double target[], int s, int e, int idx[], char mark[]) {
     int n = m->dim, np = e - s, cap = NEWTON_MAX_UNKNOWNS / n;
     if (np <= cap) {
         for (int i = 0; i < np; i++) idx[i] = s + i;
@@ -523,7 +527,8 @@ static void undo_polish(ak_data *d, ak_contact_cache *c, int nb, const double *s
     memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
     for (int i = 0; i < np; i++) {
         c->step.pts[idx[i]].jn = saved[(size_t)i * (AK_MAX_DIM + 1)];
-        memcpy(c->step.pts[idx[i]].jt, saved + (size_t)i * (AK_MAX_DIM + 1) + 1, sizeof c->step.pts[idx[i]].jt);
+        memcpy(c->step.pts[idx[i]].jt, saved + (size_t)i * (AK_MAX_DIM + 1) + 1,
+               sizeof c->step.pts[idx[i]].jt);
     }
 }
 
@@ -536,7 +541,7 @@ static void save_at_rest(ak_data *d, int nb, double *sv, double *sw) {
 }
 
 static void bodies_at_rest(ak_data *d, const ak_contact_point *pj) {
-    int ab[2] = {pj->a, pj->b};
+    int ab[2] = { pj->a, pj->b };
     for (int z = 0; z < 2; z++) {
         memset(d->v + (size_t)ab[z] * AK_MAX_DIM, 0, sizeof(double) * AK_MAX_DIM);
         memset(d->w + (size_t)ab[z] * AK_MAX_BIV, 0, sizeof(double) * AK_MAX_BIV);
@@ -549,8 +554,8 @@ static void impulses_to_x(int np, int n, const ak_contact_point *const pp[], dou
 // After W: the bodies' velocities back from sv, sw; the unknowns x = x0 from the impulses and
 // the local velocities u = u0 at them (both polishes).
 static void polish_start(const ak_model *m, ak_data *d, const ak_contact_cache *c, const int idx[],
-                         const ak_contact_point *const pp[], int np, const double *sv, const double *sw,
-                         double x[], double x0[], double u[], double u0[]) {
+                         const ak_contact_point *const pp[], int np, const double *sv,
+                         const double *sw, double x[], double x0[], double u[], double u0[]) {
     int n = m->dim, nb = m->nbody, k = np * n;
     memcpy(d->v, sv, sizeof(double) * (size_t)nb * AK_MAX_DIM);
     memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
@@ -576,8 +581,9 @@ static void impulses_to_x(int np, int n, const ak_contact_point *const pp[], dou
 // Newton polish of the points [s, e) (or of a block of them, polish_points) from the current
 // impulses (seed: with the sticking, slipping points started on the rim [T-CV.3]). Keeps the result when the residuals of [s, e) (measured at the bodies' velocities,
 // residuals_range) are smaller than *r's, and updates *r; returns whether it kept it.
-static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[], int s,
-                          int e, const int given[], int ngiven, double rf, bool seed, ak_solver_residuals *r) {
+static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[],
+                          int s, int e, const int given[], int ngiven, double rf, bool seed,
+                          ak_solver_residuals *r) {
     int n = m->dim, nt = n - 1, nb = m->nbody;
     int *idx = malloc(sizeof(int) * (size_t)(e - s));
     char *mark = malloc((size_t)(e - s));
@@ -592,13 +598,14 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     for (int i = 0; i < np; i++) pp[i] = &c->step.pts[idx[i]], tg[i] = target[idx[i]];
     free(mark);
     size_t kk = (size_t)k * (size_t)k;
-    double *W = malloc(sizeof(double) * (kk * 3 + (size_t)k * 8 + (size_t)nb * (AK_MAX_DIM + AK_MAX_BIV)));
+    double *W =
+        malloc(sizeof(double) * (kk * 3 + (size_t)k * 8 + (size_t)nb * (AK_MAX_DIM + AK_MAX_BIV)));
     if (!W) {
         free(idx), free(pp), free(tg);
         return false;
     }
-    double *J = W + kk, *N = J + kk, *x = N + kk, *x0 = x + k, *u = x0 + k, *u0 = u + k, *F = u0 + k,
-           *g = F + k, *dx = g + k, *xt = dx + k;
+    double *J = W + kk, *N = J + kk, *x = N + kk, *x0 = x + k, *u = x0 + k, *u0 = u + k,
+           *F = u0 + k, *g = F + k, *dx = g + k, *xt = dx + k;
     double *sv = xt + k, *sw = sv + (size_t)nb * AK_MAX_DIM;
     // W column by column: the local velocities a unit impulse gives, all bodies at rest
     save_at_rest(d, nb, sv, sw);
@@ -610,7 +617,7 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
             for (int i = 0; i < np; i++) {
                 const ak_contact_point *pi = pp[i];
                 bool share = pi->a == pj->a || pi->a == pj->b || pi->b == pj->a || pi->b == pj->b;
-                double ui[AK_MAX_DIM] = {0};
+                double ui[AK_MAX_DIM] = { 0 };
                 if (share) local_velocities(m, d, c, idx + i, 1, ui);
                 for (int t = 0; t < n; t++) W[((size_t)i * n + (size_t)t) * k + col] = ui[t];
             }
@@ -626,7 +633,8 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
             double *xi = x + (size_t)i * n, *ui = u0 + (size_t)i * n, rad = p->mu * xi[0];
             double nu = norm(nt, ui + 1), nx = norm(nt, xi + 1), dot = 0.0;
             for (int t = 0; t < nt; t++) dot += xi[1 + t] * ui[1 + t];
-            if (!(p->mu > 0.0 && xi[0] > 0.0 && nu > 0.0 && nx < rad && rad * nu + dot > m->solver.tolerance))
+            if (!(p->mu > 0.0 && xi[0] > 0.0 && nu > 0.0 && nx < rad &&
+                  rad * nu + dot > m->solver.tolerance))
                 continue;
             for (int t = 0; t < nt; t++) xi[1 + t] = -rad * ui[1 + t] / nu;
         }
@@ -640,7 +648,8 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     double f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
     // a component polish may take more steps while they are cheap (about NEWTON_WORK flops)
     double kc = (double)k * k * k + 1.0;
-    int steps = given ? (int)fmax(NEWTON_STEPS, fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / kc)) : NEWTON_STEPS;
+    int steps = given ? (int)fmax(NEWTON_STEPS, fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / kc))
+                      : NEWTON_STEPS;
     for (int step = 0; step < steps && f2 > 0.0; step++) {
         jt_f(k, J, F, g); // g = -J^T F for the line search's slope
         // try 0: the regularized Newton step (J + eps I) dx = -F, LU with partial pivoting.
@@ -746,8 +755,9 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 
 // F(x) at velocities u (as natural_map), with each point's R_i and P_i (n x n, row-major, R
 // then P, into RP when not NULL): row block i of J is R_i W_i. + P_i at the diagonal block.
-static double natural_map_blocks(int np, int n, const ak_contact_point *const pts[], const double target[],
-                                 double rf, const double x[], const double u[], double F[], double RP[]) {
+static double natural_map_blocks(int np, int n, const ak_contact_point *const pts[],
+                                 const double target[], double rf, const double x[],
+                                 const double u[], double F[], double RP[]) {
     int nt = n - 1, nn = n * n;
     double f2 = 0.0;
     for (int i = 0; i < np; i++) {
@@ -758,8 +768,10 @@ static double natural_map_blocks(int np, int n, const ak_contact_point *const pt
         double rho = pm.rho, *R = RP ? RP + (size_t)i * 2 * nn : NULL, *P = R ? R + nn : NULL;
         if (R) {
             memset(R, 0, sizeof(double) * 2 * (size_t)nn);
-            if (pm.normal_active) R[0] = rho;
-            else P[0] = 1.0;
+            if (pm.normal_active)
+                R[0] = rho;
+            else
+                P[0] = 1.0;
             for (int t = 0; t < nt && pm.tangent == 0; t++) P[(1 + t) * n + 1 + t] = 1.0;
             for (int t = 0; t < nt && pm.tangent == 1; t++) R[(1 + t) * n + 1 + t] = rho;
             for (int a = 0; a < nt && pm.tangent == 2; a++) { // on the rim
@@ -778,8 +790,8 @@ static double natural_map_blocks(int np, int n, const ak_contact_point *const pt
 }
 
 // y = y0 + M (x - x0) for the block matrix M (pattern rs/col, n x n blocks val)
-static void block_affine(int np, int n, const int rs[], const int col[], const double val[], const double y0[],
-                         const double x[], const double x0[], double y[]) {
+static void block_affine(int np, int n, const int rs[], const int col[], const double val[],
+                         const double y0[], const double x[], const double x0[], double y[]) {
     int nn = n * n;
     for (int i = 0; i < np; i++) {
         double *yi = y + (size_t)i * n;
@@ -811,13 +823,14 @@ static void project_impulses(int np, int n, const ak_contact_point *const pts[],
 // current impulses; robust: the second pass (projected, nonmonotone). Returns 1 when kept (*r
 // updated over [s, e)), 0 when not, -1 when it could not run (out of memory, or a pattern
 // block_lu refuses).
-static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[],
-                                int s, int e, const int given[], int ngiven, double rf, bool robust,
-                                ak_solver_residuals *r) {
+static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache *c,
+                                const double target[], int s, int e, const int given[], int ngiven,
+                                double rf, bool robust, ak_solver_residuals *r) {
     int n = m->dim, nb = m->nbody, np = ngiven, k = np * n, nn = n * n;
     const int *idx = given;
     // the point graph: points sharing a moving body (body -> local points, counting sort)
-    int *bst = calloc((size_t)nb + 1, sizeof(int)), *bpt = malloc(sizeof(int) * (size_t)(2 * np + 1));
+    int *bst = calloc((size_t)nb + 1, sizeof(int)),
+        *bpt = malloc(sizeof(int) * (size_t)(2 * np + 1));
     int *stamp = malloc(sizeof(int) * (size_t)np), *rs = malloc(sizeof(int) * ((size_t)np + 1));
     const ak_contact_point **pp = malloc(sizeof *pp * (size_t)np);
     double *tg = malloc(sizeof(double) * (size_t)np);
@@ -841,7 +854,8 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
         memcpy(fillb, bst, sizeof(int) * (size_t)nb);
         for (int i = 0; i < np; i++) {
             if (ak_solver_body_moves(m, pp[i]->a)) bpt[fillb[pp[i]->a]++] = i;
-            if (ak_solver_body_moves(m, pp[i]->b) && pp[i]->b != pp[i]->a) bpt[fillb[pp[i]->b]++] = i;
+            if (ak_solver_body_moves(m, pp[i]->b) && pp[i]->b != pp[i]->a)
+                bpt[fillb[pp[i]->b]++] = i;
         }
         free(fillb);
     }
@@ -852,7 +866,7 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
             rs[i] = nz;
             if (pass) col[nz] = i;
             nz++, stamp[i] = i;
-            int ab[2] = {pp[i]->a, pp[i]->b};
+            int ab[2] = { pp[i]->a, pp[i]->b };
             for (int z = 0; z < 2; z++) {
                 if (!ak_solver_body_moves(m, ab[z])) continue;
                 for (int q = bst[ab[z]]; q < bst[ab[z] + 1]; q++) {
@@ -873,16 +887,17 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
     free(bst), free(bpt), free(stamp);
     ak_block_lu *lu = col ? ak_block_lu_new(np, n, rs, col) : NULL;
     size_t nz = (size_t)rs[np];
-    double *W = lu ? malloc(sizeof(double) * (2 * nz * (size_t)nn + (size_t)k * 10 + (size_t)np * 2 * nn +
-                                                (size_t)nb * (AK_MAX_DIM + AK_MAX_BIV)))
-                   : NULL;
+    double *W =
+        lu ? malloc(sizeof(double) * (2 * nz * (size_t)nn + (size_t)k * 10 + (size_t)np * 2 * nn +
+                                      (size_t)nb * (AK_MAX_DIM + AK_MAX_BIV)))
+           : NULL;
     if (!W) {
         ak_block_lu_free(lu);
         free(col), free(rs), free(pp), free(tg);
         return -1;
     }
-    double *Jv = W + nz * nn, *x = Jv + nz * nn, *x0 = x + k, *u = x0 + k, *u0 = u + k, *F = u0 + k, *g = F + k,
-           *dx = g + k, *xt = dx + k, *res = xt + k, *zero = res + k, *RP = zero + k;
+    double *Jv = W + nz * nn, *x = Jv + nz * nn, *x0 = x + k, *u = x0 + k, *u0 = u + k, *F = u0 + k,
+           *g = F + k, *dx = g + k, *xt = dx + k, *res = xt + k, *zero = res + k, *RP = zero + k;
     double *sv = RP + (size_t)np * 2 * nn, *sw = sv + (size_t)nb * AK_MAX_DIM;
     memset(zero, 0, sizeof(double) * (size_t)k);
     // W block by block: column q of W_ij is the local velocity of point i that a unit impulse
@@ -892,7 +907,8 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
         const ak_contact_point *pj = pp[jj];
         for (int q = 0; q < n; q++) {
             unit_impulse(m, d, c, pj, q);
-            for (int z = rs[jj]; z < rs[jj + 1]; z++) { // the rows i of the points that couple to jj
+            for (int z = rs[jj]; z < rs[jj + 1];
+                 z++) { // the rows i of the points that couple to jj
                 int i = col[z], at = rs[i];
                 while (col[at] != jj) at++;
                 double ui[AK_MAX_DIM];
@@ -904,8 +920,9 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
     }
     polish_start(m, d, c, idx, pp, np, sv, sw, x, x0, u, u0);
     double f2 = natural_map_blocks(np, n, pp, tg, rf, x, u, F, RP);
-    int steps = (int)fmax(NEWTON_STEPS, fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / (ak_block_lu_flops(lu) + 1.0)));
-    int full = 0;                      // full steps taken (nonmonotone)
+    int steps = (int)fmax(
+        NEWTON_STEPS, fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / (ak_block_lu_flops(lu) + 1.0)));
+    int full = 0; // full steps taken (nonmonotone)
     double f2best = INFINITY, *xbest = NULL;
     for (int step = 0; step < steps && f2 > 0.0; step++) {
         // J = R W + P, block by block; g = -J^T F
@@ -995,8 +1012,8 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
 // component [T-CV.6] (newton_polish_sparse), or, if that cannot run (out of memory), the block
 // polish grown from the worst point (polish_points). Returns whether anything was kept (then *r
 // is measured again).
-static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[], int s, int e,
-                   double rf, ak_solver_residuals *r) {
+static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[], int s,
+                   int e, double rf, ak_solver_residuals *r) {
     int n = m->dim, np = e - s, nb = m->nbody;
     int *root = malloc(sizeof(int) * (size_t)nb), *order = malloc(sizeof(int) * (size_t)np),
         *key = malloc(sizeof(int) * (size_t)np), *start = malloc(sizeof(int) * ((size_t)nb + 1));
@@ -1038,8 +1055,10 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         ak_solver_residuals rc;
         residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
         if (worst(&rc) <= m->solver.tolerance) continue;
-        if (cnt * n > NEWTON_MAX_UNKNOWNS) { // the sparse polish [T-CV.6]; the block if it cannot run
-            int rc1 = newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false, r);
+        if (cnt * n >
+            NEWTON_MAX_UNKNOWNS) { // the sparse polish [T-CV.6]; the block if it cannot run
+            int rc1 =
+                newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false, r);
             if (rc1 < 0) {
                 big = true;
                 continue;
@@ -1077,11 +1096,13 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
                            ak_solver_residuals *r, int max_it) {
     const ak_solver_settings *st = &m->solver;
     int n = m->dim, w = n + 1, np = e - s, rc = max_it + 1;
-    for (int i = s; i < e; i++) bound[i] = c->step.pts[i].mu > 0.0 ? c->step.pts[i].mu * c->step.pts[i].jn : 0.0;
+    for (int i = s; i < e; i++)
+        bound[i] = c->step.pts[i].mu > 0.0 ? c->step.pts[i].mu * c->step.pts[i].jn : 0.0;
     // nonsmooth nonlinear conjugate gradients (Silcowitz, Niebe and Erleben 2009): the sweep's
     // change of the impulses is the descent direction, with Fletcher-Reeves momentum; restart
     // when beta > 1 and whenever the friction radii change
-    double *x0 = malloc(sizeof(double) * (size_t)(2 * np * w)), *pd = x0 ? x0 + (size_t)np * w : NULL;
+    double *x0 = malloc(sizeof(double) * (size_t)(2 * np * w)),
+           *pd = x0 ? x0 + (size_t)np * w : NULL;
     double g_prev = 0.0;
     bool momentum = false;
     for (int it = 1; it <= max_it; it++) {
@@ -1097,7 +1118,8 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
             break;
         }
         if (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % NEWTON_EVERY == 0 &&
-            polish(m, d, c, target, s, e, RHO_FACTOR[((it - NEWTON_AFTER) / NEWTON_EVERY) % 5], r)) {
+            polish(m, d, c, target, s, e, RHO_FACTOR[((it - NEWTON_AFTER) / NEWTON_EVERY) % 5],
+                   r)) {
             if (worst(r) <= st->tolerance) {
                 rc = it;
                 break;
@@ -1135,7 +1157,7 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
             for (int i = s; i < e; i++) {
                 ak_contact_point *p = &c->step.pts[i];
                 double *dx = x0 + (size_t)(i - s) * w, *pp = pd + (size_t)(i - s) * w;
-                double P[AK_MAX_DIM], step[AK_MAX_DIM + 1] = {0};
+                double P[AK_MAX_DIM], step[AK_MAX_DIM + 1] = { 0 };
                 for (int j = 0; j < w; j++) step[j] = pp[j] - dx[j]; // = beta p_k
                 p->jn += step[0];
                 for (int j = 0; j < n; j++) {
@@ -1163,7 +1185,9 @@ static int impacts(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
     int np = c->step.npoint, count = 0, npair = 0;
     double thr = m->solver.restitution_threshold;
     for (int i = 0; i < np; i++)
-        if (i == 0 || c->step.pts[i].a != c->step.pts[i - 1].a || c->step.pts[i].b != c->step.pts[i - 1].b) npair++;
+        if (i == 0 || c->step.pts[i].a != c->step.pts[i - 1].a ||
+            c->step.pts[i].b != c->step.pts[i - 1].b)
+            npair++;
     int cap = AK_SOLVER_IMPACT_ROUNDS * npair + 16;
     double *save = malloc(sizeof(double) * (size_t)np * (AK_MAX_DIM + 1));
     if (!save) return 0;
@@ -1179,19 +1203,25 @@ static int impacts(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         }
         if (best < 0) break;
         int s = best, e = best + 1;
-        while (s > 0 && c->step.pts[s - 1].a == c->step.pts[best].a && c->step.pts[s - 1].b == c->step.pts[best].b) s--;
-        while (e < np && c->step.pts[e].a == c->step.pts[best].a && c->step.pts[e].b == c->step.pts[best].b) e++;
+        while (s > 0 && c->step.pts[s - 1].a == c->step.pts[best].a &&
+               c->step.pts[s - 1].b == c->step.pts[best].b)
+            s--;
+        while (e < np && c->step.pts[e].a == c->step.pts[best].a &&
+               c->step.pts[e].b == c->step.pts[best].b)
+            e++;
         for (int i = s; i < e; i++) { // this impact's impulses start from zero
             ak_contact_point *p = &c->step.pts[i];
             double vn = normal_velocity(m, d, p);
-            target[i] = p->e > 0.0 && vn < -thr && vn < p->bias ? fmax(p->bias, -p->e * vn) : p->bias;
+            target[i] =
+                p->e > 0.0 && vn < -thr && vn < p->bias ? fmax(p->bias, -p->e * vn) : p->bias;
             save[(size_t)i * (AK_MAX_DIM + 1)] = p->jn;
             memcpy(save + (size_t)i * (AK_MAX_DIM + 1) + 1, p->jt, sizeof p->jt);
             p->jn = 0.0;
             memset(p->jt, 0, sizeof p->jt);
         }
         ak_solver_residuals r;
-        if (solve_range(m, d, c, Kt, target, bound, s, e, &r) > m->solver.max_iterations) *ok = false;
+        if (solve_range(m, d, c, Kt, target, bound, s, e, &r) > m->solver.max_iterations)
+            *ok = false;
         for (int i = s; i < e; i++) { // back to the contact phase's warm-start impulses
             ak_contact_point *p = &c->step.pts[i];
             p->jn = save[(size_t)i * (AK_MAX_DIM + 1)];
@@ -1213,7 +1243,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
         c->step.pts[i].bias = ak_solver_converged_target(m, c->step.pts[i].separation, h);
         c->step.pts[i].jp = 0.0;
     }
-    c->stats.res = (ak_solver_residuals){.valid = true, .converged = true};
+    c->stats.res = (ak_solver_residuals){ .valid = true, .converged = true };
     if (np == 0) return 0;
     double *Kt = malloc(sizeof(double) * (size_t)np * AK_MAX_TAN * AK_MAX_TAN);
     double *target = malloc(sizeof(double) * (size_t)np * 2), *bound = target + np;
@@ -1223,7 +1253,8 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
         c->stats.res.converged = false;
         return 0;
     }
-    for (int i = 0; i < np; i++) tangent_block(m, c, &c->step.pts[i], Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN);
+    for (int i = 0; i < np; i++)
+        tangent_block(m, c, &c->step.pts[i], Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN);
     bool ok = true;
     if (!m->solver.warm_start)
         for (int i = 0; i < np; i++) {
@@ -1240,7 +1271,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
         memcpy(vsave, d->v, sizeof(double) * nv);
         memcpy(vsave + nv, d->w, sizeof(double) * nw);
     }
-    AK_RAN(d, AK_RAN_ITER_APPLY); // np > 0 here: every point's impulse is applied (T-5.5..T-5.8)
+    AK_RAN(d, AK_RAN_ITER_APPLY);  // np > 0 here: every point's impulse is applied (T-5.5..T-5.8)
     for (int i = 0; i < np; i++) { // warm start: the previous step's contact-phase impulses
         ak_contact_point *p = &c->step.pts[i];
         if (!(p->mu > 0.0)) memset(p->jt, 0, sizeof p->jt);
@@ -1333,7 +1364,7 @@ int ak_solver_converged_positions(const ak_model *m, ak_data *d, ak_integrator i
         if (target[i] > 0.0) c->stats.res.pos_points++;
         most = fmax(most, target[i]);
     }
-    c->stats.res.pos_normal = most; // the residual at zero pseudo-impulses
+    c->stats.res.pos_normal = most;    // the residual at zero pseudo-impulses
     if (most <= m->solver.tolerance) { // nothing to correct (within the tolerance)
         free(target);
         return 0;
@@ -1387,17 +1418,18 @@ void ak_contact_problem_free(ak_contact_problem *p) {
     if (!p) return;
     free(p->row_start), free(p->col), free(p->W), free(p->q), free(p->mu), free(p->r), free(p->u),
         free(p->target);
-    *p = (ak_contact_problem){0};
+    *p = (ak_contact_problem){ 0 };
 }
 
 int ak_solver_converged_problem(const ak_model *m, ak_data *d, ak_contact_problem *p) {
     int n = m->dim, nb = m->nbody, nn = n * n;
-    *p = (ak_contact_problem){.dim = n};
+    *p = (ak_contact_problem){ .dim = n };
     const ak_contact_cache *c = d->contacts;
     if (!c || !c->stats.res.valid || c->step.npoint == 0) return 0;
     int np = c->step.npoint;
     // the point graph (points sharing a moving body), as newton_polish_sparse builds it
-    int *bst = calloc((size_t)nb + 1, sizeof(int)), *bpt = malloc(sizeof(int) * (size_t)(2 * np + 1));
+    int *bst = calloc((size_t)nb + 1, sizeof(int)),
+        *bpt = malloc(sizeof(int) * (size_t)(2 * np + 1));
     int *stamp = malloc(sizeof(int) * (size_t)np), *idx = malloc(sizeof(int) * (size_t)np);
     double *sv = malloc(sizeof(double) * (size_t)nb * (AK_MAX_DIM + AK_MAX_BIV));
     p->row_start = malloc(sizeof(int) * ((size_t)np + 1));
@@ -1411,7 +1443,8 @@ int ak_solver_converged_problem(const ak_model *m, ak_data *d, ak_contact_proble
     for (int b = 0; !fail && b < nb; b++) bst[b + 1] += bst[b];
     if (!fail) {
         int *fillb = malloc(sizeof(int) * (size_t)(nb > 0 ? nb : 1));
-        if (!fillb) fail = true;
+        if (!fillb)
+            fail = true;
         else {
             memcpy(fillb, bst, sizeof(int) * (size_t)nb);
             for (int i = 0; i < np; i++) {
@@ -1429,7 +1462,7 @@ int ak_solver_converged_problem(const ak_model *m, ak_data *d, ak_contact_proble
             p->row_start[i] = nz;
             if (pass) p->col[nz] = i;
             nz++, stamp[i] = i;
-            int ab[2] = {c->step.pts[i].a, c->step.pts[i].b};
+            int ab[2] = { c->step.pts[i].a, c->step.pts[i].b };
             for (int z = 0; z < 2; z++) {
                 if (!ak_solver_body_moves(m, ab[z])) continue;
                 for (int q = bst[ab[z]]; q < bst[ab[z] + 1]; q++) {
@@ -1528,8 +1561,8 @@ static void problem_residuals(const ak_contact_problem *p, const double r[], con
 
 // r_j += dr (n entries) and u += W[:, j] dr through j's column blocks (cz: the blocks of column
 // j, cs the column starts).
-static void problem_apply(const ak_contact_problem *p, const int cs[], const int cz[], const int crow[], int j,
-                          const double dr[], double r[], double u[]) {
+static void problem_apply(const ak_contact_problem *p, const int cs[], const int cz[],
+                          const int crow[], int j, const double dr[], double r[], double u[]) {
     int n = p->dim, nn = n * n;
     for (int b = 0; b < n; b++) r[(size_t)j * n + b] += dr[b];
     for (int z = cs[j]; z < cs[j + 1]; z++) {
@@ -1556,22 +1589,26 @@ static void problem_u(const ak_contact_problem *p, const double r[], double u[])
 // The dense Newton polish [T-CV.2] of the whole problem (k <= NEWTON_MAX_UNKNOWNS) from r, with
 // the component polish's Levenberg-Marquardt try and step budget; pts carry mn and mu for the
 // natural map. Replaces r (and u) when the residuals shrink; returns whether it did.
-static bool problem_polish(const ak_contact_problem *p, const ak_contact_point *const pts[], const double zero[],
-                           double rf, double r[], double u[], ak_solver_residuals *res) {
+static bool problem_polish(const ak_contact_problem *p, const ak_contact_point *const pts[],
+                           const double zero[], double rf, double r[], double u[],
+                           ak_solver_residuals *res) {
     int n = p->dim, np = p->npoint, k = np * n, nn = n * n;
     size_t kk = (size_t)k * (size_t)k;
     double *W = calloc(kk * 3 + (size_t)k * 6, sizeof(double));
     if (!W) return false;
-    double *J = W + kk, *N = J + kk, *x = N + kk, *uu = x + k, *F = uu + k, *g = F + k, *dx = g + k, *xt = dx + k;
+    double *J = W + kk, *N = J + kk, *x = N + kk, *uu = x + k, *F = uu + k, *g = F + k, *dx = g + k,
+           *xt = dx + k;
     for (int i = 0; i < np; i++)
         for (int z = p->row_start[i]; z < p->row_start[i + 1]; z++)
             for (int a = 0; a < n; a++)
                 for (int b = 0; b < n; b++)
-                    W[((size_t)i * n + a) * k + (size_t)p->col[z] * n + b] += p->W[(size_t)z * nn + a * n + b];
+                    W[((size_t)i * n + a) * k + (size_t)p->col[z] * n + b] +=
+                        p->W[(size_t)z * nn + a * n + b];
     memcpy(x, r, sizeof(double) * (size_t)k);
     memcpy(uu, u, sizeof(double) * (size_t)k);
     double f2 = natural_map(np, n, pts, zero, rf, x, uu, W, F, J);
-    int steps = (int)fmax(NEWTON_STEPS, fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / ((double)k * k * k + 1.0)));
+    int steps = (int)fmax(NEWTON_STEPS,
+                          fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / ((double)k * k * k + 1.0)));
     for (int step = 0; step < steps && f2 > 0.0; step++) {
         jt_f(k, J, F, g);
         double alpha = 1.0, f2new = INFINITY, f2ref = f2;
@@ -1611,7 +1648,8 @@ static bool problem_polish(const ak_contact_problem *p, const ak_contact_point *
         double *xi = x + (size_t)i * n;
         xi[0] = fmax(xi[0], 0.0);
         double rad = p->mu[i] > 0.0 ? p->mu[i] * xi[0] : 0.0, nl = norm(n - 1, xi + 1);
-        for (int t = 1; t < n; t++) xi[t] = p->mu[i] > 0.0 ? (nl > rad ? xi[t] * (rad / nl) : xi[t]) : 0.0;
+        for (int t = 1; t < n; t++)
+            xi[t] = p->mu[i] > 0.0 ? (nl > rad ? xi[t] * (rad / nl) : xi[t]) : 0.0;
     }
     problem_u(p, x, uu);
     ak_solver_residuals rn;
@@ -1626,16 +1664,17 @@ static bool problem_polish(const ak_contact_problem *p, const ak_contact_point *
     return keep;
 }
 
-int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it, double r[],
-                                      ak_problem_stats *st) {
+int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
+                                      double r[], ak_problem_stats *st) {
     int n = p->dim, nt = n - 1, np = p->npoint, k = np * n, nn = n * n, w = n;
-    *st = (ak_problem_stats){0};
+    *st = (ak_problem_stats){ 0 };
     if (np == 0) return 0;
     // column access: for each column point j, its blocks and their rows
     int nb = p->row_start[np];
     int *cs = calloc((size_t)np + 1, sizeof(int)), *cz = malloc(sizeof(int) * (size_t)nb),
         *crow = malloc(sizeof(int) * (size_t)nb), *diag = malloc(sizeof(int) * (size_t)np);
-    double *u = malloc(sizeof(double) * (size_t)k * 4), *bound = malloc(sizeof(double) * (size_t)np * 2);
+    double *u = malloc(sizeof(double) * (size_t)k * 4),
+           *bound = malloc(sizeof(double) * (size_t)np * 2);
     double *Kt = malloc(sizeof(double) * (size_t)np * AK_MAX_TAN * AK_MAX_TAN);
     ak_contact_point *pts = calloc((size_t)np, sizeof *pts);
     const ak_contact_point **pp = malloc(sizeof *pp * (size_t)np);
@@ -1673,7 +1712,8 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
         double *ri = r + (size_t)i * n;
         ri[0] = fmax(ri[0], 0.0);
         double rad = p->mu[i] > 0.0 ? p->mu[i] * ri[0] : 0.0, nl = norm(nt, ri + 1);
-        for (int t = 1; t < n; t++) ri[t] = p->mu[i] > 0.0 ? (nl > rad ? ri[t] * (rad / nl) : ri[t]) : 0.0;
+        for (int t = 1; t < n; t++)
+            ri[t] = p->mu[i] > 0.0 ? (nl > rad ? ri[t] * (rad / nl) : ri[t]) : 0.0;
     }
     problem_u(p, r, u);
     ak_solver_residuals res;
@@ -1687,7 +1727,7 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     for (it = 1; rc && it <= max_it; it++) {
         memcpy(x0, r, sizeof(double) * (size_t)k);
         for (int i = 0; i < np; i++) { // the sweep: friction block, then the normal row
-            double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n, dr[AK_MAX_DIM] = {0};
+            double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n, dr[AK_MAX_DIM] = { 0 };
             if (p->mu[i] > 0.0) {
                 const double *K = Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN;
                 double g[AK_MAX_TAN], x[AK_MAX_TAN];
@@ -1710,21 +1750,25 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
             rc = 0;
             break;
         }
-        if (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % NEWTON_EVERY == 0 && k <= NEWTON_MAX_UNKNOWNS &&
-            problem_polish(p, pp, zero, RHO_FACTOR[((it - NEWTON_AFTER) / NEWTON_EVERY) % 5], r, u, &res)) {
+        if (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % NEWTON_EVERY == 0 &&
+            k <= NEWTON_MAX_UNKNOWNS &&
+            problem_polish(p, pp, zero, RHO_FACTOR[((it - NEWTON_AFTER) / NEWTON_EVERY) % 5], r, u,
+                           &res)) {
             st->polishes++;
             if (worst(&res) <= tol) {
                 rc = 0;
                 break;
             }
-            for (int i = 0; i < np; i++) bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
+            for (int i = 0; i < np; i++)
+                bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
             momentum = false;
             continue;
         }
         ak_solver_residuals in;
         problem_residuals(p, r, u, bound, &in);
         if (worst(&in) <= fmax(0.25 * tol, 0.1 * worst(&res))) {
-            for (int i = 0; i < np; i++) bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
+            for (int i = 0; i < np; i++)
+                bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
             momentum = false;
             continue;
         }

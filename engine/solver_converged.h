@@ -99,17 +99,18 @@ void ak_solver_residuals_eval(const ak_model *m, const ak_data *d, const ak_cont
 /// docs/fclib.md): r_n >= 0, u_n >= 0, r_n u_n = 0, |r_t| <= mu r_n with maximal dissipation.
 /// W is stored by point blocks (two points couple when they share a moving body).
 typedef struct ak_contact_problem {
-    int dim;        ///< n: unknowns per point
+    int dim; ///< n: unknowns per point
     int npoint;
-    int nblock;     ///< n x n blocks of W
-    int *row_start; ///< npoint + 1: the blocks of point i's rows are [row_start[i], row_start[i + 1])
-    int *col;       ///< nblock: each block's column point (the diagonal block first in its row)
-    double *W;      ///< nblock x n x n, each block row-major
-    double *q;      ///< npoint x n: the velocities before the contact phase's impulses (after
-                    ///< the impact phase) minus (target, 0)
-    double *mu;     ///< npoint: the point's friction coefficient this step
-    double *r;      ///< npoint x n: the contact phase's impulses (the solution)
-    double *u;      ///< npoint x n: the bodies' relative velocities after the step minus (target, 0)
+    int nblock; ///< n x n blocks of W
+    int *
+        row_start; ///< npoint + 1: the blocks of point i's rows are [row_start[i], row_start[i + 1])
+    int *col;      ///< nblock: each block's column point (the diagonal block first in its row)
+    double *W;     ///< nblock x n x n, each block row-major
+    double *q;     ///< npoint x n: the velocities before the contact phase's impulses (after
+                   ///< the impact phase) minus (target, 0)
+    double *mu;    ///< npoint: the point's friction coefficient this step
+    double *r;     ///< npoint x n: the contact phase's impulses (the solution)
+    double *u;     ///< npoint x n: the bodies' relative velocities after the step minus (target, 0)
     double *target; ///< npoint: the normal target folded into q and u [T-CV.4]
 } ak_contact_problem;
 
@@ -139,7 +140,7 @@ typedef struct ak_problem_stats {
 /// the points, with target 0) are at most tol, at most max_it sweeps. No cold restart, no
 /// component or sparse polish (T-CV.3, T-CV.6): those work on the bodies. 0 when converged, 1
 /// when not, -1 when out of memory or a diagonal block has W_nn <= 0.
-int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it, double r[],
-                                      ak_problem_stats *st);
+int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
+                                      double r[], ak_problem_stats *st);
 
 #endif

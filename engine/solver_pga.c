@@ -18,7 +18,9 @@ void ak_solver_pga_respond(const ak_model *m, ak_data *d, ak_contact_cache *c) {
     AK_RAN_IF(d, AK_RAN_PGA_LOOP, c->step.npoint > 0);
     for (int s = 0; s < c->step.npoint;) {
         int e = s;
-        while (e < c->step.npoint && c->step.pts[e].a == c->step.pts[s].a && c->step.pts[e].b == c->step.pts[s].b) e++;
+        while (e < c->step.npoint && c->step.pts[e].a == c->step.pts[s].a &&
+               c->step.pts[e].b == c->step.pts[s].b)
+            e++;
         for (int round = 0; round < AK_SOLVER_PGA_MAX_ROUNDS; round++) {
             int best = -1;
             double bestv = 0.0;
@@ -34,13 +36,14 @@ void ak_solver_pga_respond(const ak_model *m, ak_data *d, ak_contact_cache *c) {
             double P[AK_MAX_DIM];
             for (int i = 0; i < n; i++) P[i] = j * p->normal[i];
             p->jn += j;
-            int ab[2] = {p->a, p->b};
+            int ab[2] = { p->a, p->b };
             for (int q = 0; q < 2; q++) { // P-2.33: B+- <- B+- +- j I^-1[N]
                 int b = ab[q];
                 if (!ak_solver_body_moves(m, b)) continue;
                 ak_contact_apply(n, d->v + (size_t)b * AK_MAX_DIM, d->w + (size_t)b * AK_MAX_BIV,
-                                 m->bodies[b].inv_mass, c->step.inv_iw + (size_t)b * (size_t)(k * k),
-                                 q ? p->rb : p->ra, P, q ? -1.0 : 1.0);
+                                 m->bodies[b].inv_mass,
+                                 c->step.inv_iw + (size_t)b * (size_t)(k * k), q ? p->rb : p->ra, P,
+                                 q ? -1.0 : 1.0);
             }
         }
         s = e;

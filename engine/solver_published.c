@@ -8,11 +8,10 @@
 #include "engine/formula_record.h"
 #include "engine/solver.h"
 
-
 static void push(const ak_model *m, ak_data *d, const ak_contact_cache *c,
                  const ak_contact_point *p, const double P[]) {
     int n = m->dim, k = ak_nd_nbiv(n);
-    int ab[2] = {p->a, p->b};
+    int ab[2] = { p->a, p->b };
     for (int q = 0; q < 2; q++) {
         int b = ab[q];
         if (!ak_solver_body_moves(m, b)) continue;
@@ -37,13 +36,13 @@ static void published_prepare(const ak_model *m, const ak_data *d, ak_contact_ca
             sb = ak_published_solver_inv_inertia_scalar(n, m->bodies[p->b].inertia);
         }
         double u[AK_MAX_DIM];
-        ak_solver_rel_velocity(m, d, p, u); // T-5.2
-        ak_published_solver_tangent(n, p->t1, u, p->normal);                // T-5.9, T-5.10
+        ak_solver_rel_velocity(m, d, p, u);                  // T-5.2
+        ak_published_solver_tangent(n, p->t1, u, p->normal); // T-5.9, T-5.10
         p->mn = ak_published_solver_mass(n, ia, sa, p->ra, ib, sb, p->rb, p->normal); // T-5.mn
         p->mt = ak_published_solver_mass(n, ia, sa, p->ra, ib, sb, p->rb, p->t1);     // T-5.mt
         p->bias = ak_published_solver_baumgarte(m->solver.baumgarte, h, p->separation,
                                                 m->solver.slop); // T-5.b
-        p->jn = 0.0; // no warm start
+        p->jn = 0.0;                                             // no warm start
         p->matched = false;
         p->jt1 = 0.0;
         memset(p->jt, 0, sizeof p->jt);

@@ -18,9 +18,9 @@ typedef int (*ak_solver_positions_fn)(const ak_model *m, ak_data *d, ak_integrat
                                       bool renormalize, char *err, size_t errlen);
 
 typedef struct ak_solver_variant {
-    int method;          ///< the ak_solver_method this row answers
-    int variant;         ///< the ak_variant this row answers, or -1 for any
-    const char *what;    ///< one line for --explain and the docs
+    int method;       ///< the ak_solver_method this row answers
+    int variant;      ///< the ak_variant this row answers, or -1 for any
+    const char *what; ///< one line for --explain and the docs
     ak_solver_solve_fn solve;
     ak_solver_positions_fn positions; ///< NULL: none
 } ak_solver_variant;

@@ -26,8 +26,9 @@ int ak_step_explain(const ak_data *d, const ak_explain_entry **out, int max);
 
 /// What served one contact pair at the current state (for `anakata step --explain`).
 typedef struct ak_explain_pair {
-    int a, b;            ///< body indices
-    const char *method;  ///< "analytic", "SAT", "SAT + clipping", "GJK", "EPA", "GJK/EPA + clipping", "CCD"
+    int a, b; ///< body indices
+    const char
+        *method; ///< "analytic", "SAT", "SAT + clipping", "GJK", "EPA", "GJK/EPA + clipping", "CCD"
     const char *formula; ///< formula IDs
     const char *doc;     ///< docs/formulas/collide.md#<anchor>
     int points;          ///< contact points the narrowphase gives (CCD: of the manifold at impact)

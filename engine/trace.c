@@ -14,8 +14,8 @@ struct ak_trace_writer {
     int failed;
 };
 
-ak_trace_writer *ak_trace_writer_open(const char *path, const ak_model *m, const char *integrator, double dt,
-                        char *err, size_t errlen) {
+ak_trace_writer *ak_trace_writer_open(const char *path, const ak_model *m, const char *integrator,
+                                      double dt, char *err, size_t errlen) {
     FILE *f = fopen(path, "w");
     if (!f) {
         snprintf(err, errlen, "cannot open trace file '%s' for writing: %s", path, strerror(errno));

@@ -21,8 +21,9 @@
 typedef struct ak_trace_writer ak_trace_writer;
 
 /// Open path for writing and write the metadata and header. Returns NULL with err filled.
-AK_API ak_trace_writer *ak_trace_writer_open(const char *path, const ak_model *m, const char *integrator, double dt,
-                        char *err, size_t errlen);
+AK_API ak_trace_writer *ak_trace_writer_open(const char *path, const ak_model *m,
+                                             const char *integrator, double dt, char *err,
+                                             size_t errlen);
 /// Append the rows of the current state (one per body). Returns 0, or -1 on a write error.
 AK_API int ak_trace_writer_write(ak_trace_writer *t, const ak_model *m, const ak_data *d);
 /// Flush and close; returns 0, or -1 when a write failed at any point.

@@ -11,8 +11,8 @@
 #include "engine/sleep_state.h"
 
 static void fail(const char *stage, const char *invariant, const char *what, long i) {
-    fprintf(stderr, "anakata: invariant %s broken after stage %s: %s (index %ld)\n", invariant, stage,
-            what, i);
+    fprintf(stderr, "anakata: invariant %s broken after stage %s: %s (index %ld)\n", invariant,
+            stage, what, i);
     abort();
 }
 
@@ -27,7 +27,8 @@ void ak_validate_contacts(const ak_model *m, const ak_contact_cache *c, const ch
     bool solved = !strcmp(stage, "solver");
     for (int p = 0; p < c->step.npair; p++) {
         int a = c->step.pairs[2 * p], b = c->step.pairs[2 * p + 1];
-        if (a < 0 || b >= nb || a >= b) fail(stage, "pairs-sorted", "a pair is not a < b of the model's bodies", p);
+        if (a < 0 || b >= nb || a >= b)
+            fail(stage, "pairs-sorted", "a pair is not a < b of the model's bodies", p);
         if (p > 0 && !key_less(c->step.pairs[2 * p - 2], c->step.pairs[2 * p - 1], 0, a, b, 0))
             fail(stage, "pairs-sorted", "the pair list is not strictly increasing", p);
     }
@@ -35,13 +36,14 @@ void ak_validate_contacts(const ak_model *m, const ak_contact_cache *c, const ch
         const ak_contact_memory *q = &c->keep.prev[i];
         if (q->a < 0 || q->b < 0 || q->a >= nb || q->b >= nb)
             fail(stage, "memory-sorted", "a remembered point names a body the model lacks", i);
-        if (i > 0 && key_less(q->a, q->b, q->id, c->keep.prev[i - 1].a, c->keep.prev[i - 1].b, c->keep.prev[i - 1].id))
+        if (i > 0 && key_less(q->a, q->b, q->id, c->keep.prev[i - 1].a, c->keep.prev[i - 1].b,
+                              c->keep.prev[i - 1].id))
             fail(stage, "memory-sorted", "the contact memory is not sorted by (a, b, id)", i);
     }
     for (int id = 0; id < c->keep.ntree; id++) {
         const ak_tree_node *nd = &c->keep.tree[id];
         if (nd->body >= 0) continue;
-        const ak_tree_node *ch[2] = {&c->keep.tree[nd->left], &c->keep.tree[nd->right]};
+        const ak_tree_node *ch[2] = { &c->keep.tree[nd->left], &c->keep.tree[nd->right] };
         for (int k = 0; k < 2; k++)
             for (int i = 0; i < n; i++)
                 if (!(nd->lo[i] <= ch[k]->lo[i] && ch[k]->hi[i] <= nd->hi[i]))
@@ -56,7 +58,8 @@ void ak_validate_contacts(const ak_model *m, const ak_contact_cache *c, const ch
             // by the world step's state check with a message
             bool ok = !isnan(p->jn) && !(p->jn < 0.0);
             for (int k = 0; k < n && ok; k++) ok = !isnan(p->jt[k]);
-            if (!ok) fail(stage, "rows-finite", "a point's accumulated impulse is NaN (or jn < 0)", i);
+            if (!ok)
+                fail(stage, "rows-finite", "a point's accumulated impulse is NaN (or jn < 0)", i);
         }
     }
 }
@@ -70,7 +73,8 @@ static bool awake_moving(const ak_model *m, const ak_sleep_state *s, int b) {
     return moves(&m->bodies[b]) && !s->asleep[b];
 }
 
-static void same_island(const ak_model *m, const ak_sleep_state *s, int a, int b, const char *what, long i) {
+static void same_island(const ak_model *m, const ak_sleep_state *s, int a, int b, const char *what,
+                        long i) {
     if (awake_moving(m, s, a) && awake_moving(m, s, b) && s->island[a] != s->island[b])
         fail("islands", "island-touching", what, i);
 }
@@ -81,17 +85,22 @@ void ak_validate_islands(const ak_model *m, const ak_data *d) {
     for (int b = 0; b < nb; b++) {
         if (!awake_moving(m, s, b)) continue;
         int r = s->island[b];
-        if (r < 0 || r > b) fail("islands", "island-labels", "a label is not a body index <= the body's own", b);
+        if (r < 0 || r > b)
+            fail("islands", "island-labels", "a label is not a body index <= the body's own", b);
         if (s->island[r] != r || !awake_moving(m, s, r))
-            fail("islands", "island-labels", "a label is not an awake moving body labelled by itself", b);
+            fail("islands", "island-labels",
+                 "a label is not an awake moving body labelled by itself", b);
     }
     const ak_contact_cache *c = d->contacts;
     if (c)
         for (int i = 0; i < c->keep.nprev; i++)
-            same_island(m, s, c->keep.prev[i].a, c->keep.prev[i].b, "two touching bodies carry different labels", i);
+            same_island(m, s, c->keep.prev[i].a, c->keep.prev[i].b,
+                        "two touching bodies carry different labels", i);
     for (int i = 0; i < m->forces.nspring; i++) {
         const ak_spring *sp = &m->forces.springs[i];
-        if (sp->other >= 0) same_island(m, s, sp->body, sp->other, "two bodies joined by a spring carry different labels", i);
+        if (sp->other >= 0)
+            same_island(m, s, sp->body, sp->other,
+                        "two bodies joined by a spring carry different labels", i);
     }
 }
 #else

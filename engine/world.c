@@ -21,14 +21,12 @@ static bool moves(const ak_body *b) {
 }
 
 ak_world_opts ak_world_default_opts(const ak_model *m) {
-    return (ak_world_opts){.integrator = m->integrator,
-                           .dt = m->timestep,
-                           .renormalize = true};
+    return (ak_world_opts){ .integrator = m->integrator, .dt = m->timestep, .renormalize = true };
 }
 
 // World position and velocity of an attachment point given in body b's frame (b < 0: world).
-static void attach_point(const ak_model *m, const ak_data *d, int b, const double pb[],
-                         double p[], double pv[], double r[]) {
+static void attach_point(const ak_model *m, const ak_data *d, int b, const double pb[], double p[],
+                         double pv[], double r[]) {
     int n = m->dim;
     if (b < 0) {
         for (int i = 0; i < n; i++) p[i] = pb[i], pv[i] = 0.0, r[i] = 0.0;
@@ -166,10 +164,13 @@ int ak_world_check(const ak_model *m, const ak_data *d, char *err, size_t errlen
             av = fmax(av, fabs(vi));
         }
         double mass = moves(&m->bodies[b]) ? m->bodies[b].mass : 1.0;
-        if (!isfinite(sx) || !isfinite(sv) || !isfinite(mass * sv) || !isfinite(mass * sqrt(sx) * sqrt(sv))) {
+        if (!isfinite(sx) || !isfinite(sv) || !isfinite(mass * sv) ||
+            !isfinite(mass * sqrt(sx) * sqrt(sv))) {
             snprintf(err, errlen,
-                     "body '%s' overflows at step %ld (t = %g): position component %g, velocity component %g: "
-                     "past what double precision can square (energy or angular momentum would be infinite)",
+                     "body '%s' overflows at step %ld (t = %g): position component %g, velocity "
+                     "component %g: "
+                     "past what double precision can square (energy or angular momentum would be "
+                     "infinite)",
                      m->bodies[b].name, d->step, d->t, ax, av);
             return -1;
         }
@@ -202,12 +203,12 @@ int ak_world_check_options(const ak_model *m, const ak_world_opts *o, char *err,
     else if ((unsigned)s->order >= AK_ORDER_COUNT)
         what = "solver.order", value = (int)s->order, names = ak_order_names();
     if (!what) return 0;
-    snprintf(err, errlen, "%s: %d is not an option (the values are those of %s)", what, value, names);
+    snprintf(err, errlen, "%s: %d is not an option (the values are those of %s)", what, value,
+             names);
     return -1;
 }
 
-int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *err,
-                  size_t errlen) {
+int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *err, size_t errlen) {
     AK_RAN_CLEAR(d);
     if (ak_world_check_options(m, o, err, errlen)) return -1;
     if (!ak_integrator_is_split(o->integrator)) {
@@ -236,41 +237,44 @@ int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *e
     if (m->sleep.enabled && ak_sleep_begin(m, d, (int)o->integrator, o->dt, err, errlen)) return -1;
     for (int stage = 0; rc == 0 && stage < AK_STAGE_COUNT; stage++) {
         switch ((ak_world_stage)stage) {
-        case AK_STAGE_FORCES:
-            ak_world_forces(m, d, F, tau, NULL);
-            for (int b = 0; b < m->nbody; b++) AK_RAN_IF(d, AK_RAN_FORCES, moves(&m->bodies[b]));
-            break;
-        case AK_STAGE_VELOCITIES:
-            rc = ak_integrate_velocities(m, d, o->integrator, o->dt, F, tau, err, errlen);
-            break;
-        case AK_STAGE_CONTACTS: // world area: broadphase .. store impulses (solver.h)
-            rc = ak_world_contacts(m, d, o->dt, NULL, err, errlen);
-            break;
-        case AK_STAGE_POSITIONS: {
-            ak_ccd_clamp cl; // fast bodies stop at their time of impact (ccd_step.h)
-            if (ak_ccd_clamp_begin(m, d, o->dt, AK_SOLVER_MARGIN, &cl)) {
-                snprintf(err, errlen, "ccd: out of memory");
-                rc = -1;
+            case AK_STAGE_FORCES:
+                ak_world_forces(m, d, F, tau, NULL);
+                for (int b = 0; b < m->nbody; b++)
+                    AK_RAN_IF(d, AK_RAN_FORCES, moves(&m->bodies[b]));
+                break;
+            case AK_STAGE_VELOCITIES:
+                rc = ak_integrate_velocities(m, d, o->integrator, o->dt, F, tau, err, errlen);
+                break;
+            case AK_STAGE_CONTACTS: // world area: broadphase .. store impulses (solver.h)
+                rc = ak_world_contacts(m, d, o->dt, NULL, err, errlen);
+                break;
+            case AK_STAGE_POSITIONS: {
+                ak_ccd_clamp cl; // fast bodies stop at their time of impact (ccd_step.h)
+                if (ak_ccd_clamp_begin(m, d, o->dt, AK_SOLVER_MARGIN, &cl)) {
+                    snprintf(err, errlen, "ccd: out of memory");
+                    rc = -1;
+                    break;
+                }
+                rc =
+                    ak_integrate_positions(m, d, o->integrator, o->dt, o->renormalize, err, errlen);
+                ak_ccd_clamp_end(m, d, &cl);
+                // the solver variant's stage after the move (the converged solver's position stage,
+                // T-CV.5; the others have none)
+                const ak_solver_variant *sv = ak_solver_variant_for(m);
+                if (rc == 0 && sv && sv->positions)
+                    rc = sv->positions(m, d, o->integrator, o->dt, o->renormalize, err, errlen);
+                if (rc == 0) {
+                    d->t += o->dt;
+                    d->step++;
+                }
                 break;
             }
-            rc = ak_integrate_positions(m, d, o->integrator, o->dt, o->renormalize, err, errlen);
-            ak_ccd_clamp_end(m, d, &cl);
-            // the solver variant's stage after the move (the converged solver's position stage,
-            // T-CV.5; the others have none)
-            const ak_solver_variant *sv = ak_solver_variant_for(m);
-            if (rc == 0 && sv && sv->positions) rc = sv->positions(m, d, o->integrator, o->dt, o->renormalize, err, errlen);
-            if (rc == 0) {
-                d->t += o->dt;
-                d->step++;
-            }
-            break;
-        }
-        case AK_STAGE_CHECK:
-            AK_RAN(d, AK_RAN_CHECK);
-            rc = ak_world_check(m, d, err, errlen);
-            if (rc == 0 && m->sleep.enabled) rc = ak_sleep_update(m, d, o->dt, err, errlen);
-            break;
-        default: break;
+            case AK_STAGE_CHECK:
+                AK_RAN(d, AK_RAN_CHECK);
+                rc = ak_world_check(m, d, err, errlen);
+                if (rc == 0 && m->sleep.enabled) rc = ak_sleep_update(m, d, o->dt, err, errlen);
+                break;
+            default: break;
         }
     }
     return rc;

@@ -46,14 +46,16 @@ AK_API ak_world_opts ak_world_default_opts(const ak_model *m);
 /// The options the step switches on (o->integrator, the model's solver method, variant and
 /// order) each within its enum (model.h): 0, or -1 with err naming the field and the accepted
 /// names. ak_world_step calls it first, so a value out of range is an error, never a default.
-AK_API int ak_world_check_options(const ak_model *m, const ak_world_opts *o, char *err, size_t errlen);
+AK_API int ak_world_check_options(const ak_model *m, const ak_world_opts *o, char *err,
+                                  size_t errlen);
 
 /// Stage FORCES: world forces F (nbody x AK_MAX_DIM) and torques tau (nbody x AK_MAX_BIV) at d:
 /// gravity m g (B-8grav), linear drag -c v, quadratic drag -c |v| v, angular drag -c w,
 /// damped Hooke springs between a body point and a world point or a point of another body
 /// (force at the attachment p with lever r = p - x gives the torque r ^ F, B-3).
 /// Matches ak_force_fn (ctx unused).
-AK_API void ak_world_forces(const ak_model *m, const ak_data *d, double F[], double tau[], void *ctx);
+AK_API void ak_world_forces(const ak_model *m, const ak_data *d, double F[], double tau[],
+                            void *ctx);
 
 /// Potential energy of gravity (-m g.x) and springs (1/2 k (l - l0)^2).
 AK_API double ak_world_potential_energy(const ak_model *m, const ak_data *d);
@@ -76,12 +78,12 @@ AK_API const char *ak_world_contact_integrators(void);
 /// names the integrators that can); so is an option out of range (ak_world_check_options).
 /// Returns 0, or -1 with err filled (the state is then left as the failing stage wrote it).
 AK_API int ak_world_step(const ak_model *m, ak_data *d, const ak_world_opts *o, char *err,
-                  size_t errlen);
+                         size_t errlen);
 
 /// Apply the impulse P (world vector) at the world point `point` to body b: v += P / m,
 /// w += Iw^-1 (r ^ P) with r = point - x (B-6). Wakes b's island when it sleeps (engine/island.h,
 /// G-SLEEP.4 d). Returns 0, or -1 for a body that does not move or an index out of range.
 AK_API int ak_world_apply_impulse(const ak_model *m, ak_data *d, int b, const double P[],
-                           const double point[]);
+                                  const double point[]);
 
 #endif

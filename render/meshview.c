@@ -13,8 +13,8 @@ static double dot4(const double a[4], const double b[4]) {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
 }
 
-int ak_render_object_slice(const ak_render_scene *s, int i, int k, double **tris_out, double basis[12],
-                           double foot[4]) {
+int ak_render_object_slice(const ak_render_scene *s, int i, int k, double **tris_out,
+                           double basis[12], double foot[4]) {
     const ak_render_object *ob = &s->obj[i];
     *tris_out = NULL;
     if (ob->shape.type == AK_SHAPE_HYPERPLANE) return 0;
@@ -23,13 +23,16 @@ int ak_render_object_slice(const ak_render_scene *s, int i, int k, double **tris
     const double *cv = s->verts + 4 * ob->vert_first;
     // the hull's tetrahedra are computed from the vertices by brute force: not for the 120-cell
     if (ob->shape.type == AK_SHAPE_CONVEX && ob->shape.nverts > AK_RENDER_HULL_MAX_VERTS) return -1;
-    int nt = ob->shape.type == AK_SHAPE_CONVEX ? ak_mesh_hull_tets4(NULL, 0, cv, ob->shape.nverts, 1e-9)
-                                               : ak_mesh_radial4(NULL, 0, &ob->shape, k);
+    int nt = ob->shape.type == AK_SHAPE_CONVEX
+                 ? ak_mesh_hull_tets4(NULL, 0, cv, ob->shape.nverts, 1e-9)
+                 : ak_mesh_radial4(NULL, 0, &ob->shape, k);
     if (nt <= 0) return nt;
     double *tets = malloc(sizeof(double) * 16 * (size_t)nt);
     if (!tets) return -1;
-    if (ob->shape.type == AK_SHAPE_CONVEX) ak_mesh_hull_tets4(tets, nt, cv, ob->shape.nverts, 1e-9);
-    else ak_mesh_radial4(tets, nt, &ob->shape, k);
+    if (ob->shape.type == AK_SHAPE_CONVEX)
+        ak_mesh_hull_tets4(tets, nt, cv, ob->shape.nverts, 1e-9);
+    else
+        ak_mesh_radial4(tets, nt, &ob->shape, k);
     for (int q = 0; q < 4 * nt; q++) { // body to world
         double p[4], w[4];
         memcpy(p, tets + 4 * q, sizeof p);
@@ -86,7 +89,8 @@ bool ak_render_mesh_view(const ak_render_scene *s, ak_render_image *img, int k, 
             if (ak_render_trace(bg, o, d, &t, &obj, NULL)) z = -t * dot4(d, back);
             zbuf[(size_t)y * W + x] = z;
             if (ids) ids[(size_t)y * W + x] = -1;
-            for (int c = 0; c < 3; c++) img->rgb[3 * ((size_t)y * W + x) + c] = ak_render_encode(rgb[c]);
+            for (int c = 0; c < 3; c++)
+                img->rgb[3 * ((size_t)y * W + x) + c] = ak_render_encode(rgb[c]);
         }
     free(bg);
     for (int i = 0; i < s->nobj; i++) {
@@ -98,7 +102,7 @@ bool ak_render_mesh_view(const ak_render_scene *s, ak_render_image *img, int k, 
         }
         const ak_render_object *ob = &s->obj[i];
         for (int t = 0; t < ntri; t++) {
-            double sx[3], sy[3], iz[3], n4[4] = {0, 0, 0, 0};
+            double sx[3], sy[3], iz[3], n4[4] = { 0, 0, 0, 0 };
             int ok = 1;
             const double *T = tris + 9 * t;
             double e1[3], e2[3], n3[3];
@@ -106,14 +110,16 @@ bool ak_render_mesh_view(const ak_render_scene *s, ak_render_image *img, int k, 
             n3[0] = e1[1] * e2[2] - e1[2] * e2[1];
             n3[1] = e1[2] * e2[0] - e1[0] * e2[2];
             n3[2] = e1[0] * e2[1] - e1[1] * e2[0];
-            for (int r = 0; r < 4; r++) n4[r] = n3[0] * basis[r] + n3[1] * basis[4 + r] + n3[2] * basis[8 + r];
+            for (int r = 0; r < 4; r++)
+                n4[r] = n3[0] * basis[r] + n3[1] * basis[4 + r] + n3[2] * basis[8 + r];
             double nl = sqrt(dot4(n4, n4));
             if (!(nl > 0)) continue;
             for (int r = 0; r < 4; r++) n4[r] /= nl;
             for (int v = 0; v < 3; v++) {
                 double x4[4], rel[4];
                 for (int r = 0; r < 4; r++) {
-                    x4[r] = foot[r] + T[3 * v] * basis[r] + T[3 * v + 1] * basis[4 + r] + T[3 * v + 2] * basis[8 + r];
+                    x4[r] = foot[r] + T[3 * v] * basis[r] + T[3 * v + 1] * basis[4 + r] +
+                            T[3 * v + 2] * basis[8 + r];
                     rel[r] = x4[r] - org[r];
                 }
                 double zc = -dot4(rel, back);
@@ -124,7 +130,7 @@ bool ak_render_mesh_view(const ak_render_scene *s, ak_render_image *img, int k, 
             }
             if (!ok) continue;
             // Flat Lambert shading (T-6.1, clamped), no shadows.
-            double lin[3] = {s->ambient[0], s->ambient[1], s->ambient[2]};
+            double lin[3] = { s->ambient[0], s->ambient[1], s->ambient[2] };
             for (int li = 0; li < s->nlight; li++) {
                 double l[4], ll = sqrt(dot4(s->light[li].dir, s->light[li].dir));
                 for (int r = 0; r < 4; r++) l[r] = s->light[li].dir[r] / ll;
@@ -135,8 +141,10 @@ bool ak_render_mesh_view(const ak_render_scene *s, ak_render_image *img, int k, 
             for (int c = 0; c < 3; c++) px[c] = ak_render_encode(ob->color[c] * lin[c]);
             double area = (sx[1] - sx[0]) * (sy[2] - sy[0]) - (sx[2] - sx[0]) * (sy[1] - sy[0]);
             if (fabs(area) < 1e-12) continue;
-            int x0 = (int)fmax(0, floor(fmin(sx[0], fmin(sx[1], sx[2])))), x1 = (int)fmin(W - 1, ceil(fmax(sx[0], fmax(sx[1], sx[2]))));
-            int y0 = (int)fmax(0, floor(fmin(sy[0], fmin(sy[1], sy[2])))), y1 = (int)fmin(H - 1, ceil(fmax(sy[0], fmax(sy[1], sy[2]))));
+            int x0 = (int)fmax(0, floor(fmin(sx[0], fmin(sx[1], sx[2])))),
+                x1 = (int)fmin(W - 1, ceil(fmax(sx[0], fmax(sx[1], sx[2]))));
+            int y0 = (int)fmax(0, floor(fmin(sy[0], fmin(sy[1], sy[2])))),
+                y1 = (int)fmin(H - 1, ceil(fmax(sy[0], fmax(sy[1], sy[2]))));
             for (int y = y0; y <= y1; y++)
                 for (int x = x0; x <= x1; x++) {
                     double w0 = ((sx[1] - x) * (sy[2] - y) - (sx[2] - x) * (sy[1] - y)) / area;

@@ -20,8 +20,9 @@ bool ak_render_png_write(const char *path, const ak_render_image *img, char *err
         return false;
     }
     png_init_io(png, f);
-    png_set_IHDR(png, info, (png_uint_32)img->width, (png_uint_32)img->height, 8, PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_IHDR(png, info, (png_uint_32)img->width, (png_uint_32)img->height, 8,
+                 PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);
     for (int y = 0; y < img->height; y++) png_write_row(png, img->rgb + (size_t)y * img->width * 3);
     png_write_end(png, NULL);

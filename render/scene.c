@@ -48,11 +48,11 @@ static int model_facets(double normals[], double offsets[], int max, const ak_sh
 
 void ak_render_scene_init(ak_render_scene *s) {
     memset(s, 0, sizeof *s);
-    double target[4] = {0, 0.8, 0, 0};
+    double target[4] = { 0, 0.8, 0, 0 };
     s->cam.fov_deg = 50.0;
     ak_render_camera_orbit(&s->cam, target, 6.0, 0.0, 15.0, 0.0);
     s->nlight = 1;
-    double l[4] = {0.45, 1.0, 0.6, 0.0};
+    double l[4] = { 0.45, 1.0, 0.6, 0.0 };
     memcpy(s->light[0].dir, l, sizeof l);
     s->light[0].color[0] = 0.95, s->light[0].color[1] = 0.92, s->light[0].color[2] = 0.85;
     s->ambient[0] = 0.13, s->ambient[1] = 0.14, s->ambient[2] = 0.17;
@@ -87,8 +87,10 @@ int ak_render_scene_add(ak_render_scene *s, const ak_shape *shape, const ak_pose
         // hull of its vertices (brute force over 4-point subsets: up to AK_RENDER_HULL_MAX_VERTS).
         int nf = model_facets(s->plane_n + 4 * s->nplanes, s->plane_o + s->nplanes, room, shape);
         if (nf == -1 && shape->nverts > AK_RENDER_HULL_MAX_VERTS) {
-            snprintf(err, errlen, "convex shape: %d vertices and no facet planes (the hull is computed for up to %d)",
-                     shape->nverts, AK_RENDER_HULL_MAX_VERTS);
+            snprintf(
+                err, errlen,
+                "convex shape: %d vertices and no facet planes (the hull is computed for up to %d)",
+                shape->nverts, AK_RENDER_HULL_MAX_VERTS);
             return -1;
         }
         if (nf == -1)
@@ -97,17 +99,20 @@ int ak_render_scene_add(ak_render_scene *s, const ak_shape *shape, const ak_pose
         else if (nf == -3)
             nf = room + 1; // more facets than room: the message below
         if (nf < 0) {
-            snprintf(err, errlen, nf == -2 ? "convex shape: a facet holds more than 64 of its %d vertices"
-                                           : "convex shape: the %d vertices do not span 4D",
+            snprintf(err, errlen,
+                     nf == -2 ? "convex shape: a facet holds more than 64 of its %d vertices"
+                              : "convex shape: the %d vertices do not span 4D",
                      shape->nverts);
             return -1;
         }
         if (nf > room) {
-            snprintf(err, errlen, "convex shapes: more than %d facets in the scene", AK_RT_MAX_PLANES);
+            snprintf(err, errlen, "convex shapes: more than %d facets in the scene",
+                     AK_RT_MAX_PLANES);
             return -1;
         }
         if (s->nverts + shape->nverts > AK_RENDER_MAX_VERTS) {
-            snprintf(err, errlen, "convex shapes: more than %d vertices in the scene", AK_RENDER_MAX_VERTS);
+            snprintf(err, errlen, "convex shapes: more than %d vertices in the scene",
+                     AK_RENDER_MAX_VERTS);
             return -1;
         }
         o->plane_first = s->nplanes;
@@ -131,18 +136,18 @@ int ak_render_scene_add(ak_render_scene *s, const ak_shape *shape, const ak_pose
     // Bounding ball about the body origin: lets the scene SDF skip far objects without changing
     // its value (|x - c| - r is below every exact SDF of a shape inside the ball).
     switch (shape->type) {
-    case AK_SHAPE_HYPERSPHERE: o->bound = shape->radius; break;
-    case AK_SHAPE_HYPERCAPSULE: o->bound = shape->radius + shape->half_length; break;
-    case AK_SHAPE_HYPERBOX: {
-        double q = 0;
-        for (int i = 0; i < 4; i++) q += shape->half_extents[i] * shape->half_extents[i];
-        o->bound = sqrt(q);
-        break;
-    }
-    case AK_SHAPE_DUOCYLINDER: o->bound = hypot(shape->radii[0], shape->radii[1]); break;
-    // Not for convex shapes: their half-space SDF is only a bound and can lie below the ball's
-    // bound |x - c| - r near vertices, so culling would change the scene SDF.
-    default: o->bound = INFINITY; break;
+        case AK_SHAPE_HYPERSPHERE: o->bound = shape->radius; break;
+        case AK_SHAPE_HYPERCAPSULE: o->bound = shape->radius + shape->half_length; break;
+        case AK_SHAPE_HYPERBOX: {
+            double q = 0;
+            for (int i = 0; i < 4; i++) q += shape->half_extents[i] * shape->half_extents[i];
+            o->bound = sqrt(q);
+            break;
+        }
+        case AK_SHAPE_DUOCYLINDER: o->bound = hypot(shape->radii[0], shape->radii[1]); break;
+        // Not for convex shapes: their half-space SDF is only a bound and can lie below the ball's
+        // bound |x - c| - r near vertices, so culling would change the scene SDF.
+        default: o->bound = INFINITY; break;
     }
     return s->nobj++;
 }
@@ -194,30 +199,31 @@ static ak_pose pose_at(double x, double y, double z, double w, int nrot, const r
     return p;
 }
 
-static const double C_RED[3] = {0.80, 0.16, 0.10}, C_GREEN[3] = {0.16, 0.60, 0.22},
-                    C_BLUE[3] = {0.16, 0.32, 0.82}, C_GOLD[3] = {0.85, 0.60, 0.16},
-                    C_VIOLET[3] = {0.55, 0.25, 0.75}, C_GROUND[3] = {0.72, 0.72, 0.68};
+static const double C_RED[3] = { 0.80, 0.16, 0.10 }, C_GREEN[3] = { 0.16, 0.60, 0.22 },
+                    C_BLUE[3] = { 0.16, 0.32, 0.82 }, C_GOLD[3] = { 0.85, 0.60, 0.16 },
+                    C_VIOLET[3] = { 0.55, 0.25, 0.75 }, C_GROUND[3] = { 0.72, 0.72, 0.68 };
 
-static bool add(ak_render_scene *s, ak_shape sh, ak_pose p, const double col[3], char *err, size_t n) {
+static bool add(ak_render_scene *s, ak_shape sh, ak_pose p, const double col[3], char *err,
+                size_t n) {
     sh.dim = 4;
     return ak_render_scene_add(s, &sh, &p, col, err, n) >= 0;
 }
 
 static bool add_ground(ak_render_scene *s, char *err, size_t n) {
     // The ground is the half-space y <= 0 (solid: normal . x <= offset).
-    ak_shape g = {.type = AK_SHAPE_HYPERPLANE, .dim = 4, .normal = {0, 1, 0, 0}, .offset = 0};
+    ak_shape g = { .type = AK_SHAPE_HYPERPLANE, .dim = 4, .normal = { 0, 1, 0, 0 }, .offset = 0 };
     return add(s, g, ak_pose_identity(4), C_GROUND, err, n);
 }
 
-static ak_shape sphere(double r) { return (ak_shape){.type = AK_SHAPE_HYPERSPHERE, .radius = r}; }
+static ak_shape sphere(double r) { return (ak_shape){ .type = AK_SHAPE_HYPERSPHERE, .radius = r }; }
 static ak_shape box(double a, double b, double c, double d) {
-    return (ak_shape){.type = AK_SHAPE_HYPERBOX, .half_extents = {a, b, c, d}};
+    return (ak_shape){ .type = AK_SHAPE_HYPERBOX, .half_extents = { a, b, c, d } };
 }
 static ak_shape capsule(double r, double h) {
-    return (ak_shape){.type = AK_SHAPE_HYPERCAPSULE, .radius = r, .half_length = h};
+    return (ak_shape){ .type = AK_SHAPE_HYPERCAPSULE, .radius = r, .half_length = h };
 }
 static ak_shape duocyl(double a, double b) {
-    return (ak_shape){.type = AK_SHAPE_DUOCYLINDER, .radii = {a, b}};
+    return (ak_shape){ .type = AK_SHAPE_DUOCYLINDER, .radii = { a, b } };
 }
 
 static bool add_polytope(ak_render_scene *s, ak_mesh_polytope kind, double scale, ak_pose p,
@@ -225,19 +231,19 @@ static bool add_polytope(ak_render_scene *s, ak_mesh_polytope kind, double scale
     double v[120 * 4];
     int nv = ak_mesh_polytope_vertices(v, 120, kind);
     for (int i = 0; i < 4 * nv; i++) v[i] *= scale;
-    ak_shape sh = {.type = AK_SHAPE_CONVEX, .nverts = nv, .verts = v};
+    ak_shape sh = { .type = AK_SHAPE_CONVEX, .nverts = nv, .verts = v };
     return add(s, sh, p, col, err, n);
 }
 
-static const char *const NAMES[] = {"spheres", "stack", "capsules", "duocylinder", "polytopes",
-                                    "tesseract", "slice", "mixed", "cuboid", NULL};
+static const char *const NAMES[] = { "spheres",   "stack", "capsules", "duocylinder", "polytopes",
+                                     "tesseract", "slice", "mixed",    "cuboid",      NULL };
 
 const char *const *ak_render_builtin_names(void) { return NAMES; }
 
 bool ak_render_builtin(ak_render_scene *s, const char *name, double t, char *err, size_t errlen) {
     ak_render_scene_init(s);
     snprintf(s->name, sizeof s->name, "%s", name);
-    double target[4] = {0, 0.8, 0, 0};
+    double target[4] = { 0, 0.8, 0, 0 };
     bool ok = add_ground(s, err, errlen);
     if (!strcmp(name, "spheres") || !strcmp(name, "slice")) {
         // Equal hyperspheres centred off the slice in w: their cross-sections shrink (and float).
@@ -249,50 +255,64 @@ bool ak_render_builtin(ak_render_scene *s, const char *name, double t, char *err
     } else if (!strcmp(name, "stack")) {
         // A stack of four tesseracts, each turned a little in xz and xw.
         for (int i = 0; i < 4; i++) {
-            rot_step r[2] = {{0, 2, 0.15 * i}, {0, 3, 0.12 * i}};
+            rot_step r[2] = { { 0, 2, 0.15 * i }, { 0, 3, 0.12 * i } };
             const double *col = i == 0 ? C_RED : i == 1 ? C_GOLD : i == 2 ? C_GREEN : C_BLUE;
             ok = ok && add(s, box(0.5, 0.5, 0.5, 0.5), pose_at(0.05 * i, 0.5 + 1.0 * i, 0, 0, 2, r),
                            col, err, errlen);
         }
         ok = ok && add(s, sphere(0.5), pose_at(1.6, 0.5, 0.8, 0.0, 0, NULL), C_VIOLET, err, errlen);
-        double tg[4] = {0.3, 1.7, 0, 0};
+        double tg[4] = { 0.3, 1.7, 0, 0 };
         ak_render_camera_orbit(&s->cam, tg, 8.0, 30.0, 12.0, 0.0);
     } else if (!strcmp(name, "capsules")) {
-        rot_step lying[1] = {{1, 0, M_PI / 2}}, tilted[1] = {{1, 3, 0.7}};
-        ok = ok && add(s, capsule(0.35, 0.6), pose_at(-1.6, 0.95, 0, 0, 0, NULL), C_RED, err, errlen);
-        ok = ok && add(s, capsule(0.35, 0.6), pose_at(0.0, 0.35, 0.3, 0, 1, lying), C_GOLD, err, errlen);
-        ok = ok && add(s, capsule(0.35, 0.6), pose_at(1.6, 0.95, 0, 0, 1, tilted), C_BLUE, err, errlen);
+        rot_step lying[1] = { { 1, 0, M_PI / 2 } }, tilted[1] = { { 1, 3, 0.7 } };
+        ok = ok &&
+             add(s, capsule(0.35, 0.6), pose_at(-1.6, 0.95, 0, 0, 0, NULL), C_RED, err, errlen);
+        ok = ok &&
+             add(s, capsule(0.35, 0.6), pose_at(0.0, 0.35, 0.3, 0, 1, lying), C_GOLD, err, errlen);
+        ok = ok &&
+             add(s, capsule(0.35, 0.6), pose_at(1.6, 0.95, 0, 0, 1, tilted), C_BLUE, err, errlen);
     } else if (!strcmp(name, "duocylinder")) {
-        rot_step r1[1] = {{1, 3, 0.6}}, r2[2] = {{0, 3, 0.5}, {2, 3, 0.4}};
-        ok = ok && add(s, duocyl(0.7, 0.45), pose_at(-1.7, 0.7, 0, 0, 0, NULL), C_GOLD, err, errlen);
+        rot_step r1[1] = { { 1, 3, 0.6 } }, r2[2] = { { 0, 3, 0.5 }, { 2, 3, 0.4 } };
+        ok =
+            ok && add(s, duocyl(0.7, 0.45), pose_at(-1.7, 0.7, 0, 0, 0, NULL), C_GOLD, err, errlen);
         ok = ok && add(s, duocyl(0.7, 0.45), pose_at(0.0, 0.75, 0, 0, 1, r1), C_GREEN, err, errlen);
-        ok = ok && add(s, duocyl(0.7, 0.45), pose_at(1.7, 0.75, 0, 0, 2, r2), C_VIOLET, err, errlen);
+        ok =
+            ok && add(s, duocyl(0.7, 0.45), pose_at(1.7, 0.75, 0, 0, 2, r2), C_VIOLET, err, errlen);
     } else if (!strcmp(name, "polytopes")) {
-        rot_step r[2] = {{0, 3, 0.35}, {1, 2, 0.3}};
-        ok = ok && add_polytope(s, AK_POLYTOPE_5CELL, 0.9, pose_at(-2.0, 0.9, 0, 0.1, 2, r), C_RED, err, errlen);
-        ok = ok && add_polytope(s, AK_POLYTOPE_16CELL, 0.9, pose_at(0.0, 0.9, 0, 0.1, 2, r), C_GOLD, err, errlen);
-        ok = ok && add_polytope(s, AK_POLYTOPE_24CELL, 0.7, pose_at(2.0, 1.0, 0, 0.1, 2, r), C_BLUE, err, errlen);
+        rot_step r[2] = { { 0, 3, 0.35 }, { 1, 2, 0.3 } };
+        ok = ok && add_polytope(s, AK_POLYTOPE_5CELL, 0.9, pose_at(-2.0, 0.9, 0, 0.1, 2, r), C_RED,
+                                err, errlen);
+        ok = ok && add_polytope(s, AK_POLYTOPE_16CELL, 0.9, pose_at(0.0, 0.9, 0, 0.1, 2, r), C_GOLD,
+                                err, errlen);
+        ok = ok && add_polytope(s, AK_POLYTOPE_24CELL, 0.7, pose_at(2.0, 1.0, 0, 0.1, 2, r), C_BLUE,
+                                err, errlen);
         ak_render_camera_orbit(&s->cam, target, 6.5, 0.0, 15.0, 0.0);
     } else if (!strcmp(name, "tesseract")) {
         // A tesseract turning in the xw plane (angle 0.3 + 0.5 t): the slice changes shape.
-        rot_step r[2] = {{0, 3, 0.3 + 0.5 * t}, {1, 2, 0.25}};
-        ok = ok && add(s, box(0.6, 0.6, 0.6, 0.6), pose_at(0, 1.3, 0, 0, 2, r), C_GOLD, err, errlen);
-        double tg[4] = {0, 1.1, 0, 0};
+        rot_step r[2] = { { 0, 3, 0.3 + 0.5 * t }, { 1, 2, 0.25 } };
+        ok =
+            ok && add(s, box(0.6, 0.6, 0.6, 0.6), pose_at(0, 1.3, 0, 0, 2, r), C_GOLD, err, errlen);
+        double tg[4] = { 0, 1.1, 0, 0 };
         ak_render_camera_orbit(&s->cam, tg, 5.0, 25.0, 18.0, 0.0);
     } else if (!strcmp(name, "mixed")) {
-        rot_step r[1] = {{0, 3, 0.5}};
+        rot_step r[1] = { { 0, 3, 0.5 } };
         ok = ok && add(s, sphere(0.55), pose_at(-2.2, 0.55, 0.4, 0, 0, NULL), C_RED, err, errlen);
-        ok = ok && add(s, capsule(0.3, 0.5), pose_at(-0.9, 0.8, -0.3, 0, 0, NULL), C_GOLD, err, errlen);
-        ok = ok && add(s, box(0.45, 0.45, 0.45, 0.45), pose_at(0.3, 0.7, 0.2, 0, 1, r), C_GREEN, err, errlen);
-        ok = ok && add(s, duocyl(0.5, 0.35), pose_at(1.5, 0.5, -0.2, 0, 0, NULL), C_BLUE, err, errlen);
-        ok = ok && add_polytope(s, AK_POLYTOPE_16CELL, 0.6, pose_at(2.6, 0.6, 0.5, 0, 0, NULL), C_VIOLET, err, errlen);
+        ok = ok &&
+             add(s, capsule(0.3, 0.5), pose_at(-0.9, 0.8, -0.3, 0, 0, NULL), C_GOLD, err, errlen);
+        ok = ok && add(s, box(0.45, 0.45, 0.45, 0.45), pose_at(0.3, 0.7, 0.2, 0, 1, r), C_GREEN,
+                       err, errlen);
+        ok = ok &&
+             add(s, duocyl(0.5, 0.35), pose_at(1.5, 0.5, -0.2, 0, 0, NULL), C_BLUE, err, errlen);
+        ok = ok && add_polytope(s, AK_POLYTOPE_16CELL, 0.6, pose_at(2.6, 0.6, 0.5, 0, 0, NULL),
+                                C_VIOLET, err, errlen);
         ak_render_camera_orbit(&s->cam, target, 7.0, 0.0, 15.0, 0.0);
     } else if (!strcmp(name, "cuboid")) {
         // ten Bosch Fig. 5 (B-9fig5): the cuboid with sides (1.1, 0.3, 2.5, 0.7), floating, turned
         // a little in xz, yz and zw so that the slice shows three of its faces.
-        rot_step r[3] = {{0, 2, 0.5}, {1, 2, 0.35}, {2, 3, 0.3 + 0.4 * t}};
-        ok = ok && add(s, box(0.55, 0.15, 1.25, 0.35), pose_at(0, 1.6, 0, 0, 3, r), C_BLUE, err, errlen);
-        double tg[4] = {0, 1.3, 0, 0};
+        rot_step r[3] = { { 0, 2, 0.5 }, { 1, 2, 0.35 }, { 2, 3, 0.3 + 0.4 * t } };
+        ok = ok &&
+             add(s, box(0.55, 0.15, 1.25, 0.35), pose_at(0, 1.6, 0, 0, 3, r), C_BLUE, err, errlen);
+        double tg[4] = { 0, 1.3, 0, 0 };
         ak_render_camera_orbit(&s->cam, tg, 6.0, 20.0, 15.0, 0.0);
     } else {
         snprintf(err, errlen, "unknown built-in scene '%s'", name);

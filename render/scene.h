@@ -21,13 +21,13 @@
 #define AK_RENDER_HULL_MAX_VERTS 120
 
 typedef struct ak_render_object {
-    ak_shape shape;    ///< body frame (a hyperplane: world frame); dim 4
-    ak_pose pose;      ///< body to world
-    double color[3];   ///< linear RGB albedo
-    int plane_first;   ///< convex: first half-space in ak_render_scene.plane_n/plane_o
-    int nplanes;       ///< convex: number of half-spaces (body frame)
-    int vert_first;    ///< convex: first vertex in ak_render_scene.verts (shape.verts points there)
-    double bound;      ///< radius of a ball about pose.pos holding the shape (INFINITY: plane, convex)
+    ak_shape shape;  ///< body frame (a hyperplane: world frame); dim 4
+    ak_pose pose;    ///< body to world
+    double color[3]; ///< linear RGB albedo
+    int plane_first; ///< convex: first half-space in ak_render_scene.plane_n/plane_o
+    int nplanes;     ///< convex: number of half-spaces (body frame)
+    int vert_first;  ///< convex: first vertex in ak_render_scene.verts (shape.verts points there)
+    double bound; ///< radius of a ball about pose.pos holding the shape (INFINITY: plane, convex)
 } ak_render_object;
 
 /// 4D camera (T-6.1cam, corrected). Its frame is the rotor's image of the world axes:
@@ -35,14 +35,14 @@ typedef struct ak_render_object {
 /// Rays start at pos + slice * ana and lie in the 3D slice spanned by right, up, back.
 typedef struct ak_render_camera {
     double pos[4];
-    double rotor[8];   ///< (s, xy, xz, xw, yz, yw, zw, xyzw)
-    double fov_deg;    ///< vertical field of view
-    double slice;      ///< offset of the 3D slice along the camera's own w (ana) axis
+    double rotor[8]; ///< (s, xy, xz, xw, yz, yw, zw, xyzw)
+    double fov_deg;  ///< vertical field of view
+    double slice;    ///< offset of the 3D slice along the camera's own w (ana) axis
 } ak_render_camera;
 
 typedef struct ak_render_light {
-    double dir[4];     ///< direction towards the light (directional light), need not be unit
-    double color[3];   ///< linear RGB times intensity
+    double dir[4];   ///< direction towards the light (directional light), need not be unit
+    double color[3]; ///< linear RGB times intensity
 } ak_render_light;
 
 typedef struct ak_render_scene {

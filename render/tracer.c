@@ -36,12 +36,12 @@ void ak_render_image_free(ak_render_image *img) {
 // The fast path's copy of one object: what its SDF and its bounding ball read, contiguous,
 // with the special cases decided once per image.
 enum {
-    FK_GENERAL, ///< ak_sdf_shape (capsule, duocylinder, convex, other dimensions)
-    FK_APLANE,  ///< hyperplane whose normal is exactly +-e_axis: d = +-x[axis] - offset
-    FK_PLANE,   ///< other 4D hyperplane
+    FK_GENERAL,   ///< ak_sdf_shape (capsule, duocylinder, convex, other dimensions)
+    FK_APLANE,    ///< hyperplane whose normal is exactly +-e_axis: d = +-x[axis] - offset
+    FK_PLANE,     ///< other 4D hyperplane
     FK_SPHERE_ID, ///< hypersphere with the identity rotation: p = x - pos
-    FK_SPHERE,  ///< hypersphere
-    FK_BOX,     ///< hyperbox
+    FK_SPHERE,    ///< hypersphere
+    FK_BOX,       ///< hyperbox
 };
 typedef struct fobj {
     int kind, axis;
@@ -51,14 +51,14 @@ typedef struct fobj {
     double rt[16];         ///< rt[4 j + i] = rot[4 i + j] (the rows of rot^T)
     double ext[4];         ///< box half extents; sphere radius in ext[0]
     double n[4];           ///< plane normal
-    double cR, comin;      ///< convex with the origin inside: circumradius, least facet offset (else 0)
+    double cR, comin; ///< convex with the origin inside: circumradius, least facet offset (else 0)
 } fobj;
 
 typedef struct frame {
     double right[4], up[4], back[4], ana[4];
     double th, origin[4];
     double plen[AK_RT_MAX_OBJECTS]; ///< sqrt(n . n) of each hyperplane (0 for other objects)
-    bool fast; ///< false: the plain paths (ak_render_cpu_plain), for the tests
+    bool fast;                      ///< false: the plain paths (ak_render_cpu_plain), for the tests
     const ak_render_scene *s;
     fobj *fo;  ///< nobj compact objects (fast path; NULL when out of memory: plain SDF loop)
     int *all;  ///< 0 .. nobj-1
@@ -123,13 +123,14 @@ static double scene_sdf_list(const ak_render_scene *s, const frame *f, const int
         if (o->bound < INFINITY) {
             // Lower bound from the bounding ball: when it cannot beat the best distance so far,
             // the exact SDF cannot either (the result is unchanged, only faster).
-            double e[4] = {x[0] - o->pose.pos[0], x[1] - o->pose.pos[1], x[2] - o->pose.pos[2], x[3] - o->pose.pos[3]};
+            double e[4] = { x[0] - o->pose.pos[0], x[1] - o->pose.pos[1], x[2] - o->pose.pos[2],
+                            x[3] - o->pose.pos[3] };
             double r = o->bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS, e2 = dot4(e, e);
             // sqrt(e2) - r >= best, decided without the square root when it is clear-cut
             if (best < INFINITY && best + r > 0.0) {
                 double q = best + r;
-                if (e2 > 1.0000001 * q * q) continue;     // surely above: culled
-                if (e2 < 0.9999999 * q * q) goto exact;   // surely below: evaluate
+                if (e2 > 1.0000001 * q * q) continue;   // surely above: culled
+                if (e2 < 0.9999999 * q * q) goto exact; // surely below: evaluate
             }
             if (sqrt(e2) - r >= best) continue;
         }
@@ -180,7 +181,8 @@ static void frame_objects(const ak_render_scene *s, frame *f) {
         fobj *q = &f->fo[i];
         f->all[i] = i;
         q->kind = FK_GENERAL;
-        q->r = o->bound < INFINITY ? o->bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS : INFINITY;
+        q->r =
+            o->bound < INFINITY ? o->bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS : INFINITY;
         for (int k = 0; k < 4; k++) q->c[k] = o->pose.pos[k];
         if (sh->dim != 4 || o->pose.dim != 4) continue;
         for (int a = 0; a < 4; a++)
@@ -228,37 +230,38 @@ static void frame_objects(const ak_render_scene *s, frame *f) {
 // are squared, taken absolute, compared or added to nonzero values.
 static inline double fobj_sdf(const frame *f, const fobj *q, int i, const double x[4]) {
     switch (q->kind) {
-    case FK_APLANE:
-        return x[q->axis] * q->sgn - q->off;
-    case FK_PLANE: {
-        double d = x[0] * q->n[0] + x[1] * q->n[1] + x[2] * q->n[2] + x[3] * q->n[3];
-        return (d - q->off) / q->plen;
-    }
-    case FK_SPHERE_ID: {
-        double e0 = x[0] - q->c[0], e1 = x[1] - q->c[1], e2 = x[2] - q->c[2], e3 = x[3] - q->c[3];
-        return sqrt(e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3) - q->ext[0];
-    }
-    case FK_SPHERE:
-    case FK_BOX: {
-        double e[4] = {x[0] - q->c[0], x[1] - q->c[1], x[2] - q->c[2], x[3] - q->c[3]}, p[4];
-        for (int j = 0; j < 4; j++) {
-            const double *r = q->rt + 4 * j;
-            p[j] = r[0] * e[0] + r[1] * e[1] + r[2] * e[2] + r[3] * e[3];
+        case FK_APLANE: return x[q->axis] * q->sgn - q->off;
+        case FK_PLANE: {
+            double d = x[0] * q->n[0] + x[1] * q->n[1] + x[2] * q->n[2] + x[3] * q->n[3];
+            return (d - q->off) / q->plen;
         }
-        if (q->kind == FK_SPHERE) return sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]) - q->ext[0];
-        double out = 0.0, inside = -INFINITY;
-        for (int k = 0; k < 4; k++) {
-            double d = fabs(p[k]) - q->ext[k];
-            if (d > 0) out += d * d;
-            inside = d > inside ? d : inside;
+        case FK_SPHERE_ID: {
+            double e0 = x[0] - q->c[0], e1 = x[1] - q->c[1], e2 = x[2] - q->c[2],
+                   e3 = x[3] - q->c[3];
+            return sqrt(e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3) - q->ext[0];
         }
-        return sqrt(out) + (inside < 0.0 ? inside : 0.0);
-    }
-    default: {
-        const ak_render_object *o = &f->s->obj[i];
-        return ak_sdf_shape(&o->shape, &o->pose, x, o->nplanes, f->s->plane_n + 4 * o->plane_first,
-                            f->s->plane_o + o->plane_first);
-    }
+        case FK_SPHERE:
+        case FK_BOX: {
+            double e[4] = { x[0] - q->c[0], x[1] - q->c[1], x[2] - q->c[2], x[3] - q->c[3] }, p[4];
+            for (int j = 0; j < 4; j++) {
+                const double *r = q->rt + 4 * j;
+                p[j] = r[0] * e[0] + r[1] * e[1] + r[2] * e[2] + r[3] * e[3];
+            }
+            if (q->kind == FK_SPHERE)
+                return sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]) - q->ext[0];
+            double out = 0.0, inside = -INFINITY;
+            for (int k = 0; k < 4; k++) {
+                double d = fabs(p[k]) - q->ext[k];
+                if (d > 0) out += d * d;
+                inside = d > inside ? d : inside;
+            }
+            return sqrt(out) + (inside < 0.0 ? inside : 0.0);
+        }
+        default: {
+            const ak_render_object *o = &f->s->obj[i];
+            return ak_sdf_shape(&o->shape, &o->pose, x, o->nplanes,
+                                f->s->plane_n + 4 * o->plane_first, f->s->plane_o + o->plane_first);
+        }
     }
 }
 
@@ -271,7 +274,8 @@ static double fast_sdf(const frame *f, const int *list, int cnt, const double x[
         int i = list[k];
         const fobj *q = &f->fo[i];
         if (q->r < INFINITY) {
-            double e0 = x[0] - q->c[0], e1 = x[1] - q->c[1], e2 = x[2] - q->c[2], e3 = x[3] - q->c[3];
+            double e0 = x[0] - q->c[0], e1 = x[1] - q->c[1], e2 = x[2] - q->c[2],
+                   e3 = x[3] - q->c[3];
             double r = q->r, ee = e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3;
             if (best < INFINITY && best + r > 0.0) {
                 double b = best + r;
@@ -284,7 +288,8 @@ static double fast_sdf(const frame *f, const int *list, int cnt, const double x[
             // at least omin (|p| / R - 1) for |p| >= R (the gauge max_f n_f . p / o_f is at least
             // |p| / R, the shape lying in the ball of radius R), so it cannot beat best when that
             // bound (less a rounding margin) does not: skipped, the minimum unchanged.
-            double e0 = x[0] - q->c[0], e1 = x[1] - q->c[1], e2 = x[2] - q->c[2], e3 = x[3] - q->c[3];
+            double e0 = x[0] - q->c[0], e1 = x[1] - q->c[1], e2 = x[2] - q->c[2],
+                   e3 = x[3] - q->c[3];
             double ee = e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3;
             if (ee > q->cR * q->cR) {
                 double lb = q->comin * (sqrt(ee) / q->cR - 1.0);
@@ -325,7 +330,7 @@ static int fast_ray_objects(const frame *f, const double o[4], const double v[4]
     for (int i = 0; i < f->s->nobj; i++) {
         const fobj *q = &f->fo[i];
         if (q->r < INFINITY) {
-            double w[4] = {o[0] - q->c[0], o[1] - q->c[1], o[2] - q->c[2], o[3] - q->c[3]};
+            double w[4] = { o[0] - q->c[0], o[1] - q->c[1], o[2] - q->c[2], o[3] - q->c[3] };
             double b = dot4(w, v), h2 = fmax(dot4(w, w) - b * b, 0.0), h = sqrt(h2);
             double t = -b + nl * h / sq; // f'(t) = 0
             t = fmin(fmax(t, 0.0), tg);
@@ -432,8 +437,8 @@ static bool trace_list(const ak_render_scene *s, const frame *plen, const int *l
     return hit;
 }
 
-bool ak_render_trace(const ak_render_scene *s, const double o[4], const double dir[4], double *t_out,
-                     int *obj, int *steps) {
+bool ak_render_trace(const ak_render_scene *s, const double o[4], const double dir[4],
+                     double *t_out, int *obj, int *steps) {
     return trace_list(s, NULL, NULL, 0, o, dir, t_out, obj, steps);
 }
 
@@ -441,7 +446,7 @@ static void normal_at(const ak_render_scene *s, const frame *plen, const double 
     const double h = AK_RT_NORMAL_H;
     double len2 = 0.0;
     for (int a = 0; a < 4; a++) {
-        double q[4] = {p[0], p[1], p[2], p[3]};
+        double q[4] = { p[0], p[1], p[2], p[3] };
         q[a] = p[a] + h;
         double dp = scene_sdf_list(s, plen, NULL, 0, q, NULL);
         q[a] = p[a] - h;
@@ -466,7 +471,8 @@ void ak_render_normal(const ak_render_scene *s, const double p[4], double n[4]) 
 // - anything else (a convex shape's half-space bound): no bound.
 // When K B >= res, no later step can lower res = min K d / t: the march stops with the same
 // result it would reach at the distance cap (a margin covers rounding).
-static double shadow_bound(const ak_render_scene *s, const double p[4], const double l[4], double t) {
+static double shadow_bound(const ak_render_scene *s, const double p[4], const double l[4],
+                           double t) {
     double B = 1.0;
     for (int i = 0; i < s->nobj; i++) {
         const ak_render_object *o = &s->obj[i];
@@ -477,8 +483,8 @@ static double shadow_bound(const ak_render_scene *s, const double p[4], const do
             if (!(d0 >= 0.0)) return -1.0;
             b = fmin(d0 / t, dot4(o->shape.normal, l) / len);
         } else if (o->bound < INFINITY) {
-            double e[4] = {p[0] - o->pose.pos[0], p[1] - o->pose.pos[1], p[2] - o->pose.pos[2],
-                           p[3] - o->pose.pos[3]};
+            double e[4] = { p[0] - o->pose.pos[0], p[1] - o->pose.pos[1], p[2] - o->pose.pos[2],
+                            p[3] - o->pose.pos[3] };
             double sd = dot4(e, l) - (o->bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS);
             if (!(sd >= 0.0)) return -1.0;
             b = fmin(sd / t, 1.0);
@@ -515,10 +521,11 @@ double ak_render_soft_shadow(const ak_render_scene *s, const double p[4], const 
 // varies across the camera's slice (in the slice w = const every point is on a w line).
 // Lines widen with distance t (footprint AK_RT_GRID_FOOTPRINT per unit) and fade to keep the
 // mean darkening, a cheap anti-aliasing.
-static void grid_tint(const double ana[4], const ak_render_object *o, const double p[4],
-                      double t, double albedo[3]) {
-    static const double tint[4][3] = {{0.45, 0.45, 0.45}, {0.45, 0.45, 0.45},
-                                      {0.45, 0.45, 0.45}, {0.30, 0.40, 0.95}};
+static void grid_tint(const double ana[4], const ak_render_object *o, const double p[4], double t,
+                      double albedo[3]) {
+    static const double tint[4][3] = {
+        { 0.45, 0.45, 0.45 }, { 0.45, 0.45, 0.45 }, { 0.45, 0.45, 0.45 }, { 0.30, 0.40, 0.95 }
+    };
     double hw = fmax(AK_RT_GRID_HALF_WIDTH, AK_RT_GRID_FOOTPRINT * t);
     double amount = AK_RT_GRID_HALF_WIDTH / hw;
     for (int a = 0; a < 4; a++) {
@@ -535,8 +542,8 @@ static void grid_tint(const double ana[4], const ak_render_object *o, const doub
 
 // The scene SDF at o + t v: over list[0..cnt) when t is in [0, T] (fast_ray_objects), else over
 // every object.
-static inline double fast_along(const frame *f, const int *list, int cnt, double T, const double o[4],
-                                const double v[4], double t, int *obj) {
+static inline double fast_along(const frame *f, const int *list, int cnt, double T,
+                                const double o[4], const double v[4], double t, int *obj) {
     double p[4];
     for (int k = 0; k < 4; k++) p[k] = o[k] + t * v[k];
     if (t >= 0.0 && t <= T) return fast_sdf(f, list, cnt, p, obj);
@@ -583,7 +590,7 @@ static void fast_normal(const frame *f, const double p[4], double n[4]) {
     const double h = AK_RT_NORMAL_H;
     double len2 = 0.0;
     for (int a = 0; a < 4; a++) {
-        double q[4] = {p[0], p[1], p[2], p[3]};
+        double q[4] = { p[0], p[1], p[2], p[3] };
         q[a] = p[a] + h;
         double dp = fast_sdf(f, f->all, f->s->nobj, q, NULL);
         q[a] = p[a] - h;
@@ -623,7 +630,7 @@ static double fast_shadow_bound(const frame *f, const int *list, int cnt, const 
                 if (bh < b) b = bh;
             }
         } else if (q->r < INFINITY) {
-            double e[4] = {p[0] - q->c[0], p[1] - q->c[1], p[2] - q->c[2], p[3] - q->c[3]};
+            double e[4] = { p[0] - q->c[0], p[1] - q->c[1], p[2] - q->c[2], p[3] - q->c[3] };
             double el = dot4(e, l), sd = el - q->r;
             if (sd >= 0.0) {
                 b = sd / t < 1.0 ? sd / t : 1.0;
@@ -659,7 +666,9 @@ static double fast_shadow(const frame *f, const double p[4], const double l[4]) 
         double r = AK_RT_SHADOW_K * d / t;
         res = r < res ? r : res; // fmin (no NaN here)
         if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) break;
-        t += d < AK_RT_SHADOW_STEP_MIN ? AK_RT_SHADOW_STEP_MIN : d > AK_RT_SHADOW_STEP_MAX ? AK_RT_SHADOW_STEP_MAX : d;
+        t += d < AK_RT_SHADOW_STEP_MIN   ? AK_RT_SHADOW_STEP_MIN
+             : d > AK_RT_SHADOW_STEP_MAX ? AK_RT_SHADOW_STEP_MAX
+                                         : d;
         for (int k = 0; k < 4; k++) q[k] = p[k] + t * l[k];
         if (AK_RT_SHADOW_K * fast_shadow_bound(f, L, cnt, q, l, t) >= res) break;
     }
@@ -687,11 +696,13 @@ static void shade(const ak_render_scene *s, const frame *f, const double o[4], c
     const ak_render_object *ob = &s->obj[obj];
     double p[4], n[4];
     for (int k = 0; k < 4; k++) p[k] = o[k] + t * dir[k];
-    if (f->fast) fast_normal(f, p, n);
-    else normal_at(s, f, p, n);
-    double albedo[3] = {ob->color[0], ob->color[1], ob->color[2]};
+    if (f->fast)
+        fast_normal(f, p, n);
+    else
+        normal_at(s, f, p, n);
+    double albedo[3] = { ob->color[0], ob->color[1], ob->color[2] };
     if (s->grid && ob->shape.type == AK_SHAPE_HYPERPLANE) grid_tint(f->ana, ob, p, t, albedo);
-    double lin[3] = {s->ambient[0], s->ambient[1], s->ambient[2]};
+    double lin[3] = { s->ambient[0], s->ambient[1], s->ambient[2] };
     double lift = 4.0 * AK_RT_HIT_EPS * fmax(t, 1.0);
     double ps[4];
     for (int k = 0; k < 4; k++) ps[k] = p[k] + lift * n[k];
@@ -736,8 +747,10 @@ static void enc_init(void) {
             uint64_t mid = lo + (hi - lo) / 2;
             double c;
             memcpy(&c, &mid, 8);
-            if (encode_pow(c) >= v) hi = mid;
-            else lo = mid;
+            if (encode_pow(c) >= v)
+                hi = mid;
+            else
+                lo = mid;
         }
         memcpy(&enc_step[v], &hi, 8);
     }
@@ -749,8 +762,10 @@ unsigned char ak_render_encode(double linear) {
     int lo = 0, hi = 255; // largest v with enc_step[v] <= c
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
-        if (enc_step[mid] <= c) lo = mid;
-        else hi = mid - 1;
+        if (enc_step[mid] <= c)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
     return (unsigned char)lo;
 }
@@ -758,19 +773,22 @@ unsigned char ak_render_encode(double linear) {
 static void render(const ak_render_scene *s, ak_render_image *img, bool fast) {
     int w = img->width, h = img->height;
     frame f;
-    if (fast) frame_init(s, &f); // f.fast is false when out of memory: the plain paths
-    else frame_camera(s, &f), f.fast = false;
+    if (fast)
+        frame_init(s, &f); // f.fast is false when out of memory: the plain paths
+    else
+        frame_camera(s, &f), f.fast = false;
 #pragma omp parallel for schedule(dynamic, 1)
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
             double o[4], d[4], rgb[3];
-            if (f.fast) camera_ray(&f, w, h, x, y, o, d);
-            else ak_render_camera_ray(s, w, h, x, y, o, d); // the frame again for every pixel
+            if (f.fast)
+                camera_ray(&f, w, h, x, y, o, d);
+            else
+                ak_render_camera_ray(s, w, h, x, y, o, d); // the frame again for every pixel
             shade(s, &f, o, d, rgb);
             unsigned char *px = img->rgb + 3 * ((size_t)y * w + x);
             for (int c = 0; c < 3; c++)
-                px[c] = fast ? ak_render_encode(rgb[c])
-                             : encode_pow(fmin(fmax(rgb[c], 0.0), 1.0));
+                px[c] = fast ? ak_render_encode(rgb[c]) : encode_pow(fmin(fmax(rgb[c], 0.0), 1.0));
         }
     frame_free(&f);
 }
@@ -779,8 +797,8 @@ void ak_render_cpu(const ak_render_scene *s, ak_render_image *img) { render(s, i
 
 void ak_render_cpu_plain(const ak_render_scene *s, ak_render_image *img) { render(s, img, false); }
 
-bool ak_render_image_compare(ak_render_diff *out, const ak_render_image *a, const ak_render_image *b,
-                             int threshold, ak_render_image *diff_img) {
+bool ak_render_image_compare(ak_render_diff *out, const ak_render_image *a,
+                             const ak_render_image *b, int threshold, ak_render_image *diff_img) {
     memset(out, 0, sizeof *out);
     if (a->width != b->width || a->height != b->height) return false;
     long n = (long)a->width * a->height, over = 0;
@@ -797,9 +815,12 @@ bool ak_render_image_compare(ak_render_diff *out, const ak_render_image *a, cons
         if (diff_img && diff_img->rgb) {
             unsigned char *px = diff_img->rgb + 3 * i;
             int g = (a->rgb[3 * i] + a->rgb[3 * i + 1] + a->rgb[3 * i + 2]) / 6;
-            if (m > threshold) px[0] = 255, px[1] = 0, px[2] = 0;
-            else if (m > 0) px[0] = 255, px[1] = 200, px[2] = (unsigned char)g;
-            else px[0] = px[1] = px[2] = (unsigned char)g;
+            if (m > threshold)
+                px[0] = 255, px[1] = 0, px[2] = 0;
+            else if (m > 0)
+                px[0] = 255, px[1] = 200, px[2] = (unsigned char)g;
+            else
+                px[0] = px[1] = px[2] = (unsigned char)g;
         }
     }
     out->npixels = n;

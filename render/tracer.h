@@ -71,16 +71,16 @@ bool ak_render_mesh_view(const ak_render_scene *s, ak_render_image *img, int k, 
 
 /// Image comparison (golden images): per pixel the largest channel difference in 8-bit steps.
 typedef struct ak_render_diff {
-    double frac_over;   ///< fraction of pixels whose largest channel difference exceeds threshold
-    double mean_abs;    ///< mean absolute difference over all channels, in 8-bit steps
-    int max_abs;        ///< largest channel difference
+    double frac_over; ///< fraction of pixels whose largest channel difference exceeds threshold
+    double mean_abs;  ///< mean absolute difference over all channels, in 8-bit steps
+    int max_abs;      ///< largest channel difference
     long npixels;
 } ak_render_diff;
 
 /// Compare two images of the same size. diff_img (optional, allocated by the caller with the
 /// same size) receives a visualisation: grey copy of a, pixels over the threshold in red.
 /// Returns false when the sizes differ.
-bool ak_render_image_compare(ak_render_diff *out, const ak_render_image *a, const ak_render_image *b,
-                             int threshold, ak_render_image *diff_img);
+bool ak_render_image_compare(ak_render_diff *out, const ak_render_image *a,
+                             const ak_render_image *b, int threshold, ak_render_image *diff_img);
 
 #endif

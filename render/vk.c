@@ -40,13 +40,15 @@ typedef struct ak_vk_scene {
 // The uniform-buffer view of the scene (trace.comp built with AK_SCENE_UBO): the header and the
 // first AK_RT_UBO_OBJECTS objects, the same bytes.
 #define AK_VK_UBO_BYTES (offsetof(ak_vk_scene, obj) + AK_RT_UBO_OBJECTS * sizeof(ak_vk_obj))
-_Static_assert(AK_VK_UBO_BYTES <= 16384, "the uniform-buffer scene must fit Vulkan's minimum maxUniformBufferRange");
+_Static_assert(AK_VK_UBO_BYTES <= 16384,
+               "the uniform-buffer scene must fit Vulkan's minimum maxUniformBufferRange");
 
 _Static_assert(sizeof(ak_vk_obj) == 144, "ak_vk_obj must match AkObj (std430)");
 _Static_assert(offsetof(ak_vk_scene, obj) == 16 * (8 + 2 * AK_RT_MAX_LIGHTS) + 16,
                "ak_vk_scene header must match AkScene (std430)");
 
-static void pack_scene(ak_vk_scene *p, float *planes, const ak_render_scene *s, int width, int height) {
+static void pack_scene(ak_vk_scene *p, float *planes, const ak_render_scene *s, int width,
+                       int height) {
     memset(p, 0, sizeof *p);
     double right[4], up[4], back[4], ana[4];
     ak_render_camera_frame(&s->cam, right, up, back, ana);
@@ -87,42 +89,43 @@ static void pack_scene(ak_vk_scene *p, float *planes, const ak_render_scene *s, 
         q->info[1] = o->plane_first;
         q->info[2] = o->nplanes;
         switch (o->shape.type) {
-        case AK_SHAPE_HYPERSPHERE: q->a[0] = (float)o->shape.radius; break;
-        case AK_SHAPE_HYPERCAPSULE:
-            q->a[0] = (float)o->shape.radius;
-            q->a[1] = (float)o->shape.half_length;
-            break;
-        case AK_SHAPE_HYPERBOX:
-            for (int i = 0; i < 4; i++) q->b[i] = (float)o->shape.half_extents[i];
-            break;
-        case AK_SHAPE_DUOCYLINDER:
-            q->a[0] = (float)o->shape.radii[0];
-            q->a[1] = (float)o->shape.radii[1];
-            break;
-        case AK_SHAPE_HYPERPLANE: {
-            double n = 0;
-            for (int i = 0; i < 4; i++) n += o->shape.normal[i] * o->shape.normal[i];
-            n = sqrt(n);
-            for (int i = 0; i < 4; i++) q->b[i] = (float)(o->shape.normal[i] / n);
-            q->a[0] = (float)(o->shape.offset / n);
-            break;
-        }
-        case AK_SHAPE_CONVEX: {
-            // Circumradius R and least facet offset omin (origin inside: omin > 0), for the
-            // shader's far test omin (|p| / R - 1) (scene.glsl, ak_obj_culled; tracer.c's cR, comin).
-            double R = 0, omin = INFINITY;
-            for (int v = 0; o->shape.verts && v < o->shape.nverts; v++) {
-                const double *x = o->shape.verts + 4 * v;
-                R = fmax(R, sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2] + x[3] * x[3]));
+            case AK_SHAPE_HYPERSPHERE: q->a[0] = (float)o->shape.radius; break;
+            case AK_SHAPE_HYPERCAPSULE:
+                q->a[0] = (float)o->shape.radius;
+                q->a[1] = (float)o->shape.half_length;
+                break;
+            case AK_SHAPE_HYPERBOX:
+                for (int i = 0; i < 4; i++) q->b[i] = (float)o->shape.half_extents[i];
+                break;
+            case AK_SHAPE_DUOCYLINDER:
+                q->a[0] = (float)o->shape.radii[0];
+                q->a[1] = (float)o->shape.radii[1];
+                break;
+            case AK_SHAPE_HYPERPLANE: {
+                double n = 0;
+                for (int i = 0; i < 4; i++) n += o->shape.normal[i] * o->shape.normal[i];
+                n = sqrt(n);
+                for (int i = 0; i < 4; i++) q->b[i] = (float)(o->shape.normal[i] / n);
+                q->a[0] = (float)(o->shape.offset / n);
+                break;
             }
-            for (int f = 0; f < o->nplanes; f++) omin = fmin(omin, s->plane_o[o->plane_first + f]);
-            if (R > 0 && omin > 0 && omin < INFINITY) {
-                q->a[0] = (float)R;
-                q->a[1] = (float)omin;
+            case AK_SHAPE_CONVEX: {
+                // Circumradius R and least facet offset omin (origin inside: omin > 0), for the
+                // shader's far test omin (|p| / R - 1) (scene.glsl, ak_obj_culled; tracer.c's cR, comin).
+                double R = 0, omin = INFINITY;
+                for (int v = 0; o->shape.verts && v < o->shape.nverts; v++) {
+                    const double *x = o->shape.verts + 4 * v;
+                    R = fmax(R, sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2] + x[3] * x[3]));
+                }
+                for (int f = 0; f < o->nplanes; f++)
+                    omin = fmin(omin, s->plane_o[o->plane_first + f]);
+                if (R > 0 && omin > 0 && omin < INFINITY) {
+                    q->a[0] = (float)R;
+                    q->a[1] = (float)omin;
+                }
+                break;
             }
-            break;
-        }
-        default: break;
+            default: break;
         }
     }
     for (int f = 0; f < s->nplanes; f++) {
@@ -136,6 +139,7 @@ static void pack_scene(ak_vk_scene *p, float *planes, const ak_render_scene *s, 
 
 static const char *vk_result_name(VkResult r) {
     switch (r) {
+        // clang-format off
 #define C(x)                                                                                       \
     case x: return #x;
         C(VK_SUCCESS) C(VK_NOT_READY) C(VK_TIMEOUT) C(VK_EVENT_SET) C(VK_EVENT_RESET) C(VK_INCOMPLETE)
@@ -146,7 +150,8 @@ static const char *vk_result_name(VkResult r) {
         C(VK_ERROR_FORMAT_NOT_SUPPORTED) C(VK_ERROR_FRAGMENTED_POOL) C(VK_ERROR_UNKNOWN)
         C(VK_ERROR_OUT_OF_POOL_MEMORY) C(VK_ERROR_INVALID_EXTERNAL_HANDLE)
 #undef C
-    default: return "VkResult(unknown)";
+            // clang-format on
+            default : return "VkResult(unknown)";
     }
 }
 
@@ -176,9 +181,9 @@ typedef struct vk_ctx {
     uint32_t family;
     VkCommandPool pool;
     char name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE];
-    bool is_cpu;              // a software device (lavapipe)
-    uint32_t ts_bits;         // timestampValidBits of the queue family (0: no timestamps)
-    double ts_period_ns;      // nanoseconds per timestamp tick
+    bool is_cpu;         // a software device (lavapipe)
+    uint32_t ts_bits;    // timestampValidBits of the queue family (0: no timestamps)
+    double ts_period_ns; // nanoseconds per timestamp tick
 } vk_ctx;
 
 static int find_compute_family(VkPhysicalDevice pd, uint32_t *family) {
@@ -213,10 +218,11 @@ static int create_instance(vk_ctx *c, char *err, size_t errlen) {
                  "loader and a driver (for example mesa-vulkan-drivers for lavapipe)");
         return AK_VK_NO_LOADER;
     }
-    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
-                             .pApplicationName = "anakata",
-                             .apiVersion = VK_API_VERSION_1_0};
-    VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app};
+    VkApplicationInfo app = { .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                              .pApplicationName = "anakata",
+                              .apiVersion = VK_API_VERSION_1_0 };
+    VkInstanceCreateInfo ici = { .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
+                                 .pApplicationInfo = &app };
     VkResult r = vkCreateInstance(&ici, NULL, &c->instance);
     if (r != VK_SUCCESS) {
         // The loader is there but cannot make an instance: no usable driver (ICD).
@@ -258,7 +264,8 @@ static int ctx_create(vk_ctx *c, int want, char *err, size_t errlen) {
         if (want >= 0 && (uint32_t)want < n)
             snprintf(err, errlen, "Vulkan device %d has no compute queue", want);
         else if (want >= 0)
-            snprintf(err, errlen, "no Vulkan device number %d (%u devices; see --list-devices)", want, n);
+            snprintf(err, errlen, "no Vulkan device number %d (%u devices; see --list-devices)",
+                     want, n);
         else
             snprintf(err, errlen, "no Vulkan device with a compute queue (%u devices found)", n);
         ctx_destroy(c);
@@ -278,18 +285,18 @@ static int ctx_create(vk_ctx *c, int want, char *err, size_t errlen) {
         c->ts_bits = c->family < nf ? qf[c->family].timestampValidBits : 0;
     }
     float prio = 1.0f;
-    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-                                   .queueFamilyIndex = c->family,
-                                   .queueCount = 1,
-                                   .pQueuePriorities = &prio};
-    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-                              .queueCreateInfoCount = 1,
-                              .pQueueCreateInfos = &qci};
+    VkDeviceQueueCreateInfo qci = { .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                    .queueFamilyIndex = c->family,
+                                    .queueCount = 1,
+                                    .pQueuePriorities = &prio };
+    VkDeviceCreateInfo dci = { .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
+                               .queueCreateInfoCount = 1,
+                               .pQueueCreateInfos = &qci };
     VKCHECK(vkCreateDevice(c->phys, &dci, NULL, &c->device));
     volkLoadDevice(c->device);
     vkGetDeviceQueue(c->device, c->family, 0, &c->queue);
-    VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-                                   .queueFamilyIndex = c->family};
+    VkCommandPoolCreateInfo pci = { .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                    .queueFamilyIndex = c->family };
     VKCHECK(vkCreateCommandPool(c->device, &pci, NULL, &c->pool));
     return AK_VK_OK;
 fail:
@@ -323,22 +330,24 @@ static int buf_create(const vk_ctx *c, vk_buf *b, VkDeviceSize size, VkBufferUsa
                       char *err, size_t errlen) {
     memset(b, 0, sizeof *b);
     b->size = size;
-    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-                              .size = size,
-                              .usage = usage,
-                              .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+    VkBufferCreateInfo bci = { .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                               .size = size,
+                               .usage = usage,
+                               .sharingMode = VK_SHARING_MODE_EXCLUSIVE };
     VKCHECK(vkCreateBuffer(c->device, &bci, NULL, &b->buf));
     VkMemoryRequirements req;
     vkGetBufferMemoryRequirements(c->device, b->buf, &req);
     uint32_t type;
-    const VkMemoryPropertyFlags host = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    const VkMemoryPropertyFlags host =
+        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
     if (!((usage & VK_BUFFER_USAGE_TRANSFER_DST_BIT) &&
           find_memory(c, req.memoryTypeBits, host | VK_MEMORY_PROPERTY_HOST_CACHED_BIT, &type)) &&
         !find_memory(c, req.memoryTypeBits, host, &type))
-        FAIL("no host-visible coherent memory type for a %llu-byte buffer", (unsigned long long)size);
-    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                                .allocationSize = req.size,
-                                .memoryTypeIndex = type};
+        FAIL("no host-visible coherent memory type for a %llu-byte buffer",
+             (unsigned long long)size);
+    VkMemoryAllocateInfo mai = { .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                 .allocationSize = req.size,
+                                 .memoryTypeIndex = type };
     VKCHECK(vkAllocateMemory(c->device, &mai, NULL, &b->mem));
     VKCHECK(vkBindBufferMemory(c->device, b->buf, b->mem, 0));
     VKCHECK(vkMapMemory(c->device, b->mem, 0, size, 0, &b->map));
@@ -379,86 +388,97 @@ static void pipe_destroy(const vk_ctx *c, vk_pipe *p) {
 // given, binding `image_binding` is a storage image.
 static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t code_size,
                        const vk_buf *bufs, int nbuf, int image_binding, VkImageView view,
-                       uint32_t push_size, VkDeviceSize ubo0, int32_t types, char *err, size_t errlen) {
+                       uint32_t push_size, VkDeviceSize ubo0, int32_t types, char *err,
+                       size_t errlen) {
     memset(p, 0, sizeof *p);
     VkDescriptorSetLayoutBinding b[8];
     int nb = 0;
     for (int i = 0; i < nbuf; i++) {
         int binding = (view && i >= image_binding) ? i + 1 : i;
-        b[nb++] = (VkDescriptorSetLayoutBinding){.binding = (uint32_t)binding,
-                                                 .descriptorType = i == 0 && ubo0 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
-                                                                                  : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                                 .descriptorCount = 1,
-                                                 .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
+        b[nb++] =
+            (VkDescriptorSetLayoutBinding){ .binding = (uint32_t)binding,
+                                            .descriptorType =
+                                                i == 0 && ubo0 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+                                                               : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                            .descriptorCount = 1,
+                                            .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT };
     }
     if (view)
-        b[nb++] = (VkDescriptorSetLayoutBinding){.binding = (uint32_t)image_binding,
-                                                 .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
-                                                 .descriptorCount = 1,
-                                                 .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
-    VkDescriptorSetLayoutCreateInfo dlci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-                                            .bindingCount = (uint32_t)nb,
-                                            .pBindings = b};
+        b[nb++] =
+            (VkDescriptorSetLayoutBinding){ .binding = (uint32_t)image_binding,
+                                            .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+                                            .descriptorCount = 1,
+                                            .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT };
+    VkDescriptorSetLayoutCreateInfo dlci = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+        .bindingCount = (uint32_t)nb,
+        .pBindings = b
+    };
     VKCHECK(vkCreateDescriptorSetLayout(c->device, &dlci, NULL, &p->dsl));
-    VkPushConstantRange pcr = {.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .size = push_size};
-    VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-                                       .setLayoutCount = 1,
-                                       .pSetLayouts = &p->dsl,
-                                       .pushConstantRangeCount = push_size ? 1u : 0u,
-                                       .pPushConstantRanges = &pcr};
+    VkPushConstantRange pcr = { .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .size = push_size };
+    VkPipelineLayoutCreateInfo plci = { .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+                                        .setLayoutCount = 1,
+                                        .pSetLayouts = &p->dsl,
+                                        .pushConstantRangeCount = push_size ? 1u : 0u,
+                                        .pPushConstantRanges = &pcr };
     VKCHECK(vkCreatePipelineLayout(c->device, &plci, NULL, &p->layout));
-    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-                                     .codeSize = code_size,
-                                     .pCode = code};
+    VkShaderModuleCreateInfo smci = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+                                      .codeSize = code_size,
+                                      .pCode = code };
     VKCHECK(vkCreateShaderModule(c->device, &smci, NULL, &p->module));
-    VkSpecializationMapEntry sme = {.constantID = 0, .offset = 0, .size = sizeof(int32_t)};
-    VkSpecializationInfo spi = {.mapEntryCount = 1, .pMapEntries = &sme, .dataSize = sizeof types, .pData = &types};
+    VkSpecializationMapEntry sme = { .constantID = 0, .offset = 0, .size = sizeof(int32_t) };
+    VkSpecializationInfo spi = {
+        .mapEntryCount = 1, .pMapEntries = &sme, .dataSize = sizeof types, .pData = &types
+    };
     VkComputePipelineCreateInfo cpci = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-        .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                  .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-                  .module = p->module,
-                  .pName = "main",
-                  .pSpecializationInfo = ubo0 ? &spi : NULL},
-        .layout = p->layout};
+        .stage = { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                   .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                   .module = p->module,
+                   .pName = "main",
+                   .pSpecializationInfo = ubo0 ? &spi : NULL },
+        .layout = p->layout
+    };
     VKCHECK(vkCreateComputePipelines(c->device, VK_NULL_HANDLE, 1, &cpci, NULL, &p->pipe));
-    VkDescriptorPoolSize sizes[3] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, (uint32_t)nbuf},
-                                     {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1},
-                                     {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1}};
+    VkDescriptorPoolSize sizes[3] = { { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, (uint32_t)nbuf },
+                                      { VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1 },
+                                      { VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1 } };
     if (!view) sizes[1] = sizes[2];
-    VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-                                       .maxSets = 1,
-                                       .poolSizeCount = 1u + (view ? 1u : 0u) + (ubo0 ? 1u : 0u),
-                                       .pPoolSizes = sizes};
+    VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+                                        .maxSets = 1,
+                                        .poolSizeCount = 1u + (view ? 1u : 0u) + (ubo0 ? 1u : 0u),
+                                        .pPoolSizes = sizes };
     VKCHECK(vkCreateDescriptorPool(c->device, &dpci, NULL, &p->dpool));
-    VkDescriptorSetAllocateInfo dsai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-                                        .descriptorPool = p->dpool,
-                                        .descriptorSetCount = 1,
-                                        .pSetLayouts = &p->dsl};
+    VkDescriptorSetAllocateInfo dsai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+                                         .descriptorPool = p->dpool,
+                                         .descriptorSetCount = 1,
+                                         .pSetLayouts = &p->dsl };
     VKCHECK(vkAllocateDescriptorSets(c->device, &dsai, &p->set));
     VkDescriptorBufferInfo bi[8];
     VkWriteDescriptorSet w[8];
     int nw = 0;
     for (int i = 0; i < nbuf; i++) {
-        bi[i] = (VkDescriptorBufferInfo){.buffer = bufs[i].buf, .offset = 0,
-                                         .range = i == 0 && ubo0 ? ubo0 : VK_WHOLE_SIZE};
+        bi[i] = (VkDescriptorBufferInfo){ .buffer = bufs[i].buf,
+                                          .offset = 0,
+                                          .range = i == 0 && ubo0 ? ubo0 : VK_WHOLE_SIZE };
         int binding = (view && i >= image_binding) ? i + 1 : i;
-        w[nw++] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                         .dstSet = p->set,
-                                         .dstBinding = (uint32_t)binding,
-                                         .descriptorCount = 1,
-                                         .descriptorType = i == 0 && ubo0 ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
-                                                                          : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                         .pBufferInfo = &bi[i]};
+        w[nw++] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                          .dstSet = p->set,
+                                          .dstBinding = (uint32_t)binding,
+                                          .descriptorCount = 1,
+                                          .descriptorType = i == 0 && ubo0
+                                                                ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER
+                                                                : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                          .pBufferInfo = &bi[i] };
     }
-    VkDescriptorImageInfo ii = {.imageView = view, .imageLayout = VK_IMAGE_LAYOUT_GENERAL};
+    VkDescriptorImageInfo ii = { .imageView = view, .imageLayout = VK_IMAGE_LAYOUT_GENERAL };
     if (view)
-        w[nw++] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-                                         .dstSet = p->set,
-                                         .dstBinding = (uint32_t)image_binding,
-                                         .descriptorCount = 1,
-                                         .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
-                                         .pImageInfo = &ii};
+        w[nw++] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                          .dstSet = p->set,
+                                          .dstBinding = (uint32_t)image_binding,
+                                          .descriptorCount = 1,
+                                          .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+                                          .pImageInfo = &ii };
     vkUpdateDescriptorSets(c->device, (uint32_t)nw, w, 0, NULL);
     return 1;
 fail:
@@ -468,9 +488,11 @@ fail:
 
 static int submit_and_wait(const vk_ctx *c, VkCommandBuffer cb, char *err, size_t errlen) {
     VkFence fence = VK_NULL_HANDLE;
-    VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
     VKCHECK(vkCreateFence(c->device, &fci, NULL, &fence));
-    VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cb};
+    VkSubmitInfo si = { .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+                        .commandBufferCount = 1,
+                        .pCommandBuffers = &cb };
     VKCHECK(vkQueueSubmit(c->queue, 1, &si, fence));
     VKCHECK(vkWaitForFences(c->device, 1, &fence, VK_TRUE, UINT64_MAX));
     vkDestroyFence(c->device, fence, NULL);
@@ -484,11 +506,11 @@ fail:
 
 static const char *type_name(VkPhysicalDeviceType t) {
     switch (t) {
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU (software)";
-    default: return "other";
+        case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
+        case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
+        case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
+        case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU (software)";
+        default: return "other";
     }
 }
 
@@ -507,8 +529,8 @@ int ak_render_vk_list_devices(FILE *f, char *err, size_t errlen) {
         uint32_t fam;
         fprintf(f, "vulkan %u: %s (%s, Vulkan %u.%u.%u, driver %u)%s\n", i, p.deviceName,
                 type_name(p.deviceType), VK_API_VERSION_MAJOR(p.apiVersion),
-                VK_API_VERSION_MINOR(p.apiVersion), VK_API_VERSION_PATCH(p.apiVersion), p.driverVersion,
-                find_compute_family(devs[i], &fam) ? "" : " [no compute queue]");
+                VK_API_VERSION_MINOR(p.apiVersion), VK_API_VERSION_PATCH(p.apiVersion),
+                p.driverVersion, find_compute_family(devs[i], &fam) ? "" : " [no compute queue]");
     }
     ctx_destroy(&c);
     if (n == 0) {
@@ -523,20 +545,21 @@ fail:
 
 struct ak_vk_renderer {
     vk_ctx c;
-    int width, height;   // size the resources below were made for (0: none yet)
-    int nplanes;         // plane buffer capacity
-    bool ubo;            // the pipeline reads the scene as a uniform buffer (trace_ubo)
-    int32_t types;       // and was specialised to these shape types (one bit per type)
+    int width, height; // size the resources below were made for (0: none yet)
+    int nplanes;       // plane buffer capacity
+    bool ubo;          // the pipeline reads the scene as a uniform buffer (trace_ubo)
+    int32_t types;     // and was specialised to these shape types (one bit per type)
     vk_buf bscene, bplanes, bread;
     vk_pipe pipe;
     VkImage image;
     VkDeviceMemory imem;
     VkImageView view;
     VkCommandBuffer cb;
-    VkQueryPool qpool;   // timestamps: before and after the dispatch, after the image copy (none when unsupported)
-    double gpu_ms;       // the last frame's dispatch time by the timestamps, or -1
-    double copy_ms;      // dispatch and image-to-buffer copy by the timestamps, or -1
-    double host_ms;      // the RGBA -> RGB copy on the host (wall clock)
+    VkQueryPool
+        qpool; // timestamps: before and after the dispatch, after the image copy (none when unsupported)
+    double gpu_ms;  // the last frame's dispatch time by the timestamps, or -1
+    double copy_ms; // dispatch and image-to-buffer copy by the timestamps, or -1
+    double host_ms; // the RGBA -> RGB copy on the host (wall clock)
 };
 
 static void renderer_release(ak_vk_renderer *r) {
@@ -594,31 +617,34 @@ void ak_render_vk_close(ak_vk_renderer *r) {
 }
 
 // (Re)create the size-dependent resources: buffers, output image, pipeline, command buffer.
-static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, bool ubo, int32_t types, char *err,
-                          size_t errlen) {
+static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, bool ubo, int32_t types,
+                          char *err, size_t errlen) {
     renderer_release(r);
     vk_ctx *c = &r->c;
     if (!buf_create(c, &r->bscene, sizeof(ak_vk_scene),
-                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, err, errlen))
+                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, err,
+                    errlen))
         goto fail;
-    if (!buf_create(c, &r->bplanes, (VkDeviceSize)nplanes * 8 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                    err, errlen))
+    if (!buf_create(c, &r->bplanes, (VkDeviceSize)nplanes * 8 * sizeof(float),
+                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, errlen))
         goto fail;
-    if (!buf_create(c, &r->bread, (VkDeviceSize)W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, err, errlen)) goto fail;
+    if (!buf_create(c, &r->bread, (VkDeviceSize)W * H * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, err,
+                    errlen))
+        goto fail;
     VkFormatProperties fp;
     vkGetPhysicalDeviceFormatProperties(c->phys, VK_FORMAT_R8G8B8A8_UNORM, &fp);
     if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT))
         FAIL("device %s cannot use R8G8B8A8_UNORM as a storage image", c->name);
-    VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
-                             .imageType = VK_IMAGE_TYPE_2D,
-                             .format = VK_FORMAT_R8G8B8A8_UNORM,
-                             .extent = {(uint32_t)W, (uint32_t)H, 1},
-                             .mipLevels = 1,
-                             .arrayLayers = 1,
-                             .samples = VK_SAMPLE_COUNT_1_BIT,
-                             .tiling = VK_IMAGE_TILING_OPTIMAL,
-                             .usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
-                             .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED};
+    VkImageCreateInfo ici = { .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+                              .imageType = VK_IMAGE_TYPE_2D,
+                              .format = VK_FORMAT_R8G8B8A8_UNORM,
+                              .extent = { (uint32_t)W, (uint32_t)H, 1 },
+                              .mipLevels = 1,
+                              .arrayLayers = 1,
+                              .samples = VK_SAMPLE_COUNT_1_BIT,
+                              .tiling = VK_IMAGE_TILING_OPTIMAL,
+                              .usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                              .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED };
     VKCHECK(vkCreateImage(c->device, &ici, NULL, &r->image));
     VkMemoryRequirements req;
     vkGetImageMemoryRequirements(c->device, r->image, &req);
@@ -626,54 +652,58 @@ static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, bool ubo
     if (!find_memory(c, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, &mt) &&
         !find_memory(c, req.memoryTypeBits, 0, &mt))
         FAIL("no memory type for the output image");
-    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-                                .allocationSize = req.size,
-                                .memoryTypeIndex = mt};
+    VkMemoryAllocateInfo mai = { .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                                 .allocationSize = req.size,
+                                 .memoryTypeIndex = mt };
     VKCHECK(vkAllocateMemory(c->device, &mai, NULL, &r->imem));
     VKCHECK(vkBindImageMemory(c->device, r->image, r->imem, 0));
-    VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
-                                 .image = r->image,
-                                 .viewType = VK_IMAGE_VIEW_TYPE_2D,
-                                 .format = VK_FORMAT_R8G8B8A8_UNORM,
-                                 .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+    VkImageViewCreateInfo vci = { .sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO,
+                                  .image = r->image,
+                                  .viewType = VK_IMAGE_VIEW_TYPE_2D,
+                                  .format = VK_FORMAT_R8G8B8A8_UNORM,
+                                  .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 } };
     VKCHECK(vkCreateImageView(c->device, &vci, NULL, &r->view));
-    vk_buf bufs[2] = {r->bscene, r->bplanes};
-    if (ubo ? !pipe_create(c, &r->pipe, ak_trace_ubo_spv, sizeof ak_trace_ubo_spv, bufs, 2, 2, r->view, 0,
-                           AK_VK_UBO_BYTES, types, err, errlen)
-            : !pipe_create(c, &r->pipe, ak_trace_spv, sizeof ak_trace_spv, bufs, 2, 2, r->view, 0, 0, 0, err, errlen))
+    vk_buf bufs[2] = { r->bscene, r->bplanes };
+    if (ubo ? !pipe_create(c, &r->pipe, ak_trace_ubo_spv, sizeof ak_trace_ubo_spv, bufs, 2, 2,
+                           r->view, 0, AK_VK_UBO_BYTES, types, err, errlen)
+            : !pipe_create(c, &r->pipe, ak_trace_spv, sizeof ak_trace_spv, bufs, 2, 2, r->view, 0,
+                           0, 0, err, errlen))
         goto fail;
-    VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                        .commandPool = c->pool,
-                                        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-                                        .commandBufferCount = 1};
+    VkCommandBufferAllocateInfo cbai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                         .commandPool = c->pool,
+                                         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                         .commandBufferCount = 1 };
     VKCHECK(vkAllocateCommandBuffers(c->device, &cbai, &r->cb));
     if (c->ts_bits > 0) {
-        VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
-                                      .queryType = VK_QUERY_TYPE_TIMESTAMP,
-                                      .queryCount = 3};
+        VkQueryPoolCreateInfo qpci = { .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
+                                       .queryType = VK_QUERY_TYPE_TIMESTAMP,
+                                       .queryCount = 3 };
         if (vkCreateQueryPool(c->device, &qpci, NULL, &r->qpool) != VK_SUCCESS)
             r->qpool = VK_NULL_HANDLE;
     }
-    VkCommandBufferBeginInfo cbbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    VkCommandBufferBeginInfo cbbi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO };
     VKCHECK(vkBeginCommandBuffer(r->cb, &cbbi));
     VkCommandBuffer cb = r->cb;
     if (r->qpool) vkCmdResetQueryPool(cb, r->qpool, 0, 3);
-    VkImageMemoryBarrier to_general = {.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
-                                       .srcAccessMask = 0,
-                                       .dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
-                                       .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
-                                       .newLayout = VK_IMAGE_LAYOUT_GENERAL,
-                                       .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                                       .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                                       .image = r->image,
-                                       .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
-    VkMemoryBarrier host_to_shader = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-                                      .srcAccessMask = VK_ACCESS_HOST_WRITE_BIT,
-                                      .dstAccessMask = VK_ACCESS_SHADER_READ_BIT};
+    VkImageMemoryBarrier to_general = { .sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+                                        .srcAccessMask = 0,
+                                        .dstAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                                        .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                        .newLayout = VK_IMAGE_LAYOUT_GENERAL,
+                                        .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                        .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                        .image = r->image,
+                                        .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0,
+                                                              1 } };
+    VkMemoryBarrier host_to_shader = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                                       .srcAccessMask = VK_ACCESS_HOST_WRITE_BIT,
+                                       .dstAccessMask = VK_ACCESS_SHADER_READ_BIT };
     vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
-                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &host_to_shader, 0, NULL, 1, &to_general);
+                         VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &host_to_shader, 0, NULL, 1,
+                         &to_general);
     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, r->pipe.pipe);
-    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, r->pipe.layout, 0, 1, &r->pipe.set, 0, NULL);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, r->pipe.layout, 0, 1, &r->pipe.set,
+                            0, NULL);
     if (r->qpool) vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, r->qpool, 0);
     vkCmdDispatch(cb, (uint32_t)(W + AK_RT_WORKGROUP - 1) / AK_RT_WORKGROUP,
                   (uint32_t)(H + AK_RT_WORKGROUP - 1) / AK_RT_WORKGROUP, 1);
@@ -683,21 +713,22 @@ static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, bool ubo
     to_src.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
     to_src.oldLayout = VK_IMAGE_LAYOUT_GENERAL;
     to_src.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, NULL, 0,
-                         NULL, 1, &to_src);
-    VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
-                                .imageExtent = {(uint32_t)W, (uint32_t)H, 1}};
-    vkCmdCopyImageToBuffer(cb, r->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, r->bread.buf, 1, &region);
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                         0, 0, NULL, 0, NULL, 1, &to_src);
+    VkBufferImageCopy region = { .imageSubresource = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1 },
+                                 .imageExtent = { (uint32_t)W, (uint32_t)H, 1 } };
+    vkCmdCopyImageToBuffer(cb, r->image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, r->bread.buf, 1,
+                           &region);
     if (r->qpool) vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, r->qpool, 2);
-    VkBufferMemoryBarrier to_host = {.sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
-                                     .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
-                                     .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
-                                     .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                                     .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
-                                     .buffer = r->bread.buf,
-                                     .size = VK_WHOLE_SIZE};
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0, NULL, 1, &to_host, 0,
-                         NULL);
+    VkBufferMemoryBarrier to_host = { .sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER,
+                                      .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                                      .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
+                                      .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                      .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                      .buffer = r->bread.buf,
+                                      .size = VK_WHOLE_SIZE };
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 0, NULL,
+                         1, &to_host, 0, NULL);
     VKCHECK(vkEndCommandBuffer(cb));
     r->width = W;
     r->height = H;
@@ -717,17 +748,19 @@ int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_ima
     bool ubo = s->nobj <= AK_RT_UBO_OBJECTS;
     int32_t types = 0; // the shape types present: the pipeline is specialised to them
     for (int i = 0; i < s->nobj; i++)
-        if (s->obj[i].shape.type >= 0 && s->obj[i].shape.type < 31) types |= (int32_t)1 << s->obj[i].shape.type;
-    if (W != r->width || H != r->height || nplanes > r->nplanes || ubo != r->ubo || (ubo && types != r->types))
+        if (s->obj[i].shape.type >= 0 && s->obj[i].shape.type < 31)
+            types |= (int32_t)1 << s->obj[i].shape.type;
+    if (W != r->width || H != r->height || nplanes > r->nplanes || ubo != r->ubo ||
+        (ubo && types != r->types))
         if (!renderer_setup(r, W, H, nplanes, ubo, types, err, errlen)) return AK_VK_ERROR;
     memset(r->bplanes.map, 0, (size_t)r->nplanes * 8 * sizeof(float));
     pack_scene(r->bscene.map, r->bplanes.map, s, W, H);
     if (!submit_and_wait(&r->c, r->cb, err, errlen)) return AK_VK_ERROR;
     r->gpu_ms = r->copy_ms = -1.0;
     uint64_t ts[3];
-    if (r->qpool && vkGetQueryPoolResults(r->c.device, r->qpool, 0, 3, sizeof ts, ts, sizeof ts[0],
-                                          VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) ==
-                        VK_SUCCESS) {
+    if (r->qpool &&
+        vkGetQueryPoolResults(r->c.device, r->qpool, 0, 3, sizeof ts, ts, sizeof ts[0],
+                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS) {
         uint64_t mask = r->c.ts_bits >= 64 ? ~0ull : (1ull << r->c.ts_bits) - 1;
         r->gpu_ms = (double)((ts[1] - ts[0]) & mask) * r->c.ts_period_ns * 1e-6;
         r->copy_ms = (double)((ts[2] - ts[0]) & mask) * r->c.ts_period_ns * 1e-6;
@@ -765,17 +798,18 @@ int ak_render_vk_sdf_probe(const ak_render_scene *s, const double *points, int n
     int rc = ctx_create(&c, -1, err, errlen);
     if (rc != AK_VK_OK) return rc;
     rc = AK_VK_ERROR;
-    vk_buf b[4] = {{0}};
-    vk_pipe pipe = {0};
+    vk_buf b[4] = { { 0 } };
+    vk_pipe pipe = { 0 };
     VkCommandBuffer cb = VK_NULL_HANDLE;
     int nplanes = s->nplanes > 0 ? s->nplanes : 1;
-    if (!buf_create(&c, &b[0], sizeof(ak_vk_scene), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, errlen) ||
-        !buf_create(&c, &b[1], (VkDeviceSize)nplanes * 8 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                    err, errlen) ||
-        !buf_create(&c, &b[2], (VkDeviceSize)npoints * 4 * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                    err, errlen) ||
-        !buf_create(&c, &b[3], (VkDeviceSize)npoints * sizeof(float), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                    err, errlen))
+    if (!buf_create(&c, &b[0], sizeof(ak_vk_scene), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err,
+                    errlen) ||
+        !buf_create(&c, &b[1], (VkDeviceSize)nplanes * 8 * sizeof(float),
+                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, errlen) ||
+        !buf_create(&c, &b[2], (VkDeviceSize)npoints * 4 * sizeof(float),
+                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, errlen) ||
+        !buf_create(&c, &b[3], (VkDeviceSize)npoints * sizeof(float),
+                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, errlen))
         goto fail;
     memset(b[1].map, 0, (size_t)nplanes * 8 * sizeof(float));
     pack_scene(b[0].map, b[1].map, s, 1, 1);
@@ -784,24 +818,25 @@ int ak_render_vk_sdf_probe(const ak_render_scene *s, const double *points, int n
     if (!pipe_create(&c, &pipe, ak_sdf_probe_spv, sizeof ak_sdf_probe_spv, b, 4, 0, VK_NULL_HANDLE,
                      sizeof(int32_t), 0, 0, err, errlen))
         goto fail;
-    VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-                                        .commandPool = c.pool,
-                                        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-                                        .commandBufferCount = 1};
+    VkCommandBufferAllocateInfo cbai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+                                         .commandPool = c.pool,
+                                         .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+                                         .commandBufferCount = 1 };
     VKCHECK(vkAllocateCommandBuffers(c.device, &cbai, &cb));
-    VkCommandBufferBeginInfo cbbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-                                     .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+    VkCommandBufferBeginInfo cbbi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+                                      .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT };
     VKCHECK(vkBeginCommandBuffer(cb, &cbbi));
     vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.pipe);
-    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &pipe.set, 0, NULL);
+    vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipe.layout, 0, 1, &pipe.set, 0,
+                            NULL);
     int32_t np = npoints;
     vkCmdPushConstants(cb, pipe.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof np, &np);
     vkCmdDispatch(cb, (uint32_t)(npoints + 63) / 64, 1, 1);
-    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-                          .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
-                          .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
-    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0,
-                         NULL, 0, NULL);
+    VkMemoryBarrier mb = { .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+                           .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                           .dstAccessMask = VK_ACCESS_HOST_READ_BIT };
+    vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
+                         &mb, 0, NULL, 0, NULL);
     VKCHECK(vkEndCommandBuffer(cb));
     if (!submit_and_wait(&c, cb, err, errlen)) goto fail;
     const float *d = b[3].map;

@@ -122,7 +122,8 @@ double ak_box_sat_info(ak_sat_info *out, const ak_shape *a, const ak_pose *pa, c
                         out->ma = ma;
                         out->sa = sa;
                         out->sb = sb;
-                    } else if (s > second) second = s;
+                    } else if (s > second)
+                        second = s;
                 }
                 sb = mb ? next_subset(sb, n, mb) : 0;
             } while (sb);
@@ -139,8 +140,9 @@ double ak_box_sat_info(ak_sat_info *out, const ak_shape *a, const ak_pose *pa, c
 // box `ref` (all of it: the (n-1)-dimensional cell, not only its 2-faces, see T-Alg21 in
 // docs/errata.md), by enumerating the vertices of the clipped cell: every choice of n-1 of the
 // 4(n-1) bounding half-spaces within the incident facet's hyperplane.
-int ak_box_clip(ak_manifold *m, const ak_shape *ref, const ak_pose *pr, int ref_axis, double ref_sign,
-                const ak_shape *inc, const ak_pose *pi, int ref_is_a, double margin) {
+int ak_box_clip(ak_manifold *m, const ak_shape *ref, const ak_pose *pr, int ref_axis,
+                double ref_sign, const ak_shape *inc, const ak_pose *pi, int ref_is_a,
+                double margin) {
     int n = ref->dim;
     double R[AK_MAX_DIM][AK_MAX_DIM], I[AK_MAX_DIM][AK_MAX_DIM], nr[AK_MAX_DIM];
     for (int j = 0; j < n; j++) axis(n, R[j], pr, j), axis(n, I[j], pi, j);
@@ -174,10 +176,12 @@ int ak_box_clip(ak_manifold *m, const ak_shape *ref, const ak_pose *pr, int ref_
             H[ng++] = sg * c + ref->half_extents[j];
         }
     }
-    double plane_c = is * ak_la_dot(n, I[ia], pi->pos) + inc->half_extents[ia]; // (is I_ia).x = plane_c
+    double plane_c =
+        is * ak_la_dot(n, I[ia], pi->pos) + inc->half_extents[ia]; // (is I_ia).x = plane_c
     double ref_off = ak_la_dot(n, nr, pr->pos) + ref->half_extents[ref_axis];
     double scale = 1;
-    for (int j = 0; j < n; j++) scale = fmax(scale, fmax(ref->half_extents[j], inc->half_extents[j]));
+    for (int j = 0; j < n; j++)
+        scale = fmax(scale, fmax(ref->half_extents[j], inc->half_extents[j]));
     double tol = 1e-9 * scale;
     int ref_facet = 2 * ref_axis + (ref_sign > 0), inc_facet = 2 * ia + (is > 0);
     int cnt = 0;
@@ -249,7 +253,7 @@ int ak_box_clip(ak_manifold *m, const ak_shape *ref, const ak_pose *pr, int ref_
     m->count = 0;
     for (int q = 0; q < cnt; q++) {
         ak_contact c = buf[q];
-        double x[AK_MAX_DIM] = {0}, y[AK_MAX_DIM] = {0};
+        double x[AK_MAX_DIM] = { 0 }, y[AK_MAX_DIM] = { 0 };
         memcpy(x, c.point_a, sizeof x);
         for (int i = 0; i < n; i++) y[i] = x[i] - c.separation * nr[i]; // on the reference facet
         uint32_t fr = c.feature_a, fi = c.feature_b;

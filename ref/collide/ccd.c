@@ -10,25 +10,27 @@
 double ak_collide_bounding_radius(const ak_shape *s) {
     int n = s->dim;
     switch (s->type) {
-    case AK_SHAPE_HYPERSPHERE: return s->radius;
-    case AK_SHAPE_HYPERCAPSULE: return s->half_length + s->radius;
-    case AK_SHAPE_HYPERBOX: {
-        double r = 0;
-        for (int i = 0; i < n; i++) r += s->half_extents[i] * s->half_extents[i];
-        return sqrt(r);
-    }
-    case AK_SHAPE_CONVEX: {
-        double r = 0;
-        for (int v = 0; v < s->nverts; v++) r = fmax(r, sqrt(ak_la_dot(n, s->verts + v * n, s->verts + v * n)));
-        return r;
-    }
-    case AK_SHAPE_DUOCYLINDER: return hypot(s->radii[0], s->radii[1]);
-    default: return INFINITY;
+        case AK_SHAPE_HYPERSPHERE: return s->radius;
+        case AK_SHAPE_HYPERCAPSULE: return s->half_length + s->radius;
+        case AK_SHAPE_HYPERBOX: {
+            double r = 0;
+            for (int i = 0; i < n; i++) r += s->half_extents[i] * s->half_extents[i];
+            return sqrt(r);
+        }
+        case AK_SHAPE_CONVEX: {
+            double r = 0;
+            for (int v = 0; v < s->nverts; v++)
+                r = fmax(r, sqrt(ak_la_dot(n, s->verts + v * n, s->verts + v * n)));
+            return r;
+        }
+        case AK_SHAPE_DUOCYLINDER: return hypot(s->radii[0], s->radii[1]);
+        default: return INFINITY;
     }
 }
 
 // Pose at time t: pos + v t, rotation exp(-t w / 2) applied on the left (R_t = -1/2 w R).
-static void advance(int n, ak_pose *out, const ak_pose *p, const double v[], const double w[], double t) {
+static void advance(int n, ak_pose *out, const ak_pose *p, const double v[], const double w[],
+                    double t) {
     *out = *p;
     for (int i = 0; i < n; i++) out->pos[i] = p->pos[i] + (v ? v[i] * t : 0);
     if (!w) return;
@@ -48,7 +50,8 @@ static void advance(int n, ak_pose *out, const ak_pose *p, const double v[], con
 int ak_collide_toi(double *toi, const ak_shape *a, const ak_pose *pa, const double va[],
                    const double wa[], const ak_shape *b, const ak_pose *pb, const double vb[],
                    const double wb[], double tmax, double tol) {
-    if (!toi || !a || !b || a->dim != b->dim || !(tmax >= 0) || !(tol > 0)) return AK_GEOM_EBADSHAPE;
+    if (!toi || !a || !b || a->dim != b->dim || !(tmax >= 0) || !(tol > 0))
+        return AK_GEOM_EBADSHAPE;
     int n = a->dim, k = ak_nd_nbiv(n);
     // a point at distance r from the origin moves at most |w| r, |w| = sqrt(sum w_ij^2)
     double wna = 0, wnb = 0;
@@ -59,8 +62,10 @@ int ak_collide_toi(double *toi, const ak_shape *a, const ak_pose *pa, const doub
     double t = 0;
     for (int it = 0; it < 10000; it++) {
         ak_pose qa, qb;
-        advance(n, &qa, pa, a->type == AK_SHAPE_HYPERPLANE ? NULL : va, a->type == AK_SHAPE_HYPERPLANE ? NULL : wa, t);
-        advance(n, &qb, pb, b->type == AK_SHAPE_HYPERPLANE ? NULL : vb, b->type == AK_SHAPE_HYPERPLANE ? NULL : wb, t);
+        advance(n, &qa, pa, a->type == AK_SHAPE_HYPERPLANE ? NULL : va,
+                a->type == AK_SHAPE_HYPERPLANE ? NULL : wa, t);
+        advance(n, &qb, pb, b->type == AK_SHAPE_HYPERPLANE ? NULL : vb,
+                b->type == AK_SHAPE_HYPERPLANE ? NULL : wb, t);
         ak_manifold m;
         int st = ak_collide(&m, a, &qa, b, &qb, -INFINITY);
         if (st < 0) return st;
@@ -70,7 +75,10 @@ int ak_collide_toi(double *toi, const ak_shape *a, const ak_pose *pa, const doub
         }
         // approach speed bound along the current normal (b to a): -(va - vb).n + rotations
         double vr = 0;
-        for (int i = 0; i < n; i++) vr -= ((va && a->type != AK_SHAPE_HYPERPLANE ? va[i] : 0) - (vb && b->type != AK_SHAPE_HYPERPLANE ? vb[i] : 0)) * m.normal[i];
+        for (int i = 0; i < n; i++)
+            vr -= ((va && a->type != AK_SHAPE_HYPERPLANE ? va[i] : 0) -
+                   (vb && b->type != AK_SHAPE_HYPERPLANE ? vb[i] : 0)) *
+                  m.normal[i];
         double bound = vr + ra + rb;
         if (!(bound > 0)) return 0;
         t += m.separation / bound;

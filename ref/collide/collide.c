@@ -24,7 +24,9 @@ static void set_contact(ak_contact *c, int n, const double nrm[], double sep, co
 // One contact at the pair's closest / deepest points.
 static void single_contact(ak_manifold *m, double margin) {
     m->count = 0;
-    if (m->separation <= margin) set_contact(&m->contacts[m->count++], m->dim, m->normal, m->separation, m->point_a, m->point_b, 0, 0);
+    if (m->separation <= margin)
+        set_contact(&m->contacts[m->count++], m->dim, m->normal, m->separation, m->point_a,
+                    m->point_b, 0, 0);
 }
 
 // Swap the roles of a and b.
@@ -71,7 +73,7 @@ static void orthogonal_dir(int n, double out[], const double D[], int k) {
     }
     double best = -1;
     for (int ax = 0; ax < n; ax++) {
-        double e[AK_MAX_DIM] = {0};
+        double e[AK_MAX_DIM] = { 0 };
         e[ax] = 1;
         for (int q = 0; q < nq; q++) {
             double t = ak_la_dot(n, e, Q + q * n);
@@ -87,7 +89,8 @@ static void orthogonal_dir(int n, double out[], const double D[], int k) {
 
 // General pair by GJK on the cores (points, segments, polytopes, duocylinders) plus radii,
 // EPA when the cores overlap.  [G-9, G-10, G-11, G-12]
-static int gjk_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b, const ak_pose *pb) {
+static int gjk_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
+                    const ak_pose *pb) {
     int n = a->dim;
     ak_gjk_result g;
     int st = ak_collide_gjk(&g, a, pa, b, pb, 1);
@@ -99,7 +102,8 @@ static int gjk_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const 
         // the normal from the closest points themselves: unit to the last bit (the iteration's
         // distance and the points' difference agree only to the tolerance of GJK)
         double dl = 0;
-        for (int i = 0; i < n; i++) dl += (g.point_a[i] - g.point_b[i]) * (g.point_a[i] - g.point_b[i]);
+        for (int i = 0; i < n; i++)
+            dl += (g.point_a[i] - g.point_b[i]) * (g.point_a[i] - g.point_b[i]);
         dl = sqrt(dl);
         if (!(dl > 0)) dl = g.distance;
         for (int i = 0; i < n; i++) nrm[i] = (g.point_a[i] - g.point_b[i]) / dl;
@@ -134,9 +138,11 @@ static int sphere_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, con
     int st = ak_collide_point(n, q, nq, &d, b, pb, pa->pos);
     if (st) return st;
     m->separation = d - a->radius;
-    m->method = (b->type == AK_SHAPE_CONVEX) ? (d > 0 ? AK_METHOD_GJK : AK_METHOD_EPA) : AK_METHOD_ANALYTIC;
+    m->method =
+        (b->type == AK_SHAPE_CONVEX) ? (d > 0 ? AK_METHOD_GJK : AK_METHOD_EPA) : AK_METHOD_ANALYTIC;
     m->normal_unique = 1;
-    if (b->type == AK_SHAPE_HYPERSPHERE && d == -b->radius) m->normal_unique = 0; // coincident centres
+    if (b->type == AK_SHAPE_HYPERSPHERE && d == -b->radius)
+        m->normal_unique = 0; // coincident centres
     for (int i = 0; i < n; i++) {
         m->normal[i] = nq[i];
         m->point_b[i] = q[i];
@@ -149,7 +155,8 @@ static int sphere_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, con
 static int capsule_capsule(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
                            const ak_pose *pb, double margin) {
     int n = a->dim;
-    double a0[AK_MAX_DIM], a1[AK_MAX_DIM], b0[AK_MAX_DIM], b1[AK_MAX_DIM], c1[AK_MAX_DIM], c2[AK_MAX_DIM];
+    double a0[AK_MAX_DIM], a1[AK_MAX_DIM], b0[AK_MAX_DIM], b1[AK_MAX_DIM], c1[AK_MAX_DIM],
+        c2[AK_MAX_DIM];
     ak_geom_capsule_segment(n, a0, a1, a, pa);
     ak_geom_capsule_segment(n, b0, b1, b, pb);
     double s, t;
@@ -201,7 +208,8 @@ static int capsule_capsule(ak_manifold *m, const ak_shape *a, const ak_pose *pa,
             double lo = fmax(0.0, fmin(s0, s1)), hi = fmin(1.0, fmax(s0, s1));
             if (hi - lo > 1e-9) {
                 for (int k = 0; k < 2; k++) {
-                    double ss = k ? hi : lo, x[AK_MAX_DIM], y[AK_MAX_DIM], pa_[AK_MAX_DIM], pb_[AK_MAX_DIM];
+                    double ss = k ? hi : lo, x[AK_MAX_DIM], y[AK_MAX_DIM], pa_[AK_MAX_DIM],
+                           pb_[AK_MAX_DIM];
                     for (int i = 0; i < n; i++) x[i] = a0[i] + ss * D[i];
                     ak_geom_segment_point(n, y, b0, b1, x);
                     double dd = 0;
@@ -211,7 +219,9 @@ static int capsule_capsule(ak_manifold *m, const ak_shape *a, const ak_pose *pa,
                         pa_[i] = x[i] - a->radius * m->normal[i];
                         pb_[i] = pa_[i] - sep * m->normal[i];
                     }
-                    if (sep <= margin) set_contact(&m->contacts[m->count++], n, m->normal, sep, pa_, pb_, 1u + (uint32_t)k, 1u + (uint32_t)k);
+                    if (sep <= margin)
+                        set_contact(&m->contacts[m->count++], n, m->normal, sep, pa_, pb_,
+                                    1u + (uint32_t)k, 1u + (uint32_t)k);
                 }
                 return m->count;
             }
@@ -223,9 +233,10 @@ static int capsule_capsule(ak_manifold *m, const ak_shape *a, const ak_pose *pa,
 
 // A shape a against the hyperplane b: sep = min_{x in a} m.x - o = -h_a(-m) - o (T-3.8 with a
 // unit normal, T-Alg5, T-Alg8, T-Alg11 corrected).
-static int plane_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *pl, double margin) {
+static int plane_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const ak_shape *pl,
+                      double margin) {
     int n = a->dim;
-    double nm[AK_MAX_DIM] = {0}, x[AK_MAX_DIM] = {0};
+    double nm[AK_MAX_DIM] = { 0 }, x[AK_MAX_DIM] = { 0 };
     for (int i = 0; i < n; i++) nm[i] = -pl->normal[i];
     double h = ak_geom_support(n, x, a, pa, nm);
     m->separation = -h - pl->offset + 0.0; // + 0.0: no negative zero in reports
@@ -241,77 +252,77 @@ static int plane_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, cons
     uint32_t ids[64];
     int np = 0;
     switch (a->type) {
-    case AK_SHAPE_HYPERCAPSULE: {
-        double e0[AK_MAX_DIM], e1[AK_MAX_DIM];
-        ak_geom_capsule_segment(n, e0, e1, a, pa);
-        for (int i = 0; i < n; i++) pts[0][i] = e0[i] - a->radius * pl->normal[i], pts[1][i] = e1[i] - a->radius * pl->normal[i];
-        ids[0] = 0, ids[1] = 1, np = 2;
-        break;
-    }
-    case AK_SHAPE_HYPERBOX: {
-        // incident facet: most anti-parallel to the plane normal; its 2^(n-1) vertices
-        double ml[AK_MAX_DIM];
-        ak_pose_dir_to_local(n, ml, pa, pl->normal);
-        int ax = 0;
-        for (int j = 1; j < n; j++)
-            if (fabs(ml[j]) > fabs(ml[ax])) ax = j;
-        unsigned fixed = ml[ax] > 0 ? 0u : (1u << ax);
-        for (unsigned v = 0; v < (1u << n); v++) {
-            if ((v & (1u << ax)) != fixed) continue;
-            double xl[AK_MAX_DIM];
-            ak_box_vertex(n, xl, a->half_extents, v);
-            ak_pose_to_world(n, pts[np], pa, xl);
-            ids[np++] = v;
+        case AK_SHAPE_HYPERCAPSULE: {
+            double e0[AK_MAX_DIM], e1[AK_MAX_DIM];
+            ak_geom_capsule_segment(n, e0, e1, a, pa);
+            for (int i = 0; i < n; i++)
+                pts[0][i] = e0[i] - a->radius * pl->normal[i],
+                pts[1][i] = e1[i] - a->radius * pl->normal[i];
+            ids[0] = 0, ids[1] = 1, np = 2;
+            break;
         }
-        break;
-    }
-    case AK_SHAPE_CONVEX: {
-        // every vertex within the margin, reduced to ak_poly_cap(n) points that keep the
-        // extremes of the support region (G-CLIP.4)
-        double X[AK_POLY_MAX_CAND * AK_MAX_DIM], S[AK_POLY_MAX_CAND];
-        uint32_t vid[AK_POLY_MAX_CAND];
-        int cnt = 0, keep[AK_POLY_MAX_CAND];
-        for (int v = 0; v < a->nverts && cnt < AK_POLY_MAX_CAND; v++) {
-            double w[AK_MAX_DIM];
-            ak_pose_to_world(n, w, pa, a->verts + v * n);
-            double s = ak_la_dot(n, pl->normal, w) - pl->offset;
-            if (s > margin) continue;
-            memcpy(X + cnt * n, w, sizeof(double) * (size_t)n);
-            S[cnt] = s;
-            vid[cnt++] = (uint32_t)v;
-        }
-        int nk = ak_poly_reduce(n, X, S, cnt, ak_poly_cap(n), keep);
-        for (int q = 0; q < nk; q++) {
-            memcpy(pts[np], X + keep[q] * n, sizeof(double) * (size_t)n);
-            ids[np++] = vid[keep[q]];
-        }
-        break;
-    }
-    case AK_SHAPE_DUOCYLINDER: {
-        double ml[AK_MAX_DIM];
-        ak_pose_dir_to_local(n, ml, pa, nm);
-        memcpy(pts[np], x, sizeof x);
-        ids[np++] = 0;
-        double l1 = hypot(ml[0], ml[1]), l2 = hypot(ml[2], ml[3]);
-        for (int k = 0; k < 2; k++) {
-            if ((k ? l2 : l1) > 1e-9) continue;
-            // the support set is a whole disk in plane k: add four rim points
-            double xl[AK_MAX_DIM];
-            ak_pose_to_local(n, xl, pa, x);
-            for (int q = 0; q < 4; q++) {
-                double r = a->radii[k], y[AK_MAX_DIM];
-                memcpy(y, xl, sizeof y);
-                y[2 * k] = (q == 0) ? r : (q == 1) ? -r : 0;
-                y[2 * k + 1] = (q == 2) ? r : (q == 3) ? -r : 0;
-                ak_pose_to_world(n, pts[np], pa, y);
-                ids[np++] = 1u + (uint32_t)(4 * k + q);
+        case AK_SHAPE_HYPERBOX: {
+            // incident facet: most anti-parallel to the plane normal; its 2^(n-1) vertices
+            double ml[AK_MAX_DIM];
+            ak_pose_dir_to_local(n, ml, pa, pl->normal);
+            int ax = 0;
+            for (int j = 1; j < n; j++)
+                if (fabs(ml[j]) > fabs(ml[ax])) ax = j;
+            unsigned fixed = ml[ax] > 0 ? 0u : (1u << ax);
+            for (unsigned v = 0; v < (1u << n); v++) {
+                if ((v & (1u << ax)) != fixed) continue;
+                double xl[AK_MAX_DIM];
+                ak_box_vertex(n, xl, a->half_extents, v);
+                ak_pose_to_world(n, pts[np], pa, xl);
+                ids[np++] = v;
             }
+            break;
         }
-        break;
-    }
-    default:
-        memcpy(pts[0], x, sizeof x);
-        ids[0] = 0, np = 1;
+        case AK_SHAPE_CONVEX: {
+            // every vertex within the margin, reduced to ak_poly_cap(n) points that keep the
+            // extremes of the support region (G-CLIP.4)
+            double X[AK_POLY_MAX_CAND * AK_MAX_DIM], S[AK_POLY_MAX_CAND];
+            uint32_t vid[AK_POLY_MAX_CAND];
+            int cnt = 0, keep[AK_POLY_MAX_CAND];
+            for (int v = 0; v < a->nverts && cnt < AK_POLY_MAX_CAND; v++) {
+                double w[AK_MAX_DIM];
+                ak_pose_to_world(n, w, pa, a->verts + v * n);
+                double s = ak_la_dot(n, pl->normal, w) - pl->offset;
+                if (s > margin) continue;
+                memcpy(X + cnt * n, w, sizeof(double) * (size_t)n);
+                S[cnt] = s;
+                vid[cnt++] = (uint32_t)v;
+            }
+            int nk = ak_poly_reduce(n, X, S, cnt, ak_poly_cap(n), keep);
+            for (int q = 0; q < nk; q++) {
+                memcpy(pts[np], X + keep[q] * n, sizeof(double) * (size_t)n);
+                ids[np++] = vid[keep[q]];
+            }
+            break;
+        }
+        case AK_SHAPE_DUOCYLINDER: {
+            double ml[AK_MAX_DIM];
+            ak_pose_dir_to_local(n, ml, pa, nm);
+            memcpy(pts[np], x, sizeof x);
+            ids[np++] = 0;
+            double l1 = hypot(ml[0], ml[1]), l2 = hypot(ml[2], ml[3]);
+            for (int k = 0; k < 2; k++) {
+                if ((k ? l2 : l1) > 1e-9) continue;
+                // the support set is a whole disk in plane k: add four rim points
+                double xl[AK_MAX_DIM];
+                ak_pose_to_local(n, xl, pa, x);
+                for (int q = 0; q < 4; q++) {
+                    double r = a->radii[k], y[AK_MAX_DIM];
+                    memcpy(y, xl, sizeof y);
+                    y[2 * k] = (q == 0) ? r : (q == 1) ? -r : 0;
+                    y[2 * k + 1] = (q == 2) ? r : (q == 3) ? -r : 0;
+                    ak_pose_to_world(n, pts[np], pa, y);
+                    ids[np++] = 1u + (uint32_t)(4 * k + q);
+                }
+            }
+            break;
+        }
+        default: memcpy(pts[0], x, sizeof x); ids[0] = 0, np = 1;
     }
     for (int k = 0; k < np && m->count < AK_MAX_CONTACTS; k++) {
         double s = ak_la_dot(n, pl->normal, pts[k]) - pl->offset + 0.0, y[AK_MAX_DIM];
@@ -324,13 +335,16 @@ static int plane_pair(ak_manifold *m, const ak_shape *a, const ak_pose *pa, cons
 
 // Deepest points of a box pair from EPA. SAT's depth is exact; when EPA agrees (to 1e-9) its
 // normal is an equally valid one (ties) and its points are consistent with it, so take both.
-static void epa_points(ak_manifold *m, double depth, const double nrm[], const double qa[], const double qb[], double scale) {
+static void epa_points(ak_manifold *m, double depth, const double nrm[], const double qa[],
+                       const double qb[], double scale) {
     int n = m->dim;
     if (fabs(depth + m->separation) <= 1e-9 * scale) {
-        for (int i = 0; i < n; i++) m->normal[i] = nrm[i], m->point_a[i] = qa[i], m->point_b[i] = qb[i];
+        for (int i = 0; i < n; i++)
+            m->normal[i] = nrm[i], m->point_a[i] = qa[i], m->point_b[i] = qb[i];
         m->separation = -depth;
     } else {
-        for (int i = 0; i < n; i++) m->point_a[i] = qa[i], m->point_b[i] = qa[i] - m->separation * m->normal[i];
+        for (int i = 0; i < n; i++)
+            m->point_a[i] = qa[i], m->point_b[i] = qa[i] - m->separation * m->normal[i];
     }
 }
 
@@ -362,7 +376,8 @@ static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const a
     int ia = 0, ib = 0;
     for (int j = 0; j < n; j++) {
         double ta = 0, tb = 0;
-        for (int i = 0; i < n; i++) ta += pa->rot[i * n + j] * m->normal[i], tb += pb->rot[i * n + j] * m->normal[i];
+        for (int i = 0; i < n; i++)
+            ta += pa->rot[i * n + j] * m->normal[i], tb += pb->rot[i * n + j] * m->normal[i];
         if (fabs(ta) > al_a) al_a = fabs(ta), ia = j;
         if (fabs(tb) > al_b) al_b = fabs(tb), ib = j;
     }
@@ -399,7 +414,8 @@ static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const a
             double depth, nrm[AK_MAX_DIM], qa[AK_MAX_DIM], qb[AK_MAX_DIM];
             ak_collide_gjk(&g, a, pa, b, pb, 0);
             g.intersect = 1;
-            if (ak_collide_epa(&depth, nrm, qa, qb, &g, a, pa, b, pb, 0) == 0) epa_points(m, depth, nrm, qa, qb, scale);
+            if (ak_collide_epa(&depth, nrm, qa, qb, &g, a, pa, b, pb, 0) == 0)
+                epa_points(m, depth, nrm, qa, qb, scale);
             m->count = cnt;
             return m->count;
         }
@@ -411,7 +427,8 @@ static int box_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const a
         double depth, nrm[AK_MAX_DIM], qa[AK_MAX_DIM], qb[AK_MAX_DIM];
         ak_collide_gjk(&g, a, pa, b, pb, 0);
         g.intersect = 1;
-        if (ak_collide_epa(&depth, nrm, qa, qb, &g, a, pa, b, pb, 0) == 0) epa_points(m, depth, nrm, qa, qb, scale);
+        if (ak_collide_epa(&depth, nrm, qa, qb, &g, a, pa, b, pb, 0) == 0)
+            epa_points(m, depth, nrm, qa, qb, scale);
     }
     if (ak_poly_features(m, a, pa, b, pb, margin) > 0) return m->count;
     single_contact(m, margin);
@@ -427,7 +444,8 @@ static int capsule_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, con
     if (st) return st;
     m->count = 0;
     if (m->separation > margin) return 0;
-    if (ak_poly_capsule(m, a, pa, b, pb, margin) > 0 || ak_poly_features(m, a, pa, b, pb, margin) > 0) {
+    if (ak_poly_capsule(m, a, pa, b, pb, margin) > 0 ||
+        ak_poly_features(m, a, pa, b, pb, margin) > 0) {
         m->method = AK_METHOD_CLIP;
         return m->count;
     }
@@ -438,7 +456,7 @@ static int capsule_box(ak_manifold *m, const ak_shape *a, const ak_pose *pa, con
 int ak_collide_point(int n, double out[], double normal[], double *dist, const ak_shape *s,
                      const ak_pose *p, const double x[]) {
     if (s->type != AK_SHAPE_CONVEX) return ak_geom_closest_point(n, out, normal, dist, s, p, x);
-    ak_shape pt = {0};
+    ak_shape pt = { 0 };
     pt.type = AK_SHAPE_HYPERSPHERE;
     pt.dim = n;
     ak_pose pp = ak_pose_identity(n);
@@ -511,7 +529,8 @@ int ak_collide_ex(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const 
         return AK_GEOM_EBADSHAPE;
     }
     if (a->dim != b->dim) {
-        if (err && errlen > 0) snprintf(err, (size_t)errlen, "shapes of different dimension (%d, %d)", a->dim, b->dim);
+        if (err && errlen > 0)
+            snprintf(err, (size_t)errlen, "shapes of different dimension (%d, %d)", a->dim, b->dim);
         return AK_GEOM_EBADSHAPE;
     }
     if (a->type == AK_SHAPE_HYPERPLANE && b->type == AK_SHAPE_HYPERPLANE) {
@@ -520,19 +539,25 @@ int ak_collide_ex(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const 
     }
     out->dim = a->dim;
     // canonical order: the lower shape type first (hyperplane last), then flip back
-    int swap = (a->type == AK_SHAPE_HYPERPLANE) ||
-               (b->type != AK_SHAPE_HYPERPLANE && a->type > b->type);
+    int swap =
+        (a->type == AK_SHAPE_HYPERPLANE) || (b->type != AK_SHAPE_HYPERPLANE && a->type > b->type);
     if (swap) {
         const ak_shape *ts = a;
         const ak_pose *tp = pa;
         a = b, pa = pb, b = ts, pb = tp;
     }
-    if (b->type == AK_SHAPE_HYPERPLANE) st = plane_pair(out, a, pa, b, margin);
-    else if (a->type == AK_SHAPE_HYPERSPHERE) st = sphere_pair(out, a, pa, b, pb, margin);
-    else if (a->type == AK_SHAPE_HYPERCAPSULE && b->type == AK_SHAPE_HYPERCAPSULE) st = capsule_capsule(out, a, pa, b, pb, margin);
-    else if (a->type == AK_SHAPE_HYPERCAPSULE && b->type == AK_SHAPE_HYPERBOX) st = capsule_box(out, a, pa, b, pb, margin);
-    else if (a->type == AK_SHAPE_HYPERBOX && b->type == AK_SHAPE_HYPERBOX) st = box_box(out, a, pa, b, pb, margin);
-    else if ((a->type == AK_SHAPE_HYPERBOX || a->type == AK_SHAPE_CONVEX || a->type == AK_SHAPE_HYPERCAPSULE) &&
+    if (b->type == AK_SHAPE_HYPERPLANE)
+        st = plane_pair(out, a, pa, b, margin);
+    else if (a->type == AK_SHAPE_HYPERSPHERE)
+        st = sphere_pair(out, a, pa, b, pb, margin);
+    else if (a->type == AK_SHAPE_HYPERCAPSULE && b->type == AK_SHAPE_HYPERCAPSULE)
+        st = capsule_capsule(out, a, pa, b, pb, margin);
+    else if (a->type == AK_SHAPE_HYPERCAPSULE && b->type == AK_SHAPE_HYPERBOX)
+        st = capsule_box(out, a, pa, b, pb, margin);
+    else if (a->type == AK_SHAPE_HYPERBOX && b->type == AK_SHAPE_HYPERBOX)
+        st = box_box(out, a, pa, b, pb, margin);
+    else if ((a->type == AK_SHAPE_HYPERBOX || a->type == AK_SHAPE_CONVEX ||
+              a->type == AK_SHAPE_HYPERCAPSULE) &&
              b->type == AK_SHAPE_CONVEX) {
         // polytope pairs and capsule-polytope: GJK / EPA for the pair, then the clipping
         // manifold when a facet is aligned with the normal (G-CLIP.1..5)
@@ -541,13 +566,16 @@ int ak_collide_ex(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const 
             out->count = 0;
             int c = 0;
             if (out->separation <= margin)
-                c = (a->type == AK_SHAPE_HYPERCAPSULE) ? ak_poly_capsule(out, a, pa, b, pb, margin)
-                                                       : ak_poly_clip(out, a, pa, b, pb, margin, swap);
+                c = (a->type == AK_SHAPE_HYPERCAPSULE)
+                        ? ak_poly_capsule(out, a, pa, b, pb, margin)
+                        : ak_poly_clip(out, a, pa, b, pb, margin, swap);
             if (c == 0 && out->separation <= margin) // lower-dimensional features (a capsule's
                 c = ak_poly_features(out, a, pa, b, pb, margin); // core segment: G-CLIP.9)
 
-            if (c > 0) out->method = AK_METHOD_CLIP;
-            else single_contact(out, margin);
+            if (c > 0)
+                out->method = AK_METHOD_CLIP;
+            else
+                single_contact(out, margin);
         }
     } else {
         st = gjk_pair(out, a, pa, b, pb);
@@ -555,7 +583,8 @@ int ak_collide_ex(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const 
     }
     if (st < 0) {
         out->count = 0;
-        if (err && errlen > 0) snprintf(err, (size_t)errlen, "collision query failed (status %d)", st);
+        if (err && errlen > 0)
+            snprintf(err, (size_t)errlen, "collision query failed (status %d)", st);
         return st;
     }
     if (swap) flip(out);

@@ -64,16 +64,16 @@ enum { AK_COLLIDE_EPLANEPAIR = -10 };
 /// different dimension, invalid sizes, two hyperplanes) and leaves out->count = 0.
 /// Hyperplane poses are ignored (a hyperplane's normal and offset are world-frame).
 AK_API int ak_collide(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
-               const ak_pose *pb, double margin);
+                      const ak_pose *pb, double margin);
 
 /// Same as ak_collide with an error message.
 AK_API int ak_collide_ex(ak_manifold *out, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
-                  const ak_pose *pb, double margin, char *err, int errlen);
+                         const ak_pose *pb, double margin, char *err, int errlen);
 
 /// Signed distance from a point to any shape (convex via GJK / EPA against a point):
 /// out = closest boundary point, normal = unit normal from the shape towards x (outward).
 AK_API int ak_collide_point(int n, double out[], double normal[], double *dist, const ak_shape *s,
-                     const ak_pose *p, const double x[]);
+                            const ak_pose *p, const double x[]);
 
 // --- GJK / EPA (G-8, G-9, G-10, G-11) -------------------------------------------------------
 
@@ -84,21 +84,21 @@ typedef struct ak_gjk_result {
     double point_a[AK_MAX_DIM]; ///< closest points (G-11)
     double point_b[AK_MAX_DIM];
     int iterations;
-    int nsimplex;               ///< final simplex, for EPA
+    int nsimplex; ///< final simplex, for EPA
     double simplex_a[(AK_MAX_DIM + 1) * AK_MAX_DIM];
     double simplex_b[(AK_MAX_DIM + 1) * AK_MAX_DIM];
 } ak_gjk_result;
 
 /// When core is 1, spheres and capsules are replaced by their core point and segment (their
 /// radius is then added by the caller); otherwise the full shapes are used.  [G-9, G-11]
-AK_API int ak_collide_gjk(ak_gjk_result *out, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
-                   const ak_pose *pb, int core);
+AK_API int ak_collide_gjk(ak_gjk_result *out, const ak_shape *a, const ak_pose *pa,
+                          const ak_shape *b, const ak_pose *pb, int core);
 
 /// EPA from a GJK result with intersect = 1: penetration depth, normal (b to a) and the
 /// deepest points (point_a - point_b = -depth * normal).  [G-10, G-11]
 AK_API int ak_collide_epa(double *depth, double normal[], double point_a[], double point_b[],
-                   const ak_gjk_result *g, const ak_shape *a, const ak_pose *pa,
-                   const ak_shape *b, const ak_pose *pb, int core);
+                          const ak_gjk_result *g, const ak_shape *a, const ak_pose *pa,
+                          const ak_shape *b, const ak_pose *pb, int core);
 
 /// Closest point of the convex hull of m <= n+1 points (m x n, row-major) to the origin:
 /// barycentric weights lambda[m] (zero for the points not in the supporting face), returns the
@@ -125,7 +125,7 @@ AK_API void ak_box_vertex(int n, double out[], const double half[], unsigned v);
 /// Returns the largest separation over the axes (exact penetration when < 0; a lower bound
 /// of the distance when > 0), the axis as a normal from b to a, and the axis count.
 AK_API double ak_box_sat(int n, double normal[], int *naxes, const ak_shape *a, const ak_pose *pa,
-                  const ak_shape *b, const ak_pose *pb);
+                         const ak_shape *b, const ak_pose *pb);
 
 // --- Hulls, Minkowski sums, CCD (G-4, G-6, G-7, G-13) --------------------------------------
 
@@ -135,12 +135,14 @@ AK_API double ak_box_sat(int n, double normal[], int *naxes, const ak_shape *a, 
 /// Returns the facet count, or a negative status (degenerate input: fewer than n+1 affinely
 /// independent points; capacity exceeded).
 AK_API int ak_collide_hull(int n, int facets[], double normals[], double offsets[], int max_facets,
-                    const double pts[], int m);
+                           const double pts[], int m);
 /// Volume of a hull from its facets (sum of simplex volumes to the centroid of the points).
-AK_API double ak_collide_hull_volume(int n, const int facets[], int nfacets, const double pts[], int m);
+AK_API double ak_collide_hull_volume(int n, const int facets[], int nfacets, const double pts[],
+                                     int m);
 /// Minkowski sum A (+) B of two point sets: out = all a_i + b_j (ma*mb x n). The hull of out is
 /// the sum of the hulls.  [G-7]
-AK_API void ak_collide_minkowski(int n, double out[], const double a[], int ma, const double b[], int mb);
+AK_API void ak_collide_minkowski(int n, double out[], const double a[], int ma, const double b[],
+                                 int mb);
 
 /// Largest distance of a shape's points from its body origin (+inf for the hyperplane): the
 /// radius that bounds the speed |w| r of its points under rotation (G-13, G-CCD.1).
@@ -151,8 +153,8 @@ AK_API double ak_collide_bounding_radius(const ak_shape *s);
 /// body origin) over t in [0, tmax]. Returns 1 and *toi when the separation falls below tol,
 /// 0 when no impact happens before tmax, negative on bad input.
 AK_API int ak_collide_toi(double *toi, const ak_shape *a, const ak_pose *pa, const double va[],
-                   const double wa[], const ak_shape *b, const ak_pose *pb, const double vb[],
-                   const double wb[], double tmax, double tol);
+                          const double wa[], const ak_shape *b, const ak_pose *pb,
+                          const double vb[], const double wb[], double tmax, double tol);
 
 // --- Polytope manifolds (G-CLIP.1 .. G-CLIP.5) -------------------------------------------------
 
@@ -161,18 +163,20 @@ AK_API int ak_collide_toi(double *toi, const ak_shape *a, const ak_pose *pa, con
 #define AK_POLY_FLY_VERTS 64    ///< convex shapes without facet planes: hull on the fly up to this
 #define AK_POLY_FACE_TOL 1e-6   ///< a facet is the reference when 1 - nu.n <= this
 #define AK_POLY_MAX_SUBSETS 20000 ///< clipping work bound: C(constraints, n-1) solves
-#define AK_POLY_MAX_CAND 256    ///< clipped-cell vertices considered before the reduction
+#define AK_POLY_MAX_CAND 256      ///< clipped-cell vertices considered before the reduction
 
 /// Facet planes of the hull of nverts points (n-D): rows of n + 1 numbers (unit outward normal,
 /// offset), coplanar hull simplices merged into one row. Returns the count, or a negative
 /// status (degenerate set, more than max_facets facets, more than ak_collide_hull handles).
-AK_API int ak_convex_facets(int n, double planes[], int max_facets, const double verts[], int nverts);
+AK_API int ak_convex_facets(int n, double planes[], int max_facets, const double verts[],
+                            int nverts);
 
 /// The same from candidate normals (for instance the vertices of the dual polytope): every
 /// candidate direction u whose supporting hyperplane max_v u.v touches vertices spanning n - 1
 /// dimensions is a facet (duplicates dropped). For hulls too large for ak_convex_facets.
-AK_API int ak_convex_facets_from_normals(int n, double planes[], int max_facets, const double verts[],
-                                  int nverts, const double cand[], int ncand);
+AK_API int ak_convex_facets_from_normals(int n, double planes[], int max_facets,
+                                         const double verts[], int nverts, const double cand[],
+                                         int ncand);
 
 /// Largest number of contacts a polytope clipping manifold keeps in n-D: min(2^n, 32).
 AK_API int ak_poly_cap(int n);

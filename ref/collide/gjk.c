@@ -20,7 +20,7 @@
 // feasible otherwise), so recurse on those facets and keep the nearest. Affinely dependent sets
 // recurse on all facets (Caratheodory: the hull is the union of the facets' hulls).
 static double sub_project(int n, const double *P, unsigned mask, double lam[], int total) {
-    int idx[AK_MAX_DIM + 1] = {0}, m = 0; // initialised: gcc -fsanitize cannot see m >= 1
+    int idx[AK_MAX_DIM + 1] = { 0 }, m = 0; // initialised: gcc -fsanitize cannot see m >= 1
     for (int i = 0; i < total; i++)
         if (mask & (1u << i)) idx[m++] = i;
     for (int i = 0; i < total; i++) lam[i] = 0;
@@ -48,7 +48,7 @@ static double sub_project(int n, const double *P, unsigned mask, double lam[], i
             if (!(l[j] > 0)) allpos = 0;
     }
     if (allpos) {
-        double x[AK_MAX_DIM] = {0};
+        double x[AK_MAX_DIM] = { 0 };
         for (int j = 0; j < m; j++) {
             lam[idx[j]] = l[j];
             for (int c = 0; c < n; c++) x[c] += l[j] * P[idx[j] * n + c];
@@ -73,7 +73,8 @@ double ak_collide_simplex_closest(int n, double lambda[], const double pts[], in
 }
 
 // --- supports of the Minkowski difference --------------------------------------------------
-static void core_support(int n, double out[], const ak_shape *s, const ak_pose *p, const double d[], int core) {
+static void core_support(int n, double out[], const ak_shape *s, const ak_pose *p, const double d[],
+                         int core) {
     if (core && s->type == AK_SHAPE_HYPERSPHERE) {
         memcpy(out, p->pos, sizeof(double) * (size_t)n);
         return;
@@ -107,9 +108,11 @@ int ak_collide_gjk(ak_gjk_result *out, const ak_shape *a, const ak_pose *pa, con
                    const ak_pose *pb, int core) {
     int n = a->dim;
     memset(out, 0, sizeof *out);
-    if (a->type == AK_SHAPE_HYPERPLANE || b->type == AK_SHAPE_HYPERPLANE || b->dim != n) return AK_GEOM_EUNSUPPORTED;
-    pair_ctx c = {n, core, a, b, pa, pb};
-    double W[(AK_MAX_DIM + 2) * AK_MAX_DIM], WA[(AK_MAX_DIM + 2) * AK_MAX_DIM], WB[(AK_MAX_DIM + 2) * AK_MAX_DIM];
+    if (a->type == AK_SHAPE_HYPERPLANE || b->type == AK_SHAPE_HYPERPLANE || b->dim != n)
+        return AK_GEOM_EUNSUPPORTED;
+    pair_ctx c = { n, core, a, b, pa, pb };
+    double W[(AK_MAX_DIM + 2) * AK_MAX_DIM], WA[(AK_MAX_DIM + 2) * AK_MAX_DIM],
+        WB[(AK_MAX_DIM + 2) * AK_MAX_DIM];
     double d[AK_MAX_DIM], v[AK_MAX_DIM], lam[AK_MAX_DIM + 2];
     for (int i = 0; i < n; i++) d[i] = pb->pos[i] - pa->pos[i];
     if (ak_la_dot(n, d, d) == 0) d[0] = 1;
@@ -199,7 +202,7 @@ typedef struct pt_facet {
 typedef struct polytope {
     int n, nv, nf;
     int orient_by_vertices; // EPA: orient new facets by the farthest vertex (see pt_plane)
-    double *V; // nv x n
+    double *V;              // nv x n
     double interior[AK_MAX_DIM];
     pt_facet F[PT_MAX_F];
 } polytope;
@@ -292,7 +295,8 @@ static int pt_insert(polytope *P, int w, double eps) {
             cnt[nr++] = 0;
         }
     }
-    if (nall > 64) qsort(sorted, (size_t)nall, sizeof sorted[0], cmp_u64);
+    if (nall > 64)
+        qsort(sorted, (size_t)nall, sizeof sorted[0], cmp_u64);
     else
         for (int i = 1; i < nall; i++) { // insertion sort: the usual few dozen keys
             uint64_t x = sorted[i];
@@ -304,8 +308,10 @@ static int pt_insert(polytope *P, int w, double eps) {
         int lo = 0, hi = nall;
         while (lo < hi) {
             int mid = (lo + hi) / 2;
-            if (sorted[mid] < key[s]) lo = mid + 1;
-            else hi = mid;
+            if (sorted[mid] < key[s])
+                lo = mid + 1;
+            else
+                hi = mid;
         }
         int c = 0;
         while (lo + c < nall && sorted[lo + c] == key[s]) c++;
@@ -318,7 +324,8 @@ static int pt_insert(polytope *P, int w, double eps) {
         if (cnt[s] != 1) continue;
         if (nnew >= MAXNEW) return -1;
         pt_facet *f = &nf[nnew++];
-        for (int j = 0; j < n - 1; j++) f->v[j] = (int)((key[s] >> (16 * (n - 2 - j))) & 0xFFFFu); // unpacked
+        for (int j = 0; j < n - 1; j++)
+            f->v[j] = (int)((key[s] >> (16 * (n - 2 - j))) & 0xFFFFu); // unpacked
         f->v[n - 1] = w;
         if (!pt_plane(P, f, PT_MIN_SINE)) {
             return -1;
@@ -361,7 +368,8 @@ static double h_md(const pair_ctx *c, const double u[]) {
     return ak_la_dot(c->n, u, w);
 }
 
-static double tangent_eval(const pair_ctx *c, const double u0[], const double T[][AK_MAX_DIM], const double x[], double u[]) {
+static double tangent_eval(const pair_ctx *c, const double u0[], const double T[][AK_MAX_DIM],
+                           const double x[], double u[]) {
     int n = c->n;
     double l = 0;
     for (int i = 0; i < n; i++) {
@@ -374,16 +382,17 @@ static double tangent_eval(const pair_ctx *c, const double u0[], const double T[
     return h_md(c, u);
 }
 
-static double refine_min_support(const pair_ctx *c, double u[], double scale, int round0, int round1) {
+static double refine_min_support(const pair_ctx *c, double u[], double scale, int round0,
+                                 int round1) {
     int n = c->n, m = n - 1;
     double hbest = h_md(c, u);
-    const double steps[5] = {0.1, 1e-2, 1e-4, 1e-6, 1e-8};
+    const double steps[5] = { 0.1, 1e-2, 1e-4, 1e-6, 1e-8 };
     for (int round = round0; round < round1; round++) {
         // tangent basis at u
         double T[AK_MAX_DIM][AK_MAX_DIM];
         int nt = 0;
         for (int ax = 0; ax < n && nt < m; ax++) {
-            double e[AK_MAX_DIM] = {0};
+            double e[AK_MAX_DIM] = { 0 };
             e[ax] = 1;
             double d = ak_la_dot(n, e, u);
             for (int i = 0; i < n; i++) e[i] -= d * u[i];
@@ -408,13 +417,14 @@ static double refine_min_support(const pair_ctx *c, double u[], double scale, in
                 for (int b1 = a1; b1 > 0 && F[b1] < F[b1 - 1]; b1--) {
                     double t = F[b1];
                     F[b1] = F[b1 - 1], F[b1 - 1] = t;
-                    for (int k = 0; k < m; k++) t = X[b1][k], X[b1][k] = X[b1 - 1][k], X[b1 - 1][k] = t;
+                    for (int k = 0; k < m; k++)
+                        t = X[b1][k], X[b1][k] = X[b1 - 1][k], X[b1 - 1][k] = t;
                 }
             double size = 0;
             for (int v = 1; v <= m; v++)
                 for (int k = 0; k < m; k++) size = fmax(size, fabs(X[v][k] - X[0][k]));
             if (size < 1e-13 || F[m] - F[0] <= 1e-16 * (1 + scale)) break;
-            double cen[AK_MAX_DIM] = {0}, xr[AK_MAX_DIM], xe[AK_MAX_DIM], xc[AK_MAX_DIM];
+            double cen[AK_MAX_DIM] = { 0 }, xr[AK_MAX_DIM], xe[AK_MAX_DIM], xc[AK_MAX_DIM];
             for (int v = 0; v < m; v++)
                 for (int k = 0; k < m; k++) cen[k] += X[v][k] / m;
             for (int k = 0; k < m; k++) xr[k] = cen[k] + (cen[k] - X[m][k]);
@@ -422,14 +432,17 @@ static double refine_min_support(const pair_ctx *c, double u[], double scale, in
             if (fr < F[0]) {
                 for (int k = 0; k < m; k++) xe[k] = cen[k] + 2 * (cen[k] - X[m][k]);
                 double fe = tangent_eval(c, u0, (const double(*)[AK_MAX_DIM])T, xe, tmp);
-                if (fe < fr) memcpy(X[m], xe, sizeof xe), F[m] = fe;
-                else memcpy(X[m], xr, sizeof xr), F[m] = fr;
+                if (fe < fr)
+                    memcpy(X[m], xe, sizeof xe), F[m] = fe;
+                else
+                    memcpy(X[m], xr, sizeof xr), F[m] = fr;
             } else if (fr < F[m - 1]) {
                 memcpy(X[m], xr, sizeof xr), F[m] = fr;
             } else {
                 for (int k = 0; k < m; k++) xc[k] = cen[k] + 0.5 * (X[m][k] - cen[k]);
                 double fc = tangent_eval(c, u0, (const double(*)[AK_MAX_DIM])T, xc, tmp);
-                if (fc < F[m]) memcpy(X[m], xc, sizeof xc), F[m] = fc;
+                if (fc < F[m])
+                    memcpy(X[m], xc, sizeof xc), F[m] = fc;
                 else
                     for (int v = 1; v <= m; v++) {
                         for (int k = 0; k < m; k++) X[v][k] = X[0][k] + 0.5 * (X[v][k] - X[0][k]);
@@ -466,10 +479,10 @@ typedef struct epa_ws {
 } epa_ws;
 
 int ak_collide_epa(double *depth, double normal[], double point_a[], double point_b[],
-                   const ak_gjk_result *g, const ak_shape *a, const ak_pose *pa,
-                   const ak_shape *b, const ak_pose *pb, int core) {
+                   const ak_gjk_result *g, const ak_shape *a, const ak_pose *pa, const ak_shape *b,
+                   const ak_pose *pb, int core) {
     int n = a->dim;
-    pair_ctx c = {n, core, a, b, pa, pb};
+    pair_ctx c = { n, core, a, b, pa, pb };
     epa_ws ws;
     polytope *P = &ws.P;
     P->n = n;
@@ -505,7 +518,7 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
         }
         double d[AK_MAX_DIM], best = -1;
         for (int ax = 0; ax < n; ax++) {
-            double e[AK_MAX_DIM] = {0};
+            double e[AK_MAX_DIM] = { 0 };
             e[ax] = 1;
             for (int q = 0; q < nb; q++) {
                 double t = ak_la_dot(n, e, B + q * n);
@@ -581,12 +594,13 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
     if (best < 0) return AK_GEOM_EUNSUPPORTED;
     // Coplanar facets tie on the distance (polytope pairs): take the one that contains the
     // projection of the origin, so that the closest points are consistent (G-11).
-    double dmin = P->F[best].dist, lam[AK_MAX_DIM + 1], pts[(AK_MAX_DIM + 1) * AK_MAX_DIM], berr = INFINITY;
+    double dmin = P->F[best].dist, lam[AK_MAX_DIM + 1], pts[(AK_MAX_DIM + 1) * AK_MAX_DIM],
+           berr = INFINITY;
     int chosen = best;
     for (int q = 0; q < P->nf; q++) {
         pt_facet *f = &P->F[q];
         if (!f->alive || f->dist > dmin + 1e-9 * (1 + scale)) continue;
-        double l[AK_MAX_DIM + 1], x[AK_MAX_DIM] = {0}, e = 0;
+        double l[AK_MAX_DIM + 1], x[AK_MAX_DIM] = { 0 }, e = 0;
         for (int k = 0; k < n; k++)
             for (int i = 0; i < n; i++) pts[k * n + i] = ws.V[f->v[k] * n + i];
         ak_collide_simplex_closest(n, l, pts, n);
@@ -648,7 +662,8 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
                 }
             if (dup) continue;
             int worst = 0;
-            if (ns < NST) worst = ns++;
+            if (ns < NST)
+                worst = ns++;
             else
                 for (int k = 1; k < NST; k++)
                     if (hst[k] > hst[worst]) worst = k;
@@ -659,7 +674,7 @@ int ak_collide_epa(double *depth, double normal[], double point_a[], double poin
         // first round (step 0.1) from every start; the finer restarts only from the starts
         // that ended within NM_PRUNE of the best (a start that far above it sits in another
         // basin: the small restart steps do not leave it)
-        double hbest = INFINITY, ubest[AK_MAX_DIM] = {0};
+        double hbest = INFINITY, ubest[AK_MAX_DIM] = { 0 };
         for (int k = 0; k < ns; k++) {
             hst[k] = refine_min_support(&c, starts[k], scale, 0, 1);
             if (hst[k] < hbest) hbest = hst[k];
@@ -755,7 +770,7 @@ int ak_collide_hull(int n, int facets[], double normals[], double offsets[], int
 }
 
 double ak_collide_hull_volume(int n, const int facets[], int nfacets, const double pts[], int m) {
-    double cen[AK_MAX_DIM] = {0};
+    double cen[AK_MAX_DIM] = { 0 };
     for (int j = 0; j < m; j++)
         for (int i = 0; i < n; i++) cen[i] += pts[j * n + i] / m;
     double fact = 1, vol = 0;

@@ -18,8 +18,9 @@ double ak_box_sat_info(ak_sat_info *out, const ak_shape *a, const ak_pose *pa, c
 
 /// Clipping manifold (T-Alg16..T-Alg21 corrected) with the reference facet 2 ref_axis + (sign>0)
 /// of box ref. Fills m->contacts, returns the count.
-int ak_box_clip(ak_manifold *m, const ak_shape *ref, const ak_pose *pr, int ref_axis, double ref_sign,
-                const ak_shape *inc, const ak_pose *pi, int ref_is_a, double margin);
+int ak_box_clip(ak_manifold *m, const ak_shape *ref, const ak_pose *pr, int ref_axis,
+                double ref_sign, const ak_shape *inc, const ak_pose *pi, int ref_is_a,
+                double margin);
 
 /// Clipping manifold of two polytopes (hyperbox / convex) with m's normal and separation set
 /// (polytope.c, G-CLIP.1..4). prefer_b: on a tie of the two facets' alignment take b's facet as

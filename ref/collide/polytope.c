@@ -143,7 +143,8 @@ static int view_build(pview *P, const ak_shape *s, const ak_pose *p) {
     }
     for (int v = 0; v < P->nv; v++) {
         double r = 0;
-        for (int i = 0; i < n; i++) r += (P->V[v * n + i] - p->pos[i]) * (P->V[v * n + i] - p->pos[i]);
+        for (int i = 0; i < n; i++)
+            r += (P->V[v * n + i] - p->pos[i]) * (P->V[v * n + i] - p->pos[i]);
         P->radius = fmax(P->radius, sqrt(r));
     }
     return 0;
@@ -371,15 +372,18 @@ int ak_poly_capsule(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const 
         for (int i = 0; i < n; i++) s[i] = pj[i] - c * nr[i], Ls += s[i] * s[i];
         Ls = sqrt(Ls);
         if (!(Ls > 1e-9)) continue;
-        double h = (pj[n] - c * nr[n]) / Ls, g0 = ak_la_dot(n, s, e0) / Ls, gu = ak_la_dot(n, s, u) / Ls;
+        double h = (pj[n] - c * nr[n]) / Ls, g0 = ak_la_dot(n, s, e0) / Ls,
+               gu = ak_la_dot(n, s, u) / Ls;
         // g0 + t gu <= h
         if (fabs(gu) < 1e-15) {
             if (g0 > h + tol) lo = 1, hi = 0;
             continue;
         }
         double t = (h - g0) / gu;
-        if (gu > 0) hi = fmin(hi, t);
-        else lo = fmax(lo, t);
+        if (gu > 0)
+            hi = fmin(hi, t);
+        else
+            lo = fmax(lo, t);
     }
     if (!(hi - lo > 1e-9)) return 0;
     m->count = 0;
@@ -437,7 +441,7 @@ static int complement(int m, double W[], const double Q[], int k) {
     memcpy(B, Q, sizeof(double) * (size_t)(k * m));
     int nb = k, nw = 0;
     for (int ax = 0; ax < m && nb < m; ax++) {
-        double e[AK_MAX_DIM] = {0};
+        double e[AK_MAX_DIM] = { 0 };
         e[ax] = 1;
         for (int pass = 0; pass < 2; pass++)
             for (int q = 0; q < nb; q++) {
@@ -453,16 +457,16 @@ static int complement(int m, double W[], const double Q[], int k) {
 }
 
 typedef struct feat {
-    int cnt, k;                              // vertices, dimension of their projection
-    int vi[FEAT_MAX];                        // vertex indices in the view
-    double P[FEAT_MAX * AK_MAX_DIM];         // projections on the contact hyperplane ((n-1)-D)
-    double Q[AK_MAX_DIM * AK_MAX_DIM];       // orthonormal rows spanning the projection
-    double W[AK_MAX_DIM * AK_MAX_DIM];       // and its complement in the hyperplane
-    double G[256][AK_MAX_DIM];               // sides G.y <= H within the hyperplane
+    int cnt, k;                        // vertices, dimension of their projection
+    int vi[FEAT_MAX];                  // vertex indices in the view
+    double P[FEAT_MAX * AK_MAX_DIM];   // projections on the contact hyperplane ((n-1)-D)
+    double Q[AK_MAX_DIM * AK_MAX_DIM]; // orthonormal rows spanning the projection
+    double W[AK_MAX_DIM * AK_MAX_DIM]; // and its complement in the hyperplane
+    double G[256][AK_MAX_DIM];         // sides G.y <= H within the hyperplane
     double H[256];
     uint32_t gid[256];
     int ng;
-    uint32_t id;                             // hash of the vertex set
+    uint32_t id; // hash of the vertex set
 } feat;
 
 // The contact feature of view V facing direction w (its vertices within FEAT_ANGLE of the
@@ -517,7 +521,7 @@ static int feature_build(feat *F, const pview *V, const double w[], const double
     }
     for (int f = 0; f < np; f++) {
         const double *g = pl + f * (k + 1);
-        double G[AK_MAX_DIM] = {0};
+        double G[AK_MAX_DIM] = { 0 };
         for (int q = 0; q < k; q++)
             for (int r = 0; r < m; r++) G[r] += g[q] * F->Q[q * m + r];
         // g.c <= o in hull coordinates: G.(y - P0) <= o
@@ -583,8 +587,10 @@ int ak_poly_features(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const
     pview VA, VB;
     feat FA, FB;
     int cap = a->type == AK_SHAPE_HYPERCAPSULE;
-    if (cap) capsule_view(&VA, a, pa);
-    else if (view_build(&VA, a, pa)) return -1;
+    if (cap)
+        capsule_view(&VA, a, pa);
+    else if (view_build(&VA, a, pa))
+        return -1;
     if (view_build(&VB, b, pb)) return -1;
     const double *u = m->normal; // from b to a
     double scale = fmax(1.0, fmax(VA.radius, VB.radius)), tol = 1e-9 * scale;
@@ -617,7 +623,7 @@ int ak_poly_features(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const
     }
     int d = md - r;
     if (d <= 0) return 0; // the features cross in one point
-    double yp[AK_MAX_DIM] = {0}, N[AK_MAX_DIM * AK_MAX_DIM];
+    double yp[AK_MAX_DIM] = { 0 }, N[AK_MAX_DIM * AK_MAX_DIM];
     for (int q = 0; q < r; q++)
         for (int c = 0; c < md; c++) yp[c] += re[q] * Qe[q * md + c];
     if (complement(md, N, Qe, r) != d) return 0;
@@ -630,7 +636,8 @@ int ak_poly_features(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const
         const feat *F = s ? &FB : &FA;
         for (int g = 0; g < F->ng; g++) {
             double a_[AK_MAX_DIM], l = 0;
-            for (int q = 0; q < d; q++) a_[q] = ak_la_dot(md, F->G[g], N + q * md), l += a_[q] * a_[q];
+            for (int q = 0; q < d; q++)
+                a_[q] = ak_la_dot(md, F->G[g], N + q * md), l += a_[q] * a_[q];
             double bb = F->H[g] - ak_la_dot(md, F->G[g], yp);
             if (!(sqrt(l) > 1e-9)) {
                 if (bb < -tol) return 0; // the features' hulls miss each other
@@ -665,7 +672,7 @@ int ak_poly_features(ak_manifold *m, const ak_shape *a, const ak_pose *pa, const
                 if (v > B[g] + tol) feas = 0;
             }
             if (feas) {
-                double y[AK_MAX_DIM], Y[AK_MAX_DIM] = {0};
+                double y[AK_MAX_DIM], Y[AK_MAX_DIM] = { 0 };
                 for (int c = 0; c < md; c++) {
                     y[c] = yp[c];
                     for (int q = 0; q < d; q++) y[c] += N[q * md + c] * t[q];

@@ -23,7 +23,7 @@ int ak_poly_reduce(int n, const double X[], const double s[], int cnt, int cap, 
     for (int i = 0; i < cnt * n; i++) scale = fmax(scale, fabs(X[i]));
     double tol = 1e-9 * scale;
     double Q[AK_POLY_MAX_CAND * (AK_MAX_DIM + 1)];
-    int ord[AK_POLY_MAX_CAND] = {0};
+    int ord[AK_POLY_MAX_CAND] = { 0 };
     for (int i = 0; i < cnt; i++) {
         for (int c = 0; c < n; c++) Q[i * (n + 1) + c] = nearbyint(X[i * n + c] / tol);
         Q[i * (n + 1) + n] = nearbyint(s[i] / tol);

@@ -147,9 +147,7 @@ double ak_contact_k_dir(int n, const double K[], const double u[]) {
     return s;
 }
 
-double ak_contact_restitution_impulse(double vn, double k, double e) {
-    return -(1.0 + e) * vn / k;
-}
+double ak_contact_restitution_impulse(double vn, double k, double e) { return -(1.0 + e) * vn / k; }
 
 int ak_contact_friction_clamp(int nt, double jt[], const double ut[], double jn, double mu,
                               int slipping) {

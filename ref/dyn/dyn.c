@@ -162,7 +162,7 @@ double ak_dyn_inertia_scalar(int n, const double I[]) {
     double s = k > 0 ? I[0] : 0.0;
     if (!(s > 0.0)) return 0.0;
     int bad = 0; // no early exit and no division: a branch-free pass over the k^2 entries
-    for (int i = 0; i < k; i++)       // (called per body and step)
+    for (int i = 0; i < k; i++) // (called per body and step)
         for (int j = 0; j < k; j++) bad |= I[i * k + j] != (i == j ? s : 0.0);
     return bad ? 0.0 : s;
 }
@@ -176,7 +176,7 @@ int ak_dyn_gyro_implicit_body(int n, double w2[], const double I[], const double
         return 0;
     }
     double Iw[AK_MAX_BIV], f[AK_MAX_BIV], C1[AK_MAX_BIV * AK_MAX_BIV], C2[AK_MAX_BIV * AK_MAX_BIV];
-    double J[AK_MAX_BIV * AK_MAX_BIV] = {0}, dw[AK_MAX_BIV];
+    double J[AK_MAX_BIV * AK_MAX_BIV] = { 0 }, dw[AK_MAX_BIV];
     ak_dyn_biv_matvec(n, Iw, I, w1);
     ak_nd_commutator(n, f, w1, Iw);
     for (int q = 0; q < k; q++) f[q] = -h * f[q];

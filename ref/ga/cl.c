@@ -61,17 +61,19 @@ int ak_cl_blade(ak_cl_mv *out, int p, int q, int r, unsigned mask, double s) {
     return AK_CL_OK;
 }
 
-static int same_sig(const ak_cl_mv *a, const ak_cl_mv *b) { return a->p == b->p && a->q == b->q && a->r == b->r; }
+static int same_sig(const ak_cl_mv *a, const ak_cl_mv *b) {
+    return a->p == b->p && a->q == b->q && a->r == b->r;
+}
 
 // Which blade pairs a product keeps.
 typedef enum { KEEP_ALL, KEEP_OUTER, KEEP_LEFT, KEEP_RIGHT } keep_rule;
 
 static int keep(keep_rule rule, unsigned a, unsigned b) {
     switch (rule) {
-    case KEEP_ALL: return 1;
-    case KEEP_OUTER: return (a & b) == 0;   // grade |A|+|B| only when no shared factor
-    case KEEP_LEFT: return (a & ~b) == 0;   // grade |B|-|A| only when A is inside B
-    case KEEP_RIGHT: return (b & ~a) == 0;  // grade |A|-|B| only when B is inside A
+        case KEEP_ALL: return 1;
+        case KEEP_OUTER: return (a & b) == 0;  // grade |A|+|B| only when no shared factor
+        case KEEP_LEFT: return (a & ~b) == 0;  // grade |B|-|A| only when A is inside B
+        case KEEP_RIGHT: return (b & ~a) == 0; // grade |A|-|B| only when B is inside A
     }
     return 0;
 }
@@ -95,10 +97,18 @@ static int product(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b, keep_rul
     return AK_CL_OK;
 }
 
-int ak_cl_gp(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b) { return product(out, a, b, KEEP_ALL); }
-int ak_cl_op(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b) { return product(out, a, b, KEEP_OUTER); }
-int ak_cl_lc(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b) { return product(out, a, b, KEEP_LEFT); }
-int ak_cl_rc(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b) { return product(out, a, b, KEEP_RIGHT); }
+int ak_cl_gp(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b) {
+    return product(out, a, b, KEEP_ALL);
+}
+int ak_cl_op(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b) {
+    return product(out, a, b, KEEP_OUTER);
+}
+int ak_cl_lc(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b) {
+    return product(out, a, b, KEEP_LEFT);
+}
+int ak_cl_rc(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b) {
+    return product(out, a, b, KEEP_RIGHT);
+}
 
 double ak_cl_sp(const ak_cl_mv *a, const ak_cl_mv *b) {
     ak_cl_mv t;
@@ -117,8 +127,12 @@ static int lincomb(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b, double s
     return AK_CL_OK;
 }
 
-int ak_cl_add(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b) { return lincomb(out, a, b, 1.0); }
-int ak_cl_sub(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b) { return lincomb(out, a, b, -1.0); }
+int ak_cl_add(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b) {
+    return lincomb(out, a, b, 1.0);
+}
+int ak_cl_sub(ak_cl_mv *out, const ak_cl_mv *a, const ak_cl_mv *b) {
+    return lincomb(out, a, b, -1.0);
+}
 
 void ak_cl_scale(ak_cl_mv *out, const ak_cl_mv *a, double s) {
     ak_cl_mv res = *a;

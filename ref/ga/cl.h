@@ -20,8 +20,8 @@
 enum { AK_CL_OK = 0, AK_CL_ESIG = -1, AK_CL_EDIM = -2, AK_CL_ENOTVERSOR = -3 };
 
 typedef struct ak_cl_mv {
-    int p, q, r;              ///< signature: p vectors square to +1, q to -1, r to 0
-    double c[AK_CL_SIZE];     ///< coefficient of blade e_A at index A (A < 2^n)
+    int p, q, r;          ///< signature: p vectors square to +1, q to -1, r to 0
+    double c[AK_CL_SIZE]; ///< coefficient of blade e_A at index A (A < 2^n)
 } ak_cl_mv;
 
 /// out = 0 in Cl(p,q,r). Returns AK_CL_EDIM unless 0 <= p,q,r and p+q+r <= 7.

@@ -90,7 +90,8 @@ int ak_nd_biv_index(int n, int i, int j, double *sign) {
 static const char AXES[] = "xyzwv";
 
 const char *ak_nd_biv_name(int n, int k) {
-    static const char *names[AK_MAX_BIV] = {"xy", "xz", "xw", "xv", "yz", "yw", "yv", "zw", "zv", "wv"};
+    static const char *names[AK_MAX_BIV] = { "xy", "xz", "xw", "xv", "yz",
+                                             "yw", "yv", "zw", "zv", "wv" };
     // The table above is the 5D order; map the n-D component through its pair.
     int i, j;
     ak_nd_biv_pair(n, k, &i, &j);
@@ -202,10 +203,10 @@ void ak_nd_rotor_identity(int n, double R[]) {
 static void even_tables(int n, const signed char **pidx, const signed char **psgn,
                         const signed char **rev) {
     switch (n) {
-    case 2: *pidx = AK_EVEN_PIDX2, *psgn = AK_EVEN_PSGN2, *rev = AK_EVEN_REV2; break;
-    case 3: *pidx = AK_EVEN_PIDX3, *psgn = AK_EVEN_PSGN3, *rev = AK_EVEN_REV3; break;
-    case 4: *pidx = AK_EVEN_PIDX4, *psgn = AK_EVEN_PSGN4, *rev = AK_EVEN_REV4; break;
-    default: *pidx = AK_EVEN_PIDX5, *psgn = AK_EVEN_PSGN5, *rev = AK_EVEN_REV5; break;
+        case 2: *pidx = AK_EVEN_PIDX2, *psgn = AK_EVEN_PSGN2, *rev = AK_EVEN_REV2; break;
+        case 3: *pidx = AK_EVEN_PIDX3, *psgn = AK_EVEN_PSGN3, *rev = AK_EVEN_REV3; break;
+        case 4: *pidx = AK_EVEN_PIDX4, *psgn = AK_EVEN_PSGN4, *rev = AK_EVEN_REV4; break;
+        default: *pidx = AK_EVEN_PIDX5, *psgn = AK_EVEN_PSGN5, *rev = AK_EVEN_REV5; break;
     }
 }
 
@@ -244,7 +245,8 @@ void ak_nd_rotor_exp(int n, double R[], const double B[]) {
     norm = sqrt(norm);
     int s = 0;
     while (norm / ldexp(1.0, s) > 0.25 && s < 60) s++;
-    double Bs[AK_MAX_EVEN] = {0}, term[AK_MAX_EVEN] = {0}, sum[AK_MAX_EVEN] = {0}, tmp[AK_MAX_EVEN];
+    double Bs[AK_MAX_EVEN] = { 0 }, term[AK_MAX_EVEN] = { 0 }, sum[AK_MAX_EVEN] = { 0 },
+           tmp[AK_MAX_EVEN];
     for (int q = 0; q < k; q++) Bs[1 + q] = ldexp(B[q], -s); // bivectors follow the scalar
     term[0] = sum[0] = 1.0;
     for (int t = 1; t < 30; t++) {
@@ -278,7 +280,7 @@ void ak_nd_rotor_apply(int n, double out[], const double R[], const double x[]) 
 
 void ak_nd_rotor_to_matrix(int n, double M[], const double R[]) {
     for (int j = 0; j < n; j++) {
-        double e[AK_MAX_DIM] = {0}, c[AK_MAX_DIM];
+        double e[AK_MAX_DIM] = { 0 }, c[AK_MAX_DIM];
         e[j] = 1.0;
         ak_nd_rotor_apply(n, c, R, e);
         for (int i = 0; i < n; i++) M[i * n + j] = c[i];
@@ -304,7 +306,7 @@ void ak_nd_rotor_biv_matrix(int n, double M2[], const double R[]) {
 void ak_nd_biv_sandwich(int n, double out[], const double R[], const double B[]) {
     // Two even products, R B R~ (cheaper than building [R]_2 for one bivector).
     int k = ak_nd_nbiv(n);
-    double E[AK_MAX_EVEN] = {0}, T[AK_MAX_EVEN], Rr[AK_MAX_EVEN], O[AK_MAX_EVEN];
+    double E[AK_MAX_EVEN] = { 0 }, T[AK_MAX_EVEN], Rr[AK_MAX_EVEN], O[AK_MAX_EVEN];
     for (int q = 0; q < k; q++) E[1 + q] = B[q];
     ak_nd_rotor_mul(n, T, R, E);
     ak_nd_rotor_reverse(n, Rr, R);
@@ -327,11 +329,11 @@ void ak_nd_rotor_normalize(int n, double R[]) {
 
 const char *ak_ga_status_str(int status) {
     switch (status) {
-    case AK_GA_OK: return "ok";
-    case AK_GA_EDIM: return "dimension out of range (2..5)";
-    case AK_GA_EFRAME: return "frame is not orthonormal";
-    case AK_GA_EIMPROPER: return "frames have opposite orientation (no rotor exists)";
-    case AK_GA_EZERO: return "rotor is zero or too far from a rotor";
+        case AK_GA_OK: return "ok";
+        case AK_GA_EDIM: return "dimension out of range (2..5)";
+        case AK_GA_EFRAME: return "frame is not orthonormal";
+        case AK_GA_EIMPROPER: return "frames have opposite orientation (no rotor exists)";
+        case AK_GA_EZERO: return "rotor is zero or too far from a rotor";
     }
     return "unknown status";
 }
@@ -387,7 +389,7 @@ int ak_nd_rotor_from_frames(int n, double R[], const double A[], const double B[
         } else {
             // Go through a unit m orthogonal to u (and to b_0..b_{i-1}), so that both steps turn
             // by at most 90 degrees: candidates are t and the targets still to come.
-            double m[AK_MAX_DIM] = {0}, best = 0.0;
+            double m[AK_MAX_DIM] = { 0 }, best = 0.0;
             for (int k = i; k < n; k++) {
                 double cnd[AK_MAX_DIM];
                 column(n, cnd, B, k);
@@ -417,7 +419,7 @@ int ak_nd_rotor_from_frames(int n, double R[], const double A[], const double B[
 
 int ak_nd_rotor_from_frame(int n, double R[], const double M[]) {
     if (n < 2 || n > AK_MAX_DIM) return AK_GA_EDIM;
-    double I[AK_MAX_DIM * AK_MAX_DIM] = {0};
+    double I[AK_MAX_DIM * AK_MAX_DIM] = { 0 };
     for (int i = 0; i < n; i++) I[i * n + i] = 1.0;
     return ak_nd_rotor_from_frames(n, R, I, M);
 }
@@ -429,18 +431,20 @@ int ak_nd_rotor_from_frame(int n, double R[], const double M[]) {
 // rotor is (A/|A|, C/|C|): an exact projection (docs/conventions.md explains the choice).
 // Components in the order s, xy, xz, xw, yz, yw, zw, xyzw.
 void ak_nd_spin4_project(double R[8]) {
-    const double s = R[0], xy = R[1], xz = R[2], xw = R[3], yz = R[4], yw = R[5], zw = R[6], q = R[7];
-    const double hu[3] = {0.5 * (xy + zw), 0.5 * (xz - yw), 0.5 * (xw + yz)};
-    const double hv[3] = {0.5 * (xy - zw), 0.5 * (xz + yw), 0.5 * (xw - yz)};
-    double A[4] = {s - q, 2 * hu[0], 2 * hu[1], 2 * hu[2]};
-    double C[4] = {s + q, 2 * hv[0], 2 * hv[1], 2 * hv[2]};
+    const double s = R[0], xy = R[1], xz = R[2], xw = R[3], yz = R[4], yw = R[5], zw = R[6],
+                 q = R[7];
+    const double hu[3] = { 0.5 * (xy + zw), 0.5 * (xz - yw), 0.5 * (xw + yz) };
+    const double hv[3] = { 0.5 * (xy - zw), 0.5 * (xz + yw), 0.5 * (xw - yz) };
+    double A[4] = { s - q, 2 * hu[0], 2 * hu[1], 2 * hu[2] };
+    double C[4] = { s + q, 2 * hv[0], 2 * hv[1], 2 * hv[2] };
     double na = sqrt(A[0] * A[0] + A[1] * A[1] + A[2] * A[2] + A[3] * A[3]);
     double nc = sqrt(C[0] * C[0] + C[1] * C[1] + C[2] * C[2] + C[3] * C[3]);
     for (int i = 0; i < 4; i++) {
         A[i] = na > 0.0 ? A[i] / na : (i == 0 ? 1.0 : 0.0);
         C[i] = nc > 0.0 ? C[i] / nc : (i == 0 ? 1.0 : 0.0);
     }
-    double u[3] = {0.5 * A[1], 0.5 * A[2], 0.5 * A[3]}, v[3] = {0.5 * C[1], 0.5 * C[2], 0.5 * C[3]};
+    double u[3] = { 0.5 * A[1], 0.5 * A[2], 0.5 * A[3] },
+           v[3] = { 0.5 * C[1], 0.5 * C[2], 0.5 * C[3] };
     R[0] = 0.5 * (A[0] + C[0]);
     R[1] = u[0] + v[0];
     R[2] = u[1] + v[1];
@@ -484,7 +488,7 @@ int ak_nd_rotor_renormalize(int n, double R[]) {
 }
 
 double ak_nd_rotor_defect(int n, const double R[]) {
-    double N[AK_MAX_EVEN], Rr[AK_MAX_EVEN] = {0}; // (= {0}: gcc -O3 warns, wrongly)
+    double N[AK_MAX_EVEN], Rr[AK_MAX_EVEN] = { 0 }; // (= {0}: gcc -O3 warns, wrongly)
     ak_nd_rotor_reverse(n, Rr, R);
     ak_nd_rotor_mul(n, N, R, Rr);
     N[0] -= 1.0;
@@ -573,7 +577,8 @@ static void kernel5(double w[5], const double A[25]) {
                     beta += a[i * 5 + q] * a[i * 5 + q];
                     gamma += a[i * 5 + p] * a[i * 5 + q];
                 }
-                if (!(fabs(gamma) > 1e-15 * sqrt(alpha * beta))) continue; // orthogonal enough (or NaN)
+                if (!(fabs(gamma) > 1e-15 * sqrt(alpha * beta)))
+                    continue; // orthogonal enough (or NaN)
                 rotated = true;
                 double zeta = (beta - alpha) / (2.0 * gamma);
                 double t = (zeta >= 0 ? 1.0 : -1.0) / (fabs(zeta) + sqrt(1.0 + zeta * zeta));
@@ -639,7 +644,8 @@ void ak_nd_biv_split(int n, double U[2][AK_MAX_BIV], double th[2], const double 
         return;
     }
     // n = 5: kernel w of the skew matrix, then the 4D split in the frame (Q e_0..Q e_3, w).
-    double K[25] = {0}, w[5], Rq[AK_MAX_EVEN], Rr[AK_MAX_EVEN], Bp[AK_MAX_BIV], b4[6], U4[2][AK_MAX_BIV], t4[2];
+    double K[25] = { 0 }, w[5], Rq[AK_MAX_EVEN], Rr[AK_MAX_EVEN], Bp[AK_MAX_BIV], b4[6],
+           U4[2][AK_MAX_BIV], t4[2];
     for (int q = 0; q < k; q++) {
         int i, j;
         ak_nd_biv_pair(5, q, &i, &j);
@@ -655,7 +661,7 @@ void ak_nd_biv_split(int n, double U[2][AK_MAX_BIV], double th[2], const double 
     // Both planes back in the world frame (what the frame change left in the pairs with index 4
     // is rounding: the kernel w is accurate to eps/th2 and couples with weight th2).
     for (int p = 0; p < 2; p++) {
-        double P[AK_MAX_BIV] = {0};
+        double P[AK_MAX_BIV] = { 0 };
         for (int q = 0; q < 6; q++) P[pair5(q)] = U4[p][q];
         ak_nd_biv_sandwich(5, U[p], Rq, P);
         th[p] = t4[p];
@@ -698,7 +704,8 @@ void ak_nd_rotor_log(int n, double B[], const double R[]) {
     // singular values are 2|sin th_k|, so w is accurate to eps/sin th2 while the part of R that
     // couples to a misplaced w is of size sin th2); in the frame (Q e_0..Q e_3, w) the rotor lives
     // in the 4D even subalgebra of e_0..e_3, where log4 applies.
-    double M[25], w[5], Rq[AK_MAX_EVEN], Rr[AK_MAX_EVEN], T[AK_MAX_EVEN], Rp[AK_MAX_EVEN], r4[8], b4[6];
+    double M[25], w[5], Rq[AK_MAX_EVEN], Rr[AK_MAX_EVEN], T[AK_MAX_EVEN], Rp[AK_MAX_EVEN], r4[8],
+        b4[6];
     ak_nd_rotor_to_matrix(5, M, R);
     for (int i = 0; i < 5; i++) M[i * 5 + i] -= 1.0;
     kernel5(w, M);
@@ -708,7 +715,7 @@ void ak_nd_rotor_log(int n, double B[], const double R[]) {
     ak_nd_rotor_mul(5, Rp, T, Rq); // R' = Rq~ R Rq
     for (int e = 0; e < 8; e++) r4[e] = Rp[ak_nd_even_index(5, ak_nd_even_mask(4, e))];
     log4(b4, r4);
-    double P[AK_MAX_BIV] = {0};
+    double P[AK_MAX_BIV] = { 0 };
     for (int q = 0; q < 6; q++) P[pair5(q)] = b4[q];
     ak_nd_biv_sandwich(5, B, Rq, P);
 }

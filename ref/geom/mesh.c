@@ -15,10 +15,11 @@ static double det3(double a0, double a1, double a2, double b0, double b1, double
 
 void ak_mesh_cross4(double out[4], const double a[4], const double b[4], const double c[4]) {
     // Cofactor expansion of det(a, b, c, y) along y (the last row).
-    int cols[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+    int cols[4][3] = { { 1, 2, 3 }, { 0, 2, 3 }, { 0, 1, 3 }, { 0, 1, 2 } };
     for (int i = 0; i < 4; i++) {
         const int *k = cols[i];
-        double m = det3(a[k[0]], a[k[1]], a[k[2]], b[k[0]], b[k[1]], b[k[2]], c[k[0]], c[k[1]], c[k[2]]);
+        double m =
+            det3(a[k[0]], a[k[1]], a[k[2]], b[k[0]], b[k[1]], b[k[2]], c[k[0]], c[k[1]], c[k[2]]);
         out[i] = ((i + 3) % 2 == 0 ? 1.0 : -1.0) * m;
     }
 }
@@ -33,68 +34,71 @@ int ak_mesh_polytope_vertices(double verts[], int max, ak_mesh_polytope kind) {
         count++;                                                                                   \
     } while (0)
     switch (kind) {
-    case AK_POLYTOPE_5CELL: {
-        // Regular simplex on the unit 3-sphere: the pole e_w and a regular tetrahedron at
-        // w = -1/4 (|xyz| = sqrt(15)/4); every edge is sqrt(5/2).
-        double r = sqrt(15.0) / 4.0, t = r / sqrt(3.0);
-        PUT(0, 0, 0, 1);
-        PUT(t, t, t, -0.25);
-        PUT(t, -t, -t, -0.25);
-        PUT(-t, t, -t, -0.25);
-        PUT(-t, -t, t, -0.25);
-        break;
-    }
-    case AK_POLYTOPE_8CELL:
-        for (int m = 0; m < 16; m++)
-            PUT((m & 1) ? 0.5 : -0.5, (m & 2) ? 0.5 : -0.5, (m & 4) ? 0.5 : -0.5, (m & 8) ? 0.5 : -0.5);
-        break;
-    case AK_POLYTOPE_16CELL:
-        for (int i = 0; i < 4; i++)
-            for (int s = -1; s <= 1; s += 2) {
-                double v[4] = {0, 0, 0, 0};
-                v[i] = s;
-                PUT(v[0], v[1], v[2], v[3]);
-            }
-        break;
-    case AK_POLYTOPE_24CELL:
-        for (int i = 0; i < 4; i++)
-            for (int j = i + 1; j < 4; j++)
-                for (int si = -1; si <= 1; si += 2)
-                    for (int sj = -1; sj <= 1; sj += 2) {
-                        double v[4] = {0, 0, 0, 0};
-                        v[i] = si;
-                        v[j] = sj;
-                        PUT(v[0], v[1], v[2], v[3]);
-                    }
-        break;
-    case AK_POLYTOPE_600CELL: {
-        // 8 of (+-1,0,0,0), 16 of (+-1/2,...), 96 even permutations of (+-phi, +-1, +-1/phi, 0)/2.
-        double phi = (1.0 + sqrt(5.0)) / 2.0;
-        for (int i = 0; i < 4; i++)
-            for (int s = -1; s <= 1; s += 2) {
-                double v[4] = {0, 0, 0, 0};
-                v[i] = s;
-                PUT(v[0], v[1], v[2], v[3]);
-            }
-        for (int m = 0; m < 16; m++)
-            PUT((m & 1) ? 0.5 : -0.5, (m & 2) ? 0.5 : -0.5, (m & 4) ? 0.5 : -0.5, (m & 8) ? 0.5 : -0.5);
-        static const int even[12][4] = {{0, 1, 2, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {1, 0, 3, 2},
-                                        {1, 2, 0, 3}, {1, 3, 2, 0}, {2, 0, 1, 3}, {2, 1, 3, 0},
-                                        {2, 3, 0, 1}, {3, 0, 2, 1}, {3, 1, 0, 2}, {3, 2, 1, 0}};
-        double base[4] = {phi / 2, 0.5, 0.5 / phi, 0.0};
-        for (int p = 0; p < 12; p++)
-            for (int sm = 0; sm < 8; sm++) {
-                double v[4];
-                double b[3] = {(sm & 1) ? -base[0] : base[0], (sm & 2) ? -base[1] : base[1],
-                               (sm & 4) ? -base[2] : base[2]};
-                double src[4] = {b[0], b[1], b[2], 0.0};
-                // position k of the output takes the source entry even[p][k]
-                for (int k = 0; k < 4; k++) v[k] = src[even[p][k]];
-                PUT(v[0], v[1], v[2], v[3]);
-            }
-        break;
-    }
-    default: break;
+        case AK_POLYTOPE_5CELL: {
+            // Regular simplex on the unit 3-sphere: the pole e_w and a regular tetrahedron at
+            // w = -1/4 (|xyz| = sqrt(15)/4); every edge is sqrt(5/2).
+            double r = sqrt(15.0) / 4.0, t = r / sqrt(3.0);
+            PUT(0, 0, 0, 1);
+            PUT(t, t, t, -0.25);
+            PUT(t, -t, -t, -0.25);
+            PUT(-t, t, -t, -0.25);
+            PUT(-t, -t, t, -0.25);
+            break;
+        }
+        case AK_POLYTOPE_8CELL:
+            for (int m = 0; m < 16; m++)
+                PUT((m & 1) ? 0.5 : -0.5, (m & 2) ? 0.5 : -0.5, (m & 4) ? 0.5 : -0.5,
+                    (m & 8) ? 0.5 : -0.5);
+            break;
+        case AK_POLYTOPE_16CELL:
+            for (int i = 0; i < 4; i++)
+                for (int s = -1; s <= 1; s += 2) {
+                    double v[4] = { 0, 0, 0, 0 };
+                    v[i] = s;
+                    PUT(v[0], v[1], v[2], v[3]);
+                }
+            break;
+        case AK_POLYTOPE_24CELL:
+            for (int i = 0; i < 4; i++)
+                for (int j = i + 1; j < 4; j++)
+                    for (int si = -1; si <= 1; si += 2)
+                        for (int sj = -1; sj <= 1; sj += 2) {
+                            double v[4] = { 0, 0, 0, 0 };
+                            v[i] = si;
+                            v[j] = sj;
+                            PUT(v[0], v[1], v[2], v[3]);
+                        }
+            break;
+        case AK_POLYTOPE_600CELL: {
+            // 8 of (+-1,0,0,0), 16 of (+-1/2,...), 96 even permutations of (+-phi, +-1, +-1/phi, 0)/2.
+            double phi = (1.0 + sqrt(5.0)) / 2.0;
+            for (int i = 0; i < 4; i++)
+                for (int s = -1; s <= 1; s += 2) {
+                    double v[4] = { 0, 0, 0, 0 };
+                    v[i] = s;
+                    PUT(v[0], v[1], v[2], v[3]);
+                }
+            for (int m = 0; m < 16; m++)
+                PUT((m & 1) ? 0.5 : -0.5, (m & 2) ? 0.5 : -0.5, (m & 4) ? 0.5 : -0.5,
+                    (m & 8) ? 0.5 : -0.5);
+            static const int even[12][4] = { { 0, 1, 2, 3 }, { 0, 2, 3, 1 }, { 0, 3, 1, 2 },
+                                             { 1, 0, 3, 2 }, { 1, 2, 0, 3 }, { 1, 3, 2, 0 },
+                                             { 2, 0, 1, 3 }, { 2, 1, 3, 0 }, { 2, 3, 0, 1 },
+                                             { 3, 0, 2, 1 }, { 3, 1, 0, 2 }, { 3, 2, 1, 0 } };
+            double base[4] = { phi / 2, 0.5, 0.5 / phi, 0.0 };
+            for (int p = 0; p < 12; p++)
+                for (int sm = 0; sm < 8; sm++) {
+                    double v[4];
+                    double b[3] = { (sm & 1) ? -base[0] : base[0], (sm & 2) ? -base[1] : base[1],
+                                    (sm & 4) ? -base[2] : base[2] };
+                    double src[4] = { b[0], b[1], b[2], 0.0 };
+                    // position k of the output takes the source entry even[p][k]
+                    for (int k = 0; k < 4; k++) v[k] = src[even[p][k]];
+                    PUT(v[0], v[1], v[2], v[3]);
+                }
+            break;
+        }
+        default: break;
     }
 #undef PUT
     return count;
@@ -127,22 +131,26 @@ static int canonical_facet(double n[4], double *o_out, int on[], int *non_out, c
     int pos = 0, neg = 0, non = 0;
     for (int q = 0; q < nverts && !(pos && neg); q++) {
         double s = dot4(n, verts + 4 * q) - o;
-        if (s > tol) pos = 1;
-        else if (s < -tol) neg = 1;
-        else if (non < AK_MESH_FACET_MAX) on[non++] = q;
-        else return -2; // a facet with more points than the triangulation handles
+        if (s > tol)
+            pos = 1;
+        else if (s < -tol)
+            neg = 1;
+        else if (non < AK_MESH_FACET_MAX)
+            on[non++] = q;
+        else
+            return -2; // a facet with more points than the triangulation handles
     }
     if (pos && neg) return 0;
     if (!pos && !neg) return -1;
     if (on[0] != a) return 0;
-    int sel[4] = {on[0], -1, -1, -1}, ns = 1;
+    int sel[4] = { on[0], -1, -1, -1 }, ns = 1;
     for (int q = 1; q < non && ns < 4; q++) {
         double e[3][4], g[3][3];
         sel[ns] = on[q];
         for (int k = 1; k <= ns; k++) sub4(e[k - 1], verts + 4 * sel[k], verts + 4 * sel[0]);
         for (int i = 0; i < ns; i++)
             for (int j = 0; j < ns; j++) g[i][j] = dot4(e[i], e[j]);
-        double det = ns == 1 ? g[0][0]
+        double det = ns == 1   ? g[0][0]
                      : ns == 2 ? g[0][0] * g[1][1] - g[0][1] * g[1][0]
                                : det3(g[0][0], g[0][1], g[0][2], g[1][0], g[1][1], g[1][2], g[2][0],
                                       g[2][1], g[2][2]);
@@ -215,7 +223,7 @@ int ak_mesh_hull_tets4(double tets[], int max, const double verts[], int nverts,
                     double outward[4];
                     memcpy(outward, n, sizeof outward);
                     // Facet centroid.
-                    double cen[4] = {0, 0, 0, 0};
+                    double cen[4] = { 0, 0, 0, 0 };
                     for (int q = 0; q < non; q++)
                         for (int i = 0; i < 4; i++) cen[i] += verts[4 * on[q] + i] / non;
                     // 2-faces of the facet: planes (within the facet) through 3 of its points.
@@ -238,9 +246,12 @@ int ak_mesh_hull_tets4(double tets[], int max, const double verts[], int nverts,
                                     double e[4];
                                     sub4(e, verts + 4 * on[q], P);
                                     double s = dot4(m, e);
-                                    if (s > tol) fp = 1;
-                                    else if (s < -tol) fn = 1;
-                                    else mask |= (uint64_t)1 << q;
+                                    if (s > tol)
+                                        fp = 1;
+                                    else if (s < -tol)
+                                        fn = 1;
+                                    else
+                                        mask |= (uint64_t)1 << q;
                                 }
                                 if (fp && fn) continue;
                                 int dup = 0;
@@ -250,7 +261,7 @@ int ak_mesh_hull_tets4(double tets[], int max, const double verts[], int nverts,
                                 seen[nseen++] = mask;
                                 // Order the face's points by angle about its centroid.
                                 int idx[AK_MESH_FACET_MAX], nf = 0;
-                                double g[4] = {0, 0, 0, 0};
+                                double g[4] = { 0, 0, 0, 0 };
                                 for (int q = 0; q < non; q++)
                                     if (mask >> q & 1) idx[nf++] = on[q];
                                 for (int q = 0; q < nf; q++)
@@ -286,31 +297,31 @@ int ak_mesh_hull_tets4(double tets[], int max, const double verts[], int nverts,
 // Distance from the origin to the shape's boundary along the unit direction u.
 static double radial_dist(const ak_shape *s, const double u[4]) {
     switch (s->type) {
-    case AK_SHAPE_HYPERSPHERE: return s->radius;
-    case AK_SHAPE_HYPERBOX: {
-        double t = INFINITY;
-        for (int i = 0; i < 4; i++)
-            if (fabs(u[i]) > 0) t = fmin(t, s->half_extents[i] / fabs(u[i]));
-        return t;
-    }
-    case AK_SHAPE_DUOCYLINDER: {
-        double a = hypot(u[0], u[1]), b = hypot(u[2], u[3]);
-        double t = INFINITY;
-        if (a > 0) t = fmin(t, s->radii[0] / a);
-        if (b > 0) t = fmin(t, s->radii[1] / b);
-        return t;
-    }
-    case AK_SHAPE_HYPERCAPSULE: {
-        double h = s->half_length, r = s->radius;
-        double perp = sqrt(fmax(0.0, 1.0 - u[1] * u[1]));
-        if (perp > 0) {
-            double t = r / perp;
-            if (fabs(t * u[1]) <= h) return t;
+        case AK_SHAPE_HYPERSPHERE: return s->radius;
+        case AK_SHAPE_HYPERBOX: {
+            double t = INFINITY;
+            for (int i = 0; i < 4; i++)
+                if (fabs(u[i]) > 0) t = fmin(t, s->half_extents[i] / fabs(u[i]));
+            return t;
         }
-        double hy = h * fabs(u[1]);
-        return hy + sqrt(hy * hy - h * h + r * r);
-    }
-    default: return NAN;
+        case AK_SHAPE_DUOCYLINDER: {
+            double a = hypot(u[0], u[1]), b = hypot(u[2], u[3]);
+            double t = INFINITY;
+            if (a > 0) t = fmin(t, s->radii[0] / a);
+            if (b > 0) t = fmin(t, s->radii[1] / b);
+            return t;
+        }
+        case AK_SHAPE_HYPERCAPSULE: {
+            double h = s->half_length, r = s->radius;
+            double perp = sqrt(fmax(0.0, 1.0 - u[1] * u[1]));
+            if (perp > 0) {
+                double t = r / perp;
+                if (fabs(t * u[1]) <= h) return t;
+            }
+            double hy = h * fabs(u[1]);
+            return hy + sqrt(hy * hy - h * h + r * r);
+        }
+        default: return NAN;
     }
 }
 
@@ -319,7 +330,8 @@ int ak_mesh_radial4(double tets[], int max, const ak_shape *s, int k) {
     if (s->type != AK_SHAPE_HYPERSPHERE && s->type != AK_SHAPE_HYPERBOX &&
         s->type != AK_SHAPE_DUOCYLINDER && s->type != AK_SHAPE_HYPERCAPSULE)
         return -1;
-    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    static const int perms[6][3] = { { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 },
+                                     { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
     int count = 0;
     for (int axis = 0; axis < 4; axis++)
         for (int sg = -1; sg <= 1; sg += 2) {
@@ -334,7 +346,7 @@ int ak_mesh_radial4(double tets[], int max, const ak_shape *s, int k) {
                                 count++;
                                 continue;
                             }
-                            int g[3] = {i0, i1, i2};
+                            int g[3] = { i0, i1, i2 };
                             double pts[4][4];
                             for (int step = 0; step < 4; step++) {
                                 if (step > 0) g[perms[p][step - 1]]++;
@@ -346,7 +358,7 @@ int ak_mesh_radial4(double tets[], int max, const ak_shape *s, int k) {
                                 double t = radial_dist(s, v);
                                 for (int q = 0; q < 4; q++) pts[step][q] = t * v[q];
                             }
-                            double dir[4] = {0, 0, 0, 0};
+                            double dir[4] = { 0, 0, 0, 0 };
                             for (int q = 0; q < 4; q++)
                                 dir[q] = (pts[0][q] + pts[1][q] + pts[2][q] + pts[3][q]) / 4;
                             put_tet(tets, count, max, pts[0], pts[1], pts[2], pts[3], dir);
@@ -366,7 +378,7 @@ int ak_mesh_slice(double tris[], int max, double basis_out[12], const double tet
         foot[i] = c * m[i] / mm;
     }
     // Orthonormal basis of m's complement: Gram-Schmidt on the axes, least aligned first.
-    int order[4] = {0, 1, 2, 3};
+    int order[4] = { 0, 1, 2, 3 };
     for (int i = 1; i < 4; i++)
         for (int j = i; j > 0 && fabs(mu[order[j]]) < fabs(mu[order[j - 1]]); j--) {
             int t = order[j];
@@ -374,7 +386,7 @@ int ak_mesh_slice(double tris[], int max, double basis_out[12], const double tet
             order[j - 1] = t;
         }
     // keep axis order stable for the three least aligned axes
-    int ax3[3] = {order[0], order[1], order[2]};
+    int ax3[3] = { order[0], order[1], order[2] };
     for (int i = 1; i < 3; i++)
         for (int j = i; j > 0 && ax3[j] < ax3[j - 1]; j--) {
             int t = ax3[j];
@@ -382,7 +394,7 @@ int ak_mesh_slice(double tris[], int max, double basis_out[12], const double tet
             ax3[j - 1] = t;
         }
     for (int b = 0; b < 3; b++) {
-        double v[4] = {0, 0, 0, 0};
+        double v[4] = { 0, 0, 0, 0 };
         v[ax3[b]] = 1.0;
         double p = dot4(v, mu);
         for (int i = 0; i < 4; i++) v[i] -= p * mu[i];
@@ -408,8 +420,10 @@ int ak_mesh_slice(double tris[], int max, double basis_out[12], const double tet
         for (int v = 0; v < 4; v++) s[v] = dot4(m, P + 4 * v) - c;
         int above[4], na = 0, below[4], nb = 0;
         for (int v = 0; v < 4; v++) {
-            if (s[v] >= 0) above[na++] = v;
-            else below[nb++] = v;
+            if (s[v] >= 0)
+                above[na++] = v;
+            else
+                below[nb++] = v;
         }
         if (na == 0 || nb == 0) continue;
         double e1[4], e2[4], e3[4], nrm[4];
@@ -440,14 +454,16 @@ int ak_mesh_slice(double tris[], int max, double basis_out[12], const double tet
             int i = pairs[q][0], j = pairs[q][1];
             double lam = s[i] / (s[i] - s[j]);
             double x[4];
-            for (int r = 0; r < 4; r++) x[r] = P[4 * i + r] + lam * (P[4 * j + r] - P[4 * i + r]) - foot[r];
+            for (int r = 0; r < 4; r++)
+                x[r] = P[4 * i + r] + lam * (P[4 * j + r] - P[4 * i + r]) - foot[r];
             for (int b = 0; b < 3; b++) pts[q][b] = dot4(x, basis[b]);
         }
         for (int tri = 0; tri + 2 < np; tri++) {
             const double *A = pts[0], *B = pts[tri + 1], *C = pts[tri + 2];
-            double u[3] = {B[0] - A[0], B[1] - A[1], B[2] - A[2]};
-            double v[3] = {C[0] - A[0], C[1] - A[1], C[2] - A[2]};
-            double cr[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
+            double u[3] = { B[0] - A[0], B[1] - A[1], B[2] - A[2] };
+            double v[3] = { C[0] - A[0], C[1] - A[1], C[2] - A[2] };
+            double cr[3] = { u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2],
+                             u[0] * v[1] - u[1] * v[0] };
             int flip = cr[0] * n3[0] + cr[1] * n3[1] + cr[2] * n3[2] < 0;
             if (count < max) {
                 double *o = tris + 9 * count;

@@ -10,11 +10,11 @@
 #include "ref/geom/shape.h"
 
 typedef enum ak_mesh_polytope {
-    AK_POLYTOPE_5CELL = 0,  ///< regular simplex, 5 vertices on the unit 3-sphere
-    AK_POLYTOPE_8CELL,      ///< tesseract (+-1/2, ...): 16 vertices, edge 1
-    AK_POLYTOPE_16CELL,     ///< (+-1, 0, 0, 0) and permutations: 8 vertices
-    AK_POLYTOPE_24CELL,     ///< (+-1, +-1, 0, 0) and permutations: 24 vertices
-    AK_POLYTOPE_600CELL,    ///< 120 vertices on the sphere of radius 1 (golden-ratio form)
+    AK_POLYTOPE_5CELL = 0, ///< regular simplex, 5 vertices on the unit 3-sphere
+    AK_POLYTOPE_8CELL,     ///< tesseract (+-1/2, ...): 16 vertices, edge 1
+    AK_POLYTOPE_16CELL,    ///< (+-1, 0, 0, 0) and permutations: 8 vertices
+    AK_POLYTOPE_24CELL,    ///< (+-1, +-1, 0, 0) and permutations: 24 vertices
+    AK_POLYTOPE_600CELL,   ///< 120 vertices on the sphere of radius 1 (golden-ratio form)
     AK_POLYTOPE_COUNT
 } ak_mesh_polytope;
 

@@ -3,8 +3,8 @@
 #include <string.h>
 
 const char *ak_shape_type_name(ak_shape_type t) {
-    static const char *names[AK_SHAPE_COUNT] = {"hypersphere", "hypercapsule", "hyperbox",
-                                                "hyperplane",  "convex",       "duocylinder"};
+    static const char *names[AK_SHAPE_COUNT] = { "hypersphere", "hypercapsule", "hyperbox",
+                                                 "hyperplane",  "convex",       "duocylinder" };
     return (t >= 0 && t < AK_SHAPE_COUNT) ? names[t] : NULL;
 }
 

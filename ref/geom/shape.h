@@ -19,15 +19,15 @@ typedef enum ak_shape_type {
 
 typedef struct ak_shape {
     ak_shape_type type;
-    int dim;                          ///< n, 2..5
-    double radius;                    ///< hypersphere, hypercapsule
-    double half_length;               ///< hypercapsule
-    double half_extents[AK_MAX_DIM];  ///< hyperbox
-    double normal[AK_MAX_DIM];        ///< hyperplane, world frame
-    double offset;                    ///< hyperplane
-    double radii[2];                  ///< duocylinder: r_xy, r_zw
-    int nverts;                       ///< convex
-    const double *verts;              ///< convex: nverts x dim, body frame, not owned
+    int dim;                         ///< n, 2..5
+    double radius;                   ///< hypersphere, hypercapsule
+    double half_length;              ///< hypercapsule
+    double half_extents[AK_MAX_DIM]; ///< hyperbox
+    double normal[AK_MAX_DIM];       ///< hyperplane, world frame
+    double offset;                   ///< hyperplane
+    double radii[2];                 ///< duocylinder: r_xy, r_zw
+    int nverts;                      ///< convex
+    const double *verts;             ///< convex: nverts x dim, body frame, not owned
     /// convex, optional: the hull's facet planes, nfacets x (dim + 1) (unit outward normal, then
     /// the offset: normal . x <= offset inside), body frame, one row per facet (coplanar
     /// simplices merged), not owned; ak_convex_facets (collide.h) computes them. 0: ref/collide

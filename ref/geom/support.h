@@ -29,7 +29,8 @@ AK_API int ak_geom_validate(const ak_shape *s, const ak_pose *p, char *err, int 
 AK_API double ak_geom_support_local(int n, double out[], const ak_shape *s, const double d[]);
 
 /// World-frame support point: out = argmax_{x in pose(s)} d.x, returns d.out.  [G-2]
-AK_API double ak_geom_support(int n, double out[], const ak_shape *s, const ak_pose *p, const double d[]);
+AK_API double ak_geom_support(int n, double out[], const ak_shape *s, const ak_pose *p,
+                              const double d[]);
 
 /// Axis-aligned bounds (world). For the hyperplane the box is infinite except along axes
 /// parallel to it; returns AK_GEOM_EUNBOUNDED then (lo/hi still filled with +-INFINITY).
@@ -49,22 +50,24 @@ AK_API void ak_pose_dir_to_world(int n, double out[], const ak_pose *p, const do
 /// Convex polytopes return AK_GEOM_EUNSUPPORTED (use ak_collide_point). When the normal is
 /// not unique (x at a sphere's centre, on a box's medial surface) a deterministic choice is
 /// made: the lowest-index axis.
-AK_API int ak_geom_closest_point(int n, double out[], double normal[], double *dist, const ak_shape *s,
-                          const ak_pose *p, const double x[]);
+AK_API int ak_geom_closest_point(int n, double out[], double normal[], double *dist,
+                                 const ak_shape *s, const ak_pose *p, const double x[]);
 
 /// The endpoints of a hypercapsule's core segment in the world (local -h e_1 and +h e_1).
-AK_API void ak_geom_capsule_segment(int n, double a[], double b[], const ak_shape *s, const ak_pose *p);
+AK_API void ak_geom_capsule_segment(int n, double a[], double b[], const ak_shape *s,
+                                    const ak_pose *p);
 
 /// Closest points between segments [p0,p1] and [q0,q1] in n-D, exact including parallel and
 /// degenerate (zero-length) segments: *s, *t in [0,1] with c1 = p0 + s (p1-p0),
 /// c2 = q0 + t (q1-q0); returns |c1 - c2|^2. For parallel overlapping segments the pair at the
 /// middle of the overlap is returned (deterministic).  [T-4.1..T-4.5 corrected, docs/errata.md]
 AK_API double ak_geom_segment_segment(int n, double *s, double *t, double c1[], double c2[],
-                               const double p0[], const double p1[], const double q0[],
-                               const double q1[]);
+                                      const double p0[], const double p1[], const double q0[],
+                                      const double q1[]);
 
 /// Closest point on segment [a,b] to x; returns the parameter t in [0,1]. Zero-length segments
 /// give t = 0.  [T-4.1..T-4.5]
-AK_API double ak_geom_segment_point(int n, double out[], const double a[], const double b[], const double x[]);
+AK_API double ak_geom_segment_point(int n, double out[], const double a[], const double b[],
+                                    const double x[]);
 
 #endif

@@ -41,8 +41,8 @@ typedef struct grid_acc {
     double s2[AK_MAX_DIM * AK_MAX_DIM]; // sum of (x - box centre)(x - box centre)^T (upper)
 } grid_acc;
 
-static int grid_check(int n, const double lo[], const double hi[], int N, double density,
-                      char *err, size_t errlen) {
+static int grid_check(int n, const double lo[], const double hi[], int N, double density, char *err,
+                      size_t errlen) {
     int st = ak_mass_check_common(n, density, err, errlen);
     if (st) return st;
     if (N < 1 || N > GRID_MAX_CELLS_PER_AXIS)
@@ -60,8 +60,8 @@ static int grid_check(int n, const double lo[], const double hi[], int N, double
 }
 
 // Props from the accumulated sums: centroid = box centre + mean, C = m (S2 - s1 s1^T / count).
-static int grid_finish(ak_mass_props *out, const grid_acc *a, const double lo[],
-                       const double hi[], int N, double density, char *err, size_t errlen) {
+static int grid_finish(ak_mass_props *out, const grid_acc *a, const double lo[], const double hi[],
+                       int N, double density, char *err, size_t errlen) {
     int n = a->n;
     if (a->count < 1.0)
         return ak_mass_fail(err, errlen, AK_MASS_EDEGENERATE,
@@ -106,7 +106,7 @@ int ak_mass_grid_region(ak_mass_props *out, int n, const double lo[], const doub
         h[i] = (hi[i] - lo[i]) / N;
         mid[i] = 0.5 * (lo[i] + hi[i]);
     }
-    int k[AK_MAX_DIM] = {0}; // odometer over the N^n cells
+    int k[AK_MAX_DIM] = { 0 }; // odometer over the N^n cells
     for (;;) {
         double x[AK_MAX_DIM], r[AK_MAX_DIM];
         for (int i = 0; i < n; i++) {
@@ -169,9 +169,9 @@ int ak_mass_grid(ak_mass_props *out, int n, const double verts[], int nverts, in
     grid_acc a;
     memset(&a, 0, sizeof a);
     a.n = n;
-    const int L = n - 1;             // the line axis
+    const int L = n - 1;               // the line axis
     const double t0 = -0.5 * N * h[L]; // lower end of the box on the line axis (relative)
-    int k[AK_MAX_DIM] = {0};         // odometer over the N^(n-1) lines
+    int k[AK_MAX_DIM] = { 0 };         // odometer over the N^(n-1) lines
     for (;;) {
         double r[AK_MAX_DIM];
         for (int i = 0; i < L; i++) r[i] = (k[i] + 0.5 - 0.5 * N) * h[i];
@@ -182,9 +182,12 @@ int ak_mass_grid(ak_mass_props *out, int n, const double verts[], int nverts, in
             double rhs = offsets[f];
             for (int i = 0; i < L; i++) rhs -= nv[i] * r[i];
             double aL = nv[L];
-            if (aL > 0.0) tmax = fmin(tmax, rhs / aL);
-            else if (aL < 0.0) tmin = fmax(tmin, rhs / aL);
-            else if (rhs < 0.0) tmin = INFINITY; // parallel facet with the line outside
+            if (aL > 0.0)
+                tmax = fmin(tmax, rhs / aL);
+            else if (aL < 0.0)
+                tmin = fmax(tmin, rhs / aL);
+            else if (rhs < 0.0)
+                tmin = INFINITY; // parallel facet with the line outside
         }
         if (tmin <= tmax) {
             // centres t0 + (j + 1/2) h in [tmin, tmax], j in 0..N-1

@@ -53,7 +53,7 @@ int ak_mass_from_raw(ak_mass_props *out, int n, double V, const double F[], cons
 
 // Add the simplex p[0..n] to acc. signed_det: use det M with its sign (mesh method), else |det M|.
 static void simplex_acc(raw *acc, int n, const double *p[], int signed_det) {
-    double M[AK_MAX_DIM * AK_MAX_DIM] = {0}, C[AK_MAX_DIM * AK_MAX_DIM] = {0};
+    double M[AK_MAX_DIM * AK_MAX_DIM] = { 0 }, C[AK_MAX_DIM * AK_MAX_DIM] = { 0 };
     for (int r = 0; r < n; r++)
         for (int j = 0; j < n; j++) M[r * n + j] = p[j + 1][r] - p[0][r];
     double det = ak_mass_det(n, M);
@@ -142,7 +142,7 @@ int ak_mass_mesh(ak_mass_props *out, int n, const double verts[], int nverts, co
                             nverts, ncells);
     raw acc;
     memset(&acc, 0, sizeof acc);
-    const double origin[AK_MAX_DIM] = {0};
+    const double origin[AK_MAX_DIM] = { 0 };
     for (int c = 0; c < ncells; c++) {
         const double *p[AK_MAX_DIM + 1];
         p[0] = origin;
@@ -259,9 +259,12 @@ static int find_facets(hull *h, uint64_t mask, int d, uint64_t masks[], double *
             for (int p = 0; p < np; p++) {
                 double s = -off;
                 for (int j = 0; j < d; j++) s += nrm[j] * q[p][j];
-                if (s > h->eps) pos++;
-                else if (s < -h->eps) neg++;
-                else fm |= (uint64_t)1 << idx[p];
+                if (s > h->eps)
+                    pos++;
+                else if (s < -h->eps)
+                    neg++;
+                else
+                    fm |= (uint64_t)1 << idx[p];
             }
             if (!(pos && neg) && (pos || neg)) {
                 int dup = 0;
@@ -425,7 +428,8 @@ static void sub_hull(hull *s, const wrap *w, const int idx[], int k, double pts[
     s->n = w->n;
     s->np = k;
     for (int q = 0; q < k; q++)
-        memcpy(pts + (size_t)q * (size_t)w->n, w->v + (size_t)idx[q] * (size_t)w->n, sizeof(double) * (size_t)w->n);
+        memcpy(pts + (size_t)q * (size_t)w->n, w->v + (size_t)idx[q] * (size_t)w->n,
+               sizeof(double) * (size_t)w->n);
     s->v = pts;
     s->eps = w->eps;
 }
@@ -440,7 +444,7 @@ static int wrap_facets(wrap *w) {
     for (int p = 1; p < w->np; p++)
         if (w->v[(size_t)p * (size_t)n] < w->v[(size_t)p0 * (size_t)n]) p0 = p;
     const double *x0 = w->v + (size_t)p0 * (size_t)n;
-    double a[AK_MAX_DIM] = {0};
+    double a[AK_MAX_DIM] = { 0 };
     a[0] = 1.0;
     int idx[AK_MASS_HULL_MAX_VERTS];
     double pts[AK_MASS_HULL_MAX_VERTS * AK_MAX_DIM];
@@ -508,8 +512,8 @@ static int wrap_facets(wrap *w) {
     return w->nf;
 }
 
-static int convex_many(ak_mass_props *out, int n, const double verts[], int nverts, double density, char *err,
-                       size_t errlen) {
+static int convex_many(ak_mass_props *out, int n, const double verts[], int nverts, double density,
+                       char *err, size_t errlen) {
     wrap w; // 48 kB of stack
     memset(&w, 0, sizeof w);
     w.n = n;
@@ -519,7 +523,8 @@ static int convex_many(ak_mass_props *out, int n, const double verts[], int nver
     for (int p = 0; p < nverts; p++)
         for (int i = 0; i < n; i++) {
             if (!isfinite(verts[p * n + i]))
-                return ak_mass_fail(err, errlen, AK_MASS_EBADPARAM, "convex: vertices[%d][%d] is not finite", p, i);
+                return ak_mass_fail(err, errlen, AK_MASS_EBADPARAM,
+                                    "convex: vertices[%d][%d] is not finite", p, i);
             scale = fmax(scale, fabs(verts[p * n + i] - verts[i]));
         }
     if (!(scale > 0.0))
@@ -528,13 +533,15 @@ static int convex_many(ak_mass_props *out, int n, const double verts[], int nver
     w.eps = REL_EPS * scale;
     int nf = wrap_facets(&w);
     if (nf == AK_MASS_ELIMIT)
-        return ak_mass_fail(err, errlen, nf, "convex: %d vertices: a facet holds more than %d of them, or the hull "
-                                             "has more than %d facets", nverts, AK_MASS_HULL_MAX_VERTS,
-                            AK_MASS_HULL_MAX_FACETS);
+        return ak_mass_fail(err, errlen, nf,
+                            "convex: %d vertices: a facet holds more than %d of them, or the hull "
+                            "has more than %d facets",
+                            nverts, AK_MASS_HULL_MAX_VERTS, AK_MASS_HULL_MAX_FACETS);
     if (nf < 0)
-        return ak_mass_fail(err, errlen, nf, "convex: fewer than n+1 = %d affinely independent vertices", n + 1);
+        return ak_mass_fail(err, errlen, nf,
+                            "convex: fewer than n+1 = %d affinely independent vertices", n + 1);
     // cone every facet from the vertex average of all points
-    double c0[AK_MAX_DIM] = {0};
+    double c0[AK_MAX_DIM] = { 0 };
     for (int p = 0; p < nverts; p++)
         for (int i = 0; i < n; i++) c0[i] += verts[p * n + i] / nverts;
     raw acc;
@@ -549,7 +556,8 @@ static int convex_many(ak_mass_props *out, int n, const double verts[], int nver
         s.chain[0] = s.cent[0];
         hull_rec(&s, all_mask(k), n - 1, 1);
         if (s.status)
-            return ak_mass_fail(err, errlen, s.status, "convex: degenerate face found (status %d)", s.status);
+            return ak_mass_fail(err, errlen, s.status, "convex: degenerate face found (status %d)",
+                                s.status);
         acc.V += s.acc.V;
         acc.B += s.acc.B;
         for (int i = 0; i < n; i++) acc.F[i] += s.acc.F[i];
@@ -560,12 +568,14 @@ static int convex_many(ak_mass_props *out, int n, const double verts[], int nver
 
 static int hull_init(hull *h, int n, const double verts[], int nverts, char *err, size_t errlen) {
     if (!verts || nverts < n + 1)
-        return ak_mass_fail(err, errlen, AK_MASS_EDEGENERATE,
-                            "convex: %d vertices, fewer than n+1 = %d affinely independent vertices",
-                            nverts, n + 1);
+        return ak_mass_fail(
+            err, errlen, AK_MASS_EDEGENERATE,
+            "convex: %d vertices, fewer than n+1 = %d affinely independent vertices", nverts,
+            n + 1);
     if (nverts > AK_MASS_HULL_MAX_VERTS)
-        return ak_mass_fail(err, errlen, AK_MASS_ELIMIT, "convex: %d vertices, at most %d supported",
-                            nverts, AK_MASS_HULL_MAX_VERTS);
+        return ak_mass_fail(err, errlen, AK_MASS_ELIMIT,
+                            "convex: %d vertices, at most %d supported", nverts,
+                            AK_MASS_HULL_MAX_VERTS);
     memset(h, 0, sizeof *h);
     h->n = n;
     h->np = nverts;
@@ -591,7 +601,8 @@ int ak_mass_convex(ak_mass_props *out, int n, const double verts[], int nverts, 
                    char *err, size_t errlen) {
     int st = ak_mass_check_common(n, density, err, errlen);
     if (st) return st;
-    if (verts && nverts > AK_MASS_HULL_MAX_VERTS) return convex_many(out, n, verts, nverts, density, err, errlen);
+    if (verts && nverts > AK_MASS_HULL_MAX_VERTS)
+        return convex_many(out, n, verts, nverts, density, err, errlen);
     hull h;
     if ((st = hull_init(&h, n, verts, nverts, err, errlen))) return st;
     uint64_t all = (nverts == 64) ? ~(uint64_t)0 : (((uint64_t)1 << nverts) - 1);

@@ -28,8 +28,8 @@
 
 static int check_positive(const char *what, double v, char *err, size_t errlen) {
     if (!isfinite(v) || v <= 0.0)
-        return ak_mass_fail(err, errlen, AK_MASS_EBADPARAM, "%s: expected a positive number, got %g",
-                            what, v);
+        return ak_mass_fail(err, errlen, AK_MASS_EBADPARAM,
+                            "%s: expected a positive number, got %g", what, v);
     return AK_MASS_OK;
 }
 
@@ -67,7 +67,8 @@ void ak_mass_transform(ak_mass_props *out, const ak_mass_props *in, const double
         for (int j = 0; j < n; j++) {
             double s = 0.0;
             for (int a = 0; a < n; a++)
-                for (int b = 0; b < n; b++) s += rot[i * n + a] * in->cov[a * n + b] * rot[j * n + b];
+                for (int b = 0; b < n; b++)
+                    s += rot[i * n + a] * in->cov[a * n + b] * rot[j * n + b];
             r.cov[i * n + j] = s;
         }
     ak_mass_inertia_from_cov(n, r.inertia, r.cov);
@@ -120,7 +121,7 @@ int ak_mass_principal(double moments[], double frame[], double rotor[], double c
     // arrays of the sizes gsl_eigen_symmv_alloc would allocate (d, sd: n; gc, gs: n), so that
     // ref/ allocates nothing.
     double wd[AK_MAX_DIM], wsd[AK_MAX_DIM], wgc[AK_MAX_DIM], wgs[AK_MAX_DIM];
-    gsl_eigen_symmv_workspace ws = {.size = (size_t)n, .d = wd, .sd = wsd, .gc = wgc, .gs = wgs};
+    gsl_eigen_symmv_workspace ws = { .size = (size_t)n, .d = wd, .sd = wsd, .gc = wgc, .gs = wgs };
     gsl_matrix_view A = gsl_matrix_view_array(a, (size_t)n, (size_t)n);
     gsl_vector_view E = gsl_vector_view_array(ev, (size_t)n);
     gsl_matrix_view V = gsl_matrix_view_array(Q, (size_t)n, (size_t)n);
@@ -129,8 +130,7 @@ int ak_mass_principal(double moments[], double frame[], double rotor[], double c
     if (st == GSL_SUCCESS) st = gsl_eigen_symmv_sort(&E.vector, &V.matrix, GSL_EIGEN_SORT_VAL_DESC);
     gsl_set_error_handler(old);
     if (st != GSL_SUCCESS)
-        return ak_mass_fail(err, errlen, AK_MASS_ENUMERIC, "gsl_eigen_symmv: %s",
-                            gsl_strerror(st));
+        return ak_mass_fail(err, errlen, AK_MASS_ENUMERIC, "gsl_eigen_symmv: %s", gsl_strerror(st));
     if (ak_mass_det(n, Q) < 0.0) // make it a proper rotation
         for (int i = 0; i < n; i++) Q[i * n + n - 1] = -Q[i * n + n - 1];
     if (rotor) {
@@ -197,8 +197,8 @@ int ak_mass_box(ak_mass_props *out, int n, const double half_extents[], double d
     return AK_MASS_OK;
 }
 
-int ak_mass_spherinder(ak_mass_props *out, int n, double radius, double half_length,
-                       double density, char *err, size_t errlen) {
+int ak_mass_spherinder(ak_mass_props *out, int n, double radius, double half_length, double density,
+                       char *err, size_t errlen) {
     int st = ak_mass_check_common(n, density, err, errlen);
     if (st) return st;
     if ((st = check_positive("radius", radius, err, errlen))) return st;
@@ -226,7 +226,7 @@ int ak_mass_half_ball(ak_mass_props *out, int n, double radius, double density, 
     double Vn = ak_mass_unit_ball_volume(n) * pow(radius, n);
     double base = ak_mass_unit_ball_volume(n - 1) * pow(radius, n - 1);
     double V = 0.5 * Vn, S = 0.5 * n * Vn / radius + base;
-    double D = half_ball_d(n) * radius, c[AK_MAX_DIM] = {0}, var[AK_MAX_DIM];
+    double D = half_ball_d(n) * radius, c[AK_MAX_DIM] = { 0 }, var[AK_MAX_DIM];
     c[1] = D;
     for (int i = 0; i < n; i++) var[i] = radius * radius / (n + 2);
     var[1] = radius * radius / (n + 2) - D * D;
@@ -262,8 +262,9 @@ int ak_mass_duocylinder(ak_mass_props *out, double r_xy, double r_zw, double den
     if ((st = check_positive("radii[1]", r_zw, err, errlen))) return st;
     double a = r_xy, b = r_zw;
     double V = AK_MASS_PI * a * a * AK_MASS_PI * b * b;
-    double S = 2.0 * AK_MASS_PI * a * AK_MASS_PI * b * b + AK_MASS_PI * a * a * 2.0 * AK_MASS_PI * b;
-    double var[4] = {a * a / 4.0, a * a / 4.0, b * b / 4.0, b * b / 4.0};
+    double S =
+        2.0 * AK_MASS_PI * a * AK_MASS_PI * b * b + AK_MASS_PI * a * a * 2.0 * AK_MASS_PI * b;
+    double var[4] = { a * a / 4.0, a * a / 4.0, b * b / 4.0, b * b / 4.0 };
     finish_diag(out, 4, V, S, density, NULL, var);
     return AK_MASS_OK;
 }
@@ -271,25 +272,28 @@ int ak_mass_duocylinder(ak_mass_props *out, double r_xy, double r_zw, double den
 int ak_mass_shape(ak_mass_props *out, const ak_shape *s, double density, char *err, size_t errlen) {
     if (!s) return ak_mass_fail(err, errlen, AK_MASS_EBADPARAM, "no shape");
     switch (s->type) {
-    case AK_SHAPE_HYPERSPHERE: return ak_mass_ball(out, s->dim, s->radius, density, err, errlen);
-    case AK_SHAPE_HYPERCAPSULE:
-        return ak_mass_capsule(out, s->dim, s->radius, s->half_length, density, err, errlen);
-    case AK_SHAPE_HYPERBOX: return ak_mass_box(out, s->dim, s->half_extents, density, err, errlen);
-    case AK_SHAPE_CONVEX:
-        // more vertices than the hull's bitmask: from the facet planes when the shape has them
-        if (s->nverts > AK_MASS_HULL_MAX_VERTS && s->nfacets > 0 && s->facets)
-            return ak_mass_polytope(out, s->dim, s->verts, s->nverts, s->facets, s->nfacets,
-                                    density, err, errlen);
-        return ak_mass_convex(out, s->dim, s->verts, s->nverts, density, err, errlen);
-    case AK_SHAPE_DUOCYLINDER:
-        if (s->dim != 4)
-            return ak_mass_fail(err, errlen, AK_MASS_EBADPARAM,
-                                "duocylinder: only defined in 4D, dim is %d", s->dim);
-        return ak_mass_duocylinder(out, s->radii[0], s->radii[1], density, err, errlen);
-    case AK_SHAPE_HYPERPLANE:
-        return ak_mass_fail(err, errlen, AK_MASS_EBADPARAM,
-                            "hyperplane: infinite volume, no mass properties (it is always fixed)");
-    default: break;
+        case AK_SHAPE_HYPERSPHERE:
+            return ak_mass_ball(out, s->dim, s->radius, density, err, errlen);
+        case AK_SHAPE_HYPERCAPSULE:
+            return ak_mass_capsule(out, s->dim, s->radius, s->half_length, density, err, errlen);
+        case AK_SHAPE_HYPERBOX:
+            return ak_mass_box(out, s->dim, s->half_extents, density, err, errlen);
+        case AK_SHAPE_CONVEX:
+            // more vertices than the hull's bitmask: from the facet planes when the shape has them
+            if (s->nverts > AK_MASS_HULL_MAX_VERTS && s->nfacets > 0 && s->facets)
+                return ak_mass_polytope(out, s->dim, s->verts, s->nverts, s->facets, s->nfacets,
+                                        density, err, errlen);
+            return ak_mass_convex(out, s->dim, s->verts, s->nverts, density, err, errlen);
+        case AK_SHAPE_DUOCYLINDER:
+            if (s->dim != 4)
+                return ak_mass_fail(err, errlen, AK_MASS_EBADPARAM,
+                                    "duocylinder: only defined in 4D, dim is %d", s->dim);
+            return ak_mass_duocylinder(out, s->radii[0], s->radii[1], density, err, errlen);
+        case AK_SHAPE_HYPERPLANE:
+            return ak_mass_fail(
+                err, errlen, AK_MASS_EBADPARAM,
+                "hyperplane: infinite volume, no mass properties (it is always fixed)");
+        default: break;
     }
     return ak_mass_fail(err, errlen, AK_MASS_EBADPARAM, "unknown shape type %d", (int)s->type);
 }

@@ -29,14 +29,14 @@
 /// Status codes.
 enum {
     AK_MASS_OK = 0,
-    AK_MASS_EBADPARAM = -1, ///< a parameter out of range (negative radius, zero extent, ...)
+    AK_MASS_EBADPARAM = -1,   ///< a parameter out of range (negative radius, zero extent, ...)
     AK_MASS_EDEGENERATE = -2, ///< fewer than n+1 affinely independent vertices
-    AK_MASS_ELIMIT = -3,    ///< more vertices or facets than the fixed-size buffers allow
-    AK_MASS_ENUMERIC = -4,  ///< a numerical routine (GSL) failed
+    AK_MASS_ELIMIT = -3,      ///< more vertices or facets than the fixed-size buffers allow
+    AK_MASS_ENUMERIC = -4,    ///< a numerical routine (GSL) failed
 };
 
 /// Limits of the convex-hull routines (no allocation: fixed stack buffers).
-#define AK_MASS_HULL_MAX_VERTS 64   ///< vertices per hull (bitmask width)
+#define AK_MASS_HULL_MAX_VERTS 64    ///< vertices per hull (bitmask width)
 #define AK_MASS_HULL_MAX_FACETS 1024 ///< facets per face level of the recursion
 
 typedef struct ak_mass_props {
@@ -99,8 +99,8 @@ int ak_mass_box(ak_mass_props *out, int n, const double half_extents[], double d
                 size_t errlen);
 /// Spherinder (n-D cylinder): the (n-1)-ball of radius r in the coordinates other than y,
 /// times the segment |y| <= half_length.  [T-C.2.1 G-16.2]
-int ak_mass_spherinder(ak_mass_props *out, int n, double radius, double half_length,
-                       double density, char *err, size_t errlen);
+int ak_mass_spherinder(ak_mass_props *out, int n, double radius, double half_length, double density,
+                       char *err, size_t errlen);
 /// Half n-ball {|x| <= r, y >= 0}: flat base in the plane y = 0, dome towards +y. Its centroid
 /// is (0, D, 0, ..) with D = 2 V_{n-1} r / ((n+1) V_n) (4D: 16 r / (15 pi)).  [T-C.2.2 G-16.4]
 int ak_mass_half_ball(ak_mass_props *out, int n, double radius, double density, char *err,
@@ -149,8 +149,7 @@ int ak_mass_hull_halfspaces(double normals[], double offsets[], int max_facets, 
 /// moments from ak_mass_convex in n - 1 dimensions (G-POLY.3). No limit on the vertex count of
 /// the whole polytope (the 120-cell has 600); each facet has at most AK_MASS_HULL_MAX_VERTS.
 int ak_mass_polytope(ak_mass_props *out, int n, const double verts[], int nverts,
-                     const double planes[], int nfacets, double density, char *err,
-                     size_t errlen);
+                     const double planes[], int nfacets, double density, char *err, size_t errlen);
 
 /// Mass properties of a scene shape (body frame). Hyperplanes have no finite mass: error.
 int ak_mass_shape(ak_mass_props *out, const ak_shape *s, double density, char *err, size_t errlen);
@@ -163,11 +162,11 @@ typedef struct ak_mass_mc {
     int dim;
     long samples;
     long hits;
-    double mass, mass_se;                       ///< integral dm
-    double first[AK_MAX_DIM], first_se[AK_MAX_DIM];  ///< integral r dm
-    double second[AK_MAX_DIM * AK_MAX_DIM];     ///< integral r r^T dm (n x n)
+    double mass, mass_se;                           ///< integral dm
+    double first[AK_MAX_DIM], first_se[AK_MAX_DIM]; ///< integral r dm
+    double second[AK_MAX_DIM * AK_MAX_DIM];         ///< integral r r^T dm (n x n)
     double second_se[AK_MAX_DIM * AK_MAX_DIM];
-    ak_mass_props props;                        ///< derived: about the estimated centroid
+    ak_mass_props props; ///< derived: about the estimated centroid
 } ak_mass_mc;
 
 /// Point-membership test of a solid: nonzero when x is inside.
@@ -176,8 +175,8 @@ typedef int (*ak_mass_inside_fn)(const double x[], const void *ctx);
 /// Monte Carlo estimator: nsamples uniform points in the box [lo, hi] (which must contain the
 /// solid), drawn from the caller's GSL generator. The caller owns rng (no state here).  [G-14]
 int ak_mass_monte_carlo(ak_mass_mc *out, int n, const double lo[], const double hi[],
-                        ak_mass_inside_fn inside, const void *ctx, double density,
-                        gsl_rng *rng, long nsamples, char *err, size_t errlen);
+                        ak_mass_inside_fn inside, const void *ctx, double density, gsl_rng *rng,
+                        long nsamples, char *err, size_t errlen);
 
 /// Grid estimate (Hodges ch. 5, "the inertia of a hull, revisited", generalised to n-D): the
 /// bounding box of verts cut into cells_per_axis^n cells; the centres of the cells inside the

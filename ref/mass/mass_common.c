@@ -46,7 +46,7 @@ void ak_mass_inertia_from_cov(int n, double I[], const double C[]) {
     int k = ak_nd_nbiv(n);
     double E[AK_MAX_DIM][AK_MAX_BIV * AK_MAX_DIM];
     for (int i = 0; i < n; i++) {
-        double e[AK_MAX_DIM] = {0};
+        double e[AK_MAX_DIM] = { 0 };
         e[i] = 1.0;
         ak_nd_rstar(n, E[i], e);
     }

@@ -27,8 +27,8 @@ int ak_mass_monte_carlo(ak_mass_mc *out, int n, const double lo[], const double 
         vbox *= hi[i] - lo[i];
     }
     // running sums of f and f^2 (per unit rho V_box)
-    double s0 = 0.0, s1[AK_MAX_DIM] = {0}, q1[AK_MAX_DIM] = {0};
-    double s2[AK_MAX_DIM * AK_MAX_DIM] = {0}, q2[AK_MAX_DIM * AK_MAX_DIM] = {0};
+    double s0 = 0.0, s1[AK_MAX_DIM] = { 0 }, q1[AK_MAX_DIM] = { 0 };
+    double s2[AK_MAX_DIM * AK_MAX_DIM] = { 0 }, q2[AK_MAX_DIM * AK_MAX_DIM] = { 0 };
     long hits = 0;
     for (long s = 0; s < nsamples; s++) {
         double x[AK_MAX_DIM];
@@ -51,7 +51,7 @@ int ak_mass_monte_carlo(ak_mass_mc *out, int n, const double lo[], const double 
 #define MEAN_SE(sum, sumsq, mean, se)                                                              \
     do {                                                                                           \
         double m_ = (sum) / N;                                                                     \
-        double v_ = ((sumsq) / N - m_ * m_) * N / (N - 1.0);                                      \
+        double v_ = ((sumsq) / N - m_ * m_) * N / (N - 1.0);                                       \
         (mean) = w * m_;                                                                           \
         (se) = w * sqrt((v_ > 0.0 ? v_ : 0.0) / N);                                                \
     } while (0)
@@ -71,7 +71,8 @@ int ak_mass_monte_carlo(ak_mass_mc *out, int n, const double lo[], const double 
     }
 #undef MEAN_SE
     if (hits == 0)
-        return ak_mass_fail(err, errlen, AK_MASS_EDEGENERATE, "monte carlo: no sample hit the solid");
+        return ak_mass_fail(err, errlen, AK_MASS_EDEGENERATE,
+                            "monte carlo: no sample hit the solid");
     // derived properties, per unit density for ak_mass_from_raw
     double F[AK_MAX_DIM], S[AK_MAX_DIM * AK_MAX_DIM];
     for (int i = 0; i < n; i++) F[i] = r.first[i] / density;
@@ -87,27 +88,27 @@ int ak_mass_shape_inside(const double x[], const void *shape) {
     int n = s->dim;
     double r2 = 0.0;
     switch (s->type) {
-    case AK_SHAPE_HYPERSPHERE:
-        for (int i = 0; i < n; i++) r2 += x[i] * x[i];
-        return r2 <= s->radius * s->radius;
-    case AK_SHAPE_HYPERCAPSULE:
-        for (int i = 0; i < n; i++) {
-            double t = x[i];
-            if (i == 1) t = fabs(t) > s->half_length ? fabs(t) - s->half_length : 0.0;
-            r2 += t * t;
-        }
-        return r2 <= s->radius * s->radius;
-    case AK_SHAPE_HYPERBOX:
-        for (int i = 0; i < n; i++)
-            if (fabs(x[i]) > s->half_extents[i]) return 0;
-        return 1;
-    case AK_SHAPE_DUOCYLINDER:
-        return x[0] * x[0] + x[1] * x[1] <= s->radii[0] * s->radii[0] &&
-               x[2] * x[2] + x[3] * x[3] <= s->radii[1] * s->radii[1];
-    case AK_SHAPE_HYPERPLANE:
-        for (int i = 0; i < n; i++) r2 += s->normal[i] * x[i];
-        return r2 <= s->offset;
-    default: return 0; // convex: use ak_mass_hull_inside
+        case AK_SHAPE_HYPERSPHERE:
+            for (int i = 0; i < n; i++) r2 += x[i] * x[i];
+            return r2 <= s->radius * s->radius;
+        case AK_SHAPE_HYPERCAPSULE:
+            for (int i = 0; i < n; i++) {
+                double t = x[i];
+                if (i == 1) t = fabs(t) > s->half_length ? fabs(t) - s->half_length : 0.0;
+                r2 += t * t;
+            }
+            return r2 <= s->radius * s->radius;
+        case AK_SHAPE_HYPERBOX:
+            for (int i = 0; i < n; i++)
+                if (fabs(x[i]) > s->half_extents[i]) return 0;
+            return 1;
+        case AK_SHAPE_DUOCYLINDER:
+            return x[0] * x[0] + x[1] * x[1] <= s->radii[0] * s->radii[0] &&
+                   x[2] * x[2] + x[3] * x[3] <= s->radii[1] * s->radii[1];
+        case AK_SHAPE_HYPERPLANE:
+            for (int i = 0; i < n; i++) r2 += s->normal[i] * x[i];
+            return r2 <= s->offset;
+        default: return 0; // convex: use ak_mass_hull_inside
     }
 }
 

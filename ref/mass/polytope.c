@@ -13,8 +13,7 @@
 #include "ref/mass/mass_internal.h"
 
 int ak_mass_polytope(ak_mass_props *out, int n, const double verts[], int nverts,
-                     const double planes[], int nfacets, double density, char *err,
-                     size_t errlen) {
+                     const double planes[], int nfacets, double density, char *err, size_t errlen) {
     int st = ak_mass_check_common(n, density, err, errlen);
     if (st) return st;
     if (!verts || !planes || nverts < n + 1 || nfacets < n + 1)
@@ -23,7 +22,7 @@ int ak_mass_polytope(ak_mass_props *out, int n, const double verts[], int nverts
     double scale = 0;
     for (int i = 0; i < nverts * n; i++) scale = fmax(scale, fabs(verts[i]));
     double tol = 1e-9 * (1 + scale);
-    double V = 0, F[AK_MAX_DIM] = {0}, S[AK_MAX_DIM * AK_MAX_DIM] = {0}, B = 0;
+    double V = 0, F[AK_MAX_DIM] = { 0 }, S[AK_MAX_DIM * AK_MAX_DIM] = { 0 }, B = 0;
     for (int f = 0; f < nfacets; f++) {
         const double *nu = planes + f * (n + 1);
         double off = nu[n];
@@ -31,7 +30,7 @@ int ak_mass_polytope(ak_mass_props *out, int n, const double verts[], int nverts
         double E[AK_MAX_DIM * AK_MAX_DIM];
         int ne = 0;
         for (int ax = 0; ax < n && ne < n - 1; ax++) {
-            double e[AK_MAX_DIM] = {0};
+            double e[AK_MAX_DIM] = { 0 };
             e[ax] = 1;
             double t = nu[ax];
             for (int i = 0; i < n; i++) e[i] -= t * nu[i];
@@ -68,10 +67,11 @@ int ak_mass_polytope(ak_mass_props *out, int n, const double verts[], int nverts
             nz++;
         }
         // the base's area A, centroid cz and covariance Cz (about cz) in n-1 dimensions
-        double A, cz[AK_MAX_DIM] = {0}, Cz[AK_MAX_DIM * AK_MAX_DIM] = {0};
+        double A, cz[AK_MAX_DIM] = { 0 }, Cz[AK_MAX_DIM * AK_MAX_DIM] = { 0 };
         if (n == 2) {
             if (nz < 2)
-                return ak_mass_fail(err, errlen, AK_MASS_EDEGENERATE, "polytope: facet %d is degenerate", f);
+                return ak_mass_fail(err, errlen, AK_MASS_EDEGENERATE,
+                                    "polytope: facet %d is degenerate", f);
             double lo = z[0], hi = z[0];
             for (int k = 1; k < nz; k++) lo = fmin(lo, z[k]), hi = fmax(hi, z[k]);
             A = hi - lo;
@@ -100,7 +100,8 @@ int ak_mass_polytope(ak_mass_props *out, int n, const double verts[], int nverts
             for (int j = 0; j < n; j++) {
                 double ec = 0;
                 for (int p = 0; p < n - 1; p++)
-                    for (int q = 0; q < n - 1; q++) ec += E[p * n + i] * Cz[p * (n - 1) + q] * E[q * n + j];
+                    for (int q = 0; q < n - 1; q++)
+                        ec += E[p * n + i] * Cz[p * (n - 1) + q] * E[q * n + j];
                 S[i * n + j] += d / (n + 2) * (A * yc[i] * yc[j] + ec);
             }
     }

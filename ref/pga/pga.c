@@ -45,7 +45,8 @@ void ak_pga_wedge(int d, double out[], const double a[], const double b[]) {
     for (int x = 0; x < N; x++) {
         if (a[x] == 0.0) continue;
         for (int y = 0; y < N; y++)
-            if (b[y] != 0.0 && !(x & y)) out[x | y] += reorder_sign((unsigned)x, (unsigned)y) * a[x] * b[y];
+            if (b[y] != 0.0 && !(x & y))
+                out[x | y] += reorder_sign((unsigned)x, (unsigned)y) * a[x] * b[y];
     }
 }
 
@@ -59,15 +60,16 @@ void ak_pga_reverse(int d, double out[], const double a[]) {
 void ak_pga_dual(int d, double out[], const double a[]) {
     int N = ak_pga_size(d);
     unsigned F = (unsigned)N - 1;
-    double tmp[AK_PGA_MAX] = {0};
-    for (int x = 0; x < N; x++) tmp[F ^ (unsigned)x] = reorder_sign((unsigned)x, F ^ (unsigned)x) * a[x];
+    double tmp[AK_PGA_MAX] = { 0 };
+    for (int x = 0; x < N; x++)
+        tmp[F ^ (unsigned)x] = reorder_sign((unsigned)x, F ^ (unsigned)x) * a[x];
     memcpy(out, tmp, sizeof(double) * (size_t)N);
 }
 
 void ak_pga_undual(int d, double out[], const double a[]) {
     int N = ak_pga_size(d);
     unsigned F = (unsigned)N - 1;
-    double tmp[AK_PGA_MAX] = {0};
+    double tmp[AK_PGA_MAX] = { 0 };
     for (int c = 0; c < N; c++) {
         unsigned x = F ^ (unsigned)c; // dual(e_x) = s e_c  =>  undual(e_c) = s e_x
         tmp[x] = reorder_sign(x, (unsigned)c) * a[c];
@@ -76,7 +78,7 @@ void ak_pga_undual(int d, double out[], const double a[]) {
 }
 
 void ak_pga_join(int d, double out[], const double a[], const double b[]) {
-    double da[AK_PGA_MAX] = {0}, db[AK_PGA_MAX] = {0}, w[AK_PGA_MAX] = {0};
+    double da[AK_PGA_MAX] = { 0 }, db[AK_PGA_MAX] = { 0 }, w[AK_PGA_MAX] = { 0 };
     ak_pga_dual(d, da, a);
     ak_pga_dual(d, db, b);
     ak_pga_wedge(d, w, da, db);
@@ -84,34 +86,34 @@ void ak_pga_join(int d, double out[], const double a[], const double b[]) {
 }
 
 void ak_pga_commutator(int d, double out[], const double a[], const double b[]) {
-    double ab[AK_PGA_MAX] = {0}, ba[AK_PGA_MAX] = {0};
+    double ab[AK_PGA_MAX] = { 0 }, ba[AK_PGA_MAX] = { 0 };
     ak_pga_mul(d, ab, a, b);
     ak_pga_mul(d, ba, b, a);
     for (int x = 0; x < ak_pga_size(d); x++) out[x] = 0.5 * (ab[x] - ba[x]);
 }
 
 void ak_pga_sandwich(int d, double out[], const double M[], const double X[]) {
-    double t[AK_PGA_MAX] = {0}, Mr[AK_PGA_MAX] = {0};
+    double t[AK_PGA_MAX] = { 0 }, Mr[AK_PGA_MAX] = { 0 };
     ak_pga_mul(d, t, M, X);
     ak_pga_reverse(d, Mr, M);
     ak_pga_mul(d, out, t, Mr);
 }
 
 void ak_pga_point(int d, double X[], const double x[]) {
-    double v[AK_PGA_MAX] = {0};
+    double v[AK_PGA_MAX] = { 0 };
     v[1] = 1.0;
     for (int i = 0; i < d; i++) v[1u << (i + 1)] = x[i];
     ak_pga_dual(d, X, v);
 }
 
 void ak_pga_point_coords(int d, double x[], const double X[]) {
-    double v[AK_PGA_MAX] = {0};
+    double v[AK_PGA_MAX] = { 0 };
     ak_pga_undual(d, v, X);
     for (int i = 0; i < d; i++) x[i] = v[1u << (i + 1)] / v[1];
 }
 
 void ak_pga_motor_from(int d, double M[], const double R[], const double x[]) {
-    double T[AK_PGA_MAX] = {0}, Rp[AK_PGA_MAX] = {0};
+    double T[AK_PGA_MAX] = { 0 }, Rp[AK_PGA_MAX] = { 0 };
     T[0] = 1.0;
     for (int i = 0; i < d; i++) T[1u | (1u << (i + 1))] = -0.5 * x[i]; // 1 - 1/2 e0 x
     for (int k = 0; k < ak_nd_neven(d); k++) Rp[ak_nd_even_mask(d, k) << 1] = R[k];
@@ -121,7 +123,7 @@ void ak_pga_motor_from(int d, double M[], const double R[], const double x[]) {
 void ak_pga_motor_to(int d, double R[], double x[], const double M[]) {
     // R: the Euclidean blades of M; x: the image of the origin.
     for (int k = 0; k < ak_nd_neven(d); k++) R[k] = M[ak_nd_even_mask(d, k) << 1];
-    double O[AK_PGA_MAX] = {0}, W[AK_PGA_MAX] = {0}, z[AK_MAX_DIM] = {0};
+    double O[AK_PGA_MAX] = { 0 }, W[AK_PGA_MAX] = { 0 }, z[AK_MAX_DIM] = { 0 };
     ak_pga_point(d, O, z);
     ak_pga_sandwich(d, W, M, O);
     ak_pga_point_coords(d, x, W);
@@ -160,7 +162,7 @@ void ak_pga_inertia(int d, double P[], const double inertia[], double mass, cons
     // I_b[B_e + e0 v] = dual(I_C(B_e) + m e0 v), I_C the full k x k vector-GA inertia (P-A.4 with
     // the classical map written as a matrix; P-2.30 when I_C is diagonal).
     int k = ak_nd_nbiv(d);
-    double S[AK_PGA_MAX] = {0}, be[AK_MAX_BIV];
+    double S[AK_PGA_MAX] = { 0 }, be[AK_MAX_BIV];
     euc_part(d, be, B);
     for (int a = 0; a < k; a++) {
         double t = 0.0;
@@ -174,7 +176,7 @@ void ak_pga_inertia(int d, double P[], const double inertia[], double mass, cons
 // Solve I x = b for a symmetric positive definite k x k I by Cholesky (I = L L^T); false when a
 // pivot is not positive. Plain loops: no state, no allocation (k <= 10).
 static bool cholesky_solve(int k, double x[], const double I[], const double b[]) {
-    double L[AK_MAX_BIV * AK_MAX_BIV] = {0}, y[AK_MAX_BIV];
+    double L[AK_MAX_BIV * AK_MAX_BIV] = { 0 }, y[AK_MAX_BIV];
     for (int j = 0; j < k; j++) {
         double dsum = I[j * k + j];
         for (int p = 0; p < j; p++) dsum -= L[j * k + p] * L[j * k + p];
@@ -203,7 +205,7 @@ void ak_pga_inertia_inv(int d, double B[], const double inertia[], double mass, 
     // undual, then the ideal part / m and the Euclidean part solved with I_C (P-A.5): a division
     // for diagonal I_C, a Cholesky solve otherwise.
     int k = ak_nd_nbiv(d);
-    double U[AK_PGA_MAX] = {0}, be[AK_MAX_BIV], x[AK_MAX_BIV];
+    double U[AK_PGA_MAX] = { 0 }, be[AK_MAX_BIV], x[AK_MAX_BIV];
     ak_pga_undual(d, U, P);
     euc_part(d, be, U);
     if (diagonal(k, inertia)) {
@@ -218,7 +220,7 @@ void ak_pga_inertia_inv(int d, double B[], const double inertia[], double mass, 
 
 void ak_pga_derivs(int d, double Mdot[], double Bdot[], const double M[], const double B[],
                    const double inertia[], double mass, const double Fb[]) {
-    double P[AK_PGA_MAX] = {0}, C[AK_PGA_MAX] = {0};
+    double P[AK_PGA_MAX] = { 0 }, C[AK_PGA_MAX] = { 0 };
     ak_pga_inertia(d, P, inertia, mass, B);
     ak_pga_commutator(d, C, B, P);
     if (Fb)
@@ -229,17 +231,18 @@ void ak_pga_derivs(int d, double Mdot[], double Bdot[], const double M[], const 
 }
 
 void ak_pga_forque_gravity(int d, double F[], const double M[], const double g[], double mass) {
-    double A[AK_PGA_MAX] = {0}, Mr[AK_PGA_MAX] = {0}, Ab[AK_PGA_MAX] = {0};
+    double A[AK_PGA_MAX] = { 0 }, Mr[AK_PGA_MAX] = { 0 }, Ab[AK_PGA_MAX] = { 0 };
     for (int i = 0; i < d; i++) A[1u | (1u << (i + 1))] = g[i];
     ak_pga_reverse(d, Mr, M);
     ak_pga_sandwich(d, Ab, Mr, A); // M~ A M
-    double ones[AK_MAX_BIV * AK_MAX_BIV] = {0};
+    double ones[AK_MAX_BIV * AK_MAX_BIV] = { 0 };
     ak_pga_inertia(d, F, ones, mass, Ab); // only the ideal part is nonzero: lambda = mass
 }
 
-void ak_pga_forque_hooke(int d, double F[], const double M[], const double pb[],
-                         const double aw[], double k) {
-    double Pb[AK_PGA_MAX] = {0}, Aw[AK_PGA_MAX] = {0}, Ab[AK_PGA_MAX] = {0}, Mr[AK_PGA_MAX] = {0};
+void ak_pga_forque_hooke(int d, double F[], const double M[], const double pb[], const double aw[],
+                         double k) {
+    double Pb[AK_PGA_MAX] = { 0 }, Aw[AK_PGA_MAX] = { 0 }, Ab[AK_PGA_MAX] = { 0 },
+           Mr[AK_PGA_MAX] = { 0 };
     ak_pga_point(d, Pb, pb);
     ak_pga_point(d, Aw, aw);
     ak_pga_reverse(d, Mr, M);
@@ -249,13 +252,13 @@ void ak_pga_forque_hooke(int d, double F[], const double M[], const double pb[],
 }
 
 void ak_pga_forque_damp(int d, double F[], const double B[], double alpha) {
-    double t[AK_PGA_MAX] = {0};
+    double t[AK_PGA_MAX] = { 0 };
     for (int x = 0; x < ak_pga_size(d); x++) t[x] = -alpha * B[x];
     ak_pga_dual(d, F, t);
 }
 
 double ak_pga_kinetic_energy(int d, const double B[], const double inertia[], double mass) {
-    double P[AK_PGA_MAX] = {0}, W[AK_PGA_MAX] = {0};
+    double P[AK_PGA_MAX] = { 0 }, W[AK_PGA_MAX] = { 0 };
     ak_pga_inertia(d, P, inertia, mass, B);
     ak_pga_wedge(d, W, B, P);
     return 0.5 * W[ak_pga_size(d) - 1];
@@ -325,7 +328,8 @@ void ak_pga_motor_exp(int d, double M[], const double B[]) {
     double Rk[2][AK_MAX_EVEN], R[AK_MAX_EVEN];
     for (int k = 0; k < 2; k++) plane_rotor(d, Rk[k], th[k], U[k]);
     ak_nd_rotor_mul(d, R, Rk[0], Rk[1]);
-    double X[AK_PGA_MAX] = {0}, vp[AK_MAX_DIM], P[AK_PGA_MAX] = {0}, V[AK_PGA_MAX] = {0}, T[AK_PGA_MAX] = {0};
+    double X[AK_PGA_MAX] = { 0 }, vp[AK_MAX_DIM], P[AK_PGA_MAX] = { 0 }, V[AK_PGA_MAX] = { 0 },
+           T[AK_PGA_MAX] = { 0 };
     memcpy(vp, v, sizeof(double) * (size_t)d);
     for (int k = 0; k < 2; k++) {
         double vk[AK_MAX_DIM];
@@ -353,7 +357,7 @@ void ak_pga_motor_log(int d, double B[], const double M[]) {
     ak_nd_rotor_log(d, be, R);
     ak_nd_biv_split(d, U, th, be);
     // y = <R~ X>_1 with X the Euclidean factor of the ideal part (e0 X).
-    double X[AK_PGA_MAX] = {0}, Rr[AK_MAX_EVEN], P[AK_PGA_MAX] = {0}, Y[AK_PGA_MAX] = {0};
+    double X[AK_PGA_MAX] = { 0 }, Rr[AK_MAX_EVEN], P[AK_PGA_MAX] = { 0 }, Y[AK_PGA_MAX] = { 0 };
     for (int x = 0; x < ak_pga_size(d); x++)
         if (x & 1) X[x & ~1] = M[x];
     ak_nd_rotor_reverse(d, Rr, R);
@@ -376,7 +380,7 @@ void ak_pga_motor_log(int d, double B[], const double M[]) {
             double yy = 0.0;
             for (int i = 0; i < d; i++) yy += y[i] * y[i];
             for (int a = 0; a < d && got < 2; a++) { // Gram-Schmidt of the axes against y, f_0
-                double e[AK_MAX_DIM] = {0};
+                double e[AK_MAX_DIM] = { 0 };
                 e[a] = 1.0;
                 if (yy > 0.0)
                     for (int i = 0; i < d; i++) e[i] -= y[a] * y[i] / yy;
@@ -412,15 +416,17 @@ static void scale_add(int d, double out[], const double a[], double s) {
 }
 
 void ak_pga_rate_from_motor(int d, double B[], const double M[], const double Mdot[], bool body) {
-    double Mr[AK_PGA_MAX] = {0};
+    double Mr[AK_PGA_MAX] = { 0 };
     ak_pga_reverse(d, Mr, M);
-    if (body) ak_pga_mul(d, B, Mr, Mdot);
-    else ak_pga_mul(d, B, Mdot, Mr);
+    if (body)
+        ak_pga_mul(d, B, Mr, Mdot);
+    else
+        ak_pga_mul(d, B, Mdot, Mr);
     for (int x = 0; x < ak_pga_size(d); x++) B[x] *= -2.0;
 }
 
 void ak_pga_reverse_derivative(int d, double out[], const double M[], const double Mdot[]) {
-    double Mr[AK_PGA_MAX] = {0}, T[AK_PGA_MAX] = {0};
+    double Mr[AK_PGA_MAX] = { 0 }, T[AK_PGA_MAX] = { 0 };
     ak_pga_reverse(d, Mr, M);
     ak_pga_mul(d, T, Mr, Mdot);
     ak_pga_mul(d, out, T, Mr);
@@ -436,21 +442,22 @@ void ak_pga_rate_to_world(int d, double Bw[], const double M[], const double Bb[
     ak_pga_sandwich(d, Bw, M, Bb);
 }
 
-void ak_pga_point_velocity(int d, double Xdot[], const double Xw[], const double Bw[], const double M[],
-                           const double Xbdot[]) {
+void ak_pga_point_velocity(int d, double Xdot[], const double Xw[], const double Bw[],
+                           const double M[], const double Xbdot[]) {
     ak_pga_commutator(d, Xdot, Xw, Bw);
     if (Xbdot) {
-        double T[AK_PGA_MAX] = {0};
+        double T[AK_PGA_MAX] = { 0 };
         ak_pga_sandwich(d, T, M, Xbdot);
         scale_add(d, Xdot, T, 1.0);
     }
 }
 
-void ak_pga_inertia_points(int d, double P[], int n, const double m[], const double X[], const double B[]) {
+void ak_pga_inertia_points(int d, double P[], int n, const double m[], const double X[],
+                           const double B[]) {
     int N = ak_pga_size(d);
     zero(d, P);
     for (int i = 0; i < n; i++) {
-        double C[AK_PGA_MAX] = {0}, J[AK_PGA_MAX] = {0};
+        double C[AK_PGA_MAX] = { 0 }, J[AK_PGA_MAX] = { 0 };
         ak_pga_commutator(d, C, X + (size_t)i * (size_t)N, B); // Xdot_i = X_i x B (P-2.8)
         ak_pga_join(d, J, X + (size_t)i * (size_t)N, C);
         scale_add(d, P, J, m[i]);
@@ -459,16 +466,16 @@ void ak_pga_inertia_points(int d, double P[], int n, const double m[], const dou
 
 void ak_pga_inertia_world(int d, double P[], const double M[], const double inertia[], double mass,
                           const double Bw[]) {
-    double Mr[AK_PGA_MAX] = {0}, Bb[AK_PGA_MAX] = {0}, Pb[AK_PGA_MAX] = {0};
+    double Mr[AK_PGA_MAX] = { 0 }, Bb[AK_PGA_MAX] = { 0 }, Pb[AK_PGA_MAX] = { 0 };
     ak_pga_reverse(d, Mr, M);
     ak_pga_sandwich(d, Bb, Mr, Bw);
     ak_pga_inertia(d, Pb, inertia, mass, Bb);
     ak_pga_sandwich(d, P, M, Pb);
 }
 
-void ak_pga_momentum_world_rate(int d, double Pdot[], const double M[], const double inertia[], double mass,
-                                const double Bb[], const double Bbdot[]) {
-    double Pb[AK_PGA_MAX] = {0}, C[AK_PGA_MAX] = {0}, Q[AK_PGA_MAX] = {0};
+void ak_pga_momentum_world_rate(int d, double Pdot[], const double M[], const double inertia[],
+                                double mass, const double Bb[], const double Bbdot[]) {
+    double Pb[AK_PGA_MAX] = { 0 }, C[AK_PGA_MAX] = { 0 }, Q[AK_PGA_MAX] = { 0 };
     ak_pga_inertia(d, Pb, inertia, mass, Bb);
     ak_pga_commutator(d, C, Pb, Bb);
     ak_pga_inertia(d, Q, inertia, mass, Bbdot); // P-2.23: d/dt I_b[B_b] = I_b[Bdot_b]
@@ -490,7 +497,7 @@ static void lcontract(int d, double out[], const double a[], const double b[]) {
 }
 
 void ak_pga_force_line(int d, double F[], const double f[], const double q[]) {
-    double Q[AK_PGA_MAX] = {0}, V[AK_PGA_MAX] = {0};
+    double Q[AK_PGA_MAX] = { 0 }, V[AK_PGA_MAX] = { 0 };
     ak_pga_point(d, Q, q);
     vec_in(d, V, f);
     lcontract(d, F, V, Q);
@@ -499,27 +506,27 @@ void ak_pga_force_line(int d, double F[], const double f[], const double q[]) {
 void ak_pga_forque_total(int d, double F[], int n, const double f[], const double q[]) {
     zero(d, F);
     for (int i = 0; i < n; i++) {
-        double Fi[AK_PGA_MAX] = {0};
+        double Fi[AK_PGA_MAX] = { 0 };
         ak_pga_force_line(d, Fi, f + (size_t)i * AK_MAX_DIM, q + (size_t)i * AK_MAX_DIM);
         scale_add(d, F, Fi, 1.0);
     }
 }
 
 double ak_pga_kinetic_energy_join(int d, const double B[], const double inertia[], double mass) {
-    double P[AK_PGA_MAX] = {0}, J[AK_PGA_MAX] = {0};
+    double P[AK_PGA_MAX] = { 0 }, J[AK_PGA_MAX] = { 0 };
     ak_pga_inertia(d, P, inertia, mass, B);
     ak_pga_join(d, J, B, P);
     return 0.5 * J[0];
 }
 
 double ak_pga_power(int d, const double B[], const double F[]) {
-    double W[AK_PGA_MAX] = {0};
+    double W[AK_PGA_MAX] = { 0 };
     ak_pga_wedge(d, W, B, F);
     return W[ak_pga_size(d) - 1];
 }
 
 double ak_pga_power_join(int d, const double B[], const double F[]) {
-    double J[AK_PGA_MAX] = {0};
+    double J[AK_PGA_MAX] = { 0 };
     ak_pga_join(d, J, B, F);
     return J[0];
 }
@@ -527,7 +534,7 @@ double ak_pga_power_join(int d, const double B[], const double F[]) {
 void ak_pga_chain_rate(int d, double out[], const double M[], const double B3[], const double M1b[],
                        const double B2b[], const double B1b[]) {
     // -2 Mdot = B3 M + M (M1'~ B2' M1') + M B1' for M = M3 M0 M2' M1'  (C.5, first form)
-    double T[AK_PGA_MAX] = {0}, M1r[AK_PGA_MAX] = {0}, U[AK_PGA_MAX] = {0};
+    double T[AK_PGA_MAX] = { 0 }, M1r[AK_PGA_MAX] = { 0 }, U[AK_PGA_MAX] = { 0 };
     ak_pga_mul(d, out, B3, M);
     ak_pga_reverse(d, M1r, M1b);
     ak_pga_sandwich(d, U, M1r, B2b);
@@ -540,7 +547,7 @@ void ak_pga_chain_rate(int d, double out[], const double M[], const double B3[],
 void ak_pga_inertia_classical(int d, double IC[], int n, const double m[], const double r[]) {
     int k = ak_nd_nbiv(d);
     for (int q = 0; q < k; q++) {
-        double e[AK_MAX_BIV] = {0}, col[AK_MAX_BIV] = {0};
+        double e[AK_MAX_BIV] = { 0 }, col[AK_MAX_BIV] = { 0 };
         e[q] = 1.0;
         for (int i = 0; i < n; i++) {
             double t[AK_MAX_DIM], w[AK_MAX_BIV];
@@ -563,10 +570,11 @@ void ak_pga_centroid(int d, double C[], int n, const double m[], const double X[
     for (int x = 0; x < N; x++) C[x] /= mass;
 }
 
-void ak_pga_symmetric_top(int d, double M[], const double M0[], const double Pm[], const double Lb[], const double A[],
-                          double t) {
+void ak_pga_symmetric_top(int d, double M[], const double M0[], const double Pm[],
+                          const double Lb[], const double A[], double t) {
     // M = M_p M0 M_Lb M_A, each factor exp(-X t/2) by the closed-form motor exponential
-    double X[AK_PGA_MAX] = {0}, Mp[AK_PGA_MAX] = {0}, ML[AK_PGA_MAX] = {0}, MA[AK_PGA_MAX] = {0}, T[AK_PGA_MAX] = {0}, U[AK_PGA_MAX] = {0};
+    double X[AK_PGA_MAX] = { 0 }, Mp[AK_PGA_MAX] = { 0 }, ML[AK_PGA_MAX] = { 0 },
+           MA[AK_PGA_MAX] = { 0 }, T[AK_PGA_MAX] = { 0 }, U[AK_PGA_MAX] = { 0 };
     int N = ak_pga_size(d);
     for (int x = 0; x < N; x++) X[x] = -0.5 * t * Pm[x];
     ak_pga_motor_exp(d, Mp, X);

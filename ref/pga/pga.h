@@ -85,8 +85,8 @@ void ak_pga_derivs(int d, double Mdot[], double Bdot[], const double M[], const 
 void ak_pga_forque_gravity(int d, double F[], const double M[], const double g[], double mass);
 /// Hooke forque of a zero-rest-length spring of stiffness k from the body point pb (body frame)
 /// to the world anchor aw: F = k (P_b v (M~ A_w M)).  [P-Hooke]
-void ak_pga_forque_hooke(int d, double F[], const double M[], const double pb[],
-                         const double aw[], double k);
+void ak_pga_forque_hooke(int d, double F[], const double M[], const double pb[], const double aw[],
+                         double k);
 /// Damping forque F = dual(-alpha B) (P-damp): linear drag alpha on the centroid velocity and
 /// angular drag alpha on the rate.  [P-damp]
 void ak_pga_forque_damp(int d, double F[], const double B[], double alpha);
@@ -121,12 +121,13 @@ void ak_pga_motor_derivative_world(int d, double Mdot[], const double M[], const
 void ak_pga_rate_to_world(int d, double Bw[], const double M[], const double Bb[]);
 /// Velocity of a world point: Xdot_w = X_w x B_w + M Xdot_b M~ (Xbdot = NULL: a body-fixed point,
 /// Xdot_w = X_w x B_w; for X = O + x𝓘 this is xdot 𝓘).  [P-2.8 P-2.9 P-2.10]
-void ak_pga_point_velocity(int d, double Xdot[], const double Xw[], const double Bw[], const double M[],
-                           const double Xbdot[]);
+void ak_pga_point_velocity(int d, double Xdot[], const double Xw[], const double Bw[],
+                           const double M[], const double Xbdot[]);
 /// Momentum of a set of n mass points X_i (PGA points, ak_pga_size(d) doubles each) moving at the
 /// rate B: P = sum m_i X_i v Xdot_i = sum m_i X_i v (X_i x B) = I[B], the total inertia as the
 /// definition states it.  [P-2.11 P-2.12 P-2.13]
-void ak_pga_inertia_points(int d, double P[], int n, const double m[], const double X[], const double B[]);
+void ak_pga_inertia_points(int d, double P[], int n, const double m[], const double X[],
+                           const double B[]);
 /// Classical GA inertia of n mass points at r_i (rows of AK_MAX_DIM doubles, relative to the
 /// centroid) as the k x k matrix of I_C[A] = sum m_i r_i ^ (r_i . A) (nd pair order), the input of
 /// ak_pga_inertia.  [P-2.16 P-A.3]
@@ -140,8 +141,8 @@ void ak_pga_inertia_world(int d, double P[], const double M[], const double iner
                           const double Bw[]);
 /// Derivative of the world momentum: d/dt I_w[B_w] = M (I_b[B_b] x B_b + I_b[Bdot_b]) M~, with
 /// d/dt I_b[B_b] = I_b[Bdot_b] in the body frame.  [P-2.23 P-2.24]
-void ak_pga_momentum_world_rate(int d, double Pdot[], const double M[], const double inertia[], double mass,
-                                const double Bb[], const double Bbdot[]);
+void ak_pga_momentum_world_rate(int d, double Pdot[], const double M[], const double inertia[],
+                                double mass, const double Bb[], const double Bbdot[]);
 /// Force line of the force f (d components) at the point q: F = f . Q (Q = the PGA point at q),
 /// which the notes also write Q v (f 𝓘); its point split about R is f . R - T_R 𝓘.  [P-2.25 P-2.26]
 void ak_pga_force_line(int d, double F[], const double f[], const double q[]);
@@ -162,8 +163,8 @@ double ak_pga_power_join(int d, const double B[], const double F[]);
 /// M_p M_L M0 M_A holds with L_w = M0 L_b M0~ (the line through the centroid), not with the
 /// Euclidean 2-blade through the origin that the text defines (docs/formulas/dynamics.md).
 /// [P-B.15 P-B.6 (A = 0, i3 = i)]
-void ak_pga_symmetric_top(int d, double M[], const double M0[], const double Pm[], const double Lb[], const double A[],
-                          double t);
+void ak_pga_symmetric_top(int d, double M[], const double M0[], const double Pm[],
+                          const double Lb[], const double A[], double t);
 /// The 3D free asymmetric top in its principal frame (App. B.4, eqs. B.17 and B.18): with
 /// B_b = B1 E1 + B2 E2 + B3 E3 (E1 = e23, E2 = e31, E3 = e12) and principal moments i1, i2, i3,
 /// Bdot_1 = w1 B2 B3, Bdot_2 = w2 B3 B1, Bdot_3 = w3 B1 B2, w_k = (i_(k+1) - i_(k+2)) / i_k.

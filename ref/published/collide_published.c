@@ -5,7 +5,9 @@
 #include <math.h>
 #include <string.h>
 
-static double dot4(const double a[4], const double b[4]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]; }
+static double dot4(const double a[4], const double b[4]) {
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+}
 static double norm4(const double a[4]) { return sqrt(dot4(a, a)); }
 
 double ak_pub_t38_plane_distance(const double p[4], const double n[4], double o) {
@@ -16,18 +18,20 @@ double ak_pub_t39_plane_distance(const double p[4], const double n[4], const dou
     return (dot4(p, n) - dot4(n, x)) / dot4(n, n); // as printed: |n|^2
 }
 
-void ak_pub_closest_on_segment(int n, double c[], const double p[], const double la[], const double lb[]) {
+void ak_pub_closest_on_segment(int n, double c[], const double p[], const double la[],
+                               const double lb[]) {
     double v[8], u[8], uv = 0, vv = 0;
     for (int i = 0; i < n; i++) v[i] = lb[i] - la[i], u[i] = p[i] - la[i]; // (4.1), (4.2)
     for (int i = 0; i < n; i++) uv += u[i] * v[i], vv += v[i] * v[i];
-    double s = uv / sqrt(vv);       // (4.3)
-    double t = s / sqrt(vv);        // (4.4) as printed: 0/0 for a zero-length segment
+    double s = uv / sqrt(vv);        // (4.3)
+    double t = s / sqrt(vv);         // (4.4) as printed: 0/0 for a zero-length segment
     t = t < 0 ? 0 : (t > 1 ? 1 : t); // clamp (text after 4.4); NaN passes through
     for (int i = 0; i < n; i++) c[i] = la[i] + t * v[i]; // (4.5)
 }
 
-ak_pub_contact ak_pub_alg1_sphere_sphere(const double c1[4], double r1, const double c2[4], double r2) {
-    ak_pub_contact cp = {0};
+ak_pub_contact ak_pub_alg1_sphere_sphere(const double c1[4], double r1, const double c2[4],
+                                         double r2) {
+    ak_pub_contact cp = { 0 };
     double v[4];
     for (int i = 0; i < 4; i++) v[i] = c1[i] - c2[i];
     double s = norm4(v) - (r1 + r2);
@@ -45,7 +49,8 @@ ak_pub_contact ak_pub_alg1_sphere_sphere(const double c1[4], double r1, const do
     return cp;
 }
 
-ak_pub_contact ak_pub_alg2_sphere_capsule(const double cs[4], double rs, const double la[4], const double lb[4], double rc) {
+ak_pub_contact ak_pub_alg2_sphere_capsule(const double cs[4], double rs, const double la[4],
+                                          const double lb[4], double rc) {
     double cc[4];
     ak_pub_closest_on_segment(4, cc, cs, la, lb);
     return ak_pub_alg1_sphere_sphere(cs, rs, cc, rc);
@@ -61,7 +66,8 @@ static void rot(double out[4], const double R[16], const double x[4], int transp
     memcpy(out, t, sizeof t);
 }
 
-void ak_pub_alg3_closest_on_box(double out[4], const double p[4], const double c[4], const double s[4], const double R[16]) {
+void ak_pub_alg3_closest_on_box(double out[4], const double p[4], const double c[4],
+                                const double s[4], const double R[16]) {
     double pb[4];
     rot(pb, R, p, 1); // line 9 as printed: the centre c is not subtracted first
     for (int i = 0; i < 4; i++) {
@@ -72,8 +78,9 @@ void ak_pub_alg3_closest_on_box(double out[4], const double p[4], const double c
     for (int i = 0; i < 4; i++) out[i] += c[i]; // line 14
 }
 
-ak_pub_contact ak_pub_alg4_sphere_box(const double cs[4], double rs, const double cb[4], const double s[4], const double R[16]) {
-    ak_pub_contact cp = {0};
+ak_pub_contact ak_pub_alg4_sphere_box(const double cs[4], double rs, const double cb[4],
+                                      const double s[4], const double R[16]) {
+    ak_pub_contact cp = { 0 };
     double pB[4], v[4];
     ak_pub_alg3_closest_on_box(pB, cs, cb, s, R);
     for (int i = 0; i < 4; i++) v[i] = cs[i] - pB[i];
@@ -91,8 +98,9 @@ ak_pub_contact ak_pub_alg4_sphere_box(const double cs[4], double rs, const doubl
     return cp;
 }
 
-ak_pub_contact ak_pub_alg5_sphere_plane(const double cs[4], double rs, const double np[4], double op) {
-    ak_pub_contact cp = {0};
+ak_pub_contact ak_pub_alg5_sphere_plane(const double cs[4], double rs, const double np[4],
+                                        double op) {
+    ak_pub_contact cp = { 0 };
     double d = (dot4(cs, np) - op) / dot4(np, np); // T-3.8 as printed
     double s = d - rs;
     if (s > 0) return cp;
@@ -108,26 +116,29 @@ static double dist4(const double a[4], const double b[4]) {
     return norm4(d);
 }
 
-ak_pub_contact ak_pub_alg6_capsule_capsule(const double l1a[4], const double l1b[4], double r1, const double l2a[4],
-                                           const double l2b[4], double r2) {
+ak_pub_contact ak_pub_alg6_capsule_capsule(const double l1a[4], const double l1b[4], double r1,
+                                           const double l2a[4], const double l2b[4], double r2) {
     double d1 = dist4(l2a, l1a), d2 = dist4(l2b, l1a), d3 = dist4(l2a, l1b), d4 = dist4(l2b, l1b);
     double c1[4], c2[4];
-    if (d3 < d1 || d3 < d2 || d4 < d1 || d4 < d2) memcpy(c1, l1b, sizeof c1); // line 15 as printed
-    else memcpy(c1, l1a, sizeof c1);
+    if (d3 < d1 || d3 < d2 || d4 < d1 || d4 < d2)
+        memcpy(c1, l1b, sizeof c1); // line 15 as printed
+    else
+        memcpy(c1, l1a, sizeof c1);
     ak_pub_closest_on_segment(4, c2, c1, l2a, l2b);
     ak_pub_closest_on_segment(4, c1, c2, l1a, l1b);
     return ak_pub_alg1_sphere_sphere(c1, r1, c2, r2);
 }
 
-ak_pub_contact ak_pub_alg7_capsule_box(const double la[4], const double lb[4], double rc, const double cb[4],
-                                       const double s[4], const double R[16]) {
+ak_pub_contact ak_pub_alg7_capsule_box(const double la[4], const double lb[4], double rc,
+                                       const double cb[4], const double s[4], const double R[16]) {
     double cc[4];
     ak_pub_closest_on_segment(4, cc, cb, la, lb); // the segment point nearest the box CENTRE
     return ak_pub_alg4_sphere_box(cc, rc, cb, s, R);
 }
 
-ak_pub_contacts ak_pub_alg8_capsule_plane(const double la[4], const double lb[4], double rc, const double np[4], double op) {
-    ak_pub_contacts out = {0};
+ak_pub_contacts ak_pub_alg8_capsule_plane(const double la[4], const double lb[4], double rc,
+                                          const double np[4], double op) {
+    ak_pub_contacts out = { 0 };
     ak_pub_contact c1 = ak_pub_alg5_sphere_plane(la, rc, np, op);
     if (c1.hit) out.cp[out.count++] = c1;
     ak_pub_contact c2 = ak_pub_alg5_sphere_plane(lb, rc, np, op);
@@ -145,9 +156,10 @@ static void dual_trivector(double out[4], const double a[4], const double b[4], 
         int cols[3], k = 0;
         for (int j = 0; j < 4; j++)
             if (j != i) cols[k++] = j;
-        double det = M[0][cols[0]] * (M[1][cols[1]] * M[2][cols[2]] - M[1][cols[2]] * M[2][cols[1]]) -
-                     M[0][cols[1]] * (M[1][cols[0]] * M[2][cols[2]] - M[1][cols[2]] * M[2][cols[0]]) +
-                     M[0][cols[2]] * (M[1][cols[0]] * M[2][cols[1]] - M[1][cols[1]] * M[2][cols[0]]);
+        double det =
+            M[0][cols[0]] * (M[1][cols[1]] * M[2][cols[2]] - M[1][cols[2]] * M[2][cols[1]]) -
+            M[0][cols[1]] * (M[1][cols[0]] * M[2][cols[2]] - M[1][cols[2]] * M[2][cols[0]]) +
+            M[0][cols[2]] * (M[1][cols[0]] * M[2][cols[1]] - M[1][cols[1]] * M[2][cols[0]]);
         out[i] = (i & 1) ? -det : det;
     }
 }
@@ -159,13 +171,14 @@ int ak_pub_tab41_axes(double axes[][4], const double A[16], const double B[16]) 
     int k = 0;
     for (int j = 0; j < 4; j++) memcpy(axes[k++], a[j], sizeof a[j]);
     for (int j = 0; j < 4; j++) memcpy(axes[k++], b[j], sizeof b[j]);
-    static const int pairs[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+    static const int pairs[6][2] = { { 0, 1 }, { 0, 2 }, { 0, 3 }, { 1, 2 }, { 1, 3 }, { 2, 3 } };
     for (int q = 0; q < 6; q++)
         for (int j = 0; j < 4; j++) dual_trivector(axes[k++], a[j], b[pairs[q][0]], b[pairs[q][1]]);
     return k; // 32: the B_i ^ (A_j ^ A_k) half of B-7.2box is missing
 }
 
-double ak_pub_alg9_separation_along_axis(const double a[4], const double V1[][4], int n1, const double V2[][4], int n2) {
+double ak_pub_alg9_separation_along_axis(const double a[4], const double V1[][4], int n1,
+                                         const double V2[][4], int n2) {
     double min1 = INFINITY, max1 = -INFINITY, min2 = INFINITY, max2 = -INFINITY;
     for (int k = 0; k < n1; k++) {
         double d = dot4(V1[k], a);
@@ -179,14 +192,16 @@ double ak_pub_alg9_separation_along_axis(const double a[4], const double V1[][4]
     return (l1 + l2) - l3; // as printed: the overlap, positive when the projections overlap
 }
 
-ak_pub_contact ak_pub_alg10_box_box(const double axes[][4], int naxes, const double p1[4], const double V1[][4],
-                                    const double p2[4], const double V2[][4]) {
-    ak_pub_contact cp = {0};
+ak_pub_contact ak_pub_alg10_box_box(const double axes[][4], int naxes, const double p1[4],
+                                    const double V1[][4], const double p2[4],
+                                    const double V2[][4]) {
+    ak_pub_contact cp = { 0 };
     double amin[4], smin = INFINITY;
     memcpy(amin, axes[0], sizeof amin);
     for (int k = 0; k < naxes; k++) {
         double s = ak_pub_alg9_separation_along_axis(axes[k], V1, 16, V2, 16);
-        if (s > 0) return cp; // as printed: "the current axis separates the hyperboxes"
+        if (s > 0)
+            return cp; // as printed: "the current axis separates the hyperboxes"
         else if (s < smin) {
             memcpy(amin, axes[k], sizeof amin);
             smin = s;
@@ -202,21 +217,23 @@ ak_pub_contact ak_pub_alg10_box_box(const double axes[][4], int naxes, const dou
     return cp;
 }
 
-void ak_pub_tb1_vertex(double out[4], int k, const double c[4], const double s[4], const double A[16]) {
+void ak_pub_tb1_vertex(double out[4], int k, const double c[4], const double s[4],
+                       const double A[16]) {
     // sign patterns of Table B.1, v_1 .. v_16 (bit i set = +s_i)
-    static const unsigned signs[16] = {0x0, 0x1, 0x2, 0x4, 0x8, 0x3, 0x5, 0x9,
-                                       0x6, 0xA, 0xC, 0x7, 0xB, 0xD, 0xE, 0xF};
+    static const unsigned signs[16] = { 0x0, 0x1, 0x2, 0x4, 0x8, 0x3, 0x5, 0x9,
+                                        0x6, 0xA, 0xC, 0x7, 0xB, 0xD, 0xE, 0xF };
     double l[4];
     for (int i = 0; i < 4; i++) l[i] = (signs[k - 1] & (1u << i)) ? s[i] : -s[i];
     rot(out, A, l, 0);
     for (int i = 0; i < 4; i++) out[i] += c[i];
 }
 
-ak_pub_contacts ak_pub_alg11_box_plane(const double c[4], const double half[4], const double A[16], const double np[4],
-                                       double op) {
-    ak_pub_contacts out = {0};
+ak_pub_contacts ak_pub_alg11_box_plane(const double c[4], const double half[4], const double A[16],
+                                       const double np[4], double op) {
+    ak_pub_contacts out = { 0 };
     double V[16][4];
-    for (int k = 0; k < 16; k++) ak_pub_tb1_vertex(V[k], k + 1, c, half, A); // T-B.1 with s = half extents
+    for (int k = 0; k < 16; k++)
+        ak_pub_tb1_vertex(V[k], k + 1, c, half, A); // T-B.1 with s = half extents
     double mn = INFINITY, mx = -INFINITY;
     for (int k = 0; k < 16; k++) {
         double d = dot4(V[k], np);
@@ -234,13 +251,14 @@ ak_pub_contacts ak_pub_alg11_box_plane(const double c[4], const double half[4], 
         }
     for (int k = 0; k < 16; k++) {
         double l[4];
-        rot(l, A, (double[4]){V[k][0] - c[0], V[k][1] - c[1], V[k][2] - c[2], V[k][3] - c[3]}, 1);
+        rot(l, A, (double[4]){ V[k][0] - c[0], V[k][1] - c[1], V[k][2] - c[2], V[k][3] - c[3] }, 1);
         if (l[bj] * sg <= 0) continue; // vertex not in the incident cell
         double s = (dot4(V[k], np) - op) / dot4(np, np);
         if (s < 0 && out.count < AK_PUB_MAX_CP) {
             ak_pub_contact *cp = &out.cp[out.count++];
             memcpy(cp->n, np, sizeof cp->n);
-            memcpy(cp->p, V[k], sizeof cp->p); // line 16 of T-Alg20 sets p to the undefined "p": read v
+            memcpy(cp->p, V[k],
+                   sizeof cp->p); // line 16 of T-Alg20 sets p to the undefined "p": read v
             cp->s = s;
             cp->hit = 1;
         }
@@ -248,7 +266,8 @@ ak_pub_contacts ak_pub_alg11_box_plane(const double c[4], const double half[4], 
     return out;
 }
 
-void ak_pub_alg18_intersect(double out[4], const double n[4], const double x[4], const double v1[4], const double v2[4]) {
+void ak_pub_alg18_intersect(double out[4], const double n[4], const double x[4], const double v1[4],
+                            const double v2[4]) {
     double u[4];
     for (int i = 0; i < 4; i++) u[i] = v2[i] - v1[i];
     double d = dot4(n, x);
@@ -257,19 +276,23 @@ void ak_pub_alg18_intersect(double out[4], const double n[4], const double x[4],
 }
 
 // One 4D box cell: outward normal sg * A_ax through the point c + sg h_ax A_ax.
-static void cell_plane(double nrm[4], double pt[4], const double c[4], const double h[4], const double A[16], int ax, double sg) {
-    for (int i = 0; i < 4; i++) nrm[i] = sg * A[i * 4 + ax], pt[i] = c[i] + sg * h[ax] * A[i * 4 + ax];
+static void cell_plane(double nrm[4], double pt[4], const double c[4], const double h[4],
+                       const double A[16], int ax, double sg) {
+    for (int i = 0; i < 4; i++)
+        nrm[i] = sg * A[i * 4 + ax], pt[i] = c[i] + sg * h[ax] * A[i * 4 + ax];
 }
 
-int ak_pub_alg21_face_clipping(double out[][4], const double n[4], const double c1[4], const double h1[4],
-                               const double A1[16], const double c2[4], const double h2[4], const double A2[16]) {
+int ak_pub_alg21_face_clipping(double out[][4], const double n[4], const double c1[4],
+                               const double h1[4], const double A1[16], const double c2[4],
+                               const double h2[4], const double A2[16]) {
     // T-Alg16 for each box: the cell with the largest c.n . n
     int ax1 = 0, ax2 = 0;
     double s1 = -INFINITY, s2 = -INFINITY, g1 = 1, g2 = 1;
     for (int j = 0; j < 4; j++)
         for (int q = 0; q < 2; q++) {
             double sg = q ? -1.0 : 1.0, d1 = 0, d2 = 0;
-            for (int i = 0; i < 4; i++) d1 += sg * A1[i * 4 + j] * n[i], d2 += sg * A2[i * 4 + j] * n[i];
+            for (int i = 0; i < 4; i++)
+                d1 += sg * A1[i * 4 + j] * n[i], d2 += sg * A2[i * 4 + j] * n[i];
             if (d1 > s1) s1 = d1, ax1 = j, g1 = sg;
             if (d2 > s2) s2 = d2, ax2 = j, g2 = sg;
         }
@@ -277,8 +300,10 @@ int ak_pub_alg21_face_clipping(double out[][4], const double n[4], const double 
     const double *cr, *hr, *Ar, *ci, *hi, *Ai;
     int axr;
     double gr;
-    if (s1 > s2) cr = c1, hr = h1, Ar = A1, axr = ax1, gr = g1, ci = c2, hi = h2, Ai = A2;
-    else cr = c2, hr = h2, Ar = A2, axr = ax2, gr = g2, ci = c1, hi = h1, Ai = A1;
+    if (s1 > s2)
+        cr = c1, hr = h1, Ar = A1, axr = ax1, gr = g1, ci = c2, hi = h2, Ai = A2;
+    else
+        cr = c2, hr = h2, Ar = A2, axr = ax2, gr = g2, ci = c1, hi = h1, Ai = A1;
     // T-Alg17 on the other box: the most anti-parallel cell
     int axi = 0;
     double si = INFINITY, gi = 1;
@@ -300,11 +325,13 @@ int ak_pub_alg21_face_clipping(double out[][4], const double n[4], const double 
             int ja = others[(fixed + 1) % 3], jb = others[(fixed + 2) % 3];
             double poly[64][4];
             int np = 0;
-            static const double cyc[4][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+            static const double cyc[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
             for (int v = 0; v < 4; v++, np++)
                 for (int i = 0; i < 4; i++)
-                    poly[np][i] = ci[i] + gi * hi[axi] * Ai[i * 4 + axi] + (q ? -1 : 1) * hi[others[fixed]] * Ai[i * 4 + others[fixed]] +
-                                  cyc[v][0] * hi[ja] * Ai[i * 4 + ja] + cyc[v][1] * hi[jb] * Ai[i * 4 + jb];
+                    poly[np][i] = ci[i] + gi * hi[axi] * Ai[i * 4 + axi] +
+                                  (q ? -1 : 1) * hi[others[fixed]] * Ai[i * 4 + others[fixed]] +
+                                  cyc[v][0] * hi[ja] * Ai[i * 4 + ja] +
+                                  cyc[v][1] * hi[jb] * Ai[i * 4 + jb];
             // T-Alg19 against each neighbour cell of the reference (axes != axr)
             for (int j = 0; j < 4 && np > 0; j++) {
                 if (j == axr) continue;
@@ -315,15 +342,20 @@ int ak_pub_alg21_face_clipping(double out[][4], const double n[4], const double 
                     for (int a = 0; a < np; a++) {
                         const double *vi = poly[a], *vj = poly[(a + 1) % np];
                         double di = 0, dj = 0;
-                        for (int i = 0; i < 4; i++) di += cn[i] * (vi[i] - cp[i]), dj += cn[i] * (vj[i] - cp[i]);
+                        for (int i = 0; i < 4; i++)
+                            di += cn[i] * (vi[i] - cp[i]), dj += cn[i] * (vj[i] - cp[i]);
                         double x[4];
                         if (di < 0 || dj < 0) {
                             double t = di / (di - dj);
-                            for (int i = 0; i < 4; i++) x[i] = vi[i] + t * (vj[i] - vi[i]); // T-Alg18 with u
+                            for (int i = 0; i < 4; i++)
+                                x[i] = vi[i] + t * (vj[i] - vi[i]); // T-Alg18 with u
                         }
-                        if (di < 0 && dj < 0) memcpy(U[nu++], vi, sizeof U[0]);
-                        else if (di < 0) memcpy(U[nu++], vi, sizeof U[0]), memcpy(U[nu++], x, sizeof U[0]);
-                        else if (dj < 0) memcpy(U[nu++], x, sizeof U[0]);
+                        if (di < 0 && dj < 0)
+                            memcpy(U[nu++], vi, sizeof U[0]);
+                        else if (di < 0)
+                            memcpy(U[nu++], vi, sizeof U[0]), memcpy(U[nu++], x, sizeof U[0]);
+                        else if (dj < 0)
+                            memcpy(U[nu++], x, sizeof U[0]);
                         if (nu > 60) break;
                     }
                     memcpy(poly, U, sizeof(double) * 4 * (size_t)nu);

@@ -11,10 +11,10 @@
 #define AK_PUB_MAX_CP 16
 
 typedef struct ak_pub_contact {
-    int hit;      ///< 0: "return none"
-    double n[4];  ///< collision normal
-    double p[4];  ///< contact point
-    double s;     ///< separation
+    int hit;     ///< 0: "return none"
+    double n[4]; ///< collision normal
+    double p[4]; ///< contact point
+    double s;    ///< separation
 } ak_pub_contact;
 
 typedef struct ak_pub_contacts {
@@ -28,48 +28,58 @@ double ak_pub_t38_plane_distance(const double p[4], const double n[4], double o)
 double ak_pub_t39_plane_distance(const double p[4], const double n[4], const double x[4]);
 /// T-4.1 .. T-4.5: closest point on segment [la, lb] to p, n-D (as printed: no guard for a
 /// zero-length segment).
-void ak_pub_closest_on_segment(int n, double c[], const double p[], const double la[], const double lb[]);
+void ak_pub_closest_on_segment(int n, double c[], const double p[], const double la[],
+                               const double lb[]);
 /// T-Alg1 sphere-sphere.
-ak_pub_contact ak_pub_alg1_sphere_sphere(const double c1[4], double r1, const double c2[4], double r2);
+ak_pub_contact ak_pub_alg1_sphere_sphere(const double c1[4], double r1, const double c2[4],
+                                         double r2);
 /// T-Alg2 sphere-capsule (capsule segment la..lb).
-ak_pub_contact ak_pub_alg2_sphere_capsule(const double cs[4], double rs, const double la[4], const double lb[4], double rc);
+ak_pub_contact ak_pub_alg2_sphere_capsule(const double cs[4], double rs, const double la[4],
+                                          const double lb[4], double rc);
 /// T-Alg3 closest point on a hyperbox: line 9 p_B := R~ p R (the centre is not subtracted),
 /// clamp to +-s/2, line 14 back to the world. R is given as the rotation matrix (row-major).
-void ak_pub_alg3_closest_on_box(double out[4], const double p[4], const double c[4], const double s[4], const double R[16]);
+void ak_pub_alg3_closest_on_box(double out[4], const double p[4], const double c[4],
+                                const double s[4], const double R[16]);
 /// T-Alg4 sphere-box.
-ak_pub_contact ak_pub_alg4_sphere_box(const double cs[4], double rs, const double cb[4], const double s[4], const double R[16]);
+ak_pub_contact ak_pub_alg4_sphere_box(const double cs[4], double rs, const double cb[4],
+                                      const double s[4], const double R[16]);
 /// T-Alg5 sphere-plane.
-ak_pub_contact ak_pub_alg5_sphere_plane(const double cs[4], double rs, const double np[4], double op);
+ak_pub_contact ak_pub_alg5_sphere_plane(const double cs[4], double rs, const double np[4],
+                                        double op);
 /// T-Alg6 capsule-capsule (endpoint heuristic, then two projections).
-ak_pub_contact ak_pub_alg6_capsule_capsule(const double l1a[4], const double l1b[4], double r1, const double l2a[4],
-                                           const double l2b[4], double r2);
+ak_pub_contact ak_pub_alg6_capsule_capsule(const double l1a[4], const double l1b[4], double r1,
+                                           const double l2a[4], const double l2b[4], double r2);
 /// T-Alg7 capsule-box (closest point of the segment to the box centre, then T-Alg4).
-ak_pub_contact ak_pub_alg7_capsule_box(const double la[4], const double lb[4], double rc, const double cb[4],
-                                       const double s[4], const double R[16]);
+ak_pub_contact ak_pub_alg7_capsule_box(const double la[4], const double lb[4], double rc,
+                                       const double cb[4], const double s[4], const double R[16]);
 /// T-Alg8 capsule-plane: T-Alg5 at both endpoints.
-ak_pub_contacts ak_pub_alg8_capsule_plane(const double la[4], const double lb[4], double rc, const double np[4], double op);
+ak_pub_contacts ak_pub_alg8_capsule_plane(const double la[4], const double lb[4], double rc,
+                                          const double np[4], double op);
 /// T-Tab4.1: the 32 axes A_i, B_i, A_i ^ (B_j ^ B_k). A trivector is not an axis: the thesis does
 /// not say how to turn it into one; we take its dual (the unnormalised normal vector). A, B are
 /// the rotation matrices (columns = edge directions). Returns the count (32).
 int ak_pub_tab41_axes(double axes[][4], const double A[16], const double B[16]);
 /// T-Alg9: "separation" along axis a = (l1 + l2) - l3 from the two vertex lists (as printed:
 /// this is the overlap, positive when the projections overlap).
-double ak_pub_alg9_separation_along_axis(const double a[4], const double V1[][4], int n1, const double V2[][4], int n2);
+double ak_pub_alg9_separation_along_axis(const double a[4], const double V1[][4], int n1,
+                                         const double V2[][4], int n2);
 /// T-Alg10 box-box: SAT over the given axes with T-Alg9, "if s > 0 return none" (as printed),
 /// minimum translation vector with the sign fix. The contact's s is s_min, n the axis; the
 /// manifold (CLIPHYPERBOXES) is not part of this transcription.
-ak_pub_contact ak_pub_alg10_box_box(const double axes[][4], int naxes, const double p1[4], const double V1[][4],
-                                    const double p2[4], const double V2[][4]);
+ak_pub_contact ak_pub_alg10_box_box(const double axes[][4], int naxes, const double p1[4],
+                                    const double V1[][4], const double p2[4], const double V2[][4]);
 /// T-Alg11 box-plane: none when o_P < min or o_P > max of the vertices along n_P, else the
 /// vertices of the most anti-parallel 3-cell with negative distance (T-Alg17, T-Alg20).
 /// V: the 16 vertices in T-B.1 order generated from half extents; A the rotation matrix.
-ak_pub_contacts ak_pub_alg11_box_plane(const double c[4], const double half[4], const double A[16], const double np[4],
-                                       double op);
+ak_pub_contacts ak_pub_alg11_box_plane(const double c[4], const double half[4], const double A[16],
+                                       const double np[4], double op);
 /// T-B.1 vertex k (1..16) as printed: c + A [+-s_x, +-s_y, +-s_z, +-s_w]^T.
-void ak_pub_tb1_vertex(double out[4], int k, const double c[4], const double s[4], const double A[16]);
+void ak_pub_tb1_vertex(double out[4], int k, const double c[4], const double s[4],
+                       const double A[16]);
 /// T-Alg18 edge-hyperplane intersection as printed: p := v1 + t n (the edge direction u is
 /// computed but unused; the intersection is v1 + t u).
-void ak_pub_alg18_intersect(double out[4], const double n[4], const double x[4], const double v1[4], const double v2[4]);
+void ak_pub_alg18_intersect(double out[4], const double n[4], const double x[4], const double v1[4],
+                            const double v2[4]);
 
 /// T-Alg21 (CLIPHYPERBOXES, with T-Alg16, T-Alg17, T-Alg19, T-Alg20) for two 4D hyperboxes (half
 /// extents h, centre c, rotation matrix A), with the slips corrected (i incremented in T-Alg19,
@@ -78,7 +88,8 @@ void ak_pub_alg18_intersect(double out[4], const double n[4], const double x[4],
 /// (ties to box 2), the incident cell the most anti-parallel of the other box, and only the
 /// incident cell's six 2-faces are clipped against the reference cell's six neighbours. Returns
 /// the number of distinct contact points (out, at most AK_PUB_MAX_CP) below the reference cell.
-int ak_pub_alg21_face_clipping(double out[][4], const double n[4], const double c1[4], const double h1[4],
-                               const double A1[16], const double c2[4], const double h2[4], const double A2[16]);
+int ak_pub_alg21_face_clipping(double out[][4], const double n[4], const double c1[4],
+                               const double h1[4], const double A1[16], const double c2[4],
+                               const double h2[4], const double A2[16]);
 
 #endif

@@ -29,7 +29,7 @@ void ak_published_b9_euler4(double wdot[6], const double Idiag[6], const double 
 }
 
 void ak_published_t517_rotor(int n, double R[], const double w[], double dt) {
-    double W[AK_MAX_EVEN] = {0}, T[AK_MAX_EVEN];
+    double W[AK_MAX_EVEN] = { 0 }, T[AK_MAX_EVEN];
     for (int q = 0; q < ak_nd_nbiv(n); q++) W[1 + q] = 0.5 * dt * w[q];
     ak_nd_rotor_mul(n, T, W, R);
     for (int q = 0; q < ak_nd_neven(n); q++) R[q] -= T[q];
@@ -68,14 +68,14 @@ void ak_pub_pga_euclidean_L(int d, double L[], const double M0[], const double L
     // 𝓘 L = M0 (𝓘 L_b) M0~: 𝓘 times a Euclidean basis 2-blade e_ab is +-1 times one ideal blade,
     // so L is read off blade by blade
     int N = ak_pga_size(d), top = N - 1;
-    double Ip[AK_PGA_MAX] = {0}, X[AK_PGA_MAX], Y[AK_PGA_MAX];
+    double Ip[AK_PGA_MAX] = { 0 }, X[AK_PGA_MAX], Y[AK_PGA_MAX];
     Ip[top] = 1.0;
     ak_pga_mul(d, X, Ip, Lb);
     ak_pga_sandwich(d, Y, M0, X);
     for (int q = 0; q < N; q++) L[q] = 0.0;
     for (int a = 1; a <= d; a++)
         for (int b = a + 1; b <= d; b++) {
-            double E[AK_PGA_MAX] = {0}, IE[AK_PGA_MAX];
+            double E[AK_PGA_MAX] = { 0 }, IE[AK_PGA_MAX];
             E[(1 << a) | (1 << b)] = 1.0;
             ak_pga_mul(d, IE, Ip, E);
             for (int q = 0; q < N; q++)
@@ -83,8 +83,8 @@ void ak_pub_pga_euclidean_L(int d, double L[], const double M0[], const double L
         }
 }
 
-void ak_pub_pga_B15_second(int d, double M[], const double M0[], const double Pm[], const double L[],
-                           const double A[], double t) {
+void ak_pub_pga_B15_second(int d, double M[], const double M0[], const double Pm[],
+                           const double L[], const double A[], double t) {
     // M = M_p M_L M0 M_A
     double Mp[AK_PGA_MAX], ML[AK_PGA_MAX], MA[AK_PGA_MAX], T[AK_PGA_MAX], U[AK_PGA_MAX];
     motor_of(d, Mp, Pm, t);

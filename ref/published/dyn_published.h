@@ -36,8 +36,8 @@ void ak_pub_pga_euclidean_L(int d, double L[], const double M0[], const double L
 /// P-B.15, second form as printed: M = M_p M_L M0 M_A, M_L = exp(-(L/i)t/2) with L from
 /// ak_pub_pga_euclidean_L. WRONG whenever M0 translates (same flaw as P-B.6's second line); the
 /// first form M_p M0 M_Lb M_A is ak_pga_symmetric_top.  [P-B.15]
-void ak_pub_pga_B15_second(int d, double M[], const double M0[], const double Pm[], const double L[],
-                           const double A[], double t);
+void ak_pub_pga_B15_second(int d, double M[], const double M0[], const double Pm[],
+                           const double L[], const double A[], double t);
 
 /// P-B.1kin (App. B.1 and B.2, as printed twice): "the motor can be obtained by integrating
 /// Mdot = -1/2 M Bdot_b": out = -1/2 M Bdot. WRONG: the kinematics (eq. 2.28/2.29, and B.3's own

@@ -40,7 +40,8 @@ void ak_pub_mass_T3_hc_hypercapsule_inertia(double I[6], double M, double R, dou
     I[5] = perp;
 }
 double ak_pub_mass_T3_6_hyperbox_surface(const double s[4]) {
-    return 2.0 * (s[0] * s[1] + s[0] * s[2] + s[0] * s[3] + s[1] * s[2] + s[1] * s[3] + s[2] * s[3]);
+    return 2.0 *
+           (s[0] * s[1] + s[0] * s[2] + s[0] * s[3] + s[1] * s[2] + s[1] * s[3] + s[2] * s[3]);
 }
 double ak_pub_mass_T3_7_hyperbox_volume(const double s[4]) { return s[0] * s[1] * s[2] * s[3]; }
 void ak_pub_mass_T3_hb_hyperbox_inertia(double I[6], double M, const double s[4]) {
@@ -110,8 +111,8 @@ double ak_pub_mass_G16_4_integrand_I00(double M, double R, double r, double thet
     return M / V * (r * r * st * st * sp * sp + r * r * ct * ct * cp * cp) * r * r * sp;
 }
 void ak_pub_mass_G16_5_capsule(double I[3], double M_cy, double M_hs, double R, double h) {
-    I[0] = I[1] = M_cy * (R * R / 4.0 + h * h / 12.0) + M_hs * (4.0 / 5.0 * R * R + h * h / 2.0 +
-                                                               3.0 / 4.0 * h * R);
+    I[0] = I[1] = M_cy * (R * R / 4.0 + h * h / 12.0) +
+                  M_hs * (4.0 / 5.0 * R * R + h * h / 2.0 + 3.0 / 4.0 * h * R);
     I[2] = (0.5 * M_cy + 4.0 / 5.0 * M_hs) * R * R;
 }
 
@@ -124,7 +125,7 @@ void ak_pub_mass_G16_5_capsule(double I[3], double M_cy, double M_hs, double R, 
 // the facet's point a = offset * n (the triangles' plane) and dist = (pt - a) . n in float.
 static int g5_external(const float nrm[][3], const float apt[][3], int nfacets, const float pt[3]) {
     for (int t = 0; t < nfacets; t++) {
-        float ray[3] = {pt[0] - apt[t][0], pt[1] - apt[t][1], pt[2] - apt[t][2]};
+        float ray[3] = { pt[0] - apt[t][0], pt[1] - apt[t][1], pt[2] - apt[t][2] };
         float dist = ray[0] * nrm[t][0] + ray[1] * nrm[t][1] + ray[2] * nrm[t][2];
         if (dist > 0.0f) return 1; // in front of any triangle: external
     }
@@ -149,17 +150,17 @@ long ak_pub_mass_G5_grid(double cm[3], double tensor[9], const double normals[],
             nrm[t][i] = (float)normals[3 * t + i];
             apt[t][i] = (float)(offsets[t] * normals[3 * t + i]);
         }
-    const float mn[3] = {(float)mins[0], (float)mins[1], (float)mins[2]};
-    const float mx[3] = {(float)maxs[0], (float)maxs[1], (float)maxs[2]};
+    const float mn[3] = { (float)mins[0], (float)mins[1], (float)mins[2] };
+    const float mx[3] = { (float)maxs[0], (float)maxs[1], (float)maxs[2] };
     const float dx = (mx[0] - mn[0]) / (float)numSamples;
     const float dy = (mx[1] - mn[1]) / (float)numSamples;
     const float dz = (mx[2] - mn[2]) / (float)numSamples;
-    float c[3] = {0.0f, 0.0f, 0.0f};
+    float c[3] = { 0.0f, 0.0f, 0.0f };
     int sampleCount = 0;
     for (float x = mn[0]; x < mx[0]; x += dx)
         for (float y = mn[1]; y < mx[1]; y += dy)
             for (float z = mn[2]; z < mx[2]; z += dz) {
-                const float pt[3] = {x, y, z};
+                const float pt[3] = { x, y, z };
                 if (g5_external(nrm, apt, nfacets, pt)) continue;
                 c[0] += pt[0], c[1] += pt[1], c[2] += pt[2];
                 sampleCount++;
@@ -170,12 +171,12 @@ long ak_pub_mass_G5_grid(double cm[3], double tensor[9], const double normals[],
         return 0;
     }
     for (int i = 0; i < 3; i++) c[i] /= (float)sampleCount; // eq 5
-    float T[9] = {0};
+    float T[9] = { 0 };
     int count2 = 0;
     for (float x = mn[0]; x < mx[0]; x += dx)
         for (float y = mn[1]; y < mx[1]; y += dy)
             for (float z = mn[2]; z < mx[2]; z += dz) {
-                float pt[3] = {x, y, z};
+                float pt[3] = { x, y, z };
                 if (g5_external(nrm, apt, nfacets, pt)) continue;
                 pt[0] -= c[0], pt[1] -= c[1], pt[2] -= c[2]; // eq 4
                 T[0] += pt[1] * pt[1] + pt[2] * pt[2];

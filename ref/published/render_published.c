@@ -4,12 +4,14 @@
 #include <math.h>
 
 static double clampd(double x, double lo, double hi) { return fmin(fmax(x, lo), hi); }
-static double len4(const double p[4]) { return sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]); }
+static double len4(const double p[4]) {
+    return sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2] + p[3] * p[3]);
+}
 
 double ak_pub_render_sd_hypersphere(const double p[4], double s) { return len4(p) - s; }
 
 double ak_pub_render_sd_vertical_hypercapsule(const double p[4], double h, double r) {
-    double q[4] = {p[0], p[1], p[2], p[3]};
+    double q[4] = { p[0], p[1], p[2], p[3] };
     q[1] -= clampd(q[1], 0.0, h);
     return len4(q) - r;
 }
@@ -36,7 +38,7 @@ bool ak_pub_render_sphere_trace(double p_out[4], int *color, int *passes, const 
     double d_total = 0.0;
     int i = 0; // never incremented, as printed
     long pass = 0;
-    double p[4] = {0};
+    double p[4] = { 0 };
     int c = -1;
     do {
         for (int k = 0; k < 4; k++) p[k] = o[k] + d_total * v[k];
@@ -56,7 +58,7 @@ void ak_pub_render_normal(double n_out[4], const double p[4], ak_pub_render_dist
     const double o = 0.0001;
     int c;
     for (int v = 0; v < 4; v++) {
-        double po[4] = {p[0], p[1], p[2], p[3]};
+        double po[4] = { p[0], p[1], p[2], p[3] };
         po[v] = p[v] + o;
         double dp = dist(po, &c, ctx);
         po[v] = p[v] - o;
@@ -71,7 +73,7 @@ double ak_pub_render_lambert(const double l[4], const double n[4], double c, dou
 
 void ak_pub_render_camera_ray(double origin[4], double dir[4], const double cam_pos[4],
                               const double cam_rot[16], const double pixel_view[3]) {
-    double d3[4] = {0.0 - pixel_view[0], 0.0 - pixel_view[1], 0.0 - pixel_view[2], 0.0};
+    double d3[4] = { 0.0 - pixel_view[0], 0.0 - pixel_view[1], 0.0 - pixel_view[2], 0.0 };
     for (int r = 0; r < 4; r++) {
         double s = 0.0;
         for (int k = 0; k < 4; k++) s += cam_rot[r * 4 + k] * d3[k];

@@ -75,14 +75,15 @@ double ak_sdf_shape(const ak_shape *s, const ak_pose *pose, const double x[], in
         p[j] = v;
     }
     switch (s->type) {
-    case AK_SHAPE_HYPERSPHERE: return ak_sdf_hypersphere(n, p, s->radius);
-    case AK_SHAPE_HYPERCAPSULE: return ak_sdf_hypercapsule(n, p, s->radius, s->half_length);
-    case AK_SHAPE_HYPERBOX: return ak_sdf_hyperbox(n, p, s->half_extents);
-    case AK_SHAPE_DUOCYLINDER:
-        return n == 4 ? ak_sdf_duocylinder(p, s->radii[0], s->radii[1]) : NAN;
-    case AK_SHAPE_CONVEX:
-        return (nplanes > 0 && normals && offsets) ? ak_sdf_halfspaces(n, p, nplanes, normals, offsets)
-                                                   : NAN;
-    default: return NAN;
+        case AK_SHAPE_HYPERSPHERE: return ak_sdf_hypersphere(n, p, s->radius);
+        case AK_SHAPE_HYPERCAPSULE: return ak_sdf_hypercapsule(n, p, s->radius, s->half_length);
+        case AK_SHAPE_HYPERBOX: return ak_sdf_hyperbox(n, p, s->half_extents);
+        case AK_SHAPE_DUOCYLINDER:
+            return n == 4 ? ak_sdf_duocylinder(p, s->radii[0], s->radii[1]) : NAN;
+        case AK_SHAPE_CONVEX:
+            return (nplanes > 0 && normals && offsets)
+                       ? ak_sdf_halfspaces(n, p, nplanes, normals, offsets)
+                       : NAN;
+        default: return NAN;
     }
 }

@@ -63,15 +63,17 @@ static void shape(gsl_rng *r, ak_shape_type t, ak_shape *s, double *vb) {
 int main(int argc, char **argv) {
     const char *csv = argc > 1 ? argv[1] : "bench_collide.csv";
     double per = argc > 2 ? atof(argv[2]) : 0.5;
-    static const ak_shape_type T[6] = {AK_SHAPE_HYPERSPHERE, AK_SHAPE_HYPERCAPSULE, AK_SHAPE_HYPERBOX,
-                                       AK_SHAPE_HYPERPLANE, AK_SHAPE_CONVEX, AK_SHAPE_DUOCYLINDER};
+    static const ak_shape_type T[6] = { AK_SHAPE_HYPERSPHERE, AK_SHAPE_HYPERCAPSULE,
+                                        AK_SHAPE_HYPERBOX,    AK_SHAPE_HYPERPLANE,
+                                        AK_SHAPE_CONVEX,      AK_SHAPE_DUOCYLINDER };
     FILE *f = fopen(csv, "w");
     if (!f) {
         fprintf(stderr, "bench_collide: cannot write %s\n", csv);
         return 2;
     }
     fprintf(f, "pair,dim,queries,seconds,queries_per_second,overlapping_fraction,mean_contacts\n");
-    printf("%-26s %12s %12s %10s %10s\n", "pair (4D)", "queries/s", "us/query", "overlap", "contacts");
+    printf("%-26s %12s %12s %10s %10s\n", "pair (4D)", "queries/s", "us/query", "overlap",
+           "contacts");
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     static ak_shape A[NPOSE], B[NPOSE];
     static ak_pose PA[NPOSE], PB[NPOSE];
@@ -86,7 +88,8 @@ int main(int argc, char **argv) {
                 rotation(r, 4, PA[k].rot);
                 rotation(r, 4, PB[k].rot);
                 for (int i = 0; i < 4; i++) PB[k].pos[i] = 1.6 * (gsl_rng_uniform(r) - 0.5);
-                if (T[ib] == AK_SHAPE_HYPERPLANE) B[k].offset = PA[k].pos[1] - 0.6 + 0.6 * gsl_rng_uniform(r);
+                if (T[ib] == AK_SHAPE_HYPERPLANE)
+                    B[k].offset = PA[k].pos[1] - 0.6 + 0.6 * gsl_rng_uniform(r);
             }
             long q = 0;
             int over = 0;
@@ -96,14 +99,17 @@ int main(int argc, char **argv) {
             do {
                 for (int k = 0; k < NPOSE; k++, q++) {
                     int c = ak_collide(&m, &A[k], &PA[k], &B[k], &PB[k], 0.0);
-                    if (q < NPOSE) over += m.separation < 0, contacts += c > 0 ? c : 0;
+                    if (q < NPOSE) over += m.separation<0, contacts += c> 0 ? c : 0;
                 }
                 t = now() - t0;
             } while (t < per);
             char name[64];
-            snprintf(name, sizeof name, "%s-%s", ak_shape_type_name(T[ia]), ak_shape_type_name(T[ib]));
-            printf("%-26s %12.0f %12.3f %9.0f%% %10.2f\n", name, q / t, 1e6 * t / q, 100.0 * over / NPOSE, (double)contacts / NPOSE);
-            fprintf(f, "%s,4,%ld,%.6f,%.1f,%.4f,%.3f\n", name, q, t, q / t, (double)over / NPOSE, (double)contacts / NPOSE);
+            snprintf(name, sizeof name, "%s-%s", ak_shape_type_name(T[ia]),
+                     ak_shape_type_name(T[ib]));
+            printf("%-26s %12.0f %12.3f %9.0f%% %10.2f\n", name, q / t, 1e6 * t / q,
+                   100.0 * over / NPOSE, (double)contacts / NPOSE);
+            fprintf(f, "%s,4,%ld,%.6f,%.1f,%.4f,%.3f\n", name, q, t, q / t, (double)over / NPOSE,
+                    (double)contacts / NPOSE);
         }
     gsl_rng_free(r);
     fclose(f);

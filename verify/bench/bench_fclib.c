@@ -48,26 +48,30 @@ int main(int argc, char **argv) {
             continue;
         }
         size_t k = (size_t)p.npoint * (size_t)p.dim;
-        double *ra = calloc(k, sizeof(double)), *rs = calloc(k, sizeof(double)), *u = malloc(sizeof(double) * k);
+        double *ra = calloc(k, sizeof(double)), *rs = calloc(k, sizeof(double)),
+               *u = malloc(sizeof(double) * k);
         ak_problem_stats st;
         double t0 = now();
         int rca = ak_solver_converged_solve_problem(&p, 1e-10, 100000, ra, &st);
         double da = now() - t0;
-        ak_sic_problem sp = {p.dim, p.npoint, p.row_start, p.col, p.W, p.q, p.mu};
+        ak_sic_problem sp = { p.dim, p.npoint, p.row_start, p.col, p.W, p.q, p.mu };
         ak_sic_result sr;
         ak_sic_solve(&sp, AK_SIC_NSGS, 1e-10, 100000, rs, u, &sr);
         double ea = ak_sic_error(&sp, ra, u), es = ak_sic_error(&sp, rs, u);
-        printf("%4d %6d | %s %6d %8.3f %.2e | %s %6d %8.3f %.2e\n", s, p.npoint, rca ? "miss" : "ok  ", st.sweeps, da,
-               ea, sr.info ? "miss" : "ok  ", sr.iterations, sr.seconds, es);
+        printf("%4d %6d | %s %6d %8.3f %.2e | %s %6d %8.3f %.2e\n", s, p.npoint,
+               rca ? "miss" : "ok  ", st.sweeps, da, ea, sr.info ? "miss" : "ok  ", sr.iterations,
+               sr.seconds, es);
         fflush(stdout);
         ta += da, ts += sr.seconds;
-        if (da > hard || sr.seconds > hard) hard = da > sr.seconds ? da : sr.seconds, hstep = s, hpts = p.npoint, ha = da,
-                                                hs = sr.seconds;
+        if (da > hard || sr.seconds > hard)
+            hard = da > sr.seconds ? da : sr.seconds, hstep = s, hpts = p.npoint, ha = da,
+            hs = sr.seconds;
         free(ra), free(rs), free(u);
         ak_contact_problem_free(&p);
     }
-    printf("total: anakata %.3f s, Siconos NSGS %.3f s; hardest: step %d (%d points) anakata %.3f s, NSGS %.3f s\n", ta,
-           ts, hstep, hpts, ha, hs);
+    printf("total: anakata %.3f s, Siconos NSGS %.3f s; hardest: step %d (%d points) anakata %.3f "
+           "s, NSGS %.3f s\n",
+           ta, ts, hstep, hpts, ha, hs);
     ak_data_free(d);
     ak_model_free(m);
     return 0;

@@ -34,32 +34,38 @@ static double cpu_ms(void) {
     return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
 }
 
-static void row(FILE *csv, const char *backend, const char *device, int w, int h, int frames, double setup_ms,
-                double ms, double cms, double gms) {
+static void row(FILE *csv, const char *backend, const char *device, int w, int h, int frames,
+                double setup_ms, double ms, double cms, double gms) {
     double mpx = (double)w * h / 1e6 / (ms / 1e3);
-    printf("%-8s %-40s %5dx%-5d %6d %10.1f %12.3f %10.3f %12.1f %10.3f\n", backend, device, w, h, frames, setup_ms,
-           ms, mpx, cms, gms);
+    printf("%-8s %-40s %5dx%-5d %6d %10.1f %12.3f %10.3f %12.1f %10.3f\n", backend, device, w, h,
+           frames, setup_ms, ms, mpx, cms, gms);
     if (csv)
-        fprintf(csv, "%s,\"%s\",%d,%d,%d,%.3f,%.3f,%.4f,%.3f,%.4f\n", backend, device, w, h, frames, setup_ms, ms,
-                mpx, cms, gms);
+        fprintf(csv, "%s,\"%s\",%d,%d,%d,%.3f,%.3f,%.4f,%.3f,%.4f\n", backend, device, w, h, frames,
+                setup_ms, ms, mpx, cms, gms);
 }
 
 int main(int argc, char **argv) {
     int frames = 3, do_cpu = 1, do_gpu = 1, hw_only = 0, hw_found = 0;
     const char *csv_path = NULL;
-    int sizes[8][2] = {{1280, 720}, {1920, 1080}}, nsizes = 2;
+    int sizes[8][2] = { { 1280, 720 }, { 1920, 1080 } }, nsizes = 2;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--csv") && i + 1 < argc) csv_path = argv[++i];
-        else if (!strcmp(argv[i], "--no-cpu")) do_cpu = 0;
-        else if (!strcmp(argv[i], "--no-gpu")) do_gpu = 0;
-        else if (!strcmp(argv[i], "--gpu")) hw_only = 1;
+        if (!strcmp(argv[i], "--frames") && i + 1 < argc)
+            frames = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--csv") && i + 1 < argc)
+            csv_path = argv[++i];
+        else if (!strcmp(argv[i], "--no-cpu"))
+            do_cpu = 0;
+        else if (!strcmp(argv[i], "--no-gpu"))
+            do_gpu = 0;
+        else if (!strcmp(argv[i], "--gpu"))
+            hw_only = 1;
         else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
             nsizes = 0;
             for (char *tok = strtok(argv[++i], ","); tok && nsizes < 8; tok = strtok(NULL, ","))
                 if (sscanf(tok, "%dx%d", &sizes[nsizes][0], &sizes[nsizes][1]) == 2) nsizes++;
         } else {
-            fprintf(stderr, "usage: bench_render [--frames N] [--csv FILE] [--sizes WxH,...] [--no-cpu] [--no-gpu] [--gpu]\n");
+            fprintf(stderr, "usage: bench_render [--frames N] [--csv FILE] [--sizes WxH,...] "
+                            "[--no-cpu] [--no-gpu] [--gpu]\n");
             return 2;
         }
     }
@@ -72,10 +78,14 @@ int main(int argc, char **argv) {
     }
     s.shadows = true;
     FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
-    if (csv) fprintf(csv, "backend,device,width,height,frames,setup_ms,ms_per_frame,mpixel_per_s,cpu_ms_per_frame,gpu_dispatch_ms\n");
-    printf("scene 'stack' (4 tesseracts + hypersphere + ground, soft shadows), %d timed frames after 1 warm-up\n", frames);
-    printf("%-8s %-40s %11s %6s %10s %12s %10s %12s %10s\n", "backend", "device", "size", "frames", "setup ms",
-           "ms/frame", "Mpixel/s", "cpu-ms/frame", "gpu-ms");
+    if (csv)
+        fprintf(csv, "backend,device,width,height,frames,setup_ms,ms_per_frame,mpixel_per_s,cpu_ms_"
+                     "per_frame,gpu_dispatch_ms\n");
+    printf("scene 'stack' (4 tesseracts + hypersphere + ground, soft shadows), %d timed frames "
+           "after 1 warm-up\n",
+           frames);
+    printf("%-8s %-40s %11s %6s %10s %12s %10s %12s %10s\n", "backend", "device", "size", "frames",
+           "setup ms", "ms/frame", "Mpixel/s", "cpu-ms/frame", "gpu-ms");
     int rc = 0;
     // Open the Vulkan devices once (a device index past the last one ends the list).
     ak_vk_renderer *vk[16];
@@ -87,9 +97,10 @@ int main(int argc, char **argv) {
             printf("vulkan: %s\n", err);
             break;
         }
-        if (vrc != AK_VK_OK) break; // past the last device
+        if (vrc != AK_VK_OK) break;                     // past the last device
         if (hw_only && ak_render_vk_device_is_cpu(r)) { // --gpu: no software devices
-            printf("vulkan %d: %s skipped (software device; --gpu)\n", d, ak_render_vk_device_name(r));
+            printf("vulkan %d: %s skipped (software device; --gpu)\n", d,
+                   ak_render_vk_device_name(r));
             ak_render_vk_close(r);
             continue;
         }
@@ -103,8 +114,9 @@ int main(int argc, char **argv) {
         // Warm-up (set-up: for Vulkan the pipeline and the shader compilation), then the timed
         // frames interleaved: one CPU frame, one frame on each device, and again, so that the
         // backends see the same load on a shared machine.
-        double setup[17] = {0}, wall[17] = {0}, cpu[17] = {0}, gsum[16] = {0}, csum[16] = {0}, hsum[16] = {0};
-        int gn[16] = {0}, ok[16];
+        double setup[17] = { 0 }, wall[17] = { 0 }, cpu[17] = { 0 }, gsum[16] = { 0 },
+               csum[16] = { 0 }, hsum[16] = { 0 };
+        int gn[16] = { 0 }, ok[16];
         if (do_cpu) {
             double t0 = now_ms();
             ak_render_cpu(&s, &img);
@@ -147,7 +159,8 @@ int main(int argc, char **argv) {
         if (do_cpu) {
             char dev[128];
 #ifdef _OPENMP
-            snprintf(dev, sizeof dev, "CPU tracer, double, %d OpenMP threads", omp_get_max_threads());
+            snprintf(dev, sizeof dev, "CPU tracer, double, %d OpenMP threads",
+                     omp_get_max_threads());
 #else
             snprintf(dev, sizeof dev, "CPU tracer, double, 1 thread");
 #endif
@@ -155,15 +168,16 @@ int main(int argc, char **argv) {
         }
         for (int d = 0; d < nvk; d++)
             if (ok[d])
-                row(csv, "vulkan", ak_render_vk_device_name(vk[d]), w, h, frames, setup[d], wall[d] / frames,
-                    cpu[d] / frames, gn[d] ? gsum[d] / gn[d] : NAN);
+                row(csv, "vulkan", ak_render_vk_device_name(vk[d]), w, h, frames, setup[d],
+                    wall[d] / frames, cpu[d] / frames, gn[d] ? gsum[d] / gn[d] : NAN);
         // where a Vulkan frame's time goes (means over the timed frames)
         for (int d = 0; d < nvk; d++)
             if (ok[d] && gn[d])
-                printf("read-back %s %dx%d: dispatch %.3f ms, dispatch and image copy %.3f ms (GPU "
-                       "timestamps), RGBA to RGB on the host %.3f ms, the rest of the frame %.3f ms\n",
-                       ak_render_vk_device_name(vk[d]), w, h, gsum[d] / gn[d], csum[d] / gn[d],
-                       hsum[d] / frames, wall[d] / frames - csum[d] / gn[d] - hsum[d] / frames);
+                printf(
+                    "read-back %s %dx%d: dispatch %.3f ms, dispatch and image copy %.3f ms (GPU "
+                    "timestamps), RGBA to RGB on the host %.3f ms, the rest of the frame %.3f ms\n",
+                    ak_render_vk_device_name(vk[d]), w, h, gsum[d] / gn[d], csum[d] / gn[d],
+                    hsum[d] / frames, wall[d] / frames - csum[d] / gn[d] - hsum[d] / frames);
         // The goal figures: each device's speed over the CPU tracer's, measured in this run
         // (> 1: faster than the CPU tracer), by the wall clock and by the process CPU time.
         for (int d = 0; d < nvk && do_cpu; d++)

@@ -34,8 +34,8 @@ int main(int argc, char **argv) {
 #ifdef _OPENMP
     maxt = omp_get_num_procs();
 #endif
-    int counts[3] = {1, 2, maxt}, nc = maxt > 2 ? 3 : 2;
-    double best[3] = {1e300, 1e300, 1e300};
+    int counts[3] = { 1, 2, maxt }, nc = maxt > 2 ? 3 : 2;
+    double best[3] = { 1e300, 1e300, 1e300 };
     double *t = malloc(sizeof(double) * (size_t)s->nsamples * (size_t)s->nmetric);
     for (int r = 0; r < rounds; r++)
         for (int k = 0; k < nc; k++) {
@@ -47,10 +47,12 @@ int main(int argc, char **argv) {
             double dt = now() - t0;
             if (dt < best[k]) best[k] = dt;
         }
-    printf("bench_sweep: %s, %ld samples, %d cores, best of %d rounds\n", path, s->nsamples, maxt, rounds);
+    printf("bench_sweep: %s, %ld samples, %d cores, best of %d rounds\n", path, s->nsamples, maxt,
+           rounds);
     for (int k = 0; k < nc; k++)
-        printf("  %2d thread%s %8.3f s  %8.2f ms/sample  speed-up %.2f\n", counts[k], counts[k] > 1 ? "s" : " ", best[k],
-               1e3 * best[k] / (double)s->nsamples, best[0] / best[k]);
+        printf("  %2d thread%s %8.3f s  %8.2f ms/sample  speed-up %.2f\n", counts[k],
+               counts[k] > 1 ? "s" : " ", best[k], 1e3 * best[k] / (double)s->nsamples,
+               best[0] / best[k]);
     free(t);
     ak_sweep_spec_free(s);
     return 0;

@@ -199,7 +199,7 @@ typedef struct ak_pile {
 } ak_pile;
 
 static int par_min = AK_PAR_MIN; // --par-min: each model's paths.parallel_min
-static int coloured; // --coloured: the opt-in coloured order of the velocity iterations
+static int coloured;             // --coloured: the opt-in coloured order of the velocity iterations
 
 static int ak_create(ak_pile *p, int dim, int N, int sleep) {
     int side = side_for(dim, N), nwall = 1 + 2 * (dim - 1);
@@ -209,13 +209,13 @@ static int ak_create(ak_pile *p, int dim, int N, int sleep) {
     if (!p->m) return -1;
     p->d = ak_data_create(p->m);
     if (!p->d) return -1;
-    double up[4] = {0, 1, 0, 0};
+    double up[4] = { 0, 1, 0, 0 };
     ak_shape g = ak_wc_plane(dim, up, 0.0);
     ak_wc_set_body(p->m, p->d, N, &g, 0, NULL);
-    int axes[3] = {0, 2, 3}, w = N + 1;
+    int axes[3] = { 0, 2, 3 }, w = N + 1;
     for (int a = 0; a < dim - 1; a++)
         for (int s = 0; s < 2; s++) {
-            double nr[4] = {0};
+            double nr[4] = { 0 };
             nr[axes[a]] = s ? -1 : 1;
             ak_shape pl = ak_wc_plane(dim, nr, -L);
             ak_wc_set_body(p->m, p->d, w++, &pl, 0, NULL);
@@ -232,15 +232,16 @@ static int ak_create(ak_pile *p, int dim, int N, int sleep) {
         fprintf(stderr, "bench_vs_ode: %s\n", err);
         return -1;
     }
-    for (int b = 0; b < N + nwall; b++) p->m->bodies[b].material.friction = MU,
-                                        p->m->bodies[b].material.static_friction = MU,
-                                        p->m->bodies[b].material.restitution = 0.0;
+    for (int b = 0; b < N + nwall; b++)
+        p->m->bodies[b].material.friction = MU, p->m->bodies[b].material.static_friction = MU,
+        p->m->bodies[b].material.restitution = 0.0;
     p->m->gravity[1] = -9.81;
     p->m->timestep = DT;
     p->m->solver.iterations = 10;
     if (sleep)
-        p->m->sleep = (ak_sleep_settings){.enabled = true, .linear = SLEEP_LIN,
-                                          .angular = SLEEP_ANG, .time = SLEEP_TIME};
+        p->m->sleep = (ak_sleep_settings){
+            .enabled = true, .linear = SLEEP_LIN, .angular = SLEEP_ANG, .time = SLEEP_TIME
+        };
     p->m->paths.parallel_min = par_min;
     if (coloured) p->m->solver.order = AK_ORDER_COLOURED;
     p->o = ak_world_default_opts(p->m);
@@ -287,27 +288,31 @@ static int sleep_rows(int steps, int nsizes, const int *sizes, int do_ode, int d
     printf("# sleeping: anakata sleep on (|v| <= %g m/s, |w| <= %g rad/s for %g s, whole islands); "
            "ODE auto-disable at the same thresholds (%d idle steps, 1 sample)\n",
            SLEEP_LIN, SLEEP_ANG, SLEEP_TIME, (int)lround(SLEEP_TIME / DT));
-    printf("%8s %9s %9s %9s %9s %9s %9s %9s %8s %8s %8s %7s %7s %7s\n", "N", "ODE", "ODEad", "ak3Ds",
-           "ak4Ds", "3Ds/ODE", "3Ds/ODEad", "4Ds/ODEad", "awODEad", "awak3Ds", "awak4Ds", "ODEad_y",
-           "ak3s_y", "ak4s_y");
+    printf("%8s %9s %9s %9s %9s %9s %9s %9s %8s %8s %8s %7s %7s %7s\n", "N", "ODE", "ODEad",
+           "ak3Ds", "ak4Ds", "3Ds/ODE", "3Ds/ODEad", "4Ds/ODEad", "awODEad", "awak3Ds", "awak4Ds",
+           "ODEad_y", "ak3s_y", "ak4s_y");
     for (int k = 0; k < nsizes; k++) {
         int N = sizes[k], rc = 0;
-        ode_pile o0 = {0}, oa = {0};
-        ak_pile p3 = {0}, p4 = {0};
+        ode_pile o0 = { 0 }, oa = { 0 };
+        ak_pile p3 = { 0 }, p4 = { 0 };
         if (do_ode) ode_create(&o0, N, 0), ode_create(&oa, N, 1);
         if (ak_create(&p3, 3, N, 1) || (do_4d && ak_create(&p4, 4, N, 1))) {
             fprintf(stderr, "bench_vs_ode: cannot create the %d-body pile\n", N);
             return 1;
         }
-        double acc[4] = {0}, aw[3] = {0};
+        double acc[4] = { 0 }, aw[3] = { 0 };
         for (int s = 0; s < steps && !rc; s++) {
             for (int e = 0; e < 4 && !rc; e++) {
                 int which = (s + e) % 4;
                 double t0 = now();
-                if (which == 0 && do_ode) ode_step(&o0);
-                else if (which == 1 && do_ode) ode_step(&oa);
-                else if (which == 2) rc = ak_step(&p3);
-                else if (which == 3 && do_4d) rc = ak_step(&p4);
+                if (which == 0 && do_ode)
+                    ode_step(&o0);
+                else if (which == 1 && do_ode)
+                    ode_step(&oa);
+                else if (which == 2)
+                    rc = ak_step(&p3);
+                else if (which == 3 && do_4d)
+                    rc = ak_step(&p4);
                 double dt = now() - t0;
                 if (s >= steps / 2) acc[which] += dt;
             }
@@ -323,10 +328,11 @@ static int sleep_rows(int steps, int nsizes, const int *sizes, int do_ode, int d
         for (int e = 0; e < 4; e++) t[e] = 1e3 * acc[e] / timed;
         if (!do_ode) t[0] = t[1] = NAN;
         if (!do_4d) t[3] = NAN;
-        printf("%8d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %8.1f %8.1f %8.1f %7.2f %7.2f %7.2f\n",
-               N, t[0], t[1], t[2], t[3], t[2] / t[0], t[2] / t[1], t[3] / t[1], aw[0] / timed,
-               aw[1] / timed, do_4d ? aw[2] / timed : NAN, do_ode ? ode_mean_y(&oa) : NAN,
-               ak_mean_y(&p3), do_4d ? ak_mean_y(&p4) : NAN);
+        printf(
+            "%8d %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %8.1f %8.1f %8.1f %7.2f %7.2f %7.2f\n",
+            N, t[0], t[1], t[2], t[3], t[2] / t[0], t[2] / t[1], t[3] / t[1], aw[0] / timed,
+            aw[1] / timed, do_4d ? aw[2] / timed : NAN, do_ode ? ode_mean_y(&oa) : NAN,
+            ak_mean_y(&p3), do_4d ? ak_mean_y(&p4) : NAN);
         fflush(stdout);
         if (do_ode) ode_free(&o0), ode_free(&oa);
         ak_free(&p3);
@@ -340,7 +346,7 @@ static int sleep_rows(int steps, int nsizes, const int *sizes, int do_ode, int d
 static int child_run(const char *engine, int N, int steps) {
     if (!strcmp(engine, "none")) return 0;
     if (!strcmp(engine, "ode")) {
-        ode_pile op = {0};
+        ode_pile op = { 0 };
         ode_create(&op, N, 0);
         for (int s = 0; s < steps; s++) ode_step(&op);
         ode_free(&op);
@@ -351,7 +357,7 @@ static int child_run(const char *engine, int N, int steps) {
         fprintf(stderr, "bench_vs_ode: --child takes ode, ak3, ak4 or none, not '%s'\n", engine);
         return 2;
     }
-    ak_pile p = {0};
+    ak_pile p = { 0 };
     if (ak_create(&p, dim, N, 0)) return 1;
     for (int s = 0; s < steps; s++)
         if (ak_step(&p)) return 1;
@@ -409,23 +415,34 @@ int main(int argc, char **argv) {
         dCloseODE();
         return r;
     }
-    int sizes[MAXSIZES] = {250, 1000, 4000, 8000}, nsizes = 4;
+    int sizes[MAXSIZES] = { 250, 1000, 4000, 8000 }, nsizes = 4;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--steps") && i + 1 < argc) steps = atoi(argv[++i]);
+        if (!strcmp(argv[i], "--steps") && i + 1 < argc)
+            steps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
             nsizes = 0;
             for (char *t = strtok(argv[++i], ","); t && nsizes < MAXSIZES; t = strtok(NULL, ","))
                 sizes[nsizes++] = atoi(t);
-        } else if (!strcmp(argv[i], "--big") && nsizes < MAXSIZES) sizes[nsizes++] = 16000;
-        else if (!strcmp(argv[i], "--huge") && nsizes < MAXSIZES) sizes[nsizes++] = 100000;
-        else if (!strcmp(argv[i], "--no-ode")) do_ode = 0;
-        else if (!strcmp(argv[i], "--no-4d")) do_4d = 0;
-        else if (!strcmp(argv[i], "--threads") && i + 1 < argc) threads = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--par-min") && i + 1 < argc) par_min = atoi(argv[++i]) < 1 ? AK_PAR_MIN : atoi(argv[i]);
-        else if (!strcmp(argv[i], "--no-sleep")) do_sleep = 0;
-        else if (!strcmp(argv[i], "--sleep-only")) do_plain = 0;
-        else if (!strcmp(argv[i], "--coloured")) coloured = 1;
-        else if (!strcmp(argv[i], "--no-memory")) do_memory = 0;
+        } else if (!strcmp(argv[i], "--big") && nsizes < MAXSIZES)
+            sizes[nsizes++] = 16000;
+        else if (!strcmp(argv[i], "--huge") && nsizes < MAXSIZES)
+            sizes[nsizes++] = 100000;
+        else if (!strcmp(argv[i], "--no-ode"))
+            do_ode = 0;
+        else if (!strcmp(argv[i], "--no-4d"))
+            do_4d = 0;
+        else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
+            threads = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--par-min") && i + 1 < argc)
+            par_min = atoi(argv[++i]) < 1 ? AK_PAR_MIN : atoi(argv[i]);
+        else if (!strcmp(argv[i], "--no-sleep"))
+            do_sleep = 0;
+        else if (!strcmp(argv[i], "--sleep-only"))
+            do_plain = 0;
+        else if (!strcmp(argv[i], "--coloured"))
+            coloured = 1;
+        else if (!strcmp(argv[i], "--no-memory"))
+            do_memory = 0;
         else {
             fprintf(stderr, "usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] "
                             "[--no-ode] [--no-4d] [--threads T] [--par-min N] "
@@ -457,7 +474,8 @@ int main(int argc, char **argv) {
     if (do_memory && (rc = memory_rows(argv[0], steps, nsizes, sizes, do_ode, do_4d))) goto done;
     if (!do_plain) goto sleep_table;
     printf("# landing: mean ms/step over steps 1-%d; settled: over steps %d-%d; whole: s for all "
-           "%d steps\n", steps / 2, steps / 2 + 1, steps, steps);
+           "%d steps\n",
+           steps / 2, steps / 2 + 1, steps, steps);
     printf("%7s %8s %8s %8s %8s %8s %8s %8s %8s %8s %7s %7s %7s %7s %7s %7s %6s %6s %6s\n", "N",
            "ODEland", "ak3land", "ak4land", "ODEsett", "ak3sett", "ak4sett", "ODEwhole", "ak3whole",
            "ak4whole", "3/ODEl", "3/ODEs", "3/ODEw", "4/3w", "ODEcnt", "ak3cnt", "ODE_y", "ak3_y",
@@ -465,21 +483,24 @@ int main(int argc, char **argv) {
     double xs[MAXSIZES], t_ode[MAXSIZES], t3[MAXSIZES], t4[MAXSIZES];
     for (int k = 0; k < nsizes && !rc; k++) {
         int N = sizes[k];
-        ode_pile op = {0};
-        ak_pile p3 = {0}, p4 = {0};
+        ode_pile op = { 0 };
+        ak_pile p3 = { 0 }, p4 = { 0 };
         if (do_ode) ode_create(&op, N, 0);
         if (ak_create(&p3, 3, N, 0) || (do_4d && ak_create(&p4, 4, N, 0))) {
             fprintf(stderr, "bench_vs_ode: cannot create the %d-body pile\n", N);
             return 1;
         }
-        double acc[2][3] = {{0}}, t0; // [landing, settled][engine]
+        double acc[2][3] = { { 0 } }, t0; // [landing, settled][engine]
         for (int s = 0; s < steps && !rc; s++) {
             for (int e = 0; e < 3 && !rc; e++) {
                 int which = (s + e) % 3; // rotate the order
                 t0 = now();
-                if (which == 0 && do_ode) ode_step(&op);
-                else if (which == 1) rc = ak_step(&p3);
-                else if (which == 2 && do_4d) rc = ak_step(&p4);
+                if (which == 0 && do_ode)
+                    ode_step(&op);
+                else if (which == 1)
+                    rc = ak_step(&p3);
+                else if (which == 2 && do_4d)
+                    rc = ak_step(&p4);
                 acc[s >= steps / 2][which] += now() - t0;
             }
         }

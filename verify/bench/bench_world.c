@@ -26,8 +26,8 @@ typedef struct timing {
 } timing;
 
 // The world step's stages (as ak_world_step runs them) with the contact stage timed apart.
-static int step_timed(const ak_model *m, ak_data *d, const ak_world_opts *o, double *F,
-                      double *tau, double *tc, char *err, size_t errlen) {
+static int step_timed(const ak_model *m, ak_data *d, const ak_world_opts *o, double *F, double *tau,
+                      double *tc, char *err, size_t errlen) {
     ak_world_forces(m, d, F, tau, NULL);
     if (ak_integrate_velocities(m, d, o->integrator, o->dt, F, tau, err, errlen)) return -1;
     double t0 = now();
@@ -67,13 +67,13 @@ static ak_model *sphere_box(int N, ak_data **dp) {
     ak_data *d = ak_data_create(m);
     int side = (int)ceil(cbrt((double)N / 4.0)); // 4 layers deep, side^3 per layer in x, z, w
     double L = 0.6 * side / 2 + 0.1;
-    double up[4] = {0, 1, 0, 0};
+    double up[4] = { 0, 1, 0, 0 };
     ak_shape g = ak_wc_plane(n, up, 0.0);
     ak_wc_set_body(m, d, N, &g, 0, NULL);
-    int axes[3] = {0, 2, 3};
+    int axes[3] = { 0, 2, 3 };
     for (int a = 0; a < 3; a++)
         for (int s = 0; s < 2; s++) {
-            double nr[4] = {0};
+            double nr[4] = { 0 };
             nr[axes[a]] = s ? -1 : 1;
             ak_shape w = ak_wc_plane(n, nr, -L);
             ak_wc_set_body(m, d, N + 1 + 2 * a + s, &w, 0, NULL);
@@ -105,10 +105,12 @@ int main(int argc, char **argv) {
     const char *dir = AK_SOURCE_DIR "/scenes";
     int maxn = 16000;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--max") && i + 1 < argc) maxn = atoi(argv[++i]);
-        else dir = argv[i];
+        if (!strcmp(argv[i], "--max") && i + 1 < argc)
+            maxn = atoi(argv[++i]);
+        else
+            dir = argv[i];
     }
-    int sizes[] = {250, 500, 1000, 2000, 4000, 8000, 16000};
+    int sizes[] = { 250, 500, 1000, 2000, 4000, 8000, 16000 };
     double lx[7], ly[7];
     int ns = 0;
     printf("## hyperspheres in a 4D box (r = 0.25, dt = 1/60, 10 iterations; 10 warm-up steps)\n");
@@ -126,12 +128,13 @@ int main(int argc, char **argv) {
         ak_data_free(d);
     }
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
-    for (int k = 0; k < ns; k++) sx += lx[k], sy += ly[k], sxx += lx[k] * lx[k], sxy += lx[k] * ly[k];
+    for (int k = 0; k < ns; k++)
+        sx += lx[k], sy += ly[k], sxx += lx[k] * lx[k], sxy += lx[k] * ly[k];
     if (ns > 1)
         printf("scaling exponent (least squares, ms/step ~ N^p): p = %.3f\n",
                (ns * sxy - sx * sy) / (ns * sxx - sx * sx));
     printf("\n## 1,000-body pile (500 spheres + 500 boxes), 4D against 3D (60 steps after 30)\n");
-    const char *piles[2] = {"pile_1000_4d.json", "pile_1000_3d.json"};
+    const char *piles[2] = { "pile_1000_4d.json", "pile_1000_3d.json" };
     for (int p = 0; p < 2; p++) {
         char path[1024], err[1024];
         snprintf(path, sizeof path, "%s/%s", dir, piles[p]);

@@ -19,9 +19,9 @@ ak_check_group ak_group_printed(void);
 /// Helper for the group files: AK_GROUP(ga, table) defines ak_group_ga().
 #define AK_GROUP(name, table)                                                                      \
     ak_check_group ak_group_##name(void) {                                                         \
-        return (ak_check_group){#name, table, sizeof(table) / sizeof(table[0])};                   \
+        return (ak_check_group){ #name, table, sizeof(table) / sizeof(table[0]) };                 \
     }
 #define AK_GROUP_EMPTY(name)                                                                       \
-    ak_check_group ak_group_##name(void) { return (ak_check_group){#name, 0, 0}; }
+    ak_check_group ak_group_##name(void) { return (ak_check_group){ #name, 0, 0 }; }
 
 #endif

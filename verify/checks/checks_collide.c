@@ -6,12 +6,9 @@
 
 ak_check_group ak_group_collide(void) {
     static const ak_check_topic *const topics[] = {
-        &ak_topic_collide_pairs,
-        &ak_topic_collide_gjk_manifolds,
-        &ak_topic_collide_ccd_hulls,
-        &ak_topic_collide_errata_scenes,
-        &ak_topic_collide_polytopes,
-        &ak_topic_collide_features,
+        &ak_topic_collide_pairs,     &ak_topic_collide_gjk_manifolds,
+        &ak_topic_collide_ccd_hulls, &ak_topic_collide_errata_scenes,
+        &ak_topic_collide_polytopes, &ak_topic_collide_features,
     };
     static ak_check store[AK_GROUP_MAX_CHECKS];
     static size_t n = 0;

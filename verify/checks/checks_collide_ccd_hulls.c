@@ -11,37 +11,45 @@ static void check_ccd(ak_check_ctx *c) {
     for (long k = 0; k < samples; k++) {
         int n = 4;
         // spheres: |d + t v| = r1 + r2, smallest root
-        ak_shape a = {0}, b = {0};
+        ak_shape a = { 0 }, b = { 0 };
         a.type = b.type = AK_SHAPE_HYPERSPHERE;
         a.dim = b.dim = n;
         a.radius = 0.2 + 0.5 * gsl_rng_uniform(r);
         b.radius = 0.2 + 0.5 * gsl_rng_uniform(r);
         ak_pose pa = ak_pose_identity(n), pb = ak_pose_identity(n);
-        double va[AK_MAX_DIM], vb[AK_MAX_DIM] = {0};
-        for (int i = 0; i < n; i++) pa.pos[i] = 4 * (gsl_rng_uniform(r) - 0.5), pb.pos[i] = 4 * (gsl_rng_uniform(r) - 0.5);
+        double va[AK_MAX_DIM], vb[AK_MAX_DIM] = { 0 };
+        for (int i = 0; i < n; i++)
+            pa.pos[i] = 4 * (gsl_rng_uniform(r) - 0.5), pb.pos[i] = 4 * (gsl_rng_uniform(r) - 0.5);
         for (int i = 0; i < n; i++) va[i] = (pb.pos[i] - pa.pos[i]) + 0.5 * gsl_ran_gaussian(r, 1);
         double d[AK_MAX_DIM], dd = 0, dv = 0, vv = 0, R = a.radius + b.radius;
-        for (int i = 0; i < n; i++) d[i] = pa.pos[i] - pb.pos[i], dd += d[i] * d[i], dv += d[i] * va[i], vv += va[i] * va[i];
+        for (int i = 0; i < n; i++)
+            d[i] = pa.pos[i] - pb.pos[i], dd += d[i] * d[i], dv += d[i] * va[i],
+            vv += va[i] * va[i];
         if (dd <= R * R) continue;
         double disc = dv * dv - vv * (dd - R * R), t_exact = INFINITY;
         if (disc >= 0) t_exact = (-dv - sqrt(disc)) / vv;
         double toi;
         int hit = ak_collide_toi(&toi, &a, &pa, va, NULL, &b, &pb, vb, NULL, 1.0, tol);
         int want = t_exact >= 0 && t_exact <= 1.0;
-        if (hit != want) miss++;
-        else if (hit) worst_s = fmax(worst_s, fabs(toi - t_exact)), hits_s++;
+        if (hit != want)
+            miss++;
+        else if (hit)
+            worst_s = fmax(worst_s, fabs(toi - t_exact)), hits_s++;
         // boxes with a common rotation: slabs in the shared frame
-        ak_shape A = {0}, B = {0};
+        ak_shape A = { 0 }, B = { 0 };
         A.type = B.type = AK_SHAPE_HYPERBOX;
         A.dim = B.dim = n;
-        for (int i = 0; i < n; i++) A.half_extents[i] = 0.2 + 0.4 * gsl_rng_uniform(r), B.half_extents[i] = 0.2 + 0.4 * gsl_rng_uniform(r);
+        for (int i = 0; i < n; i++)
+            A.half_extents[i] = 0.2 + 0.4 * gsl_rng_uniform(r),
+            B.half_extents[i] = 0.2 + 0.4 * gsl_rng_uniform(r);
         gt_random_rotation(r, n, pa.rot);
         memcpy(pb.rot, pa.rot, sizeof pa.rot);
         double tin = 0, tout = INFINITY;
         for (int j = 0; j < n; j++) {
             // coordinates along axis j
             double dj = 0, vj = 0, H = A.half_extents[j] + B.half_extents[j];
-            for (int i = 0; i < n; i++) dj += pa.rot[i * n + j] * d[i], vj += pa.rot[i * n + j] * va[i];
+            for (int i = 0; i < n; i++)
+                dj += pa.rot[i * n + j] * d[i], vj += pa.rot[i * n + j] * va[i];
             if (fabs(vj) < 1e-15) {
                 if (fabs(dj) > H) tin = INFINITY;
                 continue;
@@ -59,13 +67,21 @@ static void check_ccd(ak_check_ctx *c) {
         if (inside0) continue;
         int wantb = tin <= tout && tin >= 0 && tin <= 1.0;
         int hitb = ak_collide_toi(&toi, &A, &pa, va, NULL, &B, &pb, vb, NULL, 1.0, tol);
-        if (hitb != wantb) miss++;
-        else if (hitb) worst_b = fmax(worst_b, fabs(toi - tin)), hits_b++;
+        if (hitb != wantb)
+            miss++;
+        else if (hitb)
+            worst_b = fmax(worst_b, fabs(toi - tin)), hits_b++;
     }
     gsl_rng_free(r);
-    ak_expect(c, miss == 0, "CCD hit / no hit agrees with the analytic answer (%ld disagreements)", miss);
-    ak_measure(c, worst_s, 1e-6, "moving 4D spheres: max |toi - analytic| = %.2e over %ld impacts (stop at separation 1e-9)", worst_s, hits_s);
-    ak_measure(c, worst_b, 1e-6, "translating 4D boxes: max |toi - analytic slab time| = %.2e over %ld impacts", worst_b, hits_b);
+    ak_expect(c, miss == 0, "CCD hit / no hit agrees with the analytic answer (%ld disagreements)",
+              miss);
+    ak_measure(
+        c, worst_s, 1e-6,
+        "moving 4D spheres: max |toi - analytic| = %.2e over %ld impacts (stop at separation 1e-9)",
+        worst_s, hits_s);
+    ak_measure(c, worst_b, 1e-6,
+               "translating 4D boxes: max |toi - analytic slab time| = %.2e over %ld impacts",
+               worst_b, hits_b);
 }
 
 // --- hulls and Minkowski sums (G-4, G-6, G-7) ------------------------------------------------
@@ -118,7 +134,7 @@ static void check_hulls(ak_check_ctx *c) {
     // random interior points plus the corners of [0,1]x[0,2]x[0,3]x[0,1]: volume 6
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     m = 0;
-    double ext[4] = {1, 2, 3, 1};
+    double ext[4] = { 1, 2, 3, 1 };
     for (unsigned v = 0; v < 16; v++, m++)
         for (int i = 0; i < 4; i++) pts[m * 4 + i] = (v & (1u << i)) ? ext[i] : 0;
     for (; m < 300; m++)
@@ -128,7 +144,7 @@ static void check_hulls(ak_check_ctx *c) {
     worst = fmax(worst, fabs(vol - 6) / 6);
     snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "box+284 inner points %.15g (6), ", vol);
     // Minkowski sum of two boxes is a box with summed half extents (G-7)
-    double A[16 * 4], B[16 * 4], h1[4] = {0.3, 0.5, 0.2, 0.4}, h2[4] = {0.1, 0.2, 0.6, 0.3};
+    double A[16 * 4], B[16 * 4], h1[4] = { 0.3, 0.5, 0.2, 0.4 }, h2[4] = { 0.1, 0.2, 0.6, 0.3 };
     for (unsigned v = 0; v < 16; v++) {
         ak_box_vertex(4, A + v * 4, h1, v);
         ak_box_vertex(4, B + v * 4, h2, v);
@@ -160,13 +176,19 @@ static void check_hulls(ak_check_ctx *c) {
         }
     gsl_rng_free(r);
     ak_measure(c, worst, TOL_ROUND, "4D hull volumes (relative error) %s", buf);
-    ak_measure(c, worst_mass, TOL_ROUND, "hull volume vs the mass module (ak_mass_convex), %ld random point sets in 3D-5D: max relative error %.2e",
+    ak_measure(c, worst_mass, TOL_ROUND,
+               "hull volume vs the mass module (ak_mass_convex), %ld random point sets in 3D-5D: "
+               "max relative error %.2e",
                nsets, worst_mass);
 }
 
 static const ak_check CHECKS[] = {
-    {"collide.ccd", "G-13", "time of impact vs analytic (moving spheres, translating boxes)", check_ccd},
-    {"collide.hull", "G-4 G-6 G-7", "hull volumes vs exact (tesseract, 16-cell, 24-cell, box with inner points, box (+) box) and vs ak_mass_convex", check_hulls},
+    { "collide.ccd", "G-13", "time of impact vs analytic (moving spheres, translating boxes)",
+      check_ccd },
+    { "collide.hull", "G-4 G-6 G-7",
+      "hull volumes vs exact (tesseract, 16-cell, 24-cell, box with inner points, box (+) box) and "
+      "vs ak_mass_convex",
+      check_hulls },
 };
 
 AK_TOPIC(collide_ccd_hulls, CHECKS)

@@ -28,21 +28,23 @@
 #include "engine/step_explain.h"
 #include "engine/world.h"
 
-#define TOL_SEP 1e-6      // separation against the ground truth (the figure)
+#define TOL_SEP 1e-6 // separation against the ground truth (the figure)
 
-#define TOL_NORMAL_CERT 1e-4 // bound on the normal angle where the distance is certified: sqrt(2 width/sep)
+#define TOL_NORMAL_CERT                                                                            \
+    1e-4 // bound on the normal angle where the distance is certified: sqrt(2 width/sep)
 
-                             // with certificate widths ~1e-12 (curved GJK) is a few 1e-6 (see run_pair)
-#define TOL_NORMAL 1e-5   // normal angle vs the truth where unique (apart): the truth's max of f is flat,
+// with certificate widths ~1e-12 (curved GJK) is a few 1e-6 (see run_pair)
+#define TOL_NORMAL                                                                                 \
+    1e-5 // normal angle vs the truth where unique (apart): the truth's max of f is flat,
 
-                          // it fixes u only to ~sqrt(2 df / sep); the normal's optimality is TOL_SEP-checked
-#define TOL_POINT 1e-9    // point_a - point_b = separation * normal
+// it fixes u only to ~sqrt(2 df / sep); the normal's optimality is TOL_SEP-checked
+#define TOL_POINT 1e-9 // point_a - point_b = separation * normal
 
-#define TOL_INSIDE 1e-7   // manifold points on or inside both shapes
-#define TOL_ROUND 1e-12   // exact configurations (rounding only)
+#define TOL_INSIDE 1e-7 // manifold points on or inside both shapes
+#define TOL_ROUND 1e-12 // exact configurations (rounding only)
 
-#define SHALLOW 0.02      // contacts this shallow lie inside both shapes (convexity, sizes >= 0.1)
-#define SEP_UNIQUE 0.05   // apart by more than this: the normal is unique and well conditioned
+#define SHALLOW 0.02    // contacts this shallow lie inside both shapes (convexity, sizes >= 0.1)
+#define SEP_UNIQUE 0.05 // apart by more than this: the normal is unique and well conditioned
 
 // --- sample generation ---------------------------------------------------------------------
 typedef struct sample {
@@ -52,7 +54,7 @@ typedef struct sample {
     int mode; // 0 generic, 1 near-touching, 2 deep, 3 degenerate
 } sample;
 
-static const char *const MODE_NAMES[4] = {"generic", "near-touching", "deep", "degenerate"};
+static const char *const MODE_NAMES[4] = { "generic", "near-touching", "deep", "degenerate" };
 
 // Failure rates of the published algorithms per pair, filled by the collide.pair.* checks of
 // this run and drawn as one bar chart by collide.published.errata (which runs after them).

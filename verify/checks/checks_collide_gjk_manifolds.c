@@ -25,15 +25,20 @@ static void check_gjk_vs_sat(ak_check_ctx *c) {
             if (s < 0 && gi) {
                 double d, nn[AK_MAX_DIM], x[AK_MAX_DIM], y[AK_MAX_DIM];
                 g.intersect = 1;
-                if (ak_collide_epa(&d, nn, x, y, &g, &a, &pa, &b, &pb, 0) == 0) depth_err = fmax(depth_err, fabs(d + s));
-                else depth_err = INFINITY;
+                if (ak_collide_epa(&d, nn, x, y, &g, &a, &pa, &b, &pb, 0) == 0)
+                    depth_err = fmax(depth_err, fabs(d + s));
+                else
+                    depth_err = INFINITY;
                 pen++;
             }
         }
     gsl_rng_free(r);
-    ak_expect(c, agree == total, "GJK and SAT agree on intersect / apart in %ld of %ld box pairs, n = 2..5 (%ld within 1e-9 of touching skipped)",
+    ak_expect(c, agree == total,
+              "GJK and SAT agree on intersect / apart in %ld of %ld box pairs, n = 2..5 (%ld "
+              "within 1e-9 of touching skipped)",
               agree, total, ambiguous);
-    ak_measure(c, depth_err, TOL_SEP, "max |EPA depth - SAT depth| = %.2e over %ld overlapping pairs", depth_err, pen);
+    ak_measure(c, depth_err, TOL_SEP,
+               "max |EPA depth - SAT depth| = %.2e over %ld overlapping pairs", depth_err, pen);
 }
 
 static void check_sat_axis_count(ak_check_ctx *c) {
@@ -41,7 +46,7 @@ static void check_sat_axis_count(ak_check_ctx *c) {
     int ok = 1;
     char buf[128] = "";
     for (int n = 2; n <= 5; n++) {
-        ak_shape a = {0};
+        ak_shape a = { 0 };
         a.type = AK_SHAPE_HYPERBOX;
         a.dim = n;
         for (int i = 0; i < n; i++) a.half_extents[i] = 1;
@@ -60,7 +65,8 @@ static void check_sat_axis_count(ak_check_ctx *c) {
         if (na != want) ok = 0;
         snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%dD %d ", n, na);
     }
-    ak_expect(c, ok, "SAT axis counts %s(4D: 56 = 8 + 48, B-7.2box; the thesis' Table 4.1 has 32)", buf);
+    ak_expect(c, ok, "SAT axis counts %s(4D: 56 = 8 + 48, B-7.2box; the thesis' Table 4.1 has 32)",
+              buf);
 }
 
 // --- manifolds ------------------------------------------------------------------------------
@@ -71,7 +77,7 @@ static void check_resting_flat(ak_check_ctx *c) {
     int counts_ok = 1;
     char buf[96] = "";
     for (int n = 2; n <= 5; n++) {
-        ak_shape top = {0}, bot = {0};
+        ak_shape top = { 0 }, bot = { 0 };
         top.type = bot.type = AK_SHAPE_HYPERBOX;
         top.dim = bot.dim = n;
         for (int i = 0; i < n; i++) top.half_extents[i] = 0.5, bot.half_extents[i] = 0.7 + 0.1 * i;
@@ -101,13 +107,17 @@ static void check_resting_flat(ak_check_ctx *c) {
                 b++;
             }
             double best = INFINITY;
-            for (int q = 0; q < m.count; q++) best = fmin(best, collide_vnorm_diff(n, x, m.contacts[q].point_b));
+            for (int q = 0; q < m.count; q++)
+                best = fmin(best, collide_vnorm_diff(n, x, m.contacts[q].point_b));
             worst = fmax(worst, best);
         }
         for (int q = 0; q < m.count; q++) worst = fmax(worst, fabs(m.contacts[q].separation + pen));
     }
     ak_expect(c, counts_ok, "contact counts (got/expected) %s", buf);
-    ak_measure(c, worst, TOL_ROUND, "max distance of the overlap corners from the contacts, and of the depths from 1e-3: %.2e", worst);
+    ak_measure(
+        c, worst, TOL_ROUND,
+        "max distance of the overlap corners from the contacts, and of the depths from 1e-3: %.2e",
+        worst);
 }
 
 static void check_box_plane_counts(ak_check_ctx *c) {
@@ -115,7 +125,7 @@ static void check_box_plane_counts(ak_check_ctx *c) {
     int n = 4, ok = 1;
     char buf[128] = "";
     for (int k = 0; k <= 3; k++) {
-        ak_shape box = {0}, pl = {0};
+        ak_shape box = { 0 }, pl = { 0 };
         box.type = AK_SHAPE_HYPERBOX;
         box.dim = pl.dim = n;
         pl.type = AK_SHAPE_HYPERPLANE;
@@ -126,32 +136,37 @@ static void check_box_plane_counts(ak_check_ctx *c) {
         // tilt so that the lowest feature has dimension k: rotate y towards the axes other
         // than k of them (small distinct angles), leaving k free axes parallel to the plane
         double R[AK_MAX_EVEN], M[AK_MAX_DIM * AK_MAX_DIM], T[AK_MAX_DIM * AK_MAX_DIM];
-        int others[3] = {0, 2, 3};
+        int others[3] = { 0, 2, 3 };
         memcpy(M, p.rot, sizeof M);
         for (int q = k; q < 3; q++) {
             ak_nd_rotor_plane(n, R, 1, others[q], 0.2 + 0.1 * q);
             ak_nd_rotor_to_matrix(n, T, R);
-            double Mn[AK_MAX_DIM * AK_MAX_DIM] = {0};
+            double Mn[AK_MAX_DIM * AK_MAX_DIM] = { 0 };
             for (int i = 0; i < n; i++)
                 for (int j = 0; j < n; j++)
                     for (int l = 0; l < n; l++) Mn[i * n + j] += T[i * n + l] * M[l * n + j];
             memcpy(M, Mn, sizeof M);
         }
         memcpy(p.rot, M, sizeof M);
-        double down[AK_MAX_DIM] = {0, -1, 0, 0}, x[AK_MAX_DIM];
+        double down[AK_MAX_DIM] = { 0, -1, 0, 0 }, x[AK_MAX_DIM];
         double h = ak_geom_support(n, x, &box, &p, down);
         p.pos[1] = h - 1e-4; // the lowest feature 1e-4 below the plane
         ak_manifold m;
         ak_collide(&m, &box, &p, &pl, NULL, 0.0);
         int want = 1 << k;
         if (m.count != want) ok = 0;
-        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s %d/%d ", k == 0 ? "vertex" : k == 1 ? "edge" : k == 2 ? "2-face" : "3-cell", m.count, want);
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s %d/%d ",
+                 k == 0   ? "vertex"
+                 : k == 1 ? "edge"
+                 : k == 2 ? "2-face"
+                          : "3-cell",
+                 m.count, want);
     }
     ak_expect(c, ok, "4D hyperbox on a plane, contacts got/expected: %s", buf);
 }
 
 static void check_capsule_plane_both_ends(ak_check_ctx *c) {
-    ak_shape cap = {0}, pl = {0};
+    ak_shape cap = { 0 }, pl = { 0 };
     cap.type = AK_SHAPE_HYPERCAPSULE;
     cap.dim = pl.dim = 4;
     cap.radius = 0.25;
@@ -167,7 +182,9 @@ static void check_capsule_plane_both_ends(ak_check_ctx *c) {
     ak_collide(&m, &cap, &p, &pl, NULL, 0.0);
     double e = 0;
     for (int q = 0; q < m.count; q++) e = fmax(e, fabs(m.contacts[q].separation + 1e-3));
-    ak_expect(c, m.count == 2, "a 4D capsule lying on a plane gives %d contacts (2 expected: both ends, T-Alg8)", m.count);
+    ak_expect(c, m.count == 2,
+              "a 4D capsule lying on a plane gives %d contacts (2 expected: both ends, T-Alg8)",
+              m.count);
     ak_measure(c, e, TOL_ROUND, "depth of both contacts vs 1e-3: %.2e", e);
 }
 
@@ -187,7 +204,7 @@ static void check_feature_ids(ak_check_ctx *c) {
     long trials = ak_samples(c, 2000, 200), stable = 0, total = 0;
     for (long k = 0; k < trials; k++) {
         int n = 3 + (int)(k % 2), kind = (int)(k % 3);
-        ak_shape a = {0}, b = {0};
+        ak_shape a = { 0 }, b = { 0 };
         a.dim = b.dim = n;
         ak_pose pa = ak_pose_identity(n), pb = ak_pose_identity(n);
         a.type = kind == 2 ? AK_SHAPE_HYPERCAPSULE : AK_SHAPE_HYPERBOX;
@@ -207,7 +224,7 @@ static void check_feature_ids(ak_check_ctx *c) {
             b.type = AK_SHAPE_HYPERPLANE;
             b.normal[1] = 1;
         }
-        double down[AK_MAX_DIM] = {0, -1, 0, 0, 0}, x[AK_MAX_DIM];
+        double down[AK_MAX_DIM] = { 0, -1, 0, 0, 0 }, x[AK_MAX_DIM];
         pa.pos[1] = ak_geom_support(n, x, &a, &pa, down) - 2e-3;
         for (int i = 0; i < n; i++)
             if (i != 1) pa.pos[i] = 0.2 * (gsl_rng_uniform(r) - 0.5);
@@ -229,17 +246,27 @@ static void check_feature_ids(ak_check_ctx *c) {
         if (m0.count > 0 && same_ids(&m0, &m1)) stable++;
     }
     gsl_rng_free(r);
-    ak_expect(c, stable == total, "contact ids unchanged under 1e-5 motions in %ld of %ld resting configurations (box on box, box on plane, capsule on plane; 3D and 4D)",
+    ak_expect(c, stable == total,
+              "contact ids unchanged under 1e-5 motions in %ld of %ld resting configurations (box "
+              "on box, box on plane, capsule on plane; 3D and 4D)",
               stable, total);
 }
 
 static const ak_check CHECKS[] = {
-    {"collide.gjk_vs_sat", "G-9 G-10 B-7.2", "GJK intersect flag and EPA depth against SAT, random hyperbox pairs n = 2..5", check_gjk_vs_sat},
-    {"collide.sat_axes", "B-7.2 B-7.2box T-Tab4.1", "number of SAT axes per n (4D: 56)", check_sat_axis_count},
-    {"collide.manifold.resting_flat", "T-Alg16 T-Alg17 T-Alg19 T-Alg20 T-Alg21", "box on box: the corners of the overlap cell, n = 2..5", check_resting_flat},
-    {"collide.manifold.box_plane_counts", "T-Alg11 T-Alg17 T-Alg20", "4D box on a plane by vertex, edge, 2-face, 3-cell: 1, 2, 4, 8 contacts", check_box_plane_counts},
-    {"collide.manifold.capsule_plane", "T-Alg8", "capsule lying on a plane: both ends", check_capsule_plane_both_ends},
-    {"collide.manifold.feature_ids", "T-B.1 T-B.4", "contact ids stable under small motions", check_feature_ids},
+    { "collide.gjk_vs_sat", "G-9 G-10 B-7.2",
+      "GJK intersect flag and EPA depth against SAT, random hyperbox pairs n = 2..5",
+      check_gjk_vs_sat },
+    { "collide.sat_axes", "B-7.2 B-7.2box T-Tab4.1", "number of SAT axes per n (4D: 56)",
+      check_sat_axis_count },
+    { "collide.manifold.resting_flat", "T-Alg16 T-Alg17 T-Alg19 T-Alg20 T-Alg21",
+      "box on box: the corners of the overlap cell, n = 2..5", check_resting_flat },
+    { "collide.manifold.box_plane_counts", "T-Alg11 T-Alg17 T-Alg20",
+      "4D box on a plane by vertex, edge, 2-face, 3-cell: 1, 2, 4, 8 contacts",
+      check_box_plane_counts },
+    { "collide.manifold.capsule_plane", "T-Alg8", "capsule lying on a plane: both ends",
+      check_capsule_plane_both_ends },
+    { "collide.manifold.feature_ids", "T-B.1 T-B.4", "contact ids stable under small motions",
+      check_feature_ids },
 };
 
 AK_TOPIC(collide_gjk_manifolds, CHECKS)

@@ -60,16 +60,17 @@ static void unescape(const char *s, char *out, size_t n) {
     size_t k = 0;
     for (; *s && k + 1 < n; s++) {
         if (s[0] == '_' && isxdigit((unsigned char)s[1]) && isxdigit((unsigned char)s[2])) {
-            char hex[3] = {s[1], s[2], 0};
+            char hex[3] = { s[1], s[2], 0 };
             out[k++] = (char)strtol(hex, NULL, 16);
             s += 2;
-        } else out[k++] = *s;
+        } else
+            out[k++] = *s;
     }
     out[k] = '\0';
 }
 
 static bool report_anchor_ok(link_ctx *x, const char *a) {
-    static const char *const FIXED[] = {"", "summary", "matrix", "errata", "checks", "golden"};
+    static const char *const FIXED[] = { "", "summary", "matrix", "errata", "checks", "golden" };
     for (size_t i = 0; i < sizeof FIXED / sizeof FIXED[0]; i++)
         if (!strcmp(a, FIXED[i])) return true;
     char id[256];
@@ -110,27 +111,33 @@ static bool md_anchor_ok(const char *path, const char *anchor) {
 
 // Check one link target (relative to the directory base_dir of the file that holds it).
 static void check_target(link_ctx *x, const char *where, const char *base_dir, const char *target) {
-    if (strstr(target, "://") || !strncmp(target, "mailto:", 7)) return; // external: not checked here
+    if (strstr(target, "://") || !strncmp(target, "mailto:", 7))
+        return; // external: not checked here
     if (!first_time(x, where, target)) return;
     char path[2048], anchor[512] = "";
     const char *hash = strchr(target, '#');
     size_t plen = hash ? (size_t)(hash - target) : strlen(target);
     if (hash) snprintf(anchor, sizeof anchor, "%s", hash + 1);
     x->checked++;
-    if (plen == 0) snprintf(path, sizeof path, "%s", where); // same file
-    else snprintf(path, sizeof path, "%s/%.*s", base_dir, (int)plen, target);
+    if (plen == 0)
+        snprintf(path, sizeof path, "%s", where); // same file
+    else
+        snprintf(path, sizeof path, "%s/%.*s", base_dir, (int)plen, target);
     const char *why = NULL;
     if (strstr(path, "report/index.html")) {
         if (!report_anchor_ok(x, anchor)) why = "no such anchor in the report";
     } else {
         struct stat st;
-        if (stat(path, &st) != 0) why = "no such file";
-        else if (anchor[0] && S_ISREG(st.st_mode) && strstr(path, ".md") && !md_anchor_ok(path, anchor))
+        if (stat(path, &st) != 0)
+            why = "no such file";
+        else if (anchor[0] && S_ISREG(st.st_mode) && strstr(path, ".md") &&
+                 !md_anchor_ok(path, anchor))
             why = "no heading with that anchor";
     }
     if (why) {
         x->broken++;
-        if (x->broken <= 40) ak_note(x->c, "%s: (%s): %s", where + strlen(AK_SOURCE_DIR) + 1, target, why);
+        if (x->broken <= 40)
+            ak_note(x->c, "%s: (%s): %s", where + strlen(AK_SOURCE_DIR) + 1, target, why);
     }
 }
 
@@ -191,7 +198,7 @@ static int run_step(const char *exe, const char *scene, const char *out) {
     for (int i = 0; i < STEP_TIMEOUT_S * 10; i++) {
         int st;
         if (waitpid(pid, &st, WNOHANG) == pid) return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-        struct timespec ts = {0, 100000000};
+        struct timespec ts = { 0, 100000000 };
         nanosleep(&ts, NULL);
     }
     kill(pid, SIGKILL);
@@ -213,7 +220,8 @@ static void step_explain_links(link_ctx *x) {
     char best[256] = "";
     while (d && (e = readdir(d)) != NULL) {
         size_t n = strlen(e->d_name);
-        if (n > 5 && !strcmp(e->d_name + n - 5, ".json") && (!best[0] || strcmp(e->d_name, best) < 0))
+        if (n > 5 && !strcmp(e->d_name + n - 5, ".json") &&
+            (!best[0] || strcmp(e->d_name, best) < 0))
             snprintf(best, sizeof best, "%s", e->d_name);
     }
     if (d) closedir(d);
@@ -226,7 +234,9 @@ static void step_explain_links(link_ctx *x) {
     snprintf(out, sizeof out, "/tmp/ak_step_explain_%d.txt", (int)getpid());
     int rc = run_step(exe, scene, out);
     if (rc != 0) {
-        ak_note(x->c, "anakata step %s --explain not checked: it exited with %d (not available yet?)", best, rc);
+        ak_note(x->c,
+                "anakata step %s --explain not checked: it exited with %d (not available yet?)",
+                best, rc);
         unlink(out);
         return;
     }
@@ -250,7 +260,7 @@ static void step_explain_links(link_ctx *x) {
 }
 
 static void links(ak_check_ctx *c) {
-    link_ctx x = {.c = c};
+    link_ctx x = { .c = c };
     char path[1100];
     snprintf(path, sizeof path, "%s/" AK_CATALOGUE, AK_SOURCE_DIR);
     x.have_fl = ak_formulas_load(path, &x.fl, NULL, 0) == 0;
@@ -262,17 +272,20 @@ static void links(ak_check_ctx *c) {
     scan_md(&x, path);
     step_explain_links(&x);
     ak_value(c, "links_checked", x.checked);
-    ak_expect(c, x.checked > 0, "%d distinct relative links checked in docs/, docs/formulas/, README.md and "
-                                "anakata step --explain", x.checked);
+    ak_expect(c, x.checked > 0,
+              "%d distinct relative links checked in docs/, docs/formulas/, README.md and "
+              "anakata step --explain",
+              x.checked);
     ak_measure(c, x.broken, 0, "%d broken links (the first 40 in the notes)", x.broken);
     if (x.have_fl) ak_formulas_free(&x.fl);
     for (int i = 0; i < x.nseen; i++) free(x.seen[i]);
 }
 
 static const ak_check CHECKS[] = {
-    {"docs.links", "",
-     "relative links in docs/ and README.md, and anakata step --explain links, vs files, headings, report anchors",
-     links},
+    { "docs.links", "",
+      "relative links in docs/ and README.md, and anakata step --explain links, vs files, "
+      "headings, report anchors",
+      links },
 };
 
 AK_GROUP(docs, CHECKS)

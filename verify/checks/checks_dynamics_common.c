@@ -5,7 +5,7 @@
 // helpers
 
 int dynamics_step_n(const ak_model *m, ak_data *d, ak_integrator ig, double dt, long n, bool renorm,
-                  ak_check_ctx *c) {
+                    ak_check_ctx *c) {
     char err[AK_ERR_MAX];
     for (long s = 0; s < n; s++)
         if (ak_integrate_step(m, d, ig, dt, renorm, ak_world_forces, NULL, err, sizeof err) != 0) {

@@ -21,13 +21,16 @@ static void check_b9(ak_check_ctx *c) {
         ak_published_b9_euler4(a, Id, w);
         ak_dyn_euler_body(4, b, bd->inertia, bd->inv_inertia, w, NULL);
         double nd = 0, nb = 0, ns = 0;
-        for (int q = 0; q < 6; q++) ns += (a[q] + b[q]) * (a[q] + b[q]), nd += (a[q] - b[q]) * (a[q] - b[q]), nb += b[q] * b[q];
+        for (int q = 0; q < 6; q++)
+            ns += (a[q] + b[q]) * (a[q] + b[q]), nd += (a[q] - b[q]) * (a[q] - b[q]),
+                nb += b[q] * b[q];
         worst_sum = fmax(worst_sum, sqrt(ns / nb));
         worst_rel = fmax(worst_rel, sqrt(nd / nb));
     }
     ak_measure(c, worst_sum, TOL_ROUND,
                "|B9_printed + commutator form| / |commutator form| over 1000 random rates: %.2e "
-               "(the printed form is the exact negative)", worst_sum);
+               "(the printed form is the exact negative)",
+               worst_sum);
     ak_note(c, "|B9_printed - commutator form| / |commutator form| = %.6f", worst_rel);
     // 2. dynamics: integrate the printed form with the rotor kinematics; world L drifts O(1)
     double wb[6];
@@ -66,7 +69,8 @@ static void check_b9(ak_check_ctx *c) {
     ak_expect(c, worstL > 0.1,
               "B-9 as printed with R_t = -1/2 R w_b (B-3) does not conserve the world angular "
               "momentum: max relative drift over 10 s %.3f (the commutator form: see "
-              "dynamics.equations, < 1e-9)", worstL);
+              "dynamics.equations, < 1e-9)",
+              worstL);
     ak_value(c, "printed_momentum_drift", worstL);
     ak_model_free(m);
 }
@@ -140,7 +144,7 @@ static double max_abs(const series *s, int q) {
 
 // Landau & Lifshitz §37: period of the body rates of a free asymmetric top (P-B.18).
 static double elliptic_period(const double I[3], const double w[3], ak_check_ctx *c) {
-    double a[3] = {I[0], I[1], I[2]}, ww[3] = {w[0], w[1], w[2]};
+    double a[3] = { I[0], I[1], I[2] }, ww[3] = { w[0], w[1], w[2] };
     for (int i = 0; i < 3; i++) // sort ascending with the rates
         for (int j = i + 1; j < 3; j++)
             if (a[j] < a[i]) {
@@ -168,7 +172,7 @@ static double elliptic_period(const double I[3], const double w[3], ak_check_ctx
 }
 
 static void check_dzhanibekov_3d(ak_check_ctx *c) {
-    series g = {0}, e = {0};
+    series g = { 0 }, e = { 0 };
     double T = ak_quick(c) ? 60.0 : 120.0;
     if (record("dzhanibekov_c", AK_INT_GSL, 0.01, T, &g, c) == 0 &&
         record("dzhanibekov_c", AK_INT_RK4, 0.01, T, &e, c) == 0) {
@@ -176,9 +180,10 @@ static void check_dzhanibekov_3d(ak_check_ctx *c) {
         ak_data *d = NULL;
         load_scene(c, "dzhanibekov_c", &m, &d);
         // planes of the xyz subspace: xy (0), xz (1), yz (3)
-        const int pl[3] = {0, 1, 3};
+        const int pl[3] = { 0, 1, 3 };
         double I[3], w[3];
-        for (int i = 0; i < 3; i++) I[i] = m->bodies[0].inertia[pl[i] * 6 + pl[i]], w[i] = g.w[pl[i]];
+        for (int i = 0; i < 3; i++)
+            I[i] = m->bodies[0].inertia[pl[i] * 6 + pl[i]], w[i] = g.w[pl[i]];
         double Tan = elliptic_period(I, w, c);
         int ng, ne;
         double Tg = mean_period(&g, 3, &ng), Te = mean_period(&e, 3, &ne);
@@ -189,7 +194,8 @@ static void check_dzhanibekov_3d(ak_check_ctx *c) {
                    Tg, ng, Tan);
         ak_measure(c, fabs(Te - Tg) / Tg, TOL_PERIOD_GSL,
                    "engine rk4 dt=0.01: flip period %.4f s vs GSL %.4f s", Te, Tg);
-        ak_measure(c, out, 0.0, "w components out of the subspace (xw, yw, zw) stay exactly 0: max %.1e", out);
+        ak_measure(c, out, 0.0,
+                   "w components out of the subspace (xw, yw, zw) stay exactly 0: max %.1e", out);
         ak_value(c, "period_gsl", Tg);
         ak_value(c, "period_elliptic", Tan);
         ak_value(c, "period_rk4", Te);
@@ -202,8 +208,9 @@ static void check_dzhanibekov_3d(ak_check_ctx *c) {
 
 // Report panel: the six body-frame rates of a recorded series (the check's own GSL data), with an
 // optional extra curve (component q of another series) drawn on top.
-static void plot_fig5_panel(ak_check_ctx *c, const char *fig, double T, const series *s, const series *extra, int q,
-                            const char *extra_label, const char *caption) {
+static void plot_fig5_panel(ak_check_ctx *c, const char *fig, double T, const series *s,
+                            const series *extra, int q, const char *extra_label,
+                            const char *caption) {
     const char *dir = ak_artifact_dir(c);
     if (!dir) return;
     double *buf = malloc((size_t)s->nt * 7 * sizeof(double));
@@ -214,24 +221,29 @@ static void plot_fig5_panel(ak_check_ctx *c, const char *fig, double T, const se
     for (int k = 0; k < 6; k++) {
         for (int i = 0; i < s->nt; i++) buf[(size_t)k * s->nt + i] = s->w[6 * i + k];
         snprintf(labels[k], sizeof labels[k], "w_%s", ak_nd_biv_name(4, k));
-        ps[ns++] = (ak_plot_series){labels[k], s->t, buf + (size_t)k * s->nt, (size_t)s->nt};
+        ps[ns++] = (ak_plot_series){ labels[k], s->t, buf + (size_t)k * s->nt, (size_t)s->nt };
     }
     if (extra) {
         for (int i = 0; i < extra->nt; i++) buf[(size_t)6 * s->nt + i] = extra->w[6 * i + q];
-        ps[ns++] = (ak_plot_series){extra_label, extra->t, buf + (size_t)6 * s->nt, (size_t)extra->nt};
+        ps[ns++] =
+            (ak_plot_series){ extra_label, extra->t, buf + (size_t)6 * s->nt, (size_t)extra->nt };
     }
     char path[1200], title[128], err[256];
     snprintf(path, sizeof path, "%s/fig5%s_omega.png", dir, fig);
     snprintf(title, sizeof title, "Fig. 5%s counterpart: body-frame w, GSL rk8pd, %g s", fig, T);
-    if (ak_plot_lines(path, title, "t [s]", "w_b [rad/s]", ps, (size_t)ns, false, false, err, sizeof err) == 0)
-        ak_artifact(c, path, "(%s) dzhanibekov_%s over %g s, this check's GSL run (the engine's shorter reference trace "
-                             "is in reference.engine_vs_oracle): %s", fig, fig, T, caption);
+    if (ak_plot_lines(path, title, "t [s]", "w_b [rad/s]", ps, (size_t)ns, false, false, err,
+                      sizeof err) == 0)
+        ak_artifact(c, path,
+                    "(%s) dzhanibekov_%s over %g s, this check's GSL run (the engine's shorter "
+                    "reference trace "
+                    "is in reference.engine_vs_oracle): %s",
+                    fig, fig, T, caption);
     free(buf);
 }
 
 static void check_dzhanibekov_4d(ak_check_ctx *c) {
     double T = ak_quick(c) ? 60.0 : 100.0;
-    series a = {0}, b = {0}, cc = {0}, ce = {0}, dd = {0};
+    series a = { 0 }, b = { 0 }, cc = { 0 }, ce = { 0 }, dd = { 0 };
     int ok = record("dzhanibekov_a", AK_INT_GSL, 0.01, T, &a, c) == 0 &&
              record("dzhanibekov_b", AK_INT_GSL, 0.01, T, &b, c) == 0 &&
              record("dzhanibekov_c", AK_INT_GSL, 0.01, T, &cc, c) == 0 &&
@@ -243,11 +255,14 @@ static void check_dzhanibekov_4d(ak_check_ctx *c) {
         int fa = crossings(&a, 0, 0, t, 256);
         double ta = fa ? t[0] : INFINITY;
         double zwa = max_abs(&a, 5) / fabs(a.w[5]);
-        ak_expect(c, fa >= 3, "(a) rotation in xy is unstable: w_xy changes sign %d times in %g s "
-                  "(first at %.2f s)", fa, T, ta);
+        ak_expect(c, fa >= 3,
+                  "(a) rotation in xy is unstable: w_xy changes sign %d times in %g s "
+                  "(first at %.2f s)",
+                  fa, T, ta);
         ak_measure(c, zwa, 2.0,
                    "(a) max |w_zw| / |w_zw(0)| = %.3f over %g s: zw does NOT grow into a double "
-                   "rotation in the exact dynamics (claim of B-9fig5a not reproduced)", zwa, T);
+                   "rotation in the exact dynamics (claim of B-9fig5a not reproduced)",
+                   zwa, T);
         // (b) perturbations in the unstable pair (xw, yw) removed: still flips, later
         int fb = crossings(&b, 0, 0, t, 256);
         double tb = fb ? t[0] : INFINITY;
@@ -276,10 +291,11 @@ static void check_dzhanibekov_4d(ak_check_ctx *c) {
             pos_d += dd.w[6 * i + 3] > 0 ? 1.0 / dd.nt : 0.0;
             pos_c += cc.w[6 * i + 3] > 0 ? 1.0 / cc.nt : 0.0;
         }
-        ak_expect(c, pos_d > 0.8 && minyz > -0.6 && pos_c < 0.7 && yw > 0.3,
-                  "(d) w_yz no longer reverses: it is positive %.0f%% of the time (c: %.0f%%), dips "
-                  "to %.3f and returns, every%s s; the w planes join in (max |w_yw| %.3f from 0.01)",
-                  100 * pos_d, 100 * pos_c, minyz, iv, yw);
+        ak_expect(
+            c, pos_d > 0.8 && minyz > -0.6 && pos_c < 0.7 && yw > 0.3,
+            "(d) w_yz no longer reverses: it is positive %.0f%% of the time (c: %.0f%%), dips "
+            "to %.3f and returns, every%s s; the w planes join in (max |w_yw| %.3f from 0.01)",
+            100 * pos_d, 100 * pos_c, minyz, iv, yw);
         // ten Bosch on 5c: "the small decrease in angular momentum over long time scales is due
         // to the implicit integration method"
         ak_model *m = NULL;
@@ -293,10 +309,13 @@ static void check_dzhanibekov_4d(ak_check_ctx *c) {
             dynamics_step_n(m, g, AK_INT_GSL, T / 10, 10, false, c);
             ak_world_momentum(m, d, p, J1);
             ak_world_momentum(m, g, p, J2);
-            double l0 = dynamics_biv_norm(4, J0), dc = (dynamics_biv_norm(4, J1) - l0) / l0, dg = (dynamics_biv_norm(4, J2) - l0) / l0;
-            ak_expect(c, dc < -1e-3 && fabs(dg) < TOL_GSL_CONSERVE,
-                      "(c) |L| over %g s: catto dt=0.01 changes it by %.3e, GSL by %.1e: the decrease "
-                      "ten Bosch notes is the implicit integrator's", T, dc, dg);
+            double l0 = dynamics_biv_norm(4, J0), dc = (dynamics_biv_norm(4, J1) - l0) / l0,
+                   dg = (dynamics_biv_norm(4, J2) - l0) / l0;
+            ak_expect(
+                c, dc < -1e-3 && fabs(dg) < TOL_GSL_CONSERVE,
+                "(c) |L| over %g s: catto dt=0.01 changes it by %.3e, GSL by %.1e: the decrease "
+                "ten Bosch notes is the implicit integrator's",
+                T, dc, dg);
             ak_value(c, "c_catto_momentum_change", dc);
             ak_data_free(g);
         }
@@ -304,20 +323,26 @@ static void check_dzhanibekov_4d(ak_check_ctx *c) {
         ak_model_free(m);
         // report: the four panels from this check's own GSL runs (the engine's reference
         // traces of the same scenes are drawn by reference.engine_vs_oracle)
-        plot_fig5_panel(c, "a", T, &a, NULL, 0, NULL,
-                        "ten Bosch Fig. 5a claims the xy spin turns into a double rotation with zw; in the exact "
-                        "dynamics (GSL rk8pd, 1e-12) w_xy reverses periodically and w_zw stays small (see the "
-                        "measurements above)");
+        plot_fig5_panel(
+            c, "a", T, &a, NULL, 0, NULL,
+            "ten Bosch Fig. 5a claims the xy spin turns into a double rotation with zw; in the "
+            "exact "
+            "dynamics (GSL rk8pd, 1e-12) w_xy reverses periodically and w_zw stays small (see the "
+            "measurements above)");
         plot_fig5_panel(c, "b", T, &b, NULL, 0, NULL,
-                        "Fig. 5b: without the xw, yw perturbations; w_xy still reverses, later than in (a): no stable "
+                        "Fig. 5b: without the xw, yw perturbations; w_xy still reverses, later "
+                        "than in (a): no stable "
                         "end state");
         plot_fig5_panel(c, "c", T, &cc, &ce, 3, "w_yz (catto, dt 0.01)",
-                        "Fig. 5c: spin in the intermediate plane yz flips periodically (the Dzhanibekov effect); the "
-                        "engine's catto integrator (last curve) keeps the GSL flip period; ten Bosch's slow loss of "
+                        "Fig. 5c: spin in the intermediate plane yz flips periodically (the "
+                        "Dzhanibekov effect); the "
+                        "engine's catto integrator (last curve) keeps the GSL flip period; ten "
+                        "Bosch's slow loss of "
                         "|L| is the implicit integrator's, not the physics'");
-        plot_fig5_panel(c, "d", T, &dd, NULL, 0, NULL,
-                        "Fig. 5d: (c) plus out-of-subspace perturbations; w_yz no longer reverses, it dips and "
-                        "returns while the w planes (xw, yw, zw) join in");
+        plot_fig5_panel(
+            c, "d", T, &dd, NULL, 0, NULL,
+            "Fig. 5d: (c) plus out-of-subspace perturbations; w_yz no longer reverses, it dips and "
+            "returns while the w planes (xw, yw, zw) join in");
         ak_value(c, "a_first_flip", ta);
         ak_value(c, "b_first_flip", tb);
         ak_value(c, "c_period_gsl", Tc);
@@ -338,7 +363,7 @@ static void check_dzhanibekov_growth(ak_check_ctx *c) {
     ak_model *m = ak_dyn_box_model(4, CUBOID, 1.0);
     ak_data *d = ak_data_create(m);
     const double W = 1.0, eps = 1e-7;
-    double wb[6] = {W, 0, eps, 0, 0, 0};
+    double wb[6] = { W, 0, eps, 0, 0, 0 };
     ak_dyn_biv_to_world(4, d->w, d->R, wb);
     const double *I = m->bodies[0].inertia;
     double Ixy = I[0], Ixw = I[2 * 6 + 2], Iyw = I[4 * 6 + 4];
@@ -351,18 +376,20 @@ static void check_dzhanibekov_growth(ak_check_ctx *c) {
     double meas = log(fabs(w2[2] / w1[2])) / 5.0;
     ak_measure(c, fabs(meas - lam) / lam, TOL_GROWTH,
                "growth rate of w_xw about rotation in xy, GSL t = 10..15 s: %.5f /s vs linear "
-               "theory %.5f /s", meas, lam);
+               "theory %.5f /s",
+               meas, lam);
     // the dual plane zw is neutral: xy + zw is a steady double rotation
-    double wd[6] = {W, 0, 0, 0, 0, 0.7}, wt[6];
+    double wd[6] = { W, 0, 0, 0, 0, 0.7 }, wt[6];
     ak_nd_rotor_identity(4, d->R);
     ak_dyn_biv_to_world(4, d->w, d->R, wd);
     dynamics_step_n(m, d, AK_INT_GSL, 10.0, 10, false, c);
     ak_dyn_biv_to_body(4, wt, d->R, d->w);
     double dev = 0;
     for (int q = 0; q < 6; q++) dev = fmax(dev, fabs(wt[q] - wd[q]));
-    ak_measure(c, dev, TOL_GSL_CONSERVE,
-               "exact double rotation xy + zw stays steady over 100 s (GSL): max |w_b - w_b(0)| %.1e",
-               dev);
+    ak_measure(
+        c, dev, TOL_GSL_CONSERVE,
+        "exact double rotation xy + zw stays steady over 100 s (GSL): max |w_b - w_b(0)| %.1e",
+        dev);
     ak_value(c, "lambda_measured", meas);
     ak_value(c, "lambda_theory", lam);
     ak_data_free(d);
@@ -370,15 +397,16 @@ static void check_dzhanibekov_growth(ak_check_ctx *c) {
 }
 
 static const ak_check CHECKS[] = {
-    {"dynamics.b9", "B-9 B-eq2", "the 4D Euler component equation as printed vs the commutator form",
-     check_b9},
-    {"dynamics.dzhanibekov_3d", "B-9 P-B.18 B-9fig5",
-     "flip period of the 3D reduction vs complete elliptic integrals and the engine",
-     check_dzhanibekov_3d},
-    {"dynamics.dzhanibekov_4d", "B-9fig5", "ten Bosch's claims about Fig. 5 a-d against GSL",
-     check_dzhanibekov_4d},
-    {"dynamics.dzhanibekov_growth", "B-9fig5 B-eq2",
-     "instability rate of rotation in xy vs linear theory; xy + zw steady", check_dzhanibekov_growth},
+    { "dynamics.b9", "B-9 B-eq2",
+      "the 4D Euler component equation as printed vs the commutator form", check_b9 },
+    { "dynamics.dzhanibekov_3d", "B-9 P-B.18 B-9fig5",
+      "flip period of the 3D reduction vs complete elliptic integrals and the engine",
+      check_dzhanibekov_3d },
+    { "dynamics.dzhanibekov_4d", "B-9fig5", "ten Bosch's claims about Fig. 5 a-d against GSL",
+      check_dzhanibekov_4d },
+    { "dynamics.dzhanibekov_growth", "B-9fig5 B-eq2",
+      "instability rate of rotation in xy vs linear theory; xy + zw steady",
+      check_dzhanibekov_growth },
 };
 
 AK_TOPIC(dynamics_dzhanibekov, CHECKS)

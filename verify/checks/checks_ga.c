@@ -5,12 +5,8 @@
 
 ak_check_group ak_group_ga(void) {
     static const ak_check_topic *const topics[] = {
-        &ak_topic_ga_generic,
-        &ak_topic_ga_nd,
-        &ak_topic_ga_decomposition,
-        &ak_topic_ga_appendix_a,
-        &ak_topic_ga_ga4,
-        &ak_topic_ga_tables,
+        &ak_topic_ga_generic,    &ak_topic_ga_nd,  &ak_topic_ga_decomposition,
+        &ak_topic_ga_appendix_a, &ak_topic_ga_ga4, &ak_topic_ga_tables,
         &ak_topic_ga_statements,
     };
     static ak_check store[AK_GROUP_MAX_CHECKS];

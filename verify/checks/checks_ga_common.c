@@ -56,9 +56,11 @@ gsl_rng *ga_rng_new(unsigned long seed) {
 
 // ---- hand-written 4D types against the generic algebra ------------------------------------------
 
-ak_vec4 ga_v4(const double a[4]) { return (ak_vec4){a[0], a[1], a[2], a[3]}; }
+ak_vec4 ga_v4(const double a[4]) { return (ak_vec4){ a[0], a[1], a[2], a[3] }; }
 
-ak_rotor4 ga_r4(const double a[8]) { return (ak_rotor4){a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]}; }
+ak_rotor4 ga_r4(const double a[8]) {
+    return (ak_rotor4){ a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7] };
+}
 
 void ga_from_v4(double o[4], ak_vec4 v) { memcpy(o, &v, sizeof v); }
 
@@ -69,6 +71,6 @@ void ga_from_b4(double o[6], ak_biv4 v) { memcpy(o, &v, sizeof v); }
 // Records whether a statement holds (max deviation <= tol) and asserts the expected ga_verdict.
 void ga_verdict(ak_check_ctx *c, bool expect_holds, double dev, double tol, const char *what) {
     bool holds = dev <= tol;
-    ak_expect(c, holds == expect_holds, "%s: %s (max deviation %.3g, tolerance %.0e; expected: %s)", what,
-              holds ? "holds" : "FAILS", dev, tol, expect_holds ? "holds" : "fails");
+    ak_expect(c, holds == expect_holds, "%s: %s (max deviation %.3g, tolerance %.0e; expected: %s)",
+              what, holds ? "holds" : "FAILS", dev, tol, expect_holds ? "holds" : "fails");
 }

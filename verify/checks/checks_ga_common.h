@@ -20,12 +20,13 @@
 #include "ref/pga/pga.h"
 
 // Tolerances (absolute, on quantities of order 1; the inputs are drawn with |components| <= 1).
-#define TOL_ROUNDOFF 1e-13  ///< products, sandwiches, matrices: a few dozen roundings of O(1) terms
+#define TOL_ROUNDOFF 1e-13 ///< products, sandwiches, matrices: a few dozen roundings of O(1) terms
 
 #define TOL_TRANSCEND 1e-12 ///< exp, log, frames, renormalisation: libm functions and square roots
-#define TOL_LOG_ROUNDTRIP 1e-11 ///< log(exp B) with th1+|th2| <= 0.99 pi: 1/sin(phi) <= 32 amplification
+#define TOL_LOG_ROUNDTRIP                                                                          \
+    1e-11 ///< log(exp B) with th1+|th2| <= 0.99 pi: 1/sin(phi) <= 32 amplification
 
-#define TOL_EXACT 0.0       ///< table entries are sums of +-products of the same inputs
+#define TOL_EXACT 0.0 ///< table entries are sums of +-products of the same inputs
 
 // ---- random inputs ------------------------------------------------------------------------------
 double ga_uni(gsl_rng *r);

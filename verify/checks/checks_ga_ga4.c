@@ -1,20 +1,52 @@
 // Group "ga": hand-written 4D types against the generic algebra
 #include "verify/checks/checks_ga_common.h"
 
-static ak_biv4 b4(const double a[6]) { return (ak_biv4){a[0], a[1], a[2], a[3], a[4], a[5]}; }
+static ak_biv4 b4(const double a[6]) { return (ak_biv4){ a[0], a[1], a[2], a[3], a[4], a[5] }; }
 static void from_r4(double o[8], ak_rotor4 v) { memcpy(o, &v, sizeof v); }
 
-typedef enum { G4_WEDGE, G4_CONTRACT, G4_RSTAR, G4_COMM, G4_BIVMUL, G4_MUL, G4_REVERSE, G4_APPLY, G4_MATRIX,
-               G4_BIVMAT, G4_SANDWICH, G4_EXP, G4_WEDGE_VB, G4_VB, G4_BV, G4_VR, G4_RV, G4_BR, G4_COUNT } g4_op;
+typedef enum {
+    G4_WEDGE,
+    G4_CONTRACT,
+    G4_RSTAR,
+    G4_COMM,
+    G4_BIVMUL,
+    G4_MUL,
+    G4_REVERSE,
+    G4_APPLY,
+    G4_MATRIX,
+    G4_BIVMAT,
+    G4_SANDWICH,
+    G4_EXP,
+    G4_WEDGE_VB,
+    G4_VB,
+    G4_BV,
+    G4_VR,
+    G4_RV,
+    G4_BR,
+    G4_COUNT
+} g4_op;
 
-static const char *const G4_NAMES[G4_COUNT] = {"a^b", "r_|w", "[r]*", "commutator", "biv*biv", "rotor*rotor",
-                                               "reverse", "R x R~ (any even R)", "rotor->matrix (any even R)",
-                                               "[R]_2 (any even R)", "R B R~ (any even R)", "exp(B), |B_ij|<=3",
-                                               "a^B (vector^bivector)", "aB (vector*bivector)", "Ba", "ar (vector*even)",
-                                               "ra", "Br (bivector*even)"};
+static const char *const G4_NAMES[G4_COUNT] = { "a^b",
+                                                "r_|w",
+                                                "[r]*",
+                                                "commutator",
+                                                "biv*biv",
+                                                "rotor*rotor",
+                                                "reverse",
+                                                "R x R~ (any even R)",
+                                                "rotor->matrix (any even R)",
+                                                "[R]_2 (any even R)",
+                                                "R B R~ (any even R)",
+                                                "exp(B), |B_ij|<=3",
+                                                "a^B (vector^bivector)",
+                                                "aB (vector*bivector)",
+                                                "Ba",
+                                                "ar (vector*even)",
+                                                "ra",
+                                                "Br (bivector*even)" };
 
 // The odd blades of Cl(4,0,0) in ak_odd4 order (x, y, z, w, xyz, xyw, xzw, yzw).
-static const unsigned ODD_MASKS[8] = {1, 2, 4, 8, 7, 11, 13, 14};
+static const unsigned ODD_MASKS[8] = { 1, 2, 4, 8, 7, 11, 13, 14 };
 
 // Copy the odd part of t (ak_odd4 order) into want; every other blade of t must vanish: its
 // largest coefficient is returned.
@@ -49,151 +81,155 @@ static double ga4_vs_cl(g4_op op, long samples, gsl_rng *r) {
         ak_cl_from_even(&cQ, 4, Q);
         ak_cl_reverse(&cPr, &cP);
         switch (op) {
-        case G4_WEDGE:
-            ga_from_b4(got, ak_ga4_wedge(ga_v4(a), ga_v4(b)));
-            ak_cl_op(&t, &ca, &cb);
-            ak_cl_to_biv(want, 4, &t);
-            len = 6;
-            break;
-        case G4_CONTRACT:
-            ga_from_v4(got, ak_ga4_contract(ga_v4(a), b4(A)));
-            ak_cl_lc(&t, &ca, &cA);
-            ak_cl_to_vec(want, 4, &t);
-            len = 4;
-            break;
-        case G4_RSTAR: {
-            double S[24];
-            ak_ga4_rstar(S, ga_v4(a));
-            for (int i = 0; i < 6; i++) {
-                got[i] = 0;
-                for (int j = 0; j < 4; j++) got[i] += S[4 * i + j] * b[j];
+            case G4_WEDGE:
+                ga_from_b4(got, ak_ga4_wedge(ga_v4(a), ga_v4(b)));
+                ak_cl_op(&t, &ca, &cb);
+                ak_cl_to_biv(want, 4, &t);
+                len = 6;
+                break;
+            case G4_CONTRACT:
+                ga_from_v4(got, ak_ga4_contract(ga_v4(a), b4(A)));
+                ak_cl_lc(&t, &ca, &cA);
+                ak_cl_to_vec(want, 4, &t);
+                len = 4;
+                break;
+            case G4_RSTAR: {
+                double S[24];
+                ak_ga4_rstar(S, ga_v4(a));
+                for (int i = 0; i < 6; i++) {
+                    got[i] = 0;
+                    for (int j = 0; j < 4; j++) got[i] += S[4 * i + j] * b[j];
+                }
+                for (int j = 0; j < 4; j++) {
+                    got[6 + j] = 0;
+                    for (int i = 0; i < 6; i++) got[6 + j] += S[4 * i + j] * A[i];
+                }
+                ak_cl_op(&t, &ca, &cb);
+                ak_cl_to_biv(want, 4, &t);
+                ak_cl_lc(&t, &ca, &cA);
+                ak_cl_to_vec(want + 6, 4, &t);
+                len = 10;
+                break;
             }
-            for (int j = 0; j < 4; j++) {
-                got[6 + j] = 0;
-                for (int i = 0; i < 6; i++) got[6 + j] += S[4 * i + j] * A[i];
-            }
-            ak_cl_op(&t, &ca, &cb);
-            ak_cl_to_biv(want, 4, &t);
-            ak_cl_lc(&t, &ca, &cA);
-            ak_cl_to_vec(want + 6, 4, &t);
-            len = 10;
-            break;
-        }
-        case G4_COMM:
-            ga_from_b4(got, ak_ga4_commutator(b4(A), b4(B)));
-            ak_cl_gp(&t, &cA, &cB);
-            ak_cl_gp(&u, &cB, &cA);
-            ak_cl_sub(&t, &t, &u);
-            ak_cl_scale(&t, &t, 0.5);
-            ak_cl_to_biv(want, 4, &t);
-            len = 6;
-            break;
-        case G4_BIVMUL:
-            from_r4(got, ak_ga4_biv_mul(b4(A), b4(B)));
-            ak_cl_gp(&t, &cA, &cB);
-            ak_cl_to_even(want, 4, &t);
-            len = 8;
-            break;
-        case G4_MUL:
-            from_r4(got, ak_ga4_rotor_mul(ga_r4(P), ga_r4(Q)));
-            ak_cl_gp(&t, &cP, &cQ);
-            ak_cl_to_even(want, 4, &t);
-            len = 8;
-            break;
-        case G4_REVERSE:
-            from_r4(got, ak_ga4_rotor_reverse(ga_r4(P)));
-            ak_cl_to_even(want, 4, &cPr);
-            len = 8;
-            break;
-        case G4_APPLY:
-            ga_from_v4(got, ak_ga4_rotor_apply(ga_r4(P), ga_v4(a)));
-            ak_cl_gp(&t, &cP, &ca);
-            ak_cl_gp(&t, &t, &cPr);
-            ak_cl_to_vec(want, 4, &t);
-            // every other grade of R x R~ must vanish for the 4-vector result to be complete
-            for (int i = 0; i < 4; i++) t.c[1u << i] = 0.0;
-            worst = fmax(worst, ak_cl_max_abs(&t));
-            len = 4;
-            break;
-        case G4_MATRIX:
-            ak_ga4_rotor_to_matrix(got, ga_r4(P));
-            for (int j = 0; j < 4; j++) {
-                ak_cl_mv e;
-                ak_cl_blade(&e, 4, 0, 0, 1u << j, 1.0);
-                ak_cl_gp(&t, &cP, &e);
+            case G4_COMM:
+                ga_from_b4(got, ak_ga4_commutator(b4(A), b4(B)));
+                ak_cl_gp(&t, &cA, &cB);
+                ak_cl_gp(&u, &cB, &cA);
+                ak_cl_sub(&t, &t, &u);
+                ak_cl_scale(&t, &t, 0.5);
+                ak_cl_to_biv(want, 4, &t);
+                len = 6;
+                break;
+            case G4_BIVMUL:
+                from_r4(got, ak_ga4_biv_mul(b4(A), b4(B)));
+                ak_cl_gp(&t, &cA, &cB);
+                ak_cl_to_even(want, 4, &t);
+                len = 8;
+                break;
+            case G4_MUL:
+                from_r4(got, ak_ga4_rotor_mul(ga_r4(P), ga_r4(Q)));
+                ak_cl_gp(&t, &cP, &cQ);
+                ak_cl_to_even(want, 4, &t);
+                len = 8;
+                break;
+            case G4_REVERSE:
+                from_r4(got, ak_ga4_rotor_reverse(ga_r4(P)));
+                ak_cl_to_even(want, 4, &cPr);
+                len = 8;
+                break;
+            case G4_APPLY:
+                ga_from_v4(got, ak_ga4_rotor_apply(ga_r4(P), ga_v4(a)));
+                ak_cl_gp(&t, &cP, &ca);
                 ak_cl_gp(&t, &t, &cPr);
-                for (int i = 0; i < 4; i++) want[4 * i + j] = t.c[1u << i];
-            }
-            len = 16;
-            break;
-        case G4_BIVMAT:
-            ak_ga4_rotor_biv_matrix(got, ga_r4(P));
-            for (int j = 0; j < 6; j++) {
-                double ej[6] = {0}, col[6];
-                ej[j] = 1.0;
-                ak_cl_mv e;
-                ak_cl_from_biv(&e, 4, ej);
-                ak_cl_gp(&t, &cP, &e);
+                ak_cl_to_vec(want, 4, &t);
+                // every other grade of R x R~ must vanish for the 4-vector result to be complete
+                for (int i = 0; i < 4; i++) t.c[1u << i] = 0.0;
+                worst = fmax(worst, ak_cl_max_abs(&t));
+                len = 4;
+                break;
+            case G4_MATRIX:
+                ak_ga4_rotor_to_matrix(got, ga_r4(P));
+                for (int j = 0; j < 4; j++) {
+                    ak_cl_mv e;
+                    ak_cl_blade(&e, 4, 0, 0, 1u << j, 1.0);
+                    ak_cl_gp(&t, &cP, &e);
+                    ak_cl_gp(&t, &t, &cPr);
+                    for (int i = 0; i < 4; i++) want[4 * i + j] = t.c[1u << i];
+                }
+                len = 16;
+                break;
+            case G4_BIVMAT:
+                ak_ga4_rotor_biv_matrix(got, ga_r4(P));
+                for (int j = 0; j < 6; j++) {
+                    double ej[6] = { 0 }, col[6];
+                    ej[j] = 1.0;
+                    ak_cl_mv e;
+                    ak_cl_from_biv(&e, 4, ej);
+                    ak_cl_gp(&t, &cP, &e);
+                    ak_cl_gp(&t, &t, &cPr);
+                    ak_cl_to_biv(col, 4, &t);
+                    for (int i = 0; i < 6; i++) want[6 * i + j] = col[i];
+                }
+                len = 36;
+                break;
+            case G4_SANDWICH:
+                ga_from_b4(got, ak_ga4_biv_sandwich(ga_r4(P), b4(A)));
+                ak_cl_gp(&t, &cP, &cA);
                 ak_cl_gp(&t, &t, &cPr);
-                ak_cl_to_biv(col, 4, &t);
-                for (int i = 0; i < 6; i++) want[6 * i + j] = col[i];
+                ak_cl_to_biv(want, 4, &t);
+                for (int i = 0; i < 6; i++) A[i] = want[i];
+                {
+                    ak_cl_mv rest;
+                    ak_cl_grade_part(&rest, &t, 2);
+                    ak_cl_sub(&rest, &t, &rest);
+                    worst = fmax(worst, ak_cl_max_abs(&rest));
+                }
+                len = 6;
+                break;
+            case G4_EXP:
+                for (int i = 0; i < 6; i++) A[i] *= 3.0;
+                from_r4(got, ak_ga4_rotor_exp(b4(A)));
+                ak_cl_from_biv(&cA, 4, A);
+                ak_cl_exp(&t, &cA);
+                ak_cl_to_even(want, 4, &t);
+                len = 8;
+                break;
+            case G4_WEDGE_VB: {
+                ak_triv4 tv = ak_ga4_wedge_vb(ga_v4(a), b4(A));
+                memcpy(got, &tv, sizeof tv);
+                ak_cl_op(&t, &ca, &cA);
+                worst = fmax(worst, odd_from_cl(want, &t, 4, 4));
+                len = 4;
+                break;
             }
-            len = 36;
-            break;
-        case G4_SANDWICH:
-            ga_from_b4(got, ak_ga4_biv_sandwich(ga_r4(P), b4(A)));
-            ak_cl_gp(&t, &cP, &cA);
-            ak_cl_gp(&t, &t, &cPr);
-            ak_cl_to_biv(want, 4, &t);
-            for (int i = 0; i < 6; i++) A[i] = want[i];
-            {
-                ak_cl_mv rest;
-                ak_cl_grade_part(&rest, &t, 2);
-                ak_cl_sub(&rest, &t, &rest);
-                worst = fmax(worst, ak_cl_max_abs(&rest));
+            case G4_VB:
+            case G4_BV:
+            case G4_VR:
+            case G4_RV: {
+                ak_odd4 o = op == G4_VB   ? ak_ga4_vec_biv_mul(ga_v4(a), b4(A))
+                            : op == G4_BV ? ak_ga4_biv_vec_mul(b4(A), ga_v4(a))
+                            : op == G4_VR ? ak_ga4_vec_rotor_mul(ga_v4(a), ga_r4(P))
+                                          : ak_ga4_rotor_vec_mul(ga_r4(P), ga_v4(a));
+                memcpy(got, &o, sizeof o);
+                if (op == G4_VB)
+                    ak_cl_gp(&t, &ca, &cA);
+                else if (op == G4_BV)
+                    ak_cl_gp(&t, &cA, &ca);
+                else if (op == G4_VR)
+                    ak_cl_gp(&t, &ca, &cP);
+                else
+                    ak_cl_gp(&t, &cP, &ca);
+                worst = fmax(worst, odd_from_cl(want, &t, 0, 8));
+                len = 8;
+                break;
             }
-            len = 6;
-            break;
-        case G4_EXP:
-            for (int i = 0; i < 6; i++) A[i] *= 3.0;
-            from_r4(got, ak_ga4_rotor_exp(b4(A)));
-            ak_cl_from_biv(&cA, 4, A);
-            ak_cl_exp(&t, &cA);
-            ak_cl_to_even(want, 4, &t);
-            len = 8;
-            break;
-        case G4_WEDGE_VB: {
-            ak_triv4 tv = ak_ga4_wedge_vb(ga_v4(a), b4(A));
-            memcpy(got, &tv, sizeof tv);
-            ak_cl_op(&t, &ca, &cA);
-            worst = fmax(worst, odd_from_cl(want, &t, 4, 4));
-            len = 4;
-            break;
-        }
-        case G4_VB:
-        case G4_BV:
-        case G4_VR:
-        case G4_RV: {
-            ak_odd4 o = op == G4_VB ? ak_ga4_vec_biv_mul(ga_v4(a), b4(A))
-                        : op == G4_BV ? ak_ga4_biv_vec_mul(b4(A), ga_v4(a))
-                        : op == G4_VR ? ak_ga4_vec_rotor_mul(ga_v4(a), ga_r4(P))
-                                      : ak_ga4_rotor_vec_mul(ga_r4(P), ga_v4(a));
-            memcpy(got, &o, sizeof o);
-            if (op == G4_VB) ak_cl_gp(&t, &ca, &cA);
-            else if (op == G4_BV) ak_cl_gp(&t, &cA, &ca);
-            else if (op == G4_VR) ak_cl_gp(&t, &ca, &cP);
-            else ak_cl_gp(&t, &cP, &ca);
-            worst = fmax(worst, odd_from_cl(want, &t, 0, 8));
-            len = 8;
-            break;
-        }
-        case G4_BR:
-            from_r4(got, ak_ga4_biv_rotor_mul(b4(A), ga_r4(P)));
-            ak_cl_gp(&t, &cA, &cP);
-            ak_cl_to_even(want, 4, &t);
-            len = 8;
-            break;
-        case G4_COUNT: break;
+            case G4_BR:
+                from_r4(got, ak_ga4_biv_rotor_mul(b4(A), ga_r4(P)));
+                ak_cl_gp(&t, &cA, &cP);
+                ak_cl_to_even(want, 4, &t);
+                len = 8;
+                break;
+            case G4_COUNT: break;
         }
         worst = fmax(worst, ga_maxdiff(len, got, want));
     }
@@ -206,7 +242,8 @@ static void g4_check(ak_check_ctx *c, g4_op op, double tol) {
     double e = ga4_vs_cl(op, samples, r);
     gsl_rng_free(r);
     ak_value(c, op == G4_BV ? "max_err_ba" : op == G4_RV ? "max_err_ra" : "max_err", e);
-    ak_measure(c, e, tol, "%s: max |ga4 - cl| = %.2g over %ld random inputs", G4_NAMES[op], e, samples);
+    ak_measure(c, e, tol, "%s: max |ga4 - cl| = %.2g over %ld random inputs", G4_NAMES[op], e,
+               samples);
 }
 
 static void check_g4_wedge(ak_check_ctx *c) { g4_check(c, G4_WEDGE, TOL_ROUNDOFF); }
@@ -237,7 +274,7 @@ static void check_g4_br(ak_check_ctx *c) { g4_check(c, G4_BR, TOL_ROUNDOFF); }
 static ak_biv4 biv_with_angles(gsl_rng *r, double t1, double t2) {
     double R[8];
     ga_rand_rotor(r, 4, R);
-    ak_biv4 b = {t1, 0, 0, 0, 0, t2};
+    ak_biv4 b = { t1, 0, 0, 0, 0, t2 };
     return ak_ga4_biv_sandwich(ga_r4(R), b);
 }
 
@@ -253,7 +290,9 @@ static void check_g4_split(ak_check_ctx *c) {
         ak_biv4 B = biv_with_angles(r, t1, t2), B1, B2;
         double a1, a2;
         ak_ga4_biv_split(&B1, &B2, &a1, &a2, B);
-        double want1 = fmax(fabs(t1), fabs(t2)), want2 = (fabs(t1) >= fabs(t2) ? 1 : 1) * (t1 * t2 >= 0 ? 1 : -1) * fmin(fabs(t1), fabs(t2));
+        double want1 = fmax(fabs(t1), fabs(t2)), want2 = (fabs(t1) >= fabs(t2) ? 1 : 1) *
+                                                         (t1 * t2 >= 0 ? 1 : -1) *
+                                                         fmin(fabs(t1), fabs(t2));
         e_ang = fmax(e_ang, fmax(fabs(a1 - want1), fabs(a2 - want2)));
         double b[6], b1[6], b2[6];
         ga_from_b4(b, B);
@@ -283,7 +322,9 @@ static void check_g4_split(ak_check_ctx *c) {
     ak_measure(c, e_comm, TOL_TRANSCEND, "max |B1B2-B2B1| = %.2g", e_comm);
     ak_measure(c, e_simple, TOL_TRANSCEND, "max |Bi^Bi| = %.2g", e_simple);
     ak_measure(c, e_ang, TOL_TRANSCEND, "angles max err %.2g", e_ang);
-    ak_measure(c, e_exp, TOL_TRANSCEND, "max |exp(B) - exp(B1)exp(B2)| = %.2g over %ld bivectors (10%% isoclinic)", e_exp, samples);
+    ak_measure(c, e_exp, TOL_TRANSCEND,
+               "max |exp(B) - exp(B1)exp(B2)| = %.2g over %ld bivectors (10%% isoclinic)", e_exp,
+               samples);
 }
 
 // exp(log R) = R for unit rotors; log(exp B) = B inside the principal domain th1 + |th2| < pi;
@@ -307,7 +348,8 @@ static void check_g4_log(ak_check_ctx *c) {
         ga_from_b4(l, ak_ga4_rotor_log(ak_ga4_rotor_exp(B)));
         e_le = fmax(e_le, ga_maxdiff(6, b, l));
         // outside: both angles in (pi/2, pi), so the sum exceeds pi
-        double u1 = M_PI * (0.55 + 0.4 * gsl_rng_uniform(r)), u2 = M_PI * (0.55 + 0.4 * gsl_rng_uniform(r));
+        double u1 = M_PI * (0.55 + 0.4 * gsl_rng_uniform(r)),
+               u2 = M_PI * (0.55 + 0.4 * gsl_rng_uniform(r));
         B = biv_with_angles(r, u1, u2);
         ga_from_b4(b, B);
         ak_biv4 L = ak_ga4_rotor_log(ak_ga4_rotor_exp(B));
@@ -320,10 +362,14 @@ static void check_g4_log(ak_check_ctx *c) {
     }
     gsl_rng_free(r);
     ak_value(c, "min_diff_outside_domain", min_outside_diff);
-    ak_measure(c, e_el, TOL_TRANSCEND, "max |exp(log R) - R| = %.2g over %ld unit rotors", e_el, samples);
-    ak_measure(c, e_le, TOL_LOG_ROUNDTRIP, "max |log(exp B) - B| = %.2g for th1+|th2| <= 0.99 pi", e_le);
-    ak_measure(c, e_outside_exp, TOL_TRANSCEND, "outside (th1,th2 in (pi/2,pi)): exp(log(exp B)) = exp B to %.2g", e_outside_exp);
-    ak_expect(c, min_outside_diff > 0.1, "outside: log(exp B) != B (min component difference %.3g)", min_outside_diff);
+    ak_measure(c, e_el, TOL_TRANSCEND, "max |exp(log R) - R| = %.2g over %ld unit rotors", e_el,
+               samples);
+    ak_measure(c, e_le, TOL_LOG_ROUNDTRIP, "max |log(exp B) - B| = %.2g for th1+|th2| <= 0.99 pi",
+               e_le);
+    ak_measure(c, e_outside_exp, TOL_TRANSCEND,
+               "outside (th1,th2 in (pi/2,pi)): exp(log(exp B)) = exp B to %.2g", e_outside_exp);
+    ak_expect(c, min_outside_diff > 0.1, "outside: log(exp B) != B (min component difference %.3g)",
+              min_outside_diff);
 }
 
 // Renormalisation in 4D: the result is a unit rotor; it is the nearest one (the residual R - R'
@@ -349,7 +395,7 @@ static void check_g4_renormalize(ak_check_ctx *c) {
         t.c[0] -= 1.0;
         e_unit = fmax(e_unit, ak_cl_max_abs(&t));
         for (int k = 0; k < 6; k++) {
-            double ek[6] = {0}, dir[8];
+            double ek[6] = { 0 }, dir[8];
             ek[k] = 1.0;
             from_r4(dir, ak_ga4_rotor_mul(ak_ga4_rotor_from_biv(b4(ek)), P));
             double dot = 0;
@@ -359,8 +405,11 @@ static void check_g4_renormalize(ak_check_ctx *c) {
     }
     gsl_rng_free(r);
     ak_measure(c, e_unit, TOL_TRANSCEND, "max |R' R'~ - 1| (scalar and xyzw) = %.2g", e_unit);
-    ak_measure(c, e_tangent, TOL_TRANSCEND, "max |<R - R', e_ij R'>| = %.2g (nearest point: residual normal to Spin(4))", e_tangent);
-    ak_measure(c, e_fixed, TOL_TRANSCEND, "unit rotors moved by %.2g; %ld samples, drift 1e-3 and 0.3", e_fixed, samples);
+    ak_measure(c, e_tangent, TOL_TRANSCEND,
+               "max |<R - R', e_ij R'>| = %.2g (nearest point: residual normal to Spin(4))",
+               e_tangent);
+    ak_measure(c, e_fixed, TOL_TRANSCEND,
+               "unit rotors moved by %.2g; %ld samples, drift 1e-3 and 0.3", e_fixed, samples);
 }
 
 // The rotor between two random orthonormal frames (ten Bosch sec. 8): R from_i R~ = to_i.
@@ -375,7 +424,7 @@ static void check_g4_from_frames(ak_check_ctx *c) {
         ga_rand_rotor(r, 4, Rb);
         ak_vec4 from[4], to[4];
         for (int i = 0; i < 4; i++) {
-            double e[4] = {0};
+            double e[4] = { 0 };
             e[i] = 1.0;
             from[i] = ak_ga4_rotor_apply(ga_r4(Ra), ga_v4(e));
             to[i] = ak_ga4_rotor_apply(ga_r4(Rb), ga_v4(e));
@@ -394,30 +443,35 @@ static void check_g4_from_frames(ak_check_ctx *c) {
     }
     gsl_rng_free(r);
     ak_expect(c, bad == 0, "%d frame pairs rejected", bad);
-    ak_measure(c, worst, TOL_TRANSCEND, "max |R from_i R~ - to_i| = %.2g over %ld random frame pairs", worst, samples);
+    ak_measure(c, worst, TOL_TRANSCEND,
+               "max |R from_i R~ - to_i| = %.2g over %ld random frame pairs", worst, samples);
 }
 
 static const ak_check CHECKS[] = {
-    {"ga.ga4.wedge", "B-3 T-2.1", "ga4 a^b vs generic", check_g4_wedge},
-    {"ga.ga4.contract", "B-eq3 T-A.2", "ga4 r_|w vs generic", check_g4_contract},
-    {"ga.ga4.rstar", "B-eq3 B-A.4D", "ga4 [r]* vs generic r^a and r_|w", check_g4_rstar},
-    {"ga.ga4.commutator", "B-eq2", "ga4 commutator vs generic", check_g4_comm},
-    {"ga.ga4.biv_mul", "T-A.5", "ga4 bivector product vs generic", check_g4_bivmul},
-    {"ga.ga4.rotor_mul", "T-A.7 T-2.20", "ga4 rotor product vs generic", check_g4_mul},
-    {"ga.ga4.rotor_reverse", "T-2.16", "ga4 reverse vs generic", check_g4_reverse},
-    {"ga.ga4.rotor_apply", "B-3 T-2.20", "ga4 R x R~ vs generic (any even R)", check_g4_apply},
-    {"ga.ga4.rotor_matrix", "B-3", "ga4 rotor->matrix vs generic (any even R)", check_g4_matrix},
-    {"ga.ga4.biv_matrix", "B-eq4", "ga4 [R]_2 vs generic (any even R)", check_g4_bivmat},
-    {"ga.ga4.biv_sandwich", "B-eq4", "ga4 R B R~ vs generic (any even R)", check_g4_sandwich},
-    {"ga.ga4.wedge_vb", "T-A.1", "ga4 vector^bivector (trivector) vs generic", check_g4_wedge_vb},
-    {"ga.ga4.vec_biv_mul", "T-A.3", "ga4 ab and ba (vector, bivector) vs generic", check_g4_vb},
-    {"ga.ga4.vec_rotor_mul", "T-A.4", "ga4 ar and ra (vector, even) vs generic", check_g4_vr},
-    {"ga.ga4.biv_rotor_mul", "T-A.6", "ga4 br (bivector, even) vs generic", check_g4_br},
-    {"ga.ga4.rotor_exp", "P-C.2 B-3", "ga4 closed-form exp vs generic series", check_g4_exp},
-    {"ga.ga4.biv_split", "P-C.2", "4D split into commuting simple bivectors; exp(B) = exp(B1)exp(B2)", check_g4_split},
-    {"ga.ga4.rotor_log", "P-1.5 P-C.2", "exp(log R) = R, log(exp B) = B in the principal domain", check_g4_log},
-    {"ga.ga4.rotor_renormalize", "B-4.renorm", "exact projection onto Spin(4): unit, nearest, idempotent", check_g4_renormalize},
-    {"ga.ga4.rotor_from_frames", "B-8drag", "rotor between two random orthonormal frames", check_g4_from_frames},
+    { "ga.ga4.wedge", "B-3 T-2.1", "ga4 a^b vs generic", check_g4_wedge },
+    { "ga.ga4.contract", "B-eq3 T-A.2", "ga4 r_|w vs generic", check_g4_contract },
+    { "ga.ga4.rstar", "B-eq3 B-A.4D", "ga4 [r]* vs generic r^a and r_|w", check_g4_rstar },
+    { "ga.ga4.commutator", "B-eq2", "ga4 commutator vs generic", check_g4_comm },
+    { "ga.ga4.biv_mul", "T-A.5", "ga4 bivector product vs generic", check_g4_bivmul },
+    { "ga.ga4.rotor_mul", "T-A.7 T-2.20", "ga4 rotor product vs generic", check_g4_mul },
+    { "ga.ga4.rotor_reverse", "T-2.16", "ga4 reverse vs generic", check_g4_reverse },
+    { "ga.ga4.rotor_apply", "B-3 T-2.20", "ga4 R x R~ vs generic (any even R)", check_g4_apply },
+    { "ga.ga4.rotor_matrix", "B-3", "ga4 rotor->matrix vs generic (any even R)", check_g4_matrix },
+    { "ga.ga4.biv_matrix", "B-eq4", "ga4 [R]_2 vs generic (any even R)", check_g4_bivmat },
+    { "ga.ga4.biv_sandwich", "B-eq4", "ga4 R B R~ vs generic (any even R)", check_g4_sandwich },
+    { "ga.ga4.wedge_vb", "T-A.1", "ga4 vector^bivector (trivector) vs generic", check_g4_wedge_vb },
+    { "ga.ga4.vec_biv_mul", "T-A.3", "ga4 ab and ba (vector, bivector) vs generic", check_g4_vb },
+    { "ga.ga4.vec_rotor_mul", "T-A.4", "ga4 ar and ra (vector, even) vs generic", check_g4_vr },
+    { "ga.ga4.biv_rotor_mul", "T-A.6", "ga4 br (bivector, even) vs generic", check_g4_br },
+    { "ga.ga4.rotor_exp", "P-C.2 B-3", "ga4 closed-form exp vs generic series", check_g4_exp },
+    { "ga.ga4.biv_split", "P-C.2",
+      "4D split into commuting simple bivectors; exp(B) = exp(B1)exp(B2)", check_g4_split },
+    { "ga.ga4.rotor_log", "P-1.5 P-C.2", "exp(log R) = R, log(exp B) = B in the principal domain",
+      check_g4_log },
+    { "ga.ga4.rotor_renormalize", "B-4.renorm",
+      "exact projection onto Spin(4): unit, nearest, idempotent", check_g4_renormalize },
+    { "ga.ga4.rotor_from_frames", "B-8drag", "rotor between two random orthonormal frames",
+      check_g4_from_frames },
 };
 
 AK_TOPIC(ga_ga4, CHECKS)

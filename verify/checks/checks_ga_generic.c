@@ -9,10 +9,12 @@
 static void check_cl_identities(ak_check_ctx *c) {
     gsl_rng *r = ga_rng_new(1);
     long samples = ak_samples(c, 2000, 200);
-    const int sig[][3] = {{4, 0, 0}, {3, 0, 1}, {5, 0, 0}, {2, 2, 1}, {4, 0, 1}, {6, 0, 1}};
+    const int sig[][3] = { { 4, 0, 0 }, { 3, 0, 1 }, { 5, 0, 0 },
+                           { 2, 2, 1 }, { 4, 0, 1 }, { 6, 0, 1 } };
     double e_assoc = 0, e_split = 0, e_dual = 0, e_rev = 0;
     for (size_t k = 0; k < sizeof sig / sizeof sig[0]; k++)
-        for (long s = 0; s < (sig[k][0] + sig[k][1] + sig[k][2] > 5 ? samples / 10 : samples); s++) {
+        for (long s = 0; s < (sig[k][0] + sig[k][1] + sig[k][2] > 5 ? samples / 10 : samples);
+             s++) {
             ak_cl_mv A, B, C, X, t1, t2, t3;
             ak_cl_zero(&A, sig[k][0], sig[k][1], sig[k][2]);
             B = C = X = A;
@@ -53,7 +55,10 @@ static void check_cl_identities(ak_check_ctx *c) {
     ak_measure(c, e_assoc, TOL_ROUNDOFF, "|(AB)C-A(BC)|/max|(AB)C| max %.2g", e_assoc);
     ak_measure(c, e_split, TOL_ROUNDOFF, "x_|A,x^A vs (xA -+ A^x)/2 max %.2g", e_split);
     ak_measure(c, e_dual, TOL_EXACT, "undual(dual A)-A max %.2g", e_dual);
-    ak_measure(c, e_rev, TOL_ROUNDOFF, "|(AB)~-B~A~|/max|AB| max %.2g; %ld samples in each of Cl(4,0,0) Cl(3,0,1) Cl(5,0,0) Cl(2,2,1) Cl(4,0,1), %ld in Cl(6,0,1)", e_rev, samples, samples / 10);
+    ak_measure(c, e_rev, TOL_ROUNDOFF,
+               "|(AB)~-B~A~|/max|AB| max %.2g; %ld samples in each of Cl(4,0,0) Cl(3,0,1) "
+               "Cl(5,0,0) Cl(2,2,1) Cl(4,0,1), %ld in Cl(6,0,1)",
+               e_rev, samples, samples / 10);
 }
 
 // P-C.2: a 3D PGA bivector B splits as B (1 - B^B~/(2 B.B~)) + B (B^B~)/(2 B.B~), two commuting
@@ -87,12 +92,17 @@ static void check_pga_split(ak_check_ctx *c) {
     gsl_rng_free(r);
     ak_measure(c, e_blade, TOL_ROUNDOFF, "max |E^E|,|V^V| = %.2g (both 2-blades)", e_blade);
     ak_measure(c, e_comm, TOL_ROUNDOFF, "max |EV-VE| = %.2g", e_comm);
-    ak_measure(c, e_sum, TOL_ROUNDOFF, "max |E+V-B| = %.2g over %ld random 3D PGA bivectors", e_sum, samples);
+    ak_measure(c, e_sum, TOL_ROUNDOFF, "max |E+V-B| = %.2g over %ld random 3D PGA bivectors", e_sum,
+               samples);
 }
 
 static const ak_check CHECKS[] = {
-    {"ga.cl.identities", "T-2.4 T-2.15 T-2.16 P-C.2", "generic algebra: associativity, x_|A and x^A from xA and A^x, dual/undual, reverse of a product", check_cl_identities},
-    {"ga.pga.split", "P-C.2", "P-C.2 split of 3D PGA bivectors into commuting 2-blades, generic algebra", check_pga_split},
+    { "ga.cl.identities", "T-2.4 T-2.15 T-2.16 P-C.2",
+      "generic algebra: associativity, x_|A and x^A from xA and A^x, dual/undual, reverse of a "
+      "product",
+      check_cl_identities },
+    { "ga.pga.split", "P-C.2",
+      "P-C.2 split of 3D PGA bivectors into commuting 2-blades, generic algebra", check_pga_split },
 };
 
 AK_TOPIC(ga_generic, CHECKS)

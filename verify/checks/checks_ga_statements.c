@@ -47,9 +47,14 @@ static void check_T_A_sym(ak_check_ctx *c) {
         d7 = fmax(d7, ak_cl_dist(&t1, &t2));
     }
     gsl_rng_free(r);
-    ga_verdict(c, true, d1, TOL_ROUNDOFF, "T-A.1sym a^b = b^a (vector a, bivector b; T-2.5 with rs = 2)");
-    ga_verdict(c, false, d6, TOL_ROUNDOFF, "T-A.6sym br = rb (bivector b, rotor r); counterexample e_xy e_xz = -e_yz, e_xz e_xy = +e_yz");
-    ga_verdict(c, false, d7, TOL_ROUNDOFF, "T-A.7sym pq = qp (rotors); same counterexample, and two plane rotors in xy and xz do not commute");
+    ga_verdict(c, true, d1, TOL_ROUNDOFF,
+               "T-A.1sym a^b = b^a (vector a, bivector b; T-2.5 with rs = 2)");
+    ga_verdict(c, false, d6, TOL_ROUNDOFF,
+               "T-A.6sym br = rb (bivector b, rotor r); counterexample e_xy e_xz = -e_yz, e_xz "
+               "e_xy = +e_yz");
+    ga_verdict(c, false, d7, TOL_ROUNDOFF,
+               "T-A.7sym pq = qp (rotors); same counterexample, and two plane rotors in xy and xz "
+               "do not commute");
 }
 
 // T-2.1 ... T-2.4: outer product of vectors.
@@ -117,7 +122,7 @@ static void check_T_2_5(ak_check_ctx *c) {
 static void check_T_2_contractions(ak_check_ctx *c) {
     gsl_rng *r = ga_rng_new(322);
     long samples = ak_samples(c, 2000, 200);
-    double d6 = 0, d7[5] = {0}, d8 = 0, d9 = 0, d10[5] = {0}, d11 = 0, d7fix = 0;
+    double d6 = 0, d7[5] = { 0 }, d8 = 0, d9 = 0, d10[5] = { 0 }, d11 = 0, d7fix = 0;
     for (int g = 1; g <= 4; g++)
         for (int h = 1; h <= 4; h++)
             for (long s = 0; s < samples; s++) {
@@ -180,20 +185,27 @@ static void check_T_2_contractions(ak_check_ctx *c) {
     ga_verdict(c, false, d7[2], TOL_ROUNDOFF, "T-2.7 for r = 2 (A_|A = -||A||^2)");
     ga_verdict(c, false, d7[3], TOL_ROUNDOFF, "T-2.7 for r = 3 (A_|A = -||A||^2)");
     ga_verdict(c, true, d7[4], TOL_ROUNDOFF, "T-2.7 for r = 4");
-    ga_verdict(c, true, d7fix, TOL_ROUNDOFF, "T-2.7 corrected: A_r_|A_r = (-1)^(r(r-1)/2) ||A_r||^2 = A_r * reverse(A_r), r = 1..4");
-    ga_verdict(c, true, d8, TOL_ROUNDOFF, "T-2.8 A_r_|B_s = 0 for r > s, or A_r containing a vector orthogonal to B_s");
-    ga_verdict(c, true, d9, TOL_ROUNDOFF, "T-2.9 B_s|_A_r = (-1)^(r(s-1)) A_r_|B_s, 1 <= r <= s <= 4");
+    ga_verdict(
+        c, true, d7fix, TOL_ROUNDOFF,
+        "T-2.7 corrected: A_r_|A_r = (-1)^(r(r-1)/2) ||A_r||^2 = A_r * reverse(A_r), r = 1..4");
+    ga_verdict(c, true, d8, TOL_ROUNDOFF,
+               "T-2.8 A_r_|B_s = 0 for r > s, or A_r containing a vector orthogonal to B_s");
+    ga_verdict(c, true, d9, TOL_ROUNDOFF,
+               "T-2.9 B_s|_A_r = (-1)^(r(s-1)) A_r_|B_s, 1 <= r <= s <= 4");
     ga_verdict(c, true, d10[1], TOL_ROUNDOFF, "T-2.10 A_r|_A_r = ||A_r||^2 for r = 1");
-    ga_verdict(c, false, fmax(d10[2], d10[3]), TOL_ROUNDOFF, "T-2.10 for r = 2, 3 (A|_A = -||A||^2)");
+    ga_verdict(c, false, fmax(d10[2], d10[3]), TOL_ROUNDOFF,
+               "T-2.10 for r = 2, 3 (A|_A = -||A||^2)");
     ga_verdict(c, true, d10[4], TOL_ROUNDOFF, "T-2.10 for r = 4");
-    ga_verdict(c, true, d11, TOL_ROUNDOFF, "T-2.11 B_s|_A_r = 0 for r > s, or A_r containing a vector orthogonal to B_s");
+    ga_verdict(c, true, d11, TOL_ROUNDOFF,
+               "T-2.11 B_s|_A_r = 0 for r > s, or A_r containing a vector orthogonal to B_s");
 }
 
 // T-2.GP and T-2.12 ... T-2.15: the geometric product.
 static void check_T_2_geometric(ak_check_ctx *c) {
     gsl_rng *r = ga_rng_new(323);
     long samples = ak_samples(c, 2000, 200);
-    double dgp[5] = {0}, dgp_right[5] = {0}, d12 = 0, d13[5] = {0}, d13h = 0, d14 = 0, d15 = 0;
+    double dgp[5] = { 0 }, dgp_right[5] = { 0 }, d12 = 0, d13[5] = { 0 }, d13h = 0, d14 = 0,
+           d15 = 0;
     for (int g = 1; g <= 4; g++)
         for (int h = g; h <= 4; h++)
             for (long s = 0; s < samples; s++) {
@@ -261,14 +273,19 @@ static void check_T_2_geometric(ak_check_ctx *c) {
     gsl_rng_free(r);
     ga_verdict(c, true, dgp[1], TOL_ROUNDOFF, "T-2.GP A_rB_s = A_r_|B_s + A_r^B_s for r = 1");
     ga_verdict(c, false, fmax(fmax(dgp[2], dgp[3]), dgp[4]), TOL_ROUNDOFF,
-            "T-2.GP for r >= 2 (e.g. e_xy e_yz = e_xz but e_xy_|e_yz + e_xy^e_yz = 0)");
+               "T-2.GP for r >= 2 (e.g. e_xy e_yz = e_xz but e_xy_|e_yz + e_xy^e_yz = 0)");
     ga_verdict(c, true, dgp_right[1], TOL_ROUNDOFF, "T-2.GP B_sA_r = B_s|_A_r + B_s^A_r for r = 1");
-    ga_verdict(c, false, fmax(fmax(dgp_right[2], dgp_right[3]), dgp_right[4]), TOL_ROUNDOFF, "T-2.GP (right form) for r >= 2");
-    ga_verdict(c, true, d12, TOL_ROUNDOFF, "T-2.12 A_rB_s = A_r^B_s for blades of orthogonal subspaces");
+    ga_verdict(c, false, fmax(fmax(dgp_right[2], dgp_right[3]), dgp_right[4]), TOL_ROUNDOFF,
+               "T-2.GP (right form) for r >= 2");
+    ga_verdict(c, true, d12, TOL_ROUNDOFF,
+               "T-2.12 A_rB_s = A_r^B_s for blades of orthogonal subspaces");
     ga_verdict(c, true, d13[1], TOL_ROUNDOFF, "T-2.13 A_rA_r = ||A_r||^2 for r = 1");
-    ga_verdict(c, false, fmax(d13[2], d13[3]), TOL_ROUNDOFF, "T-2.13 for r = 2, 3 blades (A A = -||A||^2)");
+    ga_verdict(c, false, fmax(d13[2], d13[3]), TOL_ROUNDOFF,
+               "T-2.13 for r = 2, 3 blades (A A = -||A||^2)");
     ga_verdict(c, true, d13[4], TOL_ROUNDOFF, "T-2.13 for r = 4 blades");
-    ga_verdict(c, false, d13h, TOL_ROUNDOFF, "T-2.13 for a non-blade bivector (B B has a grade-4 part 2 B^B, so it is not a scalar)");
+    ga_verdict(
+        c, false, d13h, TOL_ROUNDOFF,
+        "T-2.13 for a non-blade bivector (B B has a grade-4 part 2 B^B, so it is not a scalar)");
     ga_verdict(c, true, d14, TOL_ROUNDOFF, "T-2.14 distributivity");
     ga_verdict(c, true, d15, TOL_ROUNDOFF, "T-2.15 associativity");
 }
@@ -279,7 +296,7 @@ static void check_T_2_dual_reverse(ak_check_ctx *c) {
     const struct {
         unsigned in, out;
         double s;
-    } printed[] = {{7u, 8u, -1}, {11u, 4u, 1}, {13u, 2u, -1}, {14u, 1u, 1}};
+    } printed[] = { { 7u, 8u, -1 }, { 11u, 4u, 1 }, { 13u, 2u, -1 }, { 14u, 1u, 1 } };
     ak_cl_mv I;
     ak_cl_blade(&I, 4, 0, 0, 15u, 1.0);
     double dev = 0;
@@ -290,7 +307,8 @@ static void check_T_2_dual_reverse(ak_check_ctx *c) {
         ak_cl_blade(&want, 4, 0, 0, printed[k].out, printed[k].s);
         dev = fmax(dev, ak_cl_dist(&t, &want));
     }
-    ga_verdict(c, true, dev, TOL_EXACT, "T-2.dual e_xyz I = -e_w, e_xyw I = e_z, e_xzw I = -e_y, e_yzw I = e_x");
+    ga_verdict(c, true, dev, TOL_EXACT,
+               "T-2.dual e_xyz I = -e_w, e_xyw I = e_z, e_xzw I = -e_y, e_yzw I = e_x");
     double drev = 0;
     gsl_rng *r = ga_rng_new(324);
     for (int g = 0; g <= 4; g++) {
@@ -315,7 +333,8 @@ static void check_T_2_dual_reverse(ak_check_ctx *c) {
         }
     }
     gsl_rng_free(r);
-    ga_verdict(c, true, drev, TOL_EXACT, "T-2.16 A_r~ = (-1)^(r(r-1)/2) A_r, and it reverses the factor order");
+    ga_verdict(c, true, drev, TOL_EXACT,
+               "T-2.16 A_r~ = (-1)^(r(r-1)/2) A_r, and it reverses the factor order");
 }
 
 static void cross3(double o[3], const double a[3], const double b[3]) {
@@ -416,14 +435,21 @@ static void check_T_2_rotors(ak_check_ctx *c) {
         d_comp = fmax(d_comp, ak_cl_dist(&t, &u));
     }
     gsl_rng_free(r);
-    ga_verdict(c, true, d_angle, TOL_TRANSCEND, "T-2.19/T-2.20 R = nm turns m by twice the angle between m and n");
+    ga_verdict(c, true, d_angle, TOL_TRANSCEND,
+               "T-2.19/T-2.20 R = nm turns m by twice the angle between m and n");
     ga_verdict(c, true, d_plane, TOL_ROUNDOFF, "T-2.19 ... within the plane m^n");
-    ga_verdict(c, true, d_comp, TOL_ROUNDOFF, "T-2.20 composition: R2(R1 a R1~)R2~ = (R2R1) a (R2R1)~");
-    ga_verdict(c, true, max_ps, TOL_EXACT, "T-2.2simple a simple rotor nm has no pseudoscalar part");
+    ga_verdict(c, true, d_comp, TOL_ROUNDOFF,
+               "T-2.20 composition: R2(R1 a R1~)R2~ = (R2R1) a (R2R1)~");
+    ga_verdict(c, true, max_ps, TOL_EXACT,
+               "T-2.2simple a simple rotor nm has no pseudoscalar part");
     ga_verdict(c, false, max_scalar, TOL_ROUNDOFF,
-            "T-2.2simple 'R = mn only has bivector terms' / 'simple rotors have scalar part 0' (the scalar part is m.n)");
+               "T-2.2simple 'R = mn only has bivector terms' / 'simple rotors have scalar part 0' "
+               "(the scalar part is m.n)");
     ak_value(c, "largest_scalar_part_of_nm", max_scalar);
-    ak_note(c, "T-2.2simple: the scalar part n.m of nm ranged up to %.3f over %ld pairs of unit vectors", max_scalar, samples);
+    ak_note(
+        c,
+        "T-2.2simple: the scalar part n.m of nm ranged up to %.3f over %ld pairs of unit vectors",
+        max_scalar, samples);
     (void)min_scalar;
 }
 
@@ -435,8 +461,9 @@ static void check_T_2_2_1(ak_check_ctx *c) {
     long samples = ak_samples(c, 1000, 100);
     double dev = 0;
     for (long s = 0; s < samples; s++) {
-        double h[4] = {0.1 + gsl_rng_uniform(r), 0.1 + gsl_rng_uniform(r), 0.1 + gsl_rng_uniform(r), 0.1 + gsl_rng_uniform(r)};
-        double w[6], L[6] = {0}, diag[6] = {0};
+        double h[4] = { 0.1 + gsl_rng_uniform(r), 0.1 + gsl_rng_uniform(r),
+                        0.1 + gsl_rng_uniform(r), 0.1 + gsl_rng_uniform(r) };
+        double w[6], L[6] = { 0 }, diag[6] = { 0 };
         ga_rand_biv(r, 4, w);
         ak_cl_mv W;
         ak_cl_from_biv(&W, 4, w);
@@ -456,7 +483,8 @@ static void check_T_2_2_1(ak_check_ctx *c) {
         for (int k = 0; k < 6; k++) dev = fmax(dev, fabs(L[k] - diag[k] * w[k]));
     }
     gsl_rng_free(r);
-    ga_verdict(c, true, dev, TOL_ROUNDOFF, "T-2.2.1 Ib = (i_1 b_xy, ..., i_6 b_zw) equals sum m r^(r_|b) for a symmetric body");
+    ga_verdict(c, true, dev, TOL_ROUNDOFF,
+               "T-2.2.1 Ib = (i_1 b_xy, ..., i_6 b_zw) equals sum m r^(r_|b) for a symmetric body");
 }
 
 // B-3: R_t = -1/2 w R and x = R x0 R~ give the point velocity x_|w; R = ab rotates by twice the
@@ -474,7 +502,8 @@ static void check_B_3(ak_check_ctx *c) {
         const double h = 1e-5;
         double xp[4], xm[4], x[4], v[4];
         for (int sgn = -1; sgn <= 1; sgn += 2) {
-            ak_biv4 hb = {-0.5 * sgn * h * w[0], -0.5 * sgn * h * w[1], -0.5 * sgn * h * w[2], -0.5 * sgn * h * w[3], -0.5 * sgn * h * w[4], -0.5 * sgn * h * w[5]};
+            ak_biv4 hb = { -0.5 * sgn * h * w[0], -0.5 * sgn * h * w[1], -0.5 * sgn * h * w[2],
+                           -0.5 * sgn * h * w[3], -0.5 * sgn * h * w[4], -0.5 * sgn * h * w[5] };
             ak_rotor4 Rt = ak_ga4_rotor_mul(ak_ga4_rotor_exp(hb), ga_r4(R0));
             ga_from_v4(sgn > 0 ? xp : xm, ak_ga4_rotor_apply(Rt, ga_v4(x0)));
         }
@@ -486,7 +515,7 @@ static void check_B_3(ak_check_ctx *c) {
         ak_cl_to_vec(v, 4, &t);
         for (int i = 0; i < 4; i++) d_vel = fmax(d_vel, fabs((xp[i] - xm[i]) / (2 * h) - v[i]));
         // r ^ (r _| w) = [r]* [r]*^T w
-        double S[24], Stw[4] = {0}, SSw[6] = {0}, l[6];
+        double S[24], Stw[4] = { 0 }, SSw[6] = { 0 }, l[6];
         ak_nd_rstar(4, S, x0);
         for (int j = 0; j < 4; j++)
             for (int i = 0; i < 6; i++) Stw[j] += S[i * 4 + j] * w[i];
@@ -500,7 +529,8 @@ static void check_B_3(ak_check_ctx *c) {
     }
     gsl_rng_free(r);
     // central difference: truncation h^2 |w|^3 |x| / 6 ~ 1e-10 plus rounding 1e-16 / h ~ 1e-11
-    ga_verdict(c, true, d_vel, 1e-8, "B-3 d/dt(R x0 R~) with R_t = -1/2 w R equals x_|w (central difference, h = 1e-5)");
+    ga_verdict(c, true, d_vel, 1e-8,
+               "B-3 d/dt(R x0 R~) with R_t = -1/2 w R equals x_|w (central difference, h = 1e-5)");
     ga_verdict(c, true, d_L, TOL_ROUNDOFF, "B-3/B-I r^(r_|w) = [r]*[r]*^T w");
 }
 
@@ -546,7 +576,7 @@ static void check_B_A(ak_check_ctx *c, const char *id) {
     int n = id[4] - '0';
     int k = n * (n - 1) / 2;
     // Correct [r]*: entry (pair ij, column c) as a linear polynomial; Delta I = [r]*[r]*^T.
-    double lin[10][5][4] = {{{0}}};
+    double lin[10][5][4] = { { { 0 } } };
     for (int c0 = 0; c0 < n; c0++)
         for (int var = 0; var < n; var++) {
             // coefficient of r_var in (r ^ e_c0)_ij: from the generic algebra with r = e_var
@@ -567,7 +597,7 @@ static void check_B_A(ak_check_ctx *c, const char *id) {
         int ndiff = 0, blanks = 0;
         for (int i = 0; i < M->rows; i++)
             for (int j = 0; j < M->cols; j++) {
-                double pl[4], pq[4][4], cl_[4] = {0}, cq[4][4] = {{0}};
+                double pl[4], pq[4][4], cl_[4] = { 0 }, cq[4][4] = { { 0 } };
                 const char *e = M->entry[i * M->cols + j];
                 if (ak_pub_poly(e, pl, pq) != 0) {
                     ak_expect(c, false, "%s %s: cannot read entry '%s'", id, M->name, e);
@@ -595,21 +625,23 @@ static void check_B_A(ak_check_ctx *c, const char *id) {
                 if (differs) {
                     ndiff++;
                     size_t u = strlen(diffs);
-                    snprintf(diffs + u, sizeof diffs - u, "%s(%d,%d)='%s'", ndiff > 1 ? " " : "", i + 1, j + 1, e);
+                    snprintf(diffs + u, sizeof diffs - u, "%s(%d,%d)='%s'", ndiff > 1 ? " " : "",
+                             i + 1, j + 1, e);
                 }
             }
         char verdict_s[1200];
         if (M->rows == want_rows && M->cols == want_cols && ndiff == 0)
             snprintf(verdict_s, sizeof verdict_s, "correct");
         else
-            snprintf(verdict_s, sizeof verdict_s, "printed %dx%d, correct %dx%d; wrong entries: %s", M->rows, M->cols, want_rows,
-                     want_cols, ndiff ? diffs : "none");
+            snprintf(verdict_s, sizeof verdict_s, "printed %dx%d, correct %dx%d; wrong entries: %s",
+                     M->rows, M->cols, want_rows, want_cols, ndiff ? diffs : "none");
         // Expected verdicts, worked out by hand: the 2D matrices of our text of ten Bosch 2020 carry a spurious second
         // row / blank cells (its Chinese translation prints (-y x) and (x^2+y^2)).
         const char *expect = "correct";
         if (n == 2 && is_star) expect = "printed 2x2, correct 1x2; wrong entries: (2,1)='-z'";
         if (n == 2 && !is_star) expect = "printed 2x2, correct 1x1; wrong entries: none";
-        ak_expect(c, strcmp(verdict_s, expect) == 0, "%s %s: %s (%d blank cells)", id, M->name, verdict_s, blanks);
+        ak_expect(c, strcmp(verdict_s, expect) == 0, "%s %s: %s (%d blank cells)", id, M->name,
+                  verdict_s, blanks);
     }
 }
 
@@ -618,20 +650,29 @@ static void check_B_A_3D(ak_check_ctx *c) { check_B_A(c, "B-A.3D"); }
 static void check_B_A_4D(ak_check_ctx *c) { check_B_A(c, "B-A.4D"); }
 
 static const ak_check CHECKS[] = {
-    {"ga.thesis.T-A.sym", "T-A.1sym T-A.6sym T-A.7sym", "the App. A commutation claims vs generic products", check_T_A_sym},
-    {"ga.thesis.T-2.1-4", "T-2.1 T-2.2 T-2.3 T-2.4", "outer product axioms vs generic algebra", check_T_2_outer},
-    {"ga.thesis.T-2.5", "T-2.5", "graded commutation of the outer product", check_T_2_5},
-    {"ga.thesis.T-2.6-11", "T-2.6 T-2.7 T-2.8 T-2.9 T-2.10 T-2.11", "contraction properties vs generic algebra", check_T_2_contractions},
-    {"ga.thesis.T-2.GP-15", "T-2.GP T-2.12 T-2.13 T-2.14 T-2.15", "geometric product properties vs generic algebra", check_T_2_geometric},
-    {"ga.thesis.T-2.dual-16", "T-2.dual T-2.16", "trivector duals and reversion signs", check_T_2_dual_reverse},
-    {"ga.thesis.T-2.17-18", "T-2.17 T-2.18", "vector triple products vs 3D cross products", check_T_2_triple},
-    {"ga.thesis.T-2.19-20", "T-2.19 T-2.20 T-2.2simple", "rotors from two vectors, sandwich, composition, simple rotors", check_T_2_rotors},
-    {"ga.thesis.T-2.2.1", "T-2.2.1", "6x6 bivector inertia vs sum m r^(r_|w) for a symmetric body", check_T_2_2_1},
-    {"ga.tenbosch.B-3", "B-3 B-I", "R_t = -1/2 w R gives point velocity x_|w; L integrand = [r]*[r]*^T w", check_B_3},
-    {"ga.tenbosch.B-eq3", "B-eq3", "r_|w = [r]*^T w with [r]* from its definition", check_B_eq3},
-    {"ga.tenbosch.B-A.2D", "B-A.2D", "printed 2D [r]* and Delta I vs correct", check_B_A_2D},
-    {"ga.tenbosch.B-A.3D", "B-A.3D", "printed 3D [r]* and Delta I vs correct", check_B_A_3D},
-    {"ga.tenbosch.B-A.4D", "B-A.4D", "printed 4D [r]* and Delta I vs correct", check_B_A_4D},
+    { "ga.thesis.T-A.sym", "T-A.1sym T-A.6sym T-A.7sym",
+      "the App. A commutation claims vs generic products", check_T_A_sym },
+    { "ga.thesis.T-2.1-4", "T-2.1 T-2.2 T-2.3 T-2.4", "outer product axioms vs generic algebra",
+      check_T_2_outer },
+    { "ga.thesis.T-2.5", "T-2.5", "graded commutation of the outer product", check_T_2_5 },
+    { "ga.thesis.T-2.6-11", "T-2.6 T-2.7 T-2.8 T-2.9 T-2.10 T-2.11",
+      "contraction properties vs generic algebra", check_T_2_contractions },
+    { "ga.thesis.T-2.GP-15", "T-2.GP T-2.12 T-2.13 T-2.14 T-2.15",
+      "geometric product properties vs generic algebra", check_T_2_geometric },
+    { "ga.thesis.T-2.dual-16", "T-2.dual T-2.16", "trivector duals and reversion signs",
+      check_T_2_dual_reverse },
+    { "ga.thesis.T-2.17-18", "T-2.17 T-2.18", "vector triple products vs 3D cross products",
+      check_T_2_triple },
+    { "ga.thesis.T-2.19-20", "T-2.19 T-2.20 T-2.2simple",
+      "rotors from two vectors, sandwich, composition, simple rotors", check_T_2_rotors },
+    { "ga.thesis.T-2.2.1", "T-2.2.1", "6x6 bivector inertia vs sum m r^(r_|w) for a symmetric body",
+      check_T_2_2_1 },
+    { "ga.tenbosch.B-3", "B-3 B-I",
+      "R_t = -1/2 w R gives point velocity x_|w; L integrand = [r]*[r]*^T w", check_B_3 },
+    { "ga.tenbosch.B-eq3", "B-eq3", "r_|w = [r]*^T w with [r]* from its definition", check_B_eq3 },
+    { "ga.tenbosch.B-A.2D", "B-A.2D", "printed 2D [r]* and Delta I vs correct", check_B_A_2D },
+    { "ga.tenbosch.B-A.3D", "B-A.3D", "printed 3D [r]* and Delta I vs correct", check_B_A_3D },
+    { "ga.tenbosch.B-A.4D", "B-A.4D", "printed 4D [r]* and Delta I vs correct", check_B_A_4D },
 };
 
 AK_TOPIC(ga_statements, CHECKS)

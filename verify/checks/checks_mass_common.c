@@ -10,32 +10,42 @@ void mass_limits(const nest *q, int L, double *lo, double *hi) {
     int ax = q->perm[L];
     double s = q->srem[L];
     switch (g->kind) {
-    case RG_BALL: *lo = -s, *hi = s; return;
-    case RG_BOX: *lo = -g->a[ax], *hi = g->a[ax]; return;
-    case RG_SPHERINDER:
-        if (ax == 1) *lo = -g->h, *hi = g->h;
-        else *lo = -s, *hi = s;
-        return;
-    case RG_HALF_BALL:
-        if (ax == 1) *lo = g->cut, *hi = s;
-        else *lo = -s, *hi = s;
-        return;
-    case RG_CAPSULE:
-        if (ax == 1) *lo = -(g->h + s), *hi = g->h + s;
-        else *lo = -s, *hi = s;
-        return;
-    case RG_DUOCYL:
-        if (ax == 0) *lo = -g->R, *hi = g->R;
-        else if (ax == 1) *lo = -s, *hi = s;
-        else if (ax == 2) *lo = -g->R2, *hi = g->R2;
-        else *lo = -s, *hi = s;
-        return;
-    case RG_SIMPLEX: {
-        double used = 0.0;
-        for (int l = 0; l < L; l++) used += q->x[l];
-        *lo = 0.0, *hi = fmax(1.0 - used, 0.0);
-        return;
-    }
+        case RG_BALL: *lo = -s, *hi = s; return;
+        case RG_BOX: *lo = -g->a[ax], *hi = g->a[ax]; return;
+        case RG_SPHERINDER:
+            if (ax == 1)
+                *lo = -g->h, *hi = g->h;
+            else
+                *lo = -s, *hi = s;
+            return;
+        case RG_HALF_BALL:
+            if (ax == 1)
+                *lo = g->cut, *hi = s;
+            else
+                *lo = -s, *hi = s;
+            return;
+        case RG_CAPSULE:
+            if (ax == 1)
+                *lo = -(g->h + s), *hi = g->h + s;
+            else
+                *lo = -s, *hi = s;
+            return;
+        case RG_DUOCYL:
+            if (ax == 0)
+                *lo = -g->R, *hi = g->R;
+            else if (ax == 1)
+                *lo = -s, *hi = s;
+            else if (ax == 2)
+                *lo = -g->R2, *hi = g->R2;
+            else
+                *lo = -s, *hi = s;
+            return;
+        case RG_SIMPLEX: {
+            double used = 0.0;
+            for (int l = 0; l < L; l++) used += q->x[l];
+            *lo = 0.0, *hi = fmax(1.0 - used, 0.0);
+            return;
+        }
     }
 }
 
@@ -75,7 +85,7 @@ double mass_integrate_level(nest *q, int L) {
     if (!(hi > lo)) return 0.0;
     q->lo[L] = lo;
     q->hi[L] = hi;
-    gsl_function F = {mass_level_fn, &q->lv[L]};
+    gsl_function F = { mass_level_fn, &q->lv[L] };
     double a = q->sine[L] ? -0.5 * PI : lo, b = q->sine[L] ? 0.5 * PI : hi;
     double result = 0.0, abserr = 0.0;
     int st = gsl_integration_qag(&F, a, b, q->epsabs[L], QUAD_EPSREL, QUAD_LIMIT,
@@ -95,7 +105,7 @@ double mass_moment_fn(const double x[], const void *ctx) {
 // Integral of f over the region. fscale: a typical size of |f| (sets the absolute tolerance
 // for integrals that vanish). Returns NaN when GSL reports a failure.
 double mass_region_integral(const region *g, integrand_fn f, const void *fctx, double fscale,
-                              long *evals) {
+                            long *evals) {
     nest q;
     memset(&q, 0, sizeof q);
     q.rg = g;
@@ -113,12 +123,12 @@ double mass_region_integral(const region *g, integrand_fn f, const void *fctx, d
         int ax = q.perm[L];
         q.sine[L] = !(g->kind == RG_BOX || g->kind == RG_SIMPLEX || (axial && ax == 1));
         switch (g->kind) {
-        case RG_BOX: width[L] = 2 * g->a[ax]; break;
-        case RG_SIMPLEX: width[L] = 1.0; break;
-        case RG_DUOCYL: width[L] = 2 * (ax < 2 ? g->R : g->R2); break;
-        default: width[L] = 2 * (axial && ax == 1 ? g->R + g->h : g->R); break;
+            case RG_BOX: width[L] = 2 * g->a[ax]; break;
+            case RG_SIMPLEX: width[L] = 1.0; break;
+            case RG_DUOCYL: width[L] = 2 * (ax < 2 ? g->R : g->R2); break;
+            default: width[L] = 2 * (axial && ax == 1 ? g->R + g->h : g->R); break;
         }
-        q.lv[L] = (level){&q, L};
+        q.lv[L] = (level){ &q, L };
         q.ws[L] = gsl_integration_workspace_alloc(QUAD_LIMIT);
     }
     q.srem[0] = g->R;
@@ -137,21 +147,21 @@ double mass_region_integral(const region *g, integrand_fn f, const void *fctx, d
 
 double mass_region_size(const region *g) {
     switch (g->kind) {
-    case RG_BOX: {
-        double s = 0;
-        for (int i = 0; i < g->n; i++) s = fmax(s, g->a[i]);
-        return s;
-    }
-    case RG_CAPSULE: return g->R + g->h;
-    case RG_SPHERINDER: return fmax(g->R, g->h);
-    case RG_DUOCYL: return fmax(g->R, g->R2);
-    case RG_SIMPLEX: {
-        double s = 0;
-        for (int i = 0; i < g->n * g->n; i++) s = fmax(s, fabs(g->M[i]));
-        for (int i = 0; i < g->n; i++) s = fmax(s, fabs(g->v0[i]));
-        return s;
-    }
-    default: return g->R + fabs(g->cut);
+        case RG_BOX: {
+            double s = 0;
+            for (int i = 0; i < g->n; i++) s = fmax(s, g->a[i]);
+            return s;
+        }
+        case RG_CAPSULE: return g->R + g->h;
+        case RG_SPHERINDER: return fmax(g->R, g->h);
+        case RG_DUOCYL: return fmax(g->R, g->R2);
+        case RG_SIMPLEX: {
+            double s = 0;
+            for (int i = 0; i < g->n * g->n; i++) s = fmax(s, fabs(g->M[i]));
+            for (int i = 0; i < g->n; i++) s = fmax(s, fabs(g->v0[i]));
+            return s;
+        }
+        default: return g->R + fabs(g->cut);
     }
 }
 
@@ -160,7 +170,7 @@ raw_moments mass_quad_moments(const region *g, double rho, const double about[])
     memset(&r, 0, sizeof r);
     int n = g->n;
     double L = mass_region_size(g);
-    moment m = {.rho = rho};
+    moment m = { .rho = rho };
     if (about) memcpy(m.about, about, sizeof(double) * (size_t)n);
     m.p = m.q = -1;
     r.mass = mass_region_integral(g, mass_moment_fn, &m, rho, &r.evals);
@@ -171,7 +181,8 @@ raw_moments mass_quad_moments(const region *g, double rho, const double about[])
         r.ok = r.ok && isfinite(r.F[i]);
         for (int j = i; j < n; j++) {
             m.p = i, m.q = j;
-            r.S[i * n + j] = r.S[j * n + i] = mass_region_integral(g, mass_moment_fn, &m, rho * L * L, &r.evals);
+            r.S[i * n + j] = r.S[j * n + i] =
+                mass_region_integral(g, mass_moment_fn, &m, rho * L * L, &r.evals);
             r.ok = r.ok && isfinite(r.S[i * n + j]);
         }
     }
@@ -196,13 +207,13 @@ void mass_inertia_of_cov(int n, double I[], const double C[]) {
 // Compare analytic props with quadrature raw moments (about the origin). Records measurements.
 // Returns the worst relative error.
 double mass_compare_props(ak_check_ctx *c, const char *label, const ak_mass_props *p,
-                            const raw_moments *r) {
+                          const raw_moments *r) {
     int n = p->dim, k = ak_nd_nbiv(n);
     if (!r->ok) {
         ak_measure(c, NAN, QUAD_TOL, "%s: quadrature failed", label);
         return NAN;
     }
-    double cq[AK_MAX_DIM] = {0}, Cq[AK_MAX_DIM * AK_MAX_DIM] = {0}, Iq[AK_MAX_BIV * AK_MAX_BIV];
+    double cq[AK_MAX_DIM] = { 0 }, Cq[AK_MAX_DIM * AK_MAX_DIM] = { 0 }, Iq[AK_MAX_BIV * AK_MAX_BIV];
     for (int i = 0; i < n; i++) cq[i] = r->F[i] / r->mass;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < n; j++) Cq[i * n + j] = r->S[i * n + j] - r->mass * cq[i] * cq[j];
@@ -240,22 +251,22 @@ double mass_inflated_volume(double eps, void *p) {
     const inflate *f = p;
     region g = f->g;
     switch (f->what) {
-    case 0:
-        for (int i = 0; i < g.n; i++) g.a[i] += eps;
-        break;
-    case 1: g.R += eps, g.h += eps; break;
-    case 2: g.R += eps; break;
-    case 3: g.R += eps, g.R2 += eps; break;
-    case 5: g.R += eps; break;
+        case 0:
+            for (int i = 0; i < g.n; i++) g.a[i] += eps;
+            break;
+        case 1: g.R += eps, g.h += eps; break;
+        case 2: g.R += eps; break;
+        case 3: g.R += eps, g.R2 += eps; break;
+        case 5: g.R += eps; break;
     }
-    moment m = {.p = -1, .q = -1, .rho = 1.0};
+    moment m = { .p = -1, .q = -1, .rho = 1.0 };
     return mass_region_integral(&g, mass_moment_fn, &m, 1.0, NULL);
 }
 
 // ---- exact methods against each other ----------------------------------------------------------
 
 void mass_props_diff(const ak_mass_props *a, const ak_mass_props *b, double *e_m, double *e_c,
-                       double *e_I) {
+                     double *e_I) {
     int n = a->dim, k = ak_nd_nbiv(n);
     double L = 0, Imax = 0;
     for (int i = 0; i < n; i++) L = fmax(L, sqrt(b->cov[i * n + i] / b->mass));

@@ -22,29 +22,37 @@
 #include "ref/mass/mass.h"
 #include "ref/published/mass_published.h"
 
-#define QUAD_TOL 1e-6       // analytic vs quadrature, relative
+#define QUAD_TOL 1e-6 // analytic vs quadrature, relative
 
-#define EXACT_TOL 1e-12     // two exact methods (triangulations, compounds, shifts), relative
-#define MC_NSIGMA 4.0       // Monte Carlo agreement, in standard errors
+#define EXACT_TOL 1e-12 // two exact methods (triangulations, compounds, shifts), relative
+#define MC_NSIGMA 4.0   // Monte Carlo agreement, in standard errors
 
-#define MC_MAX_REL_SE 1e-3  // required relative standard error of each Monte Carlo moment
+#define MC_MAX_REL_SE 1e-3   // required relative standard error of each Monte Carlo moment
 #define DISCREPANCY_TOL 1e-9 // published-vs-true ratio asserted exactly (e.g. factor 4)
 
-#define QUAD_EPSREL 1e-9    // per-level relative tolerance of the nested quadrature
+#define QUAD_EPSREL 1e-9 // per-level relative tolerance of the nested quadrature
 #define QUAD_LIMIT 200
 
 #define PI 3.14159265358979323846
 
 // ---- nested quadrature over a region -----------------------------------------------------------
 
-typedef enum { RG_BALL, RG_BOX, RG_SPHERINDER, RG_HALF_BALL, RG_CAPSULE, RG_DUOCYL, RG_SIMPLEX } rg_kind;
+typedef enum {
+    RG_BALL,
+    RG_BOX,
+    RG_SPHERINDER,
+    RG_HALF_BALL,
+    RG_CAPSULE,
+    RG_DUOCYL,
+    RG_SIMPLEX
+} rg_kind;
 
 typedef struct region {
     rg_kind kind;
     int n;
-    double R, h, R2;       // radius, half length (spherinder/capsule), second radius (duocyl)
-    double a[AK_MAX_DIM];  // box half extents
-    double cut;            // half ball: y from cut (base plane) up to the dome
+    double R, h, R2;      // radius, half length (spherinder/capsule), second radius (duocyl)
+    double a[AK_MAX_DIM]; // box half extents
+    double cut;           // half ball: y from cut (base plane) up to the dome
     double v0[AK_MAX_DIM], M[AK_MAX_DIM * AK_MAX_DIM], absdet; // simplex x = v0 + M u
 } region;
 
@@ -87,8 +95,9 @@ typedef struct raw_moments {
     int ok;
 } raw_moments;
 
-static const double HALF_EXT[3][AK_MAX_DIM] = {
-    {0.3, 0.7, 1.1, 0.45, 0.9}, {1.7, 0.25, 0.6, 1.3, 0.8}, {0.5, 2.2, 0.35, 0.95, 1.4}};
+static const double HALF_EXT[3][AK_MAX_DIM] = { { 0.3, 0.7, 1.1, 0.45, 0.9 },
+                                                { 1.7, 0.25, 0.6, 1.3, 0.8 },
+                                                { 0.5, 2.2, 0.35, 0.95, 1.4 } };
 
 typedef struct inflate {
     region g;
@@ -110,7 +119,7 @@ double mass_moment_fn(const double x[], const void *ctx);
 // Integral of f over the region. fscale: a typical size of |f| (sets the absolute tolerance
 // for integrals that vanish). Returns NaN when GSL reports a failure.
 double mass_region_integral(const region *g, integrand_fn f, const void *fctx, double fscale,
-                              long *evals);
+                            long *evals);
 
 double mass_region_size(const region *g);
 
@@ -125,7 +134,7 @@ void mass_inertia_of_cov(int n, double I[], const double C[]);
 // Compare analytic props with quadrature raw moments (about the origin). Records measurements.
 // Returns the worst relative error.
 double mass_compare_props(ak_check_ctx *c, const char *label, const ak_mass_props *p,
-                            const raw_moments *r);
+                          const raw_moments *r);
 
 double mass_relerr(double a, double b);
 
@@ -138,7 +147,7 @@ double mass_inflated_volume(double eps, void *p);
 
 // ---- exact methods against each other ----------------------------------------------------------
 void mass_props_diff(const ak_mass_props *a, const ak_mass_props *b, double *e_m, double *e_c,
-                       double *e_I);
+                     double *e_I);
 
 extern const ak_check_topic ak_topic_mass_exact;
 extern const ak_check_topic ak_topic_mass_estimates;

@@ -19,7 +19,8 @@ static void compare_mc(ak_check_ctx *c, const char *label, const ak_mass_props *
         zmax = fmax(zmax, fabs(mc->first[i] - F[i]) / mc->first_se[i]);
         semax = fmax(semax, mc->first_se[i] / fscale);
         for (int j = i; j < n; j++) {
-            zmax = fmax(zmax, fabs(mc->second[i * n + j] - S[i * n + j]) / mc->second_se[i * n + j]);
+            zmax =
+                fmax(zmax, fabs(mc->second[i * n + j] - S[i * n + j]) / mc->second_se[i * n + j]);
             semax = fmax(semax, mc->second_se[i * n + j] / smax);
         }
     }
@@ -32,11 +33,11 @@ static void compare_mc(ak_check_ctx *c, const char *label, const ak_mass_props *
 
 // Convex hulls of random clouds: exact (hull split into simplices) vs Monte Carlo.  [G-14 G-15]
 static void check_hull_mc(ak_check_ctx *c) {
-    static const int NPTS[AK_MAX_DIM + 1] = {0, 0, 9, 16, 24, 28};
+    static const int NPTS[AK_MAX_DIM + 1] = { 0, 0, 9, 16, 24, 28 };
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(rng, 2024);
     char err[256], label[64];
-    static ak_mass_hull_ctx hc; // large: keep it off the stack
+    static ak_mass_hull_ctx hc;           // large: keep it off the stack
     int n0 = 3, n1 = ak_quick(c) ? 3 : 5; // --quick: the 3D cloud only (same tolerance)
     for (int n = n0; n <= n1; n++) {
         int np = NPTS[n];
@@ -123,7 +124,7 @@ static int grid_ball_inside(const double x[], const void *ctx) {
 // several resolutions: the error must fall at order >= 0.8 and the finest be below a tolerance;
 // the line-at-a-time hull test equals the per-cell test; a box and a ball against closed forms.
 static void check_hull_grid(ak_check_ctx *c) {
-    static const int NPTS[AK_MAX_DIM + 1] = {0, 0, 9, 16, 24, 28};
+    static const int NPTS[AK_MAX_DIM + 1] = { 0, 0, 9, 16, 24, 28 };
     bool quick = ak_quick(c);
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(rng, 505);
@@ -151,8 +152,10 @@ static void check_hull_grid(ak_check_ctx *c) {
         bool ok = true;
         for (int r = 0; r < m && ok; r++) {
             ok = ak_mass_grid(&g, n, v, np, N[r], 1.7, err, sizeof err) == 0;
-            if (!ok) ak_expect(c, false, "ak_mass_grid N=%d: %s", N[r], err);
-            else e[r] = grid_rel_error(&g, &ex);
+            if (!ok)
+                ak_expect(c, false, "ak_mass_grid N=%d: %s", N[r], err);
+            else
+                e[r] = grid_rel_error(&g, &ex);
         }
         if (!ok) break;
         double order = grid_order(m, N, e);
@@ -218,11 +221,12 @@ static void check_hull_grid(ak_check_ctx *c) {
     }
     // bad parameters: an error status and a message, never a crash
     {
-        double v2[6] = {0, 0, 1, 0, 0, 1};
+        double v2[6] = { 0, 0, 1, 0, 0, 1 };
         ak_mass_props g;
         err[0] = 0;
         int s0 = ak_mass_grid(&g, 2, v2, 3, 0, 1.0, err, sizeof err);
-        ak_expect(c, s0 == AK_MASS_EBADPARAM && err[0], "0 cells per axis: status %d (%s)", s0, err);
+        ak_expect(c, s0 == AK_MASS_EBADPARAM && err[0], "0 cells per axis: status %d (%s)", s0,
+                  err);
         err[0] = 0;
         int s1 = ak_mass_grid(&g, 5, v2, 1, 1000000, 1.0, err, sizeof err);
         ak_expect(c, s1 < 0 && err[0], "a degenerate 5D cloud, 1e6 cells per axis: status %d (%s)",
@@ -233,7 +237,7 @@ static void check_hull_grid(ak_check_ctx *c) {
     }
     // ball: closed forms V_3 = 4 pi R^3 / 3, V_4 = pi^2 R^4 / 2, C = M R^2 / (n + 2)
     for (int n = 3; n <= 4; n++) {
-        grid_ball b = {.n = n, .radius = 0.8};
+        grid_ball b = { .n = n, .radius = 0.8 };
         double lo[AK_MAX_DIM], hi[AK_MAX_DIM];
         for (int i = 0; i < n; i++) {
             b.centre[i] = 0.3 - 0.17 * i;
@@ -244,8 +248,7 @@ static void check_hull_grid(ak_check_ctx *c) {
         memset(&ex, 0, sizeof ex);
         ex.dim = n;
         double R = b.radius;
-        ex.volume = n == 3 ? 4.0 * PI * R * R * R / 3.0
-                           : PI * PI * R * R * R * R / 2.0;
+        ex.volume = n == 3 ? 4.0 * PI * R * R * R / 3.0 : PI * PI * R * R * R * R / 2.0;
         ex.mass = 0.9 * ex.volume;
         for (int i = 0; i < n; i++) {
             ex.centroid[i] = b.centre[i];
@@ -259,8 +262,10 @@ static void check_hull_grid(ak_check_ctx *c) {
             N[r] = (n == 3 ? 24 : (quick ? 8 : 12)) << r;
             ok = ak_mass_grid_region(&g, n, lo, hi, grid_ball_inside, &b, N[r], 0.9, err,
                                      sizeof err) == 0;
-            if (!ok) ak_expect(c, false, "ball grid: %s", err);
-            else e[r] = grid_rel_error(&g, &ex);
+            if (!ok)
+                ak_expect(c, false, "ball grid: %s", err);
+            else
+                e[r] = grid_rel_error(&g, &ex);
         }
         if (!ok) break;
         double order = grid_order(m, N, e);
@@ -282,7 +287,8 @@ static void check_published_g5(ak_check_ctx *c) {
     gsl_rng_set(rng, 5);
     char err[256];
     const int n = 3, np = 16, NS = 100;
-    double v[16 * 3], lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    double v[16 * 3], lo[3] = { INFINITY, INFINITY, INFINITY },
+                      hi[3] = { -INFINITY, -INFINITY, -INFINITY };
     for (int p = 0; p < np; p++)
         for (int i = 0; i < n; i++) {
             v[p * n + i] = (0.4 + 0.3 * i) * (2 * gsl_rng_uniform(rng) - 1) + 0.25 * i;
@@ -315,13 +321,14 @@ static void check_published_g5(ak_check_ctx *c) {
     // as the centre lattice there
     ak_measure(c, dpub, 0.1,
                "random hull: printed cm (%ld points) %.3f half cell diagonals from the exact "
-               "centroid", kept, dpub);
+               "centroid",
+               kept, dpub);
     ak_measure(c, dgrid, 0.1, "random hull: cell centres (ak_mass_grid, N=%d): %.3f", NS, dgrid);
     // the book's boxes (facets on the bounding box) are checked in printed.g5_float_loop
     // tensor per unit mass: I_xx = I_yz,yz / M, I_yy = I_xz,xz / M, I_zz = I_xy,xy / M; the
     // off-diagonal -int x y = -C_xy / M
-    double Tex[9] = {ex.inertia[8], -ex.cov[1], -ex.cov[2], -ex.cov[1], ex.inertia[4],
-                     -ex.cov[5],    -ex.cov[2], -ex.cov[5], ex.inertia[0]};
+    double Tex[9] = { ex.inertia[8], -ex.cov[1], -ex.cov[2], -ex.cov[1],   ex.inertia[4],
+                      -ex.cov[5],    -ex.cov[2], -ex.cov[5], ex.inertia[0] };
     double tmax = 0.0, terr = 0.0;
     for (int i = 0; i < 9; i++) {
         Tex[i] /= ex.mass;
@@ -378,10 +385,17 @@ static void check_mc_shapes(ak_check_ctx *c) {
 }
 
 static const ak_check CHECKS[] = {
-    {"mass.shapes.mc", "G-14", "4D capsule, duocylinder, ball: analytic vs Monte Carlo (membership tests)", check_mc_shapes},
-    {"mass.hull.mc", "G-14 G-15", "convex hulls of random clouds: exact vs Monte Carlo", check_hull_mc},
-    {"mass.published.g5", "G-5", "Hodges ch. 5 grid as printed (float loop) vs the exact centroid and inertia of a random hull", check_published_g5},
-    {"mass.hull.grid", "G-5", "grid estimate of hulls (Hodges ch. 5) vs exact hulls, a box and a ball", check_hull_grid},
+    { "mass.shapes.mc", "G-14",
+      "4D capsule, duocylinder, ball: analytic vs Monte Carlo (membership tests)",
+      check_mc_shapes },
+    { "mass.hull.mc", "G-14 G-15", "convex hulls of random clouds: exact vs Monte Carlo",
+      check_hull_mc },
+    { "mass.published.g5", "G-5",
+      "Hodges ch. 5 grid as printed (float loop) vs the exact centroid and inertia of a random "
+      "hull",
+      check_published_g5 },
+    { "mass.hull.grid", "G-5",
+      "grid estimate of hulls (Hodges ch. 5) vs exact hulls, a box and a ball", check_hull_grid },
 };
 
 AK_TOPIC(mass_estimates, CHECKS)

@@ -4,9 +4,9 @@
 // ---- analytic shapes vs quadrature -------------------------------------------------------------
 
 // Parameter sets: asymmetric, non-unit. Full mode uses all three, --quick the first.
-static const double RADII[3] = {0.73, 1.9, 0.41};
-static const double HALFL[3] = {0.55, 0.32, 1.7};
-static const double RHO[3] = {2.3, 0.61, 7.9};
+static const double RADII[3] = { 0.73, 1.9, 0.41 };
+static const double HALFL[3] = { 0.55, 0.32, 1.7 };
+static const double RHO[3] = { 2.3, 0.61, 7.9 };
 static int maxdim(ak_check_ctx *c) { return (int)ak_samples(c, 5, 4); }
 
 static void check_ball(ak_check_ctx *c) {
@@ -18,7 +18,7 @@ static void check_ball(ak_check_ctx *c) {
                 ak_expect(c, false, "ak_mass_ball: %s", err);
                 return;
             }
-            region g = {.kind = RG_BALL, .n = n, .R = RADII[s]};
+            region g = { .kind = RG_BALL, .n = n, .R = RADII[s] };
             raw_moments r = mass_quad_moments(&g, RHO[s], NULL);
             snprintf(label, sizeof label, "n=%d R=%g rho=%g", n, RADII[s], RHO[s]);
             mass_compare_props(c, label, &p, &r);
@@ -34,7 +34,7 @@ static void check_box(ak_check_ctx *c) {
                 ak_expect(c, false, "ak_mass_box: %s", err);
                 return;
             }
-            region g = {.kind = RG_BOX, .n = n};
+            region g = { .kind = RG_BOX, .n = n };
             memcpy(g.a, HALF_EXT[s], sizeof g.a);
             raw_moments r = mass_quad_moments(&g, RHO[s], NULL);
             snprintf(label, sizeof label, "n=%d a=(%g,%g,..) rho=%g", n, g.a[0], g.a[1], RHO[s]);
@@ -51,7 +51,7 @@ static void check_spherinder(ak_check_ctx *c) {
                 ak_expect(c, false, "ak_mass_spherinder: %s", err);
                 return;
             }
-            region g = {.kind = RG_SPHERINDER, .n = n, .R = RADII[s], .h = HALFL[s]};
+            region g = { .kind = RG_SPHERINDER, .n = n, .R = RADII[s], .h = HALFL[s] };
             raw_moments r = mass_quad_moments(&g, RHO[s], NULL);
             snprintf(label, sizeof label, "n=%d R=%g h=%g", n, RADII[s], HALFL[s]);
             mass_compare_props(c, label, &p, &r);
@@ -67,7 +67,7 @@ static void check_half_ball(ak_check_ctx *c) {
                 ak_expect(c, false, "ak_mass_half_ball: %s", err);
                 return;
             }
-            region g = {.kind = RG_HALF_BALL, .n = n, .R = RADII[s], .cut = 0.0};
+            region g = { .kind = RG_HALF_BALL, .n = n, .R = RADII[s], .cut = 0.0 };
             raw_moments r = mass_quad_moments(&g, RHO[s], NULL);
             snprintf(label, sizeof label, "n=%d R=%g", n, RADII[s]);
             mass_compare_props(c, label, &p, &r);
@@ -84,7 +84,7 @@ static void check_capsule(ak_check_ctx *c) {
                 ak_expect(c, false, "ak_mass_capsule: %s", err);
                 return;
             }
-            region g = {.kind = RG_CAPSULE, .n = n, .R = RADII[s], .h = HALFL[s]};
+            region g = { .kind = RG_CAPSULE, .n = n, .R = RADII[s], .h = HALFL[s] };
             raw_moments r = mass_quad_moments(&g, RHO[s], NULL);
             snprintf(label, sizeof label, "n=%d R=%g h=%g", n, RADII[s], HALFL[s]);
             mass_compare_props(c, label, &p, &r);
@@ -92,7 +92,7 @@ static void check_capsule(ak_check_ctx *c) {
 }
 
 static void check_duocylinder(ak_check_ctx *c) {
-    static const double R1[3] = {0.8, 1.6, 0.35}, R2[3] = {0.45, 0.7, 1.2};
+    static const double R1[3] = { 0.8, 1.6, 0.35 }, R2[3] = { 0.45, 0.7, 1.2 };
     char label[96], err[256];
     for (int s = 0; s < mass_nsets(c); s++) {
         ak_mass_props p;
@@ -100,7 +100,7 @@ static void check_duocylinder(ak_check_ctx *c) {
             ak_expect(c, false, "ak_mass_duocylinder: %s", err);
             return;
         }
-        region g = {.kind = RG_DUOCYL, .n = 4, .R = R1[s], .R2 = R2[s]};
+        region g = { .kind = RG_DUOCYL, .n = 4, .R = R1[s], .R2 = R2[s] };
         raw_moments r = mass_quad_moments(&g, RHO[s], NULL);
         snprintf(label, sizeof label, "r_xy=%g r_zw=%g", R1[s], R2[s]);
         mass_compare_props(c, label, &p, &r);
@@ -156,13 +156,13 @@ static void check_canonical_cov(ak_check_ctx *c) {
         g.n = n;
         g.absdet = 1.0;
         for (int i = 0; i < n; i++) g.M[i * n + i] = 1.0;
-        moment mxx = {.p = 0, .q = 0, .rho = 1.0}, mxy = {.p = 0, .q = n - 1, .rho = 1.0};
+        moment mxx = { .p = 0, .q = 0, .rho = 1.0 }, mxy = { .p = 0, .q = n - 1, .rho = 1.0 };
         double qxx = mass_region_integral(&g, mass_moment_fn, &mxx, 1.0, NULL);
         double qxy = mass_region_integral(&g, mass_moment_fn, &mxy, 1.0, NULL);
         double C[AK_MAX_DIM * AK_MAX_DIM];
         ak_mass_simplex_canonical_cov(n, C);
-        ak_measure(c, mass_relerr(C[0], qxx), QUAD_TOL, "n=%d C_xx 2/(n+2)! = %.12g vs quad %.12g", n,
-                   C[0], qxx);
+        ak_measure(c, mass_relerr(C[0], qxx), QUAD_TOL, "n=%d C_xx 2/(n+2)! = %.12g vs quad %.12g",
+                   n, C[0], qxx);
         ak_measure(c, mass_relerr(C[n - 1], qxy), QUAD_TOL, "C_xy 1/(n+2)! = %.12g vs quad %.12g",
                    C[n - 1], qxy);
     }
@@ -201,16 +201,17 @@ static void check_b5_expansion(ak_check_ctx *c) {
         for (int i = 0; i < k; i++) Imax = fmax(Imax, p.inertia[i * k + i]);
         for (int a = 0; a < k; a++)
             for (int b = a; b < k; b++) {
-                rstar_entry e = {.n = n, .p = a, .q = b};
+                rstar_entry e = { .n = n, .p = a, .q = b };
                 memcpy(e.c, p.centroid, sizeof e.c);
                 double L = mass_region_size(&g);
                 double q = mass_region_integral(&g, rstar_fn, &e, L * L, NULL);
                 double d = fabs(q - p.inertia[a * k + b]) / Imax;
                 if (!(d <= worst)) worst = d, wa = p.inertia[a * k + b], wq = q;
             }
-        ak_measure(c, worst, QUAD_TOL,
-                   "n=%d: worst entry sum C_ij[e_i]*[e_j]*^T %.10g vs quad of [r]*[r]*^T %.10g (rel %.1e)",
-                   n, wa, wq, worst);
+        ak_measure(
+            c, worst, QUAD_TOL,
+            "n=%d: worst entry sum C_ij[e_i]*[e_j]*^T %.10g vs quad of [r]*[r]*^T %.10g (rel %.1e)",
+            n, wa, wq, worst);
     }
     gsl_rng_free(rng);
 }
@@ -225,7 +226,7 @@ static double sphere_measure(int n, double R) {
     double S = 2.0 * PI * pow(R, n - 1);
     gsl_integration_workspace *ws = gsl_integration_workspace_alloc(QUAD_LIMIT);
     for (int kpow = 1; kpow <= n - 2; kpow++) {
-        gsl_function F = {sin_pow, &kpow};
+        gsl_function F = { sin_pow, &kpow };
         double r, ae;
         if (gsl_integration_qag(&F, 0, PI, 0, 1e-13, QUAD_LIMIT, GSL_INTEG_GAUSS21, ws, &r, &ae))
             r = NAN;
@@ -245,12 +246,16 @@ static void check_boundary(ak_check_ctx *c) {
         double R = RADII[0], S = sphere_measure(n, R);
         ak_mass_props p;
         ak_mass_ball(&p, n, R, 1.0, err, sizeof err);
-        ak_measure(c, mass_relerr(p.boundary, S), QUAD_TOL, "ball n=%d: %.12g vs angle quad %.12g", n,
-                   p.boundary, S);
+        ak_measure(c, mass_relerr(p.boundary, S), QUAD_TOL, "ball n=%d: %.12g vs angle quad %.12g",
+                   n, p.boundary, S);
         if (n == 5) continue;
-        region base = {.kind = RG_BALL, .n = n - 1, .R = R};
-        moment m1 = {.p = -1, .q = -1, .rho = 1.0};
-        double Sh = 0.5 * S + (n - 1 >= 1 ? (n == 2 ? 2 * R : mass_region_integral(&base, mass_moment_fn, &m1, 1.0, NULL)) : 0);
+        region base = { .kind = RG_BALL, .n = n - 1, .R = R };
+        moment m1 = { .p = -1, .q = -1, .rho = 1.0 };
+        double Sh =
+            0.5 * S +
+            (n - 1 >= 1
+                 ? (n == 2 ? 2 * R : mass_region_integral(&base, mass_moment_fn, &m1, 1.0, NULL))
+                 : 0);
         ak_mass_half_ball(&p, n, R, 1.0, err, sizeof err);
         ak_measure(c, mass_relerr(p.boundary, Sh), QUAD_TOL,
                    "half ball n=%d: %.12g vs half sphere + base %.12g", n, p.boundary, Sh);
@@ -266,37 +271,37 @@ static void check_boundary(ak_check_ctx *c) {
             int st = 0;
             const char *name = "";
             switch (what) {
-            case 0:
-                f.g.kind = RG_BOX;
-                memcpy(f.g.a, HALF_EXT[1], sizeof f.g.a);
-                st = ak_mass_box(&p, n, f.g.a, 1.0, err, sizeof err);
-                name = "box";
-                break;
-            case 1:
-                f.g.kind = RG_SPHERINDER, f.g.R = RADII[0], f.g.h = HALFL[0];
-                st = ak_mass_spherinder(&p, n, f.g.R, f.g.h, 1.0, err, sizeof err);
-                name = "spherinder";
-                break;
-            case 2:
-                f.g.kind = RG_CAPSULE, f.g.R = RADII[0], f.g.h = HALFL[0];
-                st = ak_mass_capsule(&p, n, f.g.R, f.g.h, 1.0, err, sizeof err);
-                name = "capsule";
-                break;
-            case 3:
-                f.g.kind = RG_DUOCYL, f.g.R = 0.8, f.g.R2 = 0.45;
-                st = ak_mass_duocylinder(&p, 0.8, 0.45, 1.0, err, sizeof err);
-                name = "duocylinder";
-                break;
+                case 0:
+                    f.g.kind = RG_BOX;
+                    memcpy(f.g.a, HALF_EXT[1], sizeof f.g.a);
+                    st = ak_mass_box(&p, n, f.g.a, 1.0, err, sizeof err);
+                    name = "box";
+                    break;
+                case 1:
+                    f.g.kind = RG_SPHERINDER, f.g.R = RADII[0], f.g.h = HALFL[0];
+                    st = ak_mass_spherinder(&p, n, f.g.R, f.g.h, 1.0, err, sizeof err);
+                    name = "spherinder";
+                    break;
+                case 2:
+                    f.g.kind = RG_CAPSULE, f.g.R = RADII[0], f.g.h = HALFL[0];
+                    st = ak_mass_capsule(&p, n, f.g.R, f.g.h, 1.0, err, sizeof err);
+                    name = "capsule";
+                    break;
+                case 3:
+                    f.g.kind = RG_DUOCYL, f.g.R = 0.8, f.g.R2 = 0.45;
+                    st = ak_mass_duocylinder(&p, 0.8, 0.45, 1.0, err, sizeof err);
+                    name = "duocylinder";
+                    break;
             }
             if (st) {
                 ak_expect(c, false, "%s: %s", name, err);
                 continue;
             }
-            gsl_function F = {mass_inflated_volume, &f};
+            gsl_function F = { mass_inflated_volume, &f };
             double d, de;
             gsl_deriv_central(&F, 0.0, 0.02 * mass_region_size(&f.g), &d, &de);
-            ak_measure(c, mass_relerr(p.boundary, d), QUAD_TOL, "%s n=%d: %.12g vs dV/deps %.12g", name,
-                       n, p.boundary, d);
+            ak_measure(c, mass_relerr(p.boundary, d), QUAD_TOL, "%s n=%d: %.12g vs dV/deps %.12g",
+                       name, n, p.boundary, d);
         }
 }
 
@@ -369,7 +374,7 @@ static void check_tesseract(ak_check_ctx *c) {
 static void check_mesh(ak_check_ctx *c) {
     const int n = 4;
     const double *a = HALF_EXT[2];
-    const double off[4] = {3.1, -2.2, 0.7, 5.3}; // translation: the origin ends up outside
+    const double off[4] = { 3.1, -2.2, 0.7, 5.3 }; // translation: the origin ends up outside
     double verts[8 * 6 * 4 * 4];
     int cells[8 * 6 * 4], nc = 0, nv = 0;
     for (int ax = 0; ax < n; ax++)
@@ -377,7 +382,7 @@ static void check_mesh(ak_check_ctx *c) {
             int others[3], m = 0;
             for (int i = 0; i < n; i++)
                 if (i != ax) others[m++] = i;
-            int perm[3] = {0, 1, 2};
+            int perm[3] = { 0, 1, 2 };
             do {
                 double p[4][4];
                 for (int i = 0; i < n; i++) p[0][i] = (i == ax) ? side * a[i] : -a[i];
@@ -397,7 +402,7 @@ static void check_mesh(ak_check_ctx *c) {
                 gsl_linalg_LU_decomp(&Dv.matrix, P, &sg);
                 double det = gsl_linalg_LU_det(&Dv.matrix, sg);
                 gsl_permutation_free(P);
-                int order[4] = {0, 1, 2, 3};
+                int order[4] = { 0, 1, 2, 3 };
                 if (det < 0) order[0] = 1, order[1] = 0;
                 for (int s = 0; s < 4; s++) {
                     for (int i = 0; i < n; i++) verts[nv * 4 + i] = p[order[s]][i] + off[i];
@@ -425,18 +430,29 @@ static void check_mesh(ak_check_ctx *c) {
 }
 
 static const ak_check CHECKS[] = {
-    {"mass.ball.quad", "T-3.2 T-3.hs T-C.1 G-16.3 B-I", "n-ball n=2..5: mass, centroid, k x k inertia vs nested quadrature", check_ball},
-    {"mass.box.quad", "T-3.7 T-3.hb T-C.3 G-16.1 B-I", "hyperbox n=2..5 vs nested quadrature", check_box},
-    {"mass.spherinder.quad", "T-C.2.1 G-16.2 B-I", "spherinder n=2..4 vs nested quadrature", check_spherinder},
-    {"mass.half_ball.quad", "T-C.2.2 G-16.4 B-I", "half n-ball n=2..4 vs nested quadrature", check_half_ball},
-    {"mass.capsule.quad", "T-3.5 T-3.hc T-C.2 G-16.5 B-I", "hypercapsule n=2..4 vs nested quadrature", check_capsule},
-    {"mass.duocylinder.quad", "B-I", "duocylinder (4D) vs nested quadrature", check_duocylinder},
-    {"mass.simplex.quad", "B-5 G-15", "random n-simplices n=2..5 (B-5 covariance) vs quadrature", check_simplex},
-    {"mass.simplex.canonical_cov", "B-5", "C_xx = 2/(n+2)!, C_xy = 1/(n+2)! vs quadrature, n=2..5", check_canonical_cov},
-    {"mass.b5.expansion", "B-5 B-I", "sum C_ij [e_i]*[e_j]*^T vs quadrature of every [r]*[r]*^T entry", check_b5_expansion},
-    {"mass.boundary", "T-3.1 T-3.4 T-3.6", "boundary measures vs angle quadrature / dV/d(eps)", check_boundary},
-    {"mass.tesseract", "G-15 B-5 T-3.7 T-3.hb", "n-cube as n! Kuhn simplices and as a vertex hull vs analytic box", check_tesseract},
-    {"mass.mesh", "B-5", "ten Bosch boundary-mesh method (origin outside) vs analytic box", check_mesh},
+    { "mass.ball.quad", "T-3.2 T-3.hs T-C.1 G-16.3 B-I",
+      "n-ball n=2..5: mass, centroid, k x k inertia vs nested quadrature", check_ball },
+    { "mass.box.quad", "T-3.7 T-3.hb T-C.3 G-16.1 B-I", "hyperbox n=2..5 vs nested quadrature",
+      check_box },
+    { "mass.spherinder.quad", "T-C.2.1 G-16.2 B-I", "spherinder n=2..4 vs nested quadrature",
+      check_spherinder },
+    { "mass.half_ball.quad", "T-C.2.2 G-16.4 B-I", "half n-ball n=2..4 vs nested quadrature",
+      check_half_ball },
+    { "mass.capsule.quad", "T-3.5 T-3.hc T-C.2 G-16.5 B-I",
+      "hypercapsule n=2..4 vs nested quadrature", check_capsule },
+    { "mass.duocylinder.quad", "B-I", "duocylinder (4D) vs nested quadrature", check_duocylinder },
+    { "mass.simplex.quad", "B-5 G-15", "random n-simplices n=2..5 (B-5 covariance) vs quadrature",
+      check_simplex },
+    { "mass.simplex.canonical_cov", "B-5", "C_xx = 2/(n+2)!, C_xy = 1/(n+2)! vs quadrature, n=2..5",
+      check_canonical_cov },
+    { "mass.b5.expansion", "B-5 B-I",
+      "sum C_ij [e_i]*[e_j]*^T vs quadrature of every [r]*[r]*^T entry", check_b5_expansion },
+    { "mass.boundary", "T-3.1 T-3.4 T-3.6", "boundary measures vs angle quadrature / dV/d(eps)",
+      check_boundary },
+    { "mass.tesseract", "G-15 B-5 T-3.7 T-3.hb",
+      "n-cube as n! Kuhn simplices and as a vertex hull vs analytic box", check_tesseract },
+    { "mass.mesh", "B-5", "ten Bosch boundary-mesh method (origin outside) vs analytic box",
+      check_mesh },
 };
 
 AK_TOPIC(mass_exact, CHECKS)

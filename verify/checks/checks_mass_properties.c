@@ -10,7 +10,7 @@ static void check_spd_principal(ak_check_ctx *c) {
     char err[256];
     ak_mass_props list[8];
     int m = 0;
-    double half[5] = {0.3, 0.7, 1.1, 0.45, 0.9};
+    double half[5] = { 0.3, 0.7, 1.1, 0.45, 0.9 };
     ak_mass_ball(&list[m++], 4, 0.7, 1.3, err, sizeof err);
     ak_mass_box(&list[m++], 4, half, 2.0, err, sizeof err);
     ak_mass_capsule(&list[m++], 4, 0.4, 0.9, 1.0, err, sizeof err);
@@ -33,7 +33,8 @@ static void check_spd_principal(ak_check_ctx *c) {
         for (int i = 0; i < k; i++) Imax = fmax(Imax, p->inertia[i * k + i]);
         for (int i = 0; i < k; i++)
             for (int j = 0; j < k; j++)
-                worst_sym = fmax(worst_sym, fabs(p->inertia[i * k + j] - p->inertia[j * k + i]) / Imax);
+                worst_sym =
+                    fmax(worst_sym, fabs(p->inertia[i * k + j] - p->inertia[j * k + i]) / Imax);
         double A[AK_MAX_BIV * AK_MAX_BIV], ev[AK_MAX_BIV];
         memcpy(A, p->inertia, sizeof A);
         gsl_matrix_view Av = gsl_matrix_view_array(A, (size_t)k, (size_t)k);
@@ -58,7 +59,7 @@ static void check_spd_principal(ak_check_ctx *c) {
         gsl_sort(pm, 1, (size_t)k);
         for (int i = 0; i < k; i++) worst_pm = fmax(worst_pm, fabs(pm[i] - ev[i]) / Imax);
         // rotate into the principal frame: r' = frame^T r
-        double rt[AK_MAX_DIM * AK_MAX_DIM], zero[AK_MAX_DIM] = {0};
+        double rt[AK_MAX_DIM * AK_MAX_DIM], zero[AK_MAX_DIM] = { 0 };
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++) rt[i * n + j] = frame[j * n + i];
         ak_mass_props q;
@@ -70,7 +71,8 @@ static void check_spd_principal(ak_check_ctx *c) {
     ak_measure(c, worst_sym, EXACT_TOL, "%d bodies: max |I - I^T| / max I %.1e", m, worst_sym);
     ak_expect(c, min_eig > 0, "smallest inertia eigenvalue / max moment = %.3g > 0 (SPD)", min_eig);
     ak_measure(c, worst_pm, EXACT_TOL,
-               "principal moments (cov eigenvalue sums) vs gsl_eigen_symm of I: rel %.1e", worst_pm);
+               "principal moments (cov eigenvalue sums) vs gsl_eigen_symm of I: rel %.1e",
+               worst_pm);
     ak_measure(c, worst_off, EXACT_TOL, "off-diagonal of I in the principal frame: rel %.1e",
                worst_off);
     ak_measure(c, worst_rot, EXACT_TOL, "matrix of the principal rotor vs the frame: %.1e",
@@ -81,7 +83,7 @@ static void check_spd_principal(ak_check_ctx *c) {
 // mass-weighted mean of the parts'.
 static void check_compound(ak_check_ctx *c) {
     char err[256];
-    const double a[4] = {0.8, 0.35, 0.6, 0.45};
+    const double a[4] = { 0.8, 0.35, 0.6, 0.45 };
     const double rho = 1.9;
     double split = 0.3; // the plane x = split cuts the box [-a, a]
     double a1[4], a2[4];
@@ -93,8 +95,8 @@ static void check_compound(ak_check_ctx *c) {
     ak_mass_box(&parts[0], 4, a1, rho, err, sizeof err);
     ak_mass_box(&parts[1], 4, a2, rho, err, sizeof err);
     ak_mass_box(&whole, 4, a, rho, err, sizeof err);
-    double I4[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-    double p1[4] = {-a[0] + a1[0], 0, 0, 0}, p2[4] = {split + a2[0], 0, 0, 0};
+    double I4[16] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 };
+    double p1[4] = { -a[0] + a1[0], 0, 0, 0 }, p2[4] = { split + a2[0], 0, 0, 0 };
     ak_mass_transform(&parts[0], &parts[0], I4, p1);
     ak_mass_transform(&parts[1], &parts[1], I4, p2);
     if (ak_mass_combine(&comp, parts, 2, err, sizeof err)) {
@@ -113,7 +115,8 @@ static void check_compound(ak_check_ctx *c) {
     double Rm[16], Rr[AK_MAX_EVEN];
     ak_nd_rotor_plane(4, Rr, 1, 3, 0.7);
     ak_nd_rotor_to_matrix(4, Rm, Rr);
-    double t0[4] = {0.4, -0.2, 0.9, 0.1}, t1[4] = {-0.5, 0.3, 0.2, -0.8}, t2[4] = {0, 1, 0, 0.3};
+    double t0[4] = { 0.4, -0.2, 0.9, 0.1 }, t1[4] = { -0.5, 0.3, 0.2, -0.8 },
+           t2[4] = { 0, 1, 0, 0.3 };
     ak_mass_transform(&q[0], &q[0], Rm, t0);
     ak_mass_transform(&q[1], &q[1], I4, t1);
     ak_mass_transform(&q[2], &q[2], Rm, t2);
@@ -132,7 +135,7 @@ static void check_compound(ak_check_ctx *c) {
 // Parallel-axis shift vs direct quadrature of the inertia about another point.
 static void check_parallel_axis(ak_check_ctx *c) {
     char err[256], label[96];
-    const double pt[AK_MAX_DIM] = {0.31, -0.72, 0.18, 0.55, -0.4};
+    const double pt[AK_MAX_DIM] = { 0.31, -0.72, 0.18, 0.55, -0.4 };
     for (int which = 0; which < 2; which++) {
         int n = 4, k = 6;
         ak_mass_props p;
@@ -163,21 +166,21 @@ static void check_parallel_axis(ak_check_ctx *c) {
 static void check_bad_input(ak_check_ctx *c) {
     char err[256];
     ak_mass_props p;
-    double bad_half[4] = {0.5, 0.0, 0.5, 0.5};
-    double flat[5 * 4] = {0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0.5, 0.5, 0, 0};
+    double bad_half[4] = { 0.5, 0.0, 0.5, 0.5 };
+    double flat[5 * 4] = { 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0.5, 0.5, 0, 0 };
     struct {
         int st;
         const char *what;
     } cases[] = {
-        {ak_mass_ball(&p, 4, -1.0, 1.0, err, sizeof err), "negative radius"},
-        {ak_mass_box(&p, 4, bad_half, 1.0, err, sizeof err), "zero extent"},
-        {ak_mass_capsule(&p, 4, 0.5, -0.1, 1.0, err, sizeof err), "negative half_length"},
-        {ak_mass_ball(&p, 4, 1.0, NAN, err, sizeof err), "NaN density"},
-        {ak_mass_convex(&p, 4, flat, 5, 1.0, err, sizeof err), "5 coplanar vertices in 4D"},
-        {ak_mass_convex(&p, 4, flat, 3, 1.0, err, sizeof err), "3 vertices in 4D"},
-        {ak_mass_simplex(&p, 4, flat, 1.0, err, sizeof err), "flat simplex"},
-        {ak_mass_duocylinder(&p, 0.5, 0.0, 1.0, err, sizeof err), "zero duocylinder radius"},
-        {ak_mass_ball(&p, 7, 1.0, 1.0, err, sizeof err), "dim 7"},
+        { ak_mass_ball(&p, 4, -1.0, 1.0, err, sizeof err), "negative radius" },
+        { ak_mass_box(&p, 4, bad_half, 1.0, err, sizeof err), "zero extent" },
+        { ak_mass_capsule(&p, 4, 0.5, -0.1, 1.0, err, sizeof err), "negative half_length" },
+        { ak_mass_ball(&p, 4, 1.0, NAN, err, sizeof err), "NaN density" },
+        { ak_mass_convex(&p, 4, flat, 5, 1.0, err, sizeof err), "5 coplanar vertices in 4D" },
+        { ak_mass_convex(&p, 4, flat, 3, 1.0, err, sizeof err), "3 vertices in 4D" },
+        { ak_mass_simplex(&p, 4, flat, 1.0, err, sizeof err), "flat simplex" },
+        { ak_mass_duocylinder(&p, 0.5, 0.0, 1.0, err, sizeof err), "zero duocylinder radius" },
+        { ak_mass_ball(&p, 7, 1.0, 1.0, err, sizeof err), "dim 7" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         ak_expect(c, cases[i].st < 0, "%s rejected (status %d)", cases[i].what, cases[i].st);
@@ -186,10 +189,14 @@ static void check_bad_input(ak_check_ctx *c) {
 }
 
 static const ak_check CHECKS[] = {
-    {"mass.props.spd_principal", "B-5 B-I", "SPD inertia; principal moments vs gsl_eigen_symm; diagonal in the principal frame", check_spd_principal},
-    {"mass.props.compound", "B-I", "compound bodies: split box; centroid = mass-weighted mean", check_compound},
-    {"mass.props.parallel_axis", "B-I", "parallel-axis shift vs quadrature about another point", check_parallel_axis},
-    {"mass.bad_input", "", "bad parameters give a status and a message", check_bad_input},
+    { "mass.props.spd_principal", "B-5 B-I",
+      "SPD inertia; principal moments vs gsl_eigen_symm; diagonal in the principal frame",
+      check_spd_principal },
+    { "mass.props.compound", "B-I", "compound bodies: split box; centroid = mass-weighted mean",
+      check_compound },
+    { "mass.props.parallel_axis", "B-I", "parallel-axis shift vs quadrature about another point",
+      check_parallel_axis },
+    { "mass.bad_input", "", "bad parameters give a status and a message", check_bad_input },
 };
 
 AK_TOPIC(mass_properties, CHECKS)

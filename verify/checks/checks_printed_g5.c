@@ -10,7 +10,7 @@
 
 // an axis-aligned box [lo, hi] as six half-spaces n.x <= o (the book's ShapeBox hull)
 static long g5_box(double cm[3], const double lo[3], const double hi[3]) {
-    double n[18] = {0}, o[6], T[9];
+    double n[18] = { 0 }, o[6], T[9];
     for (int i = 0; i < 3; i++) {
         n[3 * (2 * i) + i] = -1.0, o[2 * i] = -lo[i];
         n[3 * (2 * i + 1) + i] = 1.0, o[2 * i + 1] = hi[i];
@@ -24,9 +24,9 @@ void ak_check_printed_g5(ak_check_ctx *c) {
         const char *name;
         double lo[3], hi[3];
     } box[] = {
-        {"g_boxBeam", {-3, -0.25, -0.25}, {3, 0.25, 0.25}},
-        {"g_boxGround", {-50, -25, -1}, {50, 25, 0}},
-        {"g_boxWall0", {-1, -25, 0}, {1, 25, 5}},
+        { "g_boxBeam", { -3, -0.25, -0.25 }, { 3, 0.25, 0.25 } },
+        { "g_boxGround", { -50, -25, -1 }, { 50, 25, 0 } },
+        { "g_boxWall0", { -1, -25, 0 }, { 1, 25, 5 } },
     };
     for (size_t b = 0; b < sizeof box / sizeof box[0]; b++) {
         double cm[3];
@@ -34,7 +34,8 @@ void ak_check_printed_g5(ak_check_ctx *c) {
         ak_expect(c, kept > 0, "%s: %ld points kept", box[b].name, kept);
         for (int i = 0; i < 3; i++) {
             int ns = ak_pub_mass_G5_axis_samples((float)box[b].lo[i], (float)box[b].hi[i], 100);
-            double d = (box[b].hi[i] - box[b].lo[i]) / 100, mid = 0.5 * (box[b].lo[i] + box[b].hi[i]);
+            double d = (box[b].hi[i] - box[b].lo[i]) / 100,
+                   mid = 0.5 * (box[b].lo[i] + box[b].hi[i]);
             double off = cm[i] - mid;
             // the prediction from the number of points alone: 100 points are the cells' lower
             // corners (mean mid - d/2); 101 add the max face (mean mid, to rounding)
@@ -53,9 +54,10 @@ void ak_check_printed_g5(ak_check_ctx *c) {
     // had 100 and -0.03); the ground's x and y and the wall's z take 100: biased
     ak_expect(c, ak_pub_mass_G5_axis_samples(-3.0f, 3.0f, 100) == 101,
               "beam x: 101 points (last x just below maxs)");
-    ak_expect(c, ak_pub_mass_G5_axis_samples(-50.0f, 50.0f, 100) == 100 &&
-                     ak_pub_mass_G5_axis_samples(-25.0f, 25.0f, 100) == 100 &&
-                     ak_pub_mass_G5_axis_samples(0.0f, 5.0f, 100) == 100,
+    ak_expect(c,
+              ak_pub_mass_G5_axis_samples(-50.0f, 50.0f, 100) == 100 &&
+                  ak_pub_mass_G5_axis_samples(-25.0f, 25.0f, 100) == 100 &&
+                  ak_pub_mass_G5_axis_samples(0.0f, 5.0f, 100) == 100,
               "ground +-50, +-25 and wall z [0, 5]: 100 points (biased by -d/2)");
     // random intervals: the count depends on rounding
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);

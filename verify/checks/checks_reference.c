@@ -19,15 +19,17 @@
 #define AK_EXAMPLE_ENGINE ""
 #endif
 
-#define FILES_REL_TOL 1e-12     // committed summary vs recomputed: same numbers, printed with %.17g
+#define FILES_REL_TOL 1e-12 // committed summary vs recomputed: same numbers, printed with %.17g
 #define ORACLE_CLOSED_FORM_TOL 1e-9 // GSL rk8pd at 1e-12 against exp(-w t / 2) over 5 s
 #define MAX_SCENES 64
 
 static int scenes(ak_check_ctx *c, char (*names)[256]) {
     char err[512];
     int n = ak_ref_scenes(ak_ref_default_manifest(), names, MAX_SCENES, err, sizeof err);
-    if (n < 0) ak_expect(c, false, "%s", err);
-    else if (n == 0) ak_expect(c, false, "the manifest lists no scene");
+    if (n < 0)
+        ak_expect(c, false, "%s", err);
+    else if (n == 0)
+        ak_expect(c, false, "the manifest lists no scene");
     return n;
 }
 
@@ -40,7 +42,8 @@ static bool selected(const ak_check_ctx *c, int i, const char *scene) {
     if (i % 3 != 0) return false;
     ak_compare_spec s;
     char err[256];
-    if (ak_manifest_load(ak_ref_default_manifest(), scene, &s, err, sizeof err) != 0) return true; // reported later
+    if (ak_manifest_load(ak_ref_default_manifest(), scene, &s, err, sizeof err) != 0)
+        return true; // reported later
     bool small = s.nbody <= QUICK_MAX_BODIES;
     ak_compare_spec_free(&s);
     return small;
@@ -55,7 +58,8 @@ static const char *anakata_exe(void) {
 
 // One measurement per scene: the compared quantity with the largest error/tolerance; every
 // failing quantity is also noted with its detail.
-static void record_worst(ak_check_ctx *c, const ak_compare_result *r, const char *scene, const char *what) {
+static void record_worst(ak_check_ctx *c, const ak_compare_result *r, const char *scene,
+                         const char *what) {
     const ak_compare_item *worst = NULL;
     double wr = -1;
     int n = 0;
@@ -68,13 +72,15 @@ static void record_worst(ak_check_ctx *c, const ak_compare_result *r, const char
         if (!strcmp(it->quantity, "run.coverage") && it->verdict != AK_CMP_FAIL) continue;
         if (!(ratio <= wr)) wr = ratio, worst = it;
         if (it->verdict == AK_CMP_FAIL)
-            ak_note(c, "%s %s: %.3g > %.3g (%s)", scene, it->quantity, it->error, it->tol, it->detail);
+            ak_note(c, "%s %s: %.3g > %.3g (%s)", scene, it->quantity, it->error, it->tol,
+                    it->detail);
     }
     if (!worst) {
         ak_expect(c, false, "%s: nothing compared (%s)", scene, what);
         return;
     }
-    ak_measure(c, worst->error, worst->tol, "%s: %s, %d quantities, worst %s", scene, what, n, worst->quantity);
+    ak_measure(c, worst->error, worst->tol, "%s: %s, %d quantities, worst %s", scene, what, n,
+               worst->quantity);
 }
 
 static void committed_files(ak_check_ctx *c) {
@@ -83,12 +89,13 @@ static void committed_files(ak_check_ctx *c) {
     for (int i = 0; i < n; i++) {
         double files_err;
         char err[1024] = "";
-        if (ak_ref_check(ak_ref_default_manifest(), names[i], anakata_exe(), &files_err, NULL, err, sizeof err)) {
+        if (ak_ref_check(ak_ref_default_manifest(), names[i], anakata_exe(), &files_err, NULL, err,
+                         sizeof err)) {
             ak_expect(c, false, "%s: %s", names[i], err);
             continue;
         }
-        ak_measure(c, files_err, FILES_REL_TOL, "%s: committed invariants vs recomputed from the committed trace",
-                   names[i]);
+        ak_measure(c, files_err, FILES_REL_TOL,
+                   "%s: committed invariants vs recomputed from the committed trace", names[i]);
     }
 }
 
@@ -100,7 +107,8 @@ static void engine_drift(ak_check_ctx *c) {
         double files_err;
         ak_compare_result r;
         char err[1024] = "";
-        if (ak_ref_check(ak_ref_default_manifest(), names[i], anakata_exe(), &files_err, &r, err, sizeof err)) {
+        if (ak_ref_check(ak_ref_default_manifest(), names[i], anakata_exe(), &files_err, &r, err,
+                         sizeof err)) {
             ak_expect(c, false, "%s: %s", names[i], err);
             continue;
         }
@@ -122,10 +130,13 @@ static void oracle_closed_form(ak_check_ctx *c) {
             ak_expect(c, false, "cannot write %s", scene);
             return;
         }
-        fprintf(f, "{\"format\":\"anakata-scene/1\",\"dim\":%d,\"timestep\":0.05,\"duration\":5,\"gravity\":[0,-9.81",
+        fprintf(f,
+                "{\"format\":\"anakata-scene/"
+                "1\",\"dim\":%d,\"timestep\":0.05,\"duration\":5,\"gravity\":[0,-9.81",
                 n);
         for (int a = 2; a < n; a++) fprintf(f, ",0");
-        fprintf(f, "],\"bodies\":[{\"name\":\"ball\",\"shape\":{\"type\":\"hypersphere\",\"radius\":0.7},\"mass\":"
+        fprintf(f, "],\"bodies\":[{\"name\":\"ball\",\"shape\":{\"type\":\"hypersphere\","
+                   "\"radius\":0.7},\"mass\":"
                    "2,\"position\":[0,1");
         for (int a = 2; a < n; a++) fprintf(f, ",0");
         fprintf(f, "],\"angular_velocity\":[");
@@ -136,7 +147,8 @@ static void oracle_closed_form(ak_check_ctx *c) {
         fprintf(f, "]}]}\n");
         fclose(f);
         ak_tracefile t;
-        if (ak_free_body_oracle(scene, 0, trace, NULL, err, sizeof err) || ak_tracefile_read(trace, &t, err, sizeof err)) {
+        if (ak_free_body_oracle(scene, 0, trace, NULL, err, sizeof err) ||
+            ak_tracefile_read(trace, &t, err, sizeof err)) {
             ak_expect(c, false, "n = %d: %s", n, err);
             unlink(scene);
             unlink(trace);
@@ -152,8 +164,8 @@ static void oracle_closed_form(ak_check_ctx *c) {
             const double *x = ak_tracefile_x(&t, s, 0);
             worst = fmax(worst, fabs(x[1] - (1 - 0.5 * 9.81 * t.t[s] * t.t[s])));
         }
-        ak_measure(c, worst, ORACLE_CLOSED_FORM_TOL, "n = %d: oracle rotor and height vs exp(-w t/2), 1 - g t^2/2 over 5 s",
-                   n);
+        ak_measure(c, worst, ORACLE_CLOSED_FORM_TOL,
+                   "n = %d: oracle rotor and height vs exp(-w t/2), 1 - g t^2/2 over 5 s", n);
         ak_tracefile_free(&t);
         unlink(scene);
         unlink(trace);
@@ -169,30 +181,37 @@ static void plot_body_omega(ak_check_ctx *c, const ak_tracefile *t, const char *
     const char *dir = ak_artifact_dir(c);
     if (!dir || t->nbody < 1) return;
     ak_plot_series s[AK_MAX_BIV];
-    double *buf[AK_MAX_BIV] = {0};
+    double *buf[AK_MAX_BIV] = { 0 };
     char labels[AK_MAX_BIV][16];
     bool ok = true;
     for (int k = 0; k < t->nbiv; k++) {
         buf[k] = body_omega(t, k);
         ok = ok && buf[k];
         snprintf(labels[k], sizeof labels[k], "w_%s", ak_nd_biv_name(t->dim, k));
-        s[k] = (ak_plot_series){labels[k], t->t, buf[k], (size_t)t->nsteps};
+        s[k] = (ak_plot_series){ labels[k], t->t, buf[k], (size_t)t->nsteps };
     }
     char path[1200], err[256], title[300];
     int w1 = snprintf(path, sizeof path, "%s/%s_omega_body.png", dir, scene);
     int w2 = snprintf(title, sizeof title, "%.200s: body-frame angular velocity", scene);
     if (w1 < 0 || (size_t)w1 >= sizeof path || w2 < 0) ok = false;
-    const char *fig = strstr(scene, "dzhanibekov_") && strlen(scene) == strlen("dzhanibekov_a") ? scene + 12 : NULL;
-    if (ok && ak_plot_lines(path, title, "t [s]", "w_b [rad/s]", s, (size_t)t->nbiv, false, false, err, sizeof err) == 0) {
+    const char *fig = strstr(scene, "dzhanibekov_") && strlen(scene) == strlen("dzhanibekov_a")
+                          ? scene + 12
+                          : NULL;
+    if (ok && ak_plot_lines(path, title, "t [s]", "w_b [rad/s]", s, (size_t)t->nbiv, false, false,
+                            err, sizeof err) == 0) {
         if (fig)
             ak_artifact(c, path,
-                        "%s: the engine's reference trace (integrator '%s'), body-frame w of ten Bosch's cuboid "
-                        "(1.1, 0.3, 2.5, 0.7); compare ten Bosch Fig. 5%s, 'Angular velocity over time (in seconds) for "
-                        "a 4D cuboid of size (1.1, 0.3, 2.5, 0.7) in various initial conditions' (the paper gives no "
+                        "%s: the engine's reference trace (integrator '%s'), body-frame w of ten "
+                        "Bosch's cuboid "
+                        "(1.1, 0.3, 2.5, 0.7); compare ten Bosch Fig. 5%s, 'Angular velocity over "
+                        "time (in seconds) for "
+                        "a 4D cuboid of size (1.1, 0.3, 2.5, 0.7) in various initial conditions' "
+                        "(the paper gives no "
                         "numbers for the initial conditions; see scenes/README.md)",
                         scene, t->integrator, fig);
         else
-            ak_artifact(c, path, "%s: body-frame w of the engine's reference trace (integrator '%s')", scene,
+            ak_artifact(c, path,
+                        "%s: body-frame w of the engine's reference trace (integrator '%s')", scene,
                         t->integrator);
     }
     for (int k = 0; k < t->nbiv; k++) free(buf[k]);
@@ -229,22 +248,26 @@ static void engine_vs_oracle(ak_check_ctx *c) {
             ak_compare_spec_free(&s);
             continue;
         }
-        if (ak_tracefile_read(refpath, &ref, err, sizeof err) || ak_tracefile_read(tmp, &orc, err, sizeof err)) {
+        if (ak_tracefile_read(refpath, &ref, err, sizeof err) ||
+            ak_tracefile_read(tmp, &orc, err, sizeof err)) {
             ak_expect(c, false, "%s: %s", names[i], err);
         } else {
             s.horizon = s.duration > 0 ? s.duration : 1e300;
-            s.tol_position = s.tol_velocity = s.tol_rotor = s.tol_angular_velocity = ENGINE_ORACLE_STATE_TOL;
+            s.tol_position = s.tol_velocity = s.tol_rotor = s.tol_angular_velocity =
+                ENGINE_ORACLE_STATE_TOL;
             s.tol_energy_initial = s.tol_energy_drift = ENGINE_ORACLE_ENERGY_TOL;
             s.tol_momentum_drift = s.tol_angular_momentum_drift = ENGINE_ORACLE_ENERGY_TOL;
             // the laws and events over the whole run, held as tightly as the states
             s.tol_kinematics = s.tol_centroid = s.tol_event = ENGINE_ORACLE_STATE_TOL;
             ak_compare_result r;
-            if (ak_compare_traces(&ref, &orc, &s, &r, err, sizeof err)) ak_expect(c, false, "%s: %s", names[i], err);
+            if (ak_compare_traces(&ref, &orc, &s, &r, err, sizeof err))
+                ak_expect(c, false, "%s: %s", names[i], err);
             else {
                 compared++;
                 plot_body_omega(c, &ref, names[i]);
                 char what[160];
-                snprintf(what, sizeof what, "engine '%s' vs oracle over %g s", ref.integrator, s.duration);
+                snprintf(what, sizeof what, "engine '%s' vs oracle over %g s", ref.integrator,
+                         s.duration);
                 record_worst(c, &r, names[i], what);
             }
             ak_tracefile_free(&orc);
@@ -261,8 +284,10 @@ static int run_example(const char *out, bool corrected) {
     pid_t pid = fork();
     if (pid < 0) return -1;
     if (pid == 0) {
-        if (corrected) execl(AK_EXAMPLE_ENGINE, AK_EXAMPLE_ENGINE, "--corrected", "-o", out, (char *)NULL);
-        else execl(AK_EXAMPLE_ENGINE, AK_EXAMPLE_ENGINE, "-o", out, (char *)NULL);
+        if (corrected)
+            execl(AK_EXAMPLE_ENGINE, AK_EXAMPLE_ENGINE, "--corrected", "-o", out, (char *)NULL);
+        else
+            execl(AK_EXAMPLE_ENGINE, AK_EXAMPLE_ENGINE, "-o", out, (char *)NULL);
         _exit(127);
     }
     int st;
@@ -285,32 +310,37 @@ static double *body_omega(const ak_tracefile *t, int k) {
 
 // Plot the body-frame w_zw (the dominant spin, which flips: the 4D Dzhanibekov effect of ten
 // Bosch section 9) and w_xz of the reference and the two example traces.
-static void plot_example(ak_check_ctx *c, const ak_tracefile *ref, const ak_tracefile *pub, const ak_tracefile *cor) {
+static void plot_example(ak_check_ctx *c, const ak_tracefile *ref, const ak_tracefile *pub,
+                         const ak_tracefile *cor) {
     const char *dir = ak_artifact_dir(c);
     if (!dir) return;
-    const ak_tracefile *tr[3] = {ref, pub, cor};
-    const char *lab[3] = {"reference (GSL oracle)", "as published (T-5.16/5.17)", "corrected example"};
+    const ak_tracefile *tr[3] = { ref, pub, cor };
+    const char *lab[3] = { "reference (GSL oracle)", "as published (T-5.16/5.17)",
+                           "corrected example" };
     static const struct {
         int k;
         const char *file, *title, *ylabel, *caption;
-    } P[2] = {{5, "omega_body_zw.png", "Tumbling cuboid: body-frame w_zw", "w_zw (body) [rad/s]",
-               "Body-frame w_zw of the tumbling cuboid: the spin near the zw plane flips (the 4D Dzhanibekov effect); "
-               "the published update keeps the world-frame w constant, so its body-frame w only turns with the body "
-               "and never flips; the corrected example follows the reference"},
-              {1, "omega_body_xz.png", "Tumbling cuboid: body-frame w_xz", "w_xz (body) [rad/s]",
-               "Body-frame w_xz of the tumbling cuboid, same three runs"}};
+    } P[2] = { { 5, "omega_body_zw.png", "Tumbling cuboid: body-frame w_zw", "w_zw (body) [rad/s]",
+                 "Body-frame w_zw of the tumbling cuboid: the spin near the zw plane flips (the 4D "
+                 "Dzhanibekov effect); "
+                 "the published update keeps the world-frame w constant, so its body-frame w only "
+                 "turns with the body "
+                 "and never flips; the corrected example follows the reference" },
+               { 1, "omega_body_xz.png", "Tumbling cuboid: body-frame w_xz", "w_xz (body) [rad/s]",
+                 "Body-frame w_xz of the tumbling cuboid, same three runs" } };
     for (int p = 0; p < 2; p++) {
         ak_plot_series s[3];
-        double *buf[3] = {0};
+        double *buf[3] = { 0 };
         bool ok = true;
         for (int i = 0; i < 3; i++) {
             buf[i] = body_omega(tr[i], P[p].k);
             ok = ok && buf[i];
-            s[i] = (ak_plot_series){lab[i], tr[i]->t, buf[i], (size_t)tr[i]->nsteps};
+            s[i] = (ak_plot_series){ lab[i], tr[i]->t, buf[i], (size_t)tr[i]->nsteps };
         }
         char path[1200], err[256];
         snprintf(path, sizeof path, "%s/%s", dir, P[p].file);
-        if (ok && ak_plot_lines(path, P[p].title, "t [s]", P[p].ylabel, s, 3, false, false, err, sizeof err) == 0)
+        if (ok && ak_plot_lines(path, P[p].title, "t [s]", P[p].ylabel, s, 3, false, false, err,
+                                sizeof err) == 0)
             ak_artifact(c, path, "%s", P[p].caption);
         for (int i = 0; i < 3; i++) free(buf[i]);
     }
@@ -357,20 +387,23 @@ static void published_example(ak_check_ctx *c) {
         return;
     }
     ak_compare_result rp, rc;
-    if (ak_compare_traces(&ref, &pub, &s, &rp, err, sizeof err) || ak_compare_traces(&ref, &cor, &s, &rc, err, sizeof err))
+    if (ak_compare_traces(&ref, &pub, &s, &rp, err, sizeof err) ||
+        ak_compare_traces(&ref, &cor, &s, &rc, err, sizeof err))
         ak_expect(c, false, "%s", err);
     else {
         // The corrected foreign engine passes every quantity within the manifest's tolerances ...
         record_worst(c, &rc, "corrected example", "vs reference, manifest tolerances");
         // ... and compare catches the published one where the published algorithms go wrong.
         // ... and the flip it misses (no gyroscopic term: the spin near zw never flips)
-        static const char *const CAUGHT[] = {"state.angular_velocity", "state.rotor", "energy.drift",
-                                             "angular_momentum.drift", "events.time"};
+        static const char *const CAUGHT[] = { "state.angular_velocity", "state.rotor",
+                                              "energy.drift", "angular_momentum.drift",
+                                              "events.time" };
         for (size_t q = 0; q < sizeof CAUGHT / sizeof CAUGHT[0]; q++)
             for (int k = 0; k < rp.n; k++)
                 if (!strcmp(rp.items[k].quantity, CAUGHT[q])) {
-                    ak_expect(c, rp.items[k].verdict == AK_CMP_FAIL, "published example: %s caught (%.3g > %.3g)",
-                              CAUGHT[q], rp.items[k].error, rp.items[k].tol);
+                    ak_expect(c, rp.items[k].verdict == AK_CMP_FAIL,
+                              "published example: %s caught (%.3g > %.3g)", CAUGHT[q],
+                              rp.items[k].error, rp.items[k].tol);
                     char key[48];
                     snprintf(key, sizeof key, "published_%s", CAUGHT[q]);
                     ak_value(c, key, rp.items[k].error);
@@ -385,16 +418,21 @@ static void published_example(ak_check_ctx *c) {
 }
 
 static const ak_check CHECKS[] = {
-    {"reference.committed_files", "B-eq1 B-eq4",
-     "committed reference traces vs their invariants summaries (energy, momentum) and themselves", committed_files},
-    {"reference.engine_drift", "B-3 B-eq5",
-     "fresh runs of every reference scene vs the committed traces, within drift_tolerances", engine_drift},
-    {"reference.engine_vs_oracle", "B-eq1 B-eq2 B-eq5",
-     "engine reference traces of free-body scenes vs the GSL free-body oracle over the whole run", engine_vs_oracle},
-    {"reference.oracle_closed_form", "B-3 B-eq1",
-     "GSL free-body oracle vs closed-form rotation exp(-w t/2) and free fall, n = 3..5", oracle_closed_form},
-    {"reference.published_example", "T-5.16 T-5.17 T-3.hb B-eq5",
-     "anakata compare on a foreign engine: thesis algorithms as published fail, corrected pass", published_example},
+    { "reference.committed_files", "B-eq1 B-eq4",
+      "committed reference traces vs their invariants summaries (energy, momentum) and themselves",
+      committed_files },
+    { "reference.engine_drift", "B-3 B-eq5",
+      "fresh runs of every reference scene vs the committed traces, within drift_tolerances",
+      engine_drift },
+    { "reference.engine_vs_oracle", "B-eq1 B-eq2 B-eq5",
+      "engine reference traces of free-body scenes vs the GSL free-body oracle over the whole run",
+      engine_vs_oracle },
+    { "reference.oracle_closed_form", "B-3 B-eq1",
+      "GSL free-body oracle vs closed-form rotation exp(-w t/2) and free fall, n = 3..5",
+      oracle_closed_form },
+    { "reference.published_example", "T-5.16 T-5.17 T-3.hb B-eq5",
+      "anakata compare on a foreign engine: thesis algorithms as published fail, corrected pass",
+      published_example },
 };
 
 AK_GROUP(reference, CHECKS)

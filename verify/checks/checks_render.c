@@ -6,11 +6,8 @@
 
 ak_check_group ak_group_render(void) {
     static const ak_check_topic *const topics[] = {
-        &ak_topic_render_sdf,
-        &ak_topic_render_published,
-        &ak_topic_render_tracer,
-        &ak_topic_render_meshes,
-        &ak_topic_render_glsl,
+        &ak_topic_render_sdf,    &ak_topic_render_published, &ak_topic_render_tracer,
+        &ak_topic_render_meshes, &ak_topic_render_glsl,
     };
     static ak_check store[AK_GROUP_MAX_CHECKS];
     static size_t n = 0;

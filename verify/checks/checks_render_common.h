@@ -26,22 +26,23 @@
 #include "render/tracer.h"
 #include "render/vk.h"
 
-#define TOL_SDF_ANALYTIC 1e-12  // SDF against a separately written projection (round-off only)
+#define TOL_SDF_ANALYTIC 1e-12 // SDF against a separately written projection (round-off only)
 
-#define TOL_SDF_MULTIMIN 1e-6   // SDF against GSL multimin (optimiser tolerance dominates)
-#define TOL_SDF_COLLIDE 1e-9    // SDF against ref/geom and ref/collide closest points (GJK/EPA: 1e-9)
+#define TOL_SDF_MULTIMIN 1e-6 // SDF against GSL multimin (optimiser tolerance dominates)
+#define TOL_SDF_COLLIDE 1e-9  // SDF against ref/geom and ref/collide closest points (GJK/EPA: 1e-9)
 
-#define TOL_HIT 1e-6            // tracer hit point against the analytic intersection
-#define TOL_NORMAL 1e-5         // unit normal by central differences, h = 1e-3: O(h^2) error
+#define TOL_HIT 1e-6    // tracer hit point against the analytic intersection
+#define TOL_NORMAL 1e-5 // unit normal by central differences, h = 1e-3: O(h^2) error
 
 #define TOL_ROUNDOFF 1e-12
-#define TOL_MESH_EXACT 1e-10    // polytope meshes are exact: round-off only
+#define TOL_MESH_EXACT 1e-10 // polytope meshes are exact: round-off only
 
-#define TOL_GLSL_SDF 5e-5       // float (GLSL) against double (C) SDF, |x| <= 4: see docs
-#define TOL_SHADOW_DENSE 1e-3  // the dense reference samples t every 0.003: its own min is that coarse
+#define TOL_GLSL_SDF 5e-5 // float (GLSL) against double (C) SDF, |x| <= 4: see docs
+#define TOL_SHADOW_DENSE                                                                           \
+    1e-3 // the dense reference samples t every 0.003: its own min is that coarse
 
-#define GRAZING_SLOPE 0.05      // AK_RT_REFINE_MIN_SLOPE: rays this grazing are counted apart
-#define GRAZING_MARGIN 2e-3     // closest approach below this: within the hit tolerance eps*t (t <= 8)
+#define GRAZING_SLOPE 0.05  // AK_RT_REFINE_MIN_SLOPE: rays this grazing are counted apart
+#define GRAZING_MARGIN 2e-3 // closest approach below this: within the hit tolerance eps*t (t <= 8)
 
 // Golden images: at most GOLD_FRAC of the pixels may differ by more than GOLD_THRESHOLD (8-bit
 // steps, largest channel), and the mean absolute difference is at most GOLD_MEAN. The values

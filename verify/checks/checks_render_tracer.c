@@ -23,12 +23,12 @@ static void check_fast_equals_plain(ak_check_ctx *c) {
             ak_render_builtin(&s, *nm, 0.0, err, sizeof err);
             s.shadows = true;
             if (v == 1) {
-                double tg[4] = {0.0, 0.4, 0.0, 0.0};
+                double tg[4] = { 0.0, 0.4, 0.0, 0.0 };
                 ak_render_camera_orbit(&s.cam, tg, 7.0, 50.0, 2.0, 10.0);
             } else if (v == 2) {
                 for (int i = 0; i < s.nobj; i++)
                     if (s.obj[i].shape.type == AK_SHAPE_HYPERPLANE) {
-                        double n[4] = {0.08, 1.3, -0.05, 0.03};
+                        double n[4] = { 0.08, 1.3, -0.05, 0.03 };
                         for (int k = 0; k < 4; k++) s.obj[i].shape.normal[k] = n[k];
                         s.obj[i].shape.offset = -0.02;
                         break;
@@ -43,7 +43,9 @@ static void check_fast_equals_plain(ak_check_ctx *c) {
     }
     ak_render_image_free(&a);
     ak_render_image_free(&b);
-    ak_measure(c, (double)differ, 0.0, "bytes where the fast CPU tracer differs from the plain one (%ld images of %dx%d, %ld bytes)",
+    ak_measure(c, (double)differ, 0.0,
+               "bytes where the fast CPU tracer differs from the plain one (%ld images of %dx%d, "
+               "%ld bytes)",
                images, W, H, total);
 }
 
@@ -62,13 +64,15 @@ static void check_120cell(ak_check_ctx *c) {
         return;
     }
     int nv = info->nverts, nf = info->nfacets;
-    double *v = malloc(sizeof(double) * 4 * (size_t)nv), *nrm = malloc(sizeof(double) * 4 * (size_t)nf);
+    double *v = malloc(sizeof(double) * 4 * (size_t)nv),
+           *nrm = malloc(sizeof(double) * 4 * (size_t)nf);
     double *pl = malloc(sizeof(double) * 5 * (size_t)nf);
     int got = -1;
     if (v && nrm && pl && ak_polytope_vertices("120-cell", 1.0, v, nv) == nv &&
         ak_polytope_facet_normals("120-cell", nrm, nf) == nf)
         got = ak_convex_facets_from_normals(4, pl, nf, v, nv, nrm, nf);
-    ak_expect(c, got == nf && nv == 600 && nf == 120, "120-cell: %d vertices, %d of %d facet planes", nv, got, nf);
+    ak_expect(c, got == nf && nv == 600 && nf == 120,
+              "120-cell: %d vertices, %d of %d facet planes", nv, got, nf);
     if (got != nf) {
         free(v), free(nrm), free(pl);
         return;
@@ -88,7 +92,8 @@ static void check_120cell(ak_check_ctx *c) {
     for (int k = 0; k < nv; k++) bad_vertex += per_vertex[k] != 4;
     free(per_vertex);
     ak_measure(c, (double)(outside + bad_facet + bad_vertex), 0.0,
-               "facet planes vs vertices: %ld vertex-outside cases, %ld facets without 20 vertices, %ld vertices not on 4 facets",
+               "facet planes vs vertices: %ld vertex-outside cases, %ld facets without 20 "
+               "vertices, %ld vertices not on 4 facets",
                outside, bad_facet, bad_vertex);
     static ak_render_scene s;
     char err[256];
@@ -97,10 +102,13 @@ static void check_120cell(ak_check_ctx *c) {
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     ak_pose pose;
     render_random_pose(r, &pose, 0.5);
-    ak_shape sh = {.type = AK_SHAPE_CONVEX, .dim = 4, .nverts = nv, .verts = v, .nfacets = nf, .facets = pl};
-    double col[3] = {0.5, 0.5, 0.5};
+    ak_shape sh = {
+        .type = AK_SHAPE_CONVEX, .dim = 4, .nverts = nv, .verts = v, .nfacets = nf, .facets = pl
+    };
+    double col[3] = { 0.5, 0.5, 0.5 };
     int idx = ak_render_scene_add(&s, &sh, &pose, col, err, sizeof err);
-    ak_expect(c, idx >= 0, "the render scene takes the 120-cell from its facet planes: %s", idx >= 0 ? "added" : err);
+    ak_expect(c, idx >= 0, "the render scene takes the 120-cell from its facet planes: %s",
+              idx >= 0 ? "added" : err);
     if (idx < 0) {
         gsl_rng_free(r);
         free(v), free(nrm), free(pl);
@@ -120,16 +128,19 @@ static void check_120cell(ak_check_ctx *c) {
     double worst = 0;
     for (long q = 0; q < n && wn && wo; q++) {
         double o[4], aim[4], d[4], len = 0;
-        for (int i = 0; i < 4; i++) o[i] = pose.pos[i] + render_urand(r, -3, 3), aim[i] = pose.pos[i] + render_urand(r, -1.1, 1.1);
+        for (int i = 0; i < 4; i++)
+            o[i] = pose.pos[i] + render_urand(r, -3, 3),
+            aim[i] = pose.pos[i] + render_urand(r, -1.1, 1.1);
         for (int i = 0; i < 4; i++) d[i] = aim[i] - o[i], len += d[i] * d[i];
         len = sqrt(len);
         for (int i = 0; i < 4; i++) d[i] /= len;
         // Cyrus-Beck, for the polytope (grow 0) and grown by 0.01
-        double te[2] = {-INFINITY, -INFINITY}, tx[2] = {INFINITY, INFINITY}, nd_in = 0;
+        double te[2] = { -INFINITY, -INFINITY }, tx[2] = { INFINITY, INFINITY }, nd_in = 0;
         for (int g = 0; g < 2; g++)
             for (int f = 0; f < nf; f++) {
                 double den = 0, num = wo[f] + (g ? 0.01 : 0.0);
-                for (int i = 0; i < 4; i++) den += wn[4 * f + i] * d[i], num -= wn[4 * f + i] * o[i];
+                for (int i = 0; i < 4; i++)
+                    den += wn[4 * f + i] * d[i], num -= wn[4 * f + i] * o[i];
                 if (den == 0.0) {
                     if (num < 0) te[g] = INFINITY;
                 } else if (den < 0) {
@@ -156,9 +167,12 @@ static void check_120cell(ak_check_ctx *c) {
         }
     }
     ak_measure(c, (double)(missed + stray), 0.0,
-               "120-cell rays (%ld, %ld clear hits): clear hits missed by the tracer %ld, tracer hits off the polytope grown by 0.01 %ld",
+               "120-cell rays (%ld, %ld clear hits): clear hits missed by the tracer %ld, tracer "
+               "hits off the polytope grown by 0.01 %ld",
                n, clear, missed, stray);
-    ak_measure(c, worst, 1.0, "120-cell: max |hit - Cyrus-Beck entry| / (eps max(t,1) / |n.v|) over %ld hits", measured);
+    ak_measure(c, worst, 1.0,
+               "120-cell: max |hit - Cyrus-Beck entry| / (eps max(t,1) / |n.v|) over %ld hits",
+               measured);
     ak_expect(c, measured > n / 10, "enough measured hits (%ld of %ld rays)", measured, n);
     gsl_rng_free(r);
     free(wn), free(wo);
@@ -167,7 +181,8 @@ static void check_120cell(ak_check_ctx *c) {
 
 // ---- tracer hits against analytic intersections --------------------------------------
 
-static bool ray_sphere(const double o[4], const double v[4], const double cen[4], double r, double *t, double *miss) {
+static bool ray_sphere(const double o[4], const double v[4], const double cen[4], double r,
+                       double *t, double *miss) {
     double oc[4], b = 0, cc = 0;
     for (int i = 0; i < 4; i++) oc[i] = o[i] - cen[i], b += oc[i] * v[i], cc += oc[i] * oc[i];
     double disc = b * b - (cc - r * r);
@@ -181,8 +196,8 @@ static bool ray_sphere(const double o[4], const double v[4], const double cen[4]
 }
 
 // Slab test in the box's body frame.
-static bool ray_box(const double o[4], const double v[4], const ak_pose *pose, const double h[4], double *t,
-                    double *margin) {
+static bool ray_box(const double o[4], const double v[4], const ak_pose *pose, const double h[4],
+                    double *t, double *margin) {
     double ob[4], vb[4];
     render_to_body(ob, pose, o);
     for (int j = 0; j < 4; j++) {
@@ -209,15 +224,18 @@ static bool ray_box(const double o[4], const double v[4], const ak_pose *pose, c
 }
 
 // min over t >= 0 of the analytic signed distance along the ray (convex in t: ternary search).
-static double closest_approach(const ak_shape *sh, const ak_pose *pose, const double o[4], const double v[4]) {
+static double closest_approach(const ak_shape *sh, const ak_pose *pose, const double o[4],
+                               const double v[4]) {
     double lo = 0, hi = 12;
     for (int it = 0; it < 200; it++) {
         double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3, x1[4], x2[4], p1[4], p2[4];
         for (int i = 0; i < 4; i++) x1[i] = o[i] + m1 * v[i], x2[i] = o[i] + m2 * v[i];
         render_to_body(p1, pose, x1);
         render_to_body(p2, pose, x2);
-        if (render_truth_analytic(sh, p1, NULL, 0) < render_truth_analytic(sh, p2, NULL, 0)) hi = m2;
-        else lo = m1;
+        if (render_truth_analytic(sh, p1, NULL, 0) < render_truth_analytic(sh, p2, NULL, 0))
+            hi = m2;
+        else
+            lo = m1;
     }
     double x[4], p[4];
     for (int i = 0; i < 4; i++) x[i] = o[i] + lo * v[i];
@@ -237,11 +255,16 @@ static void hit_check(ak_check_ctx *c, int box) {
         ak_pose pose;
         render_random_pose(r, &pose, 1.0);
         ak_shape sh;
-        double hext[4] = {render_urand(r, 0.2, 1), render_urand(r, 0.2, 1), render_urand(r, 0.2, 1), render_urand(r, 0.2, 1)};
+        double hext[4] = { render_urand(r, 0.2, 1), render_urand(r, 0.2, 1),
+                           render_urand(r, 0.2, 1), render_urand(r, 0.2, 1) };
         double rad = render_urand(r, 0.3, 1.2);
-        if (box) sh = (ak_shape){.type = AK_SHAPE_HYPERBOX, .dim = 4, .half_extents = {hext[0], hext[1], hext[2], hext[3]}};
-        else sh = (ak_shape){.type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = rad};
-        double col3[3] = {1, 1, 1};
+        if (box)
+            sh = (ak_shape){ .type = AK_SHAPE_HYPERBOX,
+                             .dim = 4,
+                             .half_extents = { hext[0], hext[1], hext[2], hext[3] } };
+        else
+            sh = (ak_shape){ .type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = rad };
+        double col3[3] = { 1, 1, 1 };
         char err[128];
         ak_render_scene_add(&s, &sh, &pose, col3, err, sizeof err);
         // origin on a sphere of radius 6 about the shape, aimed at a random point near it
@@ -249,12 +272,14 @@ static void hit_check(ak_check_ctx *c, int box) {
         double u[4];
         for (int i = 0; i < 4; i++) u[i] = render_urand(r, -1, 1);
         double lu = render_norm4(u);
-        for (int i = 0; i < 4; i++) o[i] = pose.pos[i] + 6 * u[i] / lu, aim[i] = pose.pos[i] + render_urand(r, -1.3, 1.3);
+        for (int i = 0; i < 4; i++)
+            o[i] = pose.pos[i] + 6 * u[i] / lu, aim[i] = pose.pos[i] + render_urand(r, -1.3, 1.3);
         double lv = 0;
         for (int i = 0; i < 4; i++) v[i] = aim[i] - o[i], lv += v[i] * v[i];
         for (int i = 0; i < 4; i++) v[i] /= sqrt(lv);
         double ta = 0, margin;
-        bool ha = box ? ray_box(o, v, &pose, hext, &ta, &margin) : ray_sphere(o, v, pose.pos, rad, &ta, &margin);
+        bool ha = box ? ray_box(o, v, &pose, hext, &ta, &margin)
+                      : ray_sphere(o, v, pose.pos, rad, &ta, &margin);
         margin = closest_approach(&sh, &pose, o, v);
         if (fabs(margin) < GRAZING_MARGIN) {
             excluded++;
@@ -275,21 +300,28 @@ static void hit_check(ak_check_ctx *c, int box) {
         if (fabs(cosi) < GRAZING_SLOPE) {
             // no Newton refinement: the hit test alone bounds the error by eps max(t,1) / |n.v|
             grazing++;
-            worst_graze = fmax(worst_graze, fabs(t - ta) / (AK_RT_HIT_EPS * fmax(ta, 1.0) / fabs(cosi)));
+            worst_graze =
+                fmax(worst_graze, fabs(t - ta) / (AK_RT_HIT_EPS * fmax(ta, 1.0) / fabs(cosi)));
             continue;
         }
         worst = fmax(worst, fabs(t - ta));
     }
     gsl_rng_free(r);
     long considered = n - excluded;
-    ak_measure(c, (double)(considered - agree), 0.0, "%s: rays where tracer and analytic test disagree on hit/miss (of %ld; %ld whose closest approach is within %g set apart)",
-               box ? "ray-hyperbox slab test" : "ray-hypersphere", considered, excluded, GRAZING_MARGIN);
-    ak_measure(c, worst, TOL_HIT, "%s: max |hit - analytic| along the ray over %ld hits (|n.v| >= %g)",
+    ak_measure(c, (double)(considered - agree), 0.0,
+               "%s: rays where tracer and analytic test disagree on hit/miss (of %ld; %ld whose "
+               "closest approach is within %g set apart)",
+               box ? "ray-hyperbox slab test" : "ray-hypersphere", considered, excluded,
+               GRAZING_MARGIN);
+    ak_measure(c, worst, TOL_HIT,
+               "%s: max |hit - analytic| along the ray over %ld hits (|n.v| >= %g)",
                box ? "hyperbox" : "hypersphere", hits - grazing, GRAZING_SLOPE);
     ak_value(c, "grazing_hits", grazing);
     ak_value(c, "grazing_max_error_ratio", worst_graze);
-    ak_measure(c, worst_graze, 1.0,
-               "grazing hits (|n.v| < %g, %ld rays, no refinement): max error / (eps max(t,1) / |n.v|)", GRAZING_SLOPE, grazing);
+    ak_measure(
+        c, worst_graze, 1.0,
+        "grazing hits (|n.v| < %g, %ld rays, no refinement): max error / (eps max(t,1) / |n.v|)",
+        GRAZING_SLOPE, grazing);
 }
 
 static void check_hits_sphere(ak_check_ctx *c) { hit_check(c, 0); }
@@ -303,9 +335,9 @@ static void check_hits_box(ak_check_ctx *c) { hit_check(c, 1); }
 static void check_soft_shadow(ak_check_ctx *c) {
     static ak_render_scene s;
     ak_render_scene_init(&s);
-    ak_shape sp = {.type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = 1.0};
+    ak_shape sp = { .type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = 1.0 };
     ak_pose id = ak_pose_identity(4);
-    double col3[3] = {1, 1, 1};
+    double col3[3] = { 1, 1, 1 };
     char err[128];
     ak_render_scene_add(&s, &sp, &id, col3, err, sizeof err);
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
@@ -331,7 +363,7 @@ static void check_soft_shadow(ak_check_ctx *c) {
         // analytic classification of the ray against the sphere
         double b = 0;
         for (int i = 0; i < 4; i++) b += p[i] * l[i];
-        double dmin2 = rad * rad - b * b; // squared distance from the centre to the line
+        double dmin2 = rad * rad - b * b;  // squared distance from the centre to the line
         if (b < 0 && dmin2 < 1.0 - 0.05) { // passes through the sphere ahead, chord >= 2 sqrt(0.05)
             nblocked++;
             if (res > 1e-3) blocked_bad++;
@@ -342,20 +374,37 @@ static void check_soft_shadow(ak_check_ctx *c) {
         }
     }
     gsl_rng_free(r);
-    ak_measure(c, fmax(below, 0.0), TOL_SHADOW_DENSE,
-               "soft shadow not darker than the dense k d/t minimum (max dense - marched over %ld rays)", n);
-    ak_measure(c, (double)blocked_bad, 0.0, "rays through the occluder (%ld) with a shadow factor above 1e-3", nblocked);
-    ak_measure(c, (double)clear_bad, 0.0, "rays clear by more than t/k everywhere (%ld) with a factor below 1", nclear);
+    ak_measure(
+        c, fmax(below, 0.0), TOL_SHADOW_DENSE,
+        "soft shadow not darker than the dense k d/t minimum (max dense - marched over %ld rays)",
+        n);
+    ak_measure(c, (double)blocked_bad, 0.0,
+               "rays through the occluder (%ld) with a shadow factor above 1e-3", nblocked);
+    ak_measure(c, (double)clear_bad, 0.0,
+               "rays clear by more than t/k everywhere (%ld) with a factor below 1", nclear);
     ak_value(c, "max_marched_minus_dense", above);
-    ak_note(c, "the marched penumbra is lighter than the dense minimum by up to %.3f (it samples fewer t)", above);
+    ak_note(
+        c,
+        "the marched penumbra is lighter than the dense minimum by up to %.3f (it samples fewer t)",
+        above);
 }
 
 static const ak_check CHECKS[] = {
-    {"render.tracer.hits_sphere", "T-Alg14 T-6.1cam", "CPU tracer hits vs analytic ray-hypersphere, 10^4 random rays", check_hits_sphere},
-    {"render.tracer.hits_box", "T-Alg14", "CPU tracer hits vs analytic ray-hyperbox slab test, 10^4 random rays", check_hits_box},
-    {"render.tracer.fast_equals_plain", "T-Alg14 T-6.2.2 T-E.union", "CPU tracer fast path vs plain path, byte for byte: built-in scenes, grazing camera, tilted ground", check_fast_equals_plain},
-    {"render.tracer.hits_120cell", "T-Alg14", "120-cell (600 vertices) from its facet planes: planes vs vertices, tracer hits vs Cyrus-Beck clipping", check_120cell},
-    {"render.tracer.soft_shadow", "T-6.2.2", "soft-shadow factor vs a dense evaluation of k d/t and the analytic ray-sphere test", check_soft_shadow},
+    { "render.tracer.hits_sphere", "T-Alg14 T-6.1cam",
+      "CPU tracer hits vs analytic ray-hypersphere, 10^4 random rays", check_hits_sphere },
+    { "render.tracer.hits_box", "T-Alg14",
+      "CPU tracer hits vs analytic ray-hyperbox slab test, 10^4 random rays", check_hits_box },
+    { "render.tracer.fast_equals_plain", "T-Alg14 T-6.2.2 T-E.union",
+      "CPU tracer fast path vs plain path, byte for byte: built-in scenes, grazing camera, tilted "
+      "ground",
+      check_fast_equals_plain },
+    { "render.tracer.hits_120cell", "T-Alg14",
+      "120-cell (600 vertices) from its facet planes: planes vs vertices, tracer hits vs "
+      "Cyrus-Beck clipping",
+      check_120cell },
+    { "render.tracer.soft_shadow", "T-6.2.2",
+      "soft-shadow factor vs a dense evaluation of k d/t and the analytic ray-sphere test",
+      check_soft_shadow },
 };
 
 AK_TOPIC(render_tracer, CHECKS)

@@ -5,14 +5,9 @@
 
 ak_check_group ak_group_world(void) {
     static const ak_check_topic *const topics[] = {
-        &ak_topic_world_contacts,
-        &ak_topic_world_scenes,
-        &ak_topic_world_broadphase,
-        &ak_topic_world_polytopes,
-        &ak_topic_world_ccd,
-        &ak_topic_world_converged,
-        &ak_topic_world_sleep,
-        &ak_topic_world_fclib,
+        &ak_topic_world_contacts,  &ak_topic_world_scenes, &ak_topic_world_broadphase,
+        &ak_topic_world_polytopes, &ak_topic_world_ccd,    &ak_topic_world_converged,
+        &ak_topic_world_sleep,     &ak_topic_world_fclib,
     };
     static ak_check store[AK_GROUP_MAX_CHECKS];
     static size_t n = 0;

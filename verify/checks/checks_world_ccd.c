@@ -6,11 +6,13 @@
 // The case: a hypersphere (r = 0.1) at 70 m/s towards a fixed hyperbox 4 cm thick,
 // 60 Hz, no gravity. Without CCD it passes through (y: 1 -> -0.167 -> -1.33).
 static void ccd_bullet(ak_check_ctx *c) {
-    const char *text =
-        "{\"format\": \"anakata-scene/1\", \"dim\": 4, \"gravity\": [0, 0, 0, 0], \"timestep\": 0.016666666666666666,"
-        " \"bodies\": [{\"name\": \"ball\", \"shape\": {\"type\": \"hypersphere\", \"radius\": 0.1}, \"mass\": 1,"
-        " \"position\": [0, 1, 0, 0], \"velocity\": [0, -70, 0, 0]},"
-        " {\"name\": \"wall\", \"fixed\": true, \"shape\": {\"type\": \"hyperbox\", \"half_extents\": [1, 0.02, 1, 1]}}]}";
+    const char *text = "{\"format\": \"anakata-scene/1\", \"dim\": 4, \"gravity\": [0, 0, 0, 0], "
+                       "\"timestep\": 0.016666666666666666,"
+                       " \"bodies\": [{\"name\": \"ball\", \"shape\": {\"type\": \"hypersphere\", "
+                       "\"radius\": 0.1}, \"mass\": 1,"
+                       " \"position\": [0, 1, 0, 0], \"velocity\": [0, -70, 0, 0]},"
+                       " {\"name\": \"wall\", \"fixed\": true, \"shape\": {\"type\": \"hyperbox\", "
+                       "\"half_extents\": [1, 0.02, 1, 1]}}]}";
     ak_data *d = NULL;
     ak_model *m = world_parse_text(c, text, &d);
     if (!m) return;
@@ -26,9 +28,16 @@ static void ccd_bullet(ak_check_ctx *c) {
     ak_model_free(m);
     // the ball's surface may not go below the wall's top face y = 0.02 by more than the slop
     double pen = fmax(0.0, 0.12 - ymin);
-    ak_expect(c, ok, "60 steps of a 4D hypersphere (r 0.1) at 70 m/s against a fixed hyperbox 4 cm thick at 60 Hz: lowest centre y = %.6g "
-                     "(the wall's top face is at 0.02, so 0.12 is touching; without CCD it reaches -0.167 after 1 step)", ymin);
-    ak_measure(c, pen, 0.005, "penetration of the ball into the wall, largest over the run: %.2e m (allowed: the solver's slop, 5 mm)", pen);
+    ak_expect(c, ok,
+              "60 steps of a 4D hypersphere (r 0.1) at 70 m/s against a fixed hyperbox 4 cm thick "
+              "at 60 Hz: lowest centre y = %.6g "
+              "(the wall's top face is at 0.02, so 0.12 is touching; without CCD it reaches -0.167 "
+              "after 1 step)",
+              ymin);
+    ak_measure(c, pen, 0.005,
+               "penetration of the ball into the wall, largest over the run: %.2e m (allowed: the "
+               "solver's slop, 5 mm)",
+               pen);
 }
 
 // Randomized: fast bodies (hypersphere, hyperbox, hypercapsule, convex box; rotating up to
@@ -60,28 +69,28 @@ static void ccd_random(ak_check_ctx *c) {
         double half[AK_MAX_DIM];
         for (int i = 0; i < n; i++) half[i] = size * (0.3 + 0.7 * gsl_rng_uniform(r));
         switch (kind) {
-        case 0: body = ak_wc_sphere(n, size); break;
-        case 1: body = ak_wc_box3(n, half); break;
-        case 2:
-            body = ak_wc_sphere(n, 0.3 * size);
-            body.type = AK_SHAPE_HYPERCAPSULE;
-            body.half_length = size;
-            break;
-        default: {
-            body = ak_wc_box3(n, half);
-            for (unsigned v = 0; v < (1u << n); v++) ak_box_vertex(n, vb + v * n, half, v);
-            memset(&body, 0, sizeof body);
-            body.type = AK_SHAPE_CONVEX;
-            body.dim = n;
-            body.nverts = 1 << n;
-            body.verts = vb;
-        }
+            case 0: body = ak_wc_sphere(n, size); break;
+            case 1: body = ak_wc_box3(n, half); break;
+            case 2:
+                body = ak_wc_sphere(n, 0.3 * size);
+                body.type = AK_SHAPE_HYPERCAPSULE;
+                body.half_length = size;
+                break;
+            default: {
+                body = ak_wc_box3(n, half);
+                for (unsigned v = 0; v < (1u << n); v++) ak_box_vertex(n, vb + v * n, half, v);
+                memset(&body, 0, sizeof body);
+                body.type = AK_SHAPE_CONVEX;
+                body.dim = n;
+                body.nverts = 1 << n;
+                body.verts = vb;
+            }
         }
         double plate_half[AK_MAX_DIM];
         for (int i = 0; i < n; i++) plate_half[i] = 2.0;
         plate_half[1] = 0.005;
         ak_shape plate = ak_wc_box3(n, plate_half);
-        double x0[AK_MAX_DIM] = {0}, xp[AK_MAX_DIM] = {0};
+        double x0[AK_MAX_DIM] = { 0 }, xp[AK_MAX_DIM] = { 0 };
         x0[1] = 1.0;
         for (int i = 0; i < n; i++)
             if (i != 1) x0[i] = 1.2 * (gsl_rng_uniform(r) - 0.5);
@@ -122,13 +131,14 @@ static void ccd_random(ak_check_ctx *c) {
             if (inside && rel < 0) {
                 bad = 1;
                 if (!through)
-                    snprintf(first, sizeof first, "; first: sample %ld (%dD, kind %d, %s plate, %.1f m/s) at step %d", s, n, kind,
-                             moving ? "moving" : "fixed", U, st + 1);
+                    snprintf(first, sizeof first,
+                             "; first: sample %ld (%dD, kind %d, %s plate, %.1f m/s) at step %d", s,
+                             n, kind, moving ? "moving" : "fixed", U, st + 1);
             }
             ak_pose pa = ak_body_pose(m, d, 0), pb = ak_body_pose(m, d, 1);
             ak_manifold man;
-            if (inside && ak_collide(&man, &m->bodies[0].shape, &pa, &m->bodies[1].shape, &pb, 0.0) >= 0)
-            {
+            if (inside &&
+                ak_collide(&man, &m->bodies[0].shape, &pa, &m->bodies[1].shape, &pb, 0.0) >= 0) {
                 worst_pen = fmax(worst_pen, -man.separation);
             }
         }
@@ -139,16 +149,26 @@ static void ccd_random(ak_check_ctx *c) {
     }
     gsl_rng_free(r);
     ak_expect(c, through == 0 && fails == 0,
-              "%ld runs (3D and 4D; hypersphere, hyperbox, hypercapsule, convex box; rotating up to %.0f rad/s per plane; relative speeds up to %.1f m/s; "
-              "1 cm plate fixed or moving; 60 Hz, 40 steps, exponential rotor update): %ld pass-throughs, %ld failures%s", runs, WMAX, vmax, through, fails, first);
-    ak_note(c, "largest penetration into the plate while the centre is within its extent: %.2e m (not gated: a moving plate and a "
-               "body pressed into each other in one step, or a fast turn, can overlap by a few cm for a step before the contact "
-               "rows push them apart; what CCD must prevent is the pass-through)", worst_pen);
+              "%ld runs (3D and 4D; hypersphere, hyperbox, hypercapsule, convex box; rotating up "
+              "to %.0f rad/s per plane; relative speeds up to %.1f m/s; "
+              "1 cm plate fixed or moving; 60 Hz, 40 steps, exponential rotor update): %ld "
+              "pass-throughs, %ld failures%s",
+              runs, WMAX, vmax, through, fails, first);
+    ak_note(c,
+            "largest penetration into the plate while the centre is within its extent: %.2e m (not "
+            "gated: a moving plate and a "
+            "body pressed into each other in one step, or a fast turn, can overlap by a few cm for "
+            "a step before the contact "
+            "rows push them apart; what CCD must prevent is the pass-through)",
+            worst_pen);
 }
 
 static const ak_check CHECKS[] = {
-    {"world.ccd_bullet", "G-CCD.1 G-CCD.2 G-13", "hypersphere at 70 m/s against a fixed 4 cm hyperbox at 60 Hz: no pass-through", ccd_bullet},
-    {"world.ccd_random", "G-CCD.1 G-CCD.2 G-CCD.3 G-13", "random fast rotating bodies up to 100 m/s against 1 cm plates, 3D and 4D: no pass-through", ccd_random},
+    { "world.ccd_bullet", "G-CCD.1 G-CCD.2 G-13",
+      "hypersphere at 70 m/s against a fixed 4 cm hyperbox at 60 Hz: no pass-through", ccd_bullet },
+    { "world.ccd_random", "G-CCD.1 G-CCD.2 G-CCD.3 G-13",
+      "random fast rotating bodies up to 100 m/s against 1 cm plates, 3D and 4D: no pass-through",
+      ccd_random },
 };
 
 AK_TOPIC(world_ccd, CHECKS)

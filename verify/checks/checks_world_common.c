@@ -13,11 +13,11 @@ char *world_scene_path(ak_check_ctx *c, const char *name, char *buf, size_t len)
 double world_tall_stack_n(int n, int count, int iters, bool shock, double secs, double *speed) {
     ak_model *m = ak_model_create(n, count + 1);
     ak_data *d = ak_data_create(m);
-    double up[AK_MAX_DIM] = {0, 1, 0, 0};
+    double up[AK_MAX_DIM] = { 0, 1, 0, 0 };
     ak_shape g = ak_wc_plane(n, up, 0.0), b = ak_wc_box(n, 0.5);
     ak_wc_set_body(m, d, count, &g, 0.0, NULL);
     for (int i = 0; i < count; i++) {
-        double x[AK_MAX_DIM] = {0, 0.5 + i, 0, 0};
+        double x[AK_MAX_DIM] = { 0, 0.5 + i, 0, 0 };
         ak_wc_set_body(m, d, i, &b, 1.0, x);
         m->bodies[i].material.friction = m->bodies[i].material.static_friction = 0.6;
     }
@@ -52,14 +52,17 @@ double world_urand(gsl_rng *r, double lo, double hi) { return lo + (hi - lo) * g
 
 ak_shape world_random_shape(gsl_rng *r, int n, int kind) {
     ak_shape s;
-    if (kind == 0) s = ak_wc_sphere(n, world_urand(r, 0.3, 0.7));
+    if (kind == 0)
+        s = ak_wc_sphere(n, world_urand(r, 0.3, 0.7));
     else if (kind == 1) {
         double h[AK_MAX_DIM];
         for (int i = 0; i < n; i++) h[i] = world_urand(r, 0.2, 0.6);
         s = ak_wc_box3(n, h);
     } else {
-        s = (ak_shape){.type = AK_SHAPE_HYPERCAPSULE, .dim = n, .radius = world_urand(r, 0.2, 0.4),
-                       .half_length = world_urand(r, 0.2, 0.5)};
+        s = (ak_shape){ .type = AK_SHAPE_HYPERCAPSULE,
+                        .dim = n,
+                        .radius = world_urand(r, 0.2, 0.4),
+                        .half_length = world_urand(r, 0.2, 0.5) };
     }
     return s;
 }
@@ -80,13 +83,13 @@ double world_vec_norm(int n, const double *v) {
 
 // Returns the displacement along the slope after t1 and the acceleration from v(t2) - v(t1).
 // trace (optional, for the report): displacement along the slope after every step (t2 / dt values).
-int world_incline_run(ak_check_ctx *c, double theta, double mu_s, double mu_k,
-                       int method, int variant, double *disp, double *acc, double *trace) {
+int world_incline_run(ak_check_ctx *c, double theta, double mu_s, double mu_k, int method,
+                      int variant, double *disp, double *acc, double *trace) {
     int n = 4;
     ak_model *m = ak_model_create(n, 2);
     ak_data *d = ak_data_create(m);
-    double nrm[AK_MAX_DIM] = {-sin(theta), cos(theta), 0, 0};
-    double down[AK_MAX_DIM] = {-cos(theta), -sin(theta), 0, 0}; // along the slope, downhill
+    double nrm[AK_MAX_DIM] = { -sin(theta), cos(theta), 0, 0 };
+    double down[AK_MAX_DIM] = { -cos(theta), -sin(theta), 0, 0 }; // along the slope, downhill
     double hh = 0.25, x[AK_MAX_DIM];
     for (int i = 0; i < n; i++) x[i] = hh * nrm[i];
     ak_shape bx = ak_wc_box(n, hh), pl = ak_wc_plane(n, nrm, 0.0);
@@ -95,9 +98,10 @@ int world_incline_run(ak_check_ctx *c, double theta, double mu_s, double mu_k,
     char err[512];
     ak_wc_fill_mass(m, err, sizeof err);
     ak_nd_rotor_plane(n, d->R, 1, 0, -theta); // turns e_y onto the plane normal
-    m->bodies[0].material = m->bodies[1].material = (ak_material){mu_k, mu_s, 0};
+    m->bodies[0].material = m->bodies[1].material = (ak_material){ mu_k, mu_s, 0 };
     // method, variant: -1 for the scene's
-    if (method == AK_SOLVER_CONVERGED) m->solver.method = AK_SOLVER_CONVERGED, m->solver.tolerance = 1e-13;
+    if (method == AK_SOLVER_CONVERGED)
+        m->solver.method = AK_SOLVER_CONVERGED, m->solver.tolerance = 1e-13;
     if (variant >= 0) m->solver.variant = (ak_variant)variant;
     m->gravity[1] = -G;
     m->timestep = 1.0 / 240;

@@ -28,25 +28,26 @@
 #include "engine/solver_converged.h"
 #include "engine/world.h"
 
-#define TOL_P 1e-12         ///< linear momentum, relative to sum m|v|
+#define TOL_P 1e-12 ///< linear momentum, relative to sum m|v|
 
-#define TOL_J 1e-10         ///< angular momentum about the origin, relative to sum |x^p| + |L|
-#define TOL_ENERGY 1e-12    ///< relative energy increase allowed (rounding only)
+#define TOL_J 1e-10      ///< angular momentum about the origin, relative to sum |x^p| + |L|
+#define TOL_ENERGY 1e-12 ///< relative energy increase allowed (rounding only)
 
-#define TOL_ELASTIC 1e-12   ///< exact elastic outcome, relative
-#define TOL_BOUNCE 0.01     ///< e^2 h within 1%
+#define TOL_ELASTIC 1e-12 ///< exact elastic outcome, relative
+#define TOL_BOUNCE 0.01   ///< e^2 h within 1%
 
-#define TOL_INCLINE 0.01    ///< a = g (sin - mu_k cos) within 1%
-#define TOL_STICK 1e-6      ///< sticking box: displacement along the incline (m) over 2 s
+#define TOL_INCLINE 0.01 ///< a = g (sin - mu_k cos) within 1%
+#define TOL_STICK 1e-6   ///< sticking box: displacement along the incline (m) over 2 s
 
-#define TOL_ROLL 1e-6       ///< rolling: slip speed |v + r_|w| relative to |v|
-#define TOL_ROLL_V 0.01     ///< rolling: final speed against v0 (n+2)/(n+4), relative
+#define TOL_ROLL 1e-6   ///< rolling: slip speed |v + r_|w| relative to |v|
+#define TOL_ROLL_V 0.01 ///< rolling: final speed against v0 (n+2)/(n+4), relative
 
-#define TOL_DRIFT 1e-3      ///< stack: drift (m) after settling
-#define TOL_JITTER 1e-3     ///< stack: speed (m/s) after settling
+#define TOL_DRIFT 1e-3  ///< stack: drift (m) after settling
+#define TOL_JITTER 1e-3 ///< stack: speed (m/s) after settling
 
 #define TOL_PGA 1e-12
-#define TOL_STANDS 0.01     ///< a tall stack "stands": its top sank less than 1 cm       ///< PGA response against the vector solver on single contacts
+#define TOL_STANDS                                                                                 \
+    0.01 ///< a tall stack "stands": its top sank less than 1 cm       ///< PGA response against the vector solver on single contacts
 
 #define PI 3.14159265358979323846
 
@@ -70,8 +71,8 @@ double world_vec_norm(int n, const double *v);
 // ---- hyperbox on an incline -----------------------------------------------------------------
 // Returns the displacement along the slope after t1 and the acceleration from v(t2) - v(t1).
 // trace (optional, for the report): displacement along the slope after every step (t2 / dt values).
-int world_incline_run(ak_check_ctx *c, double theta, double mu_s, double mu_k,
-                       int method, int variant, double *disp, double *acc, double *trace);
+int world_incline_run(ak_check_ctx *c, double theta, double mu_s, double mu_k, int method,
+                      int variant, double *disp, double *acc, double *trace);
 
 ak_model *world_parse_text(ak_check_ctx *c, const char *text, ak_data **d);
 

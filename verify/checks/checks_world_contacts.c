@@ -25,8 +25,10 @@ static int random_pair(gsl_rng *r, ak_model *m, ak_data *d, double target_sep) {
         ak_pose pa = ak_body_pose(m, d, 0), pb = ak_body_pose(m, d, 1);
         ak_manifold man;
         if (ak_collide(&man, &sa, &pa, &sb, &pb, 0.0) < 0) return -1;
-        if (man.separation < target_sep) lo = mid;
-        else hi = mid;
+        if (man.separation < target_sep)
+            lo = mid;
+        else
+            hi = mid;
     }
     for (int i = 0; i < n; i++) {
         d->v[i] = -world_urand(r, 1.5, 3.0) * u[i] + world_urand(r, -0.5, 0.5);
@@ -58,7 +60,8 @@ static void momentum_energy(ak_check_ctx *c, int energy_mode) {
         }
         for (int b = 0; b < 2; b++) {
             m->bodies[b].material.friction = world_urand(r, 0, 1);
-            m->bodies[b].material.static_friction = m->bodies[b].material.friction * world_urand(r, 1, 1.5);
+            m->bodies[b].material.static_friction =
+                m->bodies[b].material.friction * world_urand(r, 1, 1.5);
             m->bodies[b].material.restitution = e;
         }
         m->solver.restitution_threshold = 0.5;
@@ -103,8 +106,10 @@ static void momentum_energy(ak_check_ctx *c, int energy_mode) {
         ak_measure(c, fmax(worst_e, 0.0), TOL_ENERGY,
                    "largest relative kinetic energy increase, e = 0, friction, %ld pairs", N);
         ak_value(c, "largest_relative_change", worst_e);
-        ak_note(c, "largest (T1 - T0)/T0 over %ld inelastic frictional pairs: %.3e (0: a pair "
-                   "whose points already separate keeps its energy)", N, worst_e);
+        ak_note(c,
+                "largest (T1 - T0)/T0 over %ld inelastic frictional pairs: %.3e (0: a pair "
+                "whose points already separate keeps its energy)",
+                N, worst_e);
     }
 }
 
@@ -133,7 +138,7 @@ static void elastic_spheres(ak_check_ctx *c) {
         char err[512];
         ak_wc_fill_mass(m, err, sizeof err);
         for (int b = 0; b < 2; b++) {
-            m->bodies[b].material = (ak_material){0, 0, 1.0};
+            m->bodies[b].material = (ak_material){ 0, 0, 1.0 };
         }
         m->solver.restitution_threshold = 0.5; // every case approaches faster (|vn| > 1)
         double vn = 0;
@@ -166,7 +171,8 @@ static void elastic_spheres(ak_check_ctx *c) {
     gsl_rng_free(r);
     ak_measure(c, worst, TOL_ELASTIC,
                "two smooth spheres, e = 1: velocities against the analytic elastic outcome "
-               "(relative), %ld random oblique impacts, n = 2..5", N);
+               "(relative), %ld random oblique impacts, n = 2..5",
+               N);
 }
 
 // ---- ball on a plane: rebound to e^2 h ------------------------------------------------------
@@ -176,13 +182,13 @@ static void bounce(ak_check_ctx *c) {
     double h = 1.0, e = 0.5, rad = 0.5;
     ak_model *m = ak_model_create(n, 2);
     ak_data *d = ak_data_create(m);
-    double up[AK_MAX_DIM] = {0, 1, 0, 0}, x[AK_MAX_DIM] = {0, rad + h, 0, 0};
+    double up[AK_MAX_DIM] = { 0, 1, 0, 0 }, x[AK_MAX_DIM] = { 0, rad + h, 0, 0 };
     ak_shape s = ak_wc_sphere(n, rad), pl = ak_wc_plane(n, up, 0.0);
     ak_wc_set_body(m, d, 0, &s, 1.0, x);
     ak_wc_set_body(m, d, 1, &pl, 0.0, NULL);
     char err[512];
     ak_wc_fill_mass(m, err, sizeof err);
-    m->bodies[0].material = m->bodies[1].material = (ak_material){0, 0, e};
+    m->bodies[0].material = m->bodies[1].material = (ak_material){ 0, 0, e };
     m->gravity[1] = -G;
     m->timestep = 1e-3;
     ak_world_opts o = ak_world_default_opts(m);
@@ -231,13 +237,13 @@ static void rolling(ak_check_ctx *c) {
     double rad = 0.5, v0 = 2.0;
     ak_model *m = ak_model_create(n, 2);
     ak_data *d = ak_data_create(m);
-    double up[AK_MAX_DIM] = {0, 1, 0, 0}, x[AK_MAX_DIM] = {0, rad, 0, 0};
+    double up[AK_MAX_DIM] = { 0, 1, 0, 0 }, x[AK_MAX_DIM] = { 0, rad, 0, 0 };
     ak_shape s = ak_wc_sphere(n, rad), pl = ak_wc_plane(n, up, 0.0);
     ak_wc_set_body(m, d, 0, &s, 1.0, x);
     ak_wc_set_body(m, d, 1, &pl, 0.0, NULL);
     char err[512];
     ak_wc_fill_mass(m, err, sizeof err);
-    m->bodies[0].material = m->bodies[1].material = (ak_material){0.5, 0.5, 0};
+    m->bodies[0].material = m->bodies[1].material = (ak_material){ 0.5, 0.5, 0 };
     m->gravity[1] = -G;
     m->timestep = 1.0 / 240;
     m->solver.slop = 1e-4;
@@ -245,7 +251,7 @@ static void rolling(ak_check_ctx *c) {
     d->v[3] = 0.5 * v0; // along w too: rolling in the xw directions
     ak_world_opts o = ak_world_default_opts(m);
     if (ak_wc_run(m, d, 240, err, sizeof err)) ak_expect(c, false, "%s", err);
-    double r[AK_MAX_DIM] = {0, -rad, 0, 0}, rw[AK_MAX_DIM], slip[AK_MAX_DIM];
+    double r[AK_MAX_DIM] = { 0, -rad, 0, 0 }, rw[AK_MAX_DIM], slip[AK_MAX_DIM];
     ak_nd_contract(n, rw, r, d->w);
     for (int i = 0; i < n; i++) slip[i] = d->v[i] + rw[i];
     double speed = world_vec_norm(n, d->v);
@@ -263,12 +269,19 @@ static void rolling(ak_check_ctx *c) {
 }
 
 static const ak_check CHECKS[] = {
-    {"world.momentum", "B-6 T-5.5 T-5.6 T-5.7 T-5.8 T-5.12 T-5.13 T-5.14 T-5.15 T-Alg12 T-Alg13", "momentum over random body-body contacts (no gravity): linear 1e-12, angular 1e-10", momentum},
-    {"world.energy", "T-Alg12 T-Alg13 B-6", "inelastic frictional contacts never increase kinetic energy", energy},
-    {"world.elastic_spheres", "P-2.32 P-2.33 B-6 T-5.3", "two spheres, e = 1: exact elastic outcome", elastic_spheres},
-    {"world.bounce", "P-2.32 T-5.b", "ball on a plane rebounds to e^2 h within 1%", bounce},
-    {"world.incline", "T-Alg13 B-6", "hyperbox on an incline: sticks if tan < mu_s, else a = g (sin - mu_k cos) within 1%", incline},
-    {"world.rolling", "T-Alg13 T-5.1 B-6", "rolling hypersphere: v + r _| w = 0 and v = v0 (n+2)/(n+4)", rolling},
+    { "world.momentum", "B-6 T-5.5 T-5.6 T-5.7 T-5.8 T-5.12 T-5.13 T-5.14 T-5.15 T-Alg12 T-Alg13",
+      "momentum over random body-body contacts (no gravity): linear 1e-12, angular 1e-10",
+      momentum },
+    { "world.energy", "T-Alg12 T-Alg13 B-6",
+      "inelastic frictional contacts never increase kinetic energy", energy },
+    { "world.elastic_spheres", "P-2.32 P-2.33 B-6 T-5.3",
+      "two spheres, e = 1: exact elastic outcome", elastic_spheres },
+    { "world.bounce", "P-2.32 T-5.b", "ball on a plane rebounds to e^2 h within 1%", bounce },
+    { "world.incline", "T-Alg13 B-6",
+      "hyperbox on an incline: sticks if tan < mu_s, else a = g (sin - mu_k cos) within 1%",
+      incline },
+    { "world.rolling", "T-Alg13 T-5.1 B-6",
+      "rolling hypersphere: v + r _| w = 0 and v = v0 (n+2)/(n+4)", rolling },
 };
 
 AK_TOPIC(world_contacts, CHECKS)

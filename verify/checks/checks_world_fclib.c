@@ -52,11 +52,12 @@ typedef struct scene_run {
 } scene_run;
 
 static const scene_run SCENES[] = {
-    {"stack3_3d.json", 1, 60, 10},
-    {"stack10_3d_converged.json", 1, 60, 10},
-    {"bounce_cube_3d.json", 290, 600, 360}, // 1/600 s steps: the first landing at step 299, impacts
-    {"stack_2d.json", 1, 60, 10},
-    {"pile_1000_3d.json", 8, 12, 9}, // from step 8 the sweeps have work (603 .. 804 points)
+    { "stack3_3d.json", 1, 60, 10 },
+    { "stack10_3d_converged.json", 1, 60, 10 },
+    { "bounce_cube_3d.json", 290, 600,
+      360 }, // 1/600 s steps: the first landing at step 299, impacts
+    { "stack_2d.json", 1, 60, 10 },
+    { "pile_1000_3d.json", 8, 12, 9 }, // from step 8 the sweeps have work (603 .. 804 points)
 };
 
 // Smallest eigenvalue of W's symmetric part and the largest |eigenvalue| of it (for the bound).
@@ -123,7 +124,8 @@ void ak_check_fclib_siconos(ak_check_ctx *c) {
             if (s < SCENES[sc].first) continue;
             if (!d->contacts || !d->contacts->stats.res.converged) {
                 if (d->contacts && d->contacts->stats.res.valid)
-                    ak_expect(c, false, "%s step %d: the converged solver met its tolerance", SCENES[sc].file, s);
+                    ak_expect(c, false, "%s step %d: the converged solver met its tolerance",
+                              SCENES[sc].file, s);
                 continue;
             }
             ak_contact_problem p, q;
@@ -134,22 +136,25 @@ void ak_check_fclib_siconos(ak_check_ctx *c) {
             if (p.npoint == 0) continue;
             char file[1200];
             snprintf(file, sizeof file, "%s/step_%06d.hdf5", dir, s);
-            ak_fclib_info info = {SCENES[sc].file, "world.fclib_siconos", NULL};
+            ak_fclib_info info = { SCENES[sc].file, "world.fclib_siconos", NULL };
             int has = 0;
             if (ak_fclib_write(file, &p, &info, err, sizeof err) ||
                 ak_fclib_read(file, &q, &has, NULL, 0, err, sizeof err)) {
-                ak_expect(c, false, "%s step %d: FCLIB file written and read back: %s", SCENES[sc].file, s, err);
+                ak_expect(c, false, "%s step %d: FCLIB file written and read back: %s",
+                          SCENES[sc].file, s, err);
                 ak_contact_problem_free(&p);
                 break;
             }
             unlink(file);
             size_t k = (size_t)p.npoint * (size_t)p.dim;
             // the file holds what the solver saw, bit for bit (libfclib's reading of it)
-            bool rt = has && q.npoint == p.npoint && q.dim == p.dim && same(q.q, p.q, k) && same(q.mu, p.mu, (size_t)p.npoint) &&
-                      same(q.r, p.r, k) && same(q.u, p.u, k) && q.nblock == p.nblock;
+            bool rt = has && q.npoint == p.npoint && q.dim == p.dim && same(q.q, p.q, k) &&
+                      same(q.mu, p.mu, (size_t)p.npoint) && same(q.r, p.r, k) &&
+                      same(q.u, p.u, k) && q.nblock == p.nblock;
             if (!rt) nroundtrip_bad++;
-            ak_sic_problem sp = {q.dim, q.npoint, q.row_start, q.col, q.W, q.q, q.mu};
-            double *u = malloc(sizeof(double) * k * 3), *rs = u ? u + k : NULL, *us = rs ? rs + k : NULL;
+            ak_sic_problem sp = { q.dim, q.npoint, q.row_start, q.col, q.W, q.q, q.mu };
+            double *u = malloc(sizeof(double) * k * 3), *rs = u ? u + k : NULL,
+                   *us = rs ? rs + k : NULL;
             if (!u) {
                 ak_contact_problem_free(&p), ak_contact_problem_free(&q);
                 break;
@@ -158,21 +163,28 @@ void ak_check_fclib_siconos(ak_check_ctx *c) {
             memset(rs, 0, sizeof(double) * k);
             ak_sic_result sr;
             double es = -1;
-            if (ak_sic_solve(&sp, q.dim == 3 && q.npoint <= SIC_NEWTON_MAX ? AK_SIC_NSN_AC : AK_SIC_NSGS, SIC_SOLVE_TOL, 100000,
-                             rs, us, &sr) == 0)
+            if (ak_sic_solve(&sp,
+                             q.dim == 3 && q.npoint <= SIC_NEWTON_MAX ? AK_SIC_NSN_AC : AK_SIC_NSGS,
+                             SIC_SOLVE_TOL, 100000, rs, us, &sr) == 0)
                 es = ak_sic_error(&sp, rs, us);
             double tol = SIC_TOL(p.npoint);
             if (!(ea >= 0 && ea <= tol)) {
-                ak_expect(c, false, "%s step %d (%d points): anakata's solution, Siconos' residual %.3e <= %.3e",
-                          SCENES[sc].file, s, p.npoint, ea, tol);
+                ak_expect(
+                    c, false,
+                    "%s step %d (%d points): anakata's solution, Siconos' residual %.3e <= %.3e",
+                    SCENES[sc].file, s, p.npoint, ea, tol);
             }
             if (!(es >= 0 && es <= tol)) {
                 nsic_fail++;
-                ak_expect(c, false, "%s step %d (%d points): Siconos' solution (info %d, %d iterations), its residual "
-                          "%.3e <= %.3e", SCENES[sc].file, s, p.npoint, sr.info, sr.iterations, es, tol);
+                ak_expect(c, false,
+                          "%s step %d (%d points): Siconos' solution (info %d, %d iterations), its "
+                          "residual "
+                          "%.3e <= %.3e",
+                          SCENES[sc].file, s, p.npoint, sr.info, sr.iterations, es, tol);
             }
             worst_a = fmax(worst_a, ea), worst_s = fmax(worst_s, es);
-            worst_ratio_a = fmax(worst_ratio_a, ea / tol), worst_ratio_s = fmax(worst_ratio_s, es / tol);
+            worst_ratio_a = fmax(worst_ratio_a, ea / tol),
+            worst_ratio_s = fmax(worst_ratio_s, es / tol);
             sa = fmax(sa, ea), ss = fmax(ss, es);
             nprob++;
             // velocities where W is positive definite: for a strongly monotone problem with
@@ -184,47 +196,61 @@ void ak_check_fclib_siconos(ak_check_ctx *c) {
                 for (size_t a = 0; a < k; a++) du = fmax(du, fabs(u[a] - us[a]));
                 double bound = lmax * (1.0 + lmax) / lmin * (ea + es);
                 if (!(du <= bound))
-                    ak_expect(c, false, "%s step %d: |u_anakata - u_siconos| %.3e <= %.3e (W positive definite, "
-                              "eigenvalues %.3e .. %.3e)", SCENES[sc].file, s, du, bound, lmin, lmax);
+                    ak_expect(
+                        c, false,
+                        "%s step %d: |u_anakata - u_siconos| %.3e <= %.3e (W positive definite, "
+                        "eigenvalues %.3e .. %.3e)",
+                        SCENES[sc].file, s, du, bound, lmin, lmax);
                 worst_du = fmax(worst_du, du);
                 ncompared++;
             }
             free(u);
             ak_contact_problem_free(&p), ak_contact_problem_free(&q);
         }
-        ak_note(c, "%s: steps %d to %d, largest Siconos residual of anakata's solutions %.3e, of Siconos' own %.3e",
+        ak_note(c,
+                "%s: steps %d to %d, largest Siconos residual of anakata's solutions %.3e, of "
+                "Siconos' own %.3e",
                 SCENES[sc].file, SCENES[sc].first, steps, sa, ss);
         ak_data_free(d);
         ak_model_free(m);
     }
     rmdir(dir);
     ak_expect(c, nprob > 0, "problems solved by both: %ld", nprob);
-    ak_expect(c, nroundtrip_bad == 0, "FCLIB files read back by libfclib bit for bit: %ld of %ld differ",
-              nroundtrip_bad, nprob);
+    ak_expect(c, nroundtrip_bad == 0,
+              "FCLIB files read back by libfclib bit for bit: %ld of %ld differ", nroundtrip_bad,
+              nprob);
     ak_measure(c, worst_ratio_a, 1.0,
-               "anakata's stored solutions under Siconos' residual, largest ||F||_2 / (1e-10 sqrt(points)) over %ld "
-               "problems (largest ||F||_2 %.3e)", nprob, worst_a);
-    ak_measure(c, worst_ratio_s, 1.0, "Siconos' solutions (NSN-AC 3D up to 200 points, else NSGS), the same ratio (largest ||F||_2 %.3e)",
+               "anakata's stored solutions under Siconos' residual, largest ||F||_2 / (1e-10 "
+               "sqrt(points)) over %ld "
+               "problems (largest ||F||_2 %.3e)",
+               nprob, worst_a);
+    ak_measure(c, worst_ratio_s, 1.0,
+               "Siconos' solutions (NSN-AC 3D up to 200 points, else NSGS), the same ratio "
+               "(largest ||F||_2 %.3e)",
                worst_s);
     ak_value(c, "problems", (double)nprob);
     ak_value(c, "siconos_residual_anakata_max", worst_a);
     ak_value(c, "siconos_residual_siconos_max", worst_s);
     ak_value(c, "velocity_diff_max", worst_du);
     ak_value(c, "velocity_compared", (double)ncompared);
-    ak_note(c, "velocities compared on %ld problems with W positive definite: largest difference %.3e m/s", ncompared,
-            worst_du);
+    ak_note(
+        c,
+        "velocities compared on %ld problems with W positive definite: largest difference %.3e m/s",
+        ncompared, worst_du);
     (void)nsic_fail;
 }
 #else
 void ak_check_fclib_siconos(ak_check_ctx *c) {
     const char *ci = getenv("CI");
     ak_expect(c, !(ci && *ci),
-              "libfclib and Siconos Numerics are needed (libfclib-dev, libsiconos-numerics-dev); with CI set their "
+              "libfclib and Siconos Numerics are needed (libfclib-dev, libsiconos-numerics-dev); "
+              "with CI set their "
               "absence is a failure");
-    ak_note(c, "skipped: built without libfclib or Siconos Numerics (install libfclib-dev libsiconos-numerics-dev)");
+    ak_note(c, "skipped: built without libfclib or Siconos Numerics (install libfclib-dev "
+               "libsiconos-numerics-dev)");
 }
 #endif
 
-static const ak_check CHECKS[] = {AK_WORLD_FCLIB_CHECKS};
+static const ak_check CHECKS[] = { AK_WORLD_FCLIB_CHECKS };
 
 AK_TOPIC(world_fclib, CHECKS)

@@ -10,10 +10,11 @@
 void ak_check_fclib_siconos(ak_check_ctx *c);
 
 #define AK_WORLD_FCLIB_CHECKS                                                                      \
-    {"world.fclib_siconos", "T-CV.4 T-Alg12 T-Alg13 B-6",                                          \
-     "converged solver's velocity problems written as FCLIB files and read back by libfclib: "     \
-     "anakata's solutions meet the tolerance under Siconos' residual; Siconos solves them to it; " \
-     "velocities agree where W is positive definite",                                             \
-     ak_check_fclib_siconos},
+    { "world.fclib_siconos", "T-CV.4 T-Alg12 T-Alg13 B-6",                                         \
+      "converged solver's velocity problems written as FCLIB files and read back by libfclib: "    \
+      "anakata's solutions meet the tolerance under Siconos' residual; Siconos solves them to "    \
+      "it; "                                                                                       \
+      "velocities agree where W is positive definite",                                             \
+      ak_check_fclib_siconos },
 
 #endif

@@ -13,9 +13,9 @@ typedef struct stack_result {
 // Run a stack scene 10 s; drift and jitter measured after a 1 s settle. disp_t / speed_t
 // (optional, for the report; nsteps values): largest displacement from the start and largest
 // body speed after every step, at most cap values.
-static stack_result run_stack(ak_check_ctx *c, const char *file, int variant,
-                              double seconds, double *disp_t, double *speed_t, long cap) {
-    stack_result r = {0, 0, 0, 0, 0, 0};
+static stack_result run_stack(ak_check_ctx *c, const char *file, int variant, double seconds,
+                              double *disp_t, double *speed_t, long cap) {
+    stack_result r = { 0, 0, 0, 0, 0, 0 };
     char path[1024], err[1024];
     ak_data *d = NULL;
     ak_model *m = ak_wc_load(world_scene_path(c, file, path, sizeof path), &d, err, sizeof err);
@@ -79,11 +79,16 @@ static void check_stack(ak_check_ctx *c, const char *file) {
     ak_value(c, "drift_m", r.drift);
     ak_value(c, "jitter_m_s", r.jitter);
     ak_value(c, "displacement_from_start_m", r.sink);
-    ak_note(c, "%s: drift %.3e m, jitter %.3e m/s, largest displacement from the start %.3e m "
-               "(the settle into the slop)", file, r.drift, r.jitter, r.sink);
+    ak_note(c,
+            "%s: drift %.3e m, jitter %.3e m/s, largest displacement from the start %.3e m "
+            "(the settle into the slop)",
+            file, r.drift, r.jitter, r.sink);
 }
 
-static void stack_4d(ak_check_ctx *c) { (void)G; check_stack(c, "stack_4d.json"); }
+static void stack_4d(ak_check_ctx *c) {
+    (void)G;
+    check_stack(c, "stack_4d.json");
+}
 static void stack_3d(ak_check_ctx *c) { check_stack(c, "stack3_3d.json"); }
 static void stack_2d(ak_check_ctx *c) { check_stack(c, "stack_2d.json"); }
 
@@ -92,18 +97,19 @@ static void stack_2d(ak_check_ctx *c) { check_stack(c, "stack_2d.json"); }
 static void dominoes(ak_check_ctx *c) {
     char path[1024], err[1024];
     ak_data *d = NULL;
-    ak_model *m = ak_wc_load(world_scene_path(c, "dominoes_4d.json", path, sizeof path), &d, err,
-                             sizeof err);
+    ak_model *m =
+        ak_wc_load(world_scene_path(c, "dominoes_4d.json", path, sizeof path), &d, err, sizeof err);
     if (!m) {
         world_load_fail(c, "dominoes_4d.json", err);
         return;
     }
     ak_world_opts o = ak_world_default_opts(m);
-    if (ak_wc_run(m, d, lround(m->duration / o.dt), err, sizeof err)) ak_expect(c, false, "%s", err);
+    if (ak_wc_run(m, d, lround(m->duration / o.dt), err, sizeof err))
+        ak_expect(c, false, "%s", err);
     int fallen = 0, total = 0;
     for (int b = 0; b < m->nbody; b++) {
         if (!ak_solver_body_moves(m, b)) continue;
-        double ey[AK_MAX_DIM] = {0, 1, 0, 0}, up[AK_MAX_DIM];
+        double ey[AK_MAX_DIM] = { 0, 1, 0, 0 }, up[AK_MAX_DIM];
         ak_nd_rotor_apply(m->dim, up, d->R + (size_t)b * AK_MAX_EVEN, ey);
         double tilt = acos(fmin(1.0, fabs(up[1]))) * 180 / PI;
         total++;
@@ -139,7 +145,7 @@ static uint64_t run_hash(ak_check_ctx *c, const char *file, long steps) {
 }
 
 static void determinism(ak_check_ctx *c) {
-    const char *files[] = {"four_primitives.json", "dominoes_4d.json"};
+    const char *files[] = { "four_primitives.json", "dominoes_4d.json" };
     long steps = ak_samples(c, 300, 100);
     for (int f = 0; f < 2; f++) {
         uint64_t h1 = run_hash(c, files[f], steps), h2 = run_hash(c, files[f], steps);
@@ -153,9 +159,9 @@ static void determinism(ak_check_ctx *c) {
 
 // Report plots of published_vs_corrected: 4D stack displacement and speed over time, incline
 // slide and stick. tx: scratch for the time axes (ns + ni values).
-static void plot_published_vs_corrected(ak_check_ctx *c, const char *dir, long nst, double dt, long ns,
-                                        double *sd[2], double *sv[2], long ni, double *it[4], double want,
-                                        double *tx) {
+static void plot_published_vs_corrected(ak_check_ctx *c, const char *dir, long nst, double dt,
+                                        long ns, double *sd[2], double *sv[2], long ni,
+                                        double *it[4], double want, double *tx) {
     char path[1200], err[256];
     long nin = lround(1.5 * 240);
     double secs = (double)nst * dt;
@@ -163,32 +169,43 @@ static void plot_published_vs_corrected(ak_check_ctx *c, const char *dir, long n
     if (nin > ni) nin = ni;
     for (long k = 0; k < nst; k++) ts[k] = (double)(k + 1) * dt;
     for (long k = 0; k < nin; k++) ti[k] = (double)(k + 1) / 240;
-    ak_plot_series p1[2] = {{"corrected solver", ts, sd[0], (size_t)nst}, {"published solver", ts, sd[1], (size_t)nst}};
+    ak_plot_series p1[2] = { { "corrected solver", ts, sd[0], (size_t)nst },
+                             { "published solver", ts, sd[1], (size_t)nst } };
     snprintf(path, sizeof path, "%s/stack_displacement.png", dir);
-    if (ak_plot_lines(path, "4D stack of 3 hypercubes: displacement from the start", "t [s]", "max |x_b(t) - x_b(0)| [m]",
-                      p1, 2, false, true, err, sizeof err) == 0)
-        ak_artifact(c, path, "stack_4d.json at 60 Hz, %g s: largest displacement of any body from its initial position, "
-                             "corrected sequential-impulse solver vs the thesis' solver as published (log scale)", secs);
-    ak_plot_series p2[2] = {{"corrected solver", ts, sv[0], (size_t)nst}, {"published", ts, sv[1], (size_t)nst}};
+    if (ak_plot_lines(path, "4D stack of 3 hypercubes: displacement from the start", "t [s]",
+                      "max |x_b(t) - x_b(0)| [m]", p1, 2, false, true, err, sizeof err) == 0)
+        ak_artifact(
+            c, path,
+            "stack_4d.json at 60 Hz, %g s: largest displacement of any body from its initial "
+            "position, "
+            "corrected sequential-impulse solver vs the thesis' solver as published (log scale)",
+            secs);
+    ak_plot_series p2[2] = { { "corrected solver", ts, sv[0], (size_t)nst },
+                             { "published", ts, sv[1], (size_t)nst } };
     snprintf(path, sizeof path, "%s/stack_speed.png", dir);
-    if (ak_plot_lines(path, "4D stack of 3 hypercubes: largest body speed", "t [s]", "max |v_b| [m/s]", p2, 2, false,
-                      true, err, sizeof err) == 0)
-        ak_artifact(c, path, "stack_4d.json: largest body speed after every step, corrected vs published (log "
-                             "scale); world.stack_4d asserts < 1 mm/s after 1 s for the corrected solver");
+    if (ak_plot_lines(path, "4D stack of 3 hypercubes: largest body speed", "t [s]",
+                      "max |v_b| [m/s]", p2, 2, false, true, err, sizeof err) == 0)
+        ak_artifact(
+            c, path,
+            "stack_4d.json: largest body speed after every step, corrected vs published (log "
+            "scale); world.stack_4d asserts < 1 mm/s after 1 s for the corrected solver");
     double ana[400]; // the analytic slide, 1/2 a t^2
     long na = nin < 400 ? nin : 400;
     for (long k = 0; k < na; k++) ana[k] = 0.5 * want * ti[k] * ti[k];
-    ak_plot_series p3[5] = {{"analytic 35 deg: g(sin - mu_k cos) t^2/2", ti, ana, (size_t)na},
-                            {"corrected, 35 deg", ti, it[0], (size_t)nin},
-                            {"published, 35 deg", ti, it[1], (size_t)nin},
-                            {"corrected, 25 deg (sticks)", ti, it[2], (size_t)nin},
-                            {"published, 25 deg", ti, it[3], (size_t)nin}};
+    ak_plot_series p3[5] = { { "analytic 35 deg: g(sin - mu_k cos) t^2/2", ti, ana, (size_t)na },
+                             { "corrected, 35 deg", ti, it[0], (size_t)nin },
+                             { "published, 35 deg", ti, it[1], (size_t)nin },
+                             { "corrected, 25 deg (sticks)", ti, it[2], (size_t)nin },
+                             { "published, 25 deg", ti, it[3], (size_t)nin } };
     snprintf(path, sizeof path, "%s/incline.png", dir);
-    if (ak_plot_lines(path, "4D hyperbox on an incline (mu_s 0.6, mu_k 0.4)", "t [s]", "displacement down the slope [m]",
-                      p3, 5, false, false, err, sizeof err) == 0)
-        ak_artifact(c, path, "Hyperbox on a 35 deg incline (slides) and a 25 deg incline (tan 25 < mu_s: must stick), "
-                             "240 Hz, corrected vs published solver, against the analytic slide (the published solver "
-                             "has one friction coefficient, mu = mu_k)");
+    if (ak_plot_lines(path, "4D hyperbox on an incline (mu_s 0.6, mu_k 0.4)", "t [s]",
+                      "displacement down the slope [m]", p3, 5, false, false, err, sizeof err) == 0)
+        ak_artifact(c, path,
+                    "Hyperbox on a 35 deg incline (slides) and a 25 deg incline (tan 25 < mu_s: "
+                    "must stick), "
+                    "240 Hz, corrected vs published solver, against the analytic slide (the "
+                    "published solver "
+                    "has one friction coefficient, mu = mu_k)");
 }
 
 static void published_vs_corrected(ak_check_ctx *c) {
@@ -198,7 +215,7 @@ static void published_vs_corrected(ak_check_ctx *c) {
     const char *dir = ak_artifact_dir(c);
     const long ns = lround(secs * 60) + 8, ni = lround(1.5 * 240) + 8;
     double *buf = dir ? calloc((size_t)(4 * ns + 4 * ni + ns + ni), sizeof(double)) : NULL;
-    double *sd[2] = {0}, *sv[2] = {0}, *it[4] = {0};
+    double *sd[2] = { 0 }, *sv[2] = { 0 }, *it[4] = { 0 };
     if (buf) {
         for (int k = 0; k < 2; k++) sd[k] = buf + (2 * k) * ns, sv[k] = buf + (2 * k + 1) * ns;
         for (int k = 0; k < 4; k++) it[k] = buf + 4 * ns + k * ni;
@@ -220,15 +237,19 @@ static void published_vs_corrected(ak_check_ctx *c) {
     ak_value(c, "slide_acc_published", a2);
     ak_value(c, "stick_slip_corrected_m", s1);
     ak_value(c, "stick_slip_published_m", s2);
-    ak_note(c, "4D stack %g s: drift corrected %.3e m / published %.3e m; speed corrected %.3e / "
-               "published %.3e m/s", secs, a.drift, b.drift, a.jitter, b.jitter);
-    ak_note(c, "incline 35 deg (mu_s 0.6, mu_k 0.4): a corrected %.5f, published %.5f, analytic "
-               "%.5f m/s^2 (the published solver has one coefficient: mu = mu_k)", a1, a2, want);
+    ak_note(c,
+            "4D stack %g s: drift corrected %.3e m / published %.3e m; speed corrected %.3e / "
+            "published %.3e m/s",
+            secs, a.drift, b.drift, a.jitter, b.jitter);
+    ak_note(c,
+            "incline 35 deg (mu_s 0.6, mu_k 0.4): a corrected %.5f, published %.5f, analytic "
+            "%.5f m/s^2 (the published solver has one coefficient: mu = mu_k)",
+            a1, a2, want);
     ak_note(c, "incline 25 deg (sticks): slip after 1.5 s corrected %.3e m, published %.3e m", s1,
             s2);
     if (buf) {
-        plot_published_vs_corrected(c, dir, a.nsteps < b.nsteps ? a.nsteps : b.nsteps, a.dt, ns, sd, sv, ni, it,
-                                    want, buf + 4 * ns + 4 * ni);
+        plot_published_vs_corrected(c, dir, a.nsteps < b.nsteps ? a.nsteps : b.nsteps, a.dt, ns, sd,
+                                    sv, ni, it, want, buf + 4 * ns + 4 * ni);
         free(buf);
     }
 }
@@ -245,25 +266,27 @@ static void pga_vs_vector(ak_check_ctx *c) {
         int n = 2 + (int)(s % 4);
         ak_model *m = ak_model_create(n, 2);
         ak_data *d = ak_data_create(m);
-        double up[AK_MAX_DIM] = {0};
+        double up[AK_MAX_DIM] = { 0 };
         up[1] = 1;
-        double rad = world_urand(r, 0.2, 0.8), x[AK_MAX_DIM] = {0};
+        double rad = world_urand(r, 0.2, 0.8), x[AK_MAX_DIM] = { 0 };
         x[1] = rad;
         ak_shape sp = ak_wc_sphere(n, rad), pl = ak_wc_plane(n, up, 0.0);
         int two = s % 2; // sphere on a plane, or two spheres
         ak_wc_set_body(m, d, 0, &sp, world_urand(r, 0.5, 3), x);
         if (two) {
             ak_shape sb = ak_wc_sphere(n, 0.5);
-            double xb[AK_MAX_DIM] = {0};
+            double xb[AK_MAX_DIM] = { 0 };
             xb[1] = -0.5;
             ak_wc_set_body(m, d, 1, &sb, world_urand(r, 0.5, 3), xb);
-        } else ak_wc_set_body(m, d, 1, &pl, 0.0, NULL);
+        } else
+            ak_wc_set_body(m, d, 1, &pl, 0.0, NULL);
         char err[512];
         ak_wc_fill_mass(m, err, sizeof err);
         double e = world_urand(r, 0, 1);
-        m->bodies[0].material = m->bodies[1].material = (ak_material){0, 0, e};
+        m->bodies[0].material = m->bodies[1].material = (ak_material){ 0, 0, e };
         m->solver.restitution_threshold = 0.0;
-        for (int i = 0; i < n; i++) d->v[i] = world_urand(r, -1, 1), d->v[AK_MAX_DIM + i] = two ? world_urand(r, -1, 1) : 0;
+        for (int i = 0; i < n; i++)
+            d->v[i] = world_urand(r, -1, 1), d->v[AK_MAX_DIM + i] = two ? world_urand(r, -1, 1) : 0;
         d->v[1] = -world_urand(r, 1.5, 3);
         for (int q = 0; q < ak_nd_nbiv(n); q++) d->w[q] = world_urand(r, -2, 2);
         ak_data *d2 = ak_data_create(m);
@@ -273,8 +296,10 @@ static void pga_vs_vector(ak_check_ctx *c) {
         ok = ok && !ak_world_contacts(m, d2, 0.01, NULL, err, sizeof err);
         if (!ok) ak_expect(c, false, "%s", err);
         double e2 = 0, sc = 0;
-        for (int i = 0; i < 2 * AK_MAX_DIM; i++) e2 += pow(d->v[i] - d2->v[i], 2), sc += d->v[i] * d->v[i];
-        for (int i = 0; i < 2 * AK_MAX_BIV; i++) e2 += pow(d->w[i] - d2->w[i], 2), sc += d->w[i] * d->w[i];
+        for (int i = 0; i < 2 * AK_MAX_DIM; i++)
+            e2 += pow(d->v[i] - d2->v[i], 2), sc += d->v[i] * d->v[i];
+        for (int i = 0; i < 2 * AK_MAX_BIV; i++)
+            e2 += pow(d->w[i] - d2->w[i], 2), sc += d->w[i] * d->w[i];
         worst = fmax(worst, sqrt(e2 / sc));
         ran += d->contacts->step.npoint == 1;
         ak_model_free(m);
@@ -285,7 +310,8 @@ static void pga_vs_vector(ak_check_ctx *c) {
     ak_expect(c, ran == N, "every case is a single contact (%d of %ld)", ran, N);
     ak_measure(c, worst, TOL_PGA,
                "PGA response (P-2.32 corrected, P-2.33) against the sequential-impulse solver: "
-               "velocities after one frictionless contact with restitution, relative, %ld cases", N);
+               "velocities after one frictionless contact with restitution, relative, %ld cases",
+               N);
 }
 
 // ---- K matrix against an independent computation -------------------------------------------------
@@ -305,9 +331,10 @@ static void k_matrix(ak_check_ctx *c) {
         ak_wc_fill_mass(m, err, sizeof err);
         world_random_rotor(r, n, d->R);
         double rr[AK_MAX_DIM], u[AK_MAX_DIM], len = 0;
-        for (int i = 0; i < n; i++) rr[i] = world_urand(r, -1, 1), u[i] = world_urand(r, -1, 1), len += u[i] * u[i];
+        for (int i = 0; i < n; i++)
+            rr[i] = world_urand(r, -1, 1), u[i] = world_urand(r, -1, 1), len += u[i] * u[i];
         for (int i = 0; i < n; i++) u[i] /= sqrt(len);
-        double Iinv[AK_MAX_BIV * AK_MAX_BIV], K[AK_MAX_DIM * AK_MAX_DIM] = {0};
+        double Iinv[AK_MAX_BIV * AK_MAX_BIV], K[AK_MAX_DIM * AK_MAX_DIM] = { 0 };
         ak_contact_world_inv_inertia(n, Iinv, m->bodies[0].inv_inertia, d->R);
         ak_contact_k_add(n, K, m->bodies[0].inv_mass, Iinv, rr);
         double kuu = ak_contact_k_dir(n, K, u);
@@ -322,7 +349,7 @@ static void k_matrix(ak_check_ctx *c) {
         worst = fmax(worst, fabs(kuu - ref) / ref);
         // an isotropic body (inverse inertia s 1): ak_contact_k_add_iso (Lagrange's identity)
         // against the same independent point velocity with dw = s (r ^ u)
-        double s_iso = 0.2 + 0.01 * (double)(s % 50), Ki[AK_MAX_DIM * AK_MAX_DIM] = {0};
+        double s_iso = 0.2 + 0.01 * (double)(s % 50), Ki[AK_MAX_DIM * AK_MAX_DIM] = { 0 };
         ak_contact_k_add_iso(n, Ki, m->bodies[0].inv_mass, s_iso, rr);
         for (int q = 0; q < k; q++) dw[q] = s_iso * L[q];
         ak_nd_contract(n, pv, rr, dw);
@@ -331,8 +358,8 @@ static void k_matrix(ak_check_ctx *c) {
         worst_iso = fmax(worst_iso, fabs(ak_contact_k_dir(n, Ki, u) - ref_iso) / ref_iso);
         double pub = 1.0 / ak_published_solver_mass(
                                n, m->bodies[0].inv_mass,
-                               ak_published_solver_inv_inertia_scalar(n, m->bodies[0].inertia),
-                               rr, 0, 0, rr, u);
+                               ak_published_solver_inv_inertia_scalar(n, m->bodies[0].inertia), rr,
+                               0, 0, rr, u);
         pub_dev = fmax(pub_dev, fabs(pub - ref) / ref);
         ak_model_free(m);
         ak_data_free(d);
@@ -340,13 +367,16 @@ static void k_matrix(ak_check_ctx *c) {
     gsl_rng_free(r);
     ak_measure(c, worst, 1e-12,
                "u^T K u (B-6, [R]_2 I^-1 [R]_2^T) against 1/m + u.(r _| Iw^-1 (r ^ u)) with Iw "
-               "solved directly, random boxes and levers, n = 2..5, %ld cases", N);
+               "solved directly, random boxes and levers, n = 2..5, %ld cases",
+               N);
     ak_measure(c, worst_iso, 1e-12,
                "u^T K u of an isotropic body, (1/m + s |r|^2) 1 - s r r^T (ak_contact_k_add_iso) "
                "against 1/m + u.(r _| s (r ^ u)), the same cases");
     ak_value(c, "published_mass_largest_rel_error", pub_dev);
-    ak_note(c, "T-5.mn as printed (scalar reading of I^-1 on a vector) deviates from the "
-               "correct denominator by up to %.1f%% on random non-cubic boxes", 100 * pub_dev);
+    ak_note(c,
+            "T-5.mn as printed (scalar reading of I^-1 on a vector) deviates from the "
+            "correct denominator by up to %.1f%% on random non-cubic boxes",
+            100 * pub_dev);
 }
 static double tall_stack(int count, int iters, bool shock, double secs, double *speed) {
     return world_tall_stack_n(4, count, iters, shock, secs, speed);
@@ -358,9 +388,10 @@ static void shock_propagation(ak_check_ctx *c) {
     double s0 = tall_stack(count, iters, false, secs, &v0);
     double s1 = tall_stack(count, iters, true, secs, &v1);
     ak_expect(c, isfinite(v0) && isfinite(v1), "both runs finished");
-    ak_measure(c, s1, TOL_STANDS, "%d hypercubes, %d iterations, %g s: the top sinks %.3e m with "
-               "shock propagation (stands if < %g m); %.3e m without", count, iters, secs, s1,
-               TOL_STANDS, s0);
+    ak_measure(c, s1, TOL_STANDS,
+               "%d hypercubes, %d iterations, %g s: the top sinks %.3e m with "
+               "shock propagation (stands if < %g m); %.3e m without",
+               count, iters, secs, s1, TOL_STANDS, s0);
     ak_value(c, "sink_without_m", s0);
     ak_value(c, "sink_with_m", s1);
     ak_value(c, "speed_without_m_s", v0);
@@ -371,17 +402,29 @@ static void shock_propagation(ak_check_ctx *c) {
 // ---- every contact scene runs ------------------------------------------------------------------
 
 static void scenes_run(ak_check_ctx *c) {
-    static const char *const files[] = {
-        "stack_4d.json", "stack3_3d.json", "stack_2d.json", "dominoes_4d.json",
-        "duocylinder_on_spheres.json", "spring_cube_4d.json", "bounce_cube_3d.json",
-        "bounce_cube_4d.json", "newtons_cradle_4d.json", "four_primitives.json",
-        "pile_1000_4d.json", "pile_1000_3d.json", "hypercube_on_ground.json", "stack_3d.json",
-        "regular_polytopes_4d.json", "platonic_solids_3d.json", "convex_tesseract_on_table.json"};
+    static const char *const files[] = { "stack_4d.json",
+                                         "stack3_3d.json",
+                                         "stack_2d.json",
+                                         "dominoes_4d.json",
+                                         "duocylinder_on_spheres.json",
+                                         "spring_cube_4d.json",
+                                         "bounce_cube_3d.json",
+                                         "bounce_cube_4d.json",
+                                         "newtons_cradle_4d.json",
+                                         "four_primitives.json",
+                                         "pile_1000_4d.json",
+                                         "pile_1000_3d.json",
+                                         "hypercube_on_ground.json",
+                                         "stack_3d.json",
+                                         "regular_polytopes_4d.json",
+                                         "platonic_solids_3d.json",
+                                         "convex_tesseract_on_table.json" };
     double secs = ak_quick(c) ? 0.1 : 1.0;
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         char path[1024], err[1024] = "";
         ak_data *d = NULL;
-        ak_model *m = ak_wc_load(world_scene_path(c, files[f], path, sizeof path), &d, err, sizeof err);
+        ak_model *m =
+            ak_wc_load(world_scene_path(c, files[f], path, sizeof path), &d, err, sizeof err);
         if (!m) {
             world_load_fail(c, files[f], err);
             continue;
@@ -401,20 +444,23 @@ static void scenes_run(ak_check_ctx *c) {
 // T-5.1(3D): point velocity of a body turning about z by finite differences of the rotation,
 // against the printed v + r x w and the classical v + w x r.
 static void thesis_point_velocity_3d(ak_check_ctx *c) {
-    double om = 1.3, r[3] = {0.7, -0.2, 0.4}, w[3] = {0, 0, om}, v0[3] = {0, 0, 0}, hh = 1e-6;
-    double fd[3] = {(r[0] * cos(om * hh) - r[1] * sin(om * hh) - r[0] * cos(-om * hh) +
-                     r[1] * sin(-om * hh)) / (2 * hh),
-                    (r[0] * sin(om * hh) + r[1] * cos(om * hh) - r[0] * sin(-om * hh) -
-                     r[1] * cos(-om * hh)) / (2 * hh),
-                    0};
-    double pub[3], cls[3] = {w[1] * r[2] - w[2] * r[1], w[2] * r[0] - w[0] * r[2],
-                             w[0] * r[1] - w[1] * r[0]};
+    double om = 1.3, r[3] = { 0.7, -0.2, 0.4 }, w[3] = { 0, 0, om }, v0[3] = { 0, 0, 0 }, hh = 1e-6;
+    double fd[3] = {
+        (r[0] * cos(om * hh) - r[1] * sin(om * hh) - r[0] * cos(-om * hh) + r[1] * sin(-om * hh)) /
+            (2 * hh),
+        (r[0] * sin(om * hh) + r[1] * cos(om * hh) - r[0] * sin(-om * hh) - r[1] * cos(-om * hh)) /
+            (2 * hh),
+        0
+    };
+    double pub[3], cls[3] = { w[1] * r[2] - w[2] * r[1], w[2] * r[0] - w[0] * r[2],
+                              w[0] * r[1] - w[1] * r[0] };
     ak_published_solver_point_velocity_3d(pub, v0, r, w);
     double ep = 0, ec = 0, sc = 0;
     for (int i = 0; i < 3; i++)
         ep += pow(pub[i] - fd[i], 2), ec += pow(cls[i] - fd[i], 2), sc += fd[i] * fd[i];
-    ak_measure(c, sqrt(ec / sc), 1e-8,
-               "v + w x r against the finite-difference velocity of a point turning about z (relative)");
+    ak_measure(
+        c, sqrt(ec / sc), 1e-8,
+        "v + w x r against the finite-difference velocity of a point turning about z (relative)");
     ak_expect(c, sqrt(ep / sc) > 1.0,
               "the quoted v + r x w has the opposite sign: relative error %.3f (2 = reversed)",
               sqrt(ep / sc));
@@ -427,8 +473,10 @@ static void thesis_tangent_impulse(ak_check_ctx *c) {
     double mu = 0.5, m = 1.0, hstep = 1.0 / 60, v = 2.0;
     double jn = m * G * hstep, mt = m; // a centre push on a box: m_t = m (no lever)
     double pub = fabs(ak_published_solver_t511(mu, v, mt)), coulomb = mu * jn;
-    ak_expect(c, pub > coulomb, "printed |j_t| = %.4f N s exceeds the Coulomb bound mu j_n = %.4f "
-              "N s by a factor %.1f", pub, coulomb, pub / coulomb);
+    ak_expect(c, pub > coulomb,
+              "printed |j_t| = %.4f N s exceeds the Coulomb bound mu j_n = %.4f "
+              "N s by a factor %.1f",
+              pub, coulomb, pub / coulomb);
     ak_value(c, "printed_over_coulomb", pub / coulomb);
 }
 
@@ -440,29 +488,47 @@ static void pga_impulse_sign(ak_check_ctx *c) {
     double pub = ak_published_pga_impulse(vn, k1, k2, rho);
     double pub_eq = ak_published_pga_impulse(vn, k1, k1, rho);
     double want = -(1 + rho) * vn * m1 * m2 / (m1 + m2); // 1D two-body impact
-    ak_measure(c, fabs(good - want) / want, 1e-15,
-               "corrected j for masses 1 and 2, rho = 0.5, vn = -2: %.6f against the 1D result %.6f",
-               good, want);
+    ak_measure(
+        c, fabs(good - want) / want, 1e-15,
+        "corrected j for masses 1 and 2, rho = 0.5, vn = -2: %.6f against the 1D result %.6f", good,
+        want);
     ak_expect(c, fabs(pub / good - 3.0) < 1e-12 && !isfinite(pub_eq),
               "printed denominator (k+ - k-): j = %.6f (3x too large) for masses 1 and 2, %g for "
-              "equal masses", pub, pub_eq);
+              "equal masses",
+              pub, pub_eq);
     ak_value(c, "printed_over_correct", pub / good);
 }
 
 static const ak_check CHECKS[] = {
-    {"world.stack_4d", "T-Alg12 T-Alg13 T-5.b B-6", "3 hypercubes at 60 Hz, 10 s: drift < 1 mm, speed < 1 mm/s", stack_4d},
-    {"world.stack_3d", "T-Alg12 T-Alg13 T-5.b B-6", "3 cubes in 3D at 60 Hz, 10 s: drift < 1 mm, speed < 1 mm/s", stack_3d},
-    {"world.stack_2d", "T-Alg12 T-Alg13 T-5.b B-6", "3 squares in 2D at 60 Hz, 10 s: drift < 1 mm, speed < 1 mm/s", stack_2d},
-    {"world.dominoes", "T-Alg12 T-Alg13 B-7.2", "ten Bosch Fig. 3 dominoes: all fall", dominoes},
-    {"world.determinism", "-", "same scene twice: identical hash of the state trace", determinism},
-    {"world.published_vs_corrected", "T-5.mn T-5.mt T-5.10 T-Alg12 T-Alg13", "the thesis' solver as published against the corrected one: stack drift, slide, slip", published_vs_corrected},
-    {"world.pga_vs_vector", "P-2.32 P-2.33 P-2.6.1", "PGA collision response against sequential impulses on single contacts", pga_vs_vector},
-    {"world.k_matrix", "B-6 B-eq4 T-5.mn T-5.4", "K matrix against a direct solve with the world inertia; T-5.mn as printed", k_matrix},
-    {"world.shock_propagation", "B-6", "contact-graph shock propagation: a tall stack with few iterations sinks less", shock_propagation},
-    {"world.scenes_run", "-", "every contact scene of scenes/README.md runs 1 s (--quick: 0.1 s) without error", scenes_run},
-    {"world.thesis_point_velocity_3d", "T-5.1(3D) T-5.1", "the quoted 3D point velocity v + r x w against finite differences", thesis_point_velocity_3d},
-    {"world.thesis_tangent_impulse", "T-5.11", "the printed tangent impulse against the Coulomb bound", thesis_tangent_impulse},
-    {"world.pga_impulse_sign", "P-2.32", "the printed denominator of P-2.32 against the two-body impact", pga_impulse_sign},
+    { "world.stack_4d", "T-Alg12 T-Alg13 T-5.b B-6",
+      "3 hypercubes at 60 Hz, 10 s: drift < 1 mm, speed < 1 mm/s", stack_4d },
+    { "world.stack_3d", "T-Alg12 T-Alg13 T-5.b B-6",
+      "3 cubes in 3D at 60 Hz, 10 s: drift < 1 mm, speed < 1 mm/s", stack_3d },
+    { "world.stack_2d", "T-Alg12 T-Alg13 T-5.b B-6",
+      "3 squares in 2D at 60 Hz, 10 s: drift < 1 mm, speed < 1 mm/s", stack_2d },
+    { "world.dominoes", "T-Alg12 T-Alg13 B-7.2", "ten Bosch Fig. 3 dominoes: all fall", dominoes },
+    { "world.determinism", "-", "same scene twice: identical hash of the state trace",
+      determinism },
+    { "world.published_vs_corrected", "T-5.mn T-5.mt T-5.10 T-Alg12 T-Alg13",
+      "the thesis' solver as published against the corrected one: stack drift, slide, slip",
+      published_vs_corrected },
+    { "world.pga_vs_vector", "P-2.32 P-2.33 P-2.6.1",
+      "PGA collision response against sequential impulses on single contacts", pga_vs_vector },
+    { "world.k_matrix", "B-6 B-eq4 T-5.mn T-5.4",
+      "K matrix against a direct solve with the world inertia; T-5.mn as printed", k_matrix },
+    { "world.shock_propagation", "B-6",
+      "contact-graph shock propagation: a tall stack with few iterations sinks less",
+      shock_propagation },
+    { "world.scenes_run", "-",
+      "every contact scene of scenes/README.md runs 1 s (--quick: 0.1 s) without error",
+      scenes_run },
+    { "world.thesis_point_velocity_3d", "T-5.1(3D) T-5.1",
+      "the quoted 3D point velocity v + r x w against finite differences",
+      thesis_point_velocity_3d },
+    { "world.thesis_tangent_impulse", "T-5.11",
+      "the printed tangent impulse against the Coulomb bound", thesis_tangent_impulse },
+    { "world.pga_impulse_sign", "P-2.32",
+      "the printed denominator of P-2.32 against the two-body impact", pga_impulse_sign },
 };
 
 AK_TOPIC(world_scenes, CHECKS)

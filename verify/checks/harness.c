@@ -45,7 +45,9 @@ struct ak_check_ctx {
 };
 
 bool ak_quick(const ak_check_ctx *c) { return c->opts->quick; }
-long ak_samples(const ak_check_ctx *c, long full, long quick) { return c->opts->quick ? quick : full; }
+long ak_samples(const ak_check_ctx *c, long full, long quick) {
+    return c->opts->quick ? quick : full;
+}
 const char *ak_scenes_dir(const ak_check_ctx *c) { return c->opts->scenes_dir; }
 const char *ak_check_id(const ak_check_ctx *c) { return c->id; }
 
@@ -78,7 +80,8 @@ void ak_artifact(ak_check_ctx *c, const char *path, const char *caption_fmt, ...
     if (path[0] == '/' || !c->artifact_dir[0] || access(path, F_OK) == 0)
         len = snprintf(c->artifact_path[k], sizeof c->artifact_path[k], "%s", path);
     else
-        len = snprintf(c->artifact_path[k], sizeof c->artifact_path[k], "%s/%s", c->artifact_dir, path);
+        len = snprintf(c->artifact_path[k], sizeof c->artifact_path[k], "%s/%s", c->artifact_dir,
+                       path);
     if (len < 0 || len >= (int)sizeof c->artifact_path[k]) {
         c->nartifacts--; // a truncated path would name another file
         return;
@@ -125,7 +128,8 @@ void ak_expect(ak_check_ctx *c, bool ok, const char *fmt, ...) {
     vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
     size_t len = strlen(c->measured);
-    snprintf(c->measured + len, sizeof c->measured - len, "%s%s%s", len ? "; " : "", ok ? "" : "FAILED: ", tmp);
+    snprintf(c->measured + len, sizeof c->measured - len, "%s%s%s", len ? "; " : "",
+             ok ? "" : "FAILED: ", tmp);
     c->any = true;
     c->pass = c->pass && ok;
 }
@@ -189,7 +193,7 @@ ak_check_group ak_group_of_topics(const char *name, const ak_check_topic *const 
             }
         *n = k;
     }
-    return (ak_check_group){name, store, *n};
+    return (ak_check_group){ name, store, *n };
 }
 
 const ak_check_group *ak_run_groups(const ak_check_ctx *c, size_t *count) {
@@ -202,7 +206,8 @@ int ak_check_count(const char *pattern) {
     const ak_check_group *groups = ak_check_groups(&ngroups);
     int n = 0;
     for (size_t g = 0; g < ngroups; g++)
-        for (size_t i = 0; i < groups[g].count; i++) n += ak_check_matches(&groups[g].checks[i], pattern);
+        for (size_t i = 0; i < groups[g].count; i++)
+            n += ak_check_matches(&groups[g].checks[i], pattern);
     return n;
 }
 
@@ -211,7 +216,8 @@ int ak_verify_run(const ak_verify_opts *opts, cJSON **results) {
     size_t ngroups;
     const ak_check_group *groups = ak_check_groups(&ngroups);
     if (!opts->list && ak_check_count(opts->only) == 0) { // an error, and no empty table after it
-        fprintf(stderr, "anakata verify: no check matches '%s' (anakata verify --list shows them)\n",
+        fprintf(stderr,
+                "anakata verify: no check matches '%s' (anakata verify --list shows them)\n",
                 opts->only ? opts->only : "");
         return -1;
     }
@@ -224,8 +230,8 @@ int ak_verify_run(const ak_verify_opts *opts, cJSON **results) {
     double t_all = now_s();
 
     if (!opts->list)
-        printf("%-4s  %-11s  %-44s  %-22s  %10s  %10s  %s\n", "", "formula", "check", "formulas", "error", "tolerance",
-               "measured");
+        printf("%-4s  %-11s  %-44s  %-22s  %10s  %10s  %s\n", "", "formula", "check", "formulas",
+               "error", "tolerance", "measured");
     for (size_t g = 0; g < ngroups; g++) {
         int gtotal = 0, gfailed = 0;
         double t0 = now_s();
@@ -245,16 +251,20 @@ int ak_verify_run(const ak_verify_opts *opts, cJSON **results) {
             c->id = chk->id;
             c->pass = true;
             if (opts->artifact_dir) {
-                int len = snprintf(c->artifact_dir, sizeof c->artifact_dir, "%s/%s", opts->artifact_dir, chk->id);
-                if (len < 0 || len >= (int)sizeof c->artifact_dir) c->artifact_dir[0] = '\0';
-                else clear_artifacts(c->artifact_dir);
+                int len = snprintf(c->artifact_dir, sizeof c->artifact_dir, "%s/%s",
+                                   opts->artifact_dir, chk->id);
+                if (len < 0 || len >= (int)sizeof c->artifact_dir)
+                    c->artifact_dir[0] = '\0';
+                else
+                    clear_artifacts(c->artifact_dir);
             }
             double tc = now_s();
             chk->run(c);
             double dt = now_s() - tc;
             if (!c->any) {
                 c->pass = false;
-                snprintf(c->measured, sizeof c->measured, "FAILED: the check recorded no measurement");
+                snprintf(c->measured, sizeof c->measured,
+                         "FAILED: the check recorded no measurement");
             }
             gtotal++;
             if (!c->pass) gfailed++;
@@ -264,9 +274,10 @@ int ak_verify_run(const ak_verify_opts *opts, cJSON **results) {
                 snprintf(tol, sizeof tol, "%.3g", c->tol);
             }
             char verdict[32] = "-";
-            if (opts->formula_verdict) opts->formula_verdict(chk, opts->formula_verdict_ctx, verdict, sizeof verdict);
-            printf("%-4s  %-11s  %-44s  %-22.22s  %10s  %10s  %s\n", c->pass ? "ok" : "FAIL", verdict, chk->id,
-                   chk->formulas, err, tol, c->measured);
+            if (opts->formula_verdict)
+                opts->formula_verdict(chk, opts->formula_verdict_ctx, verdict, sizeof verdict);
+            printf("%-4s  %-11s  %-44s  %-22.22s  %10s  %10s  %s\n", c->pass ? "ok" : "FAIL",
+                   verdict, chk->id, chk->formulas, err, tol, c->measured);
             if (opts->verbose && c->notes[0]) printf("      note: %s\n", c->notes);
             fflush(stdout);
             cJSON *j = cJSON_CreateObject();
@@ -323,12 +334,14 @@ int ak_verify_run(const ak_verify_opts *opts, cJSON **results) {
         cJSON *jg;
         cJSON_ArrayForEach(jg, jgroups) {
             printf("%-12s %8d %8d %10.2f\n", cJSON_GetObjectItem(jg, "name")->valuestring,
-                   cJSON_GetObjectItem(jg, "passed")->valueint, cJSON_GetObjectItem(jg, "failed")->valueint,
+                   cJSON_GetObjectItem(jg, "passed")->valueint,
+                   cJSON_GetObjectItem(jg, "failed")->valueint,
                    cJSON_GetObjectItem(jg, "seconds")->valuedouble);
         }
         printf("%-12s %8d %8d %10.2f\n", "total", total - failed, failed, elapsed);
         if (total == 0) {
-            fprintf(stderr, "anakata verify: no check matches '%s'\n", opts->only ? opts->only : "");
+            fprintf(stderr, "anakata verify: no check matches '%s'\n",
+                    opts->only ? opts->only : "");
             cJSON_Delete(root);
             return -1;
         }
@@ -337,13 +350,14 @@ int ak_verify_run(const ak_verify_opts *opts, cJSON **results) {
     char report_json[1100] = "";
     if (opts->report_dir && !opts->list) {
         if (ak_mkdir_p(opts->report_dir) != 0) {
-            fprintf(stderr, "anakata verify: cannot create the report directory %s\n", opts->report_dir);
+            fprintf(stderr, "anakata verify: cannot create the report directory %s\n",
+                    opts->report_dir);
             cJSON_Delete(root);
             return -1;
         }
         snprintf(report_json, sizeof report_json, "%s/results.json", opts->report_dir);
     }
-    const char *json_out[2] = {opts->json_path, report_json[0] ? report_json : NULL};
+    const char *json_out[2] = { opts->json_path, report_json[0] ? report_json : NULL };
     for (int k = 0; k < 2; k++) {
         if (!json_out[k]) continue;
         char *text = cJSON_Print(root);
@@ -357,7 +371,9 @@ int ak_verify_run(const ak_verify_opts *opts, cJSON **results) {
             return -1;
         }
     }
-    if (results) *results = root;
-    else cJSON_Delete(root);
+    if (results)
+        *results = root;
+    else
+        cJSON_Delete(root);
     return failed;
 }

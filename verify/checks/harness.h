@@ -13,9 +13,10 @@ typedef struct ak_check_ctx ak_check_ctx;
 typedef void (*ak_check_fn)(ak_check_ctx *ctx);
 
 typedef struct ak_check {
-    const char *id;       ///< "group.name", e.g. "ga.rotor4.mul_vs_generic"
-    const char *formulas; ///< space-separated formula IDs from docs/formulas/catalogue.md, e.g. "B-eq3 B-eq4"
-    const char *what;     ///< one line: what is measured against what
+    const char *id; ///< "group.name", e.g. "ga.rotor4.mul_vs_generic"
+    const char *
+        formulas; ///< space-separated formula IDs from docs/formulas/catalogue.md, e.g. "B-eq3 B-eq4"
+    const char *what; ///< one line: what is measured against what
     ak_check_fn run;
 } ak_check;
 
@@ -34,7 +35,7 @@ typedef struct ak_check_topic {
     size_t count;
 } ak_check_topic;
 #define AK_TOPIC(name, table)                                                                      \
-    const ak_check_topic ak_topic_##name = {table, sizeof(table) / sizeof(table[0])};
+    const ak_check_topic ak_topic_##name = { table, sizeof(table) / sizeof(table[0]) };
 /// Most checks of one group.
 #define AK_GROUP_MAX_CHECKS 128
 /// The group `name` of the topics' checks, in order, copied into store (AK_GROUP_MAX_CHECKS
@@ -71,7 +72,8 @@ void ak_artifact(ak_check_ctx *c, const char *path, const char *caption_fmt, ...
 void ak_measure(ak_check_ctx *c, double error, double tol, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /// Record a yes/no assertion with its description.
-void ak_expect(ak_check_ctx *c, bool ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void ak_expect(ak_check_ctx *c, bool ok, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /// Attach a named number to the result (appears in --json and the report).
 void ak_value(ak_check_ctx *c, const char *key, double v);
 /// Attach a free-text note (an erratum's details, a counterexample).
@@ -90,9 +92,9 @@ typedef struct ak_verify_opts {
     const char *json_path; ///< write results here, or NULL
     const char *scenes_dir;
     const char *artifact_dir;
-    bool list;             ///< list the checks instead of running them
+    bool list; ///< list the checks instead of running them
     bool verbose;
-    const char *report_dir;    ///< write results.json here, or NULL (the caller writes the page)
+    const char *report_dir; ///< write results.json here, or NULL (the caller writes the page)
     ak_formula_verdict_fn formula_verdict; ///< NULL: the verdict column shows "-"
     void *formula_verdict_ctx;
 } ak_verify_opts;

@@ -18,8 +18,9 @@ int ak_cmd_fclib(int argc, char **argv);
 
 /// The option tables of the subcommands (cli_opts.h), one per cmd_<name>.c.
 struct ak_cmd_spec;
-extern const struct ak_cmd_spec AK_SPEC_VERIFY, AK_SPEC_MASS, AK_SPEC_RUN, AK_SPEC_PLOT, AK_SPEC_CONTACTS,
-    AK_SPEC_STEP, AK_SPEC_RENDER, AK_SPEC_COMPARE, AK_SPEC_REFERENCE, AK_SPEC_VIEW, AK_SPEC_SWEEP, AK_SPEC_FCLIB;
+extern const struct ak_cmd_spec AK_SPEC_VERIFY, AK_SPEC_MASS, AK_SPEC_RUN, AK_SPEC_PLOT,
+    AK_SPEC_CONTACTS, AK_SPEC_STEP, AK_SPEC_RENDER, AK_SPEC_COMPARE, AK_SPEC_REFERENCE,
+    AK_SPEC_VIEW, AK_SPEC_SWEEP, AK_SPEC_FCLIB;
 
 /// Exit codes: 0 success, 1 a check or comparison failed, 2 bad usage or bad input.
 enum { AK_EXIT_OK = 0, AK_EXIT_FAIL = 1, AK_EXIT_USAGE = 2 };

@@ -37,8 +37,10 @@ static const char *bar_to_commas(const char *list) {
     static char buf[512];
     size_t k = 0;
     for (const char *p = list; *p && k + 3 < sizeof buf; p++) {
-        if (*p == '|') buf[k++] = ',', buf[k++] = ' ';
-        else buf[k++] = *p;
+        if (*p == '|')
+            buf[k++] = ',', buf[k++] = ' ';
+        else
+            buf[k++] = *p;
     }
     buf[k] = '\0';
     return buf;
@@ -66,7 +68,9 @@ const char *ak_cli_name_list(const char *table) {
 
 // The first name of a table (a valid sample value).
 static void first_name(const ak_opt *o, char *out, size_t n) {
-    const char *list = o->kind == AK_ARG_NAMES ? ak_cli_name_list(o->choices) : o->choices ? o->choices : "";
+    const char *list = o->kind == AK_ARG_NAMES ? ak_cli_name_list(o->choices)
+                       : o->choices            ? o->choices
+                                               : "";
     size_t len = strcspn(list, "|,");
     snprintf(out, n, "%.*s", (int)len, list);
 }
@@ -81,7 +85,8 @@ static int find_opt(const ak_cmd_spec *s, const char *name, size_t len) {
 static int must_find(const ak_cli *c, const char *name) {
     int i = find_opt(c->spec, name, strlen(name));
     if (i < 0) {
-        fprintf(stderr, "anakata %s: internal error: option %s is not in the command's table\n", c->spec->name, name);
+        fprintf(stderr, "anakata %s: internal error: option %s is not in the command's table\n",
+                c->spec->name, name);
         abort();
     }
     return i;
@@ -100,7 +105,8 @@ static int edit_distance(const char *a, const char *b) {
             int del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
             d[i][j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
             // a swap of two neighbours counts as one edit
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < d[i][j])
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < d[i][j])
                 d[i][j] = d[i - 2][j - 2] + 1;
         }
     return d[n][m];
@@ -152,34 +158,41 @@ static void expected(const ak_opt *o, char *out, size_t n) {
         return;
     }
     switch (o->kind) {
-    case AK_ARG_ONOFF: snprintf(out, n, "on or off"); break;
-    case AK_ARG_INT: snprintf(out, n, "a whole number from %.15g to %.15g", o->min, o->max); break;
-    case AK_ARG_NUM:
-        if (o->max < 1e300)
-            snprintf(out, n, "a number %s %.15g and <= %.15g", (o->flags & AK_OPT_GT_MIN) ? ">" : ">=", o->min, o->max);
-        else
-            snprintf(out, n, "a number %s %.15g", (o->flags & AK_OPT_GT_MIN) ? ">" : ">=", o->min);
-        break;
-    case AK_ARG_CHOICE: snprintf(out, n, "one of %s", bar_to_commas(o->choices)); break;
-    case AK_ARG_NAMES: snprintf(out, n, "one of %s", ak_cli_name_list(o->choices)); break;
-    default: snprintf(out, n, "a non-empty value"); break;
+        case AK_ARG_ONOFF: snprintf(out, n, "on or off"); break;
+        case AK_ARG_INT:
+            snprintf(out, n, "a whole number from %.15g to %.15g", o->min, o->max);
+            break;
+        case AK_ARG_NUM:
+            if (o->max < 1e300)
+                snprintf(out, n, "a number %s %.15g and <= %.15g",
+                         (o->flags & AK_OPT_GT_MIN) ? ">" : ">=", o->min, o->max);
+            else
+                snprintf(out, n, "a number %s %.15g",
+                         (o->flags & AK_OPT_GT_MIN) ? ">" : ">=", o->min);
+            break;
+        case AK_ARG_CHOICE: snprintf(out, n, "one of %s", bar_to_commas(o->choices)); break;
+        case AK_ARG_NAMES: snprintf(out, n, "one of %s", ak_cli_name_list(o->choices)); break;
+        default: snprintf(out, n, "a non-empty value"); break;
     }
 }
 
 static bool value_ok(const ak_opt *o, const char *v, double *num) {
     *num = NAN;
     switch (o->kind) {
-    case AK_ARG_TEXT: return *v != '\0';
-    case AK_ARG_ONOFF:
-        if (!strcmp(v, "on")) *num = 1;
-        else if (!strcmp(v, "off")) *num = 0;
-        else return false;
-        return true;
-    case AK_ARG_INT: return parse_whole(v, o->min, o->max, num);
-    case AK_ARG_NUM: return parse_number(o, v, num);
-    case AK_ARG_CHOICE: return in_bar_list(o->choices, v);
-    case AK_ARG_NAMES: return ak_cli_name_ok(o->choices, v);
-    default: return true;
+        case AK_ARG_TEXT: return *v != '\0';
+        case AK_ARG_ONOFF:
+            if (!strcmp(v, "on"))
+                *num = 1;
+            else if (!strcmp(v, "off"))
+                *num = 0;
+            else
+                return false;
+            return true;
+        case AK_ARG_INT: return parse_whole(v, o->min, o->max, num);
+        case AK_ARG_NUM: return parse_number(o, v, num);
+        case AK_ARG_CHOICE: return in_bar_list(o->choices, v);
+        case AK_ARG_NAMES: return ak_cli_name_ok(o->choices, v);
+        default: return true;
     }
 }
 
@@ -203,18 +216,21 @@ bool ak_cli_parse(const ak_cmd_spec *s, int argc, char **argv, ak_cli *c, int *r
         if (options_end || a[0] != '-' || a[1] == '\0' || (a[1] >= '0' && a[1] <= '9')) {
             if (c->npos >= AK_CLI_MAX_POS || (s->pos_max >= 0 && c->npos >= s->pos_max)) {
                 if (s->pos_max == 0)
-                    ak_cli_bad_usage(s->name, "unexpected argument '%s' (this command takes none)", a);
+                    ak_cli_bad_usage(s->name, "unexpected argument '%s' (this command takes none)",
+                                     a);
                 else if (s->pos_max == 1) {
                     char what[32];
                     size_t q = 0;
                     for (; s->pos_name[q] && q + 1 < sizeof what; q++)
-                        what[q] = (char)(s->pos_name[q] >= 'A' && s->pos_name[q] <= 'Z' ? s->pos_name[q] + 32 : s->pos_name[q]);
+                        what[q] = (char)(s->pos_name[q] >= 'A' && s->pos_name[q] <= 'Z'
+                                             ? s->pos_name[q] + 32
+                                             : s->pos_name[q]);
                     what[q] = '\0';
-                    ak_cli_bad_usage(s->name, "one %s at a time: got '%s' and '%s'", what, c->pos[0], a);
-                }
-                else
-                    ak_cli_bad_usage(s->name, "unexpected argument '%s' (at most %d %s arguments)", a,
-                                     s->pos_max < 0 ? AK_CLI_MAX_POS : s->pos_max, s->pos_name);
+                    ak_cli_bad_usage(s->name, "one %s at a time: got '%s' and '%s'", what,
+                                     c->pos[0], a);
+                } else
+                    ak_cli_bad_usage(s->name, "unexpected argument '%s' (at most %d %s arguments)",
+                                     a, s->pos_max < 0 ? AK_CLI_MAX_POS : s->pos_max, s->pos_name);
                 return false;
             }
             c->pos[c->npos++] = a;
@@ -226,7 +242,8 @@ bool ak_cli_parse(const ak_cmd_spec *s, int argc, char **argv, ak_cli *c, int *r
         if (k < 0) {
             const char *near = ak_cli_closest(s, a);
             if (near)
-                ak_cli_bad_usage(s->name, "unknown option '%.*s'; did you mean '%s'?", (int)len, a, near);
+                ak_cli_bad_usage(s->name, "unknown option '%.*s'; did you mean '%s'?", (int)len, a,
+                                 near);
             else
                 ak_cli_bad_usage(s->name, "unknown option '%.*s'", (int)len, a);
             return false;
@@ -243,15 +260,18 @@ bool ak_cli_parse(const ak_cmd_spec *s, int argc, char **argv, ak_cli *c, int *r
         } else if (i + 1 < argc) {
             v = argv[++i];
         } else {
-            ak_cli_bad_usage(s->name, "%s needs a value (%s %s)", o->name, o->name, o->meta ? o->meta : "VALUE");
+            ak_cli_bad_usage(s->name, "%s needs a value (%s %s)", o->name, o->name,
+                             o->meta ? o->meta : "VALUE");
             return false;
         }
         double num = NAN;
         if (v && !value_ok(o, v, &num)) {
             char want[600];
             expected(o, want, sizeof want);
-            if (o->kind == AK_ARG_TEXT) ak_cli_bad_usage(s->name, "%s: empty %s", o->name, o->expect ? o->expect : "value");
-            else ak_cli_bad_usage(s->name, "%s: expected %s, got '%s'", o->name, want, v);
+            if (o->kind == AK_ARG_TEXT)
+                ak_cli_bad_usage(s->name, "%s: empty %s", o->name, o->expect ? o->expect : "value");
+            else
+                ak_cli_bad_usage(s->name, "%s: expected %s, got '%s'", o->name, want, v);
             return false;
         }
         if (c->count[k] && !(o->flags & AK_OPT_REPEAT) && o->kind != AK_ARG_NONE &&
@@ -275,8 +295,8 @@ bool ak_cli_parse(const ak_cmd_spec *s, int argc, char **argv, ak_cli *c, int *r
         }
         for (int k = 0; k < s->nopt; k++)
             if ((s->opts[k].flags & AK_OPT_REQUIRED) && !c->count[k]) {
-                ak_cli_bad_usage(s->name, "%s is required (%s %s)", s->opts[k].name, s->opts[k].name,
-                                 s->opts[k].meta ? s->opts[k].meta : "");
+                ak_cli_bad_usage(s->name, "%s is required (%s %s)", s->opts[k].name,
+                                 s->opts[k].name, s->opts[k].meta ? s->opts[k].meta : "");
                 return false;
             }
     }
@@ -316,8 +336,8 @@ int ak_cli_values(const ak_cli *c, const char *name, const char **out, int max) 
 int ak_cli_missing(const ak_cli *c, const char *name, const char *why) {
     int k = find_opt(c->spec, name, strlen(name));
     const char *meta = k >= 0 && c->spec->opts[k].meta ? c->spec->opts[k].meta : "";
-    return ak_cli_bad_usage(c->spec->name, "%s is required%s%s (%s%s%s)", name, why ? " " : "", why ? why : "", name,
-                            *meta ? " " : "", meta);
+    return ak_cli_bad_usage(c->spec->name, "%s is required%s%s (%s%s%s)", name, why ? " " : "",
+                            why ? why : "", name, *meta ? " " : "", meta);
 }
 
 // ---- help ----
@@ -338,46 +358,53 @@ void ak_cli_help(const ak_cmd_spec *s, FILE *f) {
         snprintf(head, sizeof head, "%s%s%s", o->name, o->meta ? " " : "", o->meta ? o->meta : "");
         const char *h = o->help ? o->help : "";
         size_t len = strcspn(h, "\n");
-        if (strlen(head) <= 20) fprintf(f, "  %-20s  %.*s\n", head, (int)len, h);
-        else fprintf(f, "  %s\n  %-20s  %.*s\n", head, "", (int)len, h);
+        if (strlen(head) <= 20)
+            fprintf(f, "  %-20s  %.*s\n", head, (int)len, h);
+        else
+            fprintf(f, "  %s\n  %-20s  %.*s\n", head, "", (int)len, h);
         for (h += len; *h == '\n';) {
             h++;
             len = strcspn(h, "\n");
             fprintf(f, "  %-20s  %.*s\n", "", (int)len, h);
             h += len;
         }
-        if (o->kind == AK_ARG_NAMES) fprintf(f, "  %-20s  (%s)\n", "", ak_cli_name_list(o->choices));
+        if (o->kind == AK_ARG_NAMES)
+            fprintf(f, "  %-20s  (%s)\n", "", ak_cli_name_list(o->choices));
     }
     fprintf(f, "  %-20s  %s\n", "-h, --help", "this page");
     if (s->epilogue) fprintf(f, "\n%s\n", s->epilogue);
 }
 
 void ak_cli_list_options(const ak_cmd_spec *s, FILE *f) {
-    static const char *const KIND[] = {"flag", "text", "onoff", "int", "num", "choice", "names"};
+    static const char *const KIND[] = { "flag", "text", "onoff", "int", "num", "choice", "names" };
     fprintf(f, "# arguments %s %d %d\n", s->pos_name ? s->pos_name : "-", s->pos_min, s->pos_max);
     for (int k = 0; k < s->nopt; k++) {
         const ak_opt *o = &s->opts[k];
         char sample[64] = "-";
         switch (o->kind) {
-        case AK_ARG_TEXT: snprintf(sample, sizeof sample, "x"); break;
-        case AK_ARG_ONOFF: snprintf(sample, sizeof sample, "on"); break;
-        case AK_ARG_INT: snprintf(sample, sizeof sample, "%.15g", o->min); break;
-        case AK_ARG_NUM:
-            snprintf(sample, sizeof sample, "%.15g",
-                     (o->flags & AK_OPT_GT_MIN) ? (o->max >= o->min + 1 ? o->min + 1 : 0.5 * (o->min + o->max)) : o->min);
-            break;
-        case AK_ARG_CHOICE:
-        case AK_ARG_NAMES: first_name(o, sample, sizeof sample); break;
-        default: break;
+            case AK_ARG_TEXT: snprintf(sample, sizeof sample, "x"); break;
+            case AK_ARG_ONOFF: snprintf(sample, sizeof sample, "on"); break;
+            case AK_ARG_INT: snprintf(sample, sizeof sample, "%.15g", o->min); break;
+            case AK_ARG_NUM:
+                snprintf(sample, sizeof sample, "%.15g",
+                         (o->flags & AK_OPT_GT_MIN)
+                             ? (o->max >= o->min + 1 ? o->min + 1 : 0.5 * (o->min + o->max))
+                             : o->min);
+                break;
+            case AK_ARG_CHOICE:
+            case AK_ARG_NAMES: first_name(o, sample, sizeof sample); break;
+            default: break;
         }
-        fprintf(f, "%s %s %s%s%s\n", o->name, KIND[o->kind], sample, (o->flags & AK_OPT_ALONE) ? " alone" : "",
+        fprintf(f, "%s %s %s%s%s\n", o->name, KIND[o->kind], sample,
+                (o->flags & AK_OPT_ALONE) ? " alone" : "",
                 (o->flags & AK_OPT_REQUIRED) ? " required" : "");
     }
 }
 
 void ak_cli_print_parsed(const ak_cli *c, FILE *f) {
     for (int k = 0; k < c->spec->nopt; k++)
-        if (c->count[k]) fprintf(f, "%s=%s\n", c->spec->opts[k].name, c->val[k] ? c->val[k] : "(flag)");
+        if (c->count[k])
+            fprintf(f, "%s=%s\n", c->spec->opts[k].name, c->val[k] ? c->val[k] : "(flag)");
     for (int i = 0; i < c->npos; i++) fprintf(f, "argument %d=%s\n", i + 1, c->pos[i]);
 }
 
@@ -412,14 +439,17 @@ bool ak_cli_checkout_root(char *out, size_t n) {
 
 int ak_cli_scene_path(const char *arg, char *out, size_t n) {
     snprintf(out, n, "%s", arg);
-    if (access(arg, F_OK) == 0 || !*arg || strchr(arg, '/') || strstr(arg, ".json")) return access(arg, F_OK) ? -1 : 0;
+    if (access(arg, F_OK) == 0 || !*arg || strchr(arg, '/') || strstr(arg, ".json"))
+        return access(arg, F_OK) ? -1 : 0;
     char root[4096], cwd[4096], path[8400];
     if (ak_cli_checkout_root(root, sizeof root)) {
         snprintf(path, sizeof path, "%s/scenes/%s.json", root, arg);
         if (is_file(path)) {
             // relative to the current directory when it is the checkout's root (short messages)
-            if (getcwd(cwd, sizeof cwd) && !strcmp(cwd, root)) snprintf(out, n, "scenes/%s.json", arg);
-            else snprintf(out, n, "%s", path);
+            if (getcwd(cwd, sizeof cwd) && !strcmp(cwd, root))
+                snprintf(out, n, "scenes/%s.json", arg);
+            else
+                snprintf(out, n, "%s", path);
             return 0;
         }
     }
@@ -441,8 +471,10 @@ int ak_cli_apply_solver(const ak_cli *c, ak_model *m) {
     if (GIVEN("--variant")) ak_variant_parse(ak_cli_str(c, "--variant", ""), &ss->variant);
     if (GIVEN("--order")) ak_order_parse(ak_cli_str(c, "--order", ""), &ss->order);
     if (GIVEN("--iterations")) ss->iterations = (int)ak_cli_get_long(c, "--iterations", 10);
-    if (GIVEN("--max-iterations")) ss->max_iterations = (int)ak_cli_get_long(c, "--max-iterations", 100000);
-    if (GIVEN("--shock-propagation")) ss->shock_propagation = ak_cli_get_onoff(c, "--shock-propagation", 0);
+    if (GIVEN("--max-iterations"))
+        ss->max_iterations = (int)ak_cli_get_long(c, "--max-iterations", 100000);
+    if (GIVEN("--shock-propagation"))
+        ss->shock_propagation = ak_cli_get_onoff(c, "--shock-propagation", 0);
     if (GIVEN("--warm-start")) ss->warm_start = ak_cli_get_onoff(c, "--warm-start", 1);
     if (GIVEN("--tolerance")) ss->tolerance = ak_cli_get_num(c, "--tolerance", 1e-10);
 #undef GIVEN

@@ -35,8 +35,8 @@ typedef enum {
 enum {
     AK_OPT_REQUIRED = 1, ///< must be given (unless an AK_OPT_ALONE option is)
     AK_OPT_REPEAT = 2,   ///< may be given more than once; ak_cli_values lists every value
-    AK_OPT_ALONE = 4,    ///< a mode of its own (--list-devices): no required option or argument then
-    AK_OPT_GT_MIN = 8,   ///< AK_ARG_NUM: strictly greater than min
+    AK_OPT_ALONE = 4,  ///< a mode of its own (--list-devices): no required option or argument then
+    AK_OPT_GT_MIN = 8, ///< AK_ARG_NUM: strictly greater than min
 };
 
 /// One option of a command's table.
@@ -53,14 +53,14 @@ typedef struct ak_opt {
 
 /// A command: its name, the positional arguments, its option table and its help text.
 typedef struct ak_cmd_spec {
-    const char *name;      ///< "run"
-    const char *usage;     ///< the usage lines after "anakata NAME ", '\n' between forms
-    const char *about;     ///< the paragraph after the usage lines (may be NULL)
-    const char *pos_name;  ///< the positional argument's name in messages ("SCENE"); NULL: none
-    int pos_min, pos_max;  ///< how many positional arguments (pos_max -1: any number)
-    const ak_opt *opts;    ///< the table
+    const char *name;     ///< "run"
+    const char *usage;    ///< the usage lines after "anakata NAME ", '\n' between forms
+    const char *about;    ///< the paragraph after the usage lines (may be NULL)
+    const char *pos_name; ///< the positional argument's name in messages ("SCENE"); NULL: none
+    int pos_min, pos_max; ///< how many positional arguments (pos_max -1: any number)
+    const ak_opt *opts;   ///< the table
     int nopt;
-    const char *epilogue;  ///< text after the options (may be NULL)
+    const char *epilogue; ///< text after the options (may be NULL)
 } ak_cmd_spec;
 
 #define AK_CLI_MAX_OPTS 96
@@ -78,7 +78,7 @@ typedef struct ak_cli {
     int nrep;
     const char *pos[AK_CLI_MAX_POS]; ///< the positional arguments
     int npos;
-    bool alone;                      ///< an AK_OPT_ALONE option was given
+    bool alone; ///< an AK_OPT_ALONE option was given
 } ak_cli;
 
 /// Parse argv (argv[0] is the command's name) against spec. Returns true when the command should
@@ -133,40 +133,72 @@ int ak_cli_apply_solver(const ak_cli *c, struct ak_model *m);
 
 // ---- the shared options: one definition for every command that takes them ----
 #define AK_OPT_STEPS                                                                               \
-    {"--steps", AK_ARG_INT, "N", "number of steps", 0, 1, 1e12, "a whole number from 1 to 10^12", NULL}
-#define AK_OPT_DT {"--dt", AK_ARG_NUM, "h", "step size in seconds (default: the scene's \"timestep\")", \
-                   AK_OPT_GT_MIN, 0, 1e300, "a positive step size in seconds", NULL}
+    {                                                                                              \
+        "--steps", AK_ARG_INT, "N", "number of steps", 0, 1, 1e12,                                 \
+            "a whole number from 1 to 10^12", NULL                                                 \
+    }
+#define AK_OPT_DT                                                                                  \
+    {                                                                                              \
+        "--dt", AK_ARG_NUM, "h", "step size in seconds (default: the scene's \"timestep\")",       \
+            AK_OPT_GT_MIN, 0, 1e300, "a positive step size in seconds", NULL                       \
+    }
 #define AK_OPT_INTEGRATOR                                                                          \
-    {"--integrator", AK_ARG_NAMES, "NAME", "the integrator (default: the scene's \"integrator\",\n" \
-     "else catto)", 0, 0, 0, NULL, "integrator"}
+    {                                                                                              \
+        "--integrator", AK_ARG_NAMES, "NAME",                                                      \
+            "the integrator (default: the scene's \"integrator\",\n"                               \
+            "else catto)",                                                                         \
+            0, 0, 0, NULL, "integrator"                                                            \
+    }
 #define AK_OPT_METHOD                                                                              \
-    {"--method", AK_ARG_NAMES, "M", "contact solver: vector (game-style sequential impulses,\n"    \
-     "default), pga, or converged (the reference solver: every\nstep solved to the tolerance, its " \
-     "residuals reported)", 0, 0, 0, NULL, "method"}
+    {                                                                                              \
+        "--method", AK_ARG_NAMES, "M",                                                             \
+            "contact solver: vector (game-style sequential impulses,\n"                            \
+            "default), pga, or converged (the reference solver: every\nstep solved to the "        \
+            "tolerance, its "                                                                      \
+            "residuals reported)",                                                                 \
+            0, 0, 0, NULL, "method"                                                                \
+    }
 #define AK_OPT_VARIANT                                                                             \
-    {"--variant", AK_ARG_NAMES, "V", "corrected (default) or published (the thesis' solver)", 0, 0, \
-     0, NULL, "variant"}
+    {                                                                                              \
+        "--variant", AK_ARG_NAMES, "V", "corrected (default) or published (the thesis' solver)",   \
+            0, 0, 0, NULL, "variant"                                                               \
+    }
 #define AK_OPT_ORDER                                                                               \
-    {"--order", AK_ARG_NAMES, "O", "vector solver: sequential (default) or coloured (graph\n"     \
-     "colouring, each colour's points in parallel: a different\nGauss-Seidel order, " \
-     "docs/performance.md)", 0, 0, 0, NULL, "order"}
+    {                                                                                              \
+        "--order", AK_ARG_NAMES, "O",                                                              \
+            "vector solver: sequential (default) or coloured (graph\n"                             \
+            "colouring, each colour's points in parallel: a different\nGauss-Seidel order, "       \
+            "docs/performance.md)",                                                                \
+            0, 0, 0, NULL, "order"                                                                 \
+    }
 #define AK_OPT_ITERATIONS                                                                          \
-    {"--iterations", AK_ARG_INT, "N", "velocity iterations of the vector solver (default 10)", 0, 1, \
-     10000, "a whole number from 1 to 10000", NULL}
+    {                                                                                              \
+        "--iterations", AK_ARG_INT, "N", "velocity iterations of the vector solver (default 10)",  \
+            0, 1, 10000, "a whole number from 1 to 10000", NULL                                    \
+    }
 #define AK_OPT_SHOCK                                                                               \
-    {"--shock-propagation", AK_ARG_ONOFF, "on|off", "contact-graph shock propagation (vector solver)", 0, \
-     0, 0, NULL, NULL}
+    {                                                                                              \
+        "--shock-propagation", AK_ARG_ONOFF, "on|off",                                             \
+            "contact-graph shock propagation (vector solver)", 0, 0, 0, NULL, NULL                 \
+    }
 #define AK_OPT_WARM                                                                                \
-    {"--warm-start", AK_ARG_ONOFF, "on|off", "apply the previous step's impulses first (default on)", 0, \
-     0, 0, NULL, NULL}
+    {                                                                                              \
+        "--warm-start", AK_ARG_ONOFF, "on|off",                                                    \
+            "apply the previous step's impulses first (default on)", 0, 0, 0, NULL, NULL           \
+    }
 #define AK_OPT_TOLERANCE                                                                           \
-    {"--tolerance", AK_ARG_NUM, "X", "converged: largest residual allowed (default 1e-10)", 0, 1e-15, 1, \
-     "a number in [1e-15, 1]", NULL}
+    {                                                                                              \
+        "--tolerance", AK_ARG_NUM, "X", "converged: largest residual allowed (default 1e-10)", 0,  \
+            1e-15, 1, "a number in [1e-15, 1]", NULL                                               \
+    }
 #define AK_OPT_MAX_ITERATIONS                                                                      \
-    {"--max-iterations", AK_ARG_INT, "N", "converged: sweep limit per step (default 100000)", 0, 1, 1e8, \
-     "a whole number from 1 to 10^8", NULL}
+    {                                                                                              \
+        "--max-iterations", AK_ARG_INT, "N", "converged: sweep limit per step (default 100000)",   \
+            0, 1, 1e8, "a whole number from 1 to 10^8", NULL                                       \
+    }
 #define AK_OPT_MANIFEST                                                                            \
-    {"--manifest", AK_ARG_TEXT, "FILE", "the reference manifest", 0, 0, 0, NULL, NULL}
-#define AK_OPT_JSON_FLAG {"--json", AK_ARG_NONE, NULL, "machine-readable output", 0, 0, 0, NULL, NULL}
+    { "--manifest", AK_ARG_TEXT, "FILE", "the reference manifest", 0, 0, 0, NULL, NULL }
+#define AK_OPT_JSON_FLAG                                                                           \
+    { "--json", AK_ARG_NONE, NULL, "machine-readable output", 0, 0, 0, NULL, NULL }
 
 #endif

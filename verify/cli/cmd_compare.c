@@ -18,33 +18,46 @@
 #include "verify/report/traceability.h"
 
 static const ak_opt OPTS[] = {
-    {"--manifest", AK_ARG_TEXT, "FILE", "the reference manifest (default: manifest.json next to REFERENCE)", 0, 0, 0,
-     "file name", NULL},
-    {"--scene", AK_ARG_TEXT, "NAME", "the manifest entry to use (an unknown name is an error)", 0, 0, 0, "name", NULL},
-    {"--tol", AK_ARG_TEXT, "N=V", "override one tolerance (position, velocity, rotor, angular_velocity,\n"
-     "energy_initial, energy_drift, energy_final, energy_gain, momentum_drift,\n"
-     "angular_momentum_drift, end_position, end_rotor, contacts_mean, kinematics,\n"
-     "centroid, event; V a number or 'off'); repeatable", AK_OPT_REPEAT, 0, 0, "NAME=VALUE", NULL},
-    {"--horizon", AK_ARG_NUM, "T", "compare states over [t0, t0 + T] (overrides the manifest)", 0, 0, 1e300,
-     "a number of seconds >= 0", NULL},
-    {"--stepwise", AK_ARG_NONE, NULL, "step SCENE once from each recorded state of OTHER and compare with OTHER's\n"
-     "next state (docs/compare.md, 'Stepwise comparison'); then --solver NAME\n"
-     "picks the contact solver variant (corrected, published, pga, ...), --tol\n"
-     "position|velocity|rotor|angular_velocity=V the per-step tolerances, --worst N\n"
-     "how many worst steps to list (default 10)", 0, 0, 0, NULL, NULL},
-    {"--solver", AK_ARG_TEXT, "NAME", "--stepwise: the contact solver variant", 0, 0, 0, "solver name", NULL},
-    {"--worst", AK_ARG_INT, "N", "--stepwise: how many worst steps to list (default 10)", 0, 0, 1e6, NULL, NULL},
-    {"--laws", AK_ARG_NONE, NULL, "judge the laws only (what every correct engine obeys: x' = v, the\n"
-     "orientation follows w, the initial state, momentum in free flight, no energy\n"
-     "gained); the measurements of modelling choices are left out", 0, 0, 0, NULL, NULL},
-    {"--json", AK_ARG_NONE, NULL, "print the result as JSON instead of the table", 0, 0, 0, NULL, NULL},
-    {"--report", AK_ARG_TEXT, "FILE", "also write a self-contained HTML page with plots", 0, 0, 0, "file name", NULL},
+    { "--manifest", AK_ARG_TEXT, "FILE",
+      "the reference manifest (default: manifest.json next to REFERENCE)", 0, 0, 0, "file name",
+      NULL },
+    { "--scene", AK_ARG_TEXT, "NAME", "the manifest entry to use (an unknown name is an error)", 0,
+      0, 0, "name", NULL },
+    { "--tol", AK_ARG_TEXT, "N=V",
+      "override one tolerance (position, velocity, rotor, angular_velocity,\n"
+      "energy_initial, energy_drift, energy_final, energy_gain, momentum_drift,\n"
+      "angular_momentum_drift, end_position, end_rotor, contacts_mean, kinematics,\n"
+      "centroid, event; V a number or 'off'); repeatable",
+      AK_OPT_REPEAT, 0, 0, "NAME=VALUE", NULL },
+    { "--horizon", AK_ARG_NUM, "T", "compare states over [t0, t0 + T] (overrides the manifest)", 0,
+      0, 1e300, "a number of seconds >= 0", NULL },
+    { "--stepwise", AK_ARG_NONE, NULL,
+      "step SCENE once from each recorded state of OTHER and compare with OTHER's\n"
+      "next state (docs/compare.md, 'Stepwise comparison'); then --solver NAME\n"
+      "picks the contact solver variant (corrected, published, pga, ...), --tol\n"
+      "position|velocity|rotor|angular_velocity=V the per-step tolerances, --worst N\n"
+      "how many worst steps to list (default 10)",
+      0, 0, 0, NULL, NULL },
+    { "--solver", AK_ARG_TEXT, "NAME", "--stepwise: the contact solver variant", 0, 0, 0,
+      "solver name", NULL },
+    { "--worst", AK_ARG_INT, "N", "--stepwise: how many worst steps to list (default 10)", 0, 0,
+      1e6, NULL, NULL },
+    { "--laws", AK_ARG_NONE, NULL,
+      "judge the laws only (what every correct engine obeys: x' = v, the\n"
+      "orientation follows w, the initial state, momentum in free flight, no energy\n"
+      "gained); the measurements of modelling choices are left out",
+      0, 0, 0, NULL, NULL },
+    { "--json", AK_ARG_NONE, NULL, "print the result as JSON instead of the table", 0, 0, 0, NULL,
+      NULL },
+    { "--report", AK_ARG_TEXT, "FILE", "also write a self-contained HTML page with plots", 0, 0, 0,
+      "file name", NULL },
 };
 
 const ak_cmd_spec AK_SPEC_COMPARE = {
-    "compare", "REFERENCE OTHER [--manifest FILE] [--scene NAME] [--tol NAME=VALUE]...\n"
-               "REFERENCE OTHER [--horizon T] [--laws] [--json] [--report FILE]\n"
-               "--stepwise SCENE OTHER [--solver VARIANT] [--json] [--worst N]",
+    "compare",
+    "REFERENCE OTHER [--manifest FILE] [--scene NAME] [--tol NAME=VALUE]...\n"
+    "REFERENCE OTHER [--horizon T] [--laws] [--json] [--report FILE]\n"
+    "--stepwise SCENE OTHER [--solver VARIANT] [--json] [--worst N]",
     "Compares the trace OTHER (another engine's, format anakata-trace/1; 3D traces may have\n"
     "quaternion qw,qx,qy,qz and axis-vector wx,wy,wz columns, 2D ones angle and omega) with the\n"
     "trace REFERENCE. States are compared within the scene's predictability horizon (measured,\n"
@@ -54,11 +67,16 @@ const ak_cmd_spec AK_SPEC_COMPARE = {
     "(default: manifest.json next to REFERENCE, matched by the reference's file name, then by\n"
     "its scene name); without one, default tolerances apply. With --stepwise the first argument\n"
     "is a scene (a file or a bundled scene's name).",
-    "trace", 2, 2, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]),
+    "trace",
+    2,
+    2,
+    OPTS,
+    (int)(sizeof OPTS / sizeof OPTS[0]),
     "Exit status: 0 the traces agree (with --laws: no law is violated), 1 they differ (or\n"
     "nothing could be compared), 2 bad usage, or a malformed or broken trace or manifest (the\n"
     "message names file, line and column).\n"
-    "docs/compare.md describes the workflow and the trace format."};
+    "docs/compare.md describes the workflow and the trace format."
+};
 
 // A trace's '#' metadata as JSON (docs/trace-metadata.schema.json): dim an integer, timestep a
 // number, every other key its text; "columns" says which rotor and angular velocity columns the
@@ -67,17 +85,21 @@ static cJSON *meta_json(const ak_tracefile *t) {
     cJSON *m = cJSON_CreateObject();
     for (int i = 0; i < t->nmeta; i++) {
         if (cJSON_GetObjectItemCaseSensitive(m, t->meta_key[i])) continue;
-        if (!strcmp(t->meta_key[i], "dim")) cJSON_AddNumberToObject(m, "dim", t->dim);
+        if (!strcmp(t->meta_key[i], "dim"))
+            cJSON_AddNumberToObject(m, "dim", t->dim);
         else if (!strcmp(t->meta_key[i], "timestep") && isfinite(t->timestep))
             cJSON_AddNumberToObject(m, "timestep", t->timestep);
-        else cJSON_AddStringToObject(m, t->meta_key[i], t->meta_value[i]);
+        else
+            cJSON_AddStringToObject(m, t->meta_key[i], t->meta_value[i]);
     }
     if (!cJSON_GetObjectItemCaseSensitive(m, "columns"))
-        cJSON_AddStringToObject(m, "columns", t->columns[0] ? t->columns : "rotor and bivector (the contract's)");
+        cJSON_AddStringToObject(m, "columns",
+                                t->columns[0] ? t->columns : "rotor and bivector (the contract's)");
     return m;
 }
 
-static cJSON *result_json(const ak_tracefile *ref, const ak_tracefile *o, const ak_compare_spec *s, const ak_compare_result *r) {
+static cJSON *result_json(const ak_tracefile *ref, const ak_tracefile *o, const ak_compare_spec *s,
+                          const ak_compare_result *r) {
     cJSON *root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "format", "anakata-compare/1");
     cJSON_AddStringToObject(root, "reference", ref->path);
@@ -86,7 +108,8 @@ static cJSON *result_json(const ak_tracefile *ref, const ak_tracefile *o, const 
     cJSON_AddItemToObject(root, "reference_metadata", meta_json(ref));
     cJSON_AddItemToObject(root, "other_metadata", meta_json(o));
     cJSON_AddNumberToObject(root, "horizon", s->horizon);
-    if (isfinite(s->horizon_measured)) cJSON_AddNumberToObject(root, "horizon_measured", s->horizon_measured);
+    if (isfinite(s->horizon_measured))
+        cJSON_AddNumberToObject(root, "horizon_measured", s->horizon_measured);
     cJSON_AddBoolToObject(root, "pass", r->nfail == 0 && r->npass > 0);
     cJSON_AddNumberToObject(root, "passed", r->npass);
     cJSON_AddNumberToObject(root, "failed", r->nfail);
@@ -97,12 +120,17 @@ static cJSON *result_json(const ak_tracefile *ref, const ak_tracefile *o, const 
         const ak_compare_item *it = &r->items[i];
         cJSON *j = cJSON_CreateObject();
         cJSON_AddStringToObject(j, "quantity", it->quantity);
-        cJSON_AddStringToObject(j, "verdict", it->verdict == AK_CMP_PASS ? "pass" : it->verdict == AK_CMP_FAIL ? "fail" : "skip");
+        cJSON_AddStringToObject(j, "verdict",
+                                it->verdict == AK_CMP_PASS   ? "pass"
+                                : it->verdict == AK_CMP_FAIL ? "fail"
+                                                             : "skip");
         cJSON_AddStringToObject(j, "kind", it->kind == AK_CMP_LAW ? "law" : "measurement");
         if (isfinite(it->other)) cJSON_AddNumberToObject(j, "other", it->other);
         if (isfinite(it->reference)) cJSON_AddNumberToObject(j, "reference", it->reference);
-        if (it->verdict != AK_CMP_SKIP && isfinite(it->error)) cJSON_AddNumberToObject(j, "error", it->error);
-        if (it->verdict != AK_CMP_SKIP && isfinite(it->tol)) cJSON_AddNumberToObject(j, "tolerance", it->tol);
+        if (it->verdict != AK_CMP_SKIP && isfinite(it->error))
+            cJSON_AddNumberToObject(j, "error", it->error);
+        if (it->verdict != AK_CMP_SKIP && isfinite(it->tol))
+            cJSON_AddNumberToObject(j, "tolerance", it->tol);
         cJSON_AddStringToObject(j, "detail", it->detail);
         cJSON_AddItemToArray(items, j);
     }
@@ -111,10 +139,14 @@ static cJSON *result_json(const ak_tracefile *ref, const ak_tracefile *o, const 
 
 static void html_esc(FILE *f, const char *s) {
     for (; *s; s++) {
-        if (*s == '<') fputs("&lt;", f);
-        else if (*s == '>') fputs("&gt;", f);
-        else if (*s == '&') fputs("&amp;", f);
-        else fputc(*s, f);
+        if (*s == '<')
+            fputs("&lt;", f);
+        else if (*s == '>')
+            fputs("&gt;", f);
+        else if (*s == '&')
+            fputs("&amp;", f);
+        else
+            fputc(*s, f);
     }
 }
 
@@ -134,29 +166,39 @@ static void embed(FILE *f, const char *png, const char *caption) {
 }
 
 // The HTML page: the table and two plots (energy over the run; position error over the horizon).
-static int write_html(const char *path, const ak_tracefile *ref, const ak_tracefile *o, const ak_compare_spec *s,
-                      const ak_compare_result *r) {
+static int write_html(const char *path, const ak_tracefile *ref, const ak_tracefile *o,
+                      const ak_compare_spec *s, const ak_compare_result *r) {
     FILE *f = fopen(path, "w");
     if (!f) return -1;
-    fputs("<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>anakata compare</title><style>"
-          "body{font:14px system-ui,sans-serif;max-width:1200px;margin:auto;padding:0 16px}table{border-collapse:"
-          "collapse}td,th{border:1px solid #ccd;padding:3px 6px;text-align:left;vertical-align:top}.pass{color:#176f2c}"
-          ".fail{color:#b00020;font-weight:700}.skip{color:#777}img{max-width:640px}</style></head><body>\n",
+    fputs("<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>anakata "
+          "compare</title><style>"
+          "body{font:14px system-ui,sans-serif;max-width:1200px;margin:auto;padding:0 "
+          "16px}table{border-collapse:"
+          "collapse}td,th{border:1px solid #ccd;padding:3px "
+          "6px;text-align:left;vertical-align:top}.pass{color:#176f2c}"
+          ".fail{color:#b00020;font-weight:700}.skip{color:#777}img{max-width:640px}</style></"
+          "head><body>\n",
           f);
-    fprintf(f, "<h1>anakata compare: %s</h1>\n<p>reference <code>", r->nfail == 0 && r->npass > 0 ? "pass" : "FAIL");
+    fprintf(f, "<h1>anakata compare: %s</h1>\n<p>reference <code>",
+            r->nfail == 0 && r->npass > 0 ? "pass" : "FAIL");
     html_esc(f, ref->path);
     fputs("</code>, other <code>", f);
     html_esc(f, o->path);
-    fputs("</code></p>\n<table><tr><th>verdict</th><th>quantity</th><th>other</th><th>reference</th><th>error</th>"
+    fputs("</code></p>\n<table><tr><th>verdict</th><th>quantity</th><th>other</th><th>reference</"
+          "th><th>error</th>"
           "<th>tolerance</th><th>detail</th></tr>\n",
           f);
     for (int i = 0; i < r->n; i++) {
         const ak_compare_item *it = &r->items[i];
-        const char *v = it->verdict == AK_CMP_PASS ? "pass" : it->verdict == AK_CMP_FAIL ? "fail" : "skip";
+        const char *v = it->verdict == AK_CMP_PASS   ? "pass"
+                        : it->verdict == AK_CMP_FAIL ? "fail"
+                                                     : "skip";
         char e[32], t[32];
         ak_compare_fmt_pair(it->error, it->tol, e, t, sizeof e);
-        fprintf(f, "<tr><td class=%s>%s</td><td>%s</td><td>%.6g</td><td>%.6g</td><td>%s</td><td>%s</td><td>", v, v,
-                it->quantity, it->other, it->reference, e, t);
+        fprintf(f,
+                "<tr><td "
+                "class=%s>%s</td><td>%s</td><td>%.6g</td><td>%.6g</td><td>%s</td><td>%s</td><td>",
+                v, v, it->quantity, it->other, it->reference, e, t);
         html_esc(f, it->detail);
         fputs("</td></tr>\n", f);
     }
@@ -165,9 +207,11 @@ static int write_html(const char *path, const ak_tracefile *ref, const ak_tracef
     char png[64], err[256];
     if (ak_invariants_compute(ref, s, &ir) == 0 && ak_invariants_compute(o, s, &io) == 0) {
         if (ir.has_energy && io.has_energy) {
-            ak_plot_series sr[2] = {{"reference", ir.t, ir.E, (size_t)ir.n}, {"other", io.t, io.E, (size_t)io.n}};
+            ak_plot_series sr[2] = { { "reference", ir.t, ir.E, (size_t)ir.n },
+                                     { "other", io.t, io.E, (size_t)io.n } };
             snprintf(png, sizeof png, "/tmp/ak_compare_%d_e.png", (int)getpid());
-            if (ak_plot_lines(png, "Total energy", "t [s]", "E", sr, 2, false, false, err, sizeof err) == 0)
+            if (ak_plot_lines(png, "Total energy", "t [s]", "E", sr, 2, false, false, err,
+                              sizeof err) == 0)
                 embed(f, png, "Total energy over the run, both traces");
         }
         ak_invariants_free(&ir);
@@ -192,12 +236,15 @@ static int write_html(const char *path, const ak_tracefile *ref, const ak_tracef
                 for (int q = 0; q < ref->dim; q++) d += (a[q] - c[q]) * (a[q] - c[q]);
                 e[b * n + i] = sqrt(d);
             }
-            ser[ns++] = (ak_plot_series){ref->body[b], ref->t, e + b * n, (size_t)n};
+            ser[ns++] = (ak_plot_series){ ref->body[b], ref->t, e + b * n, (size_t)n };
         }
         snprintf(png, sizeof png, "/tmp/ak_compare_%d_x.png", (int)getpid());
-        if (e && ns > 0 && ak_plot_lines(png, "Position error over the horizon", "t [s]", "|x - x_ref|", ser, (size_t)ns,
-                               false, true, err, sizeof err) == 0)
-            embed(f, png, "Position error of each body over the compared horizon (log scale; zero errors not drawn)");
+        if (e && ns > 0 &&
+            ak_plot_lines(png, "Position error over the horizon", "t [s]", "|x - x_ref|", ser,
+                          (size_t)ns, false, true, err, sizeof err) == 0)
+            embed(f, png,
+                  "Position error of each body over the compared horizon (log scale; zero errors "
+                  "not drawn)");
         free(e);
     }
     fputs("</body></html>\n", f);
@@ -205,25 +252,30 @@ static int write_html(const char *path, const ak_tracefile *ref, const ak_tracef
 }
 
 // anakata compare --stepwise SCENE OTHER: see compare/stepwise.h.
-static int ak_cmd_compare_stepwise(const char *scene, const char *other, const char *const *tols, int ntol,
-                                   const char *solver, bool json, int worst) {
+static int ak_cmd_compare_stepwise(const char *scene, const char *other, const char *const *tols,
+                                   int ntol, const char *solver, bool json, int worst) {
     char err[1024];
     ak_tracefile o;
     if (ak_tracefile_read(other, &o, err, sizeof err)) {
         fprintf(stderr, "anakata compare: trace rejected: %s\n", err);
         return AK_EXIT_USAGE;
     }
-    double tol[AK_SW_Q] = {NAN, NAN, NAN, NAN};
-    static const char *const names[AK_SW_Q] = {"position", "velocity", "rotor", "angular_velocity"};
+    double tol[AK_SW_Q] = { NAN, NAN, NAN, NAN };
+    static const char *const names[AK_SW_Q] = { "position", "velocity", "rotor",
+                                                "angular_velocity" };
     for (int k = 0; k < ntol; k++) {
         const char *eq = strchr(tols[k], '=');
         int q = -1;
         for (int j = 0; eq && j < AK_SW_Q; j++)
-            if (strlen(names[j]) == (size_t)(eq - tols[k]) && !strncmp(tols[k], names[j], (size_t)(eq - tols[k]))) q = j;
+            if (strlen(names[j]) == (size_t)(eq - tols[k]) &&
+                !strncmp(tols[k], names[j], (size_t)(eq - tols[k])))
+                q = j;
         char *end = NULL;
         double v = eq ? strtod(eq + 1, &end) : NAN;
         if (q < 0 || !end || *end || end == eq + 1 || !(v >= 0)) {
-            fprintf(stderr, "anakata compare: --stepwise --tol '%s': expected position|velocity|rotor|angular_velocity=NUMBER\n",
+            fprintf(stderr,
+                    "anakata compare: --stepwise --tol '%s': expected "
+                    "position|velocity|rotor|angular_velocity=NUMBER\n",
                     tols[k]);
             ak_tracefile_free(&o);
             return AK_EXIT_USAGE;
@@ -252,14 +304,18 @@ static int ak_cmd_compare_stepwise(const char *scene, const char *other, const c
             ak_stepwise_law(&r, &lk, &lq, law, sizeof law);
             cJSON *jl = cJSON_AddObjectToObject(root, "law");
             cJSON_AddStringToObject(jl, "steps", lk < 0 ? "none" : lk ? "contact" : "free");
-            cJSON_AddStringToObject(jl, "law", lk < 0 ? "none" : lk ? "contact" : (lq == AK_SW_R || lq == AK_SW_W ? "rotation" : "linear"));
+            cJSON_AddStringToObject(jl, "law",
+                                    lk < 0 ? "none"
+                                    : lk
+                                        ? "contact"
+                                        : (lq == AK_SW_R || lq == AK_SW_W ? "rotation" : "linear"));
             if (lk >= 0) cJSON_AddStringToObject(jl, "quantity", names[lq]);
             cJSON_AddStringToObject(jl, "text", law);
         }
         cJSON *jt = cJSON_AddObjectToObject(root, "tolerances");
         for (int q = 0; q < AK_SW_Q; q++) cJSON_AddNumberToObject(jt, names[q], r.tol[q]);
         cJSON *sum = cJSON_AddObjectToObject(root, "summary");
-        static const char *const kinds[3] = {"all", "free", "contact"};
+        static const char *const kinds[3] = { "all", "free", "contact" };
         for (int c = -1; c < 2; c++) {
             cJSON *jk = cJSON_AddObjectToObject(sum, kinds[c + 1]);
             for (int q = 0; q < AK_SW_Q; q++) {
@@ -280,7 +336,8 @@ static int ak_cmd_compare_stepwise(const char *scene, const char *other, const c
             cJSON *js = cJSON_CreateObject();
             cJSON_AddNumberToObject(js, "t", st->t);
             cJSON_AddNumberToObject(js, "contacts", st->contacts);
-            if (!isnan(st->other_contacts)) cJSON_AddNumberToObject(js, "other_contacts", st->other_contacts);
+            if (!isnan(st->other_contacts))
+                cJSON_AddNumberToObject(js, "other_contacts", st->other_contacts);
             for (int q = 0; q < AK_SW_Q; q++) {
                 char key[48];
                 cJSON_AddNumberToObject(js, names[q], st->e[q]);
@@ -297,8 +354,8 @@ static int ak_cmd_compare_stepwise(const char *scene, const char *other, const c
         free(txt);
         cJSON_Delete(root);
     } else {
-        printf("scene: %s; other: %s (%ld steps, t = %g..%g s, integrator '%s')\n", scene, o.path, o.nsteps, o.t[0],
-               o.t[o.nsteps - 1], o.integrator);
+        printf("scene: %s; other: %s (%ld steps, t = %g..%g s, integrator '%s')\n", scene, o.path,
+               o.nsteps, o.t[0], o.t[o.nsteps - 1], o.integrator);
         ak_stepwise_print(&r, &o, worst, stdout);
     }
     int rc = r.nfail == 0 && r.n > 0 ? AK_EXIT_OK : AK_EXIT_FAIL;
@@ -321,7 +378,8 @@ static bool is_reference_trace(const char *path, char *scene, size_t sn, char *m
     bool found = false;
     const cJSON *e;
     cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(root, "scenes")) {
-        const cJSON *tr = cJSON_GetObjectItemCaseSensitive(e, "trace"), *sc = cJSON_GetObjectItemCaseSensitive(e, "scene");
+        const cJSON *tr = cJSON_GetObjectItemCaseSensitive(e, "trace"),
+                    *sc = cJSON_GetObjectItemCaseSensitive(e, "scene");
         if (cJSON_IsString(tr) && !strcmp(tr->valuestring, base)) {
             snprintf(scene, sn, "%s", cJSON_IsString(sc) ? sc->valuestring : "?");
             found = true;
@@ -336,27 +394,34 @@ int ak_cmd_compare(int argc, char **argv) {
     ak_cli c;
     int prc;
     if (!ak_cli_parse(&AK_SPEC_COMPARE, argc, argv, &c, &prc)) return prc;
-    const char *paths[2] = {c.pos[0], c.pos[1]};
-    const char *manifest = ak_cli_str(&c, "--manifest", NULL), *scene = ak_cli_str(&c, "--scene", NULL);
-    const char *html = ak_cli_str(&c, "--report", NULL), *horizon = ak_cli_str(&c, "--horizon", NULL);
+    const char *paths[2] = { c.pos[0], c.pos[1] };
+    const char *manifest = ak_cli_str(&c, "--manifest", NULL),
+               *scene = ak_cli_str(&c, "--scene", NULL);
+    const char *html = ak_cli_str(&c, "--report", NULL),
+               *horizon = ak_cli_str(&c, "--horizon", NULL);
     const char *tols[64], *solver = ak_cli_str(&c, "--solver", NULL);
-    int ntol = ak_cli_values(&c, "--tol", tols, 64), worst_n = (int)ak_cli_get_long(&c, "--worst", 10);
-    bool json = ak_cli_has(&c, "--json"), stepwise = ak_cli_has(&c, "--stepwise"), laws = ak_cli_has(&c, "--laws");
+    int ntol = ak_cli_values(&c, "--tol", tols, 64),
+        worst_n = (int)ak_cli_get_long(&c, "--worst", 10);
+    bool json = ak_cli_has(&c, "--json"), stepwise = ak_cli_has(&c, "--stepwise"),
+         laws = ak_cli_has(&c, "--laws");
     char scene_buf[4096];
     if (stepwise) {
         ak_cli_scene_path(paths[0], scene_buf, sizeof scene_buf);
         paths[0] = scene_buf;
     }
     char err[1024];
-    if (stepwise) return ak_cmd_compare_stepwise(paths[0], paths[1], tols, ntol, solver, json, worst_n);
+    if (stepwise)
+        return ak_cmd_compare_stepwise(paths[0], paths[1], tols, ntol, solver, json, worst_n);
     // the reference comes first: a committed reference given second, after a trace that is not one,
     // is a swap, refused rather than compared the wrong way round
     char sc0[256], sc1[256], mp0[1100], mp1[1100];
     if (!is_reference_trace(paths[0], sc0, sizeof sc0, mp0, sizeof mp0) &&
         is_reference_trace(paths[1], sc1, sizeof sc1, mp1, sizeof mp1)) {
         fprintf(stderr,
-                "anakata compare: the arguments look swapped: the second, OTHER '%s', is the committed reference of "
-                "scene '%s' (%s), and the first, REFERENCE '%s', is not a reference; the reference comes first:\n"
+                "anakata compare: the arguments look swapped: the second, OTHER '%s', is the "
+                "committed reference of "
+                "scene '%s' (%s), and the first, REFERENCE '%s', is not a reference; the reference "
+                "comes first:\n"
                 "  anakata compare %s %s\n",
                 paths[1], sc1, mp1, paths[0], paths[1], paths[0]);
         return AK_EXIT_USAGE;
@@ -384,13 +449,15 @@ int ak_cmd_compare(int argc, char **argv) {
     if (manifest) {
         char tmp[1024];
         snprintf(tmp, sizeof tmp, "%s", paths[0]);
-        const char *keys[3] = {scene, basename(tmp), ref.scene};
+        const char *keys[3] = { scene, basename(tmp), ref.scene };
         int rc = 1;
         for (int k = 0; k < 3 && rc == 1; k++)
             if (keys[k] && *keys[k]) {
                 rc = ak_manifest_load(manifest, keys[k], &spec, err, sizeof err);
                 if (k == 0 && rc == 1) { // --scene names an entry: a mistyped name is an error
-                    snprintf(err, sizeof err, "%.400s has no scene '%.200s' (--scene names an entry's \"scene\" or \"trace\")",
+                    snprintf(err, sizeof err,
+                             "%.400s has no scene '%.200s' (--scene names an entry's \"scene\" or "
+                             "\"trace\")",
                              manifest, scene);
                     rc = -1;
                 }
@@ -401,7 +468,8 @@ int ak_cmd_compare(int argc, char **argv) {
             ak_tracefile_free(&oth);
             return AK_EXIT_USAGE;
         }
-        source = rc == 0 ? "manifest entry" : "manifest has no entry for this scene: default tolerances";
+        source =
+            rc == 0 ? "manifest entry" : "manifest has no entry for this scene: default tolerances";
     }
     char scene_note[1400] = "";
     if (strcmp(source, "manifest entry") != 0) {
@@ -416,7 +484,8 @@ int ak_cmd_compare(int argc, char **argv) {
                 ak_tracefile_free(&oth);
                 return AK_EXIT_USAGE;
             }
-            snprintf(scene_note, sizeof scene_note, "; gravity, mass properties and shapes from the scene file %s", sp);
+            snprintf(scene_note, sizeof scene_note,
+                     "; gravity, mass properties and shapes from the scene file %s", sp);
         }
     }
     if (scene && !manifest) {
@@ -427,8 +496,10 @@ int ak_cmd_compare(int argc, char **argv) {
     }
     for (int k = 0; k < ntol + (horizon ? 1 : 0); k++) {
         char as[256];
-        if (k < ntol) snprintf(as, sizeof as, "%s", tols[k]);
-        else snprintf(as, sizeof as, "horizon=%s", horizon);
+        if (k < ntol)
+            snprintf(as, sizeof as, "%s", tols[k]);
+        else
+            snprintf(as, sizeof as, "horizon=%s", horizon);
         if (ak_compare_spec_override(&spec, as, err, sizeof err)) {
             fprintf(stderr, "anakata compare: %s\n", err);
             ak_compare_spec_free(&spec);
@@ -444,7 +515,9 @@ int ak_cmd_compare(int argc, char **argv) {
         if (ak_compare_spec_shapes_for(&spec, &ref, serr, sizeof serr)) spec.nshape = 0;
     }
     if (spec.dim && spec.dim != ref.dim) {
-        fprintf(stderr, "anakata compare: the manifest says scene '%s' has dim %d, the reference trace has dim %d\n",
+        fprintf(stderr,
+                "anakata compare: the manifest says scene '%s' has dim %d, the reference trace has "
+                "dim %d\n",
                 spec.scene, spec.dim, ref.dim);
         ak_compare_spec_free(&spec);
         ak_tracefile_free(&ref);
@@ -469,17 +542,22 @@ int ak_cmd_compare(int argc, char **argv) {
         free(s);
         cJSON_Delete(j);
     } else {
-        printf("reference: %s (scene '%s', dim %d, %d bodies, %ld steps, t = %g..%g s, integrator '%s', version '%s')\n",
-               ref.path, ref.scene, ref.dim, ref.nbody, ref.nsteps, ref.t[0], ref.t[ref.nsteps - 1], ref.integrator,
-               ref.version);
-        printf("other:     %s (scene '%s', dim %d, %d bodies, %ld steps, t = %g..%g s, integrator '%s', version '%s')\n",
-               oth.path, oth.scene, oth.dim, oth.nbody, oth.nsteps, oth.t[0], oth.t[oth.nsteps - 1], oth.integrator,
-               oth.version);
-        printf("tolerances: %s%s%s%s\n\n", source, manifest ? " in " : "", manifest ? manifest : "", scene_note);
+        printf("reference: %s (scene '%s', dim %d, %d bodies, %ld steps, t = %g..%g s, integrator "
+               "'%s', version '%s')\n",
+               ref.path, ref.scene, ref.dim, ref.nbody, ref.nsteps, ref.t[0], ref.t[ref.nsteps - 1],
+               ref.integrator, ref.version);
+        printf("other:     %s (scene '%s', dim %d, %d bodies, %ld steps, t = %g..%g s, integrator "
+               "'%s', version '%s')\n",
+               oth.path, oth.scene, oth.dim, oth.nbody, oth.nsteps, oth.t[0], oth.t[oth.nsteps - 1],
+               oth.integrator, oth.version);
+        printf("tolerances: %s%s%s%s\n\n", source, manifest ? " in " : "", manifest ? manifest : "",
+               scene_note);
         if (!ak_compare_same_scene(ref.scene, ref.path, oth.scene, oth.path))
-            printf("warning: the traces name different scenes ('%s' and '%s')\n", ref.scene, oth.scene);
+            printf("warning: the traces name different scenes ('%s' and '%s')\n", ref.scene,
+                   oth.scene);
         ak_compare_print(&res, stdout);
-        if (res.npass == 0) printf("compare: nothing could be compared, which counts as a failure\n");
+        if (res.npass == 0)
+            printf("compare: nothing could be compared, which counts as a failure\n");
     }
     int rc = res.nfail == 0 && res.npass > 0 ? AK_EXIT_OK : AK_EXIT_FAIL;
     if (html && write_html(html, &ref, &oth, &spec, &res)) {

@@ -13,19 +13,29 @@
 #include "engine/model.h"
 
 static const ak_opt OPTS[] = {
-    {"--json", AK_ARG_NONE, NULL,
-     "print {\"pairs\":[{\"a\",\"b\",\"normal\",\"separation\",\n\"points\":[{\"position\",\"separation\"}]}]}", 0, 0, 0,
-     NULL, NULL},
-    {"--margin", AK_ARG_NUM, "m", "report pairs with separation <= m (default 0)", 0, 0, 1e300, "a number >= 0", NULL},
+    { "--json", AK_ARG_NONE, NULL,
+      "print "
+      "{\"pairs\":[{\"a\",\"b\",\"normal\",\"separation\",\n\"points\":[{\"position\","
+      "\"separation\"}]}]}",
+      0, 0, 0, NULL, NULL },
+    { "--margin", AK_ARG_NUM, "m", "report pairs with separation <= m (default 0)", 0, 0, 1e300,
+      "a number >= 0", NULL },
 };
 
 const ak_cmd_spec AK_SPEC_CONTACTS = {
-    "contacts", "SCENE [--json] [--margin m]",
+    "contacts",
+    "SCENE [--json] [--margin m]",
     "Lists every pair of bodies of SCENE (a scene file or a bundled scene's name) whose signed\n"
     "separation is at most the margin at the scene's initial state: normal (unit, from b to a),\n"
     "separation (distance when apart, minus the penetration depth when overlapping) and the\n"
     "contact points.",
-    "SCENE", 1, 1, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), NULL};
+    "SCENE",
+    1,
+    1,
+    OPTS,
+    (int)(sizeof OPTS / sizeof OPTS[0]),
+    NULL
+};
 
 static cJSON *vec(const double *x, int n) {
     cJSON *a = cJSON_CreateArray();
@@ -35,7 +45,8 @@ static cJSON *vec(const double *x, int n) {
 
 // Bounds overlap test (expanded by margin): pairs whose boxes are farther apart than the
 // margin have separation > margin and are skipped without a narrow-phase query.
-static int bounds_apart(int n, const double lo1[], const double hi1[], const double lo2[], const double hi2[], double margin) {
+static int bounds_apart(int n, const double lo1[], const double hi1[], const double lo2[],
+                        const double hi2[], double margin) {
     for (int i = 0; i < n; i++)
         if (lo1[i] > hi2[i] + margin || lo2[i] > hi1[i] + margin) return 1;
     return 0;
@@ -58,7 +69,8 @@ int ak_cmd_contacts(int argc, char **argv) {
     }
     int n = m->dim, nb = m->nbody;
     ak_pose *poses = calloc((size_t)nb, sizeof *poses);
-    double *lo = calloc((size_t)nb * AK_MAX_DIM, sizeof *lo), *hi = calloc((size_t)nb * AK_MAX_DIM, sizeof *hi);
+    double *lo = calloc((size_t)nb * AK_MAX_DIM, sizeof *lo),
+           *hi = calloc((size_t)nb * AK_MAX_DIM, sizeof *hi);
     cJSON *root = cJSON_CreateObject(), *pairs = cJSON_AddArrayToObject(root, "pairs");
     int status = AK_EXIT_OK, npairs = 0;
     if (!poses || !lo || !hi || !root) {
@@ -74,13 +86,18 @@ int ak_cmd_contacts(int argc, char **argv) {
     for (int a = 0; a < nb; a++)
         for (int b = a + 1; b < nb; b++) {
             const ak_body *A = &m->bodies[a], *B = &m->bodies[b];
-            if (A->shape.type == AK_SHAPE_HYPERPLANE && B->shape.type == AK_SHAPE_HYPERPLANE) continue;
-            if (bounds_apart(n, lo + a * AK_MAX_DIM, hi + a * AK_MAX_DIM, lo + b * AK_MAX_DIM, hi + b * AK_MAX_DIM, margin)) continue;
+            if (A->shape.type == AK_SHAPE_HYPERPLANE && B->shape.type == AK_SHAPE_HYPERPLANE)
+                continue;
+            if (bounds_apart(n, lo + a * AK_MAX_DIM, hi + a * AK_MAX_DIM, lo + b * AK_MAX_DIM,
+                             hi + b * AK_MAX_DIM, margin))
+                continue;
             ak_manifold man;
             char cerr[256] = "";
-            int cnt = ak_collide_ex(&man, &A->shape, &poses[a], &B->shape, &poses[b], margin, cerr, (int)sizeof cerr);
+            int cnt = ak_collide_ex(&man, &A->shape, &poses[a], &B->shape, &poses[b], margin, cerr,
+                                    (int)sizeof cerr);
             if (cnt < 0) {
-                fprintf(stderr, "anakata contacts: bodies '%s' and '%s': %s\n", A->name, B->name, cerr);
+                fprintf(stderr, "anakata contacts: bodies '%s' and '%s': %s\n", A->name, B->name,
+                        cerr);
                 status = AK_EXIT_USAGE;
                 goto done;
             }
@@ -96,7 +113,8 @@ int ak_cmd_contacts(int argc, char **argv) {
                 for (int q = 0; q < cnt; q++) {
                     // the contact's position: the midpoint of its points on a and on b
                     double x[AK_MAX_DIM];
-                    for (int i = 0; i < n; i++) x[i] = 0.5 * (man.contacts[q].point_a[i] + man.contacts[q].point_b[i]);
+                    for (int i = 0; i < n; i++)
+                        x[i] = 0.5 * (man.contacts[q].point_a[i] + man.contacts[q].point_b[i]);
                     cJSON *pt = cJSON_CreateObject();
                     cJSON_AddItemToObject(pt, "position", vec(x, n));
                     cJSON_AddNumberToObject(pt, "separation", man.contacts[q].separation);
@@ -105,12 +123,15 @@ int ak_cmd_contacts(int argc, char **argv) {
                 cJSON_AddItemToArray(pairs, p);
             } else {
                 printf("%-16s %-16s %14.9g  (", A->name, B->name, ak_cli_num(man.separation));
-                for (int i = 0; i < n; i++) printf("%s%.6g", i ? ", " : "", ak_cli_num(man.normal[i]));
+                for (int i = 0; i < n; i++)
+                    printf("%s%.6g", i ? ", " : "", ak_cli_num(man.normal[i]));
                 printf(")  %d point%s\n", cnt, cnt == 1 ? "" : "s");
                 for (int q = 0; q < cnt; q++) {
                     printf("%35s  at (", "");
                     for (int i = 0; i < n; i++)
-                        printf("%s%.6g", i ? ", " : "", ak_cli_num(0.5 * (man.contacts[q].point_a[i] + man.contacts[q].point_b[i])));
+                        printf("%s%.6g", i ? ", " : "",
+                               ak_cli_num(0.5 * (man.contacts[q].point_a[i] +
+                                                 man.contacts[q].point_b[i])));
                     printf(")  separation %.9g\n", ak_cli_num(man.contacts[q].separation));
                 }
             }

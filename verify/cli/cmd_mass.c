@@ -20,17 +20,25 @@
 #include "engine/scene.h"
 
 static const ak_opt OPTS[] = {
-    {"--json", AK_ARG_NONE, NULL, "machine-readable output (docs/formulas/mass.md#anakata-mass)", 0, 0, 0, NULL, NULL},
+    { "--json", AK_ARG_NONE, NULL, "machine-readable output (docs/formulas/mass.md#anakata-mass)",
+      0, 0, 0, NULL, NULL },
 };
 
 const ak_cmd_spec AK_SPEC_MASS = {
-    "mass", "SCENE [--json]",
+    "mass",
+    "SCENE [--json]",
     "Print each body's mass properties: mass, volume, centroid (in the shape's own frame,\n"
     "as given in the scene), principal moments and the full k x k bivector inertia\n"
     "I = integral [r]*[r]*^T dm about the centroid, in the body frame (before the rotor).\n"
     "Fixed bodies have mass 0; hyperplanes have infinite volume (null in --json). SCENE is a\n"
     "scene file or a bundled scene's name.",
-    "SCENE", 1, 1, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), NULL};
+    "SCENE",
+    1,
+    1,
+    OPTS,
+    (int)(sizeof OPTS / sizeof OPTS[0]),
+    NULL
+};
 
 static int cmp_desc(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
@@ -68,16 +76,22 @@ static int print_json(const ak_model *m) {
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "name", bd->name);
         cJSON_AddNumberToObject(o, "mass", bd->mass);
-        if (plane) cJSON_AddNullToObject(o, "volume"); // infinite
-        else cJSON_AddNumberToObject(o, "volume", bd->volume);
-        if (plane) cJSON_AddNullToObject(o, "centroid");
-        else cJSON_AddItemToObject(o, "centroid", cJSON_CreateDoubleArray(bd->shape_centroid, n));
+        if (plane)
+            cJSON_AddNullToObject(o, "volume"); // infinite
+        else
+            cJSON_AddNumberToObject(o, "volume", bd->volume);
+        if (plane)
+            cJSON_AddNullToObject(o, "centroid");
+        else
+            cJSON_AddItemToObject(o, "centroid", cJSON_CreateDoubleArray(bd->shape_centroid, n));
         cJSON *basis = cJSON_AddArrayToObject(o, "inertia_basis");
-        for (int i = 0; i < k; i++) cJSON_AddItemToArray(basis, cJSON_CreateString(ak_nd_biv_name(n, i)));
+        for (int i = 0; i < k; i++)
+            cJSON_AddItemToArray(basis, cJSON_CreateString(ak_nd_biv_name(n, i)));
         cJSON *I = cJSON_AddArrayToObject(o, "inertia");
-        double zero[AK_MAX_BIV] = {0};
+        double zero[AK_MAX_BIV] = { 0 };
         for (int r = 0; r < k; r++)
-            cJSON_AddItemToArray(I, cJSON_CreateDoubleArray(bd->fixed ? zero : bd->inertia + r * k, k));
+            cJSON_AddItemToArray(
+                I, cJSON_CreateDoubleArray(bd->fixed ? zero : bd->inertia + r * k, k));
         cJSON_AddItemToObject(o, "principal_moments", cJSON_CreateDoubleArray(pm, k));
         cJSON_AddItemToArray(bodies, o);
     }
@@ -116,7 +130,8 @@ static int print_text(const ak_model *m) {
         }
         printf("\n  mass     %.10g\n  volume   %.10g\n  density  %.10g\n  centroid [", bd->mass,
                bd->volume, bd->density);
-        for (int i = 0; i < n; i++) printf("%s%.10g", i ? ", " : "", ak_cli_num(bd->shape_centroid[i]));
+        for (int i = 0; i < n; i++)
+            printf("%s%.10g", i ? ", " : "", ak_cli_num(bd->shape_centroid[i]));
         printf("]\n  principal moments (largest first):");
         for (int i = 0; i < k; i++) printf(" %.10g", pm[i]);
         printf("\n  principal frame rotor [");

@@ -42,9 +42,10 @@ static double nice_step(double span, int target) {
 }
 
 static const double COLORS[MAX_SERIES][3] = {
-    {0.12, 0.47, 0.71}, {1.0, 0.5, 0.05}, {0.17, 0.63, 0.17}, {0.84, 0.15, 0.16},
-    {0.58, 0.40, 0.74}, {0.55, 0.34, 0.29}, {0.89, 0.47, 0.76}, {0.5, 0.5, 0.5},
-    {0.74, 0.74, 0.13}, {0.09, 0.75, 0.81}, {0.0, 0.0, 0.0},    {0.6, 0.0, 0.3}};
+    { 0.12, 0.47, 0.71 }, { 1.0, 0.5, 0.05 },   { 0.17, 0.63, 0.17 }, { 0.84, 0.15, 0.16 },
+    { 0.58, 0.40, 0.74 }, { 0.55, 0.34, 0.29 }, { 0.89, 0.47, 0.76 }, { 0.5, 0.5, 0.5 },
+    { 0.74, 0.74, 0.13 }, { 0.09, 0.75, 0.81 }, { 0.0, 0.0, 0.0 },    { 0.6, 0.0, 0.3 }
+};
 
 static void draw(cairo_t *cr, int W, int H, const char *title, int ns, char names[][32],
                  double *const x, double *const y[], size_t np) {
@@ -63,7 +64,7 @@ static void draw(cairo_t *cr, int W, int H, const char *title, int ns, char name
     double pad = 0.05 * (y1 - y0);
     y0 -= pad, y1 += pad;
     double pw = W - L - R, ph = H - T - B;
-#define PX(v) (L + ((v) - x0) / (x1 - x0) * pw)
+#define PX(v) (L + ((v)-x0) / (x1 - x0) * pw)
 #define PY(v) (T + (y1 - (v)) / (y1 - y0) * ph)
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
@@ -133,8 +134,8 @@ static void draw(cairo_t *cr, int W, int H, const char *title, int ns, char name
 // Mass and inertia of every body of t (mass[b], I[b * AK_MAX_BIV * AK_MAX_BIV]: k x k, body frame,
 // about the centroid). Sources in order: scene_arg, manifest.json beside the trace, the trace's
 // "# scene:". Returns 0, or -1 with a message in err.
-static int mass_props(const ak_tracefile *t, const char *trace_path, const char *scene_arg, double *mass, double *I,
-                      char *err, size_t errlen) {
+static int mass_props(const ak_tracefile *t, const char *trace_path, const char *scene_arg,
+                      double *mass, double *I, char *err, size_t errlen) {
     int k = t->nbiv;
     size_t II = (size_t)AK_MAX_BIV * AK_MAX_BIV;
     // the reference manifest beside the trace
@@ -143,8 +144,10 @@ static int mass_props(const ak_tracefile *t, const char *trace_path, const char 
         snprintf(dir, sizeof dir, "%s", trace_path);
         char *slash = strrchr(dir, '/');
         const char *base = slash ? slash + 1 : trace_path;
-        if (slash) *slash = '\0';
-        else snprintf(dir, sizeof dir, ".");
+        if (slash)
+            *slash = '\0';
+        else
+            snprintf(dir, sizeof dir, ".");
         snprintf(mpath, sizeof mpath, "%s/manifest.json", dir);
         char *text = ak_read_file(mpath, NULL);
         cJSON *root = text ? cJSON_Parse(text) : NULL;
@@ -162,8 +165,8 @@ static int mass_props(const ak_tracefile *t, const char *trace_path, const char 
                     const cJSON *nm = cJSON_GetObjectItemCaseSensitive(jb, "name");
                     const cJSON *jm = cJSON_GetObjectItemCaseSensitive(jb, "mass");
                     const cJSON *ji = cJSON_GetObjectItemCaseSensitive(jb, "inertia");
-                    if (!cJSON_IsString(nm) || strcmp(nm->valuestring, t->body[b]) || !cJSON_IsNumber(jm) ||
-                        cJSON_GetArraySize(ji) != k)
+                    if (!cJSON_IsString(nm) || strcmp(nm->valuestring, t->body[b]) ||
+                        !cJSON_IsNumber(jm) || cJSON_GetArraySize(ji) != k)
                         continue;
                     mass[b] = jm->valuedouble;
                     bool ok = true;
@@ -186,8 +189,9 @@ static int mass_props(const ak_tracefile *t, const char *trace_path, const char 
     // a scene file
     const char *scene = scene_arg ? scene_arg : t->scene;
     if (!scene || !scene[0]) {
-        snprintf(err, errlen, "no masses and inertias to compute the momentum or energy from: give "
-                              "--scene FILE");
+        snprintf(err, errlen,
+                 "no masses and inertias to compute the momentum or energy from: give "
+                 "--scene FILE");
         return -1;
     }
     char path[1400];
@@ -198,8 +202,10 @@ static int mass_props(const ak_tracefile *t, const char *trace_path, const char 
         f = fopen(path, "r");
     }
     if (!f) {
-        snprintf(err, errlen, "for the masses and inertias, cannot open the scene '%.300s' "
-                              "(give --scene FILE)", scene);
+        snprintf(err, errlen,
+                 "for the masses and inertias, cannot open the scene '%.300s' "
+                 "(give --scene FILE)",
+                 scene);
         return -1;
     }
     fclose(f);
@@ -214,7 +220,8 @@ static int mass_props(const ak_tracefile *t, const char *trace_path, const char 
         for (int q = 0; q < m->nbody; q++)
             if (!strcmp(m->bodies[q].name, t->body[b])) mb = q;
         if (mb < 0 || m->dim != t->dim) {
-            snprintf(err, errlen, "%.600s: no %dD body '%.100s' of the trace in this scene", path, t->dim, t->body[b]);
+            snprintf(err, errlen, "%.600s: no %dD body '%.100s' of the trace in this scene", path,
+                     t->dim, t->body[b]);
             ak_model_free(m);
             return -1;
         }
@@ -226,31 +233,44 @@ static int mass_props(const ak_tracefile *t, const char *trace_path, const char 
 }
 
 static const ak_opt OPTS[] = {
-    {"--quantity", AK_ARG_CHOICE, "Q",
-     "omega_body: the body-frame rate bivector of one body;\n"
-     "energy: the total energy; momentum: the total angular momentum\n"
-     "about the origin, per component and its norm |J|. Traces\n"
-     "without wb_* or J_* columns (e.g. verify/reference/*.csv) are\n"
-     "plotted from x, v, R and w: w_b = R~ w R, and J from each\n"
-     "body's mass and inertia (--scene, else manifest.json beside the\n"
-     "trace, else the scene the trace names)", AK_OPT_REQUIRED, 0, 0, NULL, "omega_body|energy|momentum"},
-    {"-o", AK_ARG_TEXT, "FILE", "output file; .svg or .png", AK_OPT_REQUIRED, 0, 0, "file name", NULL},
-    {"--scene", AK_ARG_TEXT, "SCENE", "the scene for the masses and inertias (a file or a bundled\nscene's name)", 0, 0,
-     0, "scene", NULL},
-    {"--body", AK_ARG_TEXT, "NAME", "the body for omega_body (default: the first body)", 0, 0, 0, "body name", NULL},
-    {"--title", AK_ARG_TEXT, "TEXT", "the plot's title (default: quantity, scene, integrator)", 0, 0, 0, "title", NULL},
+    { "--quantity", AK_ARG_CHOICE, "Q",
+      "omega_body: the body-frame rate bivector of one body;\n"
+      "energy: the total energy; momentum: the total angular momentum\n"
+      "about the origin, per component and its norm |J|. Traces\n"
+      "without wb_* or J_* columns (e.g. verify/reference/*.csv) are\n"
+      "plotted from x, v, R and w: w_b = R~ w R, and J from each\n"
+      "body's mass and inertia (--scene, else manifest.json beside the\n"
+      "trace, else the scene the trace names)",
+      AK_OPT_REQUIRED, 0, 0, NULL, "omega_body|energy|momentum" },
+    { "-o", AK_ARG_TEXT, "FILE", "output file; .svg or .png", AK_OPT_REQUIRED, 0, 0, "file name",
+      NULL },
+    { "--scene", AK_ARG_TEXT, "SCENE",
+      "the scene for the masses and inertias (a file or a bundled\nscene's name)", 0, 0, 0, "scene",
+      NULL },
+    { "--body", AK_ARG_TEXT, "NAME", "the body for omega_body (default: the first body)", 0, 0, 0,
+      "body name", NULL },
+    { "--title", AK_ARG_TEXT, "TEXT", "the plot's title (default: quantity, scene, integrator)", 0,
+      0, 0, "title", NULL },
 };
 
 const ak_cmd_spec AK_SPEC_PLOT = {
-    "plot", "TRACE --quantity omega_body|energy|momentum -o FILE.svg|png [--body NAME] [--title TEXT]",
+    "plot",
+    "TRACE --quantity omega_body|energy|momentum -o FILE.svg|png [--body NAME] [--title TEXT]",
     "Draw a time series from TRACE (written by anakata run --trace, docs/trace-format.md).",
-    "TRACE", 1, 1, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), NULL};
+    "TRACE",
+    1,
+    1,
+    OPTS,
+    (int)(sizeof OPTS / sizeof OPTS[0]),
+    NULL
+};
 
 int ak_cmd_plot(int argc, char **argv) {
     ak_cli c;
     int prc;
     if (!ak_cli_parse(&AK_SPEC_PLOT, argc, argv, &c, &prc)) return prc;
-    const char *path = c.pos[0], *qty = ak_cli_str(&c, "--quantity", NULL), *out = ak_cli_str(&c, "-o", NULL);
+    const char *path = c.pos[0], *qty = ak_cli_str(&c, "--quantity", NULL),
+               *out = ak_cli_str(&c, "-o", NULL);
     const char *body = ak_cli_str(&c, "--body", NULL), *title_arg = ak_cli_str(&c, "--title", NULL);
     char scene_buf[4096];
     const char *scene_arg = NULL;
@@ -259,8 +279,11 @@ int ak_cmd_plot(int argc, char **argv) {
         scene_arg = scene_buf;
     }
     size_t ol = strlen(out);
-    bool svg = ol > 4 && !strcmp(out + ol - 4, ".svg"), png = ol > 4 && !strcmp(out + ol - 4, ".png");
-    if (!svg && !png) return ak_cli_bad_usage("plot", "-o: the file name must end in .svg or .png, got '%s'", out);
+    bool svg = ol > 4 && !strcmp(out + ol - 4, ".svg"),
+         png = ol > 4 && !strcmp(out + ol - 4, ".png");
+    if (!svg && !png)
+        return ak_cli_bad_usage("plot", "-o: the file name must end in .svg or .png, got '%s'",
+                                out);
     FILE *in = fopen(path, "r"); // the OS reason first; ak_tracefile_read only says it cannot read
     if (!in) {
         fprintf(stderr, "anakata plot: cannot open '%s': %s\n", path, strerror(errno));
@@ -275,7 +298,8 @@ int ak_cmd_plot(int argc, char **argv) {
     }
     ak_tracefile t;
     char err[1024];
-    if (ak_tracefile_read(path, &t, err, sizeof err) != 0) { // verify/compare/trace_read.h: validates too
+    if (ak_tracefile_read(path, &t, err, sizeof err) !=
+        0) { // verify/compare/trace_read.h: validates too
         fprintf(stderr, "anakata plot: %s\n", err);
         return AK_EXIT_USAGE;
     }
@@ -289,7 +313,9 @@ int ak_cmd_plot(int argc, char **argv) {
     // the series: extra columns wb_* (omega_body), J_* (momentum) or energy
     int ns = 0, cols[MAX_SERIES];
     char names[MAX_SERIES][32];
-    const char *prefix = !strcmp(qty, "omega_body") ? "wb_" : !strcmp(qty, "momentum") ? "J_" : NULL;
+    const char *prefix = !strcmp(qty, "omega_body") ? "wb_"
+                         : !strcmp(qty, "momentum") ? "J_"
+                                                    : NULL;
     if (prefix) {
         for (int c = 0; c < t.nextra && ns < MAX_SERIES - 1; c++)
             if (!strncmp(t.extra_name[c], prefix, strlen(prefix))) {
@@ -306,7 +332,8 @@ int ak_cmd_plot(int argc, char **argv) {
     bool ke_only = false;
     if (ns == 0 && (prefix || !strcmp(qty, "energy")) && t.nbiv <= MAX_SERIES - 1) {
         const char *p2 = !strcmp(qty, "momentum") ? "J_" : "wb_";
-        for (int j = 0; j < t.nbiv; j++) snprintf(names[j], 32, "%s%s", p2, ak_nd_biv_name(t.dim, j));
+        for (int j = 0; j < t.nbiv; j++)
+            snprintf(names[j], 32, "%s%s", p2, ak_nd_biv_name(t.dim, j));
         ns = t.nbiv;
         derived = true;
         if (!prefix) { // no energy column: the kinetic energy (the potential needs the forces)
@@ -317,8 +344,10 @@ int ak_cmd_plot(int argc, char **argv) {
         if (strcmp(qty, "omega_body")) {
             mass = calloc((size_t)t.nbody, sizeof *mass);
             inertia = calloc((size_t)t.nbody * AK_MAX_BIV * AK_MAX_BIV, sizeof *inertia);
-            if (!mass || !inertia || mass_props(&t, path, scene_arg, mass, inertia, err, sizeof err) != 0) {
-                fprintf(stderr, "anakata plot: %s: %s\n", path, mass && inertia ? err : "out of memory");
+            if (!mass || !inertia ||
+                mass_props(&t, path, scene_arg, mass, inertia, err, sizeof err) != 0) {
+                fprintf(stderr, "anakata plot: %s: %s\n", path,
+                        mass && inertia ? err : "out of memory");
                 free(mass);
                 free(inertia);
                 ak_tracefile_free(&t);
@@ -342,7 +371,7 @@ int ak_cmd_plot(int argc, char **argv) {
     // the bodies (momentum) and its norm
     bool is_mom = !strcmp(qty, "momentum");
     size_t np = (size_t)t.nsteps;
-    double *ys[MAX_SERIES] = {0};
+    double *ys[MAX_SERIES] = { 0 };
     int nalloc = ns + 1;
     bool oom = false;
     for (int s = 0; s < nalloc; s++) oom |= !(ys[s] = calloc(np, sizeof(double)));
@@ -367,12 +396,14 @@ int ak_cmd_plot(int argc, char **argv) {
         }
         for (int b = 0; ke_only && b < t.nbody; b++)
             if (mass[b] > 0)
-                ys[0][st_i] += ak_dyn_kinetic_energy(t.dim, mass[b], inertia + (size_t)b * AK_MAX_BIV * AK_MAX_BIV,
-                                                     ak_tracefile_R(&t, st_i, b), ak_tracefile_v(&t, st_i, b),
-                                                     ak_tracefile_w(&t, st_i, b));
+                ys[0][st_i] += ak_dyn_kinetic_energy(
+                    t.dim, mass[b], inertia + (size_t)b * AK_MAX_BIV * AK_MAX_BIV,
+                    ak_tracefile_R(&t, st_i, b), ak_tracefile_v(&t, st_i, b),
+                    ak_tracefile_w(&t, st_i, b));
         for (int b = 0; !ke_only && b < t.nbody; b++) {
             if (!(mass[b] > 0)) continue; // fixed bodies carry no momentum
-            ak_dyn_angular_momentum(t.dim, v, mass[b], inertia + (size_t)b * AK_MAX_BIV * AK_MAX_BIV,
+            ak_dyn_angular_momentum(t.dim, v, mass[b],
+                                    inertia + (size_t)b * AK_MAX_BIV * AK_MAX_BIV,
                                     ak_tracefile_R(&t, st_i, b), ak_tracefile_x(&t, st_i, b),
                                     ak_tracefile_v(&t, st_i, b), ak_tracefile_w(&t, st_i, b));
             for (int j = 0; j < ns; j++) ys[j][st_i] += v[j];
@@ -386,7 +417,8 @@ int ak_cmd_plot(int argc, char **argv) {
                 ys[s][st_i] = ak_tracefile_extra(&t, st_i, bi, cols[s]);
                 continue;
             }
-            for (int b = 0; b < t.nbody; b++) ys[s][st_i] += ak_tracefile_extra(&t, st_i, b, cols[s]);
+            for (int b = 0; b < t.nbody; b++)
+                ys[s][st_i] += ak_tracefile_extra(&t, st_i, b, cols[s]);
         }
     if (is_mom) {
         for (size_t i = 0; i < np; i++) {

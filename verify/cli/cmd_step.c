@@ -22,11 +22,15 @@
 #include "verify/common/world_checks_util.h"
 
 static const ak_opt OPTS[] = {
-    {"--explain", AK_ARG_NONE, NULL, "print the formula IDs each step evaluated (its formula record)\nwith their docs page and anchor", 0, 0, 0,
-     NULL, NULL},
-    {"--body", AK_ARG_TEXT, "NAME", "print only this body's state and contacts", 0, 0, 0, "body name", NULL},
-    {"--steps", AK_ARG_INT, "N", "list N steps without asking (default 10 when the output is\nnot a terminal)", 0, 1,
-     1e12, "a whole number from 1 to 10^12", NULL},
+    { "--explain", AK_ARG_NONE, NULL,
+      "print the formula IDs each step evaluated (its formula record)\nwith their docs page and "
+      "anchor",
+      0, 0, 0, NULL, NULL },
+    { "--body", AK_ARG_TEXT, "NAME", "print only this body's state and contacts", 0, 0, 0,
+      "body name", NULL },
+    { "--steps", AK_ARG_INT, "N",
+      "list N steps without asking (default 10 when the output is\nnot a terminal)", 0, 1, 1e12,
+      "a whole number from 1 to 10^12", NULL },
     AK_OPT_DT,
     AK_OPT_INTEGRATOR,
     AK_OPT_METHOD,
@@ -40,13 +44,20 @@ static const ak_opt OPTS[] = {
 };
 
 const ak_cmd_spec AK_SPEC_STEP = {
-    "step", "SCENE [--explain] [--body NAME] [--steps N] [solver settings]",
+    "step",
+    "SCENE [--explain] [--body NAME] [--steps N] [solver settings]",
     "Advance SCENE (a scene file or a bundled scene's name) one step at a time, printing the\n"
     "contacts, their impulses and the energy after each step: Enter = next step, q = quit on a\n"
     "terminal; a listing of N steps (default 10) when the output is not a terminal or --steps is\n"
     "given. The solver settings override the scene's \"solver\" section, as for anakata run; with\n"
     "the converged solver every step prints its residuals.",
-    "SCENE", 1, 1, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), NULL};
+    "SCENE",
+    1,
+    1,
+    OPTS,
+    (int)(sizeof OPTS / sizeof OPTS[0]),
+    NULL
+};
 
 static void print_vec(int n, const double *v) {
     printf("(");
@@ -80,16 +91,21 @@ static void print_step(const ak_model *m, const ak_data *d, int body) {
         shown++;
     }
     const char *why = "";
-    if (!c) why = d->step == 0 ? " (before the first step)" : " (no contact stage: one free body alone)";
+    if (!c)
+        why =
+            d->step == 0 ? " (before the first step)" : " (no contact stage: one free body alone)";
     printf("  %d contact point%s%s\n", shown, shown == 1 ? "" : "s", why);
     if (c && c->stats.res.valid)
         printf("  residuals (converged solver, %d sweeps, %d impacts, %s): normal %.3e m/s, "
-               "complementarity %.3e, cone %.3e N s, dissipation %.3e\n", c->stats.res.iterations,
-               c->stats.res.impacts, c->stats.res.converged ? "converged" : "NOT converged", c->stats.res.normal,
+               "complementarity %.3e, cone %.3e N s, dissipation %.3e\n",
+               c->stats.res.iterations, c->stats.res.impacts,
+               c->stats.res.converged ? "converged" : "NOT converged", c->stats.res.normal,
                c->stats.res.complementarity, c->stats.res.cone, c->stats.res.dissipation);
     if (c && c->stats.res.valid)
-        printf("  position stage (converged solver, %d penetrating points, %d sweeps): normal %.3e m/s, "
-               "complementarity %.3e\n", c->stats.res.pos_points, c->stats.res.pos_iterations, c->stats.res.pos_normal,
+        printf("  position stage (converged solver, %d penetrating points, %d sweeps): normal %.3e "
+               "m/s, "
+               "complementarity %.3e\n",
+               c->stats.res.pos_points, c->stats.res.pos_iterations, c->stats.res.pos_normal,
                c->stats.res.pos_complementarity);
 }
 
@@ -152,13 +168,15 @@ int ak_cmd_step(int argc, char **argv) {
     if (steps < 0) steps = 10;
     ak_world_opts o = ak_world_default_opts(m);
     if (ak_cli_has(&c, "--integrator")) {
-        ak_integrator_parse(ak_cli_str(&c, "--integrator", ""), &o.integrator); // checked by the parser
+        ak_integrator_parse(ak_cli_str(&c, "--integrator", ""),
+                            &o.integrator); // checked by the parser
         m->integrator = o.integrator;
     }
     if (ak_cli_has(&c, "--dt")) o.dt = ak_cli_get_num(&c, "--dt", o.dt);
     if (!ak_integrator_is_split(o.integrator) && ak_world_can_contact(m)) {
-        fprintf(stderr, "anakata step: %s: integrator '%s' has no contact stage, and this scene "
-                        "can have contacts; use --integrator with one of %s\n",
+        fprintf(stderr,
+                "anakata step: %s: integrator '%s' has no contact stage, and this scene "
+                "can have contacts; use --integrator with one of %s\n",
                 path, ak_integrator_name(o.integrator), ak_world_contact_integrators());
         ak_model_free(m);
         ak_data_free(d);

@@ -17,34 +17,51 @@
 #endif
 
 static const ak_opt OPTS[] = {
-    {"--quick", AK_ARG_NONE, NULL, "fewer samples per check (same tolerances)", 0, 0, 0, NULL, NULL},
-    {"--only", AK_ARG_TEXT, "P", "checks whose id matches the glob P, whose group is P, or that cover\n"
-     "formula ID P (e.g. --only ga, --only 'mass.*', --only B-eq4)", 0, 0, 0, "pattern", NULL},
-    {"--json", AK_ARG_TEXT, "FILE", "write the results as JSON", 0, 0, 0, "file name", NULL},
-    {"--scenes", AK_ARG_TEXT, "DIR", "the bundled scenes (default: scenes/ of the source tree)", 0, 0, 0, "directory",
-     NULL},
-    {"--artifacts", AK_ARG_TEXT, "DIR", "directory for plots and diff images (default: REPORT/artifacts in\n"
-     "full mode, none with --quick)", 0, 0, 0, "directory", NULL},
-    {"--report", AK_ARG_TEXT, "DIR", "write DIR/index.html and DIR/results.json (default: 'report' for a\n"
-     "full run of every check; 'report-partial' with --only, so that a\npartial run never replaces the full report; "
-     "with --quick only when\ngiven)", 0, 0, 0, "directory", NULL},
-    {"--no-report", AK_ARG_NONE, NULL, "write no report", 0, 0, 0, NULL, NULL},
-    {"--formulas", AK_ARG_TEXT, "FILE", "the formula catalogue for the report's traceability matrix\n"
-     "(default: " AK_CATALOGUE " of the source tree)", 0, 0, 0, "file name", NULL},
-    {"--list", AK_ARG_NONE, NULL, "list the checks without running them", 0, 0, 0, NULL, NULL},
-    {"--verbose", AK_ARG_NONE, NULL, "print every check's details", 0, 0, 0, NULL, NULL},
-    {"-v", AK_ARG_NONE, NULL, "the same as --verbose", 0, 0, 0, NULL, NULL},
+    { "--quick", AK_ARG_NONE, NULL, "fewer samples per check (same tolerances)", 0, 0, 0, NULL,
+      NULL },
+    { "--only", AK_ARG_TEXT, "P",
+      "checks whose id matches the glob P, whose group is P, or that cover\n"
+      "formula ID P (e.g. --only ga, --only 'mass.*', --only B-eq4)",
+      0, 0, 0, "pattern", NULL },
+    { "--json", AK_ARG_TEXT, "FILE", "write the results as JSON", 0, 0, 0, "file name", NULL },
+    { "--scenes", AK_ARG_TEXT, "DIR", "the bundled scenes (default: scenes/ of the source tree)", 0,
+      0, 0, "directory", NULL },
+    { "--artifacts", AK_ARG_TEXT, "DIR",
+      "directory for plots and diff images (default: REPORT/artifacts in\n"
+      "full mode, none with --quick)",
+      0, 0, 0, "directory", NULL },
+    { "--report", AK_ARG_TEXT, "DIR",
+      "write DIR/index.html and DIR/results.json (default: 'report' for a\n"
+      "full run of every check; 'report-partial' with --only, so that a\npartial run never "
+      "replaces the full report; "
+      "with --quick only when\ngiven)",
+      0, 0, 0, "directory", NULL },
+    { "--no-report", AK_ARG_NONE, NULL, "write no report", 0, 0, 0, NULL, NULL },
+    { "--formulas", AK_ARG_TEXT, "FILE",
+      "the formula catalogue for the report's traceability matrix\n"
+      "(default: " AK_CATALOGUE " of the source tree)",
+      0, 0, 0, "file name", NULL },
+    { "--list", AK_ARG_NONE, NULL, "list the checks without running them", 0, 0, 0, NULL, NULL },
+    { "--verbose", AK_ARG_NONE, NULL, "print every check's details", 0, 0, 0, NULL, NULL },
+    { "-v", AK_ARG_NONE, NULL, "the same as --verbose", 0, 0, 0, NULL, NULL },
 };
 
 const ak_cmd_spec AK_SPEC_VERIFY = {
-    "verify", "[--quick] [--only PATTERN] [--json FILE] [--scenes DIR] [--artifacts DIR]\n"
-              "[--report DIR | --no-report] [--formulas FILE] [--list] [--verbose]",
+    "verify",
+    "[--quick] [--only PATTERN] [--json FILE] [--scenes DIR] [--artifacts DIR]\n"
+    "[--report DIR | --no-report] [--formulas FILE] [--list] [--verbose]",
     "Runs the registered checks and prints one row per check: ok or FAIL (whether the\n"
     "check's measurement holds), the formula verdict (what docs/formulas/ says about the\n"
     "formulas the check covers: correct, wrong, slip, incomplete, approximate, gap, other;\n"
     "a check that proves a published formula wrong reads 'ok  wrong'), id, formula IDs,\n"
     "the measured error, the tolerance, and what was measured. Exits 1 if any fails.",
-    NULL, 0, 0, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), NULL};
+    NULL,
+    0,
+    0,
+    OPTS,
+    (int)(sizeof OPTS / sizeof OPTS[0]),
+    NULL
+};
 
 // Bad input found before any check runs: "anakata verify: MESSAGE", exit code 2.
 static int bad_input(const char *what, const char *path, const char *why) {
@@ -56,7 +73,8 @@ static int bad_input(const char *what, const char *path, const char *why) {
 static int check_paths(const ak_verify_opts *o, const char *formulas_path, bool scenes_given) {
     struct stat st;
     if (scenes_given) {
-        if (stat(o->scenes_dir, &st) != 0) return bad_input("--scenes", o->scenes_dir, strerror(errno));
+        if (stat(o->scenes_dir, &st) != 0)
+            return bad_input("--scenes", o->scenes_dir, strerror(errno));
         if (!S_ISDIR(st.st_mode)) return bad_input("--scenes", o->scenes_dir, "not a directory");
     }
     if (formulas_path) {
@@ -86,7 +104,7 @@ static void formula_verdict(const ak_check *chk, void *ctx, char *word, size_t w
 int ak_cmd_verify(int argc, char **argv) {
     static char scenes[4096];
     snprintf(scenes, sizeof scenes, "%s/scenes", AK_SOURCE_DIR);
-    ak_verify_opts o = {.scenes_dir = scenes};
+    ak_verify_opts o = { .scenes_dir = scenes };
     const char *report = NULL, *formulas_path = NULL;
     bool no_report = false, scenes_given = false;
     ak_cli c;
@@ -97,13 +115,16 @@ int ak_cmd_verify(int argc, char **argv) {
     o.verbose = ak_cli_has(&c, "--verbose") || ak_cli_has(&c, "-v");
     o.only = ak_cli_str(&c, "--only", NULL);
     o.json_path = ak_cli_str(&c, "--json", NULL);
-    if ((scenes_given = ak_cli_has(&c, "--scenes"))) o.scenes_dir = ak_cli_str(&c, "--scenes", scenes);
+    if ((scenes_given = ak_cli_has(&c, "--scenes")))
+        o.scenes_dir = ak_cli_str(&c, "--scenes", scenes);
     o.artifact_dir = ak_cli_str(&c, "--artifacts", NULL);
     report = ak_cli_str(&c, "--report", NULL);
     no_report = ak_cli_has(&c, "--no-report");
     formulas_path = ak_cli_str(&c, "--formulas", NULL);
     if (!o.list && ak_check_count(o.only) == 0) { // before anything is created or printed
-        fprintf(stderr, "anakata verify: no check matches '%s' (anakata verify --list shows them)\n", o.only);
+        fprintf(stderr,
+                "anakata verify: no check matches '%s' (anakata verify --list shows them)\n",
+                o.only);
         return AK_EXIT_USAGE;
     }
     // Full mode writes the report by default; --quick only when --report is given. A run of some
@@ -120,7 +141,8 @@ int ak_cmd_verify(int argc, char **argv) {
     // The formula verdicts: the catalogue's IDs with the verdicts of their formula pages.
     ak_formula_list fl;
     char fpath[4200], docs[4200];
-    snprintf(fpath, sizeof fpath, "%s", formulas_path ? formulas_path : AK_SOURCE_DIR "/" AK_CATALOGUE);
+    snprintf(fpath, sizeof fpath, "%s",
+             formulas_path ? formulas_path : AK_SOURCE_DIR "/" AK_CATALOGUE);
     snprintf(docs, sizeof docs, "%s/docs", AK_SOURCE_DIR);
     bool have_fl = ak_formulas_load(fpath, &fl, NULL, 0) == 0;
     if (have_fl) {
@@ -136,11 +158,11 @@ int ak_cmd_verify(int argc, char **argv) {
         char err[512] = "", html[4200], json[4200];
         snprintf(html, sizeof html, "%s/index.html", o.report_dir);
         snprintf(json, sizeof json, "%s/results.json", o.report_dir);
-        ak_report_opts ro = {.html_path = html,
-                             .report_dir = o.report_dir,
-                             .formulas_path = formulas_path,
-                             .source_dir = NULL,
-                             .errata_path = NULL};
+        ak_report_opts ro = { .html_path = html,
+                              .report_dir = o.report_dir,
+                              .formulas_path = formulas_path,
+                              .source_dir = NULL,
+                              .errata_path = NULL };
         if (ak_report_write(results, &ro, err, sizeof err) != 0) {
             fprintf(stderr, "anakata verify: report not written: %s\n", err);
             cJSON_Delete(results);

@@ -18,21 +18,34 @@
 #endif
 
 static const ak_opt OPTS[] = {
-    {"--port", AK_ARG_INT, "N", "the port (default 8470; 0 picks a free one)", 0, 0, 65535, NULL, NULL},
-    {"--bind", AK_ARG_TEXT, "ADDR", "listen on another IPv4 address (a warning: anyone who can reach it\n"
-     "can drive the simulation and read the docs)", 0, 0, 0, "address", NULL},
-    {"--trace", AK_ARG_TEXT, "FILE", "replay a trace (docs/trace-format.md) of the first SCENE, else of the\n"
-     "trace's own scene; the reference's bodies (verify/reference/) are\ndrawn as pale ghosts when there is one", 0, 0,
-     0, "file name", NULL},
-    {"--open", AK_ARG_NONE, NULL, "open the URL in a browser (xdg-open)", 0, 0, 0, NULL, NULL},
+    { "--port", AK_ARG_INT, "N", "the port (default 8470; 0 picks a free one)", 0, 0, 65535, NULL,
+      NULL },
+    { "--bind", AK_ARG_TEXT, "ADDR",
+      "listen on another IPv4 address (a warning: anyone who can reach it\n"
+      "can drive the simulation and read the docs)",
+      0, 0, 0, "address", NULL },
+    { "--trace", AK_ARG_TEXT, "FILE",
+      "replay a trace (docs/trace-format.md) of the first SCENE, else of the\n"
+      "trace's own scene; the reference's bodies (verify/reference/) are\ndrawn as pale ghosts "
+      "when there is one",
+      0, 0, 0, "file name", NULL },
+    { "--open", AK_ARG_NONE, NULL, "open the URL in a browser (xdg-open)", 0, 0, 0, NULL, NULL },
 };
 
 const ak_cmd_spec AK_SPEC_VIEW = {
-    "view", "[SCENE ...] [--trace FILE] [--port N] [--bind ADDR] [--open]",
+    "view",
+    "[SCENE ...] [--trace FILE] [--port N] [--bind ADDR] [--open]",
     "Serve the viewer on http://127.0.0.1:N/ and print its URL; Ctrl-C stops it. SCENE: scene\n"
-    "files it may load, or bundled scenes' names (stack_4d for scenes/stack_4d.json); the first is\n"
+    "files it may load, or bundled scenes' names (stack_4d for scenes/stack_4d.json); the first "
+    "is\n"
     "opened. The bundled scenes can always be loaded.",
-    "SCENE", 0, 64, OPTS, (int)(sizeof OPTS / sizeof OPTS[0]), NULL};
+    "SCENE",
+    0,
+    64,
+    OPTS,
+    (int)(sizeof OPTS / sizeof OPTS[0]),
+    NULL
+};
 
 int ak_cmd_view(int argc, char **argv) {
     ak_cli c;
@@ -46,14 +59,16 @@ int ak_cmd_view(int argc, char **argv) {
         return ak_cli_bad_usage("view", "%s: cannot read the trace (%s)", trace, strerror(errno));
     const char *scenes[64];
     int nscene = 0;
-    const char *initial = NULL, *initial_path = NULL; // the first SCENE: its name in the server, its file
+    const char *initial = NULL,
+               *initial_path = NULL; // the first SCENE: its name in the server, its file
     static char paths[64][4096];
     for (int i = 0; i < c.npos; i++) {
         const char *a = c.pos[i];
         if (access(a, R_OK) == 0) { // a file
             scenes[nscene++] = a;
             if (!initial) initial = initial_path = a;
-        } else if (!strchr(a, '/') && !strstr(a, ".json") && ak_cli_scene_path(a, paths[i], sizeof paths[i]) == 0) {
+        } else if (!strchr(a, '/') && !strstr(a, ".json") &&
+                   ak_cli_scene_path(a, paths[i], sizeof paths[i]) == 0) {
             // a bundled scene's name: the server lists the bundled scenes by name already
             char b[4200];
             snprintf(b, sizeof b, "%s/scenes/%s.json", AK_SOURCE_DIR, a);
@@ -64,13 +79,18 @@ int ak_cmd_view(int argc, char **argv) {
                 if (!initial) initial = initial_path = paths[i];
             }
         } else {
-            return ak_cli_bad_usage("view", "%s: cannot read the scene file (%s), and there is no bundled scene of "
-                                    "that name", a, strerror(errno));
+            return ak_cli_bad_usage(
+                "view",
+                "%s: cannot read the scene file (%s), and there is no bundled scene of "
+                "that name",
+                a, strerror(errno));
         }
     }
     if (strcmp(bind, "127.0.0.1"))
-        fprintf(stderr, "anakata view: warning: listening on %s, not only on this machine's loopback: "
-                        "anyone who can reach it can drive the simulation and read the docs\n", bind);
+        fprintf(stderr,
+                "anakata view: warning: listening on %s, not only on this machine's loopback: "
+                "anyone who can reach it can drive the simulation and read the docs\n",
+                bind);
 
     // Ctrl-C and SIGTERM are taken by sigwait below, never by a handler in a server thread.
     sigset_t sigs;

@@ -15,18 +15,24 @@ static const struct {
     const ak_cmd_spec *spec;
     const char *summary;
 } COMMANDS[] = {
-    {"verify", ak_cmd_verify, &AK_SPEC_VERIFY, "run the verification checks and print the table"},
-    {"mass", ak_cmd_mass, &AK_SPEC_MASS, "print each body's mass properties"},
-    {"run", ak_cmd_run, &AK_SPEC_RUN, "simulate a scene and write a trace"},
-    {"plot", ak_cmd_plot, &AK_SPEC_PLOT, "plot a trace (omega, energy, momentum)"},
-    {"contacts", ak_cmd_contacts, &AK_SPEC_CONTACTS, "list the contacts at a scene's initial state"},
-    {"step", ak_cmd_step, &AK_SPEC_STEP, "advance a scene one step at a time, with explanations"},
-    {"render", ak_cmd_render, &AK_SPEC_RENDER, "render a 3D slice of a scene to PNG"},
-    {"compare", ak_cmd_compare, &AK_SPEC_COMPARE, "compare another engine's trace with a reference"},
-    {"reference", ak_cmd_reference, &AK_SPEC_REFERENCE, "check or regenerate the reference outputs"},
-    {"view", ak_cmd_view, &AK_SPEC_VIEW, "step a scene in the browser: its 3D slice, dragging, the formulas"},
-    {"sweep", ak_cmd_sweep, &AK_SPEC_SWEEP, "run a parameter sweep (threads, MPI, checkpoints) into a CSV"},
-    {"fclib", ak_cmd_fclib, &AK_SPEC_FCLIB, "solve or check contact problems in FCLIB form (HDF5)"},
+    { "verify", ak_cmd_verify, &AK_SPEC_VERIFY, "run the verification checks and print the table" },
+    { "mass", ak_cmd_mass, &AK_SPEC_MASS, "print each body's mass properties" },
+    { "run", ak_cmd_run, &AK_SPEC_RUN, "simulate a scene and write a trace" },
+    { "plot", ak_cmd_plot, &AK_SPEC_PLOT, "plot a trace (omega, energy, momentum)" },
+    { "contacts", ak_cmd_contacts, &AK_SPEC_CONTACTS,
+      "list the contacts at a scene's initial state" },
+    { "step", ak_cmd_step, &AK_SPEC_STEP, "advance a scene one step at a time, with explanations" },
+    { "render", ak_cmd_render, &AK_SPEC_RENDER, "render a 3D slice of a scene to PNG" },
+    { "compare", ak_cmd_compare, &AK_SPEC_COMPARE,
+      "compare another engine's trace with a reference" },
+    { "reference", ak_cmd_reference, &AK_SPEC_REFERENCE,
+      "check or regenerate the reference outputs" },
+    { "view", ak_cmd_view, &AK_SPEC_VIEW,
+      "step a scene in the browser: its 3D slice, dragging, the formulas" },
+    { "sweep", ak_cmd_sweep, &AK_SPEC_SWEEP,
+      "run a parameter sweep (threads, MPI, checkpoints) into a CSV" },
+    { "fclib", ak_cmd_fclib, &AK_SPEC_FCLIB,
+      "solve or check contact problems in FCLIB form (HDF5)" },
 };
 
 static int find_command(const char *name) {
@@ -44,9 +50,12 @@ static void usage(FILE *f) {
     fprintf(f, "usage: anakata COMMAND [ARGS]\n\ncommands:\n");
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         fprintf(f, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    fprintf(f, "\n'anakata COMMAND --help' describes each command. For scripts and tests:\n"
-               "  anakata --list-options COMMAND       the command's options: name, kind, a valid value\n"
-               "  anakata --parse-only COMMAND ARGS    parse ARGS as COMMAND would, print what it read, stop\n");
+    fprintf(
+        f,
+        "\n'anakata COMMAND --help' describes each command. For scripts and tests:\n"
+        "  anakata --list-options COMMAND       the command's options: name, kind, a valid value\n"
+        "  anakata --parse-only COMMAND ARGS    parse ARGS as COMMAND would, print what it read, "
+        "stop\n");
 }
 
 int main(int argc, char **argv) {
@@ -65,7 +74,8 @@ int main(int argc, char **argv) {
     if (!strcmp(argv[1], "--list-options") || !strcmp(argv[1], "--parse-only")) {
         int k = argc > 2 ? find_command(argv[2]) : -1;
         if (k < 0) {
-            fprintf(stderr, "anakata %s: expected a command name, got '%s'\n", argv[1], argc > 2 ? argv[2] : "");
+            fprintf(stderr, "anakata %s: expected a command name, got '%s'\n", argv[1],
+                    argc > 2 ? argv[2] : "");
             return AK_EXIT_USAGE;
         }
         if (argv[1][2] == 'l') {

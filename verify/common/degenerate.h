@@ -30,6 +30,7 @@ typedef struct ak_degen_stats {
 /// and run on `threads` OpenMP threads (0: the OpenMP default); every result but the CPU
 /// times is the same for any number of threads. seconds[] sums the threads' CPU time.
 /// Returns the total number of broken rules (0 = all good; -1 if out of memory).
-long ak_degen_campaign(ak_degen_stats *out, long per_pair, long per_duo, unsigned long seed, int threads);
+long ak_degen_campaign(ak_degen_stats *out, long per_pair, long per_duo, unsigned long seed,
+                       int threads);
 
 #endif

@@ -26,6 +26,7 @@ ak_model *ak_dyn_box_model(int n, const double sides[], double mass) {
 
 int ak_dyn_scene_load(const char *path, ak_model **mo, ak_data **da, char *err, size_t errlen) {
     *da = NULL;
-    *mo = ak_wc_load(path, da, err, errlen); // engine/scene.h (it refuses an unknown integrator) + ref/mass
+    *mo = ak_wc_load(path, da, err,
+                     errlen); // engine/scene.h (it refuses an unknown integrator) + ref/mass
     return *mo ? 0 : -1;
 }

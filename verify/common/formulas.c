@@ -32,7 +32,8 @@ long ak_formulas_find(const ak_formula_list *l, const char *id) {
     return -1;
 }
 
-static ak_formula *add_id(ak_formula_list *l, const char *id, size_t len, const char *section, bool from_range) {
+static ak_formula *add_id(ak_formula_list *l, const char *id, size_t len, const char *section,
+                          bool from_range) {
     char buf[AK_FID_MAX];
     snprintf(buf, sizeof buf, "%.*s", (int)len, id);
     long k = ak_formulas_find(l, buf);
@@ -66,17 +67,22 @@ static bool split_num(const char *id, size_t len, size_t *stem_len, long *num) {
 // the marker and following whitespace, or NULL.
 static const char *range_marker(const char *p) {
     while (*p == ' ' || *p == '\n' || *p == '\t') p++;
-    if (!strncmp(p, "\xe2\x80\xa6", 3)) p += 3;
-    else if (!strncmp(p, "...", 3)) p += 3;
-    else if (!strncmp(p, "..", 2)) p += 2;
-    else return NULL;
+    if (!strncmp(p, "\xe2\x80\xa6", 3))
+        p += 3;
+    else if (!strncmp(p, "...", 3))
+        p += 3;
+    else if (!strncmp(p, "..", 2))
+        p += 2;
+    else
+        return NULL;
     while (*p == ' ' || *p == '\n' || *p == '\t') p++;
     return p;
 }
 
 // The list's IDs named at p: one ID, or every listed ID of a range "A … B" / "A ... B" / "A..B"
 // with a common stem. Returns how many (at most max) and sets *len to the text consumed (0: none).
-int ak_formula_ids_at(const ak_formula_list *l, const char *p, char prev, long out[], int max, size_t *len) {
+int ak_formula_ids_at(const ak_formula_list *l, const char *p, char prev, long out[], int max,
+                      size_t *len) {
     size_t n = ak_formula_id_len(p, prev);
     *len = n;
     if (!n) return 0;
@@ -86,8 +92,8 @@ int ak_formula_ids_at(const ak_formula_list *l, const char *p, char prev, long o
     size_t m = q ? ak_formula_id_len(q, ' ') : 0;
     size_t s1, s2;
     long a, b;
-    if (m && split_num(p, n, &s1, &a) && split_num(q, m, &s2, &b) && s1 == s2 && !strncmp(p, q, s1) && a < b &&
-        b - a <= AK_RANGE_MAX) {
+    if (m && split_num(p, n, &s1, &a) && split_num(q, m, &s2, &b) && s1 == s2 &&
+        !strncmp(p, q, s1) && a < b && b - a <= AK_RANGE_MAX) {
         for (long i = a; i <= b && k < max; i++) {
             snprintf(id, sizeof id, "%.*s%ld", (int)s1, p, i);
             long f = ak_formulas_find(l, id);
@@ -150,8 +156,8 @@ int ak_formulas_parse(const char *text, ak_formula_list *out, char *err, size_t 
         if (m) {
             size_t s1, s2;
             long a, b;
-            bool ok = split_num(p, n, &s1, &a) && split_num(q, m, &s2, &b) && s1 == s2 && !strncmp(p, q, s1) &&
-                      a < b && b - a <= AK_RANGE_MAX;
+            bool ok = split_num(p, n, &s1, &a) && split_num(q, m, &s2, &b) && s1 == s2 &&
+                      !strncmp(p, q, s1) && a < b && b - a <= AK_RANGE_MAX;
             char desc[160] = "";
             paren_desc(q + m, desc, sizeof desc);
             if (ok) {
@@ -163,7 +169,8 @@ int ak_formulas_parse(const char *text, ak_formula_list *out, char *err, size_t 
                     if (!f->desc[0]) snprintf(f->desc, sizeof f->desc, "%s", desc);
                 }
             } else {
-                ak_formula *f1 = add_id(out, p, n, section, false), *f2 = add_id(out, q, m, section, false);
+                ak_formula *f1 = add_id(out, p, n, section, false),
+                           *f2 = add_id(out, q, m, section, false);
                 if (!f1 || !f2) goto oom;
                 snprintf(f1->desc, sizeof f1->desc, "start of a range that could not be expanded");
                 snprintf(f2->desc, sizeof f2->desc, "end of a range that could not be expanded");
@@ -189,7 +196,8 @@ int ak_formulas_load(const char *path, ak_formula_list *out, char *err, size_t e
     memset(out, 0, sizeof *out);
     char *text = ak_read_file(path, NULL);
     if (!text) {
-        if (err) snprintf(err, errlen, "%s: cannot read the formula catalogue", path ? path : "(null)");
+        if (err)
+            snprintf(err, errlen, "%s: cannot read the formula catalogue", path ? path : "(null)");
         return -1;
     }
     char e2[256] = "";
@@ -208,8 +216,10 @@ void ak_md_slug(const char *h, size_t len, char *out, size_t outlen) {
     size_t n = 0;
     for (size_t i = 0; i < len && n + 1 < outlen; i++) {
         unsigned char ch = (unsigned char)h[i];
-        if (ch == ' ') out[n++] = '-';
-        else if (isalnum(ch) || ch == '-' || ch == '_' || ch >= 0x80) out[n++] = (char)tolower(ch);
+        if (ch == ' ')
+            out[n++] = '-';
+        else if (isalnum(ch) || ch == '-' || ch == '_' || ch >= 0x80)
+            out[n++] = (char)tolower(ch);
     }
     out[n] = '\0';
 }

@@ -29,21 +29,21 @@
 #define AK_IMPL_MAX 4
 
 typedef struct ak_impl_site {
-    char file[256];     ///< path relative to the source root, e.g. "ref/ga/nd.h"
-    int line;           ///< 1-based line of the comment citing the ID
-    char function[96];  ///< the ak_* function declared at or below the citation, or ""
+    char file[256];    ///< path relative to the source root, e.g. "ref/ga/nd.h"
+    int line;          ///< 1-based line of the comment citing the ID
+    char function[96]; ///< the ak_* function declared at or below the citation, or ""
 } ak_impl_site;
 
 typedef struct ak_formula {
     char id[AK_FID_MAX];
-    char section[96];   ///< the "## " heading it was listed under
-    char desc[160];     ///< parenthesised description from the catalogue, or ""
-    bool from_range;    ///< produced by expanding a range
-    int nimpl;          ///< citations found (capped at AK_IMPL_MAX; see nimpl_total)
+    char section[96]; ///< the "## " heading it was listed under
+    char desc[160];   ///< parenthesised description from the catalogue, or ""
+    bool from_range;  ///< produced by expanding a range
+    int nimpl;        ///< citations found (capped at AK_IMPL_MAX; see nimpl_total)
     int nimpl_total;
     ak_impl_site impl[AK_IMPL_MAX];
-    char verdict[160];  ///< from its formula page (docs/formulas/*.md), or ""
-    char doc[192];      ///< that entry: "formulas/mass.md#slug", relative to docs/, or ""
+    char verdict[160]; ///< from its formula page (docs/formulas/*.md), or ""
+    char doc[192];     ///< that entry: "formulas/mass.md#slug", relative to docs/, or ""
 } ak_formula;
 
 typedef struct ak_formula_list {
@@ -65,7 +65,8 @@ long ak_formulas_find(const ak_formula_list *l, const char *id);
 /// The list's IDs named at p: one ID, or every listed ID of a range "A … B" / "A ... B" / "A..B"
 /// with a common stem, as indices into l. Returns how many (at most max) and sets *len to the
 /// text consumed (0: none). `prev` is the character before p.
-int ak_formula_ids_at(const ak_formula_list *l, const char *p, char prev, long out[], int max, size_t *len);
+int ak_formula_ids_at(const ak_formula_list *l, const char *p, char prev, long out[], int max,
+                      size_t *len);
 
 /// GitHub-style anchor of a Markdown heading text: lower case, spaces to '-', ASCII punctuation
 /// other than '-' and '_' dropped, other bytes kept.

@@ -17,10 +17,11 @@
 #define PI 3.14159265358979323846
 
 // Twelve distinguishable colours: the largest plot (the price of iteration, 11 scenes) repeats none.
-static const double PALETTE[][3] = {{0.12, 0.47, 0.71}, {0.85, 0.37, 0.01}, {0.17, 0.63, 0.17},
-                                    {0.84, 0.15, 0.16}, {0.58, 0.40, 0.74}, {0.55, 0.34, 0.29},
-                                    {0.89, 0.47, 0.76}, {0.50, 0.50, 0.50}, {0.74, 0.74, 0.13},
-                                    {0.09, 0.75, 0.81}, {0.05, 0.05, 0.05}, {0.00, 0.40, 0.40}};
+static const double PALETTE[][3] = {
+    { 0.12, 0.47, 0.71 }, { 0.85, 0.37, 0.01 }, { 0.17, 0.63, 0.17 }, { 0.84, 0.15, 0.16 },
+    { 0.58, 0.40, 0.74 }, { 0.55, 0.34, 0.29 }, { 0.89, 0.47, 0.76 }, { 0.50, 0.50, 0.50 },
+    { 0.74, 0.74, 0.13 }, { 0.09, 0.75, 0.81 }, { 0.05, 0.05, 0.05 }, { 0.00, 0.40, 0.40 }
+};
 #define NPALETTE (sizeof PALETTE / sizeof PALETTE[0])
 
 typedef struct frame {
@@ -41,7 +42,8 @@ static double px(const frame *f, double x) {
     return MARGIN_L + (tr(x, f->logx) - f->x0) / (f->x1 - f->x0) * (PLOT_W - MARGIN_L - MARGIN_R);
 }
 static double py(const frame *f, double y) {
-    return PLOT_H - MARGIN_B - (tr(y, f->logy) - f->y0) / (f->y1 - f->y0) * (PLOT_H - MARGIN_T - MARGIN_B);
+    return PLOT_H - MARGIN_B -
+           (tr(y, f->logy) - f->y0) / (f->y1 - f->y0) * (PLOT_H - MARGIN_T - MARGIN_B);
 }
 
 // Widen a degenerate range; pad a linear one by 5 % and a logarithmic one by 4 % (of its
@@ -62,7 +64,8 @@ static void settle_range(double *lo, double *hi, bool logaxis) {
     }
 }
 
-static void text(cairo_t *cr, double x, double y, const char *s, double align, double size, bool vertical) {
+static void text(cairo_t *cr, double x, double y, const char *s, double align, double size,
+                 bool vertical) {
     if (!s || !*s) return;
     cairo_save(cr);
     cairo_set_font_size(cr, size);
@@ -75,8 +78,8 @@ static void text(cairo_t *cr, double x, double y, const char *s, double align, d
     cairo_restore(cr);
 }
 
-static int frame_begin(frame *f, const char *path, double x0, double x1, double y0, double y1, bool logx,
-                       bool logy, char *err, size_t errlen) {
+static int frame_begin(frame *f, const char *path, double x0, double x1, double y0, double y1,
+                       bool logx, bool logy, char *err, size_t errlen) {
     memset(f, 0, sizeof *f);
     f->logx = logx;
     f->logy = logy;
@@ -105,7 +108,8 @@ static void ticks(double lo, double hi, bool logaxis, double out[], int *n) {
     if (logaxis) {
         double step = ceil((hi - lo) / NTICKS);
         if (step < 1) step = 1;
-        for (double e = ceil(lo / step) * step; e <= hi + 1e-9 && *n < 2 * NTICKS; e += step) out[(*n)++] = e;
+        for (double e = ceil(lo / step) * step; e <= hi + 1e-9 && *n < 2 * NTICKS; e += step)
+            out[(*n)++] = e;
         return;
     }
     double raw = (hi - lo) / NTICKS, mag = pow(10, floor(log10(raw))), r = raw / mag;
@@ -115,11 +119,14 @@ static void ticks(double lo, double hi, bool logaxis, double out[], int *n) {
 }
 
 static void tick_label(char *buf, size_t len, double v, bool logaxis) {
-    if (logaxis) snprintf(buf, len, "1e%d", (int)lround(v));
-    else snprintf(buf, len, "%.4g", v);
+    if (logaxis)
+        snprintf(buf, len, "1e%d", (int)lround(v));
+    else
+        snprintf(buf, len, "%.4g", v);
 }
 
-static void draw_axes(frame *f, const char *title, const char *xlabel, const char *ylabel, bool xticks) {
+static void draw_axes(frame *f, const char *title, const char *xlabel, const char *ylabel,
+                      bool xticks) {
     cairo_t *cr = f->cr;
     double l = MARGIN_L, r = PLOT_W - MARGIN_R, t = MARGIN_T, b = PLOT_H - MARGIN_B;
     double tv[4 * NTICKS];
@@ -169,8 +176,10 @@ static void draw_axes(frame *f, const char *title, const char *xlabel, const cha
 static void legend_origin(size_t n, int k, double *x, double *y) {
     double h = 15.0 * (double)n + 6;
     *x = (k % 4 < 2 && k != 5) ? PLOT_W - MARGIN_R - LEGEND_W - 4 : MARGIN_L + 6;
-    if (k >= 4) *y = (MARGIN_T + PLOT_H - MARGIN_B - h) / 2;
-    else *y = (k % 2 == 0) ? MARGIN_T + 4 : PLOT_H - MARGIN_B - h - 4;
+    if (k >= 4)
+        *y = (MARGIN_T + PLOT_H - MARGIN_B - h) / 2;
+    else
+        *y = (k % 2 == 0) ? MARGIN_T + 4 : PLOT_H - MARGIN_B - h - 4;
 }
 
 static void legend(frame *f, const char *const labels[], size_t n, int corner) {
@@ -210,8 +219,8 @@ static int frame_end(frame *f, const char *path, char *err, size_t errlen) {
 }
 
 static int lines(const char *path, const char *title, const char *xlabel, const char *ylabel,
-                 const ak_plot_series series[], size_t nseries, bool logx, bool logy, bool markers, char *err,
-                 size_t errlen) {
+                 const ak_plot_series series[], size_t nseries, bool logx, bool logy, bool markers,
+                 char *err, size_t errlen) {
     if (!path || (nseries > 0 && !series)) {
         set_err(err, errlen, "no output path or no series", path);
         return -1;
@@ -230,9 +239,10 @@ static int lines(const char *path, const char *title, const char *xlabel, const 
     if (frame_begin(&f, path, x0, x1, y0, y1, logx, logy, err, errlen)) return -1;
     draw_axes(&f, title, xlabel, ylabel, true);
     cairo_t *cr = f.cr;
-    cairo_rectangle(cr, MARGIN_L, MARGIN_T, PLOT_W - MARGIN_L - MARGIN_R, PLOT_H - MARGIN_T - MARGIN_B);
+    cairo_rectangle(cr, MARGIN_L, MARGIN_T, PLOT_W - MARGIN_L - MARGIN_R,
+                    PLOT_H - MARGIN_T - MARGIN_B);
     cairo_clip(cr);
-    const char *labels[64] = {0};
+    const char *labels[64] = { 0 };
     for (size_t s = 0; s < nseries; s++) {
         const double *c = PALETTE[s % NPALETTE];
         // Earlier series are wider, so that a later one drawn on top of it leaves it visible.
@@ -247,8 +257,10 @@ static int lines(const char *path, const char *title, const char *xlabel, const 
                 pen = false;
                 continue;
             }
-            if (pen) cairo_line_to(cr, px(&f, x), py(&f, y));
-            else cairo_move_to(cr, px(&f, x), py(&f, y));
+            if (pen)
+                cairo_line_to(cr, px(&f, x), py(&f, y));
+            else
+                cairo_move_to(cr, px(&f, x), py(&f, y));
             pen = true;
         }
         cairo_stroke(cr);
@@ -276,7 +288,8 @@ static int lines(const char *path, const char *title, const char *xlabel, const 
                 double x = series[s].x[i], y = series[s].y[i];
                 if (!usable(x, logx) || !usable(y, logy)) continue;
                 double X = px(&f, x), Y = py(&f, y);
-                count += X >= lx - 4 && X <= lx + LEGEND_W + 4 && Y >= ly - 4 && Y <= ly + 15.0 * (double)shown + 10;
+                count += X >= lx - 4 && X <= lx + LEGEND_W + 4 && Y >= ly - 4 &&
+                         Y <= ly + 15.0 * (double)shown + 10;
             }
         }
         if (best_count < 0 || count < best_count) best = k, best_count = count;
@@ -298,8 +311,8 @@ int ak_plot_loglog(const char *path, const char *title, const char *xlabel, cons
 
 // Shared by histograms and bar charts: n bars of the given heights over slots 0..n.
 static int bars(const char *path, const char *title, const char *xlabel, const char *ylabel,
-                const double h[], size_t n, bool logy, const char *const labels[], double xlo, double xhi,
-                char *err, size_t errlen) {
+                const double h[], size_t n, bool logy, const char *const labels[], double xlo,
+                double xhi, char *err, size_t errlen) {
     double y0 = logy ? INFINITY : 0, y1 = logy ? -INFINITY : 0;
     for (size_t i = 0; i < n; i++) {
         if (!usable(h[i], logy)) continue;
@@ -309,7 +322,8 @@ static int bars(const char *path, const char *title, const char *xlabel, const c
     if (logy && y0 <= y1) y0 -= 0.5;
     frame f;
     bool numeric_x = labels == NULL;
-    if (frame_begin(&f, path, numeric_x ? xlo : 0, numeric_x ? xhi : (double)n, y0, y1, false, logy, err, errlen))
+    if (frame_begin(&f, path, numeric_x ? xlo : 0, numeric_x ? xhi : (double)n, y0, y1, false, logy,
+                    err, errlen))
         return -1;
     if (numeric_x) { // histograms: bars exactly across the bins, no padding
         f.x0 = xlo;
@@ -329,8 +343,8 @@ static int bars(const char *path, const char *title, const char *xlabel, const c
         if (usable(h[i], logy)) {
             double top = py(&f, h[i]);
             cairo_set_source_rgb(cr, c[0], c[1], c[2]);
-            cairo_rectangle(cr, a + (numeric_x ? 0.5 : 0.15 * (b - a)), top, (b - a) * (numeric_x ? 1 : 0.7) - 0.5,
-                            base - top);
+            cairo_rectangle(cr, a + (numeric_x ? 0.5 : 0.15 * (b - a)), top,
+                            (b - a) * (numeric_x ? 1 : 0.7) - 0.5, base - top);
             cairo_fill(cr);
         }
         if (!numeric_x && isfinite(h[i])) { // the value above its bar (a zero bar is still read)
@@ -349,8 +363,9 @@ static int bars(const char *path, const char *title, const char *xlabel, const c
     return frame_end(&f, path, err, errlen);
 }
 
-int ak_plot_histogram(const char *path, const char *title, const char *xlabel, const double values[],
-                      size_t n, int nbins, bool logy, char *err, size_t errlen) {
+int ak_plot_histogram(const char *path, const char *title, const char *xlabel,
+                      const double values[], size_t n, int nbins, bool logy, char *err,
+                      size_t errlen) {
     enum { MAX_BINS = 512 };
     if (!path || nbins < 1 || nbins > MAX_BINS || (n > 0 && !values)) {
         set_err(err, errlen, "bad histogram arguments (path, 1..512 bins, values)", path);
@@ -364,7 +379,7 @@ int ak_plot_histogram(const char *path, const char *title, const char *xlabel, c
         }
     if (!(lo <= hi)) lo = 0, hi = 1;
     if (hi == lo) hi = lo + 1;
-    double count[MAX_BINS] = {0};
+    double count[MAX_BINS] = { 0 };
     for (size_t i = 0; i < n; i++) {
         if (!isfinite(values[i])) continue;
         int b = (int)((values[i] - lo) / (hi - lo) * nbins);
@@ -372,12 +387,13 @@ int ak_plot_histogram(const char *path, const char *title, const char *xlabel, c
         if (b < 0) b = 0;
         count[b] += 1;
     }
-    return bars(path, title, xlabel, logy ? "count (log)" : "count", count, (size_t)nbins, logy, NULL, lo, hi, err,
-                errlen);
+    return bars(path, title, xlabel, logy ? "count (log)" : "count", count, (size_t)nbins, logy,
+                NULL, lo, hi, err, errlen);
 }
 
-int ak_plot_bars(const char *path, const char *title, const char *ylabel, const char *const labels[],
-                 const double values[], size_t n, bool logy, char *err, size_t errlen) {
+int ak_plot_bars(const char *path, const char *title, const char *ylabel,
+                 const char *const labels[], const double values[], size_t n, bool logy, char *err,
+                 size_t errlen) {
     if (!path || (n > 0 && (!values || !labels))) {
         set_err(err, errlen, "bad bar chart arguments", path);
         return -1;

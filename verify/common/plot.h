@@ -35,12 +35,14 @@ int ak_plot_loglog(const char *path, const char *title, const char *xlabel, cons
                    const ak_plot_series series[], size_t nseries, char *err, size_t errlen);
 
 /// Histogram of n values in nbins equal bins between the data's min and max (logy: log counts).
-int ak_plot_histogram(const char *path, const char *title, const char *xlabel, const double values[],
-                      size_t n, int nbins, bool logy, char *err, size_t errlen);
+int ak_plot_histogram(const char *path, const char *title, const char *xlabel,
+                      const double values[], size_t n, int nbins, bool logy, char *err,
+                      size_t errlen);
 
 /// Bar chart: one bar per label with height values[i], its value printed above it (logy:
 /// logarithmic value axis).
-int ak_plot_bars(const char *path, const char *title, const char *ylabel, const char *const labels[],
-                 const double values[], size_t n, bool logy, char *err, size_t errlen);
+int ak_plot_bars(const char *path, const char *title, const char *ylabel,
+                 const char *const labels[], const double values[], size_t n, bool logy, char *err,
+                 size_t errlen);
 
 #endif

@@ -27,7 +27,7 @@ int ak_embed_shape4(int dim, ak_shape *sh, double (*buf)[4], int cap, int *used)
             sh->normal[2] = sh->normal[3] = 0.0;
         } else if (sh->type == AK_SHAPE_CONVEX) {
             if (*used + 4 * sh->nverts > cap) return -2;
-            double (*q)[4] = buf + *used;
+            double(*q)[4] = buf + *used;
             for (int v = 0; v < sh->nverts; v++)
                 for (int side = 0; side < 4; side++) {
                     double *o = q[4 * v + side];
@@ -46,7 +46,7 @@ int ak_embed_shape4(int dim, ak_shape *sh, double (*buf)[4], int cap, int *used)
         if (sh->type == AK_SHAPE_HYPERPLANE) sh->normal[3] = 0.0;
         if (sh->type == AK_SHAPE_CONVEX) {
             if (*used + 2 * sh->nverts > cap) return -2;
-            double (*q)[4] = buf + *used;
+            double(*q)[4] = buf + *used;
             for (int v = 0; v < sh->nverts; v++)
                 for (int side = 0; side < 2; side++) {
                     double *o = q[2 * v + side];

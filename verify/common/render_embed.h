@@ -9,8 +9,8 @@
 #include "engine/model.h"
 #include "render/tracer.h" // render/: ak_render_scene (its scene.h, beside it)
 
-#define AK_EMBED_W 1000.0     ///< 3D scenes: boxes and convex prisms reach this far along w
-#define AK_EMBED_2D_HALF 0.1  ///< 2D scenes: bodies become slabs |z| <= this (z = 0 is the 2D scene)
+#define AK_EMBED_W 1000.0    ///< 3D scenes: boxes and convex prisms reach this far along w
+#define AK_EMBED_2D_HALF 0.1 ///< 2D scenes: bodies become slabs |z| <= this (z = 0 is the 2D scene)
 
 /// Body b's pose in 4D (identity for a hyperplane, whose shape carries its placement).
 ak_pose ak_embed_pose4(const ak_model *m, const ak_data *d, int b);

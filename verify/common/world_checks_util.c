@@ -11,7 +11,7 @@ void ak_wc_random_bodies(ak_model *m, ak_data *d, int N, unsigned seed, double L
     int n = m->dim;
     for (int b = 0; b < N; b++) {
         ak_shape s = b % 3 ? ak_wc_sphere(n, 0.3 + 0.2 * (b % 5) / 4.0) : ak_wc_box(n, 0.3);
-        double x[AK_MAX_DIM] = {0}, B[AK_MAX_BIV];
+        double x[AK_MAX_DIM] = { 0 }, B[AK_MAX_BIV];
         for (int i = 0; i < n; i++) {
             seed = seed * 1103515245u + 12345u;
             x[i] = L * ((seed >> 8) % 100000) / 100000.0;
@@ -51,21 +51,21 @@ void ak_wc_set_body(ak_model *m, ak_data *d, int b, const ak_shape *s, double ma
 }
 
 ak_shape ak_wc_sphere(int n, double r) {
-    ak_shape s = {.type = AK_SHAPE_HYPERSPHERE, .dim = n, .radius = r};
+    ak_shape s = { .type = AK_SHAPE_HYPERSPHERE, .dim = n, .radius = r };
     return s;
 }
 ak_shape ak_wc_box(int n, double h) {
-    ak_shape s = {.type = AK_SHAPE_HYPERBOX, .dim = n};
+    ak_shape s = { .type = AK_SHAPE_HYPERBOX, .dim = n };
     for (int i = 0; i < n; i++) s.half_extents[i] = h;
     return s;
 }
 ak_shape ak_wc_box3(int n, const double half[]) {
-    ak_shape s = {.type = AK_SHAPE_HYPERBOX, .dim = n};
+    ak_shape s = { .type = AK_SHAPE_HYPERBOX, .dim = n };
     for (int i = 0; i < n; i++) s.half_extents[i] = half[i];
     return s;
 }
 ak_shape ak_wc_plane(int n, const double nrm[], double offset) {
-    ak_shape s = {.type = AK_SHAPE_HYPERPLANE, .dim = n, .offset = offset};
+    ak_shape s = { .type = AK_SHAPE_HYPERPLANE, .dim = n, .offset = offset };
     for (int i = 0; i < n; i++) s.normal[i] = nrm[i];
     return s;
 }

@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 void ak_compare_spec_default(ak_compare_spec *s) {
     memset(s, 0, sizeof *s);
     s->horizon = AK_CMP_DEFAULT_HORIZON;
     s->downsample = 1;
-    s->tol_position = s->tol_velocity = s->tol_rotor = s->tol_angular_velocity = AK_CMP_DEFAULT_STATE_TOL;
+    s->tol_position = s->tol_velocity = s->tol_rotor = s->tol_angular_velocity =
+        AK_CMP_DEFAULT_STATE_TOL;
     s->tol_energy_initial = AK_CMP_DEFAULT_ENERGY_INITIAL_TOL;
     s->tol_energy_drift = AK_CMP_DEFAULT_ENERGY_DRIFT_TOL;
     s->tol_momentum_drift = s->tol_angular_momentum_drift = AK_CMP_DEFAULT_MOMENTUM_DRIFT_TOL;
@@ -34,9 +34,10 @@ void ak_compare_spec_default(ak_compare_spec *s) {
 
 int ak_compare_kind(const char *q) {
     // the laws: what every correct rigid-body engine obeys whatever its modelling choices
-    static const char *const laws[] = {"run.coverage",       "initial.state",   "energy.initial",
-                                       "kinematics.x_dot_v", "kinematics.rotation", "centroid.motion",
-                                       "momentum.drift",     "energy.gain"};
+    static const char *const laws[] = { "run.coverage",        "initial.state",
+                                        "energy.initial",      "kinematics.x_dot_v",
+                                        "kinematics.rotation", "centroid.motion",
+                                        "momentum.drift",      "energy.gain" };
     for (size_t i = 0; i < sizeof laws / sizeof laws[0]; i++)
         if (!strcmp(q, laws[i])) return AK_CMP_LAW;
     return AK_CMP_MEASUREMENT;
@@ -59,7 +60,8 @@ void ak_compare_spec_free(ak_compare_spec *s) {
 }
 
 static double norm(const double *a, int n);
-int ak_compare_spec_load_shapes(ak_compare_spec *s, const char *scene_path, char *err, size_t errlen) {
+int ak_compare_spec_load_shapes(ak_compare_spec *s, const char *scene_path, char *err,
+                                size_t errlen) {
     ak_model *m = ak_scene_load(scene_path, NULL, err, errlen);
     if (!m) return -1;
     free(s->shapes);
@@ -74,15 +76,17 @@ int ak_compare_spec_load_shapes(ak_compare_spec *s, const char *scene_path, char
         struct ak_cmp_shape *c = &s->shapes[s->nshape++];
         snprintf(c->name, sizeof c->name, "%s", m->bodies[b].name);
         const ak_shape *sh = &m->bodies[b].shape;
-        c->type = sh->type == AK_SHAPE_HYPERBOX ? AK_CMP_SHAPE_BOX : sh->type == AK_SHAPE_HYPERSPHERE ? AK_CMP_SHAPE_SPHERE
-                                                                                                    : AK_CMP_SHAPE_OTHER;
+        c->type = sh->type == AK_SHAPE_HYPERBOX      ? AK_CMP_SHAPE_BOX
+                  : sh->type == AK_SHAPE_HYPERSPHERE ? AK_CMP_SHAPE_SPHERE
+                                                     : AK_CMP_SHAPE_OTHER;
         for (int a = 0; a < m->dim && a < AK_MAX_DIM; a++) c->half[a] = sh->half_extents[a];
     }
     ak_model_free(m);
     return 0;
 }
 
-int ak_compare_spec_from_scene(ak_compare_spec *s, const char *scene_path, char *err, size_t errlen) {
+int ak_compare_spec_from_scene(ak_compare_spec *s, const char *scene_path, char *err,
+                               size_t errlen) {
     ak_data *d = NULL;
     ak_model *m = ak_scene_load(scene_path, &d, err, errlen);
     if (!m) return -1;
@@ -92,7 +96,8 @@ int ak_compare_spec_from_scene(ak_compare_spec *s, const char *scene_path, char 
         return -1;
     }
     int k = ak_nd_nbiv(m->dim), nmove = 0;
-    bool fixed = false, drag = m->forces.linear_drag != 0 || m->forces.quadratic_drag != 0 || m->forces.angular_drag != 0;
+    bool fixed = false, drag = m->forces.linear_drag != 0 || m->forces.quadratic_drag != 0 ||
+                               m->forces.angular_drag != 0;
     for (int b = 0; b < m->nbody; b++) {
         fixed = fixed || m->bodies[b].fixed;
         nmove += !m->bodies[b].fixed;
@@ -134,8 +139,8 @@ int ak_compare_spec_from_scene(ak_compare_spec *s, const char *scene_path, char 
 // (hyperbox: the signed permutations of axes with equal half extents; hypersphere: any rotation,
 // distance 0); plain rotor distance for other shapes or unknown ones. *nsym counts the symmetries.
 static double rotor_dist(const double *a, const double *b, int n);
-static double sym_rotor_dist(const ak_compare_spec *s, const char *body, int n, const double *Ro, const double *Rr,
-                             int *nsym) {
+static double sym_rotor_dist(const ak_compare_spec *s, const char *body, int n, const double *Ro,
+                             const double *Rr, int *nsym) {
     int ne = ak_nd_neven(n);
     *nsym = 1;
     const struct ak_cmp_shape *c = NULL;
@@ -164,8 +169,9 @@ static double sym_rotor_dist(const ak_compare_spec *s, const char *body, int n, 
         }
         if (!ok) continue;
         for (int sg = 0; sg < (1 << n); sg++) {
-            double M[AK_MAX_DIM * AK_MAX_DIM] = {0};
-            for (int a = 0; a < n; a++) M[perm[a] * n + a] = (sg >> a) & 1 ? -1 : 1; // column a = image of e_a
+            double M[AK_MAX_DIM * AK_MAX_DIM] = { 0 };
+            for (int a = 0; a < n; a++)
+                M[perm[a] * n + a] = (sg >> a) & 1 ? -1 : 1; // column a = image of e_a
             double S[AK_MAX_EVEN], RS[AK_MAX_EVEN];
             if (ak_nd_rotor_from_frame(n, S, M) != AK_GA_OK) continue; // improper (a reflection)
             count++;
@@ -184,11 +190,12 @@ static double tol_of(const cJSON *tols, const char *key, double dflt) {
     return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
 
-static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path, const char *tolkey, char *err,
-                           size_t errlen) {
+static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path, const char *tolkey,
+                           char *err, size_t errlen) {
     const cJSON *v;
-#define STR(key, dst)                                                                                                  \
-    if ((v = cJSON_GetObjectItemCaseSensitive(e, key)) && cJSON_IsString(v)) snprintf(dst, sizeof dst, "%s", v->valuestring)
+#define STR(key, dst)                                                                              \
+    if ((v = cJSON_GetObjectItemCaseSensitive(e, key)) && cJSON_IsString(v))                       \
+    snprintf(dst, sizeof dst, "%s", v->valuestring)
     STR("scene", s->scene);
     STR("trace", s->trace);
     STR("scene_file", s->scene_file);
@@ -203,18 +210,22 @@ static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path,
         if (cJSON_IsArray(I)) s->dim = dim_of_nbiv(cJSON_GetArraySize(I));
     }
     if (s->dim && (s->dim < 2 || s->dim > AK_MAX_DIM)) {
-        snprintf(err, errlen, "%s: scene '%s': dim %d is not 2..%d", path, s->scene, s->dim, AK_MAX_DIM);
+        snprintf(err, errlen, "%s: scene '%s': dim %d is not 2..%d", path, s->scene, s->dim,
+                 AK_MAX_DIM);
         return -1;
     }
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "settles"))) s->settles = cJSON_IsTrue(v);
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "isolated"))) s->isolated = cJSON_IsTrue(v);
-    if ((v = cJSON_GetObjectItemCaseSensitive(e, "duration")) && cJSON_IsNumber(v)) s->duration = v->valuedouble;
+    if ((v = cJSON_GetObjectItemCaseSensitive(e, "duration")) && cJSON_IsNumber(v))
+        s->duration = v->valuedouble;
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "downsample")) && cJSON_IsObject(v)) {
-        const cJSON *ev = cJSON_GetObjectItemCaseSensitive(v, "every"), *du = cJSON_GetObjectItemCaseSensitive(v, "dense_until");
+        const cJSON *ev = cJSON_GetObjectItemCaseSensitive(v, "every"),
+                    *du = cJSON_GetObjectItemCaseSensitive(v, "dense_until");
         if (cJSON_IsNumber(ev)) s->downsample = ev->valueint;
         if (cJSON_IsNumber(du)) s->dense_until = du->valuedouble;
     }
-    if ((v = cJSON_GetObjectItemCaseSensitive(e, "record_every")) && cJSON_IsNumber(v)) s->record_every = v->valueint;
+    if ((v = cJSON_GetObjectItemCaseSensitive(e, "record_every")) && cJSON_IsNumber(v))
+        s->record_every = v->valueint;
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "source")) && cJSON_IsString(v))
         snprintf(s->source, sizeof s->source, "%s", v->valuestring);
     if ((v = cJSON_GetObjectItemCaseSensitive(e, "integrator")) && cJSON_IsString(v))
@@ -223,8 +234,8 @@ static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path,
     const cJSON *g = cJSON_GetObjectItemCaseSensitive(e, "gravity");
     if (cJSON_IsArray(g)) {
         if (cJSON_GetArraySize(g) != s->dim) {
-            snprintf(err, errlen, "%s: scene '%s': gravity has %d components, dim is %d", path, s->scene,
-                     cJSON_GetArraySize(g), s->dim);
+            snprintf(err, errlen, "%s: scene '%s': gravity has %d components, dim is %d", path,
+                     s->scene, cJSON_GetArraySize(g), s->dim);
             return -1;
         }
         for (int i = 0; i < s->dim; i++) s->gravity[i] = cJSON_GetArrayItem(g, i)->valuedouble;
@@ -240,9 +251,11 @@ static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path,
             const cJSON *nm = cJSON_GetObjectItemCaseSensitive(b, "name");
             const cJSON *m = cJSON_GetObjectItemCaseSensitive(b, "mass");
             const cJSON *I = cJSON_GetObjectItemCaseSensitive(b, "inertia");
-            if (!cJSON_IsString(nm) || !cJSON_IsNumber(m) || !cJSON_IsArray(I) || cJSON_GetArraySize(I) != k) {
-                snprintf(err, errlen, "%s: scene '%s': body %d needs \"name\", \"mass\" and a %dx%d \"inertia\"", path,
-                         s->scene, s->nbody + 1, k, k);
+            if (!cJSON_IsString(nm) || !cJSON_IsNumber(m) || !cJSON_IsArray(I) ||
+                cJSON_GetArraySize(I) != k) {
+                snprintf(err, errlen,
+                         "%s: scene '%s': body %d needs \"name\", \"mass\" and a %dx%d \"inertia\"",
+                         path, s->scene, s->nbody + 1, k, k);
                 return -1;
             }
             snprintf(p->name, sizeof p->name, "%s", nm->valuestring);
@@ -250,11 +263,13 @@ static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path,
             for (int r = 0; r < k; r++) {
                 const cJSON *row = cJSON_GetArrayItem(I, r);
                 if (!cJSON_IsArray(row) || cJSON_GetArraySize(row) != k) {
-                    snprintf(err, errlen, "%s: scene '%s': body '%s': inertia row %d is not %d numbers", path, s->scene,
-                             p->name, r + 1, k);
+                    snprintf(err, errlen,
+                             "%s: scene '%s': body '%s': inertia row %d is not %d numbers", path,
+                             s->scene, p->name, r + 1, k);
                     return -1;
                 }
-                for (int c = 0; c < k; c++) p->inertia[r * k + c] = cJSON_GetArrayItem(row, c)->valuedouble;
+                for (int c = 0; c < k; c++)
+                    p->inertia[r * k + c] = cJSON_GetArrayItem(row, c)->valuedouble;
             }
             s->nbody++;
         }
@@ -270,7 +285,8 @@ static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path,
         s->tol_energy_drift = tol_of(t, "energy_drift", s->tol_energy_drift);
         s->tol_energy_final = tol_of(t, "energy_final", s->tol_energy_final);
         s->tol_momentum_drift = tol_of(t, "momentum_drift", s->tol_momentum_drift);
-        s->tol_angular_momentum_drift = tol_of(t, "angular_momentum_drift", s->tol_angular_momentum_drift);
+        s->tol_angular_momentum_drift =
+            tol_of(t, "angular_momentum_drift", s->tol_angular_momentum_drift);
         s->tol_end_position = tol_of(t, "end_position", s->tol_end_position);
         s->tol_end_rotor = tol_of(t, "end_rotor", s->tol_end_rotor);
         s->tol_contacts_mean = tol_of(t, "contacts_mean", s->tol_contacts_mean);
@@ -292,12 +308,13 @@ static int entry_from_json(const cJSON *e, ak_compare_spec *s, const char *path,
     return 0;
 }
 
-int ak_manifest_load(const char *path, const char *key, ak_compare_spec *out, char *err, size_t errlen) {
+int ak_manifest_load(const char *path, const char *key, ak_compare_spec *out, char *err,
+                     size_t errlen) {
     return ak_manifest_load_tol(path, key, "tolerances", out, err, errlen);
 }
 
-int ak_manifest_load_tol(const char *path, const char *key, const char *tolkey, ak_compare_spec *out, char *err,
-                         size_t errlen) {
+int ak_manifest_load_tol(const char *path, const char *key, const char *tolkey,
+                         ak_compare_spec *out, char *err, size_t errlen) {
     char *text = ak_read_file(path, NULL);
     if (!text) {
         ak_compare_spec_default(out);
@@ -309,20 +326,22 @@ int ak_manifest_load_tol(const char *path, const char *key, const char *tolkey, 
     return rc;
 }
 
-int ak_manifest_parse(const char *text, const char *path, const char *key, const char *tolkey, ak_compare_spec *out,
-                      char *err, size_t errlen) {
+int ak_manifest_parse(const char *text, const char *path, const char *key, const char *tolkey,
+                      ak_compare_spec *out, char *err, size_t errlen) {
     ak_compare_spec_default(out);
     cJSON *root = cJSON_Parse(text);
     const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
     if (!root || !cJSON_IsString(fmt) || strcmp(fmt->valuestring, "anakata-reference/1")) {
-        snprintf(err, errlen, "%s: not a reference manifest (needs \"format\": \"anakata-reference/1\")", path);
+        snprintf(err, errlen,
+                 "%s: not a reference manifest (needs \"format\": \"anakata-reference/1\")", path);
         cJSON_Delete(root);
         return -1;
     }
     const cJSON *scenes = cJSON_GetObjectItemCaseSensitive(root, "scenes"), *e;
     int rc = 1;
     cJSON_ArrayForEach(e, scenes) {
-        const cJSON *sc = cJSON_GetObjectItemCaseSensitive(e, "scene"), *tr = cJSON_GetObjectItemCaseSensitive(e, "trace");
+        const cJSON *sc = cJSON_GetObjectItemCaseSensitive(e, "scene"),
+                    *tr = cJSON_GetObjectItemCaseSensitive(e, "trace");
         bool match = !key || (cJSON_IsString(sc) && !strcmp(sc->valuestring, key)) ||
                      (cJSON_IsString(tr) && !strcmp(tr->valuestring, key));
         if (!match) continue;
@@ -376,7 +395,7 @@ int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_in
     }
     // A fixed body (the ground: velocity and angular velocity exactly zero at every recorded
     // step) without mass properties counts as massless: it adds nothing to E, p or L.
-    static const ak_body_props fixed_body = {.mass = 0};
+    static const ak_body_props fixed_body = { .mass = 0 };
     for (int b = 0; props && b < t->nbody; b++) {
         bp[b] = props_of(s, t->body[b]);
         bool still = true;
@@ -387,14 +406,15 @@ int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_in
         }
         if (!bp[b] && still) bp[b] = &fixed_body;
         if (!bp[b]) {
-            snprintf(o->why, sizeof o->why, "the manifest has no mass properties for body '%s'", t->body[b]);
+            snprintf(o->why, sizeof o->why, "the manifest has no mass properties for body '%s'",
+                     t->body[b]);
             props = false;
         }
     }
     if (props) {
         o->has_energy = o->has_momentum = true;
         for (long i = 0; i < o->n; i++) {
-            double M = 0, X[AK_MAX_DIM] = {0}, V[AK_MAX_DIM] = {0};
+            double M = 0, X[AK_MAX_DIM] = { 0 }, V[AK_MAX_DIM] = { 0 };
             for (int b = 0; b < t->nbody; b++) {
                 const double *x = ak_tracefile_x(t, i, b), *v = ak_tracefile_v(t, i, b);
                 M += bp[b]->mass;
@@ -406,13 +426,15 @@ int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_in
                 const double m = bp[b]->mass;
                 const double *x = ak_tracefile_x(t, i, b), *v = ak_tracefile_v(t, i, b);
                 const double *R = ak_tracefile_R(t, i, b), *w = ak_tracefile_w(t, i, b);
-                double M2[AK_MAX_BIV * AK_MAX_BIV], Iw[AK_MAX_BIV * AK_MAX_BIV], tmp[AK_MAX_BIV * AK_MAX_BIV];
+                double M2[AK_MAX_BIV * AK_MAX_BIV], Iw[AK_MAX_BIV * AK_MAX_BIV],
+                    tmp[AK_MAX_BIV * AK_MAX_BIV];
                 ak_nd_rotor_biv_matrix(n, M2, R);
                 // I_w = M2 I M2^T (B-eq4)
                 for (int r = 0; r < k; r++)
                     for (int c = 0; c < k; c++) {
                         double acc = 0;
-                        for (int q = 0; q < k; q++) acc += M2[r * k + q] * bp[b]->inertia[q * k + c];
+                        for (int q = 0; q < k; q++)
+                            acc += M2[r * k + q] * bp[b]->inertia[q * k + c];
                         tmp[r * k + c] = acc;
                     }
                 for (int r = 0; r < k; r++)
@@ -457,7 +479,8 @@ int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_in
             o->KE[i] = o->E[i]; // unsplit: the scale is then the range of E
             if (!isfinite(o->E[i])) {
                 o->has_energy = false;
-                snprintf(o->why, sizeof o->why, "the 'energy' column has an empty or non-numeric cell at t = %g s",
+                snprintf(o->why, sizeof o->why,
+                         "the 'energy' column has an empty or non-numeric cell at t = %g s",
                          t->t[i]);
             }
             for (int b = 1; b < t->nbody && o->has_energy; b++) {
@@ -465,7 +488,8 @@ int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_in
                 if (!(fabs(e - o->E[i]) <= 1e-12 * fmax(1, fabs(o->E[i])))) {
                     o->has_energy = false;
                     snprintf(o->why, sizeof o->why,
-                             "the 'energy' column differs between the rows of t = %g s ('%s' %.6g, '%s' %.6g): it must "
+                             "the 'energy' column differs between the rows of t = %g s ('%s' %.6g, "
+                             "'%s' %.6g): it must "
                              "be the system's total energy, the same on every row of a step",
                              t->t[i], t->body[0], o->E[i], t->body[b], e);
                 }
@@ -473,11 +497,13 @@ int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_in
         }
         if (o->has_energy)
             snprintf(o->why, sizeof o->why,
-                     "no mass properties in the manifest, so no momentum (its energy is its 'energy' column)");
+                     "no mass properties in the manifest, so no momentum (its energy is its "
+                     "'energy' column)");
         return 0;
     }
     if (!o->why[0])
-        snprintf(o->why, sizeof o->why, "no mass properties in the manifest and no 'energy' column in the trace");
+        snprintf(o->why, sizeof o->why,
+                 "no mass properties in the manifest and no 'energy' column in the trace");
     return 0;
 }
 
@@ -495,8 +521,10 @@ static ak_compare_item *item(ak_compare_result *r, const char *q) {
 
 static void judge(ak_compare_result *r, ak_compare_item *it) {
     it->verdict = (isfinite(it->error) && it->error <= it->tol) ? AK_CMP_PASS : AK_CMP_FAIL;
-    if (it->verdict == AK_CMP_PASS) r->npass++;
-    else r->nfail++, r->nlaw_fail += it->kind == AK_CMP_LAW;
+    if (it->verdict == AK_CMP_PASS)
+        r->npass++;
+    else
+        r->nfail++, r->nlaw_fail += it->kind == AK_CMP_LAW;
 }
 
 static void skip(ak_compare_item *it, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -531,8 +559,10 @@ static long locate(const double *t, long n, double x, double *w) {
     }
     while (hi - lo > 1) {
         long mid = (lo + hi) / 2;
-        if (t[mid] <= x) lo = mid;
-        else hi = mid;
+        if (t[mid] <= x)
+            lo = mid;
+        else
+            hi = mid;
     }
     double d = t[hi] - t[lo];
     *w = d > 0 ? (x - t[lo]) / d : 0;
@@ -563,7 +593,8 @@ static double dist(const double *a, const double *b, int n) {
 }
 static double rotor_dist(const double *a, const double *b, int n) {
     double s = 0, t = 0;
-    for (int i = 0; i < n; i++) s += (a[i] - b[i]) * (a[i] - b[i]), t += (a[i] + b[i]) * (a[i] + b[i]);
+    for (int i = 0; i < n; i++)
+        s += (a[i] - b[i]) * (a[i] - b[i]), t += (a[i] + b[i]) * (a[i] + b[i]);
     return sqrt(fmin(s, t));
 }
 
@@ -588,11 +619,11 @@ static double gap_at_time(const ak_tracefile *t, double x) {
 
 // ---- events ---------------------------------------------------------------------------------
 
-int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int *bodies, int nbody, bool contacts,
-                      ak_cmp_event **out) {
+int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int *bodies, int nbody,
+                      bool contacts, ak_cmp_event **out) {
     *out = NULL;
     int n = 0, cap = 0, dim = t->dim, k = t->nbiv;
-    double gn = 0, gh[AK_MAX_DIM] = {0};
+    double gn = 0, gh[AK_MAX_DIM] = { 0 };
     if (s->has_gravity) {
         gn = norm(s->gravity, dim);
         for (int a = 0; a < dim && gn > 0; a++) gh[a] = s->gravity[a] / gn;
@@ -605,16 +636,16 @@ int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int
         for (long i = 0; i + 1 < t->nsteps; i++) hstep = fmin(hstep, t->t[i + 1] - t->t[i]);
     if (!isfinite(hstep)) hstep = 0;
     const double vmin = AK_CMP_EVENT_MIN_SPEED;
-#define PUSH(kind_, b_, t_, i_)                                                                                     \
-    do {                                                                                                           \
-        if (n == cap) {                                                                                            \
-            cap = cap ? 2 * cap : 16;                                                                              \
-            ak_cmp_event *nn = realloc(*out, (size_t)cap * sizeof **out);                                          \
-            if (!nn) return n;                                                                                     \
-            *out = nn;                                                                                             \
-        }                                                                                                          \
-        (*out)[n] = (ak_cmp_event){.kind = (kind_), .body = (b_), .t = (t_), .i = (i_)};                           \
-        n++;                                                                                                       \
+#define PUSH(kind_, b_, t_, i_)                                                                    \
+    do {                                                                                           \
+        if (n == cap) {                                                                            \
+            cap = cap ? 2 * cap : 16;                                                              \
+            ak_cmp_event *nn = realloc(*out, (size_t)cap * sizeof **out);                          \
+            if (!nn) return n;                                                                     \
+            *out = nn;                                                                             \
+        }                                                                                          \
+        (*out)[n] = (ak_cmp_event){ .kind = (kind_), .body = (b_), .t = (t_), .i = (i_) };         \
+        n++;                                                                                       \
     } while (0)
     for (int q = 0; q < nbody; q++) {
         int b = bodies[q];
@@ -720,10 +751,10 @@ int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int
 
 const char *ak_cmp_event_name(int kind) {
     switch (kind) {
-    case AK_EVENT_IMPACT: return "impact";
-    case AK_EVENT_APEX: return "bounce apex";
-    case AK_EVENT_FIRST_CONTACT: return "first contact";
-    case AK_EVENT_FLIP: return "flip";
+        case AK_EVENT_IMPACT: return "impact";
+        case AK_EVENT_APEX: return "bounce apex";
+        case AK_EVENT_FIRST_CONTACT: return "first contact";
+        case AK_EVENT_FLIP: return "flip";
     }
     return "event";
 }
@@ -743,38 +774,40 @@ static int count_events(const ak_cmp_event *ev, int n, int kind, int q) {
 // The outcome of an event, relative: impacts compare the velocity after the impact (relative to
 // the speed before it), apexes the height (relative to the height range of the body), flips the
 // body-frame angular velocity one sample after (relative to its size).
-static double event_outcome(const ak_tracefile *ref, const ak_tracefile *o, const ak_compare_spec *s, int br, int bo,
-                            const ak_cmp_event *er, const ak_cmp_event *eo, double hscale) {
+static double event_outcome(const ak_tracefile *ref, const ak_tracefile *o,
+                            const ak_compare_spec *s, int br, int bo, const ak_cmp_event *er,
+                            const ak_cmp_event *eo, double hscale) {
     switch (er->kind) {
-    case AK_EVENT_IMPACT: {
-        // the velocities just after the impact: each trace's first sample after its window, taken
-        // back ballistically to the impact's time (a sparse trace's next sample may come long after)
-        const double *vr = ak_tracefile_v(ref, er->i, br), *vo = ak_tracefile_v(o, eo->i, bo);
-        double ar[AK_MAX_DIM], ao[AK_MAX_DIM];
-        for (int a = 0; a < ref->dim; a++) {
-            double g = s->has_gravity ? s->gravity[a] : 0;
-            ar[a] = vr[a] - g * (ref->t[er->i] - er->t);
-            ao[a] = vo[a] - g * (o->t[eo->i] - eo->t);
+        case AK_EVENT_IMPACT: {
+            // the velocities just after the impact: each trace's first sample after its window, taken
+            // back ballistically to the impact's time (a sparse trace's next sample may come long after)
+            const double *vr = ak_tracefile_v(ref, er->i, br), *vo = ak_tracefile_v(o, eo->i, bo);
+            double ar[AK_MAX_DIM], ao[AK_MAX_DIM];
+            for (int a = 0; a < ref->dim; a++) {
+                double g = s->has_gravity ? s->gravity[a] : 0;
+                ar[a] = vr[a] - g * (ref->t[er->i] - er->t);
+                ao[a] = vo[a] - g * (o->t[eo->i] - eo->t);
+            }
+            return dist(ar, ao, ref->dim) / fmax(er->pre, AK_CMP_EVENT_MIN_SPEED);
         }
-        return dist(ar, ao, ref->dim) / fmax(er->pre, AK_CMP_EVENT_MIN_SPEED);
-    }
-    case AK_EVENT_APEX: return fabs(er->value - eo->value) / fmax(hscale, 1e-9);
-    case AK_EVENT_FLIP: {
-        // at the reference's first sample after both flips (exact there), the other trace
-        // interpolated to it
-        long i = er->i;
-        while (i + 1 < ref->nsteps && ref->t[i] < eo->t) i++;
-        const double *wr = ak_tracefile_w(ref, i, br);
-        double wo[AK_MAX_BIV];
-        interp(o, bo, ref->t[i], 2 * o->dim + o->neven, o->nbiv, wo);
-        return dist(wr, wo, ref->nbiv) / fmax(norm(wr, ref->nbiv), 1e-12);
-    }
+        case AK_EVENT_APEX: return fabs(er->value - eo->value) / fmax(hscale, 1e-9);
+        case AK_EVENT_FLIP: {
+            // at the reference's first sample after both flips (exact there), the other trace
+            // interpolated to it
+            long i = er->i;
+            while (i + 1 < ref->nsteps && ref->t[i] < eo->t) i++;
+            const double *wr = ak_tracefile_w(ref, i, br);
+            double wo[AK_MAX_BIV];
+            interp(o, bo, ref->t[i], 2 * o->dim + o->neven, o->nbiv, wo);
+            return dist(wr, wo, ref->nbiv) / fmax(norm(wr, ref->nbiv), 1e-12);
+        }
     }
     return 0;
 }
 
-static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_tracefile *o, const int map[],
-                        const ak_compare_spec *s, const ak_cmp_event *er, int ner, const ak_cmp_event *eo, int neo) {
+static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_tracefile *o,
+                        const int map[], const ak_compare_spec *s, const ak_cmp_event *er, int ner,
+                        const ak_cmp_event *eo, int neo) {
     if (isnan(s->tol_event)) return;
     ak_compare_item *it = item(r, "events.time"), *io = item(r, "events.outcome");
     if (!it || !io) return;
@@ -783,7 +816,8 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
         skip(io, "no events");
         return;
     }
-    double step_o = isfinite(o->timestep) ? o->timestep : 0, step_r = isfinite(ref->timestep) ? ref->timestep : 0;
+    double step_o = isfinite(o->timestep) ? o->timestep : 0,
+           step_r = isfinite(ref->timestep) ? ref->timestep : 0;
     double worst_t = 0, worst_o = 0;
     char wt[200] = "", wo[200] = "", miss[200] = "", first[200] = "";
     double first_t = INFINITY, t_hor = ref->t[0] + s->horizon + 1e-9;
@@ -793,19 +827,24 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
     double gmin = INFINITY, t_dense = ref->t[0];
     for (long i = 0; i + 1 < ref->nsteps; i++) gmin = fmin(gmin, ref->t[i + 1] - ref->t[i]);
     double gmax = fmin(1.5 * gmin, step_r > 0 ? 10 * step_r : INFINITY);
-    for (long i = 0; i + 1 < ref->nsteps && ref->t[i + 1] - ref->t[i] <= gmax * (1 + 1e-9); i++) t_dense = ref->t[i + 1];
+    for (long i = 0; i + 1 < ref->nsteps && ref->t[i + 1] - ref->t[i] <= gmax * (1 + 1e-9); i++)
+        t_dense = ref->t[i + 1];
     // ... and never beyond the entry's dense_until (AK_CMP_EVENT_DENSE_DEFAULT without one), so that a
     // reference recorded at every step (`reference --make`, `anakata run --trace`) judges the same
     // events as the bundled one of the same scene
     double t_sampled = t_dense; // where the reference actually records densely
-    t_dense = fmin(t_dense, ref->t[0] + (s->dense_until > 0 ? s->dense_until : AK_CMP_EVENT_DENSE_DEFAULT) + 1e-9);
-    int matched = 0, counts[AK_EVENT_KINDS] = {0};
+    t_dense =
+        fmin(t_dense,
+             ref->t[0] + (s->dense_until > 0 ? s->dense_until : AK_CMP_EVENT_DENSE_DEFAULT) + 1e-9);
+    int matched = 0, counts[AK_EVENT_KINDS] = { 0 };
     for (int q = 0; q < ref->nbody; q++) {
         if (map[q] < 0) continue;
-        double hmin = INFINITY, hmax = -INFINITY, gn = s->has_gravity ? norm(s->gravity, ref->dim) : 0;
+        double hmin = INFINITY, hmax = -INFINITY,
+               gn = s->has_gravity ? norm(s->gravity, ref->dim) : 0;
         for (long i = 0; gn > 0 && i < ref->nsteps; i++) {
             double h = 0;
-            for (int a = 0; a < ref->dim; a++) h -= ak_tracefile_x(ref, i, q)[a] * s->gravity[a] / gn;
+            for (int a = 0; a < ref->dim; a++)
+                h -= ak_tracefile_x(ref, i, q)[a] * s->gravity[a] / gn;
             hmin = fmin(hmin, h), hmax = fmax(hmax, h);
         }
         for (int kind = 0; kind < AK_EVENT_KINDS; kind++) {
@@ -815,7 +854,8 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
             // (they are reported, not judged).
             // Contact events are judged only where the reference is sampled densely enough to
             // resolve them (a reference that keeps every 10th sample hides most impacts).
-            int cr = count_events(er, ner, kind, q), co = count_events(eo, neo, kind, q), nj = 0, co_h = 0, cr_h = 0;
+            int cr = count_events(er, ner, kind, q), co = count_events(eo, neo, kind, q), nj = 0,
+                co_h = 0, cr_h = 0;
             // Impacts are timed where the ballistic paths before and after them meet, which a sparse
             // reference resolves too: the first impact after the dense part is judged wherever the
             // reference samples it (later ones may share a sparse interval with others); apexes and
@@ -825,7 +865,8 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
             bool after = false;
             for (int j = 0; j < cr; j++) {
                 const ak_cmp_event *a = nth_event(er, ner, kind, q, j);
-                if (kind == AK_EVENT_FLIP || a->t <= t_win) nj = j + 1, cr_h += a->t <= t_win;
+                if (kind == AK_EVENT_FLIP || a->t <= t_win)
+                    nj = j + 1, cr_h += a->t <= t_win;
                 else if (!after) {
                     after = true;
                     if (timed || a->t <= t_sampled) nj = j + 1;
@@ -835,12 +876,15 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
             counts[kind] += cr;
             judged += nj;
             if ((co < nj || (kind != AK_EVENT_FLIP && co_h > cr_h + (nj > cr_h ? 1 : 0)) ||
-                 (kind == AK_EVENT_FLIP && co != cr)) && !miss[0])
-                snprintf(miss, sizeof miss, "%s '%s': %d in the reference, %d in the other trace (%d and %d up to t = %g s)",
+                 (kind == AK_EVENT_FLIP && co != cr)) &&
+                !miss[0])
+                snprintf(miss, sizeof miss,
+                         "%s '%s': %d in the reference, %d in the other trace (%d and %d up to t = "
+                         "%g s)",
                          ak_cmp_event_name(kind), ref->body[q], cr, co, cr_h, co_h, t_win);
             // pairs by time: each judged reference event with the nearest unpaired event of the
             // same kind and body in the other trace (flips in order: their times drift apart)
-            unsigned char used[256] = {0};
+            unsigned char used[256] = { 0 };
             double period = 0;
             for (int j = 0; j < nj; j++) {
                 const ak_cmp_event *a = nth_event(er, ner, kind, q, j), *c = NULL;
@@ -856,7 +900,8 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
                 }
                 if (!c) {
                     if (!miss[0])
-                        snprintf(miss, sizeof miss, "%s %d of '%s' (t = %.6g s) has no counterpart in the other trace",
+                        snprintf(miss, sizeof miss,
+                                 "%s %d of '%s' (t = %.6g s) has no counterpart in the other trace",
                                  ak_cmp_event_name(kind), j + 1, ref->body[q], a->t);
                     continue;
                 }
@@ -868,7 +913,8 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
                 // seen at a sample, so their allowance has the samplings' gaps (first contacts also
                 // two engine steps: a speculative contact counts a step before the touch, a soft one
                 // a step after)
-                double hs = fmax(step_o, step_r), go = gap_at_time(o, c->t), gr = gap_at_time(ref, a->t);
+                double hs = fmax(step_o, step_r), go = gap_at_time(o, c->t),
+                       gr = gap_at_time(ref, a->t);
                 double allow = AK_CMP_EVENT_STEPS * hs + 1e-9;
                 if (kind == AK_EVENT_IMPACT) allow += 0.5 * fmax(0, (c->t1 - c->t0) - go);
                 if (kind == AK_EVENT_FIRST_CONTACT) // engines count a contact from a step apart
@@ -884,25 +930,31 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
                 }
                 double e = fabs(c->t - a->t) / allow;
                 if (kind == AK_EVENT_IMPACT && a->t < first_t)
-                    first_t = a->t, snprintf(first, sizeof first, "first impact: '%s' at t = %.6g s, other t = %.6g s (%+.3g steps)",
+                    first_t = a->t,
+                    snprintf(first, sizeof first,
+                             "first impact: '%s' at t = %.6g s, other t = %.6g s (%+.3g steps)",
                              ref->body[q], a->t, c->t, step_o > 0 ? (c->t - a->t) / step_o : 0);
                 if (e > worst_t)
-                    worst_t = e, snprintf(wt, sizeof wt, "%s %d of '%s' at t = %.6g s, other t = %.6g s (%+.3g s)",
-                                          ak_cmp_event_name(kind), j + 1, ref->body[q], a->t, c->t, c->t - a->t);
+                    worst_t = e,
+                    snprintf(wt, sizeof wt,
+                             "%s %d of '%s' at t = %.6g s, other t = %.6g s (%+.3g s)",
+                             ak_cmp_event_name(kind), j + 1, ref->body[q], a->t, c->t, c->t - a->t);
                 if (kind != AK_EVENT_FIRST_CONTACT) {
                     noutcome++;
                     double out = event_outcome(ref, o, s, q, map[q], a, c, hmax - hmin);
                     if (out > worst_o)
-                        worst_o = out, snprintf(wo, sizeof wo, "%s %d of '%s' at t = %.6g s", ak_cmp_event_name(kind),
-                                                j + 1, ref->body[q], a->t);
+                        worst_o = out, snprintf(wo, sizeof wo, "%s %d of '%s' at t = %.6g s",
+                                                ak_cmp_event_name(kind), j + 1, ref->body[q], a->t);
                 }
                 matched++;
             }
         }
     }
     if (judged == 0 && !miss[0]) {
-        skip(it, "%d events in the reference, none that it resolves: its samples after t = %g s are too far apart, "
-                 "and it has no flips",
+        skip(it,
+             "%d events in the reference, none that it resolves: its samples after t = %g s are "
+             "too far apart, "
+             "and it has no flips",
              ner, t_dense);
         skip(io, "no events judged");
         return;
@@ -910,13 +962,16 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
     it->tol = 1;
     it->error = miss[0] ? INFINITY : worst_t;
     snprintf(it->detail, sizeof it->detail,
-             "%d events in the reference (%d impacts, %d apexes, %d first contacts, %d flips), %d judged (flips; "
-             "contact events up to the horizon where the reference records densely, t <= %g s, and the first "
-             "after that: an impact wherever sampled, others where dense), each paired with the nearest in time; |t_other - t_ref| / (%d engine steps + half the other's "
+             "%d events in the reference (%d impacts, %d apexes, %d first contacts, %d flips), %d "
+             "judged (flips; "
+             "contact events up to the horizon where the reference records densely, t <= %g s, and "
+             "the first "
+             "after that: an impact wherever sampled, others where dense), each paired with the "
+             "nearest in time; |t_other - t_ref| / (%d engine steps + half the other's "
              "impact window; impacts timed where the paths before and after meet)%s%s%s%s%s%s",
-             ner, counts[AK_EVENT_IMPACT], counts[AK_EVENT_APEX], counts[AK_EVENT_FIRST_CONTACT], counts[AK_EVENT_FLIP],
-             judged, t_dense, AK_CMP_EVENT_STEPS,
-             first[0] ? "; " : "", first, wt[0] ? "; worst: " : "", wt, miss[0] ? "; count differs: " : "", miss);
+             ner, counts[AK_EVENT_IMPACT], counts[AK_EVENT_APEX], counts[AK_EVENT_FIRST_CONTACT],
+             counts[AK_EVENT_FLIP], judged, t_dense, AK_CMP_EVENT_STEPS, first[0] ? "; " : "",
+             first, wt[0] ? "; worst: " : "", wt, miss[0] ? "; count differs: " : "", miss);
     judge(r, it);
     if (noutcome == 0) {
         skip(io, matched ? "only first contacts (no outcome to compare)" : "no events matched");
@@ -925,7 +980,8 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
     io->tol = s->tol_event;
     io->error = worst_o;
     snprintf(io->detail, sizeof io->detail,
-             "each at its own time: velocity after an impact / speed before, apex height / height range, body "
+             "each at its own time: velocity after an impact / speed before, apex height / height "
+             "range, body "
              "angular velocity after a flip / its size%s%s",
              wo[0] ? "; worst: " : "", wo);
     judge(r, io);
@@ -938,7 +994,8 @@ static void event_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
 // later shifts the rest of the trajectory by that step.
 static bool after_event(const ak_cmp_event *ev, int n, int q, double t, double win) {
     for (int i = 0; i < n; i++)
-        if (ev[i].body == q && (ev[i].kind == AK_EVENT_IMPACT || ev[i].kind == AK_EVENT_FIRST_CONTACT) &&
+        if (ev[i].body == q &&
+            (ev[i].kind == AK_EVENT_IMPACT || ev[i].kind == AK_EVENT_FIRST_CONTACT) &&
             t >= ev[i].t - win)
             return true;
     return false;
@@ -949,18 +1006,24 @@ static bool after_event(const ak_cmp_event *ev, int n, int q, double t, double w
 static double impact_window_at(const ak_cmp_event *ev, int n, int q, double t, double win) {
     double d = 0;
     for (int i = 0; i < n; i++)
-        if (ev[i].body == q && ev[i].kind == AK_EVENT_IMPACT && t >= ev[i].t0 - win && t <= ev[i].t1 + win)
+        if (ev[i].body == q && ev[i].kind == AK_EVENT_IMPACT && t >= ev[i].t0 - win &&
+            t <= ev[i].t1 + win)
             d = fmax(d, ev[i].t1 - ev[i].t0);
     return d;
 }
 
-static void state_items(ak_compare_result *r, const ak_tracefile *ref, const ak_tracefile *o, const int map[],
-                        const ak_compare_spec *s, const ak_cmp_event *ev, int nev, const ak_cmp_event *evo, int nevo) {
-    static const char *const Q[4] = {"state.position", "state.velocity", "state.rotor", "state.angular_velocity"};
-    const double tols[4] = {s->tol_position, s->tol_velocity, s->tol_rotor, s->tol_angular_velocity};
-    const int n = ref->dim, off[4] = {0, n, 2 * n, 2 * n + ref->neven}, len[4] = {n, n, ref->neven, ref->nbiv};
+static void state_items(ak_compare_result *r, const ak_tracefile *ref, const ak_tracefile *o,
+                        const int map[], const ak_compare_spec *s, const ak_cmp_event *ev, int nev,
+                        const ak_cmp_event *evo, int nevo) {
+    static const char *const Q[4] = { "state.position", "state.velocity", "state.rotor",
+                                      "state.angular_velocity" };
+    const double tols[4] = { s->tol_position, s->tol_velocity, s->tol_rotor,
+                             s->tol_angular_velocity };
+    const int n = ref->dim, off[4] = { 0, n, 2 * n, 2 * n + ref->neven },
+              len[4] = { n, n, ref->neven, ref->nbiv };
     double t0 = ref->t[0], t_end = t0 + s->horizon;
-    double step_o = isfinite(o->timestep) ? o->timestep : 0, gn = s->has_gravity ? norm(s->gravity, n) : 0;
+    double step_o = isfinite(o->timestep) ? o->timestep : 0,
+           gn = s->has_gravity ? norm(s->gravity, n) : 0;
     for (int q = 0; q < 4; q++) {
         if (isnan(tols[q])) continue;
         ak_compare_item *it = item(r, Q[q]);
@@ -982,13 +1045,15 @@ static void state_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
                 // as the impact's window
                 double h = fmax(step_o, gap_at_time(o, ref->t[i]));
                 double dur = e > it->tol ? impact_window_at(evo, nevo, b, ref->t[i], h) : 0;
-                if (e > it->tol && (dur > 0 || after_event(ev, nev, b, ref->t[i], 2 * h + gap_at(ref, i)))) {
+                if (e > it->tol &&
+                    (dur > 0 || after_event(ev, nev, b, ref->t[i], 2 * h + gap_at(ref, i)))) {
                     int ns = (int)fmin(40, ceil((h + dur) / fmax(h, 1e-12) - 1e-9));
                     for (int k = 1; k <= ns; k++)
                         for (int sh = -1; sh <= 1; sh += 2) {
                             double d = sh * fmin(k * h, h + dur);
                             interp(o, map[b], ref->t[i] + d, off[q], len[q], val);
-                            double e2 = q == 2 ? rotor_dist(val, rv, len[q]) : dist(val, rv, len[q]);
+                            double e2 =
+                                q == 2 ? rotor_dist(val, rv, len[q]) : dist(val, rv, len[q]);
                             // falling one step longer (or shorter) changes the speed by g h before
                             // the impact and by at most e g h <= g h after it
                             if (q == 1) e2 = fmax(0, e2 - 2 * gn * h);
@@ -1003,14 +1068,21 @@ static void state_items(ak_compare_result *r, const ak_tracefile *ref, const ak_
             count++;
         }
         it->error = worst;
-        snprintf(it->detail, sizeof it->detail, "max over %ld samples in t = [%g, %g] s: worst body '%s' at t = %g s",
-                 count, t0, fmin(t_end, ref->t[ref->nsteps - 1]), ref->body[worst_b], worst_t);
+        snprintf(it->detail, sizeof it->detail,
+                 "max over %ld samples in t = [%g, %g] s: worst body '%s' at t = %g s", count, t0,
+                 fmin(t_end, ref->t[ref->nsteps - 1]), ref->body[worst_b], worst_t);
         if (shifted)
-            append(it->detail, sizeof it->detail, "; %ld body samples after an impact compared with a one-step shift%s",
-                   shifted, windowed ? " (within the other's impacts, a shift of up to the impact's duration)" : "");
-        if (!isnan(first_t)) append(it->detail, sizeof it->detail, "; first over tolerance at t = %g s", first_t);
-        if (count == 0) skip(it, "the traces share no time within the horizon");
-        else judge(r, it);
+            append(it->detail, sizeof it->detail,
+                   "; %ld body samples after an impact compared with a one-step shift%s", shifted,
+                   windowed
+                       ? " (within the other's impacts, a shift of up to the impact's duration)"
+                       : "");
+        if (!isnan(first_t))
+            append(it->detail, sizeof it->detail, "; first over tolerance at t = %g s", first_t);
+        if (count == 0)
+            skip(it, "the traces share no time within the horizon");
+        else
+            judge(r, it);
     }
 }
 
@@ -1026,35 +1098,45 @@ static int hypotheses(const ak_tracefile *o, bool rotor, const char *what[NHYP],
     int nh = 0, n = o->dim;
     if (rotor) {
         if (n == 3 && quat_cols(o)) {
-            what[nh] = "the quaternion is in (x, y, z, w) order in the columns qw,qx,qy,qz (Bullet, Eigen, glm and "
+            what[nh] = "the quaternion is in (x, y, z, w) order in the columns qw,qx,qy,qz "
+                       "(Bullet, Eigen, glm and "
                        "Unity store w last; the columns want (w, x, y, z))";
             id[nh++] = 3;
             what[nh] = "the quaternion is conjugated (world-to-body instead of v' = q v q*)";
             id[nh++] = 0;
         } else {
-            what[nh] = "the rotor is reversed (R~ written for R: world-to-body instead of x_world = R x_body R~)";
+            what[nh] = "the rotor is reversed (R~ written for R: world-to-body instead of x_world "
+                       "= R x_body R~)";
             id[nh++] = 0;
             if (n == 3) {
-                what[nh] = "a quaternion (w, x, y, z) written as it is into r, r_xy, r_xz, r_yz (the mapping is "
+                what[nh] = "a quaternion (w, x, y, z) written as it is into r, r_xy, r_xz, r_yz "
+                           "(the mapping is "
                            "r = w, r_xy = -z, r_xz = y, r_yz = -x, or use the columns qw,qx,qy,qz)";
                 id[nh++] = 1;
-                what[nh] = "a conjugate quaternion (w, -x, -y, -z) written into r, r_xy, r_xz, r_yz";
+                what[nh] =
+                    "a conjugate quaternion (w, -x, -y, -z) written into r, r_xy, r_xz, r_yz";
                 id[nh++] = 2;
             }
         }
     } else {
-        what[nh] = axis_cols(o) ? "the axis vector wx,wy,wz has the opposite sign"
-                   : "the angular velocity has the opposite sign (R_t = +1/2 w R instead of -1/2 w R)";
+        what[nh] =
+            axis_cols(o)
+                ? "the axis vector wx,wy,wz has the opposite sign"
+                : "the angular velocity has the opposite sign (R_t = +1/2 w R instead of -1/2 w R)";
         id[nh++] = 10;
-        what[nh] = axis_cols(o) ? "the axis vector wx,wy,wz is in the body frame (the columns want the world frame)"
-                                : "the angular velocity is in the body frame (anakata's w is the world-frame bivector)";
+        what[nh] =
+            axis_cols(o)
+                ? "the axis vector wx,wy,wz is in the body frame (the columns want the world frame)"
+                : "the angular velocity is in the body frame (anakata's w is the world-frame "
+                  "bivector)";
         id[nh++] = 11;
         if (n == 3) {
-            what[nh] = axis_cols(o)
-                           ? "the scene's angular_velocity, a bivector (w_xy, w_xz, w_yz), read as an axis vector (its "
-                             "axis vector is wx = w_yz, wy = -w_xz, wz = w_xy)"
-                           : "an axis vector (wx, wy, wz) written as it is into w_xy, w_xz, w_yz (its dual is w_xy = "
-                             "wz, w_xz = -wy, w_yz = wx, or use the columns wx,wy,wz)";
+            what[nh] = axis_cols(o) ? "the scene's angular_velocity, a bivector (w_xy, w_xz, "
+                                      "w_yz), read as an axis vector (its "
+                                      "axis vector is wx = w_yz, wy = -w_xz, wz = w_xy)"
+                                    : "an axis vector (wx, wy, wz) written as it is into w_xy, "
+                                      "w_xz, w_yz (its dual is w_xy = "
+                                      "wz, w_xz = -wy, w_yz = wx, or use the columns wx,wy,wz)";
             id[nh++] = 12;
         }
     }
@@ -1065,42 +1147,42 @@ static int hypotheses(const ak_tracefile *o, bool rotor, const char *what[NHYP],
 static void fix(int id, int n, const double *Ro, const double *wo, const double *Rr, double *c) {
     int k = ak_nd_nbiv(n);
     switch (id) {
-    case 0: ak_nd_rotor_reverse(n, c, Ro); break;
-    case 1: c[0] = Ro[0], c[1] = -Ro[3], c[2] = Ro[2], c[3] = -Ro[1]; break;
-    case 2: c[0] = Ro[0], c[1] = Ro[3], c[2] = -Ro[2], c[3] = Ro[1]; break;
-    case 3: { // the columns qw,qx,qy,qz held (x, y, z, w): undo the reader's mapping, reorder, redo it
-        double f[4] = {Ro[0], -Ro[3], Ro[2], -Ro[1]}; // the file's (qw, qx, qy, qz)
-        double w = f[3], x = f[0], y = f[1], z = f[2];
-        c[0] = w, c[1] = -z, c[2] = y, c[3] = -x;
-        break;
-    }
-    case 10:
-        for (int a = 0; a < k; a++) c[a] = -wo[a];
-        break;
-    case 11: { // w_world = [R]_2 w_body
-        double M2[AK_MAX_BIV * AK_MAX_BIV];
-        ak_nd_rotor_biv_matrix(n, M2, Rr);
-        for (int a = 0; a < k; a++) {
-            c[a] = 0;
-            for (int q = 0; q < k; q++) c[a] += M2[a * k + q] * wo[q];
+        case 0: ak_nd_rotor_reverse(n, c, Ro); break;
+        case 1: c[0] = Ro[0], c[1] = -Ro[3], c[2] = Ro[2], c[3] = -Ro[1]; break;
+        case 2: c[0] = Ro[0], c[1] = Ro[3], c[2] = -Ro[2], c[3] = Ro[1]; break;
+        case 3: { // the columns qw,qx,qy,qz held (x, y, z, w): undo the reader's mapping, reorder, redo it
+            double f[4] = { Ro[0], -Ro[3], Ro[2], -Ro[1] }; // the file's (qw, qx, qy, qz)
+            double w = f[3], x = f[0], y = f[1], z = f[2];
+            c[0] = w, c[1] = -z, c[2] = y, c[3] = -x;
+            break;
         }
-        break;
-    }
-    case 12: c[0] = wo[2], c[1] = -wo[1], c[2] = wo[0]; break;
+        case 10:
+            for (int a = 0; a < k; a++) c[a] = -wo[a];
+            break;
+        case 11: { // w_world = [R]_2 w_body
+            double M2[AK_MAX_BIV * AK_MAX_BIV];
+            ak_nd_rotor_biv_matrix(n, M2, Rr);
+            for (int a = 0; a < k; a++) {
+                c[a] = 0;
+                for (int q = 0; q < k; q++) c[a] += M2[a * k + q] * wo[q];
+            }
+            break;
+        }
+        case 12: c[0] = wo[2], c[1] = -wo[1], c[2] = wo[0]; break;
     }
 }
 
 // Convention hypotheses for a rotor or angular velocity that differs at time at: the error each
 // would leave, and a suggestion when one of them explains the difference.
-void ak_compare_convention_hint(const ak_tracefile *ref, const ak_tracefile *o, const int map[], bool rotor, double tol,
-                                double at, char *out, size_t outlen) {
+void ak_compare_convention_hint(const ak_tracefile *ref, const ak_tracefile *o, const int map[],
+                                bool rotor, double tol, double at, char *out, size_t outlen) {
     out[0] = '\0';
     double wgt;
     long si = locate(ref->t, ref->nsteps, at, &wgt);
     int n = ref->dim, k = ref->nbiv, ne = ref->neven;
     const char *what[NHYP];
     int id[NHYP];
-    double worst[NHYP] = {0};
+    double worst[NHYP] = { 0 };
     int nh = hypotheses(o, rotor, what, id);
     for (int b = 0; b < ref->nbody; b++) {
         if (map[b] < 0) continue;
@@ -1116,9 +1198,11 @@ void ak_compare_convention_hint(const ak_tracefile *ref, const ak_tracefile *o, 
     }
     for (int h = 0; h < nh; h++)
         if (worst[h] <= tol) {
-            snprintf(out, outlen, "; likely a convention mistake: %s (that reading leaves an error of %.2g at t = %g "
-                                  "s; docs/conventions.md)",
-                     what[h], worst[h], ref->t[si]);
+            snprintf(
+                out, outlen,
+                "; likely a convention mistake: %s (that reading leaves an error of %.2g at t = %g "
+                "s; docs/conventions.md)",
+                what[h], worst[h], ref->t[si]);
             return;
         }
 }
@@ -1130,7 +1214,8 @@ static void fmt_block(const ak_tracefile *o, int blk, const double *val, char *o
     double q[AK_MAX_EVEN];
     const char *names = "";
     if (blk == 2 && d == 3 && quat_cols(o)) {
-        q[0] = val[0], q[1] = -val[3], q[2] = val[2], q[3] = -val[1], len = 4, names = "qw,qx,qy,qz ";
+        q[0] = val[0], q[1] = -val[3], q[2] = val[2], q[3] = -val[1], len = 4,
+        names = "qw,qx,qy,qz ";
         val = q;
     } else if (blk == 3 && d == 3 && axis_cols(o)) {
         q[0] = val[2], q[1] = -val[1], q[2] = val[0], len = 3, names = "wx,wy,wz ";
@@ -1144,29 +1229,34 @@ static void fmt_block(const ak_tracefile *o, int blk, const double *val, char *o
 // initial.state: the other trace's first sample is the scene's initial state, which is the
 // reference's first sample; a difference names the body and the scene field, and the convention
 // that explains it when one does.
-static void initial_item(ak_compare_result *r, const ak_tracefile *ref, const ak_tracefile *o, const int map[],
-                         const ak_compare_spec *s) {
+static void initial_item(ak_compare_result *r, const ak_tracefile *ref, const ak_tracefile *o,
+                         const int map[], const ak_compare_spec *s) {
     ak_compare_item *it;
     if (isnan(s->tol_initial) || !(it = item(r, "initial.state"))) return;
     it->tol = s->tol_initial;
     if (fabs(o->t[0] - ref->t[0]) > 1e-9 * fmax(1, fabs(ref->t[0]))) {
         it->error = INFINITY;
         snprintf(it->detail, sizeof it->detail,
-                 "the other trace starts at t = %g s, the scene (the reference's first sample) at t = %g s: record "
+                 "the other trace starts at t = %g s, the scene (the reference's first sample) at "
+                 "t = %g s: record "
                  "the initial state as step 0",
                  o->t[0], ref->t[0]);
         judge(r, it);
         return;
     }
-    static const char *const field[4] = {"position", "velocity", "rotor (or rotations)", "angular_velocity"};
-    static const char *const what[4] = {"position", "velocity", "orientation", "angular velocity"};
-    int n = ref->dim, off[4] = {0, n, 2 * n, 2 * n + ref->neven}, len[4] = {n, n, ref->neven, ref->nbiv};
+    static const char *const field[4] = { "position", "velocity", "rotor (or rotations)",
+                                          "angular_velocity" };
+    static const char *const what[4] = { "position", "velocity", "orientation",
+                                         "angular velocity" };
+    int n = ref->dim, off[4] = { 0, n, 2 * n, 2 * n + ref->neven },
+        len[4] = { n, n, ref->neven, ref->nbiv };
     double worst = 0;
     int wb = -1, wq = 0;
     for (int b = 0; b < ref->nbody; b++) {
         if (map[b] < 0) continue;
         for (int q = 0; q < 4; q++) {
-            const double *a = ak_tracefile_x(ref, 0, b) + off[q], *c = ak_tracefile_x(o, 0, map[b]) + off[q];
+            const double *a = ak_tracefile_x(ref, 0, b) + off[q],
+                         *c = ak_tracefile_x(o, 0, map[b]) + off[q];
             double e = q == 2 ? rotor_dist(a, c, len[q]) : dist(a, c, len[q]);
             if (e > worst) worst = e, wb = b, wq = q;
         }
@@ -1174,16 +1264,19 @@ static void initial_item(ak_compare_result *r, const ak_tracefile *ref, const ak
     it->error = worst;
     if (wb < 0 || worst <= it->tol)
         snprintf(it->detail, sizeof it->detail,
-                 "the first sample (t = %g s) is the scene's initial state: position, velocity, orientation and "
+                 "the first sample (t = %g s) is the scene's initial state: position, velocity, "
+                 "orientation and "
                  "angular velocity of every body",
                  ref->t[0]);
     else {
-        const double *a = ak_tracefile_x(ref, 0, wb) + off[wq], *c = ak_tracefile_x(o, 0, map[wb]) + off[wq];
+        const double *a = ak_tracefile_x(ref, 0, wb) + off[wq],
+                     *c = ak_tracefile_x(o, 0, map[wb]) + off[wq];
         char sa[200], sc[200];
         fmt_block(o, wq, a, sa, sizeof sa);
         fmt_block(o, wq, c, sc, sizeof sc);
         snprintf(it->detail, sizeof it->detail,
-                 "the initial state differs from the scene's: body '%s', %s (scene field \"%s\"): the scene's is %s, "
+                 "the initial state differs from the scene's: body '%s', %s (scene field \"%s\"): "
+                 "the scene's is %s, "
                  "the other trace has %s",
                  ref->body[wb], what[wq], field[wq], sa, sc);
         if (wq >= 2) {
@@ -1197,7 +1290,8 @@ static void initial_item(ak_compare_result *r, const ak_tracefile *ref, const ak
                 fix(id[h], n, Ro, wo, Rr, cc);
                 double e = wq == 2 ? rotor_dist(cc, a, len[wq]) : dist(cc, a, len[wq]);
                 if (e <= it->tol) {
-                    append(it->detail, sizeof it->detail, "; likely a convention mistake: %s (docs/conventions.md)", hw[h]);
+                    append(it->detail, sizeof it->detail,
+                           "; likely a convention mistake: %s (docs/conventions.md)", hw[h]);
                     break;
                 }
             }
@@ -1212,12 +1306,12 @@ static void initial_item(ak_compare_result *r, const ak_tracefile *ref, const ak
 // w1) / 2, by at most |w1 - w0| / 2 (any integrator's choice of w within the step, an impulse at
 // any time within the interval) plus the tolerance. Intervals over which a body turns by more than
 // 2 rad are too coarse to tell and are counted, not judged.
-static void rotation_item(ak_compare_result *r, const ak_tracefile *ref, const ak_tracefile *o, const int map[],
-                          const ak_compare_spec *s) {
+static void rotation_item(ak_compare_result *r, const ak_tracefile *ref, const ak_tracefile *o,
+                          const int map[], const ak_compare_spec *s) {
     ak_compare_item *it;
     if (isnan(s->tol_rotation) || !(it = item(r, "kinematics.rotation"))) return;
     int n = o->dim, k = o->nbiv, ne = o->neven;
-    double worst = 0, at = o->t[0], wimp[AK_MAX_BIV] = {0}, wrec[AK_MAX_BIV] = {0};
+    double worst = 0, at = o->t[0], wimp[AK_MAX_BIV] = { 0 }, wrec[AK_MAX_BIV] = { 0 };
     long coarse = 0, judged = 0, wi = 0, sparse = 0;
     int wb = -1;
     double step = isfinite(o->timestep) ? o->timestep : INFINITY;
@@ -1235,7 +1329,8 @@ static void rotation_item(ak_compare_result *r, const ak_tracefile *ref, const a
                 sparse++;
                 continue;
             }
-            double R0[AK_MAX_EVEN], R1[AK_MAX_EVEN], R0r[AK_MAX_EVEN], D[AK_MAX_EVEN], B[AK_MAX_BIV];
+            double R0[AK_MAX_EVEN], R1[AK_MAX_EVEN], R0r[AK_MAX_EVEN], D[AK_MAX_EVEN],
+                B[AK_MAX_BIV];
             memcpy(R0, ak_tracefile_R(o, i, b), sizeof(double) * (size_t)ne);
             memcpy(R1, ak_tracefile_R(o, i + 1, b), sizeof(double) * (size_t)ne);
             if (!(ak_nd_rotor_norm2(n, R0) > 0) || !(ak_nd_rotor_norm2(n, R1) > 0)) continue;
@@ -1248,7 +1343,8 @@ static void rotation_item(ak_compare_result *r, const ak_tracefile *ref, const a
             ak_nd_rotor_log(n, B, D);
             const double *w0 = ak_tracefile_w(o, i, b), *w1 = ak_tracefile_w(o, i + 1, b);
             double mid[AK_MAX_BIV], dw[AK_MAX_BIV], imp[AK_MAX_BIV];
-            for (int a = 0; a < k; a++) mid[a] = 0.5 * (w0[a] + w1[a]), dw[a] = w1[a] - w0[a], imp[a] = -2 * B[a] / h;
+            for (int a = 0; a < k; a++)
+                mid[a] = 0.5 * (w0[a] + w1[a]), dw[a] = w1[a] - w0[a], imp[a] = -2 * B[a] / h;
             if (fmax(norm(w0, k), norm(w1, k)) * h > 2 || 2 * norm(B, k) > 2) {
                 coarse++;
                 continue;
@@ -1257,7 +1353,8 @@ static void rotation_item(ak_compare_result *r, const ak_tracefile *ref, const a
             // plus a first-order rotor update's own error, R1 = (R0 - h/2 w R0) / |..|: it turns by
             // 2 atan(h |w| / 2) instead of h |w|, a rate error of |w| (h |w|)^2 / 12 (twice that allowed)
             double wm = norm(mid, k);
-            double e = fmax(0, dist(imp, mid, k) - 0.5 * norm(dw, k) - wm * (h * wm) * (h * wm) / 6);
+            double e =
+                fmax(0, dist(imp, mid, k) - 0.5 * norm(dw, k) - wm * (h * wm) * (h * wm) / 6);
             if (e > worst) {
                 worst = e, at = o->t[i + 1], wb = q, wi = i;
                 memcpy(wimp, imp, sizeof wimp);
@@ -1268,8 +1365,10 @@ static void rotation_item(ak_compare_result *r, const ak_tracefile *ref, const a
     it->error = worst;
     it->tol = s->tol_rotation;
     snprintf(it->detail, sizeof it->detail,
-             "over the whole run (%ld sample intervals%s%s): the angular velocity each orientation change implies (R' = -1/2 w "
-             "R, w_imp = -2 log(R1 R0~) / h) minus the recorded (w0 + w1)/2, beyond |w1 - w0|/2 and a first-order update's "
+             "over the whole run (%ld sample intervals%s%s): the angular velocity each orientation "
+             "change implies (R' = -1/2 w "
+             "R, w_imp = -2 log(R1 R0~) / h) minus the recorded (w0 + w1)/2, beyond |w1 - w0|/2 "
+             "and a first-order update's "
              "|w| (h |w|)^2 / 6 [rad/s]",
              judged, coarse ? "; intervals turning more than 2 rad not judged" : "",
              sparse ? "; intervals of several steps not judged (not an isolated scene)" : "");
@@ -1277,15 +1376,17 @@ static void rotation_item(ak_compare_result *r, const ak_tracefile *ref, const a
         char si[200], sr[200];
         fmt_block(o, 3, wimp, si, sizeof si);
         fmt_block(o, 3, wrec, sr, sizeof sr);
-        append(it->detail, sizeof it->detail, "; worst body '%s' at t = %g s: implied %s, recorded %s", ref->body[wb],
-               at, si, sr);
+        append(it->detail, sizeof it->detail,
+               "; worst body '%s' at t = %g s: implied %s, recorded %s", ref->body[wb], at, si, sr);
         if (worst > it->tol) {
             // which reading of w would the orientations follow? (the body frame, the opposite sign)
             const char *hw[NHYP];
             int id[NHYP];
             int nh = hypotheses(o, false, hw, id);
-            const double *R0 = ak_tracefile_R(o, wi, map[wb]), *R1 = ak_tracefile_R(o, wi + 1, map[wb]);
-            const double *w0 = ak_tracefile_w(o, wi, map[wb]), *w1 = ak_tracefile_w(o, wi + 1, map[wb]);
+            const double *R0 = ak_tracefile_R(o, wi, map[wb]),
+                         *R1 = ak_tracefile_R(o, wi + 1, map[wb]);
+            const double *w0 = ak_tracefile_w(o, wi, map[wb]),
+                         *w1 = ak_tracefile_w(o, wi + 1, map[wb]);
             for (int h = 0; h < nh; h++) {
                 if (id[h] == 12) continue; // a relabelling of the scene's field, not of the motion
                 double c0[AK_MAX_BIV], c1[AK_MAX_BIV], m[AK_MAX_BIV], d[AK_MAX_BIV];
@@ -1294,7 +1395,9 @@ static void rotation_item(ak_compare_result *r, const ak_tracefile *ref, const a
                 for (int a = 0; a < k; a++) m[a] = 0.5 * (c0[a] + c1[a]), d[a] = c1[a] - c0[a];
                 if (fmax(0, dist(wimp, m, k) - 0.5 * norm(d, k)) <= it->tol) {
                     append(it->detail, sizeof it->detail,
-                           "; the orientations follow w if %s: likely a convention mistake (docs/conventions.md)", hw[h]);
+                           "; the orientations follow w if %s: likely a convention mistake "
+                           "(docs/conventions.md)",
+                           hw[h]);
                     break;
                 }
             }
@@ -1305,7 +1408,8 @@ static void rotation_item(ak_compare_result *r, const ak_tracefile *ref, const a
 
 // Centroid of the bodies of trace t at sample i (mass-weighted with the spec's masses, or the
 // plain position of a single body). Returns false when the masses are unknown.
-static bool centroid(const ak_tracefile *t, long i, const int *bodies, int nb, const ak_compare_spec *s, double *X) {
+static bool centroid(const ak_tracefile *t, long i, const int *bodies, int nb,
+                     const ak_compare_spec *s, double *X) {
     double M = 0;
     for (int a = 0; a < t->dim; a++) X[a] = 0;
     int counted = 0;
@@ -1329,8 +1433,8 @@ static bool centroid(const ak_tracefile *t, long i, const int *bodies, int nb, c
     return true;
 }
 
-static void law_items(ak_compare_result *r, const ak_tracefile *ref, const ak_tracefile *o, const int map[],
-                      const ak_compare_spec *s) {
+static void law_items(ak_compare_result *r, const ak_tracefile *ref, const ak_tracefile *o,
+                      const int map[], const ak_compare_spec *s) {
     const int n = ref->dim;
     double gn = s->has_gravity ? norm(s->gravity, n) : 0;
     ak_compare_item *it;
@@ -1348,12 +1452,14 @@ static void law_items(ak_compare_result *r, const ak_tracefile *ref, const ak_tr
             int b = map[q];
             if (b < 0) continue;
             double vmax = 0;
-            for (long i = 0; i < o->nsteps; i++) vmax = fmax(vmax, norm(ak_tracefile_v(o, i, b), n));
+            for (long i = 0; i < o->nsteps; i++)
+                vmax = fmax(vmax, norm(ak_tracefile_v(o, i, b), n));
             for (long i = 0; i + 1 < o->nsteps; i++) {
                 double h = o->t[i + 1] - o->t[i], d[AK_MAX_DIM], dv[AK_MAX_DIM];
                 const double *x0 = ak_tracefile_x(o, i, b), *x1 = ak_tracefile_x(o, i + 1, b);
                 const double *v0 = ak_tracefile_v(o, i, b), *v1 = ak_tracefile_v(o, i + 1, b);
-                for (int a = 0; a < n; a++) d[a] = x1[a] - x0[a] - 0.5 * h * (v0[a] + v1[a]), dv[a] = v1[a] - v0[a];
+                for (int a = 0; a < n; a++)
+                    d[a] = x1[a] - x0[a] - 0.5 * h * (v0[a] + v1[a]), dv[a] = v1[a] - v0[a];
                 double allow = 0.5 * h * norm(dv, n) + 0.5 * h * h * gn;
                 if (h > 1.5 * step) allow += 2 * h * vmax;
                 double e = fmax(0, norm(d, n) - allow);
@@ -1363,7 +1469,8 @@ static void law_items(ak_compare_result *r, const ak_tracefile *ref, const ak_tr
         it->error = worst;
         it->tol = s->tol_kinematics;
         snprintf(it->detail, sizeof it->detail,
-                 "over the whole run: position changes that the velocities cannot explain (a jump, a teleport); "
+                 "over the whole run: position changes that the velocities cannot explain (a jump, "
+                 "a teleport); "
                  "worst body '%s' at t = %g s [m]",
                  ref->body[wb], at);
         judge(r, it);
@@ -1374,7 +1481,7 @@ static void law_items(ak_compare_result *r, const ak_tracefile *ref, const ak_tr
         int *all = malloc(sizeof(int) * (size_t)(ref->nbody > 0 ? ref->nbody : 1));
         if (!all) return;
         for (int q = 0; q < ref->nbody; q++) all[q] = q;
-        double X0[AK_MAX_DIM], V0[AK_MAX_DIM] = {0}, M = 0, X[AK_MAX_DIM];
+        double X0[AK_MAX_DIM], V0[AK_MAX_DIM] = { 0 }, M = 0, X[AK_MAX_DIM];
         bool ok = centroid(ref, 0, all, ref->nbody, s, X0);
         for (int q = 0; ok && q < ref->nbody; q++) {
             double m = ref->nbody == 1 ? 1 : NAN;
@@ -1388,12 +1495,14 @@ static void law_items(ak_compare_result *r, const ak_tracefile *ref, const ak_tr
         double wr = 0, wo = 0, at = ref->t[0];
         for (long i = 0; ok && i < ref->nsteps; i++) {
             double tt = ref->t[i] - ref->t[0], L[AK_MAX_DIM];
-            for (int a = 0; a < n; a++) L[a] = X0[a] + V0[a] * tt + 0.5 * (s->has_gravity ? s->gravity[a] : 0) * tt * tt;
+            for (int a = 0; a < n; a++)
+                L[a] = X0[a] + V0[a] * tt + 0.5 * (s->has_gravity ? s->gravity[a] : 0) * tt * tt;
             if (centroid(ref, i, all, ref->nbody, s, X)) wr = fmax(wr, dist(X, L, n));
         }
         for (long i = 0; ok && i < o->nsteps; i++) {
             double tt = o->t[i] - ref->t[0], L[AK_MAX_DIM];
-            for (int a = 0; a < n; a++) L[a] = X0[a] + V0[a] * tt + 0.5 * (s->has_gravity ? s->gravity[a] : 0) * tt * tt;
+            for (int a = 0; a < n; a++)
+                L[a] = X0[a] + V0[a] * tt + 0.5 * (s->has_gravity ? s->gravity[a] : 0) * tt * tt;
             if (!centroid(o, i, map, ref->nbody, s, X)) {
                 ok = false;
                 break;
@@ -1402,22 +1511,25 @@ static void law_items(ak_compare_result *r, const ak_tracefile *ref, const ak_tr
             if (e > wo) wo = e, at = o->t[i];
         }
         free(all);
-        if (!ok) skip(it, "no masses for the bodies in the manifest");
+        if (!ok)
+            skip(it, "no masses for the bodies in the manifest");
         else {
             it->other = wo;
             it->reference = wr;
             it->error = wo;
             it->tol = s->tol_centroid;
             snprintf(it->detail, sizeof it->detail,
-                     "isolated system, over the whole run: max |X(t) - X0 - V0 t - g t^2/2| [m], worst at t = %g s", at);
+                     "isolated system, over the whole run: max |X(t) - X0 - V0 t - g t^2/2| [m], "
+                     "worst at t = %g s",
+                     at);
             judge(r, it);
         }
     }
 }
 
 // max_t |f(t) - f(t0)| over a vector quantity, relative to scale.
-static double drift_vec(const double *f, long n, int dim, double scale, const double *g_corr, const double *t,
-                        double *at) {
+static double drift_vec(const double *f, long n, int dim, double scale, const double *g_corr,
+                        const double *t, double *at) {
     double worst = 0;
     *at = t[0];
     for (long i = 0; i < n; i++) {
@@ -1434,14 +1546,15 @@ static double drift_vec(const double *f, long n, int dim, double scale, const do
 // The largest energy gain max_{s < t} E(t) - E(s), relative to scale, over the samples outside
 // the impact windows of ev (the energy a soft contact stores while it decelerates a body is not
 // lost, and its release is no gain).
-static double energy_gain(const double *E, const double *t, long n, double scale, const ak_cmp_event *ev, int nev,
-                          double *at) {
+static double energy_gain(const double *E, const double *t, long n, double scale,
+                          const ak_cmp_event *ev, int nev, double *at) {
     double lo = INFINITY, worst = 0;
     *at = t[0];
     for (long i = 0; i < n; i++) {
         bool inside = false;
         for (int j = 0; j < nev && !inside; j++)
-            inside = ev[j].kind == AK_EVENT_IMPACT && t[i] > ev[j].t0 + 1e-12 && t[i] < ev[j].t1 - 1e-12;
+            inside =
+                ev[j].kind == AK_EVENT_IMPACT && t[i] > ev[j].t0 + 1e-12 && t[i] < ev[j].t1 - 1e-12;
         if (inside) continue;
         lo = fmin(lo, E[i]);
         if (E[i] - lo > worst) worst = E[i] - lo, *at = t[i];
@@ -1467,7 +1580,8 @@ double ak_compare_contacts_mean(const ak_tracefile *t, int col) {
             if (isfinite(v)) c[i] += v;
         }
     double T = t->t[t->nsteps - 1] - t->t[0], acc = 0;
-    for (long i = 0; i + 1 < t->nsteps; i++) acc += 0.5 * (c[i] + c[i + 1]) * (t->t[i + 1] - t->t[i]);
+    for (long i = 0; i + 1 < t->nsteps; i++)
+        acc += 0.5 * (c[i] + c[i + 1]) * (t->t[i + 1] - t->t[i]);
     double m = T > 0 ? acc / T : c[0];
     free(c);
     return m;
@@ -1485,11 +1599,12 @@ static bool at_rest(const ak_tracefile *t, int b) {
     return true;
 }
 
-int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_compare_spec *s, ak_compare_result *r,
-                      char *err, size_t errlen) {
+int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_compare_spec *s,
+                      ak_compare_result *r, char *err, size_t errlen) {
     memset(r, 0, sizeof *r);
     if (ref->dim != o->dim) {
-        snprintf(err, errlen, "%s has dim %d but the reference %s has dim %d", o->path, o->dim, ref->path, ref->dim);
+        snprintf(err, errlen, "%s has dim %d but the reference %s has dim %d", o->path, o->dim,
+                 ref->path, ref->dim);
         return -1;
     }
     int *map = calloc((size_t)ref->nbody + 1, sizeof *map);
@@ -1499,8 +1614,9 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
         map[b] = ak_tracefile_body(o, ref->body[b]);
         // a fixed body (at rest over the whole reference) may be left out of the other trace
         if (map[b] < 0 && !at_rest(ref, b)) {
-            snprintf(err, errlen, "%s has no body '%s' (the reference %s has %d bodies; names must match; only "
-                                  "bodies at rest over the whole reference may be left out)",
+            snprintf(err, errlen,
+                     "%s has no body '%s' (the reference %s has %d bodies; names must match; only "
+                     "bodies at rest over the whole reference may be left out)",
                      o->path, ref->body[b], ref->path, ref->nbody);
             free(map);
             return -1;
@@ -1519,7 +1635,8 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
     it->other = o->t[o->nsteps - 1];
     it->error = fmax(0, it->reference - it->other);
     it->tol = dt + 1e-9 * fabs(it->reference);
-    snprintf(it->detail, sizeof it->detail, "the other trace ends at t = %g s, the reference at t = %g s", it->other,
+    snprintf(it->detail, sizeof it->detail,
+             "the other trace ends at t = %g s, the reference at t = %g s", it->other,
              it->reference);
     judge(r, it);
     initial_item(r, ref, o, map, s);
@@ -1531,7 +1648,8 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
     if (ident) {
         for (int b = 0; b < ref->nbody; b++) ident[b] = map[b] >= 0 ? b : -1;
         // first contacts only when both traces count contacts
-        bool cc = ak_tracefile_extra_col(ref, "contacts") >= 0 && ak_tracefile_extra_col(o, "contacts") >= 0;
+        bool cc = ak_tracefile_extra_col(ref, "contacts") >= 0 &&
+                  ak_tracefile_extra_col(o, "contacts") >= 0;
         ner = ak_compare_events(ref, s, ident, ref->nbody, cc, &er);
         neo = ak_compare_events(o, s, map, ref->nbody, cc, &eo);
     }
@@ -1540,11 +1658,13 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
     // fails (a rotor that starts at the identity looks right at t0 whatever the convention)
     for (int q = 0; q < r->n; q++) {
         ak_compare_item *x = &r->items[q];
-        bool rot = !strcmp(x->quantity, "state.rotor"), om = !strcmp(x->quantity, "state.angular_velocity");
+        bool rot = !strcmp(x->quantity, "state.rotor"),
+             om = !strcmp(x->quantity, "state.angular_velocity");
         const char *ft = strstr(x->detail, "first over tolerance at t = ");
         if ((rot || om) && x->verdict == AK_CMP_FAIL && ft) {
             char hint[400];
-            ak_compare_convention_hint(ref, o, map, rot, x->tol, strtod(ft + strlen("first over tolerance at t = "), NULL),
+            ak_compare_convention_hint(ref, o, map, rot, x->tol,
+                                       strtod(ft + strlen("first over tolerance at t = "), NULL),
                                        hint, sizeof hint);
             append(x->detail, sizeof x->detail, "%s", hint);
         }
@@ -1589,7 +1709,8 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
             interp(o, map[b], t_common, 0, ref->dim, xo);
             interp(ref, b, t_common, ref->dim, ref->dim, vr);
             interp(o, map[b], t_common, ref->dim, ref->dim, vo);
-            if (!(norm(vr, ref->dim) < AK_CMP_REST_SPEED && norm(vo, ref->dim) < AK_CMP_REST_SPEED)) continue;
+            if (!(norm(vr, ref->dim) < AK_CMP_REST_SPEED && norm(vo, ref->dim) < AK_CMP_REST_SPEED))
+                continue;
             double d = 0;
             for (int a = 0; a < ref->dim; a++) d += (xo[a] - xr[a]) * s->gravity[a] / gnorm;
             const ak_body_props *bp = props_of(s, ref->body[b]);
@@ -1601,10 +1722,12 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
             double dm = fmax(d, 0);
             for (long i = 0; i < o->nsteps; i++) {
                 double yr[AK_MAX_DIM], wr2[AK_MAX_DIM];
-                const double *yo = ak_tracefile_x(o, i, map[b]), *wo2 = ak_tracefile_v(o, i, map[b]);
+                const double *yo = ak_tracefile_x(o, i, map[b]),
+                             *wo2 = ak_tracefile_v(o, i, map[b]);
                 interp(ref, b, o->t[i], 0, ref->dim, yr);
                 interp(ref, b, o->t[i], ref->dim, ref->dim, wr2);
-                if (!(norm(wr2, ref->dim) < AK_CMP_REST_SPEED && norm(wo2, ref->dim) < 10 * AK_CMP_REST_SPEED))
+                if (!(norm(wr2, ref->dim) < AK_CMP_REST_SPEED &&
+                      norm(wo2, ref->dim) < 10 * AK_CMP_REST_SPEED))
                     continue;
                 double di = 0;
                 for (int a = 0; a < ref->dim; a++) di += (yo[a] - yr[a]) * s->gravity[a] / gnorm;
@@ -1618,29 +1741,36 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
     }
     bool soft = dmax > AK_CMP_SOFT_DEPTH;
     if (!isnan(s->tol_energy_initial) && (it = item(r, "energy.initial"))) {
-        if (!energy) skip(it, "%s", why);
+        if (!energy)
+            skip(it, "%s", why);
         else {
             it->reference = ir.E[0];
             it->other = io.E[0];
             it->error = fabs(io.E[0] - ir.E[0]) / escale;
             it->tol = s->tol_energy_initial;
-            snprintf(it->detail, sizeof it->detail, "E(t0) relative to the energy scale %.6g", escale);
+            snprintf(it->detail, sizeof it->detail, "E(t0) relative to the energy scale %.6g",
+                     escale);
             judge(r, it);
             for (int q = 0; it->verdict == AK_CMP_FAIL && q < r->n; q++)
-                if (!strcmp(r->items[q].quantity, "initial.state") && r->items[q].verdict == AK_CMP_FAIL)
-                    append(it->detail, sizeof it->detail, "; the initial state differs (initial.state names the field)");
+                if (!strcmp(r->items[q].quantity, "initial.state") &&
+                    r->items[q].verdict == AK_CMP_FAIL)
+                    append(it->detail, sizeof it->detail,
+                           "; the initial state differs (initial.state names the field)");
         }
     }
     if (!isnan(s->tol_energy_drift) && (it = item(r, "energy.drift"))) {
-        if (!energy) skip(it, "%s", why);
+        if (!energy)
+            skip(it, "%s", why);
         else {
             double at_r, at_o;
             it->reference = drift_vec(ir.E, ir.n, 1, escale, NULL, ir.t, &at_r);
             it->other = drift_vec(io.E, io.n, 1, escale, NULL, io.t, &at_o);
-            it->error = fmax(0, it->other - it->reference); // the drift in excess of the reference's
+            it->error =
+                fmax(0, it->other - it->reference); // the drift in excess of the reference's
             it->tol = s->tol_energy_drift;
             snprintf(it->detail, sizeof it->detail,
-                     "max |E(t) - E(t0)| / %.6g over the run: other %.3g (worst at t = %g s), reference %.3g (at t = "
+                     "max |E(t) - E(t0)| / %.6g over the run: other %.3g (worst at t = %g s), "
+                     "reference %.3g (at t = "
                      "%g s); allowed: reference + %.3g",
                      escale, it->other, at_o, it->reference, at_r, s->tol_energy_drift);
             judge(r, it);
@@ -1648,7 +1778,8 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
     }
     // a dissipative scene never gains energy (beyond what the reference itself gains)
     if (s->settles && !isnan(s->tol_energy_gain) && (it = item(r, "energy.gain"))) {
-        if (!energy) skip(it, "%s", why);
+        if (!energy)
+            skip(it, "%s", why);
         else {
             double at_r, at_o;
             it->reference = energy_gain(ir.E, ir.t, ir.n, escale, er, ner, &at_r);
@@ -1656,27 +1787,30 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
             it->error = fmax(0, it->other - it->reference - stored / escale);
             it->tol = s->tol_energy_gain;
             snprintf(it->detail, sizeof it->detail,
-                     "dissipative scene, over the whole run outside impacts: max_{s<t} E(t) - E(s), / %.6g: other %.3g "
+                     "dissipative scene, over the whole run outside impacts: max_{s<t} E(t) - "
+                     "E(s), / %.6g: other %.3g "
                      "(at t = %g s), reference %.3g; allowed: reference + %.3g",
                      escale, it->other, at_o, it->reference, s->tol_energy_gain);
             if (stored > 0)
-                append(it->detail, sizeof it->detail, " + what the soft contacts store at rest, sum m g d = %.3g J",
-                       stored);
+                append(it->detail, sizeof it->detail,
+                       " + what the soft contacts store at rest, sum m g d = %.3g J", stored);
             judge(r, it);
         }
     }
     if (!isnan(s->tol_energy_final) && (it = item(r, "energy.final"))) {
-        if (!energy) skip(it, "%s", why);
+        if (!energy)
+            skip(it, "%s", why);
         else {
             it->reference = value_at(&ir, ir.E, t_common);
             it->other = value_at(&io, io.E, t_common);
             it->error = fabs(it->other - it->reference + (soft ? stored_signed : 0)) / escale;
             it->tol = s->tol_energy_final;
-            snprintf(it->detail, sizeof it->detail, "E at the last common time t = %g s, relative to %.6g", t_common,
-                     escale);
+            snprintf(it->detail, sizeof it->detail,
+                     "E at the last common time t = %g s, relative to %.6g", t_common, escale);
             if (soft)
                 append(it->detail, sizeof it->detail,
-                       "; soft contacts: the potential energy of the rest depth (sum m g d = %.3g J) is not counted",
+                       "; soft contacts: the potential energy of the rest depth (sum m g d = %.3g "
+                       "J) is not counted",
                        stored_signed);
             judge(r, it);
         }
@@ -1684,15 +1818,17 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
     bool mom = ir.has_momentum && io.has_momentum;
     for (int q = 0; q < 2; q++) {
         double tol = q == 0 ? s->tol_momentum_drift : s->tol_angular_momentum_drift;
-        if (isnan(tol) || !(it = item(r, q == 0 ? "momentum.drift" : "angular_momentum.drift"))) continue;
+        if (isnan(tol) || !(it = item(r, q == 0 ? "momentum.drift" : "angular_momentum.drift")))
+            continue;
         if (!s->isolated) it->kind = AK_CMP_MEASUREMENT; // a law of isolated systems only
         if (!mom) {
-            skip(it, "%s trace: %s", !ir.has_momentum ? "the reference" : "the other", !ir.has_momentum ? ir.why : io.why);
+            skip(it, "%s trace: %s", !ir.has_momentum ? "the reference" : "the other",
+                 !ir.has_momentum ? ir.why : io.why);
             continue;
         }
         int d = q == 0 ? ref->dim : ref->nbiv;
         const double *fr = q == 0 ? ir.p : ir.L, *fo = q == 0 ? io.p : io.L;
-        double Mg[AK_MAX_DIM] = {0}, M = 0;
+        double Mg[AK_MAX_DIM] = { 0 }, M = 0;
         for (int b = 0; b < s->nbody; b++) M += s->bodies[b].mass;
         for (int a = 0; a < ref->dim && s->has_gravity; a++) Mg[a] = M * s->gravity[a];
         // Scale: the largest momentum magnitude in the reference (1 if it never moves).
@@ -1709,10 +1845,11 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
         it->error = fmax(0, it->other - it->reference);
         it->tol = tol;
         snprintf(it->detail, sizeof it->detail,
-                 "max |%s| / %.6g over the run: other %.3g (worst at t = %g s), reference %.3g; allowed: reference + "
+                 "max |%s| / %.6g over the run: other %.3g (worst at t = %g s), reference %.3g; "
+                 "allowed: reference + "
                  "%.3g",
-                 q == 0 ? "p(t) - p(t0) - M g (t - t0)" : "L_cm(t) - L_cm(t0)", scale, it->other, at_o, it->reference,
-                 tol);
+                 q == 0 ? "p(t) - p(t0) - M g (t - t0)" : "L_cm(t) - L_cm(t0)", scale, it->other,
+                 at_o, it->reference, tol);
         judge(r, it);
     }
     for (int q = 0; q < 2; q++) {
@@ -1727,26 +1864,31 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
             interp(ref, b, t_common, off, len, a);
             interp(o, map[b], t_common, off, len, c);
             int ns = 1;
-            double e = q == 0 ? dist(a, c, len) : sym_rotor_dist(s, ref->body[b], ref->dim, c, a, &ns);
+            double e =
+                q == 0 ? dist(a, c, len) : sym_rotor_dist(s, ref->body[b], ref->dim, c, a, &ns);
             if (q == 1 && ns != 1) nsym++;
             if (e > worst) worst = e, wb = b;
         }
         it->error = worst;
         it->tol = tol;
-        snprintf(it->detail, sizeof it->detail, "at the last common time t = %g s; worst body '%s'", t_common,
-                 ref->body[wb]);
+        snprintf(it->detail, sizeof it->detail, "at the last common time t = %g s; worst body '%s'",
+                 t_common, ref->body[wb]);
         if (q == 1)
             append(it->detail, sizeof it->detail, "%s",
-                   nsym ? "; modulo each shape's symmetry (a hyperbox's signed permutations of equal axes, any "
+                   nsym ? "; modulo each shape's symmetry (a hyperbox's signed permutations of "
+                          "equal axes, any "
                           "rotation of a hypersphere)"
                    : s->nshape ? ""
-                               : "; the scene's shapes are unknown (no scene file found): rest orientations are "
+                               : "; the scene's shapes are unknown (no scene file found): rest "
+                                 "orientations are "
                                  "compared as they are, not modulo symmetry");
         judge(r, it);
     }
     if (!isnan(s->tol_contacts_mean) && (it = item(r, "contacts.mean"))) {
-        int cr = ak_tracefile_extra_col(ref, "contacts"), co = ak_tracefile_extra_col(o, "contacts");
-        if (cr < 0 || co < 0) skip(it, "no 'contacts' column in the %s trace", cr < 0 ? "reference" : "other");
+        int cr = ak_tracefile_extra_col(ref, "contacts"),
+            co = ak_tracefile_extra_col(o, "contacts");
+        if (cr < 0 || co < 0)
+            skip(it, "no 'contacts' column in the %s trace", cr < 0 ? "reference" : "other");
         else {
             it->reference = ak_compare_contacts_mean(ref, cr);
             it->other = ak_compare_contacts_mean(o, co);
@@ -1758,17 +1900,22 @@ int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *o, const ak_c
         }
     }
     if (s->settles && gnorm > 0 && (it = item(r, "contacts.rest_depth"))) {
-        if (nrest == 0) skip(it, "no body is at rest in both traces at the last common time t = %g s", t_common);
+        if (nrest == 0)
+            skip(it, "no body is at rest in both traces at the last common time t = %g s",
+                 t_common);
         else {
             it->other = dmax;
             it->reference = 0;
             it->error = fabs(dmax);
             it->tol = AK_CMP_REST_DEPTH_TOL;
             snprintf(it->detail, sizeof it->detail,
-                     "how much deeper (along g) the other's bodies rest than the reference's at t = %g s, %d bodies at "
+                     "how much deeper (along g) the other's bodies rest than the reference's at t "
+                     "= %g s, %d bodies at "
                      "rest in both; worst body '%s' [m]%s",
                      t_common, nrest, ref->body[dbody < 0 ? 0 : dbody],
-                     soft ? "; the other engine's contacts are soft (rest depth > 0): energy items allow m g d" : "");
+                     soft ? "; the other engine's contacts are soft (rest depth > 0): energy items "
+                            "allow m g d"
+                          : "");
             judge(r, it);
         }
     }
@@ -1822,16 +1969,19 @@ void ak_compare_print_summary(const ak_compare_result *r, void *file) {
         for (int i = 0; i < r->n; i++) any = any || r->items[i].kind == kind;
         fputs(c ? "\n" : any ? "none\n" : "not judged (--laws)\n", f);
     }
-    fprintf(f, "compare: %d passed, %d failed, %d skipped\n", r->npass, r->nfail, r->n - r->npass - r->nfail);
+    fprintf(f, "compare: %d passed, %d failed, %d skipped\n", r->npass, r->nfail,
+            r->n - r->npass - r->nfail);
 }
 
 void ak_compare_print(const ak_compare_result *r, void *file) {
     FILE *f = file;
-    fprintf(f, "%-4s  %-24s %-11s %12s %12s %11s %11s  %s\n", "", "quantity", "kind", "other", "reference", "error",
-            "tolerance", "detail");
+    fprintf(f, "%-4s  %-24s %-11s %12s %12s %11s %11s  %s\n", "", "quantity", "kind", "other",
+            "reference", "error", "tolerance", "detail");
     for (int i = 0; i < r->n; i++) {
         const ak_compare_item *it = &r->items[i];
-        const char *v = it->verdict == AK_CMP_PASS ? "ok" : it->verdict == AK_CMP_FAIL ? "FAIL" : "skip";
+        const char *v = it->verdict == AK_CMP_PASS   ? "ok"
+                        : it->verdict == AK_CMP_FAIL ? "FAIL"
+                                                     : "skip";
         char o[32] = "-", ref[32] = "-", e[32] = "-", t[32] = "-";
         if (!isnan(it->other)) snprintf(o, sizeof o, "%.6g", it->other);
         if (!isnan(it->reference)) snprintf(ref, sizeof ref, "%.6g", it->reference);
@@ -1855,8 +2005,10 @@ static void scene_realpath(const char *scene, const char *trace_path, char *out,
     char cand[3][2048], dir[1024];
     snprintf(dir, sizeof dir, "%s", trace_path);
     char *slash = strrchr(dir, '/');
-    if (slash) *slash = '\0';
-    else snprintf(dir, sizeof dir, ".");
+    if (slash)
+        *slash = '\0';
+    else
+        snprintf(dir, sizeof dir, ".");
     snprintf(cand[0], sizeof cand[0], "%s", scene);
     snprintf(cand[1], sizeof cand[1], "%s/%s", dir, scene);
     snprintf(cand[2], sizeof cand[2], "%s/%s", AK_SOURCE_DIR, scene);
@@ -1877,12 +2029,14 @@ int ak_compare_scene_path(const ak_compare_spec *s, const ak_tracefile *ref, cha
     return out[0] ? 0 : -1;
 }
 
-int ak_compare_spec_shapes_for(ak_compare_spec *s, const ak_tracefile *ref, char *err, size_t errlen) {
+int ak_compare_spec_shapes_for(ak_compare_spec *s, const ak_tracefile *ref, char *err,
+                               size_t errlen) {
     char path[PATH_MAX] = "";
     if (s->scene_file[0]) scene_realpath(s->scene_file, ref->path, path, sizeof path);
     if (!path[0] && ref->scene[0]) scene_realpath(ref->scene, ref->path, path, sizeof path);
     if (!path[0]) {
-        snprintf(err, errlen, "no scene file found for '%s'", s->scene_file[0] ? s->scene_file : ref->scene);
+        snprintf(err, errlen, "no scene file found for '%s'",
+                 s->scene_file[0] ? s->scene_file : ref->scene);
         return -1;
     }
     return ak_compare_spec_load_shapes(s, path, err, errlen);
@@ -1908,17 +2062,21 @@ int ak_compare_spec_override(ak_compare_spec *s, const char *as, char *err, size
     const char *eq = strchr(as, '=');
     char key[64];
     if (!eq || eq == as || (size_t)(eq - as) >= sizeof key) {
-        snprintf(err, errlen, "--tol '%s': expected NAME=VALUE (e.g. position=1e-3, horizon=2, end_rotor=off)", as);
+        snprintf(err, errlen,
+                 "--tol '%s': expected NAME=VALUE (e.g. position=1e-3, horizon=2, end_rotor=off)",
+                 as);
         return -1;
     }
     snprintf(key, sizeof key, "%.*s", (int)(eq - as), as);
     double v;
     char *end;
-    if (!strcmp(eq + 1, "off")) v = NAN;
+    if (!strcmp(eq + 1, "off"))
+        v = NAN;
     else {
         v = strtod(eq + 1, &end);
         if (end == eq + 1 || *end || !(v >= 0) || !isfinite(v)) {
-            snprintf(err, errlen, "--tol %s: '%s' is not a non-negative number or 'off'", key, eq + 1);
+            snprintf(err, errlen, "--tol %s: '%s' is not a non-negative number or 'off'", key,
+                     eq + 1);
             return -1;
         }
     }
@@ -1926,14 +2084,26 @@ int ak_compare_spec_override(ak_compare_spec *s, const char *as, char *err, size
         const char *name;
         size_t off;
     } K[] = {
-#define F(n, f) {n, offsetof(ak_compare_spec, f)}
-        F("horizon", horizon), F("position", tol_position), F("velocity", tol_velocity), F("rotor", tol_rotor),
-        F("angular_velocity", tol_angular_velocity), F("energy_initial", tol_energy_initial),
-        F("energy_drift", tol_energy_drift), F("energy_final", tol_energy_final), F("energy_gain", tol_energy_gain),
-        F("momentum_drift", tol_momentum_drift), F("angular_momentum_drift", tol_angular_momentum_drift),
-        F("end_position", tol_end_position), F("end_rotor", tol_end_rotor), F("contacts_mean", tol_contacts_mean),
-        F("kinematics", tol_kinematics), F("centroid", tol_centroid), F("event", tol_event),
-        F("initial", tol_initial), F("rotation", tol_rotation),
+#define F(n, f) { n, offsetof(ak_compare_spec, f) }
+        F("horizon", horizon),
+        F("position", tol_position),
+        F("velocity", tol_velocity),
+        F("rotor", tol_rotor),
+        F("angular_velocity", tol_angular_velocity),
+        F("energy_initial", tol_energy_initial),
+        F("energy_drift", tol_energy_drift),
+        F("energy_final", tol_energy_final),
+        F("energy_gain", tol_energy_gain),
+        F("momentum_drift", tol_momentum_drift),
+        F("angular_momentum_drift", tol_angular_momentum_drift),
+        F("end_position", tol_end_position),
+        F("end_rotor", tol_end_rotor),
+        F("contacts_mean", tol_contacts_mean),
+        F("kinematics", tol_kinematics),
+        F("centroid", tol_centroid),
+        F("event", tol_event),
+        F("initial", tol_initial),
+        F("rotation", tol_rotation),
 #undef F
     };
     for (size_t i = 0; i < sizeof K / sizeof K[0]; i++)
@@ -1943,7 +2113,8 @@ int ak_compare_spec_override(ak_compare_spec *s, const char *as, char *err, size
             return 0;
         }
     char names[512] = "";
-    for (size_t i = 0; i < sizeof K / sizeof K[0]; i++) append(names, sizeof names, "%s%s", i ? ", " : "", K[i].name);
+    for (size_t i = 0; i < sizeof K / sizeof K[0]; i++)
+        append(names, sizeof names, "%s%s", i ? ", " : "", K[i].name);
     snprintf(err, errlen, "--tol: unknown name '%s' (one of: %s)", key, names);
     return -1;
 }

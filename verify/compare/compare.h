@@ -99,68 +99,73 @@ typedef struct ak_compare_spec {
     int nbody;
     ak_body_props *bodies; ///< nbody, or NULL (energy from trace columns then)
     bool settles;
-    bool isolated;         ///< no contacts, springs or drag: the centroid moves as X0 + V0 t + g t^2/2
-    double duration;       ///< run length of the reference, seconds (0: unknown)
-    int downsample;        ///< reference traces keep every k-th step after dense_until (1: all)
-    double dense_until;    ///< ... and every step up to t0 + dense_until (seconds)
-    int record_every;      ///< engine entries: the run records every k-th step (and the last) before
-                           ///< downsampling (`anakata run --every k`; 1: every step)
-    char source[16];       ///< how the reference trace is made: "engine" (anakata run) or "oracle"
-    char integrator[32];   ///< engine entries: `anakata run --integrator` (e.g. "gsl"), or "" for the scene's
-    double horizon;        ///< state comparison window, seconds (the measured predictability horizon
-                           ///< when the manifest has one, else tolerances.horizon)
+    bool isolated;      ///< no contacts, springs or drag: the centroid moves as X0 + V0 t + g t^2/2
+    double duration;    ///< run length of the reference, seconds (0: unknown)
+    int downsample;     ///< reference traces keep every k-th step after dense_until (1: all)
+    double dense_until; ///< ... and every step up to t0 + dense_until (seconds)
+    int record_every;   ///< engine entries: the run records every k-th step (and the last) before
+                        ///< downsampling (`anakata run --every k`; 1: every step)
+    char source[16];    ///< how the reference trace is made: "engine" (anakata run) or "oracle"
+    char integrator
+        [32]; ///< engine entries: `anakata run --integrator` (e.g. "gsl"), or "" for the scene's
+    double horizon; ///< state comparison window, seconds (the measured predictability horizon
+                    ///< when the manifest has one, else tolerances.horizon)
     double horizon_measured; ///< NaN when the manifest has none
     double tol_position, tol_velocity, tol_rotor, tol_angular_velocity;
     double tol_energy_initial, tol_energy_drift, tol_energy_final;
     double tol_momentum_drift, tol_angular_momentum_drift;
     double tol_end_position, tol_end_rotor;
     double tol_contacts_mean;
-    double tol_kinematics;   ///< kinematics.x_dot_v, metres (default AK_CMP_DEFAULT_KINEMATICS_TOL)
-    double tol_centroid;     ///< centroid.motion for isolated scenes, metres (default: tol_position)
-    double tol_energy_gain;  ///< energy.gain for dissipative (settling) scenes, relative to E_scale
-    double tol_event;        ///< events.* outcome, relative (NaN: events not compared)
-    double tol_initial;      ///< initial.state (AK_CMP_DEFAULT_INITIAL_TOL)
-    double tol_rotation;     ///< kinematics.rotation, rad/s (AK_CMP_DEFAULT_ROTATION_TOL)
-    bool laws_only;          ///< `--laws`: judge the laws only (measurements are left out)
-    int nshape;              ///< shapes of the scene's bodies (for rest states modulo symmetry), or 0
+    double tol_kinematics;  ///< kinematics.x_dot_v, metres (default AK_CMP_DEFAULT_KINEMATICS_TOL)
+    double tol_centroid;    ///< centroid.motion for isolated scenes, metres (default: tol_position)
+    double tol_energy_gain; ///< energy.gain for dissipative (settling) scenes, relative to E_scale
+    double tol_event;       ///< events.* outcome, relative (NaN: events not compared)
+    double tol_initial;     ///< initial.state (AK_CMP_DEFAULT_INITIAL_TOL)
+    double tol_rotation;    ///< kinematics.rotation, rad/s (AK_CMP_DEFAULT_ROTATION_TOL)
+    bool laws_only;         ///< `--laws`: judge the laws only (measurements are left out)
+    int nshape; ///< shapes of the scene's bodies (for rest states modulo symmetry), or 0
     struct ak_cmp_shape {
         char name[AK_TRACEFILE_NAME_MAX];
-        int type;            ///< AK_CMP_SHAPE_*
+        int type;                ///< AK_CMP_SHAPE_*
         double half[AK_MAX_DIM]; ///< hyperbox half extents
-    } *shapes;
+    } * shapes;
 } ak_compare_spec;
 enum { AK_CMP_SHAPE_OTHER = 0, AK_CMP_SHAPE_BOX, AK_CMP_SHAPE_SPHERE };
 /// Read the shapes of the scene file (an `anakata-scene/1` file) into s->shapes, so that rest
 /// orientations are compared modulo each shape's symmetry. Returns 0, or -1 with err.
-int ak_compare_spec_load_shapes(ak_compare_spec *s, const char *scene_path, char *err, size_t errlen);
+int ak_compare_spec_load_shapes(ak_compare_spec *s, const char *scene_path, char *err,
+                                size_t errlen);
 /// Without a manifest entry (a trace from `anakata run --trace`, say): the dimension, gravity,
 /// mass properties of the moving bodies and shapes from the scene file itself, and whether the
 /// scene settles (bodies on fixed ground under gravity, no springs) or is isolated (no fixed
 /// body, springs or drag). Returns 0, or -1 with err.
-int ak_compare_spec_from_scene(ak_compare_spec *s, const char *scene_path, char *err, size_t errlen);
+int ak_compare_spec_from_scene(ak_compare_spec *s, const char *scene_path, char *err,
+                               size_t errlen);
 /// The scene file of the manifest entry (scene_file) or of the reference trace's "scene" line,
 /// found as given, next to the trace, or in the source tree: 0 and its path, or -1.
 int ak_compare_scene_path(const ak_compare_spec *s, const ak_tracefile *ref, char *out, size_t n);
 /// The same for the scene of the manifest entry (scene_file) or of the reference trace's "scene"
 /// line, found as given, next to the trace, or in the source tree.
-int ak_compare_spec_shapes_for(ak_compare_spec *s, const ak_tracefile *ref, char *err, size_t errlen);
+int ak_compare_spec_shapes_for(ak_compare_spec *s, const ak_tracefile *ref, char *err,
+                               size_t errlen);
 
 enum { AK_CMP_PASS = 0, AK_CMP_FAIL = 1, AK_CMP_SKIP = 2 };
 
 typedef struct ak_compare_item {
-    char quantity[48];  ///< e.g. "state.position"
+    char quantity[48];       ///< e.g. "state.position"
     double other, reference; ///< the compared values (NaN where the item is an error only)
     double error, tol;
-    int verdict;        ///< AK_CMP_PASS / FAIL / SKIP
-    int kind;           ///< AK_CMP_LAW or AK_CMP_MEASUREMENT
-    char detail[768];   ///< where the worst error is, when the tolerance is first exceeded, why skipped
+    int verdict; ///< AK_CMP_PASS / FAIL / SKIP
+    int kind;    ///< AK_CMP_LAW or AK_CMP_MEASUREMENT
+    char detail
+        [768]; ///< where the worst error is, when the tolerance is first exceeded, why skipped
 } ak_compare_item;
 
 #define AK_CMP_ITEMS_MAX 32
 
 typedef struct ak_compare_result {
     int n, nfail, npass;
-    int nlaw_fail;      ///< of nfail, the laws violated
+    int nlaw_fail; ///< of nfail, the laws violated
     ak_compare_item items[AK_CMP_ITEMS_MAX];
 } ak_compare_result;
 
@@ -169,8 +174,8 @@ typedef struct ak_invariants {
     long n;
     bool has_energy, has_momentum;
     double *t, *E, *KE, *PE;
-    double *p;  ///< n x dim
-    double *L;  ///< n x nbiv, about the centre of mass
+    double *p;     ///< n x dim
+    double *L;     ///< n x nbiv, about the centre of mass
     char why[256]; ///< why energy or momentum is unavailable
 } ak_invariants;
 
@@ -180,22 +185,23 @@ void ak_compare_spec_free(ak_compare_spec *s);
 /// Load the manifest entry whose "scene" or "trace" equals key (a scene name or a trace file
 /// name), with its "tolerances" object (for other engines). Returns 0, 1 when the manifest has no
 /// such entry (spec = defaults), -1 on a bad manifest (err says where).
-int ak_manifest_load(const char *path, const char *key, ak_compare_spec *out, char *err, size_t errlen);
+int ak_manifest_load(const char *path, const char *key, ak_compare_spec *out, char *err,
+                     size_t errlen);
 /// The same with another tolerance object of the entry, e.g. "drift_tolerances" (the engine
 /// against its own reference; tighter). A missing object leaves the defaults.
-int ak_manifest_load_tol(const char *path, const char *key, const char *tolerances_key, ak_compare_spec *out,
-                         char *err, size_t errlen);
+int ak_manifest_load_tol(const char *path, const char *key, const char *tolerances_key,
+                         ak_compare_spec *out, char *err, size_t errlen);
 /// The same on the manifest's text in memory (path is used in messages); key NULL: the first entry.
-int ak_manifest_parse(const char *text, const char *path, const char *key, const char *tolerances_key,
-                      ak_compare_spec *out, char *err, size_t errlen);
+int ak_manifest_parse(const char *text, const char *path, const char *key,
+                      const char *tolerances_key, ak_compare_spec *out, char *err, size_t errlen);
 
 int ak_invariants_compute(const ak_tracefile *t, const ak_compare_spec *s, ak_invariants *out);
 void ak_invariants_free(ak_invariants *inv);
 
 /// Compare other with ref. Returns 0 when the traces are comparable (then see res->nfail), or
 /// -1 with a message when they are not (different dim, a reference body missing in other).
-int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *other, const ak_compare_spec *s, ak_compare_result *res,
-                      char *err, size_t errlen);
+int ak_compare_traces(const ak_tracefile *ref, const ak_tracefile *other, const ak_compare_spec *s,
+                      ak_compare_result *res, char *err, size_t errlen);
 
 /// Do two traces' scene names (metadata "scene") name the same scene? The same file reached by
 /// two paths (relative to the working directory, to the trace, or to the source tree) does;
@@ -231,7 +237,7 @@ double ak_compare_contacts_mean(const ak_tracefile *t, int col);
 /// first contacts (the "contacts" column turns positive) and, in isolated scenes, flips (sign
 /// changes of the body-frame angular velocity component largest at t0: Dzhanibekov's flip).
 enum { AK_EVENT_IMPACT, AK_EVENT_APEX, AK_EVENT_FIRST_CONTACT, AK_EVENT_FLIP, AK_EVENT_KINDS };
-#define AK_CMP_EVENT_MIN_SPEED 0.1 ///< m/s: apexes follow a rise faster than this
+#define AK_CMP_EVENT_MIN_SPEED 0.1  ///< m/s: apexes follow a rise faster than this
 #define AK_CMP_IMPACT_MIN_SPEED 0.5 ///< m/s: slower approaches are resting contact, not impacts
 #define AK_CMP_IMPACT_WINDOW 30     ///< steps: the longest deceleration that counts as one impact
 /// events.time: an event of the other trace may be this many of its steps (or the reference's,
@@ -242,23 +248,23 @@ enum { AK_EVENT_IMPACT, AK_EVENT_APEX, AK_EVENT_FIRST_CONTACT, AK_EVENT_FLIP, AK
 #define AK_CMP_EVENT_DENSE_DEFAULT 0.5
 typedef struct ak_cmp_event {
     int kind, body; ///< body: index into the caller's body list
-    double t;       ///< event time (interpolated for apexes and flips; the first sample after an impact)
-    long i;         ///< sample at or after the event
-    double pre;     ///< impacts: falling speed before
-    double value;   ///< apexes: height
-    double t0, t1;  ///< impacts: the window [last sample before, first sample after] over which the
-                    ///< body decelerates (several steps for a soft contact)
+    double t; ///< event time (interpolated for apexes and flips; the first sample after an impact)
+    long i;   ///< sample at or after the event
+    double pre;    ///< impacts: falling speed before
+    double value;  ///< apexes: height
+    double t0, t1; ///< impacts: the window [last sample before, first sample after] over which the
+                   ///< body decelerates (several steps for a soft contact)
 } ak_cmp_event;
 /// Events of trace t for the bodies bodies[0..nbody) (trace indices; -1 entries skipped); first
 /// contacts only when contacts is true; *out is malloc'ed (free it). Returns the count.
-int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int *bodies, int nbody, bool contacts,
-                      ak_cmp_event **out);
+int ak_compare_events(const ak_tracefile *t, const ak_compare_spec *s, const int *bodies, int nbody,
+                      bool contacts, ak_cmp_event **out);
 const char *ak_cmp_event_name(int kind);
 /// The convention hypotheses for a rotor (rotor = true) or angular velocity that differs from the
 /// reference at time at (the first sample over tolerance): reversed rotor, quaternion written as
 /// rotor, conjugate quaternion; opposite sign, body frame, axis vector written as bivector. Writes
 /// "; likely a convention mistake: ..." when one of them brings the error within tol there, else "".
-void ak_compare_convention_hint(const ak_tracefile *ref, const ak_tracefile *o, const int map[], bool rotor, double tol,
-                                double at, char *out, size_t outlen);
+void ak_compare_convention_hint(const ak_tracefile *ref, const ak_tracefile *o, const int map[],
+                                bool rotor, double tol, double at, char *out, size_t outlen);
 
 #endif

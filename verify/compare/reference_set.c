@@ -33,9 +33,12 @@
 #endif
 
 static void strip_extras(ak_tracefile *t);
-static int engine_trace(const char *scene, const ak_compare_spec *e, const char *out_path, char *err, size_t errlen);
+static int engine_trace(const char *scene, const ak_compare_spec *e, const char *out_path,
+                        char *err, size_t errlen);
 
-const char *ak_ref_default_manifest(void) { return AK_SOURCE_DIR "/verify/reference/manifest.json"; }
+const char *ak_ref_default_manifest(void) {
+    return AK_SOURCE_DIR "/verify/reference/manifest.json";
+}
 
 const char *ak_self_exe(void) {
     static char buf[4096];
@@ -61,8 +64,10 @@ static void scene_base_of(const char *manifest, char *out, size_t n) {
     const char *tail = "verify/reference";
     size_t tl = strlen(tail);
     if (l >= tl && !strcmp(dir + l - tl, tail) && (l == tl || dir[l - tl - 1] == '/')) {
-        if (l == tl) snprintf(out, n, ".");
-        else snprintf(out, n, "%.*s", (int)(l - tl - 1), dir);
+        if (l == tl)
+            snprintf(out, n, ".");
+        else
+            snprintf(out, n, "%.*s", (int)(l - tl - 1), dir);
         if (!out[0]) snprintf(out, n, "/");
     } else {
         snprintf(out, n, "%s", dir);
@@ -97,8 +102,10 @@ static cJSON *load_manifest(const char *path, char *err, size_t errlen) {
     if (!root) { // the line and column where cJSON stopped
         int line = 1, col = 1;
         for (const char *p = text; end && p < end && *p; p++) {
-            if (*p == '\n') line++, col = 1;
-            else col++;
+            if (*p == '\n')
+                line++, col = 1;
+            else
+                col++;
         }
         snprintf(err, errlen, "%s:%d:%d: JSON syntax error", path, line, col);
         free(text);
@@ -152,7 +159,8 @@ static int run_program(char *const argv[], const char *out_path, char *err, size
     int rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     if (rc != 0) {
         char *msg = ak_read_file(errfile, NULL);
-        snprintf(err, errlen, "'%s %s' exited with %d: %s", argv[0], argv[1], rc, msg && *msg ? msg : "(no message)");
+        snprintf(err, errlen, "'%s %s' exited with %d: %s", argv[0], argv[1], rc,
+                 msg && *msg ? msg : "(no message)");
         size_t l = strlen(err);
         if (l && err[l - 1] == '\n') err[l - 1] = '\0';
         free(msg);
@@ -161,14 +169,16 @@ static int run_program(char *const argv[], const char *out_path, char *err, size
     return rc;
 }
 
-int ak_ref_generate(const char *manifest, const ak_compare_spec *e, const char *exe, const char *out_path, char *err,
-                    size_t errlen) {
+int ak_ref_generate(const char *manifest, const ak_compare_spec *e, const char *exe,
+                    const char *out_path, char *err, size_t errlen) {
     char scene[2048];
     scene_file_path(manifest, e->scene_file, scene, sizeof scene);
     (void)exe; // engine entries run in-process (engine_trace), with the same loop as `anakata run`
-    if (!strcmp(e->source, "oracle")) return ak_free_body_oracle(scene, e->duration, out_path, NULL, err, errlen);
+    if (!strcmp(e->source, "oracle"))
+        return ak_free_body_oracle(scene, e->duration, out_path, NULL, err, errlen);
     if (strcmp(e->source, "engine") != 0) {
-        snprintf(err, errlen, "scene '%s': unknown source '%s' (engine or oracle)", e->scene, e->source);
+        snprintf(err, errlen, "scene '%s': unknown source '%s' (engine or oracle)", e->scene,
+                 e->source);
         return -1;
     }
     return engine_trace(scene, e, out_path, err, errlen);
@@ -187,7 +197,8 @@ static int add_extra(ak_tracefile *t, const char *name, const double *vals) {
     }
     t->extra_name = names;
     for (size_t r = 0; r < rows; r++) {
-        for (int j = 0; j < t->nextra; j++) x[r * (size_t)ne + (size_t)j] = t->extra[r * (size_t)t->nextra + (size_t)j];
+        for (int j = 0; j < t->nextra; j++)
+            x[r * (size_t)ne + (size_t)j] = t->extra[r * (size_t)t->nextra + (size_t)j];
         x[r * (size_t)ne + (size_t)t->nextra] = vals[r];
     }
     snprintf(t->extra_name[t->nextra], AK_TRACEFILE_NAME_MAX, "%s", name);
@@ -208,8 +219,11 @@ static void drop_fixed(ak_tracefile *t, const ak_model *m, double *cnt) {
         for (int b = 0; b < nb; b++) {
             if (IS_FIXED(m, b)) continue;
             size_t from = (size_t)i * (size_t)nb + (size_t)b;
-            memmove(t->state + w * (size_t)ns, t->state + from * (size_t)ns, (size_t)ns * sizeof *t->state);
-            if (ne) memmove(t->extra + w * (size_t)ne, t->extra + from * (size_t)ne, (size_t)ne * sizeof *t->extra);
+            memmove(t->state + w * (size_t)ns, t->state + from * (size_t)ns,
+                    (size_t)ns * sizeof *t->state);
+            if (ne)
+                memmove(t->extra + w * (size_t)ne, t->extra + from * (size_t)ne,
+                        (size_t)ne * sizeof *t->extra);
             cnt[w] = cnt[from];
             w++;
         }
@@ -224,18 +238,19 @@ static void drop_fixed(ak_tracefile *t, const ak_model *m, double *cnt) {
 // in-process so that each recorded row also gets the extra column "contacts": the number of
 // contact points of the solver's last step that involve the body (a point between two bodies
 // counts for both).
-static int engine_trace(const char *scene, const ak_compare_spec *e, const char *out_path, char *err, size_t errlen) {
+static int engine_trace(const char *scene, const ak_compare_spec *e, const char *out_path,
+                        char *err, size_t errlen) {
     ak_model *m;
     ak_data *d;
     if (ak_dyn_scene_load(scene, &m, &d, err, errlen) != 0) return -1;
     ak_world_opts o = ak_world_default_opts(m);
     int rc = -1;
     double *cnt = NULL;
-    ak_tracefile t = {0};
+    ak_tracefile t = { 0 };
     if (e->integrator[0]) {
         if (ak_integrator_parse(e->integrator, &o.integrator)) {
-            snprintf(err, errlen, "scene '%s': unknown integrator '%s' (expected one of %s)", e->scene, e->integrator,
-                     ak_integrator_names());
+            snprintf(err, errlen, "scene '%s': unknown integrator '%s' (expected one of %s)",
+                     e->scene, e->integrator, ak_integrator_names());
             goto out;
         }
     }
@@ -243,7 +258,9 @@ static int engine_trace(const char *scene, const ak_compare_spec *e, const char 
     long every = e->record_every > 0 ? e->record_every : 1;
     long nrec = steps / every + 2, irec = 0;
     cnt = calloc((size_t)nrec * (size_t)m->nbody, sizeof *cnt);
-    ak_trace_writer *tr = cnt ? ak_trace_writer_open(out_path, m, ak_integrator_name(o.integrator), o.dt, err, errlen) : NULL;
+    ak_trace_writer *tr =
+        cnt ? ak_trace_writer_open(out_path, m, ak_integrator_name(o.integrator), o.dt, err, errlen)
+            : NULL;
     if (!tr) goto out;
     bool ok = ak_trace_writer_write(tr, m, d) == 0;
     irec = 1;
@@ -271,8 +288,8 @@ static int engine_trace(const char *scene, const ak_compare_spec *e, const char 
     }
     if (!ok || ak_tracefile_read(out_path, &t, err, errlen)) goto out;
     if (t.nsteps != irec || t.nbody != m->nbody) {
-        snprintf(err, errlen, "%s: %ld steps of %d bodies read back, %ld of %d written", out_path, t.nsteps, t.nbody,
-                 irec, m->nbody);
+        snprintf(err, errlen, "%s: %ld steps of %d bodies read back, %ld of %d written", out_path,
+                 t.nsteps, t.nbody, irec, m->nbody);
         goto out;
     }
     // rows in the order the writer wrote them: body b of the model is row b of each step; fixed
@@ -281,7 +298,8 @@ static int engine_trace(const char *scene, const ak_compare_spec *e, const char 
     // the scene as the manifest names it (relative to the source tree), not this machine's path
     snprintf(t.scene, sizeof t.scene, "%.255s", e->scene_file);
     for (int q = 0; q < t.nmeta; q++)
-        if (!strcmp(t.meta_key[q], "scene")) snprintf(t.meta_value[q], sizeof t.meta_value[q], "%.255s", e->scene_file);
+        if (!strcmp(t.meta_key[q], "scene"))
+            snprintf(t.meta_value[q], sizeof t.meta_value[q], "%.255s", e->scene_file);
     if (add_extra(&t, "contacts", cnt) || ak_tracefile_write(out_path, &t, NULL)) {
         snprintf(err, errlen, "%s: cannot write", out_path);
         goto out;
@@ -304,7 +322,8 @@ cJSON *ak_ref_invariants(const ak_tracefile *t, const ak_compare_spec *s) {
     cJSON_AddNumberToObject(o, "t_end", t->t[t->nsteps - 1]);
     double rn = 0;
     for (long i = 0; i < t->nsteps; i++)
-        for (int b = 0; b < t->nbody; b++) rn = fmax(rn, fabs(ak_nd_rotor_norm2(t->dim, ak_tracefile_R(t, i, b)) - 1));
+        for (int b = 0; b < t->nbody; b++)
+            rn = fmax(rn, fabs(ak_nd_rotor_norm2(t->dim, ak_tracefile_R(t, i, b)) - 1));
     cJSON_AddNumberToObject(o, "rotor_norm_error_max", rn);
     ak_invariants inv;
     if (ak_invariants_compute(t, s, &inv) == 0) {
@@ -322,10 +341,12 @@ cJSON *ak_ref_invariants(const ak_tracefile *t, const ak_compare_spec *s) {
             for (long i = 0; i < inv.n; i++) {
                 double a = 0, c = 0;
                 for (int q = 0; q < n; q++) {
-                    double x = inv.p[i * n + q] - inv.p[q] - (s->has_gravity ? M * s->gravity[q] : 0) * (inv.t[i] - inv.t[0]);
+                    double x = inv.p[i * n + q] - inv.p[q] -
+                               (s->has_gravity ? M * s->gravity[q] : 0) * (inv.t[i] - inv.t[0]);
                     a += x * x;
                 }
-                for (int q = 0; q < k; q++) c += (inv.L[i * k + q] - inv.L[q]) * (inv.L[i * k + q] - inv.L[q]);
+                for (int q = 0; q < k; q++)
+                    c += (inv.L[i * k + q] - inv.L[q]) * (inv.L[i * k + q] - inv.L[q]);
                 dp = fmax(dp, sqrt(a));
                 dl = fmax(dl, sqrt(c));
             }
@@ -349,8 +370,10 @@ static int write_json(const char *path, const cJSON *j) {
 
 // Set obj[key] = item, replacing or adding.
 static void set_item(cJSON *obj, const char *key, cJSON *item) {
-    if (cJSON_GetObjectItemCaseSensitive(obj, key)) cJSON_ReplaceItemInObjectCaseSensitive(obj, key, item);
-    else cJSON_AddItemToObject(obj, key, item);
+    if (cJSON_GetObjectItemCaseSensitive(obj, key))
+        cJSON_ReplaceItemInObjectCaseSensitive(obj, key, item);
+    else
+        cJSON_AddItemToObject(obj, key, item);
 }
 
 static cJSON *entry_of(cJSON *root, const char *scene) {
@@ -363,12 +386,13 @@ static cJSON *entry_of(cJSON *root, const char *scene) {
 }
 
 // Mass properties from `exe mass SCENE --json` into the entry's "bodies" (engine entries).
-static int engine_mass(cJSON *entry, const char *exe, const char *scene_path, char *err, size_t errlen) {
+static int engine_mass(cJSON *entry, const char *exe, const char *scene_path, char *err,
+                       size_t errlen) {
     char out[] = "/tmp/ak_ref_mass_XXXXXX";
     int fd = mkstemp(out);
     if (fd < 0) return -1;
     close(fd);
-    char *argv[] = {(char *)exe, "mass", (char *)scene_path, "--json", NULL};
+    char *argv[] = { (char *)exe, "mass", (char *)scene_path, "--json", NULL };
     int rc = run_program(argv, out, err, errlen);
     char *text = rc == 0 ? ak_read_file(out, NULL) : NULL;
     unlink(out);
@@ -376,7 +400,8 @@ static int engine_mass(cJSON *entry, const char *exe, const char *scene_path, ch
     free(text);
     cJSON *bodies = cJSON_GetObjectItemCaseSensitive(j, "bodies"), *b;
     if (!cJSON_IsArray(bodies)) {
-        if (rc == 0) snprintf(err, errlen, "'anakata mass %s --json' printed no \"bodies\"", scene_path);
+        if (rc == 0)
+            snprintf(err, errlen, "'anakata mass %s --json' printed no \"bodies\"", scene_path);
         cJSON_Delete(j);
         return -1;
     }
@@ -385,9 +410,11 @@ static int engine_mass(cJSON *entry, const char *exe, const char *scene_path, ch
         const cJSON *m = cJSON_GetObjectItemCaseSensitive(b, "mass");
         if (!cJSON_IsNumber(m) || !(m->valuedouble > 0)) continue; // fixed bodies have no mass
         cJSON *o = cJSON_CreateObject();
-        cJSON_AddItemToObject(o, "name", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(b, "name"), 1));
+        cJSON_AddItemToObject(o, "name",
+                              cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(b, "name"), 1));
         cJSON_AddNumberToObject(o, "mass", m->valuedouble);
-        cJSON_AddItemToObject(o, "inertia", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(b, "inertia"), 1));
+        cJSON_AddItemToObject(o, "inertia",
+                              cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(b, "inertia"), 1));
         cJSON_AddItemToArray(list, o);
     }
     set_item(entry, "bodies", list);
@@ -395,19 +422,21 @@ static int engine_mass(cJSON *entry, const char *exe, const char *scene_path, ch
     return 0;
 }
 
-int ak_ref_update(const char *manifest, const char *scene, const char *exe, char *err, size_t errlen) {
+int ak_ref_update(const char *manifest, const char *scene, const char *exe, char *err,
+                  size_t errlen) {
     cJSON *root = load_manifest(manifest, err, errlen);
     if (!root) return -1;
     cJSON *entry = entry_of(root, scene);
     int rc = -1;
     ak_compare_spec s;
-    ak_tracefile t = {0};
+    ak_tracefile t = { 0 };
     unsigned char *keep = NULL;
     char tmp[] = "/tmp/ak_ref_trace_XXXXXX", dir[2048], path[4096];
     int fd = mkstemp(tmp);
     if (fd >= 0) close(fd);
     if (!entry) {
-        snprintf(err, errlen, "%s: no scene '%s' (add an entry by hand, see docs/compare.md)", manifest, scene);
+        snprintf(err, errlen, "%s: no scene '%s' (add an entry by hand, see docs/compare.md)",
+                 manifest, scene);
         goto done;
     }
     if (ak_manifest_load(manifest, scene, &s, err, errlen) != 0) goto done;
@@ -422,10 +451,14 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
         if (ak_free_body_oracle(scene_path, 0.01, tmp, &probe, e2, sizeof e2) == 0) {
             ak_free_body_info_free(&probe);
             oracle_props = true;
-            fprintf(stderr, "anakata reference: %s: %s; mass properties from the free-body oracle\n", scene, err);
+            fprintf(stderr,
+                    "anakata reference: %s: %s; mass properties from the free-body oracle\n", scene,
+                    err);
         } else if (!cJSON_GetObjectItemCaseSensitive(entry, "bodies")) {
-            fprintf(stderr, "anakata reference: %s: %s; no mass properties (energy from the trace's column)\n",
-                    scene, err);
+            fprintf(
+                stderr,
+                "anakata reference: %s: %s; no mass properties (energy from the trace's column)\n",
+                scene, err);
         }
         err[0] = '\0';
     }
@@ -440,7 +473,7 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
             cJSON_AddNumberToObject(jb, "mass", o.bodies[b].mass);
             cJSON *I = cJSON_AddArrayToObject(jb, "inertia");
             for (int r = 0; r < k; r++) { // the oracle's inertia is diagonal in the body frame
-                double row[AK_MAX_BIV] = {0};
+                double row[AK_MAX_BIV] = { 0 };
                 row[r] = o.bodies[b].inertia[r];
                 cJSON_AddItemToArray(I, cJSON_CreateDoubleArray(row, k));
             }
@@ -468,7 +501,8 @@ int ak_ref_update(const char *manifest, const char *scene, const char *exe, char
     ak_tracefile committed;
     if (ak_tracefile_read(path, &committed, err, errlen)) goto done_spec;
     ak_compare_spec_free(&s);
-    if (write_json(tmp, root) || ak_manifest_load(tmp, scene, &s, err, errlen)) { // mass properties just set
+    if (write_json(tmp, root) ||
+        ak_manifest_load(tmp, scene, &s, err, errlen)) { // mass properties just set
         ak_tracefile_free(&committed);
         goto done;
     }
@@ -502,12 +536,15 @@ done:
 static void strip_extras(ak_tracefile *t) {
     int keep[2], nk = 0;
     for (int k = 0; k < t->nextra; k++)
-        if (!strcmp(t->extra_name[k], "energy") || !strcmp(t->extra_name[k], "contacts")) keep[nk++] = k;
+        if (!strcmp(t->extra_name[k], "energy") || !strcmp(t->extra_name[k], "contacts"))
+            keep[nk++] = k;
     double *e = t->extra;
     size_t rows = (size_t)t->nsteps * (size_t)t->nbody;
     for (size_t r = 0; r < rows; r++)
-        for (int j = 0; j < nk; j++) e[r * (size_t)nk + (size_t)j] = e[r * (size_t)t->nextra + (size_t)keep[j]];
-    for (int j = 0; j < nk; j++) memmove(t->extra_name[j], t->extra_name[keep[j]], sizeof t->extra_name[0]);
+        for (int j = 0; j < nk; j++)
+            e[r * (size_t)nk + (size_t)j] = e[r * (size_t)t->nextra + (size_t)keep[j]];
+    for (int j = 0; j < nk; j++)
+        memmove(t->extra_name[j], t->extra_name[keep[j]], sizeof t->extra_name[0]);
     t->nextra = nk;
 }
 
@@ -542,7 +579,8 @@ int ak_ref_check(const char *manifest, const char *scene, const char *exe, doubl
     cJSON *now = ak_ref_invariants(&ref, &s);
     ak_compare_result self;
     char e2[256];
-    if (!stored) snprintf(err, errlen, "%s: missing or not JSON", path);
+    if (!stored)
+        snprintf(err, errlen, "%s: missing or not JSON", path);
     else if (ak_compare_traces(&ref, &ref, &s, &self, e2, sizeof e2) || self.nfail)
         snprintf(err, errlen, "%s: the reference does not compare equal with itself", s.trace);
     else {
@@ -551,7 +589,8 @@ int ak_ref_check(const char *manifest, const char *scene, const char *exe, doubl
         cJSON_ArrayForEach(v, now) {
             if (!cJSON_IsNumber(v)) continue;
             const cJSON *w = cJSON_GetObjectItemCaseSensitive(stored, v->string);
-            worst = fmax(worst, cJSON_IsNumber(w) ? rel_diff(v->valuedouble, w->valuedouble) : INFINITY);
+            worst = fmax(worst,
+                         cJSON_IsNumber(w) ? rel_diff(v->valuedouble, w->valuedouble) : INFINITY);
         }
         *files_err = worst;
         rc = 0;
@@ -569,14 +608,16 @@ int ak_ref_check(const char *manifest, const char *scene, const char *exe, doubl
         unlink(tmp);
         goto out;
     }
-    if (ak_ref_generate(manifest, &sd, exe, tmp, err, errlen) == 0 && ak_tracefile_read(tmp, &fresh, err, errlen) == 0) {
+    if (ak_ref_generate(manifest, &sd, exe, tmp, err, errlen) == 0 &&
+        ak_tracefile_read(tmp, &fresh, err, errlen) == 0) {
         unsigned char *keep = malloc((size_t)fresh.nsteps);
         if (keep) {
             ak_tracefile_downsample(&fresh, sd.dense_until, sd.downsample, keep);
             char tmp2[4200];
             snprintf(tmp2, sizeof tmp2, "%s.ds", tmp);
             ak_tracefile ds;
-            if (ak_tracefile_write(tmp2, &fresh, keep) == 0 && ak_tracefile_read(tmp2, &ds, err, errlen) == 0) {
+            if (ak_tracefile_write(tmp2, &fresh, keep) == 0 &&
+                ak_tracefile_read(tmp2, &ds, err, errlen) == 0) {
                 rc = ak_compare_traces(&ref, &ds, &sd, drift, err, errlen);
                 ak_tracefile_free(&ds);
             }
@@ -597,12 +638,13 @@ out:
 
 static double rdist(const double *a, const double *b, int n, bool rotor) {
     double s = 0, t = 0;
-    for (int i = 0; i < n; i++) s += (a[i] - b[i]) * (a[i] - b[i]), t += (a[i] + b[i]) * (a[i] + b[i]);
+    for (int i = 0; i < n; i++)
+        s += (a[i] - b[i]) * (a[i] - b[i]), t += (a[i] + b[i]) * (a[i] + b[i]);
     return sqrt(rotor ? fmin(s, t) : s);
 }
 
-int ak_ref_measure_horizon(const char *scene_path, const ak_compare_spec *e, double eps, double *horizon, char *what,
-                           size_t whatlen, char *err, size_t errlen) {
+int ak_ref_measure_horizon(const char *scene_path, const ak_compare_spec *e, double eps,
+                           double *horizon, char *what, size_t whatlen, char *err, size_t errlen) {
     ak_model *m;
     ak_data *d;
     if (ak_dyn_scene_load(scene_path, &m, &d, err, errlen) != 0) return -1;
@@ -612,7 +654,8 @@ int ak_ref_measure_horizon(const char *scene_path, const ak_compare_spec *e, dou
     if (!p) goto out;
     if (e->integrator[0]) {
         if (ak_integrator_parse(e->integrator, &o.integrator)) {
-            snprintf(err, errlen, "unknown integrator '%s' (expected one of %s)", e->integrator, ak_integrator_names());
+            snprintf(err, errlen, "unknown integrator '%s' (expected one of %s)", e->integrator,
+                     ak_integrator_names());
             goto out;
         }
     }
@@ -624,8 +667,9 @@ int ak_ref_measure_horizon(const char *scene_path, const ak_compare_spec *e, dou
         p->v[b * AK_MAX_DIM] += eps;
         p->w[b * AK_MAX_BIV] += eps;
     }
-    const double tol[4] = {e->tol_position, e->tol_velocity, e->tol_rotor, e->tol_angular_velocity};
-    static const char *const Q[4] = {"position", "velocity", "rotor", "angular velocity"};
+    const double tol[4] = { e->tol_position, e->tol_velocity, e->tol_rotor,
+                            e->tol_angular_velocity };
+    static const char *const Q[4] = { "position", "velocity", "rotor", "angular velocity" };
     double T = e->duration > 0 ? e->duration : m->duration;
     long steps = lround(T / o.dt);
     *horizon = T;
@@ -640,15 +684,15 @@ int ak_ref_measure_horizon(const char *scene_path, const ak_compare_spec *e, dou
         if (ak_world_step(m, d, &o, err, errlen) || ak_world_step(m, p, &o, err, errlen)) goto out;
         for (int b = 0; b < m->nbody; b++) {
             if (IS_FIXED(m, b)) continue;
-            double dq[4] = {rdist(d->x + b * AK_MAX_DIM, p->x + b * AK_MAX_DIM, n, false),
-                            rdist(d->v + b * AK_MAX_DIM, p->v + b * AK_MAX_DIM, n, false),
-                            rdist(d->R + b * AK_MAX_EVEN, p->R + b * AK_MAX_EVEN, ne, true),
-                            rdist(d->w + b * AK_MAX_BIV, p->w + b * AK_MAX_BIV, nb, false)};
+            double dq[4] = { rdist(d->x + b * AK_MAX_DIM, p->x + b * AK_MAX_DIM, n, false),
+                             rdist(d->v + b * AK_MAX_DIM, p->v + b * AK_MAX_DIM, n, false),
+                             rdist(d->R + b * AK_MAX_EVEN, p->R + b * AK_MAX_EVEN, ne, true),
+                             rdist(d->w + b * AK_MAX_BIV, p->w + b * AK_MAX_BIV, nb, false) };
             for (int q = 0; q < 4; q++)
                 if (!isnan(tol[q]) && dq[q] > tol[q]) {
                     *horizon = (double)(s - 1) * o.dt;
-                    snprintf(what, whatlen, "%s of body '%s' separates by %.3g > %g at t = %g s", Q[q],
-                             m->bodies[b].name, dq[q], tol[q], (double)s * o.dt);
+                    snprintf(what, whatlen, "%s of body '%s' separates by %.3g > %g at t = %g s",
+                             Q[q], m->bodies[b].name, dq[q], tol[q], (double)s * o.dt);
                     rc = 0;
                     goto out;
                 }
@@ -666,22 +710,24 @@ static void scene_path_of(const char *manifest, const ak_compare_spec *s, char *
     scene_file_path(manifest, s->scene_file, out, n);
 }
 
-static cJSON *predictability_json(double h, double eps, const char *what, const ak_compare_spec *s) {
+static cJSON *predictability_json(double h, double eps, const char *what,
+                                  const ak_compare_spec *s) {
     cJSON *pj = cJSON_CreateObject();
     cJSON_AddNumberToObject(pj, "horizon", h);
     cJSON_AddNumberToObject(pj, "perturbation", eps);
-    cJSON_AddStringToObject(pj, "method",
-                            "two runs with the reference's integrator, the second with x, v (first axis) and w (first "
-                            "plane) of every moving body moved by the perturbation; horizon = last step before any "
-                            "body's position, velocity, rotor or angular velocity differ by more than the entry's "
-                            "state tolerances (anakata reference --measure-horizon)");
+    cJSON_AddStringToObject(
+        pj, "method",
+        "two runs with the reference's integrator, the second with x, v (first axis) and w (first "
+        "plane) of every moving body moved by the perturbation; horizon = last step before any "
+        "body's position, velocity, rotor or angular velocity differ by more than the entry's "
+        "state tolerances (anakata reference --measure-horizon)");
     cJSON_AddStringToObject(pj, "separation", what);
     cJSON_AddStringToObject(pj, "integrator", s->integrator[0] ? s->integrator : "(the scene's)");
     return pj;
 }
 
-int ak_ref_measure_entry(const char *manifest, const char *scene, double eps, double *horizon, char *what,
-                         size_t whatlen, char *err, size_t errlen) {
+int ak_ref_measure_entry(const char *manifest, const char *scene, double eps, double *horizon,
+                         char *what, size_t whatlen, char *err, size_t errlen) {
     cJSON *root = load_manifest(manifest, err, errlen);
     if (!root) return -1;
     cJSON *entry = entry_of(root, scene);
@@ -701,8 +747,10 @@ int ak_ref_measure_entry(const char *manifest, const char *scene, double eps, do
     if (!strcmp(s.source, "oracle")) snprintf(s.integrator, sizeof s.integrator, "gsl");
     if (ak_ref_measure_horizon(path, &s, eps, horizon, what, whatlen, err, errlen) == 0) {
         set_item(entry, "predictability", predictability_json(*horizon, eps, what, &s));
-        if (write_json(manifest, root)) snprintf(err, errlen, "%s: cannot write", manifest);
-        else rc = 0;
+        if (write_json(manifest, root))
+            snprintf(err, errlen, "%s: cannot write", manifest);
+        else
+            rc = 0;
     }
     ak_compare_spec_free(&s);
     cJSON_Delete(root);
@@ -711,7 +759,8 @@ int ak_ref_measure_entry(const char *manifest, const char *scene, double eps, do
 
 // ---- a new entry for any scene file -----------------------------------------------------------
 
-int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *exe, char *err, size_t errlen) {
+int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *exe, char *err,
+                size_t errlen) {
     cJSON *root = NULL;
     char *text = ak_read_file(manifest, NULL);
     if (!text) { // a new manifest, in a new directory if need be
@@ -731,7 +780,8 @@ int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *ex
     ak_model *m = NULL;
     ak_data *d = NULL;
     char name[256];
-    if (mo->name && mo->name[0]) snprintf(name, sizeof name, "%s", mo->name);
+    if (mo->name && mo->name[0])
+        snprintf(name, sizeof name, "%s", mo->name);
     else {
         const char *b = strrchr(mo->scene_file, '/');
         snprintf(name, sizeof name, "%s", b ? b + 1 : mo->scene_file);
@@ -740,8 +790,9 @@ int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *ex
     }
     cJSON *old = entry_of(root, name);
     if (old && !mo->replace) {
-        snprintf(err, errlen, "%s already has scene '%s' (replace it with --make ... --update, or give --name)", manifest,
-                 name);
+        snprintf(err, errlen,
+                 "%s already has scene '%s' (replace it with --make ... --update, or give --name)",
+                 manifest, name);
         goto done;
     }
     if (ak_dyn_scene_load(mo->scene_file, &m, &d, err, errlen) != 0) goto done;
@@ -752,12 +803,13 @@ int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *ex
     scene_base_of(manifest, base, sizeof base);
     if (realpath(base, src) && !strncmp(real, src, strlen(src)) && real[strlen(src)] == '/')
         snprintf(sf, sizeof sf, "%s", real + strlen(src) + 1);
-    else snprintf(sf, sizeof sf, "%s", real);
+    else
+        snprintf(sf, sizeof sf, "%s", real);
     // the most accurate integrator: the GSL reference (rk8pd) where the scene cannot have contacts
     // (one free body, or no shapes that touch); contact scenes need a split integrator and keep
     // the scene's
-    bool contacts = false, forces = m->forces.nspring > 0 || m->forces.linear_drag > 0 || m->forces.quadratic_drag > 0 ||
-                                    m->forces.angular_drag > 0;
+    bool contacts = false, forces = m->forces.nspring > 0 || m->forces.linear_drag > 0 ||
+                                    m->forces.quadratic_drag > 0 || m->forces.angular_drag > 0;
     int moving = 0;
     for (int b = 0; b < m->nbody; b++) moving += !IS_FIXED(m, b);
     contacts = m->nbody > 1;
@@ -785,8 +837,10 @@ int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *ex
     // contact scenes: impacts make states differ by more than a free body's; these are the
     // defaults docs/compare.md lists (the committed 3D contact entries use similar ones)
     if (contacts) {
-        s.tol_position = 0.01, s.tol_velocity = 0.1, s.tol_rotor = 0.01, s.tol_angular_velocity = 0.1;
-        s.tol_end_position = 0.01, s.tol_end_rotor = 0.01, s.tol_energy_final = 0.05, s.tol_contacts_mean = 0.2;
+        s.tol_position = 0.01, s.tol_velocity = 0.1, s.tol_rotor = 0.01,
+        s.tol_angular_velocity = 0.1;
+        s.tol_end_position = 0.01, s.tol_end_rotor = 0.01, s.tol_energy_final = 0.05,
+        s.tol_contacts_mean = 0.2;
         s.tol_energy_drift = 0.05;
     }
     if (contacts) s.tol_momentum_drift = s.tol_angular_momentum_drift = NAN; // the ground pushes
@@ -818,15 +872,24 @@ int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *ex
     // the engine against its own reference: bit for bit but for rounding
     cJSON *dt = cJSON_AddObjectToObject(e, "drift_tolerances");
     cJSON_AddNumberToObject(dt, "horizon", T);
-    static const char *const tight[] = {"position", "velocity", "rotor", "angular_velocity", "end_position", "end_rotor"};
-    for (size_t i = 0; i < sizeof tight / sizeof *tight; i++) cJSON_AddNumberToObject(dt, tight[i], 1e-9);
+    static const char *const tight[] = { "position",         "velocity",     "rotor",
+                                         "angular_velocity", "end_position", "end_rotor" };
+    for (size_t i = 0; i < sizeof tight / sizeof *tight; i++)
+        cJSON_AddNumberToObject(dt, tight[i], 1e-9);
     cJSON_AddNumberToObject(dt, "energy_initial", 1e-12);
     cJSON_AddNumberToObject(dt, "energy_drift", 1e-9);
     cJSON_AddNumberToObject(dt, "contacts_mean", 0);
-    if (contacts) cJSON_AddNullToObject(dt, "momentum_drift"), cJSON_AddNullToObject(dt, "angular_momentum_drift");
-    else cJSON_AddNumberToObject(dt, "momentum_drift", 1e-9), cJSON_AddNumberToObject(dt, "angular_momentum_drift", 1e-9);
-    if (old) cJSON_ReplaceItemViaPointer(cJSON_GetObjectItemCaseSensitive(root, "scenes"), old, e); // --update
-    else cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(root, "scenes"), e);
+    if (contacts)
+        cJSON_AddNullToObject(dt, "momentum_drift"),
+            cJSON_AddNullToObject(dt, "angular_momentum_drift");
+    else
+        cJSON_AddNumberToObject(dt, "momentum_drift", 1e-9),
+            cJSON_AddNumberToObject(dt, "angular_momentum_drift", 1e-9);
+    if (old)
+        cJSON_ReplaceItemViaPointer(cJSON_GetObjectItemCaseSensitive(root, "scenes"), old,
+                                    e); // --update
+    else
+        cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(root, "scenes"), e);
     if (write_json(manifest, root)) {
         snprintf(err, errlen, "%s: cannot write", manifest);
         goto done;
@@ -843,7 +906,9 @@ int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *ex
         char dir[2048], path[4096];
         dir_of(manifest, dir, sizeof dir);
         snprintf(path, sizeof path, "%s/%s", dir, trace);
-        if (ak_manifest_load(manifest, name, &s2, err, errlen) || ak_tracefile_read(path, &tr, err, errlen)) goto done;
+        if (ak_manifest_load(manifest, name, &s2, err, errlen) ||
+            ak_tracefile_read(path, &tr, err, errlen))
+            goto done;
         ak_invariants inv;
         bool settles = false;
         if (ak_invariants_compute(&tr, &s2, &inv) == 0) {

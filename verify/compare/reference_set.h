@@ -33,15 +33,16 @@ int ak_ref_scenes(const char *manifest, char (*names)[256], int max, char *err, 
 /// the world step of `anakata run SCENE --duration D [--integrator X] [--every record_every]`,
 /// in-process, with the extra column "contacts" (contact points per body) and without the fixed
 /// bodies. exe is not used (kept for callers).
-int ak_ref_generate(const char *manifest, const ak_compare_spec *e, const char *exe, const char *out_path, char *err,
-                    size_t errlen);
+int ak_ref_generate(const char *manifest, const ak_compare_spec *e, const char *exe,
+                    const char *out_path, char *err, size_t errlen);
 
 /// The invariants summary of a trace (energy at start and end, drifts, rotor norm error).
 struct cJSON *ak_ref_invariants(const ak_tracefile *t, const ak_compare_spec *s);
 
 /// Regenerate one entry: trace, downsampled copy, invariants file, and the manifest's
 /// engine_version (and mass properties for engine entries, from `exe mass SCENE --json`).
-int ak_ref_update(const char *manifest, const char *scene, const char *exe, char *err, size_t errlen);
+int ak_ref_update(const char *manifest, const char *scene, const char *exe, char *err,
+                  size_t errlen);
 
 /// Check one entry. files: the committed trace parses, compares equal with itself, and its
 /// invariants match the committed summary (result in files_err: the largest relative
@@ -56,12 +57,12 @@ int ak_ref_check(const char *manifest, const char *scene, const char *exe, doubl
 /// body moved by eps, and return the last time before the two runs differ by more than e's state
 /// tolerances (position, velocity, rotor, angular velocity) in any body (e->duration when never).
 /// what says where they separated.
-int ak_ref_measure_horizon(const char *scene_path, const ak_compare_spec *e, double eps, double *horizon, char *what,
-                           size_t whatlen, char *err, size_t errlen);
+int ak_ref_measure_horizon(const char *scene_path, const ak_compare_spec *e, double eps,
+                           double *horizon, char *what, size_t whatlen, char *err, size_t errlen);
 /// Measure the horizon of a manifest entry and store it, with how it was measured, as the entry's
 /// "predictability" (which compare then uses instead of tolerances.horizon).
-int ak_ref_measure_entry(const char *manifest, const char *scene, double eps, double *horizon, char *what,
-                         size_t whatlen, char *err, size_t errlen);
+int ak_ref_measure_entry(const char *manifest, const char *scene, double eps, double *horizon,
+                         char *what, size_t whatlen, char *err, size_t errlen);
 
 /// `anakata reference --make SCENE_FILE`: options.
 typedef struct ak_ref_make_opts {
@@ -73,14 +74,15 @@ typedef struct ak_ref_make_opts {
     double dense_until;
     const char *const *tol; ///< "NAME=VALUE" overrides of the default tolerances
     int ntol;
-    bool replace;           ///< replace an entry of the same name (--make ... --update); refused otherwise
+    bool replace; ///< replace an entry of the same name (--make ... --update); refused otherwise
 } ak_ref_make_opts;
 /// Add a manifest entry for a scene file (the manifest is created if missing): the most accurate
 /// integrator (GSL's rk8pd for a single free body, the scene's split integrator otherwise), mass
 /// properties, gravity, "isolated", default tolerances with the overrides, then the trace and
 /// invariants (as --update), "settles" (final kinetic energy below 1e-4 of its largest) and the
 /// measured predictability horizon.
-int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *exe, char *err, size_t errlen);
+int ak_ref_make(const char *manifest, const ak_ref_make_opts *mo, const char *exe, char *err,
+                size_t errlen);
 
 /// Path of the running program (from /proc/self/exe), or NULL.
 const char *ak_self_exe(void);

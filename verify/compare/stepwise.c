@@ -13,8 +13,8 @@
 #include "engine/solver_variant.h"
 #include "engine/world.h"
 
-static const char *const QNAME[AK_SW_Q] = {"position", "velocity", "rotor", "angular velocity"};
-static const char *const QSHORT[AK_SW_Q] = {"|dx|", "|dv|", "|dR|", "|dw|"};
+static const char *const QNAME[AK_SW_Q] = { "position", "velocity", "rotor", "angular velocity" };
+static const char *const QSHORT[AK_SW_Q] = { "|dx|", "|dv|", "|dR|", "|dw|" };
 
 void ak_stepwise_free(ak_stepwise_result *r) {
     free(r->steps);
@@ -28,7 +28,8 @@ static double dist(const double *a, const double *b, int n) {
 }
 static double rotor_dist(const double *a, const double *b, int n) {
     double s = 0, t = 0;
-    for (int i = 0; i < n; i++) s += (a[i] - b[i]) * (a[i] - b[i]), t += (a[i] + b[i]) * (a[i] + b[i]);
+    for (int i = 0; i < n; i++)
+        s += (a[i] - b[i]) * (a[i] - b[i]), t += (a[i] + b[i]) * (a[i] + b[i]);
     return sqrt(fmin(s, t));
 }
 
@@ -37,18 +38,23 @@ static int set_solver(ak_model *m, const char *solver, char *err, size_t errlen)
     // a method of the vector kind (vector, pga; not the converged solver) or a variant
     ak_solver_method me;
     ak_variant va;
-    if (!ak_solver_method_parse(solver, &me) && me != AK_SOLVER_CONVERGED) m->solver.method = me;
-    else if (!ak_variant_parse(solver, &va)) m->solver.variant = va;
+    if (!ak_solver_method_parse(solver, &me) && me != AK_SOLVER_CONVERGED)
+        m->solver.method = me;
+    else if (!ak_variant_parse(solver, &va))
+        m->solver.variant = va;
     else {
-        snprintf(err, errlen, "--solver '%s': no such contact solver variant (expected the method vector or pga, "
-                              "or a variant: %s)", solver, ak_variant_names());
+        snprintf(
+            err, errlen,
+            "--solver '%s': no such contact solver variant (expected the method vector or pga, "
+            "or a variant: %s)",
+            solver, ak_variant_names());
         return -1;
     }
     return 0;
 }
 
-int ak_stepwise_run(const char *scene, const ak_tracefile *o, const char *solver, const double tol[AK_SW_Q],
-                    ak_stepwise_result *r, char *err, size_t errlen) {
+int ak_stepwise_run(const char *scene, const ak_tracefile *o, const char *solver,
+                    const double tol[AK_SW_Q], ak_stepwise_result *r, char *err, size_t errlen) {
     memset(r, 0, sizeof *r);
     ak_model *m;
     ak_data *d;
@@ -56,10 +62,12 @@ int ak_stepwise_run(const char *scene, const ak_tracefile *o, const char *solver
     // Defaults consistent with one step h: a velocity error dv moves a position by h dv, an
     // angular velocity error dw a rotor by h dw / 2.
     double h0 = ak_world_default_opts(m).dt;
-    const double dflt[AK_SW_Q] = {AK_SW_TOL_V * h0, AK_SW_TOL_V, 0.5 * AK_SW_TOL_W * h0, AK_SW_TOL_W};
+    const double dflt[AK_SW_Q] = { AK_SW_TOL_V * h0, AK_SW_TOL_V, 0.5 * AK_SW_TOL_W * h0,
+                                   AK_SW_TOL_W };
     for (int q = 0; q < AK_SW_Q; q++) r->tol[q] = tol && !isnan(tol[q]) ? tol[q] : dflt[q];
     int rc = -1, n = m->dim;
-    int *map = calloc((size_t)(m->nbody > 0 ? m->nbody : 1), sizeof *map); // model body -> trace body
+    int *map =
+        calloc((size_t)(m->nbody > 0 ? m->nbody : 1), sizeof *map); // model body -> trace body
     if (!map) goto out;
     if (o->dim != n) {
         snprintf(err, errlen, "%s has dim %d, the scene %s has dim %d", o->path, o->dim, scene, n);
@@ -71,7 +79,9 @@ int ak_stepwise_run(const char *scene, const ak_tracefile *o, const char *solver
         map[b] = ak_tracefile_body(o, m->bodies[b].name);
         bool fixed = m->bodies[b].fixed || !(m->bodies[b].mass > 0);
         if (map[b] < 0 && !fixed) {
-            snprintf(err, errlen, "%s has no body '%s', which moves in the scene %s (only fixed bodies may be left out)",
+            snprintf(err, errlen,
+                     "%s has no body '%s', which moves in the scene %s (only fixed bodies may be "
+                     "left out)",
                      o->path, m->bodies[b].name, scene);
             goto out;
         }
@@ -79,7 +89,8 @@ int ak_stepwise_run(const char *scene, const ak_tracefile *o, const char *solver
         r->nbody += map[b] >= 0;
     }
     if (o->nsteps < 2) {
-        snprintf(err, errlen, "%s has %ld recorded step(s); a stepwise comparison needs two", o->path, o->nsteps);
+        snprintf(err, errlen, "%s has %ld recorded step(s); a stepwise comparison needs two",
+                 o->path, o->nsteps);
         goto out;
     }
     ak_world_opts opts = ak_world_default_opts(m);
@@ -100,8 +111,10 @@ int ak_stepwise_run(const char *scene, const ak_tracefile *o, const char *solver
             if (map[b] < 0) continue;
             memcpy(d->x + b * AK_MAX_DIM, ak_tracefile_x(o, k, map[b]), (size_t)n * sizeof(double));
             memcpy(d->v + b * AK_MAX_DIM, ak_tracefile_v(o, k, map[b]), (size_t)n * sizeof(double));
-            memcpy(d->R + b * AK_MAX_EVEN, ak_tracefile_R(o, k, map[b]), (size_t)ne * sizeof(double));
-            memcpy(d->w + b * AK_MAX_BIV, ak_tracefile_w(o, k, map[b]), (size_t)nb * sizeof(double));
+            memcpy(d->R + b * AK_MAX_EVEN, ak_tracefile_R(o, k, map[b]),
+                   (size_t)ne * sizeof(double));
+            memcpy(d->w + b * AK_MAX_BIV, ak_tracefile_w(o, k, map[b]),
+                   (size_t)nb * sizeof(double));
         }
         d->t = o->t[k];
         d->step = o->step[k];
@@ -114,7 +127,8 @@ int ak_stepwise_run(const char *scene, const ak_tracefile *o, const char *solver
             if (ak_world_step(m, d, &so, err, errlen) != 0) {
                 char e2[512];
                 snprintf(e2, sizeof e2, "%s", err);
-                snprintf(err, errlen, "stepping from the other trace's state at t = %g s: %s", o->t[k], e2);
+                snprintf(err, errlen, "stepping from the other trace's state at t = %g s: %s",
+                         o->t[k], e2);
                 goto out;
             }
             if (d->contacts) s->contacts += d->contacts->step.npoint;
@@ -166,7 +180,8 @@ static int cmp_double(const void *a, const void *b) {
 
 static bool is_contact(const ak_sw_step *s) { return s->contacts > 0 || s->other_contacts > 0; }
 
-double ak_stepwise_quantile(const ak_stepwise_result *r, int e, int contact, double q, long *count) {
+double ak_stepwise_quantile(const ak_stepwise_result *r, int e, int contact, double q,
+                            long *count) {
     double *v = malloc(sizeof(double) * (size_t)(r->n > 0 ? r->n : 1));
     long c = 0;
     for (long i = 0; v && i < r->n; i++)
@@ -196,12 +211,13 @@ int ak_stepwise_law(const ak_stepwise_result *r, int *kind, int *quantity, char 
     // difference (x_k+1 = x_k + h v_k+1) is not a law of its own.
     double best = 0;
     int bc = -1, bq = 0;
-    static const int order[2][2] = {{AK_SW_V, AK_SW_W}, {AK_SW_X, AK_SW_R}};
+    static const int order[2][2] = { { AK_SW_V, AK_SW_W }, { AK_SW_X, AK_SW_R } };
     for (int pass = 0; pass < 2 && best <= 1; pass++)
         for (int c = 0; c < 2; c++)
             for (int j = 0; j < 2; j++) {
                 int q = order[pass][j];
-                if (isfinite(med[c][q]) && med[c][q] / r->tol[q] > best) best = med[c][q] / r->tol[q], bc = c, bq = q;
+                if (isfinite(med[c][q]) && med[c][q] / r->tol[q] > best)
+                    best = med[c][q] / r->tol[q], bc = c, bq = q;
             }
     // A run that blew up in its contacts leaves its bodies flying free with any w, and its free
     // steps then differ most in the median: the law that failed is the one that failed first. When
@@ -222,49 +238,68 @@ int ak_stepwise_law(const ak_stepwise_result *r, int *kind, int *quantity, char 
     }
     char other_kind[64] = "no free steps";
     if (bc >= 0 && isfinite(med[1 - bc][bq]))
-        snprintf(other_kind, sizeof other_kind, "%s steps %.3g", bc ? "free" : "contact", med[1 - bc][bq]);
-    else if (bc == 1) snprintf(other_kind, sizeof other_kind, "no free steps");
-    else snprintf(other_kind, sizeof other_kind, "no contact steps");
+        snprintf(other_kind, sizeof other_kind, "%s steps %.3g", bc ? "free" : "contact",
+                 med[1 - bc][bq]);
+    else if (bc == 1)
+        snprintf(other_kind, sizeof other_kind, "no free steps");
+    else
+        snprintf(other_kind, sizeof other_kind, "no contact steps");
     if (kind) *kind = bc < 0 || best <= 1 ? -1 : bc;
     if (quantity) *quantity = bq;
     if (bc < 0 || best <= 1)
         snprintf(out, n, "the median step agrees within the tolerances in free and contact steps");
     else if (bc == 0)
-        snprintf(out, n, "free steps differ most (median %s %.3g = %.3g x tolerance; %s): the integrator of free motion (%s)",
+        snprintf(out, n,
+                 "free steps differ most (median %s %.3g = %.3g x tolerance; %s): the integrator "
+                 "of free motion (%s)",
                  QSHORT[bq], med[0][bq], best, other_kind,
-                 bq == AK_SW_W || bq == AK_SW_R ? "the rotational update: gyroscopic term, rotor integration"
-                                                : "the linear update: gravity, position integration");
+                 bq == AK_SW_W || bq == AK_SW_R
+                     ? "the rotational update: gyroscopic term, rotor integration"
+                     : "the linear update: gravity, position integration");
     else if (blown)
         snprintf(out, n,
-                 "the first step over a tolerance is a step with contact (t = %g s: %s %.3g = %.3g x tolerance), "
-                 "and the free steps after it differ more (median %s %.3g: the bodies the contacts threw): the "
+                 "the first step over a tolerance is a step with contact (t = %g s: %s %.3g = %.3g "
+                 "x tolerance), "
+                 "and the free steps after it differ more (median %s %.3g: the bodies the contacts "
+                 "threw): the "
                  "contact law (%s)",
                  r->steps[first].t, QSHORT[bq], r->steps[first].e[bq], best, QSHORT[bq], med[0][bq],
-                 bq == AK_SW_X || bq == AK_SW_R ? "position correction: penetration recovery, soft contacts"
-                                                : "impulses: restitution, friction, solver convergence");
+                 bq == AK_SW_X || bq == AK_SW_R
+                     ? "position correction: penetration recovery, soft contacts"
+                     : "impulses: restitution, friction, solver convergence");
     else
-        snprintf(out, n, "steps with contact differ most (median %s %.3g = %.3g x tolerance; %s): the contact law (%s)",
+        snprintf(out, n,
+                 "steps with contact differ most (median %s %.3g = %.3g x tolerance; %s): the "
+                 "contact law (%s)",
                  QSHORT[bq], med[1][bq], best, other_kind,
-                 bq == AK_SW_X || bq == AK_SW_R ? "position correction: penetration recovery, soft contacts"
-                                                : "impulses: restitution, friction, solver convergence");
+                 bq == AK_SW_X || bq == AK_SW_R
+                     ? "position correction: penetration recovery, soft contacts"
+                     : "impulses: restitution, friction, solver convergence");
     return 0;
 }
 
 void ak_stepwise_print(const ak_stepwise_result *r, const ak_tracefile *o, int worst, void *file) {
     FILE *f = file;
-    fprintf(f, "stepwise: %ld steps of %d bodies; each from the other trace's state, %d sub-step(s) of %g s, solver: %s\n",
+    fprintf(f,
+            "stepwise: %ld steps of %d bodies; each from the other trace's state, %d sub-step(s) "
+            "of %g s, solver: %s\n",
             r->n, r->nbody, r->nsub, r->dt, r->solver);
-    fprintf(f, "per-step tolerances: |dx| %g m, |dv| %g m/s, |dR| %g, |dw| %g rad/s (largest over bodies per step)\n\n",
+    fprintf(f,
+            "per-step tolerances: |dx| %g m, |dv| %g m/s, |dR| %g, |dw| %g rad/s (largest over "
+            "bodies per step)\n\n",
             r->tol[0], r->tol[1], r->tol[2], r->tol[3]);
-    fprintf(f, "%-14s %-18s %7s %11s %11s %11s %11s\n", "steps", "error", "count", "median", "90 %", "99 %", "max");
+    fprintf(f, "%-14s %-18s %7s %11s %11s %11s %11s\n", "steps", "error", "count", "median", "90 %",
+            "99 %", "max");
     double med[2][AK_SW_Q];
     for (int c = 0; c < 2; c++)
         for (int q = 0; q < AK_SW_Q; q++) {
             long cnt;
             med[c][q] = ak_stepwise_quantile(r, q, c, 0.5, &cnt);
             if (cnt == 0) continue;
-            fprintf(f, "%-14s %-18s %7ld %11.3g %11.3g %11.3g %11.3g\n", c ? "with contact" : "free", QNAME[q], cnt,
-                    med[c][q], ak_stepwise_quantile(r, q, c, 0.9, NULL), ak_stepwise_quantile(r, q, c, 0.99, NULL),
+            fprintf(f, "%-14s %-18s %7ld %11.3g %11.3g %11.3g %11.3g\n",
+                    c ? "with contact" : "free", QNAME[q], cnt, med[c][q],
+                    ak_stepwise_quantile(r, q, c, 0.9, NULL),
+                    ak_stepwise_quantile(r, q, c, 0.99, NULL),
                     ak_stepwise_quantile(r, q, c, 1.0, NULL));
         }
     char law[600];
@@ -297,12 +332,14 @@ void ak_stepwise_print(const ak_stepwise_result *r, const ak_tracefile *o, int w
         if (key[idx[w]] <= 0) break;
         char oc[32] = "-";
         if (!isnan(s->other_contacts)) snprintf(oc, sizeof oc, "%g", s->other_contacts);
-        fprintf(f, "  t = %-10.6g step %ld -> %ld, contacts %d (other %s): ", s->t, o->step[s->k], o->step[s->k + 1],
-                s->contacts, oc);
-        for (int q = 0; q < AK_SW_Q; q++) fprintf(f, "%s%s %.3g ('%s')", q ? ", " : "", QSHORT[q], s->e[q], o->body[s->body[q]]);
+        fprintf(f, "  t = %-10.6g step %ld -> %ld, contacts %d (other %s): ", s->t, o->step[s->k],
+                o->step[s->k + 1], s->contacts, oc);
+        for (int q = 0; q < AK_SW_Q; q++)
+            fprintf(f, "%s%s %.3g ('%s')", q ? ", " : "", QSHORT[q], s->e[q], o->body[s->body[q]]);
         if (s->nover) {
             fprintf(f, "; over tolerance:");
-            for (int j = 0; j < s->nover && j < AK_SW_OVER_MAX; j++) fprintf(f, " '%s'", o->body[s->over[j]]);
+            for (int j = 0; j < s->nover && j < AK_SW_OVER_MAX; j++)
+                fprintf(f, " '%s'", o->body[s->over[j]]);
             if (s->nover > AK_SW_OVER_MAX) fprintf(f, " and %d more", s->nover - AK_SW_OVER_MAX);
         }
         fputc('\n', f);

@@ -24,32 +24,32 @@ enum { AK_SW_X, AK_SW_V, AK_SW_R, AK_SW_W, AK_SW_Q };
 #define AK_SW_OVER_MAX 8
 
 typedef struct ak_sw_step {
-    long k;          ///< recorded step index of the other trace (state k -> k+1)
-    double t;        ///< t_k
-    double e[AK_SW_Q];   ///< largest error over bodies of each quantity
-    int body[AK_SW_Q];   ///< which body (index into the other trace's bodies)
-    int contacts;    ///< contact points of anakata's step
-    double other_contacts; ///< sum of the other trace's "contacts" column at k+1 (NaN: none)
-    int nover;       ///< bodies over a tolerance
+    long k;                   ///< recorded step index of the other trace (state k -> k+1)
+    double t;                 ///< t_k
+    double e[AK_SW_Q];        ///< largest error over bodies of each quantity
+    int body[AK_SW_Q];        ///< which body (index into the other trace's bodies)
+    int contacts;             ///< contact points of anakata's step
+    double other_contacts;    ///< sum of the other trace's "contacts" column at k+1 (NaN: none)
+    int nover;                ///< bodies over a tolerance
     int over[AK_SW_OVER_MAX]; ///< the first of them
 } ak_sw_step;
 
 typedef struct ak_stepwise_result {
-    long n;               ///< steps compared
+    long n; ///< steps compared
     ak_sw_step *steps;
-    int nsub;             ///< sub-steps per recorded step (1 when the trace records every step)
-    double dt;            ///< the scene's step
-    char solver[64];      ///< the solver variant used (engine/solver_variant.h: its "what")
+    int nsub;        ///< sub-steps per recorded step (1 when the trace records every step)
+    double dt;       ///< the scene's step
+    char solver[64]; ///< the solver variant used (engine/solver_variant.h: its "what")
     double tol[AK_SW_Q];
-    int nbody;            ///< bodies compared
-    long nfail;           ///< steps with a body over a tolerance
+    int nbody;  ///< bodies compared
+    long nfail; ///< steps with a body over a tolerance
 } ak_stepwise_result;
 
 /// Run the comparison. solver: NULL (the scene's), "pga" or "vector" (a method), or a variant name
 /// ("corrected", "published", ...); an unknown name is an error. tol: AK_SW_Q tolerances (NaN:
 /// default). Returns 0, or -1 with err (bad scene, dim or body mismatch, a failing step).
-int ak_stepwise_run(const char *scene, const ak_tracefile *o, const char *solver, const double tol[AK_SW_Q],
-                    ak_stepwise_result *r, char *err, size_t errlen);
+int ak_stepwise_run(const char *scene, const ak_tracefile *o, const char *solver,
+                    const double tol[AK_SW_Q], ak_stepwise_result *r, char *err, size_t errlen);
 void ak_stepwise_free(ak_stepwise_result *r);
 
 /// The summary: for free steps (no contact in anakata's step nor in the other's column) and

@@ -66,10 +66,14 @@ static bool parse_double(const char *s, double *v) {
 
 static void set_meta(ak_tracefile *t, const char *key, const char *val) {
 #define COPY(dst) snprintf(dst, sizeof dst, "%s", val)
-    if (!strcmp(key, "format")) COPY(t->format);
-    else if (!strcmp(key, "scene")) COPY(t->scene);
-    else if (!strcmp(key, "integrator")) COPY(t->integrator);
-    else if (!strcmp(key, "version")) COPY(t->version);
+    if (!strcmp(key, "format"))
+        COPY(t->format);
+    else if (!strcmp(key, "scene"))
+        COPY(t->scene);
+    else if (!strcmp(key, "integrator"))
+        COPY(t->integrator);
+    else if (!strcmp(key, "version"))
+        COPY(t->version);
 #undef COPY
     if (t->nmeta < AK_TRACEFILE_META_MAX) {
         snprintf(t->meta_key[t->nmeta], sizeof t->meta_key[0], "%s", key);
@@ -97,7 +101,8 @@ static int parse_meta(parser *p, ak_tracefile *t, char *line) {
         char *end;
         long d = strtol(s, &end, 10);
         if (*end || end == s || d < 2 || d > AK_MAX_DIM)
-            return fail(p, "metadata 'dim': expected an integer from 2 to %d, found '%s'", AK_MAX_DIM, s);
+            return fail(p, "metadata 'dim': expected an integer from 2 to %d, found '%s'",
+                        AK_MAX_DIM, s);
         t->dim = (int)d;
     } else if (!strcmp(key, "timestep")) {
         double v;
@@ -141,20 +146,22 @@ void ak_tracefile_convert_row(int dim, int rot_mode, int w_mode, const double *r
         for (int j = 0; j < ne; j++) st[o++] = raw[k++];
     if (w_mode == 1) { // axis vector (wx, wy, wz) -> (w_xy, w_xz, w_yz) = (wz, -wy, wx)
         st[o++] = raw[k + 2], st[o++] = -raw[k + 1], st[o++] = raw[k];
-    } else if (w_mode == 2) st[o++] = raw[k];
+    } else if (w_mode == 2)
+        st[o++] = raw[k];
     else
         for (int j = 0; j < nb; j++) st[o++] = raw[k++];
 }
 
-int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char *err, size_t errlen) {
+int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char *err,
+                       size_t errlen) {
     memset(t, 0, sizeof *t);
     t->timestep = NAN;
     snprintf(t->path, sizeof t->path, "%s", name ? name : "(trace)");
-    parser p = {t->path, err, errlen, 0};
+    parser p = { t->path, err, errlen, 0 };
     char *buf = strdup(text ? text : "");
     char **fields = malloc(MAX_FIELDS * sizeof *fields);
-    growbuf steps = {.elem = sizeof(long)}, times = {.elem = sizeof(double)};
-    growbuf state = {.elem = sizeof(double)}, extra = {.elem = sizeof(double)};
+    growbuf steps = { .elem = sizeof(long) }, times = { .elem = sizeof(double) };
+    growbuf state = { .elem = sizeof(double) }, extra = { .elem = sizeof(double) };
     int *seen = NULL;
     int rc = -1, ncols = 0, ncore = 0;
     char core[MAX_FIELDS][AK_TRACEFILE_NAME_MAX];
@@ -163,7 +170,7 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
     double cur_t = -INFINITY;
     int nin_step = 0; // bodies listed so far in the current step
     long first_step_end = -1;
-    growbuf names = {.elem = AK_TRACEFILE_NAME_MAX};
+    growbuf names = { .elem = AK_TRACEFILE_NAME_MAX };
     if (!buf || !fields) {
         fail(&p, "out of memory");
         goto done;
@@ -171,8 +178,9 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
     char *next = buf;
     // a UTF-8 byte order mark (spreadsheet programs and some Windows editors write one)
     if (next && !strncmp(next, "\xEF\xBB\xBF", 3)) next += 3;
-    int rot_mode = 0, w_mode = 0; // 0: rotor / bivector columns; 1: quaternion / axis vector; 2: angle / omega
-    int ncf = 0;                  // core columns in the file (3 + 2 dim + rotor block + angular velocity block)
+    int rot_mode = 0,
+        w_mode = 0; // 0: rotor / bivector columns; 1: quaternion / axis vector; 2: angle / omega
+    int ncf = 0;    // core columns in the file (3 + 2 dim + rotor block + angular velocity block)
     char fcore[MAX_FIELDS][AK_TRACEFILE_NAME_MAX];
     while (next) {
         char *line = next;
@@ -180,7 +188,8 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
         if (nl) {
             *nl = '\0';
             next = nl + 1;
-        } else next = NULL;
+        } else
+            next = NULL;
         p.line++;
         size_t len = strlen(line);
         if (len > 0 && line[len - 1] == '\r') line[--len] = '\0';
@@ -194,13 +203,15 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
         }
         if (!header) { // the header row: check metadata first, then the columns
             if (strcmp(t->format, "anakata-trace/1") != 0) {
-                fail(&p, t->format[0] ? "metadata 'format' is '%s', expected 'anakata-trace/1'"
-                                      : "%sno '# format: anakata-trace/1' line before the header",
+                fail(&p,
+                     t->format[0] ? "metadata 'format' is '%s', expected 'anakata-trace/1'"
+                                  : "%sno '# format: anakata-trace/1' line before the header",
                      t->format);
                 goto done;
             }
             if (t->dim == 0) {
-                fail(&p, "no '# dim: N' line before the header (the dimension decides the columns)");
+                fail(&p,
+                     "no '# dim: N' line before the header (the dimension decides the columns)");
                 goto done;
             }
             t->nbiv = ak_nd_nbiv(t->dim);
@@ -224,59 +235,81 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
             // dim 3 also qw,qx,qy,qz; dim 2 also angle) and the angular velocity block (w_<planes>;
             // dim 3 also wx,wy,wz; dim 2 also omega): docs/conventions.md gives the mappings
             const int nlin = 3 + 2 * t->dim;
-            static const char *const quat[4] = {"qw", "qx", "qy", "qz"}, *const axis[3] = {"wx", "wy", "wz"};
+            static const char *const quat[4] = { "qw", "qx", "qy", "qz" }, *const axis[3] = {
+                "wx", "wy", "wz"
+            };
             int pos = 0;
             for (int i = 0; i < nlin; i++, pos++) {
                 if (i >= ncols) {
-                    fail(&p, "header ends after %d columns; column %d should be '%s' (dim %d needs %d core columns)",
+                    fail(&p,
+                         "header ends after %d columns; column %d should be '%s' (dim %d needs %d "
+                         "core columns)",
                          ncols, i + 1, core[i], t->dim, ncore);
                     goto done;
                 }
                 if (strcmp(fields[i], core[i]) != 0) {
-                    fail(&p, "header column %d is '%s', expected '%s' (dim %d: the core columns are step,t,body,"
-                             "x0..x%d,v0..v%d,r,r_<even blades>,w_<bivectors>)",
+                    fail(&p,
+                         "header column %d is '%s', expected '%s' (dim %d: the core columns are "
+                         "step,t,body,"
+                         "x0..x%d,v0..v%d,r,r_<even blades>,w_<bivectors>)",
                          i + 1, fields[i], core[i], t->dim, t->dim - 1, t->dim - 1);
                     goto done;
                 }
                 snprintf(fcore[pos], sizeof fcore[pos], "%s", core[i]);
             }
             for (int blk = 0; blk < 2; blk++) {
-                const int c0 = blk == 0 ? nlin : nlin + t->neven, cn = blk == 0 ? t->neven : t->nbiv;
+                const int c0 = blk == 0 ? nlin : nlin + t->neven,
+                          cn = blk == 0 ? t->neven : t->nbiv;
                 const char *first = pos < ncols ? fields[pos] : "";
                 int mode = 0, width = cn;
-                if (t->dim == 3 && !strcmp(first, blk == 0 ? "qw" : "wx")) mode = 1, width = blk == 0 ? 4 : 3;
-                else if (t->dim == 2 && !strcmp(first, blk == 0 ? "angle" : "omega")) mode = 2, width = 1;
+                if (t->dim == 3 && !strcmp(first, blk == 0 ? "qw" : "wx"))
+                    mode = 1, width = blk == 0 ? 4 : 3;
+                else if (t->dim == 2 && !strcmp(first, blk == 0 ? "angle" : "omega"))
+                    mode = 2, width = 1;
                 for (int j = 0; j < width; j++, pos++) {
-                    const char *want = mode == 0 ? core[c0 + j] : mode == 2 ? (blk == 0 ? "angle" : "omega")
-                                                   : blk == 0   ? quat[j]
-                                                                : axis[j];
+                    const char *want = mode == 0   ? core[c0 + j]
+                                       : mode == 2 ? (blk == 0 ? "angle" : "omega")
+                                       : blk == 0  ? quat[j]
+                                                   : axis[j];
                     const char *alt = t->dim == 3 ? (blk == 0 ? " or qw,qx,qy,qz" : " or wx,wy,wz")
                                       : t->dim == 2 ? (blk == 0 ? " or angle" : " or omega")
                                                     : "";
                     if (pos >= ncols) {
-                        fail(&p, "header ends after %d columns; column %d should be '%s' (dim %d: %s columns %s%s)",
+                        fail(&p,
+                             "header ends after %d columns; column %d should be '%s' (dim %d: %s "
+                             "columns %s%s)",
                              ncols, pos + 1, want, t->dim, blk == 0 ? "rotor" : "angular velocity",
                              blk == 0 ? "r,r_<even blades>" : "w_<bivectors>", alt);
                         goto done;
                     }
                     if (strcmp(fields[pos], want) != 0) {
-                        fail(&p, "header column %d is '%s', expected '%s' (dim %d: the core columns are step,t,body,"
-                                 "x0..x%d,v0..v%d, then %s%s)",
+                        fail(&p,
+                             "header column %d is '%s', expected '%s' (dim %d: the core columns "
+                             "are step,t,body,"
+                             "x0..x%d,v0..v%d, then %s%s)",
                              pos + 1, fields[pos], want, t->dim, t->dim - 1, t->dim - 1,
-                             blk == 0 ? "the rotor r,r_<even blades>" : "the angular velocity w_<bivectors>", alt);
+                             blk == 0 ? "the rotor r,r_<even blades>"
+                                      : "the angular velocity w_<bivectors>",
+                             alt);
                         goto done;
                     }
                     snprintf(fcore[pos], sizeof fcore[pos], "%s", want);
                 }
-                if (blk == 0) rot_mode = mode;
-                else w_mode = mode;
+                if (blk == 0)
+                    rot_mode = mode;
+                else
+                    w_mode = mode;
             }
             ncf = pos;
             if (rot_mode || w_mode)
                 snprintf(t->columns, sizeof t->columns, "%s%s%s, converted (docs/conventions.md)",
-                         rot_mode == 1 ? "quaternion qw,qx,qy,qz" : rot_mode == 2 ? "angle" : "",
+                         rot_mode == 1   ? "quaternion qw,qx,qy,qz"
+                         : rot_mode == 2 ? "angle"
+                                         : "",
                          rot_mode && w_mode ? " and " : "",
-                         w_mode == 1 ? "axis-vector wx,wy,wz" : w_mode == 2 ? "scalar omega" : "");
+                         w_mode == 1   ? "axis-vector wx,wy,wz"
+                         : w_mode == 2 ? "scalar omega"
+                                       : "");
             ncore = ncf;
             t->nextra = ncols - ncore;
             t->extra_name = calloc((size_t)(t->nextra > 0 ? t->nextra : 1), sizeof *t->extra_name);
@@ -292,7 +325,8 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
                 }
                 for (int j = 0; j < ncore + i; j++)
                     if (!strcmp(j < ncore ? fcore[j] : t->extra_name[j - ncore], nm)) {
-                        fail(&p, "header column %d '%s' repeats column %d", ncore + i + 1, nm, j + 1);
+                        fail(&p, "header column %d '%s' repeats column %d", ncore + i + 1, nm,
+                             j + 1);
                         goto done;
                     }
                 snprintf(t->extra_name[i], AK_TRACEFILE_NAME_MAX, "%s", nm);
@@ -306,8 +340,10 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
             goto done;
         }
         double stepv;
-        if (!parse_double(fields[0], &stepv) || stepv < 0 || stepv != floor(stepv) || stepv > 9e15) {
-            fail(&p, "column 'step' (field 1): expected a non-negative integer, found '%s'", fields[0]);
+        if (!parse_double(fields[0], &stepv) || stepv < 0 || stepv != floor(stepv) ||
+            stepv > 9e15) {
+            fail(&p, "column 'step' (field 1): expected a non-negative integer, found '%s'",
+                 fields[0]);
             goto done;
         }
         double tv;
@@ -324,8 +360,10 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
         bool new_step = sv != cur_step;
         if (new_step) {
             if (cur_step >= 0 && sv < cur_step) {
-                fail(&p, "column 'step' (field 1): step %ld after step %ld: steps must increase (rows of a step "
-                         "are consecutive)",
+                fail(&p,
+                     "column 'step' (field 1): step %ld after step %ld: steps must increase (rows "
+                     "of a step "
+                     "are consecutive)",
                      sv, cur_step);
                 goto done;
             }
@@ -333,16 +371,19 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
                 for (int b = 0; b < t->nbody; b++)
                     if (!seen[b]) {
                         p.line--; // the missing body belongs to the step that just ended
-                        fail(&p, "step %ld (ending here) has no row for body '%s' (every step must list the "
-                                 "%d bodies of the first step)",
+                        fail(&p,
+                             "step %ld (ending here) has no row for body '%s' (every step must "
+                             "list the "
+                             "%d bodies of the first step)",
                              cur_step, ((char(*)[AK_TRACEFILE_NAME_MAX])names.data)[b], t->nbody);
                         break;
                     }
                 goto done;
             }
             if (tv < cur_t) {
-                fail(&p, "column 't' (field 2): t = %.17g at step %ld is before t = %.17g of step %ld", tv, sv, cur_t,
-                     cur_step);
+                fail(&p,
+                     "column 't' (field 2): t = %.17g at step %ld is before t = %.17g of step %ld",
+                     tv, sv, cur_t, cur_step);
                 goto done;
             }
             if (cur_step >= 0 && first_step_end < 0) {
@@ -369,22 +410,26 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
             t->nsteps++;
             if (t->nsteps > 1) {
                 double *st = grow(&state, (size_t)t->nbody * (size_t)t->nstate);
-                double *ex = t->nextra ? grow(&extra, (size_t)t->nbody * (size_t)(t->nextra)) : NULL;
+                double *ex =
+                    t->nextra ? grow(&extra, (size_t)t->nbody * (size_t)(t->nextra)) : NULL;
                 if (!st || (t->nextra && !ex)) {
                     fail(&p, "out of memory");
                     goto done;
                 }
             }
         } else if (tv != cur_t) {
-            fail(&p, "column 't' (field 2): t = %.17g differs from t = %.17g in the other rows of step %ld", tv, cur_t,
-                 sv);
+            fail(&p,
+                 "column 't' (field 2): t = %.17g differs from t = %.17g in the other rows of step "
+                 "%ld",
+                 tv, cur_t, sv);
             goto done;
         }
         int b;
         if (t->nsteps == 1) { // the first step defines the bodies
             for (b = 0; b < t->nbody; b++)
                 if (!strcmp(((char(*)[AK_TRACEFILE_NAME_MAX])names.data)[b], body)) {
-                    fail(&p, "column 'body' (field 3): body '%s' appears twice in step %ld", body, sv);
+                    fail(&p, "column 'body' (field 3): body '%s' appears twice in step %ld", body,
+                         sv);
                     goto done;
                 }
             char *nm = grow(&names, 1);
@@ -400,8 +445,10 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
             for (b = 0; b < t->nbody; b++)
                 if (!strcmp(t->body[b], body)) break;
             if (b == t->nbody) {
-                fail(&p, "column 'body' (field 3): body '%s' is not one of the %d bodies of the first step", body,
-                     t->nbody);
+                fail(&p,
+                     "column 'body' (field 3): body '%s' is not one of the %d bodies of the first "
+                     "step",
+                     body, t->nbody);
                 goto done;
             }
             if (seen[b]) {
@@ -411,7 +458,8 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
             seen[b] = 1;
         }
         nin_step++;
-        double *st = (double *)state.data + ((size_t)(t->nsteps - 1) * (size_t)t->nbody + (size_t)b) * (size_t)t->nstate;
+        double *st = (double *)state.data +
+                     ((size_t)(t->nsteps - 1) * (size_t)t->nbody + (size_t)b) * (size_t)t->nstate;
         if (t->nsteps == 1) st = (double *)state.data + (size_t)b * (size_t)t->nstate;
         double raw[MAX_FIELDS];
         for (int k = 0; k < ncf - 3; k++) {
@@ -422,27 +470,32 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
                 goto done;
             }
         }
-        if (rot_mode == 1) { // a unit quaternion: |q| = 1 (a scaled one is no rotation of the contract)
+        if (rot_mode ==
+            1) { // a unit quaternion: |q| = 1 (a scaled one is no rotation of the contract)
             const double *qv = raw + 2 * t->dim;
             double qn = sqrt(qv[0] * qv[0] + qv[1] * qv[1] + qv[2] * qv[2] + qv[3] * qv[3]);
             if (!(fabs(qn - 1) <= AK_TRACE_QUAT_NORM_TOL)) {
-                fail(&p, "columns 'qw,qx,qy,qz' (fields %d-%d), body '%s': the quaternion has norm %.9g, a unit "
-                         "quaternion's is 1 (within %g): normalise it before writing",
+                fail(&p,
+                     "columns 'qw,qx,qy,qz' (fields %d-%d), body '%s': the quaternion has norm "
+                     "%.9g, a unit "
+                     "quaternion's is 1 (within %g): normalise it before writing",
                      4 + 2 * t->dim, 7 + 2 * t->dim, body, qn, AK_TRACE_QUAT_NORM_TOL);
                 goto done;
             }
         }
         ak_tracefile_convert_row(t->dim, rot_mode, w_mode, raw, st);
         for (int k = 0; k < t->nextra; k++) {
-            double *e = (double *)extra.data + (t->nsteps == 1 ? (size_t)b * (size_t)t->nextra
-                                                               : ((size_t)(t->nsteps - 1) * (size_t)t->nbody + (size_t)b) *
-                                                                     (size_t)t->nextra) +
+            double *e = (double *)extra.data +
+                        (t->nsteps == 1 ? (size_t)b * (size_t)t->nextra
+                                        : ((size_t)(t->nsteps - 1) * (size_t)t->nbody + (size_t)b) *
+                                              (size_t)t->nextra) +
                         (size_t)k;
             if (!parse_double(fields[ncore + k], e)) *e = NAN;
         }
     }
     if (!header) {
-        fail(&p, t->format[0] ? "no header row" : "empty trace: no '# format: anakata-trace/1' line and no header");
+        fail(&p, t->format[0] ? "no header row"
+                              : "empty trace: no '# format: anakata-trace/1' line and no header");
         goto done;
     }
     if (t->nsteps == 0) {
@@ -452,8 +505,10 @@ int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *t, char
     if (t->nsteps > 1 && nin_step != t->nbody) {
         for (int b = 0; b < t->nbody; b++)
             if (!seen[b]) {
-                fail(&p, "the last step %ld has no row for body '%s' (every step must list the %d bodies of the "
-                         "first step)",
+                fail(&p,
+                     "the last step %ld has no row for body '%s' (every step must list the %d "
+                     "bodies of the "
+                     "first step)",
                      cur_step, t->body[b], t->nbody);
                 goto done;
             }
@@ -513,8 +568,12 @@ static const double *row(const ak_tracefile *t, long s, int b) {
 }
 const double *ak_tracefile_x(const ak_tracefile *t, long s, int b) { return row(t, s, b); }
 const double *ak_tracefile_v(const ak_tracefile *t, long s, int b) { return row(t, s, b) + t->dim; }
-const double *ak_tracefile_R(const ak_tracefile *t, long s, int b) { return row(t, s, b) + 2 * t->dim; }
-const double *ak_tracefile_w(const ak_tracefile *t, long s, int b) { return row(t, s, b) + 2 * t->dim + t->neven; }
+const double *ak_tracefile_R(const ak_tracefile *t, long s, int b) {
+    return row(t, s, b) + 2 * t->dim;
+}
+const double *ak_tracefile_w(const ak_tracefile *t, long s, int b) {
+    return row(t, s, b) + 2 * t->dim + t->neven;
+}
 
 int ak_tracefile_body(const ak_tracefile *t, const char *name) {
     for (int b = 0; b < t->nbody; b++)
@@ -557,8 +616,10 @@ int ak_tracefile_write(const char *path, const ak_tracefile *t, const unsigned c
             for (int k = 0; k < t->nstate; k++) fprintf(f, ",%.17g", st[k]);
             for (int k = 0; k < t->nextra; k++) {
                 double v = ak_tracefile_extra(t, s, b, k);
-                if (isnan(v)) fputc(',', f);
-                else fprintf(f, ",%.17g", v);
+                if (isnan(v))
+                    fputc(',', f);
+                else
+                    fprintf(f, ",%.17g", v);
             }
             fputc('\n', f);
         }
@@ -566,7 +627,8 @@ int ak_tracefile_write(const char *path, const ak_tracefile *t, const unsigned c
     return fclose(f) == 0 ? 0 : -1;
 }
 
-long ak_tracefile_downsample(const ak_tracefile *t, double dense_until, int every, unsigned char *keep) {
+long ak_tracefile_downsample(const ak_tracefile *t, double dense_until, int every,
+                             unsigned char *keep) {
     long n = 0, since = 0;
     if (every < 1) every = 1;
     for (long s = 0; s < t->nsteps; s++) {

@@ -42,7 +42,8 @@ typedef struct ak_tracefile {
     char format[64], scene[256], integrator[64], version[64];
     int dim;
     double timestep; ///< NaN when the trace does not say
-    char columns[160]; ///< "" for the contract's rotor and bivector columns, else which alternative was read
+    char columns
+        [160]; ///< "" for the contract's rotor and bivector columns, else which alternative was read
     int nmeta;
     char meta_key[AK_TRACEFILE_META_MAX][32], meta_value[AK_TRACEFILE_META_MAX][256];
     // layout
@@ -67,7 +68,8 @@ void ak_tracefile_convert_row(int dim, int rot_mode, int w_mode, const double *r
 /// in err. On failure *out holds nothing to free (it is zeroed).
 int ak_tracefile_read(const char *path, ak_tracefile *out, char *err, size_t errlen);
 /// The same on text in memory; name is used in messages.
-int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *out, char *err, size_t errlen);
+int ak_tracefile_parse(const char *text, const char *name, ak_tracefile *out, char *err,
+                       size_t errlen);
 void ak_tracefile_free(ak_tracefile *t);
 
 /// State of body b at recorded step s: x (dim), v (dim), R (neven), w (nbiv).
@@ -90,6 +92,7 @@ int ak_tracefile_write(const char *path, const ak_tracefile *t, const unsigned c
 
 /// Which steps a reference keeps: every step with t <= t0 + dense_until, then every `every`-th
 /// step, and always the last. keep has t->nsteps entries. Returns the number kept.
-long ak_tracefile_downsample(const ak_tracefile *t, double dense_until, int every, unsigned char *keep);
+long ak_tracefile_downsample(const ak_tracefile *t, double dense_until, int every,
+                             unsigned char *keep);
 
 #endif

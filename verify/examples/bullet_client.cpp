@@ -51,15 +51,18 @@ static btScalar combine_friction_geomean(const btCollisionObject *a, const btCol
 }
 
 static void usage() {
-    std::fprintf(stderr, "usage: bullet_client SCENE.json -o TRACE.csv [--duration T] [--dt H] [--no-gyroscopic] "
-                         "[--product] [--margin M] [--no-split-impulse]\n");
+    std::fprintf(
+        stderr,
+        "usage: bullet_client SCENE.json -o TRACE.csv [--duration T] [--dt H] [--no-gyroscopic] "
+        "[--product] [--margin M] [--no-split-impulse]\n");
     std::exit(2);
 }
 
 static double number_arg(const char *opt, const char *s) {
     char *end;
     double v = std::strtod(s, &end);
-    if (end == s || *end || !std::isfinite(v)) s3_die(prog, "%s: expected a number, got '%s'", opt, s);
+    if (end == s || *end || !std::isfinite(v))
+        s3_die(prog, "%s: expected a number, got '%s'", opt, s);
     return v;
 }
 
@@ -68,15 +71,24 @@ int main(int argc, char **argv) {
     double duration = -1, dt = -1, margin = -1;
     bool gyro = true, product = false, split = true;
     for (int i = 1; i < argc; i++) {
-        if (!std::strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
-        else if (!std::strcmp(argv[i], "--duration") && i + 1 < argc) duration = number_arg("--duration", argv[++i]);
-        else if (!std::strcmp(argv[i], "--dt") && i + 1 < argc) dt = number_arg("--dt", argv[++i]);
-        else if (!std::strcmp(argv[i], "--margin") && i + 1 < argc) margin = number_arg("--margin", argv[++i]);
-        else if (!std::strcmp(argv[i], "--no-gyroscopic")) gyro = false;
-        else if (!std::strcmp(argv[i], "--product")) product = true;
-        else if (!std::strcmp(argv[i], "--no-split-impulse")) split = false;
-        else if (argv[i][0] != '-' && !scene_path) scene_path = argv[i];
-        else usage();
+        if (!std::strcmp(argv[i], "-o") && i + 1 < argc)
+            out = argv[++i];
+        else if (!std::strcmp(argv[i], "--duration") && i + 1 < argc)
+            duration = number_arg("--duration", argv[++i]);
+        else if (!std::strcmp(argv[i], "--dt") && i + 1 < argc)
+            dt = number_arg("--dt", argv[++i]);
+        else if (!std::strcmp(argv[i], "--margin") && i + 1 < argc)
+            margin = number_arg("--margin", argv[++i]);
+        else if (!std::strcmp(argv[i], "--no-gyroscopic"))
+            gyro = false;
+        else if (!std::strcmp(argv[i], "--product"))
+            product = true;
+        else if (!std::strcmp(argv[i], "--no-split-impulse"))
+            split = false;
+        else if (argv[i][0] != '-' && !scene_path)
+            scene_path = argv[i];
+        else
+            usage();
     }
     if (!scene_path || !out) usage();
     s3_scene sc;
@@ -105,16 +117,23 @@ int main(int argc, char **argv) {
     for (int i = 0; i < sc.nbody; i++) {
         s3_body *b = &sc.bodies[i];
         btCollisionShape *shape;
-        if (b->type == S3_PLANE) shape = new btStaticPlaneShape(btVector3(b->normal[0], b->normal[1], b->normal[2]), b->offset);
-        else if (b->type == S3_BOX) shape = new btBoxShape(btVector3(b->half[0], b->half[1], b->half[2]));
-        else if (b->type == S3_SPHERE) shape = new btSphereShape(b->radius);
-        else shape = new btCapsuleShape(b->radius, 2 * b->half_length); // along the local y axis, as anakata's
+        if (b->type == S3_PLANE)
+            shape = new btStaticPlaneShape(btVector3(b->normal[0], b->normal[1], b->normal[2]),
+                                           b->offset);
+        else if (b->type == S3_BOX)
+            shape = new btBoxShape(btVector3(b->half[0], b->half[1], b->half[2]));
+        else if (b->type == S3_SPHERE)
+            shape = new btSphereShape(b->radius);
+        else
+            shape = new btCapsuleShape(b->radius,
+                                       2 * b->half_length); // along the local y axis, as anakata's
         if (margin >= 0 && b->type != S3_PLANE) shape->setMargin(margin);
         shapes.push_back(shape);
         btTransform tr;
         tr.setIdentity();
         tr.setOrigin(btVector3(b->x[0], b->x[1], b->x[2]));
-        tr.setRotation(btQuaternion(b->q[1], b->q[2], b->q[3], b->q[0])); // Bullet's order is (x, y, z, w)
+        tr.setRotation(
+            btQuaternion(b->q[1], b->q[2], b->q[3], b->q[0])); // Bullet's order is (x, y, z, w)
         double mass = b->fixed ? 0 : b->mass;
         btVector3 inertia(0, 0, 0);
         if (!b->fixed) inertia = btVector3(b->inertia[0], b->inertia[1], b->inertia[2]);
@@ -138,10 +157,11 @@ int main(int argc, char **argv) {
 
     FILE *f = std::fopen(out, "w");
     if (!f) s3_die(prog, "%s: cannot write the trace", out);
-    std::fprintf(f,
-                 "# format: anakata-trace/1\n# scene: %s\n# dim: 3\n# timestep: %.17g\n"
-                 "# integrator: bullet-3.24-btDiscreteDynamicsWorld%s%s\n# version: bullet_client 1\n",
-                 scene_path, dt, gyro ? "" : "-no-gyroscopic", product ? "-product" : "");
+    std::fprintf(
+        f,
+        "# format: anakata-trace/1\n# scene: %s\n# dim: 3\n# timestep: %.17g\n"
+        "# integrator: bullet-3.24-btDiscreteDynamicsWorld%s%s\n# version: bullet_client 1\n",
+        scene_path, dt, gyro ? "" : "-no-gyroscopic", product ? "-product" : "");
     std::fprintf(f, "step,t,body,x0,x1,x2,v0,v1,v2,qw,qx,qy,qz,wx,wy,wz,contacts\n");
     std::vector<int> contacts(sc.nbody, 0);
     long total = 0;
@@ -153,10 +173,11 @@ int main(int argc, char **argv) {
             btVector3 x = tr.getOrigin(), v = rb->getLinearVelocity(), w = rb->getAngularVelocity();
             btQuaternion q = tr.getRotation();
             std::fprintf(f,
-                         "%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,"
+                         "%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,"
+                         "%.17g,%.17g,"
                          "%.17g,%d\n",
-                         step, t, sc.bodies[i].name, x.x(), x.y(), x.z(), v.x(), v.y(), v.z(), q.w(), q.x(), q.y(),
-                         q.z(), w.x(), w.y(), w.z(), contacts[i]);
+                         step, t, sc.bodies[i].name, x.x(), x.y(), x.z(), v.x(), v.y(), v.z(),
+                         q.w(), q.x(), q.y(), q.z(), w.x(), w.y(), w.z(), contacts[i]);
         }
     };
     write_rows(0, 0);
@@ -174,8 +195,8 @@ int main(int argc, char **argv) {
         write_rows(s, s * dt);
     }
     if (std::fclose(f) != 0) s3_die(prog, "%s: cannot write the trace", out);
-    std::fprintf(stderr, "bullet_client: %s: %ld steps of %g s, %ld contact points in all -> %s\n", scene_path, steps,
-                 dt, total, out);
+    std::fprintf(stderr, "bullet_client: %s: %ld steps of %g s, %ld contact points in all -> %s\n",
+                 scene_path, steps, dt, total, out);
     for (int i = sc.nbody - 1; i >= 0; i--) {
         world.removeRigidBody(rbs[i]);
         delete rbs[i];

@@ -55,7 +55,8 @@ static void put(buf *b, const char *fmt, ...) {
 }
 
 static void usage(void) {
-    fprintf(stderr, "usage: mujoco_client SCENE.json -o TRACE.csv [--duration T] [--dt H] [--rk4] [--pyramidal] "
+    fprintf(stderr, "usage: mujoco_client SCENE.json -o TRACE.csv [--duration T] [--dt H] [--rk4] "
+                    "[--pyramidal] "
                     "[--timeconst T] [--print-mjcf]\n");
     exit(2);
 }
@@ -79,15 +80,24 @@ int main(int argc, char **argv) {
     double duration = -1, dt = -1, timeconst = 0.02;
     int rk4 = 0, pyramidal = 0, print_mjcf = 0;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
-        else if (!strcmp(argv[i], "--duration") && i + 1 < argc) duration = number_arg("--duration", argv[++i]);
-        else if (!strcmp(argv[i], "--dt") && i + 1 < argc) dt = number_arg("--dt", argv[++i]);
-        else if (!strcmp(argv[i], "--timeconst") && i + 1 < argc) timeconst = number_arg("--timeconst", argv[++i]);
-        else if (!strcmp(argv[i], "--rk4")) rk4 = 1;
-        else if (!strcmp(argv[i], "--pyramidal")) pyramidal = 1;
-        else if (!strcmp(argv[i], "--print-mjcf")) print_mjcf = 1;
-        else if (argv[i][0] != '-' && !scene_path) scene_path = argv[i];
-        else usage();
+        if (!strcmp(argv[i], "-o") && i + 1 < argc)
+            out = argv[++i];
+        else if (!strcmp(argv[i], "--duration") && i + 1 < argc)
+            duration = number_arg("--duration", argv[++i]);
+        else if (!strcmp(argv[i], "--dt") && i + 1 < argc)
+            dt = number_arg("--dt", argv[++i]);
+        else if (!strcmp(argv[i], "--timeconst") && i + 1 < argc)
+            timeconst = number_arg("--timeconst", argv[++i]);
+        else if (!strcmp(argv[i], "--rk4"))
+            rk4 = 1;
+        else if (!strcmp(argv[i], "--pyramidal"))
+            pyramidal = 1;
+        else if (!strcmp(argv[i], "--print-mjcf"))
+            print_mjcf = 1;
+        else if (argv[i][0] != '-' && !scene_path)
+            scene_path = argv[i];
+        else
+            usage();
     }
     if (!scene_path || (!out && !print_mjcf)) usage();
     if (!(timeconst > 0)) s3_die(prog, "--timeconst must be > 0");
@@ -97,34 +107,45 @@ int main(int argc, char **argv) {
     if (duration < 0) duration = sc.duration;
 
     // The model. Geoms collide only through the explicit pairs (contype = conaffinity = 0).
-    buf x = {NULL, 0, 0};
-    put(&x, "<mujoco model=\"anakata\">\n  <option timestep=\"%.17g\" gravity=\"%.17g %.17g %.17g\" integrator=\"%s\" "
-            "cone=\"%s\"/>\n  <worldbody>\n",
-        dt, sc.gravity[0], sc.gravity[1], sc.gravity[2], rk4 ? "RK4" : "Euler", pyramidal ? "pyramidal" : "elliptic");
+    buf x = { NULL, 0, 0 };
+    put(&x,
+        "<mujoco model=\"anakata\">\n  <option timestep=\"%.17g\" gravity=\"%.17g %.17g %.17g\" "
+        "integrator=\"%s\" "
+        "cone=\"%s\"/>\n  <worldbody>\n",
+        dt, sc.gravity[0], sc.gravity[1], sc.gravity[2], rk4 ? "RK4" : "Euler",
+        pyramidal ? "pyramidal" : "elliptic");
     for (int i = 0; i < sc.nbody; i++) {
         const s3_body *b = &sc.bodies[i];
         char geom[256];
         if (b->type == S3_PLANE) {
             put(&x,
-                "    <geom name=\"g%d\" type=\"plane\" size=\"0 0 1\" pos=\"%.17g %.17g %.17g\" zaxis=\"%.17g %.17g "
+                "    <geom name=\"g%d\" type=\"plane\" size=\"0 0 1\" pos=\"%.17g %.17g %.17g\" "
+                "zaxis=\"%.17g %.17g "
                 "%.17g\" contype=\"0\" conaffinity=\"0\"/>\n",
-                i, b->normal[0] * b->offset, b->normal[1] * b->offset, b->normal[2] * b->offset, b->normal[0],
-                b->normal[1], b->normal[2]);
+                i, b->normal[0] * b->offset, b->normal[1] * b->offset, b->normal[2] * b->offset,
+                b->normal[0], b->normal[1], b->normal[2]);
             continue;
         }
         if (b->type == S3_BOX)
-            snprintf(geom, sizeof geom, "type=\"box\" size=\"%.17g %.17g %.17g\"", b->half[0], b->half[1], b->half[2]);
-        else if (b->type == S3_SPHERE) snprintf(geom, sizeof geom, "type=\"sphere\" size=\"%.17g\"", b->radius);
+            snprintf(geom, sizeof geom, "type=\"box\" size=\"%.17g %.17g %.17g\"", b->half[0],
+                     b->half[1], b->half[2]);
+        else if (b->type == S3_SPHERE)
+            snprintf(geom, sizeof geom, "type=\"sphere\" size=\"%.17g\"", b->radius);
         else // MuJoCo's capsule lies along its local z; turned by -90 degrees about x onto the body's y
             snprintf(geom, sizeof geom,
-                     "type=\"capsule\" size=\"%.17g %.17g\" quat=\"0.70710678118654757 -0.70710678118654757 0 0\"",
+                     "type=\"capsule\" size=\"%.17g %.17g\" quat=\"0.70710678118654757 "
+                     "-0.70710678118654757 0 0\"",
                      b->radius, b->half_length);
-        put(&x, "    <body name=\"b%d\" pos=\"%.17g %.17g %.17g\" quat=\"%.17g %.17g %.17g %.17g\">\n", i, b->x[0],
-            b->x[1], b->x[2], b->q[0], b->q[1], b->q[2], b->q[3]);
+        put(&x,
+            "    <body name=\"b%d\" pos=\"%.17g %.17g %.17g\" quat=\"%.17g %.17g %.17g %.17g\">\n",
+            i, b->x[0], b->x[1], b->x[2], b->q[0], b->q[1], b->q[2], b->q[3]);
         if (!b->fixed)
-            put(&x, "      <freejoint/>\n      <inertial pos=\"0 0 0\" mass=\"%.17g\" diaginertia=\"%.17g %.17g %.17g\"/>\n",
+            put(&x,
+                "      <freejoint/>\n      <inertial pos=\"0 0 0\" mass=\"%.17g\" "
+                "diaginertia=\"%.17g %.17g %.17g\"/>\n",
                 b->mass, b->inertia[0], b->inertia[1], b->inertia[2]);
-        put(&x, "      <geom name=\"g%d\" %s contype=\"0\" conaffinity=\"0\"/>\n    </body>\n", i, geom);
+        put(&x, "      <geom name=\"g%d\" %s contype=\"0\" conaffinity=\"0\"/>\n    </body>\n", i,
+            geom);
     }
     put(&x, "  </worldbody>\n  <contact>\n");
     for (int i = 0; i < sc.nbody; i++)
@@ -133,7 +154,8 @@ int main(int argc, char **argv) {
             if (a->fixed && b->fixed) continue;
             double mu = sqrt(a->friction * b->friction), e = fmax(a->restitution, b->restitution);
             put(&x,
-                "    <pair geom1=\"g%d\" geom2=\"g%d\" condim=\"3\" friction=\"%.17g %.17g 0.005 0.0001 0.0001\" "
+                "    <pair geom1=\"g%d\" geom2=\"g%d\" condim=\"3\" friction=\"%.17g %.17g 0.005 "
+                "0.0001 0.0001\" "
                 "solref=\"%.17g %.17g\"/>\n",
                 i, j, mu, mu, timeconst, damping_ratio(e));
         }
@@ -146,7 +168,8 @@ int main(int argc, char **argv) {
     mjVFS *vfs = malloc(sizeof *vfs);
     if (!vfs) s3_die(prog, "out of memory");
     mj_defaultVFS(vfs);
-    if (mj_makeEmptyFileVFS(vfs, "scene.xml", (int)x.n) != 0) s3_die(prog, "cannot make the model file in memory");
+    if (mj_makeEmptyFileVFS(vfs, "scene.xml", (int)x.n) != 0)
+        s3_die(prog, "cannot make the model file in memory");
     memcpy(vfs->filedata[mj_findFileVFS(vfs, "scene.xml")], x.s, x.n);
     char err[1000] = "";
     mjModel *m = mj_loadXML("scene.xml", vfs, err, sizeof err);
@@ -162,7 +185,7 @@ int main(int argc, char **argv) {
         bid[i] = b->type == S3_PLANE ? 0 : mj_name2id(m, mjOBJ_BODY, name);
         if (b->fixed) continue;
         int dof = m->jnt_dofadr[m->body_jntadr[bid[i]]];
-        double qc[4] = {b->q[0], -b->q[1], -b->q[2], -b->q[3]}, wl[3];
+        double qc[4] = { b->q[0], -b->q[1], -b->q[2], -b->q[3] }, wl[3];
         s3_rotate(wl, qc, b->w);
         for (int k = 0; k < 3; k++) d->qvel[dof + k] = b->v[k], d->qvel[dof + 3 + k] = wl[k];
     }
@@ -171,7 +194,8 @@ int main(int argc, char **argv) {
     FILE *f = fopen(out, "w");
     if (!f) s3_die(prog, "%s: cannot write the trace", out);
     fprintf(f,
-            "# format: anakata-trace/1\n# scene: %s\n# dim: 3\n# timestep: %.17g\n# integrator: mujoco-%s-%s\n"
+            "# format: anakata-trace/1\n# scene: %s\n# dim: 3\n# timestep: %.17g\n# integrator: "
+            "mujoco-%s-%s\n"
             "# version: mujoco_client 1 (MuJoCo %s)\n",
             scene_path, dt, mj_versionString(), rk4 ? "rk4" : "euler", mj_versionString());
     fprintf(f, "step,t,body,x0,x1,x2,v0,v1,v2,qw,qx,qy,qz,wx,wy,wz,contacts\n");
@@ -195,14 +219,16 @@ int main(int argc, char **argv) {
             const double *p = d->qpos + m->jnt_qposadr[jnt], *q = p + 3, *v = d->qvel + dof;
             double w[3];
             s3_rotate(w, q, d->qvel + dof + 3);
-            fprintf(f, "%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%d\n",
-                    s, s * dt, sc.bodies[i].name, p[0], p[1], p[2], v[0], v[1], v[2], q[0], q[1], q[2], q[3], w[0],
-                    w[1], w[2], contacts[b]);
+            fprintf(f,
+                    "%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%."
+                    "17g,%.17g,%.17g,%d\n",
+                    s, s * dt, sc.bodies[i].name, p[0], p[1], p[2], v[0], v[1], v[2], q[0], q[1],
+                    q[2], q[3], w[0], w[1], w[2], contacts[b]);
         }
     }
     if (fclose(f) != 0) s3_die(prog, "%s: cannot write the trace", out);
-    fprintf(stderr, "mujoco_client: %s: %ld steps of %g s (%s), %ld contacts in all -> %s\n", scene_path, steps, dt,
-            rk4 ? "RK4" : "Euler", total, out);
+    fprintf(stderr, "mujoco_client: %s: %ld steps of %g s (%s), %ld contacts in all -> %s\n",
+            scene_path, steps, dt, rk4 ? "RK4" : "Euler", total, out);
     mj_deleteData(d);
     mj_deleteModel(m);
     mj_deleteVFS(vfs);

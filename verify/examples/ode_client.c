@@ -76,16 +76,17 @@ static double num(const cJSON *o, const char *key, double dflt) {
 static void vec(const cJSON *o, const char *key, double *out, int n, const char *body_name) {
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key);
     if (!a) return;
-    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != n) die("body '%s': \"%s\" must have 3 numbers", body_name, key);
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != n)
+        die("body '%s': \"%s\" must have 3 numbers", body_name, key);
     for (int i = 0; i < n; i++) out[i] = cJSON_GetArrayItem(a, i)->valuedouble;
 }
 
 // Hamilton product a b.
 static void qmul(double out[4], const double a[4], const double b[4]) {
-    double r[4] = {a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
-                   a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
-                   a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
-                   a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0]};
+    double r[4] = { a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
+                    a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
+                    a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
+                    a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0] };
     memcpy(out, r, sizeof r);
 }
 
@@ -106,13 +107,16 @@ static void orientation(const cJSON *b, double q[4], const char *name) {
     cJSON_ArrayForEach(e, rots) {
         const cJSON *pl = cJSON_GetObjectItemCaseSensitive(e, "plane");
         double t = num(e, "angle", 0);
-        if (!cJSON_IsString(pl) || strlen(pl->valuestring) != 2) die("body '%s': a rotation needs a plane like \"xy\"%s", name, "");
+        if (!cJSON_IsString(pl) || strlen(pl->valuestring) != 2)
+            die("body '%s': a rotation needs a plane like \"xy\"%s", name, "");
         int i = pl->valuestring[0] - 'x', j = pl->valuestring[1] - 'x';
-        if (i < 0 || i > 2 || j < 0 || j > 2 || i == j) die("body '%s': plane \"%s\" is not a 3D plane", name, pl->valuestring);
-        double axis[3] = {0, 0, 0}; // e_i x e_j
+        if (i < 0 || i > 2 || j < 0 || j > 2 || i == j)
+            die("body '%s': plane \"%s\" is not a 3D plane", name, pl->valuestring);
+        double axis[3] = { 0, 0, 0 }; // e_i x e_j
         int k = 3 - i - j;
         axis[k] = ((j - i + 3) % 3 == 1) ? 1 : -1;
-        double qi[4] = {cos(t / 2), sin(t / 2) * axis[0], sin(t / 2) * axis[1], sin(t / 2) * axis[2]};
+        double qi[4] = { cos(t / 2), sin(t / 2) * axis[0], sin(t / 2) * axis[1],
+                         sin(t / 2) * axis[2] };
         qmul(q, qi, q);
     }
 }
@@ -142,8 +146,11 @@ static void write_rows(FILE *f, long step, double t) {
         if (!b->id) continue;
         const dReal *x = dBodyGetPosition(b->id), *v = dBodyGetLinearVel(b->id);
         const dReal *q = dBodyGetQuaternion(b->id), *w = dBodyGetAngularVel(b->id);
-        fprintf(f, "%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%d\n", step,
-                t, b->name, x[0], x[1], x[2], v[0], v[1], v[2], q[0], q[1], q[2], q[3], w[0], w[1], w[2], b->contacts);
+        fprintf(f,
+                "%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%."
+                "17g,%.17g,%d\n",
+                step, t, b->name, x[0], x[1], x[2], v[0], v[1], v[2], q[0], q[1], q[2], q[3], w[0],
+                w[1], w[2], b->contacts);
     }
 }
 
@@ -152,23 +159,34 @@ int main(int argc, char **argv) {
     double duration = -1, dt = -1, erp = 0.2, cfm = 1e-5;
     int quick = 0, gyro = 1;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
-        else if (!strcmp(argv[i], "--duration") && i + 1 < argc) duration = atof(argv[++i]);
-        else if (!strcmp(argv[i], "--dt") && i + 1 < argc) dt = atof(argv[++i]);
-        else if (!strcmp(argv[i], "--erp") && i + 1 < argc) erp = atof(argv[++i]);
-        else if (!strcmp(argv[i], "--cfm") && i + 1 < argc) cfm = atof(argv[++i]);
-        else if (!strcmp(argv[i], "--quickstep")) quick = 1;
-        else if (!strcmp(argv[i], "--no-gyroscopic")) gyro = 0;
-        else if (argv[i][0] != '-' && !scene) scene = argv[i];
+        if (!strcmp(argv[i], "-o") && i + 1 < argc)
+            out = argv[++i];
+        else if (!strcmp(argv[i], "--duration") && i + 1 < argc)
+            duration = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--dt") && i + 1 < argc)
+            dt = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--erp") && i + 1 < argc)
+            erp = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--cfm") && i + 1 < argc)
+            cfm = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--quickstep"))
+            quick = 1;
+        else if (!strcmp(argv[i], "--no-gyroscopic"))
+            gyro = 0;
+        else if (argv[i][0] != '-' && !scene)
+            scene = argv[i];
         else {
-            fprintf(stderr, "usage: ode_client SCENE.json -o TRACE.csv [--duration T] [--dt H] [--quickstep] "
-                            "[--no-gyroscopic] [--erp E] [--cfm C]\n");
+            fprintf(
+                stderr,
+                "usage: ode_client SCENE.json -o TRACE.csv [--duration T] [--dt H] [--quickstep] "
+                "[--no-gyroscopic] [--erp E] [--cfm C]\n");
             return 2;
         }
     }
     if (!scene || !out) {
-        fprintf(stderr, "usage: ode_client SCENE.json -o TRACE.csv [--duration T] [--dt H] [--quickstep] "
-                        "[--no-gyroscopic] [--erp E] [--cfm C]\n");
+        fprintf(stderr,
+                "usage: ode_client SCENE.json -o TRACE.csv [--duration T] [--dt H] [--quickstep] "
+                "[--no-gyroscopic] [--erp E] [--cfm C]\n");
         return 2;
     }
     char *text = read_file(scene);
@@ -189,7 +207,7 @@ int main(int argc, char **argv) {
     world = dWorldCreate();
     dSpaceID space = dHashSpaceCreate(0);
     contact_group = dJointGroupCreate(0);
-    double g[3] = {0, 0, 0};
+    double g[3] = { 0, 0, 0 };
     vec(root, "gravity", g, 3, "(scene)");
     dWorldSetGravity(world, g[0], g[1], g[2]);
     dWorldSetERP(world, erp);
@@ -209,9 +227,10 @@ int main(int argc, char **argv) {
         if (!cJSON_IsString(type)) die("body '%s': no shape type%s", b->name, "");
         const char *ty = type->valuestring;
         if (!strcmp(ty, "hyperplane")) {
-            double n[3] = {0, 1, 0};
+            double n[3] = { 0, 1, 0 };
             vec(shape, "normal", n, 3, b->name);
-            double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]), off = num(shape, "offset", 0);
+            double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]),
+                   off = num(shape, "offset", 0);
             // anakata's solid {x : n.x <= offset}; ODE's plane n.x = d with the solid below it
             b->geom = dCreatePlane(space, n[0] / len, n[1] / len, n[2] / len, off / len);
             dGeomSetData(b->geom, b);
@@ -232,12 +251,13 @@ int main(int argc, char **argv) {
             b->geom = dCreateCapsule(space, r, 2 * hl); // along ODE's local z; anakata's is y
             volume = M_PI * r * r * 2 * hl + 4.0 / 3.0 * M_PI * r * r * r;
         } else {
-            die("body '%s': shape \"%s\" is not one ODE has (hyperbox, hypersphere, hypercapsule, hyperplane)", b->name,
-                ty);
+            die("body '%s': shape \"%s\" is not one ODE has (hyperbox, hypersphere, hypercapsule, "
+                "hyperplane)",
+                b->name, ty);
             return 2;
         }
         dGeomSetData(b->geom, b);
-        double x[3] = {0, 0, 0}, v[3] = {0, 0, 0}, wb[3] = {0, 0, 0}, q[4];
+        double x[3] = { 0, 0, 0 }, v[3] = { 0, 0, 0 }, wb[3] = { 0, 0, 0 }, q[4];
         vec(jb, "position", x, 3, b->name);
         vec(jb, "velocity", v, 3, b->name);
         vec(jb, "angular_velocity", wb, 3, b->name); // bivector (w_xy, w_xz, w_yz)
@@ -245,7 +265,7 @@ int main(int argc, char **argv) {
         const cJSON *fixed = cJSON_GetObjectItemCaseSensitive(jb, "fixed");
         if (cJSON_IsTrue(fixed)) { // static geometry
             dGeomSetPosition(b->geom, x[0], x[1], x[2]);
-            dQuaternion dq = {q[0], q[1], q[2], q[3]};
+            dQuaternion dq = { q[0], q[1], q[2], q[3] };
             dGeomSetQuaternion(b->geom, dq);
             continue;
         }
@@ -258,20 +278,21 @@ int main(int argc, char **argv) {
             dVector3 len;
             dGeomBoxGetLengths(b->geom, len);
             dMassSetBoxTotal(&m, mass, len[0], len[1], len[2]);
-        } else if (!strcmp(ty, "hypersphere")) dMassSetSphereTotal(&m, mass, dGeomSphereGetRadius(b->geom));
+        } else if (!strcmp(ty, "hypersphere"))
+            dMassSetSphereTotal(&m, mass, dGeomSphereGetRadius(b->geom));
         else {
             dReal r, l;
             dGeomCapsuleGetParams(b->geom, &r, &l);
             dMassSetCapsuleTotal(&m, mass, 2, r, l); // axis y, as anakata's
             // the geometry turned so that its z axis lies along the body's y axis: -90 deg about x
-            dQuaternion off = {cos(-M_PI / 4), sin(-M_PI / 4), 0, 0};
+            dQuaternion off = { cos(-M_PI / 4), sin(-M_PI / 4), 0, 0 };
             dGeomSetBody(b->geom, b->id);
             dGeomSetOffsetQuaternion(b->geom, off);
         }
         dBodySetMass(b->id, &m);
         if (strcmp(ty, "hypercapsule")) dGeomSetBody(b->geom, b->id);
         dBodySetPosition(b->id, x[0], x[1], x[2]);
-        dQuaternion dq = {q[0], q[1], q[2], q[3]};
+        dQuaternion dq = { q[0], q[1], q[2], q[3] };
         dBodySetQuaternion(b->id, dq);
         dBodySetLinearVel(b->id, v[0], v[1], v[2]);
         // bivector (w_xy, w_xz, w_yz) -> axis vector (w_yz, -w_xz, w_xy)
@@ -281,8 +302,10 @@ int main(int argc, char **argv) {
     }
     FILE *f = fopen(out, "w");
     if (!f) die("%s: cannot write%s", out, "");
-    fprintf(f, "# format: anakata-trace/1\n# scene: %s\n# dim: 3\n# timestep: %.17g\n# integrator: ode-0.16-%s%s\n"
-               "# version: ode_client 1\n",
+    fprintf(f,
+            "# format: anakata-trace/1\n# scene: %s\n# dim: 3\n# timestep: %.17g\n# integrator: "
+            "ode-0.16-%s%s\n"
+            "# version: ode_client 1\n",
             scene, dt, quick ? "quickstep" : "worldstep", gyro ? "" : "-no-gyroscopic");
     fprintf(f, "step,t,body,x0,x1,x2,v0,v1,v2,qw,qx,qy,qz,wx,wy,wz,contacts\n");
     long steps = lround(duration / dt);
@@ -290,14 +313,16 @@ int main(int argc, char **argv) {
     for (long s = 1; s <= steps; s++) {
         for (int i = 0; i < nbody; i++) bodies[i].contacts = 0;
         dSpaceCollide(space, NULL, near_callback);
-        if (quick) dWorldQuickStep(world, dt);
-        else dWorldStep(world, dt);
+        if (quick)
+            dWorldQuickStep(world, dt);
+        else
+            dWorldStep(world, dt);
         dJointGroupEmpty(contact_group);
         write_rows(f, s, s * dt);
     }
     if (fclose(f) != 0) die("%s: cannot write%s", out, "");
-    fprintf(stderr, "ode_client: %s: %ld steps of %g s, %d contact points in all -> %s\n", scene, steps, dt,
-            total_contacts, out);
+    fprintf(stderr, "ode_client: %s: %ld steps of %g s, %d contact points in all -> %s\n", scene,
+            steps, dt, total_contacts, out);
     dJointGroupDestroy(contact_group);
     dSpaceDestroy(space);
     dWorldDestroy(world);

@@ -25,19 +25,19 @@
 #include <string.h>
 
 #define N 4
-#define NB 6   // bivectors xy xz xw yz yw zw
-#define NE 8   // even blades s xy xz xw yz yw zw xyzw
+#define NB 6 // bivectors xy xz xw yz yw zw
+#define NE 8 // even blades s xy xz xw yz yw zw xyzw
 #define FULL 16
 
 // The scene (verify/examples/tumbling_cuboid.json).
 static const double MASS = 1.0;
-static const double HALF[N] = {0.55, 0.15, 1.25, 0.35};
-static const double X0[N] = {0, 1, 0, 0};
-static const double V0[N] = {0.3, 0, 0, -0.2};
-static const double W0[NB] = {0.05, 0.02, 0.03, 0.04, 0.01, 2.0};
+static const double HALF[N] = { 0.55, 0.15, 1.25, 0.35 };
+static const double X0[N] = { 0, 1, 0, 0 };
+static const double V0[N] = { 0.3, 0, 0, -0.2 };
+static const double W0[NB] = { 0.05, 0.02, 0.03, 0.04, 0.01, 2.0 };
 
-static const unsigned EVEN_MASK[NE] = {0x0, 0x3, 0x5, 0x9, 0x6, 0xA, 0xC, 0xF};
-static const int PAIR[NB][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+static const unsigned EVEN_MASK[NE] = { 0x0, 0x3, 0x5, 0x9, 0x6, 0xA, 0xC, 0xF };
+static const int PAIR[NB][2] = { { 0, 1 }, { 0, 2 }, { 0, 3 }, { 1, 2 }, { 1, 3 }, { 2, 3 } };
 
 // Sign of the product of basis blades a and b (Euclidean metric): (-1)^(number of swaps).
 static double blade_sign(unsigned a, unsigned b) {
@@ -47,7 +47,7 @@ static double blade_sign(unsigned a, unsigned b) {
 }
 
 static void mv_mul(double out[FULL], const double a[FULL], const double b[FULL]) {
-    double r[FULL] = {0};
+    double r[FULL] = { 0 };
     for (unsigned i = 0; i < FULL; i++)
         if (a[i] != 0)
             for (unsigned j = 0; j < FULL; j++)
@@ -83,7 +83,7 @@ static void rotor_exp(double R[NE], const double B[NB]) {
     nrm = sqrt(nrm);
     int s = 0;
     while (nrm / ldexp(1.0, s) > 0.25) s++;
-    double b[FULL], term[FULL] = {0}, sum[FULL] = {0};
+    double b[FULL], term[FULL] = { 0 }, sum[FULL] = { 0 };
     biv_to_mv(b, B);
     for (int i = 0; i < FULL; i++) b[i] = ldexp(b[i], -s);
     term[0] = sum[0] = 1;
@@ -143,7 +143,8 @@ static void omega_from_L(double w[NB], const double R[NE], const double I[NB], c
     }
 }
 
-static double kinetic_energy(const double v[N], const double w[NB], const double R[NE], const double I[NB]) {
+static double kinetic_energy(const double v[N], const double w[NB], const double R[NE],
+                             const double I[NB]) {
     double M2[NB * NB], e = 0;
     rotor_biv_matrix(M2, R);
     for (int c = 0; c < NB; c++) { // body-frame w_b = M2^T w
@@ -155,8 +156,8 @@ static double kinetic_energy(const double v[N], const double w[NB], const double
     return e;
 }
 
-static void write_row(FILE *f, long step, double t, const double x[N], const double v[N], const double R[NE],
-                      const double w[NB], double energy) {
+static void write_row(FILE *f, long step, double t, const double x[N], const double v[N],
+                      const double R[NE], const double w[NB], double energy) {
     fprintf(f, "%ld,%.17g,cuboid", step, t);
     for (int i = 0; i < N; i++) fprintf(f, ",%.17g", x[i]);
     for (int i = 0; i < N; i++) fprintf(f, ",%.17g", v[i]);
@@ -170,12 +171,17 @@ int main(int argc, char **argv) {
     double dt = 0.01, duration = 12.0; // the scene's timestep and duration
     const char *out = NULL;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--corrected")) corrected = 1;
-        else if (!strcmp(argv[i], "--dt") && i + 1 < argc) dt = atof(argv[++i]);
-        else if (!strcmp(argv[i], "--duration") && i + 1 < argc) duration = atof(argv[++i]);
-        else if (!strcmp(argv[i], "-o") && i + 1 < argc) out = argv[++i];
+        if (!strcmp(argv[i], "--corrected"))
+            corrected = 1;
+        else if (!strcmp(argv[i], "--dt") && i + 1 < argc)
+            dt = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--duration") && i + 1 < argc)
+            duration = atof(argv[++i]);
+        else if (!strcmp(argv[i], "-o") && i + 1 < argc)
+            out = argv[++i];
         else {
-            fprintf(stderr, "usage: published_engine [--corrected] [--dt H] [--duration T] [-o FILE]\n");
+            fprintf(stderr,
+                    "usage: published_engine [--corrected] [--dt H] [--duration T] [-o FILE]\n");
             return 2;
         }
     }
@@ -191,18 +197,22 @@ int main(int argc, char **argv) {
     double I[NB];
     for (int k = 0; k < NB; k++) {
         double a = HALF[PAIR[k][0]], b = HALF[PAIR[k][1]];
-        if (corrected) I[k] = MASS * (a * a + b * b) / 3.0;
-        else I[k] = MASS * ((2 * a) * (2 * a) + (2 * b) * (2 * b)) / 3.0; // T-3.hb as printed, s = 2a
+        if (corrected)
+            I[k] = MASS * (a * a + b * b) / 3.0;
+        else
+            I[k] =
+                MASS * ((2 * a) * (2 * a) + (2 * b) * (2 * b)) / 3.0; // T-3.hb as printed, s = 2a
     }
-    double x[N], v[N], w[NB], R[NE] = {1, 0, 0, 0, 0, 0, 0, 0}, L[NB];
+    double x[N], v[N], w[NB], R[NE] = { 1, 0, 0, 0, 0, 0, 0, 0 }, L[NB];
     memcpy(x, X0, sizeof x);
     memcpy(v, V0, sizeof v);
     memcpy(w, W0, sizeof w);
     { // L = I_w w at the start (R = 1: I_w = I)
         for (int k = 0; k < NB; k++) L[k] = I[k] * w[k];
     }
-    fprintf(f, "# format: anakata-trace/1\n# scene: tumbling_cuboid\n# dim: 4\n# timestep: %.17g\n"
-               "# integrator: %s\n# version: published_engine example 1\n",
+    fprintf(f,
+            "# format: anakata-trace/1\n# scene: tumbling_cuboid\n# dim: 4\n# timestep: %.17g\n"
+            "# integrator: %s\n# version: published_engine example 1\n",
             dt, corrected ? "corrected-midpoint-exp" : "thesis-T-5.16-T-5.17");
     fprintf(f, "step,t,body,x0,x1,x2,x3,v0,v1,v2,v3,r,r_xy,r_xz,r_xw,r_yz,r_yw,r_zw,r_xyzw,"
                "w_xy,w_xz,w_xw,w_yz,w_yw,w_zw,energy\n");

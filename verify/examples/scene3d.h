@@ -29,12 +29,12 @@ enum { S3_PLANE, S3_BOX, S3_SPHERE, S3_CAPSULE };
 typedef struct s3_body {
     char name[64];
     int type;
-    double half[3];            // box half extents
-    double radius, half_length; // sphere, capsule (axis: the body's y)
-    double normal[3], offset;  // plane: unit normal, the solid {x : n.x <= offset}
+    double half[3];                // box half extents
+    double radius, half_length;    // sphere, capsule (axis: the body's y)
+    double normal[3], offset;      // plane: unit normal, the solid {x : n.x <= offset}
     double x[3], v[3], q[4], w[3]; // centroid, velocity, quaternion (w, x, y, z), world axis vector
-    double mass, inertia[3];   // principal moments about the body's x, y, z axes
-    int fixed;                 // a plane or "fixed": true
+    double mass, inertia[3];       // principal moments about the body's x, y, z axes
+    int fixed;                     // a plane or "fixed": true
     double friction, restitution;
 } s3_body;
 
@@ -64,39 +64,41 @@ static inline double s3_num(const cJSON *o, const char *key, double dflt) {
     return cJSON_IsNumber(v) ? v->valuedouble : dflt;
 }
 
-static inline void s3_vec(const char *prog, const char *path, const cJSON *o, const char *key, double *out, int n,
-                   const char *where) {
+static inline void s3_vec(const char *prog, const char *path, const cJSON *o, const char *key,
+                          double *out, int n, const char *where) {
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key);
     if (!a) return;
     if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != n)
         s3_die(prog, "%s: %s: \"%s\" must be an array of %d numbers", path, where, key, n);
     for (int i = 0; i < n; i++) {
         const cJSON *e = cJSON_GetArrayItem(a, i);
-        if (!cJSON_IsNumber(e)) s3_die(prog, "%s: %s: \"%s\"[%d] must be a number", path, where, key, i);
+        if (!cJSON_IsNumber(e))
+            s3_die(prog, "%s: %s: \"%s\"[%d] must be a number", path, where, key, i);
         out[i] = e->valuedouble;
     }
 }
 
 static inline void s3_qmul(double out[4], const double a[4], const double b[4]) {
-    double r[4] = {a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
-                   a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
-                   a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
-                   a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0]};
+    double r[4] = { a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
+                    a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
+                    a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
+                    a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0] };
     memcpy(out, r, sizeof r);
 }
 
 // v' = q v q* for a unit quaternion q (w, x, y, z).
 static inline void s3_rotate(double out[3], const double q[4], const double v[3]) {
-    double p[4] = {0, v[0], v[1], v[2]}, qc[4] = {q[0], -q[1], -q[2], -q[3]}, t[4];
+    double p[4] = { 0, v[0], v[1], v[2] }, qc[4] = { q[0], -q[1], -q[2], -q[3] }, t[4];
     s3_qmul(t, q, p);
     s3_qmul(p, t, qc);
     out[0] = p[1], out[1] = p[2], out[2] = p[3];
 }
 
-static inline void s3_orientation(const char *prog, const char *path, const cJSON *b, double q[4], const char *name) {
+static inline void s3_orientation(const char *prog, const char *path, const cJSON *b, double q[4],
+                                  const char *name) {
     q[0] = 1, q[1] = q[2] = q[3] = 0;
     if (cJSON_GetObjectItemCaseSensitive(b, "rotor")) {
-        double R[4] = {1, 0, 0, 0};
+        double R[4] = { 1, 0, 0, 0 };
         s3_vec(prog, path, b, "rotor", R, 4, name);
         q[0] = R[0], q[1] = -R[3], q[2] = R[2], q[3] = -R[1];
         return;
@@ -106,14 +108,17 @@ static inline void s3_orientation(const char *prog, const char *path, const cJSO
         const cJSON *pl = cJSON_GetObjectItemCaseSensitive(e, "plane");
         double t = s3_num(e, "angle", 0);
         if (!cJSON_IsString(pl) || strlen(pl->valuestring) != 2)
-            s3_die(prog, "%s: body '%s': \"rotations\": \"plane\" must be two axes like \"xy\"", path, name);
+            s3_die(prog, "%s: body '%s': \"rotations\": \"plane\" must be two axes like \"xy\"",
+                   path, name);
         int i = pl->valuestring[0] - 'x', j = pl->valuestring[1] - 'x';
         if (i < 0 || i > 2 || j < 0 || j > 2 || i == j)
-            s3_die(prog, "%s: body '%s': \"rotations\": plane \"%s\" is not a 3D plane (xy, xz, yz)", path, name,
-                   pl->valuestring);
-        double axis[3] = {0, 0, 0}; // e_i x e_j
+            s3_die(prog,
+                   "%s: body '%s': \"rotations\": plane \"%s\" is not a 3D plane (xy, xz, yz)",
+                   path, name, pl->valuestring);
+        double axis[3] = { 0, 0, 0 }; // e_i x e_j
         axis[3 - i - j] = ((j - i + 3) % 3 == 1) ? 1 : -1;
-        double qi[4] = {cos(t / 2), sin(t / 2) * axis[0], sin(t / 2) * axis[1], sin(t / 2) * axis[2]};
+        double qi[4] = { cos(t / 2), sin(t / 2) * axis[0], sin(t / 2) * axis[1],
+                         sin(t / 2) * axis[2] };
         s3_qmul(q, qi, q);
     }
 }
@@ -125,7 +130,8 @@ static inline char *s3_read_file(const char *prog, const char *path) {
     long n = ftell(f);
     fseek(f, 0, SEEK_SET);
     char *s = (char *)malloc((size_t)n + 1);
-    if (!s || fread(s, 1, (size_t)n, f) != (size_t)n) s3_die(prog, "%s: cannot read the scene", path);
+    if (!s || fread(s, 1, (size_t)n, f) != (size_t)n)
+        s3_die(prog, "%s: cannot read the scene", path);
     s[n] = '\0';
     fclose(f);
     return s;
@@ -150,7 +156,8 @@ static inline void s3_load(const char *prog, const char *path, s3_scene *s) {
     s->baumgarte = s3_num(solver, "baumgarte", 0.2);
     s->slop = s3_num(solver, "slop", 0.005);
     const cJSON *method = cJSON_GetObjectItemCaseSensitive(solver, "method");
-    if (cJSON_IsString(method) && !strcmp(method->valuestring, "pga")) s->pga = 1, s->restitution_threshold = 0;
+    if (cJSON_IsString(method) && !strcmp(method->valuestring, "pga"))
+        s->pga = 1, s->restitution_threshold = 0;
     const cJSON *jbodies = cJSON_GetObjectItemCaseSensitive(root, "bodies"), *jb;
     if (!cJSON_IsArray(jbodies)) s3_die(prog, "%s: \"bodies\" must be an array", path);
     s->bodies = (s3_body *)calloc((size_t)cJSON_GetArraySize(jbodies) + 1, sizeof *s->bodies);
@@ -164,14 +171,16 @@ static inline void s3_load(const char *prog, const char *path, s3_scene *s) {
         b->friction = s3_num(mat, "friction", 0.5);
         b->restitution = s3_num(mat, "restitution", 0);
         b->q[0] = 1;
-        if (!cJSON_IsString(type)) s3_die(prog, "%s: body '%s': \"shape\" needs a \"type\"", path, b->name);
+        if (!cJSON_IsString(type))
+            s3_die(prog, "%s: body '%s': \"shape\" needs a \"type\"", path, b->name);
         const char *ty = type->valuestring;
         double volume = 0;
         if (!strcmp(ty, "hyperplane")) {
-            double n[3] = {0, 1, 0};
+            double n[3] = { 0, 1, 0 };
             s3_vec(prog, path, shape, "normal", n, 3, b->name);
             double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-            if (!(len >= 1e-9)) s3_die(prog, "%s: body '%s': \"normal\" must not be zero", path, b->name);
+            if (!(len >= 1e-9))
+                s3_die(prog, "%s: body '%s': \"normal\" must not be zero", path, b->name);
             for (int i = 0; i < 3; i++) b->normal[i] = n[i] / len;
             b->offset = s3_num(shape, "offset", 0) / len;
             b->type = S3_PLANE, b->fixed = 1;
@@ -180,25 +189,31 @@ static inline void s3_load(const char *prog, const char *path, s3_scene *s) {
             b->type = S3_BOX;
             s3_vec(prog, path, shape, "half_extents", b->half, 3, b->name);
             if (!(b->half[0] > 0 && b->half[1] > 0 && b->half[2] > 0))
-                s3_die(prog, "%s: body '%s': \"half_extents\" must be 3 numbers > 0", path, b->name);
+                s3_die(prog, "%s: body '%s': \"half_extents\" must be 3 numbers > 0", path,
+                       b->name);
             volume = 8 * b->half[0] * b->half[1] * b->half[2];
         } else if (!strcmp(ty, "hypersphere")) {
             b->type = S3_SPHERE;
             b->radius = s3_num(shape, "radius", 0);
-            if (!(b->radius > 0)) s3_die(prog, "%s: body '%s': \"radius\" must be > 0", path, b->name);
+            if (!(b->radius > 0))
+                s3_die(prog, "%s: body '%s': \"radius\" must be > 0", path, b->name);
             volume = 4.0 / 3.0 * M_PI * pow(b->radius, 3);
         } else if (!strcmp(ty, "hypercapsule")) {
             b->type = S3_CAPSULE;
             b->radius = s3_num(shape, "radius", 0);
             b->half_length = s3_num(shape, "half_length", 0);
             if (!(b->radius > 0 && b->half_length > 0))
-                s3_die(prog, "%s: body '%s': \"radius\" and \"half_length\" must be > 0", path, b->name);
-            volume = M_PI * b->radius * b->radius * 2 * b->half_length + 4.0 / 3.0 * M_PI * pow(b->radius, 3);
+                s3_die(prog, "%s: body '%s': \"radius\" and \"half_length\" must be > 0", path,
+                       b->name);
+            volume = M_PI * b->radius * b->radius * 2 * b->half_length +
+                     4.0 / 3.0 * M_PI * pow(b->radius, 3);
         } else {
-            s3_die(prog, "%s: body '%s': shape \"%s\" is not supported (hyperbox, hypersphere, hypercapsule, hyperplane)",
+            s3_die(prog,
+                   "%s: body '%s': shape \"%s\" is not supported (hyperbox, hypersphere, "
+                   "hypercapsule, hyperplane)",
                    path, b->name, ty);
         }
-        double wbiv[3] = {0, 0, 0};
+        double wbiv[3] = { 0, 0, 0 };
         s3_vec(prog, path, jb, "position", b->x, 3, b->name);
         s3_vec(prog, path, jb, "velocity", b->v, 3, b->name);
         s3_vec(prog, path, jb, "angular_velocity", wbiv, 3, b->name); // (w_xy, w_xz, w_yz)
@@ -208,7 +223,8 @@ static inline void s3_load(const char *prog, const char *path, s3_scene *s) {
         if (b->fixed) continue;
         b->mass = s3_num(jb, "mass", -1);
         if (b->mass <= 0) b->mass = s3_num(jb, "density", 0) * volume;
-        if (!(b->mass > 0)) s3_die(prog, "%s: body '%s': needs \"mass\" or \"density\" > 0", path, b->name);
+        if (!(b->mass > 0))
+            s3_die(prog, "%s: body '%s': needs \"mass\" or \"density\" > 0", path, b->name);
         double m = b->mass;
         if (b->type == S3_BOX) {
             const double *h = b->half;

@@ -17,14 +17,15 @@ int ak_fclib_export_prepare(const char *dir, char *err, size_t errlen) {
         return -1;
     }
     if (mkdir(dir, 0777) != 0) {
-        snprintf(err, errlen, "--export-fclib %s: cannot create the directory: %s", dir, strerror(errno));
+        snprintf(err, errlen, "--export-fclib %s: cannot create the directory: %s", dir,
+                 strerror(errno));
         return -1;
     }
     return 0;
 }
 
-int ak_fclib_export_step(const char *dir, const char *scene, const ak_model *m, ak_data *d, long step, char *err,
-                         size_t errlen) {
+int ak_fclib_export_step(const char *dir, const char *scene, const ak_model *m, ak_data *d,
+                         long step, char *err, size_t errlen) {
     ak_contact_problem p;
     if (ak_solver_converged_problem(m, d, &p) != 0) {
         snprintf(err, errlen, "--export-fclib: out of memory");
@@ -40,11 +41,13 @@ int ak_fclib_export_step(const char *dir, const char *scene, const ak_model *m, 
     snprintf(desc, sizeof desc,
              "scene=%s step=%ld t=%.17g dim=%d points=%d method=converged tolerance=%g "
              "residuals(normal,complementarity,cone,dissipation)=%.3e,%.3e,%.3e,%.3e converged=%d",
-             base, step, d->t, m->dim, p.npoint, m->solver.tolerance, r->normal, r->complementarity, r->cone,
-             r->dissipation, r->converged ? 1 : 0);
-    ak_fclib_info info = {title, desc,
-                          "anakata velocity problem [T-CV.4] after the impact phase: u = W r + q, per point "
-                          "(normal, tangents); q and u have the normal target subtracted; docs/fclib.md"};
+             base, step, d->t, m->dim, p.npoint, m->solver.tolerance, r->normal, r->complementarity,
+             r->cone, r->dissipation, r->converged ? 1 : 0);
+    ak_fclib_info info = {
+        title, desc,
+        "anakata velocity problem [T-CV.4] after the impact phase: u = W r + q, per point "
+        "(normal, tangents); q and u have the normal target subtracted; docs/fclib.md"
+    };
     int rc = ak_fclib_write(path, &p, &info, err, errlen);
     ak_contact_problem_free(&p);
     return rc ? -1 : 1;

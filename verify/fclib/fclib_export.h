@@ -14,7 +14,7 @@ int ak_fclib_export_prepare(const char *dir, char *err, size_t errlen);
 
 /// Write step's problem (the step just taken, scene the file it was loaded from): 1 when written,
 /// 0 when the step had no contacts, -1 with err filled.
-int ak_fclib_export_step(const char *dir, const char *scene, const ak_model *m, ak_data *d, long step, char *err,
-                         size_t errlen);
+int ak_fclib_export_step(const char *dir, const char *scene, const ak_model *m, ak_data *d,
+                         long step, char *err, size_t errlen);
 
 #endif

@@ -21,8 +21,8 @@ typedef struct ak_fclib_info {
 /// Write p (W by point blocks, q, mu) and its solution (r, u) to path (created or replaced) in
 /// FCLIB's local form; W is stored compressed by rows (every entry of every block). 0, or -1
 /// with err filled.
-int ak_fclib_write(const char *path, const ak_contact_problem *p, const ak_fclib_info *info, char *err,
-                   size_t errlen);
+int ak_fclib_write(const char *path, const ak_contact_problem *p, const ak_fclib_info *info,
+                   char *err, size_t errlen);
 
 /// Read a local problem (and its solution when the file has one: *has_solution) into p (free
 /// with ak_contact_problem_free): W may be stored as triplets, by columns or by rows; it is
@@ -30,8 +30,8 @@ int ak_fclib_write(const char *path, const ak_contact_problem *p, const ak_fclib
 /// zero, p->r and p->u are the file's solution or zero). title/description receive the file's
 /// info strings (truncated to their size; may be NULL). 0, or -1 with err naming the file, the
 /// field and what was expected.
-int ak_fclib_read(const char *path, ak_contact_problem *p, int *has_solution, char *title, size_t titlelen,
-                  char *err, size_t errlen);
+int ak_fclib_read(const char *path, ak_contact_problem *p, int *has_solution, char *title,
+                  size_t titlelen, char *err, size_t errlen);
 
 /// Check the HDF5 layout of a local-problem file without reading it with libfclib (what
 /// ak_fclib_read does first). 0, or -1 with err filled.

@@ -34,7 +34,8 @@ static NumericsMatrix *block_matrix(const ak_sic_problem *p) {
     M->filled1 = (size_t)np + 1;
     M->filled2 = (size_t)nb;
     int *ord = malloc(sizeof(int) * (size_t)(nb ? nb : 1));
-    if (!M->blocksize0 || !M->blocksize1 || !M->index1_data || !M->index2_data || !M->block || !ord) {
+    if (!M->blocksize0 || !M->blocksize1 || !M->index1_data || !M->index2_data || !M->block ||
+        !ord) {
         free(ord);
         SBM_clear(M);
         return NULL;
@@ -118,13 +119,13 @@ double ak_sic_error(const ak_sic_problem *p, const double r[], double u[]) {
     return err;
 }
 
-int ak_sic_solve(const ak_sic_problem *p, ak_sic_solver s, double tol, int max_iter, double r[], double u[],
-                 ak_sic_result *res) {
-    *res = (ak_sic_result){.info = -1};
+int ak_sic_solve(const ak_sic_problem *p, ak_sic_solver s, double tol, int max_iter, double r[],
+                 double u[], ak_sic_result *res) {
+    *res = (ak_sic_result){ .info = -1 };
     if (p->dim != 2 && p->dim != 3) return -1;
     FrictionContactProblem *fc = problem_of(p);
     if (!fc) return -1;
-    int id = p->dim == 3 ? (s == AK_SIC_NSN_AC ? SICONOS_FRICTION_3D_NSN_AC
+    int id = p->dim == 3 ? (s == AK_SIC_NSN_AC   ? SICONOS_FRICTION_3D_NSN_AC
                             : s == AK_SIC_NSN_FB ? SICONOS_FRICTION_3D_NSN_FB
                                                  : SICONOS_FRICTION_3D_NSGS)
                          : SICONOS_FRICTION_2D_NSGS;

@@ -34,7 +34,7 @@ double ak_sic_error(const ak_sic_problem *p, const double r[], double u[]);
 /// Solve with Siconos' solver s (block-sparse W) to the tolerance tol (Siconos' own relative
 /// measure; see docs/fclib.md) in at most max_iter iterations, from r (in: start, out: solution);
 /// u receives the velocities. 0, or -1 when Siconos could not be set up.
-int ak_sic_solve(const ak_sic_problem *p, ak_sic_solver s, double tol, int max_iter, double r[], double u[],
-                 ak_sic_result *res);
+int ak_sic_solve(const ak_sic_problem *p, ak_sic_solver s, double tol, int max_iter, double r[],
+                 double u[], ak_sic_result *res);
 
 #endif

@@ -11,16 +11,42 @@
 #ifndef AK_FUZZ_FCLIB_RECORDS_H
 #define AK_FUZZ_FCLIB_RECORDS_H
 
-enum { AK_REC_INT32, AK_REC_DOUBLE, AK_REC_STRING, AK_REC_GROUP, AK_REC_INT64, AK_REC_FLOAT32, AK_REC_NTYPES };
+enum {
+    AK_REC_INT32,
+    AK_REC_DOUBLE,
+    AK_REC_STRING,
+    AK_REC_GROUP,
+    AK_REC_INT64,
+    AK_REC_FLOAT32,
+    AK_REC_NTYPES
+};
 
-static const char *const AK_FCLIB_NAMES[] = {
-    "/fclib_local/spacedim",     "/fclib_local/W/m",        "/fclib_local/W/n",     "/fclib_local/W/nzmax",
-    "/fclib_local/W/nz",         "/fclib_local/W/p",        "/fclib_local/W/i",     "/fclib_local/W/x",
-    "/fclib_local/vectors/q",    "/fclib_local/vectors/mu", "/solution/u",          "/solution/r",
-    "/fclib_local/info/title",   "/fclib_local/info/description", "/fclib_local/info/math_info",
-    "/fclib_local/V/m",          "/fclib_local/R/m",        "/fclib_local/W/conditioning", "/fclib_global/spacedim",
-    "/solution/v",               "/fclib_local",            "/fclib_local/W",       "/fclib_local/vectors",
-    "/solution",                 "/fclib_local/info",       "/other/x"};
+static const char *const AK_FCLIB_NAMES[] = { "/fclib_local/spacedim",
+                                              "/fclib_local/W/m",
+                                              "/fclib_local/W/n",
+                                              "/fclib_local/W/nzmax",
+                                              "/fclib_local/W/nz",
+                                              "/fclib_local/W/p",
+                                              "/fclib_local/W/i",
+                                              "/fclib_local/W/x",
+                                              "/fclib_local/vectors/q",
+                                              "/fclib_local/vectors/mu",
+                                              "/solution/u",
+                                              "/solution/r",
+                                              "/fclib_local/info/title",
+                                              "/fclib_local/info/description",
+                                              "/fclib_local/info/math_info",
+                                              "/fclib_local/V/m",
+                                              "/fclib_local/R/m",
+                                              "/fclib_local/W/conditioning",
+                                              "/fclib_global/spacedim",
+                                              "/solution/v",
+                                              "/fclib_local",
+                                              "/fclib_local/W",
+                                              "/fclib_local/vectors",
+                                              "/solution",
+                                              "/fclib_local/info",
+                                              "/other/x" };
 #define AK_FCLIB_NNAMES ((int)(sizeof AK_FCLIB_NAMES / sizeof AK_FCLIB_NAMES[0]))
 
 #endif

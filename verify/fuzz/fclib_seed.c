@@ -25,12 +25,15 @@ static herr_t visit(hid_t g, const char *name, const H5O_info_t *info, void *dat
     H5T_class_t cl = H5Tget_class(t);
     hssize_t n = H5Sget_simple_extent_npoints(sp);
     int rank = H5Sget_simple_extent_ndims(sp);
-    unsigned char rec[5] = {(unsigned char)k, 0, (unsigned char)rank, 0, 0};
+    unsigned char rec[5] = { (unsigned char)k, 0, (unsigned char)rank, 0, 0 };
     size_t cnt = (size_t)n, es = 8;
     hid_t mt = H5T_NATIVE_DOUBLE;
-    if (cl == H5T_INTEGER) rec[1] = 0, es = 4, mt = H5T_NATIVE_INT;
-    else if (cl == H5T_FLOAT) rec[1] = 1;
-    else rec[1] = 2, cnt = H5Tget_size(t), es = 1, mt = t;
+    if (cl == H5T_INTEGER)
+        rec[1] = 0, es = 4, mt = H5T_NATIVE_INT;
+    else if (cl == H5T_FLOAT)
+        rec[1] = 1;
+    else
+        rec[1] = 2, cnt = H5Tget_size(t), es = 1, mt = t;
     if (cnt > 65535) cnt = 65535;
     rec[3] = (unsigned char)(cnt & 255), rec[4] = (unsigned char)(cnt >> 8);
     unsigned char *buf = calloc((size_t)(cl == H5T_STRING ? cnt : (size_t)n) * es + 1, 1);

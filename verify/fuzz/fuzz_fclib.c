@@ -36,22 +36,28 @@ static void build(const uint8_t *b, size_t size) {
         size_t count = (size_t)b[at + 3] | (size_t)b[at + 4] << 8;
         at += 5;
         const char *nm = AK_FCLIB_NAMES[name];
-        if (H5Lexists(f, nm, H5P_DEFAULT) != 0) continue; // the name exists (or its parent is not a group)
+        if (H5Lexists(f, nm, H5P_DEFAULT) != 0)
+            continue; // the name exists (or its parent is not a group)
         if (type == AK_REC_GROUP) {
             hid_t g = H5Gcreate2(f, nm, lcpl, H5P_DEFAULT, H5P_DEFAULT);
             if (g >= 0) H5Gclose(g);
             continue;
         }
-        size_t es = type == AK_REC_INT32 || type == AK_REC_FLOAT32 ? 4 : type == AK_REC_STRING ? 1 : 8;
-        hid_t t = type == AK_REC_INT32 ? H5Tcopy(H5T_STD_I32LE)
-                  : type == AK_REC_INT64 ? H5Tcopy(H5T_STD_I64LE)
+        size_t es = type == AK_REC_INT32 || type == AK_REC_FLOAT32 ? 4
+                    : type == AK_REC_STRING                        ? 1
+                                                                   : 8;
+        hid_t t = type == AK_REC_INT32     ? H5Tcopy(H5T_STD_I32LE)
+                  : type == AK_REC_INT64   ? H5Tcopy(H5T_STD_I64LE)
                   : type == AK_REC_FLOAT32 ? H5Tcopy(H5T_IEEE_F32LE)
-                  : type == AK_REC_DOUBLE ? H5Tcopy(H5T_IEEE_F64LE)
-                                          : H5Tcopy(H5T_C_S1);
-        size_t nval = type == AK_REC_STRING ? 1 : count, nbytes = type == AK_REC_STRING ? count : count * es;
-        if (type == AK_REC_STRING) H5Tset_size(t, count > 0 ? count : 1), rank = 0, nbytes = count > 0 ? count : 1;
-        hsize_t dims[2] = {nval, 1};
-        hid_t sp = rank == 0 ? (nval == 1 ? H5Screate(H5S_SCALAR) : -1) : H5Screate_simple(rank, dims, NULL);
+                  : type == AK_REC_DOUBLE  ? H5Tcopy(H5T_IEEE_F64LE)
+                                           : H5Tcopy(H5T_C_S1);
+        size_t nval = type == AK_REC_STRING ? 1 : count,
+               nbytes = type == AK_REC_STRING ? count : count * es;
+        if (type == AK_REC_STRING)
+            H5Tset_size(t, count > 0 ? count : 1), rank = 0, nbytes = count > 0 ? count : 1;
+        hsize_t dims[2] = { nval, 1 };
+        hid_t sp = rank == 0 ? (nval == 1 ? H5Screate(H5S_SCALAR) : -1)
+                             : H5Screate_simple(rank, dims, NULL);
         unsigned char *buf = calloc(nbytes ? nbytes : 1, 1);
         size_t have = size - at < nbytes ? size - at : nbytes;
         if (buf) memcpy(buf, b + at, have);
@@ -82,7 +88,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
     int has = 0;
     char err[1024], title[64];
     if (ak_fclib_read(path, &p, &has, title, sizeof title, err, sizeof err) == 0) {
-        if (p.dim < 2 || p.dim > 5 || p.npoint < 1 || p.row_start[0] != 0 || p.row_start[p.npoint] != p.nblock)
+        if (p.dim < 2 || p.dim > 5 || p.npoint < 1 || p.row_start[0] != 0 ||
+            p.row_start[p.npoint] != p.nblock)
             __builtin_trap();
         for (int i = 0; i < p.npoint; i++) {
             if (p.row_start[i + 1] < p.row_start[i] || p.col[p.row_start[i]] != i) __builtin_trap();

@@ -19,15 +19,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
     if (!text) return 0;
     memcpy(text, bytes, size);
     text[size] = '\0';
-    static const char *const keys[2] = {NULL, "bounce_cube_3d"};
-    static const char *const tolkeys[2] = {"tolerances", "drift_tolerances"};
+    static const char *const keys[2] = { NULL, "bounce_cube_3d" };
+    static const char *const tolkeys[2] = { "tolerances", "drift_tolerances" };
     for (int k = 0; k < 2; k++) {
         ak_compare_spec s;
         err[0] = '\0';
         int rc = ak_manifest_parse(text, "fuzz.json", keys[k], tolkeys[k], &s, err, sizeof err);
         if (rc == 0) {
-            if ((s.dim != 0 && (s.dim < 2 || s.dim > AK_MAX_DIM)) || s.downsample < 1 || !(s.horizon >= 0) ||
-                s.nbody < 0)
+            if ((s.dim != 0 && (s.dim < 2 || s.dim > AK_MAX_DIM)) || s.downsample < 1 ||
+                !(s.horizon >= 0) || s.nbody < 0)
                 __builtin_trap();
         } else if (rc < 0 && strncmp(err, "fuzz.json", 9) != 0)
             __builtin_trap();

@@ -35,7 +35,8 @@ static int state_finite(const ak_model *m, const ak_data *d) {
     int n = m->dim, k = ak_nd_nbiv(n), e = ak_nd_neven(n);
     for (int b = 0; b < m->nbody; b++) {
         for (int i = 0; i < n; i++)
-            if (!isfinite(d->x[(size_t)b * AK_MAX_DIM + i]) || !isfinite(d->v[(size_t)b * AK_MAX_DIM + i]))
+            if (!isfinite(d->x[(size_t)b * AK_MAX_DIM + i]) ||
+                !isfinite(d->v[(size_t)b * AK_MAX_DIM + i]))
                 return 0;
         for (int i = 0; i < k; i++)
             if (!isfinite(d->w[(size_t)b * AK_MAX_BIV + i])) return 0;

@@ -23,11 +23,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
     ak_tracefile t;
     err[0] = '\0';
     if (ak_tracefile_parse(text, "fuzz.csv", &t, err, sizeof err) == 0) {
-        if (t.dim < 2 || t.dim > AK_MAX_DIM || t.nbiv != ak_nd_nbiv(t.dim) || t.neven != ak_nd_neven(t.dim) ||
-            t.nstate != 2 * t.dim + t.neven + t.nbiv || t.nsteps < 1 || t.nbody < 1)
+        if (t.dim < 2 || t.dim > AK_MAX_DIM || t.nbiv != ak_nd_nbiv(t.dim) ||
+            t.neven != ak_nd_neven(t.dim) || t.nstate != 2 * t.dim + t.neven + t.nbiv ||
+            t.nsteps < 1 || t.nbody < 1)
             __builtin_trap();
         for (long s = 0; s < t.nsteps; s++) {
-            if (!isfinite(t.t[s]) || (s > 0 && (t.t[s] < t.t[s - 1] || t.step[s] <= t.step[s - 1]))) __builtin_trap();
+            if (!isfinite(t.t[s]) || (s > 0 && (t.t[s] < t.t[s - 1] || t.step[s] <= t.step[s - 1])))
+                __builtin_trap();
             for (int b = 0; b < t.nbody; b++) {
                 const double *x = ak_tracefile_x(&t, s, b);
                 for (int k = 0; k < t.nstate; k++)

@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
         if ((r == AK_ROUTE_API || r == AK_ROUTE_GEN) && strchr(rel, '/')) __builtin_trap();
     }
 
-    static const char *const names[] = {"127.0.0.1", "localhost"};
+    static const char *const names[] = { "127.0.0.1", "localhost" };
     bool h = ak_view_host_ok(host, names, 2, 8470), o = ak_view_origin_ok(origin, names, 2, 8470);
     if (h && strcmp(host, "127.0.0.1:8470") && strcmp(host, "localhost:8470")) __builtin_trap();
     if (o && strcmp(origin, "http://127.0.0.1:8470") && strcmp(origin, "http://localhost:8470"))

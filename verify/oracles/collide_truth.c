@@ -17,20 +17,22 @@ static double vdot(int n, const double a[], const double b[]) {
 static double h_local(const ak_shape *s, const double v[]) {
     int n = s->dim;
     switch (s->type) {
-    case AK_SHAPE_HYPERSPHERE: return s->radius * sqrt(vdot(n, v, v));
-    case AK_SHAPE_HYPERCAPSULE: return s->radius * sqrt(vdot(n, v, v)) + s->half_length * fabs(v[1]);
-    case AK_SHAPE_HYPERBOX: {
-        double h = 0;
-        for (int i = 0; i < n; i++) h += s->half_extents[i] * fabs(v[i]);
-        return h;
-    }
-    case AK_SHAPE_CONVEX: {
-        double h = -INFINITY;
-        for (int k = 0; k < s->nverts; k++) h = fmax(h, vdot(n, v, s->verts + k * n));
-        return h;
-    }
-    case AK_SHAPE_DUOCYLINDER: return s->radii[0] * hypot(v[0], v[1]) + s->radii[1] * hypot(v[2], v[3]);
-    default: return NAN;
+        case AK_SHAPE_HYPERSPHERE: return s->radius * sqrt(vdot(n, v, v));
+        case AK_SHAPE_HYPERCAPSULE:
+            return s->radius * sqrt(vdot(n, v, v)) + s->half_length * fabs(v[1]);
+        case AK_SHAPE_HYPERBOX: {
+            double h = 0;
+            for (int i = 0; i < n; i++) h += s->half_extents[i] * fabs(v[i]);
+            return h;
+        }
+        case AK_SHAPE_CONVEX: {
+            double h = -INFINITY;
+            for (int k = 0; k < s->nverts; k++) h = fmax(h, vdot(n, v, s->verts + k * n));
+            return h;
+        }
+        case AK_SHAPE_DUOCYLINDER:
+            return s->radii[0] * hypot(v[0], v[1]) + s->radii[1] * hypot(v[2], v[3]);
+        default: return NAN;
     }
 }
 
@@ -48,7 +50,8 @@ double gt_support(const ak_shape *s, const ak_pose *p, const double u[]) {
     return vdot(n, u, p->pos) + h_local(s, v);
 }
 
-double gt_gap(const ak_shape *a, const ak_pose *pa, const ak_shape *b, const ak_pose *pb, const double u[]) {
+double gt_gap(const ak_shape *a, const ak_pose *pa, const ak_shape *b, const ak_pose *pb,
+              const double u[]) {
     int n = a->dim;
     double m[AK_MAX_DIM];
     for (int i = 0; i < n; i++) m[i] = -u[i];
@@ -87,14 +90,15 @@ static double tan_objective(const gsl_vector *x, void *params) {
     return -gt_gap(t->c->a, t->c->pa, t->c->b, t->c->pb, u);
 }
 
-static int polish(double *best, double ubest[], gt_ctx *c, double step, int maxit, double size_tol) {
+static int polish(double *best, double ubest[], gt_ctx *c, double step, int maxit,
+                  double size_tol) {
     int n = c->n, m = n - 1;
     tan_ctx t;
     t.c = c;
     memcpy(t.u0, ubest, sizeof(double) * (size_t)n);
     int nt = 0;
     for (int ax = 0; ax < n && nt < m; ax++) {
-        double e[AK_MAX_DIM] = {0};
+        double e[AK_MAX_DIM] = { 0 };
         e[ax] = 1;
         double d = vdot(n, e, t.u0);
         for (int i = 0; i < n; i++) e[i] -= d * t.u0[i];
@@ -108,10 +112,11 @@ static int polish(double *best, double ubest[], gt_ctx *c, double step, int maxi
         nt++;
     }
     if (nt < m) return 0;
-    gsl_multimin_function F = {tan_objective, (size_t)m, &t};
+    gsl_multimin_function F = { tan_objective, (size_t)m, &t };
     gsl_vector *x = gsl_vector_calloc((size_t)m), *ss = gsl_vector_alloc((size_t)m);
     gsl_vector_set_all(ss, step);
-    gsl_multimin_fminimizer *mm = gsl_multimin_fminimizer_alloc(gsl_multimin_fminimizer_nmsimplex2, (size_t)m);
+    gsl_multimin_fminimizer *mm =
+        gsl_multimin_fminimizer_alloc(gsl_multimin_fminimizer_nmsimplex2, (size_t)m);
     int st = gsl_multimin_fminimizer_set(mm, &F, x, ss);
     for (int it = 0; !st && it < maxit; it++) {
         st = gsl_multimin_fminimizer_iterate(mm);
@@ -144,10 +149,11 @@ static void random_unit(gsl_rng *rng, int n, double u[]) {
     for (int i = 0; i < n; i++) u[i] /= l;
 }
 
-int gt_refine(double *f, double u[], const ak_shape *a, const ak_pose *pa, const ak_shape *b, const ak_pose *pb) {
-    gt_ctx c = {a, b, pa, pb, a->dim};
+int gt_refine(double *f, double u[], const ak_shape *a, const ak_pose *pa, const ak_shape *b,
+              const ak_pose *pb) {
+    gt_ctx c = { a, b, pa, pb, a->dim };
     int status = 0;
-    const double steps[4] = {1e-4, 1e-6, 1e-8, 1e-10};
+    const double steps[4] = { 1e-4, 1e-6, 1e-8, 1e-10 };
     for (int k = 0; k < 4; k++) {
         int st = polish(f, u, &c, steps[k], 600, steps[k] * 1e-6);
         if (st) status = st;
@@ -155,20 +161,21 @@ int gt_refine(double *f, double u[], const ak_shape *a, const ak_pose *pa, const
     return status;
 }
 
-int gt_separation(double *sep, double u_out[], const ak_shape *a, const ak_pose *pa, const ak_shape *b,
-                  const ak_pose *pb, gsl_rng *rng) {
+int gt_separation(double *sep, double u_out[], const ak_shape *a, const ak_pose *pa,
+                  const ak_shape *b, const ak_pose *pb, gsl_rng *rng) {
     return gt_separation_effort(sep, u_out, a, pa, b, pb, rng, 48, 2);
 }
 
-int gt_separation_effort(double *sep, double u_out[], const ak_shape *a, const ak_pose *pa, const ak_shape *b,
-                         const ak_pose *pb, gsl_rng *rng, int ncand, int nstarts) {
+int gt_separation_effort(double *sep, double u_out[], const ak_shape *a, const ak_pose *pa,
+                         const ak_shape *b, const ak_pose *pb, gsl_rng *rng, int ncand,
+                         int nstarts) {
     int n = a->dim;
     if (a->type == AK_SHAPE_HYPERPLANE || b->type == AK_SHAPE_HYPERPLANE) {
         // only u = -m (plane b) or u = +m (plane a) is bounded: sep = min_{x in X} m.x - o
         const ak_shape *pl = a->type == AK_SHAPE_HYPERPLANE ? a : b;
         const ak_shape *x = pl == a ? b : a;
         const ak_pose *px = pl == a ? pb : pa;
-        double m[AK_MAX_DIM] = {0};
+        double m[AK_MAX_DIM] = { 0 };
         for (int i = 0; i < n; i++) m[i] = -pl->normal[i];
         *sep = -gt_support(x, px, m) - pl->offset;
         for (int i = 0; i < n; i++) u_out[i] = pl == b ? -pl->normal[i] : pl->normal[i];
@@ -182,7 +189,7 @@ int gt_separation_effort(double *sep, double u_out[], const ak_shape *a, const a
         *sep = l - a->radius - b->radius;
         return 0;
     }
-    gt_ctx c = {a, b, pa, pb, n};
+    gt_ctx c = { a, b, pa, pb, n };
     // Pre-scan: centre direction, both bodies' axes (both signs), random directions.
     enum { NCAND = 4096 };
     static _Thread_local double cand[NCAND][AK_MAX_DIM], fc[NCAND];
@@ -220,7 +227,7 @@ int gt_separation_effort(double *sep, double u_out[], const ak_shape *a, const a
         if (f0 > best) best = f0, memcpy(u_out, u0, sizeof(double) * (size_t)n);
     }
     // ... then polish the best with shrinking steps.
-    const double steps[3] = {1e-3, 1e-6, 1e-9};
+    const double steps[3] = { 1e-3, 1e-6, 1e-9 };
     for (int k = 0; k < 3; k++) {
         int st = polish(&best, u_out, &c, steps[k], lean ? 200 : 3000, steps[k] * 1e-5);
         if (st) status = st;
@@ -238,19 +245,20 @@ double gt_outside(const ak_shape *s, const ak_pose *p, const double x[]) {
         for (int i = 0; i < n; i++) v[j] += p->rot[i * n + j] * (x[i] - p->pos[i]);
     }
     switch (s->type) {
-    case AK_SHAPE_HYPERSPHERE: return sqrt(vdot(n, v, v)) - s->radius;
-    case AK_SHAPE_HYPERCAPSULE: {
-        double y = fmin(s->half_length, fmax(-s->half_length, v[1]));
-        v[1] -= y;
-        return sqrt(vdot(n, v, v)) - s->radius;
-    }
-    case AK_SHAPE_HYPERBOX: {
-        double o = -INFINITY;
-        for (int i = 0; i < n; i++) o = fmax(o, fabs(v[i]) - s->half_extents[i]);
-        return o;
-    }
-    case AK_SHAPE_DUOCYLINDER: return fmax(hypot(v[0], v[1]) - s->radii[0], hypot(v[2], v[3]) - s->radii[1]);
-    default: return NAN;
+        case AK_SHAPE_HYPERSPHERE: return sqrt(vdot(n, v, v)) - s->radius;
+        case AK_SHAPE_HYPERCAPSULE: {
+            double y = fmin(s->half_length, fmax(-s->half_length, v[1]));
+            v[1] -= y;
+            return sqrt(vdot(n, v, v)) - s->radius;
+        }
+        case AK_SHAPE_HYPERBOX: {
+            double o = -INFINITY;
+            for (int i = 0; i < n; i++) o = fmax(o, fabs(v[i]) - s->half_extents[i]);
+            return o;
+        }
+        case AK_SHAPE_DUOCYLINDER:
+            return fmax(hypot(v[0], v[1]) - s->radii[0], hypot(v[2], v[3]) - s->radii[1]);
+        default: return NAN;
     }
 }
 

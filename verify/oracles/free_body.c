@@ -28,8 +28,8 @@ typedef struct fb_scene {
     fb_body b[ORACLE_MAX_BODIES];
 } fb_scene;
 
-static int numbers(const cJSON *a, double *out, int want, const char *what, const char *body, char *err,
-                   size_t errlen) {
+static int numbers(const cJSON *a, double *out, int want, const char *what, const char *body,
+                   char *err, size_t errlen) {
     if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != want) {
         snprintf(err, errlen, "body '%s': \"%s\" must be an array of %d numbers", body, what, want);
         return -1;
@@ -71,9 +71,10 @@ static int deriv(double t, const double y[], double dy[], void *params) {
     const fb_scene *s = ((fb_ctx *)params)->s;
     int n = s->n, ne = ak_nd_neven(n), k = ak_nd_nbiv(n);
     for (int i = 0; i < s->nbody; i++) {
-        double w[AK_MAX_BIV], W[AK_MAX_EVEN] = {0}, WR[AK_MAX_EVEN];
+        double w[AK_MAX_BIV], W[AK_MAX_EVEN] = { 0 }, WR[AK_MAX_EVEN];
         omega(n, &s->b[i], y + i * ne, w);
-        for (int q = 0; q < k; q++) W[1 + q] = w[q]; // grade 2 follows the scalar in the even layout
+        for (int q = 0; q < k; q++)
+            W[1 + q] = w[q]; // grade 2 follows the scalar in the even layout
         ak_nd_rotor_mul(n, WR, W, y + i * ne);
         for (int q = 0; q < ne; q++) dy[i * ne + q] = -0.5 * WR[q];
     }
@@ -90,8 +91,10 @@ static int load_scene(const char *path, fb_scene *s, char *err, size_t errlen) {
     cJSON *root = cJSON_ParseWithOpts(text, &end, 0);
     int line = 1, col = 1; // where cJSON stopped, for a syntax error
     for (const char *p = text; !root && end && p < end && *p; p++) {
-        if (*p == '\n') line++, col = 1;
-        else col++;
+        if (*p == '\n')
+            line++, col = 1;
+        else
+            col++;
     }
     free(text);
     char e2[400] = "";
@@ -122,12 +125,14 @@ static int load_scene(const char *path, fb_scene *s, char *err, size_t errlen) {
     v = cJSON_GetObjectItemCaseSensitive(root, "duration");
     s->duration = cJSON_IsNumber(v) ? v->valuedouble : ORACLE_DEFAULT_DURATION;
     if (cJSON_GetObjectItemCaseSensitive(root, "gravity") &&
-        numbers(cJSON_GetObjectItemCaseSensitive(root, "gravity"), s->g, s->n, "gravity", "(scene)", e2, sizeof e2))
+        numbers(cJSON_GetObjectItemCaseSensitive(root, "gravity"), s->g, s->n, "gravity", "(scene)",
+                e2, sizeof e2))
         goto done;
-    static const char *const UNSUPPORTED[] = {"forces", "springs"};
+    static const char *const UNSUPPORTED[] = { "forces", "springs" };
     for (int i = 0; i < 2; i++)
         if (cJSON_GetObjectItemCaseSensitive(root, UNSUPPORTED[i])) {
-            snprintf(e2, sizeof e2, "section \"%s\": the free-body oracle handles gravity only", UNSUPPORTED[i]);
+            snprintf(e2, sizeof e2, "section \"%s\": the free-body oracle handles gravity only",
+                     UNSUPPORTED[i]);
             goto done;
         }
     const cJSON *bodies = cJSON_GetObjectItemCaseSensitive(root, "bodies"), *b;
@@ -145,7 +150,8 @@ static int load_scene(const char *path, fb_scene *s, char *err, size_t errlen) {
             goto done;
         }
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "fixed"))) {
-            snprintf(e2, sizeof e2, "body '%s' is fixed: the free-body oracle handles free bodies only", fb->name);
+            snprintf(e2, sizeof e2,
+                     "body '%s' is fixed: the free-body oracle handles free bodies only", fb->name);
             goto done;
         }
         const cJSON *shape = cJSON_GetObjectItemCaseSensitive(b, "shape");
@@ -158,8 +164,8 @@ static int load_scene(const char *path, fb_scene *s, char *err, size_t errlen) {
         }
         if (cJSON_IsString(type) && !strcmp(type->valuestring, "hyperbox")) {
             double a[AK_MAX_DIM];
-            if (numbers(cJSON_GetObjectItemCaseSensitive(shape, "half_extents"), a, n, "half_extents", fb->name, e2,
-                        sizeof e2))
+            if (numbers(cJSON_GetObjectItemCaseSensitive(shape, "half_extents"), a, n,
+                        "half_extents", fb->name, e2, sizeof e2))
                 goto done;
             for (int q = 0; q < k; q++) {
                 int i, j;
@@ -171,7 +177,9 @@ static int load_scene(const char *path, fb_scene *s, char *err, size_t errlen) {
             double r = cJSON_IsNumber(v) ? v->valuedouble : 0;
             for (int q = 0; q < k; q++) fb->inertia[q] = 2.0 * fb->mass * r * r / (n + 2);
         } else {
-            snprintf(e2, sizeof e2, "body '%s': shape type must be hyperbox or hypersphere for the oracle", fb->name);
+            snprintf(e2, sizeof e2,
+                     "body '%s': shape type must be hyperbox or hypersphere for the oracle",
+                     fb->name);
             goto done;
         }
         for (int q = 0; q < k; q++)
@@ -181,21 +189,26 @@ static int load_scene(const char *path, fb_scene *s, char *err, size_t errlen) {
             }
         fb->R0[0] = 1;
         if (cJSON_GetObjectItemCaseSensitive(b, "position") && // default: the origin
-            numbers(cJSON_GetObjectItemCaseSensitive(b, "position"), fb->x0, n, "position", fb->name, e2, sizeof e2))
+            numbers(cJSON_GetObjectItemCaseSensitive(b, "position"), fb->x0, n, "position",
+                    fb->name, e2, sizeof e2))
             goto done;
         if (cJSON_GetObjectItemCaseSensitive(b, "velocity") &&
-            numbers(cJSON_GetObjectItemCaseSensitive(b, "velocity"), fb->v0, n, "velocity", fb->name, e2, sizeof e2))
+            numbers(cJSON_GetObjectItemCaseSensitive(b, "velocity"), fb->v0, n, "velocity",
+                    fb->name, e2, sizeof e2))
             goto done;
         if (cJSON_GetObjectItemCaseSensitive(b, "rotor") &&
-            numbers(cJSON_GetObjectItemCaseSensitive(b, "rotor"), fb->R0, ne, "rotor", fb->name, e2, sizeof e2))
+            numbers(cJSON_GetObjectItemCaseSensitive(b, "rotor"), fb->R0, ne, "rotor", fb->name, e2,
+                    sizeof e2))
             goto done;
         if (cJSON_GetObjectItemCaseSensitive(b, "rotations")) {
-            snprintf(e2, sizeof e2, "body '%s': give \"rotor\" (the oracle does not read \"rotations\")", fb->name);
+            snprintf(e2, sizeof e2,
+                     "body '%s': give \"rotor\" (the oracle does not read \"rotations\")",
+                     fb->name);
             goto done;
         }
         if (cJSON_GetObjectItemCaseSensitive(b, "angular_velocity") &&
-            numbers(cJSON_GetObjectItemCaseSensitive(b, "angular_velocity"), fb->w0, k, "angular_velocity", fb->name,
-                    e2, sizeof e2))
+            numbers(cJSON_GetObjectItemCaseSensitive(b, "angular_velocity"), fb->w0, k,
+                    "angular_velocity", fb->name, e2, sizeof e2))
             goto done;
         // L = I_w w0 with I_w = M2 I M2^T
         double M2[AK_MAX_BIV * AK_MAX_BIV], wb[AK_MAX_BIV];
@@ -222,8 +235,8 @@ done:
     return rc;
 }
 
-int ak_free_body_oracle(const char *scene_path, double duration, const char *trace_path, ak_free_body_info *spec,
-                        char *err, size_t errlen) {
+int ak_free_body_oracle(const char *scene_path, double duration, const char *trace_path,
+                        ak_free_body_info *spec, char *err, size_t errlen) {
     gsl_set_error_handler_off();
     fb_scene *s = malloc(sizeof *s);
     if (!s) return -1;
@@ -246,14 +259,16 @@ int ak_free_body_oracle(const char *scene_path, double duration, const char *tra
     snprintf(scene, sizeof scene, "%s", base ? base + 1 : scene_path);
     char *dot = strrchr(scene, '.');
     if (dot) *dot = '\0';
-    fprintf(f, "# format: anakata-trace/1\n# scene: %s\n# dim: %d\n# timestep: %.17g\n"
-               "# integrator: gsl-rk8pd-1e-12 (free-body oracle)\n# version: anakata %s\n%s\n",
+    fprintf(f,
+            "# format: anakata-trace/1\n# scene: %s\n# dim: %d\n# timestep: %.17g\n"
+            "# integrator: gsl-rk8pd-1e-12 (free-body oracle)\n# version: anakata %s\n%s\n",
             scene, n, s->dt, AK_VERSION, hdr);
     size_t dimy = (size_t)(s->nbody * ne);
     double *y = malloc(dimy * sizeof *y);
-    fb_ctx ctx = {s};
-    gsl_odeiv2_system sys = {deriv, NULL, dimy, &ctx};
-    gsl_odeiv2_driver *drv = gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, 1e-3, ORACLE_EPS, ORACLE_EPS);
+    fb_ctx ctx = { s };
+    gsl_odeiv2_system sys = { deriv, NULL, dimy, &ctx };
+    gsl_odeiv2_driver *drv =
+        gsl_odeiv2_driver_alloc_y_new(&sys, gsl_odeiv2_step_rk8pd, 1e-3, ORACLE_EPS, ORACLE_EPS);
     int rc = 0;
     if (!y || !drv) {
         snprintf(err, errlen, "out of memory");
@@ -278,7 +293,8 @@ int ak_free_body_oracle(const char *scene_path, double duration, const char *tra
             double w[AK_MAX_BIV];
             omega(n, b, y + i * ne, w);
             fprintf(f, "%ld,%.17g,%s", st, ti, b->name);
-            for (int a = 0; a < n; a++) fprintf(f, ",%.17g", b->x0[a] + b->v0[a] * ti + 0.5 * s->g[a] * ti * ti);
+            for (int a = 0; a < n; a++)
+                fprintf(f, ",%.17g", b->x0[a] + b->v0[a] * ti + 0.5 * s->g[a] * ti * ti);
             for (int a = 0; a < n; a++) fprintf(f, ",%.17g", b->v0[a] + s->g[a] * ti);
             for (int q = 0; q < ne; q++) fprintf(f, ",%.17g", y[i * ne + q]);
             for (int q = 0; q < k; q++) fprintf(f, ",%.17g", w[q]);

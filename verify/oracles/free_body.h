@@ -37,7 +37,7 @@ void ak_free_body_info_free(ak_free_body_info *info);
 /// the scene's timestep, and write an anakata-trace/1 file to trace_path. If info is not NULL it
 /// receives the scene's dim, gravity and bodies' mass properties (free with
 /// ak_free_body_info_free). Returns 0, or -1 with a message in err.
-int ak_free_body_oracle(const char *scene_path, double duration, const char *trace_path, ak_free_body_info *info,
-                        char *err, size_t errlen);
+int ak_free_body_oracle(const char *scene_path, double duration, const char *trace_path,
+                        ak_free_body_info *info, char *err, size_t errlen);
 
 #endif

@@ -24,12 +24,12 @@ typedef enum {
 } ak_pub_product;
 
 typedef struct ak_pub_table {
-    const char *id;      ///< formula ID, e.g. "T-A.5"
-    const char *where;   ///< where in the document
-    const char *claim;   ///< what the printed table states
-    char left, right;    ///< operand letters as printed
+    const char *id;    ///< formula ID, e.g. "T-A.5"
+    const char *where; ///< where in the document
+    const char *claim; ///< what the printed table states
+    char left, right;  ///< operand letters as printed
     ak_pub_kind lk, rk;
-    int swap;            ///< 1: the printed product is right*left (e.g. "ba" with a the vector)
+    int swap; ///< 1: the printed product is right*left (e.g. "ba" with a the vector)
     ak_pub_product product;
     int ncomp;           ///< number of output components (0: one blade-carrying sum in expr[0])
     const char *comp[8]; ///< output component names: "x".."w", "xyz"..., "s".."xyzw"
@@ -47,7 +47,8 @@ extern const size_t ak_pub_thesis_table_count;
 /// oddities are listed in slips (a stray basis factor is read as a typo and ignored; an operand
 /// component that does not exist drops its term). Returns the number of slips, or -1 on a
 /// syntax error (message in slips).
-int ak_pub_parse(const ak_pub_table *t, double coef[AK_PUB_NOUT][AK_PUB_NOP][AK_PUB_NOP], char *slips, size_t len);
+int ak_pub_parse(const ak_pub_table *t, double coef[AK_PUB_NOUT][AK_PUB_NOP][AK_PUB_NOP],
+                 char *slips, size_t len);
 
 /// Blade mask of a component name of a 4D basis blade ("xy" -> 0x3, "s" -> 0), with *sign for
 /// names out of canonical order ("yx" -> 0x3, -1). Returns -1 for an unknown name.
@@ -56,10 +57,10 @@ int ak_pub_blade(const char *name, double *sign);
 /// ten Bosch App. A: the [r]* and Delta I matrices in 2D, 3D and 4D, entries as printed
 /// (polynomials in x, y, z, w; "" for a blank cell).
 typedef struct ak_pub_matrix {
-    const char *id;    ///< "B-A.2D" ...
-    const char *name;  ///< "[r]*" or "Delta I"
-    int n;             ///< dimension of the space
-    int rows, cols;    ///< as printed
+    const char *id;   ///< "B-A.2D" ...
+    const char *name; ///< "[r]*" or "Delta I"
+    int n;            ///< dimension of the space
+    int rows, cols;   ///< as printed
     const char *entry[36];
 } ak_pub_matrix;
 

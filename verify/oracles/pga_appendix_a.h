@@ -17,10 +17,10 @@
 #include <stddef.h>
 
 typedef struct ak_appa_eq {
-    int eq;               ///< equation number n of (A.n)
-    const char *printed;  ///< the printed equation (plain-text transcription)
-    int evaluated;        ///< 1: evaluated numerically here; 0: not an equation to evaluate
-    const char *why_not;  ///< when not evaluated: why (a restatement, a definition, ...)
+    int eq;              ///< equation number n of (A.n)
+    const char *printed; ///< the printed equation (plain-text transcription)
+    int evaluated;       ///< 1: evaluated numerically here; 0: not an equation to evaluate
+    const char *why_not; ///< when not evaluated: why (a restatement, a definition, ...)
 } ak_appa_eq;
 
 extern const ak_appa_eq ak_appa_eqs[28];

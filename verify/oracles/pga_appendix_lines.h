@@ -11,10 +11,10 @@
 
 /// The chains: an ID, the printed members (plain text), and how many there are.
 typedef struct ak_appl_chain {
-    const char *id;          ///< formula ID of the chain
-    const char *where;       ///< where it is printed
+    const char *id;    ///< formula ID of the chain
+    const char *where; ///< where it is printed
     int nmembers;
-    const char *members[8];  ///< the printed members, in order
+    const char *members[8]; ///< the printed members, in order
 } ak_appl_chain;
 
 enum {

@@ -44,12 +44,12 @@ void ak_base64(char *out, const unsigned char *in, size_t n) {
 static void esc(FILE *f, const char *s) {
     for (; s && *s; s++) {
         switch (*s) {
-        case '<': fputs("&lt;", f); break;
-        case '>': fputs("&gt;", f); break;
-        case '&': fputs("&amp;", f); break;
-        case '"': fputs("&quot;", f); break;
-        case '\n': fputs("<br>", f); break;
-        default: fputc(*s, f);
+            case '<': fputs("&lt;", f); break;
+            case '>': fputs("&gt;", f); break;
+            case '&': fputs("&amp;", f); break;
+            case '"': fputs("&quot;", f); break;
+            case '\n': fputs("<br>", f); break;
+            default: fputc(*s, f);
         }
     }
 }
@@ -61,10 +61,11 @@ static void anchor(FILE *f, const char *prefix, const char *s) {
     fputs(prefix, f);
     for (; *s; s++) {
         unsigned char ch = (unsigned char)*s;
-        if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '.' ||
-            ch == '-' || ch == '_')
+        if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+            ch == '.' || ch == '-' || ch == '_')
             fputc(ch, f);
-        else fprintf(f, "_%02X", ch);
+        else
+            fprintf(f, "_%02X", ch);
     }
 }
 
@@ -76,7 +77,9 @@ static double jnum(const cJSON *o, const char *k) {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
     return cJSON_IsNumber(v) ? v->valuedouble : NAN;
 }
-static bool jtrue(const cJSON *o, const char *k) { return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, k)); }
+static bool jtrue(const cJSON *o, const char *k) {
+    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, k));
+}
 
 static bool embed_png(FILE *f, const char *path, const char *caption) {
     size_t n;
@@ -151,19 +154,29 @@ static void check_images(FILE *f, const cJSON *chk) {
 }
 
 static const char CSS[] =
-    "body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1400px;padding:0 18px;color:#222}"
+    "body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1400px;padding:0 "
+    "18px;color:#222}"
     "h1{margin:18px 0 4px}h2{border-bottom:2px solid #ccd;padding-bottom:3px;margin-top:34px}"
-    "table{border-collapse:collapse;width:100%;margin:8px 0}td,th{border:1px solid #dde;padding:3px 6px;"
-    "vertical-align:top;text-align:left;overflow-wrap:break-word}th{background:#eef0f6;position:sticky;top:0}"
+    "table{border-collapse:collapse;width:100%;margin:8px 0}td,th{border:1px solid "
+    "#dde;padding:3px 6px;"
+    "vertical-align:top;text-align:left;overflow-wrap:break-word}th{background:#eef0f6;position:"
+    "sticky;top:0}"
     "td.num{text-align:right;font-family:ui-monospace,monospace;white-space:nowrap}"
-    "td.mono{min-width:9em}td.pass,td.fail{white-space:nowrap}.pass{color:#176f2c;font-weight:600}.fail{color:#b00020;font-weight:700}.gap{color:#9a5b00;font-weight:700}.fv{white-space:nowrap}.fv-wrong,.fv-incomplete{color:#b00020}.fv-slip,.fv-approximate{color:#9a5b00}.fv-correct{color:#176f2c}"
+    "td.mono{min-width:9em}td.pass,td.fail{white-space:nowrap}.pass{color:#176f2c;font-weight:600}."
+    "fail{color:#b00020;font-weight:700}.gap{color:#9a5b00;font-weight:700}.fv{white-space:nowrap}."
+    "fv-wrong,.fv-incomplete{color:#b00020}.fv-slip,.fv-approximate{color:#9a5b00}.fv-correct{"
+    "color:#176f2c}"
     ".notrun{color:#666}tr.failrow{background:#fff0f0}tr.gaprow{background:#fff8e6}"
     ".note{white-space:pre-wrap;color:#444;font-size:13px}.meta{color:#555}"
-    ".figs{display:flex;flex-wrap:wrap;gap:10px}figure{margin:6px 0}figure img{max-width:640px;width:100%;"
+    ".figs{display:flex;flex-wrap:wrap;gap:10px}figure{margin:6px 0}figure "
+    "img{max-width:640px;width:100%;"
     "border:1px solid #ccd}figcaption{font-size:12px;color:#555}.warn{color:#9a5b00}"
-    "code,.mono{font-family:ui-monospace,monospace;font-size:12.5px;overflow-wrap:anywhere}nav a{margin-right:12px}"
-    ".cards{display:flex;gap:12px;flex-wrap:wrap}.card{border:1px solid #dde;border-radius:6px;padding:8px 14px;"
-    "min-width:120px}.card b{font-size:22px;display:block}.thumbs figure img{max-width:200px}table.fixed{table-layout:fixed}"
+    "code,.mono{font-family:ui-monospace,monospace;font-size:12.5px;overflow-wrap:anywhere}nav "
+    "a{margin-right:12px}"
+    ".cards{display:flex;gap:12px;flex-wrap:wrap}.card{border:1px solid "
+    "#dde;border-radius:6px;padding:8px 14px;"
+    "min-width:120px}.card b{font-size:22px;display:block}.thumbs figure "
+    "img{max-width:200px}table.fixed{table-layout:fixed}"
     "table.fixed td{overflow-wrap:anywhere}";
 
 typedef struct check_ref {
@@ -183,11 +196,12 @@ static size_t checks_citing(const char *fid, const cJSON *jchecks, check_ref out
             bool cites = false;
             size_t len = strlen(fid);
             for (const char *p = c->formulas; (p = strstr(p, fid)) != NULL; p += len)
-                if ((p == c->formulas || p[-1] == ' ') && (p[len] == ' ' || p[len] == '\0')) cites = true;
+                if ((p == c->formulas || p[-1] == ' ') && (p[len] == ' ' || p[len] == '\0'))
+                    cites = true;
             if (!cites) continue;
             const cJSON *r = NULL, *x;
             cJSON_ArrayForEach(x, jchecks) if (!strcmp(jstr(x, "id"), c->id)) r = x;
-            if (n < max) out[n++] = (check_ref){c->id, r};
+            if (n < max) out[n++] = (check_ref){ c->id, r };
         }
     return n;
 }
@@ -226,12 +240,13 @@ static void formula_links(FILE *f, const char *list, const ak_formula_list *fl) 
     }
 }
 
-
 // An ID whose formula-page verdict starts with "not implementable" (a claim, a restatement, a
 // derivation step: the page gives the reason) cannot have code and a check of its own; every other
 // ID is implementable. The card counts the implementable IDs that have both an implementing
 // citation and at least one registered check naming them (a check of their own).
-static bool not_implementable(const ak_formula *x) { return !strncmp(x->verdict, "not implementable", 17); }
+static bool not_implementable(const ak_formula *x) {
+    return !strncmp(x->verdict, "not implementable", 17);
+}
 
 // The entry of the as-printed table (checks/checks_printed.c) for fid whose check is registered
 // and cites fid, or NULL: then the verdict rests on a re-derived form.
@@ -276,15 +291,20 @@ static void own_check_card(FILE *f, const ak_formula_list *fl, const cJSON *jche
         }
     }
     fprintf(f,
-            "<div class=cards><div class=card><b class=%s>%zu of %zu</b>implementable IDs with code and a check of "
-            "their own</div><div class=card><b>%zu</b>not implementable (claims, restatements, derivation steps: "
-            "the reason is on the formula page)</div><div class=card><b class=%s>%zu of %zu</b>implementable IDs "
-            "with verdict correct, wrong or slip evaluated as printed (%zu rest on a re-derived form)</div></div>\n",
-            own == impl ? "pass" : "gap", own, impl, notimpl, printed == verdicts ? "pass" : "gap", printed, verdicts,
-            verdicts - printed);
+            "<div class=cards><div class=card><b class=%s>%zu of %zu</b>implementable IDs with "
+            "code and a check of "
+            "their own</div><div class=card><b>%zu</b>not implementable (claims, restatements, "
+            "derivation steps: "
+            "the reason is on the formula page)</div><div class=card><b class=%s>%zu of "
+            "%zu</b>implementable IDs "
+            "with verdict correct, wrong or slip evaluated as printed (%zu rest on a re-derived "
+            "form)</div></div>\n",
+            own == impl ? "pass" : "gap", own, impl, notimpl, printed == verdicts ? "pass" : "gap",
+            printed, verdicts, verdicts - printed);
 }
 
-static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, const ak_errata *errata) {
+static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks,
+                   const ak_errata *errata) {
     size_t n_impl = 0, n_chk = 0, n_gap = 0, n_fail = 0;
     enum { MAXC = 64 };
     check_ref refs[MAXC];
@@ -296,19 +316,28 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
         for (size_t k = 0; k < nc; k++) n_fail += refs[k].result && !jtrue(refs[k].result, "pass");
     }
     fprintf(f,
-            "<div class=cards><div class=card><b>%zu</b>formula IDs</div><div class=card><b>%zu</b>with an "
-            "implementation</div><div class=card><b>%zu</b>covered by a check</div><div class=card><b class=gap>%zu"
+            "<div class=cards><div class=card><b>%zu</b>formula IDs</div><div "
+            "class=card><b>%zu</b>with an "
+            "implementation</div><div class=card><b>%zu</b>covered by a check</div><div "
+            "class=card><b class=gap>%zu"
             "</b>gaps</div><div class=card><b class=%s>%zu</b>failing citations</div></div>\n",
             fl->n, n_impl, n_chk, n_gap, n_fail ? "fail" : "pass", n_fail);
     own_check_card(f, fl, jchecks);
-    fputs("<p class=meta>Implementation: where a comment in ref/, engine/ or render/ cites the ID, and the "
+    fputs("<p class=meta>Implementation: where a comment in ref/, engine/ or render/ cites the ID, "
+          "and the "
           "function declared there. Checks: every registered check whose formula list names the ID "
-          "(✓ passed, ✗ failed in this run). Verdict: the checks' outcome, and the verdict written in the ID's "
-          "entry on its formula page (docs/formulas/*.md: a heading naming the ID, then a <code>Verdict:</code> "
-          "line). Evaluated as printed: the check that evaluates the document's formula as printed (every member of a "
-          "printed chain), and the transcription it evaluates; \"no\" means the verdict rests on a re-derived form. "
-          "An ID that has no implementation or no check is a <span class=gap>gap</span>.</p>\n<table><tr><th>ID</th>"
-          "<th>description (catalogue)</th><th>implementation</th><th>checks</th><th>evaluated as printed</th>"
+          "(✓ passed, ✗ failed in this run). Verdict: the checks' outcome, and the verdict written "
+          "in the ID's "
+          "entry on its formula page (docs/formulas/*.md: a heading naming the ID, then a "
+          "<code>Verdict:</code> "
+          "line). Evaluated as printed: the check that evaluates the document's formula as printed "
+          "(every member of a "
+          "printed chain), and the transcription it evaluates; \"no\" means the verdict rests on a "
+          "re-derived form. "
+          "An ID that has no implementation or no check is a <span "
+          "class=gap>gap</span>.</p>\n<table><tr><th>ID</th>"
+          "<th>description (catalogue)</th><th>implementation</th><th>checks</th><th>evaluated as "
+          "printed</th>"
           "<th>verdict</th></tr>\n",
           f);
     const char *section = "";
@@ -369,12 +398,17 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
         for (size_t e = 0; e < errata->n; e++)
             for (int k = 0; k < errata->items[e].nids; k++)
                 if (!strcmp(errata->items[e].ids[k], x->id)) erratum = true;
-        if (fail) fputs("<span class=fail>FAIL</span>", f);
-        else if (gap) fprintf(f, "<span class=gap>gap (%s)</span>", !x->nimpl && !nc ? "no code, no check"
-                                                                     : !x->nimpl      ? "no code"
-                                                                                      : "no check");
-        else if (!run) fputs("<span class=notrun>not run</span>", f);
-        else fputs("<span class=pass>checked ✓</span>", f);
+        if (fail)
+            fputs("<span class=fail>FAIL</span>", f);
+        else if (gap)
+            fprintf(f, "<span class=gap>gap (%s)</span>",
+                    !x->nimpl && !nc ? "no code, no check"
+                    : !x->nimpl      ? "no code"
+                                     : "no check");
+        else if (!run)
+            fputs("<span class=notrun>not run</span>", f);
+        else
+            fputs("<span class=pass>checked ✓</span>", f);
         if (erratum) fputs(" · <a href=\"#errata\">published form wrong (erratum)</a>", f);
         if (x->verdict[0]) {
             fprintf(f, "<br><span class=meta>formula page:</span> <b class=\"fv fv-%s\">%s</b> — ",
@@ -397,9 +431,13 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
         for (size_t j = 0; j < g[i].count; j++) {
             char buf[512];
             snprintf(buf, sizeof buf, "%s", g[i].checks[j].formulas ? g[i].checks[j].formulas : "");
-            for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+            for (char *save = NULL, *t = strtok_r(buf, " ", &save); t;
+                 t = strtok_r(NULL, " ", &save)) {
                 if (!strcmp(t, "-") || ak_formulas_find(fl, t) >= 0) continue;
-                if (!head) fputs("<p class=warn>Formula IDs cited by checks but not listed in docs/formulas/catalogue.md: ", f);
+                if (!head)
+                    fputs("<p class=warn>Formula IDs cited by checks but not listed in "
+                          "docs/formulas/catalogue.md: ",
+                          f);
                 head = true;
                 fputs("<code>", f);
                 esc(f, t);
@@ -411,7 +449,6 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
     if (head) fputs("</p>\n", f);
 }
 
-
 // ---- Markdown from the docs, rendered (md4c) -----------------------------------------------------
 
 // Markdown text of the docs (an errata field, a note) as inline HTML: code spans, emphasis and
@@ -419,8 +456,9 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks, con
 // (MD_FLAG_NOHTML); a single paragraph loses its <p> wrapper so that it sits in a table cell.
 // Falls back to the escaped text if md4c fails.
 static void md_inline(FILE *f, const char *md) {
-    ak_strbuf b = {0};
-    if (md_html(md, (MD_SIZE)strlen(md), ak_strbuf_sink, &b, MD_FLAG_NOHTML | MD_FLAG_STRIKETHROUGH | MD_FLAG_TABLES, 0) != 0 ||
+    ak_strbuf b = { 0 };
+    if (md_html(md, (MD_SIZE)strlen(md), ak_strbuf_sink, &b,
+                MD_FLAG_NOHTML | MD_FLAG_STRIKETHROUGH | MD_FLAG_TABLES, 0) != 0 ||
         b.oom || !b.p) {
         esc(f, md);
         free(b.p);
@@ -437,7 +475,8 @@ static void md_inline(FILE *f, const char *md) {
     free(b.p);
 }
 
-static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, const char *path, bool loaded) {
+static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, const char *path,
+                         bool loaded) {
     if (!loaded) {
         fputs("<p class=warn>No errata file at ", f);
         esc(f, path);
@@ -445,13 +484,16 @@ static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, con
         return;
     }
     if (er->n == 0) {
-        fputs("<p class=meta>docs/errata.md has no entries yet (an entry is a <code>### ID: title</code> heading "
-              "with <code>- **Published:**</code>, <code>- **Correct:**</code>, <code>- **Evidence:**</code> and "
+        fputs("<p class=meta>docs/errata.md has no entries yet (an entry is a <code>### ID: "
+              "title</code> heading "
+              "with <code>- **Published:**</code>, <code>- **Correct:**</code>, <code>- "
+              "**Evidence:**</code> and "
               "<code>- **Counterexample:**</code> lines).</p>\n",
               f);
         return;
     }
-    fputs("<table class=fixed><colgroup><col style=\"width:18%\"><col style=\"width:16%\"><col style=\"width:16%\">"
+    fputs("<table class=fixed><colgroup><col style=\"width:18%\"><col style=\"width:16%\"><col "
+          "style=\"width:16%\">"
           "<col style=\"width:22%\"><col style=\"width:15%\"><col style=\"width:13%\"></colgroup>"
           "<tr><th>formula</th><th>published form</th><th>correct form</th><th>evidence</th>"
           "<th>minimal counterexample</th><th>checks (this run)</th></tr>\n",
@@ -477,7 +519,7 @@ static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, con
             esc(f, e->ids[k]);
             fputs("</a> ", f);
         }
-        const char *cols[] = {e->published, e->correct, e->evidence, e->counterexample};
+        const char *cols[] = { e->published, e->correct, e->evidence, e->counterexample };
         for (int c = 0; c < 4; c++) {
             fputs("</td><td>", f);
             md_inline(f, cols[c]);
@@ -507,8 +549,10 @@ static void errata_table(FILE *f, const ak_errata *er, const cJSON *jchecks, con
 }
 
 static void fmt_num(char *b, size_t n, double v) {
-    if (isnan(v)) snprintf(b, n, "–");
-    else snprintf(b, n, "%.3g", v);
+    if (isnan(v))
+        snprintf(b, n, "–");
+    else
+        snprintf(b, n, "%.3g", v);
 }
 
 static void checks_section(FILE *f, const cJSON *results, const ak_formula_list *fl) {
@@ -518,10 +562,11 @@ static void checks_section(FILE *f, const cJSON *results, const ak_formula_list 
         const char *gn = jstr(g, "name");
         fputs("<h3 id=\"", f);
         anchor(f, "group-", gn);
-        fprintf(f, "\">%s <span class=meta>(%g passed, %g failed, %.2f s)</span></h3>\n", gn, jnum(g, "passed"),
-                jnum(g, "failed"), jnum(g, "seconds"));
+        fprintf(f, "\">%s <span class=meta>(%g passed, %g failed, %.2f s)</span></h3>\n", gn,
+                jnum(g, "passed"), jnum(g, "failed"), jnum(g, "seconds"));
         fputs("<table><tr><th title=\"whether the check's measurement holds\">check</th>"
-              "<th title=\"what the formula pages say about the formulas this check covers\">formula verdict</th>"
+              "<th title=\"what the formula pages say about the formulas this check "
+              "covers\">formula verdict</th>"
               "<th>check id</th><th>formulas</th><th>what vs what</th><th>measured</th>"
               "<th>error</th><th>tolerance</th><th>s</th></tr>\n",
               f);
@@ -560,8 +605,9 @@ static void checks_section(FILE *f, const cJSON *results, const ak_formula_list 
                 fputs("</div>", f);
             }
             check_images(f, c);
-            fprintf(f, "</td><td class=num>%s</td><td class=num>%s</td><td class=num>%.2f</td></tr>\n", e, t,
-                    jnum(c, "seconds"));
+            fprintf(f,
+                    "</td><td class=num>%s</td><td class=num>%s</td><td class=num>%.2f</td></tr>\n",
+                    e, t, jnum(c, "seconds"));
         }
         fputs("</table>\n", f);
     }
@@ -584,7 +630,8 @@ static void summary_plots(FILE *f, const cJSON *results, const char *report_dir)
     snprintf(p1, sizeof p1, "%s/group_seconds.png", dir);
     snprintf(p2, sizeof p2, "%s/error_ratio.png", dir);
     fputs("<div class=figs>", f);
-    if (ng && ak_plot_bars(p1, "Run time per group", "seconds", labels, secs, ng, false, err, sizeof err) == 0)
+    if (ng && ak_plot_bars(p1, "Run time per group", "seconds", labels, secs, ng, false, err,
+                           sizeof err) == 0)
         embed_png(f, p1, "Run time per check group (this run)");
     const cJSON *jchecks = cJSON_GetObjectItemCaseSensitive(results, "checks"), *c;
     size_t n = 0, cap = (size_t)cJSON_GetArraySize(jchecks) + 1;
@@ -594,10 +641,13 @@ static void summary_plots(FILE *f, const cJSON *results, const char *report_dir)
             double e = jnum(c, "error"), t = jnum(c, "tolerance");
             if (isfinite(e) && isfinite(t) && t > 0 && e > 0) r[n++] = log10(e / t);
         }
-        if (n && ak_plot_histogram(p2, "Measured error / tolerance over all checks", "log10(error / tolerance)",
-                                   r, n, 24, false, err, sizeof err) == 0)
-            embed_png(f, p2, "log10(error/tolerance) of every check that measured a nonzero error: a check passes "
-                             "at or left of 0");
+        if (n &&
+            ak_plot_histogram(p2, "Measured error / tolerance over all checks",
+                              "log10(error / tolerance)", r, n, 24, false, err, sizeof err) == 0)
+            embed_png(f, p2,
+                      "log10(error/tolerance) of every check that measured a nonzero error: a "
+                      "check passes "
+                      "at or left of 0");
         free(r);
     }
     fputs("</div>\n", f);
@@ -617,7 +667,8 @@ static void golden_section(FILE *f, const char *src, const cJSON *jchecks) {
         if (has_suffix(e->d_name, ".png")) names[n++] = strdup(e->d_name);
     closedir(d);
     fputs("<h2 id=golden>Golden images</h2>\n<p class=meta>The committed reference renders in "
-          "<code>verify/golden/</code>. The render checks compare the CPU tracer and the Vulkan renderer with "
+          "<code>verify/golden/</code>. The render checks compare the CPU tracer and the Vulkan "
+          "renderer with "
           "them; a failing comparison adds its diff image to the check's row",
           f);
     const cJSON *c;
@@ -655,16 +706,20 @@ static const char *repo_path(const char *path, const char *src) {
 int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, size_t errlen) {
     const char *src = o->source_dir ? o->source_dir : AK_SOURCE_DIR;
     char fpath[1024], epath[1024];
-    if (o->formulas_path) snprintf(fpath, sizeof fpath, "%s", o->formulas_path);
-    else snprintf(fpath, sizeof fpath, "%s/" AK_CATALOGUE, src);
-    if (o->errata_path) snprintf(epath, sizeof epath, "%s", o->errata_path);
-    else snprintf(epath, sizeof epath, "%s/docs/errata.md", src);
+    if (o->formulas_path)
+        snprintf(fpath, sizeof fpath, "%s", o->formulas_path);
+    else
+        snprintf(fpath, sizeof fpath, "%s/" AK_CATALOGUE, src);
+    if (o->errata_path)
+        snprintf(epath, sizeof epath, "%s", o->errata_path);
+    else
+        snprintf(epath, sizeof epath, "%s/docs/errata.md", src);
 
     ak_formula_list fl;
     char ferr[512] = "";
     bool have_f = ak_formulas_load(fpath, &fl, ferr, sizeof ferr) == 0;
     if (have_f) {
-        static const char *const DIRS[] = {"ref", "engine", "render"};
+        static const char *const DIRS[] = { "ref", "engine", "render" };
         ak_formulas_scan_sources(&fl, src, DIRS, 3);
         char docs[1100];
         snprintf(docs, sizeof docs, "%s/docs", src);
@@ -688,18 +743,26 @@ int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, si
     struct tm tm;
     gmtime_r(&now, &tm);
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", &tm);
-    fprintf(f, "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>anakata verification report</title>"
-               "<style>%s</style></head><body>\n",
+    fprintf(f,
+            "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8><title>anakata verification "
+            "report</title>"
+            "<style>%s</style></head><body>\n",
             CSS);
-    fprintf(f, "<h1>anakata verification report</h1>\n<p class=meta>anakata %s · %s mode · generated %s · "
-               "reproduce with <code>anakata verify%s</code></p>\n",
-            AK_VERSION, jtrue(results, "quick") ? "quick" : "full", date, jtrue(results, "quick") ? " --quick" : "");
-    fputs("<nav><a href=\"#summary\">summary</a><a href=\"#matrix\">traceability matrix</a><a href=\"#errata\">"
+    fprintf(
+        f,
+        "<h1>anakata verification report</h1>\n<p class=meta>anakata %s · %s mode · generated %s · "
+        "reproduce with <code>anakata verify%s</code></p>\n",
+        AK_VERSION, jtrue(results, "quick") ? "quick" : "full", date,
+        jtrue(results, "quick") ? " --quick" : "");
+    fputs("<nav><a href=\"#summary\">summary</a><a href=\"#matrix\">traceability matrix</a><a "
+          "href=\"#errata\">"
           "errata</a><a href=\"#checks\">checks</a><a href=\"#golden\">golden images</a></nav>\n",
           f);
     fputs("<h2 id=summary>Summary</h2>\n", f);
-    fprintf(f, "<div class=cards><div class=card><b class=pass>%g</b>checks passed</div><div class=card><b class=%s>"
-               "%g</b>checks failed</div><div class=card><b>%.1f s</b>run time</div></div>\n",
+    fprintf(f,
+            "<div class=cards><div class=card><b class=pass>%g</b>checks passed</div><div "
+            "class=card><b class=%s>"
+            "%g</b>checks failed</div><div class=card><b>%.1f s</b>run time</div></div>\n",
             passed, failed > 0 ? "fail" : "pass", failed, jnum(results, "seconds"));
     fputs("<table><tr><th>group</th><th>passed</th><th>failed</th><th>seconds</th></tr>\n", f);
     cJSON_ArrayForEach(g, jgroups) {
@@ -707,8 +770,11 @@ int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, si
         anchor(f, "group-", jstr(g, "name"));
         fputs("\">", f);
         esc(f, jstr(g, "name"));
-        fprintf(f, "</a></td><td class=num>%g</td><td class=\"num %s\">%g</td><td class=num>%.2f</td></tr>\n",
-                jnum(g, "passed"), jnum(g, "failed") > 0 ? "fail" : "", jnum(g, "failed"), jnum(g, "seconds"));
+        fprintf(f,
+                "</a></td><td class=num>%g</td><td class=\"num %s\">%g</td><td "
+                "class=num>%.2f</td></tr>\n",
+                jnum(g, "passed"), jnum(g, "failed") > 0 ? "fail" : "", jnum(g, "failed"),
+                jnum(g, "seconds"));
     }
     fputs("</table>\n", f);
     summary_plots(f, results, o->report_dir);
@@ -717,14 +783,16 @@ int ak_report_write(const cJSON *results, const ak_report_opts *o, char *err, si
     if (have_f) {
         fputs("<p class=meta>From <code>", f);
         esc(f, repo_path(fpath, src));
-        fputs("</code>; ranges such as <code>T-2.1 … T-2.4</code> are expanded to every number between "
+        fputs("</code>; ranges such as <code>T-2.1 … T-2.4</code> are expanded to every number "
+              "between "
               "their ends.</p>\n",
               f);
         matrix(f, &fl, jchecks, &er);
     } else {
         fputs("<p class=fail>", f);
         esc(f, ferr);
-        fputs(" — pass <code>--formulas FILE</code>. Without it no formula can be traced.</p>\n", f);
+        fputs(" — pass <code>--formulas FILE</code>. Without it no formula can be traced.</p>\n",
+              f);
     }
     fputs("<h2 id=errata>Errata</h2>\n<p class=meta>Generated from <code>", f);
     esc(f, repo_path(epath, src));

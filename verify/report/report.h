@@ -29,7 +29,8 @@ typedef struct ak_report_opts {
 /// Write the page from the results object that ak_verify_run builds (format anakata-verify/1).
 /// Missing inputs (no catalogue, no errata) are shown as such on the page, not errors.
 /// Returns 0, or -1 with a message in err when the page cannot be written.
-int ak_report_write(const struct cJSON *results, const ak_report_opts *opts, char *err, size_t errlen);
+int ak_report_write(const struct cJSON *results, const ak_report_opts *opts, char *err,
+                    size_t errlen);
 
 /// Base64 (RFC 4648, with padding) of n bytes into out, which holds 4*((n+2)/3)+1 bytes.
 void ak_base64(char *out, const unsigned char *in, size_t n);

@@ -23,10 +23,13 @@ static void scopy(char *dst, size_t cap, const char *src) {
 
 static bool source_ext(const char *name) {
     const char *dot = strrchr(name, '.');
-    return dot && (!strcmp(dot, ".c") || !strcmp(dot, ".h") || !strcmp(dot, ".comp") || !strcmp(dot, ".glsl"));
+    return dot && (!strcmp(dot, ".c") || !strcmp(dot, ".h") || !strcmp(dot, ".comp") ||
+                   !strcmp(dot, ".glsl"));
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int cmp_str(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 // Brace depth at the start of each line, ignoring comments, strings and character literals.
 static int *line_depths(const char *t, int nlines) {
@@ -69,7 +72,8 @@ static const char *line_start(const char *const *lines, int i) { return lines[i]
 // The identifier right before the first '(' of a code line (not a comment, not a keyword).
 static bool function_on_line(const char *l, const char *end, char *out, size_t outlen) {
     while (l < end && (*l == ' ' || *l == '\t')) l++;
-    if (l >= end || *l == '#' || *l == '*' || (l[0] == '/' && (l[1] == '/' || l[1] == '*'))) return false;
+    if (l >= end || *l == '#' || *l == '*' || (l[0] == '/' && (l[1] == '/' || l[1] == '*')))
+        return false;
     const char *par = memchr(l, '(', (size_t)(end - l));
     if (!par) return false;
     const char *e = par;
@@ -77,7 +81,8 @@ static bool function_on_line(const char *l, const char *end, char *out, size_t o
     const char *s = e;
     while (s > l && (isalnum((unsigned char)s[-1]) || s[-1] == '_')) s--;
     if (s == e || isdigit((unsigned char)*s)) return false;
-    static const char *const KW[] = {"if", "for", "while", "switch", "return", "sizeof", "defined", "AK_GROUP"};
+    static const char *const KW[] = { "if",     "for",    "while",   "switch",
+                                      "return", "sizeof", "defined", "AK_GROUP" };
     for (size_t k = 0; k < sizeof KW / sizeof KW[0]; k++)
         if ((size_t)(e - s) == strlen(KW[k]) && !strncmp(s, KW[k], (size_t)(e - s))) return false;
     // A definition or declaration: the name follows a type (something before it on the line).
@@ -131,7 +136,8 @@ static void scan_file(ak_formula_list *l, const char *path, const char *rel) {
             ak_formula *f = &l->items[hits[h]];
             bool dup = false;
             for (int s = 0; s < f->nimpl; s++)
-                if (!strcmp(f->impl[s].file, rel) && !strcmp(f->impl[s].function, fn) && fn[0]) dup = true;
+                if (!strcmp(f->impl[s].file, rel) && !strcmp(f->impl[s].function, fn) && fn[0])
+                    dup = true;
             if (dup) continue;
             f->nimpl_total++;
             if (f->nimpl < AK_IMPL_MAX) {
@@ -168,7 +174,8 @@ static int scan_dir(ak_formula_list *l, const char *root, const char *rel) {
         snprintf(p2, sizeof p2, "%s/%s", root, r2);
         struct stat st;
         if (stat(p2, &st) == 0) {
-            if (S_ISDIR(st.st_mode)) files += scan_dir(l, root, r2);
+            if (S_ISDIR(st.st_mode))
+                files += scan_dir(l, root, r2);
             else if (S_ISREG(st.st_mode) && source_ext(names[i])) {
                 scan_file(l, p2, r2);
                 files++;
@@ -179,7 +186,8 @@ static int scan_dir(ak_formula_list *l, const char *root, const char *rel) {
     return files;
 }
 
-int ak_formulas_scan_sources(ak_formula_list *l, const char *root, const char *const dirs[], size_t ndirs) {
+int ak_formulas_scan_sources(ak_formula_list *l, const char *root, const char *const dirs[],
+                             size_t ndirs) {
     struct stat st;
     if (!root || stat(root, &st) != 0 || !S_ISDIR(st.st_mode)) return -1;
     int files = 0;
@@ -217,7 +225,8 @@ static bool table_cell(const char *ls, const char *le, int n, const char **cs, s
 }
 
 // A table whose header names a "verdict" column: the IDs in the row's first cell get that cell.
-static void table_row_verdict(ak_formula_list *l, const char *ls, const char *le, int vcol, int *count) {
+static void table_row_verdict(ak_formula_list *l, const char *ls, const char *le, int vcol,
+                              int *count) {
     const char *ids, *vs;
     size_t idn, vn;
     if (!table_cell(ls, le, 0, &ids, &idn) || !table_cell(ls, le, vcol, &vs, &vn)) return;
@@ -246,7 +255,7 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
     long cur[AK_RANGE_MAX + 1];
     int ncur = 0, level = 0;
     bool have_verdict = false;
-    int vcol = -1;      // the verdict column of the table being read, or -1
+    int vcol = -1; // the verdict column of the table being read, or -1
     bool in_table = false;
     for (char *ls = t; *ls;) {
         char *le = strchr(ls, '\n');
@@ -292,8 +301,10 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
                         long k = hits[q];
                         found[nfound++] = k;
                         if (!l->items[k].doc[0]) {
-                            int w = snprintf(l->items[k].doc, sizeof l->items[k].doc, "%s#%s", rel, slug);
-                            if (w < 0 || (size_t)w >= sizeof l->items[k].doc) l->items[k].doc[0] = '\0';
+                            int w = snprintf(l->items[k].doc, sizeof l->items[k].doc, "%s#%s", rel,
+                                             slug);
+                            if (w < 0 || (size_t)w >= sizeof l->items[k].doc)
+                                l->items[k].doc[0] = '\0';
                         }
                     }
                     p += m - 1;
@@ -317,9 +328,12 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
                 nh += ak_formula_ids_at(l, p, ' ', hits + nh, AK_RANGE_MAX + 1 - nh, &m);
                 if (!m) break;
                 p += m;
-                if (!strncmp(p, ", ", 2)) p += 2;
-                else if (!strncmp(p, " and ", 5)) p += 5;
-                else break;
+                if (!strncmp(p, ", ", 2))
+                    p += 2;
+                else if (!strncmp(p, " and ", 5))
+                    p += 5;
+                else
+                    break;
             }
             const char *b1 = strstr(ls, "**");
             const char *b2 = b1 && b1 < le ? strstr(b1 + 2, "**") : NULL;
@@ -341,7 +355,8 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
                     char v[160];
                     size_t nv = 0;
                     for (const char *q = c; q < le && nv + 1 < sizeof v; q++)
-                        if (*q != '*' && *q != '`') v[nv++] = *q; // Markdown emphasis is not part of it
+                        if (*q != '*' && *q != '`')
+                            v[nv++] = *q; // Markdown emphasis is not part of it
                     // the cut at sizeof v may split a UTF-8 sequence: drop its leading part
                     if (nv + 1 >= sizeof v) {
                         size_t k = nv;
@@ -366,7 +381,8 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
                 // "- Source: ... . Verdict: correct. More text": the sentence after "Verdict:"
                 const char *v = NULL;
                 for (const char *q = ls; q + 8 <= le && !v; q++)
-                    if ((q == ls || q[-1] == ' ' || q[-1] == '*') && !strncasecmp(q, "verdict:", 8)) v = q + 8;
+                    if ((q == ls || q[-1] == ' ' || q[-1] == '*') && !strncasecmp(q, "verdict:", 8))
+                        v = q + 8;
                 if (v) {
                     const char *e = v;
                     while (e < le && !(e[0] == '.' && (e + 1 == le || e[1] == ' '))) e++;
@@ -434,12 +450,14 @@ const char *ak_verdict_kind(const char *v) {
     if (has_word(v, "slip") || has_word(v, "typo")) return "slip";
     if (has_word(v, "approximat")) return "approximate";
     if (has_word(v, "gap")) return "gap";
-    if (has_word(v, "correct") || has_word(v, "holds") || has_word(v, "reproduced")) return "correct";
+    if (has_word(v, "correct") || has_word(v, "holds") || has_word(v, "reproduced"))
+        return "correct";
     return "other";
 }
 
 void ak_check_verdict(const ak_formula_list *l, const char *formulas, char *word, size_t wordlen) {
-    static const char *const ORDER[] = {"wrong", "incomplete", "slip", "approximate", "correct", "other", "gap"};
+    static const char *const ORDER[] = { "wrong",   "incomplete", "slip", "approximate",
+                                         "correct", "other",      "gap" };
     int best = -1;
     char buf[512];
     snprintf(buf, sizeof buf, "%s", formulas ? formulas : "");
@@ -468,9 +486,10 @@ static void append_text(char *dst, size_t cap, const char *s, size_t n) {
 static char *field_of(ak_erratum *e, const char *ls, const char *le, const char **text) {
     const char *p = ls;
     while (p < le && (*p == ' ' || *p == '-' || *p == '*')) p++;
-    static const char *const NAMES[] = {"published", "correct", "evidence", "minimal counterexample",
-                                        "counterexample"};
-    char *fields[] = {e->published, e->correct, e->evidence, e->counterexample, e->counterexample};
+    static const char *const NAMES[] = { "published", "correct", "evidence",
+                                         "minimal counterexample", "counterexample" };
+    char *fields[] = { e->published, e->correct, e->evidence, e->counterexample,
+                       e->counterexample };
     for (size_t k = 0; k < 5; k++) {
         size_t n = strlen(NAMES[k]);
         if ((size_t)(le - p) < n || strncasecmp(p, NAMES[k], n)) continue;
@@ -553,20 +572,25 @@ static void classify_item(ak_erratum *e, const char *raw) {
         static const struct {
             const char *word;
             size_t off;
-        } W[] = {{"printed", offsetof(ak_erratum, published)},      {"published", offsetof(ak_erratum, published)},
-                 {"correct", offsetof(ak_erratum, correct)},        {"counterexample", offsetof(ak_erratum, counterexample)},
-                 {"minimal counterexample", offsetof(ak_erratum, counterexample)},
-                 {"check", offsetof(ak_erratum, evidence)},         {"evidence", offsetof(ak_erratum, evidence)}};
+        } W[] = { { "printed", offsetof(ak_erratum, published) },
+                  { "published", offsetof(ak_erratum, published) },
+                  { "correct", offsetof(ak_erratum, correct) },
+                  { "counterexample", offsetof(ak_erratum, counterexample) },
+                  { "minimal counterexample", offsetof(ak_erratum, counterexample) },
+                  { "check", offsetof(ak_erratum, evidence) },
+                  { "evidence", offsetof(ak_erratum, evidence) } };
         char *dst = NULL;
         for (size_t w = 0; w < sizeof W / sizeof W[0] && !dst; w++) {
             size_t wl = strlen(W[w].word);
             if (len >= wl && !strncasecmp(seg, W[w].word, wl) && !isalpha((unsigned char)seg[wl]) &&
                 !(seg[wl] == 's' && isalpha((unsigned char)seg[wl + 1])))
                 dst = (char *)e + W[w].off;
-            else if (len > wl && !strncasecmp(seg, W[w].word, wl) && seg[wl] == 's' && !isalpha((unsigned char)seg[wl + 1]))
+            else if (len > wl && !strncasecmp(seg, W[w].word, wl) && seg[wl] == 's' &&
+                     !isalpha((unsigned char)seg[wl + 1]))
                 dst = (char *)e + W[w].off; // "checks"
         }
-        if (!dst) dst = last == e->other ? e->other : last; // a sentence without a keyword continues
+        if (!dst)
+            dst = last == e->other ? e->other : last; // a sentence without a keyword continues
         append_text(dst, 1024, seg, len);
         last = dst;
     }
@@ -579,11 +603,11 @@ int ak_errata_parse(const char *text, ak_errata *out) {
     bool item = false; // cur is a list-item erratum whose text is still being collected
     char raw[4096] = "";
     char *field = NULL;
-#define FLUSH_ITEM()                                                                                                   \
-    do {                                                                                                               \
-        if (cur && item) classify_item(cur, raw);                                                                      \
-        item = false;                                                                                                  \
-        raw[0] = '\0';                                                                                                 \
+#define FLUSH_ITEM()                                                                               \
+    do {                                                                                           \
+        if (cur && item) classify_item(cur, raw);                                                  \
+        item = false;                                                                              \
+        raw[0] = '\0';                                                                             \
     } while (0)
     for (const char *ls = text; *ls;) {
         const char *le = strchr(ls, '\n');

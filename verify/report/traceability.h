@@ -14,7 +14,8 @@
 /// Scan the sources under root/dir for each dir in dirs (recursively; .c .h .comp .glsl files)
 /// and record, for every ID of the list, where a comment cites it and the function declared
 /// there. Returns the number of files scanned, or -1 when root cannot be read.
-int ak_formulas_scan_sources(ak_formula_list *l, const char *root, const char *const dirs[], size_t ndirs);
+int ak_formulas_scan_sources(ak_formula_list *l, const char *root, const char *const dirs[],
+                             size_t ndirs);
 
 /// Verdicts from the formula pages. In every docs_dir/formulas/*.md, a heading (`##` or deeper)
 /// that names an ID opens that ID's entry, up to the next heading of the same or a higher level;

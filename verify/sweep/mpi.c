@@ -19,12 +19,12 @@ static int max_int(int v) {
     return out;
 }
 
-static int gather(long n, const long idx[], const char *text, size_t len, long *nall, long **idx_all,
-                  char **text_all, size_t *len_all) {
+static int gather(long n, const long idx[], const char *text, size_t len, long *nall,
+                  long **idx_all, char **text_all, size_t *len_all) {
     int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    long mine[2] = {n, (long)len};
+    long mine[2] = { n, (long)len };
     long *counts = rank == 0 ? malloc(sizeof(long) * 2 * (size_t)size) : NULL;
     if (rank == 0 && !counts) MPI_Abort(MPI_COMM_WORLD, 1);
     MPI_Gather(mine, 2, MPI_LONG, counts, 2, MPI_LONG, 0, MPI_COMM_WORLD);
@@ -45,14 +45,17 @@ static int gather(long n, const long idx[], const char *text, size_t len, long *
         if (!*idx_all || !*text_all) MPI_Abort(MPI_COMM_WORLD, 1);
         *nall = tn, *len_all = (size_t)tt;
     }
-    MPI_Gatherv(idx, (int)n, MPI_LONG, rank == 0 ? *idx_all : NULL, cn, dn, MPI_LONG, 0, MPI_COMM_WORLD);
-    MPI_Gatherv(text, (int)len, MPI_CHAR, rank == 0 ? *text_all : NULL, ct, dt, MPI_CHAR, 0, MPI_COMM_WORLD);
+    MPI_Gatherv(idx, (int)n, MPI_LONG, rank == 0 ? *idx_all : NULL, cn, dn, MPI_LONG, 0,
+                MPI_COMM_WORLD);
+    MPI_Gatherv(text, (int)len, MPI_CHAR, rank == 0 ? *text_all : NULL, ct, dt, MPI_CHAR, 0,
+                MPI_COMM_WORLD);
     free(counts), free(cn), free(dn), free(ct), free(dt);
     return 0;
 }
 
 bool ak_sweep_mpi_init(int *argc, char ***argv, ak_sweep_comm *comm) {
-    if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE") && !getenv("PMIX_RANK")) return false;
+    if (!getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE") && !getenv("PMIX_RANK"))
+        return false;
     int provided;
     MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
     started = true;

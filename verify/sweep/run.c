@@ -90,7 +90,8 @@ int ak_sweep_format_row(const ak_sweep_spec *s, long i, const double m[], char *
 
 static uint32_t crc(long i, const char *row, size_t len) {
     uint32_t h = 2166136261u;
-    for (int b = 0; b < 8; b++) h = (h ^ (uint32_t)((unsigned long)i >> (8 * b) & 0xff)) * 16777619u;
+    for (int b = 0; b < 8; b++)
+        h = (h ^ (uint32_t)((unsigned long)i >> (8 * b) & 0xff)) * 16777619u;
     for (size_t q = 0; q < len; q++) h = (h ^ (unsigned char)row[q]) * 16777619u;
     return h;
 }
@@ -109,7 +110,8 @@ static void header_line(const ak_sweep_spec *s, char *buf, size_t len) {
 
 // Read one checkpoint part; fills r. *valid receives the length of its valid prefix (0 when
 // the header is missing or cut). Returns 0, or 2 with err (another spec).
-static int read_part(const ak_sweep_spec *s, const char *path, results *r, off_t *valid, char *err, size_t errlen) {
+static int read_part(const ak_sweep_spec *s, const char *path, results *r, off_t *valid, char *err,
+                     size_t errlen) {
     *valid = 0;
     FILE *f = fopen(path, "rb");
     if (!f) return 0;
@@ -122,10 +124,15 @@ static int read_part(const ak_sweep_spec *s, const char *path, results *r, off_t
     if (got > 0 && line[got - 1] == '\n') {
         if (strcmp(line, want) != 0) {
             if (strncmp(line, CKPT_MAGIC " ", strlen(CKPT_MAGIC) + 1) == 0) {
-                snprintf(err, errlen, "%s: checkpoint of another sweep spec (or another version of %s); remove it or "
-                         "give another --checkpoint", path, s->file);
+                snprintf(
+                    err, errlen,
+                    "%s: checkpoint of another sweep spec (or another version of %s); remove it or "
+                    "give another --checkpoint",
+                    path, s->file);
             } else {
-                snprintf(err, errlen, "%s: not a sweep checkpoint (expected a first line '" CKPT_MAGIC " ...')", path);
+                snprintf(err, errlen,
+                         "%s: not a sweep checkpoint (expected a first line '" CKPT_MAGIC " ...')",
+                         path);
             }
             rc = 2;
         } else {
@@ -161,8 +168,8 @@ static void part_path(const char *base, int rank, char *out, size_t len) {
 }
 
 // Read every part: base and base.<digits> in base's directory.
-static int read_checkpoint(const ak_sweep_spec *s, const char *base, results *r, int rank, off_t *own_valid,
-                           char *err, size_t errlen) {
+static int read_checkpoint(const ak_sweep_spec *s, const char *base, results *r, int rank,
+                           off_t *own_valid, char *err, size_t errlen) {
     char dir[1024], name[512];
     snprintf(dir, sizeof dir, "%s", base);
     char *slash = strrchr(dir, '/');
@@ -206,8 +213,9 @@ static int read_checkpoint(const ak_sweep_spec *s, const char *base, results *r,
 static void progress(long done, long total, double t0, long base) {
     double el = now() - t0, rate = (double)(done - base) / fmax(el, 1e-9);
     double eta = rate > 0 ? (double)(total - done) / rate : NAN;
-    fprintf(stderr, "\rsweep: %ld/%ld samples (%.1f%%), %.1f s elapsed, ETA %s%.0f s   ", done, total,
-            100.0 * (double)done / (double)total, el, isnan(eta) ? "~" : "", isnan(eta) ? 0.0 : eta);
+    fprintf(stderr, "\rsweep: %ld/%ld samples (%.1f%%), %.1f s elapsed, ETA %s%.0f s   ", done,
+            total, 100.0 * (double)done / (double)total, el, isnan(eta) ? "~" : "",
+            isnan(eta) ? 0.0 : eta);
     fflush(stderr);
 }
 
@@ -223,12 +231,12 @@ static int write_all(int fd, const char *p, size_t n) {
     return 0;
 }
 
-int ak_sweep_run(const ak_sweep_spec *s, const ak_sweep_run_opts *o, ak_sweep_run_stats *st, char *err,
-                 size_t errlen) {
+int ak_sweep_run(const ak_sweep_spec *s, const ak_sweep_run_opts *o, ak_sweep_run_stats *st,
+                 char *err, size_t errlen) {
     int rank = o->comm ? o->comm->rank : 0, size = o->comm ? o->comm->size : 1;
     memset(st, 0, sizeof *st);
     st->total = s->nsamples;
-    results r = {s->nsamples, calloc((size_t)s->nsamples, sizeof(char *))};
+    results r = { s->nsamples, calloc((size_t)s->nsamples, sizeof(char *)) };
     if (!r.row) {
         snprintf(err, errlen, "out of memory for %ld samples", s->nsamples);
         return -1;
@@ -239,7 +247,8 @@ int ak_sweep_run(const ak_sweep_spec *s, const ak_sweep_run_opts *o, ak_sweep_ru
     if (o->checkpoint) {
         rc = read_checkpoint(s, o->checkpoint, &r, rank, &own_valid, err, errlen);
         if (o->comm) rc = o->comm->max_int(rc);
-        if (rc && !err[0]) snprintf(err, errlen, "%s: checkpoint rejected by another process", o->checkpoint);
+        if (rc && !err[0])
+            snprintf(err, errlen, "%s: checkpoint rejected by another process", o->checkpoint);
     }
     if (o->comm) o->comm->barrier(); // everyone has read before anyone appends
     if (!rc && o->checkpoint) {
@@ -258,7 +267,9 @@ int ak_sweep_run(const ak_sweep_spec *s, const ak_sweep_run_opts *o, ak_sweep_ru
         }
         if (o->comm) {
             int all = o->comm->max_int(rc);
-            if (all && !rc) snprintf(err, errlen, "%s: another process could not write its checkpoint part", own);
+            if (all && !rc)
+                snprintf(err, errlen, "%s: another process could not write its checkpoint part",
+                         own);
             rc = all;
         }
     }
@@ -294,8 +305,10 @@ int ak_sweep_run(const ak_sweep_spec *s, const ak_sweep_run_opts *o, ak_sweep_ru
             double m[AK_SWEEP_MAX_METRICS];
             char row[ROW_MAX + 32], e2[AK_ERR_MAX - 64];
             int len = -1;
-            if (ak_sweep_eval(s, i, m, e2, sizeof e2) == 0) len = ak_sweep_format_row(s, i, m, row, ROW_MAX);
-            else len = -2;
+            if (ak_sweep_eval(s, i, m, e2, sizeof e2) == 0)
+                len = ak_sweep_format_row(s, i, m, row, ROW_MAX);
+            else
+                len = -2;
 #pragma omp critical(sweep_out)
             {
                 if (len < 0) {
@@ -303,7 +316,8 @@ int ak_sweep_run(const ak_sweep_spec *s, const ak_sweep_run_opts *o, ak_sweep_ru
                         if (len == -2)
                             snprintf(ferr, sizeof ferr, "sample %ld: %s", i, e2);
                         else
-                            snprintf(ferr, sizeof ferr, "sample %ld: row longer than %d bytes", i, ROW_MAX);
+                            snprintf(ferr, sizeof ferr, "sample %ld: row longer than %d bytes", i,
+                                     ROW_MAX);
                     }
 #pragma omp atomic write
                     failed = 1;
@@ -311,9 +325,11 @@ int ak_sweep_run(const ak_sweep_spec *s, const ak_sweep_run_opts *o, ak_sweep_ru
                     myrow[j] = strdup(row);
                     if (fd >= 0) {
                         char line[ROW_MAX + 64];
-                        int l = snprintf(line, sizeof line, "%ld\t%s\t%08x\n", i, row, crc(i, row, (size_t)len));
+                        int l = snprintf(line, sizeof line, "%ld\t%s\t%08x\n", i, row,
+                                         crc(i, row, (size_t)len));
                         if (l > 0 && write_all(fd, line, (size_t)l)) {
-                            snprintf(ferr, sizeof ferr, "%s: checkpoint write failed: %s", own, strerror(errno));
+                            snprintf(ferr, sizeof ferr, "%s: checkpoint write failed: %s", own,
+                                     strerror(errno));
 #pragma omp atomic write
                             failed = 1;
                         }
@@ -330,8 +346,8 @@ int ak_sweep_run(const ak_sweep_spec *s, const ak_sweep_run_opts *o, ak_sweep_ru
     st->computed = done;
     st->seconds = now() - t0;
     if (o->progress && rank == 0 && !rc) {
-        progress(st->resumed + done * size > s->nsamples ? s->nsamples : st->resumed + done * size, s->nsamples, t0,
-                 st->resumed);
+        progress(st->resumed + done * size > s->nsamples ? s->nsamples : st->resumed + done * size,
+                 s->nsamples, t0, st->resumed);
         fputc('\n', stderr);
     }
     if (fd >= 0) close(fd);
@@ -358,7 +374,8 @@ int ak_sweep_run(const ak_sweep_spec *s, const ak_sweep_run_opts *o, ak_sweep_ru
         long nall = 0, *idx_all = NULL;
         char *text_all = NULL;
         size_t len_all = 0;
-        if (!text || o->comm->gather(nmine, mine, text, len, &nall, &idx_all, &text_all, &len_all)) {
+        if (!text ||
+            o->comm->gather(nmine, mine, text, len, &nall, &idx_all, &text_all, &len_all)) {
             snprintf(err, errlen, "gathering the rows failed");
             rc = -1;
         } else if (rank == 0) {

@@ -29,8 +29,8 @@ typedef struct ak_sweep_comm {
     /// Every rank passes its rows (n indices, text = the rows one after another, each ending in
     /// '\n'); on rank 0 *idx_all / *text_all receive all of them (malloc'ed, caller frees).
     /// Returns 0 or -1.
-    int (*gather)(long n, const long idx[], const char *text, size_t len, long *nall, long **idx_all,
-                  char **text_all, size_t *len_all);
+    int (*gather)(long n, const long idx[], const char *text, size_t len, long *nall,
+                  long **idx_all, char **text_all, size_t *len_all);
     /// Combine a status over ranks: the largest value of every rank's v.
     int (*max_int)(int v);
 } ak_sweep_comm;
@@ -44,16 +44,16 @@ typedef struct ak_sweep_run_opts {
 } ak_sweep_run_opts;
 
 typedef struct ak_sweep_run_stats {
-    long total;      ///< samples in the spec
-    long resumed;    ///< taken from the checkpoint
-    long computed;   ///< computed by this process in this run
-    double seconds;  ///< wall time of the computing phase on this process
+    long total;     ///< samples in the spec
+    long resumed;   ///< taken from the checkpoint
+    long computed;  ///< computed by this process in this run
+    double seconds; ///< wall time of the computing phase on this process
 } ak_sweep_run_stats;
 
 /// Run the sweep. Returns 0; 2 for bad input (a checkpoint of another spec, an output that
 /// cannot be written), with err filled; -1 for an error while running (err filled).
-int ak_sweep_run(const ak_sweep_spec *s, const ak_sweep_run_opts *o, ak_sweep_run_stats *st, char *err,
-                 size_t errlen);
+int ak_sweep_run(const ak_sweep_spec *s, const ak_sweep_run_opts *o, ak_sweep_run_stats *st,
+                 char *err, size_t errlen);
 
 /// The CSV header line (without '\n') into buf; returns its length, or -1 if it does not fit.
 int ak_sweep_header(const ak_sweep_spec *s, char *buf, size_t len);

@@ -27,7 +27,8 @@ typedef struct ctx {
     int dim; // free_body dimension once known (for plane names)
 } ctx;
 
-static bool fail(ctx *c, const char *path, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool fail(ctx *c, const char *path, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static bool fail(ctx *c, const char *path, const char *fmt, ...) {
     if (!c->err || c->errlen == 0) return false;
     char msg[AK_SWEEP_MAX_VALUES * 8];
@@ -84,7 +85,8 @@ static bool fail_got(ctx *c, const char *path, const char *expected, const cJSON
 }
 
 static void path_key(char out[PATHLEN], const char *base, const char *key) {
-    int w = base && base[0] ? snprintf(out, PATHLEN, "%s.%s", base, key) : snprintf(out, PATHLEN, "%s", key);
+    int w = base && base[0] ? snprintf(out, PATHLEN, "%s.%s", base, key)
+                            : snprintf(out, PATHLEN, "%s", key);
     if (w >= PATHLEN) memcpy(out + PATHLEN - 4, "...", 4);
 }
 
@@ -119,11 +121,11 @@ static bool check_keys(ctx *c, const cJSON *obj, const char *path, const char *c
 static const char AXES[] = "xyzwv";
 
 const char *ak_sweep_plane_name(int n, int k) {
-    static const char *const NAMES[4][AK_MAX_BIV] = {
-        {"xy"},
-        {"xy", "xz", "yz"},
-        {"xy", "xz", "xw", "yz", "yw", "zw"},
-        {"xy", "xz", "xw", "xv", "yz", "yw", "yv", "zw", "zv", "wv"}};
+    static const char *const NAMES[4][AK_MAX_BIV] = { { "xy" },
+                                                      { "xy", "xz", "yz" },
+                                                      { "xy", "xz", "xw", "yz", "yw", "zw" },
+                                                      { "xy", "xz", "xw", "xv", "yz", "yw", "yv",
+                                                        "zw", "zv", "wv" } };
     if (n < 2 || n > 5 || k < 0 || k >= n * (n - 1) / 2) return "?";
     return NAMES[n - 2][k];
 }
@@ -147,50 +149,75 @@ int ak_sweep_plane_index(int n, const char *name) {
 enum { ST_NUM, ST_INT, ST_BOOL, ST_STR };
 enum { FB = 1 << AK_SWEEP_FREE_BODY, SK = 1 << AK_SWEEP_STACK, CO = 1 << AK_SWEEP_COLLIDE };
 
-static const char *const SHAPES[] = {"sphere_box", "capsule_capsule", "box_box", NULL};
+static const char *const SHAPES[] = { "sphere_box", "capsule_capsule", "box_box", NULL };
 
 typedef struct setting {
     const char *name;
     int type, exps;
-    double lo, hi;           ///< numbers: lo < v <= hi when open_lo, else lo <= v <= hi
+    double lo, hi; ///< numbers: lo < v <= hi when open_lo, else lo <= v <= hi
     bool open_lo;
     const char *const *choices; ///< NULL for the engine's options (names from engine/scene.h)
-    const char *what;        ///< for messages
+    const char *what;           ///< for messages
 } setting;
 
 enum {
-    S_DT, S_DURATION, S_INTEGRATOR, S_MASS, S_PLANE, S_MAGNITUDE, S_PERTURBATION, S_PAIR_ANGLE,
-    S_OMEGA_COMP, S_DIM, S_HEIGHT, S_ITERATIONS, S_SHOCK, S_METHOD, S_VARIANT, S_LEAN,
-    S_FRICTION, S_RESTITUTION, S_HALF, S_SHAPES, S_DISTANCE, S_ANGLE, S_ANGLE2, S_COUNT
+    S_DT,
+    S_DURATION,
+    S_INTEGRATOR,
+    S_MASS,
+    S_PLANE,
+    S_MAGNITUDE,
+    S_PERTURBATION,
+    S_PAIR_ANGLE,
+    S_OMEGA_COMP,
+    S_DIM,
+    S_HEIGHT,
+    S_ITERATIONS,
+    S_SHOCK,
+    S_METHOD,
+    S_VARIANT,
+    S_LEAN,
+    S_FRICTION,
+    S_RESTITUTION,
+    S_HALF,
+    S_SHAPES,
+    S_DISTANCE,
+    S_ANGLE,
+    S_ANGLE2,
+    S_COUNT
 };
 
 static const setting SETTINGS[S_COUNT] = {
-    [S_DT] = {"dt", ST_NUM, FB | SK, 0, 10, true, NULL, "a time step in (0, 10] s"},
-    [S_DURATION] = {"duration", ST_NUM, FB | SK, 0, 1e6, true, NULL, "a duration in (0, 1e6] s"},
-    [S_INTEGRATOR] = {"integrator", ST_STR, FB | SK, 0, 0, false, NULL, NULL},
-    [S_MASS] = {"mass", ST_NUM, FB, 0, 1e9, true, NULL, "a mass in (0, 1e9]"},
-    [S_PLANE] = {"plane", ST_STR, FB, 0, 0, false, NULL, NULL},
-    [S_MAGNITUDE] = {"magnitude", ST_NUM, FB, -1e3, 1e3, false, NULL, "a rate in [-1000, 1000] rad/s"},
-    [S_PERTURBATION] = {"perturbation", ST_NUM, FB, -1e3, 1e3, false, NULL, "a rate in [-1000, 1000] rad/s"},
-    [S_PAIR_ANGLE] = {"pair_angle", ST_NUM, FB, -100, 100, false, NULL, "an angle in [-100, 100] rad"},
-    [S_OMEGA_COMP] = {"omega.<plane>", ST_NUM, FB, -1e3, 1e3, false, NULL, "a rate in [-1000, 1000] rad/s"},
-    [S_DIM] = {"dim", ST_INT, SK, 2, 5, false, NULL, "an integer in [2, 5]"},
-    [S_HEIGHT] = {"height", ST_INT, SK, 1, 40, false, NULL, "an integer in [1, 40]"},
-    [S_ITERATIONS] = {"iterations", ST_INT, SK, 1, 1000, false, NULL, "an integer in [1, 1000]"},
-    [S_SHOCK] = {"shock_propagation", ST_BOOL, SK, 0, 1, false, NULL, "true, false, 0 or 1"},
-    [S_METHOD] = {"method", ST_STR, SK, 0, 0, false, NULL, NULL},
-    [S_VARIANT] = {"variant", ST_STR, SK, 0, 0, false, NULL, NULL},
-    [S_LEAN] = {"lean", ST_NUM, SK, 0, 1, false, NULL, "a fraction of the box width in [0, 1]"},
-    [S_FRICTION] = {"friction", ST_NUM, SK, 0, 10, false, NULL, "a coefficient in [0, 10]"},
-    [S_RESTITUTION] = {"restitution", ST_NUM, SK, 0, 1, false, NULL, "a coefficient in [0, 1]"},
-    [S_HALF] = {"half", ST_NUM, SK, 0, 10, true, NULL, "a half extent in (0, 10] m"},
-    [S_SHAPES] = {"shapes", ST_STR, CO, 0, 0, false, SHAPES, NULL},
-    [S_DISTANCE] = {"distance", ST_NUM, CO, 0, 100, false, NULL, "a distance in [0, 100] m"},
-    [S_ANGLE] = {"angle", ST_NUM, CO, -100, 100, false, NULL, "an angle in [-100, 100] rad"},
-    [S_ANGLE2] = {"angle2", ST_NUM, CO, -100, 100, false, NULL, "an angle in [-100, 100] rad"},
+    [S_DT] = { "dt", ST_NUM, FB | SK, 0, 10, true, NULL, "a time step in (0, 10] s" },
+    [S_DURATION] = { "duration", ST_NUM, FB | SK, 0, 1e6, true, NULL, "a duration in (0, 1e6] s" },
+    [S_INTEGRATOR] = { "integrator", ST_STR, FB | SK, 0, 0, false, NULL, NULL },
+    [S_MASS] = { "mass", ST_NUM, FB, 0, 1e9, true, NULL, "a mass in (0, 1e9]" },
+    [S_PLANE] = { "plane", ST_STR, FB, 0, 0, false, NULL, NULL },
+    [S_MAGNITUDE] = { "magnitude", ST_NUM, FB, -1e3, 1e3, false, NULL,
+                      "a rate in [-1000, 1000] rad/s" },
+    [S_PERTURBATION] = { "perturbation", ST_NUM, FB, -1e3, 1e3, false, NULL,
+                         "a rate in [-1000, 1000] rad/s" },
+    [S_PAIR_ANGLE] = { "pair_angle", ST_NUM, FB, -100, 100, false, NULL,
+                       "an angle in [-100, 100] rad" },
+    [S_OMEGA_COMP] = { "omega.<plane>", ST_NUM, FB, -1e3, 1e3, false, NULL,
+                       "a rate in [-1000, 1000] rad/s" },
+    [S_DIM] = { "dim", ST_INT, SK, 2, 5, false, NULL, "an integer in [2, 5]" },
+    [S_HEIGHT] = { "height", ST_INT, SK, 1, 40, false, NULL, "an integer in [1, 40]" },
+    [S_ITERATIONS] = { "iterations", ST_INT, SK, 1, 1000, false, NULL, "an integer in [1, 1000]" },
+    [S_SHOCK] = { "shock_propagation", ST_BOOL, SK, 0, 1, false, NULL, "true, false, 0 or 1" },
+    [S_METHOD] = { "method", ST_STR, SK, 0, 0, false, NULL, NULL },
+    [S_VARIANT] = { "variant", ST_STR, SK, 0, 0, false, NULL, NULL },
+    [S_LEAN] = { "lean", ST_NUM, SK, 0, 1, false, NULL, "a fraction of the box width in [0, 1]" },
+    [S_FRICTION] = { "friction", ST_NUM, SK, 0, 10, false, NULL, "a coefficient in [0, 10]" },
+    [S_RESTITUTION] = { "restitution", ST_NUM, SK, 0, 1, false, NULL, "a coefficient in [0, 1]" },
+    [S_HALF] = { "half", ST_NUM, SK, 0, 10, true, NULL, "a half extent in (0, 10] m" },
+    [S_SHAPES] = { "shapes", ST_STR, CO, 0, 0, false, SHAPES, NULL },
+    [S_DISTANCE] = { "distance", ST_NUM, CO, 0, 100, false, NULL, "a distance in [0, 100] m" },
+    [S_ANGLE] = { "angle", ST_NUM, CO, -100, 100, false, NULL, "an angle in [-100, 100] rad" },
+    [S_ANGLE2] = { "angle2", ST_NUM, CO, -100, 100, false, NULL, "an angle in [-100, 100] rad" },
 };
 
-static const char *const EXPERIMENTS[] = {"free_body", "stack", "collide", NULL};
+static const char *const EXPERIMENTS[] = { "free_body", "stack", "collide", NULL };
 
 static int choice_index(const char *const list[], const char *s) {
     for (int i = 0; list[i]; i++)
@@ -215,13 +242,16 @@ static const char *const *option_list(const char *list[AK_INT_COUNT + 1], int s)
     if (s == S_INTEGRATOR)
         for (int i = 0; i < AK_INT_COUNT; i++) list[k++] = ak_integrator_name((ak_integrator)i);
     else if (s == S_METHOD)
-        for (int i = 0; i < AK_SOLVER_CONVERGED; i++) list[k++] = ak_solver_method_name((ak_solver_method)i);
+        for (int i = 0; i < AK_SOLVER_CONVERGED; i++)
+            list[k++] = ak_solver_method_name((ak_solver_method)i);
     else if (s == S_VARIANT)
         for (int i = 0; i < AK_VARIANT_COUNT; i++) list[k++] = ak_variant_name((ak_variant)i);
     list[k] = NULL;
     return list;
 }
-_Static_assert((int)AK_SOLVER_METHOD_COUNT <= (int)AK_INT_COUNT && (int)AK_VARIANT_COUNT <= (int)AK_INT_COUNT, "option_list's room");
+_Static_assert((int)AK_SOLVER_METHOD_COUNT <= (int)AK_INT_COUNT &&
+                   (int)AK_VARIANT_COUNT <= (int)AK_INT_COUNT,
+               "option_list's room");
 
 // Find a setting by name for an experiment (omega.<plane> maps to S_OMEGA_COMP with *comp).
 static int find_setting(ctx *c, int exp, const char *name, int *comp, const char *path) {
@@ -229,8 +259,10 @@ static int find_setting(ctx *c, int exp, const char *name, int *comp, const char
     if (strncmp(name, "omega.", 6) == 0 && exp == AK_SWEEP_FREE_BODY) {
         int k = ak_sweep_plane_index(c->dim, name + 6);
         if (k < 0) {
-            fail(c, path, "\"%s\": expected omega.<plane> with a plane of two axes from \"%.*s\" in order "
-                 "(\"xy\", \"zw\", ...)", name, c->dim, AXES);
+            fail(c, path,
+                 "\"%s\": expected omega.<plane> with a plane of two axes from \"%.*s\" in order "
+                 "(\"xy\", \"zw\", ...)",
+                 name, c->dim, AXES);
             return -2;
         }
         *comp = k;
@@ -239,7 +271,8 @@ static int find_setting(ctx *c, int exp, const char *name, int *comp, const char
     for (int s = 0; s < S_COUNT; s++)
         if (s != S_OMEGA_COMP && strcmp(SETTINGS[s].name, name) == 0) {
             if (!(SETTINGS[s].exps & (1 << exp))) {
-                fail(c, path, "\"%s\" is not a setting of experiment \"%s\"", name, EXPERIMENTS[exp]);
+                fail(c, path, "\"%s\" is not a setting of experiment \"%s\"", name,
+                     EXPERIMENTS[exp]);
                 return -2;
             }
             return s;
@@ -263,7 +296,8 @@ static bool read_number(ctx *c, int s, const cJSON *v, const char *path, double 
     }
     if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble)) return fail_got(c, path, st->what, v);
     double x = v->valuedouble;
-    if ((st->open_lo ? x <= st->lo : x < st->lo) || x > st->hi) return fail_got(c, path, st->what, v);
+    if ((st->open_lo ? x <= st->lo : x < st->lo) || x > st->hi)
+        return fail_got(c, path, st->what, v);
     if (st->type == ST_INT && x != floor(x)) return fail_got(c, path, st->what, v);
     *out = x;
     return true;
@@ -273,7 +307,8 @@ static bool read_number(ctx *c, int s, const cJSON *v, const char *path, double 
 static bool read_name(ctx *c, int s, const cJSON *v, const char *path, int *out) {
     if (s == S_PLANE) {
         char want[96];
-        snprintf(want, sizeof want, "a plane of two axes from \"%.*s\" in order (\"xy\", ...)", c->dim, AXES);
+        snprintf(want, sizeof want, "a plane of two axes from \"%.*s\" in order (\"xy\", ...)",
+                 c->dim, AXES);
         if (!cJSON_IsString(v) || (*out = ak_sweep_plane_index(c->dim, v->valuestring)) < 0)
             return fail_got(c, path, want, v);
         return true;
@@ -290,30 +325,30 @@ static bool read_name(ctx *c, int s, const cJSON *v, const char *path, int *out)
 // Apply a value to a configuration.
 static void apply(ak_sweep_config *cfg, int s, int comp, double x) {
     switch (s) {
-    case S_DT: cfg->dt = x; break;
-    case S_DURATION: cfg->duration = x; break;
-    case S_INTEGRATOR: cfg->integrator = (int)x; break;
-    case S_MASS: cfg->mass = x; break;
-    case S_PLANE: cfg->plane = (int)x; break;
-    case S_MAGNITUDE: cfg->magnitude = x; break;
-    case S_PERTURBATION: cfg->perturbation = x; break;
-    case S_PAIR_ANGLE: cfg->pair_angle = x; break;
-    case S_OMEGA_COMP: cfg->comp[comp] = x; break;
-    case S_DIM: cfg->dim = (int)x; break;
-    case S_HEIGHT: cfg->height = (int)x; break;
-    case S_ITERATIONS: cfg->iterations = (int)x; break;
-    case S_SHOCK: cfg->shock = x != 0; break;
-    case S_METHOD: cfg->method = (int)x; break;
-    case S_VARIANT: cfg->variant = (int)x; break;
-    case S_LEAN: cfg->lean = x; break;
-    case S_FRICTION: cfg->friction = x; break;
-    case S_RESTITUTION: cfg->restitution = x; break;
-    case S_HALF: cfg->half = x; break;
-    case S_SHAPES: cfg->shapes = (int)x; break;
-    case S_DISTANCE: cfg->distance = x; break;
-    case S_ANGLE: cfg->angle = x; break;
-    case S_ANGLE2: cfg->angle2 = x; break;
-    default: break;
+        case S_DT: cfg->dt = x; break;
+        case S_DURATION: cfg->duration = x; break;
+        case S_INTEGRATOR: cfg->integrator = (int)x; break;
+        case S_MASS: cfg->mass = x; break;
+        case S_PLANE: cfg->plane = (int)x; break;
+        case S_MAGNITUDE: cfg->magnitude = x; break;
+        case S_PERTURBATION: cfg->perturbation = x; break;
+        case S_PAIR_ANGLE: cfg->pair_angle = x; break;
+        case S_OMEGA_COMP: cfg->comp[comp] = x; break;
+        case S_DIM: cfg->dim = (int)x; break;
+        case S_HEIGHT: cfg->height = (int)x; break;
+        case S_ITERATIONS: cfg->iterations = (int)x; break;
+        case S_SHOCK: cfg->shock = x != 0; break;
+        case S_METHOD: cfg->method = (int)x; break;
+        case S_VARIANT: cfg->variant = (int)x; break;
+        case S_LEAN: cfg->lean = x; break;
+        case S_FRICTION: cfg->friction = x; break;
+        case S_RESTITUTION: cfg->restitution = x; break;
+        case S_HALF: cfg->half = x; break;
+        case S_SHAPES: cfg->shapes = (int)x; break;
+        case S_DISTANCE: cfg->distance = x; break;
+        case S_ANGLE: cfg->angle = x; break;
+        case S_ANGLE2: cfg->angle2 = x; break;
+        default: break;
     }
 }
 
@@ -323,7 +358,7 @@ static void defaults(ak_sweep_config *cfg) {
     cfg->duration = 10.0;
     cfg->integrator = AK_INT_RK4;
     cfg->dim = 4;
-    const double sides[AK_MAX_DIM] = {1.1, 0.3, 2.5, 0.7, 1.6}; // ten Bosch §9's cuboid (+ a 5th)
+    const double sides[AK_MAX_DIM] = { 1.1, 0.3, 2.5, 0.7, 1.6 }; // ten Bosch §9's cuboid (+ a 5th)
     memcpy(cfg->sides, sides, sizeof sides);
     cfg->mass = 1.0;
     cfg->plane = -1;
@@ -339,8 +374,8 @@ static void defaults(ak_sweep_config *cfg) {
 }
 
 // A fixed-length array of numbers (within [lo, hi]).
-static bool read_array(ctx *c, const cJSON *v, const char *path, int len, double out[], double lo, double hi,
-                       bool open_lo, const char *what) {
+static bool read_array(ctx *c, const cJSON *v, const char *path, int len, double out[], double lo,
+                       double hi, bool open_lo, const char *what) {
     char want[160];
     snprintf(want, sizeof want, "an array of %d numbers, each %s", len, what);
     if (!cJSON_IsArray(v) || cJSON_GetArraySize(v) != len) return fail_got(c, path, want, v);
@@ -348,8 +383,8 @@ static bool read_array(ctx *c, const cJSON *v, const char *path, int len, double
     for (const cJSON *e = v->child; e; e = e->next, i++) {
         char p[PATHLEN];
         path_index(p, path, i);
-        if (!cJSON_IsNumber(e) || !isfinite(e->valuedouble) || (open_lo ? e->valuedouble <= lo : e->valuedouble < lo) ||
-            e->valuedouble > hi)
+        if (!cJSON_IsNumber(e) || !isfinite(e->valuedouble) ||
+            (open_lo ? e->valuedouble <= lo : e->valuedouble < lo) || e->valuedouble > hi)
             return fail_got(c, p, what, e);
         out[i] = e->valuedouble;
     }
@@ -368,27 +403,34 @@ static bool read_base(ctx *c, ak_sweep_spec *s, const cJSON *base) {
         if (s->experiment == AK_SWEEP_FREE_BODY) {
             if (!strcmp(e->string, "sides")) continue; // read before (it sets the dimension)
             if (!strcmp(e->string, "omega")) {
-                if (!read_array(c, e, p, k, cfg->omega, -1e3, 1e3, false, "a rate in [-1000, 1000] rad/s")) return false;
+                if (!read_array(c, e, p, k, cfg->omega, -1e3, 1e3, false,
+                                "a rate in [-1000, 1000] rad/s"))
+                    return false;
                 cfg->has_omega = true;
                 continue;
             }
             if (!strcmp(e->string, "perturbation_dir")) {
-                if (!read_array(c, e, p, k, cfg->pdir, -1e3, 1e3, false, "a number in [-1000, 1000]")) return false;
+                if (!read_array(c, e, p, k, cfg->pdir, -1e3, 1e3, false,
+                                "a number in [-1000, 1000]"))
+                    return false;
                 cfg->has_pdir = true;
                 continue;
             }
             if (!strcmp(e->string, "pair")) {
                 char want[120];
-                snprintf(want, sizeof want, "an array of two different planes of axes from \"%.*s\"", c->dim, AXES);
+                snprintf(want, sizeof want,
+                         "an array of two different planes of axes from \"%.*s\"", c->dim, AXES);
                 if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) != 2) return fail_got(c, p, want, e);
                 for (int i = 0; i < 2; i++) {
                     const cJSON *q = cJSON_GetArrayItem(e, i);
                     char pi[PATHLEN];
                     path_index(pi, p, i);
-                    if (!cJSON_IsString(q) || (cfg->pair[i] = ak_sweep_plane_index(c->dim, q->valuestring)) < 0)
+                    if (!cJSON_IsString(q) ||
+                        (cfg->pair[i] = ak_sweep_plane_index(c->dim, q->valuestring)) < 0)
                         return fail_got(c, pi, want, q);
                 }
-                if (cfg->pair[0] == cfg->pair[1]) return fail(c, p, "expected two different planes, got the same twice");
+                if (cfg->pair[0] == cfg->pair[1])
+                    return fail(c, p, "expected two different planes, got the same twice");
                 continue;
             }
         }
@@ -411,9 +453,11 @@ static bool read_base(ctx *c, ak_sweep_spec *s, const cJSON *base) {
     return true;
 }
 
-static bool read_param(ctx *c, ak_sweep_spec *s, const cJSON *v, const char *path, ak_sweep_param *pp) {
-    static const char *const keys[] = {"name", "values", "range", "count", "scale", NULL};
-    if (!cJSON_IsObject(v)) return fail_got(c, path, "an object {\"name\", \"values\" or \"range\"}", v);
+static bool read_param(ctx *c, ak_sweep_spec *s, const cJSON *v, const char *path,
+                       ak_sweep_param *pp) {
+    static const char *const keys[] = { "name", "values", "range", "count", "scale", NULL };
+    if (!cJSON_IsObject(v))
+        return fail_got(c, path, "an object {\"name\", \"values\" or \"range\"}", v);
     if (!check_keys(c, v, path, keys)) return false;
     char p[PATHLEN];
     path_key(p, path, "name");
@@ -423,8 +467,9 @@ static bool read_param(ctx *c, ak_sweep_spec *s, const cJSON *v, const char *pat
     snprintf(pp->name, sizeof pp->name, "%s", nm->valuestring);
     int comp, st = find_setting(c, (int)s->experiment, pp->name, &comp, p);
     if (st == -2) return false;
-    if (st < 0) return fail(c, p, "unknown setting \"%s\" for experiment \"%s\" (docs/sweep.md lists them)",
-                            pp->name, EXPERIMENTS[s->experiment]);
+    if (st < 0)
+        return fail(c, p, "unknown setting \"%s\" for experiment \"%s\" (docs/sweep.md lists them)",
+                    pp->name, EXPERIMENTS[s->experiment]);
     pp->setting = st;
     pp->comp = comp;
     pp->is_string = SETTINGS[st].type == ST_STR;
@@ -432,10 +477,12 @@ static bool read_param(ctx *c, ak_sweep_spec *s, const cJSON *v, const char *pat
     const cJSON *range = cJSON_GetObjectItemCaseSensitive(v, "range");
     const cJSON *count = cJSON_GetObjectItemCaseSensitive(v, "count");
     const cJSON *scale = cJSON_GetObjectItemCaseSensitive(v, "scale");
-    if (!!values == !!range) return fail(c, path, "expected exactly one of \"values\" and \"range\"");
+    if (!!values == !!range)
+        return fail(c, path, "expected exactly one of \"values\" and \"range\"");
     if (values) {
         path_key(p, path, "values");
-        if (count || scale) return fail(c, path, "\"count\" and \"scale\" go with \"range\", not with \"values\"");
+        if (count || scale)
+            return fail(c, path, "\"count\" and \"scale\" go with \"range\", not with \"values\"");
         char want[64];
         snprintf(want, sizeof want, "an array of 1 to %d values", AK_SWEEP_MAX_VALUES);
         int nv = cJSON_IsArray(values) ? cJSON_GetArraySize(values) : 0;
@@ -467,12 +514,14 @@ static bool read_param(ctx *c, ak_sweep_spec *s, const cJSON *v, const char *pat
         path_index(pi, p, i);
         if (!read_number(c, st, cJSON_GetArrayItem(range, i), pi, &lohi[i])) return false;
     }
-    if (!(lohi[0] < lohi[1])) return fail_got(c, p, "an array of two numbers [lo, hi] with lo < hi", range);
+    if (!(lohi[0] < lohi[1]))
+        return fail_got(c, p, "an array of two numbers [lo, hi] with lo < hi", range);
     pp->is_range = true;
     pp->lo = lohi[0], pp->hi = lohi[1];
     if (scale) {
         path_key(p, path, "scale");
-        if (!cJSON_IsString(scale) || (strcmp(scale->valuestring, "linear") && strcmp(scale->valuestring, "log")))
+        if (!cJSON_IsString(scale) ||
+            (strcmp(scale->valuestring, "linear") && strcmp(scale->valuestring, "log")))
             return fail_got(c, p, "\"linear\" or \"log\"", scale);
         pp->log_scale = !strcmp(scale->valuestring, "log");
         if (pp->log_scale && pp->lo <= 0)
@@ -480,8 +529,8 @@ static bool read_param(ctx *c, ak_sweep_spec *s, const cJSON *v, const char *pat
     }
     if (count) {
         path_key(p, path, "count");
-        if (!cJSON_IsNumber(count) || count->valuedouble != floor(count->valuedouble) || count->valuedouble < 2 ||
-            count->valuedouble > 1e6)
+        if (!cJSON_IsNumber(count) || count->valuedouble != floor(count->valuedouble) ||
+            count->valuedouble < 2 || count->valuedouble > 1e6)
             return fail_got(c, p, "a whole number of grid points from 2 to 10^6", count);
         pp->count = (long)count->valuedouble;
     } else if (SETTINGS[st].type == ST_INT) {
@@ -491,27 +540,32 @@ static bool read_param(ctx *c, ak_sweep_spec *s, const cJSON *v, const char *pat
 }
 
 static bool read_sampling(ctx *c, ak_sweep_spec *s, const cJSON *v) {
-    static const char *const keys[] = {"method", "count", "seed", NULL};
+    static const char *const keys[] = { "method", "count", "seed", NULL };
     const char *path = "sampling";
-    if (!cJSON_IsObject(v)) return fail_got(c, path, "an object {\"method\": \"grid\" | \"random\" | \"sobol\", ...}", v);
+    if (!cJSON_IsObject(v))
+        return fail_got(c, path, "an object {\"method\": \"grid\" | \"random\" | \"sobol\", ...}",
+                        v);
     if (!check_keys(c, v, path, keys)) return false;
     char p[PATHLEN];
     const cJSON *m = cJSON_GetObjectItemCaseSensitive(v, "method");
     path_key(p, path, "method");
-    static const char *const METHODS_S[] = {"grid", "random", "sobol", NULL};
+    static const char *const METHODS_S[] = { "grid", "random", "sobol", NULL };
     int mi = cJSON_IsString(m) ? choice_index(METHODS_S, m->valuestring) : -1;
     if (mi < 0) return fail_got(c, p, "one of \"grid\", \"random\" or \"sobol\"", m);
     s->sampling = (ak_sweep_sampling)mi;
     const cJSON *cnt = cJSON_GetObjectItemCaseSensitive(v, "count");
     const cJSON *seed = cJSON_GetObjectItemCaseSensitive(v, "seed");
     if (s->sampling == AK_SAMPLE_GRID) {
-        if (cnt || seed) return fail(c, path, "a grid takes no \"count\" or \"seed\" (each parameter gives its points)");
+        if (cnt || seed)
+            return fail(c, path,
+                        "a grid takes no \"count\" or \"seed\" (each parameter gives its points)");
         long n = 1;
         for (int i = 0; i < s->nparam; i++) {
             const ak_sweep_param *pp = &s->params[i];
             char pi[PATHLEN];
             snprintf(pi, sizeof pi, "parameters[%d]", i);
-            if (pp->count < 1) return fail(c, pi, "a range in a grid needs \"count\" (the number of grid points)");
+            if (pp->count < 1)
+                return fail(c, pi, "a range in a grid needs \"count\" (the number of grid points)");
             if (n > AK_SWEEP_MAX_SAMPLES / pp->count)
                 return fail(c, "parameters", "the grid has more than 10^9 samples");
             n *= pp->count;
@@ -521,15 +575,17 @@ static bool read_sampling(ctx *c, ak_sweep_spec *s, const cJSON *v) {
     }
     path_key(p, path, "count");
     long maxn = s->sampling == AK_SAMPLE_SOBOL ? AK_SWEEP_MAX_SOBOL : AK_SWEEP_MAX_SAMPLES;
-    if (!cJSON_IsNumber(cnt) || cnt->valuedouble != floor(cnt->valuedouble) || cnt->valuedouble < 1 ||
-        cnt->valuedouble > (double)maxn)
-        return fail_got(c, p, s->sampling == AK_SAMPLE_SOBOL ? "a whole number of samples from 1 to 10^7"
-                                                             : "a whole number of samples from 1 to 10^9", cnt);
+    if (!cJSON_IsNumber(cnt) || cnt->valuedouble != floor(cnt->valuedouble) ||
+        cnt->valuedouble < 1 || cnt->valuedouble > (double)maxn)
+        return fail_got(c, p,
+                        s->sampling == AK_SAMPLE_SOBOL ? "a whole number of samples from 1 to 10^7"
+                                                       : "a whole number of samples from 1 to 10^9",
+                        cnt);
     s->nsamples = (long)cnt->valuedouble;
     if (s->sampling == AK_SAMPLE_RANDOM) {
         path_key(p, path, "seed");
-        if (!cJSON_IsNumber(seed) || seed->valuedouble != floor(seed->valuedouble) || seed->valuedouble < 0 ||
-            seed->valuedouble > 9007199254740992.0)
+        if (!cJSON_IsNumber(seed) || seed->valuedouble != floor(seed->valuedouble) ||
+            seed->valuedouble < 0 || seed->valuedouble > 9007199254740992.0)
             return fail_got(c, p, "a whole number from 0 to 2^53", seed);
         s->seed = (uint64_t)seed->valuedouble;
     } else if (seed) {
@@ -541,8 +597,9 @@ static bool read_sampling(ctx *c, ak_sweep_spec *s, const cJSON *v) {
 static bool read_metrics(ctx *c, ak_sweep_spec *s, const cJSON *v) {
     const char *path = "metrics";
     char want[600];
-    snprintf(want, sizeof want, "an array of 1 to %d metric names of experiment \"%s\" (%s)", AK_SWEEP_MAX_METRICS,
-             EXPERIMENTS[s->experiment], ak_sweep_metric_list((int)s->experiment));
+    snprintf(want, sizeof want, "an array of 1 to %d metric names of experiment \"%s\" (%s)",
+             AK_SWEEP_MAX_METRICS, EXPERIMENTS[s->experiment],
+             ak_sweep_metric_list((int)s->experiment));
     int n = cJSON_IsArray(v) ? cJSON_GetArraySize(v) : 0;
     if (n < 1 || n > AK_SWEEP_MAX_METRICS) return fail_got(c, path, want, v);
     int i = 0;
@@ -551,12 +608,13 @@ static bool read_metrics(ctx *c, ak_sweep_spec *s, const cJSON *v) {
         path_index(p, path, i);
         int id = cJSON_IsString(e) ? ak_sweep_metric_find((int)s->experiment, e->valuestring) : -1;
         if (id < 0) {
-            snprintf(want, sizeof want, "a metric of experiment \"%s\" (%s)", EXPERIMENTS[s->experiment],
-                     ak_sweep_metric_list((int)s->experiment));
+            snprintf(want, sizeof want, "a metric of experiment \"%s\" (%s)",
+                     EXPERIMENTS[s->experiment], ak_sweep_metric_list((int)s->experiment));
             return fail_got(c, p, want, e);
         }
         for (int j = 0; j < i; j++)
-            if (s->metrics[j] == id) return fail(c, p, "metric \"%s\" is listed twice", e->valuestring);
+            if (s->metrics[j] == id)
+                return fail(c, p, "metric \"%s\" is listed twice", e->valuestring);
         s->metrics[i] = id;
     }
     s->nmetric = n;
@@ -570,9 +628,10 @@ static uint64_t fnv64(const char *t) {
 }
 
 static bool read_spec(ctx *c, ak_sweep_spec *s, const cJSON *root, const char *base_dir) {
-    static const char *const keys[] = {"format", "title", "experiment", "scene", "base", "parameters", "sampling",
-                                       "metrics", NULL};
-    if (!cJSON_IsObject(root)) return fail_got(c, NULL, "a JSON object (an anakata-sweep/1 spec)", root);
+    static const char *const keys[] = { "format",     "title",    "experiment", "scene", "base",
+                                        "parameters", "sampling", "metrics",    NULL };
+    if (!cJSON_IsObject(root))
+        return fail_got(c, NULL, "a JSON object (an anakata-sweep/1 spec)", root);
     if (!check_keys(c, root, "", keys)) return false;
     const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(root, "format");
     if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, AK_SWEEP_FORMAT))
@@ -584,14 +643,16 @@ static bool read_spec(ctx *c, ak_sweep_spec *s, const cJSON *root, const char *b
     }
     const cJSON *ex = cJSON_GetObjectItemCaseSensitive(root, "experiment");
     int ei = cJSON_IsString(ex) ? choice_index(EXPERIMENTS, ex->valuestring) : -1;
-    if (ei < 0) return fail_got(c, "experiment", "one of \"free_body\", \"stack\" or \"collide\"", ex);
+    if (ei < 0)
+        return fail_got(c, "experiment", "one of \"free_body\", \"stack\" or \"collide\"", ex);
     s->experiment = (ak_sweep_experiment)ei;
     const cJSON *base = cJSON_GetObjectItemCaseSensitive(root, "base");
     const cJSON *scene = cJSON_GetObjectItemCaseSensitive(root, "scene");
     c->dim = 4;
     if (scene) {
         if (s->experiment != AK_SWEEP_FREE_BODY)
-            return fail(c, "scene", "a base scene goes with experiment \"free_body\" (its body 0), not \"%s\"",
+            return fail(c, "scene",
+                        "a base scene goes with experiment \"free_body\" (its body 0), not \"%s\"",
                         EXPERIMENTS[ei]);
         if (!cJSON_IsString(scene) || !scene->valuestring[0] || strlen(scene->valuestring) > 400)
             return fail_got(c, "scene", "a scene file name (at most 400 characters)", scene);
@@ -609,8 +670,10 @@ static bool read_spec(ctx *c, ak_sweep_spec *s, const cJSON *root, const char *b
         if (sides) {
             int n = cJSON_IsArray(sides) ? cJSON_GetArraySize(sides) : 0;
             if (n < 3 || n > AK_MAX_DIM)
-                return fail_got(c, "base.sides", "an array of 3 to 5 side lengths (the dimension)", sides);
-            if (!read_array(c, sides, "base.sides", n, s->base.sides, 0, 1e3, true, "a side length in (0, 1000] m"))
+                return fail_got(c, "base.sides", "an array of 3 to 5 side lengths (the dimension)",
+                                sides);
+            if (!read_array(c, sides, "base.sides", n, s->base.sides, 0, 1e3, true,
+                            "a side length in (0, 1000] m"))
                 return false;
             c->dim = n;
         }
@@ -621,14 +684,18 @@ static bool read_spec(ctx *c, ak_sweep_spec *s, const cJSON *root, const char *b
         char serr[AK_ERR_MAX];
         struct stat sst;
         if (stat(s->scene, &sst) != 0)
-            return fail(c, "scene", "cannot load the base scene: %s: %s", s->scene, strerror(errno));
+            return fail(c, "scene", "cannot load the base scene: %s: %s", s->scene,
+                        strerror(errno));
         if (!S_ISREG(sst.st_mode)) return fail(c, "scene", "%s is not a regular file", s->scene);
         ak_model *m = ak_scene_load(s->scene, NULL, serr, sizeof serr);
         if (!m) return fail(c, "scene", "cannot load the base scene: %s", serr);
         int dim = m->dim, nb = m->nbody, moving = nb > 0 && !m->bodies[0].fixed;
         ak_model_free(m);
         if (dim < 3 || !moving)
-            return fail(c, "scene", "expected a scene of dim 3 to 5 whose body 0 moves, got dim %d with %d bodies", dim, nb);
+            return fail(
+                c, "scene",
+                "expected a scene of dim 3 to 5 whose body 0 moves, got dim %d with %d bodies", dim,
+                nb);
         c->dim = dim;
     }
     s->base.dim = c->dim;
@@ -660,19 +727,23 @@ static bool read_spec(ctx *c, ak_sweep_spec *s, const cJSON *root, const char *b
                 return fail(c, p, "\"dim\" is a base setting, not a parameter");
             }
     const cJSON *sampling = cJSON_GetObjectItemCaseSensitive(root, "sampling");
-    if (!sampling) return fail(c, "sampling", "missing: expected {\"method\": \"grid\" | \"random\" | \"sobol\", ...}");
+    if (!sampling)
+        return fail(c, "sampling",
+                    "missing: expected {\"method\": \"grid\" | \"random\" | \"sobol\", ...}");
     if (!read_sampling(c, s, sampling)) return false;
     if (!read_metrics(c, s, cJSON_GetObjectItemCaseSensitive(root, "metrics"))) return false;
     if (s->experiment == AK_SWEEP_STACK) {
         bool split_ok = true;
-        if (s->base.integrator != AK_INT_THESIS && s->base.integrator != AK_INT_CATTO && s->base.integrator != AK_INT_EXP)
+        if (s->base.integrator != AK_INT_THESIS && s->base.integrator != AK_INT_CATTO &&
+            s->base.integrator != AK_INT_EXP)
             split_ok = false;
         for (int j = 0; j < np; j++)
             if (s->params[j].setting == S_INTEGRATOR) {
                 split_ok = true;
                 for (int q = 0; q < s->params[j].count; q++) {
                     int ig = (int)s->params[j].values[q];
-                    if (ig != AK_INT_THESIS && ig != AK_INT_CATTO && ig != AK_INT_EXP) split_ok = false;
+                    if (ig != AK_INT_THESIS && ig != AK_INT_CATTO && ig != AK_INT_EXP)
+                        split_ok = false;
                 }
             }
         bool base_set = base && cJSON_GetObjectItemCaseSensitive(base, "integrator");
@@ -680,7 +751,8 @@ static bool read_spec(ctx *c, ak_sweep_spec *s, const cJSON *root, const char *b
         for (int j = 0; j < np; j++) param_set |= s->params[j].setting == S_INTEGRATOR;
         if ((base_set || param_set) && !split_ok)
             return fail(c, param_set ? "parameters" : "base.integrator",
-                        "a stack needs a split integrator (\"thesis\", \"catto\" or \"exp\") so that contacts "
+                        "a stack needs a split integrator (\"thesis\", \"catto\" or \"exp\") so "
+                        "that contacts "
                         "act between the velocity and position stages");
         if (!base_set && !param_set) s->base.integrator = AK_INT_CATTO;
     }
@@ -689,14 +761,16 @@ static bool read_spec(ctx *c, ak_sweep_spec *s, const cJSON *root, const char *b
     s->hash = fnv64(canon);
     cJSON_free(canon);
     if (s->sampling == AK_SAMPLE_SOBOL) {
-        if (s->nparam > 40) return fail(c, "parameters", "a Sobol sequence takes at most 40 parameters");
+        if (s->nparam > 40)
+            return fail(c, "parameters", "a Sobol sequence takes at most 40 parameters");
         gsl_qrng *q = gsl_qrng_alloc(gsl_qrng_sobol, (unsigned)s->nparam);
         s->sobol = malloc((size_t)s->nsamples * (size_t)s->nparam * sizeof(double));
         if (!q || !s->sobol) {
             if (q) gsl_qrng_free(q);
             return fail(c, "sampling.count", "out of memory for %ld Sobol points", s->nsamples);
         }
-        for (long j = 0; j < s->nsamples; j++) gsl_qrng_get(q, s->sobol + (size_t)j * (size_t)s->nparam);
+        for (long j = 0; j < s->nsamples; j++)
+            gsl_qrng_get(q, s->sobol + (size_t)j * (size_t)s->nparam);
         gsl_qrng_free(q);
     }
     return true;
@@ -712,9 +786,9 @@ static void line_col(const char *text, size_t len, size_t off, int *line, int *c
     }
 }
 
-ak_sweep_spec *ak_sweep_spec_parse(const char *text, size_t len, const char *filename, const char *base_dir,
-                                   char *err, size_t errlen) {
-    ctx c = {filename ? filename : "<sweep>", err, errlen, 4};
+ak_sweep_spec *ak_sweep_spec_parse(const char *text, size_t len, const char *filename,
+                                   const char *base_dir, char *err, size_t errlen) {
+    ctx c = { filename ? filename : "<sweep>", err, errlen, 4 };
     if (err && errlen) err[0] = '\0';
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
@@ -766,7 +840,8 @@ ak_sweep_spec *ak_sweep_spec_load(const char *path, char *err, size_t errlen) {
     }
     if (n > AK_SWEEP_MAX_BYTES) {
         free(buf);
-        snprintf(err, errlen, "%s: larger than %ld bytes: not a sweep spec", path, AK_SWEEP_MAX_BYTES);
+        snprintf(err, errlen, "%s: larger than %ld bytes: not a sweep spec", path,
+                 AK_SWEEP_MAX_BYTES);
         return NULL;
     }
     char dir[512];
@@ -809,7 +884,8 @@ static double from_unit(const ak_sweep_param *pp, double u) {
         if (k >= pp->count) k = pp->count - 1;
         return pp->values[k];
     }
-    double x = pp->log_scale ? exp(log(pp->lo) + u * (log(pp->hi) - log(pp->lo))) : pp->lo + u * (pp->hi - pp->lo);
+    double x = pp->log_scale ? exp(log(pp->lo) + u * (log(pp->hi) - log(pp->lo)))
+                             : pp->lo + u * (pp->hi - pp->lo);
     return x;
 }
 
@@ -824,7 +900,8 @@ double ak_sweep_param_value(const ak_sweep_spec *s, long i, int p) {
             x = pp->values[idx];
         else {
             double u = pp->count > 1 ? (double)idx / (double)(pp->count - 1) : 0.0;
-            x = pp->log_scale ? exp(log(pp->lo) + u * (log(pp->hi) - log(pp->lo))) : pp->lo + u * (pp->hi - pp->lo);
+            x = pp->log_scale ? exp(log(pp->lo) + u * (log(pp->hi) - log(pp->lo)))
+                              : pp->lo + u * (pp->hi - pp->lo);
             if (idx == pp->count - 1) x = pp->hi;
         }
     } else if (pp->is_range && SETTINGS[pp->setting].type == ST_INT) {
@@ -845,7 +922,7 @@ void ak_sweep_sample_config(const ak_sweep_spec *s, long i, ak_sweep_config *cfg
 
 void ak_sweep_config_omega(const ak_sweep_config *cfg, double w[]) {
     int k = cfg->dim * (cfg->dim - 1) / 2;
-    bool set[AK_MAX_BIV] = {false};
+    bool set[AK_MAX_BIV] = { false };
     for (int q = 0; q < k; q++) w[q] = cfg->omega[q], set[q] = cfg->omega[q] != 0.0;
     if (cfg->plane >= 0 && cfg->plane < k) w[cfg->plane] = cfg->magnitude, set[cfg->plane] = true;
     if (cfg->pair[0] >= 0 && cfg->pair[1] < k && !isnan(cfg->pair_angle)) {

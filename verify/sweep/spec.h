@@ -25,9 +25,9 @@
 #define AK_SWEEP_MAX_PARAMS 8
 #define AK_SWEEP_MAX_VALUES 64
 #define AK_SWEEP_MAX_METRICS 16
-#define AK_SWEEP_MAX_SAMPLES 1000000000L   ///< 10^9
-#define AK_SWEEP_MAX_SOBOL 10000000L       ///< Sobol points are precomputed: at most 10^7
-#define AK_SWEEP_MAX_BYTES (1L << 20)      ///< largest spec file
+#define AK_SWEEP_MAX_SAMPLES 1000000000L ///< 10^9
+#define AK_SWEEP_MAX_SOBOL 10000000L     ///< Sobol points are precomputed: at most 10^7
+#define AK_SWEEP_MAX_BYTES (1L << 20)    ///< largest spec file
 
 typedef enum ak_sweep_experiment {
     AK_SWEEP_FREE_BODY, ///< one torque-free body (a hyperbox by side lengths, or a scene's body 0)
@@ -36,10 +36,19 @@ typedef enum ak_sweep_experiment {
     AK_SWEEP_NEXP
 } ak_sweep_experiment;
 
-typedef enum ak_sweep_sampling { AK_SAMPLE_GRID, AK_SAMPLE_RANDOM, AK_SAMPLE_SOBOL } ak_sweep_sampling;
+typedef enum ak_sweep_sampling {
+    AK_SAMPLE_GRID,
+    AK_SAMPLE_RANDOM,
+    AK_SAMPLE_SOBOL
+} ak_sweep_sampling;
 
 /// Collision pairs of the collide experiment.
-typedef enum ak_sweep_pair { AK_PAIR_SPHERE_BOX, AK_PAIR_CAPSULE_CAPSULE, AK_PAIR_BOX_BOX, AK_PAIR_COUNT } ak_sweep_pair;
+typedef enum ak_sweep_pair {
+    AK_PAIR_SPHERE_BOX,
+    AK_PAIR_CAPSULE_CAPSULE,
+    AK_PAIR_BOX_BOX,
+    AK_PAIR_COUNT
+} ak_sweep_pair;
 
 /// Every setting of every experiment; "base" sets them, parameters vary them.
 typedef struct ak_sweep_config {
@@ -49,35 +58,35 @@ typedef struct ak_sweep_config {
     // free_body
     int dim;
     double sides[AK_MAX_DIM], mass;
-    double omega[AK_MAX_BIV];     ///< body rate at t = 0 before plane / pair / perturbation
-    bool has_omega;               ///< base "omega" given (else a base scene's own rate is used)
-    double pdir[AK_MAX_BIV];      ///< perturbation direction (default: 1 on every component)
+    double omega[AK_MAX_BIV]; ///< body rate at t = 0 before plane / pair / perturbation
+    bool has_omega;           ///< base "omega" given (else a base scene's own rate is used)
+    double pdir[AK_MAX_BIV];  ///< perturbation direction (default: 1 on every component)
     bool has_pdir;
-    int plane;                    ///< dominant plane (bivector index) or -1
-    double magnitude;             ///< rate in the dominant plane (or the pair), default 1
-    double perturbation;          ///< added as perturbation * pdir to the other components
-    int pair[2];                  ///< base "pair": two planes, or -1
-    double pair_angle;            ///< omega_pair = magnitude (cos a, sin a); NAN when unset
-    double comp[AK_MAX_BIV];      ///< "omega.<plane>" overrides, NAN when unset
+    int plane;               ///< dominant plane (bivector index) or -1
+    double magnitude;        ///< rate in the dominant plane (or the pair), default 1
+    double perturbation;     ///< added as perturbation * pdir to the other components
+    int pair[2];             ///< base "pair": two planes, or -1
+    double pair_angle;       ///< omega_pair = magnitude (cos a, sin a); NAN when unset
+    double comp[AK_MAX_BIV]; ///< "omega.<plane>" overrides, NAN when unset
     // stack
     int height, iterations;
     bool shock;
-    int method;                   ///< 0 vector, 1 pga
-    int variant;                  ///< 0 corrected, 1 published
+    int method;  ///< 0 vector, 1 pga
+    int variant; ///< 0 corrected, 1 published
     double lean, friction, restitution, half;
     // collide
-    int shapes;                   ///< ak_sweep_pair
+    int shapes; ///< ak_sweep_pair
     double distance, angle, angle2;
 } ak_sweep_config;
 
 /// One varying parameter: a list of values (numbers or names), or a range [lo, hi].
 typedef struct ak_sweep_param {
     char name[32];
-    int setting;                  ///< index in the settings table (spec.c)
-    int comp;                     ///< for "omega.<plane>": the bivector index
+    int setting; ///< index in the settings table (spec.c)
+    int comp;    ///< for "omega.<plane>": the bivector index
     bool is_range, log_scale, is_string;
     double lo, hi;
-    long count;                   ///< grid points (range) or the number of values
+    long count; ///< grid points (range) or the number of values
     double values[AK_SWEEP_MAX_VALUES];
     char names[AK_SWEEP_MAX_VALUES][16];
 } ak_sweep_param;
@@ -86,17 +95,17 @@ typedef struct ak_sweep_spec {
     char file[512];
     char title[256];
     ak_sweep_experiment experiment;
-    char scene[512];              ///< free_body: a scene file whose body 0 is used, or ""
+    char scene[512]; ///< free_body: a scene file whose body 0 is used, or ""
     ak_sweep_config base;
     int nparam;
     ak_sweep_param params[AK_SWEEP_MAX_PARAMS];
     ak_sweep_sampling sampling;
     long nsamples;
     uint64_t seed;
-    double *sobol;                ///< nsamples x nparam points in [0, 1) (Sobol only)
+    double *sobol; ///< nsamples x nparam points in [0, 1) (Sobol only)
     int nmetric;
     int metrics[AK_SWEEP_MAX_METRICS]; ///< metric ids (experiments.h)
-    uint64_t hash;                ///< FNV-1a of the canonical (unformatted) JSON
+    uint64_t hash;                     ///< FNV-1a of the canonical (unformatted) JSON
 } ak_sweep_spec;
 
 /// Read a spec file. Returns NULL with err filled on any problem.

@@ -20,7 +20,7 @@ static void pairs(int n, int pi[], int pj[]) {
 int ak_sweep_euler_rhs(int n, const double I[], const double w[], double wdot[]) {
     int k = n * (n - 1) / 2, pi[KMAX], pj[KMAX];
     pairs(n, pi, pj);
-    double L[KMAX] = {0}, W[NMAX][NMAX] = {{0}}, M[NMAX][NMAX] = {{0}};
+    double L[KMAX] = { 0 }, W[NMAX][NMAX] = { { 0 } }, M[NMAX][NMAX] = { { 0 } };
     for (int a = 0; a < k; a++)
         for (int b = 0; b < k; b++) L[a] += I[a * k + b] * w[b];
     for (int a = 0; a < k; a++) {
@@ -42,7 +42,8 @@ int ak_sweep_euler_rhs(int n, const double I[], const double w[], double wdot[])
     gsl_vector_view x = gsl_vector_view_array(wdot, (size_t)k);
     gsl_permutation *p = gsl_permutation_alloc((size_t)k);
     int sgn, rc = -1;
-    if (p && gsl_linalg_LU_decomp(&A.matrix, p, &sgn) == 0 && fabs(gsl_linalg_LU_det(&A.matrix, sgn)) > 0)
+    if (p && gsl_linalg_LU_decomp(&A.matrix, p, &sgn) == 0 &&
+        fabs(gsl_linalg_LU_det(&A.matrix, sgn)) > 0)
         rc = gsl_linalg_LU_solve(&A.matrix, p, &b.vector, &x.vector) == 0 ? 0 : -1;
     if (p) gsl_permutation_free(p);
     return rc;
@@ -92,9 +93,12 @@ double ak_sweep_elliptic_period(int n, const double I[], const double w[]) {
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
             for (int l = j + 1; l < n; l++) {
-                int idx[3] = {-1, -1, -1}, inside = 0;
+                int idx[3] = { -1, -1, -1 }, inside = 0;
                 for (int a = 0; a < k; a++) {
-                    int on = (pi[a] == i && pj[a] == j) ? 0 : (pi[a] == i && pj[a] == l) ? 1 : (pi[a] == j && pj[a] == l) ? 2 : -1;
+                    int on = (pi[a] == i && pj[a] == j)   ? 0
+                             : (pi[a] == i && pj[a] == l) ? 1
+                             : (pi[a] == j && pj[a] == l) ? 2
+                                                          : -1;
                     if (on >= 0) idx[on] = a, inside += w[a] != 0.0;
                 }
                 if (inside != nz) continue;
@@ -110,7 +114,8 @@ double ak_sweep_elliptic_period(int n, const double I[], const double w[]) {
                         }
                 if (!(m[0] < m[1] && m[1] < m[2])) return NAN;
                 double E2 = 0, M2 = 0; // 2E and |L|^2
-                for (int q = 0; q < 3; q++) E2 += m[q] * r[q] * r[q], M2 += m[q] * m[q] * r[q] * r[q];
+                for (int q = 0; q < 3; q++)
+                    E2 += m[q] * r[q] * r[q], M2 += m[q] * m[q] * r[q] * r[q];
                 double I1 = m[0], I2 = m[1], I3 = m[2], k2, sc;
                 if (M2 > E2 * I2) {
                     k2 = (I2 - I1) * (E2 * I3 - M2) / ((I3 - I2) * (M2 - E2 * I1));

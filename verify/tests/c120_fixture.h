@@ -15,14 +15,18 @@
 // Fills v (600 x 4) scaled by s; returns the vertex count (600).
 static inline int c120_vertices(double v[], double s) {
     const double phi = (1 + sqrt(5.0)) / 2, r5 = sqrt(5.0);
-    const double all[4][4] = {{0, 0, 2, 2}, {1, 1, 1, r5}, {1 / (phi * phi), phi, phi, phi},
-                              {1 / phi, 1 / phi, 1 / phi, phi * phi}};
-    const double even[3][4] = {{0, 1 / (phi * phi), 1, phi * phi}, {0, 1 / phi, phi, r5}, {1 / phi, 1, phi, 2}};
+    const double all[4][4] = { { 0, 0, 2, 2 },
+                               { 1, 1, 1, r5 },
+                               { 1 / (phi * phi), phi, phi, phi },
+                               { 1 / phi, 1 / phi, 1 / phi, phi * phi } };
+    const double even[3][4] = { { 0, 1 / (phi * phi), 1, phi * phi },
+                                { 0, 1 / phi, phi, r5 },
+                                { 1 / phi, 1, phi, 2 } };
     int n = 0;
     for (int b = 0; b < 7; b++) {
         const double *base = b < 4 ? all[b] : even[b - 4];
         for (int p = 0; p < 24; p++) {
-            int perm[4] = {0, 1, 2, 3}, q = p;
+            int perm[4] = { 0, 1, 2, 3 }, q = p;
             for (int i = 0; i < 4; i++) { // the p-th permutation (factorial number system)
                 int f = 1;
                 for (int k = 1; k < 4 - i; k++) f *= k;
@@ -41,8 +45,9 @@ static inline int c120_vertices(double v[], double s) {
                 for (int i = 0; i < 4; i++) x[i] = (sg >> i & 1 ? -1 : 1) * base[perm[i]] * s;
                 bool dup = false;
                 for (int k = 0; k < n && !dup; k++)
-                    dup = fabs(v[4 * k] - x[0]) + fabs(v[4 * k + 1] - x[1]) + fabs(v[4 * k + 2] - x[2]) +
-                              fabs(v[4 * k + 3] - x[3]) < 1e-9 * s;
+                    dup = fabs(v[4 * k] - x[0]) + fabs(v[4 * k + 1] - x[1]) +
+                              fabs(v[4 * k + 2] - x[2]) + fabs(v[4 * k + 3] - x[3]) <
+                          1e-9 * s;
                 if (!dup && n < 600) memcpy(v + 4 * n++, x, sizeof x);
             }
         }

@@ -37,8 +37,10 @@ static int run_scene(const char *root, const char *scene, long steps, uint64_t *
     m->paths.parallel_min = 1; // every per-body loop goes parallel, however few the bodies
 #endif
     int rc = ak_wc_run(m, d, steps, err, sizeof err);
-    if (rc) fprintf(stderr, "determinism: %s: step failed: %s\n", path, err);
-    else *hash = ak_wc_hash(m, d, 0);
+    if (rc)
+        fprintf(stderr, "determinism: %s: step failed: %s\n", path, err);
+    else
+        *hash = ak_wc_hash(m, d, 0);
     ak_model_free(m);
     ak_data_free(d);
     return rc;
@@ -55,7 +57,8 @@ int main(int argc, char **argv) {
     int nthreads = omp_get_max_threads();
 #else
     if (getenv("CI")) {
-        fprintf(stderr, "determinism: built without OpenMP, but CI is set: the thread check must run\n");
+        fprintf(stderr,
+                "determinism: built without OpenMP, but CI is set: the thread check must run\n");
         return 1;
     }
     int nthreads = 1;
@@ -85,8 +88,9 @@ int main(int argc, char **argv) {
         char *end = NULL;
         if (k == 3) want = strtoull(hex, &end, 16);
         if (k != 3 || steps < 1 || strlen(hex) != 16 || *end) {
-            fprintf(stderr, "%s:%d: expected \"scene steps hash\" (steps >= 1, hash 16 hex digits)\n",
-                    list, lineno);
+            fprintf(stderr,
+                    "%s:%d: expected \"scene steps hash\" (steps >= 1, hash 16 hex digits)\n", list,
+                    lineno);
             fclose(f);
             return 2;
         }
@@ -99,12 +103,13 @@ int main(int argc, char **argv) {
         if (print) {
             printf("%s %ld %016" PRIx64 "\n", scene, steps, got);
         } else if (got != want) {
-            fprintf(stderr, "%s, %ld steps, %d threads: hash %016" PRIx64 ", committed %016" PRIx64 "\n",
+            fprintf(stderr,
+                    "%s, %ld steps, %d threads: hash %016" PRIx64 ", committed %016" PRIx64 "\n",
                     scene, steps, nthreads, got, want);
             bad++;
         } else {
-            printf("%s, %ld steps, %d threads: %016" PRIx64 " as committed\n", scene, steps, nthreads,
-                   got);
+            printf("%s, %ld steps, %d threads: %016" PRIx64 " as committed\n", scene, steps,
+                   nthreads, got);
         }
     }
     fclose(f);

@@ -19,7 +19,8 @@ static ak_cl_mv e(int p, int q, int r, unsigned mask, double s) {
 // Asserts that a is exactly s e_mask and nothing else.
 static void assert_blade(const ak_cl_mv *a, unsigned mask, double s) {
     for (unsigned m = 0; m < (1u << ak_cl_dim(a)); m++)
-        cr_assert_eq(a->c[m], m == mask ? s : 0.0, "blade %u: got %g want %g", m, a->c[m], m == mask ? s : 0.0);
+        cr_assert_eq(a->c[m], m == mask ? s : 0.0, "blade %u: got %g want %g", m, a->c[m],
+                     m == mask ? s : 0.0);
 }
 
 Test(cl, bad_signature_is_rejected) {
@@ -123,10 +124,11 @@ Test(cl, duals_in_4d) {
     struct {
         unsigned in, out;
         double s;
-    } want[] = {{X, Y | Z | W, 1},  {Y, X | Z | W, -1}, {Z, X | Y | W, 1}, {W, X | Y | Z, -1},
-                {X | Y, Z | W, 1},  {X | Z, Y | W, -1}, {X | W, Y | Z, 1}, {Y | Z, X | W, 1},
-                {Y | W, X | Z, -1}, {Z | W, X | Y, 1},  {X | Y | Z, W, 1}, {X | Y | W, Z, -1},
-                {0, 15, 1},         {15, 0, 1}};
+    } want[] = { { X, Y | Z | W, 1 },  { Y, X | Z | W, -1 }, { Z, X | Y | W, 1 },
+                 { W, X | Y | Z, -1 }, { X | Y, Z | W, 1 },  { X | Z, Y | W, -1 },
+                 { X | W, Y | Z, 1 },  { Y | Z, X | W, 1 },  { Y | W, X | Z, -1 },
+                 { Z | W, X | Y, 1 },  { X | Y | Z, W, 1 },  { X | Y | W, Z, -1 },
+                 { 0, 15, 1 },         { 15, 0, 1 } };
     ak_cl_mv I = e(4, 0, 0, 15, 1);
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         ak_cl_mv a = e(4, 0, 0, want[k].in, 1), d, u, w, rI;
@@ -189,7 +191,7 @@ Test(cl, exp_of_simple_and_double_bivectors) {
     cr_assert(fabs(R.c[0] - cos(a)) < TOL_SERIES && fabs(R.c[X | Y] - sin(a)) < TOL_SERIES);
     B.c[Z | W] = b;
     ak_cl_exp(&R, &B);
-    double want[16] = {0};
+    double want[16] = { 0 };
     want[0] = cos(a) * cos(b);
     want[X | Y] = sin(a) * cos(b);
     want[Z | W] = cos(a) * sin(b);
@@ -199,7 +201,8 @@ Test(cl, exp_of_simple_and_double_bivectors) {
     ak_cl_zero(&B, 1, 1, 0);
     B.c[3] = 1.5;
     ak_cl_exp(&R, &B);
-    cr_assert(fabs(R.c[0] - cosh(1.5)) < 4 * TOL_SERIES && fabs(R.c[3] - sinh(1.5)) < 4 * TOL_SERIES);
+    cr_assert(fabs(R.c[0] - cosh(1.5)) < 4 * TOL_SERIES &&
+              fabs(R.c[3] - sinh(1.5)) < 4 * TOL_SERIES);
     // Degenerate: exp(t e01) in PGA = 1 + t e01 exactly (a translator).
     ak_cl_zero(&B, 3, 0, 1);
     B.c[3] = 0.75;
@@ -210,7 +213,7 @@ Test(cl, exp_of_simple_and_double_bivectors) {
 Test(cl, even_layout_matches_the_rotor_order) {
     unsigned m[64];
     cr_assert_eq(ak_cl_even_masks(4, m), 8);
-    unsigned want[8] = {0, X | Y, X | Z, X | W, Y | Z, Y | W, Z | W, 15};
+    unsigned want[8] = { 0, X | Y, X | Z, X | W, Y | Z, Y | W, Z | W, 15 };
     for (int i = 0; i < 8; i++) cr_assert_eq(m[i], want[i]);
     cr_assert_eq(ak_cl_even_masks(5, m), 16);
     cr_assert_eq(m[15], 30u); // yzwv

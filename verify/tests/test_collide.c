@@ -8,13 +8,13 @@
 #define EXACT 1e-12
 
 static ak_shape sphere(int n, double r) {
-    ak_shape s = {0};
+    ak_shape s = { 0 };
     s.type = AK_SHAPE_HYPERSPHERE, s.dim = n, s.radius = r;
     return s;
 }
 
 static ak_shape box(int n, double h) {
-    ak_shape s = {0};
+    ak_shape s = { 0 };
     s.type = AK_SHAPE_HYPERBOX, s.dim = n;
     for (int i = 0; i < n; i++) s.half_extents[i] = h;
     return s;
@@ -42,7 +42,7 @@ Test(collide, margin_controls_contacts) {
 }
 
 Test(collide, swapped_order_flips_normal) {
-    ak_shape a = box(4, 0.5), pl = {0};
+    ak_shape a = box(4, 0.5), pl = { 0 };
     pl.type = AK_SHAPE_HYPERPLANE, pl.dim = 4, pl.normal[1] = 1;
     ak_pose pa = ak_pose_identity(4);
     pa.pos[1] = 0.4;
@@ -65,7 +65,7 @@ Test(collide, box_box_sat_depth_exact) {
 }
 
 Test(collide, bad_input_returns_status) {
-    ak_shape a = sphere(4, 1), b = sphere(3, 1), p1 = {0};
+    ak_shape a = sphere(4, 1), b = sphere(3, 1), p1 = { 0 };
     ak_pose pa = ak_pose_identity(4), pb = ak_pose_identity(3);
     ak_manifold m;
     char err[128];
@@ -79,13 +79,13 @@ Test(collide, bad_input_returns_status) {
 
 Test(collide, simplex_closest_tetrahedron_face) {
     // origin below the face z = 1 of a tetrahedron in 3D: distance 1
-    double P[12] = {-1, -1, 1, 2, -1, 1, -1, 2, 1, 0, 0, 3}, lam[4];
+    double P[12] = { -1, -1, 1, 2, -1, 1, -1, 2, 1, 0, 0, 3 }, lam[4];
     cr_assert_float_eq(ak_collide_simplex_closest(3, lam, P, 4), 1, EXACT);
     cr_assert_float_eq(lam[3], 0, EXACT);
 }
 
 Test(collide, hull_of_5cell_volume) {
-    double P[20] = {0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    double P[20] = { 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 };
     int f[5 * 4];
     double nrm[20], off[5];
     int nf = ak_collide_hull(4, f, nrm, off, 5, P, 5);
@@ -105,7 +105,7 @@ Test(collide, toi_head_on_spheres) {
     ak_shape a = sphere(4, 0.5), b = sphere(4, 0.5);
     ak_pose pa = ak_pose_identity(4), pb = ak_pose_identity(4);
     pb.pos[0] = 3;
-    double va[4] = {1, 0, 0, 0}, vb[4] = {-1, 0, 0, 0}, t;
+    double va[4] = { 1, 0, 0, 0 }, vb[4] = { -1, 0, 0, 0 }, t;
     cr_assert_eq(ak_collide_toi(&t, &a, &pa, va, NULL, &b, &pb, vb, NULL, 5, 1e-10), 1);
     cr_assert_float_eq(t, 1.0, 1e-9);
 }
@@ -144,7 +144,7 @@ Test(collide, convex_tesseract_manifold) {
     double v[16 * 4];
     for (unsigned k = 0; k < 16; k++)
         for (int i = 0; i < 4; i++) v[k * 4 + i] = ((k >> i) & 1u) ? 0.5 : -0.5;
-    ak_shape cv = {0}, bx = box(4, 0.5), table = {0};
+    ak_shape cv = { 0 }, bx = box(4, 0.5), table = { 0 };
     cv.type = AK_SHAPE_CONVEX, cv.dim = 4, cv.nverts = 16, cv.verts = v;
     table.type = AK_SHAPE_HYPERBOX, table.dim = 4;
     for (int i = 0; i < 4; i++) table.half_extents[i] = 2.0;
@@ -168,9 +168,11 @@ Test(collide, regular_polytope_facets) {
     static double v[600 * 4], c[600 * 4], pl[600 * 5];
     for (int t = 0; t < ak_polytope_count(); t++) {
         const ak_polytope_info *P = ak_polytope_at(t);
-        int nv = ak_polytope_vertices(P->name, 1.0, v, 600), nc = ak_polytope_facet_normals(P->name, c, 600);
+        int nv = ak_polytope_vertices(P->name, 1.0, v, 600),
+            nc = ak_polytope_facet_normals(P->name, c, 600);
         cr_assert_eq(nv, P->nverts, "%s", P->name);
-        cr_assert_eq(ak_convex_facets_from_normals(P->dim, pl, 600, v, nv, c, nc), P->nfacets, "%s", P->name);
+        cr_assert_eq(ak_convex_facets_from_normals(P->dim, pl, 600, v, nv, c, nc), P->nfacets, "%s",
+                     P->name);
     }
     cr_expect_null(ak_polytope_find("7-cell"));
     cr_expect_eq(ak_polytope_vertices("24-cell", -1.0, v, 600), -1);

@@ -54,14 +54,17 @@ Test(compare, invariants_match_closed_form) {
         // closed form at t = 0 (see trace_fixture.h): isotropic inertia, KE_rot = 1/2 c |w|^2
         int nb = ak_nd_nbiv(dim);
         double w0 = 0.7 * 0.7 + (nb > 1 ? 2.0 * 2.0 : 0), w1 = 1.5 * 1.5 + (nb > 1 ? 0.4 * 0.4 : 0);
-        if (nb == 1) w0 = 2.0 * 2.0, w1 = 0.4 * 0.4; // one plane: the second value overwrites the first
+        if (nb == 1)
+            w0 = 2.0 * 2.0, w1 = 0.4 * 0.4; // one plane: the second value overwrites the first
         double v0 = 0.5 * 0.5 + 0.2 * 0.2, v1 = 0.3 * 0.3 + 0.2 * 0.2;
-        double ke = 0.5 * FIX_MASS0 * v0 + 0.5 * FIX_MASS1 * v1 + 0.5 * FIX_INERTIA0 * w0 + 0.5 * FIX_INERTIA1 * w1;
+        double ke = 0.5 * FIX_MASS0 * v0 + 0.5 * FIX_MASS1 * v1 + 0.5 * FIX_INERTIA0 * w0 +
+                    0.5 * FIX_INERTIA1 * w1;
         double pe = -(FIX_MASS0 + FIX_MASS1) * FIX_G * 2.0;
         cr_assert_float_eq(inv.KE[0], ke, 1e-12, "dim %d: KE %.17g vs %.17g", dim, inv.KE[0], ke);
         cr_assert_float_eq(inv.PE[0], pe, 1e-12);
         for (long i = 0; i < inv.n; i++)
-            cr_assert_float_eq(inv.E[i], inv.E[0], ENERGY_CONSERVED_TOL * fabs(inv.E[0]), "dim %d step %ld", dim, i);
+            cr_assert_float_eq(inv.E[i], inv.E[0], ENERGY_CONSERVED_TOL * fabs(inv.E[0]),
+                               "dim %d step %ld", dim, i);
         ak_invariants_free(&inv);
         ak_compare_spec_free(&s);
         ak_tracefile_free(&t);
@@ -73,15 +76,18 @@ Test(compare, reference_against_itself_passes) {
     load(&a, 4, 0, 0);
     load(&b, 4, 0, 0);
     ak_compare_spec s;
-    spec_for(&s, 4, "\"end_position\":1e-9,\"end_rotor\":1e-9,\"contacts_mean\":0,\"energy_final\":1e-12");
+    spec_for(&s, 4,
+             "\"end_position\":1e-9,\"end_rotor\":1e-9,\"contacts_mean\":0,\"energy_final\":1e-12");
     ak_compare_result r;
     char err[512];
     cr_assert_eq(ak_compare_traces(&a, &b, &s, &r, err, sizeof err), 0, "%s", err);
     cr_assert_eq(r.nfail, 0);
-    for (int i = 0; i < r.n; i++) // nothing skipped when mass properties and contacts exist, but the
+    for (int i = 0; i < r.n;
+         i++) // nothing skipped when mass properties and contacts exist, but the
         // outcome of events: the fixture's only events are first contacts, which have none
-        cr_assert(r.items[i].verdict == AK_CMP_PASS || !strcmp(r.items[i].quantity, "events.outcome"), "%s: %s",
-                  r.items[i].quantity, r.items[i].detail);
+        cr_assert(r.items[i].verdict == AK_CMP_PASS ||
+                      !strcmp(r.items[i].quantity, "events.outcome"),
+                  "%s: %s", r.items[i].quantity, r.items[i].detail);
     cr_assert_geq(r.n, 12);
     cr_assert_eq(find(&r, "state.position")->error, 0);
     ak_compare_spec_free(&s);
@@ -179,7 +185,8 @@ Test(compare, manifest_errors_and_missing_entries) {
     free(m);
     cr_assert_eq(ak_manifest_load(path, "unknown-scene", &s, err, sizeof err), 1);
     cr_assert_float_eq(s.tol_position, AK_CMP_DEFAULT_STATE_TOL, 0);
-    cr_assert_eq(ak_manifest_load(path, "fixture.csv", &s, err, sizeof err), 0, "matched by trace name");
+    cr_assert_eq(ak_manifest_load(path, "fixture.csv", &s, err, sizeof err), 0,
+                 "matched by trace name");
     cr_assert_eq(s.nbody, 2);
     ak_compare_spec_free(&s);
     unlink(path);
@@ -216,10 +223,14 @@ static char *with_ground(const char *text, double v0) {
             long step = strtol(p, NULL, 10);
             if (step != last_step) { // one ground row per step, after the step's first row
                 last_step = step;
-                const char *c1 = memchr(p, ',', len), *c2 = memchr(c1 + 1, ',', (size_t)(p + len - c1 - 1));
+                const char *c1 = memchr(p, ',', len),
+                           *c2 = memchr(c1 + 1, ',', (size_t)(p + len - c1 - 1));
                 w += (size_t)snprintf(out + w, cap - w, "%.*sground", (int)(c2 - p + 1), p);
                 for (int k = 3; k < ncol; k++)
-                    w += (size_t)snprintf(out + w, cap - w, ",%.17g", k == rcol ? 1.0 : k == v0col ? v0 : 0.0);
+                    w += (size_t)snprintf(out + w, cap - w, ",%.17g",
+                                          k == rcol    ? 1.0
+                                          : k == v0col ? v0
+                                                       : 0.0);
                 out[w++] = '\n';
             }
         }
@@ -248,7 +259,8 @@ Test(compare, resting_body_without_mass_properties_is_massless) {
     cr_assert_eq(ak_invariants_compute(&t1, &s, &b), 0);
     cr_assert_eq(ak_invariants_compute(&t2, &s, &c), 0);
     cr_assert(b.has_energy && b.has_momentum, "a resting body without mass properties: %s", b.why);
-    for (long i = 0; i < a.n; i++) cr_assert_eq(b.E[i], a.E[i], "step %ld: the resting body adds energy", i);
+    for (long i = 0; i < a.n; i++)
+        cr_assert_eq(b.E[i], a.E[i], "step %ld: the resting body adds energy", i);
     cr_assert(!c.has_momentum, "a moving body without mass properties must not count as massless");
     cr_assert(strstr(c.why, "'ground'"), "why: %s", c.why);
     ak_invariants_free(&a);
@@ -294,8 +306,8 @@ Test(compare, contacts_mean_is_time_weighted) {
     ak_compare_result r;
     char err[512];
     cr_assert_eq(ak_compare_traces(&a, &b, &s, &r, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(find(&r, "contacts.mean")->verdict, AK_CMP_PASS, "%g vs %g", find(&r, "contacts.mean")->other,
-                 find(&r, "contacts.mean")->reference);
+    cr_assert_eq(find(&r, "contacts.mean")->verdict, AK_CMP_PASS, "%g vs %g",
+                 find(&r, "contacts.mean")->other, find(&r, "contacts.mean")->reference);
     ak_compare_spec_free(&s);
     ak_tracefile_free(&a);
     ak_tracefile_free(&b);
@@ -319,13 +331,14 @@ Test(compare, rotor_interpolation_is_sign_safe) {
         double t = full.t[i];
         for (int bb = 0; bb < 2; bb++) {
             int dim = 4, nb = 6;
-            double w[10] = {0}, B[10], R[16];
+            double w[10] = { 0 }, B[10], R[16];
             w[0] = bb ? 1.5 : 0.7;
             w[nb - 1] = bb ? -0.4 : 2.0;
             for (int k = 0; k < nb; k++) B[k] = -0.5 * w[k] * t;
             ak_nd_rotor_exp(dim, R, B);
             double sign = (i % 2) ? -1 : 1;
-            double *Rt = (double *)ak_tracefile_R(&full, i, ak_tracefile_body(&full, bb ? "box" : "ball"));
+            double *Rt =
+                (double *)ak_tracefile_R(&full, i, ak_tracefile_body(&full, bb ? "box" : "ball"));
             for (int k = 0; k < 8; k++) Rt[k] = sign * R[k];
         }
     }
@@ -334,9 +347,11 @@ Test(compare, rotor_interpolation_is_sign_safe) {
     ak_compare_result r;
     cr_assert_eq(ak_compare_traces(&a, &full, &s, &r, err, sizeof err), 0, "%s", err);
     // linear blending of two rotors DT apart errs by O((w DT)^2) ~ 1e-4, not by O(1)
-    cr_assert_eq(find(&r, "state.rotor")->verdict, AK_CMP_PASS, "state.rotor %g", find(&r, "state.rotor")->error);
+    cr_assert_eq(find(&r, "state.rotor")->verdict, AK_CMP_PASS, "state.rotor %g",
+                 find(&r, "state.rotor")->error);
     cr_assert_lt(find(&r, "state.rotor")->error, 1e-3);
-    cr_assert_eq(find(&r, "end.rotor")->verdict, AK_CMP_PASS, "end.rotor %g", find(&r, "end.rotor")->error);
+    cr_assert_eq(find(&r, "end.rotor")->verdict, AK_CMP_PASS, "end.rotor %g",
+                 find(&r, "end.rotor")->error);
     double mid[8];
     ak_compare_interp(&full, 0, full.t[3] + 0.5 * DT, 2 * 4, 8, mid);
     cr_assert_gt(ak_nd_rotor_norm2(4, mid), 0.99, "the blend of R and -R' must not cancel");
@@ -364,12 +379,16 @@ Test(compare, manifest_entry_without_dim) {
 
 Test(compare, same_scene_by_two_paths) {
     char abs[PATH_MAX + 32];
-    snprintf(abs, sizeof abs, "%s/scenes/stack_4d.json", getenv("AK_SOURCE_DIR") ? getenv("AK_SOURCE_DIR") : ".");
-    cr_assert(ak_compare_same_scene("scenes/stack_4d.json", "verify/reference/stack_4d.csv", abs, "/tmp/other.csv"));
+    snprintf(abs, sizeof abs, "%s/scenes/stack_4d.json",
+             getenv("AK_SOURCE_DIR") ? getenv("AK_SOURCE_DIR") : ".");
+    cr_assert(ak_compare_same_scene("scenes/stack_4d.json", "verify/reference/stack_4d.csv", abs,
+                                    "/tmp/other.csv"));
     cr_assert(ak_compare_same_scene("scenes/stack_4d.json", "x.csv", "../../scenes/stack_4d.json",
                                     "verify/reference/other.csv"));
-    cr_assert(ak_compare_same_scene("scenes/stack_4d.json", "x.csv", "stack_4d", "y.csv"), "names that are not files");
-    cr_assert(!ak_compare_same_scene("scenes/stack_4d.json", "x.csv", "scenes/stack_3d.json", "y.csv"));
+    cr_assert(ak_compare_same_scene("scenes/stack_4d.json", "x.csv", "stack_4d", "y.csv"),
+              "names that are not files");
+    cr_assert(
+        !ak_compare_same_scene("scenes/stack_4d.json", "x.csv", "scenes/stack_3d.json", "y.csv"));
 }
 
 Test(compare, tolerance_display_shows_why) {
@@ -384,9 +403,10 @@ Test(compare, tolerance_display_shows_why) {
 
 Test(compare, energy_column_is_the_system_total) {
     // two bodies, the column holds the total (the same on both rows): E is that, not twice it
-    const char *txt = "# format: anakata-trace/1\n# dim: 2\nstep,t,body,x0,x1,v0,v1,r,r_xy,w_xy,energy\n"
-                      "0,0,a,0,0,1,0,1,0,0,5\n0,0,b,1,0,0,0,1,0,0,5\n"
-                      "1,0.1,a,0.1,0,1,0,1,0,0,5\n1,0.1,b,1,0,0,0,1,0,0,5\n";
+    const char *txt =
+        "# format: anakata-trace/1\n# dim: 2\nstep,t,body,x0,x1,v0,v1,r,r_xy,w_xy,energy\n"
+        "0,0,a,0,0,1,0,1,0,0,5\n0,0,b,1,0,0,0,1,0,0,5\n"
+        "1,0.1,a,0.1,0,1,0,1,0,0,5\n1,0.1,b,1,0,0,0,1,0,0,5\n";
     ak_tracefile t;
     char err[512];
     cr_assert_eq(ak_tracefile_parse(txt, "e.csv", &t, err, sizeof err), 0, "%s", err);
@@ -399,8 +419,9 @@ Test(compare, energy_column_is_the_system_total) {
     ak_invariants_free(&inv);
     ak_tracefile_free(&t);
     // per-body values (rows differ) are rejected with the reason
-    const char *bad = "# format: anakata-trace/1\n# dim: 2\nstep,t,body,x0,x1,v0,v1,r,r_xy,w_xy,energy\n"
-                      "0,0,a,0,0,1,0,1,0,0,2\n0,0,b,1,0,0,0,1,0,0,3\n";
+    const char *bad =
+        "# format: anakata-trace/1\n# dim: 2\nstep,t,body,x0,x1,v0,v1,r,r_xy,w_xy,energy\n"
+        "0,0,a,0,0,1,0,1,0,0,2\n0,0,b,1,0,0,0,1,0,0,3\n";
     cr_assert_eq(ak_tracefile_parse(bad, "e2.csv", &t, err, sizeof err), 0, "%s", err);
     cr_assert_eq(ak_invariants_compute(&t, &s, &inv), 0);
     cr_assert(!inv.has_energy);
@@ -422,7 +443,8 @@ Test(compare, teleport_after_the_horizon_fails) {
     ak_compare_result r;
     char err[512];
     cr_assert_eq(ak_compare_traces(&a, &b, &s, &r, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(find(&r, "state.position")->verdict, AK_CMP_PASS, "within the horizon nothing differs");
+    cr_assert_eq(find(&r, "state.position")->verdict, AK_CMP_PASS,
+                 "within the horizon nothing differs");
     const ak_compare_item *k = find(&r, "kinematics.x_dot_v");
     cr_assert_eq(k->verdict, AK_CMP_FAIL);
     cr_assert(k->error > 0.49 && k->error <= 0.5, "%g", k->error);
@@ -441,7 +463,10 @@ Test(compare, teleport_after_the_horizon_fails) {
 static char *bounce_trace(int late, int nsteps) {
     size_t cap = (size_t)nsteps * 200 + 512;
     char *s = malloc(cap), *p = s;
-    p += sprintf(p, "# format: anakata-trace/1\n# dim: 2\n# timestep: %g\nstep,t,body,x0,x1,v0,v1,r,r_xy,w_xy\n", DT);
+    p += sprintf(p,
+                 "# format: anakata-trace/1\n# dim: 2\n# timestep: "
+                 "%g\nstep,t,body,x0,x1,v0,v1,r,r_xy,w_xy\n",
+                 DT);
     double y = 1, v = 0;
     int wait = -1;
     for (int i = 0; i < nsteps; i++) {
@@ -456,8 +481,10 @@ static char *bounce_trace(int late, int nsteps) {
 }
 
 static const char *bounce_manifest =
-    "{\"format\":\"anakata-reference/1\",\"scenes\":[{\"scene\":\"ball\",\"dim\":2,\"gravity\":[0,-9.81],"
-    "\"settles\":true,\"tolerances\":{\"horizon\":1.0,\"position\":0.01,\"velocity\":0.1,\"rotor\":0.001,"
+    "{\"format\":\"anakata-reference/"
+    "1\",\"scenes\":[{\"scene\":\"ball\",\"dim\":2,\"gravity\":[0,-9.81],"
+    "\"settles\":true,\"tolerances\":{\"horizon\":1.0,\"position\":0.01,\"velocity\":0.1,\"rotor\":"
+    "0.001,"
     "\"angular_velocity\":0.001}}]}";
 
 Test(compare, bounce_one_step_later_passes_with_the_event) {
@@ -483,16 +510,18 @@ Test(compare, bounce_one_step_later_passes_with_the_event) {
     const char *fi = strstr(et->detail, "first impact: 'ball' at t = ");
     cr_assert(fi, "%s", et->detail);
     double tr = NAN, to = NAN;
-    cr_assert_eq(sscanf(fi, "first impact: 'ball' at t = %lf s, other t = %lf s", &tr, &to), 2, "%s", fi);
+    cr_assert_eq(sscanf(fi, "first impact: 'ball' at t = %lf s, other t = %lf s", &tr, &to), 2,
+                 "%s", fi);
     cr_assert(fabs(tr - sqrt(2 * 0.8 / -FIX_G)) <= 1.5 * DT, "reference impact at %g s", tr);
     cr_assert(fabs(to - tr - DT) <= 0.1 * DT, "one step later: %g s and %g s", tr, to);
     cr_assert(strstr(fi, "(+1 steps)"), "%s", fi);
     cr_assert_eq(eo->verdict, AK_CMP_PASS, "outcome %g: %s", eo->error, eo->detail);
-    cr_assert_eq(find(&r, "state.velocity")->verdict, AK_CMP_PASS, "the one-step shift is allowed: %s",
-                 find(&r, "state.velocity")->detail);
+    cr_assert_eq(find(&r, "state.velocity")->verdict, AK_CMP_PASS,
+                 "the one-step shift is allowed: %s", find(&r, "state.velocity")->detail);
     // three steps later is not the same bounce
     cr_assert_eq(ak_compare_traces(&a, &c, &s, &r, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(find(&r, "events.time")->verdict, AK_CMP_FAIL, "%s", find(&r, "events.time")->detail);
+    cr_assert_eq(find(&r, "events.time")->verdict, AK_CMP_FAIL, "%s",
+                 find(&r, "events.time")->detail);
     cr_assert_eq(find(&r, "state.velocity")->verdict, AK_CMP_FAIL);
     ak_tracefile_free(&a);
     ak_tracefile_free(&b);
@@ -509,7 +538,8 @@ static void rewrite3(ak_tracefile *t, int what) {
         for (int b = 0; b < t->nbody; b++) {
             double *R = (double *)ak_tracefile_R(t, i, b), *w = (double *)ak_tracefile_w(t, i, b);
             double c[4];
-            if (what == 0) { // a quaternion written as it is: (w, x, y, z) = (r, -r_yz, r_xz, -r_xy)
+            if (what ==
+                0) { // a quaternion written as it is: (w, x, y, z) = (r, -r_yz, r_xz, -r_xy)
                 c[0] = R[0], c[1] = -R[3], c[2] = R[2], c[3] = -R[1];
                 memcpy(R, c, sizeof c);
             } else if (what == 1) { // the reversed rotor
@@ -522,8 +552,9 @@ static void rewrite3(ak_tracefile *t, int what) {
 }
 
 Test(compare, convention_mistakes_are_named) {
-    static const char *const want[3] = {"quaternion (w, x, y, z) written as it is", "the rotor is reversed",
-                                        "an axis vector (wx, wy, wz) written as it is"};
+    static const char *const want[3] = { "quaternion (w, x, y, z) written as it is",
+                                         "the rotor is reversed",
+                                         "an axis vector (wx, wy, wz) written as it is" };
     for (int what = 0; what < 3; what++) {
         ak_tracefile a, b;
         // a fixture whose rotors are not the identity at t0: start at t = 0.3 s
@@ -569,15 +600,19 @@ Test(compare, quaternion_trace_compares_equal) {
     load(&a, 3, 0, 0);
     size_t cap = 1 << 20;
     char *txt = malloc(cap), *p = txt;
-    p += sprintf(p, "# format: anakata-trace/1\n# dim: 3\n# timestep: %g\nstep,t,body,x0,x1,x2,v0,v1,v2,qw,qx,qy,qz,wx,wy,wz\n",
+    p += sprintf(p,
+                 "# format: anakata-trace/1\n# dim: 3\n# timestep: "
+                 "%g\nstep,t,body,x0,x1,x2,v0,v1,v2,qw,qx,qy,qz,wx,wy,wz\n",
                  DT);
     for (long i = 0; i < a.nsteps; i++)
         for (int bb = 0; bb < a.nbody; bb++) {
             const double *x = ak_tracefile_x(&a, i, bb), *v = ak_tracefile_v(&a, i, bb);
             const double *R = ak_tracefile_R(&a, i, bb), *w = ak_tracefile_w(&a, i, bb);
-            p += sprintf(p, "%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
-                         a.step[i], a.t[i], a.body[bb], x[0], x[1], x[2], v[0], v[1], v[2], R[0], -R[3], R[2], -R[1],
-                         w[2], -w[1], w[0]);
+            p += sprintf(p,
+                         "%ld,%.17g,%s,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,"
+                         "%.17g,%.17g,%.17g\n",
+                         a.step[i], a.t[i], a.body[bb], x[0], x[1], x[2], v[0], v[1], v[2], R[0],
+                         -R[3], R[2], -R[1], w[2], -w[1], w[0]);
         }
     char err[512];
     cr_assert_eq(ak_tracefile_parse(txt, "quat.csv", &b, err, sizeof err), 0, "%s", err);
@@ -587,7 +622,8 @@ Test(compare, quaternion_trace_compares_equal) {
     ak_compare_result r;
     cr_assert_eq(ak_compare_traces(&a, &b, &s, &r, err, sizeof err), 0, "%s", err);
     for (int i = 0; i < r.n; i++)
-        cr_assert_neq(r.items[i].verdict, AK_CMP_FAIL, "%s: %s", r.items[i].quantity, r.items[i].detail);
+        cr_assert_neq(r.items[i].verdict, AK_CMP_FAIL, "%s: %s", r.items[i].quantity,
+                      r.items[i].detail);
     cr_assert_eq(find(&r, "state.rotor")->error, 0);
     cr_assert_eq(find(&r, "state.angular_velocity")->error, 0);
     ak_compare_spec_free(&s);
@@ -608,11 +644,14 @@ Test(compare, fixed_body_may_be_missing_from_either_trace) {
     ak_compare_spec s;
     spec_for(&s, 4, NULL);
     ak_compare_result r;
-    cr_assert_eq(ak_compare_traces(&ground, &plain, &s, &r, err, sizeof err), 0, "reference lists the ground: %s", err);
+    cr_assert_eq(ak_compare_traces(&ground, &plain, &s, &r, err, sizeof err), 0,
+                 "reference lists the ground: %s", err);
     cr_assert_eq(r.nfail, 0);
-    cr_assert_eq(ak_compare_traces(&plain, &ground, &s, &r, err, sizeof err), 0, "other lists the ground: %s", err);
+    cr_assert_eq(ak_compare_traces(&plain, &ground, &s, &r, err, sizeof err), 0,
+                 "other lists the ground: %s", err);
     cr_assert_eq(r.nfail, 0);
-    cr_assert_eq(ak_compare_traces(&moving, &plain, &s, &r, err, sizeof err), -1, "a moving body left out");
+    cr_assert_eq(ak_compare_traces(&moving, &plain, &s, &r, err, sizeof err), -1,
+                 "a moving body left out");
     cr_assert(strstr(err, "no body 'ground'") && strstr(err, "at rest"), "%s", err);
     ak_compare_spec_free(&s);
     ak_tracefile_free(&plain);
@@ -637,21 +676,23 @@ Test(compare, fixed_body_may_be_missing_from_either_trace) {
 #define DROP_H (1.0 / 600)
 #define DROP_STEPS 1800
 typedef struct drop_opts {
-    bool soft, sparse;   // soft contact; the reference's sampling
-    double floor_y;      // the floor's shift (m): -1.27 makes the impact about 120 steps later
-    double e;            // restitution
-    double teleport;     // added to x0 from t = 1 s on
+    bool soft, sparse; // soft contact; the reference's sampling
+    double floor_y;    // the floor's shift (m): -1.27 makes the impact about 120 steps later
+    double e;          // restitution
+    double teleport;   // added to x0 from t = 1 s on
     bool body_frame, xyzw;
-    double qscale;       // quaternion written times this (1: honest)
+    double qscale; // quaternion written times this (1: honest)
 } drop_opts;
 
 static char *drop_trace(drop_opts o) {
     size_t cap = (size_t)DROP_STEPS * 400 + 1024;
     char *s = malloc(cap), *p = s;
-    p += sprintf(p, "# format: anakata-trace/1\n# scene: drop\n# dim: 3\n# timestep: %.17g\n"
-                    "step,t,body,x0,x1,x2,v0,v1,v2,qw,qx,qy,qz,wx,wy,wz,contacts\n",
+    p += sprintf(p,
+                 "# format: anakata-trace/1\n# scene: drop\n# dim: 3\n# timestep: %.17g\n"
+                 "step,t,body,x0,x1,x2,v0,v1,v2,qw,qx,qy,qz,wx,wy,wz,contacts\n",
                  DROP_H);
-    const double g = -FIX_G, w[3] = {9, 2, 1}, k = g / 0.002, zeta = -log(o.e) / sqrt(AK_TEST_PI * AK_TEST_PI + log(o.e) * log(o.e));
+    const double g = -FIX_G, w[3] = { 9, 2, 1 }, k = g / 0.002,
+                 zeta = -log(o.e) / sqrt(AK_TEST_PI * AK_TEST_PI + log(o.e) * log(o.e));
     const double c = 2 * zeta * sqrt(k), yf = 0.5 + o.floor_y;
     double y = 2, v = 0, R0[4], P[4], Q[4];
     ak_nd_rotor_plane(3, P, 0, 1, 0.4);
@@ -669,16 +710,20 @@ static char *drop_trace(drop_opts o) {
             if (o.body_frame) { // w_body = [R]_2^T w_world
                 double M2[9];
                 ak_nd_rotor_biv_matrix(3, M2, R);
-                for (int a = 0; a < 3; a++) wb[a] = M2[0 * 3 + a] * w[0] + M2[1 * 3 + a] * w[1] + M2[2 * 3 + a] * w[2];
+                for (int a = 0; a < 3; a++)
+                    wb[a] = M2[0 * 3 + a] * w[0] + M2[1 * 3 + a] * w[1] + M2[2 * 3 + a] * w[2];
             }
-            double q[4] = {R[0], -R[3], R[2], -R[1]}; // (w, x, y, z)
+            double q[4] = { R[0], -R[3], R[2], -R[1] }; // (w, x, y, z)
             if (o.xyzw) {
-                double x4[4] = {q[1], q[2], q[3], q[0]};
+                double x4[4] = { q[1], q[2], q[3], q[0] };
                 memcpy(q, x4, sizeof q);
             }
             for (int a = 0; a < 4; a++) q[a] *= o.qscale;
-            p += sprintf(p, "%d,%.17g,cube,%.17g,%.17g,0,0,%.17g,0,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%d\n", i, t,
-                         t >= 1 ? o.teleport : 0, y, v, q[0], q[1], q[2], q[3], wb[2], -wb[1], wb[0], y <= yf + 1e-9);
+            p += sprintf(p,
+                         "%d,%.17g,cube,%.17g,%.17g,0,0,%.17g,0,%.17g,%.17g,%.17g,%.17g,%.17g,%."
+                         "17g,%.17g,%d\n",
+                         i, t, t >= 1 ? o.teleport : 0, y, v, q[0], q[1], q[2], q[3], wb[2], -wb[1],
+                         wb[0], y <= yf + 1e-9);
         }
         // one step (symplectic Euler)
         if (o.soft) {
@@ -696,9 +741,12 @@ static char *drop_trace(drop_opts o) {
 }
 
 static const char *drop_manifest =
-    "{\"format\":\"anakata-reference/1\",\"scenes\":[{\"scene\":\"drop\",\"dim\":3,\"gravity\":[0,-9.81,0],"
-    "\"settles\":true,\"bodies\":[{\"name\":\"cube\",\"mass\":1,\"inertia\":[[0.16666666666666666,0,0],"
-    "[0,0.16666666666666666,0],[0,0,0.16666666666666666]]}],\"tolerances\":{\"horizon\":0,\"event\":0.1,"
+    "{\"format\":\"anakata-reference/"
+    "1\",\"scenes\":[{\"scene\":\"drop\",\"dim\":3,\"gravity\":[0,-9.81,0],"
+    "\"settles\":true,\"bodies\":[{\"name\":\"cube\",\"mass\":1,\"inertia\":[[0.16666666666666666,"
+    "0,0],"
+    "[0,0.16666666666666666,0],[0,0,0.16666666666666666]]}],\"tolerances\":{\"horizon\":0,"
+    "\"event\":0.1,"
     "\"energy_final\":0.05,\"end_position\":0.01}}]}";
 
 static void drop_spec(ak_compare_spec *s) {
@@ -715,8 +763,8 @@ static void drop_parse(drop_opts o, const char *name, ak_tracefile *t) {
     free(txt);
 }
 
-static const drop_opts DROP_REF = {.soft = false, .sparse = true, .e = 0.5, .qscale = 1};
-static const drop_opts DROP_SOFT = {.soft = true, .e = 0.5, .qscale = 1};
+static const drop_opts DROP_REF = { .soft = false, .sparse = true, .e = 0.5, .qscale = 1 };
+static const drop_opts DROP_SOFT = { .soft = true, .e = 0.5, .qscale = 1 };
 
 // Compare other (options o) with the rigid, sparse reference; laws_only as given.
 static void drop_compare(drop_opts o, bool laws_only, ak_compare_result *r) {
@@ -735,8 +783,9 @@ static void drop_compare(drop_opts o, bool laws_only, ak_compare_result *r) {
 
 static void print_items(const ak_compare_result *r) {
     for (int i = 0; i < r->n; i++)
-        fprintf(stderr, "  %s %s: %g / %g: %s\n", r->items[i].verdict == AK_CMP_FAIL ? "FAIL" : "ok",
-                r->items[i].quantity, r->items[i].error, r->items[i].tol, r->items[i].detail);
+        fprintf(stderr, "  %s %s: %g / %g: %s\n",
+                r->items[i].verdict == AK_CMP_FAIL ? "FAIL" : "ok", r->items[i].quantity,
+                r->items[i].error, r->items[i].tol, r->items[i].detail);
 }
 
 Test(compare, honest_soft_contact_violates_no_law) {
@@ -745,7 +794,8 @@ Test(compare, honest_soft_contact_violates_no_law) {
     if (r.nfail) print_items(&r);
     cr_assert_eq(r.nfail, 0, "a soft contact is a modelling choice, not a bug");
     cr_assert_eq(r.nlaw_fail, 0);
-    for (int i = 0; i < r.n; i++) cr_assert_eq(r.items[i].kind, AK_CMP_LAW, "--laws leaves out %s", r.items[i].quantity);
+    for (int i = 0; i < r.n; i++)
+        cr_assert_eq(r.items[i].kind, AK_CMP_LAW, "--laws leaves out %s", r.items[i].quantity);
     find(&r, "kinematics.rotation");
     find(&r, "initial.state");
     find(&r, "energy.gain");
@@ -754,7 +804,8 @@ Test(compare, honest_soft_contact_violates_no_law) {
     cr_assert_eq(r.nlaw_fail, 0);
     const ak_compare_item *d = find(&r, "contacts.rest_depth");
     cr_assert_eq(d->kind, AK_CMP_MEASUREMENT);
-    cr_assert(fabs(d->other - 0.002) < 2e-4, "rest depth %g m, the spring's g / k = 2 mm: %s", d->other, d->detail);
+    cr_assert(fabs(d->other - 0.002) < 2e-4, "rest depth %g m, the spring's g / k = 2 mm: %s",
+              d->other, d->detail);
     cr_assert(strstr(d->detail, "contacts are soft"), "%s", d->detail);
     const ak_compare_item *et = find(&r, "events.time");
     cr_assert_eq(et->verdict, AK_CMP_PASS, "%s", et->detail);
@@ -774,8 +825,9 @@ Test(compare, doctored_traces_fail_naming_the_cause) {
     drop_compare(o, true, &r);
     it = find(&r, "kinematics.x_dot_v");
     cr_assert_eq(it->verdict, AK_CMP_FAIL);
-    cr_assert(fabs(it->error - 0.05) < 1e-3 && strstr(it->detail, "teleport") && strstr(it->detail, "t = 1 s"), "%s",
-              it->detail);
+    cr_assert(fabs(it->error - 0.05) < 1e-3 && strstr(it->detail, "teleport") &&
+                  strstr(it->detail, "t = 1 s"),
+              "%s", it->detail);
     // w written in the body frame: the orientations do not follow it
     o = DROP_SOFT;
     o.body_frame = true;
@@ -783,16 +835,19 @@ Test(compare, doctored_traces_fail_naming_the_cause) {
     it = find(&r, "kinematics.rotation");
     cr_assert_eq(it->verdict, AK_CMP_FAIL);
     cr_assert(strstr(it->detail, "body frame"), "%s", it->detail);
-    cr_assert_eq(find(&r, "initial.state")->verdict, AK_CMP_FAIL, "and the initial w is not the scene's");
+    cr_assert_eq(find(&r, "initial.state")->verdict, AK_CMP_FAIL,
+                 "and the initial w is not the scene's");
     // the quaternion in (x, y, z, w) order: named at the initial state
     o = DROP_SOFT;
     o.xyzw = true;
     drop_compare(o, true, &r);
     it = find(&r, "initial.state");
     cr_assert_eq(it->verdict, AK_CMP_FAIL);
-    cr_assert(strstr(it->detail, "(x, y, z, w) order") && strstr(it->detail, "body 'cube', orientation"), "%s",
-              it->detail);
-    cr_assert(!strstr(it->detail, "r_xy"), "no hint blames rotor columns the trace does not have: %s", it->detail);
+    cr_assert(strstr(it->detail, "(x, y, z, w) order") &&
+                  strstr(it->detail, "body 'cube', orientation"),
+              "%s", it->detail);
+    cr_assert(!strstr(it->detail, "r_xy"),
+              "no hint blames rotor columns the trace does not have: %s", it->detail);
     // the bounce removed (restitution 0): a measurement, the impact's outcome
     o = DROP_SOFT;
     o.e = 1e-9;
@@ -811,7 +866,9 @@ Test(compare, doctored_traces_fail_naming_the_cause) {
     const char *fi = strstr(it->detail, "first impact: 'cube'");
     cr_assert(fi, "%s", it->detail);
     double tr, to, steps;
-    cr_assert_eq(sscanf(fi, "first impact: 'cube' at t = %lf s, other t = %lf s (%lf steps)", &tr, &to, &steps), 3, "%s", fi);
+    cr_assert_eq(sscanf(fi, "first impact: 'cube' at t = %lf s, other t = %lf s (%lf steps)", &tr,
+                        &to, &steps),
+                 3, "%s", fi);
     cr_assert(steps > 110 && steps < 135, "%g steps late: %s", steps, fi);
 }
 
@@ -821,11 +878,13 @@ Test(compare, quaternion_of_wrong_norm_is_rejected) {
     char *txt = drop_trace(o), err[512];
     ak_tracefile t;
     cr_assert_eq(ak_tracefile_parse(txt, "norm2.csv", &t, err, sizeof err), -1);
-    cr_assert(strstr(err, "norm2.csv:") && strstr(err, "qw,qx,qy,qz") && strstr(err, "norm 2"), "%s", err);
+    cr_assert(strstr(err, "norm2.csv:") && strstr(err, "qw,qx,qy,qz") && strstr(err, "norm 2"),
+              "%s", err);
     free(txt);
     o.qscale = 1 + 2e-6; // just over the limit
     txt = drop_trace(o);
-    cr_assert_eq(ak_tracefile_parse(txt, "norm.csv", &t, err, sizeof err), -1, "a norm off by 2e-6 is rejected");
+    cr_assert_eq(ak_tracefile_parse(txt, "norm.csv", &t, err, sizeof err), -1,
+                 "a norm off by 2e-6 is rejected");
     free(txt);
     o.qscale = 1 + 5e-7;
     txt = drop_trace(o);
@@ -861,7 +920,8 @@ Test(compare, rest_orientation_modulo_the_shape_symmetry) {
         char err[512];
         s.tol_rotor = NAN; // the states differ by the turn; only the rest state is judged here
         cr_assert_eq(ak_compare_traces(&a, &b, &s, &r, err, sizeof err), 0, "%s", err);
-        cr_assert_eq(find(&r, "end.rotor")->verdict, AK_CMP_PASS, "dim %d, cube: %s", dim, find(&r, "end.rotor")->detail);
+        cr_assert_eq(find(&r, "end.rotor")->verdict, AK_CMP_PASS, "dim %d, cube: %s", dim,
+                     find(&r, "end.rotor")->detail);
         s.shapes[0].half[0] = 1; // x is now the long axis: a turn in xy is no symmetry
         cr_assert_eq(ak_compare_traces(&a, &b, &s, &r, err, sizeof err), 0, "%s", err);
         cr_assert_eq(find(&r, "end.rotor")->verdict, AK_CMP_FAIL, "dim %d, long box", dim);
@@ -875,7 +935,8 @@ Test(compare, rest_orientation_modulo_the_shape_symmetry) {
                 memcpy(Rc, R, sizeof(double) * (size_t)ak_nd_neven(dim));
             }
             cr_assert_eq(ak_compare_traces(&a, &c, &s, &r, err, sizeof err), 0, "%s", err);
-            cr_assert_eq(find(&r, "end.rotor")->verdict, AK_CMP_PASS, "dim %d, long box turned about it: %s", dim,
+            cr_assert_eq(find(&r, "end.rotor")->verdict, AK_CMP_PASS,
+                         "dim %d, long box turned about it: %s", dim,
                          find(&r, "end.rotor")->detail);
             ak_tracefile_free(&c);
         }
@@ -893,7 +954,7 @@ Test(compare, stepwise_names_the_law_that_failed_first) {
     // 50 x tolerance), then 90 free steps of bodies thrown about with w differing by 100 x the
     // tolerance. The median of the free steps is the larger, but the law that failed is the contact
     // law. Without the contact failure first, the same free steps name the rotational update.
-    ak_stepwise_result r = {0};
+    ak_stepwise_result r = { 0 };
     r.n = 100;
     r.steps = calloc((size_t)r.n, sizeof *r.steps);
     for (int q = 0; q < AK_SW_Q; q++) r.tol[q] = 1e-3;

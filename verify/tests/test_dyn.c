@@ -33,11 +33,11 @@ Test(dyn, hyperbox_inertia_by_quadrature) {
     gsl_integration_glfixed_table *gl = gsl_integration_glfixed_table_alloc(3);
     cr_assert_not_null(gl);
     for (int n = 2; n <= AK_MAX_DIM; n++) {
-        double h[AK_MAX_DIM] = {0.55, 0.15, 1.25, 0.35, 0.8}, mass = 1.7, vol = 1.0;
+        double h[AK_MAX_DIM] = { 0.55, 0.15, 1.25, 0.35, 0.8 }, mass = 1.7, vol = 1.0;
         for (int i = 0; i < n; i++) vol *= 2 * h[i];
         int k = ak_nd_nbiv(n), npts = 1;
         for (int i = 0; i < n; i++) npts *= 3;
-        double I[AK_MAX_BIV * AK_MAX_BIV] = {0};
+        double I[AK_MAX_BIV * AK_MAX_BIV] = { 0 };
         for (int p = 0; p < npts; p++) {
             double r[AK_MAX_DIM], wgt = mass / vol, S[AK_MAX_BIV * AK_MAX_DIM];
             for (int i = 0, c = p; i < n; i++, c /= 3) {
@@ -68,8 +68,9 @@ Test(dyn, hyperbox_inertia_by_quadrature) {
 Test(dyn, world_and_body_forms_agree) {
     for (int n = 2; n <= AK_MAX_DIM; n++) {
         int k = ak_nd_nbiv(n);
-        double I[AK_MAX_BIV * AK_MAX_BIV] = {0}, Iinv[AK_MAX_BIV * AK_MAX_BIV] = {0};
-        for (int q = 0; q < k; q++) I[q * k + q] = 0.5 + q * 0.37, Iinv[q * k + q] = 1 / I[q * k + q];
+        double I[AK_MAX_BIV * AK_MAX_BIV] = { 0 }, Iinv[AK_MAX_BIV * AK_MAX_BIV] = { 0 };
+        for (int q = 0; q < k; q++)
+            I[q * k + q] = 0.5 + q * 0.37, Iinv[q * k + q] = 1 / I[q * k + q];
         for (int s = 0; s < 50; s++) {
             double R[AK_MAX_EVEN], w[AK_MAX_BIV], tau[AK_MAX_BIV], L1[AK_MAX_BIV], L2[AK_MAX_BIV];
             double Iw[AK_MAX_BIV * AK_MAX_BIV], Iwinv[AK_MAX_BIV * AK_MAX_BIV];
@@ -98,12 +99,13 @@ Test(dyn, world_and_body_forms_agree) {
 Test(dyn, isotropic_inertia_shortcuts) {
     for (int n = 2; n <= AK_MAX_DIM; n++) {
         int k = ak_nd_nbiv(n);
-        double I[AK_MAX_BIV * AK_MAX_BIV] = {0}, J[AK_MAX_BIV * AK_MAX_BIV];
+        double I[AK_MAX_BIV * AK_MAX_BIV] = { 0 }, J[AK_MAX_BIV * AK_MAX_BIV];
         for (int q = 0; q < k; q++) I[q * k + q] = 0.37;
         cr_assert_eq(ak_dyn_inertia_scalar(n, I), 0.37);
         memcpy(J, I, sizeof J);
         J[(k - 1) * k + k - 1] = nextafter(0.37, 1.0);
-        if (k > 1) cr_assert_eq(ak_dyn_inertia_scalar(n, J), 0.0, "n = %d: one diagonal 1 ulp off", n);
+        if (k > 1)
+            cr_assert_eq(ak_dyn_inertia_scalar(n, J), 0.0, "n = %d: one diagonal 1 ulp off", n);
         memcpy(J, I, sizeof J);
         if (k > 1) {
             J[1] = 1e-300;
@@ -119,7 +121,8 @@ Test(dyn, isotropic_inertia_shortcuts) {
             ak_contact_world_inv_inertia(n, C, I, R);
             for (int q = 0; q < k * k; q++) {
                 cr_assert_eq(C[q], I[q], "n = %d: the world form is not the body form exactly", n);
-                cr_assert(fabs(W[q] - I[q]) < TOL_ROUND, "n = %d: [R]_2 s 1 [R]_2^T = %g, not s 1", n, W[q]);
+                cr_assert(fabs(W[q] - I[q]) < TOL_ROUND, "n = %d: [R]_2 s 1 [R]_2^T = %g, not s 1",
+                          n, W[q]);
             }
             double w[AK_MAX_BIV], w2[AK_MAX_BIV], w3[AK_MAX_BIV], h = 1.0 / 60;
             for (int q = 0; q < k; q++) w[q] = 3 * u();
@@ -132,7 +135,8 @@ Test(dyn, isotropic_inertia_shortcuts) {
             for (int q = 0; q < k; q++) {
                 cr_assert_eq(w2[q], w[q]);
                 cr_assert_eq(w3[q], w[q]);
-                cr_assert(fabs(wn[q] - w[q]) < 1e-9 * h * 9 * k + TOL_ROUND, "n = %d: %g", n, wn[q] - w[q]);
+                cr_assert(fabs(wn[q] - w[q]) < 1e-9 * h * 9 * k + TOL_ROUND, "n = %d: %g", n,
+                          wn[q] - w[q]);
             }
         }
     }
@@ -148,19 +152,20 @@ Test(dyn, rotor_projection) {
             cr_assert(ak_nd_rotor_defect(n, R) < 1e-14);
             for (int q = 0; q < ak_nd_neven(n); q++) P[q] = R[q] + 1e-4 * u();
             cr_assert_eq(ak_nd_rotor_renormalize(n, P), AK_GA_OK);
-            cr_assert(ak_nd_rotor_defect(n, P) < 1e-15, "n=%d defect %g", n, ak_nd_rotor_defect(n, P));
+            cr_assert(ak_nd_rotor_defect(n, P) < 1e-15, "n=%d defect %g", n,
+                      ak_nd_rotor_defect(n, P));
             for (int q = 0; q < ak_nd_neven(n); q++) cr_assert(fabs(P[q] - R[q]) < 1e-3);
         }
-    double far[AK_MAX_EVEN] = {3.0};
+    double far[AK_MAX_EVEN] = { 3.0 };
     cr_assert_eq(ak_nd_rotor_renormalize(5, far), AK_GA_EZERO);
 }
 
 // The Newton step of B-4.int leaves a residual of order h^2 |w|^3 in f(w2) = I(w2-w1) - h w2 x I w2.
 Test(dyn, implicit_gyroscopic_residual) {
     int n = 4, k = 6;
-    double I[36] = {0};
+    double I[36] = { 0 };
     for (int q = 0; q < k; q++) I[q * k + q] = 0.3 + 0.2 * q;
-    double w1[6] = {0.3, -1.1, 0.7, 0.2, 0.5, -0.4};
+    double w1[6] = { 0.3, -1.1, 0.7, 0.2, 0.5, -0.4 };
     for (double h = 0.1; h > 1e-3; h /= 10) {
         double w2[6], Iw[6], c[6], r = 0;
         cr_assert_eq(ak_dyn_gyro_implicit_body(n, w2, I, w1, h), 0);
@@ -173,13 +178,12 @@ Test(dyn, implicit_gyroscopic_residual) {
 
 // B-9 as printed is the negative of the commutator form (diagonal 4D inertia).
 Test(dyn, b9_printed_is_negated_commutator_form) {
-    double Id[6] = {0.108, 0.622, 0.142, 0.528, 0.048, 0.562}, Iinv[36] = {0}, I[36] = {0};
+    double Id[6] = { 0.108, 0.622, 0.142, 0.528, 0.048, 0.562 }, Iinv[36] = { 0 }, I[36] = { 0 };
     for (int q = 0; q < 6; q++) I[q * 6 + q] = Id[q], Iinv[q * 6 + q] = 1 / Id[q];
-    double w[6] = {0.3, -1.1, 0.7, 0.2, 0.5, -0.4}, a[6], b[6];
+    double w[6] = { 0.3, -1.1, 0.7, 0.2, 0.5, -0.4 }, a[6], b[6];
     ak_published_b9_euler4(a, Id, w);
     ak_dyn_euler_body(4, b, I, Iinv, w, NULL);
     for (int q = 0; q < 6; q++) cr_assert(fabs(a[q] + b[q]) < TOL_ROUND);
 }
 
 // The integrators' names are tested with the other options' names (test_scene.c, option_names).
-

@@ -17,7 +17,7 @@
 static bool close(double a, double b) { return fabs(a - b) <= TOL * fmax(1.0, fabs(b)); }
 
 Test(mass, unit_ball_volumes) {
-    const double want[] = {1, 2, PI, 4 * PI / 3, PI * PI / 2, 8 * PI * PI / 15};
+    const double want[] = { 1, 2, PI, 4 * PI / 3, PI * PI / 2, 8 * PI * PI / 15 };
     for (int n = 0; n <= 5; n++) cr_assert(close(ak_mass_unit_ball_volume(n), want[n]), "n=%d", n);
 }
 
@@ -31,12 +31,13 @@ Test(mass, hypersphere_4d_is_third_m_r2) {
     cr_assert(close(p.volume, V));
     cr_assert(close(p.boundary, 2 * PI * PI * pow(R, 3)));
     for (int i = 0; i < 6; i++)
-        for (int j = 0; j < 6; j++) cr_assert(close(p.inertia[i * 6 + j], i == j ? M * R * R / 3 : 0.0));
+        for (int j = 0; j < 6; j++)
+            cr_assert(close(p.inertia[i * 6 + j], i == j ? M * R * R / 3 : 0.0));
 }
 
 Test(mass, hyperbox_4d_twelfth_of_full_edges) {
     // I_ab = M (s_a^2 + s_b^2) / 12 with s = 2 a (T-C.3's derivation; T-3.hb prints 1/3).
-    const double a[4] = {0.3, 0.7, 1.1, 0.45};
+    const double a[4] = { 0.3, 0.7, 1.1, 0.45 };
     ak_mass_props p;
     char err[128];
     cr_assert_eq(ak_mass_box(&p, 4, a, 2.0, err, sizeof err), AK_MASS_OK);
@@ -46,7 +47,7 @@ Test(mass, hyperbox_4d_twelfth_of_full_edges) {
     for (int i = 0; i < 4; i++)
         for (int j = i + 1; j < 4; j++, k++)
             cr_assert(close(p.inertia[k * 6 + k], M * (4 * a[i] * a[i] + 4 * a[j] * a[j]) / 12));
-    double pub[6], s[4] = {2 * a[0], 2 * a[1], 2 * a[2], 2 * a[3]};
+    double pub[6], s[4] = { 2 * a[0], 2 * a[1], 2 * a[2], 2 * a[3] };
     ak_pub_mass_T3_hb_hyperbox_inertia(pub, M, s);
     cr_assert(close(pub[0] / p.inertia[0], 4.0), "the thesis' hyperbox moment is 4 times too big");
 }
@@ -82,7 +83,7 @@ Test(mass, canonical_simplex_constants) {
 
 Test(mass, unit_simplex_props) {
     // 4D unit simplex: V = 1/24, centroid 1/5 each.
-    double v[5 * 4] = {0};
+    double v[5 * 4] = { 0 };
     for (int i = 0; i < 4; i++) v[(i + 1) * 4 + i] = 1.0;
     ak_mass_props p;
     char err[128];
@@ -94,7 +95,7 @@ Test(mass, unit_simplex_props) {
 }
 
 Test(mass, hull_of_cube_vertices_is_the_box) {
-    const double a[4] = {0.4, 0.3, 0.5, 0.35};
+    const double a[4] = { 0.4, 0.3, 0.5, 0.35 };
     double v[16 * 4];
     for (int q = 0; q < 16; q++)
         for (int i = 0; i < 4; i++) v[q * 4 + i] = (q >> i & 1) ? a[i] : -a[i];
@@ -113,10 +114,10 @@ Test(mass, bad_parameters_fail_with_a_message) {
     char err[128] = "";
     cr_assert_eq(ak_mass_ball(&p, 4, -1, 1, err, sizeof err), AK_MASS_EBADPARAM);
     cr_assert(strstr(err, "radius") != NULL, "%s", err);
-    double flat[5 * 4] = {0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0.3, 0.6, 0, 0};
+    double flat[5 * 4] = { 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0.3, 0.6, 0, 0 };
     cr_assert_eq(ak_mass_convex(&p, 4, flat, 5, 1, err, sizeof err), AK_MASS_EDEGENERATE);
     cr_assert(strstr(err, "affinely independent") != NULL, "%s", err);
-    ak_shape plane = {.type = AK_SHAPE_HYPERPLANE, .dim = 4};
+    ak_shape plane = { .type = AK_SHAPE_HYPERPLANE, .dim = 4 };
     cr_assert_eq(ak_mass_shape(&p, &plane, 1, err, sizeof err), AK_MASS_EBADPARAM);
     cr_assert_eq(ak_mass_ball(&p, 4, 1, 1, NULL, 0), AK_MASS_OK); // err may be NULL
     cr_assert_eq(ak_mass_ball(&p, 4, INFINITY, 1, NULL, 0), AK_MASS_EBADPARAM);
@@ -126,7 +127,7 @@ Test(mass, parallel_axis_adds_m_rstar_squared) {
     ak_mass_props p;
     char err[128];
     ak_mass_ball(&p, 3, 1.0, 1.0, err, sizeof err);
-    double I[9], pt[3] = {0, 0, 2.0};
+    double I[9], pt[3] = { 0, 0, 2.0 };
     ak_mass_inertia_about(I, &p, pt);
     // about a point 2 along z: planes xz and yz gain M * 4, xy unchanged
     cr_assert(close(I[0], p.inertia[0]));
@@ -138,17 +139,18 @@ Test(mass, model_fill_mass_density_fixed_convex) {
     ak_model *m = ak_model_create(4, 4);
     cr_assert_not_null(m);
     ak_body *b = m->bodies;
-    b[0].shape = (ak_shape){.type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = 0.5};
+    b[0].shape = (ak_shape){ .type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = 0.5 };
     b[0].mass = 2.0;
-    b[1].shape = (ak_shape){.type = AK_SHAPE_HYPERBOX, .dim = 4, .half_extents = {0.5, 0.5, 0.5, 0.5}};
+    b[1].shape =
+        (ak_shape){ .type = AK_SHAPE_HYPERBOX, .dim = 4, .half_extents = { 0.5, 0.5, 0.5, 0.5 } };
     b[1].density = 3.0;
-    b[2].shape = (ak_shape){.type = AK_SHAPE_HYPERPLANE, .dim = 4, .normal = {0, 1, 0, 0}};
+    b[2].shape = (ak_shape){ .type = AK_SHAPE_HYPERPLANE, .dim = 4, .normal = { 0, 1, 0, 0 } };
     b[2].fixed = true;
     m->verts = malloc(5 * 4 * sizeof(double));
-    double v[20] = {1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2};
+    double v[20] = { 1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 2 };
     memcpy(m->verts, v, sizeof v);
     m->nverts_total = 5;
-    b[3].shape = (ak_shape){.type = AK_SHAPE_CONVEX, .dim = 4, .nverts = 5, .verts = m->verts};
+    b[3].shape = (ak_shape){ .type = AK_SHAPE_CONVEX, .dim = 4, .nverts = 5, .verts = m->verts };
     b[3].mass = 1.0;
     char err[256];
     cr_assert_eq(ak_model_compute_mass(m, NULL, err, sizeof err), 0, "%s", err);
@@ -178,7 +180,7 @@ Test(mass, model_fill_mass_density_fixed_convex) {
 // A 5D box given by its 32 corners and 100 more points on its faces and inside (132 points):
 // the hull is the box, whose mass properties are closed forms (ak_mass_box).
 Test(mass, hull_of_many_points_is_the_box) {
-    const double a[5] = {0.4, 0.3, 0.5, 0.35, 0.6};
+    const double a[5] = { 0.4, 0.3, 0.5, 0.35, 0.6 };
     enum { N = 132 };
     double v[N * 5];
     for (int q = 0; q < 32; q++)
@@ -196,9 +198,11 @@ Test(mass, hull_of_many_points_is_the_box) {
     cr_assert_eq(ak_mass_convex(&h, 5, v, N, 1.3, err, sizeof err), AK_MASS_OK, "%s", err);
     cr_assert_eq(ak_mass_box(&b, 5, a, 1.3, err, sizeof err), AK_MASS_OK);
     cr_assert(fabs(h.volume - b.volume) < 1e-13 * b.volume, "%.17g vs %.17g", h.volume, b.volume);
-    cr_assert(fabs(h.boundary - b.boundary) < 1e-12 * b.boundary, "%.17g vs %.17g", h.boundary, b.boundary);
+    cr_assert(fabs(h.boundary - b.boundary) < 1e-12 * b.boundary, "%.17g vs %.17g", h.boundary,
+              b.boundary);
     for (int i = 0; i < 5; i++) cr_assert(fabs(h.centroid[i]) < 1e-14);
-    for (int i = 0; i < 100; i++) cr_assert(fabs(h.inertia[i] - b.inertia[i]) < 1e-13, "entry %d", i);
+    for (int i = 0; i < 100; i++)
+        cr_assert(fabs(h.inertia[i] - b.inertia[i]) < 1e-13, "entry %d", i);
 }
 
 // The 120-cell (600 vertices, 120 dodecahedral facets): volume and boundary against their closed
@@ -210,10 +214,12 @@ Test(mass, hull_of_the_120_cell) {
     char err[256];
     cr_assert_eq(ak_mass_convex(&h, 4, v, 600, 1.0, err, sizeof err), AK_MASS_OK, "%s", err);
     double e = 0.25 * (3 - sqrt(5.0));
-    double vol = 15.0 / 4 * (105 + 47 * sqrt(5.0)) * pow(e, 4), bnd = 120 * (15 + 7 * sqrt(5.0)) / 4 * pow(e, 3);
+    double vol = 15.0 / 4 * (105 + 47 * sqrt(5.0)) * pow(e, 4),
+           bnd = 120 * (15 + 7 * sqrt(5.0)) / 4 * pow(e, 3);
     cr_assert(fabs(h.volume - vol) < 1e-12 * vol, "volume %.17g vs %.17g", h.volume, vol);
     cr_assert(fabs(h.boundary - bnd) < 1e-12 * bnd, "boundary %.17g vs %.17g", h.boundary, bnd);
     for (int i = 0; i < 6; i++)
         for (int j = 0; j < 6; j++)
-            cr_assert(fabs(h.inertia[i * 6 + j] - (i == j ? h.inertia[0] : 0.0)) < 1e-13, "I[%d][%d]", i, j);
+            cr_assert(fabs(h.inertia[i * 6 + j] - (i == j ? h.inertia[0] : 0.0)) < 1e-13,
+                      "I[%d][%d]", i, j);
 }

@@ -24,7 +24,7 @@ static ak_model *random_scene(int n, int N, unsigned seed, ak_data **dp) {
     ak_data *d = ak_data_create(m);
     double L = 0.9 * pow((double)N, 1.0 / n);
     ak_wc_random_bodies(m, d, N, seed, L);
-    double up[AK_MAX_DIM] = {0, 1}, wx[AK_MAX_DIM] = {1}, wxm[AK_MAX_DIM] = {-1};
+    double up[AK_MAX_DIM] = { 0, 1 }, wx[AK_MAX_DIM] = { 1 }, wxm[AK_MAX_DIM] = { -1 };
     ak_shape g = ak_wc_plane(n, up, 0.0), w0 = ak_wc_plane(n, wx, -0.5),
              w1 = ak_wc_plane(n, wxm, -L - 0.5);
     ak_wc_set_body(m, d, N, &g, 0, NULL);
@@ -45,42 +45,46 @@ static ak_model *random_scene(int n, int N, unsigned seed, ak_data **dp) {
 // far fewer bodies than a query of every body at every step.
 Test(perf, broadphase_tree_refit_equals_all_pairs) {
     for (int mode = 0; mode < 3; mode++)
-    for (int n = 3; n <= 4; n++) {
-        ak_data *d;
-        ak_model *m = random_scene(n, 300, 7u + (unsigned)n, &d);
-        m->paths.broad_self_query = mode == 1; // per-body query, then the tree against itself
-        m->paths.broad_incremental = mode == 2;
-        ak_world_opts o = ak_world_default_opts(m);
-        ak_contact_cache *tree = ak_contact_cache_create(m), *all = ak_contact_cache_create(m);
-        char err[512];
-        long total = 0, requery_late = 0;
-        for (int s = 0; s < 90; s++) {
-            long before = tree->stats.fat_requeries;
-            cr_assert_eq(ak_broadphase(m, d, tree, 0.02), 0);
-            if (s >= 45) requery_late += tree->stats.fat_requeries - before;
-            cr_assert_eq(ak_broadphase_all_pairs(m, d, all, 0.02), 0);
-            cr_assert_eq(tree->step.npair, all->step.npair, "mode %d n=%d step %d: %d pairs against %d", mode,
-                         n, s, tree->step.npair, all->step.npair);
-            cr_assert_eq(memcmp(tree->step.pairs, all->step.pairs, sizeof(int) * 2 * (size_t)all->step.npair), 0,
-                         "mode %d n=%d step %d: pair lists differ", mode, n, s);
-            total += all->step.npair;
-            cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        for (int n = 3; n <= 4; n++) {
+            ak_data *d;
+            ak_model *m = random_scene(n, 300, 7u + (unsigned)n, &d);
+            m->paths.broad_self_query = mode == 1; // per-body query, then the tree against itself
+            m->paths.broad_incremental = mode == 2;
+            ak_world_opts o = ak_world_default_opts(m);
+            ak_contact_cache *tree = ak_contact_cache_create(m), *all = ak_contact_cache_create(m);
+            char err[512];
+            long total = 0, requery_late = 0;
+            for (int s = 0; s < 90; s++) {
+                long before = tree->stats.fat_requeries;
+                cr_assert_eq(ak_broadphase(m, d, tree, 0.02), 0);
+                if (s >= 45) requery_late += tree->stats.fat_requeries - before;
+                cr_assert_eq(ak_broadphase_all_pairs(m, d, all, 0.02), 0);
+                cr_assert_eq(tree->step.npair, all->step.npair,
+                             "mode %d n=%d step %d: %d pairs against %d", mode, n, s,
+                             tree->step.npair, all->step.npair);
+                cr_assert_eq(memcmp(tree->step.pairs, all->step.pairs,
+                                    sizeof(int) * 2 * (size_t)all->step.npair),
+                             0, "mode %d n=%d step %d: pair lists differ", mode, n, s);
+                total += all->step.npair;
+                cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+            }
+            cr_assert(total > 1000, "n=%d: too few pairs (%ld) for the test to mean much", n,
+                      total);
+            if (mode < 2)
+                cr_assert(tree->stats.tree_builds > 1 && tree->stats.tree_builds < 90,
+                          "n=%d: %ld builds in 90 steps (refit and rebuild should both run)", n,
+                          tree->stats.tree_builds);
+            else
+                cr_assert(
+                    tree->stats.fat_requeries > 300 && requery_late < 45 * 300 * 2 / 3,
+                    "n=%d: %ld re-queries in all, %ld in the last 45 steps (of 13500; the bodies "
+                    "still fall, about 6,000 measured)",
+                    n, tree->stats.fat_requeries, requery_late);
+            ak_contact_cache_free(tree);
+            ak_contact_cache_free(all);
+            ak_model_free(m);
+            ak_data_free(d);
         }
-        cr_assert(total > 1000, "n=%d: too few pairs (%ld) for the test to mean much", n, total);
-        if (mode < 2)
-            cr_assert(tree->stats.tree_builds > 1 && tree->stats.tree_builds < 90,
-                      "n=%d: %ld builds in 90 steps (refit and rebuild should both run)", n,
-                      tree->stats.tree_builds);
-        else
-            cr_assert(tree->stats.fat_requeries > 300 && requery_late < 45 * 300 * 2 / 3,
-                      "n=%d: %ld re-queries in all, %ld in the last 45 steps (of 13500; the bodies "
-                      "still fall, about 6,000 measured)", n,
-                      tree->stats.fat_requeries, requery_late);
-        ak_contact_cache_free(tree);
-        ak_contact_cache_free(all);
-        ak_model_free(m);
-        ak_data_free(d);
-    }
 }
 
 #ifdef _OPENMP
@@ -104,8 +108,10 @@ Test(perf, threads_bitwise) {
         m->paths.parallel_min = 100;
         ak_world_opts o = ak_world_default_opts(m);
         char err[512];
-        for (int s = 0; s < 8; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
-        cr_assert(d->contacts->step.npoint > 100, "too few contacts (%d)", d->contacts->step.npoint);
+        for (int s = 0; s < 8; s++)
+            cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        cr_assert(d->contacts->step.npoint > 100, "too few contacts (%d)",
+                  d->contacts->step.npoint);
         h[t] = ak_wc_hash(m, d, 1469598103934665603ull);
         ak_model_free(m);
         ak_data_free(d);
@@ -133,10 +139,12 @@ Test(perf, encode_table_equals_pow) {
         double lo = 0.0, hi = 1.0;
         for (int k = 0; k < 200; k++) {
             double mid = 0.5 * (lo + hi);
-            if (floor(pow(mid, 1.0 / AK_RT_GAMMA) * 255.0 + 0.5) >= v) hi = mid;
-            else lo = mid;
+            if (floor(pow(mid, 1.0 / AK_RT_GAMMA) * 255.0 + 0.5) >= v)
+                hi = mid;
+            else
+                lo = mid;
         }
-        double xs[4] = {nextafter(hi, 0.0), hi, nextafter(hi, 1.0), lo};
+        double xs[4] = { nextafter(hi, 0.0), hi, nextafter(hi, 1.0), lo };
         for (int k = 0; k < 4; k++) {
             unsigned char want = (unsigned char)floor(pow(xs[k], 1.0 / AK_RT_GAMMA) * 255.0 + 0.5);
             cr_assert_eq(ak_render_encode(xs[k]), want, "v = %d, c = %.17g", v, xs[k]);
@@ -159,7 +167,7 @@ Test(perf, tracer_fast_equals_plain) {
             cr_assert(ak_render_builtin(&s, names[k], 0.3, err, sizeof err), "%s", err);
             s.shadows = true;
             if (cam) {
-                double tg[4] = {0.2, 0.6, 0.1, 0.0};
+                double tg[4] = { 0.2, 0.6, 0.1, 0.0 };
                 ak_render_camera_orbit(&s.cam, tg, 5.0, -40.0, 25.0, 20.0);
             }
             ak_render_image a, b;
@@ -182,14 +190,17 @@ Test(perf, rotor_matrix_exact) {
     unsigned seed = 4242u;
     for (int n = 2; n <= 5; n++) {
         for (int t = 0; t < 2000; t++) {
-            double B[AK_MAX_BIV] = {0}, R[AK_MAX_EVEN];
+            double B[AK_MAX_BIV] = { 0 }, R[AK_MAX_EVEN];
             int k = ak_nd_nbiv(n);
             for (int q = 0; q < k; q++) {
                 seed = seed * 1103515245u + 12345u;
-                B[q] = (t % 3 == 0 && q % 2) ? 0.0 : 4.0 * (((seed >> 8) % 100000) / 100000.0 - 0.5);
+                B[q] =
+                    (t % 3 == 0 && q % 2) ? 0.0 : 4.0 * (((seed >> 8) % 100000) / 100000.0 - 0.5);
             }
-            if (t == 0) ak_nd_rotor_identity(n, R);
-            else ak_nd_rotor_exp(n, R, B);
+            if (t == 0)
+                ak_nd_rotor_identity(n, R);
+            else
+                ak_nd_rotor_exp(n, R, B);
             double M1[AK_MAX_DIM * AK_MAX_DIM], M2[AK_MAX_DIM * AK_MAX_DIM];
             ak_nd_rotor_to_matrix(n, M1, R);
             ak_broadphase_rotor_matrix(n, M2, R, true);
@@ -216,12 +227,13 @@ Test(perf, rotor_matrix_table_equals_plain) {
                 double mant = ((r >> 4) % 100000) / 50000.0 - 1.0;
                 R[k] = kind == 0   ? 0.0
                        : kind == 1 ? -0.0
-                       : kind == 2 ? mant * 4.9e-322          // subnormal
-                       : kind == 3 ? mant * 1e300             // products overflow
-                       : kind == 4 ? mant * 1e-200            // products underflow
+                       : kind == 2 ? mant * 4.9e-322 // subnormal
+                       : kind == 3 ? mant * 1e300    // products overflow
+                       : kind == 4 ? mant * 1e-200   // products underflow
                                    : mant * pow(10.0, (double)((int)((r >> 20) % 41) - 20));
             }
-            if (t % 50 == 7) R[t % ne] = (t / 50) % 3 == 0 ? INFINITY : (t / 50) % 3 == 1 ? -INFINITY : NAN;
+            if (t % 50 == 7)
+                R[t % ne] = (t / 50) % 3 == 0 ? INFINITY : (t / 50) % 3 == 1 ? -INFINITY : NAN;
             double M1[AK_MAX_DIM * AK_MAX_DIM], M2[AK_MAX_DIM * AK_MAX_DIM];
             ak_broadphase_rotor_matrix(n, M1, R, false);
             ak_broadphase_rotor_matrix(n, M2, R, true);
@@ -239,7 +251,7 @@ Test(perf, gyro_exact) {
     for (int n = 2; n <= 5; n++) {
         int k = ak_nd_nbiv(n);
         for (int t = 0; t < 3000; t++) {
-            double I[AK_MAX_BIV * AK_MAX_BIV] = {0}, L[AK_MAX_BIV * AK_MAX_BIV], w[AK_MAX_BIV];
+            double I[AK_MAX_BIV * AK_MAX_BIV] = { 0 }, L[AK_MAX_BIV * AK_MAX_BIV], w[AK_MAX_BIV];
             for (int q = 0; q < k * k; q++) {
                 seed = seed * 1103515245u + 12345u;
                 L[q] = ((seed >> 8) % 100000) / 100000.0 - 0.5;
@@ -253,7 +265,8 @@ Test(perf, gyro_exact) {
                 }
             for (int q = 0; q < k; q++) {
                 seed = seed * 1103515245u + 12345u;
-                w[q] = (t % 5 == 0 && q % 2) ? 0.0 : 40.0 * (((seed >> 8) % 100000) / 100000.0 - 0.5);
+                w[q] =
+                    (t % 5 == 0 && q % 2) ? 0.0 : 40.0 * (((seed >> 8) % 100000) / 100000.0 - 0.5);
             }
             double a[AK_MAX_BIV], b[AK_MAX_BIV];
             int ra = ak_dyn_gyro_implicit_body(n, a, I, w, 1.0 / 60);
@@ -278,15 +291,17 @@ Test(perf, solver_packed_equals_plain) {
         ak_model *m = random_scene(n, 400, 31u + (unsigned)n, &d);
         ak_world_opts o = ak_world_default_opts(m);
         char err[512];
-        for (int s = 0; s < 40; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        for (int s = 0; s < 40; s++)
+            cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
         ak_data *d1 = ak_data_create(m), *d2 = ak_data_create(m);
         ak_data_copy(m, d1, d);
         ak_data_copy(m, d2, d);
-        ak_data *ds[2] = {d1, d2};
+        ak_data *ds[2] = { d1, d2 };
         for (int k = 0; k < 2; k++) {
             ak_contact_cache *c = ds[k]->contacts;
             cr_assert_eq(ak_broadphase(m, ds[k], c, AK_SOLVER_MARGIN), 0);
-            cr_assert_eq(ak_narrowphase(m, ds[k], c, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
+            cr_assert_eq(ak_narrowphase(m, ds[k], c, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s",
+                         err);
             ak_contact_cache_match(c);
         }
         cr_assert(d1->contacts->step.npoint > 200, "n=%d: %d points", n, d1->contacts->step.npoint);
@@ -299,12 +314,19 @@ Test(perf, solver_packed_equals_plain) {
         ak_solver_restitution(m, d2, c2);
         cr_assert_eq(s1, s2);
         size_t nb = (size_t)m->nbody;
-        cr_assert_eq(memcmp(d1->v, d2->v, sizeof(double) * nb * AK_MAX_DIM), 0, "n=%d: v differs", n);
-        cr_assert_eq(memcmp(d1->w, d2->w, sizeof(double) * nb * AK_MAX_BIV), 0, "n=%d: w differs", n);
+        cr_assert_eq(memcmp(d1->v, d2->v, sizeof(double) * nb * AK_MAX_DIM), 0, "n=%d: v differs",
+                     n);
+        cr_assert_eq(memcmp(d1->w, d2->w, sizeof(double) * nb * AK_MAX_BIV), 0, "n=%d: w differs",
+                     n);
         for (int i = 0; i < c2->step.npoint; i++) {
-            cr_assert_eq(memcmp(&d1->contacts->step.pts[i].jn, &c2->step.pts[i].jn, sizeof(double)), 0);
-            cr_assert_eq(memcmp(d1->contacts->step.pts[i].jt, c2->step.pts[i].jt, sizeof c2->step.pts[i].jt), 0);
-            cr_assert_eq(memcmp(&d1->contacts->step.pts[i].jn_max, &c2->step.pts[i].jn_max, sizeof(double)), 0);
+            cr_assert_eq(memcmp(&d1->contacts->step.pts[i].jn, &c2->step.pts[i].jn, sizeof(double)),
+                         0);
+            cr_assert_eq(
+                memcmp(d1->contacts->step.pts[i].jt, c2->step.pts[i].jt, sizeof c2->step.pts[i].jt),
+                0);
+            cr_assert_eq(
+                memcmp(&d1->contacts->step.pts[i].jn_max, &c2->step.pts[i].jn_max, sizeof(double)),
+                0);
         }
         ak_data_free(d1);
         ak_data_free(d2);
@@ -324,7 +346,7 @@ static ak_model *sphere_pile(int n, int N, unsigned seed, ak_data **dp) {
     ak_data *d = ak_data_create(m);
     for (int b = 0; b < N; b++) {
         ak_shape s = ak_wc_sphere(n, 0.5);
-        double x[AK_MAX_DIM] = {0};
+        double x[AK_MAX_DIM] = { 0 };
         int r = b, layer = 0;
         for (int i = 0; i < n; i++) {
             seed = seed * 1103515245u + 12345u;
@@ -337,13 +359,13 @@ static ak_model *sphere_pile(int n, int N, unsigned seed, ak_data **dp) {
         x[1] = 1.0 + 1.1 * layer;
         ak_wc_set_body(m, d, b, &s, 1.0, x);
     }
-    double up[AK_MAX_DIM] = {0, 1};
+    double up[AK_MAX_DIM] = { 0, 1 };
     ak_shape g = ak_wc_plane(n, up, 0.0);
     ak_wc_set_body(m, d, N, &g, 0, NULL);
     int w = N + 1;
     for (int i = 0; i < n; i++) {
         if (i == 1) continue;
-        double lo[AK_MAX_DIM] = {0}, hi[AK_MAX_DIM] = {0};
+        double lo[AK_MAX_DIM] = { 0 }, hi[AK_MAX_DIM] = { 0 };
         lo[i] = 1, hi[i] = -1;
         ak_shape a = ak_wc_plane(n, lo, -0.6), b = ak_wc_plane(n, hi, -1.1 * side + 0.5);
         ak_wc_set_body(m, d, w++, &a, 0, NULL);
@@ -374,14 +396,14 @@ static void random_turns(const ak_model *m, ak_data *d, unsigned seed, bool set_
     }
 }
 
-
 // State hash after `steps` world steps of model m from a copy of d0.
 static uint64_t run_hash(const ak_model *m, const ak_data *d0, int steps) {
     ak_data *d = ak_data_create(m);
     ak_data_copy(m, d, d0);
     ak_world_opts o = ak_world_default_opts(m);
     char err[512];
-    for (int s = 0; s < steps; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+    for (int s = 0; s < steps; s++)
+        cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
     uint64_t h = ak_wc_hash(m, d, 1469598103934665603ull);
     ak_data_free(d);
     return h;
@@ -399,9 +421,9 @@ Test(perf, ccd_fast_equals_plain) {
         ak_model *m = ak_model_create(n, 3);
         ak_data *d = ak_data_create(m);
         ak_shape s0 = ak_wc_sphere(n, 0.5), s1 = ak_wc_sphere(n, 0.3);
-        double up[AK_MAX_DIM] = {0, 1};
+        double up[AK_MAX_DIM] = { 0, 1 };
         ak_shape g = ak_wc_plane(n, up, 0.0);
-        double x0[AK_MAX_DIM] = {0};
+        double x0[AK_MAX_DIM] = { 0 };
         ak_wc_set_body(m, d, 0, &s0, 1.0, x0);
         ak_wc_set_body(m, d, 1, &s1, 1.0, x0);
         ak_wc_set_body(m, d, 2, &g, 0, NULL);
@@ -428,7 +450,7 @@ Test(perf, ccd_fast_equals_plain) {
             d->v[AK_MAX_DIM + 0] = -(0.3 * u[4] + 0.005 * (u[6] - 0.5)) / h; // closes the gap
             d->v[AK_MAX_DIM + 2] = 0.02 * (u[7] - 0.5) / h;                  // sideways miss
             d->v[1] = -(0.01 * u[5] + 0.01 * (u[6] - 0.5)) / h;              // towards the ground
-            d->w[0] = 40.0 * (u[7] - 0.5);                                    // spin: no effect on a sphere
+            d->w[0] = 40.0 * (u[7] - 0.5); // spin: no effect on a sphere
             for (int a = 0; a < 3; a++)
                 for (int b = 0; b < 3; b++) {
                     if (a == b || (a == 2 && b == 2)) continue;
@@ -438,12 +460,17 @@ Test(perf, ccd_fast_equals_plain) {
                     m->paths.ccd_fast = false;
                     int r2 = ak_ccd_pair_toi(m, d, a, b, h, margin, &t2);
                     m->paths.ccd_fast = true;
-                    cr_assert_eq(r1, r2, "n=%d trial %d pair %d %d: fast %d, plain %d", n, trial, a, b, r1, r2);
-                    if (r1) cr_assert_eq(memcmp(&t1, &t2, sizeof t1), 0, "n=%d trial %d: toi %.17g vs %.17g", n, trial, t1, t2);
+                    cr_assert_eq(r1, r2, "n=%d trial %d pair %d %d: fast %d, plain %d", n, trial, a,
+                                 b, r1, r2);
+                    if (r1)
+                        cr_assert_eq(memcmp(&t1, &t2, sizeof t1), 0,
+                                     "n=%d trial %d: toi %.17g vs %.17g", n, trial, t1, t2);
                     hits += r1, misses += !r1;
                 }
         }
-        cr_assert(hits > 10000 && misses > 10000, "n=%d: %d hits, %d misses: the pairs do not straddle the stopping distance", n, hits, misses);
+        cr_assert(hits > 10000 && misses > 10000,
+                  "n=%d: %d hits, %d misses: the pairs do not straddle the stopping distance", n,
+                  hits, misses);
         ak_model_free(m);
         ak_data_free(d);
     }
@@ -454,7 +481,8 @@ Test(perf, ccd_fast_equals_plain) {
         uint64_t plain = run_hash(m, d, 150);
         m->paths.ccd_fast = true;
         uint64_t fast = run_hash(m, d, 150);
-        cr_assert_eq(plain, fast, "pile n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
+        cr_assert_eq(plain, fast, "pile n=%d: plain %016llx, fast %016llx", n,
+                     (unsigned long long)plain, (unsigned long long)fast);
         ak_model_free(m);
         ak_data_free(d);
         // a small pile until it rests: few fast bodies (the unsorted path of the candidates)
@@ -463,7 +491,8 @@ Test(perf, ccd_fast_equals_plain) {
         plain = run_hash(m, d, 420);
         m->paths.ccd_fast = true;
         fast = run_hash(m, d, 420);
-        cr_assert_eq(plain, fast, "small pile n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
+        cr_assert_eq(plain, fast, "small pile n=%d: plain %016llx, fast %016llx", n,
+                     (unsigned long long)plain, (unsigned long long)fast);
         ak_model_free(m);
         ak_data_free(d);
         m = random_scene(n, 300, 77u + (unsigned)n, &d);
@@ -471,7 +500,8 @@ Test(perf, ccd_fast_equals_plain) {
         plain = run_hash(m, d, 60);
         m->paths.ccd_fast = true;
         fast = run_hash(m, d, 60);
-        cr_assert_eq(plain, fast, "random n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
+        cr_assert_eq(plain, fast, "random n=%d: plain %016llx, fast %016llx", n,
+                     (unsigned long long)plain, (unsigned long long)fast);
         ak_model_free(m);
         ak_data_free(d);
     }
@@ -479,7 +509,8 @@ Test(perf, ccd_fast_equals_plain) {
 
 // Points of the current state by the narrowphase fast path (ak_narrowphase_fast) and by the
 // plain ak_narrowphase on the same broadphase pairs: the same list, bit for bit.
-static void points_equal_fast_plain(const ak_model *m, const ak_data *d, const char *what, int step, int *npts) {
+static void points_equal_fast_plain(const ak_model *m, const ak_data *d, const char *what, int step,
+                                    int *npts) {
     ak_data *d1 = ak_data_create(m);
     ak_data_copy(m, d1, d);
     ak_contact_cache *c1 = ak_contact_cache_create(m), *c2 = ak_contact_cache_create(m);
@@ -489,13 +520,19 @@ static void points_equal_fast_plain(const ak_model *m, const ak_data *d, const c
     cr_assert(m->paths.narrow_fast, "the fast path is on by default");
     cr_assert_eq(ak_narrowphase_fast(m, d1, c1, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
     cr_assert_eq(ak_narrowphase(m, d1, c2, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
-    cr_assert_eq(c1->step.npoint, c2->step.npoint, "%s step %d: %d points against %d", what, step, c1->step.npoint, c2->step.npoint);
+    cr_assert_eq(c1->step.npoint, c2->step.npoint, "%s step %d: %d points against %d", what, step,
+                 c1->step.npoint, c2->step.npoint);
     for (int i = 0; i < c1->step.npoint; i++) {
         const ak_contact_point *p = &c1->step.pts[i], *q = &c2->step.pts[i];
-        cr_assert(p->a == q->a && p->b == q->b && p->id == q->id, "%s step %d point %d: bodies or id differ", what, step, i);
-        cr_assert_eq(memcmp(&p->separation, &q->separation, sizeof(double)), 0, "%s step %d point %d: separation %.17g vs %.17g", what, step, i, p->separation, q->separation);
-        cr_assert_eq(memcmp(p->normal, q->normal, sizeof p->normal), 0, "%s step %d point %d: normal", what, step, i);
-        cr_assert_eq(memcmp(p->point, q->point, sizeof p->point), 0, "%s step %d point %d: point", what, step, i);
+        cr_assert(p->a == q->a && p->b == q->b && p->id == q->id,
+                  "%s step %d point %d: bodies or id differ", what, step, i);
+        cr_assert_eq(memcmp(&p->separation, &q->separation, sizeof(double)), 0,
+                     "%s step %d point %d: separation %.17g vs %.17g", what, step, i, p->separation,
+                     q->separation);
+        cr_assert_eq(memcmp(p->normal, q->normal, sizeof p->normal), 0,
+                     "%s step %d point %d: normal", what, step, i);
+        cr_assert_eq(memcmp(p->point, q->point, sizeof p->point), 0, "%s step %d point %d: point",
+                     what, step, i);
     }
     *npts += c1->step.npoint;
     ak_contact_cache_free(c1);
@@ -530,7 +567,8 @@ Test(perf, narrowphase_fast_equals_plain) {
         uint64_t plain = run_hash(m, d0, 100);
         m->paths.narrow_fast = true;
         uint64_t fast = run_hash(m, d0, 100);
-        cr_assert_eq(plain, fast, "n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain, (unsigned long long)fast);
+        cr_assert_eq(plain, fast, "n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain,
+                     (unsigned long long)fast);
         ak_data_free(d0);
         ak_data_free(d);
         ak_model_free(m);
@@ -562,7 +600,8 @@ static void plane_pairs_check(ak_model *m, ak_data *d, const char *what) {
                 for (int i = 0; i < n; i++) dir[j] -= M[i * n + j] * pl->shape.normal[i];
             }
             double h = ak_geom_support_local(n, sp, &bd->shape, dir);
-            for (int i = 0; i < n; i++) cx += pl->shape.normal[i] * d->x[(size_t)b * AK_MAX_DIM + i];
+            for (int i = 0; i < n; i++)
+                cx += pl->shape.normal[i] * d->x[(size_t)b * AK_MAX_DIM + i];
             dist[(size_t)p * N + b] = cx - h - pl->shape.offset;
         }
     }
@@ -570,7 +609,8 @@ static void plane_pairs_check(ak_model *m, ak_data *d, const char *what) {
     for (int t = 0; t < 12; t++) {
         int b0 = (t * 37) % N, p0 = -1;
         for (int p = 0; p < N && p0 < 0; p++)
-            if (m->bodies[p].shape.type == AK_SHAPE_HYPERPLANE && !isnan(dist[(size_t)p * N + b0])) p0 = p;
+            if (m->bodies[p].shape.type == AK_SHAPE_HYPERPLANE && !isnan(dist[(size_t)p * N + b0]))
+                p0 = p;
         if (p0 < 0) continue;
         double margin = dist[(size_t)p0 * N + b0];
         if (!(margin > 0 && margin < 1.0)) margin = 0.02 + 0.01 * t;
@@ -580,10 +620,12 @@ static void plane_pairs_check(ak_model *m, ak_data *d, const char *what) {
             int a = c->step.pairs[2 * q], b = c->step.pairs[2 * q + 1];
             if (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE) continue;
             got++;
-            cr_assert(dist[(size_t)b * N + a] <= margin, "%s: pair (%d, plane %d) beyond the margin", what, a, b);
+            cr_assert(dist[(size_t)b * N + a] <= margin,
+                      "%s: pair (%d, plane %d) beyond the margin", what, a, b);
         }
         for (size_t k = 0; k < (size_t)N * N; k++) want += dist[k] <= margin;
-        cr_assert_eq(got, want, "%s, margin %.17g: %d plane pairs, the plain rule gives %d", what, margin, got, want);
+        cr_assert_eq(got, want, "%s, margin %.17g: %d plane pairs, the plain rule gives %d", what,
+                     margin, got, want);
         checked += want;
     }
     cr_assert(checked > 0, "%s: no plane pair compared", what);
@@ -598,7 +640,8 @@ Test(perf, plane_pairs_equal_plain) {
         ak_model *m = sphere_pile(n, n <= 3 ? 125 : 81, 21u, &d);
         random_turns(m, d, 5u, false);
         ak_world_opts o = ak_world_default_opts(m);
-        for (int s = 0; s < 40; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        for (int s = 0; s < 40; s++)
+            cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
         plane_pairs_check(m, d, "sphere pile");
         ak_model_free(m);
         ak_data_free(d);
@@ -607,7 +650,8 @@ Test(perf, plane_pairs_equal_plain) {
         ak_data *d;
         ak_model *m = random_scene(n, 200, 17u, &d);
         ak_world_opts o = ak_world_default_opts(m);
-        for (int s = 0; s < 60; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        for (int s = 0; s < 60; s++)
+            cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
         plane_pairs_check(m, d, "mixed scene");
         ak_model_free(m);
         ak_data_free(d);
@@ -654,7 +698,7 @@ Test(perf, cache_match_equals_search) {
         for (int i = 0; i < nq; i++)
             for (int k = i + 1; k < nq; k++) {
                 ak_contact_point *x = &c->step.pts[i], *y = &c->step.pts[k];
-                int cmp = x->a != y->a ? (x->a > y->a ? 1 : -1)
+                int cmp = x->a != y->a   ? (x->a > y->a ? 1 : -1)
                           : x->b != y->b ? (x->b > y->b ? 1 : -1)
                                          : (x->id > y->id) - (x->id < y->id);
                 if ((order == 0 && cmp > 0) || (order == 1 && cmp < 0)) {
@@ -668,14 +712,18 @@ Test(perf, cache_match_equals_search) {
             const ak_contact_point *p = &c->step.pts[i];
             int first = -1;
             for (int j = 0; j < c->keep.nprev && first < 0; j++)
-                if (c->keep.prev[j].a == p->a && c->keep.prev[j].b == p->b && c->keep.prev[j].id == p->id) first = j;
+                if (c->keep.prev[j].a == p->a && c->keep.prev[j].b == p->b &&
+                    c->keep.prev[j].id == p->id)
+                    first = j;
             if (first < 0) {
-                cr_assert(!p->matched && p->jn == 0.0 && p->jt[0] == 0.0, "case %d point %d: matched", t, i);
+                cr_assert(!p->matched && p->jn == 0.0 && p->jt[0] == 0.0,
+                          "case %d point %d: matched", t, i);
                 fresh++;
             } else {
-                cr_assert(p->matched && p->jn == c->keep.prev[first].jn && p->jt[0] == c->keep.prev[first].jt[0],
-                          "case %d point %d: jn %g, the first previous point with its key has %g", t, i,
-                          p->jn, c->keep.prev[first].jn);
+                cr_assert(p->matched && p->jn == c->keep.prev[first].jn &&
+                              p->jt[0] == c->keep.prev[first].jt[0],
+                          "case %d point %d: jn %g, the first previous point with its key has %g",
+                          t, i, p->jn, c->keep.prev[first].jn);
                 inherited++;
             }
         }
@@ -708,7 +756,8 @@ Test(perf, coloured_threads_bitwise) {
             h[t] = run_hash(m, d, 25);
         }
         omp_set_num_threads(2);
-        cr_assert_eq(h[0], h[1], "n=%d: 1 thread %016llx, 2 threads %016llx", n, (unsigned long long)h[0], (unsigned long long)h[1]);
+        cr_assert_eq(h[0], h[1], "n=%d: 1 thread %016llx, 2 threads %016llx", n,
+                     (unsigned long long)h[0], (unsigned long long)h[1]);
         cr_assert_neq(h[0], seq, "n=%d: the coloured order gave the sequential result", n);
         ak_model_free(m);
         ak_data_free(d);
@@ -725,12 +774,14 @@ Test(perf, prepare_fast_equals_plain) {
         ak_model *m = random_scene(n, 300, 13u + (unsigned)n, &d);
         ak_world_opts o = ak_world_default_opts(m);
         char err[512];
-        for (int s = 0; s < 30; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        for (int s = 0; s < 30; s++)
+            cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
         ak_contact_cache *cs[2];
         for (int k = 0; k < 2; k++) {
             cs[k] = ak_contact_cache_create(m);
             cr_assert_eq(ak_broadphase(m, d, cs[k], AK_SOLVER_MARGIN), 0);
-            cr_assert_eq(ak_narrowphase(m, d, cs[k], AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
+            cr_assert_eq(ak_narrowphase(m, d, cs[k], AK_SOLVER_MARGIN, err, sizeof err), 0, "%s",
+                         err);
             m->paths.prepare_fast = k == 0;
             ak_solver_prepare(m, d, cs[k], o.dt);
         }
@@ -738,8 +789,8 @@ Test(perf, prepare_fast_equals_plain) {
         cr_assert(cs[0]->step.npoint > 100, "n=%d: %d points", n, cs[0]->step.npoint);
         cr_assert_eq(cs[0]->step.npoint, cs[1]->step.npoint);
         for (int i = 0; i < cs[0]->step.npoint; i++)
-            cr_assert_eq(memcmp(&cs[0]->step.pts[i], &cs[1]->step.pts[i], sizeof(ak_contact_point)), 0,
-                         "n=%d point %d differs", n, i);
+            cr_assert_eq(memcmp(&cs[0]->step.pts[i], &cs[1]->step.pts[i], sizeof(ak_contact_point)),
+                         0, "n=%d point %d differs", n, i);
         ak_contact_cache_free(cs[0]);
         ak_contact_cache_free(cs[1]);
         ak_model_free(m);

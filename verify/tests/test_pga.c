@@ -18,7 +18,8 @@ static void rotor(int d, double R[], double s) {
 // M = T R maps the body point p to x + R p R~ (vector GA), for d = 2..5.
 Test(pga, motor_maps_points_like_vector_ga) {
     for (int d = 2; d <= 5; d++) {
-        double R[AK_MAX_EVEN], x[5] = {0.4, -1.2, 0.7, 2.0, -0.3}, p[5] = {1.1, 0.2, -0.6, 0.5, 0.9};
+        double R[AK_MAX_EVEN], x[5] = { 0.4, -1.2, 0.7, 2.0, -0.3 },
+                               p[5] = { 1.1, 0.2, -0.6, 0.5, 0.9 };
         rotor(d, R, 1.0);
         double M[AK_PGA_MAX], P[AK_PGA_MAX], W[AK_PGA_MAX], w[5], want[5];
         ak_pga_motor_from(d, M, R, x);
@@ -26,7 +27,8 @@ Test(pga, motor_maps_points_like_vector_ga) {
         ak_pga_sandwich(d, W, M, P);
         ak_pga_point_coords(d, w, W);
         ak_nd_rotor_apply(d, want, R, p);
-        for (int i = 0; i < d; i++) cr_assert(fabs(w[i] - (x[i] + want[i])) < TOL, "d=%d i=%d", d, i);
+        for (int i = 0; i < d; i++)
+            cr_assert(fabs(w[i] - (x[i] + want[i])) < TOL, "d=%d i=%d", d, i);
         double R2[AK_MAX_EVEN], x2[5];
         ak_pga_motor_to(d, R2, x2, M);
         for (int i = 0; i < d; i++) cr_assert(fabs(x2[i] - x[i]) < TOL);
@@ -38,7 +40,8 @@ Test(pga, motor_maps_points_like_vector_ga) {
 Test(pga, kinetic_energy_matches_classical) {
     for (int d = 2; d <= 5; d++) {
         int k = ak_nd_nbiv(d);
-        double I[AK_MAX_BIV * AK_MAX_BIV] = {0}, wb[AK_MAX_BIV], vb[5] = {0.3, -0.8, 0.5, 1.1, -0.2};
+        double I[AK_MAX_BIV * AK_MAX_BIV] = { 0 }, wb[AK_MAX_BIV],
+                              vb[5] = { 0.3, -0.8, 0.5, 1.1, -0.2 };
         double want = 0, m = 1.7;
         for (int q = 0; q < k; q++) {
             I[q * k + q] = 0.4 + 0.1 * q;
@@ -62,7 +65,8 @@ Test(pga, dual_and_join) {
         ak_pga_dual(d, b, a);
         ak_pga_undual(d, c, b);
         for (int x = 0; x < ak_pga_size(d); x++) cr_assert(fabs(c[x] - a[x]) < TOL);
-        double p[5] = {1, 2, 3, 4, 5}, q[5] = {-1, 0.5, 2, 0, 1}, P[AK_PGA_MAX], Q[AK_PGA_MAX], L[AK_PGA_MAX];
+        double p[5] = { 1, 2, 3, 4, 5 }, q[5] = { -1, 0.5, 2, 0, 1 }, P[AK_PGA_MAX], Q[AK_PGA_MAX],
+               L[AK_PGA_MAX];
         ak_pga_point(d, P, p);
         ak_pga_point(d, Q, q);
         ak_pga_join(d, L, P, Q);
@@ -79,7 +83,7 @@ Test(pga, dual_and_join) {
 // Closed cases of the motor exponential: a pure translation exp(e0 v) = 1 + e0 v, and the screw
 // exp(th e12 + e0 s e3) in 3D = (cos th + sin th e12)(1 + s e03), and the log returns them.
 Test(pga, motor_exp_log_closed_cases) {
-    double B[AK_PGA_MAX] = {0}, M[AK_PGA_MAX], L[AK_PGA_MAX];
+    double B[AK_PGA_MAX] = { 0 }, M[AK_PGA_MAX], L[AK_PGA_MAX];
     int d = 3;
     B[1 | 2] = 0.3, B[1 | 4] = -1.2, B[1 | 8] = 2.5; // e01, e02, e03
     ak_pga_motor_exp(d, M, B);
@@ -87,13 +91,14 @@ Test(pga, motor_exp_log_closed_cases) {
     for (int x = 1; x < 16; x++) cr_assert(fabs(M[x] - B[x]) < 1e-15, "x=%d", x);
     ak_pga_motor_log(d, L, M);
     for (int x = 0; x < 16; x++) cr_assert(fabs(L[x] - B[x]) < 1e-15);
-    double th = 0.8, s = 0.6, C[AK_PGA_MAX] = {0};
+    double th = 0.8, s = 0.6, C[AK_PGA_MAX] = { 0 };
     C[2 | 4] = th, C[1 | 8] = s; // th e12 + s e03
     ak_pga_motor_exp(d, M, C);
     // (c + sn e12)(1 + s e03) = c + sn e12 + c s e03 + sn s e12 e03; e12 e03 = e0123
-    double want[16] = {0};
+    double want[16] = { 0 };
     want[0] = cos(th), want[6] = sin(th), want[9] = cos(th) * s, want[15] = sin(th) * s;
-    for (int x = 0; x < 16; x++) cr_assert(fabs(M[x] - want[x]) < 1e-15, "x=%d: %g vs %g", x, M[x], want[x]);
+    for (int x = 0; x < 16; x++)
+        cr_assert(fabs(M[x] - want[x]) < 1e-15, "x=%d: %g vs %g", x, M[x], want[x]);
     ak_pga_motor_log(d, L, M);
     for (int x = 0; x < 16; x++) cr_assert(fabs(L[x] - C[x]) < 1e-15);
 }
@@ -103,7 +108,8 @@ Test(pga, motor_exp_log_closed_cases) {
 Test(pga, full_inertia_inverse) {
     for (int d = 2; d <= 5; d++) {
         int k = ak_nd_nbiv(d);
-        double I[AK_MAX_BIV * AK_MAX_BIV] = {0}, B[AK_PGA_MAX], P[AK_PGA_MAX], B2[AK_PGA_MAX], w[AK_MAX_BIV], v[AK_MAX_DIM];
+        double I[AK_MAX_BIV * AK_MAX_BIV] = { 0 }, B[AK_PGA_MAX], P[AK_PGA_MAX], B2[AK_PGA_MAX],
+                              w[AK_MAX_BIV], v[AK_MAX_DIM];
         for (int a = 0; a < k; a++)
             for (int b = 0; b < k; b++) I[a * k + b] = (a == b ? 2.0 + a : 0.0) + 0.1 / (1 + a + b);
         for (int q = 0; q < k; q++) w[q] = 0.3 - 0.1 * q;
@@ -111,6 +117,7 @@ Test(pga, full_inertia_inverse) {
         ak_pga_rate_from(d, B, w, v);
         ak_pga_inertia(d, P, I, 1.7, B);
         ak_pga_inertia_inv(d, B2, I, 1.7, P);
-        for (int x = 0; x < ak_pga_size(d); x++) cr_assert(fabs(B2[x] - B[x]) < 1e-14, "d=%d x=%d", d, x);
+        for (int x = 0; x < ak_pga_size(d); x++)
+            cr_assert(fabs(B2[x] - B[x]) < 1e-14, "d=%d x=%d", d, x);
     }
 }

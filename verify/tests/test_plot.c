@@ -13,7 +13,9 @@
 #define PLOT_WIDTH 640
 #define PLOT_HEIGHT 400
 
-static void tmp_png(char *out, size_t n, const char *name) { snprintf(out, n, "/tmp/ak_plot_%d_%s.png", getpid(), name); }
+static void tmp_png(char *out, size_t n, const char *name) {
+    snprintf(out, n, "/tmp/ak_plot_%d_%s.png", getpid(), name);
+}
 
 // The PNG exists, has the documented size, and is not a blank canvas.
 static void assert_png(const char *path) {
@@ -42,34 +44,41 @@ Test(plot, lines_loglog_histogram_bars) {
         z[i] = x[i] * x[i];
     }
     y[10] = NAN; // a gap in the line, not an error
-    ak_plot_series s[2] = {{"sin", x, y, 50}, {"x^2", x, z, 50}};
+    ak_plot_series s[2] = { { "sin", x, y, 50 }, { "x^2", x, z, 50 } };
     char p[256], err[256];
     tmp_png(p, sizeof p, "lines");
-    cr_assert_eq(ak_plot_lines(p, "lines", "x", "y", s, 2, false, false, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ak_plot_lines(p, "lines", "x", "y", s, 2, false, false, err, sizeof err), 0, "%s",
+                 err);
     assert_png(p);
     tmp_png(p, sizeof p, "loglog");
-    cr_assert_eq(ak_plot_loglog(p, "loglog", "h", "error", &s[1], 1, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ak_plot_loglog(p, "loglog", "h", "error", &s[1], 1, err, sizeof err), 0, "%s",
+                 err);
     assert_png(p);
     tmp_png(p, sizeof p, "logy_negative");
-    cr_assert_eq(ak_plot_lines(p, "log of negatives", "x", "y", s, 1, false, true, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ak_plot_lines(p, "log of negatives", "x", "y", s, 1, false, true, err, sizeof err),
+                 0, "%s", err);
     unlink(p);
     tmp_png(p, sizeof p, "hist");
-    cr_assert_eq(ak_plot_histogram(p, "hist", "value", y, 50, 10, false, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ak_plot_histogram(p, "hist", "value", y, 50, 10, false, err, sizeof err), 0, "%s",
+                 err);
     assert_png(p);
-    const char *labels[3] = {"a", "b", "c"};
-    double v[3] = {1, 10, 100};
+    const char *labels[3] = { "a", "b", "c" };
+    double v[3] = { 1, 10, 100 };
     tmp_png(p, sizeof p, "bars");
-    cr_assert_eq(ak_plot_bars(p, "bars", "value", labels, v, 3, true, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ak_plot_bars(p, "bars", "value", labels, v, 3, true, err, sizeof err), 0, "%s",
+                 err);
     assert_png(p);
 }
 
 Test(plot, bad_arguments_are_errors) {
     char err[256] = "";
-    double v[1] = {1};
+    double v[1] = { 1 };
     cr_assert_eq(ak_plot_histogram("/tmp/x.png", "h", "x", v, 1, 0, false, err, sizeof err), -1);
     cr_assert_neq(err[0], '\0');
     cr_assert_eq(ak_plot_lines(NULL, "t", "x", "y", NULL, 0, false, false, err, sizeof err), -1);
-    ak_plot_series s = {"a", v, v, 1};
-    cr_assert_eq(ak_plot_lines("/nonexistent-dir/x.png", "t", "x", "y", &s, 1, false, false, err, sizeof err), -1);
+    ak_plot_series s = { "a", v, v, 1 };
+    cr_assert_eq(ak_plot_lines("/nonexistent-dir/x.png", "t", "x", "y", &s, 1, false, false, err,
+                               sizeof err),
+                 -1);
     cr_assert(strstr(err, "/nonexistent-dir/x.png"), "%s", err);
 }

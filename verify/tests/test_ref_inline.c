@@ -55,7 +55,8 @@ Test(ref_inline, k_add_equals_contact_k_add) {
                 null_runs++;
             }
             ak_inline_k_add(n, K2, im, mode == 2 ? NULL : I, iso, r);
-            cr_assert_eq(memcmp(K1, K2, sizeof(double) * (size_t)(n * n)), 0, "n=%d trial %d mode %d", n, t, mode);
+            cr_assert_eq(memcmp(K1, K2, sizeof(double) * (size_t)(n * n)), 0,
+                         "n=%d trial %d mode %d", n, t, mode);
         }
     }
     cr_assert(iso_runs > 1000 && full_runs > 1000 && null_runs > 1000);
@@ -76,7 +77,8 @@ Test(ref_inline, tangent_basis_equals_contact_tangent_basis) {
             memset(T1, 0, sizeof T1), memset(T2, 0, sizeof T2);
             ak_contact_tangent_basis(n, T1, nrm);
             ak_inline_tangent_basis(n, T2, nrm);
-            cr_assert_eq(memcmp(T1, T2, sizeof(double) * (size_t)((n - 1) * n)), 0, "n=%d trial %d", n, t);
+            cr_assert_eq(memcmp(T1, T2, sizeof(double) * (size_t)((n - 1) * n)), 0, "n=%d trial %d",
+                         n, t);
         }
 }
 
@@ -93,7 +95,8 @@ Test(ref_inline, solve_equals_dyn_solve) {
             int r1 = ak_dyn_solve(k, x1, A, b), r2 = ak_inline_solve(k, x2, A, b);
             cr_assert_eq(r1, r2, "k=%d trial %d: return %d against %d", k, t, r1, r2);
             singular += r1 != 0;
-            if (r1 == 0) cr_assert_eq(memcmp(x1, x2, sizeof(double) * (size_t)k), 0, "k=%d trial %d", k, t);
+            if (r1 == 0)
+                cr_assert_eq(memcmp(x1, x2, sizeof(double) * (size_t)k), 0, "k=%d trial %d", k, t);
         }
     cr_assert(singular > 100, "only %d singular systems", singular);
 }
@@ -103,7 +106,8 @@ Test(ref_inline, friction_clamp_equals_contact_friction_clamp) {
     for (int nt = 1; nt <= AK_MAX_DIM - 1; nt++)
         for (int t = 0; t < TRIALS; t++) {
             double jt1[AK_MAX_DIM], jt2[AK_MAX_DIM], ut[AK_MAX_DIM];
-            for (int i = 0; i < nt; i++) jt1[i] = jt2[i] = urand(1.0), ut[i] = t % 5 == 0 ? 0.0 : urand(1.0);
+            for (int i = 0; i < nt; i++)
+                jt1[i] = jt2[i] = urand(1.0), ut[i] = t % 5 == 0 ? 0.0 : urand(1.0);
             double jn = fabs(urand(1.0)), mu = fabs(urand(1.0));
             int slipping = t % 2;
             int r1 = ak_contact_friction_clamp(nt, jt1, ut, jn, mu, slipping);
@@ -137,7 +141,8 @@ Test(ref_inline, contact_apply_equals_contact_apply) {
         for (int t = 0; t < TRIALS; t++) {
             double v1[AK_MAX_DIM], v2[AK_MAX_DIM], w1[AK_MAX_BIV], w2[AK_MAX_BIV];
             double r[AK_MAX_DIM], P[AK_MAX_DIM], I[AK_MAX_BIV * AK_MAX_BIV];
-            for (int i = 0; i < n; i++) v1[i] = v2[i] = urand(3.0), r[i] = urand(2.0), P[i] = urand(4.0);
+            for (int i = 0; i < n; i++)
+                v1[i] = v2[i] = urand(3.0), r[i] = urand(2.0), P[i] = urand(4.0);
             for (int i = 0; i < k; i++) w1[i] = w2[i] = urand(5.0);
             for (int i = 0; i < k; i++)
                 for (int j = 0; j <= i; j++) I[i * k + j] = I[j * k + i] = urand(1.0);

@@ -18,7 +18,7 @@ static ak_render_scene S;
 
 Test(render, camera_centre_ray_is_forward) {
     ak_render_scene_init(&S);
-    double target[4] = {1, 2, 3, 4};
+    double target[4] = { 1, 2, 3, 4 };
     ak_render_camera_orbit(&S.cam, target, 5.0, 30.0, 20.0, 10.0);
     double o[4], d[4], r[4], u[4], b[4], a[4];
     // 2x2 image: average the four pixel rays is -back only for symmetric pixels; use 1x1
@@ -51,7 +51,8 @@ Test(render, png_round_trip) {
     ak_render_image d;
     cr_assert(ak_render_image_alloc(&d, 7, 5));
     cr_assert(ak_render_image_compare(&st, &a, &b, 8, &d));
-    cr_assert(d.rgb[0] == 255 && d.rgb[1] == 0 && d.rgb[2] == 0, "the differing pixel is red in the diff image");
+    cr_assert(d.rgb[0] == 255 && d.rgb[1] == 0 && d.rgb[2] == 0,
+              "the differing pixel is red in the diff image");
     ak_render_image_free(&d);
     ak_render_image_free(&a);
     ak_render_image_free(&b);
@@ -69,12 +70,12 @@ Test(render, builtin_scenes_build) {
 Test(render, scene_add_rejects_bad_shapes) {
     char err[256];
     ak_render_scene_init(&S);
-    ak_shape s3 = {.type = AK_SHAPE_HYPERSPHERE, .dim = 3, .radius = 1};
+    ak_shape s3 = { .type = AK_SHAPE_HYPERSPHERE, .dim = 3, .radius = 1 };
     ak_pose p3 = ak_pose_identity(3);
-    double col[3] = {1, 1, 1};
+    double col[3] = { 1, 1, 1 };
     cr_assert_eq(ak_render_scene_add(&S, &s3, &p3, col, err, sizeof err), -1);
-    double flat[5 * 4] = {0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 1, 0}; // w = 0
-    ak_shape cv = {.type = AK_SHAPE_CONVEX, .dim = 4, .nverts = 5, .verts = flat};
+    double flat[5 * 4] = { 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 1, 1, 0 }; // w = 0
+    ak_shape cv = { .type = AK_SHAPE_CONVEX, .dim = 4, .nverts = 5, .verts = flat };
     ak_pose p4 = ak_pose_identity(4);
     cr_assert_eq(ak_render_scene_add(&S, &cv, &p4, col, err, sizeof err), -1);
 }
@@ -82,16 +83,16 @@ Test(render, scene_add_rejects_bad_shapes) {
 Test(render, trace_hits_sphere_head_on) {
     char err[256];
     ak_render_scene_init(&S);
-    ak_shape s = {.type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = 1};
+    ak_shape s = { .type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = 1 };
     ak_pose p = ak_pose_identity(4);
-    double col[3] = {1, 1, 1};
+    double col[3] = { 1, 1, 1 };
     cr_assert(ak_render_scene_add(&S, &s, &p, col, err, sizeof err) == 0);
-    double o[4] = {0, 0, 5, 0}, v[4] = {0, 0, -1, 0}, t;
+    double o[4] = { 0, 0, 5, 0 }, v[4] = { 0, 0, -1, 0 }, t;
     int obj, steps;
     cr_assert(ak_render_trace(&S, o, v, &t, &obj, &steps));
     cr_assert(fabs(t - 4.0) < 1e-9);
     cr_assert_eq(obj, 0);
-    double miss[4] = {0, 1, 0, 0};
+    double miss[4] = { 0, 1, 0, 0 };
     cr_assert(!ak_render_trace(&S, o, miss, &t, &obj, &steps));
 }
 
@@ -103,17 +104,17 @@ Test(render, mesh_counts_and_slice) {
     int need = ak_mesh_hull_tets4(NULL, 0, v, nv, 1e-9);
     int nt = ak_mesh_hull_tets4(tets, 2000, v, nv, 1e-9);
     cr_assert_eq(need, nt);
-    double m[4] = {0, 0, 0, 1};
+    double m[4] = { 0, 0, 0, 1 };
     int ntri = ak_mesh_slice(tris, 4000, NULL, tets, nt, m, 0.1);
     cr_assert(ntri > 0);
     cr_assert(fabs(ak_mesh_tri_volume(tris, ntri) - 1.0) < 1e-12);
-    ak_shape s = {.type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = 1};
+    ak_shape s = { .type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = 1 };
     cr_assert_eq(ak_mesh_radial4(NULL, 0, &s, 3), 48 * 27);
-    ak_shape pl = {.type = AK_SHAPE_HYPERPLANE, .dim = 4};
+    ak_shape pl = { .type = AK_SHAPE_HYPERPLANE, .dim = 4 };
     cr_assert_eq(ak_mesh_radial4(NULL, 0, &pl, 3), -1);
-    double flat[5 * 4] = {0};
+    double flat[5 * 4] = { 0 };
     cr_assert_eq(ak_mesh_hull_facets4(NULL, NULL, 0, flat, 5, 1e-9), -1);
-    double zero[4] = {0, 0, 0, 0};
+    double zero[4] = { 0, 0, 0, 0 };
     cr_assert_eq(ak_mesh_slice(NULL, 0, NULL, tets, nt, zero, 0.0), -1);
 }
 
@@ -135,7 +136,8 @@ Test(render, vulkan_renders_or_says_why) {
         ak_render_cpu(&S, &cpu);
         ak_render_diff st;
         ak_render_image_compare(&st, &cpu, &img, 8, NULL);
-        cr_assert(st.frac_over <= 0.05, "CPU vs Vulkan on a 16x12 image: %.3f over 8/255", st.frac_over);
+        cr_assert(st.frac_over <= 0.05, "CPU vs Vulkan on a 16x12 image: %.3f over 8/255",
+                  st.frac_over);
         ak_render_image_free(&cpu);
     }
     // a device index that does not exist is an error with a message, not a crash
@@ -163,7 +165,7 @@ static void remove_frames(const char *dir, int n) {
         snprintf(p, sizeof p, "%s/frame_%05d.png", dir, f);
         remove(p);
     }
-    const char *other[] = {"movie.mp4", "stderr.txt", "empty"};
+    const char *other[] = { "movie.mp4", "stderr.txt", "empty" };
     for (int k = 0; k < 3; k++) {
         snprintf(p, sizeof p, "%s/%s", dir, other[k]);
         remove(p);
@@ -186,11 +188,14 @@ static int render_frames(const char *dir, const char *size, bool no_ffmpeg) {
         char empty[600];
         snprintf(empty, sizeof empty, "%s/empty", dir);
         cr_assert_eq(mkdir(empty, 0700), 0);
-        snprintf(cmd, sizeof cmd, "PATH='%s' '%s' render tesseract --frames 3 --fps 10 --size %s -o '%s' 2>'%s/stderr.txt'",
+        snprintf(cmd, sizeof cmd,
+                 "PATH='%s' '%s' render tesseract --frames 3 --fps 10 --size %s -o '%s' "
+                 "2>'%s/stderr.txt'",
                  empty, exe, size, dir, dir);
     } else {
-        snprintf(cmd, sizeof cmd, "'%s' render tesseract --frames 3 --fps 10 --size %s -o '%s' 2>'%s/stderr.txt'", exe,
-                 size, dir, dir);
+        snprintf(cmd, sizeof cmd,
+                 "'%s' render tesseract --frames 3 --fps 10 --size %s -o '%s' 2>'%s/stderr.txt'",
+                 exe, size, dir, dir);
     }
     int st = system(cmd);
     if (no_ffmpeg) {
@@ -207,18 +212,20 @@ Test(render, every_bundled_scene_renders) {
     cr_assert(n > 0);
     exe[n] = 0;
     strcpy(strrchr(exe, '/'), "/../anakata");
-    const char *names[] = {"stack_2d", "stack_3d", "stack_4d", "pile_1000_3d", "pile_1000_4d"};
+    const char *names[] = { "stack_2d", "stack_3d", "stack_4d", "pile_1000_3d", "pile_1000_4d" };
     char dir[] = "/tmp/ak_render_scenes_XXXXXX";
     cr_assert_not_null(mkdtemp(dir));
     for (int k = 0; k < 5; k++) {
         char cmd[9000], png[600];
         snprintf(png, sizeof png, "%s/out.png", dir);
-        snprintf(cmd, sizeof cmd, "'%s' render %s --size 16x12 -o '%s' 2>/dev/null", exe, names[k], png);
+        snprintf(cmd, sizeof cmd, "'%s' render %s --size 16x12 -o '%s' 2>/dev/null", exe, names[k],
+                 png);
         int st = system(cmd);
         struct stat sb;
         bool ok = stat(png, &sb) == 0 && sb.st_size > 0;
         remove(png);
-        cr_expect(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0 && ok, "anakata render %s", names[k]);
+        cr_expect(st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0 && ok, "anakata render %s",
+                  names[k]);
     }
     rmdir(dir);
 }
@@ -246,14 +253,16 @@ Test(render, frames_without_ffmpeg_skip_the_mp4) {
     cr_assert_eq(rc, 0, "exit status %d without ffmpeg; stderr: %s", rc, buf);
     cr_assert(frames, "the PNG frames are written without ffmpeg");
     cr_assert(!mp4, "no MP4 without ffmpeg");
-    cr_assert(strstr(buf, "skipped the MP4") != NULL, "it says it skipped the MP4; stderr was: %s", buf);
+    cr_assert(strstr(buf, "skipped the MP4") != NULL, "it says it skipped the MP4; stderr was: %s",
+              buf);
 }
 
 Test(render, frames_with_ffmpeg_write_an_mp4) {
     if (system("command -v ffmpeg >/dev/null 2>&1") != 0) {
         // .ci/run installs ffmpeg, so in CI the MP4 path is always tested.
         cr_assert_null(getenv("CI"), "CI is set but ffmpeg is not installed");
-        cr_skip_test("ffmpeg is not installed (it is optional): the MP4 path is not tested on this machine");
+        cr_skip_test(
+            "ffmpeg is not installed (it is optional): the MP4 path is not tested on this machine");
     }
     char dir[] = "/tmp/ak_render_frames_XXXXXX";
     cr_assert_not_null(mkdtemp(dir));

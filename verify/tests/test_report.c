@@ -31,12 +31,15 @@ Test(report, formula_id_tokens) {
 }
 
 Test(report, ranges_expand_and_descriptions_attach) {
-    const char *text = "intro T-9.9 is an example\n\n## T - thesis\n- T-2.1 \xe2\x80\xa6 T-2.4 (outer product axioms),\n"
-                       "  T-3.hs (hypersphere\n  inertia), P-A.1 ... P-A.3, T-x.1 \xe2\x80\xa6 T-y.2, T-2.2 again\n";
+    const char *text = "intro T-9.9 is an example\n\n## T - thesis\n- T-2.1 \xe2\x80\xa6 T-2.4 "
+                       "(outer product axioms),\n"
+                       "  T-3.hs (hypersphere\n  inertia), P-A.1 ... P-A.3, T-x.1 \xe2\x80\xa6 "
+                       "T-y.2, T-2.2 again\n";
     ak_formula_list l;
     char err[256];
     cr_assert_eq(ak_formulas_parse(text, &l, err, sizeof err), 0, "%s", err);
-    const char *want[] = {"T-2.1", "T-2.2", "T-2.3", "T-2.4", "T-3.hs", "P-A.1", "P-A.2", "P-A.3", "T-x.1", "T-y.2"};
+    const char *want[] = { "T-2.1", "T-2.2", "T-2.3", "T-2.4", "T-3.hs",
+                           "P-A.1", "P-A.2", "P-A.3", "T-x.1", "T-y.2" };
     cr_assert_eq(l.n, sizeof want / sizeof want[0], "got %zu IDs", l.n);
     for (size_t i = 0; i < l.n; i++) cr_assert_str_eq(l.items[i].id, want[i]);
     cr_assert_eq(ak_formulas_find(&l, "T-9.9"), -1, "the introduction is not read");
@@ -57,8 +60,9 @@ Test(report, real_catalogue_parses) {
     ak_formula_list l;
     char err[256];
     cr_assert_eq(ak_formulas_load(path, &l, err, sizeof err), 0, "%s", err);
-    const char *must[] = {"T-2.1", "T-2.3", "T-2.GP", "T-C.2(V)", "T-5.1(3D)", "T-Alg21", "B-eq5", "B-9fig5",
-                          "G-16.3", "P-2.15", "P-A.17", "P-C.5", "T-A.7sym", "B-A.4D", "T-E.union"};
+    const char *must[] = { "T-2.1",   "T-2.3", "T-2.GP",   "T-C.2(V)", "T-5.1(3D)",
+                           "T-Alg21", "B-eq5", "B-9fig5",  "G-16.3",   "P-2.15",
+                           "P-A.17",  "P-C.5", "T-A.7sym", "B-A.4D",   "T-E.union" };
     for (size_t i = 0; i < sizeof must / sizeof must[0]; i++)
         cr_assert_geq(ak_formulas_find(&l, must[i]), 0, "%s missing", must[i]);
     cr_assert_eq(ak_formulas_find(&l, "T-C.2(V"), -1);
@@ -94,7 +98,7 @@ Test(report, every_implementable_id_has_code_and_a_check) {
     snprintf(docs, sizeof docs, "%s/docs", src_dir());
     ak_formula_list l;
     cr_assert_eq(ak_formulas_load(path, &l, NULL, 0), 0);
-    static const char *const DIRS[] = {"ref", "engine", "render"};
+    static const char *const DIRS[] = { "ref", "engine", "render" };
     ak_formulas_scan_sources(&l, src_dir(), DIRS, 3);
     cr_assert_geq(ak_formulas_scan_docs(&l, docs), 0);
     size_t ng, impl = 0;
@@ -109,7 +113,8 @@ Test(report, every_implementable_id_has_code_and_a_check) {
             for (size_t b = 0; b < g[a].count && !cited; b++) {
                 const char *fl = g[a].checks[b].formulas;
                 for (const char *p = fl; fl && (p = strstr(p, f->id)) != NULL; p += len)
-                    if ((p == fl || p[-1] == ' ') && (p[len] == ' ' || p[len] == '\0')) cited = true;
+                    if ((p == fl || p[-1] == ' ') && (p[len] == ' ' || p[len] == '\0'))
+                        cited = true;
             }
         cr_expect(f->nimpl > 0, "%s is implementable but no code cites it", f->id);
         cr_expect(cited, "%s is implementable but no registered check names it", f->id);
@@ -126,13 +131,14 @@ Test(report, source_scan_finds_function) {
     cr_assert_eq(ak_mkdir_p(sub), 0);
     snprintf(file, sizeof file, "%s/x.c", sub);
     FILE *f = fopen(file, "w");
-    fputs("/// Doc.  [B-eq3]\nvoid ak_x_thing(int n);\n\nstatic int helper(int a) {\n    // T-2.1 here\n"
+    fputs("/// Doc.  [B-eq3]\nvoid ak_x_thing(int n);\n\nstatic int helper(int a) {\n    // T-2.1 "
+          "here\n"
           "    return a;\n}\n/// a ^ b.  [B-3, T-2.1..T-2.2]\nvoid ak_y(void);\n",
           f);
     fclose(f);
     ak_formula_list l;
     cr_assert_eq(ak_formulas_parse("\n## A\nB-eq3, T-2.1, T-2.2, T-2.3\n", &l, NULL, 0), 0);
-    const char *dirs[] = {"ref"};
+    const char *dirs[] = { "ref" };
     cr_assert_eq(ak_formulas_scan_sources(&l, dir, dirs, 1), 1);
     cr_assert_eq(l.items[0].nimpl, 1);
     cr_assert_str_eq(l.items[0].impl[0].function, "ak_x_thing");
@@ -151,9 +157,10 @@ Test(report, source_scan_finds_function) {
 }
 
 Test(report, errata_entries_and_fields) {
-    const char *t = "# Errata\n\n## Mass\n\n(entries)\n\n### T-3.hc, T-C.2: capsule inertia\n"
-                    "- **Published:** I = a\n  continued\n- **Correct:** I = b\n- Evidence: 1 vs 2\n"
-                    "- **Minimal counterexample:** r = 1\n\nfree text\n## Render\n";
+    const char *t =
+        "# Errata\n\n## Mass\n\n(entries)\n\n### T-3.hc, T-C.2: capsule inertia\n"
+        "- **Published:** I = a\n  continued\n- **Correct:** I = b\n- Evidence: 1 vs 2\n"
+        "- **Minimal counterexample:** r = 1\n\nfree text\n## Render\n";
     ak_errata e;
     cr_assert_eq(ak_errata_parse(t, &e), 0);
     cr_assert_eq(e.n, 1);
@@ -166,9 +173,11 @@ Test(report, errata_entries_and_fields) {
     cr_assert_str_eq(e.items[0].counterexample, "r = 1");
     cr_assert_str_eq(e.items[0].other, "free text");
     ak_errata_free(&e);
-    const char *t2 = "## GA\n\nDetails elsewhere.\n\n- **T-A.5** (thesis App. A.5, bivector), wrong. Printed `a b`;\n"
-                     "  correct `-a b` (e.g. here). Counterexample: a = b = e_xy. Check `ga.x`: 1.99. More.\n"
-                     "- **T-2.7, T-2.10**, wrong: x.\n\n## Mass\n";
+    const char *t2 =
+        "## GA\n\nDetails elsewhere.\n\n- **T-A.5** (thesis App. A.5, bivector), wrong. Printed `a "
+        "b`;\n"
+        "  correct `-a b` (e.g. here). Counterexample: a = b = e_xy. Check `ga.x`: 1.99. More.\n"
+        "- **T-2.7, T-2.10**, wrong: x.\n\n## Mass\n";
     cr_assert_eq(ak_errata_parse(t2, &e), 0);
     cr_assert_eq(e.n, 2);
     cr_assert_str_eq(e.items[0].title, "T-A.5 (thesis App. A.5, bivector), wrong.");
@@ -184,8 +193,8 @@ Test(report, errata_entries_and_fields) {
 
 Test(report, base64_rfc4648_vectors) {
     char out[16];
-    const char *in[] = {"", "f", "fo", "foo", "foob", "fooba", "foobar"};
-    const char *want[] = {"", "Zg==", "Zm8=", "Zm9v", "Zm9vYg==", "Zm9vYmE=", "Zm9vYmFy"};
+    const char *in[] = { "", "f", "fo", "foo", "foob", "fooba", "foobar" };
+    const char *want[] = { "", "Zg==", "Zm8=", "Zm9v", "Zm9vYg==", "Zm9vYmE=", "Zm9vYmFy" };
     for (int i = 0; i < 7; i++) {
         ak_base64(out, (const unsigned char *)in[i], strlen(in[i]));
         cr_assert_str_eq(out, want[i]);
@@ -204,36 +213,57 @@ Test(report, page_has_summary_matrix_checks_and_images) {
     snprintf(html, sizeof html, "%s/index.html", dir);
     snprintf(formulas, sizeof formulas, "%s/F.md", dir);
     snprintf(errata, sizeof errata, "%s/E.md", dir);
-    double x[3] = {1, 2, 3}, y[3] = {1, 4, 9};
-    ak_plot_series s = {"y", x, y, 3};
+    double x[3] = { 1, 2, 3 }, y[3] = { 1, 4, 9 };
+    ak_plot_series s = { "y", x, y, 3 };
     char err[256];
-    cr_assert_eq(ak_plot_lines(png, "t", "x", "y", &s, 1, false, false, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(ak_plot_lines(png, "t", "x", "y", &s, 1, false, false, err, sizeof err), 0, "%s",
+                 err);
     FILE *f = fopen(formulas, "w");
     fputs("# F\n## T\nT-1.1 (first), T-1.2 \xe2\x80\xa6 T-1.4\n", f);
     fclose(f);
     f = fopen(errata, "w");
     fputs("## Area\n### T-1.3: wrong\n- **Published:** a<b\n", f);
     fclose(f);
-    const char *json = "{\"format\":\"anakata-verify/1\",\"quick\":false,\"passed\":1,\"failed\":1,\"seconds\":0.5,"
-                       "\"groups\":[{\"name\":\"zz\",\"passed\":1,\"failed\":1,\"seconds\":0.5}],\"checks\":["
-                       "{\"id\":\"zz.good\",\"group\":\"zz\",\"formulas\":\"T-1.1\",\"what\":\"a vs b\",\"pass\":true,"
-                       "\"error\":1e-9,\"tolerance\":1e-6,\"measured\":\"m1\",\"notes\":\"n1\",\"seconds\":0.1,"
-                       "\"values\":{\"k\":2},\"artifacts\":[{\"path\":\"PNG\",\"caption\":\"cap1\"}]},"
-                       "{\"id\":\"zz.bad\",\"group\":\"zz\",\"formulas\":\"T-1.3 T-9\",\"what\":\"c vs d\",\"pass\":false,"
-                       "\"error\":1,\"tolerance\":1e-6,\"measured\":\"m2\",\"notes\":\"\",\"seconds\":0.1,"
-                       "\"values\":{},\"artifacts\":[]}]}";
+    const char *json =
+        "{\"format\":\"anakata-verify/"
+        "1\",\"quick\":false,\"passed\":1,\"failed\":1,\"seconds\":0.5,"
+        "\"groups\":[{\"name\":\"zz\",\"passed\":1,\"failed\":1,\"seconds\":0.5}],\"checks\":["
+        "{\"id\":\"zz.good\",\"group\":\"zz\",\"formulas\":\"T-1.1\",\"what\":\"a vs "
+        "b\",\"pass\":true,"
+        "\"error\":1e-9,\"tolerance\":1e-6,\"measured\":\"m1\",\"notes\":\"n1\",\"seconds\":0.1,"
+        "\"values\":{\"k\":2},\"artifacts\":[{\"path\":\"PNG\",\"caption\":\"cap1\"}]},"
+        "{\"id\":\"zz.bad\",\"group\":\"zz\",\"formulas\":\"T-1.3 T-9\",\"what\":\"c vs "
+        "d\",\"pass\":false,"
+        "\"error\":1,\"tolerance\":1e-6,\"measured\":\"m2\",\"notes\":\"\",\"seconds\":0.1,"
+        "\"values\":{},\"artifacts\":[]}]}";
     cJSON *root = cJSON_Parse(json);
     cr_assert(root);
-    cJSON *arts = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(root, "checks"), 0), "artifacts");
+    cJSON *arts = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(root, "checks"), 0),
+                                      "artifacts");
     cJSON_SetValuestring(cJSON_GetObjectItem(cJSON_GetArrayItem(arts, 0), "path"), png);
-    ak_report_opts o = {.html_path = html, .report_dir = dir, .formulas_path = formulas, .errata_path = errata};
+    ak_report_opts o = {
+        .html_path = html, .report_dir = dir, .formulas_path = formulas, .errata_path = errata
+    };
     cr_assert_eq(ak_report_write(root, &o, err, sizeof err), 0, "%s", err);
     char *page = slurp(html);
     cr_assert(page);
-    const char *want[] = {"id=summary", "id=matrix", "id=errata", "id=\"check-zz.good\"", "id=\"check-zz.bad\"",
-                          "id=\"F-T-1.1\"", "id=\"F-T-1.2\"", "id=\"F-T-1.3\"", "id=\"F-T-1.4\"",
-                          "data:image/png;base64,iVBORw0KGgo", "cap1", "a&lt;b", "gap: no check", "FAIL", "n1"};
-    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) cr_assert(strstr(page, want[i]), "missing %s", want[i]);
+    const char *want[] = { "id=summary",
+                           "id=matrix",
+                           "id=errata",
+                           "id=\"check-zz.good\"",
+                           "id=\"check-zz.bad\"",
+                           "id=\"F-T-1.1\"",
+                           "id=\"F-T-1.2\"",
+                           "id=\"F-T-1.3\"",
+                           "id=\"F-T-1.4\"",
+                           "data:image/png;base64,iVBORw0KGgo",
+                           "cap1",
+                           "a&lt;b",
+                           "gap: no check",
+                           "FAIL",
+                           "n1" };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        cr_assert(strstr(page, want[i]), "missing %s", want[i]);
     cr_assert_null(strstr(page, "<script"), "the page needs no scripts");
     cr_assert_null(strstr(page, "src=\"http"), "the page loads nothing from outside");
     free(page);
@@ -251,14 +281,17 @@ Test(report, formula_page_verdicts_and_slugs) {
     cr_assert_eq(ak_mkdir_p(sub), 0);
     snprintf(file, sizeof file, "%s/mass.md", sub);
     FILE *f = fopen(file, "w");
-    fputs("# Mass\n\n## T-3.1, T-3.2: measure\n\n- **Verdict:** correct\n\n### detail\n\nVerdict: not this one\n"
+    fputs("# Mass\n\n## T-3.1, T-3.2: measure\n\n- **Verdict:** correct\n\n### detail\n\nVerdict: "
+          "not this one\n"
           "## T-3.hb: box\nsome text\n- Verdict: **wrong** (factor 4).\n## T-3.9 no verdict here\n"
           "### T-3.5 ... T-3.7 (range)\n- Verdict: correct\n## T-3.3 ... T-3.4 items\n"
           "- T-3.4 (the density): **wrong for n = 5**, see errata\n",
           f);
     fclose(f);
     ak_formula_list l;
-    cr_assert_eq(ak_formulas_parse("\n## A\nT-3.1, T-3.2, T-3.hb, T-3.9, T-3.8, T-3.6, T-3.4\n", &l, NULL, 0), 0);
+    cr_assert_eq(ak_formulas_parse("\n## A\nT-3.1, T-3.2, T-3.hb, T-3.9, T-3.8, T-3.6, T-3.4\n", &l,
+                                   NULL, 0),
+                 0);
     cr_assert_eq(ak_formulas_scan_docs(&l, dir), 5);
     cr_assert_str_eq(l.items[6].verdict, "wrong for n = 5");
     cr_assert_str_eq(l.items[6].doc, "formulas/mass.md#t-33--t-34-items");
@@ -287,7 +320,8 @@ Test(report, verdict_kinds) {
     cr_assert_str_eq(ak_verdict_kind("incomplete in n-D"), "incomplete");
     cr_assert_str_eq(ak_verdict_kind("gap for PGA motors; the rotor form is correct"), "gap");
     cr_assert_str_eq(ak_verdict_kind("description, no formula"), "other");
-    cr_assert_str_eq(ak_verdict_kind("correctly incorrect"), "wrong", "a word start, not the middle of a word");
+    cr_assert_str_eq(ak_verdict_kind("correctly incorrect"), "wrong",
+                     "a word start, not the middle of a word");
     cr_assert_str_eq(ak_verdict_kind(""), "");
     ak_formula_list l;
     cr_assert_eq(ak_formulas_parse("\n## T\nT-1.1, T-1.2, T-1.3, T-1.4\n", &l, NULL, 0), 0);
@@ -313,7 +347,8 @@ Test(report, verdicts_from_tables_lists_and_sentences) {
     cr_assert_eq(ak_mkdir_p(sub), 0);
     snprintf(file, sizeof file, "%s/p.md", sub);
     FILE *f = fopen(file, "w");
-    fputs("# Page\n\n| ID | verdict | check |\n|---|---|---|\n| T-1.1, T-1.2 | **wrong** sign | x |\n\n"
+    fputs("# Page\n\n| ID | verdict | check |\n|---|---|---|\n| T-1.1, T-1.2 | **wrong** sign | x "
+          "|\n\n"
           "## T-1.3 ... T-1.4 (pair)\n- T-1.3 and T-1.4: **correct** both\n\n"
           "## T-1.5 - thing\n- Source: Torres 2022, §1. Verdict: slip in the index. More text.\n",
           f);
@@ -346,9 +381,10 @@ Test(report, every_check_cites_catalogue_ids) {
         for (size_t j = 0; j < g[i].count; j++) {
             char buf[512];
             snprintf(buf, sizeof buf, "%s", g[i].checks[j].formulas ? g[i].checks[j].formulas : "");
-            for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
-                cr_expect(!strcmp(t, "-") || ak_formulas_find(&l, t) >= 0, "%s cites '%s', not in the catalogue",
-                          g[i].checks[j].id, t);
+            for (char *save = NULL, *t = strtok_r(buf, " ", &save); t;
+                 t = strtok_r(NULL, " ", &save))
+                cr_expect(!strcmp(t, "-") || ak_formulas_find(&l, t) >= 0,
+                          "%s cites '%s', not in the catalogue", g[i].checks[j].id, t);
             total++;
         }
     cr_assert_gt(total, 100, "only %zu registered checks seen", total);
@@ -372,19 +408,23 @@ Test(report, repository_paths_and_as_printed_column) {
     f = fopen(err_md, "w");
     fputs("## Area\n### G-5: slip\n- **Published:** x\n", f);
     fclose(f);
-    cJSON *root = cJSON_Parse("{\"format\":\"anakata-verify/1\",\"quick\":true,\"passed\":0,\"failed\":0,"
-                              "\"seconds\":0,\"groups\":[],\"checks\":[]}");
+    cJSON *root =
+        cJSON_Parse("{\"format\":\"anakata-verify/1\",\"quick\":true,\"passed\":0,\"failed\":0,"
+                    "\"seconds\":0,\"groups\":[],\"checks\":[]}");
     cr_assert(root);
-    ak_report_opts o = {.html_path = html, .report_dir = dir, .source_dir = dir};
+    ak_report_opts o = { .html_path = html, .report_dir = dir, .source_dir = dir };
     char err[256];
     cr_assert_eq(ak_report_write(root, &o, err, sizeof err), 0, "%s", err);
     char *page = slurp(html);
     cr_assert(page);
-    cr_assert(strstr(page, "From <code>docs/formulas/catalogue.md</code>"), "catalogue by its repository path");
-    cr_assert(strstr(page, "Generated from <code>docs/errata.md</code>"), "errata by its repository path");
+    cr_assert(strstr(page, "From <code>docs/formulas/catalogue.md</code>"),
+              "catalogue by its repository path");
+    cr_assert(strstr(page, "Generated from <code>docs/errata.md</code>"),
+              "errata by its repository path");
     cr_assert_null(strstr(page, "From <code>/tmp/"), "no absolute path of the machine");
     cr_assert(strstr(page, "<th>evaluated as printed</th>"));
-    cr_assert(strstr(page, "printed.g5_float_loop"), "G-5 names the check that evaluates its printed loop");
+    cr_assert(strstr(page, "printed.g5_float_loop"),
+              "G-5 names the check that evaluates its printed loop");
     free(page);
     cJSON_Delete(root);
 }

@@ -38,7 +38,7 @@ typedef struct loaded {
 } loaded;
 
 static loaded parse(const char *text) {
-    loaded r = {0};
+    loaded r = { 0 };
     char *t = dq(text);
     strcpy(r.err, "(untouched)");
     r.m = ak_scene_parse(t, strlen(t), "t.json", &r.d, r.err, sizeof r.err);
@@ -119,7 +119,7 @@ Test(scene, every_field_lands_where_it_should) {
     cr_expect_eq(m->dim, 4);
     cr_expect_str_eq(m->title, "Full");
     cr_expect_str_eq(m->source, "t.json");
-    double g[4] = {0, -9.81, 0, 0.5};
+    double g[4] = { 0, -9.81, 0, 0.5 };
     for (int i = 0; i < 4; i++) cr_expect_eq(m->gravity[i], g[i]);
     cr_expect_eq(m->timestep, 0.002);
     cr_expect_eq(m->integrator, AK_INT_RK4);
@@ -130,7 +130,7 @@ Test(scene, every_field_lands_where_it_should) {
     cr_expect_str_eq(cube->name, "cube");
     cr_expect_eq(cube->shape.type, AK_SHAPE_HYPERBOX);
     cr_expect_eq(cube->shape.dim, 4);
-    double he[4] = {0.5, 0.25, 1.5, 2};
+    double he[4] = { 0.5, 0.25, 1.5, 2 };
     for (int i = 0; i < 4; i++) cr_expect_eq(cube->shape.half_extents[i], he[i]);
     // The loader also fills the mass properties (ak_model_compute_mass): the given mass stays,
     // the density is mass / volume of the box, 16 * 0.5 * 0.25 * 1.5 * 2 = 6.
@@ -141,9 +141,9 @@ Test(scene, every_field_lands_where_it_should) {
     cr_expect_eq(cube->material.friction, 0.3);
     cr_expect_eq(cube->material.static_friction, 0.7);
     cr_expect_eq(cube->material.restitution, 0.25);
-    double col[3] = {0.1, 0.2, 0.3};
+    double col[3] = { 0.1, 0.2, 0.3 };
     for (int i = 0; i < 3; i++) cr_expect_eq(cube->color[i], col[i]);
-    double vel[4] = {0.1, 0.2, 0.3, 0.4};
+    double vel[4] = { 0.1, 0.2, 0.3, 0.4 };
     for (int i = 0; i < 4; i++) {
         cr_expect_eq(d->x[i], i + 1.0);
         cr_expect_eq(d->v[i], vel[i]);
@@ -156,7 +156,8 @@ Test(scene, every_field_lands_where_it_should) {
     cr_expect_eq(ball->shape.radius, 0.75);
     cr_expect_eq(ball->density, 3.0);
     // mass = density * volume of the 4-ball, pi^2/2 r^4.
-    cr_expect(fabs(ball->mass - 3.0 * 3.14159265358979323846 * 3.14159265358979323846 / 2.0 * pow(0.75, 4)) < 1e-12);
+    cr_expect(fabs(ball->mass - 3.0 * 3.14159265358979323846 * 3.14159265358979323846 / 2.0 *
+                                    pow(0.75, 4)) < 1e-12);
 
     const ak_body *pill = &m->bodies[2];
     cr_expect_eq(pill->shape.type, AK_SHAPE_HYPERCAPSULE);
@@ -173,7 +174,7 @@ Test(scene, every_field_lands_where_it_should) {
     cr_expect_eq(m->nverts_total, 6);
     // Vertices are re-centred on the centroid (kept in shape_centroid): adding it back gives
     // the vertices as written.
-    double last[4] = {1, 1, 1, 1};
+    double last[4] = { 1, 1, 1, 1 };
     for (int i = 0; i < 4; i++) {
         cr_expect(fabs(tet->shape.verts[5 * 4 + i] + tet->shape_centroid[i] - last[i]) < 1e-15);
         cr_expect(fabs(tet->shape.verts[(i + 1) * 4 + i] + tet->shape_centroid[i] - 1.0) < 1e-15);
@@ -289,7 +290,7 @@ static void plane_matrix(int n, double M[], int i, int j, double t) {
     for (int a = 0; a < n; a++) M[a * n + a] = 1.0;
     M[i * n + i] = cos(t);
     M[j * n + j] = cos(t);
-    M[j * n + i] = sin(t);  // column i is the image of e_i
+    M[j * n + i] = sin(t); // column i is the image of e_i
     M[i * n + j] = -sin(t);
 }
 
@@ -308,9 +309,9 @@ Test(scene, rotations_apply_in_listed_order) {
     loaded r = parse(scene4("{" BALL ", 'rotations': [{'plane': 'xy', 'angle': 1.5707963267948966},"
                             " {'plane': 'yz', 'angle': 1.5707963267948966}]}"));
     cr_assert_not_null(r.m, "%s", r.err);
-    double ex[4] = {1, 0, 0, 0}, out[4];
+    double ex[4] = { 1, 0, 0, 0 }, out[4];
     ak_nd_rotor_apply(4, out, r.d->R, ex);
-    double want[4] = {0, 0, 1, 0};
+    double want[4] = { 0, 0, 1, 0 };
     for (int i = 0; i < 4; i++) cr_expect(fabs(out[i] - want[i]) < ROUNDING_TOL, "x -> %g", out[i]);
     unload(&r);
 
@@ -352,21 +353,23 @@ Test(scene, near_unit_rotor_is_normalised) {
 }
 
 Test(scene, other_dimensions) {
-    loaded r = parse(scene_dim(2, "'gravity': [0, -1],", "{" BALL ", 'rotor': [0, 1], "
+    loaded r = parse(scene_dim(2, "'gravity': [0, -1],",
+                               "{" BALL ", 'rotor': [0, 1], "
                                "'angular_velocity': [3], 'position': [1, 2]}"));
     cr_assert_not_null(r.m, "%s", r.err);
     cr_expect_eq(r.m->dim, 2);
     cr_expect_eq(r.d->R[1], 1.0);
     cr_expect_eq(r.d->w[0], 3.0);
     unload(&r);
-    r = parse(scene_dim(3, "", "{" BALL ", 'rotations': [{'plane': 'zx', 'angle': 1}], "
+    r = parse(scene_dim(3, "",
+                        "{" BALL ", 'rotations': [{'plane': 'zx', 'angle': 1}], "
                         "'angular_velocity': [1, 2, 3]}, {'shape': {'type': 'convex', "
                         "'vertices': [[0,0,0],[1,0,0],[0,1,0],[0,0,1]]}, 'density': 2}"));
     cr_assert_not_null(r.m, "%s", r.err);
     cr_expect_eq(r.m->bodies[1].shape.nverts, 4);
     cr_expect_eq(r.d->w[AK_MAX_BIV * 0 + 2], 3.0);
     unload(&r);
-    double R5[16] = {0};
+    double R5[16] = { 0 };
     R5[0] = 1.0;
     r = parse(scene_dim(5, "'gravity': [0, 0, 0, 0, -1],",
                         "{" BALL ", 'rotor': [1, 0,0,0,0,0,0,0,0,0,0, 0,0,0,0,0], "
@@ -387,10 +390,11 @@ Test(scene, other_dimensions) {
 }
 
 Test(scene, two_convex_bodies_share_the_vertex_store) {
-    loaded r = parse(scene_dim(2, "",
-                               "{'shape': {'type': 'convex', 'vertices': [[0,0],[1,0],[0,1]]}, 'mass': 1},"
-                               "{" BALL "},"
-                               "{'shape': {'type': 'convex', 'vertices': [[5,5],[6,5],[5,6],[6,6]]}, 'mass': 1}"));
+    loaded r = parse(scene_dim(
+        2, "",
+        "{'shape': {'type': 'convex', 'vertices': [[0,0],[1,0],[0,1]]}, 'mass': 1},"
+        "{" BALL "},"
+        "{'shape': {'type': 'convex', 'vertices': [[5,5],[6,5],[5,6],[6,6]]}, 'mass': 1}"));
     cr_assert_not_null(r.m, "%s", r.err);
     cr_expect_eq(r.m->nverts_total, 7);
     cr_expect_eq(r.m->bodies[0].shape.verts, r.m->verts);
@@ -455,7 +459,7 @@ Test(scene, every_bundled_scene_loads) {
 Test(scene, bundled_dzhanibekov_cuboid_uses_half_of_ten_bosch_sizes) {
     // ten Bosch Fig. 5: "a 4D cuboid of size (1.1, 0.3, 2.5, 0.7)", side lengths; the format
     // takes half extents. All four Fig. 5 scenes use that one body, torque-free.
-    const char *figs[] = {"a", "b", "c", "d"};
+    const char *figs[] = { "a", "b", "c", "d" };
     for (int f = 0; f < 4; f++) {
         char path[1024], err[AK_ERR_MAX];
         snprintf(path, sizeof path, "%s/scenes/dzhanibekov_%s.json", source_dir(), figs[f]);
@@ -463,7 +467,7 @@ Test(scene, bundled_dzhanibekov_cuboid_uses_half_of_ten_bosch_sizes) {
         cr_assert_not_null(m, "%s", err);
         cr_assert_eq(m->nbody, 1, "%s", path);
         cr_expect_eq(m->bodies[0].shape.type, AK_SHAPE_HYPERBOX, "%s", path);
-        double size[4] = {1.1, 0.3, 2.5, 0.7};
+        double size[4] = { 1.1, 0.3, 2.5, 0.7 };
         for (int i = 0; i < 4; i++)
             cr_expect(fabs(2.0 * m->bodies[0].shape.half_extents[i] - size[i]) < ROUNDING_TOL,
                       "%s: side %d", path, i);
@@ -503,10 +507,11 @@ Test(scene, syntax_errors_give_line_and_column) {
     expect_error("{\"dim\": four}", "t.json:1:9: JSON syntax error near 'four}'");
     // A string not closed on its line: reported at its opening quote (cJSON would run on to the
     // next quote and stop lines later).
-    expect_error("{\n\n   'title': 'abc\n}",
-                 "t.json:3:13: JSON syntax error: a string not closed on its line (a missing '\"'?) near '\"abc'");
+    expect_error("{\n\n   'title': 'abc\n}", "t.json:3:13: JSON syntax error: a string not closed "
+                                             "on its line (a missing '\"'?) near '\"abc'");
     expect_error("{\n 'title': 'abc,\n 'dim': 4,\n 'bodies': []\n}",
-                 "t.json:2:11: JSON syntax error: a string not closed on its line (a missing '\"'?) near '\"abc,'");
+                 "t.json:2:11: JSON syntax error: a string not closed on its line (a missing "
+                 "'\"'?) near '\"abc,'");
     // Where a key should start but something else does, the error is at that character (cJSON
     // points one past it, here the line's end); in an array, where the character is.
     expect_error("{\n 'dim': 4,\n  {\n}", "t.json:3:3: JSON syntax error near '{'");
@@ -584,10 +589,12 @@ Test(scene, top_level_errors) {
                  "t.json: integrator: expected " INTEGRATORS_WANTED ", got \"verlet\"");
     expect_error(scene_dim(4, "'integrator': 'Semi Implicit',", ""),
                  "t.json: integrator: expected " INTEGRATORS_WANTED ", got \"Semi Implicit\"");
-    expect_error(scene_dim(4, "'integrator': '',", ""), "t.json: integrator: expected " INTEGRATORS_WANTED ", got \"\"");
+    expect_error(scene_dim(4, "'integrator': '',", ""),
+                 "t.json: integrator: expected " INTEGRATORS_WANTED ", got \"\"");
     expect_error(scene_dim(4, "'integrator': 'CATTO',", ""),
                  "t.json: integrator: expected " INTEGRATORS_WANTED ", got \"CATTO\"");
-    expect_error(scene_dim(4, "'integrator': 1,", ""), "t.json: integrator: expected " INTEGRATORS_WANTED ", got 1");
+    expect_error(scene_dim(4, "'integrator': 1,", ""),
+                 "t.json: integrator: expected " INTEGRATORS_WANTED ", got 1");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -604,8 +611,9 @@ Test(scene, body_errors) {
     expect_error(scene4("{" BALL ", 'mass': 2}"), "t.json: bodies[0].mass: duplicate key");
     expect_error(scene4("{'shape': {'type': 'hypersphere', 'radius': 1}, 'mass': 1, 'density': 2}"),
                  "t.json: bodies[0]: give either \"mass\" or \"density\", not both");
-    expect_error(scene4("{'shape': {'type': 'hypersphere', 'radius': 1}}"),
-                 "t.json: bodies[0]: a movable body needs \"mass\" or \"density\" (or \"fixed\": true)");
+    expect_error(
+        scene4("{'shape': {'type': 'hypersphere', 'radius': 1}}"),
+        "t.json: bodies[0]: a movable body needs \"mass\" or \"density\" (or \"fixed\": true)");
     expect_error(scene4("{'shape': {'type': 'hypersphere', 'radius': 1}, 'mass': 0}"),
                  "t.json: bodies[0].mass: expected a positive number, got 0");
     expect_error(scene4("{'shape': {'type': 'hypersphere', 'radius': 1}, 'density': -2}"),
@@ -616,21 +624,25 @@ Test(scene, body_errors) {
                  "t.json: bodies[0].mass: expected a finite number, got inf");
     expect_error(scene4("{" BALL ", 'fixed': 1}"),
                  "t.json: bodies[0].fixed: expected true or false, got 1");
-    expect_error(scene4("{" BALL ", 'position': [1, 2, 3]}"),
-                 "t.json: bodies[0].position: expected an array of 4 numbers (dim is 4), got an array of 3");
+    expect_error(
+        scene4("{" BALL ", 'position': [1, 2, 3]}"),
+        "t.json: bodies[0].position: expected an array of 4 numbers (dim is 4), got an array of 3");
     expect_error(scene4("{" BALL ", 'position': [1, 2, 3, null]}"),
                  "t.json: bodies[0].position[3]: expected a number, got null");
-    expect_error(scene4("{" BALL ", 'position': 'origin'}"),
-                 "t.json: bodies[0].position: expected an array of 4 numbers (dim is 4), got \"origin\"");
-    expect_error(scene4("{" BALL ", 'velocity': [0, 0, 0, 0, 0]}"),
-                 "t.json: bodies[0].velocity: expected an array of 4 numbers (dim is 4), got an array of 5");
+    expect_error(
+        scene4("{" BALL ", 'position': 'origin'}"),
+        "t.json: bodies[0].position: expected an array of 4 numbers (dim is 4), got \"origin\"");
+    expect_error(
+        scene4("{" BALL ", 'velocity': [0, 0, 0, 0, 0]}"),
+        "t.json: bodies[0].velocity: expected an array of 4 numbers (dim is 4), got an array of 5");
     expect_error(scene4("{" BALL ", 'velocity': [0, 0, 0, 1e500]}"),
                  "t.json: bodies[0].velocity[3]: expected a finite number, got inf");
     expect_error(scene4("{" BALL ", 'angular_velocity': [0, 0, 0, 0]}"),
                  "t.json: bodies[0].angular_velocity: expected an array of 6 numbers (a bivector "
                  "in dim 4), got an array of 4");
-    expect_error(scene4("{" BALL ", 'name': 'a'}, {" BALL ", 'name': 'b'}, {" BALL ", 'name': 'a'}"),
-                 "t.json: bodies[2].name: duplicate name \"a\" (also bodies[0])");
+    expect_error(
+        scene4("{" BALL ", 'name': 'a'}, {" BALL ", 'name': 'b'}, {" BALL ", 'name': 'a'}"),
+        "t.json: bodies[2].name: duplicate name \"a\" (also bodies[0])");
     expect_error(scene4("{" BALL "}, {" BALL ", 'name': 'body0'}"),
                  "t.json: bodies[1].name: duplicate name \"body0\" (also bodies[0])");
     expect_error(scene4("{" BALL ", 'name': 'a,b'}"),
@@ -639,14 +651,16 @@ Test(scene, body_errors) {
     expect_error(scene4("{" BALL ", 'name': ''}"),
                  "t.json: bodies[0].name: expected a non-empty name of letters, digits, '_', '-' "
                  "and '.', got \"\"");
-    expect_error(scene4("{" BALL ", 'name': 12}"), "t.json: bodies[0].name: expected a string, got 12");
+    expect_error(scene4("{" BALL ", 'name': 12}"),
+                 "t.json: bodies[0].name: expected a string, got 12");
     expect_error(scene4("{" BALL ", 'name': "
                         "'n123456789012345678901234567890123456789012345678901234567890123'}"),
                  "t.json: bodies[0].name: expected a string of at most 63 characters, got 64");
     expect_error(scene4("{" BALL ", 'material': {'friction': -0.1}}"),
                  "t.json: bodies[0].material.friction: expected a non-negative number, got -0.1");
-    expect_error(scene4("{" BALL ", 'material': {'static_friction': true}}"),
-                 "t.json: bodies[0].material.static_friction: expected a non-negative number, got true");
+    expect_error(
+        scene4("{" BALL ", 'material': {'static_friction': true}}"),
+        "t.json: bodies[0].material.static_friction: expected a non-negative number, got true");
     expect_error(scene4("{" BALL ", 'material': {'restitution': 1.5}}"),
                  "t.json: bodies[0].material.restitution: expected a number in [0, 1], got 1.5");
     expect_error(scene4("{" BALL ", 'material': {'bounce': 1}}"),
@@ -656,17 +670,20 @@ Test(scene, body_errors) {
                  "t.json: bodies[0].material: expected an object, got 0.5");
     expect_error(scene4("{" BALL ", 'color': [1, 2, 0]}"),
                  "t.json: bodies[0].color[1]: expected a number in [0, 1], got 2");
-    expect_error(scene4("{" BALL ", 'color': [1, 0, 0, 1]}"),
-                 "t.json: bodies[0].color: expected an array of 3 numbers (linear RGB), got an array of 4");
+    expect_error(
+        scene4("{" BALL ", 'color': [1, 0, 0, 1]}"),
+        "t.json: bodies[0].color: expected an array of 3 numbers (linear RGB), got an array of 4");
 }
 
 Test(scene, fixed_body_errors) {
-    expect_error(scene4("{'fixed': true, 'shape': {'type': 'hypersphere', 'radius': 1}, 'mass': 1}"),
-                 "t.json: bodies[0].mass: a fixed body has no mass or density (it never moves); "
-                 "remove \"mass\"");
-    expect_error(scene4("{'fixed': true, 'shape': {'type': 'hypersphere', 'radius': 1}, 'density': 1}"),
-                 "t.json: bodies[0].density: a fixed body has no mass or density (it never moves); "
-                 "remove \"density\"");
+    expect_error(
+        scene4("{'fixed': true, 'shape': {'type': 'hypersphere', 'radius': 1}, 'mass': 1}"),
+        "t.json: bodies[0].mass: a fixed body has no mass or density (it never moves); "
+        "remove \"mass\"");
+    expect_error(
+        scene4("{'fixed': true, 'shape': {'type': 'hypersphere', 'radius': 1}, 'density': 1}"),
+        "t.json: bodies[0].density: a fixed body has no mass or density (it never moves); "
+        "remove \"density\"");
     expect_error(scene4("{'fixed': true, 'shape': {'type': 'hypersphere', 'radius': 1}, "
                         "'velocity': [0, 1, 0, 0]}"),
                  "t.json: bodies[0].velocity: a fixed body never moves; its velocity must be zero");
@@ -674,8 +691,9 @@ Test(scene, fixed_body_errors) {
                         "'angular_velocity': [0, 0, 0, 0, 0, 1]}"),
                  "t.json: bodies[0].angular_velocity: a fixed body never moves; its angular "
                  "velocity must be zero");
-    expect_error(scene4("{'fixed': false, 'shape': {'type': 'hyperplane', 'normal': [0, 1, 0, 0]}}"),
-                 "t.json: bodies[0].fixed: a hyperplane is always fixed (remove \"fixed\": false)");
+    expect_error(
+        scene4("{'fixed': false, 'shape': {'type': 'hyperplane', 'normal': [0, 1, 0, 0]}}"),
+        "t.json: bodies[0].fixed: a hyperplane is always fixed (remove \"fixed\": false)");
     expect_error(scene4("{'shape': {'type': 'hyperplane', 'normal': [0, 1, 0, 0]}, 'mass': 1}"),
                  "t.json: bodies[0].mass: a fixed body has no mass or density (it never moves); "
                  "remove \"mass\"");
@@ -703,24 +721,29 @@ Test(scene, shape_errors) {
     expect_error(scene4("{'shape': {'type': 2}, 'mass': 1}"),
                  "t.json: bodies[0].shape.type: expected one of \"hypersphere\", \"hypercapsule\", "
                  "\"hyperbox\", \"hyperplane\", \"convex\", \"duocylinder\", \"polytope\", got 2");
-    expect_error(scene4("{'shape': {'type': 'hypersphere', 'radius': 1, 'half_length': 1}, 'mass': 1}"),
-                 "t.json: bodies[0].shape: unknown key \"half_length\" (a hypersphere shape has: "
-                 "type, radius)");
-    expect_error(scene4("{'shape': {'type': 'hypersphere'}, 'mass': 1}"),
-                 "t.json: bodies[0].shape.radius: required field is missing (expected a positive number)");
-    expect_error(scene4("{" BALL "}, {" BALL "}, {'shape': {'type': 'hypersphere', 'radius': -1}, 'mass': 1}"),
+    expect_error(
+        scene4("{'shape': {'type': 'hypersphere', 'radius': 1, 'half_length': 1}, 'mass': 1}"),
+        "t.json: bodies[0].shape: unknown key \"half_length\" (a hypersphere shape has: "
+        "type, radius)");
+    expect_error(
+        scene4("{'shape': {'type': 'hypersphere'}, 'mass': 1}"),
+        "t.json: bodies[0].shape.radius: required field is missing (expected a positive number)");
+    expect_error(scene4("{" BALL "}, {" BALL
+                        "}, {'shape': {'type': 'hypersphere', 'radius': -1}, 'mass': 1}"),
                  "t.json: bodies[2].shape.radius: expected a positive number, got -1");
     expect_error(scene4("{'shape': {'type': 'hypersphere', 'radius': [1]}, 'mass': 1}"),
                  "t.json: bodies[0].shape.radius: expected a positive number, got an array of 1");
-    expect_error(scene4("{'shape': {'type': 'hypercapsule', 'radius': 1, 'half_length': 0}, 'mass': 1}"),
-                 "t.json: bodies[0].shape.half_length: expected a positive number, got 0");
+    expect_error(
+        scene4("{'shape': {'type': 'hypercapsule', 'radius': 1, 'half_length': 0}, 'mass': 1}"),
+        "t.json: bodies[0].shape.half_length: expected a positive number, got 0");
     expect_error(scene4("{'shape': {'type': 'hypercapsule', 'radius': 0.5}, 'mass': 1}"),
                  "t.json: bodies[0].shape.half_length: required field is missing (expected a "
                  "positive number)");
     expect_error(scene4("{'shape': {'type': 'hyperbox', 'half_extents': [1, 0, 1, 1]}, 'mass': 1}"),
                  "t.json: bodies[0].shape.half_extents[1]: expected a positive number, got 0");
-    expect_error(scene4("{'shape': {'type': 'hyperbox', 'half_extents': [1, 1, -2, 1]}, 'mass': 1}"),
-                 "t.json: bodies[0].shape.half_extents[2]: expected a positive number, got -2");
+    expect_error(
+        scene4("{'shape': {'type': 'hyperbox', 'half_extents': [1, 1, -2, 1]}, 'mass': 1}"),
+        "t.json: bodies[0].shape.half_extents[2]: expected a positive number, got -2");
     expect_error(scene4("{'shape': {'type': 'hyperbox', 'half_extents': [1, 1, 1]}, 'mass': 1}"),
                  "t.json: bodies[0].shape.half_extents: expected an array of 4 numbers (dim is 4), "
                  "got an array of 3");
@@ -729,18 +752,22 @@ Test(scene, shape_errors) {
                  "array of 4 numbers)");
     expect_error(scene4("{'shape': {'type': 'hyperplane', 'normal': [0, 0, 0, 0]}}"),
                  "t.json: bodies[0].shape.normal: expected a non-zero normal, got length 0");
-    expect_error(scene4("{'shape': {'type': 'hyperplane', 'normal': [0, 1e-8, 0, 0], 'offset': 1e305}}"),
-                 "t.json: bodies[0].shape.offset: offset / |normal| overflows (offset 1e+305, "
-                 "|normal| 1e-08)");
+    expect_error(
+        scene4("{'shape': {'type': 'hyperplane', 'normal': [0, 1e-8, 0, 0], 'offset': 1e305}}"),
+        "t.json: bodies[0].shape.offset: offset / |normal| overflows (offset 1e+305, "
+        "|normal| 1e-08)");
     expect_error(scene4("{'shape': {'type': 'hyperplane', 'normal': [0, 1, 0]}}"),
                  "t.json: bodies[0].shape.normal: expected an array of 4 numbers (dim is 4), got "
                  "an array of 3");
-    expect_error(scene4("{'shape': {'type': 'hyperplane', 'normal': [0, 1, 0, 0], 'offset': 'up'}}"),
-                 "t.json: bodies[0].shape.offset: expected a number, got \"up\"");
-    expect_error(scene_dim(3, "", "{'shape': {'type': 'duocylinder', 'radii': [1, 1]}, 'mass': 1}"),
-                 "t.json: bodies[0].shape.type: a duocylinder exists only in dim 4 (this scene has dim 3)");
-    expect_error(scene_dim(5, "", "{'shape': {'type': 'duocylinder', 'radii': [1, 1]}, 'mass': 1}"),
-                 "t.json: bodies[0].shape.type: a duocylinder exists only in dim 4 (this scene has dim 5)");
+    expect_error(
+        scene4("{'shape': {'type': 'hyperplane', 'normal': [0, 1, 0, 0], 'offset': 'up'}}"),
+        "t.json: bodies[0].shape.offset: expected a number, got \"up\"");
+    expect_error(
+        scene_dim(3, "", "{'shape': {'type': 'duocylinder', 'radii': [1, 1]}, 'mass': 1}"),
+        "t.json: bodies[0].shape.type: a duocylinder exists only in dim 4 (this scene has dim 3)");
+    expect_error(
+        scene_dim(5, "", "{'shape': {'type': 'duocylinder', 'radii': [1, 1]}, 'mass': 1}"),
+        "t.json: bodies[0].shape.type: a duocylinder exists only in dim 4 (this scene has dim 5)");
     expect_error(scene4("{'shape': {'type': 'duocylinder', 'radii': [1, -1]}, 'mass': 1}"),
                  "t.json: bodies[0].shape.radii[1]: expected a positive number, got -1");
     expect_error(scene4("{'shape': {'type': 'duocylinder', 'radii': [1]}, 'mass': 1}"),
@@ -796,27 +823,34 @@ Test(scene, orientation_errors) {
     expect_error(scene4("{" BALL ", 'rotations': [{'plane': 'xq', 'angle': 1}]}"),
                  "t.json: bodies[0].rotations[0].plane: expected a plane name of two different "
                  "axes from \"xyzwv\", got \"xq\"");
-    expect_error(scene4("{" BALL ", 'rotations': [{'plane': 'xy', 'angle': 1}, {'plane': 'xx', 'angle': 1}]}"),
-                 "t.json: bodies[0].rotations[1].plane: expected a plane name of two different "
-                 "axes from \"xyzwv\", got \"xx\"");
+    expect_error(
+        scene4("{" BALL
+               ", 'rotations': [{'plane': 'xy', 'angle': 1}, {'plane': 'xx', 'angle': 1}]}"),
+        "t.json: bodies[0].rotations[1].plane: expected a plane name of two different "
+        "axes from \"xyzwv\", got \"xx\"");
     expect_error(scene4("{" BALL ", 'rotations': [{'plane': 'xyz', 'angle': 1}]}"),
                  "t.json: bodies[0].rotations[0].plane: expected a plane name of two different "
                  "axes from \"xyzwv\", got \"xyz\"");
-    expect_error(scene4("{" BALL ", 'rotations': [{'plane': 'a very long plane name', 'angle': 1}]}"),
-                 "t.json: bodies[0].rotations[0].plane: expected a plane name of two different "
-                 "axes from \"xyzwv\", got \"a very long plane name\"");
+    expect_error(
+        scene4("{" BALL ", 'rotations': [{'plane': 'a very long plane name', 'angle': 1}]}"),
+        "t.json: bodies[0].rotations[0].plane: expected a plane name of two different "
+        "axes from \"xyzwv\", got \"a very long plane name\"");
     expect_error(scene4("{" BALL ", 'rotations': [{'plane': 5, 'angle': 1}]}"),
                  "t.json: bodies[0].rotations[0].plane: expected a string, got 5");
-    expect_error(scene4("{" BALL ", 'rotations': [{'plane': 'xv', 'angle': 1}]}"),
-                 "t.json: bodies[0].rotations[0].plane: plane \"xv\" is not in dim 4 (its axes are xyzw)");
-    expect_error(scene_dim(3, "", "{" BALL ", 'rotations': [{'plane': 'zw', 'angle': 1}]}"),
-                 "t.json: bodies[0].rotations[0].plane: plane \"zw\" is not in dim 3 (its axes are xyz)");
-    expect_error(scene4("{" BALL ", 'rotations': [{'plane': 'xy'}]}"),
-                 "t.json: bodies[0].rotations[0].angle: required field is missing (expected a number)");
+    expect_error(
+        scene4("{" BALL ", 'rotations': [{'plane': 'xv', 'angle': 1}]}"),
+        "t.json: bodies[0].rotations[0].plane: plane \"xv\" is not in dim 4 (its axes are xyzw)");
+    expect_error(
+        scene_dim(3, "", "{" BALL ", 'rotations': [{'plane': 'zw', 'angle': 1}]}"),
+        "t.json: bodies[0].rotations[0].plane: plane \"zw\" is not in dim 3 (its axes are xyz)");
+    expect_error(
+        scene4("{" BALL ", 'rotations': [{'plane': 'xy'}]}"),
+        "t.json: bodies[0].rotations[0].angle: required field is missing (expected a number)");
     expect_error(scene4("{" BALL ", 'rotations': [{'plane': 'xy', 'angle': '90deg'}]}"),
                  "t.json: bodies[0].rotations[0].angle: expected a number, got \"90deg\"");
-    expect_error(scene4("{" BALL ", 'rotations': [{'plane': 'xy', 'angle': 1, 'degrees': true}]}"),
-                 "t.json: bodies[0].rotations[0]: unknown key \"degrees\" (a rotation has: plane, angle)");
+    expect_error(
+        scene4("{" BALL ", 'rotations': [{'plane': 'xy', 'angle': 1, 'degrees': true}]}"),
+        "t.json: bodies[0].rotations[0]: unknown key \"degrees\" (a rotation has: plane, angle)");
     expect_error(scene4("{" BALL ", 'rotations': [[0, 1]]}"),
                  "t.json: bodies[0].rotations[0]: expected an object, got an array of 2");
 }
@@ -834,38 +868,46 @@ static char *with_section(const char *section) {
 }
 
 Test(scene, forces_errors) {
-    expect_error(with_section("'forces': []"), "t.json: forces: expected an object, got an array of 0");
+    expect_error(with_section("'forces': []"),
+                 "t.json: forces: expected an object, got an array of 0");
     expect_error(with_section("'forces': {'wind': 1}"),
                  "t.json: forces: unknown key \"wind\" (\"forces\" has: drag, springs)");
     expect_error(with_section("'forces': {'drag': {'linear': -1}}"),
                  "t.json: forces.drag.linear: expected a non-negative number, got -1");
-    expect_error(with_section("'forces': {'drag': {'cubic': 1}}"),
-                 "t.json: forces.drag: unknown key \"cubic\" (\"drag\" has: linear, quadratic, angular)");
-    expect_error(with_section("'forces': {'springs': [{'body': 'c', 'stiffness': 1}]}"),
-                 "t.json: forces.springs[0].body: expected the name of a body in \"bodies\", got \"c\"");
+    expect_error(
+        with_section("'forces': {'drag': {'cubic': 1}}"),
+        "t.json: forces.drag: unknown key \"cubic\" (\"drag\" has: linear, quadratic, angular)");
+    expect_error(
+        with_section("'forces': {'springs': [{'body': 'c', 'stiffness': 1}]}"),
+        "t.json: forces.springs[0].body: expected the name of a body in \"bodies\", got \"c\"");
     expect_error(with_section("'forces': {'springs': [{'stiffness': 1}]}"),
                  "t.json: forces.springs[0].body: required field is missing (expected a string)");
     expect_error(with_section("'forces': {'springs': [{'body': 0, 'stiffness': 1}]}"),
                  "t.json: forces.springs[0].body: expected a body name, got 0");
-    expect_error(with_section("'forces': {'springs': [{'body': 'a', 'stiffness': 1}, "
-                              "{'body': 'a', 'other': 'z', 'stiffness': 1}]}"),
-                 "t.json: forces.springs[1].other: expected the name of a body in \"bodies\", got \"z\"");
-    expect_error(with_section("'forces': {'springs': [{'body': 'a', 'other': 'a', 'stiffness': 1}]}"),
-                 "t.json: forces.springs[0].other: a spring joins two different bodies (both are \"a\")");
+    expect_error(
+        with_section("'forces': {'springs': [{'body': 'a', 'stiffness': 1}, "
+                     "{'body': 'a', 'other': 'z', 'stiffness': 1}]}"),
+        "t.json: forces.springs[1].other: expected the name of a body in \"bodies\", got \"z\"");
+    expect_error(
+        with_section("'forces': {'springs': [{'body': 'a', 'other': 'a', 'stiffness': 1}]}"),
+        "t.json: forces.springs[0].other: a spring joins two different bodies (both are \"a\")");
     expect_error(with_section("'forces': {'springs': [{'body': 'a'}]}"),
                  "t.json: forces.springs[0].stiffness: required field is missing (expected a "
                  "non-negative number)");
-    expect_error(with_section("'forces': {'springs': [{'body': 'a', 'stiffness': 1, 'damping': -3}]}"),
-                 "t.json: forces.springs[0].damping: expected a non-negative number, got -3");
-    expect_error(with_section("'forces': {'springs': [{'body': 'a', 'stiffness': 1, 'point': [1]}]}"),
-                 "t.json: forces.springs[0].point: expected an array of 4 numbers (dim is 4), got "
-                 "an array of 1");
+    expect_error(
+        with_section("'forces': {'springs': [{'body': 'a', 'stiffness': 1, 'damping': -3}]}"),
+        "t.json: forces.springs[0].damping: expected a non-negative number, got -3");
+    expect_error(
+        with_section("'forces': {'springs': [{'body': 'a', 'stiffness': 1, 'point': [1]}]}"),
+        "t.json: forces.springs[0].point: expected an array of 4 numbers (dim is 4), got "
+        "an array of 1");
     char many[8192] = "'forces': {'springs': [";
     for (int i = 0; i <= AK_MAX_SPRINGS; i++)
         strcat(many, i ? ", {'body': 'a', 'stiffness': 1}" : "{'body': 'a', 'stiffness': 1}");
     strcat(many, "]}");
-    expect_error(with_section(many),
-                 "t.json: forces.springs: expected an array of at most 64 springs, got an array of 65");
+    expect_error(
+        with_section(many),
+        "t.json: forces.springs: expected an array of at most 64 springs, got an array of 65");
 }
 
 Test(scene, solver_camera_light_errors) {
@@ -879,12 +921,15 @@ Test(scene, solver_camera_light_errors) {
                  "t.json: solver.slop: expected a non-negative number, got -0.1");
     expect_error(with_section("'solver': {'warm_start': 'yes'}"),
                  "t.json: solver.warm_start: expected true or false, got \"yes\"");
-    expect_error(with_section("'solver': {'variant': 'fast'}"),
-                 "t.json: solver.variant: expected one of \"corrected\", \"published\", got \"fast\"");
-    expect_error(with_section("'solver': {'method': 3}"),
-                 "t.json: solver.method: expected one of \"vector\", \"pga\", \"converged\", got 3");
+    expect_error(
+        with_section("'solver': {'variant': 'fast'}"),
+        "t.json: solver.variant: expected one of \"corrected\", \"published\", got \"fast\"");
+    expect_error(
+        with_section("'solver': {'method': 3}"),
+        "t.json: solver.method: expected one of \"vector\", \"pga\", \"converged\", got 3");
     expect_error(with_section("'solver': {'method': 'sparse'}"),
-                 "t.json: solver.method: expected one of \"vector\", \"pga\", \"converged\", got \"sparse\"");
+                 "t.json: solver.method: expected one of \"vector\", \"pga\", \"converged\", got "
+                 "\"sparse\"");
     expect_error(with_section("'solver': {'tolerance': 0}"),
                  "t.json: solver.tolerance: expected a number in [1e-15, 1], got 0");
     expect_error(with_section("'solver': {'shock_propagation': 1}"),
@@ -893,12 +938,14 @@ Test(scene, solver_camera_light_errors) {
                  "t.json: solver: unknown key \"iters\" (\"solver\" has: iterations, baumgarte, "
                  "slop, warm_start, restitution_threshold, variant, method, shock_propagation, "
                  "tolerance, max_iterations, order)");
-    expect_error(with_section("'solver': {'order': 'colored'}"),
-                 "t.json: solver.order: expected one of \"sequential\", \"coloured\", got \"colored\"");
+    expect_error(
+        with_section("'solver': {'order': 'colored'}"),
+        "t.json: solver.order: expected one of \"sequential\", \"coloured\", got \"colored\"");
     expect_error(with_section("'camera': {'fov': 180}"),
                  "t.json: camera.fov: expected a number in (0, 180) (degrees), got 180");
-    expect_error(with_section("'camera': {'position': [0, 0, 0]}"),
-                 "t.json: camera.position: expected an array of 4 numbers (dim is 4), got an array of 3");
+    expect_error(
+        with_section("'camera': {'position': [0, 0, 0]}"),
+        "t.json: camera.position: expected an array of 4 numbers (dim is 4), got an array of 3");
     expect_error(with_section("'camera': {'rotor': [1, 1, 0, 0, 0, 0, 0, 0]}"),
                  "t.json: camera.rotor: expected a unit rotor (R R~ = 1 within 1e-06), but R R~ - "
                  "1 has a component of size 1");
@@ -907,15 +954,18 @@ Test(scene, solver_camera_light_errors) {
                  "rotations, fov, slice)");
     expect_error(with_section("'lights': [{'direction': [0, 0, 0, 0]}]"),
                  "t.json: lights[0].direction: expected a non-zero vector, got length 0");
-    expect_error(with_section("'lights': [{'intensity': 1}]"),
-                 "t.json: lights[0].direction: required field is missing (expected an array of 4 numbers)");
+    expect_error(
+        with_section("'lights': [{'intensity': 1}]"),
+        "t.json: lights[0].direction: required field is missing (expected an array of 4 numbers)");
     expect_error(with_section("'lights': [{'direction': [0, 1, 0, 0], 'intensity': -1}]"),
                  "t.json: lights[0].intensity: expected a non-negative number, got -1");
     expect_error(with_section("'lights': {'direction': [0, 1, 0, 0]}"),
                  "t.json: lights: expected an array of at most 4 lights, got an object");
-    expect_error(with_section("'lights': [{'direction': [0,1,0,0]}, {'direction': [0,1,0,0]}, "
-                              "{'direction': [0,1,0,0]}, {'direction': [0,1,0,0]}, {'direction': [0,1,0,0]}]"),
-                 "t.json: lights: expected an array of at most 4 lights, got an array of 5");
+    expect_error(
+        with_section(
+            "'lights': [{'direction': [0,1,0,0]}, {'direction': [0,1,0,0]}, "
+            "{'direction': [0,1,0,0]}, {'direction': [0,1,0,0]}, {'direction': [0,1,0,0]}]"),
+        "t.json: lights: expected an array of at most 4 lights, got an array of 5");
 }
 
 Test(scene, comments_and_schema_key_are_ignored) {
@@ -988,10 +1038,12 @@ Test(scene, the_120_cell_loads_as_a_convex_body) {
     cr_assert_eq(c120_vertices(v, 0.25), 600);
     size_t cap = 600 * 4 * 32 + 256;
     char *text = malloc(cap), *p = text;
-    p += sprintf(p, "{\"format\": \"anakata-scene/1\", \"dim\": 4, \"bodies\": [{\"name\": \"c120\", \"density\": 2,"
+    p += sprintf(p, "{\"format\": \"anakata-scene/1\", \"dim\": 4, \"bodies\": [{\"name\": "
+                    "\"c120\", \"density\": 2,"
                     " \"shape\": {\"type\": \"convex\", \"vertices\": [");
     for (int q = 0; q < 600; q++)
-        p += sprintf(p, "%s[%.17g,%.17g,%.17g,%.17g]", q ? "," : "", v[4 * q], v[4 * q + 1], v[4 * q + 2], v[4 * q + 3]);
+        p += sprintf(p, "%s[%.17g,%.17g,%.17g,%.17g]", q ? "," : "", v[4 * q], v[4 * q + 1],
+                     v[4 * q + 2], v[4 * q + 3]);
     p += sprintf(p, "]}}]}");
     char err[AK_ERR_MAX] = "";
     ak_data *d = NULL;
@@ -1001,7 +1053,8 @@ Test(scene, the_120_cell_loads_as_a_convex_body) {
     cr_expect_eq(m->bodies[0].shape.type, AK_SHAPE_CONVEX);
     cr_expect_eq(m->bodies[0].shape.nverts, 600);
     double e = 0.25 * (3 - sqrt(5.0)), vol = 15.0 / 4 * (105 + 47 * sqrt(5.0)) * pow(e, 4);
-    cr_expect(fabs(m->bodies[0].mass - 2 * vol) < 1e-12 * vol, "mass %.17g vs %.17g", m->bodies[0].mass, 2 * vol);
+    cr_expect(fabs(m->bodies[0].mass - 2 * vol) < 1e-12 * vol, "mass %.17g vs %.17g",
+              m->bodies[0].mass, 2 * vol);
     ak_data_free(d);
     ak_model_free(m);
 }
@@ -1013,7 +1066,9 @@ Test(scene, a_hundred_thousand_bodies_load) {
     char *text = malloc(cap), *p = text;
     p += sprintf(p, "{\"format\": \"anakata-scene/1\", \"dim\": 4, \"bodies\": [");
     for (int i = 0; i < N; i++)
-        p += sprintf(p, "%s{\"shape\": {\"type\": \"hypersphere\", \"radius\": 0.1}, \"mass\": 1, \"position\": [%d, %d, %d, 0]}",
+        p += sprintf(p,
+                     "%s{\"shape\": {\"type\": \"hypersphere\", \"radius\": 0.1}, \"mass\": 1, "
+                     "\"position\": [%d, %d, %d, 0]}",
                      i ? "," : "", i % 100, i / 100 % 100, i / 10000);
     p += sprintf(p, "]}");
     char err[AK_ERR_MAX] = "";
@@ -1036,7 +1091,8 @@ Test(scene, contact_integrators) {
     for (int i = 0; i < AK_INT_COUNT; i++) {
         if (!ak_integrator_is_split((ak_integrator)i)) continue;
         size_t u = strlen(list);
-        snprintf(list + u, sizeof list - u, "%s%s", u ? ", " : "", ak_integrator_name((ak_integrator)i));
+        snprintf(list + u, sizeof list - u, "%s%s", u ? ", " : "",
+                 ak_integrator_name((ak_integrator)i));
     }
     cr_expect_str_eq(ak_world_contact_integrators(), list);
 }
@@ -1049,7 +1105,8 @@ Test(scene, option_names) {
         cr_assert_eq(ak_integrator_parse(ak_integrator_name((ak_integrator)i), &v), 0);
         cr_expect_eq(v, (ak_integrator)i);
         size_t u = strlen(list);
-        snprintf(list + u, sizeof list - u, "%s%s", i ? ", " : "", ak_integrator_name((ak_integrator)i));
+        snprintf(list + u, sizeof list - u, "%s%s", i ? ", " : "",
+                 ak_integrator_name((ak_integrator)i));
     }
     cr_expect_str_eq(ak_integrator_names(), list);
     cr_expect_str_eq(ak_integrator_names(), "thesis, catto, rk4, exp, gsl");
@@ -1103,11 +1160,17 @@ Test(scene, step_refuses_options_out_of_range) {
         int integrator, method, variant, order;
         const char *want;
     } cases[] = {
-        {AK_INT_COUNT, 0, 0, 0, "integrator: 5 is not an option (the values are those of thesis, catto, rk4, exp, gsl)"},
-        {-1, 0, 0, 0, "integrator: -1 is not an option (the values are those of thesis, catto, rk4, exp, gsl)"},
-        {AK_INT_CATTO, 3, 0, 0, "solver.method: 3 is not an option (the values are those of vector, pga, converged)"},
-        {AK_INT_CATTO, 0, 2, 0, "solver.variant: 2 is not an option (the values are those of corrected, published)"},
-        {AK_INT_CATTO, 0, 0, 9, "solver.order: 9 is not an option (the values are those of sequential, coloured)"},
+        { AK_INT_COUNT, 0, 0, 0,
+          "integrator: 5 is not an option (the values are those of thesis, catto, rk4, exp, gsl)" },
+        { -1, 0, 0, 0,
+          "integrator: -1 is not an option (the values are those of thesis, catto, rk4, exp, "
+          "gsl)" },
+        { AK_INT_CATTO, 3, 0, 0,
+          "solver.method: 3 is not an option (the values are those of vector, pga, converged)" },
+        { AK_INT_CATTO, 0, 2, 0,
+          "solver.variant: 2 is not an option (the values are those of corrected, published)" },
+        { AK_INT_CATTO, 0, 0, 9,
+          "solver.order: 9 is not an option (the values are those of sequential, coloured)" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         o.integrator = (ak_integrator)cases[i].integrator;
@@ -1166,8 +1229,9 @@ static const char *row_name(int r) {
 
 static void expect_rows(uint64_t got, uint64_t want, const char *what) {
     for (int r = 0; r < AK_RAN_COUNT; r++)
-        cr_expect_eq(got >> r & 1, want >> r & 1, "%s: row %d %s is %s but %s", what, r, row_name(r),
-                     got >> r & 1 ? "recorded" : "not recorded", want >> r & 1 ? "expected" : "not expected");
+        cr_expect_eq(got >> r & 1, want >> r & 1, "%s: row %d %s is %s but %s", what, r,
+                     row_name(r), got >> r & 1 ? "recorded" : "not recorded",
+                     want >> r & 1 ? "expected" : "not expected");
 }
 
 // The velocity row of each moving body: thesis explicit Euler; else isotropic (inverse inertia a
@@ -1177,14 +1241,18 @@ static uint64_t velocity_rows(const ak_model *m, ak_integrator integ) {
     for (int b = 0; b < m->nbody; b++) {
         const ak_body *bd = &m->bodies[b];
         if (bd->fixed || !(bd->inv_mass > 0) || bd->shape.type == AK_SHAPE_HYPERPLANE) continue;
-        if (integ == AK_INT_THESIS) w |= BIT(AK_RAN_VEL_THESIS);
-        else if (ak_dyn_inertia_scalar(m->dim, bd->inv_inertia) > 0.0) w |= BIT(AK_RAN_VEL_ISO);
-        else w |= BIT(AK_RAN_VEL_CATTO);
+        if (integ == AK_INT_THESIS)
+            w |= BIT(AK_RAN_VEL_THESIS);
+        else if (ak_dyn_inertia_scalar(m->dim, bd->inv_inertia) > 0.0)
+            w |= BIT(AK_RAN_VEL_ISO);
+        else
+            w |= BIT(AK_RAN_VEL_CATTO);
     }
     return w;
 }
 
-static const ak_integrator ALL_INTEG[] = {AK_INT_THESIS, AK_INT_CATTO, AK_INT_EXP, AK_INT_RK4, AK_INT_GSL};
+static const ak_integrator ALL_INTEG[] = { AK_INT_THESIS, AK_INT_CATTO, AK_INT_EXP, AK_INT_RK4,
+                                           AK_INT_GSL };
 
 Test(scene, explain_record_integrators_without_contacts) {
     for (size_t i = 0; i < sizeof ALL_INTEG / sizeof ALL_INTEG[0]; i++) {
@@ -1198,17 +1266,20 @@ Test(scene, explain_record_integrators_without_contacts) {
         cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
         uint64_t want = BIT(AK_RAN_FORCES) | BIT(AK_RAN_CHECK);
         switch (integ) {
-        case AK_INT_RK4: // step_full: four right-hand sides, then the projection
-            want |= BIT(AK_RAN_FULL_RK4) | BIT(AK_RAN_RHS_EULER) | BIT(AK_RAN_RHS_ROTOR) | BIT(AK_RAN_RENORM);
-            break;
-        case AK_INT_GSL: // step_full: rk8pd on the right-hand side, never projected
-            want |= BIT(AK_RAN_FULL_GSL) | BIT(AK_RAN_RHS_EULER) | BIT(AK_RAN_RHS_ROTOR);
-            break;
-        default: // split: forces, velocities, contact stage (a lone body: broadphase only), positions
-            want |= velocity_rows(m, integ) | BIT(AK_RAN_BROADPHASE) | BIT(AK_RAN_POS_X) | BIT(AK_RAN_RENORM) |
-                    BIT(integ == AK_INT_EXP ? AK_RAN_POS_EXP : AK_RAN_POS_ROTOR);
+            case AK_INT_RK4: // step_full: four right-hand sides, then the projection
+                want |= BIT(AK_RAN_FULL_RK4) | BIT(AK_RAN_RHS_EULER) | BIT(AK_RAN_RHS_ROTOR) |
+                        BIT(AK_RAN_RENORM);
+                break;
+            case AK_INT_GSL: // step_full: rk8pd on the right-hand side, never projected
+                want |= BIT(AK_RAN_FULL_GSL) | BIT(AK_RAN_RHS_EULER) | BIT(AK_RAN_RHS_ROTOR);
+                break;
+            default: // split: forces, velocities, contact stage (a lone body: broadphase only), positions
+                want |= velocity_rows(m, integ) | BIT(AK_RAN_BROADPHASE) | BIT(AK_RAN_POS_X) |
+                        BIT(AK_RAN_RENORM) |
+                        BIT(integ == AK_INT_EXP ? AK_RAN_POS_EXP : AK_RAN_POS_ROTOR);
         }
-        cr_expect_eq(velocity_rows(m, AK_INT_CATTO), BIT(AK_RAN_VEL_CATTO), "the cuboid is not isotropic");
+        cr_expect_eq(velocity_rows(m, AK_INT_CATTO), BIT(AK_RAN_VEL_CATTO),
+                     "the cuboid is not isotropic");
         char what[64];
         snprintf(what, sizeof what, "dzhanibekov_c, %s", ak_integrator_name(integ));
         expect_rows(d->ran, want, what);
@@ -1233,10 +1304,10 @@ Test(scene, explain_record_solvers_with_contacts) {
         ak_solver_method method;
         ak_variant variant;
         const char *name;
-    } solvers[] = {{AK_SOLVER_VECTOR, AK_VARIANT_CORRECTED, "vector"},
-                   {AK_SOLVER_VECTOR, AK_VARIANT_PUBLISHED, "published"},
-                   {AK_SOLVER_PGA, AK_VARIANT_CORRECTED, "pga"},
-                   {AK_SOLVER_CONVERGED, AK_VARIANT_CORRECTED, "converged"}};
+    } solvers[] = { { AK_SOLVER_VECTOR, AK_VARIANT_CORRECTED, "vector" },
+                    { AK_SOLVER_VECTOR, AK_VARIANT_PUBLISHED, "published" },
+                    { AK_SOLVER_PGA, AK_VARIANT_CORRECTED, "pga" },
+                    { AK_SOLVER_CONVERGED, AK_VARIANT_CORRECTED, "converged" } };
     for (size_t s = 0; s < sizeof solvers / sizeof solvers[0]; s++)
         for (size_t i = 0; i < sizeof ALL_INTEG / sizeof ALL_INTEG[0]; i++) {
             ak_integrator integ = ALL_INTEG[i];
@@ -1247,10 +1318,12 @@ Test(scene, explain_record_solvers_with_contacts) {
             ak_world_opts o = ak_world_default_opts(m);
             o.integrator = integ;
             char err[512], what[96];
-            snprintf(what, sizeof what, "stack_3d, %s, %s", solvers[s].name, ak_integrator_name(integ));
+            snprintf(what, sizeof what, "stack_3d, %s, %s", solvers[s].name,
+                     ak_integrator_name(integ));
             int rc = ak_world_step(m, d, &o, err, sizeof err);
             if (!ak_integrator_is_split(integ)) {
-                cr_expect_neq(rc, 0, "%s: a full-state integrator must be refused with contacts", what);
+                cr_expect_neq(rc, 0, "%s: a full-state integrator must be refused with contacts",
+                              what);
                 ak_data_free(d);
                 ak_model_free(m);
                 continue;
@@ -1262,7 +1335,8 @@ Test(scene, explain_record_solvers_with_contacts) {
             cr_expect_gt(np, 0, "%s: the stack starts in contact", what);
             uint64_t want = BIT(AK_RAN_FORCES) | velocity_rows(m, integ) | BIT(AK_RAN_BROADPHASE) |
                             BIT(AK_RAN_POS_X) | BIT(AK_RAN_RENORM) |
-                            BIT(integ == AK_INT_EXP ? AK_RAN_POS_EXP : AK_RAN_POS_ROTOR) | BIT(AK_RAN_CHECK);
+                            BIT(integ == AK_INT_EXP ? AK_RAN_POS_EXP : AK_RAN_POS_ROTOR) |
+                            BIT(AK_RAN_CHECK);
             if (c->step.npair > 0) want |= BIT(AK_RAN_NARROWPHASE);
             if (np > 0) {
                 want |= BIT(AK_RAN_CACHE) | BIT(AK_RAN_PREP_POINTVEL) | BIT(AK_RAN_PREP_RELVEL) |
@@ -1271,32 +1345,38 @@ Test(scene, explain_record_solvers_with_contacts) {
                 for (int k = 0; k < np; k++) {
                     const ak_contact_point *p = &c->step.pts[k];
                     any_jn = any_jn || p->jn != 0.0; // the first step: no impulse carried over
-                    bounce = bounce || (p->e > 0.0 && p->vn0 < -m->solver.restitution_threshold && p->jn_max > 0.0);
+                    bounce = bounce || (p->e > 0.0 && p->vn0 < -m->solver.restitution_threshold &&
+                                        p->jn_max > 0.0);
                 }
                 switch (solvers[s].method) {
-                case AK_SOLVER_VECTOR:
-                    if (solvers[s].variant == AK_VARIANT_PUBLISHED) {
-                        want |= BIT(AK_RAN_PUB_TANGENT) | BIT(AK_RAN_PUB_MN) | BIT(AK_RAN_PUB_MT) |
-                                BIT(AK_RAN_PUB_BIAS) | BIT(AK_RAN_PUB_ALG12) | BIT(AK_RAN_PUB_ALG13) |
-                                BIT(AK_RAN_ITER_APPLY);
-                    } else {
-                        want |= BIT(AK_RAN_ITER_NORMAL) | BIT(AK_RAN_ITER_FRICTION) | BIT(AK_RAN_ITER_APPLY);
-                        if (m->solver.warm_start) want |= BIT(AK_RAN_WARM);
-                        if (bounce) want |= BIT(AK_RAN_RESTITUTION);
-                    }
-                    break;
-                case AK_SOLVER_PGA:
-                    want |= BIT(AK_RAN_PGA_LOOP);
-                    if (any_jn) want |= BIT(AK_RAN_PGA_IMPULSE) | BIT(AK_RAN_PGA_RATE);
-                    cr_expect(any_jn, "%s: the stack's boxes collide under gravity", what);
-                    break;
-                case AK_SOLVER_CONVERGED:
-                    // targets, the warm start's impulses applied to every point, the position stage
-                    want |= BIT(AK_RAN_CV_TARGET) | BIT(AK_RAN_ITER_APPLY) | BIT(AK_RAN_CV_POSITIONS);
-                    if (c->stats.res.impacts > 0) want |= BIT(AK_RAN_CV_IMPACTS) | BIT(AK_RAN_CV_NEWTON);
-                    if (c->stats.res.iterations > 0) want |= BIT(AK_RAN_CV_SIGNORINI) | BIT(AK_RAN_CV_FRICTION);
-                    break;
-                default: break;
+                    case AK_SOLVER_VECTOR:
+                        if (solvers[s].variant == AK_VARIANT_PUBLISHED) {
+                            want |= BIT(AK_RAN_PUB_TANGENT) | BIT(AK_RAN_PUB_MN) |
+                                    BIT(AK_RAN_PUB_MT) | BIT(AK_RAN_PUB_BIAS) |
+                                    BIT(AK_RAN_PUB_ALG12) | BIT(AK_RAN_PUB_ALG13) |
+                                    BIT(AK_RAN_ITER_APPLY);
+                        } else {
+                            want |= BIT(AK_RAN_ITER_NORMAL) | BIT(AK_RAN_ITER_FRICTION) |
+                                    BIT(AK_RAN_ITER_APPLY);
+                            if (m->solver.warm_start) want |= BIT(AK_RAN_WARM);
+                            if (bounce) want |= BIT(AK_RAN_RESTITUTION);
+                        }
+                        break;
+                    case AK_SOLVER_PGA:
+                        want |= BIT(AK_RAN_PGA_LOOP);
+                        if (any_jn) want |= BIT(AK_RAN_PGA_IMPULSE) | BIT(AK_RAN_PGA_RATE);
+                        cr_expect(any_jn, "%s: the stack's boxes collide under gravity", what);
+                        break;
+                    case AK_SOLVER_CONVERGED:
+                        // targets, the warm start's impulses applied to every point, the position stage
+                        want |= BIT(AK_RAN_CV_TARGET) | BIT(AK_RAN_ITER_APPLY) |
+                                BIT(AK_RAN_CV_POSITIONS);
+                        if (c->stats.res.impacts > 0)
+                            want |= BIT(AK_RAN_CV_IMPACTS) | BIT(AK_RAN_CV_NEWTON);
+                        if (c->stats.res.iterations > 0)
+                            want |= BIT(AK_RAN_CV_SIGNORINI) | BIT(AK_RAN_CV_FRICTION);
+                        break;
+                    default: break;
                 }
             }
             expect_rows(d->ran, want, what);
@@ -1335,6 +1415,8 @@ Test(scene, explain_table_rows_complete) {
     cr_assert_eq(cnt, AK_RAN_COUNT);
     for (int r = 0; r < cnt; r++) {
         cr_expect(t[r].stage && t[r].formula && t[r].what && t[r].doc, "row %d is incomplete", r);
-        if (t[r].doc) cr_expect(!strncmp(t[r].doc, "docs/formulas/", 14) && strchr(t[r].doc, '#'), "row %d: %s", r, t[r].doc);
+        if (t[r].doc)
+            cr_expect(!strncmp(t[r].doc, "docs/formulas/", 14) && strchr(t[r].doc, '#'),
+                      "row %d: %s", r, t[r].doc);
     }
 }

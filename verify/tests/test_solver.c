@@ -37,7 +37,8 @@ static gsl_matrix *dense(const bsys *s, double eps) {
                 for (int b = 0; b < n; b++)
                     gsl_matrix_set(A, (size_t)(i * n + a), (size_t)(s->col[q] * n + b),
                                    s->val[(size_t)q * n * n + (size_t)a * n + b]);
-    for (int a = 0; a < k; a++) gsl_matrix_set(A, (size_t)a, (size_t)a, gsl_matrix_get(A, (size_t)a, (size_t)a) + eps);
+    for (int a = 0; a < k; a++)
+        gsl_matrix_set(A, (size_t)a, (size_t)a, gsl_matrix_get(A, (size_t)a, (size_t)a) + eps);
     return A;
 }
 
@@ -83,7 +84,7 @@ static void compare(const bsys *s, double eps, unsigned long seed, double *rel, 
 // links) with random nonsymmetric values in [-1, 1]; the diagonal blocks get shift I added
 // (the Newton matrices' diagonal blocks hold K of the point or identity rows).
 static bsys random_system(gsl_rng *rng, int np, int n, int deg, double shift) {
-    bsys s = {np, n, malloc(sizeof(int) * ((size_t)np + 1)), NULL, NULL};
+    bsys s = { np, n, malloc(sizeof(int) * ((size_t)np + 1)), NULL, NULL };
     char *adj = calloc((size_t)np * np, 1);
     for (int i = 0; i < np; i++) {
         adj[(size_t)i * np + i] = 1;
@@ -104,7 +105,8 @@ static bsys random_system(gsl_rng *rng, int np, int n, int deg, double shift) {
             if (adj[(size_t)i * np + j]) {
                 s.col[nz] = j;
                 for (int a = 0; a < n * n; a++)
-                    s.val[(size_t)nz * n * n + a] = gsl_rng_uniform(rng) * 2 - 1 + (i == j && a % (n + 1) == 0 ? shift : 0);
+                    s.val[(size_t)nz * n * n + a] =
+                        gsl_rng_uniform(rng) * 2 - 1 + (i == j && a % (n + 1) == 0 ? shift : 0);
                 nz++;
             }
     }
@@ -135,9 +137,9 @@ Test(solver, block_lu_random_against_gsl) {
 
 // A pattern that is not symmetric, or a row without its diagonal block, is refused.
 Test(solver, block_lu_refuses_bad_pattern) {
-    int rs[3] = {0, 2, 3}, col[3] = {0, 1, 1};
+    int rs[3] = { 0, 2, 3 }, col[3] = { 0, 1, 1 };
     cr_expect(ak_block_lu_new(2, 3, rs, col) == NULL, "unsymmetric pattern accepted");
-    int rs2[3] = {0, 1, 2}, col2[2] = {1, 0};
+    int rs2[3] = { 0, 1, 2 }, col2[2] = { 1, 0 };
     cr_expect(ak_block_lu_new(2, 3, rs2, col2) == NULL, "pattern without diagonal accepted");
 }
 
@@ -164,17 +166,19 @@ Test(solver, block_lu_pile_delassus_against_gsl, .timeout = 240) {
     for (int i = 0; i < np; i++)
         for (int j = 0; j < np; j++) {
             const ak_contact_point *p = &c->step.pts[i], *q = &c->step.pts[j];
-            int ab[2] = {p->a, p->b}, cd[2] = {q->a, q->b};
+            int ab[2] = { p->a, p->b }, cd[2] = { q->a, q->b };
             for (int x = 0; x < 2; x++)
                 for (int y = 0; y < 2; y++)
-                    if (ab[x] == cd[y] && ak_solver_body_moves(m, ab[x])) adj[(size_t)i * np + j] = 1;
+                    if (ab[x] == cd[y] && ak_solver_body_moves(m, ab[x]))
+                        adj[(size_t)i * np + j] = 1;
         }
-    bsys s = {np, n, malloc(sizeof(int) * ((size_t)np + 1)), NULL, NULL};
+    bsys s = { np, n, malloc(sizeof(int) * ((size_t)np + 1)), NULL, NULL };
     int nz = 0;
     for (size_t q = 0; q < (size_t)np * np; q++) nz += adj[q];
     s.col = malloc(sizeof(int) * (size_t)nz);
     s.val = calloc((size_t)nz * n * n, sizeof(double));
-    double *v = calloc((size_t)nb * (AK_MAX_DIM + AK_MAX_BIV), sizeof(double)), *w = v + (size_t)nb * AK_MAX_DIM;
+    double *v = calloc((size_t)nb * (AK_MAX_DIM + AK_MAX_BIV), sizeof(double)),
+           *w = v + (size_t)nb * AK_MAX_DIM;
     nz = 0;
     for (int i = 0; i < np; i++) {
         s.rs[i] = nz;
@@ -184,23 +188,29 @@ Test(solver, block_lu_pile_delassus_against_gsl, .timeout = 240) {
             const ak_contact_point *pi = &c->step.pts[i], *pj = &c->step.pts[j];
             for (int q = 0; q < n; q++) {
                 double P[AK_MAX_DIM];
-                for (int x = 0; x < n; x++) P[x] = q == 0 ? pj->normal[x] : pj->tangent[(q - 1) * n + x];
+                for (int x = 0; x < n; x++)
+                    P[x] = q == 0 ? pj->normal[x] : pj->tangent[(q - 1) * n + x];
                 memset(v, 0, sizeof(double) * (size_t)nb * (AK_MAX_DIM + AK_MAX_BIV));
                 if (ak_solver_body_moves(m, pj->a))
-                    ak_contact_apply(n, v + (size_t)pj->a * AK_MAX_DIM, w + (size_t)pj->a * AK_MAX_BIV,
-                                     m->bodies[pj->a].inv_mass, c->step.inv_iw + (size_t)pj->a * kb * kb, pj->ra, P, 1.0);
+                    ak_contact_apply(n, v + (size_t)pj->a * AK_MAX_DIM,
+                                     w + (size_t)pj->a * AK_MAX_BIV, m->bodies[pj->a].inv_mass,
+                                     c->step.inv_iw + (size_t)pj->a * kb * kb, pj->ra, P, 1.0);
                 if (ak_solver_body_moves(m, pj->b))
-                    ak_contact_apply(n, v + (size_t)pj->b * AK_MAX_DIM, w + (size_t)pj->b * AK_MAX_BIV,
-                                     m->bodies[pj->b].inv_mass, c->step.inv_iw + (size_t)pj->b * kb * kb, pj->rb, P, -1.0);
-                double ua[AK_MAX_DIM] = {0}, ub[AK_MAX_DIM] = {0};
+                    ak_contact_apply(n, v + (size_t)pj->b * AK_MAX_DIM,
+                                     w + (size_t)pj->b * AK_MAX_BIV, m->bodies[pj->b].inv_mass,
+                                     c->step.inv_iw + (size_t)pj->b * kb * kb, pj->rb, P, -1.0);
+                double ua[AK_MAX_DIM] = { 0 }, ub[AK_MAX_DIM] = { 0 };
                 if (ak_solver_body_moves(m, pi->a))
-                    ak_contact_point_velocity(n, ua, v + (size_t)pi->a * AK_MAX_DIM, w + (size_t)pi->a * AK_MAX_BIV, pi->ra);
+                    ak_contact_point_velocity(n, ua, v + (size_t)pi->a * AK_MAX_DIM,
+                                              w + (size_t)pi->a * AK_MAX_BIV, pi->ra);
                 if (ak_solver_body_moves(m, pi->b))
-                    ak_contact_point_velocity(n, ub, v + (size_t)pi->b * AK_MAX_DIM, w + (size_t)pi->b * AK_MAX_BIV, pi->rb);
+                    ak_contact_point_velocity(n, ub, v + (size_t)pi->b * AK_MAX_DIM,
+                                              w + (size_t)pi->b * AK_MAX_BIV, pi->rb);
                 for (int t = 0; t < n; t++) {
                     double acc = 0;
                     for (int x = 0; x < n; x++)
-                        acc += (ua[x] - ub[x]) * (t == 0 ? pi->normal[x] : pi->tangent[(t - 1) * n + x]);
+                        acc += (ua[x] - ub[x]) *
+                               (t == 0 ? pi->normal[x] : pi->tangent[(t - 1) * n + x]);
                     s.val[(size_t)nz * n * n + (size_t)t * n + q] = acc;
                 }
             }
@@ -210,8 +220,10 @@ Test(solver, block_lu_pile_delassus_against_gsl, .timeout = 240) {
     s.rs[np] = nz;
     double rel, bwd;
     compare(&s, 1e-3, 7, &rel, &bwd);
-    cr_log_info("pile W + 1e-3 I (%d points, %d blocks): against GSL %.3g, backward error %.3g", np, nz, rel, bwd);
-    cr_expect(rel <= 1e-9, "pile W + 1e-3 I (%d unknowns): block LU against GSL LU %.3g", np * n, rel);
+    cr_log_info("pile W + 1e-3 I (%d points, %d blocks): against GSL %.3g, backward error %.3g", np,
+                nz, rel, bwd);
+    cr_expect(rel <= 1e-9, "pile W + 1e-3 I (%d unknowns): block LU against GSL LU %.3g", np * n,
+              rel);
     cr_expect(bwd <= 1e-13, "pile W + 1e-3 I: backward error %.3g", bwd);
     compare(&s, 1e-8, 8, &rel, &bwd);
     cr_log_info("pile W + 1e-8 I: against GSL %.3g, backward error %.3g", rel, bwd);

@@ -74,6 +74,7 @@ Test(tables, every_table_parses) {
     for (size_t k = 0; k < ak_pub_tenbosch_matrix_count; k++) {
         const ak_pub_matrix *m = &ak_pub_tenbosch_matrices[k];
         double lin[4], quad[4][4];
-        for (int i = 0; i < m->rows * m->cols; i++) cr_assert_eq(ak_pub_poly(m->entry[i], lin, quad), 0, "%s %s", m->id, m->entry[i]);
+        for (int i = 0; i < m->rows * m->cols; i++)
+            cr_assert_eq(ak_pub_poly(m->entry[i], lin, quad), 0, "%s %s", m->id, m->entry[i]);
     }
 }

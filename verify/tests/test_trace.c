@@ -35,7 +35,8 @@ static int line_of(const char *s, const char *prefix) {
 static void expect_reject(const char *text, const char *want1, const char *want2) {
     ak_tracefile t;
     char err[1024] = "";
-    cr_assert_eq(ak_tracefile_parse(text, "bad.csv", &t, err, sizeof err), -1, "accepted a malformed trace");
+    cr_assert_eq(ak_tracefile_parse(text, "bad.csv", &t, err, sizeof err), -1,
+                 "accepted a malformed trace");
     cr_assert(strstr(err, want1), "message '%s' lacks '%s'", err, want1);
     if (want2) cr_assert(strstr(err, want2), "message '%s' lacks '%s'", err, want2);
     cr_assert(!strncmp(err, "bad.csv:", 8), "message '%s' does not start with the file name", err);
@@ -46,7 +47,8 @@ Test(trace, accepts_contract_in_every_dim) {
         char *s = fixture_trace(dim, NSTEPS, DT, 0, 0);
         ak_tracefile t;
         char err[1024];
-        cr_assert_eq(ak_tracefile_parse(s, "ok.csv", &t, err, sizeof err), 0, "dim %d: %s", dim, err);
+        cr_assert_eq(ak_tracefile_parse(s, "ok.csv", &t, err, sizeof err), 0, "dim %d: %s", dim,
+                     err);
         cr_assert_eq(t.dim, dim);
         cr_assert_eq(t.nbody, 2);
         cr_assert_eq(t.nsteps, NSTEPS);
@@ -219,10 +221,12 @@ Test(trace, accepts_utf8_bom) {
     memcpy(b + 3, s, n + 1);
     ak_tracefile t, u;
     char err[512];
-    cr_assert_eq(ak_tracefile_parse(b, "bom.csv", &t, err, sizeof err), 0, "a BOM is rejected: %s", err);
+    cr_assert_eq(ak_tracefile_parse(b, "bom.csv", &t, err, sizeof err), 0, "a BOM is rejected: %s",
+                 err);
     cr_assert_eq(ak_tracefile_parse(s, "plain.csv", &u, err, sizeof err), 0, "%s", err);
     cr_assert_eq(t.nsteps, u.nsteps);
-    cr_assert_eq(memcmp(t.state, u.state, sizeof(double) * (size_t)(t.nsteps * t.nbody * t.nstate)), 0);
+    cr_assert_eq(memcmp(t.state, u.state, sizeof(double) * (size_t)(t.nsteps * t.nbody * t.nstate)),
+                 0);
     ak_tracefile_free(&t);
     ak_tracefile_free(&u);
     free(b);
@@ -232,9 +236,9 @@ Test(trace, accepts_utf8_bom) {
 // The textbook rotation matrix of a unit quaternion (w, x, y, z), v' = q v q*.
 static void quat_matrix(const double q[4], double M[9]) {
     double w = q[0], x = q[1], y = q[2], z = q[3];
-    double m[9] = {1 - 2 * (y * y + z * z), 2 * (x * y - w * z),     2 * (x * z + w * y),
-                   2 * (x * y + w * z),     1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-                   2 * (x * z - w * y),     2 * (y * z + w * x),     1 - 2 * (x * x + y * y)};
+    double m[9] = { 1 - 2 * (y * y + z * z), 2 * (x * y - w * z),     2 * (x * z + w * y),
+                    2 * (x * y + w * z),     1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
+                    2 * (x * z - w * y),     2 * (y * z + w * x),     1 - 2 * (x * x + y * y) };
     memcpy(M, m, sizeof m);
 }
 
@@ -243,56 +247,66 @@ static void quat_matrix(const double q[4], double M[9]) {
 // velocities match the quaternion's matrix and w x r, computed independently here; a 2D angle
 // and omega likewise. The worked example's numbers are the ones the page prints.
 Test(trace, quaternion_axis_vector_and_angle_columns) {
-    const double q[4] = {0.8, 0.2, -0.4, 0.4}; // |q| = 1
-    const double om[3] = {0.3, -1.2, 2.0};     // rad/s, world frame
+    const double q[4] = { 0.8, 0.2, -0.4, 0.4 }; // |q| = 1
+    const double om[3] = { 0.3, -1.2, 2.0 };     // rad/s, world frame
     char text[1024];
-    snprintf(text, sizeof text,
-             "# format: anakata-trace/1\n# dim: 3\nstep,t,body,x0,x1,x2,v0,v1,v2,qw,qx,qy,qz,wx,wy,wz\n"
-             "0,0,box,1,2,3,0,0,0,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
-             q[0], q[1], q[2], q[3], om[0], om[1], om[2]);
+    snprintf(
+        text, sizeof text,
+        "# format: anakata-trace/1\n# dim: 3\nstep,t,body,x0,x1,x2,v0,v1,v2,qw,qx,qy,qz,wx,wy,wz\n"
+        "0,0,box,1,2,3,0,0,0,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g,%.17g\n",
+        q[0], q[1], q[2], q[3], om[0], om[1], om[2]);
     ak_tracefile t;
     char err[512];
     cr_assert_eq(ak_tracefile_parse(text, "quat.csv", &t, err, sizeof err), 0, "%s", err);
     cr_assert(strstr(t.columns, "quaternion"), "%s", t.columns);
     const double *R = ak_tracefile_R(&t, 0, 0), *w = ak_tracefile_w(&t, 0, 0);
     // worked example of docs/conventions.md
-    const double wantR[4] = {0.8, -0.4, -0.4, -0.2}, wantw[3] = {2.0, 1.2, 0.3};
+    const double wantR[4] = { 0.8, -0.4, -0.4, -0.2 }, wantw[3] = { 2.0, 1.2, 0.3 };
     for (int k = 0; k < 4; k++) cr_assert_float_eq(R[k], wantR[k], 1e-15, "r[%d] = %g", k, R[k]);
     for (int k = 0; k < 3; k++) cr_assert_float_eq(w[k], wantw[k], 1e-15, "w[%d] = %g", k, w[k]);
     double Mq[9], Mr[9];
     quat_matrix(q, Mq);
     ak_nd_rotor_to_matrix(3, Mr, R);
-    for (int k = 0; k < 9; k++) cr_assert_float_eq(Mr[k], Mq[k], 1e-15, "matrix entry %d: %g vs %g", k, Mr[k], Mq[k]);
-    const double doc[9] = {0.36, -0.80, -0.48, 0.48, 0.60, -0.64, 0.80, 0.00, 0.60}; // as the page prints it
-    for (int k = 0; k < 9; k++) cr_assert_float_eq(Mq[k], doc[k], 1e-15, "docs/conventions.md matrix entry %d", k);
+    for (int k = 0; k < 9; k++)
+        cr_assert_float_eq(Mr[k], Mq[k], 1e-15, "matrix entry %d: %g vs %g", k, Mr[k], Mq[k]);
+    const double doc[9] = {
+        0.36, -0.80, -0.48, 0.48, 0.60, -0.64, 0.80, 0.00, 0.60
+    }; // as the page prints it
+    for (int k = 0; k < 9; k++)
+        cr_assert_float_eq(Mq[k], doc[k], 1e-15, "docs/conventions.md matrix entry %d", k);
     // a body point r moves with w x r (axis vector) = r _| w (bivector)
-    const double pts[3][3] = {{1, 0, 0}, {0, 1, 0}, {0.3, -0.7, 2.0}};
+    const double pts[3][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0.3, -0.7, 2.0 } };
     for (int i = 0; i < 3; i++) {
         const double *r = pts[i];
-        double cross[3] = {om[1] * r[2] - om[2] * r[1], om[2] * r[0] - om[0] * r[2], om[0] * r[1] - om[1] * r[0]};
+        double cross[3] = { om[1] * r[2] - om[2] * r[1], om[2] * r[0] - om[0] * r[2],
+                            om[0] * r[1] - om[1] * r[0] };
         double c[3];
         ak_nd_contract(3, c, r, w);
-        for (int a = 0; a < 3; a++) cr_assert_float_eq(c[a], cross[a], 1e-15, "point %d axis %d", i, a);
+        for (int a = 0; a < 3; a++)
+            cr_assert_float_eq(c[a], cross[a], 1e-15, "point %d axis %d", i, a);
     }
     ak_tracefile_free(&t);
     // 2D: angle th turns x towards y; omega is the rate of th
     const double th = 0.7, omega = -1.3;
     snprintf(text, sizeof text,
-             "# format: anakata-trace/1\n# dim: 2\nstep,t,body,x0,x1,v0,v1,angle,omega\n0,0,disc,0,0,0,0,%.17g,%.17g\n", th,
-             omega);
+             "# format: anakata-trace/1\n# dim: "
+             "2\nstep,t,body,x0,x1,v0,v1,angle,omega\n0,0,disc,0,0,0,0,%.17g,%.17g\n",
+             th, omega);
     cr_assert_eq(ak_tracefile_parse(text, "angle.csv", &t, err, sizeof err), 0, "%s", err);
     double M2[4];
     ak_nd_rotor_to_matrix(2, M2, ak_tracefile_R(&t, 0, 0));
-    const double want2[4] = {cos(th), -sin(th), sin(th), cos(th)};
+    const double want2[4] = { cos(th), -sin(th), sin(th), cos(th) };
     for (int k = 0; k < 4; k++) cr_assert_float_eq(M2[k], want2[k], 1e-15);
     double c[2];
-    ak_nd_contract(2, c, (const double[]){1, 0}, ak_tracefile_w(&t, 0, 0));
+    ak_nd_contract(2, c, (const double[]){ 1, 0 }, ak_tracefile_w(&t, 0, 0));
     cr_assert_float_eq(c[0], 0, 1e-15);
     cr_assert_float_eq(c[1], omega, 1e-15, "the point (1, 0) moves with (0, omega)");
     ak_tracefile_free(&t);
     // a half-converted header is an error that names the alternatives
-    expect_reject("# format: anakata-trace/1\n# dim: 3\nstep,t,body,x0,x1,x2,v0,v1,v2,qw,qx,qy,qz,w_xy,wy,wz\n",
+    expect_reject("# format: anakata-trace/1\n# dim: "
+                  "3\nstep,t,body,x0,x1,x2,v0,v1,v2,qw,qx,qy,qz,w_xy,wy,wz\n",
                   "header column 15 is 'wy', expected 'w_xz'", "or wx,wy,wz");
-    expect_reject("# format: anakata-trace/1\n# dim: 3\nstep,t,body,x0,x1,x2,v0,v1,v2,qw,qy,qx,qz,wx,wy,wz\n",
-                  "header column 11 is 'qy', expected 'qx'", NULL);
+    expect_reject(
+        "# format: anakata-trace/1\n# dim: 3\nstep,t,body,x0,x1,x2,v0,v1,v2,qw,qy,qx,qz,wx,wy,wz\n",
+        "header column 11 is 'qy', expected 'qx'", NULL);
 }

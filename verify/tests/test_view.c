@@ -19,24 +19,36 @@
 
 TestSuite(view);
 
-static const char *const NAMES[] = {"127.0.0.1", "localhost"};
+static const char *const NAMES[] = { "127.0.0.1", "localhost" };
 
 Test(view, host_must_name_the_server) {
     cr_assert(ak_view_host_ok("127.0.0.1:8470", NAMES, 2, 8470));
     cr_assert(ak_view_host_ok("localhost:8470", NAMES, 2, 8470));
-    const char *bad[] = {NULL, "", "127.0.0.1", "127.0.0.1:8471", "evil.example:8470",
-                         "127.0.0.1:8470.evil", "localhost.evil:8470", "LOCALHOST:8470 ",
-                         "127.0.0.1:08470", "127.0.0.1:8470\r\nX: y"};
+    const char *bad[] = { NULL,
+                          "",
+                          "127.0.0.1",
+                          "127.0.0.1:8471",
+                          "evil.example:8470",
+                          "127.0.0.1:8470.evil",
+                          "localhost.evil:8470",
+                          "LOCALHOST:8470 ",
+                          "127.0.0.1:08470",
+                          "127.0.0.1:8470\r\nX: y" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        cr_assert(!ak_view_host_ok(bad[i], NAMES, 2, 8470), "accepted Host '%s'", bad[i] ? bad[i] : "(null)");
+        cr_assert(!ak_view_host_ok(bad[i], NAMES, 2, 8470), "accepted Host '%s'",
+                  bad[i] ? bad[i] : "(null)");
 }
 
 Test(view, origin_absent_or_the_server) {
     cr_assert(ak_view_origin_ok(NULL, NAMES, 2, 8470));
     cr_assert(ak_view_origin_ok("http://localhost:8470", NAMES, 2, 8470));
-    const char *bad[] = {"null", "", "https://127.0.0.1:8470", "http://evil.example",
-                         "http://127.0.0.1:8470/", "http://127.0.0.1:8470.evil.example",
-                         "http://127.0.0.1"};
+    const char *bad[] = { "null",
+                          "",
+                          "https://127.0.0.1:8470",
+                          "http://evil.example",
+                          "http://127.0.0.1:8470/",
+                          "http://127.0.0.1:8470.evil.example",
+                          "http://127.0.0.1" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         cr_assert(!ak_view_origin_ok(bad[i], NAMES, 2, 8470), "accepted Origin '%s'", bad[i]);
 }
@@ -47,24 +59,45 @@ Test(view, paths_route_or_are_refused) {
         const char *path;
         ak_view_route route;
         const char *rel;
-    } ok[] = {{"/", AK_ROUTE_WEB, "index.html"},
-              {"/web/app.js", AK_ROUTE_WEB, "app.js"},
-              {"/docs/formulas/world.md", AK_ROUTE_DOC, "formulas/world.md"},
-              {"/docs/img/view.png", AK_ROUTE_DOC, "img/view.png"},
-              {"/api/state", AK_ROUTE_API, "state"},
-              {"/gen/trace.frag", AK_ROUTE_GEN, "trace.frag"},
-              {"/web/%61pp.js", AK_ROUTE_WEB, "app.js"}};
+    } ok[] = { { "/", AK_ROUTE_WEB, "index.html" },
+               { "/web/app.js", AK_ROUTE_WEB, "app.js" },
+               { "/docs/formulas/world.md", AK_ROUTE_DOC, "formulas/world.md" },
+               { "/docs/img/view.png", AK_ROUTE_DOC, "img/view.png" },
+               { "/api/state", AK_ROUTE_API, "state" },
+               { "/gen/trace.frag", AK_ROUTE_GEN, "trace.frag" },
+               { "/web/%61pp.js", AK_ROUTE_WEB, "app.js" } };
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
-        cr_assert_eq(ak_view_route_path(ok[i].path, rel, sizeof rel), ok[i].route, "%s", ok[i].path);
+        cr_assert_eq(ak_view_route_path(ok[i].path, rel, sizeof rel), ok[i].route, "%s",
+                     ok[i].path);
         cr_assert_str_eq(rel, ok[i].rel, "%s", ok[i].path);
     }
-    const char *bad[] = {NULL, "", "web/app.js", "/web/../README.md", "/web/%2e%2e/README.md",
-                         "/web/%2E%2E%2FREADME.md", "/docs/..%2f..%2fetc/passwd", "/web/./app.js",
-                         "/web//app.js", "//etc/passwd", "/etc/passwd", "/web/", "/web",
-                         "/docs/.hidden", "/web/a%00b", "/web/a%zz", "/web/a%2", "/web/a%",
-                         "/web/a b", "/web/a\\b", "/web/a?x=1", "/api/a/b", "/gen/x/y",
-                         "/web/%252e%252e/x", "/docs/formulas/%2e%2e%2f%2e%2e%2fREADME.md",
-                         "/web/\xc3\xa9.js", "/favicon.ico"};
+    const char *bad[] = { NULL,
+                          "",
+                          "web/app.js",
+                          "/web/../README.md",
+                          "/web/%2e%2e/README.md",
+                          "/web/%2E%2E%2FREADME.md",
+                          "/docs/..%2f..%2fetc/passwd",
+                          "/web/./app.js",
+                          "/web//app.js",
+                          "//etc/passwd",
+                          "/etc/passwd",
+                          "/web/",
+                          "/web",
+                          "/docs/.hidden",
+                          "/web/a%00b",
+                          "/web/a%zz",
+                          "/web/a%2",
+                          "/web/a%",
+                          "/web/a b",
+                          "/web/a\\b",
+                          "/web/a?x=1",
+                          "/api/a/b",
+                          "/gen/x/y",
+                          "/web/%252e%252e/x",
+                          "/docs/formulas/%2e%2e%2f%2e%2e%2fREADME.md",
+                          "/web/\xc3\xa9.js",
+                          "/favicon.ico" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         cr_assert_eq(ak_view_route_path(bad[i], rel, sizeof rel), AK_ROUTE_BAD, "accepted '%s'",
                      bad[i] ? bad[i] : "(null)");
@@ -113,7 +146,7 @@ Test(view, open_under_refuses_links_out_of_the_root) {
     cr_assert_eq(ak_view_open_under(root, "missing"), -1);
     cr_assert_eq(ak_view_open_under(root, "../secret.txt"), -1);
 
-    const char *names[] = {"link_out", "dir_out", "link_in", "in.txt"};
+    const char *names[] = { "link_out", "dir_out", "link_in", "in.txt" };
     for (size_t i = 0; i < 4; i++) {
         snprintf(p, sizeof p, "%s/%s", root, names[i]);
         unlink(p);
@@ -146,7 +179,8 @@ static cJSON *state(const ak_view_sim *s) {
 // The body's x as printed with %.9g: equal texts mean equal states to 9 digits; the stepping
 // below compares the complete JSON texts instead.
 static double body_x(const cJSON *st, int b, int i) {
-    const cJSON *x = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(st, "bodies"), b), "x");
+    const cJSON *x =
+        cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(st, "bodies"), b), "x");
     return cJSON_GetArrayItem(x, i)->valuedouble;
 }
 
@@ -232,8 +266,11 @@ Test(view, explain_lists_the_integrator_that_ran) {
             b3 |= !strcmp(id, "B-3");
             split |= !strcmp(id, "B-4.int") || !strcmp(id, "T-5.16") || !strcmp(id, "T-5.17");
         }
-        if (k == 0) cr_expect_eq(n, 0, "no step taken, nothing recorded");
-        else cr_expect(eq2 && b3 && !split, "gsl's rows: B-eq2 %d, B-3 %d, split-step rows %d", eq2, b3, split);
+        if (k == 0)
+            cr_expect_eq(n, 0, "no step taken, nothing recorded");
+        else
+            cr_expect(eq2 && b3 && !split, "gsl's rows: B-eq2 %d, B-3 %d, split-step rows %d", eq2,
+                      b3, split);
         cJSON_Delete(e);
     }
     ak_view_sim_free(s);
@@ -246,7 +283,7 @@ Test(view, drag_pulls_a_body) {
     cJSON *a = state(s);
     double x0 = body_x(a, 3, 0), y0 = body_x(a, 3, 1);
     cJSON_Delete(a);
-    double tg[4] = {x0 + 1.0, y0 + 0.5, 0, 0};
+    double tg[4] = { x0 + 1.0, y0 + 0.5, 0, 0 };
     cr_assert(!ak_view_sim_drag(s, 0, tg), "the ground is fixed");
     cr_assert(!ak_view_sim_drag(s, 99, tg));
     cr_assert(ak_view_sim_drag(s, 3, tg));

@@ -40,12 +40,13 @@ Test(world, tangent_basis_orthonormal) {
 // A normal within rounding of -e_y (not exactly unit): the basis stays orthonormal (the pile
 // blew up before u.u was computed from the components).
 Test(world, tangent_basis_near_axis) {
-    double nrm[4] = {-9.70483e-11, -1.0, -5.04217e-11, 3.6136e-08}, T[12];
+    double nrm[4] = { -9.70483e-11, -1.0, -5.04217e-11, 3.6136e-08 }, T[12];
     ak_contact_tangent_basis(4, T, nrm);
     for (int a = 0; a < 3; a++) {
         double l = 0, dn = 0;
         for (int i = 0; i < 4; i++) l += T[a * 4 + i] * T[a * 4 + i], dn += T[a * 4 + i] * nrm[i];
-        cr_assert(fabs(l - 1) < TOL_ROUND && fabs(dn) < 1e-12, "row %d: |t|^2 = %g, t.n = %g", a, l, dn);
+        cr_assert(fabs(l - 1) < TOL_ROUND && fabs(dn) < 1e-12, "row %d: |t|^2 = %g, t.n = %g", a, l,
+                  dn);
     }
 }
 
@@ -70,7 +71,7 @@ Test(world, inv_inertia_compound_matches_rotor) {
 // along u the u-u entry is 1/m (no rotation from a central push).
 Test(world, k_matrix_basics) {
     int n = 4, k = 6;
-    double K[16] = {0}, Iinv[36] = {0}, r[4] = {0.3, -0.2, 0.5, 0.1};
+    double K[16] = { 0 }, Iinv[36] = { 0 }, r[4] = { 0.3, -0.2, 0.5, 0.1 };
     for (int q = 0; q < k; q++) Iinv[q * k + q] = 1.0 + q;
     ak_contact_k_add(n, K, 0.5, NULL, r);
     for (int i = 0; i < n; i++)
@@ -90,8 +91,8 @@ Test(world, k_matrix_isotropic_matches_general) {
     unsigned seed = 12345u;
     for (int t = 0; t < 400; t++) {
         int n = 2 + t % 4, k = n * (n - 1) / 2;
-        double r[AK_MAX_DIM], Iinv[AK_MAX_BIV * AK_MAX_BIV] = {0};
-        double K1[AK_MAX_DIM * AK_MAX_DIM] = {0}, K2[AK_MAX_DIM * AK_MAX_DIM] = {0};
+        double r[AK_MAX_DIM], Iinv[AK_MAX_BIV * AK_MAX_BIV] = { 0 };
+        double K1[AK_MAX_DIM * AK_MAX_DIM] = { 0 }, K2[AK_MAX_DIM * AK_MAX_DIM] = { 0 };
         for (int i = 0; i < n; i++) {
             seed = seed * 1103515245u + 12345u;
             r[i] = 2.0 * ((seed >> 8) % 100000) / 100000.0 - 1.0;
@@ -101,21 +102,21 @@ Test(world, k_matrix_isotropic_matches_general) {
         ak_contact_k_add(n, K1, im, Iinv, r);
         ak_contact_k_add_iso(n, K2, im, iso, r);
         for (int i = 0; i < n * n; i++)
-            cr_assert(fabs(K1[i] - K2[i]) <= 8 * DBL_EPSILON * scale, "n=%d case %d entry %d: %.17g vs %.17g",
-                      n, t, i, K1[i], K2[i]);
+            cr_assert(fabs(K1[i] - K2[i]) <= 8 * DBL_EPSILON * scale,
+                      "n=%d case %d entry %d: %.17g vs %.17g", n, t, i, K1[i], K2[i]);
     }
 }
 
 // The friction clamp keeps impulses inside the disc, opposes the slip when sliding.
 Test(world, friction_clamp) {
-    double jt[3] = {0.3, 0.0, 0.0}, ut[3] = {0, -1, 0};
+    double jt[3] = { 0.3, 0.0, 0.0 }, ut[3] = { 0, -1, 0 };
     cr_assert_eq(ak_contact_friction_clamp(3, jt, ut, 1.0, 0.5, 1), 0);
     cr_assert_float_eq(jt[0], 0.3, 0.0);
-    double jt2[3] = {3.0, 4.0, 0.0};
+    double jt2[3] = { 3.0, 4.0, 0.0 };
     cr_assert_eq(ak_contact_friction_clamp(3, jt2, ut, 1.0, 0.5, 1), 1);
     cr_assert_float_eq(jt2[1], 0.5, TOL_ROUND); // opposite ut
     cr_assert_float_eq(jt2[0], 0.0, TOL_ROUND);
-    double jt3[3] = {3.0, 4.0, 0.0};
+    double jt3[3] = { 3.0, 4.0, 0.0 };
     cr_assert_eq(ak_contact_friction_clamp(3, jt3, ut, 1.0, 0.5, 0), 1);
     cr_assert_float_eq(jt3[0], 0.3, TOL_ROUND); // radial
     cr_assert_float_eq(jt3[1], 0.4, TOL_ROUND);
@@ -141,13 +142,13 @@ Test(world, cache_matches_feature_ids) {
     cr_assert_eq(ak_contact_cache_reserve(c, 3), 0);
     c->step.npoint = 3;
     memset(c->step.pts, 0, 3 * sizeof *c->step.pts);
-    c->step.pts[0] = (ak_contact_point){.a = 0, .b = 1, .id = 7, .jn = 1.5};
-    c->step.pts[1] = (ak_contact_point){.a = 0, .b = 2, .id = 7, .jn = 2.5};
-    c->step.pts[2] = (ak_contact_point){.a = 1, .b = 2, .id = 3, .jn = 3.5, .point = {1.0}};
+    c->step.pts[0] = (ak_contact_point){ .a = 0, .b = 1, .id = 7, .jn = 1.5 };
+    c->step.pts[1] = (ak_contact_point){ .a = 0, .b = 2, .id = 7, .jn = 2.5 };
+    c->step.pts[2] = (ak_contact_point){ .a = 1, .b = 2, .id = 3, .jn = 3.5, .point = { 1.0 } };
     cr_assert_eq(ak_contact_cache_store(c), 0);
     c->step.npoint = 2;
-    c->step.pts[0] = (ak_contact_point){.a = 0, .b = 2, .id = 7};
-    c->step.pts[1] = (ak_contact_point){.a = 1, .b = 2, .id = 4};
+    c->step.pts[0] = (ak_contact_point){ .a = 0, .b = 2, .id = 7 };
+    c->step.pts[1] = (ak_contact_point){ .a = 1, .b = 2, .id = 4 };
     ak_contact_cache_match(c);
     cr_assert_eq(c->stats.nmatched, 1);
     cr_assert_float_eq(c->step.pts[0].jn, 2.5, 0.0);
@@ -156,7 +157,7 @@ Test(world, cache_matches_feature_ids) {
     // a changed id within AK_CACHE_MATCH_DIST of an unclaimed previous point inherits it
     cr_assert_eq(ak_contact_cache_store(c), 0); // prev: (0,2,7) jn 2.5, (1,2,4) jn 0
     c->step.npoint = 1;
-    c->step.pts[0] = (ak_contact_point){.a = 0, .b = 2, .id = 9, .point = {0.01}};
+    c->step.pts[0] = (ak_contact_point){ .a = 0, .b = 2, .id = 9, .point = { 0.01 } };
     ak_contact_cache_match(c);
     cr_assert(c->step.pts[0].matched);
     cr_assert_float_eq(c->step.pts[0].jn, 2.5, 0.0);
@@ -171,7 +172,7 @@ Test(world, broadphase_and_copy) {
     ak_data *d = ak_data_create(m);
     for (int b = 0; b < N; b++) {
         ak_shape s = b % 2 ? ak_wc_sphere(n, 0.4) : ak_wc_box(n, 0.3);
-        double x[3] = {fmod(b * 0.7301, 4.0), fmod(b * 0.3171, 3.0), fmod(b * 0.5113, 2.0)};
+        double x[3] = { fmod(b * 0.7301, 4.0), fmod(b * 0.3171, 3.0), fmod(b * 0.5113, 2.0) };
         ak_wc_set_body(m, d, b, &s, 1.0, x);
     }
     char err[256];
@@ -184,8 +185,10 @@ Test(world, broadphase_and_copy) {
     cr_assert(c1->step.npair > 0);
     cr_assert_eq(c1->step.npair, c3->step.npair);
     cr_assert_eq(c2->step.npair, c3->step.npair);
-    cr_assert_eq(memcmp(c1->step.pairs, c3->step.pairs, sizeof(int) * 2 * (size_t)c1->step.npair), 0);
-    cr_assert_eq(memcmp(c2->step.pairs, c3->step.pairs, sizeof(int) * 2 * (size_t)c1->step.npair), 0);
+    cr_assert_eq(memcmp(c1->step.pairs, c3->step.pairs, sizeof(int) * 2 * (size_t)c1->step.npair),
+                 0);
+    cr_assert_eq(memcmp(c2->step.pairs, c3->step.pairs, sizeof(int) * 2 * (size_t)c1->step.npair),
+                 0);
     cr_assert_eq(ak_world_contacts(m, d, 0.01, NULL, err, sizeof err), 0, "%s", err);
     ak_data *d2 = ak_data_create(m);
     ak_data_copy(m, d2, d);
@@ -203,7 +206,7 @@ Test(world, resting_box_warm_starts) {
     int n = 4;
     ak_model *m = ak_model_create(n, 2);
     ak_data *d = ak_data_create(m);
-    double up[4] = {0, 1, 0, 0}, x[4] = {0, 0.5, 0, 0};
+    double up[4] = { 0, 1, 0, 0 }, x[4] = { 0, 0.5, 0, 0 };
     ak_shape b = ak_wc_box(n, 0.5), p = ak_wc_plane(n, up, 0);
     ak_wc_set_body(m, d, 0, &b, 1.0, x);
     ak_wc_set_body(m, d, 1, &p, 0.0, NULL);
@@ -223,7 +226,7 @@ Test(world, fixed_body_supports) {
     int n = 4;
     ak_model *m = ak_model_create(n, 2);
     ak_data *d = ak_data_create(m);
-    double xs[4] = {0.1, 1.5, 0, 0.05}, xb[4] = {0, 0, 0, 0};
+    double xs[4] = { 0.1, 1.5, 0, 0.05 }, xb[4] = { 0, 0, 0, 0 };
     ak_shape s = ak_wc_sphere(n, 0.5), b = ak_wc_box(n, 0.5);
     ak_wc_set_body(m, d, 0, &s, 1.0, xs);
     ak_wc_set_body(m, d, 1, &b, 0.0, xb); // mass 0: fixed
@@ -232,7 +235,8 @@ Test(world, fixed_body_supports) {
     cr_assert(m->bodies[1].fixed);
     m->gravity[1] = -9.81;
     cr_assert_eq(ak_wc_run(m, d, 200, err, sizeof err), 0, "%s", err);
-    cr_assert(fabs(d->x[1] - 1.0) < 0.01, "sphere centre y = %g (rests on the box top at 1.0)", d->x[1]);
+    cr_assert(fabs(d->x[1] - 1.0) < 0.01, "sphere centre y = %g (rests on the box top at 1.0)",
+              d->x[1]);
     for (int i = 0; i < n; i++) cr_assert_float_eq(d->x[AK_MAX_DIM + i], xb[i], 0.0);
     ak_data_free(d);
     ak_model_free(m);
@@ -242,17 +246,20 @@ Test(world, fixed_body_supports) {
 #include "engine/scene.h"
 
 Test(world, ccd_bullet_stops_at_the_wall) {
-    const char *text =
-        "{\"format\": \"anakata-scene/1\", \"dim\": 4, \"gravity\": [0, 0, 0, 0], \"timestep\": 0.016666666666666666,"
-        " \"bodies\": [{\"name\": \"ball\", \"shape\": {\"type\": \"hypersphere\", \"radius\": 0.1}, \"mass\": 1,"
-        " \"position\": [0, 1, 0, 0], \"velocity\": [0, -70, 0, 0]},"
-        " {\"name\": \"wall\", \"fixed\": true, \"shape\": {\"type\": \"hyperbox\", \"half_extents\": [1, 0.02, 1, 1]}}]}";
+    const char *text = "{\"format\": \"anakata-scene/1\", \"dim\": 4, \"gravity\": [0, 0, 0, 0], "
+                       "\"timestep\": 0.016666666666666666,"
+                       " \"bodies\": [{\"name\": \"ball\", \"shape\": {\"type\": \"hypersphere\", "
+                       "\"radius\": 0.1}, \"mass\": 1,"
+                       " \"position\": [0, 1, 0, 0], \"velocity\": [0, -70, 0, 0]},"
+                       " {\"name\": \"wall\", \"fixed\": true, \"shape\": {\"type\": \"hyperbox\", "
+                       "\"half_extents\": [1, 0.02, 1, 1]}}]}";
     char err[512];
     ak_data *d = NULL;
     ak_model *m = ak_scene_parse(text, strlen(text), "t.json", &d, err, sizeof err);
     cr_assert_not_null(m, "%s", err);
     ak_world_opts o = ak_world_default_opts(m);
-    for (int s = 0; s < 10; s++) cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+    for (int s = 0; s < 10; s++)
+        cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
     cr_expect_geq(d->x[1], 0.12 - 0.005, "the ball passed into the wall: y = %g", d->x[1]);
     ak_data_free(d);
     ak_model_free(m);

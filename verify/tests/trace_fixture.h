@@ -18,12 +18,15 @@
 #define FIX_INERTIA1 0.9
 #define FIX_G (-9.81)
 
-__attribute__((unused)) static char *fixture_trace(int dim, int nsteps, double dt, double pos_eps, double vel_gain) {
+__attribute__((unused)) static char *fixture_trace(int dim, int nsteps, double dt, double pos_eps,
+                                                   double vel_gain) {
     size_t cap = 4096 + (size_t)nsteps * 2 * 64 * 24;
     char *s = malloc(cap), *p = s;
     int nb = ak_nd_nbiv(dim), ne = ak_nd_neven(dim);
-    p += sprintf(p, "# format: anakata-trace/1\n# scene: fixture\n# dim: %d\n# timestep: %g\n"
-                    "# integrator: analytic\n# version: test\n", dim, dt);
+    p += sprintf(p,
+                 "# format: anakata-trace/1\n# scene: fixture\n# dim: %d\n# timestep: %g\n"
+                 "# integrator: analytic\n# version: test\n",
+                 dim, dt);
     // the header from the contract's naming (ak_nd names), not from the reader's own function
     p += sprintf(p, "step,t,body");
     for (int i = 0; i < dim; i++) p += sprintf(p, ",x%d", i);
@@ -39,7 +42,7 @@ __attribute__((unused)) static char *fixture_trace(int dim, int nsteps, double d
     for (int i = 0; i < nsteps; i++) {
         double t = i * dt;
         for (int b = 0; b < 2; b++) {
-            double x[5] = {0}, v[5] = {0}, w[10] = {0}, B[10], R[16];
+            double x[5] = { 0 }, v[5] = { 0 }, w[10] = { 0 }, B[10], R[16];
             x[0] = b ? 1.0 : -1.0;
             x[1] = 2.0;
             v[0] = b ? -0.3 : 0.5;
@@ -69,21 +72,27 @@ __attribute__((unused)) static char *fixture_trace(int dim, int nsteps, double d
 __attribute__((unused)) static char *fixture_manifest(int dim, const char *extra_tols) {
     int nb = ak_nd_nbiv(dim);
     char *s = malloc(16384), *p = s;
-    p += sprintf(p, "{\"format\":\"anakata-reference/1\",\"engine_version\":\"test\",\"scenes\":[{\"scene\":\"fixture\","
-                    "\"trace\":\"fixture.csv\",\"dim\":%d,\"gravity\":[0,%g", dim, FIX_G);
+    p += sprintf(p,
+                 "{\"format\":\"anakata-reference/"
+                 "1\",\"engine_version\":\"test\",\"scenes\":[{\"scene\":\"fixture\","
+                 "\"trace\":\"fixture.csv\",\"dim\":%d,\"gravity\":[0,%g",
+                 dim, FIX_G);
     for (int a = 2; a < dim; a++) p += sprintf(p, ",0");
     p += sprintf(p, "],\"bodies\":[");
     for (int b = 0; b < 2; b++) {
-        p += sprintf(p, "%s{\"name\":\"%s\",\"mass\":%g,\"inertia\":[", b ? "," : "", b ? "box" : "ball",
-                     b ? FIX_MASS1 : FIX_MASS0);
+        p += sprintf(p, "%s{\"name\":\"%s\",\"mass\":%g,\"inertia\":[", b ? "," : "",
+                     b ? "box" : "ball", b ? FIX_MASS1 : FIX_MASS0);
         for (int r = 0; r < nb; r++) {
             p += sprintf(p, "%s[", r ? "," : "");
-            for (int c = 0; c < nb; c++) p += sprintf(p, "%s%g", c ? "," : "", r == c ? (b ? FIX_INERTIA1 : FIX_INERTIA0) : 0.0);
+            for (int c = 0; c < nb; c++)
+                p += sprintf(p, "%s%g", c ? "," : "",
+                             r == c ? (b ? FIX_INERTIA1 : FIX_INERTIA0) : 0.0);
             p += sprintf(p, "]");
         }
         p += sprintf(p, "]}");
     }
-    p += sprintf(p, "],\"tolerances\":{\"horizon\":0.5%s%s}}]}", extra_tols ? "," : "", extra_tols ? extra_tols : "");
+    p += sprintf(p, "],\"tolerances\":{\"horizon\":0.5%s%s}}]}", extra_tols ? "," : "",
+                 extra_tols ? extra_tols : "");
     return s;
 }
 

@@ -20,7 +20,8 @@ bool ak_view_host_ok(const char *host, const char *const names[], size_t nnames,
     return false;
 }
 
-bool ak_view_origin_ok(const char *origin, const char *const names[], size_t nnames, unsigned port) {
+bool ak_view_origin_ok(const char *origin, const char *const names[], size_t nnames,
+                       unsigned port) {
     if (!origin) return true;
     if (strncmp(origin, "http://", 7)) return false;
     return ak_view_host_ok(origin + 7, names, nnames, port);
@@ -79,10 +80,10 @@ ak_view_route ak_view_route_path(const char *path, char *rel, size_t relsize) {
         const char *prefix;
         ak_view_route route;
         bool nested; // may the rest hold further '/'
-    } R[] = {{"web/", AK_ROUTE_WEB, true},
-             {"docs/", AK_ROUTE_DOC, true},
-             {"api/", AK_ROUTE_API, false},
-             {"gen/", AK_ROUTE_GEN, false}};
+    } R[] = { { "web/", AK_ROUTE_WEB, true },
+              { "docs/", AK_ROUTE_DOC, true },
+              { "api/", AK_ROUTE_API, false },
+              { "gen/", AK_ROUTE_GEN, false } };
     for (size_t r = 0; r < sizeof R / sizeof R[0]; r++) {
         size_t pl = strlen(R[r].prefix);
         if (strncmp(s, R[r].prefix, pl)) continue;

@@ -50,8 +50,8 @@ struct ak_view_server {
     pthread_mutex_t lock; // everything below
     ak_view_sim *sim;
     int scene_index;
-    long scene_id;       // bumped on every load
-    long version;        // bumped on every change of the state
+    long scene_id; // bumped on every load
+    long version;  // bumped on every change of the state
     bool playing;
     double speed;
     volatile bool quitting;
@@ -68,7 +68,7 @@ static double now_s(void) {
 }
 
 static void sleep_ms(int ms) {
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
     nanosleep(&ts, NULL);
 }
 
@@ -92,8 +92,9 @@ static enum MHD_Result send_buf(struct MHD_Connection *c, unsigned status, const
     MHD_add_response_header(r, "Cache-Control", "no-store");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
     MHD_add_response_header(r, "X-Frame-Options", "DENY");
-    MHD_add_response_header(r, "Content-Security-Policy",
-                            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'");
+    MHD_add_response_header(
+        r, "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'");
     enum MHD_Result ret = MHD_queue_response(c, status, r);
     MHD_destroy_response(r);
     return ret;
@@ -152,11 +153,14 @@ static char *read_fd(int fd, size_t *len) {
 }
 
 static const char *content_type(const char *rel) {
-    static const char *const T[][2] = {
-        {".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
-        {".css", "text/css; charset=utf-8"},   {".png", "image/png"},
-        {".svg", "image/svg+xml"},             {".json", "application/json"},
-        {".txt", "text/plain; charset=utf-8"}, {".md", "text/markdown; charset=utf-8"}};
+    static const char *const T[][2] = { { ".html", "text/html; charset=utf-8" },
+                                        { ".js", "text/javascript; charset=utf-8" },
+                                        { ".css", "text/css; charset=utf-8" },
+                                        { ".png", "image/png" },
+                                        { ".svg", "image/svg+xml" },
+                                        { ".json", "application/json" },
+                                        { ".txt", "text/plain; charset=utf-8" },
+                                        { ".md", "text/markdown; charset=utf-8" } };
     for (size_t i = 0; i < sizeof T / sizeof T[0]; i++)
         if (ends_with(rel, T[i][0])) return T[i][1];
     return NULL;
@@ -173,7 +177,7 @@ static enum MHD_Result serve_doc(ak_view_server *s, struct MHD_Connection *c, co
     char *text = read_fd(fd, &len);
     if (!text) return send_error(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "cannot read the document");
     if (!ends_with(rel, ".md")) return send_buf(c, MHD_HTTP_OK, type, text, len);
-    ak_strbuf b = {0};
+    ak_strbuf b = { 0 };
     static const char head[] = "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>";
     ak_strbuf_add(&b, head, sizeof head - 1);
     ak_strbuf_add(&b, rel, strlen(rel)); // rel holds only [A-Za-z0-9._/-]: no escaping needed
@@ -196,7 +200,7 @@ static enum MHD_Result serve_doc(ak_view_server *s, struct MHD_Connection *c, co
 // The docs pages for the page's index: docs/*.md and docs/formulas/*.md.
 static char *docs_index_json(const ak_view_server *s) {
     cJSON *arr = cJSON_CreateArray();
-    const char *const sub[] = {"", "formulas/"};
+    const char *const sub[] = { "", "formulas/" };
     for (int k = 0; k < 2; k++) {
         char dir[1200];
         snprintf(dir, sizeof dir, "%s/%s", s->docs_root, sub[k]);
@@ -349,7 +353,8 @@ static enum MHD_Result serve_stream(ak_view_server *s, struct MHD_Connection *c)
     if (!x) return MHD_NO;
     x->s = s;
     x->sent_version = -1;
-    struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16384, sse_read, x, sse_free);
+    struct MHD_Response *r =
+        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16384, sse_read, x, sse_free);
     if (!r) {
         free(x);
         return MHD_NO;
@@ -393,7 +398,8 @@ static enum MHD_Result api_get(ak_view_server *s, struct MHD_Connection *c, cons
     if (!strcmp(name, "scenes")) {
         cJSON *o = cJSON_CreateObject();
         cJSON *arr = cJSON_AddArrayToObject(o, "scenes");
-        for (int i = 0; i < s->nscene; i++) cJSON_AddItemToArray(arr, cJSON_CreateString(s->scene_name[i]));
+        for (int i = 0; i < s->nscene; i++)
+            cJSON_AddItemToArray(arr, cJSON_CreateString(s->scene_name[i]));
         pthread_mutex_lock(&s->lock);
         cJSON_AddStringToObject(o, "current", s->sim ? s->scene_name[s->scene_index] : "");
         pthread_mutex_unlock(&s->lock);
@@ -409,27 +415,32 @@ static enum MHD_Result api_get(ak_view_server *s, struct MHD_Connection *c, cons
         pthread_mutex_unlock(&s->lock);
         return send_error(c, MHD_HTTP_CONFLICT, "no scene loaded");
     }
-    if (!strcmp(name, "scene")) out = ak_view_sim_scene_json(s->sim);
-    else if (!strcmp(name, "state")) out = state_locked(s);
-    else if (!strcmp(name, "explain")) out = ak_view_sim_explain_json(s->sim);
+    if (!strcmp(name, "scene"))
+        out = ak_view_sim_scene_json(s->sim);
+    else if (!strcmp(name, "state"))
+        out = state_locked(s);
+    else if (!strcmp(name, "explain"))
+        out = ak_view_sim_explain_json(s->sim);
     else if (!strcmp(name, "body")) { // ?i=INDEX (digits only)
         const char *q = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "i");
         char *end = NULL;
-        long i = q && *q && strspn(q, "0123456789") == strlen(q) && strlen(q) < 8 ? strtol(q, &end, 10) : -1;
-        out = i >= 0 && i < ak_view_sim_nbody(s->sim) ? ak_view_sim_body_json(s->sim, (int)i) : NULL;
+        long i = q && *q && strspn(q, "0123456789") == strlen(q) && strlen(q) < 8
+                     ? strtol(q, &end, 10)
+                     : -1;
+        out =
+            i >= 0 && i < ak_view_sim_nbody(s->sim) ? ak_view_sim_body_json(s->sim, (int)i) : NULL;
         if (!out) {
             pthread_mutex_unlock(&s->lock);
             return send_error(c, MHD_HTTP_BAD_REQUEST, "body needs ?i=INDEX of a body");
         }
-    }
-    else if (!strcmp(name, "sdf_probe")) {
+    } else if (!strcmp(name, "sdf_probe")) {
         out = ak_view_sim_sdf_probe_json(s->sim, 512);
         if (!out) {
             pthread_mutex_unlock(&s->lock);
             return send_error(c, MHD_HTTP_CONFLICT, "this scene has nothing to probe");
         }
-    }
-    else known = false;
+    } else
+        known = false;
     pthread_mutex_unlock(&s->lock);
     if (!known) return send_error(c, MHD_HTTP_NOT_FOUND, "no such API call");
     return send_json(c, out);
@@ -451,8 +462,11 @@ static enum MHD_Result api_post(ak_view_server *s, struct MHD_Connection *c, con
         int idx = -1;
         for (int i = 0; cJSON_IsString(sc) && i < s->nscene; i++)
             if (!strcmp(sc->valuestring, s->scene_name[i])) idx = i;
-        if (idx < 0) status = MHD_HTTP_NOT_FOUND, snprintf(err, sizeof err, "\"scene\" must name a scene of /api/scenes");
-        else if (load_locked(s, idx, err, sizeof err)) status = MHD_HTTP_UNPROCESSABLE_CONTENT;
+        if (idx < 0)
+            status = MHD_HTTP_NOT_FOUND,
+            snprintf(err, sizeof err, "\"scene\" must name a scene of /api/scenes");
+        else if (load_locked(s, idx, err, sizeof err))
+            status = MHD_HTTP_UNPROCESSABLE_CONTENT;
     } else if (!s->sim) {
         status = MHD_HTTP_CONFLICT;
         snprintf(err, sizeof err, "no scene loaded");
@@ -472,8 +486,10 @@ static enum MHD_Result api_post(ak_view_server *s, struct MHD_Connection *c, con
         s->playing = false;
     } else if (!strcmp(name, "time")) {
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(in, "t");
-        if (!cJSON_IsNumber(t)) status = MHD_HTTP_BAD_REQUEST, snprintf(err, sizeof err, "\"t\" must be a number");
-        else if (ak_view_sim_set_time(s->sim, t->valuedouble, err, sizeof err)) status = MHD_HTTP_BAD_REQUEST;
+        if (!cJSON_IsNumber(t))
+            status = MHD_HTTP_BAD_REQUEST, snprintf(err, sizeof err, "\"t\" must be a number");
+        else if (ak_view_sim_set_time(s->sim, t->valuedouble, err, sizeof err))
+            status = MHD_HTTP_BAD_REQUEST;
     } else if (!strcmp(name, "play")) {
         const cJSON *p = cJSON_GetObjectItemCaseSensitive(in, "playing");
         const cJSON *sp = cJSON_GetObjectItemCaseSensitive(in, "speed");
@@ -489,11 +505,12 @@ static enum MHD_Result api_post(ak_view_server *s, struct MHD_Connection *c, con
         }
     } else if (!strcmp(name, "drag")) {
         long b;
-        double tg[4] = {0};
+        double tg[4] = { 0 };
         if (!json_long(in, "body", -1, 1000000, -1, &b) ||
             (b >= 0 && !json_vec4(in, "target", tg))) {
             status = MHD_HTTP_BAD_REQUEST;
-            snprintf(err, sizeof err, "\"body\" must be a body index (-1 releases) and \"target\" 4 numbers");
+            snprintf(err, sizeof err,
+                     "\"body\" must be a body index (-1 releases) and \"target\" 4 numbers");
         } else if (!ak_view_sim_drag(s->sim, (int)b, tg)) {
             status = MHD_HTTP_BAD_REQUEST;
             snprintf(err, sizeof err, "body %ld cannot be dragged (fixed or no such body)", b);
@@ -505,9 +522,12 @@ static enum MHD_Result api_post(ak_view_server *s, struct MHD_Connection *c, con
         if (!json_vec4(in, "origin", o) || !json_vec4(in, "right", r) || !json_vec4(in, "up", u) ||
             !json_vec4(in, "back", bk) || !json_vec4(in, "ana", a) || !cJSON_IsNumber(fov) ||
             !json_long(in, "width", 1, 320, 160, &w) || !json_long(in, "height", 1, 240, 120, &h) ||
-            !(out = ak_view_sim_render_cpu_json(s->sim, o, r, u, bk, a, fov->valuedouble, (int)w, (int)h))) {
+            !(out = ak_view_sim_render_cpu_json(s->sim, o, r, u, bk, a, fov->valuedouble, (int)w,
+                                                (int)h))) {
             status = MHD_HTTP_BAD_REQUEST;
-            snprintf(err, sizeof err, "render_cpu needs origin, right, up, back, ana (4 numbers each), fov in (0, 180), width <= 320, height <= 240");
+            snprintf(err, sizeof err,
+                     "render_cpu needs origin, right, up, back, ana (4 numbers each), fov in (0, "
+                     "180), width <= 320, height <= 240");
         }
     } else if (!strcmp(name, "pick")) {
         double o[4], d[4];
@@ -516,7 +536,8 @@ static enum MHD_Result api_post(ak_view_server *s, struct MHD_Connection *c, con
             snprintf(err, sizeof err, "\"origin\" and \"dir\" must be 4 numbers each");
         } else {
             double nn = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2] + d[3] * d[3]);
-            if (!(nn > 0)) status = MHD_HTTP_BAD_REQUEST, snprintf(err, sizeof err, "\"dir\" is zero");
+            if (!(nn > 0))
+                status = MHD_HTTP_BAD_REQUEST, snprintf(err, sizeof err, "\"dir\" is zero");
             else {
                 for (int i = 0; i < 4; i++) d[i] /= nn;
                 out = ak_view_sim_pick_json(s->sim, o, d);
@@ -593,7 +614,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     if (!ak_view_origin_ok(origin, s->names, s->nnames, s->port))
         return send_error(c, MHD_HTTP_FORBIDDEN, "foreign Origin");
     if (r->too_big) return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "request body too large");
-    const char *clen = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    const char *clen =
+        MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     if (clen && strtoull(clen, NULL, 10) > AK_VIEW_BODY_MAX)
         return send_error(c, MHD_HTTP_CONTENT_TOO_LARGE, "request body too large");
     char rel[AK_VIEW_PATH_MAX + 1];
@@ -604,15 +626,19 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
     if (route == AK_ROUTE_API) {
         if (get) return api_get(s, c, rel);
         if (!post) return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "GET or POST");
-        const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+        const char *ct =
+            MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
         if (!ct || strncmp(ct, "application/json", 16))
-            return send_error(c, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, "POST bodies are application/json");
+            return send_error(c, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE,
+                              "POST bodies are application/json");
         return api_post(s, c, rel, r->body ? r->body : "", r->len);
     }
     if (!get && !head) return send_error(c, MHD_HTTP_METHOD_NOT_ALLOWED, "GET only");
     if (route == AK_ROUTE_GEN) {
-        if (!strcmp(rel, "trace.frag")) return send_text(c, MHD_HTTP_OK, "text/plain; charset=utf-8", ak_webgl_trace_frag);
-        if (!strcmp(rel, "probe.frag")) return send_text(c, MHD_HTTP_OK, "text/plain; charset=utf-8", ak_webgl_probe_frag);
+        if (!strcmp(rel, "trace.frag"))
+            return send_text(c, MHD_HTTP_OK, "text/plain; charset=utf-8", ak_webgl_trace_frag);
+        if (!strcmp(rel, "probe.frag"))
+            return send_text(c, MHD_HTTP_OK, "text/plain; charset=utf-8", ak_webgl_probe_frag);
         return send_error(c, MHD_HTTP_NOT_FOUND, "no such generated file");
     }
     if (route == AK_ROUTE_DOC) return serve_doc(s, c, rel);
@@ -647,7 +673,8 @@ static void free_server(ak_view_server *s) {
     free(s);
 }
 
-int ak_view_server_start(ak_view_server **out, const ak_view_config *cfg, char *err, size_t errlen) {
+int ak_view_server_start(ak_view_server **out, const ak_view_config *cfg, char *err,
+                         size_t errlen) {
     *out = NULL;
     ak_view_server *s = calloc(1, sizeof *s);
     if (!s) {
@@ -664,7 +691,8 @@ int ak_view_server_start(ak_view_server **out, const ak_view_config *cfg, char *
     s->names[s->nnames++] = "localhost";
     if (strcmp(s->bind, "127.0.0.1")) s->names[s->nnames++] = s->bind;
 
-    snprintf(s->source_root, sizeof s->source_root, "%s", cfg->source_root ? cfg->source_root : ".");
+    snprintf(s->source_root, sizeof s->source_root, "%s",
+             cfg->source_root ? cfg->source_root : ".");
     snprintf(s->trace_scene, sizeof s->trace_scene, "%s", cfg->trace_scene ? cfg->trace_scene : "");
     // The scenes it may load: a trace to replay, those named on the command line, the bundled.
     if (cfg->trace) {
@@ -688,7 +716,8 @@ int ak_view_server_start(ak_view_server **out, const ak_view_config *cfg, char *
         int n = 0;
         struct dirent *e;
         while ((e = readdir(d)) && n < MAX_SCENES)
-            if (e->d_name[0] != '.' && ends_with(e->d_name, ".json")) names[n++] = strdup(e->d_name);
+            if (e->d_name[0] != '.' && ends_with(e->d_name, ".json"))
+                names[n++] = strdup(e->d_name);
         closedir(d);
         qsort(names, (size_t)n, sizeof names[0], cmp_str);
         for (int i = 0; i < n; i++) {
@@ -712,7 +741,7 @@ int ak_view_server_start(ak_view_server **out, const ak_view_config *cfg, char *
     }
 
     // Our own listening socket, so that a taken port gets its own message.
-    struct sockaddr_in sa = {0};
+    struct sockaddr_in sa = { 0 };
     sa.sin_family = AF_INET;
     sa.sin_port = htons((uint16_t)cfg->port);
     if (inet_pton(AF_INET, s->bind, &sa.sin_addr) != 1) {
@@ -731,7 +760,10 @@ int ak_view_server_start(ak_view_server **out, const ak_view_config *cfg, char *
     if (bind(s->listen_fd, (struct sockaddr *)&sa, sizeof sa) || listen(s->listen_fd, 32)) {
         int e = errno;
         if (e == EADDRINUSE)
-            snprintf(err, errlen, "port %u on %s is already in use (another anakata view?); choose another with --port", cfg->port, s->bind);
+            snprintf(err, errlen,
+                     "port %u on %s is already in use (another anakata view?); choose another with "
+                     "--port",
+                     cfg->port, s->bind);
         else
             snprintf(err, errlen, "cannot listen on %s:%u: %s", s->bind, cfg->port, strerror(e));
         close(s->listen_fd);
@@ -749,14 +781,12 @@ int ak_view_server_start(ak_view_server **out, const ak_view_config *cfg, char *
         return AK_VIEW_EOTHER;
     }
     s->player_started = true;
-    s->mhd = MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
-                                  MHD_USE_POLL,
-                              0, NULL, NULL, handle, s, MHD_OPTION_LISTEN_SOCKET, s->listen_fd,
-                              MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)AK_VIEW_CONN_MEMORY,
-                              MHD_OPTION_CONNECTION_LIMIT, (unsigned)64,
-                              MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)AK_VIEW_IDLE_TIMEOUT,
-                              MHD_OPTION_NOTIFY_COMPLETED, req_done, s,
-                              MHD_OPTION_UNESCAPE_CALLBACK, no_unescape, s, MHD_OPTION_END);
+    s->mhd = MHD_start_daemon(
+        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL, 0, NULL,
+        NULL, handle, s, MHD_OPTION_LISTEN_SOCKET, s->listen_fd, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+        (size_t)AK_VIEW_CONN_MEMORY, MHD_OPTION_CONNECTION_LIMIT, (unsigned)64,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)AK_VIEW_IDLE_TIMEOUT, MHD_OPTION_NOTIFY_COMPLETED,
+        req_done, s, MHD_OPTION_UNESCAPE_CALLBACK, no_unescape, s, MHD_OPTION_END);
     if (!s->mhd) {
         snprintf(err, errlen, "cannot start the HTTP server on %s:%u", s->bind, s->port);
         s->quitting = true;

@@ -10,11 +10,11 @@
 typedef struct ak_view_server ak_view_server;
 
 typedef struct ak_view_config {
-    const char *bind;        ///< address to listen on (default "127.0.0.1")
-    unsigned port;           ///< 0: any free port (the one chosen is ak_view_server_port)
-    const char *web_root;    ///< the page's files (web/)
-    const char *docs_root;   ///< docs/ (served; .md rendered to HTML)
-    const char *scenes_dir;  ///< scenes/ (the bundled scenes the picker offers)
+    const char *bind;                ///< address to listen on (default "127.0.0.1")
+    unsigned port;                   ///< 0: any free port (the one chosen is ak_view_server_port)
+    const char *web_root;            ///< the page's files (web/)
+    const char *docs_root;           ///< docs/ (served; .md rendered to HTML)
+    const char *scenes_dir;          ///< scenes/ (the bundled scenes the picker offers)
     const char *const *extra_scenes; ///< scene files named on the command line
     int nextra;
     const char *initial;     ///< the scene to open first (one of the above), or NULL

@@ -31,23 +31,23 @@
 struct ak_view_sim {
     char path[1024];
     ak_model *m;
-    ak_data *d, *d0;        // current, initial
-    ak_data **hist;         // states before each kept step, oldest first
+    ak_data *d, *d0; // current, initial
+    ak_data **hist;  // states before each kept step, oldest first
     long nhist, hist_cap;
-    size_t *hist_bytes;     // what each kept state holds (bodies and contact points)
-    size_t hist_total;      // their sum, at most HIST_MAX_BYTES
+    size_t *hist_bytes; // what each kept state holds (bodies and contact points)
+    size_t hist_total;  // their sum, at most HIST_MAX_BYTES
     ak_world_opts wo;
     char trace_integrator[64]; // the integrator a replayed trace names ("" when simulating)
     int drag_body;
     double drag_target[4];
     ak_formula_list formulas; // the explain IDs with their verdicts from the docs
     bool have_formulas;
-    ak_render_scene *rs;    // the render scene of the current state (rebuilt on demand)
+    ak_render_scene *rs; // the render scene of the current state (rebuilt on demand)
     // replay of a trace (NULL when simulating)
     ak_tracefile *trace, *ref;
     int *trace_body, *ref_body; // per model body: its index in the trace / reference, or -1
     long frame;
-    ak_data *dref;              // the reference's bodies at the nearest time (ghosts)
+    ak_data *dref; // the reference's bodies at the nearest time (ghosts)
     char ref_path[1024];
     double (*embed_verts)[4];
 };
@@ -62,17 +62,22 @@ typedef ak_strbuf sb; // the page's JSON is written through common/strbuf.h
 static void sbs(sb *b, const char *s) {
     sbf(b, "\"");
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\') sbf(b, "\\%c", *p);
-        else if (*p < 0x20) sbf(b, "\\u%04x", *p);
-        else sbf(b, "%c", *p);
+        if (*p == '"' || *p == '\\')
+            sbf(b, "\\%c", *p);
+        else if (*p < 0x20)
+            sbf(b, "\\u%04x", *p);
+        else
+            sbf(b, "%c", *p);
     }
     sbf(b, "\"");
 }
 
 // A finite number (JSON has no inf / nan: they become null).
 static void sbn(sb *b, double v) {
-    if (isfinite(v)) sbf(b, "%.9g", v);
-    else sbf(b, "null");
+    if (isfinite(v))
+        sbf(b, "%.9g", v);
+    else
+        sbf(b, "null");
 }
 
 static void sbv(sb *b, int n, const double *v) {
@@ -89,7 +94,8 @@ static void sbv(sb *b, int n, const double *v) {
 // IDs whose entry states no verdict line of its own (one heading for two formulas, "Verdict:"
 // inside a sentence) take it from a verdict table of the formula pages: a row "| ID | verdict |".
 static void table_verdicts(ak_formula_list *l, const char *docs_dir) {
-    static const char *const pages[] = {"collide", "dynamics", "ga", "gaps", "mass", "render", "world"};
+    static const char *const pages[] = { "collide", "dynamics", "ga",   "gaps",
+                                         "mass",    "render",   "world" };
     for (size_t p = 0; p < sizeof pages / sizeof pages[0]; p++) {
         char path[1200];
         snprintf(path, sizeof path, "%s/formulas/%s.md", docs_dir, pages[p]);
@@ -114,7 +120,8 @@ static void table_verdicts(ak_formula_list *l, const char *docs_dir) {
                             while (*v == ' ') v++;
                             size_t nv = (size_t)(e2 - v);
                             while (nv && v[nv - 1] == ' ') nv--;
-                            snprintf(l->items[f].verdict, sizeof l->items[f].verdict, "%.*s", (int)nv, v);
+                            snprintf(l->items[f].verdict, sizeof l->items[f].verdict, "%.*s",
+                                     (int)nv, v);
                         }
                     }
                 }
@@ -134,7 +141,7 @@ static void load_formulas(ak_view_sim *s, const char *docs_dir) {
     if (!docs_dir) return;
     // Every ID the explain table may list (engine/step_explain.c: one row per recordable
     // formula), as a FORMULAS.md-like text for the parser.
-    sb t = {0};
+    sb t = { 0 };
     sbf(&t, "\n## view\n"); // the parser starts at the first "\n## "
     int cnt = 0;
     const ak_explain_entry *e = ak_explain_table(&cnt);
@@ -178,7 +185,8 @@ ak_view_sim *ak_view_sim_open(const char *path, const char *docs_dir, char *err,
     ak_data_copy(s->m, s->d0, s->d);
     s->wo = ak_world_default_opts(s->m);
     s->drag_body = -1;
-    size_t per = (size_t)s->m->nbody * sizeof(double) * 2 * (AK_MAX_DIM + AK_MAX_EVEN + AK_MAX_BIV) + 1;
+    size_t per =
+        (size_t)s->m->nbody * sizeof(double) * 2 * (AK_MAX_DIM + AK_MAX_EVEN + AK_MAX_BIV) + 1;
     s->hist_cap = (long)(HIST_MAX_BYTES / per);
     if (s->hist_cap > HIST_MAX_STEPS) s->hist_cap = HIST_MAX_STEPS;
     if (s->hist_cap < 16) s->hist_cap = 16;
@@ -214,7 +222,8 @@ void ak_view_sim_free(ak_view_sim *s) {
 double ak_view_sim_time(const ak_view_sim *s) { return s->d->t; }
 double ak_view_sim_dt(const ak_view_sim *s) {
     if (s->trace && s->trace->nsteps > 1) // the mean interval of the recorded steps
-        return (s->trace->t[s->trace->nsteps - 1] - s->trace->t[0]) / (double)(s->trace->nsteps - 1);
+        return (s->trace->t[s->trace->nsteps - 1] - s->trace->t[0]) /
+               (double)(s->trace->nsteps - 1);
     return s->wo.dt;
 }
 long ak_view_sim_steps(const ak_view_sim *s) { return s->d->step; }
@@ -272,9 +281,10 @@ ak_view_sim *ak_view_sim_open_trace(const char *trace_path, const char *scene_pa
     }
     char path[2048] = "";
     const char *base = strrchr(t->scene, '/') ? strrchr(t->scene, '/') + 1 : t->scene;
-    if (scene_path) snprintf(path, sizeof path, "%s", scene_path);
+    if (scene_path)
+        snprintf(path, sizeof path, "%s", scene_path);
     else {
-        const char *cand[3] = {t->scene, NULL, NULL};
+        const char *cand[3] = { t->scene, NULL, NULL };
         char c1[1400], c2[1400];
         snprintf(c1, sizeof c1, "%s/%s", source_root, t->scene);
         snprintf(c2, sizeof c2, "%s/scenes/%s", source_root, base);
@@ -287,7 +297,9 @@ ak_view_sim *ak_view_sim_open_trace(const char *trace_path, const char *scene_pa
             }
         }
         if (!path[0]) {
-            snprintf(err, errlen, "%s: its scene '%s' was not found (give the scene file too: anakata view SCENE --trace FILE)",
+            snprintf(err, errlen,
+                     "%s: its scene '%s' was not found (give the scene file too: anakata view "
+                     "SCENE --trace FILE)",
                      trace_path, t->scene);
             ak_tracefile_free(t);
             free(t);
@@ -302,8 +314,8 @@ ak_view_sim *ak_view_sim_open_trace(const char *trace_path, const char *scene_pa
     }
     s->trace = t;
     if (t->dim != s->m->dim || t->nsteps < 1) {
-        snprintf(err, errlen, "%s: a %dD trace with %ld steps does not fit the %dD scene %s", trace_path,
-                 t->dim, t->nsteps, s->m->dim, path);
+        snprintf(err, errlen, "%s: a %dD trace with %ld steps does not fit the %dD scene %s",
+                 trace_path, t->dim, t->nsteps, s->m->dim, path);
         ak_view_sim_free(s);
         return NULL;
     }
@@ -311,7 +323,8 @@ ak_view_sim *ak_view_sim_open_trace(const char *trace_path, const char *scene_pa
     int matched = 0;
     for (int b = 0; s->trace_body && b < s->m->nbody; b++) matched += s->trace_body[b] >= 0;
     if (!s->trace_body || matched == 0) {
-        snprintf(err, errlen, "%s: no body of the trace is named as a body of %s", trace_path, path);
+        snprintf(err, errlen, "%s: no body of the trace is named as a body of %s", trace_path,
+                 path);
         ak_view_sim_free(s);
         return NULL;
     }
@@ -327,8 +340,8 @@ ak_view_sim *ak_view_sim_open_trace(const char *trace_path, const char *scene_pa
     snprintf(s->ref_path, sizeof s->ref_path, "%s/verify/reference/%s.csv", source_root, name);
     ak_tracefile *r = calloc(1, sizeof *r);
     char rerr[512];
-    if (r && strcmp(s->ref_path, trace_path) && ak_tracefile_read(s->ref_path, r, rerr, sizeof rerr) == 0 &&
-        r->dim == s->m->dim) {
+    if (r && strcmp(s->ref_path, trace_path) &&
+        ak_tracefile_read(s->ref_path, r, rerr, sizeof rerr) == 0 && r->dim == s->m->dim) {
         s->ref = r;
         s->ref_body = match_bodies(s->m, r);
         s->dref = ak_data_create(s->m);
@@ -350,10 +363,12 @@ ak_view_sim *ak_view_sim_open_trace(const char *trace_path, const char *scene_pa
 // ---- stepping and history -------------------------------------------------------------------
 
 static size_t state_bytes(const ak_model *m, const ak_data *d) {
-    size_t b = sizeof *d + (size_t)m->nbody * sizeof(double) * (2 * AK_MAX_DIM + AK_MAX_EVEN + AK_MAX_BIV);
+    size_t b =
+        sizeof *d + (size_t)m->nbody * sizeof(double) * (2 * AK_MAX_DIM + AK_MAX_EVEN + AK_MAX_BIV);
     if (d->contacts)
         b += sizeof *d->contacts +
-             ((size_t)d->contacts->step.cap + (size_t)d->contacts->keep.prevcap) * sizeof(ak_contact_point);
+             ((size_t)d->contacts->step.cap + (size_t)d->contacts->keep.prevcap) *
+                 sizeof(ak_contact_point);
     return b;
 }
 
@@ -375,7 +390,8 @@ static ak_data *pop_history(ak_view_sim *s) {
 // count that fits) or HIST_MAX_BYTES (contact caches of piles are large).
 static int push_history(ak_view_sim *s) {
     size_t bytes = state_bytes(s->m, s->d);
-    while (s->nhist > 0 && (s->nhist == s->hist_cap || s->hist_total + bytes > HIST_MAX_BYTES)) drop_oldest(s);
+    while (s->nhist > 0 && (s->nhist == s->hist_cap || s->hist_total + bytes > HIST_MAX_BYTES))
+        drop_oldest(s);
     ak_data *h = ak_data_create(s->m);
     if (!h) return -1;
     ak_data_copy(s->m, h, s->d);
@@ -401,7 +417,8 @@ int ak_view_sim_step(ak_view_sim *s, long n, char *err, size_t errlen) {
         if (b >= 0) { // the drag spring, as a velocity change over this step
             double *x = s->d->x + (size_t)b * AK_MAX_DIM, *v = s->d->v + (size_t)b * AK_MAX_DIM;
             for (int i = 0; i < dim; i++)
-                v[i] += s->wo.dt * (AK_VIEW_DRAG_K * (s->drag_target[i] - x[i]) - AK_VIEW_DRAG_C * v[i]);
+                v[i] += s->wo.dt *
+                        (AK_VIEW_DRAG_K * (s->drag_target[i] - x[i]) - AK_VIEW_DRAG_C * v[i]);
         }
         if (ak_world_step(s->m, s->d, &s->wo, err, errlen)) {
             ak_data *h = pop_history(s);
@@ -471,7 +488,8 @@ bool ak_view_sim_drag(ak_view_sim *s, int b, const double target[4]) {
         s->drag_body = -1;
         return true;
     }
-    if (s->trace || b >= s->m->nbody || s->m->bodies[b].fixed || s->m->bodies[b].inv_mass == 0.0) return false;
+    if (s->trace || b >= s->m->nbody || s->m->bodies[b].fixed || s->m->bodies[b].inv_mass == 0.0)
+        return false;
     for (int i = 0; i < 4; i++)
         if (!isfinite(target[i])) return false;
     s->drag_body = b;
@@ -490,26 +508,30 @@ static bool build_render(ak_view_sim *s, char *err, size_t n) {
     int vused = 0;
     // pass 0: the bodies; pass 1 (a replay with a reference): the reference's bodies, pale
     for (int pass = 0; pass < (s->ref ? 2 : 1); pass++)
-    for (int b = 0; b < m->nbody; b++) {
-        const ak_body *bd = &m->bodies[b];
-        if (pass == 1 && (bd->shape.type == AK_SHAPE_HYPERPLANE || s->ref_body[b] < 0)) continue;
-        const ak_data *dd = pass ? s->dref : d;
-        double color[3];
-        for (int c = 0; c < 3; c++) color[c] = pass ? 0.35 * bd->color[c] + 0.65 : bd->color[c];
-        ak_shape sh = bd->shape;
-        ak_pose p4 = ak_embed_pose4(m, dd, b);
-        int rc = ak_embed_shape4(dim, &sh, s->embed_verts, 2 * AK_RENDER_MAX_VERTS, &vused);
-        if (rc != 0) {
-            if (rc == -2) snprintf(err, n, "body '%s': too many convex vertices to draw", bd->name);
-            else snprintf(err, n, "body '%s': 2D %s shapes are not drawn", bd->name, ak_shape_type_name(sh.type));
-            return false;
+        for (int b = 0; b < m->nbody; b++) {
+            const ak_body *bd = &m->bodies[b];
+            if (pass == 1 && (bd->shape.type == AK_SHAPE_HYPERPLANE || s->ref_body[b] < 0))
+                continue;
+            const ak_data *dd = pass ? s->dref : d;
+            double color[3];
+            for (int c = 0; c < 3; c++) color[c] = pass ? 0.35 * bd->color[c] + 0.65 : bd->color[c];
+            ak_shape sh = bd->shape;
+            ak_pose p4 = ak_embed_pose4(m, dd, b);
+            int rc = ak_embed_shape4(dim, &sh, s->embed_verts, 2 * AK_RENDER_MAX_VERTS, &vused);
+            if (rc != 0) {
+                if (rc == -2)
+                    snprintf(err, n, "body '%s': too many convex vertices to draw", bd->name);
+                else
+                    snprintf(err, n, "body '%s': 2D %s shapes are not drawn", bd->name,
+                             ak_shape_type_name(sh.type));
+                return false;
+            }
+            char e[256];
+            if (ak_render_scene_add(rs, &sh, &p4, color, e, sizeof e) < 0) {
+                snprintf(err, n, "body '%.63s': %.255s", bd->name, e);
+                return false;
+            }
         }
-        char e[256];
-        if (ak_render_scene_add(rs, &sh, &p4, color, e, sizeof e) < 0) {
-            snprintf(err, n, "body '%.63s': %.255s", bd->name, e);
-            return false;
-        }
-    }
     ak_embed_lights(rs, m);
     return true;
 }
@@ -521,29 +543,29 @@ static void pack_objects(sb *b, const ak_render_scene *rs) {
     sbf(b, "{\"nobj\":%d,\"obj\":[", rs->nobj);
     for (int k = 0; k < rs->nobj; k++) {
         const ak_render_object *o = &rs->obj[k];
-        float a[4] = {0}, bb[4] = {0};
+        float a[4] = { 0 }, bb[4] = { 0 };
         switch (o->shape.type) {
-        case AK_SHAPE_HYPERSPHERE: a[0] = (float)o->shape.radius; break;
-        case AK_SHAPE_HYPERCAPSULE:
-            a[0] = (float)o->shape.radius;
-            a[1] = (float)o->shape.half_length;
-            break;
-        case AK_SHAPE_HYPERBOX:
-            for (int i = 0; i < 4; i++) bb[i] = (float)o->shape.half_extents[i];
-            break;
-        case AK_SHAPE_DUOCYLINDER:
-            a[0] = (float)o->shape.radii[0];
-            a[1] = (float)o->shape.radii[1];
-            break;
-        case AK_SHAPE_HYPERPLANE: {
-            double nn = 0;
-            for (int i = 0; i < 4; i++) nn += o->shape.normal[i] * o->shape.normal[i];
-            nn = sqrt(nn);
-            for (int i = 0; i < 4; i++) bb[i] = (float)(o->shape.normal[i] / nn);
-            a[0] = (float)(o->shape.offset / nn);
-            break;
-        }
-        default: break;
+            case AK_SHAPE_HYPERSPHERE: a[0] = (float)o->shape.radius; break;
+            case AK_SHAPE_HYPERCAPSULE:
+                a[0] = (float)o->shape.radius;
+                a[1] = (float)o->shape.half_length;
+                break;
+            case AK_SHAPE_HYPERBOX:
+                for (int i = 0; i < 4; i++) bb[i] = (float)o->shape.half_extents[i];
+                break;
+            case AK_SHAPE_DUOCYLINDER:
+                a[0] = (float)o->shape.radii[0];
+                a[1] = (float)o->shape.radii[1];
+                break;
+            case AK_SHAPE_HYPERPLANE: {
+                double nn = 0;
+                for (int i = 0; i < 4; i++) nn += o->shape.normal[i] * o->shape.normal[i];
+                nn = sqrt(nn);
+                for (int i = 0; i < 4; i++) bb[i] = (float)(o->shape.normal[i] / nn);
+                a[0] = (float)(o->shape.offset / nn);
+                break;
+            }
+            default: break;
         }
         sbf(b, "%s", k ? "," : "");
         for (int i = 0; i < 4; i++) sbf(b, "%s%.7g", i ? "," : "", o->pose.pos[i]);
@@ -570,21 +592,22 @@ static void pack_objects(sb *b, const ak_render_scene *rs) {
 static double shape_radius(const ak_shape *sh) {
     double r = 0;
     switch (sh->type) {
-    case AK_SHAPE_HYPERSPHERE: r = sh->radius; break;
-    case AK_SHAPE_HYPERCAPSULE: r = sh->radius + sh->half_length; break;
-    case AK_SHAPE_HYPERBOX:
-        for (int i = 0; i < sh->dim; i++) r += sh->half_extents[i] * sh->half_extents[i];
-        r = sqrt(r);
-        break;
-    case AK_SHAPE_DUOCYLINDER: r = hypot(sh->radii[0], sh->radii[1]); break;
-    case AK_SHAPE_CONVEX:
-        for (int v = 0; v < sh->nverts; v++) {
-            double q = 0;
-            for (int i = 0; i < sh->dim; i++) q += sh->verts[v * sh->dim + i] * sh->verts[v * sh->dim + i];
-            r = fmax(r, sqrt(q));
-        }
-        break;
-    default: break;
+        case AK_SHAPE_HYPERSPHERE: r = sh->radius; break;
+        case AK_SHAPE_HYPERCAPSULE: r = sh->radius + sh->half_length; break;
+        case AK_SHAPE_HYPERBOX:
+            for (int i = 0; i < sh->dim; i++) r += sh->half_extents[i] * sh->half_extents[i];
+            r = sqrt(r);
+            break;
+        case AK_SHAPE_DUOCYLINDER: r = hypot(sh->radii[0], sh->radii[1]); break;
+        case AK_SHAPE_CONVEX:
+            for (int v = 0; v < sh->nverts; v++) {
+                double q = 0;
+                for (int i = 0; i < sh->dim; i++)
+                    q += sh->verts[v * sh->dim + i] * sh->verts[v * sh->dim + i];
+                r = fmax(r, sqrt(q));
+            }
+            break;
+        default: break;
     }
     return r;
 }
@@ -593,7 +616,7 @@ char *ak_view_sim_scene_json(const ak_view_sim *cs) {
     ak_view_sim *s = (ak_view_sim *)cs; // the render scene is a cache
     char err[512];
     if (!build_render(s, err, sizeof err)) {
-        sb b = {0};
+        sb b = { 0 };
         sbf(&b, "{\"error\":");
         sbs(&b, err);
         sbf(&b, "}");
@@ -601,7 +624,7 @@ char *ak_view_sim_scene_json(const ak_view_sim *cs) {
     }
     const ak_model *m = s->m;
     const ak_render_scene *rs = s->rs;
-    sb b = {0};
+    sb b = { 0 };
     sbf(&b, "{\"path\":");
     sbs(&b, s->path);
     sbf(&b, ",\"title\":");
@@ -632,9 +655,11 @@ char *ak_view_sim_scene_json(const ak_view_sim *cs) {
     if (v->has_camera && m->dim >= 3) {
         ak_render_camera c = rs->cam;
         for (int i = 0; i < 4; i++) c.pos[i] = i < m->dim ? v->position[i] : 0.0;
-        double R[8] = {0};
-        if (m->dim == 4) memcpy(R, v->rotor, sizeof R);
-        else R[0] = v->rotor[0], R[1] = v->rotor[1], R[2] = v->rotor[2], R[4] = v->rotor[3];
+        double R[8] = { 0 };
+        if (m->dim == 4)
+            memcpy(R, v->rotor, sizeof R);
+        else
+            R[0] = v->rotor[0], R[1] = v->rotor[1], R[2] = v->rotor[2], R[4] = v->rotor[3];
         memcpy(c.rotor, R, sizeof R);
         double r[4], u[4], bk[4], a[4];
         ak_render_camera_frame(&c, r, u, bk, a);
@@ -646,7 +671,8 @@ char *ak_view_sim_scene_json(const ak_view_sim *cs) {
         sbv(&b, 4, u);
         sbf(&b, ",\"back\":");
         sbv(&b, 4, bk);
-        sbf(&b, ",\"fov\":%.9g,\"slice\":%.9g}", v->fov_deg > 0 ? v->fov_deg : rs->cam.fov_deg, v->slice);
+        sbf(&b, ",\"fov\":%.9g,\"slice\":%.9g}", v->fov_deg > 0 ? v->fov_deg : rs->cam.fov_deg,
+            v->slice);
     } else {
         sbf(&b, "null");
     }
@@ -674,7 +700,7 @@ char *ak_view_sim_scene_json(const ak_view_sim *cs) {
 
 static void energy_momentum(sb *b, const ak_model *m, const ak_data *d) {
     double T = ak_world_kinetic_energy(m, d), V = ak_world_potential_energy(m, d);
-    double p[AK_MAX_DIM] = {0}, J[AK_MAX_BIV] = {0};
+    double p[AK_MAX_DIM] = { 0 }, J[AK_MAX_BIV] = { 0 };
     ak_world_momentum(m, d, p, J);
     sbf(b, "\"energy\":{\"kinetic\":");
     sbn(b, T);
@@ -694,7 +720,7 @@ char *ak_view_sim_state_json(const ak_view_sim *cs) {
     const ak_model *m = s->m;
     const ak_data *d = s->d;
     const int n = m->dim, k = ak_nd_nbiv(n), ne = 1 << (n - 1);
-    sb b = {0};
+    sb b = { 0 };
     sbf(&b, "{\"step\":%ld,\"t\":%.9g,\"history\":%ld,\"drag\":%d,", d->step, d->t, s->nhist,
         s->drag_body);
     if (s->trace) {
@@ -702,8 +728,10 @@ char *ak_view_sim_state_json(const ak_view_sim *cs) {
         sbs(&b, s->trace->path);
         sbf(&b, ",\"frame\":%ld,\"nframes\":%ld,\"t_end\":%.9g,\"reference\":", s->frame,
             s->trace->nsteps, s->trace->t[s->trace->nsteps - 1]);
-        if (s->ref) sbs(&b, s->ref_path);
-        else sbf(&b, "null");
+        if (s->ref)
+            sbs(&b, s->ref_path);
+        else
+            sbf(&b, "null");
         sbf(&b, "},");
     }
     energy_momentum(&b, m, d);
@@ -712,9 +740,10 @@ char *ak_view_sim_state_json(const ak_view_sim *cs) {
         const ak_body *bd = &m->bodies[i];
         const double *x = d->x + (size_t)i * AK_MAX_DIM, *v = d->v + (size_t)i * AK_MAX_DIM;
         const double *R = d->R + (size_t)i * AK_MAX_EVEN, *w = d->w + (size_t)i * AK_MAX_BIV;
-        double wb[AK_MAX_BIV] = {0};
+        double wb[AK_MAX_BIV] = { 0 };
         ak_dyn_biv_to_body(n, wb, R, w);
-        double ke = bd->inv_mass > 0 ? ak_dyn_kinetic_energy(n, bd->mass, bd->inertia, R, v, w) : 0.0;
+        double ke =
+            bd->inv_mass > 0 ? ak_dyn_kinetic_energy(n, bd->mass, bd->inertia, R, v, w) : 0.0;
         sbf(&b, "%s{\"x\":", i ? "," : "");
         sbv(&b, n, x);
         sbf(&b, ",\"v\":");
@@ -731,8 +760,10 @@ char *ak_view_sim_state_json(const ak_view_sim *cs) {
     }
     sbf(&b, "],\"render\":");
     char err[512];
-    if (build_render(s, err, sizeof err)) pack_objects(&b, s->rs);
-    else sbf(&b, "null");
+    if (build_render(s, err, sizeof err))
+        pack_objects(&b, s->rs);
+    else
+        sbf(&b, "null");
     sbf(&b, "}");
     return sb_done(&b);
 }
@@ -745,9 +776,9 @@ char *ak_view_sim_body_json(const ak_view_sim *s, int i) {
     const ak_body *bd = &m->bodies[i];
     const double *x = d->x + (size_t)i * AK_MAX_DIM, *v = d->v + (size_t)i * AK_MAX_DIM;
     const double *R = d->R + (size_t)i * AK_MAX_EVEN, *w = d->w + (size_t)i * AK_MAX_BIV;
-    double wb[AK_MAX_BIV] = {0};
+    double wb[AK_MAX_BIV] = { 0 };
     ak_dyn_biv_to_body(n, wb, R, w);
-    sb b = {0};
+    sb b = { 0 };
     sbf(&b, "{\"index\":%d,\"step\":%ld,\"t\":%.9g,\"name\":", i, d->step, d->t);
     sbs(&b, bd->name);
     sbf(&b, ",\"shape\":");
@@ -772,11 +803,11 @@ char *ak_view_sim_body_json(const ak_view_sim *s, int i) {
 
 static const char *method_name(int m) {
     switch (m) {
-    case AK_METHOD_ANALYTIC: return "analytic";
-    case AK_METHOD_SAT: return "SAT";
-    case AK_METHOD_GJK: return "GJK";
-    case AK_METHOD_EPA: return "EPA";
-    default: return "?";
+        case AK_METHOD_ANALYTIC: return "analytic";
+        case AK_METHOD_SAT: return "SAT";
+        case AK_METHOD_GJK: return "GJK";
+        case AK_METHOD_EPA: return "EPA";
+        default: return "?";
     }
 }
 
@@ -784,7 +815,7 @@ char *ak_view_sim_explain_json(const ak_view_sim *s) {
     const ak_model *m = s->m;
     const ak_data *d = s->d;
     const int n = m->dim;
-    sb b = {0};
+    sb b = { 0 };
     sbf(&b, "{\"step\":%ld,\"t\":%.9g,\"integrator\":", d->step, d->t);
     sbs(&b, integrator_shown(s));
     sbf(&b, ",\"variant\":");
@@ -850,14 +881,17 @@ char *ak_view_sim_explain_json(const ak_view_sim *s) {
     if (s->trace) {
         ak_world_opts wo = s->wo;
         ak_integrator ti;
-        if (s->trace_integrator[0] && ak_integrator_parse(s->trace_integrator, &ti) == 0) wo.integrator = ti;
+        if (s->trace_integrator[0] && ak_integrator_parse(s->trace_integrator, &ti) == 0)
+            wo.integrator = ti;
         ak_data *probe = ak_data_create(m);
         char perr[256];
         record = "a probe step of the trace's integrator from this frame";
         if (probe) {
             ak_data_copy(m, probe, d);
-            if (ak_world_step(m, probe, &wo, perr, sizeof perr) == 0) cnt = ak_step_explain(probe, e, AK_RAN_COUNT);
-            else record = "none: a probe step of the trace's integrator failed";
+            if (ak_world_step(m, probe, &wo, perr, sizeof perr) == 0)
+                cnt = ak_step_explain(probe, e, AK_RAN_COUNT);
+            else
+                record = "none: a probe step of the trace's integrator failed";
             ak_data_free(probe);
         }
     } else if (d->step == 0) {
@@ -892,7 +926,7 @@ char *ak_view_sim_explain_json(const ak_view_sim *s) {
 char *ak_view_sim_pick_json(const ak_view_sim *cs, const double o[4], const double dir[4]) {
     ak_view_sim *s = (ak_view_sim *)cs;
     char err[512];
-    sb b = {0};
+    sb b = { 0 };
     double t = 0;
     int obj = -1, steps = 0;
     bool hit = build_render(s, err, sizeof err) && ak_render_trace(s->rs, o, dir, &t, &obj, &steps);
@@ -910,13 +944,14 @@ char *ak_view_sim_pick_json(const ak_view_sim *cs, const double o[4], const doub
 char *ak_view_sim_sdf_probe_json(const ak_view_sim *cs, int npoints) {
     ak_view_sim *s = (ak_view_sim *)cs;
     char err[512];
-    if (!build_render(s, err, sizeof err) || npoints < 1 || npoints > 4096 || s->rs->nobj < 1) return NULL;
+    if (!build_render(s, err, sizeof err) || npoints < 1 || npoints > 4096 || s->rs->nobj < 1)
+        return NULL;
     const ak_render_scene *rs = s->rs;
     // Points about the solid objects (within 1.5 bounding radii; planes: near the origin),
     // from a fixed linear congruential sequence so that every run probes the same points.
     uint64_t st = 0x9e3779b97f4a7c15ull;
-    sb b = {0};
-    sb dist = {0};
+    sb b = { 0 };
+    sb dist = { 0 };
     sbf(&b, "{\"points\":[");
     sbf(&dist, "[");
     for (int k = 0; k < npoints; k++) {
@@ -943,12 +978,13 @@ char *ak_view_sim_sdf_probe_json(const ak_view_sim *cs, int npoints) {
     return sb_done(&b);
 }
 
-char *ak_view_sim_render_cpu_json(const ak_view_sim *cs, const double origin[4], const double right[4],
-                                  const double up[4], const double back[4], const double ana[4],
-                                  double fov_deg, int width, int height) {
+char *ak_view_sim_render_cpu_json(const ak_view_sim *cs, const double origin[4],
+                                  const double right[4], const double up[4], const double back[4],
+                                  const double ana[4], double fov_deg, int width, int height) {
     ak_view_sim *s = (ak_view_sim *)cs;
     char err[512];
-    if (width < 1 || height < 1 || width * height > AK_VIEW_CPU_MAX_PIXELS || !(fov_deg > 0 && fov_deg < 180))
+    if (width < 1 || height < 1 || width * height > AK_VIEW_CPU_MAX_PIXELS ||
+        !(fov_deg > 0 && fov_deg < 180))
         return NULL;
     if (!build_render(s, err, sizeof err)) return NULL;
     (void)ana; // the rays lie in the slice spanned by right, up, back through origin
@@ -962,9 +998,11 @@ char *ak_view_sim_render_cpu_json(const ak_view_sim *cs, const double origin[4],
     double th = tan(0.5 * fov_deg * M_PI / 180.0), aspect = (double)width / height;
     for (int y = 0; y < height; y++)
         for (int x = 0; x < width; x++) {
-            double u = (2.0 * (x + 0.5) / width - 1.0) * th * aspect, v = (1.0 - 2.0 * (y + 0.5) / height) * th;
+            double u = (2.0 * (x + 0.5) / width - 1.0) * th * aspect,
+                   v = (1.0 - 2.0 * (y + 0.5) / height) * th;
             double dir[4], len2 = 0, c[3];
-            for (int i = 0; i < 4; i++) dir[i] = u * right[i] + v * up[i] - back[i], len2 += dir[i] * dir[i];
+            for (int i = 0; i < 4; i++)
+                dir[i] = u * right[i] + v * up[i] - back[i], len2 += dir[i] * dir[i];
             for (int i = 0; i < 4; i++) dir[i] /= sqrt(len2);
             ak_render_shade(s->rs, origin, dir, c);
             unsigned char *px = rgb + 3 * ((size_t)y * width + x);
@@ -972,7 +1010,7 @@ char *ak_view_sim_render_cpu_json(const ak_view_sim *cs, const double origin[4],
         }
     ak_base64(b64, rgb, n);
     free(rgb);
-    sb b = {0};
+    sb b = { 0 };
     sbf(&b, "{\"width\":%d,\"height\":%d,\"rgb\":\"%s\"}", width, height, b64);
     free(b64);
     return sb_done(&b);

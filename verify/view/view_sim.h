@@ -73,9 +73,9 @@ char *ak_view_sim_sdf_probe_json(const ak_view_sim *s, int npoints);
 /// degrees), the same rays as ak_render_camera_ray: {"width":..,"height":..,"rgb": base64 of
 /// width x height x 3 bytes, rows top down}. For the check of the WebGL view against it.
 /// NULL for sizes outside 1..AK_VIEW_CPU_MAX_PIXELS.
-char *ak_view_sim_render_cpu_json(const ak_view_sim *s, const double origin[4], const double right[4],
-                                  const double up[4], const double back[4], const double ana[4],
-                                  double fov_deg, int width, int height);
+char *ak_view_sim_render_cpu_json(const ak_view_sim *s, const double origin[4],
+                                  const double right[4], const double up[4], const double back[4],
+                                  const double ana[4], double fov_deg, int width, int height);
 #define AK_VIEW_CPU_MAX_PIXELS (320 * 240)
 
 #endif

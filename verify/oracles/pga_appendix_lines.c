@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "ref/ga/cl.h"
+#include "verify/oracles/cl301.h"
 
 const ak_appl_chain ak_appl_chains[AK_APPL_NCHAINS] = {
     { "P-A.9pga",
@@ -79,61 +80,7 @@ const ak_appl_chain ak_appl_chains[AK_APPL_NCHAINS] = {
         "(B.18)" } },
 };
 
-typedef ak_cl_mv mv;
-enum { E0 = 1, I3 = 14, IP = 15 };
-
-static double uni(gsl_rng *r) { return 2.0 * gsl_rng_uniform(r) - 1.0; }
-static mv zero(void) {
-    mv a;
-    ak_cl_zero(&a, 3, 0, 1);
-    return a;
-}
-static mv blade(unsigned m, double s) {
-    mv a;
-    ak_cl_blade(&a, 3, 0, 1, m, s);
-    return a;
-}
-static mv add(mv a, mv b) {
-    mv o;
-    ak_cl_add(&o, &a, &b);
-    return o;
-}
-static mv sub(mv a, mv b) {
-    mv o;
-    ak_cl_sub(&o, &a, &b);
-    return o;
-}
-static mv scl(mv a, double s) {
-    mv o;
-    ak_cl_scale(&o, &a, s);
-    return o;
-}
-static mv gp(mv a, mv b) {
-    mv o;
-    ak_cl_gp(&o, &a, &b);
-    return o;
-}
-static mv op(mv a, mv b) {
-    mv o;
-    ak_cl_op(&o, &a, &b);
-    return o;
-}
-static mv lc(mv a, mv b) {
-    mv o;
-    ak_cl_lc(&o, &a, &b);
-    return o;
-}
-static mv join(mv a, mv b) {
-    mv o;
-    ak_cl_rp(&o, &a, &b);
-    return o;
-}
-static mv rev(mv a) {
-    mv o;
-    ak_cl_reverse(&o, &a);
-    return o;
-}
-static mv comm(mv a, mv b) { return scl(sub(gp(a, b), gp(b, a)), 0.5); }
+// the Cl(3,0,1) helpers: verify/oracles/cl301.h
 static mv sand(mv M, mv X) { return gp(gp(M, X), rev(M)); }
 static double dist(mv a, mv b) { return ak_cl_dist(&a, &b); }
 static mv vec(double a, double b, double c) {

@@ -28,6 +28,20 @@ static const ak_check CHECKS[] = {
       "P-A.4 P-A.9 P-A.12 P-A.20 P-A.21 P-A.22 P-A.25 P-A.26 P-A.27 P-A.28 P-B.18",
       "App. A's multi-line chains and B.17/B.18, every \"=\" on its own (generic Cl(3,0,1))",
       ak_check_printed_appa_chains },
+    { "printed.ch2_kinematics", "P-2.1 P-2.2 P-2.3 P-2.4 P-2.5 P-2.6 P-2.7 P-2.8 P-2.9 P-2.10",
+      "ch. 2.1's kinematics, every \"=\" on its own, rates by differences (generic Cl(3,0,1))",
+      ak_check_printed_ch2_kinematics },
+    { "printed.ch2_momentum",
+      "P-2.11 P-2.12 P-2.13 P-2.14 P-2.15 P-2.16 P-2.17 P-2.18 P-2.19 P-2.20 P-2.21 P-2.22 "
+      "P-2.23 P-2.24 P-2.30",
+      "ch. 2.2's momentum and inertia map, every \"=\" on its own (generic Cl(3,0,1))",
+      ak_check_printed_ch2_momentum },
+    { "printed.ch2_law", "P-2.25 P-2.26 P-forque P-2.27 P-2.28 P-2.29 P-2.5.6",
+      "ch. 2.3-2.4's forques and law of motion against Pdot = F by differences, §2.5.6's dState",
+      ak_check_printed_ch2_law },
+    { "printed.ch2_energy", "P-2.34 P-2.35 P-2.36 P-2.37",
+      "ch. 2.7's kinetic energy and power against 1/2 sum m xdot^2 and f . xdot by differences",
+      ak_check_printed_ch2_energy },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -216,6 +230,91 @@ static const ak_as_printed AS_PRINTED[] = {
     { "T-E.sphere", "render.published.sdf",
       "transcription ak_pub_render_sd_hypersphere (ref/published/)" },
     { "T-Tab4.1", "collide.published.errata", "transcription ak_pub_tab41_axes (ref/published/)" },
+    // ten Bosch, Hodges, the PGA notes
+    { "P-2.1", "printed.ch2_kinematics",
+      "eq. 2.1 and the paradox's chain, each \"=\" against differences of exp(-Bt/2)M_0, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.2", "printed.ch2_kinematics",
+      "eq. 2.2 and B = M B' M~, against differences of M_0 exp(-B't/2), "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.3", "printed.ch2_kinematics",
+      "eq. 2.3, its grade argument and the chain for Xdot, each \"=\", "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.4", "printed.ch2_kinematics",
+      "both equalities of eq. 2.4, (M~)dot by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.5", "printed.ch2_kinematics",
+      "the printed definition 1/2 (PQ - QP), as the last \"=\" of the Xdot chain, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.6", "printed.ch2_kinematics",
+      "eq. 2.6 against differences of M_0 exp(-B_b t/2), verify/oracles/pga_chapter2.c" },
+    { "P-2.7", "printed.ch2_kinematics",
+      "eq. 2.7 and B_w = M B_b M~ against differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.8", "printed.ch2_kinematics",
+      "eq. 2.8 against differences of M X_0 M~, verify/oracles/pga_chapter2.c" },
+    { "P-2.9", "printed.ch2_kinematics",
+      "every member of eq. 2.9's chain, a point moving in the body, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.10", "printed.ch2_kinematics",
+      "both \"=\" of eq. 2.10 against differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.11", "printed.ch2_momentum",
+      "the point momentum m X v Xdot = m xdot . X and its point split (a slip), "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.12", "printed.ch2_momentum",
+      "every member of eq. 2.12, Xdot_i by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.13", "printed.ch2_momentum",
+      "the definition transcribed, equal to the momenta by differences (eq. 2.12), "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.14", "printed.ch2_momentum",
+      "the definition against the body-point sum, verify/oracles/pga_chapter2.c" },
+    { "P-2.15", "printed.ch2_momentum",
+      "every member of eq. 2.15's chain, verify/oracles/pga_chapter2.c" },
+    { "P-2.16", "printed.ch2_momentum",
+      "the printed sum, a -> I_C[a I_3]/I_3 against the classical tensor, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.17", "printed.ch2_momentum",
+      "the split as printed, B_b = 𝐁_b + eps 𝐯_b, verify/oracles/pga_chapter2.c" },
+    { "P-2.18", "printed.ch2_momentum",
+      "both \"=\" of eq. 2.18 against the body-point sum, verify/oracles/pga_chapter2.c" },
+    { "P-2.19", "printed.ch2_momentum",
+      "the coefficients [B]_ij (ij = 23, 31, 12), [B]_0k as printed, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.20", "printed.ch2_momentum",
+      "the swapped coefficients as printed against the body-point sum, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.21", "printed.ch2_momentum",
+      "the printed inverse applied to the body-point sum, verify/oracles/pga_chapter2.c" },
+    { "P-2.22", "printed.ch2_momentum",
+      "the Hodge form (right complement) against the body-point sum, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.23", "printed.ch2_momentum",
+      "both sides by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.24", "printed.ch2_momentum",
+      "every member of eq. 2.24's chain, by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.25", "printed.ch2_law", "both members of eq. 2.25, verify/oracles/pga_chapter2.c" },
+    { "P-2.26", "printed.ch2_law",
+      "every member of eq. 2.26's chain (a slip), verify/oracles/pga_chapter2.c" },
+    { "P-2.27", "printed.ch2_law",
+      "eq. 2.27 against F = Pdot (Table 2.1), P by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.28", "printed.ch2_law",
+      "eq. 2.28 with eq. 2.21's inverse against differences of B_b, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.29", "printed.ch2_law",
+      "eq. 2.29 against differences of M, verify/oracles/pga_chapter2.c" },
+    { "P-2.30", "printed.ch2_momentum",
+      "eq. 2.30 (eq. 2.22 copied) against the body-point sum, verify/oracles/pga_chapter2.c" },
+    { "P-2.5.6", "printed.ch2_law",
+      "the state derivative and the dState code as printed, unit body, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-forque", "printed.ch2_law",
+      "the printed sum with central internal pairs (the aside), verify/oracles/pga_chapter2.c" },
+    { "P-2.34", "printed.ch2_energy",
+      "eq. 2.34 against 1/2 sum m_i xdot_i^2 by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.35", "printed.ch2_energy",
+      "eq. 2.35 against 1/2 sum m_i xdot_i^2 by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.36", "printed.ch2_energy",
+      "eq. 2.36 against f . xdot by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.37", "printed.ch2_energy",
+      "eq. 2.37 against f . xdot by differences, verify/oracles/pga_chapter2.c" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

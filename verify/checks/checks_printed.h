@@ -14,5 +14,9 @@ void ak_check_printed_pa8_3d(ak_check_ctx *c);
 void ak_check_printed_pa22_split(ak_check_ctx *c);
 void ak_check_printed_pa17(ak_check_ctx *c);
 void ak_check_printed_appa_chains(ak_check_ctx *c);
+void ak_check_printed_ch2_kinematics(ak_check_ctx *c);
+void ak_check_printed_ch2_momentum(ak_check_ctx *c);
+void ak_check_printed_ch2_law(ak_check_ctx *c);
+void ak_check_printed_ch2_energy(ak_check_ctx *c);
 
 #endif

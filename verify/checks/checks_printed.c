@@ -42,6 +42,12 @@ static const ak_check CHECKS[] = {
     { "printed.ch2_energy", "P-2.34 P-2.35 P-2.36 P-2.37",
       "ch. 2.7's kinetic energy and power against 1/2 sum m xdot^2 and f . xdot by differences",
       ak_check_printed_ch2_energy },
+    { "printed.ch2_implementation", "P-2.5.4 P-2.31 P-Hooke P-damp",
+      "§2.5.4's exponential cases vs the series, §2.5.7's forques vs forces on the points",
+      ak_check_printed_ch2_implementation },
+    { "printed.split_momentum", "P-B.2 P-A.10 P-A.11",
+      "eqs. B.1/B.2 vs eq. 2.28; A.10, A.11 and A.10's steps vs the moving points' p and L",
+      ak_check_printed_split_momentum },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -315,6 +321,24 @@ static const ak_as_printed AS_PRINTED[] = {
       "eq. 2.36 against f . xdot by differences, verify/oracles/pga_chapter2.c" },
     { "P-2.37", "printed.ch2_energy",
       "eq. 2.37 against f . xdot by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.5.4", "printed.ch2_implementation",
+      "the three printed cases against the generic series, verify/oracles/pga_chapter2.c" },
+    { "P-2.31", "printed.ch2_implementation",
+      "the printed forque against gravity on the points (unit mass; m otherwise), "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-Hooke", "printed.ch2_implementation",
+      "the printed join against k(a - p) at the body point, verify/oracles/pga_chapter2.c" },
+    { "P-damp", "printed.ch2_implementation",
+      "the printed dual against drag on the centroid velocity and the rate, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-B.2", "printed.split_momentum",
+      "every member of eq. B.1 and both lines of B.2 against eq. 2.28, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-A.10", "printed.split_momentum",
+      "A.10 and its steps against p, L of the moving points (a slip), "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-A.11", "printed.split_momentum",
+      "A.11 against P of the world points, verify/oracles/pga_chapter2.c" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

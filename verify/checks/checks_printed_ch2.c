@@ -14,6 +14,8 @@
 static const int WRONG[AK_PCH2_NCHAINS][8] = {
     [AK_PCH2_PSPLIT] = { 0, 1, 0 }, // X - Y = (x - y)𝓘 = -r𝓘, printed as r𝓘 (erratum P-2.11)
     [AK_PCH2_226] = { 0, 0, 0, 1, 0 }, // the fifth member flips the moment (erratum P-2.26)
+    [AK_PCH2_231] = { 0, 1 },          // for unit mass only (erratum P-2.31)
+    [AK_PCH2_A10] = { 0, 1, 0 },       // m v_w . C for m cdot . C (erratum P-A.10)
 };
 
 // a residual of a chain with a time derivative by differences (h = 1e-3, five points: error
@@ -33,7 +35,12 @@ static bool by_differences(int ch) {
         case AK_PCH2_225:
         case AK_PCH2_226:
         case AK_PCH2_FORQUE:
-        case AK_PCH2_256: return false;
+        case AK_PCH2_256:
+        case AK_PCH2_254:
+        case AK_PCH2_231:
+        case AK_PCH2_HOOKE:
+        case AK_PCH2_B2:
+        case AK_PCH2_A11: return false;
         default: return true;
     }
 }
@@ -101,6 +108,19 @@ void ak_check_printed_ch2_law(ak_check_ctx *c) {
     static const int ch[] = { AK_PCH2_225, AK_PCH2_226, AK_PCH2_FORQUE, AK_PCH2_227,
                               AK_PCH2_228, AK_PCH2_229, AK_PCH2_256 };
     run(c, ch, (int)(sizeof ch / sizeof ch[0]));
+}
+
+void ak_check_printed_ch2_implementation(ak_check_ctx *c) {
+    static const int ch[] = { AK_PCH2_254, AK_PCH2_231, AK_PCH2_HOOKE, AK_PCH2_DAMP };
+    run(c, ch, (int)(sizeof ch / sizeof ch[0]));
+}
+
+void ak_check_printed_split_momentum(ak_check_ctx *c) {
+    static const int ch[] = { AK_PCH2_B2, AK_PCH2_A10, AK_PCH2_A11 };
+    run(c, ch, (int)(sizeof ch / sizeof ch[0]));
+    ak_note(c,
+            "erratum P-A.10: after eq. A.14, M(m v_b . O)M~ = m cdot . C (cdot = v_w + c . B_w), "
+            "not m v_w . C");
 }
 
 void ak_check_printed_ch2_energy(ak_check_ctx *c) {

@@ -176,6 +176,44 @@ const ak_pch2_chain ak_pch2_chains[AK_PCH2_NCHAINS] = {
                       "§2.7.3, eq. 2.37, a force f at a body point X, F = f . X",
                       1,
                       { "Pi (f . xdot, differences) = B_w v F" } },
+    [AK_PCH2_254] = { "P-2.5.4",
+                      "§2.5.4, the exponential of a 2-blade (series in Cl(p,q,r))",
+                      3,
+                      { "e^{alpha B} = 1 + alpha B for B^2 = 0 (ideal, Cl(3,0,1))",
+                        "e^{alpha B} = cos alpha + B sin alpha for B^2 = -1 (Euclidean, Cl(3,0,1))",
+                        "e^{alpha B} = cosh alpha + B sinh alpha for B^2 = 1 (Cl(3,1,0))" } },
+    [AK_PCH2_231] = { "P-2.31",
+                      "§2.5.7, eq. 2.31, gravity -9.81 e_2 on every point",
+                      2,
+                      { "F_b = M~ (sum f_i . X_i) M (a unit-mass body) = *(M~(-9.81 e02)M)",
+                        "F_b (a body of mass m) = *(M~(-9.81 e02)M)" } },
+    [AK_PCH2_HOOKE] = { "P-Hooke",
+                        "§2.5.7, a zero-rest-length spring from P_b to A_w",
+                        1,
+                        { "M~ ((k (a_w - p_w)) . P_w) M = k (P_b v (M~ A_w M))" } },
+    [AK_PCH2_DAMP] = { "P-damp",
+                       "§2.5.7, drag alpha on the centroid velocity and on the rate",
+                       1,
+                       { "M~ ((-alpha cdot) . C) M - (-alpha 𝐁_b)𝓘 (cdot by differences) = "
+                         "*(-alpha B_b)" } },
+    [AK_PCH2_B2] = { "P-B.2",
+                     "App. B.1, eqs. B.1 and B.2, a principal body, no forque",
+                     4,
+                     { "I_b^-1[B_b x I_b[B_b]] = I_b^-1[m (-v_b . 𝐁_b) . O - 𝐁_b x I_C[𝐁_b]𝓘]",
+                       "... = eps (-v_b . 𝐁_b) + I_C^-1[𝐁_b x I_C[𝐁_b]]",
+                       "B.2: vdot_b (the eps part of Bdot_b, eq. 2.28) = -v_b . 𝐁_b",
+                       "B.2: 𝐁dot (the Euclidean part) = I_C^-1[𝐁_b x I_C[𝐁_b]]" } },
+    [AK_PCH2_A10] = { "P-A.10",
+                      "App. A.8, eq. A.10 and its steps, p and L from the moving points",
+                      3,
+                      { "P (world points) = p . C - L𝓘, p = sum m_i xdot_i, L = sum m_i (x_i - c) "
+                        "^ xdot_i (differences)",
+                        "M (m v_b . O) M~ = m v_w . C (v_w of eq. A.14)",
+                        "M (m v_b . O) M~ = p . C" } },
+    [AK_PCH2_A11] = { "P-A.11",
+                      "App. A.8, eq. A.11",
+                      1,
+                      { "P = I_w[B_w] (world points) = M (m v_b . O - I_C[𝐁_b]𝓘) M~" } },
 };
 
 // ---- the algebra (cl301.h) and the notes' elements
@@ -745,6 +783,104 @@ int ak_pch2_residuals(int chain, gsl_rng *r, double res[]) {
                 res[0] = dist(blade(0, Pi), join(Bw, F));
             return 1;
         }
+        case AK_PCH2_254: {
+            double al = 3.0 * uni(r);
+            mv a = rvec(r), b = rvec(r), Bn = gp(eps(), rvec(r)), Be = op(a, b), E, I1;
+            Be = scl(Be, 1.0 / sqrt(-gp(Be, Be).c[0])); // a unit Euclidean 2-blade, B^2 = -1
+            res[0] = dist(ex(scl(Bn, al)), add(one(), scl(Bn, al)));
+            res[1] = dist(ex(scl(Be, al)), add(blade(0, cos(al)), scl(Be, sin(al))));
+            // Cl(3,1,0): e_1 e_4 with e_4^2 = -1 squares to +1
+            ak_cl_zero(&E, 3, 1, 0);
+            int ineg = -1;
+            for (int i = 0; i < 4; i++) {
+                ak_cl_mv v;
+                ak_cl_blade(&v, 3, 1, 0, 1u << i, 1.0);
+                if (ak_cl_basis_square(&v, i) < 0) ineg = i;
+            }
+            unsigned ipos = ineg == 0 ? 2u : 1u;
+            ak_cl_mv h, hs, c0, sum;
+            ak_cl_blade(&h, 3, 1, 0, ipos | (1u << ineg), 1.0);
+            ak_cl_gp(&hs, &h, &h);
+            ak_cl_scale(&c0, &h, al);
+            ak_cl_exp(&E, &c0);
+            ak_cl_blade(&I1, 3, 1, 0, 0, cosh(al));
+            ak_cl_scale(&c0, &h, sinh(al));
+            ak_cl_add(&sum, &I1, &c0);
+            res[2] = fabs(hs.c[0] - 1.0) > 1e-15 ? INFINITY : ak_cl_dist(&E, &sum);
+            return 3;
+        }
+        case AK_PCH2_231: {
+            body b = rbody(r);
+            mv M = Mt(&q, t), g = blade(5, -9.81); // -9.81 e02
+            double sc = 1.0 / b.M;
+            mv F1 = zero(), Fm = zero();
+            for (int i = 0; i < b.n; i++) {
+                mv X = sand(M, point(b.r[i])), f = vec(0, -9.81, 0);
+                F1 = add(F1, scl(lc(f, X), b.m[i] * sc)); // the same body scaled to unit mass
+                Fm = add(Fm, scl(lc(f, X), b.m[i]));
+            }
+            mv pr = star(sand(rev(M), g));
+            res[0] = dist(sand(rev(M), F1), pr);
+            res[1] = dist(sand(rev(M), Fm), pr);
+            return 2;
+        }
+        case AK_PCH2_HOOKE: {
+            mv M = Mt(&q, t), pb = rvec(r), Aw = point(rvec(r)), Pb = point(pb), Pw = sand(M, Pb);
+            double kk = 0.5 + 10.0 * gsl_rng_uniform(r);
+            mv f = scl(sub(coords(Aw), coords(Pw)), kk);
+            res[0] = dist(sand(rev(M), lc(f, Pw)), scl(join(Pb, sand(rev(M), Aw)), kk));
+            return 1;
+        }
+        case AK_PCH2_DAMP: {
+            k.X0 = O();
+            k.what = T_PX;
+            mv cd = ddt(&k, t), M = Mt(&q, t), C = sand(M, O()), Bb = Bb_t(&q, t);
+            double al = 0.1 + gsl_rng_uniform(r);
+            mv Fd = sub(sand(rev(M), lc(scl(cd, -al), C)), gp(scl(euc(Bb), -al), Ip()));
+            res[0] = dist(Fd, star(scl(Bb, -al)));
+            return 1;
+        }
+        case AK_PCH2_B2: {
+            body b = rprincipal(r);
+            double i[3];
+            principal_moments(&b, i);
+            mv B = rline(r), Be = euc(B), v = ideal_vec(B), ICB = IC(&b, Be), X = comm(Be, ICB);
+            mv ICinvX = zero();
+            for (int j = 0; j < 3; j++) ICinvX = add(ICinvX, scl(eij(j), cij(X, j) / i[j]));
+            mv vB = lc(v, Be);
+            mv m0 = Ibinv221(&b, comm(B, Ib(&b, B)));
+            mv m1 = Ibinv221(&b, sub(lc(scl(vB, -b.M), O()), gp(X, Ip())));
+            mv m2 = add(gp(eps(), scl(vB, -1.0)), ICinvX);
+            res[0] = dist(m0, m1);
+            res[1] = dist(m1, m2);
+            res[2] = dist(ideal_vec(m0), scl(vB, -1.0));
+            res[3] = dist(euc(m0), ICinvX);
+            return 4;
+        }
+        case AK_PCH2_A10:
+        case AK_PCH2_A11: {
+            body b = rbody(r);
+            mv M = Mt(&q, t), Bw = Bw_t(&q, t), Bb = Bb_t(&q, t), P = Iw(&b, M, Bw);
+            mv Be = euc(Bb), vb = ideal_vec(Bb), C = sand(M, O());
+            if (chain == AK_PCH2_A11) {
+                res[0] = dist(P, sand(M, sub(scl(lc(vb, O()), b.M), gp(IC(&b, Be), Ip()))));
+                return 1;
+            }
+            mv p = zero(), L = zero(), c = coords(C);
+            for (int j = 0; j < b.n; j++) {
+                k.X0 = point(b.r[j]);
+                k.what = T_PX;
+                mv xd = ddt(&k, t), x = coords(sand(M, k.X0));
+                p = add(p, scl(xd, b.m[j]));
+                L = add(L, scl(op(sub(x, c), xd), b.m[j]));
+            }
+            // v_w of eq. A.14: the ideal part of the world rate's Euclidean split
+            mv vw = ideal_vec(Bw), lhs = sand(M, scl(lc(vb, O()), b.M));
+            res[0] = dist(P, sub(lc(p, C), gp(L, Ip())));
+            res[1] = dist(lhs, scl(lc(vw, C), b.M));
+            res[2] = dist(lhs, lc(p, C));
+            return 3;
+        }
         default: return 0;
     }
 }
@@ -764,6 +900,22 @@ double ak_pch2_corrected(int chain, int k, gsl_rng *r) {
             return dist(add(lc(mvv, Y), lc(mvv, sub(X, Y))),
                         sub(lc(mvv, Y), lc(mvv, gp(rr, Ip()))));
         return dist(lc(mvv, X), add(lc(mvv, Y), gp(op(rr, mvv), Ip())));
+    }
+    if (chain == AK_PCH2_231 && k == 1) { // m *(M~(-9.81 e02)M): the forque scales with the mass
+        motion q = rmotion(r);
+        body b = rbody(r);
+        mv M = Mt(&q, 0.5), Fm = zero();
+        for (int i = 0; i < b.n; i++)
+            Fm = add(Fm, scl(lc(vec(0, -9.81, 0), sand(M, point(b.r[i]))), b.m[i]));
+        return dist(sand(rev(M), Fm), scl(star(sand(rev(M), blade(5, -9.81))), b.M));
+    }
+    if (chain == AK_PCH2_A10 && k == 1) { // m cdot . C with cdot = v_w + c . B_w (after A.14)
+        motion q = rmotion(r);
+        body b = rbody(r);
+        const double t = 0.5;
+        mv M = Mt(&q, t), Bw = Bw_t(&q, t), Bb = Bb_t(&q, t), C = sand(M, O()), c = coords(C);
+        mv cdot = add(ideal_vec(Bw), lc(c, euc(Bw)));
+        return dist(sand(M, scl(lc(ideal_vec(Bb), O()), b.M)), scl(lc(cdot, C), b.M));
     }
     return -1.0;
 }

@@ -60,6 +60,13 @@ enum {
     AK_PCH2_235,    ///< eq. 2.35: T = ½B_b ∨ I_b[B_b]
     AK_PCH2_236,    ///< eq. 2.36: Π𝓘 = B ∧ F
     AK_PCH2_237,    ///< eq. 2.37: Π = B ∨ F
+    AK_PCH2_254,    ///< §2.5.4: e^{αB̄} = 1 + αB̄, cos α + B̄ sin α, cosh α + B̄ sinh α
+    AK_PCH2_231,    ///< §2.5.7, eq. 2.31: F_g = ⋆(M~(−9.81e₀₂)M)
+    AK_PCH2_HOOKE,  ///< §2.5.7: F_H = k(P_b ∨ (M~A_wM))
+    AK_PCH2_DAMP,   ///< §2.5.7: F_d = ⋆(−αB)
+    AK_PCH2_B2,     ///< App. B.1, eqs. B.1 and B.2: the free body in the Euclidean split
+    AK_PCH2_A10,    ///< App. A.8, eq. A.10 and the lines after A.14: P = p·C − L𝓘
+    AK_PCH2_A11,    ///< App. A.8, eq. A.11: P = M(m𝐯_b·O − I_C[𝐁_b]𝓘)M~
     AK_PCH2_NCHAINS
 };
 extern const ak_pch2_chain ak_pch2_chains[AK_PCH2_NCHAINS];

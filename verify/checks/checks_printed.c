@@ -48,6 +48,9 @@ static const ak_check CHECKS[] = {
     { "printed.split_momentum", "P-B.2 P-A.10 P-A.11",
       "eqs. B.1/B.2 vs eq. 2.28; A.10, A.11 and A.10's steps vs the moving points' p and L",
       ak_check_printed_split_momentum },
+    { "printed.motor_algebra", "P-1.5 P-C.2 P-C.5",
+      "§1.5's exp/log code vs the series, C.13 and the Chasles split, C.5's chains vs differences",
+      ak_check_printed_motor_algebra },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -339,6 +342,14 @@ static const ak_as_printed AS_PRINTED[] = {
       "verify/oracles/pga_chapter2.c" },
     { "P-A.11", "printed.split_momentum",
       "A.11 against P of the world points, verify/oracles/pga_chapter2.c" },
+    { "P-1.5", "printed.motor_algebra",
+      "Fig. 1.3's exp and log code transcribed line by line, against the series, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-C.2", "printed.motor_algebra",
+      "eq. C.13 and every \"=\" of the Chasles split after it (a slip), "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-C.5", "printed.motor_algebra",
+      "the three forms of M and of -2 Mdot, against differences, verify/oracles/pga_chapter2.c" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

@@ -214,6 +214,28 @@ const ak_pch2_chain ak_pch2_chains[AK_PCH2_NCHAINS] = {
                       "App. A.8, eq. A.11",
                       1,
                       { "P = I_w[B_w] (world points) = M (m v_b . O - I_C[𝐁_b]𝓘) M~" } },
+    [AK_PCH2_15] = { "P-1.5",
+                     "§1.5, Fig. 1.3, motor [1, e01, e02, e03, e12, e31, e23, e0123]",
+                     2,
+                     { "exp(B) (the printed code) = e^B (series), |𝐁| < pi",
+                       "log(e^B) (the printed code) = B" } },
+    [AK_PCH2_C2] = { "P-C.2",
+                     "App. C.2, eq. C.13 and the Chasles split of B = 𝐁 + eps v",
+                     11,
+                     { "B = B(1 - 1/2 B^B~/(B.B~)) + 1/2 B (B^B~)/(B.B~) (eq. C.13)",
+                       "the Euclidean line of C.13 is a 2-blade (X ^ X = 0)",
+                       "the vanishing line of C.13 is a 2-blade", "the two parts commute",
+                       "B.B~ = <(𝐁 + eps v)(𝐁~ - eps v)>_0", "... = 𝐁.𝐁~",
+                       "B^B~ = <(𝐁 + eps v)(𝐁~ - eps v)>_4", "... = 2 eps (v ^ 𝐁~)",
+                       "B (B^B~)/(2 B.B~) = (𝐁 + eps v) eps (v ^ 𝐁^-1)", "... = eps (v ^ 𝐁)/𝐁",
+                       "B = (𝐁 + eps (v.𝐁)/𝐁) - eps (v ^ 𝐁)/𝐁" } },
+    [AK_PCH2_C5] = { "P-C.5",
+                     "App. C.5, M_i = exp(-B_i t/2), body-frame B' = M_0~ B M_0",
+                     4,
+                     { "M_3 M_0 M_2' M_1' = M_3 M_2 M_0 M_1'", "... = M_3 M_2 M_1 M_0",
+                       "-2 Mdot (differences) = B_3 M + M (M_1'~ B_2' M_1') + M B_1'",
+                       "... = B_3 M + (M_3 B_2 M_3~) M + M B_1' = B_3 M + (M_3 B_2 M_3~) M + M "
+                       "(M_0~ B_1 M_0)" } },
 };
 
 // ---- the algebra (cl301.h) and the notes' elements
@@ -881,6 +903,114 @@ int ak_pch2_residuals(int chain, gsl_rng *r, double res[]) {
             res[2] = dist(lhs, lc(p, C));
             return 3;
         }
+        case AK_PCH2_15: {
+            // §1.5's code, on arrays: B = [e01, e02, e03, e12, e31, e23], a motor r = [1, e01,
+            // e02, e03, e12, e31, e23, e0123]
+            static const unsigned bm[6] = { 3, 5, 9, 6, 10, 12 };
+            static const double bs[6] = { 1, 1, 1, 1, -1, 1 }; // e31 = -e13
+            double Bv[6], rr[8], lg[6];
+            mv Bm = zero();
+            double th = 3.0 * gsl_rng_uniform(r); // |𝐁| < pi: the log's principal range
+            mv u = rvec(r);
+            u = scl(u, 1.0 / sqrt(gp(u, u).c[0]));
+            mv Eb = scl(gp(u, O()), th); // a Euclidean bivector of norm th
+            mv Bfull = add(Eb, gp(eps(), rvec(r)));
+            for (int j = 0; j < 6; j++) Bv[j] = Bfull.c[bm[j]] / bs[j];
+            for (int j = 0; j < 6; j++) Bm.c[bm[j]] += Bv[j] * bs[j];
+            { // function exp(B)
+                double *B = Bv;
+                double l = (B[3] * B[3] + B[4] * B[4] + B[5] * B[5]);
+                double m = (B[0] * B[5] + B[1] * B[4] + B[2] * B[3]), a = sqrt(l), c = cos(a),
+                       sn = sin(a) / a, tt = m / l * (c - sn);
+                double o[8] = { c,
+                                sn * B[0] + tt * B[5],
+                                sn * B[1] + tt * B[4],
+                                sn * B[2] + tt * B[3],
+                                sn * B[3],
+                                sn * B[4],
+                                sn * B[5],
+                                m * sn };
+                for (int j = 0; j < 8; j++) rr[j] = o[j];
+            }
+            mv Ecode = blade(0, rr[0]);
+            for (int j = 0; j < 6; j++) Ecode.c[bm[j]] += rr[j + 1] * bs[j];
+            Ecode.c[15] += rr[7];
+            mv Es = ex(Bm);
+            res[0] = dist(Ecode, Es);
+            { // function log(r), on the series' motor
+                double q8[8] = { Es.c[0] };
+                for (int j = 0; j < 6; j++) q8[j + 1] = Es.c[bm[j]] / bs[j];
+                q8[7] = Es.c[15];
+                double *R = q8;
+                if (R[0] == 1) {
+                    double o[6] = { R[1], R[2], R[3], 0, 0, 0 };
+                    for (int j = 0; j < 6; j++) lg[j] = o[j];
+                } else {
+                    double a = 1 / (1 - R[0] * R[0]), b = acos(R[0]) * sqrt(a),
+                           c = a * R[7] * (1 - R[0] * b);
+                    double o[6] = { c * R[6] + b * R[1],
+                                    c * R[5] + b * R[2],
+                                    c * R[4] + b * R[3],
+                                    b * R[4],
+                                    b * R[5],
+                                    b * R[6] };
+                    for (int j = 0; j < 6; j++) lg[j] = o[j];
+                }
+            }
+            double e = 0.0;
+            for (int j = 0; j < 6; j++) e = fmax(e, fabs(lg[j] - Bv[j]));
+            res[1] = e;
+            return 2;
+        }
+        case AK_PCH2_C2: {
+            mv Bb = rbiv(r), v = rvec(r), ev = gp(eps(), v), B = add(Bb, ev), Bt = rev(B);
+            double BB = gp(B, Bt).c[0];
+            mv W = grade(gp(B, Bt), 4); // B ^ B~ (grade 4 of the product)
+            mv eline = gp(B, sub(one(), scl(W, 0.5 / BB))), vline = scl(gp(B, W), 0.5 / BB);
+            mv Bbinv = scl(rev(Bb), 1.0 / gp(Bb, rev(Bb)).c[0]);
+            mv prod = gp(add(Bb, ev), sub(rev(Bb), ev));
+            res[0] = dist(B, add(eline, vline));
+            res[1] = dist(op(eline, eline), zero());
+            res[2] = dist(op(vline, vline), zero());
+            res[3] = dist(comm(eline, vline), zero());
+            res[4] = fabs(BB - grade(prod, 0).c[0]);
+            res[5] = fabs(grade(prod, 0).c[0] - gp(Bb, rev(Bb)).c[0]);
+            res[6] = dist(W, grade(prod, 4));
+            res[7] = dist(grade(prod, 4), scl(gp(eps(), op(v, rev(Bb))), 2.0));
+            res[8] = dist(vline, gp(add(Bb, ev), gp(eps(), op(v, Bbinv))));
+            res[9] =
+                dist(gp(add(Bb, ev), gp(eps(), op(v, Bbinv))), gp(gp(eps(), op(v, Bb)), Bbinv));
+            res[10] = dist(
+                B, sub(add(Bb, gp(gp(eps(), lc(v, Bb)), Bbinv)), gp(gp(eps(), op(v, Bb)), Bbinv)));
+            return 11;
+        }
+        case AK_PCH2_C5: {
+            mv B1 = rline(r), B2 = rline(r), B3 = rline(r), M0 = rmotor(r);
+            mv M0r = rev(M0), B1p = sand(M0r, B1), B2p = sand(M0r, B2);
+            mv M1 = ex(scl(B1, -0.5 * t)), M2 = ex(scl(B2, -0.5 * t)), M3 = ex(scl(B3, -0.5 * t));
+            mv M1p = ex(scl(B1p, -0.5 * t)), M2p = ex(scl(B2p, -0.5 * t));
+            mv Ma = gp(gp(gp(M3, M0), M2p), M1p), Mb = gp(gp(gp(M3, M2), M0), M1p),
+               Mc = gp(gp(gp(M3, M2), M1), M0);
+            res[0] = dist(Ma, Mb);
+            res[1] = dist(Mb, Mc);
+            // -2 Mdot by differences of the first form
+            const double h = 1e-3;
+            mv Mt4[4];
+            const double dt[4] = { -2 * h, -h, h, 2 * h };
+            for (int j = 0; j < 4; j++) {
+                double tj = t + dt[j];
+                Mt4[j] = gp(gp(gp(ex(scl(B3, -0.5 * tj)), M0), ex(scl(B2p, -0.5 * tj))),
+                            ex(scl(B1p, -0.5 * tj)));
+            }
+            mv Md = scl(add(sub(scl(Mt4[2], 8.0), scl(Mt4[1], 8.0)), sub(Mt4[0], Mt4[3])),
+                        1.0 / (12.0 * h));
+            mv M = Ma, f1 = add(add(gp(B3, M), gp(M, sand(rev(M1p), B2p))), gp(M, B1p));
+            mv f2 = add(add(gp(B3, M), gp(sand(M3, B2), M)), gp(M, B1p));
+            mv f3 = add(add(gp(B3, M), gp(sand(M3, B2), M)), gp(M, sand(M0r, B1)));
+            res[2] = dist(scl(Md, -2.0), f1);
+            res[3] = fmax(dist(f1, f2), dist(f2, f3));
+            return 4;
+        }
         default: return 0;
     }
 }
@@ -916,6 +1046,12 @@ double ak_pch2_corrected(int chain, int k, gsl_rng *r) {
         mv M = Mt(&q, t), Bw = Bw_t(&q, t), Bb = Bb_t(&q, t), C = sand(M, O()), c = coords(C);
         mv cdot = add(ideal_vec(Bw), lc(c, euc(Bw)));
         return dist(sand(M, scl(lc(ideal_vec(Bb), O()), b.M)), scl(lc(cdot, C), b.M));
+    }
+    if (chain == AK_PCH2_C2 && k == 10) { // B = (𝐁 + eps (v.𝐁)/𝐁) + eps (v ^ 𝐁)/𝐁
+        mv Bb = rbiv(r), v = rvec(r), B = add(Bb, gp(eps(), v));
+        mv Bbinv = scl(rev(Bb), 1.0 / gp(Bb, rev(Bb)).c[0]);
+        return dist(B,
+                    add(add(Bb, gp(gp(eps(), lc(v, Bb)), Bbinv)), gp(gp(eps(), op(v, Bb)), Bbinv)));
     }
     return -1.0;
 }

@@ -20,7 +20,7 @@ typedef struct ak_pch2_chain {
     const char *id;
     const char *where;
     int neqs;
-    const char *eqs[8];
+    const char *eqs[12];
 } ak_pch2_chain;
 
 enum {
@@ -67,6 +67,9 @@ enum {
     AK_PCH2_B2,     ///< App. B.1, eqs. B.1 and B.2: the free body in the Euclidean split
     AK_PCH2_A10,    ///< App. A.8, eq. A.10 and the lines after A.14: P = p·C − L𝓘
     AK_PCH2_A11,    ///< App. A.8, eq. A.11: P = M(m𝐯_b·O − I_C[𝐁_b]𝓘)M~
+    AK_PCH2_15,     ///< §1.5, Fig. 1.3: the exp and log code of 3D PGA as printed
+    AK_PCH2_C2,     ///< App. C.2, eq. C.13 and the Chasles split after it
+    AK_PCH2_C5,     ///< App. C.5: the three forms of a motor chain and of −2Ṁ
     AK_PCH2_NCHAINS
 };
 extern const ak_pch2_chain ak_pch2_chains[AK_PCH2_NCHAINS];

@@ -51,6 +51,9 @@ static const ak_check CHECKS[] = {
     { "printed.motor_algebra", "P-1.5 P-C.2 P-C.5",
       "§1.5's exp/log code vs the series, C.13 and the Chasles split, C.5's chains vs differences",
       ak_check_printed_motor_algebra },
+    { "printed.tenbosch_dynamics", "B-3 B-eq1 B-eq2 B-eq3 B-I B-eq4 B-eq5",
+      "ten Bosch §3-§4 as printed, n = 2..5: rates by differences, eqs. (1)-(5), [r]*, I",
+      ak_check_printed_tenbosch },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -350,6 +353,25 @@ static const ak_as_printed AS_PRINTED[] = {
       "verify/oracles/pga_chapter2.c" },
     { "P-C.5", "printed.motor_algebra",
       "the three forms of M and of -2 Mdot, against differences, verify/oracles/pga_chapter2.c" },
+    { "B-3", "printed.tenbosch_dynamics",
+      "R_t = -1/2 omega R and the point velocity r . omega against differences, "
+      "verify/oracles/tenbosch_lines.c" },
+    { "B-eq1", "printed.tenbosch_dynamics",
+      "R I(omega) R~ against sum m x ^ xdot of the moving points, "
+      "verify/oracles/tenbosch_lines.c" },
+    { "B-eq2", "printed.tenbosch_dynamics",
+      "the printed equation against L_t by differences, body frame, "
+      "verify/oracles/tenbosch_lines.c" },
+    { "B-eq3", "printed.tenbosch_dynamics",
+      "r . omega = [r]*^T omega for [r]* of eq. (3), n = 2..5, verify/oracles/tenbosch_lines.c" },
+    { "B-I", "printed.tenbosch_dynamics",
+      "sum m [r]* [r]*^T omega against sum m r ^ (r . omega), verify/oracles/tenbosch_lines.c" },
+    { "B-eq4", "printed.tenbosch_dynamics",
+      "[R]_2 I [R]_2^T omega = R I(R~ omega R) R~ = L of the moving points, "
+      "verify/oracles/tenbosch_lines.c" },
+    { "B-eq5", "printed.tenbosch_dynamics",
+      "the printed equation against L_t by differences, world frame, "
+      "verify/oracles/tenbosch_lines.c" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

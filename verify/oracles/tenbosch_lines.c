@@ -1,0 +1,323 @@
+// ten Bosch 2020, §3-§4: printed equations evaluated "=" by "=" in Cl(n,0,0), n = 2..5. See
+// tenbosch_lines.h. Only ref/ga/cl.h is used (the oracles' rule).
+#include "verify/oracles/tenbosch_lines.h"
+
+#include <math.h>
+
+#include "ref/ga/cl.h"
+
+const ak_tbl_chain ak_tbl_chains[AK_TBL_NCHAINS] = {
+    [AK_TBL_B3] = { "B-3",
+                    "§3, the rates of the state and the point velocity",
+                    4,
+                    { "-2 R_t R~ (differences) is a bivector omega",
+                      "R_t (differences) = -1/2 omega R (omega = A + R C R~)",
+                      "d/dt (R r R~) (differences) = (R r R~) . omega (world frame)",
+                      "in the body frame: R~ (d/dt R r R~) R = r . (R~ omega R)" } },
+    [AK_TBL_EQ3] = { "B-eq3",
+                     "§4, eq. (3), [r]* the matrix of a -> r ^ a (lexicographic basis)",
+                     2,
+                     { "r ^ a = [r]* a", "r . omega = [r]*^T omega" } },
+    [AK_TBL_I] = { "B-I",
+                   "§4, the inertia matrix (point masses for the integral)",
+                   2,
+                   { "I(omega) = sum m r ^ (r . omega) = sum m [r]* [r]*^T omega",
+                     "... = I omega (I the k x k matrix)" } },
+    [AK_TBL_EQ1] = { "B-eq1",
+                     "§3, eq. (1), omega the body-frame rate",
+                     1,
+                     { "L = sum m x ^ xdot (world points, xdot by differences) = R I(omega) R~" } },
+    [AK_TBL_EQ2] = { "B-eq2",
+                     "§3, eq. (2), body frame, tau = L_t",
+                     1,
+                     { "R~ L_t R (differences) = I(omega_t) - omega x I(omega), x = 1/2 (AB - "
+                       "BA)" } },
+    [AK_TBL_EQ4] = { "B-eq4",
+                     "§4, eq. (4), [R]_2 the matrix of B -> R B R~",
+                     2,
+                     { "[R]_2 I [R]_2^T omega = R I(R~ omega R) R~",
+                       "R I(R~ omega R) R~ = L (world points, by differences)" } },
+    [AK_TBL_EQ5] = { "B-eq5",
+                     "§4, eq. (5), world frame, tau = L_t",
+                     1,
+                     { "L_t (differences) = I' omega_t - omega x I' omega" } },
+};
+
+typedef ak_cl_mv mv;
+static int N; // the dimension of the current instance
+static double uni(gsl_rng *r) { return 2.0 * gsl_rng_uniform(r) - 1.0; }
+static mv zero(void) {
+    mv a;
+    ak_cl_zero(&a, N, 0, 0);
+    return a;
+}
+static mv add(mv a, mv b) {
+    mv o;
+    ak_cl_add(&o, &a, &b);
+    return o;
+}
+static mv sub(mv a, mv b) {
+    mv o;
+    ak_cl_sub(&o, &a, &b);
+    return o;
+}
+static mv scl(mv a, double s) {
+    mv o;
+    ak_cl_scale(&o, &a, s);
+    return o;
+}
+static mv gp(mv a, mv b) {
+    mv o;
+    ak_cl_gp(&o, &a, &b);
+    return o;
+}
+static mv op(mv a, mv b) {
+    mv o;
+    ak_cl_op(&o, &a, &b);
+    return o;
+}
+static mv lc(mv a, mv b) {
+    mv o;
+    ak_cl_lc(&o, &a, &b);
+    return o;
+}
+static mv rev(mv a) {
+    mv o;
+    ak_cl_reverse(&o, &a);
+    return o;
+}
+static mv ex(mv a) {
+    mv o;
+    ak_cl_exp(&o, &a);
+    return o;
+}
+static mv sand(mv R, mv X) { return gp(gp(R, X), rev(R)); }
+static mv comm(mv a, mv b) { return scl(sub(gp(a, b), gp(b, a)), 0.5); }
+static double dist(mv a, mv b) { return ak_cl_dist(&a, &b); }
+static mv rvec(gsl_rng *r) {
+    mv v = zero();
+    for (int i = 0; i < N; i++) v.c[1u << i] = uni(r);
+    return v;
+}
+// the lexicographic bivector basis: k = n(n-1)/2 masks
+static int biv_masks(unsigned m[]) {
+    int k = 0;
+    for (int i = 0; i < N; i++)
+        for (int j = i + 1; j < N; j++) m[k++] = (1u << i) | (1u << j);
+    return k;
+}
+static mv rbiv(gsl_rng *r) {
+    unsigned m[10];
+    int k = biv_masks(m);
+    mv b = zero();
+    for (int q = 0; q < k; q++) b.c[m[q]] = uni(r);
+    return b;
+}
+static void biv_to(double o[], mv b) {
+    unsigned m[10];
+    int k = biv_masks(m);
+    for (int q = 0; q < k; q++) o[q] = b.c[m[q]];
+}
+static mv biv_from(const double o[]) {
+    unsigned m[10];
+    int k = biv_masks(m);
+    mv b = zero();
+    for (int q = 0; q < k; q++) b.c[m[q]] = o[q];
+    return b;
+}
+// [r]*: k x n, column c = r ^ e_c (eq. (3) as the definition)
+static void rstar(double S[10][5], mv r) {
+    for (int c = 0; c < N; c++) {
+        mv e = zero();
+        e.c[1u << c] = 1.0;
+        double col[10];
+        biv_to(col, op(r, e));
+        for (int q = 0; q < 10; q++) S[q][c] = q < N * (N - 1) / 2 ? col[q] : 0.0;
+    }
+}
+
+typedef struct bodyn {
+    int n;
+    double m[5];
+    mv r[5];
+} bodyn;
+static bodyn rbodyn(gsl_rng *r) {
+    bodyn b = { .n = 5 };
+    for (int i = 0; i < b.n; i++) b.m[i] = 0.5 + gsl_rng_uniform(r), b.r[i] = rvec(r);
+    return b;
+}
+static mv Imap(const bodyn *b, mv w) { // L(omega) = sum m r ^ (r . omega)
+    mv s = zero();
+    for (int i = 0; i < b->n; i++) s = add(s, scl(op(b->r[i], lc(b->r[i], w)), b->m[i]));
+    return s;
+}
+static void Imat(const bodyn *b, double I[10][10]) { // sum m [r]* [r]*^T
+    int k = N * (N - 1) / 2;
+    for (int p = 0; p < k; p++)
+        for (int q = 0; q < k; q++) I[p][q] = 0.0;
+    for (int i = 0; i < b->n; i++) {
+        double S[10][5];
+        rstar(S, b->r[i]);
+        for (int p = 0; p < k; p++)
+            for (int q = 0; q < k; q++)
+                for (int c = 0; c < N; c++) I[p][q] += b->m[i] * S[p][c] * S[q][c];
+    }
+}
+static mv matvec(double A[10][10], mv w) {
+    int k = N * (N - 1) / 2;
+    double x[10], y[10] = { 0 };
+    biv_to(x, w);
+    for (int p = 0; p < k; p++)
+        for (int q = 0; q < k; q++) y[p] += A[p][q] * x[q];
+    return biv_from(y);
+}
+
+typedef struct rmot {
+    mv A, R0, C;
+} rmot;
+static mv Rt(const rmot *q, double t) {
+    return gp(gp(ex(scl(q->A, -0.5 * t)), q->R0), ex(scl(q->C, -0.5 * t)));
+}
+static mv wworld(const rmot *q, double t) { return add(q->A, sand(Rt(q, t), q->C)); }
+static mv wbody(const rmot *q, double t) { return sand(rev(Rt(q, t)), wworld(q, t)); }
+enum { F_R, F_X, F_L, F_WB, F_WW };
+typedef struct fctx {
+    const rmot *q;
+    const bodyn *b;
+    mv r;
+    int what;
+} fctx;
+static mv Lworld(const fctx *k, double t);
+static mv eval(const fctx *k, double t) {
+    switch (k->what) {
+        case F_R: return Rt(k->q, t);
+        case F_X: return sand(Rt(k->q, t), k->r);
+        case F_L: return Lworld(k, t);
+        case F_WB: return wbody(k->q, t);
+        case F_WW: return wworld(k->q, t);
+        default: return zero();
+    }
+}
+static mv ddt(const fctx *k, double t) {
+    const double h = 1e-3;
+    mv a = eval(k, t - 2 * h), b = eval(k, t - h), c = eval(k, t + h), d = eval(k, t + 2 * h);
+    return scl(add(sub(scl(c, 8.0), scl(b, 8.0)), sub(a, d)), 1.0 / (12.0 * h));
+}
+static mv Lworld(const fctx *k, double t) { // R I(omega_b) R~ (eq. (1))
+    mv R = Rt(k->q, t);
+    return sand(R, Imap(k->b, wbody(k->q, t)));
+}
+
+int ak_tbl_residuals(int chain, gsl_rng *r, double res[]) {
+    N = 2 + (int)gsl_rng_uniform_int(r, 4);
+    rmot q = { rbiv(r), ex(rbiv(r)), rbiv(r) };
+    const double t = 0.3 + 0.5 * gsl_rng_uniform(r);
+    fctx k = { .q = &q, .what = F_R };
+    mv R = Rt(&q, t), w = wworld(&q, t);
+    switch (chain) {
+        case AK_TBL_B3: {
+            mv Rd = ddt(&k, t), W = scl(gp(Rd, rev(R)), -2.0), W2;
+            ak_cl_grade_part(&W2, &W, 2);
+            res[0] = dist(W, W2);
+            res[1] = dist(Rd, scl(gp(w, R), -0.5));
+            k.r = rvec(r);
+            k.what = F_X;
+            mv xd = ddt(&k, t), x = sand(R, k.r);
+            res[2] = dist(xd, lc(x, w));
+            res[3] = dist(sand(rev(R), xd), lc(k.r, sand(rev(R), w)));
+            return 4;
+        }
+        case AK_TBL_EQ3: {
+            mv rv = rvec(r), a = rvec(r), om = rbiv(r);
+            double S[10][5], x[10], y[5] = { 0 }, z[10] = { 0 };
+            int kk = N * (N - 1) / 2;
+            rstar(S, rv);
+            for (int c = 0; c < N; c++)
+                for (int p = 0; p < kk; p++) z[p] += S[p][c] * a.c[1u << c];
+            res[0] = dist(op(rv, a), biv_from(z));
+            biv_to(x, om);
+            for (int c = 0; c < N; c++)
+                for (int p = 0; p < kk; p++) y[c] += S[p][c] * x[p];
+            mv yv = zero();
+            for (int c = 0; c < N; c++) yv.c[1u << c] = y[c];
+            res[1] = dist(lc(rv, om), yv);
+            return 2;
+        }
+        case AK_TBL_I: {
+            bodyn b = rbodyn(r);
+            mv om = rbiv(r), s = zero();
+            for (int i = 0; i < b.n; i++) {
+                double S[10][5], x[10], y[5] = { 0 }, z[10] = { 0 };
+                int kk = N * (N - 1) / 2;
+                rstar(S, b.r[i]);
+                biv_to(x, om);
+                for (int c = 0; c < N; c++)
+                    for (int p = 0; p < kk; p++) y[c] += S[p][c] * x[p];
+                for (int p = 0; p < kk; p++)
+                    for (int c = 0; c < N; c++) z[p] += S[p][c] * y[c];
+                s = add(s, scl(biv_from(z), b.m[i]));
+            }
+            double I[10][10];
+            Imat(&b, I);
+            res[0] = dist(Imap(&b, om), s);
+            res[1] = dist(s, matvec(I, om));
+            return 2;
+        }
+        case AK_TBL_EQ1:
+        case AK_TBL_EQ4: {
+            bodyn b = rbodyn(r);
+            mv L = zero();
+            for (int i = 0; i < b.n; i++) {
+                fctx kx = { .q = &q, .r = b.r[i], .what = F_X };
+                mv xd = ddt(&kx, t), x = sand(R, b.r[i]);
+                L = add(L, scl(op(x, xd), b.m[i]));
+            }
+            mv RIR = sand(R, Imap(&b, sand(rev(R), w)));
+            if (chain == AK_TBL_EQ1) {
+                res[0] = dist(L, sand(R, Imap(&b, wbody(&q, t))));
+                return 1;
+            }
+            double I[10][10], R2[10][10], Ip[10][10];
+            unsigned m[10];
+            int kk = biv_masks(m);
+            Imat(&b, I);
+            for (int c = 0; c < kk; c++) { // column c of [R]_2: R e_c R~
+                mv e = zero();
+                e.c[m[c]] = 1.0;
+                double col[10];
+                biv_to(col, sand(R, e));
+                for (int p = 0; p < kk; p++) R2[p][c] = col[p];
+            }
+            for (int p = 0; p < kk; p++)
+                for (int s2 = 0; s2 < kk; s2++) {
+                    Ip[p][s2] = 0.0;
+                    for (int a2 = 0; a2 < kk; a2++)
+                        for (int c2 = 0; c2 < kk; c2++)
+                            Ip[p][s2] += R2[p][a2] * I[a2][c2] * R2[s2][c2];
+                }
+            res[0] = dist(matvec(Ip, w), RIR);
+            res[1] = dist(RIR, L);
+            return 2;
+        }
+        case AK_TBL_EQ2:
+        case AK_TBL_EQ5: {
+            bodyn b = rbodyn(r);
+            k.b = &b;
+            k.what = F_L;
+            mv Lt = ddt(&k, t);
+            if (chain == AK_TBL_EQ2) {
+                k.what = F_WB;
+                mv wbd = ddt(&k, t), wb = wbody(&q, t);
+                res[0] = dist(sand(rev(R), Lt), sub(Imap(&b, wbd), comm(wb, Imap(&b, wb))));
+                return 1;
+            }
+            k.what = F_WW;
+            mv wd = ddt(&k, t);
+            // I' omega = R I(R~ omega R) R~ (eq. (4), checked above)
+            mv Ipwd = sand(R, Imap(&b, sand(rev(R), wd))), Ipw = sand(R, Imap(&b, sand(rev(R), w)));
+            res[0] = dist(Lt, sub(Ipwd, comm(w, Ipw)));
+            return 1;
+        }
+        default: return 0;
+    }
+}

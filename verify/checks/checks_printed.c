@@ -51,8 +51,8 @@ static const ak_check CHECKS[] = {
     { "printed.motor_algebra", "P-1.5 P-C.2 P-C.5",
       "§1.5's exp/log code vs the series, C.13 and the Chasles split, C.5's chains vs differences",
       ak_check_printed_motor_algebra },
-    { "printed.tenbosch_dynamics", "B-3 B-eq1 B-eq2 B-eq3 B-I B-eq4 B-eq5",
-      "ten Bosch §3-§4 as printed, n = 2..5: rates by differences, eqs. (1)-(5), [r]*, I",
+    { "printed.tenbosch_dynamics", "B-3 B-eq1 B-eq2 B-eq3 B-I B-eq4 B-eq5 B-5",
+      "ten Bosch §3-§5 as printed, n = 2..5: rates by differences, eqs. (1)-(5), [r]*, I, §5",
       ak_check_printed_tenbosch },
 };
 
@@ -372,6 +372,9 @@ static const ak_as_printed AS_PRINTED[] = {
     { "B-eq5", "printed.tenbosch_dynamics",
       "the printed equation against L_t by differences, world frame, "
       "verify/oracles/tenbosch_lines.c" },
+    { "B-5", "printed.tenbosch_dynamics",
+      "the printed constants, C' = det(M) M C M^T, the expansion and the mesh sum vs the vertex "
+      "formula, verify/oracles/tenbosch_lines.c" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

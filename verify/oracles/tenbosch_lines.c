@@ -2,6 +2,7 @@
 // tenbosch_lines.h. Only ref/ga/cl.h is used (the oracles' rule).
 #include "verify/oracles/tenbosch_lines.h"
 
+#include <gsl/gsl_linalg.h>
 #include <math.h>
 
 #include "ref/ga/cl.h"
@@ -41,6 +42,17 @@ const ak_tbl_chain ak_tbl_chains[AK_TBL_NCHAINS] = {
                      "§4, eq. (5), world frame, tau = L_t",
                      1,
                      { "L_t (differences) = I' omega_t - omega x I' omega" } },
+    [AK_TBL_B5] = { "B-5",
+                    "§5, n-simplices against the vertex formula for int x x^T dV",
+                    6,
+                    { "C_xx = 2/(n+2)!, C_xy = 1/(n+2)! (canonical simplex)",
+                      "C' = det(M) M C M^T (a simplex with a vertex at the origin)",
+                      "[r]* = sum r_i [e_i]*",
+                      "mesh: sum over the outward boundary cells of rho det(M)/n! = the simplex's "
+                      "mass",
+                      "mesh: sum over the cells of sum C'_ij [e_i]*[e_j]*^T = int [r]*[r]*^T dV of "
+                      "the simplex",
+                      "a diagonal C gives a diagonal I" } },
 };
 
 typedef ak_cl_mv mv;
@@ -134,6 +146,61 @@ static void rstar(double S[10][5], mv r) {
         biv_to(col, op(r, e));
         for (int q = 0; q < 10; q++) S[q][c] = q < N * (N - 1) / 2 ? col[q] : 0.0;
     }
+}
+
+// ---- §5 helpers: determinants, the printed covariance transform and expansion, and the
+// independent vertex formula for the second moments of a simplex
+static double mat_det(gsl_matrix *D) {
+    int sgn;
+    gsl_permutation *p = gsl_permutation_alloc(D->size1);
+    gsl_linalg_LU_decomp(D, p, &sgn);
+    double d = gsl_linalg_LU_det(D, sgn);
+    gsl_permutation_free(p);
+    return d;
+}
+static double det_of(int n, double M[5][5]) {
+    gsl_matrix *D = gsl_matrix_alloc((size_t)n, (size_t)n);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) gsl_matrix_set(D, (size_t)i, (size_t)j, M[i][j]);
+    double d = mat_det(D);
+    gsl_matrix_free(D);
+    return d;
+}
+static void cov_transform(int n, double M[5][5], double det, double C[5][5], double out[5][5]) {
+    for (int i = 0; i < n; i++) // C' = det(M) M C M^T, as printed
+        for (int j = 0; j < n; j++) {
+            double s = 0.0;
+            for (int a = 0; a < n; a++)
+                for (int b = 0; b < n; b++) s += M[i][a] * C[a][b] * M[j][b];
+            out[i][j] = det * s;
+        }
+}
+static void vertex_moment(int n, double P[6][5], double V, double X[5][5]) {
+    double s[5] = { 0 };
+    for (int a = 0; a <= n; a++)
+        for (int i = 0; i < n; i++) s[i] += P[a][i];
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            double q = s[i] * s[j];
+            for (int a = 0; a <= n; a++) q += P[a][i] * P[a][j];
+            X[i][j] = V / ((n + 1.0) * (n + 2.0)) * q;
+        }
+}
+static void expand_inertia(int n, double C[5][5], double I[10][10]) { // sum C_ij [e_i]*[e_j]*^T
+    int kk = n * (n - 1) / 2;
+    for (int p = 0; p < kk; p++)
+        for (int q = 0; q < kk; q++) I[p][q] = 0.0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            mv ei = zero(), ej = zero();
+            ei.c[1u << i] = 1.0, ej.c[1u << j] = 1.0;
+            double Si[10][5], Sj[10][5];
+            rstar(Si, ei);
+            rstar(Sj, ej);
+            for (int p = 0; p < kk; p++)
+                for (int q = 0; q < kk; q++)
+                    for (int c = 0; c < n; c++) I[p][q] += C[i][j] * Si[p][c] * Sj[q][c];
+        }
 }
 
 typedef struct bodyn {
@@ -317,6 +384,126 @@ int ak_tbl_residuals(int chain, gsl_rng *r, double res[]) {
             mv Ipwd = sand(R, Imap(&b, sand(rev(R), wd))), Ipw = sand(R, Imap(&b, sand(rev(R), w)));
             res[0] = dist(Lt, sub(Ipwd, comm(w, Ipw)));
             return 1;
+        }
+        case AK_TBL_B5: {
+            // independent reference: int_T x x^T dV = V/((n+1)(n+2)) (sum_a p_a p_a^T + s s^T),
+            // s = sum_a p_a, over the n + 1 vertices p_a of an n-simplex T of volume V
+            int n = N, kk = n * (n - 1) / 2;
+            double fact = 1.0;
+            for (int i = 2; i <= n + 2; i++) fact *= i; // (n+2)!
+            double nfact = 1.0;
+            for (int i = 2; i <= n; i++) nfact *= i;
+            double Cc[5][5];
+            for (int i = 0; i < n; i++)
+                for (int j = 0; j < n; j++) Cc[i][j] = i == j ? 2.0 / fact : 1.0 / fact; // printed
+            double P[6][5];
+            for (;;) { // a positively oriented simplex p_0 .. p_n
+                for (int a = 0; a <= n; a++)
+                    for (int i = 0; i < n; i++) P[a][i] = uni(r);
+                gsl_matrix *D = gsl_matrix_alloc((size_t)n, (size_t)n);
+                for (int i = 0; i < n; i++)
+                    for (int a = 1; a <= n; a++)
+                        gsl_matrix_set(D, (size_t)i, (size_t)(a - 1), P[a][i] - P[0][i]);
+                double det = mat_det(D);
+                gsl_matrix_free(D);
+                if (fabs(det) < 0.05) continue;
+                if (det < 0) // swap two vertices
+                    for (int i = 0; i < n; i++) {
+                        double tmp = P[1][i];
+                        P[1][i] = P[2 % (n + 1)][i];
+                        P[2 % (n + 1)][i] = tmp;
+                    }
+                break;
+            }
+            // (0) the printed constants against the vertex formula on the canonical simplex
+            {
+                double Pc[6][5] = { { 0 } }, X[5][5];
+                for (int a = 1; a <= n; a++) Pc[a][a - 1] = 1.0;
+                vertex_moment(n, Pc, 1.0 / nfact, X);
+                double e = 0.0;
+                for (int i = 0; i < n; i++)
+                    for (int j = 0; j < n; j++) e = fmax(e, fabs(X[i][j] - Cc[i][j]));
+                res[0] = e * fact; // relative to 1/(n+2)!
+            }
+            // (1) C' = det(M) M C M^T for the simplex with vertices 0, p_1 - p_0 ... (columns of M)
+            {
+                double M[5][5], Q[6][5] = { { 0 } }, X[5][5], Cp[5][5];
+                for (int i = 0; i < n; i++)
+                    for (int a = 1; a <= n; a++)
+                        M[i][a - 1] = P[a][i] - P[0][i], Q[a][i] = M[i][a - 1];
+                double det = det_of(n, M);
+                cov_transform(n, M, det, Cc, Cp);
+                vertex_moment(n, Q, det / nfact, X);
+                double e = 0.0;
+                for (int i = 0; i < n; i++)
+                    for (int j = 0; j < n; j++) e = fmax(e, fabs(X[i][j] - Cp[i][j]));
+                res[1] = e;
+            }
+            // (2) [r]* = sum r_i [e_i]*
+            {
+                mv rv = rvec(r);
+                double S[10][5], Si[10][5], acc[10][5] = { { 0 } };
+                rstar(S, rv);
+                for (int i = 0; i < n; i++) {
+                    mv e = zero();
+                    e.c[1u << i] = 1.0;
+                    rstar(Si, e);
+                    for (int p2 = 0; p2 < kk; p2++)
+                        for (int c2 = 0; c2 < n; c2++) acc[p2][c2] += rv.c[1u << i] * Si[p2][c2];
+                }
+                double e = 0.0;
+                for (int p2 = 0; p2 < kk; p2++)
+                    for (int c2 = 0; c2 < n; c2++) e = fmax(e, fabs(acc[p2][c2] - S[p2][c2]));
+                res[2] = e;
+            }
+            // (3), (4) the boundary mesh of the simplex: cell a omits p_a, its vertices in order,
+            // the first two swapped for odd a (outward), coned to the origin
+            {
+                double mass = 0.0, Cs[5][5] = { { 0 } }, X[5][5], M[5][5], Cp[5][5];
+                for (int a = 0; a <= n; a++) {
+                    int col = 0;
+                    for (int b2 = 0; b2 <= n; b2++) {
+                        if (b2 == a) continue;
+                        for (int i = 0; i < n; i++) M[i][col] = P[b2][i];
+                        col++;
+                    }
+                    if (a % 2)
+                        for (int i = 0; i < n; i++) {
+                            double tmp = M[i][0];
+                            M[i][0] = M[i][1];
+                            M[i][1] = tmp;
+                        }
+                    double det = det_of(n, M);
+                    mass += det / nfact; // rho = 1
+                    cov_transform(n, M, det, Cc, Cp);
+                    for (int i = 0; i < n; i++)
+                        for (int j = 0; j < n; j++) Cs[i][j] += Cp[i][j];
+                }
+                double Mv[5][5];
+                for (int i = 0; i < n; i++)
+                    for (int a = 1; a <= n; a++) Mv[i][a - 1] = P[a][i] - P[0][i];
+                double V = det_of(n, Mv) / nfact;
+                res[3] = fabs(mass - V);
+                vertex_moment(n, P, V, X);
+                double Im[10][10], Ix[10][10];
+                expand_inertia(n, Cs, Im);
+                expand_inertia(n, X, Ix);
+                double e = 0.0;
+                for (int p2 = 0; p2 < kk; p2++)
+                    for (int q2 = 0; q2 < kk; q2++) e = fmax(e, fabs(Im[p2][q2] - Ix[p2][q2]));
+                res[4] = e;
+            }
+            // (5) a diagonal covariance gives a diagonal inertia
+            {
+                double D[5][5] = { { 0 } }, Id[10][10], e = 0.0;
+                for (int i = 0; i < n; i++) D[i][i] = gsl_rng_uniform(r);
+                expand_inertia(n, D, Id);
+                for (int p2 = 0; p2 < kk; p2++)
+                    for (int q2 = 0; q2 < kk; q2++)
+                        if (p2 != q2) e = fmax(e, fabs(Id[p2][q2]));
+                res[5] = e;
+            }
+            return 6;
         }
         default: return 0;
     }

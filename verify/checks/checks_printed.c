@@ -54,6 +54,9 @@ static const ak_check CHECKS[] = {
     { "printed.tenbosch_dynamics", "B-3 B-eq1 B-eq2 B-eq3 B-I B-eq4 B-eq5 B-5",
       "ten Bosch §3-§5 as printed, n = 2..5: rates by differences, eqs. (1)-(5), [r]*, I, §5",
       ak_check_printed_tenbosch },
+    { "printed.hodges_g17", "G-17",
+      "Hodges ch. 17's derivation of eq. 27, every \"=\" on its own, velocities by differences",
+      ak_check_printed_hodges_g17 },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -375,6 +378,9 @@ static const ak_as_printed AS_PRINTED[] = {
     { "B-5", "printed.tenbosch_dynamics",
       "the printed constants, C' = det(M) M C M^T, the expansion and the mesh sum vs the vertex "
       "formula, verify/oracles/tenbosch_lines.c" },
+    { "G-17", "printed.hodges_g17",
+      "every \"=\" of ch. 17's derivation, the printed matrices entry by entry, "
+      "verify/oracles/hodges_lines.c" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

@@ -57,6 +57,9 @@ static const ak_check CHECKS[] = {
     { "printed.hodges_g17", "G-17",
       "Hodges ch. 17's derivation of eq. 27, every \"=\" on its own, velocities by differences",
       ak_check_printed_hodges_g17 },
+    { "printed.hodges_g15", "G-15",
+      "Hodges ch. 15's hull inertia code in float vs box, octahedron and tetrahedron closed forms",
+      ak_check_printed_hodges_g15 },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -380,6 +383,9 @@ static const ak_as_printed AS_PRINTED[] = {
       "formula, verify/oracles/tenbosch_lines.c" },
     { "G-17", "printed.hodges_g17",
       "every \"=\" of ch. 17's derivation, the printed matrices entry by entry, "
+      "verify/oracles/hodges_lines.c" },
+    { "G-15", "printed.hodges_g15",
+      "the four printed functions transcribed with their float types, "
       "verify/oracles/hodges_lines.c" },
 };
 

@@ -23,5 +23,6 @@ void ak_check_printed_split_momentum(ak_check_ctx *c);
 void ak_check_printed_motor_algebra(ak_check_ctx *c);
 void ak_check_printed_tenbosch(ak_check_ctx *c);
 void ak_check_printed_hodges_g17(ak_check_ctx *c);
+void ak_check_printed_hodges_g15(ak_check_ctx *c);
 
 #endif

@@ -107,3 +107,188 @@ int ak_hdg17_residuals(gsl_rng *r, double res[]) {
     res[6] = fmax(dist3(L2, Iw), dist3(L0, Iw));
     return AK_HDG17_NEQS;
 }
+
+// ---- ch. 15, as printed (float)
+typedef struct v3 {
+    float x, y, z;
+} v3;
+static v3 mk(float x, float y, float z) {
+    v3 v = { x, y, z };
+    return v;
+}
+static v3 vsub(v3 a, v3 b) { return mk(a.x - b.x, a.y - b.y, a.z - b.z); }
+static v3 vadd(v3 a, v3 b) { return mk(a.x + b.x, a.y + b.y, a.z + b.z); }
+static v3 vscl(v3 a, float s) { return mk(a.x * s, a.y * s, a.z * s); }
+static float vdot(v3 a, v3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static v3 vcross(v3 a, v3 b) {
+    return mk(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+static float det3f(const float m[3][3]) {
+    return m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+           m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+           m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+}
+static float TetrahedronVolume(v3 a, v3 b, v3 c, v3 d) {
+    const v3 ad = vsub(d, a);
+    const v3 bd = vsub(d, b);
+    const v3 cd = vsub(d, c);
+    float numerator = vdot(ad, vcross(bd, cd));
+    float volume = numerator / 6.0f;
+    return fabsf(volume);
+}
+static void InertiaTensorTetrahedron(v3 ptA, v3 ptB, v3 ptC, v3 ptD, float out[3][3]) {
+    const v3 pts[4] = { ptA, ptB, ptC, ptD };
+    float mat[3][3] = { { pts[1].x - pts[0].x, pts[2].x - pts[0].x, pts[3].x - pts[0].x },
+                        { pts[1].y - pts[0].y, pts[2].y - pts[0].y, pts[3].y - pts[0].y },
+                        { pts[1].z - pts[0].z, pts[2].z - pts[0].z, pts[3].z - pts[0].z } };
+    const float DetJ = fabsf(det3f(mat));
+    const float density = 1.0f;
+    const float mu = density;
+    float xx = 0, yy = 0, zz = 0, xy = 0, xz = 0, yz = 0;
+    for (int i = 0; i < 4; i++) {
+        for (int j = i; j < 4; j++) {
+            xx += pts[i].x * pts[j].x;
+            yy += pts[i].y * pts[j].y;
+            zz += pts[i].z * pts[j].z;
+            xy += pts[i].x * pts[j].y + pts[j].x * pts[i].y;
+            xz += pts[i].x * pts[j].z + pts[j].x * pts[i].z;
+            yz += pts[i].y * pts[j].z + pts[j].y * pts[i].z;
+        }
+    }
+    const float a = mu * DetJ * (yy + zz) / 60.0f;
+    const float b = mu * DetJ * (xx + zz) / 60.0f;
+    const float c = mu * DetJ * (xx + yy) / 60.0f;
+    const float aprime = mu * DetJ * yz / 120.0f;
+    const float bprime = mu * DetJ * xz / 120.0f;
+    const float cprime = mu * DetJ * xy / 120.0f;
+    out[0][0] = a, out[0][1] = -cprime, out[0][2] = -bprime;
+    out[1][0] = -cprime, out[1][1] = b, out[1][2] = -aprime;
+    out[2][0] = -bprime, out[2][1] = -aprime, out[2][2] = c;
+}
+
+void ak_hdg15_hull(const float P[][3], int nverts, const int T[][3], int ntris, float cmo[3],
+                   float Io[9]) {
+    // CalculateCenterOfMassTetrahedron
+    float totalVolume = 0.0f;
+    v3 centerish = mk(0.0f, 0.0f, 0.0f), acc = mk(0.0f, 0.0f, 0.0f);
+    for (int i = 0; i < nverts; i++) centerish = vadd(centerish, mk(P[i][0], P[i][1], P[i][2]));
+    centerish = vscl(centerish, 1.0f / (float)nverts);
+    for (int i = 0; i < ntris; i++) {
+        const v3 ptA = centerish, ptB = mk(P[T[i][0]][0], P[T[i][0]][1], P[T[i][0]][2]),
+                 ptC = mk(P[T[i][1]][0], P[T[i][1]][1], P[T[i][1]][2]),
+                 ptD = mk(P[T[i][2]][0], P[T[i][2]][1], P[T[i][2]][2]);
+        const v3 com = vscl(vadd(vadd(vadd(ptA, ptB), ptC), ptD), 0.25f);
+        const float volume = TetrahedronVolume(ptA, ptB, ptC, ptD);
+        acc = vadd(acc, vscl(com, volume)); // cm += cms[i] * volumes[i] (in the same order)
+        totalVolume += volume;
+    }
+    v3 cm = vscl(acc, 1.0f / totalVolume);
+    // CalculateInertiaTensorTetrahedron
+    float it[3][3] = { { 0 } };
+    float tv = 0.0f;
+    for (int i = 0; i < ntris; i++) {
+        const v3 ptA = vsub(cm, cm);
+        const v3 ptB = vsub(mk(P[T[i][0]][0], P[T[i][0]][1], P[T[i][0]][2]), cm);
+        const v3 ptC = vsub(mk(P[T[i][1]][0], P[T[i][1]][1], P[T[i][1]][2]), cm);
+        const v3 ptD = vsub(mk(P[T[i][2]][0], P[T[i][2]][1], P[T[i][2]][2]), cm);
+        float tensor[3][3];
+        InertiaTensorTetrahedron(ptA, ptB, ptC, ptD, tensor);
+        for (int a = 0; a < 3; a++)
+            for (int b = 0; b < 3; b++) it[a][b] += tensor[a][b];
+        tv += TetrahedronVolume(ptA, ptB, ptC, ptD);
+    }
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++) Io[3 * a + b] = it[a][b] * (1.0f / tv);
+    cmo[0] = cm.x, cmo[1] = cm.y, cmo[2] = cm.z;
+}
+
+const char *const ak_hdg15_eqs[AK_HDG15_NEQS] = {
+    "box: the code's centre of mass = the box centre",
+    "box: the code's tensor per unit mass = diag(b^2 + c^2, a^2 + c^2, a^2 + b^2)/12",
+    "octahedron: the code's centre of mass = its centre",
+    "octahedron: the code's tensor per unit mass = diag(b^2 + c^2, a^2 + c^2, a^2 + b^2)/10",
+    "tetrahedron: the code's centre of mass = the vertex average",
+    "tetrahedron: the code's tensor per unit mass = tr(S) 1 - S, S = int (x - c)(x - c)^T dV / V "
+    "(vertex formula)",
+};
+
+static double relmax(const float *a, const double *b, int n, double scale) {
+    double e = 0.0;
+    for (int i = 0; i < n; i++) e = fmax(e, fabs((double)a[i] - b[i]));
+    return e / scale;
+}
+
+int ak_hdg15_residuals(gsl_rng *r, double res[]) {
+    double o[3] = { 3 * uni(r), 3 * uni(r), 3 * uni(r) }, A = 0.5 + 2 * gsl_rng_uniform(r),
+           B = 0.5 + 2 * gsl_rng_uniform(r), C = 0.5 + 2 * gsl_rng_uniform(r);
+    float cm[3], I[9];
+    { // the box [o - (A, B, C)/2, o + (A, B, C)/2], 12 triangles
+        float P[8][3];
+        for (int v = 0; v < 8; v++) {
+            P[v][0] = (float)(o[0] + ((v & 1) ? 0.5 : -0.5) * A);
+            P[v][1] = (float)(o[1] + ((v & 2) ? 0.5 : -0.5) * B);
+            P[v][2] = (float)(o[2] + ((v & 4) ? 0.5 : -0.5) * C);
+        }
+        static const int T[12][3] = { { 0, 1, 3 }, { 0, 3, 2 }, { 4, 6, 7 }, { 4, 7, 5 },
+                                      { 0, 4, 5 }, { 0, 5, 1 }, { 2, 3, 7 }, { 2, 7, 6 },
+                                      { 0, 2, 6 }, { 0, 6, 4 }, { 1, 5, 7 }, { 1, 7, 3 } };
+        ak_hdg15_hull(P, 8, T, 12, cm, I);
+        double want[9] = { (B * B + C * C) / 12, 0, 0, 0, (A * A + C * C) / 12, 0, 0, 0,
+                           (A * A + B * B) / 12 };
+        res[0] = relmax(cm, o, 3, fmax(fmax(A, B), C));
+        res[1] = relmax(I, want, 9, fmax(fmax(want[0], want[4]), want[8]));
+    }
+    { // the octahedron with semi axes A, B, C about o, 8 triangles
+        float P[6][3];
+        for (int v = 0; v < 6; v++) {
+            double d[3] = { 0, 0, 0 }, s = (v % 2) ? -1.0 : 1.0, ax[3] = { A, B, C };
+            d[v / 2] = s * ax[v / 2];
+            for (int k = 0; k < 3; k++) P[v][k] = (float)(o[k] + d[k]);
+        }
+        static const int T[8][3] = { { 0, 2, 4 }, { 0, 4, 3 }, { 0, 3, 5 }, { 0, 5, 2 },
+                                     { 1, 2, 5 }, { 1, 5, 3 }, { 1, 3, 4 }, { 1, 4, 2 } };
+        ak_hdg15_hull(P, 6, T, 8, cm, I);
+        double want[9] = { (B * B + C * C) / 10, 0, 0, 0, (A * A + C * C) / 10, 0, 0, 0,
+                           (A * A + B * B) / 10 };
+        res[2] = relmax(cm, o, 3, fmax(fmax(A, B), C));
+        res[3] = relmax(I, want, 9, fmax(fmax(want[0], want[4]), want[8]));
+    }
+    { // a random tetrahedron
+        double p[4][3];
+        float P[4][3];
+        for (;;) { // well shaped: volume at least 0.05 (edges up to 4), so float rounding stays
+                   // near its unit
+            for (int v = 0; v < 4; v++)
+                for (int k = 0; k < 3; k++) p[v][k] = o[k] + 2 * uni(r), P[v][k] = (float)p[v][k];
+            double e[3][3];
+            for (int v = 1; v < 4; v++)
+                for (int k = 0; k < 3; k++) e[v - 1][k] = p[v][k] - p[0][k];
+            double det = e[0][0] * (e[1][1] * e[2][2] - e[1][2] * e[2][1]) -
+                         e[0][1] * (e[1][0] * e[2][2] - e[1][2] * e[2][0]) +
+                         e[0][2] * (e[1][0] * e[2][1] - e[1][1] * e[2][0]);
+            if (fabs(det) / 6.0 >= 0.05) break;
+        }
+        static const int T[4][3] = { { 1, 2, 3 }, { 0, 3, 2 }, { 0, 1, 3 }, { 0, 2, 1 } };
+        ak_hdg15_hull(P, 4, T, 4, cm, I);
+        double c[3] = { 0 }, S[3][3], q[4][3], s[3] = { 0 };
+        for (int v = 0; v < 4; v++)
+            for (int k = 0; k < 3; k++) c[k] += 0.25 * (double)P[v][k];
+        for (int v = 0; v < 4; v++)
+            for (int k = 0; k < 3; k++) q[v][k] = (double)P[v][k] - c[k], s[k] += q[v][k];
+        for (int a = 0; a < 3; a++) // per unit volume: (sum q q^T + s s^T)/20
+            for (int b = 0; b < 3; b++) {
+                double t = s[a] * s[b];
+                for (int v = 0; v < 4; v++) t += q[v][a] * q[v][b];
+                S[a][b] = t / 20.0;
+            }
+        double tr = S[0][0] + S[1][1] + S[2][2], want[9];
+        for (int a = 0; a < 3; a++)
+            for (int b = 0; b < 3; b++) want[3 * a + b] = (a == b) * tr - S[a][b];
+        double sc = fmax(fmax(want[0], want[4]), want[8]), ext = 0.0;
+        for (int v = 0; v < 4; v++)
+            for (int k = 0; k < 3; k++) ext = fmax(ext, fabs(q[v][k]));
+        res[4] = relmax(cm, c, 3, ext);
+        res[5] = relmax(I, want, 9, sc);
+    }
+    return AK_HDG15_NEQS;
+}

@@ -42,10 +42,10 @@ static const ak_check CHECKS[] = {
     { "printed.ch2_energy", "P-2.34 P-2.35 P-2.36 P-2.37",
       "ch. 2.7's kinetic energy and power against 1/2 sum m xdot^2 and f . xdot by differences",
       ak_check_printed_ch2_energy },
-    { "printed.ch2_implementation", "P-2.5.4 P-2.31 P-Hooke P-damp",
+    { "printed.ch2_implementation", "P-2.5.4 P-2.5.5 P-2.31 P-Hooke P-damp",
       "§2.5.4's exponential cases vs the series, §2.5.7's forques vs forces on the points",
       ak_check_printed_ch2_implementation },
-    { "printed.split_momentum", "P-B.2 P-A.10 P-A.11",
+    { "printed.split_momentum", "P-B.2 P-B.14 P-A.10 P-A.11",
       "eqs. B.1/B.2 vs eq. 2.28; A.10, A.11 and A.10's steps vs the moving points' p and L",
       ak_check_printed_split_momentum },
     { "printed.motor_algebra", "P-1.5 P-C.2 P-C.5",
@@ -342,6 +342,12 @@ static const ak_as_printed AS_PRINTED[] = {
       "the printed join against k(a - p) at the body point, verify/oracles/pga_chapter2.c" },
     { "P-damp", "printed.ch2_implementation",
       "the printed dual against drag on the centroid velocity and the rate, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.5.5", "printed.ch2_implementation",
+      "*eps = O, *(eps + x^i e_i) = O + x𝓘, moved by M = T_c R as x -> R x R~ + c, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-B.14", "printed.split_momentum",
+      "B.7 and every line of B.14 on a symmetric body of points (the third a slip), "
       "verify/oracles/pga_chapter2.c" },
     { "P-B.2", "printed.split_momentum",
       "every member of eq. B.1 and both lines of B.2 against eq. 2.28, "

@@ -16,7 +16,9 @@ static const int WRONG[AK_PCH2_NCHAINS][12] = {
     [AK_PCH2_226] = { 0, 0, 0, 1, 0 }, // the fifth member flips the moment (erratum P-2.26)
     [AK_PCH2_231] = { 0, 1 },          // for unit mass only (erratum P-2.31)
     [AK_PCH2_A10] = { 0, 1, 0 },       // m v_w . C for m cdot . C (erratum P-A.10)
-    [AK_PCH2_C2] = { [10] = 1 },       // the Chasles split subtracts the vanishing part (P-C.2)
+    [AK_PCH2_C2] = { [10] = 1 },
+    [AK_PCH2_B14] = { 0, 0,
+                      1 }, // (i_1 - i_3)[L_b]_3 for (1/i_3 - 1/i)[L_b]_3 (P-B.14)       // the Chasles split subtracts the vanishing part (P-C.2)
 };
 
 // the tolerance of a residual: a chain with a time derivative by differences (h = 1e-3, five
@@ -44,7 +46,9 @@ static double tolerance(int ch) {
         case AK_PCH2_HOOKE:
         case AK_PCH2_B2:
         case AK_PCH2_A11:
-        case AK_PCH2_C2: return 1e-12;
+        case AK_PCH2_C2:
+        case AK_PCH2_255:
+        case AK_PCH2_B14: return 1e-12;
         default: return 1e-8;
     }
 }
@@ -115,12 +119,12 @@ void ak_check_printed_ch2_law(ak_check_ctx *c) {
 }
 
 void ak_check_printed_ch2_implementation(ak_check_ctx *c) {
-    static const int ch[] = { AK_PCH2_254, AK_PCH2_231, AK_PCH2_HOOKE, AK_PCH2_DAMP };
+    static const int ch[] = { AK_PCH2_254, AK_PCH2_255, AK_PCH2_231, AK_PCH2_HOOKE, AK_PCH2_DAMP };
     run(c, ch, (int)(sizeof ch / sizeof ch[0]));
 }
 
 void ak_check_printed_split_momentum(ak_check_ctx *c) {
-    static const int ch[] = { AK_PCH2_B2, AK_PCH2_A10, AK_PCH2_A11 };
+    static const int ch[] = { AK_PCH2_B2, AK_PCH2_B14, AK_PCH2_A10, AK_PCH2_A11 };
     run(c, ch, (int)(sizeof ch / sizeof ch[0]));
     ak_note(c,
             "erratum P-A.10: after eq. A.14, M(m v_b . O)M~ = m cdot . C (cdot = v_w + c . B_w), "

@@ -236,6 +236,18 @@ const ak_pch2_chain ak_pch2_chains[AK_PCH2_NCHAINS] = {
                        "-2 Mdot (differences) = B_3 M + M (M_1'~ B_2' M_1') + M B_1'",
                        "... = B_3 M + (M_3 B_2 M_3~) M + M B_1' = B_3 M + (M_3 B_2 M_3~) M + M "
                        "(M_0~ B_1 M_0)" } },
+    [AK_PCH2_255] = { "P-2.5.5",
+                      "§2.5.5 (and §2.5.3's hypercube code), * the right complement",
+                      3,
+                      { "*eps = O (the origin)", "*(eps + x^i e_i) = O + x𝓘 (the point of ch. 1-2)",
+                        "M *(eps + x) M~ = *(eps + R x R~ + c) for M = T_c R, T_c = 1 - eps "
+                        "c/2" } },
+    [AK_PCH2_B14] = { "P-B.14",
+                      "App. B.3, a symmetric body of points (i_1 = i_2 = i)",
+                      3,
+                      { "B.7: I_C[B] (the point sum) = i B + (i_3 - i)[B]_3 E_3, [B]_3 = -B * E_3",
+                        "B.14: B_0 - L_b/i = (1 - i_3/i)[B_0]_3 E_3, L_b = I_C[B_0]",
+                        "B.14: (1 - i_3/i)[B_0]_3 E_3 = (i_1 - i_3)[L_b]_3 E_3" } },
 };
 
 // ---- the algebra (cl301.h) and the notes' elements
@@ -1011,6 +1023,35 @@ int ak_pch2_residuals(int chain, gsl_rng *r, double res[]) {
             res[3] = fmax(dist(f1, f2), dist(f2, f3));
             return 4;
         }
+        case AK_PCH2_255: {
+            mv x = rvec(r), R = ex(rbiv(r)), c = rvec(r), M = gp(translator(c), R);
+            res[0] = dist(star(eps()), O());
+            res[1] = dist(star(add(eps(), x)), point(x));
+            res[2] = dist(sand(M, star(add(eps(), x))), star(add(eps(), add(sand(R, x), c))));
+            return 3;
+        }
+        case AK_PCH2_B14: {
+            // pairs +-a e_x, +-a e_y of equal mass and +-h e_z: i_1 = i_2 = i; sizes such that
+            // i - i_3 > 1.6, i i_3 > 1.5 and |[B_0]_3| >= 0.5, so that the third line's error,
+            // |[B_0]_3 (i - i_3)(i_3 - 1/i)|, is at least 0.14
+            double a = 0.5 + 0.1 * gsl_rng_uniform(r), h = 1.2 + 0.3 * gsl_rng_uniform(r),
+                   mxy = 0.5 + 0.5 * gsl_rng_uniform(r), mz = 1.0 + 0.5 * gsl_rng_uniform(r);
+            body b = { .n = 6, .M = 4 * mxy + 2 * mz };
+            b.r[0] = vec(a, 0, 0), b.r[1] = vec(-a, 0, 0), b.r[2] = vec(0, a, 0),
+            b.r[3] = vec(0, -a, 0), b.r[4] = vec(0, 0, h), b.r[5] = vec(0, 0, -h);
+            b.m[0] = b.m[1] = b.m[2] = b.m[3] = mxy, b.m[4] = b.m[5] = mz;
+            double im[3];
+            principal_moments(&b, im); // e23, e31, e12: E_1, E_2, E_3
+            double i = im[0], i3 = im[2];
+            mv E3 = eij(2), B0 = rbiv(r);
+            B0.c[6] = (uni(r) < 0 ? -1.0 : 1.0) * (0.5 + gsl_rng_uniform(r)); // [B_0]_3
+            mv L = IC(&b, B0);
+            double B03 = -gp(B0, E3).c[0], L3 = -gp(L, E3).c[0];
+            res[0] = dist(L, add(scl(B0, i), scl(E3, (i3 - i) * B03)));
+            res[1] = dist(sub(B0, scl(L, 1.0 / i)), scl(E3, (1 - i3 / i) * B03));
+            res[2] = dist(scl(E3, (1 - i3 / i) * B03), scl(E3, (im[0] - i3) * L3));
+            return 3;
+        }
         default: return 0;
     }
 }
@@ -1052,6 +1093,19 @@ double ak_pch2_corrected(int chain, int k, gsl_rng *r) {
         mv Bbinv = scl(rev(Bb), 1.0 / gp(Bb, rev(Bb)).c[0]);
         return dist(B,
                     add(add(Bb, gp(gp(eps(), lc(v, Bb)), Bbinv)), gp(gp(eps(), op(v, Bb)), Bbinv)));
+    }
+    if (chain == AK_PCH2_B14 && k == 2) { // (1/i_3 - 1/i)[L_b]_3 E_3
+        double a = 0.5 + 0.1 * gsl_rng_uniform(r), h = 1.2 + 0.3 * gsl_rng_uniform(r),
+               mxy = 0.5 + 0.5 * gsl_rng_uniform(r), mz = 1.0 + 0.5 * gsl_rng_uniform(r);
+        body b = { .n = 6, .M = 4 * mxy + 2 * mz };
+        b.r[0] = vec(a, 0, 0), b.r[1] = vec(-a, 0, 0), b.r[2] = vec(0, a, 0),
+        b.r[3] = vec(0, -a, 0), b.r[4] = vec(0, 0, h), b.r[5] = vec(0, 0, -h);
+        b.m[0] = b.m[1] = b.m[2] = b.m[3] = mxy, b.m[4] = b.m[5] = mz;
+        double im[3];
+        principal_moments(&b, im);
+        mv E3 = eij(2), B0 = rbiv(r), L = IC(&b, B0);
+        double B03 = -gp(B0, E3).c[0], L3 = -gp(L, E3).c[0];
+        return dist(scl(E3, (1 - im[2] / im[0]) * B03), scl(E3, (1 / im[2] - 1 / im[0]) * L3));
     }
     return -1.0;
 }

@@ -70,6 +70,8 @@ enum {
     AK_PCH2_15,     ///< §1.5, Fig. 1.3: the exp and log code of 3D PGA as printed
     AK_PCH2_C2,     ///< App. C.2, eq. C.13 and the Chasles split after it
     AK_PCH2_C5,     ///< App. C.5: the three forms of a motor chain and of −2Ṁ
+    AK_PCH2_255,    ///< §2.5.5: points ⋆(ε + xⁱeᵢ), the origin ⋆ε
+    AK_PCH2_B14,    ///< App. B.3, eqs. B.7 and B.14: the symmetric top's A
     AK_PCH2_NCHAINS
 };
 extern const ak_pch2_chain ak_pch2_chains[AK_PCH2_NCHAINS];

@@ -51,8 +51,8 @@ static const ak_check CHECKS[] = {
     { "printed.motor_algebra", "P-1.5 P-C.2 P-C.5",
       "§1.5's exp/log code vs the series, C.13 and the Chasles split, C.5's chains vs differences",
       ak_check_printed_motor_algebra },
-    { "printed.tenbosch_dynamics", "B-3 B-eq1 B-eq2 B-eq3 B-I B-eq4 B-eq5 B-5",
-      "ten Bosch §3-§5 as printed, n = 2..5: rates by differences, eqs. (1)-(5), [r]*, I, §5",
+    { "printed.tenbosch_dynamics", "B-3 B-eq1 B-eq2 B-eq3 B-I B-eq4 B-eq5 B-5 B-6",
+      "ten Bosch §3-§6 as printed, n = 2..5: rates by differences, eqs. (1)-(5), [r]*, I, §5, §6",
       ak_check_printed_tenbosch },
     { "printed.hodges_g17", "G-17",
       "Hodges ch. 17's derivation of eq. 27, every \"=\" on its own, velocities by differences",
@@ -387,6 +387,9 @@ static const ak_as_printed AS_PRINTED[] = {
     { "B-5", "printed.tenbosch_dynamics",
       "the printed constants, C' = det(M) M C M^T, the expansion and the mesh sum vs the vertex "
       "formula, verify/oracles/tenbosch_lines.c" },
+    { "B-6", "printed.tenbosch_dynamics",
+      "both \"=\" of the angular update and u_0 = u + K j on bodies of point masses, "
+      "verify/oracles/tenbosch_lines.c" },
     { "G-17", "printed.hodges_g17",
       "every \"=\" of ch. 17's derivation, the printed matrices entry by entry, "
       "verify/oracles/hodges_lines.c" },

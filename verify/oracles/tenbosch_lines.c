@@ -53,6 +53,15 @@ const ak_tbl_chain ak_tbl_chains[AK_TBL_NCHAINS] = {
                       "mesh: sum over the cells of sum C'_ij [e_i]*[e_j]*^T = int [r]*[r]*^T dV of "
                       "the simplex",
                       "a diagonal C gives a diagonal I" } },
+    [AK_TBL_B6] = { "B-6",
+                    "§6, an impulse j at r on a body of 5 point masses (I about the centroid)",
+                    3,
+                    { "I^-1(r ^ j) = I^-1 [r]* j",
+                      "the point velocity v + r . w after v += j/m, w += I^-1(r ^ j): u_0 - u = K "
+                      "j, "
+                      "K = delta/m + [r]*^T I^-1 [r]*",
+                      "L_0 - L = sum m_i (x_i - c) ^ (v_0 + (x_i - c) . w_0) - ... = r ^ j (the "
+                      "angular impulse of j at r)" } },
 };
 
 typedef ak_cl_mv mv;
@@ -504,6 +513,62 @@ int ak_tbl_residuals(int chain, gsl_rng *r, double res[]) {
                 res[5] = e;
             }
             return 6;
+        }
+        case AK_TBL_B6: {
+            bodyn b = rbodyn(r);
+            double msum = 0.0;
+            mv cen = zero();
+            for (int i = 0; i < b.n; i++) msum += b.m[i], cen = add(cen, scl(b.r[i], b.m[i]));
+            cen = scl(cen, 1.0 / msum);
+            for (int i = 0; i < b.n; i++) b.r[i] = sub(b.r[i], cen); // about the centroid
+            int kk = N * (N - 1) / 2;
+            double I[10][10];
+            Imat(&b, I);
+            gsl_matrix *A = gsl_matrix_alloc((size_t)kk, (size_t)kk);
+            for (int p2 = 0; p2 < kk; p2++)
+                for (int q2 = 0; q2 < kk; q2++)
+                    gsl_matrix_set(A, (size_t)p2, (size_t)q2, I[p2][q2]);
+            gsl_permutation *perm = gsl_permutation_alloc((size_t)kk);
+            int sgn;
+            gsl_linalg_LU_decomp(A, perm, &sgn);
+            double Iinv[10][10];
+            for (int q2 = 0; q2 < kk; q2++) { // columns of I^-1
+                gsl_vector *e = gsl_vector_calloc((size_t)kk), *x = gsl_vector_alloc((size_t)kk);
+                gsl_vector_set(e, (size_t)q2, 1.0);
+                gsl_linalg_LU_solve(A, perm, e, x);
+                for (int p2 = 0; p2 < kk; p2++) Iinv[p2][q2] = gsl_vector_get(x, (size_t)p2);
+                gsl_vector_free(e);
+                gsl_vector_free(x);
+            }
+            gsl_permutation_free(perm);
+            gsl_matrix_free(A);
+            mv rv = rvec(r), j = rvec(r), v = rvec(r), w0 = rbiv(r);
+            double S[10][5], rj[10] = { 0 };
+            rstar(S, rv);
+            for (int p2 = 0; p2 < kk; p2++)
+                for (int c2 = 0; c2 < N; c2++) rj[p2] += S[p2][c2] * j.c[1u << c2];
+            mv dw1 = matvec(Iinv, op(rv, j)), dw2 = matvec(Iinv, biv_from(rj));
+            res[0] = dist(dw1, dw2);
+            // K j, as printed
+            double Kj[5] = { 0 }, t1[10] = { 0 };
+            for (int p2 = 0; p2 < kk; p2++)
+                for (int q2 = 0; q2 < kk; q2++) t1[p2] += Iinv[p2][q2] * rj[q2];
+            for (int c2 = 0; c2 < N; c2++) {
+                Kj[c2] = j.c[1u << c2] / msum;
+                for (int p2 = 0; p2 < kk; p2++) Kj[c2] += S[p2][c2] * t1[p2];
+            }
+            mv v0 = add(v, scl(j, 1.0 / msum)), w1 = add(w0, dw1);
+            mv du = sub(add(v0, lc(rv, w1)), add(v, lc(rv, w0))), Kjv = zero();
+            for (int c2 = 0; c2 < N; c2++) Kjv.c[1u << c2] = Kj[c2];
+            res[1] = dist(du, Kjv);
+            // the angular momentum of the points about the centroid changes by r ^ j
+            mv L0 = zero(), L1 = zero();
+            for (int i = 0; i < b.n; i++) {
+                L0 = add(L0, scl(op(b.r[i], add(v, lc(b.r[i], w0))), b.m[i]));
+                L1 = add(L1, scl(op(b.r[i], add(v0, lc(b.r[i], w1))), b.m[i]));
+            }
+            res[2] = dist(sub(L1, L0), op(rv, j));
+            return 3;
         }
         default: return 0;
     }

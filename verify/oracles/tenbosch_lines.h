@@ -1,7 +1,7 @@
 /// @file tenbosch_lines.h
-/// Test-only evaluation of ten Bosch 2020 (N-Dimensional Rigid Body Dynamics), §3 to §5, as
+/// Test-only evaluation of ten Bosch 2020 (N-Dimensional Rigid Body Dynamics), §3 to §6, as
 /// printed: the state's rates (§3), eq. (1), eq. (2), eq. (3) with r·ω = [r]⋆ᵀω, the inertia
-/// matrix I = ∫[r]⋆[r]⋆ᵀ dV (point masses), eq. (4), eq. (5) and §5's simplex covariance, each
+/// matrix I = ∫[r]⋆[r]⋆ᵀ dV (point masses), eqs. (4), (5), §5's simplex covariance and §6, each
 /// "=" on its own in the generic algebra Cl(n,0,0), n = 2..5 (ref/ga/cl.h), bivectors as vectors
 /// on the lexicographic basis (e_xy, e_xz, ...). §5 is measured against the vertex formula
 /// ∫_T x xᵀ dV = V/((n+1)(n+2)) (Σ_a p_a p_aᵀ + s sᵀ), s = Σ_a p_a, over an n-simplex's vertices. Time derivatives that a member writes as a rate are five-point
@@ -29,6 +29,7 @@ enum {
     AK_TBL_EQ4, ///< §4, eq. (4): I′ = [R]₂ I [R]₂ᵀ, R I(R~ωR) R~ = I′ω
     AK_TBL_EQ5, ///< §4, eq. (5): I′ω_t − ω × I′ω = τ in the world frame
     AK_TBL_B5, ///< §5: the canonical covariance, C′ = det(M) M C Mᵀ, the [r]⋆ expansion, the mesh
+    AK_TBL_B6, ///< §6: v₀ = v ± j/m, ω₀ = ω ± I⁻¹(r ∧ j) = ω ± I⁻¹[r]⋆j, u₀ = u ± Kj
     AK_TBL_NCHAINS
 };
 extern const ak_tbl_chain ak_tbl_chains[AK_TBL_NCHAINS];

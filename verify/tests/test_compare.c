@@ -1020,3 +1020,55 @@ Test(compare, stepwise_names_the_law_that_failed_first) {
     cr_assert(strstr(txt, "rotational update"), "%s", txt);
     free(r.steps);
 }
+
+// kinematics.rotation and a scheme that evaluates its forces within the step (MuJoCo's RK4 on
+// bounce_cube_3d): w rises at 50 rad/s^2 until the middle of one step, where a contact turns it
+// down at 60 rad/s^2, so over that step w averages 0.11 rad/s above (w0 + w1)/2 while
+// |w1 - w0|/2 is 0.025 rad/s. The rate of w changes by 0.55 rad/s per step there, and half of it
+// is allowed: the honest trace passes. An orientation that turns twice as fast as w says still
+// fails (by about w itself, 3 rad/s).
+static char *kink_trace(double turn) {
+    const double h = 0.01, W = 3, a = 50, c = -60, tk = 0.055; // the kink: middle of step 5
+    char *s = malloc(64 * 1024), *p = s;
+    p += sprintf(p, "# format: anakata-trace/1\n# scene: kink\n# dim: 3\n# timestep: %.17g\n"
+                    "step,t,body,x0,x1,x2,v0,v1,v2,r,r_xy,r_xz,r_yz,w_xy,w_xz,w_yz\n",
+                 h);
+    for (int i = 0; i <= 12; i++) {
+        double t = i * h, w, th; // w(t) and its integral, exactly
+        if (t <= tk)
+            w = W + a * t, th = W * t + 0.5 * a * t * t;
+        else {
+            double wk = W + a * tk, u = t - tk;
+            w = wk + c * u, th = W * tk + 0.5 * a * tk * tk + wk * u + 0.5 * c * u * u;
+        }
+        th *= turn; // R = exp(-th/2 e_xy): r = cos(th/2), r_xy = -sin(th/2)
+        p += sprintf(p, "%d,%.17g,box,0,0,0,0,0,0,%.17g,%.17g,0,0,%.17g,0,0\n", i, t, cos(th / 2),
+                     -sin(th / 2), w);
+    }
+    return s;
+}
+
+Test(compare, rotation_law_allows_a_kink_of_w_within_the_step) {
+    char err[512];
+    ak_tracefile ref, o;
+    ak_compare_spec s;
+    ak_compare_spec_default(&s);
+    for (int q = 0; q < 2; q++) {
+        char *ta = kink_trace(1), *tb = kink_trace(q ? 2 : 1);
+        cr_assert_eq(ak_tracefile_parse(ta, "ref.csv", &ref, err, sizeof err), 0, "%s", err);
+        cr_assert_eq(ak_tracefile_parse(tb, "other.csv", &o, err, sizeof err), 0, "%s", err);
+        ak_compare_result r;
+        cr_assert_eq(ak_compare_traces(&ref, &o, &s, &r, err, sizeof err), 0, "%s", err);
+        const ak_compare_item *it = find(&r, "kinematics.rotation");
+        if (q == 0)
+            cr_assert_eq(it->verdict, AK_CMP_PASS, "honest kink: %g: %s", it->error, it->detail);
+        else
+            cr_assert(it->verdict == AK_CMP_FAIL && it->error > 2, "turning twice as fast: %g: %s",
+                      it->error, it->detail);
+        ak_tracefile_free(&ref);
+        ak_tracefile_free(&o);
+        free(ta);
+        free(tb);
+    }
+    ak_compare_spec_free(&s);
+}

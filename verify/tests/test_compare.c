@@ -681,7 +681,7 @@ typedef struct drop_opts {
     double e;          // restitution
     double teleport;   // added to x0 from t = 1 s on
     bool body_frame, xyzw;
-    double qscale; // quaternion written times this (1: honest)
+    double qscale;    // quaternion written times this (1: honest)
     double y0;        // the start height (0: 2 m)
     bool no_contacts; // leave out the contacts column
     double depth;     // the soft contact's rest depth g / k (0: 2 mm)
@@ -1030,8 +1030,9 @@ Test(compare, stepwise_names_the_law_that_failed_first) {
 static char *kink_trace(double turn) {
     const double h = 0.01, W = 3, a = 50, c = -60, tk = 0.055; // the kink: middle of step 5
     char *s = malloc(64 * 1024), *p = s;
-    p += sprintf(p, "# format: anakata-trace/1\n# scene: kink\n# dim: 3\n# timestep: %.17g\n"
-                    "step,t,body,x0,x1,x2,v0,v1,v2,r,r_xy,r_xz,r_yz,w_xy,w_xz,w_yz\n",
+    p += sprintf(p,
+                 "# format: anakata-trace/1\n# scene: kink\n# dim: 3\n# timestep: %.17g\n"
+                 "step,t,body,x0,x1,x2,v0,v1,v2,r,r_xy,r_xz,r_yz,w_xy,w_xz,w_yz\n",
                  h);
     for (int i = 0; i <= 12; i++) {
         double t = i * h, w, th; // w(t) and its integral, exactly

@@ -28,6 +28,24 @@ static const ak_check CHECKS[] = {
       "P-A.4 P-A.9 P-A.12 P-A.20 P-A.21 P-A.22 P-A.25 P-A.26 P-A.27 P-A.28 P-B.18",
       "App. A's multi-line chains and B.17/B.18, every \"=\" on its own (generic Cl(3,0,1))",
       ak_check_printed_appa_chains },
+    // Torres' thesis
+    { "printed.thesis_ch2",
+      "T-2.7 T-2.10 T-2.12 T-2.14 T-2.15 T-2.dual T-2.16 T-2.18 T-2.19 T-2.20 T-2.2simple",
+      "thesis ch. 2 as printed: each member of eqs. 2.7, 2.10, 2.18 on its own, eq. 2.20 for any "
+      "a and the printed composition, R = mn, the printed \".\" of the duals (generic algebra)",
+      ak_check_printed_thesis_ch2 },
+    { "printed.thesis_ch4", "T-4.2 T-4.3 T-4.4 T-Alg2 T-Alg5 T-Alg8",
+      "thesis eqs. 4.1-4.5, Algorithms 2, 5, 8 as printed (ref/published/) on exact cases and "
+      "random 4D poses vs optimality conditions and a search",
+      ak_check_printed_thesis_ch4 },
+    { "printed.thesis_appb", "T-B.2 T-B.3 T-B.4",
+      "thesis Tables B.2-B.4 and the 3-cell normals as printed vs Table B.1's vertices of random "
+      "hyperboxes",
+      ak_check_printed_thesis_appb },
+    { "printed.thesis_appc1", "T-C.1",
+      "thesis App. C.1, every member of every chain (verify/oracles/thesis_appc_lines.c) vs "
+      "quadrature over the 4-ball",
+      ak_check_printed_thesis_appc1 },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -216,6 +234,70 @@ static const ak_as_printed AS_PRINTED[] = {
     { "T-E.sphere", "render.published.sdf",
       "transcription ak_pub_render_sd_hypersphere (ref/published/)" },
     { "T-Tab4.1", "collide.published.errata", "transcription ak_pub_tab41_axes (ref/published/)" },
+    // Torres' thesis
+    { "T-2.5", "ga.thesis.T-2.5",
+      "the printed A_r ^ B_s = (-1)^(rs) B_s ^ A_r, random homogeneous A_r, B_s, r, s = 0..4, "
+      "generic algebra" },
+    { "T-2.6", "ga.thesis.T-2.6-11",
+      "the printed claim (A_r _| B_s has grade s - r), random homogeneous, 1 <= r <= s <= 4" },
+    { "T-2.7", "printed.thesis_ch2",
+      "each \"=\" of A_r _| A_r = A_r . A_r = ||A_r||^2 on its own, r = 1..4, generic algebra" },
+    { "T-2.8", "ga.thesis.T-2.6-11",
+      "both printed clauses (r > s; A_r holding a vector orthogonal to B_s), generic algebra" },
+    { "T-2.9", "ga.thesis.T-2.6-11",
+      "the printed B_s |_ A_r = (-1)^(r(s-1)) A_r _| B_s, 1 <= r <= s <= 4, generic algebra" },
+    { "T-2.10", "printed.thesis_ch2",
+      "each \"=\" of A_r |_ A_r = A_r . A_r = ||A_r||^2 on its own, r = 1..4, generic algebra" },
+    { "T-2.11", "ga.thesis.T-2.6-11",
+      "both printed clauses (r > s; A_r holding a vector orthogonal to B_s), generic algebra" },
+    { "T-2.GP", "ga.thesis.T-2.GP-15",
+      "both printed forms A_rB_s = A_r _| B_s + A_r ^ B_s, B_sA_r = B_s |_ A_r + B_s ^ A_r, "
+      "1 <= r <= s <= 4, generic algebra" },
+    { "T-2.12", "printed.thesis_ch2",
+      "the printed A_r B_s = A_r ^ B_s for orthogonal homogeneous A_r, B_s of every grade pair" },
+    { "T-2.13", "ga.thesis.T-2.GP-15",
+      "the printed A_r A_r = ||A_r||^2 on blades of grades 1..4 and a non-blade bivector" },
+    { "T-2.14", "printed.thesis_ch2", "the printed distributivity, every grade triple 0..4" },
+    { "T-2.15", "printed.thesis_ch2", "the printed associativity, every grade triple 0..4" },
+    { "T-2.dual", "printed.thesis_ch2",
+      "the four printed duals, \".\" read as geometric product, left contraction, grade-1 part" },
+    { "T-2.16", "printed.thesis_ch2",
+      "the printed sign against the printed definition (factors in reversed order)" },
+    { "T-2.17", "ga.thesis.T-2.17-18",
+      "the printed a x (b x c) => -a _| (b ^ c), 3D cross products against the generic algebra" },
+    { "T-2.18", "printed.thesis_ch2",
+      "both members (a x b) x c = -c x (a x b) = c _| (a ^ b), each \"=\" on its own" },
+    { "T-2.19", "printed.thesis_ch2",
+      "R = nm as printed, its sandwich on any vector a against the plane and angle of m, n" },
+    { "T-2.20", "printed.thesis_ch2",
+      "a' = R a R^+ for any a and a ^ b; the printed composition (R_2R_1) a (R_1^+ R_2^+)" },
+    { "T-2.2simple", "printed.thesis_ch2",
+      "the printed claims with R = mn as printed (scalar part m.n, pseudoscalar 0; products)" },
+    { "T-2.2.1", "ga.thesis.T-2.2.1",
+      "the printed diagonal product in the printed order (xy, xz, xw, yz, yw, zw) against "
+      "sum m r ^ (r _| b) in the generic algebra" },
+    { "T-4.2", "printed.thesis_ch4",
+      "transcription ak_pub_closest_on_segment (ref/published/), exact cases and the "
+      "optimality conditions" },
+    { "T-4.3", "printed.thesis_ch4",
+      "transcription ak_pub_closest_on_segment (ref/published/), exact cases, 0/0 when |v| = 0" },
+    { "T-4.4", "printed.thesis_ch4",
+      "transcription ak_pub_closest_on_segment (ref/published/), exact cases, 0/0 when |v| = 0" },
+    { "T-Alg2", "printed.thesis_ch4",
+      "transcription ak_pub_alg2_sphere_capsule (ref/published/) vs a search, exact cases" },
+    { "T-Alg5", "printed.thesis_ch4",
+      "transcription ak_pub_alg5_sphere_plane (ref/published/), unit and non-unit normals" },
+    { "T-Alg8", "printed.thesis_ch4",
+      "transcription ak_pub_alg8_capsule_plane (ref/published/), 0, 1, 2 contacts" },
+    { "T-B.2", "printed.thesis_appb",
+      "the printed Table B.2 in verify/oracles/thesis_box_tables.c against Table B.1's vertices" },
+    { "T-B.3", "printed.thesis_appb",
+      "the printed Table B.3 (and its cyclic order) in verify/oracles/thesis_box_tables.c" },
+    { "T-B.4", "printed.thesis_appb",
+      "the printed Table B.4 and normals in verify/oracles/thesis_box_tables.c vs outward "
+      "normals" },
+    { "T-C.1", "printed.thesis_appc1",
+      "every member of every chain, verify/oracles/thesis_appc_lines.c, vs quadrature" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

@@ -46,6 +46,12 @@ static const ak_check CHECKS[] = {
       "thesis App. C.1, every member of every chain (verify/oracles/thesis_appc_lines.c) vs "
       "quadrature over the 4-ball",
       ak_check_printed_thesis_appc1 },
+    { "printed.thesis_ch5",
+      "T-5.1 T-5.2 T-5.3 T-5.5 T-5.6 T-5.7 T-5.8 T-5.12 T-5.13 T-5.14 T-5.15 T-5.mt T-5.b "
+      "T-Alg12 T-5.16",
+      "thesis ch. 5 as printed (ref/published/): velocities vs differences, impulses vs momentum, "
+      "m_t vs K, Baumgarte decay, Algorithm 12 vs exact LCPs, eq. 5.16",
+      ak_check_printed_thesis_ch5 },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -298,6 +304,36 @@ static const ak_as_printed AS_PRINTED[] = {
       "normals" },
     { "T-C.1", "printed.thesis_appc1",
       "every member of every chain, verify/oracles/thesis_appc_lines.c, vs quadrature" },
+    { "T-5.1", "printed.thesis_ch5",
+      "transcription ak_published_solver_t51_point_velocity (ref/published/) vs differences" },
+    { "T-5.2", "printed.thesis_ch5",
+      "transcription ak_published_solver_t52_t53 (ref/published/) vs differences" },
+    { "T-5.3", "printed.thesis_ch5",
+      "transcription ak_published_solver_t52_t53 (ref/published/) vs differences" },
+    { "T-5.5", "printed.thesis_ch5",
+      "transcription ak_published_solver_apply_impulse (ref/published/) vs momentum balance" },
+    { "T-5.6", "printed.thesis_ch5",
+      "transcription ak_published_solver_apply_impulse (ref/published/) vs momentum balance" },
+    { "T-5.7", "printed.thesis_ch5",
+      "transcription ak_published_solver_apply_impulse (ref/published/) vs momentum balance" },
+    { "T-5.8", "printed.thesis_ch5",
+      "transcription ak_published_solver_apply_impulse (ref/published/) vs momentum balance" },
+    { "T-5.12", "printed.thesis_ch5",
+      "transcription ak_published_solver_apply_impulse (ref/published/) vs momentum balance" },
+    { "T-5.13", "printed.thesis_ch5",
+      "transcription ak_published_solver_apply_impulse (ref/published/) vs momentum balance" },
+    { "T-5.14", "printed.thesis_ch5",
+      "transcription ak_published_solver_apply_impulse (ref/published/) vs momentum balance" },
+    { "T-5.15", "printed.thesis_ch5",
+      "transcription ak_published_solver_apply_impulse (ref/published/) vs momentum balance" },
+    { "T-5.mt", "printed.thesis_ch5",
+      "transcription ak_published_solver_mass with t (ref/published/) vs 1 / (t^T K t)" },
+    { "T-5.b", "printed.thesis_ch5",
+      "transcription ak_published_solver_baumgarte (ref/published/), decay and exact cases" },
+    { "T-Alg12", "printed.thesis_ch5",
+      "transcription ak_published_solver_alg12 (ref/published/) vs exact LCP solutions" },
+    { "T-5.16", "printed.thesis_ch5",
+      "transcription ak_published_solver_t516_position (ref/published/), exact motion" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

@@ -19,5 +19,6 @@ void ak_check_printed_thesis_ch2(ak_check_ctx *c);
 void ak_check_printed_thesis_ch4(ak_check_ctx *c);
 void ak_check_printed_thesis_appb(ak_check_ctx *c);
 void ak_check_printed_thesis_appc1(ak_check_ctx *c);
+void ak_check_printed_thesis_ch5(ak_check_ctx *c);
 
 #endif

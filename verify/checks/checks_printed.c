@@ -38,6 +38,10 @@ static const ak_check CHECKS[] = {
       "thesis eqs. 4.1-4.5, Algorithms 2, 5, 8 as printed (ref/published/) on exact cases and "
       "random 4D poses vs optimality conditions and a search",
       ak_check_printed_thesis_ch4 },
+    { "printed.thesis_appd", "T-Alg16 T-Alg17 T-Alg19 T-Alg20",
+      "thesis App. D Algorithms 16, 17, 19, 20 as printed (ref/published/), each on its own, vs "
+      "brute force and exact clipping",
+      ak_check_printed_thesis_appd },
     { "printed.thesis_appb", "T-B.2 T-B.3 T-B.4",
       "thesis Tables B.2-B.4 and the 3-cell normals as printed vs Table B.1's vertices of random "
       "hyperboxes",
@@ -295,6 +299,15 @@ static const ak_as_printed AS_PRINTED[] = {
       "transcription ak_pub_alg5_sphere_plane (ref/published/), unit and non-unit normals" },
     { "T-Alg8", "printed.thesis_ch4",
       "transcription ak_pub_alg8_capsule_plane (ref/published/), 0, 1, 2 contacts" },
+    { "T-Alg16", "printed.thesis_appd",
+      "transcription ak_pub_alg16_most_parallel (ref/published/) vs brute force" },
+    { "T-Alg17", "printed.thesis_appd",
+      "transcription ak_pub_alg17_most_antiparallel (ref/published/) vs brute force" },
+    { "T-Alg19", "printed.thesis_appd",
+      "transcription ak_pub_alg19_clip_face (ref/published/): never ends as printed; fixed: "
+      "exact" },
+    { "T-Alg20", "printed.thesis_appd",
+      "transcription ak_pub_alg20_remove_outside (ref/published/) vs the vertices below" },
     { "T-B.2", "printed.thesis_appb",
       "the printed Table B.2 in verify/oracles/thesis_box_tables.c against Table B.1's vertices" },
     { "T-B.3", "printed.thesis_appb",

@@ -255,3 +255,179 @@ void ak_check_printed_thesis_ch4(ak_check_ctx *c) {
     alg5_alg8(c, r, N);
     gsl_rng_free(r);
 }
+
+// The 8 cell normals of a hyperbox with rotation matrix A (row-major; column j is A_j), in the
+// order of Table B.4 (c_1 -A_4, c_2 A_4, c_3 -A_3, c_4 A_3, c_5 -A_2, c_6 A_2, c_7 -A_1, c_8 A_1).
+static void cell_normals(double cn[8][4], const double A[16]) {
+    for (int k = 0; k < 8; k++) {
+        int ax = 3 - k / 2;
+        double sg = (k % 2) ? 1.0 : -1.0;
+        for (int i = 0; i < 4; i++) cn[k][i] = sg * A[i * 4 + ax];
+    }
+}
+
+static void rand_rot(gsl_rng *r, double A[16]) {
+    double q[4][4];
+    for (int j = 0; j < 4; j++)
+        for (;;) {
+            rand4(r, q[j], 1);
+            for (int k = 0; k < j; k++) {
+                double d = dot4(q[j], q[k]);
+                for (int i = 0; i < 4; i++) q[j][i] -= d * q[k][i];
+            }
+            double l = sqrt(dot4(q[j], q[j]));
+            if (l > 1e-2) {
+                for (int i = 0; i < 4; i++) q[j][i] /= l;
+                break;
+            }
+        }
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++) A[i * 4 + j] = q[j][i];
+}
+
+// App. D, Algorithms 16, 17, 19 and 20 as printed (ref/published/), each on its own: 16 and 17
+// against the brute-force extreme cell normal of random hyperboxes; 19 as printed (no increment:
+// it never returns), with the increment, and with Algorithm 18 corrected against the exact
+// clipping of a square by a half-space; 20 against the vertices with negative distance.
+void ak_check_printed_thesis_appd(ak_check_ctx *c) {
+    gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(r, 1700);
+    long N = ak_samples(c, 5000, 500);
+    long bad16 = 0, bad17 = 0;
+    for (long s = 0; s < N; s++) {
+        double A[16], cn[8][4], n[4];
+        rand_rot(r, A);
+        cell_normals(cn, A);
+        rand4(r, n, 3); // not unit: line 7 normalises
+        int j = 0;
+        double best = 0;
+        for (int a = 0; a < 4; a++) {
+            double d = 0;
+            for (int i = 0; i < 4; i++) d += A[i * 4 + a] * n[i];
+            if (fabs(d) > fabs(best)) best = d, j = a;
+        }
+        int want_par = 2 * (3 - j) + (best > 0), want_anti = 2 * (3 - j) + (best < 0);
+        bad16 += ak_pub_alg16_most_parallel((const double(*)[4])cn, 8, n) != want_par;
+        bad17 += ak_pub_alg17_most_antiparallel((const double(*)[4])cn, 8, n) != want_anti;
+    }
+    ak_expect(c, bad16 == 0,
+              "T-Alg16 as printed (line 7's undefined v read as n) on %ld random hyperboxes and "
+              "normals: %ld cells differ from the brute-force most parallel normal",
+              N, bad16);
+    ak_expect(c, bad17 == 0,
+              "T-Alg17 as printed: %ld cells differ from the brute-force most anti-parallel normal",
+              bad17);
+    // Algorithm 19: a square of side 2 in a random 2-plane, clipped by a hyperplane through its
+    // centre offset by o along a direction in the plane
+    long never = 0, passes = 0, bad_fixed = 0, off_plane = 0, tried = 0;
+    double worst_fixed = 0, printed18_off = 0;
+    for (long s = 0; s < N; s++) {
+        double A[16], V[4][4], ctr[4], cn[4], cx[4];
+        rand_rot(r, A);
+        rand4(r, ctr, 2);
+        static const double cyc[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
+        for (int v = 0; v < 4; v++)
+            for (int i = 0; i < 4; i++)
+                V[v][i] = ctr[i] + cyc[v][0] * A[i * 4] + cyc[v][1] * A[i * 4 + 1];
+        double th = 6.283185307179586 * gsl_rng_uniform(r), o = 1.6 * gsl_rng_uniform(r) - 0.8;
+        for (int i = 0; i < 4; i++) {
+            cn[i] = cos(th) * A[i * 4] + sin(th) * A[i * 4 + 1];
+            cx[i] = ctr[i] + o * cn[i];
+        }
+        double U[64][4];
+        long np = 0;
+        int full = ak_pub_alg19_clip_face(U, 64, cn, cx, (const double(*)[4])V, 4, 0, 0, 1000, &np);
+        // as printed the loop ends only at the transcription's stops: the pass cap, or U full
+        never += np == 1000 || full >= 63;
+        passes = np > passes ? np : passes;
+        // corrected increment and Algorithm 18: Sutherland-Hodgman's polygon; each output vertex
+        // is a kept vertex (d < 0) or lies on the hyperplane on its edge
+        int nu = ak_pub_alg19_clip_face(U, 64, cn, cx, (const double(*)[4])V, 4, 1, 1, 1000, &np);
+        int inside = 0, crossings = 0;
+        for (int v = 0; v < 4; v++) {
+            double di = dot4(cn, V[v]) - dot4(cn, cx), dj = dot4(cn, V[(v + 1) % 4]) - dot4(cn, cx);
+            inside += di < 0;
+            crossings += (di < 0) != (dj < 0);
+        }
+        if (nu != inside + crossings || np != 4) bad_fixed++;
+        for (int k = 0; k < nu; k++) {
+            double d = dot4(cn, U[k]) - dot4(cn, cx);
+            worst_fixed = fmax(worst_fixed, fmax(0.0, d)); // never outside
+        }
+        // with Algorithm 18 as printed (p := v1 + t n) the intersection points leave the plane
+        int nu2 = ak_pub_alg19_clip_face(U, 64, cn, cx, (const double(*)[4])V, 4, 1, 0, 1000, &np);
+        if (crossings) {
+            tried++;
+            double m = 0;
+            for (int k = 0; k < nu2; k++) {
+                int is_vertex = 0;
+                for (int v = 0; v < 4; v++) {
+                    double e = 0;
+                    for (int i = 0; i < 4; i++) e = fmax(e, fabs(U[k][i] - V[v][i]));
+                    is_vertex |= e == 0.0;
+                }
+                if (!is_vertex) {
+                    double w[4], ww;
+                    // distance of the point from the square's plane (span of A_1, A_2 at ctr)
+                    for (int i = 0; i < 4; i++) w[i] = U[k][i] - ctr[i];
+                    for (int a = 0; a < 2; a++) {
+                        double d = 0;
+                        for (int i = 0; i < 4; i++) d += w[i] * A[i * 4 + a];
+                        for (int i = 0; i < 4; i++) w[i] -= d * A[i * 4 + a];
+                    }
+                    ww = sqrt(dot4(w, w));
+                    double dpl = fabs(dot4(cn, U[k]) - dot4(cn, cx));
+                    m = fmax(m, fmax(ww, dpl));
+                }
+            }
+            printed18_off = fmax(printed18_off, m);
+            off_plane += m > 1e-9;
+        }
+    }
+    ak_expect(
+        c, never == N,
+        "T-Alg19 as printed (i never incremented): in %ld of %ld faces the loop ran until the "
+        "transcription's stop (1000 passes, or U full of copies from the first edge; up to %ld "
+        "passes): it never ends",
+        never, N, passes);
+    ak_expect(c, bad_fixed == 0,
+              "T-Alg19 with i := i + 1 (and Algorithm 18 with u): %ld of %ld clipped squares with "
+              "the wrong vertex count (kept vertices + crossings) or pass count",
+              bad_fixed, N);
+    ak_measure(c, worst_fixed, 1e-12,
+               "T-Alg19 corrected: no output vertex outside the hyperplane (max d %.3g)",
+               worst_fixed);
+    ak_expect(c, off_plane > 0,
+              "T-Alg19 with the increment but T-Alg18 as printed: the 'intersection' points leave "
+              "the clipping hyperplane or the face in %ld of %ld clipped squares (by up to %.3g)",
+              off_plane, tried, printed18_off);
+    // Algorithm 20: the vertices of three faces against a hyperplane
+    long bad20 = 0;
+    for (long s = 0; s < N; s++) {
+        double verts[12][4], n[4], x[4];
+        int nv[3] = { 4, 5, 3 };
+        for (int k = 0; k < 12; k++) rand4(r, verts[k], 2);
+        rand4(r, n, 1);
+        double l = sqrt(dot4(n, n));
+        for (int i = 0; i < 4; i++) n[i] /= l;
+        rand4(r, x, 1);
+        ak_pub_contact out[16];
+        int m = ak_pub_alg20_remove_outside(out, 16, n, x, (const double(*)[4])verts, nv, 3);
+        int k = 0;
+        for (int v = 0; v < 12; v++) {
+            double d = dot4(n, verts[v]) - dot4(n, x);
+            if (d < 0) {
+                if (k >= m || fabs(out[k].s - d) > 1e-14 || out[k].p[0] != verts[v][0] ||
+                    out[k].n[1] != n[1])
+                    bad20++;
+                k++;
+            }
+        }
+        bad20 += k != m;
+    }
+    ak_expect(c, bad20 == 0,
+              "T-Alg20 as printed (line 16's undefined p read as the vertex v) on %ld random "
+              "faces: %ld contacts differ from the vertices with negative distance",
+              N, bad20);
+    gsl_rng_free(r);
+}

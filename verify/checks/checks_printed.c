@@ -56,6 +56,10 @@ static const ak_check CHECKS[] = {
       "thesis ch. 5 as printed (ref/published/): velocities vs differences, impulses vs momentum, "
       "m_t vs K, Baumgarte decay, Algorithm 12 vs exact LCPs, eq. 5.16",
       ak_check_printed_thesis_ch5 },
+    { "printed.thesis_appe_union", "T-E.union",
+      "thesis App. E opUnion as printed (float, float4) vs the exact distance of a union of two "
+      "hyperspheres",
+      ak_check_printed_thesis_appe_union },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -347,6 +351,8 @@ static const ak_as_printed AS_PRINTED[] = {
       "transcription ak_published_solver_alg12 (ref/published/) vs exact LCP solutions" },
     { "T-5.16", "printed.thesis_ch5",
       "transcription ak_published_solver_t516_position (ref/published/), exact motion" },
+    { "T-E.union", "printed.thesis_appe_union",
+      "transcription ak_pub_render_op_union_float4 (ref/published/), float, vs the exact union" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

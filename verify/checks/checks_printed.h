@@ -21,5 +21,6 @@ void ak_check_printed_thesis_appd(ak_check_ctx *c);
 void ak_check_printed_thesis_appb(ak_check_ctx *c);
 void ak_check_printed_thesis_appc1(ak_check_ctx *c);
 void ak_check_printed_thesis_ch5(ak_check_ctx *c);
+void ak_check_printed_thesis_appe_union(ak_check_ctx *c);
 
 #endif

@@ -50,6 +50,10 @@ static const ak_check CHECKS[] = {
       "thesis App. C.1, every member of every chain (verify/oracles/thesis_appc_lines.c) vs "
       "quadrature over the 4-ball",
       ak_check_printed_thesis_appc1 },
+    { "printed.thesis_appc2", "T-C.2",
+      "thesis App. C.2, eqs. C.1, C.2 and the six chains, each \"=\" on its own "
+      "(verify/oracles/thesis_appc_lines.c) vs quadrature of the hypercapsule and its parts",
+      ak_check_printed_thesis_appc2 },
     { "printed.thesis_ch5",
       "T-5.1 T-5.2 T-5.3 T-5.5 T-5.6 T-5.7 T-5.8 T-5.12 T-5.13 T-5.14 T-5.15 T-5.mt T-5.b "
       "T-Alg12 T-5.16",
@@ -321,6 +325,9 @@ static const ak_as_printed AS_PRINTED[] = {
       "normals" },
     { "T-C.1", "printed.thesis_appc1",
       "every member of every chain, verify/oracles/thesis_appc_lines.c, vs quadrature" },
+    { "T-C.2", "printed.thesis_appc2",
+      "each \"=\" of C.1, C.2 and the six chains, verify/oracles/thesis_appc_lines.c, vs "
+      "quadrature of the parts" },
     { "T-5.1", "printed.thesis_ch5",
       "transcription ak_published_solver_t51_point_velocity (ref/published/) vs differences" },
     { "T-5.2", "printed.thesis_ch5",

@@ -20,6 +20,7 @@ void ak_check_printed_thesis_ch4(ak_check_ctx *c);
 void ak_check_printed_thesis_appd(ak_check_ctx *c);
 void ak_check_printed_thesis_appb(ak_check_ctx *c);
 void ak_check_printed_thesis_appc1(ak_check_ctx *c);
+void ak_check_printed_thesis_appc2(ak_check_ctx *c);
 void ak_check_printed_thesis_ch5(ak_check_ctx *c);
 void ak_check_printed_thesis_appe_union(ak_check_ctx *c);
 

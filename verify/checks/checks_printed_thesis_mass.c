@@ -97,3 +97,63 @@ void ak_check_printed_thesis_appc1(ak_check_ctx *c) {
                "T-C.1 the printed table (all six plane moments 1/3 M R^2) against quadrature: %.3g",
                dtable);
 }
+
+// App. C.2 (T-C.2): eqs. C.1 and C.2 member by member, and each of the six chains
+// I_uv = I_s,uv + 2 I_c,uv = (closed form) with each "=" on its own: the first against the
+// quadrature of the hypercapsule and of its parts (spherinder about its centre, one cap about the
+// capsule's centre, same density), the second with the printed masses.
+void ak_check_printed_thesis_appc2(ak_check_ctx *c) {
+    static const double TM[3] = { 2.5, 0.8, 13.0 }, TR[3] = { 0.6, 1.4, 0.35 },
+                        TH[3] = { 1.1, 0.5, 2.6 };
+    double dMs = 0, dMc = 0, dsplit = 0, least_third = INFINITY, worst_mass = 0;
+    int nsets = mass_nsets(c);
+    for (int s = 0; s < nsets; s++) {
+        double M = TM[s], R = TR[s], H = TH[s], h = H / 2;
+        region gcap, gs, gc;
+        memset(&gcap, 0, sizeof gcap);
+        memset(&gs, 0, sizeof gs);
+        memset(&gc, 0, sizeof gc);
+        gcap.kind = RG_CAPSULE, gcap.n = 4, gcap.R = R, gcap.h = h;
+        gs.kind = RG_SPHERINDER, gs.n = 4, gs.R = R, gs.h = h;
+        gc.kind = RG_HALF_BALL, gc.n = 4, gc.R = R;
+        moment m1 = { .p = -1, .q = -1, .rho = 1.0 };
+        double V = mass_region_integral(&gcap, mass_moment_fn, &m1, 1.0, NULL);
+        double rho = M / V, about[4] = { 0, -h, 0, 0 };
+        raw_moments qc = mass_quad_moments(&gcap, rho, NULL),
+                    qs = mass_quad_moments(&gs, rho, NULL), qh = mass_quad_moments(&gc, rho, about);
+        double Icap[36], Is[36], Ic[36], P[6];
+        mass_inertia_of_cov(4, Icap, qc.S);
+        mass_inertia_of_cov(4, Is, qs.S);
+        mass_inertia_of_cov(4, Ic, qh.S);
+        ak_tc2_inertia(P, M, R, H);
+        for (int k = 0; k < 6; k++) {
+            double first = Icap[k * 6 + k], second = Is[k * 6 + k] + 2 * Ic[k * 6 + k];
+            dsplit = fmax(dsplit, mass_relerr(second, first));
+            least_third = fmin(least_third, mass_relerr(P[k], second));
+        }
+        for (int m = 0; m < 2; m++) {
+            dMs = fmax(dMs, mass_relerr(ak_tc2_Ms(m, M, R, H), ak_tc2_Ms(2, M, R, H)));
+            dMc = fmax(dMc, mass_relerr(ak_tc2_Mc(m, M, R, H), ak_tc2_Mc(2, M, R, H)));
+        }
+        worst_mass = fmax(worst_mass, fmax(mass_relerr(ak_tc2_Ms(2, M, R, H), qs.mass),
+                                           mass_relerr(ak_tc2_Mc(2, M, R, H), qh.mass)));
+    }
+    ak_measure(c, fmax(dMs, dMc), 1e-14,
+               "T-C.2 eqs. C.1, C.2: rho V = M/(pi R^2 (4/3 H + 1/2 pi R^2)) V = the closed form, "
+               "each \"=\" (with the printed V_s, V_c): %.3g",
+               fmax(dMs, dMc));
+    ak_expect(c, worst_mass > 0.1,
+              "T-C.2: the printed M_s, M_c against the quadrature masses of the spherinder and one "
+              "cap: off by up to %.3g (relative; the R^2 of the printed volume, and V_c the whole "
+              "hypersphere)",
+              worst_mass);
+    ak_measure(c, dsplit, QUAD_TOL,
+               "T-C.2 first \"=\" of the six chains, I_uv = I_s,uv + 2 I_c,uv (quadrature of the "
+               "parts about the capsule's centre): %.3g",
+               dsplit);
+    ak_expect(c, least_third > 0.01,
+              "T-C.2 second \"=\" (the printed closed forms) against I_s,uv + 2 I_c,uv: off by at "
+              "least %.3g (relative) on every component and parameter set: wrong",
+              least_third);
+    ak_value(c, "T-C.2_least_error_of_closed_form", least_third);
+}

@@ -60,3 +60,40 @@ double ak_tc1_six_I(int member, double M, double R) {
 }
 
 double ak_tc1_I(double M, double R) { return 1.0 / 3.0 * M * R * R; }
+
+double ak_tc2_rho(double M, double R, double H) {
+    return M / (4.0 / 3.0 * PI * R * R * H + 0.5 * PI * PI * pow(R, 4));
+}
+
+double ak_tc2_Ms(int member, double M, double R, double H) {
+    switch (member) {
+        case 0: return ak_tc2_rho(M, R, H) * (4.0 / 3.0 * PI * R * R * H);
+        case 1:
+            return M / (PI * R * R * (4.0 / 3.0 * H + 0.5 * PI * R * R)) *
+                   (4.0 / 3.0 * PI * R * R * H);
+        default: return M / (1.0 + 3.0 * PI * R * R / (8.0 * H));
+    }
+}
+
+double ak_tc2_Mc(int member, double M, double R, double H) {
+    switch (member) {
+        case 0: return ak_tc2_rho(M, R, H) * (0.5 * PI * PI * pow(R, 4));
+        case 1:
+            return M / (PI * R * R * (4.0 / 3.0 * H + 0.5 * PI * R * R)) *
+                   (0.5 * PI * PI * pow(R, 4));
+        default: return M / (8.0 * H / (3.0 * PI * R * R) + 1.0);
+    }
+}
+
+void ak_tc2_inertia(double I[6], double M, double R, double H) {
+    double Ms = ak_tc2_Ms(2, M, R, H), Mc = ak_tc2_Mc(2, M, R, H);
+    double with_y = 1.0 / 3.0 * Ms * (2.0 / 5.0 * R * R + H * H / 4.0) +
+                    2.0 * Mc * (1.0 / 3.0 * R * R + H * H / 4.0 + 16.0 * R * H / (15.0 * PI));
+    double without_y = 2.0 / 5.0 * Ms * R * R + 2.0 / 3.0 * Mc * R * R;
+    I[0] = with_y;    // xy
+    I[1] = without_y; // xz
+    I[2] = without_y; // xw
+    I[3] = with_y;    // yz
+    I[4] = with_y;    // yw
+    I[5] = without_y; // zw
+}

@@ -23,4 +23,18 @@ double ak_tc1_six_I(int member, double M, double R);
 /// The printed result I_cm = 1/3 M R^2 (each of the six plane moments of the printed table).
 double ak_tc1_I(double M, double R);
 
+/// App. C.2 (the hypercapsule, spherinder height H, radius R), as printed: the density
+/// rho = M / (4/3 pi R^2 H + 1/2 pi^2 R^4).
+double ak_tc2_rho(double M, double R, double H);
+/// Eq. C.1's members: rho V_s (0) = M / (pi R^2 (4/3 H + 1/2 pi R^2)) * 4/3 pi R^2 H (1)
+/// = M / (1 + 3 pi R^2 / (8H)) (2), with the printed V_s = 4/3 pi R^2 H.
+double ak_tc2_Ms(int member, double M, double R, double H);
+/// Eq. C.2's members: rho V_c (0) = M / (pi R^2 (4/3 H + 1/2 pi R^2)) * 1/2 pi^2 R^4 (1)
+/// = M / (8H / (3 pi R^2) + 1) (2), with the printed V_c = 1/2 pi^2 R^4.
+double ak_tc2_Mc(int member, double M, double R, double H);
+/// The last member of each of the six printed chains I_uv = I_s,uv + 2 I_c,uv = ...: I_xy, I_yz,
+/// I_yw = 1/3 M_s (2/5 R^2 + H^2/4) + 2 M_c (1/3 R^2 + H^2/4 + 16RH/(15 pi)); I_xz, I_xw,
+/// I_zw = 2/5 M_s R^2 + 2/3 M_c R^2, with M_s, M_c of eqs. C.1, C.2. Order xy, xz, xw, yz, yw, zw.
+void ak_tc2_inertia(double I[6], double M, double R, double H);
+
 #endif

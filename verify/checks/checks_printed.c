@@ -56,7 +56,7 @@ static const ak_check CHECKS[] = {
       ak_check_printed_thesis_appc2 },
     { "printed.thesis_ch5",
       "T-5.1 T-5.2 T-5.3 T-5.5 T-5.6 T-5.7 T-5.8 T-5.12 T-5.13 T-5.14 T-5.15 T-5.mt T-5.b "
-      "T-Alg12 T-5.16",
+      "T-Alg12 T-Alg13 T-5.16",
       "thesis ch. 5 as printed (ref/published/): velocities vs differences, impulses vs momentum, "
       "m_t vs K, Baumgarte decay, Algorithm 12 vs exact LCPs, eq. 5.16",
       ak_check_printed_thesis_ch5 },
@@ -356,6 +356,9 @@ static const ak_as_printed AS_PRINTED[] = {
       "transcription ak_published_solver_baumgarte (ref/published/), decay and exact cases" },
     { "T-Alg12", "printed.thesis_ch5",
       "transcription ak_published_solver_alg12 (ref/published/) vs exact LCP solutions" },
+    { "T-Alg13", "printed.thesis_ch5",
+      "transcription ak_published_solver_alg13 (ref/published/): exact with one tangent, slip "
+      "left across t in 4D" },
     { "T-5.16", "printed.thesis_ch5",
       "transcription ak_published_solver_t516_position (ref/published/), exact motion" },
     { "T-E.union", "printed.thesis_appe_union",

@@ -419,6 +419,134 @@ static void t5_16(ak_check_ctx *c) {
         err[0], err[1]);
 }
 
+// The relative velocity at the contact of body A (lever r) with the fixed ground, after adding
+// the impulse P at the contact: u = v + r _| w (T-5.1, the ground at rest).
+static void contact_u(double u[4], const body *A, const double r[4]) {
+    ak_published_solver_t51_point_velocity(4, u, A->v, r, A->w);
+}
+
+// K u for a unit impulse direction: the change of the contact velocity per unit impulse along d
+// (eqs. 5.5, 5.7 on A; the ground fixed).
+static void response(double Kd[4], const body *A, const double r[4], const double d[4]) {
+    body B = *A;
+    double u0[4], u1[4], dummy_v[4] = { 0 }, dummy_w[6] = { 0 };
+    contact_u(u0, A, r);
+    ak_published_solver_apply_impulse(4, 1.0, d, 1.0 / A->mass, A->inv_Iw, r, B.v, B.w, 0.0, NULL,
+                                      r, dummy_v, dummy_w);
+    contact_u(u1, &B, r);
+    for (int i = 0; i < 4; i++) Kd[i] = u1[i] - u0[i];
+}
+
+// T-Alg13 (with T-Alg12) as printed, swept over one contact with the fixed ground (n = e_y):
+// (a) a particle (rotation fixed): the exact Coulomb outcome, stick below the cone, slide on it;
+// (b) a 4D box pressed with P_n = 100, mu = 10 (it should stick): one update of Algorithm 13
+// along the tangent t of T-5.10 (m_t from the exact K) stops the slip along t and leaves the slip
+// that the coupling of K puts across t; the 3 x 3 tangent block of K stops all of it inside the
+// cone.
+static void t_alg13(ak_check_ctx *c, gsl_rng *g, long N) {
+    double dpart = 0, worst_left = 0, fixed_ok = 0, block_left = 0;
+    int in_cone = 1;
+    long stick = 0, slide = 0, incomplete = 0, pressed = 0;
+    for (long s = 0; s < N; s++) {
+        // (a) particle of mass m: u0 = (vt, vn) along (t, n)
+        double m = 0.5 + gsl_rng_uniform(g), vn = -0.1 - gsl_rng_uniform(g),
+               vt = 2.0 * gsl_rng_uniform(g) - 1.0, mu = gsl_rng_uniform(g);
+        double jn = 0, jt = 0;
+        for (int it = 0; it < 50; it++) {
+            double dvn = vn + jn / m, dvt = vt + jt / m;
+            jn = ak_published_solver_alg12(jn, 0.0, dvn, m);
+            dvt = vt + jt / m;
+            jt = ak_published_solver_alg13(jt, dvt, m, mu, jn);
+        }
+        double jn_x = -m * vn,
+               jt_x = fabs(m * vt) <= mu * jn_x ? -m * vt : -copysign(mu * jn_x, vt);
+        stick += fabs(m * vt) <= mu * jn_x, slide += fabs(m * vt) > mu * jn_x;
+        dpart = fmax(dpart, fmax(fabs(jn - jn_x), fabs(jt - jt_x)));
+        // (b) a 4D box on the ground
+        body A;
+        double h[4];
+        for (int i = 0; i < 4; i++) h[i] = 0.2 + gsl_rng_uniform(g);
+        make_body(g, &A, h);
+        double r[4], n[4] = { 0, 1, 0, 0 }, u[4], t[4], Kt[4];
+        ga_rand_vec(g, 4, r);
+        r[1] = -fabs(r[1]) - 0.2;
+        contact_u(u, &A, r);
+        if (u[1] >= -0.05) continue; // approaching only
+        ak_published_solver_tangent(4, t, u, n);
+        response(Kt, &A, r, t);
+        double mt = 1.0 / (Kt[0] * t[0] + Kt[1] * t[1] + Kt[2] * t[2] + Kt[3] * t[3]);
+        // the normal impulse given and large (P_n = 100, mu = 10: the cone is not in the way);
+        // one update of Algorithm 13 along t
+        const double Pn = 100.0;
+        body B = A;
+        double dummy_v[4] = { 0 }, dummy_w[6] = { 0 }, q[4];
+        double ut = u[0] * t[0] + u[1] * t[1] + u[2] * t[2] + u[3] * t[3];
+        double pt = ak_published_solver_alg13(0.0, ut, mt, 10.0, Pn);
+        ak_published_solver_apply_impulse(4, pt, t, 1.0 / A.mass, A.inv_Iw, r, B.v, B.w, 0.0, NULL,
+                                          r, dummy_v, dummy_w);
+        contact_u(q, &B, r);
+        double qt = q[0] * t[0] + q[1] * t[1] + q[2] * t[2] + q[3] * t[3];
+        fixed_ok = fmax(fixed_ok, fabs(qt)); // along t: stopped exactly
+        double x2 = 0;
+        for (int i = 0; i < 4; i++) {
+            double x = (i == 1 ? 0.0 : q[i]) - qt * t[i]; // the slip across t (t has no y part)
+            x2 += x * x;
+        }
+        double across = sqrt(x2);
+        worst_left = fmax(worst_left, across);
+        incomplete += across > 1e-6;
+        pressed++;
+        // the whole tangent space (e_x, e_z, e_w): the 3 x 3 tangent block of K stops the slip
+        // with an impulse inside the cone
+        const int tb[3] = { 0, 2, 3 };
+        double Kb[9], rhs[3], P3[3];
+        for (int a2 = 0; a2 < 3; a2++) {
+            double d[4] = { 0 }, Kd[4];
+            d[tb[a2]] = 1.0;
+            response(Kd, &A, r, d);
+            for (int b2 = 0; b2 < 3; b2++) Kb[b2 * 3 + a2] = Kd[tb[b2]];
+            rhs[a2] = -u[tb[a2]];
+        }
+        gsl_matrix_view Km = gsl_matrix_view_array(Kb, 3, 3);
+        gsl_vector_view bv = gsl_vector_view_array(rhs, 3), xv = gsl_vector_view_array(P3, 3);
+        gsl_permutation *perm = gsl_permutation_alloc(3);
+        int sgn;
+        gsl_linalg_LU_decomp(&Km.matrix, perm, &sgn);
+        gsl_linalg_LU_solve(&Km.matrix, perm, &bv.vector, &xv.vector);
+        gsl_permutation_free(perm);
+        body C = A;
+        for (int a2 = 0; a2 < 3; a2++) {
+            double d[4] = { 0 };
+            d[tb[a2]] = 1.0;
+            ak_published_solver_apply_impulse(4, P3[a2], d, 1.0 / A.mass, A.inv_Iw, r, C.v, C.w,
+                                              0.0, NULL, r, dummy_v, dummy_w);
+        }
+        contact_u(q, &C, r);
+        block_left = fmax(block_left, sqrt(q[0] * q[0] + q[2] * q[2] + q[3] * q[3]));
+        in_cone &= sqrt(P3[0] * P3[0] + P3[1] * P3[1] + P3[2] * P3[2]) <= 10.0 * Pn;
+    }
+    ak_measure(
+        c, dpart, 1e-12,
+        "T-Alg13 (with T-Alg12) as printed, one tangent, a particle on the ground: the exact "
+        "Coulomb impulses (%ld sticking, %ld sliding) to %.3g",
+        stick, slide, dpart);
+    ak_measure(c, fixed_ok, 1e-12,
+               "T-Alg13 as printed, one update on a 4D box contact (P_n = 100, mu = 10): the slip "
+               "along t stopped to %.3g",
+               fixed_ok);
+    ak_measure(c, block_left, 1e-12,
+               "the whole tangent space (the 3 x 3 tangent block of K): slip stopped to %.3g with "
+               "the impulse inside the cone (%s)",
+               block_left, in_cone ? "yes" : "NO");
+    ak_expect(c, in_cone, "the tangent-block impulse lies inside the cone");
+    ak_expect(c, incomplete > 0,
+              "T-Alg13 as printed in 4D (one tangent t of T-5.10; the contact should stick): slip "
+              "left across t in %ld of %ld box contacts, up to %.3g (incomplete: the friction "
+              "impulse needs the whole tangent space)",
+              incomplete, pressed, worst_left);
+    ak_value(c, "T-Alg13_slip_left", worst_left);
+}
+
 void ak_check_printed_thesis_ch5(ak_check_ctx *c) {
     gsl_rng *g = ga_rng_new(5055);
     long N = ak_samples(c, 400, 50);
@@ -427,6 +555,7 @@ void ak_check_printed_thesis_ch5(ak_check_ctx *c) {
     t5_mt(c, g, N);
     t5_b(c);
     t_alg12(c, g, N);
+    t_alg13(c, g, N);
     t5_16(c);
     gsl_rng_free(g);
 }

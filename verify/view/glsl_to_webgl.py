@@ -8,7 +8,9 @@ copied word for word; only the interfaces change:
   and two float textures: objects (one row per object, one texel per vec4 member of AkObj) and
   half-spaces (two texels per plane); `scn.obj[i]` and `pln.planes[i]` become function calls;
 - trace.comp's compute entry point runs per fragment: gl_GlobalInvocationID is the pixel
-  (top-down rows, as the compute shader's image) and imageStore writes the fragment colour.
+  (top-down rows, as the compute shader's image) and imageStore writes the fragment colour;
+- each object member is its own texel fetch (`scn.obj[i].a` -> `ak_obj_a(i)`), and the tracer
+  indexes its per-ray arrays plainly (AK_RT_INDEX_ARRAYS): SwiftShader's costs (trace.comp).
 
 Writes a C header with two NUL-terminated byte arrays: ak_webgl_trace_frag (the tracer) and
 ak_webgl_probe_frag (the scene SDF at points read from a texture, bits packed in RGBA8).
@@ -53,6 +55,20 @@ def members(block):
     return out
 
 
+def obj_members(text):
+    """`scn.obj[i].m` -> `ak_obj_m(i)`, outside comments; fails on a whole-object read."""
+    code = [re.sub(r"//.*$", "", line) for line in text.split("\n")]
+    out, n = [], 0
+    for line, bare in zip(text.split("\n"), code):
+        if re.search(r"scn\.obj\[[^\[\]]+\](?!\.\w)", bare):
+            fail("an object read as a whole (scn.obj[i] without a member): '%s'" % line.strip())
+        cut = len(bare)
+        new, k = re.subn(r"scn\.obj\[([^\[\]]+)\]\.(\w+)", r"ak_obj_\2(\1)", line[:cut])
+        out.append(new + line[cut:])
+        n += k
+    return "\n".join(out), n
+
+
 def adapt_scene(scene):
     scene = re.sub(r"^#extension .*$", "", scene, flags=re.M)
     scene = re.sub(r'^#include ".*"$', "", scene, flags=re.M)
@@ -62,11 +78,13 @@ def adapt_scene(scene):
     obj = members(m.group(1))
     if obj != EXPECTED_OBJ:
         fail("scene.glsl: AkObj is %s, view_sim.c packs %s: update both" % (obj, EXPECTED_OBJ))
-    fetch = ["AkObj ak_obj(int i) {", "    AkObj o;"]
+    # One function per member, each one texel: `scn.obj[i].a` reads texel 5 of row i only. (A
+    # function returning the whole AkObj made every member read fetch all nine texels under
+    # SwiftShader, Chromium's CPU WebGL: the fetches were not removed as dead.)
+    fetch = []
     for k, (ty, nm) in enumerate(obj):
         t = "texelFetch(ak_obj_tex, ivec2(%d, i), 0)" % k
-        fetch.append("    o.%s = %s;" % (nm, t if ty == "vec4" else "%s(%s)" % (ty, t)))
-    fetch += ["    return o;", "}"]
+        fetch.append("%s ak_obj_%s(int i) { return %s; }" % (ty, nm, t if ty == "vec4" else "%s(%s)" % (ty, t)))
 
     m = re.search(r"layout\(std430[^)]*\) readonly buffer AkScene \{(.*?)\} scn;", scene, flags=re.S)
     if not m:
@@ -86,7 +104,7 @@ def adapt_scene(scene):
     if not m:
         fail("scene.glsl: buffer AkPlanes not found")
     scene = scene[:m.start()] + scene[m.end():]
-    scene, k1 = re.subn(r"scn\.obj\[([^\[\]]+)\]", r"ak_obj(\1)", scene)
+    scene, k1 = obj_members(scene)
     scene, k2 = re.subn(r"pln\.planes\[([^\[\]]+)\]", r"ak_plane(\1)", scene)
     if k1 == 0 or k2 == 0:
         fail("scene.glsl: no scn.obj[] or pln.planes[] access to rewrite")
@@ -99,13 +117,16 @@ def adapt_trace(trace):
         trace, k = re.subn(pat, "", trace, flags=re.M)
         if k != 1:
             fail("trace.comp: expected one line matching %s, found %d" % (pat, k))
-    trace = re.sub(r"scn\.obj\[([^\[\]]+)\]", r"ak_obj(\1)", trace)
+    trace, _ = obj_members(trace)
     # names with the reserved gl_ prefix cannot be macros: rename the two compute interfaces
     trace, k1 = re.subn(r"\bgl_GlobalInvocationID\b", "ak_invocation_id", trace)
     trace, k2 = re.subn(r"\bimageStore\b", "ak_image_store", trace)
     if k1 == 0 or k2 == 0:
         fail("trace.comp: no gl_GlobalInvocationID or imageStore to adapt")
-    glue = ("out vec4 ak_frag;\n"
+    # plain array indexing in the tracer's per-ray lists: SwiftShader's cost model, not
+    # lavapipe's (trace.comp, AK_RT_INDEX_ARRAYS)
+    glue = ("#define AK_RT_INDEX_ARRAYS 1\n"
+            "out vec4 ak_frag;\n"
             "#define ak_invocation_id uvec3(uint(gl_FragCoord.x), uint(scn.misc.w - gl_FragCoord.y), 0u)\n"
             "#define ak_image_store(img, px, c) (ak_frag = (c))\n")
     return glue + trace

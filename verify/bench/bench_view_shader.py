@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
 """The page's WebGL2 tracer, the current shader against the baseline shader, side by side in one
-run: the frame rate of `anakata view` in this machine's Chromium (headless; without a GPU, WebGL
+run: the frame time of `anakata view` in this machine's Chromium (headless; without a GPU, WebGL
 runs on SwiftShader, a CPU rasteriser) with the fragment shader the server generates from
-render/shaders (/gen/trace.frag) and with the one generated from verify/bench/shader_baseline/
-(a copy of render/shaders and of verify/view/glsl_to_webgl.py at 8a13825, the shader before
-issue 29 item 4, adapted by its own script). Both shaders are installed in turn in the same page
-(AkGL.create on the same canvas), the scene loaded once, alternating for --rounds rounds; each
-measurement waits for the first frame after the switch (the compilation), then counts the frames
-drawn in --seconds (at least two). Prints each measurement, the medians and their ratio, and the
-largest difference between the two shaders' images (0..255 per channel) with the share of pixels
-that differ by more than 8.
+render/shaders (/gen/trace.frag, compiled by web/gl.js per set of shape types) and with the one
+generated from verify/bench/shader_baseline/ (a copy of render/shaders and of
+verify/view/glsl_to_webgl.py at 8a13825, the shader before issue 29 item 4, adapted by its own
+script, one program for every type as the page had). Both are installed in turn in the same
+page (AkGL.create on the same canvas), the scene loaded once, alternating for --rounds rounds.
+Each measurement draws one frame untimed (the compilation), then times --frames frames, each
+drawn and waited for (the page's render() and a one-pixel readPixels). Prints every frame time,
+the median frame rates and their ratio (current / baseline), and the largest difference between
+the two shaders' images (0..255 per channel) with the share of pixels more than 8 apart.
 
-usage: bench_view_shader.py ANAKATA SOURCE_ROOT [--gpu] [--size WxH] [--rounds N] [--seconds S]
-                            [SCENE ...]            (default: stack_4d at 800x600, 3 rounds, 20 s)
+usage: bench_view_shader.py ANAKATA SOURCE_ROOT [--gpu] [--size WxH] [--rounds N] [--frames N]
+                            [SCENE ...]            (default: stack_4d at 800x600, 3 rounds, 3 frames)
 """
 import os
 import re
@@ -42,11 +43,10 @@ if not re.fullmatch(r"\d+x\d+", SIZE):
     sys.exit("bench_view_shader: --size: expected WxH, got '%s'" % SIZE)
 W, H = map(int, SIZE.split("x"))
 ROUNDS = int(opt("--rounds", "3"))
-SECONDS = float(opt("--seconds", "20"))
+FRAMES = int(opt("--frames", "3"))
 rest = sys.argv[3:]
 scenes = [a for i, a in enumerate(rest) if not a.startswith("--")
-          and rest[i - 1] not in ("--size", "--rounds", "--seconds")] if rest else []
-scenes = [s for s in scenes if s] or ["stack_4d"]
+          and (i == 0 or rest[i - 1] not in ("--size", "--rounds", "--frames"))] or ["stack_4d"]
 
 
 def baseline_frag():
@@ -65,7 +65,7 @@ def baseline_frag():
 BASE = baseline_frag()
 INSTALL = """const cv = document.getElementById('view');
 window.__akpx = window.__akpx || {};
-akApp.gl = AkGL.create(cv, arguments[0]);
+akApp.gl = AkGL.create(cv, arguments[0], arguments[1]);
 akApp.dirty = true;"""
 GRAB = """const g = akApp.gl.gl, w = g.drawingBufferWidth, h = g.drawingBufferHeight;
 const px = new Uint8Array(w * h * 4);
@@ -95,41 +95,27 @@ drv = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin
 drv.set_script_timeout(600)
 
 
-def drawn():
-    return drv.execute_script("return akApp.drawn || 0")
-
-
-def wait_frame(after, limit):
-    """Polls until more than `after` frames are drawn; returns (count, time) or None."""
-    t0 = time.time()
-    while time.time() - t0 < limit:
-        n = drawn()
-        if n > after:
-            return n, time.time()
-        time.sleep(0.01)
-    return None
-
-
-def measure(src):
-    drv.execute_script(INSTALL, src)
-    first = wait_frame(drawn(), 600)  # the frame with the compilation
-    if first is None:
-        sys.exit("bench_view_shader: no frame drawn in 600 s")
-    start = wait_frame(first[0], 600)  # a frame boundary: the timing starts here
-    n, t = start
-    while True:
-        nxt = wait_frame(n, 600)
-        if nxt is None:
-            sys.exit("bench_view_shader: no frame drawn in 600 s")
-        n, t = nxt
-        if t - start[1] >= SECONDS and n - start[0] >= 2:
-            return (n - start[0]) / (t - start[1])
+def measure(src, specialise):
+    """Frame times (ms) of FRAMES frames drawn and waited for, after one untimed frame (the
+    compilation): each frame is the page's render() and a one-pixel readPixels, which returns
+    only when the frame is drawn."""
+    return drv.execute_script(INSTALL + """
+        const g = akApp.gl.gl, px = new Uint8Array(4), ts = [];
+        render();
+        g.readPixels(0, 0, 1, 1, g.RGBA, g.UNSIGNED_BYTE, px);
+        for (let k = 0; k < arguments[2]; k++) {
+          const t0 = performance.now();
+          render();
+          g.readPixels(0, 0, 1, 1, g.RGBA, g.UNSIGNED_BYTE, px);
+          ts.push(performance.now() - t0);
+        }
+        return ts;""", src, specialise, FRAMES)
 
 
 rows = []
 try:
     for sc in scenes:
-        drv.get(URL + "?bench=1&size=%dx%d" % (W, H))
+        drv.get(URL + "?size=%dx%d" % (W, H))  # no ?bench: the page draws only when asked
         t0 = time.time()
         while not drv.execute_script("return document.body.dataset.ready === '1'") and time.time() - t0 < 60:
             time.sleep(0.1)
@@ -141,16 +127,17 @@ try:
         renderer = drv.execute_script("""const g = akApp.gl.gl;
             const e = g.getExtension('WEBGL_debug_renderer_info');
             return e ? g.getParameter(e.UNMASKED_RENDERER_WEBGL) : g.getParameter(g.RENDERER);""")
-        fps = {"base": [], "cur": []}
+        ms = {"base": [], "cur": []}
         diff = None
         for r in range(ROUNDS):
             for name, src in (("base", BASE), ("cur", cur)):
-                f = measure(src)
-                fps[name].append(f)
+                f = measure(src, name == "cur")
+                ms[name] += f
                 d = drv.execute_script(GRAB, name)
                 diff = d if d is not None else diff
-                print("%s %s round %d %-8s %.3f frames/s" % (sc, SIZE, r + 1, name, f), flush=True)
-        rows.append((sc, renderer, fps, diff))
+                print("%s %s round %d %-8s ms per frame: %s" % (sc, SIZE, r + 1, name,
+                      " ".join("%.0f" % x for x in f)), flush=True)
+        rows.append((sc, renderer, ms, diff))
 finally:
     drv.quit()
     srv.send_signal(signal.SIGINT)
@@ -159,7 +146,7 @@ finally:
 print("WebGL renderer: %s; %d CPU cores" % (rows[0][1] if rows else "?", os.cpu_count()))
 print("%-14s %9s %14s %14s %8s %10s %10s" % ("scene", "size", "baseline fps", "current fps", "ratio",
                                              "max diff", "over 8"))
-for sc, _, fps, diff in rows:
-    b, c = statistics.median(fps["base"]), statistics.median(fps["cur"])
+for sc, _, ms, diff in rows:
+    b, c = 1000.0 / statistics.median(ms["base"]), 1000.0 / statistics.median(ms["cur"])
     print("%-14s %9s %14.3f %14.3f %8.2f %10s %9.4f%%" % (sc, SIZE, b, c, c / b,
           diff[0] if diff else "?", 100.0 * diff[1] if diff else float("nan")))

@@ -97,6 +97,21 @@ static const ak_check CHECKS[] = {
     { "printed.hodges_g15", "G-15",
       "Hodges ch. 15's hull inertia code in float vs box, octahedron and tetrahedron closed forms",
       ak_check_printed_hodges_g15 },
+    // the last ones
+    { "printed.tenbosch_b71", "B-7.1",
+      "ten Bosch §7.1's projection (a . B)/B as printed vs least squares, n = 2..5",
+      ak_check_printed_tenbosch_b71 },
+    { "printed.tenbosch_b72", "B-7.2 B-7.2box",
+      "ten Bosch §7.2's axes as printed, counted (4D: 56) and used on random box pairs vs the "
+      "exact separation",
+      ak_check_printed_tenbosch_b72 },
+    { "printed.pga_233", "P-2.33",
+      "eq. 2.33 as printed after a contact vs restitution and momenta of the points (differences)",
+      ak_check_printed_pga_233 },
+    { "printed.tenbosch_b8drag", "B-8drag",
+      "ten Bosch §8's rotor between two frames from successive axis rotors, as printed, and its "
+      "bivector part as a rate, n = 2..5",
+      ak_check_printed_tenbosch_b8drag },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -544,6 +559,22 @@ static const ak_as_printed AS_PRINTED[] = {
     { "G-15", "printed.hodges_g15",
       "the four printed functions transcribed with their float types, "
       "verify/oracles/hodges_lines.c" },
+    // the last ones (ten Bosch §7)
+    { "B-7.1", "printed.tenbosch_b71",
+      "a_par = (a . B)/B in Cl(n,0,0), B a blade of grade 1..n, vs the least-squares projection, "
+      "verify/oracles/tenbosch_sat.c" },
+    { "B-7.2", "printed.tenbosch_b72",
+      "the duals of every V_a^{m_a}(i) ^ V_b^{m_b}(j), m_a + m_b = n - 1, vs the exact "
+      "separation of random box pairs, n = 2..5, verify/oracles/tenbosch_sat.c" },
+    { "B-7.2box", "printed.tenbosch_b72",
+      "the pairs counted (4D: 4 x 2 + 4 x 6 x 2 = 56) and used as axes, "
+      "verify/oracles/tenbosch_sat.c" },
+    { "P-2.33", "printed.pga_233",
+      "B+ <- B+ + j I+^-1[N], B- <- B- - j I-^-1[N] on point-mass bodies (generic Cl(3,0,1)) vs "
+      "restitution and momenta by differences, verify/oracles/pga_collision.c" },
+    { "B-8drag", "printed.tenbosch_b8drag",
+      "the successive axis rotors (1 + b_k a_k')/|1 + b_k a_k'| composed, their bivector part as "
+      "a rate, verify/oracles/tenbosch_sat.c" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

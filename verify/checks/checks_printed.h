@@ -34,5 +34,10 @@ void ak_check_printed_motor_algebra(ak_check_ctx *c);
 void ak_check_printed_tenbosch(ak_check_ctx *c);
 void ak_check_printed_hodges_g17(ak_check_ctx *c);
 void ak_check_printed_hodges_g15(ak_check_ctx *c);
+// the last ones
+void ak_check_printed_tenbosch_b71(ak_check_ctx *c);
+void ak_check_printed_tenbosch_b72(ak_check_ctx *c);
+void ak_check_printed_pga_233(ak_check_ctx *c);
+void ak_check_printed_tenbosch_b8drag(ak_check_ctx *c);
 
 #endif

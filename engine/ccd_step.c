@@ -186,6 +186,52 @@ typedef struct sweep_item {
     int q; // unsorted_pairs: the item's index among the unsorted items
 } sweep_item;
 
+// The stage's buffers: kept in the contact cache's scratch (c->step.ccd, freed with the cache)
+// and grown when a larger one is needed, so that a step neither allocates them nor faults in
+// fresh pages; a step without a cache uses buffers of its own (ccd_ws_local, freed at the end).
+enum {
+    W_IT,      // nbody sweep items
+    W_BOX,     // nbody swept boxes
+    W_FAST,    // nbody: fast this call
+    W_MB,      // nbody motion bounds [G-CCD.1]
+    W_WD,      // nbody widths along the sweep axis
+    W_BIG,     // nbody big items
+    W_ISBIG,   // nbody flags
+    W_MV,      // nbody: moves
+    W_START,   // grid buckets + 1
+    W_ENTRIES, // grid entries
+    W_ELO,     // grid entries' sweep coordinate
+    W_STAMP,   // grid: per item, the last query
+    W_HITS,    // grid: one query's result
+    W_BK,      // grid: each item's bucket
+    W_FILL,    // grid: bucket fill
+    W_FI,      // unsorted_pairs: fast items
+    W_HIT,     // unsorted_pairs: one fast item's partners
+    W_BI,      // unsorted_pairs: big items
+    W_TMINS,   // clamp: each body's earliest impact
+    W_HW,      // clamp: each body's half-width (NaN: not computed yet)
+    W_KEYS,    // the hash set of the pairs with contact points
+    W_LIST,    // the candidate pairs
+    W_NBUF
+};
+_Static_assert(W_NBUF <= AK_CCD_NBUF, "AK_CCD_NBUF (contact_cache.h) too small");
+
+typedef struct ccd_ws {
+    void **p;
+    size_t *cap;
+} ccd_ws;
+
+// Buffer `slot` with room for `bytes` (its contents are not kept when it grows); NULL on failure.
+static void *ws_get(ccd_ws *w, int slot, size_t bytes) {
+    if (bytes == 0) bytes = 1;
+    if (w->cap[slot] < bytes) {
+        free(w->p[slot]);
+        w->p[slot] = malloc(bytes);
+        w->cap[slot] = w->p[slot] ? bytes : 0;
+    }
+    return w->p[slot];
+}
+
 static int cmp_double(const void *x, const void *y) {
     double a = *(const double *)x, b = *(const double *)y;
     return a < b ? -1 : a > b;
@@ -206,8 +252,13 @@ static int cmp_item(const void *x, const void *y) {
 
 typedef struct cand_list {
     int n, cap;
-    int *ab; // 2 x n
+    int *ab;   // 2 x n
+    ccd_ws *w; // ab is its W_LIST buffer
 } cand_list;
+
+static cand_list cand_list_of(ccd_ws *w) {
+    return (cand_list){ 0, (int)(w->cap[W_LIST] / (2 * sizeof(int))), w->p[W_LIST], w };
+}
 
 static int push_cand(cand_list *L, int a, int b) {
     if (L->n == L->cap) {
@@ -216,6 +267,8 @@ static int push_cand(cand_list *L, int a, int b) {
         if (!q) return -1;
         L->ab = q;
         L->cap = nc;
+        L->w->p[W_LIST] = q;
+        L->w->cap[W_LIST] = sizeof(int) * 2 * (size_t)nc;
     }
     L->ab[2 * L->n] = a;
     L->ab[2 * L->n + 1] = b;
@@ -272,11 +325,6 @@ typedef struct cand_grid {
     int nhit;
 } cand_grid;
 
-static void grid_free(cand_grid *g) {
-    free(g->start), free(g->entries), free(g->elo), free(g->stamp), free(g->hits);
-    *g = (cand_grid){ 0 };
-}
-
 static int grid_cell(double x, double cs, long long *c) {
     double y = floor(x / cs);
     if (!(fabs(y) < 1e15)) return -1;
@@ -298,7 +346,7 @@ static unsigned grid_hash(int n, const long long c[]) {
 
 // 0, or -1 (allocation, non-finite or far boxes: the caller scans instead).
 static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *it, int ni,
-                      const char *isbig) {
+                      const char *isbig, ccd_ws *w) {
     double W = 0;
     for (int q = 0; q < ni; q++) {
         if (isbig[it[q].b]) continue;
@@ -314,17 +362,14 @@ static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *
     while (nb < 2u * (unsigned)ni) nb <<= 1;
     g->cs = W;
     g->mask = nb - 1;
-    g->start = calloc((size_t)nb + 1, sizeof(int));
-    g->entries = malloc(sizeof(int) * (size_t)ni);
-    g->elo = malloc(sizeof(double) * (size_t)ni);
-    g->stamp = malloc(sizeof(int) * (size_t)ni);
-    g->hits = malloc(sizeof(int) * (size_t)ni);
-    unsigned *bk = malloc(sizeof(unsigned) * (size_t)ni);
-    if (!g->start || !g->entries || !g->elo || !g->stamp || !g->hits || !bk) {
-        free(bk);
-        grid_free(g);
-        return -1;
-    }
+    g->start = ws_get(w, W_START, sizeof(int) * ((size_t)nb + 1));
+    g->entries = ws_get(w, W_ENTRIES, sizeof(int) * (size_t)ni);
+    g->elo = ws_get(w, W_ELO, sizeof(double) * (size_t)ni);
+    g->stamp = ws_get(w, W_STAMP, sizeof(int) * (size_t)ni);
+    g->hits = ws_get(w, W_HITS, sizeof(int) * (size_t)ni);
+    unsigned *bk = ws_get(w, W_BK, sizeof(unsigned) * (size_t)ni);
+    if (!g->start || !g->entries || !g->elo || !g->stamp || !g->hits || !bk) return -1;
+    memset(g->start, 0, sizeof(int) * ((size_t)nb + 1));
     for (int q = 0; q < ni; q++) {
         g->stamp[q] = -1;
         bk[q] = nb; // not in the grid
@@ -332,26 +377,16 @@ static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *
         const double *lo = box + (size_t)it[q].b * 2 * AK_MAX_DIM;
         long long c[AK_MAX_DIM];
         for (int k = 0; k < n; k++)
-            if (grid_cell(lo[k], W, &c[k])) {
-                free(bk);
-                grid_free(g);
-                return -1;
-            }
+            if (grid_cell(lo[k], W, &c[k])) return -1;
         bk[q] = grid_hash(n, c) & g->mask;
         g->start[bk[q] + 1]++;
     }
     for (unsigned b = 0; b < nb; b++) g->start[b + 1] += g->start[b];
-    int *fill = malloc(sizeof(int) * (size_t)nb);
-    if (!fill) {
-        free(bk);
-        grid_free(g);
-        return -1;
-    }
+    int *fill = ws_get(w, W_FILL, sizeof(int) * (size_t)nb);
+    if (!fill) return -1;
     memcpy(fill, g->start, sizeof(int) * (size_t)nb);
     for (int q = 0; q < ni; q++)
         if (bk[q] < nb) g->elo[fill[bk[q]]] = it[q].lo, g->entries[fill[bk[q]]++] = q;
-    free(fill);
-    free(bk);
     return 0;
 }
 
@@ -409,14 +444,12 @@ static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *
 // its cell range is too large) from a pass over all items.
 static int unsorted_pairs(const ak_model *m, int n, const double *box, const sweep_item *it, int ni,
                           const int *big, int nbig, double maxw, const char *fast,
-                          const char *isbig, cand_grid *g, const char *mv, cand_list *L) {
-    sweep_item *fi = malloc(sizeof *fi * (size_t)(ni > 0 ? ni : 1));
-    sweep_item *hit = malloc(sizeof *hit * (size_t)(ni > 0 ? ni : 1));
-    sweep_item *bi = malloc(sizeof *bi * (size_t)(nbig > 0 ? nbig : 1));
-    if (!fi || !hit || !bi) {
-        free(fi), free(hit), free(bi);
-        return -1;
-    }
+                          const char *isbig, cand_grid *g, const char *mv, ccd_ws *w,
+                          cand_list *L) {
+    sweep_item *fi = ws_get(w, W_FI, sizeof *fi * (size_t)(ni > 0 ? ni : 1));
+    sweep_item *hit = ws_get(w, W_HIT, sizeof *hit * (size_t)(ni > 0 ? ni : 1));
+    sweep_item *bi = ws_get(w, W_BI, sizeof *bi * (size_t)(nbig > 0 ? nbig : 1));
+    if (!fi || !hit || !bi) return -1;
     int nf = 0, rc = 0;
     for (int q = 0; q < ni; q++)
         if (fast[it[q].b]) fi[nf] = it[q], fi[nf++].q = q;
@@ -445,31 +478,81 @@ static int unsorted_pairs(const ak_model *m, int n, const double *box, const swe
             if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
         }
     }
-    free(fi), free(hit), free(bi);
     return rc;
 }
 
-// Candidate pairs (fast body first when only one is fast). 0 or -1 (allocation).
-static int candidates(const ak_model *m, const ak_data *d, const double *rot, double h,
-                      double margin, cand_list *L) {
-    int n = m->dim, N = m->nbody, nfast = 0;
-    L->n = 0;
-    for (int b = 0; b < N && !nfast; b++) nfast += ak_ccd_is_fast(m, d, b, h, margin);
-    if (!nfast) return 0;
-    sweep_item *it = malloc(sizeof *it * (size_t)(N > 0 ? N : 1));
-    double *box = malloc(sizeof(double) * 2 * AK_MAX_DIM * (size_t)(N > 0 ? N : 1));
-    char *fast = malloc((size_t)(N > 0 ? N : 1));
-    if (!it || !box || !fast) {
-        free(it), free(box), free(fast);
-        return -1;
+// Swept box of body b given its motion bound L (swept_box's box; the closed form of a
+// hypersphere's box, the centre -+ r, written out on the fast path as ak_geom_aabb and
+// ak_body_aabb compute it).
+static void swept_box_mb(const ak_model *m, const ak_data *d, const double *rot, int b, double L,
+                         double lo[], double hi[]) {
+    int n = m->dim;
+    const ak_shape *s = &m->bodies[b].shape;
+    if (m->paths.ccd_fast && s->type == AK_SHAPE_HYPERSPHERE) {
+        const double *x = d->x + (size_t)b * AK_MAX_DIM;
+        for (int i = 0; i < n; i++) lo[i] = x[i] - s->radius, hi[i] = x[i] + s->radius;
+    } else if (rot) {
+        ak_pose p = body_pose(m, d, rot, b);
+        ak_geom_aabb(n, lo, hi, s, &p);
+    } else
+        ak_body_aabb(m, d, b, lo, hi);
+    for (int i = 0; i < n; i++) lo[i] -= L, hi[i] += L;
+}
+
+// The height of body b's lowest point above plane pl (the plane pass below): -h(-normal) -
+// offset from ak_geom_support. For a hypersphere with the broadphase's rotation matrices (rot)
+// the same operations in the same order, without building the pose (fast path).
+static double plane_gap(const ak_model *m, const ak_data *d, const double *rot, int b,
+                        const ak_shape *pl) {
+    int n = m->dim;
+    const ak_shape *s = &m->bodies[b].shape;
+    double mn[AK_MAX_DIM], x[AK_MAX_DIM];
+    for (int i = 0; i < n; i++) mn[i] = -pl->normal[i];
+    if (!(m->paths.ccd_fast && rot && s->type == AK_SHAPE_HYPERSPHERE)) {
+        ak_pose pb = body_pose(m, d, rot, b);
+        return -ak_geom_support(n, x, s, &pb, mn) - pl->offset;
     }
+    const double *M = rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM,
+                 *pos = d->x + (size_t)b * AK_MAX_DIM;
+    double dl[AK_MAX_DIM], l2 = 0, hs = 0, hp = 0;
+    for (int j = 0; j < n; j++) { // ak_pose_dir_to_local
+        double t = 0;
+        for (int i = 0; i < n; i++) t += M[i * n + j] * mn[i];
+        dl[j] = t;
+    }
+    for (int i = 0; i < n; i++) l2 += dl[i] * dl[i]; // ball_support
+    double l = sqrt(l2);
+    for (int i = 0; i < n; i++) x[i] = l > 0 ? s->radius * dl[i] / l : 0.0;
+    for (int i = 0; i < n; i++) hs += dl[i] * x[i]; // ak_geom_support_local's dot
+    for (int i = 0; i < n; i++) hp += mn[i] * pos[i];
+    return -(hs + hp) - pl->offset;
+}
+
+// Candidate pairs (fast body first when only one is fast). 0 or -1 (allocation). Leaves each
+// body's motion bound in the W_MB buffer and its fast flag in W_FAST (when a body is fast).
+static int candidates(const ak_model *m, const ak_data *d, const double *rot, double h,
+                      double margin, ccd_ws *w, cand_list *L) {
+    int n = m->dim, N = m->nbody, nfast = 0;
+    size_t NB = (size_t)(N > 0 ? N : 1);
+    L->n = 0;
+    double *mb = ws_get(w, W_MB, sizeof(double) * NB);
+    char *fast = ws_get(w, W_FAST, NB);
+    if (!mb || !fast) return -1;
+    for (int b = 0; b < N; b++) {
+        mb[b] = motion_bound(m, d, b, h);
+        fast[b] = (char)(mb[b] > 0.5 * margin); // ak_ccd_is_fast
+        nfast += fast[b];
+    }
+    if (!nfast) return 0;
+    sweep_item *it = ws_get(w, W_IT, sizeof(sweep_item) * NB);
+    double *box = ws_get(w, W_BOX, sizeof(double) * 2 * AK_MAX_DIM * NB);
+    if (!it || !box) return -1;
     int ni = 0, rc = 0;
     double mean[AK_MAX_DIM] = { 0 }, var[AK_MAX_DIM] = { 0 };
     for (int b = 0; b < N; b++) {
-        fast[b] = (char)ak_ccd_is_fast(m, d, b, h, margin);
         if (m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE) continue;
         double *lo = box + (size_t)b * 2 * AK_MAX_DIM, *hi = lo + AK_MAX_DIM;
-        swept_box(m, d, rot, b, h, lo, hi);
+        swept_box_mb(m, d, rot, b, mb[b], lo, hi);
         it[ni++].b = b;
         for (int k = 0; k < n; k++) mean[k] += 0.5 * (lo[k] + hi[k]);
     }
@@ -490,20 +573,21 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     // the fast path (finite boxes): the items are not sorted; the fast bodies' pairs are found
     // by a pass over all items (few fast bodies: a pile at rest) or through the grid, and put in
     // the order the sorted scan gives (unsorted_pairs below)
-    int nfast_all = 0, unsorted = m->paths.ccd_fast;
-    for (int b = 0; b < N; b++) nfast_all += fast[b];
+    int nfast_all = nfast, unsorted = m->paths.ccd_fast;
     for (int q = 0; q < ni && unsorted; q++)
         if (!isfinite(it[q].lo) || !isfinite(it[q].hi)) unsorted = 0;
     if (!unsorted) qsort(it, (size_t)ni, sizeof *it, cmp_item);
     // widths along the axis: boxes much wider than the median (a ground slab, a wall) are kept
     // aside and tested against every fast body; the others bound the query window
-    double *wd = malloc(sizeof(double) * (size_t)(ni > 0 ? ni : 1));
-    int *big = malloc(sizeof(int) * (size_t)(ni > 0 ? ni : 1));
-    char *isbig = calloc((size_t)(N > 0 ? N : 1), 1);
-    if (!wd || !big || !isbig) rc = -1;
+    double *wd = ws_get(w, W_WD, sizeof(double) * NB);
+    int *big = ws_get(w, W_BIG, sizeof(int) * NB);
+    char *isbig = ws_get(w, W_ISBIG, NB);
+    char *mv = ws_get(w, W_MV, NB);
+    if (!wd || !big || !isbig || !mv) return -1;
+    memset(isbig, 0, NB);
     double maxw = 0;
     int nbig = 0;
-    if (!rc && ni > 0) {
+    if (ni > 0) {
         for (int q = 0; q < ni; q++) wd[q] = it[q].hi - it[q].lo;
         double med;
         if (unsorted)
@@ -514,33 +598,28 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         }
         double lim = 4.0 * med;
         for (int q = 0; q < ni; q++) {
-            double w = it[q].hi - it[q].lo;
-            if (w > lim)
+            double wq = it[q].hi - it[q].lo;
+            if (wq > lim)
                 big[nbig++] = it[q].b, isbig[it[q].b] = 1;
             else
-                maxw = fmax(maxw, w);
+                maxw = fmax(maxw, wq);
         }
     }
-    if (unsorted && !rc) {
-        char *mv = nfast_all > AK_CCD_FEW ? malloc((size_t)(N > 0 ? N : 1)) : NULL;
+    if (unsorted) {
+        int with_mv = nfast_all > AK_CCD_FEW;
         cand_grid g = { 0 };
-        for (int b = 0; b < N && mv; b++) mv[b] = (char)moves(m, b);
-        int use_grid = mv && ni > 0 && grid_build(&g, n, box, it, ni, isbig) == 0;
+        for (int b = 0; b < N && with_mv; b++) mv[b] = (char)moves(m, b);
+        int use_grid = with_mv && ni > 0 && grid_build(&g, n, box, it, ni, isbig, w) == 0;
         rc = unsorted_pairs(m, n, box, it, ni, big, nbig, maxw, fast, isbig, use_grid ? &g : NULL,
-                            mv, L);
-        grid_free(&g);
-        free(mv);
-        free(wd), free(big), free(isbig);
+                            with_mv ? mv : NULL, w, L);
         goto planes;
     }
     // pairs (fast f, other o): o's box starts within [lo_f - maxw, hi_f] along the axis; a pair of
     // two fast bodies once (from the lower index). The grid finds the same pairs in the same
     // order; the scan below is the plain path and the fallback.
-    char *mv = malloc((size_t)(N > 0 ? N : 1));
     cand_grid g = { 0 };
-    if (!mv) rc = -1;
-    for (int b = 0; b < N && !rc; b++) mv[b] = (char)moves(m, b);
-    int use_grid = !rc && m->paths.ccd_fast && ni > 0 && grid_build(&g, n, box, it, ni, isbig) == 0;
+    for (int b = 0; b < N; b++) mv[b] = (char)moves(m, b);
+    int use_grid = m->paths.ccd_fast && ni > 0 && grid_build(&g, n, box, it, ni, isbig, w) == 0;
     for (int q = 0; q < ni && !rc; q++) {
         int f = it[q].b;
         if (!fast[f]) continue;
@@ -573,9 +652,6 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
             if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
         }
     }
-    grid_free(&g);
-    free(mv);
-    free(wd), free(big), free(isbig);
 planes:; // (a label needs a statement before a declaration in C17)
     // every fast body against every hyperplane (their indices collected once)
     int np = 0;
@@ -583,43 +659,52 @@ planes:; // (a label needs a statement before a declaration in C17)
         if (m->bodies[p].shape.type == AK_SHAPE_HYPERPLANE) it[np++].b = p; // it[] is free now
     for (int b = 0; b < N && !rc && np; b++) {
         if (!fast[b]) continue;
-        ak_pose pb = body_pose(m, d, rot, b);
-        double Lb = motion_bound(m, d, b, h);
+        double Lb = mb[b];
         for (int q = 0; q < np && !rc; q++) {
             // the body's lowest point above the plane: farther than its motion, no impact
-            const ak_shape *pl = &m->bodies[it[q].b].shape;
-            double mn[AK_MAX_DIM], x[AK_MAX_DIM];
-            for (int i = 0; i < n; i++) mn[i] = -pl->normal[i];
-            double gap = -ak_geom_support(n, x, &m->bodies[b].shape, &pb, mn) - pl->offset;
+            double gap = plane_gap(m, d, rot, b, &m->bodies[it[q].b].shape);
             if (gap > Lb + margin) continue;
             rc = push_cand(L, b, it[q].b);
         }
     }
-    free(it), free(box), free(fast);
     return rc;
 }
 
-static int cmp_key(const void *x, const void *y) {
-    long long a = *(const long long *)x, b = *(const long long *)y;
-    return a < b ? -1 : a > b;
+// The pairs with contact points in c, as keys min * N + max in an open-addressing hash set
+// (membership only: has_key).
+typedef struct key_set {
+    long long *k; // -1: empty
+    size_t mask;
+} key_set;
+
+static size_t key_slot(long long key, size_t mask) {
+    unsigned long long h = (unsigned long long)key * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h ^ (h >> 29)) & mask;
 }
 
-// Sorted keys min * N + max of the pairs that have contact points in c.
-static long long *point_pairs(const ak_model *m, const ak_contact_cache *c, int *count) {
-    long long *k = malloc(sizeof(long long) * (size_t)(c->step.npoint > 0 ? c->step.npoint : 1));
-    if (!k) return NULL;
+static int point_keys(const ak_model *m, const ak_contact_cache *c, ccd_ws *w, key_set *ks) {
+    size_t T = 16;
+    while (T < 2 * (size_t)c->step.npoint) T <<= 1;
+    ks->k = ws_get(w, W_KEYS, sizeof(long long) * T);
+    if (!ks->k) return -1;
+    ks->mask = T - 1;
+    memset(ks->k, 0xff, sizeof(long long) * T);
     for (int q = 0; q < c->step.npoint; q++) {
         int a = c->step.pts[q].a, b = c->step.pts[q].b;
-        k[q] = (long long)(a < b ? a : b) * m->nbody + (a < b ? b : a);
+        long long key = (long long)(a < b ? a : b) * m->nbody + (a < b ? b : a);
+        size_t s = key_slot(key, ks->mask);
+        while (ks->k[s] != -1 && ks->k[s] != key) s = (s + 1) & ks->mask;
+        ks->k[s] = key;
     }
-    qsort(k, (size_t)c->step.npoint, sizeof *k, cmp_key);
-    *count = c->step.npoint;
-    return k;
+    return 0;
 }
 
-static int has_key(const long long *k, int nk, const ak_model *m, int a, int b) {
+static int has_key(const key_set *ks, const ak_model *m, int a, int b) {
     long long key = (long long)(a < b ? a : b) * m->nbody + (a < b ? b : a);
-    return bsearch(&key, k, (size_t)nk, sizeof *k, cmp_key) != NULL;
+    for (size_t s = key_slot(key, ks->mask);; s = (s + 1) & ks->mask) {
+        if (ks->k[s] == key) return 1;
+        if (ks->k[s] == -1) return 0;
+    }
 }
 
 // Pose of body b at time t of the step's motion (x + t v, exp(-t w / 2) R, as T-5.16 / T-5.17).
@@ -654,21 +739,16 @@ static void point_now(const ak_model *m, const ak_data *d, const double *rot, in
 int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h,
                     double margin, char *err, size_t errlen) {
     int n = m->dim, npairs = 0;
-    cand_list L = { 0, 0, NULL };
-    int nk = 0;
-    long long *keys = NULL;
+    ccd_ws w = { c->step.ccd, c->step.ccdcap };
+    cand_list L = cand_list_of(&w);
+    key_set keys;
     const double *rot = c->keep.rot;
-    if (candidates(m, d, rot, h, margin, &L)) {
-        free(L.ab);
+    if (candidates(m, d, rot, h, margin, &w, &L)) {
         snprintf(err, errlen, "ccd: out of memory");
         return -1;
     }
-    if (L.n == 0) { // no candidate pair: nothing to look up
-        free(L.ab);
-        return 0;
-    }
-    if (!(keys = point_pairs(m, c, &nk))) {
-        free(L.ab);
+    if (L.n == 0) return 0; // no candidate pair: nothing to look up
+    if (point_keys(m, c, &w, &keys)) {
         snprintf(err, errlen, "ccd: out of memory");
         return -1;
     }
@@ -676,7 +756,7 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
     for (int e = 0; e < L.n && rc == 0; e++) {
         int f = L.ab[2 * e], o = L.ab[2 * e + 1];
         {
-            if (has_key(keys, nk, m, f, o)) continue;
+            if (has_key(&keys, m, f, o)) continue;
             double toi;
             if (!pair_toi_raw(m, d, rot, f, o, h, margin, &toi)) continue;
             // body order as the narrowphase: a plane is b; else the lower index is a
@@ -730,49 +810,59 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
             npairs++;
         }
     }
-    free(L.ab);
-    free(keys);
     return rc ? -1 : npairs;
 }
+
+static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, ccd_ws *w,
+                      ak_ccd_clamp *cl, int k, int n);
 
 int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, ak_ccd_clamp *cl) {
     cl->count = 0;
     cl->body = NULL;
     cl->saved = NULL;
     int k = ak_nd_nbiv(m->dim), n = m->dim;
-    cand_list L = { 0, 0, NULL };
+    // the cache's buffers, or (no cache yet) buffers of this call
+    void *lp[AK_CCD_NBUF] = { 0 };
+    size_t lc[AK_CCD_NBUF] = { 0 };
+    ccd_ws w = d->contacts ? (ccd_ws){ d->contacts->step.ccd, d->contacts->step.ccdcap }
+                           : (ccd_ws){ lp, lc };
+    int rc = clamp_find(m, d, h, margin, &w, cl, k, n);
+    for (int q = 0; q < AK_CCD_NBUF; q++) free(lp[q]);
+    return rc;
+}
+
+// ak_ccd_clamp_begin with the stage's buffers w.
+static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, ccd_ws *w,
+                      ak_ccd_clamp *cl, int k, int n) {
+    cand_list L = cand_list_of(w);
     const double *rot = d->contacts ? d->contacts->keep.rot : NULL;
-    if (candidates(m, d, rot, h, margin, &L)) return -1;
-    if (L.n == 0) {
-        free(L.ab);
-        return 0;
-    }
+    if (candidates(m, d, rot, h, margin, w, &L)) return -1;
+    if (L.n == 0) return 0;
+    const double *mb = w->p[W_MB]; // candidates' motion bounds and fast flags
+    const char *fast = w->p[W_FAST];
     // the pairs in contact this step: the contact stage's points (positions have not moved)
-    int nk = 0;
-    long long *keys = NULL;
+    key_set keys;
     ak_contact_cache empty = { 0 };
-    double *tmins = malloc(sizeof(double) * (size_t)(m->nbody > 0 ? m->nbody : 1));
-    if (!tmins || !(keys = point_pairs(m, d->contacts ? d->contacts : &empty, &nk))) {
-        free(tmins);
-        free(L.ab);
-        return -1;
-    }
-    for (int b = 0; b < m->nbody; b++) tmins[b] = h;
+    size_t NB = (size_t)(m->nbody > 0 ? m->nbody : 1);
+    double *tmins = ws_get(w, W_TMINS, sizeof(double) * NB);
+    double *hw = ws_get(w, W_HW, sizeof(double) * NB);
+    if (!tmins || !hw || point_keys(m, d->contacts ? d->contacts : &empty, w, &keys)) return -1;
+    for (int b = 0; b < m->nbody; b++) tmins[b] = h, hw[b] = NAN;
     for (int e = 0; e < L.n; e++) {
         int f = L.ab[2 * e], o = L.ab[2 * e + 1];
         // the earliest impact of the pair: both bodies stop there when fast
         double tmin = h;
         {
             double toi;
-            if (!has_key(keys, nk, m, f, o)) {
+            if (!has_key(&keys, m, f, o)) {
                 // not touching (no contact point within the margin this step)
                 if (pair_toi_raw(m, d, rot, f, o, h, margin, &toi) && toi < tmin) tmin = toi;
             } else {
                 // a pass-through needs a motion of at least half the thinner body's half-width
-                double Lm = motion_bound(m, d, f, h) + motion_bound(m, d, o, h);
-                if (!(Lm >
-                      0.5 * fmin(half_width(&m->bodies[f].shape), half_width(&m->bodies[o].shape))))
-                    continue;
+                double Lm = mb[f] + mb[o];
+                if (isnan(hw[f])) hw[f] = half_width(&m->bodies[f].shape);
+                if (isnan(hw[o])) hw[o] = half_width(&m->bodies[o].shape);
+                if (!(Lm > 0.5 * fmin(hw[f], hw[o]))) continue;
                 ak_pose pf = body_pose(m, d, rot, f), po = body_pose(m, d, rot, o);
                 ak_manifold man;
                 if (ak_collide(&man, &m->bodies[f].shape, &pf, &m->bodies[o].shape, &po,
@@ -799,24 +889,20 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
             }
         }
         if (tmin < tmins[f]) tmins[f] = tmin;
-        if (ak_ccd_is_fast(m, d, o, h, margin) && tmin < tmins[o]) tmins[o] = tmin;
+        if (fast[o] && tmin < tmins[o]) tmins[o] = tmin; // ak_ccd_is_fast
     }
-    free(L.ab);
-    free(keys);
+    int nclamp = 0;
+    for (int f = 0; f < m->nbody; f++) nclamp += tmins[f] < h;
+    if (!nclamp) return 0;
+    cl->body = malloc(sizeof(int) * (size_t)nclamp);
+    cl->saved = malloc(sizeof(double) * (size_t)nclamp * (AK_MAX_DIM + AK_MAX_BIV));
+    if (!cl->body || !cl->saved) {
+        ak_ccd_clamp_end(m, d, cl);
+        return -1;
+    }
     for (int f = 0; f < m->nbody; f++) {
         double tmin = tmins[f];
         if (!(tmin < h)) continue;
-        int *nb = realloc(cl->body, sizeof(int) * (size_t)(cl->count + 1));
-        if (nb) cl->body = nb;
-        double *ns = nb ? realloc(cl->saved, sizeof(double) * (size_t)(cl->count + 1) *
-                                                 (AK_MAX_DIM + AK_MAX_BIV))
-                        : NULL;
-        if (!nb || !ns) {
-            free(tmins);
-            ak_ccd_clamp_end(m, d, cl);
-            return -1;
-        }
-        cl->saved = ns;
         double *sv = cl->saved + (size_t)cl->count * (AK_MAX_DIM + AK_MAX_BIV);
         memcpy(sv, d->v + (size_t)f * AK_MAX_DIM, sizeof(double) * AK_MAX_DIM);
         memcpy(sv + AK_MAX_DIM, d->w + (size_t)f * AK_MAX_BIV, sizeof(double) * AK_MAX_BIV);
@@ -825,7 +911,6 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
         for (int i = 0; i < n; i++) d->v[(size_t)f * AK_MAX_DIM + i] *= sc;
         for (int q = 0; q < k; q++) d->w[(size_t)f * AK_MAX_BIV + q] *= sc;
     }
-    free(tmins);
     return 0;
 }
 

@@ -8,7 +8,11 @@
 #include <string.h>
 
 #include "engine/broadphase.h"
+#include "engine/parallel.h"
 #include "ref/collide/collide.h"
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 static int moves(const ak_model *m, int b) {
     const ak_body *bd = &m->bodies[b];
@@ -65,8 +69,14 @@ static void swept_box(const ak_model *m, const ak_data *d, const double *rot, in
 
 // Smallest half-width of a shape along its body axes, (h(e_i) + h(-e_i)) / 2: a body moving
 // less than half of this (relative to the other) within a step cannot pass through it.
-static double half_width(const ak_shape *s) {
+static double half_width(const ak_model *m, int b) {
+    const ak_shape *s = &m->bodies[b].shape;
     if (s->type == AK_SHAPE_HYPERPLANE) return INFINITY;
+    // a hypersphere: r exactly (each support below is r * 1 / 1, and 0.5 (r + r) = r); the fast
+    // path skips the 2n support evaluations
+    if (m->paths.ccd_fast && s->type == AK_SHAPE_HYPERSPHERE && s->radius >= 0 &&
+        s->radius <= 1e300)
+        return s->radius;
     int n = s->dim;
     double w = INFINITY;
     for (int i = 0; i < n; i++) {
@@ -209,9 +219,10 @@ enum {
     W_HIT,     // unsorted_pairs: one fast item's partners
     W_BI,      // unsorted_pairs: big items
     W_TMINS,   // clamp: each body's earliest impact
-    W_HW,      // clamp: each body's half-width (NaN: not computed yet)
     W_KEYS,    // the hash set of the pairs with contact points
     W_LIST,    // the candidate pairs
+    W_PTOI,    // per candidate pair: its time of impact, or the clamp's earliest time
+    W_PHIT,    // per candidate pair: has an impact
     W_NBUF
 };
 _Static_assert(W_NBUF <= AK_CCD_NBUF, "AK_CCD_NBUF (contact_cache.h) too small");
@@ -752,13 +763,27 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
         snprintf(err, errlen, "ccd: out of memory");
         return -1;
     }
+    // the times of impact of the pairs not in contact, pair by pair (on the engine's threads:
+    // each pair's slots alone), then the points in the pairs' order
+    double *ptoi = ws_get(&w, W_PTOI, sizeof(double) * (size_t)L.n);
+    char *phit = ws_get(&w, W_PHIT, (size_t)L.n);
+    if (!ptoi || !phit) {
+        snprintf(err, errlen, "ccd: out of memory");
+        return -1;
+    }
+    const int *ab = L.ab;
+    int nt = ak_parallel_threads(m, m->nbody);
+#pragma omp parallel for num_threads(nt) schedule(static)
+    for (int e = 0; e < L.n; e++) {
+        int f = ab[2 * e], o = ab[2 * e + 1];
+        phit[e] = !has_key(&keys, m, f, o) && pair_toi_raw(m, d, rot, f, o, h, margin, &ptoi[e]);
+    }
     int rc = 0;
     for (int e = 0; e < L.n && rc == 0; e++) {
         int f = L.ab[2 * e], o = L.ab[2 * e + 1];
         {
-            if (has_key(&keys, m, f, o)) continue;
-            double toi;
-            if (!pair_toi_raw(m, d, rot, f, o, h, margin, &toi)) continue;
+            if (!phit[e]) continue;
+            double toi = ptoi[e];
             // body order as the narrowphase: a plane is b; else the lower index is a
             int a = f, b = o;
             if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE ||
@@ -845,13 +870,18 @@ static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, cc
     ak_contact_cache empty = { 0 };
     size_t NB = (size_t)(m->nbody > 0 ? m->nbody : 1);
     double *tmins = ws_get(w, W_TMINS, sizeof(double) * NB);
-    double *hw = ws_get(w, W_HW, sizeof(double) * NB);
-    if (!tmins || !hw || point_keys(m, d->contacts ? d->contacts : &empty, w, &keys)) return -1;
-    for (int b = 0; b < m->nbody; b++) tmins[b] = h, hw[b] = NAN;
+    double *ptm = ws_get(w, W_PTOI, sizeof(double) * (size_t)L.n);
+    if (!tmins || !ptm || point_keys(m, d->contacts ? d->contacts : &empty, w, &keys)) return -1;
+    const int *ab = L.ab;
+    int nt = ak_parallel_threads(m, m->nbody);
+    // each pair's earliest time (on the engine's threads: each pair's slot alone), then each
+    // body's in the pairs' order
+#pragma omp parallel for num_threads(nt) schedule(static)
     for (int e = 0; e < L.n; e++) {
-        int f = L.ab[2 * e], o = L.ab[2 * e + 1];
+        int f = ab[2 * e], o = ab[2 * e + 1];
         // the earliest impact of the pair: both bodies stop there when fast
         double tmin = h;
+        ptm[e] = h;
         {
             double toi;
             if (!has_key(&keys, m, f, o)) {
@@ -860,9 +890,7 @@ static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, cc
             } else {
                 // a pass-through needs a motion of at least half the thinner body's half-width
                 double Lm = mb[f] + mb[o];
-                if (isnan(hw[f])) hw[f] = half_width(&m->bodies[f].shape);
-                if (isnan(hw[o])) hw[o] = half_width(&m->bodies[o].shape);
-                if (!(Lm > 0.5 * fmin(hw[f], hw[o]))) continue;
+                if (!(Lm > 0.5 * fmin(half_width(m, f), half_width(m, o)))) continue;
                 ak_pose pf = body_pose(m, d, rot, f), po = body_pose(m, d, rot, o);
                 ak_manifold man;
                 if (ak_collide(&man, &m->bodies[f].shape, &pf, &m->bodies[o].shape, &po,
@@ -888,6 +916,12 @@ static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, cc
                 }
             }
         }
+        ptm[e] = tmin;
+    }
+    for (int b = 0; b < m->nbody; b++) tmins[b] = h;
+    for (int e = 0; e < L.n; e++) {
+        int f = ab[2 * e], o = ab[2 * e + 1];
+        double tmin = ptm[e];
         if (tmin < tmins[f]) tmins[f] = tmin;
         if (fast[o] && tmin < tmins[o]) tmins[o] = tmin; // ak_ccd_is_fast
     }

@@ -343,16 +343,23 @@ static int grid_cell(double x, double cs, long long *c) {
     return 0;
 }
 
-static unsigned grid_hash(int n, const long long c[]) {
+// The bucket of cell c is a hash of its coordinates along axes 1..n-1 plus its coordinate along
+// axis 0: the cells of a row along axis 0 are consecutive buckets, so that a query reads each
+// row's entries in one run (grid_query).
+static unsigned long long row_hash(int n, const long long c[]) {
     static const unsigned long long P[AK_MAX_DIM] = { 0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full,
                                                       0x165667B19E3779F9ull, 0xD6E8FEB86659FD93ull,
                                                       0xFF51AFD7ED558CCDull };
     unsigned long long h = 0;
-    for (int k = 0; k < n; k++) h += (unsigned long long)c[k] * P[k % 5];
+    for (int k = 1; k < n; k++) h += (unsigned long long)c[k] * P[k];
     h ^= h >> 31;
     h *= 0x94D049BB133111EBull;
     h ^= h >> 29;
-    return (unsigned)h;
+    return h;
+}
+
+static unsigned grid_bucket(int n, const long long c[], unsigned mask) {
+    return (unsigned)(row_hash(n, c) + (unsigned long long)c[0]) & mask;
 }
 
 // 0, or -1 (allocation, non-finite or far boxes: the caller scans instead).
@@ -389,7 +396,7 @@ static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *
         long long c[AK_MAX_DIM];
         for (int k = 0; k < n; k++)
             if (grid_cell(lo[k], W, &c[k])) return -1;
-        bk[q] = grid_hash(n, c) & g->mask;
+        bk[q] = grid_bucket(n, c, g->mask);
         g->start[bk[q] + 1]++;
     }
     for (unsigned b = 0; b < nb; b++) g->start[b + 1] += g->start[b];
@@ -419,27 +426,36 @@ static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *
     }
     if (cells > 4.0 * ni + 64) return -1;
     int cnt = 0;
-    for (;;) {
-        unsigned b = grid_hash(n, c) & g->mask;
-        for (int e = g->start[b]; e < g->start[b + 1]; e++) {
-            // the window test first, from the entry's copy of it[r].lo: an item outside the window
-            // fails it at every visit, so whether its stamp is set does not change the hits
-            if (!(g->elo[e] >= lo) || !(g->elo[e] <= hi)) continue;
-            int r = g->entries[e];
-            if (g->stamp[r] == q) continue;
-            g->stamp[r] = q;
-            // the scan's remaining tests, in its order
-            int o = it[r].b;
-            if (o == f || isbig[o] || (fast[o] && o < f)) continue;
-            if (!mv[f] && !mv[o]) continue;
-            if (!overlap(n, box, f, o)) continue;
-            // insert r in the scan's order (cmp_item; the index order when the items are sorted)
-            int j = cnt++;
-            while (j > 0 && cmp_item(&it[g->hits[j - 1]], &it[r]) > 0)
-                g->hits[j] = g->hits[j - 1], j--;
-            g->hits[j] = r;
-        }
-        int k = 0;
+    unsigned long long nb = (unsigned long long)g->mask + 1,
+                       len = (unsigned long long)(c1[0] - c0[0] + 1);
+    for (;;) { // the rows: c[1..n-1] over the cell range, c[0] = c0[0]
+        unsigned long long b0 = (row_hash(n, c) + (unsigned long long)c0[0]) & g->mask;
+        // the row's buckets b0 .. b0 + len - 1 modulo nb: one run of entries, two when it wraps
+        unsigned long long r0[2] = { b0, 0 }, r1[2] = { b0 + len, 0 };
+        if (len >= nb)
+            r0[0] = 0, r1[0] = nb;
+        else if (b0 + len > nb)
+            r1[0] = nb, r1[1] = b0 + len - nb;
+        for (int part = 0; part < 2; part++)
+            for (int e = g->start[r0[part]]; e < g->start[r1[part]]; e++) {
+                // the window test first, from the entry's copy of it[r].lo: an item outside the window
+                // fails it at every visit, so whether its stamp is set does not change the hits
+                if (!(g->elo[e] >= lo) || !(g->elo[e] <= hi)) continue;
+                int r = g->entries[e];
+                if (g->stamp[r] == q) continue;
+                g->stamp[r] = q;
+                // the scan's remaining tests, in its order
+                int o = it[r].b;
+                if (o == f || isbig[o] || (fast[o] && o < f)) continue;
+                if (!mv[f] && !mv[o]) continue;
+                if (!overlap(n, box, f, o)) continue;
+                // insert r in the scan's order (cmp_item; the index order when the items are sorted)
+                int j = cnt++;
+                while (j > 0 && cmp_item(&it[g->hits[j - 1]], &it[r]) > 0)
+                    g->hits[j] = g->hits[j - 1], j--;
+                g->hits[j] = r;
+            }
+        int k = 1;
         while (k < n && c[k] == c1[k]) c[k] = c0[k], k++;
         if (k == n) break;
         c[k]++;

@@ -196,6 +196,9 @@ typedef struct sweep_item {
     int q; // unsorted_pairs: the item's index among the unsorted items
 } sweep_item;
 
+// Most threads of the candidate search (each has its own stamps, hits and pair list).
+#define AK_CCD_THREADS 8
+
 // The stage's buffers: kept in the contact cache's scratch (c->step.ccd, freed with the cache)
 // and grown when a larger one is needed, so that a step neither allocates them nor faults in
 // fresh pages; a step without a cache uses buffers of its own (ccd_ws_local, freed at the end).
@@ -223,7 +226,9 @@ enum {
     W_LIST,    // the candidate pairs
     W_PTOI,    // per candidate pair: its time of impact, or the clamp's earliest time
     W_PHIT,    // per candidate pair: has an impact
-    W_NBUF
+    W_TL,      // unsorted_pairs: each thread's candidate pairs (AK_CCD_THREADS slots)
+    W_NBUF = W_TL + AK_CCD_THREADS
+
 };
 _Static_assert(W_NBUF <= AK_CCD_NBUF, "AK_CCD_NBUF (contact_cache.h) too small");
 
@@ -264,11 +269,12 @@ static int cmp_item(const void *x, const void *y) {
 typedef struct cand_list {
     int n, cap;
     int *ab;   // 2 x n
-    ccd_ws *w; // ab is its W_LIST buffer
+    ccd_ws *w; // ab is its buffer `slot`
+    int slot;
 } cand_list;
 
-static cand_list cand_list_of(ccd_ws *w) {
-    return (cand_list){ 0, (int)(w->cap[W_LIST] / (2 * sizeof(int))), w->p[W_LIST], w };
+static cand_list cand_list_of(ccd_ws *w, int slot) {
+    return (cand_list){ 0, (int)(w->cap[slot] / (2 * sizeof(int))), w->p[slot], w, slot };
 }
 
 static int push_cand(cand_list *L, int a, int b) {
@@ -278,8 +284,8 @@ static int push_cand(cand_list *L, int a, int b) {
         if (!q) return -1;
         L->ab = q;
         L->cap = nc;
-        L->w->p[W_LIST] = q;
-        L->w->cap[W_LIST] = sizeof(int) * 2 * (size_t)nc;
+        L->w->p[L->slot] = q;
+        L->w->cap[L->slot] = sizeof(int) * 2 * (size_t)nc;
     }
     L->ab[2 * L->n] = a;
     L->ab[2 * L->n + 1] = b;
@@ -331,9 +337,9 @@ typedef struct cand_grid {
     int *entries;  // sorted item indices
     double *elo;   // per entry: its item's lo along the sweep axis (the window test reads
                    // the bucket's entries in a row, not the items at random)
-    int *stamp;    // per item: the last query that saw it (buckets can collide)
-    int *hits;     // one query's result
-    int nhit;
+    int *stamp;    // per thread and item: the last query that saw it (buckets can collide)
+    int *hits;     // per thread: one query's result
+    int nthread;   // stamp and hits hold nthread rows of ni
 } cand_grid;
 
 static int grid_cell(double x, double cs, long long *c) {
@@ -364,7 +370,7 @@ static unsigned grid_bucket(int n, const long long c[], unsigned mask) {
 
 // 0, or -1 (allocation, non-finite or far boxes: the caller scans instead).
 static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *it, int ni,
-                      const char *isbig, ccd_ws *w) {
+                      const char *isbig, ccd_ws *w, int nthread) {
     double W = 0;
     for (int q = 0; q < ni; q++) {
         if (isbig[it[q].b]) continue;
@@ -383,13 +389,14 @@ static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *
     g->start = ws_get(w, W_START, sizeof(int) * ((size_t)nb + 1));
     g->entries = ws_get(w, W_ENTRIES, sizeof(int) * (size_t)ni);
     g->elo = ws_get(w, W_ELO, sizeof(double) * (size_t)ni);
-    g->stamp = ws_get(w, W_STAMP, sizeof(int) * (size_t)ni);
-    g->hits = ws_get(w, W_HITS, sizeof(int) * (size_t)ni);
+    g->nthread = nthread;
+    g->stamp = ws_get(w, W_STAMP, sizeof(int) * (size_t)ni * (size_t)nthread);
+    g->hits = ws_get(w, W_HITS, sizeof(int) * (size_t)ni * (size_t)nthread);
     unsigned *bk = ws_get(w, W_BK, sizeof(unsigned) * (size_t)ni);
     if (!g->start || !g->entries || !g->elo || !g->stamp || !g->hits || !bk) return -1;
     memset(g->start, 0, sizeof(int) * ((size_t)nb + 1));
     for (int q = 0; q < ni; q++) {
-        g->stamp[q] = -1;
+        for (int t = 0; t < nthread; t++) g->stamp[(size_t)t * (size_t)ni + (size_t)q] = -1;
         bk[q] = nb; // not in the grid
         if (isbig[it[q].b]) continue;
         const double *lo = box + (size_t)it[q].b * 2 * AK_MAX_DIM;
@@ -411,9 +418,10 @@ static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *
 // The scan's pairs of the fast body f (item q; window [lo, hi] along the sweep axis) as item
 // indices in g->hits, in the scan's order (cmp_item); returns their count, or -1 when the cell range is too large or far (the
 // caller scans instead).
-static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *it, int ni, int f,
-                      int q, double lo, double hi, const char *fast, const char *isbig,
-                      const char *mv) {
+static int grid_query(const cand_grid *g, int t, int n, const double *box, const sweep_item *it,
+                      int ni, int f, int q, double lo, double hi, const char *fast,
+                      const char *isbig, const char *mv) {
+    int *stamp = g->stamp + (size_t)t * (size_t)ni, *hits = g->hits + (size_t)t * (size_t)ni;
     const double *bf = box + (size_t)f * 2 * AK_MAX_DIM;
     long long c0[AK_MAX_DIM], c1[AK_MAX_DIM], c[AK_MAX_DIM];
     double cells = 1;
@@ -442,8 +450,8 @@ static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *
                 // fails it at every visit, so whether its stamp is set does not change the hits
                 if (!(g->elo[e] >= lo) || !(g->elo[e] <= hi)) continue;
                 int r = g->entries[e];
-                if (g->stamp[r] == q) continue;
-                g->stamp[r] = q;
+                if (stamp[r] == q) continue;
+                stamp[r] = q;
                 // the scan's remaining tests, in its order
                 int o = it[r].b;
                 if (o == f || isbig[o] || (fast[o] && o < f)) continue;
@@ -451,16 +459,14 @@ static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *
                 if (!overlap(n, box, f, o)) continue;
                 // insert r in the scan's order (cmp_item; the index order when the items are sorted)
                 int j = cnt++;
-                while (j > 0 && cmp_item(&it[g->hits[j - 1]], &it[r]) > 0)
-                    g->hits[j] = g->hits[j - 1], j--;
-                g->hits[j] = r;
+                while (j > 0 && cmp_item(&it[hits[j - 1]], &it[r]) > 0) hits[j] = hits[j - 1], j--;
+                hits[j] = r;
             }
         int k = 1;
         while (k < n && c[k] == c1[k]) c[k] = c0[k], k++;
         if (k == n) break;
         c[k]++;
     }
-    g->nhit = cnt;
     return cnt;
 }
 
@@ -473,8 +479,12 @@ static int unsorted_pairs(const ak_model *m, int n, const double *box, const swe
                           const int *big, int nbig, double maxw, const char *fast,
                           const char *isbig, cand_grid *g, const char *mv, ccd_ws *w,
                           cand_list *L) {
-    sweep_item *fi = ws_get(w, W_FI, sizeof *fi * (size_t)(ni > 0 ? ni : 1));
-    sweep_item *hit = ws_get(w, W_HIT, sizeof *hit * (size_t)(ni > 0 ? ni : 1));
+    // one thread without the grid; with it, g->nthread threads, each over a contiguous range of
+    // the sorted fast items into its own list, the lists concatenated in thread order
+    int nt = g ? g->nthread : 1;
+    size_t NI = (size_t)(ni > 0 ? ni : 1);
+    sweep_item *fi = ws_get(w, W_FI, sizeof *fi * NI);
+    sweep_item *hit = ws_get(w, W_HIT, sizeof *hit * NI * (size_t)nt);
     sweep_item *bi = ws_get(w, W_BI, sizeof *bi * (size_t)(nbig > 0 ? nbig : 1));
     if (!fi || !hit || !bi) return -1;
     int nf = 0, rc = 0;
@@ -485,26 +495,47 @@ static int unsorted_pairs(const ak_model *m, int n, const double *box, const swe
     for (int q = 0, r = 0; q < ni && r < nbig; q++)
         if (isbig[it[q].b]) bi[r++] = it[q];
     qsort(bi, (size_t)nbig, sizeof *bi, cmp_item);
-    for (int e = 0; e < nf && !rc; e++) {
-        int f = fi[e].b, nh = 0;
-        double lo = fi[e].lo - maxw, hi = fi[e].hi;
-        int cnt = g ? grid_query(g, n, box, it, ni, f, fi[e].q, lo, hi, fast, isbig, mv) : -1;
-        for (int r = 0; r < cnt && !rc; r++) rc = push_cand(L, f, it[g->hits[r]].b);
-        for (int q = 0; q < ni && cnt < 0; q++) {
-            if (!(it[q].lo >= lo) || !(it[q].lo <= hi)) continue;
-            int o = it[q].b;
-            if (o == f || isbig[o] || (fast[o] && o < f)) continue;
-            if (!moves(m, f) && !moves(m, o)) continue;
-            if (overlap(n, box, f, o)) hit[nh++] = it[q];
-        }
-        qsort(hit, (size_t)nh, sizeof *hit, cmp_item);
-        for (int r = 0; r < nh && !rc; r++) rc = push_cand(L, f, hit[r].b);
-        for (int r = 0; r < nbig && !rc; r++) {
-            int o = bi[r].b;
-            if (o == f || (fast[o] && o < f)) continue;
-            if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
+    cand_list TL[AK_CCD_THREADS];
+    for (int t = 0; t < nt; t++) TL[t] = nt == 1 ? *L : cand_list_of(w, W_TL + t);
+#pragma omp parallel num_threads(nt) reduction(| : rc) if (nt > 1)
+    {
+        int t = 0;
+#ifdef _OPENMP
+        t = omp_get_thread_num();
+#endif
+        cand_list *Lt = &TL[t];
+        sweep_item *hitt = hit + (size_t)t * NI;
+        int e0 = (int)((long long)nf * t / nt), e1 = (int)((long long)nf * (t + 1) / nt);
+        for (int e = e0; e < e1 && !rc; e++) {
+            int f = fi[e].b, nh = 0;
+            double lo = fi[e].lo - maxw, hi = fi[e].hi;
+            int cnt =
+                g ? grid_query(g, t, n, box, it, ni, f, fi[e].q, lo, hi, fast, isbig, mv) : -1;
+            const int *hits = g ? g->hits + (size_t)t * (size_t)ni : NULL;
+            for (int r = 0; r < cnt && !rc; r++) rc = push_cand(Lt, f, it[hits[r]].b);
+            for (int q = 0; q < ni && cnt < 0; q++) {
+                if (!(it[q].lo >= lo) || !(it[q].lo <= hi)) continue;
+                int o = it[q].b;
+                if (o == f || isbig[o] || (fast[o] && o < f)) continue;
+                if (!moves(m, f) && !moves(m, o)) continue;
+                if (overlap(n, box, f, o)) hitt[nh++] = it[q];
+            }
+            qsort(hitt, (size_t)nh, sizeof *hitt, cmp_item);
+            for (int r = 0; r < nh && !rc; r++) rc = push_cand(Lt, f, hitt[r].b);
+            for (int r = 0; r < nbig && !rc; r++) {
+                int o = bi[r].b;
+                if (o == f || (fast[o] && o < f)) continue;
+                if (overlap(n, box, f, o)) rc = push_cand(Lt, f, o);
+            }
         }
     }
+    if (nt == 1) {
+        *L = TL[0];
+        return rc;
+    }
+    for (int t = 0; t < nt && !rc; t++)
+        for (int e = 0; e < TL[t].n && !rc; e++)
+            rc = push_cand(L, TL[t].ab[2 * e], TL[t].ab[2 * e + 1]);
     return rc;
 }
 
@@ -636,7 +667,9 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         int with_mv = nfast_all > AK_CCD_FEW;
         cand_grid g = { 0 };
         for (int b = 0; b < N && with_mv; b++) mv[b] = (char)moves(m, b);
-        int use_grid = with_mv && ni > 0 && grid_build(&g, n, box, it, ni, isbig, w) == 0;
+        int nt = ak_parallel_threads(m, m->nbody);
+        if (nt > AK_CCD_THREADS) nt = AK_CCD_THREADS;
+        int use_grid = with_mv && ni > 0 && grid_build(&g, n, box, it, ni, isbig, w, nt) == 0;
         rc = unsorted_pairs(m, n, box, it, ni, big, nbig, maxw, fast, isbig, use_grid ? &g : NULL,
                             with_mv ? mv : NULL, w, L);
         goto planes;
@@ -646,7 +679,7 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     // order; the scan below is the plain path and the fallback.
     cand_grid g = { 0 };
     for (int b = 0; b < N; b++) mv[b] = (char)moves(m, b);
-    int use_grid = m->paths.ccd_fast && ni > 0 && grid_build(&g, n, box, it, ni, isbig, w) == 0;
+    int use_grid = m->paths.ccd_fast && ni > 0 && grid_build(&g, n, box, it, ni, isbig, w, 1) == 0;
     for (int q = 0; q < ni && !rc; q++) {
         int f = it[q].b;
         if (!fast[f]) continue;
@@ -661,7 +694,7 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         }
         int done = 0;
         if (use_grid) {
-            int cnt = grid_query(&g, n, box, it, ni, f, q, lo, hi, fast, isbig, mv);
+            int cnt = grid_query(&g, 0, n, box, it, ni, f, q, lo, hi, fast, isbig, mv);
             if (cnt >= 0) {
                 for (int e = 0; e < cnt && !rc; e++) rc = push_cand(L, f, it[g.hits[e]].b);
                 done = 1;
@@ -767,7 +800,7 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
                     double margin, char *err, size_t errlen) {
     int n = m->dim, npairs = 0;
     ccd_ws w = { c->step.ccd, c->step.ccdcap };
-    cand_list L = cand_list_of(&w);
+    cand_list L = cand_list_of(&w, W_LIST);
     key_set keys;
     const double *rot = c->keep.rot;
     if (candidates(m, d, rot, h, margin, &w, &L)) {
@@ -875,7 +908,7 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
 // ak_ccd_clamp_begin with the stage's buffers w.
 static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, ccd_ws *w,
                       ak_ccd_clamp *cl, int k, int n) {
-    cand_list L = cand_list_of(w);
+    cand_list L = cand_list_of(w, W_LIST);
     const double *rot = d->contacts ? d->contacts->keep.rot : NULL;
     if (candidates(m, d, rot, h, margin, w, &L)) return -1;
     if (L.n == 0) return 0;

@@ -21,7 +21,7 @@
 /// pair for the fallback match (when the feature id changed).
 #define AK_CACHE_MATCH_DIST 0.05
 /// Buffers of the CCD stage kept in the scratch (ccd_step.c names their use).
-#define AK_CCD_NBUF 24
+#define AK_CCD_NBUF 40
 
 /// One contact point between bodies a and b (normal from b to a).
 typedef struct ak_contact_point {

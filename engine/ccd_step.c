@@ -199,9 +199,9 @@ typedef struct sweep_item {
 // Most threads of the candidate search (each has its own stamps, hits and pair list).
 #define AK_CCD_THREADS 8
 
-// The stage's buffers: kept in the contact cache's scratch (c->step.ccd, freed with the cache)
-// and grown when a larger one is needed, so that a step neither allocates them nor faults in
-// fresh pages; a step without a cache uses buffers of its own (ccd_ws_local, freed at the end).
+// The stage's buffers, one set per call (ak_ccd_contacts, ak_ccd_clamp_begin) shared by its
+// passes and freed at its end: kept across steps they would add to the peak memory of the
+// stages that run between (the solver's rows and points).
 enum {
     W_IT,      // nbody sweep items
     W_BOX,     // nbody swept boxes
@@ -230,12 +230,14 @@ enum {
     W_NBUF = W_TL + AK_CCD_THREADS
 
 };
-_Static_assert(W_NBUF <= AK_CCD_NBUF, "AK_CCD_NBUF (contact_cache.h) too small");
-
 typedef struct ccd_ws {
-    void **p;
-    size_t *cap;
+    void *p[W_NBUF];
+    size_t cap[W_NBUF];
 } ccd_ws;
+
+static void ws_free(ccd_ws *w) {
+    for (int q = 0; q < W_NBUF; q++) free(w->p[q]);
+}
 
 // Buffer `slot` with room for `bytes` (its contents are not kept when it grows); NULL on failure.
 static void *ws_get(ccd_ws *w, int slot, size_t bytes) {
@@ -796,26 +798,26 @@ static void point_now(const ak_model *m, const ak_data *d, const double *rot, in
     ak_pose_to_world(n, out, &p0, xl);
 }
 
-int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h,
-                    double margin, char *err, size_t errlen) {
+// ak_ccd_contacts with the call's buffers w.
+static int contacts_find(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h,
+                         double margin, char *err, size_t errlen, ccd_ws *w) {
     int n = m->dim, npairs = 0;
-    ccd_ws w = { c->step.ccd, c->step.ccdcap };
-    cand_list L = cand_list_of(&w, W_LIST);
+    cand_list L = cand_list_of(w, W_LIST);
     key_set keys;
     const double *rot = c->keep.rot;
-    if (candidates(m, d, rot, h, margin, &w, &L)) {
+    if (candidates(m, d, rot, h, margin, w, &L)) {
         snprintf(err, errlen, "ccd: out of memory");
         return -1;
     }
     if (L.n == 0) return 0; // no candidate pair: nothing to look up
-    if (point_keys(m, c, &w, &keys)) {
+    if (point_keys(m, c, w, &keys)) {
         snprintf(err, errlen, "ccd: out of memory");
         return -1;
     }
     // the times of impact of the pairs not in contact, pair by pair (on the engine's threads:
     // each pair's slots alone), then the points in the pairs' order
-    double *ptoi = ws_get(&w, W_PTOI, sizeof(double) * (size_t)L.n);
-    char *phit = ws_get(&w, W_PHIT, (size_t)L.n);
+    double *ptoi = ws_get(w, W_PTOI, sizeof(double) * (size_t)L.n);
+    char *phit = ws_get(w, W_PHIT, (size_t)L.n);
     if (!ptoi || !phit) {
         snprintf(err, errlen, "ccd: out of memory");
         return -1;
@@ -887,6 +889,14 @@ int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, do
     return rc ? -1 : npairs;
 }
 
+int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h,
+                    double margin, char *err, size_t errlen) {
+    ccd_ws w = { 0 };
+    int rc = contacts_find(m, d, c, h, margin, err, errlen, &w);
+    ws_free(&w);
+    return rc;
+}
+
 static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, ccd_ws *w,
                       ak_ccd_clamp *cl, int k, int n);
 
@@ -895,13 +905,9 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
     cl->body = NULL;
     cl->saved = NULL;
     int k = ak_nd_nbiv(m->dim), n = m->dim;
-    // the cache's buffers, or (no cache yet) buffers of this call
-    void *lp[AK_CCD_NBUF] = { 0 };
-    size_t lc[AK_CCD_NBUF] = { 0 };
-    ccd_ws w = d->contacts ? (ccd_ws){ d->contacts->step.ccd, d->contacts->step.ccdcap }
-                           : (ccd_ws){ lp, lc };
+    ccd_ws w = { 0 };
     int rc = clamp_find(m, d, h, margin, &w, cl, k, n);
-    for (int q = 0; q < AK_CCD_NBUF; q++) free(lp[q]);
+    ws_free(&w);
     return rc;
 }
 

@@ -49,7 +49,6 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     free(c->step.rows);
     free(c->step.sbody);
     for (int t = 0; t < AK_MAX_THREADS; t++) free(c->step.tbuf[t].p);
-    for (int q = 0; q < AK_CCD_NBUF; q++) free(c->step.ccd[q]);
     free(c->keep.rot);
     free(c->step.level);
     free(c->keep.fat);

@@ -9,7 +9,6 @@
 #define AK_ENGINE_CONTACT_CACHE_H
 
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 
 #include "engine/aabb_tree.h"
@@ -20,8 +19,6 @@
 /// Largest distance (m) between a point and an unmatched point of the previous step of the same
 /// pair for the fallback match (when the feature id changed).
 #define AK_CACHE_MATCH_DIST 0.05
-/// Buffers of the CCD stage kept in the scratch (ccd_step.c names their use).
-#define AK_CCD_NBUF 40
 
 /// One contact point between bodies a and b (normal from b to a).
 typedef struct ak_contact_point {
@@ -129,14 +126,10 @@ typedef struct ak_contact_scratch {
     ak_pair_buf tbuf[AK_MAX_THREADS]; ///< per-thread pair lists of the query
     void *rows;                       ///< the solver's packed rows (solver.c), rowcap of them
     int rowcap;
-    double *sbody;          ///< the iterations' body velocities (solver.c): nbody records of v, w
-    double *F, *tau;        ///< nbody x AK_MAX_DIM forces, nbody x AK_MAX_BIV torques: the
-                            ///< world step's force arrays (world.c)
-    unsigned char *esc;     ///< nbody: left its fat box this step
-    void *ccd[AK_CCD_NBUF]; ///< the CCD stage's per-body arrays, grid and pair lists
-                            ///< (ccd_step.c): kept so that a step neither allocates nor
-                            ///< faults in fresh pages for them
-    size_t ccdcap[AK_CCD_NBUF]; ///< their sizes in bytes
+    double *sbody;      ///< the iterations' body velocities (solver.c): nbody records of v, w
+    double *F, *tau;    ///< nbody x AK_MAX_DIM forces, nbody x AK_MAX_BIV torques: the
+                        ///< world step's force arrays (world.c)
+    unsigned char *esc; ///< nbody: left its fat box this step
 } ak_contact_scratch;
 
 /// What is measured: cost counters and the solver's residuals, written by the stages and read by

@@ -196,6 +196,9 @@ typedef struct sweep_item {
     int q; // unsorted_pairs: the item's index among the unsorted items
 } sweep_item;
 
+// Candidate pairs per parallel pass (the passes' per-pair slots are this many, not one per pair).
+#define AK_CCD_CHUNK 4096
+
 // Most threads of the candidate search (each has its own stamps, hits and pair list).
 #define AK_CCD_THREADS 8
 
@@ -729,6 +732,13 @@ planes:; // (a label needs a statement before a declaration in C17)
             rc = push_cand(L, b, it[q].b);
         }
     }
+    // the search's buffers are not needed by the pair passes that follow (and the contact
+    // stage's points may grow there): freed, all but the pairs, the motion bounds and the flags
+    for (int q = 0; q < W_NBUF; q++)
+        if (q != W_LIST && q != W_MB && q != W_FAST) {
+            free(w->p[q]);
+            w->p[q] = NULL, w->cap[q] = 0;
+        }
     return rc;
 }
 
@@ -746,7 +756,7 @@ static size_t key_slot(long long key, size_t mask) {
 
 static int point_keys(const ak_model *m, const ak_contact_cache *c, ccd_ws *w, key_set *ks) {
     size_t T = 16;
-    while (T < 2 * (size_t)c->step.npoint) T <<= 1;
+    while (2 * T < 3 * (size_t)c->step.npoint) T <<= 1; // load at most 2/3
     ks->k = ws_get(w, W_KEYS, sizeof(long long) * T);
     if (!ks->k) return -1;
     ks->mask = T - 1;
@@ -816,74 +826,79 @@ static int contacts_find(const ak_model *m, const ak_data *d, ak_contact_cache *
     }
     // the times of impact of the pairs not in contact, pair by pair (on the engine's threads:
     // each pair's slots alone), then the points in the pairs' order
-    double *ptoi = ws_get(w, W_PTOI, sizeof(double) * (size_t)L.n);
-    char *phit = ws_get(w, W_PHIT, (size_t)L.n);
+    // (AK_CCD_CHUNK pairs at a time)
+    double *ptoi = ws_get(w, W_PTOI, sizeof(double) * AK_CCD_CHUNK);
+    char *phit = ws_get(w, W_PHIT, AK_CCD_CHUNK);
     if (!ptoi || !phit) {
         snprintf(err, errlen, "ccd: out of memory");
         return -1;
     }
     const int *ab = L.ab;
-    int nt = ak_parallel_threads(m, m->nbody);
+    int nt = ak_parallel_threads(m, m->nbody), rc = 0;
+    for (int e0 = 0; e0 < L.n && rc == 0; e0 += AK_CCD_CHUNK) {
+        int e1 = L.n - e0 < AK_CCD_CHUNK ? L.n : e0 + AK_CCD_CHUNK;
 #pragma omp parallel for num_threads(nt) schedule(static)
-    for (int e = 0; e < L.n; e++) {
-        int f = ab[2 * e], o = ab[2 * e + 1];
-        phit[e] = !has_key(&keys, m, f, o) && pair_toi_raw(m, d, rot, f, o, h, margin, &ptoi[e]);
-    }
-    int rc = 0;
-    for (int e = 0; e < L.n && rc == 0; e++) {
-        int f = L.ab[2 * e], o = L.ab[2 * e + 1];
-        {
-            if (!phit[e]) continue;
-            double toi = ptoi[e];
-            // body order as the narrowphase: a plane is b; else the lower index is a
-            int a = f, b = o;
-            if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE ||
-                (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE && b < a)) {
-                a = o;
-                b = f;
+        for (int e = e0; e < e1; e++) {
+            int f = ab[2 * e], o = ab[2 * e + 1];
+            phit[e - e0] =
+                !has_key(&keys, m, f, o) && pair_toi_raw(m, d, rot, f, o, h, margin, &ptoi[e - e0]);
+        }
+        for (int e = e0; e < e1 && rc == 0; e++) {
+            int f = L.ab[2 * e], o = L.ab[2 * e + 1];
+            {
+                if (!phit[e - e0]) continue;
+                double toi = ptoi[e - e0];
+                // body order as the narrowphase: a plane is b; else the lower index is a
+                int a = f, b = o;
+                if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE ||
+                    (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE && b < a)) {
+                    a = o;
+                    b = f;
+                }
+                ak_pose pa = pose_at(m, d, rot, a, toi), pb = pose_at(m, d, rot, b, toi);
+                ak_manifold man;
+                char cerr[256] = "";
+                int cnt = ak_collide_ex(&man, &m->bodies[a].shape, &pa, &m->bodies[b].shape, &pb,
+                                        margin, cerr, (int)sizeof cerr);
+                if (cnt < 0) {
+                    snprintf(err, errlen, "ccd: bodies '%s' and '%s': %s", m->bodies[a].name,
+                             m->bodies[b].name, cerr);
+                    rc = -1;
+                    break;
+                }
+                if (cnt == 0) continue;
+                if (ak_contact_cache_reserve(c, c->step.npoint + cnt)) {
+                    snprintf(err, errlen, "ccd: out of memory");
+                    rc = -1;
+                    break;
+                }
+                for (int q = 0; q < cnt; q++) {
+                    const ak_contact *ct = &man.contacts[q];
+                    double xa[AK_MAX_DIM], xb[AK_MAX_DIM], mid[AK_MAX_DIM];
+                    // each body's contact point where that material point is now
+                    point_now(m, d, rot, a, toi, ct->point_a, xa);
+                    point_now(m, d, rot, b, toi, ct->point_b, xb);
+                    for (int i = 0; i < n; i++) mid[i] = 0.5 * (xa[i] + xb[i]);
+                    // [G-CCD.2] separation now along the impact normal: what the bodies cover
+                    // until t* plus what is left at t*; the row u.n >= -sep / h then stops them
+                    // at the surface
+                    double sep = ct->separation;
+                    for (int i = 0; i < n; i++)
+                        sep += (xa[i] - xb[i]) * ct->normal[i] -
+                               (ct->point_a[i] - ct->point_b[i]) * ct->normal[i];
+                    if (!(sep > 0)) sep = ct->separation > 0 ? ct->separation : 0.0;
+                    ak_contact_point *cp = &c->step.pts[c->step.npoint++];
+                    memset(cp, 0, sizeof *cp);
+                    cp->a = a;
+                    cp->b = b;
+                    cp->id =
+                        ct->id ^ 0x4343440000000000ull; // "CCD": never matched with a resting point
+                    cp->separation = sep;
+                    for (int i = 0; i < n; i++)
+                        cp->normal[i] = ct->normal[i], cp->point[i] = mid[i];
+                }
+                npairs++;
             }
-            ak_pose pa = pose_at(m, d, rot, a, toi), pb = pose_at(m, d, rot, b, toi);
-            ak_manifold man;
-            char cerr[256] = "";
-            int cnt = ak_collide_ex(&man, &m->bodies[a].shape, &pa, &m->bodies[b].shape, &pb,
-                                    margin, cerr, (int)sizeof cerr);
-            if (cnt < 0) {
-                snprintf(err, errlen, "ccd: bodies '%s' and '%s': %s", m->bodies[a].name,
-                         m->bodies[b].name, cerr);
-                rc = -1;
-                break;
-            }
-            if (cnt == 0) continue;
-            if (ak_contact_cache_reserve(c, c->step.npoint + cnt)) {
-                snprintf(err, errlen, "ccd: out of memory");
-                rc = -1;
-                break;
-            }
-            for (int q = 0; q < cnt; q++) {
-                const ak_contact *ct = &man.contacts[q];
-                double xa[AK_MAX_DIM], xb[AK_MAX_DIM], mid[AK_MAX_DIM];
-                // each body's contact point where that material point is now
-                point_now(m, d, rot, a, toi, ct->point_a, xa);
-                point_now(m, d, rot, b, toi, ct->point_b, xb);
-                for (int i = 0; i < n; i++) mid[i] = 0.5 * (xa[i] + xb[i]);
-                // [G-CCD.2] separation now along the impact normal: what the bodies cover
-                // until t* plus what is left at t*; the row u.n >= -sep / h then stops them
-                // at the surface
-                double sep = ct->separation;
-                for (int i = 0; i < n; i++)
-                    sep += (xa[i] - xb[i]) * ct->normal[i] -
-                           (ct->point_a[i] - ct->point_b[i]) * ct->normal[i];
-                if (!(sep > 0)) sep = ct->separation > 0 ? ct->separation : 0.0;
-                ak_contact_point *cp = &c->step.pts[c->step.npoint++];
-                memset(cp, 0, sizeof *cp);
-                cp->a = a;
-                cp->b = b;
-                cp->id =
-                    ct->id ^ 0x4343440000000000ull; // "CCD": never matched with a resting point
-                cp->separation = sep;
-                for (int i = 0; i < n; i++) cp->normal[i] = ct->normal[i], cp->point[i] = mid[i];
-            }
-            npairs++;
         }
     }
     return rc ? -1 : npairs;
@@ -925,60 +940,63 @@ static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, cc
     ak_contact_cache empty = { 0 };
     size_t NB = (size_t)(m->nbody > 0 ? m->nbody : 1);
     double *tmins = ws_get(w, W_TMINS, sizeof(double) * NB);
-    double *ptm = ws_get(w, W_PTOI, sizeof(double) * (size_t)L.n);
+    double *ptm = ws_get(w, W_PTOI, sizeof(double) * AK_CCD_CHUNK);
     if (!tmins || !ptm || point_keys(m, d->contacts ? d->contacts : &empty, w, &keys)) return -1;
     const int *ab = L.ab;
     int nt = ak_parallel_threads(m, m->nbody);
     // each pair's earliest time (on the engine's threads: each pair's slot alone), then each
-    // body's in the pairs' order
+    // body's in the pairs' order (AK_CCD_CHUNK pairs at a time)
+    for (int b = 0; b < m->nbody; b++) tmins[b] = h;
+    for (int e0 = 0; e0 < L.n; e0 += AK_CCD_CHUNK) {
+        int e1 = L.n - e0 < AK_CCD_CHUNK ? L.n : e0 + AK_CCD_CHUNK;
 #pragma omp parallel for num_threads(nt) schedule(static)
-    for (int e = 0; e < L.n; e++) {
-        int f = ab[2 * e], o = ab[2 * e + 1];
-        // the earliest impact of the pair: both bodies stop there when fast
-        double tmin = h;
-        ptm[e] = h;
-        {
-            double toi;
-            if (!has_key(&keys, m, f, o)) {
-                // not touching (no contact point within the margin this step)
-                if (pair_toi_raw(m, d, rot, f, o, h, margin, &toi) && toi < tmin) tmin = toi;
-            } else {
-                // a pass-through needs a motion of at least half the thinner body's half-width
-                double Lm = mb[f] + mb[o];
-                if (!(Lm > 0.5 * fmin(half_width(m, f), half_width(m, o)))) continue;
-                ak_pose pf = body_pose(m, d, rot, f), po = body_pose(m, d, rot, o);
-                ak_manifold man;
-                if (ak_collide(&man, &m->bodies[f].shape, &pf, &m->bodies[o].shape, &po,
-                               -INFINITY) < 0)
-                    continue;
-                // touching: the contact rows hold the points in contact, but a fast turn can carry
-                // other features through a thin body within the step. Sample the motion so that no
-                // point moves more than a quarter of the margin between samples (at most
-                // AK_CCD_MAX_SAMPLES) and stop before the first sample deeper than that.  [G-CCD.3]
-                int K = (int)ceil(Lm / (0.25 * margin));
-                if (K > AK_CCD_MAX_SAMPLES) K = AK_CCD_MAX_SAMPLES;
-                for (int q = 1; q <= K; q++) {
-                    double t = h * q / K;
-                    ak_pose qf = pose_at(m, d, rot, f, t), qo = pose_at(m, d, rot, o, t);
-                    ak_manifold mt;
-                    if (ak_collide(&mt, &m->bodies[f].shape, &qf, &m->bodies[o].shape, &qo,
+        for (int e = e0; e < e1; e++) {
+            int f = ab[2 * e], o = ab[2 * e + 1];
+            // the earliest impact of the pair: both bodies stop there when fast
+            double tmin = h;
+            ptm[e - e0] = h;
+            {
+                double toi;
+                if (!has_key(&keys, m, f, o)) {
+                    // not touching (no contact point within the margin this step)
+                    if (pair_toi_raw(m, d, rot, f, o, h, margin, &toi) && toi < tmin) tmin = toi;
+                } else {
+                    // a pass-through needs a motion of at least half the thinner body's half-width
+                    double Lm = mb[f] + mb[o];
+                    if (!(Lm > 0.5 * fmin(half_width(m, f), half_width(m, o)))) continue;
+                    ak_pose pf = body_pose(m, d, rot, f), po = body_pose(m, d, rot, o);
+                    ak_manifold man;
+                    if (ak_collide(&man, &m->bodies[f].shape, &pf, &m->bodies[o].shape, &po,
                                    -INFINITY) < 0)
-                        break;
-                    if (mt.separation < fmin(man.separation, 0.0) - 0.25 * margin) {
-                        tmin = h * (q - 1) / K;
-                        break;
+                        continue;
+                    // touching: the contact rows hold the points in contact, but a fast turn can carry
+                    // other features through a thin body within the step. Sample the motion so that no
+                    // point moves more than a quarter of the margin between samples (at most
+                    // AK_CCD_MAX_SAMPLES) and stop before the first sample deeper than that.  [G-CCD.3]
+                    int K = (int)ceil(Lm / (0.25 * margin));
+                    if (K > AK_CCD_MAX_SAMPLES) K = AK_CCD_MAX_SAMPLES;
+                    for (int q = 1; q <= K; q++) {
+                        double t = h * q / K;
+                        ak_pose qf = pose_at(m, d, rot, f, t), qo = pose_at(m, d, rot, o, t);
+                        ak_manifold mt;
+                        if (ak_collide(&mt, &m->bodies[f].shape, &qf, &m->bodies[o].shape, &qo,
+                                       -INFINITY) < 0)
+                            break;
+                        if (mt.separation < fmin(man.separation, 0.0) - 0.25 * margin) {
+                            tmin = h * (q - 1) / K;
+                            break;
+                        }
                     }
                 }
             }
+            ptm[e - e0] = tmin;
         }
-        ptm[e] = tmin;
-    }
-    for (int b = 0; b < m->nbody; b++) tmins[b] = h;
-    for (int e = 0; e < L.n; e++) {
-        int f = ab[2 * e], o = ab[2 * e + 1];
-        double tmin = ptm[e];
-        if (tmin < tmins[f]) tmins[f] = tmin;
-        if (fast[o] && tmin < tmins[o]) tmins[o] = tmin; // ak_ccd_is_fast
+        for (int e = e0; e < e1; e++) {
+            int f = ab[2 * e], o = ab[2 * e + 1];
+            double tmin = ptm[e - e0];
+            if (tmin < tmins[f]) tmins[f] = tmin;
+            if (fast[o] && tmin < tmins[o]) tmins[o] = tmin; // ak_ccd_is_fast
+        }
     }
     int nclamp = 0;
     for (int f = 0; f < m->nbody; f++) nclamp += tmins[f] < h;

@@ -203,8 +203,9 @@ typedef struct sweep_item {
 #define AK_CCD_THREADS 8
 
 // The stage's buffers, one set per call (ak_ccd_contacts, ak_ccd_clamp_begin) shared by its
-// passes and freed at its end: kept across steps they would add to the peak memory of the
-// stages that run between (the solver's rows and points).
+// passes; the candidate search's are freed when it ends, the rest at the call's end (kept across
+// steps they would add to the peak memory of the stages that run between: the solver's rows and
+// points).
 enum {
     W_IT,      // nbody sweep items
     W_BOX,     // nbody swept boxes
@@ -217,12 +218,12 @@ enum {
     W_START,   // grid buckets + 1
     W_ENTRIES, // grid entries
     W_ELO,     // grid entries' sweep coordinate
-    W_STAMP,   // grid: per item, the last query
-    W_HITS,    // grid: one query's result
+    W_STAMP,   // grid: per thread and item, the last query
+    W_HITS,    // grid: per thread, one query's result
     W_BK,      // grid: each item's bucket
     W_FILL,    // grid: bucket fill
     W_FI,      // unsorted_pairs: fast items
-    W_HIT,     // unsorted_pairs: one fast item's partners
+    W_HIT,     // unsorted_pairs: per thread, one fast item's partners (no grid)
     W_BI,      // unsorted_pairs: big items
     W_TMINS,   // clamp: each body's earliest impact
     W_KEYS,    // the hash set of the pairs with contact points
@@ -231,7 +232,6 @@ enum {
     W_PHIT,    // per candidate pair: has an impact
     W_TL,      // unsorted_pairs: each thread's candidate pairs (AK_CCD_THREADS slots)
     W_NBUF = W_TL + AK_CCD_THREADS
-
 };
 typedef struct ccd_ws {
     void *p[W_NBUF];

@@ -428,3 +428,41 @@ Test(report, repository_paths_and_as_printed_column) {
     free(page);
     cJSON_Delete(root);
 }
+
+// An ID whose source describes a method in prose and prints no formula (the catalogue says so) is
+// not counted among the verdicts that need the printed form evaluated, and its row says why; a
+// printed formula with a verdict and no as-printed check is counted and shown as a gap.
+Test(report, prose_ids_are_not_printed_formulas) {
+    char dir[] = "/tmp/ak_report_prose_XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char sub[1100], cat[1200], page_md[1200], html[1200];
+    snprintf(sub, sizeof sub, "%s/docs/formulas", dir);
+    cr_assert_eq(ak_mkdir_p(sub), 0);
+    snprintf(cat, sizeof cat, "%s/catalogue.md", sub);
+    snprintf(page_md, sizeof page_md, "%s/dynamics.md", sub);
+    snprintf(html, sizeof html, "%s/index.html", dir);
+    FILE *f = fopen(cat, "w");
+    fputs("# F\n## B\nB-4.int (a step; described in prose, no printed formula)\n"
+          "B-eq99 (a printed formula)\n",
+          f);
+    fclose(f);
+    f = fopen(page_md, "w");
+    fputs("# D\n## B-4.int\n- Verdict: correct.\n## B-eq99\n- Verdict: correct.\n", f);
+    fclose(f);
+    cJSON *root =
+        cJSON_Parse("{\"format\":\"anakata-verify/1\",\"quick\":true,\"passed\":0,\"failed\":0,"
+                    "\"seconds\":0,\"groups\":[],\"checks\":[]}");
+    cr_assert(root);
+    ak_report_opts o = { .html_path = html, .report_dir = dir, .source_dir = dir };
+    char err[256];
+    cr_assert_eq(ak_report_write(root, &o, err, sizeof err), 0, "%s", err);
+    char *page = slurp(html);
+    cr_assert(page);
+    cr_assert(strstr(page, "described in prose: no printed formula"), "the prose ID's row says so");
+    cr_assert(strstr(page, "0 of 1</b>implementable IDs with verdict correct, wrong or slip"),
+              "only the printed formula is counted");
+    cr_assert(strstr(page, "no: the verdict rests on a re-derived form"),
+              "the printed formula without an as-printed check is a gap");
+    free(page);
+    cJSON_Delete(root);
+}

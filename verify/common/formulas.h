@@ -43,7 +43,7 @@ typedef struct ak_formula {
     int nimpl_total;
     ak_impl_site impl[AK_IMPL_MAX];
     char verdict[1024]; ///< from its formula page (docs/formulas/*.md), or ""
-    char doc[192];     ///< that entry: "formulas/mass.md#slug", relative to docs/, or ""
+    char doc[192];      ///< that entry: "formulas/mass.md#slug", relative to docs/, or ""
 } ak_formula;
 
 typedef struct ak_formula_list {

@@ -284,7 +284,8 @@ static char *block_text(const char *ls, const char **next) {
         bool blank = true;
         for (const char *q = e; q < le; q++)
             if (!isspace((unsigned char)*q)) blank = false;
-        if (!first && (blank || (item ? *e != ' ' : (*e == '#' || *e == '|' || !strncmp(e, "- ", 2)))))
+        if (!first &&
+            (blank || (item ? *e != ' ' : (*e == '#' || *e == '|' || !strncmp(e, "- ", 2)))))
             break;
         cap += (size_t)(le - e) + 1;
         e = *le ? le + 1 : le;
@@ -311,8 +312,7 @@ static char *block_text(const char *ls, const char **next) {
 
 // The IDs a text starts with, joined by ", ", " and ", " / " or " or " (ranges expanded), into
 // hits; returns how many and sets *len to the text they take (0: the text starts with none).
-static int leading_ids(const ak_formula_list *l, const char *p, long hits[], int max,
-                       size_t *len) {
+static int leading_ids(const ak_formula_list *l, const char *p, long hits[], int max, size_t *len) {
     int nh = 0;
     const char *s = p;
     *len = 0;
@@ -368,7 +368,8 @@ static void verdict_statement(ak_formula_list *l, const long *cur, int ncur, con
     long ids[MAXC][AK_RANGE_MAX + 1];
     int nids[MAXC], nc = 0;
     for (size_t i = 0; i < n && nc < MAXC; i++) {
-        if (i && !(i >= 2 && s[i - 1] == ' ' && (s[i - 2] == ';' || s[i - 2] == '.' || s[i - 2] == ':')))
+        if (i &&
+            !(i >= 2 && s[i - 1] == ' ' && (s[i - 2] == ';' || s[i - 2] == '.' || s[i - 2] == ':')))
             continue;
         size_t m;
         long hits[AK_RANGE_MAX + 1];
@@ -509,7 +510,8 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, boo
                 // "- Source: ... . Verdict: correct. More text": the sentence after "Verdict:"
                 const char *v = NULL;
                 for (const char *q = raw; *q && !v; q++)
-                    if ((q == raw || q[-1] == ' ' || q[-1] == '*') && !strncasecmp(q, "verdict:", 8))
+                    if ((q == raw || q[-1] == ' ' || q[-1] == '*') &&
+                        !strncasecmp(q, "verdict:", 8))
                         v = q + 8;
                 if (v) {
                     const char *e = v;

@@ -403,7 +403,8 @@ Test(report, verdicts_per_id_from_shared_lines) {
     ak_formula_list l;
     cr_assert_eq(ak_formulas_parse("\n## T\nT-1.1 ... T-1.11\n", &l, NULL, 0), 0);
     cr_assert_eq(ak_formulas_scan_docs(&l, dir), 11);
-    cr_assert_str_eq(l.items[0].verdict, "correct (two contacts)", "a table of counts is no verdict");
+    cr_assert_str_eq(l.items[0].verdict, "correct (two contacts)",
+                     "a table of counts is no verdict");
     cr_assert_str_eq(l.items[1].verdict, "line 7 uses v (slip; harmless)");
     cr_assert_str_eq(l.items[2].verdict, "correct");
     cr_assert_str_eq(l.items[3].verdict, "p := v (wrong: u)");

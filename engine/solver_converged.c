@@ -759,6 +759,7 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 #define SPARSE_EVERY 500 ///< the sparse polish of the matrix form every this many sweeps
 #define SPARSE_KEEP 0.01 ///< ... kept when it lowers the largest residual at least this much
 #define STALL_STEPS 3
+#define SPARSE_FROM 256 ///< a component of more unknowns gets the sparse polish (was 2,048)
 #define WARM_SWEEPS_LARGE 3000 ///< a step of more unknowns than NEWTON_MAX_UNKNOWNS: warm sweeps at most ///< monotone pass: stop after this many stalled steps in a row
 
 // F(x) at velocities u (as natural_map), with each point's R_i and P_i (n x n, row-major, R
@@ -1080,7 +1081,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
     start[0] = 0;
     int ncomp = 0;
     for (int b = 0; b < nb; b++) ncomp += start[b + 1] > start[b];
-    if (ncomp <= 1 && np * n <= NEWTON_MAX_UNKNOWNS) { // one component: the whole problem
+    if (ncomp <= 1 && np * n <= SPARSE_FROM) { // one small component: the whole problem
         free(root), free(order), free(key), free(start);
         return newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, r);
     }
@@ -1090,8 +1091,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         ak_solver_residuals rc;
         residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
         if (worst(&rc) <= m->solver.tolerance) continue;
-        if (cnt * n >
-            NEWTON_MAX_UNKNOWNS) { // the sparse polish [T-CV.6]; the block if it cannot run
+        if (cnt * n > SPARSE_FROM) { // the sparse polish [T-CV.6]; the block if it cannot run
             int rc1 =
                 newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false, r);
             if (rc1 < 0) {

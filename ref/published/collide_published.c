@@ -378,3 +378,80 @@ int ak_pub_alg21_face_clipping(double out[][4], const double n[4], const double 
         }
     return count;
 }
+
+int ak_pub_alg16_most_parallel(const double cell_n[][4], int ncells, const double n_in[4]) {
+    double n[4], l = norm4(n_in); // line 7, v read as n
+    for (int i = 0; i < 4; i++) n[i] = n_in[i] / l;
+    int best = 0; // line 8: c+ := C[0]
+    double smax = -INFINITY;
+    for (int k = 0; k < ncells; k++) {
+        double s = dot4(cell_n[k], n); // line 11
+        if (s > smax) smax = s, best = k;
+    }
+    return best;
+}
+
+int ak_pub_alg17_most_antiparallel(const double cell_n[][4], int ncells, const double n[4]) {
+    int best = 0;
+    double smin = INFINITY;
+    for (int k = 0; k < ncells; k++) {
+        double s = dot4(cell_n[k], n);
+        if (s < smin) smin = s, best = k;
+    }
+    return best;
+}
+
+int ak_pub_alg19_clip_face(double U[][4], int maxU, const double cn[4], const double cx[4],
+                           const double V[][4], int nv, int fix_increment, int fix_alg18,
+                           long max_passes, long *passes) {
+    int nu = 0, i = 0; // line 11
+    long pass = 0;
+    do {
+        if (nv == 0 || pass >= max_passes || nu + 2 > maxU) break;
+        pass++;
+        int j = (i + 1) % nv; // line 13
+        const double *vi = V[i], *vj = V[j];
+        double di = ak_pub_t39_plane_distance(vi, cn, cx),
+               dj = ak_pub_t39_plane_distance(vj, cn, cx);
+        double x[4];
+        if (di < 0 || dj < 0) {
+            if (fix_alg18) { // v1 + t u
+                double u[4];
+                for (int k = 0; k < 4; k++) u[k] = vj[k] - vi[k];
+                double t = (dot4(cn, cx) - dot4(cn, vi)) / dot4(cn, u);
+                for (int k = 0; k < 4; k++) x[k] = vi[k] + t * u[k];
+            } else {
+                ak_pub_alg18_intersect(x, cn, cx, vi, vj);
+            }
+        }
+        if (di < 0 && dj < 0) { // lines 18-25
+            memcpy(U[nu++], vi, sizeof U[0]);
+        } else if (di < 0) {
+            memcpy(U[nu++], vi, sizeof U[0]);
+            memcpy(U[nu++], x, sizeof U[0]);
+        } else if (dj < 0) {
+            memcpy(U[nu++], x, sizeof U[0]);
+        }
+        if (fix_increment) i++; // as printed: i is never incremented
+    } while (i != nv);          // line 26
+    if (passes) *passes = pass;
+    return nu;
+}
+
+int ak_pub_alg20_remove_outside(ak_pub_contact out[], int maxout, const double n[4],
+                                const double x[4], const double verts[][4], const int nv[],
+                                int nfaces) {
+    int count = 0, at = 0;
+    for (int f = 0; f < nfaces; f++)
+        for (int k = 0; k < nv[f]; k++, at++) {
+            double s = ak_pub_t39_plane_distance(verts[at], n, x); // line 12
+            if (s < 0 && count < maxout) {
+                ak_pub_contact *cp = &out[count++];
+                memcpy(cp->n, n, sizeof cp->n);
+                memcpy(cp->p, verts[at], sizeof cp->p); // line 16: p read as v
+                cp->s = s;
+                cp->hit = 1;
+            }
+        }
+    return count;
+}

@@ -92,4 +92,28 @@ int ak_pub_alg21_face_clipping(double out[][4], const double n[4], const double 
                                const double h1[4], const double A1[16], const double c2[4],
                                const double h2[4], const double A2[16]);
 
+/// T-Alg16 as printed: the index of the cell whose normal has the largest c.n . n (strict >:
+/// the first on ties, C[0] if none exceeds -inf). Line 7 `n := v / |v|` names an undefined v;
+/// it is read as v = n (normalising the given normal).  [T-Alg16]
+int ak_pub_alg16_most_parallel(const double cell_n[][4], int ncells, const double n[4]);
+/// T-Alg17 as printed: the index of the cell whose normal has the smallest c.n . n.  [T-Alg17]
+int ak_pub_alg17_most_antiparallel(const double cell_n[][4], int ncells, const double n[4]);
+/// T-Alg19 as printed: clip the face V (nv vertices in order) by the hyperplane of a cell with
+/// normal cn through cx, keeping d < 0 (DISTANCEFROMPLANE as T-3.9). As printed the index i is
+/// never incremented, so `until i == LENGTH(V)` never holds for a face with a vertex: the
+/// transcription stops after max_passes passes (*passes says how many ran) or when U is full;
+/// fix_increment = 1 adds the missing i := i + 1. INTERSECTINGPOINT is T-Alg18 as printed
+/// (p := v1 + t n) unless fix_alg18 = 1 (p := v1 + t u). Returns the number of vertices in U.
+/// [T-Alg19]
+int ak_pub_alg19_clip_face(double U[][4], int maxU, const double cn[4], const double cx[4],
+                           const double V[][4], int nv, int fix_increment, int fix_alg18,
+                           long max_passes, long *passes);
+/// T-Alg20 as printed: for each vertex of the clipped faces (nv[k] vertices of face k, stored
+/// one after another in verts), s := DISTANCEFROMHYPERPLANE(n, x, v) (as T-3.9); if s < 0, a
+/// contact with normal n, separation s and point p, where line 16's p is undefined: read as the
+/// vertex v. Returns the number of contacts (at most maxout).  [T-Alg20]
+int ak_pub_alg20_remove_outside(ak_pub_contact out[], int maxout, const double n[4],
+                                const double x[4], const double verts[][4], const int nv[],
+                                int nfaces);
+
 #endif

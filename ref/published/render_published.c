@@ -31,6 +31,11 @@ double ak_pub_render_sd_hyperplane(const double p[4], const double n[4], double 
 
 double ak_pub_render_op_union(double d1, double d2) { return fmin(d1, d2); }
 
+void ak_pub_render_op_union_float4(float out[4], float d1, float d2) {
+    float m = fminf(d1, d2);
+    for (int i = 0; i < 4; i++) out[i] = m;
+}
+
 bool ak_pub_render_sphere_trace(double p_out[4], int *color, int *passes, const double o[4],
                                 const double v[4], double d_max, int i_max, double hit_eps,
                                 long safety_cap, ak_pub_render_dist_fn dist, const void *ctx) {

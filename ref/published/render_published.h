@@ -19,6 +19,10 @@ double ak_pub_render_sd_hyperbox(const double p[4], const double b[4]);
 double ak_pub_render_sd_hyperplane(const double p[4], const double n[4], double offset);
 /// T-E.union as printed: min(d1, d2) (declared as returning float4 in the thesis).
 double ak_pub_render_op_union(double d1, double d2);
+/// T-E.union with the printed types: `float4 opUnion(float d1, float d2) { return min(d1, d2); }`
+/// in single precision; the scalar returned where a float4 is declared is replicated into the
+/// four components (the shading language's scalar-to-vector conversion).
+void ak_pub_render_op_union_float4(float out[4], float d1, float d2);
 
 /// Scene distance callback for the published algorithms: distance at p, colour index out.
 typedef double (*ak_pub_render_dist_fn)(const double p[4], int *color, const void *ctx);

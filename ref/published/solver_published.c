@@ -63,3 +63,53 @@ void ak_published_solver_point_velocity_3d(double out[3], const double v[3], con
 double ak_published_pga_impulse(double vn, double k_plus, double k_minus, double rho) {
     return -(1.0 + rho) * vn / (k_plus - k_minus);
 }
+
+void ak_published_solver_t51_point_velocity(int n, double out[], const double v[], const double r[],
+                                            const double w[]) {
+    for (int i = 0; i < n; i++) out[i] = v[i];
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++, k++) { // r _| (w_ij e_i ^ e_j) = w_ij (r_i e_j - r_j e_i)
+            out[j] += w[k] * r[i];
+            out[i] -= w[k] * r[j];
+        }
+}
+
+double ak_published_solver_t52_t53(int n, double dv[], const double va[], const double ra[],
+                                   const double wa[], const double vb[], const double rb[],
+                                   const double wb[], const double nrm[]) {
+    double pa[AK_MAX_DIM], pb[AK_MAX_DIM], dn = 0.0;
+    ak_published_solver_t51_point_velocity(n, pa, va, ra, wa);
+    ak_published_solver_t51_point_velocity(n, pb, vb, rb, wb);
+    for (int i = 0; i < n; i++) dv[i] = pa[i] - pb[i], dn += dv[i] * nrm[i]; // (5.2), (5.3)
+    return dn;
+}
+
+// w += sign I^-1 (r ^ (j u))
+static void turn(int n, double w[], const double inv_I[], const double r[], const double ju[],
+                 double sign) {
+    int k = ak_nd_nbiv(n);
+    double B[AK_MAX_BIV];
+    ak_nd_wedge(n, B, r, ju);
+    for (int a = 0; a < k; a++) {
+        double s = 0.0;
+        for (int b = 0; b < k; b++) s += inv_I[a * k + b] * B[b];
+        w[a] += sign * s;
+    }
+}
+
+void ak_published_solver_apply_impulse(int n, double j, const double u[], double inv_mass_a,
+                                       const double inv_I_a[], const double ra[], double va[],
+                                       double wa[], double inv_mass_b, const double inv_I_b[],
+                                       const double rb[], double vb[], double wb[]) {
+    double ju[AK_MAX_DIM];
+    for (int i = 0; i < n; i++) ju[i] = j * u[i];
+    for (int i = 0; i < n; i++) va[i] += ju[i] * inv_mass_a; // (5.5) / (5.12)
+    for (int i = 0; i < n; i++) vb[i] -= ju[i] * inv_mass_b; // (5.6) / (5.13)
+    if (inv_I_a) turn(n, wa, inv_I_a, ra, ju, 1.0);          // (5.7) / (5.14)
+    if (inv_I_b) turn(n, wb, inv_I_b, rb, ju, -1.0);         // (5.8) / (5.15)
+}
+
+void ak_published_solver_t516_position(int n, double p[], const double v[], double dT) {
+    for (int i = 0; i < n; i++) p[i] += v[i] * dT;
+}

@@ -52,4 +52,28 @@ void ak_published_solver_point_velocity_3d(double out[3], const double v[3], con
 /// immovable body). The denominator's minus sign is wrong for two movable bodies.  [P-2.32]
 double ak_published_pga_impulse(double vn, double k_plus, double k_minus, double rho);
 
+/// T-5.1 as printed: v_p = v + r _| w (n-D; w on the bivector basis e_ij, i < j, in ref/ga's
+/// order), the contraction written out from e_i _| (e_i ^ e_j) = e_j.  [T-5.1]
+void ak_published_solver_t51_point_velocity(int n, double out[], const double v[], const double r[],
+                                            const double w[]);
+
+/// T-5.2 and T-5.3 as printed: dv = (v_a + r_a _| w_a) - (v_b + r_b _| w_b); returns
+/// dv_n = dv . n.  [T-5.2, T-5.3]
+double ak_published_solver_t52_t53(int n, double dv[], const double va[], const double ra[],
+                                   const double wa[], const double vb[], const double rb[],
+                                   const double wb[], const double nrm[]);
+
+/// T-5.5 ... T-5.8 (u = n, j = j_n) and T-5.12 ... T-5.15 (u = t, j = j_t) as printed:
+/// v_a += j u / m_a, v_b -= j u / m_b, w_a += I_a^-1 (r_a ^ (j u)), w_b -= I_b^-1 (r_b ^ (j u)),
+/// with I^-1 the k x k world-frame inverse inertia (row-major). A fixed position: inv_mass 0; a
+/// fixed rotation: inv_I NULL (its velocity is not updated, as the text says).  [T-5.5, T-5.6,
+/// T-5.7, T-5.8, T-5.12, T-5.13, T-5.14, T-5.15]
+void ak_published_solver_apply_impulse(int n, double j, const double u[], double inv_mass_a,
+                                       const double inv_I_a[], const double ra[], double va[],
+                                       double wa[], double inv_mass_b, const double inv_I_b[],
+                                       const double rb[], double vb[], double wb[]);
+
+/// T-5.16 as printed: p += v dT.  [T-5.16]
+void ak_published_solver_t516_position(int n, double p[], const double v[], double dT);
+
 #endif

@@ -14,5 +14,14 @@ void ak_check_printed_pa8_3d(ak_check_ctx *c);
 void ak_check_printed_pa22_split(ak_check_ctx *c);
 void ak_check_printed_pa17(ak_check_ctx *c);
 void ak_check_printed_appa_chains(ak_check_ctx *c);
+// Torres' thesis
+void ak_check_printed_thesis_ch2(ak_check_ctx *c);
+void ak_check_printed_thesis_ch4(ak_check_ctx *c);
+void ak_check_printed_thesis_appd(ak_check_ctx *c);
+void ak_check_printed_thesis_appb(ak_check_ctx *c);
+void ak_check_printed_thesis_appc1(ak_check_ctx *c);
+void ak_check_printed_thesis_appc2(ak_check_ctx *c);
+void ak_check_printed_thesis_ch5(ak_check_ctx *c);
+void ak_check_printed_thesis_appe_union(ak_check_ctx *c);
 
 #endif

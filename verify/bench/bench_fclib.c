@@ -9,12 +9,16 @@
 //                                                 writes DIR/step_*.hdf5)
 //   --siconos NAME   a Siconos solver to run: NSGS (default), NSN-FB, NSN-AC; repeat for more
 //   --max-iterations N   each Siconos solver's iteration cap (default 100000)
+//   --steps-only     (SCENE mode) only step the world with the converged solver and print each
+//                    step's CPU seconds (the solver over bodies: impact phase, warm start,
+//                    sweeps and polishes, position stage), its points and sweeps
 //
 // Times are CPU seconds of the process (CLOCK_PROCESS_CPUTIME_ID), for both.
 // Each problem is solved from zero impulses: anakata to its four residuals <= 1e-10, each
 // Siconos solver to its own relative measure <= 1e-10; every solution is measured by Siconos'
 // ||F||_2 (docs/fclib.md). Prints one row per problem, the totals, and the hardest problem
 // (the largest time of any solver) with every solver's time on it.
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,7 +98,7 @@ static void run_problem(bench *b, const char *name, const ak_contact_problem *p)
 int main(int argc, char **argv) {
     bench b = { .max_iter = 100000, .hard = -1 };
     const char *pos[3] = { NULL, NULL, NULL };
-    int npos = 0, first_file = 0;
+    int npos = 0, first_file = 0, steps_only = 0;
     for (int a = 1; a < argc; a++) {
         if (!strcmp(argv[a], "--siconos") && a + 1 < argc) {
             const char *s = argv[++a];
@@ -109,6 +113,8 @@ int main(int argc, char **argv) {
                 return 2;
             }
             b.sic[b.nsic++] = v;
+        } else if (!strcmp(argv[a], "--steps-only")) {
+            steps_only = 1;
         } else if (!strcmp(argv[a], "--max-iterations") && a + 1 < argc) {
             b.max_iter = atoi(argv[++a]);
             if (b.max_iter < 1) {
@@ -154,10 +160,30 @@ int main(int argc, char **argv) {
         }
         m->solver.method = AK_SOLVER_CONVERGED;
         ak_world_opts o = ak_world_default_opts(m);
+        double tw = 0.0, hw = -1.0;
+        int hws = 0;
         for (int s = 1; s <= last; s++) {
+            double t0 = now();
             if (ak_world_step(m, d, &o, err, sizeof err)) {
                 fprintf(stderr, "bench_fclib: step %d: %s\n", s, err);
                 return 1;
+            }
+            double dt = now() - t0;
+            if (steps_only) {
+                const ak_contact_cache *cc = d->contacts;
+                bool ok = cc && cc->stats.res.valid;
+                printf("step %3d: %8.3f s CPU, %5d points, %6d sweeps, %s\n", s, dt,
+                       ok ? cc->step.npoint : 0, ok ? cc->stats.res.iterations : 0,
+                       !ok ? "no contacts" : cc->stats.res.converged ? "converged" : "MISSED");
+                fflush(stdout);
+                if (s >= first) {
+                    tw += dt;
+                    if (dt > hw) hw = dt, hws = s;
+                }
+                if (s == last)
+                    printf("steps %d-%d: %.3f s CPU; hardest step %d, %.3f s\n", first, last, tw,
+                           hws, hw);
+                continue;
             }
             if (s < first) continue;
             ak_contact_problem p;
@@ -173,6 +199,7 @@ int main(int argc, char **argv) {
         ak_data_free(d);
         ak_model_free(m);
     }
+    if (steps_only) return 0;
     printf("total (%d problems): anakata %.3f s (%d missed)", b.count, b.ta, b.miss_a);
     for (int s = 0; s < b.nsic; s++)
         printf(", Siconos %s %.3f s (%d missed)", ak_sic_solver_name(b.sic[s]), b.ts[s],

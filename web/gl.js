@@ -47,9 +47,33 @@ const AkGL = (() => {
     gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, width, h, 0, gl.RGBA, gl.FLOAT, buf);
   }
 
+  // The shape types present (one bit per type code, AkObj's info.x, number 32 of each object's
+  // 36) select the tracer's build: the generated shader declares `const int AK_RT_TYPES = 63;`
+  // (every type) and gets the scene's set instead, so that the code of absent types is left
+  // out (render/shaders/scene.glsl, AK_RT_HAS; the Vulkan tracer does the same with a
+  // specialization constant). SwiftShader runs every branch of an `if` under a mask: the page
+  // is faster by the SDFs it no longer evaluates. One program per set, compiled when first met.
+  const TYPES_DECL = "\nconst int AK_RT_TYPES = 63;"; // a line of its own (glsl_to_webgl.py checks)
+
+  function useTypes(r, gl, render) {
+    let types = 0;
+    for (let i = 0; i < render.nobj; i++) types |= 1 << render.obj[36 * i + 32];
+    if (r.types === types) return;
+    if (!(types in r.progs)) {
+      if (r.src.split(TYPES_DECL).length !== 2)
+        throw new Error("the tracer shader does not declare '" + TYPES_DECL + "' once");
+      const src = r.src.replace(TYPES_DECL, "\nconst int AK_RT_TYPES = " + types + ";");
+      r.progs[types] = {prog: program(gl, src), locs: {}};
+    }
+    r.types = types;
+    r.prog = r.progs[types].prog;
+    r.locs = r.progs[types].locs;
+  }
+
   // The objects' texture: 9 texels (AkObj's vec4 members) per object, one row each.
   // The planes' texture: 2 texels (normal, offset) per plane.
   function setObjects(r, gl, render) {
+    if (r.src) useTypes(r, gl, render);
     upload(gl, r.objTex, 9, render.nobj, render.obj);
     upload(gl, r.planeTex, 2, render.planes.length / 8, render.planes);
     r.nobj = render.nobj;
@@ -89,11 +113,13 @@ const AkGL = (() => {
     gl.drawArrays(gl.TRIANGLES, 0, 3);
   }
 
-  function create(canvas, fragSrc) {
+  // specialise false: one program for every type (verify/bench/bench_view_shader.py's baseline)
+  function create(canvas, fragSrc, specialise = true) {
     const gl = canvas.getContext("webgl2", {antialias: false, preserveDrawingBuffer: true});
     if (!gl) throw new Error("this browser has no WebGL2");
-    const r = {gl, prog: program(gl, fragSrc), locs: {}, nobj: 0,
-               objTex: floatTexture(gl), planeTex: floatTexture(gl)};
+    const r = {gl, prog: program(gl, fragSrc), locs: {}, nobj: 0, src: specialise ? fragSrc : null, progs: {},
+               types: 63, objTex: floatTexture(gl), planeTex: floatTexture(gl)};
+    r.progs[63] = {prog: r.prog, locs: r.locs}; // every type: the shader as served
     r.vao = gl.createVertexArray();
     gl.bindVertexArray(r.vao);
     return {

@@ -64,6 +64,39 @@ static const ak_check CHECKS[] = {
       "thesis App. E opUnion as printed (float, float4) vs the exact distance of a union of two "
       "hyperspheres",
       ak_check_printed_thesis_appe_union },
+    // ten Bosch, Hodges, the PGA notes
+    { "printed.ch2_kinematics", "P-2.1 P-2.2 P-2.3 P-2.4 P-2.5 P-2.6 P-2.7 P-2.8 P-2.9 P-2.10",
+      "ch. 2.1's kinematics, every \"=\" on its own, rates by differences (generic Cl(3,0,1))",
+      ak_check_printed_ch2_kinematics },
+    { "printed.ch2_momentum",
+      "P-2.11 P-2.12 P-2.13 P-2.14 P-2.15 P-2.16 P-2.17 P-2.18 P-2.19 P-2.20 P-2.21 P-2.22 "
+      "P-2.23 P-2.24 P-2.30",
+      "ch. 2.2's momentum and inertia map, every \"=\" on its own (generic Cl(3,0,1))",
+      ak_check_printed_ch2_momentum },
+    { "printed.ch2_law", "P-2.25 P-2.26 P-forque P-2.27 P-2.28 P-2.29 P-2.5.6",
+      "ch. 2.3-2.4's forques and law of motion against Pdot = F by differences, §2.5.6's dState",
+      ak_check_printed_ch2_law },
+    { "printed.ch2_energy", "P-2.34 P-2.35 P-2.36 P-2.37",
+      "ch. 2.7's kinetic energy and power against 1/2 sum m xdot^2 and f . xdot by differences",
+      ak_check_printed_ch2_energy },
+    { "printed.ch2_implementation", "P-2.5.4 P-2.5.5 P-2.31 P-Hooke P-damp",
+      "§2.5.4's exponential cases vs the series, §2.5.7's forques vs forces on the points",
+      ak_check_printed_ch2_implementation },
+    { "printed.split_momentum", "P-B.2 P-B.14 P-A.10 P-A.11",
+      "eqs. B.1/B.2 vs eq. 2.28; A.10, A.11 and A.10's steps vs the moving points' p and L",
+      ak_check_printed_split_momentum },
+    { "printed.motor_algebra", "P-1.5 P-C.2 P-C.5",
+      "§1.5's exp/log code vs the series, C.13 and the Chasles split, C.5's chains vs differences",
+      ak_check_printed_motor_algebra },
+    { "printed.tenbosch_dynamics", "B-3 B-eq1 B-eq2 B-eq3 B-I B-eq4 B-eq5 B-5 B-6",
+      "ten Bosch §3-§6 as printed, n = 2..5: rates by differences, eqs. (1)-(5), [r]*, I, §5, §6",
+      ak_check_printed_tenbosch },
+    { "printed.hodges_g17", "G-17",
+      "Hodges ch. 17's derivation of eq. 27, every \"=\" on its own, velocities by differences",
+      ak_check_printed_hodges_g17 },
+    { "printed.hodges_g15", "G-15",
+      "Hodges ch. 15's hull inertia code in float vs box, octahedron and tetrahedron closed forms",
+      ak_check_printed_hodges_g15 },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -363,6 +396,154 @@ static const ak_as_printed AS_PRINTED[] = {
       "transcription ak_published_solver_t516_position (ref/published/), exact motion" },
     { "T-E.union", "printed.thesis_appe_union",
       "transcription ak_pub_render_op_union_float4 (ref/published/), float, vs the exact union" },
+    // ten Bosch, Hodges, the PGA notes
+    { "P-2.1", "printed.ch2_kinematics",
+      "eq. 2.1 and the paradox's chain, each \"=\" against differences of exp(-Bt/2)M_0, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.2", "printed.ch2_kinematics",
+      "eq. 2.2 and B = M B' M~, against differences of M_0 exp(-B't/2), "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.3", "printed.ch2_kinematics",
+      "eq. 2.3, its grade argument and the chain for Xdot, each \"=\", "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.4", "printed.ch2_kinematics",
+      "both equalities of eq. 2.4, (M~)dot by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.5", "printed.ch2_kinematics",
+      "the printed definition 1/2 (PQ - QP), as the last \"=\" of the Xdot chain, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.6", "printed.ch2_kinematics",
+      "eq. 2.6 against differences of M_0 exp(-B_b t/2), verify/oracles/pga_chapter2.c" },
+    { "P-2.7", "printed.ch2_kinematics",
+      "eq. 2.7 and B_w = M B_b M~ against differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.8", "printed.ch2_kinematics",
+      "eq. 2.8 against differences of M X_0 M~, verify/oracles/pga_chapter2.c" },
+    { "P-2.9", "printed.ch2_kinematics",
+      "every member of eq. 2.9's chain, a point moving in the body, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.10", "printed.ch2_kinematics",
+      "both \"=\" of eq. 2.10 against differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.11", "printed.ch2_momentum",
+      "the point momentum m X v Xdot = m xdot . X and its point split (a slip), "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.12", "printed.ch2_momentum",
+      "every member of eq. 2.12, Xdot_i by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.13", "printed.ch2_momentum",
+      "the definition transcribed, equal to the momenta by differences (eq. 2.12), "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.14", "printed.ch2_momentum",
+      "the definition against the body-point sum, verify/oracles/pga_chapter2.c" },
+    { "P-2.15", "printed.ch2_momentum",
+      "every member of eq. 2.15's chain, verify/oracles/pga_chapter2.c" },
+    { "P-2.16", "printed.ch2_momentum",
+      "the printed sum, a -> I_C[a I_3]/I_3 against the classical tensor, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.17", "printed.ch2_momentum",
+      "the split as printed, B_b = 𝐁_b + eps 𝐯_b, verify/oracles/pga_chapter2.c" },
+    { "P-2.18", "printed.ch2_momentum",
+      "both \"=\" of eq. 2.18 against the body-point sum, verify/oracles/pga_chapter2.c" },
+    { "P-2.19", "printed.ch2_momentum",
+      "the coefficients [B]_ij (ij = 23, 31, 12), [B]_0k as printed, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.20", "printed.ch2_momentum",
+      "the swapped coefficients as printed against the body-point sum, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.21", "printed.ch2_momentum",
+      "the printed inverse applied to the body-point sum, verify/oracles/pga_chapter2.c" },
+    { "P-2.22", "printed.ch2_momentum",
+      "the Hodge form (right complement) against the body-point sum, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.23", "printed.ch2_momentum",
+      "both sides by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.24", "printed.ch2_momentum",
+      "every member of eq. 2.24's chain, by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.25", "printed.ch2_law", "both members of eq. 2.25, verify/oracles/pga_chapter2.c" },
+    { "P-2.26", "printed.ch2_law",
+      "every member of eq. 2.26's chain (a slip), verify/oracles/pga_chapter2.c" },
+    { "P-2.27", "printed.ch2_law",
+      "eq. 2.27 against F = Pdot (Table 2.1), P by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.28", "printed.ch2_law",
+      "eq. 2.28 with eq. 2.21's inverse against differences of B_b, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.29", "printed.ch2_law",
+      "eq. 2.29 against differences of M, verify/oracles/pga_chapter2.c" },
+    { "P-2.30", "printed.ch2_momentum",
+      "eq. 2.30 (eq. 2.22 copied) against the body-point sum, verify/oracles/pga_chapter2.c" },
+    { "P-2.5.6", "printed.ch2_law",
+      "the state derivative and the dState code as printed, unit body, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-forque", "printed.ch2_law",
+      "the printed sum with central internal pairs (the aside), verify/oracles/pga_chapter2.c" },
+    { "P-2.34", "printed.ch2_energy",
+      "eq. 2.34 against 1/2 sum m_i xdot_i^2 by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.35", "printed.ch2_energy",
+      "eq. 2.35 against 1/2 sum m_i xdot_i^2 by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.36", "printed.ch2_energy",
+      "eq. 2.36 against f . xdot by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.37", "printed.ch2_energy",
+      "eq. 2.37 against f . xdot by differences, verify/oracles/pga_chapter2.c" },
+    { "P-2.5.4", "printed.ch2_implementation",
+      "the three printed cases against the generic series, verify/oracles/pga_chapter2.c" },
+    { "P-2.31", "printed.ch2_implementation",
+      "the printed forque against gravity on the points (unit mass; m otherwise), "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-Hooke", "printed.ch2_implementation",
+      "the printed join against k(a - p) at the body point, verify/oracles/pga_chapter2.c" },
+    { "P-damp", "printed.ch2_implementation",
+      "the printed dual against drag on the centroid velocity and the rate, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-2.5.5", "printed.ch2_implementation",
+      "*eps = O, *(eps + x^i e_i) = O + x𝓘, moved by M = T_c R as x -> R x R~ + c, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-B.14", "printed.split_momentum",
+      "B.7 and every line of B.14 on a symmetric body of points (the third a slip), "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-B.2", "printed.split_momentum",
+      "every member of eq. B.1 and both lines of B.2 against eq. 2.28, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-A.10", "printed.split_momentum",
+      "A.10 and its steps against p, L of the moving points (a slip), "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-A.11", "printed.split_momentum",
+      "A.11 against P of the world points, verify/oracles/pga_chapter2.c" },
+    { "P-1.5", "printed.motor_algebra",
+      "Fig. 1.3's exp and log code transcribed line by line, against the series, "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-C.2", "printed.motor_algebra",
+      "eq. C.13 and every \"=\" of the Chasles split after it (a slip), "
+      "verify/oracles/pga_chapter2.c" },
+    { "P-C.5", "printed.motor_algebra",
+      "the three forms of M and of -2 Mdot, against differences, verify/oracles/pga_chapter2.c" },
+    { "B-3", "printed.tenbosch_dynamics",
+      "R_t = -1/2 omega R and the point velocity r . omega against differences, "
+      "verify/oracles/tenbosch_lines.c" },
+    { "B-eq1", "printed.tenbosch_dynamics",
+      "R I(omega) R~ against sum m x ^ xdot of the moving points, "
+      "verify/oracles/tenbosch_lines.c" },
+    { "B-eq2", "printed.tenbosch_dynamics",
+      "the printed equation against L_t by differences, body frame, "
+      "verify/oracles/tenbosch_lines.c" },
+    { "B-eq3", "printed.tenbosch_dynamics",
+      "r . omega = [r]*^T omega for [r]* of eq. (3), n = 2..5, verify/oracles/tenbosch_lines.c" },
+    { "B-I", "printed.tenbosch_dynamics",
+      "sum m [r]* [r]*^T omega against sum m r ^ (r . omega), verify/oracles/tenbosch_lines.c" },
+    { "B-eq4", "printed.tenbosch_dynamics",
+      "[R]_2 I [R]_2^T omega = R I(R~ omega R) R~ = L of the moving points, "
+      "verify/oracles/tenbosch_lines.c" },
+    { "B-eq5", "printed.tenbosch_dynamics",
+      "the printed equation against L_t by differences, world frame, "
+      "verify/oracles/tenbosch_lines.c" },
+    { "B-5", "printed.tenbosch_dynamics",
+      "the printed constants, C' = det(M) M C M^T, the expansion and the mesh sum vs the vertex "
+      "formula, verify/oracles/tenbosch_lines.c" },
+    { "B-6", "printed.tenbosch_dynamics",
+      "both \"=\" of the angular update and u_0 = u + K j on bodies of point masses, "
+      "verify/oracles/tenbosch_lines.c" },
+    { "G-17", "printed.hodges_g17",
+      "every \"=\" of ch. 17's derivation, the printed matrices entry by entry, "
+      "verify/oracles/hodges_lines.c" },
+    { "G-15", "printed.hodges_g15",
+      "the four printed functions transcribed with their float types, "
+      "verify/oracles/hodges_lines.c" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

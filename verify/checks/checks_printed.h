@@ -23,5 +23,16 @@ void ak_check_printed_thesis_appc1(ak_check_ctx *c);
 void ak_check_printed_thesis_appc2(ak_check_ctx *c);
 void ak_check_printed_thesis_ch5(ak_check_ctx *c);
 void ak_check_printed_thesis_appe_union(ak_check_ctx *c);
+// ten Bosch, Hodges, the PGA notes
+void ak_check_printed_ch2_kinematics(ak_check_ctx *c);
+void ak_check_printed_ch2_momentum(ak_check_ctx *c);
+void ak_check_printed_ch2_law(ak_check_ctx *c);
+void ak_check_printed_ch2_energy(ak_check_ctx *c);
+void ak_check_printed_ch2_implementation(ak_check_ctx *c);
+void ak_check_printed_split_momentum(ak_check_ctx *c);
+void ak_check_printed_motor_algebra(ak_check_ctx *c);
+void ak_check_printed_tenbosch(ak_check_ctx *c);
+void ak_check_printed_hodges_g17(ak_check_ctx *c);
+void ak_check_printed_hodges_g15(ak_check_ctx *c);
 
 #endif

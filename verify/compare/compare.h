@@ -108,8 +108,10 @@ typedef struct ak_compare_spec {
     char source[16];    ///< how the reference trace is made: "engine" (anakata run) or "oracle"
     char integrator
         [32]; ///< engine entries: `anakata run --integrator` (e.g. "gsl"), or "" for the scene's
-    double horizon; ///< state comparison window, seconds (the measured predictability horizon
-                    ///< when the manifest has one, else tolerances.horizon)
+    char method[32]; ///< engine entries: the solver method that makes the reference, the entry's
+                     ///< "solver": {"method": ...} (`anakata run --method`), or "" for the scene's
+    double horizon;  ///< state comparison window, seconds (the measured predictability horizon
+                     ///< when the manifest has one, else tolerances.horizon)
     double horizon_measured; ///< NaN when the manifest has none
     double tol_position, tol_velocity, tol_rotor, tol_angular_velocity;
     double tol_energy_initial, tol_energy_drift, tol_energy_final;

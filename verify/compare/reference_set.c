@@ -233,6 +233,18 @@ static void drop_fixed(ak_tracefile *t, const ak_model *m, double *cnt) {
     t->nbody = nk;
 }
 
+// An "engine" entry's "solver": {"method": M} runs the scene with that solver method (`anakata
+// run --method M`) instead of the scene's own.
+static int apply_method(ak_model *m, const ak_compare_spec *e, char *err, size_t errlen) {
+    if (!e->method[0]) return 0;
+    if (ak_solver_method_parse(e->method, &m->solver.method) == 0) return 0;
+    snprintf(err, errlen,
+             "scene '%s': the manifest's \"solver\": {\"method\": \"%s\"} is not a solver method "
+             "(expected one of %s)",
+             e->scene, e->method, ak_solver_method_names());
+    return -1;
+}
+
 // An "engine" entry's trace: the world step of `anakata run SCENE --duration D [--integrator X]
 // --every K` (same options, same loop: steps = round(D / dt), the scene's solver settings), run
 // in-process so that each recorded row also gets the extra column "contacts": the number of
@@ -254,6 +266,7 @@ static int engine_trace(const char *scene, const ak_compare_spec *e, const char 
             goto out;
         }
     }
+    if (apply_method(m, e, err, errlen)) goto out;
     long steps = lround((e->duration > 0 ? e->duration : m->duration) / o.dt);
     long every = e->record_every > 0 ? e->record_every : 1;
     long nrec = steps / every + 2, irec = 0;
@@ -659,6 +672,7 @@ int ak_ref_measure_horizon(const char *scene_path, const ak_compare_spec *e, dou
             goto out;
         }
     }
+    if (apply_method(m, e, err, errlen)) goto out;
     ak_data_copy(m, p, d);
     // the perturbed twin: every moving body's x, v (first axis) and w (first plane) moved by eps
     for (int b = 0; b < m->nbody; b++) {

@@ -23,19 +23,6 @@ if [ $laws = 0 ]; then
     echo "doctored: and cannot be required to pass; this run fails until --laws exists"
     status=1
 fi
-# Open findings: an honest run that violates a law which is not yet settled as the engine's bug
-# or compare's false alarm. Each is printed as "open", must still occur exactly so (a change
-# fails the run, so this list stays current), and is named in docs/engines.md and the issue.
-#   MuJoCo's bounce (Euler, timeconst 0.02 s): the energy rises 0.30 J at t = 1.085 s while
-#   the cube rocks on its edges, 1.12 times the allowance (the stored energy m g d of a soft
-#   contact); with --timeconst 0.04 no law is violated. Open: MuJoCo's discretised spring
-#   creating energy, or the allowance too tight outside a detected impact.
-open_finding() {
-    case "$1 $2" in
-        "mujoco bounce_cube_3d") echo "energy.gain" ;;
-        *) echo "" ;;
-    esac
-}
 failed_items() { grep -E '^FAIL ' "$1" | awk '{print $2}' | paste -sd' ' -; }
 # "quantity error" of each failed item (the error is the 6th column: verdict, quantity, kind,
 # other, reference, error)
@@ -50,17 +37,9 @@ for e in ode bullet mujoco; do
         ref=verify/reference/$s.csv
         if [ $laws = 1 ]; then
             "$ak" compare --laws "$ref" "$tmp/honest.csv" > "$tmp/out.txt" 2>&1; rc=$?
-            known=$(open_finding "$e" "$s")
-            violated=$(grep -E '^FAIL ' "$tmp/out.txt" | awk '{print $2}' | paste -sd' ' -)
-            if [ -n "$known" ]; then
-                # the open finding must still be the one and only violation
-                if [ $rc = 1 ] && [ "$violated" = "$known" ]; then verdict="open"
-                else verdict="FAIL"; status=1; fi
-            else
-                verdict=$([ $rc = 0 ] && echo "ok  " || echo "FAIL")
-                [ $rc = 0 ] || status=1
-            fi
-            echo "$verdict $e $s honest: compare --laws exit $rc $(grep -E '^laws violated' "$tmp/out.txt")${known:+ (open finding: $known)}"
+            verdict=$([ $rc = 0 ] && echo "ok  " || echo "FAIL")
+            [ $rc = 0 ] || status=1
+            echo "$verdict $e $s honest: compare --laws exit $rc $(grep -E '^laws violated' "$tmp/out.txt")"
         fi
         "$ak" compare "$ref" "$tmp/honest.csv" > "$tmp/out.txt" 2>&1; rc=$?
         honest=$(failed_items "$tmp/out.txt")

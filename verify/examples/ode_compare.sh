@@ -7,7 +7,8 @@
 #   - every run violates no law (compare --laws exits 0);
 #   - bounce_cube_3d: ODE bounces one step (1/600 s) after the reference, after penetrating; the
 #     impact is reported as an event that passes (time within one step, velocity after it within
-#     5 %), and the whole comparison passes;
+#     5 %), and every other item passes but the mean number of contacts (ODE's cube lies on fewer
+#     points on average than the converged solver's, which settles on its face earlier);
 #   - dzhanibekov_3d: stepwise, ODE's free steps differ in the rotational update (its first-order
 #     gyroscopic term); without the gyroscopic term the energy stays exact and the angular
 #     momentum drifts, per step by h times the gyroscopic torque;
@@ -38,7 +39,8 @@ done
 grep -Eq "^ok    events.time .*first impact: 'cube' at t = 0\.49[0-9]* s, other t = 0\.50[0-9]* s \(\+(0\.9[0-9]*|1) steps\)" "$tmp/bounce_cube_3d.txt" ||
     fail "bounce_cube_3d: the one-step-later bounce is not reported as a passing event"
 grep -q "^ok    events.outcome " "$tmp/bounce_cube_3d.txt" || fail "bounce_cube_3d: the bounce's outcome differs"
-grep -q "^compare: [0-9]* passed, 0 failed" "$tmp/bounce_cube_3d.txt" || fail "bounce_cube_3d: ODE no longer passes"
+grep -Eq "^differs from the reference in: contacts\.mean \([0-9.]+ > 0\.1\)$" "$tmp/bounce_cube_3d.txt" ||
+    fail "bounce_cube_3d: ODE differs in more than the mean number of contacts: $(grep '^differs' "$tmp/bounce_cube_3d.txt")"
 grep -Eq "first impact: 'sphere' at t = 0\.31[0-9]* s, other t = 0\.32[0-9]* s \(\+1 steps\)" "$tmp/three_primitives_3d.txt" ||
     fail "three_primitives_3d: the sphere's landing"
 grep -q "^law: free steps differ most (median |dR| .*rotational update" "$tmp/dzhanibekov_3d.sw.txt" ||

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""The page's WebGL2 tracer, the current shader against the baseline shader, side by side in one
+run: the frame time of `anakata view` in this machine's Chromium (headless; without a GPU, WebGL
+runs on SwiftShader, a CPU rasteriser) with the fragment shader the server generates from
+render/shaders (/gen/trace.frag, compiled by web/gl.js per set of shape types) and with the one
+generated from verify/bench/shader_baseline/ (a copy of render/shaders and of
+verify/view/glsl_to_webgl.py at 8a13825, the shader before issue 29 item 4, adapted by its own
+script, one program for every type as the page had). Both are installed in turn in the same
+page (AkGL.create on the same canvas), the scene loaded once, alternating for --rounds rounds.
+Each measurement draws one frame untimed (the compilation), then times --frames frames, each
+drawn and waited for (the page's render() and a one-pixel readPixels). Prints every frame time,
+the median frame rates and their ratio (current / baseline), and the largest difference between
+the two shaders' images (0..255 per channel) with the share of pixels more than 8 apart.
+
+usage: bench_view_shader.py ANAKATA SOURCE_ROOT [--gpu] [--size WxH] [--rounds N] [--frames N]
+                            [SCENE ...]            (default: stack_4d at 800x600, 3 rounds, 3 frames)
+"""
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+
+
+def opt(name, default):
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+
+
+if len(sys.argv) < 3:
+    sys.exit(__doc__)
+ANAKATA, ROOT = sys.argv[1], sys.argv[2]
+GPU = "--gpu" in sys.argv
+SIZE = opt("--size", "800x600")
+if not re.fullmatch(r"\d+x\d+", SIZE):
+    sys.exit("bench_view_shader: --size: expected WxH, got '%s'" % SIZE)
+W, H = map(int, SIZE.split("x"))
+ROUNDS = int(opt("--rounds", "3"))
+FRAMES = int(opt("--frames", "3"))
+rest = sys.argv[3:]
+scenes = [a for i, a in enumerate(rest) if not a.startswith("--")
+          and (i == 0 or rest[i - 1] not in ("--size", "--rounds", "--frames"))] or ["stack_4d"]
+
+
+def baseline_frag():
+    """The baseline tracer as the page would have served it (its own glsl_to_webgl.py)."""
+    base = os.path.join(ROOT, "verify", "bench", "shader_baseline")
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "base.h")
+        subprocess.run([sys.executable, os.path.join(base, "glsl_to_webgl.py"), base, out], check=True)
+        text = open(out, encoding="utf-8").read()
+    m = re.search(r"ak_webgl_trace_frag\[\d+\] = \{(.*?)\};", text, flags=re.S)
+    if not m:
+        sys.exit("bench_view_shader: the baseline header has no ak_webgl_trace_frag")
+    return bytes(int(x, 16) for x in re.findall(r"0x([0-9a-f]{2})", m.group(1)))[:-1].decode()
+
+
+BASE = baseline_frag()
+INSTALL = """const cv = document.getElementById('view');
+window.__akpx = window.__akpx || {};
+akApp.gl = AkGL.create(cv, arguments[0], arguments[1]);
+akApp.dirty = true;"""
+GRAB = """const g = akApp.gl.gl, w = g.drawingBufferWidth, h = g.drawingBufferHeight;
+const px = new Uint8Array(w * h * 4);
+g.readPixels(0, 0, w, h, g.RGBA, g.UNSIGNED_BYTE, px);
+window.__akpx[arguments[0]] = px;
+const a = window.__akpx.base, b = window.__akpx.cur;
+if (!a || !b || a.length != b.length) return null;
+let mx = 0, over = 0;
+for (let i = 0; i < a.length; i += 4) {
+  let m = 0;
+  for (let c = 0; c < 3; c++) m = Math.max(m, Math.abs(a[i + c] - b[i + c]));
+  mx = Math.max(mx, m);
+  if (m > 8) over++;
+}
+return [mx, over / (a.length / 4)];"""
+
+srv = subprocess.Popen([ANAKATA, "view", "--port", "0"], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+URL = re.search(r"(http://127\.0\.0\.1:\d+/)", srv.stdout.readline()).group(1)
+opts = Options()
+for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1000"]:
+    opts.add_argument(a)
+if not GPU:
+    opts.add_argument("--use-angle=swiftshader")
+    opts.add_argument("--enable-unsafe-swiftshader")
+opts.binary_location = shutil.which("chromium") or shutil.which("google-chrome") or ""
+drv = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=opts)
+drv.set_script_timeout(600)
+
+
+def measure(src, specialise):
+    """Frame times (ms) of FRAMES frames drawn and waited for, after one untimed frame (the
+    compilation): each frame is the page's render() and a one-pixel readPixels, which returns
+    only when the frame is drawn."""
+    return drv.execute_script(INSTALL + """
+        const g = akApp.gl.gl, px = new Uint8Array(4), ts = [];
+        render();
+        g.readPixels(0, 0, 1, 1, g.RGBA, g.UNSIGNED_BYTE, px);
+        for (let k = 0; k < arguments[2]; k++) {
+          const t0 = performance.now();
+          render();
+          g.readPixels(0, 0, 1, 1, g.RGBA, g.UNSIGNED_BYTE, px);
+          ts.push(performance.now() - t0);
+        }
+        return ts;""", src, specialise, FRAMES)
+
+
+rows = []
+try:
+    for sc in scenes:
+        drv.get(URL + "?size=%dx%d" % (W, H))  # no ?bench: the page draws only when asked
+        t0 = time.time()
+        while not drv.execute_script("return document.body.dataset.ready === '1'") and time.time() - t0 < 60:
+            time.sleep(0.1)
+        drv.execute_async_script("""const done = arguments[arguments.length - 1];
+            fetch('/api/load', {method: 'POST', headers: {'Content-Type': 'application/json'},
+              body: JSON.stringify({scene: arguments[0]})}).then(() => done());""", sc)
+        cur = drv.execute_async_script("""const done = arguments[arguments.length - 1];
+            fetch('/gen/trace.frag').then(r => r.text()).then(done);""")
+        renderer = drv.execute_script("""const g = akApp.gl.gl;
+            const e = g.getExtension('WEBGL_debug_renderer_info');
+            return e ? g.getParameter(e.UNMASKED_RENDERER_WEBGL) : g.getParameter(g.RENDERER);""")
+        ms = {"base": [], "cur": []}
+        diff = None
+        for r in range(ROUNDS):
+            for name, src in (("base", BASE), ("cur", cur)):
+                f = measure(src, name == "cur")
+                ms[name] += f
+                d = drv.execute_script(GRAB, name)
+                diff = d if d is not None else diff
+                print("%s %s round %d %-8s ms per frame: %s" % (sc, SIZE, r + 1, name,
+                      " ".join("%.0f" % x for x in f)), flush=True)
+        rows.append((sc, renderer, ms, diff))
+finally:
+    drv.quit()
+    srv.send_signal(signal.SIGINT)
+    srv.wait(timeout=10)
+
+print("WebGL renderer: %s; %d CPU cores" % (rows[0][1] if rows else "?", os.cpu_count()))
+print("%-14s %9s %14s %14s %8s %10s %10s" % ("scene", "size", "baseline fps", "current fps", "ratio",
+                                             "max diff", "over 8"))
+for sc, _, ms, diff in rows:
+    b, c = 1000.0 / statistics.median(ms["base"]), 1000.0 / statistics.median(ms["cur"])
+    print("%-14s %9s %14.3f %14.3f %8.2f %10s %9.4f%%" % (sc, SIZE, b, c, c / b,
+          diff[0] if diff else "?", 100.0 * diff[1] if diff else float("nan")))

@@ -1,0 +1,138 @@
+// Scene buffers and the scene SDF shared by trace.comp and sdf_probe.comp. The C side packs
+// these in render/vk.c (ak_vk_scene / ak_vk_obj); layouts are std430.
+#extension GL_GOOGLE_include_directive : require
+#include "ak_render_constants.h"
+#include "sdf.glsl"
+
+struct AkObj {
+    vec4 pos;
+    vec4 rt0, rt1, rt2, rt3; // columns of the body-to-world rotation: p_body = (rt_j . (x - pos))
+    vec4 a;                  // radius, half_length | r_xy, r_zw | plane offset in a.x |
+                             // convex: circumradius R, least facet offset omin (0, 0: none)
+    vec4 b;                  // box half extents | plane unit normal
+    vec4 color;              // rgb, bounding radius about pos (1e30 for planes)
+    ivec4 info;              // type, first plane, plane count, 0
+};
+
+// The scene: a uniform buffer for scenes of up to AK_RT_UBO_OBJECTS objects (AK_SCENE_UBO, the
+// pipeline vk.c picks for them), else a storage buffer; the same members, the same bytes (every
+// member is 16-byte aligned, so std140 = std430 here): keep the two blocks in step. Why:
+// lavapipe (llvmpipe) loads from a storage buffer lane by lane behind a branch per lane and
+// component, from a uniform buffer with one vector gather or one scalar load.
+#ifdef AK_SCENE_UBO
+layout(std140, set = 0, binding = 0) uniform AkScene {
+    vec4 cam_origin, cam_right, cam_up, cam_back, cam_ana, misc, ambient, sky;
+    vec4 light_dir[AK_RT_MAX_LIGHTS];
+    vec4 light_col[AK_RT_MAX_LIGHTS];
+    ivec4 counts;
+    AkObj obj[AK_RT_UBO_OBJECTS];
+} scn;
+#else
+layout(std430, set = 0, binding = 0) readonly buffer AkScene {
+    vec4 cam_origin; // camera position + slice * ana
+    vec4 cam_right;
+    vec4 cam_up;
+    vec4 cam_back;
+    vec4 cam_ana;
+    vec4 misc;       // tan(fov/2), aspect, width, height
+    vec4 ambient;
+    vec4 sky;
+    vec4 light_dir[AK_RT_MAX_LIGHTS]; // unit
+    vec4 light_col[AK_RT_MAX_LIGHTS];
+    ivec4 counts;    // nobj, nlight, shadows, grid
+    AkObj obj[];
+} scn;
+#endif
+
+layout(std430, set = 0, binding = 1) readonly buffer AkPlanes {
+    vec4 planes[]; // pairs: unit normal, (offset, 0, 0, 0)
+} pln;
+
+// The shape types present in the scene, one bit each (1 << AK_RT_SPHERE, ...): a
+// specialization constant of the uniform-buffer pipeline (vk.c), so that the code of absent
+// types is compiled out; every type otherwise. (lavapipe runs every branch of an if.)
+#ifdef AK_SCENE_UBO
+layout(constant_id = 0) const int AK_RT_TYPES = 63;
+#else
+const int AK_RT_TYPES = 63;
+#endif
+#define AK_RT_HAS(t) ((AK_RT_TYPES & (1 << (t))) != 0)
+
+// Object i's SDF at x (no culling), e = x - its position (computed once by the caller that has
+// it: on lavapipe every read of scn.obj[i] at a lane-varying i is a gather).
+float ak_obj_sdf_e(int i, vec4 x, vec4 e) {
+    // Every member read once, before the branches: a read under a branch is a gather under that
+    // branch's mask on lavapipe, and the same member read under two masks is two gathers.
+    int type = scn.obj[i].info.x;
+    vec4 oa = scn.obj[i].a, ob = scn.obj[i].b;
+    if (type == AK_RT_PLANE) return ak_sd_hyperplane(x, ob, oa.x);
+    if (AK_RT_HAS(AK_RT_SPHERE) && type == AK_RT_SPHERE) return ak_sd_hypersphere(e, oa.x);
+    vec4 p = vec4(dot(scn.obj[i].rt0, e), dot(scn.obj[i].rt1, e), dot(scn.obj[i].rt2, e),
+                  dot(scn.obj[i].rt3, e));
+    if (AK_RT_HAS(AK_RT_BOX) && type == AK_RT_BOX) return ak_sd_hyperbox(p, ob);
+    if (AK_RT_HAS(AK_RT_CAPSULE) && type == AK_RT_CAPSULE) return ak_sd_hypercapsule(p, oa.x, oa.y);
+    if (AK_RT_HAS(AK_RT_DUOCYLINDER) && type == AK_RT_DUOCYLINDER) return ak_sd_duocylinder(p, oa.x, oa.y);
+    // AK_RT_CONVEX: half-space bound, four planes per iteration (the last plane repeated past the
+    // end: max is unchanged), a quarter of the loop iterations that lavapipe's loop limiter counts
+    float d = -1e30;
+    if (AK_RT_HAS(AK_RT_CONVEX)) {
+        int first = scn.obj[i].info.y, n = scn.obj[i].info.z, last = first + n - 1;
+        for (int f = first; f <= last; f += 4) {
+            int f1 = min(f + 1, last), f2 = min(f + 2, last), f3 = min(f + 3, last);
+            float d01 = max(dot(pln.planes[2 * f], p) - pln.planes[2 * f + 1].x,
+                            dot(pln.planes[2 * f1], p) - pln.planes[2 * f1 + 1].x);
+            float d23 = max(dot(pln.planes[2 * f2], p) - pln.planes[2 * f2 + 1].x,
+                            dot(pln.planes[2 * f3], p) - pln.planes[2 * f3 + 1].x);
+            d = max(d, max(d01, d23));
+        }
+    }
+    return d;
+}
+
+float ak_obj_sdf(int i, vec4 x) { return ak_obj_sdf_e(i, x, x - scn.obj[i].pos); }
+
+// A convex object's half-space SDF at x is at least omin (|x - c| / R - 1) when |x - c| >= R
+// (its gauge max_f n_f . p / o_f is at least |p| / R, the shape lying in the ball of radius R;
+// tracer.c, fast_sdf): true when that bound, less a float margin, is not below best. Then its
+// facet loop is skipped, the minimum unchanged. Needed on lavapipe, not only for speed: llvmpipe
+// ends every loop of an invocation once all its loops together have run 65535 iterations (its
+// loop limiter), and the facet loop (600 planes for the 600-cell) used that up on horizon rays,
+// which then stopped early (no hit, or a wrong nearest object: the band at the horizon).
+bool ak_convex_far(int i, vec4 e, float best) {
+    float R = scn.obj[i].a.x, omin = scn.obj[i].a.y;
+    if (!(R > 0.0) || !(best < 1e15)) return false;
+    float l = length(e);
+    if (l <= R) return false;
+    float lb = omin * (l / R - 1.0);
+    return lb * (1.0 - 1e-5) - 1e-5 * (1.0 + l) >= best;
+}
+
+// Object i's distance at x when its bounding ball can beat best (|x - c| - r < best, the same
+// rule as tracer.c, decided on squares: no square root), a convex object when ak_convex_far does
+// not rule it out, else 1e30.
+float ak_obj_culled(int i, vec4 x, float best) {
+    vec4 e = x - scn.obj[i].pos;
+    float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
+    float q = best + r;
+    if (q <= 0.0 || dot(e, e) >= q * q) return 1e30;
+    if (AK_RT_HAS(AK_RT_CONVEX) && scn.obj[i].info.x == AK_RT_CONVEX && ak_convex_far(i, e, best)) return 1e30;
+    return ak_obj_sdf_e(i, x, e);
+}
+
+float ak_scene_sdf(vec4 x, out int which) {
+    float best = 1e30;
+    which = -1;
+    for (int i = 0; i < scn.counts.x; i++) {
+        float d = ak_obj_culled(i, x, best);
+        if (d < best) { // T-E.union
+            best = d;
+            which = i;
+        }
+    }
+    return best;
+}
+
+float ak_scene_dist(vec4 x) {
+    int w;
+    return ak_scene_sdf(x, w);
+}

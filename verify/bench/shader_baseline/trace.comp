@@ -1,0 +1,387 @@
+#version 450
+// Vulkan compute sphere tracer: one invocation per pixel. The same algorithm as
+// render/tracer.c (T-6.1cam, T-Alg14, T-Alg15, T-6.1, T-6.2.2, all corrected), in float.
+#extension GL_GOOGLE_include_directive : require
+#include "scene.glsl"
+
+layout(local_size_x = AK_RT_WORKGROUP, local_size_y = AK_RT_WORKGROUP) in;
+layout(set = 0, binding = 2, rgba8) uniform writeonly image2D out_img;
+
+// ---- per-ray object lists (tracer.c, fast_ray_objects) -------------------------------------
+// The cost model is lavapipe's (llvmpipe): the lanes of a batch run every instruction under a
+// mask, an `if` skips nothing, only a loop that no lane is in any more ends. So the march keeps
+// the scene's first hyperplane inline (cheap: its distance bounds the scene SDF from above), and
+// loops only over the objects that can beat it near the current t, which is none on most steps.
+// Along o + t v for t in [0, T], a bounded object whose ball lower bound |o + t v - c| - r stays
+// above the plane's d0 + nl t (by a float margin m) never wins the minimum; a kept object gets
+// the interval [ta, tb] outside of which it cannot win: the roots of the convex
+// g(t) = |o + t v - c| - r - (d0 + nl t) - m, widened and checked (g > m at an end before the
+// minimiser means g > m beyond it). Entries are sorted by ta. Other unbounded objects: always.
+// More than AK_RT_LIST entries, no hyperplane, or an origin not above it: every object.
+#define AK_RT_LIST 8
+bool rl_ok;
+int rl_plane, rl_n;
+vec4 rl_pn;
+float rl_po, rl_T;
+int rl_i[AK_RT_LIST];
+float rl_a[AK_RT_LIST], rl_b[AK_RT_LIST];
+
+// These arrays are read and written at constant indices only (the helpers below pick entry k
+// by a compare and a select per slot): then the compiler keeps them in registers. An index
+// that differs between lanes made lavapipe keep them in memory and load and store them lane
+// by lane (a gather or scatter of eight per access), in every step of the marches.
+float rl_get_a(int k) {
+    float r = 1e30;
+    for (int j = 0; j < AK_RT_LIST; j++) r = j == k ? rl_a[j] : r;
+    return r;
+}
+float rl_get_b(int k) {
+    float r = -1e30;
+    for (int j = 0; j < AK_RT_LIST; j++) r = j == k ? rl_b[j] : r;
+    return r;
+}
+int rl_get_i(int k) {
+    int r = 0;
+    for (int j = 0; j < AK_RT_LIST; j++) r = j == k ? rl_i[j] : r;
+    return r;
+}
+
+void ray_list(vec4 o, vec4 v, float tmax) {
+    rl_ok = false;
+    rl_n = 0;
+    rl_T = 0.0;
+    rl_plane = -1;
+    for (int i = 0; i < scn.counts.x && rl_plane < 0; i++)
+        if (scn.obj[i].info.x == AK_RT_PLANE) rl_plane = i;
+    if (rl_plane < 0) return;
+    rl_pn = scn.obj[rl_plane].b;
+    rl_po = scn.obj[rl_plane].a.x;
+    float d0 = dot(o, rl_pn) - rl_po, nl = dot(v, rl_pn);
+    if (!(d0 > 0.0) || abs(nl) > 0.999) return;
+    float T = tmax, sq = sqrt(1.0 - nl * nl);
+    if (nl < 0.0) T = min(T, d0 / -nl + 1.0);
+    float m = 1e-4 * (1.0 + T);
+    int n = 0;
+    for (int i = 0; i < scn.counts.x; i++) {
+        if (i == rl_plane) continue;
+        float bound = scn.obj[i].color.w;
+        float ta = 0.0, tb = T;
+        if (bound < 1e29) {
+            float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
+            vec4 w = o - scn.obj[i].pos;
+            float b = dot(w, v), h2 = max(dot(w, w) - b * b, 0.0), h = sqrt(h2);
+            float ts = clamp(-b + nl * h / sq, 0.0, T); // g'(t) = 0
+            float gs = sqrt((ts + b) * (ts + b) + h2) - r - (d0 + nl * ts);
+            if (gs > m) continue; // never nearer than the plane: dropped
+            // roots of g = m: (1 - nl^2) u^2 - 2 A nl u + h2 - A^2 = 0, u = t + b
+            float A = r + d0 + m - nl * b, disc = A * A - (1.0 - nl * nl) * h2;
+            if (disc > 0.0) {
+                float sd = sqrt(disc), wd = 1e-3 * (1.0 + T);
+                float t1 = (A * nl - sd) / (1.0 - nl * nl) - b - wd;
+                float t2 = (A * nl + sd) / (1.0 - nl * nl) - b + wd;
+                if (t1 > 0.0 && t1 < ts && sqrt((t1 + b) * (t1 + b) + h2) - r - (d0 + nl * t1) > m) ta = t1;
+                if (t2 < T && t2 > ts && sqrt((t2 + b) * (t2 + b) + h2) - r - (d0 + nl * t2) > m) tb = t2;
+            }
+        }
+        if (n == AK_RT_LIST) return; // too many: every object
+        // insertion by ta, after the entries with an equal ta: at k, the number of entries
+        // with rl_a <= ta (a prefix, the list being sorted); slots k+1..n take slots k..n-1
+        int k = 0;
+        for (int j = 0; j < AK_RT_LIST; j++) k += j < n && rl_a[j] <= ta ? 1 : 0;
+        for (int j = AK_RT_LIST - 1; j > 0; j--) {
+            rl_i[j] = j > k ? rl_i[j - 1] : j == k ? i : rl_i[j];
+            rl_a[j] = j > k ? rl_a[j - 1] : j == k ? ta : rl_a[j];
+            rl_b[j] = j > k ? rl_b[j - 1] : j == k ? tb : rl_b[j];
+        }
+        rl_i[0] = k == 0 ? i : rl_i[0];
+        rl_a[0] = k == 0 ? ta : rl_a[0];
+        rl_b[0] = k == 0 ? tb : rl_b[0];
+        n++;
+    }
+    rl_n = n;
+    rl_T = T;
+    rl_ok = true;
+}
+
+// The scene SDF at o + t v. With the ray's list (all false; t in [0, T]): the plane, then the
+// entries lo..hi-1, where hi passes the entries that have started (ta <= t) and lo those in
+// front that have ended (tb < t); lo and hi only move forward, for a march whose t only grows
+// (start both at 0 for any t). all (no list, or t outside [0, T]): every object, in the same
+// loop (a second loop for that case would run at every step on lavapipe, under a mask).
+float list_sdf(vec4 o, vec4 v, float t, bool all, inout int lo, inout int hi, out int which) {
+    vec4 x = o + t * v;
+    float best = all ? 1e30 : dot(x, rl_pn) - rl_po;
+    which = all ? -1 : rl_plane;
+    int n = all ? scn.counts.x : rl_n;
+    if (all) {
+        lo = 0;
+        hi = n;
+    }
+    while (!all && hi < n && rl_get_a(hi) <= t) hi++;
+    while (!all && lo < hi && rl_get_b(lo) < t) lo++;
+    for (int k = lo; k < hi; k++) {
+        int i = all ? k : rl_get_i(k);
+        if (!all && t > rl_get_b(k)) continue;
+        float d = ak_obj_culled(i, x, best);
+        if (d < best || (d == best && i < which)) { // T-E.union (the first minimum)
+            best = d;
+            which = i;
+        }
+    }
+    return best;
+}
+
+float list_dist(vec4 o, vec4 v, float t) {
+    int lo = 0, hi = 0, w;
+    return list_sdf(o, v, t, !rl_ok || t < 0.0 || t > rl_T, lo, hi, w);
+}
+
+bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
+    float t = 0.0;
+    d_out = 1e30;
+    bool hit = false, done = false, all = !rl_ok;
+    int which = -1, lo = 0, hi = 0, i = 0;
+    while (!done && i < AK_RT_MAX_STEPS) {
+        // Plane-only steps while no entry of the list is active (lo == hi) and the next has not
+        // started: there the scene SDF is the plane's distance. A loop of its own, cheap, that
+        // the lanes leave when an entry starts (lavapipe runs the object code below only then).
+        // (the next entry's start read once: an array read at a lane-varying index is a gather)
+        float next = all || lo != hi ? -1.0 : hi < rl_n ? rl_get_a(hi) : 1e30;
+        while (i < AK_RT_MAX_STEPS && t < next && t <= rl_T) {
+            float d = dot(o + t * v, rl_pn) - rl_po;
+            i++;
+            if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
+                hit = done = true;
+                which = rl_plane;
+                break;
+            }
+            t += d;
+            if (t > AK_RT_MAX_DIST) {
+                done = true;
+                break;
+            }
+        }
+        if (done || i >= AK_RT_MAX_STEPS) break;
+        all = all || t > rl_T;
+        float d = list_sdf(o, v, t, all, lo, hi, which);
+        i++;
+        if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
+            hit = true;
+            break;
+        }
+        t += d;
+        if (t > AK_RT_MAX_DIST) break;
+    }
+    if (hit) {
+        for (int k = 0; k < AK_RT_REFINE_STEPS; k++) {
+            float h = AK_RT_NORMAL_H;
+            float d = list_dist(o, v, t);
+            // converged to float rounding (1/100 of the hit epsilon): further steps move t by
+            // noise (the C tracer, in double, takes them; the images agree within tolerance)
+            if (abs(d) < 0.01 * AK_RT_HIT_EPS * max(t, 1.0)) break;
+            float slope = (list_dist(o, v, t + h) - list_dist(o, v, t - h)) / (2.0 * h);
+            if (slope > -AK_RT_REFINE_MIN_SLOPE) break;
+            float tn = t - d / slope;
+            if (tn < 0.0) break;
+            t = tn;
+        }
+        int lo2 = 0, hi2 = 0;
+        d_out = list_sdf(o, v, t, !rl_ok || t < 0.0 || t > rl_T, lo2, hi2, which); // the scene SDF at the hit
+    }
+    t_out = t;
+    obj = hit ? which : -1;
+    return hit;
+}
+
+// The normal by central differences (T-Alg15) over the objects that can be the nearest within
+// h of p: those whose ball comes within |d(p)| + 2h (+ margin) of p, the SDF being 1-Lipschitz.
+// The primary ray's hyperplane (rl_plane, when the ray had a list) inline, the same operations
+// as ak_sd_hyperplane, outside the object loop: on ground pixels with no object within reach
+// that loop then runs for no lane of a batch, and lavapipe skips it (the same minimum, the
+// same bytes: min does not depend on the order).
+vec4 normal_at(vec4 p, float dp0) { // dp0: the scene SDF at p
+    float h = AK_RT_NORMAL_H;
+    float reach = abs(dp0) + 2.0 * h + 1e-4;
+    int plane = rl_ok ? rl_plane : -1;
+    int idx[AK_RT_LIST] = int[AK_RT_LIST](0, 0, 0, 0, 0, 0, 0, 0);
+    int n = 0;
+    for (int i = 0; i < scn.counts.x; i++) {
+        if (i == plane) continue;
+        float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
+        if (scn.obj[i].color.w < 1e29 && length(p - scn.obj[i].pos) - r > reach) continue;
+        // a convex object whose gauge bound (scene.glsl) at p exceeds reach: the bound is
+        // (omin / R <= 1)-Lipschitz, so it exceeds the scene SDF within h of p as well
+        if (AK_RT_HAS(AK_RT_CONVEX) && scn.obj[i].info.x == AK_RT_CONVEX && ak_convex_far(i, p - scn.obj[i].pos, reach)) continue;
+        for (int j = 0; j < AK_RT_LIST; j++) idx[j] = j == n ? i : idx[j]; // constant indices (above)
+        n++;
+    }
+    bool all = n > AK_RT_LIST; // too many: every object
+    // Where the scene SDF within h of p is one linear or spherical function, the central
+    // difference is its gradient (up to rounding: 1e-4 in float for h = 1e-3; O(h^2) for the
+    // sphere), so take the gradient itself and skip the difference loop (it then runs for no
+    // lane of an all-analytic batch, which lavapipe leaves out): the hyperplane alone (no
+    // object within reach); one hypersphere, the plane out of reach; one hyperbox on a face
+    // region, the other components of |q| - b more than 2h (+ margin) below the largest, the
+    // plane out of reach (there the box SDF is |q_a| - b_a, gradient sign(q_a) rt_a).
+    bool exact = false;
+    vec4 g = vec4(0.0);
+    float dpl = plane >= 0 ? dot(p, rl_pn) - rl_po : 1e30;
+    if (n == 0 && plane >= 0) {
+        g = rl_pn;
+        exact = true;
+    } else if (n == 1 && dpl > reach) {
+        int i = idx[0], type = scn.obj[i].info.x;
+        vec4 e = p - scn.obj[i].pos;
+        if (AK_RT_HAS(AK_RT_SPHERE) && type == AK_RT_SPHERE) {
+            g = e;
+            exact = true;
+        }
+        if (AK_RT_HAS(AK_RT_BOX) && type == AK_RT_BOX) {
+            vec4 q = vec4(dot(scn.obj[i].rt0, e), dot(scn.obj[i].rt1, e), dot(scn.obj[i].rt2, e),
+                          dot(scn.obj[i].rt3, e));
+            vec4 qq = abs(q) - scn.obj[i].b;
+            int a = 0;
+            for (int j = 1; j < 4; j++)
+                if (qq[j] > qq[a]) a = j;
+            float second = -1e30;
+            for (int j = 0; j < 4; j++)
+                if (j != a) second = max(second, qq[j]);
+            if (second < qq[a] - 2.0 * h * 1.01 - 1e-5) {
+                vec4 r = a == 0 ? scn.obj[i].rt0 : a == 1 ? scn.obj[i].rt1 : a == 2 ? scn.obj[i].rt2 : scn.obj[i].rt3;
+                g = q[a] < 0.0 ? -r : r;
+                exact = true;
+            }
+        }
+    }
+    int cnt = exact ? 0 : all ? scn.counts.x : n;
+    for (int a = 0; a < (exact ? 0 : 4); a++) {
+        vec4 e = vec4(0.0);
+        e[a] = h;
+        float dp = 1e30, dm = 1e30;
+        if (plane >= 0) {
+            dp = dot(p + e, rl_pn) - rl_po;
+            dm = dot(p - e, rl_pn) - rl_po;
+        }
+        for (int k = 0; k < cnt; k++) {
+            int i = k;
+            for (int j = 0; j < AK_RT_LIST; j++) i = !all && j == k ? idx[j] : i;
+            dp = min(dp, ak_obj_sdf(i, p + e));
+            dm = min(dm, ak_obj_sdf(i, p - e));
+        }
+        g[a] = (dp - dm) / (2.0 * h);
+    }
+    float l = length(g);
+    return l > 0.0 ? g / l : g;
+}
+
+// Early out of the shadow march (tracer.c, fast_shadow_bound): a lower bound of d(t')/t' for
+// every later evaluation t' <= H (the march's horizon), over the shadow ray's list: the plane
+// min(d/t, d(H)/H) with d >= 0; balls moving away min(s/t, 1) with s = (p - c).l - r >= 0,
+// balls ahead (h - r)/H with h the distance from the centre to the line; entries that have
+// ended skipped; -1 when some object gives none (or there is no list). When K times it reaches
+// res, no later step lowers res.
+#define SHADOW_HORIZON (AK_RT_SHADOW_MAX_DIST + AK_RT_SHADOW_STEP_MAX)
+float shadow_bound(vec4 p, vec4 l, float t, int lo) {
+    const float H = SHADOW_HORIZON;
+    if (!rl_ok) return -1.0;
+    float d0 = dot(p, rl_pn) - rl_po;
+    if (!(d0 >= 0.0)) return -1.0;
+    float B = min(1.0, min(d0 / t, (d0 + dot(rl_pn, l) * max(H - t, 0.0)) / H));
+    for (int k = lo; k < rl_n; k++) {
+        if (t > rl_get_b(k)) continue;
+        int i = rl_get_i(k);
+        float bound = scn.obj[i].color.w;
+        if (!(bound < 1e29)) return -1.0;
+        vec4 e = p - scn.obj[i].pos;
+        float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
+        float el = dot(e, l), sd = el - r;
+        float b = sd >= 0.0 ? min(sd / t, 1.0) : (sqrt(max(dot(e, e) - el * el, 0.0)) - r) / H;
+        if (!(b > 0.0) && sd < 0.0) return -1.0;
+        B = min(B, b);
+    }
+    return B - 1e-4; // float rounding margin
+}
+
+float soft_shadow(vec4 p, vec4 l) {
+    ray_list(p, l, SHADOW_HORIZON);
+    if (rl_T < SHADOW_HORIZON) rl_ok = false; // the list must hold for the whole march
+    float res = 1.0, t = AK_RT_SHADOW_TMIN;
+    int lo = 0, hi = 0, w, i = 0;
+    bool done = false;
+    float nl = dot(rl_pn, l);
+    while (!done && i < AK_RT_SHADOW_STEPS) {
+        // plane-only steps, as in trace(); with no entry left to start, the bound is the plane's
+        float next = !rl_ok || lo != hi ? -1.0 : hi < rl_n ? rl_get_a(hi) : 1e30;
+        while (i < AK_RT_SHADOW_STEPS && t < next) {
+            float d = dot(p + t * l, rl_pn) - rl_po;
+            i++;
+            res = min(res, AK_RT_SHADOW_K * d / t);
+            if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) {
+                done = true;
+                break;
+            }
+            t += clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX);
+            float dn = dot(p + t * l, rl_pn) - rl_po;
+            float B = min(1.0, min(dn / t, (dn + nl * max(SHADOW_HORIZON - t, 0.0)) / SHADOW_HORIZON));
+            if (hi >= rl_n && dn >= 0.0 && AK_RT_SHADOW_K * (B - 1e-4) >= res) {
+                done = true;
+                break;
+            }
+        }
+        if (done || i >= AK_RT_SHADOW_STEPS) break;
+        float d = list_sdf(p, l, t, !rl_ok, lo, hi, w);
+        i++;
+        res = min(res, AK_RT_SHADOW_K * d / t);
+        if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) break;
+        t += clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX);
+        if (AK_RT_SHADOW_K * shadow_bound(p + t * l, l, t, lo) >= res) break;
+    }
+    return clamp(res, 0.0, 1.0);
+}
+
+vec3 grid_tint(int obj, vec4 p, float t, vec3 albedo) {
+    const vec3 tint[4] = vec3[4](vec3(0.45), vec3(0.45), vec3(0.45), vec3(0.30, 0.40, 0.95));
+    float hw = max(AK_RT_GRID_HALF_WIDTH, AK_RT_GRID_FOOTPRINT * t);
+    float amount = AK_RT_GRID_HALF_WIDTH / hw;
+    for (int a = 0; a < 4; a++) {
+        if (abs(scn.obj[obj].b[a]) > 0.5) continue;
+        if (abs(scn.cam_ana[a]) > AK_RT_GRID_MIN_SPAN) continue;
+        float q = p[a] / AK_RT_GRID_SPACING;
+        float f = abs(q - floor(q + 0.5)) * AK_RT_GRID_SPACING;
+        if (f < hw) albedo *= vec3(1.0) - amount * (vec3(1.0) - tint[a]);
+    }
+    return albedo;
+}
+
+vec3 shade(vec4 o, vec4 v) {
+    float t;
+    int obj;
+    ray_list(o, v, AK_RT_MAX_DIST + 1.0);
+    float dh;
+    if (!trace(o, v, t, obj, dh) || obj < 0) return scn.sky.rgb * (1.0 - 0.35 * max(v.y, 0.0));
+    vec4 p = o + t * v;
+    vec4 n = normal_at(p, dh);
+    vec3 albedo = scn.obj[obj].color.rgb;
+    if (scn.counts.w != 0 && scn.obj[obj].info.x == AK_RT_PLANE) albedo = grid_tint(obj, p, t, albedo);
+    vec3 lin = scn.ambient.rgb;
+    vec4 ps = p + 4.0 * AK_RT_HIT_EPS * max(t, 1.0) * n;
+    for (int li = 0; li < scn.counts.y; li++) {
+        vec4 l = scn.light_dir[li];
+        float ndl = max(dot(n, l), 0.0);
+        if (ndl <= 0.0) continue;
+        float sh = scn.counts.z != 0 ? soft_shadow(ps, l) : 1.0;
+        lin += scn.light_col[li].rgb * ndl * sh;
+    }
+    return albedo * lin;
+}
+
+void main() {
+    ivec2 px = ivec2(gl_GlobalInvocationID.xy);
+    float W = scn.misc.z, H = scn.misc.w;
+    if (px.x >= int(W) || px.y >= int(H)) return;
+    float u = (2.0 * (float(px.x) + 0.5) / W - 1.0) * scn.misc.x * scn.misc.y;
+    float vv = (1.0 - 2.0 * (float(px.y) + 0.5) / H) * scn.misc.x;
+    vec4 dir = normalize(u * scn.cam_right + vv * scn.cam_up - scn.cam_back);
+    vec3 c = shade(scn.cam_origin, dir);
+    imageStore(out_img, px, vec4(pow(clamp(c, 0.0, 1.0), vec3(1.0 / AK_RT_GAMMA)), 1.0));
+}

@@ -749,8 +749,9 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 // steps of pile_1000_3d and took 5:37 instead of 3:08 for its 60 steps) and no
 // Levenberg-Marquardt step (J^T J couples points two bodies apart: much more fill; with it
 // step 56 ran for more than 6 minutes). A pass is kept only when the component's
-// residuals, measured at the bodies' velocities, shrink. A pass ends early where it cannot
-// gain: the monotone pass after STALL_STEPS steps in a row below 2^-10 that lower |F|^2 by
+// residuals, measured at the bodies' velocities, shrink. On the matrices (the FCLIB form,
+// early = true; not in the world step, whose results stay those of 8a13825) a pass ends early
+// where it cannot gain: the monotone pass after STALL_STEPS steps in a row below 2^-10 that lower |F|^2 by
 // less than a thousandth, the projected pass when a full step is wanted a second time without
 // a better point since the last one (the full steps cycle: pile_1000_3d step 29 went from
 // |F|^2 1.2e-11 to 1.2e-2 and back to 1.3e-11 every 11 steps, 30 times).
@@ -758,9 +759,7 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 #define SPARSE_FULL_GROWTH 1e4 ///< ... while |F|^2 is at most this times the best so far
 #define SPARSE_EVERY 500 ///< the sparse polish of the matrix form every this many sweeps
 #define SPARSE_KEEP 0.01 ///< ... kept when it lowers the largest residual at least this much
-#define STALL_STEPS 3
-#define SPARSE_FROM 256 ///< a component of more unknowns gets the sparse polish (was 2,048)
-#define WARM_SWEEPS_LARGE 3000 ///< a step of more unknowns than NEWTON_MAX_UNKNOWNS: warm sweeps at most ///< monotone pass: stop after this many stalled steps in a row
+#define STALL_STEPS 3 ///< monotone pass: stop after this many stalled steps in a row (early)
 
 // F(x) at velocities u (as natural_map), with each point's R_i and P_i (n x n, row-major, R
 // then P, into RP when not NULL): row block i of J is R_i W_i. + P_i at the diagonal block.
@@ -832,7 +831,7 @@ static void project_impulses(int np, int n, const ak_contact_point *const pts[],
 // the pattern rs/col, lu its symbolic factorisation): from x (u = u0 + W (x - x0) on entry) to
 // the result in x (u scratch). Returns 0, or -1 when out of memory.
 static int sparse_newton(int np, int n, const ak_contact_point *const pp[], const double tg[],
-                         double rf, bool robust, const int rs[], const int col[], const double W[],
+                         double rf, bool robust, bool early, const int rs[], const int col[], const double W[],
                          ak_block_lu *lu, const double x0[], const double u0[], double x[],
                          double u[]) {
     int k = np * n, nn = n * n;
@@ -891,7 +890,7 @@ static int sparse_newton(int np, int n, const ak_contact_point *const pp[], cons
             // a cycle: twice a full step wanted where the last one led to nothing better
             if (f2 < f2best)
                 f2best = f2, memcpy(xbest, x, sizeof(double) * (size_t)k);
-            else if (++cycle >= 2)
+            else if (early && ++cycle >= 2)
                 break;
             for (int a = 0; a < k; a++) x[a] += dx[a];
             project_impulses(np, n, pp, x);
@@ -901,7 +900,7 @@ static int sparse_newton(int np, int n, const ak_contact_point *const pp[], cons
             memcpy(x, xt, sizeof(double) * (size_t)k);
             // stalled: steps below 2^-10 that lower |F|^2 by less than a thousandth each
             stall = alpha < 0x1p-10 && f2new > 0.999 * f2 ? stall + 1 : 0;
-            if (stall >= STALL_STEPS) break;
+            if (early && stall >= STALL_STEPS) break;
         }
         block_affine(np, n, rs, col, W, u0, x, x0, u);
         f2 = natural_map_blocks(np, n, pp, tg, rf, x, u, F, RP);
@@ -1009,7 +1008,7 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
         }
     }
     polish_start(m, d, c, idx, pp, np, sv, sw, x, x0, u, u0);
-    if (sparse_newton(np, n, pp, tg, rf, robust, rs, col, W, lu, x0, u0, x, u)) {
+    if (sparse_newton(np, n, pp, tg, rf, robust, false, rs, col, W, lu, x0, u0, x, u)) {
         ak_block_lu_free(lu);
         free(W), free(col), free(rs), free(pp), free(tg);
         return -1;
@@ -1081,7 +1080,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
     start[0] = 0;
     int ncomp = 0;
     for (int b = 0; b < nb; b++) ncomp += start[b + 1] > start[b];
-    if (ncomp <= 1 && np * n <= SPARSE_FROM) { // one small component: the whole problem
+    if (ncomp <= 1 && np * n <= NEWTON_MAX_UNKNOWNS) { // one component: the whole problem
         free(root), free(order), free(key), free(start);
         return newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, r);
     }
@@ -1091,7 +1090,8 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         ak_solver_residuals rc;
         residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
         if (worst(&rc) <= m->solver.tolerance) continue;
-        if (cnt * n > SPARSE_FROM) { // the sparse polish [T-CV.6]; the block if it cannot run
+        if (cnt * n >
+            NEWTON_MAX_UNKNOWNS) { // the sparse polish [T-CV.6]; the block if it cannot run
             int rc1 =
                 newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false, r);
             if (rc1 < 0) {
@@ -1325,10 +1325,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     if (worst(&r) > m->solver.tolerance) {
         // warm started: half the sweeps; if they do not reach the tolerance, the rest from zero
         // impulses (cold restart; `dominoes_4d` steps 101-102 stall from the warm start)
-        // (a problem for the sparse polish: at most WARM_SWEEPS_LARGE sweeps warm started)
         int max_it = m->solver.max_iterations, first = vsave ? max_it / 2 : max_it;
-        if (vsave && np * n > NEWTON_MAX_UNKNOWNS && first > WARM_SWEEPS_LARGE)
-            first = WARM_SWEEPS_LARGE;
         it = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, first);
         if (it > first && vsave && max_it - first > 0) {
             memcpy(d->v, vsave, sizeof(double) * nv);
@@ -1719,7 +1716,8 @@ static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_
     double *uu = x + k;
     memcpy(x, r, sizeof(double) * (size_t)k);
     memcpy(uu, u, sizeof(double) * (size_t)k);
-    if (sparse_newton(np, n, pts, zero, rf, robust, p->row_start, p->col, p->W, lu, r, u, x, uu)) {
+    if (sparse_newton(np, n, pts, zero, rf, robust, true, p->row_start, p->col, p->W, lu, r, u,
+                      x, uu)) {
         free(x);
         return false;
     }

@@ -8,7 +8,11 @@
 #include <string.h>
 
 #include "engine/broadphase.h"
+#include "engine/parallel.h"
 #include "ref/collide/collide.h"
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 static int moves(const ak_model *m, int b) {
     const ak_body *bd = &m->bodies[b];
@@ -65,8 +69,14 @@ static void swept_box(const ak_model *m, const ak_data *d, const double *rot, in
 
 // Smallest half-width of a shape along its body axes, (h(e_i) + h(-e_i)) / 2: a body moving
 // less than half of this (relative to the other) within a step cannot pass through it.
-static double half_width(const ak_shape *s) {
+static double half_width(const ak_model *m, int b) {
+    const ak_shape *s = &m->bodies[b].shape;
     if (s->type == AK_SHAPE_HYPERPLANE) return INFINITY;
+    // a hypersphere: r exactly (each support below is r * 1 / 1, and 0.5 (r + r) = r); the fast
+    // path skips the 2n support evaluations
+    if (m->paths.ccd_fast && s->type == AK_SHAPE_HYPERSPHERE && s->radius >= 0 &&
+        s->radius <= 1e300)
+        return s->radius;
     int n = s->dim;
     double w = INFINITY;
     for (int i = 0; i < n; i++) {
@@ -186,6 +196,63 @@ typedef struct sweep_item {
     int q; // unsorted_pairs: the item's index among the unsorted items
 } sweep_item;
 
+// Candidate pairs per parallel pass (the passes' per-pair slots are this many, not one per pair).
+#define AK_CCD_CHUNK 4096
+
+// Most threads of the candidate search (each has its own stamps, hits and pair list).
+#define AK_CCD_THREADS 8
+
+// The stage's buffers, one set per call (ak_ccd_contacts, ak_ccd_clamp_begin) shared by its
+// passes; the candidate search's are freed when it ends, the rest at the call's end (kept across
+// steps they would add to the peak memory of the stages that run between: the solver's rows and
+// points).
+enum {
+    W_IT,      // nbody sweep items
+    W_BOX,     // nbody swept boxes
+    W_FAST,    // nbody: fast this call
+    W_MB,      // nbody motion bounds [G-CCD.1]
+    W_WD,      // nbody widths along the sweep axis
+    W_BIG,     // nbody big items
+    W_ISBIG,   // nbody flags
+    W_MV,      // nbody: moves
+    W_START,   // grid buckets + 1
+    W_ENTRIES, // grid entries
+    W_ELO,     // grid entries' sweep coordinate
+    W_STAMP,   // grid: per thread and item, the last query
+    W_HITS,    // grid: per thread, one query's result
+    W_BK,      // grid: each item's bucket
+    W_FILL,    // grid: bucket fill
+    W_FI,      // unsorted_pairs: fast items
+    W_HIT,     // unsorted_pairs: per thread, one fast item's partners (no grid)
+    W_BI,      // unsorted_pairs: big items
+    W_TMINS,   // clamp: each body's earliest impact
+    W_KEYS,    // the hash set of the pairs with contact points
+    W_LIST,    // the candidate pairs
+    W_PTOI,    // per candidate pair: its time of impact, or the clamp's earliest time
+    W_PHIT,    // per candidate pair: has an impact
+    W_TL,      // unsorted_pairs: each thread's candidate pairs (AK_CCD_THREADS slots)
+    W_NBUF = W_TL + AK_CCD_THREADS
+};
+typedef struct ccd_ws {
+    void *p[W_NBUF];
+    size_t cap[W_NBUF];
+} ccd_ws;
+
+static void ws_free(ccd_ws *w) {
+    for (int q = 0; q < W_NBUF; q++) free(w->p[q]);
+}
+
+// Buffer `slot` with room for `bytes` (its contents are not kept when it grows); NULL on failure.
+static void *ws_get(ccd_ws *w, int slot, size_t bytes) {
+    if (bytes == 0) bytes = 1;
+    if (w->cap[slot] < bytes) {
+        free(w->p[slot]);
+        w->p[slot] = malloc(bytes);
+        w->cap[slot] = w->p[slot] ? bytes : 0;
+    }
+    return w->p[slot];
+}
+
 static int cmp_double(const void *x, const void *y) {
     double a = *(const double *)x, b = *(const double *)y;
     return a < b ? -1 : a > b;
@@ -206,8 +273,14 @@ static int cmp_item(const void *x, const void *y) {
 
 typedef struct cand_list {
     int n, cap;
-    int *ab; // 2 x n
+    int *ab;   // 2 x n
+    ccd_ws *w; // ab is its buffer `slot`
+    int slot;
 } cand_list;
+
+static cand_list cand_list_of(ccd_ws *w, int slot) {
+    return (cand_list){ 0, (int)(w->cap[slot] / (2 * sizeof(int))), w->p[slot], w, slot };
+}
 
 static int push_cand(cand_list *L, int a, int b) {
     if (L->n == L->cap) {
@@ -216,6 +289,8 @@ static int push_cand(cand_list *L, int a, int b) {
         if (!q) return -1;
         L->ab = q;
         L->cap = nc;
+        L->w->p[L->slot] = q;
+        L->w->cap[L->slot] = sizeof(int) * 2 * (size_t)nc;
     }
     L->ab[2 * L->n] = a;
     L->ab[2 * L->n + 1] = b;
@@ -267,15 +342,10 @@ typedef struct cand_grid {
     int *entries;  // sorted item indices
     double *elo;   // per entry: its item's lo along the sweep axis (the window test reads
                    // the bucket's entries in a row, not the items at random)
-    int *stamp;    // per item: the last query that saw it (buckets can collide)
-    int *hits;     // one query's result
-    int nhit;
+    int *stamp;    // per thread and item: the last query that saw it (buckets can collide)
+    int *hits;     // per thread: one query's result
+    int nthread;   // stamp and hits hold nthread rows of ni
 } cand_grid;
-
-static void grid_free(cand_grid *g) {
-    free(g->start), free(g->entries), free(g->elo), free(g->stamp), free(g->hits);
-    *g = (cand_grid){ 0 };
-}
 
 static int grid_cell(double x, double cs, long long *c) {
     double y = floor(x / cs);
@@ -284,21 +354,28 @@ static int grid_cell(double x, double cs, long long *c) {
     return 0;
 }
 
-static unsigned grid_hash(int n, const long long c[]) {
+// The bucket of cell c is a hash of its coordinates along axes 1..n-1 plus its coordinate along
+// axis 0: the cells of a row along axis 0 are consecutive buckets, so that a query reads each
+// row's entries in one run (grid_query).
+static unsigned long long row_hash(int n, const long long c[]) {
     static const unsigned long long P[AK_MAX_DIM] = { 0x9E3779B97F4A7C15ull, 0xC2B2AE3D27D4EB4Full,
                                                       0x165667B19E3779F9ull, 0xD6E8FEB86659FD93ull,
                                                       0xFF51AFD7ED558CCDull };
     unsigned long long h = 0;
-    for (int k = 0; k < n; k++) h += (unsigned long long)c[k] * P[k % 5];
+    for (int k = 1; k < n; k++) h += (unsigned long long)c[k] * P[k];
     h ^= h >> 31;
     h *= 0x94D049BB133111EBull;
     h ^= h >> 29;
-    return (unsigned)h;
+    return h;
+}
+
+static unsigned grid_bucket(int n, const long long c[], unsigned mask) {
+    return (unsigned)(row_hash(n, c) + (unsigned long long)c[0]) & mask;
 }
 
 // 0, or -1 (allocation, non-finite or far boxes: the caller scans instead).
 static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *it, int ni,
-                      const char *isbig) {
+                      const char *isbig, ccd_ws *w, int nthread) {
     double W = 0;
     for (int q = 0; q < ni; q++) {
         if (isbig[it[q].b]) continue;
@@ -314,53 +391,42 @@ static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *
     while (nb < 2u * (unsigned)ni) nb <<= 1;
     g->cs = W;
     g->mask = nb - 1;
-    g->start = calloc((size_t)nb + 1, sizeof(int));
-    g->entries = malloc(sizeof(int) * (size_t)ni);
-    g->elo = malloc(sizeof(double) * (size_t)ni);
-    g->stamp = malloc(sizeof(int) * (size_t)ni);
-    g->hits = malloc(sizeof(int) * (size_t)ni);
-    unsigned *bk = malloc(sizeof(unsigned) * (size_t)ni);
-    if (!g->start || !g->entries || !g->elo || !g->stamp || !g->hits || !bk) {
-        free(bk);
-        grid_free(g);
-        return -1;
-    }
+    g->start = ws_get(w, W_START, sizeof(int) * ((size_t)nb + 1));
+    g->entries = ws_get(w, W_ENTRIES, sizeof(int) * (size_t)ni);
+    g->elo = ws_get(w, W_ELO, sizeof(double) * (size_t)ni);
+    g->nthread = nthread;
+    g->stamp = ws_get(w, W_STAMP, sizeof(int) * (size_t)ni * (size_t)nthread);
+    g->hits = ws_get(w, W_HITS, sizeof(int) * (size_t)ni * (size_t)nthread);
+    unsigned *bk = ws_get(w, W_BK, sizeof(unsigned) * (size_t)ni);
+    if (!g->start || !g->entries || !g->elo || !g->stamp || !g->hits || !bk) return -1;
+    memset(g->start, 0, sizeof(int) * ((size_t)nb + 1));
     for (int q = 0; q < ni; q++) {
-        g->stamp[q] = -1;
+        for (int t = 0; t < nthread; t++) g->stamp[(size_t)t * (size_t)ni + (size_t)q] = -1;
         bk[q] = nb; // not in the grid
         if (isbig[it[q].b]) continue;
         const double *lo = box + (size_t)it[q].b * 2 * AK_MAX_DIM;
         long long c[AK_MAX_DIM];
         for (int k = 0; k < n; k++)
-            if (grid_cell(lo[k], W, &c[k])) {
-                free(bk);
-                grid_free(g);
-                return -1;
-            }
-        bk[q] = grid_hash(n, c) & g->mask;
+            if (grid_cell(lo[k], W, &c[k])) return -1;
+        bk[q] = grid_bucket(n, c, g->mask);
         g->start[bk[q] + 1]++;
     }
     for (unsigned b = 0; b < nb; b++) g->start[b + 1] += g->start[b];
-    int *fill = malloc(sizeof(int) * (size_t)nb);
-    if (!fill) {
-        free(bk);
-        grid_free(g);
-        return -1;
-    }
+    int *fill = ws_get(w, W_FILL, sizeof(int) * (size_t)nb);
+    if (!fill) return -1;
     memcpy(fill, g->start, sizeof(int) * (size_t)nb);
     for (int q = 0; q < ni; q++)
         if (bk[q] < nb) g->elo[fill[bk[q]]] = it[q].lo, g->entries[fill[bk[q]]++] = q;
-    free(fill);
-    free(bk);
     return 0;
 }
 
 // The scan's pairs of the fast body f (item q; window [lo, hi] along the sweep axis) as item
 // indices in g->hits, in the scan's order (cmp_item); returns their count, or -1 when the cell range is too large or far (the
 // caller scans instead).
-static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *it, int ni, int f,
-                      int q, double lo, double hi, const char *fast, const char *isbig,
-                      const char *mv) {
+static int grid_query(const cand_grid *g, int t, int n, const double *box, const sweep_item *it,
+                      int ni, int f, int q, double lo, double hi, const char *fast,
+                      const char *isbig, const char *mv) {
+    int *stamp = g->stamp + (size_t)t * (size_t)ni, *hits = g->hits + (size_t)t * (size_t)ni;
     const double *bf = box + (size_t)f * 2 * AK_MAX_DIM;
     long long c0[AK_MAX_DIM], c1[AK_MAX_DIM], c[AK_MAX_DIM];
     double cells = 1;
@@ -373,32 +439,39 @@ static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *
     }
     if (cells > 4.0 * ni + 64) return -1;
     int cnt = 0;
-    for (;;) {
-        unsigned b = grid_hash(n, c) & g->mask;
-        for (int e = g->start[b]; e < g->start[b + 1]; e++) {
-            // the window test first, from the entry's copy of it[r].lo: an item outside the window
-            // fails it at every visit, so whether its stamp is set does not change the hits
-            if (!(g->elo[e] >= lo) || !(g->elo[e] <= hi)) continue;
-            int r = g->entries[e];
-            if (g->stamp[r] == q) continue;
-            g->stamp[r] = q;
-            // the scan's remaining tests, in its order
-            int o = it[r].b;
-            if (o == f || isbig[o] || (fast[o] && o < f)) continue;
-            if (!mv[f] && !mv[o]) continue;
-            if (!overlap(n, box, f, o)) continue;
-            // insert r in the scan's order (cmp_item; the index order when the items are sorted)
-            int j = cnt++;
-            while (j > 0 && cmp_item(&it[g->hits[j - 1]], &it[r]) > 0)
-                g->hits[j] = g->hits[j - 1], j--;
-            g->hits[j] = r;
-        }
-        int k = 0;
+    unsigned long long nb = (unsigned long long)g->mask + 1,
+                       len = (unsigned long long)(c1[0] - c0[0] + 1);
+    for (;;) { // the rows: c[1..n-1] over the cell range, c[0] = c0[0]
+        unsigned long long b0 = (row_hash(n, c) + (unsigned long long)c0[0]) & g->mask;
+        // the row's buckets b0 .. b0 + len - 1 modulo nb: one run of entries, two when it wraps
+        unsigned long long r0[2] = { b0, 0 }, r1[2] = { b0 + len, 0 };
+        if (len >= nb)
+            r0[0] = 0, r1[0] = nb;
+        else if (b0 + len > nb)
+            r1[0] = nb, r1[1] = b0 + len - nb;
+        for (int part = 0; part < 2; part++)
+            for (int e = g->start[r0[part]]; e < g->start[r1[part]]; e++) {
+                // the window test first, from the entry's copy of it[r].lo: an item outside the window
+                // fails it at every visit, so whether its stamp is set does not change the hits
+                if (!(g->elo[e] >= lo) || !(g->elo[e] <= hi)) continue;
+                int r = g->entries[e];
+                if (stamp[r] == q) continue;
+                stamp[r] = q;
+                // the scan's remaining tests, in its order
+                int o = it[r].b;
+                if (o == f || isbig[o] || (fast[o] && o < f)) continue;
+                if (!mv[f] && !mv[o]) continue;
+                if (!overlap(n, box, f, o)) continue;
+                // insert r in the scan's order (cmp_item; the index order when the items are sorted)
+                int j = cnt++;
+                while (j > 0 && cmp_item(&it[hits[j - 1]], &it[r]) > 0) hits[j] = hits[j - 1], j--;
+                hits[j] = r;
+            }
+        int k = 1;
         while (k < n && c[k] == c1[k]) c[k] = c0[k], k++;
         if (k == n) break;
         c[k]++;
     }
-    g->nhit = cnt;
     return cnt;
 }
 
@@ -409,14 +482,16 @@ static int grid_query(cand_grid *g, int n, const double *box, const sweep_item *
 // its cell range is too large) from a pass over all items.
 static int unsorted_pairs(const ak_model *m, int n, const double *box, const sweep_item *it, int ni,
                           const int *big, int nbig, double maxw, const char *fast,
-                          const char *isbig, cand_grid *g, const char *mv, cand_list *L) {
-    sweep_item *fi = malloc(sizeof *fi * (size_t)(ni > 0 ? ni : 1));
-    sweep_item *hit = malloc(sizeof *hit * (size_t)(ni > 0 ? ni : 1));
-    sweep_item *bi = malloc(sizeof *bi * (size_t)(nbig > 0 ? nbig : 1));
-    if (!fi || !hit || !bi) {
-        free(fi), free(hit), free(bi);
-        return -1;
-    }
+                          const char *isbig, cand_grid *g, const char *mv, ccd_ws *w,
+                          cand_list *L) {
+    // one thread without the grid; with it, g->nthread threads, each over a contiguous range of
+    // the sorted fast items into its own list, the lists concatenated in thread order
+    int nt = g ? g->nthread : 1;
+    size_t NI = (size_t)(ni > 0 ? ni : 1);
+    sweep_item *fi = ws_get(w, W_FI, sizeof *fi * NI);
+    sweep_item *hit = ws_get(w, W_HIT, sizeof *hit * NI * (size_t)nt);
+    sweep_item *bi = ws_get(w, W_BI, sizeof *bi * (size_t)(nbig > 0 ? nbig : 1));
+    if (!fi || !hit || !bi) return -1;
     int nf = 0, rc = 0;
     for (int q = 0; q < ni; q++)
         if (fast[it[q].b]) fi[nf] = it[q], fi[nf++].q = q;
@@ -425,51 +500,122 @@ static int unsorted_pairs(const ak_model *m, int n, const double *box, const swe
     for (int q = 0, r = 0; q < ni && r < nbig; q++)
         if (isbig[it[q].b]) bi[r++] = it[q];
     qsort(bi, (size_t)nbig, sizeof *bi, cmp_item);
-    for (int e = 0; e < nf && !rc; e++) {
-        int f = fi[e].b, nh = 0;
-        double lo = fi[e].lo - maxw, hi = fi[e].hi;
-        int cnt = g ? grid_query(g, n, box, it, ni, f, fi[e].q, lo, hi, fast, isbig, mv) : -1;
-        for (int r = 0; r < cnt && !rc; r++) rc = push_cand(L, f, it[g->hits[r]].b);
-        for (int q = 0; q < ni && cnt < 0; q++) {
-            if (!(it[q].lo >= lo) || !(it[q].lo <= hi)) continue;
-            int o = it[q].b;
-            if (o == f || isbig[o] || (fast[o] && o < f)) continue;
-            if (!moves(m, f) && !moves(m, o)) continue;
-            if (overlap(n, box, f, o)) hit[nh++] = it[q];
-        }
-        qsort(hit, (size_t)nh, sizeof *hit, cmp_item);
-        for (int r = 0; r < nh && !rc; r++) rc = push_cand(L, f, hit[r].b);
-        for (int r = 0; r < nbig && !rc; r++) {
-            int o = bi[r].b;
-            if (o == f || (fast[o] && o < f)) continue;
-            if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
+    cand_list TL[AK_CCD_THREADS];
+    for (int t = 0; t < nt; t++) TL[t] = nt == 1 ? *L : cand_list_of(w, W_TL + t);
+#pragma omp parallel num_threads(nt) reduction(| : rc) if (nt > 1)
+    {
+        int t = 0;
+#ifdef _OPENMP
+        t = omp_get_thread_num();
+#endif
+        cand_list *Lt = &TL[t];
+        sweep_item *hitt = hit + (size_t)t * NI;
+        int e0 = (int)((long long)nf * t / nt), e1 = (int)((long long)nf * (t + 1) / nt);
+        for (int e = e0; e < e1 && !rc; e++) {
+            int f = fi[e].b, nh = 0;
+            double lo = fi[e].lo - maxw, hi = fi[e].hi;
+            int cnt =
+                g ? grid_query(g, t, n, box, it, ni, f, fi[e].q, lo, hi, fast, isbig, mv) : -1;
+            const int *hits = g ? g->hits + (size_t)t * (size_t)ni : NULL;
+            for (int r = 0; r < cnt && !rc; r++) rc = push_cand(Lt, f, it[hits[r]].b);
+            for (int q = 0; q < ni && cnt < 0; q++) {
+                if (!(it[q].lo >= lo) || !(it[q].lo <= hi)) continue;
+                int o = it[q].b;
+                if (o == f || isbig[o] || (fast[o] && o < f)) continue;
+                if (!moves(m, f) && !moves(m, o)) continue;
+                if (overlap(n, box, f, o)) hitt[nh++] = it[q];
+            }
+            qsort(hitt, (size_t)nh, sizeof *hitt, cmp_item);
+            for (int r = 0; r < nh && !rc; r++) rc = push_cand(Lt, f, hitt[r].b);
+            for (int r = 0; r < nbig && !rc; r++) {
+                int o = bi[r].b;
+                if (o == f || (fast[o] && o < f)) continue;
+                if (overlap(n, box, f, o)) rc = push_cand(Lt, f, o);
+            }
         }
     }
-    free(fi), free(hit), free(bi);
+    if (nt == 1) {
+        *L = TL[0];
+        return rc;
+    }
+    for (int t = 0; t < nt && !rc; t++)
+        for (int e = 0; e < TL[t].n && !rc; e++)
+            rc = push_cand(L, TL[t].ab[2 * e], TL[t].ab[2 * e + 1]);
     return rc;
 }
 
-// Candidate pairs (fast body first when only one is fast). 0 or -1 (allocation).
-static int candidates(const ak_model *m, const ak_data *d, const double *rot, double h,
-                      double margin, cand_list *L) {
-    int n = m->dim, N = m->nbody, nfast = 0;
-    L->n = 0;
-    for (int b = 0; b < N && !nfast; b++) nfast += ak_ccd_is_fast(m, d, b, h, margin);
-    if (!nfast) return 0;
-    sweep_item *it = malloc(sizeof *it * (size_t)(N > 0 ? N : 1));
-    double *box = malloc(sizeof(double) * 2 * AK_MAX_DIM * (size_t)(N > 0 ? N : 1));
-    char *fast = malloc((size_t)(N > 0 ? N : 1));
-    if (!it || !box || !fast) {
-        free(it), free(box), free(fast);
-        return -1;
+// Swept box of body b given its motion bound L (swept_box's box; the closed form of a
+// hypersphere's box, the centre -+ r, written out on the fast path as ak_geom_aabb and
+// ak_body_aabb compute it).
+static void swept_box_mb(const ak_model *m, const ak_data *d, const double *rot, int b, double L,
+                         double lo[], double hi[]) {
+    int n = m->dim;
+    const ak_shape *s = &m->bodies[b].shape;
+    if (m->paths.ccd_fast && s->type == AK_SHAPE_HYPERSPHERE) {
+        const double *x = d->x + (size_t)b * AK_MAX_DIM;
+        for (int i = 0; i < n; i++) lo[i] = x[i] - s->radius, hi[i] = x[i] + s->radius;
+    } else if (rot) {
+        ak_pose p = body_pose(m, d, rot, b);
+        ak_geom_aabb(n, lo, hi, s, &p);
+    } else
+        ak_body_aabb(m, d, b, lo, hi);
+    for (int i = 0; i < n; i++) lo[i] -= L, hi[i] += L;
+}
+
+// The height of body b's lowest point above plane pl (the plane pass below): -h(-normal) -
+// offset from ak_geom_support. For a hypersphere with the broadphase's rotation matrices (rot)
+// the same operations in the same order, without building the pose (fast path).
+static double plane_gap(const ak_model *m, const ak_data *d, const double *rot, int b,
+                        const ak_shape *pl) {
+    int n = m->dim;
+    const ak_shape *s = &m->bodies[b].shape;
+    double mn[AK_MAX_DIM], x[AK_MAX_DIM];
+    for (int i = 0; i < n; i++) mn[i] = -pl->normal[i];
+    if (!(m->paths.ccd_fast && rot && s->type == AK_SHAPE_HYPERSPHERE)) {
+        ak_pose pb = body_pose(m, d, rot, b);
+        return -ak_geom_support(n, x, s, &pb, mn) - pl->offset;
     }
+    const double *M = rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM,
+                 *pos = d->x + (size_t)b * AK_MAX_DIM;
+    double dl[AK_MAX_DIM], l2 = 0, hs = 0, hp = 0;
+    for (int j = 0; j < n; j++) { // ak_pose_dir_to_local
+        double t = 0;
+        for (int i = 0; i < n; i++) t += M[i * n + j] * mn[i];
+        dl[j] = t;
+    }
+    for (int i = 0; i < n; i++) l2 += dl[i] * dl[i]; // ball_support
+    double l = sqrt(l2);
+    for (int i = 0; i < n; i++) x[i] = l > 0 ? s->radius * dl[i] / l : 0.0;
+    for (int i = 0; i < n; i++) hs += dl[i] * x[i]; // ak_geom_support_local's dot
+    for (int i = 0; i < n; i++) hp += mn[i] * pos[i];
+    return -(hs + hp) - pl->offset;
+}
+
+// Candidate pairs (fast body first when only one is fast). 0 or -1 (allocation). Leaves each
+// body's motion bound in the W_MB buffer and its fast flag in W_FAST (when a body is fast).
+static int candidates(const ak_model *m, const ak_data *d, const double *rot, double h,
+                      double margin, ccd_ws *w, cand_list *L) {
+    int n = m->dim, N = m->nbody, nfast = 0;
+    size_t NB = (size_t)(N > 0 ? N : 1);
+    L->n = 0;
+    double *mb = ws_get(w, W_MB, sizeof(double) * NB);
+    char *fast = ws_get(w, W_FAST, NB);
+    if (!mb || !fast) return -1;
+    for (int b = 0; b < N; b++) {
+        mb[b] = motion_bound(m, d, b, h);
+        fast[b] = (char)(mb[b] > 0.5 * margin); // ak_ccd_is_fast
+        nfast += fast[b];
+    }
+    if (!nfast) return 0;
+    sweep_item *it = ws_get(w, W_IT, sizeof(sweep_item) * NB);
+    double *box = ws_get(w, W_BOX, sizeof(double) * 2 * AK_MAX_DIM * NB);
+    if (!it || !box) return -1;
     int ni = 0, rc = 0;
     double mean[AK_MAX_DIM] = { 0 }, var[AK_MAX_DIM] = { 0 };
     for (int b = 0; b < N; b++) {
-        fast[b] = (char)ak_ccd_is_fast(m, d, b, h, margin);
         if (m->bodies[b].shape.type == AK_SHAPE_HYPERPLANE) continue;
         double *lo = box + (size_t)b * 2 * AK_MAX_DIM, *hi = lo + AK_MAX_DIM;
-        swept_box(m, d, rot, b, h, lo, hi);
+        swept_box_mb(m, d, rot, b, mb[b], lo, hi);
         it[ni++].b = b;
         for (int k = 0; k < n; k++) mean[k] += 0.5 * (lo[k] + hi[k]);
     }
@@ -490,20 +636,21 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     // the fast path (finite boxes): the items are not sorted; the fast bodies' pairs are found
     // by a pass over all items (few fast bodies: a pile at rest) or through the grid, and put in
     // the order the sorted scan gives (unsorted_pairs below)
-    int nfast_all = 0, unsorted = m->paths.ccd_fast;
-    for (int b = 0; b < N; b++) nfast_all += fast[b];
+    int nfast_all = nfast, unsorted = m->paths.ccd_fast;
     for (int q = 0; q < ni && unsorted; q++)
         if (!isfinite(it[q].lo) || !isfinite(it[q].hi)) unsorted = 0;
     if (!unsorted) qsort(it, (size_t)ni, sizeof *it, cmp_item);
     // widths along the axis: boxes much wider than the median (a ground slab, a wall) are kept
     // aside and tested against every fast body; the others bound the query window
-    double *wd = malloc(sizeof(double) * (size_t)(ni > 0 ? ni : 1));
-    int *big = malloc(sizeof(int) * (size_t)(ni > 0 ? ni : 1));
-    char *isbig = calloc((size_t)(N > 0 ? N : 1), 1);
-    if (!wd || !big || !isbig) rc = -1;
+    double *wd = ws_get(w, W_WD, sizeof(double) * NB);
+    int *big = ws_get(w, W_BIG, sizeof(int) * NB);
+    char *isbig = ws_get(w, W_ISBIG, NB);
+    char *mv = ws_get(w, W_MV, NB);
+    if (!wd || !big || !isbig || !mv) return -1;
+    memset(isbig, 0, NB);
     double maxw = 0;
     int nbig = 0;
-    if (!rc && ni > 0) {
+    if (ni > 0) {
         for (int q = 0; q < ni; q++) wd[q] = it[q].hi - it[q].lo;
         double med;
         if (unsorted)
@@ -514,33 +661,30 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         }
         double lim = 4.0 * med;
         for (int q = 0; q < ni; q++) {
-            double w = it[q].hi - it[q].lo;
-            if (w > lim)
+            double wq = it[q].hi - it[q].lo;
+            if (wq > lim)
                 big[nbig++] = it[q].b, isbig[it[q].b] = 1;
             else
-                maxw = fmax(maxw, w);
+                maxw = fmax(maxw, wq);
         }
     }
-    if (unsorted && !rc) {
-        char *mv = nfast_all > AK_CCD_FEW ? malloc((size_t)(N > 0 ? N : 1)) : NULL;
+    if (unsorted) {
+        int with_mv = nfast_all > AK_CCD_FEW;
         cand_grid g = { 0 };
-        for (int b = 0; b < N && mv; b++) mv[b] = (char)moves(m, b);
-        int use_grid = mv && ni > 0 && grid_build(&g, n, box, it, ni, isbig) == 0;
+        for (int b = 0; b < N && with_mv; b++) mv[b] = (char)moves(m, b);
+        int nt = ak_parallel_threads(m, m->nbody);
+        if (nt > AK_CCD_THREADS) nt = AK_CCD_THREADS;
+        int use_grid = with_mv && ni > 0 && grid_build(&g, n, box, it, ni, isbig, w, nt) == 0;
         rc = unsorted_pairs(m, n, box, it, ni, big, nbig, maxw, fast, isbig, use_grid ? &g : NULL,
-                            mv, L);
-        grid_free(&g);
-        free(mv);
-        free(wd), free(big), free(isbig);
+                            with_mv ? mv : NULL, w, L);
         goto planes;
     }
     // pairs (fast f, other o): o's box starts within [lo_f - maxw, hi_f] along the axis; a pair of
     // two fast bodies once (from the lower index). The grid finds the same pairs in the same
     // order; the scan below is the plain path and the fallback.
-    char *mv = malloc((size_t)(N > 0 ? N : 1));
     cand_grid g = { 0 };
-    if (!mv) rc = -1;
-    for (int b = 0; b < N && !rc; b++) mv[b] = (char)moves(m, b);
-    int use_grid = !rc && m->paths.ccd_fast && ni > 0 && grid_build(&g, n, box, it, ni, isbig) == 0;
+    for (int b = 0; b < N; b++) mv[b] = (char)moves(m, b);
+    int use_grid = m->paths.ccd_fast && ni > 0 && grid_build(&g, n, box, it, ni, isbig, w, 1) == 0;
     for (int q = 0; q < ni && !rc; q++) {
         int f = it[q].b;
         if (!fast[f]) continue;
@@ -555,7 +699,7 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         }
         int done = 0;
         if (use_grid) {
-            int cnt = grid_query(&g, n, box, it, ni, f, q, lo, hi, fast, isbig, mv);
+            int cnt = grid_query(&g, 0, n, box, it, ni, f, q, lo, hi, fast, isbig, mv);
             if (cnt >= 0) {
                 for (int e = 0; e < cnt && !rc; e++) rc = push_cand(L, f, it[g.hits[e]].b);
                 done = 1;
@@ -573,9 +717,6 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
             if (overlap(n, box, f, o)) rc = push_cand(L, f, o);
         }
     }
-    grid_free(&g);
-    free(mv);
-    free(wd), free(big), free(isbig);
 planes:; // (a label needs a statement before a declaration in C17)
     // every fast body against every hyperplane (their indices collected once)
     int np = 0;
@@ -583,43 +724,59 @@ planes:; // (a label needs a statement before a declaration in C17)
         if (m->bodies[p].shape.type == AK_SHAPE_HYPERPLANE) it[np++].b = p; // it[] is free now
     for (int b = 0; b < N && !rc && np; b++) {
         if (!fast[b]) continue;
-        ak_pose pb = body_pose(m, d, rot, b);
-        double Lb = motion_bound(m, d, b, h);
+        double Lb = mb[b];
         for (int q = 0; q < np && !rc; q++) {
             // the body's lowest point above the plane: farther than its motion, no impact
-            const ak_shape *pl = &m->bodies[it[q].b].shape;
-            double mn[AK_MAX_DIM], x[AK_MAX_DIM];
-            for (int i = 0; i < n; i++) mn[i] = -pl->normal[i];
-            double gap = -ak_geom_support(n, x, &m->bodies[b].shape, &pb, mn) - pl->offset;
+            double gap = plane_gap(m, d, rot, b, &m->bodies[it[q].b].shape);
             if (gap > Lb + margin) continue;
             rc = push_cand(L, b, it[q].b);
         }
     }
-    free(it), free(box), free(fast);
+    // the search's buffers are not needed by the pair passes that follow (and the contact
+    // stage's points may grow there): freed, all but the pairs, the motion bounds and the flags
+    for (int q = 0; q < W_NBUF; q++)
+        if (q != W_LIST && q != W_MB && q != W_FAST) {
+            free(w->p[q]);
+            w->p[q] = NULL, w->cap[q] = 0;
+        }
     return rc;
 }
 
-static int cmp_key(const void *x, const void *y) {
-    long long a = *(const long long *)x, b = *(const long long *)y;
-    return a < b ? -1 : a > b;
+// The pairs with contact points in c, as keys min * N + max in an open-addressing hash set
+// (membership only: has_key).
+typedef struct key_set {
+    long long *k; // -1: empty
+    size_t mask;
+} key_set;
+
+static size_t key_slot(long long key, size_t mask) {
+    unsigned long long h = (unsigned long long)key * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h ^ (h >> 29)) & mask;
 }
 
-// Sorted keys min * N + max of the pairs that have contact points in c.
-static long long *point_pairs(const ak_model *m, const ak_contact_cache *c, int *count) {
-    long long *k = malloc(sizeof(long long) * (size_t)(c->step.npoint > 0 ? c->step.npoint : 1));
-    if (!k) return NULL;
+static int point_keys(const ak_model *m, const ak_contact_cache *c, ccd_ws *w, key_set *ks) {
+    size_t T = 16;
+    while (2 * T < 3 * (size_t)c->step.npoint) T <<= 1; // load at most 2/3
+    ks->k = ws_get(w, W_KEYS, sizeof(long long) * T);
+    if (!ks->k) return -1;
+    ks->mask = T - 1;
+    memset(ks->k, 0xff, sizeof(long long) * T);
     for (int q = 0; q < c->step.npoint; q++) {
         int a = c->step.pts[q].a, b = c->step.pts[q].b;
-        k[q] = (long long)(a < b ? a : b) * m->nbody + (a < b ? b : a);
+        long long key = (long long)(a < b ? a : b) * m->nbody + (a < b ? b : a);
+        size_t s = key_slot(key, ks->mask);
+        while (ks->k[s] != -1 && ks->k[s] != key) s = (s + 1) & ks->mask;
+        ks->k[s] = key;
     }
-    qsort(k, (size_t)c->step.npoint, sizeof *k, cmp_key);
-    *count = c->step.npoint;
-    return k;
+    return 0;
 }
 
-static int has_key(const long long *k, int nk, const ak_model *m, int a, int b) {
+static int has_key(const key_set *ks, const ak_model *m, int a, int b) {
     long long key = (long long)(a < b ? a : b) * m->nbody + (a < b ? b : a);
-    return bsearch(&key, k, (size_t)nk, sizeof *k, cmp_key) != NULL;
+    for (size_t s = key_slot(key, ks->mask);; s = (s + 1) & ks->mask) {
+        if (ks->k[s] == key) return 1;
+        if (ks->k[s] == -1) return 0;
+    }
 }
 
 // Pose of body b at time t of the step's motion (x + t v, exp(-t w / 2) R, as T-5.16 / T-5.17).
@@ -651,172 +808,208 @@ static void point_now(const ak_model *m, const ak_data *d, const double *rot, in
     ak_pose_to_world(n, out, &p0, xl);
 }
 
-int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h,
-                    double margin, char *err, size_t errlen) {
+// ak_ccd_contacts with the call's buffers w.
+static int contacts_find(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h,
+                         double margin, char *err, size_t errlen, ccd_ws *w) {
     int n = m->dim, npairs = 0;
-    cand_list L = { 0, 0, NULL };
-    int nk = 0;
-    long long *keys = NULL;
+    cand_list L = cand_list_of(w, W_LIST);
+    key_set keys;
     const double *rot = c->keep.rot;
-    if (candidates(m, d, rot, h, margin, &L)) {
-        free(L.ab);
+    if (candidates(m, d, rot, h, margin, w, &L)) {
         snprintf(err, errlen, "ccd: out of memory");
         return -1;
     }
-    if (L.n == 0) { // no candidate pair: nothing to look up
-        free(L.ab);
-        return 0;
-    }
-    if (!(keys = point_pairs(m, c, &nk))) {
-        free(L.ab);
+    if (L.n == 0) return 0; // no candidate pair: nothing to look up
+    if (point_keys(m, c, w, &keys)) {
         snprintf(err, errlen, "ccd: out of memory");
         return -1;
     }
-    int rc = 0;
-    for (int e = 0; e < L.n && rc == 0; e++) {
-        int f = L.ab[2 * e], o = L.ab[2 * e + 1];
-        {
-            if (has_key(keys, nk, m, f, o)) continue;
-            double toi;
-            if (!pair_toi_raw(m, d, rot, f, o, h, margin, &toi)) continue;
-            // body order as the narrowphase: a plane is b; else the lower index is a
-            int a = f, b = o;
-            if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE ||
-                (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE && b < a)) {
-                a = o;
-                b = f;
+    // the times of impact of the pairs not in contact, pair by pair (on the engine's threads:
+    // each pair's slots alone), then the points in the pairs' order
+    // (AK_CCD_CHUNK pairs at a time)
+    double *ptoi = ws_get(w, W_PTOI, sizeof(double) * AK_CCD_CHUNK);
+    char *phit = ws_get(w, W_PHIT, AK_CCD_CHUNK);
+    if (!ptoi || !phit) {
+        snprintf(err, errlen, "ccd: out of memory");
+        return -1;
+    }
+    const int *ab = L.ab;
+    int nt = ak_parallel_threads(m, m->nbody), rc = 0;
+    for (int e0 = 0; e0 < L.n && rc == 0; e0 += AK_CCD_CHUNK) {
+        int e1 = L.n - e0 < AK_CCD_CHUNK ? L.n : e0 + AK_CCD_CHUNK;
+#pragma omp parallel for num_threads(nt) schedule(static)
+        for (int e = e0; e < e1; e++) {
+            int f = ab[2 * e], o = ab[2 * e + 1];
+            phit[e - e0] =
+                !has_key(&keys, m, f, o) && pair_toi_raw(m, d, rot, f, o, h, margin, &ptoi[e - e0]);
+        }
+        for (int e = e0; e < e1 && rc == 0; e++) {
+            int f = L.ab[2 * e], o = L.ab[2 * e + 1];
+            {
+                if (!phit[e - e0]) continue;
+                double toi = ptoi[e - e0];
+                // body order as the narrowphase: a plane is b; else the lower index is a
+                int a = f, b = o;
+                if (m->bodies[a].shape.type == AK_SHAPE_HYPERPLANE ||
+                    (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE && b < a)) {
+                    a = o;
+                    b = f;
+                }
+                ak_pose pa = pose_at(m, d, rot, a, toi), pb = pose_at(m, d, rot, b, toi);
+                ak_manifold man;
+                char cerr[256] = "";
+                int cnt = ak_collide_ex(&man, &m->bodies[a].shape, &pa, &m->bodies[b].shape, &pb,
+                                        margin, cerr, (int)sizeof cerr);
+                if (cnt < 0) {
+                    snprintf(err, errlen, "ccd: bodies '%s' and '%s': %s", m->bodies[a].name,
+                             m->bodies[b].name, cerr);
+                    rc = -1;
+                    break;
+                }
+                if (cnt == 0) continue;
+                if (ak_contact_cache_reserve(c, c->step.npoint + cnt)) {
+                    snprintf(err, errlen, "ccd: out of memory");
+                    rc = -1;
+                    break;
+                }
+                for (int q = 0; q < cnt; q++) {
+                    const ak_contact *ct = &man.contacts[q];
+                    double xa[AK_MAX_DIM], xb[AK_MAX_DIM], mid[AK_MAX_DIM];
+                    // each body's contact point where that material point is now
+                    point_now(m, d, rot, a, toi, ct->point_a, xa);
+                    point_now(m, d, rot, b, toi, ct->point_b, xb);
+                    for (int i = 0; i < n; i++) mid[i] = 0.5 * (xa[i] + xb[i]);
+                    // [G-CCD.2] separation now along the impact normal: what the bodies cover
+                    // until t* plus what is left at t*; the row u.n >= -sep / h then stops them
+                    // at the surface
+                    double sep = ct->separation;
+                    for (int i = 0; i < n; i++)
+                        sep += (xa[i] - xb[i]) * ct->normal[i] -
+                               (ct->point_a[i] - ct->point_b[i]) * ct->normal[i];
+                    if (!(sep > 0)) sep = ct->separation > 0 ? ct->separation : 0.0;
+                    ak_contact_point *cp = &c->step.pts[c->step.npoint++];
+                    memset(cp, 0, sizeof *cp);
+                    cp->a = a;
+                    cp->b = b;
+                    cp->id =
+                        ct->id ^ 0x4343440000000000ull; // "CCD": never matched with a resting point
+                    cp->separation = sep;
+                    for (int i = 0; i < n; i++)
+                        cp->normal[i] = ct->normal[i], cp->point[i] = mid[i];
+                }
+                npairs++;
             }
-            ak_pose pa = pose_at(m, d, rot, a, toi), pb = pose_at(m, d, rot, b, toi);
-            ak_manifold man;
-            char cerr[256] = "";
-            int cnt = ak_collide_ex(&man, &m->bodies[a].shape, &pa, &m->bodies[b].shape, &pb,
-                                    margin, cerr, (int)sizeof cerr);
-            if (cnt < 0) {
-                snprintf(err, errlen, "ccd: bodies '%s' and '%s': %s", m->bodies[a].name,
-                         m->bodies[b].name, cerr);
-                rc = -1;
-                break;
-            }
-            if (cnt == 0) continue;
-            if (ak_contact_cache_reserve(c, c->step.npoint + cnt)) {
-                snprintf(err, errlen, "ccd: out of memory");
-                rc = -1;
-                break;
-            }
-            for (int q = 0; q < cnt; q++) {
-                const ak_contact *ct = &man.contacts[q];
-                double xa[AK_MAX_DIM], xb[AK_MAX_DIM], mid[AK_MAX_DIM];
-                // each body's contact point where that material point is now
-                point_now(m, d, rot, a, toi, ct->point_a, xa);
-                point_now(m, d, rot, b, toi, ct->point_b, xb);
-                for (int i = 0; i < n; i++) mid[i] = 0.5 * (xa[i] + xb[i]);
-                // [G-CCD.2] separation now along the impact normal: what the bodies cover
-                // until t* plus what is left at t*; the row u.n >= -sep / h then stops them
-                // at the surface
-                double sep = ct->separation;
-                for (int i = 0; i < n; i++)
-                    sep += (xa[i] - xb[i]) * ct->normal[i] -
-                           (ct->point_a[i] - ct->point_b[i]) * ct->normal[i];
-                if (!(sep > 0)) sep = ct->separation > 0 ? ct->separation : 0.0;
-                ak_contact_point *cp = &c->step.pts[c->step.npoint++];
-                memset(cp, 0, sizeof *cp);
-                cp->a = a;
-                cp->b = b;
-                cp->id =
-                    ct->id ^ 0x4343440000000000ull; // "CCD": never matched with a resting point
-                cp->separation = sep;
-                for (int i = 0; i < n; i++) cp->normal[i] = ct->normal[i], cp->point[i] = mid[i];
-            }
-            npairs++;
         }
     }
-    free(L.ab);
-    free(keys);
     return rc ? -1 : npairs;
 }
+
+int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h,
+                    double margin, char *err, size_t errlen) {
+    ccd_ws w = { 0 };
+    int rc = contacts_find(m, d, c, h, margin, err, errlen, &w);
+    ws_free(&w);
+    return rc;
+}
+
+static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, ccd_ws *w,
+                      ak_ccd_clamp *cl, int k, int n);
 
 int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, ak_ccd_clamp *cl) {
     cl->count = 0;
     cl->body = NULL;
     cl->saved = NULL;
     int k = ak_nd_nbiv(m->dim), n = m->dim;
-    cand_list L = { 0, 0, NULL };
+    ccd_ws w = { 0 };
+    int rc = clamp_find(m, d, h, margin, &w, cl, k, n);
+    ws_free(&w);
+    return rc;
+}
+
+// ak_ccd_clamp_begin with the stage's buffers w.
+static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, ccd_ws *w,
+                      ak_ccd_clamp *cl, int k, int n) {
+    cand_list L = cand_list_of(w, W_LIST);
     const double *rot = d->contacts ? d->contacts->keep.rot : NULL;
-    if (candidates(m, d, rot, h, margin, &L)) return -1;
-    if (L.n == 0) {
-        free(L.ab);
-        return 0;
-    }
+    if (candidates(m, d, rot, h, margin, w, &L)) return -1;
+    if (L.n == 0) return 0;
+    const double *mb = w->p[W_MB]; // candidates' motion bounds and fast flags
+    const char *fast = w->p[W_FAST];
     // the pairs in contact this step: the contact stage's points (positions have not moved)
-    int nk = 0;
-    long long *keys = NULL;
+    key_set keys;
     ak_contact_cache empty = { 0 };
-    double *tmins = malloc(sizeof(double) * (size_t)(m->nbody > 0 ? m->nbody : 1));
-    if (!tmins || !(keys = point_pairs(m, d->contacts ? d->contacts : &empty, &nk))) {
-        free(tmins);
-        free(L.ab);
-        return -1;
-    }
+    size_t NB = (size_t)(m->nbody > 0 ? m->nbody : 1);
+    double *tmins = ws_get(w, W_TMINS, sizeof(double) * NB);
+    double *ptm = ws_get(w, W_PTOI, sizeof(double) * AK_CCD_CHUNK);
+    if (!tmins || !ptm || point_keys(m, d->contacts ? d->contacts : &empty, w, &keys)) return -1;
+    const int *ab = L.ab;
+    int nt = ak_parallel_threads(m, m->nbody);
+    // each pair's earliest time (on the engine's threads: each pair's slot alone), then each
+    // body's in the pairs' order (AK_CCD_CHUNK pairs at a time)
     for (int b = 0; b < m->nbody; b++) tmins[b] = h;
-    for (int e = 0; e < L.n; e++) {
-        int f = L.ab[2 * e], o = L.ab[2 * e + 1];
-        // the earliest impact of the pair: both bodies stop there when fast
-        double tmin = h;
-        {
-            double toi;
-            if (!has_key(keys, nk, m, f, o)) {
-                // not touching (no contact point within the margin this step)
-                if (pair_toi_raw(m, d, rot, f, o, h, margin, &toi) && toi < tmin) tmin = toi;
-            } else {
-                // a pass-through needs a motion of at least half the thinner body's half-width
-                double Lm = motion_bound(m, d, f, h) + motion_bound(m, d, o, h);
-                if (!(Lm >
-                      0.5 * fmin(half_width(&m->bodies[f].shape), half_width(&m->bodies[o].shape))))
-                    continue;
-                ak_pose pf = body_pose(m, d, rot, f), po = body_pose(m, d, rot, o);
-                ak_manifold man;
-                if (ak_collide(&man, &m->bodies[f].shape, &pf, &m->bodies[o].shape, &po,
-                               -INFINITY) < 0)
-                    continue;
-                // touching: the contact rows hold the points in contact, but a fast turn can carry
-                // other features through a thin body within the step. Sample the motion so that no
-                // point moves more than a quarter of the margin between samples (at most
-                // AK_CCD_MAX_SAMPLES) and stop before the first sample deeper than that.  [G-CCD.3]
-                int K = (int)ceil(Lm / (0.25 * margin));
-                if (K > AK_CCD_MAX_SAMPLES) K = AK_CCD_MAX_SAMPLES;
-                for (int q = 1; q <= K; q++) {
-                    double t = h * q / K;
-                    ak_pose qf = pose_at(m, d, rot, f, t), qo = pose_at(m, d, rot, o, t);
-                    ak_manifold mt;
-                    if (ak_collide(&mt, &m->bodies[f].shape, &qf, &m->bodies[o].shape, &qo,
+    for (int e0 = 0; e0 < L.n; e0 += AK_CCD_CHUNK) {
+        int e1 = L.n - e0 < AK_CCD_CHUNK ? L.n : e0 + AK_CCD_CHUNK;
+#pragma omp parallel for num_threads(nt) schedule(static)
+        for (int e = e0; e < e1; e++) {
+            int f = ab[2 * e], o = ab[2 * e + 1];
+            // the earliest impact of the pair: both bodies stop there when fast
+            double tmin = h;
+            ptm[e - e0] = h;
+            {
+                double toi;
+                if (!has_key(&keys, m, f, o)) {
+                    // not touching (no contact point within the margin this step)
+                    if (pair_toi_raw(m, d, rot, f, o, h, margin, &toi) && toi < tmin) tmin = toi;
+                } else {
+                    // a pass-through needs a motion of at least half the thinner body's half-width
+                    double Lm = mb[f] + mb[o];
+                    if (!(Lm > 0.5 * fmin(half_width(m, f), half_width(m, o)))) continue;
+                    ak_pose pf = body_pose(m, d, rot, f), po = body_pose(m, d, rot, o);
+                    ak_manifold man;
+                    if (ak_collide(&man, &m->bodies[f].shape, &pf, &m->bodies[o].shape, &po,
                                    -INFINITY) < 0)
-                        break;
-                    if (mt.separation < fmin(man.separation, 0.0) - 0.25 * margin) {
-                        tmin = h * (q - 1) / K;
-                        break;
+                        continue;
+                    // touching: the contact rows hold the points in contact, but a fast turn can carry
+                    // other features through a thin body within the step. Sample the motion so that no
+                    // point moves more than a quarter of the margin between samples (at most
+                    // AK_CCD_MAX_SAMPLES) and stop before the first sample deeper than that.  [G-CCD.3]
+                    int K = (int)ceil(Lm / (0.25 * margin));
+                    if (K > AK_CCD_MAX_SAMPLES) K = AK_CCD_MAX_SAMPLES;
+                    for (int q = 1; q <= K; q++) {
+                        double t = h * q / K;
+                        ak_pose qf = pose_at(m, d, rot, f, t), qo = pose_at(m, d, rot, o, t);
+                        ak_manifold mt;
+                        if (ak_collide(&mt, &m->bodies[f].shape, &qf, &m->bodies[o].shape, &qo,
+                                       -INFINITY) < 0)
+                            break;
+                        if (mt.separation < fmin(man.separation, 0.0) - 0.25 * margin) {
+                            tmin = h * (q - 1) / K;
+                            break;
+                        }
                     }
                 }
             }
+            ptm[e - e0] = tmin;
         }
-        if (tmin < tmins[f]) tmins[f] = tmin;
-        if (ak_ccd_is_fast(m, d, o, h, margin) && tmin < tmins[o]) tmins[o] = tmin;
+        for (int e = e0; e < e1; e++) {
+            int f = ab[2 * e], o = ab[2 * e + 1];
+            double tmin = ptm[e - e0];
+            if (tmin < tmins[f]) tmins[f] = tmin;
+            if (fast[o] && tmin < tmins[o]) tmins[o] = tmin; // ak_ccd_is_fast
+        }
     }
-    free(L.ab);
-    free(keys);
+    int nclamp = 0;
+    for (int f = 0; f < m->nbody; f++) nclamp += tmins[f] < h;
+    if (!nclamp) return 0;
+    cl->body = malloc(sizeof(int) * (size_t)nclamp);
+    cl->saved = malloc(sizeof(double) * (size_t)nclamp * (AK_MAX_DIM + AK_MAX_BIV));
+    if (!cl->body || !cl->saved) {
+        ak_ccd_clamp_end(m, d, cl);
+        return -1;
+    }
     for (int f = 0; f < m->nbody; f++) {
         double tmin = tmins[f];
         if (!(tmin < h)) continue;
-        int *nb = realloc(cl->body, sizeof(int) * (size_t)(cl->count + 1));
-        if (nb) cl->body = nb;
-        double *ns = nb ? realloc(cl->saved, sizeof(double) * (size_t)(cl->count + 1) *
-                                                 (AK_MAX_DIM + AK_MAX_BIV))
-                        : NULL;
-        if (!nb || !ns) {
-            free(tmins);
-            ak_ccd_clamp_end(m, d, cl);
-            return -1;
-        }
-        cl->saved = ns;
         double *sv = cl->saved + (size_t)cl->count * (AK_MAX_DIM + AK_MAX_BIV);
         memcpy(sv, d->v + (size_t)f * AK_MAX_DIM, sizeof(double) * AK_MAX_DIM);
         memcpy(sv + AK_MAX_DIM, d->w + (size_t)f * AK_MAX_BIV, sizeof(double) * AK_MAX_BIV);
@@ -825,7 +1018,6 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
         for (int i = 0; i < n; i++) d->v[(size_t)f * AK_MAX_DIM + i] *= sc;
         for (int q = 0; q < k; q++) d->w[(size_t)f * AK_MAX_BIV + q] *= sc;
     }
-    free(tmins);
     return 0;
 }
 

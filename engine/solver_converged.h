@@ -136,10 +136,12 @@ typedef struct ak_problem_stats {
 /// diagonal block) and the normal row with 1 / W_nn, the staggered friction radii and the NNCG
 /// momentum of the sweeps over bodies, and the dense Newton polish of the natural map [T-CV.2]
 /// (with the Levenberg-Marquardt fallback, rho cycling) on the whole problem when it has at
-/// most 2,048 unknowns, kept when it lowers the residuals; until the four residuals (largest over
-/// the points, with target 0) are at most tol, at most max_it sweeps. No cold restart, no
-/// component or sparse polish (T-CV.3, T-CV.6): those work on the bodies. 0 when converged, 1
-/// when not, -1 when out of memory or a diagonal block has W_nn <= 0.
+/// most 2,048 unknowns, kept when it lowers the residuals; above that the sparse polish of
+/// T-CV.6 (block LU of the Newton matrix in W's block pattern, the monotone then the projected
+/// pass) every 500 sweeps, kept when it lowers the largest residual a hundredfold; until the
+/// four residuals (largest over the points, with target 0) are at most tol, at most max_it
+/// sweeps. No cold restart, no component polish or rim seeding (T-CV.3): those work on the
+/// bodies. 0 when converged, 1 when not, -1 when out of memory or a diagonal block has W_nn <= 0.
 int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
                                       double r[], ak_problem_stats *st);
 

@@ -1,9 +1,24 @@
-// bench_fclib [SCENE] [FIRST] [LAST]: the converged solver's contact-phase algorithm on matrices
-// (ak_solver_converged_solve_problem) against Siconos Numerics' NSGS, in one process, on the
-// velocity problems of steps FIRST..LAST of SCENE (default scenes/pile_1000_3d.json, 8..12),
-// each solved from zero impulses: anakata to its four residuals <= 1e-10, NSGS to its own
-// measure <= 1e-10; both solutions measured by Siconos' ||F||_2 (docs/fclib.md). Prints one row
-// per problem, the totals and the hardest problem (largest time of either).
+// bench_fclib: the converged solver's contact-phase algorithm on matrices
+// (ak_solver_converged_solve_problem) against Siconos Numerics' solvers, in one process.
+//
+//   bench_fclib [OPTIONS] [SCENE [FIRST [LAST]]]  the velocity problems of steps FIRST..LAST of
+//                                                 SCENE (default scenes/pile_1000_3d.json,
+//                                                 8..12), extracted in the process as
+//                                                 --export-fclib writes them
+//   bench_fclib [OPTIONS] FILE.hdf5...            FCLIB files (anakata run --export-fclib DIR
+//                                                 writes DIR/step_*.hdf5)
+//   --siconos NAME   a Siconos solver to run: NSGS (default), NSN-FB, NSN-AC; repeat for more
+//   --max-iterations N   each Siconos solver's iteration cap (default 100000)
+//   --steps-only     (SCENE mode) only step the world with the converged solver and print each
+//                    step's CPU seconds (the solver over bodies: impact phase, warm start,
+//                    sweeps and polishes, position stage), its points and sweeps
+//
+// Times are CPU seconds of the process (CLOCK_PROCESS_CPUTIME_ID), for both.
+// Each problem is solved from zero impulses: anakata to its four residuals <= 1e-10, each
+// Siconos solver to its own relative measure <= 1e-10; every solution is measured by Siconos'
+// ||F||_2 (docs/fclib.md). Prints one row per problem, the totals, and the hardest problem
+// (the largest time of any solver) with every solver's time on it.
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,66 +28,184 @@
 #include "engine/solver_converged.h"
 #include "engine/world.h"
 #include "verify/common/dyn_scenes.h"
+#include "verify/fclib/fclib_io.h"
 #include "verify/fclib/siconos_solve.h"
 
+#define MAX_SIC 3
+
+// CPU time of the process (both solvers run on one thread): on a machine shared with other
+// jobs the wall time measures the load more than the solver.
 static double now(void) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-int main(int argc, char **argv) {
-    const char *scene = argc > 1 ? argv[1] : AK_SOURCE_DIR "/scenes/pile_1000_3d.json";
-    int first = argc > 2 ? atoi(argv[2]) : 8, last = argc > 3 ? atoi(argv[3]) : 12;
-    ak_model *m;
-    ak_data *d;
-    char err[1024];
-    if (ak_dyn_scene_load(scene, &m, &d, err, sizeof err)) {
-        fprintf(stderr, "bench_fclib: %s\n", err);
-        return 2;
+typedef struct bench {
+    int nsic, max_iter;
+    ak_sic_solver sic[MAX_SIC];
+    double ta, ts[MAX_SIC], hard, ha, hs[MAX_SIC];
+    int miss_a, miss_s[MAX_SIC], hpts, count;
+    char hname[256];
+} bench;
+
+// Solve p with anakata and every Siconos solver of b; one row.
+static void run_problem(bench *b, const char *name, const ak_contact_problem *p) {
+    size_t k = (size_t)p->npoint * (size_t)p->dim;
+    double *ra = calloc(k, sizeof(double)), *rs = calloc(k, sizeof(double)),
+           *u = malloc(sizeof(double) * k);
+    if (!ra || !rs || !u) {
+        fprintf(stderr, "bench_fclib: out of memory\n");
+        exit(1);
     }
-    m->solver.method = AK_SOLVER_CONVERGED;
-    ak_world_opts o = ak_world_default_opts(m);
-    double ta = 0, ts = 0, hard = -1, ha = 0, hs = 0;
-    int hstep = 0, hpts = 0;
-    printf("step points | anakata: sweeps s ||F||_2 | Siconos NSGS: iterations s ||F||_2\n");
-    for (int s = 1; s <= last; s++) {
-        if (ak_world_step(m, d, &o, err, sizeof err)) {
-            fprintf(stderr, "bench_fclib: step %d: %s\n", s, err);
-            return 1;
-        }
-        if (s < first) continue;
-        ak_contact_problem p;
-        if (ak_solver_converged_problem(m, d, &p) || p.npoint == 0 || p.dim > 3) {
-            ak_contact_problem_free(&p);
-            continue;
-        }
-        size_t k = (size_t)p.npoint * (size_t)p.dim;
-        double *ra = calloc(k, sizeof(double)), *rs = calloc(k, sizeof(double)),
-               *u = malloc(sizeof(double) * k);
-        ak_problem_stats st;
-        double t0 = now();
-        int rca = ak_solver_converged_solve_problem(&p, 1e-10, 100000, ra, &st);
-        double da = now() - t0;
-        ak_sic_problem sp = { p.dim, p.npoint, p.row_start, p.col, p.W, p.q, p.mu };
+    ak_problem_stats st;
+    double t0 = now();
+    int rca = ak_solver_converged_solve_problem(p, 1e-10, 100000, ra, &st);
+    double da = now() - t0, ds[MAX_SIC], most = da;
+    ak_sic_problem sp = { p->dim, p->npoint, p->row_start, p->col, p->W, p->q, p->mu };
+    double ea = ak_sic_error(&sp, ra, u);
+    printf("%-16s %6d | %s %6d %3d %8.3f %.2e", name, p->npoint, rca ? "miss" : "ok  ", st.sweeps,
+           st.polishes, da, ea);
+    b->ta += da;
+    b->miss_a += rca != 0;
+    for (int s = 0; s < b->nsic; s++) {
         ak_sic_result sr;
-        ak_sic_solve(&sp, AK_SIC_NSGS, 1e-10, 100000, rs, u, &sr);
-        double ea = ak_sic_error(&sp, ra, u), es = ak_sic_error(&sp, rs, u);
-        printf("%4d %6d | %s %6d %8.3f %.2e | %s %6d %8.3f %.2e\n", s, p.npoint,
-               rca ? "miss" : "ok  ", st.sweeps, da, ea, sr.info ? "miss" : "ok  ", sr.iterations,
-               sr.seconds, es);
-        fflush(stdout);
-        ta += da, ts += sr.seconds;
-        if (da > hard || sr.seconds > hard)
-            hard = da > sr.seconds ? da : sr.seconds, hstep = s, hpts = p.npoint, ha = da,
-            hs = sr.seconds;
-        free(ra), free(rs), free(u);
-        ak_contact_problem_free(&p);
+        memset(rs, 0, sizeof(double) * k);
+        double t1 = now();
+        if (ak_sic_solve(&sp, b->sic[s], 1e-10, b->max_iter, rs, u, &sr)) {
+            fprintf(stderr, "bench_fclib: Siconos could not be set up\n");
+            exit(1);
+        }
+        sr.seconds = now() - t1; // CPU seconds, as anakata's
+        double es = ak_sic_error(&sp, rs, u);
+        printf(" | %s %6d %8.3f %.2e", sr.info ? "miss" : "ok  ", sr.iterations, sr.seconds, es);
+        ds[s] = sr.seconds;
+        b->ts[s] += sr.seconds;
+        b->miss_s[s] += sr.info != 0;
+        if (sr.seconds > most) most = sr.seconds;
     }
-    printf("total: anakata %.3f s, Siconos NSGS %.3f s; hardest: step %d (%d points) anakata %.3f "
-           "s, NSGS %.3f s\n",
-           ta, ts, hstep, hpts, ha, hs);
-    ak_data_free(d);
-    ak_model_free(m);
+    printf("\n");
+    fflush(stdout);
+    if (most > b->hard) {
+        b->hard = most, b->ha = da, b->hpts = p->npoint;
+        for (int s = 0; s < b->nsic; s++) b->hs[s] = ds[s];
+        snprintf(b->hname, sizeof b->hname, "%s", name);
+    }
+    b->count++;
+    free(ra), free(rs), free(u);
+}
+
+int main(int argc, char **argv) {
+    bench b = { .max_iter = 100000, .hard = -1 };
+    const char *pos[3] = { NULL, NULL, NULL };
+    int npos = 0, first_file = 0, steps_only = 0;
+    for (int a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "--siconos") && a + 1 < argc) {
+            const char *s = argv[++a];
+            ak_sic_solver v = !strcmp(s, "NSGS")     ? AK_SIC_NSGS
+                              : !strcmp(s, "NSN-FB") ? AK_SIC_NSN_FB
+                              : !strcmp(s, "NSN-AC") ? AK_SIC_NSN_AC
+                                                     : (ak_sic_solver)-1;
+            if ((int)v < 0 || b.nsic >= MAX_SIC) {
+                fprintf(stderr, "bench_fclib: --siconos: expected NSGS, NSN-FB or NSN-AC (at most "
+                                "3), found '%s'\n",
+                        s);
+                return 2;
+            }
+            b.sic[b.nsic++] = v;
+        } else if (!strcmp(argv[a], "--steps-only")) {
+            steps_only = 1;
+        } else if (!strcmp(argv[a], "--max-iterations") && a + 1 < argc) {
+            b.max_iter = atoi(argv[++a]);
+            if (b.max_iter < 1) {
+                fprintf(stderr, "bench_fclib: --max-iterations: expected a positive count\n");
+                return 2;
+            }
+        } else if (strlen(argv[a]) > 5 && !strcmp(argv[a] + strlen(argv[a]) - 5, ".hdf5")) {
+            first_file = a;
+            break;
+        } else if (npos < 3) {
+            pos[npos++] = argv[a];
+        } else {
+            fprintf(stderr, "bench_fclib: unexpected argument '%s'\n", argv[a]);
+            return 2;
+        }
+    }
+    if (b.nsic == 0) b.sic[b.nsic++] = AK_SIC_NSGS;
+    printf("problem          points | anakata: sweeps polishes s ||F||_2");
+    for (int s = 0; s < b.nsic; s++)
+        printf(" | Siconos %s: iterations s ||F||_2", ak_sic_solver_name(b.sic[s]));
+    printf("\n");
+    char err[1024];
+    if (first_file) {
+        for (int a = first_file; a < argc; a++) {
+            ak_contact_problem p;
+            int has;
+            if (ak_fclib_read(argv[a], &p, &has, NULL, 0, err, sizeof err)) {
+                fprintf(stderr, "bench_fclib: %s\n", err);
+                return 2;
+            }
+            const char *base = strrchr(argv[a], '/');
+            if (p.npoint > 0 && p.dim <= 3) run_problem(&b, base ? base + 1 : argv[a], &p);
+            ak_contact_problem_free(&p);
+        }
+    } else {
+        const char *scene = pos[0] ? pos[0] : AK_SOURCE_DIR "/scenes/pile_1000_3d.json";
+        int first = pos[1] ? atoi(pos[1]) : 8, last = pos[2] ? atoi(pos[2]) : 12;
+        ak_model *m;
+        ak_data *d;
+        if (ak_dyn_scene_load(scene, &m, &d, err, sizeof err)) {
+            fprintf(stderr, "bench_fclib: %s\n", err);
+            return 2;
+        }
+        m->solver.method = AK_SOLVER_CONVERGED;
+        ak_world_opts o = ak_world_default_opts(m);
+        double tw = 0.0, hw = -1.0;
+        int hws = 0;
+        for (int s = 1; s <= last; s++) {
+            double t0 = now();
+            if (ak_world_step(m, d, &o, err, sizeof err)) {
+                fprintf(stderr, "bench_fclib: step %d: %s\n", s, err);
+                return 1;
+            }
+            double dt = now() - t0;
+            if (steps_only) {
+                const ak_contact_cache *cc = d->contacts;
+                bool ok = cc && cc->stats.res.valid;
+                printf("step %3d: %8.3f s CPU, %5d points, %6d sweeps, %s\n", s, dt,
+                       ok ? cc->step.npoint : 0, ok ? cc->stats.res.iterations : 0,
+                       !ok ? "no contacts" : cc->stats.res.converged ? "converged" : "MISSED");
+                fflush(stdout);
+                if (s >= first) {
+                    tw += dt;
+                    if (dt > hw) hw = dt, hws = s;
+                }
+                if (s == last)
+                    printf("steps %d-%d: %.3f s CPU; hardest step %d, %.3f s\n", first, last, tw,
+                           hws, hw);
+                continue;
+            }
+            if (s < first) continue;
+            ak_contact_problem p;
+            if (ak_solver_converged_problem(m, d, &p) || p.npoint == 0 || p.dim > 3) {
+                ak_contact_problem_free(&p);
+                continue;
+            }
+            char name[32];
+            snprintf(name, sizeof name, "step %d", s);
+            run_problem(&b, name, &p);
+            ak_contact_problem_free(&p);
+        }
+        ak_data_free(d);
+        ak_model_free(m);
+    }
+    if (steps_only) return 0;
+    printf("total (%d problems): anakata %.3f s (%d missed)", b.count, b.ta, b.miss_a);
+    for (int s = 0; s < b.nsic; s++)
+        printf(", Siconos %s %.3f s (%d missed)", ak_sic_solver_name(b.sic[s]), b.ts[s],
+               b.miss_s[s]);
+    printf("\nhardest: %s (%d points): anakata %.3f s", b.hname, b.hpts, b.ha);
+    for (int s = 0; s < b.nsic; s++) printf(", Siconos %s %.3f s", ak_sic_solver_name(b.sic[s]), b.hs[s]);
+    printf("\n");
     return 0;
 }

@@ -42,8 +42,8 @@ typedef struct ak_formula {
     int nimpl;        ///< citations found (capped at AK_IMPL_MAX; see nimpl_total)
     int nimpl_total;
     ak_impl_site impl[AK_IMPL_MAX];
-    char verdict[160]; ///< from its formula page (docs/formulas/*.md), or ""
-    char doc[192];     ///< that entry: "formulas/mass.md#slug", relative to docs/, or ""
+    char verdict[1024]; ///< from its formula page (docs/formulas/*.md), or ""
+    char doc[192];      ///< that entry: "formulas/mass.md#slug", relative to docs/, or ""
 } ak_formula;
 
 typedef struct ak_formula_list {

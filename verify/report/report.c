@@ -264,10 +264,17 @@ static const ak_as_printed *as_printed(const char *fid, const check_ref refs[], 
 // page is their specification.
 static bool own_id(const ak_formula *x) { return strstr(x->desc, "anakata's own ID") != NULL; }
 
+// IDs whose source describes a method in prose and prints no formula (the catalogue says so in the
+// description): there is nothing printed to evaluate; the verdict judges the described method as
+// the formula page says.
+static bool prose_id(const ak_formula *x) {
+    return strstr(x->desc, "described in prose, no printed formula") != NULL;
+}
+
 // A verdict that claims the printed form was evaluated: correct, wrong or slip (of a source
-// document's formula, not one of anakata's own IDs).
+// document's formula printed as a formula, not one of anakata's own IDs nor a prose method).
 static bool printed_verdict(const ak_formula *x) {
-    if (own_id(x)) return false;
+    if (own_id(x) || prose_id(x)) return false;
     const char *k = ak_verdict_kind(x->verdict);
     return !strcmp(k, "correct") || !strcmp(k, "wrong") || !strcmp(k, "slip");
 }
@@ -390,6 +397,10 @@ static void matrix(FILE *f, const ak_formula_list *fl, const cJSON *jchecks,
             fputs("<span class=gap>no: the verdict rests on a re-derived form</span>", f);
         } else if (own_id(x)) {
             fputs("— (anakata's own ID: no printed form)", f);
+        } else if (prose_id(x)) {
+            fputs("— (described in prose: no printed formula; the verdict judges the described "
+                  "method)",
+                  f);
         } else {
             fputs("no", f);
         }

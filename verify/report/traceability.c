@@ -200,9 +200,18 @@ int ak_formulas_scan_sources(ak_formula_list *l, const char *root, const char *c
 // Copy s[0..n) without Markdown emphasis ('*', '`') and without surrounding spaces and a final '.'.
 static void clean_verdict(const char *s, size_t n, char *out, size_t outlen) {
     while (n > 0 && (*s == ' ' || *s == '*')) s++, n--;
-    size_t k = 0;
-    for (size_t i = 0; i < n && k + 1 < outlen; i++)
+    size_t k = 0, i = 0;
+    for (; i < n && k + 1 < outlen; i++)
         if (s[i] != '*' && s[i] != '`') out[k++] = s[i];
+    if (i < n) { // cut: drop a UTF-8 sequence the cut split
+        size_t j = k;
+        while (j > 0 && ((unsigned char)out[j - 1] & 0xC0) == 0x80) j--;
+        if (j > 0 && ((unsigned char)out[j - 1] & 0x80)) {
+            unsigned char lead = (unsigned char)out[j - 1];
+            size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+            if (k - (j - 1) < need) k = j - 1;
+        }
+    }
     while (k > 0 && (out[k - 1] == ' ' || out[k - 1] == '.')) k--;
     out[k] = '\0';
 }
@@ -225,12 +234,30 @@ static bool table_cell(const char *ls, const char *le, int n, const char **cs, s
 }
 
 // A table whose header names a "verdict" column: the IDs in the row's first cell get that cell.
+// Give formula k the verdict v. A specific verdict (a table row, a list item or a clause that
+// names the ID) is the first one a page states for the ID and is never replaced; a shared one (an
+// entry's "Verdict:" for all of its heading's IDs) fills only an empty verdict, and a specific
+// one replaces it. spec[k] records that k's verdict is specific.
+static void give_verdict(ak_formula_list *l, long k, const char *v, size_t vn, bool specific,
+                         bool *spec, int *count) {
+    ak_formula *f = &l->items[k];
+    if (!vn) return;
+    if (specific) {
+        if (spec[k]) return;
+        spec[k] = true;
+    } else if (f->verdict[0]) {
+        return;
+    }
+    if (!f->verdict[0]) (*count)++;
+    clean_verdict(v, vn, f->verdict, sizeof f->verdict);
+}
+
 static void table_row_verdict(ak_formula_list *l, const char *ls, const char *le, int vcol,
-                              int *count) {
+                              bool *spec, int *count) {
     const char *ids, *vs;
     size_t idn, vn;
     if (!table_cell(ls, le, 0, &ids, &idn) || !table_cell(ls, le, vcol, &vs, &vn)) return;
-    char v[160];
+    char v[sizeof l->items[0].verdict];
     clean_verdict(vs, vn, v, sizeof v);
     if (!v[0]) return;
     char prev = ' ';
@@ -239,22 +266,146 @@ static void table_row_verdict(ak_formula_list *l, const char *ls, const char *le
         long hits[AK_RANGE_MAX + 1];
         int nh = ak_formula_ids_at(l, p, prev, hits, AK_RANGE_MAX + 1, &m);
         if (!m || p + m > ids + idn) continue;
-        for (int i = 0; i < nh; i++) {
-            ak_formula *f = &l->items[hits[i]];
-            if (f->verdict[0]) continue;
-            snprintf(f->verdict, sizeof f->verdict, "%s", v);
-            (*count)++;
-        }
+        for (int i = 0; i < nh; i++) give_verdict(l, hits[i], v, strlen(v), true, spec, count);
         p += m - 1;
     }
 }
 
-static void scan_page(ak_formula_list *l, const char *path, const char *rel, int *count) {
+// The block of a page that starts at ls: a list item ("- " and its indented continuation lines)
+// or a paragraph (up to a blank line, a heading, a table row or a list item), its lines joined by
+// one space without their indentation, in a new string. *next is where the next block starts.
+static char *block_text(const char *ls, const char **next) {
+    bool item = ls[0] == '-' && ls[1] == ' ';
+    size_t cap = 0;
+    const char *e = ls;
+    for (bool first = true;; first = false) {
+        const char *le = strchr(e, '\n');
+        if (!le) le = e + strlen(e);
+        bool blank = true;
+        for (const char *q = e; q < le; q++)
+            if (!isspace((unsigned char)*q)) blank = false;
+        if (!first &&
+            (blank || (item ? *e != ' ' : (*e == '#' || *e == '|' || !strncmp(e, "- ", 2)))))
+            break;
+        cap += (size_t)(le - e) + 1;
+        e = *le ? le + 1 : le;
+        if (!*e) break;
+    }
+    *next = e;
+    char *out = malloc(cap + 1);
+    if (!out) return NULL;
+    size_t k = 0;
+    for (const char *p = ls; p < e;) {
+        const char *le = strchr(p, '\n');
+        if (!le || le > e) le = e;
+        const char *s = p;
+        while (s < le && (*s == ' ' || *s == '\t')) s++;
+        if (k && s < le) out[k++] = ' ';
+        memcpy(out + k, s, (size_t)(le - s));
+        k += (size_t)(le - s);
+        p = le < e ? le + 1 : e;
+    }
+    while (k && (out[k - 1] == '\n' || out[k - 1] == ' ' || out[k - 1] == '\r')) k--;
+    out[k] = '\0';
+    return out;
+}
+
+// The IDs a text starts with, joined by ", ", " and ", " / " or " or " (ranges expanded), into
+// hits; returns how many and sets *len to the text they take (0: the text starts with none).
+static int leading_ids(const ak_formula_list *l, const char *p, long hits[], int max, size_t *len) {
+    int nh = 0;
+    const char *s = p;
+    *len = 0;
+    for (;;) {
+        size_t m;
+        int got = ak_formula_ids_at(l, p, p == s ? ' ' : p[-1], hits + nh, max - nh, &m);
+        if (!m) break;
+        nh += got;
+        p += m;
+        *len = (size_t)(p - s);
+        static const char *const SEP[] = { ", and ", ", ", " and ", " / ", " or " };
+        size_t k = 0;
+        for (; k < sizeof SEP / sizeof SEP[0]; k++)
+            if (!strncmp(p, SEP[k], strlen(SEP[k])) && ak_formula_id_len(p + strlen(SEP[k]), ' '))
+                break;
+        if (k == sizeof SEP / sizeof SEP[0]) break;
+        p += strlen(SEP[k]);
+    }
+    return nh;
+}
+
+static bool in_list(const long *ids, int n, long k) {
+    for (int i = 0; i < n; i++)
+        if (ids[i] == k) return true;
+    return false;
+}
+
+// An entry's "Verdict: ..." statement (emphasis removed), for the entry's IDs cur[0..ncur).
+// It ends where the item's next field begins (a sentence "Evidence: ...": a capitalised word and
+// at most two more, then ':'). A statement whose clauses begin with IDs of the entry, at its
+// start or after "; ", ". " or ": " ("T-Alg16 ... (slip); T-Alg17 correct; ..."), gives each of
+// those IDs its own clause (specific); the text before the first such clause, or the whole
+// statement when there is none, goes to the entry's other IDs (shared).
+static void verdict_statement(ak_formula_list *l, const long *cur, int ncur, const char *s,
+                              bool *spec, int *count) {
+    size_t n = strlen(s);
+    for (size_t i = 1; i + 2 < n; i++) { // the next field
+        if (s[i - 1] != '.' || s[i] != ' ' || !isupper((unsigned char)s[i + 1])) continue;
+        size_t j = i + 2, words = 0;
+        while (j < n && isalpha((unsigned char)s[j])) j++;
+        while (words < 2 && j + 1 < n && s[j] == ' ' && islower((unsigned char)s[j + 1])) {
+            j++;
+            while (j < n && isalpha((unsigned char)s[j])) j++;
+            words++;
+        }
+        if (j < n && s[j] == ':' && (j + 1 == n || s[j + 1] == ' ')) {
+            n = i - 1 + 1; // keep the '.'
+            break;
+        }
+    }
+    enum { MAXC = 16 };
+    size_t at[MAXC], body[MAXC];
+    long ids[MAXC][AK_RANGE_MAX + 1];
+    int nids[MAXC], nc = 0;
+    for (size_t i = 0; i < n && nc < MAXC; i++) {
+        if (i &&
+            !(i >= 2 && s[i - 1] == ' ' && (s[i - 2] == ';' || s[i - 2] == '.' || s[i - 2] == ':')))
+            continue;
+        size_t m;
+        long hits[AK_RANGE_MAX + 1];
+        int nh = leading_ids(l, s + i, hits, AK_RANGE_MAX + 1, &m);
+        int k = 0;
+        for (int h = 0; h < nh; h++)
+            if (in_list(cur, ncur, hits[h])) ids[nc][k++] = hits[h];
+        if (!k || i + m > n) continue;
+        at[nc] = i;
+        body[nc] = i + m;
+        while (body[nc] < n && (s[body[nc]] == ' ' || s[body[nc]] == ':' || s[body[nc]] == ','))
+            body[nc]++;
+        nids[nc++] = k;
+        i += m - 1;
+    }
+    for (int c = 0; c < nc; c++) {
+        size_t e = c + 1 < nc ? at[c + 1] : n;
+        while (e > body[c] && (s[e - 1] == ' ' || s[e - 1] == ';')) e--;
+        for (int k = 0; k < nids[c]; k++)
+            give_verdict(l, ids[c][k], s + body[c], e - body[c], true, spec, count);
+    }
+    size_t head = nc ? at[0] : n;
+    while (head > 0 && (s[head - 1] == ' ' || s[head - 1] == ';')) head--;
+    for (int i = 0; i < ncur; i++) {
+        bool named = false;
+        for (int c = 0; c < nc; c++) named = named || in_list(ids[c], nids[c], cur[i]);
+        if (!named) give_verdict(l, cur[i], s, head, false, spec, count);
+    }
+}
+
+static void scan_page(ak_formula_list *l, const char *path, const char *rel, bool *spec,
+                      int *count) {
     char *t = ak_read_file(path, NULL);
     if (!t) return;
     long cur[AK_RANGE_MAX + 1];
     int ncur = 0, level = 0;
-    bool have_verdict = false;
     int vcol = -1; // the verdict column of the table being read, or -1
     bool in_table = false;
     for (char *ls = t; *ls;) {
@@ -273,7 +424,7 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
                     if (!strcasecmp(h, "verdict")) vcol = c;
                 }
             } else if (vcol > 0 && strncmp(ls, "|---", 4) && strncmp(ls, "| ---", 5)) {
-                table_row_verdict(l, ls, le, vcol, count);
+                table_row_verdict(l, ls, le, vcol, spec, count);
             }
             ls = *le ? le + 1 : le;
             continue;
@@ -314,91 +465,64 @@ static void scan_page(ak_formula_list *l, const char *path, const char *rel, int
                 memcpy(cur, found, (size_t)nfound * sizeof cur[0]);
                 ncur = nfound;
                 level = hl;
-                have_verdict = false;
             } else if (hl <= level) {
                 ncur = 0;
             }
-        } else if (ncur > 0 && ls[0] == '-' && ls[1] == ' ' && ak_formula_id_len(ls + 2, ' ')) {
-            // "- T-2.7 ...: **wrong for r = 2**": a per-ID verdict, the first bold span
-            // the IDs (and ranges) the item starts with, separated by ", " or " and "
+        } else if (ncur > 0) {
+            // a list item or a paragraph of the entry, whole (its continuation lines too)
+            const char *next;
+            char *raw = block_text(ls, &next);
+            if (!raw) break;
+            const char *p = raw;
+            bool item = p[0] == '-' && p[1] == ' ';
+            if (item) p += 2;
+            size_t m;
             long hits[AK_RANGE_MAX + 1];
-            int nh = 0;
-            for (const char *p = ls + 2; p < le;) {
-                size_t m;
-                nh += ak_formula_ids_at(l, p, ' ', hits + nh, AK_RANGE_MAX + 1 - nh, &m);
-                if (!m) break;
-                p += m;
-                if (!strncmp(p, ", ", 2))
-                    p += 2;
-                else if (!strncmp(p, " and ", 5))
-                    p += 5;
-                else
-                    break;
-            }
-            const char *b1 = strstr(ls, "**");
-            const char *b2 = b1 && b1 < le ? strstr(b1 + 2, "**") : NULL;
-            if (nh > 0 && b2 && b2 < le && b2 > b1 + 2) {
-                for (int i = 0; i < nh; i++) {
-                    ak_formula *f = &l->items[hits[i]];
-                    if (!f->verdict[0]) (*count)++;
-                    snprintf(f->verdict, sizeof f->verdict, "%.*s", (int)(b2 - b1 - 2), b1 + 2);
-                }
-            }
-        } else if (ncur > 0 && !have_verdict) {
-            const char *p = ls;
-            while (p < le && (*p == ' ' || *p == '-' || *p == '*')) p++;
-            if ((size_t)(le - p) > 8 && !strncasecmp(p, "verdict", 7)) {
-                const char *c = memchr(p, ':', (size_t)(le - p));
-                if (c && c - p < 24) {
-                    c++;
-                    while (c < le && (*c == ' ' || *c == '*')) c++;
-                    char v[160];
-                    size_t nv = 0;
-                    for (const char *q = c; q < le && nv + 1 < sizeof v; q++)
-                        if (*q != '*' && *q != '`')
-                            v[nv++] = *q; // Markdown emphasis is not part of it
-                    // the cut at sizeof v may split a UTF-8 sequence: drop its leading part
-                    if (nv + 1 >= sizeof v) {
-                        size_t k = nv;
-                        while (k > 0 && ((unsigned char)v[k - 1] & 0xC0) == 0x80) k--;
-                        if (k > 0 && ((unsigned char)v[k - 1] & 0x80)) {
-                            unsigned char lead = (unsigned char)v[k - 1];
-                            size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
-                            if (nv - (k - 1) < need) nv = k - 1;
-                        }
-                    }
-                    while (nv > 0 && (v[nv - 1] == ' ' || v[nv - 1] == '.')) nv--;
-                    v[nv] = '\0';
-                    for (int i = 0; i < ncur; i++) {
-                        ak_formula *f = &l->items[cur[i]];
-                        if (f->verdict[0]) continue;
-                        snprintf(f->verdict, sizeof f->verdict, "%s", v);
-                        (*count)++;
-                    }
-                    have_verdict = true;
+            int nh = item ? leading_ids(l, p, hits, AK_RANGE_MAX + 1, &m) : 0;
+            while (*p == ' ' || *p == '*') p++;
+            const char *colon = !strncasecmp(p, "verdict", 7) ? strchr(p, ':') : NULL;
+            if (nh > 0) {
+                // "- T-2.7 ...: **wrong for r = 2**": the item's first bold span, for its IDs
+                const char *b1 = strstr(p, "**");
+                const char *b2 = b1 ? strstr(b1 + 2, "**") : NULL;
+                if (b2 && b2 > b1 + 2)
+                    for (int i = 0; i < nh; i++)
+                        give_verdict(l, hits[i], b1 + 2, (size_t)(b2 - b1 - 2), true, spec, count);
+            } else if (colon && colon - p < 24) {
+                // "- Verdict: ...", "- **Verdict:** ...", "- Verdicts: T-Alg16 ...; T-Alg17 ...",
+                // "- Verdict T-Tab4.1: ...": IDs between "Verdict" and ':' open the first clause
+                char *s = malloc(strlen(p) + 4);
+                if (s) {
+                    size_t k = 0;
+                    const char *v = colon + 1;
+                    size_t m2;
+                    long h2[AK_RANGE_MAX + 1];
+                    const char *q = p + 7;
+                    while (q < colon && (*q == 's' || *q == ' ' || *q == '*')) q++;
+                    if (q < colon && leading_ids(l, q, h2, AK_RANGE_MAX + 1, &m2) > 0) v = q;
+                    for (; *v; v++)
+                        if (*v != '*' && *v != '`' && !(k == 0 && *v == ' ')) s[k++] = *v;
+                    s[k] = '\0';
+                    verdict_statement(l, cur, ncur, s, spec, count);
+                    free(s);
                 }
             } else {
                 // "- Source: ... . Verdict: correct. More text": the sentence after "Verdict:"
                 const char *v = NULL;
-                for (const char *q = ls; q + 8 <= le && !v; q++)
-                    if ((q == ls || q[-1] == ' ' || q[-1] == '*') && !strncasecmp(q, "verdict:", 8))
+                for (const char *q = raw; *q && !v; q++)
+                    if ((q == raw || q[-1] == ' ' || q[-1] == '*') &&
+                        !strncasecmp(q, "verdict:", 8))
                         v = q + 8;
                 if (v) {
                     const char *e = v;
-                    while (e < le && !(e[0] == '.' && (e + 1 == le || e[1] == ' '))) e++;
-                    char vv[160];
-                    clean_verdict(v, (size_t)(e - v), vv, sizeof vv);
-                    if (vv[0]) {
-                        for (int i = 0; i < ncur; i++) {
-                            ak_formula *f = &l->items[cur[i]];
-                            if (f->verdict[0]) continue;
-                            snprintf(f->verdict, sizeof f->verdict, "%s", vv);
-                            (*count)++;
-                        }
-                        have_verdict = true;
-                    }
+                    while (*e && !(e[0] == '.' && (e[1] == '\0' || e[1] == ' '))) e++;
+                    for (int i = 0; i < ncur; i++)
+                        give_verdict(l, cur[i], v, (size_t)(e - v), false, spec, count);
                 }
             }
+            free(raw);
+            ls = (char *)next;
+            continue;
         }
         ls = *le ? le + 1 : le;
     }
@@ -420,15 +544,22 @@ int ak_formulas_scan_docs(ak_formula_list *l, const char *docs_dir) {
     closedir(d);
     qsort(names, n, sizeof names[0], cmp_str);
     int count = 0;
+    bool *spec = calloc(l->n + 1, sizeof *spec); // which IDs have a specific verdict
     for (size_t i = 0; i < n; i++) {
         if (!names[i]) continue;
+        if (!spec) {
+            free(names[i]);
+            continue;
+        }
         char path[1400], rel[300];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         snprintf(rel, sizeof rel, "formulas/%s", names[i]);
-        scan_page(l, path, rel, &count);
+        scan_page(l, path, rel, spec, &count);
         free(names[i]);
     }
-    return count;
+    bool ok = spec != NULL;
+    free(spec);
+    return ok ? count : -1;
 }
 
 // ---- verdict kinds ---------------------------------------------------------------------------

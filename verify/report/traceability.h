@@ -18,15 +18,27 @@ int ak_formulas_scan_sources(ak_formula_list *l, const char *root, const char *c
                              size_t ndirs);
 
 /// Verdicts from the formula pages. In every docs_dir/formulas/*.md, a heading (`##` or deeper)
-/// that names an ID opens that ID's entry, up to the next heading of the same or a higher level;
-/// the entry's first line that starts (after "- ", "*" or "**") with "Verdict" and then ':' gives
-/// the verdict for every ID of the heading that has none (a "Verdict:" later in a line gives the
-/// sentence after it); a list item of the entry that starts with IDs ("- T-2.7 ...: **wrong for
-/// r = 2**", "- T-2.14, T-2.15 ...") gives those IDs the item's first bold span as their verdict.
+/// that names IDs opens that ID's entry, up to the next heading of the same or a higher level.
+/// Within an entry, each list item ("- " and its indented continuation lines) or paragraph is
+/// read whole:
+/// - one that starts (after "- ", "*" or "**") with "Verdict" and then ':' is a statement: the
+///   text after the colon up to the item's next field (a sentence "Evidence: ...": a capitalised
+///   word and at most two more, then ':'). Clauses of it that begin with IDs of the entry, at its
+///   start or after "; ", ". " or ": " ("Verdicts: T-Alg16 ... (**slip**); T-Alg17 correct;
+///   ..."), give those IDs their clause; IDs between "Verdict" and ':' ("Verdict T-Tab4.1: ...;
+///   B-7.2 / B-7.2box: correct") open the first clause; the text before the first clause (the
+///   whole statement when there is none) goes to the entry's other IDs;
+/// - a list item that starts with IDs ("- T-2.7 ...: **wrong for r = 2**", "- T-2.14, T-2.15
+///   ...") gives those IDs the item's first bold span;
+/// - otherwise a "Verdict:" later in the block gives the entry's IDs the sentence after it.
 /// A Markdown table whose header has a column named "verdict" gives the IDs in each row's first
-/// cell that column's text (tables come first on a page, so theirs is the short form). The
-/// entry's address is the page plus the heading's GitHub-style slug. Returns the
-/// number of IDs given a verdict, or -1 when docs_dir/formulas cannot be read.
+/// cell that column's text; a table without one (measurements) gives nothing. A verdict that
+/// names the ID (a table row, an item, a clause) is specific: the first one on the pages (read in
+/// name order, a page from the top) stays; one shared by an entry's IDs fills only an ID that has
+/// no verdict yet, and a specific one replaces it. The verdict is kept whole (up to the size of
+/// ak_formula.verdict), without Markdown emphasis. The entry's address is the page plus the
+/// heading's GitHub-style slug. Returns the number of IDs given a verdict, or -1 when
+/// docs_dir/formulas cannot be read.
 int ak_formulas_scan_docs(ak_formula_list *l, const char *docs_dir);
 
 /// The kind of a formula page's verdict, one word: "wrong" (also "ill-typed", "not reproduced"),

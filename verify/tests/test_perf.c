@@ -507,6 +507,50 @@ Test(perf, ccd_fast_equals_plain) {
     }
 }
 
+// The CCD stage's per-pair passes on the engine's threads (ccd_step.c: the times of impact and
+// the clamp's earliest times, each pair in its own slot, then reduced in the pairs' order) give
+// the state of one thread, bit for bit: a falling sphere pile (most bodies fast, landing on the
+// ground and on each other) in 3 and 4 dimensions, 1, 2 and 3 threads, with the engine's loops
+// threaded from 50 bodies.
+Test(perf, ccd_threads_bitwise) {
+#ifndef _OPENMP
+    cr_assert_null(getenv("CI"), "built without OpenMP, but CI is set: the thread check must run");
+    cr_skip_test("built without OpenMP");
+#else
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = sphere_pile(n, n == 3 ? 343 : 256, 11u, &d);
+        m->paths.parallel_min = 50;
+        // most bodies are CCD candidates while the pile falls: the largest number of fast
+        // bodies over the first 60 steps
+        ak_data *d40 = ak_data_create(m);
+        ak_data_copy(m, d40, d);
+        ak_world_opts o = ak_world_default_opts(m);
+        char err[512];
+        int nfast = 0;
+        for (int s = 0; s < 60; s++) {
+            cr_assert_eq(ak_world_step(m, d40, &o, err, sizeof err), 0, "%s", err);
+            int k = 0;
+            for (int b = 0; b < m->nbody; b++)
+                k += ak_ccd_is_fast(m, d40, b, m->timestep, AK_SOLVER_MARGIN);
+            if (k > nfast) nfast = k;
+        }
+        cr_assert(nfast > 150, "n=%d: at most %d fast bodies in 60 steps", n, nfast);
+        ak_data_free(d40);
+        uint64_t h[3];
+        for (int t = 0; t < 3; t++) {
+            omp_set_num_threads(t + 1);
+            h[t] = run_hash(m, d, 90);
+        }
+        omp_set_num_threads(2);
+        cr_assert(h[0] == h[1] && h[0] == h[2], "n=%d: 1 thread %016llx, 2 %016llx, 3 %016llx", n,
+                  (unsigned long long)h[0], (unsigned long long)h[1], (unsigned long long)h[2]);
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+#endif
+}
+
 // Points of the current state by the narrowphase fast path (ak_narrowphase_fast) and by the
 // plain ak_narrowphase on the same broadphase pairs: the same list, bit for bit.
 static void points_equal_fast_plain(const ak_model *m, const ak_data *d, const char *what, int step,

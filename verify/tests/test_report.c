@@ -367,6 +367,65 @@ Test(report, verdicts_from_tables_lists_and_sentences) {
     rmdir(dir);
 }
 
+// Issue 27: a shared "Verdicts:" line naming several IDs gives each its own clause; "Verdict
+// T-x: ...; T-y: ..." likewise; a statement ends where the item's next field ("Evidence:")
+// begins and runs over its continuation lines; a verdict that names the ID (a table row, an item,
+// a clause) is not replaced by the entry's shared one, wherever either comes on the pages.
+Test(report, verdicts_per_id_from_shared_lines) {
+    char dir[] = "/tmp/ak_verdicts_XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char sub[1100], file[1200];
+    snprintf(sub, sizeof sub, "%s/formulas", dir);
+    cr_assert_eq(ak_mkdir_p(sub), 0);
+    snprintf(file, sizeof file, "%s/p.md", sub);
+    FILE *f = fopen(file, "w");
+    fputs("# Page\n\n| ID | wrong | missed |\n|---|---|---|\n| T-1.1 | 3 | 0 |\n\n"
+          "## T-1.1 - one\n- Verdict: correct (two contacts). Evidence: 0 of 6000 wrong;\n"
+          "  more evidence.\n\n"
+          "## T-1.2 ... T-1.5 - many\n- Source: somewhere.\n"
+          "- Verdicts: T-1.2 line 7 uses v (**slip**; harmless);\n  T-1.3 correct; T-1.4 "
+          "`p := v` (**wrong**: u);\n  T-1.5 loops (**slip**), and it misses corners "
+          "(**wrong**).\n\n"
+          "## T-1.6, T-1.7, T-1.8 - sat\n- Verdict T-1.6: **incomplete** (half missing).\n"
+          "  T-1.7 / T-1.8: correct.\n\n"
+          "## T-1.9, T-1.10 - as code\n- Verdict: **correct**.\n"
+          "- T-1.10 as code: **not implementable** (an identity)\n\n"
+          "## T-1.11 - long\n- Verdict: **correct** (consistent). The line before it\n"
+          "  has the opposite sign: a **typo**.\n",
+          f);
+    fclose(f);
+    snprintf(file, sizeof file, "%s/q.md", sub);
+    f = fopen(file, "w");
+    fputs("# Another page\n\n## T-1.3 - again\n- Verdict: **wrong** (a shared line on a later "
+          "page does not replace the clause)\n",
+          f);
+    fclose(f);
+    ak_formula_list l;
+    cr_assert_eq(ak_formulas_parse("\n## T\nT-1.1 ... T-1.11\n", &l, NULL, 0), 0);
+    cr_assert_eq(ak_formulas_scan_docs(&l, dir), 11);
+    cr_assert_str_eq(l.items[0].verdict, "correct (two contacts)",
+                     "a table of counts is no verdict");
+    cr_assert_str_eq(l.items[1].verdict, "line 7 uses v (slip; harmless)");
+    cr_assert_str_eq(l.items[2].verdict, "correct");
+    cr_assert_str_eq(l.items[3].verdict, "p := v (wrong: u)");
+    cr_assert_str_eq(l.items[4].verdict, "loops (slip), and it misses corners (wrong)");
+    cr_assert_str_eq(ak_verdict_kind(l.items[4].verdict), "wrong",
+                     "the continuation line belongs to the clause");
+    cr_assert_str_eq(l.items[5].verdict, "incomplete (half missing)");
+    cr_assert_str_eq(l.items[6].verdict, "correct");
+    cr_assert_str_eq(l.items[7].verdict, "correct");
+    cr_assert_str_eq(l.items[8].verdict, "correct");
+    cr_assert_str_eq(l.items[9].verdict, "not implementable");
+    cr_assert_str_eq(ak_verdict_kind(l.items[10].verdict), "slip",
+                     "the statement runs over the item's continuation lines");
+    ak_formulas_free(&l);
+    unlink(file);
+    snprintf(file, sizeof file, "%s/p.md", sub);
+    unlink(file);
+    rmdir(sub);
+    rmdir(dir);
+}
+
 // Every formula ID a registered check cites is in the catalogue ("-": a check of no published
 // formula), so the report shows no "?" next to a check.
 Test(report, every_check_cites_catalogue_ids) {
@@ -425,6 +484,44 @@ Test(report, repository_paths_and_as_printed_column) {
     cr_assert(strstr(page, "<th>evaluated as printed</th>"));
     cr_assert(strstr(page, "printed.g5_float_loop"),
               "G-5 names the check that evaluates its printed loop");
+    free(page);
+    cJSON_Delete(root);
+}
+
+// An ID whose source describes a method in prose and prints no formula (the catalogue says so) is
+// not counted among the verdicts that need the printed form evaluated, and its row says why; a
+// printed formula with a verdict and no as-printed check is counted and shown as a gap.
+Test(report, prose_ids_are_not_printed_formulas) {
+    char dir[] = "/tmp/ak_report_prose_XXXXXX";
+    cr_assert(mkdtemp(dir));
+    char sub[1100], cat[1200], page_md[1200], html[1200];
+    snprintf(sub, sizeof sub, "%s/docs/formulas", dir);
+    cr_assert_eq(ak_mkdir_p(sub), 0);
+    snprintf(cat, sizeof cat, "%s/catalogue.md", sub);
+    snprintf(page_md, sizeof page_md, "%s/dynamics.md", sub);
+    snprintf(html, sizeof html, "%s/index.html", dir);
+    FILE *f = fopen(cat, "w");
+    fputs("# F\n## B\nB-4.int (a step; described in prose, no printed formula)\n"
+          "B-eq99 (a printed formula)\n",
+          f);
+    fclose(f);
+    f = fopen(page_md, "w");
+    fputs("# D\n## B-4.int\n- Verdict: correct.\n## B-eq99\n- Verdict: correct.\n", f);
+    fclose(f);
+    cJSON *root =
+        cJSON_Parse("{\"format\":\"anakata-verify/1\",\"quick\":true,\"passed\":0,\"failed\":0,"
+                    "\"seconds\":0,\"groups\":[],\"checks\":[]}");
+    cr_assert(root);
+    ak_report_opts o = { .html_path = html, .report_dir = dir, .source_dir = dir };
+    char err[256];
+    cr_assert_eq(ak_report_write(root, &o, err, sizeof err), 0, "%s", err);
+    char *page = slurp(html);
+    cr_assert(page);
+    cr_assert(strstr(page, "described in prose: no printed formula"), "the prose ID's row says so");
+    cr_assert(strstr(page, "0 of 1</b>implementable IDs with verdict correct, wrong or slip"),
+              "only the printed formula is counted");
+    cr_assert(strstr(page, "no: the verdict rests on a re-derived form"),
+              "the printed formula without an as-printed check is a gap");
     free(page);
     cJSON_Delete(root);
 }

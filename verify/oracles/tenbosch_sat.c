@@ -1,6 +1,8 @@
 // ten Bosch 2020, §7.1, §7.2 and §8's rotor, transcribed as printed (tenbosch_sat.h): generic algebra only.
 #include "verify/oracles/tenbosch_sat.h"
 
+#include <math.h>
+
 #include "ref/ga/cl.h"
 
 // V^m: the exterior product of the m-subset mask of the columns of u (n x n, row-major); the
@@ -60,9 +62,10 @@ int ak_tbs_box_axes(int n, const double ua[], const double ub[], double axes[], 
     return count;
 }
 
-int ak_tbs_rotor_from_frames(int n, double rotor[], double biv[], const double a[],
+int ak_tbs_rotor_from_frames(int n, double rotor[], double biv[], double *minlen, const double a[],
                              const double b[]) {
     ak_cl_mv R, Rr, X, t;
+    *minlen = INFINITY;
     ak_cl_blade(&R, n, 0, 0, 0u, 1.0);
     for (int k = 0; k < n; k++) {
         ak_cl_reverse(&Rr, &R);
@@ -74,6 +77,7 @@ int ak_tbs_rotor_from_frames(int n, double rotor[], double biv[], const double a
         ak_cl_gp(&Rk, &bk, &X); // b_k a_k'
         Rk.c[0] += 1.0;         // 1 + b_k a_k'
         double len = ak_cl_norm(&Rk);
+        *minlen = fmin(*minlen, len);
         if (len < 1e-9) return -1;
         ak_cl_scale(&Rk, &Rk, 1.0 / len);
         ak_cl_gp(&R, &Rk, &R); // R <- R_k R

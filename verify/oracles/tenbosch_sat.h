@@ -31,9 +31,10 @@ int ak_tbs_box_axes(int n, const double ua[], const double ub[], double axes[], 
 
 /// §8 as printed: the rotor R (even coefficients of Cl(n,0,0), index = blade mask, 2^n doubles)
 /// from the successive axis rotors taking the rows of a (n x n, orthonormal) to the rows of b,
-/// and its bivector part biv (lexicographic pairs). Returns 0, or -1 when a step meets an
-/// antiparallel pair (1 + b_k a_k' = 0: the printed step has no plane).
-int ak_tbs_rotor_from_frames(int n, double rotor[], double biv[], const double a[],
+/// and its bivector part biv (lexicographic pairs); *minlen the smallest |1 + b_k a_k'| (rounding
+/// in a step grows as 1/|1 + b_k a_k'|). Returns 0, or -1 when a step meets an antiparallel pair
+/// (1 + b_k a_k' = 0: the printed step has no plane).
+int ak_tbs_rotor_from_frames(int n, double rotor[], double biv[], double *minlen, const double a[],
                              const double b[]);
 
 #endif

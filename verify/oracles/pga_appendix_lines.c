@@ -6,6 +6,7 @@
 
 #include "ref/ga/cl.h"
 #include "verify/oracles/cl301.h"
+#include "verify/oracles/pga_points.h"
 
 const ak_appl_chain ak_appl_chains[AK_APPL_NCHAINS] = {
     { "P-A.9pga",
@@ -80,70 +81,10 @@ const ak_appl_chain ak_appl_chains[AK_APPL_NCHAINS] = {
         "(B.18)" } },
 };
 
-// the Cl(3,0,1) helpers: verify/oracles/cl301.h
-static mv sand(mv M, mv X) { return gp(gp(M, X), rev(M)); }
-static double dist(mv a, mv b) { return ak_cl_dist(&a, &b); }
-static mv vec(double a, double b, double c) {
-    mv v = zero();
-    v.c[2] = a, v.c[4] = b, v.c[8] = c;
-    return v;
-}
-static mv rvec(gsl_rng *r) { return vec(uni(r), uni(r), uni(r)); }
-static mv rbiv(gsl_rng *r) {
-    mv a = zero();
-    a.c[6] = uni(r), a.c[10] = uni(r), a.c[12] = uni(r);
-    return a;
-}
-static mv eps(void) { return blade(E0, 1.0); }
-static mv Ip(void) { return blade(IP, 1.0); }
-static mv O(void) { return blade(I3, 1.0); }
-static mv point(mv x) { return add(O(), gp(x, Ip())); }
-static mv translator(mv c) { return sub(blade(0, 1.0), scl(gp(eps(), c), 0.5)); }
 static mv rotor(gsl_rng *r) {
     mv B = rbiv(r), R;
     ak_cl_exp(&R, &B);
     return R;
-}
-
-// a body of n point masses with its centroid at the origin
-typedef struct body {
-    int n;
-    double m[6], M;
-    mv r[6];
-} body;
-
-static body rbody(gsl_rng *r) {
-    body b = { .n = 6, .M = 0 };
-    double c[3] = { 0 }, x[6][3];
-    for (int i = 0; i < b.n; i++) {
-        b.m[i] = 0.5 + gsl_rng_uniform(r);
-        b.M += b.m[i];
-        for (int k = 0; k < 3; k++) x[i][k] = uni(r), c[k] += b.m[i] * x[i][k];
-    }
-    for (int i = 0; i < b.n; i++)
-        b.r[i] = vec(x[i][0] - c[0] / b.M, x[i][1] - c[1] / b.M, x[i][2] - c[2] / b.M);
-    return b;
-}
-
-// a body whose classical inertia is diagonal on e23, e31, e12: mass pairs at +-a_k e_k
-static body rprincipal(gsl_rng *r) {
-    body b = { .n = 6, .M = 0 };
-    for (int k = 0; k < 3; k++) {
-        double a = 0.3 + gsl_rng_uniform(r), m = 0.5 + gsl_rng_uniform(r);
-        double x[3] = { 0, 0, 0 };
-        x[k] = a;
-        b.r[2 * k] = vec(x[0], x[1], x[2]);
-        b.r[2 * k + 1] = scl(b.r[2 * k], -1.0);
-        b.m[2 * k] = b.m[2 * k + 1] = m;
-        b.M += 2 * m;
-    }
-    return b;
-}
-
-static mv IC(const body *b, mv B) { // A.3
-    mv s = zero();
-    for (int i = 0; i < b->n; i++) s = add(s, scl(op(b->r[i], lc(b->r[i], B)), b->m[i]));
-    return s;
 }
 
 static mv Ib(const body *b, mv B) { // the definition (A.4, first line): sum m_i X_i v (X_i x B)
@@ -153,18 +94,6 @@ static mv Ib(const body *b, mv B) { // the definition (A.4, first line): sum m_i
         s = add(s, scl(join(X, comm(X, B)), b->m[i]));
     }
     return s;
-}
-
-static mv euc(mv B) {
-    mv e = B;
-    for (int m = 0; m < AK_CL_SIZE; m++)
-        if (m & E0) e.c[m] = 0;
-    return e;
-}
-static mv ideal_vec(mv B) { // the vector v of the ideal part eps v of a bivector
-    mv v = zero();
-    for (int i = 1; i <= 3; i++) v.c[1u << i] = B.c[1u | (1u << i)];
-    return v;
 }
 
 int ak_appl_residuals(int chain, gsl_rng *r, double res[]) {

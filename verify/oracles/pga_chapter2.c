@@ -6,6 +6,7 @@
 
 #include "ref/ga/cl.h"
 #include "verify/oracles/cl301.h"
+#include "verify/oracles/pga_points.h"
 
 const ak_pch2_chain ak_pch2_chains[AK_PCH2_NCHAINS] = {
     [AK_PCH2_21] = { "P-2.1",
@@ -250,26 +251,7 @@ const ak_pch2_chain ak_pch2_chains[AK_PCH2_NCHAINS] = {
                         "B.14: (1 - i_3/i)[B_0]_3 E_3 = (i_1 - i_3)[L_b]_3 E_3" } },
 };
 
-// ---- the algebra (cl301.h) and the notes' elements
-static mv sand(mv M, mv X) { return gp(gp(M, X), rev(M)); }
-static double dist(mv a, mv b) { return ak_cl_dist(&a, &b); }
-static mv vec(double a, double b, double c) {
-    mv v = zero();
-    v.c[2] = a, v.c[4] = b, v.c[8] = c;
-    return v;
-}
-static mv rvec(gsl_rng *r) { return vec(uni(r), uni(r), uni(r)); }
-static mv rbiv(gsl_rng *r) {
-    mv a = zero();
-    a.c[6] = uni(r), a.c[10] = uni(r), a.c[12] = uni(r);
-    return a;
-}
-static mv eps(void) { return blade(E0, 1.0); }
-static mv Ip(void) { return blade(IP, 1.0); }
-static mv O(void) { return blade(I3, 1.0); }
 static mv one(void) { return blade(0, 1.0); }
-static mv point(mv x) { return add(O(), gp(x, Ip())); }
-static mv translator(mv c) { return sub(one(), scl(gp(eps(), c), 0.5)); }
 static mv ex(mv B) {
     mv R;
     ak_cl_exp(&R, &B);
@@ -281,17 +263,6 @@ static mv grade(mv a, int g) {
     mv o;
     ak_cl_grade_part(&o, &a, g);
     return o;
-}
-static mv euc(mv B) {
-    mv e = B;
-    for (int m = 0; m < AK_CL_SIZE; m++)
-        if (m & E0) e.c[m] = 0;
-    return e;
-}
-static mv ideal_vec(mv B) { // the vector v of the ideal part eps v of a bivector
-    mv v = zero();
-    for (int i = 1; i <= 3; i++) v.c[1u << i] = B.c[1u | (1u << i)];
-    return v;
 }
 // the Euclidean coordinates x of a normalised point X = O + x𝓘
 static mv coords(mv X) {
@@ -325,44 +296,6 @@ static mv unstar(mv a) {
     return o;
 }
 
-// ---- bodies: point masses with their centroid at the body origin
-typedef struct body {
-    int n;
-    double m[6], M;
-    mv r[6];
-} body;
-
-static body rbody(gsl_rng *r) {
-    body b = { .n = 6, .M = 0 };
-    double c[3] = { 0 }, x[6][3];
-    for (int i = 0; i < b.n; i++) {
-        b.m[i] = 0.5 + gsl_rng_uniform(r);
-        b.M += b.m[i];
-        for (int k = 0; k < 3; k++) x[i][k] = uni(r), c[k] += b.m[i] * x[i][k];
-    }
-    for (int i = 0; i < b.n; i++)
-        b.r[i] = vec(x[i][0] - c[0] / b.M, x[i][1] - c[1] / b.M, x[i][2] - c[2] / b.M);
-    return b;
-}
-// principal axes e_1, e_2, e_3: mass pairs at +-a_k e_k
-static body rprincipal(gsl_rng *r) {
-    body b = { .n = 6, .M = 0 };
-    for (int k = 0; k < 3; k++) {
-        double a = 0.3 + gsl_rng_uniform(r), m = 0.5 + gsl_rng_uniform(r);
-        double x[3] = { 0, 0, 0 };
-        x[k] = a;
-        b.r[2 * k] = vec(x[0], x[1], x[2]);
-        b.r[2 * k + 1] = scl(b.r[2 * k], -1.0);
-        b.m[2 * k] = b.m[2 * k + 1] = m;
-        b.M += 2 * m;
-    }
-    return b;
-}
-static mv IC(const body *b, mv A) { // eq. 2.16
-    mv s = zero();
-    for (int i = 0; i < b->n; i++) s = add(s, scl(op(b->r[i], lc(b->r[i], A)), b->m[i]));
-    return s;
-}
 static mv Ib(const body *b, mv B) { // sum m_i R_i v (R_i x B), the body points R_i = O + r_i𝓘
     mv s = zero();
     for (int i = 0; i < b->n; i++) {

@@ -757,8 +757,8 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 // |F|^2 1.2e-11 to 1.2e-2 and back to 1.3e-11 every 11 steps, 30 times).
 #define SPARSE_FULL_STEPS 30   ///< nonmonotone full Newton steps per sparse polish at most
 #define SPARSE_FULL_GROWTH 1e4 ///< ... while |F|^2 is at most this times the best so far
-#define SPARSE_EVERY 500 ///< the sparse polish of the matrix form every this many sweeps
-#define SPARSE_KEEP 0.01 ///< ... kept when it lowers the largest residual at least this much
+#define SPARSE_EVERY 500       ///< the sparse polish of the matrix form every this many sweeps
+#define SPARSE_KEEP 0.01       ///< ... kept when it lowers the largest residual at least this much
 #define STALL_STEPS 3 ///< monotone pass: stop after this many stalled steps in a row (early)
 
 // F(x) at velocities u (as natural_map), with each point's R_i and P_i (n x n, row-major, R
@@ -831,9 +831,9 @@ static void project_impulses(int np, int n, const ak_contact_point *const pts[],
 // the pattern rs/col, lu its symbolic factorisation): from x (u = u0 + W (x - x0) on entry) to
 // the result in x (u scratch). Returns 0, or -1 when out of memory.
 static int sparse_newton(int np, int n, const ak_contact_point *const pp[], const double tg[],
-                         double rf, bool robust, bool early, const int rs[], const int col[], const double W[],
-                         ak_block_lu *lu, const double x0[], const double u0[], double x[],
-                         double u[]) {
+                         double rf, bool robust, bool early, const int rs[], const int col[],
+                         const double W[], ak_block_lu *lu, const double x0[], const double u0[],
+                         double x[], double u[]) {
     int k = np * n, nn = n * n;
     size_t nz = (size_t)rs[np];
     double *Jv = malloc(sizeof(double) * (nz * (size_t)nn + (size_t)k * 7 + (size_t)np * 2 * nn));
@@ -1716,8 +1716,8 @@ static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_
     double *uu = x + k;
     memcpy(x, r, sizeof(double) * (size_t)k);
     memcpy(uu, u, sizeof(double) * (size_t)k);
-    if (sparse_newton(np, n, pts, zero, rf, robust, true, p->row_start, p->col, p->W, lu, r, u,
-                      x, uu)) {
+    if (sparse_newton(np, n, pts, zero, rf, robust, true, p->row_start, p->col, p->W, lu, r, u, x,
+                      uu)) {
         free(x);
         return false;
     }
@@ -1831,7 +1831,8 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
             else if (lu || (lu = ak_block_lu_new(np, n, p->row_start, p->col))) {
                 // the two passes of T-CV.6: monotone, then (still above tol) projected
                 polished = problem_polish_sparse(p, pp, zero, lu, rf, false, r, u, &res);
-                if (worst(&res) > tol && problem_polish_sparse(p, pp, zero, lu, rf, true, r, u, &res))
+                if (worst(&res) > tol &&
+                    problem_polish_sparse(p, pp, zero, lu, rf, true, r, u, &res))
                     polished = true;
             }
         }

@@ -107,8 +107,9 @@ int main(int argc, char **argv) {
                               : !strcmp(s, "NSN-AC") ? AK_SIC_NSN_AC
                                                      : (ak_sic_solver)-1;
             if ((int)v < 0 || b.nsic >= MAX_SIC) {
-                fprintf(stderr, "bench_fclib: --siconos: expected NSGS, NSN-FB or NSN-AC (at most "
-                                "3), found '%s'\n",
+                fprintf(stderr,
+                        "bench_fclib: --siconos: expected NSGS, NSN-FB or NSN-AC (at most "
+                        "3), found '%s'\n",
                         s);
                 return 2;
             }
@@ -174,7 +175,9 @@ int main(int argc, char **argv) {
                 bool ok = cc && cc->stats.res.valid;
                 printf("step %3d: %8.3f s CPU, %5d points, %6d sweeps, %s\n", s, dt,
                        ok ? cc->step.npoint : 0, ok ? cc->stats.res.iterations : 0,
-                       !ok ? "no contacts" : cc->stats.res.converged ? "converged" : "MISSED");
+                       !ok                       ? "no contacts"
+                       : cc->stats.res.converged ? "converged"
+                                                 : "MISSED");
                 fflush(stdout);
                 if (s >= first) {
                     tw += dt;
@@ -205,7 +208,8 @@ int main(int argc, char **argv) {
         printf(", Siconos %s %.3f s (%d missed)", ak_sic_solver_name(b.sic[s]), b.ts[s],
                b.miss_s[s]);
     printf("\nhardest: %s (%d points): anakata %.3f s", b.hname, b.hpts, b.ha);
-    for (int s = 0; s < b.nsic; s++) printf(", Siconos %s %.3f s", ak_sic_solver_name(b.sic[s]), b.hs[s]);
+    for (int s = 0; s < b.nsic; s++)
+        printf(", Siconos %s %.3f s", ak_sic_solver_name(b.sic[s]), b.hs[s]);
     printf("\n");
     return 0;
 }

@@ -35,7 +35,7 @@ run_client() { # ENGINE SCENE OUT
     esac
 }
 laws=0
-"$ak" compare --help 2>&1 | grep -q -- '--laws' && laws=1
+"$ak" compare --help 2>&1 | grep -- '--laws' > /dev/null && laws=1
 # a flat drop (bounce_cube_3d without its tilt): the rebound of a face landing, measured only
 python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); [b.pop("rotations", None) for b in s["bodies"]]; json.dump(s, open(sys.argv[2], "w"))' \
     scenes/bounce_cube_3d.json "$tmp/flat_drop.json" || exit 2

@@ -17,7 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$src" || exit 2
 status=0
 laws=0
-"$ak" compare --help 2>&1 | grep -q -- '--laws' && laws=1
+"$ak" compare --help 2>&1 | grep -- '--laws' > /dev/null && laws=1
 if [ $laws = 0 ]; then
     echo "doctored: anakata compare has no --laws yet (issue 26, item 1): honest traces are judged by the full compare"
     echo "doctored: and cannot be required to pass; this run fails until --laws exists"

@@ -108,7 +108,7 @@ grep -q "^# scene: $src/verify/../scenes" "$tmp/abs.csv" || fail "could not rewr
 "$ak" compare "$dz" "$tmp/abs.csv" --manifest "$src/verify/reference/manifest.json" > "$tmp/abs.txt" || fail "same scene: $(cat "$tmp/abs.txt")"
 ! grep -q "different scenes" "$tmp/abs.txt" || fail "same scene by another path: $(grep different "$tmp/abs.txt")"
 sed "s|^# scene: scenes/dzhanibekov_c.json|# scene: scenes/dzhanibekov_d.json|" "$dz" > "$tmp/other_scene.csv"
-"$ak" compare "$dz" "$tmp/other_scene.csv" --manifest "$src/verify/reference/manifest.json" | grep -q "different scenes" ||
+"$ak" compare "$dz" "$tmp/other_scene.csv" --manifest "$src/verify/reference/manifest.json" | grep "different scenes" > /dev/null ||
     fail "another scene is not named"
 # ... and within the measured predictability horizon (the whole 20 s) the states say so too
 grep -q "^FAIL  state.position .*t = \[0, 20\] s" "$tmp/tele.txt" || fail "teleport: state.position: $(cat "$tmp/tele.txt")"

@@ -52,7 +52,7 @@ expect2() {
     [ $rc -eq 2 ] || fail "sweep $*: exit $rc, expected 2"
     grep -qF -- "$want" "$tmp/err" || fail "sweep $*: stderr lacks '$want': $(cat "$tmp/err")"
 }
-"$ak" sweep --help | grep -q "usage: anakata sweep" || fail "sweep --help: no usage line"
+"$ak" sweep --help | grep "usage: anakata sweep" > /dev/null || fail "sweep --help: no usage line"
 expect2 "no SPEC given"
 expect2 "unknown option '--bogus'" "$good/grid_stack.json" --bogus
 expect2 "--threads: expected a whole number from 1 to 4096, got '0'" "$good/grid_stack.json" --threads 0
@@ -139,7 +139,7 @@ expect2 "checkpoint of another sweep spec" "$good/random_free_body.json" --check
 
 # MPI
 have_mpi=0
-"$ak" sweep --help | grep -q "MPI: built in" && command -v mpirun > /dev/null && have_mpi=1
+"$ak" sweep --help | grep "MPI: built in" > /dev/null && command -v mpirun > /dev/null && have_mpi=1
 if [ $have_mpi -eq 0 ]; then
     if [ -n "${CI:-}" ]; then fail "CI: anakata was built without MPI or mpirun is missing"; else echo "SKIP: MPI (not built in)"; fi
 else

@@ -208,8 +208,8 @@ const char *const ak_hdg15_eqs[AK_HDG15_NEQS] = {
     "octahedron: the code's centre of mass = its centre",
     "octahedron: the code's tensor per unit mass = diag(b^2 + c^2, a^2 + c^2, a^2 + b^2)/10",
     "tetrahedron: the code's centre of mass = the vertex average",
-    "tetrahedron: the code's tensor per unit mass = tr(S) 1 - S, S = int (x - c)(x - c)^T dV / V "
-    "(vertex formula)",
+    ("tetrahedron: the code's tensor per unit mass = tr(S) 1 - S, S = int (x - c)(x - c)^T dV / V "
+     "(vertex formula)"),
 };
 
 static double relmax(const float *a, const double *b, int n, double scale) {

@@ -835,6 +835,7 @@ static int contacts_find(const ak_model *m, const ak_data *d, ak_contact_cache *
     }
     const int *ab = L.ab;
     int nt = ak_parallel_threads(m, m->nbody), rc = 0;
+    (void)nt; // read by the OpenMP pragmas only (a build without OpenMP has none)
     for (int e0 = 0; e0 < L.n && rc == 0; e0 += AK_CCD_CHUNK) {
         int e1 = L.n - e0 < AK_CCD_CHUNK ? L.n : e0 + AK_CCD_CHUNK;
 #pragma omp parallel for num_threads(nt) schedule(static)
@@ -944,6 +945,7 @@ static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, cc
     if (!tmins || !ptm || point_keys(m, d->contacts ? d->contacts : &empty, w, &keys)) return -1;
     const int *ab = L.ab;
     int nt = ak_parallel_threads(m, m->nbody);
+    (void)nt; // read by the OpenMP pragmas only
     // each pair's earliest time (on the engine's threads: each pair's slot alone), then each
     // body's in the pairs' order (AK_CCD_CHUNK pairs at a time)
     for (int b = 0; b < m->nbody; b++) tmins[b] = h;

@@ -216,9 +216,15 @@ double ak_block_lu_flops(const ak_block_lu *f) { return f->flops; }
 
 long ak_block_lu_blocks(const ak_block_lu *f) { return f->nblk; }
 
+// The kernels below take the block size n as an argument and are inlined into one copy per
+// n of the contact problems (2 to 5, then a generic one): with n a constant the compiler
+// unrolls the n x n loops. The arithmetic and its order are those of the loops as written, so
+// every copy gives the same bits (no contraction: -ffp-contract=off).
+#define AK_INLINE static inline __attribute__((always_inline))
+
 // x := D^-1 x for the factored pivot block D (unit-lower L and U in place, row swaps piv), x a
 // column of stride st.
-static void dsolve(int n, const double *D, const int *piv, double *x, int st) {
+AK_INLINE void dsolve(int n, const double *D, const int *piv, double *x, int st) {
     for (int j = 0; j < n; j++)
         if (piv[j] != j) {
             double t = x[j * st];
@@ -233,15 +239,8 @@ static void dsolve(int n, const double *D, const int *piv, double *x, int st) {
     }
 }
 
-int ak_block_lu_factor(ak_block_lu *f, const double val[], double eps) {
-    int n = f->n, nn = f->nn;
-    memset(f->lu, 0, sizeof(double) * (size_t)f->nblk * (size_t)nn);
-    for (long q = 0; q < f->nin; q++) {
-        double *b = f->lu + (size_t)f->amap[q] * nn;
-        for (int z = 0; z < nn; z++) b[z] += val[(size_t)q * nn + z];
-    }
-    for (int i = 0; i < f->np; i++)
-        for (int j = 0; j < n; j++) f->lu[(size_t)f->dblk[i] * nn + (size_t)j * n + j] += eps;
+AK_INLINE int factor_n(ak_block_lu *f, int n) {
+    int nn = n * n;
     for (int s = 0; s < f->np; s++) {
         int p = f->perm[s], d = f->nst[s + 1] - f->nst[s], *pv = f->piv + (size_t)p * n;
         double *D = f->lu + (size_t)f->dblk[p] * nn;
@@ -268,9 +267,10 @@ int ak_block_lu_factor(ak_block_lu *f, const double val[], double eps) {
         }
         for (int z = 0; z < d; z++) { // A_ab -= A_ap U_pb
             const double *L = f->lu + (size_t)f->lblk[f->nst[s] + z] * nn;
+            const int *upd = f->upd + f->ust[s] + (size_t)z * d;
             for (int y = 0; y < d; y++) {
                 const double *U = f->lu + (size_t)f->ublk[f->nst[s] + y] * nn;
-                double *B = f->lu + (size_t)f->upd[f->ust[s] + (size_t)z * d + y] * nn;
+                double *B = f->lu + (size_t)upd[y] * nn;
                 for (int i = 0; i < n; i++)
                     for (int k = 0; k < n; k++) {
                         double l = L[i * n + k];
@@ -283,8 +283,26 @@ int ak_block_lu_factor(ak_block_lu *f, const double val[], double eps) {
     return 0;
 }
 
-void ak_block_lu_solve(const ak_block_lu *f, double x[]) {
+int ak_block_lu_factor(ak_block_lu *f, const double val[], double eps) {
     int n = f->n, nn = f->nn;
+    memset(f->lu, 0, sizeof(double) * (size_t)f->nblk * (size_t)nn);
+    for (long q = 0; q < f->nin; q++) {
+        double *b = f->lu + (size_t)f->amap[q] * nn;
+        for (int z = 0; z < nn; z++) b[z] += val[(size_t)q * nn + z];
+    }
+    for (int i = 0; i < f->np; i++)
+        for (int j = 0; j < n; j++) f->lu[(size_t)f->dblk[i] * nn + (size_t)j * n + j] += eps;
+    switch (n) {
+        case 2: return factor_n(f, 2);
+        case 3: return factor_n(f, 3);
+        case 4: return factor_n(f, 4);
+        case 5: return factor_n(f, 5);
+        default: return factor_n(f, n);
+    }
+}
+
+AK_INLINE void solve_n(const ak_block_lu *f, int n, double x[]) {
+    int nn = n * n;
     for (int s = 0; s < f->np; s++) {
         int p = f->perm[s];
         double *xp = x + (size_t)p * n;
@@ -305,5 +323,15 @@ void ak_block_lu_solve(const ak_block_lu *f, double x[]) {
             for (int i = 0; i < n; i++)
                 for (int k = 0; k < n; k++) xp[i] -= U[i * n + k] * xb[k];
         }
+    }
+}
+
+void ak_block_lu_solve(const ak_block_lu *f, double x[]) {
+    switch (f->n) {
+        case 2: solve_n(f, 2, x); break;
+        case 3: solve_n(f, 3, x); break;
+        case 4: solve_n(f, 4, x); break;
+        case 5: solve_n(f, 5, x); break;
+        default: solve_n(f, f->n, x); break;
     }
 }

@@ -578,6 +578,22 @@ static void impulses_to_x(int np, int n, const ak_contact_point *const pp[], dou
     }
 }
 
+// u = u0 + W (x - x0) for the dense k x k W (row-major) over its nonzeros only (wrs/wcol: row
+// a's nonzero columns wcol[wrs[a] .. wrs[a + 1]), ascending): the sums of the dense product in
+// the same order without its zero terms (W couples only the points that share a body).
+static void dense_affine(int k, const double W[], const int wrs[], const int wcol[],
+                         const double u0[], const double x[], const double x0[], double u[]) {
+    for (int a = 0; a < k; a++) {
+        double acc = u0[a];
+        const double *wa = W + (size_t)a * k;
+        for (int z = wrs[a]; z < wrs[a + 1]; z++) {
+            int q = wcol[z];
+            acc += wa[q] * (x[q] - x0[q]);
+        }
+        u[a] = acc;
+    }
+}
+
 // Newton polish of the points [s, e) (or of a block of them, polish_points) from the current
 // impulses (seed: with the sticking, slipping points started on the rim [T-CV.3]). Keeps the result when the residuals of [s, e) (measured at the bodies' velocities,
 // residuals_range) are smaller than *r's, and updates *r; returns whether it kept it.
@@ -625,6 +641,22 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
         }
     }
     polish_start(m, d, c, idx, pp, np, sv, sw, x, x0, u, u0);
+    // W's nonzeros by rows, for u = u0 + W (x - x0)
+    size_t wnz = 0;
+    for (size_t z = 0; z < kk; z++) wnz += W[z] != 0.0;
+    int *wrs = malloc(sizeof(int) * ((size_t)k + 1) + sizeof(int) * (wnz > 0 ? wnz : 1));
+    if (!wrs) {
+        free(W), free(idx), free(pp), free(tg);
+        return false;
+    }
+    int *wcol = wrs + k + 1;
+    wrs[0] = 0;
+    for (int a = 0, nz = 0; a < k; a++) {
+        const double *wa = W + (size_t)a * k;
+        for (int q = 0; q < k; q++)
+            if (wa[q] != 0.0) wcol[nz++] = q;
+        wrs[a + 1] = nz;
+    }
     // [T-CV.3] rim seeding: the points that stick and slip (inside the disc, dissipation residual
     // above the tolerance) start on the rim opposite their slip
     if (seed) {
@@ -638,12 +670,7 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
                 continue;
             for (int t = 0; t < nt; t++) xi[1 + t] = -rad * ui[1 + t] / nu;
         }
-        for (int a = 0; a < k; a++) {
-            double acc = u0[a];
-            const double *wa = W + (size_t)a * k;
-            for (int q = 0; q < k; q++) acc += wa[q] * (x[q] - x0[q]);
-            u[a] = acc;
-        }
+        dense_affine(k, W, wrs, wcol, u0, x, x0, u);
     }
     double f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
     // a component polish may take more steps while they are cheap (about NEWTON_WORK flops)
@@ -671,12 +698,7 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
             alpha = 1.0, f2new = INFINITY;
             for (int ls = 0; ls < 40; ls++, alpha *= 0.5) {
                 for (int a = 0; a < k; a++) xt[a] = x[a] + alpha * dx[a];
-                for (int a = 0; a < k; a++) { // u = u0 + W (xt - x0)
-                    double acc = u0[a];
-                    const double *wa = W + (size_t)a * k;
-                    for (int q = 0; q < k; q++) acc += wa[q] * (xt[q] - x0[q]);
-                    u[a] = acc;
-                }
+                dense_affine(k, W, wrs, wcol, u0, xt, x0, u); // u = u0 + W (xt - x0)
                 f2new = natural_map(np, n, pp, tg, rf, xt, u, W, F, NULL);
                 if (f2new <= f2 + 1e-4 * alpha * 2.0 * slope) break;
             }
@@ -690,14 +712,10 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
         if (!(f2new < f2ref)) break;
         if (f2new < f2) memcpy(x, xt, sizeof(double) * (size_t)k);
         // u for x (the last evaluation may have been of a rejected trial)
-        for (int a = 0; a < k; a++) {
-            double acc = u0[a];
-            const double *wa = W + (size_t)a * k;
-            for (int q = 0; q < k; q++) acc += wa[q] * (x[q] - x0[q]);
-            u[a] = acc;
-        }
+        dense_affine(k, W, wrs, wcol, u0, x, x0, u);
         f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
     }
+    free(wrs);
     // apply, keep if better
     double *saved = malloc(sizeof(double) * (size_t)np * (AK_MAX_DIM + 1));
     bool keep = false;
@@ -1269,6 +1287,12 @@ static int impacts(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
     return count;
 }
 
+// Sweeps from the warm start before the cold restart: up to and including the polish after
+// sweep NEWTON_AFTER + 6 NEWTON_EVERY (seven polishes, each of the five rho factors tried at
+// least once; pile_1000_3d step 29 converges from the warm start in 2,550). pile_1000_3d step 45 ran 50,000 warm-started sweeps (half of max_iterations,
+// 74 s of CPU) without reaching the tolerance, and from zero impulses it converged in 550.
+#define WARM_SWEEPS (NEWTON_AFTER + 6 * NEWTON_EVERY)
+
 int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
     int n = m->dim, np = c->step.npoint;
     ak_solver_prepare(m, d, c, h);
@@ -1323,9 +1347,11 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     residuals_range(m, d, c, target, NULL, 0, np, &r);
     int it = 0;
     if (worst(&r) > m->solver.tolerance) {
-        // warm started: half the sweeps; if they do not reach the tolerance, the rest from zero
-        // impulses (cold restart; `dominoes_4d` steps 101-102 stall from the warm start)
-        int max_it = m->solver.max_iterations, first = vsave ? max_it / 2 : max_it;
+        // warm started: WARM_SWEEPS sweeps (half of them when max_iterations is below twice
+        // that); if they do not reach the tolerance, the rest from zero impulses (cold restart;
+        // `dominoes_4d` steps 101-102 stall from the warm start)
+        int max_it = m->solver.max_iterations,
+            first = vsave ? (max_it / 2 < WARM_SWEEPS ? max_it / 2 : WARM_SWEEPS) : max_it;
         it = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, first);
         if (it > first && vsave && max_it - first > 0) {
             memcpy(d->v, vsave, sizeof(double) * nv);

@@ -37,6 +37,7 @@
 #include "engine/solver_converged.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,24 +273,50 @@ static const double RHO_FACTOR[5] = { 1.0, 0.1, 10.0, 0.01, 100.0 };
 // Solve A x = b in place (A destroyed), Gaussian elimination with partial pivoting; -1 if singular
 // (or out of memory). The Newton matrices are sparse (W couples only the points that share a
 // body): each elimination step updates only the columns where the pivot row is nonzero and the
-// rows where the pivot column is, the same arithmetic as the dense loops without the zeros.
+// rows where the pivot column is, the same arithmetic as the dense loops without the zeros. The
+// rows where a column may be nonzero are kept as one bit set per column (set for the entries of
+// A and for each fill; a row swap exchanges the bits of the columns where either row is
+// nonzero), so that the pivot search and the elimination visit those rows only, in ascending
+// order as the dense loops do (the same pivots, ties to the lowest row).
 static int lu_solve(int k, double A[], double b[]) {
+    size_t words = ((size_t)k + 63) / 64;
     int *nz = malloc(sizeof(int) * (size_t)(k > 0 ? k : 1));
-    if (!nz) return -1;
+    uint64_t *cb = calloc((size_t)(k > 0 ? k : 1) * words, sizeof(uint64_t));
+    if (!nz || !cb) {
+        free(nz), free(cb);
+        return -1;
+    }
+    for (int i = 0; i < k; i++) {
+        const double *ai = A + (size_t)i * k;
+        for (int q = 0; q < k; q++)
+            if (ai[q] != 0.0) cb[(size_t)q * words + (size_t)i / 64] |= 1ull << (i % 64);
+    }
     for (int j = 0; j < k; j++) {
+        uint64_t *cj = cb + (size_t)j * words;
         int piv = j;
         double best = fabs(A[(size_t)j * k + j]);
-        for (int i = j + 1; i < k; i++)
-            if (fabs(A[(size_t)i * k + j]) > best) best = fabs(A[(size_t)i * k + j]), piv = i;
+        for (size_t w = (size_t)(j + 1) / 64; w < words; w++) {
+            uint64_t bits = cj[w];
+            if (w == (size_t)(j + 1) / 64) bits &= ~0ull << ((j + 1) % 64);
+            for (; bits; bits &= bits - 1) {
+                int i = (int)(w * 64 + (size_t)__builtin_ctzll(bits));
+                if (fabs(A[(size_t)i * k + j]) > best) best = fabs(A[(size_t)i * k + j]), piv = i;
+            }
+        }
         if (!(best > 0.0)) {
-            free(nz);
+            free(nz), free(cb);
             return -1;
         }
         if (piv != j) {
             for (int q = 0; q < k; q++) {
-                double t = A[(size_t)j * k + q];
-                A[(size_t)j * k + q] = A[(size_t)piv * k + q];
+                double t = A[(size_t)j * k + q], v = A[(size_t)piv * k + q];
+                if (t == 0.0 && v == 0.0) continue; // both rows' bits may stay as they are
+                A[(size_t)j * k + q] = v;
                 A[(size_t)piv * k + q] = t;
+                uint64_t *cq = cb + (size_t)q * words, mj = 1ull << (j % 64),
+                         mp = 1ull << (piv % 64);
+                cq[j / 64] = v != 0.0 ? cq[j / 64] | mj : cq[j / 64] & ~mj;
+                cq[piv / 64] = t != 0.0 ? cq[piv / 64] | mp : cq[piv / 64] & ~mp;
             }
             double t = b[j];
             b[j] = b[piv];
@@ -299,15 +326,24 @@ static int lu_solve(int k, double A[], double b[]) {
         int cnt = 0;
         for (int q = j + 1; q < k; q++)
             if (aj[q] != 0.0) nz[cnt++] = q;
-        for (int i = j + 1; i < k; i++) {
-            double *ai = A + (size_t)i * k, f = ai[j] / aj[j];
-            if (f == 0.0) continue;
-            ai[j] -= f * aj[j];
-            for (int z = 0; z < cnt; z++) ai[nz[z]] -= f * aj[nz[z]];
-            b[i] -= f * b[j];
+        for (size_t w = (size_t)(j + 1) / 64; w < words; w++) {
+            uint64_t bits = cj[w];
+            if (w == (size_t)(j + 1) / 64) bits &= ~0ull << ((j + 1) % 64);
+            for (; bits; bits &= bits - 1) {
+                int i = (int)(w * 64 + (size_t)__builtin_ctzll(bits));
+                double *ai = A + (size_t)i * k, f = ai[j] / aj[j];
+                if (f == 0.0) continue;
+                ai[j] -= f * aj[j];
+                uint64_t mi = 1ull << (i % 64);
+                for (int z = 0; z < cnt; z++) {
+                    ai[nz[z]] -= f * aj[nz[z]];
+                    cb[(size_t)nz[z] * words + (size_t)i / 64] |= mi;
+                }
+                b[i] -= f * b[j];
+            }
         }
     }
-    free(nz);
+    free(nz), free(cb);
     for (int i = k - 1; i >= 0; i--) {
         double acc = b[i];
         for (int q = i + 1; q < k; q++) acc -= A[(size_t)i * k + q] * b[q];

@@ -1328,6 +1328,11 @@ static int impacts(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
 // least once; pile_1000_3d step 29 converges from the warm start in 2,550). pile_1000_3d step 45 ran 50,000 warm-started sweeps (half of max_iterations,
 // 74 s of CPU) without reaching the tolerance, and from zero impulses it converged in 550.
 #define WARM_SWEEPS (NEWTON_AFTER + 6 * NEWTON_EVERY)
+// Sweeps of the cold restart when the warm start missed, before the rest of max_iterations go
+// on from the better of the two ends (pile_1000_3d step 47: the warm start converges after
+// 19,050 sweeps, from zero impulses 10,000 did not; `dominoes_4d` step 101: the warm start
+// stalls, from zero it converged in 3,064).
+#define COLD_SWEEPS (2 * WARM_SWEEPS)
 
 int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
     int n = m->dim, np = c->step.npoint;
@@ -1383,13 +1388,31 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     residuals_range(m, d, c, target, NULL, 0, np, &r);
     int it = 0;
     if (worst(&r) > m->solver.tolerance) {
-        // warm started: WARM_SWEEPS sweeps (half of them when max_iterations is below twice
-        // that); if they do not reach the tolerance, the rest from zero impulses (cold restart;
-        // `dominoes_4d` steps 101-102 stall from the warm start)
+        // warm started: WARM_SWEEPS sweeps (half of max_iterations when that is fewer); if they
+        // do not reach the tolerance, from zero impulses (cold restart; `dominoes_4d` steps
+        // 101-102 stall from the warm start)
         int max_it = m->solver.max_iterations,
             first = vsave ? (max_it / 2 < WARM_SWEEPS ? max_it / 2 : WARM_SWEEPS) : max_it;
         it = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, first);
         if (it > first && vsave && max_it - first > 0) {
+            // the cold restart gets at most COLD_SWEEPS; if it misses too, the rest of the
+            // sweeps go on from whichever of the two ends has the smaller largest residual
+            int cold = max_it - first > COLD_SWEEPS ? COLD_SWEEPS : max_it - first;
+            int rest = max_it - first - cold;
+            size_t rec = AK_MAX_DIM + 1;
+            double *wsave = rest > 0 ? malloc(sizeof(double) * (nv + nw + (size_t)np * rec)) : NULL;
+            ak_solver_residuals rw = r;
+            if (wsave) { // the warm-started sweeps' end
+                memcpy(wsave, d->v, sizeof(double) * nv);
+                memcpy(wsave + nv, d->w, sizeof(double) * nw);
+                for (int i = 0; i < np; i++) {
+                    wsave[nv + nw + (size_t)i * rec] = c->step.pts[i].jn;
+                    memcpy(wsave + nv + nw + (size_t)i * rec + 1, c->step.pts[i].jt,
+                           sizeof c->step.pts[i].jt);
+                }
+            } else {
+                cold += rest, rest = 0;
+            }
             memcpy(d->v, vsave, sizeof(double) * nv);
             memcpy(d->w, vsave + nv, sizeof(double) * nw);
             for (int i = 0; i < np; i++) {
@@ -1398,9 +1421,24 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
             }
             residuals_range(m, d, c, target, NULL, 0, np, &r);
             int more = worst(&r) > m->solver.tolerance
-                           ? solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, max_it - first)
+                           ? solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, cold)
                            : 0;
-            it = more > max_it - first ? max_it + 1 : first + more;
+            it = more > cold ? max_it + 1 : first + more;
+            if (more > cold && rest > 0) {
+                if (worst(&rw) < worst(&r)) { // back to the warm-started sweeps' end
+                    memcpy(d->v, wsave, sizeof(double) * nv);
+                    memcpy(d->w, wsave + nv, sizeof(double) * nw);
+                    for (int i = 0; i < np; i++) {
+                        c->step.pts[i].jn = wsave[nv + nw + (size_t)i * rec];
+                        memcpy(c->step.pts[i].jt, wsave + nv + nw + (size_t)i * rec + 1,
+                               sizeof c->step.pts[i].jt);
+                    }
+                    r = rw;
+                }
+                int last = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, rest);
+                it = last > rest ? max_it + 1 : first + cold + last;
+            }
+            free(wsave);
         }
     }
     free(vsave);

@@ -24,8 +24,10 @@
 ///            2,048 unknowns still above the tolerance is polished again with its sticking,
 ///            slipping points started on the rim opposite their slip [T-CV.3]; a larger
 ///            component gets the sparse polish (block_lu.h, minimum-degree block LU; projected,
-///            nonmonotone line search) [T-CV.6]. When half of max_iterations sweeps from the
-///            warm start miss the tolerance, the other half starts from zero impulses.
+///            nonmonotone line search) [T-CV.6]. When 3,050 sweeps from the warm start (half
+///            of max_iterations if that is fewer) miss the tolerance, the sweeps start again
+///            from zero impulses (cold restart, at most 6,100 sweeps; the rest of
+///            max_iterations then go on from whichever end has the smaller residual).
 ///   position after the position integration (world.c), the overlap is removed with
 ///            pseudo-velocities that are never added to the bodies' velocities: a normal-only,
 ///            frictionless problem of the same points to the same tolerance [T-CV.5]

@@ -112,6 +112,23 @@ static const ak_check CHECKS[] = {
       "ten Bosch §8's rotor between two frames from successive axis rotors, as printed, and its "
       "bivector part as a rate, n = 2..5",
       ak_check_printed_tenbosch_b8drag },
+    // Hodges ch. 2-4, 6, 7
+    { "printed.hodges_g2_g3", "G-2 G-3",
+      "Hodges ch. 2-3's sphere and box listings in float vs exact supports, bounds, speeds and "
+      "the box's inertia about the origin",
+      ak_check_printed_hodges_g2_g3 },
+    { "printed.hodges_g4", "G-4",
+      "Hodges ch. 4's hull listings in float vs a brute-force exact hull (book's shapes, random "
+      "points, a wedge)",
+      ak_check_printed_hodges_g4 },
+    { "printed.hodges_g6", "G-6",
+      "Hodges ch. 6's ShapeConvex::Build (ch. 4 hull, ch. 5 float grid) vs the exact hull's "
+      "centroid and inertia",
+      ak_check_printed_hodges_g6 },
+    { "printed.hodges_g7", "G-7",
+      "Hodges ch. 7: eq. 6's sums in float, the printed inside test on their hull vs the "
+      "separating-axis test",
+      ak_check_printed_hodges_g7 },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -575,6 +592,26 @@ static const ak_as_printed AS_PRINTED[] = {
     { "B-8drag", "printed.tenbosch_b8drag",
       "the successive axis rotors (1 + b_k a_k')/|1 + b_k a_k'| composed, their bivector part as "
       "a rate, verify/oracles/tenbosch_sat.c" },
+    // Hodges ch. 2-4, 6, 7
+    { "G-2", "printed.hodges_g2_g3",
+      "ShapeSphere::Support and Shape's FastestLinearSpeed default in float, transcriptions "
+      "ak_pub_hodges_G2_* (ref/published/hodges_shapes_published.c)" },
+    { "G-3", "printed.hodges_g2_g3",
+      "ShapeBox::Build, InertiaTensor, Support, GetBounds, FastestLinearSpeed in float, "
+      "transcriptions ak_pub_hodges_G3_* (ref/published/hodges_shapes_published.c)" },
+    { "G-4", "printed.hodges_g4",
+      "BuildConvexHull and every function it calls (BuildTetrahedron, ExpandConvexHull, "
+      "RemoveInternalPoints with the 1 cm rule, AddPoint, IsEdgeUnique, RemoveUnreferencedVerts) "
+      "in float with the printed loops and erase order, ak_pub_hodges_G4_* "
+      "(ref/published/hodges_shapes_published.c)" },
+    { "G-6", "printed.hodges_g6",
+      "ShapeConvex::Build as printed: the ch. 4 hull, bounds, ch. 5's CalculateCenterOfMass and "
+      "CalculateInertiaTensor with their float loops on the hull's triangles, "
+      "ak_pub_hodges_G6_convex_build; the book's FillDiamond "
+      "(ref/published/hodges_shapes_published.c)" },
+    { "G-7", "printed.hodges_g7",
+      "eq. 6 on point sets in float (ak_pub_hodges_G7_minkowski) and the printed inside test "
+      "(in front of no triangle) on their hull, ref/published/hodges_shapes_published.c" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

@@ -119,8 +119,9 @@ int ak_pub_hodges_G4_is_external(const ak_pub_hodges_hull *h, ak_pub_hv3 pt);
 /// ShapeConvex::Build as printed: copy the points, BuildConvexHull (fix: as above), m_points =
 /// hullPoints, m_bounds cleared and expanded by m_points, m_centerOfMass = CalculateCenterOfMass,
 /// m_inertiaTensor = CalculateInertiaTensor (ch. 5's float grid, numSamples per axis, IsExternal
-/// on the hull's triangles; 100 as printed). With no point kept the printed cm is
-/// (0, 0, 0) / 0.0f = NaN. T: row-major, per unit mass. Returns the number of grid points kept.
+/// on the hull's triangles; 100 as printed; DistanceFromTriangle's normal is computed once per
+/// triangle by the same float operations, which gives the same bits). With no point kept the
+/// printed cm is (0, 0, 0) / 0.0f = NaN. T: row-major, per unit mass. Returns the number of grid points kept.
 int ak_pub_hodges_G6_convex_build(const ak_pub_hv3 *pts, int num, int fix, int numSamples,
                                   ak_pub_hodges_hull *h, ak_pub_hbounds *bounds, ak_pub_hv3 *cm,
                                   float T[9]);

@@ -606,8 +606,9 @@ static const ak_as_printed AS_PRINTED[] = {
       "(ref/published/hodges_shapes_published.c)" },
     { "G-6", "printed.hodges_g6",
       "ShapeConvex::Build as printed: the ch. 4 hull, bounds, ch. 5's CalculateCenterOfMass and "
-      "CalculateInertiaTensor with their float loops on the hull's triangles, "
-      "ak_pub_hodges_G6_convex_build; the book's FillDiamond "
+      "CalculateInertiaTensor with their float loops on the hull's triangles (each normal "
+      "computed once, by the same float operations), ak_pub_hodges_G6_convex_build; the book's "
+      "FillDiamond "
       "(ref/published/hodges_shapes_published.c)" },
     { "G-7", "printed.hodges_g7",
       "eq. 6 on point sets in float (ak_pub_hodges_G7_minkowski) and the printed inside test "

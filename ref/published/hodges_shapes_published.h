@@ -93,7 +93,7 @@ float ak_pub_hodges_G4_distance_from_triangle(ak_pub_hv3 a, ak_pub_hv3 b, ak_pub
 /// `if ( isUsed ) continue;` (printed: `if ( !isUsed ) continue;`, which erases the points that
 /// ARE used); AK_PUB_G4_FIX_START: BuildTetrahedron's second point the one furthest from
 /// points[0] (printed: furthest in the direction -points[0], which is points[0] itself when
-/// points[0] is the cloud's point nearest the origin, e.g. the origin).
+/// points[0] is the cloud's point nearest the origin, e.g. the origin, and no earlier point ties).
 enum { AK_PUB_G4_FIX_REMOVE = 1, AK_PUB_G4_FIX_START = 2 };
 
 /// BuildTetrahedron as printed (furthest in +x; furthest in -points[0]; furthest from that line;

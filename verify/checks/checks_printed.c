@@ -112,6 +112,11 @@ static const ak_check CHECKS[] = {
       "ten Bosch §8's rotor between two frames from successive axis rotors, as printed, and its "
       "bivector part as a rate, n = 2..5",
       ak_check_printed_tenbosch_b8drag },
+    // the PGA notes §2.5.8, §2.6.1; Hodges ch. 14
+    { "printed.hodges_g14", "G-14",
+      "Hodges ch. 14's Monte Carlo inertia in float with the book's mt19937 and "
+      "uniform_real_distribution<float>: its printed pi, boxes and an octahedron vs exact",
+      ak_check_printed_hodges_g14 },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -575,6 +580,11 @@ static const ak_as_printed AS_PRINTED[] = {
     { "B-8drag", "printed.tenbosch_b8drag",
       "the successive axis rotors (1 + b_k a_k')/|1 + b_k a_k'| composed, their bivector part as "
       "a rate, verify/oracles/tenbosch_sat.c" },
+    // the PGA notes §2.5.8, §2.6.1; Hodges ch. 14
+    { "G-14", "printed.hodges_g14",
+      "transcription ak_pub_g14_center_of_mass, ak_pub_g14_inertia (ref/published/): the printed "
+      "loops in float, 10000 samples each, the book's std::mt19937(0) and "
+      "uniform_real_distribution<float> in C, ch. 5's IsExternal" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

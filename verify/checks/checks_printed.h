@@ -39,5 +39,7 @@ void ak_check_printed_tenbosch_b71(ak_check_ctx *c);
 void ak_check_printed_tenbosch_b72(ak_check_ctx *c);
 void ak_check_printed_pga_233(ak_check_ctx *c);
 void ak_check_printed_tenbosch_b8drag(ak_check_ctx *c);
+// the PGA notes §2.5.8, §2.6.1; Hodges ch. 14
+void ak_check_printed_hodges_g14(ak_check_ctx *c);
 
 #endif

@@ -177,9 +177,9 @@ static void addv(double out[16], const double a[16], const double b[16], double 
 // ---- §2.5.8's code
 void ak_pub_p258_I(double I[16], double mass, const double size[3], int f32) {
     double r[16] = { 0 }, k = 1.0 / 12.0 * mass;
-    r[5] = k * (size[1] * size[1] + size[2] * size[2]);  // 1e01
-    r[6] = k * (size[2] * size[2] + size[0] * size[0]);  // 1e02
-    r[7] = k * (size[0] * size[0] + size[1] * size[1]);  // 1e03
+    r[5] = k * (size[1] * size[1] + size[2] * size[2]); // 1e01
+    r[6] = k * (size[2] * size[2] + size[0] * size[0]); // 1e02
+    r[7] = k * (size[0] * size[0] + size[1] * size[1]); // 1e03
     r[8] = k * 12.0, r[9] = k * 12.0, r[10] = k * 12.0; // 12e12 + 12e13 + 12e23
     store(I, r, f32);
 }
@@ -302,8 +302,7 @@ void ak_pub_p261_frame(double M[16], double B[16], const double (*pts)[16], int 
             rounds++;
             addv(M, M, dM, -1.0, f32), addv(B, B, dB, -1.0, f32);
             const double *Q = pts[q];
-            double rm[16], fb[16], N[16], cqb[16], Vm[16], Nu[16], cqn[16], W[16], num[16],
-                den[16];
+            double rm[16], fb[16], N[16], cqb[16], Vm[16], Nu[16], cqn[16], W[16], num[16], den[16];
             ak_pub_pga_rev(rm, M, f32);
             ak_pub_pga_sw(fb, rm, floor, f32);
             ak_pub_pga_dot(N, fb, Q, f32); // N = ((~M >>> floor) | Q)
@@ -325,7 +324,8 @@ void ak_pub_p261_frame(double M[16], double B[16], const double (*pts)[16], int 
             double jN[16];
             scale(jN, Nu, j, f32);
             addv(B, B, jN, 1.0, f32); // B.set(B + j*N.UnDual)
-            if (stats->impulses < nev && ev) memcpy(ev[stats->impulses].Bafter, B, 16 * sizeof B[0]);
+            if (stats->impulses < nev && ev)
+                memcpy(ev[stats->impulses].Bafter, B, 16 * sizeof B[0]);
             stats->impulses++;
             dS(dM, dB, M, B, g, f32);
             scale(dM, dM, h, f32), scale(dB, dB, h, f32);

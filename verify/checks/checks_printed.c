@@ -117,6 +117,10 @@ static const ak_check CHECKS[] = {
       "Hodges ch. 14's Monte Carlo inertia in float with the book's mt19937 and "
       "uniform_real_distribution<float>: its printed pi, boxes and an octahedron vs exact",
       ak_check_printed_hodges_g14 },
+    { "printed.pga_258", "P-2.5.8",
+      "§2.5.8 as printed, each formula on its own: M M~, the normalisation, Bdot, gravity, C and "
+      "the code's A/Ai vs Cl(3,0,1) and a cuboid's point sum, RK4 vs GSL",
+      ak_check_printed_pga_258 },
 };
 
 AK_GROUP(printed, CHECKS)

@@ -121,6 +121,10 @@ static const ak_check CHECKS[] = {
       "§2.5.8 as printed, each formula on its own: M M~, the normalisation, Bdot, gravity, C and "
       "the code's A/Ai vs Cl(3,0,1) and a cuboid's point sum, RK4 vs GSL",
       ak_check_printed_pga_258 },
+    { "printed.pga_261", "P-2.6.1",
+      "§2.6.1's collision-response loop as printed on a falling and a resting unit cube vs "
+      "restitution by differences and a classical impulse",
+      ak_check_printed_pga_261 },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -589,6 +593,14 @@ static const ak_as_printed AS_PRINTED[] = {
       "transcription ak_pub_g14_center_of_mass, ak_pub_g14_inertia (ref/published/): the printed "
       "loops in float, 10000 samples each, the book's std::mt19937(0) and "
       "uniform_real_distribution<float> in C, ch. 5's IsExternal" },
+    { "P-2.5.8", "printed.pga_258",
+      "every printed formula of the section on its own: ak_pub_p258_mrev, _normalize, "
+      "_normalize_middle, _bdot, _gravity, _C (ref/published/) vs Cl(3,0,1); the code's I, A, Ai "
+      "vs a cuboid's point-mass inertia; its RK4 (ak_pub_p258_rk4) vs GSL" },
+    { "P-2.6.1", "printed.pga_261",
+      "transcription ak_pub_p261_frame (ref/published/): the printed loop, its order of "
+      "operations, 10 substeps of 1/600, j and B + j*N.UnDual, Normalized, in the library's "
+      "basis and products" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

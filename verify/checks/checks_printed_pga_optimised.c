@@ -245,6 +245,11 @@ void ak_check_printed_pga_258(ak_check_ctx *c) {
     ak_measure(c, e_grav_fix, 1e-13,
                "corrected: 2(m m23 + m12 m31) e12 + (1 - 2(m12^2 + m23^2)) e31 + 2(m31 m23 - m "
                "m12) e23 = *(M~ e02 M)");
+    ak_value(c, "expansion_residual", e_exp);
+    ak_value(c, "motor_norm_residual", e_one);
+    ak_value(c, "last_member_residual", fmax(e_last, e_dir));
+    ak_value(c, "bdot_corrected_residual", e_bdot_fix);
+    ak_value(c, "gravity_corrected_residual", e_grav_fix);
     ak_value(c, "mid_member_error", e_mid);
     ak_value(c, "gravity_error", e_grav);
 
@@ -284,6 +289,8 @@ void ak_check_printed_pga_258(ak_check_ctx *c) {
               e_C);
     ak_measure(c, e_C_fix, 1e-13,
                "C with (h^2+d^2)/12 on e01 and (w^2+h^2)/12 on e03 (as the code has it)");
+    ak_value(c, "A_residual", fmax(e_A, e_Ai));
+    ak_value(c, "C_corrected_residual", e_C_fix);
     ak_value(c, "C_error", e_C);
 
     // RK4 as printed on the free cuboid vs GSL rk8pd (1e-13) of the notes' law, t = 1
@@ -331,5 +338,6 @@ void ak_check_printed_pga_258(ak_check_ctx *c) {
                "... with the library's Float32Array storage at h = 1/600: %.3g (float rounding)",
                err[3]);
     ak_value(c, "rk4_order", o2);
+    ak_value(c, "rk4_float_error", err[3]);
     gsl_rng_free(r);
 }

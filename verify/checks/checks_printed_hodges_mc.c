@@ -95,15 +95,16 @@ static int g14_inside(const g14_shape *s, const double p[3]) {
     return 1;
 }
 
-// the bounds of the shape's points in double (the book's Bounds, the same floats)
-static void g14_bounds(const g14_shape *s, double mins[3], float w[3]) {
-    float mn[3] = { 1e6f, 1e6f, 1e6f }, mx[3] = { -1e6f, -1e6f, -1e6f };
+// the bounds of the shape's points (the book's Bounds, in float)
+static void g14_bounds(const g14_shape *s, float mins[3], float w[3]) {
+    float mx[3] = { -1e6f, -1e6f, -1e6f };
+    for (int i = 0; i < 3; i++) mins[i] = 1e6f;
     for (int p = 0; p < s->npts; p++)
         for (int i = 0; i < 3; i++) {
-            if (s->pts[p][i] < mn[i]) mn[i] = s->pts[p][i];
+            if (s->pts[p][i] < mins[i]) mins[i] = s->pts[p][i];
             if (s->pts[p][i] > mx[i]) mx[i] = s->pts[p][i];
         }
-    for (int i = 0; i < 3; i++) mins[i] = mn[i], w[i] = mx[i] - mn[i];
+    for (int i = 0; i < 3; i++) w[i] = mx[i] - mins[i];
 }
 
 // A replay of one printed call's 10000 draws in double: the same floats from the same generator
@@ -112,14 +113,13 @@ static void g14_bounds(const g14_shape *s, double mins[3], float w[3]) {
 // not NULL) the products -x y, -x z, -y z and theirs.
 static int g14_replay(ak_pub_g14_rng g, const g14_shape *s, int mode, const double cm[3],
                       double mean[3], double se[3], double off[3], double offse[3]) {
-    double mins[3], s1[3] = { 0, 0, 0 }, s2[3] = { 0, 0, 0 }, o1[3] = { 0, 0, 0 },
-                    o2[3] = { 0, 0, 0 };
-    float w[3];
+    double s1[3] = { 0, 0, 0 }, s2[3] = { 0, 0, 0 }, o1[3] = { 0, 0, 0 }, o2[3] = { 0, 0, 0 };
+    float mins[3], w[3];
     g14_bounds(s, mins, w);
     int n = 0;
     for (int k = 0; k < 10000; k++) {
         double p[3];
-        for (int i = 0; i < 3; i++) p[i] = (double)(float)(mins[i] + ak_pub_g14_get(&g) * w[i]);
+        for (int i = 0; i < 3; i++) p[i] = (double)(mins[i] + ak_pub_g14_get(&g) * w[i]);
         if (!g14_inside(s, p)) continue;
         n++;
         for (int i = 0; i < 3; i++) {

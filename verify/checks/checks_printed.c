@@ -112,6 +112,19 @@ static const ak_check CHECKS[] = {
       "ten Bosch §8's rotor between two frames from successive axis rotors, as printed, and its "
       "bivector part as a rate, n = 2..5",
       ak_check_printed_tenbosch_b8drag },
+    // the PGA notes §2.5.8, §2.6.1; Hodges ch. 14
+    { "printed.hodges_g14", "G-14",
+      "Hodges ch. 14's Monte Carlo inertia in float with the book's mt19937 and "
+      "uniform_real_distribution<float>: its printed pi, boxes and an octahedron vs exact",
+      ak_check_printed_hodges_g14 },
+    { "printed.pga_258", "P-2.5.8",
+      "§2.5.8 as printed, each formula on its own: M M~, the normalisation, Bdot, gravity, C and "
+      "the code's A/Ai vs Cl(3,0,1) and a cuboid's point sum, RK4 vs GSL",
+      ak_check_printed_pga_258 },
+    { "printed.pga_261", "P-2.6.1",
+      "§2.6.1's collision-response loop as printed on a falling and a resting unit cube vs "
+      "restitution by differences and a classical impulse",
+      ak_check_printed_pga_261 },
     // Hodges ch. 2-4, 6, 7
     { "printed.hodges_g2_g3", "G-2 G-3",
       "Hodges ch. 2-3's sphere and box listings in float vs exact supports, bounds, speeds and "
@@ -153,6 +166,9 @@ static const ak_as_printed AS_PRINTED[] = {
     { "T-2.4", "ga.thesis.T-2.1-4",
       "the printed axiom, evaluated in the generic algebra on random vectors" },
     { "B-9", "dynamics.b9", "transcription ak_published_b9_euler4 (ref/published/)" },
+    { "B-9fig5", "dynamics.dzhanibekov_4d",
+      "the printed claims of §9 on Fig. 5 a-d, the caption's cuboid and the text's two other "
+      "cuboids, each an assertion on an exact (GSL) integration" },
     { "B-A.2D", "ga.tenbosch.B-A.2D",
       "the printed tables pasted into verify/oracles/ga_tables_published.c" },
     { "B-A.3D", "ga.tenbosch.B-A.3D",
@@ -592,6 +608,19 @@ static const ak_as_printed AS_PRINTED[] = {
     { "B-8drag", "printed.tenbosch_b8drag",
       "the successive axis rotors (1 + b_k a_k')/|1 + b_k a_k'| composed, their bivector part as "
       "a rate, verify/oracles/tenbosch_sat.c" },
+    // the PGA notes §2.5.8, §2.6.1; Hodges ch. 14
+    { "G-14", "printed.hodges_g14",
+      "transcription ak_pub_g14_center_of_mass, ak_pub_g14_inertia (ref/published/): the printed "
+      "loops in float, 10000 samples each, the book's std::mt19937(0) and "
+      "uniform_real_distribution<float> in C, ch. 5's IsExternal" },
+    { "P-2.5.8", "printed.pga_258",
+      "every printed formula of the section on its own: ak_pub_p258_mrev, _normalize, "
+      "_normalize_middle, _bdot, _gravity, _C (ref/published/) vs Cl(3,0,1); the code's I, A, Ai "
+      "vs a cuboid's point-mass inertia; its RK4 (ak_pub_p258_rk4) vs GSL" },
+    { "P-2.6.1", "printed.pga_261",
+      "transcription ak_pub_p261_frame (ref/published/): the printed loop, its order of "
+      "operations, 10 substeps of 1/600, j and B + j*N.UnDual, Normalized, in the library's "
+      "basis and products" },
     // Hodges ch. 2-4, 6, 7
     { "G-2", "printed.hodges_g2_g3",
       "ShapeSphere::Support and Shape's FastestLinearSpeed default in float, transcriptions "

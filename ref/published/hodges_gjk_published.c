@@ -738,6 +738,18 @@ float ak_pub_hdg_fastest_linear_speed(const ak_pub_hdg_body *b, const float angu
     return maxSpeed;
 }
 
+// FastestLinearSpeed with the model-space points turned by the body's orientation
+static float world_fastest_linear_speed(const ak_pub_hdg_body *b, const float dir[3]) {
+    if (b->type == AK_PUB_HDG_SPHERE) return 0.0f;
+    float maxSpeed = 0.0f;
+    for (int i = 0; i < b->npts; i++) {
+        const V3 r = rotate_point(b->q, sub(v3p(b->pts[i]), v3p(b->cm)));
+        const float speed = dot(v3p(dir), cross(v3p(b->w), r));
+        if (speed > maxSpeed) maxSpeed = speed;
+    }
+    return maxSpeed;
+}
+
 static float bounding_radius(const ak_pub_hdg_body *b) {
     if (b->type == AK_PUB_HDG_SPHERE) return 0.0f; // a sphere's spin moves no surface point
     float r = 0.0f;
@@ -777,8 +789,8 @@ bool ak_pub_hdg_G13_conservative_advance(const ak_pub_hdg_body *a0, const ak_pub
             break;
         }
         ++numIters;
-        if (numIters > ((fix & AK_PUB_HDG_FIX_CA) ? 100 : 10)) break;
-        if ((fix & AK_PUB_HDG_FIX_CA) && contact->separationDistance < 1e-3f) {
+        if (numIters > ((fix & AK_PUB_HDG_FIX_CA_STOP) ? 100 : 10)) break;
+        if ((fix & AK_PUB_HDG_FIX_CA_STOP) && contact->separationDistance < 1e-3f) {
             contact->timeOfImpact = toi; // within the tolerance: the time of impact
             ak_pub_hdg_update(bodyA, -toi);
             ak_pub_hdg_update(bodyB, -toi);
@@ -791,9 +803,15 @@ bool ak_pub_hdg_G13_conservative_advance(const ak_pub_hdg_body *a0, const ak_pub
         float abv[3], nab[3];
         v3out(abv, ab);
         v3out(nab, mul(ab, -1.0f));
-        float angularSpeedA = ak_pub_hdg_fastest_linear_speed(bodyA, bodyA->w, abv);
-        float angularSpeedB = ak_pub_hdg_fastest_linear_speed(bodyB, bodyB->w, nab);
-        if (fix & AK_PUB_HDG_FIX_CA) { // a bound for the whole advance: |w| max |r|
+        float angularSpeedA, angularSpeedB;
+        if (fix & AK_PUB_HDG_FIX_CA_FRAME) { // the points turned into the world frame first
+            angularSpeedA = world_fastest_linear_speed(bodyA, abv);
+            angularSpeedB = world_fastest_linear_speed(bodyB, nab);
+        } else {
+            angularSpeedA = ak_pub_hdg_fastest_linear_speed(bodyA, bodyA->w, abv);
+            angularSpeedB = ak_pub_hdg_fastest_linear_speed(bodyB, bodyB->w, nab);
+        }
+        if (fix & AK_PUB_HDG_FIX_CA_BOUND) { // a bound for the whole advance: |w| max |r|
             angularSpeedA = mag(v3p(bodyA->w)) * bounding_radius(bodyA);
             angularSpeedB = mag(v3p(bodyB->w)) * bounding_radius(bodyB);
         }

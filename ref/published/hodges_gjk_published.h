@@ -31,14 +31,18 @@
 /// fix: 0 evaluates the listings as printed; these bits apply the corrections of docs/errata.md
 /// (for the evidence that the corrected forms hold). AK_PUB_HDG_FIX_SIGNS: CompareSigns returns 1
 /// for two negatives (G-8); AK_PUB_HDG_FIX_BIAS: Intersect moves the EPA points back by the bias
-/// along the A -> B direction (G-12); AK_PUB_HDG_FIX_CA: conservative advance bounds each body's
-/// angular contribution by |w| max |r - cm| (G-13) instead of FastestLinearSpeed, stops at a
-/// separation below 1e-3 (a hit at that time) and allows 100 iterations instead of 10.
+/// along the A -> B direction (G-12). Conservative advance (G-13): AK_PUB_HDG_FIX_CA_BOUND bounds
+/// each body's angular contribution by |w| max |r - cm| instead of FastestLinearSpeed;
+/// AK_PUB_HDG_FIX_CA_STOP stops at a separation below 1e-3 (a hit at that time) and allows 100
+/// iterations instead of 10; AK_PUB_HDG_FIX_CA_FRAME only turns FastestLinearSpeed's model-space
+/// points into the world frame (a partial repair, to tell the causes apart).
 enum {
     AK_PUB_HDG_AS_PRINTED = 0,
     AK_PUB_HDG_FIX_SIGNS = 1,
     AK_PUB_HDG_FIX_BIAS = 2,
-    AK_PUB_HDG_FIX_CA = 4
+    AK_PUB_HDG_FIX_CA_BOUND = 4,
+    AK_PUB_HDG_FIX_CA_STOP = 8,
+    AK_PUB_HDG_FIX_CA_FRAME = 16
 };
 
 /// The book's shape types (ch. 2): SHAPE_SPHERE, SHAPE_BOX, SHAPE_CONVEX.

@@ -511,6 +511,29 @@ void ak_check_printed_hodges_g12(ak_check_ctx *c) {
                "exact to %.2e",
                worst_sph);
     ak_value(c, "g12_printed_extra_depth", dev_printed);
+    // the erratum's counterexample: unit boxes (half extent 1) overlapping 0.1 along x
+    {
+        ak_pub_hdg_body A, B;
+        const float h1[3] = { 1, 1, 1 };
+        ak_pub_hdg_make_box(&A, h1);
+        ak_pub_hdg_make_box(&B, h1);
+        B.pos[0] = 1.9f, B.pos[1] = 0.25f, B.pos[2] = -0.125f;
+        ak_pub_hdg_contact k0, k1;
+        const bool h0 = ak_pub_hdg_G12_intersect(&A, &B, &k0, NULL, FIXSIGNS);
+        const bool h1b =
+            ak_pub_hdg_G12_intersect(&A, &B, &k1, NULL, FIXSIGNS | AK_PUB_HDG_FIX_BIAS);
+        ak_measure(
+            c,
+            h0 && h1b ? fmax(fabs(k0.separationDistance + 0.104), fabs(k1.separationDistance + 0.1))
+                      : INFINITY,
+            2e-4,
+            "G-12 unit boxes overlapping 0.1 along x: printed separation %.6f (-(0.1 + "
+            "4 bias) = -0.104), corrected %.6f (exact -0.1); normal (%.4f %.4f %.4f), "
+            "from B to A",
+            k0.separationDistance, k1.separationDistance, k0.normal[0], k0.normal[1], k0.normal[2]);
+        ak_measure(c, fabs(k0.normal[0] + 1) + fabs(k0.normal[1]) + fabs(k0.normal[2]), 1e-5,
+                   "G-12 the contact normal of that pair is (-1, 0, 0), from B to A");
+    }
     ak_note(c, "erratum G-12 (slip): normal = ptOnB - ptOnA points from B to A for an overlap; "
                "to undo the bias the points move ptOnA += normal bias, ptOnB -= normal bias; as "
                "printed the depth comes out 4 bias = 0.004 too deep");

@@ -97,6 +97,22 @@ void ak_check_printed_hodges_g8(ak_check_ctx *c) {
                        fix ? "CompareSigns corrected" : "as printed", t + 1, l[0], l[1], l[2],
                        l[3]);
         }
+    // a triangle in the plane z = 1 around (0, 0, 1), its vertices in clockwise order seen from
+    // +z (projected area -9): nothing unprinted is involved in SignedVolume2D
+    {
+        const float a[3] = { -1, -1, 1 }, b[3] = { -1, 2, 1 }, t[3] = { 2, -1, 1 };
+        float l0[3], l1[3];
+        ak_pub_hdg_G8_sv2d(a, b, t, l0, AS_PRINTED);
+        ak_pub_hdg_G8_sv2d(a, b, t, l1, FIXSIGNS);
+        ak_expect(c, l0[0] == 0.0f && l0[1] == 0.5f && l0[2] == 0.5f,
+                  "G-8 SignedVolume2D as printed, triangle (-1 -1 1) (-1 2 1) (2 -1 1): lambdas "
+                  "%g %g %g (v = (0.5, 0.5, 1), the midpoint of an edge); exact 1/3 each, v = "
+                  "(0, 0, 1)",
+                  l0[0], l0[1], l0[2]);
+        ak_measure(c, fabs(l1[0] - 1.0 / 3) + fabs(l1[1] - 1.0 / 3) + fabs(l1[2] - 1.0 / 3), 1e-6,
+                   "G-8 SignedVolume2D corrected, the same triangle: lambdas %.7f %.7f %.7f", l1[0],
+                   l1[1], l1[2]);
+    }
     // random segments, triangles, tetrahedra in [-2, 2]^3 against the exact projection
     const int N = (int)ak_samples(c, 20000, 2000);
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);

@@ -509,6 +509,36 @@ void ak_check_printed_hodges_g12(ak_check_ctx *c) {
         }
     }
     gsl_rng_free(r);
+    // exactly touching unit boxes: face to face (offset and centred) and corner to corner; GJK's
+    // tolerance calls them intersecting, EPA runs on the shapes grown by the bias
+    for (int t = 0; t < 3; t++) {
+        ak_pub_hdg_body A, B;
+        const float h1[3] = { 1, 1, 1 };
+        ak_pub_hdg_make_box(&A, h1);
+        ak_pub_hdg_make_box(&B, h1);
+        B.pos[0] = 2.0f;
+        B.pos[1] = t == 0 ? 0.25f : t == 1 ? 0.0f : 2.0f;
+        B.pos[2] = t == 0 ? -0.125f : t == 1 ? 0.0f : 2.0f;
+        ak_pub_hdg_contact k0, k1;
+        ak_pub_hdg_epa_info info;
+        const bool h0 = ak_pub_hdg_G12_intersect(&A, &B, &k0, NULL, FIXSIGNS);
+        const bool hc =
+            ak_pub_hdg_G12_intersect(&A, &B, &k1, &info, FIXSIGNS | AK_PUB_HDG_FIX_BIAS);
+        const double nerr =
+            t < 2 ? fabs(k1.normal[0] + 1) + fabs(k1.normal[1]) + fabs(k1.normal[2]) : 0.0;
+        ak_measure(c, h0 && hc ? fabs(k1.separationDistance) : INFINITY, t < 2 ? 1e-5 : 1e-3,
+                   "G-12 unit boxes touching %s: corrected separation %.3g after %d EPA "
+                   "expansions (as printed %.6f)",
+                   t == 0   ? "face to face (offset)"
+                   : t == 1 ? "face to face"
+                            : "corner to corner",
+                   k1.separationDistance, info.expansions, k0.separationDistance);
+        // the normal is the direction of ptOnB - ptOnA, 2 bias = 0.002 long, from points of
+        // size 1: float rounding leaves about FLT_EPSILON / 0.002 = 6e-5 in each component
+        if (t < 2)
+            ak_measure(c, nerr, 5e-4, "G-12 touching face to face: normal (%.6f %.6f %.6f)",
+                       k1.normal[0], k1.normal[1], k1.normal[2]);
+    }
     ak_measure(c, dev_printed, 1e-3,
                "G-12 Intersect as printed, %d overlapping pairs: separationDistance = -(depth + "
                "4 bias) to %.2e: ptOnA -= normal bias, ptOnB += normal bias move the points "

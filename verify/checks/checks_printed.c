@@ -159,6 +159,9 @@ static const ak_as_printed AS_PRINTED[] = {
     { "T-2.4", "ga.thesis.T-2.1-4",
       "the printed axiom, evaluated in the generic algebra on random vectors" },
     { "B-9", "dynamics.b9", "transcription ak_published_b9_euler4 (ref/published/)" },
+    { "B-9fig5", "dynamics.dzhanibekov_4d",
+      "the printed claims of §9 on Fig. 5 a-d, the caption's cuboid and the text's two other "
+      "cuboids, each an assertion on an exact (GSL) integration" },
     { "B-A.2D", "ga.tenbosch.B-A.2D",
       "the printed tables pasted into verify/oracles/ga_tables_published.c" },
     { "B-A.3D", "ga.tenbosch.B-A.3D",

@@ -125,6 +125,29 @@ static const ak_check CHECKS[] = {
       "§2.6.1's collision-response loop as printed on a falling and a resting unit cube vs "
       "restitution by differences and a classical impulse",
       ak_check_printed_pga_261 },
+    // Hodges ch. 8-13
+    { "printed.hodges_g8", "G-8",
+      "Hodges ch. 8's SignedVolume1D/2D/3D in float vs the exact projection: the book's test, "
+      "random and degenerate simplices (CompareSigns slip)",
+      ak_check_printed_hodges_g8 },
+    { "printed.hodges_g9", "G-9",
+      "Hodges ch. 9's GJK_DoesIntersect in float vs brute-force separation of box, hull and "
+      "sphere pairs",
+      ak_check_printed_hodges_g9 },
+    { "printed.hodges_g10", "G-10",
+      "Hodges ch. 10's GJK + EPA_Expand in float: depth vs brute force, the loop's end",
+      ak_check_printed_hodges_g10 },
+    { "printed.hodges_g11", "G-11",
+      "Hodges ch. 11's GJK_ClosestPoints in float vs brute-force distances",
+      ak_check_printed_hodges_g11 },
+    { "printed.hodges_g12", "G-12",
+      "Hodges ch. 12's Intersect in float: the bias moved the wrong way (4 bias too deep), "
+      "spheres exact",
+      ak_check_printed_hodges_g12 },
+    { "printed.hodges_g13", "G-13",
+      "Hodges ch. 13's ConservativeAdvance in float: translation exact, turning rods missed or "
+      "late",
+      ak_check_printed_hodges_g13 },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -604,6 +627,24 @@ static const ak_as_printed AS_PRINTED[] = {
       "transcription ak_pub_p261_frame (ref/published/): the printed loop, its order of "
       "operations, 10 substeps of 1/600, j and B + j*N.UnDual, Normalized, in the library's "
       "basis and products" },
+    // Hodges ch. 8-13
+    { "G-8", "printed.hodges_g8",
+      "SignedVolume1D/2D/3D and CompareSigns transcribed in float with the sentinels 1e10, "
+      "ak_pub_hdg_G8_sv1d/2d/3d (ref/published/hodges_gjk_published.c)" },
+    { "G-9", "printed.hodges_g9",
+      "Support, SimplexSignedVolumes, HasPoint, SortValids, NumValids and GJK_DoesIntersect's "
+      "do/while in float, ak_pub_hdg_G9_gjk (ref/published/)" },
+    { "G-10", "printed.hodges_g10",
+      "ch. 10's GJK_DoesIntersect (tetrahedron completed, grown by the bias) and EPA_Expand with "
+      "its helpers in float, ak_pub_hdg_G10_gjk_epa (ref/published/)" },
+    { "G-11", "printed.hodges_g11",
+      "GJK_ClosestPoints's do/while in float, ak_pub_hdg_G11_closest_points (ref/published/)" },
+    { "G-12", "printed.hodges_g12",
+      "SphereSphereStatic and Intersect (bias 0.001f) in float, ak_pub_hdg_G12_intersect "
+      "(ref/published/)" },
+    { "G-13", "printed.hodges_g13",
+      "ConservativeAdvance (numIters > 10) and FastestLinearSpeed in float, "
+      "ak_pub_hdg_G13_conservative_advance (ref/published/)" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

@@ -142,6 +142,29 @@ static const ak_check CHECKS[] = {
       "Hodges ch. 7: eq. 6's sums in float, the printed inside test on their hull vs the "
       "separating-axis test",
       ak_check_printed_hodges_g7 },
+    // Hodges ch. 8-13
+    { "printed.hodges_g8", "G-8",
+      "Hodges ch. 8's SignedVolume1D/2D/3D in float vs the exact projection: the book's test, "
+      "random and degenerate simplices (CompareSigns slip)",
+      ak_check_printed_hodges_g8 },
+    { "printed.hodges_g9", "G-9",
+      "Hodges ch. 9's GJK_DoesIntersect in float vs brute-force separation of box, hull and "
+      "sphere pairs",
+      ak_check_printed_hodges_g9 },
+    { "printed.hodges_g10", "G-10",
+      "Hodges ch. 10's GJK + EPA_Expand in float: depth vs brute force, the loop's end",
+      ak_check_printed_hodges_g10 },
+    { "printed.hodges_g11", "G-11",
+      "Hodges ch. 11's GJK_ClosestPoints in float vs brute-force distances",
+      ak_check_printed_hodges_g11 },
+    { "printed.hodges_g12", "G-12",
+      "Hodges ch. 12's Intersect in float: the bias moved the wrong way (4 bias too deep), "
+      "spheres exact",
+      ak_check_printed_hodges_g12 },
+    { "printed.hodges_g13", "G-13",
+      "Hodges ch. 13's ConservativeAdvance in float: translation exact, turning rods missed or "
+      "late",
+      ak_check_printed_hodges_g13 },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -642,6 +665,24 @@ static const ak_as_printed AS_PRINTED[] = {
     { "G-7", "printed.hodges_g7",
       "eq. 6 on point sets in float (ak_pub_hodges_G7_minkowski) and the printed inside test "
       "(in front of no triangle) on their hull, ref/published/hodges_shapes_published.c" },
+    // Hodges ch. 8-13
+    { "G-8", "printed.hodges_g8",
+      "SignedVolume1D/2D/3D and CompareSigns transcribed in float with the sentinels 1e10, "
+      "ak_pub_hdg_G8_sv1d/2d/3d (ref/published/hodges_gjk_published.c)" },
+    { "G-9", "printed.hodges_g9",
+      "Support, SimplexSignedVolumes, HasPoint, SortValids, NumValids and GJK_DoesIntersect's "
+      "do/while in float, ak_pub_hdg_G9_gjk (ref/published/)" },
+    { "G-10", "printed.hodges_g10",
+      "ch. 10's GJK_DoesIntersect (tetrahedron completed, grown by the bias) and EPA_Expand with "
+      "its helpers in float, ak_pub_hdg_G10_gjk_epa (ref/published/)" },
+    { "G-11", "printed.hodges_g11",
+      "GJK_ClosestPoints's do/while in float, ak_pub_hdg_G11_closest_points (ref/published/)" },
+    { "G-12", "printed.hodges_g12",
+      "SphereSphereStatic and Intersect (bias 0.001f) in float, ak_pub_hdg_G12_intersect "
+      "(ref/published/)" },
+    { "G-13", "printed.hodges_g13",
+      "ConservativeAdvance (numIters > 10) and FastestLinearSpeed in float, "
+      "ak_pub_hdg_G13_conservative_advance (ref/published/)" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

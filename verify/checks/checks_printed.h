@@ -48,5 +48,12 @@ void ak_check_printed_hodges_g2_g3(ak_check_ctx *c);
 void ak_check_printed_hodges_g4(ak_check_ctx *c);
 void ak_check_printed_hodges_g6(ak_check_ctx *c);
 void ak_check_printed_hodges_g7(ak_check_ctx *c);
+// Hodges ch. 8-13
+void ak_check_printed_hodges_g8(ak_check_ctx *c);
+void ak_check_printed_hodges_g9(ak_check_ctx *c);
+void ak_check_printed_hodges_g10(ak_check_ctx *c);
+void ak_check_printed_hodges_g11(ak_check_ctx *c);
+void ak_check_printed_hodges_g12(ak_check_ctx *c);
+void ak_check_printed_hodges_g13(ak_check_ctx *c);
 
 #endif

@@ -56,7 +56,15 @@ int rl_get_i(int k) {
 }
 #endif
 
-void ray_list(vec4 o, vec4 v, float tmax) {
+// cone: 0 for a primary ray, whose list keeps only the objects whose ball (grown by the hit
+// epsilon) the ray passes through, with [ta, tb] its chord: outside the ball no step can reach
+// the object, so the march steps over it, but it must not step past ta (trace() clamps its
+// steps there) and no hit can come from it. 1/K for a shadow ray: only the objects whose ball
+// comes within t/K of the ray (the cone where K d/t < 1 can lower the shadow), [ta, tb] where it
+// does; outside, K d/t >= 1 >= res, so min(res, K d/t) is unchanged (soft_shadow clamps its steps
+// at ta likewise). Dropping the others changes where the marches sample, not what they find (the
+// images agree with the CPU tracer's within the golden tolerance; docs/performance.md, issue 29).
+void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     rl_ok = false;
     rl_n = 0;
     rl_T = 0.0;
@@ -68,29 +76,31 @@ void ray_list(vec4 o, vec4 v, float tmax) {
     rl_po = scn.obj[rl_plane].a.x;
     float d0 = dot(o, rl_pn) - rl_po, nl = dot(v, rl_pn);
     if (!(d0 > 0.0) || abs(nl) > 0.999) return;
-    float T = tmax, sq = sqrt(1.0 - nl * nl);
+    float T = tmax;
     if (nl < 0.0) T = min(T, d0 / -nl + 1.0);
-    float m = 1e-4 * (1.0 + T);
+    float m = 1e-4 * (1.0 + T), grow = cone > 0.0 ? 0.0 : AK_RT_HIT_EPS * (1.0 + T);
+    float sq = sqrt(1.0 - cone * cone);
     int n = 0;
     for (int i = 0; i < scn.counts.x; i++) {
         if (i == rl_plane) continue;
         float bound = scn.obj[i].color.w;
         float ta = 0.0, tb = T;
         if (bound < 1e29) {
-            float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
+            // g(t) = |o + t v - c| - r - cone t - m, convex: kept where g <= 0 (with margins)
+            float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS + grow;
             vec4 w = o - scn.obj[i].pos;
             float b = dot(w, v), h2 = max(dot(w, w) - b * b, 0.0), h = sqrt(h2);
-            float ts = clamp(-b + nl * h / sq, 0.0, T); // g'(t) = 0
-            float gs = sqrt((ts + b) * (ts + b) + h2) - r - (d0 + nl * ts);
-            if (gs > m) continue; // never nearer than the plane: dropped
-            // roots of g = m: (1 - nl^2) u^2 - 2 A nl u + h2 - A^2 = 0, u = t + b
-            float A = r + d0 + m - nl * b, disc = A * A - (1.0 - nl * nl) * h2;
+            float ts = clamp(-b + cone * h / sq, 0.0, T); // g'(t) = 0
+            float gs = sqrt((ts + b) * (ts + b) + h2) - r - cone * ts;
+            if (gs > m) continue; // never near enough: dropped
+            // roots of g = m: (1 - cone^2) u^2 - 2 A cone u + h2 - A^2 = 0, u = t + b
+            float A = r + m - cone * b, disc = A * A - (1.0 - cone * cone) * h2;
             if (disc > 0.0) {
                 float sd = sqrt(disc), wd = 1e-3 * (1.0 + T);
-                float t1 = (A * nl - sd) / (1.0 - nl * nl) - b - wd;
-                float t2 = (A * nl + sd) / (1.0 - nl * nl) - b + wd;
-                if (t1 > 0.0 && t1 < ts && sqrt((t1 + b) * (t1 + b) + h2) - r - (d0 + nl * t1) > m) ta = t1;
-                if (t2 < T && t2 > ts && sqrt((t2 + b) * (t2 + b) + h2) - r - (d0 + nl * t2) > m) tb = t2;
+                float t1 = (A * cone - sd) / (1.0 - cone * cone) - b - wd;
+                float t2 = (A * cone + sd) / (1.0 - cone * cone) - b + wd;
+                if (t1 > 0.0 && t1 < ts && sqrt((t1 + b) * (t1 + b) + h2) - r - cone * t1 > m) ta = t1;
+                if (t2 < T && t2 > ts && sqrt((t2 + b) * (t2 + b) + h2) - r - cone * t2 > m) tb = t2;
             }
         }
         if (n == AK_RT_LIST) return; // too many: every object
@@ -177,7 +187,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
                 which = rl_plane;
                 break;
             }
-            t += d;
+            t = min(t + d, next); // not past the next entry's start (ray_list)
             if (t > AK_RT_MAX_DIST) {
                 done = true;
                 break;
@@ -191,7 +201,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
             hit = true;
             break;
         }
-        t += d;
+        t = min(t + d, all || hi >= rl_n ? 1e30 : rl_get_a(hi));
         if (t > AK_RT_MAX_DIST) break;
     }
     if (hit) {
@@ -333,7 +343,7 @@ float shadow_bound(vec4 p, vec4 l, float t, int lo) {
 }
 
 float soft_shadow(vec4 p, vec4 l) {
-    ray_list(p, l, SHADOW_HORIZON);
+    ray_list(p, l, SHADOW_HORIZON, 1.0 / AK_RT_SHADOW_K);
     if (rl_T < SHADOW_HORIZON) rl_ok = false; // the list must hold for the whole march
     float res = 1.0, t = AK_RT_SHADOW_TMIN;
     int lo = 0, hi = 0, w, i = 0;
@@ -350,7 +360,7 @@ float soft_shadow(vec4 p, vec4 l) {
                 done = true;
                 break;
             }
-            t += clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX);
+            t = min(t + clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX), next);
             float dn = dot(p + t * l, rl_pn) - rl_po;
             float B = min(1.0, min(dn / t, (dn + nl * max(SHADOW_HORIZON - t, 0.0)) / SHADOW_HORIZON));
             if (hi >= rl_n && dn >= 0.0 && AK_RT_SHADOW_K * (B - 1e-4) >= res) {
@@ -363,7 +373,8 @@ float soft_shadow(vec4 p, vec4 l) {
         i++;
         res = min(res, AK_RT_SHADOW_K * d / t);
         if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) break;
-        t += clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX);
+        t = min(t + clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX),
+                !rl_ok || hi >= rl_n ? 1e30 : rl_get_a(hi));
         if (AK_RT_SHADOW_K * shadow_bound(p + t * l, l, t, lo) >= res) break;
     }
     return clamp(res, 0.0, 1.0);
@@ -386,7 +397,7 @@ vec3 grid_tint(int obj, vec4 p, float t, vec3 albedo) {
 vec3 shade(vec4 o, vec4 v) {
     float t;
     int obj;
-    ray_list(o, v, AK_RT_MAX_DIST + 1.0);
+    ray_list(o, v, AK_RT_MAX_DIST + 1.0, 0.0);
     float dh;
     if (!trace(o, v, t, obj, dh) || obj < 0) return scn.sky.rgb * (1.0 - 0.35 * max(v.y, 0.0));
     vec4 p = o + t * v;

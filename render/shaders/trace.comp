@@ -20,6 +20,7 @@ layout(set = 0, binding = 2, rgba8) uniform writeonly image2D out_img;
 // More than AK_RT_LIST entries, no hyperplane, or an origin not above it: every object.
 #define AK_RT_LIST 8
 bool rl_ok;
+float rl_grow; // how much the balls were grown (a primary ray's list; normal_at)
 int rl_plane, rl_n;
 vec4 rl_pn;
 float rl_po, rl_T;
@@ -78,7 +79,9 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     if (!(d0 > 0.0) || abs(nl) > 0.999) return;
     float T = tmax;
     if (nl < 0.0) T = min(T, d0 / -nl + 1.0);
-    float m = 1e-4 * (1.0 + T), grow = cone > 0.0 ? 0.0 : AK_RT_HIT_EPS * (1.0 + T);
+    // a primary ray: the hit epsilon, and 2.5 h so that normal_at finds its objects in the list
+    float m = 1e-4 * (1.0 + T), grow = cone > 0.0 ? 0.0 : AK_RT_HIT_EPS * (1.0 + T) + 2.5 * AK_RT_NORMAL_H;
+    rl_grow = grow;
     float sq = sqrt(1.0 - cone * cone);
     // First the span of objects that pass the test at the minimiser (one square root less and
     // no insertion), then the full work over that span only: on lavapipe a loop that no lane of
@@ -263,13 +266,18 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
 // as ak_sd_hyperplane, outside the object loop: on ground pixels with no object within reach
 // that loop then runs for no lane of a batch, and lavapipe skips it (the same minimum, the
 // same bytes: min does not depend on the order).
-vec4 normal_at(vec4 p, float dp0) { // dp0: the scene SDF at p
+// The objects within reach of p are in the primary ray's list when reach <= rl_grow (the ray
+// passes within rl_grow of their balls at p; listed: true when p = o + t v with t in [0, rl_T]):
+// then only the list is scanned, which on bare ground is empty (a loop no lane enters).
+vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
     float h = AK_RT_NORMAL_H;
     float reach = abs(dp0) + 2.0 * h + 1e-4;
     int plane = rl_ok ? rl_plane : -1;
     int idx[AK_RT_LIST] = int[AK_RT_LIST](0, 0, 0, 0, 0, 0, 0, 0);
     int n = 0;
-    for (int i = 0; i < scn.counts.x; i++) {
+    bool use_list = listed && rl_ok && reach <= rl_grow;
+    for (int k = 0; k < (use_list ? rl_n : scn.counts.x); k++) {
+        int i = use_list ? rl_get_i(k) : k;
         if (i == plane) continue;
         float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
         if (scn.obj[i].color.w < 1e29 && length(p - scn.obj[i].pos) - r > reach) continue;
@@ -433,7 +441,7 @@ vec3 shade(vec4 o, vec4 v) {
     float dh;
     if (!trace(o, v, t, obj, dh) || obj < 0) return scn.sky.rgb * (1.0 - 0.35 * max(v.y, 0.0));
     vec4 p = o + t * v;
-    vec4 n = normal_at(p, dh);
+    vec4 n = normal_at(p, dh, t >= 0.0 && t <= rl_T);
     vec3 albedo = scn.obj[obj].color.rgb;
     if (scn.counts.w != 0 && scn.obj[obj].info.x == AK_RT_PLANE) albedo = grid_tint(obj, p, t, albedo);
     vec3 lin = scn.ambient.rgb;

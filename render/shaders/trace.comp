@@ -20,6 +20,7 @@ layout(set = 0, binding = 2, rgba8) uniform writeonly image2D out_img;
 // More than AK_RT_LIST entries, no hyperplane, or an origin not above it: every object.
 #define AK_RT_LIST 8
 bool rl_ok;
+int ak_first_plane = -2; // the scene's first hyperplane, -1: none, -2: not searched yet
 float rl_grow; // how much the balls were grown (a primary ray's list; normal_at)
 int rl_plane, rl_n;
 vec4 rl_pn;
@@ -69,9 +70,12 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     rl_ok = false;
     rl_n = 0;
     rl_T = 0.0;
-    rl_plane = -1;
-    for (int i = 0; i < scn.counts.x && rl_plane < 0; i++)
-        if (scn.obj[i].info.x == AK_RT_PLANE) rl_plane = i;
+    if (ak_first_plane == -2) { // searched once per invocation (the primary and shadow rays)
+        ak_first_plane = -1;
+        for (int i = 0; i < scn.counts.x && ak_first_plane < 0; i++)
+            if (scn.obj[i].info.x == AK_RT_PLANE) ak_first_plane = i;
+    }
+    rl_plane = ak_first_plane;
     if (rl_plane < 0) return;
     rl_pn = scn.obj[rl_plane].b;
     rl_po = scn.obj[rl_plane].a.x;
@@ -82,7 +86,7 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     // a primary ray: the hit epsilon, and 2.5 h so that normal_at finds its objects in the list
     float m = 1e-4 * (1.0 + T), grow = cone > 0.0 ? 0.0 : AK_RT_HIT_EPS * (1.0 + T) + 2.5 * AK_RT_NORMAL_H;
     rl_grow = grow;
-    float sq = sqrt(1.0 - cone * cone);
+    float cs = cone / sqrt(1.0 - cone * cone);
     // First the span of objects that pass the test at the minimiser (one square root less and
     // no insertion), then the full work over that span only: on lavapipe a loop that no lane of
     // a batch enters is skipped, and most batches have no object near their rays.
@@ -95,7 +99,7 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
             float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS + grow;
             vec4 w = o - scn.obj[i].pos;
             float b = dot(w, v), h2 = max(dot(w, w) - b * b, 0.0), h = sqrt(h2);
-            float ts = clamp(-b + cone * h / sq, 0.0, T);
+            float ts = clamp(-b + cs * h, 0.0, T);
             near = sqrt((ts + b) * (ts + b) + h2) - r - cone * ts <= m;
         }
         if (near) {
@@ -113,7 +117,7 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
             float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS + grow;
             vec4 w = o - scn.obj[i].pos;
             float b = dot(w, v), h2 = max(dot(w, w) - b * b, 0.0), h = sqrt(h2);
-            float ts = clamp(-b + cone * h / sq, 0.0, T); // g'(t) = 0
+            float ts = clamp(-b + cs * h, 0.0, T); // g'(t) = 0
             float gs = sqrt((ts + b) * (ts + b) + h2) - r - cone * ts;
             if (gs > m) continue; // never near enough: dropped
             // roots of g = m: (1 - cone^2) u^2 - 2 A cone u + h2 - A^2 = 0, u = t + b

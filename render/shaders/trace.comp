@@ -10,13 +10,15 @@ layout(set = 0, binding = 2, rgba8) uniform writeonly image2D out_img;
 // ---- per-ray object lists (tracer.c, fast_ray_objects) -------------------------------------
 // The cost model is lavapipe's (llvmpipe): the lanes of a batch run every instruction under a
 // mask, an `if` skips nothing, only a loop that no lane is in any more ends. So the march keeps
-// the scene's first hyperplane inline (cheap: its distance bounds the scene SDF from above), and
-// loops only over the objects that can beat it near the current t, which is none on most steps.
-// Along o + t v for t in [0, T], a bounded object whose ball lower bound |o + t v - c| - r stays
-// above the plane's d0 + nl t (by a float margin m) never wins the minimum; a kept object gets
-// the interval [ta, tb] outside of which it cannot win: the roots of the convex
-// g(t) = |o + t v - c| - r - (d0 + nl t) - m, widened and checked (g > m at an end before the
-// minimiser means g > m beyond it). Entries are sorted by ta. Other unbounded objects: always.
+// the scene's first hyperplane inline (cheap), and loops only over the listed objects that can
+// matter near the current t, which is none on most steps. Since issue 29 (item 4) the lists are
+// tighter than the C tracer's (which keeps every object that can beat the plane, and so takes
+// the same steps as its plain march, byte for byte): along o + t v for t in [0, T], a primary
+// ray keeps an object only where the ray is inside its ball grown by the hit epsilon (and 2.5 h
+// for normal_at), a shadow ray only where the ball comes within t/K of the ray. That is, the
+// roots of the convex g(t) = |o + t v - c| - r - cone t - m (cone 0 or 1/K), widened and checked
+// (g > m at an end before the minimiser means g > m beyond it), give [ta, tb], and the marches
+// never step past the next entry's ta. Entries are sorted by ta. Other unbounded objects: always.
 // More than AK_RT_LIST entries, no hyperplane, or an origin not above it: every object.
 #define AK_RT_LIST 8
 bool rl_ok;

@@ -112,6 +112,42 @@ static const ak_check CHECKS[] = {
       "ten Bosch §8's rotor between two frames from successive axis rotors, as printed, and its "
       "bivector part as a rate, n = 2..5",
       ak_check_printed_tenbosch_b8drag },
+    // the PGA notes §2.5.8, §2.6.1; Hodges ch. 14
+    { "printed.hodges_g14", "G-14",
+      "Hodges ch. 14's Monte Carlo inertia in float with the book's mt19937 and "
+      "uniform_real_distribution<float>: its printed pi, boxes and an octahedron vs exact",
+      ak_check_printed_hodges_g14 },
+    { "printed.pga_258", "P-2.5.8",
+      "§2.5.8 as printed, each formula on its own: M M~, the normalisation, Bdot, gravity, C and "
+      "the code's A/Ai vs Cl(3,0,1) and a cuboid's point sum, RK4 vs GSL",
+      ak_check_printed_pga_258 },
+    { "printed.pga_261", "P-2.6.1",
+      "§2.6.1's collision-response loop as printed on a falling and a resting unit cube vs "
+      "restitution by differences and a classical impulse",
+      ak_check_printed_pga_261 },
+    // Hodges ch. 8-13
+    { "printed.hodges_g8", "G-8",
+      "Hodges ch. 8's SignedVolume1D/2D/3D in float vs the exact projection: the book's test, "
+      "random and degenerate simplices (CompareSigns slip)",
+      ak_check_printed_hodges_g8 },
+    { "printed.hodges_g9", "G-9",
+      "Hodges ch. 9's GJK_DoesIntersect in float vs brute-force separation of box, hull and "
+      "sphere pairs",
+      ak_check_printed_hodges_g9 },
+    { "printed.hodges_g10", "G-10",
+      "Hodges ch. 10's GJK + EPA_Expand in float: depth vs brute force, the loop's end",
+      ak_check_printed_hodges_g10 },
+    { "printed.hodges_g11", "G-11",
+      "Hodges ch. 11's GJK_ClosestPoints in float vs brute-force distances",
+      ak_check_printed_hodges_g11 },
+    { "printed.hodges_g12", "G-12",
+      "Hodges ch. 12's Intersect in float: the bias moved the wrong way (4 bias too deep), "
+      "spheres exact",
+      ak_check_printed_hodges_g12 },
+    { "printed.hodges_g13", "G-13",
+      "Hodges ch. 13's ConservativeAdvance in float: translation exact, turning rods missed or "
+      "late",
+      ak_check_printed_hodges_g13 },
 };
 
 AK_GROUP(printed, CHECKS)
@@ -136,6 +172,9 @@ static const ak_as_printed AS_PRINTED[] = {
     { "T-2.4", "ga.thesis.T-2.1-4",
       "the printed axiom, evaluated in the generic algebra on random vectors" },
     { "B-9", "dynamics.b9", "transcription ak_published_b9_euler4 (ref/published/)" },
+    { "B-9fig5", "dynamics.dzhanibekov_4d",
+      "the printed claims of §9 on Fig. 5 a-d, the caption's cuboid and the text's two other "
+      "cuboids, each an assertion on an exact (GSL) integration" },
     { "B-A.2D", "ga.tenbosch.B-A.2D",
       "the printed tables pasted into verify/oracles/ga_tables_published.c" },
     { "B-A.3D", "ga.tenbosch.B-A.3D",
@@ -575,6 +614,37 @@ static const ak_as_printed AS_PRINTED[] = {
     { "B-8drag", "printed.tenbosch_b8drag",
       "the successive axis rotors (1 + b_k a_k')/|1 + b_k a_k'| composed, their bivector part as "
       "a rate, verify/oracles/tenbosch_sat.c" },
+    // the PGA notes §2.5.8, §2.6.1; Hodges ch. 14
+    { "G-14", "printed.hodges_g14",
+      "transcription ak_pub_g14_center_of_mass, ak_pub_g14_inertia (ref/published/): the printed "
+      "loops in float, 10000 samples each, the book's std::mt19937(0) and "
+      "uniform_real_distribution<float> in C, ch. 5's IsExternal" },
+    { "P-2.5.8", "printed.pga_258",
+      "every printed formula of the section on its own: ak_pub_p258_mrev, _normalize, "
+      "_normalize_middle, _bdot, _gravity, _C (ref/published/) vs Cl(3,0,1); the code's I, A, Ai "
+      "vs a cuboid's point-mass inertia; its RK4 (ak_pub_p258_rk4) vs GSL" },
+    { "P-2.6.1", "printed.pga_261",
+      "transcription ak_pub_p261_frame (ref/published/): the printed loop, its order of "
+      "operations, 10 substeps of 1/600, j and B + j*N.UnDual, Normalized, in the library's "
+      "basis and products" },
+    // Hodges ch. 8-13
+    { "G-8", "printed.hodges_g8",
+      "SignedVolume1D/2D/3D and CompareSigns transcribed in float with the sentinels 1e10, "
+      "ak_pub_hdg_G8_sv1d/2d/3d (ref/published/hodges_gjk_published.c)" },
+    { "G-9", "printed.hodges_g9",
+      "Support, SimplexSignedVolumes, HasPoint, SortValids, NumValids and GJK_DoesIntersect's "
+      "do/while in float, ak_pub_hdg_G9_gjk (ref/published/)" },
+    { "G-10", "printed.hodges_g10",
+      "ch. 10's GJK_DoesIntersect (tetrahedron completed, grown by the bias) and EPA_Expand with "
+      "its helpers in float, ak_pub_hdg_G10_gjk_epa (ref/published/)" },
+    { "G-11", "printed.hodges_g11",
+      "GJK_ClosestPoints's do/while in float, ak_pub_hdg_G11_closest_points (ref/published/)" },
+    { "G-12", "printed.hodges_g12",
+      "SphereSphereStatic and Intersect (bias 0.001f) in float, ak_pub_hdg_G12_intersect "
+      "(ref/published/)" },
+    { "G-13", "printed.hodges_g13",
+      "ConservativeAdvance (numIters > 10) and FastestLinearSpeed in float, "
+      "ak_pub_hdg_G13_conservative_advance (ref/published/)" },
 };
 
 const ak_as_printed *ak_as_printed_table(size_t *n) {

@@ -39,5 +39,16 @@ void ak_check_printed_tenbosch_b71(ak_check_ctx *c);
 void ak_check_printed_tenbosch_b72(ak_check_ctx *c);
 void ak_check_printed_pga_233(ak_check_ctx *c);
 void ak_check_printed_tenbosch_b8drag(ak_check_ctx *c);
+// the PGA notes §2.5.8, §2.6.1; Hodges ch. 14
+void ak_check_printed_hodges_g14(ak_check_ctx *c);
+void ak_check_printed_pga_258(ak_check_ctx *c);
+void ak_check_printed_pga_261(ak_check_ctx *c);
+// Hodges ch. 8-13
+void ak_check_printed_hodges_g8(ak_check_ctx *c);
+void ak_check_printed_hodges_g9(ak_check_ctx *c);
+void ak_check_printed_hodges_g10(ak_check_ctx *c);
+void ak_check_printed_hodges_g11(ak_check_ctx *c);
+void ak_check_printed_hodges_g12(ak_check_ctx *c);
+void ak_check_printed_hodges_g13(ak_check_ctx *c);
 
 #endif

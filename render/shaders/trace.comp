@@ -10,16 +10,20 @@ layout(set = 0, binding = 2, rgba8) uniform writeonly image2D out_img;
 // ---- per-ray object lists (tracer.c, fast_ray_objects) -------------------------------------
 // The cost model is lavapipe's (llvmpipe): the lanes of a batch run every instruction under a
 // mask, an `if` skips nothing, only a loop that no lane is in any more ends. So the march keeps
-// the scene's first hyperplane inline (cheap: its distance bounds the scene SDF from above), and
-// loops only over the objects that can beat it near the current t, which is none on most steps.
-// Along o + t v for t in [0, T], a bounded object whose ball lower bound |o + t v - c| - r stays
-// above the plane's d0 + nl t (by a float margin m) never wins the minimum; a kept object gets
-// the interval [ta, tb] outside of which it cannot win: the roots of the convex
-// g(t) = |o + t v - c| - r - (d0 + nl t) - m, widened and checked (g > m at an end before the
-// minimiser means g > m beyond it). Entries are sorted by ta. Other unbounded objects: always.
+// the scene's first hyperplane inline (cheap), and loops only over the listed objects that can
+// matter near the current t, which is none on most steps. Since issue 29 (item 4) the lists are
+// tighter than the C tracer's (which keeps every object that can beat the plane, and so takes
+// the same steps as its plain march, byte for byte): along o + t v for t in [0, T], a primary
+// ray keeps an object only where the ray is inside its ball grown by the hit epsilon (and 2.5 h
+// for normal_at), a shadow ray only where the ball comes within t/K of the ray. That is, the
+// roots of the convex g(t) = |o + t v - c| - r - cone t - m (cone 0 or 1/K), widened and checked
+// (g > m at an end before the minimiser means g > m beyond it), give [ta, tb], and the marches
+// never step past the next entry's ta. Entries are sorted by ta. Other unbounded objects: always.
 // More than AK_RT_LIST entries, no hyperplane, or an origin not above it: every object.
 #define AK_RT_LIST 8
 bool rl_ok;
+int ak_first_plane = -2; // the scene's first hyperplane, -1: none, -2: not searched yet
+float rl_grow; // how much the balls were grown (a primary ray's list; normal_at)
 int rl_plane, rl_n;
 vec4 rl_pn;
 float rl_po, rl_T;
@@ -56,41 +60,76 @@ int rl_get_i(int k) {
 }
 #endif
 
-void ray_list(vec4 o, vec4 v, float tmax) {
+// cone: 0 for a primary ray, whose list keeps only the objects whose ball (grown by the hit
+// epsilon) the ray passes through, with [ta, tb] its chord: outside the ball no step can reach
+// the object, so the march steps over it, but it must not step past ta (trace() clamps its
+// steps there) and no hit can come from it. 1/K for a shadow ray: only the objects whose ball
+// comes within t/K of the ray (the cone where K d/t < 1 can lower the shadow), [ta, tb] where it
+// does; outside, K d/t >= 1 >= res, so min(res, K d/t) is unchanged (soft_shadow clamps its steps
+// at ta likewise). Dropping the others changes where the marches sample, not what they find (the
+// images agree with the CPU tracer's within the golden tolerance; docs/performance.md, issue 29).
+void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     rl_ok = false;
     rl_n = 0;
     rl_T = 0.0;
-    rl_plane = -1;
-    for (int i = 0; i < scn.counts.x && rl_plane < 0; i++)
-        if (scn.obj[i].info.x == AK_RT_PLANE) rl_plane = i;
+    if (ak_first_plane == -2) { // searched once per invocation (the primary and shadow rays)
+        ak_first_plane = -1;
+        for (int i = 0; i < scn.counts.x && ak_first_plane < 0; i++)
+            if (scn.obj[i].info.x == AK_RT_PLANE) ak_first_plane = i;
+    }
+    rl_plane = ak_first_plane;
     if (rl_plane < 0) return;
     rl_pn = scn.obj[rl_plane].b;
     rl_po = scn.obj[rl_plane].a.x;
     float d0 = dot(o, rl_pn) - rl_po, nl = dot(v, rl_pn);
     if (!(d0 > 0.0) || abs(nl) > 0.999) return;
-    float T = tmax, sq = sqrt(1.0 - nl * nl);
+    float T = tmax;
     if (nl < 0.0) T = min(T, d0 / -nl + 1.0);
-    float m = 1e-4 * (1.0 + T);
-    int n = 0;
+    // a primary ray: the hit epsilon, and 2.5 h so that normal_at finds its objects in the list
+    float m = 1e-4 * (1.0 + T), grow = cone > 0.0 ? 0.0 : AK_RT_HIT_EPS * (1.0 + T) + 2.5 * AK_RT_NORMAL_H;
+    rl_grow = grow;
+    float cs = cone / sqrt(1.0 - cone * cone);
+    // First the span of objects that pass the test at the minimiser (one square root less and
+    // no insertion), then the full work over that span only: on lavapipe a loop that no lane of
+    // a batch enters is skipped, and most batches have no object near their rays.
+    int first = scn.counts.x, last = -1;
     for (int i = 0; i < scn.counts.x; i++) {
+        if (i == rl_plane) continue;
+        float bound = scn.obj[i].color.w;
+        bool near = true;
+        if (bound < 1e29) {
+            float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS + grow;
+            vec4 w = o - scn.obj[i].pos;
+            float b = dot(w, v), h2 = max(dot(w, w) - b * b, 0.0), h = sqrt(h2);
+            float ts = clamp(-b + cs * h, 0.0, T);
+            near = sqrt((ts + b) * (ts + b) + h2) - r - cone * ts <= m;
+        }
+        if (near) {
+            first = min(first, i);
+            last = i;
+        }
+    }
+    int n = 0;
+    for (int i = first; i <= last; i++) {
         if (i == rl_plane) continue;
         float bound = scn.obj[i].color.w;
         float ta = 0.0, tb = T;
         if (bound < 1e29) {
-            float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
+            // g(t) = |o + t v - c| - r - cone t - m, convex: kept where g <= 0 (with margins)
+            float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS + grow;
             vec4 w = o - scn.obj[i].pos;
             float b = dot(w, v), h2 = max(dot(w, w) - b * b, 0.0), h = sqrt(h2);
-            float ts = clamp(-b + nl * h / sq, 0.0, T); // g'(t) = 0
-            float gs = sqrt((ts + b) * (ts + b) + h2) - r - (d0 + nl * ts);
-            if (gs > m) continue; // never nearer than the plane: dropped
-            // roots of g = m: (1 - nl^2) u^2 - 2 A nl u + h2 - A^2 = 0, u = t + b
-            float A = r + d0 + m - nl * b, disc = A * A - (1.0 - nl * nl) * h2;
+            float ts = clamp(-b + cs * h, 0.0, T); // g'(t) = 0
+            float gs = sqrt((ts + b) * (ts + b) + h2) - r - cone * ts;
+            if (gs > m) continue; // never near enough: dropped
+            // roots of g = m: (1 - cone^2) u^2 - 2 A cone u + h2 - A^2 = 0, u = t + b
+            float A = r + m - cone * b, disc = A * A - (1.0 - cone * cone) * h2;
             if (disc > 0.0) {
                 float sd = sqrt(disc), wd = 1e-3 * (1.0 + T);
-                float t1 = (A * nl - sd) / (1.0 - nl * nl) - b - wd;
-                float t2 = (A * nl + sd) / (1.0 - nl * nl) - b + wd;
-                if (t1 > 0.0 && t1 < ts && sqrt((t1 + b) * (t1 + b) + h2) - r - (d0 + nl * t1) > m) ta = t1;
-                if (t2 < T && t2 > ts && sqrt((t2 + b) * (t2 + b) + h2) - r - (d0 + nl * t2) > m) tb = t2;
+                float t1 = (A * cone - sd) / (1.0 - cone * cone) - b - wd;
+                float t2 = (A * cone + sd) / (1.0 - cone * cone) - b + wd;
+                if (t1 > 0.0 && t1 < ts && sqrt((t1 + b) * (t1 + b) + h2) - r - cone * t1 > m) ta = t1;
+                if (t2 < T && t2 > ts && sqrt((t2 + b) * (t2 + b) + h2) - r - cone * t2 > m) tb = t2;
             }
         }
         if (n == AK_RT_LIST) return; // too many: every object
@@ -161,7 +200,7 @@ float list_dist(vec4 o, vec4 v, float t) {
 bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
     float t = 0.0;
     d_out = 1e30;
-    bool hit = false, done = false, all = !rl_ok;
+    bool hit = false, done = false, all = !rl_ok, plane_hit = false;
     int which = -1, lo = 0, hi = 0, i = 0;
     while (!done && i < AK_RT_MAX_STEPS) {
         // Plane-only steps while no entry of the list is active (lo == hi) and the next has not
@@ -173,11 +212,11 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
             float d = dot(o + t * v, rl_pn) - rl_po;
             i++;
             if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
-                hit = done = true;
+                hit = done = plane_hit = true;
                 which = rl_plane;
                 break;
             }
-            t += d;
+            t = min(t + d, next); // not past the next entry's start (ray_list)
             if (t > AK_RT_MAX_DIST) {
                 done = true;
                 break;
@@ -191,11 +230,21 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
             hit = true;
             break;
         }
-        t += d;
+        t = min(t + d, all || hi >= rl_n ? 1e30 : rl_get_a(hi));
         if (t > AK_RT_MAX_DIST) break;
     }
     if (hit) {
-        for (int k = 0; k < AK_RT_REFINE_STEPS; k++) {
+        // A hit in the plane-only steps: the scene SDF near t is the plane's, linear in t, so
+        // Newton's step is exact at once (the C tracer takes it with the central difference and
+        // stops at the next); then neither the refinement's loop nor the SDF at the hit has to
+        // scan the list (loops that no lane of a batch enters, which lavapipe skips).
+        if (plane_hit) {
+            float nl = dot(v, rl_pn);
+            float tn = t - (dot(o + t * v, rl_pn) - rl_po) / nl;
+            if (nl < -AK_RT_REFINE_MIN_SLOPE && tn >= 0.0) t = tn;
+            d_out = dot(o + t * v, rl_pn) - rl_po;
+        }
+        for (int k = 0; k < (plane_hit ? 0 : AK_RT_REFINE_STEPS); k++) {
             float h = AK_RT_NORMAL_H;
             float d = list_dist(o, v, t);
             // converged to float rounding (1/100 of the hit epsilon): further steps move t by
@@ -207,8 +256,10 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
             if (tn < 0.0) break;
             t = tn;
         }
-        int lo2 = 0, hi2 = 0;
-        d_out = list_sdf(o, v, t, !rl_ok || t < 0.0 || t > rl_T, lo2, hi2, which); // the scene SDF at the hit
+        for (int once = plane_hit ? 1 : 0; once < 1; once++) { // at most one pass (above)
+            int lo2 = 0, hi2 = 0;
+            d_out = list_sdf(o, v, t, !rl_ok || t < 0.0 || t > rl_T, lo2, hi2, which); // the scene SDF at the hit
+        }
     }
     t_out = t;
     obj = hit ? which : -1;
@@ -221,13 +272,18 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
 // as ak_sd_hyperplane, outside the object loop: on ground pixels with no object within reach
 // that loop then runs for no lane of a batch, and lavapipe skips it (the same minimum, the
 // same bytes: min does not depend on the order).
-vec4 normal_at(vec4 p, float dp0) { // dp0: the scene SDF at p
+// The objects within reach of p are in the primary ray's list when reach <= rl_grow (the ray
+// passes within rl_grow of their balls at p; listed: true when p = o + t v with t in [0, rl_T]):
+// then only the list is scanned, which on bare ground is empty (a loop no lane enters).
+vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
     float h = AK_RT_NORMAL_H;
     float reach = abs(dp0) + 2.0 * h + 1e-4;
     int plane = rl_ok ? rl_plane : -1;
     int idx[AK_RT_LIST] = int[AK_RT_LIST](0, 0, 0, 0, 0, 0, 0, 0);
     int n = 0;
-    for (int i = 0; i < scn.counts.x; i++) {
+    bool use_list = listed && rl_ok && reach <= rl_grow;
+    for (int k = 0; k < (use_list ? rl_n : scn.counts.x); k++) {
+        int i = use_list ? rl_get_i(k) : k;
         if (i == plane) continue;
         float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
         if (scn.obj[i].color.w < 1e29 && length(p - scn.obj[i].pos) - r > reach) continue;
@@ -333,7 +389,7 @@ float shadow_bound(vec4 p, vec4 l, float t, int lo) {
 }
 
 float soft_shadow(vec4 p, vec4 l) {
-    ray_list(p, l, SHADOW_HORIZON);
+    ray_list(p, l, SHADOW_HORIZON, 1.0 / AK_RT_SHADOW_K);
     if (rl_T < SHADOW_HORIZON) rl_ok = false; // the list must hold for the whole march
     float res = 1.0, t = AK_RT_SHADOW_TMIN;
     int lo = 0, hi = 0, w, i = 0;
@@ -350,7 +406,7 @@ float soft_shadow(vec4 p, vec4 l) {
                 done = true;
                 break;
             }
-            t += clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX);
+            t = min(t + clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX), next);
             float dn = dot(p + t * l, rl_pn) - rl_po;
             float B = min(1.0, min(dn / t, (dn + nl * max(SHADOW_HORIZON - t, 0.0)) / SHADOW_HORIZON));
             if (hi >= rl_n && dn >= 0.0 && AK_RT_SHADOW_K * (B - 1e-4) >= res) {
@@ -363,7 +419,8 @@ float soft_shadow(vec4 p, vec4 l) {
         i++;
         res = min(res, AK_RT_SHADOW_K * d / t);
         if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) break;
-        t += clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX);
+        t = min(t + clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX),
+                !rl_ok || hi >= rl_n ? 1e30 : rl_get_a(hi));
         if (AK_RT_SHADOW_K * shadow_bound(p + t * l, l, t, lo) >= res) break;
     }
     return clamp(res, 0.0, 1.0);
@@ -386,11 +443,11 @@ vec3 grid_tint(int obj, vec4 p, float t, vec3 albedo) {
 vec3 shade(vec4 o, vec4 v) {
     float t;
     int obj;
-    ray_list(o, v, AK_RT_MAX_DIST + 1.0);
+    ray_list(o, v, AK_RT_MAX_DIST + 1.0, 0.0);
     float dh;
     if (!trace(o, v, t, obj, dh) || obj < 0) return scn.sky.rgb * (1.0 - 0.35 * max(v.y, 0.0));
     vec4 p = o + t * v;
-    vec4 n = normal_at(p, dh);
+    vec4 n = normal_at(p, dh, t >= 0.0 && t <= rl_T);
     vec3 albedo = scn.obj[obj].color.rgb;
     if (scn.counts.w != 0 && scn.obj[obj].info.x == AK_RT_PLANE) albedo = grid_tint(obj, p, t, albedo);
     vec3 lin = scn.ambient.rgb;

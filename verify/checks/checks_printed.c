@@ -125,6 +125,23 @@ static const ak_check CHECKS[] = {
       "§2.6.1's collision-response loop as printed on a falling and a resting unit cube vs "
       "restitution by differences and a classical impulse",
       ak_check_printed_pga_261 },
+    // Hodges ch. 2-4, 6, 7
+    { "printed.hodges_g2_g3", "G-2 G-3",
+      "Hodges ch. 2-3's sphere and box listings in float vs exact supports, bounds, speeds and "
+      "the box's inertia about the origin",
+      ak_check_printed_hodges_g2_g3 },
+    { "printed.hodges_g4", "G-4",
+      "Hodges ch. 4's hull listings in float vs a brute-force exact hull (book's shapes, random "
+      "points, a wedge)",
+      ak_check_printed_hodges_g4 },
+    { "printed.hodges_g6", "G-6",
+      "Hodges ch. 6's ShapeConvex::Build (ch. 4 hull, ch. 5 float grid) vs the exact hull's "
+      "centroid and inertia",
+      ak_check_printed_hodges_g6 },
+    { "printed.hodges_g7", "G-7",
+      "Hodges ch. 7: eq. 6's sums in float, the printed inside test on their hull vs the "
+      "separating-axis test",
+      ak_check_printed_hodges_g7 },
     // Hodges ch. 8-13
     { "printed.hodges_g8", "G-8",
       "Hodges ch. 8's SignedVolume1D/2D/3D in float vs the exact projection: the book's test, "
@@ -627,6 +644,27 @@ static const ak_as_printed AS_PRINTED[] = {
       "transcription ak_pub_p261_frame (ref/published/): the printed loop, its order of "
       "operations, 10 substeps of 1/600, j and B + j*N.UnDual, Normalized, in the library's "
       "basis and products" },
+    // Hodges ch. 2-4, 6, 7
+    { "G-2", "printed.hodges_g2_g3",
+      "ShapeSphere::Support and Shape's FastestLinearSpeed default in float, transcriptions "
+      "ak_pub_hodges_G2_* (ref/published/hodges_shapes_published.c)" },
+    { "G-3", "printed.hodges_g2_g3",
+      "ShapeBox::Build, InertiaTensor, Support, GetBounds, FastestLinearSpeed in float, "
+      "transcriptions ak_pub_hodges_G3_* (ref/published/hodges_shapes_published.c)" },
+    { "G-4", "printed.hodges_g4",
+      "BuildConvexHull and every function it calls (BuildTetrahedron, ExpandConvexHull, "
+      "RemoveInternalPoints with the 1 cm rule, AddPoint, IsEdgeUnique, RemoveUnreferencedVerts) "
+      "in float with the printed loops and erase order, ak_pub_hodges_G4_* "
+      "(ref/published/hodges_shapes_published.c)" },
+    { "G-6", "printed.hodges_g6",
+      "ShapeConvex::Build as printed: the ch. 4 hull, bounds, ch. 5's CalculateCenterOfMass and "
+      "CalculateInertiaTensor with their float loops on the hull's triangles (each normal "
+      "computed once, by the same float operations), ak_pub_hodges_G6_convex_build; the book's "
+      "FillDiamond "
+      "(ref/published/hodges_shapes_published.c)" },
+    { "G-7", "printed.hodges_g7",
+      "eq. 6 on point sets in float (ak_pub_hodges_G7_minkowski) and the printed inside test "
+      "(in front of no triangle) on their hull, ref/published/hodges_shapes_published.c" },
     // Hodges ch. 8-13
     { "G-8", "printed.hodges_g8",
       "SignedVolume1D/2D/3D and CompareSigns transcribed in float with the sentinels 1e10, "

@@ -43,6 +43,11 @@ void ak_check_printed_tenbosch_b8drag(ak_check_ctx *c);
 void ak_check_printed_hodges_g14(ak_check_ctx *c);
 void ak_check_printed_pga_258(ak_check_ctx *c);
 void ak_check_printed_pga_261(ak_check_ctx *c);
+// Hodges ch. 2-4, 6, 7
+void ak_check_printed_hodges_g2_g3(ak_check_ctx *c);
+void ak_check_printed_hodges_g4(ak_check_ctx *c);
+void ak_check_printed_hodges_g6(ak_check_ctx *c);
+void ak_check_printed_hodges_g7(ak_check_ctx *c);
 // Hodges ch. 8-13
 void ak_check_printed_hodges_g8(ak_check_ctx *c);
 void ak_check_printed_hodges_g9(ak_check_ctx *c);

@@ -30,12 +30,18 @@ ak_model *ak_model_create(int dim, int nbody) {
     m->view.rotor[0] = 1.0;
     m->nbody = nbody;
     m->bodies = nbody ? calloc((size_t)nbody, sizeof *m->bodies) : NULL;
-    if (nbody && !m->bodies) {
+    size_t kk = (size_t)ak_nd_nbiv(dim) * (size_t)ak_nd_nbiv(dim);
+    m->inertia_store = nbody ? calloc((size_t)nbody * 2 * kk, sizeof *m->inertia_store) : NULL;
+    if (nbody && (!m->bodies || !m->inertia_store)) {
+        free(m->bodies);
+        free(m->inertia_store);
         free(m);
         return NULL;
     }
     for (int b = 0; b < nbody; b++) {
         ak_body *bd = &m->bodies[b];
+        bd->inertia = m->inertia_store + (size_t)b * 2 * kk;
+        bd->inv_inertia = bd->inertia + kk;
         bd->shape.dim = dim;
         bd->material = (ak_material){ 0.5, 0.5, 0.0 };
         bd->color[0] = 0.8;
@@ -48,8 +54,20 @@ ak_model *ak_model_create(int dim, int nbody) {
 void ak_model_free(ak_model *m) {
     if (!m) return;
     free(m->bodies);
+    free(m->inertia_store);
     free(m->verts);
     free(m);
+}
+
+void ak_model_set_body(ak_model *m, int b, const ak_body *src) {
+    ak_body *bd = &m->bodies[b];
+    double *I = bd->inertia, *J = bd->inv_inertia;
+    size_t kk = (size_t)ak_nd_nbiv(m->dim) * (size_t)ak_nd_nbiv(m->dim);
+    memmove(I, src->inertia, kk * sizeof *I);
+    memmove(J, src->inv_inertia, kk * sizeof *J);
+    *bd = *src;
+    bd->inertia = I;
+    bd->inv_inertia = J;
 }
 
 ak_pose ak_body_pose(const ak_model *m, const ak_data *d, int b) {

@@ -34,9 +34,11 @@ typedef struct ak_body {
     double inv_mass; ///< 0 for fixed bodies
     double density;  ///< mass / volume
     double volume;
-    double shape_centroid[AK_MAX_DIM];       ///< centroid of the shape as given, before re-centring
-    double inertia[AK_MAX_BIV * AK_MAX_BIV]; ///< k x k about the centroid, body frame
-    double inv_inertia[AK_MAX_BIV * AK_MAX_BIV]; ///< its inverse (0 for fixed bodies)
+    double shape_centroid[AK_MAX_DIM]; ///< centroid of the shape as given, before re-centring
+    /// k x k (k = n(n-1)/2) about the centroid, body frame, row-major; points into the model's
+    /// inertia storage (ak_model.inertia_store), sized for the model's dimension
+    double *inertia;
+    double *inv_inertia; ///< its inverse, k x k (0 for fixed bodies); the model's storage too
     ak_material material;
     double color[3]; ///< linear RGB for the renderers, default from the body index
 } ak_body;
@@ -184,7 +186,11 @@ typedef struct ak_model {
     ak_integrator integrator; ///< the time integrator (engine/integrate.h), default catto
     int nbody;
     ak_body *bodies; ///< nbody
-    double *verts;   ///< storage for convex vertices (bodies' shapes point here)
+    /// nbody x 2 x k x k: each body's inertia and inverse inertia, the storage that
+    /// ak_body.inertia and .inv_inertia point into (allocated by ak_model_create; a body copied
+    /// into another model with ak_model_set_body keeps that model's storage)
+    double *inertia_store;
+    double *verts; ///< storage for convex vertices (bodies' shapes point here)
     int nverts_total;
     char source[1024]; ///< the scene file it came from, or ""
     char title[256];   ///< the scene's "title", or ""
@@ -224,6 +230,9 @@ AK_API void ak_data_free(ak_data *d);
 /// Allocate an empty model for n dimensions with nbody zeroed bodies (defaults filled in).
 AK_API ak_model *ak_model_create(int dim, int nbody);
 AK_API void ak_model_free(ak_model *m);
+/// Copy body src into body b of m: every field, and the k x k inertia and inverse inertia into
+/// b's own storage (a plain struct assignment would share src's).
+AK_API void ak_model_set_body(ak_model *m, int b, const ak_body *src);
 /// The pose of body b (position and rotation matrix) for geometry code.
 AK_API ak_pose ak_body_pose(const ak_model *m, const ak_data *d, int b);
 

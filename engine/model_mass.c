@@ -25,12 +25,12 @@ int ak_model_compute_mass(ak_model *m, ak_data *d, char *err, size_t errlen) {
     int n = m->dim, k = ak_nd_nbiv(n);
     for (int b = 0; b < m->nbody; b++) {
         ak_body *bd = &m->bodies[b];
-        memset(bd->inv_inertia, 0, sizeof bd->inv_inertia);
+        memset(bd->inv_inertia, 0, sizeof(double) * (size_t)(k * k));
         bd->inv_mass = 0.0;
         if (bd->shape.type == AK_SHAPE_HYPERPLANE) {
             bd->fixed = true;
             bd->mass = bd->volume = 0.0;
-            memset(bd->inertia, 0, sizeof bd->inertia);
+            memset(bd->inertia, 0, sizeof(double) * (size_t)(k * k));
             continue;
         }
         // Properties at unit density, then scaled: mass = density * volume, inertia likewise.

@@ -58,12 +58,13 @@ static double pga_vs_vga_run(int d, bool forces, double T, double h, double *ke_
                     I2[a * k + b] += Q2[a * k + e] * bd->inertia[e * k + e] * Q2[b * k + e];
                     J2[a * k + b] += Q2[a * k + e] * bd->inv_inertia[e * k + e] * Q2[b * k + e];
                 }
-        memcpy(bd->inertia, I2, sizeof I2);
-        memcpy(bd->inv_inertia, J2, sizeof J2);
+        memcpy(bd->inertia, I2, sizeof(double) * (size_t)(k * k));
+        memcpy(bd->inv_inertia, J2, sizeof(double) * (size_t)(k * k));
     }
     ak_data *dd = ak_data_create(m);
     pga_case pc = { .d = d, .mass = 1.3 };
-    memcpy(pc.inertia, m->bodies[0].inertia, sizeof pc.inertia);
+    memcpy(pc.inertia, m->bodies[0].inertia,
+           sizeof(double) * (size_t)(ak_nd_nbiv(d) * ak_nd_nbiv(d)));
     double x0[AK_MAX_DIM] = { 0.3, 1.0, -0.4, 0.2, 0.1 },
            v0[AK_MAX_DIM] = { 0.5, -0.2, 0.3, -0.1, 0.4 };
     if (forces) {
@@ -185,7 +186,8 @@ static void check_rel_velocity(ak_check_ctx *c) {
         double sides[AK_MAX_DIM] = { 1, 1, 1, 1, 1 };
         ak_model *m = ak_dyn_box_model(n, sides, 1.0);
         ak_model *m2 = ak_model_create(n, 2);
-        m2->bodies[0] = m2->bodies[1] = m->bodies[0];
+        ak_model_set_body(m2, 0, &m->bodies[0]); // each with m2's own inertia storage
+        ak_model_set_body(m2, 1, &m->bodies[0]);
         ak_data *d = ak_data_create(m2);
         int k = ak_nd_nbiv(n);
         for (long s = 0; s < samples; s++) {

@@ -50,6 +50,41 @@ Test(world, tangent_basis_near_axis) {
     }
 }
 
+// A model's bodies hold their k x k inertia and inverse in the model's storage, one disjoint
+// block per body, and ak_model_set_body copies a body's values into the destination body's own
+// block (a later change to the source does not reach the copy), n = 2..5.
+Test(world, body_inertia_storage_per_model) {
+    for (int n = 2; n <= 5; n++) {
+        int k = ak_nd_nbiv(n), kk = k * k;
+        ak_model *m = ak_model_create(n, 3), *m2 = ak_model_create(n, 2);
+        cr_assert(m && m2);
+        for (int b = 0; b < 3; b++) {
+            for (int i = 0; i < kk; i++) {
+                cr_assert_eq(m->bodies[b].inertia[i], 0.0, "n=%d body %d: zeroed", n, b);
+                m->bodies[b].inertia[i] = 100.0 * b + i + 1;
+                m->bodies[b].inv_inertia[i] = -(100.0 * b + i + 1);
+            }
+        }
+        for (int b = 0; b < 3; b++) // no block overwrote another
+            for (int i = 0; i < kk; i++) {
+                cr_assert_eq(m->bodies[b].inertia[i], 100.0 * b + i + 1, "n=%d b=%d i=%d", n, b, i);
+                cr_assert_eq(m->bodies[b].inv_inertia[i], -(100.0 * b + i + 1), "n=%d", n);
+            }
+        m->bodies[2].mass = 7.0;
+        ak_model_set_body(m2, 1, &m->bodies[2]);
+        cr_assert(m2->bodies[1].inertia != m->bodies[2].inertia, "n=%d: storage shared", n);
+        cr_assert_eq(m2->bodies[1].mass, 7.0);
+        m->bodies[2].inertia[0] = m->bodies[2].inv_inertia[kk - 1] = 0.5;
+        for (int i = 0; i < kk; i++) {
+            cr_assert_eq(m2->bodies[1].inertia[i], 200.0 + i + 1, "n=%d i=%d", n, i);
+            cr_assert_eq(m2->bodies[1].inv_inertia[i], -(200.0 + i + 1), "n=%d i=%d", n, i);
+            cr_assert_eq(m2->bodies[0].inertia[i], 0.0, "n=%d: body 0 untouched", n);
+        }
+        ak_model_free(m);
+        ak_model_free(m2);
+    }
+}
+
 // The world inverse inertia through the compound of M equals the one through [R]_2.
 Test(world, inv_inertia_compound_matches_rotor) {
     for (int n = 2; n <= 5; n++) {

@@ -134,7 +134,10 @@ static int compare_signs(float a, float b, int fix) {
     return 0;
 }
 
-static void sv2d(V3 s1, V3 s2, V3 s3, float lambdas[3], int fix) {
+// The lines that SignedVolume2D and BarycentricCoordinates print alike: the origin projected on
+// the triangle's plane, the axis plane of the largest projected area, and the three sub-areas of
+// the projected origin there. Returns the largest area (signed).
+static float projected_areas(V3 s1, V3 s2, V3 s3, float areas[3]) {
     const V3 normal = cross(sub(s2, s1), sub(s3, s1));
     const V3 p0 = dvs(mul(normal, dot(s1, normal)), len2(normal));
     int idx = 0;
@@ -157,13 +160,18 @@ static void sv2d(V3 s1, V3 s2, V3 s3, float lambdas[3], int fix) {
     s[1] = v2(at(s2, x), at(s2, y));
     s[2] = v2(at(s3, x), at(s3, y));
     const V2 p = v2(at(p0, x), at(p0, y));
-    float areas[3];
     for (int i = 0; i < 3; i++) {
         const int j = (i + 1) % 3, k = (i + 2) % 3;
         const V2 a = p, b = s[j], c = s[k];
         const V2 ab = sub2(b, a), ac = sub2(c, a);
         areas[i] = ab.x * ac.y - ab.y * ac.x;
     }
+    return area_max;
+}
+
+static void sv2d(V3 s1, V3 s2, V3 s3, float lambdas[3], int fix) {
+    float areas[3];
+    const float area_max = projected_areas(s1, s2, s3, areas);
     if (compare_signs(area_max, areas[0], fix) > 0 && compare_signs(area_max, areas[1], fix) > 0 &&
         compare_signs(area_max, areas[2], fix) > 0) {
         for (int i = 0; i < 3; i++) lambdas[i] = areas[i] / area_max;
@@ -381,35 +389,8 @@ static V3 barycentric_coordinates(V3 s1, V3 s2, V3 s3, V3 pt) {
     s1 = sub(s1, pt);
     s2 = sub(s2, pt);
     s3 = sub(s3, pt);
-    const V3 normal = cross(sub(s2, s1), sub(s3, s1));
-    const V3 p0 = dvs(mul(normal, dot(s1, normal)), len2(normal));
-    int idx = 0;
-    float area_max = 0;
-    for (int i = 0; i < 3; i++) {
-        const int j = (i + 1) % 3, k = (i + 2) % 3;
-        const V2 a = v2(at(s1, j), at(s1, k));
-        const V2 b = v2(at(s2, j), at(s2, k));
-        const V2 c = v2(at(s3, j), at(s3, k));
-        const V2 ab = sub2(b, a), ac = sub2(c, a);
-        const float area = ab.x * ac.y - ab.y * ac.x;
-        if (area * area > area_max * area_max) {
-            idx = i;
-            area_max = area;
-        }
-    }
-    const int x = (idx + 1) % 3, y = (idx + 2) % 3;
-    V2 s[3];
-    s[0] = v2(at(s1, x), at(s1, y));
-    s[1] = v2(at(s2, x), at(s2, y));
-    s[2] = v2(at(s3, x), at(s3, y));
-    const V2 p = v2(at(p0, x), at(p0, y));
     float areas[3];
-    for (int i = 0; i < 3; i++) {
-        const int j = (i + 1) % 3, k = (i + 2) % 3;
-        const V2 a = p, b = s[j], c = s[k];
-        const V2 ab = sub2(b, a), ac = sub2(c, a);
-        areas[i] = ab.x * ac.y - ab.y * ac.x;
-    }
+    const float area_max = projected_areas(s1, s2, s3, areas);
     V3 lambdas = dvs(v3(areas[0], areas[1], areas[2]), area_max);
     if (!is_valid(lambdas)) lambdas = v3(1, 0, 0);
     return lambdas;

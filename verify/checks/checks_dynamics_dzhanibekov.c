@@ -93,11 +93,9 @@ static int load_scene(ak_check_ctx *c, const char *name, ak_model **m, ak_data *
     return 0;
 }
 
-static int record(const char *scene, ak_integrator ig, double dt, double T, series *s,
-                  ak_check_ctx *c) {
-    ak_model *m = NULL;
-    ak_data *d = NULL;
-    if (load_scene(c, scene, &m, &d) != 0) return -1;
+// Records the body-frame rates of body 0 at every step of dt up to T, then frees m and d.
+static int record_run(ak_model *m, ak_data *d, ak_integrator ig, double dt, double T, bool renorm,
+                      series *s, ak_check_ctx *c) {
     long N = lround(T / dt);
     s->nt = (int)N + 1;
     s->t = calloc((size_t)s->nt, sizeof(double));
@@ -106,11 +104,19 @@ static int record(const char *scene, ak_integrator ig, double dt, double T, seri
     for (long k = 0; rc == 0 && k <= N; k++) {
         s->t[k] = d->t;
         ak_dyn_biv_to_body(4, s->w + 6 * k, d->R, d->w);
-        if (k < N) rc = dynamics_step_n(m, d, ig, dt, 1, true, c);
+        if (k < N) rc = dynamics_step_n(m, d, ig, dt, 1, renorm, c);
     }
     ak_data_free(d);
     ak_model_free(m);
     return rc;
+}
+
+static int record(const char *scene, ak_integrator ig, double dt, double T, series *s,
+                  ak_check_ctx *c) {
+    ak_model *m = NULL;
+    ak_data *d = NULL;
+    if (load_scene(c, scene, &m, &d) != 0) return -1;
+    return record_run(m, d, ig, dt, T, true, s, c);
 }
 
 // The same run for a cuboid given by its sides (mass 1), started like Fig. 5a's scene: rotation
@@ -125,19 +131,7 @@ static int record_box(const double sides[4], double dt, double T, series *s, ak_
     }
     const double wb[6] = { 1, 0.01, 0.01, 0.01, 0.01, 0.01 };
     ak_dyn_biv_to_world(4, d->w, d->R, wb);
-    long N = lround(T / dt);
-    s->nt = (int)N + 1;
-    s->t = calloc((size_t)s->nt, sizeof(double));
-    s->w = calloc((size_t)s->nt * 6, sizeof(double));
-    int rc = (s->t && s->w) ? 0 : -1;
-    for (long k = 0; rc == 0 && k <= N; k++) {
-        s->t[k] = d->t;
-        ak_dyn_biv_to_body(4, s->w + 6 * k, d->R, d->w);
-        if (k < N) rc = dynamics_step_n(m, d, AK_INT_GSL, dt, 1, false, c);
-    }
-    ak_data_free(d);
-    ak_model_free(m);
-    return rc;
+    return record_run(m, d, AK_INT_GSL, dt, T, false, s, c);
 }
 
 static void series_free(series *s) {

@@ -1,5 +1,6 @@
 // Hodges ch. 14 (G-14) as printed, single precision; see hodges_mc_published.h.
 #include "ref/published/hodges_mc_published.h"
+#include "ref/published/mass_published.h"
 
 #include <math.h>
 
@@ -126,15 +127,7 @@ int ak_pub_g14_inertia(ak_pub_g14_rng *g, float tensor[9], const ak_pub_g14_hull
         pt[2] = mins[2] + ak_pub_g14_get(g) * w[2];
         if (is_external(h, pt)) continue;
         pt[0] -= cm[0], pt[1] -= cm[1], pt[2] -= cm[2];
-        T[0] += pt[1] * pt[1] + pt[2] * pt[2];
-        T[4] += pt[2] * pt[2] + pt[0] * pt[0];
-        T[8] += pt[0] * pt[0] + pt[1] * pt[1];
-        T[1] += -1.0f * pt[0] * pt[1];
-        T[2] += -1.0f * pt[0] * pt[2];
-        T[5] += -1.0f * pt[1] * pt[2];
-        T[3] += -1.0f * pt[0] * pt[1];
-        T[6] += -1.0f * pt[0] * pt[2];
-        T[7] += -1.0f * pt[1] * pt[2];
+        ak_pub_mass_hodges_tensor_add(T, pt);
         sampleCount++;
     }
     const float s = 1.0f / (float)sampleCount;

@@ -179,15 +179,7 @@ long ak_pub_mass_G5_grid(double cm[3], double tensor[9], const double normals[],
                 float pt[3] = { x, y, z };
                 if (g5_external(nrm, apt, nfacets, pt)) continue;
                 pt[0] -= c[0], pt[1] -= c[1], pt[2] -= c[2]; // eq 4
-                T[0] += pt[1] * pt[1] + pt[2] * pt[2];
-                T[4] += pt[2] * pt[2] + pt[0] * pt[0];
-                T[8] += pt[0] * pt[0] + pt[1] * pt[1];
-                T[1] += -1.0f * pt[0] * pt[1];
-                T[2] += -1.0f * pt[0] * pt[2];
-                T[5] += -1.0f * pt[1] * pt[2];
-                T[3] += -1.0f * pt[0] * pt[1];
-                T[6] += -1.0f * pt[0] * pt[2];
-                T[7] += -1.0f * pt[1] * pt[2];
+                ak_pub_mass_hodges_tensor_add(T, pt);
                 count2++;
             }
     const float sc = 1.0f / (float)count2;

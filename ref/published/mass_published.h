@@ -138,4 +138,18 @@ long ak_pub_mass_G5_grid(double cm[3], double tensor[9], const double normals[],
 /// visits with dx = (maxs - mins) / (float)numSamples.
 int ak_pub_mass_G5_axis_samples(float mins, float maxs, int numSamples);
 
+/// G-5 and G-14, the lines ch. 5 and ch. 14 print alike: one sample pt (relative to the centre of
+/// mass) added to the float tensor sums T (row-major 3x3), in the printed order and types.
+static inline void ak_pub_mass_hodges_tensor_add(float T[9], const float pt[3]) {
+    T[0] += pt[1] * pt[1] + pt[2] * pt[2];
+    T[4] += pt[2] * pt[2] + pt[0] * pt[0];
+    T[8] += pt[0] * pt[0] + pt[1] * pt[1];
+    T[1] += -1.0f * pt[0] * pt[1];
+    T[2] += -1.0f * pt[0] * pt[2];
+    T[5] += -1.0f * pt[1] * pt[2];
+    T[3] += -1.0f * pt[0] * pt[1];
+    T[6] += -1.0f * pt[0] * pt[2];
+    T[7] += -1.0f * pt[1] * pt[2];
+}
+
 #endif

@@ -276,17 +276,8 @@ void ak_pub_hodges_G4_build_tetrahedron(const ak_pub_hv3 *verts, int num, ak_pub
 static void remove_internal_points(const ak_pub_hodges_hull *h, ak_pub_hv3 *checkPts, int *n) {
     for (int i = 0; i < *n; i++) {
         const ak_pub_hv3 pt = checkPts[i];
-        int isExternal = 0;
-        for (int t = 0; t < h->ntris; t++) {
-            const ak_pub_htri tri = h->tris[t];
-            // If the point is in front of any triangle then it's external
-            const float dist = ak_pub_hodges_G4_distance_from_triangle(h->pts[tri.a], h->pts[tri.b],
-                                                                       h->pts[tri.c], pt);
-            if (dist > 0.0f) {
-                isExternal = 1;
-                break;
-            }
-        }
+        // the printed loop over the triangles is IsExternal's (ch. 4 prints it in both)
+        const int isExternal = ak_pub_hodges_G4_is_external(h, pt);
         if (!isExternal) {
             erase_pt(checkPts, n, i);
             i--;

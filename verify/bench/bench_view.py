@@ -12,16 +12,14 @@ usage: bench_view.py ANAKATA SOURCE_ROOT [--gpu] [--seconds S] [SCENE ...]
 """
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import view_browser  # noqa: E402
 
 ANAKATA, ROOT = sys.argv[1], sys.argv[2]
 args = sys.argv[3:]
@@ -31,16 +29,7 @@ scenes = [a for i, a in enumerate(args) if not a.startswith("--") and (i == 0 or
 scenes = scenes or ["stack_4d", "dzhanibekov_c"]
 SIZES = [(160, 120), (320, 240), (800, 600)]
 
-srv = subprocess.Popen([ANAKATA, "view", "--port", "0"], stdout=subprocess.PIPE, text=True, cwd=ROOT)
-URL = re.search(r"(http://127\.0\.0\.1:\d+/)", srv.stdout.readline()).group(1)
-opts = Options()
-for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1000"]:
-    opts.add_argument(a)
-if not GPU:
-    opts.add_argument("--use-angle=swiftshader")
-    opts.add_argument("--enable-unsafe-swiftshader")
-opts.binary_location = shutil.which("chromium") or shutil.which("google-chrome") or ""
-drv = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=opts)
+srv, URL, drv = view_browser.start(ANAKATA, ROOT, GPU)
 renderer = None
 rows = []
 try:

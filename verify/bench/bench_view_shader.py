@@ -17,7 +17,6 @@ usage: bench_view_shader.py ANAKATA SOURCE_ROOT [--gpu] [--size WxH] [--rounds N
 """
 import os
 import re
-import shutil
 import signal
 import statistics
 import subprocess
@@ -25,9 +24,8 @@ import sys
 import tempfile
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import view_browser  # noqa: E402
 
 
 def opt(name, default):
@@ -82,16 +80,7 @@ for (let i = 0; i < a.length; i += 4) {
 }
 return [mx, over / (a.length / 4)];"""
 
-srv = subprocess.Popen([ANAKATA, "view", "--port", "0"], stdout=subprocess.PIPE, text=True, cwd=ROOT)
-URL = re.search(r"(http://127\.0\.0\.1:\d+/)", srv.stdout.readline()).group(1)
-opts = Options()
-for a in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1000"]:
-    opts.add_argument(a)
-if not GPU:
-    opts.add_argument("--use-angle=swiftshader")
-    opts.add_argument("--enable-unsafe-swiftshader")
-opts.binary_location = shutil.which("chromium") or shutil.which("google-chrome") or ""
-drv = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=opts)
+srv, URL, drv = view_browser.start(ANAKATA, ROOT, GPU)
 drv.set_script_timeout(600)
 
 

@@ -133,6 +133,44 @@ ak_inline_solve(int k, double x[], const double A[], const double b[]) {
     return 0;
 }
 
+/// ak_dyn_solve (ref/dyn) for nr right-hand sides at once: X (k x nr, row-major) with column c
+/// bit for bit ak_dyn_solve(k, x, A, column c of B) (k x nr). The pivots, the swaps and the
+/// multipliers depend on A alone, so they are found once and each column gets the operations
+/// (and their order) that its own call gives it; -1 where singular (for every column alike).
+static inline __attribute__((always_inline)) int
+ak_inline_solve_multi(int k, int nr, double X[], const double A[], const double B[]) {
+    enum { MAXW = AK_MAX_BIV + AK_MAX_BIV };
+    double M[AK_MAX_BIV * MAXW];
+    int w = k + nr;
+    for (int r = 0; r < k; r++) {
+        for (int c = 0; c < k; c++) M[r * w + c] = A[r * k + c];
+        for (int c = 0; c < nr; c++) M[r * w + k + c] = B[r * nr + c];
+    }
+    for (int c = 0; c < k; c++) {
+        int p = c;
+        for (int r = c + 1; r < k; r++)
+            if (fabs(M[r * w + c]) > fabs(M[p * w + c])) p = r;
+        if (M[p * w + c] == 0.0 || !isfinite(M[p * w + c])) return -1;
+        if (p != c)
+            for (int q = 0; q < w; q++) {
+                double t = M[c * w + q];
+                M[c * w + q] = M[p * w + q];
+                M[p * w + q] = t;
+            }
+        for (int r = c + 1; r < k; r++) {
+            double f = M[r * w + c] / M[c * w + c];
+            for (int q = c; q < w; q++) M[r * w + q] -= f * M[c * w + q];
+        }
+    }
+    for (int j = 0; j < nr; j++)
+        for (int r = k - 1; r >= 0; r--) {
+            double s = M[r * w + k + j];
+            for (int q = r + 1; q < k; q++) s -= M[r * w + q] * X[q * nr + j];
+            X[r * nr + j] = s / M[r * w + r];
+        }
+    return 0;
+}
+
 /// ak_contact_friction_clamp (ref/contact).
 static inline __attribute__((always_inline)) int ak_inline_friction_clamp(int nt, double jt[],
                                                                           const double ut[],

@@ -77,7 +77,8 @@ void ak_solver_apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
 // From the point's K matrix (B-6): K n, the normal effective mass 1/(n^T K n) and the inverse of
 // the (n-1) x (n-1) tangent block T^T K T over p->tangent (zero where singular). The products are
 // K n, n.(K n) and T^T (K T) (n^2 (n + 1) instead of n^2 (n^2 + 1)). fast: the tangent block is
-// inverted by ak_inline_solve (ref_inline.h) (n = 3, 4), else by ak_dyn_solve (ref/dyn; the same operations).
+// inverted by ak_inline_solve_multi (ref_inline.h; n = 3, 4: one elimination for the nt columns
+// of 1), else column by column by ak_dyn_solve (ref/dyn; the same operations for each column).
 static inline __attribute__((always_inline)) void masses_k(int n, int fast, const double K[],
                                                            const ak_contact_point *p, double *mn,
                                                            double kt_inv[], double kvec[]) {
@@ -103,11 +104,18 @@ static inline __attribute__((always_inline)) void masses_k(int n, int fast, cons
             for (int i = 0; i < n; i++) acc += p->tangent[r * n + i] * KT[q * n + i];
             Kt[r * nt + q] = acc;
         }
+    if (fast) { // the columns of 1 at once: each column's bits are its own solve's
+        double E[AK_MAX_TAN * AK_MAX_TAN];
+        for (int r = 0; r < nt; r++)
+            for (int q = 0; q < nt; q++) E[r * nt + q] = r == q ? 1.0 : 0.0;
+        if (ak_inline_solve_multi(nt, nt, kt_inv, Kt, E) != 0)
+            for (int q = 0; q < nt * nt; q++) kt_inv[q] = 0.0;
+        return;
+    }
     for (int q = 0; q < nt; q++) { // inverse column by column
         double e[AK_MAX_TAN] = { 0 }, col[AK_MAX_TAN];
         e[q] = 1.0;
-        if ((fast ? ak_inline_solve(nt, col, Kt, e) : ak_dyn_solve(nt, col, Kt, e)) != 0)
-            memset(col, 0, sizeof col);
+        if (ak_dyn_solve(nt, col, Kt, e) != 0) memset(col, 0, sizeof col);
         for (int r = 0; r < nt; r++) kt_inv[r * nt + q] = col[r];
     }
 }
@@ -178,12 +186,17 @@ static inline __attribute__((always_inline)) void prepare_point(int n, int fast,
 
 // Body b's world inverse inertia (B-eq4 via the compound of the broadphase's rotation matrix)
 // and whether it is a scalar.
+// An isotropic inverse inertia is copied here as ak_contact_world_inv_inertia_m copies it
+// (its world_isotropic), without that function's second scan of the k^2 entries.
 static void prepare_body(const ak_model *m, ak_contact_cache *c, int b) {
     int n = m->dim, k = n * (n - 1) / 2;
+    double *iw = c->step.inv_iw + (size_t)b * (size_t)(k * k);
     c->step.iso[b] = ak_dyn_inertia_scalar(n, m->bodies[b].inv_inertia);
-    ak_contact_world_inv_inertia_m(n, c->step.inv_iw + (size_t)b * (size_t)(k * k),
-                                   m->bodies[b].inv_inertia,
-                                   c->keep.rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM);
+    if (c->step.iso[b] > 0.0)
+        memcpy(iw, m->bodies[b].inv_inertia, sizeof(double) * (size_t)(k * k));
+    else
+        ak_contact_world_inv_inertia_m(n, iw, m->bodies[b].inv_inertia,
+                                       c->keep.rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM);
 }
 
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h) {

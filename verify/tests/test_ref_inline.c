@@ -101,6 +101,40 @@ Test(ref_inline, solve_equals_dyn_solve) {
     cr_assert(singular > 100, "only %d singular systems", singular);
 }
 
+// ak_inline_solve_multi: every column of X is ak_dyn_solve's solution for that column of B, bit
+// for bit, and it fails exactly where ak_dyn_solve fails (the solver passes the columns of 1,
+// the test also random right-hand sides; 1 to 4 columns).
+Test(ref_inline, solve_multi_equals_dyn_solve_per_column) {
+    int singular = 0, unit = 0;
+    for (int k = 1; k <= AK_MAX_BIV; k++)
+        for (int t = 0; t < TRIALS / 4; t++) {
+            int nr = 1 + t % 4;
+            double A[AK_MAX_BIV * AK_MAX_BIV], B[AK_MAX_BIV * 4], X[AK_MAX_BIV * 4];
+            for (int i = 0; i < k * k; i++) A[i] = urand(2.0);
+            if (t % 11 == 3) // a zero column: singular
+                for (int i = 0; i < k; i++) A[i * k + t % k] = 0.0;
+            for (int r = 0; r < k; r++)
+                for (int c = 0; c < nr; c++)
+                    B[r * nr + c] = t % 3 == 0 ? (r == c ? 1.0 : 0.0) : urand(2.0);
+            unit += t % 3 == 0;
+            memset(X, 0, sizeof X);
+            int r2 = ak_inline_solve_multi(k, nr, X, A, B);
+            for (int c = 0; c < nr; c++) {
+                double b[AK_MAX_BIV], x1[AK_MAX_BIV] = { 0 };
+                for (int r = 0; r < k; r++) b[r] = B[r * nr + c];
+                int r1 = ak_dyn_solve(k, x1, A, b);
+                cr_assert_eq(r1, r2, "k=%d trial %d column %d: return %d against %d", k, t, c, r1,
+                             r2);
+                for (int r = 0; r < k && r1 == 0; r++)
+                    cr_assert_eq(memcmp(&x1[r], &X[r * nr + c], sizeof(double)), 0,
+                                 "k=%d trial %d: x[%d] of column %d: %a against %a", k, t, r, c,
+                                 x1[r], X[r * nr + c]);
+            }
+            singular += r2 != 0;
+        }
+    cr_assert(singular > 100 && unit > 1000, "%d singular systems, %d with B = 1", singular, unit);
+}
+
 Test(ref_inline, friction_clamp_equals_contact_friction_clamp) {
     int clamped = 0, inside = 0;
     for (int nt = 1; nt <= AK_MAX_DIM - 1; nt++)

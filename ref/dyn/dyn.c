@@ -157,13 +157,20 @@ int ak_dyn_solve(int k, double x[], const double A[], const double b[]) {
     return 0;
 }
 
+// Whether the k x k matrix I is s 1: no early exit and no division, a branch-free pass over the
+// k^2 entries (called per body and step); with k a constant (3D, 4D) the pass unrolls.
+static inline __attribute__((always_inline)) int not_scalar(int k, const double I[], double s) {
+    int bad = 0;
+    for (int i = 0; i < k; i++)
+        for (int j = 0; j < k; j++) bad |= I[i * k + j] != (i == j ? s : 0.0);
+    return bad;
+}
+
 double ak_dyn_inertia_scalar(int n, const double I[]) {
     int k = ak_nd_nbiv(n);
     double s = k > 0 ? I[0] : 0.0;
     if (!(s > 0.0)) return 0.0;
-    int bad = 0; // no early exit and no division: a branch-free pass over the k^2 entries
-    for (int i = 0; i < k; i++) // (called per body and step)
-        for (int j = 0; j < k; j++) bad |= I[i * k + j] != (i == j ? s : 0.0);
+    int bad = k == 3 ? not_scalar(3, I, s) : k == 6 ? not_scalar(6, I, s) : not_scalar(k, I, s);
     return bad ? 0.0 : s;
 }
 

@@ -210,15 +210,28 @@ static void even_tables(int n, const signed char **pidx, const signed char **psg
     }
 }
 
-void ak_nd_rotor_mul(int n, double out[], const double a[], const double b[]) {
-    const signed char *pidx, *psgn, *rev;
-    even_tables(n, &pidx, &psgn, &rev);
-    int ne = ak_nd_neven(n);
+// The product on the tables; ne a constant for n = 3, 4 (the loops unroll, the same operations).
+static inline __attribute__((always_inline)) void rotor_mul_ne(int ne, const signed char *pidx,
+                                                               const signed char *psgn,
+                                                               double out[], const double a[],
+                                                               const double b[]) {
     for (int q = 0; q < ne; q++) out[q] = 0.0;
     for (int i = 0; i < ne; i++) {
         if (a[i] == 0.0) continue;
         for (int j = 0; j < ne; j++) out[pidx[i * ne + j]] += psgn[i * ne + j] * a[i] * b[j];
     }
+}
+
+void ak_nd_rotor_mul(int n, double out[], const double a[], const double b[]) {
+    const signed char *pidx, *psgn, *rev;
+    even_tables(n, &pidx, &psgn, &rev);
+    int ne = ak_nd_neven(n);
+    if (ne == 4)
+        rotor_mul_ne(4, pidx, psgn, out, a, b);
+    else if (ne == 8)
+        rotor_mul_ne(8, pidx, psgn, out, a, b);
+    else
+        rotor_mul_ne(ne, pidx, psgn, out, a, b);
 }
 
 void ak_nd_rotor_reverse(int n, double out[], const double R[]) {

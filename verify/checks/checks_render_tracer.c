@@ -91,9 +91,10 @@ static void check_tight_vs_plain(ak_check_ctx *c) {
                "tight lists vs plain path: worst fraction of pixels over %d/255 (%s; %d images of "
                "%dx%d)",
                GOLD_THRESHOLD, worst_name, images, W, H);
-    ak_measure(c, worst_mean, GOLD_MEAN,
-               "tight lists vs plain path: worst mean absolute difference (8-bit steps), max %d",
-               worst_max);
+    ak_measure(
+        c, worst_mean, GOLD_MEAN,
+        "tight lists vs plain path: worst mean absolute difference %.5f (8-bit steps), max %d",
+        worst_mean, worst_max);
 }
 
 // The 120-cell (600 vertices, beyond the renderer's brute-force hull) is drawn from its facet

@@ -265,8 +265,6 @@ static void residuals_idx(const ak_model *m, const ak_data *d, const ak_contact_
 #define NEWTON_COMPONENT_STEPS 2000 ///< ... of a small component at most (polish)
 #define NEWTON_WORK 2e8             ///< ... while steps times unknowns^3 stay below this
 #define NEWTON_EPS 1e-8             ///< the regularization of the Newton matrix (J + eps I)
-#define POLISH_AGAIN 4              ///< polishes at once after a kept one, at most (polish_again)
-#define POLISH_GAIN 10 ///< ... while each lowers the largest residual at least this many times
 
 // rho of the natural map times these in turn (another rho moves the kinks of F where a
 // polish stalled)
@@ -886,17 +884,10 @@ static void project_impulses(int np, int n, const ak_contact_point *const pts[],
 // The Newton iteration of the sparse polish [T-CV.6] on u = u0 + W (x - x0) (W by blocks in
 // the pattern rs/col, lu its symbolic factorisation): from x (u = u0 + W (x - x0) on entry) to
 // the result in x (u scratch). Returns 0, or -1 when out of memory.
-// scaled: the regularization eps = max(NEWTON_EPS, |F|) instead of NEWTON_EPS (the world step's
-// polish, newton_polish_sparse; the matrix form keeps NEWTON_EPS): a step along W's null space is
-// F's inconsistent part over eps, so with eps = 1e-8 a residual of 1e-6 moved the impulses by
-// about 100 along it, the line search cut every step to 1/8 and the polish crept (pile_1000_3d
-// step 47: |F|^2 lowered by 7% per Newton step for tens of steps); with eps = |F| that move
-// stays of order one and shrinks with F (Levenberg-Marquardt's choice for singular systems,
-// Yamashita and Fukushima 2001).
-static int sparse_newton_eps(int np, int n, const ak_contact_point *const pp[], const double tg[],
-                             double rf, bool robust, bool early, bool scaled, const int rs[],
-                             const int col[], const double W[], ak_block_lu *lu, const double x0[],
-                             const double u0[], double x[], double u[]) {
+static int sparse_newton(int np, int n, const ak_contact_point *const pp[], const double tg[],
+                         double rf, bool robust, bool early, const int rs[], const int col[],
+                         const double W[], ak_block_lu *lu, const double x0[], const double u0[],
+                         double x[], double u[]) {
     int k = np * n, nn = n * n;
     size_t nz = (size_t)rs[np];
     double *Jv = malloc(sizeof(double) * (nz * (size_t)nn + (size_t)k * 7 + (size_t)np * 2 * nn));
@@ -927,14 +918,12 @@ static int sparse_newton_eps(int np, int n, const ak_contact_point *const pp[], 
                     for (int b = 0; b < n; b++) gj[b] -= Jb[a * n + b] * Fi[a];
             }
         }
-        // the regularization: NEWTON_EPS, or |F| in the world step's polish (scaled)
-        double eps = scaled ? fmax(NEWTON_EPS, sqrt(f2)) : NEWTON_EPS;
-        if (ak_block_lu_factor(lu, Jv, eps)) break;
+        if (ak_block_lu_factor(lu, Jv, NEWTON_EPS)) break;
         for (int a = 0; a < k; a++) dx[a] = -F[a];
         ak_block_lu_solve(lu, dx);
         // one step of iterative refinement: res = -F - (J + eps I) dx, dx += (J + eps I)^-1 res
         block_affine(np, n, rs, col, Jv, zero, dx, zero, res);
-        for (int a = 0; a < k; a++) res[a] = -F[a] - res[a] - eps * dx[a];
+        for (int a = 0; a < k; a++) res[a] = -F[a] - res[a] - NEWTON_EPS * dx[a];
         ak_block_lu_solve(lu, res);
         for (int a = 0; a < k; a++) dx[a] += res[a];
         // projected backtracking: x + alpha dx with lambda_n >= 0 and lambda_t on the disc, so
@@ -976,22 +965,13 @@ static int sparse_newton_eps(int np, int n, const ak_contact_point *const pp[], 
     return 0;
 }
 
-static int sparse_newton(int np, int n, const ak_contact_point *const pp[], const double tg[],
-                         double rf, bool robust, bool early, const int rs[], const int col[],
-                         const double W[], ak_block_lu *lu, const double x0[], const double u0[],
-                         double x[], double u[]) {
-    return sparse_newton_eps(np, n, pp, tg, rf, robust, early, false, rs, col, W, lu, x0, u0, x, u);
-}
-
 // Sparse Newton polish of the points given[0 .. ngiven) (a connected component) from the
-// current impulses; robust: the second pass (projected, nonmonotone); scaled: the first pass,
-// monotone with eps = |F| (sparse_newton_eps), kept only when the component meets the
-// tolerance (otherwise it is undone and the passes of before run from the same start). Returns
-// 1 when kept (*r updated over [s, e)), 0 when not, -1 when it could not run (out of memory, or
-// a pattern block_lu refuses).
+// current impulses; robust: the second pass (projected, nonmonotone). Returns 1 when kept (*r
+// updated over [s, e)), 0 when not, -1 when it could not run (out of memory, or a pattern
+// block_lu refuses).
 static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache *c,
                                 const double target[], int s, int e, const int given[], int ngiven,
-                                double rf, bool robust, bool scaled, ak_solver_residuals *r) {
+                                double rf, bool robust, ak_solver_residuals *r) {
     int n = m->dim, nb = m->nbody, np = ngiven, k = np * n, nn = n * n;
     const int *idx = given;
     // the point graph: points sharing a moving body (body -> local points, counting sort)
@@ -1082,7 +1062,7 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
         }
     }
     polish_start(m, d, c, idx, pp, np, sv, sw, x, x0, u, u0);
-    if (sparse_newton_eps(np, n, pp, tg, rf, robust, false, scaled, rs, col, W, lu, x0, u0, x, u)) {
+    if (sparse_newton(np, n, pp, tg, rf, robust, false, rs, col, W, lu, x0, u0, x, u)) {
         ak_block_lu_free(lu);
         free(W), free(col), free(rs), free(pp), free(tg);
         return -1;
@@ -1100,8 +1080,7 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
         residuals_idx(m, d, c, target, idx, np, &r0);
         set_impulses(m, d, c, idx, np, x);
         residuals_idx(m, d, c, target, idx, np, &rn);
-        // the scaled pass is kept only when it meets the tolerance (else the passes of before)
-        keep = scaled ? worst(&rn) <= m->solver.tolerance : worst(&rn) < worst(&r0);
+        keep = worst(&rn) < worst(&r0);
         if (keep) {
             residuals_range(m, d, c, target, NULL, s, e, r);
         } else {
@@ -1167,17 +1146,8 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         if (worst(&rc) <= m->solver.tolerance) continue;
         if (cnt * n >
             NEWTON_MAX_UNKNOWNS) { // the sparse polish [T-CV.6]; the block if it cannot run
-            // first the pass with eps = |F|, kept only when it meets the tolerance; else the
-            // passes of before from the same impulses
-            int rc1 = newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
-                                           true, r);
-            if (rc1 > 0) {
-                kept = true;
-                continue;
-            }
-            if (rc1 == 0)
-                rc1 = newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
-                                           false, r);
+            int rc1 =
+                newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false, r);
             if (rc1 < 0) {
                 big = true;
                 continue;
@@ -1186,8 +1156,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             // still above the tolerance: again with the projected, nonmonotone line search
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             if (worst(&rc) > m->solver.tolerance &&
-                newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true, false,
-                                     r) > 0)
+                newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true, r) > 0)
                 kept = true;
             continue;
         }
@@ -1203,23 +1172,6 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
     free(root), free(order), free(key), free(start);
     if (big && newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, r)) kept = true;
     if (kept) residuals_range(m, d, c, target, NULL, s, e, r);
-    return kept;
-}
-
-// The polish of [s, e) with the rho factor of polish number pk; while it is kept and lowers the
-// largest residual at least POLISH_GAIN times, again at once with the next factors (at most
-// POLISH_AGAIN more): the sweeps that would follow take a polished near-solution away from the
-// polish's active set (pile_1000_3d step 47: a polish to 7e-8, then 500 sweeps back to 3e-5).
-// Returns whether anything was kept.
-static bool polish_again(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[],
-                         int s, int e, int pk, ak_solver_residuals *r) {
-    bool kept = false;
-    for (int a = 0; a <= POLISH_AGAIN; a++) {
-        double before = worst(r);
-        if (!polish(m, d, c, target, s, e, RHO_FACTOR[(pk + a) % 5], r)) break;
-        kept = true;
-        if (worst(r) <= m->solver.tolerance || !(worst(r) * POLISH_GAIN <= before)) break;
-    }
     return kept;
 }
 
@@ -1255,7 +1207,8 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
             break;
         }
         if (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % NEWTON_EVERY == 0 &&
-            polish_again(m, d, c, target, s, e, (it - NEWTON_AFTER) / NEWTON_EVERY, r)) {
+            polish(m, d, c, target, s, e, RHO_FACTOR[((it - NEWTON_AFTER) / NEWTON_EVERY) % 5],
+                   r)) {
             if (worst(r) <= st->tolerance) {
                 rc = it;
                 break;

@@ -197,7 +197,7 @@ typedef struct sweep_item {
 } sweep_item;
 
 // Candidate pairs per parallel pass (the passes' per-pair slots are this many, not one per pair).
-#define AK_CCD_CHUNK 4096
+#define AK_CCD_CHUNK 16384
 
 // Most threads of the candidate search (each has its own stamps, hits and pair list).
 #define AK_CCD_THREADS 8
@@ -697,7 +697,9 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         int with_mv = nfast_all > AK_CCD_FEW;
         cand_grid g = { 0 };
         for (int b = 0; b < N && with_mv; b++) mv[b] = (char)moves(m, b);
-        int nt = ak_parallel_threads(m, m->nbody);
+        // the threads by the work: the fast bodies' queries (a pile at rest has few), not the
+        // body count
+        int nt = ak_parallel_threads(m, nfast_all);
         if (nt > AK_CCD_THREADS) nt = AK_CCD_THREADS;
         int use_grid = with_mv && ni > 0 && grid_build(&g, n, box, it, ni, isbig, w, nt) == 0;
         rc = unsorted_pairs(m, n, box, it, ni, big, nbig, maxw, fast, isbig, use_grid ? &g : NULL,
@@ -852,11 +854,13 @@ static int contacts_find(const ak_model *m, const ak_data *d, ak_contact_cache *
         return -1;
     }
     const int *ab = L.ab;
-    int nt = ak_parallel_threads(m, m->nbody), rc = 0;
+    // the threads by the work: the candidate pairs, not the body count (no parallel region for
+    // a few pairs)
+    int nt = ak_parallel_threads(m, L.n), rc = 0;
     (void)nt; // read by the OpenMP pragmas only (a build without OpenMP has none)
     for (int e0 = 0; e0 < L.n && rc == 0; e0 += AK_CCD_CHUNK) {
         int e1 = L.n - e0 < AK_CCD_CHUNK ? L.n : e0 + AK_CCD_CHUNK;
-#pragma omp parallel for num_threads(nt) schedule(static)
+#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
         for (int e = e0; e < e1; e++) {
             int f = ab[2 * e], o = ab[2 * e + 1];
             phit[e - e0] =
@@ -965,14 +969,14 @@ static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, cc
     double *ptm = ws_get(w, W_PTOI, sizeof(double) * AK_CCD_CHUNK);
     if (!tmins || !ptm || point_keys(m, d->contacts ? d->contacts : &empty, w, &keys)) return -1;
     const int *ab = L.ab;
-    int nt = ak_parallel_threads(m, m->nbody);
-    (void)nt; // read by the OpenMP pragmas only
+    int nt = ak_parallel_threads(m, L.n); // by the candidate pairs, as contacts_find
+    (void)nt;                             // read by the OpenMP pragmas only
     // each pair's earliest time (on the engine's threads: each pair's slot alone), then each
     // body's in the pairs' order (AK_CCD_CHUNK pairs at a time)
     for (int b = 0; b < m->nbody; b++) tmins[b] = h;
     for (int e0 = 0; e0 < L.n; e0 += AK_CCD_CHUNK) {
         int e1 = L.n - e0 < AK_CCD_CHUNK ? L.n : e0 + AK_CCD_CHUNK;
-#pragma omp parallel for num_threads(nt) schedule(static)
+#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
         for (int e = e0; e < e1; e++) {
             int f = ab[2 * e], o = ab[2 * e + 1];
             // the earliest impact of the pair: both bodies stop there when fast

@@ -59,6 +59,7 @@ typedef struct frame {
     double th, origin[4];
     double plen[AK_RT_MAX_OBJECTS]; ///< sqrt(n . n) of each hyperplane (0 for other objects)
     bool fast;                      ///< false: the plain paths (ak_render_cpu_plain), for the tests
+    bool tight; ///< fast path with the tight per-ray lists (false: ak_render_cpu_exact)
     const ak_render_scene *s;
     fobj *fo;  ///< nobj compact objects (fast path; NULL when out of memory: plain SDF loop)
     int *all;  ///< 0 .. nobj-1
@@ -267,6 +268,29 @@ static inline double fobj_sdf(const frame *f, const fobj *q, int i, const double
 
 // The scene SDF on the fast path over the objects list[0..cnt) (ascending): scene_sdf_list's
 // culling rule and its minimum, the same values.
+// Object i's SDF at x, or INFINITY when its bound shows it cannot beat best (fast_sdf's rule).
+static inline double fobj_culled(const frame *f, int i, const double x[4], double best) {
+    const fobj *q = &f->fo[i];
+    if (q->r < INFINITY) {
+        double e0 = x[0] - q->c[0], e1 = x[1] - q->c[1], e2 = x[2] - q->c[2], e3 = x[3] - q->c[3];
+        double r = q->r, ee = e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3;
+        if (best < INFINITY && best + r > 0.0) {
+            double b = best + r;
+            if (ee > 1.0000001 * b * b) return INFINITY;
+            if (ee < 0.9999999 * b * b) return fobj_sdf(f, q, i, x);
+        }
+        if (sqrt(ee) - r >= best) return INFINITY;
+    } else if (q->cR > 0 && best < INFINITY) { // fast_sdf's convex bound
+        double e0 = x[0] - q->c[0], e1 = x[1] - q->c[1], e2 = x[2] - q->c[2], e3 = x[3] - q->c[3];
+        double ee = e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3;
+        if (ee > q->cR * q->cR) {
+            double lb = q->comin * (sqrt(ee) / q->cR - 1.0);
+            if (lb * (1.0 - 1e-9) - 1e-12 * (1.0 + ee) >= best) return INFINITY;
+        }
+    }
+    return fobj_sdf(f, q, i, x);
+}
+
 static double fast_sdf(const frame *f, const int *list, int cnt, const double x[4], int *obj) {
     double best = INFINITY;
     int bi = -1;
@@ -346,6 +370,7 @@ static int fast_ray_objects(const frame *f, const double o[4], const double v[4]
 // The camera frame and the planes' normal lengths (no compact objects).
 static void frame_camera(const ak_render_scene *s, frame *f) {
     f->fast = true;
+    f->tight = true;
     f->s = s;
     f->fo = NULL;
     f->all = NULL;
@@ -675,12 +700,262 @@ static double fast_shadow(const frame *f, const double p[4], const double l[4]) 
     return fmin(fmax(res, 0.0), 1.0);
 }
 
+// ---- tight per-ray lists (issue 29, item 4): the shader's ray_list and marches, in double ----
+// fast_ray_objects keeps every object that can beat the ground plane somewhere on the ray, so
+// that the march takes the plain march's steps. The lists below keep less (as trace.comp does
+// since issue 29): a primary ray keeps an object only over the chord [ta, tb] where the ray is
+// inside its ball grown by the hit epsilon and 2.5 h (for the normal); a shadow ray only where
+// the ball comes within t / K of the ray (elsewhere K d / t >= 1 >= res, so min(res, K d / t)
+// is unchanged). Outside its chord the ray cannot meet the object, so the march steps over it,
+// but never past the start of the next entry (the steps are clamped there). That changes where
+// the marches sample (the hit within the epsilon, the penumbra's samples), not what they find:
+// the images agree with ak_render_cpu_exact's (and the plain path's) within the golden rule
+// (render.tracer.tight_vs_plain). Entries are sorted by ta; the first hyperplane is not an
+// entry (it is evaluated at every step); other unbounded objects are entries over [0, T].
+#define TL_MAX 32 // more entries: no tight list (the exact list of fast_ray_objects)
+
+typedef struct tlist {
+    int n;
+    double T, grow; ///< the list holds for t in [0, T]; how much the balls were grown
+    int i[TL_MAX];
+    double a[TL_MAX], b[TL_MAX];
+} tlist;
+
+// g(t) = |o + t v - c| - r - cone t for u = t + b, w = o - c, b = w . v, h2 = |w|^2 - b^2.
+static inline double tl_g(double t, double b, double h2, double r, double cone) {
+    return sqrt((t + b) * (t + b) + h2) - r - cone * t;
+}
+
+// The list of the ray o + t v (v unit) for t in [0, T], T = tmax or where a downward ray is 1
+// past the plane; cone 0 (primary ray) or 1 / K (shadow ray). False: no list (no hyperplane,
+// the origin not above it, the ray along its normal, or more than TL_MAX entries).
+static bool tight_list(const frame *f, const double o[4], const double v[4], double tmax,
+                       double cone, tlist *L) {
+    L->n = 0;
+    L->T = L->grow = 0.0;
+    if (f->plane < 0) return false;
+    const fobj *P = &f->fo[f->plane];
+    double d0 = fobj_sdf(f, P, f->plane, o), nl = dot4(v, P->n) / P->plen;
+    if (!(d0 > 0.0) || !(nl > -1.0 + 1e-9) || !(nl < 1.0 - 1e-9)) return false;
+    double T = tmax;
+    if (nl < 0.0 && d0 / -nl + 1.0 < T) T = d0 / -nl + 1.0;
+    double m = 1e-6 * (1.0 + T), wd = 1e-6 * (1.0 + T);
+    double grow = cone > 0.0 ? 0.0 : AK_RT_HIT_EPS * (1.0 + T) + 2.5 * AK_RT_NORMAL_H;
+    double c2 = 1.0 - cone * cone, cs = cone / sqrt(c2);
+    int n = 0;
+    for (int i = 0; i < f->s->nobj; i++) {
+        if (i == f->plane) continue;
+        const fobj *q = &f->fo[i];
+        double ta = 0.0, tb = T;
+        if (q->r < INFINITY) {
+            // g convex: kept where g <= m; [ta, tb] from the roots of g = m, widened by wd and
+            // checked (g > m at a point before the minimiser means g > m before that point)
+            double r = q->r + grow;
+            double w[4] = { o[0] - q->c[0], o[1] - q->c[1], o[2] - q->c[2], o[3] - q->c[3] };
+            double b = dot4(w, v), h2 = fmax(dot4(w, w) - b * b, 0.0), h = sqrt(h2);
+            double ts = fmin(fmax(-b + cs * h, 0.0), T); // g'(ts) = 0, clamped
+            if (tl_g(ts, b, h2, r, cone) > m) continue;  // never near enough: dropped
+            // roots of g = m: (1 - cone^2) u^2 - 2 A cone u + h2 - A^2 = 0, u = t + b
+            double A = r + m - cone * b, disc = A * A - c2 * h2;
+            if (disc > 0.0) {
+                double sd = sqrt(disc);
+                double t1 = (A * cone - sd) / c2 - b - wd, t2 = (A * cone + sd) / c2 - b + wd;
+                if (t1 > 0.0 && t1 < ts && tl_g(t1, b, h2, r, cone) > m) ta = t1;
+                if (t2 < T && t2 > ts && tl_g(t2, b, h2, r, cone) > m) tb = t2;
+            }
+        }
+        if (n == TL_MAX) return false;
+        int j = n; // insertion by ta, after the entries with an equal ta
+        for (; j > 0 && L->a[j - 1] > ta; j--) {
+            L->i[j] = L->i[j - 1];
+            L->a[j] = L->a[j - 1];
+            L->b[j] = L->b[j - 1];
+        }
+        L->i[j] = i;
+        L->a[j] = ta;
+        L->b[j] = tb;
+        n++;
+    }
+    L->n = n;
+    L->T = T;
+    L->grow = grow;
+    return true;
+}
+
+// The scene SDF at x = o + t v, t in [0, T]: the plane, then the entries that have started
+// (ta <= t; *hi passes them) and not ended (tb >= t; *lo passes those in front that have).
+// *lo and *hi only move forward: start both at 0 for any t. Ties go to the lower index.
+static inline double tight_sdf(const frame *f, const tlist *L, const double x[4], double t, int *lo,
+                               int *hi, int *obj) {
+    while (*hi < L->n && L->a[*hi] <= t) (*hi)++;
+    while (*lo < *hi && L->b[*lo] < t) (*lo)++;
+    double best = fobj_sdf(f, &f->fo[f->plane], f->plane, x);
+    int which = f->plane;
+    for (int k = *lo; k < *hi; k++) {
+        if (t > L->b[k]) continue;
+        int i = L->i[k];
+        double d = fobj_culled(f, i, x, best);
+        if (d < best || (d == best && i < which)) { // T-E.union: min
+            best = d;
+            which = i;
+        }
+    }
+    if (obj) *obj = which;
+    return best;
+}
+
+// The scene SDF at o + t v: the list for t in [0, T], else every object.
+static double tight_at(const frame *f, const tlist *L, const double o[4], const double v[4],
+                       double t, int *obj) {
+    double x[4];
+    for (int k = 0; k < 4; k++) x[k] = o[k] + t * v[k];
+    if (!(t >= 0.0 && t <= L->T)) return fast_sdf(f, f->all, f->s->nobj, x, obj);
+    int lo = 0, hi = 0;
+    return tight_sdf(f, L, x, t, &lo, &hi, obj);
+}
+
+// The march of fast_trace over a tight list: the steps clamped at the next entry's start,
+// every object beyond T. *d_hit: the scene SDF at the hit.
+static bool tight_trace(const frame *f, const tlist *L, const double o[4], const double v[4],
+                        double *t_out, int *obj, double *d_hit) {
+    double t = 0.0;
+    bool hit = false, all = false;
+    int which = -1, lo = 0, hi = 0;
+    for (int i = 0; i < AK_RT_MAX_STEPS; i++) {
+        double x[4], d;
+        for (int k = 0; k < 4; k++) x[k] = o[k] + t * v[k];
+        all = all || t > L->T;
+        if (all)
+            d = fast_sdf(f, f->all, f->s->nobj, x, &which);
+        else
+            d = tight_sdf(f, L, x, t, &lo, &hi, &which);
+        if (d < AK_RT_HIT_EPS * (t > 1.0 ? t : 1.0)) {
+            hit = true;
+            break;
+        }
+        t += d;
+        if (!all && hi < L->n && L->a[hi] < t) t = L->a[hi]; // not past the next entry's start
+        if (t > AK_RT_MAX_DIST) break;
+    }
+    *d_hit = INFINITY;
+    if (hit) {
+        for (int k = 0; k < AK_RT_REFINE_STEPS; k++) { // fast_trace's refinement
+            double h = AK_RT_NORMAL_H;
+            double d = tight_at(f, L, o, v, t, NULL);
+            double slope =
+                (tight_at(f, L, o, v, t + h, NULL) - tight_at(f, L, o, v, t - h, NULL)) / (2.0 * h);
+            if (slope > -AK_RT_REFINE_MIN_SLOPE) break;
+            double tn = t - d / slope;
+            if (tn < 0.0) break;
+            t = tn;
+        }
+        *d_hit = tight_at(f, L, o, v, t, &which);
+    }
+    *t_out = t;
+    *obj = hit ? which : -1;
+    return hit;
+}
+
+// fast_normal over the plane and the primary ray's list: at p = o + t v (t in [0, T]) every
+// object left out of the list is more than grow from p (outside its grown ball), so its SDF
+// within h of p exceeds grow - h; when grow >= |d(p)| + 2 h that is at least d(p) + h, which
+// the scene SDF within h of p does not exceed (1-Lipschitz): such an object is never the
+// strict minimum there, and the difference quotients are fast_normal's.
+static bool tight_normal(const frame *f, const tlist *L, const double p[4], double dp,
+                         double n[4]) {
+    const double h = AK_RT_NORMAL_H;
+    if (!(fabs(dp) + 2.0 * h * (1.0 + 1e-9) + 1e-9 <= L->grow)) return false;
+    int idx[TL_MAX + 1];
+    idx[0] = f->plane;
+    for (int k = 0; k < L->n; k++) idx[k + 1] = L->i[k];
+    double len2 = 0.0;
+    for (int a = 0; a < 4; a++) {
+        double q[4] = { p[0], p[1], p[2], p[3] };
+        q[a] = p[a] + h;
+        double dpl = fast_sdf(f, idx, L->n + 1, q, NULL);
+        q[a] = p[a] - h;
+        double dmi = fast_sdf(f, idx, L->n + 1, q, NULL);
+        n[a] = (dpl - dmi) / (2.0 * h);
+        len2 += n[a] * n[a];
+    }
+    double inv = len2 > 0 ? 1.0 / sqrt(len2) : 0.0;
+    for (int a = 0; a < 4; a++) n[a] *= inv;
+    return true;
+}
+
+// fast_shadow_bound over a shadow ray's tight list: the plane (and other hyperplanes) as
+// there; the entries from lo that have not ended (the dropped objects and the ended entries
+// have K d / t' >= 1 >= res for every later t', so they cannot lower res).
+static double tight_shadow_bound(const frame *f, const tlist *L, int lo, const double x[4],
+                                 const double l[4], double t) {
+    const double H = SHADOW_HORIZON;
+    double B = 1.0;
+    for (int k = lo - 1; k < L->n; k++) {
+        int i = k < lo ? f->plane : L->i[k];
+        if (k >= lo && t > L->b[k]) continue;
+        const fobj *q = &f->fo[i];
+        double b;
+        if (q->kind == FK_APLANE || q->kind == FK_PLANE) {
+            double d = fobj_sdf(f, q, i, x);
+            if (!(d >= 0.0)) return -1.0;
+            double nl = dot4(q->n, l) / q->plen;
+            b = d / t;
+            if (H > t) {
+                double bh = (d + nl * (H - t)) / H;
+                if (bh < b) b = bh;
+            }
+        } else if (q->r < INFINITY) {
+            double e[4] = { x[0] - q->c[0], x[1] - q->c[1], x[2] - q->c[2], x[3] - q->c[3] };
+            double el = dot4(e, l), sd = el - q->r;
+            if (sd >= 0.0) {
+                b = sd / t < 1.0 ? sd / t : 1.0;
+            } else {
+                double h2 = dot4(e, e) - el * el;
+                b = (sqrt(h2 > 0.0 ? h2 : 0.0) - q->r) / H;
+                if (!(b > 0.0)) return -1.0;
+            }
+        } else {
+            return -1.0;
+        }
+        if (b < B) B = b;
+    }
+    return B - 1e-9;
+}
+
+// fast_shadow over a tight list (cone 1 / K) that holds for the whole march (else fast_shadow).
+static double tight_shadow(const frame *f, const double p[4], const double l[4]) {
+    tlist L;
+    if (!tight_list(f, p, l, SHADOW_HORIZON, 1.0 / AK_RT_SHADOW_K, &L) || L.T < SHADOW_HORIZON)
+        return fast_shadow(f, p, l);
+    double res = 1.0, t = AK_RT_SHADOW_TMIN;
+    int lo = 0, hi = 0;
+    for (int i = 0; i < AK_RT_SHADOW_STEPS; i++) {
+        double q[4];
+        for (int k = 0; k < 4; k++) q[k] = p[k] + t * l[k];
+        double d = tight_sdf(f, &L, q, t, &lo, &hi, NULL);
+        double r = AK_RT_SHADOW_K * d / t;
+        res = r < res ? r : res;
+        if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) break;
+        t += d < AK_RT_SHADOW_STEP_MIN   ? AK_RT_SHADOW_STEP_MIN
+             : d > AK_RT_SHADOW_STEP_MAX ? AK_RT_SHADOW_STEP_MAX
+                                         : d;
+        if (hi < L.n && L.a[hi] < t) t = L.a[hi]; // not past the next entry's start
+        for (int k = 0; k < 4; k++) q[k] = p[k] + t * l[k];
+        if (AK_RT_SHADOW_K * tight_shadow_bound(f, &L, lo, q, l, t) >= res) break;
+    }
+    return fmin(fmax(res, 0.0), 1.0);
+}
+
 static void shade(const ak_render_scene *s, const frame *f, const double o[4], const double dir[4],
                   double rgb[3]) {
-    double t;
+    double t, dhit = INFINITY;
     int obj, list[AK_RT_MAX_OBJECTS];
-    bool hit;
-    if (f->fast) {
+    bool hit, tight = false;
+    tlist L;
+    if (f->fast && f->tight && tight_list(f, o, dir, AK_RT_MAX_DIST + 1.0, 0.0, &L)) {
+        tight = true;
+        hit = tight_trace(f, &L, o, dir, &t, &obj, &dhit);
+    } else if (f->fast) {
         double T;
         int cnt = fast_ray_objects(f, o, dir, AK_RT_MAX_DIST + 1.0, list, &T);
         hit = cnt < 0 ? fast_trace(f, f->all, s->nobj, INFINITY, o, dir, &t, &obj)
@@ -696,7 +971,9 @@ static void shade(const ak_render_scene *s, const frame *f, const double o[4], c
     const ak_render_object *ob = &s->obj[obj];
     double p[4], n[4];
     for (int k = 0; k < 4; k++) p[k] = o[k] + t * dir[k];
-    if (f->fast)
+    if (tight && t >= 0.0 && t <= L.T && tight_normal(f, &L, p, dhit, n)) {
+        // the normal from the primary ray's list
+    } else if (f->fast)
         fast_normal(f, p, n);
     else
         normal_at(s, f, p, n);
@@ -712,7 +989,9 @@ static void shade(const ak_render_scene *s, const frame *f, const double o[4], c
         for (int k = 0; k < 4; k++) l[k] = s->light[li].dir[k] / ll;
         double ndl = fmax(dot4(n, l), 0.0); // T-6.1 corrected: clamped at zero
         if (ndl <= 0.0) continue;
-        double sh = !s->shadows ? 1.0 : f->fast ? fast_shadow(f, ps, l) : soft_shadow(s, f, ps, l);
+        double sh = !s->shadows ? 1.0
+                    : f->fast   ? (f->tight ? tight_shadow(f, ps, l) : fast_shadow(f, ps, l))
+                                : soft_shadow(s, f, ps, l);
         for (int c = 0; c < 3; c++) lin[c] += s->light[li].color[c] * ndl * sh;
     }
     for (int c = 0; c < 3; c++) rgb[c] = albedo[c] * lin[c];
@@ -770,12 +1049,13 @@ unsigned char ak_render_encode(double linear) {
     return (unsigned char)lo;
 }
 
-static void render(const ak_render_scene *s, ak_render_image *img, bool fast) {
+static void render(const ak_render_scene *s, ak_render_image *img, bool fast, bool tight) {
     int w = img->width, h = img->height;
     frame f;
-    if (fast)
+    if (fast) {
         frame_init(s, &f); // f.fast is false when out of memory: the plain paths
-    else
+        f.tight = tight;
+    } else
         frame_camera(s, &f), f.fast = false;
 #pragma omp parallel for schedule(dynamic, 1)
     for (int y = 0; y < h; y++)
@@ -793,9 +1073,15 @@ static void render(const ak_render_scene *s, ak_render_image *img, bool fast) {
     frame_free(&f);
 }
 
-void ak_render_cpu(const ak_render_scene *s, ak_render_image *img) { render(s, img, true); }
+void ak_render_cpu(const ak_render_scene *s, ak_render_image *img) { render(s, img, true, true); }
 
-void ak_render_cpu_plain(const ak_render_scene *s, ak_render_image *img) { render(s, img, false); }
+void ak_render_cpu_exact(const ak_render_scene *s, ak_render_image *img) {
+    render(s, img, true, false);
+}
+
+void ak_render_cpu_plain(const ak_render_scene *s, ak_render_image *img) {
+    render(s, img, false, false);
+}
 
 bool ak_render_image_compare(ak_render_diff *out, const ak_render_image *a,
                              const ak_render_image *b, int threshold, ak_render_image *diff_img) {

@@ -47,11 +47,16 @@ void ak_render_shade(const ak_render_scene *s, const double o[4], const double d
 /// Linear [0,1] to an 8-bit value with gamma AK_RT_GAMMA.
 unsigned char ak_render_encode(double linear);
 
-/// Render the whole image on the CPU (OpenMP across rows when available).
+/// Render the whole image on the CPU (OpenMP across rows when available): the fast path with
+/// tight per-ray lists (the Vulkan shader's: steps clamped at the next listed object), whose
+/// marches sample elsewhere than the plain march; its images agree with ak_render_cpu_plain's
+/// within the golden rule (render.tracer.tight_vs_plain; docs/performance.md, issue 29).
 void ak_render_cpu(const ak_render_scene *s, ak_render_image *img);
+/// The fast path with the exact per-ray lists (the plain march's steps): the same bytes as
+/// ak_render_cpu_plain (render.tracer.fast_equals_plain, test perf).
+void ak_render_cpu_exact(const ak_render_scene *s, ak_render_image *img);
 /// The same image by the plain paths: the camera frame per pixel, every object's SDF through
 /// ak_sdf_shape, no per-ray object list, no early out of the shadow march, the gamma by pow.
-/// ak_render_cpu's fast paths give the same bytes (test perf); docs/performance.md.
 void ak_render_cpu_plain(const ak_render_scene *s, ak_render_image *img);
 
 /// PNG I/O (libpng). Read allocates img->rgb (free with ak_render_image_free).

@@ -1961,7 +1961,6 @@ static problem_part *problem_parts(const ak_contact_problem *p, const ak_contact
         sp->q = malloc(sizeof(double) * (size_t)cnt * (size_t)n);
         sp->mu = malloc(sizeof(double) * (size_t)cnt);
         if (!sp->row_start || !sp->col || !sp->W || !sp->q || !sp->mu) {
-            *nparts = c + 1;
             problem_parts_free(parts, ncomp);
             parts = NULL;
             goto fail;

@@ -197,15 +197,15 @@ typedef struct sweep_item {
 } sweep_item;
 
 // Candidate pairs per parallel pass (the passes' per-pair slots are this many, not one per pair).
-#define AK_CCD_CHUNK 4096
+#define AK_CCD_CHUNK 16384
 
 // Most threads of the candidate search (each has its own stamps, hits and pair list).
 #define AK_CCD_THREADS 8
 
-// The stage's buffers, one set per call (ak_ccd_contacts, ak_ccd_clamp_begin) shared by its
-// passes; the candidate search's are freed when it ends, the rest at the call's end (kept across
-// steps they would add to the peak memory of the stages that run between: the solver's rows and
-// points).
+// The stage's buffers: slots of the contact cache's workspace (contact_cache.h), kept between
+// steps and shared by the contact stage's call (ak_ccd_contacts) and the position stage's
+// (ak_ccd_clamp_begin), which run one after the other; a call without a cache (no contact stage
+// ran) has its own set, freed at its end.
 enum {
     W_IT,      // nbody sweep items
     W_BOX,     // nbody swept boxes
@@ -230,28 +230,20 @@ enum {
     W_LIST,    // the candidate pairs
     W_PTOI,    // per candidate pair: its time of impact, or the clamp's earliest time
     W_PHIT,    // per candidate pair: has an impact
+    W_CLBODY,  // clamp: the clamped bodies (ak_ccd_clamp.body)
+    W_CLSAVED, // clamp: their saved velocities (ak_ccd_clamp.saved)
+    W_SORT,    // merge sort's second buffer (sort_items)
     W_TL,      // unsorted_pairs: each thread's candidate pairs (AK_CCD_THREADS slots)
     W_NBUF = W_TL + AK_CCD_THREADS
 };
-typedef struct ccd_ws {
-    void *p[W_NBUF];
-    size_t cap[W_NBUF];
-} ccd_ws;
+_Static_assert(W_NBUF <= AK_WS_STORE, "the CCD stage needs more workspace slots");
+typedef ak_workspace ccd_ws;
 
 static void ws_free(ccd_ws *w) {
     for (int q = 0; q < W_NBUF; q++) free(w->p[q]);
 }
 
-// Buffer `slot` with room for `bytes` (its contents are not kept when it grows); NULL on failure.
-static void *ws_get(ccd_ws *w, int slot, size_t bytes) {
-    if (bytes == 0) bytes = 1;
-    if (w->cap[slot] < bytes) {
-        free(w->p[slot]);
-        w->p[slot] = malloc(bytes);
-        w->cap[slot] = w->p[slot] ? bytes : 0;
-    }
-    return w->p[slot];
-}
+static void *ws_get(ccd_ws *w, int slot, size_t bytes) { return ak_workspace_get(w, slot, bytes); }
 
 static int cmp_double(const void *x, const void *y) {
     double a = *(const double *)x, b = *(const double *)y;
@@ -269,6 +261,39 @@ static int overlap(int n, const double *box, int a, int b) {
 static int cmp_item(const void *x, const void *y) {
     const sweep_item *a = x, *b = y;
     return a->lo < b->lo ? -1 : a->lo > b->lo ? 1 : a->b - b->b;
+}
+
+// Sort n items by cmp_item with the workspace's W_SORT buffer (a bottom-up merge sort): glibc's
+// qsort allocates and frees a buffer of the array's size at every call. cmp_item is a total order
+// on items of distinct bodies, so the result is qsort's. 0, or -1 (allocation).
+static int sort_items(sweep_item *a, int n, ccd_ws *w) {
+    if (n < 2) return 0;
+    if (n <= 16) { // insertion sort
+        for (int i = 1; i < n; i++) {
+            sweep_item x = a[i];
+            int j = i;
+            while (j > 0 && cmp_item(&a[j - 1], &x) > 0) a[j] = a[j - 1], j--;
+            a[j] = x;
+        }
+        return 0;
+    }
+    sweep_item *t = ws_get(w, W_SORT, sizeof *t * (size_t)n);
+    if (!t) return -1;
+    sweep_item *src = a, *dst = t;
+    for (int width = 1; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int i = lo, j = mid, o = lo;
+            while (i < mid && j < hi)
+                dst[o++] = cmp_item(&src[j], &src[i]) < 0 ? src[j++] : src[i++];
+            while (i < mid) dst[o++] = src[i++];
+            while (j < hi) dst[o++] = src[j++];
+        }
+        sweep_item *x = src;
+        src = dst, dst = x;
+    }
+    if (src != a) memcpy(a, src, sizeof *a * (size_t)n);
+    return 0;
 }
 
 typedef struct cand_list {
@@ -495,11 +520,11 @@ static int unsorted_pairs(const ak_model *m, int n, const double *box, const swe
     int nf = 0, rc = 0;
     for (int q = 0; q < ni; q++)
         if (fast[it[q].b]) fi[nf] = it[q], fi[nf++].q = q;
-    qsort(fi, (size_t)nf, sizeof *fi, cmp_item);
+    if (sort_items(fi, nf, w)) return -1;
     (void)big; // the same set as the items marked isbig, with their sweep coordinates here
     for (int q = 0, r = 0; q < ni && r < nbig; q++)
         if (isbig[it[q].b]) bi[r++] = it[q];
-    qsort(bi, (size_t)nbig, sizeof *bi, cmp_item);
+    if (sort_items(bi, nbig, w)) return -1;
     cand_list TL[AK_CCD_THREADS];
     for (int t = 0; t < nt; t++) TL[t] = nt == 1 ? *L : cand_list_of(w, W_TL + t);
 #pragma omp parallel num_threads(nt) reduction(| : rc) if (nt > 1)
@@ -672,7 +697,9 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         int with_mv = nfast_all > AK_CCD_FEW;
         cand_grid g = { 0 };
         for (int b = 0; b < N && with_mv; b++) mv[b] = (char)moves(m, b);
-        int nt = ak_parallel_threads(m, m->nbody);
+        // the threads by the work: the fast bodies' queries (a pile at rest has few), not the
+        // body count
+        int nt = ak_parallel_threads(m, nfast_all);
         if (nt > AK_CCD_THREADS) nt = AK_CCD_THREADS;
         int use_grid = with_mv && ni > 0 && grid_build(&g, n, box, it, ni, isbig, w, nt) == 0;
         rc = unsorted_pairs(m, n, box, it, ni, big, nbig, maxw, fast, isbig, use_grid ? &g : NULL,
@@ -732,13 +759,6 @@ planes:; // (a label needs a statement before a declaration in C17)
             rc = push_cand(L, b, it[q].b);
         }
     }
-    // the search's buffers are not needed by the pair passes that follow (and the contact
-    // stage's points may grow there): freed, all but the pairs, the motion bounds and the flags
-    for (int q = 0; q < W_NBUF; q++)
-        if (q != W_LIST && q != W_MB && q != W_FAST) {
-            free(w->p[q]);
-            w->p[q] = NULL, w->cap[q] = 0;
-        }
     return rc;
 }
 
@@ -834,11 +854,13 @@ static int contacts_find(const ak_model *m, const ak_data *d, ak_contact_cache *
         return -1;
     }
     const int *ab = L.ab;
-    int nt = ak_parallel_threads(m, m->nbody), rc = 0;
+    // the threads by the work: the candidate pairs, not the body count (no parallel region for
+    // a few pairs)
+    int nt = ak_parallel_threads(m, L.n), rc = 0;
     (void)nt; // read by the OpenMP pragmas only (a build without OpenMP has none)
     for (int e0 = 0; e0 < L.n && rc == 0; e0 += AK_CCD_CHUNK) {
         int e1 = L.n - e0 < AK_CCD_CHUNK ? L.n : e0 + AK_CCD_CHUNK;
-#pragma omp parallel for num_threads(nt) schedule(static)
+#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
         for (int e = e0; e < e1; e++) {
             int f = ab[2 * e], o = ab[2 * e + 1];
             phit[e - e0] =
@@ -907,10 +929,7 @@ static int contacts_find(const ak_model *m, const ak_data *d, ak_contact_cache *
 
 int ak_ccd_contacts(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h,
                     double margin, char *err, size_t errlen) {
-    ccd_ws w = { 0 };
-    int rc = contacts_find(m, d, c, h, margin, err, errlen, &w);
-    ws_free(&w);
-    return rc;
+    return contacts_find(m, d, c, h, margin, err, errlen, &c->step.ws);
 }
 
 static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, ccd_ws *w,
@@ -920,9 +939,15 @@ int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, a
     cl->count = 0;
     cl->body = NULL;
     cl->saved = NULL;
+    cl->owned = 0;
     int k = ak_nd_nbiv(m->dim), n = m->dim;
-    ccd_ws w = { 0 };
+    if (d->contacts) return clamp_find(m, d, h, margin, &d->contacts->step.ws, cl, k, n);
+    ccd_ws w = { 0 }; // no contact stage ran: the call's own buffers; the clamp's are kept
     int rc = clamp_find(m, d, h, margin, &w, cl, k, n);
+    if (cl->body) {
+        w.p[W_CLBODY] = w.p[W_CLSAVED] = NULL;
+        cl->owned = 1;
+    }
     ws_free(&w);
     return rc;
 }
@@ -944,14 +969,14 @@ static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, cc
     double *ptm = ws_get(w, W_PTOI, sizeof(double) * AK_CCD_CHUNK);
     if (!tmins || !ptm || point_keys(m, d->contacts ? d->contacts : &empty, w, &keys)) return -1;
     const int *ab = L.ab;
-    int nt = ak_parallel_threads(m, m->nbody);
-    (void)nt; // read by the OpenMP pragmas only
+    int nt = ak_parallel_threads(m, L.n); // by the candidate pairs, as contacts_find
+    (void)nt;                             // read by the OpenMP pragmas only
     // each pair's earliest time (on the engine's threads: each pair's slot alone), then each
     // body's in the pairs' order (AK_CCD_CHUNK pairs at a time)
     for (int b = 0; b < m->nbody; b++) tmins[b] = h;
     for (int e0 = 0; e0 < L.n; e0 += AK_CCD_CHUNK) {
         int e1 = L.n - e0 < AK_CCD_CHUNK ? L.n : e0 + AK_CCD_CHUNK;
-#pragma omp parallel for num_threads(nt) schedule(static)
+#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
         for (int e = e0; e < e1; e++) {
             int f = ab[2 * e], o = ab[2 * e + 1];
             // the earliest impact of the pair: both bodies stop there when fast
@@ -1003,10 +1028,10 @@ static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, cc
     int nclamp = 0;
     for (int f = 0; f < m->nbody; f++) nclamp += tmins[f] < h;
     if (!nclamp) return 0;
-    cl->body = malloc(sizeof(int) * (size_t)nclamp);
-    cl->saved = malloc(sizeof(double) * (size_t)nclamp * (AK_MAX_DIM + AK_MAX_BIV));
+    cl->body = ws_get(w, W_CLBODY, sizeof(int) * (size_t)nclamp);
+    cl->saved = ws_get(w, W_CLSAVED, sizeof(double) * (size_t)nclamp * (AK_MAX_DIM + AK_MAX_BIV));
     if (!cl->body || !cl->saved) {
-        ak_ccd_clamp_end(m, d, cl);
+        cl->body = NULL, cl->saved = NULL;
         return -1;
     }
     for (int f = 0; f < m->nbody; f++) {
@@ -1031,8 +1056,11 @@ void ak_ccd_clamp_end(const ak_model *m, ak_data *d, ak_ccd_clamp *cl) {
         memcpy(d->v + (size_t)f * AK_MAX_DIM, sv, sizeof(double) * AK_MAX_DIM);
         memcpy(d->w + (size_t)f * AK_MAX_BIV, sv + AK_MAX_DIM, sizeof(double) * AK_MAX_BIV);
     }
-    free(cl->body);
-    free(cl->saved);
+    if (cl->owned) {
+        free(cl->body);
+        free(cl->saved);
+    }
+    cl->owned = 0;
     cl->body = NULL;
     cl->saved = NULL;
     cl->count = 0;

@@ -50,11 +50,12 @@ typedef struct ak_ccd_clamp {
     int count;
     int *body;     ///< clamped bodies
     double *saved; ///< their v (AK_MAX_DIM) and w (AK_MAX_BIV) before scaling
+    int owned;     ///< body and saved are the clamp's own (else the contact cache's workspace)
 } ak_ccd_clamp;
 
 /// Before the position stage: find the clamps and scale the velocities. 0, or -1 (allocation).
 int ak_ccd_clamp_begin(const ak_model *m, ak_data *d, double h, double margin, ak_ccd_clamp *cl);
-/// After the position stage: restore the velocities and free the clamp.
+/// After the position stage: restore the velocities and release the clamp.
 void ak_ccd_clamp_end(const ak_model *m, ak_data *d, ak_ccd_clamp *cl);
 
 #endif

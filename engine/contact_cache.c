@@ -54,6 +54,7 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     free(c->keep.fat);
     free(c->step.esc);
     free(c->keep.fat_pairs.p);
+    for (int q = 0; q < AK_WS_SLOTS; q++) free(c->step.ws.p[q]);
     free(c);
 }
 
@@ -66,6 +67,19 @@ static int grow(void **p, int *cap, int need, size_t size) {
     *p = q;
     *cap = nc;
     return 0;
+}
+
+void *ak_workspace_get(ak_workspace *w, int slot, size_t bytes) {
+    if (bytes == 0) bytes = 1;
+    if (w->cap[slot] <
+        bytes) { // at least 1.5 times: a slowly growing need does not allocate every step
+        size_t nc = w->cap[slot] + w->cap[slot] / 2;
+        if (nc < bytes) nc = bytes;
+        free(w->p[slot]);
+        w->p[slot] = malloc(nc);
+        w->cap[slot] = w->p[slot] ? nc : 0;
+    }
+    return w->p[slot];
 }
 
 int ak_contact_cache_reserve(ak_contact_cache *c, int n) {
@@ -204,6 +218,40 @@ void ak_contact_cache_match(ak_contact_cache *c) {
     }
 }
 
+// Sort c->keep.prev by point_cmp, stably, as glibc's qsort (a merge sort at these sizes) did: a
+// stable sort's result is unique. The points come as a sorted run (the narrowphase's, in pair
+// order) followed by the rest (the CCD stage's): the rest is merge sorted into a buffer of the
+// workspace, then merged with the run from the back (equal keys: the earlier point first), instead
+// of qsort's buffer of the whole array, allocated and freed at every call. 0, or -1 (allocation).
+static int sort_memory(ak_contact_cache *c) {
+    int n = c->keep.nprev, k = 1;
+    ak_contact_memory *p = c->keep.prev;
+    while (k < n && point_cmp(&p[k - 1], &p[k]) <= 0) k++;
+    if (k >= n) return 0;
+    int m = n - k;
+    ak_contact_memory *t = ak_workspace_get(&c->step.ws, AK_WS_STORE, sizeof *t * (size_t)m);
+    if (!t) return -1;
+    ak_contact_memory *src = p + k, *dst = t;
+    for (int width = 1; width < m; width *= 2) {
+        for (int lo = 0; lo < m; lo += 2 * width) {
+            int mid = lo + width < m ? lo + width : m, hi = lo + 2 * width < m ? lo + 2 * width : m;
+            int i = lo, j = mid, o = lo;
+            while (i < mid && j < hi)
+                dst[o++] = point_cmp(&src[j], &src[i]) < 0 ? src[j++] : src[i++];
+            while (i < mid) dst[o++] = src[i++];
+            while (j < hi) dst[o++] = src[j++];
+        }
+        ak_contact_memory *x = src;
+        src = dst, dst = x;
+    }
+    if (src != t) memcpy(t, src, sizeof *t * (size_t)m);
+    // p[0..k) and t[0..m) into p[0..n), largest first: a run's element goes after every equal
+    // element of the other only when it is the later (t's)
+    int i = k - 1, j = m - 1, o = n - 1;
+    while (j >= 0) p[o--] = i >= 0 && point_cmp(&p[i], &t[j]) > 0 ? p[i--] : t[j--];
+    return 0;
+}
+
 int ak_contact_cache_store(ak_contact_cache *c) {
     if (grow((void **)&c->keep.prev, &c->keep.prevcap, c->step.npoint, sizeof(ak_contact_memory)))
         return -1;
@@ -215,13 +263,8 @@ int ak_contact_cache_store(ak_contact_cache *c) {
         memcpy(q->jt, p->jt, sizeof q->jt);
     }
     c->keep.nprev = c->step.npoint;
-    // stable order for equal keys: qsort is not stable, but equal keys only occur when a
-    // manifold repeats an id, and then the first one is used on both sides.
-    // the points usually come sorted already (pairs in order, one point per pair or ids in
-    // order); glibc's qsort is a stable merge sort here, so it would leave them as they are
-    bool sorted = true;
-    for (int i = 1; i < c->keep.nprev && sorted; i++)
-        sorted = point_cmp(&c->keep.prev[i - 1], &c->keep.prev[i]) <= 0;
-    if (!sorted) qsort(c->keep.prev, (size_t)c->keep.nprev, sizeof(ak_contact_memory), point_cmp);
-    return 0;
+    // equal keys only occur when a manifold repeats an id, and then the first one is used on
+    // both sides; the points usually come sorted already (pairs in order, one point per pair or
+    // ids in order), and the sort (stable) leaves them as they are
+    return sort_memory(c);
 }

@@ -106,6 +106,25 @@ typedef struct ak_contact_persistent {
     double fat_dmax;       ///< largest slack given to any body (the query's extra reach)
 } ak_contact_persistent;
 
+/// Buffers that the stages borrow within a step and keep between steps, so that a step does not
+/// allocate, free and fault in its large buffers again (glibc gives a freed heap top back to the
+/// system): slot q holds cap[q] bytes, grown geometrically (to at least 1.5 times its size),
+/// never shrunk by a step, freed with the cache. The stages that use it run one after another
+/// and share the slots (ccd_step.c: the candidate search, the pair passes and the motion clamp
+/// of the contact and position stages), so the area is the largest stage's, not their sum.
+/// What a slot holds is never read before it is written in the same call.
+#define AK_WS_SLOTS 40
+/// The slots: ccd_step.c's from 0 (its enum checks that they end below AK_WS_STORE), then the
+/// contact cache's store (the merge sort's second buffer, ak_contact_cache_store).
+#define AK_WS_STORE (AK_WS_SLOTS - 1)
+typedef struct ak_workspace {
+    void *p[AK_WS_SLOTS];
+    size_t cap[AK_WS_SLOTS];
+} ak_workspace;
+/// Slot `slot` of w with room for `bytes` (0 counts as 1); its contents are not kept when it grows.
+/// NULL on allocation failure.
+void *ak_workspace_get(ak_workspace *w, int slot, size_t bytes);
+
 /// What a step fills and uses: rewritten by every step, never read before it is written in the
 /// same step (except that this step's points stay readable after the step, until the next one,
 /// for traces, the viewer and checks). Owned by ak_contact_cache; the buffers grow and are
@@ -130,6 +149,7 @@ typedef struct ak_contact_scratch {
     double *F, *tau;    ///< nbody x AK_MAX_DIM forces, nbody x AK_MAX_BIV torques: the
                         ///< world step's force arrays (world.c)
     unsigned char *esc; ///< nbody: left its fat box this step
+    ak_workspace ws;    ///< the stages' shared buffers (above), kept between steps
 } ak_contact_scratch;
 
 /// What is measured: cost counters and the solver's residuals, written by the stages and read by

@@ -463,7 +463,16 @@ vec3 shade(vec4 o, vec4 v) {
 }
 
 void main() {
+#ifdef AK_RT_INDEX_ARRAYS
     ivec2 px = ivec2(gl_GlobalInvocationID.xy);
+#else
+    // lavapipe runs a workgroup's invocations in batches of consecutive x (one row of the 8x8
+    // tile per batch of 8 lanes): give each batch a 4x2 block of pixels instead, whose rays
+    // stay closer together (fewer batches straddle a silhouette or a shadow's edge)
+    uvec2 lid = gl_LocalInvocationID.xy;
+    ivec2 px = ivec2(gl_WorkGroupID.xy * uint(AK_RT_WORKGROUP) +
+                     uvec2((lid.y & 1u) * 4u + (lid.x & 3u), (lid.y >> 1u) * 2u + (lid.x >> 2u)));
+#endif
     float W = scn.misc.z, H = scn.misc.w;
     if (px.x >= int(W) || px.y >= int(H)) return;
     float u = (2.0 * (float(px.x) + 0.5) / W - 1.0) * scn.misc.x * scn.misc.y;

@@ -551,6 +551,32 @@ Test(perf, ccd_threads_bitwise) {
 #endif
 }
 
+// The stages' workspace (contact_cache.h) is kept between steps: once a falling pile has landed
+// and rests, a step allocates no slot again (every slot's size stays), and the slots used are
+// the CCD stage's and the store's.
+Test(perf, workspace_kept_between_steps) {
+    ak_data *d;
+    ak_model *m = sphere_pile(3, 216, 3u, &d);
+    ak_world_opts o = ak_world_default_opts(m);
+    char err[512];
+    for (int s = 0; s < 240; s++)
+        cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+    ak_workspace before = d->contacts->step.ws;
+    int used = 0;
+    for (int q = 0; q < AK_WS_SLOTS; q++) used += before.cap[q] > 0;
+    cr_assert(used >= 10, "only %d workspace slots in use after the landing", used);
+    for (int s = 0; s < 60; s++) {
+        cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        for (int q = 0; q < AK_WS_SLOTS; q++)
+            cr_assert(d->contacts->step.ws.p[q] == before.p[q] &&
+                          d->contacts->step.ws.cap[q] == before.cap[q],
+                      "step %d: slot %d changed from %zu bytes to %zu", 240 + s, q, before.cap[q],
+                      d->contacts->step.ws.cap[q]);
+    }
+    ak_model_free(m);
+    ak_data_free(d);
+}
+
 // Points of the current state by the narrowphase fast path (ak_narrowphase_fast) and by the
 // plain ak_narrowphase on the same broadphase pairs: the same list, bit for bit.
 static void points_equal_fast_plain(const ak_model *m, const ak_data *d, const char *what, int step,

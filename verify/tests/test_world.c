@@ -200,6 +200,57 @@ Test(world, cache_matches_feature_ids) {
     ak_model_free(m);
 }
 
+// The store keeps the points sorted by (a, b, id), stably (equal keys in the order the step made
+// them): a sorted run followed by points in any order, as the narrowphase and then the CCD stage
+// give them, against an insertion sort written here (stable by construction); and storing again
+// (the workspace's buffer reused) gives the same. The jn values tell the points apart.
+Test(world, cache_store_sorts_stably) {
+    enum { NP = 700, RUN = 300 };
+    ak_model *m = ak_model_create(3, 40);
+    ak_contact_cache *c = ak_contact_cache_create(m);
+    cr_assert(c);
+    cr_assert_eq(ak_contact_cache_reserve(c, NP), 0);
+    ak_contact_memory want[NP];
+    unsigned seed = 12345u;
+    for (int round = 0; round < 3; round++) {
+        c->step.npoint = NP;
+        for (int i = 0; i < NP; i++) {
+            ak_contact_point *p = &c->step.pts[i];
+            memset(p, 0, sizeof *p);
+            if (i < RUN) { // sorted, with repeated keys
+                p->a = i / 30, p->b = 20 + (i / 10) % 3, p->id = (uint64_t)(i % 10 / 4);
+            } else { // any order, keys that also occur in the run
+                seed = seed * 1103515245u + 12345u;
+                p->a = (int)((seed >> 16) % 12), p->b = 20 + (int)((seed >> 8) % 3);
+                p->id = (uint64_t)((seed >> 4) % 3);
+            }
+            p->jn = i + 1000.0 * round;
+        }
+        for (int i = 0; i < NP; i++) { // the expected order: insertion sort, stable
+            const ak_contact_point *p = &c->step.pts[i];
+            ak_contact_memory x = { .a = p->a, .b = p->b, .id = p->id, .jn = p->jn };
+            int j = i;
+            while (j > 0 &&
+                   (want[j - 1].a > x.a || (want[j - 1].a == x.a && want[j - 1].b > x.b) ||
+                    (want[j - 1].a == x.a && want[j - 1].b == x.b && want[j - 1].id > x.id)))
+                want[j] = want[j - 1], j--;
+            want[j] = x;
+        }
+        cr_assert_eq(ak_contact_cache_store(c), 0);
+        cr_assert_eq(c->keep.nprev, NP);
+        for (int i = 0; i < NP; i++)
+            cr_assert(
+                c->keep.prev[i].a == want[i].a && c->keep.prev[i].b == want[i].b &&
+                    c->keep.prev[i].id == want[i].id && c->keep.prev[i].jn == want[i].jn,
+                "round %d, stored point %d: (%d, %d, %llu) jn %g, expected (%d, %d, %llu) jn %g",
+                round, i, c->keep.prev[i].a, c->keep.prev[i].b,
+                (unsigned long long)c->keep.prev[i].id, c->keep.prev[i].jn, want[i].a, want[i].b,
+                (unsigned long long)want[i].id, want[i].jn);
+    }
+    ak_contact_cache_free(c);
+    ak_model_free(m);
+}
+
 // Tree, sweep and prune and all pairs agree on a small random scene; data copy copies the cache.
 Test(world, broadphase_and_copy) {
     int n = 3, N = 60;

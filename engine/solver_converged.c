@@ -1721,18 +1721,32 @@ static void problem_u(const ak_contact_problem *p, const double r[], double u[])
     }
 }
 
-// The dense Newton polish [T-CV.2] of the whole problem (k <= NEWTON_MAX_UNKNOWNS) from r, with
-// the component polish's Levenberg-Marquardt try and step budget; pts carry mn and mu for the
-// natural map. Replaces r (and u) when the residuals shrink; returns whether it did.
+// lambda_n >= 0 and lambda_t on the disc |lambda_t| <= mu lambda_n, point by point (p's mu)
+static void problem_project(const ak_contact_problem *p, double x[]) {
+    int n = p->dim;
+    for (int i = 0; i < p->npoint; i++) {
+        double *xi = x + (size_t)i * n;
+        xi[0] = fmax(xi[0], 0.0);
+        double rad = p->mu[i] > 0.0 ? p->mu[i] * xi[0] : 0.0, nl = norm(n - 1, xi + 1);
+        for (int t = 1; t < n; t++)
+            xi[t] = p->mu[i] > 0.0 ? (nl > rad ? xi[t] * (rad / nl) : xi[t]) : 0.0;
+    }
+}
+
+// The dense Newton polish [T-CV.2] of a component (k <= PROBLEM_DENSE_MAX, as its own problem p)
+// from r, with the component polish's Levenberg-Marquardt try and step budget, from the rim
+// when seed [T-CV.3]; pts carry mn and mu for the natural map. It stops one step after the
+// projected x meets tol (the world step's runs its whole budget). Replaces r (and u) when the
+// residuals shrink; returns whether it did.
 static bool problem_polish(const ak_contact_problem *p, const ak_contact_point *const pts[],
-                           const double zero[], double rf, double r[], double u[],
-                           ak_solver_residuals *res) {
+                           const double zero[], double rf, bool seed, double tol, double r[],
+                           double u[], ak_solver_residuals *res) {
     int n = p->dim, np = p->npoint, k = np * n, nn = n * n;
     size_t kk = (size_t)k * (size_t)k;
-    double *W = calloc(kk * 3 + (size_t)k * 6, sizeof(double));
+    double *W = calloc(kk * 3 + (size_t)k * 7, sizeof(double));
     if (!W) return false;
     double *J = W + kk, *N = J + kk, *x = N + kk, *uu = x + k, *F = uu + k, *g = F + k, *dx = g + k,
-           *xt = dx + k;
+           *xt = dx + k, *xm = xt + k;
     for (int i = 0; i < np; i++)
         for (int z = p->row_start[i]; z < p->row_start[i + 1]; z++)
             for (int a = 0; a < n; a++)
@@ -1741,9 +1755,25 @@ static bool problem_polish(const ak_contact_problem *p, const ak_contact_point *
                         p->W[(size_t)z * nn + a * n + b];
     memcpy(x, r, sizeof(double) * (size_t)k);
     memcpy(uu, u, sizeof(double) * (size_t)k);
+    // [T-CV.3] rim seeding (as newton_polish's): the points that stick and slip (inside the
+    // disc, dissipation residual above tol) start on the rim opposite their slip
+    if (seed) {
+        int nt = n - 1;
+        for (int i = 0; i < np; i++) {
+            double *xi = x + (size_t)i * n, *ui = u + (size_t)i * n, rad = p->mu[i] * xi[0];
+            double nu = norm(nt, ui + 1), nx = norm(nt, xi + 1), dot = 0.0;
+            for (int t = 0; t < nt; t++) dot += xi[1 + t] * ui[1 + t];
+            if (!(p->mu[i] > 0.0 && xi[0] > 0.0 && nu > 0.0 && nx < rad && rad * nu + dot > tol))
+                continue;
+            for (int t = 0; t < nt; t++) xi[1 + t] = -rad * ui[1 + t] / nu;
+        }
+        problem_u(p, x, uu);
+    }
     double f2 = natural_map(np, n, pts, zero, rf, x, uu, W, F, J);
     int steps = (int)fmax(NEWTON_STEPS,
                           fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / ((double)k * k * k + 1.0)));
+    bool met = false; // x, projected, met tol after the last step (then xm is x, wmet its residual)
+    double wmet = INFINITY;
     for (int step = 0; step < steps && f2 > 0.0; step++) {
         jt_f(k, J, F, g);
         double alpha = 1.0, f2new = INFINITY, f2ref = f2;
@@ -1777,15 +1807,24 @@ static bool problem_polish(const ak_contact_problem *p, const ak_contact_point *
         if (f2new < f2) memcpy(x, xt, sizeof(double) * (size_t)k);
         problem_u(p, x, uu);
         f2 = natural_map(np, n, pts, zero, rf, x, uu, W, F, J);
+        // done when x, projected, meets tol (the steps after it are the cost of a small
+        // component that stalls at rounding level: up to NEWTON_COMPONENT_STEPS of them)
+        // (one Newton step more once it does: near a solution it gains digits, and the
+        // better of the two is kept)
+        memcpy(xt, x, sizeof(double) * (size_t)k);
+        problem_project(p, xt);
+        problem_u(p, xt, F + k);
+        ak_solver_residuals rt;
+        problem_residuals(p, xt, F + k, NULL, &rt);
+        if (met) {
+            if (!(worst(&rt) < wmet)) memcpy(x, xm, sizeof(double) * (size_t)k);
+            break;
+        }
+        if (worst(&rt) <= tol)
+            met = true, wmet = worst(&rt), memcpy(xm, x, sizeof(double) * (size_t)k);
     }
     // the impulses projected (lambda_n >= 0, lambda_t on the disc) as set_impulses does
-    for (int i = 0; i < np; i++) {
-        double *xi = x + (size_t)i * n;
-        xi[0] = fmax(xi[0], 0.0);
-        double rad = p->mu[i] > 0.0 ? p->mu[i] * xi[0] : 0.0, nl = norm(n - 1, xi + 1);
-        for (int t = 1; t < n; t++)
-            xi[t] = p->mu[i] > 0.0 ? (nl > rad ? xi[t] * (rad / nl) : xi[t]) : 0.0;
-    }
+    problem_project(p, x);
     problem_u(p, x, uu);
     ak_solver_residuals rn;
     problem_residuals(p, x, uu, NULL, &rn);
@@ -1809,14 +1848,14 @@ static bool problem_polish(const ak_contact_problem *p, const ak_contact_point *
 // this rule in 10,313 (2.3 s; `anakata fclib solve` on the exported file, 28 Nov 2026).
 static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_point *const pts[],
                                   const double zero[], ak_block_lu *lu, double rf, bool robust,
-                                  double r[], double u[], ak_solver_residuals *res) {
+                                  bool early, double r[], double u[], ak_solver_residuals *res) {
     int n = p->dim, np = p->npoint, k = np * n;
     double *x = malloc(sizeof(double) * (size_t)k * 2);
     if (!x) return false;
     double *uu = x + k;
     memcpy(x, r, sizeof(double) * (size_t)k);
     memcpy(uu, u, sizeof(double) * (size_t)k);
-    if (sparse_newton(np, n, pts, zero, rf, robust, true, p->row_start, p->col, p->W, lu, r, u, x,
+    if (sparse_newton(np, n, pts, zero, rf, robust, early, p->row_start, p->col, p->W, lu, r, u, x,
                       uu)) {
         free(x);
         return false;
@@ -1825,7 +1864,7 @@ static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_
     problem_u(p, x, uu);
     ak_solver_residuals rn;
     problem_residuals(p, x, uu, NULL, &rn);
-    bool keep = worst(&rn) < SPARSE_KEEP * worst(res);
+    bool keep = worst(&rn) < (early ? SPARSE_KEEP : 1.0) * worst(res);
     if (keep) {
         memcpy(r, x, sizeof(double) * (size_t)k);
         memcpy(u, uu, sizeof(double) * (size_t)k);
@@ -1833,6 +1872,171 @@ static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_
     }
     free(x);
     return keep;
+}
+
+// The matrix form's component polish (problem_polish_parts): a component of at most this many
+// unknowns gets the dense polish (problem_polish), a larger one the sparse polish. Lower than
+// NEWTON_MAX_UNKNOWNS (the world step's bound): on pile_1000_3d steps 38 and 39 (components
+// just under 2,048 unknowns) the dense polish took 2.5 s and 8.8 s of CPU, the sparse 0.19 s
+// and 0.53 s (verify/bench/bench_fclib, docs/performance.md, 28 Nov 2026).
+#define PROBLEM_DENSE_MAX 200
+// ... and a first polish of the components of at most PROBLEM_DENSE_MAX unknowns after this
+// many sweeps (before the one after NEWTON_AFTER): the easy problems of pile_1000_3d (steps
+// 12-16, 21, 29, 33-35) converged at it instead of after 50 sweeps.
+#define PROBLEM_FIRST 10
+
+// A connected component of the matrix problem (points joined by a block of W), as its own
+// problem in local indices, for the component polish (problem_polish_parts).
+typedef struct problem_part {
+    ak_contact_problem sub;      ///< the component's rows and columns of W, its q and mu
+    const int *pt;               ///< its points (indices into p), ascending
+    const ak_contact_point **pp; ///< their mn and mu for the natural map
+    ak_block_lu *lu;             ///< the sparse polish's symbolic factorisation, when needed
+} problem_part;
+
+static void problem_parts_free(problem_part parts[], int nparts) {
+    if (!parts) return;
+    for (int c = 0; c < nparts; c++) {
+        ak_block_lu_free(parts[c].lu);
+        if (nparts > 1) ak_contact_problem_free(&parts[c].sub);
+    }
+    free(parts);
+}
+
+// p's connected components (union-find over W's blocks; as polish's over the bodies: the
+// impulses of one component do not change the velocities of another): *nparts parts, their
+// points in order (np entries, component after component, ascending within each) and their
+// natural-map points in ppo. With one component the part is p itself (not copied). NULL when
+// out of memory.
+static problem_part *problem_parts(const ak_contact_problem *p, const ak_contact_point *pts,
+                                   int order[], const ak_contact_point *ppo[], int *nparts) {
+    int n = p->dim, nn = n * n, np = p->npoint;
+    int *root = malloc(sizeof(int) * (size_t)np), *start = calloc((size_t)np + 1, sizeof(int)),
+        *loc = malloc(sizeof(int) * (size_t)np);
+    problem_part *parts = NULL;
+    if (!root || !start || !loc) goto fail;
+    for (int i = 0; i < np; i++) root[i] = i;
+    for (int i = 0; i < np; i++)
+        for (int z = p->row_start[i]; z < p->row_start[i + 1]; z++) {
+            int a = i, b = p->col[z];
+            while (root[a] != a) a = root[a] = root[root[a]];
+            while (root[b] != b) b = root[b] = root[root[b]];
+            if (a != b) root[a > b ? a : b] = a < b ? a : b;
+        }
+    int ncomp = 0;
+    for (int i = 0; i < np; i++) { // the root of a component is its smallest point
+        int a = i;
+        while (root[a] != a) a = root[a];
+        root[i] = a;
+        if (a == i) loc[i] = ncomp++; // the component's number, for now
+        start[loc[a] + 1]++;
+    }
+    for (int c = 0; c < ncomp; c++) start[c + 1] += start[c];
+    parts = calloc((size_t)ncomp, sizeof *parts);
+    if (!parts) goto fail;
+    {
+        int *fill = malloc(sizeof(int) * ((size_t)ncomp + 1));
+        if (!fill) goto fail;
+        memcpy(fill, start, sizeof(int) * (size_t)ncomp);
+        for (int i = 0; i < np; i++) order[fill[loc[root[i]]]++] = i;
+        free(fill);
+    }
+    for (int c = 0; c < ncomp; c++)
+        for (int a = start[c]; a < start[c + 1]; a++) loc[order[a]] = a - start[c];
+    for (int a = 0; a < np; a++) ppo[a] = &pts[order[a]];
+    for (int c = 0; c < ncomp; c++) {
+        problem_part *pc = &parts[c];
+        pc->pt = order + start[c], pc->pp = ppo + start[c];
+        if (ncomp == 1) {
+            pc->sub = *p;
+            break;
+        }
+        int cnt = start[c + 1] - start[c], nz = 0;
+        for (int a = 0; a < cnt; a++) nz += p->row_start[pc->pt[a] + 1] - p->row_start[pc->pt[a]];
+        ak_contact_problem *sp = &pc->sub;
+        *sp = (ak_contact_problem){ .dim = n, .npoint = cnt, .nblock = nz };
+        sp->row_start = malloc(sizeof(int) * ((size_t)cnt + 1));
+        sp->col = malloc(sizeof(int) * (size_t)(nz > 0 ? nz : 1));
+        sp->W = malloc(sizeof(double) * (size_t)(nz > 0 ? nz : 1) * (size_t)nn);
+        sp->q = malloc(sizeof(double) * (size_t)cnt * (size_t)n);
+        sp->mu = malloc(sizeof(double) * (size_t)cnt);
+        if (!sp->row_start || !sp->col || !sp->W || !sp->q || !sp->mu) {
+            problem_parts_free(parts, ncomp);
+            parts = NULL;
+            goto fail;
+        }
+        nz = 0;
+        for (int a = 0; a < cnt; a++) {
+            int i = pc->pt[a];
+            sp->row_start[a] = nz;
+            for (int z = p->row_start[i]; z < p->row_start[i + 1]; z++, nz++) {
+                sp->col[nz] = loc[p->col[z]];
+                memcpy(sp->W + (size_t)nz * nn, p->W + (size_t)z * nn, sizeof(double) * (size_t)nn);
+            }
+            memcpy(sp->q + (size_t)a * n, p->q + (size_t)i * n, sizeof(double) * (size_t)n);
+            sp->mu[a] = p->mu[i];
+        }
+        sp->row_start[cnt] = nz;
+    }
+    *nparts = ncomp;
+fail:
+    free(root), free(start), free(loc);
+    return parts;
+}
+
+// The component polish on the matrices (as polish's over the bodies): each component of p with
+// a residual above tol is polished alone from r (u = W r + q), kept when its own residuals
+// shrink: at most PROBLEM_DENSE_MAX unknowns the dense polish (problem_polish), and if still
+// above tol again from the rim [T-CV.3]; more, the sparse polish [T-CV.6] (its two passes);
+// only_small: the small components only. early: the sparse passes end early where they cannot
+// gain and are kept when they lower the largest residual SPARSE_KEEP-fold; else (every other
+// polish) they run as the world step's (newton_polish_sparse) and are kept when it shrinks at
+// all: on pile_1000_3d step 46 the early polishes alone missed in 100,000 sweeps, the world
+// step's rule converged in 550 (the first polish kept at 0.18 from 0.22), and the early
+// ones are what makes steps 36-40 cheap. buf: 2 k scratch. Returns whether anything was kept
+// (then *res is measured again).
+static bool problem_polish_parts(const ak_contact_problem *p, problem_part parts[], int nparts,
+                                 const double zero[], double rf, double tol, bool only_small,
+                                 bool early, double r[], double u[], double buf[],
+                                 ak_solver_residuals *res) {
+    int n = p->dim, k = p->npoint * n;
+    bool kept = false;
+    for (int c = 0; c < nparts; c++) {
+        problem_part *pc = &parts[c];
+        const ak_contact_problem *sp = &pc->sub;
+        int cnt = sp->npoint, kc = cnt * n;
+        double *rc = r, *uc = u;
+        if (nparts > 1) {
+            rc = buf, uc = buf + k;
+            for (int a = 0; a < cnt; a++) {
+                memcpy(rc + (size_t)a * n, r + (size_t)pc->pt[a] * n, sizeof(double) * (size_t)n);
+                memcpy(uc + (size_t)a * n, u + (size_t)pc->pt[a] * n, sizeof(double) * (size_t)n);
+            }
+        }
+        ak_solver_residuals rr;
+        problem_residuals(sp, rc, uc, NULL, &rr);
+        if (worst(&rr) <= tol) continue;
+        bool any = false;
+        if (only_small && kc > PROBLEM_DENSE_MAX) continue;
+        if (kc <= PROBLEM_DENSE_MAX) {
+            any = problem_polish(sp, pc->pp, zero, rf, false, tol, rc, uc, &rr);
+            if (worst(&rr) > tol && problem_polish(sp, pc->pp, zero, rf, true, tol, rc, uc, &rr))
+                any = true;
+        } else if (pc->lu || (pc->lu = ak_block_lu_new(cnt, n, sp->row_start, sp->col))) {
+            any = problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, false, early, rc, uc, &rr);
+            if (worst(&rr) > tol &&
+                problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, true, early, rc, uc, &rr))
+                any = true;
+        }
+        if (any && nparts > 1)
+            for (int a = 0; a < cnt; a++) {
+                memcpy(r + (size_t)pc->pt[a] * n, rc + (size_t)a * n, sizeof(double) * (size_t)n);
+                memcpy(u + (size_t)pc->pt[a] * n, uc + (size_t)a * n, sizeof(double) * (size_t)n);
+            }
+        kept |= any;
+    }
+    if (kept) problem_residuals(p, r, u, NULL, res);
+    return kept;
 }
 
 int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
@@ -1844,14 +2048,15 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     int nb = p->row_start[np];
     int *cs = calloc((size_t)np + 1, sizeof(int)), *cz = malloc(sizeof(int) * (size_t)nb),
         *crow = malloc(sizeof(int) * (size_t)nb), *diag = malloc(sizeof(int) * (size_t)np);
-    double *u = malloc(sizeof(double) * (size_t)k * 4),
+    double *u = malloc(sizeof(double) * (size_t)k * 5),
            *bound = malloc(sizeof(double) * (size_t)np * 2);
     double *Kt = malloc(sizeof(double) * (size_t)np * AK_MAX_TAN * AK_MAX_TAN);
     ak_contact_point *pts = calloc((size_t)np, sizeof *pts);
     const ak_contact_point **pp = malloc(sizeof *pp * (size_t)np);
-    ak_block_lu *lu = NULL; // the sparse polish's symbolic factorisation, made when first needed
+    int *order = malloc(sizeof(int) * (size_t)np), nparts = 0;
+    problem_part *parts = NULL; // the components, made when first polished
     int rc = -1;
-    if (!cs || !cz || !crow || !diag || !u || !bound || !Kt || !pts || !pp) goto out;
+    if (!cs || !cz || !crow || !diag || !u || !bound || !Kt || !pts || !pp || !order) goto out;
     double *x0 = u + k, *pd = x0 + k, *zero = bound + np;
     memset(zero, 0, sizeof(double) * (size_t)np);
     for (int z = 0; z < nb; z++) cs[p->col[z] + 1]++;
@@ -1924,17 +2129,13 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
         }
         bool polished = false;
         int every = k > NEWTON_MAX_UNKNOWNS ? SPARSE_EVERY : NEWTON_EVERY;
-        if (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % every == 0) {
-            double rf = RHO_FACTOR[((it - NEWTON_AFTER) / every) % 5];
-            if (k <= NEWTON_MAX_UNKNOWNS)
-                polished = problem_polish(p, pp, zero, rf, r, u, &res);
-            else if (lu || (lu = ak_block_lu_new(np, n, p->row_start, p->col))) {
-                // the two passes of T-CV.6: monotone, then (still above tol) projected
-                polished = problem_polish_sparse(p, pp, zero, lu, rf, false, r, u, &res);
-                if (worst(&res) > tol &&
-                    problem_polish_sparse(p, pp, zero, lu, rf, true, r, u, &res))
-                    polished = true;
-            }
+        if (it == PROBLEM_FIRST || (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % every == 0)) {
+            double rf = it < NEWTON_AFTER ? 1.0 : RHO_FACTOR[((it - NEWTON_AFTER) / every) % 5];
+            if (!parts) parts = problem_parts(p, pts, order, pp, &nparts);
+            if (parts)
+                polished = problem_polish_parts(p, parts, nparts, zero, rf, tol, it < NEWTON_AFTER,
+                                                ((it - NEWTON_AFTER) / every) % 2 == 0, r, u,
+                                                pd + k, &res);
         }
         if (polished) {
             st->polishes++;
@@ -1971,7 +2172,8 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     }
     st->worst = worst(&res);
 out:
-    ak_block_lu_free(lu);
-    free(cs), free(cz), free(crow), free(diag), free(u), free(bound), free(Kt), free(pts), free(pp);
+    problem_parts_free(parts, nparts);
+    free(order), free(cs), free(cz), free(crow), free(diag), free(u), free(bound), free(Kt),
+        free(pts), free(pp);
     return rc;
 }

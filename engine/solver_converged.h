@@ -136,14 +136,17 @@ typedef struct ak_problem_stats {
 /// targets already in q): from r (in: start, out: solution), block projected Gauss-Seidel on u =
 /// W r + q with the exact friction block (ak_solver_friction_block on the tangent part of W's
 /// diagonal block) and the normal row with 1 / W_nn, the staggered friction radii and the NNCG
-/// momentum of the sweeps over bodies, and the dense Newton polish of the natural map [T-CV.2]
-/// (with the Levenberg-Marquardt fallback, rho cycling) on the whole problem when it has at
-/// most 2,048 unknowns, kept when it lowers the residuals; above that the sparse polish of
-/// T-CV.6 (block LU of the Newton matrix in W's block pattern, the monotone then the projected
-/// pass) every 500 sweeps, kept when it lowers the largest residual a hundredfold; until the
+/// momentum of the sweeps over bodies, and the world step's per-component polish on W's connected
+/// components (solver_converged.c, problem_polish_parts): after 10 sweeps (the components of at
+/// most 200 unknowns), after 50 and every 500, each component above tol alone: up to 200
+/// unknowns the dense Newton polish of the natural map [T-CV.2] (Levenberg-Marquardt fallback,
+/// rho cycling), again from the rim (T-CV.3) when still above tol; larger ones the sparse
+/// polish of T-CV.6 (block LU of the Newton matrix in the component's block pattern, the
+/// monotone then the projected pass; alternately with the early end, kept when it lowers the
+/// largest residual a hundredfold, and as the world step's, kept when it lowers it); until the
 /// four residuals (largest over the points, with target 0) are at most tol, at most max_it
-/// sweeps. No cold restart, no component polish or rim seeding (T-CV.3): those work on the
-/// bodies. 0 when converged, 1 when not, -1 when out of memory or a diagonal block has W_nn <= 0.
+/// sweeps. No cold restart (it starts where the caller says, as a solver of FCLIB problems).
+/// 0 when converged, 1 when not, -1 when out of memory or a diagonal block has W_nn <= 0.
 int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
                                       double r[], ak_problem_stats *st);
 

@@ -7,7 +7,8 @@
 //                                                 --export-fclib writes them
 //   bench_fclib [OPTIONS] FILE.hdf5...            FCLIB files (anakata run --export-fclib DIR
 //                                                 writes DIR/step_*.hdf5)
-//   --siconos NAME   a Siconos solver to run: NSGS (default), NSN-FB, NSN-AC; repeat for more
+//   --siconos NAME[:N]   a Siconos solver to run: NSGS (default), NSN-FB, NSN-AC; repeat for
+//                        more; N: its own iteration cap (default: --max-iterations)
 //   --max-iterations N   each Siconos solver's iteration cap (default 100000)
 //   --steps-only     (SCENE mode) only step the world with the converged solver and print each
 //                    step's CPU seconds (the solver over bodies: impact phase, warm start,
@@ -42,7 +43,7 @@ static double now(void) {
 }
 
 typedef struct bench {
-    int nsic, max_iter;
+    int nsic, max_iter, cap[MAX_SIC]; ///< cap: each solver's own cap (0: max_iter)
     ak_sic_solver sic[MAX_SIC];
     double ta, ts[MAX_SIC], hard, ha, hs[MAX_SIC];
     int miss_a, miss_s[MAX_SIC], hpts, count;
@@ -72,7 +73,7 @@ static void run_problem(bench *b, const char *name, const ak_contact_problem *p)
         ak_sic_result sr;
         memset(rs, 0, sizeof(double) * k);
         double t1 = now();
-        if (ak_sic_solve(&sp, b->sic[s], 1e-10, b->max_iter, rs, u, &sr)) {
+        if (ak_sic_solve(&sp, b->sic[s], 1e-10, b->cap[s] ? b->cap[s] : b->max_iter, rs, u, &sr)) {
             fprintf(stderr, "bench_fclib: Siconos could not be set up\n");
             exit(1);
         }
@@ -101,18 +102,23 @@ int main(int argc, char **argv) {
     int npos = 0, first_file = 0, steps_only = 0;
     for (int a = 1; a < argc; a++) {
         if (!strcmp(argv[a], "--siconos") && a + 1 < argc) {
-            const char *s = argv[++a];
-            ak_sic_solver v = !strcmp(s, "NSGS")     ? AK_SIC_NSGS
-                              : !strcmp(s, "NSN-FB") ? AK_SIC_NSN_FB
-                              : !strcmp(s, "NSN-AC") ? AK_SIC_NSN_AC
-                                                     : (ak_sic_solver)-1;
-            if ((int)v < 0 || b.nsic >= MAX_SIC) {
+            const char *s = argv[++a], *colon = strchr(s, ':');
+            size_t len = colon ? (size_t)(colon - s) : strlen(s);
+            ak_sic_solver v = len == 4 && !strncmp(s, "NSGS", len)     ? AK_SIC_NSGS
+                              : len == 6 && !strncmp(s, "NSN-FB", len) ? AK_SIC_NSN_FB
+                              : len == 6 && !strncmp(s, "NSN-AC", len) ? AK_SIC_NSN_AC
+                                                                       : (ak_sic_solver)-1;
+            char *end = NULL;
+            long cap = colon ? strtol(colon + 1, &end, 10) : 0;
+            if ((int)v < 0 || b.nsic >= MAX_SIC ||
+                (colon && (*end || cap < 1 || cap > 100000000))) {
                 fprintf(stderr,
                         "bench_fclib: --siconos: expected NSGS, NSN-FB or NSN-AC (at most "
-                        "3), found '%s'\n",
+                        "3), each with an optional :N (a positive iteration cap), found '%s'\n",
                         s);
                 return 2;
             }
+            b.cap[b.nsic] = (int)cap;
             b.sic[b.nsic++] = v;
         } else if (!strcmp(argv[a], "--steps-only")) {
             steps_only = 1;

@@ -631,42 +631,54 @@ static void fast_normal(const frame *f, const double p[4], double n[4]) {
 // evaluates at t, stops once t > SHADOW_MAX_DIST, and steps by at most SHADOW_STEP_MAX.
 #define SHADOW_HORIZON (AK_RT_SHADOW_MAX_DIST + AK_RT_SHADOW_STEP_MAX)
 
+// One object's term of the shadow bounds below at the march point p, t along l: false where
+// there is no bound (p inside a hyperplane's half-space or inside a bounded object's ball, or an
+// unbounded object).
+static bool object_shadow_bound(const frame *f, int i, const double p[4], const double l[4],
+                                double t, double *out) {
+    const double H = SHADOW_HORIZON;
+    const fobj *q = &f->fo[i];
+    double b;
+    if (q->kind == FK_APLANE || q->kind == FK_PLANE) {
+        double d = fobj_sdf(f, q, i, p);
+        if (!(d >= 0.0)) return false;
+        double nl = dot4(q->n, l) / q->plen;
+        b = d / t;
+        if (H > t) {
+            double bh = (d + nl * (H - t)) / H;
+            if (bh < b) b = bh;
+        }
+    } else if (q->r < INFINITY) {
+        double e[4] = { p[0] - q->c[0], p[1] - q->c[1], p[2] - q->c[2], p[3] - q->c[3] };
+        double el = dot4(e, l), sd = el - q->r;
+        if (sd >= 0.0) {
+            b = sd / t < 1.0 ? sd / t : 1.0;
+        } else {
+            double h2 = dot4(e, e) - el * el;
+            b = (sqrt(h2 > 0.0 ? h2 : 0.0) - q->r) / H;
+            if (!(b > 0.0)) return false;
+        }
+    } else {
+        return false;
+    }
+    *out = b;
+    return true;
+}
+
 // shadow_bound over the objects of a shadow ray's list (exact for t' in [t, SHADOW_HORIZON],
-// where the dropped objects never give the minimum), sharpened by the horizon:
+// where the dropped objects never give the minimum), sharpened by the horizon H (each object's
+// term is object_shadow_bound's):
 // - a hyperplane: d(t')/t' = (d + nl (t' - t)) / t' is monotone in t', so its minimum is at an
 //   end: min(d / t, (d + nl (H - t)) / H);
 // - a bounded object moving away (s = (p - c) . l - r >= 0): min(s / t, 1) as in shadow_bound;
 //   one ahead: d(t') >= h - r with h the distance from c to the line, so (h - r) / H when h > r.
 static double fast_shadow_bound(const frame *f, const int *list, int cnt, const double p[4],
                                 const double l[4], double t) {
-    const double H = SHADOW_HORIZON;
     double B = 1.0;
     for (int k = 0; k < cnt; k++) {
         int i = list[k];
-        const fobj *q = &f->fo[i];
         double b;
-        if (q->kind == FK_APLANE || q->kind == FK_PLANE) {
-            double d = fobj_sdf(f, q, i, p);
-            if (!(d >= 0.0)) return -1.0;
-            double nl = dot4(q->n, l) / q->plen;
-            b = d / t;
-            if (H > t) {
-                double bh = (d + nl * (H - t)) / H;
-                if (bh < b) b = bh;
-            }
-        } else if (q->r < INFINITY) {
-            double e[4] = { p[0] - q->c[0], p[1] - q->c[1], p[2] - q->c[2], p[3] - q->c[3] };
-            double el = dot4(e, l), sd = el - q->r;
-            if (sd >= 0.0) {
-                b = sd / t < 1.0 ? sd / t : 1.0;
-            } else {
-                double h2 = dot4(e, e) - el * el;
-                b = (sqrt(h2 > 0.0 ? h2 : 0.0) - q->r) / H;
-                if (!(b > 0.0)) return -1.0;
-            }
-        } else {
-            return -1.0;
-        }
+        if (!object_shadow_bound(f, i, p, l, t, &b)) return -1.0;
         if (b < B) B = b;
     }
     return B - 1e-9;
@@ -888,35 +900,12 @@ static bool tight_normal(const frame *f, const tlist *L, const double p[4], doub
 // have K d / t' >= 1 >= res for every later t', so they cannot lower res).
 static double tight_shadow_bound(const frame *f, const tlist *L, int lo, const double x[4],
                                  const double l[4], double t) {
-    const double H = SHADOW_HORIZON;
     double B = 1.0;
     for (int k = lo - 1; k < L->n; k++) {
         int i = k < lo ? f->plane : L->i[k];
         if (k >= lo && t > L->b[k]) continue;
-        const fobj *q = &f->fo[i];
         double b;
-        if (q->kind == FK_APLANE || q->kind == FK_PLANE) {
-            double d = fobj_sdf(f, q, i, x);
-            if (!(d >= 0.0)) return -1.0;
-            double nl = dot4(q->n, l) / q->plen;
-            b = d / t;
-            if (H > t) {
-                double bh = (d + nl * (H - t)) / H;
-                if (bh < b) b = bh;
-            }
-        } else if (q->r < INFINITY) {
-            double e[4] = { x[0] - q->c[0], x[1] - q->c[1], x[2] - q->c[2], x[3] - q->c[3] };
-            double el = dot4(e, l), sd = el - q->r;
-            if (sd >= 0.0) {
-                b = sd / t < 1.0 ? sd / t : 1.0;
-            } else {
-                double h2 = dot4(e, e) - el * el;
-                b = (sqrt(h2 > 0.0 ? h2 : 0.0) - q->r) / H;
-                if (!(b > 0.0)) return -1.0;
-            }
-        } else {
-            return -1.0;
-        }
+        if (!object_shadow_bound(f, i, x, l, t, &b)) return -1.0;
         if (b < B) B = b;
     }
     return B - 1e-9;

@@ -100,39 +100,6 @@ static inline __attribute__((always_inline)) void ak_inline_tangent_basis(int n,
     }
 }
 
-/// ak_dyn_solve (ref/dyn): Gaussian elimination with partial pivoting; -1 where singular.
-static inline __attribute__((always_inline)) int
-ak_inline_solve(int k, double x[], const double A[], const double b[]) {
-    double M[AK_MAX_BIV * (AK_MAX_BIV + 1)];
-    int w = k + 1;
-    for (int r = 0; r < k; r++) {
-        for (int c = 0; c < k; c++) M[r * w + c] = A[r * k + c];
-        M[r * w + k] = b[r];
-    }
-    for (int c = 0; c < k; c++) {
-        int p = c;
-        for (int r = c + 1; r < k; r++)
-            if (fabs(M[r * w + c]) > fabs(M[p * w + c])) p = r;
-        if (M[p * w + c] == 0.0 || !isfinite(M[p * w + c])) return -1;
-        if (p != c)
-            for (int q = 0; q < w; q++) {
-                double t = M[c * w + q];
-                M[c * w + q] = M[p * w + q];
-                M[p * w + q] = t;
-            }
-        for (int r = c + 1; r < k; r++) {
-            double f = M[r * w + c] / M[c * w + c];
-            for (int q = c; q < w; q++) M[r * w + q] -= f * M[c * w + q];
-        }
-    }
-    for (int r = k - 1; r >= 0; r--) {
-        double s = M[r * w + k];
-        for (int q = r + 1; q < k; q++) s -= M[r * w + q] * x[q];
-        x[r] = s / M[r * w + r];
-    }
-    return 0;
-}
-
 /// ak_dyn_solve (ref/dyn) for nr right-hand sides at once: X (k x nr, row-major) with column c
 /// bit for bit ak_dyn_solve(k, x, A, column c of B) (k x nr). The pivots, the swaps and the
 /// multipliers depend on A alone, so they are found once and each column gets the operations
@@ -169,6 +136,13 @@ ak_inline_solve_multi(int k, int nr, double X[], const double A[], const double 
             X[r * nr + j] = s / M[r * w + r];
         }
     return 0;
+}
+
+/// ak_dyn_solve (ref/dyn): Gaussian elimination with partial pivoting; -1 where singular (the
+/// one-column case of ak_inline_solve_multi, the same operations in the same order).
+static inline __attribute__((always_inline)) int
+ak_inline_solve(int k, double x[], const double A[], const double b[]) {
+    return ak_inline_solve_multi(k, 1, x, A, b);
 }
 
 /// ak_contact_friction_clamp (ref/contact).

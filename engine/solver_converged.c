@@ -614,6 +614,23 @@ static void impulses_to_x(int np, int n, const ak_contact_point *const pp[], dou
     }
 }
 
+// [T-CV.3] rim seeding: the points of x (impulses, n per point) that stick and slip at the
+// velocities u (inside the disc |x_t| < mu x_n, dissipation residual mu x_n |u_t| + x_t . u_t
+// above tol) start on the rim opposite their slip, x_t = -mu x_n u_t / |u_t|.
+static void rim_seed(int np, int n, const ak_contact_point *const pp[], const double u[],
+                     double tol, double x[]) {
+    int nt = n - 1;
+    for (int i = 0; i < np; i++) {
+        const ak_contact_point *p = pp[i];
+        double *xi = x + (size_t)i * n, rad = p->mu * xi[0];
+        const double *ui = u + (size_t)i * n;
+        double nu = norm(nt, ui + 1), nx = norm(nt, xi + 1), dot = 0.0;
+        for (int t = 0; t < nt; t++) dot += xi[1 + t] * ui[1 + t];
+        if (!(p->mu > 0.0 && xi[0] > 0.0 && nu > 0.0 && nx < rad && rad * nu + dot > tol)) continue;
+        for (int t = 0; t < nt; t++) xi[1 + t] = -rad * ui[1 + t] / nu;
+    }
+}
+
 // u = u0 + W (x - x0) for the dense k x k W (row-major) over its nonzeros only (wrs/wcol: row
 // a's nonzero columns wcol[wrs[a] .. wrs[a + 1]), ascending): the sums of the dense product in
 // the same order without its zero terms (W couples only the points that share a body).
@@ -636,7 +653,7 @@ static void dense_affine(int k, const double W[], const int wrs[], const int wco
 static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[],
                           int s, int e, const int given[], int ngiven, double rf, bool seed,
                           ak_solver_residuals *r) {
-    int n = m->dim, nt = n - 1, nb = m->nbody;
+    int n = m->dim, nb = m->nbody;
     int *idx = malloc(sizeof(int) * (size_t)(e - s));
     char *mark = malloc((size_t)(e - s));
     const ak_contact_point **pp = malloc(sizeof *pp * (size_t)(e - s));
@@ -696,16 +713,7 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     // [T-CV.3] rim seeding: the points that stick and slip (inside the disc, dissipation residual
     // above the tolerance) start on the rim opposite their slip
     if (seed) {
-        for (int i = 0; i < np; i++) {
-            const ak_contact_point *p = pp[i];
-            double *xi = x + (size_t)i * n, *ui = u0 + (size_t)i * n, rad = p->mu * xi[0];
-            double nu = norm(nt, ui + 1), nx = norm(nt, xi + 1), dot = 0.0;
-            for (int t = 0; t < nt; t++) dot += xi[1 + t] * ui[1 + t];
-            if (!(p->mu > 0.0 && xi[0] > 0.0 && nu > 0.0 && nx < rad &&
-                  rad * nu + dot > m->solver.tolerance))
-                continue;
-            for (int t = 0; t < nt; t++) xi[1 + t] = -rad * ui[1 + t] / nu;
-        }
+        rim_seed(np, n, pp, u0, m->solver.tolerance, x);
         dense_affine(k, W, wrs, wcol, u0, x, x0, u);
     }
     double f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
@@ -1755,18 +1763,9 @@ static bool problem_polish(const ak_contact_problem *p, const ak_contact_point *
                         p->W[(size_t)z * nn + a * n + b];
     memcpy(x, r, sizeof(double) * (size_t)k);
     memcpy(uu, u, sizeof(double) * (size_t)k);
-    // [T-CV.3] rim seeding (as newton_polish's): the points that stick and slip (inside the
-    // disc, dissipation residual above tol) start on the rim opposite their slip
+    // [T-CV.3] rim seeding (rim_seed, as newton_polish's); pts carry p's mu
     if (seed) {
-        int nt = n - 1;
-        for (int i = 0; i < np; i++) {
-            double *xi = x + (size_t)i * n, *ui = u + (size_t)i * n, rad = p->mu[i] * xi[0];
-            double nu = norm(nt, ui + 1), nx = norm(nt, xi + 1), dot = 0.0;
-            for (int t = 0; t < nt; t++) dot += xi[1 + t] * ui[1 + t];
-            if (!(p->mu[i] > 0.0 && xi[0] > 0.0 && nu > 0.0 && nx < rad && rad * nu + dot > tol))
-                continue;
-            for (int t = 0; t < nt; t++) xi[1 + t] = -rad * ui[1 + t] / nu;
-        }
+        rim_seed(np, n, pts, u, tol, x);
         problem_u(p, x, uu);
     }
     double f2 = natural_map(np, n, pts, zero, rf, x, uu, W, F, J);

@@ -78,11 +78,24 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
             if (scn.obj[i].info.x == AK_RT_PLANE) ak_first_plane = i;
     }
     rl_plane = ak_first_plane;
+#ifdef AK_RT_INDEX_ARRAYS
+    // No early return (the page): SwiftShader's code for a function with returns inside its
+    // branches and loops was measured slower (the same lists: ok carries what each return did)
+    bool ok = rl_plane >= 0;
+    vec4 pn = scn.obj[max(rl_plane, 0)].b;
+    float po = scn.obj[max(rl_plane, 0)].a.x;
+    rl_pn = ok ? pn : rl_pn;
+    rl_po = ok ? po : rl_po;
+    float d0 = dot(o, rl_pn) - rl_po, nl = dot(v, rl_pn);
+    ok = ok && d0 > 0.0 && !(abs(nl) > 0.999);
+    int nobj = ok ? scn.counts.x : 0;
+#else
     if (rl_plane < 0) return;
     rl_pn = scn.obj[rl_plane].b;
     rl_po = scn.obj[rl_plane].a.x;
     float d0 = dot(o, rl_pn) - rl_po, nl = dot(v, rl_pn);
     if (!(d0 > 0.0) || abs(nl) > 0.999) return;
+#endif
     float T = tmax;
     if (nl < 0.0) T = min(T, d0 / -nl + 1.0);
     // a primary ray: the hit epsilon, and 2.5 h so that normal_at finds its objects in the list
@@ -93,7 +106,11 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     // no insertion), then the full work over that span only: on lavapipe a loop that no lane of
     // a batch enters is skipped, and most batches have no object near their rays.
     int first = scn.counts.x, last = -1;
+#ifdef AK_RT_INDEX_ARRAYS
+    for (int i = 0; i < nobj; i++) {
+#else
     for (int i = 0; i < scn.counts.x; i++) {
+#endif
         if (i == rl_plane) continue;
         float bound = scn.obj[i].color.w;
         bool near = true;
@@ -132,7 +149,14 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
                 if (t2 < T && t2 > ts && sqrt((t2 + b) * (t2 + b) + h2) - r - cone * t2 > m) tb = t2;
             }
         }
+#ifdef AK_RT_INDEX_ARRAYS
+        if (n == AK_RT_LIST) { // too many: every object
+            ok = false;
+            break;
+        }
+#else
         if (n == AK_RT_LIST) return; // too many: every object
+#endif
         // insertion by ta, after the entries with an equal ta: at k, the number of entries
         // with rl_a <= ta (a prefix, the list being sorted); slots k+1..n take slots k..n-1
 #ifdef AK_RT_INDEX_ARRAYS
@@ -159,9 +183,15 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
 #endif
         n++;
     }
+#ifdef AK_RT_INDEX_ARRAYS
+    rl_n = ok ? n : 0;
+    rl_T = ok ? T : 0.0;
+    rl_ok = ok;
+#else
     rl_n = n;
     rl_T = T;
     rl_ok = true;
+#endif
 }
 
 // The scene SDF at o + t v. With the ray's list (all false; t in [0, T]): the plane, then the
@@ -222,6 +252,24 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
                 break;
             }
         }
+#ifdef AK_RT_INDEX_ARRAYS
+        // The object step inside a loop of at most one pass (the page): SwiftShader runs the
+        // code after a `break` that every lane took under an empty mask, but leaves a loop that
+        // no lane enters (measured faster; the same steps)
+        bool go = !(done || i >= AK_RT_MAX_STEPS);
+        for (int once = go ? 0 : 1; once < 1; once++) {
+            all = all || t > rl_T;
+            float d = list_sdf(o, v, t, all, lo, hi, which);
+            i++;
+            if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
+                hit = done = true;
+                break;
+            }
+            t = min(t + d, all || hi >= rl_n ? 1e30 : rl_get_a(hi));
+            done = t > AK_RT_MAX_DIST;
+        }
+        if (!go) break;
+#else
         if (done || i >= AK_RT_MAX_STEPS) break;
         all = all || t > rl_T;
         float d = list_sdf(o, v, t, all, lo, hi, which);
@@ -232,6 +280,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
         }
         t = min(t + d, all || hi >= rl_n ? 1e30 : rl_get_a(hi));
         if (t > AK_RT_MAX_DIST) break;
+#endif
     }
     if (hit) {
         // A hit in the plane-only steps: the scene SDF near t is the plane's, linear in t, so
@@ -244,6 +293,42 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
             if (nl < -AK_RT_REFINE_MIN_SLOPE && tn >= 0.0) t = tn;
             d_out = dot(o + t * v, rl_pn) - rl_po;
         }
+#ifdef AK_RT_INDEX_ARRAYS
+        // The same evaluations in the same order as below (the same t), through one call of
+        // list_sdf: SwiftShader inlines every call and runs the straight-line code of each copy
+        // under a mask, so four copies of the scene SDF cost more than one loop over the
+        // evaluations (k: Newton step; j: 0 the SDF at t, 1 at t + h, 2 at t - h; fin: the
+        // scene SDF at the hit, last).
+        float h = AK_RT_NORMAL_H, dr = 0.0, dph = 0.0;
+        bool fin = false;
+        for (int e = 0, k = 0, j = 0; e < (plane_hit ? 0 : 3 * AK_RT_REFINE_STEPS + 1); e++) {
+            fin = fin || k == AK_RT_REFINE_STEPS;
+            float te = fin || j == 0 ? t : j == 1 ? t + h : t - h;
+            int lo2 = 0, hi2 = 0, w;
+            float de = list_sdf(o, v, te, !rl_ok || te < 0.0 || te > rl_T, lo2, hi2, w);
+            if (fin) { // the scene SDF at the hit
+                d_out = de;
+                which = w;
+                break;
+            }
+            if (j == 0) {
+                dr = de;
+                // converged to float rounding (below)
+                fin = abs(dr) < 0.01 * AK_RT_HIT_EPS * max(t, 1.0);
+                j = fin ? 0 : 1;
+            } else if (j == 1) {
+                dph = de;
+                j = 2;
+            } else {
+                float slope = (dph - de) / (2.0 * h);
+                float tn = t - dr / slope;
+                fin = slope > -AK_RT_REFINE_MIN_SLOPE || tn < 0.0;
+                t = fin ? t : tn;
+                k++;
+                j = 0;
+            }
+        }
+#else
         for (int k = 0; k < (plane_hit ? 0 : AK_RT_REFINE_STEPS); k++) {
             float h = AK_RT_NORMAL_H;
             float d = list_dist(o, v, t);
@@ -260,6 +345,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
             int lo2 = 0, hi2 = 0;
             d_out = list_sdf(o, v, t, !rl_ok || t < 0.0 || t > rl_T, lo2, hi2, which); // the scene SDF at the hit
         }
+#endif
     }
     t_out = t;
     obj = hit ? which : -1;
@@ -319,8 +405,14 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
             exact = true;
         }
         if (AK_RT_HAS(AK_RT_BOX) && type == AK_RT_BOX) {
+#ifdef AK_RT_INDEX_ARRAYS
+            // each column fetched once (the page reads the objects from a texture: a fetch each)
+            vec4 c0 = scn.obj[i].rt0, c1 = scn.obj[i].rt1, c2 = scn.obj[i].rt2, c3 = scn.obj[i].rt3;
+            vec4 q = vec4(dot(c0, e), dot(c1, e), dot(c2, e), dot(c3, e));
+#else
             vec4 q = vec4(dot(scn.obj[i].rt0, e), dot(scn.obj[i].rt1, e), dot(scn.obj[i].rt2, e),
                           dot(scn.obj[i].rt3, e));
+#endif
             vec4 qq = abs(q) - scn.obj[i].b;
             int a = 0;
             for (int j = 1; j < 4; j++)
@@ -329,13 +421,33 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
             for (int j = 0; j < 4; j++)
                 if (j != a) second = max(second, qq[j]);
             if (second < qq[a] - 2.0 * h * 1.01 - 1e-5) {
+#ifdef AK_RT_INDEX_ARRAYS
+                vec4 r = a == 0 ? c0 : a == 1 ? c1 : a == 2 ? c2 : c3;
+#else
                 vec4 r = a == 0 ? scn.obj[i].rt0 : a == 1 ? scn.obj[i].rt1 : a == 2 ? scn.obj[i].rt2 : scn.obj[i].rt3;
+#endif
                 g = q[a] < 0.0 ? -r : r;
                 exact = true;
             }
         }
     }
     int cnt = exact ? 0 : all ? scn.counts.x : n;
+#ifdef AK_RT_INDEX_ARRAYS
+    // The same differences through one copy of the object SDF (SwiftShader inlines each call
+    // and runs its straight-line code under a mask: trace()): q = 2 a + side, p + e then p - e.
+    float dq = 1e30;
+    for (int q = 0; q < (exact ? 0 : 8); q++) {
+        int a = q >> 1;
+        bool minus = (q & 1) != 0;
+        vec4 e = vec4(0.0);
+        e[a] = h;
+        vec4 x = minus ? p - e : p + e;
+        float d = plane >= 0 ? dot(x, rl_pn) - rl_po : 1e30;
+        for (int k = 0; k < cnt; k++) d = min(d, ak_obj_sdf(all ? k : idx[k], x));
+        if (minus) g[a] = (dq - d) / (2.0 * h);
+        dq = d;
+    }
+#else
     for (int a = 0; a < (exact ? 0 : 4); a++) {
         vec4 e = vec4(0.0);
         e[a] = h;
@@ -356,6 +468,7 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
         }
         g[a] = (dp - dm) / (2.0 * h);
     }
+#endif
     float l = length(g);
     return l > 0.0 ? g / l : g;
 }
@@ -414,6 +527,23 @@ float soft_shadow(vec4 p, vec4 l) {
                 break;
             }
         }
+#ifdef AK_RT_INDEX_ARRAYS
+        // a loop of at most one pass, as in trace() (the page)
+        bool go = !(done || i >= AK_RT_SHADOW_STEPS);
+        for (int once = go ? 0 : 1; once < 1; once++) {
+            float d = list_sdf(p, l, t, !rl_ok, lo, hi, w);
+            i++;
+            res = min(res, AK_RT_SHADOW_K * d / t);
+            if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) {
+                done = true;
+                break;
+            }
+            t = min(t + clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX),
+                    !rl_ok || hi >= rl_n ? 1e30 : rl_get_a(hi));
+            done = AK_RT_SHADOW_K * shadow_bound(p + t * l, l, t, lo) >= res;
+        }
+        if (!go) break;
+#else
         if (done || i >= AK_RT_SHADOW_STEPS) break;
         float d = list_sdf(p, l, t, !rl_ok, lo, hi, w);
         i++;
@@ -422,6 +552,7 @@ float soft_shadow(vec4 p, vec4 l) {
         t = min(t + clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX),
                 !rl_ok || hi >= rl_n ? 1e30 : rl_get_a(hi));
         if (AK_RT_SHADOW_K * shadow_bound(p + t * l, l, t, lo) >= res) break;
+#endif
     }
     return clamp(res, 0.0, 1.0);
 }

@@ -107,7 +107,12 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     // a batch enters is skipped, and most batches have no object near their rays.
     int first = scn.counts.x, last = -1;
 #ifdef AK_RT_INDEX_ARRAYS
-    for (int i = 0; i < nobj; i++) {
+    // The page: the objects of the pixel's 16x16 tile that any of its rays can meet, in order
+    // (web/gl.js, tileLists: a conservative test on the host; -1: every object), so the same
+    // list; first and last are positions in the tile's list (k), i its object
+    int tn = ak_tile_n(cone > 0.0);
+    for (int k = 0; k < (tn < 0 ? nobj : ok ? tn : 0); k++) {
+        int i = tn < 0 ? k : ak_tile_obj(cone > 0.0, k);
 #else
     for (int i = 0; i < scn.counts.x; i++) {
 #endif
@@ -122,12 +127,22 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
             near = sqrt((ts + b) * (ts + b) + h2) - r - cone * ts <= m;
         }
         if (near) {
+#ifdef AK_RT_INDEX_ARRAYS
+            first = min(first, k);
+            last = k;
+#else
             first = min(first, i);
             last = i;
+#endif
         }
     }
     int n = 0;
+#ifdef AK_RT_INDEX_ARRAYS
+    for (int k = first; k <= last; k++) {
+        int i = tn < 0 ? k : ak_tile_obj(cone > 0.0, k);
+#else
     for (int i = first; i <= last; i++) {
+#endif
         if (i == rl_plane) continue;
         float bound = scn.obj[i].color.w;
         float ta = 0.0, tb = T;

@@ -130,7 +130,21 @@ def adapt_trace(trace):
     glue = ("#define AK_RT_INDEX_ARRAYS 1\n"
             "out vec4 ak_frag;\n"
             "#define ak_invocation_id uvec3(uint(gl_FragCoord.x), uint(scn.misc.w - gl_FragCoord.y), 0u)\n"
-            "#define ak_image_store(img, px, c) (ak_frag = (c))\n")
+            "#define ak_image_store(img, px, c) (ak_frag = (c))\n"
+            # the objects per 16x16 tile that its rays can meet (web/gl.js, tileLists): texel
+            # 5 tx of row ty holds the counts (primary, shadow; -1: every object), texels
+            # 5 tx + 1, 2 the primary ray's objects, 3, 4 the shadow rays', four per texel
+            "uniform highp isampler2D ak_tile_tex;\n"
+            "#define AK_TILE 16\n"
+            "int ak_tile_n(bool shadow) {\n"
+            "    ivec2 t = ivec2(ak_invocation_id.xy) / AK_TILE;\n"
+            "    ivec4 c = texelFetch(ak_tile_tex, ivec2(5 * t.x, t.y), 0);\n"
+            "    return shadow ? c.y : c.x;\n"
+            "}\n"
+            "int ak_tile_obj(bool shadow, int k) {\n"
+            "    ivec2 t = ivec2(ak_invocation_id.xy) / AK_TILE;\n"
+            "    return texelFetch(ak_tile_tex, ivec2(5 * t.x + 1 + (shadow ? 2 : 0) + k / 4, t.y), 0)[k % 4];\n"
+            "}\n")
     return glue + trace
 
 

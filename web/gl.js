@@ -2,7 +2,8 @@
 // build time from render/shaders (trace.comp, scene.glsl, sdf.glsl): the Vulkan tracer's code
 // with the buffers read from float textures (verify/view/glsl_to_webgl.py). This file only
 // feeds it: the scene header as the uniform struct `scn`, the objects and half-spaces as
-// textures, one full-screen triangle.
+// textures, the objects per screen tile that its rays can meet (tileLists), one full-screen
+// triangle.
 "use strict";
 
 const AkGL = (() => {

@@ -13,6 +13,8 @@ copied word for word; only the interfaces change:
   indexes its per-ray arrays plainly (AK_RT_INDEX_ARRAYS): SwiftShader's costs (trace.comp);
 - the line `const int AK_RT_TYPES = 63;` stays, for web/gl.js to set per scene (the shape types
   present; Vulkan's specialization constant).
+- the page's ray lists read the objects of the pixel's 16x16 tile from an integer texture that
+  web/gl.js fills per frame (ak_tile_n, ak_tile_obj; trace.comp's AK_RT_INDEX_ARRAYS code).
 
 Writes a C header with two NUL-terminated byte arrays: ak_webgl_trace_frag (the tracer) and
 ak_webgl_probe_frag (the scene SDF at points read from a texture, bits packed in RGBA8).

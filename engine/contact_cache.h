@@ -146,6 +146,10 @@ typedef struct ak_contact_scratch {
     void *rows;                       ///< the solver's packed rows (solver.c), rowcap of them
     int rowcap;
     double *sbody;      ///< the iterations' body velocities (solver.c): nbody records of v, w
+    int *sched;         ///< the sweeps' order of the packed rows and its scratch (solver.c)
+    int schedrows;      ///< rows that sched has room for (0: none)
+    int nsched;         ///< rows of the order kept in sched (-1 or 0: none), which is
+                        ///< recomputed whenever the rows' bodies differ from those it was made for
     double *F, *tau;    ///< nbody x AK_MAX_DIM forces, nbody x AK_MAX_BIV torques: the
                         ///< world step's force arrays (world.c)
     unsigned char *esc; ///< nbody: left its fat box this step

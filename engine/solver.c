@@ -598,6 +598,91 @@ static inline __attribute__((always_inline)) void warm_start_point(int n, const 
     p->jn_max = p->jn;
 }
 
+// ---- the rows' order within a sweep (performance) ---------------------------------------------
+// A row reads and writes only its own fields and the records of its moving bodies (a body that
+// does not move is read by no row). So a sweep computes the same bits in any order of the rows in
+// which, for every moving body, the rows that touch it keep their given order: each row then finds
+// its bodies as the given order leaves them, and the sliding count is a sum of integers. The given
+// order (pairs sorted by body) puts the rows of one body next to each other, so that each row
+// waits for the one just before it; the order below places a row, where it can, at least
+// SCHED_LAG places after the rows it waits for, choosing among the SCHED_WINDOW rows from the
+// first one not yet placed, so that the processor overlaps the arithmetic of independent rows.
+// The order depends only on the rows' moving bodies: it is kept and made again only when they
+// differ from the last step's (a resting pile keeps its points).
+#define SCHED_LAG 2
+#define SCHED_WINDOW 8
+
+// Room in c->step.sched for np rows: the layout, for R = c->step.schedrows, is last (nbody),
+// dep (2 R), pos (R), perm (R), key (2 R), the kept order's key (2 R). -1 if out of memory.
+static int ensure_sched(ak_contact_cache *c, int np) {
+    if (np <= c->step.schedrows) return 0;
+    int rows = np + np / 2;
+    int *q = malloc(sizeof(int) * ((size_t)c->nbody + 8 * (size_t)rows));
+    if (!q) return -1;
+    free(c->step.sched);
+    c->step.sched = q, c->step.schedrows = rows, c->step.nsched = -1;
+    return 0;
+}
+static inline int *sched_key(const ak_contact_cache *c, int kept) {
+    return c->step.sched + c->nbody + (4 + 2 * kept) * (size_t)c->step.schedrows;
+}
+static inline int *sched_perm(const ak_contact_cache *c) {
+    return c->step.sched + c->nbody + 3 * (size_t)c->step.schedrows;
+}
+
+// The order of the np rows whose moving bodies are key (2 np: a or -1, b or -1), into perm; a
+// row is ready when the rows it waits for are placed (the first row not yet placed always is).
+static void schedule_rows(int nbody, int R, int *sched, const int *key, int np, int *perm) {
+    int *last = sched, *dep = last + nbody, *pos = dep + 2 * (size_t)R;
+    for (int b = 0; b < nbody; b++) last[b] = -1;
+    for (int r = 0; r < np; r++) {
+        for (int q = 0; q < 2; q++) {
+            int b = key[2 * r + q];
+            dep[2 * r + q] = b >= 0 ? last[b] : -1;
+            if (b >= 0) last[b] = r;
+        }
+        pos[r] = -1;
+    }
+    for (int t = 0, lo = 0; t < np; t++) {
+        while (pos[lo] >= 0) lo++;
+        int pick = lo, hi = lo + SCHED_WINDOW < np ? lo + SCHED_WINDOW : np;
+        for (int r = lo; r < hi; r++) {
+            int d0 = dep[2 * r], d1 = dep[2 * r + 1];
+            if (pos[r] < 0 && (d0 < 0 || (pos[d0] >= 0 && pos[d0] <= t - SCHED_LAG)) &&
+                (d1 < 0 || (pos[d1] >= 0 && pos[d1] <= t - SCHED_LAG))) {
+                pick = r;
+                break;
+            }
+        }
+        pos[pick] = t;
+        perm[t] = pick;
+    }
+}
+
+// The sweeps' order for this step's rows (their key filled): the kept one if the rows' bodies are
+// the kept order's, else a new one, kept.
+static const int *rows_order(ak_contact_cache *c, int np) {
+    int *key = sched_key(c, 0), *kept = sched_key(c, 1), *perm = sched_perm(c);
+    if (c->step.nsched == np && !memcmp(key, kept, sizeof(int) * 2 * (size_t)np)) return perm;
+    schedule_rows(c->nbody, c->step.schedrows, c->step.sched, key, np, perm);
+    memcpy(kept, key, sizeof(int) * 2 * (size_t)np);
+    c->step.nsched = np;
+    return perm;
+}
+
+const int *ak_solver_row_order(const ak_contact_cache *c, int *np) {
+    *np = c->step.nsched > 0 ? c->step.nsched : 0;
+    return *np ? sched_perm(c) : NULL;
+}
+
+// iterate_rows over the rows in the order perm.
+static inline __attribute__((always_inline)) int
+iterate_order(int n, double *sb, const ak_contact_cache *c, srow *rows, const int *perm, int np) {
+    int sliding = 0;
+    for (int k = 0; k < np; k++) sliding += iterate_rows(n, sb, c, ROW_AT(rows, perm[k], n), 1);
+    return sliding;
+}
+
 // The iterations on packed rows; returns the last sweep's sliding count, or -1 when it cannot
 // (n not 3 or 4, no points, or no memory: then it has changed nothing, and the caller runs
 // ak_solver_iterate instead). With warm set it also does ak_solver_warm_start, point by point
@@ -608,7 +693,7 @@ static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, in
                           bool warm) {
     int n = m->dim, np = c->step.npoint;
     if ((n != 3 && n != 4) || np == 0) return -1;
-    if (ensure_rows(c, np) || sb_alloc(c)) return -1;
+    if (ensure_rows(c, np) || sb_alloc(c) || ensure_sched(c, np)) return -1;
     srow *rows = c->step.rows;
     if (warm && n == 3)
         for (int i = 0; i < np; i++)
@@ -620,11 +705,18 @@ static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, in
                 pack_row(4, m, &c->step.pts[i], ROW_AT(rows, i, 4));
     else
         for (int i = 0; i < np; i++) pack_row(n, m, &c->step.pts[i], ROW_AT(rows, i, n));
+    int *key = sched_key(c, 0);
+    for (int i = 0; i < np; i++) {
+        const srow *r = ROW_AT(rows, i, n);
+        key[2 * i] = r->ma ? r->a : -1, key[2 * i + 1] = r->mb ? r->b : -1;
+    }
+    const int *perm = rows_order(c, np);
     sb_sync(m, d, c, 0); // after the warm start
     double *sb = c->step.sbody;
     int sliding = 0;
     for (int it = 0; it < iterations; it++)
-        sliding = n == 3 ? iterate_rows(3, sb, c, rows, np) : iterate_rows(4, sb, c, rows, np);
+        sliding = n == 3 ? iterate_order(3, sb, c, rows, perm, np)
+                         : iterate_order(4, sb, c, rows, perm, np);
     sb_sync(m, d, c, 1);
     for (int i = 0; i < np; i++) {
         ak_contact_point *p = &c->step.pts[i];

@@ -171,22 +171,41 @@ prepare_geometry(int n, int fast, const ak_model *m, const ak_data *d, const ak_
     }
 }
 
+// The combined materials of the last two materials a preparation pass met (ok: set): a point whose
+// bodies' materials have the same bits takes them instead of combining again (the combinations
+// are functions of those bits alone; a pile of one material combines once per pass).
+typedef struct mat_memo {
+    int ok;
+    double in[6]; // a's friction, static friction, restitution, then b's
+    double mu_k, mu_s, e;
+} mat_memo;
+
+static inline void point_materials(const ak_material *A, const ak_material *B, mat_memo *mm,
+                                   ak_contact_point *p) {
+    double in[6] = { A->friction, A->static_friction, A->restitution,
+                     B->friction, B->static_friction, B->restitution };
+    if (!mm->ok || memcmp(in, mm->in, sizeof in)) {
+        mm->mu_k = ak_contact_combine_friction(in[0], in[3]);
+        mm->mu_s = ak_contact_combine_friction(in[1], in[4]);
+        if (mm->mu_s < mm->mu_k) mm->mu_s = mm->mu_k;
+        mm->e = ak_contact_combine_restitution(in[2], in[5]);
+        memcpy(mm->in, in, sizeof in);
+        mm->ok = 1;
+    }
+    p->mu_k = mm->mu_k, p->mu_s = mm->mu_s, p->e = mm->e;
+}
+
 // One point's whole preparation: the geometry, the bias, the materials and the velocity before
 // the solve. Each point reads only its own fields and the bodies' state, which nothing here
 // changes, and writes only its own fields: one pass over the points gives the bits of one pass
 // per stage, and so does a parallel pass on any number of threads.
-static inline __attribute__((always_inline)) void prepare_point(int n, int fast, const ak_model *m,
-                                                                const ak_data *d,
-                                                                const ak_contact_cache *c,
-                                                                ak_contact_point *p, double h) {
+static inline __attribute__((always_inline)) void
+prepare_point(int n, int fast, const ak_model *m, const ak_data *d, const ak_contact_cache *c,
+              ak_contact_point *p, double h, mat_memo *mm) {
     const ak_solver_settings *s = &m->solver;
     prepare_geometry(n, fast, m, d, c, p);
-    const ak_body *A = &m->bodies[p->a], *B = &m->bodies[p->b];
     p->bias = fmin(ak_contact_bias(p->separation, h, s->baumgarte, s->slop), AK_SOLVER_MAX_BIAS);
-    p->mu_k = ak_contact_combine_friction(A->material.friction, B->material.friction);
-    p->mu_s = ak_contact_combine_friction(A->material.static_friction, B->material.static_friction);
-    if (p->mu_s < p->mu_k) p->mu_s = p->mu_k;
-    p->e = ak_contact_combine_restitution(A->material.restitution, B->material.restitution);
+    point_materials(&m->bodies[p->a].material, &m->bodies[p->b].material, mm, p);
     double u[AK_MAX_DIM];
     if (fast) // ak_solver_rel_velocity on ak_inline_point_velocity (the same bits)
         fast_rel_velocity(n, d, p, ak_solver_body_moves(m, p->a), ak_solver_body_moves(m, p->b), u);
@@ -196,8 +215,9 @@ static inline __attribute__((always_inline)) void prepare_point(int n, int fast,
     for (int j = 0; j < n; j++) p->vn0 += u[j] * p->normal[j];
     double slip = 0.0;
     for (int j = 0; j < n; j++) slip += pow(u[j] - p->vn0 * p->normal[j], 2);
-    p->mu = ak_contact_friction_coefficient(sqrt(slip), AK_SOLVER_STICK_SPEED, p->mu_s, p->mu_k);
-    p->slipping = sqrt(slip) > AK_SOLVER_STICK_SPEED;
+    slip = sqrt(slip);
+    p->mu = ak_contact_friction_coefficient(slip, AK_SOLVER_STICK_SPEED, p->mu_s, p->mu_k);
+    p->slipping = slip > AK_SOLVER_STICK_SPEED;
     p->jn_max = 0.0;
 }
 
@@ -236,15 +256,20 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
                     c->step.order[ab[q]] = 1, prepare_body(m, c, ab[q]);
         }
     }
-    if (m->paths.prepare_fast && n == 3) {
-#pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
-        for (int i = 0; i < np; i++) prepare_point(3, 1, m, d, c, &c->step.pts[i], h);
-    } else if (m->paths.prepare_fast && n == 4) {
-#pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
-        for (int i = 0; i < np; i++) prepare_point(4, 1, m, d, c, &c->step.pts[i], h);
-    } else {
-#pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
-        for (int i = 0; i < np; i++) prepare_point(n, 0, m, d, c, &c->step.pts[i], h);
+    // each thread its own memo of the materials (the values do not depend on it)
+#pragma omp parallel num_threads(nth) if (nth > 1)
+    {
+        mat_memo mm = { 0 };
+        if (m->paths.prepare_fast && n == 3) {
+#pragma omp for schedule(static)
+            for (int i = 0; i < np; i++) prepare_point(3, 1, m, d, c, &c->step.pts[i], h, &mm);
+        } else if (m->paths.prepare_fast && n == 4) {
+#pragma omp for schedule(static)
+            for (int i = 0; i < np; i++) prepare_point(4, 1, m, d, c, &c->step.pts[i], h, &mm);
+        } else {
+#pragma omp for schedule(static)
+            for (int i = 0; i < np; i++) prepare_point(n, 0, m, d, c, &c->step.pts[i], h, &mm);
+        }
     }
 }
 

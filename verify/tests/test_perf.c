@@ -8,6 +8,7 @@
 
 #include "engine/broadphase.h"
 #include "engine/contact_cache.h"
+#include "ref/contact/contact.h"
 #include "ref/dyn/dyn.h"
 #include "ref/ga/nd.h"
 #include "ref/geom/support.h"
@@ -363,6 +364,57 @@ Test(perf, solver_packed_equals_plain) {
         ak_data_free(d);
         ak_model_free(m);
     }
+}
+
+// ak_solver_prepare combines two bodies' materials once for a run of points whose materials have
+// the same bits (solver.c: point_materials); every point's mu_k, mu_s and e are still the ref/
+// combinations of its own two bodies' materials, bit for bit, on a scene of three frictions,
+// two static frictions and two restitutions spread over the bodies, prepared on one thread and
+// on two.
+Test(perf, prepare_materials_per_point) {
+    ak_data *d;
+    ak_model *m = random_scene(3, 300, 5u, &d);
+    for (int b = 0; b < m->nbody; b++) {
+        ak_material *mt = &m->bodies[b].material;
+        mt->friction = 0.2 + 0.15 * (b % 3);
+        mt->static_friction = (b / 2) % 2 ? mt->friction : 0.9;
+        mt->restitution = b % 5 == 0 ? 0.4 : 0.0;
+    }
+    ak_world_opts o = ak_world_default_opts(m);
+    char err[512];
+    for (int s = 0; s < 30; s++)
+        cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+    for (int threads = 1; threads <= 2; threads++) {
+        m->paths.parallel_min = threads == 1 ? 1 << 30 : 1;
+        ak_contact_cache *c = ak_contact_cache_create(m);
+        cr_assert_eq(ak_broadphase(m, d, c, AK_SOLVER_MARGIN), 0);
+        cr_assert_eq(ak_narrowphase(m, d, c, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
+        ak_solver_prepare(m, d, c, o.dt);
+        cr_assert(c->step.npoint > 100, "%d points", c->step.npoint);
+        int differ = 0; // points whose materials differ from the point before them
+        for (int i = 0; i < c->step.npoint; i++) {
+            const ak_contact_point *p = &c->step.pts[i];
+            const ak_material *A = &m->bodies[p->a].material, *B = &m->bodies[p->b].material;
+            double mu_k = ak_contact_combine_friction(A->friction, B->friction);
+            double mu_s = ak_contact_combine_friction(A->static_friction, B->static_friction);
+            double e = ak_contact_combine_restitution(A->restitution, B->restitution);
+            if (mu_s < mu_k) mu_s = mu_k;
+            cr_assert_eq(memcmp(&p->mu_k, &mu_k, sizeof mu_k), 0, "point %d: mu_k", i);
+            cr_assert_eq(memcmp(&p->mu_s, &mu_s, sizeof mu_s), 0, "point %d: mu_s", i);
+            cr_assert_eq(memcmp(&p->e, &e, sizeof e), 0, "point %d: e", i);
+            if (i > 0) {
+                const ak_contact_point *q = &c->step.pts[i - 1];
+                differ += memcmp(&m->bodies[q->a].material, A, sizeof *A) ||
+                          memcmp(&m->bodies[q->b].material, B, sizeof *B);
+            }
+        }
+        cr_assert(differ > c->step.npoint / 4, "only %d of %d points change materials", differ,
+                  c->step.npoint);
+        ak_contact_cache_free(c);
+    }
+    m->paths.parallel_min = 0;
+    ak_model_free(m);
+    ak_data_free(d);
 }
 
 // ---- fast paths of the contact stages ---------------------------------------------------------

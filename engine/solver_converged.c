@@ -2038,26 +2038,133 @@ static bool problem_polish_parts(const ak_contact_problem *p, problem_part parts
     return kept;
 }
 
+// What the sweeps of the matrix form share between the segments of a solve (problem_sweeps):
+// the column access of W, the points' 1 / W_nn and mu, the tangent blocks, the friction radii,
+// the components (made when first polished, with their symbolic factorisations) and scratch.
+typedef struct problem_run {
+    const ak_contact_problem *p;
+    double tol;
+    const int *cs, *cz, *crow;      ///< W's blocks by columns (problem_apply)
+    const double *Kt;               ///< each point's tangent block of W's diagonal block
+    const ak_contact_point *pts;    ///< each point's 1 / W_nn (mn) and mu
+    const ak_contact_point **pp;    ///< the points in the components' order (problem_parts)
+    int *order, nparts;             ///< the components' points
+    problem_part *parts;            ///< the components, NULL until the first polish
+    double *bound, *zero, *x0, *pd; ///< friction radii, zero targets, 3 k scratch (x0, pd)
+    ak_problem_stats *st;
+} problem_run;
+
+// The sweeps of the contact phase on the matrices from r (u = W r + q, *res its residuals), at
+// most max_it of them, with the polish schedule counted from this call's first sweep (as
+// solve_range_max's, which the world step's cold restart calls again): the NNCG momentum and
+// the friction radii start afresh. Returns the sweeps used (max_it + 1 when the tolerance was
+// not reached).
+static int problem_sweeps(problem_run *pr, double r[], double u[], int max_it,
+                          ak_solver_residuals *res) {
+    const ak_contact_problem *p = pr->p;
+    int n = p->dim, nt = n - 1, np = p->npoint, k = np * n, w = n;
+    double *bound = pr->bound, *x0 = pr->x0, *pd = pr->pd, tol = pr->tol;
+    for (int i = 0; i < np; i++) bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
+    double g_prev = 0.0;
+    bool momentum = false;
+    for (int it = 1; it <= max_it; it++) {
+        memcpy(x0, r, sizeof(double) * (size_t)k);
+        for (int i = 0; i < np; i++) { // the sweep: friction block, then the normal row
+            double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n, dr[AK_MAX_DIM] = { 0 };
+            if (p->mu[i] > 0.0) {
+                const double *K = pr->Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN;
+                double g[AK_MAX_TAN], x[AK_MAX_TAN];
+                for (int a = 0; a < nt; a++) {
+                    g[a] = ui[1 + a];
+                    for (int b = 0; b < nt; b++) g[a] -= K[a * nt + b] * ri[1 + b];
+                }
+                ak_solver_friction_block(nt, K, g, bound[i], x);
+                for (int a = 0; a < nt; a++) dr[1 + a] = x[a] - ri[1 + a];
+                problem_apply(p, pr->cs, pr->cz, pr->crow, i, dr, r, u);
+                memset(dr, 0, sizeof dr);
+            }
+            double jn = fmax(ri[0] - pr->pts[i].mn * ui[0], 0.0);
+            dr[0] = jn - ri[0];
+            problem_apply(p, pr->cs, pr->cz, pr->crow, i, dr, r, u);
+        }
+        pr->st->sweeps++;
+        problem_residuals(p, r, u, NULL, res);
+        if (worst(res) <= tol) return it;
+        bool polished = false;
+        int every = k > NEWTON_MAX_UNKNOWNS ? SPARSE_EVERY : NEWTON_EVERY;
+        if (it == PROBLEM_FIRST || (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % every == 0)) {
+            double rf = it < NEWTON_AFTER ? 1.0 : RHO_FACTOR[((it - NEWTON_AFTER) / every) % 5];
+            if (!pr->parts) pr->parts = problem_parts(p, pr->pts, pr->order, pr->pp, &pr->nparts);
+            if (pr->parts)
+                polished = problem_polish_parts(
+                    p, pr->parts, pr->nparts, pr->zero, rf, tol, it < NEWTON_AFTER,
+                    ((it - NEWTON_AFTER) / every) % 2 == 0, r, u, pd + k, res);
+        }
+        if (polished) {
+            pr->st->polishes++;
+            if (worst(res) <= tol) return it;
+            for (int i = 0; i < np; i++)
+                bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
+            momentum = false;
+            continue;
+        }
+        ak_solver_residuals in;
+        problem_residuals(p, r, u, bound, &in);
+        if (worst(&in) <= fmax(0.25 * tol, 0.1 * worst(res))) {
+            for (int i = 0; i < np; i++)
+                bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
+            momentum = false;
+            continue;
+        }
+        double g = 0.0;
+        for (int a = 0; a < k; a++) x0[a] = r[a] - x0[a], g += x0[a] * x0[a];
+        double beta = momentum && g_prev > 0.0 ? g / g_prev : 0.0;
+        g_prev = g;
+        if (!(beta <= 1.0)) beta = 0.0;
+        for (int a = 0; a < k; a++) pd[a] = momentum ? beta * pd[a] + x0[a] : x0[a];
+        if (momentum && beta > 0.0)
+            for (int i = 0; i < np; i++) {
+                double step[AK_MAX_DIM];
+                for (int b = 0; b < w; b++) step[b] = pd[(size_t)i * n + b] - x0[(size_t)i * n + b];
+                problem_apply(p, pr->cs, pr->cz, pr->crow, i, step, r, u);
+            }
+        momentum = true;
+    }
+    return max_it + 1;
+}
+
 int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
                                       double r[], ak_problem_stats *st) {
-    int n = p->dim, nt = n - 1, np = p->npoint, k = np * n, nn = n * n, w = n;
+    int n = p->dim, nt = n - 1, np = p->npoint, k = np * n, nn = n * n;
     *st = (ak_problem_stats){ 0 };
     if (np == 0) return 0;
     // column access: for each column point j, its blocks and their rows
     int nb = p->row_start[np];
     int *cs = calloc((size_t)np + 1, sizeof(int)), *cz = malloc(sizeof(int) * (size_t)nb),
         *crow = malloc(sizeof(int) * (size_t)nb), *diag = malloc(sizeof(int) * (size_t)np);
-    double *u = malloc(sizeof(double) * (size_t)k * 5),
+    double *u = malloc(sizeof(double) * (size_t)k * 7),
            *bound = malloc(sizeof(double) * (size_t)np * 2);
     double *Kt = malloc(sizeof(double) * (size_t)np * AK_MAX_TAN * AK_MAX_TAN);
     ak_contact_point *pts = calloc((size_t)np, sizeof *pts);
     const ak_contact_point **pp = malloc(sizeof *pp * (size_t)np);
-    int *order = malloc(sizeof(int) * (size_t)np), nparts = 0;
-    problem_part *parts = NULL; // the components, made when first polished
+    int *order = malloc(sizeof(int) * (size_t)np);
+    problem_run pr = { .p = p,
+                       .tol = tol,
+                       .cs = cs,
+                       .cz = cz,
+                       .crow = crow,
+                       .Kt = Kt,
+                       .pts = pts,
+                       .pp = pp,
+                       .order = order,
+                       .bound = bound,
+                       .st = st };
     int rc = -1;
     if (!cs || !cz || !crow || !diag || !u || !bound || !Kt || !pts || !pp || !order) goto out;
-    double *x0 = u + k, *pd = x0 + k, *zero = bound + np;
-    memset(zero, 0, sizeof(double) * (size_t)np);
+    // u, then x0, pd (with 2 k of the polish's scratch after it), then the saved end (r, u)
+    pr.x0 = u + k, pr.pd = pr.x0 + k, pr.zero = bound + np;
+    double *rsave = pr.pd + 3 * k, *usave = rsave + k;
+    memset(pr.zero, 0, sizeof(double) * (size_t)np);
     for (int z = 0; z < nb; z++) cs[p->col[z] + 1]++;
     for (int j = 0; j < np; j++) cs[j + 1] += cs[j];
     {
@@ -2084,94 +2191,53 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
         for (int a = 0; a < nt; a++)
             for (int b = 0; b < nt; b++) K[a * nt + b] = D[(1 + a) * n + 1 + b];
     }
+    bool given = false;            // a start other than zero (a warm start)
     for (int i = 0; i < np; i++) { // start: lambda_n >= 0, lambda_t on the disc
         double *ri = r + (size_t)i * n;
         ri[0] = fmax(ri[0], 0.0);
         double rad = p->mu[i] > 0.0 ? p->mu[i] * ri[0] : 0.0, nl = norm(nt, ri + 1);
         for (int t = 1; t < n; t++)
             ri[t] = p->mu[i] > 0.0 ? (nl > rad ? ri[t] * (rad / nl) : ri[t]) : 0.0;
+        for (int t = 0; t < n; t++) given |= ri[t] != 0.0;
     }
     problem_u(p, r, u);
-    ak_solver_residuals res;
+    ak_solver_residuals res = { 0 };
     problem_residuals(p, r, u, NULL, &res);
-    for (int i = 0; i < np; i++) bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
-    double g_prev = 0.0;
-    bool momentum = false;
-    int it = 0;
-    rc = 1;
-    if (worst(&res) <= tol) rc = 0;
-    for (it = 1; rc && it <= max_it; it++) {
-        memcpy(x0, r, sizeof(double) * (size_t)k);
-        for (int i = 0; i < np; i++) { // the sweep: friction block, then the normal row
-            double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n, dr[AK_MAX_DIM] = { 0 };
-            if (p->mu[i] > 0.0) {
-                const double *K = Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN;
-                double g[AK_MAX_TAN], x[AK_MAX_TAN];
-                for (int a = 0; a < nt; a++) {
-                    g[a] = ui[1 + a];
-                    for (int b = 0; b < nt; b++) g[a] -= K[a * nt + b] * ri[1 + b];
-                }
-                ak_solver_friction_block(nt, K, g, bound[i], x);
-                for (int a = 0; a < nt; a++) dr[1 + a] = x[a] - ri[1 + a];
-                problem_apply(p, cs, cz, crow, i, dr, r, u);
-                memset(dr, 0, sizeof dr);
-            }
-            double jn = fmax(ri[0] - pts[i].mn * ui[0], 0.0);
-            dr[0] = jn - ri[0];
-            problem_apply(p, cs, cz, crow, i, dr, r, u);
+    rc = worst(&res) <= tol ? 0 : 1;
+    // The world step's policy (ak_solver_converged_solve): from a given start WARM_SWEEPS
+    // sweeps (half of max_it when that is fewer); if they miss, a cold restart from zero
+    // impulses with at most COLD_SWEEPS; if that misses too, the rest of max_it from whichever
+    // end has the smaller largest residual, the schedule counted afresh. From zero the first
+    // part is the cold restart itself (the same sweeps).
+    int first = given ? (max_it / 2 < WARM_SWEEPS ? max_it / 2 : WARM_SWEEPS) : 0;
+    int cold = max_it - first > COLD_SWEEPS ? COLD_SWEEPS : max_it - first;
+    int rest = max_it - first - cold;
+    ak_solver_residuals rw = res;
+    bool saved = false;
+    if (rc && first > 0) {
+        rc = problem_sweeps(&pr, r, u, first, &res) > first;
+        if (rc) { // the warm start's end, then from zero
+            memcpy(rsave, r, sizeof(double) * (size_t)k);
+            memcpy(usave, u, sizeof(double) * (size_t)k);
+            rw = res, saved = true;
+            memset(r, 0, sizeof(double) * (size_t)k);
+            problem_u(p, r, u);
+            problem_residuals(p, r, u, NULL, &res);
+            rc = worst(&res) <= tol ? 0 : 1;
         }
-        st->sweeps = it;
-        problem_residuals(p, r, u, NULL, &res);
-        if (worst(&res) <= tol) {
-            rc = 0;
-            break;
+    }
+    if (rc && cold > 0) rc = problem_sweeps(&pr, r, u, cold, &res) > cold;
+    if (rc && rest > 0) {
+        if (saved && worst(&rw) < worst(&res)) { // back to the warm start's end
+            memcpy(r, rsave, sizeof(double) * (size_t)k);
+            memcpy(u, usave, sizeof(double) * (size_t)k);
+            res = rw;
         }
-        bool polished = false;
-        int every = k > NEWTON_MAX_UNKNOWNS ? SPARSE_EVERY : NEWTON_EVERY;
-        if (it == PROBLEM_FIRST || (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % every == 0)) {
-            double rf = it < NEWTON_AFTER ? 1.0 : RHO_FACTOR[((it - NEWTON_AFTER) / every) % 5];
-            if (!parts) parts = problem_parts(p, pts, order, pp, &nparts);
-            if (parts)
-                polished = problem_polish_parts(p, parts, nparts, zero, rf, tol, it < NEWTON_AFTER,
-                                                ((it - NEWTON_AFTER) / every) % 2 == 0, r, u,
-                                                pd + k, &res);
-        }
-        if (polished) {
-            st->polishes++;
-            if (worst(&res) <= tol) {
-                rc = 0;
-                break;
-            }
-            for (int i = 0; i < np; i++)
-                bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
-            momentum = false;
-            continue;
-        }
-        ak_solver_residuals in;
-        problem_residuals(p, r, u, bound, &in);
-        if (worst(&in) <= fmax(0.25 * tol, 0.1 * worst(&res))) {
-            for (int i = 0; i < np; i++)
-                bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
-            momentum = false;
-            continue;
-        }
-        double g = 0.0;
-        for (int a = 0; a < k; a++) x0[a] = r[a] - x0[a], g += x0[a] * x0[a];
-        double beta = momentum && g_prev > 0.0 ? g / g_prev : 0.0;
-        g_prev = g;
-        if (!(beta <= 1.0)) beta = 0.0;
-        for (int a = 0; a < k; a++) pd[a] = momentum ? beta * pd[a] + x0[a] : x0[a];
-        if (momentum && beta > 0.0)
-            for (int i = 0; i < np; i++) {
-                double step[AK_MAX_DIM];
-                for (int b = 0; b < w; b++) step[b] = pd[(size_t)i * n + b] - x0[(size_t)i * n + b];
-                problem_apply(p, cs, cz, crow, i, step, r, u);
-            }
-        momentum = true;
+        rc = problem_sweeps(&pr, r, u, rest, &res) > rest;
     }
     st->worst = worst(&res);
 out:
-    problem_parts_free(parts, nparts);
+    problem_parts_free(pr.parts, pr.nparts);
     free(order), free(cs), free(cz), free(crow), free(diag), free(u), free(bound), free(Kt),
         free(pts), free(pp);
     return rc;

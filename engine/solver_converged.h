@@ -147,9 +147,9 @@ typedef struct ak_problem_stats {
 /// four residuals (largest over the points, with target 0) are at most tol, at most max_it
 /// sweeps, with the world step's restart policy (ak_solver_converged_solve): from a start other
 /// than zero its warm-start sweeps, then a cold restart from zero impulses, then the rest of
-/// max_it from the better end, the polish schedule counted afresh in each part (from zero: the
-/// cold part, then the rest). 0 when converged, 1 when not, -1 when out of memory or a
-/// diagonal block has W_nn <= 0.
+/// max_it from the better end, the polish schedule counted afresh in each part (from zero: one
+/// part, all of max_it). 0 when converged, 1 when not, -1 when out of memory or a diagonal
+/// block has W_nn <= 0.
 int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
                                       double r[], ak_problem_stats *st);
 

@@ -895,12 +895,14 @@ static void project_impulses(int np, int n, const ak_contact_point *const pts[],
 // the pattern rs/col, lu its symbolic factorisation): from x (u = u0 + W (x - x0) on entry) to
 // the result in x (u scratch). Returns 0, or -1 when out of memory.
 // nonmono (the world step's first try, ak_solver_converged_solve; the matrix form keeps the
-// monotone search, sparse_newton): in the monotone pass (robust false) the Armijo condition is
-// taken against the largest |F|^2 of the last NONMONO_MERITS Newton steps instead of the current
-// one (the nonmonotone line search of Grippo, Lampariello and Lucidi, 1986), and the pass returns
-// the best point it met. |F|^2 of the natural map has kinks wherever a point changes branch, and
-// the monotone search cut nearly every step there to 1/8 or less (pile_1000_3d step 47: 60
-// Newton steps, |F|^2 lowered a few per cent each); a step that may rise for a while crosses them.
+// monotone search, sparse_newton): the Armijo condition is taken against the largest |F|^2 of
+// the last NONMONO_MERITS Newton steps instead of the current one (the nonmonotone line search
+// of Grippo, Lampariello and Lucidi, 1986); in the first pass (robust false) a step is taken
+// when it lowers that largest value, and the pass returns the best point it met (the robust
+// pass keeps its own rule: a step that lowers |F|^2, else the full step). |F|^2 of the natural
+// map has kinks wherever a point changes branch, and the monotone search cut nearly every step
+// there to 1/8 or less (pile_1000_3d step 47: 60 Newton steps, |F|^2 lowered a few per cent
+// each); a step that may rise for a while crosses them.
 static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], const double tg[],
                             double rf, bool robust, bool early, bool nonmono, const int rs[],
                             const int col[], const double W[], ak_block_lu *lu, const double x0[],
@@ -948,8 +950,8 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
         // that one step can cross the kinks of every point it lifts off or puts on the rim
         double slope = 0.0, alpha = 1.0, f2new = INFINITY;
         for (int a = 0; a < k; a++) slope -= g[a] * dx[a];
-        double fref = f2; // the Armijo reference: f2, or the largest of the last merits (nm)
-        if (nm) {
+        double fref = f2; // the Armijo reference: f2, or the largest of the last merits
+        if (nonmono) {
             merits[step % NONMONO_MERITS] = f2;
             for (int z = 0; z < NONMONO_MERITS && z <= step; z++) fref = fmax(fref, merits[z]);
         }
@@ -973,7 +975,7 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
             project_impulses(np, n, pp, x);
             full++;
         } else {
-            if (!(f2new < fref)) break;
+            if (!(f2new < (nm ? fref : f2))) break;
             if (nm && f2 < f2best) { // the best point so far, which the pass returns
                 if (!xbest && !(xbest = malloc(sizeof(double) * (size_t)k))) break;
                 f2best = f2, memcpy(xbest, x, sizeof(double) * (size_t)k);
@@ -1000,8 +1002,8 @@ static int sparse_newton(int np, int n, const ak_contact_point *const pp[], cons
 }
 
 // Sparse Newton polish of the points given[0 .. ngiven) (a connected component) from the
-// current impulses; robust: the second pass (projected, nonmonotone); nonmono: the first pass
-// with the nonmonotone line search (sparse_newton_nm, the world step's first try). Returns 1
+// current impulses; robust: the second pass (projected, nonmonotone); nonmono: the Armijo
+// condition against the last merits (sparse_newton_nm, the world step's first try). Returns 1
 // when kept (*r updated over [s, e)), 0 when not, -1 when it could not run (out of memory, or a
 // pattern block_lu refuses).
 static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache *c,
@@ -1194,8 +1196,8 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             // still above the tolerance: again with the projected, nonmonotone line search
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             if (worst(&rc) > m->solver.tolerance &&
-                newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true, false,
-                                     r) > 0)
+                newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true,
+                                     nonmono, r) > 0)
                 kept = true;
             continue;
         }
@@ -1373,8 +1375,8 @@ static int impacts(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
 // stalls, from zero it converged in 3,064).
 #define COLD_SWEEPS (2 * WARM_SWEEPS)
 // The first try from the warm start: up to and including the polish after sweep NEWTON_AFTER +
-// 3 NEWTON_EVERY (four polishes), with the nonmonotone line search in the sparse polish's
-// monotone pass (sparse_newton_nm). If it misses, the velocities and impulses go back to the
+// 3 NEWTON_EVERY (four polishes), with the nonmonotone line search in the sparse polish
+// (sparse_newton_nm) and the sparse polish for components above FIRST_DENSE_MAX unknowns. If it misses, the velocities and impulses go back to the
 // warm start and the path of before runs from there with the rest of max_iterations (the same
 // sweeps and polishes as without the first try): the first try can cost these sweeps, never a
 // step that the path of before certifies. pile_1000_3d step 47 from the state of main's step 46:

@@ -265,6 +265,8 @@ static void residuals_idx(const ak_model *m, const ak_data *d, const ak_contact_
 #define NEWTON_COMPONENT_STEPS 2000 ///< ... of a small component at most (polish)
 #define NEWTON_WORK 2e8             ///< ... while steps times unknowns^3 stay below this
 #define NEWTON_EPS 1e-8             ///< the regularization of the Newton matrix (J + eps I)
+#define NONMONO_MERITS 5            ///< first try: Armijo against the largest of the last merits
+#define FIRST_DENSE_MAX 600 ///< first try: the dense polish for components up to this many unknowns
 
 // rho of the natural map times these in turn (another rho moves the kinks of F where a
 // polish stalled)
@@ -892,10 +894,19 @@ static void project_impulses(int np, int n, const ak_contact_point *const pts[],
 // The Newton iteration of the sparse polish [T-CV.6] on u = u0 + W (x - x0) (W by blocks in
 // the pattern rs/col, lu its symbolic factorisation): from x (u = u0 + W (x - x0) on entry) to
 // the result in x (u scratch). Returns 0, or -1 when out of memory.
-static int sparse_newton(int np, int n, const ak_contact_point *const pp[], const double tg[],
-                         double rf, bool robust, bool early, const int rs[], const int col[],
-                         const double W[], ak_block_lu *lu, const double x0[], const double u0[],
-                         double x[], double u[]) {
+// nonmono (the world step's first try, ak_solver_converged_solve; the matrix form keeps the
+// monotone search, sparse_newton): the Armijo condition is taken against the largest |F|^2 of
+// the last NONMONO_MERITS Newton steps instead of the current one (the nonmonotone line search
+// of Grippo, Lampariello and Lucidi, 1986); in the first pass (robust false) a step is taken
+// when it lowers that largest value, and the pass returns the best point it met (the robust
+// pass keeps its own rule: a step that lowers |F|^2, else the full step). |F|^2 of the natural
+// map has kinks wherever a point changes branch, and the monotone search cut nearly every step
+// there to 1/8 or less (pile_1000_3d step 47: 60 Newton steps, |F|^2 lowered a few per cent
+// each); a step that may rise for a while crosses them.
+static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], const double tg[],
+                            double rf, bool robust, bool early, bool nonmono, const int rs[],
+                            const int col[], const double W[], ak_block_lu *lu, const double x0[],
+                            const double u0[], double x[], double u[]) {
     int k = np * n, nn = n * n;
     size_t nz = (size_t)rs[np];
     double *Jv = malloc(sizeof(double) * (nz * (size_t)nn + (size_t)k * 7 + (size_t)np * 2 * nn));
@@ -907,7 +918,8 @@ static int sparse_newton(int np, int n, const ak_contact_point *const pp[], cons
     int steps = (int)fmax(
         NEWTON_STEPS, fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / (ak_block_lu_flops(lu) + 1.0)));
     int full = 0, stall = 0, cycle = 0; // full steps taken (nonmonotone), stalled steps, cycles
-    double f2best = INFINITY, *xbest = NULL;
+    double f2best = INFINITY, *xbest = NULL, merits[NONMONO_MERITS];
+    bool nm = nonmono && !robust;
     for (int step = 0; step < steps && f2 > 0.0; step++) {
         // J = R W + P, block by block; g = -J^T F
         memset(g, 0, sizeof(double) * (size_t)k);
@@ -938,12 +950,17 @@ static int sparse_newton(int np, int n, const ak_contact_point *const pp[], cons
         // that one step can cross the kinks of every point it lifts off or puts on the rim
         double slope = 0.0, alpha = 1.0, f2new = INFINITY;
         for (int a = 0; a < k; a++) slope -= g[a] * dx[a];
+        double fref = f2; // the Armijo reference: f2, or the largest of the last merits
+        if (nonmono) {
+            merits[step % NONMONO_MERITS] = f2;
+            for (int z = 0; z < NONMONO_MERITS && z <= step; z++) fref = fmax(fref, merits[z]);
+        }
         for (int ls = 0; ls < 40; ls++, alpha *= 0.5) {
             for (int a = 0; a < k; a++) xt[a] = x[a] + alpha * dx[a];
             if (robust) project_impulses(np, n, pp, xt);
             block_affine(np, n, rs, col, W, u0, xt, x0, u);
             f2new = natural_map_blocks(np, n, pp, tg, rf, xt, u, F, NULL);
-            if (f2new <= f2 + 1e-4 * alpha * 2.0 * slope) break;
+            if (f2new <= fref + 1e-4 * alpha * 2.0 * slope) break;
         }
         if (robust && !(f2new < f2 && alpha >= 0x1p-10) && full < SPARSE_FULL_STEPS &&
             f2 <= SPARSE_FULL_GROWTH * f2best) {
@@ -958,7 +975,11 @@ static int sparse_newton(int np, int n, const ak_contact_point *const pp[], cons
             project_impulses(np, n, pp, x);
             full++;
         } else {
-            if (!(f2new < f2)) break;
+            if (!(f2new < (nm ? fref : f2))) break;
+            if (nm && f2 < f2best) { // the best point so far, which the pass returns
+                if (!xbest && !(xbest = malloc(sizeof(double) * (size_t)k))) break;
+                f2best = f2, memcpy(xbest, x, sizeof(double) * (size_t)k);
+            }
             memcpy(x, xt, sizeof(double) * (size_t)k);
             // stalled: steps below 2^-10 that lower |F|^2 by less than a thousandth each
             stall = alpha < 0x1p-10 && f2new > 0.999 * f2 ? stall + 1 : 0;
@@ -973,13 +994,21 @@ static int sparse_newton(int np, int n, const ak_contact_point *const pp[], cons
     return 0;
 }
 
+static int sparse_newton(int np, int n, const ak_contact_point *const pp[], const double tg[],
+                         double rf, bool robust, bool early, const int rs[], const int col[],
+                         const double W[], ak_block_lu *lu, const double x0[], const double u0[],
+                         double x[], double u[]) {
+    return sparse_newton_nm(np, n, pp, tg, rf, robust, early, false, rs, col, W, lu, x0, u0, x, u);
+}
+
 // Sparse Newton polish of the points given[0 .. ngiven) (a connected component) from the
-// current impulses; robust: the second pass (projected, nonmonotone). Returns 1 when kept (*r
-// updated over [s, e)), 0 when not, -1 when it could not run (out of memory, or a pattern
-// block_lu refuses).
+// current impulses; robust: the second pass (projected, nonmonotone); nonmono: the Armijo
+// condition against the last merits (sparse_newton_nm, the world step's first try). Returns 1
+// when kept (*r updated over [s, e)), 0 when not, -1 when it could not run (out of memory, or a
+// pattern block_lu refuses).
 static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache *c,
                                 const double target[], int s, int e, const int given[], int ngiven,
-                                double rf, bool robust, ak_solver_residuals *r) {
+                                double rf, bool robust, bool nonmono, ak_solver_residuals *r) {
     int n = m->dim, nb = m->nbody, np = ngiven, k = np * n, nn = n * n;
     const int *idx = given;
     // the point graph: points sharing a moving body (body -> local points, counting sort)
@@ -1070,7 +1099,7 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
         }
     }
     polish_start(m, d, c, idx, pp, np, sv, sw, x, x0, u, u0);
-    if (sparse_newton(np, n, pp, tg, rf, robust, false, rs, col, W, lu, x0, u0, x, u)) {
+    if (sparse_newton_nm(np, n, pp, tg, rf, robust, false, nonmono, rs, col, W, lu, x0, u0, x, u)) {
         ak_block_lu_free(lu);
         free(W), free(col), free(rs), free(pp), free(tg);
         return -1;
@@ -1110,7 +1139,7 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
 // polish grown from the worst point (polish_points). Returns whether anything was kept (then *r
 // is measured again).
 static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[], int s,
-                   int e, double rf, ak_solver_residuals *r) {
+                   int e, double rf, bool nonmono, ak_solver_residuals *r) {
     int n = m->dim, np = e - s, nb = m->nbody;
     int *root = malloc(sizeof(int) * (size_t)nb), *order = malloc(sizeof(int) * (size_t)np),
         *key = malloc(sizeof(int) * (size_t)np), *start = malloc(sizeof(int) * ((size_t)nb + 1));
@@ -1142,6 +1171,10 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
     start[0] = 0;
     int ncomp = 0;
     for (int b = 0; b < nb; b++) ncomp += start[b + 1] > start[b];
+    // the world step's first try (nonmono) polishes components above FIRST_DENSE_MAX unknowns
+    // sparsely: a dense polish of a component just under NEWTON_MAX_UNKNOWNS costs seconds
+    // (pile_1000_3d step 39: 50 sweeps and one polish, 6.5 s; 1.7 s with the sparse polish)
+    int dense_max = nonmono ? FIRST_DENSE_MAX : NEWTON_MAX_UNKNOWNS;
     if (ncomp <= 1 && np * n <= NEWTON_MAX_UNKNOWNS) { // one component: the whole problem
         free(root), free(order), free(key), free(start);
         return newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, r);
@@ -1152,10 +1185,9 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         ak_solver_residuals rc;
         residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
         if (worst(&rc) <= m->solver.tolerance) continue;
-        if (cnt * n >
-            NEWTON_MAX_UNKNOWNS) { // the sparse polish [T-CV.6]; the block if it cannot run
-            int rc1 =
-                newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false, r);
+        if (cnt * n > dense_max) { // the sparse polish [T-CV.6]; the block if it cannot run
+            int rc1 = newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
+                                           nonmono, r);
             if (rc1 < 0) {
                 big = true;
                 continue;
@@ -1164,7 +1196,8 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             // still above the tolerance: again with the projected, nonmonotone line search
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             if (worst(&rc) > m->solver.tolerance &&
-                newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true, r) > 0)
+                newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true,
+                                     nonmono, r) > 0)
                 kept = true;
             continue;
         }
@@ -1190,7 +1223,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
 // fixed point on the bounds); sweeping with bounds that follow lambda_n at every row can cycle.
 static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
                            const double target[], double bound[], int s, int e,
-                           ak_solver_residuals *r, int max_it) {
+                           ak_solver_residuals *r, int max_it, bool nonmono) {
     const ak_solver_settings *st = &m->solver;
     int n = m->dim, w = n + 1, np = e - s, rc = max_it + 1;
     for (int i = s; i < e; i++)
@@ -1216,7 +1249,7 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
         }
         if (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % NEWTON_EVERY == 0 &&
             polish(m, d, c, target, s, e, RHO_FACTOR[((it - NEWTON_AFTER) / NEWTON_EVERY) % 5],
-                   r)) {
+                   nonmono, r)) {
             if (worst(r) <= st->tolerance) {
                 rc = it;
                 break;
@@ -1273,7 +1306,7 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
 static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
                        const double target[], double bound[], int s, int e,
                        ak_solver_residuals *r) {
-    return solve_range_max(m, d, c, Kt, target, bound, s, e, r, m->solver.max_iterations);
+    return solve_range_max(m, d, c, Kt, target, bound, s, e, r, m->solver.max_iterations, false);
 }
 
 // Impact phase (see the top of the file). Returns the binary impacts solved.
@@ -1341,6 +1374,18 @@ static int impacts(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
 // 19,050 sweeps, from zero impulses 10,000 did not; `dominoes_4d` step 101: the warm start
 // stalls, from zero it converged in 3,064).
 #define COLD_SWEEPS (2 * WARM_SWEEPS)
+// The first try from the warm start: up to and including the polish after sweep NEWTON_AFTER +
+// 3 NEWTON_EVERY (four polishes), with the nonmonotone line search in the sparse polish
+// (sparse_newton_nm) and the sparse polish for components above FIRST_DENSE_MAX unknowns. If it misses, the velocities and impulses go back to the
+// warm start and the path of before runs from there with the rest of max_iterations (the same
+// sweeps and polishes as without the first try): the first try can cost these sweeps, never a
+// step that the path of before certifies. pile_1000_3d step 47 from the state of main's step 46:
+// 22,200 sweeps, 48.0 s with the path of before; 1,550 sweeps, 4.0 s in the first try. With the
+// nonmonotone search in every sweep and no return, step 44 missed both the warm start's 3,050
+// sweeps and the cold restart's 6,100; the path of before converges there in 1,550.
+#define FIRST_SWEEPS (NEWTON_AFTER + 3 * NEWTON_EVERY)
+// ... only when max_iterations leaves the path of before at least this many sweeps after it
+#define FIRST_MIN_REST (WARM_SWEEPS + COLD_SWEEPS)
 
 int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
     int n = m->dim, np = c->step.npoint;
@@ -1394,20 +1439,47 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     }
     ak_solver_residuals r;
     residuals_range(m, d, c, target, NULL, 0, np, &r);
-    int it = 0;
-    if (worst(&r) > m->solver.tolerance) {
+    int it = 0, first_used = 0, max_it = m->solver.max_iterations;
+    size_t rec = AK_MAX_DIM + 1;
+    double *fsave =
+        vsave && worst(&r) > m->solver.tolerance && max_it - FIRST_SWEEPS >= FIRST_MIN_REST
+            ? malloc(sizeof(double) * (nv + nw + (size_t)np * rec))
+            : NULL;
+    if (fsave) { // the first try (FIRST_SWEEPS); if it misses, back to the warm start
+        memcpy(fsave, d->v, sizeof(double) * nv);
+        memcpy(fsave + nv, d->w, sizeof(double) * nw);
+        for (int i = 0; i < np; i++) {
+            fsave[nv + nw + (size_t)i * rec] = c->step.pts[i].jn;
+            memcpy(fsave + nv + nw + (size_t)i * rec + 1, c->step.pts[i].jt,
+                   sizeof c->step.pts[i].jt);
+        }
+        int f = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, FIRST_SWEEPS, true);
+        if (f <= FIRST_SWEEPS) {
+            it = f;
+        } else {
+            first_used = FIRST_SWEEPS, max_it -= FIRST_SWEEPS;
+            memcpy(d->v, fsave, sizeof(double) * nv);
+            memcpy(d->w, fsave + nv, sizeof(double) * nw);
+            for (int i = 0; i < np; i++) {
+                c->step.pts[i].jn = fsave[nv + nw + (size_t)i * rec];
+                memcpy(c->step.pts[i].jt, fsave + nv + nw + (size_t)i * rec + 1,
+                       sizeof c->step.pts[i].jt);
+            }
+            residuals_range(m, d, c, target, NULL, 0, np, &r);
+        }
+        free(fsave);
+    }
+    if (it == 0 && worst(&r) > m->solver.tolerance) {
         // warm started: WARM_SWEEPS sweeps (half of max_iterations when that is fewer); if they
         // do not reach the tolerance, from zero impulses (cold restart; `dominoes_4d` steps
         // 101-102 stall from the warm start)
-        int max_it = m->solver.max_iterations,
-            first = vsave ? (max_it / 2 < WARM_SWEEPS ? max_it / 2 : WARM_SWEEPS) : max_it;
-        it = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, first);
+        int first = vsave ? (max_it / 2 < WARM_SWEEPS ? max_it / 2 : WARM_SWEEPS) : max_it;
+        it = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, first, false);
         if (it > first && vsave && max_it - first > 0) {
             // the cold restart gets at most COLD_SWEEPS; if it misses too, the rest of the
             // sweeps go on from whichever of the two ends has the smaller largest residual
             int cold = max_it - first > COLD_SWEEPS ? COLD_SWEEPS : max_it - first;
             int rest = max_it - first - cold;
-            size_t rec = AK_MAX_DIM + 1;
             double *wsave = rest > 0 ? malloc(sizeof(double) * (nv + nw + (size_t)np * rec)) : NULL;
             ak_solver_residuals rw = r;
             if (wsave) { // the warm-started sweeps' end
@@ -1429,7 +1501,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
             }
             residuals_range(m, d, c, target, NULL, 0, np, &r);
             int more = worst(&r) > m->solver.tolerance
-                           ? solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, cold)
+                           ? solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, cold, false)
                            : 0;
             it = more > cold ? max_it + 1 : first + more;
             if (more > cold && rest > 0) {
@@ -1443,13 +1515,14 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
                     }
                     r = rw;
                 }
-                int last = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, rest);
+                int last = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, rest, false);
                 it = last > rest ? max_it + 1 : first + cold + last;
             }
             free(wsave);
         }
     }
     free(vsave);
+    it += first_used; // the first try's sweeps count (a miss stays above max_iterations)
     AK_RAN_IF(d, AK_RAN_CV_SIGNORINI, it > 0);
     AK_RAN_IF(d, AK_RAN_CV_FRICTION, it > 0);
     if (it > m->solver.max_iterations) ok = false, it = m->solver.max_iterations;

@@ -21,6 +21,14 @@ layout(set = 0, binding = 2, rgba8) uniform writeonly image2D out_img;
 // never step past the next entry's ta. Entries are sorted by ta. Other unbounded objects: always.
 // More than AK_RT_LIST entries, no hyperplane, or an origin not above it: every object.
 #define AK_RT_LIST 8
+#ifdef AK_RT_COUNT_STEPS
+// Instrumented build (docs/performance.md, issue 29 item 4, fifth round): main() writes each
+// pixel's step counts as its colour instead of the shaded colour (never defined in the build).
+int ak_cnt_prim = 0, ak_cnt_list = 0, ak_cnt_shadow = 0;
+#define AK_COUNT(c) c++
+#else
+#define AK_COUNT(c)
+#endif
 bool rl_ok;
 int ak_first_plane = -2; // the scene's first hyperplane, -1: none, -2: not searched yet
 float rl_grow; // how much the balls were grown (a primary ray's list; normal_at)
@@ -211,6 +219,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
         while (i < AK_RT_MAX_STEPS && t < next && t <= rl_T) {
             float d = dot(o + t * v, rl_pn) - rl_po;
             i++;
+            AK_COUNT(ak_cnt_prim);
             if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
                 hit = done = plane_hit = true;
                 which = rl_plane;
@@ -226,6 +235,8 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
         all = all || t > rl_T;
         float d = list_sdf(o, v, t, all, lo, hi, which);
         i++;
+        AK_COUNT(ak_cnt_prim);
+        AK_COUNT(ak_cnt_list);
         if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
             hit = true;
             break;
@@ -244,21 +255,42 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
             if (nl < -AK_RT_REFINE_MIN_SLOPE && tn >= 0.0) t = tn;
             d_out = dot(o + t * v, rl_pn) - rl_po;
         }
-        for (int k = 0; k < (plane_hit ? 0 : AK_RT_REFINE_STEPS); k++) {
-            float h = AK_RT_NORMAL_H;
-            float d = list_dist(o, v, t);
-            // converged to float rounding (1/100 of the hit epsilon): further steps move t by
-            // noise (the C tracer, in double, takes them; the images agree within tolerance)
-            if (abs(d) < 0.01 * AK_RT_HIT_EPS * max(t, 1.0)) break;
-            float slope = (list_dist(o, v, t + h) - list_dist(o, v, t - h)) / (2.0 * h);
-            if (slope > -AK_RT_REFINE_MIN_SLOPE) break;
-            float tn = t - d / slope;
-            if (tn < 0.0) break;
-            t = tn;
-        }
-        for (int once = plane_hit ? 1 : 0; once < 1; once++) { // at most one pass (above)
-            int lo2 = 0, hi2 = 0;
-            d_out = list_sdf(o, v, t, !rl_ok || t < 0.0 || t > rl_T, lo2, hi2, which); // the scene SDF at the hit
+        // The refinement (Newton on the SDF along the ray, central difference for the slope) and
+        // the scene SDF at the hit as one loop with ONE list_sdf: each pass evaluates the SDF at
+        // one point, the phase saying which (0: t, 1: t + h, 2: t - h, then the Newton step; 3:
+        // the SDF at the hit). The same evaluations in the same order as three calls per Newton
+        // step and one after; but llvmpipe runs every copy of inlined code for every batch (an
+        // `if` or a loop no lane needs runs once under an empty mask), so one copy instead of
+        // four is that much less code per batch (docs/performance.md, issue 29, fifth round).
+        float h = AK_RT_NORMAL_H, dr = 0.0, drp = 0.0;
+        int ph = plane_hit ? 4 : 0, k = 0;
+        while (ph < 4) {
+            float te = ph == 1 ? t + h : ph == 2 ? t - h : t;
+            int lo2 = 0, hi2 = 0, w2;
+            float e = list_sdf(o, v, te, !rl_ok || te < 0.0 || te > rl_T, lo2, hi2, w2);
+            if (ph == 3) {
+                d_out = e; // the scene SDF at the hit
+                which = w2;
+                ph = 4;
+            } else if (ph == 0) {
+                dr = e;
+                // converged to float rounding (1/100 of the hit epsilon): further steps move t by
+                // noise (the C tracer, in double, takes them; the images agree within tolerance)
+                ph = abs(dr) < 0.01 * AK_RT_HIT_EPS * max(t, 1.0) ? 3 : 1;
+            } else if (ph == 1) {
+                drp = e;
+                ph = 2;
+            } else {
+                float slope = (drp - e) / (2.0 * h);
+                float tn = t - dr / slope;
+                if (slope > -AK_RT_REFINE_MIN_SLOPE || tn < 0.0) {
+                    ph = 3;
+                } else {
+                    t = tn;
+                    k++;
+                    ph = k < AK_RT_REFINE_STEPS ? 0 : 3;
+                }
+            }
         }
     }
     t_out = t;
@@ -336,25 +368,28 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
         }
     }
     int cnt = exact ? 0 : all ? scn.counts.x : n;
-    for (int a = 0; a < (exact ? 0 : 4); a++) {
+    // the eight evaluations p + e, p - e per axis in one loop with one copy of the object SDF
+    // (llvmpipe runs every copy for every batch; above): the same minima, the same differences
+    float dp = 1e30;
+    for (int j = 0; j < (exact ? 0 : 8); j++) {
+        int a = j >> 1;
         vec4 e = vec4(0.0);
-        e[a] = h;
-        float dp = 1e30, dm = 1e30;
-        if (plane >= 0) {
-            dp = dot(p + e, rl_pn) - rl_po;
-            dm = dot(p - e, rl_pn) - rl_po;
-        }
+        e[a] = (j & 1) == 0 ? h : -h;
+        vec4 q = p + e;
+        float d = plane >= 0 ? dot(q, rl_pn) - rl_po : 1e30;
         for (int k = 0; k < cnt; k++) {
 #ifdef AK_RT_INDEX_ARRAYS
             int i = all ? k : idx[k];
 #else
             int i = k;
-            for (int j = 0; j < AK_RT_LIST; j++) i = !all && j == k ? idx[j] : i;
+            for (int jj = 0; jj < AK_RT_LIST; jj++) i = !all && jj == k ? idx[jj] : i;
 #endif
-            dp = min(dp, ak_obj_sdf(i, p + e));
-            dm = min(dm, ak_obj_sdf(i, p - e));
+            d = min(d, ak_obj_sdf(i, q));
         }
-        g[a] = (dp - dm) / (2.0 * h);
+        if ((j & 1) == 0)
+            dp = d;
+        else
+            g[a] = (dp - d) / (2.0 * h);
     }
     float l = length(g);
     return l > 0.0 ? g / l : g;
@@ -401,6 +436,7 @@ float soft_shadow(vec4 p, vec4 l) {
         while (i < AK_RT_SHADOW_STEPS && t < next) {
             float d = dot(p + t * l, rl_pn) - rl_po;
             i++;
+            AK_COUNT(ak_cnt_shadow);
             res = min(res, AK_RT_SHADOW_K * d / t);
             if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) {
                 done = true;
@@ -417,6 +453,7 @@ float soft_shadow(vec4 p, vec4 l) {
         if (done || i >= AK_RT_SHADOW_STEPS) break;
         float d = list_sdf(p, l, t, !rl_ok, lo, hi, w);
         i++;
+        AK_COUNT(ak_cnt_shadow);
         res = min(res, AK_RT_SHADOW_K * d / t);
         if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) break;
         t = min(t + clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX),
@@ -479,5 +516,9 @@ void main() {
     float vv = (1.0 - 2.0 * (float(px.y) + 0.5) / H) * scn.misc.x;
     vec4 dir = normalize(u * scn.cam_right + vv * scn.cam_up - scn.cam_back);
     vec3 c = shade(scn.cam_origin, dir);
+#ifdef AK_RT_COUNT_STEPS
+    imageStore(out_img, px, vec4(min(ak_cnt_prim, 255), min(ak_cnt_list, 255), min(ak_cnt_shadow, 255), 255) / 255.0);
+    return;
+#endif
     imageStore(out_img, px, vec4(pow(clamp(c, 0.0, 1.0), vec3(1.0 / AK_RT_GAMMA)), 1.0));
 }

@@ -205,93 +205,96 @@ float list_dist(vec4 o, vec4 v, float t) {
     return list_sdf(o, v, t, !rl_ok || t < 0.0 || t > rl_T, lo, hi, w);
 }
 
+// The march, the refinement (Newton on the SDF along the ray, central difference for the slope)
+// and the scene SDF at the hit in ONE loop with one list_sdf: each pass evaluates the SDF at one
+// point, the phase saying which (0: a march step; after a hit 1: t, 2: t + h, 3: t - h, then the
+// Newton step; 4: the SDF at the hit; 5: done). The same evaluations in the same order as a
+// march loop, three calls per Newton step and one after; but llvmpipe (Mesa 22.3) runs every
+// copy of inlined code for every batch (an `if`, or a loop that no lane needs, runs once under
+// an empty mask), so one copy instead of five is that much less code per batch
+// (docs/performance.md, issue 29, fifth round).
 bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
     float t = 0.0;
     d_out = 1e30;
-    bool hit = false, done = false, all = !rl_ok, plane_hit = false;
-    int which = -1, lo = 0, hi = 0, i = 0;
-    while (!done && i < AK_RT_MAX_STEPS) {
+    bool hit = false, all = !rl_ok, plane_hit = false;
+    int which = -1, lo = 0, hi = 0, i = 0, ph = 0, k = 0;
+    float h = AK_RT_NORMAL_H, dr = 0.0, drp = 0.0;
+    while (ph < 5) {
         // Plane-only steps while no entry of the list is active (lo == hi) and the next has not
         // started: there the scene SDF is the plane's distance. A loop of its own, cheap, that
         // the lanes leave when an entry starts (lavapipe runs the object code below only then).
         // (the next entry's start read once: an array read at a lane-varying index is a gather)
-        float next = all || lo != hi ? -1.0 : hi < rl_n ? rl_get_a(hi) : 1e30;
+        float next = ph != 0 || all || lo != hi ? -1.0 : hi < rl_n ? rl_get_a(hi) : 1e30;
         while (i < AK_RT_MAX_STEPS && t < next && t <= rl_T) {
             float d = dot(o + t * v, rl_pn) - rl_po;
             i++;
             AK_COUNT(ak_cnt_prim);
             if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
-                hit = done = plane_hit = true;
+                hit = plane_hit = true;
                 which = rl_plane;
+                ph = 5;
                 break;
             }
             t = min(t + d, next); // not past the next entry's start (ray_list)
             if (t > AK_RT_MAX_DIST) {
-                done = true;
+                ph = 5;
                 break;
             }
         }
-        if (done || i >= AK_RT_MAX_STEPS) break;
-        all = all || t > rl_T;
-        float d = list_sdf(o, v, t, all, lo, hi, which);
-        i++;
-        AK_COUNT(ak_cnt_prim);
-        AK_COUNT(ak_cnt_list);
-        if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
-            hit = true;
-            break;
-        }
-        t = min(t + d, all || hi >= rl_n ? 1e30 : rl_get_a(hi));
-        if (t > AK_RT_MAX_DIST) break;
-    }
-    if (hit) {
-        // A hit in the plane-only steps: the scene SDF near t is the plane's, linear in t, so
-        // Newton's step is exact at once (the C tracer takes it with the central difference and
-        // stops at the next); then neither the refinement's loop nor the SDF at the hit has to
-        // scan the list (loops that no lane of a batch enters, which lavapipe skips).
-        if (plane_hit) {
-            float nl = dot(v, rl_pn);
-            float tn = t - (dot(o + t * v, rl_pn) - rl_po) / nl;
-            if (nl < -AK_RT_REFINE_MIN_SLOPE && tn >= 0.0) t = tn;
-            d_out = dot(o + t * v, rl_pn) - rl_po;
-        }
-        // The refinement (Newton on the SDF along the ray, central difference for the slope) and
-        // the scene SDF at the hit as one loop with ONE list_sdf: each pass evaluates the SDF at
-        // one point, the phase saying which (0: t, 1: t + h, 2: t - h, then the Newton step; 3:
-        // the SDF at the hit). The same evaluations in the same order as three calls per Newton
-        // step and one after; but llvmpipe runs every copy of inlined code for every batch (an
-        // `if` or a loop no lane needs runs once under an empty mask), so one copy instead of
-        // four is that much less code per batch (docs/performance.md, issue 29, fifth round).
-        float h = AK_RT_NORMAL_H, dr = 0.0, drp = 0.0;
-        int ph = plane_hit ? 4 : 0, k = 0;
-        while (ph < 4) {
-            float te = ph == 1 ? t + h : ph == 2 ? t - h : t;
-            int lo2 = 0, hi2 = 0, w2;
-            float e = list_sdf(o, v, te, !rl_ok || te < 0.0 || te > rl_T, lo2, hi2, w2);
-            if (ph == 3) {
-                d_out = e; // the scene SDF at the hit
-                which = w2;
-                ph = 4;
-            } else if (ph == 0) {
-                dr = e;
-                // converged to float rounding (1/100 of the hit epsilon): further steps move t by
-                // noise (the C tracer, in double, takes them; the images agree within tolerance)
-                ph = abs(dr) < 0.01 * AK_RT_HIT_EPS * max(t, 1.0) ? 3 : 1;
-            } else if (ph == 1) {
-                drp = e;
-                ph = 2;
+        if (ph == 0 && i >= AK_RT_MAX_STEPS) ph = 5;
+        if (ph == 5) break;
+        bool march = ph == 0;
+        all = all || (march && t > rl_T);
+        float te = ph == 2 ? t + h : ph == 3 ? t - h : t;
+        int l0 = march ? lo : 0, h0 = march ? hi : 0, w;
+        float e = list_sdf(o, v, te, march ? all : !rl_ok || te < 0.0 || te > rl_T, l0, h0, w);
+        if (march) {
+            lo = l0;
+            hi = h0;
+            which = w;
+            i++;
+            AK_COUNT(ak_cnt_prim);
+            AK_COUNT(ak_cnt_list);
+            if (e < AK_RT_HIT_EPS * max(t, 1.0)) {
+                hit = true;
+                ph = 1;
             } else {
-                float slope = (drp - e) / (2.0 * h);
-                float tn = t - dr / slope;
-                if (slope > -AK_RT_REFINE_MIN_SLOPE || tn < 0.0) {
-                    ph = 3;
-                } else {
-                    t = tn;
-                    k++;
-                    ph = k < AK_RT_REFINE_STEPS ? 0 : 3;
-                }
+                t = min(t + e, all || hi >= rl_n ? 1e30 : rl_get_a(hi));
+                if (t > AK_RT_MAX_DIST) ph = 5;
+            }
+        } else if (ph == 4) {
+            d_out = e; // the scene SDF at the hit
+            which = w;
+            ph = 5;
+        } else if (ph == 1) {
+            dr = e;
+            // converged to float rounding (1/100 of the hit epsilon): further steps move t by
+            // noise (the C tracer, in double, takes them; the images agree within tolerance)
+            ph = abs(dr) < 0.01 * AK_RT_HIT_EPS * max(t, 1.0) ? 4 : 2;
+        } else if (ph == 2) {
+            drp = e;
+            ph = 3;
+        } else {
+            float slope = (drp - e) / (2.0 * h);
+            float tn = t - dr / slope;
+            if (slope > -AK_RT_REFINE_MIN_SLOPE || tn < 0.0) {
+                ph = 4;
+            } else {
+                t = tn;
+                k++;
+                ph = k < AK_RT_REFINE_STEPS ? 1 : 4;
             }
         }
+    }
+    // A hit in the plane-only steps: the scene SDF near t is the plane's, linear in t, so
+    // Newton's step is exact at once (the C tracer takes it with the central difference and
+    // stops at the next); then neither the refinement nor the SDF at the hit has to scan the
+    // list.
+    if (plane_hit) {
+        float nl = dot(v, rl_pn);
+        float tn = t - (dot(o + t * v, rl_pn) - rl_po) / nl;
+        if (nl < -AK_RT_REFINE_MIN_SLOPE && tn >= 0.0) t = tn;
+        d_out = dot(o + t * v, rl_pn) - rl_po;
     }
     t_out = t;
     obj = hit ? which : -1;

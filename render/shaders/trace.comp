@@ -9,7 +9,9 @@ layout(set = 0, binding = 2, rgba8) uniform writeonly image2D out_img;
 
 // ---- per-ray object lists (tracer.c, fast_ray_objects) -------------------------------------
 // The cost model is lavapipe's (llvmpipe): the lanes of a batch run every instruction under a
-// mask, an `if` skips nothing, only a loop that no lane is in any more ends. So the march keeps
+// mask, an `if` skips nothing, only a loop that no lane is in any more ends (after its body ran
+// at least once: every copy of inlined code runs for every batch, so fewer copies pay; Mesa
+// 22.3, docs/performance.md, issue 29, fifth round). So the march keeps
 // the scene's first hyperplane inline (cheap), and loops only over the listed objects that can
 // matter near the current t, which is none on most steps. Since issue 29 (item 4) the lists are
 // tighter than the C tracer's (which keeps every object that can beat the plane, and so takes
@@ -98,8 +100,9 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     rl_grow = grow;
     float cs = cone / sqrt(1.0 - cone * cone);
     // First the span of objects that pass the test at the minimiser (one square root less and
-    // no insertion), then the full work over that span only: on lavapipe a loop that no lane of
-    // a batch enters is skipped, and most batches have no object near their rays.
+    // no insertion), then the full work over that span only: on lavapipe a loop runs until its
+    // slowest lane is done (its body at least once), and most batches have no object near
+    // their rays.
     int first = scn.counts.x, last = -1;
     for (int i = 0; i < scn.counts.x; i++) {
         if (i == rl_plane) continue;
@@ -305,7 +308,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
 // h of p: those whose ball comes within |d(p)| + 2h (+ margin) of p, the SDF being 1-Lipschitz.
 // The primary ray's hyperplane (rl_plane, when the ray had a list) inline, the same operations
 // as ak_sd_hyperplane, outside the object loop: on ground pixels with no object within reach
-// that loop then runs for no lane of a batch, and lavapipe skips it (the same minimum, the
+// that loop then runs for no lane of a batch, and lavapipe runs its body once only (the same minimum, the
 // same bytes: min does not depend on the order).
 // The objects within reach of p are in the primary ray's list when reach <= rl_grow (the ray
 // passes within rl_grow of their balls at p; listed: true when p = o + t v with t in [0, rl_T]):
@@ -336,7 +339,7 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
     // Where the scene SDF within h of p is one linear or spherical function, the central
     // difference is its gradient (up to rounding: 1e-4 in float for h = 1e-3; O(h^2) for the
     // sphere), so take the gradient itself and skip the difference loop (it then runs for no
-    // lane of an all-analytic batch, which lavapipe leaves out): the hyperplane alone (no
+    // lane of an all-analytic batch: lavapipe runs its body once, under an empty mask): the hyperplane alone (no
     // object within reach); one hypersphere, the plane out of reach; one hyperbox on a face
     // region, the other components of |q| - b more than 2h (+ margin) below the largest, the
     // plane out of reach (there the box SDF is |q_a| - b_a, gradient sign(q_a) rt_a).

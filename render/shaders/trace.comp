@@ -377,10 +377,10 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
     // the eight evaluations p + e, p - e per axis in one loop with one copy of the object SDF
     // (llvmpipe runs every copy for every batch; above): the same minima, the same differences
     float dp = 1e30;
-    for (int j = 0; j < (exact ? 0 : 8); j++) {
-        int a = j >> 1;
+    for (int s = 0; s < (exact ? 0 : 8); s++) {
+        int a = s >> 1;
         vec4 e = vec4(0.0);
-        e[a] = (j & 1) == 0 ? h : -h;
+        e[a] = (s & 1) == 0 ? h : -h;
         vec4 q = p + e;
         float d = plane >= 0 ? dot(q, rl_pn) - rl_po : 1e30;
         for (int k = 0; k < cnt; k++) {
@@ -388,11 +388,11 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
             int i = all ? k : idx[k];
 #else
             int i = k;
-            for (int jj = 0; jj < AK_RT_LIST; jj++) i = !all && jj == k ? idx[jj] : i;
+            for (int j = 0; j < AK_RT_LIST; j++) i = !all && j == k ? idx[j] : i;
 #endif
             d = min(d, ak_obj_sdf(i, q));
         }
-        if ((j & 1) == 0)
+        if ((s & 1) == 0)
             dp = d;
         else
             g[a] = (dp - d) / (2.0 * h);

@@ -17,29 +17,49 @@ import sys
 import zlib
 
 
+def fail(msg):
+    """Bad input: the message on stderr, exit status 2."""
+    print(f"lane_waste: {msg}", file=sys.stderr)
+    sys.exit(2)
+
+
 def read_png(path):
-    data = open(path, "rb").read()
+    try:
+        data = open(path, "rb").read()
+    except OSError as e:
+        fail(f"{path}: cannot read: {e.strerror}")
     if data[:8] != b"\x89PNG\r\n\x1a\n":
-        sys.exit(f"lane_waste: {path}: not a PNG file")
+        fail(f"{path}: not a PNG file (expected the PNG signature)")
     pos, idat, ihdr = 8, b"", None
     while pos < len(data):
+        if pos + 12 > len(data):
+            fail(f"{path}: chunk at byte {pos}: truncated (expected length, type, data, CRC)")
         n, kind = struct.unpack(">I4s", data[pos : pos + 8])
         body = data[pos + 8 : pos + 8 + n]
         pos += 12 + n
         if kind == b"IHDR":
-            ihdr = struct.unpack(">IIBBBBB", body)
+            ihdr = struct.unpack(">IIBBBBB", body) if len(body) == 13 else ()
         elif kind == b"IDAT":
             idat += body
-    if ihdr is None:
-        sys.exit(f"lane_waste: {path}: no IHDR chunk")
+    if ihdr is None or len(ihdr) != 7:
+        fail(f"{path}: IHDR: missing (expected the header chunk)")
     w, h, depth, ctype, _, _, interlace = ihdr
     if depth != 8 or ctype not in (2, 6) or interlace != 0:
-        sys.exit(f"lane_waste: {path}: expected an 8-bit RGB or RGBA PNG, not interlaced")
+        fail(f"{path}: IHDR: bit depth {depth}, colour type {ctype}, interlace {interlace} "
+             "(expected an 8-bit RGB or RGBA PNG, not interlaced)")
     bpp = 3 if ctype == 2 else 4
-    raw, stride = zlib.decompress(idat), w * bpp
+    try:
+        raw = zlib.decompress(idat)
+    except zlib.error as e:
+        fail(f"{path}: IDAT: {e} (expected zlib-compressed image data)")
+    stride = w * bpp
+    if len(raw) != h * (stride + 1):
+        fail(f"{path}: IDAT: {len(raw)} bytes of image data (expected {h * (stride + 1)})")
     rows, prev, p = [], bytearray(stride), 0
     for _ in range(h):
         f, line = raw[p], bytearray(raw[p + 1 : p + 1 + stride])
+        if f > 4:
+            fail(f"{path}: IDAT: row filter {f} (expected 0 to 4)")
         p += 1 + stride
         for i in range(stride):
             a = line[i - bpp] if i >= bpp else 0
@@ -61,12 +81,14 @@ def read_png(path):
 
 def main():
     if len(sys.argv) not in (2, 3):
-        sys.exit("usage: lane_waste.py COUNTS.png [BXxBY]")
+        fail("usage: lane_waste.py COUNTS.png [BXxBY]")
     w, h, bpp, rows = read_png(sys.argv[1])
     try:
         bx, by = (int(v) for v in (sys.argv[2] if len(sys.argv) == 3 else "4x2").split("x"))
     except ValueError:
-        sys.exit(f"lane_waste: block '{sys.argv[2]}': expected WxH, e.g. 4x2")
+        fail(f"block '{sys.argv[2]}': expected WxH, e.g. 4x2")
+    if bx < 1 or by < 1 or bx > w or by > h:
+        fail(f"block {bx}x{by}: expected at least 1x1 and at most the image, {w}x{h}")
     series = (
         ("primary steps", lambda r, x: r[x * bpp]),
         ("primary list steps", lambda r, x: r[x * bpp + 1]),

@@ -145,8 +145,11 @@ typedef struct ak_problem_stats {
 /// monotone then the projected pass; alternately with the early end, kept when it lowers the
 /// largest residual a hundredfold, and as the world step's, kept when it lowers it); until the
 /// four residuals (largest over the points, with target 0) are at most tol, at most max_it
-/// sweeps. No cold restart (it starts where the caller says, as a solver of FCLIB problems).
-/// 0 when converged, 1 when not, -1 when out of memory or a diagonal block has W_nn <= 0.
+/// sweeps, with the world step's restart policy (ak_solver_converged_solve): from a start other
+/// than zero its warm-start sweeps, then a cold restart from zero impulses, then the rest of
+/// max_it from the better end, the polish schedule counted afresh in each part (from zero: one
+/// part, all of max_it). 0 when converged, 1 when not, -1 when out of memory or a diagonal
+/// block has W_nn <= 0.
 int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
                                       double r[], ak_problem_stats *st);
 

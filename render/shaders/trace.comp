@@ -9,7 +9,9 @@ layout(set = 0, binding = 2, rgba8) uniform writeonly image2D out_img;
 
 // ---- per-ray object lists (tracer.c, fast_ray_objects) -------------------------------------
 // The cost model is lavapipe's (llvmpipe): the lanes of a batch run every instruction under a
-// mask, an `if` skips nothing, only a loop that no lane is in any more ends. So the march keeps
+// mask, an `if` skips nothing, only a loop that no lane is in any more ends (after its body ran
+// at least once: every copy of inlined code runs for every batch, so fewer copies pay; Mesa
+// 22.3, docs/performance.md, issue 29, fifth round). So the march keeps
 // the scene's first hyperplane inline (cheap), and loops only over the listed objects that can
 // matter near the current t, which is none on most steps. Since issue 29 (item 4) the lists are
 // tighter than the C tracer's (which keeps every object that can beat the plane, and so takes
@@ -21,6 +23,14 @@ layout(set = 0, binding = 2, rgba8) uniform writeonly image2D out_img;
 // never step past the next entry's ta. Entries are sorted by ta. Other unbounded objects: always.
 // More than AK_RT_LIST entries, no hyperplane, or an origin not above it: every object.
 #define AK_RT_LIST 8
+#ifdef AK_RT_COUNT_STEPS
+// Instrumented build (docs/performance.md, issue 29 item 4, fifth round): main() writes each
+// pixel's step counts as its colour instead of the shaded colour (never defined in the build).
+int ak_cnt_prim = 0, ak_cnt_list = 0, ak_cnt_shadow = 0;
+#define AK_COUNT(c) c++
+#else
+#define AK_COUNT(c)
+#endif
 bool rl_ok;
 int ak_first_plane = -2; // the scene's first hyperplane, -1: none, -2: not searched yet
 float rl_grow; // how much the balls were grown (a primary ray's list; normal_at)
@@ -103,8 +113,9 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     rl_grow = grow;
     float cs = cone / sqrt(1.0 - cone * cone);
     // First the span of objects that pass the test at the minimiser (one square root less and
-    // no insertion), then the full work over that span only: on lavapipe a loop that no lane of
-    // a batch enters is skipped, and most batches have no object near their rays.
+    // no insertion), then the full work over that span only: on lavapipe a loop runs until its
+    // slowest lane is done (its body at least once), and most batches have no object near
+    // their rays.
     int first = scn.counts.x, last = -1;
 #ifdef AK_RT_INDEX_ARRAYS
     // The page: the objects of the pixel's 16x16 tile that any of its rays can meet, in order
@@ -242,125 +253,96 @@ float list_dist(vec4 o, vec4 v, float t) {
     return list_sdf(o, v, t, !rl_ok || t < 0.0 || t > rl_T, lo, hi, w);
 }
 
+// The march, the refinement (Newton on the SDF along the ray, central difference for the slope)
+// and the scene SDF at the hit in ONE loop with one list_sdf: each pass evaluates the SDF at one
+// point, the phase saying which (0: a march step; after a hit 1: t, 2: t + h, 3: t - h, then the
+// Newton step; 4: the SDF at the hit; 5: done). The same evaluations in the same order as a
+// march loop, three calls per Newton step and one after; but llvmpipe (Mesa 22.3) runs every
+// copy of inlined code for every batch (an `if`, or a loop that no lane needs, runs once under
+// an empty mask), so one copy instead of five is that much less code per batch
+// (docs/performance.md, issue 29, fifth round).
 bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
     float t = 0.0;
     d_out = 1e30;
-    bool hit = false, done = false, all = !rl_ok, plane_hit = false;
-    int which = -1, lo = 0, hi = 0, i = 0;
-    while (!done && i < AK_RT_MAX_STEPS) {
+    bool hit = false, all = !rl_ok, plane_hit = false;
+    int which = -1, lo = 0, hi = 0, i = 0, ph = 0, k = 0;
+    float h = AK_RT_NORMAL_H, dr = 0.0, drp = 0.0;
+    while (ph < 5) {
         // Plane-only steps while no entry of the list is active (lo == hi) and the next has not
         // started: there the scene SDF is the plane's distance. A loop of its own, cheap, that
         // the lanes leave when an entry starts (lavapipe runs the object code below only then).
         // (the next entry's start read once: an array read at a lane-varying index is a gather)
-        float next = all || lo != hi ? -1.0 : hi < rl_n ? rl_get_a(hi) : 1e30;
+        float next = ph != 0 || all || lo != hi ? -1.0 : hi < rl_n ? rl_get_a(hi) : 1e30;
         while (i < AK_RT_MAX_STEPS && t < next && t <= rl_T) {
             float d = dot(o + t * v, rl_pn) - rl_po;
             i++;
+            AK_COUNT(ak_cnt_prim);
             if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
-                hit = done = plane_hit = true;
+                hit = plane_hit = true;
                 which = rl_plane;
+                ph = 5;
                 break;
             }
             t = min(t + d, next); // not past the next entry's start (ray_list)
             if (t > AK_RT_MAX_DIST) {
-                done = true;
+                ph = 5;
                 break;
             }
         }
-#ifdef AK_RT_INDEX_ARRAYS
-        // The object step inside a loop of at most one pass (the page): SwiftShader runs the
-        // code after a `break` that every lane took under an empty mask, but leaves a loop that
-        // no lane enters (measured faster; the same steps)
-        bool go = !(done || i >= AK_RT_MAX_STEPS);
-        for (int once = go ? 0 : 1; once < 1; once++) {
-            all = all || t > rl_T;
-            float d = list_sdf(o, v, t, all, lo, hi, which);
+        if (ph == 0 && i >= AK_RT_MAX_STEPS) ph = 5;
+        if (ph == 5) break;
+        bool march = ph == 0;
+        all = all || (march && t > rl_T);
+        float te = ph == 2 ? t + h : ph == 3 ? t - h : t;
+        int l0 = march ? lo : 0, h0 = march ? hi : 0, w;
+        float e = list_sdf(o, v, te, march ? all : !rl_ok || te < 0.0 || te > rl_T, l0, h0, w);
+        if (march) {
+            lo = l0;
+            hi = h0;
+            which = w;
             i++;
-            if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
-                hit = done = true;
-                break;
-            }
-            t = min(t + d, all || hi >= rl_n ? 1e30 : rl_get_a(hi));
-            done = t > AK_RT_MAX_DIST;
-        }
-        if (!go) break;
-#else
-        if (done || i >= AK_RT_MAX_STEPS) break;
-        all = all || t > rl_T;
-        float d = list_sdf(o, v, t, all, lo, hi, which);
-        i++;
-        if (d < AK_RT_HIT_EPS * max(t, 1.0)) {
-            hit = true;
-            break;
-        }
-        t = min(t + d, all || hi >= rl_n ? 1e30 : rl_get_a(hi));
-        if (t > AK_RT_MAX_DIST) break;
-#endif
-    }
-    if (hit) {
-        // A hit in the plane-only steps: the scene SDF near t is the plane's, linear in t, so
-        // Newton's step is exact at once (the C tracer takes it with the central difference and
-        // stops at the next); then neither the refinement's loop nor the SDF at the hit has to
-        // scan the list (loops that no lane of a batch enters, which lavapipe skips).
-        if (plane_hit) {
-            float nl = dot(v, rl_pn);
-            float tn = t - (dot(o + t * v, rl_pn) - rl_po) / nl;
-            if (nl < -AK_RT_REFINE_MIN_SLOPE && tn >= 0.0) t = tn;
-            d_out = dot(o + t * v, rl_pn) - rl_po;
-        }
-#ifdef AK_RT_INDEX_ARRAYS
-        // The same evaluations in the same order as below (the same t), through one call of
-        // list_sdf: SwiftShader inlines every call and runs the straight-line code of each copy
-        // under a mask, so four copies of the scene SDF cost more than one loop over the
-        // evaluations (k: Newton step; j: 0 the SDF at t, 1 at t + h, 2 at t - h; fin: the
-        // scene SDF at the hit, last).
-        float h = AK_RT_NORMAL_H, dr = 0.0, dph = 0.0;
-        bool fin = false;
-        for (int e = 0, k = 0, j = 0; e < (plane_hit ? 0 : 3 * AK_RT_REFINE_STEPS + 1); e++) {
-            fin = fin || k == AK_RT_REFINE_STEPS;
-            float te = fin || j == 0 ? t : j == 1 ? t + h : t - h;
-            int lo2 = 0, hi2 = 0, w;
-            float de = list_sdf(o, v, te, !rl_ok || te < 0.0 || te > rl_T, lo2, hi2, w);
-            if (fin) { // the scene SDF at the hit
-                d_out = de;
-                which = w;
-                break;
-            }
-            if (j == 0) {
-                dr = de;
-                // converged to float rounding (below)
-                fin = abs(dr) < 0.01 * AK_RT_HIT_EPS * max(t, 1.0);
-                j = fin ? 0 : 1;
-            } else if (j == 1) {
-                dph = de;
-                j = 2;
+            AK_COUNT(ak_cnt_prim);
+            AK_COUNT(ak_cnt_list);
+            if (e < AK_RT_HIT_EPS * max(t, 1.0)) {
+                hit = true;
+                ph = 1;
             } else {
-                float slope = (dph - de) / (2.0 * h);
-                float tn = t - dr / slope;
-                fin = slope > -AK_RT_REFINE_MIN_SLOPE || tn < 0.0;
-                t = fin ? t : tn;
-                k++;
-                j = 0;
+                t = min(t + e, all || hi >= rl_n ? 1e30 : rl_get_a(hi));
+                if (t > AK_RT_MAX_DIST) ph = 5;
             }
-        }
-#else
-        for (int k = 0; k < (plane_hit ? 0 : AK_RT_REFINE_STEPS); k++) {
-            float h = AK_RT_NORMAL_H;
-            float d = list_dist(o, v, t);
+        } else if (ph == 4) {
+            d_out = e; // the scene SDF at the hit
+            which = w;
+            ph = 5;
+        } else if (ph == 1) {
+            dr = e;
             // converged to float rounding (1/100 of the hit epsilon): further steps move t by
             // noise (the C tracer, in double, takes them; the images agree within tolerance)
-            if (abs(d) < 0.01 * AK_RT_HIT_EPS * max(t, 1.0)) break;
-            float slope = (list_dist(o, v, t + h) - list_dist(o, v, t - h)) / (2.0 * h);
-            if (slope > -AK_RT_REFINE_MIN_SLOPE) break;
-            float tn = t - d / slope;
-            if (tn < 0.0) break;
-            t = tn;
+            ph = abs(dr) < 0.01 * AK_RT_HIT_EPS * max(t, 1.0) ? 4 : 2;
+        } else if (ph == 2) {
+            drp = e;
+            ph = 3;
+        } else {
+            float slope = (drp - e) / (2.0 * h);
+            float tn = t - dr / slope;
+            if (slope > -AK_RT_REFINE_MIN_SLOPE || tn < 0.0) {
+                ph = 4;
+            } else {
+                t = tn;
+                k++;
+                ph = k < AK_RT_REFINE_STEPS ? 1 : 4;
+            }
         }
-        for (int once = plane_hit ? 1 : 0; once < 1; once++) { // at most one pass (above)
-            int lo2 = 0, hi2 = 0;
-            d_out = list_sdf(o, v, t, !rl_ok || t < 0.0 || t > rl_T, lo2, hi2, which); // the scene SDF at the hit
-        }
-#endif
+    }
+    // A hit in the plane-only steps: the scene SDF near t is the plane's, linear in t, so
+    // Newton's step is exact at once (the C tracer takes it with the central difference and
+    // stops at the next); then neither the refinement nor the SDF at the hit has to scan the
+    // list.
+    if (plane_hit) {
+        float nl = dot(v, rl_pn);
+        float tn = t - (dot(o + t * v, rl_pn) - rl_po) / nl;
+        if (nl < -AK_RT_REFINE_MIN_SLOPE && tn >= 0.0) t = tn;
+        d_out = dot(o + t * v, rl_pn) - rl_po;
     }
     t_out = t;
     obj = hit ? which : -1;
@@ -371,7 +353,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
 // h of p: those whose ball comes within |d(p)| + 2h (+ margin) of p, the SDF being 1-Lipschitz.
 // The primary ray's hyperplane (rl_plane, when the ray had a list) inline, the same operations
 // as ak_sd_hyperplane, outside the object loop: on ground pixels with no object within reach
-// that loop then runs for no lane of a batch, and lavapipe skips it (the same minimum, the
+// that loop then runs for no lane of a batch, and lavapipe runs its body once only (the same minimum, the
 // same bytes: min does not depend on the order).
 // The objects within reach of p are in the primary ray's list when reach <= rl_grow (the ray
 // passes within rl_grow of their balls at p; listed: true when p = o + t v with t in [0, rl_T]):
@@ -402,7 +384,7 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
     // Where the scene SDF within h of p is one linear or spherical function, the central
     // difference is its gradient (up to rounding: 1e-4 in float for h = 1e-3; O(h^2) for the
     // sphere), so take the gradient itself and skip the difference loop (it then runs for no
-    // lane of an all-analytic batch, which lavapipe leaves out): the hyperplane alone (no
+    // lane of an all-analytic batch: lavapipe runs its body once, under an empty mask): the hyperplane alone (no
     // object within reach); one hypersphere, the plane out of reach; one hyperbox on a face
     // region, the other components of |q| - b more than 2h (+ margin) below the largest, the
     // plane out of reach (there the box SDF is |q_a| - b_a, gradient sign(q_a) rt_a).
@@ -447,30 +429,15 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
         }
     }
     int cnt = exact ? 0 : all ? scn.counts.x : n;
-#ifdef AK_RT_INDEX_ARRAYS
-    // The same differences through one copy of the object SDF (SwiftShader inlines each call
-    // and runs its straight-line code under a mask: trace()): q = 2 a + side, p + e then p - e.
-    float dq = 1e30;
-    for (int q = 0; q < (exact ? 0 : 8); q++) {
-        int a = q >> 1;
-        bool minus = (q & 1) != 0;
+    // the eight evaluations p + e, p - e per axis in one loop with one copy of the object SDF
+    // (llvmpipe runs every copy for every batch; above): the same minima, the same differences
+    float dp = 1e30;
+    for (int s = 0; s < (exact ? 0 : 8); s++) {
+        int a = s >> 1;
         vec4 e = vec4(0.0);
-        e[a] = h;
-        vec4 x = minus ? p - e : p + e;
-        float d = plane >= 0 ? dot(x, rl_pn) - rl_po : 1e30;
-        for (int k = 0; k < cnt; k++) d = min(d, ak_obj_sdf(all ? k : idx[k], x));
-        if (minus) g[a] = (dq - d) / (2.0 * h);
-        dq = d;
-    }
-#else
-    for (int a = 0; a < (exact ? 0 : 4); a++) {
-        vec4 e = vec4(0.0);
-        e[a] = h;
-        float dp = 1e30, dm = 1e30;
-        if (plane >= 0) {
-            dp = dot(p + e, rl_pn) - rl_po;
-            dm = dot(p - e, rl_pn) - rl_po;
-        }
+        e[a] = (s & 1) == 0 ? h : -h;
+        vec4 q = p + e;
+        float d = plane >= 0 ? dot(q, rl_pn) - rl_po : 1e30;
         for (int k = 0; k < cnt; k++) {
 #ifdef AK_RT_INDEX_ARRAYS
             int i = all ? k : idx[k];
@@ -478,12 +445,13 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
             int i = k;
             for (int j = 0; j < AK_RT_LIST; j++) i = !all && j == k ? idx[j] : i;
 #endif
-            dp = min(dp, ak_obj_sdf(i, p + e));
-            dm = min(dm, ak_obj_sdf(i, p - e));
+            d = min(d, ak_obj_sdf(i, q));
         }
-        g[a] = (dp - dm) / (2.0 * h);
+        if ((s & 1) == 0)
+            dp = d;
+        else
+            g[a] = (dp - d) / (2.0 * h);
     }
-#endif
     float l = length(g);
     return l > 0.0 ? g / l : g;
 }
@@ -529,6 +497,7 @@ float soft_shadow(vec4 p, vec4 l) {
         while (i < AK_RT_SHADOW_STEPS && t < next) {
             float d = dot(p + t * l, rl_pn) - rl_po;
             i++;
+            AK_COUNT(ak_cnt_shadow);
             res = min(res, AK_RT_SHADOW_K * d / t);
             if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) {
                 done = true;
@@ -562,6 +531,7 @@ float soft_shadow(vec4 p, vec4 l) {
         if (done || i >= AK_RT_SHADOW_STEPS) break;
         float d = list_sdf(p, l, t, !rl_ok, lo, hi, w);
         i++;
+        AK_COUNT(ak_cnt_shadow);
         res = min(res, AK_RT_SHADOW_K * d / t);
         if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) break;
         t = min(t + clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX),
@@ -625,5 +595,9 @@ void main() {
     float vv = (1.0 - 2.0 * (float(px.y) + 0.5) / H) * scn.misc.x;
     vec4 dir = normalize(u * scn.cam_right + vv * scn.cam_up - scn.cam_back);
     vec3 c = shade(scn.cam_origin, dir);
+#ifdef AK_RT_COUNT_STEPS
+    imageStore(out_img, px, vec4(min(ak_cnt_prim, 255), min(ak_cnt_list, 255), min(ak_cnt_shadow, 255), 255) / 255.0);
+    return;
+#endif
     imageStore(out_img, px, vec4(pow(clamp(c, 0.0, 1.0), vec3(1.0 / AK_RT_GAMMA)), 1.0));
 }

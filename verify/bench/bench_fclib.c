@@ -10,11 +10,24 @@
 //   --siconos NAME[:N]   a Siconos solver to run: NSGS (default), NSN-FB, NSN-AC; repeat for
 //                        more; N: its own iteration cap (default: --max-iterations)
 //   --max-iterations N   each Siconos solver's iteration cap (default 100000)
+//   --repeat N           solve each problem N times with each solver (default 1), in rounds that
+//                        alternate the order (anakata first, then the Siconos solvers; the next
+//                        round the Siconos solvers first, in reverse), and print each solver's
+//                        median time; a solver whose first solve took more than --repeat-below
+//                        seconds is not repeated (its one time is printed)
+//   --repeat-below S     (default 0.5)
+//   --no-anakata         run the Siconos solvers only (for the long runs of solvers whose
+//                        times do not depend on anakata's code; anakata's columns say "not run")
 //   --steps-only     (SCENE mode) only step the world with the converged solver and print each
 //                    step's CPU seconds (the solver over bodies: impact phase, warm start,
 //                    sweeps and polishes, position stage), its points and sweeps
 //
-// Times are CPU seconds of the process (CLOCK_PROCESS_CPUTIME_ID), for both.
+// Times are CPU seconds of the process (CLOCK_PROCESS_CPUTIME_ID), for both, timed the same
+// way: the problem is in memory (read from its file, or extracted from the world) before
+// either clock starts, and each solver's time includes its own setup from those arrays
+// (anakata: ak_solver_converged_solve_problem whole, with its column index and components;
+// Siconos: building its block-sparse NumericsMatrix and problem, the driver, and freeing them)
+// and the impulses' start from zero; the residual ||F||_2 is computed after the clock stops.
 // Each problem is solved from zero impulses: anakata to its four residuals <= 1e-10, each
 // Siconos solver to its own relative measure <= 1e-10; every solution is measured by Siconos'
 // ||F||_2 (docs/fclib.md). Prints one row per problem, the totals, and the hardest problem
@@ -44,46 +57,91 @@ static double now(void) {
 
 typedef struct bench {
     int nsic, max_iter, cap[MAX_SIC]; ///< cap: each solver's own cap (0: max_iter)
+    int repeat;                       ///< solves per solver and problem (the median is printed)
+    bool no_anakata;                  ///< the Siconos solvers only
+    double repeat_below;              ///< a solver slower than this (s) is solved once
     ak_sic_solver sic[MAX_SIC];
     double ta, ts[MAX_SIC], hard, ha, hs[MAX_SIC];
     int miss_a, miss_s[MAX_SIC], hpts, count;
     char hname[256];
 } bench;
 
-// Solve p with anakata and every Siconos solver of b; one row.
-static void run_problem(bench *b, const char *name, const ak_contact_problem *p) {
-    size_t k = (size_t)p->npoint * (size_t)p->dim;
-    double *ra = calloc(k, sizeof(double)), *rs = calloc(k, sizeof(double)),
-           *u = malloc(sizeof(double) * k);
-    if (!ra || !rs || !u) {
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double t[], int n) {
+    qsort(t, (size_t)n, sizeof(double), cmp_double);
+    return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+}
+
+static void *alloc_or_die(size_t bytes) {
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) {
         fprintf(stderr, "bench_fclib: out of memory\n");
         exit(1);
     }
-    ak_problem_stats st;
+    return p;
+}
+
+// One solve of p by solver s (-1: anakata, else Siconos solver b->sic[s]) from zero impulses
+// into r; returns its CPU seconds. The start from zero is inside the clock for both.
+static double solve_once(const bench *b, int s, const ak_contact_problem *p,
+                         const ak_sic_problem *sp, size_t k, double r[], double u[], int *rc,
+                         ak_problem_stats *st, ak_sic_result *sr) {
     double t0 = now();
-    int rca = ak_solver_converged_solve_problem(p, 1e-10, 100000, ra, &st);
-    double da = now() - t0, ds[MAX_SIC], most = da;
+    memset(r, 0, sizeof(double) * k);
+    if (s < 0) {
+        *rc = ak_solver_converged_solve_problem(p, 1e-10, 100000, r, st);
+    } else if (ak_sic_solve(sp, b->sic[s], 1e-10, b->cap[s] ? b->cap[s] : b->max_iter, r, u, sr)) {
+        fprintf(stderr, "bench_fclib: Siconos could not be set up\n");
+        exit(1);
+    }
+    return now() - t0;
+}
+
+// Solve p with anakata and every Siconos solver of b (b->repeat rounds, alternating the
+// order; medians); one row.
+static void run_problem(bench *b, const char *name, const ak_contact_problem *p) {
+    size_t k = (size_t)p->npoint * (size_t)p->dim;
+    int ns = b->nsic + 1, nr = b->repeat; // solver 0 anakata, 1.. the Siconos solvers
+    double *ra = alloc_or_die(sizeof(double) * k), *rs = alloc_or_die(sizeof(double) * k * MAX_SIC),
+           *u = alloc_or_die(sizeof(double) * k),
+           *t = alloc_or_die(sizeof(double) * (size_t)(ns * nr));
     ak_sic_problem sp = { p->dim, p->npoint, p->row_start, p->col, p->W, p->q, p->mu };
-    double ea = ak_sic_error(&sp, ra, u);
-    printf("%-16s %6d | %s %6d %3d %8.3f %.2e", name, p->npoint, rca ? "miss" : "ok  ", st.sweeps,
-           st.polishes, da, ea);
+    ak_problem_stats st = { 0 };
+    ak_sic_result sr[MAX_SIC];
+    int rca = 0, done[MAX_SIC + 1] = { 0 };
+    for (int round = 0; round < nr; round++)
+        for (int o = 0; o < ns; o++) {
+            int v = round % 2 ? ns - 1 - o : o; // this round's solver
+            if ((v == 0 && b->no_anakata) ||
+                (done[v] && (done[v] >= nr || t[v * nr] > b->repeat_below)))
+                continue;
+            double *r = v ? rs + k * (size_t)(v - 1) : ra;
+            t[v * nr + done[v]++] =
+                solve_once(b, v - 1, p, &sp, k, r, u, &rca, &st, &sr[v ? v - 1 : 0]);
+        }
+    double da = done[0] ? median(t, done[0]) : 0.0, ds[MAX_SIC], most = da;
+    if (done[0])
+        printf("%-16s %6d | %s %6d %3d %8.4f %.2e", name, p->npoint, rca ? "miss" : "ok  ",
+               st.sweeps, st.polishes, da, ak_sic_error(&sp, ra, u));
+    else
+        printf("%-16s %6d | not run %25s", name, p->npoint, "");
     b->ta += da;
     b->miss_a += rca != 0;
     for (int s = 0; s < b->nsic; s++) {
-        ak_sic_result sr;
-        memset(rs, 0, sizeof(double) * k);
-        double t1 = now();
-        if (ak_sic_solve(&sp, b->sic[s], 1e-10, b->cap[s] ? b->cap[s] : b->max_iter, rs, u, &sr)) {
-            fprintf(stderr, "bench_fclib: Siconos could not be set up\n");
-            exit(1);
-        }
-        sr.seconds = now() - t1; // CPU seconds, as anakata's
-        double es = ak_sic_error(&sp, rs, u);
-        printf(" | %s %6d %8.3f %.2e", sr.info ? "miss" : "ok  ", sr.iterations, sr.seconds, es);
-        ds[s] = sr.seconds;
-        b->ts[s] += sr.seconds;
-        b->miss_s[s] += sr.info != 0;
-        if (sr.seconds > most) most = sr.seconds;
+        ds[s] = median(t + (size_t)(s + 1) * nr, done[s + 1]);
+        double es = ak_sic_error(&sp, rs + k * (size_t)s, u);
+        printf(" | %s %6d %8.4f %.2e", sr[s].info ? "miss" : "ok  ", sr[s].iterations, ds[s], es);
+        b->ts[s] += ds[s];
+        b->miss_s[s] += sr[s].info != 0;
+        if (ds[s] > most) most = ds[s];
+    }
+    if (nr > 1) {
+        printf(" | solves");
+        for (int v = 0; v < ns; v++) printf(" %d", done[v]);
     }
     printf("\n");
     fflush(stdout);
@@ -93,11 +151,11 @@ static void run_problem(bench *b, const char *name, const ak_contact_problem *p)
         snprintf(b->hname, sizeof b->hname, "%s", name);
     }
     b->count++;
-    free(ra), free(rs), free(u);
+    free(ra), free(rs), free(u), free(t);
 }
 
 int main(int argc, char **argv) {
-    bench b = { .max_iter = 100000, .hard = -1 };
+    bench b = { .max_iter = 100000, .hard = -1, .repeat = 1, .repeat_below = 0.5 };
     const char *pos[3] = { NULL, NULL, NULL };
     int npos = 0, first_file = 0, steps_only = 0;
     for (int a = 1; a < argc; a++) {
@@ -120,6 +178,25 @@ int main(int argc, char **argv) {
             }
             b.cap[b.nsic] = (int)cap;
             b.sic[b.nsic++] = v;
+        } else if (!strcmp(argv[a], "--repeat") && a + 1 < argc) {
+            char *end = NULL;
+            long v = strtol(argv[++a], &end, 10);
+            if (*end || v < 1 || v > 1000) {
+                fprintf(stderr, "bench_fclib: --repeat: expected a count 1..1000, found '%s'\n",
+                        argv[a]);
+                return 2;
+            }
+            b.repeat = (int)v;
+        } else if (!strcmp(argv[a], "--repeat-below") && a + 1 < argc) {
+            char *end = NULL;
+            b.repeat_below = strtod(argv[++a], &end);
+            if (*end || !(b.repeat_below >= 0.0)) {
+                fprintf(stderr, "bench_fclib: --repeat-below: expected seconds >= 0, found '%s'\n",
+                        argv[a]);
+                return 2;
+            }
+        } else if (!strcmp(argv[a], "--no-anakata")) {
+            b.no_anakata = true;
         } else if (!strcmp(argv[a], "--steps-only")) {
             steps_only = 1;
         } else if (!strcmp(argv[a], "--max-iterations") && a + 1 < argc) {

@@ -1,7 +1,9 @@
 // Unit tests of the converged solver's sparse block LU (engine/block_lu.h) [T-CV.6]: its solve
 // against GSL's dense LU with partial pivoting (gsl_linalg_LU_decomp / gsl_linalg_LU_solve) on
 // random sparse nonsymmetric systems and on the Delassus matrix W of a real pile, built here
-// from ref/contact's impulse law and point velocities (not by the solver).
+// from ref/contact's impulse law and point velocities (not by the solver); and the matrix form
+// (ak_solver_converged_solve_problem) from zero and from a given start, its solution measured
+// here (u = W r + q and the law of docs/fclib.md, not the solver's residuals).
 #include <criterion/criterion.h>
 #include <gsl/gsl_linalg.h>
 #include <gsl/gsl_rng.h>
@@ -15,6 +17,7 @@
 #include "engine/contact_cache.h"
 #include "engine/scene.h"
 #include "engine/solver.h"
+#include "engine/solver_converged.h"
 #include "engine/world.h"
 
 TestSuite(solver);
@@ -232,4 +235,83 @@ Test(solver, block_lu_pile_delassus_against_gsl, .timeout = 240) {
     bsys_free(&s);
     ak_model_free(m);
     ak_data_free(d);
+}
+
+// The largest violation of the frictional contact law by r on u = W r + q (FCLIB's local form,
+// docs/fclib.md): u_n >= 0, r_n >= 0, r_n u_n = 0, |r_t| <= mu r_n, and r_t opposite the slip
+// on the rim (mu r_n |u_t| + r_t . u_t = 0); computed here, not by the solver.
+static double law_violation(int np, const double W[], const double q[], const double mu[],
+                            const double r[]) {
+    int k = 3 * np;
+    double worst = 0.0;
+    for (int i = 0; i < np; i++) {
+        double u[3];
+        for (int a = 0; a < 3; a++) {
+            u[a] = q[3 * i + a];
+            for (int b = 0; b < k; b++) u[a] += W[(3 * i + a) * k + b] * r[b];
+        }
+        const double *ri = r + 3 * i;
+        double rt = hypot(ri[1], ri[2]), ut = hypot(u[1], u[2]);
+        worst = fmax(worst, -u[0]);
+        worst = fmax(worst, -ri[0]);
+        worst = fmax(worst, fabs(ri[0] * u[0]));
+        worst = fmax(worst, rt - mu[i] * ri[0]);
+        worst = fmax(worst, fabs(mu[i] * ri[0] * ut + ri[1] * u[1] + ri[2] * u[2]));
+    }
+    return worst;
+}
+
+// Three points coupled through shared bodies (W = A A^T + 0.1 I, dense, as 3 x 3 blocks), two
+// approaching (q_n < 0: r = 0 breaks the law), one separating: the matrix form
+// from zero impulses and from a far start (the restart policy's given start: its warm part,
+// then from zero) meets the tolerance under the law measured here; with a budget of 8 sweeps
+// from a far start it uses 8, 4 warm and 4 from zero, and answers the cold part's end.
+Test(solver, problem_form_from_zero_and_from_a_start) {
+    enum { NP = 3, K = 3 * NP };
+    double A[K * K], W[K * K];
+    for (int a = 0; a < K * K; a++) A[a] = sin(1.0 + 0.7 * a) * (a % 4 == 0 ? 1.5 : 0.5);
+    for (int a = 0; a < K; a++)
+        for (int b = 0; b < K; b++) {
+            W[a * K + b] = a == b ? 0.1 : 0.0;
+            for (int c = 0; c < K; c++) W[a * K + b] += A[a * K + c] * A[b * K + c];
+        }
+    double q[K] = { -1.0, 0.4, -0.3, -0.5, 2.0, 0.1, 0.8, 0.2, 0.0 }, mu[NP] = { 0.3, 0.5, 0.2 };
+    int rs[NP + 1], col[NP * NP];
+    double Wb[NP * NP * 9];
+    for (int i = 0; i < NP; i++) {
+        rs[i] = i * NP;
+        for (int j = 0; j < NP; j++) {
+            col[i * NP + j] = j;
+            for (int a = 0; a < 3; a++)
+                for (int b = 0; b < 3; b++)
+                    Wb[(i * NP + j) * 9 + a * 3 + b] = W[(3 * i + a) * K + 3 * j + b];
+        }
+    }
+    rs[NP] = NP * NP;
+    ak_contact_problem p = { .dim = 3, .npoint = NP, .nblock = NP * NP };
+    p.row_start = rs, p.col = col, p.W = Wb, p.q = q, p.mu = mu;
+    const double starts[2][K] = { { 0 }, { 5.0, 3.0, -2.0, 0.0, 1.0, 1.0, 7.0, 0.0, 4.0 } };
+    for (int s = 0; s < 2; s++) {
+        double r[K];
+        memcpy(r, starts[s], sizeof r);
+        ak_problem_stats st;
+        int rc = ak_solver_converged_solve_problem(&p, 1e-10, 10000, r, &st);
+        double v = law_violation(NP, W, q, mu, r);
+        cr_log_info("start %d: rc %d, %d sweeps, %d polishes, violation %.3g", s, rc, st.sweeps,
+                    st.polishes, v);
+        cr_expect(rc == 0, "start %d: the matrix form converges (rc %d)", s, rc);
+        cr_expect(v <= 1e-10, "start %d: the law measured here: %.3g > 1e-10", s, v);
+    }
+    double r[K];
+    memcpy(r, starts[1], sizeof r);
+    ak_problem_stats st;
+    ak_solver_converged_solve_problem(&p, 1e-300, 8, r, &st);
+    cr_expect(st.sweeps == 8, "a budget of 8 sweeps from a given start: %d used", st.sweeps);
+    // ... 4 of them warm, then 4 from zero impulses, whose end is the answer (no sweeps are left
+    // for a return to the warm end): the same bits as 4 sweeps from zero
+    double rz[K] = { 0 };
+    ak_solver_converged_solve_problem(&p, 1e-300, 4, rz, &st);
+    cr_expect(st.sweeps == 4, "4 sweeps from zero: %d used", st.sweeps);
+    cr_expect(memcmp(r, rz, sizeof r) == 0,
+              "from a given start with 8 sweeps the answer is the cold part's (4 from zero)");
 }

@@ -48,6 +48,7 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     free(c->step.tau);
     free(c->step.rows);
     free(c->step.sbody);
+    free(c->step.sched);
     for (int t = 0; t < AK_MAX_THREADS; t++) free(c->step.tbuf[t].p);
     free(c->keep.rot);
     free(c->step.level);

@@ -127,7 +127,8 @@ void *ak_workspace_get(ak_workspace *w, int slot, size_t bytes);
 
 /// What a step fills and uses: rewritten by every step, never read before it is written in the
 /// same step (except that this step's points stay readable after the step, until the next one,
-/// for traces, the viewer and checks). Owned by ak_contact_cache; the buffers grow and are
+/// for traces, the viewer and checks, and that the solver keeps its order of the rows, a function
+/// of the rows' bodies alone, for a step whose rows have the same bodies: sched). Owned by ak_contact_cache; the buffers grow and are
 /// kept only to save allocations.
 typedef struct ak_contact_scratch {
     int npoint, cap;
@@ -146,6 +147,10 @@ typedef struct ak_contact_scratch {
     void *rows;                       ///< the solver's packed rows (solver.c), rowcap of them
     int rowcap;
     double *sbody;      ///< the iterations' body velocities (solver.c): nbody records of v, w
+    int *sched;         ///< the sweeps' order of the packed rows and its scratch (solver.c)
+    int schedrows;      ///< rows that sched has room for (0: none)
+    int nsched;         ///< rows of the order kept in sched (-1 or 0: none), which is
+                        ///< recomputed whenever the rows' bodies differ from those it was made for
     double *F, *tau;    ///< nbody x AK_MAX_DIM forces, nbody x AK_MAX_BIV torques: the
                         ///< world step's force arrays (world.c)
     unsigned char *esc; ///< nbody: left its fat box this step

@@ -171,22 +171,41 @@ prepare_geometry(int n, int fast, const ak_model *m, const ak_data *d, const ak_
     }
 }
 
+// The combined materials of the last two materials a preparation pass met (ok: set): a point whose
+// bodies' materials have the same bits takes them instead of combining again (the combinations
+// are functions of those bits alone; a pile of one material combines once per pass).
+typedef struct mat_memo {
+    int ok;
+    double in[6]; // a's friction, static friction, restitution, then b's
+    double mu_k, mu_s, e;
+} mat_memo;
+
+static inline void point_materials(const ak_material *A, const ak_material *B, mat_memo *mm,
+                                   ak_contact_point *p) {
+    double in[6] = { A->friction, A->static_friction, A->restitution,
+                     B->friction, B->static_friction, B->restitution };
+    if (!mm->ok || memcmp(in, mm->in, sizeof in)) {
+        mm->mu_k = ak_contact_combine_friction(in[0], in[3]);
+        mm->mu_s = ak_contact_combine_friction(in[1], in[4]);
+        if (mm->mu_s < mm->mu_k) mm->mu_s = mm->mu_k;
+        mm->e = ak_contact_combine_restitution(in[2], in[5]);
+        memcpy(mm->in, in, sizeof in);
+        mm->ok = 1;
+    }
+    p->mu_k = mm->mu_k, p->mu_s = mm->mu_s, p->e = mm->e;
+}
+
 // One point's whole preparation: the geometry, the bias, the materials and the velocity before
 // the solve. Each point reads only its own fields and the bodies' state, which nothing here
 // changes, and writes only its own fields: one pass over the points gives the bits of one pass
 // per stage, and so does a parallel pass on any number of threads.
-static inline __attribute__((always_inline)) void prepare_point(int n, int fast, const ak_model *m,
-                                                                const ak_data *d,
-                                                                const ak_contact_cache *c,
-                                                                ak_contact_point *p, double h) {
+static inline __attribute__((always_inline)) void
+prepare_point(int n, int fast, const ak_model *m, const ak_data *d, const ak_contact_cache *c,
+              ak_contact_point *p, double h, mat_memo *mm) {
     const ak_solver_settings *s = &m->solver;
     prepare_geometry(n, fast, m, d, c, p);
-    const ak_body *A = &m->bodies[p->a], *B = &m->bodies[p->b];
     p->bias = fmin(ak_contact_bias(p->separation, h, s->baumgarte, s->slop), AK_SOLVER_MAX_BIAS);
-    p->mu_k = ak_contact_combine_friction(A->material.friction, B->material.friction);
-    p->mu_s = ak_contact_combine_friction(A->material.static_friction, B->material.static_friction);
-    if (p->mu_s < p->mu_k) p->mu_s = p->mu_k;
-    p->e = ak_contact_combine_restitution(A->material.restitution, B->material.restitution);
+    point_materials(&m->bodies[p->a].material, &m->bodies[p->b].material, mm, p);
     double u[AK_MAX_DIM];
     if (fast) // ak_solver_rel_velocity on ak_inline_point_velocity (the same bits)
         fast_rel_velocity(n, d, p, ak_solver_body_moves(m, p->a), ak_solver_body_moves(m, p->b), u);
@@ -196,8 +215,9 @@ static inline __attribute__((always_inline)) void prepare_point(int n, int fast,
     for (int j = 0; j < n; j++) p->vn0 += u[j] * p->normal[j];
     double slip = 0.0;
     for (int j = 0; j < n; j++) slip += pow(u[j] - p->vn0 * p->normal[j], 2);
-    p->mu = ak_contact_friction_coefficient(sqrt(slip), AK_SOLVER_STICK_SPEED, p->mu_s, p->mu_k);
-    p->slipping = sqrt(slip) > AK_SOLVER_STICK_SPEED;
+    slip = sqrt(slip);
+    p->mu = ak_contact_friction_coefficient(slip, AK_SOLVER_STICK_SPEED, p->mu_s, p->mu_k);
+    p->slipping = slip > AK_SOLVER_STICK_SPEED;
     p->jn_max = 0.0;
 }
 
@@ -236,15 +256,20 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
                     c->step.order[ab[q]] = 1, prepare_body(m, c, ab[q]);
         }
     }
-    if (m->paths.prepare_fast && n == 3) {
-#pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
-        for (int i = 0; i < np; i++) prepare_point(3, 1, m, d, c, &c->step.pts[i], h);
-    } else if (m->paths.prepare_fast && n == 4) {
-#pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
-        for (int i = 0; i < np; i++) prepare_point(4, 1, m, d, c, &c->step.pts[i], h);
-    } else {
-#pragma omp parallel for schedule(static) num_threads(nth) if (nth > 1)
-        for (int i = 0; i < np; i++) prepare_point(n, 0, m, d, c, &c->step.pts[i], h);
+    // each thread its own memo of the materials (the values do not depend on it)
+#pragma omp parallel num_threads(nth) if (nth > 1)
+    {
+        mat_memo mm = { 0 };
+        if (m->paths.prepare_fast && n == 3) {
+#pragma omp for schedule(static)
+            for (int i = 0; i < np; i++) prepare_point(3, 1, m, d, c, &c->step.pts[i], h, &mm);
+        } else if (m->paths.prepare_fast && n == 4) {
+#pragma omp for schedule(static)
+            for (int i = 0; i < np; i++) prepare_point(4, 1, m, d, c, &c->step.pts[i], h, &mm);
+        } else {
+#pragma omp for schedule(static)
+            for (int i = 0; i < np; i++) prepare_point(n, 0, m, d, c, &c->step.pts[i], h, &mm);
+        }
     }
 }
 
@@ -598,6 +623,91 @@ static inline __attribute__((always_inline)) void warm_start_point(int n, const 
     p->jn_max = p->jn;
 }
 
+// ---- the rows' order within a sweep (performance) ---------------------------------------------
+// A row reads and writes only its own fields and the records of its moving bodies (a body that
+// does not move is read by no row). So a sweep computes the same bits in any order of the rows in
+// which, for every moving body, the rows that touch it keep their given order: each row then finds
+// its bodies as the given order leaves them, and the sliding count is a sum of integers. The given
+// order (pairs sorted by body) puts the rows of one body next to each other, so that each row
+// waits for the one just before it; the order below places a row, where it can, at least
+// SCHED_LAG places after the rows it waits for, choosing among the SCHED_WINDOW rows from the
+// first one not yet placed, so that the processor overlaps the arithmetic of independent rows.
+// The order depends only on the rows' moving bodies: it is kept and made again only when they
+// differ from the last step's (a resting pile keeps its points).
+#define SCHED_LAG 2
+#define SCHED_WINDOW 8
+
+// Room in c->step.sched for np rows: the layout, for R = c->step.schedrows, is last (nbody),
+// dep (2 R), pos (R), perm (R), key (2 R), the kept order's key (2 R). -1 if out of memory.
+static int ensure_sched(ak_contact_cache *c, int np) {
+    if (np <= c->step.schedrows) return 0;
+    int rows = np + np / 2;
+    int *q = malloc(sizeof(int) * ((size_t)c->nbody + 8 * (size_t)rows));
+    if (!q) return -1;
+    free(c->step.sched);
+    c->step.sched = q, c->step.schedrows = rows, c->step.nsched = -1;
+    return 0;
+}
+static inline int *sched_key(const ak_contact_cache *c, int kept) {
+    return c->step.sched + c->nbody + (4 + 2 * kept) * (size_t)c->step.schedrows;
+}
+static inline int *sched_perm(const ak_contact_cache *c) {
+    return c->step.sched + c->nbody + 3 * (size_t)c->step.schedrows;
+}
+
+// The order of the np rows whose moving bodies are key (2 np: a or -1, b or -1), into perm; a
+// row is ready when the rows it waits for are placed (the first row not yet placed always is).
+static void schedule_rows(int nbody, int R, int *sched, const int *key, int np, int *perm) {
+    int *last = sched, *dep = last + nbody, *pos = dep + 2 * (size_t)R;
+    for (int b = 0; b < nbody; b++) last[b] = -1;
+    for (int r = 0; r < np; r++) {
+        for (int q = 0; q < 2; q++) {
+            int b = key[2 * r + q];
+            dep[2 * r + q] = b >= 0 ? last[b] : -1;
+            if (b >= 0) last[b] = r;
+        }
+        pos[r] = -1;
+    }
+    for (int t = 0, lo = 0; t < np; t++) {
+        while (pos[lo] >= 0) lo++;
+        int pick = lo, hi = lo + SCHED_WINDOW < np ? lo + SCHED_WINDOW : np;
+        for (int r = lo; r < hi; r++) {
+            int d0 = dep[2 * r], d1 = dep[2 * r + 1];
+            if (pos[r] < 0 && (d0 < 0 || (pos[d0] >= 0 && pos[d0] <= t - SCHED_LAG)) &&
+                (d1 < 0 || (pos[d1] >= 0 && pos[d1] <= t - SCHED_LAG))) {
+                pick = r;
+                break;
+            }
+        }
+        pos[pick] = t;
+        perm[t] = pick;
+    }
+}
+
+// The sweeps' order for this step's rows (their key filled): the kept one if the rows' bodies are
+// the kept order's, else a new one, kept.
+static const int *rows_order(ak_contact_cache *c, int np) {
+    int *key = sched_key(c, 0), *kept = sched_key(c, 1), *perm = sched_perm(c);
+    if (c->step.nsched == np && !memcmp(key, kept, sizeof(int) * 2 * (size_t)np)) return perm;
+    schedule_rows(c->nbody, c->step.schedrows, c->step.sched, key, np, perm);
+    memcpy(kept, key, sizeof(int) * 2 * (size_t)np);
+    c->step.nsched = np;
+    return perm;
+}
+
+const int *ak_solver_row_order(const ak_contact_cache *c, int *np) {
+    *np = c->step.nsched > 0 ? c->step.nsched : 0;
+    return *np ? sched_perm(c) : NULL;
+}
+
+// iterate_rows over the rows in the order perm.
+static inline __attribute__((always_inline)) int
+iterate_order(int n, double *sb, const ak_contact_cache *c, srow *rows, const int *perm, int np) {
+    int sliding = 0;
+    for (int k = 0; k < np; k++) sliding += iterate_rows(n, sb, c, ROW_AT(rows, perm[k], n), 1);
+    return sliding;
+}
+
 // The iterations on packed rows; returns the last sweep's sliding count, or -1 when it cannot
 // (n not 3 or 4, no points, or no memory: then it has changed nothing, and the caller runs
 // ak_solver_iterate instead). With warm set it also does ak_solver_warm_start, point by point
@@ -608,7 +718,7 @@ static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, in
                           bool warm) {
     int n = m->dim, np = c->step.npoint;
     if ((n != 3 && n != 4) || np == 0) return -1;
-    if (ensure_rows(c, np) || sb_alloc(c)) return -1;
+    if (ensure_rows(c, np) || sb_alloc(c) || ensure_sched(c, np)) return -1;
     srow *rows = c->step.rows;
     if (warm && n == 3)
         for (int i = 0; i < np; i++)
@@ -620,11 +730,18 @@ static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, in
                 pack_row(4, m, &c->step.pts[i], ROW_AT(rows, i, 4));
     else
         for (int i = 0; i < np; i++) pack_row(n, m, &c->step.pts[i], ROW_AT(rows, i, n));
+    int *key = sched_key(c, 0);
+    for (int i = 0; i < np; i++) {
+        const srow *r = ROW_AT(rows, i, n);
+        key[2 * i] = r->ma ? r->a : -1, key[2 * i + 1] = r->mb ? r->b : -1;
+    }
+    const int *perm = rows_order(c, np);
     sb_sync(m, d, c, 0); // after the warm start
     double *sb = c->step.sbody;
     int sliding = 0;
     for (int it = 0; it < iterations; it++)
-        sliding = n == 3 ? iterate_rows(3, sb, c, rows, np) : iterate_rows(4, sb, c, rows, np);
+        sliding = n == 3 ? iterate_order(3, sb, c, rows, perm, np)
+                         : iterate_order(4, sb, c, rows, perm, np);
     sb_sync(m, d, c, 1);
     for (int i = 0; i < np; i++) {
         ak_contact_point *p = &c->step.pts[i];

@@ -71,6 +71,10 @@ void ak_solver_contact_levels(const ak_model *m, ak_contact_cache *c);
 void ak_solver_shock_propagation(const ak_model *m, ak_data *d, ak_contact_cache *c);
 /// SOLVER stage 5: store the impulses in the cache. Returns 0 or -1 (allocation).
 int ak_solver_store(ak_contact_cache *c);
+/// The order in which the last packed sweeps (ak_solver_corrected_solve, n = 3, 4) took the
+/// points: a permutation of 0 .. *np - 1 in which the points of each moving body keep their order
+/// (solver.c: the same bits as the given order). NULL and *np = 0 if none was made.
+const int *ak_solver_row_order(const ak_contact_cache *c, int *np);
 /// The corrected variant as a whole (solver_variant.h): prepare, warm start, the scene's
 /// iterations, shock propagation when asked, restitution. Returns the sliding points of the
 /// last sweep.

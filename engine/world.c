@@ -160,12 +160,14 @@ int ak_world_check(const ak_model *m, const ak_data *d, char *err, size_t errlen
             double xi = d->x[(size_t)b * AK_MAX_DIM + i], vi = d->v[(size_t)b * AK_MAX_DIM + i];
             sx += xi * xi;
             sv += vi * vi;
-            ax = fmax(ax, fabs(xi));
-            av = fmax(av, fabs(vi));
         }
         double mass = moves(&m->bodies[b]) ? m->bodies[b].mass : 1.0;
         if (!isfinite(sx) || !isfinite(sv) || !isfinite(mass * sv) ||
             !isfinite(mass * sqrt(sx) * sqrt(sv))) {
+            for (int i = 0; i < n; i++) { // the largest components, for the message only
+                ax = fmax(ax, fabs(d->x[(size_t)b * AK_MAX_DIM + i]));
+                av = fmax(av, fabs(d->v[(size_t)b * AK_MAX_DIM + i]));
+            }
             snprintf(err, errlen,
                      "body '%s' overflows at step %ld (t = %g): position component %g, velocity "
                      "component %g: "

@@ -8,6 +8,7 @@
 
 #include "engine/broadphase.h"
 #include "engine/contact_cache.h"
+#include "ref/contact/contact.h"
 #include "ref/dyn/dyn.h"
 #include "ref/ga/nd.h"
 #include "ref/geom/support.h"
@@ -282,9 +283,75 @@ Test(perf, gyro_exact) {
 #include "engine/narrowphase.h"
 #include "engine/solver.h"
 
-// ak_solver_corrected_solve runs its iterations on packed rows for n = 3, 4; the plain sequence
-// (prepare, warm start, ak_solver_iterate per iteration, restitution) gives the same velocities
-// and impulses bit for bit, on a settling random scene in 3 and 4 dimensions.
+// ak_solver_corrected_solve runs its iterations on packed rows for n = 3, 4, and takes the rows in
+// an order of its own (ak_solver_row_order: the points of each moving body in their given order);
+// the plain sequence (prepare, warm start, ak_solver_iterate per iteration in the given order,
+// restitution) gives the same velocities and impulses bit for bit. packed_equals_plain checks it
+// on the next step of world (m, d), and that the order was a permutation that keeps each moving
+// body's points in order and differs from the given order (else the test would not run it).
+static void packed_equals_plain(const ak_model *m, const ak_data *d, const char *what) {
+    int n = m->dim;
+    ak_world_opts o = ak_world_default_opts(m);
+    char err[512];
+    ak_data *d1 = ak_data_create(m), *d2 = ak_data_create(m);
+    ak_data_copy(m, d1, d);
+    ak_data_copy(m, d2, d);
+    ak_data *ds[2] = { d1, d2 };
+    for (int k = 0; k < 2; k++) {
+        ak_contact_cache *c = ds[k]->contacts;
+        cr_assert_eq(ak_broadphase(m, ds[k], c, AK_SOLVER_MARGIN), 0);
+        cr_assert_eq(ak_narrowphase(m, ds[k], c, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
+        ak_contact_cache_match(c);
+    }
+    int np = d1->contacts->step.npoint;
+    cr_assert(np > 200, "%s n=%d: %d points", what, n, np);
+    int s1 = ak_solver_corrected_solve(m, d1, d1->contacts, o.dt);
+    ak_contact_cache *c2 = d2->contacts;
+    ak_solver_prepare(m, d2, c2, o.dt);
+    ak_solver_warm_start(m, d2, c2);
+    int s2 = 0;
+    for (int it = 0; it < m->solver.iterations; it++) s2 = ak_solver_iterate(m, d2, c2);
+    ak_solver_restitution(m, d2, c2);
+    // the order: a permutation, each moving body's points in their given order, not the identity
+    int nord = 0, moved = 0;
+    const int *ord = ak_solver_row_order(d1->contacts, &nord);
+    cr_assert_eq(nord, np, "%s n=%d: an order of %d rows for %d points", what, n, nord, np);
+    int *seen = calloc((size_t)np, sizeof(int)), *lastpos = malloc(sizeof(int) * (size_t)m->nbody);
+    for (int b = 0; b < m->nbody; b++) lastpos[b] = -1;
+    for (int k = 0; k < np; k++) {
+        cr_assert(ord[k] >= 0 && ord[k] < np && !seen[ord[k]], "%s n=%d: not a permutation", what,
+                  n);
+        seen[ord[k]] = 1;
+        moved += ord[k] != k;
+        const ak_contact_point *p = &d1->contacts->step.pts[ord[k]];
+        int ab[2] = { p->a, p->b };
+        for (int q = 0; q < 2; q++) {
+            if (!ak_solver_body_moves(m, ab[q])) continue;
+            cr_assert(lastpos[ab[q]] < ord[k], "%s n=%d: body %d's points out of order", what, n,
+                      ab[q]);
+            lastpos[ab[q]] = ord[k];
+        }
+    }
+    free(seen), free(lastpos);
+    cr_assert(moved > np / 10, "%s n=%d: the order moved %d of %d rows", what, n, moved, np);
+    cr_assert_eq(s1, s2);
+    size_t nb = (size_t)m->nbody;
+    cr_assert_eq(memcmp(d1->v, d2->v, sizeof(double) * nb * AK_MAX_DIM), 0, "%s n=%d: v differs",
+                 what, n);
+    cr_assert_eq(memcmp(d1->w, d2->w, sizeof(double) * nb * AK_MAX_BIV), 0, "%s n=%d: w differs",
+                 what, n);
+    for (int i = 0; i < np; i++) {
+        const ak_contact_point *p1 = &d1->contacts->step.pts[i], *p2 = &c2->step.pts[i];
+        cr_assert_eq(memcmp(&p1->jn, &p2->jn, sizeof(double)), 0, "%s n=%d: jn of %d", what, n, i);
+        cr_assert_eq(memcmp(p1->jt, p2->jt, sizeof p2->jt), 0, "%s n=%d: jt of %d", what, n, i);
+        cr_assert_eq(memcmp(&p1->jn_max, &p2->jn_max, sizeof(double)), 0, "%s n=%d: jn_max of %d",
+                     what, n, i);
+    }
+    ak_data_free(d1);
+    ak_data_free(d2);
+}
+
+// On a settling random scene (spheres and rotated boxes) in 3 and 4 dimensions.
 Test(perf, solver_packed_equals_plain) {
     for (int n = 3; n <= 4; n++) {
         ak_data *d;
@@ -293,46 +360,61 @@ Test(perf, solver_packed_equals_plain) {
         char err[512];
         for (int s = 0; s < 40; s++)
             cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
-        ak_data *d1 = ak_data_create(m), *d2 = ak_data_create(m);
-        ak_data_copy(m, d1, d);
-        ak_data_copy(m, d2, d);
-        ak_data *ds[2] = { d1, d2 };
-        for (int k = 0; k < 2; k++) {
-            ak_contact_cache *c = ds[k]->contacts;
-            cr_assert_eq(ak_broadphase(m, ds[k], c, AK_SOLVER_MARGIN), 0);
-            cr_assert_eq(ak_narrowphase(m, ds[k], c, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s",
-                         err);
-            ak_contact_cache_match(c);
-        }
-        cr_assert(d1->contacts->step.npoint > 200, "n=%d: %d points", n, d1->contacts->step.npoint);
-        int s1 = ak_solver_corrected_solve(m, d1, d1->contacts, o.dt);
-        ak_contact_cache *c2 = d2->contacts;
-        ak_solver_prepare(m, d2, c2, o.dt);
-        ak_solver_warm_start(m, d2, c2);
-        int s2 = 0;
-        for (int it = 0; it < m->solver.iterations; it++) s2 = ak_solver_iterate(m, d2, c2);
-        ak_solver_restitution(m, d2, c2);
-        cr_assert_eq(s1, s2);
-        size_t nb = (size_t)m->nbody;
-        cr_assert_eq(memcmp(d1->v, d2->v, sizeof(double) * nb * AK_MAX_DIM), 0, "n=%d: v differs",
-                     n);
-        cr_assert_eq(memcmp(d1->w, d2->w, sizeof(double) * nb * AK_MAX_BIV), 0, "n=%d: w differs",
-                     n);
-        for (int i = 0; i < c2->step.npoint; i++) {
-            cr_assert_eq(memcmp(&d1->contacts->step.pts[i].jn, &c2->step.pts[i].jn, sizeof(double)),
-                         0);
-            cr_assert_eq(
-                memcmp(d1->contacts->step.pts[i].jt, c2->step.pts[i].jt, sizeof c2->step.pts[i].jt),
-                0);
-            cr_assert_eq(
-                memcmp(&d1->contacts->step.pts[i].jn_max, &c2->step.pts[i].jn_max, sizeof(double)),
-                0);
-        }
-        ak_data_free(d1);
-        ak_data_free(d2);
+        packed_equals_plain(m, d, "random scene");
         ak_data_free(d);
         ak_model_free(m);
     }
+}
+
+// ak_solver_prepare combines two bodies' materials once for a run of points whose materials have
+// the same bits (solver.c: point_materials); every point's mu_k, mu_s and e are still the ref/
+// combinations of its own two bodies' materials, bit for bit, on a scene of three frictions,
+// two static frictions and two restitutions spread over the bodies, prepared on one thread and
+// on two.
+Test(perf, prepare_materials_per_point) {
+    ak_data *d;
+    ak_model *m = random_scene(3, 300, 5u, &d);
+    for (int b = 0; b < m->nbody; b++) {
+        ak_material *mt = &m->bodies[b].material;
+        mt->friction = 0.2 + 0.15 * (b % 3);
+        mt->static_friction = (b / 2) % 2 ? mt->friction : 0.9;
+        mt->restitution = b % 5 == 0 ? 0.4 : 0.0;
+    }
+    ak_world_opts o = ak_world_default_opts(m);
+    char err[512];
+    for (int s = 0; s < 30; s++)
+        cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+    for (int threads = 1; threads <= 2; threads++) {
+        m->paths.parallel_min = threads == 1 ? 1 << 30 : 1;
+        ak_contact_cache *c = ak_contact_cache_create(m);
+        cr_assert_eq(ak_broadphase(m, d, c, AK_SOLVER_MARGIN), 0);
+        cr_assert_eq(ak_narrowphase(m, d, c, AK_SOLVER_MARGIN, err, sizeof err), 0, "%s", err);
+        ak_solver_prepare(m, d, c, o.dt);
+        cr_assert(c->step.npoint > 100, "%d points", c->step.npoint);
+        int differ = 0; // points whose materials differ from the point before them
+        for (int i = 0; i < c->step.npoint; i++) {
+            const ak_contact_point *p = &c->step.pts[i];
+            const ak_material *A = &m->bodies[p->a].material, *B = &m->bodies[p->b].material;
+            double mu_k = ak_contact_combine_friction(A->friction, B->friction);
+            double mu_s = ak_contact_combine_friction(A->static_friction, B->static_friction);
+            double e = ak_contact_combine_restitution(A->restitution, B->restitution);
+            if (mu_s < mu_k) mu_s = mu_k;
+            cr_assert_eq(memcmp(&p->mu_k, &mu_k, sizeof mu_k), 0, "point %d: mu_k", i);
+            cr_assert_eq(memcmp(&p->mu_s, &mu_s, sizeof mu_s), 0, "point %d: mu_s", i);
+            cr_assert_eq(memcmp(&p->e, &e, sizeof e), 0, "point %d: e", i);
+            if (i > 0) {
+                const ak_contact_point *q = &c->step.pts[i - 1];
+                differ += memcmp(&m->bodies[q->a].material, A, sizeof *A) ||
+                          memcmp(&m->bodies[q->b].material, B, sizeof *B);
+            }
+        }
+        cr_assert(differ > c->step.npoint / 4, "only %d of %d points change materials", differ,
+                  c->step.npoint);
+        ak_contact_cache_free(c);
+    }
+    m->paths.parallel_min = 0;
+    ak_model_free(m);
+    ak_data_free(d);
 }
 
 // ---- fast paths of the contact stages ---------------------------------------------------------
@@ -378,6 +460,25 @@ static ak_model *sphere_pile(int n, int N, unsigned seed, ak_data **dp) {
     m->timestep = 1.0 / 60;
     *dp = d;
     return m;
+}
+
+// packed_equals_plain (above) on the bench's sphere pile, landing (step 30) and settled (step
+// 200), in 3 and 4 dimensions: the points of the pairs sorted by body, as the bench's piles have
+// them.
+Test(perf, solver_packed_equals_plain_pile) {
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = sphere_pile(n, 300, 77u + (unsigned)n, &d);
+        ak_world_opts o = ak_world_default_opts(m);
+        char err[512];
+        for (int s = 1; s <= 200; s++) {
+            cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+            if (s == 30) packed_equals_plain(m, d, "pile, landing");
+        }
+        packed_equals_plain(m, d, "pile, settled");
+        ak_data_free(d);
+        ak_model_free(m);
+    }
 }
 
 // Every body but the planes turned by exp(B), B from a deterministic sequence (seed); set_w: the

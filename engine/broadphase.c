@@ -109,14 +109,79 @@ static int order_cmp(const void *x, const void *y, void *ctx) {
     return (i > j) - (i < j);
 }
 
+// Most planes the bounded plane pass below takes (more: the plain pass).
+#define AK_PLANE_BOUND_MAX 32
+
+// The bounded plane pass (fast path, m->paths.broad_plane_bound): body by body, a hypersphere
+// (radius r >= 0) skips a plane without plane_distance_n when its centre's height above the
+// plane exceeds the margin by more than H = r ||M||_F |normal|, a bound of its support along
+// -normal: the support is r |M^T (-normal)| <= r ||M||_F |normal| for any matrix M, and the
+// rounding of plane_distance_n's sums, a few ulp of the magnitudes involved, is covered
+// by a slack of 1e-9 times them (plus 1e-9 against underflow). A skipped body is then one whose
+// plane_distance_n is above the margin: the same pairs as the plain pass, pushed body by body
+// instead of plane by plane (sort_pairs and the other passes' sorts order them; a pair is pushed
+// once). Anything non-finite fails the skip test (NaN compares false): plane_distance_n decides.
+// Test perf.plane_bound_equals_plain.
+static inline __attribute__((always_inline)) int
+plane_pairs_bounded(int n, const ak_model *m, const ak_data *d, ak_contact_cache *c, double margin,
+                    const int *list, int nl, const int *planes, int npl) {
+    double nn[AK_PLANE_BOUND_MAX];
+    for (int q = 0; q < npl; q++) {
+        const double *nr = m->bodies[planes[q]].shape.normal;
+        double s2 = 0.0;
+        for (int i = 0; i < n; i++) s2 += nr[i] * nr[i];
+        nn[q] = sqrt(s2);
+    }
+    for (int k = 0; k < nl; k++) {
+        int b = list[k];
+        const ak_shape *s = &m->bodies[b].shape;
+        const double *x = d->x + (size_t)b * AK_MAX_DIM;
+        double H0 = NAN; // r ||M||_F: NaN, no skip
+        if (s->type == AK_SHAPE_HYPERSPHERE && s->radius >= 0) {
+            const double *M = c->keep.rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
+            double f2 = 0.0;
+            for (int i = 0; i < n * n; i++) f2 += M[i] * M[i];
+            H0 = s->radius * sqrt(f2);
+        }
+        for (int q = 0; q < npl; q++) {
+            const ak_shape *pl = &m->bodies[planes[q]].shape;
+            double cx = 0.0;
+            for (int i = 0; i < n; i++) cx += pl->normal[i] * x[i];
+            double H = H0 * nn[q];
+            if (cx - pl->offset - H >
+                margin + 1e-9 * (1.0 + fabs(cx) + fabs(pl->offset) + H + fabs(margin)))
+                continue;
+            if (plane_distance_n(n, m, d, c, b, pl) <= margin && push_pair(c, b, planes[q]))
+                return -1;
+        }
+    }
+    return 0;
+}
+
 // asleep (NULL: none): sleeping bodies get no plane pair (engine/island.h). The bodies that
 // can pair with a plane are listed once (in c->step.count, free until sort_pairs) and each plane
-// goes through the list in body order, as a loop over all bodies would. n = 3 as a constant.
+// goes through the list in body order, as a loop over all bodies would (or the bounded pass
+// above). n = 3 as a constant.
 static inline __attribute__((always_inline)) int plane_pairs_n(int n, const ak_model *m,
                                                                const ak_data *d,
                                                                ak_contact_cache *c, double margin,
                                                                const unsigned char *asleep) {
     int *list = c->step.count, nl = -1;
+    if (m->paths.broad_plane_bound) {
+        int planes[AK_PLANE_BOUND_MAX], npl = 0;
+        for (int p = 0; p < m->nbody && npl <= AK_PLANE_BOUND_MAX; p++)
+            if (is_plane(&m->bodies[p])) {
+                if (npl < AK_PLANE_BOUND_MAX) planes[npl] = p;
+                npl++;
+            }
+        if (npl == 0) return 0;
+        if (npl <= AK_PLANE_BOUND_MAX) {
+            nl = 0;
+            for (int b = 0; b < m->nbody; b++)
+                if (!is_static(&m->bodies[b]) && !(asleep && asleep[b])) list[nl++] = b;
+            return plane_pairs_bounded(n, m, d, c, margin, list, nl, planes, npl);
+        }
+    }
     for (int p = 0; p < m->nbody; p++) {
         if (!is_plane(&m->bodies[p])) continue;
         if (nl < 0) {

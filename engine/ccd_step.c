@@ -217,7 +217,7 @@ enum {
     W_MV,      // nbody: moves
     W_START,   // grid buckets + 1
     W_ENTRIES, // grid entries
-    W_ELO,     // grid entries' sweep coordinate
+    W_EBOX,    // grid entries' boxes (lo then hi, n each)
     W_STAMP,   // grid: per thread and item, the last query
     W_HITS,    // grid: per thread, one query's result
     W_BK,      // grid: each item's bucket
@@ -363,10 +363,12 @@ static double select_kth(double *x, int n, int k) {
 typedef struct cand_grid {
     double cs;     // cell width W
     unsigned mask; // buckets - 1
+    int ax;        // the sweep axis
     int *start;    // bucket b: entries[start[b] .. start[b + 1])
     int *entries;  // sorted item indices
-    double *elo;   // per entry: its item's lo along the sweep axis (the window test reads
-                   // the bucket's entries in a row, not the items at random)
+    double *ebox;  // per entry: its item's swept box, lo then hi (n each), copied from box: the
+                   // window and overlap tests read the bucket's entries in a row, not the
+                   // items at random
     int *stamp;    // per thread and item: the last query that saw it (buckets can collide)
     int *hits;     // per thread: one query's result
     int nthread;   // stamp and hits hold nthread rows of ni
@@ -400,7 +402,7 @@ static unsigned grid_bucket(int n, const long long c[], unsigned mask) {
 
 // 0, or -1 (allocation, non-finite or far boxes: the caller scans instead).
 static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *it, int ni,
-                      const char *isbig, ccd_ws *w, int nthread) {
+                      const char *isbig, int ax, ccd_ws *w, int nthread) {
     double W = 0;
     for (int q = 0; q < ni; q++) {
         if (isbig[it[q].b]) continue;
@@ -418,12 +420,13 @@ static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *
     g->mask = nb - 1;
     g->start = ws_get(w, W_START, sizeof(int) * ((size_t)nb + 1));
     g->entries = ws_get(w, W_ENTRIES, sizeof(int) * (size_t)ni);
-    g->elo = ws_get(w, W_ELO, sizeof(double) * (size_t)ni);
+    g->ax = ax;
+    g->ebox = ws_get(w, W_EBOX, sizeof(double) * 2 * (size_t)n * (size_t)ni);
     g->nthread = nthread;
     g->stamp = ws_get(w, W_STAMP, sizeof(int) * (size_t)ni * (size_t)nthread);
     g->hits = ws_get(w, W_HITS, sizeof(int) * (size_t)ni * (size_t)nthread);
     unsigned *bk = ws_get(w, W_BK, sizeof(unsigned) * (size_t)ni);
-    if (!g->start || !g->entries || !g->elo || !g->stamp || !g->hits || !bk) return -1;
+    if (!g->start || !g->entries || !g->ebox || !g->stamp || !g->hits || !bk) return -1;
     memset(g->start, 0, sizeof(int) * ((size_t)nb + 1));
     for (int q = 0; q < ni; q++) {
         for (int t = 0; t < nthread; t++) g->stamp[(size_t)t * (size_t)ni + (size_t)q] = -1;
@@ -440,19 +443,26 @@ static int grid_build(cand_grid *g, int n, const double *box, const sweep_item *
     int *fill = ws_get(w, W_FILL, sizeof(int) * (size_t)nb);
     if (!fill) return -1;
     memcpy(fill, g->start, sizeof(int) * (size_t)nb);
-    for (int q = 0; q < ni; q++)
-        if (bk[q] < nb) g->elo[fill[bk[q]]] = it[q].lo, g->entries[fill[bk[q]]++] = q;
+    for (int q = 0; q < ni; q++) {
+        if (bk[q] >= nb) continue;
+        const double *lo = box + (size_t)it[q].b * 2 * AK_MAX_DIM;
+        double *eb = g->ebox + (size_t)fill[bk[q]] * 2 * (size_t)n;
+        for (int k = 0; k < n; k++) eb[k] = lo[k], eb[n + k] = lo[AK_MAX_DIM + k];
+        g->entries[fill[bk[q]]++] = q;
+    }
     return 0;
 }
 
 // The scan's pairs of the fast body f (item q; window [lo, hi] along the sweep axis) as item
 // indices in g->hits, in the scan's order (cmp_item); returns their count, or -1 when the cell range is too large or far (the
 // caller scans instead).
-static int grid_query(const cand_grid *g, int t, int n, const double *box, const sweep_item *it,
-                      int ni, int f, int q, double lo, double hi, const char *fast,
-                      const char *isbig, const char *mv) {
+static inline __attribute__((always_inline)) int
+grid_query_n(const cand_grid *g, int t, int n, const double *box, const sweep_item *it, int ni,
+             int f, int q, double lo, double hi, const char *fast, const char *isbig,
+             const char *mv) {
     int *stamp = g->stamp + (size_t)t * (size_t)ni, *hits = g->hits + (size_t)t * (size_t)ni;
     const double *bf = box + (size_t)f * 2 * AK_MAX_DIM;
+    const int ax = g->ax;
     long long c0[AK_MAX_DIM], c1[AK_MAX_DIM], c[AK_MAX_DIM];
     double cells = 1;
     for (int k = 0; k < n; k++) {
@@ -476,17 +486,21 @@ static int grid_query(const cand_grid *g, int t, int n, const double *box, const
             r1[0] = nb, r1[1] = b0 + len - nb;
         for (int part = 0; part < 2; part++)
             for (int e = g->start[r0[part]]; e < g->start[r1[part]]; e++) {
-                // the window test first, from the entry's copy of it[r].lo: an item outside the window
-                // fails it at every visit, so whether its stamp is set does not change the hits
-                if (!(g->elo[e] >= lo) || !(g->elo[e] <= hi)) continue;
+                // the window test (it[r].lo is eb[ax]) and the overlap test first, from the
+                // entry's copy of the box, without a branch per axis: an item that fails them
+                // fails them at every visit, so whether its stamp is set does not change the hits
+                const double *eb = g->ebox + (size_t)e * 2 * (size_t)n;
+                int ok = (eb[ax] >= lo) & (eb[ax] <= hi);
+                for (int k = 0; k < n; k++) // overlap(n, box, f, o), the same comparisons
+                    ok &= !(bf[AK_MAX_DIM + k] < eb[k]) & !(eb[n + k] < bf[k]);
+                if (!ok) continue;
                 int r = g->entries[e];
                 if (stamp[r] == q) continue;
                 stamp[r] = q;
-                // the scan's remaining tests, in its order
+                // the scan's remaining tests
                 int o = it[r].b;
                 if (o == f || isbig[o] || (fast[o] && o < f)) continue;
                 if (!mv[f] && !mv[o]) continue;
-                if (!overlap(n, box, f, o)) continue;
                 // insert r in the scan's order (cmp_item; the index order when the items are sorted)
                 int j = cnt++;
                 while (j > 0 && cmp_item(&it[hits[j - 1]], &it[r]) > 0) hits[j] = hits[j - 1], j--;
@@ -498,6 +512,15 @@ static int grid_query(const cand_grid *g, int t, int n, const double *box, const
         c[k]++;
     }
     return cnt;
+}
+
+// grid_query_n with n a constant for 3 and 4 dimensions (the same operations).
+static int grid_query(const cand_grid *g, int t, int n, const double *box, const sweep_item *it,
+                      int ni, int f, int q, double lo, double hi, const char *fast,
+                      const char *isbig, const char *mv) {
+    if (n == 3) return grid_query_n(g, t, 3, box, it, ni, f, q, lo, hi, fast, isbig, mv);
+    if (n == 4) return grid_query_n(g, t, 4, box, it, ni, f, q, lo, hi, fast, isbig, mv);
+    return grid_query_n(g, t, n, box, it, ni, f, q, lo, hi, fast, isbig, mv);
 }
 
 // The scan's pairs from the unsorted items (no sort of all of them): each fast item's window
@@ -701,7 +724,7 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
         // body count
         int nt = ak_parallel_threads(m, nfast_all);
         if (nt > AK_CCD_THREADS) nt = AK_CCD_THREADS;
-        int use_grid = with_mv && ni > 0 && grid_build(&g, n, box, it, ni, isbig, w, nt) == 0;
+        int use_grid = with_mv && ni > 0 && grid_build(&g, n, box, it, ni, isbig, ax, w, nt) == 0;
         rc = unsorted_pairs(m, n, box, it, ni, big, nbig, maxw, fast, isbig, use_grid ? &g : NULL,
                             with_mv ? mv : NULL, w, L);
         goto planes;
@@ -711,7 +734,8 @@ static int candidates(const ak_model *m, const ak_data *d, const double *rot, do
     // order; the scan below is the plain path and the fallback.
     cand_grid g = { 0 };
     for (int b = 0; b < N; b++) mv[b] = (char)moves(m, b);
-    int use_grid = m->paths.ccd_fast && ni > 0 && grid_build(&g, n, box, it, ni, isbig, w, 1) == 0;
+    int use_grid =
+        m->paths.ccd_fast && ni > 0 && grid_build(&g, n, box, it, ni, isbig, ax, w, 1) == 0;
     for (int q = 0; q < ni && !rc; q++) {
         int f = it[q].b;
         if (!fast[f]) continue;

@@ -25,7 +25,14 @@ ak_model *ak_model_create(int dim, int nbody) {
                                     .linear = AK_SLEEP_LINEAR,
                                     .angular = AK_SLEEP_ANGULAR,
                                     .time = AK_SLEEP_TIME };
-    m->paths = (ak_engine_paths){ true, true, true, true, true, true, AK_PAR_MIN };
+    m->paths = (ak_engine_paths){ .broad_self_query = true,
+                                  .broad_incremental = true,
+                                  .broad_fast_matrix = true,
+                                  .ccd_fast = true,
+                                  .narrow_fast = true,
+                                  .prepare_fast = true,
+                                  .broad_plane_bound = true,
+                                  .parallel_min = AK_PAR_MIN };
     m->view.fov_deg = 60.0;
     m->view.rotor[0] = 1.0;
     m->nbody = nbody;

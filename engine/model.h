@@ -175,6 +175,8 @@ typedef struct ak_engine_paths {
                             ///< (perf.narrowphase_fast_equals_plain)
     bool prepare_fast;      ///< the solver's per-point geometry for n = 3, 4 on inline copies of
                             ///< the ref/ kernels (perf.prepare_fast_equals_plain)
+    bool broad_plane_bound; ///< the broadphase's plane pass skips a hypersphere farther from a
+                            ///< plane than a bound of its support (perf.plane_bound_equals_plain)
     int parallel_min;       ///< per-body loops run on one thread below this many items
                             ///< (ak_parallel_threads, contact_cache.h); < 1 means AK_PAR_MIN
 } ak_engine_paths;

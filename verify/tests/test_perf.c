@@ -829,6 +829,110 @@ Test(perf, plane_pairs_equal_plain) {
     }
 }
 
+// The plane pass's bound (broadphase.c, plane_pairs_bounded: a hypersphere farther from a plane
+// than r ||M||_F |normal| plus the margin is skipped without its support) gives the plain pass's
+// pairs, pair for pair: with the switch broad_plane_bound on and off, the same list for margins
+// set to the plain distance of one body after another (the body exactly on the boundary), on
+// spinning sphere piles (n = 2..5) whose rotors are scaled (M not orthogonal: ||M||_F is not
+// sqrt(n)) and whose planes' normals are not unit vectors, and on the mixed scene of spheres and
+// boxes. The piles have bodies beyond every bound and bodies within the margin (counted here).
+static void plane_bound_check(ak_model *m, ak_data *d, const char *what) {
+    int n = m->dim, N = m->nbody, far = 0, near = 0;
+    ak_contact_cache *c1 = ak_contact_cache_create(m), *c2 = ak_contact_cache_create(m);
+    cr_assert(c1 && c2);
+    for (int t = 0; t < 16; t++) {
+        // the plain distance of body b0 to the first plane (the rule of plane_pairs_check)
+        int b0 = (t * 41) % N, p0 = -1;
+        for (int p = 0; p < N && p0 < 0; p++)
+            if (m->bodies[p].shape.type == AK_SHAPE_HYPERPLANE) p0 = p;
+        cr_assert(p0 >= 0);
+        double margin = 0.02 + 0.01 * t;
+        const ak_body *bd = &m->bodies[b0];
+        if (!(bd->fixed || bd->inv_mass <= 0.0 || bd->shape.type == AK_SHAPE_HYPERPLANE)) {
+            const ak_shape *pl = &m->bodies[p0].shape;
+            double M[AK_MAX_DIM * AK_MAX_DIM], dir[AK_MAX_DIM], sp[AK_MAX_DIM], cx = 0.0;
+            ak_nd_rotor_to_matrix(n, M, d->R + (size_t)b0 * AK_MAX_EVEN);
+            for (int j = 0; j < n; j++) {
+                dir[j] = 0.0;
+                for (int i = 0; i < n; i++) dir[j] -= M[i * n + j] * pl->normal[i];
+            }
+            double h = ak_geom_support_local(n, sp, &bd->shape, dir);
+            for (int i = 0; i < n; i++) cx += pl->normal[i] * d->x[(size_t)b0 * AK_MAX_DIM + i];
+            if (cx - h - pl->offset > 0 && cx - h - pl->offset < 1.0) margin = cx - h - pl->offset;
+        }
+        m->paths.broad_plane_bound = false;
+        cr_assert_eq(ak_broadphase(m, d, c1, margin), 0);
+        m->paths.broad_plane_bound = true;
+        cr_assert_eq(ak_broadphase(m, d, c2, margin), 0);
+        cr_assert_eq(c1->step.npair, c2->step.npair, "%s, margin %.17g: %d pairs plain, %d bounded",
+                     what, margin, c1->step.npair, c2->step.npair);
+        cr_assert_eq(
+            memcmp(c1->step.pairs, c2->step.pairs, sizeof(int) * 2 * (size_t)c1->step.npair), 0,
+            "%s, margin %.17g: the pair lists differ", what, margin);
+    }
+    // bodies far from a plane (the skip can apply) and near one (plane_distance_n decides)
+    for (int p = 0; p < N; p++) {
+        const ak_shape *pl = &m->bodies[p].shape;
+        if (pl->type != AK_SHAPE_HYPERPLANE) continue;
+        for (int b = 0; b < N; b++) {
+            const ak_shape *s = &m->bodies[b].shape;
+            if (s->type != AK_SHAPE_HYPERSPHERE || m->bodies[b].inv_mass <= 0.0) continue;
+            double cx = 0.0, nn = 0.0, M[AK_MAX_DIM * AK_MAX_DIM], f2 = 0.0;
+            for (int i = 0; i < n; i++) {
+                cx += pl->normal[i] * d->x[(size_t)b * AK_MAX_DIM + i];
+                nn += pl->normal[i] * pl->normal[i];
+            }
+            ak_nd_rotor_to_matrix(n, M, d->R + (size_t)b * AK_MAX_EVEN);
+            for (int i = 0; i < n * n; i++) f2 += M[i] * M[i];
+            // beyond r ||M||_F |normal| by more than the largest margin above, or within 0.05
+            far += cx - pl->offset - s->radius * sqrt(f2) * sqrt(nn) > 0.2;
+            near += (cx - pl->offset) / sqrt(nn) - s->radius < 0.05;
+        }
+    }
+    cr_assert(far > 0 && near > 0, "%s: %d far, %d near body-plane pairs", what, far, near);
+    ak_contact_cache_free(c1);
+    ak_contact_cache_free(c2);
+}
+
+Test(perf, plane_bound_equals_plain) {
+    char err[512];
+    ak_model *m1 = ak_model_create(3, 1);
+    cr_assert(m1->paths.broad_plane_bound, "the fast path is on by default");
+    ak_model_free(m1);
+    for (int n = 2; n <= 5; n++)
+        for (int scaled = 0; scaled <= 2; scaled++) {
+            ak_data *d;
+            ak_model *m = sphere_pile(n, n <= 3 ? 125 : 81, 23u + (unsigned)n, &d);
+            random_turns(m, d, 9u, true);
+            ak_world_opts o = ak_world_default_opts(m);
+            for (int s = 0; s < 30; s++)
+                cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+            double sc = scaled == 0 ? 1.0 : scaled == 1 ? 1.3 : 0.7; // rotor and normal scale
+            for (int b = 0; b < m->nbody; b++) {
+                ak_shape *s = &m->bodies[b].shape;
+                if (s->type == AK_SHAPE_HYPERPLANE) {
+                    for (int i = 0; i < n; i++) s->normal[i] *= sc;
+                    s->offset *= sc;
+                } else
+                    for (int k = 0; k < (1 << (n - 1)); k++)
+                        d->R[(size_t)b * AK_MAX_EVEN + k] *= sc;
+            }
+            plane_bound_check(m, d, scaled ? "scaled sphere pile" : "sphere pile");
+            ak_model_free(m);
+            ak_data_free(d);
+        }
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = random_scene(n, 200, 19u, &d);
+        ak_world_opts o = ak_world_default_opts(m);
+        for (int s = 0; s < 60; s++)
+            cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        plane_bound_check(m, d, "mixed scene");
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+}
+
 // ak_contact_cache_match's walk from the last point's lower bound finds what a search of the
 // whole previous list finds: each point inherits the impulses of the first previous point with
 // its (a, b, id), or none. Previous lists with repeated keys (different impulses, so that the

@@ -1387,6 +1387,29 @@ static int impacts(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
 // ... only when max_iterations leaves the path of before at least this many sweeps after it
 #define FIRST_MIN_REST (WARM_SWEEPS + COLD_SWEEPS)
 
+// The world step's state for a return to it: the velocities (nv, then nw values) and each
+// point's impulses (jn, then jt), AK_MAX_DIM + 1 values a point after them.
+static void state_save(const ak_data *d, const ak_contact_cache *c, size_t nv, size_t nw,
+                       double *buf) {
+    size_t rec = AK_MAX_DIM + 1;
+    memcpy(buf, d->v, sizeof(double) * nv);
+    memcpy(buf + nv, d->w, sizeof(double) * nw);
+    for (int i = 0; i < c->step.npoint; i++) {
+        buf[nv + nw + (size_t)i * rec] = c->step.pts[i].jn;
+        memcpy(buf + nv + nw + (size_t)i * rec + 1, c->step.pts[i].jt, sizeof c->step.pts[i].jt);
+    }
+}
+
+static void state_load(ak_data *d, ak_contact_cache *c, size_t nv, size_t nw, const double *buf) {
+    size_t rec = AK_MAX_DIM + 1;
+    memcpy(d->v, buf, sizeof(double) * nv);
+    memcpy(d->w, buf + nv, sizeof(double) * nw);
+    for (int i = 0; i < c->step.npoint; i++) {
+        c->step.pts[i].jn = buf[nv + nw + (size_t)i * rec];
+        memcpy(c->step.pts[i].jt, buf + nv + nw + (size_t)i * rec + 1, sizeof c->step.pts[i].jt);
+    }
+}
+
 int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
     int n = m->dim, np = c->step.npoint;
     ak_solver_prepare(m, d, c, h);
@@ -1446,25 +1469,13 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
             ? malloc(sizeof(double) * (nv + nw + (size_t)np * rec))
             : NULL;
     if (fsave) { // the first try (FIRST_SWEEPS); if it misses, back to the warm start
-        memcpy(fsave, d->v, sizeof(double) * nv);
-        memcpy(fsave + nv, d->w, sizeof(double) * nw);
-        for (int i = 0; i < np; i++) {
-            fsave[nv + nw + (size_t)i * rec] = c->step.pts[i].jn;
-            memcpy(fsave + nv + nw + (size_t)i * rec + 1, c->step.pts[i].jt,
-                   sizeof c->step.pts[i].jt);
-        }
+        state_save(d, c, nv, nw, fsave);
         int f = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, FIRST_SWEEPS, true);
         if (f <= FIRST_SWEEPS) {
             it = f;
         } else {
             first_used = FIRST_SWEEPS, max_it -= FIRST_SWEEPS;
-            memcpy(d->v, fsave, sizeof(double) * nv);
-            memcpy(d->w, fsave + nv, sizeof(double) * nw);
-            for (int i = 0; i < np; i++) {
-                c->step.pts[i].jn = fsave[nv + nw + (size_t)i * rec];
-                memcpy(c->step.pts[i].jt, fsave + nv + nw + (size_t)i * rec + 1,
-                       sizeof c->step.pts[i].jt);
-            }
+            state_load(d, c, nv, nw, fsave);
             residuals_range(m, d, c, target, NULL, 0, np, &r);
         }
         free(fsave);
@@ -1483,13 +1494,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
             double *wsave = rest > 0 ? malloc(sizeof(double) * (nv + nw + (size_t)np * rec)) : NULL;
             ak_solver_residuals rw = r;
             if (wsave) { // the warm-started sweeps' end
-                memcpy(wsave, d->v, sizeof(double) * nv);
-                memcpy(wsave + nv, d->w, sizeof(double) * nw);
-                for (int i = 0; i < np; i++) {
-                    wsave[nv + nw + (size_t)i * rec] = c->step.pts[i].jn;
-                    memcpy(wsave + nv + nw + (size_t)i * rec + 1, c->step.pts[i].jt,
-                           sizeof c->step.pts[i].jt);
-                }
+                state_save(d, c, nv, nw, wsave);
             } else {
                 cold += rest, rest = 0;
             }
@@ -1506,13 +1511,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
             it = more > cold ? max_it + 1 : first + more;
             if (more > cold && rest > 0) {
                 if (worst(&rw) < worst(&r)) { // back to the warm-started sweeps' end
-                    memcpy(d->v, wsave, sizeof(double) * nv);
-                    memcpy(d->w, wsave + nv, sizeof(double) * nw);
-                    for (int i = 0; i < np; i++) {
-                        c->step.pts[i].jn = wsave[nv + nw + (size_t)i * rec];
-                        memcpy(c->step.pts[i].jt, wsave + nv + nw + (size_t)i * rec + 1,
-                               sizeof c->step.pts[i].jt);
-                    }
+                    state_load(d, c, nv, nw, wsave);
                     r = rw;
                 }
                 int last = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, rest, false);

@@ -128,8 +128,8 @@ void *ak_workspace_get(ak_workspace *w, int slot, size_t bytes);
 /// What a step fills and uses: rewritten by every step, never read before it is written in the
 /// same step (except that this step's points stay readable after the step, until the next one,
 /// for traces, the viewer and checks, and that the solver keeps its order of the rows, a function
-/// of the rows' bodies alone, for a step whose rows have the same bodies: sched). Owned by ak_contact_cache; the buffers grow and are
-/// kept only to save allocations.
+/// of the rows' bodies alone, for a step whose rows have the same bodies: sched). Owned by
+/// ak_contact_cache; the buffers grow and are kept only to save allocations.
 typedef struct ak_contact_scratch {
     int npoint, cap;
     ak_contact_point *pts;  ///< this step's points, in pair order

@@ -608,6 +608,125 @@ Test(perf, ccd_fast_equals_plain) {
     }
 }
 
+// The CCD candidates' plane bound (ccd_step.c, plane_far: a fast hypersphere higher above a plane
+// than r ||M||_F |normal| plus its motion bound and the margin gets no candidate pair with that
+// plane, without plane_gap) gives the plain pass's results bit for bit: from states of falling,
+// spinning sphere piles (n = 2..5, rotors scaled by 0.7 and 1.3 as well: M not orthogonal, so
+// ||M||_F is not sqrt(n)), the contact stage (whose CCD adds points) and the position stage's
+// clamp with the switch ccd_plane_bound on and off give the same points and the same clamped
+// velocities, for four step lengths. The states have fast bodies beyond the bound (the skip)
+// and fast bodies within reach of a plane (plane_gap decides), counted here. Then whole landings
+// in 3 and 4 dimensions end in equal state hashes with the switch on and off.
+static void ccd_plane_bound_check(ak_model *m, const ak_data *d0, const char *what, int *far,
+                                  int *near) {
+    int n = m->dim, N = m->nbody;
+    static const double hs[4] = { 1.0 / 60, 1.0 / 30, 1.0 / 120, 0.1 };
+    char err[512];
+    for (int t = 0; t < 4; t++) {
+        double h = hs[t];
+        // coverage: fast bodies far from a plane and near one (the motion bound of ccd_step.c)
+        for (int b = 0; b < N; b++) {
+            const ak_shape *s = &m->bodies[b].shape;
+            if (s->type != AK_SHAPE_HYPERSPHERE || m->bodies[b].inv_mass <= 0.0) continue;
+            double v2 = 0.0, w2 = 0.0, M[AK_MAX_DIM * AK_MAX_DIM], f2 = 0.0;
+            for (int i = 0; i < n; i++)
+                v2 += d0->v[(size_t)b * AK_MAX_DIM + i] * d0->v[(size_t)b * AK_MAX_DIM + i];
+            for (int q = 0; q < ak_nd_nbiv(n); q++)
+                w2 += d0->w[(size_t)b * AK_MAX_BIV + q] * d0->w[(size_t)b * AK_MAX_BIV + q];
+            double mb = (sqrt(v2) + sqrt(w2) * s->radius) * h;
+            if (!(mb > 0.5 * AK_SOLVER_MARGIN)) continue; // not fast
+            ak_nd_rotor_to_matrix(n, M, d0->R + (size_t)b * AK_MAX_EVEN);
+            for (int i = 0; i < n * n; i++) f2 += M[i] * M[i];
+            for (int p = 0; p < N; p++) {
+                const ak_shape *pl = &m->bodies[p].shape;
+                if (pl->type != AK_SHAPE_HYPERPLANE) continue;
+                double cx = 0.0;
+                for (int i = 0; i < n; i++) cx += pl->normal[i] * d0->x[(size_t)b * AK_MAX_DIM + i];
+                *far += cx - pl->offset - s->radius * sqrt(f2) > mb + AK_SOLVER_MARGIN + 0.1;
+                *near += cx - pl->offset - s->radius < mb + AK_SOLVER_MARGIN;
+            }
+        }
+        ak_data *dd[2];
+        ak_ccd_clamp cl[2];
+        for (int on = 0; on < 2; on++) {
+            m->paths.ccd_plane_bound = on;
+            dd[on] = ak_data_create(m);
+            ak_data_copy(m, dd[on], d0);
+            cr_assert_eq(ak_world_contacts(m, dd[on], h, NULL, err, sizeof err), 0, "%s", err);
+            cr_assert_eq(ak_ccd_clamp_begin(m, dd[on], h, AK_SOLVER_MARGIN, &cl[on]), 0);
+        }
+        m->paths.ccd_plane_bound = true;
+        const ak_contact_cache *c0 = dd[0]->contacts, *c1 = dd[1]->contacts;
+        cr_assert_eq(c0->step.npoint, c1->step.npoint, "%s, h %g: %d points plain, %d bounded",
+                     what, h, c0->step.npoint, c1->step.npoint);
+        for (int i = 0; i < c0->step.npoint; i++) {
+            const ak_contact_point *p = &c0->step.pts[i], *q = &c1->step.pts[i];
+            cr_assert(p->a == q->a && p->b == q->b && p->id == q->id &&
+                          !memcmp(&p->separation, &q->separation, sizeof p->separation) &&
+                          !memcmp(p->normal, q->normal, sizeof p->normal) &&
+                          !memcmp(p->point, q->point, sizeof p->point) &&
+                          !memcmp(&p->jn, &q->jn, sizeof p->jn) &&
+                          !memcmp(p->jt, q->jt, sizeof p->jt),
+                      "%s, h %g: point %d differs", what, h, i);
+        }
+        cr_assert_eq(cl[0].count, cl[1].count, "%s, h %g: %d bodies clamped plain, %d bounded",
+                     what, h, cl[0].count, cl[1].count);
+        cr_assert_eq(memcmp(dd[0]->v, dd[1]->v, sizeof(double) * AK_MAX_DIM * (size_t)N), 0,
+                     "%s, h %g: the clamped velocities differ", what, h);
+        cr_assert_eq(memcmp(dd[0]->w, dd[1]->w, sizeof(double) * AK_MAX_BIV * (size_t)N), 0,
+                     "%s, h %g: the clamped angular velocities differ", what, h);
+        for (int on = 0; on < 2; on++) {
+            ak_ccd_clamp_end(m, dd[on], &cl[on]);
+            ak_data_free(dd[on]);
+        }
+    }
+}
+
+Test(perf, ccd_plane_bound_equals_plain) {
+    char err[512];
+    ak_model *m1 = ak_model_create(3, 1);
+    cr_assert(m1->paths.ccd_plane_bound, "the fast path is on by default");
+    ak_model_free(m1);
+    for (int n = 2; n <= 5; n++)
+        for (int scaled = 0; scaled <= 2; scaled++) {
+            ak_data *d;
+            ak_model *m = sphere_pile(n, n <= 3 ? 125 : 81, 29u + (unsigned)n, &d);
+            random_turns(m, d, 13u, true);
+            ak_world_opts o = ak_world_default_opts(m);
+            int far = 0, near = 0;
+            for (int s = 0; s < 40; s++) {
+                cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+                if (s % 10 != 9) continue;
+                double sc = scaled == 0 ? 1.0 : scaled == 1 ? 1.3 : 0.7; // the rotors' scale
+                ak_data *ds = ak_data_create(m);
+                ak_data_copy(m, ds, d);
+                for (int b = 0; b < m->nbody; b++)
+                    if (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE)
+                        for (int k = 0; k < (1 << (n - 1)); k++)
+                            ds->R[(size_t)b * AK_MAX_EVEN + k] *= sc;
+                ccd_plane_bound_check(m, ds, scaled ? "scaled sphere pile" : "sphere pile", &far,
+                                      &near);
+                ak_data_free(ds);
+            }
+            cr_assert(far > 0 && near > 0, "n=%d: %d far, %d near fast body-plane pairs", n, far,
+                      near);
+            ak_model_free(m);
+            ak_data_free(d);
+        }
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = sphere_pile(n, n == 3 ? 343 : 256, 7u, &d);
+        m->paths.ccd_plane_bound = false;
+        uint64_t plain = run_hash(m, d, 150);
+        m->paths.ccd_plane_bound = true;
+        uint64_t fast = run_hash(m, d, 150);
+        cr_assert_eq(plain, fast, "pile n=%d: plain %016llx, bounded %016llx", n,
+                     (unsigned long long)plain, (unsigned long long)fast);
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+}
+
 // The CCD stage's per-pair passes on the engine's threads (ccd_step.c: the times of impact and
 // the clamp's earliest times, each pair in its own slot, then reduced in the pairs' order) give
 // the state of one thread, bit for bit: a falling sphere pile (most bodies fast, landing on the

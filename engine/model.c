@@ -33,6 +33,7 @@ ak_model *ak_model_create(int dim, int nbody) {
                                   .prepare_fast = true,
                                   .broad_plane_bound = true,
                                   .ccd_plane_bound = true,
+                                  .renorm_bound = true,
                                   .parallel_min = AK_PAR_MIN };
     m->view.fov_deg = 60.0;
     m->view.rotor[0] = 1.0;

@@ -608,6 +608,72 @@ Test(perf, ccd_fast_equals_plain) {
     }
 }
 
+// The rotor projection's bound (integrate.c, project_rotor: for n <= 3 a rotor with 0.75 <=
+// |R|^2 <= 1.25 has a defect below 0.5, so R R~ is not formed) gives the plain projection's
+// result bit for bit: a body whose rotor is a random rotor scaled so that |R|^2 runs from 0.3
+// to 1.7 (the defect crosses 0.5 and |R|^2 the bound's limits) and whose angular velocity is
+// random, integrated by ak_integrate_positions (catto and exp) with the switch renorm_bound on
+// and off: the same return code and the same rotor, n = 2..5. For n <= 3 the trials include
+// rotors inside the bound, rotors outside it that project, and rotors refused.
+Test(perf, renorm_bound_equals_plain) {
+    ak_model *m1 = ak_model_create(3, 1);
+    cr_assert(m1->paths.renorm_bound, "the fast path is on by default");
+    ak_model_free(m1);
+    unsigned seed = 777u;
+    char err[512];
+    for (int n = 2; n <= 5; n++) {
+        ak_model *m = ak_model_create(n, 1);
+        ak_data *d = ak_data_create(m), *d2 = ak_data_create(m);
+        ak_shape s = ak_wc_sphere(n, 0.5);
+        double x0[AK_MAX_DIM] = { 0 };
+        ak_wc_set_body(m, d, 0, &s, 1.0, x0);
+        cr_assert_eq(ak_wc_fill_mass(m, err, sizeof err), 0, "%s", err);
+        int inside = 0, outside = 0, refused = 0, ne = 1 << (n - 1);
+        for (int trial = 0; trial < 4000; trial++) {
+            double B[AK_MAX_BIV], u[2];
+            for (int q = 0; q < ak_nd_nbiv(n); q++) {
+                seed = seed * 1103515245u + 12345u;
+                B[q] = 4.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+                seed = seed * 1103515245u + 12345u;
+                d->w[q] = 20.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+            }
+            for (int q = 0; q < 2; q++) {
+                seed = seed * 1103515245u + 12345u;
+                u[q] = ((seed >> 8) % 100001) / 100000.0;
+            }
+            ak_nd_rotor_exp(n, d->R, B);
+            double sc = sqrt(0.3 + 1.4 * u[0]);
+            for (int k = 0; k < ne; k++) d->R[k] *= sc;
+            ak_integrator integ = u[1] < 0.5 ? AK_INT_CATTO : AK_INT_EXP;
+            ak_data_copy(m, d2, d);
+            m->paths.renorm_bound = false;
+            int r1 = ak_integrate_positions(m, d, integ, 1.0 / 60, true, err, sizeof err);
+            m->paths.renorm_bound = true;
+            int r2 = ak_integrate_positions(m, d2, integ, 1.0 / 60, true, err, sizeof err);
+            cr_assert_eq(r1, r2, "n=%d trial %d: plain %d, bound %d", n, trial, r1, r2);
+            cr_assert_eq(memcmp(d->R, d2->R, sizeof(double) * (size_t)ne), 0,
+                         "n=%d trial %d: the rotors differ", n, trial);
+            cr_assert_eq(memcmp(d->x, d2->x, sizeof(double) * (size_t)n), 0,
+                         "n=%d trial %d: the positions differ", n, trial);
+            // |R|^2 is sc^2 before the step, which changes it by at most 2.5% here
+            refused += r1 != 0;
+            if (r1 == 0) {
+                if (sc * sc >= 0.8 && sc * sc <= 1.2)
+                    inside++;
+                else if (sc * sc < 0.7 || sc * sc > 1.3)
+                    outside++;
+            }
+        }
+        if (n <= 3)
+            cr_assert(inside > 100 && outside > 100 && refused > 100,
+                      "n=%d: %d inside the bound, %d outside, %d refused", n, inside, outside,
+                      refused);
+        ak_data_free(d);
+        ak_data_free(d2);
+        ak_model_free(m);
+    }
+}
+
 // The CCD candidates' plane bound (ccd_step.c, plane_far: a fast hypersphere higher above a plane
 // than r ||M||_F |normal| plus its motion bound and the margin gets no candidate pair with that
 // plane, without plane_gap) gives the plain pass's results bit for bit: from states of falling,

@@ -931,6 +931,63 @@ Test(perf, narrowphase_fast_equals_plain) {
     }
 }
 
+// The narrowphase fast path's rejection without the square root (narrowphase.c, sphere_sphere:
+// |x_a - x_b|^2 in b's frame above (ra + rb + margin)^2 (1 + 1e-8): beyond the margin) keeps
+// the plain path's points at the boundary: on spinning sphere piles (n = 3, 4, the layers
+// pushed together) the broadphase's pairs with a wide margin, then margins set to the plain
+// separation of one sphere pair after another (that pair exactly on the boundary, where a
+// rejection one ulp off would drop it), and the fast and plain lists compared point for point.
+Test(perf, narrowphase_reject_bound_equals_plain) {
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = sphere_pile(n, n == 3 ? 343 : 256, 12u, &d);
+        random_turns(m, d, 98u, true);
+        for (int b = 0; b < m->nbody; b++)
+            if (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE)
+                d->x[(size_t)b * AK_MAX_DIM + 1] *= 0.9;
+        ak_world_opts o = ak_world_default_opts(m);
+        char err[512];
+        for (int s = 0; s < 20; s++)
+            cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        ak_contact_cache *c0 = ak_contact_cache_create(m), *c1 = ak_contact_cache_create(m),
+                         *c2 = ak_contact_cache_create(m);
+        // every pair's separation (a margin that takes them all)
+        cr_assert_eq(ak_broadphase(m, d, c0, 0.5), 0);
+        cr_assert_eq(ak_narrowphase(m, d, c0, 1e9, err, sizeof err), 0, "%s", err);
+        int boundary = 0, checked = 0;
+        for (int t = 0; t < 40; t++) {
+            const ak_contact_point *p0 = &c0->step.pts[(t * 97) % c0->step.npoint];
+            if (m->bodies[p0->b].shape.type != AK_SHAPE_HYPERSPHERE) continue;
+            double margin = p0->separation;
+            if (!(margin >= 0 && margin < 0.5)) continue;
+            cr_assert_eq(ak_broadphase(m, d, c1, 0.5), 0);
+            cr_assert_eq(ak_broadphase(m, d, c2, 0.5), 0);
+            cr_assert_eq(ak_narrowphase_fast(m, d, c1, margin, err, sizeof err), 0, "%s", err);
+            cr_assert_eq(ak_narrowphase(m, d, c2, margin, err, sizeof err), 0, "%s", err);
+            cr_assert_eq(c1->step.npoint, c2->step.npoint, "n=%d margin %.17g: %d points, plain %d",
+                         n, margin, c1->step.npoint, c2->step.npoint);
+            for (int i = 0; i < c1->step.npoint; i++) {
+                const ak_contact_point *p = &c1->step.pts[i], *q = &c2->step.pts[i];
+                cr_assert(p->a == q->a && p->b == q->b && p->id == q->id &&
+                              !memcmp(&p->separation, &q->separation, sizeof p->separation) &&
+                              !memcmp(p->normal, q->normal, sizeof p->normal) &&
+                              !memcmp(p->point, q->point, sizeof p->point),
+                          "n=%d margin %.17g: point %d differs", n, margin, i);
+                boundary += p->a == p0->a && p->b == p0->b;
+            }
+            checked++;
+        }
+        cr_assert(checked >= 10 && boundary >= checked,
+                  "n=%d: %d margins checked, the boundary pair found %d times", n, checked,
+                  boundary);
+        ak_contact_cache_free(c0);
+        ak_contact_cache_free(c1);
+        ak_contact_cache_free(c2);
+        ak_data_free(d);
+        ak_model_free(m);
+    }
+}
+
 // The broadphase's plane pairs (the fast path: the bodies listed once, a sphere's support
 // written out, n = 3 and 4 as constants) are the plain rule's: body b pairs with plane p when
 // n.x_b - h_b(-n) - offset <= margin, h from ak_geom_support_local in the frame of

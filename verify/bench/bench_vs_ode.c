@@ -46,7 +46,9 @@
 //   (the model's paths.parallel_min; default AK_PAR_MIN). The first table (sleeping off, as before) and then
 //   the sleeping table are printed; --no-sleep leaves out the second, --sleep-only the first.
 //   --coloured runs anakata's velocity iterations in the opt-in coloured order (solver "order":
-//   "coloured"; parallel from --par-min points).
+//   "coloured"; parallel from --par-min points). --cpu-time times the steps (both modes) by the
+//   process's CPU time instead of the wall clock (on a loaded machine: the time a step waited
+//   for a core does not count). The memory and sleeping tables are as without --separate.
 #define _DEFAULT_SOURCE // wait4 (the peak memory of each child process)
 #include <math.h>
 #include <ode/ode.h>

@@ -1960,6 +1960,9 @@ static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_
 // many sweeps (before the one after NEWTON_AFTER): the easy problems of pile_1000_3d (steps
 // 12-16, 21, 29, 33-35) converged at it instead of after 50 sweeps.
 #define PROBLEM_FIRST 10
+// ... and the sweeps of the path of before after which the first try runs
+// (ak_solver_converged_solve_problem)
+#define FIRST_AFTER (NEWTON_AFTER + NEWTON_EVERY)
 
 // A connected component of the matrix problem (points joined by a block of W), as its own
 // problem in local indices, for the component polish (problem_polish_parts).
@@ -2070,12 +2073,12 @@ fail:
 // all: on pile_1000_3d step 46 the early polishes alone missed in 100,000 sweeps, the world
 // step's rule converged in 550 (the first polish kept at 0.18 from 0.22), and the early
 // ones are what makes steps 36-40 cheap. nonmono: the sparse passes take the first try's
-// nonmonotone search (problem_polish_sparse); *nonmono_ran is set when one ran. buf: 2 k
+// nonmonotone search (problem_polish_sparse); *sparse_ran is set when a sparse polish ran. buf: 2 k
 // scratch. Returns whether anything was kept (then *res is measured again).
 static bool problem_polish_parts(const ak_contact_problem *p, problem_part parts[], int nparts,
                                  const double zero[], double rf, double tol, bool only_small,
-                                 bool early, bool nonmono, bool *nonmono_ran, double r[],
-                                 double u[], double buf[], ak_solver_residuals *res) {
+                                 bool early, bool nonmono, bool *sparse_ran, double r[], double u[],
+                                 double buf[], ak_solver_residuals *res) {
     int n = p->dim, k = p->npoint * n;
     bool kept = false;
     for (int c = 0; c < nparts; c++) {
@@ -2100,7 +2103,7 @@ static bool problem_polish_parts(const ak_contact_problem *p, problem_part parts
             if (worst(&rr) > tol && problem_polish(sp, pc->pp, zero, rf, true, tol, rc, uc, &rr))
                 any = true;
         } else if (pc->lu || (pc->lu = ak_block_lu_new(cnt, n, sp->row_start, sp->col))) {
-            *nonmono_ran |= nonmono;
+            *sparse_ran = true;
             any = problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, false, early, nonmono, rc, uc,
                                         &rr);
             if (worst(&rr) > tol && problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, true, early,
@@ -2132,10 +2135,10 @@ typedef struct problem_run {
     problem_part *parts;            ///< the components, NULL until the first polish
     double *bound, *zero, *x0, *pd; ///< friction radii, zero targets, 3 k scratch (x0, pd)
     ak_problem_stats *st;
-    bool nonmono;     ///< the first try: the sparse polish's nonmonotone search
-    bool nonmono_ran; ///< ... and a sparse polish ran with it
-    double g_prev;    ///< the NNCG momentum's last |dx|^2, kept for a part that goes on
-    bool momentum;    ///< ... and whether pd holds a direction
+    bool nonmono;    ///< the first try: the sparse polish's nonmonotone search
+    bool sparse_ran; ///< a sparse polish ran (problem_polish_parts)
+    double g_prev;   ///< the NNCG momentum's last |dx|^2, kept for a part that goes on
+    bool momentum;   ///< ... and whether pd holds a direction
 } problem_run;
 
 // The sweeps of the contact phase on the matrices from r (u = W r + q, *res its residuals), at
@@ -2188,7 +2191,7 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int
                 polished =
                     problem_polish_parts(p, pr->parts, pr->nparts, pr->zero, rf, tol,
                                          it < NEWTON_AFTER, ((it - NEWTON_AFTER) / every) % 2 == 0,
-                                         pr->nonmono, &pr->nonmono_ran, r, u, pd + k, res);
+                                         pr->nonmono, &pr->sparse_ran, r, u, pd + k, res);
         }
         if (polished) {
             pr->st->polishes++;
@@ -2233,8 +2236,8 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     int nb = p->row_start[np];
     int *cs = calloc((size_t)np + 1, sizeof(int)), *cz = malloc(sizeof(int) * (size_t)nb),
         *crow = malloc(sizeof(int) * (size_t)nb), *diag = malloc(sizeof(int) * (size_t)np);
-    double *u = malloc(sizeof(double) * (size_t)k * 9),
-           *bound = malloc(sizeof(double) * (size_t)np * 2);
+    double *u = malloc(sizeof(double) * (size_t)k * 12),
+           *bound = malloc(sizeof(double) * (size_t)np * 3);
     double *Kt = malloc(sizeof(double) * (size_t)np * AK_MAX_TAN * AK_MAX_TAN);
     ak_contact_point *pts = calloc((size_t)np, sizeof *pts);
     const ak_contact_point **pp = malloc(sizeof *pp * (size_t)np);
@@ -2253,9 +2256,11 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     int rc = -1;
     if (!cs || !cz || !crow || !diag || !u || !bound || !Kt || !pts || !pp || !order) goto out;
     // u, then x0, pd (with 2 k of the polish's scratch after it), then the saved end (r, u),
-    // then the saved start (r, u) for the first try's return
+    // the start (r, u) and the first part's state (r, u, pd) for the first try; bound: the
+    // radii, zero targets, the first part's radii
     pr.x0 = u + k, pr.pd = pr.x0 + k, pr.zero = bound + np;
     double *rsave = pr.pd + 3 * k, *usave = rsave + k, *rstart = usave + k, *ustart = rstart + k;
+    double *rpart = ustart + k, *upart = rpart + k, *pdpart = upart + k, *bpart = pr.zero + np;
     memset(pr.zero, 0, sizeof(double) * (size_t)np);
     for (int z = 0; z < nb; z++) cs[p->col[z] + 1]++;
     for (int j = 0; j < np; j++) cs[j + 1] += cs[j];
@@ -2305,26 +2310,49 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     // pile_1000_3d step 47 converged after 17,650 sweeps instead of 96,550, 25.6 s of CPU
     // instead of 150.9, but step 56 after 30,650 instead of 12,050, 222.8 s instead of 68.3;
     // verify/bench/bench_fclib, docs/performance.md.)
-    // Before it, the world step's first try: at most FIRST_SWEEPS sweeps with the sparse
-    // polish's nonmonotone search (only when max_it leaves FIRST_MIN_REST after it); if they
-    // miss, back to the start, and the path above runs with max_it less FIRST_SWEEPS (the first
-    // try's sweeps count in st). If no sparse polish ran in them (every component above tol had
-    // at most PROBLEM_DENSE_MAX unknowns), they were the first sweeps of the path above, and its
-    // first part goes on from them instead (done): the same sweeps as without the first try.
+    // Within it, the world step's first try (FIRST_SWEEPS sweeps with the nonmonotone search
+    // of sparse_newton_nm in the sparse polish, back to the start on a miss), run where the
+    // path above has not converged after its first FIRST_AFTER sweeps (up to and including its
+    // polish after NEWTON_AFTER + NEWTON_EVERY) and a sparse polish ran in them (a component
+    // above PROBLEM_DENSE_MAX unknowns; elsewhere the search changes nothing), only when max_it
+    // leaves FIRST_MIN_REST after it. If it misses, the path above goes on from its sweep
+    // FIRST_AFTER (its state kept: impulses, velocities, friction radii, momentum) with max_it
+    // less FIRST_SWEEPS; all sweeps count in st. So a problem the path above solves within
+    // FIRST_AFTER sweeps runs the same sweeps as without the first try, and any other pays at
+    // most FIRST_SWEEPS more. Why after FIRST_AFTER and not from the start as the world step:
+    // the nonmonotone search's polishes take more Newton steps where the monotone ones converge
+    // (pile_1000_3d step 38, one polish after 550 sweeps: 1.09 s against 0.19 s; steps 33-37,
+    // 0.08-0.51 s against 0.03-0.15 s), and on step 33 it missed where the monotone one
+    // converged at sweep 550 (2,100 sweeps against 550).
     int done = 0;
     if (rc && max_it - FIRST_SWEEPS >= FIRST_MIN_REST) {
         memcpy(rstart, r, sizeof(double) * (size_t)k);
         memcpy(ustart, u, sizeof(double) * (size_t)k);
         ak_solver_residuals rs = res;
-        pr.nonmono = true;
-        rc = problem_sweeps(&pr, r, u, 0, FIRST_SWEEPS, &res) > FIRST_SWEEPS;
-        pr.nonmono = false;
-        if (rc && pr.nonmono_ran) {
+        pr.sparse_ran = false;
+        rc = problem_sweeps(&pr, r, u, 0, FIRST_AFTER, &res) > FIRST_AFTER;
+        if (rc) done = FIRST_AFTER;
+        if (rc && pr.sparse_ran) {
+            ak_solver_residuals rp = res;
+            double g_prev = pr.g_prev;
+            bool momentum = pr.momentum;
+            memcpy(rpart, r, sizeof(double) * (size_t)k);
+            memcpy(upart, u, sizeof(double) * (size_t)k);
+            memcpy(pdpart, pr.pd, sizeof(double) * (size_t)k);
+            memcpy(bpart, pr.bound, sizeof(double) * (size_t)np);
             memcpy(r, rstart, sizeof(double) * (size_t)k);
             memcpy(u, ustart, sizeof(double) * (size_t)k);
-            res = rs, max_it -= FIRST_SWEEPS;
-        } else if (rc) {
-            done = FIRST_SWEEPS;
+            res = rs, pr.nonmono = true;
+            rc = problem_sweeps(&pr, r, u, 0, FIRST_SWEEPS, &res) > FIRST_SWEEPS;
+            pr.nonmono = false;
+            if (rc) { // back to the path above, after its sweep FIRST_AFTER
+                memcpy(r, rpart, sizeof(double) * (size_t)k);
+                memcpy(u, upart, sizeof(double) * (size_t)k);
+                memcpy(pr.pd, pdpart, sizeof(double) * (size_t)k);
+                memcpy(pr.bound, bpart, sizeof(double) * (size_t)np);
+                pr.g_prev = g_prev, pr.momentum = momentum, res = rp;
+                max_it -= FIRST_SWEEPS;
+            }
         }
     }
     int first = given ? (max_it / 2 < WARM_SWEEPS ? max_it / 2 : WARM_SWEEPS) : 0;

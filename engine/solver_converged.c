@@ -2188,10 +2188,10 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int
             double rf = it < NEWTON_AFTER ? 1.0 : RHO_FACTOR[((it - NEWTON_AFTER) / every) % 5];
             if (!pr->parts) pr->parts = problem_parts(p, pr->pts, pr->order, pr->pp, &pr->nparts);
             if (pr->parts)
-                polished =
-                    problem_polish_parts(p, pr->parts, pr->nparts, pr->zero, rf, tol,
-                                         it < NEWTON_AFTER, ((it - NEWTON_AFTER) / every) % 2 == 0,
-                                         pr->nonmono, &pr->sparse_ran, r, u, pd + k, res);
+                polished = problem_polish_parts(
+                    p, pr->parts, pr->nparts, pr->zero, rf, tol, it < NEWTON_AFTER,
+                    !pr->nonmono && ((it - NEWTON_AFTER) / every) % 2 == 0, pr->nonmono,
+                    &pr->sparse_ran, r, u, pd + k, res);
         }
         if (polished) {
             pr->st->polishes++;

@@ -2311,7 +2311,8 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     // instead of 150.9, but step 56 after 30,650 instead of 12,050, 222.8 s instead of 68.3;
     // verify/bench/bench_fclib, docs/performance.md.)
     // Within it, the world step's first try (FIRST_SWEEPS sweeps with the nonmonotone search
-    // of sparse_newton_nm in the sparse polish, back to the start on a miss), run where the
+    // of sparse_newton_nm in the sparse polish, each sparse polish run and kept as the world
+    // step's, without the early end; back to the start on a miss), run where the
     // path above has not converged after its first FIRST_AFTER sweeps (up to and including its
     // polish after NEWTON_AFTER + NEWTON_EVERY) and a sparse polish ran in them (a component
     // above PROBLEM_DENSE_MAX unknowns; elsewhere the search changes nothing), only when max_it

@@ -2187,6 +2187,7 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int
         if (it == PROBLEM_FIRST || (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % every == 0)) {
             double rf = it < NEWTON_AFTER ? 1.0 : RHO_FACTOR[((it - NEWTON_AFTER) / every) % 5];
             if (!pr->parts) pr->parts = problem_parts(p, pr->pts, pr->order, pr->pp, &pr->nparts);
+            // early: every other polish, never in the first try (its polishes as the world step's)
             if (pr->parts)
                 polished = problem_polish_parts(
                     p, pr->parts, pr->nparts, pr->zero, rf, tol, it < NEWTON_AFTER,

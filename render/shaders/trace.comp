@@ -82,9 +82,11 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     rl_ok = false;
     rl_n = 0;
     rl_T = 0.0;
-    if (ak_first_plane == -2) { // searched once per invocation (the primary and shadow rays)
+    if (AK_RT_PLANE0 != -2) { // a specialization constant (scene.glsl)
+        ak_first_plane = AK_RT_PLANE0;
+    } else if (ak_first_plane == -2) { // searched once per invocation (the primary and shadow rays)
         ak_first_plane = -1;
-        for (int i = 0; i < scn.counts.x && ak_first_plane < 0; i++)
+        for (int i = 0; i < AK_SCN_NOBJ && ak_first_plane < 0; i++)
             if (scn.obj[i].info.x == AK_RT_PLANE) ak_first_plane = i;
     }
     rl_plane = ak_first_plane;
@@ -116,7 +118,7 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     // no insertion), then the full work over that span only: on lavapipe a loop runs until its
     // slowest lane is done (its body at least once), and most batches have no object near
     // their rays.
-    int first = scn.counts.x, last = -1;
+    int first = AK_SCN_NOBJ, last = -1;
 #ifdef AK_RT_INDEX_ARRAYS
     // The page: the objects of the pixel's 16x16 tile that any of its rays can meet, in order
     // (web/gl.js, tileLists: a conservative test on the host; -1: every object), so the same
@@ -125,7 +127,7 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     for (int k = 0; k < (tn < 0 ? nobj : ok ? tn : 0); k++) {
         int i = tn < 0 ? k : ak_tile_obj(cone > 0.0, k);
 #else
-    for (int i = 0; i < scn.counts.x; i++) {
+    for (int i = 0; i < AK_SCN_NOBJ; i++) {
 #endif
         if (i == rl_plane) continue;
         float bound = scn.obj[i].color.w;
@@ -229,7 +231,7 @@ float list_sdf(vec4 o, vec4 v, float t, bool all, inout int lo, inout int hi, ou
     vec4 x = o + t * v;
     float best = all ? 1e30 : dot(x, rl_pn) - rl_po;
     which = all ? -1 : rl_plane;
-    int n = all ? scn.counts.x : rl_n;
+    int n = all ? AK_SCN_NOBJ : rl_n;
     if (all) {
         lo = 0;
         hi = n;
@@ -365,7 +367,7 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
     int idx[AK_RT_LIST] = int[AK_RT_LIST](0, 0, 0, 0, 0, 0, 0, 0);
     int n = 0;
     bool use_list = listed && rl_ok && reach <= rl_grow;
-    for (int k = 0; k < (use_list ? rl_n : scn.counts.x); k++) {
+    for (int k = 0; k < (use_list ? rl_n : AK_SCN_NOBJ); k++) {
         int i = use_list ? rl_get_i(k) : k;
         if (i == plane) continue;
         float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
@@ -428,7 +430,7 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
             }
         }
     }
-    int cnt = exact ? 0 : all ? scn.counts.x : n;
+    int cnt = exact ? 0 : all ? AK_SCN_NOBJ : n;
     // the eight evaluations p + e, p - e per axis in one loop with one copy of the object SDF
     // (llvmpipe runs every copy for every batch; above): the same minima, the same differences
     float dp = 1e30;
@@ -565,14 +567,14 @@ vec3 shade(vec4 o, vec4 v) {
     vec4 p = o + t * v;
     vec4 n = normal_at(p, dh, t >= 0.0 && t <= rl_T);
     vec3 albedo = scn.obj[obj].color.rgb;
-    if (scn.counts.w != 0 && scn.obj[obj].info.x == AK_RT_PLANE) albedo = grid_tint(obj, p, t, albedo);
+    if (AK_SCN_GRID != 0 && scn.obj[obj].info.x == AK_RT_PLANE) albedo = grid_tint(obj, p, t, albedo);
     vec3 lin = scn.ambient.rgb;
     vec4 ps = p + 4.0 * AK_RT_HIT_EPS * max(t, 1.0) * n;
-    for (int li = 0; li < scn.counts.y; li++) {
+    for (int li = 0; li < AK_SCN_NLIGHT; li++) {
         vec4 l = scn.light_dir[li];
         float ndl = max(dot(n, l), 0.0);
         if (ndl <= 0.0) continue;
-        float sh = scn.counts.z != 0 ? soft_shadow(ps, l) : 1.0;
+        float sh = AK_SCN_SHADOWS != 0 ? soft_shadow(ps, l) : 1.0;
         lin += scn.light_col[li].rgb * ndl * sh;
     }
     return albedo * lin;

@@ -259,7 +259,9 @@ float list_dist(vec4 o, vec4 v, float t) {
 // and the scene SDF at the hit in ONE loop with one list_sdf: each pass evaluates the SDF at one
 // point, the phase saying which (0: a march step; after a hit 1: t, 2: t + h, 3: t - h, then the
 // Newton step; 4: the SDF at the hit; 5: done). The same evaluations in the same order as a
-// march loop, three calls per Newton step and one after; but llvmpipe (Mesa 22.3) runs every
+// march loop, three calls per Newton step and one after, less those at a t already evaluated
+// with the same list (the march's hit is phase 1's first evaluation, a converged phase 1 or an
+// unchanged t is phase 4's: the same values, two passes fewer per hit); but llvmpipe (Mesa 22.3) runs every
 // copy of inlined code for every batch (an `if`, or a loop that no lane needs, runs once under
 // an empty mask), so one copy instead of five is that much less code per batch
 // (docs/performance.md, issue 29, fifth round).
@@ -307,7 +309,10 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
             AK_COUNT(ak_cnt_list);
             if (e < AK_RT_HIT_EPS * max(t, 1.0)) {
                 hit = true;
-                ph = 1;
+                // this pass was phase 1's evaluation already: the same t, objects and order
+                dr = e;
+                ph = abs(dr) < 0.01 * AK_RT_HIT_EPS * max(t, 1.0) ? 5 : 2;
+                d_out = e;
             } else {
                 t = min(t + e, all || hi >= rl_n ? 1e30 : rl_get_a(hi));
                 if (t > AK_RT_MAX_DIST) ph = 5;
@@ -319,8 +324,12 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
         } else if (ph == 1) {
             dr = e;
             // converged to float rounding (1/100 of the hit epsilon): further steps move t by
-            // noise (the C tracer, in double, takes them; the images agree within tolerance)
-            ph = abs(dr) < 0.01 * AK_RT_HIT_EPS * max(t, 1.0) ? 4 : 2;
+            // noise (the C tracer, in double, takes them; the images agree within tolerance).
+            // Then this evaluation at t is phase 4's (the SDF at the hit: the same t, list and
+            // objects), so phase 4 is not run again: one pass less of this loop.
+            ph = abs(dr) < 0.01 * AK_RT_HIT_EPS * max(t, 1.0) ? 5 : 2;
+            d_out = e;
+            which = w;
         } else if (ph == 2) {
             drp = e;
             ph = 3;
@@ -328,7 +337,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
             float slope = (drp - e) / (2.0 * h);
             float tn = t - dr / slope;
             if (slope > -AK_RT_REFINE_MIN_SLOPE || tn < 0.0) {
-                ph = 4;
+                ph = 5; // t unchanged: d_out and which are phase 1's (or the march's) at t
             } else {
                 t = tn;
                 k++;

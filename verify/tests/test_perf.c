@@ -288,7 +288,8 @@ Test(perf, gyro_exact) {
 // the plain sequence (prepare, warm start, ak_solver_iterate per iteration in the given order,
 // restitution) gives the same velocities and impulses bit for bit. packed_equals_plain checks it
 // on the next step of world (m, d), and that the order was a permutation that keeps each moving
-// body's points in order and differs from the given order (else the test would not run it).
+// body's points in order and differs from the given order (else the test would not run it), and
+// that at least half of the rows ran two at a time (ak_solver_row_pairs: iterate_pair's lanes).
 static void packed_equals_plain(const ak_model *m, const ak_data *d, const char *what) {
     int n = m->dim;
     ak_world_opts o = ak_world_default_opts(m);
@@ -334,6 +335,8 @@ static void packed_equals_plain(const ak_model *m, const ak_data *d, const char 
     }
     free(seen), free(lastpos);
     cr_assert(moved > np / 10, "%s n=%d: the order moved %d of %d rows", what, n, moved, np);
+    int pairs = ak_solver_row_pairs(m, d1->contacts);
+    cr_assert(4 * pairs > np, "%s n=%d: %d of %d rows ran in pairs", what, n, 2 * pairs, np);
     cr_assert_eq(s1, s2);
     size_t nb = (size_t)m->nbody;
     cr_assert_eq(memcmp(d1->v, d2->v, sizeof(double) * nb * AK_MAX_DIM), 0, "%s n=%d: v differs",

@@ -861,9 +861,12 @@ static double natural_map_blocks(int np, int n, const ak_contact_point *const pt
     return f2;
 }
 
-// y = y0 + M (x - x0) for the block matrix M (pattern rs/col, n x n blocks val)
-static void block_affine(int np, int n, const int rs[], const int col[], const double val[],
-                         const double y0[], const double x[], const double x0[], double y[]) {
+// y = y0 + M (x - x0) for the block matrix M (pattern rs/col, n x n blocks val); inlined once
+// per n (2 to 5, then a generic copy) so that the n x n loops unroll: the same arithmetic in the
+// same order in every copy, so the same bits.
+static inline __attribute__((always_inline)) void
+block_affine_n(int np, int n, const int rs[], const int col[], const double val[],
+               const double y0[], const double x[], const double x0[], double y[]) {
     int nn = n * n;
     for (int i = 0; i < np; i++) {
         double *yi = y + (size_t)i * n;
@@ -877,6 +880,17 @@ static void block_affine(int np, int n, const int rs[], const int col[], const d
                 yi[a] += acc;
             }
         }
+    }
+}
+
+static void block_affine(int np, int n, const int rs[], const int col[], const double val[],
+                         const double y0[], const double x[], const double x0[], double y[]) {
+    switch (n) {
+        case 2: block_affine_n(np, 2, rs, col, val, y0, x, x0, y); break;
+        case 3: block_affine_n(np, 3, rs, col, val, y0, x, x0, y); break;
+        case 4: block_affine_n(np, 4, rs, col, val, y0, x, x0, y); break;
+        case 5: block_affine_n(np, 5, rs, col, val, y0, x, x0, y); break;
+        default: block_affine_n(np, n, rs, col, val, y0, x, x0, y); break;
     }
 }
 

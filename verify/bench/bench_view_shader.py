@@ -175,8 +175,11 @@ try:
                 cpu[name].append(c)
                 d = drv.execute_script(GRAB, name, "base" if name == "cur" else "cur", name)
                 diff[name] = d if d is not None else diff.get(name)
-                print("%s %s round %d %-8s ms per frame: %s; GPU process CPU ms per frame %.0f" % (
-                      sc, SIZE, r + 1, name, " ".join("%.0f" % x for x in f), c), flush=True)
+                st = drv.execute_script("return akApp.gl.stats ? akApp.gl.stats() : null;")
+                print("%s %s round %d %-8s ms per frame: %s; GPU process CPU ms per frame %.0f%s" % (
+                      sc, SIZE, r + 1, name, " ".join("%.0f" % x for x in f), c,
+                      "; tiles per class: " + ", ".join("%s %d" % kv for kv in st.items()) if st else ""),
+                      flush=True)
         rows.append((sc, renderer, ms, cpu, diff))
 finally:
     drv.quit()

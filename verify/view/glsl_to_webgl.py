@@ -137,8 +137,16 @@ def adapt_trace(trace):
             # 5 tx of row ty holds the counts (primary, shadow; -1: every object), texels
             # 5 tx + 1, 2 the primary ray's objects, 3, 4 the shadow rays', four per texel
             "uniform highp isampler2D ak_tile_tex;\n"
-            "#define AK_TILE 16\n"
+            "#ifndef AK_TILE\n#define AK_TILE 16\n#endif\n" # web/gl.js sets its own
+            # the tile's class, set by web/gl.js per program (each class draws its own tiles):
+            # AK_PAGE_SKY, its rays meet nothing; AK_PAGE_PRIM_PLANE, its primary rays meet the
+            # first hyperplane alone and have a list; AK_PAGE_SHADOW_PLANE, its shadow rays too
+            "#ifndef AK_PAGE_SKY\n#define AK_PAGE_SKY 0\n#endif\n"
+            "#ifndef AK_PAGE_PRIM_PLANE\n#define AK_PAGE_PRIM_PLANE 0\n#endif\n"
+            "#ifndef AK_PAGE_SHADOW_PLANE\n#define AK_PAGE_SHADOW_PLANE 0\n#endif\n"
             "int ak_tile_n(bool shadow) {\n"
+            "    if (AK_PAGE_PRIM_PLANE != 0 && !shadow) return 0;\n"
+            "    if (AK_PAGE_SHADOW_PLANE != 0 && shadow) return 0;\n"
             "    ivec2 t = ivec2(ak_invocation_id.xy) / AK_TILE;\n"
             "    ivec4 c = texelFetch(ak_tile_tex, ivec2(5 * t.x, t.y), 0);\n"
             "    return shadow ? c.y : c.x;\n"

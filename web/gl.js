@@ -2,8 +2,9 @@
 // build time from render/shaders (trace.comp, scene.glsl, sdf.glsl): the Vulkan tracer's code
 // with the buffers read from float textures (verify/view/glsl_to_webgl.py). This file only
 // feeds it: the scene header as the uniform struct `scn`, the objects and half-spaces as
-// textures, the objects per screen tile that its rays can meet (tileLists), one full-screen
-// triangle.
+// textures, the objects per screen tile that its rays can meet (tileLists), and each class of
+// tiles as quads drawn by the tracer built for that class (a program per set of shape types and
+// class, compiled when first met).
 "use strict";
 
 const AkGL = (() => {

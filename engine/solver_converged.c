@@ -1917,17 +1917,22 @@ static bool problem_polish(const ak_contact_problem *p, const ak_contact_point *
 // points) polishes that ended near |F| = 1e-7 were kept, and the sweeps after them missed the
 // tolerance in 100,000 sweeps (27 s of CPU), where the sweeps alone converge in 5,855 and with
 // this rule in 10,313 (2.3 s; `anakata fclib solve` on the exported file, 28 Nov 2026).
+// nonmono: the first try's search (sparse_newton_nm with the nonmonotone Armijo reference, as
+// the world step's first try runs it; ak_solver_converged_solve_problem).
 static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_point *const pts[],
                                   const double zero[], ak_block_lu *lu, double rf, bool robust,
-                                  bool early, double r[], double u[], ak_solver_residuals *res) {
+                                  bool early, bool nonmono, double r[], double u[],
+                                  ak_solver_residuals *res) {
     int n = p->dim, np = p->npoint, k = np * n;
     double *x = malloc(sizeof(double) * (size_t)k * 2);
     if (!x) return false;
     double *uu = x + k;
     memcpy(x, r, sizeof(double) * (size_t)k);
     memcpy(uu, u, sizeof(double) * (size_t)k);
-    if (sparse_newton(np, n, pts, zero, rf, robust, early, p->row_start, p->col, p->W, lu, r, u, x,
-                      uu)) {
+    if (nonmono ? sparse_newton_nm(np, n, pts, zero, rf, robust, early, true, p->row_start, p->col,
+                                   p->W, lu, r, u, x, uu)
+                : sparse_newton(np, n, pts, zero, rf, robust, early, p->row_start, p->col, p->W, lu,
+                                r, u, x, uu)) {
         free(x);
         return false;
     }
@@ -1955,6 +1960,9 @@ static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_
 // many sweeps (before the one after NEWTON_AFTER): the easy problems of pile_1000_3d (steps
 // 12-16, 21, 29, 33-35) converged at it instead of after 50 sweeps.
 #define PROBLEM_FIRST 10
+// ... and the sweeps of the path of before after which the first try runs
+// (ak_solver_converged_solve_problem)
+#define FIRST_AFTER (NEWTON_AFTER + NEWTON_EVERY)
 
 // A connected component of the matrix problem (points joined by a block of W), as its own
 // problem in local indices, for the component polish (problem_polish_parts).
@@ -2064,12 +2072,13 @@ fail:
 // polish) they run as the world step's (newton_polish_sparse) and are kept when it shrinks at
 // all: on pile_1000_3d step 46 the early polishes alone missed in 100,000 sweeps, the world
 // step's rule converged in 550 (the first polish kept at 0.18 from 0.22), and the early
-// ones are what makes steps 36-40 cheap. buf: 2 k scratch. Returns whether anything was kept
-// (then *res is measured again).
+// ones are what makes steps 36-40 cheap. nonmono: the sparse passes take the first try's
+// nonmonotone search (problem_polish_sparse); *sparse_ran is set when a sparse polish ran. buf: 2 k
+// scratch. Returns whether anything was kept (then *res is measured again).
 static bool problem_polish_parts(const ak_contact_problem *p, problem_part parts[], int nparts,
                                  const double zero[], double rf, double tol, bool only_small,
-                                 bool early, double r[], double u[], double buf[],
-                                 ak_solver_residuals *res) {
+                                 bool early, bool nonmono, bool *sparse_ran, double r[], double u[],
+                                 double buf[], ak_solver_residuals *res) {
     int n = p->dim, k = p->npoint * n;
     bool kept = false;
     for (int c = 0; c < nparts; c++) {
@@ -2094,9 +2103,11 @@ static bool problem_polish_parts(const ak_contact_problem *p, problem_part parts
             if (worst(&rr) > tol && problem_polish(sp, pc->pp, zero, rf, true, tol, rc, uc, &rr))
                 any = true;
         } else if (pc->lu || (pc->lu = ak_block_lu_new(cnt, n, sp->row_start, sp->col))) {
-            any = problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, false, early, rc, uc, &rr);
-            if (worst(&rr) > tol &&
-                problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, true, early, rc, uc, &rr))
+            *sparse_ran = true;
+            any = problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, false, early, nonmono, rc, uc,
+                                        &rr);
+            if (worst(&rr) > tol && problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, true, early,
+                                                          nonmono, rc, uc, &rr))
                 any = true;
         }
         if (any && nparts > 1)
@@ -2124,22 +2135,31 @@ typedef struct problem_run {
     problem_part *parts;            ///< the components, NULL until the first polish
     double *bound, *zero, *x0, *pd; ///< friction radii, zero targets, 3 k scratch (x0, pd)
     ak_problem_stats *st;
+    bool nonmono;    ///< the first try: the sparse polish's nonmonotone search
+    bool sparse_ran; ///< a sparse polish ran (problem_polish_parts)
+    double g_prev;   ///< the NNCG momentum's last |dx|^2, kept for a part that goes on
+    bool momentum;   ///< ... and whether pd holds a direction
 } problem_run;
 
 // The sweeps of the contact phase on the matrices from r (u = W r + q, *res its residuals), at
 // most max_it of them, with the polish schedule counted from this call's first sweep (as
 // solve_range_max's, which the world step's cold restart calls again): the NNCG momentum and
-// the friction radii start afresh. Returns the sweeps used (max_it + 1 when the tolerance was
-// not reached).
-static int problem_sweeps(problem_run *pr, double r[], double u[], int max_it,
+// the friction radii start afresh. done > 0: the part goes on after its first done sweeps (the
+// last call on pr ran them, and r, u are where it ended), with the schedule, the radii and the
+// momentum as they were: the same sweeps as one call. Returns the sweeps used (max_it + 1 when
+// the tolerance was not reached).
+static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int max_it,
                           ak_solver_residuals *res) {
     const ak_contact_problem *p = pr->p;
     int n = p->dim, nt = n - 1, np = p->npoint, k = np * n, w = n;
     double *bound = pr->bound, *x0 = pr->x0, *pd = pr->pd, tol = pr->tol;
-    for (int i = 0; i < np; i++) bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
-    double g_prev = 0.0;
-    bool momentum = false;
-    for (int it = 1; it <= max_it; it++) {
+    if (done == 0) {
+        for (int i = 0; i < np; i++) bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
+        pr->g_prev = 0.0, pr->momentum = false;
+    }
+    double g_prev = pr->g_prev;
+    bool momentum = pr->momentum;
+    for (int it = done + 1; it <= max_it; it++) {
         memcpy(x0, r, sizeof(double) * (size_t)k);
         for (int i = 0; i < np; i++) { // the sweep: friction block, then the normal row
             double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n, dr[AK_MAX_DIM] = { 0 };
@@ -2167,10 +2187,12 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int max_it,
         if (it == PROBLEM_FIRST || (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % every == 0)) {
             double rf = it < NEWTON_AFTER ? 1.0 : RHO_FACTOR[((it - NEWTON_AFTER) / every) % 5];
             if (!pr->parts) pr->parts = problem_parts(p, pr->pts, pr->order, pr->pp, &pr->nparts);
+            // early: every other polish, never in the first try (its polishes as the world step's)
             if (pr->parts)
                 polished = problem_polish_parts(
                     p, pr->parts, pr->nparts, pr->zero, rf, tol, it < NEWTON_AFTER,
-                    ((it - NEWTON_AFTER) / every) % 2 == 0, r, u, pd + k, res);
+                    !pr->nonmono && ((it - NEWTON_AFTER) / every) % 2 == 0, pr->nonmono,
+                    &pr->sparse_ran, r, u, pd + k, res);
         }
         if (polished) {
             pr->st->polishes++;
@@ -2202,6 +2224,7 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int max_it,
             }
         momentum = true;
     }
+    pr->g_prev = g_prev, pr->momentum = momentum;
     return max_it + 1;
 }
 
@@ -2214,8 +2237,8 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     int nb = p->row_start[np];
     int *cs = calloc((size_t)np + 1, sizeof(int)), *cz = malloc(sizeof(int) * (size_t)nb),
         *crow = malloc(sizeof(int) * (size_t)nb), *diag = malloc(sizeof(int) * (size_t)np);
-    double *u = malloc(sizeof(double) * (size_t)k * 7),
-           *bound = malloc(sizeof(double) * (size_t)np * 2);
+    double *u = malloc(sizeof(double) * (size_t)k * 12),
+           *bound = malloc(sizeof(double) * (size_t)np * 3);
     double *Kt = malloc(sizeof(double) * (size_t)np * AK_MAX_TAN * AK_MAX_TAN);
     ak_contact_point *pts = calloc((size_t)np, sizeof *pts);
     const ak_contact_point **pp = malloc(sizeof *pp * (size_t)np);
@@ -2233,9 +2256,12 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
                        .st = st };
     int rc = -1;
     if (!cs || !cz || !crow || !diag || !u || !bound || !Kt || !pts || !pp || !order) goto out;
-    // u, then x0, pd (with 2 k of the polish's scratch after it), then the saved end (r, u)
+    // u, then x0, pd (with 2 k of the polish's scratch after it), then the saved end (r, u),
+    // the start (r, u) and the first part's state (r, u, pd) for the first try; bound: the
+    // radii, zero targets, the first part's radii
     pr.x0 = u + k, pr.pd = pr.x0 + k, pr.zero = bound + np;
-    double *rsave = pr.pd + 3 * k, *usave = rsave + k;
+    double *rsave = pr.pd + 3 * k, *usave = rsave + k, *rstart = usave + k, *ustart = rstart + k;
+    double *rpart = ustart + k, *upart = rpart + k, *pdpart = upart + k, *bpart = pr.zero + np;
     memset(pr.zero, 0, sizeof(double) * (size_t)np);
     for (int z = 0; z < nb; z++) cs[p->col[z] + 1]++;
     for (int j = 0; j < np; j++) cs[j + 1] += cs[j];
@@ -2285,13 +2311,60 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     // pile_1000_3d step 47 converged after 17,650 sweeps instead of 96,550, 25.6 s of CPU
     // instead of 150.9, but step 56 after 30,650 instead of 12,050, 222.8 s instead of 68.3;
     // verify/bench/bench_fclib, docs/performance.md.)
+    // Within it, the world step's first try (FIRST_SWEEPS sweeps with the nonmonotone search
+    // of sparse_newton_nm in the sparse polish, each sparse polish run and kept as the world
+    // step's, without the early end; back to the start on a miss), run where the
+    // path above has not converged after its first FIRST_AFTER sweeps (up to and including its
+    // polish after NEWTON_AFTER + NEWTON_EVERY) and a sparse polish ran in them (a component
+    // above PROBLEM_DENSE_MAX unknowns; elsewhere the search changes nothing), only when max_it
+    // leaves FIRST_MIN_REST after it. If it misses, the path above goes on from its sweep
+    // FIRST_AFTER (its state kept: impulses, velocities, friction radii, momentum) with max_it
+    // less FIRST_SWEEPS; all sweeps count in st. So a problem the path above solves within
+    // FIRST_AFTER sweeps runs the same sweeps as without the first try, and any other pays at
+    // most FIRST_SWEEPS more. Why after FIRST_AFTER and not from the start as the world step:
+    // the nonmonotone search's polishes take more Newton steps where the monotone ones converge
+    // (pile_1000_3d step 38, one polish after 550 sweeps: 1.09 s against 0.19 s; steps 33-37,
+    // 0.08-0.51 s against 0.03-0.15 s), and on step 33 it missed where the monotone one
+    // converged at sweep 550 (2,100 sweeps against 550).
+    int done = 0;
+    if (rc && max_it - FIRST_SWEEPS >= FIRST_MIN_REST) {
+        memcpy(rstart, r, sizeof(double) * (size_t)k);
+        memcpy(ustart, u, sizeof(double) * (size_t)k);
+        ak_solver_residuals rs = res;
+        pr.sparse_ran = false;
+        rc = problem_sweeps(&pr, r, u, 0, FIRST_AFTER, &res) > FIRST_AFTER;
+        if (rc) done = FIRST_AFTER;
+        if (rc && pr.sparse_ran) {
+            ak_solver_residuals rp = res;
+            double g_prev = pr.g_prev;
+            bool momentum = pr.momentum;
+            memcpy(rpart, r, sizeof(double) * (size_t)k);
+            memcpy(upart, u, sizeof(double) * (size_t)k);
+            memcpy(pdpart, pr.pd, sizeof(double) * (size_t)k);
+            memcpy(bpart, pr.bound, sizeof(double) * (size_t)np);
+            memcpy(r, rstart, sizeof(double) * (size_t)k);
+            memcpy(u, ustart, sizeof(double) * (size_t)k);
+            res = rs, pr.nonmono = true;
+            rc = problem_sweeps(&pr, r, u, 0, FIRST_SWEEPS, &res) > FIRST_SWEEPS;
+            pr.nonmono = false;
+            if (rc) { // back to the path above, after its sweep FIRST_AFTER
+                memcpy(r, rpart, sizeof(double) * (size_t)k);
+                memcpy(u, upart, sizeof(double) * (size_t)k);
+                memcpy(pr.pd, pdpart, sizeof(double) * (size_t)k);
+                memcpy(pr.bound, bpart, sizeof(double) * (size_t)np);
+                pr.g_prev = g_prev, pr.momentum = momentum, res = rp;
+                max_it -= FIRST_SWEEPS;
+            }
+        }
+    }
     int first = given ? (max_it / 2 < WARM_SWEEPS ? max_it / 2 : WARM_SWEEPS) : 0;
     int cold = !given ? max_it : max_it - first > COLD_SWEEPS ? COLD_SWEEPS : max_it - first;
     int rest = max_it - first - cold;
     ak_solver_residuals rw = res;
     bool saved = false;
     if (rc && first > 0) {
-        rc = problem_sweeps(&pr, r, u, first, &res) > first;
+        rc = problem_sweeps(&pr, r, u, done, first, &res) > first;
+        done = 0;
         if (rc) { // the warm start's end, then from zero
             memcpy(rsave, r, sizeof(double) * (size_t)k);
             memcpy(usave, u, sizeof(double) * (size_t)k);
@@ -2302,14 +2375,14 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
             rc = worst(&res) <= tol ? 0 : 1;
         }
     }
-    if (rc && cold > 0) rc = problem_sweeps(&pr, r, u, cold, &res) > cold;
+    if (rc && cold > 0) rc = problem_sweeps(&pr, r, u, done, cold, &res) > cold;
     if (rc && rest > 0) {
         if (saved && worst(&rw) < worst(&res)) { // back to the warm start's end
             memcpy(r, rsave, sizeof(double) * (size_t)k);
             memcpy(u, usave, sizeof(double) * (size_t)k);
             res = rw;
         }
-        rc = problem_sweeps(&pr, r, u, rest, &res) > rest;
+        rc = problem_sweeps(&pr, r, u, 0, rest, &res) > rest;
     }
     st->worst = worst(&res);
 out:

@@ -6,8 +6,10 @@
 /// bit sets; ties to the lowest index), the symbolic factorisation is the elimination graph
 /// itself (each pivot's neighbours still to be eliminated are its L column and U row), and the
 /// numeric factorisation is block Gaussian elimination in that order with partial pivoting
-/// within each n x n pivot block (no pivoting across blocks). One pattern, many factorisations
-/// (a Newton polish factors a new J of the same pattern at every step).
+/// within each n x n pivot block (no pivoting across blocks), taken supernode by supernode
+/// (consecutive pivots with nested patterns, on a dense copy of their blocks; the same
+/// arithmetic in the same order as pivot by pivot). One pattern, many factorisations (a Newton
+/// polish factors a new J of the same pattern at every step).
 #ifndef AK_ENGINE_BLOCK_LU_H
 #define AK_ENGINE_BLOCK_LU_H
 
@@ -32,6 +34,10 @@ double ak_block_lu_flops(const ak_block_lu *f);
 
 /// Blocks of the factors (L and U, the diagonal once): the fill.
 long ak_block_lu_blocks(const ak_block_lu *f);
+
+/// Supernodes of the elimination (runs of consecutive steps with the same outer pattern, which
+/// the numeric factorisation takes together); the widest one's steps in *widest if not NULL.
+int ak_block_lu_supernodes(const ak_block_lu *f, int *widest);
 
 void ak_block_lu_free(ak_block_lu *f);
 

@@ -576,10 +576,14 @@ static int incremental(const ak_model *m, ak_contact_cache *c, int cnt) {
         c->step.pairs = q;
         c->step.paircap = c->keep.fat_pairs.n;
     }
+    // each body's static flag read once into c->step.count (free until the plane pass and
+    // sort_pairs), not from two bodies' records per pair
+    int *st = c->step.count;
+    for (int b = 0; b < N; b++) st[b] = is_static(&m->bodies[b]);
     for (int q = 0; q < c->keep.fat_pairs.n; q++) {
         int a = c->keep.fat_pairs.p[2 * q], b = c->keep.fat_pairs.p[2 * q + 1];
         tests++;
-        if (is_static(&m->bodies[a]) && is_static(&m->bodies[b])) continue;
+        if (st[a] && st[b]) continue;
         if (!overlap(n, c->keep.aabb + (size_t)a * 2 * AK_MAX_DIM,
                      c->keep.aabb + (size_t)b * 2 * AK_MAX_DIM))
             continue;

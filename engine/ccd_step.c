@@ -639,6 +639,35 @@ static double plane_gap(const ak_model *m, const ak_data *d, const double *rot, 
     return -(hs + hp) - pl->offset;
 }
 
+// The bound of the candidates' plane pass (fast path, m->paths.ccd_plane_bound; the broadphase's
+// bounded plane pass, broadphase.c, has the same rule): plane_gap's support term hs of a
+// hypersphere (radius r >= 0) is r |M^T normal| (up to rounding) <= r ||M||_F |normal| = H for
+// any matrix M, and its height term is -(n . x) exactly (the same products and sums, negated), so
+// a body whose centre's height above the plane exceeds lim = Lb + margin by more than H has
+// plane_gap > lim: no candidate pair, as plane_gap would decide. The rounding of plane_gap's
+// sums, a few ulp of the magnitudes involved, is covered by a slack of 1e-9 times them (plus 1e-9
+// against underflow). Anything non-finite fails the test (NaN compares false): plane_gap decides.
+// r ||M||_F of body b (NaN: no bound, for a body that is not a hypersphere).
+#define AK_CCD_PLANE_BOUND 32
+static double plane_bound_h0(const ak_model *m, const double *rot, int b) {
+    const ak_shape *s = &m->bodies[b].shape;
+    if (s->type != AK_SHAPE_HYPERSPHERE || !(s->radius >= 0)) return NAN;
+    int n = m->dim;
+    const double *M = rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM;
+    double f2 = 0.0;
+    for (int i = 0; i < n * n; i++) f2 += M[i] * M[i];
+    return s->radius * sqrt(f2);
+}
+
+// Is plane_gap of the body at x (its bound H = r ||M||_F |normal|) surely above lim = Lb + margin?
+static int plane_far(int n, const ak_shape *pl, const double *x, double H, double lim, double Lb,
+                     double margin) {
+    double cx = 0.0;
+    for (int i = 0; i < n; i++) cx += pl->normal[i] * x[i];
+    return cx - pl->offset - H >
+           lim + 1e-9 * (1.0 + fabs(cx) + fabs(pl->offset) + H + fabs(Lb) + fabs(margin));
+}
+
 // Candidate pairs (fast body first when only one is fast). 0 or -1 (allocation). Leaves each
 // body's motion bound in the W_MB buffer and its fast flag in W_FAST (when a body is fast).
 static int candidates(const ak_model *m, const ak_data *d, const double *rot, double h,
@@ -773,12 +802,28 @@ planes:; // (a label needs a statement before a declaration in C17)
     int np = 0;
     for (int p = 0; p < N; p++)
         if (m->bodies[p].shape.type == AK_SHAPE_HYPERPLANE) it[np++].b = p; // it[] is free now
+    // the bound (fast path, m->paths.ccd_plane_bound): each plane's |normal|, for the first
+    // AK_CCD_PLANE_BOUND planes (the others: plane_gap only)
+    double nn[AK_CCD_PLANE_BOUND];
+    int bound = m->paths.ccd_fast && m->paths.ccd_plane_bound && rot;
+    for (int q = 0; q < np && q < AK_CCD_PLANE_BOUND && bound; q++) {
+        const double *nr = m->bodies[it[q].b].shape.normal;
+        double s2 = 0.0;
+        for (int i = 0; i < n; i++) s2 += nr[i] * nr[i];
+        nn[q] = sqrt(s2);
+    }
     for (int b = 0; b < N && !rc && np; b++) {
         if (!fast[b]) continue;
         double Lb = mb[b];
+        double H0 = bound ? plane_bound_h0(m, rot, b) : NAN;
         for (int q = 0; q < np && !rc; q++) {
+            const ak_shape *pl = &m->bodies[it[q].b].shape;
+            if (bound && q < AK_CCD_PLANE_BOUND &&
+                plane_far(n, pl, d->x + (size_t)b * AK_MAX_DIM, H0 * nn[q], Lb + margin, Lb,
+                          margin))
+                continue;
             // the body's lowest point above the plane: farther than its motion, no impact
-            double gap = plane_gap(m, d, rot, b, &m->bodies[it[q].b].shape);
+            double gap = plane_gap(m, d, rot, b, pl);
             if (gap > Lb + margin) continue;
             rc = push_cand(L, b, it[q].b);
         }

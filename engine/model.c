@@ -32,6 +32,8 @@ ak_model *ak_model_create(int dim, int nbody) {
                                   .narrow_fast = true,
                                   .prepare_fast = true,
                                   .broad_plane_bound = true,
+                                  .ccd_plane_bound = true,
+                                  .renorm_bound = true,
                                   .parallel_min = AK_PAR_MIN };
     m->view.fov_deg = 60.0;
     m->view.rotor[0] = 1.0;

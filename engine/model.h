@@ -177,6 +177,12 @@ typedef struct ak_engine_paths {
                             ///< the ref/ kernels (perf.prepare_fast_equals_plain)
     bool broad_plane_bound; ///< the broadphase's plane pass skips a hypersphere farther from a
                             ///< plane than a bound of its support (perf.plane_bound_equals_plain)
+    bool renorm_bound;      ///< the position integrator's rotor projection (n <= 3) knows that the
+                            ///< defect is below its limit from |R|^2 without forming R R~
+                            ///< (perf.renorm_bound_equals_plain)
+    bool ccd_plane_bound;   ///< with ccd_fast, the CCD candidates' plane pass skips a fast
+                            ///< hypersphere farther from a plane than a bound of its support plus
+                            ///< its motion (perf.ccd_plane_bound_equals_plain)
     int parallel_min;       ///< per-body loops run on one thread below this many items
                             ///< (ak_parallel_threads, contact_cache.h); < 1 means AK_PAR_MIN
 } ak_engine_paths;

@@ -100,6 +100,11 @@ AK_NP_INLINE int sphere_sphere(int n, const ak_shape *sa, const double *xa, cons
     }
     double v2 = 0;
     for (int i = 0; i < n; i++) nl[i] = xl[i] - 0.0, v2 += nl[i] * nl[i];
+    // beyond the margin without the square root: with X = ra + rb + margin (margin >= 0, X not
+    // tiny), v2 > X^2 (1 + 1e-8) gives l - rb - ra > margin + 4e-9 X, far above the rounding of
+    // the three operations below (a few ulp of l + X): sep > margin, as computed below
+    double X = sa->radius + sb->radius + margin;
+    if (margin >= 0 && X >= 1e-100 && X <= 1e100 && v2 > X * X * (1.0 + 1e-8)) return 0;
     double l = sqrt(v2);
     double dist = l - sb->radius;
     // sphere_pair, single_contact

@@ -75,6 +75,9 @@ int ak_solver_store(ak_contact_cache *c);
 /// points: a permutation of 0 .. *np - 1 in which the points of each moving body keep their order
 /// (solver.c: the same bits as the given order). NULL and *np = 0 if none was made.
 const int *ak_solver_row_order(const ak_contact_cache *c, int *np);
+/// How many pairs of rows the last packed sweeps (n = 3, 4, in the order above) ran as one pair of
+/// independent rows (solver.c: iterate_pair; the same bits as one row after the other): 0 if none.
+int ak_solver_row_pairs(const ak_model *m, const ak_contact_cache *c);
 /// The corrected variant as a whole (solver_variant.h): prepare, warm start, the scene's
 /// iterations, shock propagation when asked, restitution. Returns the sliding points of the
 /// last sweep.

@@ -861,9 +861,12 @@ static double natural_map_blocks(int np, int n, const ak_contact_point *const pt
     return f2;
 }
 
-// y = y0 + M (x - x0) for the block matrix M (pattern rs/col, n x n blocks val)
-static void block_affine(int np, int n, const int rs[], const int col[], const double val[],
-                         const double y0[], const double x[], const double x0[], double y[]) {
+// y = y0 + M (x - x0) for the block matrix M (pattern rs/col, n x n blocks val); inlined once
+// per n (2 to 5, then a generic copy) so that the n x n loops unroll: the same arithmetic in the
+// same order in every copy, so the same bits.
+static inline __attribute__((always_inline)) void
+block_affine_n(int np, int n, const int rs[], const int col[], const double val[],
+               const double y0[], const double x[], const double x0[], double y[]) {
     int nn = n * n;
     for (int i = 0; i < np; i++) {
         double *yi = y + (size_t)i * n;
@@ -877,6 +880,52 @@ static void block_affine(int np, int n, const int rs[], const int col[], const d
                 yi[a] += acc;
             }
         }
+    }
+}
+
+static void block_affine(int np, int n, const int rs[], const int col[], const double val[],
+                         const double y0[], const double x[], const double x0[], double y[]) {
+    switch (n) {
+        case 2: block_affine_n(np, 2, rs, col, val, y0, x, x0, y); break;
+        case 3: block_affine_n(np, 3, rs, col, val, y0, x, x0, y); break;
+        case 4: block_affine_n(np, 4, rs, col, val, y0, x, x0, y); break;
+        case 5: block_affine_n(np, 5, rs, col, val, y0, x, x0, y); break;
+        default: block_affine_n(np, n, rs, col, val, y0, x, x0, y); break;
+    }
+}
+
+// The sparse polish's Newton matrix J = R W + P block by block (RP: each point's R_i then P_i,
+// as natural_map_blocks gives them) into Jv, and g -= J^T F; inlined once per n, 2 to 5, then a
+// generic copy (the same arithmetic in the same order in every copy).
+static inline __attribute__((always_inline)) void
+newton_matrix_n(int np, int n, const int rs[], const int col[], const double W[], const double RP[],
+                const double F[], double Jv[], double g[]) {
+    int nn = n * n;
+    for (int i = 0; i < np; i++) {
+        const double *R = RP + (size_t)i * 2 * nn, *P = R + nn, *Fi = F + (size_t)i * n;
+        for (int z = rs[i]; z < rs[i + 1]; z++) {
+            const double *B = W + (size_t)z * nn;
+            double *Jb = Jv + (size_t)z * nn, *gj = g + (size_t)col[z] * n;
+            for (int a = 0; a < n; a++)
+                for (int b = 0; b < n; b++) {
+                    double acc = col[z] == i ? P[a * n + b] : 0.0;
+                    for (int t = 0; t < n; t++) acc += R[a * n + t] * B[t * n + b];
+                    Jb[a * n + b] = acc;
+                }
+            for (int a = 0; a < n; a++)
+                for (int b = 0; b < n; b++) gj[b] -= Jb[a * n + b] * Fi[a];
+        }
+    }
+}
+
+static void newton_matrix(int np, int n, const int rs[], const int col[], const double W[],
+                          const double RP[], const double F[], double Jv[], double g[]) {
+    switch (n) {
+        case 2: newton_matrix_n(np, 2, rs, col, W, RP, F, Jv, g); break;
+        case 3: newton_matrix_n(np, 3, rs, col, W, RP, F, Jv, g); break;
+        case 4: newton_matrix_n(np, 4, rs, col, W, RP, F, Jv, g); break;
+        case 5: newton_matrix_n(np, 5, rs, col, W, RP, F, Jv, g); break;
+        default: newton_matrix_n(np, n, rs, col, W, RP, F, Jv, g); break;
     }
 }
 
@@ -923,21 +972,7 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
     for (int step = 0; step < steps && f2 > 0.0; step++) {
         // J = R W + P, block by block; g = -J^T F
         memset(g, 0, sizeof(double) * (size_t)k);
-        for (int i = 0; i < np; i++) {
-            const double *R = RP + (size_t)i * 2 * nn, *P = R + nn, *Fi = F + (size_t)i * n;
-            for (int z = rs[i]; z < rs[i + 1]; z++) {
-                const double *B = W + (size_t)z * nn;
-                double *Jb = Jv + (size_t)z * nn, *gj = g + (size_t)col[z] * n;
-                for (int a = 0; a < n; a++)
-                    for (int b = 0; b < n; b++) {
-                        double acc = col[z] == i ? P[a * n + b] : 0.0;
-                        for (int t = 0; t < n; t++) acc += R[a * n + t] * B[t * n + b];
-                        Jb[a * n + b] = acc;
-                    }
-                for (int a = 0; a < n; a++)
-                    for (int b = 0; b < n; b++) gj[b] -= Jb[a * n + b] * Fi[a];
-            }
-        }
+        newton_matrix(np, n, rs, col, W, RP, F, Jv, g);
         if (ak_block_lu_factor(lu, Jv, NEWTON_EPS)) break;
         for (int a = 0; a < k; a++) dx[a] = -F[a];
         ak_block_lu_solve(lu, dx);

@@ -14,6 +14,7 @@
 
 #include "sdf_probe_spv.h"
 #include "trace_spv.h"
+#include "trace_texel_spv.h"
 #include "trace_ubo_spv.h"
 
 // ---- packed scene: mirrors shaders/scene.glsl (std430) -------------------------------------
@@ -383,13 +384,21 @@ static void pipe_destroy(const vk_ctx *c, vk_pipe *p) {
     memset(p, 0, sizeof *p);
 }
 
+// The specialization constants of trace_ubo and trace_texel (scene.glsl): the shape types present
+// (one bit per type), the object and light counts, shadows and grid on (1) or off (0), the first
+// hyperplane's index (-1: none). The pipeline is made for these values of one scene.
+typedef struct vk_spec {
+    int32_t types, nobj, nlight, shadows, grid, plane0;
+} vk_spec;
+
 // bindings 0..nbuf-1 are storage buffers (binding 0 a uniform buffer of ubo0 bytes when ubo0 >
-// 0, and then the specialization constant 0 is types: AK_RT_TYPES in scene.glsl); when view is
-// given, binding `image_binding` is a storage image.
+// 0, and then the specialization constants are spec's: scene.glsl); when view is
+// given, binding `image_binding` is a storage image; when tview is given, binding 3 is a uniform
+// texel buffer (the objects of trace_texel: AK_SCENE_TEXEL in scene.glsl).
 static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t code_size,
                        const vk_buf *bufs, int nbuf, int image_binding, VkImageView view,
-                       uint32_t push_size, VkDeviceSize ubo0, int32_t types, char *err,
-                       size_t errlen) {
+                       VkBufferView tview, uint32_t push_size, VkDeviceSize ubo0,
+                       const vk_spec *spec, char *err, size_t errlen) {
     memset(p, 0, sizeof *p);
     VkDescriptorSetLayoutBinding b[8];
     int nb = 0;
@@ -409,6 +418,12 @@ static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t
                                             .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
                                             .descriptorCount = 1,
                                             .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT };
+    if (tview)
+        b[nb++] = (VkDescriptorSetLayoutBinding){ .binding = 3,
+                                                  .descriptorType =
+                                                      VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
+                                                  .descriptorCount = 1,
+                                                  .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT };
     VkDescriptorSetLayoutCreateInfo dlci = {
         .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
         .bindingCount = (uint32_t)nb,
@@ -426,9 +441,14 @@ static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t
                                       .codeSize = code_size,
                                       .pCode = code };
     VKCHECK(vkCreateShaderModule(c->device, &smci, NULL, &p->module));
-    VkSpecializationMapEntry sme = { .constantID = 0, .offset = 0, .size = sizeof(int32_t) };
+    VkSpecializationMapEntry sme[6];
+    for (uint32_t i = 0; i < 6; i++)
+        sme[i] = (VkSpecializationMapEntry){ .constantID = i,
+                                             .offset = i * (uint32_t)sizeof(int32_t),
+                                             .size = sizeof(int32_t) };
+    _Static_assert(sizeof(vk_spec) == 6 * sizeof(int32_t), "vk_spec: six int32 constants");
     VkSpecializationInfo spi = {
-        .mapEntryCount = 1, .pMapEntries = &sme, .dataSize = sizeof types, .pData = &types
+        .mapEntryCount = 6, .pMapEntries = sme, .dataSize = sizeof *spec, .pData = spec
     };
     VkComputePipelineCreateInfo cpci = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
@@ -436,17 +456,19 @@ static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t
                    .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                    .module = p->module,
                    .pName = "main",
-                   .pSpecializationInfo = ubo0 ? &spi : NULL },
+                   .pSpecializationInfo = ubo0 && spec ? &spi : NULL },
         .layout = p->layout
     };
     VKCHECK(vkCreateComputePipelines(c->device, VK_NULL_HANDLE, 1, &cpci, NULL, &p->pipe));
-    VkDescriptorPoolSize sizes[3] = { { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, (uint32_t)nbuf },
-                                      { VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1 },
-                                      { VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1 } };
-    if (!view) sizes[1] = sizes[2];
+    VkDescriptorPoolSize sizes[4] = { { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, (uint32_t)nbuf } };
+    uint32_t nsizes = 1;
+    if (view) sizes[nsizes++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1 };
+    if (ubo0) sizes[nsizes++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1 };
+    if (tview)
+        sizes[nsizes++] = (VkDescriptorPoolSize){ VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, 1 };
     VkDescriptorPoolCreateInfo dpci = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
                                         .maxSets = 1,
-                                        .poolSizeCount = 1u + (view ? 1u : 0u) + (ubo0 ? 1u : 0u),
+                                        .poolSizeCount = nsizes,
                                         .pPoolSizes = sizes };
     VKCHECK(vkCreateDescriptorPool(c->device, &dpci, NULL, &p->dpool));
     VkDescriptorSetAllocateInfo dsai = { .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
@@ -479,6 +501,13 @@ static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t
                                           .descriptorCount = 1,
                                           .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
                                           .pImageInfo = &ii };
+    if (tview)
+        w[nw++] = (VkWriteDescriptorSet){ .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
+                                          .dstSet = p->set,
+                                          .dstBinding = 3,
+                                          .descriptorCount = 1,
+                                          .descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
+                                          .pTexelBufferView = &tview };
     vkUpdateDescriptorSets(c->device, (uint32_t)nw, w, 0, NULL);
     return 1;
 fail:
@@ -543,13 +572,21 @@ fail:
     return AK_VK_ERROR;
 }
 
+// How the tracer reads the scene: trace (a storage buffer), trace_ubo (a uniform buffer, up to
+// AK_RT_UBO_OBJECTS objects), trace_texel (the header from the uniform buffer, the objects from
+// a uniform texel buffer over the same bytes: the fastest on lavapipe, docs/performance.md,
+// issue 29 item 4, sixth round; taken whenever the device allows it).
+enum { VARIANT_SSBO, VARIANT_UBO, VARIANT_TEXEL };
+
 struct ak_vk_renderer {
     vk_ctx c;
     int width, height; // size the resources below were made for (0: none yet)
     int nplanes;       // plane buffer capacity
-    bool ubo;          // the pipeline reads the scene as a uniform buffer (trace_ubo)
-    int32_t types;     // and was specialised to these shape types (one bit per type)
+    bool texel_ok;     // the device takes the scene buffer as RGBA32I uniform texels
+    int variant;       // the pipeline's scene access: VARIANT_SSBO, _UBO or _TEXEL
+    vk_spec spec;      // and (UBO, TEXEL) was specialised to this scene's constants
     vk_buf bscene, bplanes, bread;
+    VkBufferView tview; // bscene as RGBA32I texels (VARIANT_TEXEL)
     vk_pipe pipe;
     VkImage image;
     VkDeviceMemory imem;
@@ -570,6 +607,8 @@ static void renderer_release(ak_vk_renderer *r) {
     if (r->qpool) vkDestroyQueryPool(c->device, r->qpool, NULL);
     r->qpool = VK_NULL_HANDLE;
     pipe_destroy(c, &r->pipe);
+    if (r->tview) vkDestroyBufferView(c->device, r->tview, NULL);
+    r->tview = VK_NULL_HANDLE;
     if (r->view) vkDestroyImageView(c->device, r->view, NULL);
     if (r->image) vkDestroyImage(c->device, r->image, NULL);
     if (r->imem) vkFreeMemory(c->device, r->imem, NULL);
@@ -595,6 +634,12 @@ int ak_render_vk_open(ak_vk_renderer **out, int device, char *err, size_t errlen
         free(r);
         return rc;
     }
+    VkFormatProperties fp;
+    vkGetPhysicalDeviceFormatProperties(r->c.phys, VK_FORMAT_R32G32B32A32_SINT, &fp);
+    VkPhysicalDeviceProperties props;
+    vkGetPhysicalDeviceProperties(r->c.phys, &props);
+    r->texel_ok = (fp.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT) &&
+                  props.limits.maxTexelBufferElements >= sizeof(ak_vk_scene) / 16;
     *out = r;
     return AK_VK_OK;
 }
@@ -617,14 +662,23 @@ void ak_render_vk_close(ak_vk_renderer *r) {
 }
 
 // (Re)create the size-dependent resources: buffers, output image, pipeline, command buffer.
-static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, bool ubo, int32_t types,
-                          char *err, size_t errlen) {
+static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, int variant,
+                          const vk_spec *spec, char *err, size_t errlen) {
     renderer_release(r);
     vk_ctx *c = &r->c;
     if (!buf_create(c, &r->bscene, sizeof(ak_vk_scene),
-                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, err,
-                    errlen))
+                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT |
+                        (variant == VARIANT_TEXEL ? VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT : 0),
+                    err, errlen))
         goto fail;
+    if (variant == VARIANT_TEXEL) {
+        VkBufferViewCreateInfo bvci = { .sType = VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO,
+                                        .buffer = r->bscene.buf,
+                                        .format = VK_FORMAT_R32G32B32A32_SINT,
+                                        .offset = 0,
+                                        .range = VK_WHOLE_SIZE };
+        VKCHECK(vkCreateBufferView(c->device, &bvci, NULL, &r->tview));
+    }
     if (!buf_create(c, &r->bplanes, (VkDeviceSize)nplanes * 8 * sizeof(float),
                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, errlen))
         goto fail;
@@ -664,11 +718,15 @@ static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, bool ubo
                                   .subresourceRange = { VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1 } };
     VKCHECK(vkCreateImageView(c->device, &vci, NULL, &r->view));
     vk_buf bufs[2] = { r->bscene, r->bplanes };
-    if (ubo ? !pipe_create(c, &r->pipe, ak_trace_ubo_spv, sizeof ak_trace_ubo_spv, bufs, 2, 2,
-                           r->view, 0, AK_VK_UBO_BYTES, types, err, errlen)
-            : !pipe_create(c, &r->pipe, ak_trace_spv, sizeof ak_trace_spv, bufs, 2, 2, r->view, 0,
-                           0, 0, err, errlen))
-        goto fail;
+    int ok = variant == VARIANT_TEXEL
+                 ? pipe_create(c, &r->pipe, ak_trace_texel_spv, sizeof ak_trace_texel_spv, bufs, 2,
+                               2, r->view, r->tview, 0, AK_VK_UBO_BYTES, spec, err, errlen)
+             : variant == VARIANT_UBO
+                 ? pipe_create(c, &r->pipe, ak_trace_ubo_spv, sizeof ak_trace_ubo_spv, bufs, 2, 2,
+                               r->view, VK_NULL_HANDLE, 0, AK_VK_UBO_BYTES, spec, err, errlen)
+                 : pipe_create(c, &r->pipe, ak_trace_spv, sizeof ak_trace_spv, bufs, 2, 2, r->view,
+                               VK_NULL_HANDLE, 0, 0, NULL, err, errlen);
+    if (!ok) goto fail;
     VkCommandBufferAllocateInfo cbai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                          .commandPool = c->pool,
                                          .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
@@ -733,8 +791,8 @@ static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, bool ubo
     r->width = W;
     r->height = H;
     r->nplanes = nplanes;
-    r->ubo = ubo;
-    r->types = types;
+    r->variant = variant;
+    r->spec = *spec;
     return 1;
 fail:
     renderer_release(r);
@@ -745,14 +803,23 @@ int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_ima
                       size_t errlen) {
     const int W = img->width, H = img->height;
     int nplanes = s->nplanes > 0 ? s->nplanes : 1;
-    bool ubo = s->nobj <= AK_RT_UBO_OBJECTS;
-    int32_t types = 0; // the shape types present: the pipeline is specialised to them
-    for (int i = 0; i < s->nobj; i++)
+    int variant = r->texel_ok                    ? VARIANT_TEXEL
+                  : s->nobj <= AK_RT_UBO_OBJECTS ? VARIANT_UBO
+                                                 : VARIANT_SSBO;
+    // what the scene has: the pipeline is specialised to it (a new one when it changes)
+    vk_spec spec = { .nobj = s->nobj,
+                     .nlight = s->nlight < AK_RT_MAX_LIGHTS ? s->nlight : AK_RT_MAX_LIGHTS,
+                     .shadows = s->shadows ? 1 : 0,
+                     .grid = s->grid ? 1 : 0,
+                     .plane0 = -1 };
+    for (int i = 0; i < s->nobj; i++) {
         if (s->obj[i].shape.type >= 0 && s->obj[i].shape.type < 31)
-            types |= (int32_t)1 << s->obj[i].shape.type;
-    if (W != r->width || H != r->height || nplanes > r->nplanes || ubo != r->ubo ||
-        (ubo && types != r->types))
-        if (!renderer_setup(r, W, H, nplanes, ubo, types, err, errlen)) return AK_VK_ERROR;
+            spec.types |= (int32_t)1 << s->obj[i].shape.type;
+        if (spec.plane0 < 0 && s->obj[i].shape.type == AK_SHAPE_HYPERPLANE) spec.plane0 = i;
+    }
+    if (W != r->width || H != r->height || nplanes > r->nplanes || variant != r->variant ||
+        (variant != VARIANT_SSBO && memcmp(&spec, &r->spec, sizeof spec) != 0))
+        if (!renderer_setup(r, W, H, nplanes, variant, &spec, err, errlen)) return AK_VK_ERROR;
     memset(r->bplanes.map, 0, (size_t)r->nplanes * 8 * sizeof(float));
     pack_scene(r->bscene.map, r->bplanes.map, s, W, H);
     if (!submit_and_wait(&r->c, r->cb, err, errlen)) return AK_VK_ERROR;
@@ -816,7 +883,7 @@ int ak_render_vk_sdf_probe(const ak_render_scene *s, const double *points, int n
     float *pts = b[2].map;
     for (int i = 0; i < 4 * npoints; i++) pts[i] = (float)points[i];
     if (!pipe_create(&c, &pipe, ak_sdf_probe_spv, sizeof ak_sdf_probe_spv, b, 4, 0, VK_NULL_HANDLE,
-                     sizeof(int32_t), 0, 0, err, errlen))
+                     VK_NULL_HANDLE, sizeof(int32_t), 0, NULL, err, errlen))
         goto fail;
     VkCommandBufferAllocateInfo cbai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                          .commandPool = c.pool,

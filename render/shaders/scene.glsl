@@ -19,7 +19,9 @@ struct AkObj {
 // member is 16-byte aligned, so std140 = std430 here): keep the two blocks in step. Why:
 // lavapipe (llvmpipe) loads from a storage buffer lane by lane behind a branch per lane and
 // component, from a uniform buffer with one vector gather or one scalar load.
-#ifdef AK_SCENE_UBO
+// AK_SCENE_TEXEL (the trace_texel variant, render/shaders_texel.py): the header from the uniform
+// buffer, the objects from a uniform texel buffer over the same bytes (below).
+#if defined(AK_SCENE_UBO) || defined(AK_SCENE_TEXEL)
 layout(std140, set = 0, binding = 0) uniform AkScene {
     vec4 cam_origin, cam_right, cam_up, cam_back, cam_ana, misc, ambient, sky;
     vec4 light_dir[AK_RT_MAX_LIGHTS];
@@ -44,6 +46,24 @@ layout(std430, set = 0, binding = 0) readonly buffer AkScene {
 } scn;
 #endif
 
+#ifdef AK_SCENE_TEXEL
+// The scene buffer as RGBA32I texels (integer: the bits as stored, floats and ints alike):
+// object i's member k (AkObj's order) is texel AK_OBJ_TEXEL0 + 9 i + k. render/shaders_texel.py makes every `scn.obj[i].m` read the call
+// ak_obj_m(i): on lavapipe a texel fetch at a lane-varying index loads one 16-byte texel per
+// lane, where a uniform buffer's vec4 takes four loads, extracts and inserts per lane.
+layout(set = 0, binding = 3) uniform isamplerBuffer ak_obj_tex;
+const int AK_OBJ_TEXEL0 = 8 + 2 * AK_RT_MAX_LIGHTS + 1;
+vec4 ak_obj_pos(int i) { return intBitsToFloat(texelFetch(ak_obj_tex, AK_OBJ_TEXEL0 + 9 * i)); }
+vec4 ak_obj_rt0(int i) { return intBitsToFloat(texelFetch(ak_obj_tex, AK_OBJ_TEXEL0 + 9 * i + 1)); }
+vec4 ak_obj_rt1(int i) { return intBitsToFloat(texelFetch(ak_obj_tex, AK_OBJ_TEXEL0 + 9 * i + 2)); }
+vec4 ak_obj_rt2(int i) { return intBitsToFloat(texelFetch(ak_obj_tex, AK_OBJ_TEXEL0 + 9 * i + 3)); }
+vec4 ak_obj_rt3(int i) { return intBitsToFloat(texelFetch(ak_obj_tex, AK_OBJ_TEXEL0 + 9 * i + 4)); }
+vec4 ak_obj_a(int i) { return intBitsToFloat(texelFetch(ak_obj_tex, AK_OBJ_TEXEL0 + 9 * i + 5)); }
+vec4 ak_obj_b(int i) { return intBitsToFloat(texelFetch(ak_obj_tex, AK_OBJ_TEXEL0 + 9 * i + 6)); }
+vec4 ak_obj_color(int i) { return intBitsToFloat(texelFetch(ak_obj_tex, AK_OBJ_TEXEL0 + 9 * i + 7)); }
+ivec4 ak_obj_info(int i) { return texelFetch(ak_obj_tex, AK_OBJ_TEXEL0 + 9 * i + 8); }
+#endif
+
 layout(std430, set = 0, binding = 1) readonly buffer AkPlanes {
     vec4 planes[]; // pairs: unit normal, (offset, 0, 0, 0)
 } pln;
@@ -51,10 +71,28 @@ layout(std430, set = 0, binding = 1) readonly buffer AkPlanes {
 // The shape types present in the scene, one bit each (1 << AK_RT_SPHERE, ...): a
 // specialization constant of the uniform-buffer pipeline (vk.c), so that the code of absent
 // types is compiled out; every type otherwise. (lavapipe runs every branch of an if.)
-#ifdef AK_SCENE_UBO
+#if defined(AK_SCENE_UBO) || defined(AK_SCENE_TEXEL)
 layout(constant_id = 0) const int AK_RT_TYPES = 63;
+// The scene's counts (scn.counts) and its first hyperplane, specialization constants as well
+// (vk.c sets them per scene; -1: read at run time): loops over the objects and the lights then
+// have constant bounds, which llvmpipe unrolls (constant indices: scalar loads), and the branches
+// of what the scene lacks (shadows, the grid) are compiled out.
+layout(constant_id = 1) const int AK_RT_NOBJ = -1;
+layout(constant_id = 2) const int AK_RT_NLIGHT = -1;
+layout(constant_id = 3) const int AK_RT_SHADOWS = -1;
+layout(constant_id = 4) const int AK_RT_GRID = -1;
+layout(constant_id = 5) const int AK_RT_PLANE0 = -2;
+#define AK_SCN_NOBJ (AK_RT_NOBJ >= 0 ? AK_RT_NOBJ : scn.counts.x)
+#define AK_SCN_NLIGHT (AK_RT_NLIGHT >= 0 ? AK_RT_NLIGHT : scn.counts.y)
+#define AK_SCN_SHADOWS (AK_RT_SHADOWS >= 0 ? AK_RT_SHADOWS : scn.counts.z)
+#define AK_SCN_GRID (AK_RT_GRID >= 0 ? AK_RT_GRID : scn.counts.w)
 #else
 const int AK_RT_TYPES = 63;
+#define AK_RT_PLANE0 (-2)
+#define AK_SCN_NOBJ scn.counts.x
+#define AK_SCN_NLIGHT scn.counts.y
+#define AK_SCN_SHADOWS scn.counts.z
+#define AK_SCN_GRID scn.counts.w
 #endif
 #define AK_RT_HAS(t) ((AK_RT_TYPES & (1 << (t))) != 0)
 
@@ -122,7 +160,7 @@ float ak_obj_culled(int i, vec4 x, float best) {
 float ak_scene_sdf(vec4 x, out int which) {
     float best = 1e30;
     which = -1;
-    for (int i = 0; i < scn.counts.x; i++) {
+    for (int i = 0; i < AK_SCN_NOBJ; i++) {
         float d = ak_obj_culled(i, x, best);
         if (d < best) { // T-E.union
             best = d;

@@ -82,9 +82,11 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     rl_ok = false;
     rl_n = 0;
     rl_T = 0.0;
-    if (ak_first_plane == -2) { // searched once per invocation (the primary and shadow rays)
+    if (AK_RT_PLANE0 != -2) { // a specialization constant (scene.glsl)
+        ak_first_plane = AK_RT_PLANE0;
+    } else if (ak_first_plane == -2) { // searched once per invocation (the primary and shadow rays)
         ak_first_plane = -1;
-        for (int i = 0; i < scn.counts.x && ak_first_plane < 0; i++)
+        for (int i = 0; i < AK_SCN_NOBJ && ak_first_plane < 0; i++)
             if (scn.obj[i].info.x == AK_RT_PLANE) ak_first_plane = i;
     }
     rl_plane = ak_first_plane;
@@ -116,7 +118,7 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     // no insertion), then the full work over that span only: on lavapipe a loop runs until its
     // slowest lane is done (its body at least once), and most batches have no object near
     // their rays.
-    int first = scn.counts.x, last = -1;
+    int first = AK_SCN_NOBJ, last = -1;
 #ifdef AK_RT_INDEX_ARRAYS
     // The page: the objects of the pixel's 16x16 tile that any of its rays can meet, in order
     // (web/gl.js, tileLists: a conservative test on the host; -1: every object), so the same
@@ -125,7 +127,7 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     for (int k = 0; k < (tn < 0 ? nobj : ok ? tn : 0); k++) {
         int i = tn < 0 ? k : ak_tile_obj(cone > 0.0, k);
 #else
-    for (int i = 0; i < scn.counts.x; i++) {
+    for (int i = 0; i < AK_SCN_NOBJ; i++) {
 #endif
         if (i == rl_plane) continue;
         float bound = scn.obj[i].color.w;
@@ -229,7 +231,7 @@ float list_sdf(vec4 o, vec4 v, float t, bool all, inout int lo, inout int hi, ou
     vec4 x = o + t * v;
     float best = all ? 1e30 : dot(x, rl_pn) - rl_po;
     which = all ? -1 : rl_plane;
-    int n = all ? scn.counts.x : rl_n;
+    int n = all ? AK_SCN_NOBJ : rl_n;
     if (all) {
         lo = 0;
         hi = n;
@@ -257,7 +259,9 @@ float list_dist(vec4 o, vec4 v, float t) {
 // and the scene SDF at the hit in ONE loop with one list_sdf: each pass evaluates the SDF at one
 // point, the phase saying which (0: a march step; after a hit 1: t, 2: t + h, 3: t - h, then the
 // Newton step; 4: the SDF at the hit; 5: done). The same evaluations in the same order as a
-// march loop, three calls per Newton step and one after; but llvmpipe (Mesa 22.3) runs every
+// march loop, three calls per Newton step and one after, less those at a t already evaluated
+// with the same list (the march's hit is phase 1's first evaluation, a converged phase 1 or an
+// unchanged t is phase 4's: the same values, two passes fewer per hit); but llvmpipe (Mesa 22.3) runs every
 // copy of inlined code for every batch (an `if`, or a loop that no lane needs, runs once under
 // an empty mask), so one copy instead of five is that much less code per batch
 // (docs/performance.md, issue 29, fifth round).
@@ -313,7 +317,10 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
             AK_COUNT(ak_cnt_list);
             if (e < AK_RT_HIT_EPS * max(t, 1.0)) {
                 hit = true;
-                ph = 1;
+                // this pass was phase 1's evaluation already: the same t, objects and order
+                dr = e;
+                ph = abs(dr) < 0.01 * AK_RT_HIT_EPS * max(t, 1.0) ? 5 : 2;
+                d_out = e;
             } else {
                 t = min(t + e, all || hi >= rl_n ? 1e30 : rl_get_a(hi));
                 if (t > AK_RT_MAX_DIST) ph = 5;
@@ -325,8 +332,12 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
         } else if (ph == 1) {
             dr = e;
             // converged to float rounding (1/100 of the hit epsilon): further steps move t by
-            // noise (the C tracer, in double, takes them; the images agree within tolerance)
-            ph = abs(dr) < 0.01 * AK_RT_HIT_EPS * max(t, 1.0) ? 4 : 2;
+            // noise (the C tracer, in double, takes them; the images agree within tolerance).
+            // Then this evaluation at t is phase 4's (the SDF at the hit: the same t, list and
+            // objects), so phase 4 is not run again: one pass less of this loop.
+            ph = abs(dr) < 0.01 * AK_RT_HIT_EPS * max(t, 1.0) ? 5 : 2;
+            d_out = e;
+            which = w;
         } else if (ph == 2) {
             drp = e;
             ph = 3;
@@ -334,7 +345,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
             float slope = (drp - e) / (2.0 * h);
             float tn = t - dr / slope;
             if (slope > -AK_RT_REFINE_MIN_SLOPE || tn < 0.0) {
-                ph = 4;
+                ph = 5; // t unchanged: d_out and which are phase 1's (or the march's) at t
             } else {
                 t = tn;
                 k++;
@@ -383,7 +394,7 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
     int idx[AK_RT_LIST] = int[AK_RT_LIST](0, 0, 0, 0, 0, 0, 0, 0);
     int n = 0;
     bool use_list = listed && rl_ok && reach <= rl_grow;
-    for (int k = 0; k < (use_list ? rl_n : scn.counts.x); k++) {
+    for (int k = 0; k < (use_list ? rl_n : AK_SCN_NOBJ); k++) {
         int i = use_list ? rl_get_i(k) : k;
         if (i == plane) continue;
         float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
@@ -455,7 +466,7 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
             }
         }
     }
-    int cnt = exact ? 0 : all ? scn.counts.x : n;
+    int cnt = exact ? 0 : all ? AK_SCN_NOBJ : n;
     // the eight evaluations p + e, p - e per axis in one loop with one copy of the object SDF
     // (llvmpipe runs every copy for every batch; above): the same minima, the same differences
     float dp = 1e30;
@@ -488,7 +499,7 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
 // min(d/t, d(H)/H) with d >= 0; balls moving away min(s/t, 1) with s = (p - c).l - r >= 0,
 // balls ahead (h - r)/H with h the distance from the centre to the line; entries that have
 // ended skipped; -1 when some object gives none (or there is no list). When K times it reaches
-// res, no later step lowers res.
+// res, no later step lowers res. (The page's march only: the Vulkan one is faster without it.)
 #define SHADOW_HORIZON (AK_RT_SHADOW_MAX_DIST + AK_RT_SHADOW_STEP_MAX)
 float shadow_bound(vec4 p, vec4 l, float t, int lo) {
     const float H = SHADOW_HORIZON;
@@ -565,7 +576,11 @@ float soft_shadow(vec4 p, vec4 l) {
         if (res < 1e-3 || t > AK_RT_SHADOW_MAX_DIST) break;
         t = min(t + clamp(d, AK_RT_SHADOW_STEP_MIN, AK_RT_SHADOW_STEP_MAX),
                 !rl_ok || hi >= rl_n ? 1e30 : rl_get_a(hi));
-        if (AK_RT_SHADOW_K * shadow_bound(p + t * l, l, t, lo) >= res) break;
+        // No early out here (the page's code and the C tracer take shadow_bound after each
+        // object step): it stops only where no later step can lower res, so the result is the
+        // same without it (the images byte for byte), and on lavapipe its loop over the list
+        // in every pass cost more than the passes it saved (docs/performance.md, issue 29,
+        // sixth round). The plane-only steps above keep their own, cheap one.
 #endif
     }
     return clamp(res, 0.0, 1.0);
@@ -600,14 +615,14 @@ vec3 shade(vec4 o, vec4 v) {
     vec4 p = o + t * v;
     vec4 n = normal_at(p, dh, t >= 0.0 && t <= rl_T);
     vec3 albedo = scn.obj[obj].color.rgb;
-    if (scn.counts.w != 0 && scn.obj[obj].info.x == AK_RT_PLANE) albedo = grid_tint(obj, p, t, albedo);
+    if (AK_SCN_GRID != 0 && scn.obj[obj].info.x == AK_RT_PLANE) albedo = grid_tint(obj, p, t, albedo);
     vec3 lin = scn.ambient.rgb;
     vec4 ps = p + 4.0 * AK_RT_HIT_EPS * max(t, 1.0) * n;
-    for (int li = 0; li < scn.counts.y; li++) {
+    for (int li = 0; li < AK_SCN_NLIGHT; li++) {
         vec4 l = scn.light_dir[li];
         float ndl = max(dot(n, l), 0.0);
         if (ndl <= 0.0) continue;
-        float sh = scn.counts.z != 0 ? soft_shadow(ps, l) : 1.0;
+        float sh = AK_SCN_SHADOWS != 0 ? soft_shadow(ps, l) : 1.0;
         lin += scn.light_col[li].rgb * ndl * sh;
     }
     return albedo * lin;

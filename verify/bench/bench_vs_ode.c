@@ -26,8 +26,18 @@
 // interleaved; printed: ms/step, the ratios to both ODE runs, and the mean number of awake bodies
 // over the measured steps (ODE: dBodyIsEnabled; anakata: bodies not asleep).
 //
+// Separate processes (--separate R, docs/performance.md "Sixth round"): instead of the step-by-step
+// interleaving above, each engine's whole run goes to its own child process (this program again
+// with --child-timed), one engine after the other, R rounds with the engines' order rotating
+// every round; each child times its own steps (the same clock and phases) and reports them, and
+// the table prints, per engine, the median over the rounds of each phase (the same columns; the
+// ratios are ratios of the medians). Interleaved, each engine's step finds the caches and TLB
+// filled with the other engines' data; in its own process it finds its own, as in a harness
+// that runs one engine after the other.
+//
 // usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] [--no-ode] [--no-4d]
 //        [--threads T] [--par-min N] [--no-sleep | --sleep-only] [--coloured] [--no-memory]
+//        [--separate R] [--cpu-time]
 //   default sizes 250,1000,4000,8000; --big adds 16000; --huge adds 100000 (with --steps 60 it
 //   takes a few minutes). Prints per size ms/step of each engine, the ratios anakata 3D / ODE and
 //   4D / 3D, the contact counts and the mean final height (the piles should agree roughly),
@@ -36,7 +46,9 @@
 //   (the model's paths.parallel_min; default AK_PAR_MIN). The first table (sleeping off, as before) and then
 //   the sleeping table are printed; --no-sleep leaves out the second, --sleep-only the first.
 //   --coloured runs anakata's velocity iterations in the opt-in coloured order (solver "order":
-//   "coloured"; parallel from --par-min points).
+//   "coloured"; parallel from --par-min points). --cpu-time times the steps (both modes) by the
+//   process's CPU time instead of the wall clock (on a loaded machine: the time a step waited
+//   for a core does not count). The memory and sleeping tables are as without --separate.
 #define _DEFAULT_SOURCE // wait4 (the peak memory of each child process)
 #include <math.h>
 #include <ode/ode.h>
@@ -65,9 +77,14 @@
 #define SLEEP_ANG 0.5
 #define SLEEP_TIME 0.5
 
+// The clock of the per-step times: the wall clock, or with --cpu-time the process's CPU time (on
+// a loaded machine the time a step was descheduled does not count; with --threads 1 it is the
+// step's own CPU time, with more threads it also counts OpenMP's workers spinning at barriers).
+static clockid_t step_clock = CLOCK_MONOTONIC;
+
 static double now(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(step_clock, &ts);
     return ts.tv_sec + 1e-9 * ts.tv_nsec;
 }
 
@@ -365,6 +382,151 @@ static int child_run(const char *engine, int N, int steps) {
     return 0;
 }
 
+// --child-timed ENGINE N STEPS PARMIN COLOURED THREADS CPU (--separate; THREADS 0: OpenMP's
+// default; CPU 1: --cpu-time): run one pile (ode, ak3 or ak4) for
+// STEPS steps, timing each step as the interleaved table does, and print one line: the seconds of
+// the landing (steps 1 .. STEPS/2) and of the settled half, the contact count of the last step
+// and the mean height.
+static int child_timed(const char *engine, int N, int steps) {
+    double acc[2] = { 0, 0 }, y = NAN, t0;
+    int cnt = 0;
+    if (!strcmp(engine, "ode")) {
+        ode_pile op = { 0 };
+        ode_create(&op, N, 0);
+        for (int s = 0; s < steps; s++) {
+            t0 = now();
+            ode_step(&op);
+            acc[s >= steps / 2] += now() - t0;
+        }
+        cnt = op.ncontact, y = ode_mean_y(&op);
+        ode_free(&op);
+    } else {
+        int dim = !strcmp(engine, "ak3") ? 3 : !strcmp(engine, "ak4") ? 4 : 0;
+        if (!dim) {
+            fprintf(stderr, "bench_vs_ode: --child-timed takes ode, ak3 or ak4, not '%s'\n",
+                    engine);
+            return 2;
+        }
+        ak_pile p = { 0 };
+        if (ak_create(&p, dim, N, 0)) return 1;
+        for (int s = 0; s < steps; s++) {
+            t0 = now();
+            if (ak_step(&p)) return 1;
+            acc[s >= steps / 2] += now() - t0;
+        }
+        cnt = p.d->contacts ? p.d->contacts->step.npoint : 0, y = ak_mean_y(&p);
+        ak_free(&p);
+    }
+    printf("%.9f %.9f %d %.9f\n", acc[0], acc[1], cnt, y);
+    return 0;
+}
+
+// Run `self --child-timed engine N steps par_min coloured threads cpu` and read its line:
+// out[0] landing s, out[1] settled s, out[2] contacts, out[3] mean height. 0, or -1 when the
+// child fails.
+static int child_times(const char *self, const char *engine, int N, int steps, int threads,
+                       double out[4]) {
+    char nb[32], sb[32], pb[32], cb[8], tb[32], kb[8];
+    snprintf(nb, sizeof nb, "%d", N);
+    snprintf(sb, sizeof sb, "%d", steps);
+    snprintf(pb, sizeof pb, "%d", par_min);
+    snprintf(cb, sizeof cb, "%d", coloured);
+    snprintf(tb, sizeof tb, "%d", threads);
+    snprintf(kb, sizeof kb, "%d", step_clock == CLOCK_PROCESS_CPUTIME_ID);
+    int fd[2];
+    fflush(stdout);
+    if (pipe(fd)) return -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fd[0]), close(fd[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        close(fd[0]);
+        if (dup2(fd[1], STDOUT_FILENO) < 0) _exit(127);
+        close(fd[1]);
+        execl("/proc/self/exe", self, "--child-timed", engine, nb, sb, pb, cb, tb, kb,
+              (char *)NULL);
+        _exit(127);
+    }
+    close(fd[1]);
+    FILE *f = fdopen(fd[0], "r");
+    int got = f ? fscanf(f, "%lf %lf %lf %lf", &out[0], &out[1], &out[2], &out[3]) : 0;
+    if (f)
+        fclose(f);
+    else
+        close(fd[0]);
+    int status = 0;
+    if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+        got != 4) {
+        fprintf(stderr, "bench_vs_ode: the timed %s child (%d bodies) failed\n", engine, N);
+        return -1;
+    }
+    return 0;
+}
+
+static int cmp_dbl(const void *x, const void *y) {
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+static double median(double *x, int n) {
+    qsort(x, (size_t)n, sizeof *x, cmp_dbl);
+    return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
+}
+
+#define MAXROUNDS 64
+// The table of the interleaved mode from separate processes (--separate R): per size, R rounds of
+// one child per engine, the order rotating by one engine every round; medians over the rounds.
+static int separate_rows(const char *self, int steps, int rounds, int threads, int nsizes,
+                         const int *sizes, int do_ode, int do_4d) {
+    const char *names[3] = { "ode", "ak3", "ak4" };
+    int use[3] = { do_ode, 1, do_4d };
+    printf("# separate processes: each engine's whole run alone in a child process, %d rounds, "
+           "the engines' order rotating; medians over the rounds (per engine: the landing, the "
+           "settled half and the whole run; the ratios are the medians')\n",
+           rounds);
+    printf("%7s %8s %8s %8s %8s %8s %8s %8s %8s %8s %7s %7s %7s %7s %7s %7s %6s %6s %6s\n", "N",
+           "ODEland", "ak3land", "ak4land", "ODEsett", "ak3sett", "ak4sett", "ODEwhole", "ak3whole",
+           "ak4whole", "3/ODEl", "3/ODEs", "3/ODEw", "4/3w", "ODEcnt", "ak3cnt", "ODE_y", "ak3_y",
+           "ak4_y");
+    for (int k = 0; k < nsizes; k++) {
+        int N = sizes[k];
+        double land[3][MAXROUNDS], sett[3][MAXROUNDS], whole[3][MAXROUNDS], last[3][4];
+        for (int r = 0; r < rounds; r++)
+            for (int j = 0; j < 3; j++) {
+                int e = (r + j) % 3; // rotate the order
+                if (!use[e]) continue;
+                double o[4];
+                if (child_times(self, names[e], N, steps, threads, o)) return 1;
+                land[e][r] = o[0], sett[e][r] = o[1], whole[e][r] = o[0] + o[1];
+                memcpy(last[e], o, sizeof o);
+            }
+        printf("# N %d, whole run of each round (s):", N);
+        for (int e = 0; e < 3; e++) {
+            if (!use[e]) continue;
+            printf(" %s", names[e]);
+            for (int r = 0; r < rounds; r++) printf(" %.3f", whole[e][r]);
+        }
+        printf("\n");
+        int nl = steps / 2, ns = steps - steps / 2;
+        double l[3] = { NAN, NAN, NAN }, st[3] = { NAN, NAN, NAN }, w[3] = { NAN, NAN, NAN };
+        for (int e = 0; e < 3; e++) {
+            if (!use[e]) continue;
+            l[e] = 1e3 * median(land[e], rounds) / nl;
+            st[e] = 1e3 * median(sett[e], rounds) / ns;
+            w[e] = median(whole[e], rounds);
+        }
+        printf("%7d %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %7.3f %7.3f %7.3f %7.3f "
+               "%7d %7d %6.2f %6.2f %6.2f\n",
+               N, l[0], l[1], l[2], st[0], st[1], st[2], w[0], w[1], w[2], l[1] / l[0],
+               st[1] / st[0], w[1] / w[0], w[2] / w[1], do_ode ? (int)last[0][2] : 0,
+               (int)last[1][2], do_ode ? last[0][3] : NAN, last[1][3], do_4d ? last[2][3] : NAN);
+        fflush(stdout);
+    }
+    return 0;
+}
+
 // Peak RSS (MB) of `self --child engine N steps`, or NAN when the child fails.
 static double child_peak_mb(const char *self, const char *engine, int N, int steps) {
     char nb[32], sb[32];
@@ -415,6 +577,19 @@ int main(int argc, char **argv) {
         dCloseODE();
         return r;
     }
+    if (argc == 9 && !strcmp(argv[1], "--child-timed")) {
+        if (atoi(argv[8])) step_clock = CLOCK_PROCESS_CPUTIME_ID;
+        par_min = atoi(argv[5]) < 1 ? AK_PAR_MIN : atoi(argv[5]);
+        coloured = atoi(argv[6]);
+#ifdef _OPENMP
+        if (atoi(argv[7]) > 0) omp_set_num_threads(atoi(argv[7]));
+#endif
+        dInitODE2(0);
+        int r = child_timed(argv[2], atoi(argv[3]), atoi(argv[4]));
+        dCloseODE();
+        return r;
+    }
+    int separate = 0; // --separate R: rounds of separate processes instead of the interleaving
     int sizes[MAXSIZES] = { 250, 1000, 4000, 8000 }, nsizes = 4;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--steps") && i + 1 < argc)
@@ -443,10 +618,22 @@ int main(int argc, char **argv) {
             coloured = 1;
         else if (!strcmp(argv[i], "--no-memory"))
             do_memory = 0;
-        else {
+        else if (!strcmp(argv[i], "--cpu-time"))
+            step_clock = CLOCK_PROCESS_CPUTIME_ID;
+        else if (!strcmp(argv[i], "--separate") && i + 1 < argc) {
+            separate = atoi(argv[++i]);
+            if (separate < 1 || separate > MAXROUNDS) {
+                fprintf(stderr,
+                        "bench_vs_ode: --separate takes a round count from 1 to %d, not "
+                        "'%s'\n",
+                        MAXROUNDS, argv[i]);
+                return 2;
+            }
+        } else {
             fprintf(stderr, "usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] "
                             "[--no-ode] [--no-4d] [--threads T] [--par-min N] "
-                            "[--no-sleep | --sleep-only] [--coloured] [--no-memory]\n");
+                            "[--no-sleep | --sleep-only] [--coloured] [--no-memory] "
+                            "[--separate R] [--cpu-time]\n");
             return 2;
         }
     }
@@ -467,12 +654,17 @@ int main(int argc, char **argv) {
 #endif
     dInitODE2(0);
     printf("# ODE %s quickstep (hash space) vs anakata (library step, catto integrator), %d steps, "
-           "mean ms/step over the last %d; anakata threads: %d from %d bodies\n",
-           dGetConfiguration(), steps, steps - steps / 2, nthreads, par_min);
+           "mean ms/step over the last %d; anakata threads: %d from %d bodies; step times by %s\n",
+           dGetConfiguration(), steps, steps - steps / 2, nthreads, par_min,
+           step_clock == CLOCK_MONOTONIC ? "the wall clock" : "the process's CPU time");
     // Memory first, while this process is small: a child's ru_maxrss also counts the pages it
     // had from this process before its exec.
     if (do_memory && (rc = memory_rows(argv[0], steps, nsizes, sizes, do_ode, do_4d))) goto done;
     if (!do_plain) goto sleep_table;
+    if (separate) {
+        rc = separate_rows(argv[0], steps, separate, threads, nsizes, sizes, do_ode, do_4d);
+        goto sleep_table;
+    }
     printf("# landing: mean ms/step over steps 1-%d; settled: over steps %d-%d; whole: s for all "
            "%d steps\n",
            steps / 2, steps / 2 + 1, steps, steps);

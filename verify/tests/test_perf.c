@@ -288,7 +288,8 @@ Test(perf, gyro_exact) {
 // the plain sequence (prepare, warm start, ak_solver_iterate per iteration in the given order,
 // restitution) gives the same velocities and impulses bit for bit. packed_equals_plain checks it
 // on the next step of world (m, d), and that the order was a permutation that keeps each moving
-// body's points in order and differs from the given order (else the test would not run it).
+// body's points in order and differs from the given order (else the test would not run it), and
+// that at least half of the rows ran two at a time (ak_solver_row_pairs: iterate_pair's lanes).
 static void packed_equals_plain(const ak_model *m, const ak_data *d, const char *what) {
     int n = m->dim;
     ak_world_opts o = ak_world_default_opts(m);
@@ -334,6 +335,8 @@ static void packed_equals_plain(const ak_model *m, const ak_data *d, const char 
     }
     free(seen), free(lastpos);
     cr_assert(moved > np / 10, "%s n=%d: the order moved %d of %d rows", what, n, moved, np);
+    int pairs = ak_solver_row_pairs(m, d1->contacts);
+    cr_assert(4 * pairs > np, "%s n=%d: %d of %d rows ran in pairs", what, n, 2 * pairs, np);
     cr_assert_eq(s1, s2);
     size_t nb = (size_t)m->nbody;
     cr_assert_eq(memcmp(d1->v, d2->v, sizeof(double) * nb * AK_MAX_DIM), 0, "%s n=%d: v differs",
@@ -608,6 +611,191 @@ Test(perf, ccd_fast_equals_plain) {
     }
 }
 
+// The rotor projection's bound (integrate.c, project_rotor: for n <= 3 a rotor with 0.75 <=
+// |R|^2 <= 1.25 has a defect below 0.5, so R R~ is not formed) gives the plain projection's
+// result bit for bit: a body whose rotor is a random rotor scaled so that |R|^2 runs from 0.3
+// to 1.7 (the defect crosses 0.5 and |R|^2 the bound's limits) and whose angular velocity is
+// random, integrated by ak_integrate_positions (catto and exp) with the switch renorm_bound on
+// and off: the same return code and the same rotor, n = 2..5. For n <= 3 the trials include
+// rotors inside the bound, rotors outside it that project, and rotors refused.
+Test(perf, renorm_bound_equals_plain) {
+    ak_model *m1 = ak_model_create(3, 1);
+    cr_assert(m1->paths.renorm_bound, "the fast path is on by default");
+    ak_model_free(m1);
+    unsigned seed = 777u;
+    char err[512];
+    for (int n = 2; n <= 5; n++) {
+        ak_model *m = ak_model_create(n, 1);
+        ak_data *d = ak_data_create(m), *d2 = ak_data_create(m);
+        ak_shape s = ak_wc_sphere(n, 0.5);
+        double x0[AK_MAX_DIM] = { 0 };
+        ak_wc_set_body(m, d, 0, &s, 1.0, x0);
+        cr_assert_eq(ak_wc_fill_mass(m, err, sizeof err), 0, "%s", err);
+        int inside = 0, outside = 0, refused = 0, ne = 1 << (n - 1);
+        for (int trial = 0; trial < 4000; trial++) {
+            double B[AK_MAX_BIV], u[2];
+            for (int q = 0; q < ak_nd_nbiv(n); q++) {
+                seed = seed * 1103515245u + 12345u;
+                B[q] = 4.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+                seed = seed * 1103515245u + 12345u;
+                d->w[q] = 20.0 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+            }
+            for (int q = 0; q < 2; q++) {
+                seed = seed * 1103515245u + 12345u;
+                u[q] = ((seed >> 8) % 100001) / 100000.0;
+            }
+            ak_nd_rotor_exp(n, d->R, B);
+            double sc = sqrt(0.3 + 1.4 * u[0]);
+            for (int k = 0; k < ne; k++) d->R[k] *= sc;
+            ak_integrator integ = u[1] < 0.5 ? AK_INT_CATTO : AK_INT_EXP;
+            ak_data_copy(m, d2, d);
+            m->paths.renorm_bound = false;
+            int r1 = ak_integrate_positions(m, d, integ, 1.0 / 60, true, err, sizeof err);
+            m->paths.renorm_bound = true;
+            int r2 = ak_integrate_positions(m, d2, integ, 1.0 / 60, true, err, sizeof err);
+            cr_assert_eq(r1, r2, "n=%d trial %d: plain %d, bound %d", n, trial, r1, r2);
+            cr_assert_eq(memcmp(d->R, d2->R, sizeof(double) * (size_t)ne), 0,
+                         "n=%d trial %d: the rotors differ", n, trial);
+            cr_assert_eq(memcmp(d->x, d2->x, sizeof(double) * (size_t)n), 0,
+                         "n=%d trial %d: the positions differ", n, trial);
+            // |R|^2 is sc^2 before the step, which changes it by at most 2.5% here
+            refused += r1 != 0;
+            if (r1 == 0) {
+                if (sc * sc >= 0.8 && sc * sc <= 1.2)
+                    inside++;
+                else if (sc * sc < 0.7 || sc * sc > 1.3)
+                    outside++;
+            }
+        }
+        if (n <= 3)
+            cr_assert(inside > 100 && outside > 100 && refused > 100,
+                      "n=%d: %d inside the bound, %d outside, %d refused", n, inside, outside,
+                      refused);
+        ak_data_free(d);
+        ak_data_free(d2);
+        ak_model_free(m);
+    }
+}
+
+// The CCD candidates' plane bound (ccd_step.c, plane_far: a fast hypersphere higher above a plane
+// than r ||M||_F |normal| plus its motion bound and the margin gets no candidate pair with that
+// plane, without plane_gap) gives the plain pass's results bit for bit: from states of falling,
+// spinning sphere piles (n = 2..5, rotors scaled by 0.7 and 1.3 as well: M not orthogonal, so
+// ||M||_F is not sqrt(n)), the contact stage (whose CCD adds points) and the position stage's
+// clamp with the switch ccd_plane_bound on and off give the same points and the same clamped
+// velocities, for four step lengths. The states have fast bodies beyond the bound (the skip)
+// and fast bodies within reach of a plane (plane_gap decides), counted here. Then whole landings
+// in 3 and 4 dimensions end in equal state hashes with the switch on and off.
+static void ccd_plane_bound_check(ak_model *m, const ak_data *d0, const char *what, int *far,
+                                  int *near) {
+    int n = m->dim, N = m->nbody;
+    static const double hs[4] = { 1.0 / 60, 1.0 / 30, 1.0 / 120, 0.1 };
+    char err[512];
+    for (int t = 0; t < 4; t++) {
+        double h = hs[t];
+        // coverage: fast bodies far from a plane and near one (the motion bound of ccd_step.c)
+        for (int b = 0; b < N; b++) {
+            const ak_shape *s = &m->bodies[b].shape;
+            if (s->type != AK_SHAPE_HYPERSPHERE || m->bodies[b].inv_mass <= 0.0) continue;
+            double v2 = 0.0, w2 = 0.0, M[AK_MAX_DIM * AK_MAX_DIM], f2 = 0.0;
+            for (int i = 0; i < n; i++)
+                v2 += d0->v[(size_t)b * AK_MAX_DIM + i] * d0->v[(size_t)b * AK_MAX_DIM + i];
+            for (int q = 0; q < ak_nd_nbiv(n); q++)
+                w2 += d0->w[(size_t)b * AK_MAX_BIV + q] * d0->w[(size_t)b * AK_MAX_BIV + q];
+            double mb = (sqrt(v2) + sqrt(w2) * s->radius) * h;
+            if (!(mb > 0.5 * AK_SOLVER_MARGIN)) continue; // not fast
+            ak_nd_rotor_to_matrix(n, M, d0->R + (size_t)b * AK_MAX_EVEN);
+            for (int i = 0; i < n * n; i++) f2 += M[i] * M[i];
+            for (int p = 0; p < N; p++) {
+                const ak_shape *pl = &m->bodies[p].shape;
+                if (pl->type != AK_SHAPE_HYPERPLANE) continue;
+                double cx = 0.0;
+                for (int i = 0; i < n; i++) cx += pl->normal[i] * d0->x[(size_t)b * AK_MAX_DIM + i];
+                *far += cx - pl->offset - s->radius * sqrt(f2) > mb + AK_SOLVER_MARGIN + 0.1;
+                *near += cx - pl->offset - s->radius < mb + AK_SOLVER_MARGIN;
+            }
+        }
+        ak_data *dd[2];
+        ak_ccd_clamp cl[2];
+        for (int on = 0; on < 2; on++) {
+            m->paths.ccd_plane_bound = on;
+            dd[on] = ak_data_create(m);
+            ak_data_copy(m, dd[on], d0);
+            cr_assert_eq(ak_world_contacts(m, dd[on], h, NULL, err, sizeof err), 0, "%s", err);
+            cr_assert_eq(ak_ccd_clamp_begin(m, dd[on], h, AK_SOLVER_MARGIN, &cl[on]), 0);
+        }
+        m->paths.ccd_plane_bound = true;
+        const ak_contact_cache *c0 = dd[0]->contacts, *c1 = dd[1]->contacts;
+        cr_assert_eq(c0->step.npoint, c1->step.npoint, "%s, h %g: %d points plain, %d bounded",
+                     what, h, c0->step.npoint, c1->step.npoint);
+        for (int i = 0; i < c0->step.npoint; i++) {
+            const ak_contact_point *p = &c0->step.pts[i], *q = &c1->step.pts[i];
+            cr_assert(p->a == q->a && p->b == q->b && p->id == q->id &&
+                          !memcmp(&p->separation, &q->separation, sizeof p->separation) &&
+                          !memcmp(p->normal, q->normal, sizeof p->normal) &&
+                          !memcmp(p->point, q->point, sizeof p->point) &&
+                          !memcmp(&p->jn, &q->jn, sizeof p->jn) &&
+                          !memcmp(p->jt, q->jt, sizeof p->jt),
+                      "%s, h %g: point %d differs", what, h, i);
+        }
+        cr_assert_eq(cl[0].count, cl[1].count, "%s, h %g: %d bodies clamped plain, %d bounded",
+                     what, h, cl[0].count, cl[1].count);
+        cr_assert_eq(memcmp(dd[0]->v, dd[1]->v, sizeof(double) * AK_MAX_DIM * (size_t)N), 0,
+                     "%s, h %g: the clamped velocities differ", what, h);
+        cr_assert_eq(memcmp(dd[0]->w, dd[1]->w, sizeof(double) * AK_MAX_BIV * (size_t)N), 0,
+                     "%s, h %g: the clamped angular velocities differ", what, h);
+        for (int on = 0; on < 2; on++) {
+            ak_ccd_clamp_end(m, dd[on], &cl[on]);
+            ak_data_free(dd[on]);
+        }
+    }
+}
+
+Test(perf, ccd_plane_bound_equals_plain) {
+    char err[512];
+    ak_model *m1 = ak_model_create(3, 1);
+    cr_assert(m1->paths.ccd_plane_bound, "the fast path is on by default");
+    ak_model_free(m1);
+    for (int n = 2; n <= 5; n++)
+        for (int scaled = 0; scaled <= 2; scaled++) {
+            ak_data *d;
+            ak_model *m = sphere_pile(n, n <= 3 ? 125 : 81, 29u + (unsigned)n, &d);
+            random_turns(m, d, 13u, true);
+            ak_world_opts o = ak_world_default_opts(m);
+            int far = 0, near = 0;
+            for (int s = 0; s < 40; s++) {
+                cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+                if (s % 10 != 9) continue;
+                double sc = scaled == 0 ? 1.0 : scaled == 1 ? 1.3 : 0.7; // the rotors' scale
+                ak_data *ds = ak_data_create(m);
+                ak_data_copy(m, ds, d);
+                for (int b = 0; b < m->nbody; b++)
+                    if (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE)
+                        for (int k = 0; k < (1 << (n - 1)); k++)
+                            ds->R[(size_t)b * AK_MAX_EVEN + k] *= sc;
+                ccd_plane_bound_check(m, ds, scaled ? "scaled sphere pile" : "sphere pile", &far,
+                                      &near);
+                ak_data_free(ds);
+            }
+            cr_assert(far > 0 && near > 0, "n=%d: %d far, %d near fast body-plane pairs", n, far,
+                      near);
+            ak_model_free(m);
+            ak_data_free(d);
+        }
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = sphere_pile(n, n == 3 ? 343 : 256, 7u, &d);
+        m->paths.ccd_plane_bound = false;
+        uint64_t plain = run_hash(m, d, 150);
+        m->paths.ccd_plane_bound = true;
+        uint64_t fast = run_hash(m, d, 150);
+        cr_assert_eq(plain, fast, "pile n=%d: plain %016llx, bounded %016llx", n,
+                     (unsigned long long)plain, (unsigned long long)fast);
+        ak_model_free(m);
+        ak_data_free(d);
+    }
+}
+
 // The CCD stage's per-pair passes on the engine's threads (ccd_step.c: the times of impact and
 // the clamp's earliest times, each pair in its own slot, then reduced in the pairs' order) give
 // the state of one thread, bit for bit: a falling sphere pile (most bodies fast, landing on the
@@ -741,6 +929,63 @@ Test(perf, narrowphase_fast_equals_plain) {
         cr_assert_eq(plain, fast, "n=%d: plain %016llx, fast %016llx", n, (unsigned long long)plain,
                      (unsigned long long)fast);
         ak_data_free(d0);
+        ak_data_free(d);
+        ak_model_free(m);
+    }
+}
+
+// The narrowphase fast path's rejection without the square root (narrowphase.c, sphere_sphere:
+// |x_a - x_b|^2 in b's frame above (ra + rb + margin)^2 (1 + 1e-8): beyond the margin) keeps
+// the plain path's points at the boundary: on spinning sphere piles (n = 3, 4, the layers
+// pushed together) the broadphase's pairs with a wide margin, then margins set to the plain
+// separation of one sphere pair after another (that pair exactly on the boundary, where a
+// rejection one ulp off would drop it), and the fast and plain lists compared point for point.
+Test(perf, narrowphase_reject_bound_equals_plain) {
+    for (int n = 3; n <= 4; n++) {
+        ak_data *d;
+        ak_model *m = sphere_pile(n, n == 3 ? 343 : 256, 12u, &d);
+        random_turns(m, d, 98u, true);
+        for (int b = 0; b < m->nbody; b++)
+            if (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE)
+                d->x[(size_t)b * AK_MAX_DIM + 1] *= 0.9;
+        ak_world_opts o = ak_world_default_opts(m);
+        char err[512];
+        for (int s = 0; s < 20; s++)
+            cr_assert_eq(ak_world_step(m, d, &o, err, sizeof err), 0, "%s", err);
+        ak_contact_cache *c0 = ak_contact_cache_create(m), *c1 = ak_contact_cache_create(m),
+                         *c2 = ak_contact_cache_create(m);
+        // every pair's separation (a margin that takes them all)
+        cr_assert_eq(ak_broadphase(m, d, c0, 0.5), 0);
+        cr_assert_eq(ak_narrowphase(m, d, c0, 1e9, err, sizeof err), 0, "%s", err);
+        int boundary = 0, checked = 0;
+        for (int t = 0; t < 40; t++) {
+            const ak_contact_point *p0 = &c0->step.pts[(t * 97) % c0->step.npoint];
+            if (m->bodies[p0->b].shape.type != AK_SHAPE_HYPERSPHERE) continue;
+            double margin = p0->separation;
+            if (!(margin >= 0 && margin < 0.5)) continue;
+            cr_assert_eq(ak_broadphase(m, d, c1, 0.5), 0);
+            cr_assert_eq(ak_broadphase(m, d, c2, 0.5), 0);
+            cr_assert_eq(ak_narrowphase_fast(m, d, c1, margin, err, sizeof err), 0, "%s", err);
+            cr_assert_eq(ak_narrowphase(m, d, c2, margin, err, sizeof err), 0, "%s", err);
+            cr_assert_eq(c1->step.npoint, c2->step.npoint, "n=%d margin %.17g: %d points, plain %d",
+                         n, margin, c1->step.npoint, c2->step.npoint);
+            for (int i = 0; i < c1->step.npoint; i++) {
+                const ak_contact_point *p = &c1->step.pts[i], *q = &c2->step.pts[i];
+                cr_assert(p->a == q->a && p->b == q->b && p->id == q->id &&
+                              !memcmp(&p->separation, &q->separation, sizeof p->separation) &&
+                              !memcmp(p->normal, q->normal, sizeof p->normal) &&
+                              !memcmp(p->point, q->point, sizeof p->point),
+                          "n=%d margin %.17g: point %d differs", n, margin, i);
+                boundary += p->a == p0->a && p->b == p0->b;
+            }
+            checked++;
+        }
+        cr_assert(checked >= 10 && boundary >= checked,
+                  "n=%d: %d margins checked, the boundary pair found %d times", n, checked,
+                  boundary);
+        ak_contact_cache_free(c0);
+        ak_contact_cache_free(c1);
+        ak_contact_cache_free(c2);
         ak_data_free(d);
         ak_model_free(m);
     }

@@ -1,0 +1,192 @@
+// The contact solver alone on one step of bench_vs_ode's sphere pile (the same pile: N spheres
+// on a grid with jitter, ground and walls, 10 iterations), 3D and 4D: the pile is stepped WARM
+// steps, then that step's points (after the broadphase, narrowphase and cache of the next
+// step) are solved REPEAT times from the same saved state (velocities and the points' cached
+// impulses), and the CPU time of ak_solver_prepare alone and of the whole
+// ak_solver_corrected_solve (prepare, warm start, packing, iterations, restitution) is reported
+// (minimum and median over the repeats; per point: the prepare's median, and the difference of
+// the two medians, the rest), with a hash of the velocities after the last repeat (equal hashes:
+// equal bits). usage: bench_solver [N [WARM [REPEAT]]] (default 1000 400 40); one thread.
+#define _DEFAULT_SOURCE
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/broadphase.h"
+#include "engine/contact_cache.h"
+#include "engine/narrowphase.h"
+#include "engine/solver.h"
+#include "engine/world.h"
+#include "verify/common/world_checks_util.h"
+
+#define RADIUS 0.5
+#define SPACING 1.1
+#define DT (1.0 / 60.0)
+#define MU 0.5
+
+// Deterministic jitter in [-0.01, 0.01].
+static double jitter(unsigned *seed) {
+    *seed = *seed * 1103515245u + 12345u;
+    return 0.02 * ((*seed >> 16) % 1000 / 1000.0 - 0.5);
+}
+
+// Grid position of sphere b (dim 3 or 4). side: cells per horizontal axis.
+static void grid_pos(int dim, int side, int b, unsigned *seed, double x[4]) {
+    int per = dim == 3 ? side * side : side * side * side;
+    int layer = b / per, i = b % per;
+    double L = 0.5 * SPACING * side;
+    x[0] = -L + 0.5 * SPACING + SPACING * (i % side);
+    x[2] = -L + 0.5 * SPACING + SPACING * ((i / side) % side);
+    x[3] = dim == 4 ? -L + 0.5 * SPACING + SPACING * (i / (side * side)) : 0.0;
+    x[1] = RADIUS + 0.05 + SPACING * layer;
+    x[0] += jitter(seed);
+    x[2] += jitter(seed);
+    if (dim == 4) x[3] += jitter(seed);
+}
+
+// Cells per horizontal axis: a cube (3D) or hypercube (4D) of cells, widened so that the pile
+// is at most MAXLAYERS layers high (the 100,000-sphere cube would be 47 layers, dropped from
+// 50 m: a pile of impacts at 30 m/s rather than a pile).
+#define MAXLAYERS 20
+static int side_for(int dim, int N) {
+    int s = (int)ceil(dim == 3 ? cbrt((double)N) : pow((double)N, 0.25));
+    while (dim == 3 ? s * s * s < N : s * s * s * s < N) s++;
+    while ((long)(dim == 3 ? s * s : s * s * s) * MAXLAYERS < N) s++;
+    return s;
+}
+
+typedef struct ak_pile {
+    ak_model *m;
+    ak_data *d;
+    ak_world_opts o;
+    int N;
+} ak_pile;
+
+static int ak_create(ak_pile *p, int dim, int N) {
+    int side = side_for(dim, N), nwall = 1 + 2 * (dim - 1);
+    double L = 0.5 * SPACING * side + 0.05;
+    p->N = N;
+    p->m = ak_model_create(dim, N + nwall);
+    if (!p->m) return -1;
+    p->d = ak_data_create(p->m);
+    if (!p->d) return -1;
+    double up[4] = { 0, 1, 0, 0 };
+    ak_shape g = ak_wc_plane(dim, up, 0.0);
+    ak_wc_set_body(p->m, p->d, N, &g, 0, NULL);
+    int axes[3] = { 0, 2, 3 }, w = N + 1;
+    for (int a = 0; a < dim - 1; a++)
+        for (int s = 0; s < 2; s++) {
+            double nr[4] = { 0 };
+            nr[axes[a]] = s ? -1 : 1;
+            ak_shape pl = ak_wc_plane(dim, nr, -L);
+            ak_wc_set_body(p->m, p->d, w++, &pl, 0, NULL);
+        }
+    unsigned seed = 12345;
+    for (int b = 0; b < N; b++) {
+        double x[4];
+        grid_pos(dim, side, b, &seed, x);
+        ak_shape s = ak_wc_sphere(dim, RADIUS);
+        ak_wc_set_body(p->m, p->d, b, &s, 1.0, x);
+    }
+    char err[256];
+    if (ak_wc_fill_mass(p->m, err, sizeof err)) {
+        fprintf(stderr, "bench_solver: %s\n", err);
+        return -1;
+    }
+    for (int b = 0; b < N + nwall; b++)
+        p->m->bodies[b].material.friction = MU, p->m->bodies[b].material.static_friction = MU,
+        p->m->bodies[b].material.restitution = 0.0;
+    p->m->gravity[1] = -9.81;
+    p->m->timestep = DT;
+    p->m->solver.iterations = 10;
+    p->o = ak_world_default_opts(p->m);
+    return 0;
+}
+
+static int ak_step(ak_pile *p) {
+    char err[512];
+    if (ak_world_step(p->m, p->d, &p->o, err, sizeof err)) {
+        fprintf(stderr, "bench_solver: anakata %dD, %d bodies: %s\n", p->m->dim, p->N, err);
+        return -1;
+    }
+    return 0;
+}
+
+static double cpu_s(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int bench(int dim, int N, int warm, int R) {
+    ak_pile p;
+    if (ak_create(&p, dim, N)) return -1;
+    p.m->paths.parallel_min = 1 << 30; // one thread
+    for (int s = 0; s < warm; s++)
+        if (ak_step(&p)) return -1;
+    char err[512];
+    ak_contact_cache *c = p.d->contacts;
+    if (ak_broadphase(p.m, p.d, c, AK_SOLVER_MARGIN) ||
+        ak_narrowphase(p.m, p.d, c, AK_SOLVER_MARGIN, err, sizeof err)) {
+        fprintf(stderr, "bench_solver: contact stages failed\n");
+        return -1;
+    }
+    ak_contact_cache_match(c);
+    int np = c->step.npoint, nb = p.m->nbody;
+    size_t vs = sizeof(double) * AK_MAX_DIM * (size_t)nb,
+           ws = sizeof(double) * AK_MAX_BIV * (size_t)nb,
+           ps = sizeof(ak_contact_point) * (size_t)np;
+    double *v0 = malloc(vs), *w0 = malloc(ws), *tp = malloc(sizeof(double) * (size_t)R),
+           *ts = malloc(sizeof(double) * (size_t)R);
+    ak_contact_point *pt0 = malloc(ps);
+    if (!v0 || !w0 || !tp || !ts || !pt0) return -1;
+    memcpy(v0, p.d->v, vs), memcpy(w0, p.d->w, ws), memcpy(pt0, c->step.pts, ps);
+    double h = p.m->timestep;
+    for (int r = 0; r < R; r++) {
+        memcpy(p.d->v, v0, vs), memcpy(p.d->w, w0, ws), memcpy(c->step.pts, pt0, ps);
+        double t0 = cpu_s();
+        ak_solver_prepare(p.m, p.d, c, h);
+        double t1 = cpu_s();
+        memcpy(p.d->v, v0, vs), memcpy(p.d->w, w0, ws), memcpy(c->step.pts, pt0, ps);
+        double t2 = cpu_s();
+        ak_solver_corrected_solve(p.m, p.d, c, h);
+        double t3 = cpu_s();
+        tp[r] = t1 - t0, ts[r] = t3 - t2;
+    }
+    uint64_t hash = ak_wc_hash(p.m, p.d, 1469598103934665603ull);
+    qsort(tp, (size_t)R, sizeof(double), cmp_double);
+    qsort(ts, (size_t)R, sizeof(double), cmp_double);
+    printf("%3d %6d %7d %8.3f %8.3f %8.3f %8.3f %8.1f %8.1f  %016llx\n", dim, N, np, 1e3 * tp[0],
+           1e3 * tp[R / 2], 1e3 * ts[0], 1e3 * ts[R / 2], 1e9 * tp[R / 2] / np,
+           1e9 * (ts[R / 2] - tp[R / 2]) / np, (unsigned long long)hash);
+    free(v0), free(w0), free(tp), free(ts), free(pt0);
+    ak_model_free(p.m);
+    ak_data_free(p.d);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    int N = argc > 1 ? atoi(argv[1]) : 1000, warm = argc > 2 ? atoi(argv[2]) : 400,
+        R = argc > 3 ? atoi(argv[3]) : 40;
+    if (argc > 4 || N < 1 || warm < 0 || R < 1) {
+        fprintf(stderr, "usage: bench_solver [N [WARM [REPEAT]]] (N, REPEAT >= 1, WARM >= 0)\n");
+        return 2;
+    }
+    printf(
+        "# the solver on step %d of the %d-sphere pile, %d repeats, CPU ms (min, median), ns per "
+        "point (median)\n# dim      N  points prep_min prep_med solve_min solve_med prep/pt "
+        "rest/pt  "
+        "velocity hash\n",
+        warm + 1, N, R);
+    for (int dim = 3; dim <= 4; dim++)
+        if (bench(dim, N, warm, R)) return 1;
+    return 0;
+}

@@ -12,7 +12,9 @@ drawn and waited for (the page's render() and a one-pixel readPixels). Prints ev
 the median frame rates and their ratio (current / baseline), and the largest difference between
 the two shaders' images (0..255 per channel) with the share of pixels more than 8 apart.
 Also the CPU time of Chromium's GPU process per frame (where SwiftShader runs; /proc, Linux),
-steadier than the wall clock on a loaded machine. --variant DIR (repeatable) adds a shader
+steadier than the wall clock on a loaded machine, and, for a shader drawn by tiles (web/gl.js),
+the tiles of each class and the host's milliseconds for their lists in the round's last frame.
+--variant DIR (repeatable) adds a shader
 generated from DIR (a modified copy of render/shaders) by verify/view/glsl_to_webgl.py, timed
 in the same rounds, for A/B experiments; its image is compared with the current shader's.
 
@@ -175,8 +177,11 @@ try:
                 cpu[name].append(c)
                 d = drv.execute_script(GRAB, name, "base" if name == "cur" else "cur", name)
                 diff[name] = d if d is not None else diff.get(name)
-                print("%s %s round %d %-8s ms per frame: %s; GPU process CPU ms per frame %.0f" % (
-                      sc, SIZE, r + 1, name, " ".join("%.0f" % x for x in f), c), flush=True)
+                st = drv.execute_script("return akApp.gl.stats ? akApp.gl.stats() : null;")
+                print("%s %s round %d %-8s ms per frame: %s; GPU process CPU ms per frame %.0f%s" % (
+                      sc, SIZE, r + 1, name, " ".join("%.0f" % x for x in f), c,
+                      "; tiles per class: " + ", ".join("%s %d" % kv for kv in st.items()) if st else ""),
+                      flush=True)
         rows.append((sc, renderer, ms, cpu, diff))
 finally:
     drv.quit()

@@ -13,8 +13,12 @@ copied word for word; only the interfaces change:
   indexes its per-ray arrays plainly (AK_RT_INDEX_ARRAYS): SwiftShader's costs (trace.comp);
 - the line `const int AK_RT_TYPES = 63;` stays, for web/gl.js to set per scene (the shape types
   present; Vulkan's specialization constant).
-- the page's ray lists read the objects of the pixel's 16x16 tile from an integer texture that
-  web/gl.js fills per frame (ak_tile_n, ak_tile_obj; trace.comp's AK_RT_INDEX_ARRAYS code).
+- the page's ray lists read the objects of the pixel's tile (8x8, AK_TILE as web/gl.js defines
+  it) from an integer texture that web/gl.js fills per frame (ak_tile_n, ak_tile_obj;
+  trace.comp's AK_RT_INDEX_ARRAYS code);
+- web/gl.js builds one program per class of tile, defining AK_PAGE_SKY, AK_PAGE_PRIM_PLANE or
+  AK_PAGE_SHADOW_PLANE after the #version line (0 here when it does not): trace.comp's page-only
+  blocks leave out the code that the rays of the class never reach.
 
 Writes a C header with two NUL-terminated byte arrays: ak_webgl_trace_frag (the tracer) and
 ak_webgl_probe_frag (the scene SDF at points read from a texture, bits packed in RGBA8).
@@ -133,12 +137,20 @@ def adapt_trace(trace):
             "out vec4 ak_frag;\n"
             "#define ak_invocation_id uvec3(uint(gl_FragCoord.x), uint(scn.misc.w - gl_FragCoord.y), 0u)\n"
             "#define ak_image_store(img, px, c) (ak_frag = (c))\n"
-            # the objects per 16x16 tile that its rays can meet (web/gl.js, tileLists): texel
+            # the objects per tile that its rays can meet (web/gl.js, tileLists): texel
             # 5 tx of row ty holds the counts (primary, shadow; -1: every object), texels
             # 5 tx + 1, 2 the primary ray's objects, 3, 4 the shadow rays', four per texel
             "uniform highp isampler2D ak_tile_tex;\n"
-            "#define AK_TILE 16\n"
+            "#ifndef AK_TILE\n#define AK_TILE 16\n#endif\n" # web/gl.js sets its own
+            # the tile's class, set by web/gl.js per program (each class draws its own tiles):
+            # AK_PAGE_SKY, its rays meet nothing; AK_PAGE_PRIM_PLANE, its primary rays meet the
+            # first hyperplane alone and have a list; AK_PAGE_SHADOW_PLANE, its shadow rays too
+            "#ifndef AK_PAGE_SKY\n#define AK_PAGE_SKY 0\n#endif\n"
+            "#ifndef AK_PAGE_PRIM_PLANE\n#define AK_PAGE_PRIM_PLANE 0\n#endif\n"
+            "#ifndef AK_PAGE_SHADOW_PLANE\n#define AK_PAGE_SHADOW_PLANE 0\n#endif\n"
             "int ak_tile_n(bool shadow) {\n"
+            "    if (AK_PAGE_PRIM_PLANE != 0 && !shadow) return 0;\n"
+            "    if (AK_PAGE_SHADOW_PLANE != 0 && shadow) return 0;\n"
             "    ivec2 t = ivec2(ak_invocation_id.xy) / AK_TILE;\n"
             "    ivec4 c = texelFetch(ak_tile_tex, ivec2(5 * t.x, t.y), 0);\n"
             "    return shadow ? c.y : c.x;\n"

@@ -52,6 +52,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import Select
 except ImportError:
     unavailable("no Selenium for this Python (Debian: python3-selenium)")
@@ -148,6 +149,19 @@ except Exception as e:  # noqa: BLE001 (any failure to start the browser)
 drv.set_script_timeout(120)
 
 
+def click(by, sel, tries=20):
+    # The page redraws its panels (the explain table, the docs links) as the state arrives, so an
+    # element found a moment ago can be replaced before the click lands: find it again and retry.
+    for _ in range(tries):
+        try:
+            drv.find_element(by, sel).click()
+            return True
+        except StaleElementReferenceException:
+            time.sleep(0.1)
+    check(False, "%s stayed stale over %d tries" % (sel, tries))
+    return False
+
+
 def wait(cond_js, what, timeout=60):
     t0 = time.time()
     while time.time() - t0 < timeout:
@@ -217,16 +231,17 @@ try:
 
     # 2. ten steps, the explain panel lists contacts
     dt = drv.execute_script("return akApp.scene.dt")
-    btn = drv.find_element(By.ID, "step")
     for k in range(10):
-        btn.click()
+        click(By.ID, "step")
         wait("akApp.state.step === %d" % (k + 1), "step %d" % (k + 1), timeout=20)
     wait("document.getElementById('ex_step') && document.getElementById('ex_step').textContent === '10'",
          "the explain panel of step 10")
     st = drv.execute_script("return akApp.state")
     check(st["step"] == 10 and abs(st["t"] - 10 * dt) < 1e-9, "10 clicks on step: step 10, t = 10 dt")
-    nc = int(drv.find_element(By.ID, "ex_ncontacts").text)
-    rows = len(drv.find_elements(By.CSS_SELECTOR, "#ex_contacts tr")) - 1
+    # both read in one script, so that they come from the same rendering of the panel
+    nc, rows = drv.execute_script(
+        "return [parseInt(document.getElementById('ex_ncontacts').textContent, 10),"
+        " document.querySelectorAll('#ex_contacts tr').length - 1]")
     check(nc > 0 and rows == nc, "the explain panel lists the contacts (%d, %d rows)" % (nc, rows))
 
     # 3. the slice slider changes the image (w offset 0.7 leaves the unit hypercubes' slice)
@@ -240,15 +255,14 @@ try:
                        "s.dispatchEvent(new Event('input'));")
 
     # 4. a formula ID opens the docs pane at its heading, with its verdict
-    link = drv.find_element(By.CSS_SELECTOR, "a.fid[data-id='B-4.int']")
-    link.click()
+    click(By.CSS_SELECTOR, "a.fid[data-id='B-4.int']")
     wait("document.querySelector('#docpane .target')", "the docs pane at B-4.int")
     head = drv.execute_script("const t = document.querySelector('#docpane .target'); return t ? t.textContent : ''")
-    verdict = drv.find_element(By.ID, "verdict").text
+    verdict = drv.execute_script("return document.getElementById('verdict').innerText")
     pane_on = drv.execute_script("return document.getElementById('tab_docs').classList.contains('on')")
     check(pane_on and "B-4.int" in head, "the docs pane shows the heading naming B-4.int: %r" % head[:60])
     check("B-4.int" in verdict and "correct" in verdict, "with its verdict: %r" % verdict[:60])
-    drv.find_element(By.CSS_SELECTOR, "#tabs button[data-tab='explain']").click()
+    click(By.CSS_SELECTOR, "#tabs button[data-tab='explain']")
 
     # 5. drag the top cube with the mouse; it moves
     top = 3
@@ -290,7 +304,7 @@ try:
         http("play", {"playing": False})
         wait("akApp.state.scene === 'dzhanibekov_c' && !akApp.state.playing", "the pause", timeout=120)
         time.sleep(3)
-        drv.find_element(By.CSS_SELECTOR, "a.fid[data-id='B-eq2']").click()
+        click(By.CSS_SELECTOR, "a.fid[data-id='B-eq2']")
         wait("document.querySelector('#docpane .target')", "docs", timeout=120)
         time.sleep(5)
         drv.save_screenshot(SHOT)
@@ -302,16 +316,16 @@ try:
     # since the select's type-ahead resets after a pause)
     Select(drv.find_element(By.ID, "scene")).select_by_value("dzhanibekov_c")
     wait("akApp.state.scene === 'dzhanibekov_c' && akApp.state.step === 0", "dzhanibekov_c")
-    drv.find_element(By.ID, "play").click()
+    click(By.ID, "play")
     wait("akApp.state.playing && akApp.state.t > 1.0", "one second of play, seen through /api/stream")
-    drv.find_element(By.ID, "play").click()
+    click(By.ID, "play")
     wait("!akApp.state.playing", "the pause")
     npts = drv.execute_script("return akApp.hist.w.filter(w => w.length === 6).length")
     check(npts >= 10, "the body-frame omega plot has %d samples of the 6 components" % npts)
     t_paused = drv.execute_script("return akApp.state.t")
     time.sleep(1.0)
     check(drv.execute_script("return akApp.state.t") == t_paused, "paused: the state stays at t = %.2f" % t_paused)
-    drv.find_element(By.CSS_SELECTOR, "a.fid[data-id='B-eq2']").click()
+    click(By.CSS_SELECTOR, "a.fid[data-id='B-eq2']")
     wait("document.querySelector('#docpane .target') && document.querySelector('#docpane .target').textContent.includes('B-eq2')",
          "B-eq2 in the docs pane")
 

@@ -66,12 +66,9 @@
 #include "engine/contact_cache.h"
 #include "engine/island.h"
 #include "engine/world.h"
+#include "verify/bench/sphere_pile.h"
 #include "verify/common/world_checks_util.h"
 
-#define RADIUS 0.5
-#define SPACING 1.1
-#define DT (1.0 / 60.0)
-#define MU 0.5
 #define MAXSIZES 16
 #define SLEEP_LIN 0.05
 #define SLEEP_ANG 0.5
@@ -86,37 +83,6 @@ static double now(void) {
     struct timespec ts;
     clock_gettime(step_clock, &ts);
     return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
-// Deterministic jitter in [-0.01, 0.01].
-static double jitter(unsigned *seed) {
-    *seed = *seed * 1103515245u + 12345u;
-    return 0.02 * ((*seed >> 16) % 1000 / 1000.0 - 0.5);
-}
-
-// Grid position of sphere b (dim 3 or 4). side: cells per horizontal axis.
-static void grid_pos(int dim, int side, int b, unsigned *seed, double x[4]) {
-    int per = dim == 3 ? side * side : side * side * side;
-    int layer = b / per, i = b % per;
-    double L = 0.5 * SPACING * side;
-    x[0] = -L + 0.5 * SPACING + SPACING * (i % side);
-    x[2] = -L + 0.5 * SPACING + SPACING * ((i / side) % side);
-    x[3] = dim == 4 ? -L + 0.5 * SPACING + SPACING * (i / (side * side)) : 0.0;
-    x[1] = RADIUS + 0.05 + SPACING * layer;
-    x[0] += jitter(seed);
-    x[2] += jitter(seed);
-    if (dim == 4) x[3] += jitter(seed);
-}
-
-// Cells per horizontal axis: a cube (3D) or hypercube (4D) of cells, widened so that the pile
-// is at most MAXLAYERS layers high (the 100,000-sphere cube would be 47 layers, dropped from
-// 50 m: a pile of impacts at 30 m/s rather than a pile).
-#define MAXLAYERS 20
-static int side_for(int dim, int N) {
-    int s = (int)ceil(dim == 3 ? cbrt((double)N) : pow((double)N, 0.25));
-    while (dim == 3 ? s * s * s < N : s * s * s * s < N) s++;
-    while ((long)(dim == 3 ? s * s : s * s * s) * MAXLAYERS < N) s++;
-    return s;
 }
 
 // ---- ODE ---------------------------------------------------------------------------------
@@ -208,53 +174,11 @@ static void ode_free(ode_pile *p) {
 }
 
 // ---- anakata -----------------------------------------------------------------------------
-typedef struct ak_pile {
-    ak_model *m;
-    ak_data *d;
-    ak_world_opts o;
-    int N;
-} ak_pile;
-
 static int par_min = AK_PAR_MIN; // --par-min: each model's paths.parallel_min
 static int coloured;             // --coloured: the opt-in coloured order of the velocity iterations
 
 static int ak_create(ak_pile *p, int dim, int N, int sleep) {
-    int side = side_for(dim, N), nwall = 1 + 2 * (dim - 1);
-    double L = 0.5 * SPACING * side + 0.05;
-    p->N = N;
-    p->m = ak_model_create(dim, N + nwall);
-    if (!p->m) return -1;
-    p->d = ak_data_create(p->m);
-    if (!p->d) return -1;
-    double up[4] = { 0, 1, 0, 0 };
-    ak_shape g = ak_wc_plane(dim, up, 0.0);
-    ak_wc_set_body(p->m, p->d, N, &g, 0, NULL);
-    int axes[3] = { 0, 2, 3 }, w = N + 1;
-    for (int a = 0; a < dim - 1; a++)
-        for (int s = 0; s < 2; s++) {
-            double nr[4] = { 0 };
-            nr[axes[a]] = s ? -1 : 1;
-            ak_shape pl = ak_wc_plane(dim, nr, -L);
-            ak_wc_set_body(p->m, p->d, w++, &pl, 0, NULL);
-        }
-    unsigned seed = 12345;
-    for (int b = 0; b < N; b++) {
-        double x[4];
-        grid_pos(dim, side, b, &seed, x);
-        ak_shape s = ak_wc_sphere(dim, RADIUS);
-        ak_wc_set_body(p->m, p->d, b, &s, 1.0, x);
-    }
-    char err[256];
-    if (ak_wc_fill_mass(p->m, err, sizeof err)) {
-        fprintf(stderr, "bench_vs_ode: %s\n", err);
-        return -1;
-    }
-    for (int b = 0; b < N + nwall; b++)
-        p->m->bodies[b].material.friction = MU, p->m->bodies[b].material.static_friction = MU,
-        p->m->bodies[b].material.restitution = 0.0;
-    p->m->gravity[1] = -9.81;
-    p->m->timestep = DT;
-    p->m->solver.iterations = 10;
+    if (ak_pile_create(p, dim, N, "bench_vs_ode")) return -1;
     if (sleep)
         p->m->sleep = (ak_sleep_settings){
             .enabled = true, .linear = SLEEP_LIN, .angular = SLEEP_ANG, .time = SLEEP_TIME
@@ -265,14 +189,7 @@ static int ak_create(ak_pile *p, int dim, int N, int sleep) {
     return 0;
 }
 
-static int ak_step(ak_pile *p) {
-    char err[512];
-    if (ak_world_step(p->m, p->d, &p->o, err, sizeof err)) {
-        fprintf(stderr, "bench_vs_ode: anakata %dD, %d bodies: %s\n", p->m->dim, p->N, err);
-        return -1;
-    }
-    return 0;
-}
+static int ak_step(ak_pile *p) { return ak_pile_step(p, "bench_vs_ode"); }
 
 static double ak_mean_y(const ak_pile *p) {
     double s = 0;

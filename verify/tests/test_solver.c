@@ -199,7 +199,7 @@ static bsys pile_system(gsl_rng *rng, int g, int n, double shift) {
 // pivoting across blocks: the Newton matrices' diagonal blocks dominate, as random blocks
 // without a shift do not), with and without eps = 1e-8: the solution equals GSL's dense LU solution to 1e-10
 // (relative to its largest entry), its backward error is at rounding (1e-13).
-Test(solver, block_lu_supernodes_against_gsl, .timeout = 120) {
+Test(solver, block_lu_supernodes_against_gsl) {
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(rng, 29);
     for (int n = 2; n <= 6; n++)

@@ -1069,8 +1069,9 @@ static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, cc
                     // other features through a thin body within the step. Sample the motion so that no
                     // point moves more than a quarter of the margin between samples (at most
                     // AK_CCD_MAX_SAMPLES) and stop before the first sample deeper than that.  [G-CCD.3]
-                    int K = (int)ceil(Lm / (0.25 * margin));
-                    if (K > AK_CCD_MAX_SAMPLES) K = AK_CCD_MAX_SAMPLES;
+                    // (compared as a double: a huge motion would overflow the int)
+                    double Kd = ceil(Lm / (0.25 * margin));
+                    int K = Kd < AK_CCD_MAX_SAMPLES ? (int)Kd : AK_CCD_MAX_SAMPLES;
                     for (int q = 1; q <= K; q++) {
                         double t = h * q / K;
                         ak_pose qf = pose_at(m, d, rot, f, t), qo = pose_at(m, d, rot, o, t);

@@ -350,3 +350,38 @@ Test(world, ccd_bullet_stops_at_the_wall) {
     ak_data_free(d);
     ak_model_free(m);
 }
+
+// Two touching cubes sliding past each other at 1e13 m/s: the touching pair's sample count
+// (motion over a quarter of the margin) is far beyond an int, and the step clamps it to
+// AK_CCD_MAX_SAMPLES as a double before converting (the world-step fuzzer found the overflowing
+// conversion under UBSan, which the sanitizer build of this test catches). The step either
+// succeeds with a finite state or fails with a message.
+Test(world, ccd_huge_motion_of_a_touching_pair) {
+    const char *text = "{\"format\": \"anakata-scene/1\", \"dim\": 3, \"gravity\": [0, -9.81, 0], "
+                       "\"timestep\": 0.016666666666666666, \"bodies\": ["
+                       "{\"name\": \"a\", \"shape\": {\"type\": \"hyperbox\", \"half_extents\": "
+                       "[0.5, 0.5, 0.5]}, \"mass\": 1, \"position\": [0, 0.5, 0], "
+                       "\"velocity\": [-1e13, 0, 0]},"
+                       "{\"name\": \"b\", \"shape\": {\"type\": \"hyperbox\", \"half_extents\": "
+                       "[0.5, 0.5, 0.5]}, \"mass\": 1, \"position\": [0, 1.5, 0], "
+                       "\"velocity\": [1e13, 0, 0]}]}";
+    char err[512] = "";
+    ak_data *d = NULL;
+    ak_model *m = ak_scene_parse(text, strlen(text), "t.json", &d, err, sizeof err);
+    cr_assert_not_null(m, "%s", err);
+    ak_world_opts o = ak_world_default_opts(m);
+    for (int s = 0; s < 3; s++) {
+        err[0] = '\0';
+        if (ak_world_step(m, d, &o, err, sizeof err) != 0) {
+            cr_assert(err[0] != '\0', "step %d failed without a message", s);
+            break;
+        }
+        for (int b = 0; b < m->nbody; b++)
+            for (int i = 0; i < 3; i++)
+                cr_assert(isfinite(d->x[(size_t)b * AK_MAX_DIM + i]) &&
+                              isfinite(d->v[(size_t)b * AK_MAX_DIM + i]),
+                          "step %d: body %d not finite", s, b);
+    }
+    ak_data_free(d);
+    ak_model_free(m);
+}

@@ -177,16 +177,24 @@ int ak_integrate_velocities(const ak_model *m, ak_data *d, ak_integrator integ, 
 
 // Renormalise R (ak_nd_rotor_renormalize, B-4.renorm), refusing a rotor whose defect is above
 // 0.5: that is a blown-up state, not drift, and projecting it would hide the failure.
-// Fast path (bound, m->paths.renorm_bound; n <= 3 only): the defect is the largest
+// Fast path (bound, m->paths.renorm_bound; n <= 4): the defect is the largest
 // |component| of R R~ - 1, and for n <= 3 R R~ is the scalar sum_k R_k^2 (its other components
 // cancel in exact arithmetic, and are at most a few ulp of that sum in floating point), so a rotor
 // with 0.75 <= sum_k R_k^2 <= 1.25 has a defect of at most 0.25 plus rounding, below 0.5: the
-// test's outcome is known without forming R R~. R is not read otherwise (the renormalisation is
-// the same call), so the same bits (test perf.renorm_bound_equals_plain).
+// test's outcome is known without forming R R~. For n = 4, R = s + B + q I (I = e_xyzw, I^2 = 1,
+// R~ = s - B + q I) gives R R~ = sum_k R_k^2 + P I with P = 2 (s q - B_xy B_zw + B_xz B_yw -
+// B_xw B_yz) (-B^2 = |B|^2 - B ^ B; the bivector parts cancel as for n = 3), so the same holds
+// with |P| <= 0.25 besides. R is not read otherwise (the renormalisation is the same call), so the
+// same bits (test perf.renorm_bound_equals_plain).
 static int project_rotor(int n, double R[], bool bound) {
     double s = 0.0;
     if (bound && n <= 3)
         for (int q = 0; q < (1 << (n - 1)); q++) s += R[q] * R[q];
+    else if (bound && n == 4) {
+        for (int q = 0; q < 8; q++) s += R[q] * R[q];
+        double P = 2.0 * (R[0] * R[7] - R[1] * R[6] + R[2] * R[5] - R[3] * R[4]);
+        if (!(fabs(P) <= 0.25)) s = 0.0; // (NaN too) the plain test decides
+    }
     if (!(s >= 0.75 && s <= 1.25) && !(ak_nd_rotor_defect(n, R) <= 0.5)) return -1;
     return ak_nd_rotor_renormalize(n, R) == AK_GA_OK ? 0 : -1;
 }

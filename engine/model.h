@@ -177,7 +177,7 @@ typedef struct ak_engine_paths {
                             ///< the ref/ kernels (perf.prepare_fast_equals_plain)
     bool broad_plane_bound; ///< the broadphase's plane pass skips a hypersphere farther from a
                             ///< plane than a bound of its support (perf.plane_bound_equals_plain)
-    bool renorm_bound;      ///< the position integrator's rotor projection (n <= 3) knows that the
+    bool renorm_bound;      ///< the position integrator's rotor projection (n <= 4) knows that the
                             ///< defect is below its limit from |R|^2 without forming R R~
                             ///< (perf.renorm_bound_equals_plain)
     bool ccd_plane_bound;   ///< with ccd_fast, the CCD candidates' plane pass skips a fast

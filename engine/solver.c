@@ -31,6 +31,7 @@
 #include "engine/ref_inline.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -236,6 +237,43 @@ static void prepare_body(const ak_model *m, ak_contact_cache *c, int b) {
                                        c->keep.rot + (size_t)b * AK_MAX_DIM * AK_MAX_DIM);
 }
 
+// Prefetch distance of the preparation pass, in points.
+#define PF_POINTS 4
+
+// A hint to the processor to load what prepare_point reads of body b: its position, velocity and
+// angular velocity, its flags, masses and material in the model, its inertia scalar.
+static inline __attribute__((always_inline)) void prefetch_body(const ak_model *m, const ak_data *d,
+                                                                const ak_contact_cache *c, int b) {
+    const ak_body *bd = &m->bodies[b];
+    __builtin_prefetch(&bd->fixed, 0, 3);
+    __builtin_prefetch(&bd->inv_mass, 0, 3);
+    __builtin_prefetch(&bd->material, 0, 3);
+    __builtin_prefetch(d->x + (size_t)b * AK_MAX_DIM, 0, 3);
+    __builtin_prefetch(d->v + (size_t)b * AK_MAX_DIM, 0, 3);
+    __builtin_prefetch(d->w + (size_t)b * AK_MAX_BIV, 0, 3);
+    __builtin_prefetch(d->w + (size_t)b * AK_MAX_BIV + AK_MAX_BIV - 1, 0, 3);
+    __builtin_prefetch(c->step.iso + b, 0, 3);
+}
+
+// The same for both bodies of point i, if there is one.
+static inline __attribute__((always_inline)) void
+prefetch_point(const ak_model *m, const ak_data *d, const ak_contact_cache *c, int i) {
+    if (i >= c->step.npoint) return;
+    prefetch_body(m, d, c, c->step.pts[i].a);
+    prefetch_body(m, d, c, c->step.pts[i].b);
+}
+
+// prepare_point on point i with the bodies of the point PF_POINTS ahead prefetched (performance:
+// in piles of thousands of bodies they are not in the cache; a prefetch reads nothing into the
+// arithmetic, so the same bits).
+static inline __attribute__((always_inline)) void prepare_points(int n, int fast, const ak_model *m,
+                                                                 const ak_data *d,
+                                                                 const ak_contact_cache *c, int i,
+                                                                 double h, mat_memo *mm) {
+    prefetch_point(m, d, c, i + PF_POINTS);
+    prepare_point(n, fast, m, d, c, &c->step.pts[i], h, mm);
+}
+
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h) {
     int n = m->dim, np = c->step.npoint, nb = m->nbody;
     int nth = ak_parallel_threads(m, nb); // per-body threshold, as the other stages
@@ -262,10 +300,10 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
         mat_memo mm = { 0 };
         if (m->paths.prepare_fast && n == 3) {
 #pragma omp for schedule(static)
-            for (int i = 0; i < np; i++) prepare_point(3, 1, m, d, c, &c->step.pts[i], h, &mm);
+            for (int i = 0; i < np; i++) prepare_points(3, 1, m, d, c, i, h, &mm);
         } else if (m->paths.prepare_fast && n == 4) {
 #pragma omp for schedule(static)
-            for (int i = 0; i < np; i++) prepare_point(4, 1, m, d, c, &c->step.pts[i], h, &mm);
+            for (int i = 0; i < np; i++) prepare_points(4, 1, m, d, c, i, h, &mm);
         } else {
 #pragma omp for schedule(static)
             for (int i = 0; i < np; i++) prepare_point(n, 0, m, d, c, &c->step.pts[i], h, &mm);
@@ -860,13 +898,43 @@ int ak_solver_row_pairs(const ak_model *m, const ak_contact_cache *c) {
     return pairs;
 }
 
+// Prefetch distances of iterate_order, in rows of the order: the rows themselves this far ahead,
+// their bodies' records half as far (by then the row, whose body indices the prefetch reads, has
+// arrived).
+#define PF_ROWS 8
+#define PF_BODIES 4
+
+// A hint to the processor to load row p's cache lines (3D: 4 or 5 lines, 4D: 6 or 7).
+static inline __attribute__((always_inline)) void prefetch_row(int n, const srow *p) {
+    const char *e = (const char *)p + ROW_BYTES(n);
+    for (const char *a = (const char *)((uintptr_t)p & ~(uintptr_t)63); a < e; a += 64)
+        __builtin_prefetch(a, 1, 3);
+}
+
+// The same for the records of row p's moving bodies (one line each in 3D, two in 4D).
+static inline __attribute__((always_inline)) void prefetch_bodies(int n, const double *sb,
+                                                                  const srow *p) {
+    if (p->ma)
+        for (int l = 0; l < SB_STRIDE(n); l += 8)
+            __builtin_prefetch(sb_at((double *)sb, n, p->a) + l, 1, 3);
+    if (p->mb)
+        for (int l = 0; l < SB_STRIDE(n); l += 8)
+            __builtin_prefetch(sb_at((double *)sb, n, p->b) + l, 1, 3);
+}
+
 // iterate_rows over the rows in the order perm; two rows next to each other in it that pair_ok
-// accepts run as one pair (the order's lag makes most neighbours independent).
+// accepts run as one pair (the order's lag makes most neighbours independent). The rows and the
+// bodies' records a few places ahead in the order are prefetched (performance: in piles of
+// thousands of bodies the rows and records are not in the cache, and the order is not a stream
+// that the processor foresees); a prefetch reads nothing into the arithmetic, so the same bits.
 static inline __attribute__((always_inline)) int
 iterate_order(int n, double *sb, const ak_contact_cache *c, srow *rows, const int *perm, int np) {
-    int sliding = 0;
+    int sliding = 0, pr = 0, pb = 0;
     double zero[SB_STRIDE(4)] = { 0 }, trash[SB_STRIDE(4)];
     for (int k = 0; k < np;) {
+        for (; pr < np && pr < k + PF_ROWS; pr++) prefetch_row(n, ROW_AT(rows, perm[pr], n));
+        for (; pb < np && pb < k + PF_BODIES; pb++)
+            prefetch_bodies(n, sb, ROW_AT(rows, perm[pb], n));
         srow *p = ROW_AT(rows, perm[k], n);
         if (k + 1 < np) {
             srow *q = ROW_AT(rows, perm[k + 1], n);
@@ -894,13 +962,14 @@ static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, in
     if ((n != 3 && n != 4) || np == 0) return -1;
     if (ensure_rows(c, np) || sb_alloc(c) || ensure_sched(c, np)) return -1;
     srow *rows = c->step.rows;
+    // (the bodies of the point PF_POINTS ahead prefetched: no change of the bits)
     if (warm && n == 3)
         for (int i = 0; i < np; i++)
-            warm_start_point(3, m, d, c, &c->step.pts[i]),
+            prefetch_point(m, d, c, i + PF_POINTS), warm_start_point(3, m, d, c, &c->step.pts[i]),
                 pack_row(3, m, &c->step.pts[i], ROW_AT(rows, i, 3));
     else if (warm)
         for (int i = 0; i < np; i++)
-            warm_start_point(4, m, d, c, &c->step.pts[i]),
+            prefetch_point(m, d, c, i + PF_POINTS), warm_start_point(4, m, d, c, &c->step.pts[i]),
                 pack_row(4, m, &c->step.pts[i], ROW_AT(rows, i, 4));
     else
         for (int i = 0; i < np; i++) pack_row(n, m, &c->step.pts[i], ROW_AT(rows, i, n));

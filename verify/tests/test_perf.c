@@ -612,12 +612,16 @@ Test(perf, ccd_fast_equals_plain) {
 }
 
 // The rotor projection's bound (integrate.c, project_rotor: for n <= 3 a rotor with 0.75 <=
-// |R|^2 <= 1.25 has a defect below 0.5, so R R~ is not formed) gives the plain projection's
-// result bit for bit: a body whose rotor is a random rotor scaled so that |R|^2 runs from 0.3
-// to 1.7 (the defect crosses 0.5 and |R|^2 the bound's limits) and whose angular velocity is
-// random, integrated by ak_integrate_positions (catto and exp) with the switch renorm_bound on
-// and off: the same return code and the same rotor, n = 2..5. For n <= 3 the trials include
-// rotors inside the bound, rotors outside it that project, and rotors refused.
+// |R|^2 <= 1.25 has a defect below 0.5, so R R~ is not formed; for n = 4 the same with R R~'s
+// pseudoscalar part |P| <= 0.25) gives the plain projection's result bit for bit: a body whose
+// rotor is a random rotor scaled so that |R|^2 runs from 0.3 to 1.7 (the defect crosses 0.5 and
+// |R|^2 the bound's limits; for n = 4 every other one moved off the rotors, so that P crosses
+// the bound's limit and 0.5) and whose angular velocity is random, integrated by
+// ak_integrate_positions (catto and exp) with the switch renorm_bound on and off: the same return
+// code and the same rotor, n = 2..5. For n <= 4 the trials include rotors inside the bound,
+// rotors outside it that project, and rotors refused; for n = 4 also rotors outside it by P alone,
+// projected and refused, and the bound's formula for the defect is checked against
+// ak_nd_rotor_defect.
 Test(perf, renorm_bound_equals_plain) {
     ak_model *m1 = ak_model_create(3, 1);
     cr_assert(m1->paths.renorm_bound, "the fast path is on by default");
@@ -631,7 +635,7 @@ Test(perf, renorm_bound_equals_plain) {
         double x0[AK_MAX_DIM] = { 0 };
         ak_wc_set_body(m, d, 0, &s, 1.0, x0);
         cr_assert_eq(ak_wc_fill_mass(m, err, sizeof err), 0, "%s", err);
-        int inside = 0, outside = 0, refused = 0, ne = 1 << (n - 1);
+        int inside = 0, outside = 0, refused = 0, ne = 1 << (n - 1), outside_p = 0, refused_p = 0;
         for (int trial = 0; trial < 4000; trial++) {
             double B[AK_MAX_BIV], u[2];
             for (int q = 0; q < ak_nd_nbiv(n); q++) {
@@ -647,6 +651,26 @@ Test(perf, renorm_bound_equals_plain) {
             ak_nd_rotor_exp(n, d->R, B);
             double sc = sqrt(0.3 + 1.4 * u[0]);
             for (int k = 0; k < ne; k++) d->R[k] *= sc;
+            double P = 0.0; // n = 4: R R~'s pseudoscalar part, by the bound's formula
+            if (n == 4) {
+                // a unit rotor scaled has P = 0: every other trial gets an even element off the
+                // rotors, with P up to about 1.5 in magnitude (the bound's limit 0.25 and the refusal's 0.5
+                // inside), and the bound's formula is checked against ak_nd_rotor_defect
+                if (trial % 2) {
+                    for (int k = 0; k < ne; k++) {
+                        seed = seed * 1103515245u + 12345u;
+                        d->R[k] += 0.7 * (((seed >> 8) % 1000) / 1000.0 - 0.5);
+                    }
+                }
+                const double *R = d->R;
+                double s2 = 0.0;
+                for (int k = 0; k < ne; k++) s2 += R[k] * R[k];
+                P = 2.0 * (R[0] * R[7] - R[1] * R[6] + R[2] * R[5] - R[3] * R[4]);
+                double want = fmax(fabs(s2 - 1.0), fabs(P)), got = ak_nd_rotor_defect(n, R);
+                cr_assert(fabs(got - want) <= 1e-14, "n=4 trial %d: defect %.17g, formula %.17g",
+                          trial, got, want);
+                sc = sqrt(s2);
+            }
             ak_integrator integ = u[1] < 0.5 ? AK_INT_CATTO : AK_INT_EXP;
             ak_data_copy(m, d2, d);
             m->paths.renorm_bound = false;
@@ -661,16 +685,22 @@ Test(perf, renorm_bound_equals_plain) {
             // |R|^2 is sc^2 before the step, which changes it by at most 2.5% here
             refused += r1 != 0;
             if (r1 == 0) {
-                if (sc * sc >= 0.8 && sc * sc <= 1.2)
+                if (sc * sc >= 0.8 && sc * sc <= 1.2 && fabs(P) <= 0.2)
                     inside++;
-                else if (sc * sc < 0.7 || sc * sc > 1.3)
+                else if (sc * sc < 0.7 || sc * sc > 1.3 || fabs(P) > 0.3)
                     outside++;
             }
+            outside_p += r1 == 0 && n == 4 && fabs(P) > 0.3;
+            refused_p += r1 != 0 && n == 4 && fabs(P) > 0.5 && fabs(sc * sc - 1.0) < 0.4;
         }
-        if (n <= 3)
+        if (n <= 4)
             cr_assert(inside > 100 && outside > 100 && refused > 100,
                       "n=%d: %d inside the bound, %d outside, %d refused", n, inside, outside,
                       refused);
+        if (n == 4) // off the bound by P alone: projected (P up to 0.5) and refused (P above)
+            cr_assert(outside_p > 50 && refused_p > 50,
+                      "n=4: %d projected and %d refused with |P| above the bound", outside_p,
+                      refused_p);
         ak_data_free(d);
         ak_data_free(d2);
         ak_model_free(m);

@@ -34,7 +34,8 @@ ak_model *ak_model_create(int dim, int nbody) {
                                   .broad_plane_bound = true,
                                   .ccd_plane_bound = true,
                                   .renorm_bound = true,
-                                  .parallel_min = AK_PAR_MIN };
+                                  .parallel_min = AK_PAR_MIN,
+                                  .prefetch_min = AK_PREFETCH_MIN };
     m->view.fov_deg = 60.0;
     m->view.rotor[0] = 1.0;
     m->nbody = nbody;

@@ -157,11 +157,17 @@ typedef struct ak_view {
 /// barrier costs more than the loop; docs/performance.md).
 #define AK_PAR_MIN 4096
 
+/// Default of ak_engine_paths.prefetch_min: from this many bodies on, the loops over contact
+/// points, solver rows and pairs prefetch what they read of the bodies a few items ahead (below
+/// it the bodies' data stays in the cache and the prefetches cost more than they save;
+/// docs/performance.md).
+#define AK_PREFETCH_MIN 2048
+
 /// Switches of the engine's fast paths, held per model so that two worlds in one process can
 /// differ and a test can flip one for one world. Every fast path computes the same bits as the
 /// plain path it replaces (the tests named below run both); the switches exist for those tests
-/// and for benchmarks. ak_model_create (and so the scene loader) sets every switch on and
-/// parallel_min to AK_PAR_MIN. Not a scene key.
+/// and for benchmarks. ak_model_create (and so the scene loader) sets every switch on,
+/// parallel_min to AK_PAR_MIN and prefetch_min to AK_PREFETCH_MIN. Not a scene key.
 typedef struct ak_engine_paths {
     bool broad_self_query; ///< one thread: the broadphase queries its AABB tree against itself
         ///< instead of once per body (perf.broadphase_tree_refit_equals_all_pairs)
@@ -185,6 +191,10 @@ typedef struct ak_engine_paths {
                             ///< its motion (perf.ccd_plane_bound_equals_plain)
     int parallel_min;       ///< per-body loops run on one thread below this many items
                             ///< (ak_parallel_threads, contact_cache.h); < 1 means AK_PAR_MIN
+    int prefetch_min;       ///< from this many bodies on, the loops over points, rows and pairs
+                            ///< prefetch the bodies' data ahead (ak_prefetch_on; a prefetch
+                            ///< changes no value: perf.prefetch_equals_plain); < 1 means
+                            ///< AK_PREFETCH_MIN
 } ak_engine_paths;
 
 typedef struct ak_model {
@@ -209,6 +219,12 @@ typedef struct ak_model {
     ak_view view;
     ak_engine_paths paths; ///< fast-path switches (not a scene key; all on by default)
 } ak_model;
+
+/// Whether the engine's loops over points, rows and pairs prefetch ahead for model m (m->nbody
+/// at least m->paths.prefetch_min, AK_PREFETCH_MIN when that is below 1).
+static inline bool ak_prefetch_on(const ak_model *m) {
+    return m->nbody >= (m->paths.prefetch_min < 1 ? AK_PREFETCH_MIN : m->paths.prefetch_min);
+}
 
 typedef struct ak_data {
     double t;

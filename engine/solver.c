@@ -258,7 +258,7 @@ static inline __attribute__((always_inline)) void prefetch_body(const ak_model *
 // The same for both bodies of point i, if there is one.
 static inline __attribute__((always_inline)) void
 prefetch_point(const ak_model *m, const ak_data *d, const ak_contact_cache *c, int i) {
-    if (i >= c->step.npoint) return;
+    if (i < 0 || i >= c->step.npoint) return;
     prefetch_body(m, d, c, c->step.pts[i].a);
     prefetch_body(m, d, c, c->step.pts[i].b);
 }
@@ -269,13 +269,13 @@ prefetch_point(const ak_model *m, const ak_data *d, const ak_contact_cache *c, i
 static inline __attribute__((always_inline)) void prepare_points(int n, int fast, const ak_model *m,
                                                                  const ak_data *d,
                                                                  const ak_contact_cache *c, int i,
-                                                                 double h, mat_memo *mm) {
-    prefetch_point(m, d, c, i + PF_POINTS);
+                                                                 int pf, double h, mat_memo *mm) {
+    if (pf) prefetch_point(m, d, c, i + PF_POINTS);
     prepare_point(n, fast, m, d, c, &c->step.pts[i], h, mm);
 }
 
 void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c, double h) {
-    int n = m->dim, np = c->step.npoint, nb = m->nbody;
+    int n = m->dim, np = c->step.npoint, nb = m->nbody, pf = ak_prefetch_on(m);
     int nth = ak_parallel_threads(m, nb); // per-body threshold, as the other stages
     (void)nth;
     // the bodies' inertias: of every moving body when the points are many (a pile: nearly all
@@ -300,10 +300,10 @@ void ak_solver_prepare(const ak_model *m, const ak_data *d, ak_contact_cache *c,
         mat_memo mm = { 0 };
         if (m->paths.prepare_fast && n == 3) {
 #pragma omp for schedule(static)
-            for (int i = 0; i < np; i++) prepare_points(3, 1, m, d, c, i, h, &mm);
+            for (int i = 0; i < np; i++) prepare_points(3, 1, m, d, c, i, pf, h, &mm);
         } else if (m->paths.prepare_fast && n == 4) {
 #pragma omp for schedule(static)
-            for (int i = 0; i < np; i++) prepare_points(4, 1, m, d, c, i, h, &mm);
+            for (int i = 0; i < np; i++) prepare_points(4, 1, m, d, c, i, pf, h, &mm);
         } else {
 #pragma omp for schedule(static)
             for (int i = 0; i < np; i++) prepare_point(n, 0, m, d, c, &c->step.pts[i], h, &mm);
@@ -927,9 +927,11 @@ static inline __attribute__((always_inline)) void prefetch_bodies(int n, const d
 // bodies' records a few places ahead in the order are prefetched (performance: in piles of
 // thousands of bodies the rows and records are not in the cache, and the order is not a stream
 // that the processor foresees); a prefetch reads nothing into the arithmetic, so the same bits.
-static inline __attribute__((always_inline)) int
-iterate_order(int n, double *sb, const ak_contact_cache *c, srow *rows, const int *perm, int np) {
-    int sliding = 0, pr = 0, pb = 0;
+static inline __attribute__((always_inline)) int iterate_order(int n, double *sb,
+                                                               const ak_contact_cache *c,
+                                                               srow *rows, const int *perm, int np,
+                                                               int pf) {
+    int sliding = 0, pr = pf ? 0 : np, pb = pf ? 0 : np; // (pf 0: no prefetch)
     double zero[SB_STRIDE(4)] = { 0 }, trash[SB_STRIDE(4)];
     for (int k = 0; k < np;) {
         for (; pr < np && pr < k + PF_ROWS; pr++) prefetch_row(n, ROW_AT(rows, perm[pr], n));
@@ -958,18 +960,20 @@ iterate_order(int n, double *sb, const ak_contact_cache *c, srow *rows, const in
 // as the warm start pass followed by the packing pass).
 static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, int iterations,
                           bool warm) {
-    int n = m->dim, np = c->step.npoint;
+    int n = m->dim, np = c->step.npoint, pf = ak_prefetch_on(m);
     if ((n != 3 && n != 4) || np == 0) return -1;
     if (ensure_rows(c, np) || sb_alloc(c) || ensure_sched(c, np)) return -1;
     srow *rows = c->step.rows;
-    // (the bodies of the point PF_POINTS ahead prefetched: no change of the bits)
+    // (with pf the bodies of the point PF_POINTS ahead prefetched: no change of the bits)
     if (warm && n == 3)
         for (int i = 0; i < np; i++)
-            prefetch_point(m, d, c, i + PF_POINTS), warm_start_point(3, m, d, c, &c->step.pts[i]),
+            prefetch_point(m, d, c, pf ? i + PF_POINTS : -1),
+                warm_start_point(3, m, d, c, &c->step.pts[i]),
                 pack_row(3, m, &c->step.pts[i], ROW_AT(rows, i, 3));
     else if (warm)
         for (int i = 0; i < np; i++)
-            prefetch_point(m, d, c, i + PF_POINTS), warm_start_point(4, m, d, c, &c->step.pts[i]),
+            prefetch_point(m, d, c, pf ? i + PF_POINTS : -1),
+                warm_start_point(4, m, d, c, &c->step.pts[i]),
                 pack_row(4, m, &c->step.pts[i], ROW_AT(rows, i, 4));
     else
         for (int i = 0; i < np; i++) pack_row(n, m, &c->step.pts[i], ROW_AT(rows, i, n));
@@ -983,8 +987,8 @@ static int iterate_packed(const ak_model *m, ak_data *d, ak_contact_cache *c, in
     double *sb = c->step.sbody;
     int sliding = 0;
     for (int it = 0; it < iterations; it++)
-        sliding = n == 3 ? iterate_order(3, sb, c, rows, perm, np)
-                         : iterate_order(4, sb, c, rows, perm, np);
+        sliding = n == 3 ? iterate_order(3, sb, c, rows, perm, np, pf)
+                         : iterate_order(4, sb, c, rows, perm, np, pf);
     sb_sync(m, d, c, 1);
     for (int i = 0; i < np; i++) {
         ak_contact_point *p = &c->step.pts[i];

@@ -6,6 +6,12 @@
 
 layout(local_size_x = AK_RT_WORKGROUP, local_size_y = AK_RT_WORKGROUP) in;
 layout(set = 0, binding = 2, rgba8) uniform writeonly image2D out_img;
+#ifndef AK_RT_INDEX_ARRAYS
+// The order of the workgroup rows (main): workgroup row y traces the tile row
+// (y * AK_RT_ROW_STRIDE) mod (the number of rows), a stride coprime to it (vk.c; 1: in order).
+// A specialization constant of every Vulkan build (the storage-buffer one as well).
+layout(constant_id = 6) const int AK_RT_ROW_STRIDE = 1;
+#endif
 
 // ---- per-ray object lists (tracer.c, fast_ray_objects) -------------------------------------
 // The cost model is lavapipe's (llvmpipe): the lanes of a batch run every instruction under a
@@ -635,8 +641,15 @@ void main() {
     // lavapipe runs a workgroup's invocations in batches of consecutive x (one row of the 8x8
     // tile per batch of 8 lanes): give each batch a 4x2 block of pixels instead, whose rays
     // stay closer together (fewer batches straddle a silhouette or a shadow's edge)
+    // llvmpipe (Mesa 22.3, lp_cs_tpool.c) hands each of its threads one contiguous range of
+    // the dispatch's workgroups (x fastest: whole rows), so in order the first thread would
+    // take the top of the image (sky) and the second the bottom (ground, objects, shadows),
+    // and the frame would last as long as the slower half. Workgroup row y traces tile row
+    // (y * AK_RT_ROW_STRIDE) mod rows instead, a stride near 0.618 rows and coprime to them
+    // (vk.c): every contiguous range of workgroup rows is then spread over the whole image.
     uvec2 lid = gl_LocalInvocationID.xy;
-    ivec2 px = ivec2(gl_WorkGroupID.xy * uint(AK_RT_WORKGROUP) +
+    uvec2 wg = uvec2(gl_WorkGroupID.x, (gl_WorkGroupID.y * uint(AK_RT_ROW_STRIDE)) % gl_NumWorkGroups.y);
+    ivec2 px = ivec2(wg * uint(AK_RT_WORKGROUP) +
                      uvec2((lid.y & 1u) * 4u + (lid.x & 3u), (lid.y >> 1u) * 2u + (lid.x >> 2u)));
 #endif
     float W = scn.misc.z, H = scn.misc.w;

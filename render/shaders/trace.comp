@@ -500,6 +500,56 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
     return l > 0.0 ? g / l : g;
 }
 
+#ifndef AK_RT_INDEX_ARRAYS
+// The normal at a hit p on object obj (the nearest object there, trace's `which`): the
+// gradient of that object's SDF alone, in closed form for the hyperplane (its normal), the
+// hypersphere (p - c) and the hyperbox (outside: the rotation of max(|q| - b, 0) sign(q); inside:
+// the nearest face's axis); central differences of its own SDF (T-Alg15, h, eight evaluations)
+// for the other shapes. The CPU tracer takes central differences of the scene SDF over every
+// object near p (normal_at above, the page's): the same vector up to O(h^2) except within about
+// h of an edge of the box or of a second object (a contact's crease), a fraction of a pixel at
+// these sizes (the images within the golden tolerance of the CPU tracer's; docs/performance.md,
+// issue 29 item 4, seventh round). On lavapipe this is straight-line code with one object's
+// loads, where normal_at's list scan and difference loop took about a tenth of the frame.
+vec4 normal_obj(int obj, vec4 p) {
+    int type = scn.obj[obj].info.x;
+    vec4 e = p - scn.obj[obj].pos, ob = scn.obj[obj].b;
+    vec4 g = e; // the hypersphere
+    if (type == AK_RT_PLANE) g = ob;
+    if (AK_RT_HAS(AK_RT_BOX) && type == AK_RT_BOX) {
+        vec4 c0 = scn.obj[obj].rt0, c1 = scn.obj[obj].rt1, c2 = scn.obj[obj].rt2, c3 = scn.obj[obj].rt3;
+        vec4 q = vec4(dot(c0, e), dot(c1, e), dot(c2, e), dot(c3, e));
+        vec4 qq = abs(q) - ob;
+        float m = max(max(qq.x, qq.y), max(qq.z, qq.w));
+        // outside: max(qq, 0) with q's signs; inside: the largest component's axis alone (the
+        // first of equal ones)
+        vec4 w = qq.x == m   ? vec4(1.0, 0.0, 0.0, 0.0)
+                 : qq.y == m ? vec4(0.0, 1.0, 0.0, 0.0)
+                 : qq.z == m ? vec4(0.0, 0.0, 1.0, 0.0)
+                             : vec4(0.0, 0.0, 0.0, 1.0);
+        w = (m > 0.0 ? max(qq, vec4(0.0)) : w) * sign(q);
+        g = w.x * c0 + w.y * c1 + w.z * c2 + w.w * c3;
+    }
+    if ((AK_RT_HAS(AK_RT_CAPSULE) && type == AK_RT_CAPSULE) ||
+        (AK_RT_HAS(AK_RT_DUOCYLINDER) && type == AK_RT_DUOCYLINDER) ||
+        (AK_RT_HAS(AK_RT_CONVEX) && type == AK_RT_CONVEX)) {
+        float h = AK_RT_NORMAL_H, dp = 0.0;
+        for (int s = 0; s < 8; s++) {
+            int a = s >> 1;
+            vec4 d = vec4(0.0);
+            d[a] = (s & 1) == 0 ? h : -h;
+            float f = ak_obj_sdf(obj, p + d);
+            if ((s & 1) == 0)
+                dp = f;
+            else
+                g[a] = (dp - f) / (2.0 * h);
+        }
+    }
+    float l = length(g);
+    return l > 0.0 ? g / l : g;
+}
+#endif
+
 // Early out of the shadow march (tracer.c, fast_shadow_bound): a lower bound of d(t')/t' for
 // every later evaluation t' <= H (the march's horizon), over the shadow ray's list: the plane
 // min(d/t, d(H)/H) with d >= 0; balls moving away min(s/t, 1) with s = (p - c).l - r >= 0,
@@ -619,7 +669,11 @@ vec3 shade(vec4 o, vec4 v) {
     float dh;
     if (!trace(o, v, t, obj, dh) || obj < 0) return scn.sky.rgb * (1.0 - 0.35 * max(v.y, 0.0));
     vec4 p = o + t * v;
+#ifdef AK_RT_INDEX_ARRAYS
     vec4 n = normal_at(p, dh, t >= 0.0 && t <= rl_T);
+#else
+    vec4 n = normal_obj(obj, p);
+#endif
     vec3 albedo = scn.obj[obj].color.rgb;
     if (AK_SCN_GRID != 0 && scn.obj[obj].info.x == AK_RT_PLANE) albedo = grid_tint(obj, p, t, albedo);
     vec3 lin = scn.ambient.rgb;

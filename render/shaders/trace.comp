@@ -283,6 +283,39 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
         // the lanes leave when an entry starts (lavapipe runs the object code below only then).
         // (the next entry's start read once: an array read at a lane-varying index is a gather)
         float next = ph != 0 || all || lo != hi ? -1.0 : hi < rl_n ? rl_get_a(hi) : 1e30;
+#ifndef AK_RT_INDEX_ARRAYS
+        // The plane-only steps in closed form where they end on the plane: with d the plane's
+        // distance at t and nl = v . n < 0, each step multiplies d by q = 1 + nl (t + d, the
+        // distance linear in t), so step j is at t_j = ts - d q^j / -nl, ts = t + d / -nl the
+        // root; the first hit is the smallest j with d q^j < eps max(t_j, 1), that is
+        // d q^j < f = eps max(ts / (1 + eps / -nl), 1). Taken when ts comes before the next
+        // entry's start, rl_T and AK_RT_MAX_DIST (no step is then clamped or stops the march);
+        // the step count and the cap (AK_RT_MAX_STEPS: out of steps, no hit) as the loop's. The
+        // same hits and the same t up to float rounding (the hit is refined in closed form
+        // below; j can differ by one step where rounding decides, only at the cap's edge near the
+        // horizon). On lavapipe the loop ran for every batch as long as its slowest lane, up to
+        // the cap on ground seen at a low angle; this is straight-line code (docs/performance.md,
+        // issue 29 item 4, seventh round). The loop below stays for the other cases.
+        {
+            float d = dot(o + t * v, rl_pn) - rl_po, nl = dot(v, rl_pn);
+            float ts = t + d / -nl;
+            if (i < AK_RT_MAX_STEPS && t < next && nl < 0.0 && d > 0.0 && ts < next && ts <= rl_T &&
+                ts <= AK_RT_MAX_DIST) {
+                float q = 1.0 + nl, f = AK_RT_HIT_EPS * max(ts / (1.0 + AK_RT_HIT_EPS / -nl), 1.0);
+                int j = d < f ? 0 : q <= 0.0 ? 1 : max(int(ceil(log(f / d) / log(q))), 1);
+                if (i + j + 1 > AK_RT_MAX_STEPS) { // out of steps before the hit
+                    i = AK_RT_MAX_STEPS;
+                } else {
+                    i += j + 1;
+                    t = ts - d * (j == 0 ? 1.0 : pow(max(q, 0.0), float(j))) / -nl;
+                    hit = plane_hit = true;
+                    which = rl_plane;
+                }
+                ph = 5;
+                next = -1.0; // the loop below: not for this lane
+            }
+        }
+#endif
         while (i < AK_RT_MAX_STEPS && t < next && t <= rl_T) {
             float d = dot(o + t * v, rl_pn) - rl_po;
             i++;

@@ -28,7 +28,14 @@ layout(constant_id = 6) const int AK_RT_ROW_STRIDE = 1;
 // (g > m at an end before the minimiser means g > m beyond it), give [ta, tb], and the marches
 // never step past the next entry's ta. Entries are sorted by ta. Other unbounded objects: always.
 // More than AK_RT_LIST entries, no hyperplane, or an origin not above it: every object.
+#if defined(AK_SCENE_UBO) || defined(AK_SCENE_TEXEL)
+// The pipeline specialised to the scene (scene.glsl): a list never holds more than the objects
+// other than the plane, so with fewer than nine objects the lists are that long (the same
+// lists, the same pictures; each access below is a select per slot, in every pass of the marches)
+const int AK_RT_LIST = AK_RT_NOBJ >= 2 && AK_RT_NOBJ <= 8 ? AK_RT_NOBJ - 1 : 8;
+#else
 #define AK_RT_LIST 8
+#endif
 #ifdef AK_RT_COUNT_STEPS
 // Instrumented build (docs/performance.md, issue 29 item 4, fifth round): main() writes each
 // pixel's step counts as its colour instead of the shaded colour (never defined in the build).
@@ -416,6 +423,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
 // The objects within reach of p are in the primary ray's list when reach <= rl_grow (the ray
 // passes within rl_grow of their balls at p; listed: true when p = o + t v with t in [0, rl_T]):
 // then only the list is scanned, which on bare ground is empty (a loop no lane enters).
+#ifdef AK_RT_INDEX_ARRAYS // the page's normal (the Vulkan tracer's: normal_obj below)
 vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
 #ifdef AK_RT_INDEX_ARRAYS
 #if AK_PAGE_PRIM_PLANE
@@ -532,6 +540,7 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
     float l = length(g);
     return l > 0.0 ? g / l : g;
 }
+#endif
 
 #ifndef AK_RT_INDEX_ARRAYS
 // The normal at a hit p on object obj (the nearest object there, trace's `which`): the

@@ -401,7 +401,7 @@ typedef struct vk_spec {
 } vk_spec;
 
 // bindings 0..nbuf-1 are storage buffers (binding 0 a uniform buffer of ubo0 bytes when ubo0 >
-// 0); the specialization constants are spec's when given (scene.glsl: the storage-buffer build
+// 0); the specialization constants are spec's when given (scene.glsl, trace.comp: the storage-buffer build
 // declares only the row stride, and the entries it does not declare have no effect); when view is
 // given, binding `image_binding` is a storage image; when tview is given, binding 3 is a uniform
 // texel buffer (the objects of trace_texel: AK_SCENE_TEXEL in scene.glsl).
@@ -735,7 +735,7 @@ static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, int vari
                  ? pipe_create(c, &r->pipe, ak_trace_ubo_spv, sizeof ak_trace_ubo_spv, bufs, 2, 2,
                                r->view, VK_NULL_HANDLE, 0, AK_VK_UBO_BYTES, spec, err, errlen)
                  : pipe_create(c, &r->pipe, ak_trace_spv, sizeof ak_trace_spv, bufs, 2, 2, r->view,
-                               VK_NULL_HANDLE, 0, 0, NULL, err, errlen);
+                               VK_NULL_HANDLE, 0, 0, spec, err, errlen); // only the row stride
     if (!ok) goto fail;
     VkCommandBufferAllocateInfo cbai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                          .commandPool = c->pool,

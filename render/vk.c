@@ -401,8 +401,9 @@ typedef struct vk_spec {
 } vk_spec;
 
 // bindings 0..nbuf-1 are storage buffers (binding 0 a uniform buffer of ubo0 bytes when ubo0 >
-// 0); the specialization constants are spec's when given (scene.glsl, trace.comp: the storage-buffer build
-// declares only the row stride, and the entries it does not declare have no effect); when view is
+// 0); the specialization constants are spec's when given (scene.glsl, trace.comp: the
+// storage-buffer build declares only the row stride, and the entries a build does not declare
+// have no effect); when view is
 // given, binding `image_binding` is a storage image; when tview is given, binding 3 is a uniform
 // texel buffer (the objects of trace_texel: AK_SCENE_TEXEL in scene.glsl).
 static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t code_size,

@@ -17,6 +17,8 @@
 //                        (default 1e-10; a chain's last stage decides whether it converged);
 //                        ,iK=V / ,dK=V: Siconos' iparam[K] / dparam[K] set to V after the
 //                        name's settings (its own indices: Friction_cst.h, SolverOptions.h);
+//                        ,IK=V / ,DK=V: the same in its internal solver (NSGS's local
+//                        solver, PROX's Newton);
 //                        repeat --siconos for more (at most 8)
 //   --max-iterations N   each Siconos solver's iteration cap (default 100000)
 //   --repeat N           solve each problem N times with each solver (default 1), in rounds that
@@ -152,7 +154,7 @@ static const char *iterations_of(const chain *c, const chain_result *cr, char *b
     return buf;
 }
 
-// Parse one --siconos: NAME[,iK=V|,dK=V...][:N][@TOL] stages joined by '+'; false when
+// Parse one --siconos: NAME[,iK=V|,dK=V|,IK=V|,DK=V...][:N][@TOL] stages joined by '+'; false when
 // malformed.
 static bool parse_chain(const char *spec, chain *c) {
     *c = (chain){ .spec = spec };
@@ -166,9 +168,10 @@ static bool parse_chain(const char *spec, chain *c) {
         c->tol[c->n] = 1e-10;
         at += len;
         while (*at == ',') {
-            if (c->nset[c->n] >= MAX_SET || (at[1] != 'i' && at[1] != 'd')) return false;
+            if (c->nset[c->n] >= MAX_SET || !strchr("idID", at[1]) || !at[1]) return false;
             ak_sic_param *q = &c->set[c->n][c->nset[c->n]++];
-            q->is_double = at[1] == 'd';
+            q->is_double = at[1] == 'd' || at[1] == 'D';
+            q->internal = at[1] == 'I' || at[1] == 'D';
             char *end = NULL;
             long idx = strtol(at + 2, &end, 10);
             if (end == at + 2 || *end != '=' || idx < 0 || idx > 1000) return false;
@@ -269,7 +272,8 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[a], "--siconos") && a + 1 < argc) {
             if (b.nsic >= MAX_SIC || !parse_chain(argv[++a], &b.sic[b.nsic])) {
                 fprintf(stderr,
-                        "bench_fclib: --siconos: expected NAME[,iK=V|,dK=V...][:N][@TOL] or "
+                        "bench_fclib: --siconos: expected "
+                        "NAME[,iK=V|,dK=V|,IK=V|,DK=V...][:N][@TOL] or "
                         "stages of them joined by '+' (at most %d stages, %d parameters a "
                         "stage, %d options), NAME one of %s, K an index of Siconos' iparam or "
                         "dparam, V its value (an integer for iparam), N a positive iteration "

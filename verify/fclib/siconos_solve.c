@@ -219,15 +219,17 @@ int ak_sic_solve_with(const ak_sic_problem *p, ak_sic_solver s, const ak_sic_par
     }
     if (p->dim == 3) set_variant(o, s);
     for (int i = 0; i < nset; i++) {
-        if (set[i].index < 0 || set[i].index >= (set[i].is_double ? o->dSize : o->iSize)) {
+        SolverOptions *t =
+            set[i].internal ? (o->numberOfInternalSolvers > 0 ? o->internalSolvers[0] : NULL) : o;
+        if (!t || set[i].index < 0 || set[i].index >= (set[i].is_double ? t->dSize : t->iSize)) {
             solver_options_delete(o);
             frictionContactProblem_free(fc);
             return -1;
         }
         if (set[i].is_double)
-            o->dparam[set[i].index] = set[i].value;
+            t->dparam[set[i].index] = set[i].value;
         else
-            o->iparam[set[i].index] = (int)set[i].value;
+            t->iparam[set[i].index] = (int)set[i].value;
     }
     o->iparam[SICONOS_IPARAM_MAX_ITER] = max_iter;
     o->dparam[SICONOS_DPARAM_TOL] = tol;

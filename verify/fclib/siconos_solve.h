@@ -69,12 +69,14 @@ int ak_sic_solve(const ak_sic_problem *p, ak_sic_solver s, double tol, int max_i
 /// index, as its headers number them: Friction_cst.h, SolverOptions.h).
 typedef struct ak_sic_param {
     int is_double; ///< dparam (else iparam)
+    int internal;  ///< of the solver's first internal solver (NSGS's local solver, PROX's
+                   ///< Newton) instead of its own
     int index;
     double value;
 } ak_sic_param;
 
 /// ak_sic_solve with the nset parameters of set applied last; -1 also when an index is outside
-/// the solver's iparam or dparam.
+/// the solver's iparam or dparam, or an internal one is set for a solver without one.
 int ak_sic_solve_with(const ak_sic_problem *p, ak_sic_solver s, const ak_sic_param set[], int nset,
                       double tol, int max_iter, double r[], double u[], ak_sic_result *res);
 

@@ -55,8 +55,10 @@ typedef struct ak_sic_result {
 } ak_sic_result;
 
 /// Siconos' residual of (r, u := W r + q, recomputed by Siconos) for the problem:
-/// ||F||_2 over all points, F_i = r_i - proj_K_mu(r_i - (u_i + mu |u_t,i| e_n)) (fc3d_compute_error,
-/// fc2d_compute_error with norm 1: absolute). u receives Siconos' W r + q. -1 on failure.
+/// ||F||_2 over all points, F_i = r_i - proj_K_mu(r_i - (u_i + mu |u_t,i| e_n)), divided by
+/// max(1, ||r||, ||u||) (fc3d_compute_error, fc2d_compute_error with norm 1: they divide by the
+/// largest of the norm passed, ||r|| and ||u||; so absolute only where ||r||, ||u|| <= 1,
+/// docs/fclib.md). u receives Siconos' W r + q. -1 on failure.
 double ak_sic_error(const ak_sic_problem *p, const double r[], double u[]);
 
 /// Solve with Siconos' solver s (block-sparse W) to the tolerance tol (Siconos' own relative

@@ -814,7 +814,7 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 // Levenberg-Marquardt step (J^T J couples points two bodies apart: much more fill; with it
 // step 56 ran for more than 6 minutes). A pass is kept only when the component's
 // residuals, measured at the bodies' velocities, shrink. On the matrices (the FCLIB form,
-// early = true; not in the world step, whose results stay those of 8a13825) a pass ends early
+// early = true; in the world step the projected pass only, since 29 Nov 2026) a pass ends early
 // where it cannot gain: the monotone pass after STALL_STEPS steps in a row below 2^-10 that lower |F|^2 by
 // less than a thousandth, the projected pass when a full step is wanted a second time without
 // a better point since the last one (the full steps cycle: pile_1000_3d step 29 went from
@@ -1151,8 +1151,14 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
         }
     }
     polish_start(m, d, c, idx, pp, np, sv, sw, x, x0, u, u0);
-    if (sparse_newton_nm(np, n, pp, tg, rf, robust, false, nonmono, true, rs, col, W, lu, x0, u0, x,
-                         u)) {
+    // the projected pass (robust) ends early where it cannot gain, as the matrix form's does: a
+    // full step wanted a second time without a better point since the last one, or STALL_STEPS
+    // stalled steps in a row (pile_1000_3d steps 1-60: 28 projected passes took 4.3 s, 4.0 s of
+    // it in passes whose |F|^2 never halved after their first step; 61.1 s -> 55.5 s of CPU for
+    // the 60 steps, the same sweeps on every step; docs/performance.md, the world step's sixth
+    // round)
+    if (sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, rs, col, W, lu, x0, u0,
+                         x, u)) {
         ak_block_lu_free(lu);
         free(W), free(col), free(rs), free(pp), free(tg);
         return -1;

@@ -40,6 +40,14 @@ typedef struct ak_vk_scene {
 
 // The uniform-buffer view of the scene (trace.comp built with AK_SCENE_UBO): the header and the
 // first AK_RT_UBO_OBJECTS objects, the same bytes.
+// the RGBA to RGB copy's word path (ak_render_vk_draw); a byte loop elsewhere
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) &&                                 \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define AK_VK_LITTLE_ENDIAN 1
+#else
+#define AK_VK_LITTLE_ENDIAN 0
+#endif
+
 #define AK_VK_UBO_BYTES (offsetof(ak_vk_scene, obj) + AK_RT_UBO_OBJECTS * sizeof(ak_vk_obj))
 _Static_assert(AK_VK_UBO_BYTES <= 16384,
                "the uniform-buffer scene must fit Vulkan's minimum maxUniformBufferRange");
@@ -386,13 +394,16 @@ static void pipe_destroy(const vk_ctx *c, vk_pipe *p) {
 
 // The specialization constants of trace_ubo and trace_texel (scene.glsl): the shape types present
 // (one bit per type), the object and light counts, shadows and grid on (1) or off (0), the first
-// hyperplane's index (-1: none). The pipeline is made for these values of one scene.
+// hyperplane's index (-1: none), and the order of the workgroup rows (row_stride, trace.comp's
+// main; every variant). The pipeline is made for these values of one scene and one size.
 typedef struct vk_spec {
-    int32_t types, nobj, nlight, shadows, grid, plane0;
+    int32_t types, nobj, nlight, shadows, grid, plane0, row_stride;
 } vk_spec;
 
 // bindings 0..nbuf-1 are storage buffers (binding 0 a uniform buffer of ubo0 bytes when ubo0 >
-// 0, and then the specialization constants are spec's: scene.glsl); when view is
+// 0); the specialization constants are spec's when given (scene.glsl, trace.comp: the
+// storage-buffer build declares only the row stride, and the entries a build does not declare
+// have no effect); when view is
 // given, binding `image_binding` is a storage image; when tview is given, binding 3 is a uniform
 // texel buffer (the objects of trace_texel: AK_SCENE_TEXEL in scene.glsl).
 static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t code_size,
@@ -441,14 +452,14 @@ static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t
                                       .codeSize = code_size,
                                       .pCode = code };
     VKCHECK(vkCreateShaderModule(c->device, &smci, NULL, &p->module));
-    VkSpecializationMapEntry sme[6];
-    for (uint32_t i = 0; i < 6; i++)
+    VkSpecializationMapEntry sme[7];
+    for (uint32_t i = 0; i < 7; i++)
         sme[i] = (VkSpecializationMapEntry){ .constantID = i,
                                              .offset = i * (uint32_t)sizeof(int32_t),
                                              .size = sizeof(int32_t) };
-    _Static_assert(sizeof(vk_spec) == 6 * sizeof(int32_t), "vk_spec: six int32 constants");
+    _Static_assert(sizeof(vk_spec) == 7 * sizeof(int32_t), "vk_spec: seven int32 constants");
     VkSpecializationInfo spi = {
-        .mapEntryCount = 6, .pMapEntries = sme, .dataSize = sizeof *spec, .pData = spec
+        .mapEntryCount = 7, .pMapEntries = sme, .dataSize = sizeof *spec, .pData = spec
     };
     VkComputePipelineCreateInfo cpci = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
@@ -456,7 +467,7 @@ static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t
                    .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                    .module = p->module,
                    .pName = "main",
-                   .pSpecializationInfo = ubo0 && spec ? &spi : NULL },
+                   .pSpecializationInfo = spec ? &spi : NULL },
         .layout = p->layout
     };
     VKCHECK(vkCreateComputePipelines(c->device, VK_NULL_HANDLE, 1, &cpci, NULL, &p->pipe));
@@ -725,7 +736,7 @@ static int renderer_setup(ak_vk_renderer *r, int W, int H, int nplanes, int vari
                  ? pipe_create(c, &r->pipe, ak_trace_ubo_spv, sizeof ak_trace_ubo_spv, bufs, 2, 2,
                                r->view, VK_NULL_HANDLE, 0, AK_VK_UBO_BYTES, spec, err, errlen)
                  : pipe_create(c, &r->pipe, ak_trace_spv, sizeof ak_trace_spv, bufs, 2, 2, r->view,
-                               VK_NULL_HANDLE, 0, 0, NULL, err, errlen);
+                               VK_NULL_HANDLE, 0, 0, spec, err, errlen); // only the row stride
     if (!ok) goto fail;
     VkCommandBufferAllocateInfo cbai = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
                                          .commandPool = c->pool,
@@ -799,6 +810,26 @@ fail:
     return 0;
 }
 
+// The stride of trace.comp's workgroup rows (AK_RT_ROW_STRIDE) for `rows` rows: the first
+// integer from 0.618 rows up that is coprime to rows (so that y -> y * stride mod rows is a
+// permutation). llvmpipe gives each of its threads a contiguous range of the dispatch's
+// workgroups; with this order every such range holds rows from the whole image (a golden-ratio
+// sequence), and the threads get about the same work (docs/performance.md, issue 29 item 4,
+// seventh round).
+static int32_t row_stride(int rows) {
+    int s = (int)(0.618 * rows + 0.5);
+    if (s < 1) s = 1;
+    for (;; s++) {
+        int a = s, b = rows;
+        while (b) {
+            int t = a % b;
+            a = b;
+            b = t;
+        }
+        if (a == 1) return s;
+    }
+}
+
 int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_image *img, char *err,
                       size_t errlen) {
     const int W = img->width, H = img->height;
@@ -811,7 +842,8 @@ int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_ima
                      .nlight = s->nlight < AK_RT_MAX_LIGHTS ? s->nlight : AK_RT_MAX_LIGHTS,
                      .shadows = s->shadows ? 1 : 0,
                      .grid = s->grid ? 1 : 0,
-                     .plane0 = -1 };
+                     .plane0 = -1,
+                     .row_stride = row_stride((H + AK_RT_WORKGROUP - 1) / AK_RT_WORKGROUP) };
     for (int i = 0; i < s->nobj; i++) {
         if (s->obj[i].shape.type >= 0 && s->obj[i].shape.type < 31)
             spec.types |= (int32_t)1 << s->obj[i].shape.type;
@@ -834,11 +866,29 @@ int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_ima
     }
     struct timespec h0, h1;
     clock_gettime(CLOCK_MONOTONIC, &h0);
+    // RGBA to RGB, four pixels (16 bytes to 12) per pass with 32-bit words, on this thread:
+    // 0.3 ms for 1280x720 where the byte loop in an OpenMP team took 8-20 ms of the frame on a
+    // loaded machine, its second thread waking up and then spinning (libgomp's active wait)
+    // while the next frame's dispatch ran (docs/performance.md, issue 29 item 4, seventh round)
     const unsigned char *src = r->bread.map;
+    unsigned char *dst = img->rgb;
     const long npix = (long)W * H;
-#pragma omp parallel for schedule(static) if (npix >= 1 << 18)
-    for (long i = 0; i < npix; i++)
-        for (int k = 0; k < 3; k++) img->rgb[3 * i + k] = src[4 * i + k];
+    long i = 0;
+    for (; i + 4 <= npix; i += 4) {
+        uint32_t p[4], w[3];
+        memcpy(p, src + 4 * i, sizeof p);
+        if (AK_VK_LITTLE_ENDIAN) { // R in the low byte of each word
+            w[0] = (p[0] & 0xffffffu) | p[1] << 24;
+            w[1] = (p[1] >> 8 & 0xffffu) | p[2] << 16;
+            w[2] = (p[2] >> 16 & 0xffu) | p[3] << 8;
+            memcpy(dst + 3 * i, w, sizeof w);
+        } else {
+            for (int j = 0; j < 4; j++)
+                for (int k = 0; k < 3; k++) dst[3 * (i + j) + k] = src[4 * (i + j) + k];
+        }
+    }
+    for (; i < npix; i++)
+        for (int k = 0; k < 3; k++) dst[3 * i + k] = src[4 * i + k];
     clock_gettime(CLOCK_MONOTONIC, &h1);
     r->host_ms = (double)(h1.tv_sec - h0.tv_sec) * 1e3 + (double)(h1.tv_nsec - h0.tv_nsec) * 1e-6;
     return AK_VK_OK;

@@ -6,6 +6,12 @@
 
 layout(local_size_x = AK_RT_WORKGROUP, local_size_y = AK_RT_WORKGROUP) in;
 layout(set = 0, binding = 2, rgba8) uniform writeonly image2D out_img;
+#ifndef AK_RT_INDEX_ARRAYS
+// The order of the workgroup rows (main): workgroup row y traces the tile row
+// (y * AK_RT_ROW_STRIDE) mod (the number of rows), a stride coprime to it (vk.c; 1: in order).
+// A specialization constant of every Vulkan build (the storage-buffer one as well).
+layout(constant_id = 6) const int AK_RT_ROW_STRIDE = 1;
+#endif
 
 // ---- per-ray object lists (tracer.c, fast_ray_objects) -------------------------------------
 // The cost model is lavapipe's (llvmpipe): the lanes of a batch run every instruction under a
@@ -22,7 +28,14 @@ layout(set = 0, binding = 2, rgba8) uniform writeonly image2D out_img;
 // (g > m at an end before the minimiser means g > m beyond it), give [ta, tb], and the marches
 // never step past the next entry's ta. Entries are sorted by ta. Other unbounded objects: always.
 // More than AK_RT_LIST entries, no hyperplane, or an origin not above it: every object.
+#if defined(AK_SCENE_UBO) || defined(AK_SCENE_TEXEL)
+// The pipeline specialised to the scene (scene.glsl): a list never holds more than the objects
+// other than the plane, so with fewer than nine objects the lists are that long (the same
+// lists, the same pictures; each access below is a select per slot, in every pass of the marches)
+const int AK_RT_LIST = AK_RT_NOBJ >= 2 && AK_RT_NOBJ <= 8 ? AK_RT_NOBJ - 1 : 8;
+#else
 #define AK_RT_LIST 8
+#endif
 #ifdef AK_RT_COUNT_STEPS
 // Instrumented build (docs/performance.md, issue 29 item 4, fifth round): main() writes each
 // pixel's step counts as its colour instead of the shaded colour (never defined in the build).
@@ -277,6 +290,39 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
         // the lanes leave when an entry starts (lavapipe runs the object code below only then).
         // (the next entry's start read once: an array read at a lane-varying index is a gather)
         float next = ph != 0 || all || lo != hi ? -1.0 : hi < rl_n ? rl_get_a(hi) : 1e30;
+#ifndef AK_RT_INDEX_ARRAYS
+        // The plane-only steps in closed form where they end on the plane: with d the plane's
+        // distance at t and nl = v . n < 0, each step multiplies d by q = 1 + nl (t + d, the
+        // distance linear in t), so step j is at t_j = ts - d q^j / -nl, ts = t + d / -nl the
+        // root; the first hit is the smallest j with d q^j < eps max(t_j, 1), that is
+        // d q^j < f = eps max(ts / (1 + eps / -nl), 1). Taken when ts comes before the next
+        // entry's start, rl_T and AK_RT_MAX_DIST (no step is then clamped or stops the march);
+        // the step count and the cap (AK_RT_MAX_STEPS: out of steps, no hit) as the loop's. The
+        // same hits and the same t up to float rounding (the hit is refined in closed form
+        // below; j can differ by one step where rounding decides, only at the cap's edge near the
+        // horizon). On lavapipe the loop ran for every batch as long as its slowest lane, up to
+        // the cap on ground seen at a low angle; this is straight-line code (docs/performance.md,
+        // issue 29 item 4, seventh round). The loop below stays for the other cases.
+        {
+            float d = dot(o + t * v, rl_pn) - rl_po, nl = dot(v, rl_pn);
+            float ts = t + d / -nl;
+            if (i < AK_RT_MAX_STEPS && t < next && nl < 0.0 && d > 0.0 && ts < next && ts <= rl_T &&
+                ts <= AK_RT_MAX_DIST) {
+                float q = 1.0 + nl, f = AK_RT_HIT_EPS * max(ts / (1.0 + AK_RT_HIT_EPS / -nl), 1.0);
+                int j = d < f ? 0 : q <= 0.0 ? 1 : max(int(ceil(log(f / d) / log(q))), 1);
+                if (i + j + 1 > AK_RT_MAX_STEPS) { // out of steps before the hit
+                    i = AK_RT_MAX_STEPS;
+                } else {
+                    i += j + 1;
+                    t = ts - d * (j == 0 ? 1.0 : pow(max(q, 0.0), float(j))) / -nl;
+                    hit = plane_hit = true;
+                    which = rl_plane;
+                }
+                ph = 5;
+                next = -1.0; // the loop below: not for this lane
+            }
+        }
+#endif
         while (i < AK_RT_MAX_STEPS && t < next && t <= rl_T) {
             float d = dot(o + t * v, rl_pn) - rl_po;
             i++;
@@ -377,6 +423,7 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
 // The objects within reach of p are in the primary ray's list when reach <= rl_grow (the ray
 // passes within rl_grow of their balls at p; listed: true when p = o + t v with t in [0, rl_T]):
 // then only the list is scanned, which on bare ground is empty (a loop no lane enters).
+#ifdef AK_RT_INDEX_ARRAYS // the page's normal (the Vulkan tracer's: normal_obj below)
 vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
 #ifdef AK_RT_INDEX_ARRAYS
 #if AK_PAGE_PRIM_PLANE
@@ -493,6 +540,57 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
     float l = length(g);
     return l > 0.0 ? g / l : g;
 }
+#endif
+
+#ifndef AK_RT_INDEX_ARRAYS
+// The normal at a hit p on object obj (the nearest object there, trace's `which`): the
+// gradient of that object's SDF alone, in closed form for the hyperplane (its normal), the
+// hypersphere (p - c) and the hyperbox (outside: the rotation of max(|q| - b, 0) sign(q); inside:
+// the nearest face's axis); central differences of its own SDF (T-Alg15, h, eight evaluations)
+// for the other shapes. The CPU tracer takes central differences of the scene SDF over every
+// object near p (normal_at above, the page's): the same vector up to O(h^2) except within about
+// h of an edge of the box or of a second object (a contact's crease), a fraction of a pixel at
+// these sizes (the images within the golden tolerance of the CPU tracer's; docs/performance.md,
+// issue 29 item 4, seventh round). On lavapipe this is straight-line code with one object's
+// loads, where normal_at's list scan and difference loop took about a tenth of the frame.
+vec4 normal_obj(int obj, vec4 p) {
+    int type = scn.obj[obj].info.x;
+    vec4 e = p - scn.obj[obj].pos, ob = scn.obj[obj].b;
+    vec4 g = e; // the hypersphere
+    if (type == AK_RT_PLANE) g = ob;
+    if (AK_RT_HAS(AK_RT_BOX) && type == AK_RT_BOX) {
+        vec4 c0 = scn.obj[obj].rt0, c1 = scn.obj[obj].rt1, c2 = scn.obj[obj].rt2, c3 = scn.obj[obj].rt3;
+        vec4 q = vec4(dot(c0, e), dot(c1, e), dot(c2, e), dot(c3, e));
+        vec4 qq = abs(q) - ob;
+        float m = max(max(qq.x, qq.y), max(qq.z, qq.w));
+        // outside: max(qq, 0) with q's signs; inside: the largest component's axis alone (the
+        // first of equal ones)
+        vec4 w = qq.x == m   ? vec4(1.0, 0.0, 0.0, 0.0)
+                 : qq.y == m ? vec4(0.0, 1.0, 0.0, 0.0)
+                 : qq.z == m ? vec4(0.0, 0.0, 1.0, 0.0)
+                             : vec4(0.0, 0.0, 0.0, 1.0);
+        w = (m > 0.0 ? max(qq, vec4(0.0)) : w) * sign(q);
+        g = w.x * c0 + w.y * c1 + w.z * c2 + w.w * c3;
+    }
+    if ((AK_RT_HAS(AK_RT_CAPSULE) && type == AK_RT_CAPSULE) ||
+        (AK_RT_HAS(AK_RT_DUOCYLINDER) && type == AK_RT_DUOCYLINDER) ||
+        (AK_RT_HAS(AK_RT_CONVEX) && type == AK_RT_CONVEX)) {
+        float h = AK_RT_NORMAL_H, dp = 0.0;
+        for (int s = 0; s < 8; s++) {
+            int a = s >> 1;
+            vec4 d = vec4(0.0);
+            d[a] = (s & 1) == 0 ? h : -h;
+            float f = ak_obj_sdf(obj, p + d);
+            if ((s & 1) == 0)
+                dp = f;
+            else
+                g[a] = (dp - f) / (2.0 * h);
+        }
+    }
+    float l = length(g);
+    return l > 0.0 ? g / l : g;
+}
+#endif
 
 // Early out of the shadow march (tracer.c, fast_shadow_bound): a lower bound of d(t')/t' for
 // every later evaluation t' <= H (the march's horizon), over the shadow ray's list: the plane
@@ -613,7 +711,11 @@ vec3 shade(vec4 o, vec4 v) {
     float dh;
     if (!trace(o, v, t, obj, dh) || obj < 0) return scn.sky.rgb * (1.0 - 0.35 * max(v.y, 0.0));
     vec4 p = o + t * v;
+#ifdef AK_RT_INDEX_ARRAYS
     vec4 n = normal_at(p, dh, t >= 0.0 && t <= rl_T);
+#else
+    vec4 n = normal_obj(obj, p);
+#endif
     vec3 albedo = scn.obj[obj].color.rgb;
     if (AK_SCN_GRID != 0 && scn.obj[obj].info.x == AK_RT_PLANE) albedo = grid_tint(obj, p, t, albedo);
     vec3 lin = scn.ambient.rgb;
@@ -635,8 +737,15 @@ void main() {
     // lavapipe runs a workgroup's invocations in batches of consecutive x (one row of the 8x8
     // tile per batch of 8 lanes): give each batch a 4x2 block of pixels instead, whose rays
     // stay closer together (fewer batches straddle a silhouette or a shadow's edge)
+    // llvmpipe (Mesa 22.3, lp_cs_tpool.c) hands each of its threads one contiguous range of
+    // the dispatch's workgroups (x fastest: whole rows), so in order the first thread would
+    // take the top of the image (sky) and the second the bottom (ground, objects, shadows),
+    // and the frame would last as long as the slower half. Workgroup row y traces tile row
+    // (y * AK_RT_ROW_STRIDE) mod rows instead, a stride near 0.618 rows and coprime to them
+    // (vk.c): every contiguous range of workgroup rows is then spread over the whole image.
     uvec2 lid = gl_LocalInvocationID.xy;
-    ivec2 px = ivec2(gl_WorkGroupID.xy * uint(AK_RT_WORKGROUP) +
+    uvec2 wg = uvec2(gl_WorkGroupID.x, (gl_WorkGroupID.y * uint(AK_RT_ROW_STRIDE)) % gl_NumWorkGroups.y);
+    ivec2 px = ivec2(wg * uint(AK_RT_WORKGROUP) +
                      uvec2((lid.y & 1u) * 4u + (lid.x & 3u), (lid.y >> 1u) * 2u + (lid.x >> 2u)));
 #endif
     float W = scn.misc.z, H = scn.misc.w;

@@ -6,7 +6,12 @@
 // alone by GPU timestamps (gpu-ms: without the upload, the read-back of the image and the
 // submission).
 //   usage: bench_render [--frames N] [--csv FILE] [--sizes WxH,WxH] [--no-cpu] [--no-gpu] [--gpu]
+//                       [--threads]
 //   --gpu: only hardware Vulkan devices (no lavapipe); exit 1 when there is none.
+//   --threads: each thread's CPU time during the timed Vulkan frames (Linux: /proc/self/task),
+//   so that a software device's split of the work between its threads shows (lavapipe: how
+//   evenly its worker threads share a frame; docs/performance.md, issue 29 item 4).
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +39,56 @@ static double cpu_ms(void) {
     return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
 }
 
+// Per-thread CPU time (--threads): each task of this process, its name and nanoseconds on a CPU
+// (/proc/self/task/TID/schedstat, first field), summed over the intervals between
+// threads_mark(0) and threads_mark(1).
+#define MAX_TASKS 64
+static struct {
+    long tid;
+    char name[32];
+    double start_ns, total_ns;
+} tasks[MAX_TASKS];
+static int ntasks;
+
+static void threads_mark(int end) {
+    DIR *d = opendir("/proc/self/task");
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        long tid = strtol(e->d_name, NULL, 10);
+        if (tid <= 0) continue;
+        char path[96];
+        snprintf(path, sizeof path, "/proc/self/task/%ld/schedstat", tid);
+        FILE *f = fopen(path, "r");
+        double ns = 0;
+        if (!f) continue;
+        int got = fscanf(f, "%lf", &ns);
+        fclose(f);
+        if (got != 1) continue;
+        int k = 0;
+        while (k < ntasks && tasks[k].tid != tid) k++;
+        if (k == ntasks) {
+            if (ntasks == MAX_TASKS) continue;
+            ntasks++;
+            tasks[k].tid = tid;
+            tasks[k].total_ns = 0;
+            tasks[k].start_ns = ns;
+            snprintf(path, sizeof path, "/proc/self/task/%ld/comm", tid);
+            snprintf(tasks[k].name, sizeof tasks[k].name, "?");
+            if ((f = fopen(path, "r"))) {
+                if (fgets(tasks[k].name, sizeof tasks[k].name, f))
+                    tasks[k].name[strcspn(tasks[k].name, "\n")] = 0;
+                fclose(f);
+            }
+        }
+        if (end)
+            tasks[k].total_ns += ns - tasks[k].start_ns;
+        else
+            tasks[k].start_ns = ns;
+    }
+    closedir(d);
+}
+
 static void row(FILE *csv, const char *backend, const char *device, int w, int h, int frames,
                 double setup_ms, double ms, double cms, double gms) {
     double mpx = (double)w * h / 1e6 / (ms / 1e3);
@@ -45,7 +100,7 @@ static void row(FILE *csv, const char *backend, const char *device, int w, int h
 }
 
 int main(int argc, char **argv) {
-    int frames = 3, do_cpu = 1, do_gpu = 1, hw_only = 0, hw_found = 0;
+    int frames = 3, do_cpu = 1, do_gpu = 1, hw_only = 0, hw_found = 0, per_thread = 0;
     const char *csv_path = NULL;
     int sizes[8][2] = { { 1280, 720 }, { 1920, 1080 } }, nsizes = 2;
     for (int i = 1; i < argc; i++) {
@@ -59,13 +114,15 @@ int main(int argc, char **argv) {
             do_gpu = 0;
         else if (!strcmp(argv[i], "--gpu"))
             hw_only = 1;
+        else if (!strcmp(argv[i], "--threads"))
+            per_thread = 1;
         else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
             nsizes = 0;
             for (char *tok = strtok(argv[++i], ","); tok && nsizes < 8; tok = strtok(NULL, ","))
                 if (sscanf(tok, "%dx%d", &sizes[nsizes][0], &sizes[nsizes][1]) == 2) nsizes++;
         } else {
             fprintf(stderr, "usage: bench_render [--frames N] [--csv FILE] [--sizes WxH,...] "
-                            "[--no-cpu] [--no-gpu] [--gpu]\n");
+                            "[--no-cpu] [--no-gpu] [--gpu] [--threads]\n");
             return 2;
         }
     }
@@ -140,6 +197,7 @@ int main(int argc, char **argv) {
             }
             for (int d = 0; d < nvk; d++) {
                 if (!ok[d]) continue;
+                if (per_thread) threads_mark(0);
                 double t0 = now_ms(), c0 = cpu_ms();
                 if (ak_render_vk_draw(vk[d], &s, &img, err, sizeof err) != AK_VK_OK) {
                     printf("vulkan %d: %s\n", d, err);
@@ -149,6 +207,7 @@ int main(int argc, char **argv) {
                 }
                 wall[d] += now_ms() - t0;
                 cpu[d] += cpu_ms() - c0;
+                if (per_thread) threads_mark(1);
                 double g = ak_render_vk_last_gpu_ms(vk[d]), gc, hm;
                 if (g >= 0) gsum[d] += g, gn[d]++;
                 ak_render_vk_last_readback(vk[d], &gc, &hm);
@@ -178,6 +237,17 @@ int main(int argc, char **argv) {
                     "timestamps), RGBA to RGB on the host %.3f ms, the rest of the frame %.3f ms\n",
                     ak_render_vk_device_name(vk[d]), w, h, gsum[d] / gn[d], csum[d] / gn[d],
                     hsum[d] / frames, wall[d] / frames - csum[d] / gn[d] - hsum[d] / frames);
+        // --threads: the threads that ran during the timed Vulkan frames (over 1 ms per frame),
+        // each one's CPU time per frame (all devices together), then cleared for the next size
+        if (per_thread && nvk > 0) {
+            printf("threads  %dx%d, CPU ms per Vulkan frame:", w, h);
+            for (int k = 0; k < ntasks; k++)
+                if (tasks[k].total_ns / frames > 1e6)
+                    printf(" %s[%ld] %.1f", tasks[k].name, tasks[k].tid,
+                           tasks[k].total_ns / frames * 1e-6);
+            printf("\n");
+            for (int k = 0; k < ntasks; k++) tasks[k].total_ns = 0;
+        }
         // The goal figures: each device's speed over the CPU tracer's, measured in this run
         // (> 1: faster than the CPU tracer), by the wall clock and by the process CPU time.
         for (int d = 0; d < nvk && do_cpu; d++)

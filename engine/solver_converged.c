@@ -1988,7 +1988,7 @@ static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_
     double *uu = x + k;
     memcpy(x, r, sizeof(double) * (size_t)k);
     memcpy(uu, u, sizeof(double) * (size_t)k);
-    if (nonmono ? sparse_newton_nm(np, n, pts, zero, rf, robust, early, true, false, p->row_start,
+    if (nonmono ? sparse_newton_nm(np, n, pts, zero, rf, robust, early, true, true, p->row_start,
                                    p->col, p->W, lu, r, u, x, uu)
                 : sparse_newton(np, n, pts, zero, rf, robust, early, p->row_start, p->col, p->W, lu,
                                 r, u, x, uu)) {

@@ -7,8 +7,19 @@
 //                                                 --export-fclib writes them
 //   bench_fclib [OPTIONS] FILE.hdf5...            FCLIB files (anakata run --export-fclib DIR
 //                                                 writes DIR/step_*.hdf5)
-//   --siconos NAME[:N]   a Siconos solver to run: NSGS (default), NSN-FB, NSN-AC; repeat for
-//                        more; N: its own iteration cap (default: --max-iterations)
+//   --siconos NAME[:N][@TOL][+NAME[:N][@TOL]...]
+//                        a Siconos solver to run (default NSGS), or a chain of them, each
+//                        stage from the reactions the stage before it ended with (the first
+//                        from zero); NAME: NSGS, NSN-FB, NSN-AC, NSN-NM, NSN-AC-HYBRID, ADMM,
+//                        ADMM-RB, PROX, VI-EG, VI-FPP, NSGS-SHUFFLE, NSGS-PLI, NSGS-NSN
+//                        (docs/fclib.md); N: its own iteration cap (default:
+//                        --max-iterations); TOL: the tolerance on its own relative measure
+//                        (default 1e-10; a chain's last stage decides whether it converged);
+//                        ,iK=V / ,dK=V: Siconos' iparam[K] / dparam[K] set to V after the
+//                        name's settings (its own indices: Friction_cst.h, SolverOptions.h);
+//                        ,IK=V / ,DK=V: the same in its internal solver (NSGS's local
+//                        solver, PROX's Newton);
+//                        repeat --siconos for more (at most 8)
 //   --max-iterations N   each Siconos solver's iteration cap (default 100000)
 //   --repeat N           solve each problem N times with each solver (default 1), in rounds that
 //                        alternate the order (anakata first, then the Siconos solvers; the next
@@ -16,6 +27,8 @@
 //                        median time; a solver whose first solve took more than --repeat-below
 //                        seconds is not repeated (its one time is printed)
 //   --repeat-below S     (default 0.5)
+//   --siconos-verbose L  Siconos' own progress prints (numerics_set_verbose; 1: each
+//                        iteration's residual), mixed into the table's output
 //   --no-anakata         run the Siconos solvers only (for the long runs of solvers whose
 //                        times do not depend on anakata's code; anakata's columns say "not run")
 //   --steps-only     (SCENE mode) only step the world with the converged solver and print each
@@ -45,7 +58,9 @@
 #include "verify/fclib/fclib_io.h"
 #include "verify/fclib/siconos_solve.h"
 
-#define MAX_SIC 3
+#define MAX_SIC 8   // --siconos options
+#define MAX_STAGE 4 // stages of one chain
+#define MAX_SET 8   // Siconos parameters set by one stage
 
 // CPU time of the process (both solvers run on one thread): on a machine shared with other
 // jobs the wall time measures the load more than the solver.
@@ -55,12 +70,28 @@ static double now(void) {
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/// One --siconos: its stages run one after the other, each from the reactions of the one before.
+typedef struct chain {
+    int n;                      ///< stages
+    ak_sic_solver s[MAX_STAGE]; ///< each stage's solver
+    int cap[MAX_STAGE];         ///< its iteration cap (0: --max-iterations)
+    double tol[MAX_STAGE];      ///< its tolerance on Siconos' own measure
+    int nset[MAX_STAGE];        ///< its Siconos parameters set (,iK=V ,dK=V)
+    ak_sic_param set[MAX_STAGE][MAX_SET];
+    const char *spec; ///< as given
+} chain;
+
+/// A chain's solve: the last stage's info, the iterations of every stage.
+typedef struct chain_result {
+    int info, iterations[MAX_STAGE];
+} chain_result;
+
 typedef struct bench {
-    int nsic, max_iter, cap[MAX_SIC]; ///< cap: each solver's own cap (0: max_iter)
-    int repeat;                       ///< solves per solver and problem (the median is printed)
-    bool no_anakata;                  ///< the Siconos solvers only
-    double repeat_below;              ///< a solver slower than this (s) is solved once
-    ak_sic_solver sic[MAX_SIC];
+    int nsic, max_iter;
+    int repeat;          ///< solves per solver and problem (the median is printed)
+    bool no_anakata;     ///< the Siconos solvers only
+    double repeat_below; ///< a solver slower than this (s) is solved once
+    chain sic[MAX_SIC];
     double ta, ts[MAX_SIC], hard, ha, hs[MAX_SIC];
     int miss_a, miss_s[MAX_SIC], hpts, count;
     char hname[256];
@@ -85,20 +116,97 @@ static void *alloc_or_die(size_t bytes) {
     return p;
 }
 
-// One solve of p by solver s (-1: anakata, else Siconos solver b->sic[s]) from zero impulses
-// into r; returns its CPU seconds. The start from zero is inside the clock for both.
+// One solve of p by solver s (-1: anakata, else Siconos chain b->sic[s]) from zero impulses
+// into r; returns its CPU seconds. The start from zero is inside the clock for both; a chain's
+// stages all are (each builds its own Siconos problem from the arrays).
 static double solve_once(const bench *b, int s, const ak_contact_problem *p,
                          const ak_sic_problem *sp, size_t k, double r[], double u[], int *rc,
-                         ak_problem_stats *st, ak_sic_result *sr) {
+                         ak_problem_stats *st, chain_result *cr) {
     double t0 = now();
     memset(r, 0, sizeof(double) * k);
     if (s < 0) {
         *rc = ak_solver_converged_solve_problem(p, 1e-10, 100000, r, st);
-    } else if (ak_sic_solve(sp, b->sic[s], 1e-10, b->cap[s] ? b->cap[s] : b->max_iter, r, u, sr)) {
-        fprintf(stderr, "bench_fclib: Siconos could not be set up\n");
-        exit(1);
+    } else {
+        const chain *c = &b->sic[s];
+        for (int g = 0; g < c->n; g++) {
+            ak_sic_result sr;
+            if (ak_sic_solve_with(sp, c->s[g], c->set[g], c->nset[g], c->tol[g],
+                                  c->cap[g] ? c->cap[g] : b->max_iter, r, u, &sr)) {
+                fprintf(stderr,
+                        "bench_fclib: --siconos %s: Siconos could not be set up (expected each "
+                        ",iK= and ,dK= index inside the solver's iparam and dparam)\n",
+                        c->spec);
+                exit(2);
+            }
+            cr->info = sr.info;
+            cr->iterations[g] = sr.iterations;
+        }
     }
     return now() - t0;
+}
+
+// A chain's iterations, stage by stage: "5000+12".
+static const char *iterations_of(const chain *c, const chain_result *cr, char *buf, size_t n) {
+    size_t at = 0;
+    buf[0] = 0;
+    for (int g = 0; g < c->n && at < n; g++)
+        at += (size_t)snprintf(buf + at, n - at, "%s%d", g ? "+" : "", cr->iterations[g]);
+    return buf;
+}
+
+// Parse one --siconos: NAME[,iK=V|,dK=V|,IK=V|,DK=V...][:N][@TOL] stages joined by '+'; false when
+// malformed.
+static bool parse_chain(const char *spec, chain *c) {
+    *c = (chain){ .spec = spec };
+    const char *at = spec;
+    for (;;) {
+        if (c->n >= MAX_STAGE) return false;
+        size_t len = strcspn(at, ",:@+");
+        int v = ak_sic_solver_parse(at, len);
+        if (v < 0) return false;
+        c->s[c->n] = (ak_sic_solver)v;
+        c->tol[c->n] = 1e-10;
+        at += len;
+        while (*at == ',') {
+            if (c->nset[c->n] >= MAX_SET || !strchr("idID", at[1]) || !at[1]) return false;
+            ak_sic_param *q = &c->set[c->n][c->nset[c->n]++];
+            q->is_double = at[1] == 'd' || at[1] == 'D';
+            q->internal = at[1] == 'I' || at[1] == 'D';
+            char *end = NULL;
+            long idx = strtol(at + 2, &end, 10);
+            if (end == at + 2 || *end != '=' || idx < 0 || idx > 1000) return false;
+            q->index = (int)idx;
+            at = end + 1;
+            if (q->is_double) {
+                q->value = strtod(at, &end);
+                if (!(q->value == q->value) || q->value - q->value != 0.0) return false;
+            } else {
+                long iv = strtol(at, &end, 10);
+                if (iv < -1000000000L || iv > 1000000000L) return false;
+                q->value = (double)iv;
+            }
+            if (end == at) return false;
+            at = end;
+        }
+        if (*at == ':') {
+            char *end = NULL;
+            long cap = strtol(at + 1, &end, 10);
+            if (end == at + 1 || cap < 1 || cap > 100000000) return false;
+            c->cap[c->n] = (int)cap;
+            at = end;
+        }
+        if (*at == '@') {
+            char *end = NULL;
+            double tol = strtod(at + 1, &end);
+            if (end == at + 1 || !(tol > 0.0 && tol < 1.0)) return false;
+            c->tol[c->n] = tol;
+            at = end;
+        }
+        c->n++;
+        if (*at == 0) return true;
+        if (*at != '+') return false;
+        at++;
+    }
 }
 
 // Solve p with anakata and every Siconos solver of b (b->repeat rounds, alternating the
@@ -111,7 +219,8 @@ static void run_problem(bench *b, const char *name, const ak_contact_problem *p)
            *t = alloc_or_die(sizeof(double) * (size_t)(ns * nr));
     ak_sic_problem sp = { p->dim, p->npoint, p->row_start, p->col, p->W, p->q, p->mu };
     ak_problem_stats st = { 0 };
-    ak_sic_result sr[MAX_SIC];
+    chain_result sr[MAX_SIC];
+    char its[64];
     int rca = 0, done[MAX_SIC + 1] = { 0 };
     for (int round = 0; round < nr; round++)
         for (int o = 0; o < ns; o++) {
@@ -134,7 +243,8 @@ static void run_problem(bench *b, const char *name, const ak_contact_problem *p)
     for (int s = 0; s < b->nsic; s++) {
         ds[s] = median(t + (size_t)(s + 1) * nr, done[s + 1]);
         double es = ak_sic_error(&sp, rs + k * (size_t)s, u);
-        printf(" | %s %6d %8.4f %.2e", sr[s].info ? "miss" : "ok  ", sr[s].iterations, ds[s], es);
+        printf(" | %s %6s %8.4f %.2e", sr[s].info ? "miss" : "ok  ",
+               iterations_of(&b->sic[s], &sr[s], its, sizeof its), ds[s], es);
         b->ts[s] += ds[s];
         b->miss_s[s] += sr[s].info != 0;
         if (ds[s] > most) most = ds[s];
@@ -160,24 +270,18 @@ int main(int argc, char **argv) {
     int npos = 0, first_file = 0, steps_only = 0;
     for (int a = 1; a < argc; a++) {
         if (!strcmp(argv[a], "--siconos") && a + 1 < argc) {
-            const char *s = argv[++a], *colon = strchr(s, ':');
-            size_t len = colon ? (size_t)(colon - s) : strlen(s);
-            ak_sic_solver v = len == 4 && !strncmp(s, "NSGS", len)     ? AK_SIC_NSGS
-                              : len == 6 && !strncmp(s, "NSN-FB", len) ? AK_SIC_NSN_FB
-                              : len == 6 && !strncmp(s, "NSN-AC", len) ? AK_SIC_NSN_AC
-                                                                       : (ak_sic_solver)-1;
-            char *end = NULL;
-            long cap = colon ? strtol(colon + 1, &end, 10) : 0;
-            if ((int)v < 0 || b.nsic >= MAX_SIC ||
-                (colon && (*end || cap < 1 || cap > 100000000))) {
+            if (b.nsic >= MAX_SIC || !parse_chain(argv[++a], &b.sic[b.nsic])) {
                 fprintf(stderr,
-                        "bench_fclib: --siconos: expected NSGS, NSN-FB or NSN-AC (at most "
-                        "3), each with an optional :N (a positive iteration cap), found '%s'\n",
-                        s);
+                        "bench_fclib: --siconos: expected "
+                        "NAME[,iK=V|,dK=V|,IK=V|,DK=V...][:N][@TOL] or "
+                        "stages of them joined by '+' (at most %d stages, %d parameters a "
+                        "stage, %d options), NAME one of %s, K an index of Siconos' iparam or "
+                        "dparam, V its value (an integer for iparam), N a positive iteration "
+                        "cap, TOL a tolerance between 0 and 1; found '%s'\n",
+                        MAX_STAGE, MAX_SET, MAX_SIC, ak_sic_solver_names(), argv[a]);
                 return 2;
             }
-            b.cap[b.nsic] = (int)cap;
-            b.sic[b.nsic++] = v;
+            b.nsic++;
         } else if (!strcmp(argv[a], "--repeat") && a + 1 < argc) {
             char *end = NULL;
             long v = strtol(argv[++a], &end, 10);
@@ -195,6 +299,15 @@ int main(int argc, char **argv) {
                         argv[a]);
                 return 2;
             }
+        } else if (!strcmp(argv[a], "--siconos-verbose") && a + 1 < argc) {
+            char *end = NULL;
+            long v = strtol(argv[++a], &end, 10);
+            if (*end || v < 0 || v > 3) {
+                fprintf(stderr, "bench_fclib: --siconos-verbose: expected 0..3, found '%s'\n",
+                        argv[a]);
+                return 2;
+            }
+            ak_sic_set_verbose((int)v);
         } else if (!strcmp(argv[a], "--no-anakata")) {
             b.no_anakata = true;
         } else if (!strcmp(argv[a], "--steps-only")) {
@@ -215,10 +328,9 @@ int main(int argc, char **argv) {
             return 2;
         }
     }
-    if (b.nsic == 0) b.sic[b.nsic++] = AK_SIC_NSGS;
+    if (b.nsic == 0) parse_chain("NSGS", &b.sic[b.nsic++]);
     printf("problem          points | anakata: sweeps polishes s ||F||_2");
-    for (int s = 0; s < b.nsic; s++)
-        printf(" | Siconos %s: iterations s ||F||_2", ak_sic_solver_name(b.sic[s]));
+    for (int s = 0; s < b.nsic; s++) printf(" | Siconos %s: iterations s ||F||_2", b.sic[s].spec);
     printf("\n");
     char err[1024];
     if (first_file) {
@@ -288,11 +400,9 @@ int main(int argc, char **argv) {
     if (steps_only) return 0;
     printf("total (%d problems): anakata %.3f s (%d missed)", b.count, b.ta, b.miss_a);
     for (int s = 0; s < b.nsic; s++)
-        printf(", Siconos %s %.3f s (%d missed)", ak_sic_solver_name(b.sic[s]), b.ts[s],
-               b.miss_s[s]);
+        printf(", Siconos %s %.3f s (%d missed)", b.sic[s].spec, b.ts[s], b.miss_s[s]);
     printf("\nhardest: %s (%d points): anakata %.3f s", b.hname, b.hpts, b.ha);
-    for (int s = 0; s < b.nsic; s++)
-        printf(", Siconos %s %.3f s", ak_sic_solver_name(b.sic[s]), b.hs[s]);
+    for (int s = 0; s < b.nsic; s++) printf(", Siconos %s %.3f s", b.sic[s].spec, b.hs[s]);
     printf("\n");
     return 0;
 }

@@ -1,6 +1,7 @@
 // Siconos Numerics on a contact problem in FCLIB's local form (see siconos_solve.h).
 #include "verify/fclib/siconos_solve.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -13,9 +14,84 @@
 #include <SparseBlockMatrix.h>
 #include <fc2d_compute_error.h>
 #include <fc3d_compute_error.h>
+#include <NumericsVerbose.h>
+
+static const char *const NAMES[AK_SIC_COUNT] = {
+    [AK_SIC_NSN_AC] = "NSN-AC",
+    [AK_SIC_NSN_FB] = "NSN-FB",
+    [AK_SIC_NSGS] = "NSGS",
+    [AK_SIC_NSN_NM] = "NSN-NM",
+    [AK_SIC_NSN_AC_VIEG] = "NSN-AC-HYBRID",
+    [AK_SIC_ADMM] = "ADMM",
+    [AK_SIC_ADMM_RB] = "ADMM-RB",
+    [AK_SIC_PROX] = "PROX",
+    [AK_SIC_VI_EG] = "VI-EG",
+    [AK_SIC_VI_FPP] = "VI-FPP",
+    [AK_SIC_NSGS_SHUFFLE] = "NSGS-SHUFFLE",
+    [AK_SIC_NSGS_PLI] = "NSGS-PLI",
+    [AK_SIC_NSGS_NSN] = "NSGS-NSN",
+};
+
+// Siconos' solver of each (3D)
+static const int IDS[AK_SIC_COUNT] = {
+    [AK_SIC_NSN_AC] = SICONOS_FRICTION_3D_NSN_AC,      [AK_SIC_NSN_FB] = SICONOS_FRICTION_3D_NSN_FB,
+    [AK_SIC_NSGS] = SICONOS_FRICTION_3D_NSGS,          [AK_SIC_NSN_NM] = SICONOS_FRICTION_3D_NSN_NM,
+    [AK_SIC_NSN_AC_VIEG] = SICONOS_FRICTION_3D_NSN_AC, [AK_SIC_ADMM] = SICONOS_FRICTION_3D_ADMM,
+    [AK_SIC_ADMM_RB] = SICONOS_FRICTION_3D_ADMM,       [AK_SIC_PROX] = SICONOS_FRICTION_3D_PROX,
+    [AK_SIC_VI_EG] = SICONOS_FRICTION_3D_VI_EG,        [AK_SIC_VI_FPP] = SICONOS_FRICTION_3D_VI_FPP,
+    [AK_SIC_NSGS_SHUFFLE] = SICONOS_FRICTION_3D_NSGS,  [AK_SIC_NSGS_PLI] = SICONOS_FRICTION_3D_NSGS,
+    [AK_SIC_NSGS_NSN] = SICONOS_FRICTION_3D_NSGS,
+};
 
 const char *ak_sic_solver_name(ak_sic_solver s) {
-    return s == AK_SIC_NSN_AC ? "NSN-AC" : s == AK_SIC_NSN_FB ? "NSN-FB" : "NSGS";
+    return (int)s >= 0 && s < AK_SIC_COUNT ? NAMES[s] : "?";
+}
+
+void ak_sic_set_verbose(int level) { numerics_set_verbose(level); }
+
+int ak_sic_solver_parse(const char *name, size_t len) {
+    for (int s = 0; s < AK_SIC_COUNT; s++)
+        if (strlen(NAMES[s]) == len && !strncmp(NAMES[s], name, len)) return s;
+    return -1;
+}
+
+const char *ak_sic_solver_names(void) {
+    static char all[512];
+    if (!all[0])
+        for (int s = 0; s < AK_SIC_COUNT; s++) {
+            size_t at = strlen(all);
+            snprintf(all + at, sizeof all - at, "%s%s", s ? ", " : "", NAMES[s]);
+        }
+    return all;
+}
+
+// What the name says beyond Siconos' defaults for the solver (IDS).
+static void set_variant(SolverOptions *o, ak_sic_solver s) {
+    switch (s) {
+        case AK_SIC_NSN_AC_VIEG:
+            o->iparam[SICONOS_FRICTION_3D_NSN_HYBRID_STRATEGY] =
+                SICONOS_FRICTION_3D_NSN_HYBRID_STRATEGY_VI_EG_NSN;
+            break;
+        case AK_SIC_ADMM_RB:
+            o->iparam[SICONOS_FRICTION_3D_ADMM_IPARAM_INITIAL_RHO] =
+                SICONOS_FRICTION_3D_ADMM_INITIAL_RHO_NORM_INF;
+            o->iparam[SICONOS_FRICTION_3D_ADMM_IPARAM_RHO_STRATEGY] =
+                SICONOS_FRICTION_3D_ADMM_RHO_STRATEGY_SCALED_RESIDUAL_BALANCING;
+            break;
+        case AK_SIC_NSGS_SHUFFLE:
+            o->iparam[SICONOS_FRICTION_3D_NSGS_SHUFFLE] =
+                SICONOS_FRICTION_3D_NSGS_SHUFFLE_TRUE_EACH_LOOP;
+            o->iparam[SICONOS_FRICTION_3D_NSGS_SHUFFLE_SEED] = 1;
+            break;
+        case AK_SIC_NSGS_PLI:
+            solver_options_update_internal(
+                o, 0, SICONOS_FRICTION_3D_ONECONTACT_ProjectionOnConeWithLocalIteration);
+            break;
+        case AK_SIC_NSGS_NSN:
+            solver_options_update_internal(o, 0, SICONOS_FRICTION_3D_ONECONTACT_NSN);
+            break;
+        default: break;
+    }
 }
 
 // W as Siconos' sparse block matrix: blocks column-major (Siconos' dense storage), the blocks of
@@ -121,19 +197,39 @@ double ak_sic_error(const ak_sic_problem *p, const double r[], double u[]) {
 
 int ak_sic_solve(const ak_sic_problem *p, ak_sic_solver s, double tol, int max_iter, double r[],
                  double u[], ak_sic_result *res) {
+    return ak_sic_solve_with(p, s, NULL, 0, tol, max_iter, r, u, res);
+}
+
+int ak_sic_solve_with(const ak_sic_problem *p, ak_sic_solver s, const ak_sic_param set[], int nset,
+                      double tol, int max_iter, double r[], double u[], ak_sic_result *res) {
     *res = (ak_sic_result){ .info = -1 };
     if (p->dim != 2 && p->dim != 3) return -1;
     FrictionContactProblem *fc = problem_of(p);
     if (!fc) return -1;
-    int id = p->dim == 3 ? (s == AK_SIC_NSN_AC   ? SICONOS_FRICTION_3D_NSN_AC
-                            : s == AK_SIC_NSN_FB ? SICONOS_FRICTION_3D_NSN_FB
-                                                 : SICONOS_FRICTION_3D_NSGS)
-                         : SICONOS_FRICTION_2D_NSGS;
+    if ((int)s < 0 || s >= AK_SIC_COUNT) {
+        frictionContactProblem_free(fc);
+        return -1;
+    }
+    int id = p->dim == 3 ? IDS[s] : SICONOS_FRICTION_2D_NSGS;
     res->used = p->dim == 3 ? ak_sic_solver_name(s) : "NSGS (fc2d)";
     SolverOptions *o = solver_options_create(id);
     if (!o) {
         frictionContactProblem_free(fc);
         return -1;
+    }
+    if (p->dim == 3) set_variant(o, s);
+    for (int i = 0; i < nset; i++) {
+        SolverOptions *t =
+            set[i].internal ? (o->numberOfInternalSolvers > 0 ? o->internalSolvers[0] : NULL) : o;
+        if (!t || set[i].index < 0 || set[i].index >= (set[i].is_double ? t->dSize : t->iSize)) {
+            solver_options_delete(o);
+            frictionContactProblem_free(fc);
+            return -1;
+        }
+        if (set[i].is_double)
+            t->dparam[set[i].index] = set[i].value;
+        else
+            t->iparam[set[i].index] = (int)set[i].value;
     }
     o->iparam[SICONOS_IPARAM_MAX_ITER] = max_iter;
     o->dparam[SICONOS_DPARAM_TOL] = tol;

@@ -6,6 +6,8 @@
 #ifndef AK_VERIFY_SICONOS_SOLVE_H
 #define AK_VERIFY_SICONOS_SOLVE_H
 
+#include <stddef.h>
+
 /// A problem: dim 2 or 3, np points; W by point blocks (row i's blocks are
 /// [row_start[i], row_start[i + 1]), block z's column point col[z], dim x dim row-major in W).
 typedef struct ak_sic_problem {
@@ -14,9 +16,35 @@ typedef struct ak_sic_problem {
     const double *W, *q, *mu;
 } ak_sic_problem;
 
-/// Siconos' solvers used here.
-typedef enum { AK_SIC_NSN_AC, AK_SIC_NSN_FB, AK_SIC_NSGS } ak_sic_solver;
+/// Siconos' solvers used here (3D; a 2D problem gets Siconos' fc2d NSGS whatever is asked), each
+/// Siconos' solver with its defaults but for what the name says (docs/fclib.md, "Siconos' solvers"):
+typedef enum {
+    AK_SIC_NSN_AC,       ///< "NSN-AC": nonsmooth Newton on Alart-Curnier's function
+    AK_SIC_NSN_FB,       ///< "NSN-FB": nonsmooth Newton on Fischer-Burmeister's
+    AK_SIC_NSGS,         ///< "NSGS": Gauss-Seidel over the points, local Newton (NSN_GP_HYBRID)
+    AK_SIC_NSN_NM,       ///< "NSN-NM": nonsmooth Newton on the natural map
+    AK_SIC_NSN_AC_VIEG,  ///< "NSN-AC-HYBRID": NSN-AC after 50 VI extragradient iterations
+    AK_SIC_ADMM,         ///< "ADMM": with acceleration and restarts, rho 1
+    AK_SIC_ADMM_RB,      ///< "ADMM-RB": ADMM, rho from W's largest entry, scaled residual balancing
+    AK_SIC_PROX,         ///< "PROX": proximal point iterations, each solved by NSN-AC
+    AK_SIC_VI_EG,        ///< "VI-EG": extragradient on the variational inequality
+    AK_SIC_VI_FPP,       ///< "VI-FPP": fixed-point projection on it
+    AK_SIC_NSGS_SHUFFLE, ///< "NSGS-SHUFFLE": NSGS visiting the points in a new random order
+                         ///< each sweep (seed 1)
+    AK_SIC_NSGS_PLI,     ///< "NSGS-PLI": NSGS with the projection on the cone with local
+                         ///< iterations as its local solver
+    AK_SIC_NSGS_NSN,     ///< "NSGS-NSN": NSGS with the local Alart-Curnier Newton (ONECONTACT_NSN)
+    AK_SIC_COUNT
+} ak_sic_solver;
+/// The solver's name (as above), or "?" for a value out of range.
 const char *ak_sic_solver_name(ak_sic_solver s);
+/// The solver named by the len characters at name, or -1 when none is.
+int ak_sic_solver_parse(const char *name, size_t len);
+/// Every name, separated by ", " (for messages).
+const char *ak_sic_solver_names(void);
+/// Siconos' own progress prints on stdout (numerics_set_verbose): 0 none (its default), 1 each
+/// iteration's residual, 2 more.
+void ak_sic_set_verbose(int level);
 
 typedef struct ak_sic_result {
     int info;         ///< the driver's return: 0 converged
@@ -27,8 +55,10 @@ typedef struct ak_sic_result {
 } ak_sic_result;
 
 /// Siconos' residual of (r, u := W r + q, recomputed by Siconos) for the problem:
-/// ||F||_2 over all points, F_i = r_i - proj_K_mu(r_i - (u_i + mu |u_t,i| e_n)) (fc3d_compute_error,
-/// fc2d_compute_error with norm 1: absolute). u receives Siconos' W r + q. -1 on failure.
+/// ||F||_2 over all points, F_i = r_i - proj_K_mu(r_i - (u_i + mu |u_t,i| e_n)), divided by
+/// max(1, ||r||, ||u||) (fc3d_compute_error, fc2d_compute_error with norm 1: they divide by the
+/// largest of the norm passed, ||r|| and ||u||; so absolute only where ||r||, ||u|| <= 1,
+/// docs/fclib.md). u receives Siconos' W r + q. -1 on failure.
 double ak_sic_error(const ak_sic_problem *p, const double r[], double u[]);
 
 /// Solve with Siconos' solver s (block-sparse W) to the tolerance tol (Siconos' own relative
@@ -36,5 +66,20 @@ double ak_sic_error(const ak_sic_problem *p, const double r[], double u[]);
 /// u receives the velocities. 0, or -1 when Siconos could not be set up.
 int ak_sic_solve(const ak_sic_problem *p, ak_sic_solver s, double tol, int max_iter, double r[],
                  double u[], ak_sic_result *res);
+
+/// One of Siconos' own parameters of the solver, set after the name's (Siconos' iparam or dparam
+/// index, as its headers number them: Friction_cst.h, SolverOptions.h).
+typedef struct ak_sic_param {
+    int is_double; ///< dparam (else iparam)
+    int internal;  ///< of the solver's first internal solver (NSGS's local solver, PROX's
+                   ///< Newton) instead of its own
+    int index;
+    double value;
+} ak_sic_param;
+
+/// ak_sic_solve with the nset parameters of set applied last; -1 also when an index is outside
+/// the solver's iparam or dparam, or an internal one is set for a solver without one.
+int ak_sic_solve_with(const ak_sic_problem *p, ak_sic_solver s, const ak_sic_param set[], int nset,
+                      double tol, int max_iter, double r[], double u[], ak_sic_result *res);
 
 #endif

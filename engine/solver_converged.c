@@ -814,7 +814,7 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 // Levenberg-Marquardt step (J^T J couples points two bodies apart: much more fill; with it
 // step 56 ran for more than 6 minutes). A pass is kept only when the component's
 // residuals, measured at the bodies' velocities, shrink. On the matrices (the FCLIB form,
-// early = true; not in the world step, whose results stay those of 8a13825) a pass ends early
+// early = true; in the world step the projected pass only, since 29 Nov 2026) a pass ends early
 // where it cannot gain: the monotone pass after STALL_STEPS steps in a row below 2^-10 that lower |F|^2 by
 // less than a thousandth, the projected pass when a full step is wanted a second time without
 // a better point since the last one (the full steps cycle: pile_1000_3d step 29 went from
@@ -824,6 +824,15 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 #define SPARSE_EVERY 500       ///< the sparse polish of the matrix form every this many sweeps
 #define SPARSE_KEEP 0.01       ///< ... kept when it lowers the largest residual at least this much
 #define STALL_STEPS 3 ///< monotone pass: stop after this many stalled steps in a row (early)
+// The world step's sparse polish stops where |F| is at rounding level: |F|^2 at most ROUND_F2
+// |x|^2 (|F| within 1e-13 of the impulses' size, a thousand ulps) and no halving of |F|^2 in
+// the last ROUND_STEPS Newton steps. Without it a pass ran on to its step cap (60, up to 2,000
+// on a small component) after it had converged: pile_1000_3d, 225 points, 1,994 Newton steps
+// (one factorisation each) with the last halving at step 10, and every |F|^2 below 1e-29;
+// the position stage's polish of step 58, 60 steps with the last halving at step 3 (the world
+// step's sixth round in docs/performance.md).
+#define ROUND_F2 1e-26
+#define ROUND_STEPS 3
 
 // F(x) at velocities u (as natural_map), with each point's R_i and P_i (n x n, row-major, R
 // then P, into RP when not NULL): row block i of J is R_i W_i. + P_i at the diagonal block.
@@ -953,9 +962,9 @@ static void project_impulses(int np, int n, const ak_contact_point *const pts[],
 // there to 1/8 or less (pile_1000_3d step 47: 60 Newton steps, |F|^2 lowered a few per cent
 // each); a step that may rise for a while crosses them.
 static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], const double tg[],
-                            double rf, bool robust, bool early, bool nonmono, const int rs[],
-                            const int col[], const double W[], ak_block_lu *lu, const double x0[],
-                            const double u0[], double x[], double u[]) {
+                            double rf, bool robust, bool early, bool nonmono, bool round_stop,
+                            const int rs[], const int col[], const double W[], ak_block_lu *lu,
+                            const double x0[], const double u0[], double x[], double u[]) {
     int k = np * n, nn = n * n;
     size_t nz = (size_t)rs[np];
     double *Jv = malloc(sizeof(double) * (nz * (size_t)nn + (size_t)k * 7 + (size_t)np * 2 * nn));
@@ -967,7 +976,8 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
     int steps = (int)fmax(
         NEWTON_STEPS, fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / (ak_block_lu_flops(lu) + 1.0)));
     int full = 0, stall = 0, cycle = 0; // full steps taken (nonmonotone), stalled steps, cycles
-    double f2best = INFINITY, *xbest = NULL, merits[NONMONO_MERITS];
+    int halved = 0;                     // round_stop: the step of the last halving of |F|^2
+    double f2best = INFINITY, *xbest = NULL, merits[NONMONO_MERITS], f2half = f2;
     bool nm = nonmono && !robust;
     for (int step = 0; step < steps && f2 > 0.0; step++) {
         // J = R W + P, block by block; g = -J^T F
@@ -1022,6 +1032,12 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
         }
         block_affine(np, n, rs, col, W, u0, x, x0, u);
         f2 = natural_map_blocks(np, n, pp, tg, rf, x, u, F, RP);
+        if (f2 < 0.5 * f2half) f2half = f2, halved = step + 1;
+        if (round_stop && step + 1 - halved >= ROUND_STEPS) { // converged to rounding: stop
+            double x2 = 0.0;
+            for (int a = 0; a < k; a++) x2 += x[a] * x[a];
+            if (fmin(f2, f2best) <= ROUND_F2 * x2) break;
+        }
     }
     if (xbest && f2best < f2) memcpy(x, xbest, sizeof(double) * (size_t)k);
     free(xbest);
@@ -1033,7 +1049,8 @@ static int sparse_newton(int np, int n, const ak_contact_point *const pp[], cons
                          double rf, bool robust, bool early, const int rs[], const int col[],
                          const double W[], ak_block_lu *lu, const double x0[], const double u0[],
                          double x[], double u[]) {
-    return sparse_newton_nm(np, n, pp, tg, rf, robust, early, false, rs, col, W, lu, x0, u0, x, u);
+    return sparse_newton_nm(np, n, pp, tg, rf, robust, early, false, false, rs, col, W, lu, x0, u0,
+                            x, u);
 }
 
 // Sparse Newton polish of the points given[0 .. ngiven) (a connected component) from the
@@ -1134,7 +1151,14 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
         }
     }
     polish_start(m, d, c, idx, pp, np, sv, sw, x, x0, u, u0);
-    if (sparse_newton_nm(np, n, pp, tg, rf, robust, false, nonmono, rs, col, W, lu, x0, u0, x, u)) {
+    // the projected pass (robust) ends early where it cannot gain, as the matrix form's does: a
+    // full step wanted a second time without a better point since the last one, or STALL_STEPS
+    // stalled steps in a row (pile_1000_3d steps 1-60: 28 projected passes took 4.3 s, 4.0 s of
+    // it in passes whose |F|^2 never halved after their first step; 61.1 s -> 55.5 s of CPU for
+    // the 60 steps, the same sweeps on every step; docs/performance.md, the world step's sixth
+    // round)
+    if (sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, rs, col, W, lu, x0, u0,
+                         x, u)) {
         ak_block_lu_free(lu);
         free(W), free(col), free(rs), free(pp), free(tg);
         return -1;
@@ -1964,8 +1988,8 @@ static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_
     double *uu = x + k;
     memcpy(x, r, sizeof(double) * (size_t)k);
     memcpy(uu, u, sizeof(double) * (size_t)k);
-    if (nonmono ? sparse_newton_nm(np, n, pts, zero, rf, robust, early, true, p->row_start, p->col,
-                                   p->W, lu, r, u, x, uu)
+    if (nonmono ? sparse_newton_nm(np, n, pts, zero, rf, robust, early, true, true, p->row_start,
+                                   p->col, p->W, lu, r, u, x, uu)
                 : sparse_newton(np, n, pts, zero, rf, robust, early, p->row_start, p->col, p->W, lu,
                                 r, u, x, uu)) {
         free(x);

@@ -264,6 +264,19 @@ static void run_problem(bench *b, const char *name, const ak_contact_problem *p)
     free(ra), free(rs), free(u), free(t);
 }
 
+// The integer value s of option opt, lo..hi, into *out; 0, or -1 with a message on stderr.
+static int int_option(const char *opt, const char *s, long lo, long hi, int *out) {
+    char *end = NULL;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || v < lo || v > hi) {
+        fprintf(stderr, "bench_fclib: %s: expected an integer %ld..%ld, found '%s'\n", opt, lo, hi,
+                s);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
 int main(int argc, char **argv) {
     bench b = { .max_iter = 100000, .hard = -1, .repeat = 1, .repeat_below = 0.5 };
     const char *pos[3] = { NULL, NULL, NULL };
@@ -283,14 +296,7 @@ int main(int argc, char **argv) {
             }
             b.nsic++;
         } else if (!strcmp(argv[a], "--repeat") && a + 1 < argc) {
-            char *end = NULL;
-            long v = strtol(argv[++a], &end, 10);
-            if (*end || v < 1 || v > 1000) {
-                fprintf(stderr, "bench_fclib: --repeat: expected a count 1..1000, found '%s'\n",
-                        argv[a]);
-                return 2;
-            }
-            b.repeat = (int)v;
+            if (int_option("--repeat", argv[++a], 1, 1000, &b.repeat)) return 2;
         } else if (!strcmp(argv[a], "--repeat-below") && a + 1 < argc) {
             char *end = NULL;
             b.repeat_below = strtod(argv[++a], &end);
@@ -300,14 +306,9 @@ int main(int argc, char **argv) {
                 return 2;
             }
         } else if (!strcmp(argv[a], "--siconos-verbose") && a + 1 < argc) {
-            char *end = NULL;
-            long v = strtol(argv[++a], &end, 10);
-            if (*end || v < 0 || v > 3) {
-                fprintf(stderr, "bench_fclib: --siconos-verbose: expected 0..3, found '%s'\n",
-                        argv[a]);
-                return 2;
-            }
-            ak_sic_set_verbose((int)v);
+            int v;
+            if (int_option("--siconos-verbose", argv[++a], 0, 3, &v)) return 2;
+            ak_sic_set_verbose(v);
         } else if (!strcmp(argv[a], "--no-anakata")) {
             b.no_anakata = true;
         } else if (!strcmp(argv[a], "--steps-only")) {

@@ -1,6 +1,7 @@
 // Siconos Numerics on a contact problem in FCLIB's local form (see siconos_solve.h).
 #include "verify/fclib/siconos_solve.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,6 +194,15 @@ double ak_sic_error(const ak_sic_problem *p, const double r[], double u[]) {
     }
     frictionContactProblem_free(fc);
     return err;
+}
+
+double ak_sic_residual(const ak_sic_problem *p, const double r[], double u[]) {
+    double e = ak_sic_error(p, r, u);
+    if (!(e >= 0)) return -1.0;
+    size_t k = (size_t)p->np * (size_t)p->dim;
+    double rr = 0, uu = 0;
+    for (size_t i = 0; i < k; i++) rr += r[i] * r[i], uu += u[i] * u[i];
+    return e * fmax(1.0, fmax(sqrt(rr), sqrt(uu)));
 }
 
 int ak_sic_solve(const ak_sic_problem *p, ak_sic_solver s, double tol, int max_iter, double r[],

@@ -61,6 +61,11 @@ typedef struct ak_sic_result {
 /// docs/fclib.md). u receives Siconos' W r + q. -1 on failure.
 double ak_sic_error(const ak_sic_problem *p, const double r[], double u[]);
 
+/// The absolute ||F||_2 of Siconos' natural map above (no division): ak_sic_error times
+/// max(1, ||r||, ||u||), the norms of r and of Siconos' u = W r + q, which is what Siconos 4.4
+/// divided by. u receives W r + q. -1 on failure.
+double ak_sic_residual(const ak_sic_problem *p, const double r[], double u[]);
+
 /// Solve with Siconos' solver s (block-sparse W) to the tolerance tol (Siconos' own relative
 /// measure; see docs/fclib.md) in at most max_iter iterations, from r (in: start, out: solution);
 /// u receives the velocities. 0, or -1 when Siconos could not be set up.

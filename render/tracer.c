@@ -712,6 +712,89 @@ static double fast_shadow(const frame *f, const double p[4], const double l[4]) 
     return fmin(fmax(res, 0.0), 1.0);
 }
 
+// The plane-only march in closed form. From t, with the plane's distance d > 0 at o + t v
+// and nl = v . n in (-1, 0) (n unit), the march's step t += d multiplies the distance by
+// q = 1 + nl (it is linear in t), so step j lies at t_j = ts - d q^j / -nl with ts = t + d / -nl
+// the root. The march stops at the first j with d q^j < AK_RT_HIT_EPS max(t_j, 1), that is
+// d q^j < e = AK_RT_HIT_EPS max(ts / (1 + AK_RT_HIT_EPS / -nl), 1). j from logarithms, then
+// moved by one where rounding put it on the wrong side of e; *t_hit = t_j. Returns j (the
+// steps taken before the one that hits), or -1 when it would exceed AK_RT_MAX_STEPS.
+int ak_render_plane_steps(double t, double d, double nl, double *t_hit) {
+    double ts = t + d / -nl, q = 1.0 + nl;
+    double e = AK_RT_HIT_EPS * fmax(ts / (1.0 + AK_RT_HIT_EPS / -nl), 1.0);
+    int j;
+    if (d < e)
+        j = 0;
+    else if (q <= 0.0)
+        j = 1; // nl = -1: the first step lands on the plane
+    else {
+        double x = ceil(log(e / d) / log(q));
+        if (!(x < AK_RT_MAX_STEPS)) return -1;
+        j = x < 1.0 ? 1 : (int)x;
+        if (j > 1 && d * pow(q, j - 1) < e) j--;
+        if (!(d * pow(q, j) < e)) j++;
+    }
+    if (j >= AK_RT_MAX_STEPS) return -1;
+    *t_hit = ts - d * (j == 0 ? 1.0 : q <= 0.0 ? 0.0 : pow(q, j)) / -nl;
+    return j;
+}
+
+// The normal at a hit p on object i (the nearest object there): the gradient of that object's
+// SDF alone (trace.comp's normal_obj), in closed form for the 4D hyperplane (its normal), the
+// hypersphere (p - c) and the hyperbox (outside: the rotation of max(|q| - b, 0) sign(q), q the
+// body coordinates; inside: the nearest face's axis, the first of equal ones); central
+// differences of its own SDF (T-Alg15, h) for the other shapes. The gradient of the scene SDF
+// (fast_normal) up to O(h^2) except within about h of a box's edge or of a second object.
+static void object_normal(const frame *f, int i, const double p[4], double n[4]) {
+    const fobj *q = &f->fo[i];
+    double g[4];
+    if (q->kind == FK_APLANE || q->kind == FK_PLANE) {
+        for (int k = 0; k < 4; k++) g[k] = q->n[k];
+    } else if (q->kind == FK_SPHERE_ID || q->kind == FK_SPHERE) {
+        for (int k = 0; k < 4; k++) g[k] = p[k] - q->c[k];
+    } else if (q->kind == FK_BOX) {
+        double e[4] = { p[0] - q->c[0], p[1] - q->c[1], p[2] - q->c[2], p[3] - q->c[3] };
+        double b[4], w[4], m = -INFINITY;
+        int am = 0;
+        for (int j = 0; j < 4; j++) {
+            const double *r = q->rt + 4 * j;
+            b[j] = r[0] * e[0] + r[1] * e[1] + r[2] * e[2] + r[3] * e[3];
+            double qq = fabs(b[j]) - q->ext[j];
+            w[j] = qq;
+            if (qq > m) m = qq, am = j;
+        }
+        for (int j = 0; j < 4; j++) {
+            double s = b[j] > 0.0 ? 1.0 : b[j] < 0.0 ? -1.0 : 0.0;
+            w[j] = (m > 0.0 ? fmax(w[j], 0.0) : j == am ? 1.0 : 0.0) * s;
+        }
+        for (int k = 0; k < 4; k++)
+            g[k] =
+                w[0] * q->rt[k] + w[1] * q->rt[4 + k] + w[2] * q->rt[8 + k] + w[3] * q->rt[12 + k];
+    } else {
+        const double h = AK_RT_NORMAL_H;
+        for (int a = 0; a < 4; a++) {
+            double x[4] = { p[0], p[1], p[2], p[3] };
+            x[a] = p[a] + h;
+            double dp = fobj_sdf(f, q, i, x);
+            x[a] = p[a] - h;
+            g[a] = (dp - fobj_sdf(f, q, i, x)) / (2.0 * h);
+        }
+    }
+    double len2 = g[0] * g[0] + g[1] * g[1] + g[2] * g[2] + g[3] * g[3];
+    double inv = len2 > 0 ? 1.0 / sqrt(len2) : 0.0;
+    for (int a = 0; a < 4; a++) n[a] = g[a] * inv;
+}
+
+void ak_render_object_normal(const ak_render_scene *s, int i, const double p[4], double n[4]) {
+    frame f;
+    frame_init(s, &f);
+    if (f.fo && i >= 0 && i < s->nobj)
+        object_normal(&f, i, p, n);
+    else
+        ak_render_normal(s, p, n);
+    frame_free(&f);
+}
+
 // ---- tight per-ray lists (issue 29, item 4): the shader's ray_list and marches, in double ----
 // fast_ray_objects keeps every object that can beat the ground plane somewhere on the ray, so
 // that the march takes the plain march's steps. The lists below keep less (as trace.comp does
@@ -827,9 +910,9 @@ static double tight_at(const frame *f, const tlist *L, const double o[4], const 
 }
 
 // The march of fast_trace over a tight list: the steps clamped at the next entry's start,
-// every object beyond T. *d_hit: the scene SDF at the hit.
+// every object beyond T.
 static bool tight_trace(const frame *f, const tlist *L, const double o[4], const double v[4],
-                        double *t_out, int *obj, double *d_hit) {
+                        double *t_out, int *obj) {
     double t = 0.0;
     bool hit = false, all = false;
     int which = -1, lo = 0, hi = 0;
@@ -837,6 +920,25 @@ static bool tight_trace(const frame *f, const tlist *L, const double o[4], const
         double x[4], d;
         for (int k = 0; k < 4; k++) x[k] = o[k] + t * v[k];
         all = all || t > L->T;
+        // The plane-only steps in closed form (trace.comp's): while no entry is active (lo ==
+        // hi) and the next has not started, each step is the plane's distance alone; when the
+        // plane's root comes before the next entry's start, T and the distance cap (no step is
+        // then clamped, leaves the list or stops the march), ak_render_plane_steps gives the
+        // step that hits and its t at once (docs/performance.md, issue 29 item 4, eighth round).
+        if (!all && lo == hi) {
+            const fobj *P = &f->fo[f->plane];
+            double next = hi < L->n ? L->a[hi] : INFINITY;
+            double dp = fobj_sdf(f, P, f->plane, x), nl = dot4(v, P->n) / P->plen, th;
+            if (t < next && nl < 0.0 && dp > 0.0 && t + dp / -nl < next && t + dp / -nl <= L->T &&
+                t + dp / -nl <= AK_RT_MAX_DIST) {
+                int j = ak_render_plane_steps(t, dp, nl, &th);
+                if (j < 0 || i + j + 1 > AK_RT_MAX_STEPS) break; // out of steps before the hit
+                t = th;
+                hit = true;
+                which = f->plane;
+                break;
+            }
+        }
         if (all)
             d = fast_sdf(f, f->all, f->s->nobj, x, &which);
         else
@@ -849,7 +951,6 @@ static bool tight_trace(const frame *f, const tlist *L, const double o[4], const
         if (!all && hi < L->n && L->a[hi] < t) t = L->a[hi]; // not past the next entry's start
         if (t > AK_RT_MAX_DIST) break;
     }
-    *d_hit = INFINITY;
     if (hit) {
         for (int k = 0; k < AK_RT_REFINE_STEPS; k++) { // fast_trace's refinement
             double h = AK_RT_NORMAL_H;
@@ -861,38 +962,11 @@ static bool tight_trace(const frame *f, const tlist *L, const double o[4], const
             if (tn < 0.0) break;
             t = tn;
         }
-        *d_hit = tight_at(f, L, o, v, t, &which);
+        tight_at(f, L, o, v, t, &which); // the object at the hit
     }
     *t_out = t;
     *obj = hit ? which : -1;
     return hit;
-}
-
-// fast_normal over the plane and the primary ray's list: at p = o + t v (t in [0, T]) every
-// object left out of the list is more than grow from p (outside its grown ball), so its SDF
-// within h of p exceeds grow - h; when grow >= |d(p)| + 2 h that is at least d(p) + h, which
-// the scene SDF within h of p does not exceed (1-Lipschitz): such an object is never the
-// strict minimum there, and the difference quotients are fast_normal's.
-static bool tight_normal(const frame *f, const tlist *L, const double p[4], double dp,
-                         double n[4]) {
-    const double h = AK_RT_NORMAL_H;
-    if (!(fabs(dp) + 2.0 * h * (1.0 + 1e-9) + 1e-9 <= L->grow)) return false;
-    int idx[TL_MAX + 1];
-    idx[0] = f->plane;
-    for (int k = 0; k < L->n; k++) idx[k + 1] = L->i[k];
-    double len2 = 0.0;
-    for (int a = 0; a < 4; a++) {
-        double q[4] = { p[0], p[1], p[2], p[3] };
-        q[a] = p[a] + h;
-        double dpl = fast_sdf(f, idx, L->n + 1, q, NULL);
-        q[a] = p[a] - h;
-        double dmi = fast_sdf(f, idx, L->n + 1, q, NULL);
-        n[a] = (dpl - dmi) / (2.0 * h);
-        len2 += n[a] * n[a];
-    }
-    double inv = len2 > 0 ? 1.0 / sqrt(len2) : 0.0;
-    for (int a = 0; a < 4; a++) n[a] *= inv;
-    return true;
 }
 
 // fast_shadow_bound over a shadow ray's tight list: the plane (and other hyperplanes) as
@@ -937,13 +1011,12 @@ static double tight_shadow(const frame *f, const double p[4], const double l[4])
 
 static void shade(const ak_render_scene *s, const frame *f, const double o[4], const double dir[4],
                   double rgb[3]) {
-    double t, dhit = INFINITY;
+    double t;
     int obj, list[AK_RT_MAX_OBJECTS];
-    bool hit, tight = false;
+    bool hit;
     tlist L;
     if (f->fast && f->tight && tight_list(f, o, dir, AK_RT_MAX_DIST + 1.0, 0.0, &L)) {
-        tight = true;
-        hit = tight_trace(f, &L, o, dir, &t, &obj, &dhit);
+        hit = tight_trace(f, &L, o, dir, &t, &obj);
     } else if (f->fast) {
         double T;
         int cnt = fast_ray_objects(f, o, dir, AK_RT_MAX_DIST + 1.0, list, &T);
@@ -960,9 +1033,9 @@ static void shade(const ak_render_scene *s, const frame *f, const double o[4], c
     const ak_render_object *ob = &s->obj[obj];
     double p[4], n[4];
     for (int k = 0; k < 4; k++) p[k] = o[k] + t * dir[k];
-    if (tight && t >= 0.0 && t <= L.T && tight_normal(f, &L, p, dhit, n)) {
-        // the normal from the primary ray's list
-    } else if (f->fast)
+    if (f->fast && f->tight)
+        object_normal(f, obj, p, n); // the hit object's gradient alone (trace.comp's normal_obj)
+    else if (f->fast)
         fast_normal(f, p, n);
     else
         normal_at(s, f, p, n);

@@ -37,6 +37,17 @@ bool ak_render_trace(const ak_render_scene *s, const double o[4], const double d
 /// Unit normal by central differences of the scene SDF (T-Alg15, divided by 2h and normalised).
 void ak_render_normal(const ak_render_scene *s, const double p[4], double n[4]);
 
+/// Unit normal at p on object i alone (ak_render_cpu's, the Vulkan shader's normal_obj): the
+/// gradient of that object's SDF in closed form for the 4D hyperplane, hypersphere and
+/// hyperbox (inside: the nearest face's axis), central differences of its SDF for the others.
+void ak_render_object_normal(const ak_render_scene *s, int i, const double p[4], double n[4]);
+
+/// The primary march's plane-only steps in closed form (ak_render_cpu, the Vulkan shader): from
+/// t with the plane's distance d > 0 and nl = v . n in [-1, 0) (n unit, v the unit direction),
+/// the number of steps t += d taken before the first point with d < AK_RT_HIT_EPS max(t, 1),
+/// and that point's t in *t_hit; -1 (and *t_hit unset) when that is AK_RT_MAX_STEPS or more.
+int ak_render_plane_steps(double t, double d, double nl, double *t_hit);
+
 /// Soft shadow factor in [0, 1] towards the unit light direction l (T-6.2.2, after Quilez).
 double ak_render_soft_shadow(const ak_render_scene *s, const double p[4], const double l[4]);
 

@@ -2,6 +2,7 @@
 // scenes, meshes and slices, and the Vulkan entry point's failure modes.
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 
 #include "ref/geom/mesh.h"
 #include "engine/scene.h"
+#include "ref/sdf/sdf.h"
 #include "render/tracer.h"
 #include "render/vk.h"
 
@@ -275,4 +277,154 @@ Test(render, frames_with_ffmpeg_write_an_mp4) {
     cr_assert_eq(rc, 0, "exit status %d with ffmpeg; stderr: %s", rc, buf);
     cr_assert(frames, "the PNG frames are written");
     cr_assert(mp4, "movie.mp4 exists and is not empty when ffmpeg is on the PATH; stderr: %s", buf);
+}
+
+// ---- ak_render_cpu's normal from the hit object alone, and its closed-form plane steps ----
+
+static uint64_t nrm_rng = 0x9e3779b97f4a7c15u;
+static double nrm_unif(double a, double b) { // xorshift64*, uniform in [a, b)
+    nrm_rng ^= nrm_rng >> 12, nrm_rng ^= nrm_rng << 25, nrm_rng ^= nrm_rng >> 27;
+    return a + (b - a) * (double)((nrm_rng * 2685821657736338717u) >> 11) * 0x1.0p-53;
+}
+
+// A random rotation: the product of the six plane rotations by random angles (det +1).
+static void nrm_random_pose(ak_pose *p) {
+    *p = ak_pose_identity(4);
+    for (int a = 0; a < 4; a++) p->pos[a] = nrm_unif(-1.0, 1.0);
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++) {
+            double th = nrm_unif(0.0, 6.283185307179586), c = cos(th), s = sin(th);
+            for (int r = 0; r < 4; r++) { // rot = rot G_ij
+                double a = p->rot[4 * r + i], b = p->rot[4 * r + j];
+                p->rot[4 * r + i] = c * a - s * b;
+                p->rot[4 * r + j] = s * a + c * b;
+            }
+        }
+}
+
+// The unit gradient of object i's SDF at p by central differences of ak_sdf_shape (ref/sdf,
+// not the tracer's code) with step h.
+static void nrm_fd(const ak_render_scene *s, int i, const double p[4], double h, double g[4]) {
+    const ak_render_object *o = &s->obj[i];
+    double len2 = 0.0;
+    for (int a = 0; a < 4; a++) {
+        double x[4] = { p[0], p[1], p[2], p[3] };
+        x[a] = p[a] + h;
+        double dp = ak_sdf_shape(&o->shape, &o->pose, x, o->nplanes,
+                                 s->plane_n + 4 * o->plane_first, s->plane_o + o->plane_first);
+        x[a] = p[a] - h;
+        double dm = ak_sdf_shape(&o->shape, &o->pose, x, o->nplanes,
+                                 s->plane_n + 4 * o->plane_first, s->plane_o + o->plane_first);
+        g[a] = (dp - dm) / (2.0 * h);
+        len2 += g[a] * g[a];
+    }
+    for (int a = 0; a < 4; a++) g[a] /= sqrt(len2);
+}
+
+// On random points within 1.5 of each object (every shape kind, random poses), where the SDF
+// is smooth (its central-difference gradients at steps 1e-5 and 1e-2 agree within 1e-3: away
+// from a box's edges and medial creases, a convex hull's facet edges, a sphere's centre), the
+// tracer's normal (ak_render_object_normal) equals the unit central-difference gradient of
+// ak_sdf_shape at step 1e-5: within 1e-7 for the closed forms (hyperplane, hypersphere,
+// hyperbox; the difference quotient's own error is about 1e-10), within 1e-4 for the shapes
+// the tracer differentiates itself at AK_RT_NORMAL_H = 1e-3 (error O(h^2) over the curvature
+// radius, >= 0.1 at these points). At least 60 % of each kind's points must be smooth ones.
+Test(render, object_normal_matches_sdf_gradient) {
+    char err[256];
+    static double cverts[16 * 4];
+    for (int v = 0; v < 16; v++)
+        for (int a = 0; a < 4; a++)
+            cverts[4 * v + a] = ((v >> a) & 1 ? 0.4 : -0.3) * (1.0 + 0.1 * a);
+    ak_shape shapes[] = {
+        { .type = AK_SHAPE_HYPERPLANE, .dim = 4, .normal = { 0.3, 1.1, -0.2, 0.4 }, .offset = 0.2 },
+        { .type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = 0.6 },
+        { .type = AK_SHAPE_HYPERBOX, .dim = 4, .half_extents = { 0.5, 0.3, 0.7, 0.4 } },
+        { .type = AK_SHAPE_HYPERCAPSULE, .dim = 4, .radius = 0.3, .half_length = 0.5 },
+        { .type = AK_SHAPE_DUOCYLINDER, .dim = 4, .radii = { 0.5, 0.4 } },
+        { .type = AK_SHAPE_CONVEX, .dim = 4, .nverts = 16, .verts = cverts },
+    };
+    int nk = (int)(sizeof shapes / sizeof shapes[0]);
+    double col[3] = { 1, 1, 1 };
+    for (int k = 0; k < nk; k++) {
+        bool closed = k <= 2;
+        double tol = closed ? 1e-7 : 1e-4;
+        ak_render_scene_init(&S);
+        S.nobj = 0;
+        ak_pose pose;
+        nrm_random_pose(&pose);
+        if (k == 0) pose = ak_pose_identity(4); // a hyperplane is in the world frame
+        int i = ak_render_scene_add(&S, &shapes[k], &pose, col, err, sizeof err);
+        cr_assert(i == 0, "shape %d: %s", k, err);
+        int used = 0, n = 400;
+        double worst = 0.0;
+        for (int s = 0; s < n; s++) {
+            double p[4], g[4], g2[4], nr[4], e = 0.0, e2 = 0.0;
+            for (int a = 0; a < 4; a++) p[a] = pose.pos[a] + nrm_unif(-1.5, 1.5);
+            nrm_fd(&S, i, p, 1e-5, g);
+            nrm_fd(&S, i, p, 1e-2, g2);
+            for (int a = 0; a < 4; a++) e2 = fmax(e2, fabs(g[a] - g2[a]));
+            if (!(e2 < 1e-3)) continue; // not smooth within 1e-2 of p
+            used++;
+            ak_render_object_normal(&S, i, p, nr);
+            for (int a = 0; a < 4; a++) e = fmax(e, fabs(nr[a] - g[a]));
+            worst = fmax(worst, e);
+            cr_assert(e < tol, "shape %d at (%g %g %g %g): normal off by %g (tolerance %g)", k,
+                      p[0], p[1], p[2], p[3], e, tol);
+        }
+        cr_assert(used >= 0.6 * n, "shape %d: only %d of %d points smooth", k, used, n);
+        cr_log_info("shape %d: %d points, largest component difference %.3g", k, used, worst);
+    }
+}
+
+// ak_render_plane_steps against the march it replaces: from random heights above a tilted
+// hyperplane along random downward directions, stepping t += d (d the plane's distance at
+// o + t v, computed from the point) until d < AK_RT_HIT_EPS max(t, 1) or AK_RT_MAX_STEPS
+// evaluations: the same number of steps (or both out of steps) and the same t within
+// 1e-9 max(t, 1) (the march's sums round; the hit epsilon is 2e-4 max(t, 1)).
+Test(render, plane_steps_match_the_march) {
+    double n[4] = { 0.2, 0.9, -0.1, 0.3 }, off = -0.4, nn = 0.0;
+    for (int a = 0; a < 4; a++) nn += n[a] * n[a];
+    for (int a = 0; a < 4; a++) n[a] /= sqrt(nn);
+    int hits = 0, capped = 0, cases = 20000;
+    for (int c = 0; c < cases; c++) {
+        double o[4], v[4], vv = 0.0;
+        for (int a = 0; a < 4; a++) o[a] = nrm_unif(-3.0, 3.0);
+        for (int a = 0; a < 4; a++) v[a] = nrm_unif(-1.0, 1.0), vv += v[a] * v[a];
+        for (int a = 0; a < 4; a++) v[a] /= sqrt(vv);
+        double d0 = o[0] * n[0] + o[1] * n[1] + o[2] * n[2] + o[3] * n[3] - off;
+        double nl = v[0] * n[0] + v[1] * n[1] + v[2] * n[2] + v[3] * n[3];
+        if (d0 <= 0.0) // above the plane
+            for (int a = 0; a < 4; a++) o[a] += (0.01 - d0) * n[a] + nrm_unif(0.0, 4.0) * n[a];
+        if (nl >= 0.0) { // downwards, sometimes grazing
+            for (int a = 0; a < 4; a++) v[a] = -v[a];
+            nl = -nl;
+        }
+        if (nl > -1e-6) continue;
+        double t = 0.0, d = 0.0;
+        int i = 0;
+        bool hit = false;
+        for (; i < AK_RT_MAX_STEPS; i++) {
+            double x[4];
+            for (int a = 0; a < 4; a++) x[a] = o[a] + t * v[a];
+            d = x[0] * n[0] + x[1] * n[1] + x[2] * n[2] + x[3] * n[3] - off;
+            if (d < AK_RT_HIT_EPS * fmax(t, 1.0)) {
+                hit = true;
+                break;
+            }
+            t += d;
+        }
+        double dstart = o[0] * n[0] + o[1] * n[1] + o[2] * n[2] + o[3] * n[3] - off, th = -1.0;
+        int j = ak_render_plane_steps(0.0, dstart, nl, &th);
+        if (!hit) {
+            cr_assert(j < 0, "case %d: the march runs out of steps, closed form %d steps", c, j);
+            capped++;
+            continue;
+        }
+        hits++;
+        cr_assert_eq(j, i, "case %d (nl %g, d %g): %d steps in closed form, %d marched", c, nl,
+                     dstart, j, i);
+        cr_assert(fabs(th - t) <= 1e-9 * fmax(t, 1.0), "case %d: t %.17g vs %.17g", c, th, t);
+    }
+    cr_assert(hits > cases / 2 && capped > 0, "%d hits, %d out of steps", hits, capped);
+    cr_log_info("%d hits, %d out of steps", hits, capped);
 }

@@ -148,13 +148,19 @@ bool ak_convex_far(int i, vec4 e, float best) {
 // Object i's distance at x when its bounding ball can beat best (|x - c| - r < best, the same
 // rule as tracer.c, decided on squares: no square root), a convex object when ak_convex_far does
 // not rule it out, else 1e30.
-float ak_obj_culled(int i, vec4 x, float best) {
-    vec4 e = x - scn.obj[i].pos;
-    float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
+// pos and bound: object i's position and bounding radius (scn.obj[i].pos, .color.w), passed by
+// a caller that has them at hand (trace.comp keeps every object's, read once per invocation).
+float ak_obj_culled_at(int i, vec4 x, float best, vec4 pos, float bound) {
+    vec4 e = x - pos;
+    float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
     float q = best + r;
     if (q <= 0.0 || dot(e, e) >= q * q) return 1e30;
     if (AK_RT_HAS(AK_RT_CONVEX) && scn.obj[i].info.x == AK_RT_CONVEX && ak_convex_far(i, e, best)) return 1e30;
     return ak_obj_sdf_e(i, x, e);
+}
+
+float ak_obj_culled(int i, vec4 x, float best) {
+    return ak_obj_culled_at(i, x, best, scn.obj[i].pos, scn.obj[i].color.w);
 }
 
 float ak_scene_sdf(vec4 x, out int which) {

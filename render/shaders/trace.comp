@@ -53,6 +53,56 @@ float rl_po, rl_T;
 int rl_i[AK_RT_LIST];
 float rl_a[AK_RT_LIST], rl_b[AK_RT_LIST];
 
+// Every object's position and bounding radius (scn.obj[i].pos, .color.w), and the first
+// hyperplane's normal and offset, read once per invocation (ak_oc_load, from main) in the
+// pipelines specialised to a scene of at most eight objects; ak_pos and ak_bound then pick object
+// i's by a compare and a select per object (as rl_get_* above: constant indices, registers).
+// Why: on lavapipe each read of the scene's objects is a texel fetch, a call that loads a
+// 16-byte texel per lane (about 45 instructions), and llvmpipe runs every copy of the code for
+// every batch of 8 lanes: the two lists' first passes read every object's position and bound
+// (once for the primary ray, again for the shadow ray), the lists' second passes, the marches'
+// object loops and the normal read them again. The same values, the same pictures
+// (docs/performance.md, issue 29 item 4, ninth round). Other builds (the storage buffer, the
+// page's): the scene's own reads.
+#ifdef AK_RT_INDEX_ARRAYS
+vec4 ak_pos(int i) { return scn.obj[i].pos; }
+float ak_bound(int i) { return scn.obj[i].color.w; }
+#else
+#if defined(AK_SCENE_UBO) || defined(AK_SCENE_TEXEL)
+const int AK_OC_N = AK_RT_NOBJ >= 1 && AK_RT_NOBJ <= 8 ? AK_RT_NOBJ : 0;
+#else
+const int AK_OC_N = 0;
+#endif
+vec4 oc_pos[AK_OC_N > 0 ? AK_OC_N : 1];
+float oc_bound[AK_OC_N > 0 ? AK_OC_N : 1];
+vec4 oc_pn;
+float oc_po;
+void ak_oc_load() {
+    for (int i = 0; i < AK_OC_N; i++) {
+        // the first hyperplane: its position is never read (its bound, 1e30, keeps it in every
+        // cull test, and its SDF and normal do not use it)
+        oc_pos[i] = i == AK_RT_PLANE0 ? vec4(0.0) : scn.obj[i].pos;
+        oc_bound[i] = scn.obj[i].color.w;
+    }
+    if (AK_OC_N > 0 && AK_RT_PLANE0 >= 0) {
+        oc_pn = scn.obj[max(AK_RT_PLANE0, 0)].b;
+        oc_po = scn.obj[max(AK_RT_PLANE0, 0)].a.x;
+    }
+}
+vec4 ak_pos(int i) {
+    if (AK_OC_N == 0) return scn.obj[i].pos;
+    vec4 r = oc_pos[0];
+    for (int j = 1; j < AK_OC_N; j++) r = j == i ? oc_pos[j] : r;
+    return r;
+}
+float ak_bound(int i) {
+    if (AK_OC_N == 0) return scn.obj[i].color.w;
+    float r = oc_bound[0];
+    for (int j = 1; j < AK_OC_N; j++) r = j == i ? oc_bound[j] : r;
+    return r;
+}
+#endif
+
 // These arrays are read and written at constant indices only (the helpers below pick entry k
 // by a compare and a select per slot): then the compiler keeps them in registers. An index
 // that differs between lanes made lavapipe keep them in memory and load and store them lane
@@ -116,8 +166,8 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     int nobj = ok ? scn.counts.x : 0;
 #else
     if (rl_plane < 0) return;
-    rl_pn = scn.obj[rl_plane].b;
-    rl_po = scn.obj[rl_plane].a.x;
+    rl_pn = AK_OC_N > 0 && AK_RT_PLANE0 >= 0 ? oc_pn : scn.obj[rl_plane].b;
+    rl_po = AK_OC_N > 0 && AK_RT_PLANE0 >= 0 ? oc_po : scn.obj[rl_plane].a.x;
     float d0 = dot(o, rl_pn) - rl_po, nl = dot(v, rl_pn);
     if (!(d0 > 0.0) || abs(nl) > 0.999) return;
 #endif
@@ -143,11 +193,11 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     for (int i = 0; i < AK_SCN_NOBJ; i++) {
 #endif
         if (i == rl_plane) continue;
-        float bound = scn.obj[i].color.w;
+        float bound = ak_bound(i);
         bool near = true;
         if (bound < 1e29) {
             float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS + grow;
-            vec4 w = o - scn.obj[i].pos;
+            vec4 w = o - ak_pos(i);
             float b = dot(w, v), h2 = max(dot(w, w) - b * b, 0.0), h = sqrt(h2);
             float ts = clamp(-b + cs * h, 0.0, T);
             near = sqrt((ts + b) * (ts + b) + h2) - r - cone * ts <= m;
@@ -170,12 +220,12 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     for (int i = first; i <= last; i++) {
 #endif
         if (i == rl_plane) continue;
-        float bound = scn.obj[i].color.w;
+        float bound = ak_bound(i);
         float ta = 0.0, tb = T;
         if (bound < 1e29) {
             // g(t) = |o + t v - c| - r - cone t - m, convex: kept where g <= 0 (with margins)
             float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS + grow;
-            vec4 w = o - scn.obj[i].pos;
+            vec4 w = o - ak_pos(i);
             float b = dot(w, v), h2 = max(dot(w, w) - b * b, 0.0), h = sqrt(h2);
             float ts = clamp(-b + cs * h, 0.0, T); // g'(t) = 0
             float gs = sqrt((ts + b) * (ts + b) + h2) - r - cone * ts;
@@ -254,7 +304,7 @@ float list_sdf(vec4 o, vec4 v, float t, bool all, inout int lo, inout int hi, ou
     for (int k = lo; k < hi; k++) {
         int i = all ? k : rl_get_i(k);
         if (!all && t > rl_get_b(k)) continue;
-        float d = ak_obj_culled(i, x, best);
+        float d = ak_obj_culled_at(i, x, best, ak_pos(i), ak_bound(i));
         if (d < best || (d == best && i < which)) { // T-E.union (the first minimum)
             best = d;
             which = i;
@@ -555,7 +605,7 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
 // loads, where normal_at's list scan and difference loop took about a tenth of the frame.
 vec4 normal_obj(int obj, vec4 p) {
     int type = scn.obj[obj].info.x;
-    vec4 e = p - scn.obj[obj].pos, ob = scn.obj[obj].b;
+    vec4 e = p - ak_pos(obj), ob = scn.obj[obj].b;
     vec4 g = e; // the hypersphere
     if (type == AK_RT_PLANE) g = ob;
     if (AK_RT_HAS(AK_RT_BOX) && type == AK_RT_BOX) {
@@ -608,7 +658,7 @@ float shadow_bound(vec4 p, vec4 l, float t, int lo) {
     for (int k = lo; k < rl_n; k++) {
         if (t > rl_get_b(k)) continue;
         int i = rl_get_i(k);
-        float bound = scn.obj[i].color.w;
+        float bound = ak_bound(i);
         if (!(bound < 1e29)) return -1.0;
         vec4 e = p - scn.obj[i].pos;
         float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
@@ -753,6 +803,9 @@ void main() {
     float u = (2.0 * (float(px.x) + 0.5) / W - 1.0) * scn.misc.x * scn.misc.y;
     float vv = (1.0 - 2.0 * (float(px.y) + 0.5) / H) * scn.misc.x;
     vec4 dir = normalize(u * scn.cam_right + vv * scn.cam_up - scn.cam_back);
+#ifndef AK_RT_INDEX_ARRAYS
+    ak_oc_load();
+#endif
     vec3 c = shade(scn.cam_origin, dir);
 #ifdef AK_RT_COUNT_STEPS
     imageStore(out_img, px, vec4(min(ak_cnt_prim, 255), min(ak_cnt_list, 255), min(ak_cnt_shadow, 255), 255) / 255.0);

@@ -394,10 +394,12 @@ static void pipe_destroy(const vk_ctx *c, vk_pipe *p) {
 
 // The specialization constants of trace_ubo and trace_texel (scene.glsl): the shape types present
 // (one bit per type), the object and light counts, shadows and grid on (1) or off (0), the first
-// hyperplane's index (-1: none), and the order of the workgroup rows (row_stride, trace.comp's
-// main; every variant). The pipeline is made for these values of one scene and one size.
+// hyperplane's index (-1: none), the order of the workgroup rows (row_stride, trace.comp's
+// main; every variant) and each object's shape type, four bits per object for scenes of at most
+// eight objects (obj_types, -1: read at run time). The pipeline is made for these values of one
+// scene and one size.
 typedef struct vk_spec {
-    int32_t types, nobj, nlight, shadows, grid, plane0, row_stride;
+    int32_t types, nobj, nlight, shadows, grid, plane0, row_stride, obj_types;
 } vk_spec;
 
 // bindings 0..nbuf-1 are storage buffers (binding 0 a uniform buffer of ubo0 bytes when ubo0 >
@@ -452,14 +454,14 @@ static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t
                                       .codeSize = code_size,
                                       .pCode = code };
     VKCHECK(vkCreateShaderModule(c->device, &smci, NULL, &p->module));
-    VkSpecializationMapEntry sme[7];
-    for (uint32_t i = 0; i < 7; i++)
+    VkSpecializationMapEntry sme[8];
+    for (uint32_t i = 0; i < 8; i++)
         sme[i] = (VkSpecializationMapEntry){ .constantID = i,
                                              .offset = i * (uint32_t)sizeof(int32_t),
                                              .size = sizeof(int32_t) };
-    _Static_assert(sizeof(vk_spec) == 7 * sizeof(int32_t), "vk_spec: seven int32 constants");
+    _Static_assert(sizeof(vk_spec) == 8 * sizeof(int32_t), "vk_spec: eight int32 constants");
     VkSpecializationInfo spi = {
-        .mapEntryCount = 7, .pMapEntries = sme, .dataSize = sizeof *spec, .pData = spec
+        .mapEntryCount = 8, .pMapEntries = sme, .dataSize = sizeof *spec, .pData = spec
     };
     VkComputePipelineCreateInfo cpci = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
@@ -843,10 +845,17 @@ int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_ima
                      .shadows = s->shadows ? 1 : 0,
                      .grid = s->grid ? 1 : 0,
                      .plane0 = -1,
-                     .row_stride = row_stride((H + AK_RT_WORKGROUP - 1) / AK_RT_WORKGROUP) };
+                     .row_stride = row_stride((H + AK_RT_WORKGROUP - 1) / AK_RT_WORKGROUP),
+                     .obj_types = s->nobj <= 8 ? 0 : -1 };
     for (int i = 0; i < s->nobj; i++) {
         if (s->obj[i].shape.type >= 0 && s->obj[i].shape.type < 31)
             spec.types |= (int32_t)1 << s->obj[i].shape.type;
+        if (spec.obj_types >= 0) {
+            if (s->obj[i].shape.type >= 0 && s->obj[i].shape.type < 8)
+                spec.obj_types |= (int32_t)s->obj[i].shape.type << (4 * i);
+            else
+                spec.obj_types = -1; // not in four bits: read at run time
+        }
         if (spec.plane0 < 0 && s->obj[i].shape.type == AK_SHAPE_HYPERPLANE) spec.plane0 = i;
     }
     if (W != r->width || H != r->height || nplanes > r->nplanes || variant != r->variant ||

@@ -82,6 +82,11 @@ layout(constant_id = 2) const int AK_RT_NLIGHT = -1;
 layout(constant_id = 3) const int AK_RT_SHADOWS = -1;
 layout(constant_id = 4) const int AK_RT_GRID = -1;
 layout(constant_id = 5) const int AK_RT_PLANE0 = -2;
+// Each object's shape type for scenes of at most eight objects: object i's in bits 4i to 4i + 3
+// (vk.c; -1: read at run time). llvmpipe reads an object's info by a texel fetch (a call of
+// about 45 instructions per batch of 8 lanes) at every place that asks for the type; from this
+// constant it is a shift and a mask (docs/performance.md, issue 29 item 4, ninth round).
+layout(constant_id = 7) const int AK_RT_OBJ_TYPES = -1;
 #define AK_SCN_NOBJ (AK_RT_NOBJ >= 0 ? AK_RT_NOBJ : scn.counts.x)
 #define AK_SCN_NLIGHT (AK_RT_NLIGHT >= 0 ? AK_RT_NLIGHT : scn.counts.y)
 #define AK_SCN_SHADOWS (AK_RT_SHADOWS >= 0 ? AK_RT_SHADOWS : scn.counts.z)
@@ -96,12 +101,20 @@ const int AK_RT_TYPES = 63;
 #endif
 #define AK_RT_HAS(t) ((AK_RT_TYPES & (1 << (t))) != 0)
 
+// Object i's shape type (scn.obj[i].info.x)
+int ak_obj_type(int i) {
+#if defined(AK_SCENE_UBO) || defined(AK_SCENE_TEXEL)
+    if (AK_RT_OBJ_TYPES >= 0) return (AK_RT_OBJ_TYPES >> (4 * i)) & 15;
+#endif
+    return scn.obj[i].info.x;
+}
+
 // Object i's SDF at x (no culling), e = x - its position (computed once by the caller that has
 // it: on lavapipe every read of scn.obj[i] at a lane-varying i is a gather).
 float ak_obj_sdf_e(int i, vec4 x, vec4 e) {
     // Every member read once, before the branches: a read under a branch is a gather under that
     // branch's mask on lavapipe, and the same member read under two masks is two gathers.
-    int type = scn.obj[i].info.x;
+    int type = ak_obj_type(i);
     vec4 oa = scn.obj[i].a, ob = scn.obj[i].b;
     if (type == AK_RT_PLANE) return ak_sd_hyperplane(x, ob, oa.x);
     if (AK_RT_HAS(AK_RT_SPHERE) && type == AK_RT_SPHERE) return ak_sd_hypersphere(e, oa.x);
@@ -155,7 +168,7 @@ float ak_obj_culled_at(int i, vec4 x, float best, vec4 pos, float bound) {
     float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
     float q = best + r;
     if (q <= 0.0 || dot(e, e) >= q * q) return 1e30;
-    if (AK_RT_HAS(AK_RT_CONVEX) && scn.obj[i].info.x == AK_RT_CONVEX && ak_convex_far(i, e, best)) return 1e30;
+    if (AK_RT_HAS(AK_RT_CONVEX) && ak_obj_type(i) == AK_RT_CONVEX && ak_convex_far(i, e, best)) return 1e30;
     return ak_obj_sdf_e(i, x, e);
 }
 

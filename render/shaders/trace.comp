@@ -604,7 +604,7 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
 // issue 29 item 4, seventh round). On lavapipe this is straight-line code with one object's
 // loads, where normal_at's list scan and difference loop took about a tenth of the frame.
 vec4 normal_obj(int obj, vec4 p) {
-    int type = scn.obj[obj].info.x;
+    int type = ak_obj_type(obj);
     vec4 e = p - ak_pos(obj), ob = scn.obj[obj].b;
     vec4 g = e; // the hypersphere
     if (type == AK_RT_PLANE) g = ob;
@@ -767,7 +767,7 @@ vec3 shade(vec4 o, vec4 v) {
     vec4 n = normal_obj(obj, p);
 #endif
     vec3 albedo = scn.obj[obj].color.rgb;
-    if (AK_SCN_GRID != 0 && scn.obj[obj].info.x == AK_RT_PLANE) albedo = grid_tint(obj, p, t, albedo);
+    if (AK_SCN_GRID != 0 && ak_obj_type(obj) == AK_RT_PLANE) albedo = grid_tint(obj, p, t, albedo);
     vec3 lin = scn.ambient.rgb;
     vec4 ps = p + 4.0 * AK_RT_HIT_EPS * max(t, 1.0) * n;
     for (int li = 0; li < AK_SCN_NLIGHT; li++) {

@@ -62,6 +62,20 @@ vec4 ak_obj_a(int i) { return intBitsToFloat(texelFetch(ak_obj_tex, AK_OBJ_TEXEL
 vec4 ak_obj_b(int i) { return intBitsToFloat(texelFetch(ak_obj_tex, AK_OBJ_TEXEL0 + 9 * i + 6)); }
 vec4 ak_obj_color(int i) { return intBitsToFloat(texelFetch(ak_obj_tex, AK_OBJ_TEXEL0 + 9 * i + 7)); }
 ivec4 ak_obj_info(int i) { return texelFetch(ak_obj_tex, AK_OBJ_TEXEL0 + 9 * i + 8); }
+// The header's vec4 members (AkScene's order, std140: one texel each), read in trace.comp as
+// ak_hdr_m() (render/shaders_texel.py): a fetch per vec4 where the uniform buffer takes a gather
+// per float on lavapipe
+vec4 ak_hdr(int k) { return intBitsToFloat(texelFetch(ak_obj_tex, k)); }
+vec4 ak_hdr_cam_origin() { return ak_hdr(0); }
+vec4 ak_hdr_cam_right() { return ak_hdr(1); }
+vec4 ak_hdr_cam_up() { return ak_hdr(2); }
+vec4 ak_hdr_cam_back() { return ak_hdr(3); }
+vec4 ak_hdr_cam_ana() { return ak_hdr(4); }
+vec4 ak_hdr_misc() { return ak_hdr(5); }
+vec4 ak_hdr_ambient() { return ak_hdr(6); }
+vec4 ak_hdr_sky() { return ak_hdr(7); }
+vec4 ak_hdr_light_dir(int l) { return ak_hdr(8 + l); }
+vec4 ak_hdr_light_col(int l) { return ak_hdr(8 + AK_RT_MAX_LIGHTS + l); }
 #endif
 
 layout(std430, set = 0, binding = 1) readonly buffer AkPlanes {

@@ -738,9 +738,11 @@ vec3 grid_tint(int obj, vec4 p, float t, vec3 albedo) {
     const vec3 tint[4] = vec3[4](vec3(0.45), vec3(0.45), vec3(0.45), vec3(0.30, 0.40, 0.95));
     float hw = max(AK_RT_GRID_HALF_WIDTH, AK_RT_GRID_FOOTPRINT * t);
     float amount = AK_RT_GRID_HALF_WIDTH / hw;
+    // each read once (on lavapipe a read is a fetch or a gather per lane, not shared by the loop)
+    vec4 nb = scn.obj[obj].b, ana = scn.cam_ana;
     for (int a = 0; a < 4; a++) {
-        if (abs(scn.obj[obj].b[a]) > 0.5) continue;
-        if (abs(scn.cam_ana[a]) > AK_RT_GRID_MIN_SPAN) continue;
+        if (abs(nb[a]) > 0.5) continue;
+        if (abs(ana[a]) > AK_RT_GRID_MIN_SPAN) continue;
         float q = p[a] / AK_RT_GRID_SPACING;
         float f = abs(q - floor(q + 0.5)) * AK_RT_GRID_SPACING;
         if (f < hw) albedo *= vec3(1.0) - amount * (vec3(1.0) - tint[a]);
@@ -798,10 +800,11 @@ void main() {
     ivec2 px = ivec2(wg * uint(AK_RT_WORKGROUP) +
                      uvec2((lid.y & 1u) * 4u + (lid.x & 3u), (lid.y >> 1u) * 2u + (lid.x >> 2u)));
 #endif
-    float W = scn.misc.z, H = scn.misc.w;
+    vec4 misc = scn.misc; // read once (on lavapipe each read is a gather or a fetch per lane)
+    float W = misc.z, H = misc.w;
     if (px.x >= int(W) || px.y >= int(H)) return;
-    float u = (2.0 * (float(px.x) + 0.5) / W - 1.0) * scn.misc.x * scn.misc.y;
-    float vv = (1.0 - 2.0 * (float(px.y) + 0.5) / H) * scn.misc.x;
+    float u = (2.0 * (float(px.x) + 0.5) / W - 1.0) * misc.x * misc.y;
+    float vv = (1.0 - 2.0 * (float(px.y) + 0.5) / H) * misc.x;
     vec4 dir = normalize(u * scn.cam_right + vv * scn.cam_up - scn.cam_back);
 #ifndef AK_RT_INDEX_ARRAYS
     ak_oc_load();

@@ -396,10 +396,11 @@ static void pipe_destroy(const vk_ctx *c, vk_pipe *p) {
 // (one bit per type), the object and light counts, shadows and grid on (1) or off (0), the first
 // hyperplane's index (-1: none), the order of the workgroup rows (row_stride, trace.comp's
 // main; every variant) and each object's shape type, four bits per object for scenes of at most
-// eight objects (obj_types, -1: read at run time). The pipeline is made for these values of one
-// scene and one size.
+// eight objects (obj_types, -1: read at run time), and simple: 1 for at most eight objects, all
+// hyperspheres, hyperboxes and one hyperplane, each hypersphere's bound (as packed) its radius
+// (scene.glsl, AK_RT_SIMPLE). The pipeline is made for these values of one scene and one size.
 typedef struct vk_spec {
-    int32_t types, nobj, nlight, shadows, grid, plane0, row_stride, obj_types;
+    int32_t types, nobj, nlight, shadows, grid, plane0, row_stride, obj_types, simple;
 } vk_spec;
 
 // bindings 0..nbuf-1 are storage buffers (binding 0 a uniform buffer of ubo0 bytes when ubo0 >
@@ -454,14 +455,14 @@ static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t
                                       .codeSize = code_size,
                                       .pCode = code };
     VKCHECK(vkCreateShaderModule(c->device, &smci, NULL, &p->module));
-    VkSpecializationMapEntry sme[8];
-    for (uint32_t i = 0; i < 8; i++)
+    VkSpecializationMapEntry sme[9];
+    for (uint32_t i = 0; i < 9; i++)
         sme[i] = (VkSpecializationMapEntry){ .constantID = i,
                                              .offset = i * (uint32_t)sizeof(int32_t),
                                              .size = sizeof(int32_t) };
-    _Static_assert(sizeof(vk_spec) == 8 * sizeof(int32_t), "vk_spec: eight int32 constants");
+    _Static_assert(sizeof(vk_spec) == 9 * sizeof(int32_t), "vk_spec: nine int32 constants");
     VkSpecializationInfo spi = {
-        .mapEntryCount = 8, .pMapEntries = sme, .dataSize = sizeof *spec, .pData = spec
+        .mapEntryCount = 9, .pMapEntries = sme, .dataSize = sizeof *spec, .pData = spec
     };
     VkComputePipelineCreateInfo cpci = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
@@ -846,7 +847,9 @@ int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_ima
                      .grid = s->grid ? 1 : 0,
                      .plane0 = -1,
                      .row_stride = row_stride((H + AK_RT_WORKGROUP - 1) / AK_RT_WORKGROUP),
-                     .obj_types = s->nobj <= 8 ? 0 : -1 };
+                     .obj_types = s->nobj <= 8 ? 0 : -1,
+                     .simple = s->nobj <= 8 };
+    int nplane = 0;
     for (int i = 0; i < s->nobj; i++) {
         if (s->obj[i].shape.type >= 0 && s->obj[i].shape.type < 31)
             spec.types |= (int32_t)1 << s->obj[i].shape.type;
@@ -857,7 +860,13 @@ int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_ima
                 spec.obj_types = -1; // not in four bits: read at run time
         }
         if (spec.plane0 < 0 && s->obj[i].shape.type == AK_SHAPE_HYPERPLANE) spec.plane0 = i;
+        const ak_render_object *o = &s->obj[i];
+        nplane += o->shape.type == AK_SHAPE_HYPERPLANE;
+        if (!(o->shape.type == AK_SHAPE_HYPERBOX || o->shape.type == AK_SHAPE_HYPERPLANE ||
+              (o->shape.type == AK_SHAPE_HYPERSPHERE && (float)o->bound == (float)o->shape.radius)))
+            spec.simple = 0;
     }
+    if (nplane != 1) spec.simple = 0;
     if (W != r->width || H != r->height || nplanes > r->nplanes || variant != r->variant ||
         (variant != VARIANT_SSBO && memcmp(&spec, &r->spec, sizeof spec) != 0))
         if (!renderer_setup(r, W, H, nplanes, variant, &spec, err, errlen)) return AK_VK_ERROR;

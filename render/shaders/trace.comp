@@ -101,6 +101,15 @@ float ak_bound(int i) {
     for (int j = 1; j < AK_OC_N; j++) r = j == i ? oc_bound[j] : r;
     return r;
 }
+// Object i's a (scn.obj[i].a) in the marches' object loops: in a scene of hyperspheres,
+// hyperboxes and one hyperplane (AK_RT_SIMPLE, scene.glsl) the object SDFs read a.x alone, a
+// hypersphere's radius (its bound) or the plane's offset, both kept above: no fetch.
+vec4 ak_a(int i) {
+#if defined(AK_SCENE_UBO) || defined(AK_SCENE_TEXEL)
+    if (AK_RT_SIMPLE != 0 && AK_OC_N > 0) return vec4(i == AK_RT_PLANE0 ? oc_po : ak_bound(i), 0.0, 0.0, 0.0);
+#endif
+    return scn.obj[i].a;
+}
 #endif
 
 // These arrays are read and written at constant indices only (the helpers below pick entry k
@@ -304,7 +313,11 @@ float list_sdf(vec4 o, vec4 v, float t, bool all, inout int lo, inout int hi, ou
     for (int k = lo; k < hi; k++) {
         int i = all ? k : rl_get_i(k);
         if (!all && t > rl_get_b(k)) continue;
-        float d = ak_obj_culled_at(i, x, best, ak_pos(i), ak_bound(i));
+#ifdef AK_RT_INDEX_ARRAYS
+        float d = ak_obj_culled(i, x, best);
+#else
+        float d = ak_obj_culled_at(i, x, best, ak_pos(i), ak_bound(i), ak_a(i));
+#endif
         if (d < best || (d == best && i < which)) { // T-E.union (the first minimum)
             best = d;
             which = i;
@@ -739,7 +752,12 @@ vec3 grid_tint(int obj, vec4 p, float t, vec3 albedo) {
     float hw = max(AK_RT_GRID_HALF_WIDTH, AK_RT_GRID_FOOTPRINT * t);
     float amount = AK_RT_GRID_HALF_WIDTH / hw;
     // each read once (on lavapipe a read is a fetch or a gather per lane, not shared by the loop)
+#ifdef AK_RT_INDEX_ARRAYS
     vec4 nb = scn.obj[obj].b, ana = scn.cam_ana;
+#else
+    // a scene with one hyperplane (AK_RT_SIMPLE): obj is that plane, its normal kept (oc_pn)
+    vec4 nb = AK_RT_SIMPLE != 0 && AK_OC_N > 0 ? oc_pn : scn.obj[obj].b, ana = scn.cam_ana;
+#endif
     for (int a = 0; a < 4; a++) {
         if (abs(nb[a]) > 0.5) continue;
         if (abs(ana[a]) > AK_RT_GRID_MIN_SPAN) continue;

@@ -36,6 +36,12 @@ typedef struct ak_vk_scene {
     float light_col[AK_RT_MAX_LIGHTS][4];
     int32_t counts[4];
     ak_vk_obj obj[AK_RT_MAX_OBJECTS];
+    // The first eight objects' balls for trace_texel (trace.comp, ak_oc_load; read as texels
+    // after the objects): texel k < 8 object k's position, texels 8 and 9 the bounds of objects
+    // 0-3 and 4-7 (the first hyperplane's slot: its offset; its bound is 1e30), texel 10 the
+    // first hyperplane's unit normal. What the shader reads for every batch of 8 lanes in 8
+    // fetches where the objects' own texels took 12 (docs/performance.md, issue 29 item 4).
+    float ball[11][4];
 } ak_vk_scene;
 
 // The uniform-buffer view of the scene (trace.comp built with AK_SCENE_UBO): the header and the
@@ -81,6 +87,22 @@ static void pack_scene(ak_vk_scene *p, float *planes, const ak_render_scene *s, 
         for (int i = 0; i < 4; i++) n += s->light[l].dir[i] * s->light[l].dir[i];
         for (int i = 0; i < 4; i++) p->light_dir[l][i] = (float)(s->light[l].dir[i] / sqrt(n));
         for (int c = 0; c < 3; c++) p->light_col[l][c] = (float)s->light[l].color[c];
+    }
+    int plane0 = -1;
+    for (int k = 0; k < s->nobj && plane0 < 0; k++)
+        if (s->obj[k].shape.type == AK_SHAPE_HYPERPLANE) plane0 = k;
+    for (int k = 0; k < s->nobj && k < 8; k++) {
+        const ak_render_object *o = &s->obj[k];
+        for (int i = 0; i < 4; i++) p->ball[k][i] = (float)o->pose.pos[i];
+        p->ball[8 + k / 4][k % 4] = isinf(o->bound) ? 1e30f : (float)o->bound;
+    }
+    if (plane0 >= 0 && plane0 < 8) { // the normal and offset as the object's b and a[0] below
+        const ak_render_object *o = &s->obj[plane0];
+        double n = 0;
+        for (int i = 0; i < 4; i++) n += o->shape.normal[i] * o->shape.normal[i];
+        n = sqrt(n);
+        for (int i = 0; i < 4; i++) p->ball[10][i] = (float)(o->shape.normal[i] / n);
+        p->ball[8 + plane0 / 4][plane0 % 4] = (float)(o->shape.offset / n);
     }
     p->counts[0] = s->nobj;
     p->counts[1] = s->nlight;

@@ -78,6 +78,24 @@ float oc_bound[AK_OC_N > 0 ? AK_OC_N : 1];
 vec4 oc_pn;
 float oc_po;
 void ak_oc_load() {
+#ifdef AK_SCENE_TEXEL
+    // vk.c's ball texels after the objects (ak_vk_scene.ball): the positions, four bounds per
+    // texel (the first hyperplane's slot holds its offset: its bound is 1e30, pack_scene), the
+    // first hyperplane's normal; the same floats as the objects' own texels
+    const int B0 = AK_OBJ_TEXEL0 + 9 * AK_RT_MAX_OBJECTS;
+    if (AK_OC_N > 0) {
+        vec4 b0 = ak_hdr(B0 + 8), b1 = AK_OC_N > 4 ? ak_hdr(B0 + 9) : vec4(0.0);
+        for (int i = 0; i < AK_OC_N; i++) {
+            oc_pos[i] = i == AK_RT_PLANE0 ? vec4(0.0) : ak_hdr(B0 + i);
+            oc_bound[i] = i == AK_RT_PLANE0 ? 1e30 : i < 4 ? b0[i & 3] : b1[i & 3];
+        }
+        if (AK_RT_PLANE0 >= 0) {
+            oc_pn = ak_hdr(B0 + 10);
+            oc_po = AK_RT_PLANE0 < 4 ? b0[AK_RT_PLANE0 & 3] : b1[AK_RT_PLANE0 & 3];
+        }
+    }
+    return;
+#endif
     for (int i = 0; i < AK_OC_N; i++) {
         // the first hyperplane: its position is never read (its bound, 1e30, keeps it in every
         // cull test, and its SDF and normal do not use it)

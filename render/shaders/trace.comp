@@ -430,6 +430,14 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
         break;
 #endif
 #endif
+#ifndef AK_RT_INDEX_ARRAYS
+        // The list steps and the refinement in a loop of their own, so that the plane-only
+        // part above (the closed form: logarithms, a power, a division; the plane loop) runs
+        // once per plane-only stretch of a ray, not again in every pass of these: lavapipe runs
+        // that code for every batch in every pass of the loop it is in (docs/performance.md,
+        // issue 29 item 4, ninth round)
+        do {
+#endif
         bool march = ph == 0;
         all = all || (march && t > rl_T);
         float te = ph == 2 ? t + h : ph == 3 ? t - h : t;
@@ -479,6 +487,12 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
                 ph = k < AK_RT_REFINE_STEPS ? 1 : 4;
             }
         }
+#ifndef AK_RT_INDEX_ARRAYS
+        // (the do loop above: while the lane has list steps or refinement passes to take, not
+        // plane-only steps; the same evaluations in the same order as one pass of the outer loop
+        // each, whose plane-only part would do nothing for it)
+        } while (ph < 5 && !(ph == 0 && !all && lo == hi) && !(ph == 0 && i >= AK_RT_MAX_STEPS));
+#endif
     }
     // A hit in the plane-only steps: the scene SDF near t is the plane's, linear in t, so
     // Newton's step is exact at once (the C tracer takes it with the central difference and

@@ -155,4 +155,13 @@ typedef struct ak_problem_stats {
 int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
                                       double r[], ak_problem_stats *st);
 
+/// The proximal point polish of the sparse polish [T-CV.6] alone, on the whole problem p (W
+/// by point blocks, each row's diagonal block first; targets in q) from r (in: start, out: the
+/// best point it met by |F|^2 of the natural map with rho = 1 / W_nn): outer iterations on W +
+/// alpha I and q - alpha r_k, each subproblem by Newton steps on the block LU of p's pattern,
+/// at most max_newton factorisations in all (solver_converged.c, sparse_prox). For the unit
+/// tests; the solvers run it inside their polish. 0, or -1 when out of memory, a pattern
+/// block_lu refuses, or a diagonal block with W_nn <= 0.
+int ak_solver_converged_prox(const ak_contact_problem *p, int max_newton, double r[]);
+
 #endif

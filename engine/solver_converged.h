@@ -24,8 +24,10 @@
 ///            2,048 unknowns still above the tolerance is polished again with its sticking,
 ///            slipping points started on the rim opposite their slip [T-CV.3]; a larger
 ///            component gets the sparse polish (block_lu.h, minimum-degree block LU; projected,
-///            nonmonotone line search) [T-CV.6]. When 3,050 sweeps from the warm start (half
-///            of max_iterations if that is fewer) miss the tolerance, the sweeps start again
+///            nonmonotone line search; where both its passes miss, a proximal point pass on
+///            W + alpha I, kept only when it and the projected pass meet the tolerance)
+///            [T-CV.6]. When 3,050 sweeps from the warm start (half of max_iterations if
+///            that is fewer) miss the tolerance, the sweeps start again
 ///            from zero impulses (cold restart, at most 6,100 sweeps; the rest of
 ///            max_iterations then go on from whichever end has the smaller residual).
 ///   position after the position integration (world.c), the overlap is removed with
@@ -142,8 +144,10 @@ typedef struct ak_problem_stats {
 /// unknowns the dense Newton polish of the natural map [T-CV.2] (Levenberg-Marquardt fallback,
 /// rho cycling), again from the rim (T-CV.3) when still above tol; larger ones the sparse
 /// polish of T-CV.6 (block LU of the Newton matrix in the component's block pattern, the
-/// monotone then the projected pass; alternately with the early end, kept when it lowers the
-/// largest residual a hundredfold, and as the world step's, kept when it lowers it); until the
+/// monotone then the projected pass, then where both miss the proximal point pass and the
+/// projected pass again, kept only when they meet tol; alternately with the early end, kept
+/// when it lowers the largest residual a hundredfold, and as the world step's, kept when it
+/// lowers it); until the
 /// four residuals (largest over the points, with target 0) are at most tol, at most max_it
 /// sweeps, with the world step's restart policy (ak_solver_converged_solve): from a start other
 /// than zero its warm-start sweeps, then a cold restart from zero impulses, then the rest of

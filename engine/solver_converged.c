@@ -2118,7 +2118,7 @@ static bool problem_polish(const ak_contact_problem *p, const ak_contact_point *
 // the world step's first try runs it; ak_solver_converged_solve_problem).
 static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_point *const pts[],
                                   const double zero[], ak_block_lu *lu, double rf, bool robust,
-                                  bool early, bool nonmono, bool prox, double r[], double u[],
+                                  bool early, bool nonmono, double r[], double u[],
                                   ak_solver_residuals *res) {
     int n = p->dim, np = p->npoint, k = np * n;
     double *x = malloc(sizeof(double) * (size_t)k * 2);
@@ -2126,12 +2126,10 @@ static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_
     double *uu = x + k;
     memcpy(x, r, sizeof(double) * (size_t)k);
     memcpy(uu, u, sizeof(double) * (size_t)k);
-    if (prox ? sparse_prox(np, n, pts, zero, rf, NEWTON_STEPS, p->row_start, p->col, p->W, lu, r, u,
-                           x, uu)
-        : nonmono ? sparse_newton_nm(np, n, pts, zero, rf, robust, early, true, true, p->row_start,
-                                     p->col, p->W, lu, r, u, x, uu)
-                  : sparse_newton(np, n, pts, zero, rf, robust, early, p->row_start, p->col, p->W,
-                                  lu, r, u, x, uu)) {
+    if (nonmono ? sparse_newton_nm(np, n, pts, zero, rf, robust, early, true, true, p->row_start,
+                                   p->col, p->W, lu, r, u, x, uu)
+                : sparse_newton(np, n, pts, zero, rf, robust, early, p->row_start, p->col, p->W, lu,
+                                r, u, x, uu)) {
         free(x);
         return false;
     }
@@ -2303,42 +2301,15 @@ static bool problem_polish_parts(const ak_contact_problem *p, problem_part parts
                 any = true;
         } else if (pc->lu || (pc->lu = ak_block_lu_new(cnt, n, sp->row_start, sp->col))) {
             *sparse_ran = true;
-            any = problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, false, early, nonmono, false,
-                                        rc, uc, &rr);
-            // still above tol: the projected pass; if that misses too, from the first pass's
-            // end the proximal point pass and the projected pass again, kept only when they
-            // meet tol (as the world step's polish)
-            double *s1 = worst(&rr) > tol ? malloc(sizeof(double) * 4 * (size_t)kc) : NULL;
-            ak_solver_residuals r1 = rr;
-            if (s1) {
-                memcpy(s1, rc, sizeof(double) * (size_t)kc);
-                memcpy(s1 + kc, uc, sizeof(double) * (size_t)kc);
-            }
+            // (the proximal point pass of the world step's polish is not tried here: on
+            // pile_1000_3d steps 40-60 it made the matrix form 1.39 times slower in all, its
+            // failed tries costing more than its wins on steps 40, 41 and 44 saved;
+            // docs/performance.md, the proximal polish)
+            any = problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, false, early, nonmono, rc, uc,
+                                        &rr);
             if (worst(&rr) > tol && problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, true, early,
-                                                          nonmono, false, rc, uc, &rr))
+                                                          nonmono, rc, uc, &rr))
                 any = true;
-            if (s1 && worst(&rr) > tol) {
-                double *s2 = s1 + 2 * kc;
-                ak_solver_residuals r2 = rr;
-                memcpy(s2, rc, sizeof(double) * (size_t)kc);
-                memcpy(s2 + kc, uc, sizeof(double) * (size_t)kc);
-                memcpy(rc, s1, sizeof(double) * (size_t)kc);
-                memcpy(uc, s1 + kc, sizeof(double) * (size_t)kc);
-                rr = r1;
-                problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, false, early, nonmono, true, rc,
-                                      uc, &rr);
-                if (worst(&rr) > tol)
-                    problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, true, early, nonmono, false,
-                                          rc, uc, &rr);
-                if (worst(&rr) <= tol) {
-                    any = true;
-                } else { // back to the projected pass's end
-                    memcpy(rc, s2, sizeof(double) * (size_t)kc);
-                    memcpy(uc, s2 + kc, sizeof(double) * (size_t)kc);
-                    rr = r2;
-                }
-            }
-            free(s1);
         }
         if (any && nparts > 1)
             for (int a = 0; a < cnt; a++) {

@@ -144,10 +144,9 @@ typedef struct ak_problem_stats {
 /// unknowns the dense Newton polish of the natural map [T-CV.2] (Levenberg-Marquardt fallback,
 /// rho cycling), again from the rim (T-CV.3) when still above tol; larger ones the sparse
 /// polish of T-CV.6 (block LU of the Newton matrix in the component's block pattern, the
-/// monotone then the projected pass, then where both miss the proximal point pass and the
-/// projected pass again, kept only when they meet tol; alternately with the early end, kept
-/// when it lowers the largest residual a hundredfold, and as the world step's, kept when it
-/// lowers it); until the
+/// monotone then the projected pass; alternately with the early end, kept when it lowers the
+/// largest residual a hundredfold, and as the world step's, kept when it lowers it; not the
+/// world step's proximal point pass); until the
 /// four residuals (largest over the points, with target 0) are at most tol, at most max_it
 /// sweeps, with the world step's restart policy (ak_solver_converged_solve): from a start other
 /// than zero its warm-start sweeps, then a cold restart from zero impulses, then the rest of

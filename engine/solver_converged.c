@@ -1373,9 +1373,9 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             // still above: from the first pass's end, the proximal point pass, then the
             // projected pass again, kept only when the two meet the tolerance (else the path
-            // above goes on unchanged: pile_1000_3d, where the proximal pass was kept whenever
-            // it lowered the residuals, steps 45 and 47 took 2,100 and 1,100 sweeps instead
-            // of 550; docs/performance.md, the proximal polish)
+            // above goes on unchanged: where the proximal pass was kept whenever it lowered
+            // the residuals, pile_1000_3d step 45 took 2,100 sweeps instead of 550, and in the
+            // matrix form steps 47 and 49 1,100; docs/performance.md, the proximal polish)
             if (s1 && worst(&rc) > m->solver.tolerance) {
                 ak_solver_residuals r2 = *r;
                 state_save(d, c, nv, nw, s2);

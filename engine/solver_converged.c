@@ -1053,6 +1053,106 @@ static int sparse_newton(int np, int n, const ak_contact_point *const pp[], cons
                             x, u);
 }
 
+// ---- the proximal point pass of the sparse polish [T-CV.6] ------------------------------
+// W is singular on a pile (a box resting on four points: twelve unknowns, six degrees of
+// freedom), so the Newton matrix J + eps I of the natural map is near singular there, and the
+// sparse polish's passes creep or stall (pile_1000_3d steps 47-60: the first polish, 60
+// Newton steps from sweep 50, ends at |F|^2 1e-5 to 0.2). The proximal point method
+// (Rockafellar 1976; as Siconos Numerics' PROX solver applies it to frictional contact)
+// solves instead, from x_k, the problem with W + alpha I and q - alpha x_k:
+//   u_alpha(x) = u_k + (W + alpha I)(x - x_k) = u(x) + alpha (x - x_k),
+// whose Newton matrix R (W + alpha I) + P is regular where R W + P is not; its solution is
+// x_k+1, and a fixed point (x_k+1 = x_k, so u_alpha = u) solves the original problem. Each
+// subproblem: full Newton steps from x_k (no line search, the impulses not projected) until
+// |F_alpha|^2 <= PROX_INNER |F(x_k)|^2 (a relative inner tolerance, as Siconos' internal
+// error ratio of 10 on |F|), at most PROX_INNER_STEPS, and no further once |F_alpha|^2 exceeds
+// PROX_DIVERGE |F(x_k)|^2; x_k+1 is the best point of the subproblem. alpha = W_nn (mean over
+// the points) times max(PROX_ALPHA, PROX_SIGMA |F| / max(|x|, |F|)) (Siconos' variable rule,
+// sigma |error|, floored at its fixed 1e-5), times a factor that grows tenfold when a
+// subproblem's Newton gains nothing from x_k (alpha too small for it) and falls tenfold (not
+// below 1) when the outer step gains less than PROX_SLOW (alpha too large: the outer rate is
+// about alpha / (alpha + lambda)). The outer iterations end at max_newton factorisations, at
+// rounding level (ROUND_F2, as the other passes), or after PROX_STALL outer steps in a row
+// without a new best |F|^2; the pass returns the best point by the original |F|^2.
+#define PROX_ALPHA 1e-5
+#define PROX_SIGMA 5.0
+#define PROX_INNER 1e-2
+#define PROX_INNER_STEPS 8
+#define PROX_DIVERGE 1e3
+#define PROX_SLOW 0.5
+#define PROX_STALL 3
+
+static int sparse_prox(int np, int n, const ak_contact_point *const pp[], const double tg[],
+                       double rf, int max_newton, const int rs[], const int col[], const double W[],
+                       ak_block_lu *lu, const double x0[], const double u0[], double x[],
+                       double u[]) {
+    int k = np * n, nn = n * n;
+    size_t nz = (size_t)rs[np];
+    double *Wa =
+        malloc(sizeof(double) * (2 * nz * (size_t)nn + (size_t)k * 9 + (size_t)np * 2 * nn));
+    if (!Wa) return -1;
+    double *Jv = Wa + nz * nn, *F = Jv + nz * nn, *g = F + k, *dx = g + k, *xk = dx + k,
+           *uk = xk + k, *res = uk + k, *zero = res + k, *xbest = zero + k, *xin = xbest + k,
+           *RP = xin + k;
+    memset(zero, 0, sizeof(double) * (size_t)k);
+    double wnn = 0.0;
+    for (int i = 0; i < np; i++) wnn += W[(size_t)rs[i] * nn]; // the diagonal block is first
+    wnn /= np > 0 ? np : 1;
+    double f2 = natural_map_blocks(np, n, pp, tg, rf, x, u, F, RP);
+    double f2best = f2, grow = 1.0;
+    memcpy(xbest, x, sizeof(double) * (size_t)k);
+    int newton = 0, stall = 0;
+    while (newton < max_newton && f2 > 0.0) {
+        double x2 = 0.0;
+        for (int a = 0; a < k; a++) x2 += x[a] * x[a];
+        double alpha = wnn * grow * fmax(PROX_ALPHA, PROX_SIGMA * sqrt(f2 / fmax(x2, f2)));
+        memcpy(Wa, W, sizeof(double) * nz * (size_t)nn);
+        for (int i = 0; i < np; i++)
+            for (int a = 0; a < n; a++) Wa[(size_t)rs[i] * nn + (size_t)a * n + a] += alpha;
+        memcpy(xk, x, sizeof(double) * (size_t)k);
+        memcpy(uk, u, sizeof(double) * (size_t)k);
+        memcpy(xin, x, sizeof(double) * (size_t)k);
+        // F_alpha(x_k) = F(x_k) (u_alpha(x_k) = u_k): F and RP hold it
+        double f2k = f2, f2in = f2;
+        for (int in = 0; in < PROX_INNER_STEPS && newton < max_newton; in++) {
+            memset(g, 0, sizeof(double) * (size_t)k);
+            newton_matrix(np, n, rs, col, Wa, RP, F, Jv, g);
+            if (ak_block_lu_factor(lu, Jv, NEWTON_EPS)) break;
+            newton++;
+            for (int a = 0; a < k; a++) dx[a] = -F[a];
+            ak_block_lu_solve(lu, dx);
+            // one step of iterative refinement, as the other passes
+            block_affine(np, n, rs, col, Jv, zero, dx, zero, res);
+            for (int a = 0; a < k; a++) res[a] = -F[a] - res[a] - NEWTON_EPS * dx[a];
+            ak_block_lu_solve(lu, res);
+            for (int a = 0; a < k; a++) x[a] += dx[a] + res[a];
+            block_affine(np, n, rs, col, Wa, uk, x, xk, u); // u_alpha(x)
+            double f2a = natural_map_blocks(np, n, pp, tg, rf, x, u, F, RP);
+            if (f2a < f2in) f2in = f2a, memcpy(xin, x, sizeof(double) * (size_t)k);
+            if (f2a <= PROX_INNER * f2k || !(f2a <= PROX_DIVERGE * f2k)) break;
+        }
+        memcpy(x, xin, sizeof(double) * (size_t)k);    // the subproblem's best point
+        block_affine(np, n, rs, col, W, uk, x, xk, u); // the original problem at x
+        f2 = natural_map_blocks(np, n, pp, tg, rf, x, u, F, RP);
+        if (!(f2in < f2k))
+            grow *= 10.0;
+        else if (f2 > PROX_SLOW * f2k)
+            grow = fmax(1.0, grow * 0.1);
+        if (f2 < f2best) {
+            f2best = f2, stall = 0;
+            memcpy(xbest, x, sizeof(double) * (size_t)k);
+        } else if (++stall >= PROX_STALL)
+            break;
+        if (f2best <= ROUND_F2 * x2) break;
+    }
+    if (f2best < f2 || !(f2 == f2)) {
+        memcpy(x, xbest, sizeof(double) * (size_t)k);
+        block_affine(np, n, rs, col, W, u0, x, x0, u);
+    }
+    free(Wa);
+    return 0;
+}
+
 // Sparse Newton polish of the points given[0 .. ngiven) (a connected component) from the
 // current impulses; robust: the second pass (projected, nonmonotone); nonmono: the Armijo
 // condition against the last merits (sparse_newton_nm, the world step's first try). Returns 1
@@ -1060,7 +1160,8 @@ static int sparse_newton(int np, int n, const ak_contact_point *const pp[], cons
 // pattern block_lu refuses).
 static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache *c,
                                 const double target[], int s, int e, const int given[], int ngiven,
-                                double rf, bool robust, bool nonmono, ak_solver_residuals *r) {
+                                double rf, bool robust, bool nonmono, bool prox,
+                                ak_solver_residuals *r) {
     int n = m->dim, nb = m->nbody, np = ngiven, k = np * n, nn = n * n;
     const int *idx = given;
     // the point graph: points sharing a moving body (body -> local points, counting sort)
@@ -1157,8 +1258,9 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
     // it in passes whose |F|^2 never halved after their first step; 61.1 s -> 55.5 s of CPU for
     // the 60 steps, the same sweeps on every step; docs/performance.md, the world step's sixth
     // round)
-    if (sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, rs, col, W, lu, x0, u0,
-                         x, u)) {
+    if (prox ? sparse_prox(np, n, pp, tg, rf, NEWTON_STEPS, rs, col, W, lu, x0, u0, x, u)
+             : sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, rs, col, W, lu,
+                                x0, u0, x, u)) {
         ak_block_lu_free(lu);
         free(W), free(col), free(rs), free(pp), free(tg);
         return -1;
@@ -1187,6 +1289,11 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
     free(W), free(col), free(rs), free(pp), free(tg);
     return keep;
 }
+
+// The world step's state, saved and restored (below)
+static void state_save(const ak_data *d, const ak_contact_cache *c, size_t nv, size_t nw,
+                       double *buf);
+static void state_load(ak_data *d, ak_contact_cache *c, size_t nv, size_t nw, const double *buf);
 
 // The polish of [s, e): all of it when it is one connected component of the contact graph with
 // at most NEWTON_MAX_UNKNOWNS unknowns. Else per connected component (points joined through a
@@ -1246,7 +1353,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         if (worst(&rc) <= m->solver.tolerance) continue;
         if (cnt * n > dense_max) { // the sparse polish [T-CV.6]; the block if it cannot run
             int rc1 = newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
-                                           nonmono, r);
+                                           nonmono, false, r);
             if (rc1 < 0) {
                 big = true;
                 continue;
@@ -1254,10 +1361,41 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             kept |= rc1 > 0;
             // still above the tolerance: again with the projected, nonmonotone line search
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
-            if (worst(&rc) > m->solver.tolerance &&
-                newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true,
-                                     nonmono, r) > 0)
+            if (!(worst(&rc) > m->solver.tolerance)) continue;
+            size_t nv = (size_t)m->nbody * AK_MAX_DIM, nw = (size_t)m->nbody * AK_MAX_BIV,
+                   ns = nv + nw + (size_t)c->step.npoint * (AK_MAX_DIM + 1);
+            double *s1 = malloc(sizeof(double) * 2 * ns), *s2 = s1 ? s1 + ns : NULL;
+            ak_solver_residuals r1 = *r;
+            if (s1) state_save(d, c, nv, nw, s1);
+            if (newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true,
+                                     nonmono, false, r) > 0)
                 kept = true;
+            residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
+            // still above: from the first pass's end, the proximal point pass, then the
+            // projected pass again, kept only when the two meet the tolerance (else the path
+            // above goes on unchanged: where the proximal pass was kept whenever it lowered
+            // the residuals, pile_1000_3d step 45 took 2,100 sweeps instead of 550, and in the
+            // matrix form steps 47 and 49 1,100; docs/performance.md, the proximal polish)
+            if (s1 && worst(&rc) > m->solver.tolerance) {
+                ak_solver_residuals r2 = *r;
+                state_save(d, c, nv, nw, s2);
+                state_load(d, c, nv, nw, s1);
+                *r = r1;
+                newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
+                                     nonmono, true, r);
+                residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
+                if (worst(&rc) > m->solver.tolerance)
+                    newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true,
+                                         nonmono, false, r);
+                residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
+                if (worst(&rc) <= m->solver.tolerance) {
+                    kept = true;
+                } else { // back to the projected pass's end
+                    state_load(d, c, nv, nw, s2);
+                    *r = r2;
+                }
+            }
+            free(s1);
             continue;
         }
         if (newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, false, r)) kept = true;
@@ -2163,6 +2301,10 @@ static bool problem_polish_parts(const ak_contact_problem *p, problem_part parts
                 any = true;
         } else if (pc->lu || (pc->lu = ak_block_lu_new(cnt, n, sp->row_start, sp->col))) {
             *sparse_ran = true;
+            // (the proximal point pass of the world step's polish is not tried here: on
+            // pile_1000_3d steps 40-60 it made the matrix form 1.39 times slower in all, its
+            // failed tries costing more than its wins on steps 40, 41 and 44 saved;
+            // docs/performance.md, the proximal polish)
             any = problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, false, early, nonmono, rc, uc,
                                         &rr);
             if (worst(&rr) > tol && problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, true, early,
@@ -2448,5 +2590,32 @@ out:
     problem_parts_free(pr.parts, pr.nparts);
     free(order), free(cs), free(cz), free(crow), free(diag), free(u), free(bound), free(Kt),
         free(pts), free(pp);
+    return rc;
+}
+
+int ak_solver_converged_prox(const ak_contact_problem *p, int max_newton, double r[]) {
+    int n = p->dim, np = p->npoint, k = np * n, nn = n * n;
+    if (np == 0) return 0;
+    ak_contact_point *pts = calloc((size_t)np, sizeof *pts);
+    const ak_contact_point **pp = malloc(sizeof *pp * (size_t)np);
+    double *buf = malloc(sizeof(double) * ((size_t)k * 3 + (size_t)np));
+    ak_block_lu *lu = ak_block_lu_new(np, n, p->row_start, p->col);
+    int rc = -1;
+    if (!pts || !pp || !buf || !lu) goto out;
+    double *x0 = buf, *u0 = x0 + k, *u = u0 + k, *zero = u + k;
+    for (int i = 0; i < np; i++) {
+        // the diagonal block first in its row (ak_block_lu_new checked that it is there)
+        const double *D = p->W + (size_t)p->row_start[i] * nn;
+        if (p->col[p->row_start[i]] != i || !(D[0] > 0.0)) goto out;
+        pts[i].mn = 1.0 / D[0], pts[i].mu = p->mu[i], pp[i] = &pts[i], zero[i] = 0.0;
+    }
+    memcpy(x0, r, sizeof(double) * (size_t)k);
+    problem_u(p, r, u0);
+    memcpy(u, u0, sizeof(double) * (size_t)k);
+    rc =
+        sparse_prox(np, n, pp, zero, 1.0, max_newton, p->row_start, p->col, p->W, lu, x0, u0, r, u);
+out:
+    ak_block_lu_free(lu);
+    free(pts), free(pp), free(buf);
     return rc;
 }

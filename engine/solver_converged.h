@@ -24,8 +24,10 @@
 ///            2,048 unknowns still above the tolerance is polished again with its sticking,
 ///            slipping points started on the rim opposite their slip [T-CV.3]; a larger
 ///            component gets the sparse polish (block_lu.h, minimum-degree block LU; projected,
-///            nonmonotone line search) [T-CV.6]. When 3,050 sweeps from the warm start (half
-///            of max_iterations if that is fewer) miss the tolerance, the sweeps start again
+///            nonmonotone line search; where both its passes miss, a proximal point pass on
+///            W + alpha I, kept only when it and the projected pass meet the tolerance)
+///            [T-CV.6]. When 3,050 sweeps from the warm start (half of max_iterations if
+///            that is fewer) miss the tolerance, the sweeps start again
 ///            from zero impulses (cold restart, at most 6,100 sweeps; the rest of
 ///            max_iterations then go on from whichever end has the smaller residual).
 ///   position after the position integration (world.c), the overlap is removed with
@@ -143,7 +145,8 @@ typedef struct ak_problem_stats {
 /// rho cycling), again from the rim (T-CV.3) when still above tol; larger ones the sparse
 /// polish of T-CV.6 (block LU of the Newton matrix in the component's block pattern, the
 /// monotone then the projected pass; alternately with the early end, kept when it lowers the
-/// largest residual a hundredfold, and as the world step's, kept when it lowers it); until the
+/// largest residual a hundredfold, and as the world step's, kept when it lowers it; not the
+/// world step's proximal point pass); until the
 /// four residuals (largest over the points, with target 0) are at most tol, at most max_it
 /// sweeps, with the world step's restart policy (ak_solver_converged_solve): from a start other
 /// than zero its warm-start sweeps, then a cold restart from zero impulses, then the rest of
@@ -154,5 +157,14 @@ typedef struct ak_problem_stats {
 /// 0 when converged, 1 when not, -1 when out of memory or a diagonal block has W_nn <= 0.
 int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
                                       double r[], ak_problem_stats *st);
+
+/// The proximal point polish of the sparse polish [T-CV.6] alone, on the whole problem p (W
+/// by point blocks, each row's diagonal block first; targets in q) from r (in: start, out: the
+/// best point it met by |F|^2 of the natural map with rho = 1 / W_nn): outer iterations on W +
+/// alpha I and q - alpha r_k, each subproblem by Newton steps on the block LU of p's pattern,
+/// at most max_newton factorisations in all (solver_converged.c, sparse_prox). For the unit
+/// tests; the solvers run it inside their polish. 0, or -1 when out of memory, a pattern
+/// block_lu refuses, or a diagonal block with W_nn <= 0.
+int ak_solver_converged_prox(const ak_contact_problem *p, int max_newton, double r[]);
 
 #endif

@@ -399,3 +399,83 @@ Test(solver, problem_form_from_zero_and_from_a_start) {
     cr_expect(memcmp(r, rz, sizeof r) == 0,
               "from a given start with 8 sweeps the answer is the cold part's (4 from zero)");
 }
+
+// The proximal point polish of T-CV.6 (ak_solver_converged_prox) on a singular W with a
+// solution known in closed form: three boxes, each resting on its four bottom corners on the
+// ground (12 unknowns for 6 degrees of freedom a box: W = J M^-1 J^T has rank 6 of 12, so the
+// reactions are not unique), built here from the rigid-body kinematics (not by the solver).
+// In one step the boxes fall with v_n = -g h and move sideways with v_t; with friction mu the
+// step ends (closed form, the box stays flat: mu c < a, no corner lifts) at v_n = 0, omega = 0,
+// v_t (1 - mu g h / |v_t|) when |v_t| > mu g h (sliding), else v_t = 0 (sticking). From zero
+// impulses the polish alone reaches those velocities, and the law measured here.
+Test(solver, prox_polish_boxes_on_four_points) {
+    enum { NB = 3, NP = 4 * NB, K = 3 * NP };
+    const double m = 2.0, a = 0.5, b = 0.3, c = 0.2, gh = 0.1, mu = 0.5;
+    const double I[3] = { m / 3 * (b * b + c * c), m / 3 * (a * a + c * c),
+                          m / 3 * (a * a + b * b) };
+    const double vt[NB][2] = { { 1.0, 0.0 }, { 0.0, 0.0 }, { 0.03, 0.02 } };
+    // J: one row per unknown (point i: normal z, tangents x, y), 6 columns of its box
+    double J[K][6] = { { 0 } }, q[K], muv[NP];
+    for (int i = 0; i < NP; i++) {
+        int box = i / 4;
+        double rho[3] = { i % 2 ? a : -a, (i / 2) % 2 ? b : -b, -c };
+        for (int t = 0; t < 3; t++) {
+            double d[3] = { t == 1, t == 2, t == 0 }; // normal z, then x, y
+            double *row = J[3 * i + t];
+            for (int z = 0; z < 3; z++) row[z] = d[z];
+            row[3] = rho[1] * d[2] - rho[2] * d[1]; // rho x d: the angular part
+            row[4] = rho[2] * d[0] - rho[0] * d[2];
+            row[5] = rho[0] * d[1] - rho[1] * d[0];
+            double vfree[3] = { vt[box][0], vt[box][1], -gh };
+            q[3 * i + t] = row[0] * vfree[0] + row[1] * vfree[1] + row[2] * vfree[2];
+        }
+        muv[i] = mu;
+    }
+    const double minv[6] = { 1 / m, 1 / m, 1 / m, 1 / I[0], 1 / I[1], 1 / I[2] };
+    // W by point blocks: points couple within their box (4 x 4 blocks a box, diagonal first)
+    int rs[NP + 1], col[NP * 4];
+    double Wb[NP * 4 * 9];
+    for (int i = 0, z = 0; i < NP; i++) {
+        rs[i] = z;
+        int box = i / 4, js[4] = { i, 0, 0, 0 };
+        for (int j = 4 * box, w = 1; j < 4 * box + 4; j++)
+            if (j != i) js[w++] = j;
+        for (int y = 0; y < 4; y++, z++) {
+            col[z] = js[y];
+            for (int s = 0; s < 3; s++)
+                for (int t = 0; t < 3; t++) {
+                    double acc = 0.0;
+                    for (int e = 0; e < 6; e++)
+                        acc += J[3 * i + s][e] * minv[e] * J[3 * js[y] + t][e];
+                    Wb[z * 9 + s * 3 + t] = acc;
+                }
+        }
+    }
+    rs[NP] = NP * 4;
+    ak_contact_problem p = { .dim = 3, .npoint = NP, .nblock = NP * 4 };
+    p.row_start = rs, p.col = col, p.W = Wb, p.q = q, p.mu = muv;
+    double r[K] = { 0 };
+    cr_assert(ak_solver_converged_prox(&p, 200, r) == 0, "the polish runs");
+    // each box's velocity after the impulses, v = v_free + M^-1 J^T r, against the closed form
+    double worst_v = 0.0;
+    for (int box = 0; box < NB; box++) {
+        double v[6] = { vt[box][0], vt[box][1], -gh, 0, 0, 0 };
+        for (int i = 4 * box; i < 4 * box + 4; i++)
+            for (int t = 0; t < 3; t++)
+                for (int e = 0; e < 6; e++) v[e] += minv[e] * J[3 * i + t][e] * r[3 * i + t];
+        double sp = hypot(vt[box][0], vt[box][1]), f = sp > mu * gh ? 1.0 - mu * gh / sp : 0.0;
+        double want[6] = { vt[box][0] * f, vt[box][1] * f, 0, 0, 0, 0 };
+        for (int e = 0; e < 6; e++) worst_v = fmax(worst_v, fabs(v[e] - want[e]));
+    }
+    // the law on u = W r + q, measured here
+    double Wd[K * K] = { 0 };
+    for (int i = 0; i < NP; i++)
+        for (int z = rs[i]; z < rs[i + 1]; z++)
+            for (int s = 0; s < 3; s++)
+                for (int t = 0; t < 3; t++)
+                    Wd[(3 * i + s) * K + 3 * col[z] + t] = Wb[z * 9 + s * 3 + t];
+    double v = law_violation(NP, Wd, q, muv, r);
+    cr_log_info("prox polish, 3 boxes on 4 points: velocities off by %.3g, law %.3g", worst_v, v);
+    cr_expect(worst_v <= 1e-9, "velocities against the closed form: %.3g", worst_v);
+    cr_expect(v <= 1e-10, "the law measured here: %.3g", v);
+}

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ref/ga/nd.h"
@@ -44,6 +45,11 @@ static int model_facets(double normals[], double offsets[], int max, const ak_sh
         offsets[f] = sh->facets[5 * f + 4];
     }
     return sh->nfacets;
+}
+
+ak_render_scene *ak_render_scene_slot(ak_render_scene **slot) {
+    if (!*slot) *slot = calloc(1, sizeof **slot);
+    return *slot;
 }
 
 void ak_render_scene_init(ak_render_scene *s) {

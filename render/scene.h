@@ -66,6 +66,11 @@ typedef struct ak_render_scene {
 /// Empty scene with defaults: camera at (0, 1.5, 6, 0) looking along -z, fov 50 degrees,
 /// one light, ambient 0.15, shadows and grid on.
 void ak_render_scene_init(ak_render_scene *s);
+/// A zeroed scene on the heap for a caller that would otherwise keep a static one (a scene is
+/// about 570 kB): allocated on the first call with this slot and kept for the process, so that
+/// it behaves like a static; NULL when out of memory. (Static scenes made every anakata process
+/// 7 MB larger in .bss, which LeakSanitizer reads at each exit.)
+ak_render_scene *ak_render_scene_slot(ak_render_scene **slot);
 /// Add an object (shape in the body frame, pose). For a convex shape the half-space form of
 /// the hull is computed here from its vertices, and the vertices are copied into the scene
 /// (the object's shape.verts then points into s->verts: copy scenes with care). Returns the object index, or -1 with a message

@@ -9,7 +9,12 @@ static bool vk_must_run(void) {
 }
 
 static void check_glsl_sdf(ak_check_ctx *c) {
-    static ak_render_scene s;
+    static ak_render_scene *slot; // on the heap: see ak_render_scene_slot
+    ak_render_scene *s = ak_render_scene_slot(&slot);
+    if (!s) {
+        ak_expect(c, false, "out of memory for a render scene");
+        return;
+    }
     char err[512];
     long n = ak_samples(c, 10000, 2000);
     double *pts = malloc(sizeof(double) * 4 * (size_t)n), *gd = malloc(sizeof(double) * (size_t)n);
@@ -18,9 +23,9 @@ static void check_glsl_sdf(ak_check_ctx *c) {
     int ran = 0;
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     for (int q = 0; q < 3 && pts && gd; q++) {
-        ak_render_builtin(&s, names[q], 0.0, err, sizeof err);
+        ak_render_builtin(s, names[q], 0.0, err, sizeof err);
         for (long k = 0; k < 4 * n; k++) pts[k] = render_urand(r, -4, 4);
-        int rc = ak_render_vk_sdf_probe(&s, pts, (int)n, gd, err, sizeof err);
+        int rc = ak_render_vk_sdf_probe(s, pts, (int)n, gd, err, sizeof err);
         if (rc == AK_VK_NO_LOADER || rc == AK_VK_NO_DEVICE) {
             if (vk_must_run())
                 ak_expect(c, false, "Vulkan needed in CI (CI is set): %s", err);
@@ -36,7 +41,7 @@ static void check_glsl_sdf(ak_check_ctx *c) {
             float pf[4] = { (float)pts[4 * k], (float)pts[4 * k + 1], (float)pts[4 * k + 2],
                             (float)pts[4 * k + 3] };
             double pd[4] = { pf[0], pf[1], pf[2], pf[3] }; // the point the GPU saw
-            double d = ak_render_scene_sdf(&s, pd, NULL);
+            double d = ak_render_scene_sdf(s, pd, NULL);
             worst = fmax(worst, fabs(d - gd[k]));
         }
     }
@@ -44,9 +49,9 @@ static void check_glsl_sdf(ak_check_ctx *c) {
     free(pts);
     free(gd);
     // The CPU side always measures something: the scene SDF at a known point.
-    ak_render_builtin(&s, "spheres", 0.0, err, sizeof err);
+    ak_render_builtin(s, "spheres", 0.0, err, sizeof err);
     double x[4] = { -1.7, 0.7, 0, 0 };
-    ak_measure(c, fabs(ak_render_scene_sdf(&s, x, NULL) + 0.7), TOL_ROUNDOFF,
+    ak_measure(c, fabs(ak_render_scene_sdf(s, x, NULL) + 0.7), TOL_ROUNDOFF,
                "C scene SDF at the red sphere's centre is -r");
     if (ran)
         ak_measure(c, worst, TOL_GLSL_SDF,
@@ -70,7 +75,12 @@ static void write_diff(ak_check_ctx *c, const char *name, const ak_render_image 
 
 static void check_golden(ak_check_ctx *c) {
     const char *const *names = ak_render_builtin_names();
-    static ak_render_scene s;
+    static ak_render_scene *slot; // on the heap: see ak_render_scene_slot
+    ak_render_scene *s = ak_render_scene_slot(&slot);
+    if (!s) {
+        ak_expect(c, false, "out of memory for a render scene");
+        return;
+    }
     char err[512], path[1024];
     const char *src = getenv("AK_SOURCE_DIR");
 #ifdef AK_SOURCE_DIR
@@ -88,10 +98,10 @@ static void check_golden(ak_check_ctx *c) {
             ak_expect(c, false, "golden image %s: %s", names[q], err);
             continue;
         }
-        ak_render_builtin(&s, names[q], 0.0, err, sizeof err);
+        ak_render_builtin(s, names[q], 0.0, err, sizeof err);
         ak_render_image_alloc(&img, gold.width, gold.height);
         // 1. the CPU reference tracer reproduces its golden image
-        ak_render_cpu(&s, &img);
+        ak_render_cpu(s, &img);
         ak_render_diff st;
         ak_render_image_compare(&st, &gold, &img, GOLD_THRESHOLD, NULL);
         cpu_worst = fmax(cpu_worst, st.frac_over);
@@ -113,7 +123,7 @@ static void check_golden(ak_check_ctx *c) {
             }
         }
         if (vk) {
-            int rc = ak_render_vk_draw(vk, &s, &img, err, sizeof err);
+            int rc = ak_render_vk_draw(vk, s, &img, err, sizeof err);
             if (rc != AK_VK_OK) {
                 ak_expect(c, false, "Vulkan render of %s: %s", names[q], err);
             } else {
@@ -142,10 +152,10 @@ static void check_golden(ak_check_ctx *c) {
     snprintf(path, sizeof path, "%s/verify/golden/spheres.png", src ? src : ".");
     ak_render_image gold, img;
     if (ak_render_png_read(path, &gold, err, sizeof err)) {
-        ak_render_builtin(&s, "spheres", 0.0, err, sizeof err);
-        s.cam.slice += 0.05;
+        ak_render_builtin(s, "spheres", 0.0, err, sizeof err);
+        s->cam.slice += 0.05;
         ak_render_image_alloc(&img, gold.width, gold.height);
-        ak_render_cpu(&s, &img);
+        ak_render_cpu(s, &img);
         ak_render_diff st;
         ak_render_image_compare(&st, &gold, &img, GOLD_THRESHOLD, NULL);
         ak_value(c, "sensitivity_frac_over", st.frac_over);
@@ -203,35 +213,40 @@ static bool add_regular_polytope(ak_render_scene *s, const char *name, double x,
 }
 
 static void check_polytopes_horizon(ak_check_ctx *c) {
-    static ak_render_scene s;
+    static ak_render_scene *slot; // on the heap: see ak_render_scene_slot
+    ak_render_scene *s = ak_render_scene_slot(&slot);
+    if (!s) {
+        ak_expect(c, false, "out of memory for a render scene");
+        return;
+    }
     char err[512], dev[256];
     static const char *const names[6] = { "5-cell",  "8-cell",   "16-cell",
                                           "24-cell", "120-cell", "600-cell" };
     static const double cols[6][3] = { { 0.55, 0.25, 0.08 }, { 0.05, 0.45, 0.65 },
                                        { 0.85, 0.65, 0.1 },  { 0.55, 0.25, 0.75 },
                                        { 0.45, 0.65, 0.2 },  { 0.35, 0.7, 0.85 } };
-    ak_render_scene_init(&s);
-    s.nobj = 0;
+    ak_render_scene_init(s);
+    s->nobj = 0;
     bool ok = true;
     for (int k = 0; k < 6 && ok; k++)
-        ok = add_regular_polytope(&s, names[k], -3.75 + 1.5 * k, cols[k], err, sizeof err);
+        ok = add_regular_polytope(s, names[k], -3.75 + 1.5 * k, cols[k], err, sizeof err);
     ak_shape g = { .type = AK_SHAPE_HYPERPLANE, .dim = 4, .normal = { 0, 1, 0, 0 }, .offset = 0 };
     ak_pose id = ak_pose_identity(4);
     double gcol[3] = { 0.72, 0.72, 0.68 };
-    if (ok) ok = ak_render_scene_add(&s, &g, &id, gcol, err, sizeof err) >= 0;
-    ak_expect(c, ok && s.nplanes == 5 + 8 + 16 + 24 + 120 + 600,
-              "scene: six regular polytopes (%d facet planes) and the ground: %s", s.nplanes,
+    if (ok) ok = ak_render_scene_add(s, &g, &id, gcol, err, sizeof err) >= 0;
+    ak_expect(c, ok && s->nplanes == 5 + 8 + 16 + 24 + 120 + 600,
+              "scene: six regular polytopes (%d facet planes) and the ground: %s", s->nplanes,
               ok ? "built" : err);
     if (!ok) return;
     double tg[4] = { 0, 0.8, 0, 0 };
-    ak_render_camera_orbit(&s.cam, tg, 7.5, 0.0, 8.0, 0.0);
+    ak_render_camera_orbit(&s->cam, tg, 7.5, 0.0, 8.0, 0.0);
     ak_render_image cpu, gpu;
     if (!ak_render_image_alloc(&cpu, GOLD_W, GOLD_H) ||
         !ak_render_image_alloc(&gpu, GOLD_W, GOLD_H)) {
         ak_expect(c, false, "image allocation");
         return;
     }
-    ak_render_cpu(&s, &cpu);
+    ak_render_cpu(s, &cpu);
     // the CPU image shows both sides of the horizon: sky above, ground below, in every column
     long sky_top = 0, ground_bottom = 0;
     for (int x = 0; x < GOLD_W; x++) {
@@ -244,7 +259,7 @@ static void check_polytopes_horizon(ak_check_ctx *c) {
         c, sky_top == GOLD_W && ground_bottom == GOLD_W,
         "the view holds the horizon: sky in %ld/%d top pixels, ground in %ld/%d bottom pixels",
         sky_top, GOLD_W, ground_bottom, GOLD_W);
-    int rc = ak_render_vk(&s, &gpu, -1, dev, sizeof dev, err, sizeof err);
+    int rc = ak_render_vk(s, &gpu, -1, dev, sizeof dev, err, sizeof err);
     if (rc == AK_VK_NO_LOADER || rc == AK_VK_NO_DEVICE) {
         if (vk_must_run())
             ak_expect(c, false, "Vulkan device needed in CI (CI is set): %s", err);

@@ -12,7 +12,11 @@ static double tet_volume3(const double *t) {
 }
 
 static void check_mesh_polytopes(ak_check_ctx *c) {
-    static double tets[20000 * 16];
+    static double *tets; // on the heap, kept (as a static buffer would be): 2.6 MB
+    if (!tets && !(tets = malloc(sizeof(double) * 20000 * 16))) {
+        ak_expect(c, false, "out of memory for the polytope meshes");
+        return;
+    }
     const double phi = (1 + sqrt(5.0)) / 2;
     struct {
         ak_mesh_polytope k;
@@ -74,7 +78,13 @@ static void rotate_tets(double *tets, int nt, const double M[16]) {
 }
 
 static void check_slice_volumes(ak_check_ctx *c) {
-    static double tets[50000 * 16], tris[200000 * 9];
+    static double *tets, *tris; // on the heap, kept (as static buffers would be): 21 MB
+    if (!tets) tets = malloc(sizeof(double) * 50000 * 16);
+    if (!tris) tris = malloc(sizeof(double) * 200000 * 9);
+    if (!tets || !tris) {
+        ak_expect(c, false, "out of memory for the slices");
+        return;
+    }
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     ak_pose pose;
     render_random_pose(r, &pose, 0.0);
@@ -165,7 +175,11 @@ static void check_slice_volumes(ak_check_ctx *c) {
 // Radial meshes of capsules and duocylinders: closed (4-volume through the oriented mesh is
 // below the analytic volume and within the inner-radius bound); every vertex on the surface.
 static void check_mesh_radial(ak_check_ctx *c) {
-    static double tets[50000 * 16];
+    static double *tets; // on the heap, kept (as a static buffer would be): 6.4 MB
+    if (!tets && !(tets = malloc(sizeof(double) * 50000 * 16))) {
+        ak_expect(c, false, "out of memory for the radial meshes");
+        return;
+    }
     ak_shape shapes[2] = {
         { .type = AK_SHAPE_HYPERCAPSULE, .dim = 4, .radius = 0.5, .half_length = 0.6 },
         { .type = AK_SHAPE_DUOCYLINDER, .dim = 4, .radii = { 0.8, 0.5 } }
@@ -204,7 +218,12 @@ static void check_mesh_radial(ak_check_ctx *c) {
 // passes through a solid: wherever the slicing display draws an object, the tracer must hit one.
 // The converse fails only in the thin band between mesh and surface.
 static void check_mesh_view_vs_trace(ak_check_ctx *c) {
-    static ak_render_scene s;
+    static ak_render_scene *slot; // on the heap: see ak_render_scene_slot
+    ak_render_scene *s = ak_render_scene_slot(&slot);
+    if (!s) {
+        ak_expect(c, false, "out of memory for a render scene");
+        return;
+    }
     char err[256];
     const char *names[3] = { "mixed", "polytopes", "capsules" };
     int nsc = ak_quick(c) ? 1 : 3;
@@ -218,15 +237,15 @@ static void check_mesh_view_vs_trace(ak_check_ctx *c) {
     }
     long mesh_only = 0, trace_only = 0, objpix = 0, total = 0;
     for (int q = 0; q < nsc; q++) {
-        ak_render_builtin(&s, names[q], 0.0, err, sizeof err);
-        ak_render_mesh_view(&s, &img, 8, ids);
+        ak_render_builtin(s, names[q], 0.0, err, sizeof err);
+        ak_render_mesh_view(s, &img, 8, ids);
         for (int y = 0; y < H; y++)
             for (int x = 0; x < W; x++) {
                 double o[4], d[4], t;
                 int obj;
-                ak_render_camera_ray(&s, W, H, x, y, o, d);
-                bool hit = ak_render_trace(&s, o, d, &t, &obj, NULL);
-                bool tobj = hit && obj >= 0 && s.obj[obj].shape.type != AK_SHAPE_HYPERPLANE;
+                ak_render_camera_ray(s, W, H, x, y, o, d);
+                bool hit = ak_render_trace(s, o, d, &t, &obj, NULL);
+                bool tobj = hit && obj >= 0 && s->obj[obj].shape.type != AK_SHAPE_HYPERPLANE;
                 bool mobj = ids[y * W + x] >= 0;
                 if (mobj && !tobj) mesh_only++;
                 if (tobj && !mobj) trace_only++;

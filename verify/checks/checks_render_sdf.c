@@ -390,23 +390,28 @@ static void check_sdf_union(ak_check_ctx *c) {
 // The renderer's scene SDF (with bounding-ball culling) equals the plain union of the shapes'
 // SDFs, bit for bit, on every built-in scene.
 static void check_scene_sdf(ak_check_ctx *c) {
-    static ak_render_scene s;
+    static ak_render_scene *slot; // on the heap: see ak_render_scene_slot
+    ak_render_scene *s = ak_render_scene_slot(&slot);
+    if (!s) {
+        ak_expect(c, false, "out of memory for a render scene");
+        return;
+    }
     char err[256];
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     long n = ak_samples(c, 10000, 1000), differ = 0, total = 0, wrong_obj = 0;
     for (const char *const *nm = ak_render_builtin_names(); *nm; nm++) {
-        ak_render_builtin(&s, *nm, 0.0, err, sizeof err);
+        ak_render_builtin(s, *nm, 0.0, err, sizeof err);
         for (long k = 0; k < n; k++) {
             double x[4] = { render_urand(r, -4, 4), render_urand(r, -1, 5), render_urand(r, -4, 4),
                             render_urand(r, -2, 2) };
             int obj;
-            double d = ak_render_scene_sdf(&s, x, &obj), best = INFINITY;
+            double d = ak_render_scene_sdf(s, x, &obj), best = INFINITY;
             int bi = -1;
-            for (int i = 0; i < s.nobj; i++) {
-                const ak_render_object *o = &s.obj[i];
+            for (int i = 0; i < s->nobj; i++) {
+                const ak_render_object *o = &s->obj[i];
                 double di = ak_sdf_union(best, ak_sdf_shape(&o->shape, &o->pose, x, o->nplanes,
-                                                            s.plane_n + 4 * o->plane_first,
-                                                            s.plane_o + o->plane_first));
+                                                            s->plane_n + 4 * o->plane_first,
+                                                            s->plane_o + o->plane_first));
                 if (di < best) best = di, bi = i;
             }
             differ += d != best;

@@ -34,7 +34,12 @@ static bool fast_scene(ak_render_scene *s, int k) {
 // encoding table) renders the same bytes as the plain path (ak_render_cpu_plain: every SDF
 // through ak_sdf_shape, every object at every step, no early out, pow), on the 27 images above.
 static void check_fast_equals_plain(ak_check_ctx *c) {
-    static ak_render_scene s;
+    static ak_render_scene *slot; // on the heap: see ak_render_scene_slot
+    ak_render_scene *s = ak_render_scene_slot(&slot);
+    if (!s) {
+        ak_expect(c, false, "out of memory for a render scene");
+        return;
+    }
     int W = ak_quick(c) ? 96 : 192, H = ak_quick(c) ? 54 : 108;
     long differ = 0, total = 0, images = 0;
     ak_render_image a, b;
@@ -42,9 +47,9 @@ static void check_fast_equals_plain(ak_check_ctx *c) {
         ak_expect(c, false, "out of memory");
         return;
     }
-    for (int k = 0; fast_scene(&s, k); k++) {
-        ak_render_cpu_exact(&s, &a);
-        ak_render_cpu_plain(&s, &b);
+    for (int k = 0; fast_scene(s, k); k++) {
+        ak_render_cpu_exact(s, &a);
+        ak_render_cpu_plain(s, &b);
         for (long i = 0; i < 3L * W * H; i++) differ += a.rgb[i] != b.rgb[i];
         total += 3L * W * H;
         images++;
@@ -62,7 +67,12 @@ static void check_fast_equals_plain(ak_check_ctx *c) {
 // path by the golden rule (at most GOLD_FRAC of the pixels over GOLD_THRESHOLD, mean at most
 // GOLD_MEAN) on every one of the 27 images.
 static void check_tight_vs_plain(ak_check_ctx *c) {
-    static ak_render_scene s;
+    static ak_render_scene *slot; // on the heap: see ak_render_scene_slot
+    ak_render_scene *s = ak_render_scene_slot(&slot);
+    if (!s) {
+        ak_expect(c, false, "out of memory for a render scene");
+        return;
+    }
     int W = ak_quick(c) ? 96 : 192, H = ak_quick(c) ? 54 : 108;
     double worst_frac = 0, worst_mean = 0;
     int worst_max = 0, images = 0;
@@ -72,9 +82,9 @@ static void check_tight_vs_plain(ak_check_ctx *c) {
         ak_expect(c, false, "out of memory");
         return;
     }
-    for (int k = 0; fast_scene(&s, k); k++) {
-        ak_render_cpu(&s, &a);
-        ak_render_cpu_plain(&s, &b);
+    for (int k = 0; fast_scene(s, k); k++) {
+        ak_render_cpu(s, &a);
+        ak_render_cpu_plain(s, &b);
         ak_render_diff st;
         ak_render_image_compare(&st, &b, &a, GOLD_THRESHOLD, NULL);
         if (st.frac_over >= worst_frac) {
@@ -143,10 +153,15 @@ static void check_120cell(ak_check_ctx *c) {
                "facet planes vs vertices: %ld vertex-outside cases, %ld facets without 20 "
                "vertices, %ld vertices not on 4 facets",
                outside, bad_facet, bad_vertex);
-    static ak_render_scene s;
+    static ak_render_scene *slot; // on the heap: see ak_render_scene_slot
+    ak_render_scene *s = ak_render_scene_slot(&slot);
+    if (!s) {
+        ak_expect(c, false, "out of memory for a render scene");
+        return;
+    }
     char err[256];
-    ak_render_scene_init(&s);
-    s.nobj = 0;
+    ak_render_scene_init(s);
+    s->nobj = 0;
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     ak_pose pose;
     render_random_pose(r, &pose, 0.5);
@@ -154,7 +169,7 @@ static void check_120cell(ak_check_ctx *c) {
         .type = AK_SHAPE_CONVEX, .dim = 4, .nverts = nv, .verts = v, .nfacets = nf, .facets = pl
     };
     double col[3] = { 0.5, 0.5, 0.5 };
-    int idx = ak_render_scene_add(&s, &sh, &pose, col, err, sizeof err);
+    int idx = ak_render_scene_add(s, &sh, &pose, col, err, sizeof err);
     ak_expect(c, idx >= 0, "the render scene takes the 120-cell from its facet planes: %s",
               idx >= 0 ? "added" : err);
     if (idx < 0) {
@@ -202,7 +217,7 @@ static void check_120cell(ak_check_ctx *c) {
             }
         double t;
         int obj;
-        bool hit = ak_render_trace(&s, o, d, &t, &obj, NULL);
+        bool hit = ak_render_trace(s, o, d, &t, &obj, NULL);
         bool inside0 = te[0] <= 0 && tx[0] >= 0;
         if (inside0) continue; // the origin inside: not this check's case
         bool clear_hit = te[0] > 0 && tx[0] - te[0] > 0.01;
@@ -295,11 +310,16 @@ static void hit_check(ak_check_ctx *c, int box) {
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(r, box ? 11 : 5);
     long n = ak_samples(c, 10000, 1000);
-    static ak_render_scene s;
+    static ak_render_scene *slot; // on the heap: see ak_render_scene_slot
+    ak_render_scene *s = ak_render_scene_slot(&slot);
+    if (!s) {
+        ak_expect(c, false, "out of memory for a render scene");
+        return;
+    }
     long agree = 0, excluded = 0, grazing = 0, hits = 0;
     double worst = 0, worst_graze = 0;
     for (long k = 0; k < n; k++) {
-        ak_render_scene_init(&s);
+        ak_render_scene_init(s);
         ak_pose pose;
         render_random_pose(r, &pose, 1.0);
         ak_shape sh;
@@ -314,7 +334,7 @@ static void hit_check(ak_check_ctx *c, int box) {
             sh = (ak_shape){ .type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = rad };
         double col3[3] = { 1, 1, 1 };
         char err[128];
-        ak_render_scene_add(&s, &sh, &pose, col3, err, sizeof err);
+        ak_render_scene_add(s, &sh, &pose, col3, err, sizeof err);
         // origin on a sphere of radius 6 about the shape, aimed at a random point near it
         double o[4], aim[4], v[4];
         double u[4];
@@ -335,14 +355,14 @@ static void hit_check(ak_check_ctx *c, int box) {
         }
         double t;
         int obj, steps;
-        bool ht = ak_render_trace(&s, o, v, &t, &obj, &steps);
+        bool ht = ak_render_trace(s, o, v, &t, &obj, &steps);
         if (ht == ha) agree++;
         if (!(ht && ha)) continue;
         hits++;
         // incidence: analytic normal . v
         double p[4], nrm[4];
         for (int i = 0; i < 4; i++) p[i] = o[i] + ta * v[i];
-        ak_render_normal(&s, p, nrm);
+        ak_render_normal(s, p, nrm);
         double cosi = 0;
         for (int i = 0; i < 4; i++) cosi += nrm[i] * v[i];
         if (fabs(cosi) < GRAZING_SLOPE) {
@@ -381,13 +401,18 @@ static void check_hits_box(ak_check_ctx *c) { hit_check(c, 1); }
 // larger (it sees fewer samples); a ray through the occluder gives 0; a ray that clears it by
 // more than t/k everywhere gives 1.
 static void check_soft_shadow(ak_check_ctx *c) {
-    static ak_render_scene s;
-    ak_render_scene_init(&s);
+    static ak_render_scene *slot; // on the heap: see ak_render_scene_slot
+    ak_render_scene *s = ak_render_scene_slot(&slot);
+    if (!s) {
+        ak_expect(c, false, "out of memory for a render scene");
+        return;
+    }
+    ak_render_scene_init(s);
     ak_shape sp = { .type = AK_SHAPE_HYPERSPHERE, .dim = 4, .radius = 1.0 };
     ak_pose id = ak_pose_identity(4);
     double col3[3] = { 1, 1, 1 };
     char err[128];
-    ak_render_scene_add(&s, &sp, &id, col3, err, sizeof err);
+    ak_render_scene_add(s, &sp, &id, col3, err, sizeof err);
     gsl_rng *r = gsl_rng_alloc(gsl_rng_mt19937);
     long n = ak_samples(c, 10000, 1000), nblocked = 0, blocked_bad = 0, nclear = 0, clear_bad = 0;
     double below = 0, above = 0;
@@ -397,7 +422,7 @@ static void check_soft_shadow(ak_check_ctx *c) {
         for (int i = 0; i < 4; i++) lp += p[i] * p[i], ll += l[i] * l[i];
         double rad = render_urand(r, 1.05, 3.0);
         for (int i = 0; i < 4; i++) p[i] *= rad / sqrt(lp), l[i] /= sqrt(ll);
-        double res = ak_render_soft_shadow(&s, p, l);
+        double res = ak_render_soft_shadow(s, p, l);
         // dense reference over the tracer's t range
         double dense = 1.0, tmax = AK_RT_SHADOW_MAX_DIST;
         for (int q = 0; q <= 10000; q++) {

@@ -333,9 +333,14 @@ static ak_vk_renderer *g_vk; // opened on the first --gpu frame, reused by the n
 static int render_main(render_opts *op);
 
 static int render_one(const render_opts *o, double t, const char *path) {
-    static ak_render_scene s; // large: keep off the stack
+    static ak_render_scene *slot; // on the heap: see ak_render_scene_slot
+    ak_render_scene *s = ak_render_scene_slot(&slot);
+    if (!s) {
+        fprintf(stderr, "anakata render: out of memory for the scene\n");
+        return AK_EXIT_USAGE;
+    }
     char err[512];
-    if (!build_scene(o, t, &s, err, sizeof err)) {
+    if (!build_scene(o, t, s, err, sizeof err)) {
         fprintf(stderr, "anakata render: %s\n", err);
         return AK_EXIT_USAGE;
     }
@@ -352,7 +357,7 @@ static int render_one(const render_opts *o, double t, const char *path) {
         int rc = g_vk ? AK_VK_OK : ak_render_vk_open(&g_vk, o->device, err, sizeof err);
         if (rc == AK_VK_OK) {
             snprintf(devname, sizeof devname, "%s (Vulkan)", ak_render_vk_device_name(g_vk));
-            rc = ak_render_vk_draw(g_vk, &s, &img, err, sizeof err);
+            rc = ak_render_vk_draw(g_vk, s, &img, err, sizeof err);
         }
         if (rc != AK_VK_OK) {
             fprintf(stderr, "anakata render: Vulkan: %s\n", err);
@@ -361,14 +366,14 @@ static int render_one(const render_opts *o, double t, const char *path) {
         }
         dev = devname;
     } else if (o->mesh_view) {
-        if (!ak_render_mesh_view(&s, &img, MESH_K, NULL)) {
+        if (!ak_render_mesh_view(s, &img, MESH_K, NULL)) {
             fprintf(stderr, "anakata render: out of memory in the slicing display\n");
             ak_render_image_free(&img);
             return AK_EXIT_FAIL;
         }
         dev = "slicing display (tetrahedral meshes, B-8slice)";
     } else {
-        ak_render_cpu(&s, &img);
+        ak_render_cpu(s, &img);
     }
     clock_gettime(CLOCK_MONOTONIC, &b);
     double ms = (b.tv_sec - a.tv_sec) * 1e3 + (b.tv_nsec - a.tv_nsec) * 1e-6;
@@ -380,7 +385,7 @@ static int render_one(const render_opts *o, double t, const char *path) {
     }
     fprintf(stderr, "wrote %s (%dx%d, scene %s, t=%g, %s, %.1f ms)\n", path, o->width, o->height,
             o->scene, t, dev, ms);
-    if (o->obj) return write_obj(&s, o->obj);
+    if (o->obj) return write_obj(s, o->obj);
     return AK_EXIT_OK;
 }
 

@@ -4,15 +4,20 @@
 # Chromium from file:// (no server) and takes a screenshot. Fails when Chromium is missing, no
 # page is written, or the screenshot is blank. A blank 1400x2400 screenshot is about 15 kB; the
 # report's first screen (summary cards, tables, two plots) is several hundred kB.
-#   verify/tests/report_screenshot.sh [BUILD_DIR] [OUT_DIR]
+#   verify/tests/report_screenshot.sh [BUILD_DIR] [OUT_DIR]   writes the report, then the screenshot
+#   verify/tests/report_screenshot.sh --written OUT_DIR       the report written there already
+#                                                             (CI: by ./bootstrap.sh verify --quick --report)
 set -euo pipefail
-build=${1:-build}
-out=${2:-report-ci}
+if [ "${1:-}" = --written ]; then
+    build= out=${2:?report_screenshot: --written needs the folder of the report}
+else
+    build=${1:-build} out=${2:-report-ci}
+fi
 min_bytes=60000
 
 command -v chromium >/dev/null || { echo "report_screenshot: chromium not installed" >&2; exit 1; }
 # Failing checks still produce a report; this step only judges the rendering.
-"$build/verify/anakata" verify --quick --report "$out" >/dev/null || true
+[ -z "$build" ] || "$build/verify/anakata" verify --quick --report "$out" >/dev/null || true
 [ -s "$out/index.html" ] || { echo "report_screenshot: $out/index.html was not written" >&2; exit 1; }
 profile=$(mktemp -d)
 trap 'rm -rf "$profile"' EXIT

@@ -405,7 +405,7 @@ int main(int argc, char **argv) {
             if (b.nsic >= MAX_SIC || !parse_chain(argv[++a], &b.sic[b.nsic])) {
                 fprintf(stderr,
                         "bench_fclib: --siconos: expected "
-                        "NAME[,iK=V|,dK=V|,IK=V|,DK=V...][:N][@TOL] or "
+                        "NAME[,iK=V|,dK=V|,IK=V|,DK=V|,scale...][:N][@TOL] or "
                         "stages of them joined by '+' (at most %d stages, %d parameters a "
                         "stage, %d options), NAME one of %s, K an index of Siconos' iparam or "
                         "dparam, V its value (an integer for iparam), N a positive iteration "

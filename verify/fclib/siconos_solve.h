@@ -87,7 +87,8 @@ typedef struct ak_sic_param {
 int ak_sic_solve_with(const ak_sic_problem *p, ak_sic_solver s, const ak_sic_param set[], int nset,
                       double tol, int max_iter, double r[], double u[], ak_sic_result *res);
 
-/// Diagonal scaling of a problem by one positive scalar per point (docs/fclib.md, "Scaling"):
+/// Diagonal scaling of a problem by one positive scalar per point (docs/fclib.md, "Scaling the
+/// problem for Siconos"):
 /// with D = diag(d_i I) (each point's dim unknowns scaled alike), r = D r' and u = D^-1 u' turn
 /// u = W r + q into u' = W' r' + q' with W' = D W D (block ij times d_i d_j) and q' = D q, the
 /// same mu. K_mu and its dual are cones (closed under multiplication by d_i > 0) and r_i . u_i =

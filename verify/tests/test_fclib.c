@@ -1,11 +1,11 @@
 // Unit tests of the Siconos oracle's diagonal scaling (verify/fclib/siconos_solve.h,
-// docs/fclib.md "Scaling"): W' = D W D, q' = D q with one positive scalar per point keeps the
-// friction cone and mu, so the natural map of the scaled problem at (r / d, d u) is, point by
-// point, (1 / d_i) (r_i - proj_K(r_i - d_i^2 (u_n + mu |u_t|, u_t))): the original's natural map
-// with rho_i = d_i^2 instead of 1. That identity is checked here against Siconos'
-// fc3d_compute_error on the scaled problem with a projection on the cone written here; an exact
-// solution built by hand stays one after scaling; Siconos' solution of the scaled problem,
-// mapped back, meets the bound on the original problem's absolute ||F||_2.
+// docs/fclib.md "Scaling the problem for Siconos"): W' = D W D, q' = D q with one positive
+// scalar per point keeps the friction cone and mu, so the natural map of the scaled problem at
+// (r / d, d u) is, point by point, (1 / d_i) (r_i - proj_K(r_i - d_i^2 (u_n + mu |u_t|, u_t))):
+// the original's natural map with rho_i = d_i^2 instead of 1. That identity is checked here
+// against Siconos' fc3d_compute_error on the scaled problem with a projection on the cone written
+// here; an exact solution built by hand stays one after scaling; Siconos' solution of the scaled
+// problem, mapped back, meets the bound on the original problem's absolute ||F||_2.
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>

@@ -36,6 +36,12 @@ typedef struct ak_vk_scene {
     float light_col[AK_RT_MAX_LIGHTS][4];
     int32_t counts[4];
     ak_vk_obj obj[AK_RT_MAX_OBJECTS];
+    // The first eight objects' balls for trace_texel (trace.comp, ak_oc_load; read as texels
+    // after the objects): texel k < 8 object k's position, texels 8 and 9 the bounds of objects
+    // 0-3 and 4-7 (the first hyperplane's slot: its offset; its bound is 1e30), texel 10 the
+    // first hyperplane's unit normal. What the shader reads for every batch of 8 lanes in 8
+    // fetches where the objects' own texels took 12 (docs/performance.md, issue 29 item 4).
+    float ball[11][4];
 } ak_vk_scene;
 
 // The uniform-buffer view of the scene (trace.comp built with AK_SCENE_UBO): the header and the
@@ -81,6 +87,22 @@ static void pack_scene(ak_vk_scene *p, float *planes, const ak_render_scene *s, 
         for (int i = 0; i < 4; i++) n += s->light[l].dir[i] * s->light[l].dir[i];
         for (int i = 0; i < 4; i++) p->light_dir[l][i] = (float)(s->light[l].dir[i] / sqrt(n));
         for (int c = 0; c < 3; c++) p->light_col[l][c] = (float)s->light[l].color[c];
+    }
+    int plane0 = -1;
+    for (int k = 0; k < s->nobj && plane0 < 0; k++)
+        if (s->obj[k].shape.type == AK_SHAPE_HYPERPLANE) plane0 = k;
+    for (int k = 0; k < s->nobj && k < 8; k++) {
+        const ak_render_object *o = &s->obj[k];
+        for (int i = 0; i < 4; i++) p->ball[k][i] = (float)o->pose.pos[i];
+        p->ball[8 + k / 4][k % 4] = isinf(o->bound) ? 1e30f : (float)o->bound;
+    }
+    if (plane0 >= 0 && plane0 < 8) { // the normal and offset as the object's b and a[0] below
+        const ak_render_object *o = &s->obj[plane0];
+        double n = 0;
+        for (int i = 0; i < 4; i++) n += o->shape.normal[i] * o->shape.normal[i];
+        n = sqrt(n);
+        for (int i = 0; i < 4; i++) p->ball[10][i] = (float)(o->shape.normal[i] / n);
+        p->ball[8 + plane0 / 4][plane0 % 4] = (float)(o->shape.offset / n);
     }
     p->counts[0] = s->nobj;
     p->counts[1] = s->nlight;
@@ -394,10 +416,13 @@ static void pipe_destroy(const vk_ctx *c, vk_pipe *p) {
 
 // The specialization constants of trace_ubo and trace_texel (scene.glsl): the shape types present
 // (one bit per type), the object and light counts, shadows and grid on (1) or off (0), the first
-// hyperplane's index (-1: none), and the order of the workgroup rows (row_stride, trace.comp's
-// main; every variant). The pipeline is made for these values of one scene and one size.
+// hyperplane's index (-1: none), the order of the workgroup rows (row_stride, trace.comp's
+// main; every variant) and each object's shape type, four bits per object for scenes of at most
+// eight objects (obj_types, -1: read at run time), and simple: 1 for at most eight objects, all
+// hyperspheres, hyperboxes and one hyperplane, each hypersphere's bound (as packed) its radius
+// (scene.glsl, AK_RT_SIMPLE). The pipeline is made for these values of one scene and one size.
 typedef struct vk_spec {
-    int32_t types, nobj, nlight, shadows, grid, plane0, row_stride;
+    int32_t types, nobj, nlight, shadows, grid, plane0, row_stride, obj_types, simple;
 } vk_spec;
 
 // bindings 0..nbuf-1 are storage buffers (binding 0 a uniform buffer of ubo0 bytes when ubo0 >
@@ -452,14 +477,14 @@ static int pipe_create(const vk_ctx *c, vk_pipe *p, const uint32_t *code, size_t
                                       .codeSize = code_size,
                                       .pCode = code };
     VKCHECK(vkCreateShaderModule(c->device, &smci, NULL, &p->module));
-    VkSpecializationMapEntry sme[7];
-    for (uint32_t i = 0; i < 7; i++)
+    VkSpecializationMapEntry sme[9];
+    for (uint32_t i = 0; i < 9; i++)
         sme[i] = (VkSpecializationMapEntry){ .constantID = i,
                                              .offset = i * (uint32_t)sizeof(int32_t),
                                              .size = sizeof(int32_t) };
-    _Static_assert(sizeof(vk_spec) == 7 * sizeof(int32_t), "vk_spec: seven int32 constants");
+    _Static_assert(sizeof(vk_spec) == 9 * sizeof(int32_t), "vk_spec: nine int32 constants");
     VkSpecializationInfo spi = {
-        .mapEntryCount = 7, .pMapEntries = sme, .dataSize = sizeof *spec, .pData = spec
+        .mapEntryCount = 9, .pMapEntries = sme, .dataSize = sizeof *spec, .pData = spec
     };
     VkComputePipelineCreateInfo cpci = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
@@ -843,12 +868,27 @@ int ak_render_vk_draw(ak_vk_renderer *r, const ak_render_scene *s, ak_render_ima
                      .shadows = s->shadows ? 1 : 0,
                      .grid = s->grid ? 1 : 0,
                      .plane0 = -1,
-                     .row_stride = row_stride((H + AK_RT_WORKGROUP - 1) / AK_RT_WORKGROUP) };
+                     .row_stride = row_stride((H + AK_RT_WORKGROUP - 1) / AK_RT_WORKGROUP),
+                     .obj_types = s->nobj <= 8 ? 0 : -1,
+                     .simple = s->nobj <= 8 };
+    int nplane = 0;
     for (int i = 0; i < s->nobj; i++) {
         if (s->obj[i].shape.type >= 0 && s->obj[i].shape.type < 31)
             spec.types |= (int32_t)1 << s->obj[i].shape.type;
+        if (spec.obj_types >= 0) {
+            if (s->obj[i].shape.type >= 0 && s->obj[i].shape.type < 8)
+                spec.obj_types |= (int32_t)s->obj[i].shape.type << (4 * i);
+            else
+                spec.obj_types = -1; // not in four bits: read at run time
+        }
         if (spec.plane0 < 0 && s->obj[i].shape.type == AK_SHAPE_HYPERPLANE) spec.plane0 = i;
+        const ak_render_object *o = &s->obj[i];
+        nplane += o->shape.type == AK_SHAPE_HYPERPLANE;
+        if (!(o->shape.type == AK_SHAPE_HYPERBOX || o->shape.type == AK_SHAPE_HYPERPLANE ||
+              (o->shape.type == AK_SHAPE_HYPERSPHERE && (float)o->bound == (float)o->shape.radius)))
+            spec.simple = 0;
     }
+    if (nplane != 1) spec.simple = 0;
     if (W != r->width || H != r->height || nplanes > r->nplanes || variant != r->variant ||
         (variant != VARIANT_SSBO && memcmp(&spec, &r->spec, sizeof spec) != 0))
         if (!renderer_setup(r, W, H, nplanes, variant, &spec, err, errlen)) return AK_VK_ERROR;

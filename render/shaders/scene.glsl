@@ -62,6 +62,20 @@ vec4 ak_obj_a(int i) { return intBitsToFloat(texelFetch(ak_obj_tex, AK_OBJ_TEXEL
 vec4 ak_obj_b(int i) { return intBitsToFloat(texelFetch(ak_obj_tex, AK_OBJ_TEXEL0 + 9 * i + 6)); }
 vec4 ak_obj_color(int i) { return intBitsToFloat(texelFetch(ak_obj_tex, AK_OBJ_TEXEL0 + 9 * i + 7)); }
 ivec4 ak_obj_info(int i) { return texelFetch(ak_obj_tex, AK_OBJ_TEXEL0 + 9 * i + 8); }
+// The header's vec4 members (AkScene's order, std140: one texel each), read in trace.comp as
+// ak_hdr_m() (render/shaders_texel.py): a fetch per vec4 where the uniform buffer takes a gather
+// per float on lavapipe
+vec4 ak_hdr(int k) { return intBitsToFloat(texelFetch(ak_obj_tex, k)); }
+vec4 ak_hdr_cam_origin() { return ak_hdr(0); }
+vec4 ak_hdr_cam_right() { return ak_hdr(1); }
+vec4 ak_hdr_cam_up() { return ak_hdr(2); }
+vec4 ak_hdr_cam_back() { return ak_hdr(3); }
+vec4 ak_hdr_cam_ana() { return ak_hdr(4); }
+vec4 ak_hdr_misc() { return ak_hdr(5); }
+vec4 ak_hdr_ambient() { return ak_hdr(6); }
+vec4 ak_hdr_sky() { return ak_hdr(7); }
+vec4 ak_hdr_light_dir(int l) { return ak_hdr(8 + l); }
+vec4 ak_hdr_light_col(int l) { return ak_hdr(8 + AK_RT_MAX_LIGHTS + l); }
 #endif
 
 layout(std430, set = 0, binding = 1) readonly buffer AkPlanes {
@@ -82,6 +96,15 @@ layout(constant_id = 2) const int AK_RT_NLIGHT = -1;
 layout(constant_id = 3) const int AK_RT_SHADOWS = -1;
 layout(constant_id = 4) const int AK_RT_GRID = -1;
 layout(constant_id = 5) const int AK_RT_PLANE0 = -2;
+// Each object's shape type for scenes of at most eight objects: object i's in bits 4i to 4i + 3
+// (vk.c; -1: read at run time). llvmpipe reads an object's info by a texel fetch (a call of
+// about 45 instructions per batch of 8 lanes) at every place that asks for the type; from this
+// constant it is a shift and a mask (docs/performance.md, issue 29 item 4, ninth round).
+layout(constant_id = 7) const int AK_RT_OBJ_TYPES = -1;
+// 1 when the scene's objects are at most eight hyperspheres, hyperboxes and one hyperplane, each
+// hypersphere's bound equal to its radius (vk.c): then trace.comp's object loops take an object's
+// a.x (the radius, the plane's offset) from what it keeps per object, without a fetch.
+layout(constant_id = 8) const int AK_RT_SIMPLE = 0;
 #define AK_SCN_NOBJ (AK_RT_NOBJ >= 0 ? AK_RT_NOBJ : scn.counts.x)
 #define AK_SCN_NLIGHT (AK_RT_NLIGHT >= 0 ? AK_RT_NLIGHT : scn.counts.y)
 #define AK_SCN_SHADOWS (AK_RT_SHADOWS >= 0 ? AK_RT_SHADOWS : scn.counts.z)
@@ -89,6 +112,7 @@ layout(constant_id = 5) const int AK_RT_PLANE0 = -2;
 #else
 const int AK_RT_TYPES = 63;
 #define AK_RT_PLANE0 (-2)
+#define AK_RT_SIMPLE 0
 #define AK_SCN_NOBJ scn.counts.x
 #define AK_SCN_NLIGHT scn.counts.y
 #define AK_SCN_SHADOWS scn.counts.z
@@ -96,13 +120,22 @@ const int AK_RT_TYPES = 63;
 #endif
 #define AK_RT_HAS(t) ((AK_RT_TYPES & (1 << (t))) != 0)
 
+// Object i's shape type (scn.obj[i].info.x)
+int ak_obj_type(int i) {
+#if defined(AK_SCENE_UBO) || defined(AK_SCENE_TEXEL)
+    if (AK_RT_OBJ_TYPES >= 0) return (AK_RT_OBJ_TYPES >> (4 * i)) & 15;
+#endif
+    return scn.obj[i].info.x;
+}
+
 // Object i's SDF at x (no culling), e = x - its position (computed once by the caller that has
 // it: on lavapipe every read of scn.obj[i] at a lane-varying i is a gather).
-float ak_obj_sdf_e(int i, vec4 x, vec4 e) {
+// oa: scn.obj[i].a, passed by a caller that has it.
+float ak_obj_sdf_ea(int i, vec4 x, vec4 e, vec4 oa) {
     // Every member read once, before the branches: a read under a branch is a gather under that
     // branch's mask on lavapipe, and the same member read under two masks is two gathers.
-    int type = scn.obj[i].info.x;
-    vec4 oa = scn.obj[i].a, ob = scn.obj[i].b;
+    int type = ak_obj_type(i);
+    vec4 ob = scn.obj[i].b;
     if (type == AK_RT_PLANE) return ak_sd_hyperplane(x, ob, oa.x);
     if (AK_RT_HAS(AK_RT_SPHERE) && type == AK_RT_SPHERE) return ak_sd_hypersphere(e, oa.x);
     vec4 p = vec4(dot(scn.obj[i].rt0, e), dot(scn.obj[i].rt1, e), dot(scn.obj[i].rt2, e),
@@ -127,6 +160,8 @@ float ak_obj_sdf_e(int i, vec4 x, vec4 e) {
     return d;
 }
 
+float ak_obj_sdf_e(int i, vec4 x, vec4 e) { return ak_obj_sdf_ea(i, x, e, scn.obj[i].a); }
+
 float ak_obj_sdf(int i, vec4 x) { return ak_obj_sdf_e(i, x, x - scn.obj[i].pos); }
 
 // A convex object's half-space SDF at x is at least omin (|x - c| / R - 1) when |x - c| >= R
@@ -148,12 +183,24 @@ bool ak_convex_far(int i, vec4 e, float best) {
 // Object i's distance at x when its bounding ball can beat best (|x - c| - r < best, the same
 // rule as tracer.c, decided on squares: no square root), a convex object when ak_convex_far does
 // not rule it out, else 1e30.
+// pos, bound and oa: object i's position, bounding radius and a (scn.obj[i].pos, .color.w, .a),
+// passed by a caller that has them at hand (trace.comp keeps every object's position and bound,
+// read once per invocation).
+float ak_obj_culled_at(int i, vec4 x, float best, vec4 pos, float bound, vec4 oa) {
+    vec4 e = x - pos;
+    float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
+    float q = best + r;
+    if (q <= 0.0 || dot(e, e) >= q * q) return 1e30;
+    if (AK_RT_HAS(AK_RT_CONVEX) && ak_obj_type(i) == AK_RT_CONVEX && ak_convex_far(i, e, best)) return 1e30;
+    return ak_obj_sdf_ea(i, x, e, oa);
+}
+
 float ak_obj_culled(int i, vec4 x, float best) {
     vec4 e = x - scn.obj[i].pos;
     float r = scn.obj[i].color.w * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
     float q = best + r;
     if (q <= 0.0 || dot(e, e) >= q * q) return 1e30;
-    if (AK_RT_HAS(AK_RT_CONVEX) && scn.obj[i].info.x == AK_RT_CONVEX && ak_convex_far(i, e, best)) return 1e30;
+    if (AK_RT_HAS(AK_RT_CONVEX) && ak_obj_type(i) == AK_RT_CONVEX && ak_convex_far(i, e, best)) return 1e30;
     return ak_obj_sdf_e(i, x, e);
 }
 

@@ -53,6 +53,83 @@ float rl_po, rl_T;
 int rl_i[AK_RT_LIST];
 float rl_a[AK_RT_LIST], rl_b[AK_RT_LIST];
 
+// Every object's position and bounding radius (scn.obj[i].pos, .color.w), and the first
+// hyperplane's normal and offset, read once per invocation (ak_oc_load, from main) in the
+// pipelines specialised to a scene of at most eight objects; ak_pos and ak_bound then pick object
+// i's by a compare and a select per object (as rl_get_* above: constant indices, registers).
+// Why: on lavapipe each read of the scene's objects is a texel fetch, a call that loads a
+// 16-byte texel per lane (about 45 instructions), and llvmpipe runs every copy of the code for
+// every batch of 8 lanes: the two lists' first passes read every object's position and bound
+// (once for the primary ray, again for the shadow ray), the lists' second passes, the marches'
+// object loops and the normal read them again. The same values, the same pictures
+// (docs/performance.md, issue 29 item 4, ninth round). Other builds (the storage buffer, the
+// page's): the scene's own reads.
+#ifdef AK_RT_INDEX_ARRAYS
+vec4 ak_pos(int i) { return scn.obj[i].pos; }
+float ak_bound(int i) { return scn.obj[i].color.w; }
+#else
+#if defined(AK_SCENE_UBO) || defined(AK_SCENE_TEXEL)
+const int AK_OC_N = AK_RT_NOBJ >= 1 && AK_RT_NOBJ <= 8 ? AK_RT_NOBJ : 0;
+#else
+const int AK_OC_N = 0;
+#endif
+vec4 oc_pos[AK_OC_N > 0 ? AK_OC_N : 1];
+float oc_bound[AK_OC_N > 0 ? AK_OC_N : 1];
+vec4 oc_pn;
+float oc_po;
+void ak_oc_load() {
+#ifdef AK_SCENE_TEXEL
+    // vk.c's ball texels after the objects (ak_vk_scene.ball): the positions, four bounds per
+    // texel (the first hyperplane's slot holds its offset: its bound is 1e30, pack_scene), the
+    // first hyperplane's normal; the same floats as the objects' own texels
+    const int B0 = AK_OBJ_TEXEL0 + 9 * AK_RT_MAX_OBJECTS;
+    if (AK_OC_N > 0) {
+        vec4 b0 = ak_hdr(B0 + 8), b1 = AK_OC_N > 4 ? ak_hdr(B0 + 9) : vec4(0.0);
+        for (int i = 0; i < AK_OC_N; i++) {
+            oc_pos[i] = i == AK_RT_PLANE0 ? vec4(0.0) : ak_hdr(B0 + i);
+            oc_bound[i] = i == AK_RT_PLANE0 ? 1e30 : i < 4 ? b0[i & 3] : b1[i & 3];
+        }
+        if (AK_RT_PLANE0 >= 0) {
+            oc_pn = ak_hdr(B0 + 10);
+            oc_po = AK_RT_PLANE0 < 4 ? b0[AK_RT_PLANE0 & 3] : b1[AK_RT_PLANE0 & 3];
+        }
+    }
+    return;
+#endif
+    for (int i = 0; i < AK_OC_N; i++) {
+        // the first hyperplane: its position is never read (its bound, 1e30, keeps it in every
+        // cull test, and its SDF and normal do not use it)
+        oc_pos[i] = i == AK_RT_PLANE0 ? vec4(0.0) : scn.obj[i].pos;
+        oc_bound[i] = scn.obj[i].color.w;
+    }
+    if (AK_OC_N > 0 && AK_RT_PLANE0 >= 0) {
+        oc_pn = scn.obj[max(AK_RT_PLANE0, 0)].b;
+        oc_po = scn.obj[max(AK_RT_PLANE0, 0)].a.x;
+    }
+}
+vec4 ak_pos(int i) {
+    if (AK_OC_N == 0) return scn.obj[i].pos;
+    vec4 r = oc_pos[0];
+    for (int j = 1; j < AK_OC_N; j++) r = j == i ? oc_pos[j] : r;
+    return r;
+}
+float ak_bound(int i) {
+    if (AK_OC_N == 0) return scn.obj[i].color.w;
+    float r = oc_bound[0];
+    for (int j = 1; j < AK_OC_N; j++) r = j == i ? oc_bound[j] : r;
+    return r;
+}
+// Object i's a (scn.obj[i].a) in the marches' object loops: in a scene of hyperspheres,
+// hyperboxes and one hyperplane (AK_RT_SIMPLE, scene.glsl) the object SDFs read a.x alone, a
+// hypersphere's radius (its bound) or the plane's offset, both kept above: no fetch.
+vec4 ak_a(int i) {
+#if defined(AK_SCENE_UBO) || defined(AK_SCENE_TEXEL)
+    if (AK_RT_SIMPLE != 0 && AK_OC_N > 0) return vec4(i == AK_RT_PLANE0 ? oc_po : ak_bound(i), 0.0, 0.0, 0.0);
+#endif
+    return scn.obj[i].a;
+}
+#endif
+
 // These arrays are read and written at constant indices only (the helpers below pick entry k
 // by a compare and a select per slot): then the compiler keeps them in registers. An index
 // that differs between lanes made lavapipe keep them in memory and load and store them lane
@@ -116,8 +193,8 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     int nobj = ok ? scn.counts.x : 0;
 #else
     if (rl_plane < 0) return;
-    rl_pn = scn.obj[rl_plane].b;
-    rl_po = scn.obj[rl_plane].a.x;
+    rl_pn = AK_OC_N > 0 && AK_RT_PLANE0 >= 0 ? oc_pn : scn.obj[rl_plane].b;
+    rl_po = AK_OC_N > 0 && AK_RT_PLANE0 >= 0 ? oc_po : scn.obj[rl_plane].a.x;
     float d0 = dot(o, rl_pn) - rl_po, nl = dot(v, rl_pn);
     if (!(d0 > 0.0) || abs(nl) > 0.999) return;
 #endif
@@ -143,11 +220,11 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     for (int i = 0; i < AK_SCN_NOBJ; i++) {
 #endif
         if (i == rl_plane) continue;
-        float bound = scn.obj[i].color.w;
+        float bound = ak_bound(i);
         bool near = true;
         if (bound < 1e29) {
             float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS + grow;
-            vec4 w = o - scn.obj[i].pos;
+            vec4 w = o - ak_pos(i);
             float b = dot(w, v), h2 = max(dot(w, w) - b * b, 0.0), h = sqrt(h2);
             float ts = clamp(-b + cs * h, 0.0, T);
             near = sqrt((ts + b) * (ts + b) + h2) - r - cone * ts <= m;
@@ -170,12 +247,12 @@ void ray_list(vec4 o, vec4 v, float tmax, float cone) {
     for (int i = first; i <= last; i++) {
 #endif
         if (i == rl_plane) continue;
-        float bound = scn.obj[i].color.w;
+        float bound = ak_bound(i);
         float ta = 0.0, tb = T;
         if (bound < 1e29) {
             // g(t) = |o + t v - c| - r - cone t - m, convex: kept where g <= 0 (with margins)
             float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS + grow;
-            vec4 w = o - scn.obj[i].pos;
+            vec4 w = o - ak_pos(i);
             float b = dot(w, v), h2 = max(dot(w, w) - b * b, 0.0), h = sqrt(h2);
             float ts = clamp(-b + cs * h, 0.0, T); // g'(t) = 0
             float gs = sqrt((ts + b) * (ts + b) + h2) - r - cone * ts;
@@ -254,7 +331,11 @@ float list_sdf(vec4 o, vec4 v, float t, bool all, inout int lo, inout int hi, ou
     for (int k = lo; k < hi; k++) {
         int i = all ? k : rl_get_i(k);
         if (!all && t > rl_get_b(k)) continue;
+#ifdef AK_RT_INDEX_ARRAYS
         float d = ak_obj_culled(i, x, best);
+#else
+        float d = ak_obj_culled_at(i, x, best, ak_pos(i), ak_bound(i), ak_a(i));
+#endif
         if (d < best || (d == best && i < which)) { // T-E.union (the first minimum)
             best = d;
             which = i;
@@ -349,6 +430,14 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
         break;
 #endif
 #endif
+#ifndef AK_RT_INDEX_ARRAYS
+        // The list steps and the refinement in a loop of their own, so that the plane-only
+        // part above (the closed form: logarithms, a power, a division; the plane loop) runs
+        // once per plane-only stretch of a ray, not again in every pass of these: lavapipe runs
+        // that code for every batch in every pass of the loop it is in (docs/performance.md,
+        // issue 29 item 4, ninth round)
+        do {
+#endif
         bool march = ph == 0;
         all = all || (march && t > rl_T);
         float te = ph == 2 ? t + h : ph == 3 ? t - h : t;
@@ -398,6 +487,12 @@ bool trace(vec4 o, vec4 v, out float t_out, out int obj, out float d_out) {
                 ph = k < AK_RT_REFINE_STEPS ? 1 : 4;
             }
         }
+#ifndef AK_RT_INDEX_ARRAYS
+        // (the do loop above: while the lane has list steps or refinement passes to take, not
+        // plane-only steps; the same evaluations in the same order as one pass of the outer loop
+        // each, whose plane-only part would do nothing for it)
+        } while (ph < 5 && !(ph == 0 && !all && lo == hi) && !(ph == 0 && i >= AK_RT_MAX_STEPS));
+#endif
     }
     // A hit in the plane-only steps: the scene SDF near t is the plane's, linear in t, so
     // Newton's step is exact at once (the C tracer takes it with the central difference and
@@ -554,8 +649,8 @@ vec4 normal_at(vec4 p, float dp0, bool listed) { // dp0: the scene SDF at p
 // issue 29 item 4, seventh round). On lavapipe this is straight-line code with one object's
 // loads, where normal_at's list scan and difference loop took about a tenth of the frame.
 vec4 normal_obj(int obj, vec4 p) {
-    int type = scn.obj[obj].info.x;
-    vec4 e = p - scn.obj[obj].pos, ob = scn.obj[obj].b;
+    int type = ak_obj_type(obj);
+    vec4 e = p - ak_pos(obj), ob = scn.obj[obj].b;
     vec4 g = e; // the hypersphere
     if (type == AK_RT_PLANE) g = ob;
     if (AK_RT_HAS(AK_RT_BOX) && type == AK_RT_BOX) {
@@ -608,7 +703,7 @@ float shadow_bound(vec4 p, vec4 l, float t, int lo) {
     for (int k = lo; k < rl_n; k++) {
         if (t > rl_get_b(k)) continue;
         int i = rl_get_i(k);
-        float bound = scn.obj[i].color.w;
+        float bound = ak_bound(i);
         if (!(bound < 1e29)) return -1.0;
         vec4 e = p - scn.obj[i].pos;
         float r = bound * AK_RT_BOUND_SLACK + AK_RT_BOUND_SLACK_ABS;
@@ -688,9 +783,16 @@ vec3 grid_tint(int obj, vec4 p, float t, vec3 albedo) {
     const vec3 tint[4] = vec3[4](vec3(0.45), vec3(0.45), vec3(0.45), vec3(0.30, 0.40, 0.95));
     float hw = max(AK_RT_GRID_HALF_WIDTH, AK_RT_GRID_FOOTPRINT * t);
     float amount = AK_RT_GRID_HALF_WIDTH / hw;
+    // each read once (on lavapipe a read is a fetch or a gather per lane, not shared by the loop)
+#ifdef AK_RT_INDEX_ARRAYS
+    vec4 nb = scn.obj[obj].b, ana = scn.cam_ana;
+#else
+    // a scene with one hyperplane (AK_RT_SIMPLE): obj is that plane, its normal kept (oc_pn)
+    vec4 nb = AK_RT_SIMPLE != 0 && AK_OC_N > 0 ? oc_pn : scn.obj[obj].b, ana = scn.cam_ana;
+#endif
     for (int a = 0; a < 4; a++) {
-        if (abs(scn.obj[obj].b[a]) > 0.5) continue;
-        if (abs(scn.cam_ana[a]) > AK_RT_GRID_MIN_SPAN) continue;
+        if (abs(nb[a]) > 0.5) continue;
+        if (abs(ana[a]) > AK_RT_GRID_MIN_SPAN) continue;
         float q = p[a] / AK_RT_GRID_SPACING;
         float f = abs(q - floor(q + 0.5)) * AK_RT_GRID_SPACING;
         if (f < hw) albedo *= vec3(1.0) - amount * (vec3(1.0) - tint[a]);
@@ -717,7 +819,7 @@ vec3 shade(vec4 o, vec4 v) {
     vec4 n = normal_obj(obj, p);
 #endif
     vec3 albedo = scn.obj[obj].color.rgb;
-    if (AK_SCN_GRID != 0 && scn.obj[obj].info.x == AK_RT_PLANE) albedo = grid_tint(obj, p, t, albedo);
+    if (AK_SCN_GRID != 0 && ak_obj_type(obj) == AK_RT_PLANE) albedo = grid_tint(obj, p, t, albedo);
     vec3 lin = scn.ambient.rgb;
     vec4 ps = p + 4.0 * AK_RT_HIT_EPS * max(t, 1.0) * n;
     for (int li = 0; li < AK_SCN_NLIGHT; li++) {
@@ -748,11 +850,15 @@ void main() {
     ivec2 px = ivec2(wg * uint(AK_RT_WORKGROUP) +
                      uvec2((lid.y & 1u) * 4u + (lid.x & 3u), (lid.y >> 1u) * 2u + (lid.x >> 2u)));
 #endif
-    float W = scn.misc.z, H = scn.misc.w;
+    vec4 misc = scn.misc; // read once (on lavapipe each read is a gather or a fetch per lane)
+    float W = misc.z, H = misc.w;
     if (px.x >= int(W) || px.y >= int(H)) return;
-    float u = (2.0 * (float(px.x) + 0.5) / W - 1.0) * scn.misc.x * scn.misc.y;
-    float vv = (1.0 - 2.0 * (float(px.y) + 0.5) / H) * scn.misc.x;
+    float u = (2.0 * (float(px.x) + 0.5) / W - 1.0) * misc.x * misc.y;
+    float vv = (1.0 - 2.0 * (float(px.y) + 0.5) / H) * misc.x;
     vec4 dir = normalize(u * scn.cam_right + vv * scn.cam_up - scn.cam_back);
+#ifndef AK_RT_INDEX_ARRAYS
+    ak_oc_load();
+#endif
     vec3 c = shade(scn.cam_origin, dir);
 #ifdef AK_RT_COUNT_STEPS
     imageStore(out_img, px, vec4(min(ak_cnt_prim, 255), min(ak_cnt_list, 255), min(ak_cnt_shadow, 255), 255) / 255.0);

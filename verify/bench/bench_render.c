@@ -6,12 +6,18 @@
 // alone by GPU timestamps (gpu-ms: without the upload, the read-back of the image and the
 // submission).
 //   usage: bench_render [--frames N] [--csv FILE] [--sizes WxH,WxH] [--no-cpu] [--no-gpu] [--gpu]
-//                       [--threads]
+//                       [--threads] [--no-settle]
 //   --gpu: only hardware Vulkan devices (no lavapipe); exit 1 when there is none.
 //   --threads: each thread's CPU time during the timed Vulkan frames (Linux: /proc/self/task),
 //   so that a software device's split of the work between its threads shows (lavapipe: how
 //   evenly its worker threads share a frame; docs/performance.md, issue 29 item 4).
+//   Each timed frame starts after a pause of SETTLE_MS (not timed), so that no backend's frame
+//   carries the threads the previous one left running: libgomp's workers spin for some
+//   milliseconds after the CPU tracer's parallel loop (OMP_WAIT_POLICY unset), which took a core
+//   and 2-7 ms of CPU time from the lavapipe frame after it (docs/performance.md, issue 29 item 4,
+//   ninth round). --no-settle: no pause (the interleaving of earlier versions).
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +30,17 @@
 #include "render/scene.h"
 #include "render/tracer.h"
 #include "render/vk.h"
+
+// The pause before each timed frame (above): longer than libgomp's spin after a parallel region
+// (GOMP_SPINCOUNT's default 300,000 iterations: a few milliseconds)
+#define SETTLE_MS 30
+static int settle_on = 1;
+
+static void settle(void) {
+    if (!settle_on) return;
+    struct timespec t = { 0, SETTLE_MS * 1000000L };
+    while (nanosleep(&t, &t) != 0 && errno == EINTR) {}
+}
 
 static double now_ms(void) {
     struct timespec t;
@@ -116,13 +133,15 @@ int main(int argc, char **argv) {
             hw_only = 1;
         else if (!strcmp(argv[i], "--threads"))
             per_thread = 1;
+        else if (!strcmp(argv[i], "--no-settle"))
+            settle_on = 0;
         else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
             nsizes = 0;
             for (char *tok = strtok(argv[++i], ","); tok && nsizes < 8; tok = strtok(NULL, ","))
                 if (sscanf(tok, "%dx%d", &sizes[nsizes][0], &sizes[nsizes][1]) == 2) nsizes++;
         } else {
             fprintf(stderr, "usage: bench_render [--frames N] [--csv FILE] [--sizes WxH,...] "
-                            "[--no-cpu] [--no-gpu] [--gpu] [--threads]\n");
+                            "[--no-cpu] [--no-gpu] [--gpu] [--threads] [--no-settle]\n");
             return 2;
         }
     }
@@ -190,6 +209,7 @@ int main(int argc, char **argv) {
         }
         for (int f = 0; f < frames; f++) {
             if (do_cpu) {
+                settle();
                 double t0 = now_ms(), c0 = cpu_ms();
                 ak_render_cpu(&s, &img);
                 wall[16] += now_ms() - t0;
@@ -197,6 +217,7 @@ int main(int argc, char **argv) {
             }
             for (int d = 0; d < nvk; d++) {
                 if (!ok[d]) continue;
+                settle();
                 if (per_thread) threads_mark(0);
                 double t0 = now_ms(), c0 = cpu_ms();
                 if (ak_render_vk_draw(vk[d], &s, &img, err, sizeof err) != AK_VK_OK) {

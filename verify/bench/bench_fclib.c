@@ -15,11 +15,23 @@
 //                        (docs/fclib.md); N: its own iteration cap (default:
 //                        --max-iterations); TOL: the tolerance on its own relative measure
 //                        (default 1e-10; a chain's last stage decides whether it converged);
+//                        @B: the bound 1e-10 sqrt(points) on the absolute ||F||_2 instead: the
+//                        stage runs to the relative tolerance bound / max(||q||, ||r||, ||u||)
+//                        (the norms where it starts), then again from where it ended with the
+//                        tolerance tightened by the factor it missed by, twice over, while it
+//                        converged and the bound is not met (at most 4 runs, iterations summed;
+//                        the check inside the time); "ok" then means the bound is met;
 //                        ,iK=V / ,dK=V: Siconos' iparam[K] / dparam[K] set to V after the
 //                        name's settings (its own indices: Friction_cst.h, SolverOptions.h);
 //                        ,IK=V / ,DK=V: the same in its internal solver (NSGS's local
-//                        solver, PROX's Newton);
+//                        solver, PROX's Newton); ,scale: the stage solves the problem
+//                        diagonally scaled per point (ak_sic_scale: W' = D W D, q' = D q, the
+//                        same cone and mu), its reactions mapped in and out (r = D r'), its
+//                        tolerance on Siconos' measure of the scaled problem;
 //                        repeat --siconos for more (at most 8)
+//   --describe           (FILE mode) print each problem's size, the connected components of
+//                        W's block graph, the spread of its diagonal blocks and ||q||; no solve
+//   --scale              every stage of every --siconos as with ,scale
 //   --max-iterations N   each Siconos solver's iteration cap (default 100000)
 //   --repeat N           solve each problem N times with each solver (default 1), in rounds that
 //                        alternate the order (anakata first, then the Siconos solvers; the next
@@ -42,9 +54,14 @@
 // Siconos: building its block-sparse NumericsMatrix and problem, the driver, and freeing them)
 // and the impulses' start from zero; the residual ||F||_2 is computed after the clock stops.
 // Each problem is solved from zero impulses: anakata to its four residuals <= 1e-10, each
-// Siconos solver to its own relative measure <= 1e-10; every solution is measured by Siconos'
-// ||F||_2 (docs/fclib.md). Prints one row per problem, the totals, and the hardest problem
-// (the largest time of any solver) with every solver's time on it.
+// Siconos solver to its own relative measure <= 1e-10 (or the stage's TOL); every solution is
+// measured on the original problem by Siconos' natural map (docs/fclib.md): the absolute
+// ||F||_2 (ak_sic_residual), Siconos' relative measure ||F||_2 / max(||q||, ||r||, ||u||), and
+// "in" when the absolute one is at most the bound 1e-10 sqrt(points) that the check
+// world.fclib_siconos holds solutions to ("OUT" else). "ok"/"miss" is the solver's own verdict
+// (anakata's four residuals; the last Siconos stage's info). Prints one row per problem, the
+// totals, and the hardest problem (the largest time of any solver) with every solver's time.
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,9 +75,10 @@
 #include "verify/fclib/fclib_io.h"
 #include "verify/fclib/siconos_solve.h"
 
-#define MAX_SIC 8   // --siconos options
-#define MAX_STAGE 4 // stages of one chain
-#define MAX_SET 8   // Siconos parameters set by one stage
+#define MAX_SIC 8      // --siconos options
+#define MAX_STAGE 4    // stages of one chain
+#define MAX_SET 8      // Siconos parameters set by one stage
+#define BOUND_ROUNDS 4 // runs of a stage with the tolerance @B
 
 // CPU time of the process (both solvers run on one thread): on a machine shared with other
 // jobs the wall time measures the load more than the solver.
@@ -77,6 +95,7 @@ typedef struct chain {
     int cap[MAX_STAGE];         ///< its iteration cap (0: --max-iterations)
     double tol[MAX_STAGE];      ///< its tolerance on Siconos' own measure
     int nset[MAX_STAGE];        ///< its Siconos parameters set (,iK=V ,dK=V)
+    bool scaled[MAX_STAGE];     ///< on the diagonally scaled problem (,scale; --scale)
     ak_sic_param set[MAX_STAGE][MAX_SET];
     const char *spec; ///< as given
 } chain;
@@ -94,6 +113,7 @@ typedef struct bench {
     chain sic[MAX_SIC];
     double ta, ts[MAX_SIC], hard, ha, hs[MAX_SIC];
     int miss_a, miss_s[MAX_SIC], hpts, count;
+    int over_a, over_s[MAX_SIC]; ///< solutions above the bound 1e-10 sqrt(points)
     char hname[256];
 } bench;
 
@@ -105,6 +125,21 @@ static int cmp_double(const void *a, const void *b) {
 static double median(double t[], int n) {
     qsort(t, (size_t)n, sizeof(double), cmp_double);
     return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+}
+
+// The solution r's measures (u receives W r + q): the absolute ||F||_2 of Siconos' natural map
+// (ak_sic_residual) into *abs, Siconos' own relative measure ||F||_2 / max(||q||, ||r||, ||u||)
+// (what its solvers stop on) into *rel; true when the absolute one meets the bound
+// 1e-10 sqrt(points) (the bound world.fclib_siconos holds solutions to, docs/fclib.md).
+static bool measure(const ak_sic_problem *p, const double r[], double u[], double *abs,
+                    double *rel) {
+    *abs = ak_sic_residual(p, r, u);
+    size_t k = (size_t)p->np * (size_t)p->dim;
+    double qq = 0, rr = 0, uu = 0;
+    for (size_t i = 0; i < k; i++) qq += p->q[i] * p->q[i], rr += r[i] * r[i], uu += u[i] * u[i];
+    double m = sqrt(fmax(qq, fmax(rr, uu)));
+    *rel = m > 0 ? *abs / m : *abs;
+    return *abs >= 0 && *abs <= 1e-10 * sqrt((double)p->np);
 }
 
 static void *alloc_or_die(size_t bytes) {
@@ -128,19 +163,50 @@ static double solve_once(const bench *b, int s, const ak_contact_problem *p,
         *rc = ak_solver_converged_solve_problem(p, 1e-10, 100000, r, st);
     } else {
         const chain *c = &b->sic[s];
+        double *d = NULL, bound = 1e-10 * sqrt((double)sp->np), fa = 0.0, fr;
         for (int g = 0; g < c->n; g++) {
-            ak_sic_result sr;
-            if (ak_sic_solve_with(sp, c->s[g], c->set[g], c->nset[g], c->tol[g],
-                                  c->cap[g] ? c->cap[g] : b->max_iter, r, u, &sr)) {
-                fprintf(stderr,
-                        "bench_fclib: --siconos %s: Siconos could not be set up (expected each "
-                        ",iK= and ,dK= index inside the solver's iparam and dparam)\n",
-                        c->spec);
-                exit(2);
+            // @B: the tolerance on Siconos' relative measure that the bound asks for, from the
+            // norms where the stage starts; then again from where it ended, tightened by the
+            // factor it missed by (twice over), while the solver converged and the absolute
+            // ||F||_2 is above the bound: at most BOUND_ROUNDS runs, their iterations summed
+            bool to_bound = c->tol[g] < 0.0;
+            double tol = c->tol[g];
+            if (to_bound) {
+                measure(sp, r, u, &fa, &fr);
+                tol = fa > 0.0 ? bound * fr / fa : bound; // bound / max(||q||, ||r||, ||u||)
             }
-            cr->info = sr.info;
-            cr->iterations[g] = sr.iterations;
+            cr->iterations[g] = 0;
+            for (int round = 0; round < (to_bound ? BOUND_ROUNDS : 1); round++) {
+                ak_sic_result sr;
+                int cap = c->cap[g] ? c->cap[g] : b->max_iter, bad;
+                if (c->scaled[g]) {
+                    if (!d) { // the scaling factors, once a stage asks for them
+                        d = alloc_or_die(sizeof(double) * (size_t)sp->np);
+                        ak_sic_scale_factors(sp, d);
+                    }
+                    bad = ak_sic_solve_scaled(sp, d, c->s[g], c->set[g], c->nset[g], tol, cap, r, u,
+                                              &sr);
+                } else {
+                    bad =
+                        ak_sic_solve_with(sp, c->s[g], c->set[g], c->nset[g], tol, cap, r, u, &sr);
+                }
+                if (bad) {
+                    fprintf(stderr,
+                            "bench_fclib: --siconos %s: Siconos could not be set up (expected "
+                            "each ,iK= and ,dK= index inside the solver's iparam and dparam)\n",
+                            c->spec);
+                    exit(2);
+                }
+                cr->info = sr.info;
+                cr->iterations[g] += sr.iterations;
+                if (!to_bound) break;
+                bool in = measure(sp, r, u, &fa, &fr);
+                cr->info = !in;
+                if (in || sr.info) break;
+                tol *= 0.5 * bound / fa;
+            }
         }
+        free(d);
     }
     return now() - t0;
 }
@@ -168,6 +234,11 @@ static bool parse_chain(const char *spec, chain *c) {
         c->tol[c->n] = 1e-10;
         at += len;
         while (*at == ',') {
+            if (!strncmp(at, ",scale", 6) && strchr(",:@+", at[6])) { // at[6] may be the end
+                c->scaled[c->n] = true;
+                at += 6;
+                continue;
+            }
             if (c->nset[c->n] >= MAX_SET || !strchr("idID", at[1]) || !at[1]) return false;
             ak_sic_param *q = &c->set[c->n][c->nset[c->n]++];
             q->is_double = at[1] == 'd' || at[1] == 'D';
@@ -195,7 +266,10 @@ static bool parse_chain(const char *spec, chain *c) {
             c->cap[c->n] = (int)cap;
             at = end;
         }
-        if (*at == '@') {
+        if (at[0] == '@' && at[1] == 'B') {
+            c->tol[c->n] = -1.0; // the bound: solve_once
+            at += 2;
+        } else if (*at == '@') {
             char *end = NULL;
             double tol = strtod(at + 1, &end);
             if (end == at + 1 || !(tol > 0.0 && tol < 1.0)) return false;
@@ -207,6 +281,46 @@ static bool parse_chain(const char *spec, chain *c) {
         if (*at != '+') return false;
         at++;
     }
+}
+
+static int find_root(int parent[], int i) {
+    while (parent[i] != i) i = parent[i] = parent[parent[i]];
+    return i;
+}
+
+// --describe: what the problem is, without solving it: its points and blocks, the connected
+// components of W's block graph (points linked by a nonzero block), the spread of the diagonal
+// blocks' mean diagonals (the scaling's factors are 1 / sqrt of them) and ||q||.
+static void describe(const char *name, const ak_contact_problem *p) {
+    int np = p->npoint, n = p->dim, *parent = alloc_or_die(sizeof(int) * (size_t)np),
+        *size = alloc_or_die(sizeof(int) * (size_t)np);
+    double lo = INFINITY, hi = 0.0, qq = 0.0;
+    for (int i = 0; i < np; i++) parent[i] = i, size[i] = 0;
+    for (int i = 0; i < np; i++)
+        for (int z = p->row_start[i]; z < p->row_start[i + 1]; z++) {
+            const double *B = p->W + (size_t)z * (size_t)(n * n);
+            bool any = false;
+            for (int e = 0; e < n * n; e++) any |= B[e] != 0.0;
+            if (p->col[z] == i) {
+                double m = 0.0;
+                for (int a = 0; a < n; a++) m += B[a * n + a];
+                m /= n;
+                if (m < lo) lo = m;
+                if (m > hi) hi = m;
+            } else if (any) {
+                int a = find_root(parent, i), c = find_root(parent, p->col[z]);
+                if (a != c) parent[a] = c;
+            }
+        }
+    int ncomp = 0, big = 0;
+    for (int i = 0; i < np; i++) size[find_root(parent, i)]++;
+    for (int i = 0; i < np; i++)
+        if (size[i]) ncomp++, big = size[i] > big ? size[i] : big;
+    for (size_t k = 0; k < (size_t)np * (size_t)n; k++) qq += p->q[k] * p->q[k];
+    printf("%-16s %6d points, %7d blocks, %5d components (largest %d points), mean diagonal of "
+           "the diagonal blocks %.3e..%.3e (ratio %.3g), ||q|| %.3e\n",
+           name, np, p->nblock, ncomp, big, lo, hi, hi / lo, sqrt(qq));
+    free(parent), free(size);
 }
 
 // Solve p with anakata and every Siconos solver of b (b->repeat rounds, alternating the
@@ -232,19 +346,24 @@ static void run_problem(bench *b, const char *name, const ak_contact_problem *p)
             t[v * nr + done[v]++] =
                 solve_once(b, v - 1, p, &sp, k, r, u, &rca, &st, &sr[v ? v - 1 : 0]);
         }
-    double da = done[0] ? median(t, done[0]) : 0.0, ds[MAX_SIC], most = da;
-    if (done[0])
-        printf("%-16s %6d | %s %6d %3d %8.4f %.2e", name, p->npoint, rca ? "miss" : "ok  ",
-               st.sweeps, st.polishes, da, ak_sic_error(&sp, ra, u));
-    else
-        printf("%-16s %6d | not run %25s", name, p->npoint, "");
+    double da = done[0] ? median(t, done[0]) : 0.0, ds[MAX_SIC], most = da, fa, fr;
+    if (done[0]) {
+        bool in = measure(&sp, ra, u, &fa, &fr);
+        printf("%-16s %6d | %s %6d %3d %8.4f %.2e %.2e %s", name, p->npoint, rca ? "miss" : "ok  ",
+               st.sweeps, st.polishes, da, fa, fr, in ? "in " : "OUT");
+        b->over_a += !in;
+    } else {
+        printf("%-16s %6d | not run %38s", name, p->npoint, "");
+    }
     b->ta += da;
     b->miss_a += rca != 0;
     for (int s = 0; s < b->nsic; s++) {
         ds[s] = median(t + (size_t)(s + 1) * nr, done[s + 1]);
-        double es = ak_sic_error(&sp, rs + k * (size_t)s, u);
-        printf(" | %s %6s %8.4f %.2e", sr[s].info ? "miss" : "ok  ",
-               iterations_of(&b->sic[s], &sr[s], its, sizeof its), ds[s], es);
+        bool in = measure(&sp, rs + k * (size_t)s, u, &fa, &fr);
+        printf(" | %s %6s %8.4f %.2e %.2e %s", sr[s].info ? "miss" : "ok  ",
+               iterations_of(&b->sic[s], &sr[s], its, sizeof its), ds[s], fa, fr,
+               in ? "in " : "OUT");
+        b->over_s[s] += !in;
         b->ts[s] += ds[s];
         b->miss_s[s] += sr[s].info != 0;
         if (ds[s] > most) most = ds[s];
@@ -280,17 +399,17 @@ static int int_option(const char *opt, const char *s, long lo, long hi, int *out
 int main(int argc, char **argv) {
     bench b = { .max_iter = 100000, .hard = -1, .repeat = 1, .repeat_below = 0.5 };
     const char *pos[3] = { NULL, NULL, NULL };
-    int npos = 0, first_file = 0, steps_only = 0;
+    int npos = 0, first_file = 0, steps_only = 0, scale_all = 0, describe_only = 0;
     for (int a = 1; a < argc; a++) {
         if (!strcmp(argv[a], "--siconos") && a + 1 < argc) {
             if (b.nsic >= MAX_SIC || !parse_chain(argv[++a], &b.sic[b.nsic])) {
                 fprintf(stderr,
                         "bench_fclib: --siconos: expected "
-                        "NAME[,iK=V|,dK=V|,IK=V|,DK=V...][:N][@TOL] or "
+                        "NAME[,iK=V|,dK=V|,IK=V|,DK=V|,scale...][:N][@TOL] or "
                         "stages of them joined by '+' (at most %d stages, %d parameters a "
                         "stage, %d options), NAME one of %s, K an index of Siconos' iparam or "
                         "dparam, V its value (an integer for iparam), N a positive iteration "
-                        "cap, TOL a tolerance between 0 and 1; found '%s'\n",
+                        "cap, TOL a tolerance between 0 and 1 or B (the bound); found '%s'\n",
                         MAX_STAGE, MAX_SET, MAX_SIC, ak_sic_solver_names(), argv[a]);
                 return 2;
             }
@@ -309,6 +428,10 @@ int main(int argc, char **argv) {
             int v;
             if (int_option("--siconos-verbose", argv[++a], 0, 3, &v)) return 2;
             ak_sic_set_verbose(v);
+        } else if (!strcmp(argv[a], "--describe")) {
+            describe_only = 1;
+        } else if (!strcmp(argv[a], "--scale")) {
+            scale_all = 1;
         } else if (!strcmp(argv[a], "--no-anakata")) {
             b.no_anakata = true;
         } else if (!strcmp(argv[a], "--steps-only")) {
@@ -330,9 +453,18 @@ int main(int argc, char **argv) {
         }
     }
     if (b.nsic == 0) parse_chain("NSGS", &b.sic[b.nsic++]);
-    printf("problem          points | anakata: sweeps polishes s ||F||_2");
-    for (int s = 0; s < b.nsic; s++) printf(" | Siconos %s: iterations s ||F||_2", b.sic[s].spec);
-    printf("\n");
+    for (int s = 0; scale_all && s < b.nsic; s++)
+        for (int g = 0; g < b.sic[s].n; g++) b.sic[s].scaled[g] = true;
+    if (describe_only && !first_file) {
+        fprintf(stderr, "bench_fclib: --describe: expected FCLIB files (FILE.hdf5...)\n");
+        return 2;
+    }
+    if (!describe_only) {
+        printf("problem          points | anakata: sweeps polishes s ||F||_2 rel bound");
+        for (int s = 0; s < b.nsic; s++)
+            printf(" | Siconos %s: iterations s ||F||_2 rel bound", b.sic[s].spec);
+        printf("\n");
+    }
     char err[1024];
     if (first_file) {
         for (int a = first_file; a < argc; a++) {
@@ -343,7 +475,10 @@ int main(int argc, char **argv) {
                 return 2;
             }
             const char *base = strrchr(argv[a], '/');
-            if (p.npoint > 0 && p.dim <= 3) run_problem(&b, base ? base + 1 : argv[a], &p);
+            if (describe_only)
+                describe(base ? base + 1 : argv[a], &p);
+            else if (p.npoint > 0 && p.dim <= 3)
+                run_problem(&b, base ? base + 1 : argv[a], &p);
             ak_contact_problem_free(&p);
         }
     } else {
@@ -398,10 +533,12 @@ int main(int argc, char **argv) {
         ak_data_free(d);
         ak_model_free(m);
     }
-    if (steps_only) return 0;
-    printf("total (%d problems): anakata %.3f s (%d missed)", b.count, b.ta, b.miss_a);
+    if (steps_only || describe_only) return 0;
+    printf("total (%d problems): anakata %.3f s (%d missed, %d out of the bound)", b.count, b.ta,
+           b.miss_a, b.over_a);
     for (int s = 0; s < b.nsic; s++)
-        printf(", Siconos %s %.3f s (%d missed)", b.sic[s].spec, b.ts[s], b.miss_s[s]);
+        printf(", Siconos %s %.3f s (%d missed, %d out of the bound)", b.sic[s].spec, b.ts[s],
+               b.miss_s[s], b.over_s[s]);
     printf("\nhardest: %s (%d points): anakata %.3f s", b.hname, b.hpts, b.ha);
     for (int s = 0; s < b.nsic; s++) printf(", Siconos %s %.3f s", b.sic[s].spec, b.hs[s]);
     printf("\n");

@@ -87,4 +87,33 @@ typedef struct ak_sic_param {
 int ak_sic_solve_with(const ak_sic_problem *p, ak_sic_solver s, const ak_sic_param set[], int nset,
                       double tol, int max_iter, double r[], double u[], ak_sic_result *res);
 
+/// Diagonal scaling of a problem by one positive scalar per point (docs/fclib.md, "Scaling the
+/// problem for Siconos"):
+/// with D = diag(d_i I) (each point's dim unknowns scaled alike), r = D r' and u = D^-1 u' turn
+/// u = W r + q into u' = W' r' + q' with W' = D W D (block ij times d_i d_j) and q' = D q, the
+/// same mu. K_mu and its dual are cones (closed under multiplication by d_i > 0) and r_i . u_i =
+/// r'_i . u'_i, so (r', u') solves the scaled problem exactly when (r, u) solves the original:
+/// the same law, the same mu, the same solutions; only the conditioning Siconos sees changes.
+/// The factors: d_i = 1 / sqrt(m_i), m_i the mean of the diagonal of W's block ii (each point's
+/// diagonal block then has mean diagonal 1); d_i = 1 where m_i is not positive and finite.
+void ak_sic_scale_factors(const ak_sic_problem *p, double d[]);
+
+/// The scaled problem of p by d into *out: its W (p's block count times dim^2 entries) in W2,
+/// its q (np dim entries) in q2; out shares p's block structure and mu.
+void ak_sic_scale(const ak_sic_problem *p, const double d[], double W2[], double q2[],
+                  ak_sic_problem *out);
+
+/// Map reactions and velocities between p and its scaled problem: to_scaled r' = r / d and u' =
+/// d u; else r = d r' and u = u' / d (per point; either pointer may be NULL).
+void ak_sic_scale_map(const ak_sic_problem *p, const double d[], int to_scaled, double r[],
+                      double u[]);
+
+/// ak_sic_solve_with on the scaled problem of p by d (ak_sic_scale), r mapped in and out: r
+/// (in: start, out: solution) and u are p's (the original problem's); the tolerance is Siconos'
+/// relative measure on the scaled problem. The scaling is inside res->seconds. 0, or -1 as
+/// ak_sic_solve_with (or out of memory).
+int ak_sic_solve_scaled(const ak_sic_problem *p, const double d[], ak_sic_solver s,
+                        const ak_sic_param set[], int nset, double tol, int max_iter, double r[],
+                        double u[], ak_sic_result *res);
+
 #endif

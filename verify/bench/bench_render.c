@@ -121,9 +121,18 @@ int main(int argc, char **argv) {
     const char *csv_path = NULL;
     int sizes[8][2] = { { 1280, 720 }, { 1920, 1080 } }, nsizes = 2;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--frames") && i + 1 < argc)
-            frames = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--csv") && i + 1 < argc)
+        if (!strcmp(argv[i], "--frames") && i + 1 < argc) {
+            char *end;
+            long v = strtol(argv[++i], &end, 10);
+            if (end == argv[i] || *end || v < 1 || v > 10000) {
+                fprintf(stderr,
+                        "bench_render: --frames: expected a whole number from 1 to 10000, "
+                        "got '%s'\n",
+                        argv[i]);
+                return 2;
+            }
+            frames = (int)v;
+        } else if (!strcmp(argv[i], "--csv") && i + 1 < argc)
             csv_path = argv[++i];
         else if (!strcmp(argv[i], "--no-cpu"))
             do_cpu = 0;
@@ -137,8 +146,21 @@ int main(int argc, char **argv) {
             settle_on = 0;
         else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
             nsizes = 0;
-            for (char *tok = strtok(argv[++i], ","); tok && nsizes < 8; tok = strtok(NULL, ","))
-                if (sscanf(tok, "%dx%d", &sizes[nsizes][0], &sizes[nsizes][1]) == 2) nsizes++;
+            const char *arg = argv[++i];
+            char list[256];
+            snprintf(list, sizeof list, "%s", arg); // strtok writes into it; arg stays whole
+            for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+                int w, h, used = 0;
+                if (nsizes == 8 || sscanf(tok, "%dx%d%n", &w, &h, &used) != 2 || tok[used] ||
+                    w < 1 || h < 1 || w > 16384 || h > 16384) {
+                    fprintf(stderr,
+                            "bench_render: --sizes: expected at most 8 sizes WxH (1 to "
+                            "16384 each), comma-separated, got '%s' in '%s'\n",
+                            tok, arg);
+                    return 2;
+                }
+                sizes[nsizes][0] = w, sizes[nsizes][1] = h, nsizes++;
+            }
         } else {
             fprintf(stderr, "usage: bench_render [--frames N] [--csv FILE] [--sizes WxH,...] "
                             "[--no-cpu] [--no-gpu] [--gpu] [--threads] [--no-settle]\n");

@@ -402,7 +402,7 @@ static point_map natural_map_point(int n, const ak_contact_point *p, double targ
     double rho = pm.rho, yn = xi[0] - rho * (ui[0] - target);
     pm.normal_active = yn > 0.0;
     Fi[0] = pm.normal_active ? rho * (ui[0] - target) : xi[0];
-    double r = p->mu > 0.0 ? p->mu * fmax(xi[0], 0.0) : 0.0, yt[AK_MAX_TAN];
+    double r = p->mu > 0.0 ? p->mu * fmax(xi[0], 0.0) : 0.0, yt[AK_MAX_TAN] = { 0 };
     for (int t = 0; t < nt; t++) yt[t] = xi[1 + t] - rho * ui[1 + t];
     double ny = norm(nt, yt);
     pm.r = r, pm.ny = ny;

@@ -219,7 +219,7 @@ void ak_geom_capsule_segment(int n, double a[], double b[], const ak_shape *s, c
 
 double ak_geom_segment_point(int n, double out[], const double a[], const double b[],
                              const double x[]) {
-    double d[AK_MAX_DIM], u[AK_MAX_DIM];
+    double d[AK_MAX_DIM] = { 0 }, u[AK_MAX_DIM] = { 0 };
     for (int i = 0; i < n; i++) d[i] = b[i] - a[i], u[i] = x[i] - a[i];
     double dd = dot(n, d, d), t = 0;
     if (dd > 0) t = fmin(1.0, fmax(0.0, dot(n, u, d) / dd));

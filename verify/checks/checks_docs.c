@@ -88,7 +88,7 @@ static bool md_anchor_ok(const char *path, const char *anchor) {
     char *t = ak_read_file(path, NULL);
     if (!t) return false;
     bool ok = false;
-    char idattr[300];
+    char idattr[600];
     snprintf(idattr, sizeof idattr, "id=\"%s\"", anchor);
     if (strstr(t, idattr)) ok = true;
     bool fence = false;

@@ -160,7 +160,7 @@ typedef struct ak_compare_item {
     int verdict; ///< AK_CMP_PASS / FAIL / SKIP
     int kind;    ///< AK_CMP_LAW or AK_CMP_MEASUREMENT
     char detail
-        [768]; ///< where the worst error is, when the tolerance is first exceeded, why skipped
+        [1280]; ///< where the worst error is, when the tolerance is first exceeded, why skipped
 } ak_compare_item;
 
 #define AK_CMP_ITEMS_MAX 32

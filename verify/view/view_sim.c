@@ -332,12 +332,12 @@ ak_view_sim *ak_view_sim_open_trace(const char *trace_path, const char *scene_pa
     if (t->integrator[0]) // the explain table lists the formulas of the run that made the trace
         snprintf(s->trace_integrator, sizeof s->trace_integrator, "%s", t->integrator);
     // The reference of that scene, when there is one (verify/reference/<scene>.csv).
-    char name[256];
-    const char *sb = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    snprintf(name, sizeof name, "%s", sb);
-    char *dot = strstr(name, ".json");
-    if (dot) *dot = '\0';
-    snprintf(s->ref_path, sizeof s->ref_path, "%s/verify/reference/%s.csv", source_root, name);
+    // A name too long for the buffer names no reference (ref_path is emptied below).
+    const char *sb = strrchr(path, '/') ? strrchr(path, '/') + 1 : path, *dot = strstr(sb, ".json");
+    int nb = dot ? (int)(dot - sb) : (int)strlen(sb);
+    if (snprintf(s->ref_path, sizeof s->ref_path, "%s/verify/reference/%.*s.csv", source_root, nb,
+                 sb) >= (int)sizeof s->ref_path)
+        s->ref_path[0] = '\0';
     ak_tracefile *r = calloc(1, sizeof *r);
     char rerr[512];
     if (r && strcmp(s->ref_path, trace_path) &&

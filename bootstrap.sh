@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(meson ninja-build pkg-config gcc clang libgsl-dev libcjson-dev libpng-dev libcairo2-dev
-          libcriterion-dev libvulkan-dev libvulkan-volk-dev glslang-tools mesa-vulkan-drivers
+          libfontconfig-dev libcriterion-dev libvulkan-dev libvulkan-volk-dev glslang-tools mesa-vulkan-drivers
           libclang-rt-14-dev python3-jsonschema chromium libmicrohttpd-dev libmd4c-dev
           libmd4c-html0-dev python3-selenium chromium-driver
           libopenmpi-dev openmpi-bin libode-dev libbullet-dev libmujoco-dev g++ python3-cram

@@ -24,6 +24,7 @@
 #include "verify/cli/cli.h"
 #include "verify/cli/cli_opts.h"
 #include "verify/common/files.h"
+#include "verify/common/plot.h"
 #include "verify/compare/trace_read.h"
 #include "ref/dyn/dyn.h"
 #include "ref/ga/nd.h"
@@ -68,6 +69,7 @@ static void draw(cairo_t *cr, int W, int H, const char *title, int ns, char name
 #define PY(v) (T + (y1 - (v)) / (y1 - y0) * ph)
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_paint(cr);
+    ak_plot_fonts_in_use();
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, 12);
     cairo_set_line_width(cr, 1);

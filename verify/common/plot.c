@@ -3,7 +3,9 @@
 #include "verify/common/plot.h"
 
 #include <cairo.h>
+#include <fontconfig/fontconfig.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,6 +25,16 @@ static const double PALETTE[][3] = {
     { 0.74, 0.74, 0.13 }, { 0.09, 0.75, 0.81 }, { 0.05, 0.05, 0.05 }, { 0.00, 0.40, 0.40 }
 };
 #define NPALETTE (sizeof PALETTE / sizeof PALETTE[0])
+
+static atomic_bool fonts_used; // text drawn: fontconfig holds its caches until released
+
+void ak_plot_fonts_in_use(void) { atomic_store(&fonts_used, true); }
+
+void ak_plot_fonts_release(void) {
+    if (!atomic_exchange(&fonts_used, false)) return;
+    cairo_debug_reset_static_data();
+    FcFini();
+}
 
 typedef struct frame {
     cairo_surface_t *surf;
@@ -98,6 +110,7 @@ static int frame_begin(frame *f, const char *path, double x0, double x1, double 
     f->cr = cairo_create(f->surf);
     cairo_set_source_rgb(f->cr, 1, 1, 1);
     cairo_paint(f->cr);
+    ak_plot_fonts_in_use();
     cairo_select_font_face(f->cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     return 0;
 }

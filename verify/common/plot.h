@@ -45,4 +45,11 @@ int ak_plot_bars(const char *path, const char *title, const char *ylabel,
                  const char *const labels[], const double values[], size_t n, bool logy, char *err,
                  size_t errlen);
 
+/// Marks that this process drew text with cairo (the plots here and `anakata plot`'s own).
+void ak_plot_fonts_in_use(void);
+/// At the end of a process that drew text: cairo's and fontconfig's process-wide font caches
+/// released (cairo_debug_reset_static_data, FcFini), so that a leak checker finds nothing held;
+/// nothing when no text was drawn. No cairo object may be alive, and no plot drawn after it.
+void ak_plot_fonts_release(void);
+
 #endif

@@ -65,7 +65,7 @@ def call_edges(root, build):
     with open(os.path.join(build, 'compile_commands.json'), encoding='utf-8') as f:
         commands = json.load(f)
     defined, used = {}, {}
-    seen = set()
+    seen, source_of = set(), {}
     for e in commands:
         src = os.path.normpath(os.path.join(e.get('directory', build), e['file']))
         rel = os.path.relpath(src, os.path.abspath(root))
@@ -79,15 +79,20 @@ def call_edges(root, build):
         if not obj or not os.path.isfile(obj) or (rel, obj) in seen:
             continue
         seen.add((rel, obj))
-        res = subprocess.run(['nm', '-P', obj], capture_output=True, text=True)
+        source_of[obj] = rel
+    # one nm for many objects (-A: each line starts with its object's path and ': ')
+    objs = sorted(source_of)
+    for k in range(0, len(objs), 100):
+        res = subprocess.run(['nm', '-P', '-A'] + objs[k:k + 100], capture_output=True, text=True)
         if res.returncode:
-            print('circles.py: nm %s: %s' % (obj, res.stderr.strip()), file=sys.stderr)
+            print('circles.py: nm: %s' % res.stderr.strip(), file=sys.stderr)
             sys.exit(2)
         for line in res.stdout.splitlines():
-            parts = line.split()
-            if len(parts) < 2:
+            obj, _, rest = line.rpartition(': ')
+            parts = rest.split()
+            if obj not in source_of or len(parts) < 2:
                 continue
-            name, kind = parts[0], parts[1]
+            rel, name, kind = source_of[obj], parts[0], parts[1]
             if kind == 'U':
                 used.setdefault(unit(rel), set()).add(name)
             elif kind in 'TDBRCGSVW' and kind.isupper():

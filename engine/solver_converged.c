@@ -1254,18 +1254,14 @@ static int sparse_finish(int np, int n, const ak_contact_point *const pp[], cons
     return 0;
 }
 
-// What newton_polish_sparse runs: the Newton passes (sparse_newton_nm), the proximal point
-// pass (sparse_prox) or the finishing steps (sparse_finish).
-enum { SPARSE_NEWTON, SPARSE_PROX, SPARSE_FINISH };
-
 // Sparse Newton polish of the points given[0 .. ngiven) (a connected component) from the
 // current impulses; robust: the second pass (projected, nonmonotone); nonmono: the Armijo
-// condition against the last merits (sparse_newton_nm, the world step's first try); pass: what
-// runs (SPARSE_NEWTON, SPARSE_PROX, SPARSE_FINISH). Returns 1 when kept (*r updated over
-// [s, e)), 0 when not, -1 when it could not run (out of memory, or a pattern block_lu refuses).
+// condition against the last merits (sparse_newton_nm, the world step's first try). Returns 1
+// when kept (*r updated over [s, e)), 0 when not, -1 when it could not run (out of memory, or a
+// pattern block_lu refuses).
 static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache *c,
                                 const double target[], int s, int e, const int given[], int ngiven,
-                                double rf, bool robust, bool nonmono, int pass,
+                                double rf, bool robust, bool nonmono, bool prox,
                                 ak_solver_residuals *r) {
     int n = m->dim, nb = m->nbody, np = ngiven, k = np * n, nn = n * n;
     const int *idx = given;
@@ -1363,12 +1359,9 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
     // it in passes whose |F|^2 never halved after their first step; 61.1 s -> 55.5 s of CPU for
     // the 60 steps, the same sweeps on every step; docs/performance.md, the world step's sixth
     // round)
-    if (pass == SPARSE_PROX
-            ? sparse_prox(np, n, pp, tg, rf, NEWTON_STEPS, rs, col, W, lu, x0, u0, x, u)
-        : pass == SPARSE_FINISH
-            ? sparse_finish(np, n, pp, tg, rf, m->solver.tolerance, rs, col, W, lu, x0, u0, x, u)
-            : sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, rs, col, W, lu, x0,
-                               u0, x, u)) {
+    if (prox ? sparse_prox(np, n, pp, tg, rf, NEWTON_STEPS, rs, col, W, lu, x0, u0, x, u)
+             : sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, rs, col, W, lu,
+                                x0, u0, x, u)) {
         ak_block_lu_free(lu);
         free(W), free(col), free(rs), free(pp), free(tg);
         return -1;
@@ -1461,7 +1454,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         if (worst(&rc) <= m->solver.tolerance) continue;
         if (cnt * n > dense_max) { // the sparse polish [T-CV.6]; the block if it cannot run
             int rc1 = newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
-                                           nonmono, SPARSE_NEWTON, r);
+                                           nonmono, false, r);
             if (rc1 < 0) {
                 big = true;
                 continue;
@@ -1476,16 +1469,9 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             ak_solver_residuals r1 = *r;
             if (s1) state_save(d, c, nv, nw, s1);
             if (newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true,
-                                     nonmono, SPARSE_NEWTON, r) > 0)
+                                     nonmono, false, r) > 0)
                 kept = true;
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
-            // just above the tolerance: the finishing steps [T-CV.6]
-            if (worst(&rc) > m->solver.tolerance && worst(&rc) <= FINISH_MAX &&
-                newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
-                                     nonmono, SPARSE_FINISH, r) > 0) {
-                kept = true;
-                residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
-            }
             // still above: from the first pass's end, the proximal point pass, then the
             // projected pass again, kept only when the two meet the tolerance (else the path
             // above goes on unchanged: where the proximal pass was kept whenever it lowered
@@ -1497,15 +1483,11 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
                 state_load(d, c, nv, nw, s1);
                 *r = r1;
                 newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
-                                     nonmono, SPARSE_PROX, r);
+                                     nonmono, true, r);
                 residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
                 if (worst(&rc) > m->solver.tolerance)
                     newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true,
-                                         nonmono, SPARSE_NEWTON, r);
-                residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
-                if (worst(&rc) > m->solver.tolerance && worst(&rc) <= FINISH_MAX)
-                    newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
-                                         nonmono, SPARSE_FINISH, r);
+                                         nonmono, false, r);
                 residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
                 if (worst(&rc) <= m->solver.tolerance) {
                     kept = true;

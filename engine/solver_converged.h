@@ -167,4 +167,13 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
 /// block_lu refuses, or a diagonal block with W_nn <= 0.
 int ak_solver_converged_prox(const ak_contact_problem *p, int max_newton, double r[]);
 
+/// The finishing steps of the sparse polish [T-CV.6] alone, on the whole problem p (as
+/// ak_solver_converged_prox) from r (in: start, out: the best iterate, projected onto the
+/// cones, by the larger of the four residuals and the natural map's largest |F_i| at rho =
+/// 1 / W_nn; unchanged when none is better): full Newton steps without a line search, the
+/// first with the rim points' slip directions held (solver_converged.c, sparse_finish), until
+/// an iterate is a hundredth of tol. For the unit tests; the solvers run it inside their
+/// polish. 0, or -1 as ak_solver_converged_prox.
+int ak_solver_converged_finish(const ak_contact_problem *p, double tol, double r[]);
+
 #endif

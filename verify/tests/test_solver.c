@@ -479,3 +479,107 @@ Test(solver, prox_polish_boxes_on_four_points) {
     cr_expect(worst_v <= 1e-9, "velocities against the closed form: %.3g", worst_v);
     cr_expect(v <= 1e-10, "the law measured here: %.3g", v);
 }
+
+// The finishing steps of T-CV.6 (ak_solver_converged_finish) on the boxes of the test above
+// (each on its four bottom corners, W built here from the rigid-body kinematics), one of them
+// at the floor the steps are for: its slip after the step is 2e-8 m/s (|v_t| = mu g h + 2e-8),
+// so the direction of its friction is all that its dissipation residual sees. From a start
+// near a solution (reactions in closed form, the slow box's friction turned 0.01 rad off its
+// slip) the steps alone reach the closed-form velocities (v_n = 0, omega = 0, v_t (1 - mu g h /
+// |v_t|) sliding, 0 sticking) and the law, both measured here.
+
+Test(solver, finish_steps_slow_slip) {
+    enum { NB = 3, NP = 4 * NB, K = 3 * NP };
+    const double m = 2.0, a = 0.5, b = 0.3, c = 0.2, gh = 0.1, mu = 0.5;
+    const double I[3] = { m / 3 * (b * b + c * c), m / 3 * (a * a + c * c),
+                          m / 3 * (a * a + b * b) };
+    const double slow = mu * gh + 2e-8, turn = 0.01;
+    const double vt[NB][2] = { { 1.0, 0.0 }, { 0.6 * slow, 0.8 * slow }, { 0.03, 0.02 } };
+    double J[K][6] = { { 0 } }, q[K], muv[NP];
+    for (int i = 0; i < NP; i++) {
+        int box = i / 4;
+        double rho[3] = { i % 2 ? a : -a, (i / 2) % 2 ? b : -b, -c };
+        for (int t = 0; t < 3; t++) {
+            double d[3] = { t == 1, t == 2, t == 0 }; // normal z, then x, y
+            double *row = J[3 * i + t];
+            for (int z = 0; z < 3; z++) row[z] = d[z];
+            row[3] = rho[1] * d[2] - rho[2] * d[1]; // rho x d: the angular part
+            row[4] = rho[2] * d[0] - rho[0] * d[2];
+            row[5] = rho[0] * d[1] - rho[1] * d[0];
+            double vfree[3] = { vt[box][0], vt[box][1], -gh };
+            q[3 * i + t] = row[0] * vfree[0] + row[1] * vfree[1] + row[2] * vfree[2];
+        }
+        muv[i] = mu;
+    }
+    const double minv[6] = { 1 / m, 1 / m, 1 / m, 1 / I[0], 1 / I[1], 1 / I[2] };
+    int rs[NP + 1], col[NP * 4];
+    double Wb[NP * 4 * 9];
+    for (int i = 0, z = 0; i < NP; i++) {
+        rs[i] = z;
+        int box = i / 4, js[4] = { i, 0, 0, 0 };
+        for (int j = 4 * box, w = 1; j < 4 * box + 4; j++)
+            if (j != i) js[w++] = j;
+        for (int y = 0; y < 4; y++, z++) {
+            col[z] = js[y];
+            for (int s = 0; s < 3; s++)
+                for (int t = 0; t < 3; t++) {
+                    double acc = 0.0;
+                    for (int e = 0; e < 6; e++)
+                        acc += J[3 * i + s][e] * minv[e] * J[3 * js[y] + t][e];
+                    Wb[z * 9 + s * 3 + t] = acc;
+                }
+        }
+    }
+    rs[NP] = NP * 4;
+    ak_contact_problem p = { .dim = 3, .npoint = NP, .nblock = NP * 4 };
+    p.row_start = rs, p.col = col, p.W = Wb, p.q = q, p.mu = muv;
+    double Wd[K * K] = { 0 };
+    for (int i = 0; i < NP; i++)
+        for (int z = rs[i]; z < rs[i + 1]; z++)
+            for (int s = 0; s < 3; s++)
+                for (int t = 0; t < 3; t++)
+                    Wd[(3 * i + s) * K + 3 * col[z] + t] = Wb[z * 9 + s * 3 + t];
+    // a solution in closed form (one of many: W is singular), then the slow box's friction
+    // turned 0.01 rad off its slip: each corner (x_i, y_i) carries m g h / 4 + alpha x_i +
+    // beta y_i and a quarter of the box's friction impulse F (-mu m g h s sliding, -m v_t
+    // sticking), alpha = -c F_x / (4 a^2), beta = -c F_y / (4 b^2): the normal impulses'
+    // torque cancels that of the friction, applied c below the centre (checked below: the law
+    // holds there to rounding)
+    double r[K], r0[K];
+    for (int i = 0; i < NP; i++) {
+        int box = i / 4;
+        double sp = hypot(vt[box][0], vt[box][1]), F[2];
+        for (int z = 0; z < 2; z++)
+            F[z] = sp > mu * gh ? -mu * m * gh * vt[box][z] / sp : -m * vt[box][z];
+        double x = i % 2 ? a : -a, y = (i / 2) % 2 ? b : -b;
+        double rn = m * gh / 4 - c * F[0] / (4 * a * a) * x - c * F[1] / (4 * b * b) * y;
+        double ft[2] = { F[0] / 4, F[1] / 4 };
+        if (sp > mu * gh) ft[0] = F[0] * rn / (m * gh), ft[1] = F[1] * rn / (m * gh);
+        r0[3 * i] = rn, r0[3 * i + 1] = ft[0], r0[3 * i + 2] = ft[1];
+        if (box == 1) {
+            double cs = cos(turn), sn = sin(turn), f0 = ft[0];
+            ft[0] = cs * f0 - sn * ft[1], ft[1] = sn * f0 + cs * ft[1];
+        }
+        r[3 * i] = rn, r[3 * i + 1] = ft[0], r[3 * i + 2] = ft[1];
+    }
+    double vc = law_violation(NP, Wd, q, muv, r0), v0 = law_violation(NP, Wd, q, muv, r);
+    cr_assert(ak_solver_converged_finish(&p, 1e-10, r) == 0, "the steps run");
+    double worst_v = 0.0;
+    for (int box = 0; box < NB; box++) {
+        double v[6] = { vt[box][0], vt[box][1], -gh, 0, 0, 0 };
+        for (int i = 4 * box; i < 4 * box + 4; i++)
+            for (int t = 0; t < 3; t++)
+                for (int e = 0; e < 6; e++) v[e] += minv[e] * J[3 * i + t][e] * r[3 * i + t];
+        double sp = hypot(vt[box][0], vt[box][1]), f = sp > mu * gh ? 1.0 - mu * gh / sp : 0.0;
+        double want[6] = { vt[box][0] * f, vt[box][1] * f, 0, 0, 0, 0 };
+        for (int e = 0; e < 6; e++) worst_v = fmax(worst_v, fabs(v[e] - want[e]));
+    }
+    double v = law_violation(NP, Wd, q, muv, r);
+    cr_log_info("finishing steps, 3 boxes, one slipping 2e-8 m/s: law %.3g at the closed form, "
+                "%.3g at the start, %.3g after; velocities off by %.3g",
+                vc, v0, v, worst_v);
+    cr_expect(vc <= 1e-14, "the closed-form reactions meet the law: %.3g", vc);
+    cr_expect(v0 > 1e-4, "the start breaks the law: %.3g", v0);
+    cr_expect(worst_v <= 1e-9, "velocities against the closed form: %.3g", worst_v);
+    cr_expect(v <= 1e-10, "the law measured here: %.3g", v);
+}

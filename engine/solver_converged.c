@@ -2726,7 +2726,11 @@ out:
     return rc;
 }
 
-int ak_solver_converged_prox(const ak_contact_problem *p, int max_newton, double r[]) {
+// One pass of the sparse polish alone on the whole problem p from r (the public entry points
+// below, for the unit tests): the points from W's diagonal blocks (m_n = 1 / W_nn, mu), then
+// sparse_prox (finish false; max_newton) or sparse_finish (finish true; tol).
+static int problem_pass(const ak_contact_problem *p, bool finish, int max_newton, double tol,
+                        double r[]) {
     int n = p->dim, np = p->npoint, k = np * n, nn = n * n;
     if (np == 0) return 0;
     ak_contact_point *pts = calloc((size_t)np, sizeof *pts);
@@ -2745,36 +2749,20 @@ int ak_solver_converged_prox(const ak_contact_problem *p, int max_newton, double
     memcpy(x0, r, sizeof(double) * (size_t)k);
     problem_u(p, r, u0);
     memcpy(u, u0, sizeof(double) * (size_t)k);
-    rc =
-        sparse_prox(np, n, pp, zero, 1.0, max_newton, p->row_start, p->col, p->W, lu, x0, u0, r, u);
+    rc = finish ? sparse_finish(np, n, pp, zero, 1.0, tol, p->row_start, p->col, p->W, lu, x0, u0,
+                                r, u)
+                : sparse_prox(np, n, pp, zero, 1.0, max_newton, p->row_start, p->col, p->W, lu, x0,
+                              u0, r, u);
 out:
     ak_block_lu_free(lu);
     free(pts), free(pp), free(buf);
     return rc;
 }
 
+int ak_solver_converged_prox(const ak_contact_problem *p, int max_newton, double r[]) {
+    return problem_pass(p, false, max_newton, 0.0, r);
+}
+
 int ak_solver_converged_finish(const ak_contact_problem *p, double tol, double r[]) {
-    int n = p->dim, np = p->npoint, k = np * n, nn = n * n;
-    if (np == 0) return 0;
-    ak_contact_point *pts = calloc((size_t)np, sizeof *pts);
-    const ak_contact_point **pp = malloc(sizeof *pp * (size_t)np);
-    double *buf = malloc(sizeof(double) * ((size_t)k * 3 + (size_t)np));
-    ak_block_lu *lu = ak_block_lu_new(np, n, p->row_start, p->col);
-    int rc = -1;
-    if (!pts || !pp || !buf || !lu) goto out;
-    double *x0 = buf, *u0 = x0 + k, *u = u0 + k, *zero = u + k;
-    for (int i = 0; i < np; i++) {
-        // the diagonal block first in its row (ak_block_lu_new checked that it is there)
-        const double *D = p->W + (size_t)p->row_start[i] * nn;
-        if (p->col[p->row_start[i]] != i || !(D[0] > 0.0)) goto out;
-        pts[i].mn = 1.0 / D[0], pts[i].mu = p->mu[i], pp[i] = &pts[i], zero[i] = 0.0;
-    }
-    memcpy(x0, r, sizeof(double) * (size_t)k);
-    problem_u(p, r, u0);
-    memcpy(u, u0, sizeof(double) * (size_t)k);
-    rc = sparse_finish(np, n, pp, zero, 1.0, tol, p->row_start, p->col, p->W, lu, x0, u0, r, u);
-out:
-    ak_block_lu_free(lu);
-    free(pts), free(pp), free(buf);
-    return rc;
+    return problem_pass(p, true, 0, tol, r);
 }

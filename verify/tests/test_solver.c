@@ -400,153 +400,123 @@ Test(solver, problem_form_from_zero_and_from_a_start) {
               "from a given start with 8 sweeps the answer is the cold part's (4 from zero)");
 }
 
-// The proximal point polish of T-CV.6 (ak_solver_converged_prox) on a singular W with a
-// solution known in closed form: three boxes, each resting on its four bottom corners on the
-// ground (12 unknowns for 6 degrees of freedom a box: W = J M^-1 J^T has rank 6 of 12, so the
-// reactions are not unique), built here from the rigid-body kinematics (not by the solver).
-// In one step the boxes fall with v_n = -g h and move sideways with v_t; with friction mu the
-// step ends (closed form, the box stays flat: mu c < a, no corner lifts) at v_n = 0, omega = 0,
-// v_t (1 - mu g h / |v_t|) when |v_t| > mu g h (sliding), else v_t = 0 (sticking). From zero
-// impulses the polish alone reaches those velocities, and the law measured here.
-Test(solver, prox_polish_boxes_on_four_points) {
-    enum { NB = 3, NP = 4 * NB, K = 3 * NP };
-    const double m = 2.0, a = 0.5, b = 0.3, c = 0.2, gh = 0.1, mu = 0.5;
+// Three boxes, each resting on its four bottom corners on the ground (12 unknowns for 6 degrees
+// of freedom a box: W = J M^-1 J^T has rank 6 of 12, so the reactions are not unique), built
+// here from the rigid-body kinematics (not by the solver): in one step the boxes fall with v_n =
+// -g h and move sideways with v_t (box b: vt[b]); with friction mu the step ends (closed form,
+// the box stays flat: mu c < a, no corner lifts) at v_n = 0, omega = 0, v_t (1 - mu g h / |v_t|)
+// when |v_t| > mu g h (sliding), else v_t = 0 (sticking).
+enum { BX_NB = 3, BX_NP = 4 * BX_NB, BX_K = 3 * BX_NP };
+static const double BX_M = 2.0, BX_A = 0.5, BX_B = 0.3, BX_C = 0.2, BX_GH = 0.1, BX_MU = 0.5;
+typedef struct boxes4 {
+    double vt[BX_NB][2];
+    double J[BX_K][6], q[BX_K], mu[BX_NP], minv[6];
+    int rs[BX_NP + 1], col[BX_NP * 4];
+    double Wb[BX_NP * 4 * 9], Wd[BX_K * BX_K]; // W by point blocks (diagonal first), and dense
+    ak_contact_problem p;
+} boxes4;
+
+static void boxes4_build(boxes4 *bx, const double vt[BX_NB][2]) {
+    memset(bx, 0, sizeof *bx);
+    memcpy(bx->vt, vt, sizeof bx->vt);
+    const double m = BX_M, a = BX_A, b = BX_B, c = BX_C;
     const double I[3] = { m / 3 * (b * b + c * c), m / 3 * (a * a + c * c),
                           m / 3 * (a * a + b * b) };
-    const double vt[NB][2] = { { 1.0, 0.0 }, { 0.0, 0.0 }, { 0.03, 0.02 } };
     // J: one row per unknown (point i: normal z, tangents x, y), 6 columns of its box
-    double J[K][6] = { { 0 } }, q[K], muv[NP];
-    for (int i = 0; i < NP; i++) {
+    for (int i = 0; i < BX_NP; i++) {
         int box = i / 4;
         double rho[3] = { i % 2 ? a : -a, (i / 2) % 2 ? b : -b, -c };
         for (int t = 0; t < 3; t++) {
             double d[3] = { t == 1, t == 2, t == 0 }; // normal z, then x, y
-            double *row = J[3 * i + t];
+            double *row = bx->J[3 * i + t];
             for (int z = 0; z < 3; z++) row[z] = d[z];
             row[3] = rho[1] * d[2] - rho[2] * d[1]; // rho x d: the angular part
             row[4] = rho[2] * d[0] - rho[0] * d[2];
             row[5] = rho[0] * d[1] - rho[1] * d[0];
-            double vfree[3] = { vt[box][0], vt[box][1], -gh };
-            q[3 * i + t] = row[0] * vfree[0] + row[1] * vfree[1] + row[2] * vfree[2];
+            double vfree[3] = { vt[box][0], vt[box][1], -BX_GH };
+            bx->q[3 * i + t] = row[0] * vfree[0] + row[1] * vfree[1] + row[2] * vfree[2];
         }
-        muv[i] = mu;
+        bx->mu[i] = BX_MU;
     }
     const double minv[6] = { 1 / m, 1 / m, 1 / m, 1 / I[0], 1 / I[1], 1 / I[2] };
+    memcpy(bx->minv, minv, sizeof minv);
     // W by point blocks: points couple within their box (4 x 4 blocks a box, diagonal first)
-    int rs[NP + 1], col[NP * 4];
-    double Wb[NP * 4 * 9];
-    for (int i = 0, z = 0; i < NP; i++) {
-        rs[i] = z;
+    for (int i = 0, z = 0; i < BX_NP; i++) {
+        bx->rs[i] = z;
         int box = i / 4, js[4] = { i, 0, 0, 0 };
         for (int j = 4 * box, w = 1; j < 4 * box + 4; j++)
             if (j != i) js[w++] = j;
         for (int y = 0; y < 4; y++, z++) {
-            col[z] = js[y];
+            bx->col[z] = js[y];
             for (int s = 0; s < 3; s++)
                 for (int t = 0; t < 3; t++) {
                     double acc = 0.0;
                     for (int e = 0; e < 6; e++)
-                        acc += J[3 * i + s][e] * minv[e] * J[3 * js[y] + t][e];
-                    Wb[z * 9 + s * 3 + t] = acc;
+                        acc += bx->J[3 * i + s][e] * minv[e] * bx->J[3 * js[y] + t][e];
+                    bx->Wb[z * 9 + s * 3 + t] = acc;
+                    bx->Wd[(3 * i + s) * BX_K + 3 * js[y] + t] = acc;
                 }
         }
     }
-    rs[NP] = NP * 4;
-    ak_contact_problem p = { .dim = 3, .npoint = NP, .nblock = NP * 4 };
-    p.row_start = rs, p.col = col, p.W = Wb, p.q = q, p.mu = muv;
-    double r[K] = { 0 };
-    cr_assert(ak_solver_converged_prox(&p, 200, r) == 0, "the polish runs");
-    // each box's velocity after the impulses, v = v_free + M^-1 J^T r, against the closed form
+    bx->rs[BX_NP] = BX_NP * 4;
+    bx->p = (ak_contact_problem){ .dim = 3, .npoint = BX_NP, .nblock = BX_NP * 4 };
+    bx->p.row_start = bx->rs, bx->p.col = bx->col, bx->p.W = bx->Wb, bx->p.q = bx->q,
+    bx->p.mu = bx->mu;
+}
+
+// The largest difference between each box's velocity after the impulses r, v = v_free + M^-1
+// J^T r, and the closed form.
+static double boxes4_velocity_error(const boxes4 *bx, const double r[]) {
     double worst_v = 0.0;
-    for (int box = 0; box < NB; box++) {
-        double v[6] = { vt[box][0], vt[box][1], -gh, 0, 0, 0 };
+    for (int box = 0; box < BX_NB; box++) {
+        const double *vt = bx->vt[box];
+        double v[6] = { vt[0], vt[1], -BX_GH, 0, 0, 0 };
         for (int i = 4 * box; i < 4 * box + 4; i++)
             for (int t = 0; t < 3; t++)
-                for (int e = 0; e < 6; e++) v[e] += minv[e] * J[3 * i + t][e] * r[3 * i + t];
-        double sp = hypot(vt[box][0], vt[box][1]), f = sp > mu * gh ? 1.0 - mu * gh / sp : 0.0;
-        double want[6] = { vt[box][0] * f, vt[box][1] * f, 0, 0, 0, 0 };
+                for (int e = 0; e < 6; e++)
+                    v[e] += bx->minv[e] * bx->J[3 * i + t][e] * r[3 * i + t];
+        double sp = hypot(vt[0], vt[1]), f = sp > BX_MU * BX_GH ? 1.0 - BX_MU * BX_GH / sp : 0.0;
+        double want[6] = { vt[0] * f, vt[1] * f, 0, 0, 0, 0 };
         for (int e = 0; e < 6; e++) worst_v = fmax(worst_v, fabs(v[e] - want[e]));
     }
-    // the law on u = W r + q, measured here
-    double Wd[K * K] = { 0 };
-    for (int i = 0; i < NP; i++)
-        for (int z = rs[i]; z < rs[i + 1]; z++)
-            for (int s = 0; s < 3; s++)
-                for (int t = 0; t < 3; t++)
-                    Wd[(3 * i + s) * K + 3 * col[z] + t] = Wb[z * 9 + s * 3 + t];
-    double v = law_violation(NP, Wd, q, muv, r);
+    return worst_v;
+}
+
+// The proximal point polish of T-CV.6 (ak_solver_converged_prox) on the boxes above (a singular
+// W with a solution known in closed form): from zero impulses the polish alone reaches the
+// closed-form velocities, and the law measured here.
+Test(solver, prox_polish_boxes_on_four_points) {
+    static boxes4 bx;
+    const double vt[BX_NB][2] = { { 1.0, 0.0 }, { 0.0, 0.0 }, { 0.03, 0.02 } };
+    boxes4_build(&bx, vt);
+    double r[BX_K] = { 0 };
+    cr_assert(ak_solver_converged_prox(&bx.p, 200, r) == 0, "the polish runs");
+    double worst_v = boxes4_velocity_error(&bx, r);
+    double v = law_violation(BX_NP, bx.Wd, bx.q, bx.mu, r); // the law on u = W r + q
     cr_log_info("prox polish, 3 boxes on 4 points: velocities off by %.3g, law %.3g", worst_v, v);
     cr_expect(worst_v <= 1e-9, "velocities against the closed form: %.3g", worst_v);
     cr_expect(v <= 1e-10, "the law measured here: %.3g", v);
 }
 
-// The finishing steps of T-CV.6 (ak_solver_converged_finish) on the boxes of the test above
-// (each on its four bottom corners, W built here from the rigid-body kinematics), one of them
-// at the floor the steps are for: its slip after the step is 2e-8 m/s (|v_t| = mu g h + 2e-8),
-// so the direction of its friction is all that its dissipation residual sees. From a start
-// near a solution (reactions in closed form, the slow box's friction turned 0.01 rad off its
-// slip) the steps alone reach the closed-form velocities (v_n = 0, omega = 0, v_t (1 - mu g h /
-// |v_t|) sliding, 0 sticking) and the law, both measured here.
-
+// The finishing steps of T-CV.6 (ak_solver_converged_finish) on the boxes above, one of them at
+// the floor the steps are for: its slip after the step is 2e-8 m/s (|v_t| = mu g h + 2e-8), so
+// the direction of its friction is all that its dissipation residual sees. From a start near a
+// solution (reactions in closed form, the slow box's friction turned 0.01 rad off its slip) the
+// steps alone reach the closed-form velocities and the law, both measured here.
 Test(solver, finish_steps_slow_slip) {
-    enum { NB = 3, NP = 4 * NB, K = 3 * NP };
-    const double m = 2.0, a = 0.5, b = 0.3, c = 0.2, gh = 0.1, mu = 0.5;
-    const double I[3] = { m / 3 * (b * b + c * c), m / 3 * (a * a + c * c),
-                          m / 3 * (a * a + b * b) };
+    static boxes4 bx;
+    const double m = BX_M, a = BX_A, b = BX_B, c = BX_C, gh = BX_GH, mu = BX_MU;
     const double slow = mu * gh + 2e-8, turn = 0.01;
-    const double vt[NB][2] = { { 1.0, 0.0 }, { 0.6 * slow, 0.8 * slow }, { 0.03, 0.02 } };
-    double J[K][6] = { { 0 } }, q[K], muv[NP];
-    for (int i = 0; i < NP; i++) {
-        int box = i / 4;
-        double rho[3] = { i % 2 ? a : -a, (i / 2) % 2 ? b : -b, -c };
-        for (int t = 0; t < 3; t++) {
-            double d[3] = { t == 1, t == 2, t == 0 }; // normal z, then x, y
-            double *row = J[3 * i + t];
-            for (int z = 0; z < 3; z++) row[z] = d[z];
-            row[3] = rho[1] * d[2] - rho[2] * d[1]; // rho x d: the angular part
-            row[4] = rho[2] * d[0] - rho[0] * d[2];
-            row[5] = rho[0] * d[1] - rho[1] * d[0];
-            double vfree[3] = { vt[box][0], vt[box][1], -gh };
-            q[3 * i + t] = row[0] * vfree[0] + row[1] * vfree[1] + row[2] * vfree[2];
-        }
-        muv[i] = mu;
-    }
-    const double minv[6] = { 1 / m, 1 / m, 1 / m, 1 / I[0], 1 / I[1], 1 / I[2] };
-    int rs[NP + 1], col[NP * 4];
-    double Wb[NP * 4 * 9];
-    for (int i = 0, z = 0; i < NP; i++) {
-        rs[i] = z;
-        int box = i / 4, js[4] = { i, 0, 0, 0 };
-        for (int j = 4 * box, w = 1; j < 4 * box + 4; j++)
-            if (j != i) js[w++] = j;
-        for (int y = 0; y < 4; y++, z++) {
-            col[z] = js[y];
-            for (int s = 0; s < 3; s++)
-                for (int t = 0; t < 3; t++) {
-                    double acc = 0.0;
-                    for (int e = 0; e < 6; e++)
-                        acc += J[3 * i + s][e] * minv[e] * J[3 * js[y] + t][e];
-                    Wb[z * 9 + s * 3 + t] = acc;
-                }
-        }
-    }
-    rs[NP] = NP * 4;
-    ak_contact_problem p = { .dim = 3, .npoint = NP, .nblock = NP * 4 };
-    p.row_start = rs, p.col = col, p.W = Wb, p.q = q, p.mu = muv;
-    double Wd[K * K] = { 0 };
-    for (int i = 0; i < NP; i++)
-        for (int z = rs[i]; z < rs[i + 1]; z++)
-            for (int s = 0; s < 3; s++)
-                for (int t = 0; t < 3; t++)
-                    Wd[(3 * i + s) * K + 3 * col[z] + t] = Wb[z * 9 + s * 3 + t];
+    const double vt[BX_NB][2] = { { 1.0, 0.0 }, { 0.6 * slow, 0.8 * slow }, { 0.03, 0.02 } };
+    boxes4_build(&bx, vt);
     // a solution in closed form (one of many: W is singular), then the slow box's friction
     // turned 0.01 rad off its slip: each corner (x_i, y_i) carries m g h / 4 + alpha x_i +
     // beta y_i and a quarter of the box's friction impulse F (-mu m g h s sliding, -m v_t
     // sticking), alpha = -c F_x / (4 a^2), beta = -c F_y / (4 b^2): the normal impulses'
     // torque cancels that of the friction, applied c below the centre (checked below: the law
     // holds there to rounding)
-    double r[K], r0[K];
-    for (int i = 0; i < NP; i++) {
+    double r[BX_K], r0[BX_K];
+    for (int i = 0; i < BX_NP; i++) {
         int box = i / 4;
         double sp = hypot(vt[box][0], vt[box][1]), F[2];
         for (int z = 0; z < 2; z++)
@@ -562,19 +532,11 @@ Test(solver, finish_steps_slow_slip) {
         }
         r[3 * i] = rn, r[3 * i + 1] = ft[0], r[3 * i + 2] = ft[1];
     }
-    double vc = law_violation(NP, Wd, q, muv, r0), v0 = law_violation(NP, Wd, q, muv, r);
-    cr_assert(ak_solver_converged_finish(&p, 1e-10, r) == 0, "the steps run");
-    double worst_v = 0.0;
-    for (int box = 0; box < NB; box++) {
-        double v[6] = { vt[box][0], vt[box][1], -gh, 0, 0, 0 };
-        for (int i = 4 * box; i < 4 * box + 4; i++)
-            for (int t = 0; t < 3; t++)
-                for (int e = 0; e < 6; e++) v[e] += minv[e] * J[3 * i + t][e] * r[3 * i + t];
-        double sp = hypot(vt[box][0], vt[box][1]), f = sp > mu * gh ? 1.0 - mu * gh / sp : 0.0;
-        double want[6] = { vt[box][0] * f, vt[box][1] * f, 0, 0, 0, 0 };
-        for (int e = 0; e < 6; e++) worst_v = fmax(worst_v, fabs(v[e] - want[e]));
-    }
-    double v = law_violation(NP, Wd, q, muv, r);
+    double vc = law_violation(BX_NP, bx.Wd, bx.q, bx.mu, r0),
+           v0 = law_violation(BX_NP, bx.Wd, bx.q, bx.mu, r);
+    cr_assert(ak_solver_converged_finish(&bx.p, 1e-10, r) == 0, "the steps run");
+    double worst_v = boxes4_velocity_error(&bx, r);
+    double v = law_violation(BX_NP, bx.Wd, bx.q, bx.mu, r);
     cr_log_info("finishing steps, 3 boxes, one slipping 2e-8 m/s: law %.3g at the closed form, "
                 "%.3g at the start, %.3g after; velocities off by %.3g",
                 vc, v0, v, worst_v);

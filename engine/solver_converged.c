@@ -2111,6 +2111,23 @@ static void problem_project(const ak_contact_problem *p, double x[]) {
     }
 }
 
+// A polish's end x (projected): u = W x + q into uu, its residuals; x and uu replace r and u
+// (and res) when the largest residual is below factor times the current one. Returns whether.
+static bool problem_keep(const ak_contact_problem *p, const double x[], double uu[], double factor,
+                         double r[], double u[], ak_solver_residuals *res) {
+    size_t k = (size_t)p->npoint * (size_t)p->dim;
+    problem_u(p, x, uu);
+    ak_solver_residuals rn;
+    problem_residuals(p, x, uu, NULL, &rn);
+    bool keep = worst(&rn) < factor * worst(res);
+    if (keep) {
+        memcpy(r, x, sizeof(double) * k);
+        memcpy(u, uu, sizeof(double) * k);
+        *res = rn;
+    }
+    return keep;
+}
+
 // The dense Newton polish [T-CV.2] of a component (k <= PROBLEM_DENSE_MAX, as its own problem p)
 // from r, with the component polish's Levenberg-Marquardt try and step budget, from the rim
 // when seed [T-CV.3]; pts carry mn and mu for the natural map. It stops one step after the
@@ -2194,15 +2211,7 @@ static bool problem_polish(const ak_contact_problem *p, const ak_contact_point *
     }
     // the impulses projected (lambda_n >= 0, lambda_t on the disc) as set_impulses does
     problem_project(p, x);
-    problem_u(p, x, uu);
-    ak_solver_residuals rn;
-    problem_residuals(p, x, uu, NULL, &rn);
-    bool keep = worst(&rn) < worst(res);
-    if (keep) {
-        memcpy(r, x, sizeof(double) * (size_t)k);
-        memcpy(u, uu, sizeof(double) * (size_t)k);
-        *res = rn;
-    }
+    bool keep = problem_keep(p, x, uu, 1.0, r, u, res);
     free(W);
     return keep;
 }
@@ -2235,15 +2244,7 @@ static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_
         return false;
     }
     project_impulses(np, n, pts, x);
-    problem_u(p, x, uu);
-    ak_solver_residuals rn;
-    problem_residuals(p, x, uu, NULL, &rn);
-    bool keep = worst(&rn) < (early ? SPARSE_KEEP : 1.0) * worst(res);
-    if (keep) {
-        memcpy(r, x, sizeof(double) * (size_t)k);
-        memcpy(u, uu, sizeof(double) * (size_t)k);
-        *res = rn;
-    }
+    bool keep = problem_keep(p, x, uu, early ? SPARSE_KEEP : 1.0, r, u, res);
     free(x);
     return keep;
 }
@@ -2263,15 +2264,7 @@ static bool problem_finish_sparse(const ak_contact_problem *p, const ak_contact_
         free(x);
         return false;
     }
-    problem_u(p, x, uu);
-    ak_solver_residuals rn;
-    problem_residuals(p, x, uu, NULL, &rn);
-    bool keep = worst(&rn) < worst(res);
-    if (keep) {
-        memcpy(r, x, sizeof(double) * (size_t)k);
-        memcpy(u, uu, sizeof(double) * (size_t)k);
-        *res = rn;
-    }
+    bool keep = problem_keep(p, x, uu, 1.0, r, u, res); // sparse_finish projected x
     free(x);
     return keep;
 }

@@ -957,6 +957,25 @@ static void project_impulses(int np, int n, const ak_contact_point *const pts[],
     }
 }
 
+// The Newton direction of the sparse passes: J = R W + P block by block (newton_matrix; g = -J^T
+// F), factored with the shift eps, dx = -(J + eps I)^-1 F and one step of iterative refinement
+// (res = -F - (J + eps I) dx, dx += (J + eps I)^-1 res). -1 when the factorisation fails.
+static int newton_direction(int np, int n, const int rs[], const int col[], const double W[],
+                            const double RP[], const double F[], double Jv[], double g[],
+                            ak_block_lu *lu, const double zero[], double dx[], double res[]) {
+    int k = np * n;
+    memset(g, 0, sizeof(double) * (size_t)k);
+    newton_matrix(np, n, rs, col, W, RP, F, Jv, g);
+    if (ak_block_lu_factor(lu, Jv, NEWTON_EPS)) return -1;
+    for (int a = 0; a < k; a++) dx[a] = -F[a];
+    ak_block_lu_solve(lu, dx);
+    block_affine(np, n, rs, col, Jv, zero, dx, zero, res);
+    for (int a = 0; a < k; a++) res[a] = -F[a] - res[a] - NEWTON_EPS * dx[a];
+    ak_block_lu_solve(lu, res);
+    for (int a = 0; a < k; a++) dx[a] += res[a];
+    return 0;
+}
+
 // The Newton iteration of the sparse polish [T-CV.6] on u = u0 + W (x - x0) (W by blocks in
 // the pattern rs/col, lu its symbolic factorisation): from x (u = u0 + W (x - x0) on entry) to
 // the result in x (u scratch). Returns 0, or -1 when out of memory.
@@ -988,17 +1007,8 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
     double f2best = INFINITY, *xbest = NULL, merits[NONMONO_MERITS], f2half = f2;
     bool nm = nonmono && !robust;
     for (int step = 0; step < steps && f2 > 0.0; step++) {
-        // J = R W + P, block by block; g = -J^T F
-        memset(g, 0, sizeof(double) * (size_t)k);
-        newton_matrix(np, n, rs, col, W, RP, F, Jv, g);
-        if (ak_block_lu_factor(lu, Jv, NEWTON_EPS)) break;
-        for (int a = 0; a < k; a++) dx[a] = -F[a];
-        ak_block_lu_solve(lu, dx);
-        // one step of iterative refinement: res = -F - (J + eps I) dx, dx += (J + eps I)^-1 res
-        block_affine(np, n, rs, col, Jv, zero, dx, zero, res);
-        for (int a = 0; a < k; a++) res[a] = -F[a] - res[a] - NEWTON_EPS * dx[a];
-        ak_block_lu_solve(lu, res);
-        for (int a = 0; a < k; a++) dx[a] += res[a];
+        // J = R W + P, block by block; g = -J^T F; dx = -(J + eps I)^-1 F
+        if (newton_direction(np, n, rs, col, W, RP, F, Jv, g, lu, zero, dx, res)) break;
         // projected backtracking: x + alpha dx with lambda_n >= 0 and lambda_t on the disc, so
         // that one step can cross the kinks of every point it lifts off or puts on the rim
         double slope = 0.0, alpha = 1.0, f2new = INFINITY;
@@ -1230,16 +1240,8 @@ static int sparse_finish(int np, int n, const ak_contact_point *const pp[], cons
         if (step == FINISH_HOLD) memcpy(xi, x, sizeof(double) * (size_t)k); // from the best
         block_affine(np, n, rs, col, W, u0, xi, x0, ui);
         natural_map_blocks_h(np, n, pp, tg, hold ? rf : 1.0, hold, xi, ui, F, RP);
-        memset(g, 0, sizeof(double) * (size_t)k);
-        newton_matrix(np, n, rs, col, W, RP, F, Jv, g);
-        if (ak_block_lu_factor(lu, Jv, NEWTON_EPS)) break;
-        for (int a = 0; a < k; a++) dx[a] = -F[a];
-        ak_block_lu_solve(lu, dx);
-        // one step of iterative refinement, as the other passes
-        block_affine(np, n, rs, col, Jv, zero, dx, zero, res);
-        for (int a = 0; a < k; a++) res[a] = -F[a] - res[a] - NEWTON_EPS * dx[a];
-        ak_block_lu_solve(lu, res);
-        for (int a = 0; a < k; a++) xi[a] += dx[a] + res[a];
+        if (newton_direction(np, n, rs, col, W, RP, F, Jv, g, lu, zero, dx, res)) break;
+        for (int a = 0; a < k; a++) xi[a] += dx[a];
         memcpy(xp, xi, sizeof(double) * (size_t)k);
         project_impulses(np, n, pp, xp);
         block_affine(np, n, rs, col, W, u0, xp, x0, ui);

@@ -2285,6 +2285,339 @@ static bool problem_finish_sparse(const ak_contact_problem *p, const ak_contact_
 // (ak_solver_converged_solve_problem)
 #define FIRST_AFTER (NEWTON_AFTER + NEWTON_EVERY)
 
+// The few-point floor [T-CV.6]: where the sparse polish and its finishing steps leave a
+// component with a few points above the tolerance, the points' branches are chosen by
+// enumeration on a small problem instead of by a Newton step that sees all of them at once.
+// Why: on pile_1000_3d step 44 a light body rests on a face of four points whose sliding
+// normal system is singular to within friction (det -0.005); every polish ends with the wrong
+// edge of the face carrying the body (the other edge separated but penetrating, u_n = -6e-5)
+// and no Newton step leads from there to the other edge (docs/performance.md, the floor).
+// The small problem: the points above tol and every point coupled to them by W (the points on
+// the bodies they touch), the other impulses held (their velocities folded into q). The
+// enumerated points: those above tol and, for each, its rocking partner (the coupled point
+// with the most negative W_nn(i, j): pressing one lifts the other). Each enumerated point is
+// separated (r = 0), sticking (u = 0) or sliding along its current slip (u_n = 0, r_t = -mu
+// r_n s); the small problem's other points keep their current branches. Each pattern is a
+// linear solve (each row scaled by 1 / W_nn, the matrix shifted by NEWTON_EPS: a face's
+// normal rows are dependent), its slip directions updated from the solution and solved again
+// (FLOOR_TURNS times); the FLOOR_TRY best patterns after projection onto the cones go to the
+// dense Newton polish (problem_polish) of the small problem, and the best of those is put back
+// and the component's sparse polish (both passes, and the finishing steps just above tol)
+// resumed from it. Kept only when both the largest residual and the natural map's largest
+// |F_i| (rho factor 1) end smaller than before.
+#define FLOOR_MAX 1e-4    ///< the cure runs when the component's largest residual is at most this
+#define FLOOR_BAD 6       ///< ... and at most this many points are above FLOOR_REL of it
+#define FLOOR_REL 1e-2    ///< (the points just above tol are left to the resumed polish)
+#define FLOOR_ENUM 10     ///< enumerated points at most
+#define FLOOR_COUPLE 0.25 ///< (see en in problem_floor)
+#define FLOOR_POINTS 66   ///< points of the small problem at most (3 x 66 <= PROBLEM_DENSE_MAX)
+#define FLOOR_GAIN 0.5    ///< a pattern's polished small problem must beat the current state so
+#define FLOOR_TURNS 6     ///< linear solves a pattern (the slip directions updated between)
+#define FLOOR_TRY 2       ///< patterns given to the dense polish
+
+// One point's largest residual (of the four of problem_residuals).
+static double problem_point_worst(const ak_contact_problem *p, int i, const double r[],
+                                  const double u[]) {
+    int n = p->dim, nt = n - 1;
+    const double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n;
+    double rad = p->mu[i] > 0.0 ? p->mu[i] * ri[0] : 0.0, rtu = 0.0;
+    for (int t = 1; t <= nt; t++) rtu += ri[t] * ui[t];
+    return fmax(fmax(-ui[0], fabs(ri[0] * ui[0])),
+                fmax(norm(nt, ri + 1) - rad, fabs(rad * norm(nt, ui + 1) + rtu)));
+}
+
+// The natural map's largest |F_i| at rho factor 1 (F scratch, n np).
+static double problem_map_worst(const ak_contact_problem *p, const ak_contact_point *const pts[],
+                                const double zero[], const double r[], const double u[],
+                                double F[]) {
+    int n = p->dim;
+    double w = 0.0;
+    natural_map_blocks(p->npoint, n, pts, zero, 1.0, r, u, F, NULL);
+    for (int i = 0; i < p->npoint; i++) w = fmax(w, norm(n, F + (size_t)i * n));
+    return w;
+}
+
+enum { FLOOR_SEP, FLOOR_STICK, FLOOR_SLIDE };
+
+// One pattern's linear system on the small problem sp (dense W d, ks unknowns): per point its
+// branch br[] (slide: direction s[], n - 1 entries a point); x out. Returns -1 when singular.
+static int floor_branch_solve(const ak_contact_problem *sp, const ak_contact_point *const pts[],
+                              const double d[], const int br[], const double s[], double M[],
+                              double x[]) {
+    int n = sp->dim, nt = n - 1, np = sp->npoint, ks = np * n;
+    memset(M, 0, sizeof(double) * (size_t)ks * (size_t)ks);
+    for (int i = 0; i < np; i++) {
+        size_t row = (size_t)i * n;
+        double rho = pts[i]->mn; // rows of W scaled to O(1)
+        bool fric = sp->mu[i] > 0.0;
+        if (br[i] == FLOOR_SEP) {
+            for (int a = 0; a < n; a++) M[(row + a) * ks + row + a] = 1.0, x[row + a] = 0.0;
+            continue;
+        }
+        // the normal row: u_n = 0
+        for (int q = 0; q < ks; q++) M[row * ks + q] = rho * d[row * ks + q];
+        x[row] = -rho * sp->q[row];
+        for (int t = 0; t < nt; t++) {
+            double *Mt = M + (row + 1 + t) * ks;
+            if (!fric) { // frictionless: r_t = 0
+                Mt[row + 1 + t] = 1.0, x[row + 1 + t] = 0.0;
+            } else if (br[i] == FLOOR_STICK) { // u_t = 0
+                for (int q = 0; q < ks; q++) Mt[q] = rho * d[(row + 1 + t) * ks + q];
+                x[row + 1 + t] = -rho * sp->q[row + 1 + t];
+            } else { // sliding along s: r_t + mu r_n s = 0
+                Mt[row + 1 + t] = 1.0, Mt[row] = sp->mu[i] * s[(size_t)i * nt + t];
+                x[row + 1 + t] = 0.0;
+            }
+        }
+    }
+    for (int a = 0; a < ks; a++) M[(size_t)a * ks + a] += NEWTON_EPS;
+    return lu_solve(ks, M, x);
+}
+
+// The cure above on the component p (pts: its natural-map points; lu: its symbolic
+// factorisation) from r, u (*res their residuals). Replaces them when kept; returns whether.
+static bool problem_floor(const ak_contact_problem *p, const ak_contact_point *const pts[],
+                          const double zero[], ak_block_lu *lu, double tol, double r[], double u[],
+                          ak_solver_residuals *res) {
+    int n = p->dim, nt = n - 1, np = p->npoint, k = np * n, nn = n * n;
+    if (!(worst(res) > tol && worst(res) <= FLOOR_MAX)) return false;
+    int bad[FLOOR_BAD], nbad = 0;
+    double above = fmax(tol, FLOOR_REL * worst(res));
+    for (int i = 0; i < np; i++)
+        if (problem_point_worst(p, i, r, u) > above) {
+            if (nbad == FLOOR_BAD) return false;
+            bad[nbad++] = i;
+        }
+    if (nbad == 0) return false;
+    // the small problem's points (ascending, local index in loc) and the enumerated ones
+    int *loc = malloc(sizeof(int) * (size_t)np);
+    if (!loc) return false;
+    for (int i = 0; i < np; i++) loc[i] = -1;
+    // en: the enumerated points, the first nen3 with three states (the points above and their
+    // rocking partners), the others two (separated, or active on their current branch: the
+    // points strongly coupled to a point above, |W_nn(i, j)| >= FLOOR_COUPLE W_nn(i, i))
+    int en[FLOOR_ENUM], nen = 0, nen3 = 0, ns = 0;
+    bool ok = true;
+    for (int pass = 0; pass < 2 && ok; pass++) {
+        for (int b = 0; b < nbad && ok; b++) {
+            int i = bad[b], partner = -1, cand[AK_MAX_DIM * 64], ncand = 0;
+            double most = 0.0, wii = 1.0 / pts[i]->mn; // W_nn(i, i)
+            for (int z = p->row_start[i]; z < p->row_start[i + 1]; z++) {
+                int j = p->col[z];
+                if (pass == 0 && loc[j] < 0) loc[j] = 0, ns++;
+                double wij = p->W[(size_t)z * nn];
+                bool is_bad = false;
+                for (int c = 0; c < nbad; c++) is_bad |= bad[c] == j;
+                if (j != i && !is_bad && wij < most) most = wij, partner = j;
+                if (pass == 1 && j != i && fabs(wij) >= FLOOR_COUPLE * wii &&
+                    ncand < 64 * AK_MAX_DIM)
+                    cand[ncand++] = j;
+            }
+            if (pass == 0) cand[0] = i, cand[1] = partner, ncand = 2;
+            for (int a = 0; a < ncand && ok; a++) {
+                bool have = cand[a] < 0;
+                for (int c = 0; c < nen; c++) have |= en[c] == cand[a];
+                if (have) continue;
+                if (nen == FLOOR_ENUM)
+                    ok = pass == 1; // the two-state points as many as fit
+                else
+                    en[nen++] = cand[a];
+                if (nen == FLOOR_ENUM && pass == 1) break;
+            }
+        }
+        if (pass == 0) nen3 = nen;
+    }
+    if (!ok || ns > FLOOR_POINTS) {
+        free(loc);
+        return false;
+    }
+    int *spt = malloc(sizeof(int) * (size_t)ns);
+    ak_contact_problem sp = { .dim = n, .npoint = ns };
+    int nz = 0;
+    for (int i = 0, a = 0; spt && i < np; i++)
+        if (loc[i] >= 0) {
+            loc[i] = a, spt[a++] = i;
+            for (int z = p->row_start[i]; z < p->row_start[i + 1]; z++) nz += loc[p->col[z]] >= 0;
+        }
+    int ks = ns * n, npat = 1;
+    for (int c = 0; c < nen; c++) npat *= c < nen3 ? 3 : 2;
+    size_t kks = (size_t)ks * (size_t)ks;
+    sp.nblock = nz;
+    sp.row_start = malloc(sizeof(int) * ((size_t)ns + 1));
+    sp.col = malloc(sizeof(int) * (size_t)(nz > 0 ? nz : 1));
+    sp.W = malloc(sizeof(double) * (size_t)(nz > 0 ? nz : 1) * (size_t)nn);
+    sp.q = malloc(sizeof(double) * (size_t)ks);
+    sp.mu = malloc(sizeof(double) * (size_t)ns);
+    const ak_contact_point **spp = malloc(sizeof *spp * (size_t)ns);
+    int *br = malloc(sizeof(int) * (size_t)ns * 2), *br0 = br ? br + ns : NULL;
+    double *buf = malloc(sizeof(double) * (kks * 2 + (size_t)ks * (4 + 2 * FLOOR_TRY) +
+                                           (size_t)ns * nt * 2 + (size_t)k * 3));
+    bool kept = false;
+    if (!spt || !sp.row_start || !sp.col || !sp.W || !sp.q || !sp.mu || !spp || !br || !buf)
+        goto out;
+    double *d = buf, *M = d + kks, *x = M + kks, *uu = x + ks, *xs = uu + ks, *us = xs + ks,
+           *cand = us + ks, *s = cand + (size_t)ks * 2 * FLOOR_TRY, *s0 = s + (size_t)ns * nt,
+           *rt = s0 + (size_t)ns * nt, *ut = rt + k, *Fk = ut + k;
+    double cw[FLOOR_TRY];
+    int ncand = 0;
+    // sp: the rows and columns of the small set; q with the held impulses' velocities folded
+    // in (q_S = u_S - W_SS r_S), so that at r_S the velocities are u_S
+    nz = 0;
+    memset(d, 0, sizeof(double) * kks);
+    for (int a = 0; a < ns; a++) {
+        int i = spt[a];
+        sp.row_start[a] = nz;
+        memcpy(sp.q + (size_t)a * n, u + (size_t)i * n, sizeof(double) * (size_t)n);
+        sp.mu[a] = p->mu[i], spp[a] = pts[i];
+        for (int z = p->row_start[i]; z < p->row_start[i + 1]; z++) {
+            int b = loc[p->col[z]];
+            if (b < 0) continue;
+            const double *B = p->W + (size_t)z * nn, *rj = r + (size_t)p->col[z] * n;
+            sp.col[nz] = b;
+            memcpy(sp.W + (size_t)nz * nn, B, sizeof(double) * (size_t)nn);
+            nz++;
+            for (int e = 0; e < n; e++)
+                for (int f = 0; f < n; f++) {
+                    sp.q[(size_t)a * n + e] -= B[e * n + f] * rj[f];
+                    d[((size_t)a * n + e) * ks + (size_t)b * n + f] = B[e * n + f];
+                }
+        }
+    }
+    sp.row_start[ns] = nz;
+    // the current branches and slip directions (sliding along u_t, or against r_t)
+    for (int a = 0; a < ns; a++) {
+        int i = spt[a];
+        const double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n;
+        double Fi[AK_MAX_DIM];
+        point_map pm = natural_map_point(n, pts[i], 0.0, 1.0, ri, ui, Fi);
+        br0[a] = !pm.normal_active ? FLOOR_SEP : pm.tangent == 2 ? FLOOR_SLIDE : FLOOR_STICK;
+        double nu = norm(nt, ui + 1), nr = norm(nt, ri + 1);
+        for (int t = 0; t < nt; t++)
+            s0[(size_t)a * nt + t] = nu > 0.0 ? ui[1 + t] / nu : nr > 0.0 ? -ri[1 + t] / nr : 0.0;
+        if (br0[a] == FLOOR_SLIDE && pm.ny > 0.0)
+            for (int t = 0; t < nt; t++) s0[(size_t)a * nt + t] = -pm.yh[t];
+    }
+    for (int pat = 0; pat < npat; pat++) {
+        memcpy(br, br0, sizeof(int) * (size_t)ns);
+        memcpy(s, s0, sizeof(double) * (size_t)ns * nt);
+        bool skip = false;
+        for (int c = 0, code = pat; c < nen; c++) {
+            int a = loc[en[c]], base = c < nen3 ? 3 : 2;
+            if (base == 3)
+                br[a] = code % 3;
+            else if (code % 2 == 0)
+                br[a] = FLOOR_SEP;
+            else if (br0[a] == FLOOR_SEP) // active from separated: sliding along its u_t
+                br[a] = sp.mu[a] > 0.0 && norm(nt, s + (size_t)a * nt) > 0.0 ? FLOOR_SLIDE
+                                                                             : FLOOR_STICK;
+            code /= base;
+            // sliding needs a direction and friction
+            if (br[a] == FLOOR_SLIDE &&
+                (!(sp.mu[a] > 0.0) || !(norm(nt, s + (size_t)a * nt) > 0.0)))
+                skip = true;
+        }
+        if (skip) continue;
+        bool solved = true;
+        for (int turn = 0; turn < FLOOR_TURNS && solved; turn++) {
+            if (floor_branch_solve(&sp, spp, d, br, s, M, x)) solved = false;
+            if (!solved || turn + 1 == FLOOR_TURNS) break;
+            problem_u(&sp, x, uu);
+            for (int a = 0; a < ns; a++) { // the slip directions from the solution's u_t
+                if (br[a] != FLOOR_SLIDE) continue;
+                double nu = norm(nt, uu + (size_t)a * n + 1);
+                if (nu > 0.0)
+                    for (int t = 0; t < nt; t++)
+                        s[(size_t)a * nt + t] = uu[(size_t)a * n + 1 + t] / nu;
+            }
+        }
+        if (!solved) continue;
+        // the pattern's consistency (velocity units: impulses times W_nn): separated points do
+        // not approach, active ones push, sticking ones inside the disc, sliding ones along s
+        problem_u(&sp, x, uu);
+        double w = 0.0;
+        for (int a = 0; a < ns; a++) {
+            const double *xa = x + (size_t)a * n, *ua = uu + (size_t)a * n;
+            double wn = 1.0 / spp[a]->mn;
+            if (br[a] == FLOOR_SEP) {
+                w = fmax(w, -ua[0]);
+                continue;
+            }
+            w = fmax(w, -xa[0] * wn);
+            if (br[a] == FLOOR_STICK && sp.mu[a] > 0.0)
+                w = fmax(w, (norm(nt, xa + 1) - sp.mu[a] * xa[0]) * wn);
+            if (br[a] == FLOOR_SLIDE) {
+                double us = 0.0;
+                for (int t = 0; t < nt; t++) us += ua[1 + t] * s[(size_t)a * nt + t];
+                w = fmax(w, -us);
+            }
+        }
+        problem_project(&sp, x);
+        problem_u(&sp, x, uu);
+        // keep the FLOOR_TRY best (insertion into the sorted candidates)
+        int at = ncand < FLOOR_TRY ? ncand : FLOOR_TRY - 1;
+        if (ncand == FLOOR_TRY && !(w < cw[at])) continue;
+        while (at > 0 && w < cw[at - 1]) {
+            cw[at] = cw[at - 1];
+            memcpy(cand + (size_t)at * 2 * ks, cand + (size_t)(at - 1) * 2 * ks,
+                   sizeof(double) * 2 * (size_t)ks);
+            at--;
+        }
+        cw[at] = w;
+        memcpy(cand + (size_t)at * 2 * ks, x, sizeof(double) * (size_t)ks);
+        memcpy(cand + (size_t)at * 2 * ks + ks, uu, sizeof(double) * (size_t)ks);
+        if (ncand < FLOOR_TRY) ncand++;
+    }
+    double before_w = worst(res), before_f = problem_map_worst(p, pts, zero, r, u, Fk);
+    // the resumed polish at rho factor 1, whatever the schedule's (on pile_1000_3d step 44 at
+    // the schedule's 0.1 and 10 it went back to the floor, at 1 and 0.01 it met the tolerance)
+    double frf = 1.0;
+    double now_small; // the current state's largest residual on the small problem
+    {
+        for (int a = 0; a < ns; a++) {
+            memcpy(xs + (size_t)a * n, r + (size_t)spt[a] * n, sizeof(double) * (size_t)n);
+            memcpy(us + (size_t)a * n, u + (size_t)spt[a] * n, sizeof(double) * (size_t)n);
+        }
+        ak_solver_residuals rn;
+        problem_residuals(&sp, xs, us, NULL, &rn);
+        now_small = worst(&rn);
+    }
+    for (int c = 0; c < ncand; c++) {
+        // the dense Newton polish of the small problem from the pattern's solution
+        memcpy(xs, cand + (size_t)c * 2 * ks, sizeof(double) * (size_t)ks);
+        memcpy(us, cand + (size_t)c * 2 * ks + ks, sizeof(double) * (size_t)ks);
+        ak_solver_residuals rs;
+        problem_residuals(&sp, xs, us, NULL, &rs);
+        problem_polish(&sp, spp, zero, 1.0, false, tol, xs, us, &rs);
+        if (!(worst(&rs) < FLOOR_GAIN * now_small)) continue;
+        // put back, and the component's sparse polish resumed from there
+        memcpy(rt, r, sizeof(double) * (size_t)k);
+        for (int a = 0; a < ns; a++)
+            memcpy(rt + (size_t)spt[a] * n, xs + (size_t)a * n, sizeof(double) * (size_t)n);
+        problem_u(p, rt, ut);
+        ak_solver_residuals rr;
+        problem_residuals(p, rt, ut, NULL, &rr);
+        if (worst(&rr) > tol) {
+            problem_polish_sparse(p, pts, zero, lu, frf, false, false, false, rt, ut, &rr);
+            if (worst(&rr) > tol)
+                problem_polish_sparse(p, pts, zero, lu, frf, true, false, false, rt, ut, &rr);
+            if (worst(&rr) > tol && worst(&rr) <= FINISH_MAX)
+                problem_finish_sparse(p, pts, zero, lu, frf, tol, rt, ut, &rr);
+        }
+        double fw = problem_map_worst(p, pts, zero, rt, ut, Fk);
+        if (worst(&rr) < before_w && fw < before_f) {
+            memcpy(r, rt, sizeof(double) * (size_t)k);
+            memcpy(u, ut, sizeof(double) * (size_t)k);
+            *res = rr, kept = true;
+            before_w = worst(&rr), before_f = fw;
+            if (worst(&rr) <= tol) break;
+        }
+    }
+out:
+    free(loc), free(spt), free(sp.row_start), free(sp.col), free(sp.W), free(sp.q), free(sp.mu),
+        free(spp), free(br), free(buf);
+    return kept;
+}
+
 // A connected component of the matrix problem (points joined by a block of W), as its own
 // problem in local indices, for the component polish (problem_polish_parts).
 typedef struct problem_part {
@@ -2437,6 +2770,9 @@ static bool problem_polish_parts(const ak_contact_problem *p, problem_part parts
             // just above tol: the finishing steps
             if (worst(&rr) > tol && worst(&rr) <= FINISH_MAX &&
                 problem_finish_sparse(sp, pc->pp, zero, pc->lu, rf, tol, rc, uc, &rr))
+                any = true;
+            // a few points left above tol: their branches enumerated (problem_floor)
+            if (worst(&rr) > tol && problem_floor(sp, pc->pp, zero, pc->lu, tol, rc, uc, &rr))
                 any = true;
         }
         if (any && nparts > 1)
@@ -2723,8 +3059,8 @@ out:
 
 // One pass of the sparse polish alone on the whole problem p from r (the public entry points
 // below, for the unit tests): the points from W's diagonal blocks (m_n = 1 / W_nn, mu), then
-// sparse_prox (finish false; max_newton) or sparse_finish (finish true; tol).
-static int problem_pass(const ak_contact_problem *p, bool finish, int max_newton, double tol,
+// sparse_prox (pass 0; max_newton), sparse_finish (pass 1; tol) or problem_floor (pass 2; tol).
+static int problem_pass(const ak_contact_problem *p, int pass, int max_newton, double tol,
                         double r[]) {
     int n = p->dim, np = p->npoint, k = np * n, nn = n * n;
     if (np == 0) return 0;
@@ -2744,10 +3080,17 @@ static int problem_pass(const ak_contact_problem *p, bool finish, int max_newton
     memcpy(x0, r, sizeof(double) * (size_t)k);
     problem_u(p, r, u0);
     memcpy(u, u0, sizeof(double) * (size_t)k);
-    rc = finish ? sparse_finish(np, n, pp, zero, 1.0, tol, p->row_start, p->col, p->W, lu, x0, u0,
-                                r, u)
-                : sparse_prox(np, n, pp, zero, 1.0, max_newton, p->row_start, p->col, p->W, lu, x0,
-                              u0, r, u);
+    if (pass == 2) {
+        ak_solver_residuals res;
+        problem_residuals(p, r, u, NULL, &res);
+        problem_floor(p, pp, zero, lu, tol, r, u, &res);
+        rc = 0;
+        goto out;
+    }
+    rc = pass == 1 ? sparse_finish(np, n, pp, zero, 1.0, tol, p->row_start, p->col, p->W, lu, x0,
+                                   u0, r, u)
+                   : sparse_prox(np, n, pp, zero, 1.0, max_newton, p->row_start, p->col, p->W, lu,
+                                 x0, u0, r, u);
 out:
     ak_block_lu_free(lu);
     free(pts), free(pp), free(buf);
@@ -2755,9 +3098,13 @@ out:
 }
 
 int ak_solver_converged_prox(const ak_contact_problem *p, int max_newton, double r[]) {
-    return problem_pass(p, false, max_newton, 0.0, r);
+    return problem_pass(p, 0, max_newton, 0.0, r);
 }
 
 int ak_solver_converged_finish(const ak_contact_problem *p, double tol, double r[]) {
-    return problem_pass(p, true, 0, tol, r);
+    return problem_pass(p, 1, 0, tol, r);
+}
+
+int ak_solver_converged_floor(const ak_contact_problem *p, double tol, double r[]) {
+    return problem_pass(p, 2, 0, tol, r);
 }

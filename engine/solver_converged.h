@@ -176,4 +176,15 @@ int ak_solver_converged_prox(const ak_contact_problem *p, int max_newton, double
 /// polish. 0, or -1 as ak_solver_converged_prox.
 int ak_solver_converged_finish(const ak_contact_problem *p, double tol, double r[]);
 
+/// The few-point floor's cure of the matrix form's polish alone, on the whole problem p (as
+/// ak_solver_converged_prox) from r (in: start, out: the result, unchanged when not kept):
+/// where the largest residual is above tol and at most 1e-4 with at most 6 points above a
+/// hundredth of it, the branches (separated, sticking, sliding) of those points and the points
+/// coupled to them enumerated on the small problem they make with the other impulses held,
+/// the best patterns polished there by dense Newton steps and the sparse polish resumed on p;
+/// kept when the largest residual and the natural map's largest |F_i| both shrink
+/// (solver_converged.c, problem_floor). For the unit tests; the matrix form runs it inside its
+/// polish. 0, or -1 as ak_solver_converged_prox.
+int ak_solver_converged_floor(const ak_contact_problem *p, double tol, double r[]);
+
 #endif

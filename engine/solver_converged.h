@@ -127,6 +127,16 @@ typedef struct ak_contact_problem {
 int ak_solver_converged_problem(const ak_model *m, ak_data *d, ak_contact_problem *p);
 void ak_contact_problem_free(ak_contact_problem *p);
 
+/// The world step's few-point floor cure [T-CV.6] (the one its sparse polish runs where its
+/// passes leave a component above the tolerance at a few points) on the points idx[0 .. np) of
+/// the contact points in c (their targets: each point's bias), from the current impulses and
+/// velocities: the points above the tolerance (none, or more than the cure takes: nothing is
+/// done) and every point on the moving bodies they touch are solved as their own problem by the
+/// dense Newton polish, the other impulses held. Returns 1 when those points meet the
+/// tolerance after it, else 0. For the unit tests.
+int ak_solver_converged_cure(const ak_model *m, ak_data *d, ak_contact_cache *c, const int idx[],
+                             int np);
+
 /// What ak_solver_converged_solve_problem did.
 typedef struct ak_problem_stats {
     int sweeps;   ///< block Gauss-Seidel sweeps

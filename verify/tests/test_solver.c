@@ -640,3 +640,105 @@ Test(solver, floor_cure_box_on_the_edge_of_tipping) {
               "the edges' loads: front %.9g (closed form %.9g), back %.9g (%.9g)", load[1],
               2 * front, load[0], 2 * back);
 }
+
+// The world step's few-point floor cure (ak_solver_converged_cure, T-CV.6) on the floor it is
+// for: a box whose bottom face rests on four points (W has rank 6 of 12) and slides just above
+// the friction limit, started on the wrong branch: the impulses of the converged step moved
+// onto one edge (the corners at x < 0 separated, r = 0, while they penetrate; the corners at
+// x > 0 carry the whole face), the rocking state of pile_1000_3d step 44. The answer in closed
+// form (the face stays flat: mu c < a): the box leaves with v_n = target (the targets of the
+// four corners are equal, checked), no spin, and v_t = v_t0 (1 - mu (target + g h) / |v_t0|)
+// (sliding: |v_t0| > mu (target + g h)). Measured here: the cure's points meet the tolerance
+// by the solver's residuals and by the natural map computed here (the law on the local
+// velocities), and the box's velocities agree with the closed form.
+Test(solver, floor_cure_box_on_four_points) {
+    const double g = 9.81, h = 1.0 / 60.0, mu = 0.5, mass = 2.0, a = 0.5, c = 0.2, b = 0.3;
+    const double vmin = mu * g * h, v0[2] = { 0.6 * (vmin + 1e-3), 0.8 * (vmin + 1e-3) };
+    char text[2048], err[1024];
+    snprintf(text, sizeof text,
+             "{\"format\": \"anakata-scene/1\", \"dim\": 3, \"gravity\": [0, %.17g, 0],"
+             " \"timestep\": %.17g, \"duration\": 1,"
+             " \"solver\": {\"method\": \"converged\", \"tolerance\": 1e-10},"
+             " \"bodies\": [{\"name\": \"ground\", \"shape\": {\"type\": \"hyperplane\","
+             " \"normal\": [0, 1, 0], \"offset\": 0}, \"material\": {\"friction\": %.17g}},"
+             " {\"name\": \"box\", \"shape\": {\"type\": \"hyperbox\", \"half_extents\": [%.17g,"
+             " %.17g, %.17g]}, \"mass\": %.17g, \"position\": [0, %.17g, 0], \"velocity\": [%.17g,"
+             " 0, %.17g], \"material\": {\"friction\": %.17g}}]}",
+             -g, h, mu, a, c, b, mass, c, v0[0], v0[1], mu);
+    ak_data *d = NULL;
+    ak_model *m = ak_scene_parse(text, strlen(text), "floor_cure", &d, err, sizeof err);
+    cr_assert(m, "%s", err);
+    ak_world_opts o = ak_world_default_opts(m);
+    cr_assert(ak_world_step(m, d, &o, err, sizeof err) == 0, "%s", err);
+    ak_contact_cache *cc = d->contacts;
+    cr_assert_eq(cc->step.npoint, 4, "the face rests on four points (%d)", cc->step.npoint);
+    int box = cc->step.pts[0].a == 1 ? 1 : cc->step.pts[0].b;
+    cr_assert(box == 1, "the box is body 1");
+    double target = cc->step.pts[0].bias;
+    for (int i = 1; i < 4; i++)
+        cr_assert(fabs(cc->step.pts[i].bias - target) <= 1e-15, "equal targets");
+    // the closed form at the step's velocities (the velocity problem's; the position stage
+    // does not change them)
+    double jn = mass * (target + g * h), sp = hypot(v0[0], v0[1]);
+    cr_assert(sp > mu * jn / mass, "sliding");
+    double want[3] = { v0[0] * (1.0 - mu * jn / mass / sp), target,
+                       v0[1] * (1.0 - mu * jn / mass / sp) };
+    // the wrong branch: the corners at x < 0 separated, those at x > 0 with their impulses
+    // doubled (the same total impulse, on one edge)
+    int idx[4] = { 0, 1, 2, 3 };
+    for (int i = 0; i < 4; i++) {
+        ak_contact_point *p = &cc->step.pts[i];
+        const double *lever = p->a == box ? p->ra : p->rb; // from the box's centre
+        double f = lever[0] < 0.0 ? -1.0 : 1.0, P[AK_MAX_DIM];
+        for (int j = 0; j < 3; j++) P[j] = f * (p->jn * p->normal[j] + p->jt[j]);
+        p->jn *= 1.0 + f;
+        for (int j = 0; j < 3; j++) p->jt[j] *= 1.0 + f;
+        ak_solver_apply(m, d, cc, p, P);
+    }
+    ak_solver_residuals r0, r1;
+    ak_solver_residuals_eval(m, d, cc, NULL, &r0);
+    double w0 = fmax(fmax(r0.normal, r0.complementarity), fmax(r0.cone, r0.dissipation));
+    int met = ak_solver_converged_cure(m, d, cc, idx, 4);
+    ak_solver_residuals_eval(m, d, cc, NULL, &r1);
+    double w1 = fmax(fmax(r1.normal, r1.complementarity), fmax(r1.cone, r1.dissipation));
+    // the law on the local velocities, measured here (the natural map with rho = 1)
+    double law = 0.0;
+    for (int i = 0; i < 4; i++) {
+        const ak_contact_point *p = &cc->step.pts[i];
+        double w[AK_MAX_DIM], un = 0.0, ut[3], rt[3], yt[3], nyt = 0.0;
+        ak_solver_rel_velocity(m, d, p, w);
+        for (int j = 0; j < 3; j++) un += w[j] * p->normal[j];
+        for (int j = 0; j < 3; j++) {
+            ut[j] = w[j] - un * p->normal[j];
+            rt[j] = p->jt[j];
+            yt[j] = rt[j] - ut[j];
+            nyt += yt[j] * yt[j];
+        }
+        nyt = sqrt(nyt);
+        double rad = mu * fmax(p->jn, 0.0), fn = p->jn - fmax(0.0, p->jn - (un - p->bias)),
+               f2 = fn * fn;
+        for (int j = 0; j < 3; j++) {
+            double proj = nyt > rad ? yt[j] * rad / nyt : yt[j];
+            f2 += (rt[j] - proj) * (rt[j] - proj);
+        }
+        law = fmax(law, sqrt(f2));
+    }
+    double vb[3] = { d->v[(size_t)box * AK_MAX_DIM], d->v[(size_t)box * AK_MAX_DIM + 1],
+                     d->v[(size_t)box * AK_MAX_DIM + 2] },
+           dv = 0.0, spin = 0.0;
+    for (int j = 0; j < 3; j++) dv = fmax(dv, fabs(vb[j] - want[j]));
+    for (int j = 0; j < AK_MAX_BIV; j++)
+        spin = fmax(spin, fabs(d->w[(size_t)box * AK_MAX_BIV + j]));
+    cr_log_info(
+        "floor cure, box on 4 points: residual %.3g -> %.3g, natural map %.3g, velocity off "
+        "by %.3g, spin %.3g",
+        w0, w1, law, dv, spin);
+    cr_expect(w0 > 1e-3, "the start is off the law: %.3g", w0);
+    cr_expect(met == 1, "the cure reports the tolerance met");
+    cr_expect(w1 <= 1e-10, "the solver's residuals after the cure: %.3g", w1);
+    cr_expect(law <= 1e-10, "the natural map measured here: %.3g", law);
+    cr_expect(dv <= 1e-9, "velocity against the closed form: %.3g", dv);
+    cr_expect(spin <= 1e-9, "no spin: %.3g", spin);
+    ak_model_free(m);
+    ak_data_free(d);
+}

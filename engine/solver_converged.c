@@ -2139,19 +2139,24 @@ int ak_solver_converged_problem(const ak_model *m, ak_data *d, ak_contact_proble
 
 // The four residuals (largest over the points) of r at u, target 0; bound: NULL for mu r_n,
 // else the fixed radii of the inner (Tresca) problem.
+// Point i's four residuals folded into res (its largest so far).
+static void problem_point_residuals(const ak_contact_problem *p, int i, const double r[],
+                                    const double u[], const double bound[],
+                                    ak_solver_residuals *res) {
+    int n = p->dim, nt = n - 1;
+    const double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n;
+    double rad = bound ? bound[i] : p->mu[i] > 0.0 ? p->mu[i] * ri[0] : 0.0, rtu = 0.0;
+    for (int t = 1; t <= nt; t++) rtu += ri[t] * ui[t];
+    res->normal = fmax(res->normal, -ui[0]);
+    res->complementarity = fmax(res->complementarity, fabs(ri[0] * ui[0]));
+    res->cone = fmax(res->cone, norm(nt, ri + 1) - rad);
+    res->dissipation = fmax(res->dissipation, fabs(rad * norm(nt, ui + 1) + rtu));
+}
+
 static void problem_residuals(const ak_contact_problem *p, const double r[], const double u[],
                               const double bound[], ak_solver_residuals *res) {
-    int n = p->dim, nt = n - 1;
     res->normal = res->complementarity = res->cone = res->dissipation = 0.0;
-    for (int i = 0; i < p->npoint; i++) {
-        const double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n;
-        double rad = bound ? bound[i] : p->mu[i] > 0.0 ? p->mu[i] * ri[0] : 0.0, rtu = 0.0;
-        for (int t = 1; t <= nt; t++) rtu += ri[t] * ui[t];
-        res->normal = fmax(res->normal, -ui[0]);
-        res->complementarity = fmax(res->complementarity, fabs(ri[0] * ui[0]));
-        res->cone = fmax(res->cone, norm(nt, ri + 1) - rad);
-        res->dissipation = fmax(res->dissipation, fabs(rad * norm(nt, ui + 1) + rtu));
-    }
+    for (int i = 0; i < p->npoint; i++) problem_point_residuals(p, i, r, u, bound, res);
 }
 
 // r_j += dr (n entries) and u += W[:, j] dr through j's column blocks (cz: the blocks of column
@@ -2398,12 +2403,9 @@ static bool problem_finish_sparse(const ak_contact_problem *p, const ak_contact_
 // One point's largest residual (of the four of problem_residuals).
 static double problem_point_worst(const ak_contact_problem *p, int i, const double r[],
                                   const double u[]) {
-    int n = p->dim, nt = n - 1;
-    const double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n;
-    double rad = p->mu[i] > 0.0 ? p->mu[i] * ri[0] : 0.0, rtu = 0.0;
-    for (int t = 1; t <= nt; t++) rtu += ri[t] * ui[t];
-    return fmax(fmax(-ui[0], fabs(ri[0] * ui[0])),
-                fmax(norm(nt, ri + 1) - rad, fabs(rad * norm(nt, ui + 1) + rtu)));
+    ak_solver_residuals res = { 0 };
+    problem_point_residuals(p, i, r, u, NULL, &res);
+    return worst(&res);
 }
 
 // The natural map's largest |F_i| at rho factor 1 (F scratch, n np).

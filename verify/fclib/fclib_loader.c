@@ -1,0 +1,129 @@
+// fclib_io.h, fclib_export.h and siconos_solve.h for the program, the tests and the benchmarks:
+// each function calls the module's (anakata_fclib.so, fclib_module.h), which is loaded at the
+// first call. Where the module is: in the build tree, for a program that runs from it (the
+// module's path there is compiled in: AK_FCLIB_MODULE_BUILD); else beside the installed program,
+// at AK_FCLIB_MODULE_RELATIVE from its directory (bindir to libdir/anakata, so that a staged or
+// moved installation finds its own). A module that cannot be loaded, or of another build, ends
+// the process with a message naming its path and the reason, and exit status 1: it is part of
+// the installation, and nothing can go on without it.
+#define _XOPEN_SOURCE 700 // realpath
+#include <dlfcn.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "verify/fclib/fclib_module.h"
+
+// The directory of the running executable, into dir (empty when /proc/self/exe cannot be read).
+static void exe_dir(char *dir, size_t len) {
+    char buf[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    dir[0] = '\0';
+    if (n <= 0) return;
+    buf[n] = '\0';
+    char *slash = strrchr(buf, '/');
+    if (!slash) return;
+    *slash = '\0';
+    snprintf(dir, len, "%s", buf);
+}
+
+static const ak_fclib_module_table *loaded;
+
+static void load(void) {
+    char dir[PATH_MAX], path[PATH_MAX + 64];
+    exe_dir(dir, sizeof dir);
+    char root[PATH_MAX];
+    size_t nb = realpath(AK_BUILD_ROOT, root) ? strlen(root) : 0;
+    if (nb && !strncmp(dir, root, nb) && (dir[nb] == '/' || dir[nb] == '\0'))
+        snprintf(path, sizeof path, "%s", AK_FCLIB_MODULE_BUILD);
+    else if (AK_FCLIB_MODULE_RELATIVE[0] == '/')
+        snprintf(path, sizeof path, "%s", AK_FCLIB_MODULE_RELATIVE);
+    else
+        snprintf(path, sizeof path, "%s/%s", dir, AK_FCLIB_MODULE_RELATIVE);
+    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    const char *why = NULL;
+    const ak_fclib_module_table *t = NULL;
+    if (!h) {
+        why = dlerror();
+    } else if (!(t = (const ak_fclib_module_table *)dlsym(h, AK_FCLIB_MODULE_SYMBOL))) {
+        why = "it has no " AK_FCLIB_MODULE_SYMBOL;
+    } else if (t->version != AK_FCLIB_MODULE_VERSION || t->size != sizeof *t) {
+        why = "it is from another build of anakata (its table's version or size differs)";
+#ifdef AK_HAVE_SICONOS
+    } else if (!t->has_siconos) {
+        why = "it was built without Siconos Numerics, the program with it";
+#endif
+    }
+    if (why) {
+        fprintf(stderr,
+                "anakata: cannot load the FCLIB/Siconos module %s: %s\n"
+                "  (it is built and installed with anakata; rebuild or reinstall)\n",
+                path, why);
+        exit(1);
+    }
+    loaded = t;
+}
+
+// The module's table, loaded once (the checks may call from several threads).
+static const ak_fclib_module_table *api(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, load);
+    return loaded;
+}
+
+int ak_fclib_write(const char *path, const ak_contact_problem *p, const ak_fclib_info *info,
+                   char *err, size_t errlen) {
+    return api()->fclib_write(path, p, info, err, errlen);
+}
+int ak_fclib_read(const char *path, ak_contact_problem *p, int *has_solution, char *title,
+                  size_t titlelen, char *err, size_t errlen) {
+    return api()->fclib_read(path, p, has_solution, title, titlelen, err, errlen);
+}
+int ak_fclib_check_layout(const char *path, char *err, size_t errlen) {
+    return api()->fclib_check_layout(path, err, errlen);
+}
+int ak_fclib_export_prepare(const char *dir, char *err, size_t errlen) {
+    return api()->export_prepare(dir, err, errlen);
+}
+int ak_fclib_export_step(const char *dir, const char *scene, const ak_model *m, ak_data *d,
+                         long step, char *err, size_t errlen) {
+    return api()->export_step(dir, scene, m, d, step, err, errlen);
+}
+
+#ifdef AK_HAVE_SICONOS
+const char *ak_sic_solver_name(ak_sic_solver s) { return api()->sic_solver_name(s); }
+int ak_sic_solver_parse(const char *name, size_t len) { return api()->sic_solver_parse(name, len); }
+const char *ak_sic_solver_names(void) { return api()->sic_solver_names(); }
+void ak_sic_set_verbose(int level) { api()->sic_set_verbose(level); }
+double ak_sic_error(const ak_sic_problem *p, const double r[], double u[]) {
+    return api()->sic_error(p, r, u);
+}
+double ak_sic_residual(const ak_sic_problem *p, const double r[], double u[]) {
+    return api()->sic_residual(p, r, u);
+}
+int ak_sic_solve(const ak_sic_problem *p, ak_sic_solver s, double tol, int max_iter, double r[],
+                 double u[], ak_sic_result *res) {
+    return api()->sic_solve(p, s, tol, max_iter, r, u, res);
+}
+int ak_sic_solve_with(const ak_sic_problem *p, ak_sic_solver s, const ak_sic_param set[], int nset,
+                      double tol, int max_iter, double r[], double u[], ak_sic_result *res) {
+    return api()->sic_solve_with(p, s, set, nset, tol, max_iter, r, u, res);
+}
+void ak_sic_scale_factors(const ak_sic_problem *p, double d[]) { api()->sic_scale_factors(p, d); }
+void ak_sic_scale(const ak_sic_problem *p, const double d[], double W2[], double q2[],
+                  ak_sic_problem *out) {
+    api()->sic_scale(p, d, W2, q2, out);
+}
+void ak_sic_scale_map(const ak_sic_problem *p, const double d[], int to_scaled, double r[],
+                      double u[]) {
+    api()->sic_scale_map(p, d, to_scaled, r, u);
+}
+int ak_sic_solve_scaled(const ak_sic_problem *p, const double d[], ak_sic_solver s,
+                        const ak_sic_param set[], int nset, double tol, int max_iter, double r[],
+                        double u[], ak_sic_result *res) {
+    return api()->sic_solve_scaled(p, d, s, set, nset, tol, max_iter, r, u, res);
+}
+#endif

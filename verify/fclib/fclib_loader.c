@@ -1,69 +1,26 @@
 // fclib_io.h, fclib_export.h and siconos_solve.h for the program, the tests and the benchmarks:
 // each function calls the module's (anakata_fclib.so, fclib_module.h), which is loaded at the
-// first call. Where the module is: in the build tree, for a program that runs from it (the
-// module's path there is compiled in: AK_FCLIB_MODULE_BUILD); else beside the installed program,
-// at AK_FCLIB_MODULE_RELATIVE from its directory (bindir to libdir/anakata, so that a staged or
-// moved installation finds its own). A module that cannot be loaded, or of another build, ends
-// the process with a message naming its path and the reason, and exit status 1: it is part of
-// the installation, and nothing can go on without it.
-#define _XOPEN_SOURCE 700 // realpath
-#include <dlfcn.h>
-#include <limits.h>
+// first call (verify/common/module.h says where it is looked for; its build-tree path is
+// AK_FCLIB_MODULE_BUILD).
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "verify/fclib/fclib_module.h"
-
-// The directory of the running executable, into dir (empty when /proc/self/exe cannot be read).
-static void exe_dir(char *dir, size_t len) {
-    char buf[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    dir[0] = '\0';
-    if (n <= 0) return;
-    buf[n] = '\0';
-    char *slash = strrchr(buf, '/');
-    if (!slash) return;
-    *slash = '\0';
-    snprintf(dir, len, "%s", buf);
-}
 
 static const ak_fclib_module_table *loaded;
 
 static void load(void) {
-    char dir[PATH_MAX], path[PATH_MAX + 64];
-    exe_dir(dir, sizeof dir);
-    char root[PATH_MAX];
-    size_t nb = realpath(AK_BUILD_ROOT, root) ? strlen(root) : 0;
-    if (nb && !strncmp(dir, root, nb) && (dir[nb] == '/' || dir[nb] == '\0'))
-        snprintf(path, sizeof path, "%s", AK_FCLIB_MODULE_BUILD);
-    else if (AK_FCLIB_MODULE_RELATIVE[0] == '/')
-        snprintf(path, sizeof path, "%s", AK_FCLIB_MODULE_RELATIVE);
-    else
-        snprintf(path, sizeof path, "%s/%s", dir, AK_FCLIB_MODULE_RELATIVE);
-    void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    const char *why = NULL;
-    const ak_fclib_module_table *t = NULL;
-    if (!h) {
-        why = dlerror();
-    } else if (!(t = (const ak_fclib_module_table *)dlsym(h, AK_FCLIB_MODULE_SYMBOL))) {
-        why = "it has no " AK_FCLIB_MODULE_SYMBOL;
-    } else if (t->version != AK_FCLIB_MODULE_VERSION || t->size != sizeof *t) {
-        why = "it is from another build of anakata (its table's version or size differs)";
+    const ak_fclib_module_table *t =
+        ak_module_load("FCLIB/Siconos", AK_FCLIB_MODULE_BUILD, "anakata_fclib.so",
+                       AK_FCLIB_MODULE_SYMBOL, AK_FCLIB_MODULE_VERSION, sizeof *t);
 #ifdef AK_HAVE_SICONOS
-    } else if (!t->has_siconos) {
-        why = "it was built without Siconos Numerics, the program with it";
-#endif
-    }
-    if (why) {
-        fprintf(stderr,
-                "anakata: cannot load the FCLIB/Siconos module %s: %s\n"
-                "  (it is built and installed with anakata; rebuild or reinstall)\n",
-                path, why);
+    if (!t->has_siconos) {
+        fprintf(stderr, "anakata: the FCLIB/Siconos module was built without Siconos Numerics, "
+                        "the program with it (rebuild or reinstall)\n");
         exit(1);
     }
+#endif
     loaded = t;
 }
 

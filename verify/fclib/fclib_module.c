@@ -4,11 +4,10 @@
 
 extern const ak_fclib_module_table ak_fclib_module_api;
 const ak_fclib_module_table ak_fclib_module_api = {
-    .version = AK_FCLIB_MODULE_VERSION,
+    .head = { AK_FCLIB_MODULE_VERSION, sizeof(ak_fclib_module_table) },
 #ifdef AK_HAVE_SICONOS
     .has_siconos = 1,
 #endif
-    .size = sizeof(ak_fclib_module_table),
     .fclib_write = ak_fclib_write,
     .fclib_read = ak_fclib_read,
     .fclib_check_layout = ak_fclib_check_layout,

@@ -11,6 +11,7 @@
 #define AK_VERIFY_FCLIB_MODULE_H
 #include <stddef.h>
 
+#include "verify/common/module.h"
 #include "verify/fclib/fclib_export.h"
 #include "verify/fclib/fclib_io.h"
 #ifdef AK_HAVE_SICONOS
@@ -23,9 +24,8 @@
 #define AK_FCLIB_MODULE_SYMBOL "ak_fclib_module_api"
 
 typedef struct ak_fclib_module_table {
-    int version;     ///< AK_FCLIB_MODULE_VERSION of the module's build
-    int has_siconos; ///< the module was built with Siconos Numerics (the sic_ entries set)
-    size_t size;     ///< sizeof(ak_fclib_module_table) of the module's build
+    ak_module_head head; ///< AK_FCLIB_MODULE_VERSION, sizeof(ak_fclib_module_table)
+    int has_siconos;     ///< the module was built with Siconos Numerics (the sic_ entries set)
     int (*fclib_write)(const char *, const ak_contact_problem *, const ak_fclib_info *, char *,
                        size_t);
     int (*fclib_read)(const char *, ak_contact_problem *, int *, char *, size_t, char *, size_t);

@@ -191,8 +191,8 @@ else
         fail "run --export-fclib: exit $?"
     "$ak" fclib check "$tmp/fc/step_000002.hdf5" > "$tmp/out" 2>&1 || fail "fclib check: $(cat "$tmp/out")"
     grep -q "stored solution" "$tmp/out" || fail "fclib check: $(cat "$tmp/out")"
-    # the FCLIB code is a module loaded at its first use (docs/fclib.md, "The module"): a copy
-    # of the program away from its build tree and installation says which file it lacks
+    # the FCLIB code is a module loaded at its first use (verify/common/module.h): a copy of
+    # the program away from its build tree and installation says which file it lacks
     cp "$ak" "$tmp/alone"
     "$tmp/alone" fclib check "$tmp/fc/step_000002.hdf5" > "$tmp/out" 2> "$tmp/err"
     rc=$?
@@ -201,6 +201,13 @@ else
         fail "fclib check without the module: $(head -c 300 "$tmp/err")"
     "$tmp/alone" --version > /dev/null || fail "--version without the module: exit $?"
 fi
+# anakata view's server is a module too (verify/view/view_module.h)
+cp "$ak" "$tmp/alone"
+"$tmp/alone" view --port 0 > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ $rc -eq 1 ] || fail "view without its module: exit $rc, expected 1"
+grep -qF "anakata: cannot load the view module $tmp/" "$tmp/err" ||
+    fail "view without its module: $(head -c 300 "$tmp/err")"
 
 # every shipped reference trace plots every quantity (omega_body and momentum from R, w and the
 # masses when the trace has no wb_* or J_* columns)

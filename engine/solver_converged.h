@@ -197,4 +197,13 @@ int ak_solver_converged_finish(const ak_contact_problem *p, double tol, double r
 /// polish. 0, or -1 as ak_solver_converged_prox.
 int ak_solver_converged_floor(const ak_contact_problem *p, double tol, double r[]);
 
+/// The projected pass of the sparse polish [T-CV.6] alone, as the matrix form's component
+/// polish runs it, on the whole problem p (as ak_solver_converged_prox) from r (in: start, out:
+/// the best point it met by |F|^2 of the natural map with rho = 1 / W_nn, projected onto the
+/// cones): projected backtracking, full Newton steps where it stalls, the stop at rounding level
+/// and after 10 Newton steps without a new best point (solver_converged.c, BEST_STALL). When
+/// steps is not NULL, *steps: the Newton steps taken. For the unit tests. 0, or -1 as
+/// ak_solver_converged_prox.
+int ak_solver_converged_projected(const ak_contact_problem *p, double r[], int *steps);
+
 #endif

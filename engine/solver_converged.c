@@ -3006,6 +3006,46 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int
     return max_it + 1;
 }
 
+// The sweeps' state after a sweep of problem_sweeps (the impulses, velocities, NNCG direction,
+// friction radii, momentum and residuals), saved so that the first try can start where the
+// path's state is the same (ak_solver_converged_solve_problem). buf: 3 k + np doubles.
+typedef struct sweep_state {
+    double *buf, g_prev;
+    bool momentum;
+    ak_solver_residuals res;
+} sweep_state;
+
+static void sweep_save(sweep_state *s, const problem_run *pr, const double r[], const double u[],
+                       const ak_solver_residuals *res) {
+    size_t k = (size_t)pr->p->npoint * (size_t)pr->p->dim;
+    memcpy(s->buf, r, sizeof(double) * k);
+    memcpy(s->buf + k, u, sizeof(double) * k);
+    memcpy(s->buf + 2 * k, pr->pd, sizeof(double) * k);
+    memcpy(s->buf + 3 * k, pr->bound, sizeof(double) * (size_t)pr->p->npoint);
+    s->g_prev = pr->g_prev, s->momentum = pr->momentum, s->res = *res;
+}
+
+static void sweep_load(const sweep_state *s, problem_run *pr, double r[], double u[],
+                       ak_solver_residuals *res) {
+    size_t k = (size_t)pr->p->npoint * (size_t)pr->p->dim;
+    memcpy(r, s->buf, sizeof(double) * k);
+    memcpy(u, s->buf + k, sizeof(double) * k);
+    memcpy(pr->pd, s->buf + 2 * k, sizeof(double) * k);
+    memcpy(pr->bound, s->buf + 3 * k, sizeof(double) * (size_t)pr->p->npoint);
+    pr->g_prev = s->g_prev, pr->momentum = s->momentum, *res = s->res;
+}
+
+// Whether the state is bit for bit the saved one (then the sweeps after it repeat the ones after
+// the saved state).
+static bool sweep_same(const sweep_state *s, const problem_run *pr, const double r[],
+                       const double u[]) {
+    size_t k = (size_t)pr->p->npoint * (size_t)pr->p->dim;
+    return s->g_prev == pr->g_prev && s->momentum == pr->momentum &&
+           !memcmp(r, s->buf, sizeof(double) * k) && !memcmp(u, s->buf + k, sizeof(double) * k) &&
+           !memcmp(pr->pd, s->buf + 2 * k, sizeof(double) * k) &&
+           !memcmp(pr->bound, s->buf + 3 * k, sizeof(double) * (size_t)pr->p->npoint);
+}
+
 int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
                                       double r[], ak_problem_stats *st) {
     int n = p->dim, nt = n - 1, np = p->npoint, k = np * n, nn = n * n;
@@ -3015,7 +3055,7 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     int nb = p->row_start[np];
     int *cs = calloc((size_t)np + 1, sizeof(int)), *cz = malloc(sizeof(int) * (size_t)nb),
         *crow = malloc(sizeof(int) * (size_t)nb), *diag = malloc(sizeof(int) * (size_t)np);
-    double *u = malloc(sizeof(double) * (size_t)k * 12),
+    double *u = malloc(sizeof(double) * (size_t)k * 10),
            *bound = malloc(sizeof(double) * (size_t)np * 3);
     double *Kt = malloc(sizeof(double) * (size_t)np * AK_MAX_TAN * AK_MAX_TAN);
     ak_contact_point *pts = calloc((size_t)np, sizeof *pts);
@@ -3032,14 +3072,17 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
                        .order = order,
                        .bound = bound,
                        .st = st };
+    // the path's states saved for the first try (sweep_state, below)
+    double *pbuf = malloc(sizeof(double) * ((size_t)k * 3 + (size_t)np) * 3);
     int rc = -1;
-    if (!cs || !cz || !crow || !diag || !u || !bound || !Kt || !pts || !pp || !order) goto out;
-    // u, then x0, pd (with 2 k of the polish's scratch after it), then the saved end (r, u),
-    // the start (r, u) and the first part's state (r, u, pd) for the first try; bound: the
-    // radii, zero targets, the first part's radii
+    if (!cs || !cz || !crow || !diag || !u || !bound || !Kt || !pts || !pp || !order || !pbuf)
+        goto out;
+    // u, then x0, pd (with 2 k of the polish's scratch after it), then the saved end (r, u)
+    // and the first part's state (r, u, pd) for the first try; bound: the radii, zero
+    // targets, the first part's radii
     pr.x0 = u + k, pr.pd = pr.x0 + k, pr.zero = bound + np;
-    double *rsave = pr.pd + 3 * k, *usave = rsave + k, *rstart = usave + k, *ustart = rstart + k;
-    double *rpart = ustart + k, *upart = rpart + k, *pdpart = upart + k, *bpart = pr.zero + np;
+    double *rsave = pr.pd + 3 * k, *usave = rsave + k;
+    double *rpart = usave + k, *upart = rpart + k, *pdpart = upart + k, *bpart = pr.zero + np;
     memset(pr.zero, 0, sizeof(double) * (size_t)np);
     for (int z = 0; z < nb; z++) cs[p->col[z] + 1]++;
     for (int j = 0; j < np; j++) cs[j + 1] += cs[j];
@@ -3104,13 +3147,25 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     // (pile_1000_3d step 38, one polish after 550 sweeps: 1.09 s against 0.19 s; steps 33-37,
     // 0.08-0.51 s against 0.03-0.15 s), and on step 33 it missed where the monotone one
     // converged at sweep 550 (2,100 sweeps against 550).
+    // The first try's sweeps repeat the path's bit for bit up to its first sparse polish (after
+    // NEWTON_AFTER sweeps; the polish after PROBLEM_FIRST is the small components' dense one,
+    // the same in both), and from there as long as neither keeps anything: the path's state is
+    // saved after sweeps NEWTON_AFTER - 1, NEWTON_AFTER and FIRST_AFTER - 1 (pst), and the first
+    // try starts from the first of them and skips to the third when its state after sweep
+    // NEWTON_AFTER is the path's. The same sweeps and results as running them again, fewer of
+    // them: pile_1000_3d step 51 (neither keeps anything before sweep FIRST_AFTER) 548 fewer.
     int done = 0;
+    sweep_state pst[3] = { { 0 } };
     if (rc && max_it - FIRST_SWEEPS >= FIRST_MIN_REST) {
-        memcpy(rstart, r, sizeof(double) * (size_t)k);
-        memcpy(ustart, u, sizeof(double) * (size_t)k);
-        ak_solver_residuals rs = res;
+        for (int a = 0; a < 3; a++) pst[a].buf = pbuf + ((size_t)k * 3 + (size_t)np) * (size_t)a;
+        const int at[3] = { NEWTON_AFTER - 1, NEWTON_AFTER, FIRST_AFTER - 1 };
         pr.sparse_ran = false;
-        rc = problem_sweeps(&pr, r, u, 0, FIRST_AFTER, &res) > FIRST_AFTER;
+        int from = 0;
+        for (int a = 0; a < 3 && rc; a++) { // the path, in parts (the same sweeps as one call)
+            rc = problem_sweeps(&pr, r, u, from, at[a], &res) > at[a];
+            if (rc) sweep_save(&pst[a], &pr, r, u, &res), from = at[a];
+        }
+        if (rc) rc = problem_sweeps(&pr, r, u, from, FIRST_AFTER, &res) > FIRST_AFTER;
         if (rc) done = FIRST_AFTER;
         if (rc && pr.sparse_ran) {
             ak_solver_residuals rp = res;
@@ -3120,10 +3175,16 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
             memcpy(upart, u, sizeof(double) * (size_t)k);
             memcpy(pdpart, pr.pd, sizeof(double) * (size_t)k);
             memcpy(bpart, pr.bound, sizeof(double) * (size_t)np);
-            memcpy(r, rstart, sizeof(double) * (size_t)k);
-            memcpy(u, ustart, sizeof(double) * (size_t)k);
-            res = rs, pr.nonmono = true;
-            rc = problem_sweeps(&pr, r, u, 0, FIRST_SWEEPS, &res) > FIRST_SWEEPS;
+            // the first try from the path's state after sweep NEWTON_AFTER - 1; its sweep
+            // NEWTON_AFTER (its first sparse polish), and if that leaves the path's state, on
+            // from the path's state after sweep FIRST_AFTER - 1
+            sweep_load(&pst[0], &pr, r, u, &res);
+            pr.nonmono = true;
+            rc = problem_sweeps(&pr, r, u, NEWTON_AFTER - 1, NEWTON_AFTER, &res) > NEWTON_AFTER;
+            from = NEWTON_AFTER;
+            if (rc && sweep_same(&pst[1], &pr, r, u))
+                sweep_load(&pst[2], &pr, r, u, &res), from = FIRST_AFTER - 1;
+            if (rc) rc = problem_sweeps(&pr, r, u, from, FIRST_SWEEPS, &res) > FIRST_SWEEPS;
             pr.nonmono = false;
             if (rc) { // back to the path above, after its sweep FIRST_AFTER
                 memcpy(r, rpart, sizeof(double) * (size_t)k);
@@ -3164,6 +3225,7 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     }
     st->worst = worst(&res);
 out:
+    free(pbuf);
     problem_parts_free(pr.parts, pr.nparts);
     free(order), free(cs), free(cz), free(crow), free(diag), free(u), free(bound), free(Kt),
         free(pts), free(pp);

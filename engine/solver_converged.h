@@ -163,7 +163,10 @@ typedef struct ak_problem_stats {
 /// max_it from the better end, the polish schedule counted afresh in each part (from zero: one
 /// part, all of max_it). Within that, when the first 550 sweeps have not converged and a sparse
 /// polish ran in them, the world step's first try (at most 1,550 sweeps from the start, the
-/// nonmonotone search in the sparse polish); if it misses, the path goes on from its sweep 550.
+/// nonmonotone search in the sparse polish; it starts from the path's state after sweep 49,
+/// which its own sweeps would repeat bit for bit, and skips on to the path's state after sweep
+/// 549 where its polish after sweep 50 leaves the path's state); if it misses, the path goes on
+/// from its sweep 550.
 /// 0 when converged, 1 when not, -1 when out of memory or a diagonal block has W_nn <= 0.
 int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
                                       double r[], ak_problem_stats *st);

@@ -824,13 +824,28 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 #define SPARSE_EVERY 500       ///< the sparse polish of the matrix form every this many sweeps
 #define SPARSE_KEEP 0.01       ///< ... kept when it lowers the largest residual at least this much
 #define STALL_STEPS 3 ///< monotone pass: stop after this many stalled steps in a row (early)
+// The matrix form's projected pass (robust, in problem_polish_parts) stops after BEST_STALL
+// Newton steps without a new best point, |F|^2 below BEST_GAIN times the best so far (it returns
+// its best point). On pile_1000_3d steps 59 and 60 (exported at a59e553) such passes ran their
+// 46-60 Newton steps (one factorisation each, about 20 ms at 2,500 points) with the best point
+// at step 1 or 2; with it (and the rounding stop below) the Newton steps of steps 50, 56, 59
+// and 60 went from 331, 459, 246, 207 to 279, 400, 157, 146, and every step of 38-60 kept its
+// sweeps and polishes (docs/performance.md, the matrix form's failing polishes). A strict "new best" (BEST_GAIN 1) missed the floors' passes that
+// creep by a per cent a step (step 56: 60 steps from |F|^2 2.9e-21).
+#define BEST_STALL 10
+#define BEST_GAIN 0.9
 // The world step's sparse polish stops where |F| is at rounding level: |F|^2 at most ROUND_F2
 // |x|^2 (|F| within 1e-13 of the impulses' size, a thousand ulps) and no halving of |F|^2 in
 // the last ROUND_STEPS Newton steps. Without it a pass ran on to its step cap (60, up to 2,000
 // on a small component) after it had converged: pile_1000_3d, 225 points, 1,994 Newton steps
 // (one factorisation each) with the last halving at step 10, and every |F|^2 below 1e-29;
 // the position stage's polish of step 58, 60 steps with the last halving at step 3 (the world
-// step's sixth round in docs/performance.md).
+// step's sixth round in docs/performance.md). The matrix form's component polish stops so too
+// (since 29 Nov 2026; before, only its first try): its monotone pass after sweep 550 ran 822 and
+// 828 Newton steps on components of 396 and 666 points of pile_1000_3d steps 38 and 40, |F|^2
+// below 1e-30 after 5 to 20 of them (all sparse passes of steps 38 and 40: 983 -> 120 and
+// 979 -> 132 Newton steps, the same sweeps; docs/performance.md, the matrix form's failing
+// polishes).
 #define ROUND_F2 1e-26
 #define ROUND_STEPS 3
 
@@ -979,6 +994,10 @@ static int newton_direction(int np, int n, const int rs[], const int col[], cons
 // The Newton iteration of the sparse polish [T-CV.6] on u = u0 + W (x - x0) (W by blocks in
 // the pattern rs/col, lu its symbolic factorisation): from x (u = u0 + W (x - x0) on entry) to
 // the result in x (u scratch). Returns 0, or -1 when out of memory.
+// best_stall > 0 (the matrix form's projected pass): the pass ends after best_stall Newton
+// steps in a row without a new best point (|F|^2 below BEST_GAIN times the best so far); the
+// pass returns its best point either way, so where no better point would have come the result
+// is the same, in fewer steps.
 // nonmono (the world step's first try, ak_solver_converged_solve; the matrix form keeps the
 // monotone search, sparse_newton): the Armijo condition is taken against the largest |F|^2 of
 // the last NONMONO_MERITS Newton steps instead of the current one (the nonmonotone line search
@@ -990,8 +1009,9 @@ static int newton_direction(int np, int n, const int rs[], const int col[], cons
 // each); a step that may rise for a while crosses them.
 static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], const double tg[],
                             double rf, bool robust, bool early, bool nonmono, bool round_stop,
-                            const int rs[], const int col[], const double W[], ak_block_lu *lu,
-                            const double x0[], const double u0[], double x[], double u[]) {
+                            int best_stall, const int rs[], const int col[], const double W[],
+                            ak_block_lu *lu, const double x0[], const double u0[], double x[],
+                            double u[], int *taken) {
     int k = np * n, nn = n * n;
     size_t nz = (size_t)rs[np];
     double *Jv = malloc(sizeof(double) * (nz * (size_t)nn + (size_t)k * 7 + (size_t)np * 2 * nn));
@@ -1004,9 +1024,13 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
         NEWTON_STEPS, fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / (ak_block_lu_flops(lu) + 1.0)));
     int full = 0, stall = 0, cycle = 0; // full steps taken (nonmonotone), stalled steps, cycles
     int halved = 0;                     // round_stop: the step of the last halving of |F|^2
+    int lowest = 0;                     // best_stall: the step of the last new lowest |F|^2
+    double f2low = f2;                  // ... and that |F|^2
     double f2best = INFINITY, *xbest = NULL, merits[NONMONO_MERITS], f2half = f2;
     bool nm = nonmono && !robust;
+    if (taken) *taken = 0;
     for (int step = 0; step < steps && f2 > 0.0; step++) {
+        if (taken) ++*taken;
         // J = R W + P, block by block; g = -J^T F; dx = -(J + eps I)^-1 F
         if (newton_direction(np, n, rs, col, W, RP, F, Jv, g, lu, zero, dx, res)) break;
         // projected backtracking: x + alpha dx with lambda_n >= 0 and lambda_t on the disc, so
@@ -1051,7 +1075,9 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
         block_affine(np, n, rs, col, W, u0, x, x0, u);
         f2 = natural_map_blocks(np, n, pp, tg, rf, x, u, F, RP);
         if (f2 < 0.5 * f2half) f2half = f2, halved = step + 1;
-        if (round_stop && step + 1 - halved >= ROUND_STEPS) { // converged to rounding: stop
+        if (f2 < BEST_GAIN * f2low) f2low = f2, lowest = step + 1;
+        if (best_stall > 0 && step + 1 - lowest >= best_stall) break; // the best point is kept
+        if (round_stop && step + 1 - halved >= ROUND_STEPS) {         // converged to rounding: stop
             double x2 = 0.0;
             for (int a = 0; a < k; a++) x2 += x[a] * x[a];
             if (fmin(f2, f2best) <= ROUND_F2 * x2) break;
@@ -1064,11 +1090,11 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
 }
 
 static int sparse_newton(int np, int n, const ak_contact_point *const pp[], const double tg[],
-                         double rf, bool robust, bool early, const int rs[], const int col[],
-                         const double W[], ak_block_lu *lu, const double x0[], const double u0[],
-                         double x[], double u[]) {
-    return sparse_newton_nm(np, n, pp, tg, rf, robust, early, false, false, rs, col, W, lu, x0, u0,
-                            x, u);
+                         double rf, bool robust, bool early, bool round_stop, int best_stall,
+                         const int rs[], const int col[], const double W[], ak_block_lu *lu,
+                         const double x0[], const double u0[], double x[], double u[]) {
+    return sparse_newton_nm(np, n, pp, tg, rf, robust, early, false, round_stop, best_stall, rs,
+                            col, W, lu, x0, u0, x, u, NULL);
 }
 
 // ---- the proximal point pass of the sparse polish [T-CV.6] ------------------------------
@@ -1362,8 +1388,8 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
     // the 60 steps, the same sweeps on every step; docs/performance.md, the world step's sixth
     // round)
     if (prox ? sparse_prox(np, n, pp, tg, rf, NEWTON_STEPS, rs, col, W, lu, x0, u0, x, u)
-             : sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, rs, col, W, lu,
-                                x0, u0, x, u)) {
+             : sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, 0, rs, col, W, lu,
+                                x0, u0, x, u, NULL)) {
         ak_block_lu_free(lu);
         free(W), free(col), free(rs), free(pp), free(tg);
         return -1;
@@ -2313,9 +2339,12 @@ static bool problem_polish(const ak_contact_problem *p, const ak_contact_point *
 // this rule in 10,313 (2.3 s; `anakata fclib solve` on the exported file, 28 Nov 2026).
 // nonmono: the first try's search (sparse_newton_nm with the nonmonotone Armijo reference, as
 // the world step's first try runs it; ak_solver_converged_solve_problem).
+// cut: the component polish's passes (problem_polish_parts; not the floor cure's resumed ones):
+// each pass stops at rounding level (round_stop, as the world step's and the first try's), and
+// the projected pass after BEST_STALL Newton steps without a new best point (best_stall).
 static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_point *const pts[],
                                   const double zero[], ak_block_lu *lu, double rf, bool robust,
-                                  bool early, bool nonmono, double r[], double u[],
+                                  bool early, bool nonmono, bool cut, double r[], double u[],
                                   ak_solver_residuals *res) {
     int n = p->dim, np = p->npoint, k = np * n;
     double *x = malloc(sizeof(double) * (size_t)k * 2);
@@ -2323,10 +2352,11 @@ static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_
     double *uu = x + k;
     memcpy(x, r, sizeof(double) * (size_t)k);
     memcpy(uu, u, sizeof(double) * (size_t)k);
-    if (nonmono ? sparse_newton_nm(np, n, pts, zero, rf, robust, early, true, true, p->row_start,
-                                   p->col, p->W, lu, r, u, x, uu)
-                : sparse_newton(np, n, pts, zero, rf, robust, early, p->row_start, p->col, p->W, lu,
-                                r, u, x, uu)) {
+    int stall = cut && robust ? BEST_STALL : 0;
+    if (nonmono ? sparse_newton_nm(np, n, pts, zero, rf, robust, early, true, true, stall,
+                                   p->row_start, p->col, p->W, lu, r, u, x, uu, NULL)
+                : sparse_newton(np, n, pts, zero, rf, robust, early, cut, stall, p->row_start,
+                                p->col, p->W, lu, r, u, x, uu)) {
         free(x);
         return false;
     }
@@ -2679,9 +2709,10 @@ static bool problem_floor(const ak_contact_problem *p, const ak_contact_point *c
         ak_solver_residuals rr;
         problem_residuals(p, rt, ut, NULL, &rr);
         if (worst(&rr) > tol) {
-            problem_polish_sparse(p, pts, zero, lu, frf, false, false, false, rt, ut, &rr);
+            problem_polish_sparse(p, pts, zero, lu, frf, false, false, false, false, rt, ut, &rr);
             if (worst(&rr) > tol)
-                problem_polish_sparse(p, pts, zero, lu, frf, true, false, false, rt, ut, &rr);
+                problem_polish_sparse(p, pts, zero, lu, frf, true, false, false, false, rt, ut,
+                                      &rr);
             if (worst(&rr) > tol && worst(&rr) <= FINISH_MAX)
                 problem_finish_sparse(p, pts, zero, lu, frf, tol, rt, ut, &rr);
         }
@@ -2844,10 +2875,10 @@ static bool problem_polish_parts(const ak_contact_problem *p, problem_part parts
             // pile_1000_3d steps 40-60 it made the matrix form 1.39 times slower in all, its
             // failed tries costing more than its wins on steps 40, 41 and 44 saved;
             // docs/performance.md, the proximal polish)
-            any = problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, false, early, nonmono, rc, uc,
-                                        &rr);
+            any = problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, false, early, nonmono, true,
+                                        rc, uc, &rr);
             if (worst(&rr) > tol && problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, true, early,
-                                                          nonmono, rc, uc, &rr))
+                                                          nonmono, true, rc, uc, &rr))
                 any = true;
             // just above tol: the finishing steps
             if (worst(&rr) > tol && worst(&rr) <= FINISH_MAX &&
@@ -2975,6 +3006,46 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int
     return max_it + 1;
 }
 
+// The sweeps' state after a sweep of problem_sweeps (the impulses, velocities, NNCG direction,
+// friction radii, momentum and residuals), saved so that the first try can start where the
+// path's state is the same (ak_solver_converged_solve_problem). buf: 3 k + np doubles.
+typedef struct sweep_state {
+    double *buf, g_prev;
+    bool momentum;
+    ak_solver_residuals res;
+} sweep_state;
+
+static void sweep_save(sweep_state *s, const problem_run *pr, const double r[], const double u[],
+                       const ak_solver_residuals *res) {
+    size_t k = (size_t)pr->p->npoint * (size_t)pr->p->dim;
+    memcpy(s->buf, r, sizeof(double) * k);
+    memcpy(s->buf + k, u, sizeof(double) * k);
+    memcpy(s->buf + 2 * k, pr->pd, sizeof(double) * k);
+    memcpy(s->buf + 3 * k, pr->bound, sizeof(double) * (size_t)pr->p->npoint);
+    s->g_prev = pr->g_prev, s->momentum = pr->momentum, s->res = *res;
+}
+
+static void sweep_load(const sweep_state *s, problem_run *pr, double r[], double u[],
+                       ak_solver_residuals *res) {
+    size_t k = (size_t)pr->p->npoint * (size_t)pr->p->dim;
+    memcpy(r, s->buf, sizeof(double) * k);
+    memcpy(u, s->buf + k, sizeof(double) * k);
+    memcpy(pr->pd, s->buf + 2 * k, sizeof(double) * k);
+    memcpy(pr->bound, s->buf + 3 * k, sizeof(double) * (size_t)pr->p->npoint);
+    pr->g_prev = s->g_prev, pr->momentum = s->momentum, *res = s->res;
+}
+
+// Whether the state is bit for bit the saved one (then the sweeps after it repeat the ones after
+// the saved state).
+static bool sweep_same(const sweep_state *s, const problem_run *pr, const double r[],
+                       const double u[]) {
+    size_t k = (size_t)pr->p->npoint * (size_t)pr->p->dim;
+    return s->g_prev == pr->g_prev && s->momentum == pr->momentum &&
+           !memcmp(r, s->buf, sizeof(double) * k) && !memcmp(u, s->buf + k, sizeof(double) * k) &&
+           !memcmp(pr->pd, s->buf + 2 * k, sizeof(double) * k) &&
+           !memcmp(pr->bound, s->buf + 3 * k, sizeof(double) * (size_t)pr->p->npoint);
+}
+
 int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
                                       double r[], ak_problem_stats *st) {
     int n = p->dim, nt = n - 1, np = p->npoint, k = np * n, nn = n * n;
@@ -2984,7 +3055,7 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     int nb = p->row_start[np];
     int *cs = calloc((size_t)np + 1, sizeof(int)), *cz = malloc(sizeof(int) * (size_t)nb),
         *crow = malloc(sizeof(int) * (size_t)nb), *diag = malloc(sizeof(int) * (size_t)np);
-    double *u = malloc(sizeof(double) * (size_t)k * 12),
+    double *u = malloc(sizeof(double) * (size_t)k * 10),
            *bound = malloc(sizeof(double) * (size_t)np * 3);
     double *Kt = malloc(sizeof(double) * (size_t)np * AK_MAX_TAN * AK_MAX_TAN);
     ak_contact_point *pts = calloc((size_t)np, sizeof *pts);
@@ -3001,14 +3072,17 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
                        .order = order,
                        .bound = bound,
                        .st = st };
+    // the path's states saved for the first try (sweep_state, below)
+    double *pbuf = malloc(sizeof(double) * ((size_t)k * 3 + (size_t)np) * 3);
     int rc = -1;
-    if (!cs || !cz || !crow || !diag || !u || !bound || !Kt || !pts || !pp || !order) goto out;
-    // u, then x0, pd (with 2 k of the polish's scratch after it), then the saved end (r, u),
-    // the start (r, u) and the first part's state (r, u, pd) for the first try; bound: the
-    // radii, zero targets, the first part's radii
+    if (!cs || !cz || !crow || !diag || !u || !bound || !Kt || !pts || !pp || !order || !pbuf)
+        goto out;
+    // u, then x0, pd (with 2 k of the polish's scratch after it), then the saved end (r, u)
+    // and the first part's state (r, u, pd) for the first try; bound: the radii, zero
+    // targets, the first part's radii
     pr.x0 = u + k, pr.pd = pr.x0 + k, pr.zero = bound + np;
-    double *rsave = pr.pd + 3 * k, *usave = rsave + k, *rstart = usave + k, *ustart = rstart + k;
-    double *rpart = ustart + k, *upart = rpart + k, *pdpart = upart + k, *bpart = pr.zero + np;
+    double *rsave = pr.pd + 3 * k, *usave = rsave + k;
+    double *rpart = usave + k, *upart = rpart + k, *pdpart = upart + k, *bpart = pr.zero + np;
     memset(pr.zero, 0, sizeof(double) * (size_t)np);
     for (int z = 0; z < nb; z++) cs[p->col[z] + 1]++;
     for (int j = 0; j < np; j++) cs[j + 1] += cs[j];
@@ -3073,13 +3147,25 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     // (pile_1000_3d step 38, one polish after 550 sweeps: 1.09 s against 0.19 s; steps 33-37,
     // 0.08-0.51 s against 0.03-0.15 s), and on step 33 it missed where the monotone one
     // converged at sweep 550 (2,100 sweeps against 550).
+    // The first try's sweeps repeat the path's bit for bit up to its first sparse polish (after
+    // NEWTON_AFTER sweeps; the polish after PROBLEM_FIRST is the small components' dense one,
+    // the same in both), and from there as long as neither keeps anything: the path's state is
+    // saved after sweeps NEWTON_AFTER - 1, NEWTON_AFTER and FIRST_AFTER - 1 (pst), and the first
+    // try starts from the first of them and skips to the third when its state after sweep
+    // NEWTON_AFTER is the path's. The same sweeps and results as running them again, fewer of
+    // them: pile_1000_3d step 51 (neither keeps anything before sweep FIRST_AFTER) 548 fewer.
     int done = 0;
+    sweep_state pst[3] = { { 0 } };
     if (rc && max_it - FIRST_SWEEPS >= FIRST_MIN_REST) {
-        memcpy(rstart, r, sizeof(double) * (size_t)k);
-        memcpy(ustart, u, sizeof(double) * (size_t)k);
-        ak_solver_residuals rs = res;
+        for (int a = 0; a < 3; a++) pst[a].buf = pbuf + ((size_t)k * 3 + (size_t)np) * (size_t)a;
+        const int at[3] = { NEWTON_AFTER - 1, NEWTON_AFTER, FIRST_AFTER - 1 };
         pr.sparse_ran = false;
-        rc = problem_sweeps(&pr, r, u, 0, FIRST_AFTER, &res) > FIRST_AFTER;
+        int from = 0;
+        for (int a = 0; a < 3 && rc; a++) { // the path, in parts (the same sweeps as one call)
+            rc = problem_sweeps(&pr, r, u, from, at[a], &res) > at[a];
+            if (rc) sweep_save(&pst[a], &pr, r, u, &res), from = at[a];
+        }
+        if (rc) rc = problem_sweeps(&pr, r, u, from, FIRST_AFTER, &res) > FIRST_AFTER;
         if (rc) done = FIRST_AFTER;
         if (rc && pr.sparse_ran) {
             ak_solver_residuals rp = res;
@@ -3089,10 +3175,16 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
             memcpy(upart, u, sizeof(double) * (size_t)k);
             memcpy(pdpart, pr.pd, sizeof(double) * (size_t)k);
             memcpy(bpart, pr.bound, sizeof(double) * (size_t)np);
-            memcpy(r, rstart, sizeof(double) * (size_t)k);
-            memcpy(u, ustart, sizeof(double) * (size_t)k);
-            res = rs, pr.nonmono = true;
-            rc = problem_sweeps(&pr, r, u, 0, FIRST_SWEEPS, &res) > FIRST_SWEEPS;
+            // the first try from the path's state after sweep NEWTON_AFTER - 1; its sweep
+            // NEWTON_AFTER (its first sparse polish), and if that leaves the path's state, on
+            // from the path's state after sweep FIRST_AFTER - 1
+            sweep_load(&pst[0], &pr, r, u, &res);
+            pr.nonmono = true;
+            rc = problem_sweeps(&pr, r, u, NEWTON_AFTER - 1, NEWTON_AFTER, &res) > NEWTON_AFTER;
+            from = NEWTON_AFTER;
+            if (rc && sweep_same(&pst[1], &pr, r, u))
+                sweep_load(&pst[2], &pr, r, u, &res), from = FIRST_AFTER - 1;
+            if (rc) rc = problem_sweeps(&pr, r, u, from, FIRST_SWEEPS, &res) > FIRST_SWEEPS;
             pr.nonmono = false;
             if (rc) { // back to the path above, after its sweep FIRST_AFTER
                 memcpy(r, rpart, sizeof(double) * (size_t)k);
@@ -3133,6 +3225,7 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     }
     st->worst = worst(&res);
 out:
+    free(pbuf);
     problem_parts_free(pr.parts, pr.nparts);
     free(order), free(cs), free(cz), free(crow), free(diag), free(u), free(bound), free(Kt),
         free(pts), free(pp);
@@ -3141,9 +3234,10 @@ out:
 
 // One pass of the sparse polish alone on the whole problem p from r (the public entry points
 // below, for the unit tests): the points from W's diagonal blocks (m_n = 1 / W_nn, mu), then
-// sparse_prox (pass 0; max_newton), sparse_finish (pass 1; tol) or problem_floor (pass 2; tol).
+// sparse_prox (pass 0; max_newton), sparse_finish (pass 1; tol), problem_floor (pass 2; tol)
+// or the component polish's projected pass (pass 3; *steps its Newton steps).
 static int problem_pass(const ak_contact_problem *p, int pass, int max_newton, double tol,
-                        double r[]) {
+                        double r[], int *steps) {
     int n = p->dim, np = p->npoint, k = np * n, nn = n * n;
     if (np == 0) return 0;
     ak_contact_point *pts = calloc((size_t)np, sizeof *pts);
@@ -3169,6 +3263,12 @@ static int problem_pass(const ak_contact_problem *p, int pass, int max_newton, d
         rc = 0;
         goto out;
     }
+    if (pass == 3) {
+        rc = sparse_newton_nm(np, n, pp, zero, 1.0, true, false, false, true, BEST_STALL,
+                              p->row_start, p->col, p->W, lu, x0, u0, r, u, steps);
+        if (!rc) project_impulses(np, n, pp, r);
+        goto out;
+    }
     rc = pass == 1 ? sparse_finish(np, n, pp, zero, 1.0, tol, p->row_start, p->col, p->W, lu, x0,
                                    u0, r, u)
                    : sparse_prox(np, n, pp, zero, 1.0, max_newton, p->row_start, p->col, p->W, lu,
@@ -3180,13 +3280,17 @@ out:
 }
 
 int ak_solver_converged_prox(const ak_contact_problem *p, int max_newton, double r[]) {
-    return problem_pass(p, 0, max_newton, 0.0, r);
+    return problem_pass(p, 0, max_newton, 0.0, r, NULL);
 }
 
 int ak_solver_converged_finish(const ak_contact_problem *p, double tol, double r[]) {
-    return problem_pass(p, 1, 0, tol, r);
+    return problem_pass(p, 1, 0, tol, r, NULL);
 }
 
 int ak_solver_converged_floor(const ak_contact_problem *p, double tol, double r[]) {
-    return problem_pass(p, 2, 0, tol, r);
+    return problem_pass(p, 2, 0, tol, r, NULL);
+}
+
+int ak_solver_converged_projected(const ak_contact_problem *p, double r[], int *steps) {
+    return problem_pass(p, 3, 0, 0.0, r, steps);
 }

@@ -163,7 +163,10 @@ typedef struct ak_problem_stats {
 /// max_it from the better end, the polish schedule counted afresh in each part (from zero: one
 /// part, all of max_it). Within that, when the first 550 sweeps have not converged and a sparse
 /// polish ran in them, the world step's first try (at most 1,550 sweeps from the start, the
-/// nonmonotone search in the sparse polish); if it misses, the path goes on from its sweep 550.
+/// nonmonotone search in the sparse polish; it starts from the path's state after sweep 49,
+/// which its own sweeps would repeat bit for bit, and skips on to the path's state after sweep
+/// 549 where its polish after sweep 50 leaves the path's state); if it misses, the path goes on
+/// from its sweep 550.
 /// 0 when converged, 1 when not, -1 when out of memory or a diagonal block has W_nn <= 0.
 int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
                                       double r[], ak_problem_stats *st);
@@ -196,5 +199,14 @@ int ak_solver_converged_finish(const ak_contact_problem *p, double tol, double r
 /// (solver_converged.c, problem_floor). For the unit tests; the matrix form runs it inside its
 /// polish. 0, or -1 as ak_solver_converged_prox.
 int ak_solver_converged_floor(const ak_contact_problem *p, double tol, double r[]);
+
+/// The projected pass of the sparse polish [T-CV.6] alone, as the matrix form's component
+/// polish runs it, on the whole problem p (as ak_solver_converged_prox) from r (in: start, out:
+/// the best point it met by |F|^2 of the natural map with rho = 1 / W_nn, projected onto the
+/// cones): projected backtracking, full Newton steps where it stalls, the stop at rounding level
+/// and after 10 Newton steps without a new best point (solver_converged.c, BEST_STALL). When
+/// steps is not NULL, *steps: the Newton steps taken. For the unit tests. 0, or -1 as
+/// ak_solver_converged_prox.
+int ak_solver_converged_projected(const ak_contact_problem *p, double r[], int *steps);
 
 #endif

@@ -498,6 +498,51 @@ Test(solver, prox_polish_boxes_on_four_points) {
     cr_expect(v <= 1e-10, "the law measured here: %.3g", v);
 }
 
+// The matrix form's projected pass of T-CV.6 (ak_solver_converged_projected: projected
+// backtracking, full steps where it stalls, the stop at rounding level and after 10 Newton steps
+// without a new best point) on the boxes above: from zero impulses it reaches the closed-form
+// velocities and the law, both measured here (the stops do not end a pass that converges: 8
+// Newton steps, measured); from the closed-form reactions (the law met to rounding) it stops
+// within the 10 Newton steps without a new best point that end it at the latest (4, measured),
+// and keeps the law. Without the two stops (as the matrix form's passes ran before 29 Nov 2026)
+// the same pass took 134 Newton steps from zero and 182 from the closed form (measured).
+Test(solver, projected_pass_boxes_on_four_points) {
+    static boxes4 bx;
+    const double vt[BX_NB][2] = { { 1.0, 0.0 }, { 0.0, 0.0 }, { 0.03, 0.02 } };
+    const double m = BX_M, a = BX_A, b = BX_B, c = BX_C, gh = BX_GH, mu = BX_MU;
+    boxes4_build(&bx, vt);
+    double r[BX_K] = { 0 };
+    int steps = -1;
+    cr_assert(ak_solver_converged_projected(&bx.p, r, &steps) == 0, "the pass runs");
+    double worst_v = boxes4_velocity_error(&bx, r);
+    double v = law_violation(BX_NP, bx.Wd, bx.q, bx.mu, r);
+    cr_log_info("projected pass from zero: %d Newton steps, velocities off by %.3g, law %.3g",
+                steps, worst_v, v);
+    cr_expect(worst_v <= 1e-9, "from zero: velocities against the closed form: %.3g", worst_v);
+    cr_expect(v <= 1e-10, "from zero: the law measured here: %.3g", v);
+    // the closed-form reactions (as finish_steps_slow_slip's): each corner m g h / 4 + alpha x_i
+    // + beta y_i and its share of the box's friction impulse F
+    for (int i = 0; i < BX_NP; i++) {
+        int box = i / 4;
+        double sp = hypot(vt[box][0], vt[box][1]), F[2];
+        for (int z = 0; z < 2; z++)
+            F[z] = sp > mu * gh ? -mu * m * gh * vt[box][z] / sp : -m * vt[box][z];
+        double x = i % 2 ? a : -a, y = (i / 2) % 2 ? b : -b;
+        double rn = m * gh / 4 - c * F[0] / (4 * a * a) * x - c * F[1] / (4 * b * b) * y;
+        double ft[2] = { F[0] / 4, F[1] / 4 };
+        if (sp > mu * gh) ft[0] = F[0] * rn / (m * gh), ft[1] = F[1] * rn / (m * gh);
+        r[3 * i] = rn, r[3 * i + 1] = ft[0], r[3 * i + 2] = ft[1];
+    }
+    double vc = law_violation(BX_NP, bx.Wd, bx.q, bx.mu, r);
+    cr_assert(ak_solver_converged_projected(&bx.p, r, &steps) == 0, "the pass runs");
+    v = law_violation(BX_NP, bx.Wd, bx.q, bx.mu, r);
+    cr_log_info("projected pass from the closed form (law %.3g): %d Newton steps, law %.3g", vc,
+                steps, v);
+    cr_expect(vc <= 1e-14, "the closed-form reactions meet the law: %.3g", vc);
+    cr_expect(steps <= 10, "from a solution the pass stops at rounding level: %d steps", steps);
+    cr_expect(v <= 1e-14, "from a solution the pass keeps the law: %.3g", v);
+}
+
 // The finishing steps of T-CV.6 (ak_solver_converged_finish) on the boxes above, one of them at
 // the floor the steps are for: its slip after the step is 2e-8 m/s (|v_t| = mu g h + 2e-8), so
 // the direction of its friction is all that its dissipation residual sees. From a start near a

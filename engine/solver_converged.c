@@ -830,8 +830,9 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 // 46-60 Newton steps (one factorisation each, about 20 ms at 2,500 points) with the best point
 // at step 1 or 2; with it (and the rounding stop below) the Newton steps of steps 50, 56, 59
 // and 60 went from 331, 459, 246, 207 to 279, 400, 157, 146, and every step of 38-60 kept its
-// sweeps and polishes (docs/performance.md, the matrix form's failing polishes). A strict "new best" (BEST_GAIN 1) missed the floors' passes that
-// creep by a per cent a step (step 56: 60 steps from |F|^2 2.9e-21).
+// sweeps and polishes (docs/performance.md, the matrix form's failing polishes). A strict "new
+// best" (BEST_GAIN 1) missed the floors' passes that creep by a per cent a step (step 56: 60
+// steps from |F|^2 2.9e-21).
 #define BEST_STALL 10
 #define BEST_GAIN 0.9
 // The world step's sparse polish stops where |F| is at rounding level: |F|^2 at most ROUND_F2

@@ -36,6 +36,7 @@
 #include "engine/formula_record.h"
 #include "engine/solver_converged.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -1412,11 +1413,18 @@ static void state_load(ak_data *d, ak_contact_cache *c, size_t nv, size_t nw, co
 // the points meet the tolerance. Each polish is kept only when the points' residuals shrink
 // (newton_polish's rule). The sub-problem's impulses move the bodies at its edge, whose other
 // points it does not contain, so the caller polishes the whole component again from there.
-// Returns whether the points met the tolerance.
+// Nothing is done where the sub-problem has more than max_sub unknowns (the dense branch of
+// polish: DENSE_CURE_MAX; the sparse branch: no cap). Returns whether the points met the
+// tolerance.
 #define CURE_MAX_BAD 12
+// The cure in the dense branch of the component polish (polish): its sub-problem at most this
+// many unknowns (there it is often the whole component, and each of its ten dense polishes
+// costs as the cube of its unknowns)
+#define DENSE_CURE_MAX 128
 
 static bool floor_cure(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[],
-                       int s, int e, const int comp[], int cnt, double rf, ak_solver_residuals *r) {
+                       int s, int e, const int comp[], int cnt, double rf, int max_sub,
+                       ak_solver_residuals *r) {
     int *bad = malloc(sizeof(int) * (size_t)(cnt > 0 ? cnt : 1)),
         *sub = malloc(sizeof(int) * (size_t)(cnt > 0 ? cnt : 1));
     char *mark = calloc((size_t)(m->nbody > 0 ? m->nbody : 1), 1);
@@ -1440,6 +1448,7 @@ static bool floor_cure(const ak_model *m, ak_data *d, ak_contact_cache *c, const
             (ak_solver_body_moves(m, p->b) && mark[p->b]))
             sub[nsub++] = comp[z];
     }
+    if (nsub * m->dim > max_sub) goto out;
     for (int t = 0; t < 10 && !met; t++) {
         ak_solver_residuals rc;
         newton_polish(m, d, c, target, s, e, sub, nsub, rf * RHO_FACTOR[t / 2], t % 2 == 1, r);
@@ -1453,13 +1462,18 @@ out:
 
 int ak_solver_converged_cure(const ak_model *m, ak_data *d, ak_contact_cache *c, const int idx[],
                              int np) {
+    return ak_solver_converged_cure_max(m, d, c, idx, np, INT_MAX);
+}
+
+int ak_solver_converged_cure_max(const ak_model *m, ak_data *d, ak_contact_cache *c,
+                                 const int idx[], int np, int max_unknowns) {
     int npt = c->step.npoint;
     double *target = malloc(sizeof(double) * (size_t)(npt > 0 ? npt : 1));
     if (!target) return 0;
     for (int i = 0; i < npt; i++) target[i] = c->step.pts[i].bias;
     ak_solver_residuals r;
     residuals_range(m, d, c, target, NULL, 0, npt, &r);
-    int met = floor_cure(m, d, c, target, 0, npt, idx, np, 1.0, &r);
+    int met = floor_cure(m, d, c, target, 0, npt, idx, np, 1.0, max_unknowns, &r);
     free(target);
     return met;
 }
@@ -1570,7 +1584,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             // path met the tolerance there; docs/performance.md, the seventh round)
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             if (worst(&rc) > m->solver.tolerance &&
-                floor_cure(m, d, c, target, s, e, order + start[b], cnt, rf, r)) {
+                floor_cure(m, d, c, target, s, e, order + start[b], cnt, rf, INT_MAX, r)) {
                 kept = true;
                 residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
                 for (int pass = 0; pass < 2 && worst(&rc) > m->solver.tolerance; pass++) {

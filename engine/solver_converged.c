@@ -1444,7 +1444,7 @@ static void state_load(ak_data *d, ak_contact_cache *c, size_t nv, size_t nw, co
 #define DENSE_CURE_MAX 128
 
 static bool floor_cure(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[],
-                       int s, int e, const int comp[], int cnt, double rf, int max_sub,
+                       int s, int e, const int comp[], int cnt, double rf, int max_sub, bool tried,
                        ak_solver_residuals *r) {
     int *bad = malloc(sizeof(int) * (size_t)(cnt > 0 ? cnt : 1)),
         *sub = malloc(sizeof(int) * (size_t)(cnt > 0 ? cnt : 1));
@@ -1470,7 +1470,12 @@ static bool floor_cure(const ak_model *m, ak_data *d, ak_contact_cache *c, const
             sub[nsub++] = comp[z];
     }
     if (nsub * m->dim > max_sub) goto out;
-    for (int t = 0; t < 10 && !met; t++) {
+    // tried: the caller has just run the dense polish of comp at rf from these impulses, from
+    // them and from the rim seeds, and kept neither; where the sub-problem is comp itself (the
+    // same points in the same order) the first two tries would repeat those two polishes bit
+    // for bit, so they are skipped (the same result; pile_1000_4d step 13: 24-point components
+    // that both polishes leave above the tolerance, 0.2-0.4 s a polish)
+    for (int t = tried && nsub == cnt ? 2 : 0; t < 10 && !met; t++) {
         ak_solver_residuals rc;
         newton_polish(m, d, c, target, s, e, sub, nsub, rf * RHO_FACTOR[t / 2], t % 2 == 1, r);
         residuals_idx(m, d, c, target, sub, nsub, &rc);
@@ -1494,7 +1499,7 @@ int ak_solver_converged_cure_max(const ak_model *m, ak_data *d, ak_contact_cache
     for (int i = 0; i < npt; i++) target[i] = c->step.pts[i].bias;
     ak_solver_residuals r;
     residuals_range(m, d, c, target, NULL, 0, npt, &r);
-    int met = floor_cure(m, d, c, target, 0, npt, idx, np, 1.0, max_unknowns, &r);
+    int met = floor_cure(m, d, c, target, 0, npt, idx, np, 1.0, max_unknowns, false, &r);
     free(target);
     return met;
 }
@@ -1605,7 +1610,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             // path met the tolerance there; docs/performance.md, the seventh round)
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             if (worst(&rc) > m->solver.tolerance &&
-                floor_cure(m, d, c, target, s, e, order + start[b], cnt, rf, INT_MAX, r)) {
+                floor_cure(m, d, c, target, s, e, order + start[b], cnt, rf, INT_MAX, false, r)) {
                 kept = true;
                 residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
                 for (int pass = 0; pass < 2 && worst(&rc) > m->solver.tolerance; pass++) {
@@ -1616,13 +1621,15 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             }
             continue;
         }
-        if (newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, false, r)) kept = true;
+        bool k0 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, false, r),
+             k1 = false;
+        kept |= k0;
         residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
         // still above the tolerance: again from the points that stick and slip put on the rim
         // opposite their slip [T-CV.3] (the active sticking points of one pair must share their
         // separation, so the exact solution slides where the sweeps have points stick)
         if (worst(&rc) > m->solver.tolerance &&
-            newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, true, r))
+            (k1 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, true, r)))
             kept = true;
         // still above: the few-point floor cure on a sub-problem of at most DENSE_CURE_MAX
         // unknowns, then both polishes of the component again from its end (as the sparse
@@ -1630,7 +1637,8 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         // 8,786 -> 3,601 sweeps; docs/performance.md, the world step's eighth round)
         residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
         if (worst(&rc) > m->solver.tolerance &&
-            floor_cure(m, d, c, target, s, e, order + start[b], cnt, rf, DENSE_CURE_MAX, r)) {
+            floor_cure(m, d, c, target, s, e, order + start[b], cnt, rf, DENSE_CURE_MAX, !k0 && !k1,
+                       r)) {
             kept = true;
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             for (int pass = 0; pass < 2 && worst(&rc) > m->solver.tolerance; pass++) {

@@ -36,6 +36,7 @@
 #include "engine/formula_record.h"
 #include "engine/solver_converged.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -649,6 +650,21 @@ static void dense_affine(int k, const double W[], const int wrs[], const int wco
     }
 }
 
+// A component polish (newton_polish with the points given) stops where it creeps below the
+// tolerance: no halving of |F|^2 in the last CREEP_STEPS Newton steps, and the iterate at most
+// CREEP_MARGIN times the tolerance by finish_measure (the four residuals and the natural map's
+// largest |F_i| at rho factor 1, at the velocities u = u0 + W (x - x0)). Without it a polish of
+// a component that starts just above the tolerance ran on to its step cap (up to
+// NEWTON_COMPONENT_STEPS) at a linear rate: pile_1000_4d step 10, about 30 components of 16
+// points each, 762 Newton steps each from |F|^2 1e-16..1e-20 to 1e-23..1e-25, with the iterate
+// a tenth below the tolerance after 1 to 54 of them; 7.8 s of the step's 8 s
+// (docs/performance.md, the world step's eighth round). The result is measured as before (kept
+// only when the component's residuals at the bodies' velocities shrink).
+#define CREEP_STEPS 3
+#define CREEP_MARGIN 0.1
+static double finish_measure(int np, int n, const ak_contact_point *const pp[], const double tg[],
+                             const double x[], const double u[], double F[]);
+
 // Newton polish of the points [s, e) (or of a block of them, polish_points) from the current
 // impulses (seed: with the sticking, slipping points started on the rim [T-CV.3]). Keeps the result when the residuals of [s, e) (measured at the bodies' velocities,
 // residuals_range) are smaller than *r's, and updates *r; returns whether it kept it.
@@ -723,6 +739,8 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     double kc = (double)k * k * k + 1.0;
     int steps = given ? (int)fmax(NEWTON_STEPS, fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / kc))
                       : NEWTON_STEPS;
+    double f2half = f2; // the creep stop: |F|^2 at the last halving, and its step
+    int halved = 0;
     for (int step = 0; step < steps && f2 > 0.0; step++) {
         jt_f(k, J, F, g); // g = -J^T F for the line search's slope
         // try 0: the regularized Newton step (J + eps I) dx = -F, LU with partial pivoting.
@@ -760,6 +778,10 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
         // u for x (the last evaluation may have been of a rejected trial)
         dense_affine(k, W, wrs, wcol, u0, x, x0, u);
         f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
+        if (f2 < 0.5 * f2half) f2half = f2, halved = step + 1;
+        if (given && step + 1 - halved >= CREEP_STEPS && // xt: scratch here
+            finish_measure(np, n, pp, tg, x, u, xt) <= CREEP_MARGIN * m->solver.tolerance)
+            break;
     }
     free(wrs);
     // apply, keep if better
@@ -1439,11 +1461,18 @@ static void state_load(ak_data *d, ak_contact_cache *c, size_t nv, size_t nw, co
 // the points meet the tolerance. Each polish is kept only when the points' residuals shrink
 // (newton_polish's rule). The sub-problem's impulses move the bodies at its edge, whose other
 // points it does not contain, so the caller polishes the whole component again from there.
-// Returns whether the points met the tolerance.
+// Nothing is done where the sub-problem has more than max_sub unknowns (the dense branch of
+// polish: DENSE_CURE_MAX; the sparse branch: no cap). Returns whether the points met the
+// tolerance.
 #define CURE_MAX_BAD 12
+// The cure in the dense branch of the component polish (polish): its sub-problem at most this
+// many unknowns (there it is often the whole component, and each of its ten dense polishes
+// costs as the cube of its unknowns)
+#define DENSE_CURE_MAX 128
 
 static bool floor_cure(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[],
-                       int s, int e, const int comp[], int cnt, double rf, ak_solver_residuals *r) {
+                       int s, int e, const int comp[], int cnt, double rf, int max_sub, bool tried,
+                       ak_solver_residuals *r) {
     int *bad = malloc(sizeof(int) * (size_t)(cnt > 0 ? cnt : 1)),
         *sub = malloc(sizeof(int) * (size_t)(cnt > 0 ? cnt : 1));
     char *mark = calloc((size_t)(m->nbody > 0 ? m->nbody : 1), 1);
@@ -1467,7 +1496,13 @@ static bool floor_cure(const ak_model *m, ak_data *d, ak_contact_cache *c, const
             (ak_solver_body_moves(m, p->b) && mark[p->b]))
             sub[nsub++] = comp[z];
     }
-    for (int t = 0; t < 10 && !met; t++) {
+    if (nsub * m->dim > max_sub) goto out;
+    // tried: the caller has just run the dense polish of comp at rf from these impulses, from
+    // them and from the rim seeds, and kept neither; where the sub-problem is comp itself (the
+    // same points in the same order) the first two tries would repeat those two polishes bit
+    // for bit, so they are skipped (the same result; pile_1000_4d step 13: 24-point components
+    // that both polishes leave above the tolerance, 0.2-0.4 s a polish)
+    for (int t = tried && nsub == cnt ? 2 : 0; t < 10 && !met; t++) {
         ak_solver_residuals rc;
         newton_polish(m, d, c, target, s, e, sub, nsub, rf * RHO_FACTOR[t / 2], t % 2 == 1, r);
         residuals_idx(m, d, c, target, sub, nsub, &rc);
@@ -1480,13 +1515,18 @@ out:
 
 int ak_solver_converged_cure(const ak_model *m, ak_data *d, ak_contact_cache *c, const int idx[],
                              int np) {
+    return ak_solver_converged_cure_max(m, d, c, idx, np, INT_MAX);
+}
+
+int ak_solver_converged_cure_max(const ak_model *m, ak_data *d, ak_contact_cache *c,
+                                 const int idx[], int np, int max_unknowns) {
     int npt = c->step.npoint;
     double *target = malloc(sizeof(double) * (size_t)(npt > 0 ? npt : 1));
     if (!target) return 0;
     for (int i = 0; i < npt; i++) target[i] = c->step.pts[i].bias;
     ak_solver_residuals r;
     residuals_range(m, d, c, target, NULL, 0, npt, &r);
-    int met = floor_cure(m, d, c, target, 0, npt, idx, np, 1.0, &r);
+    int met = floor_cure(m, d, c, target, 0, npt, idx, np, 1.0, max_unknowns, false, &r);
     free(target);
     return met;
 }
@@ -1597,7 +1637,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             // path met the tolerance there; docs/performance.md, the seventh round)
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             if (worst(&rc) > m->solver.tolerance &&
-                floor_cure(m, d, c, target, s, e, order + start[b], cnt, rf, r)) {
+                floor_cure(m, d, c, target, s, e, order + start[b], cnt, rf, INT_MAX, false, r)) {
                 kept = true;
                 residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
                 for (int pass = 0; pass < 2 && worst(&rc) > m->solver.tolerance; pass++) {
@@ -1608,14 +1648,31 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             }
             continue;
         }
-        if (newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, false, r)) kept = true;
+        bool k0 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, false, r),
+             k1 = false;
+        kept |= k0;
         residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
         // still above the tolerance: again from the points that stick and slip put on the rim
         // opposite their slip [T-CV.3] (the active sticking points of one pair must share their
         // separation, so the exact solution slides where the sweeps have points stick)
         if (worst(&rc) > m->solver.tolerance &&
-            newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, true, r))
+            (k1 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, true, r)))
             kept = true;
+        // still above: the few-point floor cure on a sub-problem of at most DENSE_CURE_MAX
+        // unknowns, then both polishes of the component again from its end (as the sparse
+        // branch above; pile_1000_4d steps 1-30 with the creep stop: 47.3 -> 41.4 s, step 13
+        // 8,786 -> 3,601 sweeps; docs/performance.md, the world step's eighth round)
+        residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
+        if (worst(&rc) > m->solver.tolerance &&
+            floor_cure(m, d, c, target, s, e, order + start[b], cnt, rf, DENSE_CURE_MAX, !k0 && !k1,
+                       r)) {
+            kept = true;
+            residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
+            for (int pass = 0; pass < 2 && worst(&rc) > m->solver.tolerance; pass++) {
+                newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, pass == 1, r);
+                residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
+            }
+        }
     }
     free(root), free(order), free(key), free(start);
     if (big && newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, r)) kept = true;

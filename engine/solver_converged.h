@@ -136,6 +136,11 @@ void ak_contact_problem_free(ak_contact_problem *p);
 /// tolerance after it, else 0. For the unit tests.
 int ak_solver_converged_cure(const ak_model *m, ak_data *d, ak_contact_cache *c, const int idx[],
                              int np);
+/// The same cure with its sub-problem capped at max_unknowns unknowns (n per point), as the
+/// dense branch of the world step's component polish runs it (DENSE_CURE_MAX): where the points
+/// above the tolerance and the points on their moving bodies are more, nothing is done (0).
+int ak_solver_converged_cure_max(const ak_model *m, ak_data *d, ak_contact_cache *c,
+                                 const int idx[], int np, int max_unknowns);
 
 /// What ak_solver_converged_solve_problem did.
 typedef struct ak_problem_stats {

@@ -686,17 +686,17 @@ Test(solver, floor_cure_box_on_the_edge_of_tipping) {
               2 * front, load[0], 2 * back);
 }
 
-// The world step's few-point floor cure (ak_solver_converged_cure, T-CV.6) on the floor it is
-// for: a box whose bottom face rests on four points (W has rank 6 of 12) and slides just above
-// the friction limit, started on the wrong branch: the impulses of the converged step moved
-// onto one edge (the corners at x < 0 separated, r = 0, while they penetrate; the corners at
-// x > 0 carry the whole face), the rocking state of pile_1000_3d step 44. The answer in closed
-// form (the face stays flat: mu c < a): the box leaves with v_n = target (the targets of the
-// four corners are equal, checked), no spin, and v_t = v_t0 (1 - mu (target + g h) / |v_t0|)
-// (sliding: |v_t0| > mu (target + g h)). Measured here: the cure's points meet the tolerance
-// by the solver's residuals and by the natural map computed here (the law on the local
-// velocities), and the box's velocities agree with the closed form.
-Test(solver, floor_cure_box_on_four_points) {
+// The box of the tests below, after its first converged step, put on the wrong branch (the
+// corners at x < 0 separated, those at x > 0 with their impulses doubled: the same total
+// impulse, on one edge), and the box's velocity in closed form (want) and its index (box).
+typedef struct cure_box {
+    ak_model *m;
+    ak_data *d;
+    int box;
+    double want[3];
+} cure_box;
+
+static cure_box cure_box_on_wrong_edge(void) {
     const double g = 9.81, h = 1.0 / 60.0, mu = 0.5, mass = 2.0, a = 0.5, c = 0.2, b = 0.3;
     const double vmin = mu * g * h, v0[2] = { 0.6 * (vmin + 1e-3), 0.8 * (vmin + 1e-3) };
     char text[2048], err[1024];
@@ -710,9 +710,11 @@ Test(solver, floor_cure_box_on_four_points) {
              " %.17g, %.17g]}, \"mass\": %.17g, \"position\": [0, %.17g, 0], \"velocity\": [%.17g,"
              " 0, %.17g], \"material\": {\"friction\": %.17g}}]}",
              -g, h, mu, a, c, b, mass, c, v0[0], v0[1], mu);
-    ak_data *d = NULL;
-    ak_model *m = ak_scene_parse(text, strlen(text), "floor_cure", &d, err, sizeof err);
-    cr_assert(m, "%s", err);
+    cure_box cb = { 0 };
+    cb.m = ak_scene_parse(text, strlen(text), "floor_cure", &cb.d, err, sizeof err);
+    cr_assert(cb.m, "%s", err);
+    ak_model *m = cb.m;
+    ak_data *d = cb.d;
     ak_world_opts o = ak_world_default_opts(m);
     cr_assert(ak_world_step(m, d, &o, err, sizeof err) == 0, "%s", err);
     ak_contact_cache *cc = d->contacts;
@@ -726,11 +728,10 @@ Test(solver, floor_cure_box_on_four_points) {
     // does not change them)
     double jn = mass * (target + g * h), sp = hypot(v0[0], v0[1]);
     cr_assert(sp > mu * jn / mass, "sliding");
-    double want[3] = { v0[0] * (1.0 - mu * jn / mass / sp), target,
-                       v0[1] * (1.0 - mu * jn / mass / sp) };
-    // the wrong branch: the corners at x < 0 separated, those at x > 0 with their impulses
-    // doubled (the same total impulse, on one edge)
-    int idx[4] = { 0, 1, 2, 3 };
+    cb.want[0] = v0[0] * (1.0 - mu * jn / mass / sp);
+    cb.want[1] = target;
+    cb.want[2] = v0[1] * (1.0 - mu * jn / mass / sp);
+    cb.box = box;
     for (int i = 0; i < 4; i++) {
         ak_contact_point *p = &cc->step.pts[i];
         const double *lever = p->a == box ? p->ra : p->rb; // from the box's centre
@@ -740,6 +741,27 @@ Test(solver, floor_cure_box_on_four_points) {
         for (int j = 0; j < 3; j++) p->jt[j] *= 1.0 + f;
         ak_solver_apply(m, d, cc, p, P);
     }
+    return cb;
+}
+
+// The world step's few-point floor cure (ak_solver_converged_cure, T-CV.6) on the floor it is
+// for: a box whose bottom face rests on four points (W has rank 6 of 12) and slides just above
+// the friction limit, started on the wrong branch: the impulses of the converged step moved
+// onto one edge (the corners at x < 0 separated, r = 0, while they penetrate; the corners at
+// x > 0 carry the whole face), the rocking state of pile_1000_3d step 44. The answer in closed
+// form (the face stays flat: mu c < a): the box leaves with v_n = target (the targets of the
+// four corners are equal, checked), no spin, and v_t = v_t0 (1 - mu (target + g h) / |v_t0|)
+// (sliding: |v_t0| > mu (target + g h)). Measured here: the cure's points meet the tolerance
+// by the solver's residuals and by the natural map computed here (the law on the local
+// velocities), and the box's velocities agree with the closed form.
+Test(solver, floor_cure_box_on_four_points) {
+    const double mu = 0.5;
+    cure_box cb = cure_box_on_wrong_edge();
+    ak_model *m = cb.m;
+    ak_data *d = cb.d;
+    ak_contact_cache *cc = d->contacts;
+    int box = cb.box, idx[4] = { 0, 1, 2, 3 };
+    const double *want = cb.want;
     ak_solver_residuals r0, r1;
     ak_solver_residuals_eval(m, d, cc, NULL, &r0);
     double w0 = fmax(fmax(r0.normal, r0.complementarity), fmax(r0.cone, r0.dissipation));
@@ -782,6 +804,53 @@ Test(solver, floor_cure_box_on_four_points) {
     cr_expect(met == 1, "the cure reports the tolerance met");
     cr_expect(w1 <= 1e-10, "the solver's residuals after the cure: %.3g", w1);
     cr_expect(law <= 1e-10, "the natural map measured here: %.3g", law);
+    cr_expect(dv <= 1e-9, "velocity against the closed form: %.3g", dv);
+    cr_expect(spin <= 1e-9, "no spin: %.3g", spin);
+    ak_model_free(m);
+    ak_data_free(d);
+}
+
+// The same cure with its sub-problem capped, as the dense branch of the world step's component
+// polish runs it (ak_solver_converged_cure_max, DENSE_CURE_MAX): on the box above (the points
+// above the tolerance and the points on the box: 4 points, 12 unknowns) a cap of 12 unknowns
+// cures it to the closed form, a cap of 11 leaves every impulse and velocity as it was, bit for
+// bit (nothing done, 0 returned).
+Test(solver, floor_cure_capped) {
+    cure_box cb = cure_box_on_wrong_edge();
+    ak_model *m = cb.m;
+    ak_data *d = cb.d;
+    ak_contact_cache *cc = d->contacts;
+    int idx[4] = { 0, 1, 2, 3 }, box = cb.box;
+    double jn0[4], jt0[4][AK_MAX_DIM], v0[AK_MAX_DIM], w0[AK_MAX_BIV];
+    for (int i = 0; i < 4; i++) {
+        jn0[i] = cc->step.pts[i].jn;
+        memcpy(jt0[i], cc->step.pts[i].jt, sizeof jt0[i]);
+    }
+    memcpy(v0, d->v + (size_t)box * AK_MAX_DIM, sizeof v0);
+    memcpy(w0, d->w + (size_t)box * AK_MAX_BIV, sizeof w0);
+    cr_expect(ak_solver_converged_cure_max(m, d, cc, idx, 4, 11) == 0, "11 unknowns: not run");
+    bool same = memcmp(v0, d->v + (size_t)box * AK_MAX_DIM, sizeof v0) == 0 &&
+                memcmp(w0, d->w + (size_t)box * AK_MAX_BIV, sizeof w0) == 0;
+    for (int i = 0; i < 4; i++)
+        same = same && cc->step.pts[i].jn == jn0[i] &&
+               memcmp(jt0[i], cc->step.pts[i].jt, sizeof jt0[i]) == 0;
+    cr_expect(same, "11 unknowns: impulses and velocities unchanged");
+    ak_solver_residuals r0, r1;
+    ak_solver_residuals_eval(m, d, cc, NULL, &r0);
+    double wr0 = fmax(fmax(r0.normal, r0.complementarity), fmax(r0.cone, r0.dissipation));
+    int met = ak_solver_converged_cure_max(m, d, cc, idx, 4, 12);
+    ak_solver_residuals_eval(m, d, cc, NULL, &r1);
+    double wr1 = fmax(fmax(r1.normal, r1.complementarity), fmax(r1.cone, r1.dissipation)), dv = 0.0,
+           spin = 0.0;
+    for (int j = 0; j < 3; j++)
+        dv = fmax(dv, fabs(d->v[(size_t)box * AK_MAX_DIM + j] - cb.want[j]));
+    for (int j = 0; j < AK_MAX_BIV; j++)
+        spin = fmax(spin, fabs(d->w[(size_t)box * AK_MAX_BIV + j]));
+    cr_log_info("capped floor cure: residual %.3g -> %.3g, velocity off by %.3g, spin %.3g", wr0,
+                wr1, dv, spin);
+    cr_expect(wr0 > 1e-3, "the start is off the law: %.3g", wr0);
+    cr_expect(met == 1, "12 unknowns: the cure reports the tolerance met");
+    cr_expect(wr1 <= 1e-10, "the solver's residuals after the cure: %.3g", wr1);
     cr_expect(dv <= 1e-9, "velocity against the closed form: %.3g", dv);
     cr_expect(spin <= 1e-9, "no spin: %.3g", spin);
     ak_model_free(m);

@@ -482,6 +482,26 @@ static double boxes4_velocity_error(const boxes4 *bx, const double r[]) {
     return worst_v;
 }
 
+// One solution of the boxes' law in closed form (one of many: W is singular), into r: each
+// corner (x_i, y_i) carries m g h / 4 + alpha x_i + beta y_i and its share of the box's
+// friction impulse F (-mu m g h s sliding, -m v_t sticking), alpha = -c F_x / (4 a^2), beta =
+// -c F_y / (4 b^2): the normal impulses' torque cancels that of the friction, applied c below
+// the centre (the tests check that the law holds there to rounding).
+static void boxes4_closed_form(const double vt[BX_NB][2], double r[BX_K]) {
+    const double m = BX_M, a = BX_A, b = BX_B, c = BX_C, gh = BX_GH, mu = BX_MU;
+    for (int i = 0; i < BX_NP; i++) {
+        int box = i / 4;
+        double sp = hypot(vt[box][0], vt[box][1]), F[2];
+        for (int z = 0; z < 2; z++)
+            F[z] = sp > mu * gh ? -mu * m * gh * vt[box][z] / sp : -m * vt[box][z];
+        double x = i % 2 ? a : -a, y = (i / 2) % 2 ? b : -b;
+        double rn = m * gh / 4 - c * F[0] / (4 * a * a) * x - c * F[1] / (4 * b * b) * y;
+        double ft[2] = { F[0] / 4, F[1] / 4 };
+        if (sp > mu * gh) ft[0] = F[0] * rn / (m * gh), ft[1] = F[1] * rn / (m * gh);
+        r[3 * i] = rn, r[3 * i + 1] = ft[0], r[3 * i + 2] = ft[1];
+    }
+}
+
 // The proximal point polish of T-CV.6 (ak_solver_converged_prox) on the boxes above (a singular
 // W with a solution known in closed form): from zero impulses the polish alone reaches the
 // closed-form velocities, and the law measured here.
@@ -509,7 +529,6 @@ Test(solver, prox_polish_boxes_on_four_points) {
 Test(solver, projected_pass_boxes_on_four_points) {
     static boxes4 bx;
     const double vt[BX_NB][2] = { { 1.0, 0.0 }, { 0.0, 0.0 }, { 0.03, 0.02 } };
-    const double m = BX_M, a = BX_A, b = BX_B, c = BX_C, gh = BX_GH, mu = BX_MU;
     boxes4_build(&bx, vt);
     double r[BX_K] = { 0 };
     int steps = -1;
@@ -520,19 +539,7 @@ Test(solver, projected_pass_boxes_on_four_points) {
                 steps, worst_v, v);
     cr_expect(worst_v <= 1e-9, "from zero: velocities against the closed form: %.3g", worst_v);
     cr_expect(v <= 1e-10, "from zero: the law measured here: %.3g", v);
-    // the closed-form reactions (as finish_steps_slow_slip's): each corner m g h / 4 + alpha x_i
-    // + beta y_i and its share of the box's friction impulse F
-    for (int i = 0; i < BX_NP; i++) {
-        int box = i / 4;
-        double sp = hypot(vt[box][0], vt[box][1]), F[2];
-        for (int z = 0; z < 2; z++)
-            F[z] = sp > mu * gh ? -mu * m * gh * vt[box][z] / sp : -m * vt[box][z];
-        double x = i % 2 ? a : -a, y = (i / 2) % 2 ? b : -b;
-        double rn = m * gh / 4 - c * F[0] / (4 * a * a) * x - c * F[1] / (4 * b * b) * y;
-        double ft[2] = { F[0] / 4, F[1] / 4 };
-        if (sp > mu * gh) ft[0] = F[0] * rn / (m * gh), ft[1] = F[1] * rn / (m * gh);
-        r[3 * i] = rn, r[3 * i + 1] = ft[0], r[3 * i + 2] = ft[1];
-    }
+    boxes4_closed_form(vt, r);
     double vc = law_violation(BX_NP, bx.Wd, bx.q, bx.mu, r);
     cr_assert(ak_solver_converged_projected(&bx.p, r, &steps) == 0, "the pass runs");
     v = law_violation(BX_NP, bx.Wd, bx.q, bx.mu, r);
@@ -550,32 +557,18 @@ Test(solver, projected_pass_boxes_on_four_points) {
 // steps alone reach the closed-form velocities and the law, both measured here.
 Test(solver, finish_steps_slow_slip) {
     static boxes4 bx;
-    const double m = BX_M, a = BX_A, b = BX_B, c = BX_C, gh = BX_GH, mu = BX_MU;
+    const double gh = BX_GH, mu = BX_MU;
     const double slow = mu * gh + 2e-8, turn = 0.01;
     const double vt[BX_NB][2] = { { 1.0, 0.0 }, { 0.6 * slow, 0.8 * slow }, { 0.03, 0.02 } };
     boxes4_build(&bx, vt);
-    // a solution in closed form (one of many: W is singular), then the slow box's friction
-    // turned 0.01 rad off its slip: each corner (x_i, y_i) carries m g h / 4 + alpha x_i +
-    // beta y_i and a quarter of the box's friction impulse F (-mu m g h s sliding, -m v_t
-    // sticking), alpha = -c F_x / (4 a^2), beta = -c F_y / (4 b^2): the normal impulses'
-    // torque cancels that of the friction, applied c below the centre (checked below: the law
-    // holds there to rounding)
+    // a solution in closed form (boxes4_closed_form; checked below: the law holds there to
+    // rounding), then the slow box's friction turned 0.01 rad off its slip
     double r[BX_K], r0[BX_K];
-    for (int i = 0; i < BX_NP; i++) {
-        int box = i / 4;
-        double sp = hypot(vt[box][0], vt[box][1]), F[2];
-        for (int z = 0; z < 2; z++)
-            F[z] = sp > mu * gh ? -mu * m * gh * vt[box][z] / sp : -m * vt[box][z];
-        double x = i % 2 ? a : -a, y = (i / 2) % 2 ? b : -b;
-        double rn = m * gh / 4 - c * F[0] / (4 * a * a) * x - c * F[1] / (4 * b * b) * y;
-        double ft[2] = { F[0] / 4, F[1] / 4 };
-        if (sp > mu * gh) ft[0] = F[0] * rn / (m * gh), ft[1] = F[1] * rn / (m * gh);
-        r0[3 * i] = rn, r0[3 * i + 1] = ft[0], r0[3 * i + 2] = ft[1];
-        if (box == 1) {
-            double cs = cos(turn), sn = sin(turn), f0 = ft[0];
-            ft[0] = cs * f0 - sn * ft[1], ft[1] = sn * f0 + cs * ft[1];
-        }
-        r[3 * i] = rn, r[3 * i + 1] = ft[0], r[3 * i + 2] = ft[1];
+    boxes4_closed_form(vt, r0);
+    memcpy(r, r0, sizeof r);
+    for (int i = 4; i < 8; i++) { // box 1's corners
+        double cs = cos(turn), sn = sin(turn), f0 = r[3 * i + 1], f1 = r[3 * i + 2];
+        r[3 * i + 1] = cs * f0 - sn * f1, r[3 * i + 2] = sn * f0 + cs * f1;
     }
     double vc = law_violation(BX_NP, bx.Wd, bx.q, bx.mu, r0),
            v0 = law_violation(BX_NP, bx.Wd, bx.q, bx.mu, r);

@@ -1,4 +1,4 @@
-// Sparse block LU with a minimum-degree order (see block_lu.h) [T-CV.6].
+// Sparse block LU with a minimum-degree or minimum-fill order (see block_lu.h) [T-CV.6].
 //
 // Ordering: minimum degree on the block graph (George and Liu, Computer Solution of Large Sparse
 // Positive Definite Systems, 1981, ch. 5): eliminate the block with the fewest neighbours in the
@@ -7,6 +7,13 @@
 // depends on the pattern only. The neighbours of pivot p when it is eliminated, N_p, are the
 // block pattern of its column of L and its row of U (the clique makes every update A_ab, a, b
 // in N_p, land on a block of the filled pattern).
+// Minimum fill (minimum deficiency; Tinney and Walker, Proc. IEEE 55, 1967, their scheme 3):
+// eliminate the block whose neighbours lack the fewest links among them (the blocks its
+// elimination fills), ties to the lower degree, then the lowest index. The fill counts change
+// only for N_p and its neighbours when p is eliminated, and are counted again for those alone.
+// The matrix form's polish (ak_solver_converged_solve_problem) orders its components so since
+// 29 Nov 2026: one ordering per component and solve, a factorisation per Newton step; the world
+// step keeps minimum degree (its factors, and so its steps, bit for bit as before).
 // Numeric: for each pivot p in order, D = A_pp is factored with partial pivoting within the
 // block, U_pb = D^-1 A_pb for b in N_p, and A_ab -= A_ap U_pb for a, b in N_p; forward
 // z_p = D^-1 b_p, b_a -= A_ap z_p; backward x_p = z_p - sum_b U_pb x_b. No pivoting across
@@ -79,7 +86,33 @@ static int find(const int *cols, int len, int c) {
     return -1;
 }
 
+// Fill of eliminating node i now: the pairs of its neighbours that are not adjacent. Over the
+// nonzero words of i's row only, bits counted one by one (the rows are sparse, and the build's
+// target has no popcount instruction).
+static long node_fill(const uint64_t *g, int np, size_t words, int i, int *nb) {
+    const uint64_t *gi = g + (size_t)i * words;
+    int m = 0, nw = 0, *wl = nb + np; // nb: the neighbours, wl: the nonzero words
+    for (size_t w = 0; w < words; w++) {
+        if (gi[w]) wl[nw++] = (int)w;
+        for (uint64_t b = gi[w]; b; b &= b - 1)
+            nb[m++] = (int)(w * 64 + (size_t)__builtin_ctzll(b));
+    }
+    long c = 0;
+    for (int z = 0; z < m; z++) {
+        const uint64_t *ga = g + (size_t)nb[z] * words;
+        for (int v = 0; v < nw; v++)
+            for (uint64_t x = gi[wl[v]] & ~ga[wl[v]]; x; x &= x - 1) c++;
+        c -= 1; // nb[z] itself, in N_i but not its own neighbour
+    }
+    return c / 2;
+}
+
 ak_block_lu *ak_block_lu_new(int np, int n, const int rs[], const int col[]) {
+    return ak_block_lu_new_order(np, n, rs, col, AK_BLU_MIN_DEGREE);
+}
+
+ak_block_lu *ak_block_lu_new_order(int np, int n, const int rs[], const int col[],
+                                   ak_block_lu_order order) {
     if (np <= 0 || n <= 0) return NULL;
     ak_block_lu *f = calloc(1, sizeof *f);
     if (!f) return NULL;
@@ -88,6 +121,14 @@ ak_block_lu *ak_block_lu_new(int np, int n, const int rs[], const int col[]) {
     uint64_t *g = calloc((size_t)np * words, sizeof *g);
     int *deg = calloc((size_t)np, sizeof *deg), *rank = malloc(sizeof(int) * (size_t)np);
     char *dead = calloc((size_t)np, 1);
+    bool mf = order == AK_BLU_MIN_FILL;
+    long *fil = mf ? malloc(sizeof(long) * (size_t)np) : NULL;
+    int *nbs = mf ? malloc(sizeof(int) * ((size_t)np + words)) : NULL;
+    uint64_t *dirty = mf ? calloc(words, sizeof(uint64_t)) : NULL;
+    if (mf && (!fil || !nbs || !dirty)) {
+        free(fil), free(nbs), free(dirty), free(g), free(deg), free(rank), free(dead), free(f);
+        return NULL;
+    }
     f->perm = malloc(sizeof(int) * (size_t)np);
     f->nst = malloc(sizeof(int) * ((size_t)np + 1));
     f->dblk = malloc(sizeof(int) * (size_t)np);
@@ -121,12 +162,15 @@ ak_block_lu *ak_block_lu_new(int np, int n, const int rs[], const int col[]) {
         for (size_t w = 0; w < words; w++) c += __builtin_popcountll(g[(size_t)i * words + w]);
         deg[i] = c;
     }
-    // minimum degree
+    for (int i = 0; ok && mf && i < np; i++) fil[i] = node_fill(g, np, words, i, nbs);
+    // minimum degree, or minimum fill (ties to the lower degree, then the lowest index)
     size_t nnb = 0;
     for (int s = 0; ok && s < np; s++) {
         int p = -1;
         for (int i = 0; i < np; i++)
-            if (!dead[i] && (p < 0 || deg[i] < deg[p])) p = i;
+            if (!dead[i] && (p < 0 || (mf ? fil[i] < fil[p] || (fil[i] == fil[p] && deg[i] < deg[p])
+                                          : deg[i] < deg[p])))
+                p = i;
         dead[p] = 1;
         f->perm[s] = p;
         rank[p] = s;
@@ -154,8 +198,20 @@ ak_block_lu *ak_block_lu_new(int np, int n, const int rs[], const int col[]) {
             for (size_t w = 0; w < words; w++) c += __builtin_popcountll(ga[w]);
             deg[a] = c;
         }
+        if (mf) { // the fill changes for N_p and the neighbours of N_p: recomputed
+            memset(dirty, 0, sizeof(uint64_t) * words);
+            for (size_t z = (size_t)f->nst[s]; z < nnb; z++) {
+                const uint64_t *ga = g + (size_t)f->nbr[z] * words;
+                for (size_t w = 0; w < words; w++) dirty[w] |= ga[w];
+            }
+            for (size_t w = 0; w < words; w++)
+                for (uint64_t b = dirty[w]; b; b &= b - 1) {
+                    int a = (int)(w * 64 + (size_t)__builtin_ctzll(b));
+                    if (!dead[a]) fil[a] = node_fill(g, np, words, a, nbs);
+                }
+        }
     }
-    free(g), free(deg), free(dead);
+    free(g), free(deg), free(dead), free(fil), free(nbs), free(dirty);
     if (!ok) {
         free(rank);
         ak_block_lu_free(f);

@@ -3,7 +3,7 @@
 /// blocks whose block pattern is symmetric (the Delassus matrix W of a contact problem and the
 /// Newton matrices J = R W + P of its natural map: points couple only through shared bodies).
 /// The blocks are ordered by minimum degree on the block graph (the elimination graph kept as
-/// bit sets; ties to the lowest index), the symbolic factorisation is the elimination graph
+/// bit sets; ties to the lowest index), or by minimum fill (ak_block_lu_new_order), the symbolic factorisation is the elimination graph
 /// itself (each pivot's neighbours still to be eliminated are its L column and U row), and the
 /// numeric factorisation is block Gaussian elimination in that order with partial pivoting
 /// within each n x n pivot block (no pivoting across blocks), taken supernode by supernode
@@ -38,6 +38,17 @@ long ak_block_lu_blocks(const ak_block_lu *f);
 /// Supernodes of the elimination (runs of consecutive steps with the same outer pattern, which
 /// the numeric factorisation takes together); the widest one's steps in *widest if not NULL.
 int ak_block_lu_supernodes(const ak_block_lu *f, int *widest);
+
+/// The elimination order of ak_block_lu_new_order: minimum degree (ak_block_lu_new's), or
+/// minimum fill (the block whose elimination adds the fewest new blocks, ties to the lower
+/// degree, then the lowest index): a slower ordering, whose factorisations take fewer
+/// multiply-adds on the piles' Newton matrices (pile_1000_3d step 59's largest component:
+/// 2.75e7 against 5.0e7; docs/performance.md, issue 28, the matrix form's polish cost).
+typedef enum { AK_BLU_MIN_DEGREE, AK_BLU_MIN_FILL } ak_block_lu_order;
+
+/// As ak_block_lu_new, with the elimination order given.
+ak_block_lu *ak_block_lu_new_order(int np, int n, const int rs[], const int col[],
+                                   ak_block_lu_order order);
 
 void ak_block_lu_free(ak_block_lu *f);
 

@@ -2927,7 +2927,8 @@ static bool problem_polish_parts(const ak_contact_problem *p, problem_part parts
             any = problem_polish(sp, pc->pp, zero, rf, false, tol, rc, uc, &rr);
             if (worst(&rr) > tol && problem_polish(sp, pc->pp, zero, rf, true, tol, rc, uc, &rr))
                 any = true;
-        } else if (pc->lu || (pc->lu = ak_block_lu_new(cnt, n, sp->row_start, sp->col))) {
+        } else if (pc->lu || (pc->lu = ak_block_lu_new_order(cnt, n, sp->row_start, sp->col,
+                                                             AK_BLU_MIN_FILL))) {
             *sparse_ran = true;
             // (the proximal point pass of the world step's polish is not tried here: on
             // pile_1000_3d steps 40-60 it made the matrix form 1.39 times slower in all, its

@@ -46,16 +46,18 @@ static gsl_matrix *dense(const bsys *s, double eps) {
     return A;
 }
 
-// Solve (A + eps I) x = b both ways; the largest difference relative to max |x_gsl|, and the
-// sparse solution's backward error |b - (A + eps I) x|_inf / (|A + eps I|_inf |x|_inf).
-static void compare(const bsys *s, double eps, unsigned long seed, double *rel, double *backward) {
+// Solve (A + eps I) x = b both ways, the block LU in the given elimination order; the largest
+// difference relative to max |x_gsl|, and the sparse solution's backward error
+// |b - (A + eps I) x|_inf / (|A + eps I|_inf |x|_inf).
+static void compare_order(const bsys *s, double eps, unsigned long seed, ak_block_lu_order order,
+                          double *rel, double *backward) {
     int k = s->np * s->n;
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
     gsl_rng_set(rng, seed);
     gsl_vector *b = gsl_vector_alloc((size_t)k), *xg = gsl_vector_alloc((size_t)k);
     double *xs = malloc(sizeof(double) * (size_t)k);
     for (int a = 0; a < k; a++) gsl_vector_set(b, (size_t)a, xs[a] = gsl_rng_uniform(rng) * 2 - 1);
-    ak_block_lu *f = ak_block_lu_new(s->np, s->n, s->rs, s->col);
+    ak_block_lu *f = ak_block_lu_new_order(s->np, s->n, s->rs, s->col, order);
     cr_assert(f, "block_lu_new");
     cr_assert(ak_block_lu_factor(f, s->val, eps) == 0, "factor");
     ak_block_lu_solve(f, xs);
@@ -82,6 +84,10 @@ static void compare(const bsys *s, double eps, unsigned long seed, double *rel, 
     gsl_matrix_free(A), gsl_matrix_free(A0), gsl_permutation_free(perm);
     gsl_vector_free(b), gsl_vector_free(xg), free(xs), gsl_rng_free(rng);
     ak_block_lu_free(f);
+}
+
+static void compare(const bsys *s, double eps, unsigned long seed, double *rel, double *backward) {
+    compare_order(s, eps, seed, AK_BLU_MIN_DEGREE, rel, backward);
 }
 
 // A random symmetric block pattern (each block linked to about deg others, chains and random
@@ -220,6 +226,48 @@ Test(solver, block_lu_supernodes_against_gsl) {
             bsys_free(&s);
         }
     gsl_rng_free(rng);
+}
+
+// The minimum-fill order (the matrix form's polish): on random sparse nonsymmetric systems its
+// solution equals GSL's dense LU solution as the minimum-degree order's does; and on a pattern
+// whose fill is known (block 0 linked to blocks 1 and 6 alone, 1-5 and 6-10 two cliques of five)
+// minimum degree eliminates block 0 first (the only one of degree 2) and fills the pair (1, 6),
+// two blocks, where minimum fill eliminates the cliques' other blocks first (no fill: each one's
+// neighbours are linked) and fills nothing.
+Test(solver, block_lu_min_fill) {
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(rng, 13);
+    for (int n = 2; n <= 5; n++) {
+        bsys s = random_system(rng, 80, n, 6, 2.0 * n);
+        double rel, bwd;
+        compare_order(&s, 0.0, 200 + (unsigned long)n, AK_BLU_MIN_FILL, &rel, &bwd);
+        cr_expect(rel <= 1e-10, "n=%d: min fill block LU against GSL LU %.3g", n, rel);
+        cr_expect(bwd <= 1e-13, "n=%d: min fill backward error %.3g", n, bwd);
+        bsys_free(&s);
+    }
+    gsl_rng_free(rng);
+    enum { NP = 11 };
+    char adj[NP][NP] = { { 0 } };
+    adj[0][1] = adj[1][0] = adj[0][6] = adj[6][0] = 1;
+    for (int c = 1; c <= 6; c += 5)
+        for (int i = c; i < c + 5; i++)
+            for (int j = c; j < c + 5; j++) adj[i][j] = 1;
+    int rs[NP + 1], col[NP * NP], nz = 0;
+    for (int i = 0; i < NP; i++) {
+        rs[i] = nz;
+        adj[i][i] = 1;
+        for (int j = 0; j < NP; j++)
+            if (adj[i][j]) col[nz++] = j;
+    }
+    rs[NP] = nz;
+    ak_block_lu *md = ak_block_lu_new_order(NP, 3, rs, col, AK_BLU_MIN_DEGREE);
+    ak_block_lu *mf = ak_block_lu_new_order(NP, 3, rs, col, AK_BLU_MIN_FILL);
+    cr_assert(md && mf);
+    cr_expect(ak_block_lu_blocks(md) == nz + 2, "min degree: %ld blocks, %d + 2 expected",
+              ak_block_lu_blocks(md), nz);
+    cr_expect(ak_block_lu_blocks(mf) == nz, "min fill: %ld blocks, %d expected",
+              ak_block_lu_blocks(mf), nz);
+    ak_block_lu_free(md), ak_block_lu_free(mf);
 }
 
 // A pattern that is not symmetric, or a row without its diagonal block, is refused.

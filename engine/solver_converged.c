@@ -1150,9 +1150,9 @@ static int sparse_newton(int np, int n, const ak_contact_point *const pp[], cons
 #define PROX_STALL 3
 
 static int sparse_prox(int np, int n, const ak_contact_point *const pp[], const double tg[],
-                       double rf, int max_newton, const int rs[], const int col[], const double W[],
-                       ak_block_lu *lu, const double x0[], const double u0[], double x[],
-                       double u[]) {
+                       double rf, double amin, double sigma, double diverge, int max_newton,
+                       const int rs[], const int col[], const double W[], ak_block_lu *lu,
+                       const double x0[], const double u0[], double x[], double u[]) {
     int k = np * n, nn = n * n;
     size_t nz = (size_t)rs[np];
     double *Wa =
@@ -1172,7 +1172,7 @@ static int sparse_prox(int np, int n, const ak_contact_point *const pp[], const 
     while (newton < max_newton && f2 > 0.0) {
         double x2 = 0.0;
         for (int a = 0; a < k; a++) x2 += x[a] * x[a];
-        double alpha = wnn * grow * fmax(PROX_ALPHA, PROX_SIGMA * sqrt(f2 / fmax(x2, f2)));
+        double alpha = wnn * grow * fmax(amin, sigma * sqrt(f2 / fmax(x2, f2)));
         memcpy(Wa, W, sizeof(double) * nz * (size_t)nn);
         for (int i = 0; i < np; i++)
             for (int a = 0; a < n; a++) Wa[(size_t)rs[i] * nn + (size_t)a * n + a] += alpha;
@@ -1196,7 +1196,7 @@ static int sparse_prox(int np, int n, const ak_contact_point *const pp[], const 
             block_affine(np, n, rs, col, Wa, uk, x, xk, u); // u_alpha(x)
             double f2a = natural_map_blocks(np, n, pp, tg, rf, x, u, F, RP);
             if (f2a < f2in) f2in = f2a, memcpy(xin, x, sizeof(double) * (size_t)k);
-            if (f2a <= PROX_INNER * f2k || !(f2a <= PROX_DIVERGE * f2k)) break;
+            if (f2a <= PROX_INNER * f2k || !(f2a <= diverge * f2k)) break;
         }
         memcpy(x, xin, sizeof(double) * (size_t)k);    // the subproblem's best point
         block_affine(np, n, rs, col, W, uk, x, xk, u); // the original problem at x
@@ -1410,7 +1410,8 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
     // it in passes whose |F|^2 never halved after their first step; 61.1 s -> 55.5 s of CPU for
     // the 60 steps, the same sweeps on every step; docs/performance.md, the world step's sixth
     // round)
-    if (prox ? sparse_prox(np, n, pp, tg, rf, NEWTON_STEPS, rs, col, W, lu, x0, u0, x, u)
+    if (prox ? sparse_prox(np, n, pp, tg, rf, PROX_ALPHA, PROX_SIGMA, PROX_DIVERGE, NEWTON_STEPS,
+                           rs, col, W, lu, x0, u0, x, u)
              : sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, 0, rs, col, W, lu,
                                 x0, u0, x, u, NULL)) {
         ak_block_lu_free(lu);
@@ -2976,7 +2977,113 @@ typedef struct problem_run {
     bool sparse_ran; ///< a sparse polish ran (problem_polish_parts)
     double g_prev;   ///< the NNCG momentum's last |dx|^2, kept for a part that goes on
     bool momentum;   ///< ... and whether pd holds a direction
+    double hold_rel; ///< > 0: no polish after NEWTON_AFTER; stop at this relative measure
 } problem_run;
+
+// The relative measure of the sweeps' state, anakata's counterpart of Siconos' ||F||_2 /
+// max(||q||, ||r||, ||u||): the natural map at rho = 1 / W_nn (rho factor 1, zero targets).
+static double problem_rel(const ak_contact_problem *p, const ak_contact_point *pts,
+                          const double r[], const double u[]) {
+    int n = p->dim, np = p->npoint;
+    double f2 = 0.0, q2 = 0.0, r2 = 0.0, u2 = 0.0, Fi[AK_MAX_DIM];
+    for (int i = 0; i < np; i++) {
+        const double *xi = r + (size_t)i * n, *ui = u + (size_t)i * n, *qi = p->q + (size_t)i * n;
+        natural_map_point(n, &pts[i], 0.0, 1.0, xi, ui, Fi);
+        for (int a = 0; a < n; a++)
+            f2 += Fi[a] * Fi[a], q2 += qi[a] * qi[a], r2 += xi[a] * xi[a], u2 += ui[a] * ui[a];
+    }
+    double m2 = fmax(q2, fmax(r2, u2));
+    return m2 > 0.0 ? sqrt(f2 / m2) : sqrt(f2);
+}
+
+// The matrix form's late proximal stage (ak_solver_converged_solve_problem), modelled on
+// Siconos Numerics' chain of NSGS on the scaled problem to relative 1e-6 and then its proximal
+// point solver with alpha = sigma x error (sigma 10, nu 1) and Newton steps without a line
+// search: where the path's first 550 sweeps (with their polishes after sweeps 50 and 550) miss,
+// the sweeps go on with no polish until the relative measure of their state (problem_rel) is at
+// most HOLD_REL, checked every HOLD_CHECK sweeps, or for at most HOLD_SWEEPS; then each
+// component above the tolerance gets one proximal pass (sparse_prox at alpha = VPROX_SIGMA x
+// the relative |F|, no floor on alpha, full Newton steps that go on however far |F| rises
+// within a subproblem, at most VPROX_NEWTON factorisations), then the projected pass, the
+// finishing steps and the few-point floor as the component polish. If that misses, the path
+// goes back to its state after sweep 550 and on as before (the first try), so a problem pays
+// at most the stage. Why: on pile_1000_3d steps 50, 51, 56, 59 and 60 every polish that failed
+// (0.1-0.7 s each, 40-70 factorisations) started where the sweeps' largest residual was 1e-3
+// to 1e-1; from sweeps at relative 1e-3 the stage converges in 4 to 40 factorisations, the
+// Newton steps needing no line search once the state is that close (a divergence test that
+// ended a subproblem when |F|^2 rose a thousandfold stopped it on steps 56 and 59 at the
+// first step from a kink; docs/performance.md, chain V's schedule). HOLD_REL: anakata's
+// measure at rho = 1 / W_nn; 1e-3, 3e-4 and 1e-4 measured, 1e-3 the fastest on 59 and 60.
+#define HOLD_REL 1e-3
+#define HOLD_CHECK 10
+#define HOLD_SWEEPS 2000
+#define VPROX_SIGMA 10.0
+#define VPROX_NEWTON 40
+
+// The late proximal stage's polish of p's components above tol (see HOLD_REL): up to
+// PROBLEM_DENSE_MAX unknowns the dense polish (as problem_polish_parts), larger ones the
+// proximal pass, kept when it lowers the largest residual, then the projected pass, the
+// finishing steps and the floor. buf: 2 k scratch. Returns whether anything was kept (then
+// *res is measured again).
+static bool problem_polish_late(const ak_contact_problem *p, problem_part parts[], int nparts,
+                                const double zero[], double tol, double r[], double u[],
+                                double buf[], ak_solver_residuals *res) {
+    int n = p->dim, k = p->npoint * n;
+    bool kept = false;
+    for (int c = 0; c < nparts; c++) {
+        problem_part *pc = &parts[c];
+        const ak_contact_problem *sp = &pc->sub;
+        int cnt = sp->npoint, kc = cnt * n;
+        double *rc = r, *uc = u;
+        if (nparts > 1) {
+            rc = buf, uc = buf + k;
+            for (int a = 0; a < cnt; a++) {
+                memcpy(rc + (size_t)a * n, r + (size_t)pc->pt[a] * n, sizeof(double) * (size_t)n);
+                memcpy(uc + (size_t)a * n, u + (size_t)pc->pt[a] * n, sizeof(double) * (size_t)n);
+            }
+        }
+        ak_solver_residuals rr;
+        problem_residuals(sp, rc, uc, NULL, &rr);
+        if (worst(&rr) <= tol) continue;
+        bool any = false;
+        if (kc <= PROBLEM_DENSE_MAX) {
+            any = problem_polish(sp, pc->pp, zero, 1.0, false, tol, rc, uc, &rr);
+            if (worst(&rr) > tol && problem_polish(sp, pc->pp, zero, 1.0, true, tol, rc, uc, &rr))
+                any = true;
+        } else if (pc->lu || (pc->lu = ak_block_lu_new_order(cnt, n, sp->row_start, sp->col,
+                                                             AK_BLU_MIN_FILL))) {
+            double *x = malloc(sizeof(double) * (size_t)kc * 2);
+            if (x) {
+                double *uu = x + kc;
+                memcpy(x, rc, sizeof(double) * (size_t)kc);
+                memcpy(uu, uc, sizeof(double) * (size_t)kc);
+                if (!sparse_prox(cnt, n, pc->pp, zero, 1.0, 0.0, VPROX_SIGMA, INFINITY,
+                                 VPROX_NEWTON, sp->row_start, sp->col, sp->W, pc->lu, rc, uc, x,
+                                 uu)) {
+                    project_impulses(cnt, n, pc->pp, x);
+                    any = problem_keep(sp, x, uu, 1.0, rc, uc, &rr);
+                }
+                free(x);
+            }
+            if (worst(&rr) > tol && problem_polish_sparse(sp, pc->pp, zero, pc->lu, 1.0, true,
+                                                          false, false, true, rc, uc, &rr))
+                any = true;
+            if (worst(&rr) > tol && worst(&rr) <= FINISH_MAX &&
+                problem_finish_sparse(sp, pc->pp, zero, pc->lu, 1.0, tol, rc, uc, &rr))
+                any = true;
+            if (worst(&rr) > tol && problem_floor(sp, pc->pp, zero, pc->lu, tol, rc, uc, &rr))
+                any = true;
+        }
+        if (any && nparts > 1)
+            for (int a = 0; a < cnt; a++) {
+                memcpy(r + (size_t)pc->pt[a] * n, rc + (size_t)a * n, sizeof(double) * (size_t)n);
+                memcpy(u + (size_t)pc->pt[a] * n, uc + (size_t)a * n, sizeof(double) * (size_t)n);
+            }
+        kept |= any;
+    }
+    if (kept) problem_residuals(p, r, u, NULL, res);
+    return kept;
+}
 
 // The sweeps of the contact phase on the matrices from r (u = W r + q, *res its residuals), at
 // most max_it of them, with the polish schedule counted from this call's first sweep (as
@@ -3021,7 +3128,15 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int
         if (worst(res) <= tol) return it;
         bool polished = false;
         int every = k > NEWTON_MAX_UNKNOWNS ? SPARSE_EVERY : NEWTON_EVERY;
-        if (it == PROBLEM_FIRST || (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % every == 0)) {
+        if (pr->hold_rel > 0.0 && it % HOLD_CHECK == 0) {
+            if (problem_rel(p, pr->pts, r, u) <= pr->hold_rel) {
+                pr->g_prev = g_prev, pr->momentum = momentum;
+                return max_it + 1;
+            }
+        }
+        bool hold = pr->hold_rel > 0.0 && it >= NEWTON_AFTER; // no polish while held
+        if (!hold &&
+            (it == PROBLEM_FIRST || (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % every == 0))) {
             double rf = it < NEWTON_AFTER ? 1.0 : RHO_FACTOR[((it - NEWTON_AFTER) / every) % 5];
             if (!pr->parts) pr->parts = problem_parts(p, pr->pts, pr->order, pr->pp, &pr->nparts);
             // early: every other polish, never in the first try (its polishes as the world step's)
@@ -3234,6 +3349,30 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
             memcpy(upart, u, sizeof(double) * (size_t)k);
             memcpy(pdpart, pr.pd, sizeof(double) * (size_t)k);
             memcpy(bpart, pr.bound, sizeof(double) * (size_t)np);
+            // the late proximal stage (HOLD_REL); back to this state when it misses, its sweeps
+            // taken from max_it
+            int swept = st->sweeps;
+            pr.hold_rel = HOLD_REL;
+            rc = problem_sweeps(&pr, r, u, FIRST_AFTER, FIRST_AFTER + HOLD_SWEEPS, &res) >
+                 FIRST_AFTER + HOLD_SWEEPS;
+            pr.hold_rel = 0.0;
+            if (rc) {
+                problem_polish_late(p, pr.parts, pr.nparts, pr.zero, tol, r, u, pr.pd + k, &res);
+                rc = worst(&res) > tol;
+            }
+            if (rc) {
+                memcpy(r, rpart, sizeof(double) * (size_t)k);
+                memcpy(u, upart, sizeof(double) * (size_t)k);
+                memcpy(pr.pd, pdpart, sizeof(double) * (size_t)k);
+                memcpy(pr.bound, bpart, sizeof(double) * (size_t)np);
+                pr.g_prev = g_prev, pr.momentum = momentum, res = rp;
+                max_it -= st->sweeps - swept;
+            }
+        }
+        if (rc && pr.sparse_ran) {
+            ak_solver_residuals rp = res;
+            double g_prev = pr.g_prev;
+            bool momentum = pr.momentum;
             // the first try from the path's state after sweep NEWTON_AFTER - 1; its sweep
             // NEWTON_AFTER (its first sparse polish), and if that leaves the path's state, on
             // from the path's state after sweep FIRST_AFTER - 1
@@ -3293,8 +3432,9 @@ out:
 
 // One pass of the sparse polish alone on the whole problem p from r (the public entry points
 // below, for the unit tests): the points from W's diagonal blocks (m_n = 1 / W_nn, mu), then
-// sparse_prox (pass 0; max_newton), sparse_finish (pass 1; tol), problem_floor (pass 2; tol)
-// or the component polish's projected pass (pass 3; *steps its Newton steps).
+// sparse_prox (pass 0; max_newton), sparse_finish (pass 1; tol), problem_floor (pass 2; tol),
+// the component polish's projected pass (pass 3; *steps its Newton steps) or sparse_prox as the
+// matrix form's late proximal stage runs it (pass 4; max_newton).
 static int problem_pass(const ak_contact_problem *p, int pass, int max_newton, double tol,
                         double r[], int *steps) {
     int n = p->dim, np = p->npoint, k = np * n, nn = n * n;
@@ -3328,10 +3468,15 @@ static int problem_pass(const ak_contact_problem *p, int pass, int max_newton, d
         if (!rc) project_impulses(np, n, pp, r);
         goto out;
     }
+    if (pass == 4) { // the late proximal stage's pass (HOLD_REL)
+        rc = sparse_prox(np, n, pp, zero, 1.0, 0.0, VPROX_SIGMA, INFINITY, max_newton, p->row_start,
+                         p->col, p->W, lu, x0, u0, r, u);
+        goto out;
+    }
     rc = pass == 1 ? sparse_finish(np, n, pp, zero, 1.0, tol, p->row_start, p->col, p->W, lu, x0,
                                    u0, r, u)
-                   : sparse_prox(np, n, pp, zero, 1.0, max_newton, p->row_start, p->col, p->W, lu,
-                                 x0, u0, r, u);
+                   : sparse_prox(np, n, pp, zero, 1.0, PROX_ALPHA, PROX_SIGMA, PROX_DIVERGE,
+                                 max_newton, p->row_start, p->col, p->W, lu, x0, u0, r, u);
 out:
     ak_block_lu_free(lu);
     free(pts), free(pp), free(buf);
@@ -3340,6 +3485,10 @@ out:
 
 int ak_solver_converged_prox(const ak_contact_problem *p, int max_newton, double r[]) {
     return problem_pass(p, 0, max_newton, 0.0, r, NULL);
+}
+
+int ak_solver_converged_prox_late(const ak_contact_problem *p, int max_newton, double r[]) {
+    return problem_pass(p, 4, max_newton, 0.0, r, NULL);
 }
 
 int ak_solver_converged_finish(const ak_contact_problem *p, double tol, double r[]) {

@@ -185,6 +185,14 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
 /// block_lu refuses, or a diagonal block with W_nn <= 0.
 int ak_solver_converged_prox(const ak_contact_problem *p, int max_newton, double r[]);
 
+/// The same proximal point pass as the matrix form's late proximal stage runs it (after its
+/// sweeps reached a relative measure of 1e-3 where its first 550 sweeps missed; modelled on
+/// Siconos Numerics' proximal point solver): alpha = 10 x W_nn (mean) x |F| / max(|x|, |F|)
+/// with no floor, and each subproblem's full Newton steps not cut short when |F| rises. From
+/// r (in: start, out: the best point by |F|^2 at rho = 1 / W_nn), at most max_newton
+/// factorisations. For the unit tests. 0, or -1 as ak_solver_converged_prox.
+int ak_solver_converged_prox_late(const ak_contact_problem *p, int max_newton, double r[]);
+
 /// The finishing steps of the sparse polish [T-CV.6] alone, on the whole problem p (as
 /// ak_solver_converged_prox) from r (in: start, out: the best iterate, projected onto the
 /// cones, by the larger of the four residuals and the natural map's largest |F_i| at rho =

@@ -167,7 +167,12 @@ typedef struct ak_problem_stats {
 /// than zero its warm-start sweeps, then a cold restart from zero impulses, then the rest of
 /// max_it from the better end, the polish schedule counted afresh in each part (from zero: one
 /// part, all of max_it). Within that, when the first 550 sweeps have not converged and a sparse
-/// polish ran in them, the world step's first try (at most 1,550 sweeps from the start, the
+/// polish ran in them, first a late proximal stage (the sweeps on with no polish until the
+/// natural map's |F| at rho = 1 / W_nn is at most 1e-3 of max(|q|, |r|, |u|), at most 2,000
+/// more; then each large component's proximal point pass at alpha = 10 W_nn x the relative |F|
+/// with full Newton steps, the projected pass, the finishing steps and the floor; modelled on
+/// Siconos' chain of NSGS and its proximal point solver), back to the state after sweep 550
+/// when it misses; then the world step's first try (at most 1,550 sweeps from the start, the
 /// nonmonotone search in the sparse polish; it starts from the path's state after sweep 49,
 /// which its own sweeps would repeat bit for bit, and skips on to the path's state after sweep
 /// 549 where its polish after sweep 50 leaves the path's state); if it misses, the path goes on

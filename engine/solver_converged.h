@@ -171,8 +171,9 @@ typedef struct ak_problem_stats {
 /// natural map's |F| at rho = 1 / W_nn is at most 1e-3 of max(|q|, |r|, |u|), at most 2,000
 /// more; then each large component's proximal point pass at alpha = 10 W_nn x the relative |F|
 /// with full Newton steps, the projected pass, the finishing steps and the floor; modelled on
-/// Siconos' chain of NSGS and its proximal point solver), back to the state after sweep 550
-/// when it misses; then the world step's first try (at most 1,550 sweeps from the start, the
+/// Siconos' chain of NSGS and its proximal point solver; not where the largest residual after
+/// sweep 550 is already at most 1e-4, a floor), back to the state after sweep 550 when it
+/// misses; then the world step's first try (at most 1,550 sweeps from the start, the
 /// nonmonotone search in the sparse polish; it starts from the path's state after sweep 49,
 /// which its own sweeps would repeat bit for bit, and skips on to the path's state after sweep
 /// 549 where its polish after sweep 50 leaves the path's state); if it misses, the path goes on

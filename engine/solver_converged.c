@@ -1538,10 +1538,13 @@ int ak_solver_converged_cure_max(const ak_model *m, ak_data *d, ak_contact_cache
 // residual above the tolerance and at most NEWTON_MAX_UNKNOWNS unknowns is polished alone, kept
 // when its own residuals shrink; a larger component gets the sparse polish of the whole
 // component [T-CV.6] (newton_polish_sparse), or, if that cannot run (out of memory), the block
-// polish grown from the worst point (polish_points). Returns whether anything was kept (then *r
-// is measured again).
+// polish grown from the worst point (polish_points). nonmono (the world step's first try): the
+// components above FIRST_DENSE_MAX unknowns get the sparse polish with the nonmonotone search,
+// and *sparse_ran (when not NULL) is set where one does (the only place where the first try's
+// polish differs from the path of before's). Returns whether anything was kept (then *r is
+// measured again).
 static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[], int s,
-                   int e, double rf, bool nonmono, ak_solver_residuals *r) {
+                   int e, double rf, bool nonmono, bool *sparse_ran, ak_solver_residuals *r) {
     int n = m->dim, np = e - s, nb = m->nbody;
     int *root = malloc(sizeof(int) * (size_t)nb), *order = malloc(sizeof(int) * (size_t)np),
         *key = malloc(sizeof(int) * (size_t)np), *start = malloc(sizeof(int) * ((size_t)nb + 1));
@@ -1588,6 +1591,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
         if (worst(&rc) <= m->solver.tolerance) continue;
         if (cnt * n > dense_max) { // the sparse polish [T-CV.6]; the block if it cannot run
+            if (nonmono && sparse_ran) *sparse_ran = true; // where the first try differs
             int rc1 = newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
                                            nonmono, false, r);
             if (rc1 < 0) {
@@ -1685,9 +1689,14 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
 // sweeps solve the convex problem they define (a Tresca problem, on which block Gauss-Seidel
 // converges), and set to mu lambda_n again whenever that problem is solved (staggered
 // fixed point on the bounds); sweeping with bounds that follow lambda_n at every row can cycle.
+// nonmono: the world step's first try (polish). go_on (when not NULL and *go_on > max_it):
+// where the first try misses after max_it sweeps and no polish of it took the first try's
+// sparse polish (polish's sparse_ran), its sweeps were the path of before's (nonmono false) bit
+// for bit, so it goes on as that path up to *go_on sweeps in all and returns the sweeps counted
+// from its start (*go_on + 1 on a miss); *go_on is set to 0 where it did not go on.
 static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
                            const double target[], double bound[], int s, int e,
-                           ak_solver_residuals *r, int max_it, bool nonmono) {
+                           ak_solver_residuals *r, int max_it, bool nonmono, int *go_on) {
     const ak_solver_settings *st = &m->solver;
     int n = m->dim, w = n + 1, np = e - s, rc = max_it + 1;
     for (int i = s; i < e; i++)
@@ -1698,8 +1707,13 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
     double *x0 = malloc(sizeof(double) * (size_t)(2 * np * w)),
            *pd = x0 ? x0 + (size_t)np * w : NULL;
     double g_prev = 0.0;
-    bool momentum = false;
-    for (int it = 1; it <= max_it; it++) {
+    bool momentum = false, sparse_ran = false, continue_as_path = false;
+    for (int it = 1;; it++) {
+        if (it > max_it) {
+            if (!nonmono || sparse_ran || !go_on || *go_on <= max_it) break;
+            nonmono = false, max_it = *go_on, rc = max_it + 1; // on as the path of before
+            continue_as_path = true;
+        }
         if (x0)
             for (int i = s; i < e; i++) {
                 x0[(size_t)(i - s) * w] = c->step.pts[i].jn;
@@ -1713,7 +1727,7 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
         }
         if (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % NEWTON_EVERY == 0 &&
             polish(m, d, c, target, s, e, RHO_FACTOR[((it - NEWTON_AFTER) / NEWTON_EVERY) % 5],
-                   nonmono, r)) {
+                   nonmono, &sparse_ran, r)) {
             if (worst(r) <= st->tolerance) {
                 rc = it;
                 break;
@@ -1764,13 +1778,15 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
         momentum = true;
     }
     free(x0);
+    if (go_on && !continue_as_path) *go_on = 0;
     return rc;
 }
 
 static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
                        const double target[], double bound[], int s, int e,
                        ak_solver_residuals *r) {
-    return solve_range_max(m, d, c, Kt, target, bound, s, e, r, m->solver.max_iterations, false);
+    return solve_range_max(m, d, c, Kt, target, bound, s, e, r, m->solver.max_iterations, false,
+                           NULL);
 }
 
 // Impact phase (see the top of the file). Returns the binary impacts solved.
@@ -1932,11 +1948,24 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
         vsave && worst(&r) > m->solver.tolerance && max_it - FIRST_SWEEPS >= FIRST_MIN_REST
             ? malloc(sizeof(double) * (nv + nw + (size_t)np * rec))
             : NULL;
+    // went_on: the first try missed but no polish of it took its own sparse polish, so its
+    // sweeps were the path of before's warm-started ones, and it went on as them up to
+    // WARM_SWEEPS (solve_range_max's go_on) instead of going back to the warm start and running
+    // the same sweeps and polishes again (pile_1000_4d step 13: components of at most 24
+    // points, all polished dense in both; its first 1,550 sweeps and 4 polishes, 6.9 of its 19
+    // s of CPU, ran twice; docs/performance.md, the world step's ninth round). The same
+    // results; the sweeps counted once.
+    bool went_on = false;
     if (fsave) { // the first try (FIRST_SWEEPS); if it misses, back to the warm start
         state_save(d, c, nv, nw, fsave);
-        int f = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, FIRST_SWEEPS, true);
+        // max_it - FIRST_SWEEPS >= FIRST_MIN_REST here, so the path of before's warm-started
+        // part would be WARM_SWEEPS sweeps (below)
+        int go_on = WARM_SWEEPS;
+        int f = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, FIRST_SWEEPS, true, &go_on);
         if (f <= FIRST_SWEEPS) {
             it = f;
+        } else if (go_on) {
+            it = f, went_on = true;
         } else {
             first_used = FIRST_SWEEPS, max_it -= FIRST_SWEEPS;
             state_load(d, c, nv, nw, fsave);
@@ -1944,12 +1973,15 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
         }
         free(fsave);
     }
-    if (it == 0 && worst(&r) > m->solver.tolerance) {
+    if (went_on || (it == 0 && worst(&r) > m->solver.tolerance)) {
         // warm started: WARM_SWEEPS sweeps (half of max_iterations when that is fewer); if they
         // do not reach the tolerance, from zero impulses (cold restart; `dominoes_4d` steps
         // 101-102 stall from the warm start)
-        int first = vsave ? (max_it / 2 < WARM_SWEEPS ? max_it / 2 : WARM_SWEEPS) : max_it;
-        it = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, first, false);
+        int first = went_on ? WARM_SWEEPS
+                    : vsave ? (max_it / 2 < WARM_SWEEPS ? max_it / 2 : WARM_SWEEPS)
+                            : max_it;
+        if (!went_on)
+            it = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, first, false, NULL);
         if (it > first && vsave && max_it - first > 0) {
             // the cold restart gets at most COLD_SWEEPS; if it misses too, the rest of the
             // sweeps go on from whichever of the two ends has the smaller largest residual
@@ -1969,16 +2001,18 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
                 memset(c->step.pts[i].jt, 0, sizeof c->step.pts[i].jt);
             }
             residuals_range(m, d, c, target, NULL, 0, np, &r);
-            int more = worst(&r) > m->solver.tolerance
-                           ? solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, cold, false)
-                           : 0;
+            int more =
+                worst(&r) > m->solver.tolerance
+                    ? solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, cold, false, NULL)
+                    : 0;
             it = more > cold ? max_it + 1 : first + more;
             if (more > cold && rest > 0) {
                 if (worst(&rw) < worst(&r)) { // back to the warm-started sweeps' end
                     state_load(d, c, nv, nw, wsave);
                     r = rw;
                 }
-                int last = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, rest, false);
+                int last =
+                    solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, rest, false, NULL);
                 it = last > rest ? max_it + 1 : first + cold + last;
             }
             free(wsave);

@@ -620,9 +620,9 @@ static void impulses_to_x(int np, int n, const ak_contact_point *const pp[], dou
 // [T-CV.3] rim seeding: the points of x (impulses, n per point) that stick and slip at the
 // velocities u (inside the disc |x_t| < mu x_n, dissipation residual mu x_n |u_t| + x_t . u_t
 // above tol) start on the rim opposite their slip, x_t = -mu x_n u_t / |u_t|.
-static void rim_seed(int np, int n, const ak_contact_point *const pp[], const double u[],
-                     double tol, double x[]) {
-    int nt = n - 1;
+static int rim_seed(int np, int n, const ak_contact_point *const pp[], const double u[], double tol,
+                    double x[]) {
+    int nt = n - 1, moved = 0;
     for (int i = 0; i < np; i++) {
         const ak_contact_point *p = pp[i];
         double *xi = x + (size_t)i * n, rad = p->mu * xi[0];
@@ -631,7 +631,9 @@ static void rim_seed(int np, int n, const ak_contact_point *const pp[], const do
         for (int t = 0; t < nt; t++) dot += xi[1 + t] * ui[1 + t];
         if (!(p->mu > 0.0 && xi[0] > 0.0 && nu > 0.0 && nx < rad && rad * nu + dot > tol)) continue;
         for (int t = 0; t < nt; t++) xi[1 + t] = -rad * ui[1 + t] / nu;
+        moved++;
     }
+    return moved;
 }
 
 // u = u0 + W (x - x0) for the dense k x k W (row-major) over its nonzeros only (wrs/wcol: row
@@ -666,11 +668,16 @@ static double finish_measure(int np, int n, const ak_contact_point *const pp[], 
                              const double x[], const double u[], double F[]);
 
 // Newton polish of the points [s, e) (or of a block of them, polish_points) from the current
-// impulses (seed: with the sticking, slipping points started on the rim [T-CV.3]). Keeps the result when the residuals of [s, e) (measured at the bodies' velocities,
-// residuals_range) are smaller than *r's, and updates *r; returns whether it kept it.
+// impulses (seed: with the sticking, slipping points started on the rim [T-CV.3]). Keeps the
+// result when the residuals of [s, e) (measured at the bodies' velocities, residuals_range) are
+// smaller than *r's, and updates *r; returns whether it kept it. again (with seed): the caller
+// has just run the same polish without the seed from these impulses and kept nothing; where the
+// seed then moves no point, this polish would be that one again (the same start, the same
+// steps, nothing kept), so it returns false at once (pile_1000_4d step 13: 187 of its 708
+// component polishes, 2.9 of their 10.1 s; docs/performance.md, the world step's ninth round).
 static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[],
                           int s, int e, const int given[], int ngiven, double rf, bool seed,
-                          ak_solver_residuals *r) {
+                          bool again, ak_solver_residuals *r) {
     int n = m->dim, nb = m->nbody;
     int *idx = malloc(sizeof(int) * (size_t)(e - s));
     char *mark = malloc((size_t)(e - s));
@@ -731,7 +738,10 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     // [T-CV.3] rim seeding: the points that stick and slip (inside the disc, dissipation residual
     // above the tolerance) start on the rim opposite their slip
     if (seed) {
-        rim_seed(np, n, pp, u0, m->solver.tolerance, x);
+        if (!rim_seed(np, n, pp, u0, m->solver.tolerance, x) && again) {
+            free(wrs), free(W), free(idx), free(pp), free(tg);
+            return false;
+        }
         dense_affine(k, W, wrs, wcol, u0, x, x0, u);
     }
     double f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
@@ -1502,9 +1512,11 @@ static bool floor_cure(const ak_model *m, ak_data *d, ak_contact_cache *c, const
     // same points in the same order) the first two tries would repeat those two polishes bit
     // for bit, so they are skipped (the same result; pile_1000_4d step 13: 24-point components
     // that both polishes leave above the tolerance, 0.2-0.4 s a polish)
+    bool kept = true; // the last polish's
     for (int t = tried && nsub == cnt ? 2 : 0; t < 10 && !met; t++) {
         ak_solver_residuals rc;
-        newton_polish(m, d, c, target, s, e, sub, nsub, rf * RHO_FACTOR[t / 2], t % 2 == 1, r);
+        kept = newton_polish(m, d, c, target, s, e, sub, nsub, rf * RHO_FACTOR[t / 2], t % 2 == 1,
+                             t % 2 == 1 && !kept, r);
         residuals_idx(m, d, c, target, sub, nsub, &rc);
         met = worst(&rc) <= m->solver.tolerance;
     }
@@ -1551,7 +1563,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
     bool kept = false, big = false;
     if (!root || !order || !key || !start) {
         free(root), free(order), free(key), free(start);
-        return newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, r);
+        return newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, false, r);
     }
     for (int b = 0; b < nb; b++) root[b] = b;
     for (int i = s; i < e; i++) { // union-find over the moving bodies
@@ -1582,7 +1594,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
     int dense_max = nonmono ? FIRST_DENSE_MAX : NEWTON_MAX_UNKNOWNS;
     if (ncomp <= 1 && np * n <= NEWTON_MAX_UNKNOWNS) { // one component: the whole problem
         free(root), free(order), free(key), free(start);
-        return newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, r);
+        return newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, false, r);
     }
     for (int b = 0; b < nb; b++) {
         int cnt = start[b + 1] - start[b];
@@ -1652,7 +1664,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             }
             continue;
         }
-        bool k0 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, false, r),
+        bool k0 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, false, false, r),
              k1 = false;
         kept |= k0;
         residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
@@ -1660,7 +1672,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         // opposite their slip [T-CV.3] (the active sticking points of one pair must share their
         // separation, so the exact solution slides where the sweeps have points stick)
         if (worst(&rc) > m->solver.tolerance &&
-            (k1 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, true, r)))
+            (k1 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, true, !k0, r)))
             kept = true;
         // still above: the few-point floor cure on a sub-problem of at most DENSE_CURE_MAX
         // unknowns, then both polishes of the component again from its end (as the sparse
@@ -1672,14 +1684,15 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
                        r)) {
             kept = true;
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
-            for (int pass = 0; pass < 2 && worst(&rc) > m->solver.tolerance; pass++) {
-                newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, pass == 1, r);
+            for (int pass = 0, kp = 1; pass < 2 && worst(&rc) > m->solver.tolerance; pass++) {
+                kp = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, pass == 1,
+                                   pass == 1 && !kp, r);
                 residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             }
         }
     }
     free(root), free(order), free(key), free(start);
-    if (big && newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, r)) kept = true;
+    if (big && newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, false, r)) kept = true;
     if (kept) residuals_range(m, d, c, target, NULL, s, e, r);
     return kept;
 }

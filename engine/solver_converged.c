@@ -664,6 +664,16 @@ static void dense_affine(int k, const double W[], const int wrs[], const int wco
 // only when the component's residuals at the bodies' velocities shrink).
 #define CREEP_STEPS 3
 #define CREEP_MARGIN 0.1
+// ... and where it creeps at the tolerance's size: no halving of |F|^2 in the last
+// CREEP_STALL_STEPS Newton steps and |F|^2 at most the tolerance squared (the natural map at
+// the polish's rho). pile_1000_4d step 13: 52 of its 708 component polishes ran 20 or more
+// steps past their last halving, 8.8 of their 10.1 s, many to their step cap (226 on 24-point
+// components), 13 of them (2.6 s) ending at |F|^2 below 1e-20 with the finishing measure above
+// a tenth of the tolerance. Without the bound on |F|^2 the stop changed pile_1000_3d's path
+// (steps 51 and 59 took 1,550 and 1,050 sweeps, the hardest step 5.2 s); with it
+// pile_1000_3d kept its sweeps on all 60 steps and pile_1000_4d step 13 took 7.9-8.5 s
+// instead of 9.9-11.5 (docs/performance.md, the world step's ninth round).
+#define CREEP_STALL_STEPS 20
 static double finish_measure(int np, int n, const ak_contact_point *const pp[], const double tg[],
                              const double x[], const double u[], double F[]);
 
@@ -789,6 +799,9 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
         dense_affine(k, W, wrs, wcol, u0, x, x0, u);
         f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
         if (f2 < 0.5 * f2half) f2half = f2, halved = step + 1;
+        if (given && step + 1 - halved >= CREEP_STALL_STEPS &&
+            f2 <= m->solver.tolerance * m->solver.tolerance)
+            break;
         if (given && step + 1 - halved >= CREEP_STEPS && // xt: scratch here
             finish_measure(np, n, pp, tg, x, u, xt) <= CREEP_MARGIN * m->solver.tolerance)
             break;

@@ -665,14 +665,16 @@ static void dense_affine(int k, const double W[], const int wrs[], const int wco
 #define CREEP_STEPS 3
 #define CREEP_MARGIN 0.1
 // ... and where it creeps at the tolerance's size: no halving of |F|^2 in the last
-// CREEP_STALL_STEPS Newton steps and |F|^2 at most the tolerance squared (the natural map at
-// the polish's rho). pile_1000_4d step 13: 52 of its 708 component polishes ran 20 or more
-// steps past their last halving, 8.8 of their 10.1 s, many to their step cap (226 on 24-point
-// components), 13 of them (2.6 s) ending at |F|^2 below 1e-20 with the finishing measure above
-// a tenth of the tolerance. Without the bound on |F|^2 the stop changed pile_1000_3d's path
-// (steps 51 and 59 took 1,550 and 1,050 sweeps, the hardest step 5.2 s); with it
-// pile_1000_3d kept its sweeps on all 60 steps and pile_1000_4d step 13 took 7.9-8.5 s
-// instead of 9.9-11.5 (docs/performance.md, the world step's ninth round).
+// CREEP_STALL_STEPS Newton steps and |F|^2 at most the tolerance squared times max(1, rf^2)
+// (the natural map's velocity rows are rho (u - target), rho = rf m_n: at rho factor rf a
+// velocity residual of the tolerance's size is rf times larger in F). pile_1000_4d step 13:
+// 52 of its 708 component polishes ran 20 or more steps past their last halving, 8.8 of their
+// 10.1 s, many to their step cap (226 on 24-point components) at |F|^2 1e-21 to 1e-19 (rho
+// factor 1) and 1e-18 to 1e-12 (the floor cure's factors 10 to 10,000), the finishing measure
+// above a tenth of the tolerance. Without a bound on |F|^2 the stop changed pile_1000_3d's path
+// (steps 51 and 59 took 1,550 and 1,050 sweeps, the hardest step 5.2 s); with this one
+// pile_1000_3d kept its sweeps on all 60 steps and pile_1000_4d step 13 took 5.0-5.6 s instead
+// of 9.7-11.5 (docs/performance.md, the world step's ninth round).
 #define CREEP_STALL_STEPS 20
 static double finish_measure(int np, int n, const ak_contact_point *const pp[], const double tg[],
                              const double x[], const double u[], double F[]);
@@ -800,7 +802,7 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
         f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
         if (f2 < 0.5 * f2half) f2half = f2, halved = step + 1;
         if (given && step + 1 - halved >= CREEP_STALL_STEPS &&
-            f2 <= m->solver.tolerance * m->solver.tolerance)
+            f2 <= m->solver.tolerance * m->solver.tolerance * fmax(1.0, rf * rf))
             break;
         if (given && step + 1 - halved >= CREEP_STEPS && // xt: scratch here
             finish_measure(np, n, pp, tg, x, u, xt) <= CREEP_MARGIN * m->solver.tolerance)

@@ -670,7 +670,7 @@ static void dense_affine(int k, const double W[], const int wrs[], const int wco
 // velocity residual of the tolerance's size is rf times larger in F). pile_1000_4d step 13:
 // 52 of its 708 component polishes ran 20 or more steps past their last halving, 8.8 of their
 // 10.1 s, many to their step cap (226 on 24-point components) at |F|^2 1e-21 to 1e-19 (rho
-// factor 1) and 1e-18 to 1e-12 (the floor cure's factors 10 to 10,000), the finishing measure
+// factor 1) and 1e-19 to 6e-15 (the floor cure's factors 10 to 10,000), the finishing measure
 // above a tenth of the tolerance. Without a bound on |F|^2 the stop changed pile_1000_3d's path
 // (steps 51 and 59 took 1,550 and 1,050 sweeps, the hardest step 5.2 s); with this one
 // pile_1000_3d kept its sweeps on all 60 steps and pile_1000_4d step 13 took 5.0-5.6 s instead

@@ -620,9 +620,9 @@ static void impulses_to_x(int np, int n, const ak_contact_point *const pp[], dou
 // [T-CV.3] rim seeding: the points of x (impulses, n per point) that stick and slip at the
 // velocities u (inside the disc |x_t| < mu x_n, dissipation residual mu x_n |u_t| + x_t . u_t
 // above tol) start on the rim opposite their slip, x_t = -mu x_n u_t / |u_t|.
-static void rim_seed(int np, int n, const ak_contact_point *const pp[], const double u[],
-                     double tol, double x[]) {
-    int nt = n - 1;
+static int rim_seed(int np, int n, const ak_contact_point *const pp[], const double u[], double tol,
+                    double x[]) {
+    int nt = n - 1, moved = 0;
     for (int i = 0; i < np; i++) {
         const ak_contact_point *p = pp[i];
         double *xi = x + (size_t)i * n, rad = p->mu * xi[0];
@@ -631,7 +631,9 @@ static void rim_seed(int np, int n, const ak_contact_point *const pp[], const do
         for (int t = 0; t < nt; t++) dot += xi[1 + t] * ui[1 + t];
         if (!(p->mu > 0.0 && xi[0] > 0.0 && nu > 0.0 && nx < rad && rad * nu + dot > tol)) continue;
         for (int t = 0; t < nt; t++) xi[1 + t] = -rad * ui[1 + t] / nu;
+        moved++;
     }
+    return moved;
 }
 
 // u = u0 + W (x - x0) for the dense k x k W (row-major) over its nonzeros only (wrs/wcol: row
@@ -662,15 +664,32 @@ static void dense_affine(int k, const double W[], const int wrs[], const int wco
 // only when the component's residuals at the bodies' velocities shrink).
 #define CREEP_STEPS 3
 #define CREEP_MARGIN 0.1
+// ... and where it creeps at the tolerance's size: no halving of |F|^2 in the last
+// CREEP_STALL_STEPS Newton steps and |F|^2 at most the tolerance squared times max(1, rf^2)
+// (the natural map's velocity rows are rho (u - target), rho = rf m_n: at rho factor rf a
+// velocity residual of the tolerance's size is rf times larger in F). pile_1000_4d step 13:
+// 52 of its 708 component polishes ran 20 or more steps past their last halving, 8.8 of their
+// 10.1 s, many to their step cap (226 on 24-point components) at |F|^2 1e-21 to 1e-19 (rho
+// factor 1) and 1e-19 to 6e-15 (the floor cure's factors 10 to 10,000), the finishing measure
+// above a tenth of the tolerance. Without a bound on |F|^2 the stop changed pile_1000_3d's path
+// (steps 51 and 59 took 1,550 and 1,050 sweeps, the hardest step 5.2 s); with this one
+// pile_1000_3d kept its sweeps on all 60 steps and pile_1000_4d step 13 took 5.0-5.6 s instead
+// of 9.7-11.5 (docs/performance.md, the world step's ninth round).
+#define CREEP_STALL_STEPS 20
 static double finish_measure(int np, int n, const ak_contact_point *const pp[], const double tg[],
                              const double x[], const double u[], double F[]);
 
 // Newton polish of the points [s, e) (or of a block of them, polish_points) from the current
-// impulses (seed: with the sticking, slipping points started on the rim [T-CV.3]). Keeps the result when the residuals of [s, e) (measured at the bodies' velocities,
-// residuals_range) are smaller than *r's, and updates *r; returns whether it kept it.
+// impulses (seed: with the sticking, slipping points started on the rim [T-CV.3]). Keeps the
+// result when the residuals of [s, e) (measured at the bodies' velocities, residuals_range) are
+// smaller than *r's, and updates *r; returns whether it kept it. again (with seed): the caller
+// has just run the same polish without the seed from these impulses and kept nothing; where the
+// seed then moves no point, this polish would be that one again (the same start, the same
+// steps, nothing kept), so it returns false at once (pile_1000_4d step 13: 187 of its 708
+// component polishes, 2.9 of their 10.1 s; docs/performance.md, the world step's ninth round).
 static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[],
                           int s, int e, const int given[], int ngiven, double rf, bool seed,
-                          ak_solver_residuals *r) {
+                          bool again, ak_solver_residuals *r) {
     int n = m->dim, nb = m->nbody;
     int *idx = malloc(sizeof(int) * (size_t)(e - s));
     char *mark = malloc((size_t)(e - s));
@@ -731,7 +750,10 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
     // [T-CV.3] rim seeding: the points that stick and slip (inside the disc, dissipation residual
     // above the tolerance) start on the rim opposite their slip
     if (seed) {
-        rim_seed(np, n, pp, u0, m->solver.tolerance, x);
+        if (!rim_seed(np, n, pp, u0, m->solver.tolerance, x) && again) {
+            free(wrs), free(W), free(idx), free(pp), free(tg);
+            return false;
+        }
         dense_affine(k, W, wrs, wcol, u0, x, x0, u);
     }
     double f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
@@ -779,6 +801,9 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
         dense_affine(k, W, wrs, wcol, u0, x, x0, u);
         f2 = natural_map(np, n, pp, tg, rf, x, u, W, F, J);
         if (f2 < 0.5 * f2half) f2half = f2, halved = step + 1;
+        if (given && step + 1 - halved >= CREEP_STALL_STEPS &&
+            f2 <= m->solver.tolerance * m->solver.tolerance * fmax(1.0, rf * rf))
+            break;
         if (given && step + 1 - halved >= CREEP_STEPS && // xt: scratch here
             finish_measure(np, n, pp, tg, x, u, xt) <= CREEP_MARGIN * m->solver.tolerance)
             break;
@@ -1503,9 +1528,11 @@ static bool floor_cure(const ak_model *m, ak_data *d, ak_contact_cache *c, const
     // same points in the same order) the first two tries would repeat those two polishes bit
     // for bit, so they are skipped (the same result; pile_1000_4d step 13: 24-point components
     // that both polishes leave above the tolerance, 0.2-0.4 s a polish)
+    bool kept = true; // the last polish's
     for (int t = tried && nsub == cnt ? 2 : 0; t < 10 && !met; t++) {
         ak_solver_residuals rc;
-        newton_polish(m, d, c, target, s, e, sub, nsub, rf * RHO_FACTOR[t / 2], t % 2 == 1, r);
+        kept = newton_polish(m, d, c, target, s, e, sub, nsub, rf * RHO_FACTOR[t / 2], t % 2 == 1,
+                             t % 2 == 1 && !kept, r);
         residuals_idx(m, d, c, target, sub, nsub, &rc);
         met = worst(&rc) <= m->solver.tolerance;
     }
@@ -1539,17 +1566,20 @@ int ak_solver_converged_cure_max(const ak_model *m, ak_data *d, ak_contact_cache
 // residual above the tolerance and at most NEWTON_MAX_UNKNOWNS unknowns is polished alone, kept
 // when its own residuals shrink; a larger component gets the sparse polish of the whole
 // component [T-CV.6] (newton_polish_sparse), or, if that cannot run (out of memory), the block
-// polish grown from the worst point (polish_points). Returns whether anything was kept (then *r
-// is measured again).
+// polish grown from the worst point (polish_points). nonmono (the world step's first try): the
+// components above FIRST_DENSE_MAX unknowns get the sparse polish with the nonmonotone search,
+// and *sparse_ran (when not NULL) is set where one does (the only place where the first try's
+// polish differs from the path of before's). Returns whether anything was kept (then *r is
+// measured again).
 static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[], int s,
-                   int e, double rf, bool nonmono, ak_solver_residuals *r) {
+                   int e, double rf, bool nonmono, bool *sparse_ran, ak_solver_residuals *r) {
     int n = m->dim, np = e - s, nb = m->nbody;
     int *root = malloc(sizeof(int) * (size_t)nb), *order = malloc(sizeof(int) * (size_t)np),
         *key = malloc(sizeof(int) * (size_t)np), *start = malloc(sizeof(int) * ((size_t)nb + 1));
     bool kept = false, big = false;
     if (!root || !order || !key || !start) {
         free(root), free(order), free(key), free(start);
-        return newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, r);
+        return newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, false, r);
     }
     for (int b = 0; b < nb; b++) root[b] = b;
     for (int i = s; i < e; i++) { // union-find over the moving bodies
@@ -1580,7 +1610,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
     int dense_max = nonmono ? FIRST_DENSE_MAX : NEWTON_MAX_UNKNOWNS;
     if (ncomp <= 1 && np * n <= NEWTON_MAX_UNKNOWNS) { // one component: the whole problem
         free(root), free(order), free(key), free(start);
-        return newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, r);
+        return newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, false, r);
     }
     for (int b = 0; b < nb; b++) {
         int cnt = start[b + 1] - start[b];
@@ -1589,6 +1619,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
         if (worst(&rc) <= m->solver.tolerance) continue;
         if (cnt * n > dense_max) { // the sparse polish [T-CV.6]; the block if it cannot run
+            if (nonmono && sparse_ran) *sparse_ran = true; // where the first try differs
             int rc1 = newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
                                            nonmono, false, r);
             if (rc1 < 0) {
@@ -1649,7 +1680,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             }
             continue;
         }
-        bool k0 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, false, r),
+        bool k0 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, false, false, r),
              k1 = false;
         kept |= k0;
         residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
@@ -1657,7 +1688,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         // opposite their slip [T-CV.3] (the active sticking points of one pair must share their
         // separation, so the exact solution slides where the sweeps have points stick)
         if (worst(&rc) > m->solver.tolerance &&
-            (k1 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, true, r)))
+            (k1 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, true, !k0, r)))
             kept = true;
         // still above: the few-point floor cure on a sub-problem of at most DENSE_CURE_MAX
         // unknowns, then both polishes of the component again from its end (as the sparse
@@ -1669,14 +1700,15 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
                        r)) {
             kept = true;
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
-            for (int pass = 0; pass < 2 && worst(&rc) > m->solver.tolerance; pass++) {
-                newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, pass == 1, r);
+            for (int pass = 0, kp = 1; pass < 2 && worst(&rc) > m->solver.tolerance; pass++) {
+                kp = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, pass == 1,
+                                   pass == 1 && !kp, r);
                 residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             }
         }
     }
     free(root), free(order), free(key), free(start);
-    if (big && newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, r)) kept = true;
+    if (big && newton_polish(m, d, c, target, s, e, NULL, 0, rf, false, false, r)) kept = true;
     if (kept) residuals_range(m, d, c, target, NULL, s, e, r);
     return kept;
 }
@@ -1686,9 +1718,14 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
 // sweeps solve the convex problem they define (a Tresca problem, on which block Gauss-Seidel
 // converges), and set to mu lambda_n again whenever that problem is solved (staggered
 // fixed point on the bounds); sweeping with bounds that follow lambda_n at every row can cycle.
+// nonmono: the world step's first try (polish). go_on (when not NULL and *go_on > max_it):
+// where the first try misses after max_it sweeps and no polish of it took the first try's
+// sparse polish (polish's sparse_ran), its sweeps were the path of before's (nonmono false) bit
+// for bit, so it goes on as that path up to *go_on sweeps in all and returns the sweeps counted
+// from its start (*go_on + 1 on a miss); *go_on is set to 0 where it did not go on.
 static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
                            const double target[], double bound[], int s, int e,
-                           ak_solver_residuals *r, int max_it, bool nonmono) {
+                           ak_solver_residuals *r, int max_it, bool nonmono, int *go_on) {
     const ak_solver_settings *st = &m->solver;
     int n = m->dim, w = n + 1, np = e - s, rc = max_it + 1;
     for (int i = s; i < e; i++)
@@ -1699,8 +1736,13 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
     double *x0 = malloc(sizeof(double) * (size_t)(2 * np * w)),
            *pd = x0 ? x0 + (size_t)np * w : NULL;
     double g_prev = 0.0;
-    bool momentum = false;
-    for (int it = 1; it <= max_it; it++) {
+    bool momentum = false, sparse_ran = false, continue_as_path = false;
+    for (int it = 1;; it++) {
+        if (it > max_it) {
+            if (!nonmono || sparse_ran || !go_on || *go_on <= max_it) break;
+            nonmono = false, max_it = *go_on, rc = max_it + 1; // on as the path of before
+            continue_as_path = true;
+        }
         if (x0)
             for (int i = s; i < e; i++) {
                 x0[(size_t)(i - s) * w] = c->step.pts[i].jn;
@@ -1714,7 +1756,7 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
         }
         if (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % NEWTON_EVERY == 0 &&
             polish(m, d, c, target, s, e, RHO_FACTOR[((it - NEWTON_AFTER) / NEWTON_EVERY) % 5],
-                   nonmono, r)) {
+                   nonmono, &sparse_ran, r)) {
             if (worst(r) <= st->tolerance) {
                 rc = it;
                 break;
@@ -1765,13 +1807,15 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
         momentum = true;
     }
     free(x0);
+    if (go_on && !continue_as_path) *go_on = 0;
     return rc;
 }
 
 static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
                        const double target[], double bound[], int s, int e,
                        ak_solver_residuals *r) {
-    return solve_range_max(m, d, c, Kt, target, bound, s, e, r, m->solver.max_iterations, false);
+    return solve_range_max(m, d, c, Kt, target, bound, s, e, r, m->solver.max_iterations, false,
+                           NULL);
 }
 
 // Impact phase (see the top of the file). Returns the binary impacts solved.
@@ -1933,11 +1977,24 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
         vsave && worst(&r) > m->solver.tolerance && max_it - FIRST_SWEEPS >= FIRST_MIN_REST
             ? malloc(sizeof(double) * (nv + nw + (size_t)np * rec))
             : NULL;
+    // went_on: the first try missed but no polish of it took its own sparse polish, so its
+    // sweeps were the path of before's warm-started ones, and it went on as them up to
+    // WARM_SWEEPS (solve_range_max's go_on) instead of going back to the warm start and running
+    // the same sweeps and polishes again (pile_1000_4d step 13: components of at most 24
+    // points, all polished dense in both; its first 1,550 sweeps and 4 polishes, 6.9 of its 19
+    // s of CPU, ran twice; docs/performance.md, the world step's ninth round). The same
+    // results; the sweeps counted once.
+    bool went_on = false;
     if (fsave) { // the first try (FIRST_SWEEPS); if it misses, back to the warm start
         state_save(d, c, nv, nw, fsave);
-        int f = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, FIRST_SWEEPS, true);
+        // max_it - FIRST_SWEEPS >= FIRST_MIN_REST here, so the path of before's warm-started
+        // part would be WARM_SWEEPS sweeps (below)
+        int go_on = WARM_SWEEPS;
+        int f = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, FIRST_SWEEPS, true, &go_on);
         if (f <= FIRST_SWEEPS) {
             it = f;
+        } else if (go_on) {
+            it = f, went_on = true;
         } else {
             first_used = FIRST_SWEEPS, max_it -= FIRST_SWEEPS;
             state_load(d, c, nv, nw, fsave);
@@ -1945,12 +2002,15 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
         }
         free(fsave);
     }
-    if (it == 0 && worst(&r) > m->solver.tolerance) {
+    if (went_on || (it == 0 && worst(&r) > m->solver.tolerance)) {
         // warm started: WARM_SWEEPS sweeps (half of max_iterations when that is fewer); if they
         // do not reach the tolerance, from zero impulses (cold restart; `dominoes_4d` steps
         // 101-102 stall from the warm start)
-        int first = vsave ? (max_it / 2 < WARM_SWEEPS ? max_it / 2 : WARM_SWEEPS) : max_it;
-        it = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, first, false);
+        int first = went_on ? WARM_SWEEPS
+                    : vsave ? (max_it / 2 < WARM_SWEEPS ? max_it / 2 : WARM_SWEEPS)
+                            : max_it;
+        if (!went_on)
+            it = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, first, false, NULL);
         if (it > first && vsave && max_it - first > 0) {
             // the cold restart gets at most COLD_SWEEPS; if it misses too, the rest of the
             // sweeps go on from whichever of the two ends has the smaller largest residual
@@ -1970,16 +2030,18 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
                 memset(c->step.pts[i].jt, 0, sizeof c->step.pts[i].jt);
             }
             residuals_range(m, d, c, target, NULL, 0, np, &r);
-            int more = worst(&r) > m->solver.tolerance
-                           ? solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, cold, false)
-                           : 0;
+            int more =
+                worst(&r) > m->solver.tolerance
+                    ? solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, cold, false, NULL)
+                    : 0;
             it = more > cold ? max_it + 1 : first + more;
             if (more > cold && rest > 0) {
                 if (worst(&rw) < worst(&r)) { // back to the warm-started sweeps' end
                     state_load(d, c, nv, nw, wsave);
                     r = rw;
                 }
-                int last = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, rest, false);
+                int last =
+                    solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, rest, false, NULL);
                 it = last > rest ? max_it + 1 : first + cold + last;
             }
             free(wsave);

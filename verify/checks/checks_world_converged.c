@@ -12,10 +12,10 @@
 
 // Every bundled scene that can have contacts (ak_world_can_contact; the check fails if a scene
 // in scenes/ is missing here), with the steps run: 1 s of simulated time (--quick: 0.25 s);
-// the 1,000-body piles their 60 steps (1 s) too (--quick: 4). The whole check took 96-116 s of
-// CPU on the 2-core machine (29 Nov 2026, docs/performance.md, the world step's eighth round),
-// most of it in the two piles' hardest steps (the sparse polish, T-CV.6, solves their large
-// components).
+// the 1,000-body piles their 60 steps (1 s) too (--quick: 4). The whole check took 83 s of CPU
+// on the 2-core machine at load 4 to 7 (106-108 s before, side by side; 29 Nov 2026,
+// docs/performance.md, the world step's ninth round), most of it in the two piles' hardest
+// steps (the sparse polish, T-CV.6, solves their large components).
 typedef struct cv_scene {
     const char *file;
     int steps, steps_quick; ///< 0: 1 s (--quick 0.25 s)

@@ -2951,6 +2951,52 @@ fail:
     return parts;
 }
 
+// The matrix form's late proximal stage (ak_solver_converged_solve_problem), modelled on
+// Siconos Numerics' chain of NSGS on the scaled problem to relative 1e-6 and then its proximal
+// point solver with alpha = sigma x error (sigma 10, nu 1) and Newton steps without a line
+// search: where the path's first 550 sweeps (with their polishes after sweeps 50 and 550) miss,
+// the sweeps go on with no polish until the relative measure of their state (problem_rel) is at
+// most HOLD_REL, checked every HOLD_CHECK sweeps, or for at most HOLD_SWEEPS; then each
+// component above the tolerance gets one proximal pass (sparse_prox at alpha = VPROX_SIGMA x
+// the relative |F|, no floor on alpha, full Newton steps that go on however far |F| rises
+// within a subproblem, at most VPROX_NEWTON factorisations), then the projected pass, the
+// finishing steps and the few-point floor as the component polish. If that misses, the path
+// goes back to its state after sweep 550 and on as before (the first try), so a problem pays
+// at most the stage. Why: on pile_1000_3d steps 50, 51, 56, 59 and 60 every polish that failed
+// (0.1-0.7 s each, 40-70 factorisations) started where the sweeps' largest residual was 1e-3
+// to 1e-1; from sweeps at relative 1e-3 the stage converges in 4 to 40 factorisations, the
+// Newton steps needing no line search once the state is that close (a divergence test that
+// ended a subproblem when |F|^2 rose a thousandfold stopped it on steps 56 and 59 at the
+// first step from a kink; docs/performance.md, chain V's schedule). HOLD_REL: anakata's
+// measure at rho = 1 / W_nn; 1e-3, 3e-4 and 1e-4 measured, 1e-3 the fastest on 59 and 60.
+#define HOLD_REL 1e-3
+#define HOLD_CHECK 10
+#define HOLD_SWEEPS 2000
+#define VPROX_SIGMA 10.0
+#define VPROX_NEWTON 40
+
+// The late proximal stage's pass on one large component (see HOLD_REL): sparse_prox from rc,
+// uc at alpha = VPROX_SIGMA x the relative |F| with no floor and full Newton steps, kept (rc,
+// uc and *rr updated) when it lowers the largest residual. Returns whether it kept it.
+static bool problem_prox_late(const ak_contact_problem *sp, const problem_part *pc,
+                              const double zero[], double rc[], double uc[],
+                              ak_solver_residuals *rr) {
+    int kc = sp->npoint * sp->dim;
+    double *x = malloc(sizeof(double) * (size_t)kc * 2);
+    if (!x) return false;
+    double *uu = x + kc;
+    bool kept = false;
+    memcpy(x, rc, sizeof(double) * (size_t)kc);
+    memcpy(uu, uc, sizeof(double) * (size_t)kc);
+    if (!sparse_prox(sp->npoint, sp->dim, pc->pp, zero, 1.0, 0.0, VPROX_SIGMA, INFINITY,
+                     VPROX_NEWTON, sp->row_start, sp->col, sp->W, pc->lu, rc, uc, x, uu)) {
+        project_impulses(sp->npoint, sp->dim, pc->pp, x);
+        kept = problem_keep(sp, x, uu, 1.0, rc, uc, rr);
+    }
+    free(x);
+    return kept;
+}
+
 // The component polish on the matrices (as polish's over the bodies): each component of p with
 // a residual above tol is polished alone from r (u = W r + q), kept when its own residuals
 // shrink: at most PROBLEM_DENSE_MAX unknowns the dense polish (problem_polish), and if still
@@ -2961,12 +3007,14 @@ fail:
 // all: on pile_1000_3d step 46 the early polishes alone missed in 100,000 sweeps, the world
 // step's rule converged in 550 (the first polish kept at 0.18 from 0.22), and the early
 // ones are what makes steps 36-40 cheap. nonmono: the sparse passes take the first try's
-// nonmonotone search (problem_polish_sparse); *sparse_ran is set when a sparse polish ran. buf: 2 k
-// scratch. Returns whether anything was kept (then *res is measured again).
+// nonmonotone search (problem_polish_sparse); *sparse_ran (when not NULL) is set when a sparse
+// polish ran. late: the late stage's polish (see HOLD_REL): a large component's first pass is
+// the proximal one (problem_prox_late) in place of the sparse polish's first. buf: 2 k scratch.
+// Returns whether anything was kept (then *res is measured again).
 static bool problem_polish_parts(const ak_contact_problem *p, problem_part parts[], int nparts,
                                  const double zero[], double rf, double tol, bool only_small,
-                                 bool early, bool nonmono, bool *sparse_ran, double r[], double u[],
-                                 double buf[], ak_solver_residuals *res) {
+                                 bool early, bool nonmono, bool late, bool *sparse_ran, double r[],
+                                 double u[], double buf[], ak_solver_residuals *res) {
     int n = p->dim, k = p->npoint * n;
     bool kept = false;
     for (int c = 0; c < nparts; c++) {
@@ -2992,13 +3040,18 @@ static bool problem_polish_parts(const ak_contact_problem *p, problem_part parts
                 any = true;
         } else if (pc->lu || (pc->lu = ak_block_lu_new_order(cnt, n, sp->row_start, sp->col,
                                                              AK_BLU_MIN_FILL))) {
-            *sparse_ran = true;
             // (the proximal point pass of the world step's polish is not tried here: on
             // pile_1000_3d steps 40-60 it made the matrix form 1.39 times slower in all, its
             // failed tries costing more than its wins on steps 40, 41 and 44 saved;
-            // docs/performance.md, the proximal polish)
-            any = problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, false, early, nonmono, true,
-                                        rc, uc, &rr);
+            // docs/performance.md, the proximal polish; the late stage's pass, see HOLD_REL,
+            // runs only from sweeps at relative 1e-3)
+            if (late) {
+                any = problem_prox_late(sp, pc, zero, rc, uc, &rr);
+            } else {
+                if (sparse_ran) *sparse_ran = true;
+                any = problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, false, early, nonmono,
+                                            true, rc, uc, &rr);
+            }
             if (worst(&rr) > tol && problem_polish_sparse(sp, pc->pp, zero, pc->lu, rf, true, early,
                                                           nonmono, true, rc, uc, &rr))
                 any = true;
@@ -3056,95 +3109,6 @@ static double problem_rel(const ak_contact_problem *p, const ak_contact_point *p
     }
     double m2 = fmax(q2, fmax(r2, u2));
     return m2 > 0.0 ? sqrt(f2 / m2) : sqrt(f2);
-}
-
-// The matrix form's late proximal stage (ak_solver_converged_solve_problem), modelled on
-// Siconos Numerics' chain of NSGS on the scaled problem to relative 1e-6 and then its proximal
-// point solver with alpha = sigma x error (sigma 10, nu 1) and Newton steps without a line
-// search: where the path's first 550 sweeps (with their polishes after sweeps 50 and 550) miss,
-// the sweeps go on with no polish until the relative measure of their state (problem_rel) is at
-// most HOLD_REL, checked every HOLD_CHECK sweeps, or for at most HOLD_SWEEPS; then each
-// component above the tolerance gets one proximal pass (sparse_prox at alpha = VPROX_SIGMA x
-// the relative |F|, no floor on alpha, full Newton steps that go on however far |F| rises
-// within a subproblem, at most VPROX_NEWTON factorisations), then the projected pass, the
-// finishing steps and the few-point floor as the component polish. If that misses, the path
-// goes back to its state after sweep 550 and on as before (the first try), so a problem pays
-// at most the stage. Why: on pile_1000_3d steps 50, 51, 56, 59 and 60 every polish that failed
-// (0.1-0.7 s each, 40-70 factorisations) started where the sweeps' largest residual was 1e-3
-// to 1e-1; from sweeps at relative 1e-3 the stage converges in 4 to 40 factorisations, the
-// Newton steps needing no line search once the state is that close (a divergence test that
-// ended a subproblem when |F|^2 rose a thousandfold stopped it on steps 56 and 59 at the
-// first step from a kink; docs/performance.md, chain V's schedule). HOLD_REL: anakata's
-// measure at rho = 1 / W_nn; 1e-3, 3e-4 and 1e-4 measured, 1e-3 the fastest on 59 and 60.
-#define HOLD_REL 1e-3
-#define HOLD_CHECK 10
-#define HOLD_SWEEPS 2000
-#define VPROX_SIGMA 10.0
-#define VPROX_NEWTON 40
-
-// The late proximal stage's polish of p's components above tol (see HOLD_REL): up to
-// PROBLEM_DENSE_MAX unknowns the dense polish (as problem_polish_parts), larger ones the
-// proximal pass, kept when it lowers the largest residual, then the projected pass, the
-// finishing steps and the floor. buf: 2 k scratch. Returns whether anything was kept (then
-// *res is measured again).
-static bool problem_polish_late(const ak_contact_problem *p, problem_part parts[], int nparts,
-                                const double zero[], double tol, double r[], double u[],
-                                double buf[], ak_solver_residuals *res) {
-    int n = p->dim, k = p->npoint * n;
-    bool kept = false;
-    for (int c = 0; c < nparts; c++) {
-        problem_part *pc = &parts[c];
-        const ak_contact_problem *sp = &pc->sub;
-        int cnt = sp->npoint, kc = cnt * n;
-        double *rc = r, *uc = u;
-        if (nparts > 1) {
-            rc = buf, uc = buf + k;
-            for (int a = 0; a < cnt; a++) {
-                memcpy(rc + (size_t)a * n, r + (size_t)pc->pt[a] * n, sizeof(double) * (size_t)n);
-                memcpy(uc + (size_t)a * n, u + (size_t)pc->pt[a] * n, sizeof(double) * (size_t)n);
-            }
-        }
-        ak_solver_residuals rr;
-        problem_residuals(sp, rc, uc, NULL, &rr);
-        if (worst(&rr) <= tol) continue;
-        bool any = false;
-        if (kc <= PROBLEM_DENSE_MAX) {
-            any = problem_polish(sp, pc->pp, zero, 1.0, false, tol, rc, uc, &rr);
-            if (worst(&rr) > tol && problem_polish(sp, pc->pp, zero, 1.0, true, tol, rc, uc, &rr))
-                any = true;
-        } else if (pc->lu || (pc->lu = ak_block_lu_new_order(cnt, n, sp->row_start, sp->col,
-                                                             AK_BLU_MIN_FILL))) {
-            double *x = malloc(sizeof(double) * (size_t)kc * 2);
-            if (x) {
-                double *uu = x + kc;
-                memcpy(x, rc, sizeof(double) * (size_t)kc);
-                memcpy(uu, uc, sizeof(double) * (size_t)kc);
-                if (!sparse_prox(cnt, n, pc->pp, zero, 1.0, 0.0, VPROX_SIGMA, INFINITY,
-                                 VPROX_NEWTON, sp->row_start, sp->col, sp->W, pc->lu, rc, uc, x,
-                                 uu)) {
-                    project_impulses(cnt, n, pc->pp, x);
-                    any = problem_keep(sp, x, uu, 1.0, rc, uc, &rr);
-                }
-                free(x);
-            }
-            if (worst(&rr) > tol && problem_polish_sparse(sp, pc->pp, zero, pc->lu, 1.0, true,
-                                                          false, false, true, rc, uc, &rr))
-                any = true;
-            if (worst(&rr) > tol && worst(&rr) <= FINISH_MAX &&
-                problem_finish_sparse(sp, pc->pp, zero, pc->lu, 1.0, tol, rc, uc, &rr))
-                any = true;
-            if (worst(&rr) > tol && problem_floor(sp, pc->pp, zero, pc->lu, tol, rc, uc, &rr))
-                any = true;
-        }
-        if (any && nparts > 1)
-            for (int a = 0; a < cnt; a++) {
-                memcpy(r + (size_t)pc->pt[a] * n, rc + (size_t)a * n, sizeof(double) * (size_t)n);
-                memcpy(u + (size_t)pc->pt[a] * n, uc + (size_t)a * n, sizeof(double) * (size_t)n);
-            }
-        kept |= any;
-    }
-    if (kept) problem_residuals(p, r, u, NULL, res);
-    return kept;
 }
 
 // The sweeps of the contact phase on the matrices from r (u = W r + q, *res its residuals), at
@@ -3205,7 +3169,7 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int
             if (pr->parts)
                 polished = problem_polish_parts(
                     p, pr->parts, pr->nparts, pr->zero, rf, tol, it < NEWTON_AFTER,
-                    !pr->nonmono && ((it - NEWTON_AFTER) / every) % 2 == 0, pr->nonmono,
+                    !pr->nonmono && ((it - NEWTON_AFTER) / every) % 2 == 0, pr->nonmono, false,
                     &pr->sparse_ran, r, u, pd + k, res);
         }
         if (polished) {
@@ -3425,7 +3389,11 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
                 pr.hold_rel = 0.0;
             }
             if (rc && late) {
-                problem_polish_late(p, pr.parts, pr.nparts, pr.zero, tol, r, u, pr.pd + k, &res);
+                // the late stage's polish: the components as problem_polish_parts at rho factor
+                // 1, the large ones' first pass the proximal one (problem_prox_late), then the
+                // projected pass, the finishing steps and the floor
+                problem_polish_parts(p, pr.parts, pr.nparts, pr.zero, 1.0, tol, false, false, false,
+                                     true, NULL, r, u, pr.pd + k, &res);
                 rc = worst(&res) > tol;
             }
             if (rc && late) {

@@ -85,18 +85,31 @@ static double norm(int k, const double x[]) {
     return sqrt(s);
 }
 
-// The friction block: minimise 1/2 x^T Kt x + g^T x over |x| <= r (see the top of the file).
-void ak_solver_friction_block(int nt, const double Kt[], const double g[], double r, double x[]) {
+// Each point's tangent block Kt (nt x nt, row-major) and its Cholesky factor at a = 0 (L0,
+// from chol; L0[0] = 0 where Kt is not positive definite), KT_STRIDE doubles per point: the
+// factor made once per step or problem instead of once per sweep (the same arithmetic).
+#define KT_STRIDE (2 * AK_MAX_TAN * AK_MAX_TAN)
+
+static void kt_factor(int nt, double K[]) {
+    double *L0 = K + AK_MAX_TAN * AK_MAX_TAN;
+    if (chol(nt, K, 0.0, L0)) L0[0] = 0.0;
+}
+
+// The friction block: minimise 1/2 x^T Kt x + g^T x over |x| <= r (see the top of the file),
+// with Kt's factor L0 (kt_factor).
+static void friction_block(int nt, const double Kt[], const double L0[], const double g[],
+                           double r, double x[]) {
     double L[AK_MAX_TAN * AK_MAX_TAN], y[AK_MAX_TAN], mg[AK_MAX_TAN];
     for (int i = 0; i < nt; i++) mg[i] = -g[i];
-    if (!(r > 0.0) || chol(nt, Kt, 0.0, L)) {
+    if (!(r > 0.0) || !(L0[0] > 0.0)) {
         memset(x, 0, sizeof(double) * (size_t)nt);
         return;
     }
-    fwd(nt, L, mg, y);
-    bwd(nt, L, y, x);
+    fwd(nt, L0, mg, y);
+    bwd(nt, L0, y, x);
     double nx = norm(nt, x);
     if (nx <= r) return; // sticks: u_t = 0
+    memcpy(L, L0, sizeof(double) * (size_t)nt * (size_t)nt);
     double a = 0.0;
     for (int it = 0; it < 60; it++) { // Newton on 1/|x(a)| - 1/r: monotone from a = 0
         double q[AK_MAX_TAN];
@@ -112,6 +125,13 @@ void ak_solver_friction_block(int nt, const double Kt[], const double g[], doubl
     }
     if (nx > 0.0)
         for (int i = 0; i < nt; i++) x[i] *= r / nx; // on the rim to rounding
+}
+
+void ak_solver_friction_block(int nt, const double Kt[], const double g[], double r, double x[]) {
+    double K[KT_STRIDE];
+    memcpy(K, Kt, sizeof(double) * (size_t)nt * (size_t)nt);
+    kt_factor(nt, K);
+    friction_block(nt, K, K + AK_MAX_TAN * AK_MAX_TAN, g, r, x);
 }
 
 // Kt = T K T^T of point p (the tangent block of B-6's K).
@@ -164,7 +184,7 @@ static void sweep(const ak_model *m, ak_data *d, ak_contact_cache *c, const doub
         double u[AK_MAX_DIM], P[AK_MAX_DIM];
         if (p->mu > 0.0) {
             ak_solver_rel_velocity(m, d, p, u);
-            const double *K = Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN;
+            const double *K = Kt + (size_t)i * KT_STRIDE;
             double ut[AK_MAX_TAN], old[AK_MAX_TAN], g[AK_MAX_TAN], x[AK_MAX_TAN];
             for (int r = 0; r < nt; r++) {
                 ut[r] = old[r] = 0.0;
@@ -177,7 +197,7 @@ static void sweep(const ak_model *m, ak_data *d, ak_contact_cache *c, const doub
                 g[r] = ut[r];
                 for (int q = 0; q < nt; q++) g[r] -= K[r * nt + q] * old[q];
             }
-            ak_solver_friction_block(nt, K, g, bound[i], x);
+            friction_block(nt, K, K + AK_MAX_TAN * AK_MAX_TAN, g, bound[i], x);
             for (int j = 0; j < n; j++) {
                 double jt = 0.0;
                 for (int r = 0; r < nt; r++) jt += p->tangent[r * n + j] * x[r];
@@ -1930,7 +1950,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     }
     c->stats.res = (ak_solver_residuals){ .valid = true, .converged = true };
     if (np == 0) return 0;
-    double *Kt = malloc(sizeof(double) * (size_t)np * AK_MAX_TAN * AK_MAX_TAN);
+    double *Kt = malloc(sizeof(double) * (size_t)np * KT_STRIDE);
     double *target = malloc(sizeof(double) * (size_t)np * 2), *bound = target + np;
     if (!Kt || !target) {
         free(Kt);
@@ -1938,8 +1958,10 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
         c->stats.res.converged = false;
         return 0;
     }
-    for (int i = 0; i < np; i++)
-        tangent_block(m, c, &c->step.pts[i], Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN);
+    for (int i = 0; i < np; i++) {
+        tangent_block(m, c, &c->step.pts[i], Kt + (size_t)i * KT_STRIDE);
+        kt_factor(n - 1, Kt + (size_t)i * KT_STRIDE);
+    }
     bool ok = true;
     if (!m->solver.warm_start)
         for (int i = 0; i < np; i++) {
@@ -2306,17 +2328,33 @@ static void problem_residuals(const ak_contact_problem *p, const double r[], con
     for (int i = 0; i < p->npoint; i++) problem_point_residuals(p, i, r, u, bound, res);
 }
 
-// r_j += dr (n entries) and u += W[:, j] dr through j's column blocks (cz: the blocks of column
-// j, cs the column starts).
-static void problem_apply(const ak_contact_problem *p, const int cs[], const int cz[],
-                          const int crow[], int j, const double dr[], double r[], double u[]) {
-    int n = p->dim, nn = n * n;
-    for (int b = 0; b < n; b++) r[(size_t)j * n + b] += dr[b];
+// r_j += dr and u += W[:, j] dr through j's column blocks (cz: the blocks of column j, cs the
+// column starts), for dr's entries b0 .. b1 - 1 (the others are zero: the sweep's friction
+// block moves the tangents, its normal row the normal; adding their zero products would change
+// nothing but an entry of -0 to +0). One copy per n of the contact problems (2 to 5, then a
+// generic one), the loops unrolled with n a constant; the same arithmetic in each.
+static inline __attribute__((always_inline)) void
+problem_apply_n(int n, const double *W, const int cs[], const int cz[], const int crow[], int j,
+                int b0, int b1, const double dr[], double r[], double u[]) {
+    int nn = n * n;
+    for (int b = b0; b < b1; b++) r[(size_t)j * n + b] += dr[b];
     for (int z = cs[j]; z < cs[j + 1]; z++) {
-        const double *B = p->W + (size_t)cz[z] * nn;
+        const double *B = W + (size_t)cz[z] * nn;
         double *ui = u + (size_t)crow[z] * n;
         for (int a = 0; a < n; a++)
-            for (int b = 0; b < n; b++) ui[a] += B[a * n + b] * dr[b];
+            for (int b = b0; b < b1; b++) ui[a] += B[a * n + b] * dr[b];
+    }
+}
+
+static void problem_apply(const ak_contact_problem *p, const int cs[], const int cz[],
+                          const int crow[], int j, int b0, int b1, const double dr[], double r[],
+                          double u[]) {
+    switch (p->dim) {
+        case 2: problem_apply_n(2, p->W, cs, cz, crow, j, b0, b1, dr, r, u); break;
+        case 3: problem_apply_n(3, p->W, cs, cz, crow, j, b0, b1, dr, r, u); break;
+        case 4: problem_apply_n(4, p->W, cs, cz, crow, j, b0, b1, dr, r, u); break;
+        case 5: problem_apply_n(5, p->W, cs, cz, crow, j, b0, b1, dr, r, u); break;
+        default: problem_apply_n(p->dim, p->W, cs, cz, crow, j, b0, b1, dr, r, u); break;
     }
 }
 
@@ -3134,20 +3172,20 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int
         for (int i = 0; i < np; i++) { // the sweep: friction block, then the normal row
             double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n, dr[AK_MAX_DIM] = { 0 };
             if (p->mu[i] > 0.0) {
-                const double *K = pr->Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN;
+                const double *K = pr->Kt + (size_t)i * KT_STRIDE;
                 double g[AK_MAX_TAN], x[AK_MAX_TAN];
                 for (int a = 0; a < nt; a++) {
                     g[a] = ui[1 + a];
                     for (int b = 0; b < nt; b++) g[a] -= K[a * nt + b] * ri[1 + b];
                 }
-                ak_solver_friction_block(nt, K, g, bound[i], x);
+                friction_block(nt, K, K + AK_MAX_TAN * AK_MAX_TAN, g, bound[i], x);
                 for (int a = 0; a < nt; a++) dr[1 + a] = x[a] - ri[1 + a];
-                problem_apply(p, pr->cs, pr->cz, pr->crow, i, dr, r, u);
+                problem_apply(p, pr->cs, pr->cz, pr->crow, i, 1, n, dr, r, u);
                 memset(dr, 0, sizeof dr);
             }
             double jn = fmax(ri[0] - pr->pts[i].mn * ui[0], 0.0);
             dr[0] = jn - ri[0];
-            problem_apply(p, pr->cs, pr->cz, pr->crow, i, dr, r, u);
+            problem_apply(p, pr->cs, pr->cz, pr->crow, i, 0, 1, dr, r, u);
         }
         pr->st->sweeps++;
         problem_residuals(p, r, u, NULL, res);
@@ -3198,7 +3236,7 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int
             for (int i = 0; i < np; i++) {
                 double step[AK_MAX_DIM];
                 for (int b = 0; b < w; b++) step[b] = pd[(size_t)i * n + b] - x0[(size_t)i * n + b];
-                problem_apply(p, pr->cs, pr->cz, pr->crow, i, step, r, u);
+                problem_apply(p, pr->cs, pr->cz, pr->crow, i, 0, n, step, r, u);
             }
         momentum = true;
     }
@@ -3257,7 +3295,7 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
         *crow = malloc(sizeof(int) * (size_t)nb), *diag = malloc(sizeof(int) * (size_t)np);
     double *u = malloc(sizeof(double) * (size_t)k * 10),
            *bound = malloc(sizeof(double) * (size_t)np * 3);
-    double *Kt = malloc(sizeof(double) * (size_t)np * AK_MAX_TAN * AK_MAX_TAN);
+    double *Kt = malloc(sizeof(double) * (size_t)np * KT_STRIDE);
     ak_contact_point *pts = calloc((size_t)np, sizeof *pts);
     const ak_contact_point **pp = malloc(sizeof *pp * (size_t)np);
     int *order = malloc(sizeof(int) * (size_t)np);
@@ -3306,9 +3344,10 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
         pts[i].mn = 1.0 / D[0];
         pts[i].mu = p->mu[i];
         pp[i] = &pts[i];
-        double *K = Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN;
+        double *K = Kt + (size_t)i * KT_STRIDE;
         for (int a = 0; a < nt; a++)
             for (int b = 0; b < nt; b++) K[a * nt + b] = D[(1 + a) * n + 1 + b];
+        kt_factor(nt, K);
     }
     bool given = false;            // a start other than zero (a warm start)
     for (int i = 0; i < np; i++) { // start: lambda_n >= 0, lambda_t on the disc

@@ -228,6 +228,39 @@ Test(solver, block_lu_supernodes_against_gsl) {
     gsl_rng_free(rng);
 }
 
+// All-zero blocks, whose updates the factorisation and the solves skip: on the pile systems
+// above, a third of the points get the rows of a separated point in a Newton matrix (the
+// identity on the diagonal block, zero elsewhere: their U blocks are zero), and a few other
+// blocks are zeroed (zero L blocks); both orders, n = 2..5, against GSL's dense LU as above.
+Test(solver, block_lu_zero_blocks_against_gsl) {
+    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
+    gsl_rng_set(rng, 31);
+    for (int n = 2; n <= 5; n++) {
+        bsys s = pile_system(rng, 4, n, 1.0);
+        int nn = n * n, zeroed = 0;
+        for (int i = 0; i < s.np; i++) {
+            bool sep = gsl_rng_uniform(rng) < 1.0 / 3.0;
+            for (int q = s.rs[i]; q < s.rs[i + 1]; q++) {
+                double *B = s.val + (size_t)q * nn;
+                if (sep)
+                    for (int z = 0; z < nn; z++) B[z] = s.col[q] == i && z % (n + 1) == 0;
+                else if (s.col[q] != i && gsl_rng_uniform(rng) < 0.1)
+                    memset(B, 0, sizeof(double) * (size_t)nn), zeroed++;
+            }
+        }
+        cr_assert(zeroed > 0, "n=%d: no block zeroed", n);
+        for (int o = 0; o < 2; o++) {
+            double rel, bwd;
+            compare_order(&s, 0.0, 400 + (unsigned long)(n * 2 + o),
+                          o ? AK_BLU_MIN_FILL : AK_BLU_MIN_DEGREE, &rel, &bwd);
+            cr_expect(rel <= 1e-10, "n=%d order %d: block LU against GSL LU %.3g", n, o, rel);
+            cr_expect(bwd <= 1e-13, "n=%d order %d: backward error %.3g", n, o, bwd);
+        }
+        bsys_free(&s);
+    }
+    gsl_rng_free(rng);
+}
+
 // The minimum-fill order (the matrix form's polish): on random sparse nonsymmetric systems its
 // solution equals GSL's dense LU solution as the minimum-degree order's does; and on a pattern
 // whose fill is known (block 0 linked to blocks 1 and 6 alone, 1-5 and 6-10 two cliques of five)

@@ -2328,33 +2328,32 @@ static void problem_residuals(const ak_contact_problem *p, const double r[], con
     for (int i = 0; i < p->npoint; i++) problem_point_residuals(p, i, r, u, bound, res);
 }
 
-// r_j += dr and u += W[:, j] dr through j's column blocks (cz: the blocks of column j, cs the
-// column starts), for dr's entries b0 .. b1 - 1 (the others are zero: the sweep's friction
-// block moves the tangents, its normal row the normal; adding their zero products would change
-// nothing but an entry of -0 to +0). One copy per n of the contact problems (2 to 5, then a
-// generic one), the loops unrolled with n a constant; the same arithmetic in each.
-static inline __attribute__((always_inline)) void
-problem_apply_n(int n, const double *W, const int cs[], const int cz[], const int crow[], int j,
-                int b0, int b1, const double dr[], double r[], double u[]) {
+// r_j += dr (n entries) and u += W[:, j] dr through j's column blocks (cz: the blocks of column
+// j, cs the column starts); one copy per n of the contact problems (2 to 5, then a generic one),
+// the loops unrolled with n a constant.
+static inline __attribute__((always_inline)) void problem_apply_n(int n, const double *W,
+                                                                  const int cs[], const int cz[],
+                                                                  const int crow[], int j,
+                                                                  const double dr[], double r[],
+                                                                  double u[]) {
     int nn = n * n;
-    for (int b = b0; b < b1; b++) r[(size_t)j * n + b] += dr[b];
+    for (int b = 0; b < n; b++) r[(size_t)j * n + b] += dr[b];
     for (int z = cs[j]; z < cs[j + 1]; z++) {
         const double *B = W + (size_t)cz[z] * nn;
         double *ui = u + (size_t)crow[z] * n;
         for (int a = 0; a < n; a++)
-            for (int b = b0; b < b1; b++) ui[a] += B[a * n + b] * dr[b];
+            for (int b = 0; b < n; b++) ui[a] += B[a * n + b] * dr[b];
     }
 }
 
 static void problem_apply(const ak_contact_problem *p, const int cs[], const int cz[],
-                          const int crow[], int j, int b0, int b1, const double dr[], double r[],
-                          double u[]) {
+                          const int crow[], int j, const double dr[], double r[], double u[]) {
     switch (p->dim) {
-        case 2: problem_apply_n(2, p->W, cs, cz, crow, j, b0, b1, dr, r, u); break;
-        case 3: problem_apply_n(3, p->W, cs, cz, crow, j, b0, b1, dr, r, u); break;
-        case 4: problem_apply_n(4, p->W, cs, cz, crow, j, b0, b1, dr, r, u); break;
-        case 5: problem_apply_n(5, p->W, cs, cz, crow, j, b0, b1, dr, r, u); break;
-        default: problem_apply_n(p->dim, p->W, cs, cz, crow, j, b0, b1, dr, r, u); break;
+        case 2: problem_apply_n(2, p->W, cs, cz, crow, j, dr, r, u); break;
+        case 3: problem_apply_n(3, p->W, cs, cz, crow, j, dr, r, u); break;
+        case 4: problem_apply_n(4, p->W, cs, cz, crow, j, dr, r, u); break;
+        case 5: problem_apply_n(5, p->W, cs, cz, crow, j, dr, r, u); break;
+        default: problem_apply_n(p->dim, p->W, cs, cz, crow, j, dr, r, u); break;
     }
 }
 
@@ -3119,6 +3118,7 @@ typedef struct problem_run {
     const ak_contact_problem *p;
     double tol;
     const int *cs, *cz, *crow;      ///< W's blocks by columns (problem_apply)
+    const int *cdiag;               ///< each column's diagonal block (its place in cz, crow)
     const double *Kt;               ///< each point's tangent block of W's diagonal block
     const ak_contact_point *pts;    ///< each point's 1 / W_nn (mn) and mu
     const ak_contact_point **pp;    ///< the points in the components' order (problem_parts)
@@ -3149,6 +3149,54 @@ static double problem_rel(const ak_contact_problem *p, const ak_contact_point *p
     return m2 > 0.0 ? sqrt(f2 / m2) : sqrt(f2);
 }
 
+// One point's update of the matrix form's sweep: the friction block (the tangents), then the
+// normal row, then u += W[:, i] dr in one pass over column i's blocks. Every entry of u takes
+// the same terms in the same order as in two passes (the tangents' over the column, then the
+// normal's): the point's own entries take the tangents' terms before its normal row reads u_i.
+// Terms of a part of dr that did not move (a separated point staying separated, a point with
+// mu = 0) are not added: they are +-0, and could change at most a -0 to +0. One copy per n.
+static inline __attribute__((always_inline)) void sweep_point(int n, const problem_run *pr, int i,
+                                                              double r[], double u[]) {
+    const ak_contact_problem *p = pr->p;
+    int nt = n - 1, nn = n * n;
+    double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n, dr[AK_MAX_DIM] = { 0 };
+    const double *Bi = p->W + (size_t)pr->cz[pr->cdiag[i]] * nn;
+    bool tan = false;
+    if (p->mu[i] > 0.0) {
+        const double *K = pr->Kt + (size_t)i * KT_STRIDE;
+        double g[AK_MAX_TAN], x[AK_MAX_TAN];
+        for (int a = 0; a < nt; a++) {
+            g[a] = ui[1 + a];
+            for (int b = 0; b < nt; b++) g[a] -= K[a * nt + b] * ri[1 + b];
+        }
+        friction_block(nt, K, K + AK_MAX_TAN * AK_MAX_TAN, g, pr->bound[i], x);
+        for (int a = 0; a < nt; a++) tan |= (dr[1 + a] = x[a] - ri[1 + a]) != 0.0;
+    }
+    if (tan) {
+        for (int b = 1; b < n; b++) ri[b] += dr[b];
+        for (int a = 0; a < n; a++)
+            for (int b = 1; b < n; b++) ui[a] += Bi[a * n + b] * dr[b];
+    }
+    double jn = fmax(ri[0] - pr->pts[i].mn * ui[0], 0.0);
+    dr[0] = jn - ri[0];
+    bool nor = dr[0] != 0.0;
+    if (!tan && !nor) return;
+    ri[0] += dr[0];
+    for (int z = pr->cs[i]; z < pr->cs[i + 1]; z++) {
+        const double *B = p->W + (size_t)pr->cz[z] * nn;
+        double *uj = u + (size_t)pr->crow[z] * n;
+        bool own = z == pr->cdiag[i];
+        for (int a = 0; a < n; a++) {
+            if (tan && !own)
+                for (int b = 1; b < n; b++) uj[a] += B[a * n + b] * dr[b];
+            if (nor) uj[a] += B[a * n] * dr[0];
+        }
+    }
+}
+
+#define SWEEP_POINTS(N)                                                                            \
+    for (int i = 0; i < np; i++) sweep_point(N, pr, i, r, u)
+
 // The sweeps of the contact phase on the matrices from r (u = W r + q, *res its residuals), at
 // most max_it of them, with the polish schedule counted from this call's first sweep (as
 // solve_range_max's, which the world step's cold restart calls again): the NNCG momentum and
@@ -3159,7 +3207,7 @@ static double problem_rel(const ak_contact_problem *p, const ak_contact_point *p
 static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int max_it,
                           ak_solver_residuals *res) {
     const ak_contact_problem *p = pr->p;
-    int n = p->dim, nt = n - 1, np = p->npoint, k = np * n, w = n;
+    int n = p->dim, np = p->npoint, k = np * n, w = n;
     double *bound = pr->bound, *x0 = pr->x0, *pd = pr->pd, tol = pr->tol;
     if (done == 0) {
         for (int i = 0; i < np; i++) bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
@@ -3169,23 +3217,12 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int
     bool momentum = pr->momentum;
     for (int it = done + 1; it <= max_it; it++) {
         memcpy(x0, r, sizeof(double) * (size_t)k);
-        for (int i = 0; i < np; i++) { // the sweep: friction block, then the normal row
-            double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n, dr[AK_MAX_DIM] = { 0 };
-            if (p->mu[i] > 0.0) {
-                const double *K = pr->Kt + (size_t)i * KT_STRIDE;
-                double g[AK_MAX_TAN], x[AK_MAX_TAN];
-                for (int a = 0; a < nt; a++) {
-                    g[a] = ui[1 + a];
-                    for (int b = 0; b < nt; b++) g[a] -= K[a * nt + b] * ri[1 + b];
-                }
-                friction_block(nt, K, K + AK_MAX_TAN * AK_MAX_TAN, g, bound[i], x);
-                for (int a = 0; a < nt; a++) dr[1 + a] = x[a] - ri[1 + a];
-                problem_apply(p, pr->cs, pr->cz, pr->crow, i, 1, n, dr, r, u);
-                memset(dr, 0, sizeof dr);
-            }
-            double jn = fmax(ri[0] - pr->pts[i].mn * ui[0], 0.0);
-            dr[0] = jn - ri[0];
-            problem_apply(p, pr->cs, pr->cz, pr->crow, i, 0, 1, dr, r, u);
+        switch (n) { // the sweep (sweep_point)
+            case 2: SWEEP_POINTS(2); break;
+            case 3: SWEEP_POINTS(3); break;
+            case 4: SWEEP_POINTS(4); break;
+            case 5: SWEEP_POINTS(5); break;
+            default: SWEEP_POINTS(n); break;
         }
         pr->st->sweeps++;
         problem_residuals(p, r, u, NULL, res);
@@ -3236,7 +3273,7 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int
             for (int i = 0; i < np; i++) {
                 double step[AK_MAX_DIM];
                 for (int b = 0; b < w; b++) step[b] = pd[(size_t)i * n + b] - x0[(size_t)i * n + b];
-                problem_apply(p, pr->cs, pr->cz, pr->crow, i, 0, n, step, r, u);
+                problem_apply(p, pr->cs, pr->cz, pr->crow, i, step, r, u);
             }
         momentum = true;
     }
@@ -3292,7 +3329,8 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     // column access: for each column point j, its blocks and their rows
     int nb = p->row_start[np];
     int *cs = calloc((size_t)np + 1, sizeof(int)), *cz = malloc(sizeof(int) * (size_t)nb),
-        *crow = malloc(sizeof(int) * (size_t)nb), *diag = malloc(sizeof(int) * (size_t)np);
+        *crow = malloc(sizeof(int) * (size_t)nb), *diag = malloc(sizeof(int) * (size_t)np * 2);
+    int *cdiag = diag ? diag + np : NULL;
     double *u = malloc(sizeof(double) * (size_t)k * 10),
            *bound = malloc(sizeof(double) * (size_t)np * 3);
     double *Kt = malloc(sizeof(double) * (size_t)np * KT_STRIDE);
@@ -3304,6 +3342,7 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
                        .cs = cs,
                        .cz = cz,
                        .crow = crow,
+                       .cdiag = cdiag,
                        .Kt = Kt,
                        .pts = pts,
                        .pp = pp,
@@ -3332,8 +3371,8 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
             diag[i] = -1;
             for (int z = p->row_start[i]; z < p->row_start[i + 1]; z++) {
                 int j = p->col[z];
+                if (j == i) diag[i] = z, cdiag[i] = fill[j];
                 cz[fill[j]] = z, crow[fill[j]++] = i;
-                if (j == i) diag[i] = z;
             }
         }
         free(fill);

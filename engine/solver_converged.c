@@ -47,8 +47,10 @@
 #include "ref/contact/contact.h"
 #include "engine/solver.h"
 
+#define AK_CV_INLINE static inline __attribute__((always_inline))
+
 // Cholesky factor L (lower, row-major nt x nt) of A + a I; 0, or -1 if not positive definite.
-static int chol(int nt, const double A[], double a, double L[]) {
+AK_CV_INLINE int chol(int nt, const double A[], double a, double L[]) {
     for (int i = 0; i < nt; i++)
         for (int j = 0; j <= i; j++) {
             double s = A[i * nt + j] + (i == j ? a : 0.0);
@@ -63,7 +65,7 @@ static int chol(int nt, const double A[], double a, double L[]) {
     return 0;
 }
 
-static void fwd(int nt, const double L[], const double b[], double y[]) {
+AK_CV_INLINE void fwd(int nt, const double L[], const double b[], double y[]) {
     for (int i = 0; i < nt; i++) {
         double s = b[i];
         for (int k = 0; k < i; k++) s -= L[i * nt + k] * y[k];
@@ -71,7 +73,7 @@ static void fwd(int nt, const double L[], const double b[], double y[]) {
     }
 }
 
-static void bwd(int nt, const double L[], const double y[], double x[]) {
+AK_CV_INLINE void bwd(int nt, const double L[], const double y[], double x[]) {
     for (int i = nt - 1; i >= 0; i--) {
         double s = y[i];
         for (int k = i + 1; k < nt; k++) s -= L[k * nt + i] * x[k];
@@ -96,9 +98,10 @@ static void kt_factor(int nt, double K[]) {
 }
 
 // The friction block: minimise 1/2 x^T Kt x + g^T x over |x| <= r (see the top of the file),
-// with Kt's factor L0 (kt_factor).
-static void friction_block(int nt, const double Kt[], const double L0[], const double g[],
-                           double r, double x[]) {
+// with Kt's factor L0 (kt_factor). One copy per nt (friction_block), the loops unrolled with nt
+// a constant: the same arithmetic in each.
+AK_CV_INLINE void friction_block_n(int nt, const double Kt[], const double L0[], const double g[],
+                                   double r, double x[]) {
     double L[AK_MAX_TAN * AK_MAX_TAN], y[AK_MAX_TAN], mg[AK_MAX_TAN];
     for (int i = 0; i < nt; i++) mg[i] = -g[i];
     if (!(r > 0.0) || !(L0[0] > 0.0)) {
@@ -125,6 +128,16 @@ static void friction_block(int nt, const double Kt[], const double L0[], const d
     }
     if (nx > 0.0)
         for (int i = 0; i < nt; i++) x[i] *= r / nx; // on the rim to rounding
+}
+
+static void friction_block(int nt, const double Kt[], const double L0[], const double g[],
+                           double r, double x[]) {
+    switch (nt) {
+        case 1: friction_block_n(1, Kt, L0, g, r, x); break;
+        case 2: friction_block_n(2, Kt, L0, g, r, x); break;
+        case 3: friction_block_n(3, Kt, L0, g, r, x); break;
+        default: friction_block_n(nt, Kt, L0, g, r, x); break;
+    }
 }
 
 void ak_solver_friction_block(int nt, const double Kt[], const double g[], double r, double x[]) {

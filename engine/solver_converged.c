@@ -188,15 +188,24 @@ static double normal_velocity(const ak_model *m, const ak_data *d, const ak_cont
     return vn;
 }
 
-// One block Gauss-Seidel sweep over points [s, e): friction block, then the normal row.
-static void sweep(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
-                  const double target[], const double bound[], int s, int e) {
-    int n = m->dim, nt = n - 1;
+// ak_solver_rel_velocity_fast with the bodies' motion looked up (solver.h)
+AK_CV_INLINE void cv_rel_velocity(int n, const ak_model *m, const ak_data *d,
+                                  const ak_contact_point *p, double u[]) {
+    ak_solver_rel_velocity_fast(n, d, p, ak_solver_body_moves(m, p->a),
+                                ak_solver_body_moves(m, p->b), u);
+}
+
+// One block Gauss-Seidel sweep over points [s, e): friction block, then the normal row. One
+// copy per n (sweep), the loops unrolled with n a constant: the same arithmetic in each.
+AK_CV_INLINE void sweep_n(int n, const ak_model *m, ak_data *d, ak_contact_cache *c,
+                          const double *Kt, const double target[], const double bound[], int s,
+                          int e) {
+    int nt = n - 1;
     for (int i = s; i < e; i++) {
         ak_contact_point *p = &c->step.pts[i];
-        double u[AK_MAX_DIM], P[AK_MAX_DIM];
+        double u[AK_MAX_DIM], P[AK_MAX_DIM] = { 0 };
         if (p->mu > 0.0) {
-            ak_solver_rel_velocity(m, d, p, u);
+            cv_rel_velocity(n, m, d, p, u);
             const double *K = Kt + (size_t)i * KT_STRIDE;
             double ut[AK_MAX_TAN], old[AK_MAX_TAN], g[AK_MAX_TAN], x[AK_MAX_TAN];
             for (int r = 0; r < nt; r++) {
@@ -210,35 +219,47 @@ static void sweep(const ak_model *m, ak_data *d, ak_contact_cache *c, const doub
                 g[r] = ut[r];
                 for (int q = 0; q < nt; q++) g[r] -= K[r * nt + q] * old[q];
             }
-            friction_block(nt, K, K + AK_MAX_TAN * AK_MAX_TAN, g, bound[i], x);
+            friction_block_n(nt, K, K + AK_MAX_TAN * AK_MAX_TAN, g, bound[i], x);
             for (int j = 0; j < n; j++) {
                 double jt = 0.0;
                 for (int r = 0; r < nt; r++) jt += p->tangent[r * n + j] * x[r];
                 P[j] = jt - p->jt[j];
                 p->jt[j] = jt;
             }
-            ak_solver_apply(m, d, c, p, P);
+            ak_solver_apply_fast(n, m, d, c, p, P);
         }
-        double vn = normal_velocity(m, d, p);
+        double vn = 0.0; // normal_velocity
+        cv_rel_velocity(n, m, d, p, u);
+        for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
         double jn = fmax(p->jn - p->mn * (vn - target[i]), 0.0);
         double dj = jn - p->jn;
         p->jn = jn;
         for (int j = 0; j < n; j++) P[j] = dj * p->normal[j];
-        ak_solver_apply(m, d, c, p, P);
+        ak_solver_apply_fast(n, m, d, c, p, P);
+    }
+}
+
+static void sweep(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
+                  const double target[], const double bound[], int s, int e) {
+    switch (m->dim) {
+        case 2: sweep_n(2, m, d, c, Kt, target, bound, s, e); break;
+        case 3: sweep_n(3, m, d, c, Kt, target, bound, s, e); break;
+        case 4: sweep_n(4, m, d, c, Kt, target, bound, s, e); break;
+        case 5: sweep_n(5, m, d, c, Kt, target, bound, s, e); break;
+        default: sweep_n(m->dim, m, d, c, Kt, target, bound, s, e); break;
     }
 }
 
 // bound: NULL for the residuals of the contact problem (friction bound mu lambda_n); else the
 // fixed friction bounds of the inner (Tresca) problem.
-static void residuals_range(const ak_model *m, const ak_data *d, const ak_contact_cache *c,
-                            const double target[], const double bound[], int s, int e,
-                            ak_solver_residuals *r) {
-    int n = m->dim;
+AK_CV_INLINE void residuals_range_n(int n, const ak_model *m, const ak_data *d,
+                                    const ak_contact_cache *c, const double target[],
+                                    const double bound[], int s, int e, ak_solver_residuals *r) {
     r->normal = r->complementarity = r->cone = r->dissipation = 0.0;
     for (int i = s; i < e; i++) {
         const ak_contact_point *p = &c->step.pts[i];
-        double u[AK_MAX_DIM], vn = 0.0, ut[AK_MAX_DIM], jtu = 0.0;
-        ak_solver_rel_velocity(m, d, p, u);
+        double u[AK_MAX_DIM], vn = 0.0, ut[AK_MAX_DIM] = { 0 }, jtu = 0.0;
+        cv_rel_velocity(n, m, d, p, u);
         for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
         for (int j = 0; j < n; j++) ut[j] = u[j] - vn * p->normal[j];
         for (int j = 0; j < n; j++) jtu += p->jt[j] * ut[j];
@@ -248,6 +269,19 @@ static void residuals_range(const ak_model *m, const ak_data *d, const ak_contac
         r->complementarity = fmax(r->complementarity, fabs(p->jn * (vn - t)));
         r->cone = fmax(r->cone, norm(n, p->jt) - rad);
         r->dissipation = fmax(r->dissipation, fabs(rad * norm(n, ut) + jtu));
+    }
+}
+
+// (one copy per n, as sweep)
+static void residuals_range(const ak_model *m, const ak_data *d, const ak_contact_cache *c,
+                            const double target[], const double bound[], int s, int e,
+                            ak_solver_residuals *r) {
+    switch (m->dim) {
+        case 2: residuals_range_n(2, m, d, c, target, bound, s, e, r); break;
+        case 3: residuals_range_n(3, m, d, c, target, bound, s, e, r); break;
+        case 4: residuals_range_n(4, m, d, c, target, bound, s, e, r); break;
+        case 5: residuals_range_n(5, m, d, c, target, bound, s, e, r); break;
+        default: residuals_range_n(m->dim, m, d, c, target, bound, s, e, r); break;
     }
 }
 

@@ -9,8 +9,11 @@
 // in N_p, land on a block of the filled pattern).
 // Minimum fill (minimum deficiency; Tinney and Walker, Proc. IEEE 55, 1967, their scheme 3):
 // eliminate the block whose neighbours lack the fewest links among them (the blocks its
-// elimination fills), ties to the lower degree, then the lowest index. The fill counts change
-// only for N_p and its neighbours when p is eliminated, and are counted again for those alone.
+// elimination fills), ties to the lower degree, then the lowest index. When p is eliminated
+// the fill counts of N_p are counted again, and a node outside N_p loses one for each new edge
+// between two of its neighbours (since 30 Nov 2026; the ordering of pile_1000_3d step 59's
+// largest component 0.05 s instead of 0.16, and the counts exact: test_solver's
+// block_lu_min_fill_by_definition).
 // The matrix form's polish (ak_solver_converged_solve_problem) orders its components so since
 // 29 Nov 2026: one ordering per component and solve, a factorisation per Newton step; the world
 // step keeps minimum degree (its factors, and so its steps, bit for bit as before).
@@ -20,6 +23,13 @@
 // blocks: the Newton matrices of the contact problem have dominant diagonal blocks (K of each
 // point, or the identity rows of inactive unknowns); the polish keeps a step only if it lowers
 // the residuals, so an inaccurate solve costs time, never correctness.
+// All-zero blocks (since 30 Nov 2026): a separated point's rows of a Newton matrix are the
+// identity, so its U blocks are zero, and many L blocks are; each L and U block is flagged when
+// it is final, and the updates and the solves skip the flagged ones (an all-zero L adds
+// nothing, as the zero entries skipped one by one; an all-zero U adds +-0, which changes
+// nothing but a target of -0 to +0). On pile_1000_3d step 59's Newton matrices a quarter to a
+// third of the block updates have a zero U block and a fifth a zero L block; the factorisation
+// takes 0.8-0.87 of its time, the solves 0.83 (docs/performance.md, issue 28).
 // Supernodes (since 29 Nov 2026): runs of consecutive steps whose neighbours are nested,
 // N_s = {perm[s + 1]} u N_s+1 (the points of one body pair, which share their neighbours, and
 // the dense end of the elimination), are factored together on a dense copy of their L and U
@@ -55,6 +65,8 @@ struct ak_block_lu {
     int *fq;     ///< scratch: a supernode's L and U block indices by front position
     int *fpos;   ///< scratch: the front position of each outer neighbour (np)
     double *fd;  ///< scratch: a supernode's front, its L and U blocks dense
+    unsigned char *fz; ///< scratch: whether each L and U block of a step or a front is all zero
+    unsigned char *zb; ///< whether each L and U block of the last factorisation is all zero
     double flops;
 };
 
@@ -63,7 +75,7 @@ void ak_block_lu_free(ak_block_lu *f) {
     free(f->perm), free(f->nst), free(f->nbr), free(f->ublk), free(f->lblk), free(f->ust),
         free(f->upd);
     free(f->dblk), free(f->amap), free(f->lu), free(f->piv), free(f->rank), free(f->snst),
-        free(f->fq), free(f->fpos), free(f->fd);
+        free(f->fq), free(f->fpos), free(f->fd), free(f->fz), free(f->zb);
     free(f);
 }
 
@@ -87,9 +99,12 @@ static int find(const int *cols, int len, int c) {
 }
 
 // Fill of eliminating node i now: the pairs of its neighbours that are not adjacent. Over the
-// nonzero words of i's row only, bits counted one by one (the rows are sparse, and the build's
-// target has no popcount instruction).
-static long node_fill(const uint64_t *g, int np, size_t words, int i, int *nb) {
+// nonzero words of i's row only; the bits counted with the popcount instruction where the CPU
+// has it (node_fill_popcnt), else one by one (the rows are sparse, and the build's target
+// has no popcount instruction, whose software form is slower here): the same counts.
+static inline __attribute__((always_inline)) long node_fill_body(const uint64_t *g, int np,
+                                                                 size_t words, int i, int *nb,
+                                                                 bool hw) {
     const uint64_t *gi = g + (size_t)i * words;
     int m = 0, nw = 0, *wl = nb + np; // nb: the neighbours, wl: the nonzero words
     for (size_t w = 0; w < words; w++) {
@@ -101,10 +116,22 @@ static long node_fill(const uint64_t *g, int np, size_t words, int i, int *nb) {
     for (int z = 0; z < m; z++) {
         const uint64_t *ga = g + (size_t)nb[z] * words;
         for (int v = 0; v < nw; v++)
-            for (uint64_t x = gi[wl[v]] & ~ga[wl[v]]; x; x &= x - 1) c++;
+            if (hw)
+                c += __builtin_popcountll(gi[wl[v]] & ~ga[wl[v]]);
+            else
+                for (uint64_t x = gi[wl[v]] & ~ga[wl[v]]; x; x &= x - 1) c++;
         c -= 1; // nb[z] itself, in N_i but not its own neighbour
     }
     return c / 2;
+}
+
+static long node_fill(const uint64_t *g, int np, size_t words, int i, int *nb) {
+    return node_fill_body(g, np, words, i, nb, false);
+}
+
+__attribute__((target("popcnt"))) static long node_fill_popcnt(const uint64_t *g, int np,
+                                                               size_t words, int i, int *nb) {
+    return node_fill_body(g, np, words, i, nb, true);
 }
 
 ak_block_lu *ak_block_lu_new(int np, int n, const int rs[], const int col[]) {
@@ -122,11 +149,14 @@ ak_block_lu *ak_block_lu_new_order(int np, int n, const int rs[], const int col[
     int *deg = calloc((size_t)np, sizeof *deg), *rank = malloc(sizeof(int) * (size_t)np);
     char *dead = calloc((size_t)np, 1);
     bool mf = order == AK_BLU_MIN_FILL;
+    long (*fill_of)(const uint64_t *, int, size_t, int, int *) =
+        __builtin_cpu_supports("popcnt") ? node_fill_popcnt : node_fill;
+    int *edges = NULL; // the new edges of one elimination, pairs
+    size_t ecap = 0;
     long *fil = mf ? malloc(sizeof(long) * (size_t)np) : NULL;
     int *nbs = mf ? malloc(sizeof(int) * ((size_t)np + words)) : NULL;
-    uint64_t *dirty = mf ? calloc(words, sizeof(uint64_t)) : NULL;
-    if (mf && (!fil || !nbs || !dirty)) {
-        free(fil), free(nbs), free(dirty), free(g), free(deg), free(rank), free(dead), free(f);
+    if (mf && (!fil || !nbs)) {
+        free(fil), free(nbs), free(g), free(deg), free(rank), free(dead), free(f);
         return NULL;
     }
     f->perm = malloc(sizeof(int) * (size_t)np);
@@ -162,7 +192,7 @@ ak_block_lu *ak_block_lu_new_order(int np, int n, const int rs[], const int col[
         for (size_t w = 0; w < words; w++) c += __builtin_popcountll(g[(size_t)i * words + w]);
         deg[i] = c;
     }
-    for (int i = 0; ok && mf && i < np; i++) fil[i] = node_fill(g, np, words, i, nbs);
+    for (int i = 0; ok && mf && i < np; i++) fil[i] = fill_of(g, np, words, i, nbs);
     // minimum degree, or minimum fill (ties to the lower degree, then the lowest index)
     size_t nnb = 0;
     for (int s = 0; ok && s < np; s++) {
@@ -188,9 +218,28 @@ ak_block_lu *ak_block_lu_new_order(int np, int n, const int rs[], const int col[
         for (size_t w = 0; w < words; w++)
             for (uint64_t b = gp[w]; b; b &= b - 1)
                 f->nbr[nnb++] = (int)(w * 64 + (size_t)__builtin_ctzll(b));
-        for (size_t z = (size_t)f->nst[s]; z < nnb; z++) {
+        size_t ne = 0;
+        for (size_t z = (size_t)f->nst[s]; ok && z < nnb; z++) {
             int a = f->nbr[z];
             uint64_t *ga = g + (size_t)a * words;
+            for (size_t w = (size_t)a / 64; mf && w < words; w++) { // new edges (a, b), b > a
+                uint64_t nw = gp[w] & ~ga[w];
+                if (w == (size_t)a / 64) nw &= ~((2ull << (a % 64)) - 1);
+                for (; nw; nw &= nw - 1) {
+                    if (ne == ecap) {
+                        size_t nc = 2 * ecap + 64;
+                        int *e2 = realloc(edges, sizeof(int) * 2 * nc);
+                        if (!e2) {
+                            ok = false;
+                            break;
+                        }
+                        edges = e2, ecap = nc;
+                    }
+                    edges[2 * ne] = a;
+                    edges[2 * ne + 1] = (int)(w * 64 + (size_t)__builtin_ctzll(nw));
+                    ne++;
+                }
+            }
             for (size_t w = 0; w < words; w++) ga[w] |= gp[w];
             ga[(size_t)a / 64] &= ~(1ull << (a % 64));
             ga[(size_t)p / 64] &= ~(1ull << (p % 64));
@@ -198,20 +247,22 @@ ak_block_lu *ak_block_lu_new_order(int np, int n, const int rs[], const int col[
             for (size_t w = 0; w < words; w++) c += __builtin_popcountll(ga[w]);
             deg[a] = c;
         }
-        if (mf) { // the fill changes for N_p and the neighbours of N_p: recomputed
-            memset(dirty, 0, sizeof(uint64_t) * words);
-            for (size_t z = (size_t)f->nst[s]; z < nnb; z++) {
-                const uint64_t *ga = g + (size_t)f->nbr[z] * words;
-                for (size_t w = 0; w < words; w++) dirty[w] |= ga[w];
-            }
+        // The fill changes for N_p (each lost p and gained the others of N_p: counted again)
+        // and for the nodes outside N_p with two neighbours that the elimination joined (one
+        // pair fewer for each such new edge; their neighbours are unchanged). Counting again
+        // every neighbour of N_p instead, as before 30 Nov 2026, left a pivot's only neighbour
+        // with its old count (it is no neighbour of itself): not the minimum fill.
+        for (size_t e = 0; mf && e < ne; e++) {
+            const uint64_t *gx = g + (size_t)edges[2 * e] * words;
+            const uint64_t *gy = g + (size_t)edges[2 * e + 1] * words;
             for (size_t w = 0; w < words; w++)
-                for (uint64_t b = dirty[w]; b; b &= b - 1) {
-                    int a = (int)(w * 64 + (size_t)__builtin_ctzll(b));
-                    if (!dead[a]) fil[a] = node_fill(g, np, words, a, nbs);
-                }
+                for (uint64_t b = gx[w] & gy[w] & ~gp[w]; b; b &= b - 1)
+                    fil[w * 64 + (size_t)__builtin_ctzll(b)]--;
         }
+        for (size_t z = (size_t)f->nst[s]; mf && z < nnb; z++)
+            fil[f->nbr[z]] = fill_of(g, np, words, f->nbr[z], nbs);
     }
-    free(g), free(deg), free(dead), free(fil), free(nbs), free(dirty);
+    free(g), free(deg), free(dead), free(fil), free(nbs), free(edges);
     if (!ok) {
         free(rank);
         ak_block_lu_free(f);
@@ -309,10 +360,16 @@ ak_block_lu *ak_block_lu_new_order(int np, int n, const int rs[], const int col[
         s = e;
     }
     f->snst[f->nsn] = np;
+    size_t zmax = panmax;
+    for (int st = 0; st < np; st++)
+        if (2 * (size_t)(f->nst[st + 1] - f->nst[st]) > zmax)
+            zmax = 2 * (size_t)(f->nst[st + 1] - f->nst[st]);
+    f->fz = malloc(zmax ? zmax : 1);
+    f->zb = malloc((size_t)f->nblk);
     f->fq = malloc(sizeof(int) * (panmax ? panmax : 1));
     f->fpos = malloc(sizeof(int) * (size_t)np);
     f->fd = malloc(sizeof(double) * (panmax ? panmax : 1) * (size_t)f->nn);
-    if (!f->fq || !f->fpos || !f->fd) {
+    if (!f->fq || !f->fpos || !f->fd || !f->fz || !f->zb) {
         ak_block_lu_free(f);
         return NULL;
     }
@@ -393,6 +450,15 @@ AK_INLINE int pivot_n(ak_block_lu *f, int n, int s) {
     return 0;
 }
 
+// Whether the n x n block is all zero (its updates skipped: an all-zero L adds nothing, as the
+// zero terms skipped one by one; an all-zero U adds +-0 to each target, which would change
+// nothing but a target of -0 to +0).
+AK_INLINE bool zero_block(int nn, const double *X) {
+    for (int z = 0; z < nn; z++)
+        if (X[z] != 0.0) return false;
+    return true;
+}
+
 // B -= L U for n x n blocks, term by term (k ascending), zero terms of L skipped
 AK_INLINE void block_update(int n, double *B, const double *L, const double *U) {
     for (int i = 0; i < n; i++)
@@ -430,12 +496,19 @@ AK_INLINE int factor_n(ak_block_lu *f, int n) {
             for (int s = s0; s < s1; s++) {
                 if (pivot_n(f, n, s)) return -1;
                 int d = f->nst[s + 1] - f->nst[s];
+                const int *ub = f->ublk + f->nst[s], *lb = f->lblk + f->nst[s];
+                for (int y = 0; y < d; y++) {
+                    f->zb[ub[y]] = zero_block(nn, f->lu + (size_t)ub[y] * nn);
+                    f->zb[lb[y]] = zero_block(nn, f->lu + (size_t)lb[y] * nn);
+                }
                 for (int z = 0; z < d; z++) { // A_ab -= A_ap U_pb
-                    const double *L = f->lu + (size_t)f->lblk[f->nst[s] + z] * nn;
+                    const double *L = f->lu + (size_t)lb[z] * nn;
+                    if (f->zb[lb[z]]) continue;
                     const int *upd = f->upd + f->ust[s] + (size_t)z * d;
                     for (int y = 0; y < d; y++)
-                        block_update(n, f->lu + (size_t)upd[y] * nn, L,
-                                     f->lu + (size_t)f->ublk[f->nst[s] + y] * nn);
+                        if (!f->zb[ub[y]])
+                            block_update(n, f->lu + (size_t)upd[y] * nn, L,
+                                         f->lu + (size_t)f->ublk[f->nst[s] + y] * nn);
                 }
             }
             continue;
@@ -465,40 +538,54 @@ AK_INLINE int factor_n(ak_block_lu *f, int n) {
             for (int q = i; q < m; q++) memcpy(UF(i, q), UQ(i, q), sizeof(double) * (size_t)nn);
             for (int q = i + 1; q < m; q++) memcpy(LF(q, i), LQ(i, q), sizeof(double) * (size_t)nn);
         }
+        unsigned char *lz = f->fz, *uz = f->fz + (size_t)m * w; // LZ(q, j), UZ(j, q)
+#define LZ(q, j) lz[(size_t)(q)*w + (size_t)(j)]
+#define UZ(j, q) uz[(size_t)(j)*m + (size_t)(q)]
         for (int i = 0; i < w; i++) {
             double acc[AK_BLU_MAXNN];
             for (int q = i; q < m; q++) { // row i: D (q = i) and U_iq
                 double *B = UF(i, q);
                 for (int z = 0; z < nn; z++) acc[z] = B[z];
-                for (int j = 0; j < i; j++) acc_update(n, acc, LF(i, j), UF(j, q));
+                for (int j = 0; j < i; j++)
+                    if (!LZ(i, j) && !UZ(j, q)) acc_update(n, acc, LF(i, j), UF(j, q));
                 for (int z = 0; z < nn; z++) B[z] = acc[z];
             }
             for (int q = i + 1; q < m; q++) { // column i: L_qi
                 double *B = LF(q, i);
                 for (int z = 0; z < nn; z++) acc[z] = B[z];
-                for (int j = 0; j < i; j++) acc_update(n, acc, LF(q, j), UF(j, i));
+                for (int j = 0; j < i; j++)
+                    if (!LZ(q, j) && !UZ(j, i)) acc_update(n, acc, LF(q, j), UF(j, i));
                 for (int z = 0; z < nn; z++) B[z] = acc[z];
+                LZ(q, i) = zero_block(nn, B);
             }
             // the pivot block D = P L U, then U_iq = D^-1 A_iq
             int *pv = f->piv + (size_t)f->perm[s0 + i] * n;
             if (pivot_block(n, UF(i, i), pv)) return -1;
-            for (int q = i + 1; q < m; q++)
+            for (int q = i + 1; q < m; q++) {
                 for (int k = 0; k < n; k++) dsolve(n, UF(i, i), pv, UF(i, q) + k, n);
+                UZ(i, q) = zero_block(nn, UF(i, q));
+            }
         }
         for (int i = 0; i < w; i++) {
             for (int q = i; q < m; q++) memcpy(UQ(i, q), UF(i, q), sizeof(double) * (size_t)nn);
             for (int q = i + 1; q < m; q++) memcpy(LQ(i, q), LF(q, i), sizeof(double) * (size_t)nn);
+            for (int q = i + 1; q < m; q++)
+                f->zb[Uq[(size_t)i * m + q]] = UZ(i, q), f->zb[Lq[(size_t)i * m + q]] = LZ(q, i);
         }
         const int *upd = f->upd + f->ust[s1 - 1]; // the outer blocks, N_s1-1 x N_s1-1
         for (int za = 0; za < dx; za++)
             for (int zb = 0; zb < dx; zb++) {
                 double *B = f->lu + (size_t)upd[(size_t)za * dx + zb] * nn, acc[AK_BLU_MAXNN];
                 for (int z = 0; z < nn; z++) acc[z] = B[z];
-                for (int j = 0; j < w; j++) acc_update(n, acc, LF(w + za, j), UF(j, w + zb));
+                for (int j = 0; j < w; j++)
+                    if (!LZ(w + za, j) && !UZ(j, w + zb))
+                        acc_update(n, acc, LF(w + za, j), UF(j, w + zb));
                 for (int z = 0; z < nn; z++) B[z] = acc[z];
             }
 #undef LF
 #undef UF
+#undef LZ
+#undef UZ
 #undef LQ
 #undef UQ
     }
@@ -530,6 +617,7 @@ AK_INLINE void solve_n(const ak_block_lu *f, int n, double x[]) {
         double *xp = x + (size_t)p * n;
         dsolve(n, f->lu + (size_t)f->dblk[p] * nn, f->piv + (size_t)p * n, xp, 1);
         for (int z = f->nst[s]; z < f->nst[s + 1]; z++) {
+            if (f->zb[f->lblk[z]]) continue;
             const double *L = f->lu + (size_t)f->lblk[z] * nn;
             double *xa = x + (size_t)f->nbr[z] * n;
             for (int i = 0; i < n; i++)
@@ -540,6 +628,7 @@ AK_INLINE void solve_n(const ak_block_lu *f, int n, double x[]) {
         int p = f->perm[s];
         double *xp = x + (size_t)p * n;
         for (int z = f->nst[s]; z < f->nst[s + 1]; z++) {
+            if (f->zb[f->ublk[z]]) continue;
             const double *U = f->lu + (size_t)f->ublk[z] * nn;
             const double *xb = x + (size_t)f->nbr[z] * n;
             for (int i = 0; i < n; i++)

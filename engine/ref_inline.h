@@ -21,8 +21,10 @@
 ///   plane_distance_n: ak_geom_support_local's sphere branch, a dot product and the plane
 ///   offset on this step's rotation matrix: a composition, not one function (reference traces).
 /// - solver.c's fast_apply_iso (ak_contact_apply specialised to an iso 1 inertia: the same bits
-///   only because the zero products add nothing, not the same operations), fast_rel_velocity
-///   and fast_apply (engine functions over the cache's points, built on the two copies below).
+///   only because the zero products add nothing, not the same operations) and fast_apply, and
+///   solver.h's ak_solver_rel_velocity_fast and ak_solver_apply_fast (the converged solver's
+///   sweep and residuals): engine functions over the cache's points, built on the two copies
+///   below.
 /// - integrate.c's gyroscopic step: ak_dyn_gyro_implicit_body with the commutator and the
 ///   commutator matrix of ref/ga/nd.c rewritten on a table of bivector pairs (the reference
 ///   searches for each pair): the same operations, but three ref/ functions and a table

@@ -69,20 +69,6 @@ void ak_solver_apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
                          ak_solver_inv_mass(m, p->b), ak_solver_inv_iw(m, c, p->b), p->rb, P, -1.0);
 }
 
-// ak_solver_rel_velocity on ak_inline_point_velocity (ref_inline.h: bit for bit
-// ak_contact_point_velocity); ma, mb: whether a and b move (ak_solver_body_moves).
-static inline __attribute__((always_inline)) void
-fast_rel_velocity(int n, const ak_data *d, const ak_contact_point *p, int ma, int mb, double u[]) {
-    double ua[AK_MAX_DIM] = { 0 }, ub[AK_MAX_DIM] = { 0 };
-    if (ma)
-        ak_inline_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
-                                 d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
-    if (mb)
-        ak_inline_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM,
-                                 d->w + (size_t)p->b * AK_MAX_BIV, p->rb);
-    for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i];
-}
-
 // ---- prepare for n = 3, 4 (performance) ------------------------------------------------------
 // The per-point part of ak_solver_prepare with the ref/ kernels it calls (ak_contact_k_add with
 // ak_nd_rstar, ak_contact_k_add_iso, ak_contact_tangent_basis, ak_dyn_solve) as their inline
@@ -209,7 +195,7 @@ prepare_point(int n, int fast, const ak_model *m, const ak_data *d, const ak_con
     point_materials(&m->bodies[p->a].material, &m->bodies[p->b].material, mm, p);
     double u[AK_MAX_DIM];
     if (fast) // ak_solver_rel_velocity on ak_inline_point_velocity (the same bits)
-        fast_rel_velocity(n, d, p, ak_solver_body_moves(m, p->a), ak_solver_body_moves(m, p->b), u);
+        ak_solver_rel_velocity_fast(n, d, p, ak_solver_body_moves(m, p->a), ak_solver_body_moves(m, p->b), u);
     else
         ak_solver_rel_velocity(m, d, p, u);
     p->vn0 = 0.0;
@@ -339,7 +325,7 @@ void ak_solver_warm_start(const ak_model *m, ak_data *d, ak_contact_cache *c) {
 static inline double clamp0(double x) { return x > 0.0 ? x : 0.0; }
 
 // ak_solver_apply() on the inline copy of ak_contact_apply (ref_inline.h: bit for bit the calls,
-// -ffp-contract=off; fast_rel_velocity above likewise); the dimension is a constant in the
+// -ffp-contract=off; ak_solver_rel_velocity_fast likewise); the dimension is a constant in the
 // instances for n = 3 and 4 so that the loops unroll. The reference scenes' traces are unchanged
 // (anakata reference).
 
@@ -388,7 +374,7 @@ static inline __attribute__((always_inline)) int iterate_n(int n, const ak_model
         int nt = n - 1; // p->nt (ak_solver_prepare sets it to n - 1)
         int ma = ak_solver_body_moves(m, p->a), mb = ak_solver_body_moves(m, p->b);
         double u[AK_MAX_DIM], P[AK_MAX_DIM];
-        fast_rel_velocity(n, d, p, ma, mb, u);
+        ak_solver_rel_velocity_fast(n, d, p, ma, mb, u);
         double vn = 0.0;
         for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
         // friction first (the normal row, solved last, matters most for non-penetration)

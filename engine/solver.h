@@ -22,6 +22,7 @@
 #include "engine/contact_cache.h"
 #include "engine/model.h"
 #include "engine/narrowphase.h"
+#include "engine/ref_inline.h"
 
 /// Contact pairs are generated when the separation is at most this (speculative contacts).
 #define AK_SOLVER_MARGIN 0.02
@@ -112,5 +113,36 @@ void ak_solver_apply(const ak_model *m, ak_data *d, const ak_contact_cache *c,
 /// a fixed body contributes nothing. Shared by the corrected, published and PGA solvers.
 void ak_solver_rel_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p,
                             double u[]);
+
+/// ak_solver_rel_velocity on ak_inline_point_velocity (ref_inline.h: bit for bit its ref/
+/// kernel), for the solvers' loops with n a constant; ma, mb: whether a and b move
+/// (ak_solver_body_moves).
+static inline __attribute__((always_inline)) void
+ak_solver_rel_velocity_fast(int n, const ak_data *d, const ak_contact_point *p, int ma, int mb,
+                            double u[]) {
+    double ua[AK_MAX_DIM] = { 0 }, ub[AK_MAX_DIM] = { 0 };
+    if (ma)
+        ak_inline_point_velocity(n, ua, d->v + (size_t)p->a * AK_MAX_DIM,
+                                 d->w + (size_t)p->a * AK_MAX_BIV, p->ra);
+    if (mb)
+        ak_inline_point_velocity(n, ub, d->v + (size_t)p->b * AK_MAX_DIM,
+                                 d->w + (size_t)p->b * AK_MAX_BIV, p->rb);
+    for (int i = 0; i < n; i++) u[i] = ua[i] - ub[i];
+}
+
+/// ak_solver_apply on ak_inline_contact_apply (ref_inline.h: bit for bit its ref/ kernel), for
+/// the solvers' loops with n a constant.
+static inline __attribute__((always_inline)) void
+ak_solver_apply_fast(int n, const ak_model *m, ak_data *d, const ak_contact_cache *c,
+                     const ak_contact_point *p, const double P[]) {
+    if (ak_solver_body_moves(m, p->a))
+        ak_inline_contact_apply(n, d->v + (size_t)p->a * AK_MAX_DIM,
+                                d->w + (size_t)p->a * AK_MAX_BIV, ak_solver_inv_mass(m, p->a),
+                                ak_solver_inv_iw(m, c, p->a), p->ra, P, 1.0);
+    if (ak_solver_body_moves(m, p->b))
+        ak_inline_contact_apply(n, d->v + (size_t)p->b * AK_MAX_DIM,
+                                d->w + (size_t)p->b * AK_MAX_BIV, ak_solver_inv_mass(m, p->b),
+                                ak_solver_inv_iw(m, c, p->b), p->rb, P, -1.0);
+}
 
 #endif

@@ -47,8 +47,10 @@
 #include "ref/contact/contact.h"
 #include "engine/solver.h"
 
+#define AK_CV_INLINE static inline __attribute__((always_inline))
+
 // Cholesky factor L (lower, row-major nt x nt) of A + a I; 0, or -1 if not positive definite.
-static int chol(int nt, const double A[], double a, double L[]) {
+AK_CV_INLINE int chol(int nt, const double A[], double a, double L[]) {
     for (int i = 0; i < nt; i++)
         for (int j = 0; j <= i; j++) {
             double s = A[i * nt + j] + (i == j ? a : 0.0);
@@ -63,7 +65,7 @@ static int chol(int nt, const double A[], double a, double L[]) {
     return 0;
 }
 
-static void fwd(int nt, const double L[], const double b[], double y[]) {
+AK_CV_INLINE void fwd(int nt, const double L[], const double b[], double y[]) {
     for (int i = 0; i < nt; i++) {
         double s = b[i];
         for (int k = 0; k < i; k++) s -= L[i * nt + k] * y[k];
@@ -71,7 +73,7 @@ static void fwd(int nt, const double L[], const double b[], double y[]) {
     }
 }
 
-static void bwd(int nt, const double L[], const double y[], double x[]) {
+AK_CV_INLINE void bwd(int nt, const double L[], const double y[], double x[]) {
     for (int i = nt - 1; i >= 0; i--) {
         double s = y[i];
         for (int k = i + 1; k < nt; k++) s -= L[k * nt + i] * x[k];
@@ -85,18 +87,32 @@ static double norm(int k, const double x[]) {
     return sqrt(s);
 }
 
-// The friction block: minimise 1/2 x^T Kt x + g^T x over |x| <= r (see the top of the file).
-void ak_solver_friction_block(int nt, const double Kt[], const double g[], double r, double x[]) {
+// Each point's tangent block Kt (nt x nt, row-major) and its Cholesky factor at a = 0 (L0,
+// from chol; L0[0] = 0 where Kt is not positive definite), KT_STRIDE doubles per point: the
+// factor made once per step or problem instead of once per sweep (the same arithmetic).
+#define KT_STRIDE (2 * AK_MAX_TAN * AK_MAX_TAN)
+
+static void kt_factor(int nt, double K[]) {
+    double *L0 = K + AK_MAX_TAN * AK_MAX_TAN;
+    if (chol(nt, K, 0.0, L0)) L0[0] = 0.0;
+}
+
+// The friction block: minimise 1/2 x^T Kt x + g^T x over |x| <= r (see the top of the file),
+// with Kt's factor L0 (kt_factor). One copy per nt (friction_block), the loops unrolled with nt
+// a constant: the same arithmetic in each.
+AK_CV_INLINE void friction_block_n(int nt, const double Kt[], const double L0[], const double g[],
+                                   double r, double x[]) {
     double L[AK_MAX_TAN * AK_MAX_TAN], y[AK_MAX_TAN], mg[AK_MAX_TAN];
     for (int i = 0; i < nt; i++) mg[i] = -g[i];
-    if (!(r > 0.0) || chol(nt, Kt, 0.0, L)) {
+    if (!(r > 0.0) || !(L0[0] > 0.0)) {
         memset(x, 0, sizeof(double) * (size_t)nt);
         return;
     }
-    fwd(nt, L, mg, y);
-    bwd(nt, L, y, x);
+    fwd(nt, L0, mg, y);
+    bwd(nt, L0, y, x);
     double nx = norm(nt, x);
     if (nx <= r) return; // sticks: u_t = 0
+    memcpy(L, L0, sizeof(double) * (size_t)nt * (size_t)nt);
     double a = 0.0;
     for (int it = 0; it < 60; it++) { // Newton on 1/|x(a)| - 1/r: monotone from a = 0
         double q[AK_MAX_TAN];
@@ -112,6 +128,23 @@ void ak_solver_friction_block(int nt, const double Kt[], const double g[], doubl
     }
     if (nx > 0.0)
         for (int i = 0; i < nt; i++) x[i] *= r / nx; // on the rim to rounding
+}
+
+static void friction_block(int nt, const double Kt[], const double L0[], const double g[],
+                           double r, double x[]) {
+    switch (nt) {
+        case 1: friction_block_n(1, Kt, L0, g, r, x); break;
+        case 2: friction_block_n(2, Kt, L0, g, r, x); break;
+        case 3: friction_block_n(3, Kt, L0, g, r, x); break;
+        default: friction_block_n(nt, Kt, L0, g, r, x); break;
+    }
+}
+
+void ak_solver_friction_block(int nt, const double Kt[], const double g[], double r, double x[]) {
+    double K[KT_STRIDE];
+    memcpy(K, Kt, sizeof(double) * (size_t)nt * (size_t)nt);
+    kt_factor(nt, K);
+    friction_block(nt, K, K + AK_MAX_TAN * AK_MAX_TAN, g, r, x);
 }
 
 // Kt = T K T^T of point p (the tangent block of B-6's K).
@@ -155,16 +188,25 @@ static double normal_velocity(const ak_model *m, const ak_data *d, const ak_cont
     return vn;
 }
 
-// One block Gauss-Seidel sweep over points [s, e): friction block, then the normal row.
-static void sweep(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
-                  const double target[], const double bound[], int s, int e) {
-    int n = m->dim, nt = n - 1;
+// ak_solver_rel_velocity_fast with the bodies' motion looked up (solver.h)
+AK_CV_INLINE void cv_rel_velocity(int n, const ak_model *m, const ak_data *d,
+                                  const ak_contact_point *p, double u[]) {
+    ak_solver_rel_velocity_fast(n, d, p, ak_solver_body_moves(m, p->a),
+                                ak_solver_body_moves(m, p->b), u);
+}
+
+// One block Gauss-Seidel sweep over points [s, e): friction block, then the normal row. One
+// copy per n (sweep), the loops unrolled with n a constant: the same arithmetic in each.
+AK_CV_INLINE void sweep_n(int n, const ak_model *m, ak_data *d, ak_contact_cache *c,
+                          const double *Kt, const double target[], const double bound[], int s,
+                          int e) {
+    int nt = n - 1;
     for (int i = s; i < e; i++) {
         ak_contact_point *p = &c->step.pts[i];
-        double u[AK_MAX_DIM], P[AK_MAX_DIM];
+        double u[AK_MAX_DIM], P[AK_MAX_DIM] = { 0 };
         if (p->mu > 0.0) {
-            ak_solver_rel_velocity(m, d, p, u);
-            const double *K = Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN;
+            cv_rel_velocity(n, m, d, p, u);
+            const double *K = Kt + (size_t)i * KT_STRIDE;
             double ut[AK_MAX_TAN], old[AK_MAX_TAN], g[AK_MAX_TAN], x[AK_MAX_TAN];
             for (int r = 0; r < nt; r++) {
                 ut[r] = old[r] = 0.0;
@@ -177,35 +219,47 @@ static void sweep(const ak_model *m, ak_data *d, ak_contact_cache *c, const doub
                 g[r] = ut[r];
                 for (int q = 0; q < nt; q++) g[r] -= K[r * nt + q] * old[q];
             }
-            ak_solver_friction_block(nt, K, g, bound[i], x);
+            friction_block_n(nt, K, K + AK_MAX_TAN * AK_MAX_TAN, g, bound[i], x);
             for (int j = 0; j < n; j++) {
                 double jt = 0.0;
                 for (int r = 0; r < nt; r++) jt += p->tangent[r * n + j] * x[r];
                 P[j] = jt - p->jt[j];
                 p->jt[j] = jt;
             }
-            ak_solver_apply(m, d, c, p, P);
+            ak_solver_apply_fast(n, m, d, c, p, P);
         }
-        double vn = normal_velocity(m, d, p);
+        double vn = 0.0; // normal_velocity
+        cv_rel_velocity(n, m, d, p, u);
+        for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
         double jn = fmax(p->jn - p->mn * (vn - target[i]), 0.0);
         double dj = jn - p->jn;
         p->jn = jn;
         for (int j = 0; j < n; j++) P[j] = dj * p->normal[j];
-        ak_solver_apply(m, d, c, p, P);
+        ak_solver_apply_fast(n, m, d, c, p, P);
+    }
+}
+
+static void sweep(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
+                  const double target[], const double bound[], int s, int e) {
+    switch (m->dim) {
+        case 2: sweep_n(2, m, d, c, Kt, target, bound, s, e); break;
+        case 3: sweep_n(3, m, d, c, Kt, target, bound, s, e); break;
+        case 4: sweep_n(4, m, d, c, Kt, target, bound, s, e); break;
+        case 5: sweep_n(5, m, d, c, Kt, target, bound, s, e); break;
+        default: sweep_n(m->dim, m, d, c, Kt, target, bound, s, e); break;
     }
 }
 
 // bound: NULL for the residuals of the contact problem (friction bound mu lambda_n); else the
 // fixed friction bounds of the inner (Tresca) problem.
-static void residuals_range(const ak_model *m, const ak_data *d, const ak_contact_cache *c,
-                            const double target[], const double bound[], int s, int e,
-                            ak_solver_residuals *r) {
-    int n = m->dim;
+AK_CV_INLINE void residuals_range_n(int n, const ak_model *m, const ak_data *d,
+                                    const ak_contact_cache *c, const double target[],
+                                    const double bound[], int s, int e, ak_solver_residuals *r) {
     r->normal = r->complementarity = r->cone = r->dissipation = 0.0;
     for (int i = s; i < e; i++) {
         const ak_contact_point *p = &c->step.pts[i];
-        double u[AK_MAX_DIM], vn = 0.0, ut[AK_MAX_DIM], jtu = 0.0;
-        ak_solver_rel_velocity(m, d, p, u);
+        double u[AK_MAX_DIM], vn = 0.0, ut[AK_MAX_DIM] = { 0 }, jtu = 0.0;
+        cv_rel_velocity(n, m, d, p, u);
         for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
         for (int j = 0; j < n; j++) ut[j] = u[j] - vn * p->normal[j];
         for (int j = 0; j < n; j++) jtu += p->jt[j] * ut[j];
@@ -215,6 +269,19 @@ static void residuals_range(const ak_model *m, const ak_data *d, const ak_contac
         r->complementarity = fmax(r->complementarity, fabs(p->jn * (vn - t)));
         r->cone = fmax(r->cone, norm(n, p->jt) - rad);
         r->dissipation = fmax(r->dissipation, fabs(rad * norm(n, ut) + jtu));
+    }
+}
+
+// (one copy per n, as sweep)
+static void residuals_range(const ak_model *m, const ak_data *d, const ak_contact_cache *c,
+                            const double target[], const double bound[], int s, int e,
+                            ak_solver_residuals *r) {
+    switch (m->dim) {
+        case 2: residuals_range_n(2, m, d, c, target, bound, s, e, r); break;
+        case 3: residuals_range_n(3, m, d, c, target, bound, s, e, r); break;
+        case 4: residuals_range_n(4, m, d, c, target, bound, s, e, r); break;
+        case 5: residuals_range_n(5, m, d, c, target, bound, s, e, r); break;
+        default: residuals_range_n(m->dim, m, d, c, target, bound, s, e, r); break;
     }
 }
 
@@ -1930,7 +1997,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     }
     c->stats.res = (ak_solver_residuals){ .valid = true, .converged = true };
     if (np == 0) return 0;
-    double *Kt = malloc(sizeof(double) * (size_t)np * AK_MAX_TAN * AK_MAX_TAN);
+    double *Kt = malloc(sizeof(double) * (size_t)np * KT_STRIDE);
     double *target = malloc(sizeof(double) * (size_t)np * 2), *bound = target + np;
     if (!Kt || !target) {
         free(Kt);
@@ -1938,8 +2005,10 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
         c->stats.res.converged = false;
         return 0;
     }
-    for (int i = 0; i < np; i++)
-        tangent_block(m, c, &c->step.pts[i], Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN);
+    for (int i = 0; i < np; i++) {
+        tangent_block(m, c, &c->step.pts[i], Kt + (size_t)i * KT_STRIDE);
+        kt_factor(n - 1, Kt + (size_t)i * KT_STRIDE);
+    }
     bool ok = true;
     if (!m->solver.warm_start)
         for (int i = 0; i < np; i++) {
@@ -2307,16 +2376,31 @@ static void problem_residuals(const ak_contact_problem *p, const double r[], con
 }
 
 // r_j += dr (n entries) and u += W[:, j] dr through j's column blocks (cz: the blocks of column
-// j, cs the column starts).
-static void problem_apply(const ak_contact_problem *p, const int cs[], const int cz[],
-                          const int crow[], int j, const double dr[], double r[], double u[]) {
-    int n = p->dim, nn = n * n;
+// j, cs the column starts); one copy per n of the contact problems (2 to 5, then a generic one),
+// the loops unrolled with n a constant.
+static inline __attribute__((always_inline)) void problem_apply_n(int n, const double *W,
+                                                                  const int cs[], const int cz[],
+                                                                  const int crow[], int j,
+                                                                  const double dr[], double r[],
+                                                                  double u[]) {
+    int nn = n * n;
     for (int b = 0; b < n; b++) r[(size_t)j * n + b] += dr[b];
     for (int z = cs[j]; z < cs[j + 1]; z++) {
-        const double *B = p->W + (size_t)cz[z] * nn;
+        const double *B = W + (size_t)cz[z] * nn;
         double *ui = u + (size_t)crow[z] * n;
         for (int a = 0; a < n; a++)
             for (int b = 0; b < n; b++) ui[a] += B[a * n + b] * dr[b];
+    }
+}
+
+static void problem_apply(const ak_contact_problem *p, const int cs[], const int cz[],
+                          const int crow[], int j, const double dr[], double r[], double u[]) {
+    switch (p->dim) {
+        case 2: problem_apply_n(2, p->W, cs, cz, crow, j, dr, r, u); break;
+        case 3: problem_apply_n(3, p->W, cs, cz, crow, j, dr, r, u); break;
+        case 4: problem_apply_n(4, p->W, cs, cz, crow, j, dr, r, u); break;
+        case 5: problem_apply_n(5, p->W, cs, cz, crow, j, dr, r, u); break;
+        default: problem_apply_n(p->dim, p->W, cs, cz, crow, j, dr, r, u); break;
     }
 }
 
@@ -3081,6 +3165,7 @@ typedef struct problem_run {
     const ak_contact_problem *p;
     double tol;
     const int *cs, *cz, *crow;      ///< W's blocks by columns (problem_apply)
+    const int *cdiag;               ///< each column's diagonal block (its place in cz, crow)
     const double *Kt;               ///< each point's tangent block of W's diagonal block
     const ak_contact_point *pts;    ///< each point's 1 / W_nn (mn) and mu
     const ak_contact_point **pp;    ///< the points in the components' order (problem_parts)
@@ -3111,6 +3196,54 @@ static double problem_rel(const ak_contact_problem *p, const ak_contact_point *p
     return m2 > 0.0 ? sqrt(f2 / m2) : sqrt(f2);
 }
 
+// One point's update of the matrix form's sweep: the friction block (the tangents), then the
+// normal row, then u += W[:, i] dr in one pass over column i's blocks. Every entry of u takes
+// the same terms in the same order as in two passes (the tangents' over the column, then the
+// normal's): the point's own entries take the tangents' terms before its normal row reads u_i.
+// Terms of a part of dr that did not move (a separated point staying separated, a point with
+// mu = 0) are not added: they are +-0, and could change at most a -0 to +0. One copy per n.
+static inline __attribute__((always_inline)) void sweep_point(int n, const problem_run *pr, int i,
+                                                              double r[], double u[]) {
+    const ak_contact_problem *p = pr->p;
+    int nt = n - 1, nn = n * n;
+    double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n, dr[AK_MAX_DIM] = { 0 };
+    const double *Bi = p->W + (size_t)pr->cz[pr->cdiag[i]] * nn;
+    bool tan = false;
+    if (p->mu[i] > 0.0) {
+        const double *K = pr->Kt + (size_t)i * KT_STRIDE;
+        double g[AK_MAX_TAN], x[AK_MAX_TAN];
+        for (int a = 0; a < nt; a++) {
+            g[a] = ui[1 + a];
+            for (int b = 0; b < nt; b++) g[a] -= K[a * nt + b] * ri[1 + b];
+        }
+        friction_block(nt, K, K + AK_MAX_TAN * AK_MAX_TAN, g, pr->bound[i], x);
+        for (int a = 0; a < nt; a++) tan |= (dr[1 + a] = x[a] - ri[1 + a]) != 0.0;
+    }
+    if (tan) {
+        for (int b = 1; b < n; b++) ri[b] += dr[b];
+        for (int a = 0; a < n; a++)
+            for (int b = 1; b < n; b++) ui[a] += Bi[a * n + b] * dr[b];
+    }
+    double jn = fmax(ri[0] - pr->pts[i].mn * ui[0], 0.0);
+    dr[0] = jn - ri[0];
+    bool nor = dr[0] != 0.0;
+    if (!tan && !nor) return;
+    ri[0] += dr[0];
+    for (int z = pr->cs[i]; z < pr->cs[i + 1]; z++) {
+        const double *B = p->W + (size_t)pr->cz[z] * nn;
+        double *uj = u + (size_t)pr->crow[z] * n;
+        bool own = z == pr->cdiag[i];
+        for (int a = 0; a < n; a++) {
+            if (tan && !own)
+                for (int b = 1; b < n; b++) uj[a] += B[a * n + b] * dr[b];
+            if (nor) uj[a] += B[a * n] * dr[0];
+        }
+    }
+}
+
+#define SWEEP_POINTS(N)                                                                            \
+    for (int i = 0; i < np; i++) sweep_point(N, pr, i, r, u)
+
 // The sweeps of the contact phase on the matrices from r (u = W r + q, *res its residuals), at
 // most max_it of them, with the polish schedule counted from this call's first sweep (as
 // solve_range_max's, which the world step's cold restart calls again): the NNCG momentum and
@@ -3121,7 +3254,7 @@ static double problem_rel(const ak_contact_problem *p, const ak_contact_point *p
 static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int max_it,
                           ak_solver_residuals *res) {
     const ak_contact_problem *p = pr->p;
-    int n = p->dim, nt = n - 1, np = p->npoint, k = np * n, w = n;
+    int n = p->dim, np = p->npoint, k = np * n, w = n;
     double *bound = pr->bound, *x0 = pr->x0, *pd = pr->pd, tol = pr->tol;
     if (done == 0) {
         for (int i = 0; i < np; i++) bound[i] = p->mu[i] > 0.0 ? p->mu[i] * r[(size_t)i * n] : 0.0;
@@ -3131,23 +3264,12 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int
     bool momentum = pr->momentum;
     for (int it = done + 1; it <= max_it; it++) {
         memcpy(x0, r, sizeof(double) * (size_t)k);
-        for (int i = 0; i < np; i++) { // the sweep: friction block, then the normal row
-            double *ri = r + (size_t)i * n, *ui = u + (size_t)i * n, dr[AK_MAX_DIM] = { 0 };
-            if (p->mu[i] > 0.0) {
-                const double *K = pr->Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN;
-                double g[AK_MAX_TAN], x[AK_MAX_TAN];
-                for (int a = 0; a < nt; a++) {
-                    g[a] = ui[1 + a];
-                    for (int b = 0; b < nt; b++) g[a] -= K[a * nt + b] * ri[1 + b];
-                }
-                ak_solver_friction_block(nt, K, g, bound[i], x);
-                for (int a = 0; a < nt; a++) dr[1 + a] = x[a] - ri[1 + a];
-                problem_apply(p, pr->cs, pr->cz, pr->crow, i, dr, r, u);
-                memset(dr, 0, sizeof dr);
-            }
-            double jn = fmax(ri[0] - pr->pts[i].mn * ui[0], 0.0);
-            dr[0] = jn - ri[0];
-            problem_apply(p, pr->cs, pr->cz, pr->crow, i, dr, r, u);
+        switch (n) { // the sweep (sweep_point)
+            case 2: SWEEP_POINTS(2); break;
+            case 3: SWEEP_POINTS(3); break;
+            case 4: SWEEP_POINTS(4); break;
+            case 5: SWEEP_POINTS(5); break;
+            default: SWEEP_POINTS(n); break;
         }
         pr->st->sweeps++;
         problem_residuals(p, r, u, NULL, res);
@@ -3254,10 +3376,11 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     // column access: for each column point j, its blocks and their rows
     int nb = p->row_start[np];
     int *cs = calloc((size_t)np + 1, sizeof(int)), *cz = malloc(sizeof(int) * (size_t)nb),
-        *crow = malloc(sizeof(int) * (size_t)nb), *diag = malloc(sizeof(int) * (size_t)np);
+        *crow = malloc(sizeof(int) * (size_t)nb), *diag = malloc(sizeof(int) * (size_t)np * 2);
+    int *cdiag = diag ? diag + np : NULL;
     double *u = malloc(sizeof(double) * (size_t)k * 10),
            *bound = malloc(sizeof(double) * (size_t)np * 3);
-    double *Kt = malloc(sizeof(double) * (size_t)np * AK_MAX_TAN * AK_MAX_TAN);
+    double *Kt = malloc(sizeof(double) * (size_t)np * KT_STRIDE);
     ak_contact_point *pts = calloc((size_t)np, sizeof *pts);
     const ak_contact_point **pp = malloc(sizeof *pp * (size_t)np);
     int *order = malloc(sizeof(int) * (size_t)np);
@@ -3266,6 +3389,7 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
                        .cs = cs,
                        .cz = cz,
                        .crow = crow,
+                       .cdiag = cdiag,
                        .Kt = Kt,
                        .pts = pts,
                        .pp = pp,
@@ -3294,8 +3418,8 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
             diag[i] = -1;
             for (int z = p->row_start[i]; z < p->row_start[i + 1]; z++) {
                 int j = p->col[z];
+                if (j == i) diag[i] = z, cdiag[i] = fill[j];
                 cz[fill[j]] = z, crow[fill[j]++] = i;
-                if (j == i) diag[i] = z;
             }
         }
         free(fill);
@@ -3306,9 +3430,10 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
         pts[i].mn = 1.0 / D[0];
         pts[i].mu = p->mu[i];
         pp[i] = &pts[i];
-        double *K = Kt + (size_t)i * AK_MAX_TAN * AK_MAX_TAN;
+        double *K = Kt + (size_t)i * KT_STRIDE;
         for (int a = 0; a < nt; a++)
             for (int b = 0; b < nt; b++) K[a * nt + b] = D[(1 + a) * n + 1 + b];
+        kt_factor(nt, K);
     }
     bool given = false;            // a start other than zero (a warm start)
     for (int i = 0; i < np; i++) { // start: lambda_n >= 0, lambda_t on the disc

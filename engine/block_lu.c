@@ -46,25 +46,25 @@
 
 struct ak_block_lu {
     int np, n, nn;
-    int *perm;   ///< elimination order (block index of step s)
-    int *nst;    ///< np + 1: step s's later neighbours are nbr[nst[s] .. nst[s+1])
-    int *nbr;    ///< ... as block indices
-    int *ublk;   ///< LU block of (p, nbr) for each neighbour (U)
-    int *lblk;   ///< LU block of (nbr, p) (L)
-    size_t *ust; ///< np + 1: step s's updates upd[ust[s] .. ust[s+1]), |N_p|^2 of them
-    int *upd;    ///< LU block of (a, b) for a, b in N_p, row-major over N_p
-    int *dblk;   ///< LU block of (p, p) by block index
-    int *amap;   ///< LU block of each input block (in the input's order)
-    long nin;    ///< input blocks
-    long nblk;   ///< LU blocks
-    double *lu;  ///< nblk n x n blocks
-    int *piv;    ///< np n: row swaps within each pivot block
-    int *rank;   ///< elimination step of each block
-    int nsn;     ///< supernodes
-    int *snst;   ///< nsn + 1: supernode t holds the steps snst[t] .. snst[t + 1]
-    int *fq;     ///< scratch: a supernode's L and U block indices by front position
-    int *fpos;   ///< scratch: the front position of each outer neighbour (np)
-    double *fd;  ///< scratch: a supernode's front, its L and U blocks dense
+    int *perm;         ///< elimination order (block index of step s)
+    int *nst;          ///< np + 1: step s's later neighbours are nbr[nst[s] .. nst[s+1])
+    int *nbr;          ///< ... as block indices
+    int *ublk;         ///< LU block of (p, nbr) for each neighbour (U)
+    int *lblk;         ///< LU block of (nbr, p) (L)
+    size_t *ust;       ///< np + 1: step s's updates upd[ust[s] .. ust[s+1]), |N_p|^2 of them
+    int *upd;          ///< LU block of (a, b) for a, b in N_p, row-major over N_p
+    int *dblk;         ///< LU block of (p, p) by block index
+    int *amap;         ///< LU block of each input block (in the input's order)
+    long nin;          ///< input blocks
+    long nblk;         ///< LU blocks
+    double *lu;        ///< nblk n x n blocks
+    int *piv;          ///< np n: row swaps within each pivot block
+    int *rank;         ///< elimination step of each block
+    int nsn;           ///< supernodes
+    int *snst;         ///< nsn + 1: supernode t holds the steps snst[t] .. snst[t + 1]
+    int *fq;           ///< scratch: a supernode's L and U block indices by front position
+    int *fpos;         ///< scratch: the front position of each outer neighbour (np)
+    double *fd;        ///< scratch: a supernode's front, its L and U blocks dense
     unsigned char *fz; ///< scratch: whether each L and U block of a step or a front is all zero
     unsigned char *zb; ///< whether each L and U block of the last factorisation is all zero
     double flops;
@@ -102,9 +102,8 @@ static int find(const int *cols, int len, int c) {
 // nonzero words of i's row only; the bits counted with the popcount instruction where the CPU
 // has it (node_fill_popcnt), else one by one (the rows are sparse, and the build's target
 // has no popcount instruction, whose software form is slower here): the same counts.
-static inline __attribute__((always_inline)) long node_fill_body(const uint64_t *g, int np,
-                                                                 size_t words, int i, int *nb,
-                                                                 bool hw) {
+static inline __attribute__((always_inline)) long
+node_fill_body(const uint64_t *g, int np, size_t words, int i, int *nb, bool hw) {
     const uint64_t *gi = g + (size_t)i * words;
     int m = 0, nw = 0, *wl = nb + np; // nb: the neighbours, wl: the nonzero words
     for (size_t w = 0; w < words; w++) {

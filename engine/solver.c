@@ -195,7 +195,8 @@ prepare_point(int n, int fast, const ak_model *m, const ak_data *d, const ak_con
     point_materials(&m->bodies[p->a].material, &m->bodies[p->b].material, mm, p);
     double u[AK_MAX_DIM];
     if (fast) // ak_solver_rel_velocity on ak_inline_point_velocity (the same bits)
-        ak_solver_rel_velocity_fast(n, d, p, ak_solver_body_moves(m, p->a), ak_solver_body_moves(m, p->b), u);
+        ak_solver_rel_velocity_fast(n, d, p, ak_solver_body_moves(m, p->a),
+                                    ak_solver_body_moves(m, p->b), u);
     else
         ak_solver_rel_velocity(m, d, p, u);
     p->vn0 = 0.0;

@@ -130,8 +130,8 @@ AK_CV_INLINE void friction_block_n(int nt, const double Kt[], const double L0[],
         for (int i = 0; i < nt; i++) x[i] *= r / nx; // on the rim to rounding
 }
 
-static void friction_block(int nt, const double Kt[], const double L0[], const double g[],
-                           double r, double x[]) {
+static void friction_block(int nt, const double Kt[], const double L0[], const double g[], double r,
+                           double x[]) {
     switch (nt) {
         case 1: friction_block_n(1, Kt, L0, g, r, x); break;
         case 2: friction_block_n(2, Kt, L0, g, r, x); break;
@@ -2378,11 +2378,9 @@ static void problem_residuals(const ak_contact_problem *p, const double r[], con
 // r_j += dr (n entries) and u += W[:, j] dr through j's column blocks (cz: the blocks of column
 // j, cs the column starts); one copy per n of the contact problems (2 to 5, then a generic one),
 // the loops unrolled with n a constant.
-static inline __attribute__((always_inline)) void problem_apply_n(int n, const double *W,
-                                                                  const int cs[], const int cz[],
-                                                                  const int crow[], int j,
-                                                                  const double dr[], double r[],
-                                                                  double u[]) {
+static inline __attribute__((always_inline)) void
+problem_apply_n(int n, const double *W, const int cs[], const int cz[], const int crow[], int j,
+                const double dr[], double r[], double u[]) {
     int nn = n * n;
     for (int b = 0; b < n; b++) r[(size_t)j * n + b] += dr[b];
     for (int z = cs[j]; z < cs[j + 1]; z++) {

@@ -350,8 +350,8 @@ static void contact_pattern(gsl_rng *rng, int w, int h, int *np_out, int **rs_ou
     int *b0 = malloc(sizeof(int) * (size_t)cap), *b1 = malloc(sizeof(int) * (size_t)cap);
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++) {
-            int b = y * w + x, nb[3] = { x + 1 < w ? b + 1 : -1, y + 1 < h ? b + w : -1,
-                                         y == 0 ? -2 : -1 };
+            int b = y * w + x,
+                nb[3] = { x + 1 < w ? b + 1 : -1, y + 1 < h ? b + w : -1, y == 0 ? -2 : -1 };
             for (int e = 0; e < 3; e++) {
                 if (nb[e] == -1 || (nb[e] >= 0 && gsl_rng_uniform(rng) > 0.7)) continue;
                 int c = 1 + (int)gsl_rng_uniform_int(rng, 4);
@@ -402,7 +402,8 @@ Test(solver, block_lu_min_fill_by_definition) {
         free(rs), free(col);
     }
     // the comparison can tell orders apart: minimum degree differs on most patterns
-    cr_expect(differ >= 30, "minimum degree differs from minimum fill on %d of 60 patterns", differ);
+    cr_expect(differ >= 30, "minimum degree differs from minimum fill on %d of 60 patterns",
+              differ);
     gsl_rng_free(rng);
 }
 

@@ -49,6 +49,33 @@
 
 #define AK_CV_INLINE static inline __attribute__((always_inline))
 
+// CALL with N the dimension nv as a constant (2 to 5; a generic copy for any other), so that an
+// always-inline kernel is compiled once per n of the contact problems with its loops unrolled:
+// the same arithmetic in every copy.
+#define AK_CV_PER_DIM(nv, N, CALL)                                                                 \
+    switch (nv) {                                                                                  \
+        case 2: {                                                                                  \
+            enum { N = 2 };                                                                        \
+            CALL;                                                                                  \
+        } break;                                                                                   \
+        case 3: {                                                                                  \
+            enum { N = 3 };                                                                        \
+            CALL;                                                                                  \
+        } break;                                                                                   \
+        case 4: {                                                                                  \
+            enum { N = 4 };                                                                        \
+            CALL;                                                                                  \
+        } break;                                                                                   \
+        case 5: {                                                                                  \
+            enum { N = 5 };                                                                        \
+            CALL;                                                                                  \
+        } break;                                                                                   \
+        default: {                                                                                 \
+            const int N = (nv);                                                                    \
+            CALL;                                                                                  \
+        } break;                                                                                   \
+    }
+
 // Cholesky factor L (lower, row-major nt x nt) of A + a I; 0, or -1 if not positive definite.
 AK_CV_INLINE int chol(int nt, const double A[], double a, double L[]) {
     for (int i = 0; i < nt; i++)
@@ -115,7 +142,7 @@ AK_CV_INLINE void friction_block_n(int nt, const double Kt[], const double L0[],
     memcpy(L, L0, sizeof(double) * (size_t)nt * (size_t)nt);
     double a = 0.0;
     for (int it = 0; it < 60; it++) { // Newton on 1/|x(a)| - 1/r: monotone from a = 0
-        double q[AK_MAX_TAN];
+        double q[AK_MAX_TAN] = { 0 };
         fwd(nt, L, x, q);
         double nq = norm(nt, q);
         double da = (nx / nq) * (nx / nq) * (nx - r) / r;
@@ -132,12 +159,7 @@ AK_CV_INLINE void friction_block_n(int nt, const double Kt[], const double L0[],
 
 static void friction_block(int nt, const double Kt[], const double L0[], const double g[], double r,
                            double x[]) {
-    switch (nt) {
-        case 1: friction_block_n(1, Kt, L0, g, r, x); break;
-        case 2: friction_block_n(2, Kt, L0, g, r, x); break;
-        case 3: friction_block_n(3, Kt, L0, g, r, x); break;
-        default: friction_block_n(nt, Kt, L0, g, r, x); break;
-    }
+    AK_CV_PER_DIM(nt + 1, N, friction_block_n(N - 1, Kt, L0, g, r, x))
 }
 
 void ak_solver_friction_block(int nt, const double Kt[], const double g[], double r, double x[]) {
@@ -240,15 +262,8 @@ AK_CV_INLINE void sweep_n(int n, const ak_model *m, ak_data *d, ak_contact_cache
 }
 
 static void sweep(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
-                  const double target[], const double bound[], int s, int e) {
-    switch (m->dim) {
-        case 2: sweep_n(2, m, d, c, Kt, target, bound, s, e); break;
-        case 3: sweep_n(3, m, d, c, Kt, target, bound, s, e); break;
-        case 4: sweep_n(4, m, d, c, Kt, target, bound, s, e); break;
-        case 5: sweep_n(5, m, d, c, Kt, target, bound, s, e); break;
-        default: sweep_n(m->dim, m, d, c, Kt, target, bound, s, e); break;
-    }
-}
+                  const double target[], const double bound[], int s,
+                  int e){ AK_CV_PER_DIM(m->dim, N, sweep_n(N, m, d, c, Kt, target, bound, s, e)) }
 
 // bound: NULL for the residuals of the contact problem (friction bound mu lambda_n); else the
 // fixed friction bounds of the inner (Tresca) problem.
@@ -272,17 +287,10 @@ AK_CV_INLINE void residuals_range_n(int n, const ak_model *m, const ak_data *d,
     }
 }
 
-// (one copy per n, as sweep)
 static void residuals_range(const ak_model *m, const ak_data *d, const ak_contact_cache *c,
                             const double target[], const double bound[], int s, int e,
                             ak_solver_residuals *r) {
-    switch (m->dim) {
-        case 2: residuals_range_n(2, m, d, c, target, bound, s, e, r); break;
-        case 3: residuals_range_n(3, m, d, c, target, bound, s, e, r); break;
-        case 4: residuals_range_n(4, m, d, c, target, bound, s, e, r); break;
-        case 5: residuals_range_n(5, m, d, c, target, bound, s, e, r); break;
-        default: residuals_range_n(m->dim, m, d, c, target, bound, s, e, r); break;
-    }
+    AK_CV_PER_DIM(m->dim, N, residuals_range_n(N, m, d, c, target, bound, s, e, r))
 }
 
 void ak_solver_residuals_eval(const ak_model *m, const ak_data *d, const ak_contact_cache *c,
@@ -1032,13 +1040,7 @@ block_affine_n(int np, int n, const int rs[], const int col[], const double val[
 
 static void block_affine(int np, int n, const int rs[], const int col[], const double val[],
                          const double y0[], const double x[], const double x0[], double y[]) {
-    switch (n) {
-        case 2: block_affine_n(np, 2, rs, col, val, y0, x, x0, y); break;
-        case 3: block_affine_n(np, 3, rs, col, val, y0, x, x0, y); break;
-        case 4: block_affine_n(np, 4, rs, col, val, y0, x, x0, y); break;
-        case 5: block_affine_n(np, 5, rs, col, val, y0, x, x0, y); break;
-        default: block_affine_n(np, n, rs, col, val, y0, x, x0, y); break;
-    }
+    AK_CV_PER_DIM(n, N, block_affine_n(np, N, rs, col, val, y0, x, x0, y))
 }
 
 // The sparse polish's Newton matrix J = R W + P block by block (RP: each point's R_i then P_i,
@@ -1067,13 +1069,7 @@ newton_matrix_n(int np, int n, const int rs[], const int col[], const double W[]
 
 static void newton_matrix(int np, int n, const int rs[], const int col[], const double W[],
                           const double RP[], const double F[], double Jv[], double g[]) {
-    switch (n) {
-        case 2: newton_matrix_n(np, 2, rs, col, W, RP, F, Jv, g); break;
-        case 3: newton_matrix_n(np, 3, rs, col, W, RP, F, Jv, g); break;
-        case 4: newton_matrix_n(np, 4, rs, col, W, RP, F, Jv, g); break;
-        case 5: newton_matrix_n(np, 5, rs, col, W, RP, F, Jv, g); break;
-        default: newton_matrix_n(np, n, rs, col, W, RP, F, Jv, g); break;
-    }
+    AK_CV_PER_DIM(n, N, newton_matrix_n(np, N, rs, col, W, RP, F, Jv, g))
 }
 
 // lambda_n >= 0 and lambda_t on the disc |lambda_t| <= mu lambda_n, point by point (x as the polish's)
@@ -2393,13 +2389,7 @@ problem_apply_n(int n, const double *W, const int cs[], const int cz[], const in
 
 static void problem_apply(const ak_contact_problem *p, const int cs[], const int cz[],
                           const int crow[], int j, const double dr[], double r[], double u[]) {
-    switch (p->dim) {
-        case 2: problem_apply_n(2, p->W, cs, cz, crow, j, dr, r, u); break;
-        case 3: problem_apply_n(3, p->W, cs, cz, crow, j, dr, r, u); break;
-        case 4: problem_apply_n(4, p->W, cs, cz, crow, j, dr, r, u); break;
-        case 5: problem_apply_n(5, p->W, cs, cz, crow, j, dr, r, u); break;
-        default: problem_apply_n(p->dim, p->W, cs, cz, crow, j, dr, r, u); break;
-    }
+    AK_CV_PER_DIM(p->dim, N, problem_apply_n(N, p->W, cs, cz, crow, j, dr, r, u))
 }
 
 static void problem_u(const ak_contact_problem *p, const double r[], double u[]) {
@@ -3239,9 +3229,6 @@ static inline __attribute__((always_inline)) void sweep_point(int n, const probl
     }
 }
 
-#define SWEEP_POINTS(N)                                                                            \
-    for (int i = 0; i < np; i++) sweep_point(N, pr, i, r, u)
-
 // The sweeps of the contact phase on the matrices from r (u = W r + q, *res its residuals), at
 // most max_it of them, with the polish schedule counted from this call's first sweep (as
 // solve_range_max's, which the world step's cold restart calls again): the NNCG momentum and
@@ -3262,13 +3249,7 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int
     bool momentum = pr->momentum;
     for (int it = done + 1; it <= max_it; it++) {
         memcpy(x0, r, sizeof(double) * (size_t)k);
-        switch (n) { // the sweep (sweep_point)
-            case 2: SWEEP_POINTS(2); break;
-            case 3: SWEEP_POINTS(3); break;
-            case 4: SWEEP_POINTS(4); break;
-            case 5: SWEEP_POINTS(5); break;
-            default: SWEEP_POINTS(n); break;
-        }
+        AK_CV_PER_DIM(n, N, for (int i = 0; i < np; i++) sweep_point(N, pr, i, r, u)) // the sweep
         pr->st->sweeps++;
         problem_residuals(p, r, u, NULL, res);
         if (worst(res) <= tol) return it;

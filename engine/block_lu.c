@@ -128,9 +128,24 @@ static long node_fill(const uint64_t *g, int np, size_t words, int i, int *nb) {
     return node_fill_body(g, np, words, i, nb, false);
 }
 
-__attribute__((target("popcnt"))) static long node_fill_popcnt(const uint64_t *g, int np,
-                                                               size_t words, int i, int *nb) {
+// (on x86 the popcount instruction is an extension, used where the running CPU has it; other
+// targets count with their own instruction or their compiler's fallback)
+#if defined(__x86_64__) || defined(__i386__)
+__attribute__((target("popcnt")))
+#endif
+static long
+node_fill_popcnt(const uint64_t *g, int np, size_t words, int i, int *nb) {
     return node_fill_body(g, np, words, i, nb, true);
+}
+
+// The fill counter for this CPU (node_fill_popcnt where x86 has the instruction).
+static long (*fill_counter(void))(const uint64_t *, int, size_t, int, int *) {
+#if defined(__x86_64__) || defined(__i386__)
+    return __builtin_cpu_supports("popcnt") ? node_fill_popcnt : node_fill;
+#else
+    (void)node_fill; // the one-by-one count is x86's fallback only
+    return node_fill_popcnt;
+#endif
 }
 
 ak_block_lu *ak_block_lu_new(int np, int n, const int rs[], const int col[]) {
@@ -148,8 +163,7 @@ ak_block_lu *ak_block_lu_new_order(int np, int n, const int rs[], const int col[
     int *deg = calloc((size_t)np, sizeof *deg), *rank = malloc(sizeof(int) * (size_t)np);
     char *dead = calloc((size_t)np, 1);
     bool mf = order == AK_BLU_MIN_FILL;
-    long (*fill_of)(const uint64_t *, int, size_t, int, int *) =
-        __builtin_cpu_supports("popcnt") ? node_fill_popcnt : node_fill;
+    long (*fill_of)(const uint64_t *, int, size_t, int, int *) = fill_counter();
     int *edges = NULL; // the new edges of one elimination, pairs
     size_t ecap = 0;
     long *fil = mf ? malloc(sizeof(long) * (size_t)np) : NULL;

@@ -53,28 +53,30 @@
 // always-inline kernel is compiled once per n of the contact problems with its loops unrolled:
 // the same arithmetic in every copy.
 #define AK_CV_PER_DIM(nv, N, CALL)                                                                 \
-    switch (nv) {                                                                                  \
-        case 2: {                                                                                  \
-            enum { N = 2 };                                                                        \
-            CALL;                                                                                  \
-        } break;                                                                                   \
-        case 3: {                                                                                  \
-            enum { N = 3 };                                                                        \
-            CALL;                                                                                  \
-        } break;                                                                                   \
-        case 4: {                                                                                  \
-            enum { N = 4 };                                                                        \
-            CALL;                                                                                  \
-        } break;                                                                                   \
-        case 5: {                                                                                  \
-            enum { N = 5 };                                                                        \
-            CALL;                                                                                  \
-        } break;                                                                                   \
-        default: {                                                                                 \
-            const int N = (nv);                                                                    \
-            CALL;                                                                                  \
-        } break;                                                                                   \
-    }
+    do {                                                                                           \
+        switch (nv) {                                                                              \
+            case 2: {                                                                              \
+                enum { N = 2 };                                                                    \
+                CALL;                                                                              \
+            } break;                                                                               \
+            case 3: {                                                                              \
+                enum { N = 3 };                                                                    \
+                CALL;                                                                              \
+            } break;                                                                               \
+            case 4: {                                                                              \
+                enum { N = 4 };                                                                    \
+                CALL;                                                                              \
+            } break;                                                                               \
+            case 5: {                                                                              \
+                enum { N = 5 };                                                                    \
+                CALL;                                                                              \
+            } break;                                                                               \
+            default: {                                                                             \
+                const int N = (nv);                                                                \
+                CALL;                                                                              \
+            } break;                                                                               \
+        }                                                                                          \
+    } while (0)
 
 // Cholesky factor L (lower, row-major nt x nt) of A + a I; 0, or -1 if not positive definite.
 AK_CV_INLINE int chol(int nt, const double A[], double a, double L[]) {
@@ -159,7 +161,7 @@ AK_CV_INLINE void friction_block_n(int nt, const double Kt[], const double L0[],
 
 static void friction_block(int nt, const double Kt[], const double L0[], const double g[], double r,
                            double x[]) {
-    AK_CV_PER_DIM(nt + 1, N, friction_block_n(N - 1, Kt, L0, g, r, x))
+    AK_CV_PER_DIM(nt + 1, N, friction_block_n(N - 1, Kt, L0, g, r, x));
 }
 
 void ak_solver_friction_block(int nt, const double Kt[], const double g[], double r, double x[]) {
@@ -203,18 +205,24 @@ double ak_solver_converged_position_target(double s, double vn, double h) {
     return fmin(-(s + h * vn) / h, AK_SOLVER_MAX_BIAS);
 }
 
-static double normal_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p) {
-    double u[AK_MAX_DIM], vn = 0.0;
-    ak_solver_rel_velocity(m, d, p, u);
-    for (int j = 0; j < m->dim; j++) vn += u[j] * p->normal[j];
-    return vn;
-}
-
 // ak_solver_rel_velocity_fast with the bodies' motion looked up (solver.h)
 AK_CV_INLINE void cv_rel_velocity(int n, const ak_model *m, const ak_data *d,
                                   const ak_contact_point *p, double u[]) {
     ak_solver_rel_velocity_fast(n, d, p, ak_solver_body_moves(m, p->a),
                                 ak_solver_body_moves(m, p->b), u);
+}
+
+// The normal relative velocity at p (n a constant in the sweep's copies).
+AK_CV_INLINE double normal_velocity_n(int n, const ak_model *m, const ak_data *d,
+                                      const ak_contact_point *p) {
+    double u[AK_MAX_DIM], vn = 0.0;
+    cv_rel_velocity(n, m, d, p, u);
+    for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
+    return vn;
+}
+
+static double normal_velocity(const ak_model *m, const ak_data *d, const ak_contact_point *p) {
+    return normal_velocity_n(m->dim, m, d, p);
 }
 
 // One block Gauss-Seidel sweep over points [s, e): friction block, then the normal row. One
@@ -250,9 +258,7 @@ AK_CV_INLINE void sweep_n(int n, const ak_model *m, ak_data *d, ak_contact_cache
             }
             ak_solver_apply_fast(n, m, d, c, p, P);
         }
-        double vn = 0.0; // normal_velocity
-        cv_rel_velocity(n, m, d, p, u);
-        for (int j = 0; j < n; j++) vn += u[j] * p->normal[j];
+        double vn = normal_velocity_n(n, m, d, p);
         double jn = fmax(p->jn - p->mn * (vn - target[i]), 0.0);
         double dj = jn - p->jn;
         p->jn = jn;
@@ -262,8 +268,9 @@ AK_CV_INLINE void sweep_n(int n, const ak_model *m, ak_data *d, ak_contact_cache
 }
 
 static void sweep(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
-                  const double target[], const double bound[], int s,
-                  int e){ AK_CV_PER_DIM(m->dim, N, sweep_n(N, m, d, c, Kt, target, bound, s, e)) }
+                  const double target[], const double bound[], int s, int e) {
+    AK_CV_PER_DIM(m->dim, N, sweep_n(N, m, d, c, Kt, target, bound, s, e));
+}
 
 // bound: NULL for the residuals of the contact problem (friction bound mu lambda_n); else the
 // fixed friction bounds of the inner (Tresca) problem.
@@ -290,7 +297,7 @@ AK_CV_INLINE void residuals_range_n(int n, const ak_model *m, const ak_data *d,
 static void residuals_range(const ak_model *m, const ak_data *d, const ak_contact_cache *c,
                             const double target[], const double bound[], int s, int e,
                             ak_solver_residuals *r) {
-    AK_CV_PER_DIM(m->dim, N, residuals_range_n(N, m, d, c, target, bound, s, e, r))
+    AK_CV_PER_DIM(m->dim, N, residuals_range_n(N, m, d, c, target, bound, s, e, r));
 }
 
 void ak_solver_residuals_eval(const ak_model *m, const ak_data *d, const ak_contact_cache *c,
@@ -1040,7 +1047,7 @@ block_affine_n(int np, int n, const int rs[], const int col[], const double val[
 
 static void block_affine(int np, int n, const int rs[], const int col[], const double val[],
                          const double y0[], const double x[], const double x0[], double y[]) {
-    AK_CV_PER_DIM(n, N, block_affine_n(np, N, rs, col, val, y0, x, x0, y))
+    AK_CV_PER_DIM(n, N, block_affine_n(np, N, rs, col, val, y0, x, x0, y));
 }
 
 // The sparse polish's Newton matrix J = R W + P block by block (RP: each point's R_i then P_i,
@@ -1069,7 +1076,7 @@ newton_matrix_n(int np, int n, const int rs[], const int col[], const double W[]
 
 static void newton_matrix(int np, int n, const int rs[], const int col[], const double W[],
                           const double RP[], const double F[], double Jv[], double g[]) {
-    AK_CV_PER_DIM(n, N, newton_matrix_n(np, N, rs, col, W, RP, F, Jv, g))
+    AK_CV_PER_DIM(n, N, newton_matrix_n(np, N, rs, col, W, RP, F, Jv, g));
 }
 
 // lambda_n >= 0 and lambda_t on the disc |lambda_t| <= mu lambda_n, point by point (x as the polish's)
@@ -2389,7 +2396,7 @@ problem_apply_n(int n, const double *W, const int cs[], const int cz[], const in
 
 static void problem_apply(const ak_contact_problem *p, const int cs[], const int cz[],
                           const int crow[], int j, const double dr[], double r[], double u[]) {
-    AK_CV_PER_DIM(p->dim, N, problem_apply_n(N, p->W, cs, cz, crow, j, dr, r, u))
+    AK_CV_PER_DIM(p->dim, N, problem_apply_n(N, p->W, cs, cz, crow, j, dr, r, u));
 }
 
 static void problem_u(const ak_contact_problem *p, const double r[], double u[]) {
@@ -3204,7 +3211,7 @@ static inline __attribute__((always_inline)) void sweep_point(int n, const probl
             g[a] = ui[1 + a];
             for (int b = 0; b < nt; b++) g[a] -= K[a * nt + b] * ri[1 + b];
         }
-        friction_block(nt, K, K + AK_MAX_TAN * AK_MAX_TAN, g, pr->bound[i], x);
+        friction_block_n(nt, K, K + AK_MAX_TAN * AK_MAX_TAN, g, pr->bound[i], x);
         for (int a = 0; a < nt; a++) tan |= (dr[1 + a] = x[a] - ri[1 + a]) != 0.0;
     }
     if (tan) {
@@ -3249,7 +3256,7 @@ static int problem_sweeps(problem_run *pr, double r[], double u[], int done, int
     bool momentum = pr->momentum;
     for (int it = done + 1; it <= max_it; it++) {
         memcpy(x0, r, sizeof(double) * (size_t)k);
-        AK_CV_PER_DIM(n, N, for (int i = 0; i < np; i++) sweep_point(N, pr, i, r, u)) // the sweep
+        AK_CV_PER_DIM(n, N, for (int i = 0; i < np; i++) sweep_point(N, pr, i, r, u)); // the sweep
         pr->st->sweeps++;
         problem_residuals(p, r, u, NULL, res);
         if (worst(res) <= tol) return it;

@@ -65,7 +65,7 @@ struct ak_block_lu {
     int *fq;           ///< scratch: a supernode's L and U block indices by front position
     int *fpos;         ///< scratch: the front position of each outer neighbour (np)
     double *fd;        ///< scratch: a supernode's front, its L and U blocks dense
-    unsigned char *fz; ///< scratch: whether each L and U block of a step or a front is all zero
+    unsigned char *fz; ///< scratch: whether each L and U block of a front is all zero
     unsigned char *zb; ///< whether each L and U block of the last factorisation is all zero
     double flops;
 };
@@ -373,11 +373,7 @@ ak_block_lu *ak_block_lu_new_order(int np, int n, const int rs[], const int col[
         s = e;
     }
     f->snst[f->nsn] = np;
-    size_t zmax = panmax;
-    for (int st = 0; st < np; st++)
-        if (2 * (size_t)(f->nst[st + 1] - f->nst[st]) > zmax)
-            zmax = 2 * (size_t)(f->nst[st + 1] - f->nst[st]);
-    f->fz = malloc(zmax ? zmax : 1);
+    f->fz = malloc(panmax ? panmax : 1);
     f->zb = malloc((size_t)f->nblk);
     f->fq = malloc(sizeof(int) * (panmax ? panmax : 1));
     f->fpos = malloc(sizeof(int) * (size_t)np);

@@ -3211,7 +3211,7 @@ static inline __attribute__((always_inline)) void sweep_point(int n, const probl
             g[a] = ui[1 + a];
             for (int b = 0; b < nt; b++) g[a] -= K[a * nt + b] * ri[1 + b];
         }
-        friction_block_n(nt, K, K + AK_MAX_TAN * AK_MAX_TAN, g, pr->bound[i], x);
+        friction_block(nt, K, K + AK_MAX_TAN * AK_MAX_TAN, g, pr->bound[i], x);
         for (int a = 0; a < nt; a++) tan |= (dr[1 + a] = x[a] - ri[1 + a]) != 0.0;
     }
     if (tan) {

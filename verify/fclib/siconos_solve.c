@@ -17,11 +17,11 @@
 #include <fc3d_compute_error.h>
 #include <NumericsVerbose.h>
 
-// Debian's Siconos Numerics calls OpenBLAS (its pthread build), which keeps a worker thread per
-// core and lets it spin between calls; that time counts in the process' CPU time, which
-// bench_fclib measures (pile_1000_3d step 56, Siconos' chain V: 3.58 s of CPU, 2.37 s with one
-// thread; docs/performance.md), and the contact problems' BLAS calls are too small to gain from
-// a second thread. So, when the module is loaded and the user has not chosen a count
+// Debian's Siconos Numerics calls OpenBLAS (its pthread build), which keeps worker threads and
+// lets them spin between calls; that time counts in the process' CPU time, which bench_fclib
+// measures (pile_1000_3d step 56, Siconos' chain V: 2.73 s of CPU before this, 2.06 s after;
+// docs/performance.md), and the contact problems' BLAS calls are too small to gain from a
+// second thread. So, when the module is loaded and the user has not chosen a count
 // (OPENBLAS_NUM_THREADS), BLAS runs on the calling thread. Weak: another BLAS has no such call.
 extern void openblas_set_num_threads(int) __attribute__((weak));
 __attribute__((constructor)) static void blas_on_one_thread(void) {

@@ -3,8 +3,12 @@
 // Ordering: minimum degree on the block graph (George and Liu, Computer Solution of Large Sparse
 // Positive Definite Systems, 1981, ch. 5): eliminate the block with the fewest neighbours in the
 // elimination graph, join its neighbours into a clique, repeat. The graph is kept as one bit set
-// per block (np^2 / 8 bytes), exact degrees by popcount, ties to the lowest index, so the order
-// depends on the pattern only. The neighbours of pivot p when it is eliminated, N_p, are the
+// per block (np^2 / 8 bytes), exact degrees, ties to the lowest index, so the order depends on
+// the pattern only. Since 30 Nov 2026 the pivot comes from a heap keyed (degree, index) and each
+// neighbour's degree from the bits of N_p its row gains (over the nonzero words of p's row),
+// instead of a scan of all blocks and a count of the whole row per step: the same order
+// (test_solver's block_lu_min_degree_by_definition; the world step bit for bit), pile_1000_3d's
+// 60 converged steps 3 % faster. The neighbours of pivot p when it is eliminated, N_p, are the
 // block pattern of its column of L and its row of U (the clique makes every update A_ab, a, b
 // in N_p, land on a block of the filled pattern).
 // Minimum fill (minimum deficiency; Tinney and Walker, Proc. IEEE 55, 1967, their scheme 3):
@@ -148,6 +152,51 @@ static long (*fill_counter(void))(const uint64_t *, int, size_t, int, int *) {
 #endif
 }
 
+// The minimum-degree order's queue: a binary heap of the live nodes keyed (degree, index), pos
+// each node's place in it (so the pivot is the lowest index of the lowest degree, as a scan in
+// index order picks it, in O(log np) a step instead of O(np)).
+typedef struct {
+    int *heap, *pos, n, np;
+    const int *deg;
+} deg_heap;
+
+static inline long heap_key(const deg_heap *h, int i) { return (long)h->deg[i] * h->np + i; }
+
+static void heap_swap(deg_heap *h, int a, int b) {
+    int t = h->heap[a];
+    h->heap[a] = h->heap[b], h->heap[b] = t;
+    h->pos[h->heap[a]] = a, h->pos[h->heap[b]] = b;
+}
+
+static void heap_up(deg_heap *h, int k) {
+    while (k > 0 && heap_key(h, h->heap[k]) < heap_key(h, h->heap[(k - 1) / 2]))
+        heap_swap(h, k, (k - 1) / 2), k = (k - 1) / 2;
+}
+
+static void heap_down(deg_heap *h, int k) {
+    for (;;) {
+        int l = 2 * k + 1, r = l + 1, m = k;
+        if (l < h->n && heap_key(h, h->heap[l]) < heap_key(h, h->heap[m])) m = l;
+        if (r < h->n && heap_key(h, h->heap[r]) < heap_key(h, h->heap[m])) m = r;
+        if (m == k) return;
+        heap_swap(h, k, m), k = m;
+    }
+}
+
+// The lowest key out of the heap.
+static int heap_pop(deg_heap *h) {
+    int p = h->heap[0];
+    heap_swap(h, 0, --h->n);
+    heap_down(h, 0);
+    return p;
+}
+
+// Node i's degree changed: its place again.
+static void heap_fix(deg_heap *h, int i) {
+    heap_up(h, h->pos[i]);
+    heap_down(h, h->pos[i]);
+}
+
 ak_block_lu *ak_block_lu_new(int np, int n, const int rs[], const int col[]) {
     return ak_block_lu_new_order(np, n, rs, col, AK_BLU_MIN_DEGREE);
 }
@@ -168,8 +217,11 @@ ak_block_lu *ak_block_lu_new_order(int np, int n, const int rs[], const int col[
     size_t ecap = 0;
     long *fil = mf ? malloc(sizeof(long) * (size_t)np) : NULL;
     int *nbs = mf ? malloc(sizeof(int) * ((size_t)np + words)) : NULL;
-    if (mf && (!fil || !nbs)) {
-        free(fil), free(nbs), free(g), free(deg), free(rank), free(dead), free(f);
+    int *heap = malloc(sizeof(int) * (size_t)np), *hpos = malloc(sizeof(int) * (size_t)np);
+    int *nbs_w = malloc(sizeof(int) * words);
+    if ((mf && (!fil || !nbs)) || !heap || !hpos || !nbs_w) {
+        free(fil), free(nbs), free(g), free(deg), free(rank), free(dead), free(f), free(heap),
+            free(hpos), free(nbs_w);
         return NULL;
     }
     f->perm = malloc(sizeof(int) * (size_t)np);
@@ -200,20 +252,31 @@ ak_block_lu *ak_block_lu_new_order(int np, int n, const int rs[], const int col[
             int j = col[q];
             if (j != i && !(g[(size_t)j * words + (size_t)i / 64] >> (i % 64) & 1)) ok = false;
         }
-    for (int i = 0; ok && i < np; i++) {
+    for (int i = 0; ok && i < np; i++) { // (the rows are sparse: their bits one by one)
         int c = 0;
-        for (size_t w = 0; w < words; w++) c += __builtin_popcountll(g[(size_t)i * words + w]);
+        for (size_t w = 0; w < words; w++)
+            for (uint64_t b = g[(size_t)i * words + w]; b; b &= b - 1) c++;
         deg[i] = c;
     }
     for (int i = 0; ok && mf && i < np; i++) fil[i] = fill_of(g, np, words, i, nbs);
-    // minimum degree, or minimum fill (ties to the lower degree, then the lowest index)
+    // minimum degree (the heap), or minimum fill (a scan; ties to the lower degree, then the
+    // lowest index)
+    deg_heap dh = { .heap = heap, .pos = hpos, .n = 0, .np = np, .deg = deg };
+    if (ok && !mf) {
+        for (int i = 0; i < np; i++) heap[i] = i, hpos[i] = i;
+        dh.n = np;
+        for (int k = np / 2 - 1; k >= 0; k--) heap_down(&dh, k);
+    }
+    int *wl = nbs_w; // the nonzero words of the pivot's row
     size_t nnb = 0;
     for (int s = 0; ok && s < np; s++) {
         int p = -1;
-        for (int i = 0; i < np; i++)
-            if (!dead[i] && (p < 0 || (mf ? fil[i] < fil[p] || (fil[i] == fil[p] && deg[i] < deg[p])
-                                          : deg[i] < deg[p])))
-                p = i;
+        if (!mf)
+            p = heap_pop(&dh);
+        else
+            for (int i = 0; i < np; i++)
+                if (!dead[i] && (p < 0 || fil[i] < fil[p] || (fil[i] == fil[p] && deg[i] < deg[p])))
+                    p = i;
         dead[p] = 1;
         f->perm[s] = p;
         rank[p] = s;
@@ -231,6 +294,9 @@ ak_block_lu *ak_block_lu_new_order(int np, int n, const int rs[], const int col[
         for (size_t w = 0; w < words; w++)
             for (uint64_t b = gp[w]; b; b &= b - 1)
                 f->nbr[nnb++] = (int)(w * 64 + (size_t)__builtin_ctzll(b));
+        int nwl = 0;
+        for (size_t w = 0; w < words; w++)
+            if (gp[w]) wl[nwl++] = (int)w;
         size_t ne = 0;
         for (size_t z = (size_t)f->nst[s]; ok && z < nnb; z++) {
             int a = f->nbr[z];
@@ -253,12 +319,18 @@ ak_block_lu *ak_block_lu_new_order(int np, int n, const int rs[], const int col[
                     ne++;
                 }
             }
-            for (size_t w = 0; w < words; w++) ga[w] |= gp[w];
+            // a's row joins p's (a and p themselves out): its degree gains the bits of p's row
+            // it lacked, but a, and loses p (the same count as counting the row again)
+            int gained = 0;
+            for (int v = 0; v < nwl; v++) {
+                size_t w = (size_t)wl[v];
+                for (uint64_t b = gp[w] & ~ga[w]; b; b &= b - 1) gained++;
+                ga[w] |= gp[w];
+            }
             ga[(size_t)a / 64] &= ~(1ull << (a % 64));
             ga[(size_t)p / 64] &= ~(1ull << (p % 64));
-            int c = 0;
-            for (size_t w = 0; w < words; w++) c += __builtin_popcountll(ga[w]);
-            deg[a] = c;
+            deg[a] += gained - 2; // a itself (in p's row, not in its own), and p
+            if (!mf) heap_fix(&dh, a);
         }
         // The fill changes for N_p (each lost p and gained the others of N_p: counted again)
         // and for the nodes outside N_p with two neighbours that the elimination joined (one
@@ -275,7 +347,8 @@ ak_block_lu *ak_block_lu_new_order(int np, int n, const int rs[], const int col[
         for (size_t z = (size_t)f->nst[s]; mf && z < nnb; z++)
             fil[f->nbr[z]] = fill_of(g, np, words, f->nbr[z], nbs);
     }
-    free(g), free(deg), free(dead), free(fil), free(nbs), free(edges);
+    free(g), free(deg), free(dead), free(fil), free(nbs), free(edges), free(heap), free(hpos),
+        free(nbs_w);
     if (!ok) {
         free(rank);
         ak_block_lu_free(f);

@@ -303,14 +303,15 @@ Test(solver, block_lu_min_fill) {
     ak_block_lu_free(md), ak_block_lu_free(mf);
 }
 
-// Minimum fill by its definition, counted afresh for every live node before each elimination
-// (the fewest pairs of neighbours not yet adjacent, ties to the lower degree, then the lowest
-// index): the blocks of the filled pattern and the multiply-adds (n^3 (1 + d + d^2) per
-// step of d neighbours, as ak_block_lu_flops counts them) of that order, for comparing with
-// the incremental counts of ak_block_lu_new_order. Patterns with chains and leaves (a
-// pivot with one neighbour changes that neighbour's fill alone).
-static void naive_min_fill(int np, int n, const int rs[], const int col[], long *blocks,
-                           double *flops) {
+// Minimum fill (min_fill) or minimum degree by its definition, counted afresh for every live
+// node before each elimination (the fewest pairs of neighbours not yet adjacent, ties to the
+// lower degree, then the lowest index; or the fewest neighbours, ties to the lowest index): the
+// blocks of the filled pattern and the multiply-adds (n^3 (1 + d + d^2) per step of d
+// neighbours, as ak_block_lu_flops counts them) of that order, for comparing with the
+// incremental counts of ak_block_lu_new_order. Patterns with chains and leaves (a pivot with
+// one neighbour changes that neighbour's fill alone).
+static void naive_order(int np, int n, const int rs[], const int col[], bool min_fill, long *blocks,
+                        double *flops) {
     char *adj = calloc((size_t)np * np, 1), *dead = calloc((size_t)np, 1);
     for (int i = 0; i < np; i++)
         for (int q = rs[i]; q < rs[i + 1]; q++)
@@ -325,7 +326,7 @@ static void naive_min_fill(int np, int n, const int rs[], const int col[], long 
             for (int a = 0; a < np; a++) {
                 if (dead[a] || !adj[(size_t)i * np + a]) continue;
                 d++;
-                for (int b = a + 1; b < np; b++)
+                for (int b = a + 1; min_fill && b < np; b++)
                     if (!dead[b] && adj[(size_t)i * np + b] && !adj[(size_t)a * np + b]) f++;
             }
             if (p < 0 || f < pf || (f == pf && d < pd)) p = i, pf = f, pd = d;
@@ -372,69 +373,60 @@ static void contact_pattern(gsl_rng *rng, int w, int h, int *np_out, int **rs_ou
     *np_out = np, *rs_out = rs, *col_out = col;
 }
 
-Test(solver, block_lu_min_fill_by_definition) {
+// A pattern for the order tests: a random block system's (random: 20 to 19 + rn points, 1 to
+// 5 blocks a row) or a contact-like one (contact_pattern on a grid of 3 to 2 + wn by 2 to 1 + hn
+// bodies).
+static void order_pattern(gsl_rng *rng, bool random, int rn, int wn, int hn, int *np, int **rs,
+                          int **col) {
+    if (random) {
+        bsys s = random_system(rng, 20 + (int)gsl_rng_uniform_int(rng, (unsigned long)rn), 3,
+                               1 + (int)gsl_rng_uniform_int(rng, 5), 6.0);
+        *np = s.np, *rs = s.rs, *col = s.col;
+        free(s.val);
+    } else {
+        contact_pattern(rng, 3 + (int)gsl_rng_uniform_int(rng, (unsigned long)wn),
+                        2 + (int)gsl_rng_uniform_int(rng, (unsigned long)hn), np, rs, col);
+    }
+}
+
+// The order ak_block_lu_new_order gives against the order by its definition (naive_order) on
+// count patterns (order_pattern; the first nrandom random): the same fill and multiply-adds on
+// each (expected), and the number of patterns on which the other order's multiply-adds differ
+// (so that a comparison can be seen to tell orders apart).
+static int order_by_definition(unsigned long seed, int count, int nrandom, int rn, int wn, int hn,
+                               ak_block_lu_order order) {
+    bool mf = order == AK_BLU_MIN_FILL;
     gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-    gsl_rng_set(rng, 29);
+    gsl_rng_set(rng, seed);
     int differ = 0;
-    for (int t = 0; t < 60; t++) {
+    for (int t = 0; t < count; t++) {
         int np, *rs, *col;
-        if (t < 30) {
-            bsys s = random_system(rng, 20 + (int)gsl_rng_uniform_int(rng, 60), 3,
-                                   1 + (int)gsl_rng_uniform_int(rng, 5), 6.0);
-            np = s.np, rs = s.rs, col = s.col;
-            free(s.val);
-        } else {
-            contact_pattern(rng, 3 + (int)gsl_rng_uniform_int(rng, 5),
-                            2 + (int)gsl_rng_uniform_int(rng, 4), &np, &rs, &col);
-        }
+        order_pattern(rng, t < nrandom, rn, wn, hn, &np, &rs, &col);
         long blocks;
         double flops;
-        naive_min_fill(np, 3, rs, col, &blocks, &flops);
-        ak_block_lu *f = ak_block_lu_new_order(np, 3, rs, col, AK_BLU_MIN_FILL);
+        naive_order(np, 3, rs, col, mf, &blocks, &flops);
+        ak_block_lu *f = ak_block_lu_new_order(np, 3, rs, col, order);
         cr_assert(f, "pattern %d refused", t);
-        ak_block_lu *g = ak_block_lu_new_order(np, 3, rs, col, AK_BLU_MIN_DEGREE);
+        ak_block_lu *g =
+            ak_block_lu_new_order(np, 3, rs, col, mf ? AK_BLU_MIN_DEGREE : AK_BLU_MIN_FILL);
         differ += ak_block_lu_flops(g) != flops;
         cr_expect(ak_block_lu_blocks(f) == blocks && ak_block_lu_flops(f) == flops,
-                  "pattern %d (%d points): %ld blocks and %.0f multiply-adds, minimum fill by "
+                  "pattern %d (%d points): %ld blocks and %.0f multiply-adds, minimum %s by "
                   "its definition %ld and %.0f",
-                  t, np, ak_block_lu_blocks(f), ak_block_lu_flops(f), blocks, flops);
+                  t, np, ak_block_lu_blocks(f), ak_block_lu_flops(f), mf ? "fill" : "degree",
+                  blocks, flops);
         ak_block_lu_free(f), ak_block_lu_free(g);
         free(rs), free(col);
     }
+    gsl_rng_free(rng);
+    return differ;
+}
+
+Test(solver, block_lu_min_fill_by_definition) {
+    int differ = order_by_definition(29, 60, 30, 60, 5, 4, AK_BLU_MIN_FILL);
     // the comparison can tell orders apart: minimum degree differs on most patterns
     cr_expect(differ >= 30, "minimum degree differs from minimum fill on %d of 60 patterns",
               differ);
-    gsl_rng_free(rng);
-}
-
-// Minimum degree by its definition, on a dense adjacency matrix: eliminate the live block with
-// the fewest live neighbours (ties to the lowest index), join its neighbours; the fill (blocks)
-// and multiply-adds of that order, as naive_min_fill counts them.
-static void naive_min_degree(int np, int n, const int rs[], const int col[], long *blocks,
-                             double *flops) {
-    char *adj = calloc((size_t)np * np, 1), *dead = calloc((size_t)np, 1);
-    for (int i = 0; i < np; i++)
-        for (int q = rs[i]; q < rs[i + 1]; q++)
-            if (col[q] != i) adj[(size_t)i * np + col[q]] = 1;
-    *blocks = np, *flops = 0.0;
-    for (int s = 0; s < np; s++) {
-        int p = -1;
-        long pd = 0;
-        for (int i = 0; i < np; i++) {
-            if (dead[i]) continue;
-            long d = 0;
-            for (int a = 0; a < np; a++) d += !dead[a] && adj[(size_t)i * np + a];
-            if (p < 0 || d < pd) p = i, pd = d;
-        }
-        dead[p] = 1;
-        for (int a = 0; a < np; a++)
-            if (!dead[a] && adj[(size_t)p * np + a])
-                for (int b = 0; b < np; b++)
-                    if (b != a && !dead[b] && adj[(size_t)p * np + b]) adj[(size_t)a * np + b] = 1;
-        *blocks += 2 * pd;
-        *flops += (double)n * n * n * (1.0 + (double)pd + (double)pd * pd);
-    }
-    free(adj), free(dead);
 }
 
 // The minimum-degree order (since 30 Nov 2026 a heap of the live blocks keyed (degree, index)
@@ -442,32 +434,7 @@ static void naive_min_degree(int np, int n, const int rs[], const int col[], lon
 // step) is minimum degree by its definition: the same fill and multiply-adds on random and
 // contact-like patterns of up to about 500 points (several levels of the heap).
 Test(solver, block_lu_min_degree_by_definition) {
-    gsl_rng *rng = gsl_rng_alloc(gsl_rng_mt19937);
-    gsl_rng_set(rng, 31);
-    for (int t = 0; t < 50; t++) {
-        int np, *rs, *col;
-        if (t < 20) {
-            bsys s = random_system(rng, 20 + (int)gsl_rng_uniform_int(rng, 100), 3,
-                                   1 + (int)gsl_rng_uniform_int(rng, 5), 6.0);
-            np = s.np, rs = s.rs, col = s.col;
-            free(s.val);
-        } else {
-            contact_pattern(rng, 3 + (int)gsl_rng_uniform_int(rng, 12),
-                            2 + (int)gsl_rng_uniform_int(rng, 8), &np, &rs, &col);
-        }
-        long blocks;
-        double flops;
-        naive_min_degree(np, 3, rs, col, &blocks, &flops);
-        ak_block_lu *f = ak_block_lu_new_order(np, 3, rs, col, AK_BLU_MIN_DEGREE);
-        cr_assert(f, "pattern %d refused", t);
-        cr_expect(ak_block_lu_blocks(f) == blocks && ak_block_lu_flops(f) == flops,
-                  "pattern %d (%d points): %ld blocks and %.0f multiply-adds, minimum degree by "
-                  "its definition %ld and %.0f",
-                  t, np, ak_block_lu_blocks(f), ak_block_lu_flops(f), blocks, flops);
-        ak_block_lu_free(f);
-        free(rs), free(col);
-    }
-    gsl_rng_free(rng);
+    order_by_definition(31, 50, 20, 100, 12, 8, AK_BLU_MIN_DEGREE);
 }
 
 // A pattern that is not symmetric, or a row without its diagonal block, is refused.

@@ -14,6 +14,7 @@
 
 #include "engine/scene.h"
 #include "engine/world.h"
+#include "ref/collide/collide.h"
 
 #ifndef AK_VALIDATE
 #error "fuzz_step needs the invariant checks: configure the fuzz build with -Dvalidate=true"
@@ -35,6 +36,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size);
 #define MAX_BODIES_CONVERGED 8
 #define STEPS_CONVERGED 3
 #define MAX_SWEEPS_CONVERGED 100
+/// Time of impact by conservative advancement (ref/collide/ccd.c) bounds a rotating body's
+/// approach speed by its bounding radius times its angular speed, and advances by the gap over
+/// that bound, up to 10,000 times a pair: with a body of bounding radius r resting on others, the
+/// steps shrink as r grows. The 10 hypercubes of stack10_4d with one stretched along w to a half
+/// extent of 1e6 take 1.7 s for 30 steps in a release build, 1e9 74 s, 6.7e11 53 s (where the
+/// fuzzer met it, past its 10 s limit under ASan). Such scenes are valid and the step is
+/// correct, only slow (a known limit, docs/formulas/collide.md, G-CCD.1); they are not stepped
+/// here.
+#define MAX_RADIUS 1e4
 
 static void fail(const char *what, int step) {
     fprintf(stderr, "fuzz_step: %s at step %d\n", what, step);
@@ -62,8 +72,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
     ak_data *d = NULL;
     ak_model *m = ak_scene_parse((const char *)bytes, size, "fuzz.json", &d, err, sizeof err);
     if (!m) return 0;
-    bool converged = m->solver.method == AK_SOLVER_CONVERGED;
-    if (m->nbody <= (converged ? MAX_BODIES_CONVERGED : MAX_BODIES)) {
+    bool converged = m->solver.method == AK_SOLVER_CONVERGED, small = true;
+    for (int b = 0; b < m->nbody; b++)
+        if (m->bodies[b].shape.type != AK_SHAPE_HYPERPLANE &&
+            !(ak_collide_bounding_radius(&m->bodies[b].shape) <= MAX_RADIUS))
+            small = false;
+    if (small && m->nbody <= (converged ? MAX_BODIES_CONVERGED : MAX_BODIES)) {
         ak_world_opts o = ak_world_default_opts(m);
         int steps = converged ? STEPS_CONVERGED : STEPS;
         if (converged && m->solver.max_iterations > MAX_SWEEPS_CONVERGED)

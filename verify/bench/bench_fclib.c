@@ -71,6 +71,7 @@
 #include "engine/contact_cache.h"
 #include "engine/solver_converged.h"
 #include "engine/world.h"
+#include "verify/bench/bench_median.h"
 #include "verify/common/dyn_scenes.h"
 #include "verify/fclib/fclib_io.h"
 #include "verify/fclib/siconos_solve.h"
@@ -116,16 +117,6 @@ typedef struct bench {
     int over_a, over_s[MAX_SIC]; ///< solutions above the bound 1e-10 sqrt(points)
     char hname[256];
 } bench;
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double t[], int n) {
-    qsort(t, (size_t)n, sizeof(double), cmp_double);
-    return n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
-}
 
 // The solution r's measures (u receives W r + q): the absolute ||F||_2 of Siconos' natural map
 // (ak_sic_residual) into *abs, Siconos' own relative measure ||F||_2 / max(||q||, ||r||, ||u||)
@@ -346,7 +337,7 @@ static void run_problem(bench *b, const char *name, const ak_contact_problem *p)
             t[v * nr + done[v]++] =
                 solve_once(b, v - 1, p, &sp, k, r, u, &rca, &st, &sr[v ? v - 1 : 0]);
         }
-    double da = done[0] ? median(t, done[0]) : 0.0, ds[MAX_SIC], most = da, fa, fr;
+    double da = done[0] ? bench_median(t, done[0]) : 0.0, ds[MAX_SIC], most = da, fa, fr;
     if (done[0]) {
         bool in = measure(&sp, ra, u, &fa, &fr);
         printf("%-16s %6d | %s %6d %3d %8.4f %.2e %.2e %s", name, p->npoint, rca ? "miss" : "ok  ",
@@ -358,7 +349,7 @@ static void run_problem(bench *b, const char *name, const ak_contact_problem *p)
     b->ta += da;
     b->miss_a += rca != 0;
     for (int s = 0; s < b->nsic; s++) {
-        ds[s] = median(t + (size_t)(s + 1) * nr, done[s + 1]);
+        ds[s] = bench_median(t + (size_t)(s + 1) * nr, done[s + 1]);
         bool in = measure(&sp, rs + k * (size_t)s, u, &fa, &fr);
         printf(" | %s %6s %8.4f %.2e %.2e %s", sr[s].info ? "miss" : "ok  ",
                iterations_of(&b->sic[s], &sr[s], its, sizeof its), ds[s], fa, fr,

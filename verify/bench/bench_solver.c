@@ -20,6 +20,7 @@
 #include "engine/narrowphase.h"
 #include "engine/solver.h"
 #include "engine/world.h"
+#include "verify/bench/bench_median.h"
 #include "verify/bench/sphere_pile.h"
 #include "verify/common/world_checks_util.h"
 
@@ -35,11 +36,6 @@ static double cpu_s(void) {
     struct timespec t;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
 }
 
 static int bench(int dim, int N, int warm, int R) {
@@ -78,8 +74,8 @@ static int bench(int dim, int N, int warm, int R) {
         tp[r] = t1 - t0, ts[r] = t3 - t2;
     }
     uint64_t hash = ak_wc_hash(p.m, p.d, 1469598103934665603ull);
-    qsort(tp, (size_t)R, sizeof(double), cmp_double);
-    qsort(ts, (size_t)R, sizeof(double), cmp_double);
+    qsort(tp, (size_t)R, sizeof(double), bench_cmp_double);
+    qsort(ts, (size_t)R, sizeof(double), bench_cmp_double);
     printf("%3d %6d %7d %8.3f %8.3f %8.3f %8.3f %8.1f %8.1f  %016llx\n", dim, N, np, 1e3 * tp[0],
            1e3 * tp[R / 2], 1e3 * ts[0], 1e3 * ts[R / 2], 1e9 * tp[R / 2] / np,
            1e9 * (ts[R / 2] - tp[R / 2]) / np, (unsigned long long)hash);

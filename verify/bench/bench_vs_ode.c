@@ -66,6 +66,7 @@
 #include "engine/contact_cache.h"
 #include "engine/island.h"
 #include "engine/world.h"
+#include "verify/bench/bench_median.h"
 #include "verify/bench/sphere_pile.h"
 #include "verify/common/world_checks_util.h"
 
@@ -382,16 +383,6 @@ static int child_times(const char *self, const char *engine, int N, int steps, i
     return 0;
 }
 
-static int cmp_dbl(const void *x, const void *y) {
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
-}
-
-static double median(double *x, int n) {
-    qsort(x, (size_t)n, sizeof *x, cmp_dbl);
-    return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
-}
-
 #define MAXROUNDS 64
 // The table of the interleaved mode from separate processes (--separate R): per size, R rounds of
 // one child per engine, the order rotating by one engine every round; medians over the rounds.
@@ -430,9 +421,9 @@ static int separate_rows(const char *self, int steps, int rounds, int threads, i
         double l[3] = { NAN, NAN, NAN }, st[3] = { NAN, NAN, NAN }, w[3] = { NAN, NAN, NAN };
         for (int e = 0; e < 3; e++) {
             if (!use[e]) continue;
-            l[e] = 1e3 * median(land[e], rounds) / nl;
-            st[e] = 1e3 * median(sett[e], rounds) / ns;
-            w[e] = median(whole[e], rounds);
+            l[e] = 1e3 * bench_median(land[e], rounds) / nl;
+            st[e] = 1e3 * bench_median(sett[e], rounds) / ns;
+            w[e] = bench_median(whole[e], rounds);
         }
         printf("%7d %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %7.3f %7.3f %7.3f %7.3f "
                "%7d %7d %6.2f %6.2f %6.2f\n",

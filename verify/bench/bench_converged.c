@@ -1,0 +1,142 @@
+// The converged solver's hardest world steps under rounding-level changes of a scene: the world
+// step (as `anakata run SCENE --method converged --steps N`) once on the scene as given, then on
+// copies whose gravity is moved by k units in the last place (k = +1, -1, +2, -2, ...: the same
+// scene to 1e-16). Each run's steps all meet the tolerance, but the sweeps and polishes a step
+// takes on a pile depend on the rounding of the problems before it, so its hardest step is a draw
+// from a spread, not a property of the solver; this prints the spread (per run: total, sweeps,
+// the hardest step; over the runs: median and largest). Figures go to docs/performance.md
+// (issue 28, "The hardest step is a draw").
+// Usage: bench_converged [SCENE] [--steps N] [--runs K]
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/contact_cache.h"
+#include "engine/solver.h"
+#include "engine/world.h"
+#include "verify/bench/bench_median.h"
+#include "verify/common/world_checks_util.h"
+
+#define MAX_RUNS 64 ///< --runs at most
+
+static double now(clockid_t id) {
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+typedef struct run_result {
+    double wall, cpu, hard_s; ///< whole run (s), its CPU (s), the hardest step's wall time (s)
+    long sweeps;              ///< the velocity stage's sweeps over all steps
+    int hard_step, hard_sweeps, missed;
+} run_result;
+
+// gravity moved by k units in the last place, component by component (zeros stay zero);
+// returns the components moved
+static int move_gravity(ak_model *m, int k) {
+    int moved = 0;
+    for (int i = 0; i < m->dim; i++) {
+        double g = m->gravity[i];
+        if (g == 0.0) continue;
+        for (int z = 0; z < abs(k); z++) g = nextafter(g, k > 0 ? INFINITY : -INFINITY);
+        m->gravity[i] = g;
+        moved++;
+    }
+    return moved;
+}
+
+static int run(const char *path, int k, bool compare, long steps, run_result *r) {
+    char err[1024];
+    ak_data *d = NULL;
+    ak_model *m = ak_wc_load(path, &d, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "bench_converged: %s\n", err);
+        return -1;
+    }
+    m->solver.method = AK_SOLVER_CONVERGED;
+    if (!move_gravity(m, k) && compare) {
+        fprintf(stderr,
+                "bench_converged: %s: the gravity is zero, so no run differs from the first\n",
+                path);
+        ak_model_free(m);
+        ak_data_free(d);
+        return -1;
+    }
+    ak_world_opts o = ak_world_default_opts(m);
+    memset(r, 0, sizeof *r);
+    double w0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID);
+    int rc = 0;
+    for (long s = 1; s <= steps; s++) {
+        double t0 = now(CLOCK_MONOTONIC);
+        if (ak_world_step(m, d, &o, err, sizeof err)) {
+            fprintf(stderr, "bench_converged: step %ld: %s\n", s, err);
+            rc = -1;
+            break;
+        }
+        double t = now(CLOCK_MONOTONIC) - t0;
+        const ak_contact_cache *c = d->contacts;
+        int it = c && c->stats.res.valid ? c->stats.res.iterations : 0;
+        r->sweeps += it;
+        r->missed += c && c->stats.res.valid && !c->stats.res.converged;
+        if (t > r->hard_s) r->hard_s = t, r->hard_step = (int)s, r->hard_sweeps = it;
+    }
+    r->wall = now(CLOCK_MONOTONIC) - w0;
+    r->cpu = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
+    ak_model_free(m);
+    ak_data_free(d);
+    return rc;
+}
+
+// a whole decimal number from lo to hi, or -1 with a message naming the option
+static long parse_count(const char *opt, const char *text, long lo, long hi) {
+    char *end = NULL;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end || v < lo || v > hi) {
+        fprintf(stderr, "bench_converged: %s '%s': expected a whole number from %ld to %ld\n", opt,
+                text, lo, hi);
+        return -1;
+    }
+    return v;
+}
+
+int main(int argc, char **argv) {
+    const char *scene = AK_SOURCE_DIR "/scenes/pile_1000_3d.json";
+    long steps = 60, runs = 5; // runs: 1 to MAX_RUNS
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
+            if ((steps = parse_count("--steps", argv[++i], 1, 1000000)) < 0) return 2;
+        } else if (!strcmp(argv[i], "--runs") && i + 1 < argc) {
+            if ((runs = parse_count("--runs", argv[++i], 1, MAX_RUNS)) < 0) return 2;
+        } else if (argv[i][0] != '-') {
+            scene = argv[i];
+        } else {
+            fprintf(stderr, "usage: bench_converged [SCENE] [--steps N] [--runs K]\n");
+            return 2;
+        }
+    }
+    printf("## %s, %ld steps, the converged solver: gravity moved by k units in the last place\n",
+           scene, steps);
+    printf("%6s %10s %10s %10s %14s %10s %8s\n", "k", "wall s", "CPU s", "sweeps", "hardest step",
+           "its sweeps", "wall s");
+    double hard[MAX_RUNS], wall[MAX_RUNS];
+    int nr = (int)runs;
+    for (int j = 0; j < nr; j++) {
+        int k = j == 0 ? 0 : (j % 2 ? 1 : -1) * ((j + 1) / 2);
+        run_result r;
+        if (run(scene, k, nr > 1, steps, &r)) return 1;
+        printf("%6d %10.2f %10.2f %10ld %14d %10d %8.2f%s\n", k, r.wall, r.cpu, r.sweeps,
+               r.hard_step, r.hard_sweeps, r.hard_s,
+               r.missed ? "  (steps missed the tolerance)" : "");
+        fflush(stdout);
+        hard[j] = r.hard_s, wall[j] = r.wall;
+    }
+    double hmax = 0;
+    for (int j = 0; j < nr; j++) hmax = fmax(hmax, hard[j]);
+    printf(
+        "hardest step over the %d runs: median %.2f s, largest %.2f s; whole run: median %.2f s\n",
+        nr, bench_median(hard, nr), hmax, bench_median(wall, nr));
+    return 0;
+}

@@ -1094,16 +1094,17 @@ static void project_impulses(int np, int n, const ak_contact_point *const pts[],
 // F), factored with the shift eps, dx = -(J + eps I)^-1 F and one step of iterative refinement
 // (res = -F - (J + eps I) dx, dx += (J + eps I)^-1 res). -1 when the factorisation fails.
 static int newton_direction(int np, int n, const int rs[], const int col[], const double W[],
-                            const double RP[], const double F[], double Jv[], double g[],
-                            ak_block_lu *lu, const double zero[], double dx[], double res[]) {
+                            const double RP[], const double F[], double eps, double Jv[],
+                            double g[], ak_block_lu *lu, const double zero[], double dx[],
+                            double res[]) {
     int k = np * n;
     memset(g, 0, sizeof(double) * (size_t)k);
     newton_matrix(np, n, rs, col, W, RP, F, Jv, g);
-    if (ak_block_lu_factor(lu, Jv, NEWTON_EPS)) return -1;
+    if (ak_block_lu_factor(lu, Jv, eps)) return -1;
     for (int a = 0; a < k; a++) dx[a] = -F[a];
     ak_block_lu_solve(lu, dx);
     block_affine(np, n, rs, col, Jv, zero, dx, zero, res);
-    for (int a = 0; a < k; a++) res[a] = -F[a] - res[a] - NEWTON_EPS * dx[a];
+    for (int a = 0; a < k; a++) res[a] = -F[a] - res[a] - eps * dx[a];
     ak_block_lu_solve(lu, res);
     for (int a = 0; a < k; a++) dx[a] += res[a];
     return 0;
@@ -1124,7 +1125,14 @@ static int newton_direction(int np, int n, const int rs[], const int col[], cons
 // pass keeps its own rule: a step that lowers |F|^2, else the full step). |F|^2 of the natural
 // map has kinks wherever a point changes branch, and the monotone search cut nearly every step
 // there to 1/8 or less (pile_1000_3d step 47: 60 Newton steps, |F|^2 lowered a few per cent
-// each); a step that may rise for a while crosses them.
+// each); a step that may rise for a while crosses them. In that first pass the Newton matrix is
+// also shifted: J + eps I with eps = max(NEWTON_EPS, |F|^2) at the current point (a
+// Levenberg-Marquardt shift on J itself: the same pattern, no fill). The step of
+// J + NEWTON_EPS I is dominated by the near null space of J (W is singular on a box resting on
+// four points), so the line search cut it to 6e-11 to 3e-5 of its length in the first polish
+// of every hard step (docs/performance.md, issue 28, the world step's Newton passes); shifted,
+// most first polishes converge. Judged over rounding-level copies of pile_1000_3d
+// (bench_converged; docs/performance.md, issue 28, the shifted first polish over paths).
 static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], const double tg[],
                             double rf, bool robust, bool early, bool nonmono, bool round_stop,
                             int best_stall, const int rs[], const int col[], const double W[],
@@ -1149,8 +1157,10 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
     if (taken) *taken = 0;
     for (int step = 0; step < steps && f2 > 0.0; step++) {
         if (taken) ++*taken;
-        // J = R W + P, block by block; g = -J^T F; dx = -(J + eps I)^-1 F
-        if (newton_direction(np, n, rs, col, W, RP, F, Jv, g, lu, zero, dx, res)) break;
+        // J = R W + P, block by block; g = -J^T F; dx = -(J + eps I)^-1 F; in the first try's
+        // pass (1) (nm) eps = max(NEWTON_EPS, |F|^2), the shift described above
+        double eps = nm ? fmax(NEWTON_EPS, f2) : NEWTON_EPS;
+        if (newton_direction(np, n, rs, col, W, RP, F, eps, Jv, g, lu, zero, dx, res)) break;
         // projected backtracking: x + alpha dx with lambda_n >= 0 and lambda_t on the disc, so
         // that one step can cross the kinks of every point it lifts off or puts on the rim
         double slope = 0.0, alpha = 1.0, f2new = INFINITY;
@@ -1384,7 +1394,7 @@ static int sparse_finish(int np, int n, const ak_contact_point *const pp[], cons
         if (step == FINISH_HOLD) memcpy(xi, x, sizeof(double) * (size_t)k); // from the best
         block_affine(np, n, rs, col, W, u0, xi, x0, ui);
         natural_map_blocks_h(np, n, pp, tg, hold ? rf : 1.0, hold, xi, ui, F, RP);
-        if (newton_direction(np, n, rs, col, W, RP, F, Jv, g, lu, zero, dx, res)) break;
+        if (newton_direction(np, n, rs, col, W, RP, F, NEWTON_EPS, Jv, g, lu, zero, dx, res)) break;
         for (int a = 0; a < k; a++) xi[a] += dx[a];
         memcpy(xp, xi, sizeof(double) * (size_t)k);
         project_impulses(np, n, pp, xp);
@@ -1400,14 +1410,19 @@ static int sparse_finish(int np, int n, const ak_contact_point *const pp[], cons
     return 0;
 }
 
+// The kinds of pass of the world step's sparse polish (newton_polish_sparse): the Newton passes
+// (sparse_newton_nm), the proximal point pass (sparse_prox) and the finishing steps
+// (sparse_finish).
+typedef enum { SPARSE_NEWTON, SPARSE_PROX, SPARSE_FINISH } sparse_pass;
+
 // Sparse Newton polish of the points given[0 .. ngiven) (a connected component) from the
-// current impulses; robust: the second pass (projected, nonmonotone); nonmono: the Armijo
-// condition against the last merits (sparse_newton_nm, the world step's first try). Returns 1
-// when kept (*r updated over [s, e)), 0 when not, -1 when it could not run (out of memory, or a
-// pattern block_lu refuses).
+// current impulses, by a pass of the given kind; robust: the second Newton pass (projected,
+// nonmonotone); nonmono: the Armijo condition against the last merits (sparse_newton_nm, the
+// world step's first try). Returns 1 when kept (*r updated over [s, e)), 0 when not, -1 when
+// it could not run (out of memory, or a pattern block_lu refuses).
 static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache *c,
                                 const double target[], int s, int e, const int given[], int ngiven,
-                                double rf, bool robust, bool nonmono, bool prox,
+                                double rf, bool robust, bool nonmono, sparse_pass kind,
                                 ak_solver_residuals *r) {
     int n = m->dim, nb = m->nbody, np = ngiven, k = np * n, nn = n * n;
     const int *idx = given;
@@ -1505,10 +1520,14 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
     // it in passes whose |F|^2 never halved after their first step; 61.1 s -> 55.5 s of CPU for
     // the 60 steps, the same sweeps on every step; docs/performance.md, the world step's sixth
     // round)
-    if (prox ? sparse_prox(np, n, pp, tg, rf, PROX_ALPHA, PROX_SIGMA, PROX_DIVERGE, NEWTON_STEPS,
-                           rs, col, W, lu, x0, u0, x, u)
-             : sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, 0, rs, col, W, lu,
-                                x0, u0, x, u, NULL)) {
+    int ran =
+        kind == SPARSE_PROX ? sparse_prox(np, n, pp, tg, rf, PROX_ALPHA, PROX_SIGMA, PROX_DIVERGE,
+                                          NEWTON_STEPS, rs, col, W, lu, x0, u0, x, u)
+        : kind == SPARSE_FINISH
+            ? sparse_finish(np, n, pp, tg, rf, m->solver.tolerance, rs, col, W, lu, x0, u0, x, u)
+            : sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, 0, rs, col, W, lu,
+                               x0, u0, x, u, NULL);
+    if (ran) {
         ak_block_lu_free(lu);
         free(W), free(col), free(rs), free(pp), free(tg);
         return -1;
@@ -1691,7 +1710,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         if (cnt * n > dense_max) { // the sparse polish [T-CV.6]; the block if it cannot run
             if (nonmono && sparse_ran) *sparse_ran = true; // where the first try differs
             int rc1 = newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
-                                           nonmono, false, r);
+                                           nonmono, SPARSE_NEWTON, r);
             if (rc1 < 0) {
                 big = true;
                 continue;
@@ -1706,7 +1725,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             ak_solver_residuals r1 = *r;
             if (s1) state_save(d, c, nv, nw, s1);
             if (newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true,
-                                     nonmono, false, r) > 0)
+                                     nonmono, SPARSE_NEWTON, r) > 0)
                 kept = true;
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             // still above: from the first pass's end, the proximal point pass, then the
@@ -1720,11 +1739,11 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
                 state_load(d, c, nv, nw, s1);
                 *r = r1;
                 newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
-                                     nonmono, true, r);
+                                     nonmono, SPARSE_PROX, r);
                 residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
                 if (worst(&rc) > m->solver.tolerance)
                     newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true,
-                                         nonmono, false, r);
+                                         nonmono, SPARSE_NEWTON, r);
                 residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
                 if (worst(&rc) <= m->solver.tolerance) {
                     kept = true;
@@ -1744,10 +1763,22 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
                 residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
                 for (int pass = 0; pass < 2 && worst(&rc) > m->solver.tolerance; pass++) {
                     newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf,
-                                         pass == 1, nonmono, false, r);
+                                         pass == 1, nonmono, SPARSE_NEWTON, r);
                     residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
                 }
             }
+            // still above, but at most FINISH_MAX: the finishing steps (sparse_finish, as the
+            // matrix form's), kept when they lower the component's residuals. The passes stop
+            // at such floors just above the tolerance: with the shifted first polish,
+            // pile_1000_3d with the gravity 8 units in the last place further from zero
+            // (bench_converged's k = -8) ended most polishes of step 60 at 3e-10 to 2e-8 (39,250
+            // sweeps, 241 s); with the finishing steps 554 sweeps (docs/performance.md, issue
+            // 28, the hardest step is a draw)
+            residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
+            if (worst(&rc) > m->solver.tolerance && worst(&rc) <= FINISH_MAX &&
+                newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
+                                     nonmono, SPARSE_FINISH, r) > 0)
+                kept = true;
             continue;
         }
         bool k0 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, false, false, r),

@@ -1131,8 +1131,9 @@ static int newton_direction(int np, int n, const int rs[], const int col[], cons
 // J + NEWTON_EPS I is dominated by the near null space of J (W is singular on a box resting on
 // four points), so the line search cut it to 6e-11 to 3e-5 of its length in the first polish
 // of every hard step (docs/performance.md, issue 28, the world step's Newton passes); shifted,
-// most first polishes converge. Judged over rounding-level copies of pile_1000_3d
-// (bench_converged; docs/performance.md, issue 28, the shifted first polish over paths).
+// most first polishes converge. Kept with the finishing steps in the world step's sparse polish
+// (polish), judged over rounding-level copies of pile_1000_3d (bench_converged;
+// docs/performance.md, issue 28, "The hardest step is a draw").
 static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], const double tg[],
                             double rf, bool robust, bool early, bool nonmono, bool round_stop,
                             int best_stall, const int rs[], const int col[], const double W[],

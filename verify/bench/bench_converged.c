@@ -1,7 +1,7 @@
 // The converged solver's hardest world steps under rounding-level changes of a scene: the world
 // step (as `anakata run SCENE --method converged --steps N`) once on the scene as given, then on
 // copies whose gravity is moved by k units in the last place (k = +1, -1, +2, -2, ...: the same
-// scene to 1e-16). Each run's steps all meet the tolerance, but the sweeps and polishes a step
+// scene to 2e-16 a unit). Each run's steps all meet the tolerance, but the sweeps and polishes a step
 // takes on a pile depend on the rounding of the problems before it, so its hardest step is a draw
 // from a spread, not a property of the solver; this prints the spread (per run: total, sweeps,
 // the hardest step; over the runs: median and largest). Figures go to docs/performance.md
@@ -105,13 +105,14 @@ static long parse_count(const char *opt, const char *text, long lo, long hi) {
 int main(int argc, char **argv) {
     const char *scene = AK_SOURCE_DIR "/scenes/pile_1000_3d.json";
     long steps = 60, runs = 5; // runs: 1 to MAX_RUNS
+    bool given = false;        // a scene was named (one at most)
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
             if ((steps = parse_count("--steps", argv[++i], 1, 1000000)) < 0) return 2;
         } else if (!strcmp(argv[i], "--runs") && i + 1 < argc) {
             if ((runs = parse_count("--runs", argv[++i], 1, MAX_RUNS)) < 0) return 2;
-        } else if (argv[i][0] != '-') {
-            scene = argv[i];
+        } else if (argv[i][0] != '-' && !given) {
+            scene = argv[i], given = true;
         } else {
             fprintf(stderr, "usage: bench_converged [SCENE] [--steps N] [--runs K]\n");
             return 2;

@@ -1416,30 +1416,41 @@ static int sparse_finish(int np, int n, const ak_contact_point *const pp[], cons
 // (sparse_finish).
 typedef enum { SPARSE_NEWTON, SPARSE_PROX, SPARSE_FINISH } sparse_pass;
 
-// Sparse Newton polish of the points given[0 .. ngiven) (a connected component) from the
-// current impulses, by a pass of the given kind; robust: the second Newton pass (projected,
-// nonmonotone); nonmono: the Armijo condition against the last merits (sparse_newton_nm, the
-// world step's first try). Returns 1 when kept (*r updated over [s, e)), 0 when not, -1 when
-// it could not run (out of memory, or a pattern block_lu refuses).
-static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache *c,
-                                const double target[], int s, int e, const int given[], int ngiven,
-                                double rf, bool robust, bool nonmono, sparse_pass kind,
-                                ak_solver_residuals *r) {
-    int n = m->dim, nb = m->nbody, np = ngiven, k = np * n, nn = n * n;
-    const int *idx = given;
+// What the passes of one component's polish share (polish): the block pattern of W (rs, col),
+// its ordering and symbolic factorisation (lu), and W itself, with a pass's scratch after it
+// (buf). They depend on the component's points, the bodies' masses and this step's world
+// inverse inertia only, which no pass changes, so the first pass of the points builds them
+// (sparse_build) and the later passes take them as they are: the same bits as building them
+// again (the order depends on the pattern only, W on the unit impulses at rest, and every
+// factorisation starts from W's blocks). pile_1000_3d: the hard steps' polishes run 4 to 8
+// passes of one component (docs/performance.md, issue 28, "Built once per component").
+typedef struct sparse_shared {
+    int *rs, *col;
+    ak_block_lu *lu;
+    double *buf; ///< W (rs[np] n x n blocks), then x, x0, u, u0 (np n each) and sv, sw (bodies)
+} sparse_shared;
+
+static void sparse_shared_free(sparse_shared *sh) {
+    ak_block_lu_free(sh->lu);
+    free(sh->rs), free(sh->col), free(sh->buf);
+    *sh = (sparse_shared){ 0 };
+}
+
+// Builds sh for the points idx[0 .. np) (pp: their points). 0, or -1 when out of memory or the
+// pattern is refused (sh is then left empty). The bodies' velocities are as on entry.
+static int sparse_build(const ak_model *m, ak_data *d, const ak_contact_cache *c, const int idx[],
+                        int np, const ak_contact_point *const pp[], sparse_shared *sh) {
+    int n = m->dim, nb = m->nbody, k = np * n, nn = n * n;
     // the point graph: points sharing a moving body (body -> local points, counting sort)
     int *bst = calloc((size_t)nb + 1, sizeof(int)),
         *bpt = malloc(sizeof(int) * (size_t)(2 * np + 1));
     int *stamp = malloc(sizeof(int) * (size_t)np), *rs = malloc(sizeof(int) * ((size_t)np + 1));
-    const ak_contact_point **pp = malloc(sizeof *pp * (size_t)np);
-    double *tg = malloc(sizeof(double) * (size_t)np);
     int *col = NULL;
-    if (!bst || !bpt || !stamp || !rs || !pp || !tg) {
-        free(bst), free(bpt), free(stamp), free(rs), free(pp), free(tg);
+    if (!bst || !bpt || !stamp || !rs) {
+        free(bst), free(bpt), free(stamp), free(rs);
         return -1;
     }
     for (int i = 0; i < np; i++) {
-        pp[i] = &c->step.pts[idx[i]], tg[i] = target[idx[i]];
         if (ak_solver_body_moves(m, pp[i]->a)) bst[pp[i]->a + 1]++;
         if (ak_solver_body_moves(m, pp[i]->b) && pp[i]->b != pp[i]->a) bst[pp[i]->b + 1]++;
     }
@@ -1447,7 +1458,7 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
     {
         int *fillb = malloc(sizeof(int) * (size_t)(nb > 0 ? nb : 1));
         if (!fillb) {
-            free(bst), free(bpt), free(stamp), free(rs), free(pp), free(tg);
+            free(bst), free(bpt), free(stamp), free(rs);
             return -1;
         }
         memcpy(fillb, bst, sizeof(int) * (size_t)nb);
@@ -1491,11 +1502,10 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
                    : NULL;
     if (!W) {
         ak_block_lu_free(lu);
-        free(col), free(rs), free(pp), free(tg);
+        free(col), free(rs);
         return -1;
     }
-    double *x = W + nz * nn, *x0 = x + k, *u = x0 + k, *u0 = u + k;
-    double *sv = u0 + k, *sw = sv + (size_t)nb * AK_MAX_DIM;
+    double *sv = W + nz * nn + (size_t)k * 4, *sw = sv + (size_t)nb * AK_MAX_DIM;
     // W block by block: column q of W_ij is the local velocity of point i that a unit impulse
     // along direction q of point j gives, all bodies at rest
     save_at_rest(d, nb, sv, sw);
@@ -1514,6 +1524,42 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
             bodies_at_rest(d, pj);
         }
     }
+    memcpy(d->v, sv, sizeof(double) * (size_t)nb * AK_MAX_DIM);
+    memcpy(d->w, sw, sizeof(double) * (size_t)nb * AK_MAX_BIV);
+    *sh = (sparse_shared){ .rs = rs, .col = col, .lu = lu, .buf = W };
+    return 0;
+}
+
+// Sparse Newton polish of the points given[0 .. ngiven) (a connected component) from the
+// current impulses, by a pass of the given kind; robust: the second Newton pass (projected,
+// nonmonotone); nonmono: the Armijo condition against the last merits (sparse_newton_nm, the
+// world step's first try); sh: the points' pattern, factorisation and W (built here when
+// empty; the caller frees it). Returns 1 when kept (*r updated over [s, e)), 0 when not, -1
+// when it could not run (out of memory, or a pattern block_lu refuses).
+static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache *c,
+                                const double target[], int s, int e, const int given[], int ngiven,
+                                double rf, bool robust, bool nonmono, sparse_pass kind,
+                                sparse_shared *sh, ak_solver_residuals *r) {
+    int n = m->dim, nb = m->nbody, np = ngiven, k = np * n, nn = n * n;
+    const int *idx = given;
+    const ak_contact_point **pp = malloc(sizeof *pp * (size_t)np);
+    double *tg = malloc(sizeof(double) * (size_t)np);
+    if (!pp || !tg) {
+        free(pp), free(tg);
+        return -1;
+    }
+    for (int i = 0; i < np; i++) pp[i] = &c->step.pts[idx[i]], tg[i] = target[idx[i]];
+    if (!sh->lu && sparse_build(m, d, c, idx, np, pp, sh)) {
+        free(pp), free(tg);
+        return -1;
+    }
+    const int *rs = sh->rs, *col = sh->col;
+    ak_block_lu *lu = sh->lu;
+    size_t nz = (size_t)rs[np];
+    double *W = sh->buf, *x = W + nz * nn, *x0 = x + k, *u = x0 + k, *u0 = u + k;
+    double *sv = u0 + k, *sw = sv + (size_t)nb * AK_MAX_DIM;
+    memcpy(sv, d->v, sizeof(double) * (size_t)nb * AK_MAX_DIM); // for undo_polish
+    memcpy(sw, d->w, sizeof(double) * (size_t)nb * AK_MAX_BIV);
     polish_start(m, d, c, idx, pp, np, sv, sw, x, x0, u, u0);
     // the projected pass (robust) ends early where it cannot gain, as the matrix form's does: a
     // full step wanted a second time without a better point since the last one, or STALL_STEPS
@@ -1529,11 +1575,9 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
             : sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, 0, rs, col, W, lu,
                                x0, u0, x, u, NULL);
     if (ran) {
-        ak_block_lu_free(lu);
-        free(W), free(col), free(rs), free(pp), free(tg);
+        free(pp), free(tg);
         return -1;
     }
-    ak_block_lu_free(lu);
     // apply, keep if the component's residuals shrink
     double *saved = malloc(sizeof(double) * (size_t)np * (AK_MAX_DIM + 1));
     int keep = 0;
@@ -1554,7 +1598,7 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
         }
         free(saved);
     }
-    free(W), free(col), free(rs), free(pp), free(tg);
+    free(pp), free(tg);
     return keep;
 }
 
@@ -1710,23 +1754,28 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         if (worst(&rc) <= m->solver.tolerance) continue;
         if (cnt * n > dense_max) { // the sparse polish [T-CV.6]; the block if it cannot run
             if (nonmono && sparse_ran) *sparse_ran = true; // where the first try differs
+            sparse_shared sh = { 0 }; // the passes' pattern, factorisation and W, built once
             int rc1 = newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
-                                           nonmono, SPARSE_NEWTON, r);
+                                           nonmono, SPARSE_NEWTON, &sh, r);
             if (rc1 < 0) {
                 big = true;
+                sparse_shared_free(&sh);
                 continue;
             }
             kept |= rc1 > 0;
             // still above the tolerance: again with the projected, nonmonotone line search
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
-            if (!(worst(&rc) > m->solver.tolerance)) continue;
+            if (!(worst(&rc) > m->solver.tolerance)) {
+                sparse_shared_free(&sh);
+                continue;
+            }
             size_t nv = (size_t)m->nbody * AK_MAX_DIM, nw = (size_t)m->nbody * AK_MAX_BIV,
                    ns = nv + nw + (size_t)c->step.npoint * (AK_MAX_DIM + 1);
             double *s1 = malloc(sizeof(double) * 2 * ns), *s2 = s1 ? s1 + ns : NULL;
             ak_solver_residuals r1 = *r;
             if (s1) state_save(d, c, nv, nw, s1);
             if (newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true,
-                                     nonmono, SPARSE_NEWTON, r) > 0)
+                                     nonmono, SPARSE_NEWTON, &sh, r) > 0)
                 kept = true;
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             // still above: from the first pass's end, the proximal point pass, then the
@@ -1740,11 +1789,11 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
                 state_load(d, c, nv, nw, s1);
                 *r = r1;
                 newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
-                                     nonmono, SPARSE_PROX, r);
+                                     nonmono, SPARSE_PROX, &sh, r);
                 residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
                 if (worst(&rc) > m->solver.tolerance)
                     newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true,
-                                         nonmono, SPARSE_NEWTON, r);
+                                         nonmono, SPARSE_NEWTON, &sh, r);
                 residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
                 if (worst(&rc) <= m->solver.tolerance) {
                     kept = true;
@@ -1764,7 +1813,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
                 residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
                 for (int pass = 0; pass < 2 && worst(&rc) > m->solver.tolerance; pass++) {
                     newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf,
-                                         pass == 1, nonmono, SPARSE_NEWTON, r);
+                                         pass == 1, nonmono, SPARSE_NEWTON, &sh, r);
                     residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
                 }
             }
@@ -1778,8 +1827,9 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             if (worst(&rc) > m->solver.tolerance && worst(&rc) <= FINISH_MAX &&
                 newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
-                                     nonmono, SPARSE_FINISH, r) > 0)
+                                     nonmono, SPARSE_FINISH, &sh, r) > 0)
                 kept = true;
+            sparse_shared_free(&sh);
             continue;
         }
         bool k0 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, false, false, r),

@@ -19,8 +19,10 @@
 // largest component 0.05 s instead of 0.16, and the counts exact: test_solver's
 // block_lu_min_fill_by_definition).
 // The matrix form's polish (ak_solver_converged_solve_problem) orders its components so since
-// 29 Nov 2026: one ordering per component and solve, a factorisation per Newton step; the world
-// step keeps minimum degree (its factors, and so its steps, bit for bit as before).
+// 29 Nov 2026 (one ordering per component and solve, a factorisation per Newton step), the
+// world step's sparse polish since 30 Nov 2026 (one ordering per component and polish, shared
+// by its passes; other rounding than minimum degree's, so other paths: judged over 17 of them,
+// docs/performance.md, issue 28, "Built once per component, ordered by minimum fill").
 // Numeric: for each pivot p in order, D = A_pp is factored with partial pivoting within the
 // block, U_pb = D^-1 A_pb for b in N_p, and A_ab -= A_ap U_pb for a, b in N_p; forward
 // z_p = D^-1 b_p, b_a -= A_ap z_p; backward x_p = z_p - sum_b U_pb x_b. No pivoting across

@@ -1423,7 +1423,9 @@ typedef enum { SPARSE_NEWTON, SPARSE_PROX, SPARSE_FINISH } sparse_pass;
 // (sparse_build) and the later passes take them as they are: the same bits as building them
 // again (the order depends on the pattern only, W on the unit impulses at rest, and every
 // factorisation starts from W's blocks). pile_1000_3d: the hard steps' polishes run 4 to 8
-// passes of one component (docs/performance.md, issue 28, "Built once per component").
+// passes of one component. The order is minimum fill (block_lu.c; minimum degree before 30 Nov
+// 2026): fewer multiply-adds per factorisation for a dearer ordering, which the passes now
+// share (docs/performance.md, issue 28, "Built once per component, ordered by minimum fill").
 typedef struct sparse_shared {
     int *rs, *col;
     ak_block_lu *lu;
@@ -1495,7 +1497,7 @@ static int sparse_build(const ak_model *m, ak_data *d, const ak_contact_cache *c
         }
     }
     free(bst), free(bpt), free(stamp);
-    ak_block_lu *lu = col ? ak_block_lu_new(np, n, rs, col) : NULL;
+    ak_block_lu *lu = col ? ak_block_lu_new_order(np, n, rs, col, AK_BLU_MIN_FILL) : NULL;
     size_t nz = (size_t)rs[np];
     double *W = lu ? malloc(sizeof(double) * (nz * (size_t)nn + (size_t)k * 4 +
                                               (size_t)nb * (AK_MAX_DIM + AK_MAX_BIV)))

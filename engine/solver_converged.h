@@ -23,7 +23,7 @@
 ///            tolerance, kept when it lowers the residuals [T-CV.2]; a component of at most
 ///            2,048 unknowns still above the tolerance is polished again with its sticking,
 ///            slipping points started on the rim opposite their slip [T-CV.3]; a larger
-///            component gets the sparse polish (block_lu.h, minimum-degree block LU; projected,
+///            component gets the sparse polish (block_lu.h, minimum-fill block LU; projected,
 ///            nonmonotone line search; where both its passes miss, a proximal point pass on
 ///            W + alpha I, kept only when it and the projected pass meet the tolerance)
 ///            [T-CV.6]. When 3,050 sweeps from the warm start (half of max_iterations if

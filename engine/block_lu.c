@@ -74,6 +74,7 @@ struct ak_block_lu {
     unsigned char *fz; ///< scratch: whether each L and U block of a front is all zero
     unsigned char *zb; ///< whether each L and U block of the last factorisation is all zero
     double flops;
+    long nfactor; ///< factorisations made with this ordering (ak_block_lu_factorisations)
 };
 
 void ak_block_lu_free(ak_block_lu *f) {
@@ -462,6 +463,8 @@ ak_block_lu *ak_block_lu_new_order(int np, int n, const int rs[], const int col[
 
 double ak_block_lu_flops(const ak_block_lu *f) { return f->flops; }
 
+long ak_block_lu_factorisations(const ak_block_lu *f) { return f->nfactor; }
+
 long ak_block_lu_blocks(const ak_block_lu *f) { return f->nblk; }
 
 int ak_block_lu_supernodes(const ak_block_lu *f, int *widest) {
@@ -678,6 +681,7 @@ AK_INLINE int factor_n(ak_block_lu *f, int n) {
 
 int ak_block_lu_factor(ak_block_lu *f, const double val[], double eps) {
     int n = f->n, nn = f->nn;
+    f->nfactor++;
     memset(f->lu, 0, sizeof(double) * (size_t)f->nblk * (size_t)nn);
     for (long q = 0; q < f->nin; q++) {
         double *b = f->lu + (size_t)f->amap[q] * nn;

@@ -32,6 +32,9 @@ void ak_block_lu_solve(const ak_block_lu *f, double x[]);
 /// Multiply-adds of the numeric factorisation (its cost; for the step budget of a polish).
 double ak_block_lu_flops(const ak_block_lu *f);
 
+/// Factorisations made with f so far (ak_block_lu_factor calls).
+long ak_block_lu_factorisations(const ak_block_lu *f);
+
 /// Blocks of the factors (L and U, the diagonal once): the fill.
 long ak_block_lu_blocks(const ak_block_lu *f);
 

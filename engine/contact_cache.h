@@ -165,6 +165,11 @@ typedef struct ak_contact_stats {
     long broad_tests;        ///< AABB overlap tests of the last broadphase
     long fat_requeries;      ///< bodies re-queried since the cache was created
     ak_solver_residuals res; ///< the last step's residuals (solver "converged")
+    /// the converged solver's sparse polishes in the last step (its velocity and position
+    /// stages): block LU factorisations and their multiply-adds, a cost that, like the sweeps,
+    /// depends on the path only, not on the machine (bench_converged prints both)
+    long sparse_factorisations;
+    double sparse_multiply_adds;
 } ak_contact_stats;
 
 /// The contact state of a world: one per ak_data (d->contacts), created on the first step with

@@ -46,6 +46,7 @@ int ak_world_contacts(const ak_model *m, ak_data *d, double h, ak_solver_stats *
     ak_contact_cache_match(c);
     AK_RAN_IF(d, AK_RAN_CACHE, c->step.npoint > 0);
     c->stats.res = (ak_solver_residuals){ 0 }; // only the converged variant computes residuals
+    c->stats.sparse_factorisations = 0, c->stats.sparse_multiply_adds = 0.0; // ... and these
     const ak_solver_variant *sv = ak_solver_variant_for(m);
     if (!sv) { // a method or variant out of range (model.h)
         snprintf(err, errlen, "solver: method %d with variant %d is no solver",

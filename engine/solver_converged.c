@@ -1438,6 +1438,16 @@ static void sparse_shared_free(sparse_shared *sh) {
     *sh = (sparse_shared){ 0 };
 }
 
+// sh's factorisations counted into the step's stats, then sh freed (polish, after a component)
+static void sparse_shared_done(ak_contact_cache *c, sparse_shared *sh) {
+    if (sh->lu) {
+        long f = ak_block_lu_factorisations(sh->lu);
+        c->stats.sparse_factorisations += f;
+        c->stats.sparse_multiply_adds += (double)f * ak_block_lu_flops(sh->lu);
+    }
+    sparse_shared_free(sh);
+}
+
 // Builds sh for the points idx[0 .. np) (pp: their points). 0, or -1 when out of memory or the
 // pattern is refused (sh is then left empty). The bodies' velocities are as on entry.
 static int sparse_build(const ak_model *m, ak_data *d, const ak_contact_cache *c, const int idx[],
@@ -1761,14 +1771,14 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
                                            nonmono, SPARSE_NEWTON, &sh, r);
             if (rc1 < 0) {
                 big = true;
-                sparse_shared_free(&sh);
+                sparse_shared_done(c, &sh);
                 continue;
             }
             kept |= rc1 > 0;
             // still above the tolerance: again with the projected, nonmonotone line search
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             if (!(worst(&rc) > m->solver.tolerance)) {
-                sparse_shared_free(&sh);
+                sparse_shared_done(c, &sh);
                 continue;
             }
             size_t nv = (size_t)m->nbody * AK_MAX_DIM, nw = (size_t)m->nbody * AK_MAX_BIV,
@@ -1831,7 +1841,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
                 newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
                                      nonmono, SPARSE_FINISH, &sh, r) > 0)
                 kept = true;
-            sparse_shared_free(&sh);
+            sparse_shared_done(c, &sh);
             continue;
         }
         bool k0 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, false, false, r),

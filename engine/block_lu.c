@@ -31,11 +31,13 @@
 // the residuals, so an inaccurate solve costs time, never correctness.
 // All-zero blocks (since 30 Nov 2026): a separated point's rows of a Newton matrix are the
 // identity, so its U blocks are zero, and many L blocks are; each L and U block is flagged when
-// it is final, and the updates and the solves skip the flagged ones (an all-zero L adds
-// nothing, as the zero entries skipped one by one; an all-zero U adds +-0, which changes
-// nothing but a target of -0 to +0). On pile_1000_3d step 59's Newton matrices a quarter to a
-// third of the block updates have a zero U block and a fifth a zero L block; the factorisation
-// takes 0.8-0.87 of its time, the solves 0.83 (docs/performance.md, issue 28).
+// it is final, and the updates and the solves skip the flagged ones (an all-zero L or U block
+// adds +-0 to each target, which changes nothing but a target of -0 to +0). On pile_1000_3d
+// step 59's Newton matrices a quarter to a third of the block updates have a zero U block and a
+// fifth a zero L block; the factorisation takes 0.8-0.87 of its time, the solves 0.83
+// (docs/performance.md, issue 28). The zero entries within a block are not skipped (they were,
+// one by one, until 30 Nov 2026: a branch per entry that cost more than the products it saved,
+// for the same reason the same results; pile_1000_3d's 60 converged steps the same trace).
 // Supernodes (since 29 Nov 2026): runs of consecutive steps whose neighbours are nested,
 // N_s = {perm[s + 1]} u N_s+1 (the points of one body pair, which share their neighbours, and
 // the dense end of the elimination), are factored together on a dense copy of their L and U
@@ -537,31 +539,28 @@ AK_INLINE int pivot_n(ak_block_lu *f, int n, int s) {
     return 0;
 }
 
-// Whether the n x n block is all zero (its updates skipped: an all-zero L adds nothing, as the
-// zero terms skipped one by one; an all-zero U adds +-0 to each target, which would change
-// nothing but a target of -0 to +0).
+// Whether the n x n block is all zero (its updates skipped: an all-zero L or U adds +-0 to each
+// target, which would change nothing but a target of -0 to +0).
 AK_INLINE bool zero_block(int nn, const double *X) {
     for (int z = 0; z < nn; z++)
         if (X[z] != 0.0) return false;
     return true;
 }
 
-// B -= L U for n x n blocks, term by term (k ascending), zero terms of L skipped
+// B -= L U for n x n blocks, term by term (k ascending)
 AK_INLINE void block_update(int n, double *B, const double *L, const double *U) {
     for (int i = 0; i < n; i++)
         for (int k = 0; k < n; k++) {
             double l = L[i * n + k];
-            if (l == 0.0) continue;
             for (int j = 0; j < n; j++) B[i * n + j] -= l * U[k * n + j];
         }
 }
 
-// acc -= L U for n x n blocks, term by term (k ascending), zero terms of L skipped
+// acc -= L U for n x n blocks, term by term (k ascending)
 AK_INLINE void acc_update(int n, double *acc, const double *L, const double *U) {
     for (int i = 0; i < n; i++)
         for (int k = 0; k < n; k++) {
             double l = L[i * n + k];
-            if (l == 0.0) continue;
             for (int j = 0; j < n; j++) acc[i * n + j] -= l * U[k * n + j];
         }
 }

@@ -35,9 +35,10 @@
 // adds +-0 to each target, which changes nothing but a target of -0 to +0). On pile_1000_3d
 // step 59's Newton matrices a quarter to a third of the block updates have a zero U block and a
 // fifth a zero L block; the factorisation takes 0.8-0.87 of its time, the solves 0.83
-// (docs/performance.md, issue 28). The zero entries within a block are not skipped (they were,
-// one by one, until 30 Nov 2026: a branch per entry that cost more than the products it saved,
-// for the same reason the same results; pile_1000_3d's 60 converged steps the same trace).
+// (docs/performance.md, issue 28). The zero entries within a block are not skipped (until 30
+// Nov 2026 they were, one by one: a branch per entry that cost more than the products it saved).
+// A zero entry adds +-0 as a zero block does, so the results are the same (pile_1000_3d's 60
+// converged steps: the same trace).
 // Supernodes (since 29 Nov 2026): runs of consecutive steps whose neighbours are nested,
 // N_s = {perm[s + 1]} u N_s+1 (the points of one body pair, which share their neighbours, and
 // the dense end of the elimination), are factored together on a dense copy of their L and U

@@ -1432,12 +1432,6 @@ typedef struct sparse_shared {
     double *buf; ///< W (rs[np] n x n blocks), then x, x0, u, u0 (np n each) and sv, sw (bodies)
 } sparse_shared;
 
-static void sparse_shared_free(sparse_shared *sh) {
-    ak_block_lu_free(sh->lu);
-    free(sh->rs), free(sh->col), free(sh->buf);
-    *sh = (sparse_shared){ 0 };
-}
-
 // sh's factorisations counted into the step's stats, then sh freed (polish, after a component)
 static void sparse_shared_done(ak_contact_cache *c, sparse_shared *sh) {
     if (sh->lu) {
@@ -1445,7 +1439,9 @@ static void sparse_shared_done(ak_contact_cache *c, sparse_shared *sh) {
         c->stats.sparse_factorisations += f;
         c->stats.sparse_multiply_adds += (double)f * ak_block_lu_flops(sh->lu);
     }
-    sparse_shared_free(sh);
+    ak_block_lu_free(sh->lu);
+    free(sh->rs), free(sh->col), free(sh->buf);
+    *sh = (sparse_shared){ 0 };
 }
 
 // Builds sh for the points idx[0 .. np) (pp: their points). 0, or -1 when out of memory or the

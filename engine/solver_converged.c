@@ -938,8 +938,9 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 // step is taken anyway, at most SPARSE_FULL_STEPS times and while |F|^2 stays within
 // SPARSE_FULL_GROWTH of the best point, which is what the pass returns (nonmonotone). Each pass
 // alone left steps of pile_1000_3d above the tolerance that the other solved (world.md,
-// T-CV.6). No rim seeding (T-CV.3: a third pass from the rim, measured, certified no more
-// steps of pile_1000_3d and took 5:37 instead of 3:08 for its 60 steps) and no
+// T-CV.6). No pass from the rim (T-CV.3: a third pass from the rim, measured, certified no more
+// steps of pile_1000_3d and took 5:37 instead of 3:08 for its 60 steps; the world step's first
+// pass seeds only the slipping points, at a plateau, SEED_F2 below) and no
 // Levenberg-Marquardt step (J^T J couples points two bodies apart: much more fill; with it
 // step 56 ran for more than 6 minutes). A pass is kept only when the component's
 // residuals, measured at the bodies' velocities, shrink. On the matrices (the FCLIB form,
@@ -978,6 +979,23 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 // polishes).
 #define ROUND_F2 1e-26
 #define ROUND_STEPS 3
+// The world step's first pass (pass (1) of the first try, sparse_newton_nm's nm) seeds the rim
+// at a plateau [T-CV.3]: where |F|^2 has been at most SEED_F2 and has not fallen by a tenth
+// (BEST_GAIN) in SEED_WAIT Newton steps, the points that stick but slip (rim_seed: dissipation
+// residual above the tolerance) start on the rim opposite their slip, at most SEED_MAX times a
+// pass. Such a point's slip is in the near null space of J (its body rests on other points,
+// whose rows fix its velocity), so the Newton steps move lambda_t along that null space and
+// leave u_t where it is. Inside the disc F_t = rho u_t is small (rho = m_n: 1.4e-11 at a slip
+// of 9e-10 m/s), while the dissipation residual mu lambda_n |u_t| + lambda_t . u_t is 2.8e-10.
+// On the rim opposite the slip both are 0 at once, and the pass goes on from there (its merits
+// and best point start again). pile_1000_3d step 59 as given, the polish at sweep 550: 60
+// Newton steps at |F|^2 3.8e-22 with that point at 2.4e-10, two projected passes, then the
+// floor cure; seeded at Newton step 18 (two points), the pass reached |F|^2 3e-31 at step 24,
+// the component below the tolerance (docs/performance.md, issue 28, "Seeding the rim at a
+// plateau").
+#define SEED_F2 1e-20
+#define SEED_WAIT 3
+#define SEED_MAX 3
 
 // F(x) at velocities u (as natural_map), with each point's R_i and P_i (n x n, row-major, R
 // then P, into RP when not NULL): row block i of J is R_i W_i. + P_i at the diagonal block.
@@ -1136,9 +1154,9 @@ static int newton_direction(int np, int n, const int rs[], const int col[], cons
 // docs/performance.md, issue 28, "The hardest step is a draw").
 static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], const double tg[],
                             double rf, bool robust, bool early, bool nonmono, bool round_stop,
-                            int best_stall, const int rs[], const int col[], const double W[],
-                            ak_block_lu *lu, const double x0[], const double u0[], double x[],
-                            double u[], int *taken) {
+                            int best_stall, double seed_tol, const int rs[], const int col[],
+                            const double W[], ak_block_lu *lu, const double x0[], const double u0[],
+                            double x[], double u[], int *taken) {
     int k = np * n, nn = n * n;
     size_t nz = (size_t)rs[np];
     double *Jv = malloc(sizeof(double) * (nz * (size_t)nn + (size_t)k * 7 + (size_t)np * 2 * nn));
@@ -1151,7 +1169,8 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
         NEWTON_STEPS, fmin(NEWTON_COMPONENT_STEPS, NEWTON_WORK / (ak_block_lu_flops(lu) + 1.0)));
     int full = 0, stall = 0, cycle = 0; // full steps taken (nonmonotone), stalled steps, cycles
     int halved = 0;                     // round_stop: the step of the last halving of |F|^2
-    int lowest = 0;                     // best_stall: the step of the last new lowest |F|^2
+    int lowest = 0;                     // best_stall, seeds: the step of the last new lowest |F|^2
+    int seeds = 0;                      // rim seeds at a plateau (seed_tol > 0, nm)
     double f2low = f2;                  // ... and that |F|^2
     double f2best = INFINITY, *xbest = NULL, merits[NONMONO_MERITS], f2half = f2;
     bool nm = nonmono && !robust;
@@ -1205,6 +1224,14 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
         f2 = natural_map_blocks(np, n, pp, tg, rf, x, u, F, RP);
         if (f2 < 0.5 * f2half) f2half = f2, halved = step + 1;
         if (f2 < BEST_GAIN * f2low) f2low = f2, lowest = step + 1;
+        if (nm && seed_tol > 0.0 && seeds < SEED_MAX && f2low <= SEED_F2 &&
+            step + 1 - lowest >= SEED_WAIT && rim_seed(np, n, pp, u, seed_tol, x) > 0) {
+            seeds++; // on from the seeded point: its merits, best point and plateau anew
+            block_affine(np, n, rs, col, W, u0, x, x0, u);
+            f2 = natural_map_blocks(np, n, pp, tg, rf, x, u, F, RP);
+            for (int z = 0; z < NONMONO_MERITS; z++) merits[z] = f2;
+            f2best = INFINITY, f2low = f2half = f2, lowest = halved = step + 1;
+        }
         if (best_stall > 0 && step + 1 - lowest >= best_stall) break; // the best point is kept
         if (round_stop && step + 1 - halved >= ROUND_STEPS) {         // converged to rounding: stop
             double x2 = 0.0;
@@ -1222,8 +1249,8 @@ static int sparse_newton(int np, int n, const ak_contact_point *const pp[], cons
                          double rf, bool robust, bool early, bool round_stop, int best_stall,
                          const int rs[], const int col[], const double W[], ak_block_lu *lu,
                          const double x0[], const double u0[], double x[], double u[]) {
-    return sparse_newton_nm(np, n, pp, tg, rf, robust, early, false, round_stop, best_stall, rs,
-                            col, W, lu, x0, u0, x, u, NULL);
+    return sparse_newton_nm(np, n, pp, tg, rf, robust, early, false, round_stop, best_stall, 0.0,
+                            rs, col, W, lu, x0, u0, x, u, NULL);
 }
 
 // ---- the proximal point pass of the sparse polish [T-CV.6] ------------------------------
@@ -1580,8 +1607,8 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
                                           NEWTON_STEPS, rs, col, W, lu, x0, u0, x, u)
         : kind == SPARSE_FINISH
             ? sparse_finish(np, n, pp, tg, rf, m->solver.tolerance, rs, col, W, lu, x0, u0, x, u)
-            : sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, 0, rs, col, W, lu,
-                               x0, u0, x, u, NULL);
+            : sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, 0,
+                               m->solver.tolerance, rs, col, W, lu, x0, u0, x, u, NULL);
     if (ran) {
         free(pp), free(tg);
         return -1;
@@ -2643,7 +2670,7 @@ static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_
     memcpy(x, r, sizeof(double) * (size_t)k);
     memcpy(uu, u, sizeof(double) * (size_t)k);
     int stall = cut && robust ? BEST_STALL : 0;
-    if (nonmono ? sparse_newton_nm(np, n, pts, zero, rf, robust, early, true, true, stall,
+    if (nonmono ? sparse_newton_nm(np, n, pts, zero, rf, robust, early, true, true, stall, 0.0,
                                    p->row_start, p->col, p->W, lu, r, u, x, uu, NULL)
                 : sparse_newton(np, n, pts, zero, rf, robust, early, cut, stall, p->row_start,
                                 p->col, p->W, lu, r, u, x, uu)) {
@@ -3700,7 +3727,7 @@ static int problem_pass(const ak_contact_problem *p, int pass, int max_newton, d
         goto out;
     }
     if (pass == 3) {
-        rc = sparse_newton_nm(np, n, pp, zero, 1.0, true, false, false, true, BEST_STALL,
+        rc = sparse_newton_nm(np, n, pp, zero, 1.0, true, false, false, true, BEST_STALL, 0.0,
                               p->row_start, p->col, p->W, lu, x0, u0, r, u, steps);
         if (!rc) project_impulses(np, n, pp, r);
         goto out;

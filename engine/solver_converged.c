@@ -1273,7 +1273,9 @@ static int sparse_newton(int np, int n, const ak_contact_point *const pp[], cons
 // below 1) when the outer step gains less than PROX_SLOW (alpha too large: the outer rate is
 // about alpha / (alpha + lambda)). The outer iterations end at max_newton factorisations, at
 // rounding level (ROUND_F2, as the other passes), or after PROX_STALL outer steps in a row
-// without a new best |F|^2; the pass returns the best point by the original |F|^2.
+// without a new best |F|^2; the pass returns the best point by the original |F|^2. Run by the
+// matrix form's late stage (problem_prox_late) and ak_solver_converged_prox; the world step's
+// polish ran it from 29 to 30 Nov 2026 (see polish).
 #define PROX_ALPHA 1e-5
 #define PROX_SIGMA 5.0
 #define PROX_INNER 1e-2
@@ -1439,9 +1441,8 @@ static int sparse_finish(int np, int n, const ak_contact_point *const pp[], cons
 }
 
 // The kinds of pass of the world step's sparse polish (newton_polish_sparse): the Newton passes
-// (sparse_newton_nm), the proximal point pass (sparse_prox) and the finishing steps
-// (sparse_finish).
-typedef enum { SPARSE_NEWTON, SPARSE_PROX, SPARSE_FINISH } sparse_pass;
+// (sparse_newton_nm) and the finishing steps (sparse_finish).
+typedef enum { SPARSE_NEWTON, SPARSE_FINISH } sparse_pass;
 
 // What the passes of one component's polish share (polish): the block pattern of W (rs, col),
 // its ordering and symbolic factorisation (lu), and W itself, with a pass's scratch after it
@@ -1603,9 +1604,7 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
     // the 60 steps, the same sweeps on every step; docs/performance.md, the world step's sixth
     // round)
     int ran =
-        kind == SPARSE_PROX ? sparse_prox(np, n, pp, tg, rf, PROX_ALPHA, PROX_SIGMA, PROX_DIVERGE,
-                                          NEWTON_STEPS, rs, col, W, lu, x0, u0, x, u)
-        : kind == SPARSE_FINISH
+        kind == SPARSE_FINISH
             ? sparse_finish(np, n, pp, tg, rf, m->solver.tolerance, rs, col, W, lu, x0, u0, x, u)
             : sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, 0,
                                m->solver.tolerance, rs, col, W, lu, x0, u0, x, u, NULL);
@@ -1804,40 +1803,15 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
                 sparse_shared_done(c, &sh);
                 continue;
             }
-            size_t nv = (size_t)m->nbody * AK_MAX_DIM, nw = (size_t)m->nbody * AK_MAX_BIV,
-                   ns = nv + nw + (size_t)c->step.npoint * (AK_MAX_DIM + 1);
-            double *s1 = malloc(sizeof(double) * 2 * ns), *s2 = s1 ? s1 + ns : NULL;
-            ak_solver_residuals r1 = *r;
-            if (s1) state_save(d, c, nv, nw, s1);
             if (newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true,
                                      nonmono, SPARSE_NEWTON, &sh, r) > 0)
                 kept = true;
-            residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
-            // still above: from the first pass's end, the proximal point pass, then the
-            // projected pass again, kept only when the two meet the tolerance (else the path
-            // above goes on unchanged: where the proximal pass was kept whenever it lowered
-            // the residuals, pile_1000_3d step 45 took 2,100 sweeps instead of 550, and in the
-            // matrix form steps 47 and 49 1,100; docs/performance.md, the proximal polish)
-            if (s1 && worst(&rc) > m->solver.tolerance) {
-                ak_solver_residuals r2 = *r;
-                state_save(d, c, nv, nw, s2);
-                state_load(d, c, nv, nw, s1);
-                *r = r1;
-                newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
-                                     nonmono, SPARSE_PROX, &sh, r);
-                residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
-                if (worst(&rc) > m->solver.tolerance)
-                    newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true,
-                                         nonmono, SPARSE_NEWTON, &sh, r);
-                residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
-                if (worst(&rc) <= m->solver.tolerance) {
-                    kept = true;
-                } else { // back to the projected pass's end
-                    state_load(d, c, nv, nw, s2);
-                    *r = r2;
-                }
-            }
-            free(s1);
+            // (no proximal point pass here since 30 Nov 2026: from 29 Nov it ran from the first
+            // pass's end where both passes missed, kept only with the projected pass after it
+            // meeting the tolerance; over three paths of pile_1000_3d 27 such tries took 644
+            // factorisations and one met the tolerance. Over 17 paths without it: the same
+            // sweeps on 16, 500 more on one, 12 % fewer factorisations; docs/performance.md,
+            // issue 28, "Seeding the rim at a plateau". The matrix form's late stage keeps it.)
             // still above at a few points: the floor cure, then both passes of the whole
             // component again from its end (pile_1000_3d steps 41, 44, 45 and 47 of main's
             // path met the tolerance there; docs/performance.md, the seventh round)

@@ -24,9 +24,9 @@
 ///            2,048 unknowns still above the tolerance is polished again with its sticking,
 ///            slipping points started on the rim opposite their slip [T-CV.3]; a larger
 ///            component gets the sparse polish (block_lu.h, minimum-fill block LU; projected,
-///            nonmonotone line search; where both its passes miss, a proximal point pass on
-///            W + alpha I, kept only when it and the projected pass meet the tolerance)
-///            [T-CV.6]. When 3,050 sweeps from the warm start (half of max_iterations if
+///            nonmonotone line search; its first pass seeds the rim at a plateau [T-CV.3];
+///            where both its passes miss at a few points, the floor cure, then the finishing
+///            steps) [T-CV.6]. When 3,050 sweeps from the warm start (half of max_iterations if
 ///            that is fewer) miss the tolerance, the sweeps start again
 ///            from zero impulses (cold restart, at most 6,100 sweeps; the rest of
 ///            max_iterations then go on from whichever end has the smaller residual).
@@ -160,8 +160,7 @@ typedef struct ak_problem_stats {
 /// rho cycling), again from the rim (T-CV.3) when still above tol; larger ones the sparse
 /// polish of T-CV.6 (block LU of the Newton matrix in the component's block pattern, the
 /// monotone then the projected pass; alternately with the early end, kept when it lowers the
-/// largest residual a hundredfold, and as the world step's, kept when it lowers it; not the
-/// world step's proximal point pass); until the
+/// largest residual a hundredfold, and as the world step's, kept when it lowers it); until the
 /// four residuals (largest over the points, with target 0) are at most tol, at most max_it
 /// sweeps, with the world step's restart policy (ak_solver_converged_solve): from a start other
 /// than zero its warm-start sweeps, then a cold restart from zero impulses, then the rest of
@@ -187,7 +186,8 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
 /// best point it met by |F|^2 of the natural map with rho = 1 / W_nn): outer iterations on W +
 /// alpha I and q - alpha r_k, each subproblem by Newton steps on the block LU of p's pattern,
 /// at most max_newton factorisations in all (solver_converged.c, sparse_prox). For the unit
-/// tests; the solvers run it inside their polish. 0, or -1 when out of memory, a pattern
+/// tests; the matrix form's late stage runs the pass with its own alpha
+/// (ak_solver_converged_prox_late). 0, or -1 when out of memory, a pattern
 /// block_lu refuses, or a diagonal block with W_nn <= 0.
 int ak_solver_converged_prox(const ak_contact_problem *p, int max_newton, double r[]);
 

@@ -989,8 +989,8 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 // of 9e-10 m/s), while the dissipation residual mu lambda_n |u_t| + lambda_t . u_t is 2.8e-10.
 // On the rim opposite the slip both are 0 at once, and the pass goes on from there (its merits
 // and best point start again). pile_1000_3d step 59 as given, the polish at sweep 550: 60
-// Newton steps at |F|^2 3.8e-22 with that point at 2.4e-10, two projected passes, then the
-// floor cure; seeded at Newton step 18 (two points), the pass reached |F|^2 3e-31 at step 24,
+// Newton steps at |F|^2 3.8e-22 with that point at 2.4e-10, two projected passes and a
+// proximal try, then the floor cure; seeded at Newton step 18 (two points), the pass reached |F|^2 3e-31 at step 24,
 // the component below the tolerance (docs/performance.md, issue 28, "Seeding the rim at a
 // plateau").
 #define SEED_F2 1e-20

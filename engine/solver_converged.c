@@ -990,9 +990,9 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 // On the rim opposite the slip both are 0 at once, and the pass goes on from there (its merits
 // and best point start again). pile_1000_3d step 59 as given, the polish at sweep 550: 60
 // Newton steps at |F|^2 3.8e-22 with that point at 2.4e-10, two projected passes and a
-// proximal try, then the floor cure; seeded at Newton step 18 (two points), the pass reached |F|^2 3e-31 at step 24,
-// the component below the tolerance (docs/performance.md, issue 28, "Seeding the rim at a
-// plateau").
+// proximal try, then the floor cure; seeded at Newton step 18 (two points), the pass reached
+// |F|^2 3e-31 at step 24, the component below the tolerance (docs/performance.md, issue 28,
+// "Seeding the rim at a plateau").
 #define SEED_F2 1e-20
 #define SEED_WAIT 3
 #define SEED_MAX 3
@@ -3210,7 +3210,8 @@ static bool problem_polish_parts(const ak_contact_problem *p, problem_part parts
                 any = true;
         } else if (pc->lu || (pc->lu = ak_block_lu_new_order(cnt, n, sp->row_start, sp->col,
                                                              AK_BLU_MIN_FILL))) {
-            // (the proximal point pass of the world step's polish is not tried here: on
+            // (the proximal point pass, which the world step's polish ran from 29 to 30 Nov
+            // 2026 (see polish), is not tried here: on
             // pile_1000_3d steps 40-60 it made the matrix form 1.39 times slower in all, its
             // failed tries costing more than its wins on steps 40, 41 and 44 saved;
             // docs/performance.md, the proximal polish; the late stage's pass, see HOLD_REL,

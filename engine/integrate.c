@@ -345,7 +345,7 @@ static int step_full(const ak_model *m, ak_data *d, ak_integrator integ, double 
         for (size_t i = 0; i < N; i++) yt[i] = y[i] + h * k3[i];
         ak_integrate_rhs(m, scratch, yt, k4, fn, ctx);
         for (size_t i = 0; i < N; i++) y[i] += h / 6.0 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]);
-    } else {
+    } else if (N > 0) { // GSL's driver refuses dimension 0 through its error handler (an abort)
         gsl_ctx g = { m, scratch, fn, ctx };
         gsl_odeiv2_system sys = { gsl_rhs, NULL, N, &g };
         gsl_odeiv2_driver *drv =

@@ -889,6 +889,21 @@ static ak_pose pose_at(const ak_model *m, const ak_data *d, const double *rot, i
     return p;
 }
 
+// A hypersphere or a hyperplane: a body whose separation from a hypersphere or hyperplane does
+// not depend on its orientation.
+static bool round_body(const ak_model *m, int b) {
+    ak_shape_type t = m->bodies[b].shape.type;
+    return t == AK_SHAPE_HYPERSPHERE || t == AK_SHAPE_HYPERPLANE;
+}
+
+// Body b's pose p (at time 0) with its position at time t and its orientation kept: the position
+// of pose_at, bit for bit.
+static ak_pose pose_moved(const ak_model *m, const ak_data *d, int b, ak_pose p, double t) {
+    if (!moves(m, b) || t == 0) return p;
+    for (int i = 0; i < m->dim; i++) p.pos[i] += t * d->v[(size_t)b * AK_MAX_DIM + i];
+    return p;
+}
+
 // The material point of body b that is at world x at time t, where it is now.
 static void point_now(const ak_model *m, const ak_data *d, const double *rot, int b, double t,
                       const double x[], double out[]) {
@@ -1078,9 +1093,16 @@ static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, cc
                     // (compared as a double: a huge motion would overflow the int)
                     double Kd = ceil(Lm / (0.25 * margin));
                     int K = Kd < AK_CCD_MAX_SAMPLES ? (int)Kd : AK_CCD_MAX_SAMPLES;
+                    // two hyperspheres, or one and a hyperplane: the separation is the centres'
+                    // alone (sphere_pair, plane_pair), so the samples move the centres and keep
+                    // the orientations (the same separations; a rotor exponential and matrix per
+                    // body and sample saved: 47 bodies of a mutated duocylinder_on_spheres with
+                    // one ball of radius 5.25 took 8 s for 30 steps under the sanitizers)
+                    bool round = round_body(m, f) && round_body(m, o);
                     for (int q = 1; q <= K; q++) {
                         double t = h * q / K;
-                        ak_pose qf = pose_at(m, d, rot, f, t), qo = pose_at(m, d, rot, o, t);
+                        ak_pose qf = round ? pose_moved(m, d, f, pf, t) : pose_at(m, d, rot, f, t),
+                                qo = round ? pose_moved(m, d, o, po, t) : pose_at(m, d, rot, o, t);
                         ak_manifold mt;
                         if (ak_collide(&mt, &m->bodies[f].shape, &qf, &m->bodies[o].shape, &qo,
                                        -INFINITY) < 0)

@@ -1096,8 +1096,8 @@ static int clamp_find(const ak_model *m, ak_data *d, double h, double margin, cc
                     // two hyperspheres, or one and a hyperplane: the separation is the centres'
                     // alone (sphere_pair, plane_pair), so the samples move the centres and keep
                     // the orientations (the same separations; a rotor exponential and matrix per
-                    // body and sample saved: 47 bodies of a mutated duocylinder_on_spheres with
-                    // one ball of radius 5.25 took 8 s for 30 steps under the sanitizers)
+                    // body and sample saved: 47 bodies of a mutated duocylinder_on_spheres, two
+                    // balls grown to radius 5.25, took 8 s for 30 steps under the sanitizers)
                     bool round = round_body(m, f) && round_body(m, o);
                     for (int q = 1; q <= K; q++) {
                         double t = h * q / K;

@@ -49,11 +49,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size);
 /// A valid input can still be slow for its size: bodies of a few metres overlapping deeply at the
 /// start make the motion clamp sample each fast touching pair up to 64 times a step (G-CCD.3),
 /// each sample a penetration depth; with a duocylinder or capsule that is EPA and its
-/// Nelder-Mead refinement (ref/collide/gjk.c). Every-shape-4D with a capsule of radius 5.25 and
-/// a duocylinder of radii (5.5, 0.3) took 21 s for 30 steps under the sanitizers (0.7 s a step,
-/// 1.5 s for all 30 in a release build), past the fuzzer's 10 s per input. Each step is bounded;
-/// an input is stepped until STEPS or until it has used this much CPU time, whichever comes
-/// first, so a step that does not end still meets the per-input limit.
+/// Nelder-Mead refinement (ref/collide/gjk.c). all_shapes_4d with a capsule of radius 5.25 and
+/// half-length 1.5 and a duocylinder of radii (5.5, 0.3) took 21 s for 30 steps under the
+/// sanitizers (0.7 s a step, 1.5 s for all 30 in a release build), past the fuzzer's 10 s per
+/// input. Each step is bounded; an input is stepped until STEPS or until it has used this much
+/// CPU time, whichever comes first, so a step that does not end still meets the per-input
+/// limit.
 #define STEP_BUDGET_S 3.0
 
 static void fail(const char *what, int step) {

@@ -1636,11 +1636,6 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
     return keep;
 }
 
-// The world step's state, saved and restored (below)
-static void state_save(const ak_data *d, const ak_contact_cache *c, size_t nv, size_t nw,
-                       double *buf);
-static void state_load(ak_data *d, ak_contact_cache *c, size_t nv, size_t nw, const double *buf);
-
 // ---- the few-point floor cure of the world step's sparse polish [T-CV.6] -------------------
 // Where the sparse polish's passes leave a component above the tolerance at a few points only,
 // they have met a floor that no Newton step of the whole component passes: pile_1000_3d step

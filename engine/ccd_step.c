@@ -874,6 +874,21 @@ static int has_key(const key_set *ks, const ak_model *m, int a, int b) {
     }
 }
 
+// A hypersphere or a hyperplane: a body whose separation from a hypersphere or hyperplane does
+// not depend on its orientation.
+static bool round_body(const ak_model *m, int b) {
+    ak_shape_type t = m->bodies[b].shape.type;
+    return t == AK_SHAPE_HYPERSPHERE || t == AK_SHAPE_HYPERPLANE;
+}
+
+// Body b's pose p with its position moved to time t and its orientation kept (pose_at's
+// position).
+static ak_pose pose_moved(const ak_model *m, const ak_data *d, int b, ak_pose p, double t) {
+    if (!moves(m, b) || t == 0) return p;
+    for (int i = 0; i < m->dim; i++) p.pos[i] += t * d->v[(size_t)b * AK_MAX_DIM + i];
+    return p;
+}
+
 // Pose of body b at time t of the step's motion (x + t v, exp(-t w / 2) R, as T-5.16 / T-5.17).
 static ak_pose pose_at(const ak_model *m, const ak_data *d, const double *rot, int b, double t) {
     int n = m->dim;
@@ -885,23 +900,7 @@ static ak_pose pose_at(const ak_model *m, const ak_data *d, const double *rot, i
     ak_nd_rotor_exp(n, R, B);
     ak_nd_rotor_mul(n, Rt, R, d->R + (size_t)b * AK_MAX_EVEN);
     ak_nd_rotor_to_matrix(n, p.rot, Rt);
-    for (int i = 0; i < n; i++) p.pos[i] += t * d->v[(size_t)b * AK_MAX_DIM + i];
-    return p;
-}
-
-// A hypersphere or a hyperplane: a body whose separation from a hypersphere or hyperplane does
-// not depend on its orientation.
-static bool round_body(const ak_model *m, int b) {
-    ak_shape_type t = m->bodies[b].shape.type;
-    return t == AK_SHAPE_HYPERSPHERE || t == AK_SHAPE_HYPERPLANE;
-}
-
-// Body b's pose p (at time 0) with its position at time t and its orientation kept: the position
-// of pose_at, bit for bit.
-static ak_pose pose_moved(const ak_model *m, const ak_data *d, int b, ak_pose p, double t) {
-    if (!moves(m, b) || t == 0) return p;
-    for (int i = 0; i < m->dim; i++) p.pos[i] += t * d->v[(size_t)b * AK_MAX_DIM + i];
-    return p;
+    return pose_moved(m, d, b, p, t);
 }
 
 // The material point of body b that is at world x at time t, where it is now.

@@ -1460,7 +1460,8 @@ typedef struct sparse_shared {
     double *buf; ///< W (rs[np] n x n blocks), then x, x0, u, u0 (np n each) and sv, sw (bodies)
 } sparse_shared;
 
-// sh's factorisations counted into the step's stats, then sh freed (polish, after a component)
+// sh's factorisations counted into the step's stats, then sh freed (at the end of the world
+// step's velocity stage, sparse_cache_done; polish, after a component, where it has no cache)
 static void sparse_shared_done(ak_contact_cache *c, sparse_shared *sh) {
     if (sh->lu) {
         long f = ak_block_lu_factorisations(sh->lu);
@@ -1470,6 +1471,48 @@ static void sparse_shared_done(ak_contact_cache *c, sparse_shared *sh) {
     ak_block_lu_free(sh->lu);
     free(sh->rs), free(sh->col), free(sh->buf);
     *sh = (sparse_shared){ 0 };
+}
+
+// The sparse_shared of each component a step's polishes took sparsely, kept over the whole
+// velocity stage of the world step (ak_solver_converged_solve: the first try, the warm start,
+// the cold restart and the rest): its polishes see the same points and the same components
+// (from the points' bodies), the same masses and world inverse inertia, so each polish would
+// build the same pattern, ordering and W (sparse_build) again. A component is known by its
+// first point and its count (the components partition the points). The same bits as building
+// them in each polish; pile_1000_3d step 53 (five polishes of one component of 2,228 points):
+// a build took 0.035 s of each polish's 0.07 to 0.8 s (docs/performance.md, issue 28, "One
+// build a step").
+typedef struct sparse_cache {
+    int len, cap;
+    struct sparse_entry {
+        int first, cnt;
+        sparse_shared sh;
+    } * e;
+} sparse_cache;
+
+// The entry of the component whose first point is first and whose count is cnt, made empty
+// when new; NULL when sc is NULL or out of memory (the caller then uses a sparse_shared of its
+// own and frees it after the component).
+static sparse_shared *sparse_cache_get(sparse_cache *sc, int first, int cnt) {
+    if (!sc) return NULL;
+    for (int i = 0; i < sc->len; i++)
+        if (sc->e[i].first == first && sc->e[i].cnt == cnt) return &sc->e[i].sh;
+    if (sc->len == sc->cap) {
+        int cap = sc->cap ? 2 * sc->cap : 8;
+        struct sparse_entry *e = realloc(sc->e, sizeof *e * (size_t)cap);
+        if (!e) return NULL;
+        sc->e = e, sc->cap = cap;
+    }
+    sc->e[sc->len] = (struct sparse_entry){ .first = first, .cnt = cnt };
+    return &sc->e[sc->len++].sh;
+}
+
+// Every entry's factorisations counted into the step's stats (sparse_shared_done), then sc
+// freed.
+static void sparse_cache_done(ak_contact_cache *c, sparse_cache *sc) {
+    for (int i = 0; i < sc->len; i++) sparse_shared_done(c, &sc->e[i].sh);
+    free(sc->e);
+    *sc = (sparse_cache){ 0 };
 }
 
 // Builds sh for the points idx[0 .. np) (pp: their points). 0, or -1 when out of memory or the
@@ -1735,7 +1778,8 @@ int ak_solver_converged_cure_max(const ak_model *m, ak_data *d, ak_contact_cache
 // polish differs from the path of before's). Returns whether anything was kept (then *r is
 // measured again).
 static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const double target[], int s,
-                   int e, double rf, bool nonmono, bool *sparse_ran, ak_solver_residuals *r) {
+                   int e, double rf, bool nonmono, bool *sparse_ran, sparse_cache *sc,
+                   ak_solver_residuals *r) {
     int n = m->dim, np = e - s, nb = m->nbody;
     int *root = malloc(sizeof(int) * (size_t)nb), *order = malloc(sizeof(int) * (size_t)np),
         *key = malloc(sizeof(int) * (size_t)np), *start = malloc(sizeof(int) * ((size_t)nb + 1));
@@ -1783,23 +1827,26 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
         if (worst(&rc) <= m->solver.tolerance) continue;
         if (cnt * n > dense_max) { // the sparse polish [T-CV.6]; the block if it cannot run
             if (nonmono && sparse_ran) *sparse_ran = true; // where the first try differs
-            sparse_shared sh = { 0 }; // the passes' pattern, factorisation and W, built once
+            // the passes' pattern, factorisation and W, built once a step (sc) or a polish
+            sparse_shared own = { 0 }, *shp = sparse_cache_get(sc, order[start[b]], cnt);
+            bool mine = !shp; // freed after the component: no cache, or none to be had
+            if (mine) shp = &own;
             int rc1 = newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
-                                           nonmono, SPARSE_NEWTON, &sh, r);
+                                           nonmono, SPARSE_NEWTON, shp, r);
             if (rc1 < 0) {
                 big = true;
-                sparse_shared_done(c, &sh);
+                sparse_shared_done(c, shp);
                 continue;
             }
             kept |= rc1 > 0;
             // still above the tolerance: again with the projected, nonmonotone line search
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             if (!(worst(&rc) > m->solver.tolerance)) {
-                sparse_shared_done(c, &sh);
+                if (mine) sparse_shared_done(c, shp);
                 continue;
             }
             if (newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, true,
-                                     nonmono, SPARSE_NEWTON, &sh, r) > 0)
+                                     nonmono, SPARSE_NEWTON, shp, r) > 0)
                 kept = true;
             // (no proximal point pass here since 30 Nov 2026: from 29 Nov it ran from the first
             // pass's end where both passes missed, kept only with the projected pass after it
@@ -1817,7 +1864,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
                 residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
                 for (int pass = 0; pass < 2 && worst(&rc) > m->solver.tolerance; pass++) {
                     newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf,
-                                         pass == 1, nonmono, SPARSE_NEWTON, &sh, r);
+                                         pass == 1, nonmono, SPARSE_NEWTON, shp, r);
                     residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
                 }
             }
@@ -1831,9 +1878,9 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             residuals_idx(m, d, c, target, order + start[b], cnt, &rc);
             if (worst(&rc) > m->solver.tolerance && worst(&rc) <= FINISH_MAX &&
                 newton_polish_sparse(m, d, c, target, s, e, order + start[b], cnt, rf, false,
-                                     nonmono, SPARSE_FINISH, &sh, r) > 0)
+                                     nonmono, SPARSE_FINISH, shp, r) > 0)
                 kept = true;
-            sparse_shared_done(c, &sh);
+            if (mine) sparse_shared_done(c, shp);
             continue;
         }
         bool k0 = newton_polish(m, d, c, target, s, e, order + start[b], cnt, rf, false, false, r),
@@ -1881,7 +1928,8 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
 // from its start (*go_on + 1 on a miss); *go_on is set to 0 where it did not go on.
 static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
                            const double target[], double bound[], int s, int e,
-                           ak_solver_residuals *r, int max_it, bool nonmono, int *go_on) {
+                           ak_solver_residuals *r, int max_it, bool nonmono, int *go_on,
+                           sparse_cache *sc) {
     const ak_solver_settings *st = &m->solver;
     int n = m->dim, w = n + 1, np = e - s, rc = max_it + 1;
     for (int i = s; i < e; i++)
@@ -1912,7 +1960,7 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
         }
         if (it >= NEWTON_AFTER && (it - NEWTON_AFTER) % NEWTON_EVERY == 0 &&
             polish(m, d, c, target, s, e, RHO_FACTOR[((it - NEWTON_AFTER) / NEWTON_EVERY) % 5],
-                   nonmono, &sparse_ran, r)) {
+                   nonmono, &sparse_ran, sc, r)) {
             if (worst(r) <= st->tolerance) {
                 rc = it;
                 break;
@@ -1971,7 +2019,7 @@ static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const
                        const double target[], double bound[], int s, int e,
                        ak_solver_residuals *r) {
     return solve_range_max(m, d, c, Kt, target, bound, s, e, r, m->solver.max_iterations, false,
-                           NULL);
+                           NULL, NULL);
 }
 
 // Impact phase (see the top of the file). Returns the binary impacts solved.
@@ -2143,12 +2191,14 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     // s of CPU, ran twice; docs/performance.md, the world step's ninth round). The same
     // results; the sweeps counted once.
     bool went_on = false;
-    if (fsave) { // the first try (FIRST_SWEEPS); if it misses, back to the warm start
+    sparse_cache sc = { 0 }; // the sparse polishes' patterns, orderings and W, built once a step
+    if (fsave) {             // the first try (FIRST_SWEEPS); if it misses, back to the warm start
         state_save(d, c, nv, nw, fsave);
         // max_it - FIRST_SWEEPS >= FIRST_MIN_REST here, so the path of before's warm-started
         // part would be WARM_SWEEPS sweeps (below)
         int go_on = WARM_SWEEPS;
-        int f = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, FIRST_SWEEPS, true, &go_on);
+        int f =
+            solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, FIRST_SWEEPS, true, &go_on, &sc);
         if (f <= FIRST_SWEEPS) {
             it = f;
         } else if (go_on) {
@@ -2168,7 +2218,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
                     : vsave ? (max_it / 2 < WARM_SWEEPS ? max_it / 2 : WARM_SWEEPS)
                             : max_it;
         if (!went_on)
-            it = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, first, false, NULL);
+            it = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, first, false, NULL, &sc);
         if (it > first && vsave && max_it - first > 0) {
             // the cold restart gets at most COLD_SWEEPS; if it misses too, the rest of the
             // sweeps go on from whichever of the two ends has the smaller largest residual
@@ -2190,7 +2240,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
             residuals_range(m, d, c, target, NULL, 0, np, &r);
             int more =
                 worst(&r) > m->solver.tolerance
-                    ? solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, cold, false, NULL)
+                    ? solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, cold, false, NULL, &sc)
                     : 0;
             it = more > cold ? max_it + 1 : first + more;
             if (more > cold && rest > 0) {
@@ -2199,13 +2249,14 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
                     r = rw;
                 }
                 int last =
-                    solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, rest, false, NULL);
+                    solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, rest, false, NULL, &sc);
                 it = last > rest ? max_it + 1 : first + cold + last;
             }
             free(wsave);
         }
     }
     free(vsave);
+    sparse_cache_done(c, &sc);
     it += first_used; // the first try's sweeps count (a miss stays above max_iterations)
     AK_RAN_IF(d, AK_RAN_CV_SIGNORINI, it > 0);
     AK_RAN_IF(d, AK_RAN_CV_FRICTION, it > 0);

@@ -49,6 +49,7 @@ void ak_contact_cache_free(ak_contact_cache *c) {
     free(c->step.rows);
     free(c->step.sbody);
     free(c->step.sched);
+    if (c->step.free_cv_sparse) c->step.free_cv_sparse(c->step.cv_sparse);
     for (int t = 0; t < AK_MAX_THREADS; t++) free(c->step.tbuf[t].p);
     free(c->keep.rot);
     free(c->step.level);

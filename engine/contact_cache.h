@@ -146,7 +146,11 @@ typedef struct ak_contact_scratch {
     ak_pair_buf tbuf[AK_MAX_THREADS]; ///< per-thread pair lists of the query
     void *rows;                       ///< the solver's packed rows (solver.c), rowcap of them
     int rowcap;
-    double *sbody;      ///< the iterations' body velocities (solver.c): nbody records of v, w
+    double *sbody; ///< the iterations' body velocities (solver.c): nbody records of v, w
+    /// the converged solver's sparse polish data of this step (solver_converged.c): made by its
+    /// velocity stage, used again and freed by its position stage; freed with free_cv_sparse
+    void *cv_sparse;
+    void (*free_cv_sparse)(void *);
     int *sched;         ///< the sweeps' order of the packed rows and its scratch (solver.c)
     int schedrows;      ///< rows that sched has room for (0: none)
     int nsched;         ///< rows of the order kept in sched (-1 or 0: none), which is

@@ -1473,19 +1473,21 @@ static void sparse_shared_done(ak_contact_cache *c, sparse_shared *sh) {
     *sh = (sparse_shared){ 0 };
 }
 
-// The sparse_shared of each component a step's polishes took sparsely, kept over the whole
-// velocity stage of the world step (ak_solver_converged_solve: the first try, the warm start,
-// the cold restart and the rest): its polishes see the same points and the same components
-// (from the points' bodies), the same masses and world inverse inertia, so each polish would
-// build the same pattern, ordering and W (sparse_build) again. A component is known by its
-// first point and its count (the components partition the points). The same bits as building
-// them in each polish; pile_1000_3d step 53 (five polishes of one component of 2,228 points):
-// a build took 0.035 s of each polish's 0.07 to 0.8 s (docs/performance.md, issue 28, "One
-// build a step").
+// The sparse_shared of each component a step's polishes took sparsely, kept over the world
+// step's velocity stage (ak_solver_converged_solve: the first try, the warm start, the cold
+// restart and the rest) and its position stage (ak_solver_converged_positions): their polishes
+// see the same points and the same components (from the points' bodies), the same masses and
+// world inverse inertia (c->step, from ak_solver_prepare), so each polish would build the same
+// pattern, ordering and W (sparse_build) again (W does not depend on mu, which the position
+// stage sets to zero, nor on the velocities). A component is known by its first point and its
+// count (the components partition the points). The same bits as building them in each polish;
+// pile_1000_3d step 53 (five polishes of one component of 2,228 points): a build took 0.035 s
+// of each polish's 0.07 to 0.8 s (docs/performance.md, issue 28, "One build a step").
 typedef struct sparse_cache {
     int len, cap;
     struct sparse_entry {
         int first, cnt;
+        long counted; ///< factorisations already counted into the stats
         sparse_shared sh;
     } * e;
 } sparse_cache;
@@ -1507,12 +1509,37 @@ static sparse_shared *sparse_cache_get(sparse_cache *sc, int first, int cnt) {
     return &sc->e[sc->len++].sh;
 }
 
-// Every entry's factorisations counted into the step's stats (sparse_shared_done), then sc
-// freed.
-static void sparse_cache_done(ak_contact_cache *c, sparse_cache *sc) {
-    for (int i = 0; i < sc->len; i++) sparse_shared_done(c, &sc->e[i].sh);
+// The factorisations made since the last count added to the step's stats (as
+// sparse_shared_done adds them), at the end of each stage: the stats are whole whether or not
+// the position stage runs.
+static void sparse_cache_count(ak_contact_cache *c, sparse_cache *sc) {
+    for (int i = 0; i < sc->len; i++) {
+        const ak_block_lu *lu = sc->e[i].sh.lu;
+        long f = lu ? ak_block_lu_factorisations(lu) - sc->e[i].counted : 0;
+        c->stats.sparse_factorisations += f;
+        if (f) c->stats.sparse_multiply_adds += (double)f * ak_block_lu_flops(lu);
+        sc->e[i].counted += f;
+    }
+}
+
+// Frees sc and its entries (c->step.free_cv_sparse; their factorisations counted before).
+static void sparse_cache_free(void *p) {
+    sparse_cache *sc = p;
+    if (!sc) return;
+    for (int i = 0; i < sc->len; i++) {
+        sparse_shared *sh = &sc->e[i].sh;
+        ak_block_lu_free(sh->lu);
+        free(sh->rs), free(sh->col), free(sh->buf);
+    }
     free(sc->e);
-    *sc = (sparse_cache){ 0 };
+    free(sc);
+}
+
+// The step's cache (c->step.cv_sparse) dropped: by the velocity stage before it begins, and by
+// the position stage when it is done with it.
+static void sparse_cache_drop(ak_contact_cache *c) {
+    sparse_cache_free(c->step.cv_sparse);
+    c->step.cv_sparse = NULL;
 }
 
 // Builds sh for the points idx[0 .. np) (pp: their points). 0, or -1 when out of memory or the
@@ -1835,7 +1862,7 @@ static bool polish(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
                                            nonmono, SPARSE_NEWTON, shp, r);
             if (rc1 < 0) {
                 big = true;
-                sparse_shared_done(c, shp);
+                if (mine) sparse_shared_done(c, shp); // a cached one stays for the next polish
                 continue;
             }
             kept |= rc1 > 0;
@@ -2016,10 +2043,10 @@ static int solve_range_max(const ak_model *m, ak_data *d, ak_contact_cache *c, c
 }
 
 static int solve_range(const ak_model *m, ak_data *d, ak_contact_cache *c, const double *Kt,
-                       const double target[], double bound[], int s, int e,
+                       const double target[], double bound[], int s, int e, sparse_cache *sc,
                        ak_solver_residuals *r) {
     return solve_range_max(m, d, c, Kt, target, bound, s, e, r, m->solver.max_iterations, false,
-                           NULL, NULL);
+                           NULL, sc);
 }
 
 // Impact phase (see the top of the file). Returns the binary impacts solved.
@@ -2063,7 +2090,7 @@ static int impacts(const ak_model *m, ak_data *d, ak_contact_cache *c, const dou
             memset(p->jt, 0, sizeof p->jt);
         }
         ak_solver_residuals r;
-        if (solve_range(m, d, c, Kt, target, bound, s, e, &r) > m->solver.max_iterations)
+        if (solve_range(m, d, c, Kt, target, bound, s, e, NULL, &r) > m->solver.max_iterations)
             *ok = false;
         for (int i = s; i < e; i++) { // back to the contact phase's warm-start impulses
             ak_contact_point *p = &c->step.pts[i];
@@ -2125,6 +2152,7 @@ static void state_load(ak_data *d, ak_contact_cache *c, size_t nv, size_t nw, co
 
 int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c, double h) {
     int n = m->dim, np = c->step.npoint;
+    sparse_cache_drop(c); // the last step's, where its position stage did not drop it
     ak_solver_prepare(m, d, c, h);
     AK_RAN_PREPARE(d, np);
     AK_RAN_IF(d, AK_RAN_CV_TARGET, np > 0);
@@ -2191,14 +2219,16 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
     // s of CPU, ran twice; docs/performance.md, the world step's ninth round). The same
     // results; the sweeps counted once.
     bool went_on = false;
-    sparse_cache sc = { 0 }; // the sparse polishes' patterns, orderings and W, built once a step
-    if (fsave) {             // the first try (FIRST_SWEEPS); if it misses, back to the warm start
+    // the sparse polishes' patterns, orderings and W, built once a step (NULL when out of
+    // memory: each polish then builds its own)
+    sparse_cache *sc = calloc(1, sizeof *sc);
+    if (fsave) { // the first try (FIRST_SWEEPS); if it misses, back to the warm start
         state_save(d, c, nv, nw, fsave);
         // max_it - FIRST_SWEEPS >= FIRST_MIN_REST here, so the path of before's warm-started
         // part would be WARM_SWEEPS sweeps (below)
         int go_on = WARM_SWEEPS;
         int f =
-            solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, FIRST_SWEEPS, true, &go_on, &sc);
+            solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, FIRST_SWEEPS, true, &go_on, sc);
         if (f <= FIRST_SWEEPS) {
             it = f;
         } else if (go_on) {
@@ -2218,7 +2248,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
                     : vsave ? (max_it / 2 < WARM_SWEEPS ? max_it / 2 : WARM_SWEEPS)
                             : max_it;
         if (!went_on)
-            it = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, first, false, NULL, &sc);
+            it = solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, first, false, NULL, sc);
         if (it > first && vsave && max_it - first > 0) {
             // the cold restart gets at most COLD_SWEEPS; if it misses too, the rest of the
             // sweeps go on from whichever of the two ends has the smaller largest residual
@@ -2240,7 +2270,7 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
             residuals_range(m, d, c, target, NULL, 0, np, &r);
             int more =
                 worst(&r) > m->solver.tolerance
-                    ? solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, cold, false, NULL, &sc)
+                    ? solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, cold, false, NULL, sc)
                     : 0;
             it = more > cold ? max_it + 1 : first + more;
             if (more > cold && rest > 0) {
@@ -2249,14 +2279,17 @@ int ak_solver_converged_solve(const ak_model *m, ak_data *d, ak_contact_cache *c
                     r = rw;
                 }
                 int last =
-                    solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, rest, false, NULL, &sc);
+                    solve_range_max(m, d, c, Kt, target, bound, 0, np, &r, rest, false, NULL, sc);
                 it = last > rest ? max_it + 1 : first + cold + last;
             }
             free(wsave);
         }
     }
     free(vsave);
-    sparse_cache_done(c, &sc);
+    if (sc) { // kept for the position stage
+        sparse_cache_count(c, sc);
+        c->step.cv_sparse = sc, c->step.free_cv_sparse = sparse_cache_free;
+    }
     it += first_used; // the first try's sweeps count (a miss stays above max_iterations)
     AK_RAN_IF(d, AK_RAN_CV_SIGNORINI, it > 0);
     AK_RAN_IF(d, AK_RAN_CV_FRICTION, it > 0);
@@ -2341,7 +2374,10 @@ int ak_solver_converged_positions(const ak_model *m, ak_data *d, ak_integrator i
         memset(p->jt, 0, sizeof p->jt);
     }
     ak_solver_residuals r;
-    int it = solve_range(m, d, c, NULL, target, bound, 0, np, &r);
+    sparse_cache *sc = c->step.cv_sparse; // the velocity stage's (NULL: each polish builds)
+    int it = solve_range(m, d, c, NULL, target, bound, 0, np, sc, &r);
+    if (sc) sparse_cache_count(c, sc);
+    sparse_cache_drop(c);
     bool ok = it <= m->solver.max_iterations;
     for (int i = 0; i < np; i++) {
         ak_contact_point *p = &c->step.pts[i];

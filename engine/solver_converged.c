@@ -1460,8 +1460,8 @@ typedef struct sparse_shared {
     double *buf; ///< W (rs[np] n x n blocks), then x, x0, u, u0 (np n each) and sv, sw (bodies)
 } sparse_shared;
 
-// sh's factorisations counted into the step's stats, then sh freed (at the end of the world
-// step's velocity stage, sparse_cache_done; polish, after a component, where it has no cache)
+// sh's factorisations counted into the step's stats, then sh freed (polish, after a component
+// whose sh is its own; a step's cached ones: sparse_cache_count, sparse_cache_free)
 static void sparse_shared_done(ak_contact_cache *c, sparse_shared *sh) {
     if (sh->lu) {
         long f = ak_block_lu_factorisations(sh->lu);
@@ -1483,13 +1483,15 @@ static void sparse_shared_done(ak_contact_cache *c, sparse_shared *sh) {
 // count (the components partition the points). The same bits as building them in each polish;
 // pile_1000_3d step 53 (five polishes of one component of 2,228 points): a build took 0.035 s
 // of each polish's 0.07 to 0.8 s (docs/performance.md, issue 28, "One build a step").
+typedef struct sparse_entry {
+    int first, cnt; ///< the component: its first point and its count
+    long counted;   ///< factorisations already counted into the stats
+    sparse_shared sh;
+} sparse_entry;
+
 typedef struct sparse_cache {
     int len, cap;
-    struct sparse_entry {
-        int first, cnt;
-        long counted; ///< factorisations already counted into the stats
-        sparse_shared sh;
-    } * e;
+    sparse_entry *e;
 } sparse_cache;
 
 // The entry of the component whose first point is first and whose count is cnt, made empty
@@ -1501,11 +1503,11 @@ static sparse_shared *sparse_cache_get(sparse_cache *sc, int first, int cnt) {
         if (sc->e[i].first == first && sc->e[i].cnt == cnt) return &sc->e[i].sh;
     if (sc->len == sc->cap) {
         int cap = sc->cap ? 2 * sc->cap : 8;
-        struct sparse_entry *e = realloc(sc->e, sizeof *e * (size_t)cap);
+        sparse_entry *e = realloc(sc->e, sizeof *e * (size_t)cap);
         if (!e) return NULL;
         sc->e = e, sc->cap = cap;
     }
-    sc->e[sc->len] = (struct sparse_entry){ .first = first, .cnt = cnt };
+    sc->e[sc->len] = (sparse_entry){ .first = first, .cnt = cnt };
     return &sc->e[sc->len++].sh;
 }
 

@@ -1538,7 +1538,7 @@ static void sparse_cache_free(void *p) {
 }
 
 // The step's cache (c->step.cv_sparse) dropped: by the velocity stage before it begins, and by
-// the position stage when it is done with it.
+// the position stage when it is done with it or has nothing to correct.
 static void sparse_cache_drop(ak_contact_cache *c) {
     sparse_cache_free(c->step.cv_sparse);
     c->step.cv_sparse = NULL;
@@ -2352,12 +2352,14 @@ int ak_solver_converged_positions(const ak_model *m, ak_data *d, ak_integrator i
     }
     c->stats.res.pos_normal = most;    // the residual at zero pseudo-impulses
     if (most <= m->solver.tolerance) { // nothing to correct (within the tolerance)
+        sparse_cache_drop(c);
         free(target);
         return 0;
     }
     size_t nv = (size_t)nb * AK_MAX_DIM, nw = (size_t)nb * AK_MAX_BIV, w1 = (size_t)n + 2;
     double *save = malloc(sizeof(double) * (nv + nw + (size_t)np * w1));
     if (!save) {
+        sparse_cache_drop(c);
         free(target);
         snprintf(err, errlen, "converged solver, position stage: out of memory");
         return -1;

@@ -1460,17 +1460,26 @@ typedef struct sparse_shared {
     double *buf; ///< W (rs[np] n x n blocks), then x, x0, u, u0 (np n each) and sv, sw (bodies)
 } sparse_shared;
 
-// sh's factorisations counted into the step's stats, then sh freed (polish, after a component
-// whose sh is its own; a step's cached ones: sparse_cache_count, sparse_cache_free)
-static void sparse_shared_done(ak_contact_cache *c, sparse_shared *sh) {
-    if (sh->lu) {
-        long f = ak_block_lu_factorisations(sh->lu);
-        c->stats.sparse_factorisations += f;
-        c->stats.sparse_multiply_adds += (double)f * ak_block_lu_flops(sh->lu);
-    }
+// The factorisations of sh made after its first `counted` added to the step's stats; returns
+// how many sh has made in all.
+static long sparse_shared_count(ak_contact_cache *c, const sparse_shared *sh, long counted) {
+    long all = sh->lu ? ak_block_lu_factorisations(sh->lu) : 0, f = all - counted;
+    c->stats.sparse_factorisations += f;
+    if (f) c->stats.sparse_multiply_adds += (double)f * ak_block_lu_flops(sh->lu);
+    return all;
+}
+
+static void sparse_shared_free(sparse_shared *sh) {
     ak_block_lu_free(sh->lu);
     free(sh->rs), free(sh->col), free(sh->buf);
     *sh = (sparse_shared){ 0 };
+}
+
+// sh's factorisations counted into the step's stats, then sh freed (polish, after a component
+// whose sh is its own; a step's cached ones: sparse_cache_count, sparse_cache_free)
+static void sparse_shared_done(ak_contact_cache *c, sparse_shared *sh) {
+    sparse_shared_count(c, sh, 0);
+    sparse_shared_free(sh);
 }
 
 // The sparse_shared of each component a step's polishes took sparsely, kept over the world
@@ -1515,24 +1524,15 @@ static sparse_shared *sparse_cache_get(sparse_cache *sc, int first, int cnt) {
 // sparse_shared_done adds them), at the end of each stage: the stats are whole whether or not
 // the position stage runs.
 static void sparse_cache_count(ak_contact_cache *c, sparse_cache *sc) {
-    for (int i = 0; i < sc->len; i++) {
-        const ak_block_lu *lu = sc->e[i].sh.lu;
-        long f = lu ? ak_block_lu_factorisations(lu) - sc->e[i].counted : 0;
-        c->stats.sparse_factorisations += f;
-        if (f) c->stats.sparse_multiply_adds += (double)f * ak_block_lu_flops(lu);
-        sc->e[i].counted += f;
-    }
+    for (int i = 0; i < sc->len; i++)
+        sc->e[i].counted = sparse_shared_count(c, &sc->e[i].sh, sc->e[i].counted);
 }
 
 // Frees sc and its entries (c->step.free_cv_sparse; their factorisations counted before).
 static void sparse_cache_free(void *p) {
     sparse_cache *sc = p;
     if (!sc) return;
-    for (int i = 0; i < sc->len; i++) {
-        sparse_shared *sh = &sc->e[i].sh;
-        ak_block_lu_free(sh->lu);
-        free(sh->rs), free(sh->col), free(sh->buf);
-    }
+    for (int i = 0; i < sc->len; i++) sparse_shared_free(&sc->e[i].sh);
     free(sc->e);
     free(sc);
 }

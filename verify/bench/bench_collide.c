@@ -10,14 +10,9 @@
 #include <time.h>
 
 #include "ref/collide/collide.h"
+#include "verify/bench/bench_clock.h"
 
 #define NPOSE 512
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 static void rotation(gsl_rng *r, int n, double R[]) {
     double Q[AK_MAX_DIM][AK_MAX_DIM];
@@ -94,14 +89,14 @@ int main(int argc, char **argv) {
             long q = 0;
             int over = 0;
             long contacts = 0;
-            double t0 = now(), t;
+            double t0 = bench_seconds(CLOCK_MONOTONIC), t;
             ak_manifold m;
             do {
                 for (int k = 0; k < NPOSE; k++, q++) {
                     int c = ak_collide(&m, &A[k], &PA[k], &B[k], &PB[k], 0.0);
                     if (q < NPOSE) over += m.separation<0, contacts += c> 0 ? c : 0;
                 }
-                t = now() - t0;
+                t = bench_seconds(CLOCK_MONOTONIC) - t0;
             } while (t < per);
             char name[64];
             snprintf(name, sizeof name, "%s-%s", ak_shape_type_name(T[ia]),

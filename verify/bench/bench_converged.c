@@ -20,16 +20,11 @@
 #include "engine/contact_cache.h"
 #include "engine/solver.h"
 #include "engine/world.h"
+#include "verify/bench/bench_clock.h"
 #include "verify/bench/bench_median.h"
 #include "verify/common/world_checks_util.h"
 
 #define MAX_RUNS 64 ///< --runs at most
-
-static double now(clockid_t id) {
-    struct timespec ts;
-    clock_gettime(id, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
 
 typedef struct run_result {
     double wall, cpu, hard_s; ///< whole run (s), its CPU (s), the hardest step's wall time (s)
@@ -72,16 +67,16 @@ static int run(const char *path, int k, bool compare, long steps, run_result *r)
     }
     ak_world_opts o = ak_world_default_opts(m);
     memset(r, 0, sizeof *r);
-    double w0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID);
+    double w0 = bench_seconds(CLOCK_MONOTONIC), c0 = bench_seconds(CLOCK_PROCESS_CPUTIME_ID);
     int rc = 0;
     for (long s = 1; s <= steps; s++) {
-        double t0 = now(CLOCK_MONOTONIC);
+        double t0 = bench_seconds(CLOCK_MONOTONIC);
         if (ak_world_step(m, d, &o, err, sizeof err)) {
             fprintf(stderr, "bench_converged: step %ld: %s\n", s, err);
             rc = -1;
             break;
         }
-        double t = now(CLOCK_MONOTONIC) - t0;
+        double t = bench_seconds(CLOCK_MONOTONIC) - t0;
         const ak_contact_cache *c = d->contacts;
         int it = c && c->stats.res.valid ? c->stats.res.iterations : 0;
         r->sweeps += it;
@@ -89,8 +84,8 @@ static int run(const char *path, int k, bool compare, long steps, run_result *r)
         r->missed += c && c->stats.res.valid && !c->stats.res.converged;
         if (t > r->hard_s) r->hard_s = t, r->hard_step = (int)s, r->hard_sweeps = it;
     }
-    r->wall = now(CLOCK_MONOTONIC) - w0;
-    r->cpu = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
+    r->wall = bench_seconds(CLOCK_MONOTONIC) - w0;
+    r->cpu = bench_seconds(CLOCK_PROCESS_CPUTIME_ID) - c0;
     ak_model_free(m);
     ak_data_free(d);
     return rc;

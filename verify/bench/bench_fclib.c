@@ -71,6 +71,7 @@
 #include "engine/contact_cache.h"
 #include "engine/solver_converged.h"
 #include "engine/world.h"
+#include "verify/bench/bench_clock.h"
 #include "verify/bench/bench_median.h"
 #include "verify/common/dyn_scenes.h"
 #include "verify/fclib/fclib_io.h"
@@ -83,12 +84,6 @@
 
 // CPU time of the process (both solvers run on one thread): on a machine shared with other
 // jobs the wall time measures the load more than the solver.
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 /// One --siconos: its stages run one after the other, each from the reactions of the one before.
 typedef struct chain {
     int n;                      ///< stages
@@ -148,7 +143,7 @@ static void *alloc_or_die(size_t bytes) {
 static double solve_once(const bench *b, int s, const ak_contact_problem *p,
                          const ak_sic_problem *sp, size_t k, double r[], double u[], int *rc,
                          ak_problem_stats *st, chain_result *cr) {
-    double t0 = now();
+    double t0 = bench_seconds(CLOCK_PROCESS_CPUTIME_ID);
     memset(r, 0, sizeof(double) * k);
     if (s < 0) {
         *rc = ak_solver_converged_solve_problem(p, 1e-10, 100000, r, st);
@@ -199,7 +194,7 @@ static double solve_once(const bench *b, int s, const ak_contact_problem *p,
         }
         free(d);
     }
-    return now() - t0;
+    return bench_seconds(CLOCK_PROCESS_CPUTIME_ID) - t0;
 }
 
 // A chain's iterations, stage by stage: "5000+12".
@@ -486,12 +481,12 @@ int main(int argc, char **argv) {
         double tw = 0.0, hw = -1.0;
         int hws = 0;
         for (int s = 1; s <= last; s++) {
-            double t0 = now();
+            double t0 = bench_seconds(CLOCK_PROCESS_CPUTIME_ID);
             if (ak_world_step(m, d, &o, err, sizeof err)) {
                 fprintf(stderr, "bench_fclib: step %d: %s\n", s, err);
                 return 1;
             }
-            double dt = now() - t0;
+            double dt = bench_seconds(CLOCK_PROCESS_CPUTIME_ID) - t0;
             if (steps_only) {
                 const ak_contact_cache *cc = d->contacts;
                 bool ok = cc && cc->stats.res.valid;

@@ -30,6 +30,7 @@
 #include "render/scene.h"
 #include "render/tracer.h"
 #include "render/vk.h"
+#include "verify/bench/bench_clock.h"
 
 // The pause before each timed frame (above): longer than libgomp's spin after a parallel region
 // (GOMP_SPINCOUNT's default 300,000 iterations: a few milliseconds)
@@ -42,19 +43,11 @@ static void settle(void) {
     while (nanosleep(&t, &t) != 0 && errno == EINTR) {}
 }
 
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-}
+static double now_ms(void) { return 1e3 * bench_seconds(CLOCK_MONOTONIC); }
 
 // Process CPU time (all threads, lavapipe's workers included): independent of other load on a
 // shared machine, unlike the wall clock.
-static double cpu_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-}
+static double cpu_ms(void) { return 1e3 * bench_seconds(CLOCK_PROCESS_CPUTIME_ID); }
 
 // Per-thread CPU time (--threads): each task of this process, its name and nanoseconds on a CPU
 // (/proc/self/task/TID/schedstat, first field), summed over the intervals between

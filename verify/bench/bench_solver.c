@@ -20,6 +20,7 @@
 #include "engine/narrowphase.h"
 #include "engine/solver.h"
 #include "engine/world.h"
+#include "verify/bench/bench_clock.h"
 #include "verify/bench/bench_median.h"
 #include "verify/bench/sphere_pile.h"
 #include "verify/common/world_checks_util.h"
@@ -31,12 +32,6 @@ static int ak_create(ak_pile *p, int dim, int N) {
 }
 
 static int ak_step(ak_pile *p) { return ak_pile_step(p, "bench_solver"); }
-
-static double cpu_s(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 static int bench(int dim, int N, int warm, int R) {
     ak_pile p;
@@ -64,13 +59,13 @@ static int bench(int dim, int N, int warm, int R) {
     double h = p.m->timestep;
     for (int r = 0; r < R; r++) {
         memcpy(p.d->v, v0, vs), memcpy(p.d->w, w0, ws), memcpy(c->step.pts, pt0, ps);
-        double t0 = cpu_s();
+        double t0 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
         ak_solver_prepare(p.m, p.d, c, h);
-        double t1 = cpu_s();
+        double t1 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
         memcpy(p.d->v, v0, vs), memcpy(p.d->w, w0, ws), memcpy(c->step.pts, pt0, ps);
-        double t2 = cpu_s();
+        double t2 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
         ak_solver_corrected_solve(p.m, p.d, c, h);
-        double t3 = cpu_s();
+        double t3 = bench_seconds(CLOCK_THREAD_CPUTIME_ID);
         tp[r] = t1 - t0, ts[r] = t3 - t2;
     }
     uint64_t hash = ak_wc_hash(p.m, p.d, 1469598103934665603ull);

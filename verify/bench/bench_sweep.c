@@ -12,14 +12,9 @@
 #endif
 
 #include "engine/model.h"
+#include "verify/bench/bench_clock.h"
 #include "verify/sweep/run.h"
 #include "verify/sweep/spec.h"
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 int main(int argc, char **argv) {
     const char *path = argc > 1 ? argv[1] : AK_SOURCE_DIR "/sweeps/dzhanibekov_planes.json";
@@ -39,12 +34,12 @@ int main(int argc, char **argv) {
     double *t = malloc(sizeof(double) * (size_t)s->nsamples * (size_t)s->nmetric);
     for (int r = 0; r < rounds; r++)
         for (int k = 0; k < nc; k++) {
-            double t0 = now();
+            double t0 = bench_seconds(CLOCK_MONOTONIC);
             if (ak_sweep_table(s, counts[k], t, err, sizeof err)) {
                 fprintf(stderr, "bench_sweep: %s\n", err);
                 return 1;
             }
-            double dt = now() - t0;
+            double dt = bench_seconds(CLOCK_MONOTONIC) - t0;
             if (dt < best[k]) best[k] = dt;
         }
     printf("bench_sweep: %s, %ld samples, %d cores, best of %d rounds\n", path, s->nsamples, maxt,

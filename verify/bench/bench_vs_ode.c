@@ -66,6 +66,7 @@
 #include "engine/contact_cache.h"
 #include "engine/island.h"
 #include "engine/world.h"
+#include "verify/bench/bench_clock.h"
 #include "verify/bench/bench_median.h"
 #include "verify/bench/sphere_pile.h"
 #include "verify/common/world_checks_util.h"
@@ -79,12 +80,6 @@
 // a loaded machine the time a step was descheduled does not count; with --threads 1 it is the
 // step's own CPU time, with more threads it also counts OpenMP's workers spinning at barriers).
 static clockid_t step_clock = CLOCK_MONOTONIC;
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(step_clock, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
 
 // ---- ODE ---------------------------------------------------------------------------------
 typedef struct ode_pile {
@@ -239,7 +234,7 @@ static int sleep_rows(int steps, int nsizes, const int *sizes, int do_ode, int d
         for (int s = 0; s < steps && !rc; s++) {
             for (int e = 0; e < 4 && !rc; e++) {
                 int which = (s + e) % 4;
-                double t0 = now();
+                double t0 = bench_seconds(step_clock);
                 if (which == 0 && do_ode)
                     ode_step(&o0);
                 else if (which == 1 && do_ode)
@@ -248,7 +243,7 @@ static int sleep_rows(int steps, int nsizes, const int *sizes, int do_ode, int d
                     rc = ak_step(&p3);
                 else if (which == 3 && do_4d)
                     rc = ak_step(&p4);
-                double dt = now() - t0;
+                double dt = bench_seconds(step_clock) - t0;
                 if (s >= steps / 2) acc[which] += dt;
             }
             if (s >= steps / 2) {
@@ -312,9 +307,9 @@ static int child_timed(const char *engine, int N, int steps) {
         ode_pile op = { 0 };
         ode_create(&op, N, 0);
         for (int s = 0; s < steps; s++) {
-            t0 = now();
+            t0 = bench_seconds(step_clock);
             ode_step(&op);
-            acc[s >= steps / 2] += now() - t0;
+            acc[s >= steps / 2] += bench_seconds(step_clock) - t0;
         }
         cnt = op.ncontact, y = ode_mean_y(&op);
         ode_free(&op);
@@ -328,9 +323,9 @@ static int child_timed(const char *engine, int N, int steps) {
         ak_pile p = { 0 };
         if (ak_create(&p, dim, N, 0)) return 1;
         for (int s = 0; s < steps; s++) {
-            t0 = now();
+            t0 = bench_seconds(step_clock);
             if (ak_step(&p)) return 1;
-            acc[s >= steps / 2] += now() - t0;
+            acc[s >= steps / 2] += bench_seconds(step_clock) - t0;
         }
         cnt = p.d->contacts ? p.d->contacts->step.npoint : 0, y = ak_mean_y(&p);
         ak_free(&p);
@@ -594,14 +589,14 @@ int main(int argc, char **argv) {
         for (int s = 0; s < steps && !rc; s++) {
             for (int e = 0; e < 3 && !rc; e++) {
                 int which = (s + e) % 3; // rotate the order
-                t0 = now();
+                t0 = bench_seconds(step_clock);
                 if (which == 0 && do_ode)
                     ode_step(&op);
                 else if (which == 1)
                     rc = ak_step(&p3);
                 else if (which == 2 && do_4d)
                     rc = ak_step(&p4);
-                acc[s >= steps / 2][which] += now() - t0;
+                acc[s >= steps / 2][which] += bench_seconds(step_clock) - t0;
             }
         }
         int nl = steps / 2, ns = steps - steps / 2;

@@ -12,13 +12,8 @@
 #include "engine/integrate.h"
 #include "engine/solver.h"
 #include "engine/world.h"
+#include "verify/bench/bench_clock.h"
 #include "verify/common/world_checks_util.h"
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
 
 typedef struct timing {
     double total_ms, contact_ms;
@@ -30,9 +25,9 @@ static int step_timed(const ak_model *m, ak_data *d, const ak_world_opts *o, dou
                       double *tc, char *err, size_t errlen) {
     ak_world_forces(m, d, F, tau, NULL);
     if (ak_integrate_velocities(m, d, o->integrator, o->dt, F, tau, err, errlen)) return -1;
-    double t0 = now();
+    double t0 = bench_seconds(CLOCK_MONOTONIC);
     if (ak_world_contacts(m, d, o->dt, NULL, err, errlen)) return -1;
-    *tc += now() - t0;
+    *tc += bench_seconds(CLOCK_MONOTONIC) - t0;
     if (ak_integrate_positions(m, d, o->integrator, o->dt, o->renormalize, err, errlen)) return -1;
     d->t += o->dt;
     d->step++;
@@ -48,9 +43,9 @@ static int run(const ak_model *m, ak_data *d, int warm, int steps, timing *t) {
     int rc = 0;
     for (int s = 0; s < warm && !rc; s++) rc = step_timed(m, d, &o, F, tau, &tc, err, sizeof err);
     tc = 0;
-    double t0 = now();
+    double t0 = bench_seconds(CLOCK_MONOTONIC);
     for (int s = 0; s < steps && !rc; s++) rc = step_timed(m, d, &o, F, tau, &tc, err, sizeof err);
-    double t1 = now();
+    double t1 = bench_seconds(CLOCK_MONOTONIC);
     if (rc) fprintf(stderr, "bench_world: %s\n", err);
     t->total_ms = 1e3 * (t1 - t0) / steps;
     t->contact_ms = 1e3 * tc / steps;

@@ -3630,12 +3630,22 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     // leaves FIRST_MIN_REST after it. If it misses, the path above goes on from its sweep
     // FIRST_AFTER (its state kept: impulses, velocities, friction radii, momentum) with max_it
     // less FIRST_SWEEPS; all sweeps count in st. So a problem the path above solves within
-    // FIRST_AFTER sweeps runs the same sweeps as without the first try, and any other pays at
-    // most FIRST_SWEEPS more. Why after FIRST_AFTER and not from the start as the world step:
-    // the nonmonotone search's polishes take more Newton steps where the monotone ones converge
-    // (pile_1000_3d step 38, one polish after 550 sweeps: 1.09 s against 0.19 s; steps 33-37,
-    // 0.08-0.51 s against 0.03-0.15 s), and on step 33 it missed where the monotone one
-    // converged at sweep 550 (2,100 sweeps against 550).
+    // NEWTON_AFTER sweeps (FIRST_AFTER until 30 Nov 2026, below) runs the same sweeps as without
+    // the first try, and any other pays at most FIRST_SWEEPS more. Why not from the start as the
+    // world step: the nonmonotone search's polishes take more Newton steps where the monotone
+    // ones converge (pile_1000_3d step 38, one polish after 550 sweeps: 1.09 s against 0.19 s;
+    // steps 33-37, 0.08-0.51 s against 0.03-0.15 s), and on step 33 it missed where the
+    // monotone one converged at sweep 550 (2,100 sweeps against 550).
+    // Since 30 Nov 2026 the first try's first sparse polish (its sweep NEWTON_AFTER) runs as
+    // soon as the path has run its own, from the same state; where it keeps something the
+    // first try goes on to its end then, before the path's sweeps NEWTON_AFTER + 1 to
+    // FIRST_AFTER and its late stage (below). The same answer where the first try met the
+    // tolerance before, found without the path's sweeps 51-550 and its late stage; a problem
+    // the path solves by sweep FIRST_AFTER pays the first try's polish, or the whole first try
+    // where that polish keeps something (pile_1000_3d's 60 problems exported at 21c73ac: CPU
+    // seconds in all 22.1 -> 13.5, the slowest problem 2.42 -> 1.59 s, step 41 0.22 -> 1.50 s;
+    // less in all on four copies with the gravity moved by 1 or 2 units in the last place too;
+    // docs/performance.md, issue 28, "The first try's first polish at once").
     // The first try's sweeps repeat the path's bit for bit up to its first sparse polish (after
     // NEWTON_AFTER sweeps; the polish after PROBLEM_FIRST is the small components' dense one,
     // the same in both), and from there as long as neither keeps anything: the path's state is
@@ -3645,6 +3655,9 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     // them: pile_1000_3d step 51 (neither keeps anything before sweep FIRST_AFTER) 548 fewer.
     int done = 0;
     sweep_state pst[3] = { { 0 } };
+    // same_first: the first try's sweep NEWTON_AFTER has run and left the path's state;
+    // first_done: the first try has run to its end (and missed)
+    bool same_first = false, first_done = false;
     if (rc && max_it - FIRST_SWEEPS >= FIRST_MIN_REST) {
         for (int a = 0; a < 3; a++) pst[a].buf = pbuf + ((size_t)k * 3 + (size_t)np) * (size_t)a;
         const int at[3] = { NEWTON_AFTER - 1, NEWTON_AFTER, FIRST_AFTER - 1 };
@@ -3653,6 +3666,26 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
         for (int a = 0; a < 3 && rc; a++) { // the path, in parts (the same sweeps as one call)
             rc = problem_sweeps(&pr, r, u, from, at[a], &res) > at[a];
             if (rc) sweep_save(&pst[a], &pr, r, u, &res), from = at[a];
+            if (rc && a == 1 && pr.sparse_ran) {
+                // the first try's sweep NEWTON_AFTER (its first sparse polish) at once, from the
+                // path's state after sweep NEWTON_AFTER - 1. Where it keeps something, the
+                // first try goes on to its end at once; where that misses, the path goes on
+                // from its state after sweep NEWTON_AFTER and the first try is not run again
+                // below (its sweeps taken from max_it there). Where it keeps nothing, the state
+                // is the path's, and the first try below goes on from the path's state after
+                // sweep FIRST_AFTER - 1, as it would after running this sweep again.
+                sweep_load(&pst[0], &pr, r, u, &res);
+                pr.nonmono = true;
+                rc = problem_sweeps(&pr, r, u, NEWTON_AFTER - 1, NEWTON_AFTER, &res) > NEWTON_AFTER;
+                same_first = rc && sweep_same(&pst[1], &pr, r, u);
+                if (rc && !same_first) {
+                    rc = problem_sweeps(&pr, r, u, NEWTON_AFTER, FIRST_SWEEPS, &res) > FIRST_SWEEPS;
+                    first_done = true;
+                }
+                pr.nonmono = false;
+                if (!rc) break;
+                sweep_load(&pst[1], &pr, r, u, &res);
+            }
         }
         if (rc) rc = problem_sweeps(&pr, r, u, from, FIRST_AFTER, &res) > FIRST_AFTER;
         if (rc) done = FIRST_AFTER;
@@ -3694,19 +3727,25 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
                 max_it -= st->sweeps - swept;
             }
         }
-        if (rc && pr.sparse_ran) {
+        if (rc && first_done) max_it -= FIRST_SWEEPS;
+        if (rc && pr.sparse_ran && !first_done) {
             ak_solver_residuals rp = res;
             double g_prev = pr.g_prev;
             bool momentum = pr.momentum;
             // the first try from the path's state after sweep NEWTON_AFTER - 1; its sweep
             // NEWTON_AFTER (its first sparse polish), and if that leaves the path's state, on
-            // from the path's state after sweep FIRST_AFTER - 1
-            sweep_load(&pst[0], &pr, r, u, &res);
+            // from the path's state after sweep FIRST_AFTER - 1 (straight there where that
+            // sweep ran above and left the path's state)
             pr.nonmono = true;
-            rc = problem_sweeps(&pr, r, u, NEWTON_AFTER - 1, NEWTON_AFTER, &res) > NEWTON_AFTER;
-            from = NEWTON_AFTER;
-            if (rc && sweep_same(&pst[1], &pr, r, u))
+            if (same_first) {
                 sweep_load(&pst[2], &pr, r, u, &res), from = FIRST_AFTER - 1;
+            } else {
+                sweep_load(&pst[0], &pr, r, u, &res);
+                rc = problem_sweeps(&pr, r, u, NEWTON_AFTER - 1, NEWTON_AFTER, &res) > NEWTON_AFTER;
+                from = NEWTON_AFTER;
+                if (rc && sweep_same(&pst[1], &pr, r, u))
+                    sweep_load(&pst[2], &pr, r, u, &res), from = FIRST_AFTER - 1;
+            }
             if (rc) rc = problem_sweeps(&pr, r, u, from, FIRST_SWEEPS, &res) > FIRST_SWEEPS;
             pr.nonmono = false;
             if (rc) { // back to the path above, after its sweep FIRST_AFTER

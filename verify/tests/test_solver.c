@@ -445,6 +445,22 @@ Test(solver, block_lu_refuses_bad_pattern) {
     cr_expect(ak_block_lu_new(2, 3, rs2, col2) == NULL, "pattern without diagonal accepted");
 }
 
+// pile_1000_3d after the given number of world steps, with the scene's solver or the converged
+// one: the tests that take a real pile's contact points or contact problems.
+static ak_model *pile_after(int steps, bool converged, ak_data **d) {
+    char path[1024], err[1024];
+    const char *src = getenv("AK_SOURCE_DIR");
+    snprintf(path, sizeof path, "%s/scenes/pile_1000_3d.json", src ? src : ".");
+    *d = NULL;
+    ak_model *m = ak_scene_load(path, d, err, sizeof err);
+    cr_assert(m, "%s", err);
+    if (converged) m->solver.method = AK_SOLVER_CONVERGED;
+    ak_world_opts o = ak_world_default_opts(m);
+    for (int s = 0; s < steps; s++)
+        cr_assert(ak_world_step(m, *d, &o, err, sizeof err) == 0, "step %d: %s", s + 1, err);
+    return m;
+}
+
 // The Delassus matrix of a real pile: pile_1000_3d after 8 steps of the game-style solver (its
 // contact points), W_ij = local velocities (normal, tangents) of point i from a unit impulse
 // along direction q of point j, through ref/contact (ak_contact_apply, ak_contact_point_velocity)
@@ -452,14 +468,8 @@ Test(solver, block_lu_refuses_bad_pattern) {
 // GSL agree to 1e-9) and the polish's 1e-8 (W is singular where a face has redundant points: the
 // solutions differ by the conditioning; the backward error of both is at rounding).
 Test(solver, block_lu_pile_delassus_against_gsl, .timeout = 240) {
-    char path[1024], err[1024];
-    const char *src = getenv("AK_SOURCE_DIR");
-    snprintf(path, sizeof path, "%s/scenes/pile_1000_3d.json", src ? src : ".");
-    ak_data *d = NULL;
-    ak_model *m = ak_scene_load(path, &d, err, sizeof err);
-    cr_assert(m, "%s", err);
-    ak_world_opts o = ak_world_default_opts(m);
-    for (int s = 0; s < 8; s++) cr_assert(ak_world_step(m, d, &o, err, sizeof err) == 0, "%s", err);
+    ak_data *d;
+    ak_model *m = pile_after(8, false, &d);
     const ak_contact_cache *c = d->contacts;
     int n = m->dim, np = c->step.npoint, nb = m->nbody, kb = ak_nd_nbiv(n);
     cr_assert(np > 300, "the pile has contacts (%d points)", np);
@@ -646,16 +656,8 @@ static double law_violation_blocks(const ak_contact_problem *p, const double r[]
 // 51 sweeps, where the path alone ran 550 and then polished (docs/performance.md, issue 28,
 // "The first try's first polish at once"). The law is measured here, not by the solver.
 Test(solver, problem_form_first_polish_at_once, .timeout = 240) {
-    char path[1024], err[1024];
-    const char *src = getenv("AK_SOURCE_DIR");
-    snprintf(path, sizeof path, "%s/scenes/pile_1000_3d.json", src ? src : ".");
-    ak_data *d = NULL;
-    ak_model *m = ak_scene_load(path, &d, err, sizeof err);
-    cr_assert(m, "%s", err);
-    m->solver.method = AK_SOLVER_CONVERGED;
-    ak_world_opts o = ak_world_default_opts(m);
-    for (int s = 0; s < 39; s++)
-        cr_assert(ak_world_step(m, d, &o, err, sizeof err) == 0, "step %d: %s", s + 1, err);
+    ak_data *d;
+    ak_model *m = pile_after(39, true, &d);
     ak_contact_problem p;
     cr_assert(ak_solver_converged_problem(m, d, &p) == 0, "the problem of step 39");
     cr_assert(p.dim == 3 && p.npoint > 1000, "step 39 of the pile: %d points", p.npoint);

@@ -20,6 +20,7 @@
 #include "engine/contact_cache.h"
 #include "engine/solver.h"
 #include "engine/world.h"
+#include "verify/bench/bench_args.h"
 #include "verify/bench/bench_clock.h"
 #include "verify/bench/bench_median.h"
 #include "verify/common/world_checks_util.h"
@@ -91,27 +92,15 @@ static int run(const char *path, int k, bool compare, long steps, run_result *r)
     return rc;
 }
 
-// a whole decimal number from lo to hi, or -1 with a message naming the option
-static long parse_count(const char *opt, const char *text, long lo, long hi) {
-    char *end = NULL;
-    long v = strtol(text, &end, 10);
-    if (end == text || *end || v < lo || v > hi) {
-        fprintf(stderr, "bench_converged: %s '%s': expected a whole number from %ld to %ld\n", opt,
-                text, lo, hi);
-        return -1;
-    }
-    return v;
-}
-
 int main(int argc, char **argv) {
     const char *scene = AK_SOURCE_DIR "/scenes/pile_1000_3d.json";
     long steps = 60, runs = 5; // runs: 1 to MAX_RUNS
     bool given = false;        // a scene was named (one at most)
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
-            if ((steps = parse_count("--steps", argv[++i], 1, 1000000)) < 0) return 2;
+            if (bench_count("bench_converged", "--steps", argv[++i], 1, 1000000, &steps)) return 2;
         } else if (!strcmp(argv[i], "--runs") && i + 1 < argc) {
-            if ((runs = parse_count("--runs", argv[++i], 1, MAX_RUNS)) < 0) return 2;
+            if (bench_count("bench_converged", "--runs", argv[++i], 1, MAX_RUNS, &runs)) return 2;
         } else if (argv[i][0] != '-' && !given) {
             scene = argv[i], given = true;
         } else {

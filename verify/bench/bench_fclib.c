@@ -71,6 +71,7 @@
 #include "engine/contact_cache.h"
 #include "engine/solver_converged.h"
 #include "engine/world.h"
+#include "verify/bench/bench_args.h"
 #include "verify/bench/bench_clock.h"
 #include "verify/bench/bench_median.h"
 #include "verify/common/dyn_scenes.h"
@@ -371,15 +372,10 @@ static void run_problem(bench *b, const char *name, const ak_contact_problem *p)
     free(ra), free(rs), free(u), free(t);
 }
 
-// The integer value s of option opt, lo..hi, into *out; 0, or -1 with a message on stderr.
+// The whole value of option opt, lo..hi, into *out (an int); 0, or -1 with a message on stderr.
 static int int_option(const char *opt, const char *s, long lo, long hi, int *out) {
-    char *end = NULL;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || v < lo || v > hi) {
-        fprintf(stderr, "bench_fclib: %s: expected an integer %ld..%ld, found '%s'\n", opt, lo, hi,
-                s);
-        return -1;
-    }
+    long v;
+    if (bench_count("bench_fclib", opt, s, lo, hi, &v)) return -1;
     *out = (int)v;
     return 0;
 }
@@ -425,14 +421,16 @@ int main(int argc, char **argv) {
         } else if (!strcmp(argv[a], "--steps-only")) {
             steps_only = 1;
         } else if (!strcmp(argv[a], "--max-iterations") && a + 1 < argc) {
-            b.max_iter = atoi(argv[++a]);
-            if (b.max_iter < 1) {
-                fprintf(stderr, "bench_fclib: --max-iterations: expected a positive count\n");
-                return 2;
-            }
+            if (int_option("--max-iterations", argv[++a], 1, 100000000, &b.max_iter)) return 2;
         } else if (strlen(argv[a]) > 5 && !strcmp(argv[a] + strlen(argv[a]) - 5, ".hdf5")) {
             first_file = a;
             break;
+        } else if (argv[a][0] == '-') { // an option not above (or one without its value)
+            fprintf(stderr,
+                    "usage: bench_fclib [OPTIONS] [SCENE [FIRST [LAST]]]\n"
+                    "       bench_fclib [OPTIONS] FILE.hdf5...\n"
+                    "(the options: the comment at the top of verify/bench/bench_fclib.c)\n");
+            return !strcmp(argv[a], "-h") || !strcmp(argv[a], "--help") ? 0 : 2;
         } else if (npos < 3) {
             pos[npos++] = argv[a];
         } else {

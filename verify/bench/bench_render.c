@@ -30,6 +30,7 @@
 #include "render/scene.h"
 #include "render/tracer.h"
 #include "render/vk.h"
+#include "verify/bench/bench_args.h"
 #include "verify/bench/bench_clock.h"
 
 // The pause before each timed frame (above): longer than libgomp's spin after a parallel region
@@ -115,15 +116,8 @@ int main(int argc, char **argv) {
     int sizes[8][2] = { { 1280, 720 }, { 1920, 1080 } }, nsizes = 2;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--frames") && i + 1 < argc) {
-            char *end;
-            long v = strtol(argv[++i], &end, 10);
-            if (end == argv[i] || *end || v < 1 || v > 10000) {
-                fprintf(stderr,
-                        "bench_render: --frames: expected a whole number from 1 to 10000, "
-                        "got '%s'\n",
-                        argv[i]);
-                return 2;
-            }
+            long v;
+            if (bench_count("bench_render", "--frames", argv[++i], 1, 10000, &v)) return 2;
             frames = (int)v;
         } else if (!strcmp(argv[i], "--csv") && i + 1 < argc)
             csv_path = argv[++i];

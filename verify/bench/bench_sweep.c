@@ -6,19 +6,26 @@
 // the same per-sample work (docs/sweep.md); their speed-up is measured with mpirun, not here.
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
 #include "engine/model.h"
+#include "verify/bench/bench_args.h"
 #include "verify/bench/bench_clock.h"
 #include "verify/sweep/run.h"
 #include "verify/sweep/spec.h"
 
 int main(int argc, char **argv) {
     const char *path = argc > 1 ? argv[1] : AK_SOURCE_DIR "/sweeps/dzhanibekov_planes.json";
-    int rounds = argc > 2 ? atoi(argv[2]) : 3;
+    long rounds = 3;
+    if (argc > 3 || (argc > 1 && argv[1][0] == '-')) {
+        fprintf(stderr, "usage: bench_sweep [SPEC.json] [ROUNDS]\n");
+        return argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) ? 0 : 2;
+    }
+    if (argc > 2 && bench_count("bench_sweep", "ROUNDS", argv[2], 1, 1000, &rounds)) return 2;
     char err[AK_ERR_MAX + 64];
     ak_sweep_spec *s = ak_sweep_spec_load(path, err, sizeof err);
     if (!s) {
@@ -42,7 +49,7 @@ int main(int argc, char **argv) {
             double dt = bench_seconds(CLOCK_MONOTONIC) - t0;
             if (dt < best[k]) best[k] = dt;
         }
-    printf("bench_sweep: %s, %ld samples, %d cores, best of %d rounds\n", path, s->nsamples, maxt,
+    printf("bench_sweep: %s, %ld samples, %d cores, best of %ld rounds\n", path, s->nsamples, maxt,
            rounds);
     for (int k = 0; k < nc; k++)
         printf("  %2d thread%s %8.3f s  %8.2f ms/sample  speed-up %.2f\n", counts[k],

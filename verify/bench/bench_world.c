@@ -3,6 +3,7 @@
 // against the same pile in 3D. Figures go to docs/performance.md ("World step").
 // Usage: bench_world [SCENES_DIR] [--max N]
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "engine/integrate.h"
 #include "engine/solver.h"
 #include "engine/world.h"
+#include "verify/bench/bench_args.h"
 #include "verify/bench/bench_clock.h"
 #include "verify/common/world_checks_util.h"
 
@@ -98,12 +100,17 @@ static ak_model *sphere_box(int N, ak_data **dp) {
 
 int main(int argc, char **argv) {
     const char *dir = AK_SOURCE_DIR "/scenes";
-    int maxn = 16000;
+    long maxn = 16000;
+    bool given = false; // a directory was named (one at most)
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--max") && i + 1 < argc)
-            maxn = atoi(argv[++i]);
-        else
-            dir = argv[i];
+        if (!strcmp(argv[i], "--max") && i + 1 < argc) {
+            if (bench_count("bench_world", "--max", argv[++i], 1, 16000, &maxn)) return 2;
+        } else if (argv[i][0] != '-' && !given) {
+            dir = argv[i], given = true;
+        } else {
+            fprintf(stderr, "usage: bench_world [DIR] [--max N]\n");
+            return !strcmp(argv[i], "-h") || !strcmp(argv[i], "--help") ? 0 : 2;
+        }
     }
     int sizes[] = { 250, 500, 1000, 2000, 4000, 8000, 16000 };
     double lx[7], ly[7];

@@ -546,6 +546,18 @@ Test(solver, block_lu_pile_delassus_against_gsl, .timeout = 240) {
     ak_data_free(d);
 }
 
+// One point's part of the law below (3D: normal, then two tangents) at impulse ri and
+// velocity u.
+static double point_law(const double ri[3], const double u[3], double mu) {
+    double rt = hypot(ri[1], ri[2]), ut = hypot(u[1], u[2]), worst = 0.0;
+    worst = fmax(worst, -u[0]);
+    worst = fmax(worst, -ri[0]);
+    worst = fmax(worst, fabs(ri[0] * u[0]));
+    worst = fmax(worst, rt - mu * ri[0]);
+    worst = fmax(worst, fabs(mu * ri[0] * ut + ri[1] * u[1] + ri[2] * u[2]));
+    return worst;
+}
+
 // The largest violation of the frictional contact law by r on u = W r + q (FCLIB's local form,
 // docs/fclib.md): u_n >= 0, r_n >= 0, r_n u_n = 0, |r_t| <= mu r_n, and r_t opposite the slip
 // on the rim (mu r_n |u_t| + r_t . u_t = 0); computed here, not by the solver.
@@ -559,13 +571,7 @@ static double law_violation(int np, const double W[], const double q[], const do
             u[a] = q[3 * i + a];
             for (int b = 0; b < k; b++) u[a] += W[(3 * i + a) * k + b] * r[b];
         }
-        const double *ri = r + 3 * i;
-        double rt = hypot(ri[1], ri[2]), ut = hypot(u[1], u[2]);
-        worst = fmax(worst, -u[0]);
-        worst = fmax(worst, -ri[0]);
-        worst = fmax(worst, fabs(ri[0] * u[0]));
-        worst = fmax(worst, rt - mu[i] * ri[0]);
-        worst = fmax(worst, fabs(mu[i] * ri[0] * ut + ri[1] * u[1] + ri[2] * u[2]));
+        worst = fmax(worst, point_law(r + 3 * i, u, mu[i]));
     }
     return worst;
 }
@@ -637,20 +643,14 @@ static double law_violation_blocks(const ak_contact_problem *p, const double r[]
             for (int a = 0; a < 3; a++)
                 for (int b = 0; b < 3; b++) u[a] += B[a * 3 + b] * rj[b];
         }
-        const double *ri = r + 3 * (size_t)i;
-        double rt = hypot(ri[1], ri[2]), ut = hypot(u[1], u[2]);
-        worst = fmax(worst, -u[0]);
-        worst = fmax(worst, -ri[0]);
-        worst = fmax(worst, fabs(ri[0] * u[0]));
-        worst = fmax(worst, rt - p->mu[i] * ri[0]);
-        worst = fmax(worst, fabs(p->mu[i] * ri[0] * ut + ri[1] * u[1] + ri[2] * u[2]));
+        worst = fmax(worst, point_law(r + 3 * (size_t)i, u, p->mu[i]));
     }
     return worst;
 }
 
 // The matrix form on a pile problem where the path's own polish after sweep 50 misses:
-// pile_1000_3d's problem of step 39 (1,585 points in one component, far above the dense
-// polish's 200 unknowns), as the converged world step solved it (ak_solver_converged_problem),
+// pile_1000_3d's problem of step 39 (1,585 points, with components above the dense polish's
+// 200 unknowns), as the converged world step solved it (ak_solver_converged_problem),
 // solved from zero impulses. Since 30 Nov 2026 the first try's first polish runs as soon as
 // the path's has missed (docs/fclib.md); here it meets the tolerance, so the answer comes after
 // 51 sweeps, where the path alone ran 550 and then polished (docs/performance.md, issue 28,

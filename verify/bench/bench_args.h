@@ -23,4 +23,18 @@ static inline int bench_count(const char *prog, const char *what, const char *te
     return 0;
 }
 
+/// The decimal number in text, from lo to hi, into *out: 0, or -1 with a message on stderr
+/// naming prog and what (as bench_count).
+static inline int bench_real(const char *prog, const char *what, const char *text, double lo,
+                             double hi, double *out) {
+    char *end = NULL;
+    double v = strtod(text, &end);
+    if (end == text || *end || !(v >= lo && v <= hi)) {
+        fprintf(stderr, "%s: %s '%s': expected a number from %g to %g\n", prog, what, text, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
 #endif

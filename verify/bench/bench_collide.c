@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "ref/collide/collide.h"
+#include "verify/bench/bench_args.h"
 #include "verify/bench/bench_clock.h"
 
 #define NPOSE 512
@@ -57,7 +58,13 @@ static void shape(gsl_rng *r, ak_shape_type t, ak_shape *s, double *vb) {
 
 int main(int argc, char **argv) {
     const char *csv = argc > 1 ? argv[1] : "bench_collide.csv";
-    double per = argc > 2 ? atof(argv[2]) : 0.5;
+    double per = 0.5;
+    if (argc > 3 || (argc > 1 && argv[1][0] == '-')) {
+        fprintf(stderr, "usage: bench_collide [out.csv] [seconds per pair, default 0.5]\n");
+        return argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) ? 0 : 2;
+    }
+    if (argc > 2 && bench_real("bench_collide", "seconds per pair", argv[2], 1e-3, 3600.0, &per))
+        return 2;
     static const ak_shape_type T[6] = { AK_SHAPE_HYPERSPHERE, AK_SHAPE_HYPERCAPSULE,
                                         AK_SHAPE_HYPERBOX,    AK_SHAPE_HYPERPLANE,
                                         AK_SHAPE_CONVEX,      AK_SHAPE_DUOCYLINDER };

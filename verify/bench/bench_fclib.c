@@ -401,13 +401,8 @@ int main(int argc, char **argv) {
         } else if (!strcmp(argv[a], "--repeat") && a + 1 < argc) {
             if (int_option("--repeat", argv[++a], 1, 1000, &b.repeat)) return 2;
         } else if (!strcmp(argv[a], "--repeat-below") && a + 1 < argc) {
-            char *end = NULL;
-            b.repeat_below = strtod(argv[++a], &end);
-            if (*end || !(b.repeat_below >= 0.0)) {
-                fprintf(stderr, "bench_fclib: --repeat-below: expected seconds >= 0, found '%s'\n",
-                        argv[a]);
+            if (bench_real("bench_fclib", "--repeat-below", argv[++a], 0.0, 1e9, &b.repeat_below))
                 return 2;
-            }
         } else if (!strcmp(argv[a], "--siconos-verbose") && a + 1 < argc) {
             int v;
             if (int_option("--siconos-verbose", argv[++a], 0, 3, &v)) return 2;
@@ -469,7 +464,10 @@ int main(int argc, char **argv) {
         }
     } else {
         const char *scene = pos[0] ? pos[0] : AK_SOURCE_DIR "/scenes/pile_1000_3d.json";
-        int first = pos[1] ? atoi(pos[1]) : 8, last = pos[2] ? atoi(pos[2]) : 12;
+        int first = 8, last = 12;
+        if ((pos[1] && int_option("FIRST", pos[1], 1, 1000000, &first)) ||
+            (pos[2] && int_option("LAST", pos[2], first, 1000000, &last)))
+            return 2;
         ak_model *m;
         ak_data *d;
         if (ak_dyn_scene_load(scene, &m, &d, err, sizeof err)) {

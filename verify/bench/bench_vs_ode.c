@@ -66,6 +66,7 @@
 #include "engine/contact_cache.h"
 #include "engine/island.h"
 #include "engine/world.h"
+#include "verify/bench/bench_args.h"
 #include "verify/bench/bench_clock.h"
 #include "verify/bench/bench_median.h"
 #include "verify/bench/sphere_pile.h"
@@ -495,12 +496,20 @@ int main(int argc, char **argv) {
     int separate = 0; // --separate R: rounds of separate processes instead of the interleaving
     int sizes[MAXSIZES] = { 250, 1000, 4000, 8000 }, nsizes = 4;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--steps") && i + 1 < argc)
-            steps = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
+        long v;
+        if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
+            if (bench_count("bench_vs_ode", "--steps", argv[++i], 2, 10000000, &v)) return 2;
+            steps = (int)v;
+        } else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
             nsizes = 0;
-            for (char *t = strtok(argv[++i], ","); t && nsizes < MAXSIZES; t = strtok(NULL, ","))
-                sizes[nsizes++] = atoi(t);
+            for (char *t = strtok(argv[++i], ","); t; t = strtok(NULL, ",")) {
+                if (nsizes == MAXSIZES) {
+                    fprintf(stderr, "bench_vs_ode: --sizes: at most %d sizes\n", MAXSIZES);
+                    return 2;
+                }
+                if (bench_count("bench_vs_ode", "--sizes", t, 1, 1000000, &v)) return 2;
+                sizes[nsizes++] = (int)v;
+            }
         } else if (!strcmp(argv[i], "--big") && nsizes < MAXSIZES)
             sizes[nsizes++] = 16000;
         else if (!strcmp(argv[i], "--huge") && nsizes < MAXSIZES)
@@ -509,11 +518,13 @@ int main(int argc, char **argv) {
             do_ode = 0;
         else if (!strcmp(argv[i], "--no-4d"))
             do_4d = 0;
-        else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
-            threads = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--par-min") && i + 1 < argc)
-            par_min = atoi(argv[++i]) < 1 ? AK_PAR_MIN : atoi(argv[i]);
-        else if (!strcmp(argv[i], "--no-sleep"))
+        else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+            if (bench_count("bench_vs_ode", "--threads", argv[++i], 1, 1024, &v)) return 2;
+            threads = (int)v;
+        } else if (!strcmp(argv[i], "--par-min") && i + 1 < argc) {
+            if (bench_count("bench_vs_ode", "--par-min", argv[++i], 1, 100000000, &v)) return 2;
+            par_min = (int)v;
+        } else if (!strcmp(argv[i], "--no-sleep"))
             do_sleep = 0;
         else if (!strcmp(argv[i], "--sleep-only"))
             do_plain = 0;
@@ -524,14 +535,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--cpu-time"))
             step_clock = CLOCK_PROCESS_CPUTIME_ID;
         else if (!strcmp(argv[i], "--separate") && i + 1 < argc) {
-            separate = atoi(argv[++i]);
-            if (separate < 1 || separate > MAXROUNDS) {
-                fprintf(stderr,
-                        "bench_vs_ode: --separate takes a round count from 1 to %d, not "
-                        "'%s'\n",
-                        MAXROUNDS, argv[i]);
-                return 2;
-            }
+            if (bench_count("bench_vs_ode", "--separate", argv[++i], 1, MAXROUNDS, &v)) return 2;
+            separate = (int)v;
         } else {
             fprintf(stderr, "usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] "
                             "[--no-ode] [--no-4d] [--threads T] [--par-min N] "

@@ -996,6 +996,19 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 #define SEED_F2 1e-20
 #define SEED_WAIT 3
 #define SEED_MAX 3
+// The matrix form's first try (problem_polish_sparse, nonmono): its nonmonotone pass runs past
+// NEWTON_STEPS Newton steps (the longer budget of a component whose factorisations are cheap,
+// NEWTON_WORK) only while it finds a new lowest |F|^2 (BEST_GAIN) within the last PAST_STALL
+// steps; it returns its best point, as at its step cap. pile_1000_3d step 41 (exported at
+// 21c73ac; a component of 1,560 points, a budget of 250 steps): the first try's first two passes
+// took 250 and 262 factorisations, their |F|^2 flat from step 19 (8.7e-6, the best 3.7e-6), and
+// cost 1.5 of the problem's 1.9 s; with the stop, 60 each, the same sweeps and answer. On the
+// five exports of docs/performance.md (the first try's stop past its budget) every problem takes
+// the same sweeps. Not in the world step's first try (the same sweeps on its 60 steps,
+// 1,832 -> 1,773 factorisations, no faster in all). A stop within the first NEWTON_STEPS
+// (30 steps without a new lowest) cut passes that were about to converge: two exports' step 53
+// from 551 sweeps to 2,051.
+#define PAST_STALL 30
 
 // F(x) at velocities u (as natural_map), with each point's R_i and P_i (n x n, row-major, R
 // then P, into RP when not NULL): row block i of J is R_i W_i. + P_i at the diagonal block.
@@ -1154,9 +1167,9 @@ static int newton_direction(int np, int n, const int rs[], const int col[], cons
 // docs/performance.md, issue 28, "The hardest step is a draw").
 static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], const double tg[],
                             double rf, bool robust, bool early, bool nonmono, bool round_stop,
-                            int best_stall, double seed_tol, const int rs[], const int col[],
-                            const double W[], ak_block_lu *lu, const double x0[], const double u0[],
-                            double x[], double u[], int *taken) {
+                            int best_stall, int past_stall, double seed_tol, const int rs[],
+                            const int col[], const double W[], ak_block_lu *lu, const double x0[],
+                            const double u0[], double x[], double u[], int *taken) {
     int k = np * n, nn = n * n;
     size_t nz = (size_t)rs[np];
     double *Jv = malloc(sizeof(double) * (nz * (size_t)nn + (size_t)k * 7 + (size_t)np * 2 * nn));
@@ -1233,7 +1246,9 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
             f2best = INFINITY, f2low = f2half = f2, lowest = halved = step + 1;
         }
         if (best_stall > 0 && step + 1 - lowest >= best_stall) break; // the best point is kept
-        if (round_stop && step + 1 - halved >= ROUND_STEPS) {         // converged to rounding: stop
+        if (nm && past_stall > 0 && step + 1 >= NEWTON_STEPS && step + 1 - lowest >= past_stall)
+            break; // past its NEWTON_STEPS without a new lowest: the best point is kept
+        if (round_stop && step + 1 - halved >= ROUND_STEPS) { // converged to rounding: stop
             double x2 = 0.0;
             for (int a = 0; a < k; a++) x2 += x[a] * x[a];
             if (fmin(f2, f2best) <= ROUND_F2 * x2) break;
@@ -1249,7 +1264,7 @@ static int sparse_newton(int np, int n, const ak_contact_point *const pp[], cons
                          double rf, bool robust, bool early, bool round_stop, int best_stall,
                          const int rs[], const int col[], const double W[], ak_block_lu *lu,
                          const double x0[], const double u0[], double x[], double u[]) {
-    return sparse_newton_nm(np, n, pp, tg, rf, robust, early, false, round_stop, best_stall, 0.0,
+    return sparse_newton_nm(np, n, pp, tg, rf, robust, early, false, round_stop, best_stall, 0, 0.0,
                             rs, col, W, lu, x0, u0, x, u, NULL);
 }
 
@@ -1678,7 +1693,7 @@ static int newton_polish_sparse(const ak_model *m, ak_data *d, ak_contact_cache 
     int ran =
         kind == SPARSE_FINISH
             ? sparse_finish(np, n, pp, tg, rf, m->solver.tolerance, rs, col, W, lu, x0, u0, x, u)
-            : sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, 0,
+            : sparse_newton_nm(np, n, pp, tg, rf, robust, robust, nonmono, true, 0, 0,
                                m->solver.tolerance, rs, col, W, lu, x0, u0, x, u, NULL);
     if (ran) {
         free(pp), free(tg);
@@ -2730,10 +2745,11 @@ static bool problem_polish_sparse(const ak_contact_problem *p, const ak_contact_
     memcpy(x, r, sizeof(double) * (size_t)k);
     memcpy(uu, u, sizeof(double) * (size_t)k);
     int stall = cut && robust ? BEST_STALL : 0;
-    if (nonmono ? sparse_newton_nm(np, n, pts, zero, rf, robust, early, true, true, stall, 0.0,
-                                   p->row_start, p->col, p->W, lu, r, u, x, uu, NULL)
-                : sparse_newton(np, n, pts, zero, rf, robust, early, cut, stall, p->row_start,
-                                p->col, p->W, lu, r, u, x, uu)) {
+    if (nonmono
+            ? sparse_newton_nm(np, n, pts, zero, rf, robust, early, true, true, stall, PAST_STALL,
+                               0.0, p->row_start, p->col, p->W, lu, r, u, x, uu, NULL)
+            : sparse_newton(np, n, pts, zero, rf, robust, early, cut, stall, p->row_start, p->col,
+                            p->W, lu, r, u, x, uu)) {
         free(x);
         return false;
     }
@@ -3787,6 +3803,8 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     }
     st->worst = worst(&res);
 out:
+    for (int c = 0; c < pr.nparts; c++)
+        if (pr.parts[c].lu) st->factorisations += ak_block_lu_factorisations(pr.parts[c].lu);
     free(pbuf);
     problem_parts_free(pr.parts, pr.nparts);
     free(order), free(cs), free(cz), free(crow), free(diag), free(u), free(bound), free(Kt),
@@ -3827,7 +3845,7 @@ static int problem_pass(const ak_contact_problem *p, int pass, int max_newton, d
         goto out;
     }
     if (pass == 3) {
-        rc = sparse_newton_nm(np, n, pp, zero, 1.0, true, false, false, true, BEST_STALL, 0.0,
+        rc = sparse_newton_nm(np, n, pp, zero, 1.0, true, false, false, true, BEST_STALL, 0, 0.0,
                               p->row_start, p->col, p->W, lu, x0, u0, r, u, steps);
         if (!rc) project_impulses(np, n, pp, r);
         goto out;

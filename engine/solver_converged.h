@@ -144,9 +144,10 @@ int ak_solver_converged_cure_max(const ak_model *m, ak_data *d, ak_contact_cache
 
 /// What ak_solver_converged_solve_problem did.
 typedef struct ak_problem_stats {
-    int sweeps;   ///< block Gauss-Seidel sweeps
-    int polishes; ///< Newton polishes kept
-    double worst; ///< the largest of the four residuals at the end
+    int sweeps;          ///< block Gauss-Seidel sweeps
+    int polishes;        ///< Newton polishes kept
+    long factorisations; ///< block LU factorisations of the sparse polish (its Newton matrices)
+    double worst;        ///< the largest of the four residuals at the end
 } ak_problem_stats;
 
 /// The contact phase's algorithm on a problem given as matrices (an FCLIB file; p's W, q, mu;

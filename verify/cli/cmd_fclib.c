@@ -185,11 +185,10 @@ int ak_cmd_fclib(int argc, char **argv) {
             double sec = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
             velocities(&p, r, u);
             residuals4(&p, r, u, res);
-            printf("  anakata: %s, %d sweeps, %d polishes, %.3f s; normal %.3e complementarity "
-                   "%.3e cone %.3e "
-                   "dissipation %.3e",
-                   ok == 0 ? "converged" : "missed the tolerance", st.sweeps, st.polishes, sec,
-                   res[0], res[1], res[2], res[3]);
+            printf("  anakata: %s, %d sweeps, %d polishes, %ld factorisations, %.3f s; normal %.3e "
+                   "complementarity %.3e cone %.3e dissipation %.3e",
+                   ok == 0 ? "converged" : "missed the tolerance", st.sweeps, st.polishes,
+                   st.factorisations, sec, res[0], res[1], res[2], res[3]);
             print_siconos(siconos_error(&p, r));
             printf("\n");
             if (ok != 0) rc = AK_EXIT_FAIL;

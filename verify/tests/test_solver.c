@@ -678,6 +678,36 @@ Test(solver, problem_form_first_polish_at_once, .timeout = 240) {
     ak_model_free(m);
 }
 
+// pile_1000_3d step 41, the converged world step's problem: the first try's nonmonotone passes
+// of its largest component (1,560 points) have a budget of 250 Newton steps there (cheap
+// factorisations, NEWTON_WORK), and their |F|^2 stops falling after about 20: past its 60 steps a
+// pass goes on only while it finds a new lowest within 30 steps (PAST_STALL). The law is
+// measured here; the factorisations are the solver's count (before the stop: 643, the first
+// try's first two passes 512 of them; with it, 225).
+Test(solver, problem_form_first_try_stops_past_budget, .timeout = 240) {
+    ak_data *d;
+    ak_model *m = pile_after(41, true, &d);
+    ak_contact_problem p;
+    cr_assert(ak_solver_converged_problem(m, d, &p) == 0, "the problem of step 41");
+    cr_assert(p.dim == 3 && p.npoint > 1000, "step 41 of the pile: %d points", p.npoint);
+    double *r = calloc((size_t)p.npoint * 3, sizeof(double));
+    cr_assert(r);
+    ak_problem_stats st;
+    int rc = ak_solver_converged_solve_problem(&p, 1e-10, 100000, r, &st);
+    double v = law_violation_blocks(&p, r);
+    cr_log_info("step 41: %d points, rc %d, %d sweeps, %d polishes, %ld factorisations, law %.3g",
+                p.npoint, rc, st.sweeps, st.polishes, st.factorisations, v);
+    cr_expect(rc == 0, "the matrix form converges (rc %d)", rc);
+    cr_expect(v <= 1e-10, "the law measured here: %.3g > 1e-10", v);
+    cr_expect(st.factorisations > 0 && st.factorisations < 300,
+              "the first try's passes stop past their budget: %ld factorisations (643 without)",
+              st.factorisations);
+    free(r);
+    ak_contact_problem_free(&p);
+    ak_data_free(d);
+    ak_model_free(m);
+}
+
 // Three boxes, each resting on its four bottom corners on the ground (12 unknowns for 6 degrees
 // of freedom a box: W = J M^-1 J^T has rank 6 of 12, so the reactions are not unique), built
 // here from the rigid-body kinematics (not by the solver): in one step the boxes fall with v_n =

@@ -1000,14 +1000,14 @@ static bool newton_polish(const ak_model *m, ak_data *d, ak_contact_cache *c, co
 // NEWTON_STEPS Newton steps (the longer budget of a component whose factorisations are cheap,
 // NEWTON_WORK) only while it finds a new lowest |F|^2 (BEST_GAIN) within the last PAST_STALL
 // steps; it returns its best point, as at its step cap. pile_1000_3d step 41 (exported at
-// 21c73ac; a component of 1,560 points, a budget of 250 steps): the first try's first two passes
-// took 250 and 262 factorisations, their |F|^2 flat from step 19 (8.7e-6, the best 3.7e-6), and
-// cost 1.5 of the problem's 1.9 s; with the stop, 60 each, the same sweeps and answer. On the
-// five exports of docs/performance.md (the first try's stop past its budget) every problem takes
-// the same sweeps. Not in the world step's first try (the same sweeps on its 60 steps,
-// 1,832 -> 1,773 factorisations, no faster in all). A stop within the first NEWTON_STEPS
-// (30 steps without a new lowest) cut passes that were about to converge: two exports' step 53
-// from 551 sweeps to 2,051.
+// 21c73ac; a component of 1,560 points, a budget of 311 steps): the first try's first two passes
+// took 250 and 262 factorisations (the first one's |F|^2 near 9e-6 from step 50, its lowest
+// 3.7e-6 at step 19), about 1.5 of the problem's 1.9 s; with the stop, 60 each, the same sweeps
+// and answer. On the five exports of docs/performance.md (the first try's stop past its budget)
+// every problem takes the same sweeps. Not in the world step's first try (the same sweeps on
+// its 60 steps, 1,832 -> 1,773 factorisations, no faster in all). A stop within the first
+// NEWTON_STEPS (30 steps without a new lowest) cut passes that were about to converge: two
+// exports' step 53 from 551 sweeps to 2,051.
 #define PAST_STALL 30
 
 // F(x) at velocities u (as natural_map), with each point's R_i and P_i (n x n, row-major, R

@@ -177,7 +177,12 @@ typedef struct ak_problem_stats {
 /// nonmonotone search in the sparse polish; it starts from the path's state after sweep 49,
 /// which its own sweeps would repeat bit for bit, and skips on to the path's state after sweep
 /// 549 where its polish after sweep 50 leaves the path's state); if it misses, the path goes on
-/// from its sweep 550.
+/// from its sweep 550. The first try's first sparse polish (after its sweep 50) runs at once,
+/// right after the path's own: where it meets tol that is the answer, and where it keeps
+/// something the first try goes on to its end before the path's sweeps 51-550 (the path goes
+/// on from its sweep 50 when the first try misses). The first try's nonmonotone passes run
+/// past 60 Newton steps (the longer budget of a component with cheap factorisations) only
+/// while they find a new lowest |F|^2 within 30 steps.
 /// 0 when converged, 1 when not, -1 when out of memory or a diagonal block has W_nn <= 0.
 int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
                                       double r[], ak_problem_stats *st);

@@ -648,6 +648,30 @@ static double law_violation_blocks(const ak_contact_problem *p, const double r[]
     return worst;
 }
 
+// The converged world step's problem of pile_1000_3d's step `step` (ak_solver_converged_problem),
+// solved by the matrix form from zero impulses to 1e-10, its stats in *st. Expects that it
+// converges and that its answer meets the law to 1e-10, measured here (law_violation_blocks),
+// not by the solver.
+static void pile_problem_solve(int step, ak_problem_stats *st) {
+    ak_data *d;
+    ak_model *m = pile_after(step, true, &d);
+    ak_contact_problem p;
+    cr_assert(ak_solver_converged_problem(m, d, &p) == 0, "the problem of step %d", step);
+    cr_assert(p.dim == 3 && p.npoint > 1000, "step %d of the pile: %d points", step, p.npoint);
+    double *r = calloc((size_t)p.npoint * 3, sizeof(double));
+    cr_assert(r);
+    int rc = ak_solver_converged_solve_problem(&p, 1e-10, 100000, r, st);
+    double law = law_violation_blocks(&p, r);
+    cr_log_info("step %d: %d points, rc %d, %d sweeps, %d polishes, %ld factorisations, law %.3g",
+                step, p.npoint, rc, st->sweeps, st->polishes, st->factorisations, law);
+    cr_expect(rc == 0, "step %d: the matrix form converges (rc %d)", step, rc);
+    cr_expect(law <= 1e-10, "step %d: the law measured here: %.3g > 1e-10", step, law);
+    free(r);
+    ak_contact_problem_free(&p);
+    ak_data_free(d);
+    ak_model_free(m);
+}
+
 // The matrix form on a pile problem where the path's own polish after sweep 50 misses:
 // pile_1000_3d's problem of step 39 (1,585 points, with components above the dense polish's
 // 200 unknowns), as the converged world step solved it (ak_solver_converged_problem),
@@ -656,26 +680,10 @@ static double law_violation_blocks(const ak_contact_problem *p, const double r[]
 // 51 sweeps, where the path alone ran 550 and then polished (docs/performance.md, issue 28,
 // "The first try's first polish at once"). The law is measured here, not by the solver.
 Test(solver, problem_form_first_polish_at_once, .timeout = 240) {
-    ak_data *d;
-    ak_model *m = pile_after(39, true, &d);
-    ak_contact_problem p;
-    cr_assert(ak_solver_converged_problem(m, d, &p) == 0, "the problem of step 39");
-    cr_assert(p.dim == 3 && p.npoint > 1000, "step 39 of the pile: %d points", p.npoint);
-    double *r = calloc((size_t)p.npoint * 3, sizeof(double));
-    cr_assert(r);
     ak_problem_stats st;
-    int rc = ak_solver_converged_solve_problem(&p, 1e-10, 100000, r, &st);
-    double v = law_violation_blocks(&p, r);
-    cr_log_info("step 39: %d points, rc %d, %d sweeps, %d polishes, law %.3g", p.npoint, rc,
-                st.sweeps, st.polishes, v);
-    cr_expect(rc == 0, "the matrix form converges (rc %d)", rc);
-    cr_expect(v <= 1e-10, "the law measured here: %.3g > 1e-10", v);
+    pile_problem_solve(39, &st);
     cr_expect(st.sweeps < 550, "the first try's first polish at once: %d sweeps (the path: 550)",
               st.sweeps);
-    free(r);
-    ak_contact_problem_free(&p);
-    ak_data_free(d);
-    ak_model_free(m);
 }
 
 // pile_1000_3d step 41, the converged world step's problem: the first try's nonmonotone passes
@@ -685,27 +693,11 @@ Test(solver, problem_form_first_polish_at_once, .timeout = 240) {
 // measured here; the factorisations are the solver's count (before the stop: 643, the first
 // try's first two passes 512 of them; with it, 225).
 Test(solver, problem_form_first_try_stops_past_budget, .timeout = 240) {
-    ak_data *d;
-    ak_model *m = pile_after(41, true, &d);
-    ak_contact_problem p;
-    cr_assert(ak_solver_converged_problem(m, d, &p) == 0, "the problem of step 41");
-    cr_assert(p.dim == 3 && p.npoint > 1000, "step 41 of the pile: %d points", p.npoint);
-    double *r = calloc((size_t)p.npoint * 3, sizeof(double));
-    cr_assert(r);
     ak_problem_stats st;
-    int rc = ak_solver_converged_solve_problem(&p, 1e-10, 100000, r, &st);
-    double v = law_violation_blocks(&p, r);
-    cr_log_info("step 41: %d points, rc %d, %d sweeps, %d polishes, %ld factorisations, law %.3g",
-                p.npoint, rc, st.sweeps, st.polishes, st.factorisations, v);
-    cr_expect(rc == 0, "the matrix form converges (rc %d)", rc);
-    cr_expect(v <= 1e-10, "the law measured here: %.3g > 1e-10", v);
+    pile_problem_solve(41, &st);
     cr_expect(st.factorisations > 0 && st.factorisations < 300,
               "the first try's passes stop past their budget: %ld factorisations (643 without)",
               st.factorisations);
-    free(r);
-    ak_contact_problem_free(&p);
-    ak_data_free(d);
-    ak_model_free(m);
 }
 
 // Three boxes, each resting on its four bottom corners on the ground (12 unknowns for 6 degrees

@@ -1203,11 +1203,13 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
             merits[step % NONMONO_MERITS] = f2;
             for (int z = 0; z < NONMONO_MERITS && z <= step; z++) fref = fmax(fref, merits[z]);
         }
+        // each trial leaves its u, F and RP (J is built for this step already), so that an
+        // accepted trial needs no second evaluation below
         for (int ls = 0; ls < 40; ls++, alpha *= 0.5) {
             for (int a = 0; a < k; a++) xt[a] = x[a] + alpha * dx[a];
             if (robust) project_impulses(np, n, pp, xt);
             block_affine(np, n, rs, col, W, u0, xt, x0, u);
-            f2new = natural_map_blocks(np, n, pp, tg, rf, xt, u, F, NULL);
+            f2new = natural_map_blocks(np, n, pp, tg, rf, xt, u, F, RP);
             if (f2new <= fref + 1e-4 * alpha * 2.0 * slope) break;
         }
         if (robust && !(f2new < f2 && alpha >= 0x1p-10) && full < SPARSE_FULL_STEPS &&
@@ -1222,6 +1224,8 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
             for (int a = 0; a < k; a++) x[a] += dx[a];
             project_impulses(np, n, pp, x);
             full++;
+            block_affine(np, n, rs, col, W, u0, x, x0, u);
+            f2 = natural_map_blocks(np, n, pp, tg, rf, x, u, F, RP);
         } else {
             if (!(f2new < (nm ? fref : f2))) break;
             if (nm && f2 < f2best) { // the best point so far, which the pass returns
@@ -1232,9 +1236,8 @@ static int sparse_newton_nm(int np, int n, const ak_contact_point *const pp[], c
             // stalled: steps below 2^-10 that lower |F|^2 by less than a thousandth each
             stall = alpha < 0x1p-10 && f2new > 0.999 * f2 ? stall + 1 : 0;
             if (early && stall >= STALL_STEPS) break;
+            f2 = f2new; // x is the last trial: u, F and RP are its own
         }
-        block_affine(np, n, rs, col, W, u0, x, x0, u);
-        f2 = natural_map_blocks(np, n, pp, tg, rf, x, u, F, RP);
         if (f2 < 0.5 * f2half) f2half = f2, halved = step + 1;
         if (f2 < BEST_GAIN * f2low) f2low = f2, lowest = step + 1;
         if (nm && seed_tol > 0.0 && seeds < SEED_MAX && f2low <= SEED_F2 &&

@@ -3551,6 +3551,25 @@ static bool sweep_same(const sweep_state *s, const problem_run *pr, const double
            !memcmp(pr->bound, s->buf + 3 * k, sizeof(double) * (size_t)pr->p->npoint);
 }
 
+// The late proximal stage (HOLD_REL) from the sweeps' state after sweep `from`: the sweeps on
+// with no polish until the relative measure is at most HOLD_REL (at most HOLD_SWEEPS), then
+// the late stage's polish (problem_polish_parts with late: each large component's proximal pass,
+// then the projected pass, the finishing steps and the floor). Returns 0 when it met tol, else 1
+// (the state is then the stage's end).
+static int problem_late(problem_run *pr, int from, double r[], double u[],
+                        ak_solver_residuals *res) {
+    const ak_contact_problem *p = pr->p;
+    pr->hold_rel = HOLD_REL;
+    int rc = problem_sweeps(pr, r, u, from, from + HOLD_SWEEPS, res) > from + HOLD_SWEEPS;
+    pr->hold_rel = 0.0;
+    if (rc) {
+        problem_polish_parts(p, pr->parts, pr->nparts, pr->zero, 1.0, pr->tol, false, false, false,
+                             true, NULL, r, u, pr->pd + (size_t)p->npoint * (size_t)p->dim, res);
+        rc = worst(res) > pr->tol;
+    }
+    return rc;
+}
+
 int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
                                       double r[], ak_problem_stats *st) {
     int n = p->dim, nt = n - 1, np = p->npoint, k = np * n, nn = n * n;
@@ -3580,7 +3599,7 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
                        .bound = bound,
                        .st = st };
     // the path's states saved for the first try (sweep_state, below)
-    double *pbuf = malloc(sizeof(double) * ((size_t)k * 3 + (size_t)np) * 3);
+    double *pbuf = malloc(sizeof(double) * ((size_t)k * 3 + (size_t)np) * 4);
     int rc = -1;
     if (!cs || !cz || !crow || !diag || !u || !bound || !Kt || !pts || !pp || !order || !pbuf)
         goto out;
@@ -3672,13 +3691,25 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
     // try starts from the first of them and skips to the third when its state after sweep
     // NEWTON_AFTER is the path's. The same sweeps and results as running them again, fewer of
     // them: pile_1000_3d step 51 (neither keeps anything before sweep FIRST_AFTER) 548 fewer.
+    // Since 1 Dec 2026, where the first try goes on at once and its polish after sweep
+    // FIRST_AFTER misses too, not at a floor (its largest residual above FLOOR_MAX), the late
+    // stage (problem_late) runs from the path's state after sweep NEWTON_AFTER before the first
+    // try's later sweeps; where it misses, the first try goes on from its own state, the stage's
+    // sweeps taken from max_it. pile_1000_3d's five exports of docs/performance.md ("The late
+    // stage after the first try's miss"): step 33 1,551 -> 561 sweeps on all five, 51 1,551 ->
+    // 1,161 on three, 57 1,551 -> 1,291 on two and 1,551 -> 2,361 on one (the stage missed), every
+    // other problem the same sweeps. Without the floor condition the stage also ran where the
+    // first try's polish had reached 1.5e-10 to 1.9e-10 and missed there (steps 56 and 59 of
+    // three exports, 600 to 830 sweeps more each); right after the first try's first polish
+    // instead, it missed on seven problems that the first try solves at its polish after sweep
+    // 550 (38, 42, 44, 48, 49, 53, 57).
     int done = 0;
-    sweep_state pst[3] = { { 0 } };
+    sweep_state pst[4] = { { 0 } }; // [3]: the first try's state kept over the late stage
     // same_first: the first try's sweep NEWTON_AFTER has run and left the path's state;
     // first_done: the first try has run to its end (and missed)
     bool same_first = false, first_done = false;
     if (rc && max_it - FIRST_SWEEPS >= FIRST_MIN_REST) {
-        for (int a = 0; a < 3; a++) pst[a].buf = pbuf + ((size_t)k * 3 + (size_t)np) * (size_t)a;
+        for (int a = 0; a < 4; a++) pst[a].buf = pbuf + ((size_t)k * 3 + (size_t)np) * (size_t)a;
         const int at[3] = { NEWTON_AFTER - 1, NEWTON_AFTER, FIRST_AFTER - 1 };
         pr.sparse_ran = false;
         int from = 0;
@@ -3698,7 +3729,22 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
                 rc = problem_sweeps(&pr, r, u, NEWTON_AFTER - 1, NEWTON_AFTER, &res) > NEWTON_AFTER;
                 same_first = rc && sweep_same(&pst[1], &pr, r, u);
                 if (rc && !same_first) {
-                    rc = problem_sweeps(&pr, r, u, NEWTON_AFTER, FIRST_SWEEPS, &res) > FIRST_SWEEPS;
+                    rc = problem_sweeps(&pr, r, u, NEWTON_AFTER, FIRST_AFTER, &res) > FIRST_AFTER;
+                    if (rc && worst(&res) > FLOOR_MAX) {
+                        // the first try's polish after sweep FIRST_AFTER missed, not at a floor:
+                        // the late stage from the path's state after sweep NEWTON_AFTER; where
+                        // it misses, back to the first try's state, its sweeps taken from max_it
+                        int swept = st->sweeps;
+                        sweep_save(&pst[3], &pr, r, u, &res);
+                        sweep_load(&pst[1], &pr, r, u, &res);
+                        pr.nonmono = false;
+                        rc = problem_late(&pr, NEWTON_AFTER, r, u, &res);
+                        pr.nonmono = true;
+                        if (rc) sweep_load(&pst[3], &pr, r, u, &res), max_it -= st->sweeps - swept;
+                    }
+                    if (rc)
+                        rc = problem_sweeps(&pr, r, u, FIRST_AFTER, FIRST_SWEEPS, &res) >
+                             FIRST_SWEEPS;
                     first_done = true;
                 }
                 pr.nonmono = false;
@@ -3723,20 +3769,7 @@ int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, i
             // stage ended at 3.4e-5 and cost 5 % of the step; docs/performance.md)
             int swept = st->sweeps;
             bool late = worst(&res) > FLOOR_MAX;
-            if (late) {
-                pr.hold_rel = HOLD_REL;
-                rc = problem_sweeps(&pr, r, u, FIRST_AFTER, FIRST_AFTER + HOLD_SWEEPS, &res) >
-                     FIRST_AFTER + HOLD_SWEEPS;
-                pr.hold_rel = 0.0;
-            }
-            if (rc && late) {
-                // the late stage's polish: the components as problem_polish_parts at rho factor
-                // 1, the large ones' first pass the proximal one (problem_prox_late), then the
-                // projected pass, the finishing steps and the floor
-                problem_polish_parts(p, pr.parts, pr.nparts, pr.zero, 1.0, tol, false, false, false,
-                                     true, NULL, r, u, pr.pd + k, &res);
-                rc = worst(&res) > tol;
-            }
+            if (late) rc = problem_late(&pr, FIRST_AFTER, r, u, &res);
             if (rc && late) {
                 memcpy(r, rpart, sizeof(double) * (size_t)k);
                 memcpy(u, upart, sizeof(double) * (size_t)k);

@@ -182,7 +182,10 @@ typedef struct ak_problem_stats {
 /// something the first try goes on to its end before the path's sweeps 51-550 (the path goes
 /// on from its sweep 50 when the first try misses). The first try's nonmonotone passes run
 /// past 60 Newton steps (the longer budget of a component with cheap factorisations) only
-/// while they find a new lowest |F|^2 within 30 steps.
+/// while they find a new lowest |F|^2 within 30 steps. Where the first try goes on at once and
+/// its polish after sweep 550 misses too with its largest residual above 1e-4, the late stage
+/// runs from the path's state after sweep 50 before the first try's later sweeps (back to the
+/// first try's state when it misses).
 /// 0 when converged, 1 when not, -1 when out of memory or a diagonal block has W_nn <= 0.
 int ak_solver_converged_solve_problem(const ak_contact_problem *p, double tol, int max_it,
                                       double r[], ak_problem_stats *st);

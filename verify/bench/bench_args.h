@@ -1,6 +1,6 @@
 /// @file bench_args.h
-/// Whole numbers on the benchmark programs' command lines (verify/bench): a number outside its
-/// range, or text that is not one, gets the program, the option and what was expected.
+/// Numbers on the benchmark programs' command lines (verify/bench): a number outside its range,
+/// or text that is not one, gets the program, the option and what was expected.
 /// Header-only.
 #ifndef AK_VERIFY_BENCH_ARGS_H
 #define AK_VERIFY_BENCH_ARGS_H
@@ -20,6 +20,15 @@ static inline int bench_count(const char *prog, const char *what, const char *te
         return -1;
     }
     *out = v;
+    return 0;
+}
+
+/// bench_count into an int (lo and hi within int's range).
+static inline int bench_int(const char *prog, const char *what, const char *text, long lo, long hi,
+                            int *out) {
+    long v;
+    if (bench_count(prog, what, text, lo, hi, &v)) return -1;
+    *out = (int)v;
     return 0;
 }
 

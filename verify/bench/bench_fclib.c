@@ -373,13 +373,6 @@ static void run_problem(bench *b, const char *name, const ak_contact_problem *p)
 }
 
 // The whole value of option opt, lo..hi, into *out (an int); 0, or -1 with a message on stderr.
-static int int_option(const char *opt, const char *s, long lo, long hi, int *out) {
-    long v;
-    if (bench_count("bench_fclib", opt, s, lo, hi, &v)) return -1;
-    *out = (int)v;
-    return 0;
-}
-
 int main(int argc, char **argv) {
     bench b = { .max_iter = 100000, .hard = -1, .repeat = 1, .repeat_below = 0.5 };
     const char *pos[3] = { NULL, NULL, NULL };
@@ -399,13 +392,13 @@ int main(int argc, char **argv) {
             }
             b.nsic++;
         } else if (!strcmp(argv[a], "--repeat") && a + 1 < argc) {
-            if (int_option("--repeat", argv[++a], 1, 1000, &b.repeat)) return 2;
+            if (bench_int("bench_fclib", "--repeat", argv[++a], 1, 1000, &b.repeat)) return 2;
         } else if (!strcmp(argv[a], "--repeat-below") && a + 1 < argc) {
             if (bench_real("bench_fclib", "--repeat-below", argv[++a], 0.0, 1e9, &b.repeat_below))
                 return 2;
         } else if (!strcmp(argv[a], "--siconos-verbose") && a + 1 < argc) {
             int v;
-            if (int_option("--siconos-verbose", argv[++a], 0, 3, &v)) return 2;
+            if (bench_int("bench_fclib", "--siconos-verbose", argv[++a], 0, 3, &v)) return 2;
             ak_sic_set_verbose(v);
         } else if (!strcmp(argv[a], "--describe")) {
             describe_only = 1;
@@ -416,7 +409,8 @@ int main(int argc, char **argv) {
         } else if (!strcmp(argv[a], "--steps-only")) {
             steps_only = 1;
         } else if (!strcmp(argv[a], "--max-iterations") && a + 1 < argc) {
-            if (int_option("--max-iterations", argv[++a], 1, 100000000, &b.max_iter)) return 2;
+            if (bench_int("bench_fclib", "--max-iterations", argv[++a], 1, 100000000, &b.max_iter))
+                return 2;
         } else if (strlen(argv[a]) > 5 && !strcmp(argv[a] + strlen(argv[a]) - 5, ".hdf5")) {
             first_file = a;
             break;
@@ -465,8 +459,8 @@ int main(int argc, char **argv) {
     } else {
         const char *scene = pos[0] ? pos[0] : AK_SOURCE_DIR "/scenes/pile_1000_3d.json";
         int first = 8, last = 12;
-        if ((pos[1] && int_option("FIRST", pos[1], 1, 1000000, &first)) ||
-            (pos[2] && int_option("LAST", pos[2], first, 1000000, &last)))
+        if ((pos[1] && bench_int("bench_fclib", "FIRST", pos[1], 1, 1000000, &first)) ||
+            (pos[2] && bench_int("bench_fclib", "LAST", pos[2], first, 1000000, &last)))
             return 2;
         ak_model *m;
         ak_data *d;

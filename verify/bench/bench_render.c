@@ -116,9 +116,7 @@ int main(int argc, char **argv) {
     int sizes[8][2] = { { 1280, 720 }, { 1920, 1080 } }, nsizes = 2;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--frames") && i + 1 < argc) {
-            long v;
-            if (bench_count("bench_render", "--frames", argv[++i], 1, 10000, &v)) return 2;
-            frames = (int)v;
+            if (bench_int("bench_render", "--frames", argv[++i], 1, 10000, &frames)) return 2;
         } else if (!strcmp(argv[i], "--csv") && i + 1 < argc)
             csv_path = argv[++i];
         else if (!strcmp(argv[i], "--no-cpu"))

@@ -82,16 +82,15 @@ static int bench(int dim, int N, int warm, int R) {
 }
 
 int main(int argc, char **argv) {
-    long nl = 1000, wl = 400, rl = 40;
+    int N = 1000, warm = 400, R = 40;
     if (argc > 4 || (argc > 1 && argv[1][0] == '-')) {
         fprintf(stderr, "usage: bench_solver [N [WARM [REPEAT]]] (N, REPEAT >= 1, WARM >= 0)\n");
         return argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) ? 0 : 2;
     }
-    if ((argc > 1 && bench_count("bench_solver", "N", argv[1], 1, 1000000, &nl)) ||
-        (argc > 2 && bench_count("bench_solver", "WARM", argv[2], 0, 1000000, &wl)) ||
-        (argc > 3 && bench_count("bench_solver", "REPEAT", argv[3], 1, 1000000, &rl)))
+    if ((argc > 1 && bench_int("bench_solver", "N", argv[1], 1, 1000000, &N)) ||
+        (argc > 2 && bench_int("bench_solver", "WARM", argv[2], 0, 1000000, &warm)) ||
+        (argc > 3 && bench_int("bench_solver", "REPEAT", argv[3], 1, 1000000, &R)))
         return 2;
-    int N = (int)nl, warm = (int)wl, R = (int)rl;
     printf(
         "# the solver on step %d of the %d-sphere pile, %d repeats, CPU ms (min, median), ns per "
         "point (median)\n# dim      N  points prep_min prep_med solve_min solve_med prep/pt "

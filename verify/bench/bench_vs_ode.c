@@ -496,10 +496,8 @@ int main(int argc, char **argv) {
     int separate = 0; // --separate R: rounds of separate processes instead of the interleaving
     int sizes[MAXSIZES] = { 250, 1000, 4000, 8000 }, nsizes = 4;
     for (int i = 1; i < argc; i++) {
-        long v;
         if (!strcmp(argv[i], "--steps") && i + 1 < argc) {
-            if (bench_count("bench_vs_ode", "--steps", argv[++i], 2, 10000000, &v)) return 2;
-            steps = (int)v;
+            if (bench_int("bench_vs_ode", "--steps", argv[++i], 2, 10000000, &steps)) return 2;
         } else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
             nsizes = 0;
             for (char *t = strtok(argv[++i], ","); t; t = strtok(NULL, ",")) {
@@ -507,8 +505,7 @@ int main(int argc, char **argv) {
                     fprintf(stderr, "bench_vs_ode: --sizes: at most %d sizes\n", MAXSIZES);
                     return 2;
                 }
-                if (bench_count("bench_vs_ode", "--sizes", t, 1, 1000000, &v)) return 2;
-                sizes[nsizes++] = (int)v;
+                if (bench_int("bench_vs_ode", "--sizes", t, 1, 1000000, &sizes[nsizes++])) return 2;
             }
         } else if (!strcmp(argv[i], "--big") && nsizes < MAXSIZES)
             sizes[nsizes++] = 16000;
@@ -519,11 +516,9 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--no-4d"))
             do_4d = 0;
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
-            if (bench_count("bench_vs_ode", "--threads", argv[++i], 1, 1024, &v)) return 2;
-            threads = (int)v;
+            if (bench_int("bench_vs_ode", "--threads", argv[++i], 1, 1024, &threads)) return 2;
         } else if (!strcmp(argv[i], "--par-min") && i + 1 < argc) {
-            if (bench_count("bench_vs_ode", "--par-min", argv[++i], 1, 100000000, &v)) return 2;
-            par_min = (int)v;
+            if (bench_int("bench_vs_ode", "--par-min", argv[++i], 1, 100000000, &par_min)) return 2;
         } else if (!strcmp(argv[i], "--no-sleep"))
             do_sleep = 0;
         else if (!strcmp(argv[i], "--sleep-only"))
@@ -535,8 +530,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--cpu-time"))
             step_clock = CLOCK_PROCESS_CPUTIME_ID;
         else if (!strcmp(argv[i], "--separate") && i + 1 < argc) {
-            if (bench_count("bench_vs_ode", "--separate", argv[++i], 1, MAXROUNDS, &v)) return 2;
-            separate = (int)v;
+            if (bench_int("bench_vs_ode", "--separate", argv[++i], 1, MAXROUNDS, &separate))
+                return 2;
         } else {
             fprintf(stderr, "usage: bench_vs_ode [--steps S] [--sizes N,N,...] [--big] [--huge] "
                             "[--no-ode] [--no-4d] [--threads T] [--par-min N] "
